@@ -1,0 +1,39 @@
+"""Embedders: the protocol, the sentence-transformers default and a deterministic fake."""
+
+from __future__ import annotations
+
+from hybridmem.embedding.base import Embedder, Vectors, normalise_rows
+from hybridmem.embedding.hashing import HashEmbedder
+from hybridmem.embedding.sentence import (
+    DEFAULT_MODEL,
+    SentenceTransformerEmbedder,
+    bundled_model_path,
+)
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "Embedder",
+    "HashEmbedder",
+    "SentenceTransformerEmbedder",
+    "Vectors",
+    "bundled_model_path",
+    "make_embedder",
+    "normalise_rows",
+]
+
+
+def make_embedder(spec: str | Embedder | None = None) -> Embedder:
+    """Build an embedder from a short spec.
+
+    ``None``/``"default"``/``"minilm"``: bundled all-MiniLM-L6-v2. ``"hash"`` or ``"hash:DIM"``:
+    the deterministic :class:`HashEmbedder`. Anything else: a sentence-transformers model name
+    or local path. An object already implementing :class:`Embedder` is returned as is.
+    """
+    if spec is None:
+        return SentenceTransformerEmbedder()
+    if not isinstance(spec, str):
+        return spec
+    if spec == "hash" or spec.startswith("hash:"):
+        _, _, dim = spec.partition(":")
+        return HashEmbedder(int(dim) if dim else 256)
+    return SentenceTransformerEmbedder(spec)

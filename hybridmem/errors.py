@@ -1,0 +1,102 @@
+"""The one error hierarchy of hybridmem.
+
+Every failure the engine reports on purpose is a :class:`HybridMemError`. Where a Python idiom
+exists the class also derives from the matching builtin, so ``except ValueError`` and
+``except KeyError`` keep working for callers who do not know this module::
+
+    HybridMemError
+    ├── ValidationError (ValueError)          bad input, nothing was written
+    │   ├── EmptyContentError                 content empty or whitespace only
+    │   ├── InvalidContentError (TypeError)   not a str, NUL byte, unencodable text
+    │   ├── ContentTooLongError               over MemoryConfig.max_content_chars
+    │   ├── InvalidWeightError                importance/confidence outside [0, 1] or NaN
+    │   ├── InvalidArgumentError              any other malformed argument
+    │   └── CycleError                        a move would make a node its own ancestor
+    ├── NodeNotFoundError (KeyError)          no such node (in this scope)
+    ├── ScopeError                            a node belongs to another user
+    ├── ConflictError                         an optimistic version check failed
+    ├── StoreClosedError                      the HybridMemory was closed
+    ├── StoreError                            the store itself is unusable
+    │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
+    │   ├── SchemaVersionError                written by a newer hybridmem
+    │   └── EmbedderMismatchError             opened with another embedder than built it
+    ├── IndexUnavailableError                 the Chroma index cannot be reached
+    └── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
+"""
+
+from __future__ import annotations
+
+
+class HybridMemError(Exception):
+    """Base class of every error hybridmem raises on purpose."""
+
+
+class ValidationError(HybridMemError, ValueError):
+    """An argument was rejected before anything was written."""
+
+
+class EmptyContentError(ValidationError):
+    """Memory content was empty or only whitespace."""
+
+
+class InvalidContentError(ValidationError, TypeError):
+    """Memory content was not usable text (wrong type, NUL byte, lone surrogate)."""
+
+
+class ContentTooLongError(ValidationError):
+    """Memory content exceeded the configured maximum length."""
+
+
+class InvalidWeightError(ValidationError):
+    """A weight (importance, confidence) was outside [0, 1] or not a finite number."""
+
+
+class InvalidArgumentError(ValidationError):
+    """Any other malformed argument (bad node type, bad id, bad budget...)."""
+
+
+class CycleError(ValidationError):
+    """A move would have placed a node under itself or one of its descendants."""
+
+
+class NodeNotFoundError(HybridMemError, KeyError):
+    """No node with that id exists (or it is not visible in the caller's scope)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message; keep it readable
+        return str(self.args[0]) if self.args else "node not found"
+
+
+class ScopeError(HybridMemError):
+    """An operation tried to reach across tenants (another user's node)."""
+
+
+class ConflictError(HybridMemError):
+    """A concurrent writer changed the node first (optimistic version check failed)."""
+
+
+class StoreClosedError(HybridMemError):
+    """The memory was used after close()."""
+
+
+class StoreError(HybridMemError):
+    """The store on disk cannot be used as it is."""
+
+
+class CorruptStoreError(StoreError):
+    """The SQLite file is damaged. hybridmem never replaces it with an empty store."""
+
+
+class SchemaVersionError(StoreError):
+    """The store was written by a newer hybridmem than this one."""
+
+
+class EmbedderMismatchError(StoreError):
+    """The store was built with another embedder (name or dimension) than the one given."""
+
+
+class IndexUnavailableError(HybridMemError):
+    """The Chroma index (directory or server) could not be used."""
+
+
+class ModelUnavailableError(HybridMemError):
+    """An embedding model could not be loaded (typically: not cached and no network)."""
