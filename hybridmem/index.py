@@ -49,7 +49,7 @@ class ChromaIndex:
 
     def __init__(self, *, path: Path | None = None, server: ChromaServer | None = None,
                  collection: str = DEFAULT_COLLECTION, embedder_name: str,
-                 dimension: int) -> None:
+                 dimension: int, recreate: bool = False) -> None:
         if not _COLLECTION_NAME.match(collection):
             raise IndexUnavailableError(
                 f"Chroma collection names must be 3-512 characters of [a-zA-Z0-9._-], "
@@ -70,6 +70,12 @@ class ChromaIndex:
                     raise IndexUnavailableError("ChromaIndex needs a path or a server")
                 path.mkdir(parents=True, exist_ok=True)
                 self.client = chromadb.PersistentClient(path=str(path), settings=settings)
+            if recreate:
+                # Vectors of another model (or dimension) cannot be mixed with new ones.
+                existing = {c if isinstance(c, str) else c.name
+                            for c in self.client.list_collections()}
+                if collection in existing:
+                    self.client.delete_collection(collection)
             self.collection = self.client.get_or_create_collection(
                 collection,
                 embedding_function=None,

@@ -119,6 +119,7 @@ class HybridMemory:
             self.index = ChromaIndex(
                 path=None if chroma else self.path / CHROMA_DIR, server=chroma,
                 collection=name, embedder_name=self.embedder.name, dimension=dimension,
+                recreate=reindex,
             )
             self.retriever = Retriever(self.store, self.index, self.embedder, self.config,
                                        self.counter)

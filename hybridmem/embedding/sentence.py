@@ -129,6 +129,9 @@ class SentenceTransformerEmbedder:
     def _load_model(self) -> Any:
         try:
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()  # no "Loading weights" bars in users' terminals
         except ImportError as exc:  # pragma: no cover - a core dependency
             raise ModelUnavailableError(f"sentence-transformers is not importable: {exc}") from exc
         if self._is_default():
