@@ -40,9 +40,12 @@ DbOption = Annotated[
 ]
 EmbedderOption = Annotated[
     str | None,
-    typer.Option("--embedder", envvar="HYBRIDMEM_EMBEDDER",
-                 help="'default' (all-MiniLM-L6-v2), 'hash', or a sentence-transformers "
-                      "model name/path. Must match the one the store was built with."),
+    typer.Option(
+        "--embedder",
+        envvar="HYBRIDMEM_EMBEDDER",
+        help="'default' (all-MiniLM-L6-v2), 'hash', or a sentence-transformers "
+        "model name/path. Must match the one the store was built with.",
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
@@ -78,15 +81,23 @@ def _node_table(nodes: list[MemoryNode], title: str) -> Table:
     for column in ("id", "type", "created", "imp", "conf", "status", "content"):
         table.add_column(column, overflow="fold")
     for n in nodes:
-        table.add_row(n.id[:12], n.node_type, f"{n.created_at:%Y-%m-%d %H:%M}",
-                      f"{n.importance:.2f}", f"{n.confidence:.2f}", n.status, n.content)
+        table.add_row(
+            n.id[:12],
+            n.node_type,
+            f"{n.created_at:%Y-%m-%d %H:%M}",
+            f"{n.importance:.2f}",
+            f"{n.confidence:.2f}",
+            n.status,
+            n.content,
+        )
     return table
 
 
 @app.command()
 def demo(
-    path: Annotated[Path | None, typer.Option(help="Where to build the demo store "
-                                                   "(default: a new temp dir).")] = None,
+    path: Annotated[
+        Path | None, typer.Option(help="Where to build the demo store (default: a new temp dir).")
+    ] = None,
     embedder: EmbedderOption = None,
 ) -> None:
     """Run the expense-claim story: build, retrieve, SIGKILL a writer, recover."""
@@ -111,8 +122,15 @@ def add(
 ) -> None:
     """Add one memory."""
     with _open(db, embedder) as mem:
-        node = mem.add(content, parent_id=parent, node_type=node_type, user_id=user,
-                       importance=importance, confidence=confidence, source_id=source)
+        node = mem.add(
+            content,
+            parent_id=parent,
+            node_type=node_type,
+            user_id=user,
+            importance=importance,
+            confidence=confidence,
+            source_id=source,
+        )
     if as_json:
         _print_json(node)
     else:
@@ -140,8 +158,13 @@ def search(
     for column in ("score", "id", "type", "content", "why"):
         table.add_column(column, overflow="fold")
     for hit in res.hits:
-        table.add_row(f"{hit.score:.3f}", hit.node.id[:12], hit.node.node_type,
-                      hit.node.content, hit.breakdown.explain())
+        table.add_row(
+            f"{hit.score:.3f}",
+            hit.node.id[:12],
+            hit.node.node_type,
+            hit.node.content,
+            hit.breakdown.explain(),
+        )
     console.print(table)
     console.print(res.context, markup=False, highlight=False)
 
@@ -160,8 +183,12 @@ def tree(
         if as_json:
             root = mem.root(user_id=user)
             active = mem.active_node(user_id=user)
-            _print_json({"active": active.id if active else None,
-                         "nodes": mem.subtree(root.id) if root else []})
+            _print_json(
+                {
+                    "active": active.id if active else None,
+                    "nodes": mem.subtree(root.id) if root else [],
+                }
+            )
             return
         console.print(render_tree(mem, user))
 

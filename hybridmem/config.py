@@ -56,7 +56,8 @@ class RetrievalConfig:
     """Narrow to the active task subtree. False searches the user's whole tree."""
     recency_half_life_days: float = 30.0
     min_weight: float = 0.0
-    """Candidates whose node weight (importance/recency/confidence mix) is below this are dropped."""
+    """Candidates whose node weight (importance/recency/confidence mix) is below this are
+    dropped."""
     include_statuses: tuple[str, ...] = ("active",)
 
     def __post_init__(self) -> None:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.tokens import TokenCounter
 
-
 PATH_HEADER = "Current task path:"
 HITS_HEADER = "Relevant memories:"
 
@@ -30,8 +29,14 @@ class Packed:
     dropped: int
 
 
-def pack(path: Sequence[MemoryNode], ranked: Sequence[Hit], *, top_k: int,
-         budget: int | None, counter: TokenCounter) -> Packed:
+def pack(
+    path: Sequence[MemoryNode],
+    ranked: Sequence[Hit],
+    *,
+    top_k: int,
+    budget: int | None,
+    counter: TokenCounter,
+) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
     The path is trimmed from the root side when the budget is tiny (the nearest ancestors say

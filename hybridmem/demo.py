@@ -49,8 +49,7 @@ STORIES = {
         "nodes": [
             ("fact", "Alice works in R&D; her single-claim limit is 5,000 EUR", 0.9),
             ("event", "July 1: claim submitted, waiting for finance approval", 0.8),
-            ("event", "July 2: finance returned the claim because the invoice was unreadable",
-             0.9),
+            ("event", "July 2: finance returned the claim because the invoice was unreadable", 0.9),
             ("preference", "Alice prefers to be notified by SMS", 0.6),
         ],
         "query": "why was the expense claim returned?",
@@ -81,8 +80,10 @@ class DemoOutcome:
     @property
     def recovered(self) -> bool:
         """Nothing acknowledged was lost and the active node is the last one committed."""
-        return self.killed and self.writes_lost == 0 and (
-            self.acknowledged_active == self.recovered_active or self.newer_than_ack
+        return (
+            self.killed
+            and self.writes_lost == 0
+            and (self.acknowledged_active == self.recovered_active or self.newer_than_ack)
         )
 
 
@@ -91,11 +92,19 @@ def build(mem: HybridMemory) -> dict[str, MemoryNode]:
     tasks: dict[str, MemoryNode] = {}
     for user, story in STORIES.items():
         start = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
-        task = mem.add(story["task"], node_type="task", user_id=user, importance=0.9,
-                       created_at=start)
+        task = mem.add(
+            story["task"], node_type="task", user_id=user, importance=0.9, created_at=start
+        )
         for node_type, content, importance in story["nodes"]:
-            mem.add(content, parent_id=task.id, node_type=node_type, user_id=user,
-                    importance=importance, confidence=1.0, created_at=start)
+            mem.add(
+                content,
+                parent_id=task.id,
+                node_type=node_type,
+                user_id=user,
+                importance=importance,
+                confidence=1.0,
+                created_at=start,
+            )
         tasks[user] = task
     return tasks
 
@@ -109,8 +118,9 @@ def worker(path: Path, embedder: str | None) -> None:
                 node_type, content = story["worker_steps"][step % len(story["worker_steps"])]
                 active = mem.active_node(user_id=user)
                 task_id = active.task_id if active else None
-                node = mem.add(f"{content} (#{step})", parent_id=task_id, node_type=node_type,
-                               user_id=user)
+                node = mem.add(
+                    f"{content} (#{step})", parent_id=task_id, node_type=node_type, user_id=user
+                )
                 current = mem.active_node(user_id=user)
                 # The write returned: it is committed. Tell the parent what is active now.
                 print(f"ACK {user} {node.id} {current.id if current else '-'}", flush=True)
@@ -135,8 +145,13 @@ def render_tree(mem: HybridMemory, user: str) -> Tree:
     return tree
 
 
-def run(path: Path | None = None, *, embedder: str | None = None, kill_after: int = 6,
-        console: Console | None = None) -> DemoOutcome:
+def run(
+    path: Path | None = None,
+    *,
+    embedder: str | None = None,
+    kill_after: int = 6,
+    console: Console | None = None,
+) -> DemoOutcome:
     """Run the whole demo; ``kill_after`` is how many child writes to wait for."""
     console = console or Console()
     path = Path(path or tempfile.mkdtemp(prefix="hybridmem-demo-"))
@@ -145,18 +160,28 @@ def run(path: Path | None = None, *, embedder: str | None = None, kill_after: in
     with HybridMemory(path, embedder=embedder) as mem:
         tasks = build(mem)
         for user, story in STORIES.items():
-            res = mem.retrieve(story["query"], user_id=user, task_id=tasks[user].id, top_k=4,
-                               token_budget=300)
-            console.print(Panel(Text(res.context), title=f"{user}: {story['query']}  "
-                                f"({res.tokens} tokens)"))
+            res = mem.retrieve(
+                story["query"], user_id=user, task_id=tasks[user].id, top_k=4, token_budget=300
+            )
+            console.print(
+                Panel(Text(res.context), title=f"{user}: {story['query']}  ({res.tokens} tokens)")
+            )
             for hit in res.hits[:2]:
                 console.print(Text(f"  {hit.breakdown.explain()}  <- {hit.node.content[:40]}"))
 
     console.rule("a worker continues the task, then is killed with SIGKILL")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hybridmem.demo", "--worker", str(path),
-         *(["--embedder", embedder] if embedder else [])],
-        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        [
+            sys.executable,
+            "-m",
+            "hybridmem.demo",
+            "--worker",
+            str(path),
+            *(["--embedder", embedder] if embedder else []),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     acknowledged: dict[str, str] = {}
     acked_nodes: list[str] = []
@@ -182,7 +207,9 @@ def run(path: Path | None = None, *, embedder: str | None = None, kill_after: in
     console.print(f"worker killed: {killed} after {writes} acknowledged writes")
     with sqlite3.connect(path / DB_FILE) as raw:
         pending = raw.execute("SELECT count(*) FROM nodes WHERE index_state = 'pending'")
-        console.print(f"nodes left pending in the vector index by the kill: {pending.fetchone()[0]}")
+        console.print(
+            f"nodes left pending in the vector index by the kill: {pending.fetchone()[0]}"
+        )
 
     console.rule("reopen: what came back")
     recovered: dict[str, str] = {}
@@ -202,8 +229,9 @@ def run(path: Path | None = None, *, embedder: str | None = None, kill_after: in
             console.print(f"  next step: [green]{active.content}[/green]")
             console.print(render_tree(mem, user))
         stats = mem.stats()
-        console.print(f"{stats.nodes} nodes, {stats.vectors} vectors, index states "
-                      f"{stats.by_index_state}")
+        console.print(
+            f"{stats.nodes} nodes, {stats.vectors} vectors, index states {stats.by_index_state}"
+        )
     console.print(f"acknowledged writes lost: {lost}")
     outcome = DemoOutcome(path, acknowledged, recovered, writes, lost, killed, newer)
     verdict = "[green]recovered exactly[/green]" if outcome.recovered else "[red]MISMATCH[/red]"

@@ -117,12 +117,16 @@ class HybridMemory:
             dimension = self._check_embedder(reindex)
             name = collection or "hybridmem-nodes"
             self.index = ChromaIndex(
-                path=None if chroma else self.path / CHROMA_DIR, server=chroma,
-                collection=name, embedder_name=self.embedder.name, dimension=dimension,
+                path=None if chroma else self.path / CHROMA_DIR,
+                server=chroma,
+                collection=name,
+                embedder_name=self.embedder.name,
+                dimension=dimension,
                 recreate=reindex,
             )
-            self.retriever = Retriever(self.store, self.index, self.embedder, self.config,
-                                       self.counter)
+            self.retriever = Retriever(
+                self.store, self.index, self.embedder, self.config, self.counter
+            )
             if reindex:
                 self.rebuild_index()
             else:
@@ -141,8 +145,12 @@ class HybridMemory:
     def __enter__(self) -> HybridMemory:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     def _check_open(self) -> None:
@@ -184,7 +192,7 @@ class HybridMemory:
         source_id: str | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
-        id: str | None = None,  # noqa: A002 - the natural name for a client-chosen id
+        id: str | None = None,
         activate: bool | None = None,
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
@@ -196,16 +204,24 @@ class HybridMemory:
         the user's active node unless ``activate=False``.
         """
         item = NodeInput(
-            content=content, parent_id=parent_id, node_type=node_type, id=id,
-            importance=importance, confidence=confidence,
+            content=content,
+            parent_id=parent_id,
+            node_type=node_type,
+            id=id,
+            importance=importance,
+            confidence=confidence,
             metadata=dict(metadata) if metadata is not None else None,
-            created_at=created_at, source_id=source_id, agent_id=agent_id,
-            session_id=session_id, activate=activate,
+            created_at=created_at,
+            source_id=source_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            activate=activate,
         )
         return self.add_many([item], user_id=user_id)[0]
 
-    def add_many(self, items: Iterable[NodeInput | Mapping[str, Any]], *,
-                 user_id: str = DEFAULT_USER) -> list[MemoryNode]:
+    def add_many(
+        self, items: Iterable[NodeInput | Mapping[str, Any]], *, user_id: str = DEFAULT_USER
+    ) -> list[MemoryNode]:
         """Add many memories with batched embedding and one SQLite transaction.
 
         Items may name as parent any existing node of the user or an ``id`` given earlier in
@@ -234,11 +250,13 @@ class HybridMemory:
                 # A new task with no parent starts a new top-level task; anything else with
                 # no parent belongs to what the agent is doing now (the active node).
                 top_level = item.parent_id is None and item.node_type in self.config.scope_types
-                parent = None if top_level else self._resolve_parent(item.parent_id, user_id,
-                                                                     batch)
+                parent = None if top_level else self._resolve_parent(item.parent_id, user_id, batch)
                 if parent is None:
-                    root = root or self.store.user_root(user_id) or self._create_root(
-                        user_id, now, batch, created)
+                    root = (
+                        root
+                        or self.store.user_root(user_id)
+                        or self._create_root(user_id, now, batch, created)
+                    )
                     parent = root
                 node = self._insert(item, node_id, user_id, parent, now)
                 batch[node_id] = node
@@ -251,8 +269,14 @@ class HybridMemory:
                 sorted(touched_ancestors - set(batch)), now, self.config.ancestor_bump
             )
             if activate_id is not None:
-                seq = self.store.append_op("set_active", node_id=activate_id, user_id=user_id,
-                                           payload={}, at=now, actor=self.actor)
+                seq = self.store.append_op(
+                    "set_active",
+                    node_id=activate_id,
+                    user_id=user_id,
+                    payload={},
+                    at=now,
+                    actor=self.actor,
+                )
                 self.store.set_active(user_id, activate_id, now, seq)
         self._index(created, vectors)
         wanted = set(ids)
@@ -297,8 +321,9 @@ class HybridMemory:
             )
         return item
 
-    def _resolve_parent(self, parent_id: str | None, user_id: str,
-                        batch: Mapping[str, MemoryNode]) -> MemoryNode | None:
+    def _resolve_parent(
+        self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]
+    ) -> MemoryNode | None:
         if parent_id is None:
             active_id = self.store.get_active(user_id)
             return self.store.get(active_id) if active_id else None
@@ -312,57 +337,99 @@ class HybridMemory:
             )
         return parent
 
-    def _create_root(self, user_id: str, now: datetime, batch: dict[str, MemoryNode],
-                     created: list[MemoryNode]) -> MemoryNode:
+    def _create_root(
+        self, user_id: str, now: datetime, batch: dict[str, MemoryNode], created: list[MemoryNode]
+    ) -> MemoryNode:
         root_id = f"root-{uuid.uuid4().hex}"
-        item = NodeInput(content=f"Memory of {user_id}", node_type="root", importance=1.0,
-                         confidence=1.0)
+        item = NodeInput(
+            content=f"Memory of {user_id}", node_type="root", importance=1.0, confidence=1.0
+        )
         node = self._insert(item, root_id, user_id, None, now)
         batch[root_id] = node
         created.append(node)
         return node
 
-    def _insert(self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None,
-                now: datetime) -> MemoryNode:
+    def _insert(
+        self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None, now: datetime
+    ) -> MemoryNode:
         created_at = ensure_utc(item.created_at) if item.created_at else now
         path = (*parent.path, parent.id) if parent else ()
         is_scope = item.node_type in self.config.scope_types
         task_id = node_id if is_scope or parent is None else parent.task_id
         metadata = check_metadata(item.metadata)
-        importance = (item.importance if item.importance is not None
-                      else self.config.default_importance)
-        confidence = (item.confidence if item.confidence is not None
-                      else self.config.default_confidence)
+        importance = (
+            item.importance if item.importance is not None else self.config.default_importance
+        )
+        confidence = (
+            item.confidence if item.confidence is not None else self.config.default_confidence
+        )
         seq = self.store.append_op(
-            "add", node_id=node_id, user_id=user_id,
-            payload={"parent_id": parent.id if parent else None, "node_type": item.node_type,
-                     "content": item.content, "importance": importance,
-                     "confidence": confidence, "metadata": metadata,
-                     "created_at": to_iso(created_at), "source_id": item.source_id},
-            at=now, actor=self.actor,
+            "add",
+            node_id=node_id,
+            user_id=user_id,
+            payload={
+                "parent_id": parent.id if parent else None,
+                "node_type": item.node_type,
+                "content": item.content,
+                "importance": importance,
+                "confidence": confidence,
+                "metadata": metadata,
+                "created_at": to_iso(created_at),
+                "source_id": item.source_id,
+            },
+            at=now,
+            actor=self.actor,
         )
         row = {
-            "id": node_id, "user_id": user_id, "agent_id": item.agent_id,
-            "session_id": item.session_id, "parent_id": parent.id if parent else None,
-            "path": encode_path(path), "depth": len(path), "task_id": task_id,
-            "content": item.content, "content_hash": content_hash(item.content),
-            "node_type": item.node_type, "importance": float(importance),
-            "confidence": float(confidence), "activity": 0.0,
-            "created_at": to_iso(created_at), "updated_at": to_iso(now),
-            "last_accessed_at": None, "access_count": 0, "seq": seq, "version": 1,
-            "status": NodeStatus.ACTIVE.value, "index_state": IndexState.PENDING.value,
+            "id": node_id,
+            "user_id": user_id,
+            "agent_id": item.agent_id,
+            "session_id": item.session_id,
+            "parent_id": parent.id if parent else None,
+            "path": encode_path(path),
+            "depth": len(path),
+            "task_id": task_id,
+            "content": item.content,
+            "content_hash": content_hash(item.content),
+            "node_type": item.node_type,
+            "importance": float(importance),
+            "confidence": float(confidence),
+            "activity": 0.0,
+            "created_at": to_iso(created_at),
+            "updated_at": to_iso(now),
+            "last_accessed_at": None,
+            "access_count": 0,
+            "seq": seq,
+            "version": 1,
+            "status": NodeStatus.ACTIVE.value,
+            "index_state": IndexState.PENDING.value,
             "source_id": item.source_id,
             "metadata": json.dumps(metadata, ensure_ascii=False),
         }
         self.store.insert_node(row, lexical.document_terms(item.content))
         return MemoryNode(
-            id=node_id, user_id=user_id, parent_id=row["parent_id"], content=item.content,
-            node_type=item.node_type, importance=float(importance),
-            confidence=float(confidence), created_at=created_at, updated_at=now,
-            last_accessed_at=None, access_count=0, seq=seq, version=1,
-            status=row["status"], depth=len(path), path=path, task_id=task_id,
-            content_hash=row["content_hash"], index_state=row["index_state"],
-            source_id=item.source_id, agent_id=item.agent_id, session_id=item.session_id,
+            id=node_id,
+            user_id=user_id,
+            parent_id=row["parent_id"],
+            content=item.content,
+            node_type=item.node_type,
+            importance=float(importance),
+            confidence=float(confidence),
+            created_at=created_at,
+            updated_at=now,
+            last_accessed_at=None,
+            access_count=0,
+            seq=seq,
+            version=1,
+            status=row["status"],
+            depth=len(path),
+            path=path,
+            task_id=task_id,
+            content_hash=row["content_hash"],
+            index_state=row["index_state"],
+            source_id=item.source_id,
+            agent_id=item.agent_id,
+            session_id=item.session_id,
             metadata=metadata,
         )
 
@@ -451,10 +518,16 @@ class HybridMemory:
             values["updated_at"] = to_iso(now)
             values["version"] = node.version + 1
             self.store.append_op(
-                "update", node_id=node_id, user_id=node.user_id,
-                payload={k: (changes[k] if k in changes else v) for k, v in values.items()
-                         if k not in {"content_hash", "index_state", "updated_at", "version"}},
-                at=now, actor=self.actor,
+                "update",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={
+                    k: (changes.get(k, v))
+                    for k, v in values.items()
+                    if k not in {"content_hash", "index_state", "updated_at", "version"}
+                },
+                at=now,
+                actor=self.actor,
             )
             self.store.update_node(node_id, values, terms)
             if "node_type" in values and (
@@ -490,19 +563,36 @@ class HybridMemory:
             old_prefix = node.path_prefix_for_children()
             new_path = (*parent.path, parent.id)
             new_prefix = "/" + "".join(p + "/" for p in (*new_path, node.id))
-            self.store.append_op("move", node_id=node_id, user_id=node.user_id,
-                                 payload={"from": node.parent_id, "to": parent.id},
-                                 at=now, actor=self.actor)
-            self.store.update_node(node_id, {
-                "parent_id": parent.id, "path": encode_path(new_path), "depth": len(new_path),
-                "updated_at": to_iso(now), "version": node.version + 1,
-            })
+            self.store.append_op(
+                "move",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={"from": node.parent_id, "to": parent.id},
+                at=now,
+                actor=self.actor,
+            )
+            self.store.update_node(
+                node_id,
+                {
+                    "parent_id": parent.id,
+                    "path": encode_path(new_path),
+                    "depth": len(new_path),
+                    "updated_at": to_iso(now),
+                    "version": node.version + 1,
+                },
+            )
             delta = len(new_path) - node.depth
             self.store.conn.execute(
                 "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
                 "WHERE user_id = ? AND path >= ? AND path < ?",
-                (new_prefix, len(old_prefix) + 1, delta, node.user_id, old_prefix,
-                 old_prefix + "\uffff"),
+                (
+                    new_prefix,
+                    len(old_prefix) + 1,
+                    delta,
+                    node.user_id,
+                    old_prefix,
+                    old_prefix + "\uffff",
+                ),
             )
             self._rescope(node_id)
         moved = self._require(node_id)
@@ -522,8 +612,9 @@ class HybridMemory:
                 task_id = inherited[node.parent_id]
             inherited[node.id] = task_id
             if task_id != node.task_id:
-                self.store.update_node(node.id, {"task_id": task_id,
-                                                 "index_state": IndexState.PENDING.value})
+                self.store.update_node(
+                    node.id, {"task_id": task_id, "index_state": IndexState.PENDING.value}
+                )
 
     def delete(self, node_id: str, *, subtree: bool = True, user_id: str | None = None) -> int:
         """Delete a node from SQLite, the lexical index and Chroma; return how many went.
@@ -547,16 +638,26 @@ class HybridMemory:
                 for child in self.store.children(node.id):
                     self._reparent_in_tx(child, node.parent_id or "", now)
                 doomed = [node.id]
-            self.store.append_op("delete", node_id=node_id, user_id=node.user_id,
-                                 payload={"ids": doomed, "subtree": subtree},
-                                 at=now, actor=self.actor)
+            self.store.append_op(
+                "delete",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={"ids": doomed, "subtree": subtree},
+                at=now,
+                actor=self.actor,
+            )
             self.store.delete_nodes(doomed)
             active = self.store.get_active(node.user_id)
             if active in set(doomed):
                 survivor = next((a for a in reversed(node.path)), None)
-                seq = self.store.append_op("set_active", node_id=survivor, user_id=node.user_id,
-                                           payload={"reason": "active node deleted"}, at=now,
-                                           actor=self.actor)
+                seq = self.store.append_op(
+                    "set_active",
+                    node_id=survivor,
+                    user_id=node.user_id,
+                    payload={"reason": "active node deleted"},
+                    at=now,
+                    actor=self.actor,
+                )
                 self.store.set_active(node.user_id, survivor, now, seq)
         self.index.delete(doomed)
         if not subtree:
@@ -568,10 +669,16 @@ class HybridMemory:
         old_prefix = child.path_prefix_for_children()
         new_path = (*parent.path, parent.id)
         new_prefix = "/" + "".join(p + "/" for p in (*new_path, child.id))
-        self.store.update_node(child.id, {
-            "parent_id": parent.id, "path": encode_path(new_path), "depth": len(new_path),
-            "updated_at": to_iso(now), "version": child.version + 1,
-        })
+        self.store.update_node(
+            child.id,
+            {
+                "parent_id": parent.id,
+                "path": encode_path(new_path),
+                "depth": len(new_path),
+                "updated_at": to_iso(now),
+                "version": child.version + 1,
+            },
+        )
         self.store.conn.execute(
             "UPDATE nodes SET path = ? || substr(path, ?), depth = depth - 1 "
             "WHERE user_id = ? AND path >= ? AND path < ?",
@@ -586,8 +693,14 @@ class HybridMemory:
         now = self._now()
         with self._lock, self.store.transaction():
             node = self._get_scoped(node_id, user_id)
-            seq = self.store.append_op("set_active", node_id=node_id, user_id=node.user_id,
-                                       payload={}, at=now, actor=self.actor)
+            seq = self.store.append_op(
+                "set_active",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={},
+                at=now,
+                actor=self.actor,
+            )
             self.store.set_active(node.user_id, node_id, now, seq)
         return node
 
@@ -627,8 +740,15 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
-    def retrieve(self, query: str, *, user_id: str = DEFAULT_USER, task_id: str | None = None,
-                 top_k: int = 8, token_budget: int | None = None) -> RetrievalResult:
+    def retrieve(
+        self,
+        query: str,
+        *,
+        user_id: str = DEFAULT_USER,
+        task_id: str | None = None,
+        top_k: int = 8,
+        token_budget: int | None = None,
+    ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
         Returns ranked hits (each with a score breakdown), the context string to put in a
@@ -643,9 +763,14 @@ class HybridMemory:
         if task_id is not None:
             check_node_id(task_id, name="task_id")
         with self._lock:
-            return self.retriever.retrieve(query, user_id=user_id, task_id=task_id,
-                                           top_k=top_k, token_budget=token_budget,
-                                           now=self._now())
+            return self.retriever.retrieve(
+                query,
+                user_id=user_id,
+                task_id=task_id,
+                top_k=top_k,
+                token_budget=token_budget,
+                now=self._now(),
+            )
 
     def stats(self) -> StoreStats:
         """Counts by type, status and index state; vectors in Chroma; sizes."""
@@ -688,8 +813,7 @@ class HybridMemory:
             done += len(nodes)
 
     def _reindex_pending_subtree(self, top: MemoryNode, vectors: Vectors | None) -> None:
-        pending = [n for n in self.store.subtree(top)
-                   if n.index_state == IndexState.PENDING.value]
+        pending = [n for n in self.store.subtree(top) if n.index_state == IndexState.PENDING.value]
         if not pending:
             return
         first = pending[0]
@@ -698,8 +822,9 @@ class HybridMemory:
             pending = pending[1:]
         if pending:
             # Only metadata changed for these: their content (and vector) is unchanged.
-            self.index.update_metadata([n.id for n in pending],
-                                       [self._chroma_metadata(n) for n in pending])
+            self.index.update_metadata(
+                [n.id for n in pending], [self._chroma_metadata(n) for n in pending]
+            )
             self.store.set_index_state([n.id for n in pending], IndexState.INDEXED.value)
 
     def _index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
@@ -708,7 +833,9 @@ class HybridMemory:
         if vectors is None or len(vectors) != len(nodes):
             vectors = self._embed_unique([n.content for n in nodes])
         self.index.upsert(
-            [n.id for n in nodes], vectors, [self._chroma_metadata(n) for n in nodes],
+            [n.id for n in nodes],
+            vectors,
+            [self._chroma_metadata(n) for n in nodes],
             [n.content for n in nodes],
         )
         self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
@@ -719,15 +846,19 @@ class HybridMemory:
 
         unique = list(dict.fromkeys(texts))
         size = self.config.embed_batch_size
-        parts = [self.embedder.embed(unique[i:i + size]) for i in range(0, len(unique), size)]
+        parts = [self.embedder.embed(unique[i : i + size]) for i in range(0, len(unique), size)]
         table = np.concatenate(parts) if parts else np.zeros((0, 1), dtype=np.float32)
         position = {t: i for i, t in enumerate(unique)}
         return table[[position[t] for t in texts]]
 
     @staticmethod
     def _chroma_metadata(node: MemoryNode) -> dict[str, Any]:
-        return {"user_id": node.user_id, "task_id": node.task_id, "node_type": node.node_type,
-                "status": node.status}
+        return {
+            "user_id": node.user_id,
+            "task_id": node.task_id,
+            "node_type": node.node_type,
+            "status": node.status,
+        }
 
     # -- helpers --------------------------------------------------------------------------
     def _require(self, node_id: str) -> MemoryNode:

@@ -16,15 +16,15 @@ def build_claims(mem: HybridMemory) -> tuple[str, str]:
     t8 = mem.add("Expense claim #8 taxi", node_type="task", user_id="u1")
     # The sibling task is full of near-duplicates that match the query better.
     for i in range(30):
-        mem.add(f"invoice unreadable finance returned claim copy {i}", parent_id=t8.id,
-                user_id="u1")
+        mem.add(
+            f"invoice unreadable finance returned claim copy {i}", parent_id=t8.id, user_id="u1"
+        )
     return t7.id, t8.id
 
 
 def test_scope_is_applied_before_ranking_so_sibling_tasks_never_crowd_out(mem):
     t7, t8 = build_claims(mem)
-    res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7,
-                       top_k=5)
+    res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7, top_k=5)
     assert res.hits, "the task's own nodes must be found even when 30 siblings match better"
     assert all(h.node.task_id == t7 for h in res.hits)
     assert res.hits[0].node.content.startswith("claim 7 invoice")
@@ -38,8 +38,7 @@ def test_no_tree_scope_searches_the_whole_user(mem_path, clock):
     config = MemoryConfig(retrieval=RetrievalConfig(use_tree_scope=False))
     with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         t7, _ = build_claims(mem)
-        res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7,
-                           top_k=5)
+        res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7, top_k=5)
         assert res.scope_id is None
         assert any(h.node.task_id != t7 for h in res.hits)
 
@@ -59,12 +58,14 @@ def test_ancestor_path_comes_first_in_the_context(mem):
 def test_context_never_exceeds_the_token_budget(mem, budget):
     t7, _ = build_claims(mem)
     for i in range(20):
-        mem.add(f"long note {i} " + "about the invoice and the claim " * 5, parent_id=t7,
-                user_id="u1")
+        mem.add(
+            f"long note {i} " + "about the invoice and the claim " * 5, parent_id=t7, user_id="u1"
+        )
     res = mem.retrieve("invoice claim", user_id="u1", task_id=t7, top_k=50, token_budget=budget)
     assert res.tokens == count_tokens(res.context) <= budget
-    bigger = mem.retrieve("invoice claim", user_id="u1", task_id=t7, top_k=50,
-                          token_budget=budget * 4)
+    bigger = mem.retrieve(
+        "invoice claim", user_id="u1", task_id=t7, top_k=50, token_budget=budget * 4
+    )
     assert len(bigger.hits) >= len(res.hits)
 
 
@@ -75,8 +76,15 @@ def test_score_breakdown_explains_the_score(mem):
         b = hit.breakdown
         total = sum(mem.config.retrieval.weights.as_dict().values())
         assert abs(sum(b.parts.values()) / total - hit.score) < 1e-9
-        assert set(b.features) == {"similarity", "lexical", "importance", "recency",
-                                   "confidence", "use", "tree"}
+        assert set(b.features) == {
+            "similarity",
+            "lexical",
+            "importance",
+            "recency",
+            "confidence",
+            "use",
+            "tree",
+        }
         assert all(0.0 <= v <= 1.0 for v in b.features.values())
         assert b.sources and "score=" in b.explain()
     assert [h.score for h in res.hits] == sorted((h.score for h in res.hits), reverse=True)
@@ -112,10 +120,10 @@ def test_min_weight_drops_weak_nodes(mem_path, clock):
     config = MemoryConfig(retrieval=RetrievalConfig(min_weight=0.5))
     with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         task = mem.add("Shopping", node_type="task", user_id="u1")
-        weak = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=0.0,
-                       confidence=0.0)
-        strong = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=1.0,
-                         confidence=1.0)
+        weak = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0)
+        strong = mem.add(
+            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0
+        )
         ids = {h.node.id for h in mem.retrieve("milk", user_id="u1", task_id=task.id).hits}
         assert strong.id in ids and weak.id not in ids
 
@@ -130,10 +138,12 @@ def test_other_users_memories_never_appear(mem):
 
 
 def test_lexical_only_config_and_vector_only_config_both_work(mem_path, clock):
-    lexical_only = MemoryConfig(retrieval=RetrievalConfig(
-        vector_candidates=0, weights=ScoreWeights(similarity=0.0)))
-    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock,
-                      config=lexical_only) as mem:
+    lexical_only = MemoryConfig(
+        retrieval=RetrievalConfig(vector_candidates=0, weights=ScoreWeights(similarity=0.0))
+    )
+    with HybridMemory(
+        mem_path, embedder=HashEmbedder(128), clock=clock, config=lexical_only
+    ) as mem:
         task = mem.add("Claims", node_type="task", user_id="u1")
         target = mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
         mem.add("差旅住宿已经订好", parent_id=task.id, user_id="u1")
@@ -152,8 +162,13 @@ def test_structural_candidates_include_recent_children_of_the_active_node(mem):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"query": ""}, {"query": "x", "top_k": 0}, {"query": "x", "token_budget": -5},
-     {"query": "x", "task_id": "has spaces"}, {"query": 5}],
+    [
+        {"query": ""},
+        {"query": "x", "top_k": 0},
+        {"query": "x", "token_budget": -5},
+        {"query": "x", "task_id": "has spaces"},
+        {"query": 5},
+    ],
 )
 def test_bad_retrieval_arguments_are_named_errors(mem, kwargs):
     from hybridmem.errors import ValidationError
@@ -164,8 +179,7 @@ def test_bad_retrieval_arguments_are_named_errors(mem, kwargs):
 
 def test_fts_syntax_in_queries_is_treated_as_text(mem):
     task = mem.add("Notes", node_type="task", user_id="u1")
-    node = mem.add('he said "NEAR" and OR and AND * then MATCH', parent_id=task.id,
-                   user_id="u1")
+    node = mem.add('he said "NEAR" and OR and AND * then MATCH', parent_id=task.id, user_id="u1")
     for query in ['"unbalanced', "NEAR(a b)", "a OR", "*", "col:value", "AND AND", "' OR 1=1 --"]:
         res = mem.retrieve(query, user_id="u1", task_id=task.id)
         assert isinstance(res.hits, list)

@@ -47,11 +47,11 @@ def test_node_without_parent_goes_under_active_node_and_new_task_under_root(mem)
     assert ev.parent_id == t1.id and ev.task_id == t1.id
     t2 = mem.add("Claim #8", node_type="task", user_id="u1")
     assert t2.parent_id == mem.root(user_id="u1").id
-    state = mem.add("Next step: re-upload invoice", parent_id=t1.id, node_type="state",
-                    user_id="u1")
+    state = mem.add(
+        "Next step: re-upload invoice", parent_id=t1.id, node_type="state", user_id="u1"
+    )
     assert mem.active_node(user_id="u1").id == state.id
-    fact = mem.add("no activation", parent_id=t1.id, node_type="fact", user_id="u1",
-                   activate=False)
+    fact = mem.add("no activation", parent_id=t1.id, node_type="fact", user_id="u1", activate=False)
     assert mem.active_node(user_id="u1").id == state.id
     assert fact.parent_id == t1.id
 
@@ -68,14 +68,28 @@ def test_ancestors_are_bumped_but_never_above_one(mem):
 
 def test_add_many_links_parents_within_the_batch_and_keeps_fields(mem, clock):
     when = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-    nodes = mem.add_many([
-        {"id": "conv-1", "content": "Conversation", "node_type": "task"},
-        {"id": "conv-1:s1", "content": "Session 1", "node_type": "session",
-         "parent_id": "conv-1", "created_at": when},
-        NodeInput(content="Caroline: I went to a support group", parent_id="conv-1:s1",
-                  id="conv-1:D1:3", source_id="D1:3", created_at=when,
-                  metadata={"speaker": "Caroline"}, importance=0.7),
-    ], user_id="u1")
+    nodes = mem.add_many(
+        [
+            {"id": "conv-1", "content": "Conversation", "node_type": "task"},
+            {
+                "id": "conv-1:s1",
+                "content": "Session 1",
+                "node_type": "session",
+                "parent_id": "conv-1",
+                "created_at": when,
+            },
+            NodeInput(
+                content="Caroline: I went to a support group",
+                parent_id="conv-1:s1",
+                id="conv-1:D1:3",
+                source_id="D1:3",
+                created_at=when,
+                metadata={"speaker": "Caroline"},
+                importance=0.7,
+            ),
+        ],
+        user_id="u1",
+    )
     assert [n.id for n in nodes] == ["conv-1", "conv-1:s1", "conv-1:D1:3"]
     turn = mem.get("conv-1:D1:3")
     assert turn.path[-2:] == ("conv-1", "conv-1:s1")
@@ -90,10 +104,13 @@ def test_add_many_is_all_or_nothing(mem):
     mem.add("existing", user_id="u1")
     before = mem.stats()
     with pytest.raises(NodeNotFoundError):
-        mem.add_many([
-            {"content": "ok", "id": "a"},
-            {"content": "orphan", "parent_id": "nope"},
-        ], user_id="u1")
+        mem.add_many(
+            [
+                {"content": "ok", "id": "a"},
+                {"content": "orphan", "parent_id": "nope"},
+            ],
+            user_id="u1",
+        )
     with pytest.raises(InvalidWeightError):
         mem.add_many([{"content": "ok"}, {"content": "bad", "importance": 2}], user_id="u1")
     after = mem.stats()
@@ -205,8 +222,7 @@ def test_other_users_parent_is_refused_and_ids_do_not_leak(mem):
 )
 def test_bad_input_raises_a_named_error_and_writes_nothing(tmp_path, clock, kwargs, error):
     config = MemoryConfig(max_content_chars=100)
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock,
-                      config=config) as mem:
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, config=config) as mem:
         mem.add("existing", user_id="u1")
         before = mem.stats()
         kwargs = {"user_id": "u1", **kwargs}
@@ -216,16 +232,23 @@ def test_bad_input_raises_a_named_error_and_writes_nothing(tmp_path, clock, kwar
         assert str(info.value)
         after = mem.stats()
         assert (after.nodes, after.vectors, after.last_seq) == (
-            before.nodes, before.vectors, before.last_seq)
+            before.nodes,
+            before.vectors,
+            before.last_seq,
+        )
 
 
 def test_closed_store_refuses_every_call(mem_path, clock):
     mem = HybridMemory(mem_path, embedder=HashEmbedder(64), clock=clock)
     node = mem.add("x", user_id="u1")
     mem.close()
-    for call in (lambda: mem.add("y"), lambda: mem.get(node.id),
-                 lambda: mem.retrieve("x"), lambda: mem.stats(),
-                 lambda: mem.delete(node.id)):
+    for call in (
+        lambda: mem.add("y"),
+        lambda: mem.get(node.id),
+        lambda: mem.retrieve("x"),
+        lambda: mem.stats(),
+        lambda: mem.delete(node.id),
+    ):
         with pytest.raises(StoreClosedError):
             call()
 

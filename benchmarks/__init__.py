@@ -1,0 +1,1 @@
+"""hybridmem benchmark suites."""
