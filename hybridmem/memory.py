@@ -932,7 +932,10 @@ class HybridMemory:
     def history(self, node_id: str) -> list[OpRecord]:
         """Every op-log entry that changed ``node_id``, oldest first (also after deletion)."""
         self._check_open()
-        return oplog.history(self.store, check_node_id(node_id))
+        records = oplog.history(self.store, check_node_id(node_id))
+        if not records and self.store.get(node_id) is None:
+            raise NodeNotFoundError(f"no node with id {node_id!r} and no history of one")
+        return records
 
     def oplog(
         self, *, since: int = 0, until: int | None = None, limit: int | None = None

@@ -210,7 +210,9 @@ def build_restored(
 
 def swap_in(live: Path, restored: Path, stamp: datetime) -> Path:
     """Move the live store (and its WAL files) aside and the restored file into place."""
-    aside = live.with_name(f"{live.name}.before-restore-{stamp:%Y%m%dT%H%M%S%f}")
+    aside = live.with_name(
+        f"{live.name}.before-restore-{stamp:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+    )
     os.replace(live, aside)
     for suffix in ("-wal", "-shm"):
         side = live.with_name(live.name + suffix)
