@@ -138,6 +138,28 @@ def adds(path: Path, count: int, tag: str, embedder: str = "hash") -> None:
         _emit("DONE", tag, int(mem.index.owned))
 
 
+def increments(path: Path, node_id: str, count: int, tag: str) -> None:
+    """Read-modify-write ``metadata['n'] += 1`` ``count`` times with optimistic retries."""
+    from hybridmem.errors import ConflictError
+    from hybridmem.memory import HybridMemory
+
+    conflicts = 0
+    with HybridMemory(path, embedder="hash", actor=tag) as mem:
+        for _ in range(count):
+            while True:
+                node = mem.get(node_id)
+                try:
+                    mem.update(
+                        node_id,
+                        metadata={**node.metadata, "n": node.metadata.get("n", 0) + 1},
+                        expected_version=node.version,
+                    )
+                    break
+                except ConflictError:
+                    conflicts += 1
+    _emit("DONE", tag, conflicts)
+
+
 # -- the controller side --------------------------------------------------------------------
 @dataclass
 class Expectation:
@@ -380,10 +402,12 @@ def _main(argv: list[str]) -> None:
         zygote(Path(argv[1]), argv[2] if len(argv) > 2 else "hash")
     elif len(argv) >= 4 and argv[0] == "adds":
         adds(Path(argv[1]), int(argv[2]), argv[3])
+    elif len(argv) >= 5 and argv[0] == "incr":
+        increments(Path(argv[1]), argv[2], int(argv[3]), argv[4])
     else:
         raise SystemExit(
             "usage: python -m hybridmem.recovery.faultworker zygote PATH [EMBEDDER] | "
-            "adds PATH N TAG"
+            "adds PATH N TAG | incr PATH NODE N TAG"
         )
 
 

@@ -37,6 +37,8 @@ class SnapshotInfo:
     head_digest: str
     """Digest of the op at ``seq``: restore checks the live log still has that op."""
     size_bytes: int
+    lineage: tuple[tuple[str, int], ...] = ()
+    """History segments up to ``seq`` (see ``snapshots.lineage``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,6 +198,25 @@ class GuardedIndex:
         return self.inner.count() if self.writable else -1
 
 
+def _forget_chroma_system(chroma_dir: Path) -> None:
+    """Drop Chroma's per-process cached client for a directory whose open failed.
+
+    Chroma caches one ``System`` per path for the whole process and would hand the broken
+    one back to the next open of the same path. ``clear_system_cache()`` is public but drops
+    every directory's client, so only this path's entry is removed (a private attribute,
+    hence the defensive access).
+    """
+    try:
+        from chromadb.api.shared_system_client import SharedSystemClient
+    except ImportError:
+        return
+    systems = getattr(SharedSystemClient, "_identifier_to_system", None)
+    counts = getattr(SharedSystemClient, "_identifier_to_refcount", None)
+    for table in (systems, counts):
+        if isinstance(table, dict):
+            table.pop(str(chroma_dir), None)
+
+
 def open_index(
     *,
     chroma_dir: Path | None,
@@ -219,6 +238,7 @@ def open_index(
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         aside = chroma_dir.with_name(f"{chroma_dir.name}.corrupt-{stamp}")
         shutil.move(str(chroma_dir), str(aside))
+        _forget_chroma_system(chroma_dir)
         index = GuardedIndex(opener, lock_path)
         return index, f"the Chroma directory could not be opened ({exc}); moved to {aside}"
     if missing and index.owned:

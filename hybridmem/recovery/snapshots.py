@@ -61,12 +61,38 @@ def _write_json_atomic(path: Path, value: dict[str, object]) -> None:
     os.replace(tmp, path)
 
 
+LINEAGE_KEY = "lineage"
+
+
+def lineage(store: SQLiteStore) -> list[tuple[str, int]]:
+    """The store's history as segments ``(id, from_seq)``: ops after ``from_seq`` (up to the
+    next segment's start) belong to segment ``id``. A restore to an earlier point starts a
+    new segment, so two stores share the op at sequence ``s`` exactly when the segment
+    covering ``s`` is the same in both. Created on first use."""
+    raw = store.get_meta(LINEAGE_KEY)
+    if raw is None:
+        chain = [(uuid.uuid4().hex, 0)]
+        store.set_meta(LINEAGE_KEY, json.dumps(chain))
+        return chain
+    return [(str(i), int(f)) for i, f in json.loads(raw)]
+
+
+def segment_at(chain: list[tuple[str, int]], seq: int) -> str:
+    """Id of the segment holding the op at ``seq``."""
+    found = chain[0][0]
+    for seg_id, start in chain:
+        if start < seq:
+            found = seg_id
+    return found
+
+
 def checkpoint(mem: HybridMemory) -> SnapshotInfo:
     """Write a snapshot of the SQLite store now; apply retention; return its description."""
     folder = snapshot_dir(mem)
     folder.mkdir(parents=True, exist_ok=True)
     now = ensure_utc(mem.clock())
     tmp = folder / f".tmp-{uuid.uuid4().hex}{DB_SUFFIX}"
+    chain = lineage(mem.store)
     with mem.store.reading() as conn:
         conn.execute("VACUUM INTO ?", (str(tmp),))
     try:
@@ -90,6 +116,7 @@ def checkpoint(mem: HybridMemory) -> SnapshotInfo:
         "nodes": nodes,
         "active_nodes": active,
         "head_digest": digest,
+        "lineage": chain,
         "file": final.name,
     }
     _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
@@ -109,6 +136,7 @@ def _info(folder: Path, manifest: dict[str, object]) -> SnapshotInfo:
         nodes=int(manifest["nodes"]),  # type: ignore[call-overload]
         active_nodes=dict(manifest["active_nodes"]),  # type: ignore[call-overload]
         head_digest=str(manifest["head_digest"]),
+        lineage=tuple((str(i), int(f)) for i, f in manifest.get("lineage", ())),  # type: ignore[attr-defined]
         size_bytes=file.stat().st_size if file.exists() else 0,
     )
 
@@ -172,6 +200,7 @@ def build_restored(
     mem: HybridMemory, snap: SnapshotInfo, to_seq: int | None, target: Path
 ) -> tuple[int, int]:
     """Write the restored store to ``target``; return ``(restored_to_seq, ops_replayed)``."""
+    live_chain = lineage(mem.store)
     with mem.store.reading() as conn:
         live_last = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
         end = live_last if to_seq is None else to_seq
@@ -182,7 +211,13 @@ def build_restored(
             )
         if end > live_last:
             raise RecoveryError(f"sequence {end} is beyond the op log (last is {live_last})")
-        continues = snap.seq == 0 or op_digest(conn, snap.seq) == snap.head_digest
+        continues = snap.seq == 0 or (
+            op_digest(conn, snap.seq) == snap.head_digest
+            and (
+                not snap.lineage
+                or segment_at(list(snap.lineage), snap.seq) == segment_at(live_chain, snap.seq)
+            )
+        )
         if not continues and end > snap.seq:
             raise RecoveryError(
                 f"the live op log no longer continues snapshot {snap.name} (the op at sequence "
@@ -203,6 +238,13 @@ def build_restored(
             # Every vector is rebuilt after the swap.
             store.conn.execute("UPDATE nodes SET index_state = 'pending'")
             store.conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
+            # Ops after ``end`` written from now on are a new history (see lineage()).
+            chain = [seg for seg in live_chain if seg[1] < end] + [(uuid.uuid4().hex, end)]
+            store.conn.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (LINEAGE_KEY, json.dumps(chain)),
+            )
     finally:
         store.close()
     return end, replayed
