@@ -26,7 +26,12 @@ from hybridmem.errors import ModelUnavailableError
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
-_DEFAULT_ALIASES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2", "minilm", "default"}
+_DEFAULT_ALIASES = {
+    "all-minilm-l6-v2",
+    "sentence-transformers/all-minilm-l6-v2",
+    "minilm",
+    "default",
+}
 _BUNDLED_PACKAGE = "all_minilm_l6_v2"
 
 
@@ -97,8 +102,10 @@ class SentenceTransformerEmbedder:
     @property
     def dimension(self) -> int:
         model = self._load()
-        getter = getattr(model, "get_embedding_dimension", None) or getattr(
-            model, "get_sentence_embedding_dimension"
+        # Newer sentence-transformers renamed the method; fall back to the old name.
+        getter = (
+            getattr(model, "get_embedding_dimension", None)
+            or model.get_sentence_embedding_dimension
         )
         dim = getter()
         if dim is None:  # some models only know it after one forward pass
