@@ -182,7 +182,11 @@ class SpeechActReport:
                 for m in self.per_class
             },
             "per_language": {
-                m.lang: {"support": m.support, "correct": m.correct, "accuracy": round(m.accuracy, 4)}
+                m.lang: {
+                    "support": m.support,
+                    "correct": m.correct,
+                    "accuracy": round(m.accuracy, 4),
+                }
                 for m in self.per_language
             },
             "labels": [a.value for a in self.labels],

@@ -108,8 +108,8 @@ QUESTION_FORM = _family(
          r"|\bi wonder\b"),
         ("ma", r"[吗嘛]|么[?.!\s]*$"),
         ("ne", r"呢[?.!\s]*$"),
-        ("zh-wh", r"(?<![没不])什么(?![都也])|(?<![不没])怎么|为什么|为啥|哪(?!怕)|谁|几[点个次天号岁时月]"
-         r"|多少|多久|多长|多远|多大|是否"),
+        ("zh-wh", r"(?<![没不])什么(?![都也])|(?<![不没])怎么|为什么|为啥|哪(?!怕)|谁"
+         r"|几[点个次天号岁时月]|多少|多久|多长|多远|多大|是否"),
         ("a-not-a", r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"),
         ("le-mei", r"了没有?[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
@@ -163,7 +163,8 @@ LIKE_VERB = _family(
     (
         ("en-like", r"\bi (?:really |kind of |kinda |sort of )?(?:like|love|enjoy|adore|dislike"
          r"|hate|detest|loathe)\b|\bcan't stand\b"),
-        ("en-not-like", r"\bi (?:really )?(?:don't|do not|never) (?:really )?(?:like|love|enjoy)\b"),
+        ("en-not-like", r"\bi (?:really )?(?:don't|do not|never) (?:really )?"
+         r"(?:like|love|enjoy)\b"),
         ("zh-like", r"喜欢|讨厌|受不了|最爱|爱吃|爱喝|不爱|烦透了"),
     ),
 )
