@@ -47,6 +47,11 @@ _LEAD = r"(?:(?:hey|hi|ok|okay|so|and|but|also|oh|um|btw|honestly|hmm|well|actua
 _CLAUSE = r"(?:^|[,.;!?:]\s*)" + _LEAD
 _SELF = r"(?:i|we|my|our|i'm|i've|i'd)"
 
+# Adverbs allowed between "I" and a verb of liking ("I've always hated", "I really do like").
+_ADVERBS = (
+    r"(?:(?:really|kind of|kinda|sort of|always|never|just|absolutely|totally|truly|honestly"
+    r"|also|still|genuinely|do|don't|do not|didn't|actually|pretty much|secretly) ){0,3}"
+)
 # Verbs that, at the start of a clause, make the clause an order to the agent.
 _ACTION_VERBS = (
     r"book|cancel|order|remind|send|add|set|schedule|reserve|put|change|move|call|text|email"
@@ -161,8 +166,8 @@ INSTRUCTION = _family(
 LIKE_VERB = _family(
     "like",
     (
-        ("en-like", r"\bi (?:really |kind of |kinda |sort of )?(?:like|love|enjoy|adore|dislike"
-         r"|hate|detest|loathe)\b|\bcan't stand\b"),
+        ("en-like", r"\bi(?:'ve)? " + _ADVERBS + r"(?:like|love|enjoy|adore|dislike|hate|detest"
+         r"|loathe|liked|loved|enjoyed|disliked|hated)\b|\bcan't stand\b"),
         ("en-not-like", r"\bi (?:really )?(?:don't|do not|never) (?:really )?"
          r"(?:like|love|enjoy)\b"),
         ("zh-like", r"喜欢|讨厌|受不了|最爱|爱吃|爱喝|不爱|烦透了"),
