@@ -58,7 +58,9 @@ _ACTION_VERBS = (
     r"|find|get me|buy|pay|submit|forward|use|make sure|stop|pick|choose|keep|look up|show me"
     r"|list|note|save|turn|notify|let me know|tell me|give me|avoid|skip|update|delete|remove"
     r"|arrange|check|track|mute|plan|reply|write|draft|print|share|archive|rebook|renew|unsubscribe"
-    r"|upload|transfer|fill|sign|ping|message|block|split|sort"
+    r"|upload|transfer|fill|sign|ping|message|block|split|sort|remember|write down|note down"
+    r"|jot down|default to|hold off|go ahead|double-check|confirm|reschedule|file|log|record"
+    r"|clear|don't forget|bump|push|drop|wake me"
 )
 # Verbs that, after "don't"/"never" with no subject, still describe the user ("dont like X").
 _USER_STATE_VERBS = (
@@ -75,7 +77,16 @@ HYPOTHETICAL_STRONG = _family(
         ("hypothetically", r"\bhypothetical(?:ly)?\b"),
         ("lets-say", r"\blet's say\b|^" + _LEAD + r"say (?:i|we|my)\b"),
         ("counterfactual-if", r"\bif (?:i|we) (?:were|was|had)\b|\bif only\b|\bi wish\b"),
-        ("would-if", r"\b(?:i|we)'d\b.*\bif\b|\bif\b.*\b(?:i|we)'d\b"),
+        ("would-if", r"\b(?:i|we)'d\b.*\bif\b|\bif\b.*\b(?:i|we)'d\b"
+         r"|\bwould\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\bwould\b"),
+        # "if I moved / took / quit": the past tense after "if" marks an unreal condition.
+        ("if-past", r"\bif (?:i|we) (?:\w+ed|took|got|went|quit|left|sold|bought|became|made"
+         r"|lost|did|didn't|could|won|gave|ran|chose|broke)\b"),
+        ("inverted-if", r"\bshould (?:i|we) ever\b|\bwere (?:i|we) to\b|^had (?:i|we) \w+ed\b"),
+        ("assuming", r"\bassuming\b|\bin a world where\b|\bpicture (?:this|me|myself)\b"
+         r"|\btoying with\b|\bplaying with the idea\b|\bi could see myself\b"),
+        ("tentative", r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
+         r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫"),
         ("might", r"\b(?:i|we) might\b"),
         ("maybe-i", r"\bmaybe (?:i|we)(?:'ll| will| should| could)\b"),
         ("considering", r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"),
@@ -84,7 +95,8 @@ HYPOTHETICAL_STRONG = _family(
         ("yaoshi", r"要是"),
         ("ruguo-ne", r"如果.*呢[?.!\s]*$|的话.*呢[?.!\s]*$"),
         ("shuobuding", r"说不定|也许|或许"),
-        ("kaolv", r"考虑|在想要不要|想想要不要"),
+        ("kaolv", r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"),
+        ("dengwo", r"等我.{1,12}(?:了|后|以后)?就|真要.{0,12}的话|真(?:的)?去了.{0,8}的话"),
         ("jiuhaole", r"就好了|该多好"),
     ),
 )
@@ -96,6 +108,15 @@ HYPOTHETICAL_CONDITIONAL = _family(
     (
         ("if-self", r"^" + _LEAD + r"if " + _SELF + r"\b"),
         ("ruguo-self", r"如果.{0,3}(?:我|咱)"),
+    ),
+)
+
+# Directives that make sense as the consequence of a condition ("if ..., remind me").
+TRIGGERED_DIRECTIVE = _family(
+    "ins",
+    (
+        ("trigger", r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
+         r"|\blet me know\b|提醒我|告诉我|通知我|叫我|喊我|跟我说"),
     ),
 )
 
@@ -115,7 +136,9 @@ QUESTION_FORM = _family(
         ("ne", r"呢[?.!\s]*$"),
         ("zh-wh", r"(?<![没不])什么(?![都也])|(?<![不没])怎么|为什么|为啥|哪(?!怕)|谁"
          r"|几[点个次天号岁时月]|多少|多久|多长|多远|多大|是否"),
-        ("a-not-a", r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"),
+        ("a-not-a", r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
+         r"|([\u4e00-\u9fff])不\1"),
+        ("zh-colloquial-wh", r"啥|咋|[^我你他她]还是(?!要|想|觉得|决定|喜欢|算了)"),
         ("le-mei", r"了没有?[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
     ),
@@ -151,14 +174,19 @@ INSTRUCTION = _family(
         ("please", r"\bplease\b|\bpls\b"),
         ("me-directive", r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
          r"|\blet me know\b"),
-        ("want-you-to", r"\bi (?:want|need) you to\b|\bmake sure\b"),
+        ("want-you-to", r"\bi (?:want|need) you to\b|\bi(?:'d| would) like you to\b"
+         r"|\bmake sure\b"),
+        ("lets", r"^" + _LEAD + r"let's (?!say\b)\w+"),
         ("bang-wo", r"帮我|帮忙|麻烦|^请(?!问)|请(?:把|帮|给|提醒|取消|预订|订|发)"),
         ("tixing-wo", r"提醒我|告诉我|通知我|发给我|叫我|喊我"),
-        ("jide", r"^记得|记得(?:把|要|帮|给|提醒)"),
-        ("bie", r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"),
-        ("gei-wo", r"^给我|给我(?:发|订|列|找|推荐|安排|买|查|留)"),
+        ("jide", r"(?<![我你])记得|记一下|记住|记下来|备注一下"),
+        ("bie", r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"
+         r"|(?:你|先|千万|可)(?:别|不要)"),
+        ("gei-wo", r"^给我|给我(?:发|订|列|找|推荐|安排|买|查|留)|^给.{1,6}(?:发|打|回|转)"),
         ("ba", r"^(?:把|订|取消|预订|预约|加上|删掉|设置)"),
-        ("yihou-dou", r"(?:以后|今后|每次|下次).{0,8}(?:都|就)?(?:用|选|订|发|买|给|通知|联系|走)"),
+        # Not after 我: "我以后都不吃辣了" describes the user, it orders nothing.
+        ("yihou-dou", r"(?<!我)(?:以后|今后|每次|下次).{0,10}(?:都|就|一律|统一|优先|默认)"
+         r"|(?<!我)(?:以后|今后|每次|下次).{0,8}(?:用|选|订|发|买|给|通知|联系|走)"),
         ("rili", r"加到(?:我的)?日历"),
     ),
 )
@@ -170,7 +198,8 @@ LIKE_VERB = _family(
          r"|loathe|liked|loved|enjoyed|disliked|hated)\b|\bcan't stand\b"),
         ("en-not-like", r"\bi (?:really )?(?:don't|do not|never) (?:really )?"
          r"(?:like|love|enjoy)\b"),
-        ("zh-like", r"喜欢|讨厌|受不了|最爱|爱吃|爱喝|不爱|烦透了"),
+        ("zh-like", r"喜欢|讨厌|受不了(?!了)|最爱|爱吃|爱喝|不爱|烦透了"),
+        ("en-loving", r"^" + _LEAD + r"(?:loving|hating)\b"),
     ),
 )
 
@@ -180,13 +209,22 @@ PREFERENCE = _family(
         ("prefer", r"\bprefer(?:s|red)?\b|\bi'd rather\b|\brather than\b|\bgo-to\b"),
         ("favourite", r"\bfavou?rite\b"),
         ("fan", r"\bfan of\b|\bnot (?:really )?into\b|\bi'm (?:really )?into\b"),
-        ("diet", r"\bi (?:don't|do not|never) (?:eat|drink|smoke)\b|\b(?:vegetarian|vegan)\b"),
+        ("diet", r"\bi (?:don't|do not|never) (?:eat|drink|smoke)\b"
+         r"|\b(?:vegetarian|vegan|pescatarian|teetotal|halal|kosher|lactose)\b"),
+        ("person", r"\bi'm (?:a|an|more of a) [\w-]+ person\b|\b[\w-]+ person here\b"
+         r"|\bi'm (?:really |quite |very )?picky\b"),
+        ("go-for", r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
+         r"|mostly \w+)\b|\bi don't care (?:much )?for\b"),
+        ("matters", r"\bmatters? (?:more|most|a lot) to me\b|\b(?:more )?important to me\b"),
+        ("x-not-y", r"^(?!no\b|yes\b|ok\b|okay\b|well\b|oh\b)[a-z][a-z ]{1,20}, not [a-z]"),
         ("habit", r"\bi (?:usually|generally|normally|always|typically|tend to|mostly)\b"),
         ("for-me", r"\bfor me\b|\bmorning person\b|\bnight owl\b"),
-        ("zh-prefer", r"偏好|偏爱|更愿意|宁愿|宁可|比起|更倾向|口味"),
+        ("zh-prefer", r"偏好|偏爱|偏向|更愿意|宁愿|宁可|比起|更倾向|口味|看重|讲究|[猫狗].?派"
+         r"|我是.{1,4}派"),
         ("zh-habit", r"习惯|(?:^|我)(?:一般|平时|通常)|平时"),
         ("zh-only", r"只(?:喝|吃|穿|用|坐|住|买|订)"),
-        ("zh-diet", r"不吃|不喝|吃不了|吃不惯|喝不了|忌口"),
+        ("zh-diet", r"不吃|不喝|吃不了|吃不惯|喝不了|忌口|吃素|不太?能(?:吃|喝)"
+         r"|(?:喝|吃).{0,6}不加"),
         ("zh-interest", r"没(?:什么)?兴趣|不感兴趣|不感冒|感兴趣"),
     ),
 )
@@ -227,12 +265,17 @@ EMOTION = _family(
          r"|worried|scared|excited|thrilled|happy|glad|sad|upset|angry|mad|furious|annoyed"
          r"|annoying|frustrated|frustrating|overwhelmed|relieved|bored|lonely|homesick|miserable"
          r"|drained|burnt out|burned out|starving|freezing|cranky|grumpy|proud|grateful"
-         r"|heartbroken|fed up|sick of)\b|\b(?:feeling|feel|i'm|so|kinda|bit) down\b"),
+         r"|heartbroken|fed up|sick of|hungry|disappointed|disappointing|rough|brutal|unfair"
+         r"|ridiculous|yikes|phew|whew)\b|\b(?:feeling|feel|i'm|so|kinda|bit) down\b"
+         r"|\b(?:good|bad|great|foul|terrible|awful) mood\b|\bnot in the mood\b"
+         r"|\bso done\b|\bkilling (?:me|my)\b|\bcan't believe\b|^" + _LEAD + r"feeling\b"
+         r"|\bi(?:'m)? feel(?:ing)?\b"),
         ("en-evaluation", r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
          r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b"),
         ("en-interjection", r"^(?:ugh|argh|sigh|omg|yay)\b"),
         ("zh-feeling", r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
-         r"|气死|生气|感动|无聊|emo|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"),
+         r"|气死|生气|感动|无聊|emo|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
+         r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了"),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
 )
@@ -249,6 +292,7 @@ NEGATION = _family(
 FAMILIES: tuple[CueFamily, ...] = (
     HYPOTHETICAL_STRONG,
     HYPOTHETICAL_CONDITIONAL,
+    TRIGGERED_DIRECTIVE,
     QUESTION_FORM,
     POLITE_ACTION_REQUEST,
     INFO_REQUEST,

@@ -5,7 +5,8 @@ priority decides. The order encodes what is most dangerous to get wrong for memo
 
 1. **Hypothetical** beats everything: "What if I moved to Chengdu?" is a question in form, but
    its premise must never be stored as a fact. A bare conditional on the user ("如果我...", "if
-   I ...") yields to an instruction cue, since "if it rains, remind me" is an order.
+   I ...") yields only to a *triggered* directive ("if I'm late, tell my manager", "如果我没回
+   就提醒我"); a condition on the world ("if it rains, remind me") is no supposition at all.
 2. **Question**: punctuation, particles (吗/呢), wh-words, A-not-A (是不是), auxiliary inversion.
    A polite request to *act* ("can you cancel...", "能帮我...吗") is an instruction; a request
    to *tell* ("can you tell me...", "帮我查...吗") stays a question.
@@ -23,7 +24,7 @@ competing cues is reported as less certain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from hybridmem.evolution import speech_lexicon as lex
 from hybridmem.evolution.speech_types import (
@@ -69,6 +70,7 @@ class _Cues:
 
     hyp_strong: tuple[str, ...]
     hyp_conditional: tuple[str, ...]
+    triggered: tuple[str, ...]
     question: tuple[str, ...]
     polite_request: tuple[str, ...]
     info_request: tuple[str, ...]
@@ -85,13 +87,10 @@ class _Cues:
         return cls(*(family.fired(text) for family in lex.FAMILIES))
 
     def all(self) -> tuple[str, ...]:
+        """Every cue name, in family order, without repeats."""
         seen: dict[str, None] = {}
-        for names in (
-            self.hyp_strong, self.hyp_conditional, self.question, self.polite_request,
-            self.info_request, self.instruction, self.like, self.preference, self.stable,
-            self.momentary, self.emotion, self.negation,
-        ):
-            seen.update(dict.fromkeys(names))
+        for field in fields(self):
+            seen.update(dict.fromkeys(getattr(self, field.name)))
         return tuple(seen)
 
 
@@ -122,7 +121,8 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
     if c.hyp_strong:
         return SpeechAct.HYPOTHETICAL, "hypothetical"
     if c.hyp_conditional:
-        if c.instruction:
+        # "If I'm late, tell my manager" orders; "如果我去了北京，你帮我想想..." supposes.
+        if c.triggered:
             return SpeechAct.INSTRUCTION, "conditional-instruction"
         return SpeechAct.HYPOTHETICAL, "hypothetical-conditional"
     if c.question:
