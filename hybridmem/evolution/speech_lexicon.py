@@ -60,7 +60,8 @@ _ACTION_VERBS = (
     r"|arrange|check|track|mute|plan|reply|write|draft|print|share|archive|rebook|renew|unsubscribe"
     r"|upload|transfer|fill|sign|ping|message|block|split|sort|remember|write down|note down"
     r"|jot down|default to|hold off|go ahead|double-check|confirm|reschedule|file|log|record"
-    r"|clear|don't forget|bump|push|drop|wake me"
+    r"|clear|don't forget|bump|push|drop|wake me|pull up|dig up|look into|grab|fetch|pencil in"
+    r"|sign me up"
 )
 # Verbs that, after "don't"/"never" with no subject, still describe the user ("dont like X").
 _USER_STATE_VERBS = (
@@ -73,29 +74,38 @@ HYPOTHETICAL_STRONG = _family(
     (
         ("what-if", r"\bwhat if\b"),
         ("suppose", r"\bsuppos(?:e|ing)\b"),
-        ("imagine", r"\bimagine\b"),
+        ("imagine", r"\bimagine\b|\bpretend\b|\bin theory\b|\btheoretically\b"),
         ("hypothetically", r"\bhypothetical(?:ly)?\b"),
-        ("lets-say", r"\blet's say\b|^" + _LEAD + r"say (?:i|we|my)\b"),
-        ("counterfactual-if", r"\bif (?:i|we) (?:were|was|had)\b|\bif only\b|\bi wish\b"),
-        ("would-if", r"\b(?:i|we)'d\b.*\bif\b|\bif\b.*\b(?:i|we)'d\b"
-         r"|\bwould\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\bwould\b"),
+        ("lets-say", r"\blet's say\b|^" + _LEAD + r"say (?:i|we|my|our|that|the)\b"),
+        # Subjunctive "were" marks an unreal condition whoever the subject is.
+        ("counterfactual-if", r"\bif (?:i|we) (?:were|was|had)\b|\bif only\b|\bi wish\b"
+         r"|\bif [\w' ]{1,20} (?:were|weren't)\b"),
+        # Only a condition on the user's own life: "I'd pick the train if it's short" is a taste.
+        ("would-if", r"\b(?:i|we)'d\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\b(?:i|we)'d\b"
+         r"|\bwould\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\bwould\b"
+         r"|\bif\b.*\b(?:i|we)(?:'ll| will)\b"),
         # "if I moved / took / quit": the past tense after "if" marks an unreal condition.
         ("if-past", r"\bif (?:i|we) (?:\w+ed|took|got|went|quit|left|sold|bought|became|made"
          r"|lost|did|didn't|could|won|gave|ran|chose|broke)\b"),
         ("inverted-if", r"\bshould (?:i|we) ever\b|\bwere (?:i|we) to\b|^had (?:i|we) \w+ed\b"),
         ("assuming", r"\bassuming\b|\bin a world where\b|\bpicture (?:this|me|myself)\b"
-         r"|\btoying with\b|\bplaying with the idea\b|\bi could see myself\b"),
+         r"|\btoying with\b|\bplaying with the idea\b|\bi could see myself\b"
+         r"|\bpart of me\b|\bweighing (?:up )?(?:whether|if)\b|\bdebating (?:whether|if)\b"
+         r"|\bon the fence\b|\bi'm torn\b|\b(?:what|how) about (?:me|us) \w+ing\b"
+         r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"),
         ("tentative", r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
-         r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫"),
+         r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫|还早"),
         ("might", r"\b(?:i|we) might\b"),
         ("maybe-i", r"\bmaybe (?:i|we)(?:'ll| will| should| could)\b"),
         ("considering", r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"),
-        ("jiaru", r"假如|假设|假使|倘若|设想|想象一下"),
+        ("jiaru", r"假如|假设|假定|假使|倘若|设想|想象一下"),
         ("wanyi", r"万一"),
         ("yaoshi", r"要是"),
         ("ruguo-ne", r"如果.*呢[?.!\s]*$|的话.*呢[?.!\s]*$"),
         ("shuobuding", r"说不定|也许|或许"),
-        ("kaolv", r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"),
+        ("kaolv", r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"
+         r"|琢磨|寻思|纠结要不要|犹豫要不要|要不(?:我|咱|我们)|干脆.{0,10}算了|(?:我|也)想过"
+         r"|有可能(?:我|我们)|(?:我|我们)(?:有)?可能(?:会|要)"),
         ("dengwo", r"等我.{1,12}(?:了|后|以后)?就|真要.{0,12}的话|真(?:的)?去了.{0,8}的话"),
         ("jiuhaole", r"就好了|该多好"),
     ),
@@ -139,7 +149,7 @@ QUESTION_FORM = _family(
         ("a-not-a", r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
          r"|([\u4e00-\u9fff])不\1"),
         ("zh-colloquial-wh", r"啥|咋|[^我你他她]还是(?!要|想|觉得|决定|喜欢|算了)"),
-        ("le-mei", r"了没有?[?.!\s]*$"),
+        ("le-mei", r"了没有?[?.!\s]*$|[^我也]不[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
     ),
 )
@@ -176,9 +186,9 @@ INSTRUCTION = _family(
          r"|\blet me know\b"),
         ("want-you-to", r"\bi (?:want|need) you to\b|\bi(?:'d| would) like you to\b"
          r"|\bmake sure\b"),
-        ("lets", r"^" + _LEAD + r"let's (?!say\b)\w+"),
+        ("lets", r"^" + _LEAD + r"let's (?!say\b|pretend\b|imagine\b|suppose\b)\w+"),
         ("bang-wo", r"帮我|帮忙|麻烦|^请(?!问)|请(?:把|帮|给|提醒|取消|预订|订|发)"),
-        ("tixing-wo", r"提醒我|告诉我|通知我|发给我|叫我|喊我"),
+        ("tixing-wo", r"提醒(?:一下)?我|告诉我|通知我|发给我|叫我|喊我"),
         ("jide", r"(?<![我你])记得|记一下|记住|记下来|备注一下"),
         ("bie", r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"
          r"|(?:你|先|千万|可)(?:别|不要)"),
@@ -189,6 +199,12 @@ INSTRUCTION = _family(
          r"|(?<!我)(?:以后|今后|每次|下次).{0,8}(?:用|选|订|发|买|给|通知|联系|走)"),
         ("rili", r"加到(?:我的)?日历"),
     ),
+)
+
+# "Give me X over Y any day" is imperative in form but states a taste; checked before orders.
+PREFERENCE_IDIOM = _family(
+    "pref",
+    (("over-any-day", r"\bover\b.{1,30}\bany day\b|比起.{1,12}(?:我)?更(?:喜欢|愿意|爱)"),),
 )
 
 LIKE_VERB = _family(
@@ -208,20 +224,25 @@ PREFERENCE = _family(
     (
         ("prefer", r"\bprefer(?:s|red)?\b|\bi'd rather\b|\brather than\b|\bgo-to\b"),
         ("favourite", r"\bfavou?rite\b"),
-        ("fan", r"\bfan of\b|\bnot (?:really )?into\b|\bi'm (?:really )?into\b"),
+        ("fan", r"\bfan of\b|\bnot (?:really )?into\b|\bi'm (?:\w+ )?into\b"),
+        ("any-day", r"\bany day\b|\bevery time\b|, always[.!]?$"),
         ("diet", r"\bi (?:don't|do not|never) (?:eat|drink|smoke)\b"
          r"|\b(?:vegetarian|vegan|pescatarian|teetotal|halal|kosher|lactose)\b"),
-        ("person", r"\bi'm (?:a|an|more of a) [\w-]+ person\b|\b[\w-]+ person here\b"
+        ("person", r"\bi'm (?:not )?(?:a|an|more of a) (?:[\w-]+ )?[\w-]+ person\b"
+         r"|\b[\w-]+ person here\b"
          r"|\bi'm (?:really |quite |very )?picky\b"),
         ("go-for", r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
-         r"|mostly \w+)\b|\bi don't care (?:much )?for\b"),
+         r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
+         r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b"),
         ("matters", r"\bmatters? (?:more|most|a lot) to me\b|\b(?:more )?important to me\b"),
         ("x-not-y", r"^(?!no\b|yes\b|ok\b|okay\b|well\b|oh\b)[a-z][a-z ]{1,20}, not [a-z]"),
         ("habit", r"\bi (?:usually|generally|normally|always|typically|tend to|mostly)\b"),
         ("for-me", r"\bfor me\b|\bmorning person\b|\bnight owl\b"),
         ("zh-prefer", r"偏好|偏爱|偏向|更愿意|宁愿|宁可|比起|更倾向|口味|看重|讲究|[猫狗].?派"
          r"|我是.{1,4}派"),
-        ("zh-habit", r"习惯|(?:^|我)(?:一般|平时|通常)|平时"),
+        ("zh-habit", r"习惯|(?:^|我)(?:一般|平时|通常)|平时|我(?:都|每次都|一般都)要|我这(?:个)?人"
+         r"|怕(?:冷|热|吵|辣)"),
+        ("zh-taste", r"去冰|少冰|少糖|半糖|无糖|微辣|不要葱|不要香菜"),
         ("zh-only", r"只(?:喝|吃|穿|用|坐|住|买|订)"),
         ("zh-diet", r"不吃|不喝|吃不了|吃不惯|喝不了|忌口|吃素|不太?能(?:吃|喝)"
          r"|(?:喝|吃).{0,6}不加"),
@@ -269,12 +290,13 @@ EMOTION = _family(
          r"|ridiculous|yikes|phew|whew)\b|\b(?:feeling|feel|i'm|so|kinda|bit) down\b"
          r"|\b(?:good|bad|great|foul|terrible|awful) mood\b|\bnot in the mood\b"
          r"|\bso done\b|\bkilling (?:me|my)\b|\bcan't believe\b|^" + _LEAD + r"feeling\b"
-         r"|\bi(?:'m)? feel(?:ing)?\b"),
+         r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
+         r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"),
         ("en-evaluation", r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
          r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b"),
         ("en-interjection", r"^(?:ugh|argh|sigh|omg|yay)\b"),
         ("zh-feeling", r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
-         r"|气死|生气|感动|无聊|emo|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
+         r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
          r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了"),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
@@ -297,6 +319,7 @@ FAMILIES: tuple[CueFamily, ...] = (
     POLITE_ACTION_REQUEST,
     INFO_REQUEST,
     INSTRUCTION,
+    PREFERENCE_IDIOM,
     LIKE_VERB,
     PREFERENCE,
     STABLE,

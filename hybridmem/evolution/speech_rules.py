@@ -10,7 +10,8 @@ priority decides. The order encodes what is most dangerous to get wrong for memo
 2. **Question**: punctuation, particles (吗/呢), wh-words, A-not-A (是不是), auxiliary inversion.
    A polite request to *act* ("can you cancel...", "能帮我...吗") is an instruction; a request
    to *tell* ("can you tell me...", "帮我查...吗") stays a question.
-3. **Instruction**: imperatives at a clause start, "remind me"/"提醒我", 别/不要, 以后...都用.
+3. **Instruction**: imperatives at a clause start, "remind me"/"提醒我", 别/不要, 以后...都用 --
+   unless an idiom of taste says otherwise ("X over Y any day", "比起A更喜欢B").
 4. **Emotion vs preference**: a like/dislike with a stability marker ("always", "一直") is a
    preference; a feeling word, or a like/dislike tied to this moment ("today", "right now",
    "kind of", an interjection, a demonstrative, an unchosen circumstance like rain) is an
@@ -75,6 +76,7 @@ class _Cues:
     polite_request: tuple[str, ...]
     info_request: tuple[str, ...]
     instruction: tuple[str, ...]
+    preference_idiom: tuple[str, ...]
     like: tuple[str, ...]
     preference: tuple[str, ...]
     stable: tuple[str, ...]
@@ -129,6 +131,8 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
         if c.polite_request and not c.info_request:
             return SpeechAct.INSTRUCTION, "polite-request"
         return SpeechAct.QUESTION, "question"
+    if c.preference_idiom:
+        return SpeechAct.PREFERENCE, "stable-preference"
     if c.instruction:
         return SpeechAct.INSTRUCTION, "instruction"
     if c.stable and (c.like or c.preference):
