@@ -52,6 +52,11 @@ _ADVERBS = (
     r"(?:(?:really|kind of|kinda|sort of|always|never|just|absolutely|totally|truly|honestly"
     r"|also|still|genuinely|do|don't|do not|didn't|actually|pretty much|secretly) ){0,3}"
 )
+# Adjectives that turn a sentence-initial "how" into an exclamation ("how lovely").
+_EXCLAIMED = (
+    r"nice|awful|annoying|cool|sweet|lovely|sad|great|wonderful|terrible|funny|weird|rude"
+    r"|embarrassing|beautiful|kind|stupid"
+)
 # Verbs that, at the start of a clause, make the clause an order to the agent.
 _ACTION_VERBS = (
     r"book|cancel|order|remind|send|add|set|schedule|reserve|put|change|move|call|text|email"
@@ -67,6 +72,12 @@ _ACTION_VERBS = (
 _USER_STATE_VERBS = (
     r"like|love|have|eat|drink|know|think|want|live|work|been|really|mind|care|need|smoke|wear"
     r"|own|remember|feel|get it|understand"
+)
+
+# A request for help, unless a third party is the one helping ("朋友帮我搬家" narrates).
+_BANG_WO = (
+    r"(?<![他她友事妈爸哥姐弟妹公婆])帮我|麻烦"
+    r"|帮(?:个)?忙(?=.{0,3}(?:看|查|订|买|取消|处理|安排|弄|问|找|选))"
 )
 
 HYPOTHETICAL_STRONG = _family(
@@ -96,7 +107,8 @@ HYPOTHETICAL_STRONG = _family(
         ("tentative", r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
          r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫|还早"),
         ("might", r"\b(?:i|we) might\b"),
-        ("maybe-i", r"\bmaybe (?:i|we)(?:'ll| will| should| could)\b"),
+        ("maybe-i", r"\b(?:maybe|perhaps|possibly) (?:i|we)(?:'ll| will| should| could| might)\b"
+         r"|\bbetter off\b"),
         ("considering", r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"),
         ("jiaru", r"假如|假设|假定|假使|倘若|设想|想象一下"),
         ("wanyi", r"万一"),
@@ -134,8 +146,10 @@ QUESTION_FORM = _family(
     "q",
     (
         ("mark", r"\?"),
+        # Not a subordinate clause ("when I was...") nor an exclamation ("what a mess").
         ("wh-start", r"^" + _LEAD + r"(?:what|when|where|who|whose|which|why|how)\b"
-         r"(?!\s+(?:i|we|you|he|she|they|it)\b)"),
+         r"(?!\s+(?:i|we|you|he|she|they|it|a|an)\b)(?!\s+(?:" + _EXCLAIMED + r")\b)"),
+        ("be-start", r"^" + _LEAD + r"(?:is|are|was|were|does|has)\s+[a-z]"),
         ("inversion", r"^" + _LEAD + r"(?:is|are|am|was|were|do|does|did|can|could|will|would"
          r"|should|shall|have|has|had|may|isn't|aren't|wasn't|don't|doesn't|didn't|can't|won't"
          r"|haven't|hasn't|shouldn't|wouldn't|couldn't)\s+(?:i|you|we|it|he|she|they|my|the|this"
@@ -158,8 +172,9 @@ QUESTION_FORM = _family(
 POLITE_ACTION_REQUEST = _family(
     "req",
     (
-        ("can-you-act", r"\b(?:can|could|would|will) you (?:please )?(?:" + _ACTION_VERBS + r")\b"),
-        ("bang-wo", r"帮我|帮忙|麻烦"),
+        ("can-you-act", r"\b(?:can|could|would|will) you (?:please )?(?:" + _ACTION_VERBS + r")\b"
+         r"|\bwould you mind\b"),
+        ("bang-wo", _BANG_WO),
         ("qing", r"请(?!问)"),
     ),
 )
@@ -187,13 +202,13 @@ INSTRUCTION = _family(
         ("want-you-to", r"\bi (?:want|need) you to\b|\bi(?:'d| would) like you to\b"
          r"|\bmake sure\b"),
         ("lets", r"^" + _LEAD + r"let's (?!say\b|pretend\b|imagine\b|suppose\b)\w+"),
-        ("bang-wo", r"帮我|帮忙|麻烦|^请(?!问)|请(?:把|帮|给|提醒|取消|预订|订|发)"),
+        ("bang-wo", _BANG_WO + r"|^请(?!问)|请(?:把|帮|给|提醒|取消|预订|订|发)"),
         ("tixing-wo", r"提醒(?:一下)?我|告诉我|通知我|发给我|叫我|喊我"),
         ("jide", r"(?<![我你])记得|记一下|记住|记下来|备注一下"),
         ("bie", r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"
          r"|(?:你|先|千万|可)(?:别|不要)"),
         ("gei-wo", r"^给我|给我(?:发|订|列|找|推荐|安排|买|查|留)|^给.{1,6}(?:发|打|回|转)"),
-        ("ba", r"^(?:把|订|取消|预订|预约|加上|删掉|设置)"),
+        ("ba", r"^(?:你|你先|请你)?(?:把|订|取消|预订|预约|加上|删掉|设置)"),
         # Not after 我: "我以后都不吃辣了" describes the user, it orders nothing.
         ("yihou-dou", r"(?<!我)(?:以后|今后|每次|下次).{0,10}(?:都|就|一律|统一|优先|默认)"
          r"|(?<!我)(?:以后|今后|每次|下次).{0,8}(?:用|选|订|发|买|给|通知|联系|走)"),
@@ -230,7 +245,7 @@ PREFERENCE = _family(
          r"|\b(?:vegetarian|vegan|pescatarian|teetotal|halal|kosher|lactose)\b"),
         ("person", r"\bi'm (?:not )?(?:a|an|more of a) (?:[\w-]+ )?[\w-]+ person\b"
          r"|\b[\w-]+ person here\b"
-         r"|\bi'm (?:really |quite |very )?picky\b"),
+         r"|\bi'm (?:really |quite |very )?(?:picky|fussy|particular|choosy)\b"),
         ("go-for", r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
          r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
          r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b"),
@@ -266,7 +281,7 @@ MOMENTARY = _family(
     (
         ("en", r"\btoday\b|\btonight\b|\bright now\b|\bat the moment\b|\bthis (?:morning"
          r"|afternoon|evening|week|weekend|time)\b|\bagain\b|\bjust now\b|\bso much\b"),
-        ("zh", r"今天|今晚|这会儿|此刻|刚才|刚刚|现在|这次|又"),
+        ("zh", r"今天|今晚|这会儿|此刻|刚才|刚刚|现在|这次|又|越.{1,3}越"),
         ("demonstrative", r"\b(?:hate|love|like|dislike) (?:this|these|that|those)\b"),
         ("hedge", r"\bkind of\b|\bkinda\b|\bsort of\b|其实挺|有点"),
         ("interjection", r"^(?:ugh|argh|man|wow|omg|oh|sigh|yay|damn|gosh|ah|aw+|ha+)\b"
@@ -293,11 +308,15 @@ EMOTION = _family(
          r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
          r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"),
         ("en-evaluation", r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
+         r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out|stings"
          r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b"),
-        ("en-interjection", r"^(?:ugh|argh|sigh|omg|yay)\b"),
+        ("en-interjection", r"^(?:ugh|argh|sigh|omg|yay|oof|ouch|yikes|meh|whoa|woohoo|hooray)\b"
+         r"|^" + _LEAD + r"what an? \w+|^" + _LEAD + r"how (?:" + _EXCLAIMED + r")\b"
+         r"|\b(?:best|worst) [\w ]{1,20}(?:ever|of my life|in ages)\b"),
         ("zh-feeling", r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
          r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
-         r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了"),
+         r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
+         r"|折腾|难(?:喝|听|看|闻)"),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
 )
