@@ -16,13 +16,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+_LATIN_CHAR = re.compile(r"[a-z]")
+# Regex syntax that contains letters without matching them: escapes and named groups.
+_REGEX_SYNTAX = re.compile(r"\\u[0-9a-f]{4}|\\[a-zA-Z]|\(\?P<\w+>|\(\?P=\w+\)")
+
 
 @dataclass(frozen=True)
 class Cue:
-    """One named pattern; ``name`` is reported in results when ``pattern`` matches."""
+    """One named pattern; ``name`` is reported in results when ``pattern`` matches.
+
+    ``latin``/``cjk`` say which scripts the pattern can match at all, so the classifier skips
+    English patterns on Chinese text and the reverse (about twice as fast on one-script text).
+    """
 
     name: str
     pattern: re.Pattern[str]
+    latin: bool
+    cjk: bool
+
+    def search(self, text: str, *, has_latin: bool, has_cjk: bool) -> bool:
+        """True when the pattern matches, skipping the search when no script can match."""
+        if not ((self.latin and has_latin) or (self.cjk and has_cjk)):
+            return False
+        return self.pattern.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -32,13 +49,25 @@ class CueFamily:
     name: str
     cues: tuple[Cue, ...]
 
-    def fired(self, text: str) -> tuple[str, ...]:
+    def fired(self, text: str, *, has_latin: bool = True, has_cjk: bool = True) -> tuple[str, ...]:
         """Names of the cues of this family that match ``text``."""
-        return tuple(cue.name for cue in self.cues if cue.pattern.search(text))
+        return tuple(
+            cue.name for cue in self.cues
+            if cue.search(text, has_latin=has_latin, has_cjk=has_cjk)
+        )
+
+
+def _cue(name: str, rx: str) -> Cue:
+    literal = _REGEX_SYNTAX.sub("", rx)
+    # A pattern with neither kind of literal (pure punctuation, "\\?") must run on any text.
+    latin, cjk = bool(_LATIN_CHAR.search(literal)), bool(_CJK_CHAR.search(literal))
+    if not latin and not cjk:
+        latin = cjk = True
+    return Cue(name, re.compile(rx), latin, cjk)
 
 
 def _family(name: str, table: tuple[tuple[str, str], ...]) -> CueFamily:
-    return CueFamily(name, tuple(Cue(f"{name}:{key}", re.compile(rx)) for key, rx in table))
+    return CueFamily(name, tuple(_cue(f"{name}:{key}", rx) for key, rx in table))
 
 
 # Fillers that may precede a sentence-initial cue without changing the act ("ok so book...").
@@ -161,7 +190,7 @@ QUESTION_FORM = _family(
         ("zh-wh", r"(?<![没不])什么(?![都也])|(?<![不没])怎么|为什么|为啥|哪(?!怕)|谁"
          r"|几[点个次天号岁时月]|多少|多久|多长|多远|多大|是否"),
         ("a-not-a", r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
-         r"|([\u4e00-\u9fff])不\1"),
+         r"|(?P<anota>[\u4e00-\u9fff])不(?P=anota)"),
         ("zh-colloquial-wh", r"啥|咋|[^我你他她]还是(?!要|想|觉得|决定|喜欢|算了)"),
         ("le-mei", r"了没有?[?.!\s]*$|[^我也]不[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
@@ -361,6 +390,12 @@ _SPACES = re.compile(r"\s+")
 def normalise(text: str) -> str:
     """Lower-case, map CJK punctuation to ASCII, restore apostrophes typed without them."""
     out = text.translate(_PUNCTUATION).lower()
-    out = _CONTRACTION.sub(r"\1't", out)
-    out = _BARE_PRONOUN.sub(r"\1'\2", out)
+    if _LATIN_CHAR.search(out):
+        out = _CONTRACTION.sub(r"\1't", out)
+        out = _BARE_PRONOUN.sub(r"\1'\2", out)
     return _SPACES.sub(" ", out).strip()
+
+
+def scripts(text: str) -> tuple[bool, bool]:
+    """Whether normalised ``text`` holds Latin letters and CJK characters."""
+    return _LATIN_CHAR.search(text) is not None, _CJK_CHAR.search(text) is not None

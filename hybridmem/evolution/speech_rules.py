@@ -86,7 +86,10 @@ class _Cues:
 
     @classmethod
     def match(cls, text: str) -> _Cues:
-        return cls(*(family.fired(text) for family in lex.FAMILIES))
+        has_latin, has_cjk = lex.scripts(text)
+        return cls(
+            *(family.fired(text, has_latin=has_latin, has_cjk=has_cjk) for family in lex.FAMILIES)
+        )
 
     def all(self) -> tuple[str, ...]:
         """Every cue name, in family order, without repeats."""
