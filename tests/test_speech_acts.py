@@ -306,3 +306,12 @@ def test_module_entry_point_prints_per_class_figures(tmp_path):
     assert "accuracy" in proc.stdout and "confusion" in proc.stdout
     payload = json.loads(out.read_text(encoding="utf-8"))
     assert set(payload["dev"]["per_class"]) == {a.value for a in SpeechAct}
+
+
+def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
+    from hybridmem.evolution import speech_lexicon, speech_rules
+
+    slotted = [family for _, family in speech_rules._SLOTS]
+    assert sorted(id(f) for f in slotted) == sorted(id(f) for f in speech_lexicon.FAMILIES)
+    names = [cue.name for family in speech_lexicon.FAMILIES for cue in family.cues]
+    assert len(names) == len(set(names))
