@@ -226,7 +226,9 @@ def test_evaluate_counts_exactly():
     assert report.confusion[q][a] == 1
     assert sum(map(sum, report.confusion)) == 4
     assert {e.text for e in report.errors} == {"c", "d"}
+    assert report.leak_rate == 1.0  # both non-assertive examples were called assertions
     payload = json.loads(json.dumps(report.to_dict()))
+    assert payload["leak_rate"] == 1.0
     assert payload["per_class"]["assertion"]["precision"] == 0.5
     table = report.format_table()
     assert "toy" in table and "question" in table and "zh" in table
