@@ -95,7 +95,7 @@ _ACTION_VERBS = (
     r"|upload|transfer|fill|sign|ping|message|block|split|sort|remember|write down|note down"
     r"|jot down|default to|hold off|go ahead|double-check|confirm|reschedule|file|log|record"
     r"|clear|don't forget|bump|push|drop|wake me|pull up|dig up|look into|grab|fetch|pencil in"
-    r"|sign me up"
+    r"|sign me up|make a note|take a note|suggest|recommend"
 )
 # Verbs that, after "don't"/"never" with no subject, still describe the user ("dont like X").
 _USER_STATE_VERBS = (
@@ -132,7 +132,9 @@ HYPOTHETICAL_STRONG = _family(
          r"|\btoying with\b|\bplaying with the idea\b|\bi could see myself\b"
          r"|\bpart of me\b|\bweighing (?:up )?(?:whether|if)\b|\bdebating (?:whether|if)\b"
          r"|\bon the fence\b|\bi'm torn\b|\b(?:what|how) about (?:me|us) \w+ing\b"
-         r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"),
+         r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"
+         r"|\bmight be worth\b|\bwhat would (?:my|i|we|our|life)\b|\bone day\b|\bsome ?day\b"
+         r"|\bi(?:'d| would) love to\b"),
         ("tentative", r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
          r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫|还早"),
         ("might", r"\b(?:i|we) might\b"),
@@ -143,7 +145,7 @@ HYPOTHETICAL_STRONG = _family(
         ("wanyi", r"万一"),
         ("yaoshi", r"要是"),
         ("ruguo-ne", r"如果.*呢[?.!\s]*$|的话.*呢[?.!\s]*$"),
-        ("shuobuding", r"说不定|也许|或许"),
+        ("shuobuding", r"说不定|说不准|没准|搞不好|也许|或许"),
         ("kaolv", r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"
          r"|琢磨|寻思|纠结要不要|犹豫要不要|要不(?:我|咱|我们)|干脆.{0,10}算了|(?:我|也)想过"
          r"|有可能(?:我|我们)|(?:我|我们)(?:有)?可能(?:会|要)"),
@@ -221,7 +223,7 @@ INFO_REQUEST = _family(
 INSTRUCTION = _family(
     "ins",
     (
-        ("imperative", _CLAUSE + r"(?:(?:please|pls|always|just|also|next time|from now on"
+        ("imperative", _CLAUSE + r"(?:(?:please|pls|always|only|just|also|next time|from now on"
          r"|going forward|in future|in the future)[,\s]+)*(?:" + _ACTION_VERBS + r")\b"),
         ("dont-verb", _CLAUSE + r"(?:please )?(?:don't|do not|never|no more)\s+"
          r"(?!" + _USER_STATE_VERBS + r")\w+"),
@@ -248,7 +250,12 @@ INSTRUCTION = _family(
 # "Give me X over Y any day" is imperative in form but states a taste; checked before orders.
 PREFERENCE_IDIOM = _family(
     "pref",
-    (("over-any-day", r"\bover\b.{1,30}\bany day\b|比起.{1,12}(?:我)?更(?:喜欢|愿意|爱)"),),
+    (
+        ("over-any-day", r"\bover\b.{1,30}\bany day\b|比起.{1,12}(?:我)?更(?:喜欢|愿意|爱)"),
+        # Topic first, then the taste: "订酒店我喜欢带早餐的" (not "帮我订我喜欢的那家").
+        ("zh-topic-taste", r"^(?!帮|请|麻烦|给)[^,]{1,8}我(?:最|更|比较|一般|通常)?"
+         r"(?:喜欢|习惯|偏爱|偏好)"),
+    ),
 )
 
 LIKE_VERB = _family(
@@ -269,10 +276,11 @@ PREFERENCE = _family(
         ("prefer", r"\bprefer(?:s|red)?\b|\bi'd rather\b|\brather than\b|\bgo-to\b"),
         ("favourite", r"\bfavou?rite\b"),
         ("fan", r"\bfan of\b|\bnot (?:really )?into\b|\bi'm (?:\w+ )?into\b"),
-        ("any-day", r"\bany day\b|\bevery time\b|, always[.!]?$"),
+        ("any-day", r"\bany day\b|\bevery time\b|, always[.!]?$|\bwhenever possible\b"
+         r"|\bi'm happiest\b"),
         ("diet", r"\bi (?:don't|do not|never) (?:eat|drink|smoke)\b"
          r"|\b(?:vegetarian|vegan|pescatarian|teetotal|halal|kosher|lactose)\b"),
-        ("person", r"\bi'm (?:not )?(?:a|an|more of a) (?:[\w-]+ )?[\w-]+ person\b"
+        ("person", r"\bi'm (?:not )?(?:really )?(?:a|an|more of a) (?:[\w-]+ )?[\w-]+ person\b"
          r"|\b[\w-]+ person here\b"
          r"|\bi'm (?:really |quite |very )?(?:picky|fussy|particular|choosy)\b"),
         ("go-for", r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
@@ -335,7 +343,9 @@ EMOTION = _family(
          r"|\b(?:good|bad|great|foul|terrible|awful) mood\b|\bnot in the mood\b"
          r"|\bso done\b|\bkilling (?:me|my)\b|\bcan't believe\b|^" + _LEAD + r"feeling\b"
          r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
-         r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"),
+         r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"
+         r"|\b(?:dread|dreading|gutted|bummed|obsessed|jealous|envious|hilarious|pumped|stoked"
+         r"|psyched|unreal|crying|lol|lmao|haha\w*)\b|\bcan't wait\b|\blosing my mind\b"),
         ("en-evaluation", r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
          r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out|stings"
          r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b"),
@@ -345,7 +355,8 @@ EMOTION = _family(
         ("zh-feeling", r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
          r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
          r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
-         r"|折腾|难(?:喝|听|看|闻)"),
+         r"|折腾|难(?:喝|听|看|闻)|期待|心塞|笑死|舍不得|太棒|后悔|无奈|羡慕|尴尬|真香|太香了|慌"
+         r"|幸福|舒服|憋屈|到家了|让人|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])"),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
 )
