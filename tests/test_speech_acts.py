@@ -117,6 +117,19 @@ def test_a_standing_choice_is_kept(clf, text):
         ("如果航班延误了，酒店可以免费取消吗？", SpeechAct.QUESTION),
         ("明天会下雨吗", SpeechAct.QUESTION),
         ("how much did I spend on taxis last month", SpeechAct.QUESTION),
+        # A condition on the user followed by an order is an order, not a supposition...
+        ("If I'm late, tell my manager", SpeechAct.INSTRUCTION),
+        ("如果我明天没回消息就提醒我", SpeechAct.INSTRUCTION),
+        # ...but a supposition followed by a request for ideas stays a supposition.
+        ("如果我去了北京工作，你帮我想想周末能干嘛", SpeechAct.HYPOTHETICAL),
+        ("If I took the job, where would I live?", SpeechAct.HYPOTHETICAL),
+        ("What would you recommend?", SpeechAct.QUESTION),
+        ("Could you book a table for two at 7?", SpeechAct.INSTRUCTION),
+        ("我妈帮我搬家了", SpeechAct.ASSERTION),  # someone else helped: narration
+        ("我到家了", SpeechAct.ASSERTION),
+        ("I moved to Chengdu one day after my birthday", SpeechAct.ASSERTION),
+        ("What a mess, the movers scratched the table", SpeechAct.EMOTION),
+        ("Give me a window seat over legroom any day", SpeechAct.PREFERENCE),
     ],
 )
 def test_priority_between_cues(clf, text, act):

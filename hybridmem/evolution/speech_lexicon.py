@@ -95,7 +95,7 @@ _ACTION_VERBS = (
     r"|upload|transfer|fill|sign|ping|message|block|split|sort|remember|write down|note down"
     r"|jot down|default to|hold off|go ahead|double-check|confirm|reschedule|file|log|record"
     r"|clear|don't forget|bump|push|drop|wake me|pull up|dig up|look into|grab|fetch|pencil in"
-    r"|sign me up|make a note|take a note|suggest|recommend"
+    r"|sign me up|make a note|take a note|suggest|recommend|tell|ask|inform|warn|invite"
 )
 # Verbs that, after "don't"/"never" with no subject, still describe the user ("dont like X").
 _USER_STATE_VERBS = (
@@ -133,7 +133,8 @@ HYPOTHETICAL_STRONG = _family(
          r"|\bpart of me\b|\bweighing (?:up )?(?:whether|if)\b|\bdebating (?:whether|if)\b"
          r"|\bon the fence\b|\bi'm torn\b|\b(?:what|how) about (?:me|us) \w+ing\b"
          r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"
-         r"|\bmight be worth\b|\bwhat would (?:my|i|we|our|life)\b|\bone day\b|\bsome ?day\b"
+         r"|\bmight be worth\b|\bwhat would (?:my|i|we|our|life)\b|\bsome ?day\b"
+         r"|\bone day\b(?! (?:after|before|later|earlier|ago|early|late|off))"
          r"|\bi(?:'d| would) love to\b"),
         ("tentative", r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
          r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫|还早"),
@@ -170,6 +171,9 @@ TRIGGERED_DIRECTIVE = _family(
     (
         ("trigger", r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
          r"|\blet me know\b|提醒我|告诉我|通知我|叫我|喊我|跟我说"),
+        # "If I'm late, tell my manager": an imperative right after the condition.
+        ("then-imperative", r",\s*(?:please |then |just )?(?:" + _ACTION_VERBS + r")\b"
+         r"|就(?:帮我|给我|提醒|通知|告诉|取消|订)"),
     ),
 )
 
@@ -203,8 +207,9 @@ QUESTION_FORM = _family(
 POLITE_ACTION_REQUEST = _family(
     "req",
     (
-        ("can-you-act", r"\b(?:can|could|would|will) you (?:please )?(?:" + _ACTION_VERBS + r")\b"
-         r"|\bwould you mind\b"),
+        # At the start only: "could you book..." orders, "what would you recommend?" asks.
+        ("can-you-act", r"^" + _LEAD + r"(?:please )?(?:can|could|would|will) you (?:please )?"
+         r"(?:" + _ACTION_VERBS + r")\b|\bwould you mind\b"),
         ("bang-wo", _BANG_WO),
         ("qing", r"请(?!问)"),
     ),
@@ -356,7 +361,7 @@ EMOTION = _family(
          r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
          r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
          r"|折腾|难(?:喝|听|看|闻)|期待|心塞|笑死|舍不得|太棒|后悔|无奈|羡慕|尴尬|真香|太香了|慌"
-         r"|幸福|舒服|憋屈|到家了|让人|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])"),
+         r"|幸福|舒服|憋屈|让人|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])"),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
 )
