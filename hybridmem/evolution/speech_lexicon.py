@@ -141,7 +141,9 @@ HYPOTHETICAL_STRONG = _family(
         ("might", r"\b(?:i|we) might\b"),
         ("maybe-i", r"\b(?:maybe|perhaps|possibly) (?:i|we)(?:'ll| will| should| could| might)\b"
          r"|\bbetter off\b"),
-        ("considering", r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"),
+        ("considering", r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"
+         r"|\bthinking out loud\b|\bwould it be (?:crazy|smart|wise|silly|dumb|a good idea"
+         r"|a bad idea|worth|better)\b"),
         ("jiaru", r"假如|假设|假定|假使|倘若|设想|想象一下"),
         ("wanyi", r"万一"),
         ("yaoshi", r"要是"),
@@ -150,7 +152,8 @@ HYPOTHETICAL_STRONG = _family(
         ("kaolv", r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"
          r"|琢磨|寻思|纠结要不要|犹豫要不要|要不(?:我|咱|我们)|干脆.{0,10}算了|(?:我|也)想过"
          r"|有可能(?:我|我们)|(?:我|我们)(?:有)?可能(?:会|要)"),
-        ("dengwo", r"等我.{1,12}(?:了|后|以后)?就|真要.{0,12}的话|真(?:的)?去了.{0,8}的话"),
+        ("dengwo", r"等我.{1,12}(?:了|后|以后)?就|(?:想|打算|准备)等.{1,10}再|真要.{0,12}的话"
+         r"|真(?:的)?去了.{0,8}的话"),
         ("jiuhaole", r"就好了|该多好"),
     ),
 )
@@ -257,6 +260,9 @@ PREFERENCE_IDIOM = _family(
     "pref",
     (
         ("over-any-day", r"\bover\b.{1,30}\bany day\b|比起.{1,12}(?:我)?更(?:喜欢|愿意|爱)"),
+        # A bare "tea, not coffee" / "sparkling water, never still" names a standing choice.
+        ("x-not-y", r"^(?!no\b|yes\b|ok\b|okay\b|well\b|oh\b|please\b)[a-z][a-z ]{1,20}, "
+         r"(?:not|never) [a-z]"),
         # Topic first, then the taste: "订酒店我喜欢带早餐的" (not "帮我订我喜欢的那家").
         ("zh-topic-taste", r"^(?!帮|请|麻烦|给)[^,]{1,8}我(?:最|更|比较|一般|通常)?"
          r"(?:喜欢|习惯|偏爱|偏好)"),
@@ -292,7 +298,8 @@ PREFERENCE = _family(
          r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
          r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b"),
         ("matters", r"\bmatters? (?:more|most|a lot) to me\b|\b(?:more )?important to me\b"),
-        ("x-not-y", r"^(?!no\b|yes\b|ok\b|okay\b|well\b|oh\b)[a-z][a-z ]{1,20}, not [a-z]"),
+        ("choose-over", r"\bi(?:'d| would) (?:choose|pick|take|go for) [\w ]{1,20} over\b"
+         r"|\bnot much of a\b"),
         ("habit", r"\bi (?:usually|generally|normally|always|typically|tend to|mostly)\b"),
         ("for-me", r"\bfor me\b|\bmorning person\b|\bnight owl\b"),
         ("zh-prefer", r"偏好|偏爱|偏向|更愿意|宁愿|宁可|比起|更倾向|口味|看重|讲究|[猫狗].?派"
@@ -350,7 +357,12 @@ EMOTION = _family(
          r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
          r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"
          r"|\b(?:dread|dreading|gutted|bummed|obsessed|jealous|envious|hilarious|pumped|stoked"
-         r"|psyched|unreal|crying|lol|lmao|haha\w*)\b|\bcan't wait\b|\blosing my mind\b"),
+         r"|psyched|unreal|crying|lol|lmao|haha\w*|terribly|crazy|lucky|confusing)\b"
+         r"|\bcan't wait\b|\blosing my mind\b|\bnot gonna lie\b|\bngl\b"),
+        # "so noisy", "really excited", "super pumped": an intensified adjective evaluates.
+        ("en-intensified", r"(?<!\ba )(?<!\ban )(?<!\bthe )\b(?:so|soo+|super|really) "
+         r"(?!(?:i|we|the|my|it|that|far|much|many|long|on|you|he|she|they|if|to|a|an)\b)"
+         r"[a-z]{3,}(?:y|ing|ed|ful|ous|ive|ble)\b"),
         ("en-evaluation", r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
          r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out|stings"
          r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b"),
@@ -361,7 +373,8 @@ EMOTION = _family(
          r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
          r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
          r"|折腾|难(?:喝|听|看|闻)|期待|心塞|笑死|舍不得|太棒|后悔|无奈|羡慕|尴尬|真香|太香了|慌"
-         r"|幸福|舒服|憋屈|让人|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])"),
+         r"|幸福|舒服|憋屈|让人|超[好棒赞爽累烦]|[好真太]棒|头痛|喘不过气|松了一口气|肉疼"
+         r"|一想到.{1,10}就|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])"),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
 )
