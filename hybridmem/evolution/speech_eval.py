@@ -103,6 +103,11 @@ class ClassMetrics:
         return self.correct / self.support if self.support else 0.0
 
     @property
+    def accuracy(self) -> float:
+        """Per-class accuracy: the share of this act's utterances labelled correctly (= recall)."""
+        return self.recall
+
+    @property
     def f1(self) -> float:
         """Harmonic mean of precision and recall."""
         p, r = self.precision, self.recall
@@ -219,7 +224,7 @@ class SpeechActReport:
             f"== {self.name}: accuracy {self.accuracy:.3f} ({self.correct}/{self.total}), "
             f"leak rate {self.leak_rate:.3f} (question/hypothetical/emotion labelled assertive)"
         ]
-        lines.append(f"{'act':<14}{'support':>8}{'prec':>8}{'recall':>8}{'f1':>8}")
+        lines.append(f"{'act':<14}{'support':>8}{'prec':>8}{'recall':>8}{'f1':>8}  (recall = acc)")
         for m in self.per_class:
             lines.append(
                 f"{m.act.value:<14}{m.support:>8}{m.precision:>8.3f}{m.recall:>8.3f}{m.f1:>8.3f}"
