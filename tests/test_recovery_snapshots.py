@@ -231,3 +231,13 @@ def test_corrupt_sqlite_points_to_restore_and_is_left_untouched(tmp_path):
     with pytest.raises(CorruptStoreError, match="restore"):
         HybridMemory(path, embedder="hash")
     assert (path / DB_FILE).read_bytes() == garbage
+
+
+def test_restore_is_refused_while_another_instance_has_the_store_open(cmem, tmp_path):
+    cmem.add("one")
+    snap = cmem.checkpoint()
+    with HybridMemory(tmp_path / "m", embedder="hash") as other:
+        with pytest.raises(RecoveryError, match="other process"):
+            cmem.restore(snap)
+        assert other.verify().clean
+    assert cmem.restore(snap).ops_replayed == 0
