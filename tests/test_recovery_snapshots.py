@@ -147,8 +147,9 @@ def test_automatic_checkpoint_after_m_minutes_of_clock_time(tmp_path, clock):
         assert snaps[0].created_at == clock()
 
 
-def test_restore_plus_replay_equals_the_live_state_node_for_node(cmem, clock):
-    rng = random.Random(7)
+@pytest.mark.parametrize("seed", [7, 2024, 31337])
+def test_restore_plus_replay_equals_the_live_state_node_for_node(cmem, clock, seed):
+    rng = random.Random(seed)
     workload(cmem, clock, rng, 25)
     snap = cmem.checkpoint()
     workload(cmem, clock, rng, 40)
