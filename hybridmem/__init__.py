@@ -1,0 +1,55 @@
+"""hybridmem: a crash-safe weighted memory tree for long-running LLM agents.
+
+>>> from hybridmem import HybridMemory
+>>> with HybridMemory("agent-memory/") as mem:
+...     task = mem.add("Expense claim #7: submitted", node_type="task", user_id="u1")
+...     res = mem.retrieve("why was the claim returned?", user_id="u1", token_budget=800)
+"""
+
+from __future__ import annotations
+
+from hybridmem.clock import Clock, FakeClock, system_clock
+from hybridmem.config import MemoryConfig, RetrievalConfig, ScoreWeights
+from hybridmem.embedding import Embedder, HashEmbedder, SentenceTransformerEmbedder, make_embedder
+from hybridmem.errors import HybridMemError
+from hybridmem.index import ChromaServer
+from hybridmem.memory import DEFAULT_USER, HybridMemory, NodeInput
+from hybridmem.models import (
+    Hit,
+    IndexState,
+    MemoryNode,
+    NodeStatus,
+    NodeType,
+    RetrievalResult,
+    ScoreBreakdown,
+    StoreStats,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_USER",
+    "ChromaServer",
+    "Clock",
+    "Embedder",
+    "FakeClock",
+    "HashEmbedder",
+    "Hit",
+    "HybridMemError",
+    "HybridMemory",
+    "IndexState",
+    "MemoryConfig",
+    "MemoryNode",
+    "NodeInput",
+    "NodeStatus",
+    "NodeType",
+    "RetrievalConfig",
+    "RetrievalResult",
+    "ScoreBreakdown",
+    "ScoreWeights",
+    "SentenceTransformerEmbedder",
+    "StoreStats",
+    "__version__",
+    "make_embedder",
+    "system_clock",
+]

@@ -1,0 +1,100 @@
+"""Configuration: one frozen dataclass per concern, all with documented defaults."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+
+from hybridmem.errors import InvalidArgumentError
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreWeights:
+    """Weights of the retrieval score's features. Scores are normalised by their sum.
+
+    similarity: cosine similarity of query and node vectors.
+    lexical:    BM25 match from the SQLite FTS5 index (CJK-aware), normalised per query.
+    importance, confidence: the node's own weights.
+    recency:    exponential decay from the later of creation and last access.
+    use:        how often the node (or, for ancestors, its subtree) was used.
+    tree:       closeness in the tree to the active node.
+    """
+
+    similarity: float = 1.0
+    lexical: float = 0.6
+    importance: float = 0.15
+    recency: float = 0.1
+    confidence: float = 0.05
+    use: float = 0.05
+    tree: float = 0.1
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+                raise InvalidArgumentError(f"ScoreWeights.{f.name} must be a finite number >= 0")
+        if sum(getattr(self, f.name) for f in fields(self)) <= 0:
+            raise InvalidArgumentError("ScoreWeights: at least one weight must be > 0")
+
+    def as_dict(self) -> dict[str, float]:
+        """The weights by feature name."""
+        return {f.name: float(getattr(self, f.name)) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalConfig:
+    """How candidates are gathered, scored and packed."""
+
+    weights: ScoreWeights = field(default_factory=ScoreWeights)
+    vector_candidates: int = 50
+    """Nearest neighbours fetched from Chroma, inside the scope."""
+    lexical_candidates: int = 50
+    """BM25 matches fetched from FTS5, inside the scope. 0 disables the lexical path."""
+    recent_children: int = 5
+    """Most recent children of the active node always considered (structural candidates)."""
+    use_tree_scope: bool = True
+    """Narrow to the active task subtree. False searches the user's whole tree."""
+    recency_half_life_days: float = 30.0
+    min_weight: float = 0.0
+    """Candidates whose node weight (importance/recency/confidence mix) is below this are dropped."""
+    include_statuses: tuple[str, ...] = ("active",)
+
+    def __post_init__(self) -> None:
+        for name in ("vector_candidates", "lexical_candidates", "recent_children"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise InvalidArgumentError(f"RetrievalConfig.{name} must be an int >= 0")
+        if not (self.recency_half_life_days > 0 and math.isfinite(self.recency_half_life_days)):
+            raise InvalidArgumentError("RetrievalConfig.recency_half_life_days must be > 0")
+        if not 0.0 <= self.min_weight <= 1.0:
+            raise InvalidArgumentError("RetrievalConfig.min_weight must be in [0, 1]")
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryConfig:
+    """Engine-wide settings."""
+
+    retrieval: RetrievalConfig = field(default_factory=RetrievalConfig)
+    max_content_chars: int = 32_000
+    """Longer content is refused (ContentTooLongError) rather than silently truncated."""
+    default_importance: float = 0.5
+    default_confidence: float = 0.8
+    activate_on_add: tuple[str, ...] = ("task", "state")
+    """Adding a node of one of these types makes it the user's active node."""
+    scope_types: tuple[str, ...] = ("root", "task")
+    """Node types that open a retrieval scope (a node's ``task_id`` is the nearest of these)."""
+    ancestor_bump: float = 0.05
+    """Activity added to every ancestor when a descendant is written (capped at 1)."""
+    embed_batch_size: int = 256
+
+    def __post_init__(self) -> None:
+        if self.max_content_chars < 1:
+            raise InvalidArgumentError("MemoryConfig.max_content_chars must be >= 1")
+        for name in ("default_importance", "default_confidence", "ancestor_bump"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise InvalidArgumentError(f"MemoryConfig.{name} must be in [0, 1]")
+        if "root" not in self.scope_types:
+            raise InvalidArgumentError("MemoryConfig.scope_types must include 'root'")
+        if self.embed_batch_size < 1:
+            raise InvalidArgumentError("MemoryConfig.embed_batch_size must be >= 1")

@@ -1,0 +1,83 @@
+"""Serialise retrieved memories into a prompt context that fits a token budget."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hybridmem.models import Hit, MemoryNode
+from hybridmem.tokens import TokenCounter
+
+
+def render_line(node: MemoryNode, *, indent: int = 0) -> str:
+    """One line per memory: type and date first, so the reader can weigh it."""
+    text = " ".join(node.content.split())  # newlines inside a memory would break the layout
+    return f"{'  ' * indent}- [{node.node_type} · {node.created_at:%Y-%m-%d}] {text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Packed:
+    """The packing outcome: which path nodes and hits made it, the text and its tokens."""
+
+    path: list[MemoryNode]
+    hits: list[Hit]
+    context: str
+    tokens: int
+    dropped: int
+
+
+def pack(path: Sequence[MemoryNode], ranked: Sequence[Hit], *, top_k: int,
+         budget: int | None, counter: TokenCounter) -> Packed:
+    """Fill the context: ancestor path first, then hits in rank order while they fit.
+
+    The path is trimmed from the root side when the budget is tiny (the nearest ancestors say
+    most about the current task). Chosen hits are printed in time order, which for agent
+    memories is also the order the story happened in.
+    """
+    limit = budget if budget is not None else None
+    used = 0
+    kept_path: list[MemoryNode] = []
+    for node in reversed(path):
+        cost = counter.count(render_line(node)) + 1
+        if limit is not None and used + cost > limit:
+            break
+        kept_path.insert(0, node)
+        used += cost
+    if kept_path:
+        used += counter.count("Current task path:") + 1
+    header = 1 if kept_path else 0
+
+    chosen: list[Hit] = []
+    dropped = 0
+    for hit in ranked:
+        if len(chosen) >= top_k:
+            break
+        cost = counter.count(render_line(hit.node, indent=header)) + 1
+        if limit is not None and used + cost > limit:
+            dropped += 1
+            continue
+        chosen.append(hit)
+        used += cost
+
+    while True:
+        text = _render(kept_path, chosen)
+        tokens = counter.count(text)
+        # Per-line counts can differ slightly from the count of the joined text; trim the
+        # lowest-ranked hit until the exact count fits.
+        if limit is None or tokens <= limit or not chosen:
+            break
+        chosen.pop()
+        dropped += 1
+    return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
+
+
+def _render(path: Sequence[MemoryNode], hits: Sequence[Hit]) -> str:
+    lines: list[str] = []
+    if path:
+        lines.append("Current task path:")
+        lines.extend(render_line(n, indent=1) for n in path)
+    if hits:
+        lines.append("Relevant memories:")
+        ordered = sorted(hits, key=lambda h: (h.node.created_at, h.node.seq))
+        lines.extend(render_line(h.node, indent=1) for h in ordered)
+    return "\n".join(lines)

@@ -1,0 +1,168 @@
+"""The vector index: node embeddings in a Chroma collection (embedded or a Chroma server).
+
+Chroma is derived data. It holds each node's vector plus the metadata retrieval filters on
+(user, task scope, type, status), so scope is applied inside Chroma's ``where``, never as a
+post-filter on a global top-k. The collection records which embedder built it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hybridmem.embedding.base import Vectors
+from hybridmem.errors import EmbedderMismatchError, IndexUnavailableError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_COLLECTION = "hybridmem-nodes"
+_COLLECTION_NAME = re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$")
+_BATCH = 4000  # below Chroma's max batch size on every backend
+
+
+@dataclass(frozen=True, slots=True)
+class ChromaServer:
+    """Where a Chroma server listens, for ``HybridMemory(..., chroma=ChromaServer(...))``."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    ssl: bool = False
+    headers: dict[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VectorMatch:
+    """One nearest neighbour: node id and cosine similarity in [-1, 1]."""
+
+    id: str
+    similarity: float
+
+
+class ChromaIndex:
+    """A thin typed wrapper over one Chroma collection using cosine distance."""
+
+    def __init__(self, *, path: Path | None = None, server: ChromaServer | None = None,
+                 collection: str = DEFAULT_COLLECTION, embedder_name: str,
+                 dimension: int) -> None:
+        if not _COLLECTION_NAME.match(collection):
+            raise IndexUnavailableError(
+                f"Chroma collection names must be 3-512 characters of [a-zA-Z0-9._-], "
+                f"starting and ending alphanumeric; got {collection!r}"
+            )
+        try:
+            import chromadb
+            from chromadb.config import Settings
+
+            settings = Settings(anonymized_telemetry=False, allow_reset=True)
+            if server is not None:
+                self.client = chromadb.HttpClient(
+                    host=server.host, port=server.port, ssl=server.ssl,
+                    headers=server.headers, settings=settings,
+                )
+            else:
+                if path is None:
+                    raise IndexUnavailableError("ChromaIndex needs a path or a server")
+                path.mkdir(parents=True, exist_ok=True)
+                self.client = chromadb.PersistentClient(path=str(path), settings=settings)
+            self.collection = self.client.get_or_create_collection(
+                collection,
+                embedding_function=None,
+                configuration={"hnsw": {"space": "cosine"}},
+                metadata={"embedder": embedder_name, "dimension": dimension},
+            )
+        except IndexUnavailableError:
+            raise
+        except Exception as exc:
+            where = f"server {server.host}:{server.port}" if server else f"directory {path}"
+            raise IndexUnavailableError(f"cannot open the Chroma index at {where}: {exc}") from exc
+        self.name = collection
+        meta = self.collection.metadata or {}
+        if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
+            None, dimension
+        ):
+            raise EmbedderMismatchError(
+                f"the Chroma collection {collection!r} was built with {meta.get('embedder')} "
+                f"({meta.get('dimension')} dims), not {embedder_name} ({dimension} dims); "
+                "rebuild it with HybridMemory.rebuild_index()"
+            )
+
+    def upsert(self, ids: Sequence[str], vectors: Vectors,
+               metadatas: Sequence[dict[str, Any]], documents: Sequence[str | None]) -> None:
+        """Insert or replace vectors. Documents may be None (e.g. for encrypted nodes)."""
+        for start in range(0, len(ids), _BATCH):
+            end = start + _BATCH
+            docs = list(documents[start:end])
+            kwargs: dict[str, Any] = {}
+            if all(d is not None for d in docs):
+                kwargs["documents"] = docs
+            self._call(
+                "upsert", ids=list(ids[start:end]), embeddings=np.asarray(vectors[start:end]),
+                metadatas=list(metadatas[start:end]), **kwargs,
+            )
+
+    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
+        """Change filterable metadata (status, scope) without touching vectors."""
+        for start in range(0, len(ids), _BATCH):
+            self._call("update", ids=list(ids[start:start + _BATCH]),
+                       metadatas=list(metadatas[start:start + _BATCH]))
+
+    def delete(self, ids: Sequence[str]) -> None:
+        for start in range(0, len(ids), _BATCH):
+            self._call("delete", ids=list(ids[start:start + _BATCH]))
+
+    def query(self, vector: Vectors, n: int, where: dict[str, Any] | None,
+              ids: Sequence[str] | None = None) -> list[VectorMatch]:
+        """Nearest neighbours of ``vector`` among entries matching ``where`` (and ``ids``)."""
+        if n <= 0 or (ids is not None and not ids):
+            return []
+        kwargs: dict[str, Any] = {"where": where} if where else {}
+        if ids is not None:
+            kwargs["ids"] = list(ids)
+        result = self._call(
+            "query", query_embeddings=np.asarray(vector).reshape(1, -1), n_results=n,
+            include=["distances"], **kwargs,
+        )
+        found = result["ids"][0] if result["ids"] else []
+        distances = result["distances"][0] if result.get("distances") else []
+        # Cosine distance = 1 - cosine similarity.
+        return [VectorMatch(i, 1.0 - float(d)) for i, d in zip(found, distances, strict=True)]
+
+    def get_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
+        """Stored vectors of ``ids`` (missing ids are simply absent)."""
+        out: dict[str, Vectors] = {}
+        for start in range(0, len(ids), _BATCH):
+            got = self._call("get", ids=list(ids[start:start + _BATCH]), include=["embeddings"])
+            for node_id, vec in zip(got["ids"], got["embeddings"], strict=True):
+                out[node_id] = np.asarray(vec, dtype=np.float32)
+        return out
+
+    def get_ids(self, ids: Sequence[str] | None = None) -> set[str]:
+        """Ids present in the collection (all of them, or which of ``ids``)."""
+        out: set[str] = set()
+        if ids is not None:
+            for start in range(0, len(ids), _BATCH):
+                got = self._call("get", ids=list(ids[start:start + _BATCH]), include=[])
+                out.update(got["ids"])
+            return out
+        offset = 0
+        while True:
+            got = self._call("get", include=[], limit=_BATCH, offset=offset)
+            out.update(got["ids"])
+            if len(got["ids"]) < _BATCH:
+                return out
+            offset += _BATCH
+
+    def count(self) -> int:
+        return int(self._call("count"))
+
+    def _call(self, method: str, **kwargs: Any) -> Any:
+        try:
+            return getattr(self.collection, method)(**kwargs)
+        except Exception as exc:
+            raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc

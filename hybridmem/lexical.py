@@ -1,0 +1,89 @@
+"""Text -> lexical terms for the SQLite FTS5 index, in English and Chinese.
+
+all-MiniLM-L6-v2 is English-only, so Chinese memories are found mostly through this path.
+FTS5's ``unicode61`` tokenizer splits on spaces and punctuation but treats a run of Chinese
+characters as one token, so we segment CJK runs with jieba (search mode: words and their
+sub-words) and hand FTS5 space-separated terms. Latin text is left to FTS5 (porter stemming).
+The same function prepares documents and queries, so both sides always agree.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterable
+
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_LATIN_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+# Function words that carry no topic. Queries are OR-ed terms ranked by BM25, so leaving these
+# in mostly costs time; IDF already discounts them in scoring.
+_EN_STOP = frozenset(
+    """a an the and or but if then than so of to in on at by for with from into onto about as is
+    am are was were be been being do does did doing have has had having i me my mine we us our you
+    your yours he him his she her hers it its they them their this that these those there here
+    what which who whom whose when where why how not no nor can could should would will shall may
+    might must just very too also only own same such s t don didn doesn isn wasn aren weren won
+    ll ve re d m o y ok oh yes yeah hey hi hello please thanks thank""".split()
+)
+_ZH_STOP = frozenset(
+    """的 了 是 我 你 他 她 它 们 我们 你们 他们 她们 在 也 和 就 都 而 及 与 着 或 一个 没有 吗 呢 吧 啊
+    呀 哦 嗯 这 那 这个 那个 这样 那样 有 又 还 把 被 让 给 对 从 到 会 能 要 想 说 很 太 更 最 么 什么
+    怎么 为什么 哪 哪里 谁 之 其 为 以 于 上 下 不 没 得 地 过 个 些 一 去 来 做 好""".split()
+)
+
+_jieba_lock = threading.Lock()
+_jieba_ready = False
+
+
+def _segment_cjk(run: str) -> list[str]:
+    global _jieba_ready
+    import jieba
+
+    if not _jieba_ready:
+        with _jieba_lock:
+            if not _jieba_ready:
+                jieba.setLogLevel(logging.WARNING)
+                jieba.initialize()
+                _jieba_ready = True
+    return [w for w in jieba.cut_for_search(run) if w.strip()]
+
+
+def terms(text: str) -> list[str]:
+    """Lowercased terms of ``text`` in order (duplicates kept), stop words removed."""
+    out: list[str] = []
+    pos = 0
+    for match in _CJK_RUN.finditer(text):
+        out.extend(_latin_terms(text[pos:match.start()]))
+        out.extend(w for w in _segment_cjk(match.group()) if w not in _ZH_STOP)
+        pos = match.end()
+    out.extend(_latin_terms(text[pos:]))
+    return out
+
+
+def _latin_terms(chunk: str) -> Iterable[str]:
+    for word in _LATIN_WORD.findall(chunk.lower()):
+        if word not in _EN_STOP:
+            yield word
+
+
+def document_terms(text: str) -> str:
+    """The string stored in the FTS5 index for a node's content."""
+    return " ".join(terms(text))
+
+
+def match_expression(query: str, *, max_terms: int = 64) -> str | None:
+    """An FTS5 MATCH expression OR-ing the query's distinct terms, or None if it has none.
+
+    Every term is a double-quoted FTS5 string, so user text can never inject FTS syntax
+    (``NEAR``, ``AND``, ``*``, column filters, unbalanced quotes).
+    """
+    seen: dict[str, None] = {}
+    for term in terms(query):
+        seen.setdefault(term, None)
+        if len(seen) >= max_terms:
+            break
+    if not seen:
+        return None
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in seen)

@@ -1,0 +1,744 @@
+"""``HybridMemory``: the one object users hold. It ties the stores together.
+
+Write order, everywhere: validate -> embed (no lock held) -> one SQLite transaction (node rows,
+op-log row, active node; ``index_state = pending``) -> Chroma -> mark ``indexed``. A crash
+between SQLite and Chroma leaves pending rows that the next ``open`` finishes, so SQLite and
+Chroma never disagree for long and no acknowledged write is lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from hybridmem import lexical
+from hybridmem.clock import Clock, ensure_utc, system_clock, to_iso
+from hybridmem.config import MemoryConfig
+from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding.base import Vectors
+from hybridmem.errors import (
+    CycleError,
+    EmbedderMismatchError,
+    InvalidArgumentError,
+    NodeNotFoundError,
+    ScopeError,
+    StoreClosedError,
+)
+from hybridmem.index import ChromaIndex, ChromaServer
+from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
+from hybridmem.retrieval import Retriever
+from hybridmem.store import SQLiteStore, encode_path
+from hybridmem.tokens import TokenCounter, default_counter
+from hybridmem.validation import (
+    check_content,
+    check_metadata,
+    check_node_id,
+    check_node_type,
+    check_positive_int,
+    check_user_id,
+    check_weight,
+)
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "memory.sqlite3"
+CHROMA_DIR = "chroma"
+DEFAULT_USER = "default"
+
+
+@dataclass(frozen=True, slots=True)
+class NodeInput:
+    """One node to write with :meth:`HybridMemory.add_many` (dicts with these keys work too)."""
+
+    content: str
+    parent_id: str | None = None
+    node_type: str = "event"
+    id: str | None = None
+    importance: float | None = None
+    confidence: float | None = None
+    metadata: dict[str, Any] | None = None
+    created_at: datetime | None = None
+    source_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    activate: bool | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def content_hash(text: str) -> str:
+    """Hash used to skip re-embedding unchanged content."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+class HybridMemory:
+    """A weighted memory tree: SQLite for structure and state, Chroma for vectors.
+
+    ``HybridMemory("agent-memory/")`` keeps ``memory.sqlite3`` and a ``chroma/`` directory in
+    that folder (created if missing). Pass ``chroma=ChromaServer(host, port)`` to keep vectors
+    in a Chroma server instead; nothing else changes.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        embedder: str | Embedder | None = None,
+        config: MemoryConfig | None = None,
+        clock: Clock | None = None,
+        chroma: ChromaServer | None = None,
+        collection: str | None = None,
+        durability: str = "normal",
+        actor: str | None = None,
+        reindex: bool = False,
+        token_counter: TokenCounter | None = None,
+    ) -> None:
+        self.path = Path(path)
+        if self.path.exists() and not self.path.is_dir():
+            raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.config = config or MemoryConfig()
+        self.clock: Clock = clock or system_clock
+        self.actor = actor
+        self.embedder = make_embedder(embedder)
+        self.counter = token_counter or default_counter()
+        self._lock = threading.RLock()
+        self._closed = False
+        self.store = SQLiteStore(self.path / DB_FILE, durability=durability)
+        try:
+            dimension = self._check_embedder(reindex)
+            name = collection or "hybridmem-nodes"
+            self.index = ChromaIndex(
+                path=None if chroma else self.path / CHROMA_DIR, server=chroma,
+                collection=name, embedder_name=self.embedder.name, dimension=dimension,
+            )
+            self.retriever = Retriever(self.store, self.index, self.embedder, self.config,
+                                       self.counter)
+            if reindex:
+                self.rebuild_index()
+            else:
+                self._finish_pending()
+        except BaseException:
+            self.store.close()
+            raise
+
+    # -- lifecycle ------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the store. Further calls raise :class:`StoreClosedError`."""
+        with self._lock:
+            self._closed = True
+            self.store.close()
+
+    def __enter__(self) -> HybridMemory:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreClosedError("this HybridMemory has been closed")
+
+    def _check_embedder(self, reindex: bool) -> int:
+        stored_name = self.store.get_meta("embedder")
+        stored_dim = self.store.get_meta("dimension")
+        if stored_name is not None and stored_name != self.embedder.name and not reindex:
+            raise EmbedderMismatchError(
+                f"this store was built with embedder {stored_name!r} ({stored_dim} dims) but "
+                f"was opened with {self.embedder.name!r}. Open it with the same embedder, or "
+                "re-embed everything with HybridMemory(path, embedder=..., reindex=True) "
+                "(CLI: hybridmem reindex --embedder ...)"
+            )
+        if stored_name is None or reindex:
+            dimension = self.embedder.dimension
+            self.store.set_meta("embedder", self.embedder.name)
+            self.store.set_meta("dimension", str(dimension))
+            return dimension
+        return int(stored_dim or self.embedder.dimension)
+
+    def _now(self) -> datetime:
+        return ensure_utc(self.clock())
+
+    # -- writing --------------------------------------------------------------------------
+    def add(
+        self,
+        content: str,
+        *,
+        parent_id: str | None = None,
+        node_type: str = "event",
+        user_id: str = DEFAULT_USER,
+        importance: float | None = None,
+        confidence: float | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: datetime | None = None,
+        source_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        id: str | None = None,  # noqa: A002 - the natural name for a client-chosen id
+        activate: bool | None = None,
+    ) -> MemoryNode:
+        """Add one memory under ``parent_id``.
+
+        Without ``parent_id``, a task goes under the user's root (a new top-level task) and
+        anything else under the user's active node (or the root when none is active).
+
+        Adding a node whose type is in ``MemoryConfig.activate_on_add`` (task, state) makes it
+        the user's active node unless ``activate=False``.
+        """
+        item = NodeInput(
+            content=content, parent_id=parent_id, node_type=node_type, id=id,
+            importance=importance, confidence=confidence,
+            metadata=dict(metadata) if metadata is not None else None,
+            created_at=created_at, source_id=source_id, agent_id=agent_id,
+            session_id=session_id, activate=activate,
+        )
+        return self.add_many([item], user_id=user_id)[0]
+
+    def add_many(self, items: Iterable[NodeInput | Mapping[str, Any]], *,
+                 user_id: str = DEFAULT_USER) -> list[MemoryNode]:
+        """Add many memories with batched embedding and one SQLite transaction.
+
+        Items may name as parent any existing node of the user or an ``id`` given earlier in
+        the same batch. Either every item is written or none is.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        inputs = [self._coerce(item, i) for i, item in enumerate(items)]
+        if not inputs:
+            return []
+        ids = [item.id or uuid.uuid4().hex for item in inputs]
+        if len(set(ids)) != len(ids):
+            raise InvalidArgumentError("add_many: two items share the same id")
+        vectors = self._embed_unique([item.content for item in inputs])
+        now = self._now()
+        with self._lock, self.store.transaction():
+            existing = self.store.get_many(ids)
+            if existing:
+                raise InvalidArgumentError(f"node id {next(iter(existing))!r} already exists")
+            batch: dict[str, MemoryNode] = {}
+            created: list[MemoryNode] = []
+            touched_ancestors: set[str] = set()
+            activate_id: str | None = None
+            root: MemoryNode | None = None
+            for item, node_id in zip(inputs, ids, strict=True):
+                # A new task with no parent starts a new top-level task; anything else with
+                # no parent belongs to what the agent is doing now (the active node).
+                top_level = item.parent_id is None and item.node_type in self.config.scope_types
+                parent = None if top_level else self._resolve_parent(item.parent_id, user_id,
+                                                                     batch)
+                if parent is None:
+                    root = root or self.store.user_root(user_id) or self._create_root(
+                        user_id, now, batch, created)
+                    parent = root
+                node = self._insert(item, node_id, user_id, parent, now)
+                batch[node_id] = node
+                created.append(node)
+                touched_ancestors.update((*node.path,))
+                wants = item.activate
+                if wants or (wants is None and item.node_type in self.config.activate_on_add):
+                    activate_id = node_id
+            self.store.bump_ancestors(
+                sorted(touched_ancestors - set(batch)), now, self.config.ancestor_bump
+            )
+            if activate_id is not None:
+                seq = self.store.append_op("set_active", node_id=activate_id, user_id=user_id,
+                                           payload={}, at=now, actor=self.actor)
+                self.store.set_active(user_id, activate_id, now, seq)
+        self._index(created, vectors)
+        wanted = set(ids)
+        fresh = self.store.get_many(n.id for n in created if n.id in wanted)
+        return [fresh[node_id] for node_id in ids]
+
+    def _coerce(self, item: NodeInput | Mapping[str, Any], position: int) -> NodeInput:
+        if isinstance(item, Mapping):
+            known = set(NodeInput.__dataclass_fields__) - {"extra"}
+            unknown = set(item) - known
+            if unknown:
+                raise InvalidArgumentError(
+                    f"item {position}: unknown field(s) {sorted(unknown)}; expected {sorted(known)}"
+                )
+            if "content" not in item:
+                raise InvalidArgumentError(f"item {position}: 'content' is required")
+            item = NodeInput(**dict(item))
+        elif not isinstance(item, NodeInput):
+            raise InvalidArgumentError(
+                f"item {position}: expected a NodeInput or a mapping, got {type(item).__name__}"
+            )
+        check_content(item.content, max_chars=self.config.max_content_chars)
+        check_node_type(item.node_type)
+        if item.node_type == "root":
+            raise InvalidArgumentError("root nodes are created by hybridmem, one per user")
+        if item.id is not None:
+            check_node_id(item.id)
+        if item.parent_id is not None:
+            check_node_id(item.parent_id, name="parent_id")
+        if item.importance is not None:
+            check_weight("importance", item.importance)
+        if item.confidence is not None:
+            check_weight("confidence", item.confidence)
+        check_metadata(item.metadata)
+        for name in ("source_id", "agent_id", "session_id"):
+            value = getattr(item, name)
+            if value is not None:
+                check_user_id(value, name=name)
+        if item.created_at is not None and not isinstance(item.created_at, datetime):
+            raise InvalidArgumentError(
+                f"created_at must be a datetime, got {type(item.created_at).__name__}"
+            )
+        return item
+
+    def _resolve_parent(self, parent_id: str | None, user_id: str,
+                        batch: Mapping[str, MemoryNode]) -> MemoryNode | None:
+        if parent_id is None:
+            active_id = self.store.get_active(user_id)
+            return self.store.get(active_id) if active_id else None
+        parent = batch.get(parent_id) or self.store.get(parent_id)
+        if parent is None:
+            raise NodeNotFoundError(f"parent node {parent_id!r} does not exist")
+        if parent.user_id != user_id:
+            raise ScopeError(
+                f"parent node {parent_id!r} belongs to another user; a node can only be "
+                f"attached under its own user's ({user_id!r}) tree"
+            )
+        return parent
+
+    def _create_root(self, user_id: str, now: datetime, batch: dict[str, MemoryNode],
+                     created: list[MemoryNode]) -> MemoryNode:
+        root_id = f"root-{uuid.uuid4().hex}"
+        item = NodeInput(content=f"Memory of {user_id}", node_type="root", importance=1.0,
+                         confidence=1.0)
+        node = self._insert(item, root_id, user_id, None, now)
+        batch[root_id] = node
+        created.append(node)
+        return node
+
+    def _insert(self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None,
+                now: datetime) -> MemoryNode:
+        created_at = ensure_utc(item.created_at) if item.created_at else now
+        path = (*parent.path, parent.id) if parent else ()
+        is_scope = item.node_type in self.config.scope_types
+        task_id = node_id if is_scope or parent is None else parent.task_id
+        metadata = check_metadata(item.metadata)
+        importance = (item.importance if item.importance is not None
+                      else self.config.default_importance)
+        confidence = (item.confidence if item.confidence is not None
+                      else self.config.default_confidence)
+        seq = self.store.append_op(
+            "add", node_id=node_id, user_id=user_id,
+            payload={"parent_id": parent.id if parent else None, "node_type": item.node_type,
+                     "content": item.content, "importance": importance,
+                     "confidence": confidence, "metadata": metadata,
+                     "created_at": to_iso(created_at), "source_id": item.source_id},
+            at=now, actor=self.actor,
+        )
+        row = {
+            "id": node_id, "user_id": user_id, "agent_id": item.agent_id,
+            "session_id": item.session_id, "parent_id": parent.id if parent else None,
+            "path": encode_path(path), "depth": len(path), "task_id": task_id,
+            "content": item.content, "content_hash": content_hash(item.content),
+            "node_type": item.node_type, "importance": float(importance),
+            "confidence": float(confidence), "activity": 0.0,
+            "created_at": to_iso(created_at), "updated_at": to_iso(now),
+            "last_accessed_at": None, "access_count": 0, "seq": seq, "version": 1,
+            "status": NodeStatus.ACTIVE.value, "index_state": IndexState.PENDING.value,
+            "source_id": item.source_id,
+            "metadata": json.dumps(metadata, ensure_ascii=False),
+        }
+        self.store.insert_node(row, lexical.document_terms(item.content))
+        return MemoryNode(
+            id=node_id, user_id=user_id, parent_id=row["parent_id"], content=item.content,
+            node_type=item.node_type, importance=float(importance),
+            confidence=float(confidence), created_at=created_at, updated_at=now,
+            last_accessed_at=None, access_count=0, seq=seq, version=1,
+            status=row["status"], depth=len(path), path=path, task_id=task_id,
+            content_hash=row["content_hash"], index_state=row["index_state"],
+            source_id=item.source_id, agent_id=item.agent_id, session_id=item.session_id,
+            metadata=metadata,
+        )
+
+    def update(
+        self,
+        node_id: str,
+        *,
+        content: str | None = None,
+        importance: float | None = None,
+        confidence: float | None = None,
+        node_type: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        status: str | None = None,
+        source_id: str | None = None,
+        user_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> MemoryNode:
+        """Change a node. Content is re-embedded only when its hash changed.
+
+        ``expected_version`` makes the update conditional: if another writer changed the node
+        first, :class:`~hybridmem.errors.ConflictError` is raised and nothing is written.
+        """
+        from hybridmem.errors import ConflictError
+
+        self._check_open()
+        check_node_id(node_id)
+        changes: dict[str, Any] = {}
+        if content is not None:
+            changes["content"] = check_content(content, max_chars=self.config.max_content_chars)
+        if importance is not None:
+            changes["importance"] = check_weight("importance", importance)
+        if confidence is not None:
+            changes["confidence"] = check_weight("confidence", confidence)
+        if node_type is not None:
+            changes["node_type"] = check_node_type(node_type)
+            if node_type == "root":
+                raise InvalidArgumentError("a node cannot be turned into a root")
+        if metadata is not None:
+            changes["metadata"] = check_metadata(dict(metadata))
+        if status is not None:
+            if status not in {s.value for s in NodeStatus}:
+                raise InvalidArgumentError(
+                    f"status must be one of {[s.value for s in NodeStatus]}, got {status!r}"
+                )
+            changes["status"] = status
+        if source_id is not None:
+            changes["source_id"] = check_user_id(source_id, name="source_id")
+        vectors: Vectors | None = None
+        new_hash = content_hash(changes["content"]) if "content" in changes else None
+        current = self._get_scoped(node_id, user_id)
+        if new_hash is not None and new_hash != current.content_hash:
+            vectors = self.embedder.embed([changes["content"]])
+        now = self._now()
+        with self._lock, self.store.transaction():
+            node = self._get_scoped(node_id, user_id)
+            if expected_version is not None and node.version != expected_version:
+                raise ConflictError(
+                    f"node {node_id!r} is at version {node.version}, not {expected_version}: "
+                    "another writer changed it; re-read and retry"
+                )
+            if node.node_type == "root" and ("node_type" in changes or "status" in changes):
+                raise InvalidArgumentError("the root node's type and status cannot change")
+            values: dict[str, Any] = {}
+            terms: str | None = None
+            reindex = False
+            for key, value in changes.items():
+                old = getattr(node, key)
+                if key == "metadata":
+                    if value != node.metadata:
+                        values["metadata"] = json.dumps(value, ensure_ascii=False)
+                elif value != old:
+                    values[key] = value
+            if "content" in values:
+                values["content_hash"] = new_hash
+                terms = lexical.document_terms(values["content"])
+                if new_hash != node.content_hash:
+                    reindex = True
+                else:
+                    vectors = None
+            if not values:
+                return node
+            if {"status", "node_type"} & values.keys():
+                reindex = True
+            if reindex:
+                values["index_state"] = IndexState.PENDING.value
+            values["updated_at"] = to_iso(now)
+            values["version"] = node.version + 1
+            self.store.append_op(
+                "update", node_id=node_id, user_id=node.user_id,
+                payload={k: (changes[k] if k in changes else v) for k, v in values.items()
+                         if k not in {"content_hash", "index_state", "updated_at", "version"}},
+                at=now, actor=self.actor,
+            )
+            self.store.update_node(node_id, values, terms)
+            if "node_type" in values and (
+                (values["node_type"] in self.config.scope_types)
+                != (node.node_type in self.config.scope_types)
+            ):
+                self._rescope(node_id)
+        updated = self._require(node_id)
+        if reindex or updated.index_state == IndexState.PENDING.value:
+            self._reindex_pending_subtree(updated, vectors)
+        return self._require(node_id)
+
+    def move(self, node_id: str, new_parent_id: str, *, user_id: str | None = None) -> MemoryNode:
+        """Re-attach a node (and its subtree) under another node of the same user."""
+        self._check_open()
+        check_node_id(node_id)
+        check_node_id(new_parent_id, name="new_parent_id")
+        now = self._now()
+        with self._lock, self.store.transaction():
+            node = self._get_scoped(node_id, user_id)
+            parent = self._get_scoped(new_parent_id, user_id)
+            if parent.user_id != node.user_id:
+                raise ScopeError("cannot move a node under another user's tree")
+            if parent.id == node.id or node.id in parent.path:
+                raise CycleError(
+                    f"cannot move {node_id!r} under {new_parent_id!r}: it is that node "
+                    "or one of its ancestors"
+                )
+            if node.parent_id is None:
+                raise InvalidArgumentError("the root node cannot be moved")
+            if node.parent_id == parent.id:
+                return node
+            old_prefix = node.path_prefix_for_children()
+            new_path = (*parent.path, parent.id)
+            new_prefix = "/" + "".join(p + "/" for p in (*new_path, node.id))
+            self.store.append_op("move", node_id=node_id, user_id=node.user_id,
+                                 payload={"from": node.parent_id, "to": parent.id},
+                                 at=now, actor=self.actor)
+            self.store.update_node(node_id, {
+                "parent_id": parent.id, "path": encode_path(new_path), "depth": len(new_path),
+                "updated_at": to_iso(now), "version": node.version + 1,
+            })
+            delta = len(new_path) - node.depth
+            self.store.conn.execute(
+                "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
+                "WHERE user_id = ? AND path >= ? AND path < ?",
+                (new_prefix, len(old_prefix) + 1, delta, node.user_id, old_prefix,
+                 old_prefix + "\uffff"),
+            )
+            self._rescope(node_id)
+        moved = self._require(node_id)
+        self._reindex_pending_subtree(moved, None)
+        return moved
+
+    def _rescope(self, node_id: str) -> None:
+        """Recompute ``task_id`` for a subtree (inside a transaction); mark changes pending."""
+        top = self._require(node_id)
+        parent = self.store.get(top.parent_id) if top.parent_id else None
+        scope_types = self.config.scope_types
+        inherited = {top.parent_id: parent.task_id} if parent else {}
+        for node in self.store.subtree(top):
+            if node.node_type in scope_types or node.parent_id is None:
+                task_id = node.id
+            else:
+                task_id = inherited[node.parent_id]
+            inherited[node.id] = task_id
+            if task_id != node.task_id:
+                self.store.update_node(node.id, {"task_id": task_id,
+                                                 "index_state": IndexState.PENDING.value})
+
+    def delete(self, node_id: str, *, subtree: bool = True, user_id: str | None = None) -> int:
+        """Delete a node from SQLite, the lexical index and Chroma; return how many went.
+
+        ``subtree=True`` removes all descendants too; ``subtree=False`` re-attaches the
+        node's children to its parent. If the active node goes, its nearest surviving
+        ancestor becomes active.
+        """
+        self._check_open()
+        check_node_id(node_id)
+        now = self._now()
+        with self._lock, self.store.transaction():
+            node = self._get_scoped(node_id, user_id)
+            if subtree:
+                doomed = [n.id for n in self.store.subtree(node)]
+            else:
+                if node.parent_id is None and self.store.children(node.id):
+                    raise InvalidArgumentError(
+                        "the root node has children; delete it with subtree=True"
+                    )
+                for child in self.store.children(node.id):
+                    self._reparent_in_tx(child, node.parent_id or "", now)
+                doomed = [node.id]
+            self.store.append_op("delete", node_id=node_id, user_id=node.user_id,
+                                 payload={"ids": doomed, "subtree": subtree},
+                                 at=now, actor=self.actor)
+            self.store.delete_nodes(doomed)
+            active = self.store.get_active(node.user_id)
+            if active in set(doomed):
+                survivor = next((a for a in reversed(node.path)), None)
+                seq = self.store.append_op("set_active", node_id=survivor, user_id=node.user_id,
+                                           payload={"reason": "active node deleted"}, at=now,
+                                           actor=self.actor)
+                self.store.set_active(node.user_id, survivor, now, seq)
+        self.index.delete(doomed)
+        if not subtree:
+            self._finish_pending()
+        return len(doomed)
+
+    def _reparent_in_tx(self, child: MemoryNode, new_parent_id: str, now: datetime) -> None:
+        parent = self._require(new_parent_id)
+        old_prefix = child.path_prefix_for_children()
+        new_path = (*parent.path, parent.id)
+        new_prefix = "/" + "".join(p + "/" for p in (*new_path, child.id))
+        self.store.update_node(child.id, {
+            "parent_id": parent.id, "path": encode_path(new_path), "depth": len(new_path),
+            "updated_at": to_iso(now), "version": child.version + 1,
+        })
+        self.store.conn.execute(
+            "UPDATE nodes SET path = ? || substr(path, ?), depth = depth - 1 "
+            "WHERE user_id = ? AND path >= ? AND path < ?",
+            (new_prefix, len(old_prefix) + 1, child.user_id, old_prefix, old_prefix + "\uffff"),
+        )
+        self._rescope(child.id)
+
+    def set_active(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
+        """Make ``node_id`` its user's active node (persisted: survives a crash)."""
+        self._check_open()
+        check_node_id(node_id)
+        now = self._now()
+        with self._lock, self.store.transaction():
+            node = self._get_scoped(node_id, user_id)
+            seq = self.store.append_op("set_active", node_id=node_id, user_id=node.user_id,
+                                       payload={}, at=now, actor=self.actor)
+            self.store.set_active(node.user_id, node_id, now, seq)
+        return node
+
+    # -- reading --------------------------------------------------------------------------
+    def get(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
+        """The node with this id (restricted to ``user_id`` when given)."""
+        self._check_open()
+        check_node_id(node_id)
+        return self._get_scoped(node_id, user_id)
+
+    def children(self, node_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
+        """Direct children, oldest first."""
+        self._check_open()
+        node = self.get(node_id, user_id=user_id)
+        return self.store.children(node.id)
+
+    def path_to_root(self, node_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
+        """The node's ancestors and the node itself, root first."""
+        self._check_open()
+        node = self.get(node_id, user_id=user_id)
+        found = self.store.get_many(node.path)
+        return [*(found[i] for i in node.path if i in found), node]
+
+    def subtree(self, node_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
+        """The node and every descendant, parents before children."""
+        self._check_open()
+        return self.store.subtree(self.get(node_id, user_id=user_id))
+
+    def root(self, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
+        """The user's root node, or None before the user's first memory."""
+        self._check_open()
+        return self.store.user_root(check_user_id(user_id))
+
+    def active_node(self, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
+        """The user's active node (the task or state the agent was working on)."""
+        self._check_open()
+        node_id = self.store.get_active(check_user_id(user_id))
+        return self.store.get(node_id) if node_id else None
+
+    def retrieve(self, query: str, *, user_id: str = DEFAULT_USER, task_id: str | None = None,
+                 top_k: int = 8, token_budget: int | None = None) -> RetrievalResult:
+        """Find the memories that matter for ``query`` in the active task's subtree.
+
+        Returns ranked hits (each with a score breakdown), the context string to put in a
+        prompt (ancestor path first) and its token count, which never exceeds ``token_budget``.
+        """
+        self._check_open()
+        check_content(query, max_chars=self.config.max_content_chars)
+        user_id = check_user_id(user_id)
+        check_positive_int("top_k", top_k)
+        if token_budget is not None:
+            check_positive_int("token_budget", token_budget)
+        if task_id is not None:
+            check_node_id(task_id, name="task_id")
+        with self._lock:
+            return self.retriever.retrieve(query, user_id=user_id, task_id=task_id,
+                                           top_k=top_k, token_budget=token_budget,
+                                           now=self._now())
+
+    def stats(self) -> StoreStats:
+        """Counts by type, status and index state; vectors in Chroma; sizes."""
+        self._check_open()
+        db_file = self.path / DB_FILE
+        return StoreStats(
+            nodes=self.store.node_count(),
+            users=len(self.store.counts("user_id")),
+            by_type=self.store.counts("node_type"),
+            by_status=self.store.counts("status"),
+            by_index_state=self.store.counts("index_state"),
+            vectors=self.index.count(),
+            last_seq=self.store.last_seq(),
+            embedder=self.embedder.name,
+            dimension=int(self.store.get_meta("dimension") or 0),
+            sqlite_bytes=db_file.stat().st_size if db_file.exists() else 0,
+            path=str(self.path),
+        )
+
+    # -- index maintenance ----------------------------------------------------------------
+    def rebuild_index(self) -> int:
+        """Drop every vector and re-embed all nodes from SQLite; return how many."""
+        self._check_open()
+        with self._lock:
+            existing = sorted(self.index.get_ids())
+            self.index.delete(existing)
+            ids = self.store.all_ids()
+            self.store.set_index_state(ids, IndexState.PENDING.value)
+            return self._finish_pending()
+
+    def _finish_pending(self) -> int:
+        """Index every node whose vector write did not complete (e.g. after a crash)."""
+        done = 0
+        while True:
+            ids = self.store.ids_by_index_state(IndexState.PENDING.value, limit=2000)
+            if not ids:
+                return done
+            nodes = list(self.store.get_many(ids).values())
+            self._index(nodes, None)
+            done += len(nodes)
+
+    def _reindex_pending_subtree(self, top: MemoryNode, vectors: Vectors | None) -> None:
+        pending = [n for n in self.store.subtree(top)
+                   if n.index_state == IndexState.PENDING.value]
+        if not pending:
+            return
+        first = pending[0]
+        if vectors is not None and first.id == top.id:
+            self._index([first], vectors)
+            pending = pending[1:]
+        if pending:
+            # Only metadata changed for these: their content (and vector) is unchanged.
+            self.index.update_metadata([n.id for n in pending],
+                                       [self._chroma_metadata(n) for n in pending])
+            self.store.set_index_state([n.id for n in pending], IndexState.INDEXED.value)
+
+    def _index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
+        if not nodes:
+            return
+        if vectors is None or len(vectors) != len(nodes):
+            vectors = self._embed_unique([n.content for n in nodes])
+        self.index.upsert(
+            [n.id for n in nodes], vectors, [self._chroma_metadata(n) for n in nodes],
+            [n.content for n in nodes],
+        )
+        self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
+
+    def _embed_unique(self, texts: Sequence[str]) -> Vectors:
+        """Embed texts, computing each distinct text once."""
+        import numpy as np
+
+        unique = list(dict.fromkeys(texts))
+        size = self.config.embed_batch_size
+        parts = [self.embedder.embed(unique[i:i + size]) for i in range(0, len(unique), size)]
+        table = np.concatenate(parts) if parts else np.zeros((0, 1), dtype=np.float32)
+        position = {t: i for i, t in enumerate(unique)}
+        return table[[position[t] for t in texts]]
+
+    @staticmethod
+    def _chroma_metadata(node: MemoryNode) -> dict[str, Any]:
+        return {"user_id": node.user_id, "task_id": node.task_id, "node_type": node.node_type,
+                "status": node.status}
+
+    # -- helpers --------------------------------------------------------------------------
+    def _require(self, node_id: str) -> MemoryNode:
+        node = self.store.get(node_id)
+        if node is None:
+            raise NodeNotFoundError(f"no node with id {node_id!r}")
+        return node
+
+    def _get_scoped(self, node_id: str, user_id: str | None) -> MemoryNode:
+        node = self.store.get(node_id)
+        # Another user's node is reported exactly like a missing one: ids do not leak.
+        if node is None or (user_id is not None and node.user_id != user_id):
+            suffix = f" for user {user_id!r}" if user_id is not None else ""
+            raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
+        return node

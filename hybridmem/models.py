@@ -1,0 +1,157 @@
+"""Typed values that cross the public API: nodes, hits, score breakdowns, results, stats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class NodeType(StrEnum):
+    """The node types hybridmem knows. Any other lowercase identifier is accepted too."""
+
+    ROOT = "root"
+    TASK = "task"
+    SESSION = "session"
+    EVENT = "event"
+    FACT = "fact"
+    PREFERENCE = "preference"
+    DECISION = "decision"
+    STATE = "state"
+    SUMMARY = "summary"
+    PROFILE = "profile"
+
+
+class NodeStatus(StrEnum):
+    """Lifecycle status. Only ``active`` nodes are retrieved by default."""
+
+    ACTIVE = "active"
+    CANDIDATE = "candidate"
+    ARCHIVED = "archived"
+
+
+class IndexState(StrEnum):
+    """Whether the node's vector is in Chroma. SQLite commits first with ``pending``."""
+
+    PENDING = "pending"
+    INDEXED = "indexed"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryNode:
+    """One memory: a fact, event, decision, task state, preference or distilled conclusion.
+
+    ``path`` lists the ids of the node's ancestors, root first, and ``task_id`` is the nearest
+    task (or the user's root) at or above the node: the unit retrieval scopes to.
+    """
+
+    id: str
+    user_id: str
+    parent_id: str | None
+    content: str
+    node_type: str
+    importance: float
+    confidence: float
+    created_at: datetime
+    updated_at: datetime
+    last_accessed_at: datetime | None
+    access_count: int
+    seq: int
+    version: int
+    status: str
+    depth: int
+    path: tuple[str, ...]
+    task_id: str
+    content_hash: str
+    index_state: str
+    activity: float = 0.0
+    source_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    # Room for the evolution and privacy layers (lifecycle, tier, conflict group, sensitivity).
+    lifecycle: str | None = None
+    tier: str | None = None
+    conflict_group: str | None = None
+    sensitive: bool = False
+
+    def path_prefix_for_children(self) -> str:
+        """The materialised path every child of this node carries (for subtree queries)."""
+        return "/" + "".join(p + "/" for p in (*self.path, self.id))
+
+    @property
+    def covers(self) -> frozenset[str]:
+        """Source ids this node stands for: its own ``source_id`` plus ``metadata['covers']``."""
+        ids = {str(x) for x in self.metadata.get("covers", ())}
+        if self.source_id:
+            ids.add(self.source_id)
+        return frozenset(ids)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """Every feature of a candidate and its weighted part of the final score.
+
+    ``features`` are the raw values in [0, 1]; ``parts`` are weight x feature; ``score`` is the
+    weighted sum divided by the sum of weights, so scores stay in [0, 1] whatever the weights.
+    """
+
+    features: dict[str, float]
+    parts: dict[str, float]
+    score: float
+    weight: float
+    sources: tuple[str, ...]
+
+    def explain(self) -> str:
+        """A one-line human-readable breakdown, largest part first."""
+        ranked = sorted(self.parts.items(), key=lambda kv: -kv[1])
+        body = ", ".join(f"{k}={v:.3f}" for k, v in ranked if v)
+        return f"score={self.score:.3f} ({body}) via {'+'.join(self.sources)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A retrieved node with its score and how that score came about."""
+
+    node: MemoryNode
+    score: float
+    breakdown: ScoreBreakdown
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalResult:
+    """What ``retrieve`` returns: ranked hits, the packed context and its token count."""
+
+    query: str
+    user_id: str
+    scope_id: str | None
+    hits: list[Hit]
+    path: list[MemoryNode]
+    context: str
+    tokens: int
+    candidates: int
+    dropped_for_budget: int
+
+    @property
+    def nodes(self) -> list[MemoryNode]:
+        """The hit nodes in rank order."""
+        return [h.node for h in self.hits]
+
+
+@dataclass(frozen=True, slots=True)
+class StoreStats:
+    """Counts and sizes for ``HybridMemory.stats()``."""
+
+    nodes: int
+    users: int
+    by_type: dict[str, int]
+    by_status: dict[str, int]
+    by_index_state: dict[str, int]
+    vectors: int
+    last_seq: int
+    embedder: str
+    dimension: int
+    sqlite_bytes: int
+    path: str

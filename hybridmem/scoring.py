@@ -1,0 +1,80 @@
+"""Pure scoring functions: node weights and the explainable retrieval score.
+
+Nothing here does I/O or reads a clock; ``now`` is always an argument, so the same inputs give
+the same score in tests, replays and production.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from datetime import datetime
+
+from hybridmem.config import ScoreWeights
+from hybridmem.models import MemoryNode, ScoreBreakdown
+
+_LN2 = math.log(2.0)
+
+
+def recency(node: MemoryNode, now: datetime, half_life_days: float) -> float:
+    """Exponential decay in [0, 1] from the later of creation and last access.
+
+    Retrieval updates ``last_accessed_at``, so a memory that keeps being useful stays fresh
+    ("passive renewal"); one never used again fades smoothly, never falling off a cliff.
+    """
+    reference = node.created_at
+    if node.last_accessed_at is not None and node.last_accessed_at > reference:
+        reference = node.last_accessed_at
+    age_days = max((now - reference).total_seconds(), 0.0) / 86_400.0
+    return math.exp(-_LN2 * age_days / half_life_days)
+
+
+def use(node: MemoryNode) -> float:
+    """How much the node has been used: retrievals (saturating) or subtree activity."""
+    return max(1.0 - math.exp(-node.access_count / 5.0), node.activity)
+
+
+def tree_proximity(node: MemoryNode, anchor: MemoryNode | None) -> float:
+    """1 / (1 + edges between ``node`` and ``anchor``); 0 when there is no anchor."""
+    if anchor is None:
+        return 0.0
+    a = (*node.path, node.id)
+    b = (*anchor.path, anchor.id)
+    common = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        common += 1
+    return 1.0 / (1.0 + (len(a) - common) + (len(b) - common))
+
+
+def node_weight(node: MemoryNode, now: datetime, weights: ScoreWeights,
+                half_life_days: float) -> float:
+    """The node's own weight in [0, 1]: importance, recency, confidence and use combined.
+
+    Used to drop weak candidates (``RetrievalConfig.min_weight``) and, by the forgetting layer,
+    to choose what to archive first.
+    """
+    parts = {
+        "importance": (weights.importance, node.importance),
+        "recency": (weights.recency, recency(node, now, half_life_days)),
+        "confidence": (weights.confidence, node.confidence),
+        "use": (weights.use, use(node)),
+    }
+    total = sum(w for w, _ in parts.values())
+    if total <= 0:
+        return 1.0
+    return sum(w * v for w, v in parts.values()) / total
+
+
+def score(features: Mapping[str, float], weights: ScoreWeights, *, weight: float,
+          sources: tuple[str, ...]) -> ScoreBreakdown:
+    """Weighted mean of ``features`` (each in [0, 1]) with its per-feature parts."""
+    w = weights.as_dict()
+    clipped = {k: min(max(float(features.get(k, 0.0)), 0.0), 1.0) for k in w}
+    parts = {k: w[k] * clipped[k] for k in w}
+    total = sum(w.values())
+    return ScoreBreakdown(
+        features=clipped, parts=parts, score=sum(parts.values()) / total, weight=weight,
+        sources=sources,
+    )

@@ -1,0 +1,121 @@
+"""The SQLite schema, as numbered migrations tracked in ``PRAGMA user_version``.
+
+Each migration runs once, inside the transaction that also bumps ``user_version``, so a crash
+mid-migration leaves the previous version intact. Never edit a released migration: add one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from hybridmem.errors import SchemaVersionError
+
+Migration = Callable[[sqlite3.Connection], None]
+
+FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
+
+
+def _run(conn: sqlite3.Connection, script: str) -> None:
+    # Not executescript(): it COMMITs first, which would break the migration's transaction.
+    for statement in script.split(";\n"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def m001_initial(conn: sqlite3.Connection) -> None:
+    _run(
+        conn,
+        f"""
+        CREATE TABLE nodes (
+            rid INTEGER PRIMARY KEY,              -- stable rowid, shared with nodes_fts
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            agent_id TEXT,
+            session_id TEXT,
+            parent_id TEXT REFERENCES nodes(id),
+            path TEXT NOT NULL,                   -- '/root/.../parent/' (ancestors, root first)
+            depth INTEGER NOT NULL,
+            task_id TEXT NOT NULL,                -- nearest scope node (task or root), maybe self
+            content TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            node_type TEXT NOT NULL,
+            importance REAL NOT NULL CHECK (importance BETWEEN 0 AND 1),
+            confidence REAL NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+            activity REAL NOT NULL DEFAULT 0 CHECK (activity BETWEEN 0 AND 1),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            last_accessed_at TEXT,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            seq INTEGER NOT NULL,                 -- op-log sequence of the node's creation
+            version INTEGER NOT NULL DEFAULT 1,   -- optimistic concurrency
+            status TEXT NOT NULL DEFAULT 'active',
+            index_state TEXT NOT NULL DEFAULT 'pending',
+            source_id TEXT,
+            metadata TEXT NOT NULL DEFAULT '{{}}',
+            -- reserved for the evolution and privacy layers
+            lifecycle TEXT,
+            tier TEXT,
+            conflict_group TEXT,
+            sensitive INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX idx_nodes_user_parent ON nodes(user_id, parent_id);
+        CREATE INDEX idx_nodes_task ON nodes(task_id, status);
+        CREATE INDEX idx_nodes_path ON nodes(path);
+        CREATE INDEX idx_nodes_index_state ON nodes(index_state);
+        CREATE INDEX idx_nodes_user_type ON nodes(user_id, node_type);
+        CREATE INDEX idx_nodes_conflict ON nodes(conflict_group);
+
+        CREATE VIRTUAL TABLE nodes_fts USING fts5(terms, tokenize='{FTS_TOKENIZER}');
+
+        CREATE TABLE active_nodes (
+            user_id TEXT PRIMARY KEY,
+            node_id TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            seq INTEGER NOT NULL
+        );
+
+        CREATE TABLE oplog (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            op TEXT NOT NULL,
+            node_id TEXT,
+            user_id TEXT,
+            payload TEXT NOT NULL DEFAULT '{{}}',
+            at TEXT NOT NULL,
+            actor TEXT
+        );
+        CREATE INDEX idx_oplog_node ON oplog(node_id, seq);
+
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """
+    )
+
+
+MIGRATIONS: list[Migration] = [m001_initial]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found on disk."""
+    found = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if found > SCHEMA_VERSION:
+        raise SchemaVersionError(
+            f"this store has schema version {found}, newer than this hybridmem "
+            f"understands ({SCHEMA_VERSION}); upgrade hybridmem"
+        )
+    for number in range(found, SCHEMA_VERSION):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the write lock.
+            current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if current <= number:
+                MIGRATIONS[number](conn)
+                conn.execute(f"PRAGMA user_version = {number + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return found
