@@ -149,8 +149,13 @@ def turn_content(speaker: str, text: str, caption: str | None) -> str:
     return content
 
 
-def load_locomo(path: Path, *, limit: int | None = None) -> LocomoDataset:
-    """Load the LoCoMo JSON at ``path`` (optionally only the first ``limit`` conversations)."""
+def load_locomo(path: Path, *, limit: int | None = None,
+                questions_per_conversation: int | None = None) -> LocomoDataset:
+    """Load the LoCoMo JSON at ``path``.
+
+    ``limit`` keeps the first conversations and ``questions_per_conversation`` the first
+    (scorable) questions of each: slices for smoke runs.
+    """
     samples = json.loads(Path(path).read_text(encoding="utf-8"))
     if limit is not None:
         samples = samples[:limit]
@@ -178,6 +183,8 @@ def load_locomo(path: Path, *, limit: int | None = None) -> LocomoDataset:
                 skipped.append((sid, number, category))
                 continue
             questions.append(Question(sid, number, str(qa["question"]), category, evidence))
+        if questions_per_conversation is not None:
+            questions = questions[:questions_per_conversation]
         conversations.append(
             Conversation(
                 sample_id=sid,

@@ -107,6 +107,7 @@ def run_locomo(
                     for g in groups:
                         values[(method.name, s.label, g)].append(item)
                 bar.advance(task)
+            method.close()
     rows = []
     for (m, s, g), items in values.items():
         rows.append(

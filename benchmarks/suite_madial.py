@@ -88,6 +88,7 @@ def run_madial(
                              recall_at_k(d.relevant, sel.covered, k), sel.tokens)
                         )
                     bar.advance(task)
+                method.close()
     rows = tuple(
         ResultRow(m, s, g, {"hit": mean(v[0] for v in items), "recall": mean(v[1] for v in items),
                             "tokens": mean(v[2] for v in items)}, len(items))

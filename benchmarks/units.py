@@ -87,16 +87,17 @@ def join_context(units: list[Unit] | tuple[Unit, ...]) -> str:
 def pack(ranked: list[Unit], budget: int, unit_tokens: dict[str, int]) -> list[Unit]:
     """Take units in rank order while the context stays within ``budget`` tokens.
 
-    Stops at the first unit that does not fit (the protocol's "fill in rank order until B"),
-    then re-counts the exact joined string and trims in case BPE merges across the line breaks
-    made the estimate low.
+    A unit that does not fit is skipped and filling goes on with the next ones, exactly as the
+    engine's packer does, so no method gains from a different packing rule. The exact joined
+    string is then re-counted and trimmed in case BPE merges across line breaks made the
+    per-line estimate low.
     """
     chosen: list[Unit] = []
     used = 0
     for unit in ranked:
         cost = unit_tokens[unit.id] + (1 if chosen else 0)  # +1: the "\n" separator
         if used + cost > budget:
-            break
+            continue
         chosen.append(unit)
         used += cost
     while chosen and count_tokens(join_context(chosen)) > budget:
