@@ -35,10 +35,12 @@ def _ints(text: str) -> list[int]:
 
 @app.command()
 def locomo(
-    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")] = None,
+    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")]
+    = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/locomo)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N conversations only")] = None,
-    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")] = None,
+    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")]
+    = None,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
     k: Annotated[str, typer.Option(help="node counts, comma-separated")] = "5,10,25",
@@ -112,7 +114,7 @@ def scenarios(
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
 ) -> None:
-    """The project's own bilingual agent scenarios (scope, stale values, pollution, pruning, crash)."""
+    """The project's own bilingual agent scenarios: scope, stale values, pollution, crash."""
     import tempfile
 
     from benchmarks.hybrid import default_variants
@@ -157,7 +159,7 @@ def perf(
     from benchmarks.suite_perf import run_perf, show_and_plot
 
     console = Console()
-    result = run_perf(_ints(sizes), common.load_embedder(embedder), queries=queries,
+    result = run_perf(_ints(sizes), common.load_embedder(embedder, memo=False), queries=queries,
                       console=console)
     result = _with_settings(result, embedder=embedder)
     common.finish(result, _out(out, "perf"), console, show_and_plot)

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 USER = "agent"
@@ -87,7 +88,7 @@ def run_trial(workdir: Path, seed: int, *, steps: int = 40, embedder: str = "has
     proc.send_signal(signal.SIGKILL)
     rest, _ = proc.communicate()
     lines = rest.split()
-    acks = [int(b) for a, b in zip(lines, lines[1:], strict=False) if a == "ack"]
+    acks = [int(b) for a, b in pairwise(lines) if a == "ack"]
     acked = max(acks, default=-1)
     return _check(path, seed, steps, acked, "done" in lines, embedder)
 
@@ -115,7 +116,7 @@ def _check(path: Path, seed: int, steps: int, acked: int, finished: bool,
             got_next = None if acked >= 0 else todo[0]
         else:
             step = int(active.metadata.get("step", -99))
-            expected_next = todo[step + 1] if 0 <= step and step + 1 < len(todo) else "done"
+            expected_next = todo[step + 1] if step >= 0 and step + 1 < len(todo) else "done"
             got_next = active.metadata.get("next")
         if step not in (acked, acked + 1):
             return fail(f"active step {step}, last acknowledged {acked}", step)
