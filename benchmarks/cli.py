@@ -193,3 +193,24 @@ def run_all(
               crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
     perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
          queries=20 if smoke else 100, embedder=embedder)
+
+
+@app.command()
+def markdown(
+    results: Annotated[Path, typer.Argument(help="a results.json written by a suite")],
+    metric: Annotated[str, typer.Option(help="metric to tabulate (suite default if empty)")] = "",
+    secondary: Annotated[str, typer.Option(help="metric shown in brackets")] = "",
+) -> None:
+    """Print a results.json as Markdown tables (one per group), for docs/benchmarks.md."""
+    from benchmarks.report import load_json, markdown_grid
+
+    res = load_json(results)
+    defaults = {"locomo": ("frac", "compression"), "madial": ("hit", ""),
+                "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", "")}
+    main, extra = defaults.get(res.suite, ("value", ""))
+    metric, secondary = metric or main, secondary or extra
+    for group in dict.fromkeys(r.group for r in res.rows):
+        settings = list(dict.fromkeys(r.setting for r in res.rows if r.group == group))
+        typer.echo(f"\n**{res.suite} · {group} · {metric}**\n")
+        typer.echo(markdown_grid(res, group=group, settings=settings, metric=metric,
+                                 secondary=secondary or None))
