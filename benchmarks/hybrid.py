@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.units import Corpus, Selection
+from benchmarks.units import Corpus, Selection, TreeNode
 from hybridmem import (
     HybridMemory,
     MemoryConfig,
@@ -152,7 +152,7 @@ def _no_touch(ids: Sequence[str], at: datetime) -> None:
     """Stand-in for ``SQLiteStore.touch`` that records nothing."""
 
 
-def node_input(corpus_id: str, node: Any) -> dict[str, Any]:
+def node_input(corpus_id: str, node: TreeNode) -> dict[str, Any]:
     """A :class:`~benchmarks.units.TreeNode` as an ``add_many`` item (namespaced provenance)."""
     return {
         "id": node.id,
