@@ -132,3 +132,27 @@ def test_locomo_one_conversation_with_the_real_model(tmp_path):
     # slice is noisy, so only guard against a broken pipeline.
     assert _value(data, "dense", "B=1000", "cat1-4", "frac") > 0.3
     assert _value(data, "hybridmem", "B=1000", "cat1-4", "frac") > 0.3
+
+
+@needs_locomo
+def test_packing_from_one_ranking_equals_direct_engine_calls():
+    """The frozen-access shortcut must give exactly what retrieve(top_k, token_budget) gives."""
+    from benchmarks.hybrid import HybridMethod, default_variants
+    from benchmarks.locomo_data import load_locomo
+    from benchmarks.suite_locomo import build_corpus
+
+    ds = load_locomo(LOCOMO, limit=1, questions_per_conversation=4)
+    corpus = build_corpus(ds.conversations[0])
+    shortcut = HybridMethod(default_variants()[0], "hash")
+    direct = HybridMethod(default_variants()[0], "hash")
+    shortcut.prepare([corpus])
+    direct.prepare([corpus])
+    try:
+        for q in ds.conversations[0].questions:
+            for k, budget in ((5, None), (25, None), (None, 500), (None, 2000)):
+                a = shortcut.select(corpus, q.question, k=k, budget=budget)
+                res = direct.retrieve(corpus, q.question, top_k=k or 10_000, token_budget=budget)
+                assert a.context == res.context and a.tokens == res.tokens
+    finally:
+        shortcut.close()
+        direct.close()
