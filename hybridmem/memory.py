@@ -47,7 +47,7 @@ from hybridmem.recovery.models import (
 )
 from hybridmem.retrieval import Retriever
 from hybridmem.store import SQLiteStore, encode_path
-from hybridmem.tokens import TokenCounter, default_counter
+from hybridmem.tokens import LazyTokenCounter, TokenCounter
 from hybridmem.validation import (
     check_content,
     check_metadata,
@@ -119,7 +119,7 @@ class HybridMemory:
         self.clock: Clock = clock or system_clock
         self.actor = actor
         self.embedder = make_embedder(embedder)
-        self.counter = token_counter or default_counter()
+        self.counter = token_counter or LazyTokenCounter()
         self._lock = threading.RLock()
         self._closed = False
         self._durability = durability
