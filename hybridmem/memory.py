@@ -413,7 +413,8 @@ class HybridMemory:
                 "parent_id": parent.id if parent else None,
                 "node_type": item.node_type,
                 "content": stored.logged,
-                **({"sensitive": True} if stored.sensitive else {}),
+                # Encrypted nodes: the op log keeps the ciphertext (replayable), never the text.
+                **({"sensitive": True, "sealed": stored.content} if stored.sensitive else {}),
                 "importance": importance,
                 "confidence": confidence,
                 "metadata": metadata,
@@ -584,9 +585,16 @@ class HybridMemory:
                 node_id=node_id,
                 user_id=node.user_id,
                 payload={
-                    k: (logged_content if k == "content" else changes.get(k, v))
-                    for k, v in values.items()
-                    if k not in {"content_hash", "index_state", "updated_at", "version"}
+                    **{
+                        k: (logged_content if k == "content" else changes.get(k, v))
+                        for k, v in values.items()
+                        if k not in {"content_hash", "index_state", "updated_at", "version"}
+                    },
+                    **(
+                        {"sealed": values["content"]}
+                        if "content" in values and logged_content is None
+                        else {}
+                    ),
                 },
                 at=now,
                 actor=self.actor,

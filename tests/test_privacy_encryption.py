@@ -65,6 +65,9 @@ def test_sensitive_content_is_nowhere_on_disk_in_clear(tmp_path, key):
             )
         ]
         assert payloads and all(p.get("content") is None for p in payloads)
+        # The op log keeps the ciphertext (so history can be replayed), not the text.
+        sealed = [p["sealed"] for p in payloads if "sealed" in p]
+        assert len(sealed) == 2 and all(x.startswith("hmenc1:") for x in sealed)
         got = mem.index.collection.get(ids=[secret.id, plain.id], include=["documents"])
         docs = dict(zip(got["ids"], got["documents"], strict=True))
         assert docs[secret.id] is None and docs[plain.id] == "lunch at noon"
@@ -165,6 +168,10 @@ def test_rotate_key(tmp_path, key):
         assert mem.get(node.id).content == f"secret {MARK}"
         assert mem.get(node.id).content_hash != old_hash
         assert mem.audit_log(action="rotate_key")[0].detail["count"] == 1
+        logged = mem.store.conn.execute(
+            "SELECT payload FROM oplog WHERE node_id = ? AND op = 'add'", (node.id,)
+        ).fetchone()[0]
+        assert f":{report.new_key_id}:" in json.loads(logged)["sealed"]
         assert mem.verify_audit().ok
     with pytest.raises(WrongKeyError):
         open_mem(path, key)

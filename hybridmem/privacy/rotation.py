@@ -9,6 +9,7 @@ file is VACUUMed afterwards.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,6 +48,18 @@ def rotate_key(mem: HybridMemory, new_key: bytes | str) -> KeyRotationReport:
                 "UPDATE nodes SET content = ?, content_hash = ? WHERE id = ?",
                 (new.seal(node_id, plain), new.digest(plain), node_id),
             )
+        # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
+        logged = store.conn.execute(
+            "SELECT seq, node_id, payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"
+        ).fetchall()
+        for seq, node_id, payload in logged:
+            body = json.loads(payload)
+            if isinstance(body.get("sealed"), str) and node_id:
+                body["sealed"] = new.seal(node_id, old.open(node_id, body["sealed"]))
+                store.conn.execute(
+                    "UPDATE oplog SET payload = ? WHERE seq = ?",
+                    (json.dumps(body, ensure_ascii=False), seq),
+                )
         store.conn.execute(
             "INSERT INTO meta(key, value) VALUES (?, ?) "
             "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
