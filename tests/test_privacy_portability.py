@@ -114,8 +114,8 @@ def test_copy_into_same_store_as_another_user(tmp_path):
         (
             '{"kind": "header", "format": "hybridmem-export", "version": 1, "user_id": "u"}\n'
             '{"kind": "node", "id": "r", "parent_id": null, "node_type": "root", "content": "x"}\n'
-            '{"kind": "node", "id": "a", "parent_id": "zzz", "node_type": "fact", "content": "y"}\n',
-            "line 3: parent 'zzz'",
+            '{"kind": "node", "id": "a", "parent_id": "zz", "node_type": "fact", "content": "y"}\n',
+            "line 3: parent 'zz'",
         ),
         (
             '{"kind": "header", "format": "hybridmem-export", "version": 1, "user_id": "u"}\n'
