@@ -226,7 +226,8 @@ class HybridMemory:
             id=id,
             importance=importance,
             confidence=confidence,
-            metadata=dict(metadata) if metadata is not None else None,
+            # Non-mappings go through unchanged so validation names the problem.
+            metadata=dict(metadata) if isinstance(metadata, Mapping) else metadata,
             created_at=created_at,
             source_id=source_id,
             agent_id=agent_id,
@@ -515,8 +516,10 @@ class HybridMemory:
                 raise InvalidArgumentError("a node cannot be turned into a root")
         if metadata is not None:
             changes["metadata"] = check_metadata(dict(metadata))
+        if expected_version is not None:
+            check_positive_int("expected_version", expected_version)
         if status is not None:
-            if status not in {s.value for s in NodeStatus}:
+            if not isinstance(status, str) or status not in {s.value for s in NodeStatus}:
                 raise InvalidArgumentError(
                     f"status must be one of {[s.value for s in NodeStatus]}, got {status!r}"
                 )
