@@ -149,3 +149,25 @@ def test_cli_erase_needs_confirmation(tmp_path):
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["nodes"] == 2
     assert find_bytes(tmp_path / "m", MARK) == []
+
+
+def test_erase_rewrites_snapshot_copies(tmp_path):
+    """A SQLite copy of the store in the snapshot directory (what the recovery layer's
+    checkpoints are) is scrubbed too; the rest of the snapshot survives."""
+    path = tmp_path / "m"
+    with open_mem(path, generate_key()) as mem:
+        fill_victim(mem, "victim")
+        kept = fill_bystander(mem, "bystander")
+        (path / "snapshots").mkdir()
+        snap = path / "snapshots" / "snap-1.sqlite3"
+        mem.store.conn.execute(f"VACUUM INTO '{snap}'")
+        assert find_bytes(snap, MARK)
+        report = mem.erase(user_id="victim")
+        assert report.snapshots_scrubbed == 1
+    assert find_bytes(path, MARK) == []
+    import sqlite3
+
+    conn = sqlite3.connect(snap)
+    left = {r[0] for r in conn.execute("SELECT id FROM nodes WHERE user_id = 'bystander'")}
+    conn.close()
+    assert set(kept) <= left

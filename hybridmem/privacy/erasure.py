@@ -15,7 +15,10 @@ engine (tests/test_privacy_erasure.py greps the raw files for a marker):
   references. That costs time proportional to the whole collection (see
   ``benchmarks/privacy.py``); ``compact=False`` skips it (content then lingers until the next
   compacting erase).
-- Snapshots (another module) register a scrubber with :func:`register_snapshot_scrubber`.
+- Snapshots: SQLite copies of the store under the snapshot directory (``snapshots/`` or
+  ``MemoryConfig.recovery.snapshot_dir`` once the recovery layer is merged) are rewritten
+  in place by :func:`scrub_snapshot_files` (same deletions, then VACUUM). Other snapshot
+  formats register their own scrubber with :func:`register_snapshot_scrubber`.
 
 The audit log is content-free; erasure appends a tombstone (action ``erase``, with counts).
 """
@@ -77,6 +80,65 @@ def register_snapshot_scrubber(scrubber: SnapshotScrubber) -> None:
     rewrote. The snapshot module calls this once at import."""
     if scrubber not in _SCRUBBERS:
         _SCRUBBERS.append(scrubber)
+
+
+def snapshot_directory(mem: HybridMemory) -> Path:
+    """Where snapshots live: the recovery layer's setting when present, else ``snapshots/``."""
+    recovery = getattr(mem.config, "recovery", None)
+    return mem.path / str(getattr(recovery, "snapshot_dir", "snapshots"))
+
+
+def scrub_sqlite_copy(path: Path, scope: ErasedScope) -> bool:
+    """Apply an erasure to a SQLite copy of the store (a snapshot); True if it changed."""
+    conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+    try:
+        conn.execute("PRAGMA secure_delete = ON")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "nodes" not in tables:
+            return False
+        conn.execute("BEGIN IMMEDIATE")
+        if scope.whole_user:
+            ids = [
+                r[0]
+                for r in conn.execute("SELECT id FROM nodes WHERE user_id = ?", (scope.user_id,))
+            ]
+        else:
+            ids = list(scope.node_ids)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            if "nodes_fts" in tables:
+                conn.execute(
+                    "DELETE FROM nodes_fts WHERE rowid IN "
+                    f"(SELECT rid FROM nodes WHERE id IN ({marks}))",
+                    chunk,
+                )
+            conn.execute(f"DELETE FROM nodes WHERE id IN ({marks})", chunk)
+        if "active_nodes" in tables:
+            if scope.whole_user:
+                conn.execute("DELETE FROM active_nodes WHERE user_id = ?", (scope.user_id,))
+            else:
+                for start in range(0, len(ids), 500):
+                    chunk = ids[start : start + 500]
+                    marks = ",".join("?" * len(chunk))
+                    conn.execute(f"DELETE FROM active_nodes WHERE node_id IN ({marks})", chunk)
+        if "oplog" in tables:
+            _scrub_oplog(conn, scope.user_id, ids, scope.whole_user)
+        conn.execute("COMMIT")
+        if "nodes_fts" in tables:
+            conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
+        conn.execute("VACUUM")
+        return True
+    finally:
+        conn.close()
+
+
+def scrub_snapshot_files(mem: HybridMemory, scope: ErasedScope) -> int:
+    """The default snapshot scrubber: every ``*.sqlite3`` in the snapshot directory."""
+    folder = snapshot_directory(mem)
+    if not folder.is_dir():
+        return 0
+    return sum(scrub_sqlite_copy(p, scope) for p in sorted(folder.glob("*.sqlite3")))
 
 
 def erase(
@@ -171,6 +233,9 @@ def erase(
         sqlite_compacted=compacted,
         chroma_compacted=chroma_compacted,
     )
+
+
+register_snapshot_scrubber(scrub_snapshot_files)
 
 
 def _user_has_oplog(conn: sqlite3.Connection, user_id: str) -> bool:
