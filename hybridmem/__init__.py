@@ -24,6 +24,7 @@ from hybridmem.models import (
     ScoreBreakdown,
     StoreStats,
 )
+from hybridmem.privacy import PrivacyConfig, generate_key
 
 __version__ = "0.1.0"
 
@@ -43,6 +44,7 @@ __all__ = [
     "NodeInput",
     "NodeStatus",
     "NodeType",
+    "PrivacyConfig",
     "RetrievalConfig",
     "RetrievalResult",
     "ScoreBreakdown",
@@ -50,6 +52,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "StoreStats",
     "__version__",
+    "generate_key",
     "make_embedder",
     "system_clock",
 ]

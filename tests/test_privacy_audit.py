@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -125,3 +126,33 @@ def test_cli_audit_verify_and_log(tmp_path, clock):
     assert ok.exit_code == 0 and "OK" in ok.output
     log = runner.invoke(app, ["audit", "log", "--user", "u1", *common, "--json"])
     assert log.exit_code == 0 and '"action": "create"' in log.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["audit", "verify"], ["audit", "log"], ["export"], ["import"], ["erase"], ["rotate-key"]],
+)
+def test_privacy_commands_have_help(command):
+    result = CliRunner().invoke(app, [*command, "--help"])
+    assert result.exit_code == 0 and "--db" in result.output
+
+
+def test_cli_keygen_and_rotate_key(tmp_path, monkeypatch):
+    runner = CliRunner()
+    old = runner.invoke(app, ["keygen"]).stdout.strip()
+    new = runner.invoke(app, ["keygen"]).stdout.strip()
+    assert old != new and len(old) == 44
+    common = ["--db", str(tmp_path / "m"), "--embedder", "hash"]
+    monkeypatch.setenv("HYBRIDMEM_KEY", old)
+    added = runner.invoke(app, ["add", "secret", "--sensitive", "--user", "u1", *common, "--json"])
+    node_id = json.loads(added.stdout)["id"]
+    missing = runner.invoke(app, ["rotate-key", *common])
+    assert "HYBRIDMEM_NEW_KEY" in str(missing.exception)
+    monkeypatch.setenv("HYBRIDMEM_NEW_KEY", new)
+    rotated = runner.invoke(app, ["rotate-key", *common])
+    assert rotated.exit_code == 0 and "re-encrypted 1 nodes" in rotated.output
+    stale = runner.invoke(app, ["show", node_id, "--user", "u1", *common])
+    assert type(stale.exception).__name__ == "WrongKeyError"
+    monkeypatch.setenv("HYBRIDMEM_KEY", new)
+    shown = runner.invoke(app, ["show", node_id, "--user", "u1", *common, "--json"])
+    assert json.loads(shown.stdout)["node"]["content"] == "secret"
