@@ -25,6 +25,7 @@ from hybridmem.models import (
     StoreStats,
 )
 from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.recovery import RecoveryConfig
 
 __version__ = "0.1.0"
 
@@ -45,6 +46,7 @@ __all__ = [
     "NodeStatus",
     "NodeType",
     "PrivacyConfig",
+    "RecoveryConfig",
     "RetrievalConfig",
     "RetrievalResult",
     "ScoreBreakdown",

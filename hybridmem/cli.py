@@ -262,6 +262,9 @@ _mount_bench()
 from hybridmem.privacy.commands import register as _register_privacy  # noqa: E402
 
 _register_privacy(app)
+from hybridmem.recovery.commands import register as _register_recovery  # noqa: E402
+
+_register_recovery(app)
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, fields
 
 from hybridmem.errors import InvalidArgumentError
+from hybridmem.recovery.config import RecoveryConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,8 @@ class MemoryConfig:
     """Deepest allowed node (the root is depth 0); deeper writes raise LimitExceededError."""
     max_nodes_per_user: int | None = None
     """Most nodes one user may hold (None: unlimited); more raise LimitExceededError."""
+    recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
+    """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:

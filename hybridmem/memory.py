@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,14 @@ from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
 from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.guard import PrivacyGuard
+from hybridmem.recovery import consistency, oplog, ownership, snapshots
+from hybridmem.recovery.models import (
+    OpRecord,
+    RepairReport,
+    RestoreReport,
+    SnapshotInfo,
+    VerifyReport,
+)
 from hybridmem.retrieval import Retriever
 from hybridmem.store import SQLiteStore, encode_path
 from hybridmem.tokens import TokenCounter, default_counter
@@ -123,6 +132,8 @@ class HybridMemory:
         self.counter = token_counter or default_counter()
         self._lock = threading.RLock()
         self._closed = False
+        self._durability = durability
+        started = time.perf_counter()
         self.store = SQLiteStore(self.path / DB_FILE, durability=durability)
         try:
             self.privacy = PrivacyGuard(self.store, privacy)
@@ -132,22 +143,40 @@ class HybridMemory:
                 self.store.set_index_state(self.store.all_ids(), IndexState.PENDING.value)
             dimension = self._check_embedder(reindex)
             name = collection or "hybridmem-nodes"
-            self.index = ChromaIndex(
-                path=None if chroma else self.path / CHROMA_DIR,
-                server=chroma,
-                collection=name,
-                embedder_name=self.embedder.name,
-                dimension=dimension,
-                recreate=reindex,
+            chroma_dir = None if chroma else self.path / CHROMA_DIR
+
+            def open_chroma() -> ChromaIndex:
+                return ChromaIndex(
+                    path=chroma_dir,
+                    server=chroma,
+                    collection=name,
+                    embedder_name=self.embedder.name,
+                    dimension=dimension,
+                    recreate=reindex,
+                )
+
+            # Embedded Chroma is owned by one process at a time (recovery/ownership.py).
+            self.index, rebuild_reason = ownership.open_index(
+                chroma_dir=chroma_dir, opener=open_chroma
             )
             self.retriever = Retriever(
-                self.store, self.index, self.embedder, self.config, self.counter
+                self.store,
+                self.index,  # type: ignore[arg-type]
+                self.embedder,
+                self.config,
+                self.counter,
             )
+            self._reconciler = consistency.Reconciler(self)
             if reindex:
                 self.rebuild_index()
-            else:
-                self._finish_pending()
+            self.open_report = self._reconciler.on_open(rebuild_reason, started)
+            """What opening had to repair (pending writes, orphans, a lost index)."""
+            self._auto_checkpoint = snapshots.AutoCheckpoint(self)
+            self.store.after_commit = self._auto_checkpoint.after_commit
         except BaseException:
+            index = getattr(self, "index", None)
+            if index is not None:
+                index.close()
             self.store.close()
             raise
 
@@ -155,7 +184,11 @@ class HybridMemory:
     def close(self) -> None:
         """Close the store. Further calls raise :class:`StoreClosedError`."""
         with self._lock:
+            if self._closed:
+                return
             self._closed = True
+            self._reconciler.on_close()
+            self.index.close()
             self.store.close()
 
     def __enter__(self) -> HybridMemory:
@@ -288,9 +321,18 @@ class HybridMemory:
                 wants = item.activate
                 if wants or (wants is None and item.node_type in self.config.activate_on_add):
                     activate_id = node_id
-            self.store.bump_ancestors(
-                sorted(touched_ancestors - set(batch)), now, self.config.ancestor_bump
-            )
+            bumped = sorted(touched_ancestors - set(batch))
+            if bumped:
+                # Logged so that replay (restore) reproduces the ancestors' activity exactly.
+                self.store.append_op(
+                    "bump",
+                    node_id=None,
+                    user_id=user_id,
+                    payload={"ids": bumped, "by": self.config.ancestor_bump},
+                    at=now,
+                    actor=self.actor,
+                )
+            self.store.bump_ancestors(bumped, now, self.config.ancestor_bump)
             if activate_id is not None:
                 seq = self.store.append_op(
                     "set_active",
@@ -419,12 +461,22 @@ class HybridMemory:
                 "node_type": item.node_type,
                 "content": stored.logged,
                 # Encrypted nodes: the op log keeps the ciphertext (replayable), never the text.
-                **({"sensitive": True, "sealed": stored.content} if stored.sensitive else {}),
+                **(
+                    {
+                        "sensitive": True,
+                        "sealed": stored.content,
+                        "sealed_hash": stored.content_hash,
+                    }
+                    if stored.sensitive
+                    else {}
+                ),
                 "importance": importance,
                 "confidence": confidence,
                 "metadata": metadata,
                 "created_at": to_iso(created_at),
                 "source_id": item.source_id,
+                "agent_id": item.agent_id,
+                "session_id": item.session_id,
             },
             at=now,
             actor=self.actor,
@@ -598,7 +650,7 @@ class HybridMemory:
                         if k not in {"content_hash", "index_state", "updated_at", "version"}
                     },
                     **(
-                        {"sealed": values["content"]}
+                        {"sealed": values["content"], "sealed_hash": values["content_hash"]}
                         if "content" in values and logged_content is None
                         else {}
                     ),
@@ -882,15 +934,21 @@ class HybridMemory:
     def _finish_pending(self) -> int:
         """Index every node whose vector write did not complete (e.g. after a crash)."""
         done = 0
-        while True:
+        previous: list[str] = []
+        while self.index.writable:
             ids = self.store.ids_by_index_state(IndexState.PENDING.value, limit=2000)
-            if not ids:
+            # The same batch twice: rows keep changing under us; leave them for next time.
+            if not ids or ids == previous:
                 return done
+            previous = ids
             nodes = list(self.store.get_many(ids).values())
             self._index(nodes, None)
             done += len(nodes)
+        return done
 
     def _reindex_pending_subtree(self, top: MemoryNode, vectors: Vectors | None) -> None:
+        if not self.index.writable:
+            return  # another process owns the Chroma directory: it indexes these rows
         pending = [n for n in self.store.subtree(top) if n.index_state == IndexState.PENDING.value]
         if not pending:
             return
@@ -903,11 +961,11 @@ class HybridMemory:
             self.index.update_metadata(
                 [n.id for n in pending], [self._chroma_metadata(n) for n in pending]
             )
-            self.store.set_index_state([n.id for n in pending], IndexState.INDEXED.value)
+            consistency.mark_indexed(self.store, pending)
 
     def _index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
-        if not nodes:
-            return
+        if not nodes or not self.index.writable:
+            return  # not the index owner: the rows stay pending for the owner (or next open)
         if vectors is None or len(vectors) != len(nodes):
             vectors = self._embed_unique([n.content for n in nodes])
         self.index.upsert(
@@ -917,7 +975,9 @@ class HybridMemory:
             # Chroma gets no document for an encrypted node: ids and vectors only.
             [None if n.sensitive else n.content for n in nodes],
         )
-        self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
+        # Conditional: a node changed by another writer meanwhile stays pending.
+        consistency.mark_indexed(self.store, nodes)
+        self._reconciler.after_write()
 
     def _embed_unique(self, texts: Sequence[str]) -> Vectors:
         """Embed texts, computing each distinct text once."""
@@ -1016,7 +1076,7 @@ class HybridMemory:
             limit=limit,
         )
 
-    def history(self, node_id: str, *, user_id: str | None = None) -> list[AuditEntry]:
+    def audit_trail(self, node_id: str, *, user_id: str | None = None) -> list[AuditEntry]:
         """The audit entries of one node (which must be visible to ``user_id``), oldest first."""
         node = self.get(node_id, user_id=user_id)
         return self.audit_log(node_id=node.id, user_id=node.user_id)
@@ -1053,3 +1113,91 @@ class HybridMemory:
         self._check_open()
         with self._lock:
             return rotate_key(self, new_key)
+
+    # -- recovery ---------------------------------------------------------------------------
+    # Thin delegates to hybridmem/recovery (docs/durability.md).
+    def history(self, node_id: str, *, user_id: str | None = None) -> list[OpRecord]:
+        """Every op-log entry that changed ``node_id``, oldest first (also after deletion).
+
+        With ``user_id``, another user's node is reported as missing (privacy isolation)."""
+        self._check_open()
+        records = oplog.history(self.store, check_node_id(node_id))
+        if user_id is not None:
+            check_user_id(user_id)
+            records = [r for r in records if r.user_id == user_id]
+            live = self.store.all_ids_among([node_id])
+            if live and self.store.get(node_id).user_id != user_id:  # type: ignore[union-attr]
+                records = []
+        if not records and (not self.store.all_ids_among([node_id]) or user_id is not None):
+            suffix = f" for user {user_id!r}" if user_id is not None else ""
+            raise NodeNotFoundError(f"no node with id {node_id!r}{suffix} and no history of one")
+        return records
+
+    def oplog(
+        self, *, since: int = 0, until: int | None = None, limit: int | None = None
+    ) -> list[OpRecord]:
+        """Op-log entries with ``since < seq <= until``, oldest first."""
+        self._check_open()
+        for name, value in (("since", since), ("until", until), ("limit", limit)):
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise InvalidArgumentError(f"{name} must be an int >= 0, got {value!r}")
+        return oplog.oplog(self.store, since=since, until=until, limit=limit)
+
+    def checkpoint(self) -> SnapshotInfo:
+        """Write a snapshot of the SQLite store now (its op seq, active nodes and time)."""
+        self._check_open()
+        with self._lock:
+            return snapshots.checkpoint(self)
+
+    def snapshots(self) -> list[SnapshotInfo]:
+        """Complete snapshots, oldest first."""
+        self._check_open()
+        return snapshots.list_snapshots(self)
+
+    def restore(
+        self, snapshot: SnapshotInfo | str | int | None = None, *, to_seq: int | None = None
+    ) -> RestoreReport:
+        """Load a snapshot and replay the op log after it up to ``to_seq`` (default: the end).
+
+        ``snapshot`` is a :class:`SnapshotInfo`, a name, a sequence number (the newest
+        snapshot at or before it) or None (the newest). The store being replaced is moved
+        aside as ``memory.sqlite3.before-restore-<time>``; the vector index is rebuilt.
+        Run it while no other process has this store open.
+        """
+        self._check_open()
+        if to_seq is not None and (not isinstance(to_seq, int) or to_seq < 0):
+            raise InvalidArgumentError(f"to_seq must be an int >= 0, got {to_seq!r}")
+        with self._lock:
+            snap = snapshots.find_snapshot(self, snapshot)
+            live = self.path / DB_FILE
+            staged = live.with_name(live.name + ".restoring")
+            end, replayed = snapshots.build_restored(self, snap, to_seq, staged)
+            self._reconciler.on_close()
+            self.store.close()
+            aside = snapshots.swap_in(live, staged, self._now())
+            self.store = SQLiteStore(live, durability=self._durability)
+            self.retriever.store = self.store
+            self._auto_checkpoint = snapshots.AutoCheckpoint(self)
+            self.store.after_commit = self._auto_checkpoint.after_commit
+            reindexed = self.rebuild_index()
+            self._reconciler.session_key = None
+            self._reconciler.on_open(None, time.perf_counter())
+            return RestoreReport(
+                snapshot=snap.name,
+                snapshot_seq=snap.seq,
+                restored_to_seq=end,
+                ops_replayed=replayed,
+                nodes=self.store.node_count(),
+                reindexed=reindexed,
+                previous_store=aside,
+            )
+
+    def verify(self) -> VerifyReport:
+        """Compare SQLite and Chroma entry by entry; check the tree and op-log sequence."""
+        self._check_open()
+        return consistency.verify(self)
+
+    def repair(self) -> RepairReport:
+        """Remove orphaned vectors and re-index missing or stale ones; verify again."""
+        self._check_open()
+        return consistency.repair(self)

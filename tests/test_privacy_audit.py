@@ -62,7 +62,7 @@ def test_query_filters(tmp_path, clock):
         assert all(e.at >= start + timedelta(hours=1) for e in mem.audit_log(since=clock()))
         assert {e.actor for e in mem.audit_log(until=clock())} == {"alice"}
         assert len(mem.audit_log(limit=2)) == 2
-        assert [e.action for e in mem.history(b.id, user_id="u2")] == ["create"]
+        assert [e.action for e in mem.audit_trail(b.id, user_id="u2")] == ["create"]
         with pytest.raises(InvalidArgumentError):
             mem.audit_log(limit=0)
 

@@ -34,7 +34,19 @@ HEAD_META = "audit.head"
 # Op-log payload keys whose *values* are content-free and worth keeping in the audit entry.
 # Everything else (content, metadata, source ids...) is reduced to its key name.
 _SAFE_VALUES = frozenset(
-    {"parent_id", "node_type", "status", "from", "to", "ids", "subtree", "sensitive", "count"}
+    {
+        "parent_id",
+        "node_type",
+        "status",
+        "from",
+        "to",
+        "ids",
+        "subtree",
+        "sensitive",
+        "count",
+        "user",
+        "by",
+    }
 )
 _ACTIONS = {"add": "create", "set_active": "activate"}
 

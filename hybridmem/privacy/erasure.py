@@ -26,6 +26,7 @@ The audit log is content-free; erasure appends a tombstone (action ``erase``, wi
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import uuid
@@ -138,7 +139,35 @@ def scrub_snapshot_files(mem: HybridMemory, scope: ErasedScope) -> int:
     folder = snapshot_directory(mem)
     if not folder.is_dir():
         return 0
-    return sum(scrub_sqlite_copy(p, scope) for p in sorted(folder.glob("*.sqlite3")))
+    done = 0
+    for path in sorted(folder.glob("*.sqlite3")):
+        if scrub_sqlite_copy(path, scope):
+            done += 1
+            _refresh_manifest(path)
+    return done
+
+
+def _refresh_manifest(snapshot: Path) -> None:
+    """Keep a recovery-layer manifest true to its scrubbed copy: the digest of the head op
+    (its payload may have been blanked, exactly as in the live op log) and the node count."""
+    manifest = snapshot.with_suffix(".json")
+    if not manifest.is_file():
+        return
+    try:
+        from hybridmem.recovery.oplog import op_digest
+    except ImportError:  # no recovery layer: nothing else reads the manifest
+        return
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    conn = sqlite3.connect(str(snapshot))
+    try:
+        if "seq" in data:
+            data["head_digest"] = op_digest(conn, int(data["seq"]))
+        data["nodes"] = int(conn.execute("SELECT count(*) FROM nodes").fetchone()[0])
+    finally:
+        conn.close()
+    tmp = manifest.with_name(manifest.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    os.replace(tmp, manifest)
 
 
 def erase(
@@ -216,11 +245,15 @@ def erase(
     snapshots = sum(scrubber(mem, scope) for scrubber in _SCRUBBERS)
     rebuilt = compacted = chroma_compacted = False
     dirs = 0
-    if compact:
+    if compact and getattr(mem.index, "writable", True):
+        # A process that does not own the embedded Chroma directory cannot rebuild it; the
+        # report says so and the owner's next erase (or rebuild_index) finishes the job.
         rebuild_collection(mem)
         rebuilt = True
+    if compact:
         compacted = compact_sqlite(mem)
-        chroma_compacted, dirs = compact_chroma_dir(mem.index, mem.path / "chroma")
+        if rebuilt:
+            chroma_compacted, dirs = compact_chroma_dir(mem.index, mem.path / "chroma")
     return ErasureReport(
         user_id=user_id,
         node_id=node_id,
@@ -302,7 +335,8 @@ def rebuild_collection(mem: HybridMemory) -> int:
     a fresh collection holds only what is live. SQLite marks every node ``pending`` first, so
     a crash in the middle is repaired by the next open (which re-embeds from SQLite).
     """
-    index = mem.index
+    # The recovery layer wraps the index (single-owner guard); rebuild the real one.
+    index = getattr(mem.index, "inner", mem.index)
     col = index.collection
     name, meta = col.name, dict(col.metadata or {})
     ids: list[str] = []
@@ -387,7 +421,41 @@ def compact_chroma_dir(index: ChromaIndex, chroma_dir: Path) -> tuple[bool, int]
         if entry.is_dir() and _is_uuid(entry.name) and entry.name not in segments:
             shutil.rmtree(entry, ignore_errors=True)
             removed += 1
+    live = int(index.count())
+    for entry in chroma_dir.iterdir():
+        if entry.is_dir() and entry.name in segments:
+            zero_free_hnsw_slots(entry, live)
     return True, removed
+
+
+def zero_free_hnsw_slots(segment: Path, live: int) -> int:
+    """Zero the unused capacity slots of a segment's ``data_level0.bin``; return bytes zeroed.
+
+    Measured: Chroma 1.5 writes the whole HNSW capacity (header ``max_elements`` slots) from a
+    buffer that is not zeroed, so slots past the live elements hold whatever the process heap
+    held, and that can be erased (or decrypted!) text. Zeroing on disk cleans the file; the
+    Chroma process still has the same buffer in memory and may write it again on its next
+    persist (see docs/architecture.md, "Erasure": restart the process to be certain).
+    """
+    data, header = segment / "data_level0.bin", segment / "header.bin"
+    if not (data.is_file() and header.is_file()):
+        return 0
+    head = header.read_bytes()
+    if len(head) < 36:
+        return 0
+    max_elements = int.from_bytes(head[12:20], "little")
+    slot = int.from_bytes(head[28:36], "little")
+    size = data.stat().st_size
+    # Only touch a file whose layout is the one measured (capacity x slot size).
+    if not slot or max_elements * slot != size or live * slot > size:
+        return 0
+    start = live * slot
+    with open(data, "r+b") as fh:
+        fh.seek(start)
+        fh.write(b"\x00" * (size - start))
+        fh.flush()
+        os.fsync(fh.fileno())
+    return size - start
 
 
 def _is_uuid(name: str) -> bool:

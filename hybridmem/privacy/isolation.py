@@ -177,7 +177,7 @@ class ScopedMemory:
     def history(self, node_id: str) -> list[AuditEntry]:
         """Audit entries of a node of this scope."""
         self._own(node_id)
-        return self.mem.history(node_id, user_id=self.user_id)
+        return self.mem.audit_trail(node_id, user_id=self.user_id)
 
     def export(self, dest: str | Path | IO[str]) -> PortabilityReport:
         """Export this user's memory (user-level scope only)."""

@@ -55,7 +55,9 @@ def rotate_key(mem: HybridMemory, new_key: bytes | str) -> KeyRotationReport:
         for seq, node_id, payload in logged:
             body = json.loads(payload)
             if isinstance(body.get("sealed"), str) and node_id:
-                body["sealed"] = new.seal(node_id, old.open(node_id, body["sealed"]))
+                plain = old.open(node_id, body["sealed"])
+                body["sealed"] = new.seal(node_id, plain)
+                body["sealed_hash"] = new.digest(plain)
                 store.conn.execute(
                     "UPDATE oplog SET payload = ? WHERE seq = ?",
                     (json.dumps(body, ensure_ascii=False), seq),

@@ -75,6 +75,8 @@ class SQLiteStore:
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
+        self.after_commit: Callable[[], None] | None = None
+        """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
         existed = self.path.exists() and self.path.stat().st_size > 0
         try:
             conn = sqlite3.connect(
@@ -139,6 +141,8 @@ class SQLiteStore:
                 raise
             self._depth = 0
             self.conn.execute("COMMIT")
+            if self.after_commit is not None:
+                self.after_commit()
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
