@@ -1176,6 +1176,7 @@ class HybridMemory:
             self.store.close()
             aside = snapshots.swap_in(live, staged, self._now())
             self.store = SQLiteStore(live, durability=self._durability)
+            self.privacy.attach(self.store)  # decrypt-on-read and audit hooks on the new file
             self.retriever.store = self.store
             self._auto_checkpoint = snapshots.AutoCheckpoint(self)
             self.store.after_commit = self._auto_checkpoint.after_commit

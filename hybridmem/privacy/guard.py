@@ -35,6 +35,12 @@ class PrivacyGuard:
         self.vault = ContentVault(cipher, encrypt_all=self.config.encrypt_all)
         self._bound = recorded is not None
         self.vault.on_first_seal = self._bind_key
+        self.attach(store)
+
+    def attach(self, store: SQLiteStore) -> None:
+        """Install the hooks on ``store`` (again after a restore swapped the SQLite file)."""
+        self.store = store
+        self._bound = self._bound or store.get_meta(KEY_ID_META) is not None
         # Deleted rows are overwritten with zeros instead of lingering in free pages.
         store.conn.execute("PRAGMA secure_delete = ON")
         store.opener = self.vault.open
