@@ -48,3 +48,16 @@ def test_erased_user_stays_erased_after_restore(tmp_path):
         assert consistency(mem).ok
     found = [p for p in find_bytes(path, MARK) if "before-restore" not in p.name]
     assert found == []
+
+
+def test_erase_after_restore_scrubs_the_store_moved_aside(tmp_path):
+    path = tmp_path / "m"
+    with open_mem(path, generate_key()) as mem:
+        mem.add(f"victim {MARK}", user_id="victim")
+        snap = mem.checkpoint()
+        mem.add(f"victim again {MARK}", user_id="victim")
+        mem.restore(snap)  # the replaced store (with the text) is kept aside
+        assert any("before-restore" in p.name for p in find_bytes(path, MARK))
+        report = mem.erase(user_id="victim")
+        assert report.snapshots_scrubbed >= 2  # the snapshot and the aside copy
+    assert find_bytes(path, MARK) == []

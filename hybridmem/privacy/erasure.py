@@ -135,12 +135,18 @@ def scrub_sqlite_copy(path: Path, scope: ErasedScope) -> bool:
 
 
 def scrub_snapshot_files(mem: HybridMemory, scope: ErasedScope) -> int:
-    """The default snapshot scrubber: every ``*.sqlite3`` in the snapshot directory."""
+    """The default snapshot scrubber: every ``*.sqlite3`` in the snapshot directory and the
+    stores a restore moved aside."""
     folder = snapshot_directory(mem)
-    if not folder.is_dir():
-        return 0
+    copies = sorted(folder.glob("*.sqlite3")) if folder.is_dir() else []
+    # A restore moves the replaced store aside (memory.sqlite3.before-restore-*): a copy too.
+    copies += [
+        p
+        for p in sorted(mem.path.glob("memory.sqlite3.before-restore-*"))
+        if not p.name.endswith(("-wal", "-shm", "-journal"))
+    ]
     done = 0
-    for path in sorted(folder.glob("*.sqlite3")):
+    for path in copies:
         if scrub_sqlite_copy(path, scope):
             done += 1
             _refresh_manifest(path)
