@@ -31,6 +31,7 @@ from hybridmem.errors import (
     InvalidArgumentError,
     LimitExceededError,
     NodeNotFoundError,
+    RecoveryError,
     ScopeError,
     StoreClosedError,
 )
@@ -38,7 +39,7 @@ from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
 from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.guard import PrivacyGuard
-from hybridmem.recovery import consistency, oplog, ownership, snapshots
+from hybridmem.recovery import consistency, oplog, ownership, sessions, snapshots
 from hybridmem.recovery.models import (
     OpRecord,
     RepairReport,
@@ -1169,6 +1170,12 @@ class HybridMemory:
             raise InvalidArgumentError(f"to_seq must be an int >= 0, got {to_seq!r}")
         with self._lock:
             snap = snapshots.find_snapshot(self, snapshot)
+            others = sessions.others_alive(self.store, self._reconciler.session_key)
+            if others:
+                raise RecoveryError(
+                    f"{others} other process(es) have this store open; close them before "
+                    "restoring (they would keep writing to the replaced file)"
+                )
             live = self.path / DB_FILE
             staged = live.with_name(live.name + ".restoring")
             end, replayed = snapshots.build_restored(self, snap, to_seq, staged)

@@ -180,6 +180,9 @@ class Reconciler:
         """Finish pending writes, sweep after a crash, rebuild a lost index."""
         mem, store = self.mem, self.mem.store
         if not mem.index.owned:
+            # Followers register too (restore checks that nobody else has the store open),
+            # but never reap: sweeping a dead session's deletes is the owner's job.
+            self.session_key = sessions.register(store, store.last_seq())
             return OpenReport(0, 0, 0, False, None, False, time.perf_counter() - started)
         dead = sessions.reap(store)
         last_seq = store.last_seq()

@@ -1,7 +1,7 @@
 """Which processes have a store open, so ``open`` can tell a clean shutdown from a crash.
 
-Each owner registers ``session:<uuid>`` in ``meta`` (pid, process start time, host, the op
-sequence at open) and removes it on ``close``. A key whose process is gone means that
+Each open ``HybridMemory`` registers ``session:<uuid>`` in ``meta`` (pid, process start time,
+host, the op sequence at open) and removes it on ``close``. A key whose process is gone means that
 session ended without closing: a crash, SIGKILL or power loss. Process start time (from
 ``/proc``) guards against a recycled pid being mistaken for the dead process.
 """
@@ -59,6 +59,26 @@ def unregister(store: SQLiteStore, key: str) -> None:
     """Remove this session's key (a clean close)."""
     with store.transaction():
         store.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+
+def others_alive(store: SQLiteStore, own_key: str | None) -> int:
+    """How many other sessions (any process, owner or follower) still have the store open."""
+    host = socket.gethostname()
+    alive = 0
+    with store.reading() as conn:
+        rows = conn.execute(
+            "SELECT key, value FROM meta WHERE key >= ? AND key < ?", (PREFIX, PREFIX + "\uffff")
+        ).fetchall()
+    for key, raw in rows:
+        if key == own_key:
+            continue
+        try:
+            info = json.loads(raw)
+            if info.get("host") != host or _alive(int(info["pid"]), info.get("start")):
+                alive += 1
+        except (ValueError, KeyError, TypeError):
+            continue
+    return alive
 
 
 def reap(store: SQLiteStore) -> list[DeadSession]:
