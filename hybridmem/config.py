@@ -88,12 +88,28 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    max_depth: int = 64
+    """Deepest allowed node (the root is depth 0); deeper writes raise LimitExceededError."""
+    max_nodes_per_user: int | None = None
+    """Most nodes one user may hold (None: unlimited); more raise LimitExceededError."""
     recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
     """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:
             raise InvalidArgumentError("MemoryConfig.max_content_chars must be >= 1")
+        if isinstance(self.max_depth, bool) or not isinstance(self.max_depth, int):
+            raise InvalidArgumentError("MemoryConfig.max_depth must be an int >= 1")
+        if self.max_depth < 1:
+            raise InvalidArgumentError("MemoryConfig.max_depth must be an int >= 1")
+        if self.max_nodes_per_user is not None and (
+            isinstance(self.max_nodes_per_user, bool)
+            or not isinstance(self.max_nodes_per_user, int)
+            or self.max_nodes_per_user < 2
+        ):
+            raise InvalidArgumentError(
+                "MemoryConfig.max_nodes_per_user must be None or an int >= 2 (root + one node)"
+            )
         for name in ("default_importance", "default_confidence", "ancestor_bump"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -89,6 +90,7 @@ class Retriever:
         top_k: int,
         token_budget: int | None,
         now: datetime,
+        visible: Callable[[MemoryNode], bool] | None = None,
     ) -> RetrievalResult:
         cfg = self.config.retrieval
         active_id = self.store.get_active(user_id)
@@ -105,6 +107,9 @@ class Retriever:
         path_ids = [*anchor.path, anchor.id] if anchor is not None else []
         path_nodes_by_id = self.store.get_many(path_ids)
         path = [path_nodes_by_id[i] for i in path_ids if i in path_nodes_by_id]
+        if visible is not None:
+            # Agent/session scoping (privacy.isolation) on top of the user scope.
+            path = [n for n in path if visible(n)]
         on_path = set(path_ids)
 
         sources: dict[str, set[str]] = {}
@@ -142,6 +147,8 @@ class Retriever:
         hits: list[Hit] = []
         for node_id, node in nodes.items():
             if node.user_id != user_id or node.status not in cfg.include_statuses:
+                continue
+            if visible is not None and not visible(node):
                 continue
             weight = scoring.node_weight(node, now, cfg.weights, cfg.recency_half_life_days)
             if weight < cfg.min_weight:
