@@ -18,6 +18,8 @@ class ScoreWeights:
     recency:    exponential decay from the later of creation and last access.
     use:        how often the node (or, for ancestors, its subtree) was used.
     tree:       closeness in the tree to the active node.
+    neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
+    parent:     relevance of the node's best sibling candidate (a session with several matches).
     """
 
     similarity: float = 1.0
@@ -27,6 +29,8 @@ class ScoreWeights:
     confidence: float = 0.05
     use: float = 0.05
     tree: float = 0.1
+    neighbour: float = 0.0
+    parent: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -59,9 +63,26 @@ class RetrievalConfig:
     """Candidates whose node weight (importance/recency/confidence mix) is below this are
     dropped."""
     include_statuses: tuple[str, ...] = ("active",)
+    expand_neighbours: int = 0
+    """The best this-many candidates bring their adjacent siblings into the candidate set
+    (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
+    neighbours that are candidates anyway."""
+    context_format: str = "grouped"
+    """How hits are printed: ``grouped`` under one date header per day, or ``lines`` (see
+    :data:`hybridmem.context.CONTEXT_FORMATS`)."""
 
     def __post_init__(self) -> None:
-        for name in ("vector_candidates", "lexical_candidates", "recent_children"):
+        if self.context_format not in ("grouped", "lines"):
+            raise InvalidArgumentError(
+                f"RetrievalConfig.context_format must be 'grouped' or 'lines', "
+                f"got {self.context_format!r}"
+            )
+        for name in (
+            "vector_candidates",
+            "lexical_candidates",
+            "recent_children",
+            "expand_neighbours",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise InvalidArgumentError(f"RetrievalConfig.{name} must be an int >= 0")

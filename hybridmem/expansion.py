@@ -1,0 +1,74 @@
+"""Use the tree around a candidate: adjacent siblings and the parent's other children.
+
+A memory is rarely understood alone. In a conversation the answer follows the question; a
+session holding several matches is likelier to hold the one sought. Two features carry that
+into the score (see :class:`~hybridmem.config.ScoreWeights`):
+
+- ``neighbour``: the best relevance of the node's previous and next sibling (by creation order);
+- ``parent``: the best relevance among the node's other children-of-the-same-parent candidates.
+
+"Relevance" is the query-dependent part of the score only (similarity and lexical), so a node's
+own weights never leak into its neighbours. Neighbours of the best candidates also join the
+candidate set (expansion): a turn that matches nothing but answers a matching turn can be found.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+from hybridmem.models import MemoryNode
+from hybridmem.store import SQLiteStore
+
+
+def adjacent_siblings(
+    store: SQLiteStore, nodes: Iterable[MemoryNode], statuses: Sequence[str]
+) -> dict[str, tuple[str, ...]]:
+    """For each node, the ids of its previous and next sibling in creation (``seq``) order.
+
+    Two indexed lookups per node (``user_id, parent_id`` index, then ``seq``), so the cost
+    grows with the number of nodes asked about, not with the size of the tree.
+    """
+    marks = ",".join("?" * len(statuses))
+    before = (
+        f"SELECT id FROM nodes WHERE user_id = ? AND parent_id = ? AND status IN ({marks}) "
+        "AND seq < ? ORDER BY seq DESC LIMIT 1"
+    )
+    after = (
+        f"SELECT id FROM nodes WHERE user_id = ? AND parent_id = ? AND status IN ({marks}) "
+        "AND seq > ? ORDER BY seq LIMIT 1"
+    )
+    out: dict[str, tuple[str, ...]] = {}
+    with store.reading() as conn:
+        for node in nodes:
+            if node.parent_id is None:
+                out[node.id] = ()
+                continue
+            args = (node.user_id, node.parent_id, *statuses, node.seq)
+            found = [row[0] for sql in (before, after) for row in conn.execute(sql, args)]
+            out[node.id] = tuple(found)
+    return out
+
+
+def neighbour_feature(
+    relevance: Mapping[str, float], neighbours: Mapping[str, Sequence[str]], node_id: str
+) -> float:
+    """Best relevance among the node's adjacent siblings (0 when none is scored)."""
+    return max((relevance.get(n, 0.0) for n in neighbours.get(node_id, ())), default=0.0)
+
+
+def parent_feature(
+    relevance: Mapping[str, float], nodes: Mapping[str, MemoryNode]
+) -> dict[str, float]:
+    """For each node, the best relevance of another candidate under the same parent."""
+    by_parent: dict[str | None, list[tuple[float, str]]] = defaultdict(list)
+    for node_id, node in nodes.items():
+        by_parent[node.parent_id].append((relevance.get(node_id, 0.0), node_id))
+    out: dict[str, float] = {}
+    for members in by_parent.values():
+        members.sort(reverse=True)
+        for _, node_id in members:
+            # The best member other than the node itself: the first, or the second for it.
+            other = members[1] if members[0][1] == node_id and len(members) > 1 else members[0]
+            out[node_id] = other[0] if other[1] != node_id else 0.0
+    return out
