@@ -20,17 +20,19 @@ class ScoreWeights:
     tree:       closeness in the tree to the active node.
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
     parent:     relevance of the node's best sibling candidate (a session with several matches).
+    speaker:    the memory's ``"Name: ..."`` speaker is someone the query names.
     """
 
     similarity: float = 1.0
-    lexical: float = 0.6
+    lexical: float = 0.3
     importance: float = 0.15
     recency: float = 0.1
     confidence: float = 0.05
     use: float = 0.05
     tree: float = 0.1
-    neighbour: float = 0.0
-    parent: float = 0.0
+    neighbour: float = 0.3
+    parent: float = 0.6
+    speaker: float = 0.2
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -50,7 +52,7 @@ class RetrievalConfig:
     """How candidates are gathered, scored and packed."""
 
     weights: ScoreWeights = field(default_factory=ScoreWeights)
-    vector_candidates: int = 50
+    vector_candidates: int = 80
     """Nearest neighbours fetched from Chroma, inside the scope."""
     lexical_candidates: int = 50
     """BM25 matches fetched from FTS5, inside the scope. 0 disables the lexical path."""
@@ -63,7 +65,7 @@ class RetrievalConfig:
     """Candidates whose node weight (importance/recency/confidence mix) is below this are
     dropped."""
     include_statuses: tuple[str, ...] = ("active",)
-    expand_neighbours: int = 0
+    expand_neighbours: int = 20
     """The best this-many candidates bring their adjacent siblings into the candidate set
     (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
     neighbours that are candidates anyway."""

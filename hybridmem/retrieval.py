@@ -19,6 +19,7 @@ from hybridmem import lexical, scoring
 from hybridmem.config import MemoryConfig, ScoreWeights
 from hybridmem.context import pack
 from hybridmem.embedding.base import Embedder
+from hybridmem.entities import query_names, speaker_feature
 from hybridmem.errors import NodeNotFoundError
 from hybridmem.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.index import ChromaIndex
@@ -93,13 +94,7 @@ class Retriever:
         now: datetime,
     ) -> RetrievalResult:
         cfg = self.config.retrieval
-        # Similarity counts only as far as the embedder can read the query's script.
-        scale = similarity_scale(self.embedder, query)
-        weights = (
-            cfg.weights
-            if scale >= 1.0
-            else replace(cfg.weights, similarity=cfg.weights.similarity * scale)
-        )
+        weights = _weights_for(cfg.weights, similarity_scale(self.embedder, query))
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = self.resolve_scope(user_id, task_id, active)
@@ -163,6 +158,7 @@ class Retriever:
                 nodes.update(added)
         parent_rel = parent_feature(relevance, nodes) if weights.parent > 0 else {}
 
+        names = query_names(query)
         hits: list[Hit] = []
         for node_id, node in nodes.items():
             if node.user_id != user_id or node.status not in cfg.include_statuses:
@@ -180,6 +176,7 @@ class Retriever:
                 "tree": scoring.tree_proximity(node, anchor),
                 "neighbour": neighbour_feature(relevance, neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
+                "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
             }
             breakdown = scoring.score(
                 features, weights, weight=weight, sources=tuple(sorted(sources[node_id]))
@@ -237,3 +234,23 @@ def _relevance(
         / total
         for i in nodes
     }
+
+
+def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
+    """Weights for one query: similarity counts only as far as the embedder reads the query's
+    script (``scale``), and the propagated features (neighbour, parent: other nodes'
+    relevance) shrink with it, so they keep their share of the node's own relevance."""
+    if scale >= 1.0:
+        return weights
+    direct = weights.similarity + weights.lexical
+    kept = weights.similarity * scale + weights.lexical
+    ratio = kept / direct if direct > 0 else 1.0
+    values = weights.as_dict()
+    values.update(
+        similarity=weights.similarity * scale,
+        neighbour=weights.neighbour * ratio,
+        parent=weights.parent * ratio,
+    )
+    if sum(values.values()) <= 0:
+        return weights  # nothing else to rank by: keep the embedder's view
+    return replace(weights, **values)
