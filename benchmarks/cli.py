@@ -35,10 +35,12 @@ def _ints(text: str) -> list[int]:
 
 @app.command()
 def locomo(
-    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")] = None,
+    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")]
+    = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/locomo)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N conversations only")] = None,
-    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")] = None,
+    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")]
+    = None,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
     k: Annotated[str, typer.Option(help="node counts, comma-separated")] = "5,10,25",
@@ -100,3 +102,115 @@ def _with_settings(result: object, **extra: str) -> object:
 
     assert isinstance(result, SuiteResult)
     return replace(result, settings={**result.settings, **extra})
+
+
+@app.command()
+def scenarios(
+    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/scenarios)")]
+    = None,
+    per_family: Annotated[int, typer.Option(help="scenarios per family (alternating en/zh)")] = 6,
+    seed: Annotated[int, typer.Option(help="generator seed")] = 7,
+    crash_trials: Annotated[int, typer.Option(help="SIGKILL crash-and-resume trials")] = 10,
+    embedder: EmbedderOpt = "default",
+    methods: MethodsOpt = "all",
+) -> None:
+    """The project's own bilingual agent scenarios: scope, stale values, pollution, crash."""
+    import tempfile
+
+    from benchmarks.hybrid import default_variants
+    from benchmarks.scenarios import generate
+    from benchmarks.suite_scenarios import (
+        EngineRetriever,
+        FlatBaseline,
+        ScenarioRetriever,
+        run_scenarios,
+        show_and_plot,
+    )
+
+    console = Console()
+    emb = common.load_embedder(embedder)
+    with tempfile.TemporaryDirectory(prefix="hm-scen-") as tmp:
+        retrievers: list[ScenarioRetriever] = []
+        if methods in ("all", "baselines"):
+            retrievers += [FlatBaseline("bm25", emb), FlatBaseline("dense", emb)]
+        engines = []
+        if methods in ("all", "hybrid"):
+            engines = [EngineRetriever(v, emb, Path(tmp)) for v in default_variants()]
+            retrievers += engines
+        # Crash trials run in child processes; the fast fake embedder keeps their start-up
+        # short, and recovery does not depend on the model.
+        result = run_scenarios(generate(seed, per_family), retrievers,
+                               crash_trials=crash_trials if engines else 0, seed=seed,
+                               console=console)
+        for e in engines:
+            e.close()
+    result = _with_settings(result, embedder=embedder)
+    common.finish(result, _out(out, "scenarios"), console, show_and_plot)
+
+
+@app.command()
+def perf(
+    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/perf)")] = None,
+    sizes: Annotated[str, typer.Option(help="store sizes, comma-separated")] = "1000,10000,100000",
+    queries: Annotated[int, typer.Option(help="queries per size")] = 100,
+    embedder: EmbedderOpt = "default",
+) -> None:
+    """Ingest throughput and retrieve p50/p95 of hybridmem beside bare embed + Chroma."""
+    from benchmarks.suite_perf import run_perf, show_and_plot
+
+    console = Console()
+    result = run_perf(_ints(sizes), common.load_embedder(embedder, memo=False), queries=queries,
+                      console=console)
+    result = _with_settings(result, embedder=embedder)
+    common.finish(result, _out(out, "perf"), console, show_and_plot)
+
+
+@app.command(name="all")
+def run_all(
+    out: Annotated[Path, typer.Option(help="output root (one folder per suite)")]
+    = Path("bench-out"),
+    smoke: Annotated[bool, typer.Option(help="tiny slices: the CI correctness run")] = True,
+    embedder: EmbedderOpt = "hash",
+    data: Annotated[Path | None, typer.Option(help="data folder (default: shared data)")] = None,
+) -> None:
+    """Every suite in one go; by default a small smoke run (CI: correctness, not speed)."""
+    from benchmarks.paths import default_data_dir
+
+    root = data or default_data_dir()
+    loco = root / "locomo" / "locomo-dev.json"
+    if loco.is_file():
+        locomo(data=loco, out=out / "locomo", limit=1 if smoke else None,
+               questions=20 if smoke else None, embedder=embedder, methods="all",
+               k="5,10,25", budgets="500,1000,2000", live_access=False)
+    else:
+        Console().print(f"[yellow]skipping locomo: {loco} not found")
+    if (root / "madial" / "en-memory.jsonl").is_file():
+        madial(data=root / "madial", lang=None, out=out / "madial",
+               limit=10 if smoke else None, embedder=embedder, methods="all", bank="user")
+    else:
+        Console().print(f"[yellow]skipping madial: {root / 'madial'} not found")
+    scenarios(out=out / "scenarios", per_family=2 if smoke else 6, seed=7,
+              crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
+    perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
+         queries=20 if smoke else 100, embedder=embedder)
+
+
+@app.command()
+def markdown(
+    results: Annotated[Path, typer.Argument(help="a results.json written by a suite")],
+    metric: Annotated[str, typer.Option(help="metric to tabulate (suite default if empty)")] = "",
+    secondary: Annotated[str, typer.Option(help="metric shown in brackets")] = "",
+) -> None:
+    """Print a results.json as Markdown tables (one per group), for docs/benchmarks.md."""
+    from benchmarks.report import load_json, markdown_grid
+
+    res = load_json(results)
+    defaults = {"locomo": ("frac", "compression"), "madial": ("hit", ""),
+                "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", "")}
+    main, extra = defaults.get(res.suite, ("value", ""))
+    metric, secondary = metric or main, secondary or extra
+    for group in dict.fromkeys(r.group for r in res.rows):
+        settings = list(dict.fromkeys(r.setting for r in res.rows if r.group == group))
+        typer.echo(f"\n**{res.suite} · {group} · {metric}**\n")
+        typer.echo(markdown_grid(res, group=group, settings=settings, metric=metric,
+                                 secondary=secondary or None))

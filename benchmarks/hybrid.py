@@ -17,8 +17,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.units import Corpus, Selection
-from hybridmem import HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
+from benchmarks.units import Corpus, Selection, TreeNode
+from hybridmem import (
+    HybridMemory,
+    MemoryConfig,
+    RetrievalConfig,
+    RetrievalResult,
+    ScoreWeights,
+)
 from hybridmem.embedding import Embedder
 
 BENCH_USER = "bench"
@@ -117,15 +123,21 @@ class HybridMethod:
     def select(self, corpus: Corpus, query: str, *, k: int | None = None,
                budget: int | None = None) -> Selection:
         """Retrieve with the corpus as task; coverage counts only this corpus' sources."""
-        self._clock.now = self._ends[corpus.id]
-        res = self.memory.retrieve(query, user_id=BENCH_USER, task_id=corpus.id,
-                                   top_k=k if k is not None else LARGE_TOP_K, token_budget=budget)
+        res = self.retrieve(corpus, query, top_k=k if k is not None else LARGE_TOP_K,
+                            token_budget=budget)
         prefix = corpus.id + ":"
         covered = tuple(
             frozenset(c[len(prefix):] for c in h.node.covers if c.startswith(prefix))
             for h in res.hits
         )
         return Selection(covered, res.context, res.tokens)
+
+    def retrieve(self, corpus: Corpus, query: str, *, top_k: int,
+                 token_budget: int | None = None) -> RetrievalResult:
+        """The engine's own result, asked one day after the corpus' last memory."""
+        self._clock.now = self._ends[corpus.id]
+        return self.memory.retrieve(query, user_id=BENCH_USER, task_id=corpus.id, top_k=top_k,
+                                    token_budget=token_budget)
 
     def close(self) -> None:
         """Close the engine and delete its temporary store."""
@@ -140,7 +152,7 @@ def _no_touch(ids: Sequence[str], at: datetime) -> None:
     """Stand-in for ``SQLiteStore.touch`` that records nothing."""
 
 
-def node_input(corpus_id: str, node: Any) -> dict[str, Any]:
+def node_input(corpus_id: str, node: TreeNode) -> dict[str, Any]:
     """A :class:`~benchmarks.units.TreeNode` as an ``add_many`` item (namespaced provenance)."""
     return {
         "id": node.id,

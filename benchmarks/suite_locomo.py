@@ -177,7 +177,8 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     budget_labels = [s for s in labels if s.startswith("B=")]
     series = {
         m: [
-            (result.value(m, s, HEADLINE_GROUP, "tokens"), result.value(m, s, HEADLINE_GROUP, "frac"))
+            (result.value(m, s, HEADLINE_GROUP, "tokens"),
+             result.value(m, s, HEADLINE_GROUP, "frac"))
             for s in budget_labels
         ]
         for m in methods
