@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.hybrid import BENCH_USER, SettableClock, node_input
-from benchmarks.locomo_data import CATEGORY_NAMES, load_locomo
+from benchmarks.locomo_data import load_locomo
 from benchmarks.madial_data import load_madial
 from benchmarks.metrics import evidence_score, hit_at_k, mean
 from benchmarks.paths import default_data_dir
@@ -119,7 +119,9 @@ def _import(name: str, corpora: Sequence[Corpus], embedder: Embedder) -> Bench:
     return Bench(name, path, {c.id: c for c in corpora}, ends)
 
 
-def open_engine(bench: Bench, embedder: Embedder, config: MemoryConfig) -> tuple[HybridMemory, SettableClock]:
+def open_engine(
+    bench: Bench, embedder: Embedder, config: MemoryConfig
+) -> tuple[HybridMemory, SettableClock]:
     """Open the cached store with ``config``; retrieval does not record access."""
     clock = SettableClock(datetime(2020, 1, 1, tzinfo=UTC))
     mem = HybridMemory(bench.path, embedder=embedder, config=config, clock=clock)
@@ -171,8 +173,11 @@ def eval_locomo(bench: Bench, questions: list, embedder: Embedder, config: Memor
                 full[g].append(corpus.full_tokens)
     finally:
         mem.close()
-    return {g: {"frac": mean(v), "tokens": mean(toks[g]), "compression": sum(full[g]) / max(sum(toks[g]), 1),
-                "n": len(v)} for g, v in acc.items()}
+    return {
+        g: {"frac": mean(v), "tokens": mean(toks[g]),
+            "compression": sum(full[g]) / max(sum(toks[g]), 1), "n": len(v)}
+        for g, v in acc.items()
+    }
 
 
 def eval_madial(bench: Bench, dialogues: list, embedder: Embedder, config: MemoryConfig,

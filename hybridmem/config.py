@@ -19,7 +19,9 @@ class ScoreWeights:
     use:        how often the node (or, for ancestors, its subtree) was used.
     tree:       closeness in the tree to the active node.
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
-    parent:     relevance of the node's best sibling candidate (a session with several matches).
+    parent:     best relevance among the candidates under the node's parent (a matching session).
+    neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
+    effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
     speaker:    the memory's ``"Name: ..."`` speaker is someone the query names.
     """
 
@@ -30,8 +32,8 @@ class ScoreWeights:
     confidence: float = 0.05
     use: float = 0.05
     tree: float = 0.1
-    neighbour: float = 0.3
-    parent: float = 0.6
+    neighbour: float = 0.25
+    parent: float = 0.45
     speaker: float = 0.2
 
     def __post_init__(self) -> None:

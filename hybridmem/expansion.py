@@ -5,7 +5,7 @@ session holding several matches is likelier to hold the one sought. Two features
 into the score (see :class:`~hybridmem.config.ScoreWeights`):
 
 - ``neighbour``: the best relevance of the node's previous and next sibling (by creation order);
-- ``parent``: the best relevance among the node's other children-of-the-same-parent candidates.
+- ``parent``: the best relevance among the candidates sharing the node's parent.
 
 "Relevance" is the query-dependent part of the score only (similarity and lexical), so a node's
 own weights never leak into its neighbours. Neighbours of the best candidates also join the
@@ -60,15 +60,10 @@ def neighbour_feature(
 def parent_feature(
     relevance: Mapping[str, float], nodes: Mapping[str, MemoryNode]
 ) -> dict[str, float]:
-    """For each node, the best relevance of another candidate under the same parent."""
-    by_parent: dict[str | None, list[tuple[float, str]]] = defaultdict(list)
+    """For each node, the best relevance among the candidates under its parent (itself
+    included): one value per parent, so it lifts a whole session that matches well without
+    ever reordering the children of one parent."""
+    best: dict[str | None, float] = defaultdict(float)
     for node_id, node in nodes.items():
-        by_parent[node.parent_id].append((relevance.get(node_id, 0.0), node_id))
-    out: dict[str, float] = {}
-    for members in by_parent.values():
-        members.sort(reverse=True)
-        for _, node_id in members:
-            # The best member other than the node itself: the first, or the second for it.
-            other = members[1] if members[0][1] == node_id and len(members) > 1 else members[0]
-            out[node_id] = other[0] if other[1] != node_id else 0.0
-    return out
+        best[node.parent_id] = max(best[node.parent_id], relevance.get(node_id, 0.0))
+    return {node_id: best[node.parent_id] for node_id, node in nodes.items()}

@@ -237,20 +237,21 @@ def _relevance(
 
 
 def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
-    """Weights for one query: similarity counts only as far as the embedder reads the query's
-    script (``scale``), and the propagated features (neighbour, parent: other nodes'
-    relevance) shrink with it, so they keep their share of the node's own relevance."""
-    if scale >= 1.0:
-        return weights
-    direct = weights.similarity + weights.lexical
-    kept = weights.similarity * scale + weights.lexical
-    ratio = kept / direct if direct > 0 else 1.0
+    """The effective weights for one query.
+
+    Similarity counts only as far as the embedder reads the query's script (``scale``). The
+    propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
+    relevance weight (similarity + lexical), so another node's match never outweighs a node's
+    own, whatever the configuration or the query's language.
+    """
+    similarity = weights.similarity * min(max(scale, 0.0), 1.0)
+    direct = similarity + weights.lexical
     values = weights.as_dict()
     values.update(
-        similarity=weights.similarity * scale,
-        neighbour=weights.neighbour * ratio,
-        parent=weights.parent * ratio,
+        similarity=similarity,
+        neighbour=weights.neighbour * direct,
+        parent=weights.parent * direct,
     )
     if sum(values.values()) <= 0:
-        return weights  # nothing else to rank by: keep the embedder's view
+        return weights  # nothing else to rank by: keep the configured view
     return replace(weights, **values)

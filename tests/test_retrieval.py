@@ -77,8 +77,12 @@ def test_score_breakdown_explains_the_score(mem):
     res = mem.retrieve("invoice unreadable", user_id="u1", task_id=t7)
     for hit in res.hits:
         b = hit.breakdown
-        total = sum(mem.config.retrieval.weights.as_dict().values())
-        assert abs(sum(b.parts.values()) / total - hit.score) < 1e-9
+        assert abs(sum(b.parts.values()) / sum(b.weights.values()) - hit.score) < 1e-9
+        # English query, hash embedder: configured weights, propagated ones relative to the
+        # direct relevance weight (similarity + lexical).
+        w = mem.config.retrieval.weights
+        assert b.weights["similarity"] == w.similarity and b.weights["importance"] == w.importance
+        assert b.weights["neighbour"] == pytest.approx(w.neighbour * (w.similarity + w.lexical))
         assert set(b.features) == {
             "similarity",
             "lexical",
@@ -89,6 +93,7 @@ def test_score_breakdown_explains_the_score(mem):
             "tree",
             "neighbour",
             "parent",
+            "speaker",
         }
         assert all(0.0 <= v <= 1.0 for v in b.features.values())
         assert b.sources and "score=" in b.explain()
