@@ -8,6 +8,7 @@ import pytest
 
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
 from hybridmem.context import CONTEXT_FORMATS
+from hybridmem.entities import query_names, speaker_feature, speaker_label
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.expansion import adjacent_siblings, parent_feature
 from hybridmem.language import cjk_share, reads_cjk, similarity_scale
@@ -176,3 +177,27 @@ def test_new_settings_are_validated():
         RetrievalConfig(expand_neighbours=-1)
     with pytest.raises(InvalidArgumentError):
         ScoreWeights(neighbour=-0.1)
+
+
+def test_speaker_labels_and_query_names():
+    assert speaker_label("Melanie: I went camping") == "melanie"
+    assert speaker_label("Dr. Lee: take two a day") == "dr. lee"
+    assert speaker_label("no label here") is None
+    assert speaker_label("a sentence with far too many words: x") is None
+    names = query_names("What does Melanie's family like?")
+    assert {"melanie", "melanie's"} <= names
+    assert speaker_feature("Melanie: we love hiking", names) == 1.0
+    assert speaker_feature("Caroline: Melanie, you love hiking!", names) == 0.0
+    assert speaker_feature("Melanie: hi", frozenset()) == 0.0
+
+
+def test_the_named_speakers_turn_outranks_the_same_words_from_the_other_speaker(mem):
+    task = mem.add("Chat", node_type="task", user_id="u1")
+    other = mem.add("Caroline: hiking in the hills is lovely", parent_id=task.id, user_id="u1")
+    own = mem.add("Melanie: hiking in the hills is lovely", parent_id=task.id, user_id="u1")
+    res = mem.retrieve("What does Melanie like? hiking?", user_id="u1", task_id=task.id)
+    by_id = {h.node.id: h for h in res.hits}
+    assert by_id[own.id].breakdown.features["speaker"] == 1.0
+    assert by_id[other.id].breakdown.features["speaker"] == 0.0
+    order = [h.node.id for h in res.hits]
+    assert order.index(own.id) < order.index(other.id)
