@@ -254,6 +254,10 @@ def _mount_bench() -> None:
 
 _mount_bench()
 
+from hybridmem.recovery.commands import register as _register_recovery  # noqa: E402
+
+_register_recovery(app)
+
 
 def main() -> None:
     """Console-script entry point."""

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, fields
 
 from hybridmem.errors import InvalidArgumentError
+from hybridmem.recovery.config import RecoveryConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,8 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
+    """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -75,6 +75,8 @@ class SQLiteStore:
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
+        self.after_commit: Callable[[], None] | None = None
+        """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
         existed = self.path.exists() and self.path.stat().st_size > 0
         try:
             conn = sqlite3.connect(
@@ -135,6 +137,8 @@ class SQLiteStore:
                 raise
             self._depth = 0
             self.conn.execute("COMMIT")
+            if self.after_commit is not None:
+                self.after_commit()
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
@@ -222,6 +226,23 @@ class SQLiteStore:
                 chunk,
             )
             self.conn.execute(f"DELETE FROM nodes WHERE id IN ({marks})", chunk)
+
+    def rewrite_subtree_paths(
+        self, user_id: str, *, old_prefix: str, new_prefix: str, depth_delta: int
+    ) -> None:
+        """Re-root the paths of every node below ``old_prefix`` (inside a transaction)."""
+        self.conn.execute(
+            "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
+            "WHERE user_id = ? AND path >= ? AND path < ?",
+            (
+                new_prefix,
+                len(old_prefix) + 1,
+                depth_delta,
+                user_id,
+                old_prefix,
+                old_prefix + "\uffff",
+            ),
+        )
 
     def get(self, node_id: str) -> MemoryNode | None:
         rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
