@@ -26,17 +26,17 @@ def adjacent_siblings(
 ) -> dict[str, tuple[str, ...]]:
     """For each node, the ids of its previous and next sibling in creation (``seq``) order.
 
-    Two indexed lookups per node (``user_id, parent_id`` index, then ``seq``), so the cost
-    grows with the number of nodes asked about, not with the size of the tree.
+    Two seeks per node on the ``(parent_id, seq)`` index, so the cost grows with the number
+    of nodes asked about, not with the size of the tree or of a parent's family.
     """
     marks = ",".join("?" * len(statuses))
     before = (
-        f"SELECT id FROM nodes WHERE user_id = ? AND parent_id = ? AND status IN ({marks}) "
-        "AND seq < ? ORDER BY seq DESC LIMIT 1"
+        f"SELECT id FROM nodes INDEXED BY idx_nodes_parent_seq WHERE parent_id = ? AND seq < ? "
+        f"AND user_id = ? AND status IN ({marks}) ORDER BY seq DESC LIMIT 1"
     )
     after = (
-        f"SELECT id FROM nodes WHERE user_id = ? AND parent_id = ? AND status IN ({marks}) "
-        "AND seq > ? ORDER BY seq LIMIT 1"
+        f"SELECT id FROM nodes INDEXED BY idx_nodes_parent_seq WHERE parent_id = ? AND seq > ? "
+        f"AND user_id = ? AND status IN ({marks}) ORDER BY seq LIMIT 1"
     )
     out: dict[str, tuple[str, ...]] = {}
     with store.reading() as conn:
@@ -44,7 +44,7 @@ def adjacent_siblings(
             if node.parent_id is None:
                 out[node.id] = ()
                 continue
-            args = (node.user_id, node.parent_id, *statuses, node.seq)
+            args = (node.parent_id, node.seq, node.user_id, *statuses)
             found = [row[0] for sql in (before, after) for row in conn.execute(sql, args)]
             out[node.id] = tuple(found)
     return out

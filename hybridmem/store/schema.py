@@ -94,7 +94,12 @@ def m001_initial(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [m001_initial]
+def m002_retrieval(conn: sqlite3.Connection) -> None:
+    """Adjacent-sibling lookups (retrieval's neighbour expansion) seek on (parent_id, seq)."""
+    conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_parent_seq ON nodes(parent_id, seq)")
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_retrieval]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
