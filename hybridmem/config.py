@@ -72,6 +72,9 @@ class RetrievalConfig:
     """The best this-many candidates bring their adjacent siblings into the candidate set
     (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
     neighbours that are candidates anyway."""
+    neighbour_window_minutes: float = 60.0
+    """Adjacent siblings count as neighbours only when created within this many minutes of
+    each other (a conversation's turns, not memories filed weeks apart under one parent)."""
     context_format: str = "grouped"
     """How hits are printed: ``grouped`` under one date header per day, or ``lines`` (see
     :data:`hybridmem.context.CONTEXT_FORMATS`)."""
@@ -93,6 +96,8 @@ class RetrievalConfig:
                 raise InvalidArgumentError(f"RetrievalConfig.{name} must be an int >= 0")
         if not (self.recency_half_life_days > 0 and math.isfinite(self.recency_half_life_days)):
             raise InvalidArgumentError("RetrievalConfig.recency_half_life_days must be > 0")
+        if not (self.neighbour_window_minutes > 0 and math.isfinite(self.neighbour_window_minutes)):
+            raise InvalidArgumentError("RetrievalConfig.neighbour_window_minutes must be > 0")
         if not 0.0 <= self.min_weight <= 1.0:
             raise InvalidArgumentError("RetrievalConfig.min_weight must be in [0, 1]")
 

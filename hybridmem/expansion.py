@@ -17,26 +17,36 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
+from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode
 from hybridmem.store import SQLiteStore
 
 
 def adjacent_siblings(
-    store: SQLiteStore, nodes: Iterable[MemoryNode], statuses: Sequence[str]
+    store: SQLiteStore,
+    nodes: Iterable[MemoryNode],
+    statuses: Sequence[str],
+    window_seconds: float | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """For each node, the ids of its previous and next sibling in creation (``seq``) order.
+
+    With ``window_seconds``, a sibling counts only when it was created within that time of
+    the node: turns of one conversation are context for each other, memories filed weeks
+    apart under the same parent are not.
 
     Two seeks per node on the ``(parent_id, seq)`` index, so the cost grows with the number
     of nodes asked about, not with the size of the tree or of a parent's family.
     """
     marks = ",".join("?" * len(statuses))
     before = (
-        f"SELECT id FROM nodes INDEXED BY idx_nodes_parent_seq WHERE parent_id = ? AND seq < ? "
-        f"AND user_id = ? AND status IN ({marks}) ORDER BY seq DESC LIMIT 1"
+        "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
+        f"WHERE parent_id = ? AND seq < ? AND user_id = ? AND status IN ({marks}) "
+        "ORDER BY seq DESC LIMIT 1"
     )
     after = (
-        f"SELECT id FROM nodes INDEXED BY idx_nodes_parent_seq WHERE parent_id = ? AND seq > ? "
-        f"AND user_id = ? AND status IN ({marks}) ORDER BY seq LIMIT 1"
+        "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
+        f"WHERE parent_id = ? AND seq > ? AND user_id = ? AND status IN ({marks}) "
+        "ORDER BY seq LIMIT 1"
     )
     out: dict[str, tuple[str, ...]] = {}
     with store.reading() as conn:
@@ -45,7 +55,13 @@ def adjacent_siblings(
                 out[node.id] = ()
                 continue
             args = (node.parent_id, node.seq, node.user_id, *statuses)
-            found = [row[0] for sql in (before, after) for row in conn.execute(sql, args)]
+            found = [
+                row[0]
+                for sql in (before, after)
+                for row in conn.execute(sql, args)
+                if window_seconds is None
+                or abs((from_iso(row[1]) - node.created_at).total_seconds()) <= window_seconds
+            ]
             out[node.id] = tuple(found)
     return out
 

@@ -145,7 +145,12 @@ class Retriever:
 
         neighbours: dict[str, tuple[str, ...]] = {}
         if weights.neighbour > 0 or cfg.expand_neighbours:
-            neighbours = adjacent_siblings(self.store, nodes.values(), cfg.include_statuses)
+            neighbours = adjacent_siblings(
+                self.store,
+                nodes.values(),
+                cfg.include_statuses,
+                window_seconds=cfg.neighbour_window_minutes * 60.0,
+            )
         if cfg.expand_neighbours:
             best = sorted(relevance, key=lambda i: -relevance[i])[: cfg.expand_neighbours]
             extra = {n for i in best for n in neighbours.get(i, ())} - set(nodes) - on_path

@@ -201,3 +201,20 @@ def test_the_named_speakers_turn_outranks_the_same_words_from_the_other_speaker(
     assert by_id[other.id].breakdown.features["speaker"] == 0.0
     order = [h.node.id for h in res.hits]
     assert order.index(own.id) < order.index(other.id)
+
+
+def test_memories_filed_far_apart_are_not_each_others_neighbours(mem, clock):
+    task = mem.add("Memories", node_type="task", user_id="u1")
+    first = mem.add("went to the pottery workshop", parent_id=task.id, user_id="u1")
+    clock.advance(days=30)
+    later = mem.add("bought new running shoes", parent_id=task.id, user_id="u1")
+    clock.advance(seconds=20)
+    close = mem.add("they are blue", parent_id=task.id, user_id="u1")
+    found = adjacent_siblings(mem.store, [first, later, close], ("active",), window_seconds=3600.0)
+    assert found[first.id] == ()  # 30 days apart: not context for each other
+    assert found[later.id] == (close.id,)
+    assert found[close.id] == (later.id,)
+    unbounded = adjacent_siblings(mem.store, [first], ("active",))
+    assert unbounded[first.id] == (later.id,)
+    with pytest.raises(InvalidArgumentError):
+        RetrievalConfig(neighbour_window_minutes=0)
