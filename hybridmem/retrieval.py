@@ -94,7 +94,10 @@ class Retriever:
         now: datetime,
     ) -> RetrievalResult:
         cfg = self.config.retrieval
-        weights = _weights_for(cfg.weights, similarity_scale(self.embedder, query))
+        # Lean on the lexical path for a script the embedder cannot read, if there is one.
+        lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
+        scale = similarity_scale(self.embedder, query) if lexical_on else 1.0
+        weights = _weights_for(cfg.weights, scale)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = self.resolve_scope(user_id, task_id, active)
