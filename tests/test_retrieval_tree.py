@@ -218,3 +218,16 @@ def test_memories_filed_far_apart_are_not_each_others_neighbours(mem, clock):
     assert unbounded[first.id] == (later.id,)
     with pytest.raises(InvalidArgumentError):
         RetrievalConfig(neighbour_window_minutes=0)
+
+
+def test_without_the_lexical_path_a_chinese_query_keeps_the_similarity(mem_path, clock):
+    class EnglishOnly(HashEmbedder):
+        multilingual = False
+
+    cfg = _config(lexical_candidates=0, weights=replace(ScoreWeights(), lexical=0.0))
+    with HybridMemory(mem_path, embedder=EnglishOnly(128), clock=clock, config=cfg) as mem:
+        task = mem.add("报销", node_type="task", user_id="u1")
+        mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
+        res = mem.retrieve("发票为什么被退回", user_id="u1", task_id=task.id)
+        # Nothing else to lean on: the embedder's view is kept rather than dropped.
+        assert res.hits[0].breakdown.weights["similarity"] == ScoreWeights().similarity
