@@ -58,10 +58,18 @@ def locomo(
         raise typer.BadParameter(f"LoCoMo file not found: {path}", param_hint="--data")
     dataset = load_locomo(path, limit=limit, questions_per_conversation=questions)
     lineup = common.line_up(methods, common.load_embedder(embedder), live_access=live_access)
+    out_dir = _out(out, "locomo")
+
+    def checkpoint(partial: object) -> None:
+        from benchmarks.report import SuiteResult, write_json
+
+        assert isinstance(partial, SuiteResult)
+        write_json(partial, out_dir / "partial")
+
     result = run_locomo(dataset, lineup, k_values=_ints(k), budgets=_ints(budgets),
-                        console=console)
+                        console=console, checkpoint=checkpoint)
     result = _with_settings(result, data=str(path), embedder=embedder)
-    common.finish(result, _out(out, "locomo"), console, show_and_plot)
+    common.finish(result, out_dir, console, show_and_plot)
 
 
 @app.command()

@@ -147,8 +147,9 @@ def test_automatic_checkpoint_after_m_minutes_of_clock_time(tmp_path, clock):
         assert snaps[0].created_at == clock()
 
 
-def test_restore_plus_replay_equals_the_live_state_node_for_node(cmem, clock):
-    rng = random.Random(7)
+@pytest.mark.parametrize("seed", [7, 2024, 31337])
+def test_restore_plus_replay_equals_the_live_state_node_for_node(cmem, clock, seed):
+    rng = random.Random(seed)
     workload(cmem, clock, rng, 25)
     snap = cmem.checkpoint()
     workload(cmem, clock, rng, 40)
@@ -241,3 +242,28 @@ def test_restore_is_refused_while_another_instance_has_the_store_open(cmem, tmp_
             cmem.restore(snap)
         assert other.verify().clean
     assert cmem.restore(snap).ops_replayed == 0
+
+
+def test_a_damaged_store_is_restored_from_its_newest_snapshot_by_the_cli(tmp_path):
+    from typer.testing import CliRunner
+
+    from hybridmem.cli import app
+
+    path = tmp_path / "m"
+    with HybridMemory(path, embedder="hash") as mem:
+        task = mem.add("Expense claim #7", node_type="task", user_id="u1")
+        mem.add("invoice unreadable", user_id="u1")
+        snap = mem.checkpoint()
+        mem.add("written after the snapshot", user_id="u1")
+    (path / DB_FILE).write_bytes(b"\0garbage" * 4096)
+    for side in ("-wal", "-shm"):
+        (path / (DB_FILE + side)).unlink(missing_ok=True)
+    result = CliRunner().invoke(app, ["restore", "--db", str(path), "--embedder", "hash"])
+    assert result.exit_code == 0, result.output
+    assert "restoring the snapshot alone" in " ".join(result.output.split())
+    with HybridMemory(path, embedder="hash") as mem:
+        assert mem.store.node_count() == snap.nodes
+        assert mem.active_node(user_id="u1").id == task.id
+        assert mem.verify().clean  # the vector of the lost node was removed too
+    kept = [p for p in path.iterdir() if ".before-restore-" in p.name]
+    assert kept and kept[0].read_bytes().startswith(b"\0garbage")

@@ -5,6 +5,7 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -97,9 +98,24 @@ def restore(
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Restore a snapshot and replay the op log after it (the old store is kept aside)."""
-    with _open(db, embedder) as mem:
-        report = mem.restore(snapshot, to_seq=to_seq)
+    """Restore a snapshot and replay the op log after it (the old store is kept aside).
+
+    If the store's SQLite file is damaged, the snapshot alone is put back (its op log is in
+    the damaged file) and the damaged file is kept aside.
+    """
+    from hybridmem.errors import CorruptStoreError
+    from hybridmem.recovery.snapshots import restore_damaged
+
+    try:
+        with _open(db, embedder) as mem:
+            report = mem.restore(snapshot, to_seq=to_seq)
+    except CorruptStoreError as exc:
+        console.print(
+            f"[yellow]the store cannot be opened ({exc}); restoring the snapshot alone[/yellow]"
+        )
+        report = restore_damaged(db, snapshot)
+        with _open(db, embedder) as mem:  # re-indexes every node from the snapshot
+            report = dataclasses.replace(report, reindexed=mem.open_report.finished_pending)
     if as_json:
         _print_json(report)
     else:

@@ -179,7 +179,7 @@ def _move(ctx: ReplayContext, rec: OpRecord) -> None:
     assert rec.node_id is not None
     node = _require(ctx, rec.node_id, rec.seq)
     parent = _require(ctx, rec.payload["to"], rec.seq)
-    _reattach(ctx, node, parent, rec, delta=len(parent.path) + 1 - node.depth)
+    _reattach(ctx, node, parent, rec)
 
 
 @register("delete")
@@ -189,17 +189,13 @@ def _delete(ctx: ReplayContext, rec: OpRecord) -> None:
         node = _require(ctx, rec.node_id, rec.seq)
         for child in ctx.store.children(node.id):
             parent = _require(ctx, node.parent_id or "", rec.seq)
-            _reattach(ctx, child, parent, rec, delta=-1)
+            _reattach(ctx, child, parent, rec)
     ctx.store.delete_nodes(list(rec.payload["ids"]))
 
 
-def _reattach(
-    ctx: ReplayContext, node: MemoryNode, parent: MemoryNode, rec: OpRecord, delta: int
-) -> None:
+def _reattach(ctx: ReplayContext, node: MemoryNode, parent: MemoryNode, rec: OpRecord) -> None:
     """Move ``node`` under ``parent`` exactly as the facade does (paths, depth, scope)."""
-    old_prefix = node.path_prefix_for_children()
     new_path = (*parent.path, parent.id)
-    new_prefix = "/" + "".join(p + "/" for p in (*new_path, node.id))
     ctx.store.update_node(
         node.id,
         {
@@ -210,10 +206,11 @@ def _reattach(
             "version": node.version + 1,
         },
     )
-    ctx.store.conn.execute(
-        "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
-        "WHERE user_id = ? AND path >= ? AND path < ?",
-        (new_prefix, len(old_prefix) + 1, delta, node.user_id, old_prefix, old_prefix + "\uffff"),
+    ctx.store.rewrite_subtree_paths(
+        node.user_id,
+        old_prefix=node.path_prefix_for_children(),
+        new_prefix=encode_path((*new_path, node.id)),
+        depth_delta=len(new_path) - node.depth,
     )
     rescope(ctx, node.id)
 

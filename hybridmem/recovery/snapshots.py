@@ -19,13 +19,13 @@ import os
 import shutil
 import sqlite3
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hybridmem.clock import ensure_utc, from_iso, to_iso
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError
-from hybridmem.recovery.models import SnapshotInfo
+from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.oplog import op_digest
 from hybridmem.recovery.replay import ReplayContext, replay
 from hybridmem.store import SQLiteStore
@@ -143,7 +143,11 @@ def _info(folder: Path, manifest: dict[str, object]) -> SnapshotInfo:
 
 def list_snapshots(mem: HybridMemory) -> list[SnapshotInfo]:
     """Complete snapshots (manifest and file present), oldest first."""
-    folder = snapshot_dir(mem)
+    return snapshots_in(snapshot_dir(mem))
+
+
+def snapshots_in(folder: Path) -> list[SnapshotInfo]:
+    """Complete snapshots in ``folder``, oldest first (works without opening the store)."""
     if not folder.is_dir():
         return []
     out: list[SnapshotInfo] = []
@@ -263,6 +267,50 @@ def swap_in(live: Path, restored: Path, stamp: datetime) -> Path:
     os.replace(restored, live)
     _fsync_dir(live.parent)
     return aside
+
+
+def restore_damaged(
+    path: Path | str, snapshot: str | None = None, *, snapshot_folder: str = "snapshots"
+) -> RestoreReport:
+    """Put a snapshot in place of a store whose SQLite file cannot be opened.
+
+    The op log after the snapshot lives in the damaged file, so nothing is replayed: the
+    store comes back exactly as the snapshot recorded it. The damaged file (and its WAL) is
+    moved aside, never deleted. Every node is marked pending, so the next open re-embeds them
+    and removes vectors of nodes the snapshot does not have: ``verify()`` is clean after it.
+    """
+    from hybridmem.memory import DB_FILE
+
+    root = Path(path)
+    snaps = snapshots_in(root / snapshot_folder)
+    if not snaps:
+        raise SnapshotNotFoundError(f"{root / snapshot_folder} holds no snapshot")
+    chosen = snaps[-1] if snapshot is None else next((s for s in snaps if s.name == snapshot), None)
+    if chosen is None:
+        raise SnapshotNotFoundError(
+            f"no snapshot named {snapshot!r}; available: {[s.name for s in snaps]}"
+        )
+    live = root / DB_FILE
+    staged = live.with_name(live.name + ".restoring")
+    shutil.copyfile(chosen.path, staged)
+    with sqlite3.connect(staged) as conn:
+        conn.execute("UPDATE nodes SET index_state = 'pending'")
+        conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
+    conn.close()
+    if live.exists():
+        aside = swap_in(live, staged, datetime.now(UTC))
+    else:
+        os.replace(staged, live)
+        aside = None
+    return RestoreReport(
+        snapshot=chosen.name,
+        snapshot_seq=chosen.seq,
+        restored_to_seq=chosen.seq,
+        ops_replayed=0,
+        nodes=chosen.nodes,
+        reindexed=0,
+        previous_store=aside,
+    )
 
 
 class AutoCheckpoint:
