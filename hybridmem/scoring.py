@@ -82,4 +82,5 @@ def score(
         score=sum(parts.values()) / total,
         weight=weight,
         sources=sources,
+        weights=w,
     )

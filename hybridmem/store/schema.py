@@ -118,7 +118,12 @@ def m002_privacy(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_privacy]
+def m003_retrieval(conn: sqlite3.Connection) -> None:
+    """Adjacent-sibling lookups (retrieval's neighbour expansion) seek on (parent_id, seq)."""
+    conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_parent_seq ON nodes(parent_id, seq)")
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_privacy, m003_retrieval]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
