@@ -40,6 +40,16 @@ class ResolvedScope:
     ids: list[str] | None
 
 
+def scope_key(owner: str, status: str) -> str:
+    """The combined Chroma metadata value for (user or task, status). Statuses contain no '|',
+    so the key is unambiguous whatever the owner id holds."""
+    return f"{owner}|{status}"
+
+
+def _key_filter(field: str, keys: list[str]) -> dict[str, Any]:
+    return {field: keys[0]} if len(keys) == 1 else {field: {"$in": keys}}
+
+
 class Retriever:
     """Runs one retrieval against the stores. Holds no state between calls."""
 
@@ -63,7 +73,6 @@ class Retriever:
         """Pick the subtree a query may see; applied before any ranking."""
         cfg = self.config.retrieval
         statuses = list(cfg.include_statuses)
-        base: list[dict[str, Any]] = [{"user_id": user_id}, {"status": {"$in": statuses}}]
         node: MemoryNode | None = None
         if cfg.use_tree_scope:
             if task_id is not None:
@@ -72,17 +81,19 @@ class Retriever:
                     raise NodeNotFoundError(f"no node {task_id!r} for user {user_id!r}")
             elif active is not None:
                 node = self.store.get(active.task_id)
+        user_where = _key_filter("user_status", [scope_key(user_id, s) for s in statuses])
         if node is None or node.parent_id is None:
             # No task, or the user's root: the whole tree is the scope.
-            return ResolvedScope(node, Scope(user_id), {"$and": base}, None)
+            return ResolvedScope(node, Scope(user_id), user_where, None)
         if node.node_type in self.config.scope_types:
             tasks = [node.id, *self.store.descendant_scope_ids(node, self.config.scope_types)]
-            where = {"$and": [*base, {"task_id": {"$in": tasks}}]}
+            # Task ids are unique and belong to one user, so this one clause implies the user.
+            where = _key_filter("task_status", [scope_key(t, s) for t in tasks for s in statuses])
             return ResolvedScope(node, Scope(user_id, node.id, task_ids=tuple(tasks)), where, None)
         # A non-task node as scope (e.g. a session): filter Chroma by the subtree's ids.
         ids = [n.id for n in self.store.subtree(node)]
         scope = Scope(user_id, node.id, path_prefix=node.path_prefix_for_children())
-        return ResolvedScope(node, scope, {"$and": base}, ids)
+        return ResolvedScope(node, scope, user_where, ids)
 
     def retrieve(
         self,
