@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, fields
 
 from hybridmem.errors import InvalidArgumentError
+from hybridmem.recovery.config import RecoveryConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,8 @@ class RetrievalConfig:
     """Narrow to the active task subtree. False searches the user's whole tree."""
     recency_half_life_days: float = 30.0
     min_weight: float = 0.0
-    """Candidates whose node weight (importance/recency/confidence mix) is below this are dropped."""
+    """Candidates whose node weight (importance/recency/confidence mix) is below this are
+    dropped."""
     include_statuses: tuple[str, ...] = ("active",)
 
     def __post_init__(self) -> None:
@@ -86,6 +88,8 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
+    """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:

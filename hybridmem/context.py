@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.tokens import TokenCounter
 
+PATH_HEADER = "Current task path:"
+HITS_HEADER = "Relevant memories:"
+
 
 def render_line(node: MemoryNode, *, indent: int = 0) -> str:
     """One line per memory: type and date first, so the reader can weigh it."""
@@ -26,33 +29,41 @@ class Packed:
     dropped: int
 
 
-def pack(path: Sequence[MemoryNode], ranked: Sequence[Hit], *, top_k: int,
-         budget: int | None, counter: TokenCounter) -> Packed:
+def pack(
+    path: Sequence[MemoryNode],
+    ranked: Sequence[Hit],
+    *,
+    top_k: int,
+    budget: int | None,
+    counter: TokenCounter,
+) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
     The path is trimmed from the root side when the budget is tiny (the nearest ancestors say
     most about the current task). Chosen hits are printed in time order, which for agent
     memories is also the order the story happened in.
     """
-    limit = budget if budget is not None else None
+    limit = budget
+    header_cost = counter.count(PATH_HEADER) + 1
     used = 0
     kept_path: list[MemoryNode] = []
     for node in reversed(path):
-        cost = counter.count(render_line(node)) + 1
-        if limit is not None and used + cost > limit:
+        cost = counter.count(render_line(node, indent=1)) + 1
+        extra = header_cost if not kept_path else 0
+        if limit is not None and used + cost + extra > limit:
             break
         kept_path.insert(0, node)
-        used += cost
-    if kept_path:
-        used += counter.count("Current task path:") + 1
-    header = 1 if kept_path else 0
+        used += cost + extra
+    hits_header_cost = counter.count(HITS_HEADER) + 1
 
     chosen: list[Hit] = []
     dropped = 0
     for hit in ranked:
         if len(chosen) >= top_k:
             break
-        cost = counter.count(render_line(hit.node, indent=header)) + 1
+        cost = counter.count(render_line(hit.node, indent=1)) + 1
+        if not chosen:
+            cost += hits_header_cost
         if limit is not None and used + cost > limit:
             dropped += 1
             continue
@@ -64,20 +75,23 @@ def pack(path: Sequence[MemoryNode], ranked: Sequence[Hit], *, top_k: int,
         tokens = counter.count(text)
         # Per-line counts can differ slightly from the count of the joined text; trim the
         # lowest-ranked hit until the exact count fits.
-        if limit is None or tokens <= limit or not chosen:
+        if limit is None or tokens <= limit or not (chosen or kept_path):
             break
-        chosen.pop()
-        dropped += 1
+        if chosen:
+            chosen.pop()
+            dropped += 1
+        else:
+            kept_path.pop(0)
     return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
 
 
 def _render(path: Sequence[MemoryNode], hits: Sequence[Hit]) -> str:
     lines: list[str] = []
     if path:
-        lines.append("Current task path:")
+        lines.append(PATH_HEADER)
         lines.extend(render_line(n, indent=1) for n in path)
     if hits:
-        lines.append("Relevant memories:")
+        lines.append(HITS_HEADER)
         ordered = sorted(hits, key=lambda h: (h.node.created_at, h.node.seq))
         lines.extend(render_line(h.node, indent=1) for h in ordered)
     return "\n".join(lines)

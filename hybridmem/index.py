@@ -47,9 +47,16 @@ class VectorMatch:
 class ChromaIndex:
     """A thin typed wrapper over one Chroma collection using cosine distance."""
 
-    def __init__(self, *, path: Path | None = None, server: ChromaServer | None = None,
-                 collection: str = DEFAULT_COLLECTION, embedder_name: str,
-                 dimension: int) -> None:
+    def __init__(
+        self,
+        *,
+        path: Path | None = None,
+        server: ChromaServer | None = None,
+        collection: str = DEFAULT_COLLECTION,
+        embedder_name: str,
+        dimension: int,
+        recreate: bool = False,
+    ) -> None:
         if not _COLLECTION_NAME.match(collection):
             raise IndexUnavailableError(
                 f"Chroma collection names must be 3-512 characters of [a-zA-Z0-9._-], "
@@ -62,14 +69,24 @@ class ChromaIndex:
             settings = Settings(anonymized_telemetry=False, allow_reset=True)
             if server is not None:
                 self.client = chromadb.HttpClient(
-                    host=server.host, port=server.port, ssl=server.ssl,
-                    headers=server.headers, settings=settings,
+                    host=server.host,
+                    port=server.port,
+                    ssl=server.ssl,
+                    headers=server.headers,
+                    settings=settings,
                 )
             else:
                 if path is None:
                     raise IndexUnavailableError("ChromaIndex needs a path or a server")
                 path.mkdir(parents=True, exist_ok=True)
                 self.client = chromadb.PersistentClient(path=str(path), settings=settings)
+            if recreate:
+                # Vectors of another model (or dimension) cannot be mixed with new ones.
+                existing = {
+                    c if isinstance(c, str) else c.name for c in self.client.list_collections()
+                }
+                if collection in existing:
+                    self.client.delete_collection(collection)
             self.collection = self.client.get_or_create_collection(
                 collection,
                 embedding_function=None,
@@ -84,7 +101,8 @@ class ChromaIndex:
         self.name = collection
         meta = self.collection.metadata or {}
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
-            None, dimension
+            None,
+            dimension,
         ):
             raise EmbedderMismatchError(
                 f"the Chroma collection {collection!r} was built with {meta.get('embedder')} "
@@ -92,8 +110,13 @@ class ChromaIndex:
                 "rebuild it with HybridMemory.rebuild_index()"
             )
 
-    def upsert(self, ids: Sequence[str], vectors: Vectors,
-               metadatas: Sequence[dict[str, Any]], documents: Sequence[str | None]) -> None:
+    def upsert(
+        self,
+        ids: Sequence[str],
+        vectors: Vectors,
+        metadatas: Sequence[dict[str, Any]],
+        documents: Sequence[str | None],
+    ) -> None:
         """Insert or replace vectors. Documents may be None (e.g. for encrypted nodes)."""
         for start in range(0, len(ids), _BATCH):
             end = start + _BATCH
@@ -102,22 +125,33 @@ class ChromaIndex:
             if all(d is not None for d in docs):
                 kwargs["documents"] = docs
             self._call(
-                "upsert", ids=list(ids[start:end]), embeddings=np.asarray(vectors[start:end]),
-                metadatas=list(metadatas[start:end]), **kwargs,
+                "upsert",
+                ids=list(ids[start:end]),
+                embeddings=np.asarray(vectors[start:end]),
+                metadatas=list(metadatas[start:end]),
+                **kwargs,
             )
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
         """Change filterable metadata (status, scope) without touching vectors."""
         for start in range(0, len(ids), _BATCH):
-            self._call("update", ids=list(ids[start:start + _BATCH]),
-                       metadatas=list(metadatas[start:start + _BATCH]))
+            self._call(
+                "update",
+                ids=list(ids[start : start + _BATCH]),
+                metadatas=list(metadatas[start : start + _BATCH]),
+            )
 
     def delete(self, ids: Sequence[str]) -> None:
         for start in range(0, len(ids), _BATCH):
-            self._call("delete", ids=list(ids[start:start + _BATCH]))
+            self._call("delete", ids=list(ids[start : start + _BATCH]))
 
-    def query(self, vector: Vectors, n: int, where: dict[str, Any] | None,
-              ids: Sequence[str] | None = None) -> list[VectorMatch]:
+    def query(
+        self,
+        vector: Vectors,
+        n: int,
+        where: dict[str, Any] | None,
+        ids: Sequence[str] | None = None,
+    ) -> list[VectorMatch]:
         """Nearest neighbours of ``vector`` among entries matching ``where`` (and ``ids``)."""
         if n <= 0 or (ids is not None and not ids):
             return []
@@ -125,8 +159,11 @@ class ChromaIndex:
         if ids is not None:
             kwargs["ids"] = list(ids)
         result = self._call(
-            "query", query_embeddings=np.asarray(vector).reshape(1, -1), n_results=n,
-            include=["distances"], **kwargs,
+            "query",
+            query_embeddings=np.asarray(vector).reshape(1, -1),
+            n_results=n,
+            include=["distances"],
+            **kwargs,
         )
         found = result["ids"][0] if result["ids"] else []
         distances = result["distances"][0] if result.get("distances") else []
@@ -137,7 +174,7 @@ class ChromaIndex:
         """Stored vectors of ``ids`` (missing ids are simply absent)."""
         out: dict[str, Vectors] = {}
         for start in range(0, len(ids), _BATCH):
-            got = self._call("get", ids=list(ids[start:start + _BATCH]), include=["embeddings"])
+            got = self._call("get", ids=list(ids[start : start + _BATCH]), include=["embeddings"])
             for node_id, vec in zip(got["ids"], got["embeddings"], strict=True):
                 out[node_id] = np.asarray(vec, dtype=np.float32)
         return out
@@ -147,7 +184,7 @@ class ChromaIndex:
         out: set[str] = set()
         if ids is not None:
             for start in range(0, len(ids), _BATCH):
-                got = self._call("get", ids=list(ids[start:start + _BATCH]), include=[])
+                got = self._call("get", ids=list(ids[start : start + _BATCH]), include=[])
                 out.update(got["ids"])
             return out
         offset = 0
@@ -158,8 +195,38 @@ class ChromaIndex:
                 return out
             offset += _BATCH
 
+    def get_entries(self, ids: Sequence[str] | None = None) -> dict[str, tuple[Any, Any]]:
+        """``id -> (document, metadata)`` for ``ids`` (or every entry), for consistency checks."""
+        out: dict[str, tuple[Any, Any]] = {}
+        include = ["documents", "metadatas"]
+        if ids is not None:
+            for start in range(0, len(ids), _BATCH):
+                got = self._call("get", ids=list(ids[start : start + _BATCH]), include=include)
+                rows = zip(got["ids"], got["documents"], got["metadatas"], strict=True)
+                for i, doc, meta in rows:
+                    out[i] = (doc, meta)
+            return out
+        offset = 0
+        while True:
+            got = self._call("get", include=include, limit=_BATCH, offset=offset)
+            for i, doc, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+                out[i] = (doc, meta)
+            if len(got["ids"]) < _BATCH:
+                return out
+            offset += _BATCH
+
     def count(self) -> int:
         return int(self._call("count"))
+
+    def close(self) -> None:
+        """Release the client: the next open in this process reloads the index from disk
+        (Chroma otherwise keeps serving its cached copy, blind to other processes' writes)."""
+        close = getattr(self.client, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception as exc:  # closing must never mask the caller's outcome
+                log.debug("closing the Chroma client failed: %s", exc)
 
     def _call(self, method: str, **kwargs: Any) -> Any:
         try:

@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,11 +31,20 @@ from hybridmem.errors import (
     EmbedderMismatchError,
     InvalidArgumentError,
     NodeNotFoundError,
+    RecoveryError,
     ScopeError,
     StoreClosedError,
 )
 from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
+from hybridmem.recovery import consistency, oplog, ownership, sessions, snapshots
+from hybridmem.recovery.models import (
+    OpRecord,
+    RepairReport,
+    RestoreReport,
+    SnapshotInfo,
+    VerifyReport,
+)
 from hybridmem.retrieval import Retriever
 from hybridmem.store import SQLiteStore, encode_path
 from hybridmem.tokens import TokenCounter, default_counter
@@ -112,21 +122,50 @@ class HybridMemory:
         self.counter = token_counter or default_counter()
         self._lock = threading.RLock()
         self._closed = False
+        self._durability = durability
+        started = time.perf_counter()
         self.store = SQLiteStore(self.path / DB_FILE, durability=durability)
         try:
+            if reindex:
+                # Mark everything pending before the embedder changes, so a crash during the
+                # re-index is finished by the next open instead of leaving stale 'indexed' rows.
+                self.store.set_index_state(self.store.all_ids(), IndexState.PENDING.value)
             dimension = self._check_embedder(reindex)
             name = collection or "hybridmem-nodes"
-            self.index = ChromaIndex(
-                path=None if chroma else self.path / CHROMA_DIR, server=chroma,
-                collection=name, embedder_name=self.embedder.name, dimension=dimension,
+            chroma_dir = None if chroma else self.path / CHROMA_DIR
+
+            def open_chroma() -> ChromaIndex:
+                return ChromaIndex(
+                    path=chroma_dir,
+                    server=chroma,
+                    collection=name,
+                    embedder_name=self.embedder.name,
+                    dimension=dimension,
+                    recreate=reindex,
+                )
+
+            # Embedded Chroma is owned by one process at a time (recovery/ownership.py).
+            self.index, rebuild_reason = ownership.open_index(
+                chroma_dir=chroma_dir, opener=open_chroma
             )
-            self.retriever = Retriever(self.store, self.index, self.embedder, self.config,
-                                       self.counter)
+            self.retriever = Retriever(
+                self.store,
+                self.index,  # type: ignore[arg-type]
+                self.embedder,
+                self.config,
+                self.counter,
+            )
+            self._reconciler = consistency.Reconciler(self)
             if reindex:
                 self.rebuild_index()
-            else:
-                self._finish_pending()
+            self.open_report = self._reconciler.on_open(rebuild_reason, started)
+            """What opening had to repair (pending writes, orphans, a lost index)."""
+            self._auto_checkpoint = snapshots.AutoCheckpoint(self)
+            self.store.after_commit = self._auto_checkpoint.after_commit
         except BaseException:
+            index = getattr(self, "index", None)
+            if index is not None:
+                index.close()
             self.store.close()
             raise
 
@@ -134,14 +173,22 @@ class HybridMemory:
     def close(self) -> None:
         """Close the store. Further calls raise :class:`StoreClosedError`."""
         with self._lock:
+            if self._closed:
+                return
             self._closed = True
+            self._reconciler.on_close()
+            self.index.close()
             self.store.close()
 
     def __enter__(self) -> HybridMemory:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     def _check_open(self) -> None:
@@ -183,7 +230,7 @@ class HybridMemory:
         source_id: str | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
-        id: str | None = None,  # noqa: A002 - the natural name for a client-chosen id
+        id: str | None = None,
         activate: bool | None = None,
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
@@ -195,16 +242,24 @@ class HybridMemory:
         the user's active node unless ``activate=False``.
         """
         item = NodeInput(
-            content=content, parent_id=parent_id, node_type=node_type, id=id,
-            importance=importance, confidence=confidence,
+            content=content,
+            parent_id=parent_id,
+            node_type=node_type,
+            id=id,
+            importance=importance,
+            confidence=confidence,
             metadata=dict(metadata) if metadata is not None else None,
-            created_at=created_at, source_id=source_id, agent_id=agent_id,
-            session_id=session_id, activate=activate,
+            created_at=created_at,
+            source_id=source_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            activate=activate,
         )
         return self.add_many([item], user_id=user_id)[0]
 
-    def add_many(self, items: Iterable[NodeInput | Mapping[str, Any]], *,
-                 user_id: str = DEFAULT_USER) -> list[MemoryNode]:
+    def add_many(
+        self, items: Iterable[NodeInput | Mapping[str, Any]], *, user_id: str = DEFAULT_USER
+    ) -> list[MemoryNode]:
         """Add many memories with batched embedding and one SQLite transaction.
 
         Items may name as parent any existing node of the user or an ``id`` given earlier in
@@ -233,11 +288,13 @@ class HybridMemory:
                 # A new task with no parent starts a new top-level task; anything else with
                 # no parent belongs to what the agent is doing now (the active node).
                 top_level = item.parent_id is None and item.node_type in self.config.scope_types
-                parent = None if top_level else self._resolve_parent(item.parent_id, user_id,
-                                                                     batch)
+                parent = None if top_level else self._resolve_parent(item.parent_id, user_id, batch)
                 if parent is None:
-                    root = root or self.store.user_root(user_id) or self._create_root(
-                        user_id, now, batch, created)
+                    root = (
+                        root
+                        or self.store.user_root(user_id)
+                        or self._create_root(user_id, now, batch, created)
+                    )
                     parent = root
                 node = self._insert(item, node_id, user_id, parent, now)
                 batch[node_id] = node
@@ -246,12 +303,27 @@ class HybridMemory:
                 wants = item.activate
                 if wants or (wants is None and item.node_type in self.config.activate_on_add):
                     activate_id = node_id
-            self.store.bump_ancestors(
-                sorted(touched_ancestors - set(batch)), now, self.config.ancestor_bump
-            )
+            bumped = sorted(touched_ancestors - set(batch))
+            if bumped:
+                # Logged so that replay (restore) reproduces the ancestors' activity exactly.
+                self.store.append_op(
+                    "bump",
+                    node_id=None,
+                    user_id=user_id,
+                    payload={"ids": bumped, "by": self.config.ancestor_bump},
+                    at=now,
+                    actor=self.actor,
+                )
+            self.store.bump_ancestors(bumped, now, self.config.ancestor_bump)
             if activate_id is not None:
-                seq = self.store.append_op("set_active", node_id=activate_id, user_id=user_id,
-                                           payload={}, at=now, actor=self.actor)
+                seq = self.store.append_op(
+                    "set_active",
+                    node_id=activate_id,
+                    user_id=user_id,
+                    payload={},
+                    at=now,
+                    actor=self.actor,
+                )
                 self.store.set_active(user_id, activate_id, now, seq)
         self._index(created, vectors)
         wanted = set(ids)
@@ -296,8 +368,9 @@ class HybridMemory:
             )
         return item
 
-    def _resolve_parent(self, parent_id: str | None, user_id: str,
-                        batch: Mapping[str, MemoryNode]) -> MemoryNode | None:
+    def _resolve_parent(
+        self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]
+    ) -> MemoryNode | None:
         if parent_id is None:
             active_id = self.store.get_active(user_id)
             return self.store.get(active_id) if active_id else None
@@ -311,57 +384,101 @@ class HybridMemory:
             )
         return parent
 
-    def _create_root(self, user_id: str, now: datetime, batch: dict[str, MemoryNode],
-                     created: list[MemoryNode]) -> MemoryNode:
+    def _create_root(
+        self, user_id: str, now: datetime, batch: dict[str, MemoryNode], created: list[MemoryNode]
+    ) -> MemoryNode:
         root_id = f"root-{uuid.uuid4().hex}"
-        item = NodeInput(content=f"Memory of {user_id}", node_type="root", importance=1.0,
-                         confidence=1.0)
+        item = NodeInput(
+            content=f"Memory of {user_id}", node_type="root", importance=1.0, confidence=1.0
+        )
         node = self._insert(item, root_id, user_id, None, now)
         batch[root_id] = node
         created.append(node)
         return node
 
-    def _insert(self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None,
-                now: datetime) -> MemoryNode:
+    def _insert(
+        self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None, now: datetime
+    ) -> MemoryNode:
         created_at = ensure_utc(item.created_at) if item.created_at else now
         path = (*parent.path, parent.id) if parent else ()
         is_scope = item.node_type in self.config.scope_types
         task_id = node_id if is_scope or parent is None else parent.task_id
         metadata = check_metadata(item.metadata)
-        importance = (item.importance if item.importance is not None
-                      else self.config.default_importance)
-        confidence = (item.confidence if item.confidence is not None
-                      else self.config.default_confidence)
+        importance = (
+            item.importance if item.importance is not None else self.config.default_importance
+        )
+        confidence = (
+            item.confidence if item.confidence is not None else self.config.default_confidence
+        )
         seq = self.store.append_op(
-            "add", node_id=node_id, user_id=user_id,
-            payload={"parent_id": parent.id if parent else None, "node_type": item.node_type,
-                     "content": item.content, "importance": importance,
-                     "confidence": confidence, "metadata": metadata,
-                     "created_at": to_iso(created_at), "source_id": item.source_id},
-            at=now, actor=self.actor,
+            "add",
+            node_id=node_id,
+            user_id=user_id,
+            payload={
+                "parent_id": parent.id if parent else None,
+                "node_type": item.node_type,
+                "content": item.content,
+                "importance": importance,
+                "confidence": confidence,
+                "metadata": metadata,
+                "created_at": to_iso(created_at),
+                "source_id": item.source_id,
+                "agent_id": item.agent_id,
+                "session_id": item.session_id,
+            },
+            at=now,
+            actor=self.actor,
         )
         row = {
-            "id": node_id, "user_id": user_id, "agent_id": item.agent_id,
-            "session_id": item.session_id, "parent_id": parent.id if parent else None,
-            "path": encode_path(path), "depth": len(path), "task_id": task_id,
-            "content": item.content, "content_hash": content_hash(item.content),
-            "node_type": item.node_type, "importance": float(importance),
-            "confidence": float(confidence), "activity": 0.0,
-            "created_at": to_iso(created_at), "updated_at": to_iso(now),
-            "last_accessed_at": None, "access_count": 0, "seq": seq, "version": 1,
-            "status": NodeStatus.ACTIVE.value, "index_state": IndexState.PENDING.value,
+            "id": node_id,
+            "user_id": user_id,
+            "agent_id": item.agent_id,
+            "session_id": item.session_id,
+            "parent_id": parent.id if parent else None,
+            "path": encode_path(path),
+            "depth": len(path),
+            "task_id": task_id,
+            "content": item.content,
+            "content_hash": content_hash(item.content),
+            "node_type": item.node_type,
+            "importance": float(importance),
+            "confidence": float(confidence),
+            "activity": 0.0,
+            "created_at": to_iso(created_at),
+            "updated_at": to_iso(now),
+            "last_accessed_at": None,
+            "access_count": 0,
+            "seq": seq,
+            "version": 1,
+            "status": NodeStatus.ACTIVE.value,
+            "index_state": IndexState.PENDING.value,
             "source_id": item.source_id,
             "metadata": json.dumps(metadata, ensure_ascii=False),
         }
         self.store.insert_node(row, lexical.document_terms(item.content))
         return MemoryNode(
-            id=node_id, user_id=user_id, parent_id=row["parent_id"], content=item.content,
-            node_type=item.node_type, importance=float(importance),
-            confidence=float(confidence), created_at=created_at, updated_at=now,
-            last_accessed_at=None, access_count=0, seq=seq, version=1,
-            status=row["status"], depth=len(path), path=path, task_id=task_id,
-            content_hash=row["content_hash"], index_state=row["index_state"],
-            source_id=item.source_id, agent_id=item.agent_id, session_id=item.session_id,
+            id=node_id,
+            user_id=user_id,
+            parent_id=row["parent_id"],
+            content=item.content,
+            node_type=item.node_type,
+            importance=float(importance),
+            confidence=float(confidence),
+            created_at=created_at,
+            updated_at=now,
+            last_accessed_at=None,
+            access_count=0,
+            seq=seq,
+            version=1,
+            status=row["status"],
+            depth=len(path),
+            path=path,
+            task_id=task_id,
+            content_hash=row["content_hash"],
+            index_state=row["index_state"],
+            source_id=item.source_id,
+            agent_id=item.agent_id,
+            session_id=item.session_id,
             metadata=metadata,
         )
 
@@ -450,10 +567,16 @@ class HybridMemory:
             values["updated_at"] = to_iso(now)
             values["version"] = node.version + 1
             self.store.append_op(
-                "update", node_id=node_id, user_id=node.user_id,
-                payload={k: (changes[k] if k in changes else v) for k, v in values.items()
-                         if k not in {"content_hash", "index_state", "updated_at", "version"}},
-                at=now, actor=self.actor,
+                "update",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={
+                    k: (changes.get(k, v))
+                    for k, v in values.items()
+                    if k not in {"content_hash", "index_state", "updated_at", "version"}
+                },
+                at=now,
+                actor=self.actor,
             )
             self.store.update_node(node_id, values, terms)
             if "node_type" in values and (
@@ -486,24 +609,15 @@ class HybridMemory:
                 raise InvalidArgumentError("the root node cannot be moved")
             if node.parent_id == parent.id:
                 return node
-            old_prefix = node.path_prefix_for_children()
-            new_path = (*parent.path, parent.id)
-            new_prefix = "/" + "".join(p + "/" for p in (*new_path, node.id))
-            self.store.append_op("move", node_id=node_id, user_id=node.user_id,
-                                 payload={"from": node.parent_id, "to": parent.id},
-                                 at=now, actor=self.actor)
-            self.store.update_node(node_id, {
-                "parent_id": parent.id, "path": encode_path(new_path), "depth": len(new_path),
-                "updated_at": to_iso(now), "version": node.version + 1,
-            })
-            delta = len(new_path) - node.depth
-            self.store.conn.execute(
-                "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
-                "WHERE user_id = ? AND path >= ? AND path < ?",
-                (new_prefix, len(old_prefix) + 1, delta, node.user_id, old_prefix,
-                 old_prefix + "\uffff"),
+            self.store.append_op(
+                "move",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={"from": node.parent_id, "to": parent.id},
+                at=now,
+                actor=self.actor,
             )
-            self._rescope(node_id)
+            self._reparent_in_tx(node, parent.id, now)
         moved = self._require(node_id)
         self._reindex_pending_subtree(moved, None)
         return moved
@@ -521,8 +635,9 @@ class HybridMemory:
                 task_id = inherited[node.parent_id]
             inherited[node.id] = task_id
             if task_id != node.task_id:
-                self.store.update_node(node.id, {"task_id": task_id,
-                                                 "index_state": IndexState.PENDING.value})
+                self.store.update_node(
+                    node.id, {"task_id": task_id, "index_state": IndexState.PENDING.value}
+                )
 
     def delete(self, node_id: str, *, subtree: bool = True, user_id: str | None = None) -> int:
         """Delete a node from SQLite, the lexical index and Chroma; return how many went.
@@ -546,37 +661,54 @@ class HybridMemory:
                 for child in self.store.children(node.id):
                     self._reparent_in_tx(child, node.parent_id or "", now)
                 doomed = [node.id]
-            self.store.append_op("delete", node_id=node_id, user_id=node.user_id,
-                                 payload={"ids": doomed, "subtree": subtree},
-                                 at=now, actor=self.actor)
+            self.store.append_op(
+                "delete",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={"ids": doomed, "subtree": subtree},
+                at=now,
+                actor=self.actor,
+            )
             self.store.delete_nodes(doomed)
             active = self.store.get_active(node.user_id)
             if active in set(doomed):
                 survivor = next((a for a in reversed(node.path)), None)
-                seq = self.store.append_op("set_active", node_id=survivor, user_id=node.user_id,
-                                           payload={"reason": "active node deleted"}, at=now,
-                                           actor=self.actor)
+                seq = self.store.append_op(
+                    "set_active",
+                    node_id=survivor,
+                    user_id=node.user_id,
+                    payload={"reason": "active node deleted"},
+                    at=now,
+                    actor=self.actor,
+                )
                 self.store.set_active(node.user_id, survivor, now, seq)
         self.index.delete(doomed)
         if not subtree:
             self._finish_pending()
         return len(doomed)
 
-    def _reparent_in_tx(self, child: MemoryNode, new_parent_id: str, now: datetime) -> None:
+    def _reparent_in_tx(self, node: MemoryNode, new_parent_id: str, now: datetime) -> None:
+        """Attach ``node`` under ``new_parent_id``, rewriting its subtree's paths and scopes
+        (inside the caller's transaction)."""
         parent = self._require(new_parent_id)
-        old_prefix = child.path_prefix_for_children()
         new_path = (*parent.path, parent.id)
-        new_prefix = "/" + "".join(p + "/" for p in (*new_path, child.id))
-        self.store.update_node(child.id, {
-            "parent_id": parent.id, "path": encode_path(new_path), "depth": len(new_path),
-            "updated_at": to_iso(now), "version": child.version + 1,
-        })
-        self.store.conn.execute(
-            "UPDATE nodes SET path = ? || substr(path, ?), depth = depth - 1 "
-            "WHERE user_id = ? AND path >= ? AND path < ?",
-            (new_prefix, len(old_prefix) + 1, child.user_id, old_prefix, old_prefix + "\uffff"),
+        self.store.update_node(
+            node.id,
+            {
+                "parent_id": parent.id,
+                "path": encode_path(new_path),
+                "depth": len(new_path),
+                "updated_at": to_iso(now),
+                "version": node.version + 1,
+            },
         )
-        self._rescope(child.id)
+        self.store.rewrite_subtree_paths(
+            node.user_id,
+            old_prefix=node.path_prefix_for_children(),
+            new_prefix=encode_path((*new_path, node.id)),
+            depth_delta=len(new_path) - node.depth,
+        )
+        self._rescope(node.id)
 
     def set_active(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Make ``node_id`` its user's active node (persisted: survives a crash)."""
@@ -585,8 +717,14 @@ class HybridMemory:
         now = self._now()
         with self._lock, self.store.transaction():
             node = self._get_scoped(node_id, user_id)
-            seq = self.store.append_op("set_active", node_id=node_id, user_id=node.user_id,
-                                       payload={}, at=now, actor=self.actor)
+            seq = self.store.append_op(
+                "set_active",
+                node_id=node_id,
+                user_id=node.user_id,
+                payload={},
+                at=now,
+                actor=self.actor,
+            )
             self.store.set_active(node.user_id, node_id, now, seq)
         return node
 
@@ -626,8 +764,15 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
-    def retrieve(self, query: str, *, user_id: str = DEFAULT_USER, task_id: str | None = None,
-                 top_k: int = 8, token_budget: int | None = None) -> RetrievalResult:
+    def retrieve(
+        self,
+        query: str,
+        *,
+        user_id: str = DEFAULT_USER,
+        task_id: str | None = None,
+        top_k: int = 8,
+        token_budget: int | None = None,
+    ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
         Returns ranked hits (each with a score breakdown), the context string to put in a
@@ -642,9 +787,14 @@ class HybridMemory:
         if task_id is not None:
             check_node_id(task_id, name="task_id")
         with self._lock:
-            return self.retriever.retrieve(query, user_id=user_id, task_id=task_id,
-                                           top_k=top_k, token_budget=token_budget,
-                                           now=self._now())
+            return self.retriever.retrieve(
+                query,
+                user_id=user_id,
+                task_id=task_id,
+                top_k=top_k,
+                token_budget=token_budget,
+                now=self._now(),
+            )
 
     def stats(self) -> StoreStats:
         """Counts by type, status and index state; vectors in Chroma; sizes."""
@@ -678,17 +828,22 @@ class HybridMemory:
     def _finish_pending(self) -> int:
         """Index every node whose vector write did not complete (e.g. after a crash)."""
         done = 0
-        while True:
+        previous: list[str] = []
+        while self.index.writable:
             ids = self.store.ids_by_index_state(IndexState.PENDING.value, limit=2000)
-            if not ids:
+            # The same batch twice: rows keep changing under us; leave them for next time.
+            if not ids or ids == previous:
                 return done
+            previous = ids
             nodes = list(self.store.get_many(ids).values())
             self._index(nodes, None)
             done += len(nodes)
+        return done
 
     def _reindex_pending_subtree(self, top: MemoryNode, vectors: Vectors | None) -> None:
-        pending = [n for n in self.store.subtree(top)
-                   if n.index_state == IndexState.PENDING.value]
+        if not self.index.writable:
+            return  # another process owns the Chroma directory: it indexes these rows
+        pending = [n for n in self.store.subtree(top) if n.index_state == IndexState.PENDING.value]
         if not pending:
             return
         first = pending[0]
@@ -697,20 +852,25 @@ class HybridMemory:
             pending = pending[1:]
         if pending:
             # Only metadata changed for these: their content (and vector) is unchanged.
-            self.index.update_metadata([n.id for n in pending],
-                                       [self._chroma_metadata(n) for n in pending])
-            self.store.set_index_state([n.id for n in pending], IndexState.INDEXED.value)
+            self.index.update_metadata(
+                [n.id for n in pending], [self._chroma_metadata(n) for n in pending]
+            )
+            consistency.mark_indexed(self.store, pending)
 
     def _index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
-        if not nodes:
-            return
+        if not nodes or not self.index.writable:
+            return  # not the index owner: the rows stay pending for the owner (or next open)
         if vectors is None or len(vectors) != len(nodes):
             vectors = self._embed_unique([n.content for n in nodes])
         self.index.upsert(
-            [n.id for n in nodes], vectors, [self._chroma_metadata(n) for n in nodes],
+            [n.id for n in nodes],
+            vectors,
+            [self._chroma_metadata(n) for n in nodes],
             [n.content for n in nodes],
         )
-        self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
+        # Conditional: a node changed by another writer meanwhile stays pending.
+        consistency.mark_indexed(self.store, nodes)
+        self._reconciler.after_write()
 
     def _embed_unique(self, texts: Sequence[str]) -> Vectors:
         """Embed texts, computing each distinct text once."""
@@ -718,15 +878,19 @@ class HybridMemory:
 
         unique = list(dict.fromkeys(texts))
         size = self.config.embed_batch_size
-        parts = [self.embedder.embed(unique[i:i + size]) for i in range(0, len(unique), size)]
+        parts = [self.embedder.embed(unique[i : i + size]) for i in range(0, len(unique), size)]
         table = np.concatenate(parts) if parts else np.zeros((0, 1), dtype=np.float32)
         position = {t: i for i, t in enumerate(unique)}
         return table[[position[t] for t in texts]]
 
     @staticmethod
     def _chroma_metadata(node: MemoryNode) -> dict[str, Any]:
-        return {"user_id": node.user_id, "task_id": node.task_id, "node_type": node.node_type,
-                "status": node.status}
+        return {
+            "user_id": node.user_id,
+            "task_id": node.task_id,
+            "node_type": node.node_type,
+            "status": node.status,
+        }
 
     # -- helpers --------------------------------------------------------------------------
     def _require(self, node_id: str) -> MemoryNode:
@@ -742,3 +906,88 @@ class HybridMemory:
             suffix = f" for user {user_id!r}" if user_id is not None else ""
             raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
         return node
+
+    # -- recovery ---------------------------------------------------------------------------
+    # Thin delegates to hybridmem/recovery (docs/durability.md).
+    def history(self, node_id: str) -> list[OpRecord]:
+        """Every op-log entry that changed ``node_id``, oldest first (also after deletion)."""
+        self._check_open()
+        records = oplog.history(self.store, check_node_id(node_id))
+        if not records and self.store.get(node_id) is None:
+            raise NodeNotFoundError(f"no node with id {node_id!r} and no history of one")
+        return records
+
+    def oplog(
+        self, *, since: int = 0, until: int | None = None, limit: int | None = None
+    ) -> list[OpRecord]:
+        """Op-log entries with ``since < seq <= until``, oldest first."""
+        self._check_open()
+        for name, value in (("since", since), ("until", until), ("limit", limit)):
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise InvalidArgumentError(f"{name} must be an int >= 0, got {value!r}")
+        return oplog.oplog(self.store, since=since, until=until, limit=limit)
+
+    def checkpoint(self) -> SnapshotInfo:
+        """Write a snapshot of the SQLite store now (its op seq, active nodes and time)."""
+        self._check_open()
+        with self._lock:
+            return snapshots.checkpoint(self)
+
+    def snapshots(self) -> list[SnapshotInfo]:
+        """Complete snapshots, oldest first."""
+        self._check_open()
+        return snapshots.list_snapshots(self)
+
+    def restore(
+        self, snapshot: SnapshotInfo | str | int | None = None, *, to_seq: int | None = None
+    ) -> RestoreReport:
+        """Load a snapshot and replay the op log after it up to ``to_seq`` (default: the end).
+
+        ``snapshot`` is a :class:`SnapshotInfo`, a name, a sequence number (the newest
+        snapshot at or before it) or None (the newest). The store being replaced is moved
+        aside as ``memory.sqlite3.before-restore-<time>``; the vector index is rebuilt.
+        Run it while no other process has this store open.
+        """
+        self._check_open()
+        if to_seq is not None and (not isinstance(to_seq, int) or to_seq < 0):
+            raise InvalidArgumentError(f"to_seq must be an int >= 0, got {to_seq!r}")
+        with self._lock:
+            snap = snapshots.find_snapshot(self, snapshot)
+            others = sessions.others_alive(self.store, self._reconciler.session_key)
+            if others:
+                raise RecoveryError(
+                    f"{others} other process(es) have this store open; close them before "
+                    "restoring (they would keep writing to the replaced file)"
+                )
+            live = self.path / DB_FILE
+            staged = live.with_name(live.name + ".restoring")
+            end, replayed = snapshots.build_restored(self, snap, to_seq, staged)
+            self._reconciler.on_close()
+            self.store.close()
+            aside = snapshots.swap_in(live, staged, self._now())
+            self.store = SQLiteStore(live, durability=self._durability)
+            self.retriever.store = self.store
+            self._auto_checkpoint = snapshots.AutoCheckpoint(self)
+            self.store.after_commit = self._auto_checkpoint.after_commit
+            reindexed = self.rebuild_index()
+            self._reconciler.session_key = None
+            self._reconciler.on_open(None, time.perf_counter())
+            return RestoreReport(
+                snapshot=snap.name,
+                snapshot_seq=snap.seq,
+                restored_to_seq=end,
+                ops_replayed=replayed,
+                nodes=self.store.node_count(),
+                reindexed=reindexed,
+                previous_store=aside,
+            )
+
+    def verify(self) -> VerifyReport:
+        """Compare SQLite and Chroma entry by entry; check the tree and op-log sequence."""
+        self._check_open()
+        return consistency.verify(self)
+
+    def repair(self) -> RepairReport:
+        """Remove orphaned vectors and re-index missing or stale ones; verify again."""
+        self._check_open()
+        return consistency.repair(self)

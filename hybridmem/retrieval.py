@@ -39,16 +39,23 @@ class ResolvedScope:
 class Retriever:
     """Runs one retrieval against the stores. Holds no state between calls."""
 
-    def __init__(self, store: SQLiteStore, index: ChromaIndex, embedder: Embedder,
-                 config: MemoryConfig, counter: TokenCounter) -> None:
+    def __init__(
+        self,
+        store: SQLiteStore,
+        index: ChromaIndex,
+        embedder: Embedder,
+        config: MemoryConfig,
+        counter: TokenCounter,
+    ) -> None:
         self.store = store
         self.index = index
         self.embedder = embedder
         self.config = config
         self.counter = counter
 
-    def resolve_scope(self, user_id: str, task_id: str | None,
-                      active: MemoryNode | None) -> ResolvedScope:
+    def resolve_scope(
+        self, user_id: str, task_id: str | None, active: MemoryNode | None
+    ) -> ResolvedScope:
         """Pick the subtree a query may see; applied before any ranking."""
         cfg = self.config.retrieval
         statuses = list(cfg.include_statuses)
@@ -73,8 +80,16 @@ class Retriever:
         scope = Scope(user_id, node.id, path_prefix=node.path_prefix_for_children())
         return ResolvedScope(node, scope, {"$and": base}, ids)
 
-    def retrieve(self, query: str, *, user_id: str, task_id: str | None, top_k: int,
-                 token_budget: int | None, now: datetime) -> RetrievalResult:
+    def retrieve(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        task_id: str | None,
+        top_k: int,
+        token_budget: int | None,
+        now: datetime,
+    ) -> RetrievalResult:
         cfg = self.config.retrieval
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
@@ -96,8 +111,9 @@ class Retriever:
         similarity: dict[str, float] = {}
         if cfg.vector_candidates:
             vector = self.embedder.embed([query])[0]
-            for match in self.index.query(vector, cfg.vector_candidates, resolved.where,
-                                          resolved.ids):
+            for match in self.index.query(
+                vector, cfg.vector_candidates, resolved.where, resolved.ids
+            ):
                 similarity[match.id] = match.similarity
                 sources.setdefault(match.id, set()).add("vector")
         lexical_raw: dict[str, float] = {}
@@ -109,8 +125,9 @@ class Retriever:
                 lexical_raw[node_id] = value
                 sources.setdefault(node_id, set()).add("lexical")
         if active is not None and cfg.recent_children and active.id in on_path:
-            for child in self.store.recent_children(active.id, cfg.recent_children,
-                                                    cfg.include_statuses):
+            for child in self.store.recent_children(
+                active.id, cfg.recent_children, cfg.include_statuses
+            ):
                 sources.setdefault(child.id, set()).add("structure")
 
         nodes = self.store.get_many(i for i in sources if i not in on_path)
@@ -138,15 +155,22 @@ class Retriever:
                 "use": scoring.use(node),
                 "tree": scoring.tree_proximity(node, anchor),
             }
-            breakdown = scoring.score(features, cfg.weights, weight=weight,
-                                      sources=tuple(sorted(sources[node_id])))
+            breakdown = scoring.score(
+                features, cfg.weights, weight=weight, sources=tuple(sorted(sources[node_id]))
+            )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
 
         packed = pack(path, hits, top_k=top_k, budget=token_budget, counter=self.counter)
         self.store.touch([h.node.id for h in packed.hits], now)
         return RetrievalResult(
-            query=query, user_id=user_id, scope_id=scope_node.id if scope_node else None,
-            hits=packed.hits, path=packed.path, context=packed.context, tokens=packed.tokens,
-            candidates=len(hits), dropped_for_budget=packed.dropped,
+            query=query,
+            user_id=user_id,
+            scope_id=scope_node.id if scope_node else None,
+            hits=packed.hits,
+            path=packed.path,
+            context=packed.context,
+            tokens=packed.tokens,
+            candidates=len(hits),
+            dropped_for_budget=packed.dropped,
         )

@@ -48,8 +48,9 @@ def tree_proximity(node: MemoryNode, anchor: MemoryNode | None) -> float:
     return 1.0 / (1.0 + (len(a) - common) + (len(b) - common))
 
 
-def node_weight(node: MemoryNode, now: datetime, weights: ScoreWeights,
-                half_life_days: float) -> float:
+def node_weight(
+    node: MemoryNode, now: datetime, weights: ScoreWeights, half_life_days: float
+) -> float:
     """The node's own weight in [0, 1]: importance, recency, confidence and use combined.
 
     Used to drop weak candidates (``RetrievalConfig.min_weight``) and, by the forgetting layer,
@@ -67,14 +68,18 @@ def node_weight(node: MemoryNode, now: datetime, weights: ScoreWeights,
     return sum(w * v for w, v in parts.values()) / total
 
 
-def score(features: Mapping[str, float], weights: ScoreWeights, *, weight: float,
-          sources: tuple[str, ...]) -> ScoreBreakdown:
+def score(
+    features: Mapping[str, float], weights: ScoreWeights, *, weight: float, sources: tuple[str, ...]
+) -> ScoreBreakdown:
     """Weighted mean of ``features`` (each in [0, 1]) with its per-feature parts."""
     w = weights.as_dict()
     clipped = {k: min(max(float(features.get(k, 0.0)), 0.0), 1.0) for k in w}
     parts = {k: w[k] * clipped[k] for k in w}
     total = sum(w.values())
     return ScoreBreakdown(
-        features=clipped, parts=parts, score=sum(parts.values()) / total, weight=weight,
+        features=clipped,
+        parts=parts,
+        score=sum(parts.values()) / total,
+        weight=weight,
         sources=sources,
     )

@@ -73,9 +73,7 @@ def check_node_type(value: Any) -> str:
 def check_user_id(value: Any, *, name: str = "user_id") -> str:
     """Scope ids (user, agent, session) are 1-200 printable characters."""
     if not isinstance(value, str) or not _USER.match(value) or not value.strip():
-        raise InvalidArgumentError(
-            f"{name} must be 1-200 printable characters, got {value!r:.80}"
-        )
+        raise InvalidArgumentError(f"{name} must be 1-200 printable characters, got {value!r:.80}")
     return value
 
 

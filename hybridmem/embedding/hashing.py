@@ -8,6 +8,7 @@ loading a neural model. It is *not* a semantic model: synonyms do not meet.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -53,9 +54,9 @@ def _features(text: str) -> list[tuple[str, float]]:
             # CJK has no spaces: single characters and bigrams stand in for words.
             chars = [c for c in word]
             feats.extend((f"c:{c}", 0.5) for c in chars)
-            feats.extend((f"b:{a}{b}", 1.0) for a, b in zip(chars, chars[1:], strict=False))
+            feats.extend((f"b:{a}{b}", 1.0) for a, b in itertools.pairwise(chars))
             continue
         feats.append((f"w:{word}", 1.0))
         padded = f"<{word}>"
-        feats.extend((f"g:{padded[i:i + 3]}", 0.3) for i in range(len(padded) - 2))
+        feats.extend((f"g:{padded[i : i + 3]}", 0.3) for i in range(len(padded) - 2))
     return feats

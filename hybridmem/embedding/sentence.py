@@ -26,7 +26,12 @@ from hybridmem.errors import ModelUnavailableError
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
-_DEFAULT_ALIASES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2", "minilm", "default"}
+_DEFAULT_ALIASES = {
+    "all-minilm-l6-v2",
+    "sentence-transformers/all-minilm-l6-v2",
+    "minilm",
+    "default",
+}
 _BUNDLED_PACKAGE = "all_minilm_l6_v2"
 
 
@@ -78,8 +83,9 @@ class SentenceTransformerEmbedder:
     download prompt.
     """
 
-    def __init__(self, model: str | Path = DEFAULT_MODEL, *, batch_size: int = 64,
-                 device: str = "cpu") -> None:
+    def __init__(
+        self, model: str | Path = DEFAULT_MODEL, *, batch_size: int = 64, device: str = "cpu"
+    ) -> None:
         self._spec = str(model)
         self._batch_size = batch_size
         self._device = device
@@ -97,8 +103,9 @@ class SentenceTransformerEmbedder:
     @property
     def dimension(self) -> int:
         model = self._load()
-        getter = getattr(model, "get_embedding_dimension", None) or getattr(
-            model, "get_sentence_embedding_dimension"
+        getter = (
+            getattr(model, "get_embedding_dimension", None)
+            or model.get_sentence_embedding_dimension
         )
         dim = getter()
         if dim is None:  # some models only know it after one forward pass
@@ -129,6 +136,9 @@ class SentenceTransformerEmbedder:
     def _load_model(self) -> Any:
         try:
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()  # no "Loading weights" bars in users' terminals
         except ImportError as exc:  # pragma: no cover - a core dependency
             raise ModelUnavailableError(f"sentence-transformers is not importable: {exc}") from exc
         if self._is_default():

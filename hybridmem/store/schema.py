@@ -90,7 +90,7 @@ def m001_initial(conn: sqlite3.Connection) -> None:
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         );
-        """
+        """,
     )
 
 

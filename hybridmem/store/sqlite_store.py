@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -66,18 +66,23 @@ class Scope:
 class SQLiteStore:
     """Typed access to the tree tables. Callers group writes with :meth:`transaction`."""
 
-    def __init__(self, path: Path, *, durability: str = "normal",
-                 busy_timeout_ms: int = 30_000) -> None:
+    def __init__(
+        self, path: Path, *, durability: str = "normal", busy_timeout_ms: int = 30_000
+    ) -> None:
         if durability not in _SYNC_MODES:
             raise StoreError(f"durability must be one of {sorted(_SYNC_MODES)}, got {durability!r}")
         self.path = Path(path)
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
+        self.after_commit: Callable[[], None] | None = None
+        """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
         existed = self.path.exists() and self.path.stat().st_size > 0
         try:
             conn = sqlite3.connect(
-                str(self.path), timeout=busy_timeout_ms / 1000, isolation_level=None,
+                str(self.path),
+                timeout=busy_timeout_ms / 1000,
+                isolation_level=None,
                 check_same_thread=False,
             )
             conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -132,6 +137,8 @@ class SQLiteStore:
                 raise
             self._depth = 0
             self.conn.execute("COMMIT")
+            if self.after_commit is not None:
+                self.after_commit()
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
@@ -153,17 +160,32 @@ class SQLiteStore:
         with self.transaction():
             self.conn.execute(
                 "INSERT INTO meta(key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
             )
 
     # -- op log ---------------------------------------------------------------------------
-    def append_op(self, op: str, *, node_id: str | None, user_id: str | None,
-                  payload: dict[str, Any], at: datetime, actor: str | None = None) -> int:
+    def append_op(
+        self,
+        op: str,
+        *,
+        node_id: str | None,
+        user_id: str | None,
+        payload: dict[str, Any],
+        at: datetime,
+        actor: str | None = None,
+    ) -> int:
         """Append an op-log row (inside the caller's transaction) and return its sequence."""
         cur = self.conn.execute(
             "INSERT INTO oplog(op, node_id, user_id, payload, at, actor) VALUES (?,?,?,?,?,?)",
-            (op, node_id, user_id, json.dumps(payload, ensure_ascii=False, default=str),
-             to_iso(at), actor),
+            (
+                op,
+                node_id,
+                user_id,
+                json.dumps(payload, ensure_ascii=False, default=str),
+                to_iso(at),
+                actor,
+            ),
         )
         return int(cur.lastrowid or 0)
 
@@ -183,27 +205,44 @@ class SQLiteStore:
             "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (cur.lastrowid, fts_terms)
         )
 
-    def update_node(self, node_id: str, values: dict[str, Any],
-                    fts_terms: str | None = None) -> None:
+    def update_node(
+        self, node_id: str, values: dict[str, Any], fts_terms: str | None = None
+    ) -> None:
         """Update columns of one node; re-index its terms when ``fts_terms`` is given."""
         sets = ", ".join(f"{k} = ?" for k in values)
         self.conn.execute(f"UPDATE nodes SET {sets} WHERE id = ?", [*values.values(), node_id])
         if fts_terms is not None:
             rid = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (node_id,)).fetchone()[0]
             self.conn.execute("DELETE FROM nodes_fts WHERE rowid = ?", (rid,))
-            self.conn.execute(
-                "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (rid, fts_terms)
-            )
+            self.conn.execute("INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (rid, fts_terms))
 
     def delete_nodes(self, ids: Sequence[str]) -> None:
         """Delete node rows and their lexical terms (inside the caller's transaction)."""
         for chunk in _chunks(ids, 500):
             marks = ",".join("?" * len(chunk))
             self.conn.execute(
-                f"DELETE FROM nodes_fts WHERE rowid IN (SELECT rid FROM nodes WHERE id IN ({marks}))",
+                "DELETE FROM nodes_fts WHERE rowid IN "
+                f"(SELECT rid FROM nodes WHERE id IN ({marks}))",
                 chunk,
             )
             self.conn.execute(f"DELETE FROM nodes WHERE id IN ({marks})", chunk)
+
+    def rewrite_subtree_paths(
+        self, user_id: str, *, old_prefix: str, new_prefix: str, depth_delta: int
+    ) -> None:
+        """Re-root the paths of every node below ``old_prefix`` (inside a transaction)."""
+        self.conn.execute(
+            "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
+            "WHERE user_id = ? AND path >= ? AND path < ?",
+            (
+                new_prefix,
+                len(old_prefix) + 1,
+                depth_delta,
+                user_id,
+                old_prefix,
+                old_prefix + "\uffff",
+            ),
+        )
 
     def get(self, node_id: str) -> MemoryNode | None:
         rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
@@ -225,8 +264,9 @@ class SQLiteStore:
             params.extend(statuses)
         return [row_to_node(r) for r in self._rows(sql + " ORDER BY seq", params)]
 
-    def recent_children(self, node_id: str, limit: int,
-                        statuses: Sequence[str]) -> list[MemoryNode]:
+    def recent_children(
+        self, node_id: str, limit: int, statuses: Sequence[str]
+    ) -> list[MemoryNode]:
         marks = ",".join("?" * len(statuses))
         rows = self._rows(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE parent_id = ? AND status IN ({marks}) "
@@ -259,7 +299,8 @@ class SQLiteStore:
     def user_root(self, user_id: str) -> MemoryNode | None:
         rows = self._rows(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND parent_id IS NULL "
-            "ORDER BY seq LIMIT 1", [user_id]
+            "ORDER BY seq LIMIT 1",
+            [user_id],
         )
         return row_to_node(rows[0]) if rows else None
 
@@ -284,8 +325,9 @@ class SQLiteStore:
                     f"UPDATE nodes SET index_state = ? WHERE id IN ({marks})", [state, *chunk]
                 )
 
-    def lexical_search(self, match: str, scope: Scope, statuses: Sequence[str],
-                       limit: int) -> list[tuple[str, float]]:
+    def lexical_search(
+        self, match: str, scope: Scope, statuses: Sequence[str], limit: int
+    ) -> list[tuple[str, float]]:
         """Best BM25 matches in scope as ``(id, score)``, score > 0 and higher is better."""
         where, params = scope.sql("n")
         marks = ",".join("?" * len(statuses))
@@ -311,7 +353,8 @@ class SQLiteStore:
         with self.transaction():
             self.conn.executemany(
                 "UPDATE nodes SET access_count = access_count + 1, last_accessed_at = ? "
-                "WHERE id = ?", [(stamp, i) for i in ids]
+                "WHERE id = ?",
+                [(stamp, i) for i in ids],
             )
 
     def bump_ancestors(self, ids: Sequence[str], at: datetime, bump: float) -> None:
@@ -320,8 +363,8 @@ class SQLiteStore:
             return
         stamp = to_iso(at)
         self.conn.executemany(
-            "UPDATE nodes SET activity = min(1.0, activity + ?), last_accessed_at = ? "
-            "WHERE id = ?", [(bump, stamp, i) for i in ids]
+            "UPDATE nodes SET activity = min(1.0, activity + ?), last_accessed_at = ? WHERE id = ?",
+            [(bump, stamp, i) for i in ids],
         )
 
     # -- active node ----------------------------------------------------------------------
@@ -394,4 +437,4 @@ def encode_path(ancestors: Sequence[str]) -> str:
 
 def _chunks(items: Sequence[str], size: int) -> Iterator[list[str]]:
     for i in range(0, len(items), size):
-        yield list(items[i:i + size])
+        yield list(items[i : i + size])

@@ -1,0 +1,33 @@
+# Two commands on a fresh clone:  `make demo`  and  `make test`.
+# Both create .venv on first use and install everything the project needs into it.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+# A CPU build of torch is installed before sentence-transformers, which would otherwise pull a
+# multi-GB CUDA build. Override with e.g. `make test TORCH_SPEC='torch>=2.2'`.
+TORCH_SPEC ?= torch==2.13.0
+
+.PHONY: demo test lint bench-smoke clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet "$(TORCH_SPEC)" || $(BIN)/pip install --quiet torch
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $@
+
+demo: $(VENV)/.installed
+	$(BIN)/hybridmem demo
+
+test: $(VENV)/.installed
+	$(BIN)/ruff check hybridmem benchmarks tests
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check hybridmem benchmarks tests
+	$(BIN)/ruff format --check hybridmem tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,62 @@
+"""Shared fixtures: real SQLite files and a real Chroma directory in tmp_path, injected time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.embedding import Embedder, SentenceTransformerEmbedder
+from hybridmem.embedding.base import Vectors
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+class CountingEmbedder:
+    """Wraps an embedder and counts the texts it embedded (to prove what was re-embedded)."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.texts: list[str] = []
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        self.texts.extend(texts)
+        return self.inner.embed(texts)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(datetime(2024, 7, 1, 9, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def embedder() -> CountingEmbedder:
+    return CountingEmbedder(HashEmbedder(128))
+
+
+@pytest.fixture
+def mem_path(tmp_path: Path) -> Path:
+    return tmp_path / "memory"
+
+
+@pytest.fixture
+def mem(mem_path: Path, embedder: CountingEmbedder, clock: FakeClock) -> Iterator[HybridMemory]:
+    with HybridMemory(mem_path, embedder=embedder, clock=clock) as memory:
+        yield memory
+
+
+@pytest.fixture(scope="session")
+def real_embedder() -> SentenceTransformerEmbedder:
+    """The real all-MiniLM-L6-v2 from the bundled package (loaded once per session)."""
+    return SentenceTransformerEmbedder()

@@ -1,0 +1,198 @@
+"""Retrieval: scope before rank, explainable scores, budget packing, access statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.tokens import count_tokens
+
+
+def build_claims(mem: HybridMemory) -> tuple[str, str]:
+    t7 = mem.add("Expense claim #7 travel", node_type="task", user_id="u1")
+    mem.add("claim 7 invoice unreadable, finance returned it", parent_id=t7.id, user_id="u1")
+    mem.add("claim 7 submitted on July 1", parent_id=t7.id, user_id="u1")
+    t8 = mem.add("Expense claim #8 taxi", node_type="task", user_id="u1")
+    # The sibling task is full of near-duplicates that match the query better.
+    for i in range(30):
+        mem.add(
+            f"invoice unreadable finance returned claim copy {i}", parent_id=t8.id, user_id="u1"
+        )
+    return t7.id, t8.id
+
+
+def test_scope_is_applied_before_ranking_so_sibling_tasks_never_crowd_out(mem):
+    t7, t8 = build_claims(mem)
+    res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7, top_k=5)
+    assert res.hits, "the task's own nodes must be found even when 30 siblings match better"
+    assert all(h.node.task_id == t7 for h in res.hits)
+    assert res.hits[0].node.content.startswith("claim 7 invoice")
+    # Without a task, the active node's task is the scope (t8 was added last).
+    res_active = mem.retrieve("invoice unreadable", user_id="u1", top_k=5)
+    assert res_active.scope_id == t8
+    assert all(h.node.task_id == t8 for h in res_active.hits)
+
+
+def test_no_tree_scope_searches_the_whole_user(mem_path, clock):
+    config = MemoryConfig(retrieval=RetrievalConfig(use_tree_scope=False))
+    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
+        t7, _ = build_claims(mem)
+        res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7, top_k=5)
+        assert res.scope_id is None
+        assert any(h.node.task_id != t7 for h in res.hits)
+
+
+def test_ancestor_path_comes_first_in_the_context(mem):
+    t7, _ = build_claims(mem)
+    res = mem.retrieve("why was the claim returned?", user_id="u1", task_id=t7)
+    lines = res.context.splitlines()
+    assert lines[0] == "Current task path:"
+    assert "Memory of u1" in lines[1] and "Expense claim #7" in lines[2]
+    assert [n.node_type for n in res.path] == ["root", "task"]
+    assert res.tokens == count_tokens(res.context)
+    assert "[event · 2024-07-01]" in res.context
+
+
+@pytest.mark.parametrize("budget", [20, 40, 60, 120, 400])
+def test_context_never_exceeds_the_token_budget(mem, budget):
+    t7, _ = build_claims(mem)
+    for i in range(20):
+        mem.add(
+            f"long note {i} " + "about the invoice and the claim " * 5, parent_id=t7, user_id="u1"
+        )
+    res = mem.retrieve("invoice claim", user_id="u1", task_id=t7, top_k=50, token_budget=budget)
+    assert res.tokens == count_tokens(res.context) <= budget
+    bigger = mem.retrieve(
+        "invoice claim", user_id="u1", task_id=t7, top_k=50, token_budget=budget * 4
+    )
+    assert len(bigger.hits) >= len(res.hits)
+
+
+def test_score_breakdown_explains_the_score(mem):
+    t7, _ = build_claims(mem)
+    res = mem.retrieve("invoice unreadable", user_id="u1", task_id=t7)
+    for hit in res.hits:
+        b = hit.breakdown
+        total = sum(mem.config.retrieval.weights.as_dict().values())
+        assert abs(sum(b.parts.values()) / total - hit.score) < 1e-9
+        assert set(b.features) == {
+            "similarity",
+            "lexical",
+            "importance",
+            "recency",
+            "confidence",
+            "use",
+            "tree",
+        }
+        assert all(0.0 <= v <= 1.0 for v in b.features.values())
+        assert b.sources and "score=" in b.explain()
+    assert [h.score for h in res.hits] == sorted((h.score for h in res.hits), reverse=True)
+
+
+def test_recency_decays_with_injected_time_and_access_renews(mem, clock):
+    task = mem.add("Trip planning", node_type="task", user_id="u1")
+    old = mem.add("hotel booking confirmed", parent_id=task.id, user_id="u1")
+    clock.advance(days=60)
+    new = mem.add("hotel booking confirmed", parent_id=task.id, user_id="u1")
+    res = mem.retrieve("hotel booking", user_id="u1", task_id=task.id)
+    by_id = {h.node.id: h for h in res.hits}
+    assert by_id[new.id].breakdown.features["recency"] == pytest.approx(1.0)
+    assert by_id[old.id].breakdown.features["recency"] == pytest.approx(0.25, rel=1e-3)
+    assert res.hits[0].node.id == new.id
+    # The retrieval touched both: access counts and last access moved (passive renewal).
+    renewed = mem.get(old.id)
+    assert renewed.access_count == 1 and renewed.last_accessed_at == clock()
+    again = mem.retrieve("hotel booking", user_id="u1", task_id=task.id)
+    assert {h.node.id: h for h in again.hits}[old.id].breakdown.features["recency"] == 1.0
+
+
+def test_importance_breaks_ties(mem):
+    task = mem.add("Shopping", node_type="task", user_id="u1")
+    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1)
+    high = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.9)
+    res = mem.retrieve("buy milk", user_id="u1", task_id=task.id)
+    order = [h.node.id for h in res.hits]
+    assert order.index(high.id) < order.index(low.id)
+
+
+def test_min_weight_drops_weak_nodes(mem_path, clock):
+    config = MemoryConfig(retrieval=RetrievalConfig(min_weight=0.5))
+    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
+        task = mem.add("Shopping", node_type="task", user_id="u1")
+        weak = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0)
+        strong = mem.add(
+            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0
+        )
+        ids = {h.node.id for h in mem.retrieve("milk", user_id="u1", task_id=task.id).hits}
+        assert strong.id in ids and weak.id not in ids
+
+
+def test_other_users_memories_never_appear(mem):
+    mem.add("alice secret: salary 100k", user_id="alice")
+    mem.add("bob note: salary negotiation", user_id="bob")
+    res = mem.retrieve("salary", user_id="bob", top_k=20)
+    assert res.hits and all(h.node.user_id == "bob" for h in res.hits)
+    assert "alice" not in res.context
+    assert mem.retrieve("salary", user_id="nobody").hits == []
+
+
+def test_lexical_only_config_and_vector_only_config_both_work(mem_path, clock):
+    lexical_only = MemoryConfig(
+        retrieval=RetrievalConfig(vector_candidates=0, weights=ScoreWeights(similarity=0.0))
+    )
+    with HybridMemory(
+        mem_path, embedder=HashEmbedder(128), clock=clock, config=lexical_only
+    ) as mem:
+        task = mem.add("Claims", node_type="task", user_id="u1")
+        target = mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
+        mem.add("差旅住宿已经订好", parent_id=task.id, user_id="u1")
+        res = mem.retrieve("发票为什么被退回", user_id="u1", task_id=task.id)
+        assert res.hits[0].node.id == target.id
+        assert "lexical" in res.hits[0].breakdown.sources
+
+
+def test_structural_candidates_include_recent_children_of_the_active_node(mem):
+    task = mem.add("Claim", node_type="task", user_id="u1")
+    child = mem.add("zzz qqq unrelated words", parent_id=task.id, user_id="u1")
+    res = mem.retrieve("something else entirely", user_id="u1")
+    hit = next(h for h in res.hits if h.node.id == child.id)
+    assert "structure" in hit.breakdown.sources
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"query": ""},
+        {"query": "x", "top_k": 0},
+        {"query": "x", "token_budget": -5},
+        {"query": "x", "task_id": "has spaces"},
+        {"query": 5},
+    ],
+)
+def test_bad_retrieval_arguments_are_named_errors(mem, kwargs):
+    from hybridmem.errors import ValidationError
+
+    with pytest.raises(ValidationError):
+        mem.retrieve(**{"user_id": "u1", **kwargs})
+
+
+def test_fts_syntax_in_queries_is_treated_as_text(mem):
+    task = mem.add("Notes", node_type="task", user_id="u1")
+    node = mem.add('he said "NEAR" and OR and AND * then MATCH', parent_id=task.id, user_id="u1")
+    for query in ['"unbalanced', "NEAR(a b)", "a OR", "*", "col:value", "AND AND", "' OR 1=1 --"]:
+        res = mem.retrieve(query, user_id="u1", task_id=task.id)
+        assert isinstance(res.hits, list)
+    res = mem.retrieve('NEAR MATCH "', user_id="u1", task_id=task.id)
+    assert res.hits[0].node.id == node.id
+
+
+def test_config_rejects_nonsense():
+    with pytest.raises(InvalidArgumentError):
+        ScoreWeights(similarity=-1)
+    with pytest.raises(InvalidArgumentError):
+        ScoreWeights(**dict.fromkeys(ScoreWeights().as_dict(), 0.0))
+    with pytest.raises(InvalidArgumentError):
+        RetrievalConfig(vector_candidates=-1)
+    with pytest.raises(InvalidArgumentError):
+        MemoryConfig(max_content_chars=0)

@@ -1,0 +1,303 @@
+"""The write path: attaching, batching, updating, moving, deleting, and refusing bad input."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from datetime import UTC, datetime
+
+import pytest
+
+from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, NodeInput
+from hybridmem.errors import (
+    ContentTooLongError,
+    CycleError,
+    EmbedderMismatchError,
+    EmptyContentError,
+    HybridMemError,
+    InvalidArgumentError,
+    InvalidContentError,
+    InvalidWeightError,
+    NodeNotFoundError,
+    ScopeError,
+    StoreClosedError,
+)
+
+
+def vector_ids(mem: HybridMemory) -> set[str]:
+    return mem.index.get_ids()
+
+
+def fts_rows(mem: HybridMemory) -> int:
+    return mem.store.conn.execute("SELECT count(*) FROM nodes_fts").fetchone()[0]
+
+
+def test_first_add_creates_the_users_root_and_a_task_becomes_active(mem):
+    task = mem.add("Expense claim #7: submitted", node_type="task", user_id="u1")
+    root = mem.root(user_id="u1")
+    assert root is not None and root.node_type == "root"
+    assert task.parent_id == root.id
+    assert mem.active_node(user_id="u1").id == task.id
+    assert task.task_id == task.id
+
+
+def test_node_without_parent_goes_under_active_node_and_new_task_under_root(mem):
+    t1 = mem.add("Claim #7", node_type="task", user_id="u1")
+    ev = mem.add("Finance returned it", user_id="u1")
+    assert ev.parent_id == t1.id and ev.task_id == t1.id
+    t2 = mem.add("Claim #8", node_type="task", user_id="u1")
+    assert t2.parent_id == mem.root(user_id="u1").id
+    state = mem.add(
+        "Next step: re-upload invoice", parent_id=t1.id, node_type="state", user_id="u1"
+    )
+    assert mem.active_node(user_id="u1").id == state.id
+    fact = mem.add("no activation", parent_id=t1.id, node_type="fact", user_id="u1", activate=False)
+    assert mem.active_node(user_id="u1").id == state.id
+    assert fact.parent_id == t1.id
+
+
+def test_ancestors_are_bumped_but_never_above_one(mem):
+    task = mem.add("Claim", node_type="task", user_id="u1")
+    for i in range(40):
+        mem.add(f"step {i}", parent_id=task.id, user_id="u1")
+    task = mem.get(task.id)
+    assert 0 < task.activity <= 1.0
+    assert math.isclose(task.activity, 1.0)
+    assert task.last_accessed_at is not None
+
+
+def test_add_many_links_parents_within_the_batch_and_keeps_fields(mem, clock):
+    when = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    nodes = mem.add_many(
+        [
+            {"id": "conv-1", "content": "Conversation", "node_type": "task"},
+            {
+                "id": "conv-1:s1",
+                "content": "Session 1",
+                "node_type": "session",
+                "parent_id": "conv-1",
+                "created_at": when,
+            },
+            NodeInput(
+                content="Caroline: I went to a support group",
+                parent_id="conv-1:s1",
+                id="conv-1:D1:3",
+                source_id="D1:3",
+                created_at=when,
+                metadata={"speaker": "Caroline"},
+                importance=0.7,
+            ),
+        ],
+        user_id="u1",
+    )
+    assert [n.id for n in nodes] == ["conv-1", "conv-1:s1", "conv-1:D1:3"]
+    turn = mem.get("conv-1:D1:3")
+    assert turn.path[-2:] == ("conv-1", "conv-1:s1")
+    assert turn.task_id == "conv-1"
+    assert turn.created_at == when and turn.source_id == "D1:3"
+    assert turn.metadata == {"speaker": "Caroline"} and turn.importance == 0.7
+    assert {"conv-1", "conv-1:s1", "conv-1:D1:3"} <= vector_ids(mem)
+    assert [n.seq for n in nodes] == sorted(n.seq for n in nodes)
+
+
+def test_add_many_is_all_or_nothing(mem):
+    mem.add("existing", user_id="u1")
+    before = mem.stats()
+    with pytest.raises(NodeNotFoundError):
+        mem.add_many(
+            [
+                {"content": "ok", "id": "a"},
+                {"content": "orphan", "parent_id": "nope"},
+            ],
+            user_id="u1",
+        )
+    with pytest.raises(InvalidWeightError):
+        mem.add_many([{"content": "ok"}, {"content": "bad", "importance": 2}], user_id="u1")
+    after = mem.stats()
+    assert after.nodes == before.nodes and after.vectors == before.vectors
+    assert after.last_seq == before.last_seq
+
+
+def test_update_reembeds_only_when_content_changes(mem, embedder):
+    node = mem.add("Invoice is unreadable", user_id="u1")
+    embedder.texts.clear()
+    same = mem.update(node.id, importance=0.9)
+    assert embedder.texts == [] and same.importance == 0.9 and same.version == node.version + 1
+    mem.update(node.id, content="Invoice is unreadable")
+    assert embedder.texts == []
+    changed = mem.update(node.id, content="Invoice re-uploaded, readable now")
+    assert embedder.texts == ["Invoice re-uploaded, readable now"]
+    assert changed.content_hash != node.content_hash and changed.index_state == "indexed"
+    res = mem.retrieve("re-uploaded readable", user_id="u1")
+    assert res.hits[0].node.id == node.id
+
+
+def test_update_with_stale_version_is_a_conflict(mem):
+    from hybridmem.errors import ConflictError
+
+    node = mem.add("v1", user_id="u1")
+    mem.update(node.id, content="v2", expected_version=node.version)
+    with pytest.raises(ConflictError):
+        mem.update(node.id, content="v3", expected_version=node.version)
+    assert mem.get(node.id).content == "v2"
+
+
+def test_move_updates_paths_scope_and_rejects_cycles(mem):
+    t1 = mem.add("Claim 7", node_type="task", user_id="u1")
+    t2 = mem.add("Claim 8", node_type="task", user_id="u1")
+    a = mem.add("a", parent_id=t1.id, user_id="u1")
+    b = mem.add("b", parent_id=a.id, user_id="u1")
+    moved = mem.move(a.id, t2.id)
+    assert moved.parent_id == t2.id and moved.task_id == t2.id
+    child = mem.get(b.id)
+    assert child.path[-2:] == (t2.id, a.id) and child.task_id == t2.id
+    assert child.depth == moved.depth + 1
+    # Chroma metadata followed: the moved nodes are found in t2's scope, not t1's.
+    in_t2 = {h.node.id for h in mem.retrieve("a b", user_id="u1", task_id=t2.id).hits}
+    in_t1 = {h.node.id for h in mem.retrieve("a b", user_id="u1", task_id=t1.id).hits}
+    assert {a.id, b.id} <= in_t2 and not ({a.id, b.id} & in_t1)
+    with pytest.raises(CycleError):
+        mem.move(t2.id, b.id)
+    with pytest.raises(CycleError):
+        mem.move(a.id, a.id)
+    with pytest.raises(CycleError):  # the root is everyone's ancestor
+        mem.move(mem.root(user_id="u1").id, t1.id)
+
+
+def test_delete_subtree_removes_rows_terms_and_vectors(mem):
+    task = mem.add("Claim", node_type="task", user_id="u1")
+    child = mem.add("child", parent_id=task.id, user_id="u1")
+    mem.add("grandchild", parent_id=child.id, user_id="u1")
+    keep = mem.add("other", user_id="u2")
+    fts_before = fts_rows(mem)
+    assert mem.delete(task.id, user_id="u1") == 3
+    assert fts_rows(mem) == fts_before - 3
+    ids = vector_ids(mem)
+    assert task.id not in ids and child.id not in ids and keep.id in ids
+    with pytest.raises(NodeNotFoundError):
+        mem.get(child.id)
+    # The active node (the deleted task) falls back to its surviving ancestor, the root.
+    assert mem.active_node(user_id="u1").id == mem.root(user_id="u1").id
+
+
+def test_delete_single_node_reattaches_children(mem):
+    task = mem.add("Claim", node_type="task", user_id="u1")
+    mid = mem.add("mid", parent_id=task.id, user_id="u1")
+    leaf = mem.add("leaf", parent_id=mid.id, user_id="u1")
+    assert mem.delete(mid.id, subtree=False) == 1
+    leaf = mem.get(leaf.id)
+    assert leaf.parent_id == task.id and leaf.path[-1] == task.id and leaf.depth == 2
+
+
+def test_other_users_parent_is_refused_and_ids_do_not_leak(mem):
+    theirs = mem.add("private", user_id="u2")
+    with pytest.raises(ScopeError):
+        mem.add("sneaky", parent_id=theirs.id, user_id="u1")
+    with pytest.raises(NodeNotFoundError):
+        mem.get(theirs.id, user_id="u1")
+    with pytest.raises(NodeNotFoundError):
+        mem.retrieve("private", user_id="u1", task_id=theirs.id)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"content": ""}, EmptyContentError),
+        ({"content": "   \n"}, EmptyContentError),
+        ({"content": 42}, InvalidContentError),
+        ({"content": "a\x00b"}, InvalidContentError),
+        ({"content": "bad \ud800 surrogate"}, InvalidContentError),
+        ({"content": "x" * 101}, ContentTooLongError),
+        ({"content": "ok", "importance": 1.5}, InvalidWeightError),
+        ({"content": "ok", "importance": -0.1}, InvalidWeightError),
+        ({"content": "ok", "confidence": float("nan")}, InvalidWeightError),
+        ({"content": "ok", "confidence": True}, InvalidWeightError),
+        ({"content": "ok", "parent_id": "missing"}, NodeNotFoundError),
+        ({"content": "ok", "parent_id": "bad id with spaces"}, InvalidArgumentError),
+        ({"content": "ok", "node_type": "Not A Type"}, InvalidArgumentError),
+        ({"content": "ok", "node_type": "root"}, InvalidArgumentError),
+        ({"content": "ok", "metadata": {"x": object()}}, InvalidArgumentError),
+        ({"content": "ok", "user_id": ""}, InvalidArgumentError),
+    ],
+)
+def test_bad_input_raises_a_named_error_and_writes_nothing(tmp_path, clock, kwargs, error):
+    config = MemoryConfig(max_content_chars=100)
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, config=config) as mem:
+        mem.add("existing", user_id="u1")
+        before = mem.stats()
+        kwargs = {"user_id": "u1", **kwargs}
+        with pytest.raises(error) as info:
+            mem.add(**kwargs)
+        assert isinstance(info.value, HybridMemError)
+        assert str(info.value)
+        after = mem.stats()
+        assert (after.nodes, after.vectors, after.last_seq) == (
+            before.nodes,
+            before.vectors,
+            before.last_seq,
+        )
+
+
+def test_closed_store_refuses_every_call(mem_path, clock):
+    mem = HybridMemory(mem_path, embedder=HashEmbedder(64), clock=clock)
+    node = mem.add("x", user_id="u1")
+    mem.close()
+    for call in (
+        lambda: mem.add("y"),
+        lambda: mem.get(node.id),
+        lambda: mem.retrieve("x"),
+        lambda: mem.stats(),
+        lambda: mem.delete(node.id),
+    ):
+        with pytest.raises(StoreClosedError):
+            call()
+
+
+def test_store_survives_reopen_and_refuses_another_embedder(mem_path, clock):
+    with HybridMemory(mem_path, embedder=HashEmbedder(64), clock=clock) as mem:
+        task = mem.add("Claim", node_type="task", user_id="u1")
+    with HybridMemory(mem_path, embedder=HashEmbedder(64), clock=clock) as mem:
+        assert mem.active_node(user_id="u1").id == task.id
+    with pytest.raises(EmbedderMismatchError, match="reindex"):
+        HybridMemory(mem_path, embedder=HashEmbedder(32), clock=clock)
+    with HybridMemory(mem_path, embedder=HashEmbedder(32), clock=clock, reindex=True) as mem:
+        assert mem.stats().vectors == 2 and mem.stats().dimension == 32
+        assert mem.retrieve("Claim", user_id="u1").path[-1].id == task.id
+
+
+def test_pending_index_work_is_finished_on_open(mem_path, clock):
+    with HybridMemory(mem_path, embedder=HashEmbedder(64), clock=clock) as mem:
+        node = mem.add("written before the crash", user_id="u1")
+        # Simulate a crash after the SQLite commit and before the Chroma write.
+        mem.index.delete([node.id])
+        mem.store.set_index_state([node.id], "pending")
+    with HybridMemory(mem_path, embedder=HashEmbedder(64), clock=clock) as mem:
+        assert node.id in mem.index.get_ids()
+        assert mem.get(node.id).index_state == "indexed"
+
+
+def test_corrupt_sqlite_file_is_a_clear_error_not_a_fresh_store(tmp_path):
+    from hybridmem.errors import CorruptStoreError
+
+    path = tmp_path / "m"
+    path.mkdir()
+    (path / "memory.sqlite3").write_bytes(b"this is not a database" * 100)
+    with pytest.raises(CorruptStoreError, match="restore"):
+        HybridMemory(path, embedder=HashEmbedder(64))
+    assert (path / "memory.sqlite3").read_bytes().startswith(b"this is not")
+
+
+def test_oplog_records_every_mutation_in_order(mem):
+    task = mem.add("Claim", node_type="task", user_id="u1")
+    mem.update(task.id, content="Claim #7")
+    mem.delete(task.id)
+    ops = [r[0] for r in mem.store.conn.execute("SELECT op FROM oplog ORDER BY seq")]
+    assert ops == ["add", "add", "set_active", "update", "delete", "set_active"]
+    seqs = [r[0] for r in mem.store.conn.execute("SELECT seq FROM oplog ORDER BY seq")]
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_wal_mode_is_on(mem):
+    mode = mem.store.conn.execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+    assert isinstance(mem.store.conn, sqlite3.Connection)
