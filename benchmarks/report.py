@@ -195,7 +195,7 @@ def plot_bars(
     groups = list(values)
     methods = list(dict.fromkeys(m for g in groups for m in values[g]))
     width = 0.8 / max(len(methods), 1)
-    fig, ax = plt.subplots(figsize=(max(7, 1.6 * len(groups)), 4.5))
+    fig, ax = plt.subplots(figsize=(max(7, 1.6 * len(groups)) + 2, 4.5))
     for j, m in enumerate(methods):
         ys = [values[g].get(m, math.nan) for g in groups]
         xs = [i + (j - (len(methods) - 1) / 2) * width for i in range(len(groups))]
@@ -205,7 +205,8 @@ def plot_bars(
     ax.set_ylabel(ylabel)
     ax.set_ylim(0, 1.02)
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=8)
+    # Outside the axes: with full context at 1.0 any inside corner hides a bar.
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
