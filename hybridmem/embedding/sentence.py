@@ -103,6 +103,7 @@ class SentenceTransformerEmbedder:
     @property
     def dimension(self) -> int:
         model = self._load()
+        # Newer sentence-transformers renamed the method; fall back to the old name.
         getter = (
             getattr(model, "get_embedding_dimension", None)
             or model.get_sentence_embedding_dimension

@@ -1,0 +1,32 @@
+"""Memory evolution: what may enter memory, and how it changes over time.
+
+For now this holds the speech-act filter (:mod:`hybridmem.evolution.speech_acts`), which every
+utterance passes before it is written, so that questions, hypotheticals and passing emotions
+never become long-term facts.
+
+Names are re-exported lazily (PEP 562): importing ``speech_acts`` eagerly here would make
+``python -m hybridmem.evolution.speech_acts`` load that module twice.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = [
+    "RuleBasedSpeechActClassifier",
+    "SpeechAct",
+    "SpeechActClassifier",
+    "SpeechActReport",
+    "SpeechActResult",
+    "classify",
+    "classify_many",
+    "evaluate",
+    "load_examples",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(importlib.import_module("hybridmem.evolution.speech_acts"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

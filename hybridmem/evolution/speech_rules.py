@@ -1,0 +1,159 @@
+"""The deterministic, bilingual (Chinese/English) rule-based speech-act classifier.
+
+Every cue family of :mod:`hybridmem.evolution.speech_lexicon` is matched first; then a fixed
+priority decides. The order encodes what is most dangerous to get wrong for memory:
+
+1. **Hypothetical** beats everything: "What if I moved to Chengdu?" is a question in form, but
+   its premise must never be stored as a fact. A bare conditional on the user ("如果我...", "if
+   I ...") yields only to a *triggered* directive ("if I'm late, tell my manager", "如果我没回
+   就提醒我"); a condition on the world ("if it rains, remind me") is no supposition at all.
+2. **Question**: punctuation, particles (吗/呢), wh-words, A-not-A (是不是), auxiliary inversion.
+   A polite request to *act* ("can you cancel...", "能帮我...吗") is an instruction; a request
+   to *tell* ("can you tell me...", "帮我查...吗") stays a question.
+3. **Instruction**: imperatives at a clause start, "remind me"/"提醒我", 别/不要, 以后...都用 --
+   unless an idiom of taste says otherwise ("X over Y any day", "比起A更喜欢B").
+4. **Emotion vs preference**: a like/dislike with a stability marker ("always", "一直") is a
+   preference; a feeling word, or a like/dislike tied to this moment ("today", "right now",
+   "kind of", an interjection, a demonstrative, an unchosen circumstance like rain) is an
+   emotion; any other like/dislike or preference cue is a preference.
+5. **Negation** of a fact, then 6. **Assertion** as the default.
+
+Confidence is a fixed figure per deciding rule (explicit markers score higher than structural
+guesses), lowered a little for every other family that also fired, so an utterance with
+competing cues is reported as less certain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from hybridmem.evolution import speech_lexicon as lex
+from hybridmem.evolution.speech_types import (
+    SpeechAct,
+    SpeechActResult,
+    detect_language,
+    validate_utterance,
+)
+
+# Base confidence of each deciding rule; explicit lexical markers are more reliable than the
+# default or than the emotion/preference tie-break.
+_CONFIDENCE = {
+    "hypothetical": 0.9,
+    "hypothetical-conditional": 0.75,
+    "conditional-instruction": 0.75,
+    "question": 0.85,
+    "polite-request": 0.8,
+    "instruction": 0.85,
+    "stable-preference": 0.85,
+    "emotion": 0.8,
+    "momentary-like": 0.7,
+    "preference": 0.75,
+    "negation": 0.75,
+    "assertion": 0.6,
+}
+_COMPETITION_PENALTY = 0.05
+_MIN_CONFIDENCE = 0.3
+
+# Families whose presence alongside the winner signals a competing reading.
+_COMPETING = {
+    SpeechAct.HYPOTHETICAL: "hyp",
+    SpeechAct.QUESTION: "q",
+    SpeechAct.INSTRUCTION: "ins",
+    SpeechAct.PREFERENCE: "pref",
+    SpeechAct.EMOTION: "emo",
+    SpeechAct.NEGATION: "neg",
+}
+
+
+@dataclass(frozen=True)
+class _Cues:
+    """The cues of one utterance, by family (each a tuple of cue names)."""
+
+    hyp_strong: tuple[str, ...]
+    hyp_conditional: tuple[str, ...]
+    triggered: tuple[str, ...]
+    question: tuple[str, ...]
+    polite_request: tuple[str, ...]
+    info_request: tuple[str, ...]
+    instruction: tuple[str, ...]
+    preference_idiom: tuple[str, ...]
+    like: tuple[str, ...]
+    preference: tuple[str, ...]
+    stable: tuple[str, ...]
+    momentary: tuple[str, ...]
+    emotion: tuple[str, ...]
+    negation: tuple[str, ...]
+
+    @classmethod
+    def match(cls, text: str) -> _Cues:
+        return cls(*(family.fired(text) for family in lex.FAMILIES))
+
+    def all(self) -> tuple[str, ...]:
+        """Every cue name, in family order, without repeats."""
+        seen: dict[str, None] = {}
+        for field in fields(self):
+            seen.update(dict.fromkeys(getattr(self, field.name)))
+        return tuple(seen)
+
+
+class RuleBasedSpeechActClassifier:
+    """Labels Chinese, English and mixed utterances with cue lexicons and a fixed priority.
+
+    Pure and deterministic: all patterns are compiled at import, ``classify`` does no I/O and
+    keeps no state, so one instance can be shared between threads.
+    """
+
+    name = "rules-v1"
+
+    def classify(self, text: str) -> SpeechActResult:
+        """Label one utterance (see the module docstring for the order of the rules)."""
+        clean = validate_utterance(text)
+        cues = _Cues.match(lex.normalise(clean))
+        act, rule = _decide(cues)
+        return SpeechActResult(
+            act=act,
+            confidence=_confidence(act, rule, cues),
+            cues=cues.all(),
+            language=detect_language(clean),
+        )
+
+
+def _decide(c: _Cues) -> tuple[SpeechAct, str]:
+    """The act and the name of the deciding rule (a key of ``_CONFIDENCE``)."""
+    if c.hyp_strong:
+        return SpeechAct.HYPOTHETICAL, "hypothetical"
+    if c.hyp_conditional:
+        # "If I'm late, tell my manager" orders; "如果我去了北京，你帮我想想..." supposes.
+        if c.triggered:
+            return SpeechAct.INSTRUCTION, "conditional-instruction"
+        return SpeechAct.HYPOTHETICAL, "hypothetical-conditional"
+    if c.question:
+        if c.polite_request and not c.info_request:
+            return SpeechAct.INSTRUCTION, "polite-request"
+        return SpeechAct.QUESTION, "question"
+    if c.preference_idiom:
+        return SpeechAct.PREFERENCE, "stable-preference"
+    if c.instruction:
+        return SpeechAct.INSTRUCTION, "instruction"
+    if c.stable and (c.like or c.preference):
+        return SpeechAct.PREFERENCE, "stable-preference"
+    if c.emotion:
+        return SpeechAct.EMOTION, "emotion"
+    if c.like and c.momentary:
+        return SpeechAct.EMOTION, "momentary-like"
+    if c.like or c.preference:
+        return SpeechAct.PREFERENCE, "preference"
+    if c.negation:
+        return SpeechAct.NEGATION, "negation"
+    return SpeechAct.ASSERTION, "assertion"
+
+
+def _confidence(act: SpeechAct, rule: str, c: _Cues) -> float:
+    families = {name.split(":", 1)[0] for name in c.all()}
+    own = _COMPETING.get(act)
+    # Negation inside a preference, instruction or emotion is expected, not a rival reading.
+    rivals = {f for f in families if f in _COMPETING.values() and f != own}
+    if act is not SpeechAct.NEGATION:
+        rivals.discard("neg")
+    score = _CONFIDENCE[rule] - _COMPETITION_PENALTY * len(rivals)
+    return round(max(_MIN_CONFIDENCE, score), 3)
