@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, fields
 
 from hybridmem.errors import InvalidArgumentError
+from hybridmem.evolution.config import EvolutionConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,8 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    evolution: EvolutionConfig = field(default_factory=EvolutionConfig)
+    """Lifecycles, conflicts, tiers and forgetting (presets: ``hybridmem.evolution.config``)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:

@@ -33,6 +33,8 @@ from hybridmem.errors import (
     ScopeError,
     StoreClosedError,
 )
+from hybridmem.evolution.lifecycle import check_lifecycle, check_tier
+from hybridmem.evolution.writer import EvolutionWriter, WritePlan, apply_changes
 from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
 from hybridmem.retrieval import Retriever
@@ -72,6 +74,12 @@ class NodeInput:
     session_id: str | None = None
     activate: bool | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    lifecycle: str | None = None
+    """transient / short_term / long_term; None: assigned by the evolution policy."""
+    slot: str | None = None
+    """Conflict-group key of a fact/preference (e.g. ``user.city``); None: inferred."""
+    tier: str | None = None
+    """buffer / working / long_term; None: the evolution policy's starting tier."""
 
 
 def content_hash(text: str) -> str:
@@ -127,6 +135,7 @@ class HybridMemory:
             self.retriever = Retriever(
                 self.store, self.index, self.embedder, self.config, self.counter
             )
+            self._evolver = EvolutionWriter(self.store, self.index, self.config.evolution)
             if reindex:
                 self.rebuild_index()
             else:
@@ -194,6 +203,9 @@ class HybridMemory:
         session_id: str | None = None,
         id: str | None = None,
         activate: bool | None = None,
+        lifecycle: str | None = None,
+        slot: str | None = None,
+        tier: str | None = None,
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
 
@@ -202,6 +214,9 @@ class HybridMemory:
 
         Adding a node whose type is in ``MemoryConfig.activate_on_add`` (task, state) makes it
         the user's active node unless ``activate=False``.
+
+        Facts and preferences pass the speech-act filter and join conflict groups (``slot``);
+        every node gets a lifecycle and tier (see :mod:`hybridmem.evolution`).
         """
         item = NodeInput(
             content=content,
@@ -216,6 +231,9 @@ class HybridMemory:
             agent_id=agent_id,
             session_id=session_id,
             activate=activate,
+            lifecycle=lifecycle,
+            slot=slot,
+            tier=tier,
         )
         return self.add_many([item], user_id=user_id)[0]
 
@@ -236,6 +254,8 @@ class HybridMemory:
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError("add_many: two items share the same id")
         vectors = self._embed_unique([item.content for item in inputs])
+        by_id = dict(zip(ids, vectors, strict=True))
+        evolved: list[str] = []
         now = self._now()
         with self._lock, self.store.transaction():
             existing = self.store.get_many(ids)
@@ -258,7 +278,13 @@ class HybridMemory:
                         or self._create_root(user_id, now, batch, created)
                     )
                     parent = root
-                node = self._insert(item, node_id, user_id, parent, now)
+                plan = self._evolution_plan(item, node_id, user_id, by_id)
+                node = self._insert(item, node_id, user_id, parent, now, plan)
+                evolved.extend(
+                    apply_changes(
+                        self.store, plan.changes, user_id=user_id, now=now, actor=self.actor
+                    )
+                )
                 batch[node_id] = node
                 created.append(node)
                 touched_ancestors.update((*node.path,))
@@ -279,6 +305,7 @@ class HybridMemory:
                 )
                 self.store.set_active(user_id, activate_id, now, seq)
         self._index(created, vectors)
+        self._sync_index_metadata([i for i in dict.fromkeys(evolved) if i not in batch])
         wanted = set(ids)
         fresh = self.store.get_many(n.id for n in created if n.id in wanted)
         return [fresh[node_id] for node_id in ids]
@@ -311,7 +338,11 @@ class HybridMemory:
         if item.confidence is not None:
             check_weight("confidence", item.confidence)
         check_metadata(item.metadata)
-        for name in ("source_id", "agent_id", "session_id"):
+        if item.lifecycle is not None:
+            check_lifecycle(item.lifecycle)
+        if item.tier is not None:
+            check_tier(item.tier)
+        for name in ("source_id", "agent_id", "session_id", "slot"):
             value = getattr(item, name)
             if value is not None:
                 check_user_id(value, name=name)
@@ -320,6 +351,32 @@ class HybridMemory:
                 f"created_at must be a datetime, got {type(item.created_at).__name__}"
             )
         return item
+
+    def _evolution_plan(
+        self, item: NodeInput, node_id: str, user_id: str, vectors: Mapping[str, Any]
+    ) -> WritePlan:
+        cfg = self.config
+        return self._evolver.plan(
+            content=item.content,
+            node_type=item.node_type,
+            user_id=user_id,
+            node_id=node_id,
+            importance=item.importance if item.importance is not None else cfg.default_importance,
+            confidence=item.confidence if item.confidence is not None else cfg.default_confidence,
+            lifecycle_arg=item.lifecycle,
+            tier_arg=item.tier,
+            slot=item.slot,
+            vector=vectors.get(node_id),
+            batch_vectors=vectors,
+        )
+
+    def _sync_index_metadata(self, ids: Sequence[str]) -> None:
+        """Refresh Chroma's filterable metadata (status) of nodes changed in SQLite."""
+        nodes = [n for n in self.store.get_many(ids).values()]
+        if not nodes:
+            return
+        self.index.update_metadata([n.id for n in nodes], [self._chroma_metadata(n) for n in nodes])
+        self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
 
     def _resolve_parent(
         self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]
@@ -350,7 +407,13 @@ class HybridMemory:
         return node
 
     def _insert(
-        self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None, now: datetime
+        self,
+        item: NodeInput,
+        node_id: str,
+        user_id: str,
+        parent: MemoryNode | None,
+        now: datetime,
+        plan: WritePlan | None = None,
     ) -> MemoryNode:
         created_at = ensure_utc(item.created_at) if item.created_at else now
         path = (*parent.path, parent.id) if parent else ()
@@ -363,6 +426,10 @@ class HybridMemory:
         confidence = (
             item.confidence if item.confidence is not None else self.config.default_confidence
         )
+        status = NodeStatus.ACTIVE.value
+        if plan is not None:
+            importance, confidence, status = plan.importance, plan.confidence, plan.status
+            metadata = {**plan.metadata, **metadata}
         seq = self.store.append_op(
             "add",
             node_id=node_id,
@@ -376,6 +443,11 @@ class HybridMemory:
                 "metadata": metadata,
                 "created_at": to_iso(created_at),
                 "source_id": item.source_id,
+                "status": status,
+                "lifecycle": plan.lifecycle if plan else None,
+                "tier": plan.tier if plan else None,
+                "conflict_group": plan.conflict_group if plan else None,
+                "decision": plan.decision if plan else None,
             },
             at=now,
             actor=self.actor,
@@ -401,10 +473,13 @@ class HybridMemory:
             "access_count": 0,
             "seq": seq,
             "version": 1,
-            "status": NodeStatus.ACTIVE.value,
+            "status": status,
             "index_state": IndexState.PENDING.value,
             "source_id": item.source_id,
             "metadata": json.dumps(metadata, ensure_ascii=False),
+            "lifecycle": plan.lifecycle if plan else None,
+            "tier": plan.tier if plan else None,
+            "conflict_group": plan.conflict_group if plan else None,
         }
         self.store.insert_node(row, lexical.document_terms(item.content))
         return MemoryNode(
@@ -431,6 +506,9 @@ class HybridMemory:
             agent_id=item.agent_id,
             session_id=item.session_id,
             metadata=metadata,
+            lifecycle=row["lifecycle"],
+            tier=row["tier"],
+            conflict_group=row["conflict_group"],
         )
 
     def update(

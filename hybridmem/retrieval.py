@@ -139,18 +139,20 @@ class Retriever:
             for node_id, vec in self.index.get_vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)
         top_lex = max(lexical_raw.values(), default=0.0)
+        half_lives = self.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in nodes.items():
             if node.user_id != user_id or node.status not in cfg.include_statuses:
                 continue
-            weight = scoring.node_weight(node, now, cfg.weights, cfg.recency_half_life_days)
+            half_life = scoring.half_life_for(node, cfg.recency_half_life_days, half_lives)
+            weight = scoring.node_weight(node, now, cfg.weights, half_life)
             if weight < cfg.min_weight:
                 continue
             features = {
                 "similarity": max(similarity.get(node_id, 0.0), 0.0),
                 "lexical": lexical_raw.get(node_id, 0.0) / top_lex if top_lex else 0.0,
                 "importance": node.importance,
-                "recency": scoring.recency(node, now, cfg.recency_half_life_days),
+                "recency": scoring.recency(node, now, half_life),
                 "confidence": node.confidence,
                 "use": scoring.use(node),
                 "tree": scoring.tree_proximity(node, anchor),
