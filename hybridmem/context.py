@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hybridmem.models import Hit, MemoryNode
@@ -12,9 +12,15 @@ PATH_HEADER = "Current task path:"
 HITS_HEADER = "Relevant memories:"
 
 
-def render_line(node: MemoryNode, *, indent: int = 0) -> str:
-    """One line per memory: type and date first, so the reader can weigh it."""
+def render_line(node: MemoryNode, *, indent: int = 0, note: str | None = None) -> str:
+    """One line per memory: type and date first, so the reader can weigh it.
+
+    ``note`` (e.g. ``previously: ...`` for a value that replaced another) is appended in
+    parentheses.
+    """
     text = " ".join(node.content.split())  # newlines inside a memory would break the layout
+    if note:
+        text += f" ({' '.join(note.split())})"
     return f"{'  ' * indent}- [{node.node_type} · {node.created_at:%Y-%m-%d}] {text}"
 
 
@@ -36,6 +42,7 @@ def pack(
     top_k: int,
     budget: int | None,
     counter: TokenCounter,
+    notes: Mapping[str, str] | None = None,
 ) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
@@ -61,7 +68,8 @@ def pack(
     for hit in ranked:
         if len(chosen) >= top_k:
             break
-        cost = counter.count(render_line(hit.node, indent=1)) + 1
+        note = notes.get(hit.node.id) if notes else None
+        cost = counter.count(render_line(hit.node, indent=1, note=note)) + 1
         if not chosen:
             cost += hits_header_cost
         if limit is not None and used + cost > limit:
@@ -71,7 +79,7 @@ def pack(
         used += cost
 
     while True:
-        text = _render(kept_path, chosen)
+        text = _render(kept_path, chosen, notes or {})
         tokens = counter.count(text)
         # Per-line counts can differ slightly from the count of the joined text; trim the
         # lowest-ranked hit until the exact count fits.
@@ -85,7 +93,7 @@ def pack(
     return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
 
 
-def _render(path: Sequence[MemoryNode], hits: Sequence[Hit]) -> str:
+def _render(path: Sequence[MemoryNode], hits: Sequence[Hit], notes: Mapping[str, str]) -> str:
     lines: list[str] = []
     if path:
         lines.append(PATH_HEADER)
@@ -93,5 +101,5 @@ def _render(path: Sequence[MemoryNode], hits: Sequence[Hit]) -> str:
     if hits:
         lines.append(HITS_HEADER)
         ordered = sorted(hits, key=lambda h: (h.node.created_at, h.node.seq))
-        lines.extend(render_line(h.node, indent=1) for h in ordered)
+        lines.extend(render_line(h.node, indent=1, note=notes.get(h.node.id)) for h in ordered)
     return "\n".join(lines)

@@ -21,7 +21,10 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   └── EmbedderMismatchError             opened with another embedder than built it
     ├── IndexUnavailableError                 the Chroma index cannot be reached
-    └── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
+    ├── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
+    └── LLMError                              the optional LLM (distillation) failed
+        ├── LLMUnavailableError               the endpoint cannot be reached
+        └── LLMOutputError                    its reply is malformed or cites no source
 """
 
 from __future__ import annotations
@@ -100,3 +103,15 @@ class IndexUnavailableError(HybridMemError):
 
 class ModelUnavailableError(HybridMemError):
     """An embedding model could not be loaded (typically: not cached and no network)."""
+
+
+class LLMError(HybridMemError):
+    """The optional LLM plug-in (distillation) failed; the deterministic default still works."""
+
+
+class LLMUnavailableError(LLMError):
+    """The OpenAI-compatible endpoint could not be reached or timed out."""
+
+
+class LLMOutputError(LLMError):
+    """The LLM's reply was not the expected JSON, or no conclusion cited a source."""

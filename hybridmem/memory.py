@@ -33,7 +33,12 @@ from hybridmem.errors import (
     ScopeError,
     StoreClosedError,
 )
+from hybridmem.evolution.distill import Distiller
+from hybridmem.evolution.history import ValueRecord, current_value, value_history
+from hybridmem.evolution.inspect import InspectRow, inspect_user
 from hybridmem.evolution.lifecycle import check_lifecycle, check_tier
+from hybridmem.evolution.maintenance import MaintenanceReport, maintain, restore_archived
+from hybridmem.evolution.probe import ProbeReport, add_probe, probe_report
 from hybridmem.evolution.writer import EvolutionWriter, WritePlan, apply_changes
 from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
@@ -952,3 +957,52 @@ class HybridMemory:
             suffix = f" for user {user_id!r}" if user_id is not None else ""
             raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
         return node
+
+    # -- evolution --------------------------------------------------------------------------
+    def maintain(
+        self,
+        *,
+        now: datetime | None = None,
+        dry_run: bool = False,
+        deep: bool = True,
+        user_id: str | None = None,
+        distiller: Distiller | None = None,
+    ) -> MaintenanceReport:
+        """Forget and consolidate (see :mod:`hybridmem.evolution.maintenance`)."""
+        self._check_open()
+        if user_id is not None:
+            check_user_id(user_id)
+        return maintain(
+            self, now=now, dry_run=dry_run, deep=deep, user_id=user_id, distiller=distiller
+        )
+
+    def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
+        """Bring an archived memory back (active, working tier); the reason it left is kept."""
+        self._check_open()
+        check_node_id(node_id)
+        return restore_archived(self, node_id, user_id=user_id)
+
+    def current_value(self, slot: str, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
+        """The current value of a conflict group (a slot like ``user.city`` or a group id)."""
+        self._check_open()
+        return current_value(self.store, check_user_id(user_id), check_user_id(slot, name="slot"))
+
+    def value_history(self, slot: str, *, user_id: str = DEFAULT_USER) -> list[ValueRecord]:
+        """Every value a conflict group held, oldest first, with status and reason."""
+        self._check_open()
+        return value_history(self.store, check_user_id(user_id), check_user_id(slot, name="slot"))
+
+    def inspect(self, *, user_id: str = DEFAULT_USER, **filters: Any) -> list[InspectRow]:
+        """The user's memories with weight, tier, status, lifecycle and conflict groups."""
+        self._check_open()
+        return inspect_user(self, user_id=check_user_id(user_id), **filters)
+
+    def add_probe(self, *, user_id: str = DEFAULT_USER, content: str | None = None) -> MemoryNode:
+        """Add a uniquely marked probe memory (watch it with :meth:`probe_report`)."""
+        self._check_open()
+        return add_probe(self, user_id=check_user_id(user_id), content=content)
+
+    def probe_report(self, *, user_id: str = DEFAULT_USER) -> list[ProbeReport]:
+        """Each probe's readings over time (one per maintenance run) and its state now."""
+        self._check_open()
+        return probe_report(self, user_id=check_user_id(user_id))

@@ -20,6 +20,7 @@ from hybridmem.config import MemoryConfig
 from hybridmem.context import pack
 from hybridmem.embedding.base import Embedder
 from hybridmem.errors import NodeNotFoundError
+from hybridmem.evolution.history import group_values
 from hybridmem.index import ChromaIndex
 from hybridmem.models import Hit, MemoryNode, RetrievalResult
 from hybridmem.store import Scope, SQLiteStore
@@ -162,8 +163,11 @@ class Retriever:
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
+        hits, notes = group_values(self.store, user_id, hits)
 
-        packed = pack(path, hits, top_k=top_k, budget=token_budget, counter=self.counter)
+        packed = pack(
+            path, hits, top_k=top_k, budget=token_budget, counter=self.counter, notes=notes
+        )
         self.store.touch([h.node.id for h in packed.hits], now)
         return RetrievalResult(
             query=query,

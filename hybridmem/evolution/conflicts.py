@@ -113,6 +113,8 @@ class ConflictDecision:
     importance_factor: float = 1.0
     changes: tuple[NodeChange, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
+    tier: str | None = None
+    """A tier to start in (a confirmed replacement of a long-term value is long-term)."""
 
 
 def value_terms(text: str, reference: str) -> set[str]:
@@ -276,6 +278,7 @@ def decide(
             "supersede",
             changes=(change, *merged),
             metadata={**extra, "supersedes": current.id},
+            tier=Tier.LONG_TERM.value if confirmed else None,
         )
     if confidence >= cfg.coexist_ratio * current.confidence:
         change = NodeChange(

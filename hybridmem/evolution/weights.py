@@ -34,9 +34,13 @@ def node_weight(node: MemoryNode, now: datetime, config: EvolutionConfig) -> flo
 
 
 def is_protected(node: MemoryNode, config: EvolutionConfig) -> bool:
-    """Protected nodes are never archived by forgetting or pruning."""
+    """Protected nodes are never archived by forgetting or pruning.
+
+    The protected types (preferences, profiles...) are protected once they are standing
+    memories; an unconfirmed *candidate* preference ("I hate rain", said once) is not.
+    """
     return (
-        node.node_type in config.protected_types
+        (node.node_type in config.protected_types and node.status != "candidate")
         or node.parent_id is None
         or bool(node.metadata.get("pinned"))
     )

@@ -135,6 +135,7 @@ class EvolutionWriter:
                 changes = (*changes, *outcome.changes)
                 metadata.update(outcome.metadata)
                 decision = outcome.decision
+                tier = outcome.tier or tier
         if status == NodeStatus.CANDIDATE.value and life == Lifecycle.LONG_TERM.value:
             life = Lifecycle.SHORT_TERM.value
         return WritePlan(

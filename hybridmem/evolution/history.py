@@ -1,0 +1,111 @@
+"""What a conflict group says now and what it said before.
+
+``current_value(slot)`` is the group's newest active member; ``value_history(slot)`` lists every
+member, oldest first, with its status and why it left (superseded, restated, candidate...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from hybridmem.evolution import queries
+from hybridmem.evolution.conflicts import current_of
+from hybridmem.models import Hit, MemoryNode
+from hybridmem.store import SQLiteStore
+
+
+@dataclass(frozen=True, slots=True)
+class ValueRecord:
+    """One value a conflict group has held (or been offered)."""
+
+    node: MemoryNode
+    current: bool
+    status: str
+    since: datetime
+    note: str
+    """Why it is not (or is) the current value, e.g. ``superseded by ...``."""
+
+
+def group_key(slot_or_group: str) -> str:
+    """Accept a slot (``user.city``) or a full group id (``slot:user.city``, ``sim:...``)."""
+    if slot_or_group.startswith(("slot:", "sim:")):
+        return slot_or_group
+    return f"slot:{slot_or_group}"
+
+
+def current_value(store: SQLiteStore, user_id: str, slot: str) -> MemoryNode | None:
+    """The group's current value (its newest active member), or None."""
+    return current_of(queries.group_members(store, user_id, group_key(slot)))
+
+
+def value_history(store: SQLiteStore, user_id: str, slot: str) -> list[ValueRecord]:
+    """Every member of the group, oldest first, each with its status and a note."""
+    members = queries.group_members(store, user_id, group_key(slot))
+    current = current_of(members)
+    out: list[ValueRecord] = []
+    for m in members:
+        meta = m.metadata
+        note = (
+            meta.get("archived_reason")
+            or meta.get("candidate_reason")
+            or (f"demoted by newer {meta['demoted_by']}" if "demoted_by" in meta else "")
+            or ("current value" if current is not None and m.id == current.id else "")
+        )
+        out.append(
+            ValueRecord(
+                m, current is not None and m.id == current.id, m.status, m.created_at, str(note)
+            )
+        )
+    return out
+
+
+def previous_values(store: SQLiteStore, user_id: str, group: str, current_id: str) -> list[str]:
+    """Contents of earlier values the group held (active or archived, not candidates)."""
+    members = queries.group_members(store, user_id, group)
+    return [
+        m.content
+        for m in reversed(members)
+        if m.id != current_id
+        and m.status in ("active", "archived")
+        and "restates" not in m.metadata
+        and "merged_into" not in m.metadata
+    ]
+
+
+def group_values(
+    store: SQLiteStore, user_id: str, hits: list[Hit]
+) -> tuple[list[Hit], dict[str, str]]:
+    """Show each conflict group once, current value first, saying what it was before.
+
+    An older value is dropped from the hits when the group's current value is also a hit; the
+    current value's line notes ``previously: ...``. An older value retrieved alone keeps its
+    place but notes the newer value, so the reader is never left with a stale answer.
+    """
+    notes: dict[str, str] = {}
+    groups = {h.node.conflict_group for h in hits if h.node.conflict_group}
+    if not groups:
+        return hits, notes
+    hit_ids = {h.node.id for h in hits}
+    current: dict[str, MemoryNode | None] = {}
+    before: dict[str, list[str]] = {}
+    for group in groups:
+        members = queries.group_members(store, user_id, group)
+        cur = current_of(members)
+        current[group] = cur
+        if cur is not None:
+            before[group] = previous_values(store, user_id, group, cur.id)
+    kept: list[Hit] = []
+    for hit in hits:
+        group = hit.node.conflict_group
+        cur = current.get(group) if group else None
+        if cur is None:
+            kept.append(hit)
+        elif hit.node.id == cur.id:
+            if before.get(group or ""):
+                notes[hit.node.id] = "previously: " + "; ".join(before[group or ""][:2])
+            kept.append(hit)
+        elif cur.id not in hit_ids:
+            notes[hit.node.id] = f"newer value: {cur.content}"
+            kept.append(hit)
+    return kept, notes
