@@ -35,9 +35,11 @@ from hybridmem.evolution.speech_eval import DATA_FILE, LabelledUtterance, bundle
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
-# Measured dev-split accuracy of rules-v1 is recorded in the commit that sets this floor; the
-# floor sits a few points below so that a rule change that costs accuracy fails here.
-DEV_ACCURACY_FLOOR = 0.93
+# rules-v1 measured 662/663 = 0.998 on the dev split (the split it was tuned on; the blind
+# test batches score 0.90, see hybridmem/evolution/data/README.md). The floor sits a few
+# points below, so a rule change that costs dev accuracy fails here while a one-sentence
+# relabel does not.
+DEV_ACCURACY_FLOOR = 0.95
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +48,6 @@ def clf() -> RuleBasedSpeechActClassifier:
 
 
 # --- the stories of the design note (sections 4.1, 4.2), in both languages -----------------
-
 
 @pytest.mark.parametrize(
     "text",
@@ -117,6 +118,19 @@ def test_a_standing_choice_is_kept(clf, text):
         ("如果航班延误了，酒店可以免费取消吗？", SpeechAct.QUESTION),
         ("明天会下雨吗", SpeechAct.QUESTION),
         ("how much did I spend on taxis last month", SpeechAct.QUESTION),
+        # A condition on the user followed by an order is an order, not a supposition...
+        ("If I'm late, tell my manager", SpeechAct.INSTRUCTION),
+        ("如果我明天没回消息就提醒我", SpeechAct.INSTRUCTION),
+        # ...but a supposition followed by a request for ideas stays a supposition.
+        ("如果我去了北京工作，你帮我想想周末能干嘛", SpeechAct.HYPOTHETICAL),
+        ("If I took the job, where would I live?", SpeechAct.HYPOTHETICAL),
+        ("What would you recommend?", SpeechAct.QUESTION),
+        ("Could you book a table for two at 7?", SpeechAct.INSTRUCTION),
+        ("我妈帮我搬家了", SpeechAct.ASSERTION),  # someone else helped: narration
+        ("我到家了", SpeechAct.ASSERTION),
+        ("I moved to Chengdu one day after my birthday", SpeechAct.ASSERTION),
+        ("What a mess, the movers scratched the table", SpeechAct.EMOTION),
+        ("Give me a window seat over legroom any day", SpeechAct.PREFERENCE),
     ],
 )
 def test_priority_between_cues(clf, text, act):
@@ -125,13 +139,13 @@ def test_priority_between_cues(clf, text, act):
 
 def test_questions_hypotheticals_emotions_are_the_only_non_assertive_acts():
     non_assertive = {
-        act for act in SpeechAct if not SpeechActResult(act, 0.5, (), "en").is_assertive
+        act for act in SpeechAct
+        if not SpeechActResult(act, 0.5, (), "en").is_assertive
     }
     assert non_assertive == {SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL, SpeechAct.EMOTION}
 
 
 # --- the result object ------------------------------------------------------------------------
-
 
 def test_result_explains_itself(clf):
     result = clf.classify("What if I moved to Chengdu?")
@@ -168,7 +182,6 @@ def test_classifier_satisfies_the_protocol(clf):
 
 # --- invalid input ----------------------------------------------------------------------------
 
-
 @pytest.mark.parametrize("bad", [None, 42, b"bytes", ["list"]])
 def test_non_text_is_rejected(clf, bad):
     with pytest.raises(InvalidContentError):
@@ -202,7 +215,6 @@ def test_any_text_gets_a_valid_deterministic_label(text):
 
 # --- evaluation -------------------------------------------------------------------------------
 
-
 class _AlwaysAssertion:
     def classify(self, text: str) -> SpeechActResult:
         return SpeechActResult(SpeechAct.ASSERTION, 1.0, (), "en")
@@ -228,7 +240,9 @@ def test_evaluate_counts_exactly():
     assert report.confusion[q][a] == 1
     assert sum(map(sum, report.confusion)) == 4
     assert {e.text for e in report.errors} == {"c", "d"}
+    assert report.leak_rate == 1.0  # both non-assertive examples were called assertions
     payload = json.loads(json.dumps(report.to_dict()))
+    assert payload["leak_rate"] == 1.0
     assert payload["per_class"]["assertion"]["precision"] == 0.5
     table = report.format_table()
     assert "toy" in table and "question" in table and "zh" in table
@@ -245,7 +259,6 @@ def test_dev_accuracy_stays_above_the_measured_floor(clf):
 
 
 # --- the bundled labelled set -----------------------------------------------------------------
-
 
 def test_bundled_set_is_found_as_package_data():
     resource = bundled_data()
@@ -288,7 +301,6 @@ def test_malformed_data_names_the_line(tmp_path):
 
 # --- package surface and command line ---------------------------------------------------------
 
-
 def test_exported_names_resolve():
     for name in evolution.__all__:
         assert getattr(evolution, name) is not None
@@ -299,20 +311,9 @@ def test_exported_names_resolve():
 def test_module_entry_point_prints_per_class_figures(tmp_path):
     out = tmp_path / "report.json"
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "hybridmem.evolution.speech_acts",
-            "--split",
-            "dev",
-            "--json",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-        timeout=120,
-        check=False,
+        [sys.executable, "-m", "hybridmem.evolution.speech_acts", "--split", "dev",
+         "--json", str(out)],
+        capture_output=True, text=True, cwd=REPO_ROOT, timeout=120, check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert "RuntimeWarning" not in proc.stderr
@@ -321,3 +322,12 @@ def test_module_entry_point_prints_per_class_figures(tmp_path):
     assert "accuracy" in proc.stdout and "confusion" in proc.stdout
     payload = json.loads(out.read_text(encoding="utf-8"))
     assert set(payload["dev"]["per_class"]) == {a.value for a in SpeechAct}
+
+
+def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
+    from hybridmem.evolution import speech_lexicon, speech_rules
+
+    slotted = [family for _, family in speech_rules._SLOTS]
+    assert sorted(id(f) for f in slotted) == sorted(id(f) for f in speech_lexicon.FAMILIES)
+    names = [cue.name for family in speech_lexicon.FAMILIES for cue in family.cues]
+    assert len(names) == len(set(names))

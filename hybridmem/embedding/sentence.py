@@ -83,9 +83,8 @@ class SentenceTransformerEmbedder:
     download prompt.
     """
 
-    def __init__(
-        self, model: str | Path = DEFAULT_MODEL, *, batch_size: int = 64, device: str = "cpu"
-    ) -> None:
+    def __init__(self, model: str | Path = DEFAULT_MODEL, *, batch_size: int = 64,
+                 device: str = "cpu") -> None:
         self._spec = str(model)
         self._batch_size = batch_size
         self._device = device
@@ -137,9 +136,6 @@ class SentenceTransformerEmbedder:
     def _load_model(self) -> Any:
         try:
             from sentence_transformers import SentenceTransformer
-            from transformers.utils import logging as hf_logging
-
-            hf_logging.disable_progress_bar()  # no "Loading weights" bars in users' terminals
         except ImportError as exc:  # pragma: no cover - a core dependency
             raise ModelUnavailableError(f"sentence-transformers is not importable: {exc}") from exc
         if self._is_default():

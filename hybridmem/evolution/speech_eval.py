@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.speech_types import SpeechAct, SpeechActClassifier
+from hybridmem.evolution.speech_types import ASSERTIVE_ACTS, SpeechAct, SpeechActClassifier
 
 Split = Literal["dev", "test"]
 SPLITS: tuple[Split, ...] = ("dev", "test")
@@ -103,6 +103,11 @@ class ClassMetrics:
         return self.correct / self.support if self.support else 0.0
 
     @property
+    def accuracy(self) -> float:
+        """Per-class accuracy: the share of this act's utterances labelled correctly (= recall)."""
+        return self.recall
+
+    @property
     def f1(self) -> float:
         """Harmonic mean of precision and recall."""
         p, r = self.precision, self.recall
@@ -155,6 +160,20 @@ class SpeechActReport:
         """Share of all utterances labelled correctly."""
         return self.correct / self.total if self.total else 0.0
 
+    @property
+    def leak_rate(self) -> float:
+        """Share of questions, hypotheticals and emotions labelled as an assertive act.
+
+        The failure the filter exists to prevent (a passing mood or a "what if" written as a
+        long-term fact), so it is reported apart from accuracy: confusing two non-assertive
+        acts, or two assertive ones, costs far less.
+        """
+        rows = [i for i, act in enumerate(self.labels) if act not in ASSERTIVE_ACTS]
+        cols = [j for j, act in enumerate(self.labels) if act in ASSERTIVE_ACTS]
+        gold = sum(sum(self.confusion[i]) for i in rows)
+        leaked = sum(self.confusion[i][j] for i in rows for j in cols)
+        return leaked / gold if gold else 0.0
+
     def class_metrics(self, act: SpeechAct) -> ClassMetrics:
         """The metrics of ``act``."""
         return next(m for m in self.per_class if m.act is act)
@@ -170,6 +189,7 @@ class SpeechActReport:
             "total": self.total,
             "correct": self.correct,
             "accuracy": round(self.accuracy, 4),
+            "leak_rate": round(self.leak_rate, 4),
             "per_class": {
                 m.act.value: {
                     "support": m.support,
@@ -192,21 +212,19 @@ class SpeechActReport:
             "labels": [a.value for a in self.labels],
             "confusion": [list(row) for row in self.confusion],
             "errors": [
-                {
-                    "text": e.text,
-                    "lang": e.lang,
-                    "gold": e.gold.value,
-                    "predicted": e.predicted.value,
-                    "cues": list(e.cues),
-                }
+                {"text": e.text, "lang": e.lang, "gold": e.gold.value,
+                 "predicted": e.predicted.value, "cues": list(e.cues)}
                 for e in self.errors
             ],
         }
 
     def format_table(self) -> str:
         """A plain-text table for the terminal: per class, per language, confusion matrix."""
-        lines = [f"== {self.name}: accuracy {self.accuracy:.3f} ({self.correct}/{self.total})"]
-        lines.append(f"{'act':<14}{'support':>8}{'prec':>8}{'recall':>8}{'f1':>8}")
+        lines = [
+            f"== {self.name}: accuracy {self.accuracy:.3f} ({self.correct}/{self.total}), "
+            f"leak rate {self.leak_rate:.3f} (question/hypothetical/emotion labelled assertive)"
+        ]
+        lines.append(f"{'act':<14}{'support':>8}{'prec':>8}{'recall':>8}{'f1':>8}  (recall = acc)")
         for m in self.per_class:
             lines.append(
                 f"{m.act.value:<14}{m.support:>8}{m.precision:>8.3f}{m.recall:>8.3f}{m.f1:>8.3f}"

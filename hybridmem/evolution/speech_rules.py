@@ -65,6 +65,25 @@ _COMPETING = {
 }
 
 
+# Which cue family fills which field of _Cues.
+_SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
+    ("hyp_strong", lex.HYPOTHETICAL_STRONG),
+    ("hyp_conditional", lex.HYPOTHETICAL_CONDITIONAL),
+    ("triggered", lex.TRIGGERED_DIRECTIVE),
+    ("question", lex.QUESTION_FORM),
+    ("polite_request", lex.POLITE_ACTION_REQUEST),
+    ("info_request", lex.INFO_REQUEST),
+    ("instruction", lex.INSTRUCTION),
+    ("preference_idiom", lex.PREFERENCE_IDIOM),
+    ("like", lex.LIKE_VERB),
+    ("preference", lex.PREFERENCE),
+    ("stable", lex.STABLE),
+    ("momentary", lex.MOMENTARY),
+    ("emotion", lex.EMOTION),
+    ("negation", lex.NEGATION),
+)
+
+
 @dataclass(frozen=True)
 class _Cues:
     """The cues of one utterance, by family (each a tuple of cue names)."""
@@ -86,7 +105,13 @@ class _Cues:
 
     @classmethod
     def match(cls, text: str) -> _Cues:
-        return cls(*(family.fired(text) for family in lex.FAMILIES))
+        has_latin, has_cjk = lex.scripts(text)
+        return cls(
+            **{
+                slot: family.fired(text, has_latin=has_latin, has_cjk=has_cjk)
+                for slot, family in _SLOTS
+            }
+        )
 
     def all(self) -> tuple[str, ...]:
         """Every cue name, in family order, without repeats."""

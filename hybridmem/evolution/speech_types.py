@@ -42,6 +42,17 @@ Label definitions (the shipped data set is labelled by exactly these rules):
     umbrella", "can you cancel my 3pm meeting"). A bare imperative is always an instruction;
     "can you / 能帮我 ... 吗" is one when it asks the agent to act rather than to tell.
 
+Boundary decisions the labels follow:
+
+- Preferences are the *user's*. A third party's tastes or habits are facts about that person:
+  "我老公在银行工作" is ASSERTION, "我爸从来不坐飞机" is NEGATION.
+- A routine (a schedule) is a fact, a habitual *choice among alternatives* is a preference:
+  "I take the 7:50 bus every morning" is ASSERTION, "I usually pay with Alipay" is PREFERENCE.
+- "Remember that I'm out next week" / "你记一下，我的车位号是B2-117" are INSTRUCTION: the act is
+  a directive, even though it carries a fact the memory layer may then extract.
+- Allergies and diets imposed by health are facts ("I'm allergic to peanuts" is ASSERTION);
+  chosen diets are preferences ("I don't eat pork", "我吃素").
+
 PREFERENCE and INSTRUCTION stay separate, although both are assertive: a preference describes
 the user (memory stores it on the profile), an instruction describes what the agent must do
 (memory stores it as a standing rule or a task), and the two are written to different places.
