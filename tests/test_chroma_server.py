@@ -5,9 +5,11 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,8 +27,10 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def chroma_server(tmp_path_factory) -> Iterator[ChromaServer]:
-    exe = shutil.which("chroma")
-    assert exe, "the chroma CLI ships with the chromadb package and must be on PATH"
+    # The chroma CLI ships with the chromadb package, beside this interpreter.
+    beside = Path(sys.executable).parent / "chroma"
+    exe = str(beside) if beside.exists() else shutil.which("chroma")
+    assert exe, "the chroma CLI (from the chromadb package) was not found"
     port = free_port()
     data = tmp_path_factory.mktemp("chroma-server")
     proc = subprocess.Popen(
