@@ -967,13 +967,23 @@ class HybridMemory:
         deep: bool = True,
         user_id: str | None = None,
         distiller: Distiller | None = None,
+        max_nodes: int | None = None,
     ) -> MaintenanceReport:
-        """Forget and consolidate (see :mod:`hybridmem.evolution.maintenance`)."""
+        """Forget and consolidate (see :mod:`hybridmem.evolution.maintenance`).
+
+        ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
+        """
         self._check_open()
         if user_id is not None:
             check_user_id(user_id)
         return maintain(
-            self, now=now, dry_run=dry_run, deep=deep, user_id=user_id, distiller=distiller
+            self,
+            now=now,
+            dry_run=dry_run,
+            deep=deep,
+            user_id=user_id,
+            distiller=distiller,
+            max_nodes=max_nodes,
         )
 
     def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:

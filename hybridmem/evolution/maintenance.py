@@ -90,10 +90,16 @@ def maintain(
     deep: bool = True,
     user_id: str | None = None,
     distiller: Distiller | None = None,
+    max_nodes: int | None = None,
 ) -> MaintenanceReport:
-    """Run maintenance for one user or all; see the module docstring."""
+    """Run maintenance for one user or all; see the module docstring.
+
+    ``max_nodes`` overrides ``EvolutionConfig.max_active_nodes_per_user`` for this run.
+    """
     now = ensure_utc(now) if now is not None else mem._now()
     cfg = mem.config.evolution
+    if max_nodes is not None:
+        cfg = cfg.with_changes(max_active_nodes_per_user=max_nodes)
     users = [user_id] if user_id is not None else queries.users(mem.store)
     actions: list[MaintenanceAction] = []
     examined = skipped = 0

@@ -114,6 +114,11 @@ class EvolutionWriter:
             tier = Tier.WORKING.value if tier != Tier.BUFFER.value else tier
             metadata["candidate_reason"] = f"speech act: {metadata['speech_act']}"
             decision = "filtered"
+        elif assertive is False:
+            # An episode that was a question, a hypothetical or a passing mood is a true
+            # record of what was said, so it stays active, but with less weight (seed 4.2).
+            importance *= cfg.candidate_importance_factor
+            decision = "non_assertive"
         elif node_type in cfg.conflict_types:
             if group is None:
                 group, changes = self._similar_group(user_id, node_type, vector, batch_vectors)
