@@ -1,0 +1,193 @@
+"""``hybridmem bench <suite>`` / ``python -m benchmarks <suite>``: one command per suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from benchmarks import common
+from benchmarks.paths import default_locomo_path, default_madial_dir
+
+app = typer.Typer(
+    name="bench",
+    help="Deterministic retrieval benchmarks of hybridmem with baselines in the same run.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+EmbedderOpt = Annotated[
+    str, typer.Option(help="'default' (bundled all-MiniLM-L6-v2), 'hash' (fast fake), or a "
+                           "sentence-transformers model name/path.")
+]
+MethodsOpt = Annotated[str, typer.Option(help="all | baselines | hybrid")]
+
+
+def _out(out: Path | None, suite: str) -> Path:
+    return out if out is not None else Path("bench-out") / suite
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+@app.command()
+def locomo(
+    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")] = None,
+    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/locomo)")] = None,
+    limit: Annotated[int | None, typer.Option(help="first N conversations only")] = None,
+    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")] = None,
+    embedder: EmbedderOpt = "default",
+    methods: MethodsOpt = "all",
+    k: Annotated[str, typer.Option(help="node counts, comma-separated")] = "5,10,25",
+    budgets: Annotated[str, typer.Option(help="token budgets, comma-separated")] = "500,1000,2000",
+    live_access: Annotated[bool, typer.Option(help="also run hybridmem with live access stats")]
+    = False,
+) -> None:
+    """LoCoMo: evidence recall (frac/all/any) at k nodes and token budgets, with compression."""
+    from benchmarks.locomo_data import load_locomo
+    from benchmarks.suite_locomo import run_locomo, show_and_plot
+
+    console = Console()
+    path = data or default_locomo_path()
+    if not path.is_file():
+        raise typer.BadParameter(f"LoCoMo file not found: {path}", param_hint="--data")
+    dataset = load_locomo(path, limit=limit, questions_per_conversation=questions)
+    lineup = common.line_up(methods, common.load_embedder(embedder), live_access=live_access)
+    result = run_locomo(dataset, lineup, k_values=_ints(k), budgets=_ints(budgets),
+                        console=console)
+    result = _with_settings(result, data=str(path), embedder=embedder)
+    common.finish(result, _out(out, "locomo"), console, show_and_plot)
+
+
+@app.command()
+def madial(
+    data: Annotated[Path | None, typer.Option(help="MADial folder (default: shared data)")] = None,
+    lang: Annotated[list[str] | None, typer.Option(help="zh and/or en (repeat; default both)")]
+    = None,
+    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/madial)")] = None,
+    limit: Annotated[int | None, typer.Option(help="first N dialogues per language")] = None,
+    embedder: EmbedderOpt = "default",
+    methods: MethodsOpt = "all",
+    bank: Annotated[str, typer.Option(help="user (each user's memories) | all")] = "user",
+) -> None:
+    """MADial-Bench: hit@k and recall@k (k = 1, 3, 5) per language."""
+    from benchmarks.madial_data import LANGUAGES, load_madial
+    from benchmarks.suite_madial import run_madial, show_and_plot
+
+    console = Console()
+    folder = data or default_madial_dir()
+    langs = lang or list(LANGUAGES)
+    for code in langs:
+        if code not in LANGUAGES:
+            raise typer.BadParameter(f"unknown language {code!r}", param_hint="--lang")
+        if not (folder / f"{code}-memory.jsonl").is_file():
+            raise typer.BadParameter(f"no {code}-memory.jsonl in {folder}", param_hint="--data")
+    emb = common.load_embedder(embedder)
+    datasets = [load_madial(folder, code, limit=limit) for code in langs]
+    lineups = {code: common.line_up(methods, emb, full=False, bigram=True) for code in langs}
+    result = run_madial(datasets, lineups, bank_scope=bank, console=console)
+    result = _with_settings(result, data=str(folder), embedder=embedder)
+    common.finish(result, _out(out, "madial"), console, show_and_plot)
+
+
+def _with_settings(result: object, **extra: str) -> object:
+    from dataclasses import replace
+
+    from benchmarks.report import SuiteResult
+
+    assert isinstance(result, SuiteResult)
+    return replace(result, settings={**result.settings, **extra})
+
+
+@app.command()
+def scenarios(
+    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/scenarios)")]
+    = None,
+    per_family: Annotated[int, typer.Option(help="scenarios per family (alternating en/zh)")] = 6,
+    seed: Annotated[int, typer.Option(help="generator seed")] = 7,
+    crash_trials: Annotated[int, typer.Option(help="SIGKILL crash-and-resume trials")] = 10,
+    embedder: EmbedderOpt = "default",
+    methods: MethodsOpt = "all",
+) -> None:
+    """The project's own bilingual agent scenarios (scope, stale values, pollution, pruning, crash)."""
+    import tempfile
+
+    from benchmarks.hybrid import default_variants
+    from benchmarks.scenarios import generate
+    from benchmarks.suite_scenarios import (
+        EngineRetriever,
+        FlatBaseline,
+        ScenarioRetriever,
+        run_scenarios,
+        show_and_plot,
+    )
+
+    console = Console()
+    emb = common.load_embedder(embedder)
+    with tempfile.TemporaryDirectory(prefix="hm-scen-") as tmp:
+        retrievers: list[ScenarioRetriever] = []
+        if methods in ("all", "baselines"):
+            retrievers += [FlatBaseline("bm25", emb), FlatBaseline("dense", emb)]
+        engines = []
+        if methods in ("all", "hybrid"):
+            engines = [EngineRetriever(v, emb, Path(tmp)) for v in default_variants()]
+            retrievers += engines
+        # Crash trials run in child processes; the fast fake embedder keeps their start-up
+        # short, and recovery does not depend on the model.
+        result = run_scenarios(generate(seed, per_family), retrievers,
+                               crash_trials=crash_trials if engines else 0, seed=seed,
+                               console=console)
+        for e in engines:
+            e.close()
+    result = _with_settings(result, embedder=embedder)
+    common.finish(result, _out(out, "scenarios"), console, show_and_plot)
+
+
+@app.command()
+def perf(
+    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/perf)")] = None,
+    sizes: Annotated[str, typer.Option(help="store sizes, comma-separated")] = "1000,10000,100000",
+    queries: Annotated[int, typer.Option(help="queries per size")] = 100,
+    embedder: EmbedderOpt = "default",
+) -> None:
+    """Ingest throughput and retrieve p50/p95 of hybridmem beside bare embed + Chroma."""
+    from benchmarks.suite_perf import run_perf, show_and_plot
+
+    console = Console()
+    result = run_perf(_ints(sizes), common.load_embedder(embedder), queries=queries,
+                      console=console)
+    result = _with_settings(result, embedder=embedder)
+    common.finish(result, _out(out, "perf"), console, show_and_plot)
+
+
+@app.command(name="all")
+def run_all(
+    out: Annotated[Path, typer.Option(help="output root (one folder per suite)")]
+    = Path("bench-out"),
+    smoke: Annotated[bool, typer.Option(help="tiny slices: the CI correctness run")] = True,
+    embedder: EmbedderOpt = "hash",
+    data: Annotated[Path | None, typer.Option(help="data folder (default: shared data)")] = None,
+) -> None:
+    """Every suite in one go; by default a small smoke run (CI: correctness, not speed)."""
+    from benchmarks.paths import default_data_dir
+
+    root = data or default_data_dir()
+    loco = root / "locomo" / "locomo-dev.json"
+    if loco.is_file():
+        locomo(data=loco, out=out / "locomo", limit=1 if smoke else None,
+               questions=20 if smoke else None, embedder=embedder, methods="all",
+               k="5,10,25", budgets="500,1000,2000", live_access=False)
+    else:
+        Console().print(f"[yellow]skipping locomo: {loco} not found")
+    if (root / "madial" / "en-memory.jsonl").is_file():
+        madial(data=root / "madial", lang=None, out=out / "madial",
+               limit=10 if smoke else None, embedder=embedder, methods="all", bank="user")
+    else:
+        Console().print(f"[yellow]skipping madial: {root / 'madial'} not found")
+    scenarios(out=out / "scenarios", per_family=2 if smoke else 6, seed=7,
+              crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
+    perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
+         queries=20 if smoke else 100, embedder=embedder)

@@ -1,0 +1,70 @@
+"""Shared wiring for the suite commands: method line-ups and output writing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+
+from benchmarks.hybrid import HybridMethod, default_variants
+from benchmarks.methods import (
+    BigramMethod,
+    BM25Method,
+    DenseMethod,
+    FullContext,
+    Method,
+    Recency,
+    RRFMethod,
+)
+from benchmarks.report import SuiteResult, write_json
+from hybridmem.embedding import Embedder, make_embedder
+
+METHOD_SETS = ("all", "baselines", "hybrid")
+
+
+def load_embedder(spec: str) -> Embedder:
+    """``default``/``minilm`` -> the bundled all-MiniLM-L6-v2; ``hash`` -> the fast fake."""
+    return make_embedder(None if spec in ("default", "minilm") else spec)
+
+
+def baselines(embedder: Embedder, *, full: bool, bigram: bool) -> list[Method]:
+    """Full context (optional), recency, BM25, dense, their RRF, bigram overlap (optional)."""
+    bm25, dense = BM25Method(), DenseMethod(embedder)
+    out: list[Method] = [FullContext()] if full else []
+    out += [Recency(), bm25, dense, RRFMethod(bm25, dense)]
+    if bigram:
+        out.append(BigramMethod())
+    return out
+
+
+def hybrid_methods(embedder: Embedder, *, live_access: bool = False) -> list[Method]:
+    """hybridmem's default configuration and its ablations (plus a live-access run if asked)."""
+    variants = default_variants()
+    out: list[Method] = [HybridMethod(v, embedder) for v in variants]
+    if live_access:
+        out.append(HybridMethod(variants[0], embedder, freeze_access=False))
+    return out
+
+
+def line_up(which: str, embedder: Embedder, *, full: bool = True, bigram: bool = False,
+            live_access: bool = False) -> list[Method]:
+    """The methods of a run: ``all``, ``baselines`` or ``hybrid``."""
+    if which not in METHOD_SETS:
+        raise ValueError(f"methods must be one of {METHOD_SETS}")
+    out: list[Method] = []
+    if which in ("all", "baselines"):
+        out += baselines(embedder, full=full, bigram=bigram)
+    if which in ("all", "hybrid"):
+        out += hybrid_methods(embedder, live_access=live_access)
+    return out
+
+
+def finish(result: SuiteResult, out_dir: Path, console: Console,
+           show: Callable[[SuiteResult, Path, Console], Sequence[Path]]) -> list[Path]:
+    """Print tables, write plots and ``results.json``; return every written path."""
+    paths = list(show(result, out_dir, console))
+    paths.append(write_json(result, out_dir))
+    for p in paths:
+        console.print(f"wrote {p}")
+    return paths

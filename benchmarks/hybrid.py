@@ -1,0 +1,152 @@
+"""hybridmem itself as a benchmark method, with its ablations.
+
+Every corpus becomes one task under a single benchmark user, so the tree scope is what keeps a
+query inside its own conversation (a "no tree scope" ablation then really searches the siblings
+too, as an agent with many tasks would). Provenance ids are therefore namespaced as
+``<corpus id>:<source id>`` in the store and mapped back when scoring; a hit from another corpus
+covers nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from benchmarks.units import Corpus, Selection
+from hybridmem import HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
+from hybridmem.embedding import Embedder
+
+BENCH_USER = "bench"
+LARGE_TOP_K = 10_000
+"""top_k used when only the token budget should limit the context."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named engine configuration (the default or an ablation)."""
+
+    name: str
+    config: MemoryConfig = field(default_factory=MemoryConfig)
+
+
+def default_variants() -> tuple[Variant, ...]:
+    """hybridmem's default configuration and the protocol's three ablations."""
+    base = RetrievalConfig()
+    w = base.weights
+    return (
+        Variant("hybridmem"),
+        Variant("hm-no-tree", MemoryConfig(retrieval=replace(base, use_tree_scope=False))),
+        Variant(
+            "hm-no-lexical",
+            MemoryConfig(retrieval=replace(base, lexical_candidates=0,
+                                           weights=replace(w, lexical=0.0))),
+        ),
+        Variant(
+            "hm-no-weights",
+            MemoryConfig(retrieval=replace(base, weights=ScoreWeights(
+                similarity=w.similarity, lexical=w.lexical, importance=0.0, recency=0.0,
+                confidence=0.0, use=0.0, tree=0.0))),
+        ),
+    )
+
+
+class SettableClock:
+    """A clock the benchmark moves to "just after" each corpus' history before querying."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class HybridMethod:
+    """Runs the real engine: imports each corpus' tree, retrieves with the corpus as task.
+
+    ``freeze_access`` (default True) keeps retrieval from updating access statistics, so every
+    question sees the same store whatever order the questions come in. The engine has no
+    read-only retrieve, so this replaces the store's ``touch`` on this instance only; set it to
+    False to measure the engine exactly as an agent would run it (then earlier questions move
+    later ones through the recency and use features).
+    """
+
+    def __init__(self, variant: Variant, embedder: Embedder | str, *,
+                 workdir: Path | None = None, freeze_access: bool = True) -> None:
+        self.variant = variant
+        self._embedder = embedder
+        self._freeze = freeze_access
+        self._own_dir = workdir is None
+        self._dir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="hm-bench-"))
+        self._clock = SettableClock(datetime(2020, 1, 1, tzinfo=UTC))
+        self._mem: HybridMemory | None = None
+        self._ends: dict[str, datetime] = {}
+
+    @property
+    def name(self) -> str:
+        """The variant's name, plus a marker when access statistics are live."""
+        return self.variant.name + ("" if self._freeze else " (live access)")
+
+    @property
+    def memory(self) -> HybridMemory:
+        """The open engine (after :meth:`prepare`)."""
+        if self._mem is None:
+            raise RuntimeError("prepare() first")
+        return self._mem
+
+    def prepare(self, corpora: Sequence[Corpus]) -> None:
+        """Import every corpus' tree under one user, one batch per corpus."""
+        if self._mem is not None:
+            return
+        path = self._dir / self.variant.name.replace(" ", "_")
+        self._mem = HybridMemory(path, embedder=self._embedder, config=self.variant.config,
+                                 clock=self._clock)
+        if self._freeze:
+            self._mem.store.touch = _no_touch  # type: ignore[method-assign]
+        for corpus in corpora:
+            if not corpus.tree:
+                raise ValueError(f"corpus {corpus.id} has no tree to import")
+            self._clock.now = corpus.tree[0].created_at
+            self._mem.add_many([node_input(corpus.id, n) for n in corpus.tree], user_id=BENCH_USER)
+            self._ends[corpus.id] = max(n.created_at for n in corpus.tree) + timedelta(days=1)
+
+    def select(self, corpus: Corpus, query: str, *, k: int | None = None,
+               budget: int | None = None) -> Selection:
+        """Retrieve with the corpus as task; coverage counts only this corpus' sources."""
+        self._clock.now = self._ends[corpus.id]
+        res = self.memory.retrieve(query, user_id=BENCH_USER, task_id=corpus.id,
+                                   top_k=k if k is not None else LARGE_TOP_K, token_budget=budget)
+        prefix = corpus.id + ":"
+        covered = tuple(
+            frozenset(c[len(prefix):] for c in h.node.covers if c.startswith(prefix))
+            for h in res.hits
+        )
+        return Selection(covered, res.context, res.tokens)
+
+    def close(self) -> None:
+        """Close the engine and delete its temporary store."""
+        if self._mem is not None:
+            self._mem.close()
+            self._mem = None
+        if self._own_dir:
+            shutil.rmtree(self._dir, ignore_errors=True)
+
+
+def _no_touch(ids: Sequence[str], at: datetime) -> None:
+    """Stand-in for ``SQLiteStore.touch`` that records nothing."""
+
+
+def node_input(corpus_id: str, node: Any) -> dict[str, Any]:
+    """A :class:`~benchmarks.units.TreeNode` as an ``add_many`` item (namespaced provenance)."""
+    return {
+        "id": node.id,
+        "content": node.content,
+        "parent_id": node.parent_id,
+        "node_type": node.node_type,
+        "created_at": node.created_at,
+        "source_id": f"{corpus_id}:{node.source_id}" if node.source_id else None,
+    }

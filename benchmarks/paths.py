@@ -1,0 +1,40 @@
+"""Where the external evaluation data lives.
+
+The data is other people's (see ``../shared/data/README.md``) and is never copied into the
+repository, so every command takes a path and falls back to the shared checkout location.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+"""The repository root (the folder holding ``benchmarks/`` and ``hybridmem/``)."""
+
+_FALLBACK = Path("/work/shared/data")
+
+
+def default_data_dir() -> Path:
+    """Resolve the data folder: ``$HYBRIDMEM_DATA_DIR``, ``<root>/../shared/data``, the fallback.
+
+    The first candidate that exists wins; if none exists the project-relative path is returned so
+    error messages point where CI expects the data.
+    """
+    env = os.environ.get("HYBRIDMEM_DATA_DIR")
+    candidates = [Path(env)] if env else []
+    candidates += [PROJECT_ROOT.parent / "shared" / "data", _FALLBACK]
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate
+    return candidates[0]
+
+
+def default_locomo_path() -> Path:
+    """The LoCoMo dev file under :func:`default_data_dir`."""
+    return default_data_dir() / "locomo" / "locomo-dev.json"
+
+
+def default_madial_dir() -> Path:
+    """The MADial-Bench folder under :func:`default_data_dir`."""
+    return default_data_dir() / "madial"
