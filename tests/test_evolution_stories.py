@@ -41,13 +41,17 @@ def test_light_vs_dark_roast_flip_flop(mem: HybridMemory, clock, lang):
     mem.maintain()
     assert mem.get(first.id).tier == "long_term"
 
-    # One ordinary statement does not overturn a long-term preference.
+    # One ordinary statement does not overturn a long-term preference: both are kept, the
+    # long-term one stays current (not even demoted), the new one is noted as unconfirmed.
     clock.advance(days=3)
     challenger = mem.add(dark, node_type="preference", user_id=U)
-    assert challenger.status == "candidate"
+    assert challenger.status == "active" and challenger.metadata["awaiting"] == "confirmation"
+    assert challenger.importance < first.importance
     assert mem.current_value("pref.coffee", user_id=U).id == first.id
-    context = mem.retrieve(query, user_id=U).context
-    assert light in context and dark not in context
+    assert mem.get(first.id).importance == first.importance
+    res = mem.retrieve(query, user_id=U)
+    assert [h.node.id for h in res.hits if h.node.conflict_group] == [first.id]
+    assert f"{light} (recently said, unconfirmed: {dark})" in res.context
 
     # The second mention confirms it: the old value is archived with a reason and a link.
     clock.advance(days=2)
@@ -63,7 +67,7 @@ def test_light_vs_dark_roast_flip_flop(mem: HybridMemory, clock, lang):
     # Flip-flopping back once is only a candidate: the confirmed value stays current.
     clock.advance(days=1)
     back = mem.add(light_again, node_type="preference", user_id=U)
-    assert back.status == "candidate"
+    assert back.metadata["awaiting"] == "confirmation"
     assert mem.current_value("pref.coffee", user_id=U).id == confirmed.id
     history = mem.value_history("pref.coffee", user_id=U)
     assert [r.node.id for r in history] == [first.id, challenger.id, confirmed.id, back.id]
@@ -112,7 +116,7 @@ def test_moving_east_to_west_long_term_needs_confirmation(mem: HybridMemory, clo
     mem.maintain()
     assert mem.get(old.id).tier == "long_term"
     first = mem.add(west, node_type="fact", user_id=U)
-    assert first.status == "candidate"
+    assert first.metadata["awaiting"] == "confirmation"
     assert mem.current_value("user.workplace", user_id=U).id == old.id
     clock.advance(days=3)
     second = mem.add(west_again, node_type="fact", user_id=U)
@@ -286,3 +290,18 @@ def test_designer_asking_about_switching_careers_keeps_the_job(
     assert mem.get(current.id).importance == current.importance  # not even demoted
     res = mem.retrieve(asking, user_id=U)
     assert question.id not in [h.node.id for h in res.hits]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_unconfirmed_challenger_is_archived_when_never_repeated(mem: HybridMemory, clock, lang):
+    light, dark, *_ = COFFEE[lang]
+    first = mem.add(light, node_type="preference", user_id=U)
+    clock.advance(days=7)
+    mem.maintain()
+    challenger = mem.add(dark, node_type="preference", user_id=U)
+    clock.advance(days=15)
+    report = mem.maintain()
+    assert challenger.id in {a.node_id for a in report.actions if a.action == "archive_candidate"}
+    assert mem.get(challenger.id).status == "archived"
+    assert mem.current_value("pref.coffee", user_id=U).id == first.id
+    assert mem.get(first.id).tier == "long_term"

@@ -9,7 +9,9 @@ section 4.2) decides what the newcomer does to the group's current value:
   renewal); the newcomer is kept, archived as a restatement, for its source;
 * it is below ``low_confidence`` -> candidate only;
 * the current value is in the long-term tier and the newcomer is an ordinary statement not yet
-  made ``confirmations`` times -> candidate awaiting confirmation;
+  made ``confirmations`` times -> **awaiting confirmation**: kept active with reduced weight
+  (both values coexist and retrieval mentions the new one as unconfirmed), but the long-term
+  value stays the current one and is not demoted;
 * newer and clearly more confident (by ``supersede_margin``), or confirmed -> **supersede**: the
   old value is archived with the reason and a link (``superseded_by``);
 * similar confidence (>= ``coexist_ratio`` x old) -> **coexist**: both active, the old demoted
@@ -173,10 +175,17 @@ def confirms(
     return bool(mine & theirs)
 
 
+def is_unconfirmed(node: MemoryNode) -> bool:
+    """An active challenger of a long-term value still awaiting confirmation."""
+    return node.status == ACTIVE and node.metadata.get("awaiting") == "confirmation"
+
+
 def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
-    """The group's current value: its newest active member."""
+    """The group's current value: its newest active member that is not awaiting confirmation
+    (an unconfirmed challenger counts only when nothing else is active)."""
     live = [m for m in members if m.status == ACTIVE]
-    return max(live, key=lambda m: (m.created_at, m.seq)) if live else None
+    settled = [m for m in live if not is_unconfirmed(m)] or live
+    return max(settled, key=lambda m: (m.created_at, m.seq)) if settled else None
 
 
 def decide(
@@ -225,7 +234,7 @@ def decide(
     waiting = [
         m
         for m in members
-        if m.status == CANDIDATE
+        if m.status != ARCHIVED
         and m.metadata.get("awaiting") == "confirmation"
         and confirms(content, vector, m, vectors.get(m.id), current, cfg)
     ]
@@ -234,13 +243,13 @@ def decide(
     if current.tier == Tier.LONG_TERM.value and not confirmed:
         return ConflictDecision(
             group,
-            CANDIDATE,
+            ACTIVE,
             "awaiting_confirmation",
             cfg.candidate_importance_factor,
             metadata={
                 "awaiting": "confirmation",
                 "challenges": current.id,
-                "candidate_reason": f"challenges long-term {current.id}; "
+                "unconfirmed_reason": f"challenges long-term {current.id}; "
                 f"{mentions}/{cfg.confirmations} mentions",
             },
         )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from hybridmem.evolution import queries
-from hybridmem.evolution.conflicts import current_of
+from hybridmem.evolution.conflicts import current_of, is_unconfirmed
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.store import SQLiteStore
 
@@ -49,6 +49,7 @@ def value_history(store: SQLiteStore, user_id: str, slot: str) -> list[ValueReco
         note = (
             meta.get("archived_reason")
             or meta.get("candidate_reason")
+            or (f"unconfirmed: {meta['unconfirmed_reason']}" if is_unconfirmed(m) else "")
             or (f"demoted by newer {meta['demoted_by']}" if "demoted_by" in meta else "")
             or ("current value" if current is not None and m.id == current.id else "")
         )
@@ -63,11 +64,14 @@ def value_history(store: SQLiteStore, user_id: str, slot: str) -> list[ValueReco
 def previous_values(store: SQLiteStore, user_id: str, group: str, current_id: str) -> list[str]:
     """Contents of earlier values the group held (active or archived, not candidates)."""
     members = queries.group_members(store, user_id, group)
+    current = next((m for m in members if m.id == current_id), None)
     return [
         m.content
         for m in reversed(members)
         if m.id != current_id
         and m.status in ("active", "archived")
+        and (current is None or m.created_at <= current.created_at)
+        and not is_unconfirmed(m)
         and "restates" not in m.metadata
         and "merged_into" not in m.metadata
     ]
@@ -89,12 +93,16 @@ def group_values(
     hit_ids = {h.node.id for h in hits}
     current: dict[str, MemoryNode | None] = {}
     before: dict[str, list[str]] = {}
+    pending: dict[str, list[str]] = {}
     for group in groups:
         members = queries.group_members(store, user_id, group)
         cur = current_of(members)
         current[group] = cur
         if cur is not None:
             before[group] = previous_values(store, user_id, group, cur.id)
+            pending[group] = [
+                m.content for m in reversed(members) if is_unconfirmed(m) and m.id != cur.id
+            ]
     kept: list[Hit] = []
     for hit in hits:
         group = hit.node.conflict_group
@@ -102,10 +110,16 @@ def group_values(
         if cur is None:
             kept.append(hit)
         elif hit.node.id == cur.id:
+            parts = []
+            if pending.get(group or ""):
+                parts.append("recently said, unconfirmed: " + "; ".join(pending[group or ""][:2]))
             if before.get(group or ""):
-                notes[hit.node.id] = "previously: " + "; ".join(before[group or ""][:2])
+                parts.append("previously: " + "; ".join(before[group or ""][:2]))
+            if parts:
+                notes[hit.node.id] = "; ".join(parts)
             kept.append(hit)
         elif cur.id not in hit_ids:
-            notes[hit.node.id] = f"newer value: {cur.content}"
+            label = "unconfirmed; current value" if is_unconfirmed(hit.node) else "current value"
+            notes[hit.node.id] = f"{label}: {cur.content}"
             kept.append(hit)
     return kept, notes

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from hybridmem.evolution import queries
-from hybridmem.evolution.conflicts import current_of
+from hybridmem.evolution.conflicts import current_of, is_unconfirmed
 from hybridmem.evolution.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode
 
@@ -76,6 +76,7 @@ def inspect_user(
         why = str(
             meta.get("archived_reason")
             or meta.get("candidate_reason")
+            or (f"unconfirmed: {meta['unconfirmed_reason']}" if is_unconfirmed(n) else "")
             or (f"demoted by {meta['demoted_by']}" if "demoted_by" in meta else "")
         )
         rows.append(

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.evolution import queries
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
-from hybridmem.evolution.conflicts import NodeChange
+from hybridmem.evolution.conflicts import NodeChange, is_unconfirmed
 from hybridmem.evolution.distill import Distiller, ExtractiveDistiller, Theme, find_themes
 from hybridmem.evolution.weights import is_protected, node_weight
 from hybridmem.evolution.writer import apply_changes
@@ -190,7 +190,8 @@ def _plan_user(
     if deep:
         ttl = timedelta(days=cfg.candidate_ttl_days)
         for node in nodes:
-            if node.status == CANDIDATE and open_leaf(node):
+            waiting = node.status == CANDIDATE or is_unconfirmed(node)
+            if waiting and open_leaf(node):
                 seen = max(node.created_at, node.last_accessed_at or node.created_at)
                 if now - seen >= ttl:
                     archive(
@@ -230,6 +231,7 @@ def _plan_user(
             node.tier == Tier.WORKING.value
             and node.lifecycle == Lifecycle.LONG_TERM.value
             and "demoted_by" not in node.metadata
+            and not is_unconfirmed(node)
             and (
                 now - node.created_at >= timedelta(days=cfg.promote_after_days)
                 or int(node.metadata.get("mentions", 1)) >= 2

@@ -40,7 +40,11 @@ def is_protected(node: MemoryNode, config: EvolutionConfig) -> bool:
     memories; an unconfirmed *candidate* preference ("I hate rain", said once) is not.
     """
     return (
-        (node.node_type in config.protected_types and node.status != "candidate")
+        (
+            node.node_type in config.protected_types
+            and node.status != "candidate"
+            and node.metadata.get("awaiting") != "confirmation"
+        )
         or node.parent_id is None
         or bool(node.metadata.get("pinned"))
     )
