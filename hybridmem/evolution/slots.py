@@ -37,7 +37,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "user.residence",
         re.compile(
             r"\bi\s+(?:now\s+)?live\s+(?:in|at|near|on)\b|\bi(?:'ve| have)?\s+moved\s+to\b"
-            r"|\bmy\s+(?:home|flat|apartment)\s+is\b|我(?:现在)?住在|我(?:已经)?搬到|我家在|搬家到",
+            r"|\bmy\s+(?:home|flat|apartment)\s+is\b|我(?:现在|目前)?住在|(?:现在|目前)住在"
+            r"|我(?:已经)?搬到|我家在|搬家到",
             re.I,
         ),
     ),
