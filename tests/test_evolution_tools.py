@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from typer.testing import CliRunner
@@ -173,3 +174,27 @@ def test_llm_settings_and_unreachable_endpoint(monkeypatch):
     client = ChatClient(LLMSettings(base_url="http://127.0.0.1:9/v1", timeout_s=2))
     with pytest.raises(LLMUnavailableError):
         client.complete("s", "u")
+
+
+def test_every_evolution_change_is_in_the_op_log(mem: HybridMemory, clock):
+    old = mem.add("I live in Hangzhou.", node_type="fact", user_id=U, confidence=0.6)
+    new = mem.add("I live in Suzhou.", node_type="fact", user_id=U, confidence=0.95)
+    clock.advance(days=400)
+    mem.maintain()
+    con = sqlite3.connect(mem.path / "memory.sqlite3")
+    try:
+        rows = con.execute(
+            "SELECT op, node_id, payload FROM oplog WHERE op IN ('evolve', 'maintain')"
+        ).fetchall()
+    finally:
+        con.close()
+    actions = {(op, node, json.loads(payload)["action"]) for op, node, payload in rows}
+    assert ("evolve", old.id, "supersede") in actions
+    assert ("maintain", new.id, "promote") in actions
+
+
+def test_hypothetical_episode_is_kept_with_less_weight(mem: HybridMemory):
+    plain = mem.add("I went to Chengdu last spring.", user_id=U)
+    what_if = mem.add("What if I moved to Chengdu?", user_id=U)
+    assert what_if.status == "active" and what_if.metadata["speech_act"] == "hypothetical"
+    assert what_if.importance == pytest.approx(plain.importance * 0.5)
