@@ -175,3 +175,19 @@ def test_bad_arguments_name_the_problem(mem: HybridMemory):
     with pytest.raises(InvalidArgumentError, match="archive_below"):
         EvolutionConfig(archive_below=2.0)
     assert mem.stats().nodes == 0  # nothing was written
+
+
+def test_long_term_tier_demoted_when_weight_falls_then_fades(mem: HybridMemory, clock):
+    fact = mem.add("My old bike was a red Giant", node_type="fact", user_id=U, importance=0.3)
+    pref = mem.add("I prefer window seats", node_type="preference", user_id=U, importance=0.3)
+    clock.advance(days=4)
+    mem.maintain()
+    assert mem.get(fact.id).tier == mem.get(pref.id).tier == "long_term"
+    clock.advance(days=365 * 2)
+    report = mem.maintain()
+    assert fact.id in {a.node_id for a in report.actions if a.action == "demote"}
+    assert mem.get(fact.id).tier == "working"
+    assert mem.get(pref.id).tier == "long_term"  # protected: a standing preference stays
+    clock.advance(days=365)
+    mem.maintain()
+    assert mem.get(fact.id).status == "archived" and mem.get(pref.id).status == "active"
