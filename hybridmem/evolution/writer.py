@@ -87,8 +87,15 @@ class EvolutionWriter:
         if not lifecycle.is_structural(node_type):
             result = self.classifier.classify(content)
             assertive = bool(result.is_assertive)
-            metadata["speech_act"] = str(result.act)
-            metadata["speech_act_confidence"] = round(float(result.confidence), 3)
+            # Recorded where it decides something (facts, preferences, non-assertions); a plain
+            # assertive episode keeps exactly the metadata its writer gave it.
+            if (
+                node_type in cfg.speech_filter_types
+                or node_type in cfg.conflict_types
+                or (not assertive)
+            ):
+                metadata["speech_act"] = str(result.act)
+                metadata["speech_act_confidence"] = round(float(result.confidence), 3)
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
                 confidence = confidence * 0.9
