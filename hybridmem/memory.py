@@ -127,6 +127,10 @@ class HybridMemory:
         self._closed = False
         self.store = SQLiteStore(self.path / DB_FILE, durability=durability)
         try:
+            if reindex:
+                # Mark everything pending before the embedder changes, so a crash during the
+                # re-index is finished by the next open instead of leaving stale 'indexed' rows.
+                self.store.set_index_state(self.store.all_ids(), IndexState.PENDING.value)
             dimension = self._check_embedder(reindex)
             name = collection or "hybridmem-nodes"
             self.index = ChromaIndex(
@@ -643,9 +647,6 @@ class HybridMemory:
                 raise InvalidArgumentError("the root node cannot be moved")
             if node.parent_id == parent.id:
                 return node
-            old_prefix = node.path_prefix_for_children()
-            new_path = (*parent.path, parent.id)
-            new_prefix = "/" + "".join(p + "/" for p in (*new_path, node.id))
             self.store.append_op(
                 "move",
                 node_id=node_id,
@@ -654,30 +655,7 @@ class HybridMemory:
                 at=now,
                 actor=self.actor,
             )
-            self.store.update_node(
-                node_id,
-                {
-                    "parent_id": parent.id,
-                    "path": encode_path(new_path),
-                    "depth": len(new_path),
-                    "updated_at": to_iso(now),
-                    "version": node.version + 1,
-                },
-            )
-            delta = len(new_path) - node.depth
-            self.store.conn.execute(
-                "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
-                "WHERE user_id = ? AND path >= ? AND path < ?",
-                (
-                    new_prefix,
-                    len(old_prefix) + 1,
-                    delta,
-                    node.user_id,
-                    old_prefix,
-                    old_prefix + "\uffff",
-                ),
-            )
-            self._rescope(node_id)
+            self._reparent_in_tx(node, parent.id, now)
         moved = self._require(node_id)
         self._reindex_pending_subtree(moved, None)
         return moved
@@ -747,27 +725,28 @@ class HybridMemory:
             self._finish_pending()
         return len(doomed)
 
-    def _reparent_in_tx(self, child: MemoryNode, new_parent_id: str, now: datetime) -> None:
+    def _reparent_in_tx(self, node: MemoryNode, new_parent_id: str, now: datetime) -> None:
+        """Attach ``node`` under ``new_parent_id``, rewriting its subtree's paths and scopes
+        (inside the caller's transaction)."""
         parent = self._require(new_parent_id)
-        old_prefix = child.path_prefix_for_children()
         new_path = (*parent.path, parent.id)
-        new_prefix = "/" + "".join(p + "/" for p in (*new_path, child.id))
         self.store.update_node(
-            child.id,
+            node.id,
             {
                 "parent_id": parent.id,
                 "path": encode_path(new_path),
                 "depth": len(new_path),
                 "updated_at": to_iso(now),
-                "version": child.version + 1,
+                "version": node.version + 1,
             },
         )
-        self.store.conn.execute(
-            "UPDATE nodes SET path = ? || substr(path, ?), depth = depth - 1 "
-            "WHERE user_id = ? AND path >= ? AND path < ?",
-            (new_prefix, len(old_prefix) + 1, child.user_id, old_prefix, old_prefix + "\uffff"),
+        self.store.rewrite_subtree_paths(
+            node.user_id,
+            old_prefix=node.path_prefix_for_children(),
+            new_prefix=encode_path((*new_path, node.id)),
+            depth_delta=len(new_path) - node.depth,
         )
-        self._rescope(child.id)
+        self._rescope(node.id)
 
     def set_active(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Make ``node_id`` its user's active node (persisted: survives a crash)."""

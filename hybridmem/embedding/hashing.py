@@ -58,5 +58,5 @@ def _features(text: str) -> list[tuple[str, float]]:
             continue
         feats.append((f"w:{word}", 1.0))
         padded = f"<{word}>"
-        feats.extend((f"g:{padded[i:i + 3]}", 0.3) for i in range(len(padded) - 2))
+        feats.extend((f"g:{padded[i : i + 3]}", 0.3) for i in range(len(padded) - 2))
     return feats

@@ -83,8 +83,9 @@ class SentenceTransformerEmbedder:
     download prompt.
     """
 
-    def __init__(self, model: str | Path = DEFAULT_MODEL, *, batch_size: int = 64,
-                 device: str = "cpu") -> None:
+    def __init__(
+        self, model: str | Path = DEFAULT_MODEL, *, batch_size: int = 64, device: str = "cpu"
+    ) -> None:
         self._spec = str(model)
         self._batch_size = batch_size
         self._device = device
@@ -102,7 +103,6 @@ class SentenceTransformerEmbedder:
     @property
     def dimension(self) -> int:
         model = self._load()
-        # Newer sentence-transformers renamed the method; fall back to the old name.
         getter = (
             getattr(model, "get_embedding_dimension", None)
             or model.get_sentence_embedding_dimension
@@ -136,6 +136,9 @@ class SentenceTransformerEmbedder:
     def _load_model(self) -> Any:
         try:
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()  # no "Loading weights" bars in users' terminals
         except ImportError as exc:  # pragma: no cover - a core dependency
             raise ModelUnavailableError(f"sentence-transformers is not importable: {exc}") from exc
         if self._is_default():

@@ -114,12 +114,17 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         description="Evaluate the rule-based speech-act classifier on a labelled JSONL set.",
     )
     parser.add_argument("--data", type=Path, help="labelled JSONL (default: the bundled set)")
-    parser.add_argument("--split", choices=[*SPLITS, "all"], default=None,
-                        help="one split (default: every split, then all together)")
+    parser.add_argument(
+        "--split",
+        choices=[*SPLITS, "all"],
+        default=None,
+        help="one split (default: every split, then all together)",
+    )
     parser.add_argument("--json", type=Path, dest="json_out", help="also write the reports here")
     parser.add_argument("--errors", action="store_true", help="list every misclassification")
-    parser.add_argument("--throughput", action="store_true",
-                        help="measure utterances per second over the set")
+    parser.add_argument(
+        "--throughput", action="store_true", help="measure utterances per second over the set"
+    )
     return parser.parse_args(argv)
 
 
@@ -138,8 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report.format_table())
         if args.errors:
             for err in report.errors:
-                print(f"  [{err.lang}] {err.gold.value} -> {err.predicted.value}: {err.text}"
-                      f"  {list(err.cues)}")
+                print(
+                    f"  [{err.lang}] {err.gold.value} -> {err.predicted.value}: {err.text}"
+                    f"  {list(err.cues)}"
+                )
         print()
     if args.throughput:
         rate = measure_throughput(classifier, [e.text for e in examples])

@@ -212,8 +212,13 @@ class SpeechActReport:
             "labels": [a.value for a in self.labels],
             "confusion": [list(row) for row in self.confusion],
             "errors": [
-                {"text": e.text, "lang": e.lang, "gold": e.gold.value,
-                 "predicted": e.predicted.value, "cues": list(e.cues)}
+                {
+                    "text": e.text,
+                    "lang": e.lang,
+                    "gold": e.gold.value,
+                    "predicted": e.predicted.value,
+                    "cues": list(e.cues),
+                }
                 for e in self.errors
             ],
         }

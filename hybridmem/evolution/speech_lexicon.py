@@ -52,8 +52,7 @@ class CueFamily:
     def fired(self, text: str, *, has_latin: bool = True, has_cjk: bool = True) -> tuple[str, ...]:
         """Names of the cues of this family that match ``text``."""
         return tuple(
-            cue.name for cue in self.cues
-            if cue.search(text, has_latin=has_latin, has_cjk=has_cjk)
+            cue.name for cue in self.cues if cue.search(text, has_latin=has_latin, has_cjk=has_cjk)
         )
 
 
@@ -118,42 +117,69 @@ HYPOTHETICAL_STRONG = _family(
         ("hypothetically", r"\bhypothetical(?:ly)?\b"),
         ("lets-say", r"\blet's say\b|^" + _LEAD + r"say (?:i|we|my|our|that|the)\b"),
         # Subjunctive "were" marks an unreal condition whoever the subject is.
-        ("counterfactual-if", r"\bif (?:i|we) (?:were|was|had)\b|\bif only\b|\bi wish\b"
-         r"|\bif [\w' ]{1,20} (?:were|weren't)\b"),
+        (
+            "counterfactual-if",
+            r"\bif (?:i|we) (?:were|was|had)\b|\bif only\b|\bi wish\b"
+            r"|\bif [\w' ]{1,20} (?:were|weren't)\b",
+        ),
         # Only a condition on the user's own life: "I'd pick the train if it's short" is a taste.
-        ("would-if", r"\b(?:i|we)'d\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\b(?:i|we)'d\b"
-         r"|\bwould\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\bwould\b"
-         r"|\bif\b.*\b(?:i|we)(?:'ll| will)\b"),
+        (
+            "would-if",
+            r"\b(?:i|we)'d\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\b(?:i|we)'d\b"
+            r"|\bwould\b.*\bif " + _SELF + r"\b|\bif " + _SELF + r"\b.*\bwould\b"
+            r"|\bif\b.*\b(?:i|we)(?:'ll| will)\b",
+        ),
         # "if I moved / took / quit": the past tense after "if" marks an unreal condition.
-        ("if-past", r"\bif (?:i|we) (?:\w+ed|took|got|went|quit|left|sold|bought|became|made"
-         r"|lost|did|didn't|could|won|gave|ran|chose|broke)\b"),
+        (
+            "if-past",
+            r"\bif (?:i|we) (?:\w+ed|took|got|went|quit|left|sold|bought|became|made"
+            r"|lost|did|didn't|could|won|gave|ran|chose|broke)\b",
+        ),
         ("inverted-if", r"\bshould (?:i|we) ever\b|\bwere (?:i|we) to\b|^had (?:i|we) \w+ed\b"),
-        ("assuming", r"\bassuming\b|\bin a world where\b|\bpicture (?:this|me|myself)\b"
-         r"|\btoying with\b|\bplaying with the idea\b|\bi could see myself\b"
-         r"|\bpart of me\b|\bweighing (?:up )?(?:whether|if)\b|\bdebating (?:whether|if)\b"
-         r"|\bon the fence\b|\bi'm torn\b|\b(?:what|how) about (?:me|us) \w+ing\b"
-         r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"
-         r"|\bmight be worth\b|\bwhat would (?:my|i|we|our|life)\b|\bsome ?day\b"
-         r"|\bone day\b(?! (?:after|before|later|earlier|ago|early|late|off))"
-         r"|\bi(?:'d| would) love to\b"),
-        ("tentative", r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
-         r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫|还早"),
+        (
+            "assuming",
+            r"\bassuming\b|\bin a world where\b|\bpicture (?:this|me|myself)\b"
+            r"|\btoying with\b|\bplaying with the idea\b|\bi could see myself\b"
+            r"|\bpart of me\b|\bweighing (?:up )?(?:whether|if)\b|\bdebating (?:whether|if)\b"
+            r"|\bon the fence\b|\bi'm torn\b|\b(?:what|how) about (?:me|us) \w+ing\b"
+            r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"
+            r"|\bmight be worth\b|\bwhat would (?:my|i|we|our|life)\b|\bsome ?day\b"
+            r"|\bone day\b(?! (?:after|before|later|earlier|ago|early|late|off))"
+            r"|\bi(?:'d| would) love to\b",
+        ),
+        (
+            "tentative",
+            r"\bnot sure yet\b|\bnothing(?:'s)? decided\b|\bhaven't decided\b"
+            r"|\bundecided\b|\bi may\b|还没决定|没想好|看情况|不一定|再说吧|还在犹豫|还早",
+        ),
         ("might", r"\b(?:i|we) might\b"),
-        ("maybe-i", r"\b(?:maybe|perhaps|possibly) (?:i|we)(?:'ll| will| should| could| might)\b"
-         r"|\bbetter off\b"),
-        ("considering", r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"
-         r"|\bthinking out loud\b|\bwould it be (?:crazy|smart|wise|silly|dumb|a good idea"
-         r"|a bad idea|worth|better)\b"),
+        (
+            "maybe-i",
+            r"\b(?:maybe|perhaps|possibly) (?:i|we)(?:'ll| will| should| could| might)\b"
+            r"|\bbetter off\b",
+        ),
+        (
+            "considering",
+            r"\b(?:thinking|thought) (?:about|of)\b|\bconsidering\b"
+            r"|\bthinking out loud\b|\bwould it be (?:crazy|smart|wise|silly|dumb|a good idea"
+            r"|a bad idea|worth|better)\b",
+        ),
         ("jiaru", r"假如|假设|假定|假使|倘若|设想|想象一下"),
         ("wanyi", r"万一"),
         ("yaoshi", r"要是"),
         ("ruguo-ne", r"如果.*呢[?.!\s]*$|的话.*呢[?.!\s]*$"),
         ("shuobuding", r"说不定|说不准|没准|搞不好|也许|或许"),
-        ("kaolv", r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"
-         r"|琢磨|寻思|纠结要不要|犹豫要不要|要不(?:我|咱|我们)|干脆.{0,10}算了|(?:我|也)想过"
-         r"|有可能(?:我|我们)|(?:我|我们)(?:有)?可能(?:会|要)"),
-        ("dengwo", r"等我.{1,12}(?:了|后|以后)?就|(?:想|打算|准备)等.{1,10}再|真要.{0,12}的话"
-         r"|真(?:的)?去了.{0,8}的话"),
+        (
+            "kaolv",
+            r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"
+            r"|琢磨|寻思|纠结要不要|犹豫要不要|要不(?:我|咱|我们)|干脆.{0,10}算了|(?:我|也)想过"
+            r"|有可能(?:我|我们)|(?:我|我们)(?:有)?可能(?:会|要)",
+        ),
+        (
+            "dengwo",
+            r"等我.{1,12}(?:了|后|以后)?就|(?:想|打算|准备)等.{1,10}再|真要.{0,12}的话"
+            r"|真(?:的)?去了.{0,8}的话",
+        ),
         ("jiuhaole", r"就好了|该多好"),
     ),
 )
@@ -172,11 +198,17 @@ HYPOTHETICAL_CONDITIONAL = _family(
 TRIGGERED_DIRECTIVE = _family(
     "ins",
     (
-        ("trigger", r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
-         r"|\blet me know\b|提醒我|告诉我|通知我|叫我|喊我|跟我说"),
+        (
+            "trigger",
+            r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
+            r"|\blet me know\b|提醒我|告诉我|通知我|叫我|喊我|跟我说",
+        ),
         # "If I'm late, tell my manager": an imperative right after the condition.
-        ("then-imperative", r",\s*(?:please |then |just )?(?:" + _ACTION_VERBS + r")\b"
-         r"|就(?:帮我|给我|提醒|通知|告诉|取消|订)"),
+        (
+            "then-imperative",
+            r",\s*(?:please |then |just )?(?:" + _ACTION_VERBS + r")\b"
+            r"|就(?:帮我|给我|提醒|通知|告诉|取消|订)",
+        ),
     ),
 )
 
@@ -185,21 +217,36 @@ QUESTION_FORM = _family(
     (
         ("mark", r"\?"),
         # Not a subordinate clause ("when I was...") nor an exclamation ("what a mess").
-        ("wh-start", r"^" + _LEAD + r"(?:what|when|where|who|whose|which|why|how)\b"
-         r"(?!\s+(?:i|we|you|he|she|they|it|a|an)\b)(?!\s+(?:" + _EXCLAIMED + r")\b)"),
+        (
+            "wh-start",
+            r"^" + _LEAD + r"(?:what|when|where|who|whose|which|why|how)\b"
+            r"(?!\s+(?:i|we|you|he|she|they|it|a|an)\b)(?!\s+(?:" + _EXCLAIMED + r")\b)",
+        ),
         ("be-start", r"^" + _LEAD + r"(?:is|are|was|were|does|has)\s+[a-z]"),
-        ("inversion", r"^" + _LEAD + r"(?:is|are|am|was|were|do|does|did|can|could|will|would"
-         r"|should|shall|have|has|had|may|isn't|aren't|wasn't|don't|doesn't|didn't|can't|won't"
-         r"|haven't|hasn't|shouldn't|wouldn't|couldn't)\s+(?:i|you|we|it|he|she|they|my|the|this"
-         r"|that|there|your|our|his|her|its|any)\b"),
-        ("any-idea", r"\bany (?:idea|good|chance|way)\b|\bdo you (?:know|remember)\b"
-         r"|\bi wonder\b"),
+        (
+            "inversion",
+            r"^" + _LEAD + r"(?:is|are|am|was|were|do|does|did|can|could|will|would"
+            r"|should|shall|have|has|had|may|isn't|aren't|wasn't|don't|doesn't|didn't|can't|won't"
+            r"|haven't|hasn't|shouldn't|wouldn't|couldn't)\s+(?:i|you|we|it|he|she|they|my|the|this"
+            r"|that|there|your|our|his|her|its|any)\b",
+        ),
+        (
+            "any-idea",
+            r"\bany (?:idea|good|chance|way)\b|\bdo you (?:know|remember)\b"
+            r"|\bi wonder\b",
+        ),
         ("ma", r"[吗嘛]|么[?.!\s]*$"),
         ("ne", r"呢[?.!\s]*$"),
-        ("zh-wh", r"(?<![没不])什么(?![都也])|(?<![不没])怎么|为什么|为啥|哪(?!怕)|谁"
-         r"|几[点个次天号岁时月]|多少|多久|多长|多远|多大|是否"),
-        ("a-not-a", r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
-         r"|(?P<anota>[\u4e00-\u9fff])不(?P=anota)"),
+        (
+            "zh-wh",
+            r"(?<![没不])什么(?![都也])|(?<![不没])怎么|为什么|为啥|哪(?!怕)|谁"
+            r"|几[点个次天号岁时月]|多少|多久|多长|多远|多大|是否",
+        ),
+        (
+            "a-not-a",
+            r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
+            r"|(?P<anota>[\u4e00-\u9fff])不(?P=anota)",
+        ),
         ("zh-colloquial-wh", r"啥|咋|[^我你他她]还是(?!要|想|觉得|决定|喜欢|算了)"),
         ("le-mei", r"了没有?[?.!\s]*$|[^我也]不[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
@@ -211,8 +258,11 @@ POLITE_ACTION_REQUEST = _family(
     "req",
     (
         # At the start only: "could you book..." orders, "what would you recommend?" asks.
-        ("can-you-act", r"^" + _LEAD + r"(?:please )?(?:can|could|would|will) you (?:please )?"
-         r"(?:" + _ACTION_VERBS + r")\b|\bwould you mind\b"),
+        (
+            "can-you-act",
+            r"^" + _LEAD + r"(?:please )?(?:can|could|would|will) you (?:please )?"
+            r"(?:" + _ACTION_VERBS + r")\b|\bwould you mind\b",
+        ),
         ("bang-wo", _BANG_WO),
         ("qing", r"请(?!问)"),
     ),
@@ -222,8 +272,11 @@ POLITE_ACTION_REQUEST = _family(
 INFO_REQUEST = _family(
     "q",
     (
-        ("tell-me", r"\b(?:can|could|would) you (?:please )?(?:tell me|check (?:if|whether)"
-         r"|find out|look up|see (?:if|whether))\b"),
+        (
+            "tell-me",
+            r"\b(?:can|could|would) you (?:please )?(?:tell me|check (?:if|whether)"
+            r"|find out|look up|see (?:if|whether))\b",
+        ),
         ("bang-wo-cha", r"帮我(?:查|看|问)"),
     ),
 )
@@ -231,26 +284,44 @@ INFO_REQUEST = _family(
 INSTRUCTION = _family(
     "ins",
     (
-        ("imperative", _CLAUSE + r"(?:(?:please|pls|always|only|just|also|next time|from now on"
-         r"|going forward|in future|in the future)[,\s]+)*(?:" + _ACTION_VERBS + r")\b"),
-        ("dont-verb", _CLAUSE + r"(?:please )?(?:don't|do not|never|no more)\s+"
-         r"(?!" + _USER_STATE_VERBS + r")\w+"),
+        (
+            "imperative",
+            _CLAUSE + r"(?:(?:please|pls|always|only|just|also|next time|from now on"
+            r"|going forward|in future|in the future)[,\s]+)*(?:" + _ACTION_VERBS + r")\b",
+        ),
+        (
+            "dont-verb",
+            _CLAUSE + r"(?:please )?(?:don't|do not|never|no more)\s+"
+            r"(?!" + _USER_STATE_VERBS + r")\w+",
+        ),
         ("please", r"\bplease\b|\bpls\b"),
-        ("me-directive", r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
-         r"|\blet me know\b"),
-        ("want-you-to", r"\bi (?:want|need) you to\b|\bi(?:'d| would) like you to\b"
-         r"|\bmake sure\b"),
+        (
+            "me-directive",
+            r"\b(?:remind|notify|text|tell|email|call|ping|alert|message|wake) me\b"
+            r"|\blet me know\b",
+        ),
+        (
+            "want-you-to",
+            r"\bi (?:want|need) you to\b|\bi(?:'d| would) like you to\b"
+            r"|\bmake sure\b",
+        ),
         ("lets", r"^" + _LEAD + r"let's (?!say\b|pretend\b|imagine\b|suppose\b)\w+"),
         ("bang-wo", _BANG_WO + r"|^请(?!问)|请(?:把|帮|给|提醒|取消|预订|订|发)"),
         ("tixing-wo", r"提醒(?:一下)?我|告诉我|通知我|发给我|叫我|喊我"),
         ("jide", r"(?<![我你])记得|记一下|记住|记下来|备注一下"),
-        ("bie", r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"
-         r"|(?:你|先|千万|可)(?:别|不要)"),
+        (
+            "bie",
+            r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"
+            r"|(?:你|先|千万|可)(?:别|不要)",
+        ),
         ("gei-wo", r"^给我|给我(?:发|订|列|找|推荐|安排|买|查|留)|^给.{1,6}(?:发|打|回|转)"),
         ("ba", r"^(?:你|你先|请你)?(?:把|订|取消|预订|预约|加上|删掉|设置)"),
         # Not after 我: "我以后都不吃辣了" describes the user, it orders nothing.
-        ("yihou-dou", r"(?<!我)(?:以后|今后|每次|下次).{0,10}(?:都|就|一律|统一|优先|默认)"
-         r"|(?<!我)(?:以后|今后|每次|下次).{0,8}(?:用|选|订|发|买|给|通知|联系|走)"),
+        (
+            "yihou-dou",
+            r"(?<!我)(?:以后|今后|每次|下次).{0,10}(?:都|就|一律|统一|优先|默认)"
+            r"|(?<!我)(?:以后|今后|每次|下次).{0,8}(?:用|选|订|发|买|给|通知|联系|走)",
+        ),
         ("rili", r"加到(?:我的)?日历"),
     ),
 )
@@ -261,21 +332,33 @@ PREFERENCE_IDIOM = _family(
     (
         ("over-any-day", r"\bover\b.{1,30}\bany day\b|比起.{1,12}(?:我)?更(?:喜欢|愿意|爱)"),
         # A bare "tea, not coffee" / "sparkling water, never still" names a standing choice.
-        ("x-not-y", r"^(?!no\b|yes\b|ok\b|okay\b|well\b|oh\b|please\b)[a-z][a-z ]{1,20}, "
-         r"(?:not|never) [a-z]"),
+        (
+            "x-not-y",
+            r"^(?!no\b|yes\b|ok\b|okay\b|well\b|oh\b|please\b)[a-z][a-z ]{1,20}, "
+            r"(?:not|never) [a-z]",
+        ),
         # Topic first, then the taste: "订酒店我喜欢带早餐的" (not "帮我订我喜欢的那家").
-        ("zh-topic-taste", r"^(?!帮|请|麻烦|给)[^,]{1,8}我(?:最|更|比较|一般|通常)?"
-         r"(?:喜欢|习惯|偏爱|偏好)"),
+        (
+            "zh-topic-taste",
+            r"^(?!帮|请|麻烦|给)[^,]{1,8}我(?:最|更|比较|一般|通常)?"
+            r"(?:喜欢|习惯|偏爱|偏好)",
+        ),
     ),
 )
 
 LIKE_VERB = _family(
     "like",
     (
-        ("en-like", r"\bi(?:'ve)? " + _ADVERBS + r"(?:like|love|enjoy|adore|dislike|hate|detest"
-         r"|loathe|liked|loved|enjoyed|disliked|hated)\b|\bcan't stand\b"),
-        ("en-not-like", r"\bi (?:really )?(?:don't|do not|never) (?:really )?"
-         r"(?:like|love|enjoy)\b"),
+        (
+            "en-like",
+            r"\bi(?:'ve)? " + _ADVERBS + r"(?:like|love|enjoy|adore|dislike|hate|detest"
+            r"|loathe|liked|loved|enjoyed|disliked|hated)\b|\bcan't stand\b",
+        ),
+        (
+            "en-not-like",
+            r"\bi (?:really )?(?:don't|do not|never) (?:really )?"
+            r"(?:like|love|enjoy)\b",
+        ),
         ("zh-like", r"喜欢|讨厌|受不了(?!了)|最爱|爱吃|爱喝|不爱|烦透了"),
         ("en-loving", r"^" + _LEAD + r"(?:loving|hating)\b"),
     ),
@@ -287,29 +370,53 @@ PREFERENCE = _family(
         ("prefer", r"\bprefer(?:s|red)?\b|\bi'd rather\b|\brather than\b|\bgo-to\b"),
         ("favourite", r"\bfavou?rite\b"),
         ("fan", r"\bfan of\b|\bnot (?:really )?into\b|\bi'm (?:\w+ )?into\b"),
-        ("any-day", r"\bany day\b|\bevery time\b|, always[.!]?$|\bwhenever possible\b"
-         r"|\bi'm happiest\b"),
-        ("diet", r"\bi (?:don't|do not|never) (?:eat|drink|smoke)\b"
-         r"|\b(?:vegetarian|vegan|pescatarian|teetotal|halal|kosher|lactose)\b"),
-        ("person", r"\bi'm (?:not )?(?:really )?(?:a|an|more of a) (?:[\w-]+ )?[\w-]+ person\b"
-         r"|\b[\w-]+ person here\b"
-         r"|\bi'm (?:really |quite |very )?(?:picky|fussy|particular|choosy)\b"),
-        ("go-for", r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
-         r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
-         r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b"),
+        (
+            "any-day",
+            r"\bany day\b|\bevery time\b|, always[.!]?$|\bwhenever possible\b"
+            r"|\bi'm happiest\b",
+        ),
+        (
+            "diet",
+            r"\bi (?:don't|do not|never) (?:eat|drink|smoke)\b"
+            r"|\b(?:vegetarian|vegan|pescatarian|teetotal|halal|kosher|lactose)\b",
+        ),
+        (
+            "person",
+            r"\bi'm (?:not )?(?:really )?(?:a|an|more of a) (?:[\w-]+ )?[\w-]+ person\b"
+            r"|\b[\w-]+ person here\b"
+            r"|\bi'm (?:really |quite |very )?(?:picky|fussy|particular|choosy)\b",
+        ),
+        (
+            "go-for",
+            r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
+            r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
+            r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b",
+        ),
         ("matters", r"\bmatters? (?:more|most|a lot) to me\b|\b(?:more )?important to me\b"),
-        ("choose-over", r"\bi(?:'d| would) (?:choose|pick|take|go for) [\w ]{1,20} over\b"
-         r"|\bnot much of a\b"),
+        (
+            "choose-over",
+            r"\bi(?:'d| would) (?:choose|pick|take|go for) [\w ]{1,20} over\b"
+            r"|\bnot much of a\b",
+        ),
         ("habit", r"\bi (?:usually|generally|normally|always|typically|tend to|mostly)\b"),
         ("for-me", r"\bfor me\b|\bmorning person\b|\bnight owl\b"),
-        ("zh-prefer", r"偏好|偏爱|偏向|更愿意|宁愿|宁可|比起|更倾向|口味|看重|讲究|[猫狗].?派"
-         r"|我是.{1,4}派"),
-        ("zh-habit", r"习惯|(?:^|我)(?:一般|平时|通常)|平时|我(?:都|每次都|一般都)要|我这(?:个)?人"
-         r"|怕(?:冷|热|吵|辣)"),
+        (
+            "zh-prefer",
+            r"偏好|偏爱|偏向|更愿意|宁愿|宁可|比起|更倾向|口味|看重|讲究|[猫狗].?派"
+            r"|我是.{1,4}派",
+        ),
+        (
+            "zh-habit",
+            r"习惯|(?:^|我)(?:一般|平时|通常)|平时|我(?:都|每次都|一般都)要|我这(?:个)?人"
+            r"|怕(?:冷|热|吵|辣)",
+        ),
         ("zh-taste", r"去冰|少冰|少糖|半糖|无糖|微辣|不要葱|不要香菜"),
         ("zh-only", r"只(?:喝|吃|穿|用|坐|住|买|订)"),
-        ("zh-diet", r"不吃|不喝|吃不了|吃不惯|喝不了|忌口|吃素|不太?能(?:吃|喝)"
-         r"|(?:喝|吃).{0,6}不加"),
+        (
+            "zh-diet",
+            r"不吃|不喝|吃不了|吃不惯|喝不了|忌口|吃素|不太?能(?:吃|喝)"
+            r"|(?:喝|吃).{0,6}不加",
+        ),
         ("zh-interest", r"没(?:什么)?兴趣|不感兴趣|不感冒|感兴趣"),
     ),
 )
@@ -318,8 +425,11 @@ PREFERENCE = _family(
 STABLE = _family(
     "stable",
     (
-        ("en", r"\balways\b|\bfrom now on\b|\bgenerally\b|\busually\b|\bin general\b"
-         r"|\ball my life\b|\bever since\b|\bsince i was\b"),
+        (
+            "en",
+            r"\balways\b|\bfrom now on\b|\bgenerally\b|\busually\b|\bin general\b"
+            r"|\ball my life\b|\bever since\b|\bsince i was\b",
+        ),
         ("zh", r"一直|从小|向来|从来|平时|一般|以后|今后|每次|一向"),
     ),
 )
@@ -328,53 +438,77 @@ STABLE = _family(
 MOMENTARY = _family(
     "now",
     (
-        ("en", r"\btoday\b|\btonight\b|\bright now\b|\bat the moment\b|\bthis (?:morning"
-         r"|afternoon|evening|week|weekend|time)\b|\bagain\b|\bjust now\b|\bso much\b"),
+        (
+            "en",
+            r"\btoday\b|\btonight\b|\bright now\b|\bat the moment\b|\bthis (?:morning"
+            r"|afternoon|evening|week|weekend|time)\b|\bagain\b|\bjust now\b|\bso much\b",
+        ),
         ("zh", r"今天|今晚|这会儿|此刻|刚才|刚刚|现在|这次|又|越.{1,3}越"),
         ("demonstrative", r"\b(?:hate|love|like|dislike) (?:this|these|that|those)\b"),
         ("hedge", r"\bkind of\b|\bkinda\b|\bsort of\b|其实挺|有点"),
-        ("interjection", r"^(?:ugh|argh|man|wow|omg|oh|sigh|yay|damn|gosh|ah|aw+|ha+)\b"
-         r"|[唉哎哇]|啊[!.]?$|呀[!.]?$"),
+        (
+            "interjection",
+            r"^(?:ugh|argh|man|wow|omg|oh|sigh|yay|damn|gosh|ah|aw+|ha+)\b"
+            r"|[唉哎哇]|啊[!.]?$|呀[!.]?$",
+        ),
         ("intensifier", r"[好真](?:的)?(?:好)?(?:喜欢|讨厌|想|爱)"),
         # Circumstances nobody chooses: disliking them is a mood, not a preference to act on.
-        ("circumstance", r"\b(?:rain|rainy|snow|heat|humidity|weather|traffic|mondays?|commute"
-         r"|waiting|queues?|lines|crowds?|noise|deadlines?)\b|下雨|雨天|下雪|天气|堵车|排队|周一"
-         r"|加班|通勤"),
+        (
+            "circumstance",
+            r"\b(?:rain|rainy|snow|heat|humidity|weather|traffic|mondays?|commute"
+            r"|waiting|queues?|lines|crowds?|noise|deadlines?)\b|下雨|雨天|下雪|天气|堵车|排队|周一"
+            r"|加班|通勤",
+        ),
     ),
 )
 
 EMOTION = _family(
     "emo",
     (
-        ("en-feeling", r"\b(?:tired|exhausted|exhausting|stressed|stressful|nervous|anxious"
-         r"|worried|scared|excited|thrilled|happy|glad|sad|upset|angry|mad|furious|annoyed"
-         r"|annoying|frustrated|frustrating|overwhelmed|relieved|bored|lonely|homesick|miserable"
-         r"|drained|burnt out|burned out|starving|freezing|cranky|grumpy|proud|grateful"
-         r"|heartbroken|fed up|sick of|hungry|disappointed|disappointing|rough|brutal|unfair"
-         r"|ridiculous|yikes|phew|whew)\b|\b(?:feeling|feel|i'm|so|kinda|bit) down\b"
-         r"|\b(?:good|bad|great|foul|terrible|awful) mood\b|\bnot in the mood\b"
-         r"|\bso done\b|\bkilling (?:me|my)\b|\bcan't believe\b|^" + _LEAD + r"feeling\b"
-         r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
-         r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"
-         r"|\b(?:dread|dreading|gutted|bummed|obsessed|jealous|envious|hilarious|pumped|stoked"
-         r"|psyched|unreal|crying|lol|lmao|haha\w*|terribly|crazy|lucky|confusing)\b"
-         r"|\bcan't wait\b|\blosing my mind\b|\bnot gonna lie\b|\bngl\b"),
+        (
+            "en-feeling",
+            r"\b(?:tired|exhausted|exhausting|stressed|stressful|nervous|anxious"
+            r"|worried|scared|excited|thrilled|happy|glad|sad|upset|angry|mad|furious|annoyed"
+            r"|annoying|frustrated|frustrating|overwhelmed|relieved|bored|lonely|homesick|miserable"
+            r"|drained|burnt out|burned out|starving|freezing|cranky|grumpy|proud|grateful"
+            r"|heartbroken|fed up|sick of|hungry|disappointed|disappointing|rough|brutal|unfair"
+            r"|ridiculous|yikes|phew|whew)\b|\b(?:feeling|feel|i'm|so|kinda|bit) down\b"
+            r"|\b(?:good|bad|great|foul|terrible|awful) mood\b|\bnot in the mood\b"
+            r"|\bso done\b|\bkilling (?:me|my)\b|\bcan't believe\b|^" + _LEAD + r"feeling\b"
+            r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
+            r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"
+            r"|\b(?:dread|dreading|gutted|bummed|obsessed|jealous|envious|hilarious|pumped|stoked"
+            r"|psyched|unreal|crying|lol|lmao|haha\w*|terribly|crazy|lucky|confusing)\b"
+            r"|\bcan't wait\b|\blosing my mind\b|\bnot gonna lie\b|\bngl\b",
+        ),
         # "so noisy", "really excited", "super pumped": an intensified adjective evaluates.
-        ("en-intensified", r"(?<!\ba )(?<!\ban )(?<!\bthe )\b(?:so|soo+|super|really) "
-         r"(?!(?:i|we|the|my|it|that|far|much|many|long|on|you|he|she|they|if|to|a|an)\b)"
-         r"[a-z]{3,}(?:y|ing|ed|ful|ous|ive|ble)\b"),
-        ("en-evaluation", r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
-         r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out|stings"
-         r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b"),
-        ("en-interjection", r"^(?:ugh|argh|sigh|omg|yay|oof|ouch|yikes|meh|whoa|woohoo|hooray)\b"
-         r"|^" + _LEAD + r"what an? \w+|^" + _LEAD + r"how (?:" + _EXCLAIMED + r")\b"
-         r"|\b(?:best|worst) [\w ]{1,20}(?:ever|of my life|in ages)\b"),
-        ("zh-feeling", r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
-         r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
-         r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
-         r"|折腾|难(?:喝|听|看|闻)|期待|心塞|笑死|舍不得|太棒|后悔|无奈|羡慕|尴尬|真香|太香了|慌"
-         r"|幸福|舒服|憋屈|让人|超[好棒赞爽累烦]|[好真太]棒|头痛|喘不过气|松了一口气|肉疼"
-         r"|一想到.{1,10}就|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])"),
+        (
+            "en-intensified",
+            r"(?<!\ba )(?<!\ban )(?<!\bthe )\b(?:so|soo+|super|really) "
+            r"(?!(?:i|we|the|my|it|that|far|much|many|long|on|you|he|she|they|if|to|a|an)\b)"
+            r"[a-z]{3,}(?:y|ing|ed|ful|ous|ive|ble)\b",
+        ),
+        (
+            "en-evaluation",
+            r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
+            r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out|stings"
+            r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b",
+        ),
+        (
+            "en-interjection",
+            r"^(?:ugh|argh|sigh|omg|yay|oof|ouch|yikes|meh|whoa|woohoo|hooray)\b"
+            r"|^" + _LEAD + r"what an? \w+|^" + _LEAD + r"how (?:" + _EXCLAIMED + r")\b"
+            r"|\b(?:best|worst) [\w ]{1,20}(?:ever|of my life|in ages)\b",
+        ),
+        (
+            "zh-feeling",
+            r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
+            r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
+            r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
+            r"|折腾|难(?:喝|听|看|闻)|期待|心塞|笑死|舍不得|太棒|后悔|无奈|羡慕|尴尬|真香|太香了|慌"
+            r"|幸福|舒服|憋屈|让人|超[好棒赞爽累烦]|[好真太]棒|头痛|喘不过气|松了一口气|肉疼"
+            r"|一想到.{1,10}就|感觉(?:好|很|有点|超|特别)|^(?:好|真|太)(?![的吧了像久多几])",
+        ),
         ("zh-evaluation", r"(?<!不)太.{1,4}了|也太|超级|好吃|难吃|糟糕|可恶|真让人|[唉哎]"),
     ),
 )
@@ -406,8 +540,18 @@ FAMILIES: tuple[CueFamily, ...] = (
 )
 
 _PUNCTUATION = str.maketrans(
-    {"？": "?", "！": "!", "，": ",", "。": ".", "；": ";", "：": ":", "\u2019": "'", "\u2018": "'",
-     "`": "'", "、": ","}
+    {
+        "？": "?",
+        "！": "!",
+        "，": ",",
+        "。": ".",
+        "；": ";",
+        "：": ":",
+        "\u2019": "'",
+        "\u2018": "'",
+        "`": "'",
+        "、": ",",
+    }
 )
 _CONTRACTION = re.compile(
     r"\b(don|didn|doesn|isn|aren|wasn|weren|haven|hasn|hadn|won|wouldn|shouldn|couldn|can)t\b"

@@ -223,6 +223,23 @@ class SQLiteStore:
             )
             self.conn.execute(f"DELETE FROM nodes WHERE id IN ({marks})", chunk)
 
+    def rewrite_subtree_paths(
+        self, user_id: str, *, old_prefix: str, new_prefix: str, depth_delta: int
+    ) -> None:
+        """Re-root the paths of every node below ``old_prefix`` (inside a transaction)."""
+        self.conn.execute(
+            "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
+            "WHERE user_id = ? AND path >= ? AND path < ?",
+            (
+                new_prefix,
+                len(old_prefix) + 1,
+                depth_delta,
+                user_id,
+                old_prefix,
+                old_prefix + "\uffff",
+            ),
+        )
+
     def get(self, node_id: str) -> MemoryNode | None:
         rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
         return row_to_node(rows[0]) if rows else None
