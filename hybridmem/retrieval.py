@@ -163,7 +163,7 @@ class Retriever:
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
-        hits, notes = group_values(self.store, user_id, hits)
+        hits, notes = group_values(self.store, user_id, hits, top_k)
 
         packed = pack(
             path, hits, top_k=top_k, budget=token_budget, counter=self.counter, notes=notes

@@ -50,8 +50,10 @@ def test_light_vs_dark_roast_flip_flop(mem: HybridMemory, clock, lang):
     assert mem.current_value("pref.coffee", user_id=U).id == first.id
     assert mem.get(first.id).importance == first.importance
     res = mem.retrieve(query, user_id=U)
-    assert [h.node.id for h in res.hits if h.node.conflict_group] == [first.id]
-    assert f"{light} (recently said, unconfirmed: {dark})" in res.context
+    assert [h.node.id for h in res.hits if h.node.conflict_group] == [first.id, challenger.id]
+    assert f"{dark} (unconfirmed)" in res.context
+    narrow = mem.retrieve(query, user_id=U, top_k=1)  # only the current value fits
+    assert f"{light} (recently said, unconfirmed: {dark})" in narrow.context
 
     # The second mention confirms it: the old value is archived with a reason and a link.
     clock.advance(days=2)

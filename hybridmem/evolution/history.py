@@ -78,48 +78,75 @@ def previous_values(store: SQLiteStore, user_id: str, group: str, current_id: st
 
 
 def group_values(
-    store: SQLiteStore, user_id: str, hits: list[Hit]
+    store: SQLiteStore, user_id: str, hits: list[Hit], top_k: int | None = None
 ) -> tuple[list[Hit], dict[str, str]]:
-    """Show each conflict group once, current value first, saying what it was before.
+    """Show each conflict group's current value first, saying what it was before.
 
-    An older value is dropped from the hits when the group's current value is also a hit; the
-    current value's line notes ``previously: ...``. An older value retrieved alone keeps its
-    place but notes the newer value, so the reader is never left with a stale answer.
+    An older value is dropped from the hits when the group's current value is also a hit, and
+    the current value moves to the first place any member of its group holds; its line notes
+    ``previously: ...``. An unconfirmed challenger (both values coexist until it is said again)
+    stays a hit, noted ``unconfirmed``; one outside the shown hits is named on the current
+    value's line. An older value retrieved alone keeps its place but names the current value,
+    so the reader is never left with a stale answer. ``top_k``: how many hits will be shown.
     """
     notes: dict[str, str] = {}
     groups = {h.node.conflict_group for h in hits if h.node.conflict_group}
     if not groups:
         return hits, notes
-    hit_ids = {h.node.id for h in hits}
     current: dict[str, MemoryNode | None] = {}
-    before: dict[str, list[str]] = {}
-    pending: dict[str, list[str]] = {}
+    members_of: dict[str, list[MemoryNode]] = {}
     for group in groups:
-        members = queries.group_members(store, user_id, group)
-        cur = current_of(members)
-        current[group] = cur
-        if cur is not None:
-            before[group] = previous_values(store, user_id, group, cur.id)
-            pending[group] = [
-                m.content for m in reversed(members) if is_unconfirmed(m) and m.id != cur.id
-            ]
-    kept: list[Hit] = []
-    for hit in hits:
-        group = hit.node.conflict_group
+        members_of[group] = queries.group_members(store, user_id, group)
+        current[group] = current_of(members_of[group])
+    all_ids = {h.node.id for h in hits}
+    kept = [
+        h
+        for h in hits
+        if not h.node.conflict_group
+        or (cur := current.get(h.node.conflict_group)) is None
+        or h.node.id == cur.id
+        or is_unconfirmed(h.node)
+        or cur.id not in all_ids
+    ]
+    kept = _current_first(kept, current)
+    shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
+    for hit in kept:
+        group = hit.node.conflict_group or ""
         cur = current.get(group) if group else None
         if cur is None:
-            kept.append(hit)
-        elif hit.node.id == cur.id:
+            continue
+        if hit.node.id == cur.id:
+            pending = [
+                m.content
+                for m in reversed(members_of[group])
+                if is_unconfirmed(m) and m.id != cur.id and m.id not in shown
+            ]
+            before = previous_values(store, user_id, group, cur.id)
             parts = []
-            if pending.get(group or ""):
-                parts.append("recently said, unconfirmed: " + "; ".join(pending[group or ""][:2]))
-            if before.get(group or ""):
-                parts.append("previously: " + "; ".join(before[group or ""][:2]))
+            if pending:
+                parts.append("recently said, unconfirmed: " + "; ".join(pending[:2]))
+            if before:
+                parts.append("previously: " + "; ".join(before[:2]))
             if parts:
                 notes[hit.node.id] = "; ".join(parts)
-            kept.append(hit)
-        elif cur.id not in hit_ids:
-            label = "unconfirmed; current value" if is_unconfirmed(hit.node) else "current value"
-            notes[hit.node.id] = f"{label}: {cur.content}"
-            kept.append(hit)
+        elif is_unconfirmed(hit.node):
+            in_view = cur.id in shown
+            notes[hit.node.id] = (
+                "unconfirmed" if in_view else f"unconfirmed; current: {cur.content}"
+            )
+        else:
+            notes[hit.node.id] = f"current value: {cur.content}"
     return kept, notes
+
+
+def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
+    """Within each group, move the current value to the first place any member holds."""
+    out = list(hits)
+    for group, cur in current.items():
+        if cur is None:
+            continue
+        places = [i for i, h in enumerate(out) if h.node.conflict_group == group]
+        at = next((i for i in places if out[i].node.id == cur.id), None)
+        if at is not None and places and at != places[0]:
+            out.insert(places[0], out.pop(at))
+    return out
