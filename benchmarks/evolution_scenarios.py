@@ -24,7 +24,8 @@ Variants, all in the same run:
   which is what the confirmation rule waits for.
 
 Run: ``python -m benchmarks.evolution_scenarios [--per-family 8] [--seed 7] [--embedder hash]
-[--out results/evolution]``.
+[--out benchmarks/results]``; the JSON is written as
+``evolution_scenarios_<embedder>.json``.
 """
 
 from __future__ import annotations
@@ -253,14 +254,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="hash",
         help="'hash' (fast), 'default' (all-MiniLM-L6-v2) or a model path",
     )
-    parser.add_argument("--out", type=Path, default=Path("results/evolution"))
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = parser.parse_args(argv)
     console = Console(width=160)
     with tempfile.TemporaryDirectory(prefix="hm-evo-") as tmp:
         result = run(args.per_family, args.seed, args.embedder, Path(tmp))
     show(result, console)
     args.out.mkdir(parents=True, exist_ok=True)
-    target = args.out / "evolution_scenarios.json"
+    label = "".join(c if c.isalnum() else "-" for c in args.embedder)
+    target = args.out / f"evolution_scenarios_{label}.json"
     target.write_text(json.dumps(result, indent=2, ensure_ascii=False))
     console.print(f"wrote {target}")
     return 0
