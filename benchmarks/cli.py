@@ -35,10 +35,12 @@ def _ints(text: str) -> list[int]:
 
 @app.command()
 def locomo(
-    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")] = None,
+    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")]
+    = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/locomo)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N conversations only")] = None,
-    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")] = None,
+    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")]
+    = None,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
     k: Annotated[str, typer.Option(help="node counts, comma-separated")] = "5,10,25",
@@ -56,10 +58,18 @@ def locomo(
         raise typer.BadParameter(f"LoCoMo file not found: {path}", param_hint="--data")
     dataset = load_locomo(path, limit=limit, questions_per_conversation=questions)
     lineup = common.line_up(methods, common.load_embedder(embedder), live_access=live_access)
+    out_dir = _out(out, "locomo")
+
+    def checkpoint(partial: object) -> None:
+        from benchmarks.report import SuiteResult, write_json
+
+        assert isinstance(partial, SuiteResult)
+        write_json(partial, out_dir / "partial")
+
     result = run_locomo(dataset, lineup, k_values=_ints(k), budgets=_ints(budgets),
-                        console=console)
+                        console=console, checkpoint=checkpoint)
     result = _with_settings(result, data=str(path), embedder=embedder)
-    common.finish(result, _out(out, "locomo"), console, show_and_plot)
+    common.finish(result, out_dir, console, show_and_plot)
 
 
 @app.command()
@@ -112,7 +122,7 @@ def scenarios(
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
 ) -> None:
-    """The project's own bilingual agent scenarios (scope, stale values, pollution, pruning, crash)."""
+    """The project's own bilingual agent scenarios: scope, stale values, pollution, crash."""
     import tempfile
 
     from benchmarks.hybrid import default_variants
@@ -157,7 +167,7 @@ def perf(
     from benchmarks.suite_perf import run_perf, show_and_plot
 
     console = Console()
-    result = run_perf(_ints(sizes), common.load_embedder(embedder), queries=queries,
+    result = run_perf(_ints(sizes), common.load_embedder(embedder, memo=False), queries=queries,
                       console=console)
     result = _with_settings(result, embedder=embedder)
     common.finish(result, _out(out, "perf"), console, show_and_plot)
@@ -191,3 +201,24 @@ def run_all(
               crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
     perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
          queries=20 if smoke else 100, embedder=embedder)
+
+
+@app.command()
+def markdown(
+    results: Annotated[Path, typer.Argument(help="a results.json written by a suite")],
+    metric: Annotated[str, typer.Option(help="metric to tabulate (suite default if empty)")] = "",
+    secondary: Annotated[str, typer.Option(help="metric shown in brackets")] = "",
+) -> None:
+    """Print a results.json as Markdown tables (one per group), for docs/benchmarks.md."""
+    from benchmarks.report import load_json, markdown_grid
+
+    res = load_json(results)
+    defaults = {"locomo": ("frac", "compression"), "madial": ("hit", ""),
+                "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", "")}
+    main, extra = defaults.get(res.suite, ("value", ""))
+    metric, secondary = metric or main, secondary or extra
+    for group in dict.fromkeys(r.group for r in res.rows):
+        settings = list(dict.fromkeys(r.setting for r in res.rows if r.group == group))
+        typer.echo(f"\n**{res.suite} · {group} · {metric}**\n")
+        typer.echo(markdown_grid(res, group=group, settings=settings, metric=metric,
+                                 secondary=secondary or None))

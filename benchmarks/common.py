@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console
 
 from benchmarks.hybrid import HybridMethod, default_variants
@@ -18,14 +19,53 @@ from benchmarks.methods import (
     RRFMethod,
 )
 from benchmarks.report import SuiteResult, write_json
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder, Vectors, make_embedder
 
 METHOD_SETS = ("all", "baselines", "hybrid")
 
 
-def load_embedder(spec: str) -> Embedder:
-    """``default``/``minilm`` -> the bundled all-MiniLM-L6-v2; ``hash`` -> the fast fake."""
-    return make_embedder(None if spec in ("default", "minilm") else spec)
+class MemoEmbedder:
+    """Remembers every vector it computed: one run embeds each distinct text once.
+
+    All methods of a quality run share one instance, so the dense baseline and every engine
+    variant see bit-identical vectors for the same text ("the same model"), and the engine's
+    per-call query embedding (six settings per question, four variants) costs one model call.
+    It keeps the wrapped model's ``name``, so stores record the real model. Perf runs do not
+    use it: there the embedding cost is part of what is measured.
+    """
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self._memo: dict[str, np.ndarray] = {}
+
+    @property
+    def name(self) -> str:
+        """The wrapped model's name."""
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        """The wrapped model's dimension."""
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        """Vectors for ``texts``, computing only the ones never seen before (in one batch)."""
+        todo = list(dict.fromkeys(t for t in texts if t not in self._memo))
+        if todo:
+            for t, v in zip(todo, self.inner.embed(todo), strict=True):
+                self._memo[t] = v
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.stack([self._memo[t] for t in texts]).astype(np.float32, copy=False)
+
+
+def load_embedder(spec: str, *, memo: bool = True) -> Embedder:
+    """``default``/``minilm`` -> the bundled all-MiniLM-L6-v2; ``hash`` -> the fast fake.
+
+    ``memo`` wraps it in a :class:`MemoEmbedder` (quality suites); perf passes ``False``.
+    """
+    inner = make_embedder(None if spec in ("default", "minilm") else spec)
+    return MemoEmbedder(inner) if memo else inner
 
 
 def baselines(embedder: Embedder, *, full: bool, bigram: bool) -> list[Method]:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 USER = "agent"
@@ -57,6 +58,11 @@ def worker(path: Path, seed: int, steps: int, embedder: str) -> None:
     with HybridMemory(path, embedder=embedder) as mem:
         mem.add("Migrate the billing database to the new cluster", node_type="task",
                 id=TASK_ID, user_id=USER)
+        # Load jieba now (Chinese plans): otherwise its first-use start-up swallows the early
+        # kill moments and those trials would only ever test "no step written yet".
+        from hybridmem import lexical
+
+        lexical.terms("预热 warm-up")
         print("ready", flush=True)
         for i, step in enumerate(todo):
             nxt = todo[i + 1] if i + 1 < len(todo) else "done"
@@ -87,7 +93,7 @@ def run_trial(workdir: Path, seed: int, *, steps: int = 40, embedder: str = "has
     proc.send_signal(signal.SIGKILL)
     rest, _ = proc.communicate()
     lines = rest.split()
-    acks = [int(b) for a, b in zip(lines, lines[1:], strict=False) if a == "ack"]
+    acks = [int(b) for a, b in pairwise(lines) if a == "ack"]
     acked = max(acks, default=-1)
     return _check(path, seed, steps, acked, "done" in lines, embedder)
 
@@ -115,7 +121,7 @@ def _check(path: Path, seed: int, steps: int, acked: int, finished: bool,
             got_next = None if acked >= 0 else todo[0]
         else:
             step = int(active.metadata.get("step", -99))
-            expected_next = todo[step + 1] if 0 <= step and step + 1 < len(todo) else "done"
+            expected_next = todo[step + 1] if step >= 0 and step + 1 < len(todo) else "done"
             got_next = active.metadata.get("next")
         if step not in (acked, acked + 1):
             return fail(f"active step {step}, last acknowledged {acked}", step)

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -20,11 +21,13 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 # A short English stop list: BM25's idf already discounts these, but on 20-word turns a
 # matched "the" still outweighs length normalisation noise.
-_STOP = frozenset(
-    "a an and are as at be but by did do does for from had has have he her his how i in is it "
-    "its me my of on or our she so that the their them they this to was we were what when where "
-    "which who why will with would you your".split()
-)
+_STOP = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "but", "by", "did", "do", "does", "for", "from",
+    "had", "has", "have", "he", "her", "his", "how", "i", "in", "is", "it", "its", "me", "my",
+    "of", "on", "or", "our", "she", "so", "that", "the", "their", "them", "they", "this", "to",
+    "was", "we", "were", "what", "when", "where", "which", "who", "why", "will", "with", "would",
+    "you", "your",
+))
 
 
 @lru_cache(maxsize=1)
@@ -51,7 +54,7 @@ def tokenize(text: str) -> list[str]:
 def char_bigrams(text: str) -> set[str]:
     """Character bigrams of the text with whitespace and punctuation removed."""
     chars = [c for c in text.lower() if c.isalnum()]
-    return {a + b for a, b in zip(chars, chars[1:], strict=False)}
+    return {a + b for a, b in pairwise(chars)}
 
 
 class BM25:

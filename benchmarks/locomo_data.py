@@ -31,12 +31,11 @@ HEADLINE_CATEGORIES = (1, 2, 3, 4)
 _SESSION_KEY = re.compile(r"session_(\d+)")
 _EVIDENCE_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 _DATE = re.compile(r"(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
-_MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        "january february march april may june july august september october november december".split()
-    )
-}
+_MONTHS_ORDER = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+)
+_MONTHS = {m: i + 1 for i, m in enumerate(_MONTHS_ORDER)}
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ class Method(Protocol):
     def select(
         self, corpus: Corpus, query: str, *, k: int | None = None, budget: int | None = None
     ) -> Selection:
-        """Fill a context for ``query`` from ``corpus`` with at most ``k`` units / ``budget`` tokens."""
+        """Fill a context for ``query`` from ``corpus``: at most ``k`` units / ``budget`` tokens."""
         ...
 
     def close(self) -> None:
@@ -95,7 +95,7 @@ class RankingMethod(ABC):
         context = join_context(chosen)
         return Selection(tuple(u.sources for u in chosen), context, count_tokens(context))
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a no-op default, not an abstract hook
         """Nothing to release."""
 
 

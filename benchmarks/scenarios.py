@@ -20,6 +20,15 @@ import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from benchmarks.locomo_data import (
+    Conversation,
+    EvidenceReport,
+    LocomoDataset,
+    Question,
+    Session,
+    Turn,
+)
+
 FAMILIES = ("sibling", "value_change", "hypothetical", "pruning")
 LANGS = ("en", "zh")
 _T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
@@ -177,10 +186,18 @@ _CHANGES = {
          "Which address should invoices be sent to?"),
     ],
     "zh": [
-        ("我住在城东，靠近老码头。", "我上个月搬家了，现在住在城西，科技园旁边。", "用户住在哪个区？"),
-        ("我喜欢浅烘焙的咖啡，果香的手冲最好。", "我改主意了，以后都选深烘焙。", "用户喜欢什么烘焙程度的咖啡？"),
-        ("我在顺达物流做路线规划。", "我从顺达离职了，现在在环球货运做调度。", "用户在哪家公司工作？"),
-        ("我和设计组的例会在每周一上午十点。", "设计组例会改到每周四下午三点了。", "用户和设计组的例会是什么时候？"),
+        ("我住在城东，靠近老码头。",
+         "我上个月搬家了，现在住在城西，科技园旁边。",
+         "用户住在哪个区？"),
+        ("我喜欢浅烘焙的咖啡，果香的手冲最好。",
+         "我改主意了，以后都选深烘焙。",
+         "用户喜欢什么烘焙程度的咖啡？"),
+        ("我在顺达物流做路线规划。",
+         "我从顺达离职了，现在在环球货运做调度。",
+         "用户在哪家公司工作？"),
+        ("我和设计组的例会在每周一上午十点。",
+         "设计组例会改到每周四下午三点了。",
+         "用户和设计组的例会是什么时候？"),
         ("发票请寄到北区财务室。", "以后发票改寄到南区财务室。", "发票应该寄到哪里？"),
     ],
 }
@@ -238,7 +255,9 @@ _HYPO = {
     "zh": [
         ("我住在杭州，离西湖很近。", ["要是我搬到成都会怎么样？", "说不定哪天我就去成都住了。"],
          "用户住在哪个城市？"),
-        ("下雨天让我很平静，我喜欢雨声。", ["今天真讨厌下雨，鞋子全湿了！"], "用户对下雨是什么感觉？"),
+        ("下雨天让我很平静，我喜欢雨声。",
+         ["今天真讨厌下雨，鞋子全湿了！"],
+         "用户对下雨是什么感觉？"),
         ("我吃素已经十年了。", ["假如我今晚吃一大块牛排会怎样，哈哈。", "我要不要重新开始吃鱼？"],
          "用户的饮食习惯是什么？"),
         ("我每天开一辆小电动车上班。", ["如果我改骑摩托车呢？", "今天开车开得好烦。"],
@@ -323,3 +342,28 @@ def _pruning(rng: random.Random, sid: str, lang: str) -> Scenario:
                                       importance=0.2))
     return Scenario(sid, "pruning", lang, tuple(nodes), tuple(probes),
                     _T0 + timedelta(hours=6 * (total + 2)), needed=frozenset(needed), cap=24)
+
+
+def as_locomo(scenarios: tuple[Scenario, ...]) -> LocomoDataset:
+    """Scenarios as LoCoMo-shaped conversations (tasks -> sessions, facts -> turns).
+
+    Lets the LoCoMo pipeline (and the notebook) run with no external data at all. Probes become
+    category-4 questions whose evidence is their gold node ids.
+    """
+    convs = []
+    for sc in scenarios:
+        tasks = [n for n in sc.nodes if n.node_type == "task"]
+        sessions = []
+        for number, task in enumerate(tasks, start=1):
+            children = [n for n in sc.nodes if n.parent_id == task.id]
+            turns = tuple(
+                Turn(dia_id=n.id, speaker="User", text=n.content, content=n.content,
+                     session=number, index=i, created_at=n.created_at)
+                for i, n in enumerate(children)
+            )
+            sessions.append(Session(number, f"{task.created_at:%Y-%m-%d}", task.created_at, turns))
+        questions = tuple(
+            Question(sc.id, i, p.query, 4, p.gold) for i, p in enumerate(sc.probes)
+        )
+        convs.append(Conversation(sc.id, "User", "Assistant", tuple(sessions), questions))
+    return LocomoDataset(tuple(convs), EvidenceReport((), (), ()))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,8 +78,13 @@ def run_locomo(
     k_values: Sequence[int] = K_VALUES,
     budgets: Sequence[int] = BUDGETS,
     console: Console | None = None,
+    checkpoint: Callable[[SuiteResult], object] | None = None,
 ) -> SuiteResult:
-    """Run every method on every question of ``dataset``; return rows per method/setting/group."""
+    """Run every method on every question of ``dataset``; return rows per method/setting/group.
+
+    ``checkpoint`` receives the result so far after each method (long runs on a busy machine
+    keep what they measured even if they are stopped).
+    """
     console = console or Console()
     settings = settings_for(k_values, budgets)
     corpora = {c.sample_id: build_corpus(c) for c in dataset.conversations}
@@ -108,6 +113,19 @@ def run_locomo(
                         values[(method.name, s.label, g)].append(item)
                 bar.advance(task)
             method.close()
+            if checkpoint is not None:
+                checkpoint(_result(dataset, values, corpora, k_values, budgets, len(questions)))
+    return _result(dataset, values, corpora, k_values, budgets, len(questions))
+
+
+def _result(
+    dataset: LocomoDataset,
+    values: dict[tuple[str, str, str], list[tuple[float, float, float, int, int]]],
+    corpora: dict[str, Corpus],
+    k_values: Sequence[int],
+    budgets: Sequence[int],
+    n_questions: int,
+) -> SuiteResult:
     rows = []
     for (m, s, g), items in values.items():
         rows.append(
@@ -131,7 +149,7 @@ def run_locomo(
             "k": list(k_values),
             "budgets": list(budgets),
             "conversations": [c.sample_id for c in dataset.conversations],
-            "questions": len(questions),
+            "questions": n_questions,
             "full_history_tokens": {k: c.full_tokens for k, c in corpora.items()},
         },
         notes=(
@@ -177,7 +195,8 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     budget_labels = [s for s in labels if s.startswith("B=")]
     series = {
         m: [
-            (result.value(m, s, HEADLINE_GROUP, "tokens"), result.value(m, s, HEADLINE_GROUP, "frac"))
+            (result.value(m, s, HEADLINE_GROUP, "tokens"),
+             result.value(m, s, HEADLINE_GROUP, "frac"))
             for s in budget_labels
         ]
         for m in methods

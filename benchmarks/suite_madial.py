@@ -40,9 +40,10 @@ def build_corpora(dataset: MadialDataset, bank_scope: str = "user") -> dict[str,
         first = min((m.time for m in bank), default=None)
         tree: tuple[TreeNode, ...] = ()
         if first is not None:
-            tree = (TreeNode(cid, f"Memories of user {user}", "task", None, first),) + tuple(
-                TreeNode(u.id, u.content, "event", cid, u.created_at, next(iter(u.sources)))
-                for u in units
+            tree = (
+                TreeNode(cid, f"Memories of user {user}", "task", None, first),
+                *(TreeNode(u.id, u.content, "event", cid, u.created_at, next(iter(u.sources)))
+                  for u in units),
             )
         full = "\n".join(u.rendered for u in units)
         corpora[user] = Corpus(cid, units, full, tree=tree)
@@ -117,7 +118,8 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
                    settings=labels, metric="recall")
     top = labels[-1] if labels else "k=5"
     bars = {
-        lang: {r.method: r.metrics["hit"] for r in result.rows if r.group == lang and r.setting == top}
+        lang: {r.method: r.metrics["hit"] for r in result.rows
+               if r.group == lang and r.setting == top}
         for lang in langs
     }
     return [plot_bars(out_dir / "hit_at_k.png", bars, title=f"MADial hit@{top[2:]}",

@@ -26,10 +26,11 @@ USER = "perf"
 TASK_SIZE = 100
 """Nodes per task: the tree has one task per 100 nodes, and queries are scoped to one task."""
 _WORDS = (
-    "invoice hotel claim refund ticket server deploy cluster coffee meeting report budget "
-    "flight visa contract review client shard backup password schedule lunch printer laptop "
-    "network release patch customer order parcel warehouse route driver weather garden"
-).split()
+    "invoice", "hotel", "claim", "refund", "ticket", "server", "deploy", "cluster", "coffee",
+    "meeting", "report", "budget", "flight", "visa", "contract", "review", "client", "shard",
+    "backup", "password", "schedule", "lunch", "printer", "laptop", "network", "release", "patch",
+    "customer", "order", "parcel", "warehouse", "route", "driver", "weather", "garden",
+)
 
 
 class CachedEmbedder:
@@ -181,7 +182,6 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     """Print one table per size and plot p50 latency against store size."""
     from rich.table import Table
 
-    from benchmarks.report import plot_curves
 
     sizes = list(dict.fromkeys(r.setting for r in result.rows))
     keys = ["ingest_nodes_per_s", "retrieve_p50_ms_incl_embed", "retrieve_p95_ms_incl_embed",

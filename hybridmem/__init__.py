@@ -24,6 +24,7 @@ from hybridmem.models import (
     ScoreBreakdown,
     StoreStats,
 )
+from hybridmem.recovery import RecoveryConfig
 
 __version__ = "0.1.0"
 
@@ -43,6 +44,7 @@ __all__ = [
     "NodeInput",
     "NodeStatus",
     "NodeType",
+    "RecoveryConfig",
     "RetrievalConfig",
     "RetrievalResult",
     "ScoreBreakdown",

@@ -254,6 +254,10 @@ def _mount_bench() -> None:
 
 _mount_bench()
 
+from hybridmem.recovery.commands import register as _register_recovery  # noqa: E402
+
+_register_recovery(app)
+
 from hybridmem.evolution.commands import register as _register_evolution  # noqa: E402
 
 _register_evolution(app)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields
 
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.config import EvolutionConfig
+from hybridmem.recovery.config import RecoveryConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,8 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
+    """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
     evolution: EvolutionConfig = field(default_factory=EvolutionConfig)
     """Lifecycles, conflicts, tiers and forgetting (presets: ``hybridmem.evolution.config``)."""
 

@@ -21,6 +21,10 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   └── EmbedderMismatchError             opened with another embedder than built it
     ├── IndexUnavailableError                 the Chroma index cannot be reached
+    │   └── IndexNotOwnedError                another process owns the embedded Chroma dir
+    ├── RecoveryError                         snapshot, restore or replay failed
+    │   ├── SnapshotNotFoundError (KeyError)  no snapshot with that name or sequence
+    │   └── ReplayError                       an op cannot be replayed (unknown op, bad log)
     ├── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
     └── LLMError                              the optional LLM (distillation) failed
         ├── LLMUnavailableError               the endpoint cannot be reached
@@ -103,6 +107,25 @@ class IndexUnavailableError(HybridMemError):
 
 class ModelUnavailableError(HybridMemError):
     """An embedding model could not be loaded (typically: not cached and no network)."""
+
+
+class IndexNotOwnedError(IndexUnavailableError):
+    """Another process owns the embedded Chroma directory; this one writes SQLite only."""
+
+
+class RecoveryError(HybridMemError):
+    """A checkpoint, restore or replay could not be carried out; nothing was replaced."""
+
+
+class SnapshotNotFoundError(RecoveryError, KeyError):
+    """No snapshot with that name (or sequence number) exists."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "snapshot not found"
+
+
+class ReplayError(RecoveryError):
+    """An op-log entry cannot be replayed (unknown op, or it contradicts the state)."""
 
 
 class LLMError(HybridMemError):

@@ -195,8 +195,38 @@ class ChromaIndex:
                 return out
             offset += _BATCH
 
+    def get_entries(self, ids: Sequence[str] | None = None) -> dict[str, tuple[Any, Any]]:
+        """``id -> (document, metadata)`` for ``ids`` (or every entry), for consistency checks."""
+        out: dict[str, tuple[Any, Any]] = {}
+        include = ["documents", "metadatas"]
+        if ids is not None:
+            for start in range(0, len(ids), _BATCH):
+                got = self._call("get", ids=list(ids[start : start + _BATCH]), include=include)
+                rows = zip(got["ids"], got["documents"], got["metadatas"], strict=True)
+                for i, doc, meta in rows:
+                    out[i] = (doc, meta)
+            return out
+        offset = 0
+        while True:
+            got = self._call("get", include=include, limit=_BATCH, offset=offset)
+            for i, doc, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+                out[i] = (doc, meta)
+            if len(got["ids"]) < _BATCH:
+                return out
+            offset += _BATCH
+
     def count(self) -> int:
         return int(self._call("count"))
+
+    def close(self) -> None:
+        """Release the client: the next open in this process reloads the index from disk
+        (Chroma otherwise keeps serving its cached copy, blind to other processes' writes)."""
+        close = getattr(self.client, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception as exc:  # closing must never mask the caller's outcome
+                log.debug("closing the Chroma client failed: %s", exc)
 
     def _call(self, method: str, **kwargs: Any) -> Any:
         try:

@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from hybridmem.errors import (
     EmbedderMismatchError,
     InvalidArgumentError,
     NodeNotFoundError,
+    RecoveryError,
     ScopeError,
     StoreClosedError,
 )
@@ -42,6 +44,14 @@ from hybridmem.evolution.probe import ProbeReport, add_probe, probe_report
 from hybridmem.evolution.writer import EvolutionWriter, WritePlan, apply_changes
 from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
+from hybridmem.recovery import consistency, oplog, ownership, sessions, snapshots
+from hybridmem.recovery.models import (
+    OpRecord,
+    RepairReport,
+    RestoreReport,
+    SnapshotInfo,
+    VerifyReport,
+)
 from hybridmem.retrieval import Retriever
 from hybridmem.store import SQLiteStore, encode_path
 from hybridmem.tokens import TokenCounter, default_counter
@@ -125,6 +135,8 @@ class HybridMemory:
         self.counter = token_counter or default_counter()
         self._lock = threading.RLock()
         self._closed = False
+        self._durability = durability
+        started = time.perf_counter()
         self.store = SQLiteStore(self.path / DB_FILE, durability=durability)
         try:
             if reindex:
@@ -133,23 +145,41 @@ class HybridMemory:
                 self.store.set_index_state(self.store.all_ids(), IndexState.PENDING.value)
             dimension = self._check_embedder(reindex)
             name = collection or "hybridmem-nodes"
-            self.index = ChromaIndex(
-                path=None if chroma else self.path / CHROMA_DIR,
-                server=chroma,
-                collection=name,
-                embedder_name=self.embedder.name,
-                dimension=dimension,
-                recreate=reindex,
+            chroma_dir = None if chroma else self.path / CHROMA_DIR
+
+            def open_chroma() -> ChromaIndex:
+                return ChromaIndex(
+                    path=chroma_dir,
+                    server=chroma,
+                    collection=name,
+                    embedder_name=self.embedder.name,
+                    dimension=dimension,
+                    recreate=reindex,
+                )
+
+            # Embedded Chroma is owned by one process at a time (recovery/ownership.py).
+            self.index, rebuild_reason = ownership.open_index(
+                chroma_dir=chroma_dir, opener=open_chroma
             )
             self.retriever = Retriever(
-                self.store, self.index, self.embedder, self.config, self.counter
+                self.store,
+                self.index,  # type: ignore[arg-type]
+                self.embedder,
+                self.config,
+                self.counter,
             )
             self._evolver = EvolutionWriter(self.store, self.index, self.config.evolution)
+            self._reconciler = consistency.Reconciler(self)
             if reindex:
                 self.rebuild_index()
-            else:
-                self._finish_pending()
+            self.open_report = self._reconciler.on_open(rebuild_reason, started)
+            """What opening had to repair (pending writes, orphans, a lost index)."""
+            self._auto_checkpoint = snapshots.AutoCheckpoint(self)
+            self.store.after_commit = self._auto_checkpoint.after_commit
         except BaseException:
+            index = getattr(self, "index", None)
+            if index is not None:
+                index.close()
             self.store.close()
             raise
 
@@ -157,7 +187,11 @@ class HybridMemory:
     def close(self) -> None:
         """Close the store. Further calls raise :class:`StoreClosedError`."""
         with self._lock:
+            if self._closed:
+                return
             self._closed = True
+            self._reconciler.on_close()
+            self.index.close()
             self.store.close()
 
     def __enter__(self) -> HybridMemory:
@@ -300,9 +334,18 @@ class HybridMemory:
                 wants = item.activate
                 if wants or (wants is None and item.node_type in self.config.activate_on_add):
                     activate_id = node_id
-            self.store.bump_ancestors(
-                sorted(touched_ancestors - set(batch)), now, self.config.ancestor_bump
-            )
+            bumped = sorted(touched_ancestors - set(batch))
+            if bumped:
+                # Logged so that replay (restore) reproduces the ancestors' activity exactly.
+                self.store.append_op(
+                    "bump",
+                    node_id=None,
+                    user_id=user_id,
+                    payload={"ids": bumped, "by": self.config.ancestor_bump},
+                    at=now,
+                    actor=self.actor,
+                )
+            self.store.bump_ancestors(bumped, now, self.config.ancestor_bump)
             if activate_id is not None:
                 seq = self.store.append_op(
                     "set_active",
@@ -452,6 +495,8 @@ class HybridMemory:
                 "metadata": metadata,
                 "created_at": to_iso(created_at),
                 "source_id": item.source_id,
+                "agent_id": item.agent_id,
+                "session_id": item.session_id,
                 "status": status,
                 "lifecycle": plan.lifecycle if plan else None,
                 "tier": plan.tier if plan else None,
@@ -866,15 +911,21 @@ class HybridMemory:
     def _finish_pending(self) -> int:
         """Index every node whose vector write did not complete (e.g. after a crash)."""
         done = 0
-        while True:
+        previous: list[str] = []
+        while self.index.writable:
             ids = self.store.ids_by_index_state(IndexState.PENDING.value, limit=2000)
-            if not ids:
+            # The same batch twice: rows keep changing under us; leave them for next time.
+            if not ids or ids == previous:
                 return done
+            previous = ids
             nodes = list(self.store.get_many(ids).values())
             self._index(nodes, None)
             done += len(nodes)
+        return done
 
     def _reindex_pending_subtree(self, top: MemoryNode, vectors: Vectors | None) -> None:
+        if not self.index.writable:
+            return  # another process owns the Chroma directory: it indexes these rows
         pending = [n for n in self.store.subtree(top) if n.index_state == IndexState.PENDING.value]
         if not pending:
             return
@@ -887,11 +938,11 @@ class HybridMemory:
             self.index.update_metadata(
                 [n.id for n in pending], [self._chroma_metadata(n) for n in pending]
             )
-            self.store.set_index_state([n.id for n in pending], IndexState.INDEXED.value)
+            consistency.mark_indexed(self.store, pending)
 
     def _index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
-        if not nodes:
-            return
+        if not nodes or not self.index.writable:
+            return  # not the index owner: the rows stay pending for the owner (or next open)
         if vectors is None or len(vectors) != len(nodes):
             vectors = self._embed_unique([n.content for n in nodes])
         self.index.upsert(
@@ -900,7 +951,9 @@ class HybridMemory:
             [self._chroma_metadata(n) for n in nodes],
             [n.content for n in nodes],
         )
-        self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
+        # Conditional: a node changed by another writer meanwhile stays pending.
+        consistency.mark_indexed(self.store, nodes)
+        self._reconciler.after_write()
 
     def _embed_unique(self, texts: Sequence[str]) -> Vectors:
         """Embed texts, computing each distinct text once."""
@@ -936,6 +989,91 @@ class HybridMemory:
             suffix = f" for user {user_id!r}" if user_id is not None else ""
             raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
         return node
+
+    # -- recovery ---------------------------------------------------------------------------
+    # Thin delegates to hybridmem/recovery (docs/durability.md).
+    def history(self, node_id: str) -> list[OpRecord]:
+        """Every op-log entry that changed ``node_id``, oldest first (also after deletion)."""
+        self._check_open()
+        records = oplog.history(self.store, check_node_id(node_id))
+        if not records and self.store.get(node_id) is None:
+            raise NodeNotFoundError(f"no node with id {node_id!r} and no history of one")
+        return records
+
+    def oplog(
+        self, *, since: int = 0, until: int | None = None, limit: int | None = None
+    ) -> list[OpRecord]:
+        """Op-log entries with ``since < seq <= until``, oldest first."""
+        self._check_open()
+        for name, value in (("since", since), ("until", until), ("limit", limit)):
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise InvalidArgumentError(f"{name} must be an int >= 0, got {value!r}")
+        return oplog.oplog(self.store, since=since, until=until, limit=limit)
+
+    def checkpoint(self) -> SnapshotInfo:
+        """Write a snapshot of the SQLite store now (its op seq, active nodes and time)."""
+        self._check_open()
+        with self._lock:
+            return snapshots.checkpoint(self)
+
+    def snapshots(self) -> list[SnapshotInfo]:
+        """Complete snapshots, oldest first."""
+        self._check_open()
+        return snapshots.list_snapshots(self)
+
+    def restore(
+        self, snapshot: SnapshotInfo | str | int | None = None, *, to_seq: int | None = None
+    ) -> RestoreReport:
+        """Load a snapshot and replay the op log after it up to ``to_seq`` (default: the end).
+
+        ``snapshot`` is a :class:`SnapshotInfo`, a name, a sequence number (the newest
+        snapshot at or before it) or None (the newest). The store being replaced is moved
+        aside as ``memory.sqlite3.before-restore-<time>``; the vector index is rebuilt.
+        Run it while no other process has this store open.
+        """
+        self._check_open()
+        if to_seq is not None and (not isinstance(to_seq, int) or to_seq < 0):
+            raise InvalidArgumentError(f"to_seq must be an int >= 0, got {to_seq!r}")
+        with self._lock:
+            snap = snapshots.find_snapshot(self, snapshot)
+            others = sessions.others_alive(self.store, self._reconciler.session_key)
+            if others:
+                raise RecoveryError(
+                    f"{others} other process(es) have this store open; close them before "
+                    "restoring (they would keep writing to the replaced file)"
+                )
+            live = self.path / DB_FILE
+            staged = live.with_name(live.name + ".restoring")
+            end, replayed = snapshots.build_restored(self, snap, to_seq, staged)
+            self._reconciler.on_close()
+            self.store.close()
+            aside = snapshots.swap_in(live, staged, self._now())
+            self.store = SQLiteStore(live, durability=self._durability)
+            self.retriever.store = self.store
+            self._auto_checkpoint = snapshots.AutoCheckpoint(self)
+            self.store.after_commit = self._auto_checkpoint.after_commit
+            reindexed = self.rebuild_index()
+            self._reconciler.session_key = None
+            self._reconciler.on_open(None, time.perf_counter())
+            return RestoreReport(
+                snapshot=snap.name,
+                snapshot_seq=snap.seq,
+                restored_to_seq=end,
+                ops_replayed=replayed,
+                nodes=self.store.node_count(),
+                reindexed=reindexed,
+                previous_store=aside,
+            )
+
+    def verify(self) -> VerifyReport:
+        """Compare SQLite and Chroma entry by entry; check the tree and op-log sequence."""
+        self._check_open()
+        return consistency.verify(self)
+
+    def repair(self) -> RepairReport:
+        """Remove orphaned vectors and re-index missing or stale ones; verify again."""
+        self._check_open()
+        return consistency.repair(self)
 
     # -- evolution --------------------------------------------------------------------------
     def maintain(

@@ -49,6 +49,7 @@ def clf() -> RuleBasedSpeechActClassifier:
 
 # --- the stories of the design note (sections 4.1, 4.2), in both languages -----------------
 
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -139,13 +140,13 @@ def test_priority_between_cues(clf, text, act):
 
 def test_questions_hypotheticals_emotions_are_the_only_non_assertive_acts():
     non_assertive = {
-        act for act in SpeechAct
-        if not SpeechActResult(act, 0.5, (), "en").is_assertive
+        act for act in SpeechAct if not SpeechActResult(act, 0.5, (), "en").is_assertive
     }
     assert non_assertive == {SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL, SpeechAct.EMOTION}
 
 
 # --- the result object ------------------------------------------------------------------------
+
 
 def test_result_explains_itself(clf):
     result = clf.classify("What if I moved to Chengdu?")
@@ -182,6 +183,7 @@ def test_classifier_satisfies_the_protocol(clf):
 
 # --- invalid input ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("bad", [None, 42, b"bytes", ["list"]])
 def test_non_text_is_rejected(clf, bad):
     with pytest.raises(InvalidContentError):
@@ -214,6 +216,7 @@ def test_any_text_gets_a_valid_deterministic_label(text):
 
 
 # --- evaluation -------------------------------------------------------------------------------
+
 
 class _AlwaysAssertion:
     def classify(self, text: str) -> SpeechActResult:
@@ -260,6 +263,7 @@ def test_dev_accuracy_stays_above_the_measured_floor(clf):
 
 # --- the bundled labelled set -----------------------------------------------------------------
 
+
 def test_bundled_set_is_found_as_package_data():
     resource = bundled_data()
     assert resource.name == DATA_FILE
@@ -301,6 +305,7 @@ def test_malformed_data_names_the_line(tmp_path):
 
 # --- package surface and command line ---------------------------------------------------------
 
+
 def test_exported_names_resolve():
     for name in evolution.__all__:
         assert getattr(evolution, name) is not None
@@ -311,9 +316,20 @@ def test_exported_names_resolve():
 def test_module_entry_point_prints_per_class_figures(tmp_path):
     out = tmp_path / "report.json"
     proc = subprocess.run(
-        [sys.executable, "-m", "hybridmem.evolution.speech_acts", "--split", "dev",
-         "--json", str(out)],
-        capture_output=True, text=True, cwd=REPO_ROOT, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "hybridmem.evolution.speech_acts",
+            "--split",
+            "dev",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=120,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert "RuntimeWarning" not in proc.stderr

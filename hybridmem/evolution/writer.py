@@ -18,6 +18,7 @@ import numpy as np
 
 from hybridmem.clock import to_iso
 from hybridmem.evolution import conflicts, lifecycle, queries
+from hybridmem.evolution import replay as _replay  # noqa: F401 (registers op replayers)
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.conflicts import NodeChange
 from hybridmem.evolution.slots import infer_slot

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -75,6 +75,8 @@ class SQLiteStore:
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
+        self.after_commit: Callable[[], None] | None = None
+        """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
         existed = self.path.exists() and self.path.stat().st_size > 0
         try:
             conn = sqlite3.connect(
@@ -135,6 +137,8 @@ class SQLiteStore:
                 raise
             self._depth = 0
             self.conn.execute("COMMIT")
+            if self.after_commit is not None:
+                self.after_commit()
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:

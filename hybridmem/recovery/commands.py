@@ -1,0 +1,178 @@
+"""CLI commands of the recovery layer: checkpoint, snapshots, restore, verify, history.
+
+Registered on the main ``hybridmem`` app by :func:`register`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
+
+# Same options as hybridmem/cli.py, defined here so that module can import this one
+# (``python -m hybridmem.cli`` would otherwise import itself twice).
+DbOption = Annotated[
+    Path,
+    typer.Option("--db", envvar="HYBRIDMEM_PATH", help="Memory directory (SQLite + Chroma)."),
+]
+EmbedderOption = Annotated[
+    str | None,
+    typer.Option(
+        "--embedder",
+        envvar="HYBRIDMEM_EMBEDDER",
+        help="'default', 'hash', or a sentence-transformers model; must match the store's.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+DEFAULT_DB = Path("agent-memory")
+console = Console()
+
+
+@contextmanager
+def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
+    from hybridmem.memory import HybridMemory
+
+    with HybridMemory(db, embedder=embedder) as mem:
+        yield mem
+
+
+def _print_json(value: Any) -> None:
+    import json
+
+    from hybridmem.cli import _to_jsonable
+
+    sys.stdout.write(
+        json.dumps(_to_jsonable(value), ensure_ascii=False, indent=2, default=str) + "\n"
+    )
+
+
+def checkpoint(
+    db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
+) -> None:
+    """Write a snapshot of the store now (applies retention)."""
+    with _open(db, embedder) as mem:
+        info = mem.checkpoint()
+    if as_json:
+        _print_json(info)
+    else:
+        console.print(f"snapshot [bold]{info.name}[/bold] at seq {info.seq}, {info.nodes} nodes")
+
+
+def snapshots(
+    db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
+) -> None:
+    """List snapshots, oldest first."""
+    with _open(db, embedder) as mem:
+        snaps = mem.snapshots()
+    if as_json:
+        _print_json(snaps)
+        return
+    table = Table(title=f"{len(snaps)} snapshots")
+    for column in ("name", "seq", "created", "nodes", "bytes"):
+        table.add_column(column, overflow="fold")
+    for s in snaps:
+        table.add_row(
+            s.name, str(s.seq), f"{s.created_at:%Y-%m-%d %H:%M:%S}", str(s.nodes), str(s.size_bytes)
+        )
+    console.print(table)
+
+
+def restore(
+    snapshot: Annotated[
+        str | None, typer.Argument(help="Snapshot name (default: the newest).")
+    ] = None,
+    to_seq: Annotated[
+        int | None, typer.Option("--to-seq", help="Replay the op log up to this sequence.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    embedder: EmbedderOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Restore a snapshot and replay the op log after it (the old store is kept aside).
+
+    If the store's SQLite file is damaged, the snapshot alone is put back (its op log is in
+    the damaged file) and the damaged file is kept aside.
+    """
+    from hybridmem.errors import CorruptStoreError
+    from hybridmem.recovery.snapshots import restore_damaged
+
+    try:
+        with _open(db, embedder) as mem:
+            report = mem.restore(snapshot, to_seq=to_seq)
+    except CorruptStoreError as exc:
+        console.print(
+            f"[yellow]the store cannot be opened ({exc}); restoring the snapshot alone[/yellow]"
+        )
+        report = restore_damaged(db, snapshot)
+        with _open(db, embedder) as mem:  # re-indexes every node from the snapshot
+            report = dataclasses.replace(report, reindexed=mem.open_report.finished_pending)
+    if as_json:
+        _print_json(report)
+    else:
+        console.print(
+            f"restored {report.snapshot} (seq {report.snapshot_seq}) + {report.ops_replayed} "
+            f"ops -> seq {report.restored_to_seq}, {report.nodes} nodes; previous store kept "
+            f"at {report.previous_store}"
+        )
+
+
+def verify(
+    db: DbOption = DEFAULT_DB,
+    embedder: EmbedderOption = None,
+    repair: Annotated[bool, typer.Option("--repair", help="Fix what can be fixed.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Compare SQLite and Chroma; exit 1 when they disagree (after --repair, if given)."""
+    with _open(db, embedder) as mem:
+        if repair:
+            fixed = mem.repair()
+            report = fixed.after
+        else:
+            fixed = None
+            report = mem.verify()
+    if as_json:
+        _print_json(fixed if fixed is not None else report)
+    else:
+        if fixed is not None:
+            console.print(
+                f"repair: removed {fixed.orphans_removed} orphaned vectors, re-indexed "
+                f"{fixed.reindexed} nodes"
+            )
+        console.print(report.summary())
+    raise typer.Exit(0 if report.clean else 1)
+
+
+def history(
+    node_id: Annotated[str, typer.Argument(help="Node id.")],
+    db: DbOption = DEFAULT_DB,
+    embedder: EmbedderOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every op-log entry that changed a node, oldest first."""
+    with _open(db, embedder) as mem:
+        records = mem.history(node_id)
+    if as_json:
+        _print_json(records)
+        return
+    table = Table(title=f"history of {node_id}")
+    for column in ("seq", "op", "at", "actor", "payload"):
+        table.add_column(column, overflow="fold")
+    for r in records:
+        table.add_row(str(r.seq), r.op, r.at.isoformat(), r.actor or "", str(r.payload)[:200])
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the recovery commands to the ``hybridmem`` app."""
+    for fn in (checkpoint, snapshots, restore, verify, history):
+        app.command(name=fn.__name__)(fn)

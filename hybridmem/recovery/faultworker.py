@@ -1,0 +1,415 @@
+"""Fault injection: a writer process killed with SIGKILL at random moments, and the checks.
+
+``python -m hybridmem.recovery.faultworker zygote PATH`` starts a *zygote*: it imports
+hybridmem once, then on each ``run SEED`` line from stdin forks a writer child and prints
+``PID n``. The child opens the store and keeps adding, updating, moving, deleting nodes and
+setting the active node, printing ``BEGIN ...`` before and ``ACK ...`` after each write
+returned (= committed). The controller SIGKILLs the child whenever it likes; the zygote
+prints ``EXIT status`` and waits for the next command. Forking from a warm zygote makes a
+kill/reopen round cost well under a second instead of a fresh interpreter's start-up, which
+is what lets CI afford 20+ real kills. Nothing is mocked: the child is a real process writing
+a real SQLite file and Chroma directory, and SIGKILL gives it no chance to clean up.
+
+``python -m hybridmem.recovery.faultworker adds PATH N TAG`` adds N nodes (the concurrency
+test runs several of these at once).
+
+:class:`FaultHarness` drives a zygote; :func:`check_round` compares a reopened store with
+what the child acknowledged. Both are used by ``tests/test_recovery_faults.py`` and
+``benchmarks/soak.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
+
+USERS = ("u1", "u2")
+
+
+def _emit(*parts: object) -> None:
+    sys.stdout.write(" ".join(str(p) for p in parts) + "\n")
+    sys.stdout.flush()
+
+
+def writer(path: Path, seed: int, embedder: str = "hash") -> None:
+    """The child's loop: random writes until killed, each bracketed by BEGIN/ACK lines."""
+    from hybridmem.memory import HybridMemory
+
+    rng = random.Random(seed)
+    with HybridMemory(path, embedder=embedder, actor=f"writer-{seed}") as mem:
+        _emit("READY", os.getpid())
+        step = 0
+        while True:
+            step += 1
+            user = rng.choice(USERS)
+            ids = [n for n in mem.store.all_ids(user_id=user)]
+            active = mem.active_node(user_id=user)
+            roll = rng.random()
+            nodes = [n for n in mem.store.get_many(ids).values() if n.parent_id is not None]
+            tasks = [n for n in nodes if n.node_type == "task"]
+            if roll < 0.15 or not tasks:
+                _emit("BEGIN", "add-task", user)
+                node = mem.add(f"task {seed}.{step}", node_type="task", user_id=user)
+                _emit("ACK", "add", user, node.id, node.version, node.content_hash, node.id)
+            elif roll < 0.55:
+                _emit("BEGIN", "add", user)
+                node = mem.add(f"note {seed}.{step} " + "x" * rng.randrange(50), user_id=user)
+                now = active.id if active else "-"
+                _emit("ACK", "add", user, node.id, node.version, node.content_hash, now)
+            elif roll < 0.75:
+                target = rng.choice(nodes)
+                _emit("BEGIN", "update", user, target.id)
+                node = mem.update(target.id, content=f"{target.content[:40]} v{step}")
+                _emit("ACK", "update", user, node.id, node.version, node.content_hash, "-")
+            elif roll < 0.85:
+                task = rng.choice(tasks)
+                _emit("BEGIN", "set_active", user, task.id)
+                mem.set_active(task.id, user_id=user)
+                _emit("ACK", "set_active", user, task.id, "-", "-", task.id)
+            elif roll < 0.93:
+                leaf = rng.choice(nodes)
+                task = rng.choice(tasks)
+                if task.id == leaf.id or leaf.id in task.path:
+                    continue
+                _emit("BEGIN", "move", user, leaf.id)
+                node = mem.move(leaf.id, task.id)
+                _emit("ACK", "move", user, node.id, node.version, node.content_hash, "-")
+            else:
+                leaves = [n for n in nodes if n.node_type != "task"]
+                if not leaves:
+                    continue
+                victim = rng.choice(leaves)
+                _emit("BEGIN", "delete", user, victim.id)
+                mem.delete(victim.id, subtree=True)
+                after = mem.active_node(user_id=user)
+                _emit("ACK", "delete", user, victim.id, "-", "-", after.id if after else "-")
+
+
+def zygote(path: Path, embedder: str) -> None:
+    """Fork one writer per ``run SEED`` command read from stdin."""
+    import chromadb  # noqa: F401
+
+    import hybridmem.memory  # noqa: F401  (warm the imports the children inherit)
+
+    _emit("ZYGOTE", os.getpid())
+    for line in sys.stdin:
+        cmd = line.split()
+        if not cmd:
+            continue
+        if cmd[0] == "quit":
+            return
+        if cmd[0] == "run":
+            pid = os.fork()
+            if pid == 0:  # the writer child
+                code = 0
+                try:
+                    writer(path, int(cmd[1]), embedder)
+                except BaseException as exc:
+                    _emit("ERROR", type(exc).__name__, str(exc).replace("\n", " ")[:300])
+                    code = 1
+                finally:
+                    os._exit(code)
+            _emit("PID", pid)
+            _, status = os.waitpid(pid, 0)
+            _emit("EXIT", status)
+
+
+def adds(path: Path, count: int, tag: str, embedder: str = "hash") -> None:
+    """Add ``count`` nodes under one task of this process (the concurrency test's worker)."""
+    from hybridmem.memory import HybridMemory
+
+    with HybridMemory(path, embedder=embedder, actor=tag) as mem:
+        task = mem.add(f"task of {tag}", node_type="task", user_id=tag)
+        for i in range(count - 1):
+            mem.add(f"{tag} note {i}", parent_id=task.id, user_id=tag)
+        _emit("DONE", tag, int(mem.index.owned))
+
+
+def increments(path: Path, node_id: str, count: int, tag: str) -> None:
+    """Read-modify-write ``metadata['n'] += 1`` ``count`` times with optimistic retries."""
+    from hybridmem.errors import ConflictError
+    from hybridmem.memory import HybridMemory
+
+    conflicts = 0
+    with HybridMemory(path, embedder="hash", actor=tag) as mem:
+        for _ in range(count):
+            while True:
+                node = mem.get(node_id)
+                try:
+                    mem.update(
+                        node_id,
+                        metadata={**node.metadata, "n": node.metadata.get("n", 0) + 1},
+                        expected_version=node.version,
+                    )
+                    break
+                except ConflictError:
+                    conflicts += 1
+    _emit("DONE", tag, conflicts)
+
+
+# -- the controller side --------------------------------------------------------------------
+@dataclass
+class Expectation:
+    """What the killed child acknowledged, and what it may have been doing when killed."""
+
+    acked: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """node id -> (version, content hash) as last acknowledged ("-" fields unknown)."""
+    deleted: set[str] = field(default_factory=set)
+    active: dict[str, str] = field(default_factory=dict)
+    in_flight: tuple[str, ...] | None = None
+    acks: int = 0
+
+    def feed(self, line: str) -> None:
+        """Update the model from one line of the child's output."""
+        parts = line.split()
+        if not parts:
+            return
+        if parts[0] == "BEGIN":
+            self.in_flight = tuple(parts[1:])
+        elif parts[0] == "ACK":
+            _, kind, user, node_id, version, chash, active = parts
+            self.acks += 1
+            self.in_flight = None
+            if kind == "delete":
+                self.deleted.add(node_id)
+                self.acked.pop(node_id, None)
+            elif kind in {"add", "update", "move"}:
+                self.acked[node_id] = (int(version), chash)
+                self.deleted.discard(node_id)
+            if active != "-":
+                self.active[user] = active
+
+    def settle(self, mem: HybridMemory) -> None:
+        """After a check: adopt the outcome of the op that was in flight at the kill."""
+        flight, self.in_flight = self.in_flight, None
+        if not flight:
+            return
+        user = flight[1] if len(flight) > 1 else None
+        if len(flight) > 2:
+            node = mem.store.get(flight[2])
+            if node is None:
+                self.acked.pop(flight[2], None)
+                self.deleted.add(flight[2])
+            elif flight[2] in self.acked:
+                self.acked[flight[2]] = (node.version, node.content_hash)
+        if user is not None:
+            active = mem.active_node(user_id=user)
+            if active is not None:
+                self.active[user] = active.id
+
+
+def check_round(mem: HybridMemory, model: Expectation) -> list[str]:
+    """Every violation of the durability promise found in a reopened store (empty = none)."""
+    from hybridmem.memory import content_hash
+
+    problems: list[str] = []
+    flight = model.in_flight or ()
+    flight_kind = flight[0] if flight else None
+    flight_target = flight[2] if len(flight) > 2 else None
+    # Only acknowledged deletes of acked nodes matter; a subtree delete may take children.
+    present = mem.store.get_many(list(model.acked))
+    for node_id, (version, chash) in model.acked.items():
+        node = present.get(node_id)
+        if node is None:
+            # A delete of an ancestor's subtree removes it legitimately.
+            if not any(h.op == "delete" for h in mem.history(node_id)):
+                problems.append(f"acknowledged node {node_id} is missing")
+            continue
+        if node.version < version:
+            problems.append(f"{node_id}: version {node.version} older than acked {version}")
+        elif node.version > version + 1 or (
+            node.version == version + 1 and flight_target != node_id
+        ):
+            # Newer than acknowledged is only allowed for the op in flight at the kill, or
+            # for moves of ancestors (which bump the moved node only) - those are acked.
+            problems.append(f"{node_id}: version {node.version} but acked {version}")
+        elif node.version == version and node.content_hash != chash:
+            problems.append(f"{node_id}: content differs from the acknowledged write")
+    for node_id in model.deleted:
+        if mem.store.get(node_id) is not None:
+            problems.append(f"acknowledged delete of {node_id} did not persist")
+    with mem.store.reading() as conn:
+        for row in conn.execute("SELECT id, content, content_hash, seq FROM nodes"):
+            if content_hash(row[1]) != row[2]:
+                problems.append(f"{row[0]}: half-written (content hash mismatch)")
+        orphan_terms = conn.execute(
+            "SELECT count(*) FROM nodes_fts WHERE rowid NOT IN (SELECT rid FROM nodes)"
+        ).fetchone()[0]
+        unterm = conn.execute(
+            "SELECT count(*) FROM nodes WHERE rid NOT IN (SELECT rowid FROM nodes_fts)"
+        ).fetchone()[0]
+        bad_seq = conn.execute(
+            "SELECT count(*) FROM nodes n LEFT JOIN oplog o ON o.seq = n.seq "
+            "WHERE o.op IS NOT 'add' OR o.node_id IS NOT n.id"
+        ).fetchone()[0]
+    if orphan_terms or unterm:
+        problems.append(f"lexical index out of step ({orphan_terms} orphans, {unterm} missing)")
+    if bad_seq:
+        problems.append(f"{bad_seq} nodes whose seq is not their add op")
+    for user, expected in model.active.items():
+        got = mem.active_node(user_id=user)
+        got_id = got.id if got else "-"
+        in_flight_ok = flight_kind in {"add-task", "set_active", "delete"} and (
+            len(flight) > 1 and flight[1] == user
+        )
+        if got_id != expected and not in_flight_ok:
+            problems.append(f"active node of {user} is {got_id}, acknowledged {expected}")
+    report = mem.verify()
+    if not report.clean:
+        problems.append(f"verify after open: {report.summary()}")
+    if report.first_seq not in (0, 1):
+        problems.append(f"op log starts at {report.first_seq}")
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One kill: how long the child ran, what it acknowledged, what went wrong."""
+
+    seed: int
+    ran_seconds: float
+    acks: int
+    killed: bool
+    problems: tuple[str, ...]
+    reopen_seconds: float
+
+
+class FaultHarness:
+    """Drives a zygote: fork a writer, kill it after a delay, reopen and check."""
+
+    def __init__(self, path: Path, embedder: str = "hash") -> None:
+        self.path = Path(path)
+        self.embedder = embedder
+        self.model = Expectation()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "hybridmem.recovery.faultworker", "zygote", str(path), embedder],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        self._expect("ZYGOTE", timeout=60)
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put("EOF")
+
+    def _lines_until(self, prefix: str, timeout: float) -> Iterator[str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"no {prefix} line from the fault worker")
+            line = self.lines.get(timeout=remaining)
+            yield line
+            if line.startswith(prefix) or line == "EOF":
+                return
+
+    def _expect(self, prefix: str, timeout: float) -> str:
+        last = ""
+        for line in self._lines_until(prefix, timeout):
+            last = line
+        if not last.startswith(prefix):
+            raise RuntimeError(f"fault worker ended unexpectedly (wanted {prefix})")
+        return last
+
+    def round(self, seed: int, delay: float) -> RoundResult:
+        """Run one writer for ``delay`` seconds after it opened, SIGKILL it, check.
+
+        A negative ``delay`` kills ``-delay`` seconds after the fork, usually while the
+        writer is still opening (and recovering) the store.
+        """
+        from hybridmem.memory import HybridMemory
+
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"run {seed}\n")
+        self.proc.stdin.flush()
+        pid = int(self._expect("PID", timeout=30).split()[1])
+        start = time.monotonic()
+        errors: list[str] = []
+        ready = delay < 0  # a negative delay kills during open/recovery, before READY
+        deadline = start + (abs(delay) if ready else 30.0)
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            except queue.Empty:
+                break
+            if line.startswith("READY") and not ready:
+                ready = True
+                deadline = time.monotonic() + delay  # then write for ``delay`` seconds
+            elif line.startswith("EXIT"):
+                errors.append(f"writer exited by itself: {line}")
+                break
+            self._take(line, errors)
+        os.kill(pid, signal.SIGKILL)
+        ran = time.monotonic() - start
+        status = ""
+        for line in self._lines_until("EXIT", timeout=30):
+            if line.startswith("EXIT"):
+                status = line
+            else:
+                self._take(line, errors)
+        killed = os.WIFSIGNALED(int(status.split()[1])) if status else False
+        opened = time.perf_counter()
+        with HybridMemory(self.path, embedder=self.embedder) as mem:
+            reopen = time.perf_counter() - opened
+            problems = errors + check_round(mem, self.model)
+            self.model.settle(mem)
+        return RoundResult(seed, ran, self.model.acks, killed, tuple(problems), reopen)
+
+    def _take(self, line: str, errors: list[str]) -> None:
+        if line.startswith("ERROR"):
+            errors.append(f"writer failed: {line}")
+        else:
+            self.model.feed(line)
+
+    def close(self) -> None:
+        """Stop the zygote."""
+        if self.proc.poll() is None:
+            assert self.proc.stdin is not None
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.close()
+            except BrokenPipeError:
+                pass
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _main(argv: list[str]) -> None:
+    if len(argv) >= 2 and argv[0] == "zygote":
+        zygote(Path(argv[1]), argv[2] if len(argv) > 2 else "hash")
+    elif len(argv) >= 4 and argv[0] == "adds":
+        adds(Path(argv[1]), int(argv[2]), argv[3])
+    elif len(argv) >= 5 and argv[0] == "incr":
+        increments(Path(argv[1]), argv[2], int(argv[3]), argv[4])
+    else:
+        raise SystemExit(
+            "usage: python -m hybridmem.recovery.faultworker zygote PATH [EMBEDDER] | "
+            "adds PATH N TAG | incr PATH NODE N TAG"
+        )
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1:])

@@ -1,0 +1,134 @@
+"""Typed results of the recovery layer: op records, snapshots, reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class OpRecord:
+    """One op-log entry: what changed, when, by whom, with the payload replay needs."""
+
+    seq: int
+    op: str
+    node_id: str | None
+    user_id: str | None
+    payload: dict[str, Any]
+    at: datetime
+    actor: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotInfo:
+    """A point-in-time copy of the SQLite store, described by its manifest."""
+
+    name: str
+    path: Path
+    seq: int
+    """Last op-log sequence number contained in the snapshot."""
+    created_at: datetime
+    """Clock time of the checkpoint."""
+    nodes: int
+    active_nodes: dict[str, str]
+    """The active node per user at ``seq``."""
+    head_digest: str
+    """Digest of the op at ``seq``: restore checks the live log still has that op."""
+    size_bytes: int
+    lineage: tuple[tuple[str, int], ...] = ()
+    """History segments up to ``seq`` (see ``snapshots.lineage``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """Where SQLite (the truth) and Chroma (the index) disagree, and op-log health.
+
+    ``missing``: nodes marked indexed whose vector is not in Chroma.
+    ``pending``: nodes whose vector write has not completed yet (finished on open/repair).
+    ``orphaned``: vectors in Chroma for nodes that no longer exist in SQLite.
+    ``stale``: vectors whose document (content hash) or filter metadata disagree with SQLite.
+    ``broken_tree``: nodes whose parent is missing or whose materialised path is wrong.
+    ``seq_gaps``: op-log sequence numbers missing between the first and the last.
+    """
+
+    nodes: int
+    vectors: int
+    missing: tuple[str, ...]
+    pending: tuple[str, ...]
+    orphaned: tuple[str, ...]
+    stale: tuple[str, ...]
+    broken_tree: tuple[str, ...]
+    seq_gaps: tuple[int, ...]
+    first_seq: int
+    last_seq: int
+
+    @property
+    def clean(self) -> bool:
+        """True when both stores agree and the op log is contiguous."""
+        return not (
+            self.missing
+            or self.pending
+            or self.orphaned
+            or self.stale
+            or self.broken_tree
+            or self.seq_gaps
+        )
+
+    def summary(self) -> str:
+        """One line for humans."""
+        parts = [
+            f"{self.nodes} nodes",
+            f"{self.vectors} vectors",
+            f"missing={len(self.missing)}",
+            f"pending={len(self.pending)}",
+            f"orphaned={len(self.orphaned)}",
+            f"stale={len(self.stale)}",
+            f"broken_tree={len(self.broken_tree)}",
+            f"seq_gaps={len(self.seq_gaps)}",
+        ]
+        return ("clean: " if self.clean else "NOT clean: ") + ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class RepairReport:
+    """What ``repair()`` changed, and the verification after it."""
+
+    orphans_removed: int
+    reindexed: int
+    metadata_fixed: int
+    after: VerifyReport
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreReport:
+    """What ``restore()`` did."""
+
+    snapshot: str
+    snapshot_seq: int
+    restored_to_seq: int
+    ops_replayed: int
+    nodes: int
+    reindexed: int
+    previous_store: Path | None
+    """Where the store that was replaced was moved (nothing is deleted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenReport:
+    """What ``open`` had to do to bring both stores back in line.
+
+    ``index_rebuilt_reason`` is set when the Chroma directory was missing or unreadable and
+    the index was rebuilt from SQLite (also logged as a warning).
+    ``owns_index`` is False when another process holds the embedded Chroma directory: this
+    process then writes SQLite only (see docs/durability.md).
+    """
+
+    finished_pending: int
+    orphans_removed: int
+    unclean_sessions: int
+    full_reconcile: bool
+    index_rebuilt_reason: str | None
+    owns_index: bool
+    seconds: float

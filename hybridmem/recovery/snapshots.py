@@ -1,0 +1,359 @@
+"""Snapshots: point-in-time copies of the SQLite store, retention, and restore with replay.
+
+A checkpoint is ``VACUUM INTO`` a temporary file (one read transaction: a consistent copy
+even while other processes write), then an atomic rename, then a JSON manifest written the
+same way. A snapshot without a manifest is unfinished and ignored. The manifest records the
+last op sequence in the copy, the active node per user, the clock time, and a digest of the
+op at that sequence so ``restore`` can check the live op log still continues that history.
+
+Restore builds the new store beside the live one (copy the snapshot, replay the live op log
+after the snapshot's sequence up to ``to_seq`` inside one transaction), then swaps files;
+the replaced store is moved aside, never deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import sqlite3
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hybridmem.clock import ensure_utc, from_iso, to_iso
+from hybridmem.errors import RecoveryError, SnapshotNotFoundError
+from hybridmem.recovery.models import RestoreReport, SnapshotInfo
+from hybridmem.recovery.oplog import op_digest
+from hybridmem.recovery.replay import ReplayContext, replay
+from hybridmem.store import SQLiteStore
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
+
+log = logging.getLogger(__name__)
+
+MANIFEST_SUFFIX = ".json"
+DB_SUFFIX = ".sqlite3"
+
+
+def snapshot_dir(mem: HybridMemory) -> Path:
+    """The folder holding this store's snapshots."""
+    return mem.path / mem.config.recovery.snapshot_dir
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(str(path), os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_json_atomic(path: Path, value: dict[str, object]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(value, fh, ensure_ascii=False, indent=2)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+LINEAGE_KEY = "lineage"
+
+
+def lineage(store: SQLiteStore) -> list[tuple[str, int]]:
+    """The store's history as segments ``(id, from_seq)``: ops after ``from_seq`` (up to the
+    next segment's start) belong to segment ``id``. A restore to an earlier point starts a
+    new segment, so two stores share the op at sequence ``s`` exactly when the segment
+    covering ``s`` is the same in both. Created on first use."""
+    raw = store.get_meta(LINEAGE_KEY)
+    if raw is None:
+        chain = [(uuid.uuid4().hex, 0)]
+        store.set_meta(LINEAGE_KEY, json.dumps(chain))
+        return chain
+    return [(str(i), int(f)) for i, f in json.loads(raw)]
+
+
+def segment_at(chain: list[tuple[str, int]], seq: int) -> str:
+    """Id of the segment holding the op at ``seq``."""
+    found = chain[0][0]
+    for seg_id, start in chain:
+        if start < seq:
+            found = seg_id
+    return found
+
+
+def checkpoint(mem: HybridMemory) -> SnapshotInfo:
+    """Write a snapshot of the SQLite store now; apply retention; return its description."""
+    folder = snapshot_dir(mem)
+    folder.mkdir(parents=True, exist_ok=True)
+    now = ensure_utc(mem.clock())
+    tmp = folder / f".tmp-{uuid.uuid4().hex}{DB_SUFFIX}"
+    chain = lineage(mem.store)
+    with mem.store.reading() as conn:
+        conn.execute("VACUUM INTO ?", (str(tmp),))
+    try:
+        with sqlite3.connect(str(tmp)) as copy:
+            seq = int(copy.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
+            nodes = int(copy.execute("SELECT count(*) FROM nodes").fetchone()[0])
+            active = dict(copy.execute("SELECT user_id, node_id FROM active_nodes").fetchall())
+            digest = op_digest(copy, seq)
+        copy.close()
+        # The suffix keeps names unique when two processes checkpoint the same sequence.
+        name = f"snap-{seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+        final = folder / f"{name}{DB_SUFFIX}"
+        os.replace(tmp, final)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    manifest = {
+        "name": name,
+        "seq": seq,
+        "created_at": to_iso(now),
+        "nodes": nodes,
+        "active_nodes": active,
+        "head_digest": digest,
+        "lineage": chain,
+        "file": final.name,
+    }
+    _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
+    _fsync_dir(folder)
+    info = _info(folder, manifest)
+    apply_retention(mem)
+    return info
+
+
+def _info(folder: Path, manifest: dict[str, object]) -> SnapshotInfo:
+    file = folder / str(manifest["file"])
+    return SnapshotInfo(
+        name=str(manifest["name"]),
+        path=file,
+        seq=int(manifest["seq"]),  # type: ignore[call-overload]
+        created_at=from_iso(str(manifest["created_at"])),
+        nodes=int(manifest["nodes"]),  # type: ignore[call-overload]
+        active_nodes=dict(manifest["active_nodes"]),  # type: ignore[call-overload]
+        head_digest=str(manifest["head_digest"]),
+        lineage=tuple((str(i), int(f)) for i, f in manifest.get("lineage", ())),  # type: ignore[attr-defined]
+        size_bytes=file.stat().st_size if file.exists() else 0,
+    )
+
+
+def list_snapshots(mem: HybridMemory) -> list[SnapshotInfo]:
+    """Complete snapshots (manifest and file present), oldest first."""
+    return snapshots_in(snapshot_dir(mem))
+
+
+def snapshots_in(folder: Path) -> list[SnapshotInfo]:
+    """Complete snapshots in ``folder``, oldest first (works without opening the store)."""
+    if not folder.is_dir():
+        return []
+    out: list[SnapshotInfo] = []
+    for manifest_path in folder.glob(f"snap-*{MANIFEST_SUFFIX}"):
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+            info = _info(folder, manifest)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # unreadable manifest: not a usable snapshot
+        if info.path.exists():
+            out.append(info)
+    return sorted(out, key=lambda s: (s.seq, s.created_at, s.name))
+
+
+def apply_retention(mem: HybridMemory) -> list[str]:
+    """Delete all but the newest ``keep_snapshots`` snapshots; return the removed names."""
+    keep = mem.config.recovery.keep_snapshots
+    snaps = list_snapshots(mem)
+    doomed = snaps[:-keep] if len(snaps) > keep else []
+    for snap in doomed:
+        # Manifest first: a crash in between leaves a file without manifest (ignored), never
+        # a manifest pointing at nothing.
+        (snap.path.parent / f"{snap.name}{MANIFEST_SUFFIX}").unlink(missing_ok=True)
+        snap.path.unlink(missing_ok=True)
+    return [s.name for s in doomed]
+
+
+def find_snapshot(mem: HybridMemory, which: SnapshotInfo | str | int | None) -> SnapshotInfo:
+    """A snapshot by info, name, or sequence number (the newest one at or below it).
+
+    ``None`` means the newest snapshot.
+    """
+    snaps = list_snapshots(mem)
+    if isinstance(which, SnapshotInfo):
+        which = which.name
+    if which is None:
+        if not snaps:
+            raise SnapshotNotFoundError(f"{snapshot_dir(mem)} holds no snapshot; checkpoint first")
+        return snaps[-1]
+    if isinstance(which, int):
+        fitting = [s for s in snaps if s.seq <= which]
+        if not fitting:
+            raise SnapshotNotFoundError(f"no snapshot at or before sequence {which}")
+        return fitting[-1]
+    for snap in snaps:
+        if snap.name == which:
+            return snap
+    raise SnapshotNotFoundError(
+        f"no snapshot named {which!r}; available: {[s.name for s in snaps] or 'none'}"
+    )
+
+
+def build_restored(
+    mem: HybridMemory, snap: SnapshotInfo, to_seq: int | None, target: Path
+) -> tuple[int, int]:
+    """Write the restored store to ``target``; return ``(restored_to_seq, ops_replayed)``."""
+    live_chain = lineage(mem.store)
+    with mem.store.reading() as conn:
+        live_last = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
+        end = live_last if to_seq is None else to_seq
+        if end < snap.seq:
+            raise RecoveryError(
+                f"cannot restore to sequence {end}: snapshot {snap.name} already contains "
+                f"sequence {snap.seq}; pick an older snapshot"
+            )
+        if end > live_last:
+            raise RecoveryError(f"sequence {end} is beyond the op log (last is {live_last})")
+        continues = snap.seq == 0 or (
+            op_digest(conn, snap.seq) == snap.head_digest
+            and (
+                not snap.lineage
+                or segment_at(list(snap.lineage), snap.seq) == segment_at(live_chain, snap.seq)
+            )
+        )
+        if not continues and end > snap.seq:
+            raise RecoveryError(
+                f"the live op log no longer continues snapshot {snap.name} (the op at sequence "
+                f"{snap.seq} differs, e.g. after an earlier restore); only "
+                f"restore(snapshot, to_seq={snap.seq}) is possible from it"
+            )
+        rows = conn.execute(
+            "SELECT seq, op, node_id, user_id, payload, at, actor FROM oplog "
+            "WHERE seq > ? AND seq <= ? ORDER BY seq",
+            (snap.seq, end),
+        ).fetchall()
+    target.unlink(missing_ok=True)
+    shutil.copyfile(snap.path, target)
+    store = SQLiteStore(target, durability="full")
+    try:
+        with store.transaction():
+            replayed = replay(ReplayContext(store, mem.config.scope_types), rows)
+            # Every vector is rebuilt after the swap.
+            store.conn.execute("UPDATE nodes SET index_state = 'pending'")
+            store.conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
+            # Ops after ``end`` written from now on are a new history (see lineage()).
+            chain = [seg for seg in live_chain if seg[1] < end] + [(uuid.uuid4().hex, end)]
+            store.conn.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (LINEAGE_KEY, json.dumps(chain)),
+            )
+    finally:
+        store.close()
+    return end, replayed
+
+
+def swap_in(live: Path, restored: Path, stamp: datetime) -> Path:
+    """Move the live store (and its WAL files) aside and the restored file into place."""
+    aside = live.with_name(
+        f"{live.name}.before-restore-{stamp:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+    )
+    os.replace(live, aside)
+    for suffix in ("-wal", "-shm"):
+        side = live.with_name(live.name + suffix)
+        if side.exists():
+            os.replace(side, aside.with_name(aside.name + suffix))
+    os.replace(restored, live)
+    _fsync_dir(live.parent)
+    return aside
+
+
+def restore_damaged(
+    path: Path | str, snapshot: str | None = None, *, snapshot_folder: str = "snapshots"
+) -> RestoreReport:
+    """Put a snapshot in place of a store whose SQLite file cannot be opened.
+
+    The op log after the snapshot lives in the damaged file, so nothing is replayed: the
+    store comes back exactly as the snapshot recorded it. The damaged file (and its WAL) is
+    moved aside, never deleted. Every node is marked pending, so the next open re-embeds them
+    and removes vectors of nodes the snapshot does not have: ``verify()`` is clean after it.
+    """
+    from hybridmem.memory import DB_FILE
+
+    root = Path(path)
+    snaps = snapshots_in(root / snapshot_folder)
+    if not snaps:
+        raise SnapshotNotFoundError(f"{root / snapshot_folder} holds no snapshot")
+    chosen = snaps[-1] if snapshot is None else next((s for s in snaps if s.name == snapshot), None)
+    if chosen is None:
+        raise SnapshotNotFoundError(
+            f"no snapshot named {snapshot!r}; available: {[s.name for s in snaps]}"
+        )
+    live = root / DB_FILE
+    staged = live.with_name(live.name + ".restoring")
+    shutil.copyfile(chosen.path, staged)
+    with sqlite3.connect(staged) as conn:
+        conn.execute("UPDATE nodes SET index_state = 'pending'")
+        conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
+    conn.close()
+    if live.exists():
+        aside = swap_in(live, staged, datetime.now(UTC))
+    else:
+        os.replace(staged, live)
+        aside = None
+    return RestoreReport(
+        snapshot=chosen.name,
+        snapshot_seq=chosen.seq,
+        restored_to_seq=chosen.seq,
+        ops_replayed=0,
+        nodes=chosen.nodes,
+        reindexed=0,
+        previous_store=aside,
+    )
+
+
+class AutoCheckpoint:
+    """Takes a snapshot after a commit once enough ops or enough (clock) time accumulated."""
+
+    def __init__(self, mem: HybridMemory) -> None:
+        self.mem = mem
+        cfg = mem.config.recovery
+        self.enabled = cfg.checkpoint_every_ops is not None or (
+            cfg.checkpoint_every_minutes is not None
+        )
+        self._busy = False
+        self.last_seq = 0
+        self.last_at: datetime | None = None
+        if self.enabled:
+            snaps = list_snapshots(mem)
+            if snaps:
+                self.last_seq, self.last_at = snaps[-1].seq, snaps[-1].created_at
+            else:
+                self.last_at = ensure_utc(mem.clock())
+
+    def after_commit(self) -> None:
+        """Hook called by the store after each committed transaction."""
+        if not self.enabled or self._busy or self.mem.store.closed:
+            return
+        cfg = self.mem.config.recovery
+        seq = self.mem.store.last_seq()
+        if seq <= self.last_seq:
+            return
+        due = cfg.checkpoint_every_ops is not None and seq - self.last_seq >= (
+            cfg.checkpoint_every_ops
+        )
+        if not due and cfg.checkpoint_every_minutes is not None and self.last_at is not None:
+            elapsed = (ensure_utc(self.mem.clock()) - self.last_at).total_seconds() / 60
+            due = elapsed >= cfg.checkpoint_every_minutes
+        if not due:
+            return
+        self._busy = True
+        try:
+            info = checkpoint(self.mem)
+            self.last_seq, self.last_at = info.seq, info.created_at
+        except (OSError, sqlite3.Error, RecoveryError) as exc:
+            # The write itself is committed; a failed snapshot must not turn it into an error.
+            log.warning("automatic checkpoint failed: %s", exc)
+        finally:
+            self._busy = False

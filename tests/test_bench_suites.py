@@ -1,0 +1,154 @@
+"""Smoke runs of every suite on a slice with the hash embedder: correctness, not speed.
+
+Each run goes through the real CLI (Typer) and checks that the table, ``results.json`` and the
+plots are produced and that the figures are sane (fractions in [0, 1], full context at 1).
+Timings are never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from benchmarks.cli import app
+from benchmarks.scenarios import FAMILIES, generate
+from tests.bench_support import LOCOMO, MADIAL, needs_locomo, needs_madial
+
+runner = CliRunner()
+
+
+def _invoke(*args: str) -> dict:
+    result = runner.invoke(app, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out = Path(args[args.index("--out") + 1])
+    return json.loads((out / "results.json").read_text(encoding="utf-8"))
+
+
+def _value(data: dict, method: str, setting: str, group: str, metric: str) -> float:
+    for row in data["rows"]:
+        if (row["method"], row["setting"], row["group"]) == (method, setting, group):
+            v = row["metrics"][metric]
+            return math.nan if v is None else v
+    raise KeyError((method, setting, group))
+
+
+def test_every_command_has_help():
+    for cmd in ("locomo", "madial", "scenarios", "perf", "all"):
+        result = runner.invoke(app, [cmd, "--help"])
+        assert result.exit_code == 0 and "--out" in result.output
+
+
+@needs_locomo
+def test_locomo_smoke(tmp_path):
+    out = tmp_path / "locomo"
+    data = _invoke("locomo", "--data", str(LOCOMO), "--out", str(out), "--limit", "2",
+                   "--questions", "8", "--embedder", "hash")
+    assert (out / "recall_vs_budget.png").stat().st_size > 0
+    assert (out / "per_category.png").stat().st_size > 0
+    methods = {r["method"] for r in data["rows"]}
+    assert {"full-context", "recency", "bm25", "dense", "rrf(bm25+dense)", "hybridmem",
+            "hm-no-tree", "hm-no-lexical", "hm-no-weights"} <= methods
+    assert _value(data, "full-context", "B=1000", "cat1-4", "frac") == 1.0
+    assert _value(data, "full-context", "B=1000", "cat1-4", "compression") == 1.0
+    for row in data["rows"]:
+        m = row["metrics"]
+        assert 0.0 <= m["frac"] <= 1.0 and m["all"] <= m["frac"] <= m["any"] + 1e-9
+        if row["setting"].startswith("B=") and row["method"] != "full-context":
+            assert m["tokens"] <= int(row["setting"][2:])
+    assert _value(data, "bm25", "B=1000", "cat1-4", "frac") > 0.2
+    assert _value(data, "hybridmem", "B=1000", "cat1-4", "frac") > 0.2
+    assert data["extra"]["evidence_repaired"]
+
+
+@needs_madial
+def test_madial_smoke(tmp_path):
+    out = tmp_path / "madial"
+    data = _invoke("madial", "--data", str(MADIAL), "--out", str(out), "--limit", "6",
+                   "--embedder", "hash")
+    assert (out / "hit_at_k.png").is_file()
+    groups = {r["group"] for r in data["rows"]}
+    assert groups == {"en", "zh"}
+    for row in data["rows"]:
+        assert 0.0 <= row["metrics"]["recall"] <= row["metrics"]["hit"] <= 1.0
+    assert _value(data, "bigram", "k=5", "zh", "hit") > 0
+
+
+def test_scenarios_smoke(tmp_path):
+    out = tmp_path / "scen"
+    data = _invoke("scenarios", "--out", str(out), "--per-family", "1", "--crash-trials", "1",
+                   "--embedder", "hash")
+    assert (out / "scenarios_hit1.png").is_file()
+    families = {r["group"] for r in data["rows"]}
+    assert set(FAMILIES) | {"crash"} <= families
+    # The tree scope is what separates sibling tasks: the engine must beat the flat baseline.
+    assert _value(data, "hybridmem", "sibling_rate", "sibling", "value") < _value(
+        data, "bm25 (flat)", "sibling_rate", "sibling", "value")
+    # One SIGKILL crash-and-resume trial (a child process): the active step must come back.
+    assert _value(data, "hybridmem", "recovery_accuracy", "crash", "value") == 1.0
+    assert all(t["correct"] for t in data["extra"]["crash_trials"]), data["extra"]
+    ff = _value(data, "hybridmem", "false_forget_rate", "pruning", "value")
+    assert math.isnan(ff) or 0.0 <= ff <= 1.0
+    if math.isnan(ff):
+        assert any("feature absent" in n for n in data["notes"])
+
+
+def test_perf_smoke(tmp_path):
+    out = tmp_path / "perf"
+    data = _invoke("perf", "--out", str(out), "--sizes", "150", "--queries", "5",
+                   "--embedder", "hash")
+    assert (out / "latency_vs_size.png").is_file()
+    methods = {r["method"] for r in data["rows"]}
+    assert methods == {"hybridmem", "bare chroma", "ratio hybridmem/bare"}
+    for row in data["rows"]:
+        assert all(v is None or v > 0 for v in row["metrics"].values())
+
+
+def test_scenarios_are_seeded_and_bilingual():
+    a, b = generate(3, 2), generate(3, 2)
+    assert a == b
+    assert a != generate(4, 2)
+    assert {s.lang for s in a} == {"en", "zh"}
+    for s in a:
+        ids = {n.id for n in s.nodes}
+        for p in s.probes:
+            assert p.gold <= ids and p.stale <= ids and p.polluters <= ids
+
+
+@pytest.mark.real_model
+@needs_locomo
+def test_locomo_one_conversation_with_the_real_model(tmp_path):
+    out = tmp_path / "real"
+    data = _invoke("locomo", "--data", str(LOCOMO), "--out", str(out), "--limit", "1",
+                   "--questions", "15", "--methods", "all", "--k", "10", "--budgets", "1000")
+    # The dense baseline with all-MiniLM-L6-v2 lands near 0.6 on the full set; a 15-question
+    # slice is noisy, so only guard against a broken pipeline.
+    assert _value(data, "dense", "B=1000", "cat1-4", "frac") > 0.3
+    assert _value(data, "hybridmem", "B=1000", "cat1-4", "frac") > 0.3
+
+
+@needs_locomo
+def test_packing_from_one_ranking_equals_direct_engine_calls():
+    """The frozen-access shortcut must give exactly what retrieve(top_k, token_budget) gives."""
+    from benchmarks.hybrid import HybridMethod, default_variants
+    from benchmarks.locomo_data import load_locomo
+    from benchmarks.suite_locomo import build_corpus
+
+    ds = load_locomo(LOCOMO, limit=1, questions_per_conversation=4)
+    corpus = build_corpus(ds.conversations[0])
+    shortcut = HybridMethod(default_variants()[0], "hash")
+    direct = HybridMethod(default_variants()[0], "hash")
+    shortcut.prepare([corpus])
+    direct.prepare([corpus])
+    try:
+        for q in ds.conversations[0].questions:
+            for k, budget in ((5, None), (25, None), (None, 500), (None, 2000)):
+                a = shortcut.select(corpus, q.question, k=k, budget=budget)
+                res = direct.retrieve(corpus, q.question, top_k=k or 10_000, token_budget=budget)
+                assert a.context == res.context and a.tokens == res.tokens
+    finally:
+        shortcut.close()
+        direct.close()

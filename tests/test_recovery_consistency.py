@@ -1,0 +1,172 @@
+"""SQLite/Chroma consistency: verify, repair, open-time recovery, a lost or corrupt index,
+crash leftovers (orphaned vectors after an unclean exit)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from hybridmem import HybridMemory
+from hybridmem.memory import CHROMA_DIR, DB_FILE
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build(path: Path, n: int = 6) -> list[str]:
+    with HybridMemory(path, embedder="hash") as mem:
+        task = mem.add("Expense claim #7", node_type="task", user_id="u1")
+        ids = [task.id] + [mem.add(f"step {i} of the claim", user_id="u1").id for i in range(n)]
+    return ids
+
+
+def run_child(code: str, path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_verify_is_clean_after_ordinary_use(tmp_path):
+    ids = build(tmp_path / "m")
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        mem.update(ids[1], content="step 0, corrected")
+        mem.move(ids[2], mem.root(user_id="u1").id)
+        mem.delete(ids[3])
+        report = mem.verify()
+    assert report.clean, report.summary()
+    assert report.nodes == report.vectors == len(ids) + 1 - 1  # + root, - deleted
+    assert report.first_seq == 1 and report.seq_gaps == ()
+
+
+def test_verify_finds_every_kind_of_disagreement_and_repair_fixes_them(tmp_path):
+    ids = build(tmp_path / "m")
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        dim = mem.embedder.dimension
+        mem.index.delete([ids[1]])  # missing vector
+        mem.index.upsert(  # orphaned vector
+            ["ghost"], np.ones((1, dim), dtype=np.float32), [{"user_id": "u1"}], ["boo"]
+        )
+        node = mem.get(ids[2])  # stale document (content hash) in Chroma
+        mem.index.upsert(
+            [node.id], np.ones((1, dim), dtype=np.float32), [mem._chroma_metadata(node)], ["old"]
+        )
+        node = mem.get(ids[3])  # stale filter metadata (status) in Chroma
+        mem.index.update_metadata([node.id], [{**mem._chroma_metadata(node), "status": "x"}])
+        report = mem.verify()
+        assert not report.clean
+        assert report.missing == (ids[1],)
+        assert report.orphaned == ("ghost",)
+        assert set(report.stale) == {ids[2], ids[3]}
+        fixed = mem.repair()
+        assert fixed.orphans_removed == 1 and fixed.reindexed == 3
+        assert fixed.after.clean, fixed.after.summary()
+        # The repaired vector is the real one again: the node is found by its own text.
+        hits = mem.retrieve("step 1 of the claim", user_id="u1", top_k=1)
+        assert hits.hits[0].node.id == ids[2]
+
+
+def test_open_finishes_writes_a_crash_left_pending(tmp_path):
+    ids = build(tmp_path / "m")
+    with sqlite3.connect(tmp_path / "m" / DB_FILE) as raw:
+        raw.execute("UPDATE nodes SET index_state = 'pending' WHERE id IN (?, ?)", ids[1:3])
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        assert mem.open_report.finished_pending == 2
+        assert mem.verify().clean
+
+
+def test_missing_chroma_directory_is_rebuilt_with_a_warning(tmp_path, caplog):
+    ids = build(tmp_path / "m")
+    shutil.rmtree(tmp_path / "m" / CHROMA_DIR)
+    with caplog.at_level(logging.WARNING), HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        assert "missing" in (mem.open_report.index_rebuilt_reason or "")
+        assert mem.open_report.finished_pending == len(ids) + 1
+        assert mem.verify().clean
+        assert mem.retrieve("step 4", user_id="u1", top_k=1).hits
+    assert any("rebuilding the vector index" in r.getMessage() for r in caplog.records)
+
+
+def test_corrupt_chroma_directory_is_moved_aside_and_rebuilt(tmp_path, caplog):
+    ids = build(tmp_path / "m")
+    chroma = tmp_path / "m" / CHROMA_DIR
+    (chroma / "chroma.sqlite3").write_bytes(b"garbage, not sqlite" * 500)
+    with caplog.at_level(logging.WARNING), HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        reason = mem.open_report.index_rebuilt_reason or ""
+        assert "could not be opened" in reason
+        assert mem.verify().clean and mem.verify().vectors == len(ids) + 1
+    aside = [p for p in (tmp_path / "m").iterdir() if p.name.startswith("chroma.corrupt-")]
+    assert len(aside) == 1  # kept for inspection, not deleted
+    assert any("rebuilding the vector index" in r.getMessage() for r in caplog.records)
+
+
+CRASH_BETWEEN_STORES = """
+import os, signal, sys
+from hybridmem import HybridMemory
+mem = HybridMemory(sys.argv[1], embedder="hash")
+victim = [n for n in mem.store.all_ids() if not n.startswith("root-")][-1]
+# What a kill between the SQLite commit and the Chroma delete leaves behind: the delete is
+# committed (node rows and op-log row) and the vector is still in Chroma.
+with mem.store.transaction():
+    mem.store.append_op("delete", node_id=victim, user_id="u1",
+                        payload={"ids": [victim], "subtree": True}, at=mem._now())
+    mem.store.delete_nodes([victim])
+print(victim, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_unclean_exit_is_detected_and_its_orphaned_vectors_removed_on_open(tmp_path):
+    build(tmp_path / "m")
+    child = run_child(CRASH_BETWEEN_STORES, tmp_path / "m")
+    assert child.returncode == -9, child.stderr
+    victim = child.stdout.split()[0]
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        assert mem.open_report.unclean_sessions == 1
+        assert mem.open_report.orphans_removed == 1
+        assert mem.index.get_ids([victim]) == set()
+        assert mem.verify().clean
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:  # that close was clean
+        assert mem.open_report.unclean_sessions == 0
+        assert not mem.open_report.full_reconcile
+
+
+FOLLOWER = """
+import sys
+from hybridmem import HybridMemory
+with HybridMemory(sys.argv[1], embedder="hash") as mem:
+    print(int(mem.index.owned), mem.index.count(), flush=True)
+    task = [n for n in mem.store.all_ids() if not n.startswith("root-")][0]
+    node = mem.add("written by the follower", parent_id=task, user_id="u1")
+    gone = [n for n in mem.store.all_ids() if not n.startswith("root-")][-2]
+    mem.delete(gone)
+    print(node.id, gone, node.index_state, flush=True)
+"""
+
+
+def test_a_second_process_writes_sqlite_and_the_owner_indexes_its_rows(tmp_path):
+    build(tmp_path / "m")
+    with HybridMemory(tmp_path / "m", embedder="hash") as owner:
+        child = run_child(FOLLOWER, tmp_path / "m")
+        assert child.returncode == 0, child.stderr
+        first, second = child.stdout.splitlines()
+        assert first == "0 -1"  # not the owner: never touched Chroma
+        added, deleted, state = second.split()
+        assert state == "pending"
+        report = owner.verify()
+        assert report.pending == (added,) and report.orphaned == (deleted,)
+        owner.repair()
+        assert owner.verify().clean
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        assert mem.verify().clean
+        hits = mem.retrieve("written by the follower", user_id="u1", top_k=1)
+        assert hits.hits[0].node.id == added
