@@ -425,10 +425,11 @@ class HybridMemory:
     def _sync_index_metadata(self, ids: Sequence[str]) -> None:
         """Refresh Chroma's filterable metadata (status) of nodes changed in SQLite."""
         nodes = [n for n in self.store.get_many(ids).values()]
-        if not nodes:
-            return
+        if not nodes or not self.index.writable:
+            return  # not the index owner: the rows stay pending for the owner (or next open)
         self.index.update_metadata([n.id for n in nodes], [self._chroma_metadata(n) for n in nodes])
-        self.store.set_index_state([n.id for n in nodes], IndexState.INDEXED.value)
+        # Conditional: a node changed by another writer meanwhile stays pending.
+        consistency.mark_indexed(self.store, nodes)
 
     def _resolve_parent(
         self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]

@@ -317,7 +317,7 @@ def _apply(
             doomed.append(action.node_id)
         mem.store.delete_nodes(doomed)
     mem._sync_index_metadata(changed)
-    if doomed:
+    if doomed and mem.index.writable:  # else the owner removes the orphans (reconcile)
         mem.index.delete(doomed)
     return len(changes) - len(changed) + len(deletions) - len(doomed)
 
