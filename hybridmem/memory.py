@@ -1051,6 +1051,7 @@ class HybridMemory:
             aside = snapshots.swap_in(live, staged, self._now())
             self.store = SQLiteStore(live, durability=self._durability)
             self.retriever.store = self.store
+            self._evolver.store = self.store
             self._auto_checkpoint = snapshots.AutoCheckpoint(self)
             self.store.after_commit = self._auto_checkpoint.after_commit
             reindexed = self.rebuild_index()

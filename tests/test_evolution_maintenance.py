@@ -191,3 +191,30 @@ def test_long_term_tier_demoted_when_weight_falls_then_fades(mem: HybridMemory, 
     clock.advance(days=365)
     mem.maintain()
     assert mem.get(fact.id).status == "archived" and mem.get(pref.id).status == "active"
+
+
+def test_evolution_ops_replay_on_restore(mem: HybridMemory, clock):
+    snap = mem.checkpoint()
+    mem.add("I live in Hangzhou.", node_type="fact", user_id=U, confidence=0.6)
+    mem.add("I live in Suzhou.", node_type="fact", user_id=U, confidence=0.95)
+    mem.add("What if I moved to Chengdu?", node_type="fact", user_id=U)
+    mem.add("user: hello", user_id=U, tier="buffer")
+    mem.add("My order number is 4410.", node_type="fact", user_id=U)
+    for text in ("I'm on a diet.", "Still on my diet.", "My diet works."):
+        mem.add(text, user_id=U)
+    mem.add_probe(user_id=U)
+    clock.advance(days=20)
+    report = mem.maintain()
+    assert {"expire_buffer", "fade", "distil_create", "probe_reading"} <= set(report.counts)
+
+    def state() -> list[tuple]:
+        return sorted(
+            (n.id, n.status, n.lifecycle, n.tier, n.conflict_group, n.importance, n.metadata)
+            for n in (r.node for r in mem.inspect(user_id=U))
+        )
+
+    before = state()
+    mem.restore(snap)
+    assert state() == before
+    after = mem.add("I live in Ningbo.", node_type="fact", user_id=U, confidence=0.99)
+    assert after.conflict_group == "slot:user.residence" and after.status == "active"
