@@ -138,7 +138,8 @@ class HybridMethod:
                 self._full = (corpus.id, query, self.retrieve(corpus, query, top_k=LARGE_TOP_K))
             full = self._full[2]
             packed = pack(full.path, full.hits, top_k=top_k, budget=budget,
-                          counter=self.memory.counter)
+                          counter=self.memory.counter,
+                          style=self.memory.config.retrieval.context_format)
             hits, context, tokens = packed.hits, packed.context, packed.tokens
         else:
             res = self.retrieve(corpus, query, top_k=top_k, token_budget=budget)

@@ -24,6 +24,7 @@ from hybridmem.models import (
     ScoreBreakdown,
     StoreStats,
 )
+from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.recovery import RecoveryConfig
 
 __version__ = "0.1.0"
@@ -44,6 +45,7 @@ __all__ = [
     "NodeInput",
     "NodeStatus",
     "NodeType",
+    "PrivacyConfig",
     "RecoveryConfig",
     "RetrievalConfig",
     "RetrievalResult",
@@ -52,6 +54,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "StoreStats",
     "__version__",
+    "generate_key",
     "make_embedder",
     "system_clock",
 ]

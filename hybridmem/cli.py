@@ -117,6 +117,9 @@ def add(
     importance: Annotated[float | None, typer.Option(help="0..1")] = None,
     confidence: Annotated[float | None, typer.Option(help="0..1")] = None,
     source: Annotated[str | None, typer.Option(help="Source id (provenance).")] = None,
+    sensitive: Annotated[
+        bool, typer.Option("--sensitive", help="Encrypt the content (key in $HYBRIDMEM_KEY).")
+    ] = False,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -130,6 +133,7 @@ def add(
             importance=importance,
             confidence=confidence,
             source_id=source,
+            sensitive=sensitive,
         )
     if as_json:
         _print_json(node)
@@ -197,14 +201,15 @@ def tree(
 def show(
     node_id: Annotated[str, typer.Argument(help="Node id.")],
     db: DbOption = DEFAULT_DB,
+    user: UserOption = DEFAULT_USER,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Show one node, its path from the root and its children."""
+    """Show one node of the user, its path from the root and its children."""
     with _open(db, embedder) as mem:
-        node = mem.get(node_id)
-        path = mem.path_to_root(node_id)
-        children = mem.children(node_id)
+        node = mem.get(node_id, user_id=user)
+        path = mem.path_to_root(node_id, user_id=user)
+        children = mem.children(node_id, user_id=user)
     if as_json:
         _print_json({"node": node, "path": [n.id for n in path], "children": children})
         return
@@ -254,6 +259,9 @@ def _mount_bench() -> None:
 
 _mount_bench()
 
+from hybridmem.privacy.commands import register as _register_privacy  # noqa: E402
+
+_register_privacy(app)
 from hybridmem.recovery.commands import register as _register_recovery  # noqa: E402
 
 _register_recovery(app)

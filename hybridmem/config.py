@@ -20,15 +20,23 @@ class ScoreWeights:
     recency:    exponential decay from the later of creation and last access.
     use:        how often the node (or, for ancestors, its subtree) was used.
     tree:       closeness in the tree to the active node.
+    neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
+    parent:     best relevance among the candidates under the node's parent (a matching session).
+    neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
+    effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
+    speaker:    the memory's ``"Name: ..."`` speaker is someone the query names.
     """
 
     similarity: float = 1.0
-    lexical: float = 0.6
+    lexical: float = 0.3
     importance: float = 0.15
     recency: float = 0.1
     confidence: float = 0.05
     use: float = 0.05
     tree: float = 0.1
+    neighbour: float = 0.25
+    parent: float = 0.45
+    speaker: float = 0.2
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -48,7 +56,7 @@ class RetrievalConfig:
     """How candidates are gathered, scored and packed."""
 
     weights: ScoreWeights = field(default_factory=ScoreWeights)
-    vector_candidates: int = 50
+    vector_candidates: int = 80
     """Nearest neighbours fetched from Chroma, inside the scope."""
     lexical_candidates: int = 50
     """BM25 matches fetched from FTS5, inside the scope. 0 disables the lexical path."""
@@ -61,14 +69,36 @@ class RetrievalConfig:
     """Candidates whose node weight (importance/recency/confidence mix) is below this are
     dropped."""
     include_statuses: tuple[str, ...] = ("active",)
+    expand_neighbours: int = 20
+    """The best this-many candidates bring their adjacent siblings into the candidate set
+    (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
+    neighbours that are candidates anyway."""
+    neighbour_window_minutes: float = 60.0
+    """Adjacent siblings count as neighbours only when created within this many minutes of
+    each other (a conversation's turns, not memories filed weeks apart under one parent)."""
+    context_format: str = "grouped"
+    """How hits are printed: ``grouped`` under one date header per day, or ``lines`` (see
+    :data:`hybridmem.context.CONTEXT_FORMATS`)."""
 
     def __post_init__(self) -> None:
-        for name in ("vector_candidates", "lexical_candidates", "recent_children"):
+        if self.context_format not in ("grouped", "lines"):
+            raise InvalidArgumentError(
+                f"RetrievalConfig.context_format must be 'grouped' or 'lines', "
+                f"got {self.context_format!r}"
+            )
+        for name in (
+            "vector_candidates",
+            "lexical_candidates",
+            "recent_children",
+            "expand_neighbours",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise InvalidArgumentError(f"RetrievalConfig.{name} must be an int >= 0")
         if not (self.recency_half_life_days > 0 and math.isfinite(self.recency_half_life_days)):
             raise InvalidArgumentError("RetrievalConfig.recency_half_life_days must be > 0")
+        if not (self.neighbour_window_minutes > 0 and math.isfinite(self.neighbour_window_minutes)):
+            raise InvalidArgumentError("RetrievalConfig.neighbour_window_minutes must be > 0")
         if not 0.0 <= self.min_weight <= 1.0:
             raise InvalidArgumentError("RetrievalConfig.min_weight must be in [0, 1]")
 
@@ -89,6 +119,10 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    max_depth: int = 64
+    """Deepest allowed node (the root is depth 0); deeper writes raise LimitExceededError."""
+    max_nodes_per_user: int | None = None
+    """Most nodes one user may hold (None: unlimited); more raise LimitExceededError."""
     recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
     """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
     evolution: EvolutionConfig = field(default_factory=EvolutionConfig)
@@ -97,6 +131,18 @@ class MemoryConfig:
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:
             raise InvalidArgumentError("MemoryConfig.max_content_chars must be >= 1")
+        if isinstance(self.max_depth, bool) or not isinstance(self.max_depth, int):
+            raise InvalidArgumentError("MemoryConfig.max_depth must be an int >= 1")
+        if self.max_depth < 1:
+            raise InvalidArgumentError("MemoryConfig.max_depth must be an int >= 1")
+        if self.max_nodes_per_user is not None and (
+            isinstance(self.max_nodes_per_user, bool)
+            or not isinstance(self.max_nodes_per_user, int)
+            or self.max_nodes_per_user < 2
+        ):
+            raise InvalidArgumentError(
+                "MemoryConfig.max_nodes_per_user must be None or an int >= 2 (root + one node)"
+            )
         for name in ("default_importance", "default_confidence", "ancestor_bump"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:

@@ -11,9 +11,16 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── ContentTooLongError               over MemoryConfig.max_content_chars
     │   ├── InvalidWeightError                importance/confidence outside [0, 1] or NaN
     │   ├── InvalidArgumentError              any other malformed argument
-    │   └── CycleError                        a move would make a node its own ancestor
+    │   ├── CycleError                        a move would make a node its own ancestor
+    │   ├── LimitExceededError                over a configured limit (depth, nodes per user)
+    │   └── ImportFormatError                 an export file (JSON Lines) is malformed
     ├── NodeNotFoundError (KeyError)          no such node (in this scope)
-    ├── ScopeError                            a node belongs to another user
+    ├── ScopeError                            a node belongs to another user/agent/session
+    ├── EncryptionError                       sensitive content cannot be sealed or opened
+    │   ├── KeyUnavailableError (KeyError)    no key configured (settings or $HYBRIDMEM_KEY)
+    │   ├── WrongKeyError (KeyError)          the key's fingerprint is not the store's
+    │   └── DecryptionError                   ciphertext failed authentication (tampered)
+    ├── AuditChainError                       the audit log's hash chain does not verify
     ├── ConflictError                         an optimistic version check failed
     ├── StoreClosedError                      the HybridMemory was closed
     ├── StoreError                            the store itself is unusable
@@ -74,7 +81,41 @@ class NodeNotFoundError(HybridMemError, KeyError):
 
 
 class ScopeError(HybridMemError):
-    """An operation tried to reach across tenants (another user's node)."""
+    """An operation tried to reach across tenants (another user's, agent's or session's node)."""
+
+
+class LimitExceededError(ValidationError):
+    """A write would exceed a configured limit (tree depth, nodes per user)."""
+
+
+class ImportFormatError(ValidationError):
+    """An export file handed to ``import`` is malformed (the message names the line)."""
+
+
+class EncryptionError(HybridMemError):
+    """Sensitive content could not be encrypted or decrypted."""
+
+
+class KeyUnavailableError(EncryptionError, KeyError):
+    """Encrypted content was needed but no key was configured."""
+
+    def __str__(self) -> str:  # KeyError would quote the message; keep it readable
+        return str(self.args[0]) if self.args else "no encryption key configured"
+
+
+class WrongKeyError(EncryptionError, KeyError):
+    """The configured key is not the one the store's content was encrypted with."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "wrong encryption key"
+
+
+class DecryptionError(EncryptionError):
+    """Ciphertext failed authentication: it was altered or moved to another node."""
+
+
+class AuditChainError(HybridMemError):
+    """The audit log's hash chain is broken: an entry was altered, removed or inserted."""
 
 
 class ConflictError(HybridMemError):

@@ -118,19 +118,21 @@ class ChromaIndex:
         documents: Sequence[str | None],
     ) -> None:
         """Insert or replace vectors. Documents may be None (e.g. for encrypted nodes)."""
-        for start in range(0, len(ids), _BATCH):
-            end = start + _BATCH
-            docs = list(documents[start:end])
-            kwargs: dict[str, Any] = {}
-            if all(d is not None for d in docs):
-                kwargs["documents"] = docs
-            self._call(
-                "upsert",
-                ids=list(ids[start:end]),
-                embeddings=np.asarray(vectors[start:end]),
-                metadatas=list(metadatas[start:end]),
-                **kwargs,
-            )
+        with_doc = [i for i, d in enumerate(documents) if d is not None]
+        without = [i for i, d in enumerate(documents) if d is None]
+        # Two calls: Chroma takes documents for all of a call's entries or none of them, and
+        # an entry without one (encrypted node) must not cost the others theirs.
+        for group, docs in ((with_doc, True), (without, False)):
+            for start in range(0, len(group), _BATCH):
+                part = group[start : start + _BATCH]
+                kwargs: dict[str, Any] = {"documents": [documents[i] for i in part]} if docs else {}
+                self._call(
+                    "upsert",
+                    ids=[ids[i] for i in part],
+                    embeddings=np.asarray(vectors)[part],
+                    metadatas=[metadatas[i] for i in part],
+                    **kwargs,
+                )
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
         """Change filterable metadata (status, scope) without touching vectors."""

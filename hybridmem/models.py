@@ -103,6 +103,8 @@ class ScoreBreakdown:
     score: float
     weight: float
     sources: tuple[str, ...]
+    weights: dict[str, float] = field(default_factory=dict)
+    """The effective weight of each feature for this query (see ``retrieval._weights_for``)."""
 
     def explain(self) -> str:
         """A one-line human-readable breakdown, largest part first."""

@@ -11,17 +11,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from hybridmem import lexical, scoring
-from hybridmem.config import MemoryConfig
+from hybridmem.config import MemoryConfig, ScoreWeights
 from hybridmem.context import pack
 from hybridmem.embedding.base import Embedder
+from hybridmem.entities import query_names, speaker_feature
 from hybridmem.errors import NodeNotFoundError
 from hybridmem.evolution.history import group_values
+from hybridmem.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.index import ChromaIndex
+from hybridmem.language import similarity_scale
 from hybridmem.models import Hit, MemoryNode, RetrievalResult
 from hybridmem.store import Scope, SQLiteStore
 from hybridmem.tokens import TokenCounter
@@ -35,6 +39,16 @@ class ResolvedScope:
     scope: Scope
     where: dict[str, Any]
     ids: list[str] | None
+
+
+def scope_key(owner: str, status: str) -> str:
+    """The combined Chroma metadata value for (user or task, status). Statuses contain no '|',
+    so the key is unambiguous whatever the owner id holds."""
+    return f"{owner}|{status}"
+
+
+def _key_filter(field: str, keys: list[str]) -> dict[str, Any]:
+    return {field: keys[0]} if len(keys) == 1 else {field: {"$in": keys}}
 
 
 class Retriever:
@@ -60,7 +74,6 @@ class Retriever:
         """Pick the subtree a query may see; applied before any ranking."""
         cfg = self.config.retrieval
         statuses = list(cfg.include_statuses)
-        base: list[dict[str, Any]] = [{"user_id": user_id}, {"status": {"$in": statuses}}]
         node: MemoryNode | None = None
         if cfg.use_tree_scope:
             if task_id is not None:
@@ -69,17 +82,19 @@ class Retriever:
                     raise NodeNotFoundError(f"no node {task_id!r} for user {user_id!r}")
             elif active is not None:
                 node = self.store.get(active.task_id)
+        user_where = _key_filter("user_status", [scope_key(user_id, s) for s in statuses])
         if node is None or node.parent_id is None:
             # No task, or the user's root: the whole tree is the scope.
-            return ResolvedScope(node, Scope(user_id), {"$and": base}, None)
+            return ResolvedScope(node, Scope(user_id), user_where, None)
         if node.node_type in self.config.scope_types:
             tasks = [node.id, *self.store.descendant_scope_ids(node, self.config.scope_types)]
-            where = {"$and": [*base, {"task_id": {"$in": tasks}}]}
+            # Task ids are unique and belong to one user, so this one clause implies the user.
+            where = _key_filter("task_status", [scope_key(t, s) for t in tasks for s in statuses])
             return ResolvedScope(node, Scope(user_id, node.id, task_ids=tuple(tasks)), where, None)
         # A non-task node as scope (e.g. a session): filter Chroma by the subtree's ids.
         ids = [n.id for n in self.store.subtree(node)]
         scope = Scope(user_id, node.id, path_prefix=node.path_prefix_for_children())
-        return ResolvedScope(node, scope, {"$and": base}, ids)
+        return ResolvedScope(node, scope, user_where, ids)
 
     def retrieve(
         self,
@@ -90,8 +105,13 @@ class Retriever:
         top_k: int,
         token_budget: int | None,
         now: datetime,
+        visible: Callable[[MemoryNode], bool] | None = None,
     ) -> RetrievalResult:
         cfg = self.config.retrieval
+        # Lean on the lexical path for a script the embedder cannot read, if there is one.
+        lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
+        scale = similarity_scale(self.embedder, query) if lexical_on else 1.0
+        weights = _weights_for(cfg.weights, scale)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = self.resolve_scope(user_id, task_id, active)
@@ -106,6 +126,9 @@ class Retriever:
         path_ids = [*anchor.path, anchor.id] if anchor is not None else []
         path_nodes_by_id = self.store.get_many(path_ids)
         path = [path_nodes_by_id[i] for i in path_ids if i in path_nodes_by_id]
+        if visible is not None:
+            # Agent/session scoping (privacy.isolation) on top of the user scope.
+            path = [n for n in path if visible(n)]
         on_path = set(path_ids)
 
         sources: dict[str, set[str]] = {}
@@ -132,41 +155,73 @@ class Retriever:
                 sources.setdefault(child.id, set()).add("structure")
 
         nodes = self.store.get_many(i for i in sources if i not in on_path)
-        missing = [i for i in nodes if i not in similarity]
-        if missing and cfg.weights.similarity > 0:
-            # Lexical and structural candidates get a real similarity too, from their stored
-            # vectors, so the two paths are scored on the same footing.
+        query_vec = None
+        if cfg.weights.similarity > 0 or cfg.vector_candidates:
             query_vec = vector if cfg.vector_candidates else self.embedder.embed([query])[0]
-            for node_id, vec in self.index.get_vectors(missing).items():
-                similarity[node_id] = float(vec @ query_vec)
+        self._fill_similarity(nodes, similarity, query_vec)
         top_lex = max(lexical_raw.values(), default=0.0)
+        lex = {i: v / top_lex for i, v in lexical_raw.items()} if top_lex else {}
+        relevance = _relevance(nodes, similarity, lex, weights)
+
+        neighbours: dict[str, tuple[str, ...]] = {}
+        if weights.neighbour > 0 or cfg.expand_neighbours:
+            neighbours = adjacent_siblings(
+                self.store,
+                nodes.values(),
+                cfg.include_statuses,
+                window_seconds=cfg.neighbour_window_minutes * 60.0,
+            )
+        if cfg.expand_neighbours:
+            best = sorted(relevance, key=lambda i: -relevance[i])[: cfg.expand_neighbours]
+            extra = {n for i in best for n in neighbours.get(i, ())} - set(nodes) - on_path
+            if extra:
+                added = self.store.get_many(extra)
+                for node_id in added:
+                    sources.setdefault(node_id, set()).add("neighbour")
+                self._fill_similarity(added, similarity, query_vec)
+                relevance.update(_relevance(added, similarity, lex, weights))
+                nodes.update(added)
+        parent_rel = parent_feature(relevance, nodes) if weights.parent > 0 else {}
+
+        names = query_names(query)
         half_lives = self.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in nodes.items():
             if node.user_id != user_id or node.status not in cfg.include_statuses:
                 continue
+            if visible is not None and not visible(node):
+                continue
             half_life = scoring.half_life_for(node, cfg.recency_half_life_days, half_lives)
-            weight = scoring.node_weight(node, now, cfg.weights, half_life)
+            weight = scoring.node_weight(node, now, weights, half_life)
             if weight < cfg.min_weight:
                 continue
             features = {
                 "similarity": max(similarity.get(node_id, 0.0), 0.0),
-                "lexical": lexical_raw.get(node_id, 0.0) / top_lex if top_lex else 0.0,
+                "lexical": lex.get(node_id, 0.0),
                 "importance": node.importance,
                 "recency": scoring.recency(node, now, half_life),
                 "confidence": node.confidence,
                 "use": scoring.use(node),
                 "tree": scoring.tree_proximity(node, anchor),
+                "neighbour": neighbour_feature(relevance, neighbours, node_id),
+                "parent": parent_rel.get(node_id, 0.0),
+                "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
             }
             breakdown = scoring.score(
-                features, cfg.weights, weight=weight, sources=tuple(sorted(sources[node_id]))
+                features, weights, weight=weight, sources=tuple(sorted(sources[node_id]))
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
         hits, notes = group_values(self.store, user_id, hits, top_k)
 
         packed = pack(
-            path, hits, top_k=top_k, budget=token_budget, counter=self.counter, notes=notes
+            path,
+            hits,
+            top_k=top_k,
+            budget=token_budget,
+            counter=self.counter,
+            style=cfg.context_format,
+            notes=notes,
         )
         self.store.touch([h.node.id for h in packed.hits], now)
         return RetrievalResult(
@@ -180,3 +235,54 @@ class Retriever:
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
         )
+
+    def _fill_similarity(
+        self, nodes: dict[str, MemoryNode], similarity: dict[str, float], query_vec: Any
+    ) -> None:
+        """Lexical, structural and expanded candidates get a real similarity too, from their
+        stored vectors, so every candidate is scored on the same footing."""
+        missing = [i for i in nodes if i not in similarity]
+        if missing and query_vec is not None:
+            for node_id, vec in self.index.get_vectors(missing).items():
+                similarity[node_id] = float(vec @ query_vec)
+
+
+def _relevance(
+    nodes: dict[str, MemoryNode],
+    similarity: dict[str, float],
+    lex: dict[str, float],
+    weights: ScoreWeights,
+) -> dict[str, float]:
+    """The query-dependent part of the score (similarity and lexical), in [0, 1]."""
+    total = weights.similarity + weights.lexical
+    if total <= 0:
+        return dict.fromkeys(nodes, 0.0)
+    return {
+        i: (
+            weights.similarity * max(similarity.get(i, 0.0), 0.0)
+            + weights.lexical * lex.get(i, 0.0)
+        )
+        / total
+        for i in nodes
+    }
+
+
+def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
+    """The effective weights for one query.
+
+    Similarity counts only as far as the embedder reads the query's script (``scale``). The
+    propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
+    relevance weight (similarity + lexical), so another node's match never outweighs a node's
+    own, whatever the configuration or the query's language.
+    """
+    similarity = weights.similarity * min(max(scale, 0.0), 1.0)
+    direct = similarity + weights.lexical
+    values = weights.as_dict()
+    values.update(
+        similarity=similarity,
+        neighbour=weights.neighbour * direct,
+        parent=weights.parent * direct,
+    )
+    if sum(values.values()) <= 0:
+        return weights  # nothing else to rank by: keep the configured view
+    return replace(weights, **values)

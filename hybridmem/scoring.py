@@ -91,4 +91,5 @@ def score(
         score=sum(parts.values()) / total,
         weight=weight,
         sources=sources,
+        weights=w,
     )

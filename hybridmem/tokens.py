@@ -41,6 +41,14 @@ def _load_encoding(name: str) -> object:
     return bpe_openai.get_encoding(name)
 
 
+class LazyTokenCounter:
+    """Loads the default encoding on first use, so opening a store costs no tokenizer load."""
+
+    def count(self, text: str) -> int:
+        """Return the number of ``cl100k_base`` tokens in ``text``."""
+        return default_counter().count(text)
+
+
 @lru_cache(maxsize=1)
 def default_counter() -> BPETokenCounter:
     """The process-wide ``cl100k_base`` counter (loading an encoding takes ~0.2 s)."""

@@ -74,6 +74,10 @@ def check_user_id(value: Any, *, name: str = "user_id") -> str:
     """Scope ids (user, agent, session) are 1-200 printable characters."""
     if not isinstance(value, str) or not _USER.match(value) or not value.strip():
         raise InvalidArgumentError(f"{name} must be 1-200 printable characters, got {value!r:.80}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidArgumentError(f"{name} is not valid Unicode text: {exc.reason}") from exc
     return value
 
 
@@ -88,8 +92,11 @@ def check_metadata(value: Any) -> dict[str, Any]:
     if not all(isinstance(k, str) for k in value):
         raise InvalidArgumentError("metadata keys must be strings")
     try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+        # ensure_ascii=False + encode: what the store writes, so lone surrogates are caught.
+        json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidArgumentError(f"metadata is not valid Unicode text: {exc.reason}") from exc
+    except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidArgumentError(f"metadata must be JSON-serialisable: {exc}") from exc
     return dict(value)
 

@@ -20,8 +20,9 @@ def test_normalise_evidence_repairs_malformed_strings():
 
 def test_parse_session_date():
     assert parse_session_date("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-    assert parse_session_date("12:05 am on 1 January, 2022") == datetime(2022, 1, 1, 0, 5,
-                                                                       tzinfo=UTC)
+    assert parse_session_date("12:05 am on 1 January, 2022") == datetime(
+        2022, 1, 1, 0, 5, tzinfo=UTC
+    )
 
 
 def test_parse_madial_line():

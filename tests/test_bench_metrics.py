@@ -46,8 +46,9 @@ def test_mean_and_compression():
 
 def _units(texts: list[str]) -> list[Unit]:
     t0 = datetime(2024, 1, 1, tzinfo=UTC)
-    return [Unit(f"u{i}", t, "turn", t0 + timedelta(hours=i), F({f"s{i}"}))
-            for i, t in enumerate(texts)]
+    return [
+        Unit(f"u{i}", t, "turn", t0 + timedelta(hours=i), F({f"s{i}"})) for i, t in enumerate(texts)
+    ]
 
 
 def test_pack_respects_budget_on_the_exact_string_and_skips_what_does_not_fit():
@@ -66,8 +67,14 @@ def _corpus(texts: list[str]) -> Corpus:
 
 
 def test_baselines_rank_and_fill():
-    corpus = _corpus(["Caroline went to the LGBTQ support group", "Melanie painted a sunrise",
-                      "They talked about the weather", "Melanie likes pottery classes"])
+    corpus = _corpus(
+        [
+            "Caroline went to the LGBTQ support group",
+            "Melanie painted a sunrise",
+            "They talked about the weather",
+            "Melanie likes pottery classes",
+        ]
+    )
     bm25 = BM25Method()
     dense = DenseMethod(make_embedder("hash"))
     for m in (bm25, dense, RRFMethod(bm25, dense), Recency(), FullContext()):

@@ -45,13 +45,33 @@ def test_every_command_has_help():
 @needs_locomo
 def test_locomo_smoke(tmp_path):
     out = tmp_path / "locomo"
-    data = _invoke("locomo", "--data", str(LOCOMO), "--out", str(out), "--limit", "2",
-                   "--questions", "8", "--embedder", "hash")
+    data = _invoke(
+        "locomo",
+        "--data",
+        str(LOCOMO),
+        "--out",
+        str(out),
+        "--limit",
+        "2",
+        "--questions",
+        "8",
+        "--embedder",
+        "hash",
+    )
     assert (out / "recall_vs_budget.png").stat().st_size > 0
     assert (out / "per_category.png").stat().st_size > 0
     methods = {r["method"] for r in data["rows"]}
-    assert {"full-context", "recency", "bm25", "dense", "rrf(bm25+dense)", "hybridmem",
-            "hm-no-tree", "hm-no-lexical", "hm-no-weights"} <= methods
+    assert {
+        "full-context",
+        "recency",
+        "bm25",
+        "dense",
+        "rrf(bm25+dense)",
+        "hybridmem",
+        "hm-no-tree",
+        "hm-no-lexical",
+        "hm-no-weights",
+    } <= methods
     assert _value(data, "full-context", "B=1000", "cat1-4", "frac") == 1.0
     assert _value(data, "full-context", "B=1000", "cat1-4", "compression") == 1.0
     for row in data["rows"]:
@@ -67,8 +87,9 @@ def test_locomo_smoke(tmp_path):
 @needs_madial
 def test_madial_smoke(tmp_path):
     out = tmp_path / "madial"
-    data = _invoke("madial", "--data", str(MADIAL), "--out", str(out), "--limit", "6",
-                   "--embedder", "hash")
+    data = _invoke(
+        "madial", "--data", str(MADIAL), "--out", str(out), "--limit", "6", "--embedder", "hash"
+    )
     assert (out / "hit_at_k.png").is_file()
     groups = {r["group"] for r in data["rows"]}
     assert groups == {"en", "zh"}
@@ -79,14 +100,24 @@ def test_madial_smoke(tmp_path):
 
 def test_scenarios_smoke(tmp_path):
     out = tmp_path / "scen"
-    data = _invoke("scenarios", "--out", str(out), "--per-family", "1", "--crash-trials", "1",
-                   "--embedder", "hash")
+    data = _invoke(
+        "scenarios",
+        "--out",
+        str(out),
+        "--per-family",
+        "1",
+        "--crash-trials",
+        "1",
+        "--embedder",
+        "hash",
+    )
     assert (out / "scenarios_hit1.png").is_file()
     families = {r["group"] for r in data["rows"]}
     assert set(FAMILIES) | {"crash"} <= families
     # The tree scope is what separates sibling tasks: the engine must beat the flat baseline.
     assert _value(data, "hybridmem", "sibling_rate", "sibling", "value") < _value(
-        data, "bm25 (flat)", "sibling_rate", "sibling", "value")
+        data, "bm25 (flat)", "sibling_rate", "sibling", "value"
+    )
     # One SIGKILL crash-and-resume trial (a child process): the active step must come back.
     assert _value(data, "hybridmem", "recovery_accuracy", "crash", "value") == 1.0
     assert all(t["correct"] for t in data["extra"]["crash_trials"]), data["extra"]
@@ -98,8 +129,9 @@ def test_scenarios_smoke(tmp_path):
 
 def test_perf_smoke(tmp_path):
     out = tmp_path / "perf"
-    data = _invoke("perf", "--out", str(out), "--sizes", "150", "--queries", "5",
-                   "--embedder", "hash")
+    data = _invoke(
+        "perf", "--out", str(out), "--sizes", "150", "--queries", "5", "--embedder", "hash"
+    )
     assert (out / "latency_vs_size.png").is_file()
     methods = {r["method"] for r in data["rows"]}
     assert methods == {"hybridmem", "bare chroma", "ratio hybridmem/bare"}
@@ -122,8 +154,23 @@ def test_scenarios_are_seeded_and_bilingual():
 @needs_locomo
 def test_locomo_one_conversation_with_the_real_model(tmp_path):
     out = tmp_path / "real"
-    data = _invoke("locomo", "--data", str(LOCOMO), "--out", str(out), "--limit", "1",
-                   "--questions", "15", "--methods", "all", "--k", "10", "--budgets", "1000")
+    data = _invoke(
+        "locomo",
+        "--data",
+        str(LOCOMO),
+        "--out",
+        str(out),
+        "--limit",
+        "1",
+        "--questions",
+        "15",
+        "--methods",
+        "all",
+        "--k",
+        "10",
+        "--budgets",
+        "1000",
+    )
     # The dense baseline with all-MiniLM-L6-v2 lands near 0.6 on the full set; a 15-question
     # slice is noisy, so only guard against a broken pipeline.
     assert _value(data, "dense", "B=1000", "cat1-4", "frac") > 0.3

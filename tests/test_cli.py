@@ -53,7 +53,7 @@ def test_add_search_tree_show_stats_round_trip(tmp_path):
     assert found["tokens"] > 0 and "Current task path:" in found["context"]
     tree = json.loads(invoke("tree", *common, "--json").stdout)
     assert tree["active"] == task["id"] and len(tree["nodes"]) == 3
-    shown = json.loads(invoke("show", ev["id"], "--db", db, "--embedder", "hash", "--json").stdout)
+    shown = json.loads(invoke("show", ev["id"], *common, "--json").stdout)
     assert shown["path"][-2:] == [task["id"], ev["id"]]
     stats = json.loads(invoke("stats", "--db", db, "--embedder", "hash", "--json").stdout)
     assert stats["nodes"] == 3 and stats["vectors"] == 3

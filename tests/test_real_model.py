@@ -64,3 +64,38 @@ def test_chinese_retrieval_works_through_the_lexical_path(tmp_path, real_embedde
         vector_rank = [h.node.id for h in ranked.hits].index(target.id)
     # Measured: rank 4 of 5 with vectors alone (MiniLM is English-only).
     assert vector_rank > 0
+
+
+def test_real_model_default_pipeline_uses_neighbours_and_the_lexical_path_for_chinese(
+    tmp_path, real_embedder, clock
+):
+    with HybridMemory(tmp_path / "m", embedder=real_embedder, clock=clock) as mem:
+        task = mem.add("Chat between Mia and Tom", node_type="task", user_id="u1")
+        session = mem.add("Session 1", node_type="session", parent_id=task.id, user_id="u1")
+        turns = [
+            "Mia: How was the weekend?",
+            "Tom: Quiet, mostly reading.",
+            "Mia: Where did you end up going for the pottery workshop?",
+            "Tom: Lisbon! A tiny studio by the river.",
+            "Mia: Did you watch the match on Sunday?",
+            "Tom: No, I missed it.",
+            "Mia: 我上周去成都出差，发票被财务退回了。",
+            "Tom: 成都的火锅好吃吗？",
+        ]
+        ids = [
+            n.id
+            for n in mem.add_many(
+                [{"content": t, "parent_id": session.id} for t in turns], user_id="u1"
+            )
+        ]
+        res = mem.retrieve(
+            "Where did Mia's friend go for the pottery workshop?",
+            user_id="u1",
+            task_id=task.id,
+            top_k=3,
+        )
+        assert ids[3] in {h.node.id for h in res.hits}  # the answer, found through its neighbour
+        zh = mem.retrieve("发票为什么被退回", user_id="u1", task_id=task.id, top_k=2)
+        # all-MiniLM-L6-v2 reads no Chinese: the similarity weight drops to 0, lexical decides.
+        assert zh.hits[0].node.id == ids[6]
+        assert zh.hits[0].breakdown.weights["similarity"] == 0.0

@@ -26,10 +26,10 @@ def build(path: Path, n: int = 6) -> list[str]:
     return ids
 
 
-def run_child(code: str, path: Path) -> subprocess.CompletedProcess[str]:
+def run_child(code: str, path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-c", code, str(path)],
+        [sys.executable, "-c", code, str(path), *args],
         capture_output=True,
         text=True,
         env=env,
@@ -113,7 +113,7 @@ CRASH_BETWEEN_STORES = """
 import os, signal, sys
 from hybridmem import HybridMemory
 mem = HybridMemory(sys.argv[1], embedder="hash")
-victim = [n for n in mem.store.all_ids() if not n.startswith("root-")][-1]
+victim = sys.argv[2]  # a leaf
 # What a kill between the SQLite commit and the Chroma delete leaves behind: the delete is
 # committed (node rows and op-log row) and the vector is still in Chroma.
 with mem.store.transaction():
@@ -126,10 +126,11 @@ os.kill(os.getpid(), signal.SIGKILL)
 
 
 def test_unclean_exit_is_detected_and_its_orphaned_vectors_removed_on_open(tmp_path):
-    build(tmp_path / "m")
-    child = run_child(CRASH_BETWEEN_STORES, tmp_path / "m")
+    ids = build(tmp_path / "m")
+    child = run_child(CRASH_BETWEEN_STORES, tmp_path / "m", ids[-1])
     assert child.returncode == -9, child.stderr
     victim = child.stdout.split()[0]
+    assert victim == ids[-1]
     with HybridMemory(tmp_path / "m", embedder="hash") as mem:
         assert mem.open_report.unclean_sessions == 1
         assert mem.open_report.orphans_removed == 1
@@ -145,18 +146,17 @@ import sys
 from hybridmem import HybridMemory
 with HybridMemory(sys.argv[1], embedder="hash") as mem:
     print(int(mem.index.owned), mem.index.count(), flush=True)
-    task = [n for n in mem.store.all_ids() if not n.startswith("root-")][0]
+    task, gone = sys.argv[2], sys.argv[3]
     node = mem.add("written by the follower", parent_id=task, user_id="u1")
-    gone = [n for n in mem.store.all_ids() if not n.startswith("root-")][-2]
     mem.delete(gone)
     print(node.id, gone, node.index_state, flush=True)
 """
 
 
 def test_a_second_process_writes_sqlite_and_the_owner_indexes_its_rows(tmp_path):
-    build(tmp_path / "m")
+    ids = build(tmp_path / "m")
     with HybridMemory(tmp_path / "m", embedder="hash") as owner:
-        child = run_child(FOLLOWER, tmp_path / "m")
+        child = run_child(FOLLOWER, tmp_path / "m", ids[0], ids[-1])  # the task, a leaf
         assert child.returncode == 0, child.stderr
         first, second = child.stdout.splitlines()
         assert first == "0 -1"  # not the owner: never touched Chroma

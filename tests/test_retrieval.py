@@ -51,7 +51,10 @@ def test_ancestor_path_comes_first_in_the_context(mem):
     assert "Memory of u1" in lines[1] and "Expense claim #7" in lines[2]
     assert [n.node_type for n in res.path] == ["root", "task"]
     assert res.tokens == count_tokens(res.context)
-    assert "[event · 2024-07-01]" in res.context
+    # Hits are grouped under one date header per day (the compact default format).
+    hits_part = lines[lines.index("Relevant memories:") + 1 :]
+    assert hits_part[0] == "[2024-07-01]"
+    assert "- claim 7 invoice unreadable, finance returned it" in hits_part
 
 
 @pytest.mark.parametrize("budget", [20, 40, 60, 120, 400])
@@ -74,8 +77,12 @@ def test_score_breakdown_explains_the_score(mem):
     res = mem.retrieve("invoice unreadable", user_id="u1", task_id=t7)
     for hit in res.hits:
         b = hit.breakdown
-        total = sum(mem.config.retrieval.weights.as_dict().values())
-        assert abs(sum(b.parts.values()) / total - hit.score) < 1e-9
+        assert abs(sum(b.parts.values()) / sum(b.weights.values()) - hit.score) < 1e-9
+        # English query, hash embedder: configured weights, propagated ones relative to the
+        # direct relevance weight (similarity + lexical).
+        w = mem.config.retrieval.weights
+        assert b.weights["similarity"] == w.similarity and b.weights["importance"] == w.importance
+        assert b.weights["neighbour"] == pytest.approx(w.neighbour * (w.similarity + w.lexical))
         assert set(b.features) == {
             "similarity",
             "lexical",
@@ -84,6 +91,9 @@ def test_score_breakdown_explains_the_score(mem):
             "confidence",
             "use",
             "tree",
+            "neighbour",
+            "parent",
+            "speaker",
         }
         assert all(0.0 <= v <= 1.0 for v in b.features.values())
         assert b.sources and "score=" in b.explain()

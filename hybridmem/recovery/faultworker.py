@@ -103,6 +103,9 @@ def zygote(path: Path, embedder: str) -> None:
     import chromadb  # noqa: F401
 
     import hybridmem.memory  # noqa: F401  (warm the imports the children inherit)
+    from hybridmem.tokens import default_counter
+
+    default_counter()  # the BPE tables (plain Python data, safe to inherit through fork)
 
     _emit("ZYGOTE", os.getpid())
     for line in sys.stdin:

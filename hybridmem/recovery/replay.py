@@ -69,6 +69,10 @@ def replay(ctx: ReplayContext, rows: Sequence[tuple[Any, ...]]) -> int:
             actor=actor,
         )
         fn = REPLAYERS.get(op)
+        if record.payload == {"erased": True}:
+            # Scrubbed by privacy.erasure: the node is gone for good; a later 'erase' op
+            # removes whatever an older snapshot still held.
+            fn = _skip
         if fn is None:
             raise ReplayError(
                 f"op #{seq} {op!r} has no replayer; register one with "
@@ -95,6 +99,18 @@ def _require(ctx: ReplayContext, node_id: str, seq: int) -> MemoryNode:
     return node
 
 
+def _skip(ctx: ReplayContext, rec: OpRecord) -> None:
+    return None
+
+
+def _stored_content(p: dict[str, Any]) -> tuple[str, str, str, int]:
+    """(content, content_hash, fts terms, sensitive) for an add/update payload: an encrypted
+    node's payload carries its ciphertext and keyed hash (privacy/crypto.py), never the text."""
+    if isinstance(p.get("sealed"), str):
+        return p["sealed"], str(p.get("sealed_hash", "")), "", 1
+    return p["content"], _content_hash(p["content"]), lexical.document_terms(p["content"]), 0
+
+
 def _content_hash(text: str) -> str:
     # Same function as the facade's; imported lazily to keep this module free of the facade.
     from hybridmem.memory import content_hash
@@ -111,6 +127,7 @@ def _add(ctx: ReplayContext, rec: OpRecord) -> None:
     is_scope = p["node_type"] in ctx.scope_types
     task_id = rec.node_id if is_scope or parent is None else parent.task_id
     metadata = p.get("metadata") or {}
+    content, content_hash, terms, sensitive = _stored_content(p)
     row = {
         "id": rec.node_id,
         "user_id": rec.user_id,
@@ -120,8 +137,8 @@ def _add(ctx: ReplayContext, rec: OpRecord) -> None:
         "path": encode_path(path),
         "depth": len(path),
         "task_id": task_id,
-        "content": p["content"],
-        "content_hash": _content_hash(p["content"]),
+        "content": content,
+        "content_hash": content_hash,
         "node_type": p["node_type"],
         "importance": float(p["importance"]),
         "confidence": float(p["confidence"]),
@@ -136,8 +153,9 @@ def _add(ctx: ReplayContext, rec: OpRecord) -> None:
         "index_state": IndexState.PENDING.value,
         "source_id": p.get("source_id"),
         "metadata": json.dumps(metadata, ensure_ascii=False),
+        "sensitive": sensitive,
     }
-    ctx.store.insert_node(row, lexical.document_terms(p["content"]))
+    ctx.store.insert_node(row, terms)
 
 
 @register("bump")
@@ -160,11 +178,10 @@ def _update(ctx: ReplayContext, rec: OpRecord) -> None:
     for key, value in rec.payload.items():
         if key == "metadata":
             values["metadata"] = json.dumps(value, ensure_ascii=False)
-        else:
+        elif key not in ("content", "sealed", "sealed_hash"):
             values[key] = value
-    if "content" in values:
-        values["content_hash"] = _content_hash(values["content"])
-        terms = lexical.document_terms(values["content"])
+    if "content" in rec.payload:
+        values["content"], values["content_hash"], terms, _ = _stored_content(rec.payload)
     values["updated_at"] = to_iso(rec.at)
     values["version"] = node.version + 1
     ctx.store.update_node(rec.node_id, values, terms)
@@ -180,6 +197,20 @@ def _move(ctx: ReplayContext, rec: OpRecord) -> None:
     node = _require(ctx, rec.node_id, rec.seq)
     parent = _require(ctx, rec.payload["to"], rec.seq)
     _reattach(ctx, node, parent, rec)
+
+
+@register("erase")
+def _erase(ctx: ReplayContext, rec: OpRecord) -> None:
+    """privacy.erasure: a whole user (payload ``user``) or a node's subtree."""
+    assert rec.user_id is not None
+    conn = ctx.store.conn
+    if rec.payload.get("user") or rec.node_id is None:
+        ids = [r[0] for r in conn.execute("SELECT id FROM nodes WHERE user_id = ?", (rec.user_id,))]
+        conn.execute("DELETE FROM active_nodes WHERE user_id = ?", (rec.user_id,))
+    else:
+        node = ctx.store.get(rec.node_id) if ctx.store.all_ids_among([rec.node_id]) else None
+        ids = [n.id for n in ctx.store.subtree(node)] if node is not None else []
+    ctx.store.delete_nodes(ids)
 
 
 @register("delete")

@@ -95,6 +95,12 @@ def checkpoint(mem: HybridMemory) -> SnapshotInfo:
     chain = lineage(mem.store)
     with mem.store.reading() as conn:
         conn.execute("VACUUM INTO ?", (str(tmp),))
+    # VACUUM INTO does not promise an fsync of the new file; a snapshot must survive power loss.
+    fd = os.open(str(tmp), os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     try:
         with sqlite3.connect(str(tmp)) as copy:
             seq = int(copy.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])

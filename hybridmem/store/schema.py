@@ -94,7 +94,36 @@ def m001_initial(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [m001_initial]
+def m002_privacy(conn: sqlite3.Connection) -> None:
+    """The hash-chained audit log (hybridmem/privacy/audit.py). It holds no memory content."""
+    _run(
+        conn,
+        """
+        CREATE TABLE audit_log (
+            seq INTEGER PRIMARY KEY,              -- 1, 2, 3... part of the hashed record
+            at TEXT NOT NULL,
+            actor TEXT,
+            action TEXT NOT NULL,
+            user_id TEXT,
+            node_id TEXT,
+            detail TEXT NOT NULL DEFAULT '{}',    -- content-free: ids, types, field names
+            op_seq INTEGER,                       -- the op-log row it mirrors, if any
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL
+        );
+        CREATE INDEX idx_audit_user ON audit_log(user_id, seq);
+        CREATE INDEX idx_audit_node ON audit_log(node_id, seq);
+        CREATE INDEX idx_audit_actor ON audit_log(actor, seq)
+        """,
+    )
+
+
+def m003_retrieval(conn: sqlite3.Connection) -> None:
+    """Adjacent-sibling lookups (retrieval's neighbour expansion) seek on (parent_id, seq)."""
+    conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_parent_seq ON nodes(parent_id, seq)")
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_privacy, m003_retrieval]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,10 @@ class SQLiteStore:
             ) from exc
         self.conn = conn
         self.db = sqlite_utils.Database(conn)
+        # Privacy hooks (hybridmem/privacy): decrypt sensitive content on read, and mirror
+        # every op-log row into the audit log inside the same transaction.
+        self.opener: Callable[[str, str], str] | None = None
+        self.on_op: OpHook | None = None
 
     # -- plumbing -------------------------------------------------------------------------
     def close(self) -> None:
@@ -151,6 +155,12 @@ class SQLiteStore:
         with self.reading():
             return list(self.db.query(sql, params))
 
+    def _node(self, row: dict[str, Any]) -> MemoryNode:
+        node = row_to_node(row)
+        if node.sensitive and self.opener is not None:
+            return replace(node, content=self.opener(node.id, node.content))
+        return node
+
     # -- metadata ---------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
         rows = self._rows("SELECT value FROM meta WHERE key = ?", [key])
@@ -187,7 +197,10 @@ class SQLiteStore:
                 actor,
             ),
         )
-        return int(cur.lastrowid or 0)
+        seq = int(cur.lastrowid or 0)
+        if self.on_op is not None:
+            self.on_op(self.conn, op, node_id, user_id, payload, at, actor, seq)
+        return seq
 
     def last_seq(self) -> int:
         rows = self._rows("SELECT coalesce(max(seq), 0) AS s FROM oplog")
@@ -246,14 +259,14 @@ class SQLiteStore:
 
     def get(self, node_id: str) -> MemoryNode | None:
         rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
-        return row_to_node(rows[0]) if rows else None
+        return self._node(rows[0]) if rows else None
 
     def get_many(self, ids: Iterable[str]) -> dict[str, MemoryNode]:
         out: dict[str, MemoryNode] = {}
         for chunk in _chunks(list(dict.fromkeys(ids)), 500):
             marks = ",".join("?" * len(chunk))
             for row in self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id IN ({marks})", chunk):
-                out[row["id"]] = row_to_node(row)
+                out[row["id"]] = self._node(row)
         return out
 
     def children(self, node_id: str, *, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
@@ -262,7 +275,7 @@ class SQLiteStore:
         if statuses:
             sql += f" AND status IN ({','.join('?' * len(statuses))})"
             params.extend(statuses)
-        return [row_to_node(r) for r in self._rows(sql + " ORDER BY seq", params)]
+        return [self._node(r) for r in self._rows(sql + " ORDER BY seq", params)]
 
     def recent_children(
         self, node_id: str, limit: int, statuses: Sequence[str]
@@ -273,7 +286,7 @@ class SQLiteStore:
             "ORDER BY created_at DESC, seq DESC LIMIT ?",
             [node_id, *statuses, limit],
         )
-        return [row_to_node(r) for r in rows]
+        return [self._node(r) for r in rows]
 
     def subtree(self, node: MemoryNode) -> list[MemoryNode]:
         """The node and all its descendants, parents before children."""
@@ -283,7 +296,7 @@ class SQLiteStore:
             "ORDER BY depth, seq",
             [node.user_id, prefix, prefix + "\uffff"],
         )
-        return [node, *(row_to_node(r) for r in rows)]
+        return [node, *(self._node(r) for r in rows)]
 
     def descendant_scope_ids(self, node: MemoryNode, scope_types: Sequence[str]) -> list[str]:
         """Ids of scope-type nodes strictly below ``node``."""
@@ -296,13 +309,23 @@ class SQLiteStore:
         )
         return [r["id"] for r in rows]
 
+    def all_ids_among(self, ids: Iterable[str]) -> list[str]:
+        """Which of ``ids`` exist (no row is decoded: works without the encryption key)."""
+        out: list[str] = []
+        for chunk in _chunks(list(dict.fromkeys(ids)), 500):
+            marks = ",".join("?" * len(chunk))
+            out.extend(
+                r["id"] for r in self._rows(f"SELECT id FROM nodes WHERE id IN ({marks})", chunk)
+            )
+        return out
+
     def user_root(self, user_id: str) -> MemoryNode | None:
         rows = self._rows(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND parent_id IS NULL "
             "ORDER BY seq LIMIT 1",
             [user_id],
         )
-        return row_to_node(rows[0]) if rows else None
+        return self._node(rows[0]) if rows else None
 
     def all_ids(self, *, user_id: str | None = None) -> list[str]:
         if user_id is None:
@@ -391,8 +414,37 @@ class SQLiteStore:
         rows = self._rows(f"SELECT {column} AS k, count(*) AS c FROM nodes GROUP BY {column}")
         return {r["k"]: int(r["c"]) for r in rows}
 
-    def node_count(self) -> int:
-        return int(self._rows("SELECT count(*) AS c FROM nodes")[0]["c"])
+    def node_count(self, user_id: str | None = None) -> int:
+        if user_id is None:
+            return int(self._rows("SELECT count(*) AS c FROM nodes")[0]["c"])
+        return int(
+            self._rows("SELECT count(*) AS c FROM nodes WHERE user_id = ?", [user_id])[0]["c"]
+        )
+
+    def max_depth_below(self, node: MemoryNode) -> int:
+        """The deepest ``depth`` in ``node``'s subtree (the node's own when it has none)."""
+        prefix = node.path_prefix_for_children()
+        rows = self._rows(
+            "SELECT max(depth) AS d FROM nodes WHERE user_id = ? AND path >= ? AND path < ?",
+            [node.user_id, prefix, prefix + "\uffff"],
+        )
+        found = rows[0]["d"]
+        return node.depth if found is None else int(found)
+
+
+OpHook = Callable[
+    [
+        sqlite3.Connection,
+        str,
+        "str | None",
+        "str | None",
+        dict[str, Any],
+        datetime,
+        "str | None",
+        int,
+    ],
+    None,
+]
 
 
 def row_to_node(row: dict[str, Any]) -> MemoryNode:

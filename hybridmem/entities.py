@@ -1,0 +1,45 @@
+"""Who: match the people a query names against who said or is named in a memory.
+
+Chat transcripts are stored as ``"Name: text"`` lines; a question about Melanie ("what does
+Melanie do to destress?") is about what *Melanie* said, while the other speaker's turns name
+her only in address ("Wow, Melanie!"). The ``speaker`` feature is 1 when the memory's speaker
+label is a name the query mentions, 0 otherwise (and for memories without a label).
+"""
+
+from __future__ import annotations
+
+import re
+
+_LABEL = re.compile(r"^\s*([^\s:：][^:：\n]{0,40}?)\s*[:：]\s*\S")
+_NAME = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
+
+
+def speaker_label(content: str) -> str | None:
+    """The ``Name`` of a ``"Name: text"`` memory (at most three words), lower-cased."""
+    match = _LABEL.match(content)
+    if match is None:
+        return None
+    label = match.group(1).strip()
+    if not label or len(label.split()) > 3:
+        return None
+    return label.lower()
+
+
+def query_names(query: str) -> frozenset[str]:
+    """Lower-cased words of the query (and their possessive stems: "Melanie's" -> "melanie")."""
+    out: set[str] = set()
+    for word in _NAME.findall(query):
+        w = word.lower().rstrip(".")
+        out.add(w)
+        for suffix in ("'s", "’s"):
+            if w.endswith(suffix):
+                out.add(w[: -len(suffix)])
+    return frozenset(out)
+
+
+def speaker_feature(content: str, names: frozenset[str]) -> float:
+    """1.0 when the memory's speaker label is (a word of) a name the query mentions."""
+    label = speaker_label(content)
+    if label is None or not names:
+        return 0.0
+    return 1.0 if label in names or any(part in names for part in label.split()) else 0.0

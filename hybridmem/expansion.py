@@ -1,0 +1,85 @@
+"""Use the tree around a candidate: adjacent siblings and the parent's other children.
+
+A memory is rarely understood alone. In a conversation the answer follows the question; a
+session holding several matches is likelier to hold the one sought. Two features carry that
+into the score (see :class:`~hybridmem.config.ScoreWeights`):
+
+- ``neighbour``: the best relevance of the node's previous and next sibling (by creation order);
+- ``parent``: the best relevance among the candidates sharing the node's parent.
+
+"Relevance" is the query-dependent part of the score only (similarity and lexical), so a node's
+own weights never leak into its neighbours. Neighbours of the best candidates also join the
+candidate set (expansion): a turn that matches nothing but answers a matching turn can be found.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+from hybridmem.clock import from_iso
+from hybridmem.models import MemoryNode
+from hybridmem.store import SQLiteStore
+
+
+def adjacent_siblings(
+    store: SQLiteStore,
+    nodes: Iterable[MemoryNode],
+    statuses: Sequence[str],
+    window_seconds: float | None = None,
+) -> dict[str, tuple[str, ...]]:
+    """For each node, the ids of its previous and next sibling in creation (``seq``) order.
+
+    With ``window_seconds``, a sibling counts only when it was created within that time of
+    the node: turns of one conversation are context for each other, memories filed weeks
+    apart under the same parent are not.
+
+    Two seeks per node on the ``(parent_id, seq)`` index, so the cost grows with the number
+    of nodes asked about, not with the size of the tree or of a parent's family.
+    """
+    marks = ",".join("?" * len(statuses))
+    before = (
+        "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
+        f"WHERE parent_id = ? AND seq < ? AND user_id = ? AND status IN ({marks}) "
+        "ORDER BY seq DESC LIMIT 1"
+    )
+    after = (
+        "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
+        f"WHERE parent_id = ? AND seq > ? AND user_id = ? AND status IN ({marks}) "
+        "ORDER BY seq LIMIT 1"
+    )
+    out: dict[str, tuple[str, ...]] = {}
+    with store.reading() as conn:
+        for node in nodes:
+            if node.parent_id is None:
+                out[node.id] = ()
+                continue
+            args = (node.parent_id, node.seq, node.user_id, *statuses)
+            found = [
+                row[0]
+                for sql in (before, after)
+                for row in conn.execute(sql, args)
+                if window_seconds is None
+                or abs((from_iso(row[1]) - node.created_at).total_seconds()) <= window_seconds
+            ]
+            out[node.id] = tuple(found)
+    return out
+
+
+def neighbour_feature(
+    relevance: Mapping[str, float], neighbours: Mapping[str, Sequence[str]], node_id: str
+) -> float:
+    """Best relevance among the node's adjacent siblings (0 when none is scored)."""
+    return max((relevance.get(n, 0.0) for n in neighbours.get(node_id, ())), default=0.0)
+
+
+def parent_feature(
+    relevance: Mapping[str, float], nodes: Mapping[str, MemoryNode]
+) -> dict[str, float]:
+    """For each node, the best relevance among the candidates under its parent (itself
+    included): one value per parent, so it lifts a whole session that matches well without
+    ever reordering the children of one parent."""
+    best: dict[str | None, float] = defaultdict(float)
+    for node_id, node in nodes.items():
+        best[node.parent_id] = max(best[node.parent_id], relevance.get(node_id, 0.0))
+    return {node_id: best[node.parent_id] for node_id, node in nodes.items()}

@@ -1,0 +1,62 @@
+"""Checks a privacy-minded operator (and the test suite) can run against a live store.
+
+- :func:`consistency`: SQLite ids == Chroma ids and FTS5 rowids == node rids.
+- :func:`find_bytes`: which files under a directory contain a byte string (raw, like grep),
+  in any letter case: the tool behind the erasure and encryption-at-rest checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
+
+
+@dataclass(frozen=True, slots=True)
+class ConsistencyReport:
+    """Differences between the stores; ``ok`` when there are none."""
+
+    missing_vectors: frozenset[str]
+    orphan_vectors: frozenset[str]
+    fts_without_node: frozenset[int]
+    node_without_fts: frozenset[int]
+
+    @property
+    def ok(self) -> bool:
+        return not (
+            self.missing_vectors
+            or self.orphan_vectors
+            or self.fts_without_node
+            or self.node_without_fts
+        )
+
+
+def consistency(mem: HybridMemory) -> ConsistencyReport:
+    """Compare SQLite with Chroma and with the FTS5 table."""
+    with mem.store.reading() as conn:
+        ids = {r[0] for r in conn.execute("SELECT id FROM nodes")}
+        rids = {int(r[0]) for r in conn.execute("SELECT rid FROM nodes")}
+        fts = {int(r[0]) for r in conn.execute("SELECT rowid FROM nodes_fts")}
+    vectors = mem.index.get_ids()
+    return ConsistencyReport(
+        missing_vectors=frozenset(ids - vectors),
+        orphan_vectors=frozenset(vectors - ids),
+        fts_without_node=frozenset(fts - rids),
+        node_without_fts=frozenset(rids - fts),
+    )
+
+
+def find_bytes(root: Path, needle: str) -> list[Path]:
+    """Files under ``root`` (or ``root`` itself) whose raw bytes contain ``needle``, ignoring
+    ASCII case, as UTF-8 and as UTF-16 (little endian)."""
+    forms = {needle.lower().encode("utf-8"), needle.lower().encode("utf-16-le")}
+    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+    found = []
+    for path in files:
+        data = path.read_bytes().lower()
+        if any(form in data for form in forms):
+            found.append(path)
+    return found

@@ -1,0 +1,202 @@
+"""Encryption at rest for sensitive memories: AES-256-GCM with the node id as associated data.
+
+The key never lives beside the data: it comes from :class:`PrivacyConfig.key` or the
+environment variable ``HYBRIDMEM_KEY`` (url-safe base64 of 32 bytes; make one with
+:func:`generate_key`). The store records only the key's *fingerprint* (``meta`` key
+``privacy.key_id``), so opening with another key is a clear :class:`WrongKeyError` and a missing
+key a :class:`KeyUnavailableError`, never garbage.
+
+Stored form of an encrypted ``content`` column: ``hmenc1:<key id>:<base64(nonce || ciphertext)>``.
+The node id is authenticated with the ciphertext, so a ciphertext copied onto another node fails
+to decrypt (:class:`DecryptionError`) instead of leaking one node's text through another.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from hybridmem import lexical
+from hybridmem.errors import (
+    DecryptionError,
+    InvalidArgumentError,
+    KeyUnavailableError,
+    WrongKeyError,
+)
+
+KEY_ENV = "HYBRIDMEM_KEY"
+PREFIX = "hmenc1:"
+KEY_ID_META = "privacy.key_id"
+_NONCE = 12
+
+
+@dataclass(frozen=True, slots=True)
+class PrivacyConfig:
+    """Privacy settings for ``HybridMemory(path, privacy=PrivacyConfig(...))``.
+
+    key:          32 raw bytes or their url-safe base64 text. None: read ``key_env``.
+    key_env:      environment variable holding the key when ``key`` is None.
+    encrypt_all:  encrypt every node's content, not only nodes added with ``sensitive=True``.
+    audit_reads:  also record reads (get, children, path, subtree, retrieve) in the audit log.
+    """
+
+    key: bytes | str | None = field(default=None, repr=False)
+    key_env: str = KEY_ENV
+    encrypt_all: bool = False
+    audit_reads: bool = False
+
+    def resolve_key(self) -> bytes | None:
+        """The configured key as 32 bytes, or None when neither setting nor env var is set."""
+        raw: bytes | str | None = self.key
+        if raw is None:
+            raw = os.environ.get(self.key_env) or None
+        return None if raw is None else parse_key(raw)
+
+
+def generate_key() -> str:
+    """A new random 256-bit key as url-safe base64 text (what ``HYBRIDMEM_KEY`` expects)."""
+    return base64.urlsafe_b64encode(os.urandom(32)).decode("ascii")
+
+
+def parse_key(raw: bytes | str) -> bytes:
+    """Accept 32 raw bytes or url-safe base64 of 32 bytes; anything else is refused."""
+    if isinstance(raw, bytes) and len(raw) == 32:
+        return raw
+    if isinstance(raw, bytes | str):
+        text = raw.decode("ascii", "replace") if isinstance(raw, bytes) else raw
+        try:
+            decoded = base64.urlsafe_b64decode(text.strip().encode("ascii"))
+        except (binascii.Error, ValueError, UnicodeEncodeError):
+            decoded = b""
+        if len(decoded) == 32:
+            return decoded
+    raise InvalidArgumentError(
+        "an encryption key must be 32 bytes or their url-safe base64 text "
+        "(make one with hybridmem.privacy.generate_key())"
+    )
+
+
+def key_fingerprint(key: bytes) -> str:
+    """A short public id of a key (SHA-256 of a labelled key, truncated): safe to store."""
+    return hashlib.sha256(b"hybridmem-key-id:" + key).hexdigest()[:16]
+
+
+class ContentCipher:
+    """AES-256-GCM over text, bound to a node id. One instance per key."""
+
+    def __init__(self, key: bytes) -> None:
+        self._aead = AESGCM(key)
+        self._mac_key = hashlib.sha256(b"hybridmem-content-mac:" + key).digest()
+        self.key_id = key_fingerprint(key)
+
+    def seal(self, node_id: str, text: str) -> str:
+        nonce = os.urandom(_NONCE)
+        sealed = self._aead.encrypt(nonce, text.encode("utf-8"), node_id.encode("utf-8"))
+        body = base64.b64encode(nonce + sealed).decode("ascii")
+        return f"{PREFIX}{self.key_id}:{body}"
+
+    def open(self, node_id: str, stored: str) -> str:
+        key_id, body = split_sealed(stored)
+        if key_id != self.key_id:
+            raise WrongKeyError(
+                f"node {node_id!r} was encrypted with key {key_id}, but the configured key is "
+                f"{self.key_id}; configure the right key (HYBRIDMEM_KEY)"
+            )
+        try:
+            raw = base64.b64decode(body, validate=True)
+            plain = self._aead.decrypt(raw[:_NONCE], raw[_NONCE:], node_id.encode("utf-8"))
+        except (InvalidTag, binascii.Error, ValueError) as exc:
+            raise DecryptionError(
+                f"the encrypted content of node {node_id!r} failed authentication: it was "
+                "altered or copied from another node"
+            ) from exc
+        return plain.decode("utf-8")
+
+    def digest(self, text: str) -> str:
+        """Keyed content hash: unchanged-content detection without a guessable plain hash."""
+        return hmac.new(self._mac_key, text.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+
+def split_sealed(stored: str) -> tuple[str, str]:
+    """``(key id, base64 body)`` of a stored ciphertext; DecryptionError if malformed."""
+    if not stored.startswith(PREFIX) or stored.count(":") != 2:
+        raise DecryptionError("stored content is not a hybridmem ciphertext")
+    _, key_id, body = stored.split(":")
+    return key_id, body
+
+
+def is_sealed(stored: str) -> bool:
+    """Whether a stored ``content`` value is a ciphertext."""
+    return stored.startswith(PREFIX)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredContent:
+    """What goes to disk for one node's text: the column value, its hash, FTS terms and the
+    op-log copy (None: the op log must not hold it)."""
+
+    content: str
+    content_hash: str
+    terms: str
+    logged: str | None
+    sensitive: bool
+
+
+class ContentVault:
+    """Decides what is encrypted and turns plaintext into stored form and back.
+
+    ``cipher`` is None when no key is configured: plain nodes work as before; sealing or opening
+    a sensitive node raises :class:`KeyUnavailableError`.
+    """
+
+    def __init__(self, cipher: ContentCipher | None, *, encrypt_all: bool = False) -> None:
+        self.cipher = cipher
+        self.encrypt_all = encrypt_all
+        # Called with the key id before the first ciphertext is written (records the key id).
+        self.on_first_seal: Callable[[str], None] | None = None
+
+    @property
+    def key_id(self) -> str | None:
+        return self.cipher.key_id if self.cipher else None
+
+    def protects(self, sensitive: bool) -> bool:
+        """Whether a node with this flag is stored encrypted."""
+        return bool(sensitive) or self.encrypt_all
+
+    def _require(self, what: str) -> ContentCipher:
+        if self.cipher is None:
+            raise KeyUnavailableError(
+                f"{what} needs the encryption key: pass PrivacyConfig(key=...) or set "
+                f"${KEY_ENV} (hybridmem.privacy.generate_key() makes one)"
+            )
+        return self.cipher
+
+    def stored(self, node_id: str, text: str, *, sensitive: bool, plain_hash: str) -> StoredContent:
+        """The on-disk form of ``text`` for node ``node_id``."""
+        if not self.protects(sensitive):
+            return StoredContent(text, plain_hash, lexical.document_terms(text), text, False)
+        cipher = self._require(f"writing sensitive node {node_id!r}")
+        if self.on_first_seal is not None:
+            self.on_first_seal(cipher.key_id)
+        # Encrypted nodes get no lexical terms: FTS5 would hold their words in clear.
+        return StoredContent(cipher.seal(node_id, text), cipher.digest(text), "", None, True)
+
+    def digest(self, text: str, *, sensitive: bool, plain_hash: str) -> str:
+        """The content hash a node with this flag would store for ``text``."""
+        if not self.protects(sensitive):
+            return plain_hash
+        return self._require("hashing sensitive content").digest(text)
+
+    def open(self, node_id: str, stored: str) -> str:
+        """Plaintext of a stored sensitive ``content`` value."""
+        if not is_sealed(stored):
+            return stored
+        return self._require(f"reading sensitive node {node_id!r}").open(node_id, stored)

@@ -1,0 +1,86 @@
+"""Wires the privacy layer into a store: key check, transparent decryption, audit hooks.
+
+``HybridMemory`` builds one :class:`PrivacyGuard` when it opens. The guard owns the
+:class:`ContentVault` (what is encrypted and how) and installs two hooks on the SQLite store:
+``opener`` (decrypt sensitive rows as they are read) and ``on_op`` (mirror each op-log row into
+the hash-chained audit log in the same transaction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from hybridmem.errors import WrongKeyError
+from hybridmem.privacy import audit
+from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, ContentVault, PrivacyConfig
+from hybridmem.store import SQLiteStore
+
+
+class PrivacyGuard:
+    """The privacy state of one open store."""
+
+    def __init__(self, store: SQLiteStore, config: PrivacyConfig | None) -> None:
+        self.store = store
+        self.config = config or PrivacyConfig()
+        key = self.config.resolve_key()
+        cipher = ContentCipher(key) if key is not None else None
+        recorded = store.get_meta(KEY_ID_META)
+        if cipher is not None and recorded is not None and recorded != cipher.key_id:
+            raise WrongKeyError(
+                f"this store's sensitive content is encrypted with key {recorded}, but the "
+                f"configured key is {cipher.key_id}. Configure the right key (HYBRIDMEM_KEY); "
+                "to change keys use rotate_key (hybridmem rotate-key)"
+            )
+        self.vault = ContentVault(cipher, encrypt_all=self.config.encrypt_all)
+        self._bound = recorded is not None
+        self.vault.on_first_seal = self._bind_key
+        self.attach(store)
+
+    def attach(self, store: SQLiteStore) -> None:
+        """Install the hooks on ``store`` (again after a restore swapped the SQLite file)."""
+        self.store = store
+        self._bound = self._bound or store.get_meta(KEY_ID_META) is not None
+        # Deleted rows are overwritten with zeros instead of lingering in free pages.
+        store.conn.execute("PRAGMA secure_delete = ON")
+        store.opener = self.vault.open
+        store.on_op = audit.record_op
+
+    def _bind_key(self, key_id: str) -> None:
+        """Record the key fingerprint with the first encrypted write (inside its transaction)."""
+        if self._bound:
+            return
+        self.store.conn.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (KEY_ID_META, key_id),
+        )
+        self._bound = True
+
+    def audit_read(
+        self,
+        action: str,
+        *,
+        user_id: str | None,
+        node_ids: Sequence[str],
+        at: datetime,
+        actor: str | None,
+    ) -> None:
+        """Record a read when ``PrivacyConfig.audit_reads`` is on (one small write)."""
+        if not self.config.audit_reads:
+            return
+        with self.store.transaction():
+            audit.append(
+                self.store.conn,
+                action=action,
+                at=at,
+                actor=actor,
+                user_id=user_id,
+                node_id=node_ids[0] if len(node_ids) == 1 else None,
+                detail={"ids": list(node_ids)} if len(node_ids) != 1 else {},
+            )
+
+    def use_cipher(self, cipher: ContentCipher) -> None:
+        """Switch to a new key (after rotation wrote everything with it)."""
+        self.vault.cipher = cipher
+        self._bound = True

@@ -1,0 +1,207 @@
+"""Encryption at rest: sensitive content is unreadable on disk and readable with the key."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from hybridmem import HashEmbedder, HybridMemory, NodeInput
+from hybridmem.errors import (
+    DecryptionError,
+    HybridMemError,
+    InvalidArgumentError,
+    KeyUnavailableError,
+    WrongKeyError,
+)
+from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.privacy.checks import consistency, find_bytes
+
+MARK = "Qzvorpelblix"  # unlikely to appear by chance in any file
+
+
+@pytest.fixture
+def key() -> str:
+    return generate_key()
+
+
+def open_mem(path, key=None, **kw) -> HybridMemory:
+    return HybridMemory(
+        path,
+        embedder=HashEmbedder(64),
+        privacy=PrivacyConfig(key=key, key_env="HM_TEST_NOKEY"),
+        **kw,
+    )
+
+
+def test_sensitive_content_is_nowhere_on_disk_in_clear(tmp_path, key):
+    path = tmp_path / "m"
+    with open_mem(path, key) as mem:
+        task = mem.add("claim task", node_type="task", user_id="u1")
+        secret = mem.add(f"diagnosis {MARK} confirmed", user_id="u1", sensitive=True)
+        plain = mem.add("lunch at noon", user_id="u1")
+        mem.update(secret.id, content=f"diagnosis {MARK} revised twice")
+        assert mem.get(secret.id, user_id="u1").content == f"diagnosis {MARK} revised twice"
+        assert mem.get(secret.id).sensitive and not plain.sensitive
+        # Found by vector (the hash embedder maps equal text to equal vectors)...
+        hits = mem.retrieve(f"diagnosis {MARK} revised twice", user_id="u1", task_id=task.id)
+        assert secret.id in [h.node.id for h in hits.hits]
+        assert "vector" in next(h for h in hits.hits if h.node.id == secret.id).breakdown.sources
+        # ... never by the lexical index, which holds no terms for it.
+        rid = mem.store.conn.execute("SELECT rid FROM nodes WHERE id = ?", (secret.id,)).fetchone()
+        terms = mem.store.conn.execute(
+            "SELECT terms FROM nodes_fts WHERE rowid = ?", (rid[0],)
+        ).fetchone()
+        assert terms == ("",)
+        stored = mem.store.conn.execute(
+            "SELECT content FROM nodes WHERE id = ?", (secret.id,)
+        ).fetchone()[0]
+        assert stored.startswith("hmenc1:") and MARK not in stored
+        payloads = [
+            json.loads(r[0])
+            for r in mem.store.conn.execute(
+                "SELECT payload FROM oplog WHERE node_id = ?", (secret.id,)
+            )
+        ]
+        assert payloads and all(p.get("content") is None for p in payloads)
+        # The op log keeps the ciphertext (so history can be replayed), not the text.
+        sealed = [p["sealed"] for p in payloads if "sealed" in p]
+        assert len(sealed) == 2 and all(x.startswith("hmenc1:") for x in sealed)
+        got = mem.index.collection.get(ids=[secret.id, plain.id], include=["documents"])
+        docs = dict(zip(got["ids"], got["documents"], strict=True))
+        assert docs[secret.id] is None and docs[plain.id] == "lunch at noon"
+        assert consistency(mem).ok
+        # While the store is open (WAL not checkpointed) nothing leaks either.
+        assert find_bytes(path, MARK) == []
+    assert find_bytes(path, MARK) == []
+
+
+def test_mixed_batch_keeps_documents_of_plain_nodes(tmp_path, key):
+    with open_mem(tmp_path / "m", key) as mem:
+        made = mem.add_many(
+            [
+                NodeInput("plain one", id="p1"),
+                NodeInput(f"secret {MARK}", id="s1", sensitive=True),
+                NodeInput("plain two", id="p2"),
+            ],
+            user_id="u1",
+        )
+        assert [n.sensitive for n in made] == [False, True, False]
+        got = mem.index.collection.get(ids=["p1", "s1", "p2"], include=["documents"])
+        docs = dict(zip(got["ids"], got["documents"], strict=True))
+        assert docs == {"p1": "plain one", "s1": None, "p2": "plain two"}
+
+
+def test_missing_key_is_a_clear_error_and_writes_nothing(tmp_path, key):
+    path = tmp_path / "m"
+    with open_mem(path, None) as mem:
+        mem.add("plain is fine", user_id="u1")
+        before = mem.stats().nodes
+        with pytest.raises(KeyUnavailableError, match="HYBRIDMEM_KEY"):
+            mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+        assert mem.stats().nodes == before
+    with open_mem(path, key) as mem:
+        secret = mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+    with open_mem(path, None) as mem:  # opening without the key works; reading it does not
+        with pytest.raises(KeyUnavailableError) as info:
+            mem.get(secret.id)
+        assert isinstance(info.value, KeyError) and isinstance(info.value, HybridMemError)
+        # Retrieval that reaches a sensitive node fails the same clear way, never garbage.
+        with pytest.raises(KeyUnavailableError):
+            mem.retrieve(f"secret {MARK}", user_id="u1")
+        plain = mem.store.all_ids_among([n for n in mem.store.all_ids() if n != secret.id])
+        assert "plain is fine" in [mem.get(i).content for i in plain]
+
+
+def test_wrong_key_refuses_to_open(tmp_path, key):
+    path = tmp_path / "m"
+    with open_mem(path, key) as mem:
+        mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+    with pytest.raises(WrongKeyError, match="encrypted with key"):
+        open_mem(path, generate_key())
+
+
+def test_key_from_environment(tmp_path, key, monkeypatch):
+    monkeypatch.setenv("HYBRIDMEM_KEY", key)
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64)) as mem:
+        node = mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+    with open_mem(tmp_path / "m", key) as mem:
+        assert mem.get(node.id).content == f"secret {MARK}"
+    assert key not in "".join(p.read_bytes().decode("latin-1") for p in find_all(tmp_path))
+
+
+def find_all(root):
+    return [p for p in root.rglob("*") if p.is_file()]
+
+
+def test_ciphertext_moved_to_another_node_fails_authentication(tmp_path, key):
+    with open_mem(tmp_path / "m", key) as mem:
+        a = mem.add("secret a", user_id="u1", sensitive=True)
+        b = mem.add("secret b", user_id="u1", sensitive=True)
+        conn = mem.store.conn
+        stolen = conn.execute("SELECT content FROM nodes WHERE id = ?", (a.id,)).fetchone()[0]
+        conn.execute("UPDATE nodes SET content = ? WHERE id = ?", (stolen, b.id))
+        with pytest.raises(DecryptionError, match="failed authentication"):
+            mem.get(b.id)
+
+
+def test_encrypt_all_setting(tmp_path, key):
+    path = tmp_path / "m"
+    config = PrivacyConfig(key=key, encrypt_all=True, key_env="HM_TEST_NOKEY")
+    with HybridMemory(path, embedder=HashEmbedder(64), privacy=config) as mem:
+        node = mem.add(f"ordinary {MARK}", user_id="u1")
+        assert node.sensitive and mem.get(node.id).content == f"ordinary {MARK}"
+        root = mem.root(user_id="u1")
+        assert root is not None and root.sensitive
+    assert find_bytes(path, MARK) == []
+
+
+def test_rotate_key(tmp_path, key):
+    path = tmp_path / "m"
+    new = generate_key()
+    with open_mem(path, key) as mem:
+        node = mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+        old_hash = mem.get(node.id).content_hash
+        report = mem.rotate_key(new)
+        assert report.nodes == 1 and report.old_key_id != report.new_key_id
+        assert mem.get(node.id).content == f"secret {MARK}"
+        assert mem.get(node.id).content_hash != old_hash
+        assert mem.audit_log(action="rotate_key")[0].detail["count"] == 1
+        logged = mem.store.conn.execute(
+            "SELECT payload FROM oplog WHERE node_id = ? AND op = 'add'", (node.id,)
+        ).fetchone()[0]
+        assert f":{report.new_key_id}:" in json.loads(logged)["sealed"]
+        assert mem.verify_audit().ok
+    with pytest.raises(WrongKeyError):
+        open_mem(path, key)
+    with open_mem(path, new) as mem:
+        assert mem.get(node.id).content == f"secret {MARK}"
+    assert find_bytes(path, MARK) == []
+
+
+def test_bad_key_material_is_refused(tmp_path):
+    for bad in ("short", b"x" * 31, "!" * 44):
+        with pytest.raises(InvalidArgumentError, match="32 bytes"):
+            open_mem(tmp_path / "m", bad)
+
+
+def test_embedding_is_what_remains_for_a_sensitive_node(tmp_path, key):
+    """Documented leak: the vector of a sensitive node is stored (embedding inversion risk)."""
+    with open_mem(tmp_path / "m", key) as mem:
+        node = mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+        vec = mem.index.get_vectors([node.id])[node.id]
+        expected = HashEmbedder(64).embed([f"secret {MARK}"])[0]
+        assert float(vec @ expected) > 0.99
+
+
+def test_raw_sqlite_reader_sees_only_ciphertext(tmp_path, key):
+    path = tmp_path / "m"
+    with open_mem(path, key) as mem:
+        node = mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+    conn = sqlite3.connect(path / "memory.sqlite3")
+    content, flag = conn.execute(
+        "SELECT content, sensitive FROM nodes WHERE id = ?", (node.id,)
+    ).fetchone()
+    conn.close()
+    assert flag == 1 and MARK not in content

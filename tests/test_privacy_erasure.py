@@ -1,0 +1,173 @@
+"""Erasure: after erase() a marker string is in no byte of SQLite, its WAL or Chroma's directory."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hybridmem import HashEmbedder, HybridMemory
+from hybridmem.cli import app
+from hybridmem.errors import HybridMemError, InvalidArgumentError, NodeNotFoundError
+from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.privacy.checks import consistency, find_bytes
+
+MARK = "Zyxquoblarfen"
+
+
+def open_mem(path, key) -> HybridMemory:
+    return HybridMemory(
+        path,
+        embedder=HashEmbedder(64),
+        privacy=PrivacyConfig(key=key, key_env="HM_TEST_NOKEY"),
+        actor="ops",
+    )
+
+
+def fill_victim(mem: HybridMemory, user: str) -> list[str]:
+    """Put the marker everywhere content can go: plain, sensitive, updated, deleted, archived."""
+    task = mem.add(f"task about {MARK}", node_type="task", user_id=user)
+    ids = [task.id]
+    for i in range(12):
+        ids.append(mem.add(f"event {i} mentions {MARK} and 报销 {MARK}", user_id=user).id)
+    secret = mem.add(f"sensitive {MARK}", user_id=user, sensitive=True)
+    ids.append(secret.id)
+    changed = mem.add("will change", user_id=user)
+    mem.update(changed.id, content=f"changed to {MARK}")
+    mem.update(ids[1], status="archived")
+    gone = mem.add(f"deleted earlier {MARK}", user_id=user)
+    mem.delete(gone.id)
+    return ids
+
+
+def fill_bystander(mem: HybridMemory, user: str) -> list[str]:
+    task = mem.add("bystander task keeps living", node_type="task", user_id=user)
+    return [task.id, *(mem.add(f"bystander note {i}", user_id=user).id for i in range(6))]
+
+
+def test_plain_delete_leaves_content_behind(tmp_path):
+    """The control: ordinary delete is not erasure (measured, so the erasure test can fail)."""
+    path = tmp_path / "m"
+    with open_mem(path, None) as mem:
+        node = mem.add(f"note {MARK}", user_id="u1")
+        mem.delete(node.id)
+    assert find_bytes(path, MARK), "delete() unexpectedly left no trace; the control is moot"
+
+
+def test_erase_user_leaves_no_trace(tmp_path):
+    path = tmp_path / "m"
+    key = generate_key()
+    with open_mem(path, key) as mem:
+        fill_victim(mem, "victim")
+        kept = fill_bystander(mem, "bystander")
+        assert find_bytes(path, MARK)  # it is there before
+        report = mem.erase(user_id="victim")
+        assert report.nodes == 16 and report.vectors_removed == 16
+        assert report.oplog_rows_scrubbed > 0 and report.chroma_rebuilt
+        assert report.sqlite_compacted and report.chroma_compacted
+        # Every byte of the SQLite file, its WAL and the whole Chroma directory, still open.
+        assert find_bytes(path, MARK) == []
+        assert mem.root(user_id="victim") is None
+        assert mem.active_node(user_id="victim") is None
+        assert mem.store.all_ids(user_id="victim") == []
+        # The bystander lost nothing and the stores agree.
+        assert sorted(mem.store.all_ids(user_id="bystander")) == sorted(
+            [mem.root(user_id="bystander").id, *kept]
+        )
+        hits = mem.retrieve("bystander note 3", user_id="bystander", task_id=kept[0])
+        assert hits.hits and all(h.node.user_id == "bystander" for h in hits.hits)
+        assert consistency(mem).ok
+        tomb = mem.audit_log(action="erase")
+        assert len(tomb) == 1 and tomb[0].user_id == "victim" and tomb[0].actor == "ops"
+        assert tomb[0].detail["count"] == 16
+        rows = mem.store.conn.execute("SELECT detail FROM audit_log").fetchall()
+        assert all(MARK.lower() not in r[0].lower() for r in rows)
+        assert mem.verify_audit().ok
+    assert find_bytes(path, MARK) == []
+    with open_mem(path, key) as mem:  # reopens cleanly, and the bystander is intact
+        assert len(mem.store.all_ids(user_id="bystander")) == len(kept) + 1
+        assert consistency(mem).ok
+
+
+def test_erase_subtree_leaves_no_trace_and_keeps_the_rest(tmp_path):
+    path = tmp_path / "m"
+    with open_mem(path, generate_key()) as mem:
+        keep = mem.add("keep this task", node_type="task", user_id="u1")
+        kept_child = mem.add("keep this child", user_id="u1", parent_id=keep.id)
+        doomed = mem.add(f"doomed task {MARK}", node_type="task", user_id="u1")
+        child = mem.add(f"doomed child {MARK}", user_id="u1", parent_id=doomed.id)
+        mem.add(f"doomed grandchild {MARK}", user_id="u1", parent_id=child.id, sensitive=True)
+        mem.set_active(child.id, user_id="u1")
+        report = mem.erase(doomed.id, user_id="u1")
+        assert report.nodes == 3
+        assert find_bytes(path, MARK) == []
+        assert mem.get(kept_child.id, user_id="u1").content == "keep this child"
+        assert mem.active_node(user_id="u1").id == mem.root(user_id="u1").id
+        with pytest.raises(NodeNotFoundError):
+            mem.get(child.id)
+        assert consistency(mem).ok and mem.verify_audit().ok
+    assert find_bytes(path, MARK) == []
+
+
+def test_erase_single_node_keeps_children(tmp_path):
+    path = tmp_path / "m"
+    with open_mem(path, None) as mem:
+        task = mem.add("task", node_type="task", user_id="u1")
+        middle = mem.add(f"middle {MARK}", user_id="u1", parent_id=task.id)
+        leaf = mem.add("leaf stays", user_id="u1", parent_id=middle.id)
+        report = mem.erase(middle.id, subtree=False)
+        assert report.nodes == 1
+        assert mem.get(leaf.id).parent_id == task.id
+        assert find_bytes(path, MARK) == []
+        assert consistency(mem).ok
+
+
+def test_erase_errors_are_clear(tmp_path):
+    with open_mem(tmp_path / "m", None) as mem:
+        node = mem.add("mine", user_id="u1")
+        with pytest.raises(InvalidArgumentError, match="node_id or a user_id"):
+            mem.erase()
+        with pytest.raises(NodeNotFoundError, match="for user 'u2'"):
+            mem.erase(node.id, user_id="u2")  # another user's node looks missing
+        with pytest.raises(NodeNotFoundError):
+            mem.erase(user_id="nobody")
+        with pytest.raises(InvalidArgumentError):
+            mem.erase("bad id with spaces")
+        assert mem.get(node.id).content == "mine"
+
+
+def test_cli_erase_needs_confirmation(tmp_path):
+    db = str(tmp_path / "m")
+    runner = CliRunner()
+    common = ["--db", db, "--embedder", "hash"]
+    added = runner.invoke(app, ["add", f"cli {MARK}", "--user", "u9", *common, "--json"])
+    assert added.exit_code == 0, added.output
+    refused = runner.invoke(app, ["erase", "--user", "u9", *common])
+    assert isinstance(refused.exception, HybridMemError) and "--yes" in str(refused.exception)
+    done = runner.invoke(app, ["erase", "--user", "u9", "--yes", "--json", *common])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["nodes"] == 2
+    assert find_bytes(tmp_path / "m", MARK) == []
+
+
+def test_erase_rewrites_snapshot_copies(tmp_path):
+    """A SQLite copy of the store in the snapshot directory (what the recovery layer's
+    checkpoints are) is scrubbed too; the rest of the snapshot survives."""
+    path = tmp_path / "m"
+    with open_mem(path, generate_key()) as mem:
+        fill_victim(mem, "victim")
+        kept = fill_bystander(mem, "bystander")
+        (path / "snapshots").mkdir()
+        snap = path / "snapshots" / "snap-1.sqlite3"
+        mem.store.conn.execute(f"VACUUM INTO '{snap}'")
+        assert find_bytes(snap, MARK)
+        report = mem.erase(user_id="victim")
+        assert report.snapshots_scrubbed == 1
+    assert find_bytes(path, MARK) == []
+    import sqlite3
+
+    conn = sqlite3.connect(snap)
+    left = {r[0] for r in conn.execute("SELECT id FROM nodes WHERE user_id = 'bystander'")}
+    conn.close()
+    assert set(kept) <= left

@@ -1,0 +1,233 @@
+"""Retrieval that uses the tree and the text's script: neighbours, parents, CJK, compact context."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
+from hybridmem.context import CONTEXT_FORMATS
+from hybridmem.entities import query_names, speaker_feature, speaker_label
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.expansion import adjacent_siblings, parent_feature
+from hybridmem.language import cjk_share, reads_cjk, similarity_scale
+from hybridmem.tokens import count_tokens
+
+
+def _config(**changes: object) -> MemoryConfig:
+    return MemoryConfig(retrieval=replace(RetrievalConfig(), **changes))  # type: ignore[arg-type]
+
+
+def _chat(mem: HybridMemory) -> tuple[str, str, str]:
+    """A conversation where the answer shares no word with the question asked later."""
+    task = mem.add("Chat with Mia", node_type="task", user_id="u1")
+    session = mem.add("Session 1", node_type="session", parent_id=task.id, user_id="u1")
+    for i in range(12):
+        mem.add(
+            f"small talk number {i} about weather and lunch", parent_id=session.id, user_id="u1"
+        )
+    mem.add("Mia: where did you go for the pottery workshop?", parent_id=session.id, user_id="u1")
+    answer = mem.add(
+        "Tom: Lisbon, in a tiny studio by the river", parent_id=session.id, user_id="u1"
+    )
+    for i in range(12):
+        mem.add(f"more chatter {i} on films and music", parent_id=session.id, user_id="u1")
+    return task.id, session.id, answer.id
+
+
+def test_adjacent_siblings_follow_creation_order_within_the_parent(mem):
+    _, session_id, answer_id = _chat(mem)
+    kids = mem.children(session_id)
+    question = next(k for k in kids if "pottery" in k.content)
+    found = adjacent_siblings(mem.store, [question, kids[0], mem.get(session_id)], ("active",))
+    i = [k.id for k in kids].index(question.id)
+    assert found[question.id] == (kids[i - 1].id, answer_id)
+    assert found[kids[0].id] == (kids[1].id,)  # the first child has no previous sibling
+    # A session's neighbours are sessions of its task, never turns of another parent.
+    assert found[session_id] == ()
+
+
+def test_neighbour_expansion_brings_in_the_answer_that_follows_the_matching_turn(mem_path, clock):
+    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock) as mem:
+        task_id, _, answer_id = _chat(mem)
+        res = mem.retrieve("pottery workshop", user_id="u1", task_id=task_id, top_k=3)
+        by_id = {h.node.id: h for h in res.hits}
+        assert answer_id in by_id, "the reply to the matching question must be retrieved"
+        assert by_id[answer_id].breakdown.features["neighbour"] > 0
+    off = _config(expand_neighbours=0, weights=replace(ScoreWeights(), neighbour=0.0))
+    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=off) as mem:
+        res = mem.retrieve("pottery workshop", user_id="u1", task_id=task_id, top_k=3)
+        assert answer_id not in {h.node.id for h in res.hits}
+
+
+def test_parent_feature_is_the_best_candidate_under_the_same_parent(mem):
+    task_id, session_id, _ = _chat(mem)
+    kids = mem.children(session_id)[:3]
+    other = mem.add("note", parent_id=task_id, user_id="u1")
+    nodes = {k.id: k for k in kids} | {other.id: other}
+    relevance = {kids[0].id: 0.9, kids[1].id: 0.4, kids[2].id: 0.1, other.id: 0.3}
+    feature = parent_feature(relevance, nodes)
+    # One value per parent: it lifts a whole session, never reorders its children.
+    assert feature[kids[0].id] == feature[kids[1].id] == feature[kids[2].id] == 0.9
+    assert feature[other.id] == 0.3
+
+
+def test_a_weak_match_in_a_matching_session_outranks_the_same_text_elsewhere(mem_path, clock):
+    cfg = _config(weights=replace(ScoreWeights(), parent=1.0, neighbour=0.0), expand_neighbours=0)
+    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=cfg) as mem:
+        task = mem.add("Trips", node_type="task", user_id="u1")
+        busy = mem.add("Session A", node_type="session", parent_id=task.id, user_id="u1")
+        lone = mem.add("Session B", node_type="session", parent_id=task.id, user_id="u1")
+        mem.add("the ferry to Naxos leaves at nine from the port", parent_id=busy.id, user_id="u1")
+        a = mem.add("we packed the bags", parent_id=busy.id, user_id="u1")
+        b = mem.add("we packed the bags", parent_id=lone.id, user_id="u1")
+        mem.add("dinner was lovely", parent_id=lone.id, user_id="u1")
+        res = mem.retrieve("ferry to Naxos port, bags packed?", user_id="u1", task_id=task.id)
+        by_id = {h.node.id: h for h in res.hits}
+        assert by_id[a.id].breakdown.features["parent"] > by_id[b.id].breakdown.features["parent"]
+        order = [h.node.id for h in res.hits]
+        assert order.index(a.id) < order.index(b.id)
+
+
+def test_grouped_context_prints_each_day_once_and_fits_the_budget(mem, clock):
+    task = mem.add("Diary", node_type="task", user_id="u1")
+    for day in range(3):
+        for i in range(4):
+            mem.add(f"diary entry {day}-{i} about the garden", parent_id=task.id, user_id="u1")
+        clock.advance(days=1)
+    res = mem.retrieve("garden diary", user_id="u1", task_id=task.id, top_k=50)
+    lines = res.context.splitlines()
+    headers = [x for x in lines if x.startswith("[") and x.endswith("]")]
+    assert headers == ["[2024-07-01]", "[2024-07-02]", "[2024-07-03]"]
+    assert sum(1 for x in lines if x.startswith("- diary entry")) == 12
+    for budget in (30, 60, 90, 150):
+        small = mem.retrieve(
+            "garden diary", user_id="u1", task_id=task.id, top_k=50, token_budget=budget
+        )
+        assert small.tokens == count_tokens(small.context) <= budget
+
+
+def test_grouped_format_holds_more_memories_than_lines_in_the_same_budget(mem_path, clock):
+    texts = [f"finding {i}: the garden hose leaks near the shed" for i in range(30)]
+    counts = {}
+    for style in CONTEXT_FORMATS:
+        path = mem_path / style
+        with HybridMemory(
+            path, embedder=HashEmbedder(128), clock=clock, config=_config(context_format=style)
+        ) as mem:
+            task = mem.add("Garden", node_type="task", user_id="u1")
+            mem.add_many([{"content": t, "parent_id": task.id} for t in texts], user_id="u1")
+            res = mem.retrieve(
+                "garden hose", user_id="u1", task_id=task.id, top_k=100, token_budget=200
+            )
+            assert res.tokens <= 200
+            counts[style] = len(res.hits)
+            if style == "lines":
+                assert "[event · 2024-07-01]" in res.context
+    assert counts["grouped"] > counts["lines"]
+
+
+def test_non_event_types_stay_visible_in_the_grouped_format(mem):
+    task = mem.add("Coffee", node_type="task", user_id="u1")
+    mem.add("likes dark roast", node_type="preference", parent_id=task.id, user_id="u1")
+    res = mem.retrieve("dark roast", user_id="u1", task_id=task.id)
+    assert "- (preference) likes dark roast" in res.context.splitlines()
+
+
+def test_cjk_share_and_which_embedders_read_cjk():
+    assert cjk_share("") == 0.0 and cjk_share("hello") == 0.0
+    assert cjk_share("发票退回") == 1.0
+    assert cjk_share("claim 发票") == pytest.approx(2 / 7)  # characters, not words
+    assert reads_cjk(HashEmbedder(64))
+
+    class EnglishOnly(HashEmbedder):
+        multilingual = False
+
+    class NamedMiniLM(HashEmbedder):
+        @property
+        def name(self) -> str:
+            return "sentence-transformers/all-MiniLM-L6-v2"
+
+    assert not reads_cjk(EnglishOnly(64)) and not reads_cjk(NamedMiniLM(64))
+    assert similarity_scale(NamedMiniLM(64), "发票为什么被退回") == 0.0
+    assert similarity_scale(NamedMiniLM(64), "why was it returned") == 1.0
+    assert similarity_scale(HashEmbedder(64), "发票为什么被退回") == 1.0
+
+
+def test_chinese_query_leans_on_lexical_when_the_embedder_cannot_read_it(mem_path, clock):
+    class EnglishOnly(HashEmbedder):
+        multilingual = False
+
+    with HybridMemory(mem_path, embedder=EnglishOnly(128), clock=clock) as mem:
+        task = mem.add("报销", node_type="task", user_id="u1")
+        mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
+        mem.add("invoice was unreadable", parent_id=task.id, user_id="u1")
+        zh = mem.retrieve("发票为什么被退回", user_id="u1", task_id=task.id)
+        assert all(h.breakdown.parts["similarity"] == 0.0 for h in zh.hits)
+        assert zh.hits[0].node.content.startswith("发票")
+        en = mem.retrieve("invoice unreadable", user_id="u1", task_id=task.id)
+        assert en.hits[0].breakdown.parts["similarity"] > 0.0
+
+
+def test_new_settings_are_validated():
+    with pytest.raises(InvalidArgumentError):
+        RetrievalConfig(context_format="fancy")
+    with pytest.raises(InvalidArgumentError):
+        RetrievalConfig(expand_neighbours=-1)
+    with pytest.raises(InvalidArgumentError):
+        ScoreWeights(neighbour=-0.1)
+
+
+def test_speaker_labels_and_query_names():
+    assert speaker_label("Melanie: I went camping") == "melanie"
+    assert speaker_label("Dr. Lee: take two a day") == "dr. lee"
+    assert speaker_label("no label here") is None
+    assert speaker_label("a sentence with far too many words: x") is None
+    names = query_names("What does Melanie's family like?")
+    assert {"melanie", "melanie's"} <= names
+    assert speaker_feature("Melanie: we love hiking", names) == 1.0
+    assert speaker_feature("Caroline: Melanie, you love hiking!", names) == 0.0
+    assert speaker_feature("Melanie: hi", frozenset()) == 0.0
+
+
+def test_the_named_speakers_turn_outranks_the_same_words_from_the_other_speaker(mem):
+    task = mem.add("Chat", node_type="task", user_id="u1")
+    other = mem.add("Caroline: hiking in the hills is lovely", parent_id=task.id, user_id="u1")
+    own = mem.add("Melanie: hiking in the hills is lovely", parent_id=task.id, user_id="u1")
+    res = mem.retrieve("What does Melanie like? hiking?", user_id="u1", task_id=task.id)
+    by_id = {h.node.id: h for h in res.hits}
+    assert by_id[own.id].breakdown.features["speaker"] == 1.0
+    assert by_id[other.id].breakdown.features["speaker"] == 0.0
+    order = [h.node.id for h in res.hits]
+    assert order.index(own.id) < order.index(other.id)
+
+
+def test_memories_filed_far_apart_are_not_each_others_neighbours(mem, clock):
+    task = mem.add("Memories", node_type="task", user_id="u1")
+    first = mem.add("went to the pottery workshop", parent_id=task.id, user_id="u1")
+    clock.advance(days=30)
+    later = mem.add("bought new running shoes", parent_id=task.id, user_id="u1")
+    clock.advance(seconds=20)
+    close = mem.add("they are blue", parent_id=task.id, user_id="u1")
+    found = adjacent_siblings(mem.store, [first, later, close], ("active",), window_seconds=3600.0)
+    assert found[first.id] == ()  # 30 days apart: not context for each other
+    assert found[later.id] == (close.id,)
+    assert found[close.id] == (later.id,)
+    unbounded = adjacent_siblings(mem.store, [first], ("active",))
+    assert unbounded[first.id] == (later.id,)
+    with pytest.raises(InvalidArgumentError):
+        RetrievalConfig(neighbour_window_minutes=0)
+
+
+def test_without_the_lexical_path_a_chinese_query_keeps_the_similarity(mem_path, clock):
+    class EnglishOnly(HashEmbedder):
+        multilingual = False
+
+    cfg = _config(lexical_candidates=0, weights=replace(ScoreWeights(), lexical=0.0))
+    with HybridMemory(mem_path, embedder=EnglishOnly(128), clock=clock, config=cfg) as mem:
+        task = mem.add("报销", node_type="task", user_id="u1")
+        mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
+        res = mem.retrieve("发票为什么被退回", user_id="u1", task_id=task.id)
+        # Nothing else to lean on: the embedder's view is kept rather than dropped.
+        assert res.hits[0].breakdown.weights["similarity"] == ScoreWeights().similarity
