@@ -266,6 +266,10 @@ from hybridmem.recovery.commands import register as _register_recovery  # noqa: 
 
 _register_recovery(app)
 
+from hybridmem.evolution.commands import register as _register_evolution  # noqa: E402
+
+_register_evolution(app)
+
 
 def main() -> None:
     """Console-script entry point."""

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, fields
 
 from hybridmem.errors import InvalidArgumentError
+from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.recovery.config import RecoveryConfig
 
 
@@ -124,6 +125,8 @@ class MemoryConfig:
     """Most nodes one user may hold (None: unlimited); more raise LimitExceededError."""
     recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
     """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
+    evolution: EvolutionConfig = field(default_factory=EvolutionConfig)
+    """Lifecycles, conflicts, tiers and forgetting (presets: ``hybridmem.evolution.config``)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hybridmem.models import Hit, MemoryNode
@@ -16,15 +16,23 @@ CONTEXT_FORMATS = ("grouped", "lines")
 ``lines``: one ``- [type · date] text`` line per memory."""
 
 
-def render_line(node: MemoryNode, *, indent: int = 0) -> str:
-    """One line per memory: type and date first, so the reader can weigh it."""
+def render_line(node: MemoryNode, *, indent: int = 0, note: str | None = None) -> str:
+    """One line per memory: type and date first, so the reader can weigh it.
+
+    ``note`` (e.g. ``previously: ...`` for a value that replaced another) is appended in
+    parentheses.
+    """
     text = " ".join(node.content.split())  # newlines inside a memory would break the layout
+    if note:
+        text += f" ({' '.join(note.split())})"
     return f"{'  ' * indent}- [{node.node_type} · {node.created_at:%Y-%m-%d}] {text}"
 
 
-def render_compact(node: MemoryNode) -> str:
+def render_compact(node: MemoryNode, note: str | None = None) -> str:
     """A memory's line under its date header: the type is shown unless it is ``event``."""
     text = " ".join(node.content.split())
+    if note:
+        text += f" ({' '.join(note.split())})"
     return f"- {text}" if node.node_type == "event" else f"- ({node.node_type}) {text}"
 
 
@@ -51,6 +59,7 @@ def pack(
     top_k: int,
     budget: int | None,
     counter: TokenCounter,
+    notes: Mapping[str, str] | None = None,
     style: str = "grouped",
 ) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
@@ -79,13 +88,14 @@ def pack(
         if len(chosen) >= top_k:
             break
         day = ""
+        note = notes.get(hit.node.id) if notes else None
         if style == "grouped":
-            cost = counter.count(render_compact(hit.node)) + 1
+            cost = counter.count(render_compact(hit.node, note)) + 1
             day = date_header(hit.node)
             if day not in days:
                 cost += counter.count(day) + 1
         else:
-            cost = counter.count(render_line(hit.node, indent=1)) + 1
+            cost = counter.count(render_line(hit.node, indent=1, note=note)) + 1
         if not chosen:
             cost += hits_header_cost
         if limit is not None and used + cost > limit:
@@ -96,7 +106,7 @@ def pack(
         used += cost
 
     while True:
-        text = _render(kept_path, chosen, style)
+        text = _render(kept_path, chosen, style, notes or {})
         tokens = counter.count(text)
         # Per-line counts can differ slightly from the count of the joined text; trim the
         # lowest-ranked hit until the exact count fits.
@@ -110,7 +120,9 @@ def pack(
     return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
 
 
-def _render(path: Sequence[MemoryNode], hits: Sequence[Hit], style: str) -> str:
+def _render(
+    path: Sequence[MemoryNode], hits: Sequence[Hit], style: str, notes: Mapping[str, str]
+) -> str:
     lines: list[str] = []
     if path:
         lines.append(PATH_HEADER)
@@ -124,7 +136,7 @@ def _render(path: Sequence[MemoryNode], hits: Sequence[Hit], style: str) -> str:
                 if date_header(h.node) != day:
                     day = date_header(h.node)
                     lines.append(day)
-                lines.append(render_compact(h.node))
+                lines.append(render_compact(h.node, notes.get(h.node.id)))
         else:
-            lines.extend(render_line(h.node, indent=1) for h in ordered)
+            lines.extend(render_line(h.node, indent=1, note=notes.get(h.node.id)) for h in ordered)
     return "\n".join(lines)

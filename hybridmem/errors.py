@@ -32,7 +32,10 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     ├── RecoveryError                         snapshot, restore or replay failed
     │   ├── SnapshotNotFoundError (KeyError)  no snapshot with that name or sequence
     │   └── ReplayError                       an op cannot be replayed (unknown op, bad log)
-    └── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
+    ├── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
+    └── LLMError                              the optional LLM (distillation) failed
+        ├── LLMUnavailableError               the endpoint cannot be reached
+        └── LLMOutputError                    its reply is malformed or cites no source
 """
 
 from __future__ import annotations
@@ -164,3 +167,15 @@ class SnapshotNotFoundError(RecoveryError, KeyError):
 
 class ReplayError(RecoveryError):
     """An op-log entry cannot be replayed (unknown op, or it contradicts the state)."""
+
+
+class LLMError(HybridMemError):
+    """The optional LLM plug-in (distillation) failed; the deterministic default still works."""
+
+
+class LLMUnavailableError(LLMError):
+    """The OpenAI-compatible endpoint could not be reached or timed out."""
+
+
+class LLMOutputError(LLMError):
+    """The LLM's reply was not the expected JSON, or no conclusion cited a source."""

@@ -35,6 +35,13 @@ from hybridmem.errors import (
     ScopeError,
     StoreClosedError,
 )
+from hybridmem.evolution.distill import Distiller
+from hybridmem.evolution.history import ValueRecord, current_value, value_history
+from hybridmem.evolution.inspect import InspectRow, inspect_user
+from hybridmem.evolution.lifecycle import check_lifecycle, check_tier
+from hybridmem.evolution.maintenance import MaintenanceReport, maintain, restore_archived
+from hybridmem.evolution.probe import ProbeReport, add_probe, probe_report
+from hybridmem.evolution.writer import EvolutionWriter, WritePlan, apply_changes
 from hybridmem.index import ChromaIndex, ChromaServer
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, RetrievalResult, StoreStats
 from hybridmem.privacy.crypto import PrivacyConfig
@@ -94,6 +101,12 @@ class NodeInput:
     activate: bool | None = None
     sensitive: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    lifecycle: str | None = None
+    """transient / short_term / long_term; None: assigned by the evolution policy."""
+    slot: str | None = None
+    """Conflict-group key of a fact/preference (e.g. ``user.city``); None: inferred."""
+    tier: str | None = None
+    """buffer / working / long_term; None: the evolution policy's starting tier."""
 
 
 def content_hash(text: str) -> str:
@@ -169,6 +182,7 @@ class HybridMemory:
                 self.config,
                 self.counter,
             )
+            self._evolver = EvolutionWriter(self.store, self.index, self.config.evolution)
             self._reconciler = consistency.Reconciler(self)
             if reindex:
                 self.rebuild_index()
@@ -251,6 +265,9 @@ class HybridMemory:
         session_id: str | None = None,
         id: str | None = None,
         activate: bool | None = None,
+        lifecycle: str | None = None,
+        slot: str | None = None,
+        tier: str | None = None,
         sensitive: bool = False,
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
@@ -261,6 +278,8 @@ class HybridMemory:
         Adding a node whose type is in ``MemoryConfig.activate_on_add`` (task, state) makes it
         the user's active node unless ``activate=False``.
 
+        Facts and preferences pass the speech-act filter and join conflict groups (``slot``);
+        every node gets a lifecycle and tier (see :mod:`hybridmem.evolution`).
         ``sensitive=True`` stores the content encrypted (needs a key, see
         :class:`~hybridmem.privacy.PrivacyConfig`); such a node is found by vector only.
         """
@@ -278,6 +297,9 @@ class HybridMemory:
             agent_id=agent_id,
             session_id=session_id,
             activate=activate,
+            lifecycle=lifecycle,
+            slot=slot,
+            tier=tier,
             sensitive=sensitive,
         )
         return self.add_many([item], user_id=user_id)[0]
@@ -299,6 +321,8 @@ class HybridMemory:
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError("add_many: two items share the same id")
         vectors = self._embed_unique([item.content for item in inputs])
+        by_id = dict(zip(ids, vectors, strict=True))
+        evolved: list[str] = []
         now = self._now()
         with self._lock, self.store.transaction():
             existing = self.store.all_ids_among(ids)
@@ -322,7 +346,13 @@ class HybridMemory:
                         or self._create_root(user_id, now, batch, created)
                     )
                     parent = root
-                node = self._insert(item, node_id, user_id, parent, now)
+                plan = self._evolution_plan(item, node_id, user_id, by_id)
+                node = self._insert(item, node_id, user_id, parent, now, plan)
+                evolved.extend(
+                    apply_changes(
+                        self.store, plan.changes, user_id=user_id, now=now, actor=self.actor
+                    )
+                )
                 batch[node_id] = node
                 created.append(node)
                 touched_ancestors.update((*node.path,))
@@ -352,6 +382,7 @@ class HybridMemory:
                 )
                 self.store.set_active(user_id, activate_id, now, seq)
         self._index(created, vectors)
+        self._sync_index_metadata([i for i in dict.fromkeys(evolved) if i not in batch])
         wanted = set(ids)
         fresh = self.store.get_many(n.id for n in created if n.id in wanted)
         return [fresh[node_id] for node_id in ids]
@@ -396,7 +427,11 @@ class HybridMemory:
         if item.confidence is not None:
             check_weight("confidence", item.confidence)
         check_metadata(item.metadata)
-        for name in ("source_id", "agent_id", "session_id"):
+        if item.lifecycle is not None:
+            check_lifecycle(item.lifecycle)
+        if item.tier is not None:
+            check_tier(item.tier)
+        for name in ("source_id", "agent_id", "session_id", "slot"):
             value = getattr(item, name)
             if value is not None:
                 check_user_id(value, name=name)
@@ -409,6 +444,33 @@ class HybridMemory:
                 f"created_at must be a datetime, got {type(item.created_at).__name__}"
             )
         return item
+
+    def _evolution_plan(
+        self, item: NodeInput, node_id: str, user_id: str, vectors: Mapping[str, Any]
+    ) -> WritePlan:
+        cfg = self.config
+        return self._evolver.plan(
+            content=item.content,
+            node_type=item.node_type,
+            user_id=user_id,
+            node_id=node_id,
+            importance=item.importance if item.importance is not None else cfg.default_importance,
+            confidence=item.confidence if item.confidence is not None else cfg.default_confidence,
+            lifecycle_arg=item.lifecycle,
+            tier_arg=item.tier,
+            slot=item.slot,
+            vector=vectors.get(node_id),
+            batch_vectors=vectors,
+        )
+
+    def _sync_index_metadata(self, ids: Sequence[str]) -> None:
+        """Refresh Chroma's filterable metadata (status) of nodes changed in SQLite."""
+        nodes = [n for n in self.store.get_many(ids).values()]
+        if not nodes or not self.index.writable:
+            return  # not the index owner: the rows stay pending for the owner (or next open)
+        self.index.update_metadata([n.id for n in nodes], [self._chroma_metadata(n) for n in nodes])
+        # Conditional: a node changed by another writer meanwhile stays pending.
+        consistency.mark_indexed(self.store, nodes)
 
     def _resolve_parent(
         self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]
@@ -439,7 +501,13 @@ class HybridMemory:
         return node
 
     def _insert(
-        self, item: NodeInput, node_id: str, user_id: str, parent: MemoryNode | None, now: datetime
+        self,
+        item: NodeInput,
+        node_id: str,
+        user_id: str,
+        parent: MemoryNode | None,
+        now: datetime,
+        plan: WritePlan | None = None,
     ) -> MemoryNode:
         created_at = ensure_utc(item.created_at) if item.created_at else now
         path = (*parent.path, parent.id) if parent else ()
@@ -460,6 +528,10 @@ class HybridMemory:
         confidence = (
             item.confidence if item.confidence is not None else self.config.default_confidence
         )
+        status = NodeStatus.ACTIVE.value
+        if plan is not None:
+            importance, confidence, status = plan.importance, plan.confidence, plan.status
+            metadata = {**plan.metadata, **metadata}
         seq = self.store.append_op(
             "add",
             node_id=node_id,
@@ -485,6 +557,11 @@ class HybridMemory:
                 "source_id": item.source_id,
                 "agent_id": item.agent_id,
                 "session_id": item.session_id,
+                "status": status,
+                "lifecycle": plan.lifecycle if plan else None,
+                "tier": plan.tier if plan else None,
+                "conflict_group": plan.conflict_group if plan else None,
+                "decision": plan.decision if plan else None,
             },
             at=now,
             actor=self.actor,
@@ -510,10 +587,13 @@ class HybridMemory:
             "access_count": 0,
             "seq": seq,
             "version": 1,
-            "status": NodeStatus.ACTIVE.value,
+            "status": status,
             "index_state": IndexState.PENDING.value,
             "source_id": item.source_id,
             "metadata": json.dumps(metadata, ensure_ascii=False),
+            "lifecycle": plan.lifecycle if plan else None,
+            "tier": plan.tier if plan else None,
+            "conflict_group": plan.conflict_group if plan else None,
             "sensitive": int(stored.sensitive),
         }
         self.store.insert_node(row, stored.terms)
@@ -541,6 +621,9 @@ class HybridMemory:
             agent_id=item.agent_id,
             session_id=item.session_id,
             metadata=metadata,
+            lifecycle=row["lifecycle"],
+            tier=row["tier"],
+            conflict_group=row["conflict_group"],
             sensitive=stored.sensitive,
         )
 
@@ -1197,6 +1280,7 @@ class HybridMemory:
             self.store = SQLiteStore(live, durability=self._durability)
             self.privacy.attach(self.store)  # decrypt-on-read and audit hooks on the new file
             self.retriever.store = self.store
+            self._evolver.store = self.store
             self._auto_checkpoint = snapshots.AutoCheckpoint(self)
             self.store.after_commit = self._auto_checkpoint.after_commit
             reindexed = self.rebuild_index()
@@ -1221,3 +1305,62 @@ class HybridMemory:
         """Remove orphaned vectors and re-index missing or stale ones; verify again."""
         self._check_open()
         return consistency.repair(self)
+
+    # -- evolution --------------------------------------------------------------------------
+    def maintain(
+        self,
+        *,
+        now: datetime | None = None,
+        dry_run: bool = False,
+        deep: bool = True,
+        user_id: str | None = None,
+        distiller: Distiller | None = None,
+        max_nodes: int | None = None,
+    ) -> MaintenanceReport:
+        """Forget and consolidate (see :mod:`hybridmem.evolution.maintenance`).
+
+        ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
+        """
+        self._check_open()
+        if user_id is not None:
+            check_user_id(user_id)
+        return maintain(
+            self,
+            now=now,
+            dry_run=dry_run,
+            deep=deep,
+            user_id=user_id,
+            distiller=distiller,
+            max_nodes=max_nodes,
+        )
+
+    def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
+        """Bring an archived memory back (active, working tier); the reason it left is kept."""
+        self._check_open()
+        check_node_id(node_id)
+        return restore_archived(self, node_id, user_id=user_id)
+
+    def current_value(self, slot: str, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
+        """The current value of a conflict group (a slot like ``user.city`` or a group id)."""
+        self._check_open()
+        return current_value(self.store, check_user_id(user_id), check_user_id(slot, name="slot"))
+
+    def value_history(self, slot: str, *, user_id: str = DEFAULT_USER) -> list[ValueRecord]:
+        """Every value a conflict group held, oldest first, with status and reason."""
+        self._check_open()
+        return value_history(self.store, check_user_id(user_id), check_user_id(slot, name="slot"))
+
+    def inspect(self, *, user_id: str = DEFAULT_USER, **filters: Any) -> list[InspectRow]:
+        """The user's memories with weight, tier, status, lifecycle and conflict groups."""
+        self._check_open()
+        return inspect_user(self, user_id=check_user_id(user_id), **filters)
+
+    def add_probe(self, *, user_id: str = DEFAULT_USER, content: str | None = None) -> MemoryNode:
+        """Add a uniquely marked probe memory (watch it with :meth:`probe_report`)."""
+        self._check_open()
+        return add_probe(self, user_id=check_user_id(user_id), content=content)
+
+    def probe_report(self, *, user_id: str = DEFAULT_USER) -> list[ProbeReport]:
+        """Each probe's readings over time (one per maintenance run) and its state now."""
+        self._check_open()
+        return probe_report(self, user_id=check_user_id(user_id))

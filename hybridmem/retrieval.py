@@ -22,6 +22,7 @@ from hybridmem.context import pack
 from hybridmem.embedding.base import Embedder
 from hybridmem.entities import query_names, speaker_feature
 from hybridmem.errors import NodeNotFoundError
+from hybridmem.evolution.history import group_values
 from hybridmem.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.index import ChromaIndex
 from hybridmem.language import similarity_scale
@@ -183,20 +184,22 @@ class Retriever:
         parent_rel = parent_feature(relevance, nodes) if weights.parent > 0 else {}
 
         names = query_names(query)
+        half_lives = self.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in nodes.items():
             if node.user_id != user_id or node.status not in cfg.include_statuses:
                 continue
             if visible is not None and not visible(node):
                 continue
-            weight = scoring.node_weight(node, now, weights, cfg.recency_half_life_days)
+            half_life = scoring.half_life_for(node, cfg.recency_half_life_days, half_lives)
+            weight = scoring.node_weight(node, now, weights, half_life)
             if weight < cfg.min_weight:
                 continue
             features = {
                 "similarity": max(similarity.get(node_id, 0.0), 0.0),
                 "lexical": lex.get(node_id, 0.0),
                 "importance": node.importance,
-                "recency": scoring.recency(node, now, cfg.recency_half_life_days),
+                "recency": scoring.recency(node, now, half_life),
                 "confidence": node.confidence,
                 "use": scoring.use(node),
                 "tree": scoring.tree_proximity(node, anchor),
@@ -209,6 +212,7 @@ class Retriever:
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
+        hits, notes = group_values(self.store, user_id, hits, top_k)
 
         packed = pack(
             path,
@@ -217,6 +221,7 @@ class Retriever:
             budget=token_budget,
             counter=self.counter,
             style=cfg.context_format,
+            notes=notes,
         )
         self.store.touch([h.node.id for h in packed.hits], now)
         return RetrievalResult(

@@ -29,6 +29,15 @@ def recency(node: MemoryNode, now: datetime, half_life_days: float) -> float:
     return math.exp(-_LN2 * age_days / half_life_days)
 
 
+def half_life_for(
+    node: MemoryNode, default_days: float, by_lifecycle: Mapping[str, float] | None = None
+) -> float:
+    """The recency half-life of ``node``: its lifecycle class's, else ``default_days``."""
+    if by_lifecycle and node.lifecycle in by_lifecycle:
+        return float(by_lifecycle[node.lifecycle])
+    return default_days
+
+
 def use(node: MemoryNode) -> float:
     """How much the node has been used: retrievals (saturating) or subtree activity."""
     return max(1.0 - math.exp(-node.access_count / 5.0), node.activity)

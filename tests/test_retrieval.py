@@ -108,7 +108,11 @@ def test_recency_decays_with_injected_time_and_access_renews(mem, clock):
     res = mem.retrieve("hotel booking", user_id="u1", task_id=task.id)
     by_id = {h.node.id: h for h in res.hits}
     assert by_id[new.id].breakdown.features["recency"] == pytest.approx(1.0)
-    assert by_id[old.id].breakdown.features["recency"] == pytest.approx(0.25, rel=1e-3)
+    # Events are short-term memories: they decay with that lifecycle's half-life.
+    assert old.lifecycle == "short_term"
+    half_life = mem.config.evolution.half_lives.short_term
+    expected = 0.5 ** (60 / half_life)
+    assert by_id[old.id].breakdown.features["recency"] == pytest.approx(expected, rel=1e-3)
     assert res.hits[0].node.id == new.id
     # The retrieval touched both: access counts and last access moved (passive renewal).
     renewed = mem.get(old.id)

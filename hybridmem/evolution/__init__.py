@@ -30,3 +30,33 @@ def __getattr__(name: str) -> Any:
     if name in __all__:
         return getattr(importlib.import_module("hybridmem.evolution.speech_acts"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# -- lifecycles, conflicts, maintenance, distillation (the evolution layer) ------------------
+_EVOLUTION_EXPORTS = {
+    "EvolutionConfig": "hybridmem.evolution.config",
+    "EvolutionWeights": "hybridmem.evolution.config",
+    "HalfLives": "hybridmem.evolution.config",
+    "Lifecycle": "hybridmem.evolution.config",
+    "Tier": "hybridmem.evolution.config",
+    "companion": "hybridmem.evolution.config",
+    "task_executor": "hybridmem.evolution.config",
+    "MaintenanceAction": "hybridmem.evolution.maintenance",
+    "MaintenanceReport": "hybridmem.evolution.maintenance",
+    "ValueRecord": "hybridmem.evolution.history",
+    "InspectRow": "hybridmem.evolution.inspect",
+    "ProbeReport": "hybridmem.evolution.probe",
+    "ExtractiveDistiller": "hybridmem.evolution.distill",
+    "LLMDistiller": "hybridmem.evolution.llm",
+    "LLMSettings": "hybridmem.evolution.llm",
+    "ChatClient": "hybridmem.evolution.llm",
+    "FakeLLMServer": "hybridmem.evolution.fake_llm",
+}
+__all__ += list(_EVOLUTION_EXPORTS)
+_speech_getattr = __getattr__
+
+
+def __getattr__(name: str) -> Any:  # extends the speech-act re-exports above
+    if name in _EVOLUTION_EXPORTS:
+        return getattr(importlib.import_module(_EVOLUTION_EXPORTS[name]), name)
+    return _speech_getattr(name)

@@ -1,0 +1,219 @@
+"""Settings of memory evolution: lifecycles, weights, conflicts, tiers, forgetting, distillation.
+
+Two documented presets:
+
+* :func:`companion` (the default): gentle forgetting. A companion may misremember now and then
+  but must not coldly forget what matters, so half-lives are long and only clearly faded
+  memories are archived.
+* :func:`task_executor`: aggressive on transient data. Scratch values (codes, order numbers,
+  in-session details) fade within hours, so retrieval stays focused on the task state and on
+  conclusions that cannot be rebuilt.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+
+from hybridmem.errors import InvalidArgumentError
+
+
+class Lifecycle(StrEnum):
+    """How long a memory is expected to matter; each class has its own decay half-life."""
+
+    TRANSIENT = "transient"
+    """This session or task only: an order number, a code, the topic of the moment."""
+    SHORT_TERM = "short_term"
+    """Days to about two weeks: recent episodes, unfinished multi-step work."""
+    LONG_TERM = "long_term"
+    """Core preferences, identity, long-term goals, distilled conclusions."""
+
+
+class Tier(StrEnum):
+    """Where a memory sits in the evolution pipeline (buffer -> working -> long-term)."""
+
+    BUFFER = "buffer"
+    """Raw, rebuildable material (e.g. conversation turns): the only thing ever deleted."""
+    WORKING = "working"
+    """Where new memories land and where de-duplication and conflicts are settled."""
+    LONG_TERM = "long_term"
+    """Settled memories; an ordinary statement overturns one only after confirmation."""
+
+
+@dataclass(frozen=True, slots=True)
+class HalfLives:
+    """Recency half-life, in days, of each lifecycle class."""
+
+    transient: float = 1.0
+    short_term: float = 14.0
+    long_term: float = 365.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int | float) or not (math.isfinite(value) and value > 0):
+                raise InvalidArgumentError(f"HalfLives.{f.name} must be a number of days > 0")
+
+    def for_lifecycle(self, lifecycle: str | None, default: float) -> float:
+        """The half-life of ``lifecycle``; ``default`` for nodes without one."""
+        if lifecycle is None:
+            return default
+        return float(getattr(self, lifecycle, default))
+
+    def as_dict(self) -> dict[str, float]:
+        """Half-lives by lifecycle name."""
+        return {f.name: float(getattr(self, f.name)) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionWeights:
+    """The node weight: ``(Σ w_k·f_k / Σ w_k) × recency ** recency_power``.
+
+    ``f`` are the node's importance, confidence and use (each in [0, 1]); recency decays
+    smoothly from the later of creation and last access with the node's lifecycle half-life,
+    so the weight fades to zero without a cliff and every retrieval renews it.
+    ``recency_power = 0`` switches decay off.
+    """
+
+    importance: float = 0.5
+    confidence: float = 0.3
+    use: float = 0.2
+    recency_power: float = 1.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+                raise InvalidArgumentError(f"EvolutionWeights.{f.name} must be a number >= 0")
+        if self.importance + self.confidence + self.use <= 0:
+            raise InvalidArgumentError("EvolutionWeights: one of the base weights must be > 0")
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionConfig:
+    """Everything the evolution layer decides by, with documented defaults (the companion)."""
+
+    preset: str = "companion"
+    half_lives: HalfLives = field(default_factory=HalfLives)
+    weights: EvolutionWeights = field(default_factory=EvolutionWeights)
+
+    # -- write path --------------------------------------------------------------------
+    speech_filter_types: tuple[str, ...] = ("fact", "preference")
+    """Node types whose content passes the speech-act filter: a non-assertion of one of these
+    types is kept as a working-tier ``candidate`` (never an active long-term fact)."""
+    conflict_types: tuple[str, ...] = ("fact", "preference")
+    """Node types that join conflict groups (by explicit slot, lexicon slot or similarity)."""
+    candidate_importance_factor: float = 0.5
+    """Non-assertions and unconfirmed values keep this share of their importance."""
+    infer_slots: bool = True
+    """Detect the slot (``user.residence``, ``pref.coffee``...) from a small bilingual lexicon
+    when the caller gives none (see :mod:`hybridmem.evolution.slots`)."""
+    similarity_threshold: float = 0.8
+    """Cosine similarity at which a new fact/preference joins an existing one's group."""
+    same_value_threshold: float = 0.92
+    """Cosine similarity at which two members of a group state the same value."""
+
+    # -- conflict policy (seed section 3.3) ---------------------------------------------
+    supersede_margin: float = 0.15
+    """The newer value supersedes at once when its confidence exceeds the old one's by this."""
+    coexist_ratio: float = 0.8
+    """Confidence >= ratio x old confidence: both stay active, the old one demoted."""
+    demote_factor: float = 0.5
+    """Importance multiplier for a demoted (older, coexisting) value."""
+    confirmations: int = 2
+    """Mentions needed before an ordinary statement overturns a long-term value."""
+    low_confidence: float = 0.4
+    """A statement below this confidence is only ever a candidate."""
+
+    # -- tiers and forgetting -----------------------------------------------------------
+    promote_after_days: float = 3.0
+    """A long-lifecycle active memory this old (or re-mentioned, or used) becomes long-term."""
+    promote_uses: int = 3
+    archive_below: float = 0.05
+    """Maintenance archives unprotected leaves whose weight fell below this."""
+    demote_below: float = 0.15
+    """A long-term-tier memory whose weight fell below this goes back to working."""
+    candidate_ttl_days: float = 14.0
+    """Unconfirmed candidates older than this are archived (deep maintenance)."""
+    settle_after_days: float = 30.0
+    """A coexisting older value not re-mentioned for this long is archived as superseded."""
+    buffer_ttl_hours: float = 24.0
+    """Raw buffer nodes older than this are deleted (they are rebuildable by definition)."""
+    max_active_nodes_per_user: int | None = None
+    """Node cap: maintenance archives lowest-weight leaves until a user is under it."""
+    protected_types: tuple[str, ...] = ("root", "task", "preference", "profile")
+    """Never archived by forgetting or pruning (nor are pinned nodes: metadata pinned=true)."""
+
+    # -- distillation -------------------------------------------------------------------
+    distill_types: tuple[str, ...] = ("event", "fact")
+    distill_min_mentions: int = 3
+    distill_threshold: float = 0.3
+    """Cosine similarity (or shared key term) linking episodes into one recurring theme."""
+
+    def __post_init__(self) -> None:
+        for name in (
+            "candidate_importance_factor",
+            "similarity_threshold",
+            "same_value_threshold",
+            "supersede_margin",
+            "coexist_ratio",
+            "demote_factor",
+            "low_confidence",
+            "archive_below",
+            "demote_below",
+            "distill_threshold",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
+                raise InvalidArgumentError(f"EvolutionConfig.{name} must be in [0, 1]")
+        for name in (
+            "promote_after_days",
+            "candidate_ttl_days",
+            "settle_after_days",
+            "buffer_ttl_hours",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not (math.isfinite(value) and value > 0):
+                raise InvalidArgumentError(f"EvolutionConfig.{name} must be > 0")
+        for name in ("confirmations", "promote_uses", "distill_min_mentions"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidArgumentError(f"EvolutionConfig.{name} must be an int >= 1")
+        cap = self.max_active_nodes_per_user
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+            raise InvalidArgumentError("EvolutionConfig.max_active_nodes_per_user must be >= 1")
+
+    def with_changes(self, **changes: object) -> EvolutionConfig:
+        """A copy with some fields changed (validated again)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def companion() -> EvolutionConfig:
+    """Gentle forgetting: long half-lives, a low archive threshold (the default)."""
+    return EvolutionConfig()
+
+
+def task_executor() -> EvolutionConfig:
+    """Aggressive on transient data: scratch values fade in hours, episodes in days."""
+    return EvolutionConfig(
+        preset="task_executor",
+        half_lives=HalfLives(transient=0.125, short_term=3.0, long_term=180.0),
+        archive_below=0.1,
+        candidate_ttl_days=3.0,
+        settle_after_days=7.0,
+        buffer_ttl_hours=2.0,
+    )
+
+
+PRESETS = {"companion": companion, "task_executor": task_executor}
+
+
+def preset(name: str) -> EvolutionConfig:
+    """The named preset (``companion`` or ``task_executor``)."""
+    try:
+        return PRESETS[name]()
+    except KeyError:
+        raise InvalidArgumentError(
+            f"unknown evolution preset {name!r}; choose one of {sorted(PRESETS)}"
+        ) from None

@@ -1,0 +1,316 @@
+"""Conflict groups: several values of one subject/attribute, and which one is current.
+
+A new fact or preference joins a group by an explicit ``slot`` key, a slot inferred from the
+bilingual lexicon (:mod:`hybridmem.evolution.slots`) or, failing both, by embedding similarity
+to an existing fact/preference. The policy (seed section 3.3, with the confirmation rule of
+section 4.2) decides what the newcomer does to the group's current value:
+
+* it states the current value again -> the current value is reinforced (confidence, mentions,
+  renewal); the newcomer is kept, archived as a restatement, for its source;
+* it is below ``low_confidence`` -> candidate only;
+* the current value is in the long-term tier and the newcomer is an ordinary statement not yet
+  made ``confirmations`` times -> **awaiting confirmation**: kept active with reduced weight
+  (both values coexist and retrieval mentions the new one as unconfirmed), but the long-term
+  value stays the current one and is not demoted;
+* newer and clearly more confident (by ``supersede_margin``), or confirmed -> **supersede**: the
+  old value is archived with the reason and a link (``superseded_by``);
+* similar confidence (>= ``coexist_ratio`` x old) -> **coexist**: both active, the old demoted
+  (importance x ``demote_factor``, tier working); deep maintenance later settles the group;
+* otherwise -> candidate.
+
+Nothing is deleted: history stays in the group (:func:`value_history`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from hybridmem import lexical
+from hybridmem.evolution.config import EvolutionConfig, Tier
+from hybridmem.models import MemoryNode, NodeStatus
+
+ACTIVE = NodeStatus.ACTIVE.value
+CANDIDATE = NodeStatus.CANDIDATE.value
+ARCHIVED = NodeStatus.ARCHIVED.value
+
+# Words that carry the attitude or the time of a statement, not its value; removed before two
+# statements' distinctive terms are compared ("dark roast now" vs "dark roast from now on").
+_STOP = frozenset(
+    [
+        "now",
+        "then",
+        "again",
+        "actually",
+        "really",
+        "still",
+        "prefer",
+        "like",
+        "love",
+        "want",
+        "from",
+        "on",
+        "for",
+        "me",
+        "my",
+        "i",
+        "the",
+        "a",
+        "an",
+        "to",
+        "of",
+        "is",
+        "am",
+        "are",
+        "it",
+        "this",
+        "that",
+        "these",
+        "days",
+        "lately",
+        "anymore",
+        "more",
+        "best",
+        "always",
+        "usually",
+        "better",
+        "switch",
+        "switched",
+        "changed",
+        "change",
+        "mind",
+        "decided",
+        "going",
+    ]
+)
+_ZH_STOP_CHARS = frozenset("我的了吧都是还在现以后更喜欢选改主意就也很要其实最近吗呢啊呀又再")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+@dataclass(frozen=True, slots=True)
+class NodeChange:
+    """One change the evolution layer makes to an existing node, with its reason."""
+
+    node_id: str
+    action: str
+    """``supersede``, ``demote``, ``reinforce``, ``join``, ``merge``, ``archive``, ``promote``..."""
+    reason: str
+    values: dict[str, Any] = field(default_factory=dict)
+    """Column values to set; ``metadata`` is merged into the node's metadata."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictDecision:
+    """What a new fact/preference does in its group."""
+
+    group: str | None
+    status: str
+    decision: str
+    """``new``, ``restated``, ``supersede``, ``coexist``, ``awaiting_confirmation``,
+    ``low_confidence``."""
+    importance_factor: float = 1.0
+    changes: tuple[NodeChange, ...] = ()
+    metadata: dict[str, Any] = field(default_factory=dict)
+    tier: str | None = None
+    """A tier to start in (a confirmed replacement of a long-term value is long-term)."""
+
+
+def value_terms(text: str, reference: str) -> set[str]:
+    """Terms of ``text`` not in ``reference`` (its distinctive value), attitude words removed.
+
+    Chinese is compared by character, because a word segmenter may glue the value to its
+    neighbour ("选深" vs "深").
+    """
+    ref = set(_units(reference))
+    return {u for u in _units(text) if u not in ref}
+
+
+def _units(text: str) -> list[str]:
+    out: list[str] = []
+    for term in lexical.terms(text):
+        if _CJK.search(term):
+            out.extend(c for c in term if c not in _ZH_STOP_CHARS and _CJK.match(c))
+        elif term not in _STOP:
+            out.append(term)
+    return out
+
+
+def same_value(
+    a_text: str,
+    a_vec: np.ndarray | None,
+    b_text: str,
+    b_vec: np.ndarray | None,
+    cfg: EvolutionConfig,
+) -> bool:
+    """Whether two statements give the same value (near-identical text or vectors)."""
+    if " ".join(a_text.lower().split()) == " ".join(b_text.lower().split()):
+        return True
+    if a_vec is not None and b_vec is not None:
+        return float(a_vec @ b_vec) >= cfg.same_value_threshold
+    return False
+
+
+def confirms(
+    new_text: str,
+    new_vec: np.ndarray | None,
+    cand: MemoryNode,
+    cand_vec: np.ndarray | None,
+    current: MemoryNode,
+    cfg: EvolutionConfig,
+) -> bool:
+    """Whether a waiting candidate states the same new value as the newcomer.
+
+    Same value when the two are near-identical, or when they share a distinctive term (a term
+    neither says about the current value) — "dark" in "I prefer dark roast now" and "dark roast
+    again for me".
+    """
+    if same_value(new_text, new_vec, cand.content, cand_vec, cfg):
+        return True
+    mine = value_terms(new_text, current.content)
+    theirs = value_terms(cand.content, current.content)
+    return bool(mine & theirs)
+
+
+def is_unconfirmed(node: MemoryNode) -> bool:
+    """An active challenger of a long-term value still awaiting confirmation."""
+    return node.status == ACTIVE and node.metadata.get("awaiting") == "confirmation"
+
+
+def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
+    """The group's current value: its newest active member that is not awaiting confirmation
+    (an unconfirmed challenger counts only when nothing else is active)."""
+    live = [m for m in members if m.status == ACTIVE]
+    settled = [m for m in live if not is_unconfirmed(m)] or live
+    return max(settled, key=lambda m: (m.created_at, m.seq)) if settled else None
+
+
+def decide(
+    *,
+    content: str,
+    vector: np.ndarray | None,
+    confidence: float,
+    group: str,
+    members: Sequence[MemoryNode],
+    vectors: Mapping[str, np.ndarray],
+    new_id: str,
+    cfg: EvolutionConfig,
+) -> ConflictDecision:
+    """Apply the group policy to a newcomer (an assertive fact or preference)."""
+    current = current_of(members)
+    if current is None:
+        return ConflictDecision(group, ACTIVE, "new")
+    if same_value(content, vector, current.content, vectors.get(current.id), cfg):
+        mentions = int(current.metadata.get("mentions", 1)) + 1
+        return ConflictDecision(
+            group,
+            ARCHIVED,
+            "restated",
+            metadata={"archived_reason": f"restates {current.id}", "restates": current.id},
+            changes=(
+                NodeChange(
+                    current.id,
+                    "reinforce",
+                    f"restated by {new_id}",
+                    {
+                        "confidence": min(1.0, max(current.confidence, confidence) + 0.05),
+                        "metadata": {"mentions": mentions},
+                        "renew": True,
+                    },
+                ),
+            ),
+        )
+    if confidence < cfg.low_confidence:
+        return ConflictDecision(
+            group,
+            CANDIDATE,
+            "low_confidence",
+            cfg.candidate_importance_factor,
+            metadata={"candidate_reason": "low confidence"},
+        )
+    waiting = [
+        m
+        for m in members
+        if m.status != ARCHIVED
+        and m.metadata.get("awaiting") == "confirmation"
+        and confirms(content, vector, m, vectors.get(m.id), current, cfg)
+    ]
+    mentions = 1 + len(waiting)
+    confirmed = mentions >= cfg.confirmations
+    if current.tier == Tier.LONG_TERM.value and not confirmed:
+        return ConflictDecision(
+            group,
+            ACTIVE,
+            "awaiting_confirmation",
+            cfg.candidate_importance_factor,
+            metadata={
+                "awaiting": "confirmation",
+                "challenges": current.id,
+                "unconfirmed_reason": f"challenges long-term {current.id}; "
+                f"{mentions}/{cfg.confirmations} mentions",
+            },
+        )
+    merged = tuple(
+        NodeChange(
+            m.id,
+            "merge",
+            f"confirmed by {new_id}",
+            {
+                "status": ARCHIVED,
+                "metadata": {"archived_reason": f"confirmed by {new_id}", "merged_into": new_id},
+            },
+        )
+        for m in waiting
+    )
+    extra = {"mentions": mentions} if mentions > 1 else {}
+    if confirmed or confidence >= current.confidence + cfg.supersede_margin:
+        why = "confirmed" if confirmed else "newer and clearly more confident"
+        change = NodeChange(
+            current.id,
+            "supersede",
+            f"superseded by {new_id} ({why})",
+            {
+                "status": ARCHIVED,
+                "tier": Tier.WORKING.value,
+                "metadata": {
+                    "archived_reason": f"superseded by {new_id} ({why})",
+                    "superseded_by": new_id,
+                },
+            },
+        )
+        return ConflictDecision(
+            group,
+            ACTIVE,
+            "supersede",
+            changes=(change, *merged),
+            metadata={**extra, "supersedes": current.id},
+            tier=Tier.LONG_TERM.value if confirmed else None,
+        )
+    if confidence >= cfg.coexist_ratio * current.confidence:
+        change = NodeChange(
+            current.id,
+            "demote",
+            f"coexists with newer {new_id}",
+            {
+                "importance": current.importance * cfg.demote_factor,
+                "tier": Tier.WORKING.value,
+                "metadata": {"demoted_by": new_id},
+            },
+        )
+        return ConflictDecision(
+            group,
+            ACTIVE,
+            "coexist",
+            changes=(change, *merged),
+            metadata={**extra, "coexists_with": current.id},
+        )
+    return ConflictDecision(
+        group,
+        CANDIDATE,
+        "low_confidence",
+        cfg.candidate_importance_factor,
+        metadata={"candidate_reason": f"less confident than current {current.id}"},
+    )

@@ -1,0 +1,152 @@
+"""What a conflict group says now and what it said before.
+
+``current_value(slot)`` is the group's newest active member; ``value_history(slot)`` lists every
+member, oldest first, with its status and why it left (superseded, restated, candidate...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from hybridmem.evolution import queries
+from hybridmem.evolution.conflicts import current_of, is_unconfirmed
+from hybridmem.models import Hit, MemoryNode
+from hybridmem.store import SQLiteStore
+
+
+@dataclass(frozen=True, slots=True)
+class ValueRecord:
+    """One value a conflict group has held (or been offered)."""
+
+    node: MemoryNode
+    current: bool
+    status: str
+    since: datetime
+    note: str
+    """Why it is not (or is) the current value, e.g. ``superseded by ...``."""
+
+
+def group_key(slot_or_group: str) -> str:
+    """Accept a slot (``user.city``) or a full group id (``slot:user.city``, ``sim:...``)."""
+    if slot_or_group.startswith(("slot:", "sim:")):
+        return slot_or_group
+    return f"slot:{slot_or_group}"
+
+
+def current_value(store: SQLiteStore, user_id: str, slot: str) -> MemoryNode | None:
+    """The group's current value (its newest active member), or None."""
+    return current_of(queries.group_members(store, user_id, group_key(slot)))
+
+
+def value_history(store: SQLiteStore, user_id: str, slot: str) -> list[ValueRecord]:
+    """Every member of the group, oldest first, each with its status and a note."""
+    members = queries.group_members(store, user_id, group_key(slot))
+    current = current_of(members)
+    out: list[ValueRecord] = []
+    for m in members:
+        meta = m.metadata
+        note = (
+            meta.get("archived_reason")
+            or meta.get("candidate_reason")
+            or (f"unconfirmed: {meta['unconfirmed_reason']}" if is_unconfirmed(m) else "")
+            or (f"demoted by newer {meta['demoted_by']}" if "demoted_by" in meta else "")
+            or ("current value" if current is not None and m.id == current.id else "")
+        )
+        out.append(
+            ValueRecord(
+                m, current is not None and m.id == current.id, m.status, m.created_at, str(note)
+            )
+        )
+    return out
+
+
+def previous_values(store: SQLiteStore, user_id: str, group: str, current_id: str) -> list[str]:
+    """Contents of earlier values the group held (active or archived, not candidates)."""
+    members = queries.group_members(store, user_id, group)
+    current = next((m for m in members if m.id == current_id), None)
+    return [
+        m.content
+        for m in reversed(members)
+        if m.id != current_id
+        and m.status in ("active", "archived")
+        and (current is None or m.created_at <= current.created_at)
+        and not is_unconfirmed(m)
+        and "restates" not in m.metadata
+        and "merged_into" not in m.metadata
+    ]
+
+
+def group_values(
+    store: SQLiteStore, user_id: str, hits: list[Hit], top_k: int | None = None
+) -> tuple[list[Hit], dict[str, str]]:
+    """Show each conflict group's current value first, saying what it was before.
+
+    An older value is dropped from the hits when the group's current value is also a hit, and
+    the current value moves to the first place any member of its group holds; its line notes
+    ``previously: ...``. An unconfirmed challenger (both values coexist until it is said again)
+    stays a hit, noted ``unconfirmed``; one outside the shown hits is named on the current
+    value's line. An older value retrieved alone keeps its place but names the current value,
+    so the reader is never left with a stale answer. ``top_k``: how many hits will be shown.
+    """
+    notes: dict[str, str] = {}
+    groups = {h.node.conflict_group for h in hits if h.node.conflict_group}
+    if not groups:
+        return hits, notes
+    current: dict[str, MemoryNode | None] = {}
+    members_of: dict[str, list[MemoryNode]] = {}
+    for group in groups:
+        members_of[group] = queries.group_members(store, user_id, group)
+        current[group] = current_of(members_of[group])
+    all_ids = {h.node.id for h in hits}
+    kept = [
+        h
+        for h in hits
+        if not h.node.conflict_group
+        or (cur := current.get(h.node.conflict_group)) is None
+        or h.node.id == cur.id
+        or is_unconfirmed(h.node)
+        or cur.id not in all_ids
+    ]
+    kept = _current_first(kept, current)
+    shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
+    for hit in kept:
+        group = hit.node.conflict_group or ""
+        cur = current.get(group) if group else None
+        if cur is None:
+            continue
+        if hit.node.id == cur.id:
+            pending = [
+                m.content
+                for m in reversed(members_of[group])
+                if is_unconfirmed(m) and m.id != cur.id and m.id not in shown
+            ]
+            before = previous_values(store, user_id, group, cur.id)
+            parts = []
+            if pending:
+                parts.append("recently said, unconfirmed: " + "; ".join(pending[:2]))
+            if before:
+                parts.append("previously: " + "; ".join(before[:2]))
+            if parts:
+                notes[hit.node.id] = "; ".join(parts)
+        elif is_unconfirmed(hit.node):
+            in_view = cur.id in shown
+            notes[hit.node.id] = (
+                "unconfirmed" if in_view else f"unconfirmed; current: {cur.content}"
+            )
+        else:
+            notes[hit.node.id] = f"current value: {cur.content}"
+    return kept, notes
+
+
+def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
+    """Within each group, move the current value to the first place any member holds."""
+    out = list(hits)
+    for group, cur in current.items():
+        if cur is None:
+            continue
+        places = [i for i, h in enumerate(out) if h.node.conflict_group == group]
+        at = next((i for i in places if out[i].node.id == cur.id), None)
+        if at is not None and places and at != places[0]:
+            out.insert(places[0], out.pop(at))
+    return out

@@ -1,0 +1,108 @@
+"""The inspector: a user's whole memory with tier, status, weight, lifecycle and groups.
+
+Seed 4.4: "don't guess from retrieval results; print the memory state first". Each row says why
+the agent believes (or no longer believes) something: its weight now, its lifecycle and tier,
+its conflict group and whether it is that group's current value, and the reason it was archived
+or left a candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from hybridmem.evolution import queries
+from hybridmem.evolution.conflicts import current_of, is_unconfirmed
+from hybridmem.evolution.weights import half_life, is_protected, node_weight
+from hybridmem.models import MemoryNode
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
+
+
+@dataclass(frozen=True, slots=True)
+class InspectRow:
+    """One node as the inspector shows it."""
+
+    node: MemoryNode
+    weight: float
+    half_life_days: float
+    protected: bool
+    group_current: bool | None
+    """True/False for members of a conflict group (is it the current value?), else None."""
+    why: str
+    """The recorded reason for its status (archived/candidate/demoted), if any."""
+
+
+def inspect_user(
+    mem: HybridMemory,
+    *,
+    user_id: str,
+    now: datetime | None = None,
+    statuses: Sequence[str] | None = None,
+    tiers: Sequence[str] | None = None,
+    lifecycles: Sequence[str] | None = None,
+    node_types: Sequence[str] | None = None,
+    group: str | None = None,
+    contains: str | None = None,
+) -> list[InspectRow]:
+    """The user's nodes in tree order (parents first), filtered; empty filters match all."""
+    now = now or mem._now()
+    cfg = mem.config.evolution
+    nodes = queries.user_nodes(mem.store, user_id)
+    groups: dict[str, list[MemoryNode]] = {}
+    for n in nodes:
+        if n.conflict_group:
+            groups.setdefault(n.conflict_group, []).append(n)
+    currents = {g: current_of(members) for g, members in groups.items()}
+    rows: list[InspectRow] = []
+    for n in _tree_order(nodes):
+        if statuses and n.status not in statuses:
+            continue
+        if tiers and n.tier not in tiers:
+            continue
+        if lifecycles and n.lifecycle not in lifecycles:
+            continue
+        if node_types and n.node_type not in node_types:
+            continue
+        if group and n.conflict_group not in {group, f"slot:{group}"}:
+            continue
+        if contains and contains.lower() not in n.content.lower():
+            continue
+        cur = currents.get(n.conflict_group) if n.conflict_group else None
+        meta = n.metadata
+        why = str(
+            meta.get("archived_reason")
+            or meta.get("candidate_reason")
+            or (f"unconfirmed: {meta['unconfirmed_reason']}" if is_unconfirmed(n) else "")
+            or (f"demoted by {meta['demoted_by']}" if "demoted_by" in meta else "")
+        )
+        rows.append(
+            InspectRow(
+                node=n,
+                weight=node_weight(n, now, cfg),
+                half_life_days=half_life(n, cfg),
+                protected=is_protected(n, cfg),
+                group_current=(cur is not None and cur.id == n.id) if n.conflict_group else None,
+                why=why,
+            )
+        )
+    return rows
+
+
+def _tree_order(nodes: list[MemoryNode]) -> list[MemoryNode]:
+    """Depth-first, children in creation order, so the printout reads like the tree."""
+    children: dict[str | None, list[MemoryNode]] = {}
+    ids = {n.id for n in nodes}
+    for n in nodes:
+        parent = n.parent_id if n.parent_id in ids else None
+        children.setdefault(parent, []).append(n)
+    out: list[MemoryNode] = []
+    stack = list(reversed(children.get(None, [])))
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed(children.get(node.id, [])))
+    return out

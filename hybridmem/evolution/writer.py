@@ -1,0 +1,260 @@
+"""The evolution step of every write: speech-act filter, lifecycle, tier, conflict group.
+
+``HybridMemory.add_many`` calls :meth:`EvolutionWriter.plan` inside its SQLite transaction for
+each new node, inserts the node with the plan's values, then :func:`apply_changes` writes what
+the newcomer does to older nodes (supersede, demote, reinforce) in the same transaction, each
+with an op-log row. Structural nodes (root, task, state, session) are never filtered.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from hybridmem.clock import to_iso
+from hybridmem.evolution import conflicts, lifecycle, queries
+from hybridmem.evolution import replay as _replay  # noqa: F401 (registers op replayers)
+from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
+from hybridmem.evolution.conflicts import NodeChange
+from hybridmem.evolution.slots import infer_slot
+from hybridmem.index import ChromaIndex
+from hybridmem.models import IndexState, NodeStatus
+from hybridmem.store import SQLiteStore
+
+
+@dataclass(frozen=True, slots=True)
+class WritePlan:
+    """How a new node is written and what it changes in older ones."""
+
+    lifecycle: str
+    tier: str
+    status: str
+    importance: float
+    confidence: float
+    conflict_group: str | None
+    metadata: dict[str, Any]
+    decision: str
+    changes: tuple[NodeChange, ...] = field(default_factory=tuple)
+
+
+class EvolutionWriter:
+    """Plans the evolution side of writes. Holds no state between calls."""
+
+    def __init__(
+        self,
+        store: SQLiteStore,
+        index: ChromaIndex,
+        config: EvolutionConfig,
+        classifier: Any = None,
+    ) -> None:
+        self.store = store
+        self.index = index
+        self.config = config
+        self._classifier = classifier
+
+    @property
+    def classifier(self) -> Any:
+        """The speech-act classifier (the bundled rule-based one unless one was given)."""
+        if self._classifier is None:
+            from hybridmem.evolution.speech_acts import default_classifier
+
+            self._classifier = default_classifier()
+        return self._classifier
+
+    def plan(
+        self,
+        *,
+        content: str,
+        node_type: str,
+        user_id: str,
+        node_id: str,
+        importance: float,
+        confidence: float,
+        lifecycle_arg: str | None,
+        tier_arg: str | None,
+        slot: str | None,
+        vector: np.ndarray | None,
+        batch_vectors: Mapping[str, np.ndarray],
+    ) -> WritePlan:
+        """Decide lifecycle, tier, status and conflict effects of one new node."""
+        cfg = self.config
+        metadata: dict[str, Any] = {}
+        assertive: bool | None = None
+        if not lifecycle.is_structural(node_type):
+            result = self.classifier.classify(content)
+            assertive = bool(result.is_assertive)
+            # Recorded where it decides something (facts, preferences, non-assertions); a plain
+            # assertive episode keeps exactly the metadata its writer gave it.
+            if (
+                node_type in cfg.speech_filter_types
+                or node_type in cfg.conflict_types
+                or (not assertive)
+            ):
+                metadata["speech_act"] = str(result.act)
+                metadata["speech_act_confidence"] = round(float(result.confidence), 3)
+            if str(result.act) == "negation":
+                # A negation usually contradicts something stored: written with less weight.
+                confidence = confidence * 0.9
+        life = lifecycle.assign_lifecycle(
+            node_type, content, explicit=lifecycle_arg, assertive=assertive
+        )
+        tier = lifecycle.assign_tier(node_type, explicit=tier_arg)
+        status = NodeStatus.ACTIVE.value
+        decision = "plain"
+        group: str | None = None
+        changes: tuple[NodeChange, ...] = ()
+        filtered = node_type in cfg.speech_filter_types and assertive is False
+        if slot is None and node_type in cfg.conflict_types and cfg.infer_slots:
+            slot = infer_slot(content)
+        if slot is not None:
+            metadata["slot"] = slot
+            group = f"slot:{slot}"
+        if filtered:
+            # Seed 4.1/4.2: a question, hypothetical or momentary emotion never becomes a
+            # long-term fact; it waits in the working tier as a weak candidate.
+            status = NodeStatus.CANDIDATE.value
+            importance *= cfg.candidate_importance_factor
+            tier = Tier.WORKING.value if tier != Tier.BUFFER.value else tier
+            metadata["candidate_reason"] = f"speech act: {metadata['speech_act']}"
+            decision = "filtered"
+        elif assertive is False:
+            # An episode that was a question, a hypothetical or a passing mood is a true
+            # record of what was said, so it stays active, but with less weight (seed 4.2).
+            importance *= cfg.candidate_importance_factor
+            decision = "non_assertive"
+        elif node_type in cfg.conflict_types:
+            if group is None:
+                group, changes = self._similar_group(user_id, node_type, vector, batch_vectors)
+            if group is not None:
+                members = queries.group_members(self.store, user_id, group)
+                vectors = self._vectors([m.id for m in members], batch_vectors)
+                outcome = conflicts.decide(
+                    content=content,
+                    vector=vector,
+                    confidence=confidence,
+                    group=group,
+                    members=members,
+                    vectors=vectors,
+                    new_id=node_id,
+                    cfg=cfg,
+                )
+                status = outcome.status
+                importance *= outcome.importance_factor
+                changes = (*changes, *outcome.changes)
+                metadata.update(outcome.metadata)
+                decision = outcome.decision
+                tier = outcome.tier or tier
+        if status == NodeStatus.CANDIDATE.value and life == Lifecycle.LONG_TERM.value:
+            life = Lifecycle.SHORT_TERM.value
+        return WritePlan(
+            lifecycle=life,
+            tier=tier,
+            status=status,
+            importance=min(max(importance, 0.0), 1.0),
+            confidence=min(max(confidence, 0.0), 1.0),
+            conflict_group=group,
+            metadata=metadata,
+            decision=decision,
+            changes=changes,
+        )
+
+    def _vectors(
+        self, ids: Sequence[str], batch_vectors: Mapping[str, np.ndarray]
+    ) -> dict[str, np.ndarray]:
+        out = {i: batch_vectors[i] for i in ids if i in batch_vectors}
+        rest = [i for i in ids if i not in out]
+        if rest:
+            out.update(self.index.get_vectors(rest))
+        return out
+
+    def _similar_group(
+        self,
+        user_id: str,
+        node_type: str,
+        vector: np.ndarray | None,
+        batch_vectors: Mapping[str, np.ndarray],
+    ) -> tuple[str | None, tuple[NodeChange, ...]]:
+        """The group of the most similar live fact/preference of the same type, if close."""
+        if vector is None:
+            return None, ()
+        pool = [n for n in queries.conflict_pool(self.store, user_id, [node_type])]
+        if not pool:
+            return None, ()
+        vectors = self._vectors([n.id for n in pool], batch_vectors)
+        best, best_sim = None, self.config.similarity_threshold
+        for node in pool:
+            vec = vectors.get(node.id)
+            if vec is None:
+                continue
+            sim = float(vec @ vector)
+            if sim >= best_sim:
+                best, best_sim = node, sim
+        if best is None:
+            return None, ()
+        if best.conflict_group:
+            return best.conflict_group, ()
+        group = f"sim:{best.id}"
+        join = NodeChange(
+            best.id,
+            "join",
+            f"similar ({best_sim:.2f}) to a new statement",
+            {"conflict_group": group},
+        )
+        return group, (join,)
+
+
+def apply_changes(
+    store: SQLiteStore,
+    changes: Sequence[NodeChange],
+    *,
+    user_id: str,
+    now: datetime,
+    actor: str | None,
+    op: str = "evolve",
+    expected_versions: Mapping[str, int] | None = None,
+) -> list[str]:
+    """Write ``changes`` (inside the caller's transaction); return the ids changed.
+
+    Each change bumps the node's version, marks it for a Chroma metadata refresh and appends an
+    op-log row with the action and reason. With ``expected_versions`` a node changed by another
+    writer since it was read is skipped (maintenance runs safely beside writers).
+    """
+    changed: list[str] = []
+    for change in changes:
+        node = store.get(change.node_id)
+        if node is None or node.user_id != user_id:
+            continue
+        if expected_versions is not None and expected_versions.get(node.id) != node.version:
+            continue
+        values: dict[str, Any] = {}
+        for key, value in change.values.items():
+            if key == "metadata":
+                merged = {**node.metadata, **value}
+                values["metadata"] = json.dumps(merged, ensure_ascii=False)
+            elif key == "renew":
+                values["last_accessed_at"] = to_iso(now)
+            else:
+                values[key] = value
+        values["version"] = node.version + 1
+        values["updated_at"] = to_iso(now)
+        values["index_state"] = IndexState.PENDING.value
+        store.append_op(
+            op,
+            node_id=node.id,
+            user_id=user_id,
+            payload={
+                "action": change.action,
+                "reason": change.reason,
+                "values": {k: v for k, v in change.values.items() if k != "renew"},
+            },
+            at=now,
+            actor=actor,
+        )
+        store.update_node(node.id, values)
+        changed.append(node.id)
+    return changed
