@@ -7,20 +7,24 @@ Every command takes ``--db PATH`` (default ``$HYBRIDMEM_PATH`` or ``./agent-memo
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
-from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from hybridmem.cli_support import (
+    DEFAULT_DB,
+    DbOption,
+    EmbedderOption,
+    JsonOption,
+    UserOption,
+    _print_json,
+)
 from hybridmem.errors import HybridMemError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
@@ -33,41 +37,6 @@ app = typer.Typer(
 )
 console = Console()
 err_console = Console(stderr=True)
-
-DbOption = Annotated[
-    Path,
-    typer.Option("--db", envvar="HYBRIDMEM_PATH", help="Memory directory (SQLite + Chroma)."),
-]
-EmbedderOption = Annotated[
-    str | None,
-    typer.Option(
-        "--embedder",
-        envvar="HYBRIDMEM_EMBEDDER",
-        help="'default' (all-MiniLM-L6-v2), 'hash', or a sentence-transformers "
-        "model name/path. Must match the one the store was built with.",
-    ),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
-UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
-DEFAULT_DB = Path("agent-memory")
-
-
-def _to_jsonable(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, dict):
-        return {str(k): _to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_to_jsonable(v) for v in value]
-    return value
-
-
-def _print_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(_to_jsonable(value), ensure_ascii=False, indent=2) + "\n")
 
 
 @contextmanager

@@ -6,7 +6,6 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,22 +18,8 @@ from rich.table import Table
 if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
 
-# Same options as hybridmem/cli.py, defined here so that module can import this one
-# (``python -m hybridmem.cli`` would otherwise import itself twice).
-DbOption = Annotated[
-    Path,
-    typer.Option("--db", envvar="HYBRIDMEM_PATH", help="Memory directory (SQLite + Chroma)."),
-]
-EmbedderOption = Annotated[
-    str | None,
-    typer.Option(
-        "--embedder",
-        envvar="HYBRIDMEM_EMBEDDER",
-        help="'default', 'hash', or a sentence-transformers model; must match the store's.",
-    ),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
-DEFAULT_DB = Path("agent-memory")
+from hybridmem.cli_support import DEFAULT_DB, DbOption, EmbedderOption, JsonOption
+
 console = Console()
 
 
@@ -47,13 +32,9 @@ def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
 
 
 def _print_json(value: Any) -> None:
-    import json
+    from hybridmem.cli_support import _print_json as print_json
 
-    from hybridmem.cli import _to_jsonable
-
-    sys.stdout.write(
-        json.dumps(_to_jsonable(value), ensure_ascii=False, indent=2, default=str) + "\n"
-    )
+    print_json(value)
 
 
 def checkpoint(

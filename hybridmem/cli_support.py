@@ -1,0 +1,56 @@
+"""Pieces shared by every ``hybridmem`` command module: options and JSON output.
+
+Kept apart from :mod:`hybridmem.cli` so the layers' command modules (recovery, privacy,
+evolution) can import them without importing the CLI app itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+DbOption = Annotated[
+    Path,
+    typer.Option("--db", envvar="HYBRIDMEM_PATH", help="Memory directory (SQLite + Chroma)."),
+]
+EmbedderOption = Annotated[
+    str | None,
+    typer.Option(
+        "--embedder",
+        envvar="HYBRIDMEM_EMBEDDER",
+        help="'default' (all-MiniLM-L6-v2), 'hash', or a sentence-transformers "
+        "model name/path. Must match the one the store was built with.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
+DEFAULT_DB = Path("agent-memory")
+
+
+def _to_jsonable(value: Any) -> Any:
+    """Dataclasses, datetimes and enums as plain JSON values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): _to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_to_jsonable(v) for v in value]
+    return value
+
+
+def _print_json(value: Any) -> None:
+    """Write ``value`` as indented JSON on stdout."""
+    sys.stdout.write(
+        json.dumps(_to_jsonable(value), ensure_ascii=False, indent=2, default=str) + "\n"
+    )
