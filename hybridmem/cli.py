@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +21,7 @@ from hybridmem.cli_support import (
     EmbedderOption,
     JsonOption,
     UserOption,
+    _open,
     _print_json,
 )
 from hybridmem.errors import HybridMemError
@@ -37,12 +36,6 @@ app = typer.Typer(
 )
 console = Console()
 err_console = Console(stderr=True)
-
-
-@contextmanager
-def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
-    with HybridMemory(db, embedder=embedder) as mem:
-        yield mem
 
 
 def _node_table(nodes: list[MemoryNode], title: str) -> Table:

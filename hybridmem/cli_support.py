@@ -9,12 +9,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
 
 DbOption = Annotated[
     Path,
@@ -54,3 +59,12 @@ def _print_json(value: Any) -> None:
     sys.stdout.write(
         json.dumps(_to_jsonable(value), ensure_ascii=False, indent=2, default=str) + "\n"
     )
+
+
+@contextmanager
+def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
+    """Open the store at ``db`` for one command (imported late: this module loads first)."""
+    from hybridmem.memory import HybridMemory
+
+    with HybridMemory(db, embedder=embedder) as mem:
+        yield mem

@@ -6,35 +6,25 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+    pass
 
-from hybridmem.cli_support import DEFAULT_DB, DbOption, EmbedderOption, JsonOption
+from hybridmem.cli_support import (
+    DEFAULT_DB,
+    DbOption,
+    EmbedderOption,
+    JsonOption,
+    _open,
+    _print_json,
+)
 
 console = Console()
-
-
-@contextmanager
-def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
-    from hybridmem.memory import HybridMemory
-
-    with HybridMemory(db, embedder=embedder) as mem:
-        yield mem
-
-
-def _print_json(value: Any) -> None:
-    from hybridmem.cli_support import _print_json as print_json
-
-    print_json(value)
 
 
 def checkpoint(
