@@ -35,13 +35,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
-from hybridmem.models import IndexState
+from hybridmem.models import IndexState, OpRecord
+from hybridmem.store import encode_path
 from hybridmem.validation import check_node_id, check_user_id
 
 if TYPE_CHECKING:
-    from hybridmem.index import ChromaIndex
-    from hybridmem.memory import HybridMemory
+    from hybridmem.index import VectorIndex
 
 ERASED_PAYLOAD = json.dumps({"erased": True})
 _PAGE = 2000
@@ -72,7 +73,7 @@ class ErasureReport:
     chroma_compacted: bool
 
 
-SnapshotScrubber = Callable[["HybridMemory", ErasedScope], int]
+SnapshotScrubber = Callable[[Core, ErasedScope], int]
 _SCRUBBERS: list[SnapshotScrubber] = []
 
 
@@ -83,10 +84,10 @@ def register_snapshot_scrubber(scrubber: SnapshotScrubber) -> None:
         _SCRUBBERS.append(scrubber)
 
 
-def snapshot_directory(mem: HybridMemory) -> Path:
+def snapshot_directory(core: Core) -> Path:
     """Where snapshots live: the recovery layer's setting when present, else ``snapshots/``."""
-    recovery = getattr(mem.config, "recovery", None)
-    return mem.path / str(getattr(recovery, "snapshot_dir", "snapshots"))
+    assert core.engine.path is not None
+    return core.engine.path / core.engine.config.recovery.snapshot_dir
 
 
 def scrub_sqlite_copy(path: Path, scope: ErasedScope) -> bool:
@@ -134,15 +135,16 @@ def scrub_sqlite_copy(path: Path, scope: ErasedScope) -> bool:
         conn.close()
 
 
-def scrub_snapshot_files(mem: HybridMemory, scope: ErasedScope) -> int:
+def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     """The default snapshot scrubber: every ``*.sqlite3`` in the snapshot directory and the
     stores a restore moved aside."""
-    folder = snapshot_directory(mem)
+    folder = snapshot_directory(core)
     copies = sorted(folder.glob("*.sqlite3")) if folder.is_dir() else []
     # A restore moves the replaced store aside (memory.sqlite3.before-restore-*): a copy too.
+    home = core.engine.path
     copies += [
         p
-        for p in sorted(mem.path.glob("memory.sqlite3.before-restore-*"))
+        for p in (sorted(home.glob("memory.sqlite3.before-restore-*")) if home else [])
         if not p.name.endswith(("-wal", "-shm", "-journal"))
     ]
     done = 0
@@ -177,7 +179,7 @@ def _refresh_manifest(snapshot: Path) -> None:
 
 
 def erase(
-    mem: HybridMemory,
+    core: Core,
     node_id: str | None,
     *,
     user_id: str | None,
@@ -186,92 +188,145 @@ def erase(
 ) -> ErasureReport:
     """Erase a user (``user_id`` only) or a node (``node_id``, optionally checked against
     ``user_id``) with its subtree. ``subtree=False`` keeps the children (re-attached to the
-    node's parent) and erases the node alone."""
+    node's parent) and erases the node alone. The tree change and the op-log scrub are one
+    write unit (one ``erase`` op); the vector and snapshot work after it is recorded as
+    pending in the same unit and finished on the next open if this process dies first."""
     if node_id is None and user_id is None:
         raise InvalidArgumentError("erase needs a node_id or a user_id")
     if user_id is not None:
         user_id = check_user_id(user_id)
     if not isinstance(subtree, bool) or not isinstance(compact, bool):
         raise InvalidArgumentError("subtree and compact must be bools")
-    store = mem.store
+    engine = core.engine
     whole_user = node_id is None
-    if node_id is not None:
-        check_node_id(node_id)
-        rows = store.conn.execute(
-            "SELECT user_id, path, parent_id FROM nodes WHERE id = ?", (node_id,)
-        ).fetchall()
-        if not rows or (user_id is not None and rows[0][0] != user_id):
-            suffix = f" for user {user_id!r}" if user_id is not None else ""
-            raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
-        owner, path, parent_id = rows[0]
-        user_id = owner
-        if parent_id is None:
-            if not subtree:
-                raise InvalidArgumentError("the root node has children; erase it with subtree=True")
-            whole_user, node_id = True, None
-        elif not subtree:
-            # Re-attaching children is the ordinary delete; what follows scrubs the node.
-            mem.delete(node_id, subtree=False, user_id=user_id)
-    assert user_id is not None
-    now = mem._now()
-    with store.transaction():
-        if whole_user:
-            doomed = [
-                r[0]
-                for r in store.conn.execute("SELECT id FROM nodes WHERE user_id = ?", (user_id,))
-            ]
-        elif subtree:
-            prefix = f"{path}{node_id}/"
-            doomed = [
-                r[0]
-                for r in store.conn.execute(
-                    "SELECT id FROM nodes WHERE user_id = ? "
-                    "AND (id = ? OR (path >= ? AND path < ?))",
-                    (user_id, node_id, prefix, prefix + "\uffff"),
-                )
-            ]
-        else:
-            doomed = [node_id]  # type: ignore[list-item]
+    with engine.write():
+        store = engine.store
+        path = "/"
+        if node_id is not None:
+            check_node_id(node_id)
+            node = get_scoped(engine, node_id, user_id)
+            user_id, path = node.user_id, encode_path(node.path)
+            if node.parent_id is None:
+                if not subtree:
+                    raise InvalidArgumentError(
+                        "the root node has children; erase it with subtree=True"
+                    )
+                whole_user, node_id = True, None
+        assert user_id is not None
+        doomed = erased_ids(engine.apply_context, user_id, node_id, subtree)
         if not doomed and whole_user and not _user_has_oplog(store.conn, user_id):
             raise NodeNotFoundError(f"user {user_id!r} has no memory to erase")
-        _fix_active(mem, user_id, doomed, whole_user, path if not whole_user else "/", now)
-        store.append_op(
+        _fix_active(core, user_id, doomed, whole_user, path)
+        scrubbed = _count_scrubbable(store.conn, user_id, doomed, whole_user)
+        record, _ = engine.commit(
             "erase",
             node_id=node_id,
             user_id=user_id,
             payload={"count": len(doomed), "subtree": subtree, "user": whole_user},
-            at=now,
-            actor=mem.actor,
         )
-        store.delete_nodes(doomed)
-        scrubbed = _scrub_oplog(store.conn, user_id, doomed, whole_user)
-    vectors = len(mem.index.get_ids(doomed)) if doomed else 0
-    mem.index.delete(doomed)
-    scope = ErasedScope(user_id, tuple(doomed), whole_user)
-    snapshots = sum(scrubber(mem, scope) for scrubber in _SCRUBBERS)
-    rebuilt = compacted = chroma_compacted = False
-    dirs = 0
-    if compact and getattr(mem.index, "writable", True):
-        # A process that does not own the embedded Chroma directory cannot rebuild it; the
-        # report says so and the owner's next erase (or rebuild_index) finishes the job.
-        rebuild_collection(mem)
-        rebuilt = True
-    if compact:
-        compacted = compact_sqlite(mem)
-        if rebuilt:
-            chroma_compacted, dirs = compact_chroma_dir(mem.index, mem.path / "chroma")
+        pending = {"user_id": user_id, "ids": doomed, "whole_user": whole_user}
+        store.conn.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?)",
+            (f"{PENDING_ERASURE}{record.seq}", json.dumps(pending)),
+        )
+    finished = finish_erasure(core, record.seq, compact=compact)
     return ErasureReport(
         user_id=user_id,
         node_id=node_id,
         nodes=len(doomed),
         oplog_rows_scrubbed=scrubbed,
-        vectors_removed=vectors,
-        chroma_rebuilt=rebuilt,
-        chroma_dirs_removed=dirs,
-        snapshots_scrubbed=snapshots,
-        sqlite_compacted=compacted,
-        chroma_compacted=chroma_compacted,
+        vectors_removed=finished.vectors,
+        chroma_rebuilt=finished.rebuilt,
+        chroma_dirs_removed=finished.dirs,
+        snapshots_scrubbed=finished.snapshots,
+        sqlite_compacted=finished.sqlite_compacted,
+        chroma_compacted=finished.chroma_compacted,
     )
+
+
+PENDING_ERASURE = "erasure_pending:"
+"""Meta key prefix of an erasure whose vector/snapshot work is not finished yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Finished:
+    vectors: int = 0
+    rebuilt: bool = False
+    dirs: int = 0
+    snapshots: int = 0
+    sqlite_compacted: bool = False
+    chroma_compacted: bool = False
+
+
+def finish_erasure(core: Core, seq: int, *, compact: bool = True) -> _Finished:
+    """Remove an erasure's content from the vector index and snapshots, then clear its
+    pending marker. Safe to run again (after a crash, or by the index owner later)."""
+    engine = core.engine
+    raw = engine.store.get_meta(f"{PENDING_ERASURE}{seq}")
+    if raw is None:
+        return _Finished()
+    pending = json.loads(raw)
+    doomed = [str(i) for i in pending["ids"]]
+    if not engine.index.writable:
+        # The owner of the embedded index finishes it (its open, or its next erase).
+        return _Finished()
+    vectors = len(engine.index.get_ids(doomed)) if doomed else 0
+    engine.index.delete(doomed)
+    scope = ErasedScope(str(pending["user_id"]), tuple(doomed), bool(pending["whole_user"]))
+    snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
+    rebuilt = chroma_compacted = sqlite_compacted = False
+    dirs = 0
+    if compact:
+        rebuild_collection(core)
+        rebuilt = True
+        sqlite_compacted = compact_sqlite(core)
+        if engine.path is not None:
+            chroma_compacted, dirs = compact_chroma_dir(engine.index, engine.path / "chroma")
+    with engine.write():
+        engine.store.conn.execute("DELETE FROM meta WHERE key = ?", (f"{PENDING_ERASURE}{seq}",))
+    return _Finished(vectors, rebuilt, dirs, snapshots, sqlite_compacted, chroma_compacted)
+
+
+def finish_pending_erasures(core: Core) -> int:
+    """Finish every erasure a crash (or a process without the index) left pending."""
+    with core.engine.store.reading() as conn:
+        keys = [
+            r[0]
+            for r in conn.execute("SELECT key FROM meta WHERE key LIKE ?", (f"{PENDING_ERASURE}%",))
+        ]
+    done = 0
+    for key in keys:
+        if finish_erasure(core, int(key[len(PENDING_ERASURE) :])).vectors >= 0:
+            done += 1
+    return done
+
+
+def erased_ids(ctx: ApplyContext, user_id: str, node_id: str | None, subtree: bool) -> list[str]:
+    """The ids an erase removes: the user's nodes, a subtree, or a single node."""
+    store = ctx.store
+    if node_id is None:
+        return store.all_ids(user_id=user_id)
+    node = store.get(node_id)
+    if node is None:
+        return []
+    return [n.id for n in store.subtree(node)] if subtree else [node.id]
+
+
+def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
+    """The ``erase`` op: delete the user's nodes or a node (its subtree, or the node alone
+    with its children re-attached) and blank every op-log payload that may hold its text."""
+    if rec.user_id is None:
+        return
+    whole_user = bool(rec.payload.get("user")) or rec.node_id is None
+    subtree = bool(rec.payload.get("subtree", True))
+    node_id = None if whole_user else rec.node_id
+    doomed = erased_ids(ctx, rec.user_id, node_id, subtree)
+    if node_id is not None and not subtree:
+        reattach_children(ctx, node_id, rec.at)
+    if whole_user:
+        ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
+    ctx.store.delete_nodes(doomed)
+    _scrub_oplog(ctx.store.conn, rec.user_id, doomed, whole_user)
 
 
 register_snapshot_scrubber(scrub_snapshot_files)
@@ -284,31 +339,45 @@ def _user_has_oplog(conn: sqlite3.Connection, user_id: str) -> bool:
     return row is not None
 
 
-def _fix_active(
-    mem: HybridMemory,
-    user_id: str,
-    doomed: list[str],
-    whole_user: bool,
-    path: str,
-    now: Any,
-) -> None:
-    store = mem.store
+def _fix_active(core: Core, user_id: str, doomed: list[str], whole_user: bool, path: str) -> None:
+    """When the active node goes, its nearest surviving ancestor becomes active (a
+    ``set_active`` op, so replay does the same)."""
     if whole_user:
-        store.conn.execute("DELETE FROM active_nodes WHERE user_id = ?", (user_id,))
-        return
-    active = store.get_active(user_id)
+        return  # the erase applier clears the user's active node
+    active = core.engine.store.get_active(user_id)
     if active is None or active not in set(doomed):
         return
     survivor = next((p for p in reversed(path.split("/")) if p), None)
-    seq = store.append_op(
+    core.engine.commit(
         "set_active",
         node_id=survivor,
         user_id=user_id,
         payload={"reason": "active node erased"},
-        at=now,
-        actor=mem.actor,
     )
-    store.set_active(user_id, survivor, now, seq)
+
+
+def _count_scrubbable(
+    conn: sqlite3.Connection, user_id: str, doomed: list[str], whole_user: bool
+) -> int:
+    """How many op-log payloads an erase will blank (before it does)."""
+    if whole_user:
+        row = conn.execute(
+            "SELECT count(*) FROM oplog WHERE user_id = ? AND op != 'erase' AND payload != ?",
+            (user_id, ERASED_PAYLOAD),
+        ).fetchone()
+        return int(row[0])
+    total = 0
+    for start in range(0, len(doomed), 500):
+        chunk = doomed[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        total += int(
+            conn.execute(
+                f"SELECT count(*) FROM oplog WHERE node_id IN ({marks}) AND op != 'erase' "
+                "AND payload != ?",
+                [*chunk, ERASED_PAYLOAD],
+            ).fetchone()[0]
+        )
+    return total
 
 
 def _scrub_oplog(
@@ -334,7 +403,7 @@ def _scrub_oplog(
     return total
 
 
-def rebuild_collection(mem: HybridMemory) -> int:
+def rebuild_collection(core: Core) -> int:
     """Recreate the Chroma collection from its own live entries (vectors are copied).
 
     Chroma's ``delete`` leaves documents and vectors in its write-ahead queue and HNSW files;
@@ -342,7 +411,10 @@ def rebuild_collection(mem: HybridMemory) -> int:
     a crash in the middle is repaired by the next open (which re-embeds from SQLite).
     """
     # The recovery layer wraps the index (single-owner guard); rebuild the real one.
-    index = getattr(mem.index, "inner", mem.index)
+    index = getattr(core.engine.index, "inner", core.engine.index)
+    if not hasattr(index, "collection"):
+        # Not Chroma (e.g. the in-memory fake): deleted entries leave nothing behind.
+        return index.count()
     col = index.collection
     name, meta = col.name, dict(col.metadata or {})
     ids: list[str] = []
@@ -361,8 +433,8 @@ def rebuild_collection(mem: HybridMemory) -> int:
         if len(got["ids"]) < _PAGE:
             break
         offset += _PAGE
-    live = mem.store.all_ids()
-    mem.store.set_index_state(live, IndexState.PENDING.value)
+    live = core.engine.store.all_ids()
+    core.engine.store.set_index_state(live, IndexState.PENDING.value)
     try:
         index.client.delete_collection(name)
         index.collection = index.client.get_or_create_collection(
@@ -386,16 +458,16 @@ def rebuild_collection(mem: HybridMemory) -> int:
             [metas[i] for i in keep],
             [docs[i] for i in keep],
         )
-    mem.store.set_index_state([ids[i] for i in keep], IndexState.INDEXED.value)
+    core.engine.store.set_index_state([ids[i] for i in keep], IndexState.INDEXED.value)
     # Nodes Chroma did not have (a write that had not reached it) are embedded now.
-    mem._finish_pending()
+    core.indexer.finish_pending()
     return len(keep)
 
 
-def compact_sqlite(mem: HybridMemory) -> bool:
+def compact_sqlite(core: Core) -> bool:
     """Merge FTS5 segments, VACUUM and truncate the WAL; False if another connection kept
     the WAL from being fully checkpointed."""
-    store = mem.store
+    store = core.engine.store
     with store.transaction():
         store.conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
     with store.reading() as conn:
@@ -404,7 +476,7 @@ def compact_sqlite(mem: HybridMemory) -> bool:
     return busy == 0
 
 
-def compact_chroma_dir(index: ChromaIndex, chroma_dir: Path) -> tuple[bool, int]:
+def compact_chroma_dir(index: VectorIndex, chroma_dir: Path) -> tuple[bool, int]:
     """VACUUM ``chroma.sqlite3`` and delete segment directories Chroma no longer uses.
 
     Only for the embedded client (a Chroma server's disk is the server's business).

@@ -14,13 +14,13 @@ from datetime import datetime
 from hybridmem.errors import WrongKeyError
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, ContentVault, PrivacyConfig
-from hybridmem.store import SQLiteStore
+from hybridmem.store import TreeStore
 
 
 class PrivacyGuard:
     """The privacy state of one open store."""
 
-    def __init__(self, store: SQLiteStore, config: PrivacyConfig | None) -> None:
+    def __init__(self, store: TreeStore, config: PrivacyConfig | None) -> None:
         self.store = store
         self.config = config or PrivacyConfig()
         key = self.config.resolve_key()
@@ -37,7 +37,7 @@ class PrivacyGuard:
         self.vault.on_first_seal = self._bind_key
         self.attach(store)
 
-    def attach(self, store: SQLiteStore) -> None:
+    def attach(self, store: TreeStore) -> None:
         """Install the hooks on ``store`` (again after a restore swapped the SQLite file)."""
         self.store = store
         self._bound = self._bound or store.get_meta(KEY_ID_META) is not None

@@ -13,12 +13,13 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hybridmem.core import Core
 from hybridmem.errors import KeyUnavailableError
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, parse_key
 
 if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+    from hybridmem.privacy.guard import PrivacyGuard
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,17 +31,17 @@ class KeyRotationReport:
     nodes: int
 
 
-def rotate_key(mem: HybridMemory, new_key: bytes | str) -> KeyRotationReport:
+def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRotationReport:
     """Re-encrypt all sensitive content of the store with ``new_key``."""
-    old = mem.privacy.vault.cipher
+    old = guard.vault.cipher
     if old is None:
         raise KeyUnavailableError(
             "rotating needs the current key (PrivacyConfig(key=...) or $HYBRIDMEM_KEY) "
             "to decrypt what is stored"
         )
     new = ContentCipher(parse_key(new_key))
-    store = mem.store
-    with store.transaction():
+    store = core.engine.store
+    with core.engine.write():
         rows = store.conn.execute("SELECT id, content FROM nodes WHERE sensitive = 1").fetchall()
         for node_id, stored in rows:
             plain = old.open(node_id, stored)
@@ -70,13 +71,13 @@ def rotate_key(mem: HybridMemory, new_key: bytes | str) -> KeyRotationReport:
         audit.append(
             store.conn,
             action="rotate_key",
-            at=mem._now(),
-            actor=mem.actor,
+            at=core.engine.now(),
+            actor=core.engine.actor,
             user_id=None,
             node_id=None,
             detail={"old_key_id": old.key_id, "new_key_id": new.key_id, "count": len(rows)},
         )
-    mem.privacy.use_cipher(new)
+    guard.use_cipher(new)
     with store.reading() as conn:
         conn.execute("VACUUM")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -1,5 +1,8 @@
-"""The SQLite tree store (source of truth) and its schema migrations."""
+"""The tree store (source of truth): the :class:`TreeStore` port and its SQLite implementation."""
 
-from hybridmem.store.sqlite_store import Scope, SQLiteStore, encode_path, row_to_node
+from hybridmem.store.sqlite_store import DB_FILE, Scope, SQLiteStore, encode_path, row_to_node
 
-__all__ = ["SQLiteStore", "Scope", "encode_path", "row_to_node"]
+TreeStore = SQLiteStore
+"""The tree-store port every layer codes against (SQLite is the embedded implementation)."""
+
+__all__ = ["DB_FILE", "SQLiteStore", "Scope", "TreeStore", "encode_path", "row_to_node"]

@@ -25,6 +25,9 @@ from hybridmem.errors import CorruptStoreError, StoreClosedError, StoreError
 from hybridmem.models import MemoryNode
 from hybridmem.store.schema import migrate
 
+DB_FILE = "memory.sqlite3"
+"""The SQLite file inside a memory directory."""
+
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
 
 NODE_COLUMNS = (
@@ -72,6 +75,7 @@ class SQLiteStore:
         if durability not in _SYNC_MODES:
             raise StoreError(f"durability must be one of {sorted(_SYNC_MODES)}, got {durability!r}")
         self.path = Path(path)
+        self.durability = durability
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
@@ -121,15 +125,23 @@ class SQLiteStore:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One write transaction (``BEGIN IMMEDIATE``); nested calls join the outer one."""
+        """One write transaction (``BEGIN IMMEDIATE``); a nested call is a SAVEPOINT, so an
+        inner failure undoes only the inner work when the caller handles it."""
         with self._lock:
             self._check()
             if self._depth:
+                name = f"sp{self._depth}"
+                self.conn.execute(f"SAVEPOINT {name}")
                 self._depth += 1
                 try:
                     yield
+                except BaseException:
+                    self.conn.execute(f"ROLLBACK TO {name}")
+                    self.conn.execute(f"RELEASE {name}")
+                    raise
                 finally:
                     self._depth -= 1
+                self.conn.execute(f"RELEASE {name}")
                 return
             self.conn.execute("BEGIN IMMEDIATE")
             self._depth = 1
@@ -156,6 +168,10 @@ class SQLiteStore:
             return list(self.db.query(sql, params))
 
     def _node(self, row: dict[str, Any]) -> MemoryNode:
+        return self.decode(row)
+
+    def decode(self, row: dict[str, Any]) -> MemoryNode:
+        """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
         node = row_to_node(row)
         if node.sensitive and self.opener is not None:
             return replace(node, content=self.opener(node.id, node.content))
@@ -202,12 +218,20 @@ class SQLiteStore:
             self.on_op(self.conn, op, node_id, user_id, payload, at, actor, seq)
         return seq
 
+    def insert_op_row(self, row: Sequence[Any]) -> None:
+        """Insert a logged op row verbatim (replay; inside the caller's transaction)."""
+        self.conn.execute(
+            "INSERT INTO oplog(seq, op, node_id, user_id, payload, at, actor) "
+            "VALUES (?,?,?,?,?,?,?)",
+            tuple(row),
+        )
+
     def last_seq(self) -> int:
         rows = self._rows("SELECT coalesce(max(seq), 0) AS s FROM oplog")
         return int(rows[0]["s"])
 
     # -- nodes ----------------------------------------------------------------------------
-    def insert_node(self, row: dict[str, Any], fts_terms: str) -> None:
+    def insert_node(self, row: dict[str, Any], fts_terms: str) -> MemoryNode:
         """Insert a node row and its lexical terms (inside the caller's transaction)."""
         cols = [c for c in row if c != "rid"]
         cur = self.conn.execute(
@@ -217,6 +241,23 @@ class SQLiteStore:
         self.conn.execute(
             "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (cur.lastrowid, fts_terms)
         )
+        return self.decode({**row, "rid": cur.lastrowid})
+
+    def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
+        """Mark nodes indexed, but only if they did not change since they were read.
+
+        A node updated (version) or re-scoped (task_id) by another writer while its vector was
+        being written stays ``pending``, so the newer state is indexed later instead of being
+        masked by a stale vector.
+        """
+        if not nodes:
+            return
+        with self.transaction():
+            self.conn.executemany(
+                "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? "
+                "AND task_id = ?",
+                [(n.id, n.version, n.task_id) for n in nodes],
+            )
 
     def update_node(
         self, node_id: str, values: dict[str, Any], fts_terms: str | None = None
@@ -368,16 +409,18 @@ class SQLiteStore:
             return []
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
 
-    def touch(self, ids: Sequence[str], at: datetime) -> None:
-        """Record that nodes were retrieved (passive renewal): one batched write."""
+    def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
+        """Record that nodes were used (passive renewal): one batched write. ``count=False``
+        renews without counting a retrieval."""
         if not ids:
             return
         stamp = to_iso(at)
+        bump = 1 if count else 0
         with self.transaction():
             self.conn.executemany(
-                "UPDATE nodes SET access_count = access_count + 1, last_accessed_at = ? "
+                "UPDATE nodes SET access_count = access_count + ?, last_accessed_at = ? "
                 "WHERE id = ?",
-                [(stamp, i) for i in ids],
+                [(bump, stamp, i) for i in ids],
             )
 
     def bump_ancestors(self, ids: Sequence[str], at: datetime, bump: float) -> None:

@@ -18,6 +18,7 @@ import numpy as np
 
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import EmbedderMismatchError, IndexUnavailableError
+from hybridmem.index.base import Metadata, VectorMatch
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +37,16 @@ class ChromaServer:
     headers: dict[str, str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class VectorMatch:
-    """One nearest neighbour: node id and cosine similarity in [-1, 1]."""
-
-    id: str
-    similarity: float
-
-
 class ChromaIndex:
-    """A thin typed wrapper over one Chroma collection using cosine distance."""
+    """A thin typed wrapper over one Chroma collection using cosine distance.
+
+    Implements :class:`~hybridmem.index.base.VectorIndex`; usually wrapped in a
+    :class:`~hybridmem.index.ownership.GuardedIndex` that decides whether this process may
+    write an embedded directory.
+    """
+
+    writable = True
+    owned = True
 
     def __init__(
         self,
@@ -114,7 +115,7 @@ class ChromaIndex:
         self,
         ids: Sequence[str],
         vectors: Vectors,
-        metadatas: Sequence[dict[str, Any]],
+        metadatas: Sequence[Metadata],
         documents: Sequence[str | None],
     ) -> None:
         """Insert or replace vectors. Documents may be None (e.g. for encrypted nodes)."""
@@ -125,7 +126,7 @@ class ChromaIndex:
         for group, docs in ((with_doc, True), (without, False)):
             for start in range(0, len(group), _BATCH):
                 part = group[start : start + _BATCH]
-                kwargs: dict[str, Any] = {"documents": [documents[i] for i in part]} if docs else {}
+                kwargs: Metadata = {"documents": [documents[i] for i in part]} if docs else {}
                 self._call(
                     "upsert",
                     ids=[ids[i] for i in part],
@@ -134,7 +135,7 @@ class ChromaIndex:
                     **kwargs,
                 )
 
-    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
+    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
         """Change filterable metadata (status, scope) without touching vectors."""
         for start in range(0, len(ids), _BATCH):
             self._call(
@@ -151,13 +152,13 @@ class ChromaIndex:
         self,
         vector: Vectors,
         n: int,
-        where: dict[str, Any] | None,
+        where: Metadata | None,
         ids: Sequence[str] | None = None,
     ) -> list[VectorMatch]:
         """Nearest neighbours of ``vector`` among entries matching ``where`` (and ``ids``)."""
         if n <= 0 or (ids is not None and not ids):
             return []
-        kwargs: dict[str, Any] = {"where": where} if where else {}
+        kwargs: Metadata = {"where": where} if where else {}
         if ids is not None:
             kwargs["ids"] = list(ids)
         result = self._call(

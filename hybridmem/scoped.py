@@ -19,12 +19,12 @@ user ids when they must not share even that.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from hybridmem.errors import NodeNotFoundError, ScopeError
+from hybridmem.errors import ScopeError
 from hybridmem.models import MemoryNode, RetrievalResult
+from hybridmem.retrieval.visibility import visibility
 from hybridmem.validation import check_user_id
 
 if TYPE_CHECKING:
@@ -32,21 +32,6 @@ if TYPE_CHECKING:
     from hybridmem.privacy.audit import AuditEntry
     from hybridmem.privacy.erasure import ErasureReport
     from hybridmem.privacy.portability import PortabilityReport
-
-
-def visibility(
-    user_id: str, agent_id: str | None, session_id: str | None
-) -> Callable[[MemoryNode], bool]:
-    """The predicate "this node is visible to that scope"."""
-
-    def visible(node: MemoryNode) -> bool:
-        return (
-            node.user_id == user_id
-            and (agent_id is None or node.agent_id in (None, agent_id))
-            and (session_id is None or node.session_id in (None, session_id))
-        )
-
-    return visible
 
 
 class ScopedMemory:
@@ -191,11 +176,3 @@ class ScopedMemory:
         if root is None:
             return []
         return [n for n in self.mem.subtree(root.id, user_id=self.user_id) if self.visible(n)]
-
-
-def check_no_foreign(nodes: Mapping[str, MemoryNode] | list[MemoryNode], user_id: str) -> None:
-    """Raise if any node belongs to another user (used by export as a last line of defence)."""
-    values = nodes.values() if isinstance(nodes, Mapping) else nodes
-    for node in values:
-        if node.user_id != user_id:
-            raise NodeNotFoundError(f"node {node.id!r} is not in user {user_id!r}'s scope")
