@@ -7,9 +7,9 @@ import json
 import numpy as np
 from typer.testing import CliRunner
 
-from hybridmem.core import index_metadata
 from hybridmem import HybridMemory
 from hybridmem.cli import app
+from hybridmem.core import index_metadata
 
 runner = CliRunner()
 

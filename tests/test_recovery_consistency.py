@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from hybridmem.core import index_metadata
 from hybridmem import HybridMemory
+from hybridmem.core import index_metadata
 from hybridmem.memory import CHROMA_DIR, DB_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
