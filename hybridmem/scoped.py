@@ -19,8 +19,9 @@ user ids when they must not share even that.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from hybridmem.errors import ScopeError
 from hybridmem.models import MemoryNode, RetrievalResult
@@ -28,10 +29,50 @@ from hybridmem.retrieval.visibility import visibility
 from hybridmem.validation import check_user_id
 
 if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+    from hybridmem.config import MemoryConfig
     from hybridmem.privacy.audit import AuditEntry
     from hybridmem.privacy.erasure import ErasureReport
     from hybridmem.privacy.portability import PortabilityReport
+
+
+class Memory(Protocol):
+    """What a scoped view needs from the memory it wraps (``HybridMemory`` provides it).
+
+    Declared as callables rather than copies of ``HybridMemory``'s signatures, so this module
+    does not import the facade (which imports it) and does not drift from it: the view
+    forwards keyword arguments and the facade validates them.
+    """
+
+    @property
+    def config(self) -> MemoryConfig: ...
+    @property
+    def get(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def add(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def update(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def move(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def delete(self) -> Callable[..., int]: ...
+    @property
+    def erase(self) -> Callable[..., ErasureReport]: ...
+    @property
+    def children(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def path_to_root(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def subtree(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def root(self) -> Callable[..., MemoryNode | None]: ...
+    @property
+    def active_node(self) -> Callable[..., MemoryNode | None]: ...
+    @property
+    def retrieve(self) -> Callable[..., RetrievalResult]: ...
+    @property
+    def audit_trail(self) -> Callable[..., list[AuditEntry]]: ...
+    @property
+    def export_user(self) -> Callable[..., PortabilityReport]: ...
 
 
 class ScopedMemory:
@@ -39,7 +80,7 @@ class ScopedMemory:
 
     def __init__(
         self,
-        mem: HybridMemory,
+        mem: Memory,
         *,
         user_id: str,
         agent_id: str | None = None,

@@ -12,7 +12,7 @@ from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.cli import app
 from hybridmem.errors import ImportFormatError, KeyUnavailableError, NodeNotFoundError
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency, find_bytes
+from hybridmem.testing.checks import consistency, find_bytes
 
 MARK = "Plonkvarsity"
 

@@ -377,7 +377,7 @@ def _distil(
             node_id = f"profile-{digest}"
             if not dry_run:
                 root = core.engine.store.user_root(user_id)
-                profile = NodeInput(
+                new_profile = NodeInput(
                     trait.text,
                     node_type="profile",
                     parent_id=root.id if root else None,
@@ -389,7 +389,7 @@ def _distil(
                     id=node_id,
                     activate=False,
                 )
-                core.tree.add_many([profile], user_id)
+                core.tree.add_many([new_profile], user_id)
         else:
             action, node_id = "distil_update", previous.id
             if not dry_run:

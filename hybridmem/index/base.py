@@ -34,7 +34,10 @@ class VectorIndex(Protocol):
     ``{"$and": [...]}``); implementations must apply them before ranking, never after.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The collection (or index) name."""
+        ...
 
     @property
     def writable(self) -> bool:
@@ -84,6 +87,16 @@ class VectorIndex(Protocol):
 
     def count(self) -> int:
         """Number of entries (-1 when unknown from this process)."""
+        ...
+
+    def compact(self, live_ids: set[str]) -> int:
+        """Rewrite the index so deleted entries leave no trace in its files (erasure): keep
+        only the entries of ``live_ids``; return how many were kept."""
+        ...
+
+    def consume_takeover(self) -> bool:
+        """True once after this process took ownership over from another one (its pending
+        rows must then be indexed); False for indexes without ownership."""
         ...
 
     def close(self) -> None:

@@ -45,8 +45,17 @@ class ChromaIndex:
     write an embedded directory.
     """
 
-    writable = True
-    owned = True
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def owned(self) -> bool:
+        return True
 
     def __init__(
         self,
@@ -99,7 +108,7 @@ class ChromaIndex:
         except Exception as exc:
             where = f"server {server.host}:{server.port}" if server else f"directory {path}"
             raise IndexUnavailableError(f"cannot open the Chroma index at {where}: {exc}") from exc
-        self.name = collection
+        self._name = collection
         meta = self.collection.metadata or {}
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
             None,
@@ -220,6 +229,51 @@ class ChromaIndex:
 
     def count(self) -> int:
         return int(self._call("count"))
+
+    def consume_takeover(self) -> bool:
+        return False
+
+    def compact(self, live_ids: set[str]) -> int:
+        """Recreate the collection from its own live entries (vectors are copied).
+
+        Chroma's ``delete`` leaves documents and vectors in its write-ahead queue and HNSW
+        files; a fresh collection holds only what is live.
+        """
+        ids: list[str] = []
+        vectors: list[Any] = []
+        metas: list[Metadata] = []
+        docs: list[str | None] = []
+        offset = 0
+        while True:
+            got = self._call(
+                "get",
+                include=["embeddings", "metadatas", "documents"],
+                limit=_BATCH,
+                offset=offset,
+            )
+            for i, node_id in enumerate(got["ids"]):
+                if node_id in live_ids:
+                    ids.append(node_id)
+                    vectors.append(got["embeddings"][i])
+                    metas.append(got["metadatas"][i])
+                    docs.append(got["documents"][i])
+            if len(got["ids"]) < _BATCH:
+                break
+            offset += _BATCH
+        name, meta = self.collection.name, dict(self.collection.metadata or {})
+        try:
+            self.client.delete_collection(name)
+            self.collection = self.client.get_or_create_collection(
+                name,
+                embedding_function=None,
+                configuration={"hnsw": {"space": "cosine"}},
+                metadata=meta,
+            )
+        except Exception as exc:
+            raise IndexUnavailableError(f"Chroma collection rebuild failed: {exc}") from exc
+        if ids:
+            self.upsert(ids, np.asarray(vectors, dtype=np.float32), metas, docs)
+        return len(ids)
 
     def close(self) -> None:
         """Release the client: the next open in this process reloads the index from disk

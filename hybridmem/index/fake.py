@@ -52,10 +52,14 @@ class InMemoryIndex:
     """Exact nearest-neighbour search in process memory."""
 
     def __init__(self, name: str = "memory") -> None:
-        self.name = name
+        self._name = name
         self._vectors: dict[str, np.ndarray] = {}
         self._meta: dict[str, Metadata] = {}
         self._docs: dict[str, str | None] = {}
+
+    @property
+    def name(self) -> str:
+        return self._name
 
     @property
     def writable(self) -> bool:
@@ -119,6 +123,13 @@ class InMemoryIndex:
 
     def count(self) -> int:
         return len(self._vectors)
+
+    def compact(self, live_ids: set[str]) -> int:
+        self.delete([i for i in self._vectors if i not in live_ids])
+        return len(self._vectors)
+
+    def consume_takeover(self) -> bool:
+        return False
 
     def close(self) -> None:
         return None

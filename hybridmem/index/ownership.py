@@ -135,7 +135,8 @@ class GuardedIndex:
 
     @property
     def collection(self) -> Any:
-        return self.inner.collection
+        """The Chroma collection of the owned index (tests and erasure compaction use it)."""
+        return getattr(self.inner, "collection")  # noqa: B009 (not every VectorIndex has one)
 
     def close(self) -> None:
         """Release the Chroma client (so a later open reloads from disk) and the lock."""
@@ -196,6 +197,13 @@ class GuardedIndex:
     def count(self) -> int:
         """Vectors in the index; -1 when another process owns it (unknown from here)."""
         return self.inner.count() if self.writable else -1
+
+    def compact(self, live_ids: set[str]) -> int:
+        return self.inner.compact(live_ids)
+
+    def consume_takeover(self) -> bool:
+        took, self.took_over = self.took_over, False
+        return took
 
 
 def _forget_chroma_system(chroma_dir: Path) -> None:

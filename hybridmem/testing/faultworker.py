@@ -1,6 +1,6 @@
 """Fault injection: a writer process killed with SIGKILL at random moments, and the checks.
 
-``python -m hybridmem.recovery.faultworker zygote PATH`` starts a *zygote*: it imports
+``python -m hybridmem.testing.faultworker zygote PATH`` starts a *zygote*: it imports
 hybridmem once, then on each ``run SEED`` line from stdin forks a writer child and prints
 ``PID n``. The child opens the store and keeps adding, updating, moving, deleting nodes and
 setting the active node, printing ``BEGIN ...`` before and ``ACK ...`` after each write
@@ -10,7 +10,7 @@ kill/reopen round cost well under a second instead of a fresh interpreter's star
 is what lets CI afford 20+ real kills. Nothing is mocked: the child is a real process writing
 a real SQLite file and Chroma directory, and SIGKILL gives it no chance to clean up.
 
-``python -m hybridmem.recovery.faultworker adds PATH N TAG`` adds N nodes (the concurrency
+``python -m hybridmem.testing.faultworker adds PATH N TAG`` adds N nodes (the concurrency
 test runs several of these at once).
 
 :class:`FaultHarness` drives a zygote; :func:`check_round` compares a reopened store with
@@ -299,7 +299,7 @@ class FaultHarness:
         self.model = Expectation()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hybridmem.recovery.faultworker", "zygote", str(path), embedder],
+            [sys.executable, "-m", "hybridmem.testing.faultworker", "zygote", str(path), embedder],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -409,7 +409,7 @@ def _main(argv: list[str]) -> None:
         increments(Path(argv[1]), argv[2], int(argv[3]), argv[4])
     else:
         raise SystemExit(
-            "usage: python -m hybridmem.recovery.faultworker zygote PATH [EMBEDDER] | "
+            "usage: python -m hybridmem.testing.faultworker zygote PATH [EMBEDDER] | "
             "adds PATH N TAG | incr PATH NODE N TAG"
         )
 
