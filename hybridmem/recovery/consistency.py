@@ -201,14 +201,13 @@ class Reconciler:
         if self._busy:
             return
         self._writes += 1
-        took_over = self.core.engine.index.took_over
+        took_over = self.core.engine.index.consume_takeover()
         if not took_over and self._writes % CATCH_UP_EVERY:
             return
         self._busy = True
         try:
             with self.core.engine.lock:
                 if took_over:
-                    self.core.engine.index.took_over = False
                     dead = sessions.reap(self.core.engine.store)
                     self.session_key = self.session_key or sessions.register(
                         self.core.engine.store, self.core.engine.store.last_seq()
