@@ -185,7 +185,7 @@ def test_the_in_memory_index_is_a_faithful_fake(tmp_path):
         hit = mem.add("The train leaves at 9 from Hauptbahnhof", parent_id=task.id, user_id="u1")
         mem.add("The train leaves at 9 from Hauptbahnhof", user_id="u2")
         res = mem.retrieve("when does the train leave?", user_id="u1", task_id=task.id)
-        assert [h.node.id for h in res.hits][0] == hit.id
+        assert res.hits[0].node.id == hit.id
         assert all(h.node.user_id == "u1" for h in res.hits)
         vec = mem.index.get_vectors([hit.id])[hit.id]
         assert np.isclose(float(np.linalg.norm(vec)), 1.0)
