@@ -23,6 +23,7 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed

@@ -33,7 +33,23 @@ from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
 from hybridmem.store import TreeStore, encode_path
 
 ERASED_PAYLOAD = {"erased": True}
-"""What privacy erasure leaves of a scrubbed op's payload; such ops replay as no-ops."""
+"""A payload scrubbed by older versions (everything dropped); such ops replay as no-ops."""
+
+# Payload fields that may carry what a user said (or text derived from it). Erasure drops
+# them and keeps the structure (ids, parents, types, weights, times), so the surviving nodes'
+# ops still replay exactly: a move under a node that was erased later still finds it.
+_CONTENT_FIELDS = frozenset({"content", "sealed", "sealed_hash", "metadata", "decision", "reason"})
+
+
+def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload of an op on erased content: structure kept, every content field dropped,
+    marked ``erased``. Idempotent."""
+    out = {k: v for k, v in payload.items() if k not in _CONTENT_FIELDS}
+    values = out.get("values")
+    if isinstance(values, dict):
+        out["values"] = {k: v for k, v in values.items() if k not in _CONTENT_FIELDS}
+    out["erased"] = True
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +120,8 @@ def stored_content(payload: dict[str, Any]) -> tuple[str, str, str, int]:
     node's payload carries its ciphertext and keyed hash, never the text."""
     if isinstance(payload.get("sealed"), str):
         return payload["sealed"], str(payload.get("sealed_hash", "")), "", 1
+    if payload.get("erased") and "content" not in payload:
+        return "", content_hash(""), "", 0  # a placeholder, deleted by its erase op
     text = payload["content"]
     return text, content_hash(text), lexical.document_terms(text), 0
 
@@ -186,12 +204,12 @@ def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     values: dict[str, Any] = {}
     terms: str | None = None
     for key, value in rec.payload.items():
-        if key in ("content", "sealed", "sealed_hash"):
+        if key in ("content", "sealed", "sealed_hash", "erased"):
             continue
         if key not in _UPDATABLE:
             raise ReplayError(f"op #{rec.seq} 'update' sets unknown column {key!r}")
         values[key] = json.dumps(value, ensure_ascii=False) if key == "metadata" else value
-    if "content" in rec.payload or "sealed" in rec.payload:
+    if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
         values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
     if {"content", "status", "node_type"} & values.keys():
         values["index_state"] = IndexState.PENDING.value
