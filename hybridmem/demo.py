@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -25,7 +24,8 @@ from rich.text import Text
 from rich.tree import Tree
 
 from hybridmem.memory import DB_FILE, HybridMemory
-from hybridmem.models import MemoryNode
+from hybridmem.models import IndexState, MemoryNode
+from hybridmem.store import SQLiteStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,11 +216,13 @@ def run(
     writes = len(acked_nodes)
     killed = proc.returncode == -signal.SIGKILL
     console.print(f"worker killed: {killed} after {writes} acknowledged writes")
-    with sqlite3.connect(path / DB_FILE) as raw:
-        pending = raw.execute("SELECT count(*) FROM nodes WHERE index_state = 'pending'")
-        console.print(
-            f"nodes left pending in the vector index by the kill: {pending.fetchone()[0]}"
-        )
+    # The bare store, not HybridMemory: opening a memory would finish the pending rows.
+    raw = SQLiteStore(path / DB_FILE)
+    try:
+        pending = raw.counts("index_state").get(IndexState.PENDING.value, 0)
+    finally:
+        raw.close()
+    console.print(f"nodes left pending in the vector index by the kill: {pending}")
 
     console.rule("reopen: what came back")
     recovered: dict[str, str] = {}

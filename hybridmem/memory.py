@@ -45,7 +45,7 @@ from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
 from hybridmem.retrieval import Retriever
-from hybridmem.store import DB_FILE, SQLiteStore
+from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
 from hybridmem.validation import (
     check_content,
@@ -167,7 +167,7 @@ class HybridMemory:
         return self._core.engine
 
     @property
-    def store(self) -> SQLiteStore:
+    def store(self) -> TreeStore:
         """The tree store (SQLite), for inspection; write through this facade."""
         return self._core.engine.store
 
@@ -709,7 +709,7 @@ class HybridMemory:
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
 
 
-def _check_embedder(store: SQLiteStore, embedder: Embedder, reindex: bool) -> int:
+def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:
     """The dimension to open the index with; refuses an embedder other than the store's."""
     stored_name = store.get_meta("embedder")
     stored_dim = store.get_meta("dimension")

@@ -30,7 +30,7 @@ from hybridmem.clock import to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.errors import ReplayError
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
-from hybridmem.store import TreeStore, encode_path
+from hybridmem.store import NodeRow, TreeStore, encode_path
 
 ERASED_PAYLOAD = {"erased": True}
 """A payload scrubbed by older versions (everything dropped); such ops replay as no-ops."""
@@ -83,7 +83,7 @@ class OpRegistry:
     def apply(self, ctx: ApplyContext, record: OpRecord) -> MemoryNode | None:
         """Apply one op; an unknown op or a payload that does not fit is a ReplayError."""
         if record.payload == ERASED_PAYLOAD:
-            return None  # scrubbed by erasure: the node is gone for good
+            return None  # scrubbed by erasure (such ops replay as no-ops): the node is gone
         applier = self._appliers.get(record.op)
         if applier is None:
             raise ReplayError(
@@ -145,7 +145,7 @@ def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     is_scope = p["node_type"] in ctx.scope_types
     task_id = rec.node_id if is_scope or parent is None else parent.task_id
     content, digest, terms, sensitive = stored_content(p)
-    row: dict[str, Any] = {
+    row: NodeRow = {
         "id": rec.node_id,
         "user_id": rec.user_id,
         "agent_id": p.get("agent_id"),

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from hybridmem.core import Core
-from hybridmem.evolution import queries
 from hybridmem.evolution.conflicts import current_of, is_unconfirmed
 from hybridmem.evolution.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode
@@ -48,7 +47,7 @@ def inspect_user(
     """The user's nodes in tree order (parents first), filtered; empty filters match all."""
     now = now or core.engine.now()
     cfg = core.engine.config.evolution
-    nodes = queries.user_nodes(core.engine.store, user_id)
+    nodes = core.engine.store.user_nodes(user_id)
     groups: dict[str, list[MemoryNode]] = {}
     for n in nodes:
         if n.conflict_group:

@@ -29,7 +29,6 @@ from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core import Core, NodeChange, NodeInput, get_scoped
-from hybridmem.evolution import queries
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.conflicts import is_unconfirmed
 from hybridmem.evolution.distill import Distiller, ExtractiveDistiller, Theme, find_themes
@@ -97,11 +96,11 @@ def maintain(
     cfg = core.engine.config.evolution
     if max_nodes is not None:
         cfg = cfg.with_changes(max_active_nodes_per_user=max_nodes)
-    users = [user_id] if user_id is not None else queries.users(core.engine.store)
+    users = [user_id] if user_id is not None else core.engine.store.user_ids()
     actions: list[MaintenanceAction] = []
     examined = skipped = 0
     for user in users:
-        nodes = queries.user_nodes(core.engine.store, user)
+        nodes = core.engine.store.user_nodes(user)
         examined += len(nodes)
         planned, deletions = _plan_user(nodes, now, cfg, deep)
         actions.extend(a for a, _ in planned)
@@ -319,7 +318,7 @@ def _distil(
     distiller: Distiller,
     dry_run: bool,
 ) -> list[MaintenanceAction]:
-    nodes = queries.user_nodes(core.engine.store, user_id)
+    nodes = core.engine.store.user_nodes(user_id)
     profiles = {
         str(n.metadata["theme"]): n
         for n in nodes
@@ -441,7 +440,7 @@ def _probe_readings(
 ) -> list[MaintenanceAction]:
     out: list[MaintenanceAction] = []
     stamp = to_iso(now)
-    for node in queries.user_nodes(core.engine.store, user_id):
+    for node in core.engine.store.user_nodes(user_id):
         if not node.metadata.get("probe"):
             continue
         log = list(node.metadata.get("probe_log", []))

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from hybridmem.clock import from_iso
 from hybridmem.core import Core, NodeInput
-from hybridmem.evolution import queries
 from hybridmem.evolution.weights import node_weight
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ def probe_report(core: Core, *, user_id: str, now: datetime | None = None) -> li
     now = now or core.engine.now()
     cfg = core.engine.config.evolution
     out: list[ProbeReport] = []
-    for node in queries.user_nodes(core.engine.store, user_id):
+    for node in core.engine.store.user_nodes(user_id):
         marker = node.metadata.get("probe")
         if not marker:
             continue

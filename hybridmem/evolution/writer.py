@@ -15,10 +15,13 @@ from typing import Any
 import numpy as np
 
 from hybridmem.core import Engine, NodeChange, WritePlan
-from hybridmem.evolution import conflicts, lifecycle, queries
+from hybridmem.evolution import conflicts, lifecycle
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.slots import infer_slot
 from hybridmem.models import NodeStatus
+
+CONFLICT_POOL = 500
+"""How many of the user's newest live facts of a type a new one is compared with."""
 
 
 class EvolutionWriter:
@@ -106,7 +109,7 @@ class EvolutionWriter:
             if group is None:
                 group, changes = self._similar_group(user_id, node_type, vector, batch_vectors)
             if group is not None:
-                members = queries.group_members(self.engine.store, user_id, group)
+                members = self.engine.store.conflict_group_members(user_id, group)
                 vectors = self._vectors([m.id for m in members], batch_vectors)
                 outcome = conflicts.decide(
                     content=content,
@@ -157,7 +160,7 @@ class EvolutionWriter:
         """The group of the most similar live fact/preference of the same type, if close."""
         if vector is None:
             return None, ()
-        pool = [n for n in queries.conflict_pool(self.engine.store, user_id, [node_type])]
+        pool = self.engine.store.active_nodes_of_types(user_id, [node_type], CONFLICT_POOL)
         if not pool:
             return None, ()
         vectors = self._vectors([n.id for n in pool], batch_vectors)

@@ -27,24 +27,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import sqlite3
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
+from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
-from hybridmem.store import encode_path
+from hybridmem.store import encode_path, read_copy, scrub_copy
 from hybridmem.validation import check_node_id, check_user_id
 
-if TYPE_CHECKING:
-    from hybridmem.index import VectorIndex
-
-ERASED_PAYLOAD = json.dumps({"erased": True})
 _PAGE = 2000
 
 
@@ -90,51 +84,6 @@ def snapshot_directory(core: Core) -> Path:
     return core.engine.path / core.engine.config.recovery.snapshot_dir
 
 
-def scrub_sqlite_copy(path: Path, scope: ErasedScope) -> bool:
-    """Apply an erasure to a SQLite copy of the store (a snapshot); True if it changed."""
-    conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-    try:
-        conn.execute("PRAGMA secure_delete = ON")
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if "nodes" not in tables:
-            return False
-        conn.execute("BEGIN IMMEDIATE")
-        if scope.whole_user:
-            ids = [
-                r[0]
-                for r in conn.execute("SELECT id FROM nodes WHERE user_id = ?", (scope.user_id,))
-            ]
-        else:
-            ids = list(scope.node_ids)
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            if "nodes_fts" in tables:
-                conn.execute(
-                    "DELETE FROM nodes_fts WHERE rowid IN "
-                    f"(SELECT rid FROM nodes WHERE id IN ({marks}))",
-                    chunk,
-                )
-            conn.execute(f"DELETE FROM nodes WHERE id IN ({marks})", chunk)
-        if "active_nodes" in tables:
-            if scope.whole_user:
-                conn.execute("DELETE FROM active_nodes WHERE user_id = ?", (scope.user_id,))
-            else:
-                for start in range(0, len(ids), 500):
-                    chunk = ids[start : start + 500]
-                    marks = ",".join("?" * len(chunk))
-                    conn.execute(f"DELETE FROM active_nodes WHERE node_id IN ({marks})", chunk)
-        if "oplog" in tables:
-            _scrub_oplog(conn, scope.user_id, ids, scope.whole_user)
-        conn.execute("COMMIT")
-        if "nodes_fts" in tables:
-            conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
-        conn.execute("VACUUM")
-        return True
-    finally:
-        conn.close()
-
-
 def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     """The default snapshot scrubber: every ``*.sqlite3`` in the snapshot directory and the
     stores a restore moved aside."""
@@ -149,7 +98,7 @@ def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     ]
     done = 0
     for path in copies:
-        if scrub_sqlite_copy(path, scope):
+        if scrub_copy(path, scope.user_id, scope.node_ids, whole_user=scope.whole_user):
             done += 1
             _refresh_manifest(path)
     return done
@@ -161,18 +110,11 @@ def _refresh_manifest(snapshot: Path) -> None:
     manifest = snapshot.with_suffix(".json")
     if not manifest.is_file():
         return
-    try:
-        from hybridmem.recovery.oplog import op_digest
-    except ImportError:  # no recovery layer: nothing else reads the manifest
-        return
     data = json.loads(manifest.read_text(encoding="utf-8"))
-    conn = sqlite3.connect(str(snapshot))
-    try:
-        if "seq" in data:
-            data["head_digest"] = op_digest(conn, int(data["seq"]))
-        data["nodes"] = int(conn.execute("SELECT count(*) FROM nodes").fetchone()[0])
-    finally:
-        conn.close()
+    facts = read_copy(snapshot, int(data["seq"]) if "seq" in data else None)
+    if "seq" in data:
+        data["head_digest"] = facts.head_digest
+    data["nodes"] = facts.nodes
     tmp = manifest.with_name(manifest.name + ".tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     os.replace(tmp, manifest)
@@ -214,10 +156,10 @@ def erase(
                 whole_user, node_id = True, None
         assert user_id is not None
         doomed = erased_ids(engine.apply_context, user_id, node_id, subtree)
-        if not doomed and whole_user and not _user_has_oplog(store.conn, user_id):
+        if not doomed and whole_user and not store.has_unerased_ops(user_id):
             raise NodeNotFoundError(f"user {user_id!r} has no memory to erase")
         _fix_active(core, user_id, doomed, whole_user, path)
-        scrubbed = _count_scrubbable(store.conn, user_id, doomed, whole_user)
+        scrubbed = store.count_erasable_ops(user_id, doomed, whole_user)
         record, _ = engine.commit(
             "erase",
             node_id=node_id,
@@ -225,10 +167,7 @@ def erase(
             payload={"count": len(doomed), "subtree": subtree, "user": whole_user},
         )
         pending = {"user_id": user_id, "ids": doomed, "whole_user": whole_user}
-        store.conn.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?)",
-            (f"{PENDING_ERASURE}{record.seq}", json.dumps(pending)),
-        )
+        store.set_meta(f"{PENDING_ERASURE}{record.seq}", json.dumps(pending))
     finished = finish_erasure(core, record.seq, compact=compact)
     return ErasureReport(
         user_id=user_id,
@@ -283,17 +222,13 @@ def finish_erasure(core: Core, seq: int, *, compact: bool = True) -> _Finished:
         if engine.path is not None:
             chroma_compacted, dirs = compact_chroma_dir(engine.index, engine.path / "chroma")
     with engine.write():
-        engine.store.conn.execute("DELETE FROM meta WHERE key = ?", (f"{PENDING_ERASURE}{seq}",))
+        engine.store.delete_meta(f"{PENDING_ERASURE}{seq}")
     return _Finished(vectors, rebuilt, dirs, snapshots, sqlite_compacted, chroma_compacted)
 
 
 def finish_pending_erasures(core: Core) -> int:
     """Finish every erasure a crash (or a process without the index) left pending."""
-    with core.engine.store.reading() as conn:
-        keys = [
-            r[0]
-            for r in conn.execute("SELECT key FROM meta WHERE key LIKE ?", (f"{PENDING_ERASURE}%",))
-        ]
+    keys = list(core.engine.store.meta_items(PENDING_ERASURE))
     done = 0
     for key in keys:
         if finish_erasure(core, int(key[len(PENDING_ERASURE) :])).vectors >= 0:
@@ -326,17 +261,10 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
     if whole_user:
         ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
     ctx.store.delete_nodes(doomed)
-    _scrub_oplog(ctx.store.conn, rec.user_id, doomed, whole_user)
+    ctx.store.blank_op_payloads(rec.user_id, doomed, whole_user)
 
 
 register_snapshot_scrubber(scrub_snapshot_files)
-
-
-def _user_has_oplog(conn: sqlite3.Connection, user_id: str) -> bool:
-    row = conn.execute(
-        "SELECT 1 FROM oplog WHERE user_id = ? AND payload != ? LIMIT 1", (user_id, ERASED_PAYLOAD)
-    ).fetchone()
-    return row is not None
 
 
 def _fix_active(core: Core, user_id: str, doomed: list[str], whole_user: bool, path: str) -> None:
@@ -354,53 +282,6 @@ def _fix_active(core: Core, user_id: str, doomed: list[str], whole_user: bool, p
         user_id=user_id,
         payload={"reason": "active node erased"},
     )
-
-
-def _count_scrubbable(
-    conn: sqlite3.Connection, user_id: str, doomed: list[str], whole_user: bool
-) -> int:
-    """How many op-log payloads an erase will blank (before it does)."""
-    if whole_user:
-        row = conn.execute(
-            "SELECT count(*) FROM oplog WHERE user_id = ? AND op != 'erase' AND payload != ?",
-            (user_id, ERASED_PAYLOAD),
-        ).fetchone()
-        return int(row[0])
-    total = 0
-    for start in range(0, len(doomed), 500):
-        chunk = doomed[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        total += int(
-            conn.execute(
-                f"SELECT count(*) FROM oplog WHERE node_id IN ({marks}) AND op != 'erase' "
-                "AND payload != ?",
-                [*chunk, ERASED_PAYLOAD],
-            ).fetchone()[0]
-        )
-    return total
-
-
-def _scrub_oplog(
-    conn: sqlite3.Connection, user_id: str, doomed: list[str], whole_user: bool
-) -> int:
-    """Blank the payloads that may hold erased content (not the erase row itself)."""
-    total = 0
-    if whole_user:
-        cur = conn.execute(
-            "UPDATE oplog SET payload = ? WHERE user_id = ? AND op != 'erase' AND payload != ?",
-            (ERASED_PAYLOAD, user_id, ERASED_PAYLOAD),
-        )
-        total += cur.rowcount
-    for start in range(0, len(doomed), 500):
-        chunk = doomed[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        cur = conn.execute(
-            f"UPDATE oplog SET payload = ? WHERE node_id IN ({marks}) AND op != 'erase' "
-            "AND payload != ?",
-            [ERASED_PAYLOAD, *chunk, ERASED_PAYLOAD],
-        )
-        total += cur.rowcount
-    return total
 
 
 def rebuild_collection(core: Core) -> int:
@@ -467,78 +348,4 @@ def rebuild_collection(core: Core) -> int:
 def compact_sqlite(core: Core) -> bool:
     """Merge FTS5 segments, VACUUM and truncate the WAL; False if another connection kept
     the WAL from being fully checkpointed."""
-    store = core.engine.store
-    with store.transaction():
-        store.conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
-    with store.reading() as conn:
-        conn.execute("VACUUM")
-        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-    return busy == 0
-
-
-def compact_chroma_dir(index: VectorIndex, chroma_dir: Path) -> tuple[bool, int]:
-    """VACUUM ``chroma.sqlite3`` and delete segment directories Chroma no longer uses.
-
-    Only for the embedded client (a Chroma server's disk is the server's business).
-    """
-    db = chroma_dir / "chroma.sqlite3"
-    if not db.exists():
-        return False, 0
-    removed = 0
-    try:
-        conn = sqlite3.connect(str(db), timeout=30)
-        try:
-            conn.execute("PRAGMA secure_delete = ON")
-            conn.execute("VACUUM")
-            segments = {r[0] for r in conn.execute("SELECT id FROM segments")}
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return False, 0
-    for entry in chroma_dir.iterdir():
-        if entry.is_dir() and _is_uuid(entry.name) and entry.name not in segments:
-            shutil.rmtree(entry, ignore_errors=True)
-            removed += 1
-    live = int(index.count())
-    for entry in chroma_dir.iterdir():
-        if entry.is_dir() and entry.name in segments:
-            zero_free_hnsw_slots(entry, live)
-    return True, removed
-
-
-def zero_free_hnsw_slots(segment: Path, live: int) -> int:
-    """Zero the unused capacity slots of a segment's ``data_level0.bin``; return bytes zeroed.
-
-    Measured: Chroma 1.5 writes the whole HNSW capacity (header ``max_elements`` slots) from a
-    buffer that is not zeroed, so slots past the live elements hold whatever the process heap
-    held, and that can be erased (or decrypted!) text. Zeroing on disk cleans the file; the
-    Chroma process still has the same buffer in memory and may write it again on its next
-    persist (see docs/architecture.md, "Erasure": restart the process to be certain).
-    """
-    data, header = segment / "data_level0.bin", segment / "header.bin"
-    if not (data.is_file() and header.is_file()):
-        return 0
-    head = header.read_bytes()
-    if len(head) < 36:
-        return 0
-    max_elements = int.from_bytes(head[12:20], "little")
-    slot = int.from_bytes(head[28:36], "little")
-    size = data.stat().st_size
-    # Only touch a file whose layout is the one measured (capacity x slot size).
-    if not slot or max_elements * slot != size or live * slot > size:
-        return 0
-    start = live * slot
-    with open(data, "r+b") as fh:
-        fh.seek(start)
-        fh.write(b"\x00" * (size - start))
-        fh.flush()
-        os.fsync(fh.fileno())
-    return size - start
-
-
-def _is_uuid(name: str) -> bool:
-    try:
-        uuid.UUID(name)
-    except ValueError:
-        return False
-    return True
+    return core.engine.store.compact()

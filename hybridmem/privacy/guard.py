@@ -1,7 +1,7 @@
 """Wires the privacy layer into a store: key check, transparent decryption, audit hooks.
 
 ``HybridMemory`` builds one :class:`PrivacyGuard` when it opens. The guard owns the
-:class:`ContentVault` (what is encrypted and how) and installs two hooks on the SQLite store:
+:class:`ContentVault` (what is encrypted and how) and installs two hooks on the tree store:
 ``opener`` (decrypt sensitive rows as they are read) and ``on_op`` (mirror each op-log row into
 the hash-chained audit log in the same transaction).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 
 from hybridmem.errors import WrongKeyError
 from hybridmem.privacy import audit
@@ -42,19 +43,15 @@ class PrivacyGuard:
         self.store = store
         self._bound = self._bound or store.get_meta(KEY_ID_META) is not None
         # Deleted rows are overwritten with zeros instead of lingering in free pages.
-        store.conn.execute("PRAGMA secure_delete = ON")
+        store.secure_delete()
         store.opener = self.vault.open
-        store.on_op = audit.record_op
+        store.on_op = partial(audit.record_op, store)
 
     def _bind_key(self, key_id: str) -> None:
         """Record the key fingerprint with the first encrypted write (inside its transaction)."""
         if self._bound:
             return
-        self.store.conn.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (KEY_ID_META, key_id),
-        )
+        self.store.set_meta(KEY_ID_META, key_id)
         self._bound = True
 
     def audit_read(
@@ -71,7 +68,7 @@ class PrivacyGuard:
             return
         with self.store.transaction():
             audit.append(
-                self.store.conn,
+                self.store,
                 action=action,
                 at=at,
                 actor=actor,

@@ -9,7 +9,6 @@ it was deleted. ``verify`` therefore reads Chroma ids *before* SQLite to find or
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Sequence
@@ -18,9 +17,6 @@ from hybridmem.core import Core, content_hash, index_metadata
 from hybridmem.models import IndexState, MemoryNode
 from hybridmem.recovery import sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
-from hybridmem.recovery.oplog import sequence_gaps
-from hybridmem.store import SQLiteStore
-from hybridmem.store.sqlite_store import NODE_COLUMNS, row_to_node
 
 log = logging.getLogger(__name__)
 
@@ -28,11 +24,6 @@ log = logging.getLogger(__name__)
 # (and always on open, takeover and repair). Doing it on every write would make threads of
 # one process re-embed each other's in-flight rows.
 CATCH_UP_EVERY = 50
-
-
-def _all_nodes(store: SQLiteStore) -> list[MemoryNode]:
-    with store.reading():
-        return [row_to_node(r) for r in store.db.query(f"SELECT {NODE_COLUMNS} FROM nodes")]
 
 
 def _broken_tree(nodes: Sequence[MemoryNode]) -> list[str]:
@@ -59,10 +50,9 @@ def verify(core: Core) -> VerifyReport:
     index = core.engine.index
     with core.engine.lock:
         before = index.get_entries()
-        nodes = _all_nodes(core.engine.store)
+        nodes = core.engine.store.scan_nodes()
         after = index.get_ids()
-        with core.engine.store.reading() as conn:
-            first, last, gaps = sequence_gaps(conn)
+        sequence = core.engine.store.sequence_gaps()
     by_id = {n.id: n for n in nodes}
     indexed = [n for n in nodes if n.index_state == IndexState.INDEXED.value]
     stale: list[str] = []
@@ -85,9 +75,9 @@ def verify(core: Core) -> VerifyReport:
         orphaned=tuple(sorted(i for i in before if i not in by_id)),
         stale=tuple(sorted(stale)),
         broken_tree=tuple(sorted(_broken_tree(nodes))),
-        seq_gaps=tuple(gaps),
-        first_seq=first,
-        last_seq=last,
+        seq_gaps=sequence.gaps,
+        first_seq=sequence.first,
+        last_seq=sequence.last,
     )
 
 
@@ -114,12 +104,14 @@ def repair(core: Core) -> RepairReport:
 def _full_reconcile(core: Core) -> tuple[int, int]:
     """Remove every orphan and index every node without a vector; ``(orphans, indexed)``."""
     in_chroma = core.engine.index.get_ids()  # before SQLite: see the ordering argument above
-    with core.engine.store.reading() as conn:
-        rows = conn.execute("SELECT id, index_state FROM nodes").fetchall()
-    known = {r[0] for r in rows}
-    orphans = sorted(in_chroma - known)
+    states = core.engine.store.index_states()
+    orphans = sorted(in_chroma - states.keys())
     core.engine.index.delete(orphans)
-    lacking = [r[0] for r in rows if r[1] == IndexState.INDEXED.value and r[0] not in in_chroma]
+    lacking = [
+        node_id
+        for node_id, state in states.items()
+        if state == IndexState.INDEXED.value and node_id not in in_chroma
+    ]
     core.engine.store.set_index_state(lacking, IndexState.PENDING.value)
     return len(orphans), core.indexer.finish_pending()
 
@@ -137,13 +129,10 @@ class Reconciler:
     def sweep_deleted(self, since: int) -> int:
         """Delete vectors of nodes the op log deleted after ``since`` (idempotent)."""
         store = self.core.engine.store
-        with store.reading() as conn:
-            rows = conn.execute(
-                "SELECT seq, payload FROM oplog WHERE seq > ? AND op = 'delete' ORDER BY seq",
-                (since,),
-            ).fetchall()
-            last = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
-        ids = sorted({i for _, payload in rows for i in json.loads(payload).get("ids", ())})
+        with store.reading():
+            deletes = store.read_ops(since=since, ops=("delete",))
+            last = store.last_seq()
+        ids = sorted({i for op in deletes for i in op.payload.get("ids", ())})
         # An id can be deleted and later added again: keep vectors of nodes that exist.
         existing = store.get_many(ids) if ids else {}
         gone = [i for i in ids if i not in existing]
@@ -176,10 +165,7 @@ class Reconciler:
             orphans += self.sweep_deleted(min(d.start_seq for d in dead))
         self.swept_seq = max(self.swept_seq, last_seq)
         full = False
-        with store.reading() as conn:
-            indexed = conn.execute(
-                "SELECT count(*) FROM nodes WHERE index_state = ?", (IndexState.INDEXED.value,)
-            ).fetchone()[0]
+        indexed = store.counts("index_state").get(IndexState.INDEXED.value, 0)
         if self.core.engine.index.count() != indexed:
             full = True
             removed, redone = _full_reconcile(self.core)

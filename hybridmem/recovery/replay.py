@@ -8,38 +8,26 @@ node, the state the live store had at that sequence number (access statistics an
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections.abc import Sequence
-from typing import Any
 
-from hybridmem.clock import from_iso
 from hybridmem.core import ApplyContext, OpRegistry
-from hybridmem.errors import ReplayError
-from hybridmem.models import OpRecord
+from hybridmem.errors import ReplayError, StoreWriteError
+from hybridmem.store import ERASED_PAYLOAD, OpRow
 
 
-def replay(ctx: ApplyContext, registry: OpRegistry, rows: Sequence[tuple[Any, ...]]) -> int:
-    """Insert raw op rows (``seq, op, node_id, user_id, payload, at, actor``) verbatim and
-    apply each; the caller holds the transaction. Returns how many ops were applied."""
+def replay(ctx: ApplyContext, registry: OpRegistry, rows: Sequence[OpRow]) -> int:
+    """Insert stored op rows verbatim and apply each; the caller holds the transaction.
+    Returns how many ops were applied."""
     for row in rows:
-        seq, op, node_id, user_id, payload, at, actor = row
-        record = OpRecord(
-            seq=int(seq),
-            op=op,
-            node_id=node_id,
-            user_id=user_id,
-            payload=json.loads(payload) if payload else {},
-            at=from_iso(at),
-            actor=actor,
-        )
-        if op not in registry and record.payload != {"erased": True}:
+        record = row.record()
+        seq, op, node_id = record.seq, record.op, record.node_id
+        if op not in registry and record.payload != ERASED_PAYLOAD:
             raise ReplayError(
                 f"op #{seq} {op!r} has no applier; the layer that writes it must register one"
             )
-        ctx.store.insert_op_row(row)
         try:
+            ctx.store.insert_op_row(row)
             registry.apply(ctx, record)
-        except sqlite3.Error as exc:
+        except StoreWriteError as exc:
             raise ReplayError(f"op #{seq} {op!r} on {node_id!r} cannot be replayed: {exc}") from exc
     return len(rows)

@@ -76,7 +76,7 @@ def restore(
         staged = live.with_name(live.name + ".restoring")
         end, replayed = snapshots.build_restored(core, snap, to_seq, staged)
         reconciler.on_close()
-        durability = engine.store.durability
+        durability = snapshots.sqlite_store(core).durability
         engine.store.close()
         aside = snapshots.swap_in(live, staged, engine.now())
         engine.attach_store(SQLiteStore(live, durability=durability))

@@ -17,18 +17,24 @@ import json
 import logging
 import os
 import shutil
-import sqlite3
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
-from hybridmem.errors import RecoveryError, SnapshotNotFoundError
+from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
+from hybridmem.models import IndexState
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
-from hybridmem.recovery.oplog import op_digest
 from hybridmem.recovery.replay import replay
-from hybridmem.store import DB_FILE, SQLiteStore
+from hybridmem.recovery.sessions import PREFIX as SESSION_PREFIX
+from hybridmem.store import (
+    DB_FILE,
+    SQLiteStore,
+    TreeStore,
+    prepare_copy_for_restore,
+    read_copy,
+)
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +69,18 @@ def _write_json_atomic(path: Path, value: dict[str, object]) -> None:
 LINEAGE_KEY = "lineage"
 
 
-def lineage(store: SQLiteStore) -> list[tuple[str, int]]:
+def sqlite_store(core: Core) -> SQLiteStore:
+    """The engine's store as the SQLite store snapshots copy (they are SQLite files)."""
+    store = core.engine.store
+    if not isinstance(store, SQLiteStore):
+        raise RecoveryError(
+            f"snapshots and restore copy SQLite files; this memory's store is a "
+            f"{type(store).__name__}"
+        )
+    return store
+
+
+def lineage(store: TreeStore) -> list[tuple[str, int]]:
     """The store's history as segments ``(id, from_seq)``: ops after ``from_seq`` (up to the
     next segment's start) belong to segment ``id``. A restore to an earlier point starts a
     new segment, so two stores share the op at sequence ``s`` exactly when the segment
@@ -91,24 +108,13 @@ def checkpoint(core: Core) -> SnapshotInfo:
     folder.mkdir(parents=True, exist_ok=True)
     now = core.engine.now()
     tmp = folder / f".tmp-{uuid.uuid4().hex}{DB_SUFFIX}"
-    chain = lineage(core.engine.store)
-    with core.engine.store.reading() as conn:
-        conn.execute("VACUUM INTO ?", (str(tmp),))
-    # VACUUM INTO does not promise an fsync of the new file; a snapshot must survive power loss.
-    fd = os.open(str(tmp), os.O_RDONLY)
+    store = sqlite_store(core)
+    chain = lineage(store)
     try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        with sqlite3.connect(str(tmp)) as copy:
-            seq = int(copy.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
-            nodes = int(copy.execute("SELECT count(*) FROM nodes").fetchone()[0])
-            active = dict(copy.execute("SELECT user_id, node_id FROM active_nodes").fetchall())
-            digest = op_digest(copy, seq)
-        copy.close()
+        store.copy_to(tmp)
+        facts = read_copy(tmp)
         # The suffix keeps names unique when two processes checkpoint the same sequence.
-        name = f"snap-{seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+        name = f"snap-{facts.seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
         final = folder / f"{name}{DB_SUFFIX}"
         os.replace(tmp, final)
     except BaseException:
@@ -116,11 +122,11 @@ def checkpoint(core: Core) -> SnapshotInfo:
         raise
     manifest = {
         "name": name,
-        "seq": seq,
+        "seq": facts.seq,
         "created_at": to_iso(now),
-        "nodes": nodes,
-        "active_nodes": active,
-        "head_digest": digest,
+        "nodes": facts.nodes,
+        "active_nodes": facts.active_nodes,
+        "head_digest": facts.head_digest,
         "lineage": chain,
         "file": final.name,
     }
@@ -209,9 +215,10 @@ def build_restored(
     core: Core, snap: SnapshotInfo, to_seq: int | None, target: Path
 ) -> tuple[int, int]:
     """Write the restored store to ``target``; return ``(restored_to_seq, ops_replayed)``."""
-    live_chain = lineage(core.engine.store)
-    with core.engine.store.reading() as conn:
-        live_last = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
+    live = sqlite_store(core)
+    live_chain = lineage(live)
+    with live.reading():
+        live_last = live.last_seq()
         end = live_last if to_seq is None else to_seq
         if end < snap.seq:
             raise RecoveryError(
@@ -221,7 +228,7 @@ def build_restored(
         if end > live_last:
             raise RecoveryError(f"sequence {end} is beyond the op log (last is {live_last})")
         continues = snap.seq == 0 or (
-            op_digest(conn, snap.seq) == snap.head_digest
+            live.op_digest(snap.seq) == snap.head_digest
             and (
                 not snap.lineage
                 or segment_at(list(snap.lineage), snap.seq) == segment_at(live_chain, snap.seq)
@@ -233,29 +240,21 @@ def build_restored(
                 f"{snap.seq} differs, e.g. after an earlier restore); only "
                 f"restore(snapshot, to_seq={snap.seq}) is possible from it"
             )
-        rows = conn.execute(
-            "SELECT seq, op, node_id, user_id, payload, at, actor FROM oplog "
-            "WHERE seq > ? AND seq <= ? ORDER BY seq",
-            (snap.seq, end),
-        ).fetchall()
+        rows = live.op_rows(since=snap.seq, until=end)
     target.unlink(missing_ok=True)
     shutil.copyfile(snap.path, target)
-    store = SQLiteStore(target, durability="full")
+    store = SQLiteStore(target, durability="full")  # the staged file: synced on every commit
     try:
         with store.transaction():
             replayed = replay(
                 ApplyContext(store, tuple(core.engine.config.scope_types)), core.engine.ops, rows
             )
             # Every vector is rebuilt after the swap.
-            store.conn.execute("UPDATE nodes SET index_state = 'pending'")
-            store.conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
+            store.set_index_state_all(IndexState.PENDING.value)
+            store.delete_meta_prefix(SESSION_PREFIX)
             # Ops after ``end`` written from now on are a new history (see lineage()).
             chain = [seg for seg in live_chain if seg[1] < end] + [(uuid.uuid4().hex, end)]
-            store.conn.execute(
-                "INSERT INTO meta(key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (LINEAGE_KEY, json.dumps(chain)),
-            )
+            store.set_meta(LINEAGE_KEY, json.dumps(chain))
     finally:
         store.close()
     return end, replayed
@@ -298,10 +297,7 @@ def restore_damaged(
     live = root / DB_FILE
     staged = live.with_name(live.name + ".restoring")
     shutil.copyfile(chosen.path, staged)
-    with sqlite3.connect(staged) as conn:
-        conn.execute("UPDATE nodes SET index_state = 'pending'")
-        conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
-    conn.close()
+    prepare_copy_for_restore(staged, drop_meta_prefix=SESSION_PREFIX)
     if live.exists():
         aside = swap_in(live, staged, datetime.now(UTC))
     else:
@@ -357,7 +353,7 @@ class AutoCheckpoint:
         try:
             info = checkpoint(self.core)
             self.last_seq, self.last_at = info.seq, info.created_at
-        except (OSError, sqlite3.Error, RecoveryError) as exc:
+        except (OSError, StoreError, RecoveryError) as exc:
             # The write itself is committed; a failed snapshot must not turn it into an error.
             log.warning("automatic checkpoint failed: %s", exc)
         finally:

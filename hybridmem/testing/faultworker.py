@@ -244,20 +244,14 @@ def check_round(mem: HybridMemory, model: Expectation) -> list[str]:
     for node_id in model.deleted:
         if mem.store.get(node_id) is not None:
             problems.append(f"acknowledged delete of {node_id} did not persist")
-    with mem.store.reading() as conn:
-        for row in conn.execute("SELECT id, content, content_hash, seq FROM nodes"):
-            if content_hash(row[1]) != row[2]:
-                problems.append(f"{row[0]}: half-written (content hash mismatch)")
-        orphan_terms = conn.execute(
-            "SELECT count(*) FROM nodes_fts WHERE rowid NOT IN (SELECT rid FROM nodes)"
-        ).fetchone()[0]
-        unterm = conn.execute(
-            "SELECT count(*) FROM nodes WHERE rid NOT IN (SELECT rowid FROM nodes_fts)"
-        ).fetchone()[0]
-        bad_seq = conn.execute(
-            "SELECT count(*) FROM nodes n LEFT JOIN oplog o ON o.seq = n.seq "
-            "WHERE o.op IS NOT 'add' OR o.node_id IS NOT n.id"
-        ).fetchone()[0]
+    with mem.store.reading():
+        for stored in mem.store.scan_nodes():
+            if content_hash(stored.content) != stored.content_hash:
+                problems.append(f"{stored.id}: half-written (content hash mismatch)")
+        lexical = mem.store.lexical_gaps()
+        bad_seq = mem.store.misnumbered_nodes()
+    orphan_terms = len(lexical.terms_without_node)
+    unterm = len(lexical.nodes_without_terms)
     if orphan_terms or unterm:
         problems.append(f"lexical index out of step ({orphan_terms} orphans, {unterm} missing)")
     if bad_seq:
