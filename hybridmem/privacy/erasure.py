@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
+from hybridmem.core.ops import ERASED_PAYLOAD
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
@@ -40,6 +41,10 @@ from hybridmem.store import encode_path, read_copy, scrub_copy
 from hybridmem.validation import check_node_id, check_user_id
 
 _PAGE = 2000
+
+
+def _blank(payload: dict[str, Any]) -> dict[str, Any]:
+    return dict(ERASED_PAYLOAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +103,10 @@ def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     ]
     done = 0
     for path in copies:
-        if scrub_copy(path, scope.user_id, scope.node_ids, whole_user=scope.whole_user):
+        scrubbed = scrub_copy(
+            path, scope.user_id, scope.node_ids, whole_user=scope.whole_user, scrub=_blank
+        )
+        if scrubbed:
             done += 1
             _refresh_manifest(path)
     return done
@@ -261,7 +269,7 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
     if whole_user:
         ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
     ctx.store.delete_nodes(doomed)
-    ctx.store.blank_op_payloads(rec.user_id, doomed, whole_user)
+    ctx.store.scrub_op_payloads(rec.user_id, doomed, whole_user, _blank)
 
 
 register_snapshot_scrubber(scrub_snapshot_files)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hybridmem.core import ApplyContext, OpRegistry
+from hybridmem.core.ops import ERASED_PAYLOAD
 from hybridmem.errors import ReplayError, StoreWriteError
-from hybridmem.store import ERASED_PAYLOAD, OpRow
+from hybridmem.store import OpRow
 
 
 def replay(ctx: ApplyContext, registry: OpRegistry, rows: Sequence[OpRow]) -> int:

@@ -12,7 +12,7 @@ from hybridmem.store.copies import CopyFacts, prepare_copy_for_restore, read_cop
 from hybridmem.store.port import TreeStore
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
-    ERASED_PAYLOAD,
+    ERASED_KEY,
     NODE_FIELDS,
     AuditRow,
     ContentOpener,
@@ -20,6 +20,7 @@ from hybridmem.store.records import (
     NodeRow,
     OpHook,
     OpRow,
+    PayloadScrubber,
     Scope,
     SequenceReport,
     encode_path,
@@ -36,7 +37,7 @@ def _implements_port(store: SQLiteStore) -> TreeStore:
 __all__ = [
     "AUDIT_HEAD_KEY",
     "DB_FILE",
-    "ERASED_PAYLOAD",
+    "ERASED_KEY",
     "NODE_FIELDS",
     "AuditRow",
     "ContentOpener",
@@ -45,6 +46,7 @@ __all__ = [
     "NodeRow",
     "OpHook",
     "OpRow",
+    "PayloadScrubber",
     "SQLiteStore",
     "Scope",
     "SequenceReport",

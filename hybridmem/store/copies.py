@@ -17,7 +17,8 @@ from pathlib import Path
 from hybridmem.errors import StoreError
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.nodes import delete_node_rows
-from hybridmem.store.oplog import blank_payloads_on, op_digest_on
+from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
+from hybridmem.store.records import PayloadScrubber
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +59,18 @@ def read_copy(path: Path, seq: int | None = None) -> CopyFacts:
         return CopyFacts(seq, nodes, active, op_digest_on(conn, seq))
 
 
-def scrub_copy(path: Path, user_id: str, node_ids: Sequence[str], *, whole_user: bool) -> bool:
+def scrub_copy(
+    path: Path,
+    user_id: str,
+    node_ids: Sequence[str],
+    *,
+    whole_user: bool,
+    scrub: PayloadScrubber,
+) -> bool:
     """Apply an erasure to a copy: delete the nodes (every node of ``user_id`` with
-    ``whole_user``), their terms and active-node rows, blank their op-log payloads, then
-    VACUUM so no deleted byte stays in the file. False if the file holds no store."""
+    ``whole_user``), their terms and active-node rows, rewrite their op-log payloads with
+    ``scrub``, then VACUUM so no deleted byte stays in the file. False if the file holds no
+    store."""
     with _open(path, autocommit=True) as conn:
         conn.execute("PRAGMA secure_delete = ON")
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -82,7 +91,7 @@ def scrub_copy(path: Path, user_id: str, node_ids: Sequence[str], *, whole_user:
                         f"DELETE FROM active_nodes WHERE node_id IN ({marks(chunk)})", chunk
                     )
         if "oplog" in tables:
-            blank_payloads_on(conn, user_id, ids, whole_user)
+            scrub_payloads_on(conn, user_id, ids, whole_user, scrub)
         conn.execute("COMMIT")
         if "nodes_fts" in tables:
             conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")

@@ -17,12 +17,13 @@ from typing import Any
 from hybridmem.clock import to_iso
 from hybridmem.models import OpRecord
 from hybridmem.store.base import SQLiteBase, chunks, marks, refused
-from hybridmem.store.records import ERASED_PAYLOAD, OpRow, SequenceReport
+from hybridmem.store.records import ERASED_KEY, OpRow, PayloadScrubber, SequenceReport
 
 OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
 
-ERASED_TEXT = json.dumps(ERASED_PAYLOAD)
-"""The stored form of an erased payload."""
+# Rows an erasure has not scrubbed; erasure rewrites them, except ``erase`` rows themselves.
+_NOT_SCRUBBED = f"coalesce(json_extract(payload, '$.{ERASED_KEY}'), 0) != 1"
+_UNSCRUBBED = f"op != 'erase' AND {_NOT_SCRUBBED}"
 
 
 def op_digest_on(conn: sqlite3.Connection, seq: int) -> str:
@@ -36,26 +37,34 @@ def op_digest_on(conn: sqlite3.Connection, seq: int) -> str:
     return hashlib.sha256(json.dumps(list(row), ensure_ascii=False).encode()).hexdigest()[:32]
 
 
-def blank_payloads_on(
-    conn: sqlite3.Connection, user_id: str, node_ids: Sequence[str], whole_user: bool
+def scrub_payloads_on(
+    conn: sqlite3.Connection,
+    user_id: str,
+    node_ids: Sequence[str],
+    whole_user: bool,
+    scrub: PayloadScrubber,
 ) -> int:
-    """Blank the payloads that may hold erased content (never an ``erase`` row itself) on
-    ``conn``; return how many rows changed. Shared by the live store and snapshot copies."""
-    total = 0
+    """Rewrite with ``scrub`` every payload that may hold erased content and is not scrubbed
+    yet, on ``conn``; return how many rows changed. Shared by the live store and snapshot
+    copies."""
+    rows: list[tuple[int, str]] = []
     if whole_user:
-        cur = conn.execute(
-            "UPDATE oplog SET payload = ? WHERE user_id = ? AND op != 'erase' AND payload != ?",
-            (ERASED_TEXT, user_id, ERASED_TEXT),
-        )
-        total += cur.rowcount
+        rows += conn.execute(
+            f"SELECT seq, payload FROM oplog WHERE user_id = ? AND {_UNSCRUBBED}", (user_id,)
+        ).fetchall()
     for chunk in chunks(node_ids):
-        cur = conn.execute(
-            f"UPDATE oplog SET payload = ? WHERE node_id IN ({marks(chunk)}) AND op != 'erase' "
-            "AND payload != ?",
-            [ERASED_TEXT, *chunk, ERASED_TEXT],
-        )
-        total += cur.rowcount
-    return total
+        rows += conn.execute(
+            f"SELECT seq, payload FROM oplog WHERE node_id IN ({marks(chunk)}) AND {_UNSCRUBBED}",
+            chunk,
+        ).fetchall()
+    fresh = {
+        seq: json.dumps(scrub(json.loads(payload) if payload else {}), ensure_ascii=False)
+        for seq, payload in rows
+    }
+    conn.executemany(
+        "UPDATE oplog SET payload = ? WHERE seq = ?", [(p, s) for s, p in fresh.items()]
+    )
+    return len(fresh)
 
 
 class OpLogTable(SQLiteBase):
@@ -189,38 +198,36 @@ class OpLogTable(SQLiteBase):
 
     # -- payload rewrites: erasure and key rotation ----------------------------------------
     def has_unerased_ops(self, user_id: str) -> bool:
-        """True if some op of the user still has its payload (not blanked by erasure)."""
+        """True if some op of the user (an ``erase`` op included) has a payload erasure did
+        not scrub."""
         rows = self._rows(
-            "SELECT 1 AS x FROM oplog WHERE user_id = ? AND payload != ? LIMIT 1",
-            [user_id, ERASED_TEXT],
+            f"SELECT 1 AS x FROM oplog WHERE user_id = ? AND {_NOT_SCRUBBED} LIMIT 1", [user_id]
         )
         return bool(rows)
 
     def count_erasable_ops(self, user_id: str, node_ids: Sequence[str], whole_user: bool) -> int:
-        """How many payloads :meth:`blank_op_payloads` would blank (before it does)."""
+        """How many payloads :meth:`scrub_op_payloads` would rewrite now."""
         if whole_user:
-            rows = self._rows(
-                "SELECT count(*) AS c FROM oplog WHERE user_id = ? AND op != 'erase' "
-                "AND payload != ?",
-                [user_id, ERASED_TEXT],
-            )
-            return int(rows[0]["c"])
+            sql = f"SELECT count(*) AS c FROM oplog WHERE user_id = ? AND {_UNSCRUBBED}"
+            return int(self._rows(sql, [user_id])[0]["c"])
         total = 0
         for chunk in chunks(node_ids):
-            rows = self._rows(
+            sql = (
                 f"SELECT count(*) AS c FROM oplog WHERE node_id IN ({marks(chunk)}) "
-                "AND op != 'erase' AND payload != ?",
-                [*chunk, ERASED_TEXT],
+                f"AND {_UNSCRUBBED}"
             )
-            total += int(rows[0]["c"])
+            total += int(self._rows(sql, chunk)[0]["c"])
         return total
 
-    def blank_op_payloads(self, user_id: str, node_ids: Sequence[str], whole_user: bool) -> int:
-        """Replace with :data:`ERASED_PAYLOAD` every payload that may hold erased content: the
-        ops of ``node_ids`` (every op of the user with ``whole_user``), never an ``erase`` row
-        (inside the caller's transaction). Returns how many rows changed."""
-        with refused("cannot blank op-log payloads"):
-            return blank_payloads_on(self.conn, user_id, node_ids, whole_user)
+    def scrub_op_payloads(
+        self, user_id: str, node_ids: Sequence[str], whole_user: bool, scrub: PayloadScrubber
+    ) -> int:
+        """Rewrite with ``scrub`` every payload that may hold erased content: the ops of
+        ``node_ids`` (every op of the user with ``whole_user``), never an ``erase`` row and
+        never one scrubbed before (inside the caller's transaction). Returns how many rows
+        changed."""
+        with refused("cannot scrub op-log payloads"):
+            return scrub_payloads_on(self.conn, user_id, node_ids, whole_user, scrub)
 
     def ops_with_payload_key(self, key: str) -> list[OpRecord]:
         """Ops whose payload has a top-level ``key`` (key rotation finds sealed content)."""

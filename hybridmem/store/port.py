@@ -41,6 +41,7 @@ from hybridmem.store.records import (
     NodeRow,
     OpHook,
     OpRow,
+    PayloadScrubber,
     Scope,
     SequenceReport,
 )
@@ -300,17 +301,20 @@ class TreeStore(Protocol):
         ...
 
     def has_unerased_ops(self, user_id: str) -> bool:
-        """True if an op of the user still has a payload erasure did not blank."""
+        """True if an op of the user (``erase`` ops included) has a payload without the
+        ``ERASED_KEY`` mark."""
         ...
 
     def count_erasable_ops(self, user_id: str, node_ids: Sequence[str], whole_user: bool) -> int:
-        """How many payloads :meth:`blank_op_payloads` would blank now."""
+        """How many payloads :meth:`scrub_op_payloads` would rewrite now."""
         ...
 
-    def blank_op_payloads(self, user_id: str, node_ids: Sequence[str], whole_user: bool) -> int:
-        """Replace with ``ERASED_PAYLOAD`` the payload of every op of ``node_ids`` (of the
-        user, with ``whole_user``) except ``erase`` ops (inside the caller's transaction);
-        return how many changed."""
+    def scrub_op_payloads(
+        self, user_id: str, node_ids: Sequence[str], whole_user: bool, scrub: PayloadScrubber
+    ) -> int:
+        """Replace by ``scrub(payload)`` the payload of every op of ``node_ids`` (of the user,
+        with ``whole_user``) that is neither an ``erase`` op nor marked ``ERASED_KEY``
+        (inside the caller's transaction); return how many changed."""
         ...
 
     def ops_with_payload_key(self, key: str) -> list[OpRecord]:

@@ -14,8 +14,8 @@ from typing import Any, NamedTuple, TypedDict
 from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode, OpRecord
 
-ERASED_PAYLOAD: dict[str, Any] = {"erased": True}
-"""What erasure leaves of an op-log payload that may have held erased content."""
+ERASED_KEY = "erased"
+"""Top-level payload key (value ``true``) marking an op-log payload erasure scrubbed."""
 
 AUDIT_HEAD_KEY = "audit.head"
 """Meta key holding the audit chain's head (``seq:hash``), written with every entry."""
@@ -134,6 +134,9 @@ class SequenceReport:
     last: int
     gaps: tuple[int, ...]
 
+
+PayloadScrubber = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns an op-log payload into its erased form (which must carry ``ERASED_KEY: true``)."""
 
 OpHook = Callable[[OpRecord], None]
 """Called with each op-log row inside the transaction that appends it (the audit mirror)."""
