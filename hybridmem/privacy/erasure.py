@@ -44,6 +44,8 @@ _PAGE = 2000
 
 
 def _blank(payload: dict[str, Any]) -> dict[str, Any]:
+    """The erased form of an op-log payload: nothing of it is kept (such ops replay as
+    no-ops, also onto a snapshot whose copy of the erased nodes was deleted)."""
     return dict(ERASED_PAYLOAD)
 
 
