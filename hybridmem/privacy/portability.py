@@ -77,13 +77,14 @@ def export_user(core: Core, user_id: str, dest: str | Path | IO[str]) -> Portabi
     check_no_foreign(nodes, user_id)
     active_id = core.engine.store.get_active(user_id)
     active = core.engine.store.get(active_id) if active_id else None
-    header = {
+    active_id = active.id if active else None
+    header: dict[str, Any] = {
         "kind": "header",
         "format": FORMAT,
         "version": VERSION,
         "user_id": user_id,
         "nodes": len(nodes),
-        "active_id": active.id if active else None,
+        "active_id": active_id,
         "exported_at": to_iso(core.engine.now()),
     }
     with _text(dest, "w") as fh:
@@ -94,9 +95,7 @@ def export_user(core: Core, user_id: str, dest: str | Path | IO[str]) -> Portabi
                 value = getattr(node, name)
                 record[name] = to_iso(value) if isinstance(value, datetime) else value
             fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-    return PortabilityReport(
-        user_id, len(nodes), sum(n.sensitive for n in nodes), header["active_id"]
-    )
+    return PortabilityReport(user_id, len(nodes), sum(n.sensitive for n in nodes), active_id)
 
 
 def _parse(source: str | Path | IO[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -8,6 +8,7 @@ migrates its schema and switches it to WAL, and a snapshot must stay the file it
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,6 @@ from pathlib import Path
 
 from hybridmem.errors import StoreError
 from hybridmem.store.base import chunks, marks
-from hybridmem.store.nodes import delete_node_rows
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber
 
@@ -67,9 +67,11 @@ def scrub_copy(
     whole_user: bool,
     scrub: PayloadScrubber,
 ) -> bool:
-    """Apply an erasure to a copy: delete the nodes (every node of ``user_id`` with
-    ``whole_user``), their terms and active-node rows, rewrite their op-log payloads with
-    ``scrub``, then VACUUM so no deleted byte stays in the file. False if the file holds no
+    """Apply an erasure to a copy (a snapshot taken before it): the nodes (every node of
+    ``user_id`` with ``whole_user``) keep their place in the tree but lose their content,
+    metadata and terms, their op-log payloads are rewritten with ``scrub``, then VACUUM so no
+    old byte stays in the file. The structure stays so the live op log (whose ``erase`` op
+    removes these placeholders) still replays onto the copy. False if the file holds no
     store."""
     with _open(path, autocommit=True) as conn:
         conn.execute("PRAGMA secure_delete = ON")
@@ -81,15 +83,24 @@ def scrub_copy(
             ids = [r[0] for r in conn.execute("SELECT id FROM nodes WHERE user_id = ?", (user_id,))]
         else:
             ids = list(node_ids)
-        delete_node_rows(conn, ids, fts="nodes_fts" in tables)
-        if "active_nodes" in tables:
-            if whole_user:
-                conn.execute("DELETE FROM active_nodes WHERE user_id = ?", (user_id,))
-            else:
-                for chunk in chunks(ids):
-                    conn.execute(
-                        f"DELETE FROM active_nodes WHERE node_id IN ({marks(chunk)})", chunk
-                    )
+        empty_hash = hashlib.sha256(b"").hexdigest()[:32]
+        for chunk in chunks(ids):
+            conn.execute(
+                "UPDATE nodes SET content = '', content_hash = ?, metadata = '{}', "
+                f"sensitive = 0 WHERE id IN ({marks(chunk)})",
+                [empty_hash, *chunk],
+            )
+            if "nodes_fts" in tables:
+                conn.execute(
+                    "DELETE FROM nodes_fts WHERE rowid IN "
+                    f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
+                    chunk,
+                )
+                conn.execute(
+                    "INSERT INTO nodes_fts(rowid, terms) "
+                    f"SELECT rid, '' FROM nodes WHERE id IN ({marks(chunk)})",
+                    chunk,
+                )
         if "oplog" in tables:
             scrub_payloads_on(conn, user_id, ids, whole_user, scrub)
         conn.execute("COMMIT")
