@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
 from hybridmem import ChromaServer, FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, SentenceTransformerEmbedder
 from hybridmem.embedding.base import Vectors
-from tests.server_support import PostgresCluster, chroma_server, postgres_cluster
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from benchmarks.servers import chroma_server as start_chroma
+from benchmarks.servers import free_port
 from hybridmem import ChromaServer, HashEmbedder, HybridMemory
 from hybridmem.errors import IndexUnavailableError
-from tests.server_support import chroma_server as start_chroma
-from tests.server_support import free_port
 
 pytestmark = pytest.mark.server
 

@@ -15,11 +15,11 @@ from typing import Any
 import psycopg
 import pytest
 
+from benchmarks.servers import free_port
 from hybridmem import lexical
 from hybridmem.errors import StoreClosedError, StoreUnavailableError
 from hybridmem.store import Scope, SQLiteStore, encode_path
 from hybridmem.store.postgres import PostgresStore
-from tests.server_support import free_port
 
 T0 = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
 
@@ -37,6 +37,34 @@ def store(request, tmp_path) -> Iterator[Any]:
         s.close()
 
 
+def node_row(
+    store: Any,
+    node_id: str,
+    text: str,
+    parent: dict | None,
+    *,
+    user: str = "u1",
+    node_type: str = "event",
+    at: datetime = T0,
+) -> tuple[dict[str, Any], str]:
+    """A node row as the engine builds it (after appending its op), with its terms."""
+    ancestors = [*parent["ancestors"], parent["id"]] if parent else []
+    seq = store.append_op("add", node_id=node_id, user_id=user, payload={"c": text}, at=at)
+    task = node_id if parent is None or node_type == "task" else parent["task_id"]
+    stamp = at.isoformat(timespec="microseconds")
+    row = {
+        "id": node_id, "user_id": user, "agent_id": None, "session_id": None,
+        "parent_id": parent["id"] if parent else None, "path": encode_path(ancestors),
+        "depth": len(ancestors), "task_id": task, "content": text, "content_hash": "h",
+        "node_type": node_type, "importance": 0.5, "confidence": 0.8, "activity": 0.0,
+        "created_at": stamp, "updated_at": stamp, "last_accessed_at": None,
+        "access_count": 0, "seq": seq, "version": 1, "status": "active",
+        "index_state": "pending", "source_id": None, "metadata": json.dumps({"k": 1}),
+        "lifecycle": None, "tier": None, "conflict_group": None, "sensitive": False,
+    }  # fmt: skip
+    return row, lexical.document_terms(text)
+
+
 def add(
     store: Any,
     node_id: str,
@@ -48,42 +76,11 @@ def add(
     at: datetime = T0,
 ) -> dict:
     """Insert one node as the engine does: op row first, node row with its seq, terms."""
-    ancestors = [*parent["ancestors"], parent["id"]] if parent else []
     with store.transaction():
-        seq = store.append_op("add", node_id=node_id, user_id=user, payload={"c": text}, at=at)
-        task = node_id if node_type in ("task", "root") else parent["task_id"]  # type: ignore[index]
-        row = {
-            "id": node_id,
-            "user_id": user,
-            "agent_id": None,
-            "session_id": None,
-            "parent_id": parent["id"] if parent else None,
-            "path": encode_path(ancestors),
-            "depth": len(ancestors),
-            "task_id": task,
-            "content": text,
-            "content_hash": "h",
-            "node_type": node_type,
-            "importance": 0.5,
-            "confidence": 0.8,
-            "activity": 0.0,
-            "created_at": at.isoformat(timespec="microseconds"),
-            "updated_at": at.isoformat(timespec="microseconds"),
-            "last_accessed_at": None,
-            "access_count": 0,
-            "seq": seq,
-            "version": 1,
-            "status": "active",
-            "index_state": "pending",
-            "source_id": None,
-            "metadata": json.dumps({"k": 1}),
-            "lifecycle": None,
-            "tier": None,
-            "conflict_group": None,
-            "sensitive": False,
-        }
-        store.insert_node(row, lexical.document_terms(text))
-    return {"id": node_id, "ancestors": ancestors, "task_id": task}
+        row, terms = node_row(store, node_id, text, parent, user=user, node_type=node_type, at=at)
+        store.insert_node(row, terms)
+    ancestors = [*parent["ancestors"], parent["id"]] if parent else []
+    return {"id": node_id, "ancestors": ancestors, "task_id": row["task_id"]}
 
 
 def tree(store: Any) -> dict[str, dict]:
@@ -245,8 +242,12 @@ def test_lexical_ranking_is_the_same_on_both_backends(tmp_path, pg_url):
     results = []
     for s in stores:
         root = add(s, "root", "root", node_type="root")
-        for i, text in enumerate(docs):
-            add(s, f"d{i:03d}", text, parent=root)
+        if isinstance(s, PostgresStore):  # the batch path must count terms the same way
+            with s.transaction():
+                s.insert_nodes([node_row(s, f"d{i:03d}", t, root) for i, t in enumerate(docs)])
+        else:
+            for i, text in enumerate(docs):
+                add(s, f"d{i:03d}", text, parent=root)
         results.append(
             [
                 s.lexical_search(lexical.match_expression(q), Scope("u1"), ["active"], 10)

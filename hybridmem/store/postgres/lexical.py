@@ -45,27 +45,25 @@ def terms_of_match(match: str) -> list[str]:
     return [m.replace('""', '"') for m in _QUOTED.findall(match)]
 
 
-def add_terms(conn: psycopg.Connection, node_id: str, sign: int) -> None:
-    """Count node ``node_id``'s terms in (sign=1) or out of (sign=-1) the BM25 statistics."""
-    if sign > 0:
-        conn.execute(
-            "INSERT INTO lex_df(term, df) SELECT u.lexeme, 1 FROM nodes n, unnest(n.lex) u "
-            "WHERE n.id = %s ON CONFLICT (term) DO UPDATE SET df = lex_df.df + 1",
-            (node_id,),
-        )
-    else:
-        remove_terms(conn, [node_id])
-        return
+def count_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
+    """Count nodes' terms into the BM25 statistics (after their rows got their terms)."""
     conn.execute(
-        "UPDATE counters SET value = value + CASE name WHEN 'lex_docs' THEN 1 "
-        "ELSE (SELECT lex_len FROM nodes WHERE id = %s) END "
-        "WHERE name IN ('lex_docs', 'lex_terms')",
-        (node_id,),
+        "INSERT INTO lex_df(term, df) SELECT u.lexeme, count(*) FROM nodes n, unnest(n.lex) u "
+        "WHERE n.id = ANY(%s) GROUP BY u.lexeme "
+        "ON CONFLICT (term) DO UPDATE SET df = lex_df.df + excluded.df",
+        (list(ids),),
+    )
+    conn.execute(
+        "WITH s AS (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms FROM nodes "
+        "WHERE id = ANY(%s)) "
+        "UPDATE counters SET value = value + CASE name WHEN 'lex_docs' THEN s.docs "
+        "ELSE s.terms END FROM s WHERE name IN ('lex_docs', 'lex_terms')",
+        (list(ids),),
     )
 
 
 def remove_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
-    """Take nodes' terms out of the statistics (before their rows are deleted or re-termed).
+    """Count nodes' terms out of the statistics (before their rows are deleted or re-termed).
 
     A term no node holds any more is deleted: after an erasure no row names it.
     """

@@ -212,7 +212,27 @@ class PostgresStore:
             f"VALUES ({', '.join(['%s'] * len(cols))}, to_tsvector('{TS_CONFIG}', %s), %s)",
             [*values, lexical.fold(fts_terms), len(fts_terms.split())],
         )
-        lexical.add_terms(self.conn, row["id"], 1)
+        lexical.count_terms(self.conn, [row["id"]])
+
+    def insert_nodes(self, rows: Sequence[tuple[dict[str, Any], str]]) -> None:
+        """Insert many ``(row, terms)`` at once (inside the caller's transaction).
+
+        The same result as :meth:`insert_node` per row, in a pipelined batch with one update of
+        the term statistics: what bulk ingest (``add_many``, imports) needs.
+        """
+        if not rows:
+            return
+        cols = [c for c in rows[0][0] if c != "rid"]
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                f"INSERT INTO nodes({', '.join(cols)}, lex, lex_len) "
+                f"VALUES ({', '.join(['%s'] * len(cols))}, to_tsvector('{TS_CONFIG}', %s), %s)",
+                [
+                    [*(_db_value(row[c]) for c in cols), lexical.fold(terms), len(terms.split())]
+                    for row, terms in rows
+                ],
+            )
+        lexical.count_terms(self.conn, [row["id"] for row, _ in rows])
 
     def update_node(
         self, node_id: str, values: dict[str, Any], fts_terms: str | None = None
@@ -228,7 +248,7 @@ class PostgresStore:
         if sets:
             self._exec(f"UPDATE nodes SET {', '.join(sets)} WHERE id = %s", [*params, node_id])
         if fts_terms is not None:
-            lexical.add_terms(self.conn, node_id, 1)
+            lexical.count_terms(self.conn, [node_id])
 
     def delete_nodes(self, ids: Sequence[str]) -> None:
         """Delete node rows and their lexical terms (inside the caller's transaction)."""

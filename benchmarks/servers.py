@@ -1,4 +1,4 @@
-"""Throwaway servers for tests: a PostgreSQL cluster and a Chroma server, both on 127.0.0.1.
+"""Throwaway servers for tests and benchmarks: PostgreSQL and Chroma, both on 127.0.0.1.
 
 Both are real: the PostgreSQL server binaries named by ``pg_config --bindir`` (Debian's
 ``postgresql-15``; ``.ci/system-deps`` installs it where missing) and the ``chroma`` CLI that
