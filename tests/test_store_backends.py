@@ -328,3 +328,21 @@ def test_concurrent_writer_processes_get_gap_free_ordered_sequences(pg_url):
     for k in range(4):  # each writer's own ops keep their order
         mine = [int(node[2:]) for _, node in rows if node.startswith(f"p{k}")]
         assert mine == list(range(150))
+
+
+@pytest.mark.postgres
+def test_batched_op_append_numbers_in_order_after_single_appends(pg_url):
+    store = PostgresStore(pg_url)
+    with store.transaction():
+        assert store.append_op("add", node_id="a", user_id="u", payload={}, at=T0) == 1
+        seqs = store.append_ops(
+            [{"op": "add", "node_id": f"n{i}", "user_id": "u", "at": T0} for i in range(5)]
+        )
+        assert seqs == [2, 3, 4, 5, 6]
+    assert store.last_seq() == 6
+    with pytest.raises(RuntimeError), store.transaction():
+        store.append_ops([{"op": "add", "node_id": "x", "at": T0}])
+        raise RuntimeError
+    with store.transaction():
+        assert store.append_ops([{"op": "add", "node_id": "y", "at": T0}]) == [7]
+    store.close()
