@@ -61,7 +61,7 @@ def synthetic_rows(n: int, tree: Tree, seed: int = 1) -> Iterator[dict[str, Any]
         user = f"user{u:04d}"
         tree.users.append(user)
         root = f"{user}-root"
-        yield _row(root, user, None, [], root, "root", "root", 0)
+        yield make_row(root, user, None, [], root, "root", "root", 0)
         made += 1
         tasks: list[tuple[str, list[str]]] = []
         for t in range(100):
@@ -71,21 +71,22 @@ def synthetic_rows(n: int, tree: Tree, seed: int = 1) -> Iterator[dict[str, Any]
             tasks.append((tid, ancestors))
             tree.tasks.append((user, tid, encode_path([*ancestors, tid])))
             text = "task " + words(rng, vocab, cum, 4)
-            yield _row(tid, user, parent, ancestors, tid, "task", text, made)
+            yield make_row(tid, user, parent, ancestors, tid, "task", text, made)
             made += 1
         for e in range(per_user - 101):
             tid, ancestors = tasks[e % 100]
             eid = f"{user}-e{e:06d}"
             text = words(rng, vocab, cum, rng.randrange(8, 24))
             tree.events.append(eid)
-            yield _row(eid, user, tid, [*ancestors, tid], tid, "event", text, made)
+            yield make_row(eid, user, tid, [*ancestors, tid], tid, "event", text, made)
             made += 1
 
 
-def _row(
+def make_row(
     node_id: str, user: str, parent: str | None, ancestors: list[str], task: str,
     node_type: str, text: str, k: int,
 ) -> dict[str, Any]:  # fmt: skip
+    """A node row as the engine writes it (``seq`` to be filled in from the op log)."""
     at = to_iso(T0 + timedelta(seconds=k))
     return {
         "id": node_id, "user_id": user, "agent_id": None, "session_id": None,
