@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -33,7 +34,7 @@ from psycopg.rows import dict_row
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreClosedError, StoreError, StoreUnavailableError
 from hybridmem.models import MemoryNode
-from hybridmem.store.postgres import lexical
+from hybridmem.store.postgres import dump, lexical
 from hybridmem.store.postgres.schema import TS_CONFIG, migrate
 from hybridmem.store.sqlite_store import NODE_COLUMNS, Scope, row_to_node
 
@@ -156,6 +157,21 @@ class PostgresStore:
         """Refresh the planner's statistics (after a bulk load; autovacuum does it later)."""
         with self.reading():
             self.conn.execute("ANALYZE")
+
+    # -- logical snapshots --------------------------------------------------------------
+    def dump_to(self, directory: Path) -> dict[str, Any]:
+        """Write a consistent copy of every table into ``directory`` (see ``dump.py``).
+
+        Uses a connection of its own, so a long dump holds neither this store's thread lock
+        nor any lock a writer waits for.
+        """
+        self._check()
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            return dump.dump(conn, directory)
+
+    def load_dump(self, directory: Path) -> dict[str, Any]:
+        """Replace every table's rows with a dump's (inside the caller's transaction)."""
+        return dump.load(self.conn, directory)
 
     # -- metadata ---------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
