@@ -398,3 +398,31 @@ def test_postgres_dump_and_load_give_back_every_table(pg_url, tmp_path):
     with pytest.raises(RecoveryError, match="not a complete"), store.transaction():
         store.load_dump(tmp_path / "snap")
     store.close()
+
+
+@pytest.mark.postgres
+def test_postgres_store_reconnects_after_the_server_drops_it(pg_url):
+    store = PostgresStore(pg_url)
+    tree(store)
+
+    def kill_sessions() -> None:
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+    kill_sessions()
+    assert store.get("e1").content.startswith("The invoices")  # a read reconnects
+    # A write cut off in the middle is rolled back and reported; the next one works.
+    with pytest.raises(StoreUnavailableError, match="rolled back"), store.transaction():
+        store.set_meta("half", "written")
+        kill_sessions()
+        store.set_meta("other", "x")
+    assert store.get_meta("half") is None
+    store.set_meta("after", "ok")
+    assert store.get_meta("after") == "ok"
+    kill_sessions()  # dropped while idle: the next write starts on a new connection
+    store.set_meta("idle", "ok")
+    assert store.get_meta("idle") == "ok"
+    store.close()

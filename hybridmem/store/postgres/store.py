@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -77,16 +77,10 @@ class PostgresStore:
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
+        self._connect_timeout = connect_timeout
         self.after_commit: Callable[[], None] | None = None
         """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
-        try:
-            self.conn: psycopg.Connection[Any] = psycopg.connect(
-                url, autocommit=True, connect_timeout=connect_timeout
-            )
-        except psycopg.OperationalError as exc:
-            raise StoreUnavailableError(
-                f"cannot connect to PostgreSQL at {self.where}: {_first_line(exc)}"
-            ) from None
+        self.conn: psycopg.Connection[Any] = self._connect()
         try:
             migrate(self.conn, WRITE_LOCK_KEY)
         except BaseException:
@@ -96,6 +90,34 @@ class PostgresStore:
         self.on_op: Callable[..., None] | None = None
 
     # -- plumbing -------------------------------------------------------------------------
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailableError(
+                f"cannot connect to PostgreSQL at {self.where}: {_first_line(exc)}"
+            ) from None
+
+    def _live(self) -> None:
+        """Reconnect if the server dropped the connection (restart, failover, idle kill).
+
+        Only between transactions: a transaction cut off by the drop was rolled back by the
+        server and has already been reported to its caller as StoreUnavailableError.
+        """
+        if self.conn.broken or self.conn.closed:
+            self.conn.close()
+            self.conn = self._connect()
+
+    @contextmanager
+    def _reported(self) -> Iterator[None]:
+        try:
+            yield
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailableError(
+                f"lost the connection to PostgreSQL at {self.where} ({_first_line(exc)}); "
+                "an open write was rolled back, nothing of it was kept; retry"
+            ) from exc
+
     def close(self) -> None:
         with self._lock:
             if not self._closed:
@@ -124,25 +146,52 @@ class PostgresStore:
                 return
             self._depth = 1
             try:
-                with self.conn.transaction():
-                    self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
+                with self._reported(), ExitStack() as stack:
+                    self._begin(stack)
                     yield
             finally:
                 self._depth = 0
             if self.after_commit is not None:
                 self.after_commit()
 
+    def _begin(self, stack: ExitStack) -> None:
+        """BEGIN and take the write lock; once more on a fresh connection if it was dropped
+        while idle (nothing was written yet, so the retry cannot duplicate anything)."""
+        for attempt in (0, 1):
+            self._live()
+            try:
+                stack.enter_context(self.conn.transaction())
+                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
+                return
+            except psycopg.OperationalError:
+                if attempt or not self.conn.broken:
+                    raise
+                stack.pop_all()  # the server already ended it; no ROLLBACK to send
+
     @contextmanager
     def reading(self) -> Iterator[psycopg.Connection[Any]]:
         """Serialise reads with writes of other threads sharing this connection."""
         with self._lock:
             self._check()
-            yield self.conn
+            if self._depth:
+                yield self.conn
+                return
+            with self._reported():
+                self._live()
+                yield self.conn
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        with self.reading(), self.conn.cursor(row_factory=dict_row) as cur:
-            cur.execute(sql, params)
-            return cur.fetchall()
+        with self._lock:
+            for attempt in (0, 1):
+                try:
+                    with self.reading(), self.conn.cursor(row_factory=dict_row) as cur:
+                        cur.execute(sql, params)
+                        return cur.fetchall()
+                except StoreUnavailableError:
+                    # A read outside a transaction is safe to repeat on a new connection.
+                    if attempt or self._depth or not self.conn.broken:
+                        raise
+            raise AssertionError("unreachable")
 
     def _exec(self, sql: str, params: Sequence[Any] = ()) -> None:
         self.conn.execute(sql, params)
