@@ -134,13 +134,15 @@ class PostgresStore:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One write transaction holding the write lock; nested calls join the outer one."""
+        """One write transaction holding the write lock; a nested call is a SAVEPOINT, so an
+        inner failure undoes only the inner work when the caller handles it."""
         with self._lock:
             self._check()
             if self._depth:
                 self._depth += 1
                 try:
-                    yield
+                    with self._reported(), self.conn.transaction():  # SAVEPOINT ... RELEASE
+                        yield
                 finally:
                     self._depth -= 1
                 return
@@ -197,6 +199,10 @@ class PostgresStore:
         self.conn.execute(sql, params)
 
     def _node(self, row: dict[str, Any]) -> MemoryNode:
+        return self.decode(row)
+
+    def decode(self, row: dict[str, Any]) -> MemoryNode:
+        """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
         node = row_to_node(row)
         if node.sensitive and self.opener is not None:
             return replace(node, content=self.opener(node.id, node.content))
@@ -307,12 +313,28 @@ class PostgresStore:
                     break
         return seqs
 
+    def insert_op_row(self, row: Sequence[Any]) -> None:
+        """Insert a logged op row verbatim (replay; inside the caller's transaction).
+
+        ``row`` is ``(seq, op, node_id, user_id, payload, at, actor)``; the counter moves up to
+        ``seq`` so later appends continue after it.
+        """
+        self._exec(
+            "INSERT INTO oplog(seq, op, node_id, user_id, payload, at, actor) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            tuple(row),
+        )
+        self._exec(
+            "UPDATE counters SET value = greatest(value, %s) WHERE name = 'oplog_seq'",
+            (row[0],),
+        )
+
     def last_seq(self) -> int:
         rows = self._rows("SELECT coalesce(max(seq), 0) AS s FROM oplog")
         return int(rows[0]["s"])
 
     # -- nodes ----------------------------------------------------------------------------
-    def insert_node(self, row: dict[str, Any], fts_terms: str) -> None:
+    def insert_node(self, row: dict[str, Any], fts_terms: str) -> MemoryNode:
         """Insert a node row and its lexical terms (inside the caller's transaction)."""
         cols = [c for c in row if c != "rid"]
         values = [_db_value(row[c]) for c in cols]
@@ -322,6 +344,7 @@ class PostgresStore:
             [*values, lexical.fold(fts_terms), len(fts_terms.split())],
         )
         lexical.count_terms(self.conn, [row["id"]])
+        return self.decode(row)
 
     def insert_nodes(self, rows: Sequence[tuple[dict[str, Any], str]]) -> None:
         """Insert many ``(row, terms)`` at once (inside the caller's transaction).
@@ -342,6 +365,27 @@ class PostgresStore:
                 ],
             )
         lexical.count_terms(self.conn, [row["id"] for row, _ in rows])
+
+    def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
+        """Mark nodes indexed, but only if they did not change since they were read.
+
+        A node updated (version) or re-scoped (task_id) by another writer while its vector was
+        being written stays ``pending``, so the newer state is indexed later instead of being
+        masked by a stale vector.
+        """
+        if not nodes:
+            return
+        with self.transaction():
+            self._exec(
+                "UPDATE nodes n SET index_state = 'indexed' "
+                "FROM unnest(%s::text[], %s::int[], %s::text[]) AS v(id, version, task_id) "
+                "WHERE n.id = v.id AND n.version = v.version AND n.task_id = v.task_id",
+                (
+                    [n.id for n in nodes],
+                    [n.version for n in nodes],
+                    [n.task_id for n in nodes],
+                ),
+            )
 
     def update_node(
         self, node_id: str, values: dict[str, Any], fts_terms: str | None = None
