@@ -159,7 +159,7 @@ def scans(plan: dict[str, Any]) -> set[str]:
         node = stack.pop()
         kind = node.get("Node Type", "")
         if ("Scan" in kind and node.get("Relation Name")) or node.get("Index Name"):
-            name = f"{kind} on {node.get('Relation Name', '?')}"
+            name = f"{kind} on {node['Relation Name']}" if node.get("Relation Name") else kind
             if node.get("Index Name"):
                 name += f" using {node['Index Name']}"
             found.add(name)
