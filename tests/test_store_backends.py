@@ -349,18 +349,15 @@ def test_batched_op_append_numbers_in_order_after_single_appends(pg_url):
 
 
 def _table_rows(url: str) -> dict[str, list[tuple]]:
-    from hybridmem.store.postgres.dump import TABLES
+    from hybridmem.store.postgres.snapshots import TABLES
 
     with psycopg.connect(url) as conn:
-        return {
-            t: conn.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall()
-            for t, order in TABLES.items()
-        }
+        return {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in TABLES}
 
 
 @pytest.mark.postgres
-def test_postgres_dump_and_load_give_back_every_table(pg_url, tmp_path):
-    from hybridmem.errors import RecoveryError
+def test_postgres_snapshot_restores_every_table_and_survives_other_writes(pg_url):
+    from hybridmem.errors import SnapshotNotFoundError
 
     store = PostgresStore(pg_url)
     tree(store)
@@ -368,35 +365,71 @@ def test_postgres_dump_and_load_give_back_every_table(pg_url, tmp_path):
         store.set_active("u1", "t1", T0, 7)
         store.set_meta("embedder", "hash-128")
     before = _table_rows(pg_url)
-    summary = store.dump_to(tmp_path / "snap")
-    assert summary["seq"] == 6 and summary["rows"]["nodes"] == 6
-    # Change everything, then load the dump back.
+    snap = store.create_snapshot("s1", {"note": "before the mess"})
+    assert snap.seq == 6
+    # Change everything, from this store and from another client, then restore.
     with store.transaction():
         store.delete_nodes(["e1", "e2"])
         store.set_active("u1", None, T0, 8)
         store.append_op("delete", node_id="e1", user_id="u1", payload={}, at=T0)
+    other = PostgresStore(pg_url)
+    add(
+        other,
+        "e8",
+        "written by another agent",
+        parent={"id": "t2", "ancestors": ["root"], "task_id": "t2"},
+    )
+    assert [s.name for s in other.list_snapshots()] == ["s1"]  # shared by every client
     with store.transaction():
-        store.load_dump(tmp_path / "snap")
+        assert store.load_snapshot("s1").manifest == {"note": "before the mess"}
     assert _table_rows(pg_url) == before
-    # The loaded store keeps working: new rows get new rids, new ops the next number.
+    assert other.get("e8") is None and other.get("e1") is not None
+    # The restored store keeps working: new rows get new rids, new ops the next number.
     add(
         store,
         "e9",
         "after the restore",
         parent={"id": "t2", "ancestors": ["root"], "task_id": "t2"},
     )
-    assert store.get("e9").path == ("root", "t2")
     assert store.last_seq() == 7
     expr = lexical.match_expression("invoices")
     assert [i for i, _ in store.lexical_search(expr, Scope("u1"), ["active"], 5)] == ["e1"]
-    # A failed load changes nothing.
-    (tmp_path / "snap" / "oplog.copy.gz").write_bytes(b"not gzip")
-    with pytest.raises(Exception), store.transaction():  # noqa: B017 - any failure
-        store.load_dump(tmp_path / "snap")
-    assert store.get("e9") is not None
-    (tmp_path / "snap" / "tables.json").unlink()
-    with pytest.raises(RecoveryError, match="not a complete"), store.transaction():
-        store.load_dump(tmp_path / "snap")
+    with pytest.raises(SnapshotNotFoundError), store.transaction():
+        store.load_snapshot("nope")
+    assert store.get("e9") is not None  # the failed restore changed nothing
+    store.drop_snapshot("s1")
+    assert store.list_snapshots() == []
+    other.close()
+    store.close()
+
+
+@pytest.mark.postgres
+def test_postgres_snapshot_scrub_leaves_no_trace_of_the_erased(pg_url):
+    store = PostgresStore(pg_url)
+    tree(store)
+    add(store, "v1", "private dentist appointment", user="u2", node_type="root")
+    store.create_snapshot("s1", {})
+
+    def snap_terms() -> set[str]:
+        with psycopg.connect(pg_url) as conn:
+            return {r[0] for r in conn.execute("SELECT term FROM snap_lex_df").fetchall()}
+
+    assert {"dentist", "berlin", "unread"} <= snap_terms()
+    with store.transaction():
+        n = store.scrub_snapshots("u1", ["e1"], whole_user=False, erased_payload='{"erased": true}')
+    assert n == 1
+    with store.transaction():
+        store.scrub_snapshots("u2", [], whole_user=True, erased_payload='{"erased": true}')
+    with psycopg.connect(pg_url) as conn:
+        ids = {r[0] for r in conn.execute("SELECT id FROM snap_nodes").fetchall()}
+        assert "e1" not in ids and "v1" not in ids and "e2" in ids
+        terms = snap_terms()
+        assert "dentist" not in terms and "berlin" in terms  # e3 still holds 'berlin'
+        assert "unread" not in terms  # only e1 held it ('unreadable', stemmed)
+        payloads = conn.execute(
+            "SELECT payload FROM snap_oplog WHERE node_id IN ('e1', 'v1')"
+        ).fetchall()
+        assert payloads and all(p[0] == '{"erased": true}' for p in payloads)
     store.close()
 
 

@@ -145,7 +145,24 @@ def m001_initial(conn: psycopg.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [m001_initial]
+def m002_snapshots(conn: psycopg.Connection) -> None:
+    """Checkpoints kept in the database (``snapshots.py``): a twin of each state table with the
+    snapshot's name in front. A later migration that changes a state table changes its twin
+    the same way, so ``INSERT INTO snap_t SELECT name, * FROM t`` keeps lining up."""
+    conn.execute(
+        "CREATE TABLE snapshots (name TEXT COLLATE \"C\" PRIMARY KEY, seq BIGINT NOT NULL, "
+        "manifest TEXT NOT NULL)"
+    )
+    for table in ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log"):
+        conn.execute(f"CREATE TABLE snap_{table} (snap TEXT COLLATE \"C\" NOT NULL, LIKE {table})")
+        conn.execute(f"CREATE INDEX idx_snap_{table} ON snap_{table}(snap)")
+    conn.execute("CREATE INDEX idx_snap_nodes_user ON snap_nodes(user_id)")
+    conn.execute("CREATE INDEX idx_snap_nodes_id ON snap_nodes(id)")
+    conn.execute("CREATE INDEX idx_snap_oplog_user ON snap_oplog(user_id)")
+    conn.execute("CREATE INDEX idx_snap_oplog_node ON snap_oplog(node_id)")
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_snapshots]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

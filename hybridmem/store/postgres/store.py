@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -34,7 +33,7 @@ from psycopg.rows import dict_row
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreClosedError, StoreError, StoreUnavailableError
 from hybridmem.models import MemoryNode
-from hybridmem.store.postgres import dump, lexical
+from hybridmem.store.postgres import lexical, snapshots
 from hybridmem.store.postgres.schema import TS_CONFIG, migrate
 from hybridmem.store.sqlite_store import NODE_COLUMNS, Scope, row_to_node
 
@@ -213,20 +212,36 @@ class PostgresStore:
         with self.reading():
             self.conn.execute("ANALYZE")
 
-    # -- logical snapshots --------------------------------------------------------------
-    def dump_to(self, directory: Path) -> dict[str, Any]:
-        """Write a consistent copy of every table into ``directory`` (see ``dump.py``).
+    # -- checkpoints (kept in the database: snapshots.py) -----------------------------------
+    def create_snapshot(self, name: str, manifest: dict[str, Any]) -> snapshots.StoredSnapshot:
+        """Copy every table under ``name`` (one consistent state; writers are not blocked)."""
+        with self._lock:
+            if self._depth:
+                raise StoreError("a snapshot cannot be taken inside a write transaction")
+            with self.reading():
+                return snapshots.create(self.conn, name, manifest)
 
-        Uses a connection of its own, so a long dump holds neither this store's thread lock
-        nor any lock a writer waits for.
-        """
-        self._check()
-        with psycopg.connect(self.url, autocommit=True) as conn:
-            return dump.dump(conn, directory)
+    def list_snapshots(self) -> list[snapshots.StoredSnapshot]:
+        """Every snapshot in the database, oldest first."""
+        with self.reading():
+            return snapshots.listing(self.conn)
 
-    def load_dump(self, directory: Path) -> dict[str, Any]:
-        """Replace every table's rows with a dump's (inside the caller's transaction)."""
-        return dump.load(self.conn, directory)
+    def drop_snapshot(self, name: str) -> None:
+        """Delete a snapshot (retention)."""
+        with self.transaction():
+            snapshots.drop(self.conn, name)
+
+    def load_snapshot(self, name: str) -> snapshots.StoredSnapshot:
+        """Replace every table's rows with snapshot ``name``'s (inside the caller's
+        transaction; the recovery layer replays the op log after it)."""
+        return snapshots.load(self.conn, name)
+
+    def scrub_snapshots(
+        self, user_id: str, ids: Sequence[str], *, whole_user: bool, erased_payload: str
+    ) -> int:
+        """Erase nodes from every snapshot (inside the caller's transaction); how many held
+        any of them."""
+        return snapshots.scrub(self.conn, user_id, ids, whole_user, erased_payload)
 
     # -- metadata ---------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
