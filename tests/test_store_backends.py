@@ -459,3 +459,28 @@ def test_postgres_store_reconnects_after_the_server_drops_it(pg_url):
     store.set_meta("idle", "ok")
     assert store.get_meta("idle") == "ok"
     store.close()
+
+
+def _open_and_close(url: str) -> None:
+    PostgresStore(url).close()
+
+
+@pytest.mark.postgres
+def test_postgres_schema_is_migrated_once_by_racing_openers_and_refuses_newer(pg_url):
+    from hybridmem.errors import SchemaVersionError
+    from hybridmem.store.postgres.schema import SCHEMA_VERSION
+
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_open_and_close, args=(pg_url,)) for _ in range(3)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=120)
+        assert p.exitcode == 0
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        assert conn.execute("SELECT version FROM hybridmem_schema").fetchall() == [
+            (SCHEMA_VERSION,)
+        ]
+        conn.execute("UPDATE hybridmem_schema SET version = version + 1")
+    with pytest.raises(SchemaVersionError, match="newer"):
+        PostgresStore(pg_url)
