@@ -32,10 +32,11 @@ from psycopg.rows import dict_row
 
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreClosedError, StoreError, StoreUnavailableError
-from hybridmem.models import MemoryNode
+from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.postgres import lexical, snapshots
 from hybridmem.store.postgres.schema import TS_CONFIG, migrate
-from hybridmem.store.sqlite_store import NODE_COLUMNS, Scope, row_to_node
+from hybridmem.store.records import OpHook, Scope, row_to_node
 
 # Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
 WRITE_LOCK_KEY = 0x6879627200006D31
@@ -86,7 +87,7 @@ class PostgresStore:
             self.conn.close()
             raise
         self.opener: Callable[[str, str], str] | None = None
-        self.on_op: Callable[..., None] | None = None
+        self.on_op: OpHook | None = None
 
     # -- plumbing -------------------------------------------------------------------------
     def _connect(self) -> psycopg.Connection[Any]:
@@ -287,7 +288,7 @@ class PostgresStore:
             raise StoreError("the op-log counter row is missing; the schema is damaged")
         seq = int(row[0])
         if self.on_op is not None:
-            self.on_op(self.conn, op, node_id, user_id, payload, at, actor, seq)
+            self.on_op(OpRecord(seq, op, node_id, user_id, payload, at, actor))
         return seq
 
     def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
