@@ -134,7 +134,9 @@ def main(argv: list[str] | None = None) -> None:
         sets += [(f"madial-{lang}", madial(args.madial, lang)) for lang in ("zh", "en")]
     if not sets:
         parser.error("give --locomo and/or --madial")
-    from benchmarks.servers import postgres_cluster
+    from benchmarks.servers import postgres_cluster, stop_on_sigterm
+
+    stop_on_sigterm()
 
     rows = []
     with ExitStack() as stack:

@@ -237,7 +237,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pg-url", help="a superuser URL (default: start a cluster)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/backend_plans.json"))
     args = parser.parse_args(argv)
-    from benchmarks.servers import postgres_cluster
+    from benchmarks.servers import postgres_cluster, stop_on_sigterm
+
+    stop_on_sigterm()
 
     runs = []
     with ExitStack() as stack:

@@ -28,7 +28,12 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
+from benchmarks.servers import (
+    PostgresCluster,
+    chroma_server,
+    postgres_cluster,
+    stop_on_sigterm,
+)
 from benchmarks.suite_perf import synthetic_texts
 from hybridmem import ChromaServer, HybridMemory
 
@@ -113,8 +118,16 @@ def measure(backend: str, target: str, chroma: str | None, nodes: int, writers: 
             mem.retrieve(query, user_id=user, task_id=task.id, top_k=10)
             times.append((time.perf_counter() - t) * 1000)
     total = settled - started  # the last writer's end to the store being fully indexed
-    return Run(backend, nodes, writers, written - started, settled - written, nodes / total,
-               statistics.median(times), sorted(times)[int(0.95 * (len(times) - 1))])
+    return Run(
+        backend,
+        nodes,
+        writers,
+        written - started,
+        settled - written,
+        nodes / total,
+        statistics.median(times),
+        sorted(times)[int(0.95 * (len(times) - 1))],
+    )
 
 
 @contextmanager
@@ -129,6 +142,7 @@ def main(argv: list[str] | None = None) -> None:
         target, chroma, collection, user, n, seed = argv[1:7]
         writer(target, None if chroma == "-" else chroma, collection, user, int(n), int(seed))
         return
+    stop_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--writers", default="1,4,8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -29,6 +30,12 @@ from hybridmem import ChromaServer
 # (created by Debian's postgresql-common, else the universal ``nobody``).
 _PG_ACCOUNTS = ("postgres", "nobody")
 PG_SUPERUSER = "hybridmem"
+
+
+def stop_on_sigterm() -> None:
+    """Turn SIGTERM into SystemExit, so a killed benchmark still stops the servers it started
+    (their ``with`` blocks run) instead of leaving them running."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
 
 def free_port() -> int:
