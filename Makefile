@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # multi-GB CUDA build. Override with e.g. `make test TORCH_SPEC='torch>=2.2'`.
 TORCH_SPEC ?= torch==2.13.0
 
-.PHONY: demo test lint bench-smoke clean
+.PHONY: demo test lint bench-smoke clean system-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/hybridmem demo
 
-test: $(VENV)/.installed
+# System packages the tests need (PostgreSQL server binaries); installs only what is missing.
+system-deps:
+	bash .ci/system-deps
+
+test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q

@@ -27,7 +27,8 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── StoreWriteError                   a write broke a constraint the store enforces
     │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
     │   ├── SchemaVersionError                written by a newer hybridmem
-    │   └── EmbedderMismatchError             opened with another embedder than built it
+    │   ├── EmbedderMismatchError             opened with another embedder than built it
+    │   └── StoreUnavailableError             the database server cannot be reached
     ├── IndexUnavailableError                 the Chroma index cannot be reached
     │   └── IndexNotOwnedError                another process owns the embedded Chroma dir
     ├── RecoveryError                         snapshot, restore or replay failed
@@ -146,6 +147,10 @@ class SchemaVersionError(StoreError):
 
 class EmbedderMismatchError(StoreError):
     """The store was built with another embedder (name or dimension) than the one given."""
+
+
+class StoreUnavailableError(StoreError):
+    """The database server (PostgreSQL) cannot be reached or refused the connection."""
 
 
 class IndexUnavailableError(HybridMemError):

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
+from hybridmem import ChromaServer, FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, SentenceTransformerEmbedder
 from hybridmem.embedding.base import Vectors
 
@@ -60,3 +61,24 @@ def mem(mem_path: Path, embedder: CountingEmbedder, clock: FakeClock) -> Iterato
 def real_embedder() -> SentenceTransformerEmbedder:
     """The real all-MiniLM-L6-v2 from the bundled package (loaded once per session)."""
     return SentenceTransformerEmbedder()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    """One throwaway PostgreSQL cluster for the whole run (started on first use)."""
+    with postgres_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def pg_url(pg_cluster: PostgresCluster) -> Iterator[str]:
+    """The URL of a fresh, empty PostgreSQL database, dropped after the test."""
+    with pg_cluster.database() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chroma_srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaServer]:
+    """One real Chroma server for the whole run; tests use their own collection names."""
+    with chroma_server(tmp_path_factory.mktemp("chroma-srv")) as server:
+        yield server

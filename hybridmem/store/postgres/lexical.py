@@ -1,0 +1,127 @@
+"""The lexical index in PostgreSQL: ``tsvector`` terms ranked by BM25, as FTS5 ranks them.
+
+Terms come from :mod:`hybridmem.lexical` (jieba for Chinese, stop words removed), exactly as
+for SQLite, and go through the ``hybridmem_lex`` text search configuration (``simple`` plus
+English Snowball stemming; FTS5 uses ``porter``). Matching uses the GIN index on ``nodes.lex``.
+
+Ranking is BM25 with FTS5's constants and IDF (k1 = 1.2, b = 0.75,
+``idf = ln((N - df + 0.5) / (df + 0.5))``, floored at 1e-6), computed from ``lex_df`` (nodes
+per term) and two counters (nodes, terms), which the store keeps up to date in every write
+transaction. ``ts_rank_cd`` would be the built-in choice, but it has no IDF: on OR-ed queries
+a stop-like word would rank as high as a rare name, and the two backends would disagree on
+which candidates enter retrieval. ``benchmarks/backends.py`` measures the agreement.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+
+from hybridmem.store.postgres.schema import TS_CONFIG
+
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')
+K1 = 1.2
+B = 0.75
+
+
+def fold(text: str) -> str:
+    """Strip Latin diacritics (FTS5's ``remove_diacritics 2``); other scripts are unchanged."""
+    out = []
+    for ch in text:
+        if "\u00c0" <= ch <= "\u024f":
+            base = unicodedata.normalize("NFKD", ch)
+            out.append("".join(c for c in base if not unicodedata.combining(c)))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def terms_of_match(match: str) -> list[str]:
+    """The terms of an FTS5 expression built by :func:`hybridmem.lexical.match_expression`."""
+    return [m.replace('""', '"') for m in _QUOTED.findall(match)]
+
+
+def count_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
+    """Count nodes' terms into the BM25 statistics (after their rows got their terms)."""
+    conn.execute(
+        "INSERT INTO lex_df(term, df) SELECT u.lexeme, count(*) FROM nodes n, unnest(n.lex) u "
+        "WHERE n.id = ANY(%s) GROUP BY u.lexeme "
+        "ON CONFLICT (term) DO UPDATE SET df = lex_df.df + excluded.df",
+        (list(ids),),
+    )
+    conn.execute(
+        "WITH s AS (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms FROM nodes "
+        "WHERE id = ANY(%s)) "
+        "UPDATE counters SET value = value + CASE name WHEN 'lex_docs' THEN s.docs "
+        "ELSE s.terms END FROM s WHERE name IN ('lex_docs', 'lex_terms')",
+        (list(ids),),
+    )
+
+
+def remove_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
+    """Count nodes' terms out of the statistics (before their rows are deleted or re-termed).
+
+    A term no node holds any more is deleted: after an erasure no row names it.
+    """
+    gone = conn.execute(
+        "UPDATE lex_df d SET df = d.df - c.k FROM ("
+        "  SELECT u.lexeme AS term, count(*) AS k FROM nodes n, unnest(n.lex) u "
+        "  WHERE n.id = ANY(%s) GROUP BY u.lexeme"
+        ") c WHERE d.term = c.term RETURNING d.term, d.df",
+        (list(ids),),
+    ).fetchall()
+    empty = [term for term, df in gone if df <= 0]
+    if empty:
+        conn.execute("DELETE FROM lex_df WHERE term = ANY(%s)", (empty,))
+    conn.execute(
+        "WITH s AS (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms FROM nodes "
+        "WHERE id = ANY(%s)) "
+        "UPDATE counters SET value = value - CASE name WHEN 'lex_docs' THEN s.docs "
+        "ELSE s.terms END FROM s WHERE name IN ('lex_docs', 'lex_terms')",
+        (list(ids),),
+    )
+
+
+def search_sql(where: str) -> str:
+    """BM25 over the nodes matching the query's terms and ``where`` (alias ``n``).
+
+    Parameters, in order: the query text, the ``where`` parameters, the limit.
+    """
+    return f"""
+        WITH q AS (
+            SELECT DISTINCT u.lexeme AS term
+            FROM unnest(to_tsvector('{TS_CONFIG}', %s)) u
+        ), tsq AS (
+            SELECT string_agg(
+                '''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | '
+            )::tsquery AS query FROM q
+        ), st AS (
+            SELECT greatest(max(value) FILTER (WHERE name = 'lex_docs'), 1)::float8 AS docs,
+                   greatest(max(value) FILTER (WHERE name = 'lex_terms'), 1)::float8 AS terms
+            FROM counters WHERE name IN ('lex_docs', 'lex_terms')
+        ), w AS (
+            SELECT q.term,
+                   greatest(ln((st.docs - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
+            FROM q JOIN lex_df d ON d.term = q.term CROSS JOIN st
+        ), hit AS (
+            SELECT n.id, n.lex, n.lex_len FROM nodes n
+            WHERE n.lex @@ (SELECT query FROM tsq) AND {where}
+        )
+        SELECT hit.id AS id,
+               sum(w.idf * (array_length(u.positions, 1) * {K1 + 1})
+                   / (array_length(u.positions, 1)
+                      + {K1} * ({1 - B} + {B} * hit.lex_len / (st.terms / st.docs)))) AS score
+        FROM hit CROSS JOIN LATERAL unnest(hit.lex) u
+        JOIN w ON w.term = u.lexeme CROSS JOIN st
+        GROUP BY hit.id
+        ORDER BY score DESC, hit.id
+        LIMIT %s
+    """
+
+
+def query_params(match: str, where_params: Sequence[Any], limit: int) -> list[Any]:
+    return [fold(" ".join(terms_of_match(match))), *where_params, limit]

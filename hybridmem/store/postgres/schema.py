@@ -1,0 +1,190 @@
+"""The PostgreSQL schema, as numbered migrations tracked in ``hybridmem_schema``.
+
+The same tables and columns as the SQLite schema (``hybridmem/store/schema.py``), so rows map
+to the same :class:`~hybridmem.models.MemoryNode`. Differences, each for a reason:
+
+- Text that is compared by range or sorted (``path``, timestamps) is ``COLLATE "C"``: byte
+  order, as in SQLite. Under a linguistic collation (``en_US.UTF-8``) ``/`` is ignored at the
+  first level, so the subtree range ``path >= p AND path < p || U+FFFF`` would be wrong, and a
+  plain btree would not serve prefix scans (that is what ``text_pattern_ops`` is for; a ``C``
+  column needs no special operator class).
+- The lexical index is a ``tsvector`` column on ``nodes`` (GIN-indexed) instead of an FTS5
+  table, plus ``lex_len`` (terms in the node) and ``lex_df`` (how many nodes hold each term):
+  with them the store ranks by BM25 exactly as FTS5 does (``lexical.py`` beside this file).
+- ``counters`` holds the op-log sequence (SQLite's ``AUTOINCREMENT`` counter): a number is never
+  reused, even after the newest op rows are erased, and a rolled-back write returns its number.
+
+DDL is transactional in PostgreSQL: each migration and its version bump commit together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import psycopg
+
+from hybridmem.errors import SchemaVersionError
+
+Migration = Callable[[psycopg.Connection], None]
+
+# The configuration the lexical terms go through: `simple` (lowercase, no stop words: the
+# terms arrive pre-filtered by hybridmem.lexical) with English Snowball stemming for ASCII
+# words, the counterpart of FTS5's `porter unicode61`. Chinese words stay as jieba cut them.
+TS_CONFIG = "hybridmem_lex"
+
+
+def _run(conn: psycopg.Connection, script: str) -> None:
+    for statement in script.split(";\n"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def m001_initial(conn: psycopg.Connection) -> None:
+    _run(
+        conn,
+        f"""
+        CREATE TABLE nodes (
+            rid BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            agent_id TEXT,
+            session_id TEXT,
+            parent_id TEXT,                       -- tree integrity is enforced in code
+            path TEXT COLLATE "C" NOT NULL,       -- '/root/.../parent/' (ancestors, root first)
+            depth INTEGER NOT NULL,
+            task_id TEXT NOT NULL,
+            content TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            node_type TEXT NOT NULL,
+            importance DOUBLE PRECISION NOT NULL CHECK (importance BETWEEN 0 AND 1),
+            confidence DOUBLE PRECISION NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+            activity DOUBLE PRECISION NOT NULL DEFAULT 0 CHECK (activity BETWEEN 0 AND 1),
+            created_at TEXT COLLATE "C" NOT NULL,
+            updated_at TEXT COLLATE "C" NOT NULL,
+            last_accessed_at TEXT COLLATE "C",
+            access_count INTEGER NOT NULL DEFAULT 0,
+            seq BIGINT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            status TEXT NOT NULL DEFAULT 'active',
+            index_state TEXT NOT NULL DEFAULT 'pending',
+            source_id TEXT,
+            metadata TEXT NOT NULL DEFAULT '{{}}',
+            lifecycle TEXT,
+            tier TEXT,
+            conflict_group TEXT,
+            sensitive INTEGER NOT NULL DEFAULT 0,
+            lex TSVECTOR NOT NULL DEFAULT ''::tsvector,
+            lex_len INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX idx_nodes_user_parent ON nodes(user_id, parent_id);
+        CREATE INDEX idx_nodes_user_path ON nodes(user_id, path);
+        CREATE INDEX idx_nodes_task ON nodes(task_id, status);
+        CREATE INDEX idx_nodes_parent_seq ON nodes(parent_id, seq);
+        CREATE INDEX idx_nodes_index_state ON nodes(index_state, seq);
+        CREATE INDEX idx_nodes_user_type ON nodes(user_id, node_type);
+        CREATE INDEX idx_nodes_conflict ON nodes(conflict_group);
+        CREATE INDEX idx_nodes_lex ON nodes USING gin(lex);
+
+        CREATE TABLE lex_df (
+            term TEXT COLLATE "C" PRIMARY KEY,
+            df BIGINT NOT NULL
+        );
+
+        CREATE TABLE counters (
+            name TEXT PRIMARY KEY,
+            value BIGINT NOT NULL
+        );
+        INSERT INTO counters(name, value)
+            VALUES ('oplog_seq', 0), ('lex_docs', 0), ('lex_terms', 0);
+
+        CREATE TABLE active_nodes (
+            user_id TEXT PRIMARY KEY,
+            node_id TEXT NOT NULL,
+            updated_at TEXT COLLATE "C" NOT NULL,
+            seq BIGINT NOT NULL
+        );
+
+        CREATE TABLE oplog (
+            seq BIGINT PRIMARY KEY,
+            op TEXT NOT NULL,
+            node_id TEXT,
+            user_id TEXT,
+            payload TEXT NOT NULL DEFAULT '{{}}',
+            at TEXT COLLATE "C" NOT NULL,
+            actor TEXT
+        );
+        CREATE INDEX idx_oplog_node ON oplog(node_id, seq);
+        CREATE INDEX idx_oplog_user ON oplog(user_id, seq);
+
+        CREATE TABLE meta (
+            key TEXT COLLATE "C" PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+
+        CREATE TABLE audit_log (
+            seq BIGINT PRIMARY KEY,
+            at TEXT COLLATE "C" NOT NULL,
+            actor TEXT,
+            action TEXT NOT NULL,
+            user_id TEXT,
+            node_id TEXT,
+            detail TEXT NOT NULL DEFAULT '{{}}',
+            op_seq BIGINT,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL
+        );
+        CREATE INDEX idx_audit_user ON audit_log(user_id, seq);
+        CREATE INDEX idx_audit_node ON audit_log(node_id, seq);
+        CREATE INDEX idx_audit_actor ON audit_log(actor, seq);
+
+        CREATE TEXT SEARCH DICTIONARY hybridmem_stem (TEMPLATE = snowball, Language = english);
+        CREATE TEXT SEARCH CONFIGURATION {TS_CONFIG} (COPY = simple);
+        ALTER TEXT SEARCH CONFIGURATION {TS_CONFIG}
+            ALTER MAPPING FOR asciiword, asciihword, hword_asciipart WITH hybridmem_stem
+        """,
+    )
+
+
+def m002_snapshots(conn: psycopg.Connection) -> None:
+    """Checkpoints kept in the database (``snapshots.py``): a twin of each state table with the
+    snapshot's name in front. A later migration that changes a state table changes its twin
+    the same way, so ``INSERT INTO snap_t SELECT name, * FROM t`` keeps lining up."""
+    conn.execute(
+        "CREATE TABLE snapshots (name TEXT COLLATE \"C\" PRIMARY KEY, seq BIGINT NOT NULL, "
+        "manifest TEXT NOT NULL)"
+    )
+    for table in ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log"):
+        conn.execute(f"CREATE TABLE snap_{table} (snap TEXT COLLATE \"C\" NOT NULL, LIKE {table})")
+        conn.execute(f"CREATE INDEX idx_snap_{table} ON snap_{table}(snap)")
+    conn.execute("CREATE INDEX idx_snap_nodes_user ON snap_nodes(user_id)")
+    conn.execute("CREATE INDEX idx_snap_nodes_id ON snap_nodes(id)")
+    conn.execute("CREATE INDEX idx_snap_oplog_user ON snap_oplog(user_id)")
+    conn.execute("CREATE INDEX idx_snap_oplog_node ON snap_oplog(node_id)")
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_snapshots]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(conn: psycopg.Connection, lock_key: int) -> int:
+    """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found.
+
+    Runs under the store's write lock, so two processes opening a new database at once
+    migrate it once.
+    """
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
+        conn.execute("CREATE TABLE IF NOT EXISTS hybridmem_schema (version INTEGER NOT NULL)")
+        row = conn.execute("SELECT version FROM hybridmem_schema").fetchone()
+        if row is None:
+            conn.execute("INSERT INTO hybridmem_schema(version) VALUES (0)")
+        found = int(row[0]) if row else 0
+        if found > SCHEMA_VERSION:
+            raise SchemaVersionError(
+                f"this database has hybridmem schema version {found}, newer than this "
+                f"hybridmem understands ({SCHEMA_VERSION}); upgrade hybridmem"
+            )
+        for number in range(found, SCHEMA_VERSION):
+            MIGRATIONS[number](conn)
+            conn.execute("UPDATE hybridmem_schema SET version = %s", (number + 1,))
+    return found
