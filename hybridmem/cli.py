@@ -211,6 +211,20 @@ def reindex(
         console.print(f"re-indexed {mem.stats().vectors} nodes with {mem.embedder.name}")
 
 
+@app.command()
+def serve(
+    db: DbOption = DEFAULT_DB,
+    host: Annotated[str, typer.Option(help="Address to bind; beyond loopback needs a token.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8420,
+    embedder: EmbedderOption = None,
+) -> None:
+    """Serve the REST API (/v1, /openapi.json) and the web inspector (/) over the store."""
+    from hybridmem.server import run
+
+    run(db, host=host, port=port, embedder=embedder)
+
+
 def _mount_bench() -> None:
     try:
         from benchmarks.cli import app as bench_app
