@@ -1,5 +1,6 @@
 # Two commands on a fresh clone:  `make demo`  and  `make test`.
-# Both create .venv on first use and install everything the project needs into it.
+# Both create .venv on first use and install everything the project needs into it; `make test`
+# also installs Debian's chromium for the inspector's browser tests (.ci/system-deps, as root).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -22,6 +23,7 @@ demo: $(VENV)/.installed
 	$(BIN)/hybridmem demo
 
 test: $(VENV)/.installed
+	bash .ci/system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/python -m pytest -q
 

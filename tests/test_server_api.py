@@ -114,7 +114,7 @@ def test_tree_marks_the_active_path_and_set_active_moves_it(client: TestClient) 
     flags = {n["id"]: (n["active"], n["on_active_path"]) for n in tree["nodes"]}
     assert flags[a1["id"]] == (True, True) and flags[a["id"]] == (False, True)
     assert flags[b["id"]] == (False, False)
-    assert [n["depth"] for n in tree["nodes"]][0] == 0  # root first
+    assert tree["nodes"][0]["depth"] == 0  # root first
     assert all(0 <= n["weight"] <= 1 and n["tier"] and n["lifecycle"] for n in tree["nodes"][1:])
 
     assert client.put("/v1/users/u1/active", json={"node_id": b["id"]}).status_code == 200
@@ -225,14 +225,16 @@ def test_sensitive_content_without_the_key(tmp_path, embedder, clock) -> None:
         plain = keyed.add("a plain note", user_id="u1")
         with TestClient(create_app(keyed)) as c:
             assert c.get(f"/v1/memories/{secret.id}").json()["content"] == "IBAN DE89 3704"
-    with HybridMemory(tmp_path / "m", embedder=embedder, clock=clock, privacy=NO_KEY) as bare:
-        with TestClient(create_app(bare)) as c:
-            r = c.get(f"/v1/memories/{secret.id}")
-            assert r.status_code == 423 and r.json()["error"]["type"] == "KeyUnavailableError"
-            nodes = {n["id"]: n for n in c.get("/v1/users/u1/tree").json()["nodes"]}
-            assert nodes[secret.id]["masked"] is True and nodes[secret.id]["content"] is None
-            assert nodes[plain.id]["content"] == "a plain note"
-            assert "hmenc1" not in c.get("/v1/users/u1/tree").text  # no ciphertext either
+    with (
+        HybridMemory(tmp_path / "m", embedder=embedder, clock=clock, privacy=NO_KEY) as bare,
+        TestClient(create_app(bare)) as c,
+    ):
+        r = c.get(f"/v1/memories/{secret.id}")
+        assert r.status_code == 423 and r.json()["error"]["type"] == "KeyUnavailableError"
+        nodes = {n["id"]: n for n in c.get("/v1/users/u1/tree").json()["nodes"]}
+        assert nodes[secret.id]["masked"] is True and nodes[secret.id]["content"] is None
+        assert nodes[plain.id]["content"] == "a plain note"
+        assert "hmenc1" not in c.get("/v1/users/u1/tree").text  # no ciphertext either
 
 
 def test_security_headers_on_every_response(client: TestClient) -> None:

@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from hybridmem import HybridMemory, __version__
-from hybridmem.errors import NodeNotFoundError
+from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.server.api import memory
 from hybridmem.server.auth import COOKIE, AuthConfig, Principal, bearer
 from hybridmem.server.views import (
@@ -162,8 +162,10 @@ def node_page(
         request, "node.html", who, user=user, row=row,
         path=[by_id[i] for i in row.node.path if i in by_id],
         children=[r for r in tree.rows if r.node.parent_id == node_id],
-        history=[_op_view(r) for r in mem.history(node_id, user_id=user)],
-        values=values, audit=mem.audit_trail(node_id, user_id=user),
+        # The row came from the user's own tree, so ownership is settled; the unscoped calls
+        # also work for encrypted nodes without the key (the scoped ones read the content).
+        history=[_op_view(r) for r in mem.history(node_id)],
+        values=values, audit=mem.audit_log(node_id=node_id, user_id=user),
         metadata=json.dumps(row.node.metadata, ensure_ascii=False, indent=1, default=str),
     )
 
@@ -177,17 +179,29 @@ def _op_view(record: Any) -> dict[str, Any]:
 @router.get("/ui/search", response_class=HTMLResponse, include_in_schema=False)
 def search_page(
     request: Request, mem: Mem, who: Caller, user: str | None = None, q: str = "",
-    task: str | None = None, k: int = 8, budget: int | None = None,
+    task: str = "", k: str = "8", budget: str = "",
 ) -> HTMLResponse:
     """The query box; hits with each feature's share of the score as a bar."""
     user = who.user_for(user)
     result, hits = None, []
     if q.strip():
-        result = search_readonly(mem, q, user_id=user, task_id=task or None, top_k=k,
-                                 token_budget=budget)
+        result = search_readonly(mem, q, user_id=user, task_id=task.strip() or None,
+                                 top_k=_form_int("top k", k) or 8,
+                                 token_budget=_form_int("token budget", budget))
         hits = [{"hit": h, "bars": score_bars(h.breakdown)} for h in result.hits]
     return _page(request, "search.html", who, user=user, q=q, task=task or "", k=k,
                  budget=budget, result=result, hits=hits)
+
+
+def _form_int(name: str, text: str) -> int | None:
+    """A number typed into a form field; empty means not given."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidArgumentError(f"{name} must be a whole number, got {text!r}") from None
 
 
 @router.get("/ui/maintenance", response_class=HTMLResponse, include_in_schema=False)
