@@ -218,11 +218,13 @@ def serve(
     = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8420,
     embedder: EmbedderOption = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level (warning: no access log).")]
+    = "info",
 ) -> None:
     """Serve the REST API (/v1, /openapi.json) and the web inspector (/) over the store."""
     from hybridmem.server import run
 
-    run(db, host=host, port=port, embedder=embedder)
+    run(db, host=host, port=port, embedder=embedder, log_level=log_level)
 
 
 def _mount_bench() -> None:

@@ -7,10 +7,8 @@ real subprocess instead.
 
 from __future__ import annotations
 
-import socket
+import os
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from hybridmem import FakeClock, HybridMemory, PrivacyConfig, generate_key
+from hybridmem.server.runner import free_port, wait_healthy
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("HYBRIDMEM_CHROMIUM", "/usr/bin/chromium")
+"""Debian's chromium (.ci/system-deps installs it); the variable points elsewhere if needed."""
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -34,13 +34,6 @@ SECRET_TEXT = "IBAN DE89 3704 0044 0532 0130 00"
 BOB_SECRET = "falcon launch code is 9921"
 NO_KEY = PrivacyConfig(key_env="HYBRIDMEM_TEST_KEY_NOT_SET")
 """Privacy settings that find no key (the developer's $HYBRIDMEM_KEY must not leak in)."""
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass(frozen=True)
@@ -111,23 +104,6 @@ class LiveServer:
         """Ask uvicorn to exit and join the thread."""
         self.server.should_exit = True
         self.thread.join(timeout=30)
-
-
-def wait_healthy(url: str, timeout: float, alive: Any = None) -> None:
-    """Poll ``url/v1/health`` until it answers 200; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    last: Exception | None = None
-    while time.monotonic() < deadline:
-        if alive is not None and not alive():
-            raise RuntimeError("the server stopped before it answered /v1/health")
-        try:
-            with urllib.request.urlopen(url + "/v1/health", timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        except OSError as exc:
-            last = exc
-        time.sleep(0.1)  # polling a starting server, not a timing assumption of the test
-    raise RuntimeError(f"no answer from {url}/v1/health within {timeout}s ({last})")
 
 
 @contextmanager

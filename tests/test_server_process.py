@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from hybridmem import HybridMemory
-from tests.server_support import free_port, wait_healthy
+from hybridmem.server.runner import free_port, wait_healthy
 
 TOKEN = "process-test-token-0123456789"
 

@@ -62,7 +62,7 @@ StrList = Annotated[list[str] | None, Query()]
 @router.get("/health", response_model=HealthOut, tags=["store"])
 def health(mem: Mem) -> HealthOut:
     """Liveness: the server answers and its store is open (no token needed, no data shown)."""
-    mem.stats()  # raises StoreClosedError (503) once the store is closed
+    mem.active_node()  # one indexed read: raises StoreClosedError (503) once it is closed
     return HealthOut(status="ok", version=__version__)
 
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import time
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from hybridmem.server.app import LOOPBACK_HOSTS, create_app
@@ -41,3 +45,31 @@ def run(
     mode = "tokens required" if auth.required else "no token (loopback only)"
     log.warning("hybridmem serving %s on http://%s:%d (%s)", db, host, port, mode)
     uvicorn.run(app, host=host, port=port, workers=1, log_level=log_level, server_header=False)
+
+
+def free_port(host: str = DEFAULT_HOST) -> int:
+    """A TCP port free on ``host`` right now (for scripts and tests that start a server)."""
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def wait_healthy(url: str, timeout: float, alive: Callable[[], bool] | None = None) -> None:
+    """Poll ``url/v1/health`` until it answers 200; ``TimeoutError`` after ``timeout`` s.
+
+    ``alive``: checked between polls (e.g. ``lambda: proc.poll() is None``), so a server that
+    died on start fails at once with ``RuntimeError`` instead of after the timeout.
+    """
+    deadline = time.monotonic() + timeout
+    last: Exception | None = None
+    while time.monotonic() < deadline:
+        if alive is not None and not alive():
+            raise RuntimeError(f"the server at {url} stopped before it answered /v1/health")
+        try:
+            with urllib.request.urlopen(url + "/v1/health", timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except OSError as exc:
+            last = exc
+        time.sleep(0.1)
+    raise TimeoutError(f"no answer from {url}/v1/health within {timeout}s ({last})")
