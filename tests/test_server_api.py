@@ -121,6 +121,9 @@ def test_tree_marks_the_active_path_and_set_active_moves_it(client: TestClient) 
     assert client.get("/v1/users/u1/tree").json()["active_id"] == b["id"]
     filtered = client.get("/v1/users/u1/tree", params={"node_type": "state"}).json()
     assert [n["id"] for n in filtered["nodes"]] == [a1["id"]]
+    first = client.get("/v1/users/u1/tree", params={"limit": 2}).json()
+    assert len(first["nodes"]) == 2 and first["total"] == 4
+    assert client.get("/v1/users/u1/tree", params={"limit": 0}).status_code == 422
 
 
 def test_user_ids_with_slashes_and_spaces_work_in_paths(client: TestClient) -> None:

@@ -158,12 +158,13 @@ def users(mem: Mem, who: Caller) -> UsersOut:
 @router.get("/users/{user:path}/tree", response_model=TreeOut, tags=["users"])
 def tree(
     user: str, mem: Mem, who: Caller, status: StrList = None, node_type: StrList = None,
-    contains: str | None = None,
+    contains: str | None = None, limit: Annotated[int | None, Query(ge=1)] = None,
 ) -> TreeOut:
     """The user's tree, parents first, with weights and the active path; encrypted content
-    is ``null`` with ``masked: true`` when the server has no key."""
+    is ``null`` with ``masked: true`` when the server has no key. ``limit``: the first N
+    nodes in tree order (``total`` still counts all that match)."""
     t = user_tree(mem, who.user_for(user), statuses=status, node_types=node_type,
-                  contains=contains)
+                  contains=contains, limit=limit)
     nodes = [
         TreeNodeOut(
             **NodeOut.of(r.node, r.content, masked=r.content is None).model_dump(),

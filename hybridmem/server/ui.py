@@ -31,6 +31,7 @@ from hybridmem.server.views import (
     MASK,
     TreeRow,
     open_content,
+    readonly_search_supported,
     score_bars,
     search_readonly,
     user_tree,
@@ -189,8 +190,8 @@ def search_page(
                                  top_k=_form_int("top k", k) or 8,
                                  token_budget=_form_int("token budget", budget))
         hits = [{"hit": h, "bars": score_bars(h.breakdown)} for h in result.hits]
-    return _page(request, "search.html", who, user=user, q=q, task=task or "", k=k,
-                 budget=budget, result=result, hits=hits)
+    return _page(request, "search.html", who, user=user, q=q, task=task, k=k, budget=budget,
+                 result=result, hits=hits, counts_as_use=not readonly_search_supported(mem))
 
 
 def _form_int(name: str, text: str) -> int | None:

@@ -150,13 +150,19 @@ def score_bars(b: ScoreBreakdown) -> list[Bar]:
     return sorted(bars, key=lambda bar: (-bar.share, bar.feature))
 
 
+def readonly_search_supported(mem: HybridMemory) -> bool:
+    """Whether ``retrieve`` can leave the hits' access statistics alone (``record_access``)."""
+    return "record_access" in pyinspect.signature(mem.retrieve).parameters
+
+
 def search_readonly(mem: HybridMemory, query: str, **kwargs: Any) -> RetrievalResult:
     """Retrieve without counting the hits as used, where the engine supports that.
 
     Looking at memory from the inspector should not change it, but ``retrieve`` renews the
     hits' access statistics (use, recency). ``record_access=False`` is being added to
-    ``retrieve`` separately; until it exists the inspector's searches count as uses.
+    ``retrieve`` separately; until it exists the inspector's searches count as uses and the
+    search page says so.
     """
-    if "record_access" in pyinspect.signature(mem.retrieve).parameters:
+    if readonly_search_supported(mem):
         kwargs["record_access"] = False
     return mem.retrieve(query, **kwargs)
