@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -120,18 +118,12 @@ def over_http(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: i
     """``hybridmem serve`` in a subprocess, clients in threads of this process."""
     import httpx
 
-    from hybridmem.server.runner import free_port, wait_healthy
+    from hybridmem.server.runner import serve_subprocess
 
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     env = {k: v for k, v in os.environ.items() if k not in ("HYBRIDMEM_TOKEN", "HYBRIDMEM_TOKENS")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hybridmem.cli", "serve", "--db", str(path), "--port", str(port),
-         "--embedder", embedder, "--log-level", "warning"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     rows = []
-    try:
-        wait_healthy(url, timeout=120, alive=lambda: proc.poll() is None)
+    args = ["--embedder", embedder, "--log-level", "warning"]
+    with serve_subprocess(path, args=args, env=env, timeout=120) as (url, _):
         local = threading.local()
 
         def client() -> httpx.Client:
@@ -155,13 +147,6 @@ def over_http(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: i
         for c in levels:
             rows.append(ResultRow("HTTP POST /v1/search", f"{c} clients", "search",
                                   run_level(search, per_level, c), per_level))
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     return rows
 
 

@@ -6,15 +6,13 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
 from hybridmem import HybridMemory
-from hybridmem.server.runner import free_port, wait_healthy
+from hybridmem.server.runner import free_port, serve_subprocess
 
 TOKEN = "process-test-token-0123456789"
 
@@ -30,23 +28,8 @@ def clean_env(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-@contextmanager
-def serving(db: Path, env: dict[str, str]) -> Iterator[tuple[str, subprocess.Popen]]:
-    port = free_port()
-    proc = subprocess.Popen(serve_cmd(db, "--port", str(port)), env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, timeout=90, alive=lambda: proc.poll() is None)
-        yield url, proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+def serving(db: Path, env: dict[str, str]):
+    return serve_subprocess(db, args=["--embedder", "hash"], env=env)
 
 
 def test_serve_answers_agents_in_other_processes(tmp_path: Path) -> None:

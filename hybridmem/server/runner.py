@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
+import subprocess
+import sys
+import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from hybridmem.server.app import LOOPBACK_HOSTS, create_app
@@ -73,3 +78,42 @@ def wait_healthy(url: str, timeout: float, alive: Callable[[], bool] | None = No
             last = exc
         time.sleep(0.1)
     raise TimeoutError(f"no answer from {url}/v1/health within {timeout}s ({last})")
+
+
+@contextmanager
+def serve_subprocess(
+    db: str | Path,
+    *,
+    args: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+    timeout: float = 90.0,
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """Run ``hybridmem serve --db DB`` on a free 127.0.0.1 port in a child process.
+
+    Yields ``(base url, process)`` once ``/v1/health`` answers; on exit sends SIGTERM (the
+    server closes the store) and waits, killing it only if it does not stop. ``args`` are
+    further ``serve`` options (``--embedder hash``, ``--log-level warning``).
+    """
+    port = free_port()
+    cmd = [sys.executable, "-m", "hybridmem.cli", "serve", "--db", str(db), "--port", str(port),
+           *args]
+    # The log goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log_file:
+        proc = subprocess.Popen(cmd, env=None if env is None else dict(env),
+                                stdout=log_file, stderr=subprocess.STDOUT, text=True)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            try:
+                wait_healthy(url, timeout, alive=lambda: proc.poll() is None)
+            except (RuntimeError, TimeoutError) as exc:
+                log_file.seek(0)
+                raise RuntimeError(f"{exc}; its output:\n{log_file.read()[-2000:]}") from None
+            yield url, proc
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()

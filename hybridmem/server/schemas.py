@@ -144,36 +144,10 @@ class NodeOut(BaseModel):
     @classmethod
     def of(cls, node: MemoryNode, content: str | None = None, masked: bool = False) -> NodeOut:
         """From an engine node; ``content`` overrides the node's (e.g. decrypted or masked)."""
-        return cls(
-            id=node.id,
-            user_id=node.user_id,
-            parent_id=node.parent_id,
-            content=None if masked else (content if content is not None else node.content),
-            masked=masked,
-            node_type=node.node_type,
-            importance=node.importance,
-            confidence=node.confidence,
-            created_at=node.created_at,
-            updated_at=node.updated_at,
-            last_accessed_at=node.last_accessed_at,
-            access_count=node.access_count,
-            seq=node.seq,
-            version=node.version,
-            status=node.status,
-            depth=node.depth,
-            path=list(node.path),
-            task_id=node.task_id,
-            index_state=node.index_state,
-            activity=node.activity,
-            source_id=node.source_id,
-            agent_id=node.agent_id,
-            session_id=node.session_id,
-            metadata=dict(node.metadata),
-            lifecycle=node.lifecycle,
-            tier=node.tier,
-            conflict_group=node.conflict_group,
-            sensitive=node.sensitive,
-        )
+        # Every other field has the same name and meaning on the engine's node.
+        same = {n: getattr(node, n) for n in NodeOut.model_fields if n not in ("content", "masked")}
+        text = None if masked else (content if content is not None else node.content)
+        return cls(**same, content=text, masked=masked)
 
 
 class NodeList(BaseModel):
