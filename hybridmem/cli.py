@@ -24,7 +24,7 @@ from hybridmem.cli_support import (
     _open,
     _print_json,
 )
-from hybridmem.errors import HybridMemError
+from hybridmem.errors import HybridMemError, ServerConfigError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
 
@@ -222,8 +222,11 @@ def serve(
     = "info",
 ) -> None:
     """Serve the REST API (/v1, /openapi.json) and the web inspector (/) over the store."""
-    from hybridmem.server import run
-
+    try:
+        from hybridmem.server import run
+    except ImportError as exc:
+        raise ServerConfigError(f"hybridmem serve needs the server extra ({exc.name} is "
+                                "missing): pip install 'hybridmem[server]'") from None
     run(db, host=host, port=port, embedder=embedder, log_level=log_level)
 
 
