@@ -25,6 +25,7 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed
 	bash .ci/system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed

@@ -25,8 +25,8 @@ from hybridmem import (
     RetrievalResult,
     ScoreWeights,
 )
-from hybridmem.context import pack
 from hybridmem.embedding import Embedder
+from hybridmem.retrieval.context import pack
 
 BENCH_USER = "bench"
 LARGE_TOP_K = 10_000
@@ -128,7 +128,8 @@ class HybridMethod:
 
         With frozen access statistics the ranking cannot depend on ``k`` or the budget, so the
         full ranking is retrieved once per question and every setting is packed from it with
-        the engine's own packer (``hybridmem.context.pack``): the same context and tokens that
+        the engine's own packer (``hybridmem.retrieval.context.pack``): the same context and
+        tokens that
         ``retrieve(top_k=k, token_budget=B)`` returns (a test checks this), at a sixth of the
         cost. With live access every setting is a real ``retrieve`` call.
         """

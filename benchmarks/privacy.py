@@ -29,6 +29,7 @@ from typing import Any
 
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.store import SQLiteStore
 
 WORDS = [
     "invoice",
@@ -123,8 +124,9 @@ def run(nodes: int, users: int, out: Path) -> dict[str, Any]:
                 _time_ms(lambda q=q: enc.retrieve(q, user_id="user1")) for q in queries
             )
             rows.append(("retrieve (ms, median)", "plain vs encrypt_all", r_plain, r_enc))
-            for store in (plain, enc):
-                store.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            for opened in (plain, enc):
+                assert isinstance(opened.store, SQLiteStore)  # file sizes: the SQLite store
+                opened.store.checkpoint_wal()
             size_plain = (base / "plain" / "memory.sqlite3").stat().st_size / 1024
             size_enc = (base / "enc" / "memory.sqlite3").stat().st_size / 1024
             rows.append(("SQLite size (KiB)", "plain vs encrypt_all", size_plain, size_enc))

@@ -1,7 +1,7 @@
 """Soak: SIGKILL a writer process many times at random moments and count what was lost.
 
 Longer version of tests/test_recovery_faults.py using the same harness
-(hybridmem/recovery/faultworker.py): a warm zygote forks a writer that keeps adding,
+(hybridmem/testing/faultworker.py): a warm zygote forks a writer that keeps adding,
 updating, moving, deleting nodes and setting the active node; it is killed with SIGKILL at a
 random moment (one round in five while it is still opening and recovering the store); the
 store is reopened and checked against everything the writer acknowledged.
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from hybridmem.memory import HybridMemory
-from hybridmem.recovery.faultworker import FaultHarness
+from hybridmem.testing.faultworker import FaultHarness
 
 
 def main() -> None:

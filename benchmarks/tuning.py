@@ -251,15 +251,11 @@ if __name__ == "__main__":
 
 def refresh_lexical(path: Path) -> int:
     """Re-derive every node's FTS5 terms with the current :mod:`hybridmem.lexical` (no re-embed)."""
-    import sqlite3
-
     from hybridmem import lexical
+    from hybridmem.store import DB_FILE, SQLiteStore
 
-    conn = sqlite3.connect(str(path / "memory.sqlite3"))
-    rows = conn.execute("SELECT rid, content FROM nodes").fetchall()
-    with conn:
-        conn.execute("DELETE FROM nodes_fts")
-        conn.executemany("INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)",
-                         [(rid, lexical.document_terms(c)) for rid, c in rows])
-    conn.close()
-    return len(rows)
+    store = SQLiteStore(path / DB_FILE)
+    try:
+        return store.rewrite_terms(lexical.document_terms)
+    finally:
+        store.close()

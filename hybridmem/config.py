@@ -78,7 +78,7 @@ class RetrievalConfig:
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
     context_format: str = "grouped"
     """How hits are printed: ``grouped`` under one date header per day, or ``lines`` (see
-    :data:`hybridmem.context.CONTEXT_FORMATS`)."""
+    :data:`hybridmem.retrieval.context.CONTEXT_FORMATS`)."""
 
     def __post_init__(self) -> None:
         if self.context_format not in ("grouped", "lines"):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -25,41 +24,53 @@ from rich.text import Text
 from rich.tree import Tree
 
 from hybridmem.memory import DB_FILE, HybridMemory
-from hybridmem.models import MemoryNode
+from hybridmem.models import IndexState, MemoryNode
+from hybridmem.store import SQLiteStore
 
-STORIES = {
-    "zhangsan": {
-        "task": "企业报销任务：报销单 #7（张三，研发部）",
-        "nodes": [
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """One user's expense-claim story: the task, its memories, a question, the worker's steps."""
+
+    task: str
+    nodes: tuple[tuple[str, str, float], ...]
+    query: str
+    worker_steps: tuple[tuple[str, str], ...]
+
+
+STORIES: dict[str, Story] = {
+    "zhangsan": Story(
+        task="企业报销任务：报销单 #7（张三，研发部）",
+        nodes=(
             ("fact", "用户张三，研发部，单次报销额度 5000 元", 0.9),
             ("event", "7月1日提交报销单，状态：已提交，等待财务审批", 0.8),
             ("event", "7月2日财务退回，原因是发票信息不清晰", 0.9),
             ("preference", "用户偏好：审批结果优先用短信通知", 0.6),
-        ],
-        "query": "报销单为什么被退回？",
-        "worker_steps": [
+        ),
+        query="报销单为什么被退回？",
+        worker_steps=(
             ("event", "用户已重新上传清晰的发票"),
             ("state", "下一步：提交财务复核"),
             ("event", "财务复核中，预计三个工作日"),
             ("state", "下一步：复核通过后短信通知用户"),
-        ],
-    },
-    "alice": {
-        "task": "Expense claim #7 for Alice (R&D): travel to Berlin",
-        "nodes": [
+        ),
+    ),
+    "alice": Story(
+        task="Expense claim #7 for Alice (R&D): travel to Berlin",
+        nodes=(
             ("fact", "Alice works in R&D; her single-claim limit is 5,000 EUR", 0.9),
             ("event", "July 1: claim submitted, waiting for finance approval", 0.8),
             ("event", "July 2: finance returned the claim because the invoice was unreadable", 0.9),
             ("preference", "Alice prefers to be notified by SMS", 0.6),
-        ],
-        "query": "why was the expense claim returned?",
-        "worker_steps": [
+        ),
+        query="why was the expense claim returned?",
+        worker_steps=(
             ("event", "Alice re-uploaded a readable invoice"),
             ("state", "Next step: resubmit the claim for finance review"),
             ("event", "Finance review started, about three working days"),
             ("state", "Next step: send Alice an SMS once the review passes"),
-        ],
-    },
+        ),
+    ),
 }
 
 
@@ -93,9 +104,9 @@ def build(mem: HybridMemory) -> dict[str, MemoryNode]:
     for user, story in STORIES.items():
         start = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
         task = mem.add(
-            story["task"], node_type="task", user_id=user, importance=0.9, created_at=start
+            story.task, node_type="task", user_id=user, importance=0.9, created_at=start
         )
-        for node_type, content, importance in story["nodes"]:
+        for node_type, content, importance in story.nodes:
             mem.add(
                 content,
                 parent_id=task.id,
@@ -115,7 +126,7 @@ def worker(path: Path, embedder: str | None) -> None:
         step = 0
         while True:  # runs until the parent kills it
             for user, story in STORIES.items():
-                node_type, content = story["worker_steps"][step % len(story["worker_steps"])]
+                node_type, content = story.worker_steps[step % len(story.worker_steps)]
                 active = mem.active_node(user_id=user)
                 task_id = active.task_id if active else None
                 node = mem.add(
@@ -161,10 +172,10 @@ def run(
         tasks = build(mem)
         for user, story in STORIES.items():
             res = mem.retrieve(
-                story["query"], user_id=user, task_id=tasks[user].id, top_k=4, token_budget=300
+                story.query, user_id=user, task_id=tasks[user].id, top_k=4, token_budget=300
             )
             console.print(
-                Panel(Text(res.context), title=f"{user}: {story['query']}  ({res.tokens} tokens)")
+                Panel(Text(res.context), title=f"{user}: {story.query}  ({res.tokens} tokens)")
             )
             for hit in res.hits[:2]:
                 console.print(Text(f"  {hit.breakdown.explain()}  <- {hit.node.content[:40]}"))
@@ -205,11 +216,13 @@ def run(
     writes = len(acked_nodes)
     killed = proc.returncode == -signal.SIGKILL
     console.print(f"worker killed: {killed} after {writes} acknowledged writes")
-    with sqlite3.connect(path / DB_FILE) as raw:
-        pending = raw.execute("SELECT count(*) FROM nodes WHERE index_state = 'pending'")
-        console.print(
-            f"nodes left pending in the vector index by the kill: {pending.fetchone()[0]}"
-        )
+    # The bare store, not HybridMemory: opening a memory would finish the pending rows.
+    raw = SQLiteStore(path / DB_FILE)
+    try:
+        pending = raw.counts("index_state").get(IndexState.PENDING.value, 0)
+    finally:
+        raw.close()
+    console.print(f"nodes left pending in the vector index by the kill: {pending}")
 
     console.rule("reopen: what came back")
     recovered: dict[str, str] = {}

@@ -26,6 +26,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     ├── ConflictError                         an optimistic version check failed
     ├── StoreClosedError                      the HybridMemory was closed
     ├── StoreError                            the store itself is unusable
+    │   ├── StoreWriteError                   a write broke a constraint the store enforces
     │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   └── EmbedderMismatchError             opened with another embedder than built it
@@ -138,6 +139,11 @@ class StoreClosedError(HybridMemError):
 
 class StoreError(HybridMemError):
     """The store on disk cannot be used as it is."""
+
+
+class StoreWriteError(StoreError):
+    """The store refused a write: a constraint it enforces failed (a duplicate id, a value
+    out of range, an unknown column). Nothing of the refused statement was written."""
 
 
 class CorruptStoreError(StoreError):

@@ -157,3 +157,16 @@ class StoreStats:
     dimension: int
     sqlite_bytes: int
     path: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpRecord:
+    """One op-log entry: what changed, when, by whom, with the payload replay needs."""
+
+    seq: int
+    op: str
+    node_id: str | None
+    user_id: str | None
+    payload: dict[str, Any]
+    at: datetime
+    actor: str | None

@@ -33,7 +33,7 @@ def half_life_for(
     node: MemoryNode, default_days: float, by_lifecycle: Mapping[str, float] | None = None
 ) -> float:
     """The recency half-life of ``node``: its lifecycle class's, else ``default_days``."""
-    if by_lifecycle and node.lifecycle in by_lifecycle:
+    if by_lifecycle and node.lifecycle is not None and node.lifecycle in by_lifecycle:
         return float(by_lifecycle[node.lifecycle])
     return default_days
 

@@ -20,6 +20,12 @@ class TokenCounter(Protocol):
         ...
 
 
+class _Encoding(Protocol):
+    """The part of a ``bpe_openai`` encoding this module uses."""
+
+    def encode(self, text: str, *, disallowed_special: tuple[str, ...] = ()) -> list[int]: ...
+
+
 class BPETokenCounter:
     """Counts tokens with an OpenAI BPE encoding (``cl100k_base`` by default)."""
 
@@ -35,10 +41,11 @@ class BPETokenCounter:
 
 
 @lru_cache(maxsize=4)
-def _load_encoding(name: str) -> object:
+def _load_encoding(name: str) -> _Encoding:
     import bpe_openai
 
-    return bpe_openai.get_encoding(name)
+    encoding: _Encoding = bpe_openai.get_encoding(name)
+    return encoding
 
 
 class LazyTokenCounter:

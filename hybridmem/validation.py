@@ -13,6 +13,7 @@ from hybridmem.errors import (
     InvalidContentError,
     InvalidWeightError,
 )
+from hybridmem.evolution.config import Lifecycle, Tier
 
 _ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
 _NODE_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -108,3 +109,21 @@ def check_positive_int(name: str, value: Any, *, allow_zero: bool = False) -> in
     if value < 0 or (value == 0 and not allow_zero):
         raise InvalidArgumentError(f"{name} must be {'>= 0' if allow_zero else '> 0'}, got {value}")
     return value
+
+
+def check_lifecycle(value: object) -> str:
+    """Return ``value`` if it names a lifecycle class, else raise InvalidArgumentError."""
+    if value not in {m.value for m in Lifecycle}:
+        raise InvalidArgumentError(
+            f"lifecycle must be one of {[m.value for m in Lifecycle]}, got {value!r:.40}"
+        )
+    return str(value)
+
+
+def check_tier(value: object) -> str:
+    """Return ``value`` if it names a tier, else raise InvalidArgumentError."""
+    if value not in {m.value for m in Tier}:
+        raise InvalidArgumentError(
+            f"tier must be one of {[m.value for m in Tier]}, got {value!r:.40}"
+        )
+    return str(value)

@@ -23,7 +23,7 @@ from hybridmem.errors import (
     ValidationError,
 )
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency
+from hybridmem.testing.checks import consistency
 
 MAX_CHARS = 2_000
 SYNTAX = [

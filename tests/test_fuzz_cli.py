@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from hybridmem import HybridMemory
 from hybridmem.cli import app
 from hybridmem.errors import HybridMemError
-from hybridmem.privacy.checks import consistency
+from hybridmem.testing.checks import consistency
 
 SYNTAX = [
     "'",

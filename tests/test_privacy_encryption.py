@@ -16,7 +16,7 @@ from hybridmem.errors import (
     WrongKeyError,
 )
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency, find_bytes
+from hybridmem.testing.checks import consistency, find_bytes
 
 MARK = "Qzvorpelblix"  # unlikely to appear by chance in any file
 

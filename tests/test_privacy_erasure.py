@@ -11,7 +11,7 @@ from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.cli import app
 from hybridmem.errors import HybridMemError, InvalidArgumentError, NodeNotFoundError
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency, find_bytes
+from hybridmem.testing.checks import consistency, find_bytes
 
 MARK = "Zyxquoblarfen"
 

@@ -29,7 +29,7 @@ from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.cli import app
 from hybridmem.errors import NodeNotFoundError, ScopeError
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency
+from hybridmem.testing.checks import consistency
 
 USERS = ("alice", "bob")
 AGENTS = (None, "a1", "a2")

@@ -12,7 +12,7 @@ from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.cli import app
 from hybridmem.errors import ImportFormatError, KeyUnavailableError, NodeNotFoundError
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency, find_bytes
+from hybridmem.testing.checks import consistency, find_bytes
 
 MARK = "Plonkvarsity"
 
@@ -94,9 +94,7 @@ def test_copy_into_same_store_as_another_user(tmp_path):
         with pytest.raises(Exception, match="already exists"):
             mem.import_jsonl(buf, user_id="u3")
         buf.seek(0)
-        from hybridmem.privacy.portability import import_jsonl
-
-        report = import_jsonl(mem, buf, user_id="u3", new_ids=True)
+        report = mem.import_jsonl(buf, user_id="u3", new_ids=True)
         assert report.nodes == 4
         assert sorted(n.content for n in mem.subtree(mem.root(user_id="u3").id)[1:]) == sorted(
             c[2] for c in shape(mem, "u1")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.privacy.checks import consistency, find_bytes
+from hybridmem.testing.checks import consistency, find_bytes
 
 MARK = "Quillfernbast"
 

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from hybridmem import HybridMemory
 from hybridmem.cli import app
+from hybridmem.core import index_metadata
 
 runner = CliRunner()
 
@@ -54,7 +55,7 @@ def test_verify_exits_1_on_disagreement_and_repair_fixes_it(tmp_path):
         mem.index.upsert(
             [node.id],
             np.ones((1, mem.embedder.dimension), np.float32),
-            [mem._chroma_metadata(node)],
+            [index_metadata(node)],
             ["older text"],
         )
     result = run("verify", "--db", db, "--embedder", "hash", "--json")

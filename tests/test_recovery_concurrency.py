@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def spawn(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "hybridmem.recovery.faultworker", *args],
+        [sys.executable, "-m", "hybridmem.testing.faultworker", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from hybridmem import HybridMemory
+from hybridmem.core import index_metadata
 from hybridmem.memory import CHROMA_DIR, DB_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,10 +60,10 @@ def test_verify_finds_every_kind_of_disagreement_and_repair_fixes_them(tmp_path)
         )
         node = mem.get(ids[2])  # stale document (content hash) in Chroma
         mem.index.upsert(
-            [node.id], np.ones((1, dim), dtype=np.float32), [mem._chroma_metadata(node)], ["old"]
+            [node.id], np.ones((1, dim), dtype=np.float32), [index_metadata(node)], ["old"]
         )
         node = mem.get(ids[3])  # stale filter metadata (status) in Chroma
-        mem.index.update_metadata([node.id], [{**mem._chroma_metadata(node), "status": "x"}])
+        mem.index.update_metadata([node.id], [{**index_metadata(node), "status": "x"}])
         report = mem.verify()
         assert not report.clean
         assert report.missing == (ids[1],)
@@ -118,7 +119,7 @@ victim = sys.argv[2]  # a leaf
 # committed (node rows and op-log row) and the vector is still in Chroma.
 with mem.store.transaction():
     mem.store.append_op("delete", node_id=victim, user_id="u1",
-                        payload={"ids": [victim], "subtree": True}, at=mem._now())
+                        payload={"ids": [victim], "subtree": True}, at=mem.engine.now())
     mem.store.delete_nodes([victim])
 print(victim, flush=True)
 os.kill(os.getpid(), signal.SIGKILL)

@@ -1,5 +1,5 @@
 """Fault injection: SIGKILL a writer process at random moments, 20+ times, and check after
-every reopen that nothing acknowledged was lost (hybridmem/recovery/faultworker.py)."""
+every reopen that nothing acknowledged was lost (hybridmem/testing/faultworker.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 import random
 
 from hybridmem import HybridMemory
-from hybridmem.recovery.faultworker import FaultHarness
+from hybridmem.testing.faultworker import FaultHarness
 
 ROUNDS = 22
 

@@ -29,7 +29,8 @@ def state(mem: HybridMemory) -> dict:
             for f in dataclasses.fields(node)
             if f.name not in EXCLUDED
         }
-    with mem.store.reading() as conn:
+    with mem.store.reading():
+        conn = mem.store.conn
         active = dict(conn.execute("SELECT user_id, node_id FROM active_nodes").fetchall())
         ops = conn.execute("SELECT * FROM oplog ORDER BY seq").fetchall()
         terms = dict(

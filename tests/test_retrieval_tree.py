@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
-from hybridmem.context import CONTEXT_FORMATS
-from hybridmem.entities import query_names, speaker_feature, speaker_label
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.expansion import adjacent_siblings, parent_feature
-from hybridmem.language import cjk_share, reads_cjk, similarity_scale
+from hybridmem.retrieval.context import CONTEXT_FORMATS
+from hybridmem.retrieval.entities import query_names, speaker_feature, speaker_label
+from hybridmem.retrieval.expansion import adjacent_siblings, parent_feature
+from hybridmem.retrieval.language import cjk_share, reads_cjk, similarity_scale
 from hybridmem.tokens import count_tokens
 
 

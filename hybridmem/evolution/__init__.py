@@ -26,12 +26,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        return getattr(importlib.import_module("hybridmem.evolution.speech_acts"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # -- lifecycles, conflicts, maintenance, distillation (the evolution layer) ------------------
 _EVOLUTION_EXPORTS = {
     "EvolutionConfig": "hybridmem.evolution.config",
@@ -52,11 +46,13 @@ _EVOLUTION_EXPORTS = {
     "ChatClient": "hybridmem.evolution.llm",
     "FakeLLMServer": "hybridmem.evolution.fake_llm",
 }
+_SPEECH_EXPORTS = tuple(__all__)
 __all__ += list(_EVOLUTION_EXPORTS)
-_speech_getattr = __getattr__
 
 
-def __getattr__(name: str) -> Any:  # extends the speech-act re-exports above
+def __getattr__(name: str) -> Any:
     if name in _EVOLUTION_EXPORTS:
         return getattr(importlib.import_module(_EVOLUTION_EXPORTS[name]), name)
-    return _speech_getattr(name)
+    if name in _SPEECH_EXPORTS:
+        return getattr(importlib.import_module("hybridmem.evolution.speech_acts"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.core.hooks import NodeChange
 from hybridmem.evolution.config import EvolutionConfig, Tier
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -89,18 +90,6 @@ _STOP = frozenset(
 )
 _ZH_STOP_CHARS = frozenset("我的了吧都是还在现以后更喜欢选改主意就也很要其实最近吗呢啊呀又再")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-
-
-@dataclass(frozen=True, slots=True)
-class NodeChange:
-    """One change the evolution layer makes to an existing node, with its reason."""
-
-    node_id: str
-    action: str
-    """``supersede``, ``demote``, ``reinforce``, ``join``, ``merge``, ``archive``, ``promote``..."""
-    reason: str
-    values: dict[str, Any] = field(default_factory=dict)
-    """Column values to set; ``metadata`` is merged into the node's metadata."""
 
 
 @dataclass(frozen=True, slots=True)

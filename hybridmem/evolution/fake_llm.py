@@ -83,7 +83,8 @@ class FakeLLMServer:
     def base_url(self) -> str:
         """``http://127.0.0.1:PORT/v1``."""
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        name = host.decode() if isinstance(host, bytes) else host
+        return f"http://{name}:{port}/v1"
 
     def start(self) -> FakeLLMServer:
         """Start serving in a background thread."""

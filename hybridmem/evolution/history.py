@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from hybridmem.evolution import queries
 from hybridmem.evolution.conflicts import current_of, is_unconfirmed
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.store import SQLiteStore
+from hybridmem.store import TreeStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +33,14 @@ def group_key(slot_or_group: str) -> str:
     return f"slot:{slot_or_group}"
 
 
-def current_value(store: SQLiteStore, user_id: str, slot: str) -> MemoryNode | None:
+def current_value(store: TreeStore, user_id: str, slot: str) -> MemoryNode | None:
     """The group's current value (its newest active member), or None."""
-    return current_of(queries.group_members(store, user_id, group_key(slot)))
+    return current_of(store.conflict_group_members(user_id, group_key(slot)))
 
 
-def value_history(store: SQLiteStore, user_id: str, slot: str) -> list[ValueRecord]:
+def value_history(store: TreeStore, user_id: str, slot: str) -> list[ValueRecord]:
     """Every member of the group, oldest first, each with its status and a note."""
-    members = queries.group_members(store, user_id, group_key(slot))
+    members = store.conflict_group_members(user_id, group_key(slot))
     current = current_of(members)
     out: list[ValueRecord] = []
     for m in members:
@@ -61,9 +60,9 @@ def value_history(store: SQLiteStore, user_id: str, slot: str) -> list[ValueReco
     return out
 
 
-def previous_values(store: SQLiteStore, user_id: str, group: str, current_id: str) -> list[str]:
+def previous_values(store: TreeStore, user_id: str, group: str, current_id: str) -> list[str]:
     """Contents of earlier values the group held (active or archived, not candidates)."""
-    members = queries.group_members(store, user_id, group)
+    members = store.conflict_group_members(user_id, group)
     current = next((m for m in members if m.id == current_id), None)
     return [
         m.content
@@ -78,7 +77,7 @@ def previous_values(store: SQLiteStore, user_id: str, group: str, current_id: st
 
 
 def group_values(
-    store: SQLiteStore, user_id: str, hits: list[Hit], top_k: int | None = None
+    store: TreeStore, user_id: str, hits: list[Hit], top_k: int | None = None
 ) -> tuple[list[Hit], dict[str, str]]:
     """Show each conflict group's current value first, saying what it was before.
 
@@ -96,7 +95,7 @@ def group_values(
     current: dict[str, MemoryNode | None] = {}
     members_of: dict[str, list[MemoryNode]] = {}
     for group in groups:
-        members_of[group] = queries.group_members(store, user_id, group)
+        members_of[group] = store.conflict_group_members(user_id, group)
         current[group] = current_of(members_of[group])
     all_ids = {h.node.id for h in hits}
     kept = [

@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-from hybridmem.evolution import queries
+from hybridmem.core import Core
 from hybridmem.evolution.conflicts import current_of, is_unconfirmed
 from hybridmem.evolution.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode
-
-if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +33,7 @@ class InspectRow:
 
 
 def inspect_user(
-    mem: HybridMemory,
+    core: Core,
     *,
     user_id: str,
     now: datetime | None = None,
@@ -49,9 +45,9 @@ def inspect_user(
     contains: str | None = None,
 ) -> list[InspectRow]:
     """The user's nodes in tree order (parents first), filtered; empty filters match all."""
-    now = now or mem._now()
-    cfg = mem.config.evolution
-    nodes = queries.user_nodes(mem.store, user_id)
+    now = now or core.engine.now()
+    cfg = core.engine.config.evolution
+    nodes = core.engine.store.user_nodes(user_id)
     groups: dict[str, list[MemoryNode]] = {}
     for n in nodes:
         if n.conflict_group:

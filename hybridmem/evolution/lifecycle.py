@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 
-from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.config import Lifecycle, Tier
+from hybridmem.validation import check_lifecycle, check_tier
+
+__all__ = ["check_lifecycle", "check_tier"]
 
 _LONG_TYPES = frozenset({"root", "preference", "profile", "summary", "fact"})
 _STRUCTURAL_TYPES = frozenset({"root", "task", "state", "session"})
@@ -29,24 +31,6 @@ _SCRATCH = re.compile(
     r"|订单号|单号|快递号|运单号|验证码|取件码|取餐号|取餐码|排队号|预约号|确认码",
     re.I,
 )
-
-
-def check_lifecycle(value: object) -> str:
-    """Return ``value`` if it names a lifecycle class, else raise InvalidArgumentError."""
-    if value not in {m.value for m in Lifecycle}:
-        raise InvalidArgumentError(
-            f"lifecycle must be one of {[m.value for m in Lifecycle]}, got {value!r:.40}"
-        )
-    return str(value)
-
-
-def check_tier(value: object) -> str:
-    """Return ``value`` if it names a tier, else raise InvalidArgumentError."""
-    if value not in {m.value for m in Tier}:
-        raise InvalidArgumentError(
-            f"tier must be one of {[m.value for m in Tier]}, got {value!r:.40}"
-        )
-    return str(value)
 
 
 def is_scratch(content: str) -> bool:

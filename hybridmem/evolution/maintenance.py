@@ -25,19 +25,15 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
-from hybridmem.evolution import queries
+from hybridmem.core import Core, NodeChange, NodeInput, get_scoped
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
-from hybridmem.evolution.conflicts import NodeChange, is_unconfirmed
+from hybridmem.evolution.conflicts import is_unconfirmed
 from hybridmem.evolution.distill import Distiller, ExtractiveDistiller, Theme, find_themes
 from hybridmem.evolution.weights import is_protected, node_weight
-from hybridmem.evolution.writer import apply_changes
 from hybridmem.models import MemoryNode, NodeStatus
-
-if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
 
 ACTIVE = NodeStatus.ACTIVE.value
 CANDIDATE = NodeStatus.CANDIDATE.value
@@ -83,7 +79,7 @@ class MaintenanceReport:
 
 
 def maintain(
-    mem: HybridMemory,
+    core: Core,
     *,
     now: datetime | None = None,
     dry_run: bool = False,
@@ -96,26 +92,26 @@ def maintain(
 
     ``max_nodes`` overrides ``EvolutionConfig.max_active_nodes_per_user`` for this run.
     """
-    now = ensure_utc(now) if now is not None else mem._now()
-    cfg = mem.config.evolution
+    now = ensure_utc(now) if now is not None else core.engine.now()
+    cfg = core.engine.config.evolution
     if max_nodes is not None:
         cfg = cfg.with_changes(max_active_nodes_per_user=max_nodes)
-    users = [user_id] if user_id is not None else queries.users(mem.store)
+    users = [user_id] if user_id is not None else core.engine.store.user_ids()
     actions: list[MaintenanceAction] = []
     examined = skipped = 0
     for user in users:
-        nodes = queries.user_nodes(mem.store, user)
+        nodes = core.engine.store.user_nodes(user)
         examined += len(nodes)
         planned, deletions = _plan_user(nodes, now, cfg, deep)
         actions.extend(a for a, _ in planned)
         actions.extend(deletions)
         if not dry_run:
-            skipped += _apply(mem, user, planned, deletions, nodes, now)
+            skipped += _apply(core, user, planned, deletions, nodes, now)
         if deep:
             actions.extend(
-                _distil(mem, user, now, cfg, distiller or ExtractiveDistiller(), dry_run)
+                _distil(core, user, now, cfg, distiller or ExtractiveDistiller(), dry_run)
             )
-        actions.extend(_probe_readings(mem, user, now, cfg, dry_run))
+        actions.extend(_probe_readings(core, user, now, cfg, dry_run))
     return MaintenanceReport(
         now=now,
         dry_run=dry_run,
@@ -276,7 +272,7 @@ def _plan_user(
 
 
 def _apply(
-    mem: HybridMemory,
+    core: Core,
     user_id: str,
     planned: list[tuple[MaintenanceAction, NodeChange]],
     deletions: list[MaintenanceAction],
@@ -289,48 +285,40 @@ def _apply(
     versions = {n.id: n.version for n in nodes}
     changes = [c for _, c in planned]
     doomed: list[str] = []
-    with mem._lock, mem.store.transaction():
-        changed = apply_changes(
-            mem.store,
-            changes,
-            user_id=user_id,
-            now=now,
-            actor=mem.actor,
-            op="maintain",
-            expected_versions=versions,
+    engine = core.engine
+    with engine.write() as unit:
+        changed = core.tree.apply_changes(
+            changes, user_id=user_id, now=now, op="maintain", expected_versions=versions
         )
-        active = mem.store.get_active(user_id)
+        active = engine.store.get_active(user_id)
         for action in deletions:
-            current = mem.store.get(action.node_id)
+            current = engine.store.get(action.node_id)
             if current is None or current.version != versions.get(current.id):
                 continue
-            if action.node_id == active or mem.store.children(action.node_id):
+            if action.node_id == active or engine.store.children(action.node_id):
                 continue
-            mem.store.append_op(
+            # The 'maintain' applier drops the node for an expire_buffer action.
+            engine.commit(
                 "maintain",
                 node_id=action.node_id,
                 user_id=user_id,
                 payload={"action": action.action, "reason": action.reason},
                 at=now,
-                actor=mem.actor,
             )
             doomed.append(action.node_id)
-        mem.store.delete_nodes(doomed)
-    mem._sync_index_metadata(changed)
-    if doomed and mem.index.writable:  # else the owner removes the orphans (reconcile)
-        mem.index.delete(doomed)
+        unit.delete.extend(doomed)
     return len(changes) - len(changed) + len(deletions) - len(doomed)
 
 
 def _distil(
-    mem: HybridMemory,
+    core: Core,
     user_id: str,
     now: datetime,
     cfg: EvolutionConfig,
     distiller: Distiller,
     dry_run: bool,
 ) -> list[MaintenanceAction]:
-    nodes = queries.user_nodes(mem.store, user_id)
+    nodes = core.engine.store.user_nodes(user_id)
     profiles = {
         str(n.metadata["theme"]): n
         for n in nodes
@@ -388,11 +376,10 @@ def _distil(
             digest = hashlib.sha1(f"{user_id}\x00{theme.term}".encode()).hexdigest()[:24]
             node_id = f"profile-{digest}"
             if not dry_run:
-                root = mem.store.user_root(user_id)
-                mem.add(
+                root = core.engine.store.user_root(user_id)
+                new_profile = NodeInput(
                     trait.text,
                     node_type="profile",
-                    user_id=user_id,
                     parent_id=root.id if root else None,
                     importance=0.7,
                     confidence=confidence,
@@ -402,15 +389,20 @@ def _distil(
                     id=node_id,
                     activate=False,
                 )
+                core.tree.add_many([new_profile], user_id)
         else:
             action, node_id = "distil_update", previous.id
             if not dry_run:
-                mem.update(
+                core.tree.update(
                     previous.id,
-                    content=trait.text,
-                    confidence=confidence,
-                    metadata={**previous.metadata, **metadata},
-                    status=ACTIVE,
+                    {
+                        "content": trait.text,
+                        "confidence": confidence,
+                        "metadata": {**previous.metadata, **metadata},
+                        "status": ACTIVE,
+                    },
+                    user_id=None,
+                    expected_version=None,
                 )
         out.append(
             MaintenanceAction(
@@ -432,20 +424,24 @@ def _distil(
             )
         )
         if not dry_run:
-            mem.update(
+            core.tree.update(
                 profile.id,
-                status=CANDIDATE,
-                metadata={**profile.metadata, "withdrawn_at": to_iso(now)},
+                {
+                    "status": CANDIDATE,
+                    "metadata": {**profile.metadata, "withdrawn_at": to_iso(now)},
+                },
+                user_id=None,
+                expected_version=None,
             )
     return out
 
 
 def _probe_readings(
-    mem: HybridMemory, user_id: str, now: datetime, cfg: EvolutionConfig, dry_run: bool
+    core: Core, user_id: str, now: datetime, cfg: EvolutionConfig, dry_run: bool
 ) -> list[MaintenanceAction]:
     out: list[MaintenanceAction] = []
     stamp = to_iso(now)
-    for node in queries.user_nodes(mem.store, user_id):
+    for node in core.engine.store.user_nodes(user_id):
         if not node.metadata.get("probe"):
             continue
         log = list(node.metadata.get("probe_log", []))
@@ -468,35 +464,32 @@ def _probe_readings(
             )
         )
         if not dry_run:
-            with mem._lock, mem.store.transaction():
-                apply_changes(
-                    mem.store,
-                    [
-                        NodeChange(
-                            node.id,
-                            "probe_reading",
-                            "probe",
-                            {"metadata": {"probe_log": [*log, reading]}},
-                        )
-                    ],
-                    user_id=user_id,
-                    now=now,
-                    actor=mem.actor,
-                    op="maintain",
-                )
+            core.tree.apply_changes(
+                [
+                    NodeChange(
+                        node.id,
+                        "probe_reading",
+                        "probe",
+                        {"metadata": {"probe_log": [*log, reading]}},
+                    )
+                ],
+                user_id=user_id,
+                now=now,
+                op="maintain",
+            )
     return out
 
 
 def restore_archived(
-    mem: HybridMemory, node_id: str, *, user_id: str | None = None, now: datetime | None = None
+    core: Core, node_id: str, *, user_id: str | None = None, now: datetime | None = None
 ) -> MemoryNode:
     """Bring an archived node back to ``active`` (working tier), recording why it left."""
     from hybridmem.errors import InvalidArgumentError
 
-    node = mem.get(node_id, user_id=user_id)
+    node = get_scoped(core.engine, node_id, user_id)
     if node.status != ARCHIVED:
         raise InvalidArgumentError(f"node {node_id!r} is {node.status}, not archived")
-    now = ensure_utc(now) if now is not None else mem._now()
+    now = ensure_utc(now) if now is not None else core.engine.now()
     change = NodeChange(
         node.id,
         "restore",
@@ -508,9 +501,5 @@ def restore_archived(
             "metadata": {"restored_at": to_iso(now)},
         },
     )
-    with mem._lock, mem.store.transaction():
-        apply_changes(
-            mem.store, [change], user_id=node.user_id, now=now, actor=mem.actor, op="restore"
-        )
-    mem._sync_index_metadata([node.id])
-    return mem.get(node.id)
+    core.tree.apply_changes([change], user_id=node.user_id, now=now, op="restore")
+    return get_scoped(core.engine, node.id, None)

@@ -14,11 +14,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from hybridmem.clock import from_iso
-from hybridmem.evolution import queries
+from hybridmem.core import Core, NodeInput
 from hybridmem.evolution.weights import node_weight
 
 if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
     from hybridmem.models import MemoryNode
 
 
@@ -43,32 +42,30 @@ class ProbeReport:
 
 
 def add_probe(
-    mem: HybridMemory, *, user_id: str, content: str | None = None, lifecycle: str | None = None
+    core: Core, *, user_id: str, content: str | None = None, lifecycle: str | None = None
 ) -> MemoryNode:
     """Add a probe fact carrying a unique marker (returned in ``metadata['probe']``)."""
     marker = f"probe-{uuid.uuid4().hex[:12]}"
     text = content or f"The user's favourite city is Alpha City [{marker}]"
-    root = mem.root(user_id=user_id)
-    return mem.add(
+    root = core.engine.store.user_root(user_id)
+    probe = NodeInput(
         text,
         node_type="fact",
-        user_id=user_id,
         parent_id=root.id if root else None,
         metadata={"probe": marker},
         lifecycle=lifecycle,
         slot=f"probe.{marker}",
         activate=False,
     )
+    return core.tree.add_many([probe], user_id)[0]
 
 
-def probe_report(
-    mem: HybridMemory, *, user_id: str, now: datetime | None = None
-) -> list[ProbeReport]:
+def probe_report(core: Core, *, user_id: str, now: datetime | None = None) -> list[ProbeReport]:
     """Every probe of the user with its readings and its state at ``now``."""
-    now = now or mem._now()
-    cfg = mem.config.evolution
+    now = now or core.engine.now()
+    cfg = core.engine.config.evolution
     out: list[ProbeReport] = []
-    for node in queries.user_nodes(mem.store, user_id):
+    for node in core.engine.store.user_nodes(user_id):
         marker = node.metadata.get("probe")
         if not marker:
             continue

@@ -1,61 +1,39 @@
 """The evolution step of every write: speech-act filter, lifecycle, tier, conflict group.
 
-``HybridMemory.add_many`` calls :meth:`EvolutionWriter.plan` inside its SQLite transaction for
-each new node, inserts the node with the plan's values, then :func:`apply_changes` writes what
-the newcomer does to older nodes (supersede, demote, reinforce) in the same transaction, each
-with an op-log row. Structural nodes (root, task, state, session) are never filtered.
+The core's add path (:class:`hybridmem.core.TreeWriter`) calls :meth:`EvolutionWriter.plan`
+(the engine's :class:`~hybridmem.core.WritePlanner`) inside its write unit for each new node,
+inserts the node with the plan's values, then commits what the newcomer does to older nodes
+(supersede, demote, reinforce) in the same unit, each as an ``evolve`` op. Structural nodes
+(root, task, state, session) are never filtered.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 import numpy as np
 
-from hybridmem.clock import to_iso
-from hybridmem.evolution import conflicts, lifecycle, queries
-from hybridmem.evolution import replay as _replay  # noqa: F401 (registers op replayers)
+from hybridmem.core import Engine, NodeChange, WritePlan
+from hybridmem.evolution import conflicts, lifecycle
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
-from hybridmem.evolution.conflicts import NodeChange
 from hybridmem.evolution.slots import infer_slot
-from hybridmem.index import ChromaIndex
-from hybridmem.models import IndexState, NodeStatus
-from hybridmem.store import SQLiteStore
+from hybridmem.models import NodeStatus
 
-
-@dataclass(frozen=True, slots=True)
-class WritePlan:
-    """How a new node is written and what it changes in older ones."""
-
-    lifecycle: str
-    tier: str
-    status: str
-    importance: float
-    confidence: float
-    conflict_group: str | None
-    metadata: dict[str, Any]
-    decision: str
-    changes: tuple[NodeChange, ...] = field(default_factory=tuple)
+CONFLICT_POOL = 500
+"""How many of the user's newest live facts of a type a new one is compared with."""
 
 
 class EvolutionWriter:
     """Plans the evolution side of writes. Holds no state between calls."""
 
-    def __init__(
-        self,
-        store: SQLiteStore,
-        index: ChromaIndex,
-        config: EvolutionConfig,
-        classifier: Any = None,
-    ) -> None:
-        self.store = store
-        self.index = index
-        self.config = config
+    def __init__(self, engine: Engine, classifier: Any = None) -> None:
+        self.engine = engine
         self._classifier = classifier
+
+    @property
+    def config(self) -> EvolutionConfig:
+        return self.engine.config.evolution
 
     @property
     def classifier(self) -> Any:
@@ -131,7 +109,7 @@ class EvolutionWriter:
             if group is None:
                 group, changes = self._similar_group(user_id, node_type, vector, batch_vectors)
             if group is not None:
-                members = queries.group_members(self.store, user_id, group)
+                members = self.engine.store.conflict_group_members(user_id, group)
                 vectors = self._vectors([m.id for m in members], batch_vectors)
                 outcome = conflicts.decide(
                     content=content,
@@ -169,7 +147,7 @@ class EvolutionWriter:
         out = {i: batch_vectors[i] for i in ids if i in batch_vectors}
         rest = [i for i in ids if i not in out]
         if rest:
-            out.update(self.index.get_vectors(rest))
+            out.update(self.engine.index.get_vectors(rest))
         return out
 
     def _similar_group(
@@ -182,7 +160,7 @@ class EvolutionWriter:
         """The group of the most similar live fact/preference of the same type, if close."""
         if vector is None:
             return None, ()
-        pool = [n for n in queries.conflict_pool(self.store, user_id, [node_type])]
+        pool = self.engine.store.active_nodes_of_types(user_id, [node_type], CONFLICT_POOL)
         if not pool:
             return None, ()
         vectors = self._vectors([n.id for n in pool], batch_vectors)
@@ -206,55 +184,3 @@ class EvolutionWriter:
             {"conflict_group": group},
         )
         return group, (join,)
-
-
-def apply_changes(
-    store: SQLiteStore,
-    changes: Sequence[NodeChange],
-    *,
-    user_id: str,
-    now: datetime,
-    actor: str | None,
-    op: str = "evolve",
-    expected_versions: Mapping[str, int] | None = None,
-) -> list[str]:
-    """Write ``changes`` (inside the caller's transaction); return the ids changed.
-
-    Each change bumps the node's version, marks it for a Chroma metadata refresh and appends an
-    op-log row with the action and reason. With ``expected_versions`` a node changed by another
-    writer since it was read is skipped (maintenance runs safely beside writers).
-    """
-    changed: list[str] = []
-    for change in changes:
-        node = store.get(change.node_id)
-        if node is None or node.user_id != user_id:
-            continue
-        if expected_versions is not None and expected_versions.get(node.id) != node.version:
-            continue
-        values: dict[str, Any] = {}
-        for key, value in change.values.items():
-            if key == "metadata":
-                merged = {**node.metadata, **value}
-                values["metadata"] = json.dumps(merged, ensure_ascii=False)
-            elif key == "renew":
-                values["last_accessed_at"] = to_iso(now)
-            else:
-                values[key] = value
-        values["version"] = node.version + 1
-        values["updated_at"] = to_iso(now)
-        values["index_state"] = IndexState.PENDING.value
-        store.append_op(
-            op,
-            node_id=node.id,
-            user_id=user_id,
-            payload={
-                "action": change.action,
-                "reason": change.reason,
-                "values": {k: v for k, v in change.values.items() if k != "renew"},
-            },
-            at=now,
-            actor=actor,
-        )
-        store.update_node(node.id, values)
-        changed.append(node.id)
-    return changed

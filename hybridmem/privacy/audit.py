@@ -1,7 +1,7 @@
 """The audit log: who did what to which memory, and when, in a tamper-evident hash chain.
 
 Every op-log row (create, update, archive, move, delete, activate, erase...) is mirrored into
-``audit_log`` inside the same SQLite transaction, through :meth:`SQLiteStore.append_op`'s hook,
+``audit_log`` inside the same transaction, through the store's ``on_op`` hook,
 so a write and its audit entry commit or vanish together. Reads are recorded too when
 ``PrivacyConfig.audit_reads`` is set.
 
@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
-from hybridmem.store import SQLiteStore
+from hybridmem.models import OpRecord
+from hybridmem.store import AuditRow, TreeStore
 
 GENESIS = "0" * 64
-HEAD_META = "audit.head"
+_VERIFY_PAGE = 5000
 
 # Op-log payload keys whose *values* are content-free and worth keeping in the audit entry.
 # Everything else (content, metadata, source ids...) is reduced to its key name.
@@ -113,7 +113,7 @@ def content_free_detail(op: str, payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def append(
-    conn: sqlite3.Connection,
+    store: TreeStore,
     *,
     action: str,
     at: datetime,
@@ -124,52 +124,36 @@ def append(
     op_seq: int | None = None,
 ) -> int:
     """Append one chained entry. Call inside the caller's write transaction."""
-    last = conn.execute("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1").fetchone()
-    seq, prev = (int(last[0]) + 1, str(last[1])) if last else (1, GENESIS)
+    last = store.last_audit_entry()
+    seq, prev = (last.seq + 1, last.hash) if last else (1, GENESIS)
     stamp = to_iso(at)
     body = json.dumps(detail, ensure_ascii=False, sort_keys=True, default=str)
     digest = _entry_hash(seq, stamp, actor, action, user_id, node_id, body, op_seq, prev)
-    conn.execute(
-        "INSERT INTO audit_log(seq, at, actor, action, user_id, node_id, detail, op_seq, "
-        "prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        (seq, stamp, actor, action, user_id, node_id, body, op_seq, prev, digest),
-    )
-    conn.execute(
-        "INSERT INTO meta(key, value) VALUES (?, ?) "
-        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        (HEAD_META, f"{seq}:{digest}"),
+    store.append_audit(
+        AuditRow(seq, stamp, actor, action, user_id, node_id, body, op_seq, prev, digest)
     )
     return seq
 
 
-def record_op(
-    conn: sqlite3.Connection,
-    op: str,
-    node_id: str | None,
-    user_id: str | None,
-    payload: dict[str, Any],
-    at: datetime,
-    actor: str | None,
-    op_seq: int,
-) -> None:
+def record_op(store: TreeStore, record: OpRecord) -> None:
     """The op-log hook: mirror one op-log row as a content-free audit entry."""
-    action = _ACTIONS.get(op, op)
-    if op == "update" and payload.get("status") == "archived":
+    action = _ACTIONS.get(record.op, record.op)
+    if record.op == "update" and record.payload.get("status") == "archived":
         action = "archive"
     append(
-        conn,
+        store,
         action=action,
-        at=at,
-        actor=actor,
-        user_id=user_id,
-        node_id=node_id,
-        detail=content_free_detail(op, payload),
-        op_seq=op_seq,
+        at=record.at,
+        actor=record.actor,
+        user_id=record.user_id,
+        node_id=record.node_id,
+        detail=content_free_detail(record.op, record.payload),
+        op_seq=record.seq,
     )
 
 
 def query(
-    store: SQLiteStore,
+    store: TreeStore,
     *,
     user_id: str | None = None,
     node_id: str | None = None,
@@ -180,78 +164,69 @@ def query(
     limit: int | None = None,
 ) -> list[AuditEntry]:
     """Entries matching every given filter, oldest first."""
-    clauses: list[str] = []
-    params: list[Any] = []
-    for column, value in (
-        ("user_id", user_id),
-        ("node_id", node_id),
-        ("actor", actor),
-        ("action", action),
-    ):
-        if value is not None:
-            clauses.append(f"{column} = ?")
-            params.append(value)
-    if since is not None:
-        clauses.append("at >= ?")
-        params.append(to_iso(since))
-    if until is not None:
-        clauses.append("at < ?")
-        params.append(to_iso(until))
-    sql = "SELECT * FROM audit_log"
-    if clauses:
-        sql += " WHERE " + " AND ".join(clauses)
-    sql += " ORDER BY seq"
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(limit)
-    with store.reading() as conn:
-        rows = conn.execute(sql, params).fetchall()
-        names = [d[0] for d in conn.execute("SELECT * FROM audit_log LIMIT 0").description]
-    return [_entry(dict(zip(names, row, strict=True))) for row in rows]
+    rows = store.audit_entries(
+        user_id=user_id,
+        node_id=node_id,
+        actor=actor,
+        action=action,
+        since=since,
+        until=until,
+        limit=limit,
+    )
+    return [_entry(row) for row in rows]
 
 
-def _entry(row: dict[str, Any]) -> AuditEntry:
+def _entry(row: AuditRow) -> AuditEntry:
     return AuditEntry(
-        seq=int(row["seq"]),
-        at=from_iso(row["at"]),
-        actor=row["actor"],
-        action=row["action"],
-        user_id=row["user_id"],
-        node_id=row["node_id"],
-        detail=json.loads(row["detail"]),
-        op_seq=row["op_seq"],
-        prev_hash=row["prev_hash"],
-        hash=row["hash"],
+        seq=row.seq,
+        at=from_iso(row.at),
+        actor=row.actor,
+        action=row.action,
+        user_id=row.user_id,
+        node_id=row.node_id,
+        detail=json.loads(row.detail),
+        op_seq=row.op_seq,
+        prev_hash=row.prev_hash,
+        hash=row.hash,
     )
 
 
-def verify(store: SQLiteStore) -> AuditVerification:
+def verify(store: TreeStore) -> AuditVerification:
     """Recompute the whole chain; report the first entry that does not match."""
     prev = GENESIS
     count = 0
-    with store.reading() as conn:
-        cursor = conn.execute(
-            "SELECT seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, hash "
-            "FROM audit_log ORDER BY seq"
-        )
-        for seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, digest in cursor:
-            count += 1
-            if seq != count:
-                return AuditVerification(False, count, prev, seq, f"entry {count} is missing")
-            if prev_hash != prev:
-                return AuditVerification(
-                    False, count, prev, seq, "prev_hash does not match the previous entry"
+    # One read under the store's lock, page by page: memory stays flat on a long log and no
+    # writer of this process appends between the last page and the head.
+    after: int | None = None
+    with store.reading():
+        while page := store.audit_entries(after_seq=after, limit=_VERIFY_PAGE):
+            after = page[-1].seq
+            for row in page:
+                count += 1
+                if row.seq != count:
+                    missing = f"entry {count} is missing"
+                    return AuditVerification(False, count, prev, row.seq, missing)
+                if row.prev_hash != prev:
+                    return AuditVerification(
+                        False, count, prev, row.seq, "prev_hash does not match the previous entry"
+                    )
+                expected = _entry_hash(
+                    row.seq,
+                    row.at,
+                    row.actor,
+                    row.action,
+                    row.user_id,
+                    row.node_id,
+                    row.detail,
+                    row.op_seq,
+                    row.prev_hash,
                 )
-            expected = _entry_hash(
-                seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash
-            )
-            if expected != digest:
-                return AuditVerification(
-                    False, count, prev, seq, "entry was altered (hash mismatch)"
-                )
-            prev = digest
-        head = conn.execute("SELECT value FROM meta WHERE key = ?", (HEAD_META,)).fetchone()
-    recorded = head[0] if head else None
+                if expected != row.hash:
+                    return AuditVerification(
+                        False, count, prev, row.seq, "entry was altered (hash mismatch)"
+                    )
+                prev = row.hash
+        recorded = store.audit_head()
     actual = f"{count}:{prev}" if count else None
     if recorded != actual:
         return AuditVerification(

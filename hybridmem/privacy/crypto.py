@@ -25,6 +25,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from hybridmem import lexical
+from hybridmem.core.hooks import StoredContent
 from hybridmem.errors import (
     DecryptionError,
     InvalidArgumentError,
@@ -136,18 +137,6 @@ def split_sealed(stored: str) -> tuple[str, str]:
 def is_sealed(stored: str) -> bool:
     """Whether a stored ``content`` value is a ciphertext."""
     return stored.startswith(PREFIX)
-
-
-@dataclass(frozen=True, slots=True)
-class StoredContent:
-    """What goes to disk for one node's text: the column value, its hash, FTS terms and the
-    op-log copy (None: the op log must not hold it)."""
-
-    content: str
-    content_hash: str
-    terms: str
-    logged: str | None
-    sensitive: bool
 
 
 class ContentVault:

@@ -1,7 +1,7 @@
 """Wires the privacy layer into a store: key check, transparent decryption, audit hooks.
 
 ``HybridMemory`` builds one :class:`PrivacyGuard` when it opens. The guard owns the
-:class:`ContentVault` (what is encrypted and how) and installs two hooks on the SQLite store:
+:class:`ContentVault` (what is encrypted and how) and installs two hooks on the tree store:
 ``opener`` (decrypt sensitive rows as they are read) and ``on_op`` (mirror each op-log row into
 the hash-chained audit log in the same transaction).
 """
@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 
 from hybridmem.errors import WrongKeyError
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, ContentVault, PrivacyConfig
-from hybridmem.store import SQLiteStore
+from hybridmem.store import TreeStore
 
 
 class PrivacyGuard:
     """The privacy state of one open store."""
 
-    def __init__(self, store: SQLiteStore, config: PrivacyConfig | None) -> None:
+    def __init__(self, store: TreeStore, config: PrivacyConfig | None) -> None:
         self.store = store
         self.config = config or PrivacyConfig()
         key = self.config.resolve_key()
@@ -37,24 +38,20 @@ class PrivacyGuard:
         self.vault.on_first_seal = self._bind_key
         self.attach(store)
 
-    def attach(self, store: SQLiteStore) -> None:
+    def attach(self, store: TreeStore) -> None:
         """Install the hooks on ``store`` (again after a restore swapped the SQLite file)."""
         self.store = store
         self._bound = self._bound or store.get_meta(KEY_ID_META) is not None
         # Deleted rows are overwritten with zeros instead of lingering in free pages.
-        store.conn.execute("PRAGMA secure_delete = ON")
+        store.secure_delete()
         store.opener = self.vault.open
-        store.on_op = audit.record_op
+        store.on_op = partial(audit.record_op, store)
 
     def _bind_key(self, key_id: str) -> None:
         """Record the key fingerprint with the first encrypted write (inside its transaction)."""
         if self._bound:
             return
-        self.store.conn.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (KEY_ID_META, key_id),
-        )
+        self.store.set_meta(KEY_ID_META, key_id)
         self._bound = True
 
     def audit_read(
@@ -71,7 +68,7 @@ class PrivacyGuard:
             return
         with self.store.transaction():
             audit.append(
-                self.store.conn,
+                self.store,
                 action=action,
                 at=at,
                 actor=actor,

@@ -22,15 +22,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from hybridmem.clock import from_iso, to_iso
+from hybridmem.core import Core, NodeInput, coerce_input
 from hybridmem.errors import ImportFormatError, NodeNotFoundError
-from hybridmem.privacy.isolation import check_no_foreign
+from hybridmem.retrieval.visibility import check_no_foreign
 from hybridmem.validation import check_user_id
-
-if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
 
 FORMAT = "hybridmem-export"
 VERSION = 1
@@ -70,22 +68,24 @@ def _text(target: str | Path | IO[str], mode: str) -> Iterator[IO[str]]:
         yield target
 
 
-def export_user(mem: HybridMemory, user_id: str, dest: str | Path | IO[str]) -> PortabilityReport:
+def export_user(core: Core, user_id: str, dest: str | Path | IO[str]) -> PortabilityReport:
     """Write ``user_id``'s whole tree to ``dest`` (a path or a text stream)."""
-    root = mem.root(user_id=user_id)
+    root = core.engine.store.user_root(user_id)
     if root is None:
         raise NodeNotFoundError(f"user {user_id!r} has no memory to export")
-    nodes = mem.subtree(root.id, user_id=user_id)
+    nodes = core.engine.store.subtree(root)
     check_no_foreign(nodes, user_id)
-    active = mem.active_node(user_id=user_id)
-    header = {
+    active_id = core.engine.store.get_active(user_id)
+    active = core.engine.store.get(active_id) if active_id else None
+    active_id = active.id if active else None
+    header: dict[str, Any] = {
         "kind": "header",
         "format": FORMAT,
         "version": VERSION,
         "user_id": user_id,
         "nodes": len(nodes),
-        "active_id": active.id if active else None,
-        "exported_at": to_iso(mem._now()),
+        "active_id": active_id,
+        "exported_at": to_iso(core.engine.now()),
     }
     with _text(dest, "w") as fh:
         fh.write(json.dumps(header, ensure_ascii=False) + "\n")
@@ -95,9 +95,7 @@ def export_user(mem: HybridMemory, user_id: str, dest: str | Path | IO[str]) -> 
                 value = getattr(node, name)
                 record[name] = to_iso(value) if isinstance(value, datetime) else value
             fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-    return PortabilityReport(
-        user_id, len(nodes), sum(n.sensitive for n in nodes), header["active_id"]
-    )
+    return PortabilityReport(user_id, len(nodes), sum(n.sensitive for n in nodes), active_id)
 
 
 def _parse(source: str | Path | IO[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -144,7 +142,7 @@ def _parse(source: str | Path | IO[str]) -> tuple[dict[str, Any], list[dict[str,
 
 
 def import_jsonl(
-    mem: HybridMemory,
+    core: Core,
     source: str | Path | IO[str],
     *,
     user_id: str | None = None,
@@ -155,14 +153,12 @@ def import_jsonl(
     Ids are kept unless ``new_ids`` (needed to copy into a store that already has them).
     Nodes are written in one batch: on any error nothing is added.
     """
-    from hybridmem.memory import NodeInput
-
     if isinstance(source, str) and source.lstrip().startswith("{"):
         source = io.StringIO(source)
     header, records = _parse(source)
     target = check_user_id(user_id if user_id is not None else header.get("user_id"))
     exported_root = records[0]["id"]
-    existing_root = mem.root(user_id=target)
+    existing_root = core.engine.store.user_root(target)
     mapping: dict[str, str] = {}
     items: list[NodeInput] = []
     statuses: dict[str, str] = {}
@@ -204,11 +200,14 @@ def import_jsonl(
         )
         if rec.get("status", "active") != "active":
             statuses[node_id] = rec["status"]
-    written = mem.add_many(items, user_id=target)
-    for node_id, status in statuses.items():
-        mem.update(node_id, status=status, user_id=target)
+    checked = [coerce_input(item, i, core.engine.config) for i, item in enumerate(items)]
     active = header.get("active_id")
     active_id = mapping.get(active) if isinstance(active, str) else None
-    if active_id is not None:
-        mem.set_active(active_id, user_id=target)
+    # One write unit: a bad record anywhere leaves the store exactly as it was.
+    with core.engine.write():
+        written = core.tree.add_many(checked, target) if checked else []
+        for node_id, status in statuses.items():
+            core.tree.update(node_id, {"status": status}, user_id=target, expected_version=None)
+        if active_id is not None:
+            core.tree.set_active(active_id, user_id=target)
     return PortabilityReport(target, len(written), sum(n.sensitive for n in written), active_id)

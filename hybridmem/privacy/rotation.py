@@ -9,16 +9,16 @@ file is VACUUMed afterwards.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hybridmem.core import Core
 from hybridmem.errors import KeyUnavailableError
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, parse_key
 
 if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+    from hybridmem.privacy.guard import PrivacyGuard
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,54 +30,42 @@ class KeyRotationReport:
     nodes: int
 
 
-def rotate_key(mem: HybridMemory, new_key: bytes | str) -> KeyRotationReport:
+def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRotationReport:
     """Re-encrypt all sensitive content of the store with ``new_key``."""
-    old = mem.privacy.vault.cipher
+    old = guard.vault.cipher
     if old is None:
         raise KeyUnavailableError(
             "rotating needs the current key (PrivacyConfig(key=...) or $HYBRIDMEM_KEY) "
             "to decrypt what is stored"
         )
     new = ContentCipher(parse_key(new_key))
-    store = mem.store
-    with store.transaction():
-        rows = store.conn.execute("SELECT id, content FROM nodes WHERE sensitive = 1").fetchall()
-        for node_id, stored in rows:
+    store = core.engine.store
+    with core.engine.write():
+        sealed = store.sensitive_contents()
+        for node_id, stored in sealed:
             plain = old.open(node_id, stored)
-            store.conn.execute(
-                "UPDATE nodes SET content = ?, content_hash = ? WHERE id = ?",
-                (new.seal(node_id, plain), new.digest(plain), node_id),
+            store.update_node(
+                node_id, {"content": new.seal(node_id, plain), "content_hash": new.digest(plain)}
             )
         # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
-        logged = store.conn.execute(
-            "SELECT seq, node_id, payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"
-        ).fetchall()
-        for seq, node_id, payload in logged:
-            body = json.loads(payload)
-            if isinstance(body.get("sealed"), str) and node_id:
-                plain = old.open(node_id, body["sealed"])
-                body["sealed"] = new.seal(node_id, plain)
+        for record in store.ops_with_payload_key("sealed"):
+            body = dict(record.payload)
+            if isinstance(body.get("sealed"), str) and record.node_id:
+                plain = old.open(record.node_id, body["sealed"])
+                body["sealed"] = new.seal(record.node_id, plain)
                 body["sealed_hash"] = new.digest(plain)
-                store.conn.execute(
-                    "UPDATE oplog SET payload = ? WHERE seq = ?",
-                    (json.dumps(body, ensure_ascii=False), seq),
-                )
-        store.conn.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (KEY_ID_META, new.key_id),
-        )
+                store.set_op_payload(record.seq, body)
+        store.set_meta(KEY_ID_META, new.key_id)
         audit.append(
-            store.conn,
+            store,
             action="rotate_key",
-            at=mem._now(),
-            actor=mem.actor,
+            at=core.engine.now(),
+            actor=core.engine.actor,
             user_id=None,
             node_id=None,
-            detail={"old_key_id": old.key_id, "new_key_id": new.key_id, "count": len(rows)},
+            detail={"old_key_id": old.key_id, "new_key_id": new.key_id, "count": len(sealed)},
         )
-    mem.privacy.use_cipher(new)
-    with store.reading() as conn:
-        conn.execute("VACUUM")
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return KeyRotationReport(old.key_id, new.key_id, len(rows))
+    guard.use_cipher(new)
+    # Old ciphertext pages were zeroed (secure_delete); this also drops them from the WAL.
+    store.compact()
+    return KeyRotationReport(old.key_id, new.key_id, len(sealed))

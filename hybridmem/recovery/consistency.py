@@ -9,21 +9,14 @@ it was deleted. ``verify`` therefore reads Chroma ids *before* SQLite to find or
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from hybridmem.core import Core, content_hash, index_metadata
 from hybridmem.models import IndexState, MemoryNode
 from hybridmem.recovery import sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
-from hybridmem.recovery.oplog import sequence_gaps
-from hybridmem.store import SQLiteStore
-from hybridmem.store.sqlite_store import NODE_COLUMNS, row_to_node
-
-if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
 
 log = logging.getLogger(__name__)
 
@@ -31,27 +24,6 @@ log = logging.getLogger(__name__)
 # (and always on open, takeover and repair). Doing it on every write would make threads of
 # one process re-embed each other's in-flight rows.
 CATCH_UP_EVERY = 50
-
-
-def mark_indexed(store: SQLiteStore, nodes: Sequence[MemoryNode]) -> None:
-    """Mark nodes indexed, but only if they did not change since they were read.
-
-    A node updated (version) or re-scoped (task_id) by another writer while its vector was
-    being written stays ``pending``, so the newer state is indexed later instead of being
-    masked by a stale vector.
-    """
-    if not nodes:
-        return
-    with store.transaction():
-        store.conn.executemany(
-            "UPDATE nodes SET index_state = ? WHERE id = ? AND version = ? AND task_id = ?",
-            [(IndexState.INDEXED.value, n.id, n.version, n.task_id) for n in nodes],
-        )
-
-
-def _all_nodes(store: SQLiteStore) -> list[MemoryNode]:
-    with store.reading():
-        return [row_to_node(r) for r in store.db.query(f"SELECT {NODE_COLUMNS} FROM nodes")]
 
 
 def _broken_tree(nodes: Sequence[MemoryNode]) -> list[str]:
@@ -73,17 +45,14 @@ def _broken_tree(nodes: Sequence[MemoryNode]) -> list[str]:
     return broken
 
 
-def verify(mem: HybridMemory) -> VerifyReport:
+def verify(core: Core) -> VerifyReport:
     """Compare SQLite and Chroma entry by entry, check the tree and the op log's sequence."""
-    from hybridmem.memory import content_hash
-
-    index = mem.index
-    with mem._lock:
+    index = core.engine.index
+    with core.engine.lock:
         before = index.get_entries()
-        nodes = _all_nodes(mem.store)
+        nodes = core.engine.store.scan_nodes()
         after = index.get_ids()
-        with mem.store.reading() as conn:
-            first, last, gaps = sequence_gaps(conn)
+        sequence = core.engine.store.sequence_gaps()
     by_id = {n.id: n for n in nodes}
     indexed = [n for n in nodes if n.index_state == IndexState.INDEXED.value]
     stale: list[str] = []
@@ -92,7 +61,7 @@ def verify(mem: HybridMemory) -> VerifyReport:
         if entry is None:
             continue
         doc, meta = entry
-        expected = mem._chroma_metadata(n)
+        expected = index_metadata(n)
         meta = meta or {}
         if (doc is not None and content_hash(doc) != n.content_hash) or any(
             meta.get(k) != v for k, v in expected.items()
@@ -106,50 +75,52 @@ def verify(mem: HybridMemory) -> VerifyReport:
         orphaned=tuple(sorted(i for i in before if i not in by_id)),
         stale=tuple(sorted(stale)),
         broken_tree=tuple(sorted(_broken_tree(nodes))),
-        seq_gaps=tuple(gaps),
-        first_seq=first,
-        last_seq=last,
+        seq_gaps=sequence.gaps,
+        first_seq=sequence.first,
+        last_seq=sequence.last,
     )
 
 
-def repair(mem: HybridMemory) -> RepairReport:
+def repair(core: Core) -> RepairReport:
     """Fix what :func:`verify` finds on the index side: delete orphans, re-index the rest.
 
     A broken tree or a gap in the op log is SQLite damage that re-indexing cannot fix: they
     stay in the report (restore a snapshot for those).
     """
-    report = verify(mem)
-    with mem._lock:
-        mem.index.delete(list(report.orphaned))
+    report = verify(core)
+    with core.engine.lock:
+        core.engine.index.delete(list(report.orphaned))
         redo = sorted(set(report.missing) | set(report.stale))
-        mem.store.set_index_state(redo, IndexState.PENDING.value)
-        done = mem._finish_pending()
+        core.engine.store.set_index_state(redo, IndexState.PENDING.value)
+        done = core.indexer.finish_pending()
     return RepairReport(
         orphans_removed=len(report.orphaned),
         reindexed=done,
         metadata_fixed=len(report.stale),
-        after=verify(mem),
+        after=verify(core),
     )
 
 
-def _full_reconcile(mem: HybridMemory) -> tuple[int, int]:
+def _full_reconcile(core: Core) -> tuple[int, int]:
     """Remove every orphan and index every node without a vector; ``(orphans, indexed)``."""
-    in_chroma = mem.index.get_ids()  # before SQLite: see the ordering argument above
-    with mem.store.reading() as conn:
-        rows = conn.execute("SELECT id, index_state FROM nodes").fetchall()
-    known = {r[0] for r in rows}
-    orphans = sorted(in_chroma - known)
-    mem.index.delete(orphans)
-    lacking = [r[0] for r in rows if r[1] == IndexState.INDEXED.value and r[0] not in in_chroma]
-    mem.store.set_index_state(lacking, IndexState.PENDING.value)
-    return len(orphans), mem._finish_pending()
+    in_chroma = core.engine.index.get_ids()  # before SQLite: see the ordering argument above
+    states = core.engine.store.index_states()
+    orphans = sorted(in_chroma - states.keys())
+    core.engine.index.delete(orphans)
+    lacking = [
+        node_id
+        for node_id, state in states.items()
+        if state == IndexState.INDEXED.value and node_id not in in_chroma
+    ]
+    core.engine.store.set_index_state(lacking, IndexState.PENDING.value)
+    return len(orphans), core.indexer.finish_pending()
 
 
 class Reconciler:
     """Per-``HybridMemory`` bookkeeping of the open-time and catch-up work."""
 
-    def __init__(self, mem: HybridMemory) -> None:
-        self.mem = mem
+    def __init__(self, core: Core) -> None:
+        self.core = core
         self.session_key: str | None = None
         self.swept_seq = 0
         self._busy = False
@@ -157,29 +128,26 @@ class Reconciler:
 
     def sweep_deleted(self, since: int) -> int:
         """Delete vectors of nodes the op log deleted after ``since`` (idempotent)."""
-        store = self.mem.store
-        with store.reading() as conn:
-            rows = conn.execute(
-                "SELECT seq, payload FROM oplog WHERE seq > ? AND op = 'delete' ORDER BY seq",
-                (since,),
-            ).fetchall()
-            last = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
-        ids = sorted({i for _, payload in rows for i in json.loads(payload).get("ids", ())})
+        store = self.core.engine.store
+        with store.reading():
+            deletes = store.read_ops(since=since, ops=("delete",))
+            last = store.last_seq()
+        ids = sorted({i for op in deletes for i in op.payload.get("ids", ())})
         # An id can be deleted and later added again: keep vectors of nodes that exist.
         existing = store.get_many(ids) if ids else {}
         gone = [i for i in ids if i not in existing]
         removed = 0
         if gone:
-            present = self.mem.index.get_ids(gone)
-            self.mem.index.delete(sorted(present))
+            present = self.core.engine.index.get_ids(gone)
+            self.core.engine.index.delete(sorted(present))
             removed = len(present)
         self.swept_seq = max(self.swept_seq, last)
         return removed
 
     def on_open(self, rebuild_reason: str | None, started: float) -> OpenReport:
         """Finish pending writes, sweep after a crash, rebuild a lost index."""
-        mem, store = self.mem, self.mem.store
-        if not mem.index.owned:
+        store = self.core.engine.store
+        if not self.core.engine.index.owned:
             # Followers register too (restore checks that nobody else has the store open),
             # but never reap: sweeping a dead session's deletes is the owner's job.
             self.session_key = sessions.register(store, store.last_seq())
@@ -191,19 +159,16 @@ class Reconciler:
         if rebuild_reason is not None:
             log.warning("rebuilding the vector index from SQLite: %s", rebuild_reason)
             store.set_index_state(store.all_ids(), IndexState.PENDING.value)
-        finished = mem._finish_pending()
+        finished = self.core.indexer.finish_pending()
         orphans = 0
         if dead:
             orphans += self.sweep_deleted(min(d.start_seq for d in dead))
         self.swept_seq = max(self.swept_seq, last_seq)
         full = False
-        with store.reading() as conn:
-            indexed = conn.execute(
-                "SELECT count(*) FROM nodes WHERE index_state = ?", (IndexState.INDEXED.value,)
-            ).fetchone()[0]
-        if mem.index.count() != indexed:
+        indexed = store.counts("index_state").get(IndexState.INDEXED.value, 0)
+        if self.core.engine.index.count() != indexed:
             full = True
-            removed, redone = _full_reconcile(mem)
+            removed, redone = _full_reconcile(self.core)
             orphans += removed
             finished += redone
         self.session_key = sessions.register(store, store.last_seq())
@@ -222,30 +187,29 @@ class Reconciler:
         if self._busy:
             return
         self._writes += 1
-        took_over = self.mem.index.took_over
+        took_over = self.core.engine.index.consume_takeover()
         if not took_over and self._writes % CATCH_UP_EVERY:
             return
         self._busy = True
         try:
-            with self.mem._lock:
+            with self.core.engine.lock:
                 if took_over:
-                    self.mem.index.took_over = False
-                    dead = sessions.reap(self.mem.store)
+                    dead = sessions.reap(self.core.engine.store)
                     self.session_key = self.session_key or sessions.register(
-                        self.mem.store, self.mem.store.last_seq()
+                        self.core.engine.store, self.core.engine.store.last_seq()
                     )
                     if dead:
                         self.sweep_deleted(min(d.start_seq for d in dead))
-                self.mem._finish_pending()
+                self.core.indexer.finish_pending()
                 self.sweep_deleted(self.swept_seq)
         finally:
             self._busy = False
 
     def on_close(self) -> None:
         """A clean close: drop this session's marker."""
-        if self.session_key is not None and not self.mem.store.closed:
-            sessions.unregister(self.mem.store, self.session_key)
+        if self.session_key is not None and not self.core.engine.store.closed:
+            sessions.unregister(self.core.engine.store, self.session_key)
             self.session_key = None
 
 
-__all__ = ["Reconciler", "mark_indexed", "repair", "verify"]
+__all__ = ["Reconciler", "repair", "verify"]

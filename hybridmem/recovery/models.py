@@ -5,20 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-
-@dataclass(frozen=True, slots=True)
-class OpRecord:
-    """One op-log entry: what changed, when, by whom, with the payload replay needs."""
-
-    seq: int
-    op: str
-    node_id: str | None
-    user_id: str | None
-    payload: dict[str, Any]
-    at: datetime
-    actor: str | None
+from hybridmem.models import OpRecord as OpRecord  # re-exported: defined with the models
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import socket
 import uuid
 from dataclasses import dataclass
 
-from hybridmem.store import SQLiteStore
+from hybridmem.store import TreeStore
 
 PREFIX = "session:"
 
@@ -46,7 +46,7 @@ def _alive(pid: int, start: str | None) -> bool:
     return start is None or _start_time(pid) in (None, start)
 
 
-def register(store: SQLiteStore, seq: int) -> str:
+def register(store: TreeStore, seq: int) -> str:
     """Record this process's session; return its key (for :func:`unregister`)."""
     key = f"{PREFIX}{uuid.uuid4().hex}"
     pid = os.getpid()
@@ -55,21 +55,16 @@ def register(store: SQLiteStore, seq: int) -> str:
     return key
 
 
-def unregister(store: SQLiteStore, key: str) -> None:
+def unregister(store: TreeStore, key: str) -> None:
     """Remove this session's key (a clean close)."""
-    with store.transaction():
-        store.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+    store.delete_meta(key)
 
 
-def others_alive(store: SQLiteStore, own_key: str | None) -> int:
+def others_alive(store: TreeStore, own_key: str | None) -> int:
     """How many other sessions (any process, owner or follower) still have the store open."""
     host = socket.gethostname()
     alive = 0
-    with store.reading() as conn:
-        rows = conn.execute(
-            "SELECT key, value FROM meta WHERE key >= ? AND key < ?", (PREFIX, PREFIX + "\uffff")
-        ).fetchall()
-    for key, raw in rows:
+    for key, raw in store.meta_items(PREFIX).items():
         if key == own_key:
             continue
         try:
@@ -81,15 +76,12 @@ def others_alive(store: SQLiteStore, own_key: str | None) -> int:
     return alive
 
 
-def reap(store: SQLiteStore) -> list[DeadSession]:
+def reap(store: TreeStore) -> list[DeadSession]:
     """Remove and return the sessions whose process is gone (on this host)."""
     host = socket.gethostname()
     dead: list[DeadSession] = []
     with store.transaction():
-        rows = store.conn.execute(
-            "SELECT key, value FROM meta WHERE key >= ? AND key < ?", (PREFIX, PREFIX + "\uffff")
-        ).fetchall()
-        for key, raw in rows:
+        for key, raw in store.meta_items(PREFIX).items():
             try:
                 info = json.loads(raw)
                 gone = info.get("host") == host and not _alive(int(info["pid"]), info.get("start"))
@@ -97,6 +89,6 @@ def reap(store: SQLiteStore) -> list[DeadSession]:
             except (ValueError, KeyError, TypeError):
                 gone, start_seq = True, 0  # unreadable marker: treat as unclean, sweep all
             if gone:
-                store.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+                store.delete_meta(key)
                 dead.append(DeadSession(key, start_seq))
     return dead

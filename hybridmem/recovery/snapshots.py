@@ -17,21 +17,24 @@ import json
 import logging
 import os
 import shutil
-import sqlite3
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from hybridmem.clock import ensure_utc, from_iso, to_iso
-from hybridmem.errors import RecoveryError, SnapshotNotFoundError
+from hybridmem.clock import from_iso, to_iso
+from hybridmem.core import ApplyContext, Core
+from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
+from hybridmem.models import IndexState
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
-from hybridmem.recovery.oplog import op_digest
-from hybridmem.recovery.replay import ReplayContext, replay
-from hybridmem.store import SQLiteStore
-
-if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+from hybridmem.recovery.replay import replay
+from hybridmem.recovery.sessions import PREFIX as SESSION_PREFIX
+from hybridmem.store import (
+    DB_FILE,
+    SQLiteStore,
+    TreeStore,
+    prepare_copy_for_restore,
+    read_copy,
+)
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +42,11 @@ MANIFEST_SUFFIX = ".json"
 DB_SUFFIX = ".sqlite3"
 
 
-def snapshot_dir(mem: HybridMemory) -> Path:
+def snapshot_dir(core: Core) -> Path:
     """The folder holding this store's snapshots."""
-    return mem.path / mem.config.recovery.snapshot_dir
+    if core.engine.path is None:
+        raise RecoveryError("snapshots need a memory directory on disk")
+    return core.engine.path / core.engine.config.recovery.snapshot_dir
 
 
 def _fsync_dir(path: Path) -> None:
@@ -64,7 +69,18 @@ def _write_json_atomic(path: Path, value: dict[str, object]) -> None:
 LINEAGE_KEY = "lineage"
 
 
-def lineage(store: SQLiteStore) -> list[tuple[str, int]]:
+def sqlite_store(core: Core) -> SQLiteStore:
+    """The engine's store as the SQLite store snapshots copy (they are SQLite files)."""
+    store = core.engine.store
+    if not isinstance(store, SQLiteStore):
+        raise RecoveryError(
+            f"snapshots and restore copy SQLite files; this memory's store is a "
+            f"{type(store).__name__}"
+        )
+    return store
+
+
+def lineage(store: TreeStore) -> list[tuple[str, int]]:
     """The store's history as segments ``(id, from_seq)``: ops after ``from_seq`` (up to the
     next segment's start) belong to segment ``id``. A restore to an earlier point starts a
     new segment, so two stores share the op at sequence ``s`` exactly when the segment
@@ -86,30 +102,19 @@ def segment_at(chain: list[tuple[str, int]], seq: int) -> str:
     return found
 
 
-def checkpoint(mem: HybridMemory) -> SnapshotInfo:
+def checkpoint(core: Core) -> SnapshotInfo:
     """Write a snapshot of the SQLite store now; apply retention; return its description."""
-    folder = snapshot_dir(mem)
+    folder = snapshot_dir(core)
     folder.mkdir(parents=True, exist_ok=True)
-    now = ensure_utc(mem.clock())
+    now = core.engine.now()
     tmp = folder / f".tmp-{uuid.uuid4().hex}{DB_SUFFIX}"
-    chain = lineage(mem.store)
-    with mem.store.reading() as conn:
-        conn.execute("VACUUM INTO ?", (str(tmp),))
-    # VACUUM INTO does not promise an fsync of the new file; a snapshot must survive power loss.
-    fd = os.open(str(tmp), os.O_RDONLY)
+    store = sqlite_store(core)
+    chain = lineage(store)
     try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        with sqlite3.connect(str(tmp)) as copy:
-            seq = int(copy.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
-            nodes = int(copy.execute("SELECT count(*) FROM nodes").fetchone()[0])
-            active = dict(copy.execute("SELECT user_id, node_id FROM active_nodes").fetchall())
-            digest = op_digest(copy, seq)
-        copy.close()
+        store.copy_to(tmp)
+        facts = read_copy(tmp)
         # The suffix keeps names unique when two processes checkpoint the same sequence.
-        name = f"snap-{seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+        name = f"snap-{facts.seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
         final = folder / f"{name}{DB_SUFFIX}"
         os.replace(tmp, final)
     except BaseException:
@@ -117,18 +122,18 @@ def checkpoint(mem: HybridMemory) -> SnapshotInfo:
         raise
     manifest = {
         "name": name,
-        "seq": seq,
+        "seq": facts.seq,
         "created_at": to_iso(now),
-        "nodes": nodes,
-        "active_nodes": active,
-        "head_digest": digest,
+        "nodes": facts.nodes,
+        "active_nodes": facts.active_nodes,
+        "head_digest": facts.head_digest,
         "lineage": chain,
         "file": final.name,
     }
     _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
     _fsync_dir(folder)
     info = _info(folder, manifest)
-    apply_retention(mem)
+    apply_retention(core)
     return info
 
 
@@ -147,9 +152,9 @@ def _info(folder: Path, manifest: dict[str, object]) -> SnapshotInfo:
     )
 
 
-def list_snapshots(mem: HybridMemory) -> list[SnapshotInfo]:
+def list_snapshots(core: Core) -> list[SnapshotInfo]:
     """Complete snapshots (manifest and file present), oldest first."""
-    return snapshots_in(snapshot_dir(mem))
+    return snapshots_in(snapshot_dir(core))
 
 
 def snapshots_in(folder: Path) -> list[SnapshotInfo]:
@@ -168,10 +173,10 @@ def snapshots_in(folder: Path) -> list[SnapshotInfo]:
     return sorted(out, key=lambda s: (s.seq, s.created_at, s.name))
 
 
-def apply_retention(mem: HybridMemory) -> list[str]:
+def apply_retention(core: Core) -> list[str]:
     """Delete all but the newest ``keep_snapshots`` snapshots; return the removed names."""
-    keep = mem.config.recovery.keep_snapshots
-    snaps = list_snapshots(mem)
+    keep = core.engine.config.recovery.keep_snapshots
+    snaps = list_snapshots(core)
     doomed = snaps[:-keep] if len(snaps) > keep else []
     for snap in doomed:
         # Manifest first: a crash in between leaves a file without manifest (ignored), never
@@ -181,17 +186,17 @@ def apply_retention(mem: HybridMemory) -> list[str]:
     return [s.name for s in doomed]
 
 
-def find_snapshot(mem: HybridMemory, which: SnapshotInfo | str | int | None) -> SnapshotInfo:
+def find_snapshot(core: Core, which: SnapshotInfo | str | int | None) -> SnapshotInfo:
     """A snapshot by info, name, or sequence number (the newest one at or below it).
 
     ``None`` means the newest snapshot.
     """
-    snaps = list_snapshots(mem)
+    snaps = list_snapshots(core)
     if isinstance(which, SnapshotInfo):
         which = which.name
     if which is None:
         if not snaps:
-            raise SnapshotNotFoundError(f"{snapshot_dir(mem)} holds no snapshot; checkpoint first")
+            raise SnapshotNotFoundError(f"{snapshot_dir(core)} holds no snapshot; checkpoint first")
         return snaps[-1]
     if isinstance(which, int):
         fitting = [s for s in snaps if s.seq <= which]
@@ -207,12 +212,13 @@ def find_snapshot(mem: HybridMemory, which: SnapshotInfo | str | int | None) -> 
 
 
 def build_restored(
-    mem: HybridMemory, snap: SnapshotInfo, to_seq: int | None, target: Path
+    core: Core, snap: SnapshotInfo, to_seq: int | None, target: Path
 ) -> tuple[int, int]:
     """Write the restored store to ``target``; return ``(restored_to_seq, ops_replayed)``."""
-    live_chain = lineage(mem.store)
-    with mem.store.reading() as conn:
-        live_last = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
+    live = sqlite_store(core)
+    live_chain = lineage(live)
+    with live.reading():
+        live_last = live.last_seq()
         end = live_last if to_seq is None else to_seq
         if end < snap.seq:
             raise RecoveryError(
@@ -222,7 +228,7 @@ def build_restored(
         if end > live_last:
             raise RecoveryError(f"sequence {end} is beyond the op log (last is {live_last})")
         continues = snap.seq == 0 or (
-            op_digest(conn, snap.seq) == snap.head_digest
+            live.op_digest(snap.seq) == snap.head_digest
             and (
                 not snap.lineage
                 or segment_at(list(snap.lineage), snap.seq) == segment_at(live_chain, snap.seq)
@@ -234,27 +240,21 @@ def build_restored(
                 f"{snap.seq} differs, e.g. after an earlier restore); only "
                 f"restore(snapshot, to_seq={snap.seq}) is possible from it"
             )
-        rows = conn.execute(
-            "SELECT seq, op, node_id, user_id, payload, at, actor FROM oplog "
-            "WHERE seq > ? AND seq <= ? ORDER BY seq",
-            (snap.seq, end),
-        ).fetchall()
+        rows = live.op_rows(since=snap.seq, until=end)
     target.unlink(missing_ok=True)
     shutil.copyfile(snap.path, target)
-    store = SQLiteStore(target, durability="full")
+    store = SQLiteStore(target, durability="full")  # the staged file: synced on every commit
     try:
         with store.transaction():
-            replayed = replay(ReplayContext(store, mem.config.scope_types), rows)
+            replayed = replay(
+                ApplyContext(store, tuple(core.engine.config.scope_types)), core.engine.ops, rows
+            )
             # Every vector is rebuilt after the swap.
-            store.conn.execute("UPDATE nodes SET index_state = 'pending'")
-            store.conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
+            store.set_index_state_all(IndexState.PENDING.value)
+            store.delete_meta_prefix(SESSION_PREFIX)
             # Ops after ``end`` written from now on are a new history (see lineage()).
             chain = [seg for seg in live_chain if seg[1] < end] + [(uuid.uuid4().hex, end)]
-            store.conn.execute(
-                "INSERT INTO meta(key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (LINEAGE_KEY, json.dumps(chain)),
-            )
+            store.set_meta(LINEAGE_KEY, json.dumps(chain))
     finally:
         store.close()
     return end, replayed
@@ -285,8 +285,6 @@ def restore_damaged(
     moved aside, never deleted. Every node is marked pending, so the next open re-embeds them
     and removes vectors of nodes the snapshot does not have: ``verify()`` is clean after it.
     """
-    from hybridmem.memory import DB_FILE
-
     root = Path(path)
     snaps = snapshots_in(root / snapshot_folder)
     if not snaps:
@@ -299,10 +297,7 @@ def restore_damaged(
     live = root / DB_FILE
     staged = live.with_name(live.name + ".restoring")
     shutil.copyfile(chosen.path, staged)
-    with sqlite3.connect(staged) as conn:
-        conn.execute("UPDATE nodes SET index_state = 'pending'")
-        conn.execute("DELETE FROM meta WHERE key LIKE 'session:%'")
-    conn.close()
+    prepare_copy_for_restore(staged, drop_meta_prefix=SESSION_PREFIX)
     if live.exists():
         aside = swap_in(live, staged, datetime.now(UTC))
     else:
@@ -322,9 +317,9 @@ def restore_damaged(
 class AutoCheckpoint:
     """Takes a snapshot after a commit once enough ops or enough (clock) time accumulated."""
 
-    def __init__(self, mem: HybridMemory) -> None:
-        self.mem = mem
-        cfg = mem.config.recovery
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        cfg = core.engine.config.recovery
         self.enabled = cfg.checkpoint_every_ops is not None or (
             cfg.checkpoint_every_minutes is not None
         )
@@ -332,33 +327,33 @@ class AutoCheckpoint:
         self.last_seq = 0
         self.last_at: datetime | None = None
         if self.enabled:
-            snaps = list_snapshots(mem)
+            snaps = list_snapshots(core)
             if snaps:
                 self.last_seq, self.last_at = snaps[-1].seq, snaps[-1].created_at
             else:
-                self.last_at = ensure_utc(mem.clock())
+                self.last_at = core.engine.now()
 
     def after_commit(self) -> None:
         """Hook called by the store after each committed transaction."""
-        if not self.enabled or self._busy or self.mem.store.closed:
+        if not self.enabled or self._busy or self.core.engine.store.closed:
             return
-        cfg = self.mem.config.recovery
-        seq = self.mem.store.last_seq()
+        cfg = self.core.engine.config.recovery
+        seq = self.core.engine.store.last_seq()
         if seq <= self.last_seq:
             return
         due = cfg.checkpoint_every_ops is not None and seq - self.last_seq >= (
             cfg.checkpoint_every_ops
         )
         if not due and cfg.checkpoint_every_minutes is not None and self.last_at is not None:
-            elapsed = (ensure_utc(self.mem.clock()) - self.last_at).total_seconds() / 60
+            elapsed = (self.core.engine.now() - self.last_at).total_seconds() / 60
             due = elapsed >= cfg.checkpoint_every_minutes
         if not due:
             return
         self._busy = True
         try:
-            info = checkpoint(self.mem)
+            info = checkpoint(self.core)
             self.last_seq, self.last_at = info.seq, info.created_at
-        except (OSError, sqlite3.Error, RecoveryError) as exc:
+        except (OSError, StoreError, RecoveryError) as exc:
             # The write itself is committed; a failed snapshot must not turn it into an error.
             log.warning("automatic checkpoint failed: %s", exc)
         finally:

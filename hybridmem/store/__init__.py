@@ -1,5 +1,59 @@
-"""The SQLite tree store (source of truth) and its schema migrations."""
+"""The tree store (source of truth): the :class:`TreeStore` port and its SQLite implementation.
 
-from hybridmem.store.sqlite_store import Scope, SQLiteStore, encode_path, row_to_node
+Module map: :mod:`~hybridmem.store.port` (the protocol), :mod:`~hybridmem.store.records`
+(values crossing it), :mod:`~hybridmem.store.sqlite_store` (``SQLiteStore``, composed of
+:mod:`~hybridmem.store.base`, :mod:`~hybridmem.store.nodes`, :mod:`~hybridmem.store.scans`,
+:mod:`~hybridmem.store.oplog`, :mod:`~hybridmem.store.audit`, :mod:`~hybridmem.store.meta`),
+:mod:`~hybridmem.store.copies` (snapshot files) and :mod:`~hybridmem.store.schema`
+(migrations). All SQL of hybridmem is in this package.
+"""
 
-__all__ = ["SQLiteStore", "Scope", "encode_path", "row_to_node"]
+from hybridmem.store.copies import CopyFacts, prepare_copy_for_restore, read_copy, scrub_copy
+from hybridmem.store.port import TreeStore
+from hybridmem.store.records import (
+    AUDIT_HEAD_KEY,
+    ERASED_KEY,
+    NODE_FIELDS,
+    AuditRow,
+    ContentOpener,
+    LexicalGaps,
+    NodeRow,
+    OpHook,
+    OpRow,
+    PayloadScrubber,
+    Scope,
+    SequenceReport,
+    encode_path,
+    row_to_node,
+)
+from hybridmem.store.sqlite_store import DB_FILE, SQLiteStore
+
+
+def _implements_port(store: SQLiteStore) -> TreeStore:
+    # mypy checks here that SQLiteStore provides every member of the port.
+    return store
+
+
+__all__ = [
+    "AUDIT_HEAD_KEY",
+    "DB_FILE",
+    "ERASED_KEY",
+    "NODE_FIELDS",
+    "AuditRow",
+    "ContentOpener",
+    "CopyFacts",
+    "LexicalGaps",
+    "NodeRow",
+    "OpHook",
+    "OpRow",
+    "PayloadScrubber",
+    "SQLiteStore",
+    "Scope",
+    "SequenceReport",
+    "TreeStore",
+    "encode_path",
+    "prepare_copy_for_restore",
+    "read_copy",
+    "row_to_node",
+    "scrub_copy",
+]

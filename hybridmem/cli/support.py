@@ -1,8 +1,5 @@
-"""Pieces shared by every ``hybridmem`` command module: options and JSON output.
-
-Kept apart from :mod:`hybridmem.cli` so the layers' command modules (recovery, privacy,
-evolution) can import them without importing the CLI app itself.
-"""
+"""Pieces shared by every ``hybridmem`` command module: options, consoles, JSON output and
+opening the store. Command modules import this, never each other or the app."""
 
 from __future__ import annotations
 
@@ -14,12 +11,12 @@ from contextlib import contextmanager
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
-if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+from hybridmem.memory import HybridMemory
 
 DbOption = Annotated[
     Path,
@@ -37,6 +34,9 @@ EmbedderOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
 DEFAULT_DB = Path("agent-memory")
+
+console = Console()
+err_console = Console(stderr=True)
 
 
 def _to_jsonable(value: Any) -> Any:
@@ -63,8 +63,6 @@ def _print_json(value: Any) -> None:
 
 @contextmanager
 def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
-    """Open the store at ``db`` for one command (imported late: this module loads first)."""
-    from hybridmem.memory import HybridMemory
-
+    """Open the store at ``db`` for one command."""
     with HybridMemory(db, embedder=embedder) as mem:
         yield mem

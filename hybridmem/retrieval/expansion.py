@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
-from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode
-from hybridmem.store import SQLiteStore
+from hybridmem.store import TreeStore
 
 
 def adjacent_siblings(
-    store: SQLiteStore,
+    store: TreeStore,
     nodes: Iterable[MemoryNode],
     statuses: Sequence[str],
     window_seconds: float | None = None,
@@ -34,36 +33,20 @@ def adjacent_siblings(
     the node: turns of one conversation are context for each other, memories filed weeks
     apart under the same parent are not.
 
-    Two seeks per node on the ``(parent_id, seq)`` index, so the cost grows with the number
-    of nodes asked about, not with the size of the tree or of a parent's family.
+    The store seeks two rows per node, so the cost grows with the number of nodes asked
+    about, not with the size of the tree or of a parent's family.
     """
-    marks = ",".join("?" * len(statuses))
-    before = (
-        "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
-        f"WHERE parent_id = ? AND seq < ? AND user_id = ? AND status IN ({marks}) "
-        "ORDER BY seq DESC LIMIT 1"
-    )
-    after = (
-        "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
-        f"WHERE parent_id = ? AND seq > ? AND user_id = ? AND status IN ({marks}) "
-        "ORDER BY seq LIMIT 1"
-    )
-    out: dict[str, tuple[str, ...]] = {}
-    with store.reading() as conn:
-        for node in nodes:
-            if node.parent_id is None:
-                out[node.id] = ()
-                continue
-            args = (node.parent_id, node.seq, node.user_id, *statuses)
-            found = [
-                row[0]
-                for sql in (before, after)
-                for row in conn.execute(sql, args)
-                if window_seconds is None
-                or abs((from_iso(row[1]) - node.created_at).total_seconds()) <= window_seconds
-            ]
-            out[node.id] = tuple(found)
-    return out
+    nodes = list(nodes)
+    found = store.sibling_neighbours(nodes, statuses)
+    return {
+        node.id: tuple(
+            sibling
+            for sibling, created in found.get(node.id, [])
+            if window_seconds is None
+            or abs((created - node.created_at).total_seconds()) <= window_seconds
+        )
+        for node in nodes
+    }
 
 
 def neighbour_feature(

@@ -1,30 +1,28 @@
 """CLI commands of the evolution layer: ``hybridmem inspect`` and ``hybridmem maintain``."""
 
-# No "from __future__ import annotations": typer reads these annotations at registration,
-# and the option types are imported inside register() (hybridmem.cli imports this module).
+# No "from __future__ import annotations": typer reads these annotations at registration.
 
 from datetime import datetime
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-console = Console()
+from hybridmem.cli.support import (
+    DEFAULT_DB,
+    DbOption,
+    EmbedderOption,
+    JsonOption,
+    UserOption,
+    _open,
+    _print_json,
+    console,
+)
+from hybridmem.memory import DEFAULT_USER
 
 
 def register(app: typer.Typer) -> None:
     """Add ``inspect`` and ``maintain`` to the ``hybridmem`` command."""
-    from hybridmem.cli import (
-        DEFAULT_DB,
-        DbOption,
-        EmbedderOption,
-        JsonOption,
-        UserOption,
-        _open,
-        _print_json,
-    )
-    from hybridmem.memory import DEFAULT_USER
 
     @app.command()
     def inspect(

@@ -18,6 +18,7 @@ import numpy as np
 
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import EmbedderMismatchError, IndexUnavailableError
+from hybridmem.index.base import Metadata, VectorMatch
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +37,25 @@ class ChromaServer:
     headers: dict[str, str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class VectorMatch:
-    """One nearest neighbour: node id and cosine similarity in [-1, 1]."""
-
-    id: str
-    similarity: float
-
-
 class ChromaIndex:
-    """A thin typed wrapper over one Chroma collection using cosine distance."""
+    """A thin typed wrapper over one Chroma collection using cosine distance.
+
+    Implements :class:`~hybridmem.index.base.VectorIndex`; usually wrapped in a
+    :class:`~hybridmem.index.ownership.GuardedIndex` that decides whether this process may
+    write an embedded directory.
+    """
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def owned(self) -> bool:
+        return True
 
     def __init__(
         self,
@@ -98,7 +108,7 @@ class ChromaIndex:
         except Exception as exc:
             where = f"server {server.host}:{server.port}" if server else f"directory {path}"
             raise IndexUnavailableError(f"cannot open the Chroma index at {where}: {exc}") from exc
-        self.name = collection
+        self._name = collection
         meta = self.collection.metadata or {}
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
             None,
@@ -114,7 +124,7 @@ class ChromaIndex:
         self,
         ids: Sequence[str],
         vectors: Vectors,
-        metadatas: Sequence[dict[str, Any]],
+        metadatas: Sequence[Metadata],
         documents: Sequence[str | None],
     ) -> None:
         """Insert or replace vectors. Documents may be None (e.g. for encrypted nodes)."""
@@ -125,7 +135,7 @@ class ChromaIndex:
         for group, docs in ((with_doc, True), (without, False)):
             for start in range(0, len(group), _BATCH):
                 part = group[start : start + _BATCH]
-                kwargs: dict[str, Any] = {"documents": [documents[i] for i in part]} if docs else {}
+                kwargs: Metadata = {"documents": [documents[i] for i in part]} if docs else {}
                 self._call(
                     "upsert",
                     ids=[ids[i] for i in part],
@@ -134,7 +144,7 @@ class ChromaIndex:
                     **kwargs,
                 )
 
-    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
+    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
         """Change filterable metadata (status, scope) without touching vectors."""
         for start in range(0, len(ids), _BATCH):
             self._call(
@@ -151,13 +161,13 @@ class ChromaIndex:
         self,
         vector: Vectors,
         n: int,
-        where: dict[str, Any] | None,
+        where: Metadata | None,
         ids: Sequence[str] | None = None,
     ) -> list[VectorMatch]:
         """Nearest neighbours of ``vector`` among entries matching ``where`` (and ``ids``)."""
         if n <= 0 or (ids is not None and not ids):
             return []
-        kwargs: dict[str, Any] = {"where": where} if where else {}
+        kwargs: Metadata = {"where": where} if where else {}
         if ids is not None:
             kwargs["ids"] = list(ids)
         result = self._call(
@@ -219,6 +229,51 @@ class ChromaIndex:
 
     def count(self) -> int:
         return int(self._call("count"))
+
+    def consume_takeover(self) -> bool:
+        return False
+
+    def compact(self, live_ids: set[str]) -> int:
+        """Recreate the collection from its own live entries (vectors are copied).
+
+        Chroma's ``delete`` leaves documents and vectors in its write-ahead queue and HNSW
+        files; a fresh collection holds only what is live.
+        """
+        ids: list[str] = []
+        vectors: list[Any] = []
+        metas: list[Metadata] = []
+        docs: list[str | None] = []
+        offset = 0
+        while True:
+            got = self._call(
+                "get",
+                include=["embeddings", "metadatas", "documents"],
+                limit=_BATCH,
+                offset=offset,
+            )
+            for i, node_id in enumerate(got["ids"]):
+                if node_id in live_ids:
+                    ids.append(node_id)
+                    vectors.append(got["embeddings"][i])
+                    metas.append(got["metadatas"][i])
+                    docs.append(got["documents"][i])
+            if len(got["ids"]) < _BATCH:
+                break
+            offset += _BATCH
+        name, meta = self.collection.name, dict(self.collection.metadata or {})
+        try:
+            self.client.delete_collection(name)
+            self.collection = self.client.get_or_create_collection(
+                name,
+                embedding_function=None,
+                configuration={"hnsw": {"space": "cosine"}},
+                metadata=meta,
+            )
+        except Exception as exc:
+            raise IndexUnavailableError(f"Chroma collection rebuild failed: {exc}") from exc
+        if ids:
+            self.upsert(ids, np.asarray(vectors, dtype=np.float32), metas, docs)
+        return len(ids)
 
     def close(self) -> None:
         """Release the client: the next open in this process reloads the index from disk

@@ -33,7 +33,7 @@ from typing import Any
 
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import IndexNotOwnedError, IndexUnavailableError
-from hybridmem.index import ChromaIndex, VectorMatch
+from hybridmem.index.base import Metadata, VectorIndex, VectorMatch
 
 log = logging.getLogger(__name__)
 
@@ -76,22 +76,22 @@ def _unlock(path: Path) -> None:
 class GuardedIndex:
     """The Chroma index as seen by one ``HybridMemory``: real when owned, inert when not.
 
-    Same methods as :class:`~hybridmem.index.ChromaIndex`. Write methods are no-ops while
+    Same methods as :class:`~hybridmem.index.VectorIndex`. Write methods are no-ops while
     another process owns the directory (the facade checks :attr:`writable` first and leaves
     the rows pending); reads that need the whole index raise :class:`IndexNotOwnedError`.
     """
 
-    def __init__(self, opener: Callable[[], ChromaIndex], lock_path: Path | None) -> None:
+    def __init__(self, opener: Callable[[], VectorIndex], lock_path: Path | None) -> None:
         self._opener = opener
         self._lock_path = lock_path
-        self._inner: ChromaIndex | None = None
+        self._inner: VectorIndex | None = None
         self._warned = False
         self.took_over = False
         """Set when ownership was acquired after open (the facade then finishes pending)."""
         if lock_path is None or _try_lock(lock_path):
             self._inner = self._open()
 
-    def _open(self) -> ChromaIndex:
+    def _open(self) -> VectorIndex:
         try:
             return self._opener()
         except BaseException:
@@ -117,8 +117,8 @@ class GuardedIndex:
         return False
 
     @property
-    def inner(self) -> ChromaIndex:
-        """The owned :class:`ChromaIndex`; raises when another process owns it."""
+    def inner(self) -> VectorIndex:
+        """The owned :class:`VectorIndex`; raises when another process owns it."""
         if self._inner is None and not self.writable:
             where = self._lock_path.parent if self._lock_path else "?"
             raise IndexNotOwnedError(
@@ -135,7 +135,8 @@ class GuardedIndex:
 
     @property
     def collection(self) -> Any:
-        return self.inner.collection
+        """The Chroma collection of the owned index (tests and erasure compaction use it)."""
+        return getattr(self.inner, "collection")  # noqa: B009 (not every VectorIndex has one)
 
     def close(self) -> None:
         """Release the Chroma client (so a later open reloads from disk) and the lock."""
@@ -150,13 +151,13 @@ class GuardedIndex:
         self,
         ids: Sequence[str],
         vectors: Vectors,
-        metadatas: Sequence[dict[str, Any]],
+        metadatas: Sequence[Metadata],
         documents: Sequence[str | None],
     ) -> None:
         if self.writable:
             self.inner.upsert(ids, vectors, metadatas, documents)
 
-    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[dict[str, Any]]) -> None:
+    def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
         if self.writable:
             self.inner.update_metadata(ids, metadatas)
 
@@ -171,7 +172,7 @@ class GuardedIndex:
         self,
         vector: Vectors,
         n: int,
-        where: dict[str, Any] | None,
+        where: Metadata | None,
         ids: Sequence[str] | None = None,
     ) -> list[VectorMatch]:
         if not self.writable:
@@ -197,6 +198,13 @@ class GuardedIndex:
         """Vectors in the index; -1 when another process owns it (unknown from here)."""
         return self.inner.count() if self.writable else -1
 
+    def compact(self, live_ids: set[str]) -> int:
+        return self.inner.compact(live_ids)
+
+    def consume_takeover(self) -> bool:
+        took, self.took_over = self.took_over, False
+        return took
+
 
 def _forget_chroma_system(chroma_dir: Path) -> None:
     """Drop Chroma's per-process cached client for a directory whose open failed.
@@ -220,7 +228,7 @@ def _forget_chroma_system(chroma_dir: Path) -> None:
 def open_index(
     *,
     chroma_dir: Path | None,
-    opener: Callable[[], ChromaIndex],
+    opener: Callable[[], VectorIndex],
 ) -> tuple[GuardedIndex, str | None]:
     """Open the index for a memory directory; rebuild a missing or unreadable one.
 

@@ -36,16 +36,15 @@ class ConsistencyReport:
 
 def consistency(mem: HybridMemory) -> ConsistencyReport:
     """Compare SQLite with Chroma and with the FTS5 table."""
-    with mem.store.reading() as conn:
-        ids = {r[0] for r in conn.execute("SELECT id FROM nodes")}
-        rids = {int(r[0]) for r in conn.execute("SELECT rid FROM nodes")}
-        fts = {int(r[0]) for r in conn.execute("SELECT rowid FROM nodes_fts")}
+    with mem.store.reading():
+        ids = set(mem.store.all_ids())
+        lexical = mem.store.lexical_gaps()
     vectors = mem.index.get_ids()
     return ConsistencyReport(
         missing_vectors=frozenset(ids - vectors),
         orphan_vectors=frozenset(vectors - ids),
-        fts_without_node=frozenset(fts - rids),
-        node_without_fts=frozenset(rids - fts),
+        fts_without_node=lexical.terms_without_node,
+        node_without_fts=lexical.nodes_without_terms,
     )
 
 

@@ -1,21 +1,15 @@
-"""The ``hybridmem`` command line: demo, add, search, tree, show, stats, reindex, bench.
-
-Every command takes ``--db PATH`` (default ``$HYBRIDMEM_PATH`` or ``./agent-memory``) and
-``--json`` for machine-readable output. Errors from the engine print one clear line and exit 2.
-"""
+"""Commands on memories: demo, add, search, tree, show, stats, reindex."""
 
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from hybridmem.cli_support import (
+from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
@@ -23,19 +17,10 @@ from hybridmem.cli_support import (
     UserOption,
     _open,
     _print_json,
+    console,
 )
-from hybridmem.errors import HybridMemError, ServerConfigError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
-
-app = typer.Typer(
-    name="hybridmem",
-    help="A crash-safe weighted memory tree for long-running LLM agents.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-console = Console()
-err_console = Console(stderr=True)
 
 
 def _node_table(nodes: list[MemoryNode], title: str) -> Table:
@@ -55,7 +40,6 @@ def _node_table(nodes: list[MemoryNode], title: str) -> Table:
     return table
 
 
-@app.command()
 def demo(
     path: Annotated[
         Path | None, typer.Option(help="Where to build the demo store (default: a new temp dir).")
@@ -69,7 +53,6 @@ def demo(
     raise typer.Exit(0 if outcome.recovered else 1)
 
 
-@app.command()
 def add(
     content: Annotated[str, typer.Argument(help="The memory text.")],
     db: DbOption = DEFAULT_DB,
@@ -103,7 +86,6 @@ def add(
         console.print(f"added [bold]{node.id}[/bold] ({node.node_type}) under {node.parent_id}")
 
 
-@app.command()
 def search(
     query: Annotated[str, typer.Argument(help="What to look for.")],
     db: DbOption = DEFAULT_DB,
@@ -135,7 +117,6 @@ def search(
     console.print(res.context, markup=False, highlight=False)
 
 
-@app.command()
 def tree(
     db: DbOption = DEFAULT_DB,
     user: UserOption = DEFAULT_USER,
@@ -159,7 +140,6 @@ def tree(
         console.print(render_tree(mem, user))
 
 
-@app.command()
 def show(
     node_id: Annotated[str, typer.Argument(help="Node id.")],
     db: DbOption = DEFAULT_DB,
@@ -181,7 +161,6 @@ def show(
         console.print(_node_table(children, "children"))
 
 
-@app.command()
 def stats(
     db: DbOption = DEFAULT_DB,
     embedder: EmbedderOption = None,
@@ -201,7 +180,6 @@ def stats(
     console.print(table)
 
 
-@app.command()
 def reindex(
     db: DbOption = DEFAULT_DB,
     embedder: EmbedderOption = None,
@@ -211,56 +189,7 @@ def reindex(
         console.print(f"re-indexed {mem.stats().vectors} nodes with {mem.embedder.name}")
 
 
-@app.command()
-def serve(
-    db: DbOption = DEFAULT_DB,
-    host: Annotated[str, typer.Option(help="Address to bind; beyond loopback needs a token.")]
-    = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8420,
-    embedder: EmbedderOption = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level (warning: no access log).")]
-    = "info",
-) -> None:
-    """Serve the REST API (/v1, /openapi.json) and the web inspector (/) over the store."""
-    try:
-        from hybridmem.server import run
-    except ImportError as exc:
-        raise ServerConfigError(f"hybridmem serve needs the server extra ({exc.name} is "
-                                "missing): pip install 'hybridmem[server]'") from None
-    run(db, host=host, port=port, embedder=embedder, log_level=log_level)
-
-
-def _mount_bench() -> None:
-    try:
-        from benchmarks.cli import app as bench_app
-    except ImportError:  # benchmarks are optional in a slim install
-        return
-    app.add_typer(bench_app, name="bench", help="Run a benchmark suite.")
-
-
-_mount_bench()
-
-from hybridmem.privacy.commands import register as _register_privacy  # noqa: E402
-
-_register_privacy(app)
-from hybridmem.recovery.commands import register as _register_recovery  # noqa: E402
-
-_register_recovery(app)
-
-from hybridmem.evolution.commands import register as _register_evolution  # noqa: E402
-
-_register_evolution(app)
-
-
-def main() -> None:
-    """Console-script entry point."""
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    try:
-        app()
-    except HybridMemError as exc:
-        err_console.print(f"[red]error:[/red] {type(exc).__name__}: {exc}")
-        raise SystemExit(2) from None
-
-
-if __name__ == "__main__":
-    main()
+def register(app: typer.Typer) -> None:
+    """Add the memory commands to ``app``."""
+    for command in (demo, add, search, tree, show, stats, reindex):
+        app.command()(command)

@@ -13,22 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
 from hybridmem import lexical, scoring
-from hybridmem.config import MemoryConfig, ScoreWeights
-from hybridmem.context import pack
-from hybridmem.embedding.base import Embedder
-from hybridmem.entities import query_names, speaker_feature
+from hybridmem.config import ScoreWeights
+from hybridmem.core import Core, scope_key
 from hybridmem.errors import NodeNotFoundError
 from hybridmem.evolution.history import group_values
-from hybridmem.expansion import adjacent_siblings, neighbour_feature, parent_feature
-from hybridmem.index import ChromaIndex
-from hybridmem.language import similarity_scale
 from hybridmem.models import Hit, MemoryNode, RetrievalResult
-from hybridmem.store import Scope, SQLiteStore
-from hybridmem.tokens import TokenCounter
+from hybridmem.retrieval.context import pack
+from hybridmem.retrieval.entities import query_names, speaker_feature
+from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
+from hybridmem.retrieval.language import similarity_scale
+from hybridmem.retrieval.visibility import visibility
+from hybridmem.store import Scope, TreeStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +39,6 @@ class ResolvedScope:
     ids: list[str] | None
 
 
-def scope_key(owner: str, status: str) -> str:
-    """The combined Chroma metadata value for (user or task, status). Statuses contain no '|',
-    so the key is unambiguous whatever the owner id holds."""
-    return f"{owner}|{status}"
-
-
 def _key_filter(field: str, keys: list[str]) -> dict[str, Any]:
     return {field: keys[0]} if len(keys) == 1 else {field: {"$in": keys}}
 
@@ -54,25 +46,18 @@ def _key_filter(field: str, keys: list[str]) -> dict[str, Any]:
 class Retriever:
     """Runs one retrieval against the stores. Holds no state between calls."""
 
-    def __init__(
-        self,
-        store: SQLiteStore,
-        index: ChromaIndex,
-        embedder: Embedder,
-        config: MemoryConfig,
-        counter: TokenCounter,
-    ) -> None:
-        self.store = store
-        self.index = index
-        self.embedder = embedder
-        self.config = config
-        self.counter = counter
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    @property
+    def store(self) -> TreeStore:
+        return self.core.engine.store
 
     def resolve_scope(
         self, user_id: str, task_id: str | None, active: MemoryNode | None
     ) -> ResolvedScope:
         """Pick the subtree a query may see; applied before any ranking."""
-        cfg = self.config.retrieval
+        cfg = self.core.engine.config.retrieval
         statuses = list(cfg.include_statuses)
         node: MemoryNode | None = None
         if cfg.use_tree_scope:
@@ -86,8 +71,9 @@ class Retriever:
         if node is None or node.parent_id is None:
             # No task, or the user's root: the whole tree is the scope.
             return ResolvedScope(node, Scope(user_id), user_where, None)
-        if node.node_type in self.config.scope_types:
-            tasks = [node.id, *self.store.descendant_scope_ids(node, self.config.scope_types)]
+        if node.node_type in self.core.engine.config.scope_types:
+            scope_types = self.core.engine.config.scope_types
+            tasks = [node.id, *self.store.descendant_scope_ids(node, scope_types)]
             # Task ids are unique and belong to one user, so this one clause implies the user.
             where = _key_filter("task_status", [scope_key(t, s) for t in tasks for s in statuses])
             return ResolvedScope(node, Scope(user_id, node.id, task_ids=tuple(tasks)), where, None)
@@ -104,13 +90,22 @@ class Retriever:
         task_id: str | None,
         top_k: int,
         token_budget: int | None,
-        now: datetime,
-        visible: Callable[[MemoryNode], bool] | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
     ) -> RetrievalResult:
-        cfg = self.config.retrieval
+        """One retrieval. The query is embedded first, with no lock held, so concurrent
+        retrieves (and writes) of one process do not wait behind the model."""
+        engine = self.core.engine
+        cfg = engine.config.retrieval
+        visible: Callable[[MemoryNode], bool] | None = None
+        if agent_id is not None or session_id is not None:
+            visible = visibility(user_id, agent_id, session_id)
+        wants_vector = cfg.vector_candidates > 0 or cfg.weights.similarity > 0
+        vector = engine.embedder.embed([query])[0] if wants_vector else None
+        now = engine.now()
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
-        scale = similarity_scale(self.embedder, query) if lexical_on else 1.0
+        scale = similarity_scale(engine.embedder, query) if lexical_on else 1.0
         weights = _weights_for(cfg.weights, scale)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
@@ -133,9 +128,8 @@ class Retriever:
 
         sources: dict[str, set[str]] = {}
         similarity: dict[str, float] = {}
-        if cfg.vector_candidates:
-            vector = self.embedder.embed([query])[0]
-            for match in self.index.query(
+        if cfg.vector_candidates and vector is not None:
+            for match in self.core.engine.index.query(
                 vector, cfg.vector_candidates, resolved.where, resolved.ids
             ):
                 similarity[match.id] = match.similarity
@@ -155,9 +149,7 @@ class Retriever:
                 sources.setdefault(child.id, set()).add("structure")
 
         nodes = self.store.get_many(i for i in sources if i not in on_path)
-        query_vec = None
-        if cfg.weights.similarity > 0 or cfg.vector_candidates:
-            query_vec = vector if cfg.vector_candidates else self.embedder.embed([query])[0]
+        query_vec = vector
         self._fill_similarity(nodes, similarity, query_vec)
         top_lex = max(lexical_raw.values(), default=0.0)
         lex = {i: v / top_lex for i, v in lexical_raw.items()} if top_lex else {}
@@ -184,7 +176,7 @@ class Retriever:
         parent_rel = parent_feature(relevance, nodes) if weights.parent > 0 else {}
 
         names = query_names(query)
-        half_lives = self.config.evolution.half_lives.as_dict()
+        half_lives = self.core.engine.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in nodes.items():
             if node.user_id != user_id or node.status not in cfg.include_statuses:
@@ -219,11 +211,11 @@ class Retriever:
             hits,
             top_k=top_k,
             budget=token_budget,
-            counter=self.counter,
+            counter=self.core.engine.counter,
             style=cfg.context_format,
             notes=notes,
         )
-        self.store.touch([h.node.id for h in packed.hits], now)
+        self.core.engine.store.touch([h.node.id for h in packed.hits], now)
         return RetrievalResult(
             query=query,
             user_id=user_id,
@@ -243,7 +235,7 @@ class Retriever:
         stored vectors, so every candidate is scored on the same footing."""
         missing = [i for i in nodes if i not in similarity]
         if missing and query_vec is not None:
-            for node_id, vec in self.index.get_vectors(missing).items():
+            for node_id, vec in self.core.engine.index.get_vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)
 
 

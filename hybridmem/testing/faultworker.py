@@ -1,6 +1,6 @@
 """Fault injection: a writer process killed with SIGKILL at random moments, and the checks.
 
-``python -m hybridmem.recovery.faultworker zygote PATH`` starts a *zygote*: it imports
+``python -m hybridmem.testing.faultworker zygote PATH`` starts a *zygote*: it imports
 hybridmem once, then on each ``run SEED`` line from stdin forks a writer child and prints
 ``PID n``. The child opens the store and keeps adding, updating, moving, deleting nodes and
 setting the active node, printing ``BEGIN ...`` before and ``ACK ...`` after each write
@@ -10,7 +10,7 @@ kill/reopen round cost well under a second instead of a fresh interpreter's star
 is what lets CI afford 20+ real kills. Nothing is mocked: the child is a real process writing
 a real SQLite file and Chroma directory, and SIGKILL gives it no chance to clean up.
 
-``python -m hybridmem.recovery.faultworker adds PATH N TAG`` adds N nodes (the concurrency
+``python -m hybridmem.testing.faultworker adds PATH N TAG`` adds N nodes (the concurrency
 test runs several of these at once).
 
 :class:`FaultHarness` drives a zygote; :func:`check_round` compares a reopened store with
@@ -244,20 +244,14 @@ def check_round(mem: HybridMemory, model: Expectation) -> list[str]:
     for node_id in model.deleted:
         if mem.store.get(node_id) is not None:
             problems.append(f"acknowledged delete of {node_id} did not persist")
-    with mem.store.reading() as conn:
-        for row in conn.execute("SELECT id, content, content_hash, seq FROM nodes"):
-            if content_hash(row[1]) != row[2]:
-                problems.append(f"{row[0]}: half-written (content hash mismatch)")
-        orphan_terms = conn.execute(
-            "SELECT count(*) FROM nodes_fts WHERE rowid NOT IN (SELECT rid FROM nodes)"
-        ).fetchone()[0]
-        unterm = conn.execute(
-            "SELECT count(*) FROM nodes WHERE rid NOT IN (SELECT rowid FROM nodes_fts)"
-        ).fetchone()[0]
-        bad_seq = conn.execute(
-            "SELECT count(*) FROM nodes n LEFT JOIN oplog o ON o.seq = n.seq "
-            "WHERE o.op IS NOT 'add' OR o.node_id IS NOT n.id"
-        ).fetchone()[0]
+    with mem.store.reading():
+        for stored in mem.store.scan_nodes():
+            if content_hash(stored.content) != stored.content_hash:
+                problems.append(f"{stored.id}: half-written (content hash mismatch)")
+        lexical = mem.store.lexical_gaps()
+        bad_seq = mem.store.misnumbered_nodes()
+    orphan_terms = len(lexical.terms_without_node)
+    unterm = len(lexical.nodes_without_terms)
     if orphan_terms or unterm:
         problems.append(f"lexical index out of step ({orphan_terms} orphans, {unterm} missing)")
     if bad_seq:
@@ -299,7 +293,7 @@ class FaultHarness:
         self.model = Expectation()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hybridmem.recovery.faultworker", "zygote", str(path), embedder],
+            [sys.executable, "-m", "hybridmem.testing.faultworker", "zygote", str(path), embedder],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -409,7 +403,7 @@ def _main(argv: list[str]) -> None:
         increments(Path(argv[1]), argv[2], int(argv[3]), argv[4])
     else:
         raise SystemExit(
-            "usage: python -m hybridmem.recovery.faultworker zygote PATH [EMBEDDER] | "
+            "usage: python -m hybridmem.testing.faultworker zygote PATH [EMBEDDER] | "
             "adds PATH N TAG | incr PATH NODE N TAG"
         )
 

@@ -6,25 +6,20 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-if TYPE_CHECKING:
-    pass
-
-from hybridmem.cli_support import (
+from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
     JsonOption,
     _open,
     _print_json,
+    console,
 )
-
-console = Console()
 
 
 def checkpoint(

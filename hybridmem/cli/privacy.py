@@ -11,21 +11,21 @@ from typing import Annotated
 
 import typer
 
+from hybridmem.cli.support import (
+    DEFAULT_DB,
+    DbOption,
+    EmbedderOption,
+    JsonOption,
+    _open,
+    _print_json,
+    console,
+)
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.privacy.crypto import generate_key
 
 
 def register(app: typer.Typer) -> None:
     """Add the privacy commands to ``app``."""
-    from hybridmem.cli import (
-        DEFAULT_DB,
-        DbOption,
-        EmbedderOption,
-        JsonOption,
-        _open,
-        _print_json,
-        console,
-    )
 
     audit_app = typer.Typer(help="The hash-chained audit log.", no_args_is_help=True)
 

@@ -19,34 +19,60 @@ user ids when they must not share even that.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from hybridmem.errors import NodeNotFoundError, ScopeError
+from hybridmem.errors import ScopeError
 from hybridmem.models import MemoryNode, RetrievalResult
+from hybridmem.retrieval.visibility import visibility
 from hybridmem.validation import check_user_id
 
 if TYPE_CHECKING:
-    from hybridmem.memory import HybridMemory
+    from hybridmem.config import MemoryConfig
     from hybridmem.privacy.audit import AuditEntry
     from hybridmem.privacy.erasure import ErasureReport
     from hybridmem.privacy.portability import PortabilityReport
 
 
-def visibility(
-    user_id: str, agent_id: str | None, session_id: str | None
-) -> Callable[[MemoryNode], bool]:
-    """The predicate "this node is visible to that scope"."""
+class Memory(Protocol):
+    """What a scoped view needs from the memory it wraps (``HybridMemory`` provides it).
 
-    def visible(node: MemoryNode) -> bool:
-        return (
-            node.user_id == user_id
-            and (agent_id is None or node.agent_id in (None, agent_id))
-            and (session_id is None or node.session_id in (None, session_id))
-        )
+    Declared as callables rather than copies of ``HybridMemory``'s signatures, so this module
+    does not import the facade (which imports it) and does not drift from it: the view
+    forwards keyword arguments and the facade validates them.
+    """
 
-    return visible
+    @property
+    def config(self) -> MemoryConfig: ...
+    @property
+    def get(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def add(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def update(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def move(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def delete(self) -> Callable[..., int]: ...
+    @property
+    def erase(self) -> Callable[..., ErasureReport]: ...
+    @property
+    def children(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def path_to_root(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def subtree(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def root(self) -> Callable[..., MemoryNode | None]: ...
+    @property
+    def active_node(self) -> Callable[..., MemoryNode | None]: ...
+    @property
+    def retrieve(self) -> Callable[..., RetrievalResult]: ...
+    @property
+    def audit_trail(self) -> Callable[..., list[AuditEntry]]: ...
+    @property
+    def export_user(self) -> Callable[..., PortabilityReport]: ...
 
 
 class ScopedMemory:
@@ -54,7 +80,7 @@ class ScopedMemory:
 
     def __init__(
         self,
-        mem: HybridMemory,
+        mem: Memory,
         *,
         user_id: str,
         agent_id: str | None = None,
@@ -191,11 +217,3 @@ class ScopedMemory:
         if root is None:
             return []
         return [n for n in self.mem.subtree(root.id, user_id=self.user_id) if self.visible(n)]
-
-
-def check_no_foreign(nodes: Mapping[str, MemoryNode] | list[MemoryNode], user_id: str) -> None:
-    """Raise if any node belongs to another user (used by export as a last line of defence)."""
-    values = nodes.values() if isinstance(nodes, Mapping) else nodes
-    for node in values:
-        if node.user_id != user_id:
-            raise NodeNotFoundError(f"node {node.id!r} is not in user {user_id!r}'s scope")

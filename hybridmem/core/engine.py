@@ -1,0 +1,190 @@
+"""The engine: the one object that owns a memory's resources, and its write unit.
+
+:class:`Engine` holds the tree store, the vector index, the embedder, the token counter, the
+clock, the config, the content sealer, the op registry and the write planner. Services
+(retrieval, evolution, privacy, recovery) are built with an engine and reach every resource
+through it, so swapping a resource (``restore`` replaces the SQLite file) is one assignment.
+
+Write order, everywhere: validate -> embed (no lock held) -> one write unit (lock + ``BEGIN
+IMMEDIATE``): op-log rows and their appliers, node rows with ``index_state = pending`` -> after
+the outermost commit, the vector work the unit deferred -> ``indexed``. A crash between the two
+leaves pending rows that the next open finishes, so no acknowledged write is lost.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hybridmem.clock import Clock, ensure_utc
+from hybridmem.config import MemoryConfig
+from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
+from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry
+from hybridmem.embedding.base import Embedder, Vectors
+from hybridmem.errors import StoreClosedError
+from hybridmem.index.base import VectorIndex
+from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store import TreeStore
+from hybridmem.tokens import TokenCounter
+
+
+@dataclass(slots=True)
+class WriteUnit:
+    """One write unit: what it changed, and the vector work to do once it commits.
+
+    Nested units (``engine.write()`` inside another) are SAVEPOINTs: when one fails, its
+    deferred work is dropped with its rows; when it succeeds, its work joins the outer unit's.
+    """
+
+    index: list[tuple[list[MemoryNode], Vectors | None]] = field(default_factory=list)
+    sync: list[str] = field(default_factory=list)
+    reindex: list[tuple[str, Vectors | None]] = field(default_factory=list)
+    delete: list[str] = field(default_factory=list)
+    finish_pending: bool = False
+
+    def absorb(self, inner: WriteUnit) -> None:
+        """Take over the deferred work of a nested unit that committed."""
+        self.index.extend(inner.index)
+        self.sync.extend(inner.sync)
+        self.reindex.extend(inner.reindex)
+        self.delete.extend(inner.delete)
+        self.finish_pending = self.finish_pending or inner.finish_pending
+
+
+class Engine:
+    """Owns the resources of one open memory; see the module docstring for the write order."""
+
+    def __init__(
+        self,
+        *,
+        store: TreeStore,
+        index: VectorIndex,
+        embedder: Embedder,
+        config: MemoryConfig,
+        clock: Clock,
+        counter: TokenCounter,
+        actor: str | None = None,
+        sealer: ContentSealer | None = None,
+        registry: OpRegistry | None = None,
+        planner: WritePlanner | None = None,
+        path: Path | None = None,
+    ) -> None:
+        self.path = path
+        """The memory directory (SQLite file, snapshots, embedded Chroma), if on disk."""
+        self.store = store
+        self.index = index
+        self.embedder = embedder
+        self.config = config
+        self.clock = clock
+        self.counter = counter
+        self.actor = actor
+        self.sealer: ContentSealer = sealer or PlainSealer()
+        self.ops = registry or core_registry()
+        self.planner = planner
+        self.lock = threading.RLock()
+        """Serialises this process's write units (other processes: SQLite's own locking)."""
+        self.after_index: Callable[[], None] | None = None
+        """Called after each batch of vector writes (the recovery layer's owner catch-up)."""
+        self.flush_index: Callable[[WriteUnit], None] | None = None
+        """Runs a committed unit's deferred vector work (set by :mod:`hybridmem.core.indexing`)."""
+        self.on_store: list[Callable[[TreeStore], None]] = []
+        """Called with each newly attached store (services install their hooks on it)."""
+        self._unit: WriteUnit | None = None
+        self.closed = False
+
+    def attach_store(self, store: TreeStore) -> None:
+        """Make ``store`` the engine's store (``restore`` swaps the file) and let every
+        service install its hooks on it."""
+        self.store = store
+        for hook in self.on_store:
+            hook(store)
+
+    # -- time and state ---------------------------------------------------------------------
+    def now(self) -> datetime:
+        """The injected clock's time, timezone-aware UTC."""
+        return ensure_utc(self.clock())
+
+    def check_open(self) -> None:
+        """Raise :class:`StoreClosedError` once the memory was closed."""
+        if self.closed:
+            raise StoreClosedError("this HybridMemory has been closed")
+
+    @property
+    def apply_context(self) -> ApplyContext:
+        """What appliers see: the current store and the scope types."""
+        return ApplyContext(self.store, tuple(self.config.scope_types))
+
+    # -- the write unit -----------------------------------------------------------------------
+    @contextmanager
+    def write(self) -> Iterator[WriteUnit]:
+        """A write unit: lock + ``BEGIN IMMEDIATE``; nested units are SAVEPOINTs.
+
+        Everything written inside commits together or not at all. Vector work registered on the
+        unit runs after the outermost commit (a crash before it leaves rows pending, which the
+        next open finishes).
+        """
+        with self.lock:
+            self.check_open()
+            outer = self._unit
+            unit = WriteUnit()
+            self._unit = unit
+            try:
+                with self.store.transaction():
+                    yield unit
+            finally:
+                self._unit = outer
+            if outer is not None:
+                outer.absorb(unit)
+                return
+            if self.flush_index is not None:
+                self.flush_index(unit)
+
+    def commit(
+        self,
+        op: str,
+        *,
+        node_id: str | None,
+        user_id: str | None,
+        payload: dict[str, Any],
+        at: datetime | None = None,
+    ) -> tuple[OpRecord, MemoryNode | None]:
+        """Log one op and apply it with its registered applier (inside a write unit).
+
+        This is the only way the core and the services mutate the tree: the applier called
+        here is the one ``restore`` calls on replay.
+        """
+        if self._unit is None:
+            raise RuntimeError("Engine.commit must run inside `with engine.write():`")
+        at = at or self.now()
+        seq = self.store.append_op(
+            op, node_id=node_id, user_id=user_id, payload=payload, at=at, actor=self.actor
+        )
+        record = OpRecord(
+            seq=seq,
+            op=op,
+            node_id=node_id,
+            user_id=user_id,
+            payload=payload,
+            at=at,
+            actor=self.actor,
+        )
+        return record, self.ops.apply(self.apply_context, record)
+
+    # -- embedding ----------------------------------------------------------------------------
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        """Embed texts in batches, computing each distinct text once (no lock held)."""
+        unique = list(dict.fromkeys(texts))
+        size = self.config.embed_batch_size
+        parts = [self.embedder.embed(unique[i : i + size]) for i in range(0, len(unique), size)]
+        if not parts:
+            return np.zeros((0, self.embedder.dimension), dtype=np.float32)
+        table = np.concatenate(parts)
+        position = {t: i for i, t in enumerate(unique)}
+        return table[[position[t] for t in texts]]

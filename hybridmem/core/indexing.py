@@ -1,0 +1,133 @@
+"""Keeping the vector index in line with the tree store: the one place that writes vectors.
+
+Rows are committed ``pending`` and become ``indexed`` only after their vector (or metadata)
+reached the index, and only if the row did not change meanwhile (version and scope compared), so
+a stale vector never masks a newer state. A process that may not write the index (a follower of
+an embedded Chroma directory) leaves rows pending for the owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hybridmem.core.engine import Engine, WriteUnit
+from hybridmem.embedding.base import Vectors
+from hybridmem.index.base import Metadata
+from hybridmem.models import IndexState, MemoryNode
+
+PENDING_BATCH = 2000
+
+
+def scope_key(owner: str, status: str) -> str:
+    """The combined metadata value for (user or task, status). Statuses contain no '|', so the
+    key is unambiguous whatever the owner id holds."""
+    return f"{owner}|{status}"
+
+
+def index_metadata(node: MemoryNode) -> Metadata:
+    """The filterable metadata a node's vector carries.
+
+    Retrieval filters on the combined keys: one clause that matches only the scope's entries
+    is far cheaper in Chroma than ANDing clauses that each match the whole collection
+    (measured at 10k nodes: 12 ms vs 25 ms, and the gap grows with size).
+    """
+    return {
+        "user_id": node.user_id,
+        "task_id": node.task_id,
+        "node_type": node.node_type,
+        "status": node.status,
+        "user_status": scope_key(node.user_id, node.status),
+        "task_status": scope_key(node.task_id, node.status),
+    }
+
+
+class IndexSync:
+    """Writes vectors and their metadata for an engine, after its write units commit."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        engine.flush_index = self.flush
+
+    def flush(self, unit: WriteUnit) -> None:
+        """Run a committed unit's deferred vector work."""
+        if unit.delete:
+            self.engine.index.delete(sorted(set(unit.delete)))
+        for nodes, vectors in unit.index:
+            self.index(nodes, vectors)
+        for node_id, vectors in unit.reindex:
+            self.reindex_subtree(node_id, vectors)
+        if unit.sync:
+            self.sync_metadata(list(dict.fromkeys(unit.sync)))
+        if unit.finish_pending:
+            self.finish_pending()
+
+    def index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
+        """Upsert the vectors of ``nodes`` (embedding them when ``vectors`` is None)."""
+        engine = self.engine
+        if not nodes or not engine.index.writable:
+            return  # not the index owner: the rows stay pending for the owner (or next open)
+        if vectors is None or len(vectors) != len(nodes):
+            vectors = engine.embed([n.content for n in nodes])
+        engine.index.upsert(
+            [n.id for n in nodes],
+            vectors,
+            [index_metadata(n) for n in nodes],
+            # The index gets no document for an encrypted node: ids and vectors only.
+            [None if n.sensitive else n.content for n in nodes],
+        )
+        engine.store.mark_indexed(nodes)
+        if engine.after_index is not None:
+            engine.after_index()
+
+    def sync_metadata(self, ids: Sequence[str]) -> None:
+        """Refresh the filterable metadata (status, scope) of nodes changed in the store."""
+        engine = self.engine
+        nodes = list(engine.store.get_many(ids).values())
+        if not nodes or not engine.index.writable:
+            return
+        engine.index.update_metadata([n.id for n in nodes], [index_metadata(n) for n in nodes])
+        engine.store.mark_indexed(nodes)
+
+    def reindex_subtree(self, node_id: str, vectors: Vectors | None) -> None:
+        """Index the pending rows of a subtree: the top with ``vectors`` when its content
+        changed, the rest by metadata only (their content and vectors are unchanged)."""
+        engine = self.engine
+        top = engine.store.get(node_id)
+        if top is None or not engine.index.writable:
+            return
+        pending = [
+            n for n in engine.store.subtree(top) if n.index_state == IndexState.PENDING.value
+        ]
+        if pending and vectors is not None and pending[0].id == top.id:
+            self.index([pending[0]], vectors)
+            pending = pending[1:]
+        if pending:
+            engine.index.update_metadata(
+                [n.id for n in pending], [index_metadata(n) for n in pending]
+            )
+            engine.store.mark_indexed(pending)
+
+    def finish_pending(self) -> int:
+        """Index every pending row (a crash between commit and vector write, another
+        process's rows, a re-scoped subtree); return how many."""
+        engine = self.engine
+        done = 0
+        previous: list[str] = []
+        while engine.index.writable:
+            ids = engine.store.ids_by_index_state(IndexState.PENDING.value, limit=PENDING_BATCH)
+            # The same batch twice: rows keep changing under us; leave them for next time.
+            if not ids or ids == previous:
+                return done
+            previous = ids
+            nodes = list(engine.store.get_many(ids).values())
+            self.index(nodes, None)
+            done += len(nodes)
+        return done
+
+    def rebuild(self) -> int:
+        """Drop every vector and re-embed all nodes from the store; return how many."""
+        engine = self.engine
+        with engine.lock:
+            engine.index.delete(sorted(engine.index.get_ids()))
+            engine.store.set_index_state(engine.store.all_ids(), IndexState.PENDING.value)
+            return self.finish_pending()

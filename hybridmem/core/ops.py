@@ -1,0 +1,316 @@
+"""Typed ops and the one function per op that applies it to the tree store.
+
+Every mutation is an op: a row in the op log (``seq, op, node_id, user_id, payload, at,
+actor``) and an *applier* that turns that row into table changes. The live write path appends
+the row and calls the applier; ``restore`` inserts the logged row verbatim and calls the same
+applier. Live writes and replay therefore cannot drift apart: there is one implementation of
+each mutation.
+
+A payload carries everything its applier needs without the embedder, the clock or randomness
+(ids, parents, contents or ciphertexts, weights, and the op's own time ``at``, which the live
+write used as "now"). What replay does not reproduce, by decision: access statistics
+(``access_count``, ``last_accessed_at``), because reads are not logged, and ``index_state``,
+which is derived (the vector index is rebuilt after a restore).
+
+Layers above the core add their own ops (privacy's ``erase``) by registering an applier on the
+engine's :class:`OpRegistry` when they are built; an op with no applier stops a restore with
+:class:`~hybridmem.errors.ReplayError` rather than produce a state that silently differs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from hybridmem import lexical
+from hybridmem.clock import to_iso
+from hybridmem.core.inputs import content_hash
+from hybridmem.errors import ReplayError
+from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
+from hybridmem.store import NodeRow, TreeStore, encode_path
+
+ERASED_PAYLOAD = {"erased": True}
+"""A payload scrubbed by older versions (everything dropped); such ops replay as no-ops."""
+
+# Payload fields that may carry what a user said (or text derived from it). Erasure drops
+# them and keeps the structure (ids, parents, types, weights, times), so the surviving nodes'
+# ops still replay exactly: a move under a node that was erased later still finds it.
+_CONTENT_FIELDS = frozenset({"content", "sealed", "sealed_hash", "metadata", "decision", "reason"})
+
+
+def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload of an op on erased content: structure kept, every content field dropped,
+    marked ``erased``. Idempotent."""
+    out = {k: v for k, v in payload.items() if k not in _CONTENT_FIELDS}
+    values = out.get("values")
+    if isinstance(values, dict):
+        out["values"] = {k: v for k, v in values.items() if k not in _CONTENT_FIELDS}
+    out["erased"] = True
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyContext:
+    """What an applier may use: the target store and the config's scope types."""
+
+    store: TreeStore
+    scope_types: tuple[str, ...]
+
+
+Applier = Callable[[ApplyContext, OpRecord], MemoryNode | None]
+"""Applies one op row to the store (inside the caller's transaction); may return the node."""
+
+
+class OpRegistry:
+    """Op name -> applier. Each engine has its own, filled explicitly when it is built."""
+
+    def __init__(self) -> None:
+        self._appliers: dict[str, Applier] = {}
+
+    def register(self, op: str, applier: Applier) -> None:
+        """Make ``applier`` the one function that applies ``op`` (live and on replay)."""
+        self._appliers[op] = applier
+
+    def __contains__(self, op: object) -> bool:
+        return op in self._appliers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._appliers))
+
+    def apply(self, ctx: ApplyContext, record: OpRecord) -> MemoryNode | None:
+        """Apply one op; an unknown op or a payload that does not fit is a ReplayError."""
+        if record.payload == ERASED_PAYLOAD:
+            return None  # scrubbed by erasure (such ops replay as no-ops): the node is gone
+        applier = self._appliers.get(record.op)
+        if applier is None:
+            raise ReplayError(
+                f"op #{record.seq} {record.op!r} has no applier; the layer that writes it must "
+                "register one on the engine's op registry"
+            )
+        try:
+            return applier(ctx, record)
+        except ReplayError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(
+                f"op #{record.seq} {record.op!r} on {record.node_id!r} cannot be applied: {exc!r}"
+            ) from exc
+
+
+def core_registry() -> OpRegistry:
+    """A registry holding the core's tree ops."""
+    registry = OpRegistry()
+    registry.register("add", apply_add)
+    registry.register("bump", apply_bump)
+    registry.register("set_active", apply_set_active)
+    registry.register("update", apply_update)
+    registry.register("move", apply_move)
+    registry.register("delete", apply_delete)
+    for op in ("evolve", "maintain", "restore"):
+        registry.register(op, apply_change)
+    return registry
+
+
+# -- payload helpers ------------------------------------------------------------------------
+def stored_content(payload: dict[str, Any]) -> tuple[str, str, str, int]:
+    """(content, content_hash, fts terms, sensitive) of an add/update payload: an encrypted
+    node's payload carries its ciphertext and keyed hash, never the text."""
+    if isinstance(payload.get("sealed"), str):
+        return payload["sealed"], str(payload.get("sealed_hash", "")), "", 1
+    if payload.get("erased") and "content" not in payload:
+        return "", content_hash(""), "", 0  # a placeholder, deleted by its erase op
+    text = payload["content"]
+    return text, content_hash(text), lexical.document_terms(text), 0
+
+
+def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
+    """The node an op names; a ReplayError when it does not exist at that point."""
+    node = ctx.store.get(node_id) if node_id else None
+    if node is None:
+        raise ReplayError(f"op #{seq} names node {node_id!r}, which does not exist at that point")
+    return node
+
+
+# -- appliers -------------------------------------------------------------------------------
+def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
+    """Insert a node under the payload's parent (the per-user root has none)."""
+    p = rec.payload
+    if rec.node_id is None or rec.user_id is None:
+        raise ReplayError(f"op #{rec.seq} 'add' names no node or user")
+    parent = require(ctx, p["parent_id"], rec.seq) if p.get("parent_id") else None
+    path = (*parent.path, parent.id) if parent else ()
+    is_scope = p["node_type"] in ctx.scope_types
+    task_id = rec.node_id if is_scope or parent is None else parent.task_id
+    content, digest, terms, sensitive = stored_content(p)
+    row: NodeRow = {
+        "id": rec.node_id,
+        "user_id": rec.user_id,
+        "agent_id": p.get("agent_id"),
+        "session_id": p.get("session_id"),
+        "parent_id": parent.id if parent else None,
+        "path": encode_path(path),
+        "depth": len(path),
+        "task_id": task_id,
+        "content": content,
+        "content_hash": digest,
+        "node_type": p["node_type"],
+        "importance": float(p["importance"]),
+        "confidence": float(p["confidence"]),
+        "activity": 0.0,
+        "created_at": p["created_at"],
+        "updated_at": to_iso(rec.at),
+        "last_accessed_at": None,
+        "access_count": 0,
+        "seq": rec.seq,
+        "version": 1,
+        "status": p.get("status") or NodeStatus.ACTIVE.value,
+        "index_state": IndexState.PENDING.value,
+        "source_id": p.get("source_id"),
+        "metadata": json.dumps(p.get("metadata") or {}, ensure_ascii=False),
+        "lifecycle": p.get("lifecycle"),
+        "tier": p.get("tier"),
+        "conflict_group": p.get("conflict_group"),
+        "sensitive": sensitive,
+    }
+    return ctx.store.insert_node(row, terms)
+
+
+def apply_bump(ctx: ApplyContext, rec: OpRecord) -> None:
+    """Raise the activity of ancestors of newly added nodes."""
+    ctx.store.bump_ancestors(list(rec.payload["ids"]), rec.at, float(rec.payload["by"]))
+
+
+def apply_set_active(ctx: ApplyContext, rec: OpRecord) -> None:
+    """Persist the user's active node (None: no active node)."""
+    if rec.user_id is None:
+        raise ReplayError(f"op #{rec.seq} 'set_active' names no user")
+    ctx.store.set_active(rec.user_id, rec.node_id, rec.at, rec.seq)
+
+
+# Columns an update payload may set directly; anything else is refused (a forged or corrupt
+# payload must not write arbitrary columns).
+_UPDATABLE = frozenset(
+    {"importance", "confidence", "node_type", "metadata", "status", "source_id", "content"}
+)
+
+
+def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
+    """Change a node's columns; content changes re-index its terms; a change of scope type
+    recomputes the subtree's task ids."""
+    node = require(ctx, rec.node_id, rec.seq)
+    values: dict[str, Any] = {}
+    terms: str | None = None
+    for key, value in rec.payload.items():
+        if key in ("content", "sealed", "sealed_hash", "erased"):
+            continue
+        if key not in _UPDATABLE:
+            raise ReplayError(f"op #{rec.seq} 'update' sets unknown column {key!r}")
+        values[key] = json.dumps(value, ensure_ascii=False) if key == "metadata" else value
+    if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
+        values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
+    if {"content", "status", "node_type"} & values.keys():
+        values["index_state"] = IndexState.PENDING.value
+    values["updated_at"] = to_iso(rec.at)
+    values["version"] = node.version + 1
+    ctx.store.update_node(node.id, values, terms)
+    if "node_type" in values and (
+        (values["node_type"] in ctx.scope_types) != (node.node_type in ctx.scope_types)
+    ):
+        rescope(ctx, node.id)
+    return require(ctx, node.id, rec.seq)
+
+
+def apply_move(ctx: ApplyContext, rec: OpRecord) -> None:
+    """Re-attach a node and its subtree under another node."""
+    node = require(ctx, rec.node_id, rec.seq)
+    parent = require(ctx, rec.payload["to"], rec.seq)
+    reattach(ctx, node, parent, rec.at)
+
+
+def apply_delete(ctx: ApplyContext, rec: OpRecord) -> None:
+    """Delete nodes; a single-node delete first re-attaches the node's children to its parent."""
+    if not rec.payload.get("subtree", True):
+        reattach_children(ctx, require(ctx, rec.node_id, rec.seq).id, rec.at)
+    ctx.store.delete_nodes(list(rec.payload["ids"]))
+
+
+def apply_change(ctx: ApplyContext, rec: OpRecord) -> None:
+    """An evolution change (``evolve``/``maintain``/``restore`` ops): set the logged column
+    values, or drop a raw buffer node (``expire_buffer``)."""
+    if rec.node_id is None:
+        return
+    if rec.payload.get("action") == "expire_buffer":
+        ctx.store.delete_nodes([rec.node_id])
+        return
+    node = ctx.store.get(rec.node_id)
+    if node is None:
+        return
+    values: dict[str, Any] = {}
+    for key, value in (rec.payload.get("values") or {}).items():
+        if key == "metadata":
+            values["metadata"] = json.dumps({**node.metadata, **value}, ensure_ascii=False)
+        else:
+            values[key] = value
+    values["version"] = node.version + 1
+    values["updated_at"] = to_iso(rec.at)
+    values["index_state"] = IndexState.PENDING.value
+    ctx.store.update_node(node.id, values)
+
+
+# -- tree structure -------------------------------------------------------------------------
+def reattach_children(ctx: ApplyContext, node_id: str, at: datetime) -> None:
+    """Move a node's children under its parent (before the node alone is removed)."""
+    node = ctx.store.get(node_id)
+    if node is None or node.parent_id is None:
+        return
+    parent = ctx.store.get(node.parent_id)
+    if parent is None:
+        return
+    for child in ctx.store.children(node.id):
+        reattach(ctx, child, parent, at)
+
+
+def reattach(ctx: ApplyContext, node: MemoryNode, parent: MemoryNode, at: datetime) -> None:
+    """Attach ``node`` under ``parent``, rewriting its subtree's paths and scopes."""
+    new_path = (*parent.path, parent.id)
+    ctx.store.update_node(
+        node.id,
+        {
+            "parent_id": parent.id,
+            "path": encode_path(new_path),
+            "depth": len(new_path),
+            "updated_at": to_iso(at),
+            "version": node.version + 1,
+        },
+    )
+    ctx.store.rewrite_subtree_paths(
+        node.user_id,
+        old_prefix=node.path_prefix_for_children(),
+        new_prefix=encode_path((*new_path, node.id)),
+        depth_delta=len(new_path) - node.depth,
+    )
+    rescope(ctx, node.id)
+
+
+def rescope(ctx: ApplyContext, node_id: str) -> None:
+    """Recompute ``task_id`` (the nearest scope node at or above) over a subtree; rows whose
+    scope changed go back to ``pending`` so their vector metadata is refreshed."""
+    store = ctx.store
+    top = store.get(node_id)
+    if top is None:
+        return
+    parent = store.get(top.parent_id) if top.parent_id else None
+    inherited: dict[str | None, str] = {top.parent_id: parent.task_id} if parent else {}
+    for node in store.subtree(top):
+        if node.node_type in ctx.scope_types or node.parent_id is None:
+            task_id = node.id
+        else:
+            task_id = inherited[node.parent_id]
+        inherited[node.id] = task_id
+        if task_id != node.task_id:
+            store.update_node(
+                node.id, {"task_id": task_id, "index_state": IndexState.PENDING.value}
+            )

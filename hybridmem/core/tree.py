@@ -1,0 +1,401 @@
+"""Tree writes: add, update, move, delete, set_active and evolution changes.
+
+Each public operation here checks what it needs against the store, then commits its ops with
+:meth:`Engine.commit` inside one write unit; the appliers in :mod:`hybridmem.core.ops` make the
+table changes. Arguments arrive validated by the facade (``hybridmem/memory.py``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from hybridmem.clock import ensure_utc, to_iso
+from hybridmem.core.engine import Engine
+from hybridmem.core.hooks import NodeChange, WritePlan
+from hybridmem.core.inputs import NodeInput, content_hash
+from hybridmem.embedding.base import Vectors
+from hybridmem.errors import (
+    ConflictError,
+    CycleError,
+    InvalidArgumentError,
+    LimitExceededError,
+    NodeNotFoundError,
+    ScopeError,
+)
+from hybridmem.models import MemoryNode, NodeStatus
+
+
+def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
+    """The node, if it exists and (when ``user_id`` is given) belongs to that user.
+
+    Another user's node is reported exactly like a missing one: ids do not leak.
+    """
+    node = engine.store.get(node_id)
+    if node is None or (user_id is not None and node.user_id != user_id):
+        suffix = f" for user {user_id!r}" if user_id is not None else ""
+        raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
+    return node
+
+
+class TreeWriter:
+    """The live write path of the tree. Holds no state between calls."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- add ------------------------------------------------------------------------------
+    def add_many(self, inputs: Sequence[NodeInput], user_id: str) -> list[MemoryNode]:
+        """Write validated inputs in one unit: either every item is written or none is."""
+        engine = self.engine
+        ids = [item.id or uuid.uuid4().hex for item in inputs]
+        if len(set(ids)) != len(ids):
+            raise InvalidArgumentError("add_many: two items share the same id")
+        vectors = engine.embed([item.content for item in inputs])  # outside any lock
+        by_id = dict(zip(ids, vectors, strict=True))
+        with engine.write() as unit:
+            existing = engine.store.all_ids_among(ids)
+            if existing:
+                raise InvalidArgumentError(f"node id {existing[0]!r} already exists")
+            self._check_user_quota(user_id, len(inputs))
+            now = engine.now()
+            batch: dict[str, MemoryNode] = {}
+            created: list[MemoryNode] = []
+            touched: set[str] = set()
+            evolved: list[str] = []
+            activate_id: str | None = None
+            root: MemoryNode | None = None
+            for item, node_id in zip(inputs, ids, strict=True):
+                # A new task with no parent starts a new top-level task; anything else with
+                # no parent belongs to what the agent is doing now (the active node).
+                top_level = item.parent_id is None and item.node_type in engine.config.scope_types
+                parent = None if top_level else self._resolve_parent(item.parent_id, user_id, batch)
+                if parent is None:
+                    if root is None:
+                        root = engine.store.user_root(user_id)
+                        if root is None:
+                            root = self._create_root(user_id, now)
+                            created.append(root)
+                    parent = root
+                plan = self._plan(item, node_id, user_id, by_id)
+                node = self._insert(item, node_id, user_id, parent, now, plan)
+                evolved.extend(self.apply_changes(plan.changes, user_id=user_id, now=now))
+                batch[node_id] = node
+                created.append(node)
+                touched.update(node.path)
+                wants = item.activate
+                if wants or (wants is None and item.node_type in engine.config.activate_on_add):
+                    activate_id = node_id
+            bumped = sorted(touched - set(batch) - {n.id for n in created})
+            if bumped:
+                # Logged so that replay (restore) reproduces the ancestors' activity exactly.
+                engine.commit(
+                    "bump",
+                    node_id=None,
+                    user_id=user_id,
+                    payload={"ids": bumped, "by": engine.config.ancestor_bump},
+                    at=now,
+                )
+            if activate_id is not None:
+                engine.commit(
+                    "set_active", node_id=activate_id, user_id=user_id, payload={}, at=now
+                )
+            # The new items' vectors were computed above; a new root is embedded on its own.
+            unit.index.append(([n for n in created if n.id in by_id], vectors))
+            roots = [n for n in created if n.id not in by_id]
+            if roots:
+                unit.index.append((roots, None))
+            unit.sync.extend(i for i in dict.fromkeys(evolved) if i not in batch)
+        fresh = engine.store.get_many(ids)
+        return [fresh[node_id] for node_id in ids]
+
+    def _check_user_quota(self, user_id: str, adding: int) -> None:
+        limit = self.engine.config.max_nodes_per_user
+        if limit is None:
+            return
+        have = self.engine.store.node_count(user_id)
+        total = have + adding + (0 if have else 1)  # a first write also creates the root
+        if total > limit:
+            raise LimitExceededError(
+                f"user {user_id!r} would hold {total} nodes; the maximum is {limit} "
+                "(MemoryConfig.max_nodes_per_user)"
+            )
+
+    def _resolve_parent(
+        self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]
+    ) -> MemoryNode | None:
+        store = self.engine.store
+        if parent_id is None:
+            active_id = store.get_active(user_id)
+            return store.get(active_id) if active_id else None
+        parent = batch.get(parent_id) or store.get(parent_id)
+        if parent is None:
+            raise NodeNotFoundError(f"parent node {parent_id!r} does not exist")
+        if parent.user_id != user_id:
+            raise ScopeError(
+                f"parent node {parent_id!r} belongs to another user; a node can only be "
+                f"attached under its own user's ({user_id!r}) tree"
+            )
+        return parent
+
+    def _create_root(self, user_id: str, now: datetime) -> MemoryNode:
+        item = NodeInput(
+            content=f"Memory of {user_id}", node_type="root", importance=1.0, confidence=1.0
+        )
+        return self._insert(item, f"root-{uuid.uuid4().hex}", user_id, None, now, None)
+
+    def _plan(
+        self, item: NodeInput, node_id: str, user_id: str, vectors: Mapping[str, Vectors]
+    ) -> WritePlan:
+        cfg = self.engine.config
+        importance = item.importance if item.importance is not None else cfg.default_importance
+        confidence = item.confidence if item.confidence is not None else cfg.default_confidence
+        planner = self.engine.planner
+        if planner is None:
+            return WritePlan(
+                lifecycle=item.lifecycle,
+                tier=item.tier,
+                status=NodeStatus.ACTIVE.value,
+                importance=importance,
+                confidence=confidence,
+                conflict_group=None,
+                metadata={},
+                decision=None,
+            )
+        return planner.plan(
+            content=item.content,
+            node_type=item.node_type,
+            user_id=user_id,
+            node_id=node_id,
+            importance=importance,
+            confidence=confidence,
+            lifecycle_arg=item.lifecycle,
+            tier_arg=item.tier,
+            slot=item.slot,
+            vector=vectors.get(node_id),
+            batch_vectors=vectors,
+        )
+
+    def _insert(
+        self,
+        item: NodeInput,
+        node_id: str,
+        user_id: str,
+        parent: MemoryNode | None,
+        now: datetime,
+        plan: WritePlan | None,
+    ) -> MemoryNode:
+        engine = self.engine
+        depth = len(parent.path) + 1 if parent else 0
+        if depth > engine.config.max_depth:
+            raise LimitExceededError(
+                f"node would be at depth {depth}; the maximum is {engine.config.max_depth} "
+                "(MemoryConfig.max_depth)"
+            )
+        stored = engine.sealer.stored(
+            node_id, item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
+        )
+        metadata = dict(item.metadata or {})
+        importance, confidence = item.importance, item.confidence
+        status = NodeStatus.ACTIVE.value
+        if plan is not None:
+            importance, confidence, status = plan.importance, plan.confidence, plan.status
+            metadata = {**plan.metadata, **metadata}
+        payload: dict[str, Any] = {
+            "parent_id": parent.id if parent else None,
+            "node_type": item.node_type,
+            "content": stored.logged,
+            "importance": importance,
+            "confidence": confidence,
+            "metadata": metadata,
+            "created_at": to_iso(ensure_utc(item.created_at) if item.created_at else now),
+            "source_id": item.source_id,
+            "agent_id": item.agent_id,
+            "session_id": item.session_id,
+            "status": status,
+            "lifecycle": plan.lifecycle if plan else None,
+            "tier": plan.tier if plan else None,
+            "conflict_group": plan.conflict_group if plan else None,
+            "decision": plan.decision if plan else None,
+        }
+        if stored.sensitive:
+            # Encrypted nodes: the op log keeps the ciphertext (replayable), never the text.
+            payload.update(sensitive=True, sealed=stored.content, sealed_hash=stored.content_hash)
+        _, node = engine.commit("add", node_id=node_id, user_id=user_id, payload=payload, at=now)
+        assert node is not None
+        return node
+
+    # -- update / move / delete / set_active ------------------------------------------------
+    def update(
+        self,
+        node_id: str,
+        changes: dict[str, Any],
+        *,
+        user_id: str | None,
+        expected_version: int | None,
+    ) -> MemoryNode:
+        """Change validated columns of a node; content is re-embedded only when its hash
+        changed. ``expected_version`` makes the update conditional (ConflictError)."""
+        engine = self.engine
+        current = get_scoped(engine, node_id, user_id)
+        vectors: Vectors | None = None
+        if "content" in changes:
+            new_hash = engine.sealer.digest(
+                changes["content"],
+                sensitive=current.sensitive,
+                plain_hash=content_hash(changes["content"]),
+            )
+            if new_hash != current.content_hash:
+                vectors = engine.embed([changes["content"]])  # outside any lock
+        with engine.write() as unit:
+            node = get_scoped(engine, node_id, user_id)
+            if expected_version is not None and node.version != expected_version:
+                raise ConflictError(
+                    f"node {node_id!r} is at version {node.version}, not {expected_version}: "
+                    "another writer changed it; re-read and retry"
+                )
+            if node.node_type == "root" and ("node_type" in changes or "status" in changes):
+                raise InvalidArgumentError("the root node's type and status cannot change")
+            payload = self._update_payload(node, changes)
+            if not payload:
+                return node
+            if "content" not in payload and "sealed" not in payload:
+                vectors = None
+            engine.commit("update", node_id=node.id, user_id=node.user_id, payload=payload)
+            unit.reindex.append((node.id, vectors))
+        return get_scoped(engine, node_id, None)
+
+    def _update_payload(self, node: MemoryNode, changes: dict[str, Any]) -> dict[str, Any]:
+        """The logged form of an update: only columns whose value changes; content as text,
+        or as ciphertext for an encrypted node."""
+        payload: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key == "content":
+                stored = self.engine.sealer.stored(
+                    node.id, value, sensitive=node.sensitive, plain_hash=content_hash(value)
+                )
+                if stored.content_hash == node.content_hash:
+                    continue
+                if stored.sensitive:
+                    payload.update(sealed=stored.content, sealed_hash=stored.content_hash)
+                else:
+                    payload["content"] = value
+            elif value != getattr(node, key):
+                payload[key] = value
+        return payload
+
+    def move(self, node_id: str, new_parent_id: str, *, user_id: str | None) -> MemoryNode:
+        """Re-attach a node (and its subtree) under another node of the same user."""
+        engine = self.engine
+        with engine.write() as unit:
+            node = get_scoped(engine, node_id, user_id)
+            parent = get_scoped(engine, new_parent_id, user_id)
+            if parent.user_id != node.user_id:
+                raise ScopeError("cannot move a node under another user's tree")
+            if parent.id == node.id or node.id in parent.path:
+                raise CycleError(
+                    f"cannot move {node_id!r} under {new_parent_id!r}: it is that node "
+                    "or one of its ancestors"
+                )
+            if node.parent_id is None:
+                raise InvalidArgumentError("the root node cannot be moved")
+            if node.parent_id == parent.id:
+                return node
+            deepest = engine.store.max_depth_below(node) + len(parent.path) + 1 - node.depth
+            if deepest > engine.config.max_depth:
+                raise LimitExceededError(
+                    f"the move would put nodes at depth {deepest}; the maximum is "
+                    f"{engine.config.max_depth} (MemoryConfig.max_depth)"
+                )
+            engine.commit(
+                "move",
+                node_id=node.id,
+                user_id=node.user_id,
+                payload={"from": node.parent_id, "to": parent.id},
+            )
+            unit.reindex.append((node.id, None))
+        return get_scoped(engine, node_id, None)
+
+    def delete(self, node_id: str, *, subtree: bool, user_id: str | None) -> int:
+        """Delete a node (and its subtree, or re-attach its children to its parent)."""
+        engine = self.engine
+        with engine.write() as unit:
+            node = get_scoped(engine, node_id, user_id)
+            if subtree:
+                doomed = [n.id for n in engine.store.subtree(node)]
+            else:
+                if node.parent_id is None and engine.store.children(node.id):
+                    raise InvalidArgumentError(
+                        "the root node has children; delete it with subtree=True"
+                    )
+                doomed = [node.id]
+            engine.commit(
+                "delete",
+                node_id=node.id,
+                user_id=node.user_id,
+                payload={"ids": doomed, "subtree": subtree},
+            )
+            active = engine.store.get_active(node.user_id)
+            if active in set(doomed):
+                survivor = node.path[-1] if node.path else None
+                engine.commit(
+                    "set_active",
+                    node_id=survivor,
+                    user_id=node.user_id,
+                    payload={"reason": "active node deleted"},
+                )
+            unit.delete.extend(doomed)
+            # Re-attached children were re-scoped: their vector metadata follows.
+            unit.finish_pending = unit.finish_pending or not subtree
+        return len(doomed)
+
+    def set_active(self, node_id: str, *, user_id: str | None) -> MemoryNode:
+        """Make ``node_id`` its user's active node (persisted: survives a crash)."""
+        engine = self.engine
+        with engine.write():
+            node = get_scoped(engine, node_id, user_id)
+            engine.commit("set_active", node_id=node.id, user_id=node.user_id, payload={})
+        return node
+
+    # -- evolution changes ----------------------------------------------------------------
+    def apply_changes(
+        self,
+        changes: Sequence[NodeChange],
+        *,
+        user_id: str,
+        now: datetime,
+        op: str = "evolve",
+        expected_versions: Mapping[str, int] | None = None,
+    ) -> list[str]:
+        """Commit what a write or maintenance does to existing nodes; return the ids changed.
+
+        Each change is one op (``evolve``, ``maintain`` or ``restore``) with its action and
+        reason. With ``expected_versions`` a node changed by another writer since it was read
+        is skipped (maintenance runs safely beside writers). The caller's unit syncs the
+        changed nodes' vector metadata.
+        """
+        engine = self.engine
+        changed: list[str] = []
+        with engine.write() as unit:
+            for change in changes:
+                node = engine.store.get(change.node_id)
+                if node is None or node.user_id != user_id:
+                    continue
+                if expected_versions is not None and expected_versions.get(node.id) != node.version:
+                    continue
+                values = {k: v for k, v in change.values.items() if k != "renew"}
+                engine.commit(
+                    op,
+                    node_id=node.id,
+                    user_id=user_id,
+                    payload={"action": change.action, "reason": change.reason, "values": values},
+                    at=now,
+                )
+                if "renew" in change.values:
+                    # Passive renewal is an access statistic: not logged, like reads.
+                    engine.store.touch([node.id], now, count=False)
+                changed.append(node.id)
+            unit.sync.extend(changed)
+        return changed

@@ -1,0 +1,96 @@
+"""The privacy layer as the facade sees it: install it on a core, then call its operations.
+
+:func:`install` gives the engine the content vault (encryption of sensitive nodes), installs
+decrypt-on-read and the audit hook on the store (again after a restore swaps it), registers the
+``erase`` op and finishes erasures a crash left pending. The other functions are the privacy
+operations of ``HybridMemory``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from hybridmem.core import Core
+from hybridmem.privacy import audit
+from hybridmem.privacy.audit import AuditEntry, AuditVerification
+from hybridmem.privacy.crypto import PrivacyConfig
+from hybridmem.privacy.erasure import ErasureReport, apply_erase, erase, finish_pending_erasures
+from hybridmem.privacy.guard import PrivacyGuard
+from hybridmem.privacy.portability import PortabilityReport, export_user, import_jsonl
+from hybridmem.privacy.rotation import KeyRotationReport
+from hybridmem.privacy.rotation import rotate_key as _rotate_key
+
+
+class PrivacyService:
+    """The privacy state of one open memory (its guard) and the read-audit hook."""
+
+    def __init__(self, core: Core, guard: PrivacyGuard) -> None:
+        self.core = core
+        self.guard = guard
+
+    def audit_read(self, action: str, user_id: str | None, ids: Sequence[str]) -> None:
+        """Record a read when ``PrivacyConfig.audit_reads`` is on (one small write)."""
+        engine = self.core.engine
+        self.guard.audit_read(
+            action, user_id=user_id, node_ids=ids, at=engine.now(), actor=engine.actor
+        )
+
+
+def install(core: Core, config: PrivacyConfig | None) -> PrivacyService:
+    """Wire the privacy layer into ``core`` (see the module docstring)."""
+    engine = core.engine
+    guard = PrivacyGuard(engine.store, config)
+    engine.sealer = guard.vault
+    engine.on_store.append(guard.attach)
+    engine.ops.register("erase", apply_erase)
+    finish_pending_erasures(core)
+    return PrivacyService(core, guard)
+
+
+def rotate_key(core: Core, service: PrivacyService, new_key: bytes | str) -> KeyRotationReport:
+    """Re-encrypt every sensitive node with ``new_key``."""
+    return _rotate_key(core, service.guard, new_key)
+
+
+def audit_log(
+    core: Core,
+    *,
+    user_id: str | None,
+    node_id: str | None,
+    actor: str | None,
+    action: str | None,
+    since: datetime | None,
+    until: datetime | None,
+    limit: int | None,
+) -> list[AuditEntry]:
+    """Audit entries matching every given filter, oldest first."""
+    return audit.query(
+        core.engine.store,
+        user_id=user_id,
+        node_id=node_id,
+        actor=actor,
+        action=action,
+        since=since,
+        until=until,
+        limit=limit,
+    )
+
+
+def verify_audit(core: Core) -> AuditVerification:
+    """Recompute the audit log's hash chain."""
+    return audit.verify(core.engine.store)
+
+
+__all__ = [
+    "ErasureReport",
+    "PortabilityReport",
+    "PrivacyService",
+    "audit_log",
+    "erase",
+    "export_user",
+    "import_jsonl",
+    "install",
+    "rotate_key",
+    "verify_audit",
+]

@@ -1,0 +1,88 @@
+"""The audit log's table: append-only entries of a hash chain, and its head in ``meta``.
+
+The chain's rules (what is hashed, what an entry may hold) belong to the privacy layer
+(:mod:`hybridmem.privacy.audit`); the store keeps the rows exactly as hashed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple
+from datetime import datetime
+from typing import Any
+
+from hybridmem.clock import to_iso
+from hybridmem.store.base import SQLiteBase, refused
+from hybridmem.store.meta import META_UPSERT
+from hybridmem.store.records import AUDIT_HEAD_KEY, AuditRow
+
+_COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, hash"
+
+
+class AuditTable(SQLiteBase):
+    """Rows of the audit log."""
+
+    def last_audit_entry(self) -> AuditRow | None:
+        """The newest entry (the one a new entry chains to), or None."""
+        with self.reading():
+            row = self.conn.execute(
+                f"SELECT {_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+        return AuditRow(*row) if row else None
+
+    def append_audit(self, row: AuditRow) -> None:
+        """Insert an entry and record it as the chain's head ``seq:hash`` (inside the caller's
+        transaction)."""
+        with refused(f"cannot append audit entry {row.seq}"):
+            self.conn.execute(
+                f"INSERT INTO audit_log({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)", astuple(row)
+            )
+            self.conn.execute(META_UPSERT, (AUDIT_HEAD_KEY, f"{row.seq}:{row.hash}"))
+
+    def audit_head(self) -> str | None:
+        """The head ``seq:hash`` recorded with the newest entry, or None."""
+        rows = self._rows("SELECT value FROM meta WHERE key = ?", [AUDIT_HEAD_KEY])
+        return rows[0]["value"] if rows else None
+
+    def audit_entries(
+        self,
+        *,
+        user_id: str | None = None,
+        node_id: str | None = None,
+        actor: str | None = None,
+        action: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        after_seq: int | None = None,
+        limit: int | None = None,
+    ) -> list[AuditRow]:
+        """Entries (after ``after_seq``, when given) matching every given filter
+        (``since <= at < until``), oldest first."""
+        clauses: list[str] = []
+        params: list[Any] = []
+        if after_seq is not None:
+            clauses.append("seq > ?")
+            params.append(after_seq)
+        for column, value in (
+            ("user_id", user_id),
+            ("node_id", node_id),
+            ("actor", actor),
+            ("action", action),
+        ):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
+        if since is not None:
+            clauses.append("at >= ?")
+            params.append(to_iso(since))
+        if until is not None:
+            clauses.append("at < ?")
+            params.append(to_iso(until))
+        sql = f"SELECT {_COLUMNS} FROM audit_log"
+        if clauses:
+            sql += " WHERE " + " AND ".join(clauses)
+        sql += " ORDER BY seq"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self.reading():
+            return [AuditRow(*r) for r in self.conn.execute(sql, params)]

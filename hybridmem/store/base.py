@@ -1,0 +1,211 @@
+"""The SQLite connection every table module of :class:`~hybridmem.store.SQLiteStore` shares.
+
+One connection per open store, shared by the threads of the process under a re-entrant lock;
+other processes coordinate through SQLite's own locking (WAL mode, busy timeout, ``BEGIN
+IMMEDIATE`` for writers). :class:`SQLiteBase` opens it, runs the migrations, and owns the
+transaction (nested calls are SAVEPOINTs), the hooks of the port and the file-level work
+(secure delete, compaction, copies).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from hybridmem.errors import CorruptStoreError, StoreClosedError, StoreError, StoreWriteError
+from hybridmem.models import MemoryNode
+from hybridmem.store.records import ContentOpener, OpHook, row_to_node
+from hybridmem.store.schema import migrate
+
+_SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
+
+CHUNK = 500
+"""Ids per ``IN (...)`` list: well under SQLite's bound-parameter limit."""
+
+
+def chunks(items: Sequence[str], size: int = CHUNK) -> Iterator[list[str]]:
+    """``items`` in lists of at most ``size``."""
+    for i in range(0, len(items), size):
+        yield list(items[i : i + size])
+
+
+def marks(items: Sequence[object]) -> str:
+    """``?,?,?`` for an ``IN (...)`` list of ``items``."""
+    return ",".join("?" * len(items))
+
+
+@contextmanager
+def refused(what: str) -> Iterator[None]:
+    """Turn SQLite's refusal of a write (constraint, bad column) into :class:`StoreWriteError`,
+    so callers above the store (replay) need not know the backend's exception types."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StoreWriteError(f"{what}: {exc}") from exc
+
+
+class SQLiteBase:
+    """Connection, lock, transactions and hooks; the table mixins build on it."""
+
+    def __init__(
+        self, path: Path, *, durability: str = "normal", busy_timeout_ms: int = 30_000
+    ) -> None:
+        if durability not in _SYNC_MODES:
+            raise StoreError(f"durability must be one of {sorted(_SYNC_MODES)}, got {durability!r}")
+        self.path = Path(path)
+        """The SQLite file."""
+        self.durability = durability
+        """SQLite's ``synchronous`` level: off, normal, full or extra."""
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._closed = False
+        self.after_commit: Callable[[], None] | None = None
+        """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
+        self.opener: ContentOpener | None = None
+        """Decrypts sensitive content as rows are read (installed by the privacy layer)."""
+        self.on_op: OpHook | None = None
+        """Mirrors each op-log row inside its transaction (the privacy layer's audit log)."""
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            conn = sqlite3.connect(
+                str(self.path),
+                timeout=busy_timeout_ms / 1000,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[durability]}")
+            conn.execute("PRAGMA foreign_keys = OFF")  # tree integrity is enforced in code
+            migrate(conn)
+            if existed:
+                conn.execute("SELECT count(*) FROM nodes").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise CorruptStoreError(
+                f"{self.path} is not a readable hybridmem store ({exc}). Nothing was changed; "
+                "restore it from a snapshot (hybridmem restore) or move it aside"
+            ) from exc
+        self.conn = conn
+        """The connection. Only this package runs SQL on it; tests may inspect the file."""
+        self.db = sqlite_utils.Database(conn)
+
+    # -- plumbing -------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the connection; later calls raise :class:`StoreClosedError`."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self.conn.close()
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` ran."""
+        return self._closed
+
+    def _check(self) -> None:
+        if self._closed:
+            raise StoreClosedError("this memory store has been closed")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE``); a nested call is a SAVEPOINT, so an
+        inner failure undoes only the inner work when the caller handles it."""
+        with self._lock:
+            self._check()
+            if self._depth:
+                name = f"sp{self._depth}"
+                self.conn.execute(f"SAVEPOINT {name}")
+                self._depth += 1
+                try:
+                    yield
+                except BaseException:
+                    self.conn.execute(f"ROLLBACK TO {name}")
+                    self.conn.execute(f"RELEASE {name}")
+                    raise
+                finally:
+                    self._depth -= 1
+                self.conn.execute(f"RELEASE {name}")
+                return
+            self.conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield
+            except BaseException:
+                self._depth = 0
+                self.conn.execute("ROLLBACK")
+                raise
+            self._depth = 0
+            self.conn.execute("COMMIT")
+            if self.after_commit is not None:
+                self.after_commit()
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Hold off writes of other threads sharing this connection while the block reads."""
+        with self._lock:
+            self._check()
+            yield
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        with self.reading():
+            return list(self.db.query(sql, params))
+
+    def _node(self, row: dict[str, Any]) -> MemoryNode:
+        return self.decode(row)
+
+    def decode(self, row: dict[str, Any]) -> MemoryNode:
+        """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
+        node = row_to_node(row)
+        if node.sensitive and self.opener is not None:
+            return replace(node, content=self.opener(node.id, node.content))
+        return node
+
+    # -- the file -------------------------------------------------------------------------
+    def secure_delete(self) -> None:
+        """Overwrite deleted rows with zeros from now on instead of leaving them in free pages."""
+        with self.reading():
+            self.conn.execute("PRAGMA secure_delete = ON")
+
+    def checkpoint_wal(self) -> bool:
+        """Copy the WAL into the main file and truncate it; False if another connection kept
+        part of it from being checkpointed."""
+        with self.reading():
+            return self._truncate_wal()
+
+    def _truncate_wal(self) -> bool:
+        busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        return bool(busy == 0)
+
+    def compact(self) -> bool:
+        """Merge the lexical index's segments, VACUUM and truncate the WAL, so deleted content
+        is gone from the file; False if another connection kept the WAL from being fully
+        checkpointed."""
+        with self.transaction():
+            self.conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
+        with self.reading():
+            self.conn.execute("VACUUM")
+            return self._truncate_wal()
+
+    def copy_to(self, target: Path) -> None:
+        """Write a consistent copy of the whole store to ``target`` (``VACUUM INTO``: one read
+        transaction, so other processes may keep writing) and fsync it."""
+        try:
+            with self.reading():
+                self.conn.execute("VACUUM INTO ?", (str(target),))
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot copy the store to {target}: {exc}") from exc
+        # VACUUM INTO does not promise an fsync of the new file; a snapshot must survive power
+        # loss.
+        fd = os.open(str(target), os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,356 @@
+"""The tree: node rows, their lexical terms (FTS5) and each user's active node.
+
+Writes here run inside the caller's transaction (the engine's write unit) unless they say
+otherwise; reads decode rows into :class:`MemoryNode`, opening sensitive content with the
+store's ``opener``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from hybridmem.clock import from_iso, to_iso
+from hybridmem.errors import StoreWriteError
+from hybridmem.models import MemoryNode
+from hybridmem.store.base import SQLiteBase, chunks, marks, refused
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+
+NODE_COLUMNS = (
+    "rid, id, user_id, agent_id, session_id, parent_id, path, depth, task_id, content, "
+    "content_hash, node_type, importance, confidence, activity, created_at, updated_at, "
+    "last_accessed_at, access_count, seq, version, status, index_state, source_id, metadata, "
+    "lifecycle, tier, conflict_group, sensitive"
+)
+
+_COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
+
+
+def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
+    """A WHERE fragment and its parameters restricting ``alias`` to ``scope``."""
+    clauses = [f"{alias}.user_id = ?"]
+    params: list[Any] = [scope.user_id]
+    if scope.task_ids is not None:
+        clauses.append(f"{alias}.task_id IN ({marks(scope.task_ids)})")
+        params.extend(scope.task_ids)
+    elif scope.path_prefix is not None:
+        clauses.append(f"(({alias}.path >= ? AND {alias}.path < ?) OR {alias}.id = ?)")
+        params.extend([scope.path_prefix, scope.path_prefix + "\uffff", scope.node_id])
+    return " AND ".join(clauses), params
+
+
+def delete_node_rows(conn: sqlite3.Connection, ids: Sequence[str], *, fts: bool = True) -> None:
+    """Delete node rows (and, with ``fts``, their lexical terms) on ``conn``; shared by the live
+    store and the scrubbing of snapshot copies."""
+    for chunk in chunks(ids):
+        if fts:
+            conn.execute(
+                "DELETE FROM nodes_fts WHERE rowid IN "
+                f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
+                chunk,
+            )
+        conn.execute(f"DELETE FROM nodes WHERE id IN ({marks(chunk)})", chunk)
+
+
+class NodeTable(SQLiteBase):
+    """Node rows, lexical terms and active nodes."""
+
+    # -- writes (inside the caller's transaction) -------------------------------------------
+    def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
+        """Insert a node row and its lexical terms (inside the caller's transaction)."""
+        cols = list(row)
+        values: Mapping[str, Any] = row
+        with refused(f"cannot insert node {row['id']!r}"):
+            cur = self.conn.execute(
+                f"INSERT INTO nodes({', '.join(cols)}) VALUES ({marks(cols)})",
+                [values[c] for c in cols],
+            )
+            self.conn.execute(
+                "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (cur.lastrowid, fts_terms)
+            )
+        return self.decode({**row, "rid": cur.lastrowid})
+
+    def update_node(
+        self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
+    ) -> None:
+        """Update columns of one node; re-index its terms when ``fts_terms`` is given."""
+        unknown = sorted(set(values) - NODE_FIELDS) + (["id"] if "id" in values else [])
+        if unknown:
+            raise StoreWriteError(f"cannot update node {node_id!r}: unknown columns {unknown}")
+        sets = ", ".join(f"{k} = ?" for k in values)
+        with refused(f"cannot update node {node_id!r}"):
+            self.conn.execute(f"UPDATE nodes SET {sets} WHERE id = ?", [*values.values(), node_id])
+            if fts_terms is not None:
+                found = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (node_id,))
+                rid = found.fetchone()[0]
+                self.conn.execute("DELETE FROM nodes_fts WHERE rowid = ?", (rid,))
+                self.conn.execute(
+                    "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (rid, fts_terms)
+                )
+
+    def delete_nodes(self, ids: Sequence[str]) -> None:
+        """Delete node rows and their lexical terms (inside the caller's transaction)."""
+        with refused("cannot delete nodes"):
+            delete_node_rows(self.conn, ids)
+
+    def rewrite_subtree_paths(
+        self, user_id: str, *, old_prefix: str, new_prefix: str, depth_delta: int
+    ) -> None:
+        """Re-root the paths of every node below ``old_prefix`` (inside a transaction)."""
+        with refused(f"cannot move the nodes below {old_prefix!r}"):
+            self.conn.execute(
+                "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
+                "WHERE user_id = ? AND path >= ? AND path < ?",
+                (
+                    new_prefix,
+                    len(old_prefix) + 1,
+                    depth_delta,
+                    user_id,
+                    old_prefix,
+                    old_prefix + "\uffff",
+                ),
+            )
+
+    def bump_ancestors(self, ids: Sequence[str], at: datetime, bump: float) -> None:
+        """Mark ancestors as active (inside the caller's transaction); weights stay <= 1."""
+        if not ids:
+            return
+        stamp = to_iso(at)
+        with refused("cannot raise the activity of ancestors"):
+            self.conn.executemany(
+                "UPDATE nodes SET activity = min(1.0, activity + ?), last_accessed_at = ? "
+                "WHERE id = ?",
+                [(bump, stamp, i) for i in ids],
+            )
+
+    def set_active(self, user_id: str, node_id: str | None, at: datetime, seq: int) -> None:
+        """Persist the user's active node (inside the caller's transaction)."""
+        with refused(f"cannot set the active node of {user_id!r}"):
+            if node_id is None:
+                self.conn.execute("DELETE FROM active_nodes WHERE user_id = ?", (user_id,))
+                return
+            self.conn.execute(
+                "INSERT INTO active_nodes(user_id, node_id, updated_at, seq) VALUES (?,?,?,?) "
+                "ON CONFLICT(user_id) DO UPDATE SET node_id = excluded.node_id, "
+                "updated_at = excluded.updated_at, seq = excluded.seq",
+                (user_id, node_id, to_iso(at), seq),
+            )
+
+    # -- writes with their own transaction (nested: a savepoint) ----------------------------
+    def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
+        """Mark nodes indexed, but only if they did not change since they were read.
+
+        A node updated (version) or re-scoped (task_id) by another writer while its vector was
+        being written stays ``pending``, so the newer state is indexed later instead of being
+        masked by a stale vector.
+        """
+        if not nodes:
+            return
+        with self.transaction():
+            self.conn.executemany(
+                "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? "
+                "AND task_id = ?",
+                [(n.id, n.version, n.task_id) for n in nodes],
+            )
+
+    def set_index_state(self, ids: Sequence[str], state: str) -> None:
+        """Set the index state of these nodes."""
+        with self.transaction():
+            for chunk in chunks(ids):
+                self.conn.execute(
+                    f"UPDATE nodes SET index_state = ? WHERE id IN ({marks(chunk)})",
+                    [state, *chunk],
+                )
+
+    def set_index_state_all(self, state: str) -> None:
+        """Set the index state of every node (a restore re-indexes everything)."""
+        with self.transaction():
+            self.conn.execute("UPDATE nodes SET index_state = ?", (state,))
+
+    def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
+        """Record that nodes were used (passive renewal): one batched write. ``count=False``
+        renews without counting a retrieval."""
+        if not ids:
+            return
+        stamp = to_iso(at)
+        bump = 1 if count else 0
+        with self.transaction():
+            self.conn.executemany(
+                "UPDATE nodes SET access_count = access_count + ?, last_accessed_at = ? "
+                "WHERE id = ?",
+                [(bump, stamp, i) for i in ids],
+            )
+
+    # -- reads ------------------------------------------------------------------------------
+    def get(self, node_id: str) -> MemoryNode | None:
+        """The node with this id, or None."""
+        rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
+        return self._node(rows[0]) if rows else None
+
+    def get_many(self, ids: Iterable[str]) -> dict[str, MemoryNode]:
+        """The nodes of ``ids`` that exist, by id."""
+        out: dict[str, MemoryNode] = {}
+        for chunk in chunks(list(dict.fromkeys(ids))):
+            sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE id IN ({marks(chunk)})"
+            for row in self._rows(sql, chunk):
+                out[row["id"]] = self._node(row)
+        return out
+
+    def children(self, node_id: str, *, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
+        """The node's children in creation order, optionally only of some statuses."""
+        sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE parent_id = ?"
+        params: list[Any] = [node_id]
+        if statuses:
+            sql += f" AND status IN ({marks(statuses)})"
+            params.extend(statuses)
+        return [self._node(r) for r in self._rows(sql + " ORDER BY seq", params)]
+
+    def recent_children(
+        self, node_id: str, limit: int, statuses: Sequence[str]
+    ) -> list[MemoryNode]:
+        """The node's ``limit`` newest children of these statuses, newest first."""
+        rows = self._rows(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE parent_id = ? "
+            f"AND status IN ({marks(statuses)}) ORDER BY created_at DESC, seq DESC LIMIT ?",
+            [node_id, *statuses, limit],
+        )
+        return [self._node(r) for r in rows]
+
+    def subtree(self, node: MemoryNode) -> list[MemoryNode]:
+        """The node and all its descendants, parents before children."""
+        prefix = node.path_prefix_for_children()
+        rows = self._rows(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
+            "ORDER BY depth, seq",
+            [node.user_id, prefix, prefix + "\uffff"],
+        )
+        return [node, *(self._node(r) for r in rows)]
+
+    def descendant_scope_ids(self, node: MemoryNode, scope_types: Sequence[str]) -> list[str]:
+        """Ids of scope-type nodes strictly below ``node``."""
+        prefix = node.path_prefix_for_children()
+        rows = self._rows(
+            f"SELECT id FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
+            f"AND node_type IN ({marks(scope_types)})",
+            [node.user_id, prefix, prefix + "\uffff", *scope_types],
+        )
+        return [r["id"] for r in rows]
+
+    def all_ids_among(self, ids: Iterable[str]) -> list[str]:
+        """Which of ``ids`` exist (no row is decoded: works without the encryption key)."""
+        out: list[str] = []
+        for chunk in chunks(list(dict.fromkeys(ids))):
+            sql = f"SELECT id FROM nodes WHERE id IN ({marks(chunk)})"
+            out.extend(r["id"] for r in self._rows(sql, chunk))
+        return out
+
+    def user_root(self, user_id: str) -> MemoryNode | None:
+        """The user's root node, or None when the user has no tree."""
+        rows = self._rows(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND parent_id IS NULL "
+            "ORDER BY seq LIMIT 1",
+            [user_id],
+        )
+        return self._node(rows[0]) if rows else None
+
+    def all_ids(self, *, user_id: str | None = None) -> list[str]:
+        """Ids of every node (of one user)."""
+        if user_id is None:
+            return [r["id"] for r in self._rows("SELECT id FROM nodes")]
+        return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = ?", [user_id])]
+
+    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
+        """Ids of nodes in this index state, oldest first (at most ``limit``)."""
+        sql = "SELECT id FROM nodes WHERE index_state = ? ORDER BY seq"
+        params: list[Any] = [state]
+        if limit:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [r["id"] for r in self._rows(sql, params)]
+
+    def lexical_search(
+        self, match: str, scope: Scope, statuses: Sequence[str], limit: int
+    ) -> list[tuple[str, float]]:
+        """Best BM25 matches in scope as ``(id, score)``, score > 0 and higher is better."""
+        where, params = scope_sql(scope, "n")
+        sql = (
+            "SELECT n.id AS id, -bm25(nodes_fts) AS score FROM nodes_fts "
+            "JOIN nodes n ON n.rid = nodes_fts.rowid "
+            f"WHERE nodes_fts MATCH ? AND {where} AND n.status IN ({marks(statuses)}) "
+            "ORDER BY bm25(nodes_fts) LIMIT ?"
+        )
+        try:
+            rows = self._rows(sql, [match, *params, *statuses, limit])
+        except sqlite3.OperationalError:
+            # match_expression quotes every term, so this is unexpected; lexical is only one
+            # candidate source, so degrade to none rather than fail the whole retrieval.
+            return []
+        return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
+
+    def sibling_neighbours(
+        self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
+    ) -> dict[str, list[tuple[str, datetime]]]:
+        """For each node, its previous and next sibling in creation (``seq``) order among
+        these statuses, as ``(id, created_at)``; none for a root.
+
+        Two seeks per node on the ``(parent_id, seq)`` index, so the cost grows with the number
+        of nodes asked about, not with the size of the tree or of a parent's family.
+        """
+        among = marks(statuses)
+        before = (
+            "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
+            f"WHERE parent_id = ? AND seq < ? AND user_id = ? AND status IN ({among}) "
+            "ORDER BY seq DESC LIMIT 1"
+        )
+        after = (
+            "SELECT id, created_at FROM nodes INDEXED BY idx_nodes_parent_seq "
+            f"WHERE parent_id = ? AND seq > ? AND user_id = ? AND status IN ({among}) "
+            "ORDER BY seq LIMIT 1"
+        )
+        out: dict[str, list[tuple[str, datetime]]] = {}
+        with self.reading():
+            for node in nodes:
+                if node.parent_id is None:
+                    out[node.id] = []
+                    continue
+                args = (node.parent_id, node.seq, node.user_id, *statuses)
+                out[node.id] = [
+                    (row[0], from_iso(row[1]))
+                    for sql in (before, after)
+                    for row in self.conn.execute(sql, args)
+                ]
+        return out
+
+    # -- active node ------------------------------------------------------------------------
+    def get_active(self, user_id: str) -> str | None:
+        """Id of the user's active node, or None."""
+        rows = self._rows("SELECT node_id FROM active_nodes WHERE user_id = ?", [user_id])
+        return rows[0]["node_id"] if rows else None
+
+    # -- statistics -------------------------------------------------------------------------
+    def counts(self, column: str) -> dict[str, int]:
+        """Node counts grouped by ``node_type``, ``status``, ``index_state`` or ``user_id``."""
+        if column not in _COUNTABLE:
+            raise ValueError(column)
+        rows = self._rows(f"SELECT {column} AS k, count(*) AS c FROM nodes GROUP BY {column}")
+        return {r["k"]: int(r["c"]) for r in rows}
+
+    def node_count(self, user_id: str | None = None) -> int:
+        """How many nodes (one user's, or all)."""
+        if user_id is None:
+            return int(self._rows("SELECT count(*) AS c FROM nodes")[0]["c"])
+        return int(
+            self._rows("SELECT count(*) AS c FROM nodes WHERE user_id = ?", [user_id])[0]["c"]
+        )
+
+    def max_depth_below(self, node: MemoryNode) -> int:
+        """The deepest ``depth`` in ``node``'s subtree (the node's own when it has none)."""
+        prefix = node.path_prefix_for_children()
+        rows = self._rows(
+            "SELECT max(depth) AS d FROM nodes WHERE user_id = ? AND path >= ? AND path < ?",
+            [node.user_id, prefix, prefix + "\uffff"],
+        )
+        found = rows[0]["d"]
+        return node.depth if found is None else int(found)

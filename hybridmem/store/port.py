@@ -1,0 +1,387 @@
+"""The tree-store port: everything the core and the services ask of the source of truth.
+
+:class:`TreeStore` is the contract an implementation fulfils; :class:`~hybridmem.store.
+SQLiteStore` is the embedded one. Code above the store annotates with ``TreeStore`` and never
+runs SQL. The values crossing the port are in :mod:`hybridmem.store.records`.
+
+Contract, for every implementation:
+
+- **Transactions.** Writes marked "inside the caller's transaction" assume an open
+  :meth:`TreeStore.transaction`; the others open their own, which joins (nests in) the
+  caller's when there is one. A nested transaction that fails undoes only its own work.
+  Everything written in the outermost transaction commits together or not at all, and
+  ``after_commit`` runs after each outermost commit.
+- **Threads.** One store object is shared by the threads of a process; the store serialises
+  them (:meth:`TreeStore.reading` holds other threads' writes off a block of reads).
+- **Errors.** A write the backend refuses (constraint, unknown column) raises
+  :class:`~hybridmem.errors.StoreWriteError`; a closed store raises
+  :class:`~hybridmem.errors.StoreClosedError`. No backend exception type crosses the port.
+- **Content.** Node reads return plaintext: sensitive rows are opened with ``opener``. The
+  scans documented "content as stored" do not open them.
+- **Op log.** Sequence numbers are assigned in commit order, never reused and without gaps
+  from rolled-back writes; ``append_op`` calls ``on_op`` in the same transaction.
+
+Not in the port, by design: snapshots and restore. They copy, scrub and swap SQLite files
+(:meth:`SQLiteStore.copy_to`, :mod:`hybridmem.store.copies`) and :mod:`hybridmem.recovery.
+snapshots` works on an ``SQLiteStore``; a server backend brings its own backup story.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import Any, Protocol
+
+from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store.records import (
+    AuditRow,
+    ContentOpener,
+    LexicalGaps,
+    NodeRow,
+    OpHook,
+    OpRow,
+    PayloadScrubber,
+    Scope,
+    SequenceReport,
+)
+
+
+class TreeStore(Protocol):
+    """The source of truth: the memory tree, the op log, the audit log and metadata."""
+
+    # -- hooks (set by the layers above; None when unused) ----------------------------------
+    opener: ContentOpener | None
+    """``(node_id, stored) -> plaintext`` for sensitive rows (the privacy layer's vault)."""
+    on_op: OpHook | None
+    """Called with each appended op inside its transaction (the privacy layer's audit log)."""
+    after_commit: Callable[[], None] | None
+    """Called after each outermost commit (the recovery layer's automatic checkpoints)."""
+
+    # -- lifecycle and transactions ---------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` ran."""
+        ...
+
+    def close(self) -> None:
+        """Release the backend; later calls raise ``StoreClosedError``. Idempotent."""
+        ...
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """A write transaction; nested calls are savepoints (see the module docstring)."""
+        ...
+
+    def reading(self) -> AbstractContextManager[None]:
+        """Hold off other threads' writes while the block reads (re-entrant)."""
+        ...
+
+    # -- node writes ------------------------------------------------------------------------
+    def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
+        """Insert a node and its lexical terms (inside the caller's transaction); return the
+        stored node."""
+        ...
+
+    def update_node(
+        self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
+    ) -> None:
+        """Set columns (keys of :class:`NodeRow`, never ``id``) of one node; replace its
+        lexical terms when ``fts_terms`` is given (inside the caller's transaction)."""
+        ...
+
+    def delete_nodes(self, ids: Sequence[str]) -> None:
+        """Delete nodes and their lexical terms (inside the caller's transaction)."""
+        ...
+
+    def rewrite_subtree_paths(
+        self, user_id: str, *, old_prefix: str, new_prefix: str, depth_delta: int
+    ) -> None:
+        """Replace the path prefix ``old_prefix`` by ``new_prefix`` and shift ``depth`` by
+        ``depth_delta`` for every node of the user below it (inside the caller's
+        transaction)."""
+        ...
+
+    def bump_ancestors(self, ids: Sequence[str], at: datetime, bump: float) -> None:
+        """Raise ``activity`` by ``bump`` (capped at 1) and set ``last_accessed_at`` to ``at``
+        (inside the caller's transaction)."""
+        ...
+
+    def set_active(self, user_id: str, node_id: str | None, at: datetime, seq: int) -> None:
+        """Persist the user's active node, or clear it with None (inside the caller's
+        transaction)."""
+        ...
+
+    def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
+        """Set ``index_state = indexed`` for each node whose ``version`` and ``task_id`` are
+        still those given (a node changed meanwhile stays pending)."""
+        ...
+
+    def set_index_state(self, ids: Sequence[str], state: str) -> None:
+        """Set the index state of these nodes."""
+        ...
+
+    def set_index_state_all(self, state: str) -> None:
+        """Set the index state of every node."""
+        ...
+
+    def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
+        """Record a use: ``last_accessed_at = at`` and, with ``count``, one more
+        ``access_count`` (one write for all ids)."""
+        ...
+
+    # -- node reads (content opened) --------------------------------------------------------
+    def get(self, node_id: str) -> MemoryNode | None:
+        """The node with this id, or None."""
+        ...
+
+    def get_many(self, ids: Iterable[str]) -> dict[str, MemoryNode]:
+        """The nodes of ``ids`` that exist, by id."""
+        ...
+
+    def children(self, node_id: str, *, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
+        """The node's children in creation (``seq``) order, optionally of some statuses."""
+        ...
+
+    def recent_children(
+        self, node_id: str, limit: int, statuses: Sequence[str]
+    ) -> list[MemoryNode]:
+        """The node's ``limit`` newest children of these statuses, newest first."""
+        ...
+
+    def subtree(self, node: MemoryNode) -> list[MemoryNode]:
+        """``node`` and all its descendants, parents before children."""
+        ...
+
+    def descendant_scope_ids(self, node: MemoryNode, scope_types: Sequence[str]) -> list[str]:
+        """Ids of nodes of ``scope_types`` strictly below ``node``."""
+        ...
+
+    def all_ids_among(self, ids: Iterable[str]) -> list[str]:
+        """Which of ``ids`` exist (works without the encryption key)."""
+        ...
+
+    def user_root(self, user_id: str) -> MemoryNode | None:
+        """The user's root node, or None."""
+        ...
+
+    def all_ids(self, *, user_id: str | None = None) -> list[str]:
+        """Ids of every node, or of one user's."""
+        ...
+
+    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
+        """Ids of nodes in this index state, oldest first, at most ``limit``."""
+        ...
+
+    def lexical_search(
+        self, match: str, scope: Scope, statuses: Sequence[str], limit: int
+    ) -> list[tuple[str, float]]:
+        """Best full-text matches of ``match`` (a query built by :mod:`hybridmem.lexical`) in
+        ``scope`` among these statuses, as ``(id, score)`` with score > 0, best first; empty
+        rather than an error when the backend cannot run the query."""
+        ...
+
+    def sibling_neighbours(
+        self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
+    ) -> dict[str, list[tuple[str, datetime]]]:
+        """For each node, its previous and next sibling (same parent and user, by ``seq``)
+        among these statuses, as ``(id, created_at)``; an empty list for a root."""
+        ...
+
+    def get_active(self, user_id: str) -> str | None:
+        """Id of the user's active node, or None."""
+        ...
+
+    def counts(self, column: str) -> dict[str, int]:
+        """Node counts by ``node_type``, ``status``, ``index_state`` or ``user_id``."""
+        ...
+
+    def node_count(self, user_id: str | None = None) -> int:
+        """How many nodes (of one user, or all)."""
+        ...
+
+    def max_depth_below(self, node: MemoryNode) -> int:
+        """The largest ``depth`` in ``node``'s subtree (its own when it has no children)."""
+        ...
+
+    # -- scans (content as stored: sealed content is not opened) ----------------------------
+    def scan_nodes(self) -> list[MemoryNode]:
+        """Every node."""
+        ...
+
+    def user_nodes(self, user_id: str, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
+        """The user's nodes (optionally of some statuses), ordered by ``depth, seq``."""
+        ...
+
+    def user_ids(self) -> list[str]:
+        """Every user id that has nodes."""
+        ...
+
+    def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
+        """Every node of the user in conflict group ``group``, ordered by ``created_at, seq``."""
+        ...
+
+    def active_nodes_of_types(
+        self, user_id: str, node_types: Sequence[str], limit: int
+    ) -> list[MemoryNode]:
+        """The user's ``limit`` newest ``active`` nodes of these types, newest first."""
+        ...
+
+    def index_states(self) -> dict[str, str]:
+        """Every node's index state, by id."""
+        ...
+
+    def sensitive_contents(self) -> list[tuple[str, str]]:
+        """``(id, stored content)`` of every sensitive node."""
+        ...
+
+    def lexical_gaps(self) -> LexicalGaps:
+        """Where the lexical index and the node rows disagree."""
+        ...
+
+    def misnumbered_nodes(self) -> int:
+        """How many nodes have a ``seq`` that is not the sequence of their own ``add`` op."""
+        ...
+
+    # -- op log -----------------------------------------------------------------------------
+    def append_op(
+        self,
+        op: str,
+        *,
+        node_id: str | None,
+        user_id: str | None,
+        payload: dict[str, Any],
+        at: datetime,
+        actor: str | None = None,
+    ) -> int:
+        """Append an op (inside the caller's transaction), call ``on_op`` with it, and return
+        its sequence number."""
+        ...
+
+    def insert_op_row(self, row: OpRow) -> None:
+        """Insert a logged op verbatim, sequence included (replay; inside the caller's
+        transaction)."""
+        ...
+
+    def last_seq(self) -> int:
+        """The newest op's sequence (0 for an empty log)."""
+        ...
+
+    def op_rows(self, *, since: int = 0, until: int | None = None) -> list[OpRow]:
+        """Stored ops with ``since < seq <= until``, in order, exactly as stored."""
+        ...
+
+    def read_ops(
+        self,
+        *,
+        since: int = 0,
+        until: int | None = None,
+        limit: int | None = None,
+        ops: Sequence[str] | None = None,
+    ) -> list[OpRecord]:
+        """Ops with ``since < seq <= until`` (only kinds ``ops``), oldest first, at most
+        ``limit``."""
+        ...
+
+    def node_ops(self, node_id: str) -> list[OpRecord]:
+        """Ops logged under ``node_id``, oldest first."""
+        ...
+
+    def ops_mentioning(self, node_id: str, ops: Sequence[str]) -> list[OpRecord]:
+        """Ops of kinds ``ops`` logged under another node (or none) whose payload may name
+        ``node_id``; a superset the caller filters exactly."""
+        ...
+
+    def sequence_gaps(self, *, max_report: int = 100) -> SequenceReport:
+        """First and last sequence and the missing numbers between (at most ``max_report``)."""
+        ...
+
+    def op_digest(self, seq: int) -> str:
+        """A digest of the stored op at ``seq`` ("" when there is none); equal digests mean
+        the same op, byte for byte."""
+        ...
+
+    def has_unerased_ops(self, user_id: str) -> bool:
+        """True if an op of the user (``erase`` ops included) has a payload without the
+        ``ERASED_KEY`` mark."""
+        ...
+
+    def count_erasable_ops(self, user_id: str, node_ids: Sequence[str], whole_user: bool) -> int:
+        """How many payloads :meth:`scrub_op_payloads` would rewrite now."""
+        ...
+
+    def scrub_op_payloads(
+        self, user_id: str, node_ids: Sequence[str], whole_user: bool, scrub: PayloadScrubber
+    ) -> int:
+        """Replace by ``scrub(payload)`` the payload of every op of ``node_ids`` (of the user,
+        with ``whole_user``) that is neither an ``erase`` op nor marked ``ERASED_KEY``
+        (inside the caller's transaction); return how many changed."""
+        ...
+
+    def ops_with_payload_key(self, key: str) -> list[OpRecord]:
+        """Ops whose payload has the top-level key ``key``, oldest first."""
+        ...
+
+    def set_op_payload(self, seq: int, payload: dict[str, Any]) -> None:
+        """Rewrite one op's payload (key rotation; inside the caller's transaction)."""
+        ...
+
+    # -- audit log --------------------------------------------------------------------------
+    def last_audit_entry(self) -> AuditRow | None:
+        """The newest audit entry, or None."""
+        ...
+
+    def append_audit(self, row: AuditRow) -> None:
+        """Insert an audit entry and record ``seq:hash`` as the chain head, atomically
+        (inside the caller's transaction)."""
+        ...
+
+    def audit_head(self) -> str | None:
+        """The recorded chain head ``seq:hash``, or None."""
+        ...
+
+    def audit_entries(
+        self,
+        *,
+        user_id: str | None = None,
+        node_id: str | None = None,
+        actor: str | None = None,
+        action: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        after_seq: int | None = None,
+        limit: int | None = None,
+    ) -> list[AuditRow]:
+        """Entries (after ``after_seq``, when given) matching every given filter
+        (``since <= at < until``), oldest first, at most ``limit``."""
+        ...
+
+    # -- metadata ---------------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        """The value under ``key``, or None."""
+        ...
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        ...
+
+    def delete_meta(self, *keys: str) -> None:
+        """Remove these keys (missing ones are ignored)."""
+        ...
+
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        """Every key starting with ``prefix`` and its value."""
+        ...
+
+    def delete_meta_prefix(self, prefix: str) -> None:
+        """Remove every key starting with ``prefix``."""
+        ...
+
+    # -- storage ----------------------------------------------------------------------------
+    def secure_delete(self) -> None:
+        """From now on, overwrite deleted content instead of leaving it in free space."""
+        ...
+
+    def compact(self) -> bool:
+        """Rewrite the storage so deleted content is gone from every file the backend keeps
+        (erasure); False if another reader kept part of it from completing."""
+        ...

@@ -1,0 +1,185 @@
+"""Values that cross the tree-store port: rows going in, records coming out.
+
+Nothing here knows a database: these are the shapes every :class:`~hybridmem.store.TreeStore`
+implementation reads and writes (the SQLite one in this package, a server one elsewhere).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypedDict
+
+from hybridmem.clock import from_iso
+from hybridmem.models import MemoryNode, OpRecord
+
+ERASED_KEY = "erased"
+"""Top-level payload key (value ``true``) marking an op-log payload erasure scrubbed."""
+
+AUDIT_HEAD_KEY = "audit.head"
+"""Meta key holding the audit chain's head (``seq:hash``), written with every entry."""
+
+
+class NodeRow(TypedDict):
+    """One ``nodes`` row as the core writes it (times are ISO-8601 strings, ``metadata`` is
+    JSON text, ``sensitive`` is 0/1). The store assigns its own row key."""
+
+    id: str
+    user_id: str
+    agent_id: str | None
+    session_id: str | None
+    parent_id: str | None
+    path: str
+    depth: int
+    task_id: str
+    content: str
+    content_hash: str
+    node_type: str
+    importance: float
+    confidence: float
+    activity: float
+    created_at: str
+    updated_at: str
+    last_accessed_at: str | None
+    access_count: int
+    seq: int
+    version: int
+    status: str
+    index_state: str
+    source_id: str | None
+    metadata: str
+    lifecycle: str | None
+    tier: str | None
+    conflict_group: str | None
+    sensitive: int
+
+
+NODE_FIELDS: frozenset[str] = frozenset(NodeRow.__annotations__)
+"""The columns :meth:`TreeStore.update_node` accepts."""
+
+
+class OpRow(NamedTuple):
+    """An op-log row exactly as stored (``payload`` JSON text, ``at`` ISO-8601): what a
+    restore copies verbatim, so digests of the copied history stay equal."""
+
+    seq: int
+    op: str
+    node_id: str | None
+    user_id: str | None
+    payload: str
+    at: str
+    actor: str | None
+
+    def record(self) -> OpRecord:
+        """The decoded :class:`OpRecord`."""
+        return OpRecord(
+            seq=int(self.seq),
+            op=self.op,
+            node_id=self.node_id,
+            user_id=self.user_id,
+            payload=json.loads(self.payload) if self.payload else {},
+            at=from_iso(self.at),
+            actor=self.actor,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    """One stored audit-log entry, fields exactly as hashed (``at`` ISO-8601, ``detail`` JSON
+    text), so the chain can be recomputed byte for byte."""
+
+    seq: int
+    at: str
+    actor: str | None
+    action: str
+    user_id: str | None
+    node_id: str | None
+    detail: str
+    op_seq: int | None
+    prev_hash: str
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Which of a user's nodes a query may see.
+
+    ``task_ids``: nodes whose ``task_id`` is one of these (a task and its nested tasks).
+    ``path_prefix``: nodes strictly below a non-task node (its materialised path prefix), plus
+    ``node_id`` itself. Neither: the user's whole tree.
+    """
+
+    user_id: str
+    node_id: str | None = None
+    task_ids: tuple[str, ...] | None = None
+    path_prefix: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalGaps:
+    """Where the lexical index and the node rows disagree (both empty when consistent)."""
+
+    terms_without_node: frozenset[int]
+    """Row keys of lexical entries whose node row is gone."""
+    nodes_without_terms: frozenset[int]
+    """Row keys of nodes with no lexical entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceReport:
+    """The op log's sequence numbers: first, last, and missing ones (at most some)."""
+
+    first: int
+    last: int
+    gaps: tuple[int, ...]
+
+
+PayloadScrubber = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns an op-log payload into its erased form (which must carry ``ERASED_KEY: true``)."""
+
+OpHook = Callable[[OpRecord], None]
+"""Called with each op-log row inside the transaction that appends it (the audit mirror)."""
+
+ContentOpener = Callable[[str, str], str]
+"""``(node_id, stored content) -> plaintext`` for sensitive nodes (decrypt on read)."""
+
+
+def row_to_node(row: dict[str, Any]) -> MemoryNode:
+    """Build the public :class:`MemoryNode` from a ``nodes`` row (content as stored)."""
+    path = tuple(p for p in row["path"].split("/") if p)
+    return MemoryNode(
+        id=row["id"],
+        user_id=row["user_id"],
+        parent_id=row["parent_id"],
+        content=row["content"],
+        node_type=row["node_type"],
+        importance=float(row["importance"]),
+        confidence=float(row["confidence"]),
+        created_at=from_iso(row["created_at"]),
+        updated_at=from_iso(row["updated_at"]),
+        last_accessed_at=from_iso(row["last_accessed_at"]) if row["last_accessed_at"] else None,
+        access_count=int(row["access_count"]),
+        seq=int(row["seq"]),
+        version=int(row["version"]),
+        status=row["status"],
+        depth=int(row["depth"]),
+        path=path,
+        task_id=row["task_id"],
+        content_hash=row["content_hash"],
+        index_state=row["index_state"],
+        activity=float(row["activity"]),
+        source_id=row["source_id"],
+        agent_id=row["agent_id"],
+        session_id=row["session_id"],
+        metadata=json.loads(row["metadata"]) if row["metadata"] else {},
+        lifecycle=row["lifecycle"],
+        tier=row["tier"],
+        conflict_group=row["conflict_group"],
+        sensitive=bool(row["sensitive"]),
+    )
+
+
+def encode_path(ancestors: Sequence[str]) -> str:
+    """Materialised path of a node whose ancestors (root first) are ``ancestors``."""
+    return "/" + "".join(a + "/" for a in ancestors) if ancestors else "/"

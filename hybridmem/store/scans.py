@@ -1,0 +1,101 @@
+"""Whole-table reads for bookkeeping: evolution's group and user scans, consistency checks,
+key rotation.
+
+Unlike the reads of :mod:`hybridmem.store.nodes`, these return content **as stored**: sealed
+(encrypted) content is not opened. They serve work that looks at weights, statuses, groups and
+hashes, and must run without the key and without paying a decryption per node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hybridmem.models import MemoryNode
+from hybridmem.store.base import SQLiteBase, marks
+from hybridmem.store.nodes import NODE_COLUMNS
+from hybridmem.store.records import LexicalGaps, row_to_node
+
+
+class NodeScans(SQLiteBase):
+    """Reads over many nodes, content as stored."""
+
+    def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        return [row_to_node(r) for r in self._rows(sql, params)]
+
+    def scan_nodes(self) -> list[MemoryNode]:
+        """Every node of the store, content as stored."""
+        return self._raw_nodes(f"SELECT {NODE_COLUMNS} FROM nodes")
+
+    def user_nodes(self, user_id: str, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
+        """All nodes of a user (optionally of some statuses), parents before children,
+        content as stored."""
+        sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ?"
+        params: list[Any] = [user_id]
+        if statuses:
+            sql += f" AND status IN ({marks(statuses)})"
+            params.extend(statuses)
+        return self._raw_nodes(sql + " ORDER BY depth, seq", params)
+
+    def user_ids(self) -> list[str]:
+        """Every user id in the store."""
+        return [r["user_id"] for r in self._rows("SELECT DISTINCT user_id FROM nodes")]
+
+    def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
+        """Every member of a conflict group, oldest first (all statuses: history is kept),
+        content as stored."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND conflict_group = ? "
+            "ORDER BY created_at, seq",
+            [user_id, group],
+        )
+
+    def active_nodes_of_types(
+        self, user_id: str, node_types: Sequence[str], limit: int
+    ) -> list[MemoryNode]:
+        """The user's ``limit`` newest active nodes of these types, newest first, content as
+        stored (the pool a new fact may conflict with)."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? "
+            f"AND node_type IN ({marks(node_types)}) AND status = 'active' "
+            "ORDER BY created_at DESC, seq DESC LIMIT ?",
+            [user_id, *node_types, limit],
+        )
+
+    def index_states(self) -> dict[str, str]:
+        """Every node's index state, by id."""
+        return {r["id"]: r["index_state"] for r in self._rows("SELECT id, index_state FROM nodes")}
+
+    def sensitive_contents(self) -> list[tuple[str, str]]:
+        """``(id, stored content)`` of every sensitive node: the ciphertexts a key rotation
+        re-seals."""
+        rows = self._rows("SELECT id, content FROM nodes WHERE sensitive = 1")
+        return [(r["id"], r["content"]) for r in rows]
+
+    def lexical_gaps(self) -> LexicalGaps:
+        """Lexical entries without a node row, and node rows without a lexical entry."""
+        with self.reading():
+            rids = {int(r[0]) for r in self.conn.execute("SELECT rid FROM nodes")}
+            terms = {int(r[0]) for r in self.conn.execute("SELECT rowid FROM nodes_fts")}
+        return LexicalGaps(frozenset(terms - rids), frozenset(rids - terms))
+
+    def misnumbered_nodes(self) -> int:
+        """How many nodes carry a ``seq`` that is not the sequence of their own ``add`` op."""
+        rows = self._rows(
+            "SELECT count(*) AS c FROM nodes n LEFT JOIN oplog o ON o.seq = n.seq "
+            "WHERE o.op IS NOT 'add' OR o.node_id IS NOT n.id"
+        )
+        return int(rows[0]["c"])
+
+    def rewrite_terms(self, terms: Callable[[str], str]) -> int:
+        """Re-derive the lexical terms of every plaintext node with ``terms(content)`` (after a
+        change of the lexical analysis; nothing is re-embedded). Sensitive nodes keep none.
+        Returns how many nodes were re-indexed."""
+        with self.transaction():
+            rows = self.conn.execute("SELECT rid, content FROM nodes WHERE sensitive = 0")
+            fresh = [(rid, terms(content)) for rid, content in rows.fetchall()]
+            self.conn.execute(
+                "DELETE FROM nodes_fts WHERE rowid IN (SELECT rid FROM nodes WHERE sensitive = 0)"
+            )
+            self.conn.executemany("INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", fresh)
+        return len(fresh)
