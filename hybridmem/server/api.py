@@ -12,7 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from hybridmem import HybridMemory, __version__
+from hybridmem.memory import HybridMemory
 from hybridmem.server.auth import AuthConfig, Principal, bearer
 from hybridmem.server.schemas import (
     ActiveRequest,
@@ -38,6 +38,7 @@ from hybridmem.server.schemas import (
     VerifyOut,
 )
 from hybridmem.server.views import user_tree
+from hybridmem.version import __version__
 
 router = APIRouter(prefix="/v1")
 

@@ -16,9 +16,10 @@ from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from hybridmem import HybridMemory, __version__
+from hybridmem.memory import HybridMemory
 from hybridmem.server import api, errors, ui
 from hybridmem.server.auth import AuthConfig
+from hybridmem.version import __version__
 
 SECURITY_HEADERS = {
     # Pages load only this server's CSS and JS: no inline script can run, nothing is fetched

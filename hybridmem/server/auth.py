@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hybridmem import DEFAULT_USER
 from hybridmem.errors import AuthError, ScopeError, ServerConfigError
+from hybridmem.memory import DEFAULT_USER
 
 TOKEN_ENV = "HYBRIDMEM_TOKEN"
 TOKENS_FILE_ENV = "HYBRIDMEM_TOKENS"

@@ -17,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from hybridmem import errors as e
+import hybridmem.errors as e
 
 log = logging.getLogger("hybridmem.server")
 

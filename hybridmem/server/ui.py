@@ -23,8 +23,8 @@ from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from hybridmem import HybridMemory, __version__
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
+from hybridmem.memory import HybridMemory
 from hybridmem.server.api import memory
 from hybridmem.server.auth import COOKIE, AuthConfig, Principal, bearer
 from hybridmem.server.views import (
@@ -36,6 +36,7 @@ from hybridmem.server.views import (
     search_readonly,
     user_tree,
 )
+from hybridmem.version import __version__
 
 HERE = Path(__file__).parent
 STATIC_DIR = HERE / "static"

@@ -14,8 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hybridmem import HybridMemory, MemoryNode, RetrievalResult, ScoreBreakdown
 from hybridmem.errors import EncryptionError
+from hybridmem.memory import HybridMemory
+from hybridmem.models import MemoryNode, RetrievalResult, ScoreBreakdown
 
 MASK = "[sensitive: encrypted, the server has no key]"
 
