@@ -1,5 +1,6 @@
 # Two commands on a fresh clone:  `make demo`  and  `make test`.
-# Both create .venv on first use and install everything the project needs into it.
+# Both create .venv on first use and install everything the project needs into it; `make test`
+# also installs Debian's chromium for the inspector's browser tests (.ci/system-deps, as root).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -21,11 +22,16 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/hybridmem demo
 
+<<<<<<< HEAD
 # System packages the tests need (PostgreSQL server binaries); installs only what is missing.
 system-deps:
 	bash .ci/system-deps
 
 test: $(VENV)/.installed system-deps
+=======
+test: $(VENV)/.installed
+	bash .ci/system-deps
+>>>>>>> server
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q

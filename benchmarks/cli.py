@@ -173,6 +173,24 @@ def perf(
     common.finish(result, _out(out, "perf"), console, show_and_plot)
 
 
+@app.command()
+def server(
+    out: Annotated[Path, typer.Option(help="output dir for server.json")]
+    = Path("benchmarks/results"),
+    nodes: Annotated[int, typer.Option(help="store size")] = 10_000,
+    requests: Annotated[int, typer.Option(help="requests per concurrency level")] = 400,
+    clients: Annotated[str, typer.Option(help="concurrency levels, comma-separated")] = "1,4,16",
+    embedder: EmbedderOpt = "hash",
+) -> None:
+    """POST /v1/search through `hybridmem serve` beside in-process retrieve: req/s, p50/p95."""
+    from benchmarks.server import run_server_bench, show, write
+
+    console = Console()
+    result = run_server_bench(nodes, requests, embedder, levels=_ints(clients), console=console)
+    show(result, console)
+    console.print(f"wrote {write(result, out)}")
+
+
 @app.command(name="all")
 def run_all(
     out: Annotated[Path, typer.Option(help="output root (one folder per suite)")]
@@ -201,6 +219,8 @@ def run_all(
               crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
     perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
          queries=20 if smoke else 100, embedder=embedder)
+    server(out=out / "server", nodes=200 if smoke else 10_000, requests=20 if smoke else 400,
+           clients="1,4" if smoke else "1,4,16", embedder=embedder)
 
 
 @app.command()
@@ -214,7 +234,8 @@ def markdown(
 
     res = load_json(results)
     defaults = {"locomo": ("frac", "compression"), "madial": ("hit", ""),
-                "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", "")}
+                "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", ""),
+                "server": ("requests_per_s", "p50_ms")}
     main, extra = defaults.get(res.suite, ("value", ""))
     metric, secondary = metric or main, secondary or extra
     for group in dict.fromkeys(r.group for r in res.rows):

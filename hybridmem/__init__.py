@@ -26,8 +26,7 @@ from hybridmem.models import (
 )
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.recovery import RecoveryConfig
-
-__version__ = "0.1.0"
+from hybridmem.version import __version__
 
 __all__ = [
     "DEFAULT_USER",

@@ -13,9 +13,11 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── InvalidArgumentError              any other malformed argument
     │   ├── CycleError                        a move would make a node its own ancestor
     │   ├── LimitExceededError                over a configured limit (depth, nodes per user)
-    │   └── ImportFormatError                 an export file (JSON Lines) is malformed
+    │   ├── ImportFormatError                 an export file (JSON Lines) is malformed
+    │   └── ServerConfigError                 `hybridmem serve` settings refused (bind, tokens)
     ├── NodeNotFoundError (KeyError)          no such node (in this scope)
     ├── ScopeError                            a node belongs to another user/agent/session
+    ├── AuthError                             the server needs a token and got none or a wrong one
     ├── EncryptionError                       sensitive content cannot be sealed or opened
     │   ├── KeyUnavailableError (KeyError)    no key configured (settings or $HYBRIDMEM_KEY)
     │   ├── WrongKeyError (KeyError)          the key's fingerprint is not the store's
@@ -92,6 +94,14 @@ class LimitExceededError(ValidationError):
 
 class ImportFormatError(ValidationError):
     """An export file handed to ``import`` is malformed (the message names the line)."""
+
+
+class ServerConfigError(ValidationError):
+    """``hybridmem serve`` refused its settings (an unsafe bind, a malformed token file)."""
+
+
+class AuthError(HybridMemError):
+    """The memory server requires a token and the request carried none or an unknown one."""
 
 
 class EncryptionError(HybridMemError):

@@ -426,6 +426,11 @@ class HybridMemory:
         self._check_open()
         return self.store.user_root(check_user_id(user_id))
 
+    def users(self) -> dict[str, int]:
+        """Every user id in the store with its number of nodes, sorted by user id."""
+        self._check_open()
+        return dict(sorted(self.store.counts("user_id").items()))
+
     def active_node(self, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
         """The user's active node (the task or state the agent was working on)."""
         self._check_open()

@@ -37,7 +37,7 @@ def _value(data: dict, method: str, setting: str, group: str, metric: str) -> fl
 
 
 def test_every_command_has_help():
-    for cmd in ("locomo", "madial", "scenarios", "perf", "all"):
+    for cmd in ("locomo", "madial", "scenarios", "perf", "server", "all"):
         result = runner.invoke(app, [cmd, "--help"])
         assert result.exit_code == 0 and "--out" in result.output
 
@@ -137,6 +137,20 @@ def test_perf_smoke(tmp_path):
     assert methods == {"hybridmem", "bare chroma", "ratio hybridmem/bare"}
     for row in data["rows"]:
         assert all(v is None or v > 0 for v in row["metrics"].values())
+
+
+def test_server_bench_smoke(tmp_path):
+    result = runner.invoke(app, ["server", "--out", str(tmp_path), "--nodes", "150",
+                                 "--requests", "12", "--clients", "1,3", "--embedder", "hash"])
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "server.json").read_text(encoding="utf-8"))
+    cells = {(r["method"], r["setting"]) for r in data["rows"]}
+    for method in ("in-process retrieve", "HTTP POST /v1/search"):
+        assert {(method, "1 clients"), (method, "3 clients")} <= cells
+    for row in data["rows"]:
+        if "requests" in row["metrics"]:
+            assert row["metrics"]["requests"] == 12  # every request answered
+            assert 0 < row["metrics"]["p50_ms"] <= row["metrics"]["p95_ms"]
 
 
 def test_scenarios_are_seeded_and_bilingual():

@@ -13,6 +13,7 @@ from hybridmem.errors import (
     HybridMemError,
     InvalidArgumentError,
     KeyUnavailableError,
+    NodeNotFoundError,
     WrongKeyError,
 )
 from hybridmem.privacy import PrivacyConfig, generate_key
@@ -112,6 +113,17 @@ def test_missing_key_is_a_clear_error_and_writes_nothing(tmp_path, key):
             mem.retrieve(f"secret {MARK}", user_id="u1")
         plain = mem.store.all_ids_among([n for n in mem.store.all_ids() if n != secret.id])
         assert "plain is fine" in [mem.get(i).content for i in plain]
+
+
+def test_history_of_a_sensitive_node_needs_no_key(tmp_path, key):
+    path = tmp_path / "m"
+    with open_mem(path, key) as mem:
+        secret = mem.add(f"secret {MARK}", user_id="u1", sensitive=True)
+    with open_mem(path, None) as mem:  # the op log is content-free: who did what, when
+        for user in (None, "u1"):
+            assert [r.op for r in mem.history(secret.id, user_id=user)][:1] == ["add"]
+        with pytest.raises(NodeNotFoundError):  # another user's node still reads as missing
+            mem.history(secret.id, user_id="u2")
 
 
 def test_wrong_key_refuses_to_open(tmp_path, key):

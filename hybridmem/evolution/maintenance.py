@@ -356,7 +356,8 @@ def _distil(
         trait = distiller.summarise(theme, previous)
         if trait is None:
             continue
-        cited = [i for i in trait.sources if i in set(source_ids)]
+        known = set(source_ids)
+        cited = [i for i in trait.sources if i in known]
         if not cited:
             continue  # a conclusion that cites none of its sources is never written
         covers = sorted({c for s in theme.sources for c in s.covers} | set(source_ids))

@@ -37,12 +37,13 @@ def history(core: Core, node_id: str, *, user_id: str | None) -> list[OpRecord]:
     """Every op-log entry that changed ``node_id``; another user's node reads as missing."""
     store = core.engine.store
     records = _oplog.history(store, node_id)
-    live = store.get(node_id)
+    # The owner only, never the node: history must work on encrypted nodes without the key.
+    owner = store.owner(node_id)
     if user_id is not None:
         records = [r for r in records if r.user_id == user_id]
-        if live is not None and live.user_id != user_id:
+        if owner is not None and owner != user_id:
             records = []
-    if not records and (live is None or user_id is not None):
+    if not records and (owner is None or user_id is not None):
         suffix = f" for user {user_id!r}" if user_id is not None else ""
         raise NodeNotFoundError(f"no node with id {node_id!r}{suffix} and no history of one")
     return records

@@ -189,6 +189,12 @@ class NodeTable(SQLiteBase):
         rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
         return self._node(rows[0]) if rows else None
 
+    def owner(self, node_id: str) -> str | None:
+        """The user id of the node, or None; reads no content (works on encrypted nodes
+        without the key)."""
+        rows = self._rows("SELECT user_id FROM nodes WHERE id = ?", [node_id])
+        return str(rows[0]["user_id"]) if rows else None
+
     def get_many(self, ids: Iterable[str]) -> dict[str, MemoryNode]:
         """The nodes of ``ids`` that exist, by id."""
         out: dict[str, MemoryNode] = {}

@@ -134,6 +134,10 @@ class TreeStore(Protocol):
         """The node with this id, or None."""
         ...
 
+    def owner(self, node_id: str) -> str | None:
+        """The user id of the node, or None; reads no content."""
+        ...
+
     def get_many(self, ids: Iterable[str]) -> dict[str, MemoryNode]:
         """The nodes of ``ids`` that exist, by id."""
         ...

@@ -1,0 +1,194 @@
+"""The versioned JSON API (``/v1``). Each route is one call of ``HybridMemory``'s public API.
+
+Every route but ``/v1/health`` runs as a :class:`~hybridmem.server.auth.Principal`: a
+user-limited token acts for its user only (reads of other users' nodes answer 404 exactly like
+missing ones; naming another user answers 403). Routes are plain ``def`` functions: FastAPI runs
+them in its thread pool, and ``HybridMemory`` serialises what must be serialised.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from hybridmem.memory import HybridMemory
+from hybridmem.server.auth import AuthConfig, Principal, bearer
+from hybridmem.server.schemas import (
+    ActiveRequest,
+    BatchCreate,
+    DeleteOut,
+    HealthOut,
+    HistoryOut,
+    MaintainOut,
+    MaintainRequest,
+    MemoryCreate,
+    MemoryPatch,
+    MoveRequest,
+    NodeList,
+    NodeOut,
+    OpOut,
+    SearchOut,
+    SearchRequest,
+    SnapshotOut,
+    StoreOut,
+    TreeNodeOut,
+    TreeOut,
+    UsersOut,
+    VerifyOut,
+)
+from hybridmem.server.views import user_tree
+from hybridmem.version import __version__
+
+router = APIRouter(prefix="/v1")
+
+
+def memory(request: Request) -> HybridMemory:
+    """The store this app serves."""
+    mem: HybridMemory = request.app.state.memory
+    return mem
+
+
+def api_principal(request: Request) -> Principal:
+    """The caller, from ``Authorization: Bearer`` (the API takes no cookies: no CSRF)."""
+    auth: AuthConfig = request.app.state.auth
+    return auth.authenticate(bearer(request.headers.get("authorization")))
+
+
+Mem = Annotated[HybridMemory, Depends(memory)]
+Caller = Annotated[Principal, Depends(api_principal)]
+StrList = Annotated[list[str] | None, Query()]
+
+
+@router.get("/health", response_model=HealthOut, tags=["store"])
+def health(mem: Mem) -> HealthOut:
+    """Liveness: the server answers and its store is open (no token needed, no data shown)."""
+    mem.active_node()  # one indexed read: raises StoreClosedError (503) once it is closed
+    return HealthOut(status="ok", version=__version__)
+
+
+@router.get("/store", response_model=StoreOut, tags=["store"])
+def store(mem: Mem, who: Caller, verify: bool = False) -> StoreOut:
+    """Counts, pending vector writes, the last checkpoint; ``verify=true`` compares SQLite
+    with Chroma entry by entry (seconds at 100k nodes). Needs a token for every user."""
+    who.require_admin("store health")
+    s = mem.stats()
+    snaps = mem.snapshots()
+    return StoreOut(
+        path=s.path, nodes=s.nodes, users=s.users, vectors=s.vectors,
+        pending=s.by_index_state.get("pending", 0), last_seq=s.last_seq, embedder=s.embedder,
+        dimension=s.dimension, sqlite_bytes=s.sqlite_bytes, by_type=s.by_type,
+        by_status=s.by_status, by_index_state=s.by_index_state, snapshots=len(snaps),
+        last_checkpoint=SnapshotOut.of(snaps[-1]) if snaps else None,
+        verify=VerifyOut.of(mem.verify()) if verify else None,
+    )
+
+
+@router.post("/memories", response_model=NodeOut, status_code=201, tags=["memories"])
+def add_memory(body: MemoryCreate, mem: Mem, who: Caller) -> NodeOut:
+    """Add one memory (``HybridMemory.add``)."""
+    fields = body.model_dump(exclude={"user_id"})
+    return NodeOut.of(mem.add(user_id=who.user_for(body.user_id), **fields))
+
+
+@router.post("/memories/batch", response_model=NodeList, status_code=201, tags=["memories"])
+def add_batch(body: BatchCreate, mem: Mem, who: Caller) -> NodeList:
+    """Add many memories of one user in one transaction: all or none (``add_many``)."""
+    items = [item.model_dump() for item in body.items]
+    nodes = mem.add_many(items, user_id=who.user_for(body.user_id))
+    return NodeList(nodes=[NodeOut.of(n) for n in nodes])
+
+
+@router.get("/memories/{node_id}", response_model=NodeOut, tags=["memories"])
+def get_memory(node_id: str, mem: Mem, who: Caller) -> NodeOut:
+    """One memory. Encrypted content without the key on the server: 423."""
+    return NodeOut.of(mem.get(node_id, user_id=who.scope()))
+
+
+@router.get("/memories/{node_id}/children", response_model=NodeList, tags=["memories"])
+def children(node_id: str, mem: Mem, who: Caller) -> NodeList:
+    """Direct children, oldest first."""
+    return NodeList(nodes=[NodeOut.of(n) for n in mem.children(node_id, user_id=who.scope())])
+
+
+@router.get("/memories/{node_id}/history", response_model=HistoryOut, tags=["memories"])
+def history(node_id: str, mem: Mem, who: Caller) -> HistoryOut:
+    """Every op-log record of the node, oldest first (also after it was deleted)."""
+    records = mem.history(node_id, user_id=who.scope())
+    return HistoryOut(records=[OpOut.of(r) for r in records])
+
+
+@router.patch("/memories/{node_id}", response_model=NodeOut, tags=["memories"])
+def update_memory(node_id: str, body: MemoryPatch, mem: Mem, who: Caller) -> NodeOut:
+    """Change fields of a memory; ``expected_version`` makes it conditional (409)."""
+    changes = body.model_dump(exclude_unset=True)
+    return NodeOut.of(mem.update(node_id, user_id=who.scope(), **changes))
+
+
+@router.post("/memories/{node_id}/move", response_model=NodeOut, tags=["memories"])
+def move_memory(node_id: str, body: MoveRequest, mem: Mem, who: Caller) -> NodeOut:
+    """Move a memory (and its subtree) under another parent of the same user."""
+    return NodeOut.of(mem.move(node_id, body.parent_id, user_id=who.scope()))
+
+
+@router.delete("/memories/{node_id}", response_model=DeleteOut, tags=["memories"])
+def delete_memory(node_id: str, mem: Mem, who: Caller, subtree: bool = True) -> DeleteOut:
+    """Delete a memory and, unless ``subtree=false``, its descendants."""
+    return DeleteOut(deleted=mem.delete(node_id, subtree=subtree, user_id=who.scope()))
+
+
+@router.post("/search", response_model=SearchOut, tags=["retrieval"])
+def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
+    """Retrieve: the context for a prompt, its token count, and hits with score breakdowns."""
+    result = mem.retrieve(
+        body.query, user_id=who.user_for(body.user_id), task_id=body.task_id, top_k=body.top_k,
+        token_budget=body.token_budget, agent_id=body.agent_id, session_id=body.session_id,
+    )
+    return SearchOut.of(result)
+
+
+@router.get("/users", response_model=UsersOut, tags=["users"])
+def users(mem: Mem, who: Caller) -> UsersOut:
+    """User ids and their node counts (a user-limited token sees only its own)."""
+    counts = mem.users()
+    if who.user_id is not None:
+        counts = {who.user_id: counts.get(who.user_id, 0)}
+    return UsersOut(users=counts)
+
+
+@router.get("/users/{user:path}/tree", response_model=TreeOut, tags=["users"])
+def tree(
+    user: str, mem: Mem, who: Caller, status: StrList = None, node_type: StrList = None,
+    contains: str | None = None, limit: Annotated[int | None, Query(ge=1)] = None,
+) -> TreeOut:
+    """The user's tree, parents first, with weights and the active path; encrypted content
+    is ``null`` with ``masked: true`` when the server has no key. ``limit``: the first N
+    nodes in tree order (``total`` still counts all that match)."""
+    t = user_tree(mem, who.user_for(user), statuses=status, node_types=node_type,
+                  contains=contains, limit=limit)
+    nodes = [
+        TreeNodeOut(
+            **NodeOut.of(r.node, r.content, masked=r.content is None).model_dump(),
+            weight=r.weight, half_life_days=r.half_life_days, protected=r.protected,
+            group_current=r.group_current, why=r.why, active=r.active,
+            on_active_path=r.on_active_path,
+        )
+        for r in t.rows
+    ]
+    return TreeOut(user_id=t.user_id, active_id=t.active.id if t.active else None,
+                   total=t.total, nodes=nodes)
+
+
+@router.put("/users/{user:path}/active", response_model=NodeOut, tags=["users"])
+def set_active(user: str, body: ActiveRequest, mem: Mem, who: Caller) -> NodeOut:
+    """Make one of the user's nodes the active node (the task the agent is on)."""
+    return NodeOut.of(mem.set_active(body.node_id, user_id=who.user_for(user)))
+
+
+@router.post("/maintain", response_model=MaintainOut, tags=["evolution"])
+def maintain(body: MaintainRequest, mem: Mem, who: Caller) -> MaintainOut:
+    """Forgetting and consolidation; a dry run (nothing written) unless ``dry_run=false``."""
+    user = body.user_id if who.is_admin else who.user_for(body.user_id)
+    report = mem.maintain(now=body.now, dry_run=body.dry_run, deep=body.deep, user_id=user,
+                          max_nodes=body.max_nodes)
+    return MaintainOut.of(report)

@@ -1,0 +1,386 @@
+"""Request and response bodies of the JSON API (pydantic 2; they make ``/openapi.json``).
+
+Requests forbid unknown fields, so a misspelt field is a 422 naming it instead of being ignored.
+Values are checked by the engine (one set of rules for Python, CLI and HTTP callers); the models
+only fix the JSON types.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:  # only the converters' signatures name the engine's result types
+    from hybridmem.evolution.maintenance import MaintenanceReport
+    from hybridmem.models import MemoryNode, RetrievalResult, ScoreBreakdown
+    from hybridmem.recovery.models import OpRecord, SnapshotInfo, VerifyReport
+
+MAX_BATCH = 10_000
+"""Items per ``POST /v1/memories/batch`` (one SQLite transaction; bigger imports: several)."""
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NodeFields(_Request):
+    """The fields of a new memory (``HybridMemory.add``)."""
+
+    content: str
+    parent_id: str | None = None
+    node_type: str = "event"
+    importance: float | None = None
+    confidence: float | None = None
+    metadata: dict[str, Any] | None = None
+    created_at: datetime | None = None
+    source_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    id: str | None = Field(default=None, description="Your own id (default: a new uuid).")
+    activate: bool | None = None
+    lifecycle: str | None = None
+    slot: str | None = None
+    tier: str | None = None
+    sensitive: bool = False
+
+
+class MemoryCreate(NodeFields):
+    """``POST /v1/memories``."""
+
+    user_id: str | None = Field(default=None, description="Default: the token's user.")
+
+
+class BatchCreate(_Request):
+    """``POST /v1/memories/batch``: all items or none; parents may be earlier items' ids."""
+
+    user_id: str | None = None
+    items: list[NodeFields] = Field(max_length=MAX_BATCH)
+
+
+class MemoryPatch(_Request):
+    """``PATCH /v1/memories/{id}``: the fields to change (content is re-embedded if changed)."""
+
+    content: str | None = None
+    importance: float | None = None
+    confidence: float | None = None
+    node_type: str | None = None
+    metadata: dict[str, Any] | None = None
+    status: str | None = None
+    source_id: str | None = None
+    expected_version: int | None = Field(
+        default=None, description="Refuse (409) if another writer changed the node first."
+    )
+
+
+class MoveRequest(_Request):
+    """``POST /v1/memories/{id}/move``."""
+
+    parent_id: str
+
+
+class SearchRequest(_Request):
+    """``POST /v1/search`` (``HybridMemory.retrieve``)."""
+
+    query: str
+    user_id: str | None = None
+    task_id: str | None = None
+    top_k: int = 8
+    token_budget: int | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+
+
+class ActiveRequest(_Request):
+    """``PUT /v1/users/{user}/active``."""
+
+    node_id: str
+
+
+class MaintainRequest(_Request):
+    """``POST /v1/maintain``: a dry run unless ``dry_run`` is false."""
+
+    user_id: str | None = Field(default=None, description="Default: every user (admin token).")
+    dry_run: bool = True
+    deep: bool = True
+    now: datetime | None = None
+    max_nodes: int | None = None
+
+
+class NodeOut(BaseModel):
+    """One memory. ``content`` is None and ``masked`` true when it is encrypted and this
+    server holds no key (tree listings; a direct read answers 423 instead)."""
+
+    id: str
+    user_id: str
+    parent_id: str | None
+    content: str | None
+    masked: bool = False
+    node_type: str
+    importance: float
+    confidence: float
+    created_at: datetime
+    updated_at: datetime
+    last_accessed_at: datetime | None
+    access_count: int
+    seq: int
+    version: int
+    status: str
+    depth: int
+    path: list[str]
+    task_id: str
+    index_state: str
+    activity: float
+    source_id: str | None
+    agent_id: str | None
+    session_id: str | None
+    metadata: dict[str, Any]
+    lifecycle: str | None
+    tier: str | None
+    conflict_group: str | None
+    sensitive: bool
+
+    @classmethod
+    def of(cls, node: MemoryNode, content: str | None = None, masked: bool = False) -> NodeOut:
+        """From an engine node; ``content`` overrides the node's (e.g. decrypted or masked)."""
+        # Every other field has the same name and meaning on the engine's node.
+        same = {n: getattr(node, n) for n in NodeOut.model_fields if n not in ("content", "masked")}
+        text = None if masked else (content if content is not None else node.content)
+        return cls(**same, content=text, masked=masked)
+
+
+class NodeList(BaseModel):
+    """A list of memories."""
+
+    nodes: list[NodeOut]
+
+
+class DeleteOut(BaseModel):
+    """How many nodes a delete removed."""
+
+    deleted: int
+
+
+class BreakdownOut(BaseModel):
+    """Each feature's raw value, effective weight and weighted part of a hit's score.
+
+    ``score = sum(parts) / sum(weights)``, so ``parts[f] / sum(weights)`` is feature f's share.
+    """
+
+    score: float
+    features: dict[str, float]
+    weights: dict[str, float]
+    parts: dict[str, float]
+    node_weight: float
+    sources: list[str]
+    explain: str
+
+    @classmethod
+    def of(cls, b: ScoreBreakdown) -> BreakdownOut:
+        """From an engine breakdown."""
+        return cls(
+            score=b.score,
+            features=dict(b.features),
+            weights=dict(b.weights),
+            parts=dict(b.parts),
+            node_weight=b.weight,
+            sources=list(b.sources),
+            explain=b.explain(),
+        )
+
+
+class HitOut(BaseModel):
+    """A retrieved memory with its score and why."""
+
+    node: NodeOut
+    score: float
+    breakdown: BreakdownOut
+
+
+class SearchOut(BaseModel):
+    """``POST /v1/search``: the context to put in a prompt, its tokens, and the ranked hits."""
+
+    query: str
+    user_id: str
+    scope_id: str | None
+    context: str
+    tokens: int
+    candidates: int
+    dropped_for_budget: int
+    path: list[NodeOut]
+    hits: list[HitOut]
+
+    @classmethod
+    def of(cls, r: RetrievalResult) -> SearchOut:
+        """From an engine result."""
+        return cls(
+            query=r.query,
+            user_id=r.user_id,
+            scope_id=r.scope_id,
+            context=r.context,
+            tokens=r.tokens,
+            candidates=r.candidates,
+            dropped_for_budget=r.dropped_for_budget,
+            path=[NodeOut.of(n) for n in r.path],
+            hits=[
+                HitOut(
+                    node=NodeOut.of(h.node), score=h.score, breakdown=BreakdownOut.of(h.breakdown)
+                )
+                for h in r.hits
+            ],
+        )
+
+
+class TreeNodeOut(NodeOut):
+    """A node of a user's tree with its weight now and its place on the active path."""
+
+    weight: float
+    half_life_days: float
+    protected: bool
+    group_current: bool | None
+    why: str
+    active: bool
+    on_active_path: bool
+
+
+class TreeOut(BaseModel):
+    """``GET /v1/users/{user}/tree``: nodes parents first, in tree order."""
+
+    user_id: str
+    active_id: str | None
+    total: int
+    nodes: list[TreeNodeOut]
+
+
+class UsersOut(BaseModel):
+    """User ids with their node counts."""
+
+    users: dict[str, int]
+
+
+class OpOut(BaseModel):
+    """One op-log record (ciphertexts of sensitive nodes left out)."""
+
+    seq: int
+    op: str
+    node_id: str | None
+    user_id: str | None
+    payload: dict[str, Any]
+    at: datetime
+    actor: str | None
+
+    @classmethod
+    def of(cls, r: OpRecord) -> OpOut:
+        """From an op-log record."""
+        payload = {k: v for k, v in r.payload.items() if not k.startswith("sealed")}
+        return cls(
+            seq=r.seq, op=r.op, node_id=r.node_id, user_id=r.user_id, payload=payload,
+            at=r.at, actor=r.actor,
+        )
+
+
+class HistoryOut(BaseModel):
+    """Every op-log record of one node, oldest first."""
+
+    records: list[OpOut]
+
+
+class ActionOut(BaseModel):
+    """One thing maintenance did or would do to one node, and why."""
+
+    node_id: str
+    user_id: str
+    action: str
+    reason: str
+    weight: float | None
+
+
+class MaintainOut(BaseModel):
+    """``POST /v1/maintain``."""
+
+    now: datetime
+    dry_run: bool
+    deep: bool
+    users: list[str]
+    examined: int
+    counts: dict[str, int]
+    skipped_concurrent: int
+    actions: list[ActionOut]
+
+    @classmethod
+    def of(cls, r: MaintenanceReport) -> MaintainOut:
+        """From an engine report."""
+        return cls(
+            now=r.now, dry_run=r.dry_run, deep=r.deep, users=list(r.users), examined=r.examined,
+            counts=r.counts, skipped_concurrent=r.skipped_concurrent,
+            actions=[
+                ActionOut(node_id=a.node_id, user_id=a.user_id, action=a.action, reason=a.reason,
+                          weight=a.weight)
+                for a in r.actions
+            ],
+        )
+
+
+class HealthOut(BaseModel):
+    """``GET /v1/health``: the server answers and its store is open."""
+
+    status: str
+    version: str
+
+
+class SnapshotOut(BaseModel):
+    """A checkpoint: name, op-log sequence, time, node count."""
+
+    name: str
+    seq: int
+    created_at: datetime
+    nodes: int
+
+    @classmethod
+    def of(cls, s: SnapshotInfo) -> SnapshotOut:
+        """From a snapshot manifest."""
+        return cls(name=s.name, seq=s.seq, created_at=s.created_at, nodes=s.nodes)
+
+
+class VerifyOut(BaseModel):
+    """SQLite vs Chroma, entry by entry (``HybridMemory.verify``)."""
+
+    clean: bool
+    nodes: int
+    vectors: int
+    missing: list[str]
+    pending: list[str]
+    orphaned: list[str]
+    stale: list[str]
+    broken_tree: list[str]
+    seq_gaps: list[int]
+
+    @classmethod
+    def of(cls, v: VerifyReport) -> VerifyOut:
+        """From a verify report."""
+        return cls(
+            clean=v.clean, nodes=v.nodes, vectors=v.vectors, missing=list(v.missing),
+            pending=list(v.pending), orphaned=list(v.orphaned), stale=list(v.stale),
+            broken_tree=list(v.broken_tree), seq_gaps=list(v.seq_gaps),
+        )
+
+
+class StoreOut(BaseModel):
+    """``GET /v1/store``: counts, pending vector writes, the last checkpoint, verify."""
+
+    path: str
+    nodes: int
+    users: int
+    vectors: int
+    pending: int
+    last_seq: int
+    embedder: str
+    dimension: int
+    sqlite_bytes: int
+    by_type: dict[str, int]
+    by_status: dict[str, int]
+    by_index_state: dict[str, int]
+    snapshots: int
+    last_checkpoint: SnapshotOut | None
+    verify: VerifyOut | None
