@@ -22,16 +22,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/hybridmem demo
 
-<<<<<<< HEAD
-# System packages the tests need (PostgreSQL server binaries); installs only what is missing.
+# System packages the tests need (chromium, PostgreSQL server binaries); installs only what
+# is missing.
 system-deps:
 	bash .ci/system-deps
 
 test: $(VENV)/.installed system-deps
-=======
-test: $(VENV)/.installed
-	bash .ci/system-deps
->>>>>>> server
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
