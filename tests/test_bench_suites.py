@@ -200,16 +200,17 @@ def test_packing_from_one_ranking_equals_direct_engine_calls():
 
     ds = load_locomo(LOCOMO, limit=1, questions_per_conversation=4)
     corpus = build_corpus(ds.conversations[0])
+    # One engine for both paths: two separately built HNSW indexes may order near-ties
+    # differently, which is not what this test is about. Frozen access keeps reads pure.
     shortcut = HybridMethod(default_variants()[0], "hash")
-    direct = HybridMethod(default_variants()[0], "hash")
     shortcut.prepare([corpus])
-    direct.prepare([corpus])
     try:
         for q in ds.conversations[0].questions:
             for k, budget in ((5, None), (25, None), (None, 500), (None, 2000)):
                 a = shortcut.select(corpus, q.question, k=k, budget=budget)
-                res = direct.retrieve(corpus, q.question, top_k=k or 10_000, token_budget=budget)
+                res = shortcut.retrieve(
+                    corpus, q.question, top_k=k or 10_000, token_budget=budget
+                )
                 assert a.context == res.context and a.tokens == res.tokens
     finally:
         shortcut.close()
-        direct.close()
