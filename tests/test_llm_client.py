@@ -10,7 +10,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -36,10 +36,9 @@ def serve(behaviour: Behaviour) -> Iterator[tuple[str, list[dict[str, str]]]]:
         def do_POST(self) -> None:  # a 302/303 redirect arrives as GET: same handling
             self.rfile.read(int(self.headers.get("Content-Length", 0)))
             seen.append({k.lower(): v for k, v in self.headers.items()})
-            try:
+            # The client hanging up is what the deadline and size tests expect.
+            with suppress(BrokenPipeError, ConnectionResetError):
                 behaviour(self)
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # the client gave up: what the deadline tests expect
 
         do_GET = do_POST
 
@@ -97,9 +96,9 @@ def test_a_same_origin_redirect_keeps_the_key():
 
 
 def test_a_redirect_loop_is_refused():
-    with serve(redirect_to("/v1/chat/completions")) as (origin, seen):
-        with pytest.raises(LLMUnavailableError, match="redirected more than 3 times"):
-            client(origin).complete("s", "u")
+    loop = redirect_to("/v1/chat/completions")
+    with serve(loop) as (origin, seen), pytest.raises(LLMUnavailableError, match="more than 3"):
+        client(origin).complete("s", "u")
     assert len(seen) == 4
 
 
@@ -117,7 +116,7 @@ def test_a_dripping_server_cannot_hold_the_call_past_its_deadline():
 
     with serve(drip) as (origin, _):
         started = time.monotonic()
-        with pytest.raises(LLMUnavailableError, match="no complete reply within 1.0 s"):
+        with pytest.raises(LLMUnavailableError, match=r"no complete reply within 1\.0 s"):
             client(origin, timeout_s=1.0).complete("s", "u")
         elapsed = time.monotonic() - started
     assert elapsed < 5.0, elapsed  # the old client took 9.9 s for a 1 s timeout
@@ -133,9 +132,8 @@ def test_a_reply_over_the_size_limit_is_refused_as_it_streams():
             handler.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
         handler.wfile.write(b"0\r\n\r\n")
 
-    with serve(flood) as (origin, _):
-        with pytest.raises(LLMOutputError, match="exceeds 100000 bytes"):
-            client(origin, max_reply_bytes=100_000).complete("s", "u")
+    with serve(flood) as (origin, _), pytest.raises(LLMOutputError, match="exceeds 100000"):
+        client(origin, max_reply_bytes=100_000).complete("s", "u")
 
 
 def test_a_declared_oversized_reply_and_a_gzip_bomb_are_refused():
@@ -153,12 +151,10 @@ def test_a_declared_oversized_reply_and_a_gzip_bomb_are_refused():
         handler.end_headers()
         handler.wfile.write(bomb)
 
-    with serve(declare) as (origin, _):
-        with pytest.raises(LLMOutputError, match="declares 999999999 bytes"):
-            client(origin, max_reply_bytes=100_000).complete("s", "u")
-    with serve(gzip_bomb) as (origin, _):
-        with pytest.raises(LLMOutputError, match="exceeds 100000 bytes"):
-            client(origin, max_reply_bytes=100_000).complete("s", "u")
+    with serve(declare) as (origin, _), pytest.raises(LLMOutputError, match="declares 999999999"):
+        client(origin, max_reply_bytes=100_000).complete("s", "u")
+    with serve(gzip_bomb) as (origin, _), pytest.raises(LLMOutputError, match="exceeds 100000"):
+        client(origin, max_reply_bytes=100_000).complete("s", "u")
 
 
 def test_errors_and_calls_from_inside_an_event_loop():
@@ -167,9 +163,8 @@ def test_errors_and_calls_from_inside_an_event_loop():
         handler.send_header("Content-Length", "0")
         handler.end_headers()
 
-    with serve(fail) as (origin, _):
-        with pytest.raises(LLMUnavailableError, match="HTTP 503"):
-            client(origin).complete("s", "u")
+    with serve(fail) as (origin, _), pytest.raises(LLMUnavailableError, match="HTTP 503"):
+        client(origin).complete("s", "u")
     with serve(reply_ok) as (origin, _):
 
         async def from_async_code() -> str:
@@ -180,7 +175,12 @@ def test_errors_and_calls_from_inside_an_event_loop():
 
 @pytest.mark.parametrize(
     "bad",
-    [dict(timeout_s=0), dict(timeout_s=float("inf")), dict(max_reply_bytes=-1), dict(timeout_s="1")],
+    [
+        dict(timeout_s=0),
+        dict(timeout_s=float("inf")),
+        dict(max_reply_bytes=-1),
+        dict(timeout_s="1"),
+    ],
 )
 def test_settings_are_checked(bad):
     from hybridmem.errors import InvalidArgumentError

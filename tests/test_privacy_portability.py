@@ -172,7 +172,7 @@ def test_the_file_header_never_chooses_the_tenant(tmp_path):
         buf = io.StringIO()
         mem.export_user("u1", buf)
         before = mem.stats().nodes
-        with pytest.raises(InvalidArgumentError, match="import needs user_id.*'u1'"):
+        with pytest.raises(InvalidArgumentError, match=r"import needs user_id.*'u1'"):
             mem.import_jsonl(io.StringIO(buf.getvalue()))
         assert mem.stats().nodes == before
         report = mem.import_jsonl(io.StringIO(buf.getvalue()), user_id="attacker", new_ids=True)
@@ -263,7 +263,7 @@ def test_a_failed_export_keeps_the_previous_file_and_leaves_no_temporary(tmp_pat
             raise OSError(errno.ENOSPC, "No space left on device")
 
         monkeypatch.setattr(os, "fsync", full_disk)
-        with pytest.raises(FileAccessError, match="u1.jsonl.*No space left"):
+        with pytest.raises(FileAccessError, match=r"u1\.jsonl.*No space left"):
             mem.export_user("u1", out)
         monkeypatch.undo()
         assert consistency(mem).ok
