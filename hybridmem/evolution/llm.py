@@ -229,13 +229,19 @@ class LLMDistiller:
 
     name = "llm"
 
-    def __init__(self, client: ChatClient) -> None:
+    def __init__(self, client: ChatClient, *, send_sensitive: bool = False) -> None:
         self.client = client
+        self.send_sensitive = send_sensitive
+        """Send sensitive (encrypted-at-rest) memories to the endpoint too. Off by default:
+        a theme with a sensitive source is distilled locally (extractive) instead."""
         self.rejected = 0
         """Replies rejected by validation so far (the extractive text was used instead)."""
         self._fallback = ExtractiveDistiller()
 
     def summarise(self, theme: Theme, previous: MemoryNode | None) -> DistilledTrait | None:
+        secret = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
+        if secret and not self.send_sensitive:
+            return self._fallback.summarise(theme, previous)
         lines = [f"[{s.id}] {s.content}" for s in theme.sources]
         prompt = "Fragments:\n" + "\n".join(lines)
         if previous is not None:
