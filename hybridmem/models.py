@@ -135,6 +135,11 @@ class RetrievalResult:
     tokens: int
     candidates: int
     dropped_for_budget: int
+    vector_unavailable: bool = False
+    """True when no vector candidates could be searched for this result (this process does
+    not own the embedded Chroma index): hits come from lexical and tree candidates only."""
+    vector_unavailable_reason: str | None = None
+    """Why, and what to do about it (use a Chroma server), when ``vector_unavailable``."""
 
     @property
     def nodes(self) -> list[MemoryNode]:

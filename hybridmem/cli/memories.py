@@ -18,6 +18,7 @@ from hybridmem.cli.support import (
     _open,
     _print_json,
     console,
+    err_console,
 )
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
@@ -99,6 +100,12 @@ def search(
     """Retrieve memories for a query, with each score's breakdown."""
     with _open(db, embedder) as mem:
         res = mem.retrieve(query, user_id=user, task_id=task, top_k=top_k, token_budget=budget)
+    if res.vector_unavailable:  # on stderr, so --json output stays parseable
+        err_console.print(
+            f"warning: no vector search: {res.vector_unavailable_reason}",
+            markup=False,
+            highlight=False,
+        )
     if as_json:
         _print_json(res)
         return

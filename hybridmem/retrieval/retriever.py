@@ -128,6 +128,8 @@ class Retriever:
 
         sources: dict[str, set[str]] = {}
         similarity: dict[str, float] = {}
+        # Said in the result, not only in a log line: a follower process has no vectors.
+        unavailable = self.core.engine.index.unavailable_reason() if wants_vector else None
         if cfg.vector_candidates and vector is not None:
             for match in self.core.engine.index.query(
                 vector, cfg.vector_candidates, resolved.where, resolved.ids
@@ -226,6 +228,8 @@ class Retriever:
             tokens=packed.tokens,
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
+            vector_unavailable=unavailable is not None,
+            vector_unavailable_reason=unavailable,
         )
 
     def _fill_similarity(
