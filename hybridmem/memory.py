@@ -122,6 +122,13 @@ class HybridMemory:
         config = config or MemoryConfig()
         embedder_obj = make_embedder(embedder)
         started = time.perf_counter()
+        if self.path is not None:
+            embedded = index is None and chroma is None
+            recovery_ops.check_files(
+                self.path,
+                chroma_dir=self.path / CHROMA_DIR if embedded else None,
+                config=config.recovery,
+            )
         store: TreeStore = (
             SQLiteStore(self.path / DB_FILE, durability=durability)
             if self.path is not None

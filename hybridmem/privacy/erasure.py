@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,7 @@ from hybridmem.core.ops import scrub_payload
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
+from hybridmem.recovery import files
 from hybridmem.store import SnapshotKeeper, encode_path, read_copy, scrub_copy
 from hybridmem.validation import check_node_id, check_user_id
 
@@ -235,7 +237,11 @@ def finish_erasure(core: Core, seq: int, *, compact: bool = True) -> _Finished:
     vectors = len(engine.index.get_ids(doomed)) if doomed else 0
     engine.index.delete(doomed)
     scope = ErasedScope(str(pending["user_id"]), tuple(doomed), bool(pending["whole_user"]))
-    snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
+    # Exclusively: a checkpoint copying the pre-erasure store finishes first (and is then
+    # scrubbed); leftovers of killed checkpoints, which may hold the content, go.
+    folder = snapshot_directory(core) if engine.path is not None else None
+    with files.scrubbing(folder) if folder is not None else nullcontext():
+        snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
     rebuilt = chroma_compacted = sqlite_compacted = False
     dirs = 0
     if compact:

@@ -40,6 +40,7 @@ class VerifyReport:
     ``stale``: vectors whose document (content hash) or filter metadata disagree with SQLite.
     ``broken_tree``: nodes whose parent is missing or whose materialised path is wrong.
     ``seq_gaps``: op-log sequence numbers missing between the first and the last.
+    ``damaged``: what SQLite's ``quick_check`` found wrong in the file (restore a snapshot).
     """
 
     nodes: int
@@ -52,12 +53,14 @@ class VerifyReport:
     seq_gaps: tuple[int, ...]
     first_seq: int
     last_seq: int
+    damaged: tuple[str, ...] = ()
 
     @property
     def clean(self) -> bool:
-        """True when both stores agree and the op log is contiguous."""
+        """True when both stores agree, the op log is contiguous and the file is sound."""
         return not (
-            self.missing
+            self.damaged
+            or self.missing
             or self.pending
             or self.orphaned
             or self.stale
@@ -77,6 +80,8 @@ class VerifyReport:
             f"broken_tree={len(self.broken_tree)}",
             f"seq_gaps={len(self.seq_gaps)}",
         ]
+        if self.damaged:
+            parts.append(f"damaged: {'; '.join(self.damaged)}")
         return ("clean: " if self.clean else "NOT clean: ") + ", ".join(parts)
 
 

@@ -13,16 +13,25 @@ from pathlib import Path
 from hybridmem.core import Core
 from hybridmem.errors import NodeNotFoundError, RecoveryError
 from hybridmem.models import OpRecord, StoreStats
-from hybridmem.recovery import consistency, db_snapshots, sessions, snapshots
+from hybridmem.recovery import consistency, db_snapshots, files, sessions, snapshots
 from hybridmem.recovery import oplog as _oplog
+from hybridmem.recovery.config import RecoveryConfig
 from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.snapshots import checkpoint, list_snapshots
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 
 
+def check_files(home: Path, *, chroma_dir: Path | None, config: RecoveryConfig) -> None:
+    """Before the store is opened: refuse a lost SQLite file (see :mod:`.files`)."""
+    files.check_not_lost(home, chroma_dir, home / config.snapshot_dir)
+
+
 def install(core: Core) -> Reconciler:
-    """Wire recovery into ``core``: catch-up after vector writes, automatic checkpoints."""
+    """Wire recovery into ``core``: catch-up after vector writes, automatic checkpoints;
+    remove what interrupted checkpoints left behind."""
+    if core.engine.path is not None:
+        files.clean_leftovers(core.engine.path / core.engine.config.recovery.snapshot_dir)
     reconciler = Reconciler(core)
     core.engine.after_index = reconciler.after_write
 
@@ -111,6 +120,7 @@ def _restore_file(
     durability = snapshots.sqlite_store(core).durability
     engine.store.close()
     aside = snapshots.swap_in(live, staged, engine.now())
+    files.prune_previous_stores(engine.path, engine.config.recovery.keep_previous_stores)
     engine.attach_store(SQLiteStore(live, durability=durability))
     return end, replayed, aside
 
@@ -136,6 +146,7 @@ def stats(core: Core) -> StoreStats:
 
 
 __all__ = [
+    "check_files",
     "checkpoint",
     "consistency",
     "history",

@@ -27,7 +27,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
 from hybridmem.models import IndexState
-from hybridmem.recovery import db_snapshots
+from hybridmem.recovery import db_snapshots, files
 from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.replay import replay
@@ -90,32 +90,37 @@ def checkpoint(core: Core) -> SnapshotInfo:
         return info
     folder = snapshot_dir(core)
     folder.mkdir(parents=True, exist_ok=True)
+    # What a checkpoint killed half way left behind (it may hold erased content).
+    files.clean_leftovers(folder)
     now = core.engine.now()
     tmp = folder / f".tmp-{uuid.uuid4().hex}{DB_SUFFIX}"
     store = sqlite_store(core)
     chain = lineage(store)
-    try:
-        store.copy_to(tmp)
-        facts = read_copy(tmp)
-        # The suffix keeps names unique when two processes checkpoint the same sequence.
-        name = f"snap-{facts.seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
-        final = folder / f"{name}{DB_SUFFIX}"
-        os.replace(tmp, final)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    manifest = {
-        "name": name,
-        "seq": facts.seq,
-        "created_at": to_iso(now),
-        "nodes": facts.nodes,
-        "active_nodes": facts.active_nodes,
-        "head_digest": facts.head_digest,
-        "lineage": chain,
-        "file": final.name,
-    }
-    _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
-    _fsync_dir(folder)
+    # Shared lock while the temporary file exists: cleaners and erasure scrubs (exclusive)
+    # wait for this checkpoint instead of deleting its file or missing its copy.
+    with files.snapshot_lock(folder, exclusive=False, wait=True):
+        try:
+            store.copy_to(tmp)
+            facts = read_copy(tmp)
+            # The suffix keeps names unique when two processes checkpoint the same sequence.
+            name = f"snap-{facts.seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+            final = folder / f"{name}{DB_SUFFIX}"
+            os.replace(tmp, final)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        manifest = {
+            "name": name,
+            "seq": facts.seq,
+            "created_at": to_iso(now),
+            "nodes": facts.nodes,
+            "active_nodes": facts.active_nodes,
+            "head_digest": facts.head_digest,
+            "lineage": chain,
+            "file": final.name,
+        }
+        _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
+        _fsync_dir(folder)
     info = _info(folder, manifest)
     apply_retention(core)
     return info
@@ -259,7 +264,11 @@ def restore_damaged(
     root = Path(path)
     snaps = snapshots_in(root / snapshot_folder)
     if not snaps:
-        raise SnapshotNotFoundError(f"{root / snapshot_folder} holds no snapshot")
+        raise SnapshotNotFoundError(
+            f"{root / snapshot_folder} holds no snapshot, so the store cannot be restored; "
+            f"nothing was changed. If {root / DB_FILE} was lost and you want to start an empty "
+            f"store, move {root / 'chroma'} aside (it holds the text of the indexed memories)"
+        )
     chosen = snaps[-1] if snapshot is None else next((s for s in snaps if s.name == snapshot), None)
     if chosen is None:
         raise SnapshotNotFoundError(
@@ -273,7 +282,15 @@ def restore_damaged(
     if live.exists():
         aside = swap_in(live, staged, datetime.now(UTC))
     else:
+        # A lost main file may have left its WAL behind: it must not be applied to the
+        # snapshot (same store id), so it goes aside like a damaged file would.
+        stamp = f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+        for suffix in ("-wal", "-shm"):
+            side = live.with_name(live.name + suffix)
+            if side.exists():
+                os.replace(side, live.with_name(f"{live.name}.before-restore-{stamp}{suffix}"))
         os.replace(staged, live)
+        _fsync_dir(root)
         aside = None
     return RestoreReport(
         snapshot=chosen.name,

@@ -301,6 +301,11 @@ class TreeStore(Protocol):
         """First and last sequence and the missing numbers between (at most ``max_report``)."""
         ...
 
+    def quick_check(self) -> list[str]:
+        """What the backend's own consistency check finds wrong with its storage (empty when
+        sound); cheap enough for ``verify``."""
+        ...
+
     def op_digest(self, seq: int) -> str:
         """A digest of the stored op at ``seq`` ("" when there is none); equal digests mean
         the same op, byte for byte."""

@@ -18,7 +18,7 @@ import psycopg
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.store.postgres import snapshots
-from hybridmem.store.postgres.base import refused
+from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.logs import (
     _APPEND,
     PgAuditTable,
@@ -43,6 +43,27 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgOpLog, PgAuditTable, PgMetaTable
     """
 
     # -- storage ----------------------------------------------------------------------------
+    def quick_check(self) -> list[str]:
+        """What is wrong with the bookkeeping this store keeps beside its rows (empty when
+        sound). PostgreSQL guards its own pages (WAL, optional checksums); what it cannot
+        know is whether the op-log counter and the BM25 statistics still match the rows."""
+        try:
+            row = self._tuples(
+                "SELECT (SELECT value FROM counters WHERE name = 'oplog_seq'), "
+                "(SELECT coalesce(max(seq), 0) FROM oplog), "
+                "(SELECT value FROM counters WHERE name = 'lex_docs'), "
+                "(SELECT count(*) FROM nodes)"
+            )[0]
+        except psycopg.Error as exc:
+            return [f"cannot read the store's bookkeeping: {first_line(exc)}"]
+        counter, last, docs, nodes = row
+        found = []
+        if counter is None or counter < last:
+            found.append(f"the op-log counter ({counter}) is behind the log (last seq {last})")
+        if docs != nodes:
+            found.append(f"the lexical statistics count {docs} nodes; the table has {nodes}")
+        return found
+
     def secure_delete(self) -> None:
         """Nothing to switch on: PostgreSQL has no "overwrite on delete" mode. A deleted row
         stays in its table file until VACUUM reuses the space; :meth:`compact` rewrites the
