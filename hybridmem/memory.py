@@ -45,6 +45,7 @@ from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
 from hybridmem.retrieval import Retriever
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
+from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
 from hybridmem.validation import (
     LIFECYCLES,
@@ -83,12 +84,18 @@ __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput",
 
 
 class HybridMemory:
-    """A weighted memory tree: SQLite for structure and state, Chroma for vectors.
+    """A weighted memory tree: SQLite (or PostgreSQL) for structure and state, Chroma for
+    vectors.
 
     ``HybridMemory("agent-memory/")`` keeps ``memory.sqlite3`` and a ``chroma/`` directory in
     that folder (created if missing). Pass ``chroma=ChromaServer(host, port)`` to keep vectors
     in a Chroma server instead, or ``index=`` any :class:`~hybridmem.index.VectorIndex` (e.g.
     the in-memory fake for tests); nothing else changes.
+
+    ``HybridMemory("postgresql://user@host:5432/db", chroma=ChromaServer(host, port))`` puts
+    the tree in PostgreSQL instead, for many agents on many hosts sharing one memory: every
+    process writes and searches (docs/deployment.md). A path keeps meaning SQLite; messages
+    name the URL without its password (:attr:`location`).
     """
 
     def __init__(
@@ -107,20 +114,36 @@ class HybridMemory:
         privacy: PrivacyConfig | None = None,
         index: VectorIndex | None = None,
     ) -> None:
-        self.path = Path(path)
-        if self.path.exists() and not self.path.is_dir():
-            raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
-        self.path.mkdir(parents=True, exist_ok=True)
+        self.location = redact(path)
+        """Where the tree lives, safe to show: the directory, or the URL without password."""
+        self.path: Path | None = None
+        """The memory directory (SQLite, snapshots, embedded Chroma); None on PostgreSQL."""
+        postgres = is_postgres_url(path)
+        if postgres and chroma is None and index is None:
+            raise InvalidArgumentError(
+                f"{self.location} is a PostgreSQL store shared by many processes and hosts; "
+                "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
+            )
+        if not postgres:
+            self.path = Path(path)
+            if self.path.exists() and not self.path.is_dir():
+                raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
+            self.path.mkdir(parents=True, exist_ok=True)
         config = config or MemoryConfig()
         embedder_obj = make_embedder(embedder)
         started = time.perf_counter()
-        embedded = index is None and chroma is None
-        recovery_ops.check_files(
-            self.path,
-            chroma_dir=self.path / CHROMA_DIR if embedded else None,
-            config=config.recovery,
+        if self.path is not None:
+            embedded = index is None and chroma is None
+            recovery_ops.check_files(
+                self.path,
+                chroma_dir=self.path / CHROMA_DIR if embedded else None,
+                config=config.recovery,
+            )
+        store: TreeStore = (
+            SQLiteStore(self.path / DB_FILE, durability=durability)
+            if self.path is not None
+            else open_postgres(str(path))
         )
-        store = SQLiteStore(self.path / DB_FILE, durability=durability)
         opened: VectorIndex | None = None
         try:
             if reindex:
@@ -130,7 +153,7 @@ class HybridMemory:
             dimension = _check_embedder(store, embedder_obj, reindex)
             rebuild_reason: str | None = None
             if index is None:
-                chroma_dir = None if chroma else self.path / CHROMA_DIR
+                chroma_dir = None if chroma or self.path is None else self.path / CHROMA_DIR
 
                 def open_chroma() -> ChromaIndex:
                     return ChromaIndex(
@@ -155,6 +178,7 @@ class HybridMemory:
                 counter=token_counter or LazyTokenCounter(),
                 actor=actor,
                 path=self.path,
+                location=self.location,
             )
             self._core = core = Core.build(engine)
             self._privacy = privacy_ops.install(core, privacy)

@@ -88,7 +88,11 @@ def restore(
         console.print(
             f"restored {report.snapshot} (seq {report.snapshot_seq}) + {report.ops_replayed} "
             f"ops -> seq {report.restored_to_seq}, {report.nodes} nodes; previous store kept "
-            f"at {report.previous_store}"
+            + (
+                f"as snapshot {report.previous_snapshot}"
+                if report.previous_snapshot
+                else f"at {report.previous_store}"
+            )
         )
 
 
