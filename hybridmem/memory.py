@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from os import PathLike
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from hybridmem.core import Core, Engine, NodeInput, coerce_input, content_hash, 
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import (
     EmbedderMismatchError,
+    FileAccessError,
     InvalidArgumentError,
 )
 from hybridmem.evolution import services as evolution_ops
@@ -55,6 +57,7 @@ from hybridmem.validation import (
     check_choices,
     check_content,
     check_datetime,
+    check_file_path,
     check_metadata,
     check_node_id,
     check_node_type,
@@ -118,6 +121,11 @@ class HybridMemory:
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path: Path | None = None
         """The memory directory (SQLite, snapshots, embedded Chroma); None on PostgreSQL."""
+        if not isinstance(path, str | PathLike):
+            raise InvalidArgumentError(f"path must be a directory path, got {type(path).__name__}")
+        # Checked before anything is created: a bad embedder spec leaves no directory behind.
+        config = config or MemoryConfig()
+        embedder_obj = make_embedder(embedder)
         postgres = is_postgres_url(path)
         if postgres and chroma is None and index is None:
             raise InvalidArgumentError(
@@ -125,12 +133,15 @@ class HybridMemory:
                 "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
             )
         if not postgres:
-            self.path = Path(path)
+            self.path = check_file_path("path", path)
             if self.path.exists() and not self.path.is_dir():
                 raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
-            self.path.mkdir(parents=True, exist_ok=True)
-        config = config or MemoryConfig()
-        embedder_obj = make_embedder(embedder)
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a parent is a regular file, read-only, no space
+                raise FileAccessError(
+                    f"cannot create the memory directory {self.path}: {exc.strerror or exc}"
+                ) from exc
         started = time.perf_counter()
         if self.path is not None:
             embedded = index is None and chroma is None
