@@ -136,12 +136,14 @@ class HybridMemory:
         if not postgres:
             self.path = check_file_path("path", path)
             if self.path.exists() and not self.path.is_dir():
-                raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
+                raise InvalidArgumentError(
+                    f"memory path {str(self.path)!r} exists and is not a directory"
+                )
             try:
                 self.path.mkdir(parents=True, exist_ok=True)
             except OSError as exc:  # a parent is a regular file, read-only, no space
                 raise FileAccessError(
-                    f"cannot create the memory directory {self.path}: {exc.strerror or exc}"
+                    f"cannot create the memory directory {str(self.path)!r}: {exc.strerror or exc}"
                 ) from exc
         started = time.perf_counter()
         if self.path is not None:

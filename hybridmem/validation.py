@@ -14,6 +14,7 @@ from hybridmem.clock import ensure_utc
 from hybridmem.errors import (
     ContentTooLongError,
     EmptyContentError,
+    FileAccessError,
     InvalidArgumentError,
     InvalidContentError,
     InvalidWeightError,
@@ -157,6 +158,18 @@ def check_datetime(name: str, value: Any) -> datetime:
         raise InvalidArgumentError(f"{name} is out of range in UTC: {value!r}") from exc
 
 
+def parse_datetime(name: str, text: str) -> datetime:
+    """An ISO 8601 time typed by a user (``2024-08-01``, ``2024-08-01T09:00+02:00``), as UTC."""
+    try:
+        parsed = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidArgumentError(
+            f"{name} must be an ISO 8601 time like 2024-08-01 or 2024-08-01T09:00:00+00:00, "
+            f"got {text!r:.60}"
+        ) from None
+    return check_datetime(name, parsed)
+
+
 def check_text(name: str, value: Any, *, max_chars: int = 1_000) -> str:
     """A filter string (audit action, actor, search text): str, no NUL, valid Unicode."""
     if not isinstance(value, str):
@@ -234,6 +247,13 @@ def check_file_path(name: str, value: Any) -> Path:
 def check_output_path(name: str, value: Any) -> Path:
     """A file to create or replace: its directory exists and it is not itself a directory."""
     path = check_file_path(name, value)
+    try:
+        return _check_output_path(name, path)
+    except OSError as exc:  # stat refused: permission, an I/O error
+        raise FileAccessError(f"{name}: cannot use {str(path)!r:.200}: {exc.strerror}") from exc
+
+
+def _check_output_path(name: str, path: Path) -> Path:
     if path.is_dir():
         raise InvalidArgumentError(f"{name} {str(path)!r:.200} is a directory; name a file in it")
     parent = path.parent
@@ -247,6 +267,13 @@ def check_output_path(name: str, value: Any) -> Path:
 def check_input_path(name: str, value: Any) -> Path:
     """An existing regular file to read."""
     path = check_file_path(name, value)
+    try:
+        return _check_input_path(name, path)
+    except OSError as exc:  # stat refused: permission, an I/O error
+        raise FileAccessError(f"{name}: cannot use {str(path)!r:.200}: {exc.strerror}") from exc
+
+
+def _check_input_path(name: str, path: Path) -> Path:
     if not path.exists():
         raise InvalidArgumentError(f"{name}: no file at {str(path)!r:.200}")
     if path.is_dir():

@@ -2,7 +2,7 @@
 
 # No "from __future__ import annotations": typer reads these annotations at registration.
 
-from datetime import datetime
+
 from typing import Annotated
 
 import typer
@@ -19,6 +19,7 @@ from hybridmem.cli.support import (
     console,
 )
 from hybridmem.memory import DEFAULT_USER
+from hybridmem.validation import parse_datetime
 
 
 def register(app: typer.Typer) -> None:
@@ -98,7 +99,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Forget and consolidate: decay, expire buffers, settle conflicts, distil, prune."""
-        at = datetime.fromisoformat(now) if now else None
+        at = parse_datetime("--now", now) if now else None
         with _open(db, embedder) as mem:
             report = mem.maintain(now=at, dry_run=dry_run, deep=not light, user_id=user)
         if as_json:

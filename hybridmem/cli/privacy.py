@@ -104,9 +104,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Import an export into --user; sensitive nodes are encrypted with this store's key."""
-        if not source.is_file():
-            raise InvalidArgumentError(f"no export file at {source}")
-        with _open(db, embedder) as mem:
+        with _open(db, embedder) as mem:  # the library checks the file (and names it)
             report = mem.import_jsonl(source, user_id=user)
         if as_json:
             _print_json(report)
@@ -147,7 +145,9 @@ def register(app: typer.Typer) -> None:
         """Re-encrypt sensitive nodes: current key in $HYBRIDMEM_KEY, new one in --new-key-env."""
         new_key = os.environ.get(new_key_env)
         if not new_key:
-            raise InvalidArgumentError(f"set the new key in ${new_key_env}")
+            raise InvalidArgumentError(
+                f"set the new key in the environment variable {new_key_env!r}"
+            )
         with _open(db, embedder) as mem:
             report = mem.rotate_key(new_key)
         console.print(

@@ -39,6 +39,8 @@ def make_embedder(spec: str | Embedder | None = None) -> Embedder:
                 f"embedder must be a name or an Embedder, got {type(spec).__name__}"
             )
         return spec
+    if not spec.strip():
+        raise InvalidArgumentError("embedder name is empty")
     if spec == "hash" or spec.startswith("hash:"):
         _, _, dim = spec.partition(":")
         if dim and not (dim.isascii() and dim.isdigit() and len(dim) <= 6):
