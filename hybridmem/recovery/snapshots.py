@@ -25,6 +25,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
 from hybridmem.models import IndexState
+from hybridmem.privacy.crypto import KEY_ID_META
 from hybridmem.recovery import files
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.replay import replay
@@ -33,6 +34,7 @@ from hybridmem.store import (
     DB_FILE,
     SQLiteStore,
     TreeStore,
+    copy_meta,
     prepare_copy_for_restore,
     read_copy,
 )
@@ -233,8 +235,10 @@ def build_restored(
             )
         if end > live_last:
             raise RecoveryError(f"sequence {end} is beyond the op log (last is {live_last})")
+        # Digest of the snapshot file itself (not the manifest's), so both sides are taken
+        # by the same code: the manifest may predate a change of the digest.
         continues = snap.seq == 0 or (
-            live.op_digest(snap.seq) == snap.head_digest
+            live.op_digest(snap.seq) == read_copy(snap.path, snap.seq).head_digest
             and (
                 not snap.lineage
                 or segment_at(list(snap.lineage), snap.seq) == segment_at(live_chain, snap.seq)
@@ -249,6 +253,7 @@ def build_restored(
         rows = live.op_rows(since=snap.seq, until=end)
     target.unlink(missing_ok=True)
     shutil.copyfile(snap.path, target)
+    _check_key(snap, copy_meta(target, KEY_ID_META), live.get_meta(KEY_ID_META))
     store = SQLiteStore(target, durability="full")  # the staged file: synced on every commit
     try:
         with store.transaction():
@@ -264,6 +269,17 @@ def build_restored(
     finally:
         store.close()
     return end, replayed
+
+
+def _check_key(snap: SnapshotInfo, copy_key: str | None, live_key: str | None) -> None:
+    """A snapshot sealed under another key than the live store's would give a store that
+    neither key opens (its rows under one key, the replayed ops under the other)."""
+    if copy_key is not None and live_key is not None and copy_key != live_key:
+        raise RecoveryError(
+            f"snapshot {snap.name} is encrypted with key {copy_key}, but this store now uses "
+            f"key {live_key} (rotate_key re-seals snapshots; this one was not, e.g. it was "
+            "made by an older hybridmem). Nothing was changed; restore a newer snapshot"
+        )
 
 
 def swap_in(live: Path, restored: Path, stamp: datetime) -> Path:

@@ -34,7 +34,22 @@ def op_digest_on(conn: sqlite3.Connection, seq: int) -> str:
     ).fetchone()
     if row is None:
         return ""
-    return hashlib.sha256(json.dumps(list(row), ensure_ascii=False).encode()).hexdigest()[:32]
+    fields = list(row)
+    try:
+        payload = json.loads(fields[4])
+    except (TypeError, ValueError):
+        payload = fields[4]
+    if isinstance(payload, dict):
+        # Ciphertexts are re-sealed (random nonce) by each key rotation, in the live store
+        # and in every copy independently: the digest names the op, not its encryption.
+        payload = {k: v for k, v in payload.items() if k not in SEALED_KEYS}
+    fields[4] = payload
+    text = json.dumps(fields, ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+SEALED_KEYS = ("sealed", "sealed_hash")
+"""Payload keys holding a sensitive op's ciphertext and its keyed hash."""
 
 
 def scrub_payloads_on(
