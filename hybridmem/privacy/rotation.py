@@ -64,7 +64,7 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
         plain = old.open(node_id, stored)
         return new.seal(node_id, plain), new.digest(plain)
 
-    folder = snapshot_directory(core) if core.engine.path is not None else None
+    folder = snapshot_directory(core)
     with files.scrubbing(folder) if folder is not None else nullcontext():
         staged = _stage_copies(core, old.key_id, new.key_id, reseal)
         with core.engine.write():
@@ -112,7 +112,7 @@ def store_copies(core: Core) -> list[Path]:
     if home is None:
         return []
     folder = snapshot_directory(core)
-    snaps = sorted(folder.glob("snap-*.sqlite3")) if folder.is_dir() else []
+    snaps = sorted(folder.glob("snap-*.sqlite3")) if folder and folder.is_dir() else []
     return snaps + files.previous_stores(home)
 
 
@@ -158,7 +158,7 @@ def finish_rotation(core: Core) -> int:
     current = core.engine.store.get_meta(KEY_ID_META)
     folder = snapshot_directory(core)
     found = sorted(home.glob(f"*{REKEY}*"))
-    if folder.is_dir():
+    if folder is not None and folder.is_dir():
         found += sorted(folder.glob(f"*{REKEY}*"))
     done = 0
     for staged in found:

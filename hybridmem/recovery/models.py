@@ -11,10 +11,11 @@ from hybridmem.models import OpRecord as OpRecord  # re-exported: defined with t
 
 @dataclass(frozen=True, slots=True)
 class SnapshotInfo:
-    """A point-in-time copy of the SQLite store, described by its manifest."""
+    """A point-in-time copy of the store, described by its manifest."""
 
     name: str
-    path: Path
+    path: Path | None
+    """The snapshot file (SQLite); None for a snapshot kept inside the database."""
     seq: int
     """Last op-log sequence number contained in the snapshot."""
     created_at: datetime
@@ -112,6 +113,10 @@ class RestoreReport:
     reindexed: int
     previous_store: Path | None
     """Where the store that was replaced was moved (nothing is deleted)."""
+    previous_snapshot: str | None = None
+    """The snapshot the replaced state was kept as, for a store that keeps its snapshots
+    inside itself (PostgreSQL): ``restore(previous_snapshot, to_seq=<its seq>)`` undoes the
+    restore."""
 
 
 @dataclass(frozen=True, slots=True)

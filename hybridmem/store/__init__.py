@@ -17,7 +17,7 @@ from hybridmem.store.copies import (
     reseal_copy,
     scrub_copy,
 )
-from hybridmem.store.port import TreeStore
+from hybridmem.store.port import SnapshotKeeper, TreeStore
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
     ERASED_KEY,
@@ -31,6 +31,7 @@ from hybridmem.store.records import (
     PayloadScrubber,
     Scope,
     SequenceReport,
+    StoredSnapshot,
     encode_path,
     row_to_node,
 )
@@ -59,6 +60,8 @@ __all__ = [
     "SQLiteStore",
     "Scope",
     "SequenceReport",
+    "SnapshotKeeper",
+    "StoredSnapshot",
     "TreeStore",
     "copy_meta",
     "encode_path",

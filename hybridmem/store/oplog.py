@@ -7,7 +7,6 @@ leaves no gap, and no number is ever reused.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Sequence
@@ -17,7 +16,13 @@ from typing import Any
 from hybridmem.clock import to_iso
 from hybridmem.models import OpRecord
 from hybridmem.store.base import SQLiteBase, chunks, marks, refused
-from hybridmem.store.records import ERASED_KEY, OpRow, PayloadScrubber, SequenceReport
+from hybridmem.store.records import (
+    ERASED_KEY,
+    OpRow,
+    PayloadScrubber,
+    SequenceReport,
+    op_digest_of,
+)
 
 OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
 
@@ -32,24 +37,7 @@ def op_digest_on(conn: sqlite3.Connection, seq: int) -> str:
     row = conn.execute(
         "SELECT seq, op, node_id, user_id, payload, at FROM oplog WHERE seq = ?", (seq,)
     ).fetchone()
-    if row is None:
-        return ""
-    fields = list(row)
-    try:
-        payload = json.loads(fields[4])
-    except (TypeError, ValueError):
-        payload = fields[4]
-    if isinstance(payload, dict):
-        # Ciphertexts are re-sealed (random nonce) by each key rotation, in the live store
-        # and in every copy independently: the digest names the op, not its encryption.
-        payload = {k: v for k, v in payload.items() if k not in SEALED_KEYS}
-    fields[4] = payload
-    text = json.dumps(fields, ensure_ascii=False, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
-SEALED_KEYS = ("sealed", "sealed_hash")
-"""Payload keys holding a sensitive op's ciphertext and its keyed hash."""
+    return "" if row is None else op_digest_of(row)
 
 
 def scrub_payloads_on(

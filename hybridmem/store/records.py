@@ -6,6 +6,8 @@ implementation reads and writes (the SQLite one in this package, a server one el
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -135,6 +137,23 @@ class SequenceReport:
     gaps: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class StoredSnapshot:
+    """A checkpoint a store keeps inside itself (:class:`~hybridmem.store.SnapshotKeeper`)."""
+
+    name: str
+    seq: int
+    """The last op sequence the snapshot holds."""
+    nodes: int
+    head_digest: str
+    """:func:`op_digest_of` the snapshot's op at ``seq``, as it is now (erasure may have
+    scrubbed it, exactly as in the live log)."""
+    active_nodes: dict[str, str]
+    """The active node per user in the snapshot."""
+    manifest: dict[str, Any]
+    """What the caller stored with it."""
+
+
 PayloadScrubber = Callable[[dict[str, Any]], dict[str, Any]]
 """Turns an op-log payload into its erased form (which must carry ``ERASED_KEY: true``)."""
 
@@ -143,6 +162,30 @@ OpHook = Callable[[OpRecord], None]
 
 ContentOpener = Callable[[str, str], str]
 """``(node_id, stored content) -> plaintext`` for sensitive nodes (decrypt on read)."""
+
+
+def op_digest_of(row: Sequence[Any]) -> str:
+    """The digest of a stored op ``(seq, op, node_id, user_id, payload, at)``: the same
+    formula in every backend, so a snapshot's digest compares with the live log's.
+
+    The payload's ciphertext is left out: each key rotation re-seals it with a fresh nonce,
+    in the live log and in every snapshot independently, and the digest names the op, not
+    its encryption.
+    """
+    fields = list(row)
+    payload = fields[4]
+    if isinstance(payload, str):
+        with contextlib.suppress(ValueError):
+            payload = json.loads(payload)
+    if isinstance(payload, dict):
+        payload = {k: v for k, v in payload.items() if k not in SEALED_KEYS}
+    fields[4] = payload
+    text = json.dumps(fields, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+SEALED_KEYS = ("sealed", "sealed_hash")
+"""Payload keys holding a sensitive op's ciphertext and its keyed hash."""
 
 
 def row_to_node(row: dict[str, Any]) -> MemoryNode:
