@@ -21,7 +21,6 @@ from hybridmem.config import MemoryConfig
 from hybridmem.core import Core, Engine, NodeInput, coerce_input, content_hash, get_scoped
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import (
-    EmbedderMismatchError,
     InvalidArgumentError,
 )
 from hybridmem.evolution import services as evolution_ops
@@ -146,12 +145,12 @@ class HybridMemory:
             else open_postgres(str(path))
         )
         opened: VectorIndex | None = None
+        requested = collection or "hybridmem-nodes"
         try:
-            if reindex:
-                # Mark everything pending before the embedder changes, so a crash during the
-                # re-index is finished by the next open instead of leaving stale 'indexed' rows.
-                store.set_index_state(store.all_ids(), IndexState.PENDING.value)
-            dimension = _check_embedder(store, embedder_obj, reindex)
+            # The store opens with the model it records; a re-index switches after open.
+            plan = recovery_ops.plan_index(
+                store, embedder_obj, requested=requested, reindex=reindex
+            )
             rebuild_reason: str | None = None
             if index is None:
                 chroma_dir = None if chroma or self.path is None else self.path / CHROMA_DIR
@@ -160,10 +159,9 @@ class HybridMemory:
                     return ChromaIndex(
                         path=chroma_dir,
                         server=chroma,
-                        collection=collection or "hybridmem-nodes",
-                        embedder_name=embedder_obj.name,
-                        dimension=dimension,
-                        recreate=reindex,
+                        collection=plan.collection,
+                        embedder_name=plan.embedder_name,
+                        dimension=plan.dimension,
                     )
 
                 # Embedded Chroma is owned by one process at a time (index/ownership.py).
@@ -186,14 +184,16 @@ class HybridMemory:
             evolution_ops.install(core)
             self._retriever = Retriever(core)
             self._recovery = recovery_ops.install(core)
-            if reindex:
-                core.indexer.rebuild()
+            if plan.switch:
+                recovery_ops.switch_embedder(core, requested)
             elif store.get_meta("chroma_layout") != CHROMA_LAYOUT:
                 # Vectors written with an older metadata layout would not match today's
                 # filters: re-upsert them all (finished below, like any pending write).
                 store.set_index_state(store.all_ids(), IndexState.PENDING.value)
             store.set_meta("chroma_layout", CHROMA_LAYOUT)
-            self.open_report = self._recovery.on_open(rebuild_reason, started)
+            self.open_report = self._recovery.on_open(
+                None if plan.switch else rebuild_reason, started, collection=requested
+            )
             """What opening had to repair (pending writes, orphans, a lost index)."""
         except BaseException:
             if opened is not None:
@@ -821,22 +821,3 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
-
-
-def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:
-    """The dimension to open the index with; refuses an embedder other than the store's."""
-    stored_name = store.get_meta("embedder")
-    stored_dim = store.get_meta("dimension")
-    if stored_name is not None and stored_name != embedder.name and not reindex:
-        raise EmbedderMismatchError(
-            f"this store was built with embedder {stored_name!r} ({stored_dim} dims) but "
-            f"was opened with {embedder.name!r}. Open it with the same embedder, or "
-            "re-embed everything with HybridMemory(path, embedder=..., reindex=True) "
-            "(CLI: hybridmem reindex --embedder ...)"
-        )
-    if stored_name is None or reindex:
-        dimension = embedder.dimension
-        store.set_meta("embedder", embedder.name)
-        store.set_meta("dimension", str(dimension))
-        return dimension
-    return int(stored_dim or embedder.dimension)
