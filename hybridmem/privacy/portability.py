@@ -26,8 +26,9 @@ from typing import IO, Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import Core, NodeInput, coerce_input
-from hybridmem.errors import ImportFormatError, NodeNotFoundError
+from hybridmem.errors import ImportFormatError, InvalidArgumentError, NodeNotFoundError
 from hybridmem.retrieval.visibility import check_no_foreign
+from hybridmem.store import TreeStore
 from hybridmem.validation import check_user_id
 
 FORMAT = "hybridmem-export"
@@ -57,6 +58,10 @@ class PortabilityReport:
     nodes: int
     sensitive: int
     active_id: str | None
+    skipped: int = 0
+    """Import: nodes the target user already had (same id), left as they were."""
+    remapped: int = 0
+    """Import: nodes given a fresh id because theirs was taken."""
 
 
 @contextmanager
@@ -115,6 +120,8 @@ def _parse(source: str | Path | IO[str]) -> tuple[dict[str, Any], list[dict[str,
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ImportFormatError(f"line {number}: not JSON ({exc.msg})") from exc
+        except RecursionError:
+            raise ImportFormatError(f"line {number}: JSON nested too deeply") from None
         if not isinstance(obj, dict):
             raise ImportFormatError(f"line {number}: expected a JSON object")
         if header is None:
@@ -147,26 +154,43 @@ def import_jsonl(
     *,
     user_id: str | None = None,
     new_ids: bool = False,
+    on_existing: str = "error",
 ) -> PortabilityReport:
     """Add an export's nodes under ``user_id``'s root (the exported user by default).
 
-    Ids are kept unless ``new_ids`` (needed to copy into a store that already has them).
+    Ids are kept unless ``new_ids`` (every node gets a fresh id). An id the store already has
+    is handled by ``on_existing``: ``"error"`` (the write fails), ``"skip"`` (the target user's
+    own node is kept as it is; another user's id is remapped) or ``"remap"`` (a fresh id).
     Nodes are written in one batch: on any error nothing is added.
     """
+    if on_existing not in ("error", "skip", "remap"):
+        raise InvalidArgumentError(
+            f"on_existing must be 'error', 'skip' or 'remap', got {on_existing!r:.40}"
+        )
     if isinstance(source, str) and source.lstrip().startswith("{"):
         source = io.StringIO(source)
     header, records = _parse(source)
     target = check_user_id(user_id if user_id is not None else header.get("user_id"))
     exported_root = records[0]["id"]
-    existing_root = core.engine.store.user_root(target)
+    store = core.engine.store
+    existing_root = store.user_root(target)
+    taken = set() if new_ids or on_existing == "error" else _taken(store, records[1:])
     mapping: dict[str, str] = {}
     items: list[NodeInput] = []
     statuses: dict[str, str] = {}
+    skipped = remapped = 0
     for rec in records[1:]:
         line = rec["_line"]
         if not isinstance(rec["id"], str):
             raise ImportFormatError(f"line {line}: id must be a string")
         node_id = uuid.uuid4().hex if new_ids else rec["id"]
+        if node_id in taken:
+            if on_existing == "skip" and store.owner(node_id) == target:
+                mapping[rec["id"]] = node_id
+                skipped += 1
+                continue
+            node_id = uuid.uuid4().hex
+            remapped += 1
         mapping[rec["id"]] = node_id
         parent = rec["parent_id"]
         if parent == exported_root:
@@ -210,4 +234,16 @@ def import_jsonl(
             core.tree.update(node_id, {"status": status}, user_id=target, expected_version=None)
         if active_id is not None:
             core.tree.set_active(active_id, user_id=target)
-    return PortabilityReport(target, len(written), sum(n.sensitive for n in written), active_id)
+    return PortabilityReport(
+        target,
+        len(written),
+        sum(n.sensitive for n in written),
+        active_id,
+        skipped=skipped,
+        remapped=remapped,
+    )
+
+
+def _taken(store: TreeStore, records: list[dict[str, Any]]) -> set[str]:
+    """The records' ids that the store already has (any user's)."""
+    return set(store.all_ids_among(r["id"] for r in records if isinstance(r["id"], str)))

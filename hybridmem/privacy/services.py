@@ -44,7 +44,8 @@ def install(core: Core, config: PrivacyConfig | None) -> PrivacyService:
     engine.sealer = guard.vault
     engine.on_store.append(guard.attach)
     engine.ops.register("erase", apply_erase)
-    finish_pending_erasures(core)
+    if not engine.read_only:  # a read-only open leaves them to the next writer
+        finish_pending_erasures(core)
     return PrivacyService(core, guard)
 
 

@@ -42,7 +42,6 @@ from hybridmem.store.records import OpHook, Scope, row_to_node
 WRITE_LOCK_KEY = 0x6879627200006D31
 
 
-
 def describe(url: str) -> str:
     """``user@host:port/db`` of a connection URL, without the password."""
     try:
@@ -512,6 +511,17 @@ class PostgresStore:
             return [r["id"] for r in self._rows("SELECT id FROM nodes")]
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = %s", [user_id])]
 
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        sql = "SELECT id FROM nodes WHERE id >= %s AND id < %s"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += " AND user_id = %s"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT %s", params)]
+
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         sql = "SELECT id FROM nodes WHERE index_state = %s ORDER BY seq"
         params: list[Any] = [state]
@@ -522,9 +532,7 @@ class PostgresStore:
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         with self.transaction():
-            self._exec(
-                "UPDATE nodes SET index_state = %s WHERE id = ANY(%s)", (state, list(ids))
-            )
+            self._exec("UPDATE nodes SET index_state = %s WHERE id = ANY(%s)", (state, list(ids)))
 
     def lexical_search(
         self, match: str, scope: Scope, statuses: Sequence[str], limit: int
