@@ -127,7 +127,7 @@ def test_read_commands_never_create_a_store(tmp_path):
         ["search", "x"],
         ["inspect"],
         ["snapshots"],
-        ["history", "abcd1234"],
+        ["history", "abcd1234", "-u", "u1"],
         ["verify"],
         ["export", "-u", "u1"],
         ["audit", "log"],

@@ -21,7 +21,7 @@ from hybridmem.cli.support import (
     console,
     open_memory,
     print_json,
-    private_file,
+    refuse_store_file,
 )
 from hybridmem.errors import InvalidArgumentError
 
@@ -93,8 +93,9 @@ def register(app: typer.Typer) -> None:
             with open_memory(db, embedder) as mem:
                 mem.export_user(user, sys.stdout)
             return
-        with open_memory(db, embedder) as mem, private_file(out) as fh:
-            report = mem.export_user(user, fh)
+        refuse_store_file(out)
+        with open_memory(db, embedder) as mem:
+            report = mem.export_user(user, out)  # atomic, mode 0600
         if as_json:
             print_json({**dataclasses.asdict(report), "path": str(out)})
         else:
@@ -107,10 +108,13 @@ def register(app: typer.Typer) -> None:
     @app.command("import")
     def import_cmd(
         source: Annotated[Path, typer.Argument(help="A JSON Lines export file.")],
-        db: DbOption = DEFAULT_DB,
         user: Annotated[
-            str | None, typer.Option("--user", "-u", help="Import as this user.")
-        ] = None,
+            str,
+            typer.Option(
+                "--user", "-u", help="The user who receives the memory (the file never decides)."
+            ),
+        ],
+        db: DbOption = DEFAULT_DB,
         existing: Annotated[
             str,
             typer.Option(
@@ -122,8 +126,8 @@ def register(app: typer.Typer) -> None:
         embedder: EmbedderOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Import an export (creates the store if needed); sensitive nodes are encrypted with
-        this store's key. All or nothing."""
+        """Import an export into --user (creates the store if needed); sensitive nodes are
+        encrypted with this store's key. All or nothing."""
         if not source.is_file():
             raise FileNotFoundError(2, "no export file there", str(source))
         with open_memory(db, embedder, write=True, create=True) as mem:

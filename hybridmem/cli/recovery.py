@@ -5,6 +5,7 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Annotated
 
@@ -20,6 +21,7 @@ from hybridmem.cli.support import (
     open_memory,
     print_json,
 )
+from hybridmem.errors import NodeNotFoundError
 
 
 def checkpoint(
@@ -89,7 +91,11 @@ def restore(
         console.print(
             f"restored {report.snapshot} (seq {report.snapshot_seq}) + {report.ops_replayed} "
             f"ops -> seq {report.restored_to_seq}, {report.nodes} nodes; previous store kept "
-            f"at {report.previous_store}"
+            + (
+                f"as snapshot {report.previous_snapshot}"
+                if report.previous_snapshot
+                else f"at {report.previous_store}"
+            )
         )
 
 
@@ -121,13 +127,19 @@ def verify(
 
 def history(
     node_id: Annotated[str, typer.Argument(help="Node id.")],
+    user: Annotated[
+        str, typer.Option("--user", "-u", help="The node's user (others' nodes read as missing).")
+    ],
     db: DbOption = DEFAULT_DB,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Every op-log entry that changed a node, oldest first."""
+    """Every op-log entry that changed one of --user's nodes, oldest first."""
     with open_memory(db, embedder) as mem:
-        records = mem.history(node_id)
+        # A deleted node keeps its history; its full id is needed then.
+        with contextlib.suppress(NodeNotFoundError):
+            node_id = mem.resolve_id(node_id, user_id=user)
+        records = mem.history(node_id, user_id=user)
     if as_json:
         print_json(records)
         return

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from enum import Enum, IntEnum
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -242,27 +242,11 @@ def _inside_a_store(path: Path) -> Path | None:
     return None
 
 
-@contextmanager
-def private_file(out: Path) -> Iterator[IO[str]]:
-    """A new text file only the owner can read (0600), written beside ``out`` and renamed
-    over it once complete: a full disk or a crash leaves no half-written export. Refuses a
-    directory and any path inside a memory store (it would overwrite the live database)."""
-    out = Path(os.path.abspath(out))
-    if out.is_dir():
-        raise errors.InvalidArgumentError(f"--out {out} is a directory; name a file")
-    store = _inside_a_store(out)
+def refuse_store_file(out: Path) -> None:
+    """Refuse an output path inside any memory store (the library refuses its own store; a
+    second store's live database must not be overwritten either)."""
+    store = _inside_a_store(Path(os.path.abspath(out)))
     if store is not None:
         raise errors.InvalidArgumentError(
-            f"--out {out} is inside the memory store {store}; write the export elsewhere"
+            f"--out {out} is inside the memory store {store}; write the file elsewhere"
         )
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.partial")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
