@@ -116,13 +116,34 @@ def search(
     context: Annotated[
         bool, typer.Option("--context/--no-context", help="Print the packed context too.")
     ] = True,
+    scope: Annotated[
+        str,
+        typer.Option(
+            help="task: the task subtree plus the user's facts, preferences and profiles; "
+            "user: the whole tree."
+        ),
+    ] = "task",
+    record_access: Annotated[
+        bool,
+        typer.Option(
+            "--record-access/--read-only",
+            help="Renew the hits' access statistics (default) or leave them alone.",
+        ),
+    ] = True,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Retrieve memories for a query: score, id, type, content and the top parts of the score."""
-    with open_memory(db, embedder, write=True) as mem:
-        task_id = mem.resolve_id(task, user_id=user) if task else None
-        res = mem.retrieve(query, user_id=user, task_id=task_id, top_k=top_k, token_budget=budget)
+    with open_memory(db, embedder, write=record_access) as mem:
+        res = mem.retrieve(
+            query,
+            user_id=user,
+            task_id=mem.resolve_id(task, user_id=user) if task else None,
+            top_k=top_k,
+            token_budget=budget,
+            scope=scope,
+            record_access=record_access,
+        )
     if as_json:
         print_json(res)
         return
