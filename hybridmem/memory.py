@@ -9,7 +9,7 @@ recovery), and forwards each public call. The write order and the op model are d
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -30,6 +30,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.models import (
@@ -437,6 +438,40 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
+    def get_all(
+        self,
+        *,
+        user_id: str = DEFAULT_USER,
+        node_type: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        status: str | Sequence[str] | None = "active",
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[MemoryNode]:
+        """The user's memories, oldest first, optionally of some types and matching a metadata
+        filter (``where``, see :mod:`hybridmem.filters`)::
+
+            mem.get_all(user_id="u1", node_type="fact", where={"project": "apollo"})
+
+        ``status`` is one status, a list, or None for every status (archived memories
+        included); the default lists the active ones. The user's root (a structural node) is
+        left out unless ``node_type`` names ``"root"``. ``limit`` / ``offset`` page.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        node_filter = make_filter(node_type, where)
+        roots = node_filter.node_types is not None and "root" in node_filter.node_types
+        statuses = _check_statuses(status)
+        if limit is not None:
+            check_positive_int("limit", limit)
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+            raise InvalidArgumentError(f"offset must be an int >= 0, got {offset!r:.80}")
+        found = self.store.find_nodes(
+            user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
+        )
+        self._privacy.audit_read("read_all", user_id, [n.id for n in found])
+        return found
+
     def retrieve(
         self,
         query: str,
@@ -447,6 +482,9 @@ class HybridMemory:
         token_budget: int | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
+        node_types: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
@@ -455,6 +493,8 @@ class HybridMemory:
 
         ``agent_id`` / ``session_id`` narrow further: only nodes written by that agent (session)
         or by none are returned (see :class:`~hybridmem.scoped.ScopedMemory`).
+        ``node_types`` and ``where`` (a metadata filter, :mod:`hybridmem.filters`) keep only
+        matching hits; ``min_score`` (in [0, 1]) drops hits scoring below it.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -467,6 +507,9 @@ class HybridMemory:
         for name, value in (("agent_id", agent_id), ("session_id", session_id)):
             if value is not None:
                 check_user_id(value, name=name)
+        node_filter = make_filter(node_types, where)
+        if min_score is not None:
+            min_score = check_weight("min_score", min_score)
         result = self._retriever.retrieve(
             query,
             user_id=user_id,
@@ -475,6 +518,8 @@ class HybridMemory:
             token_budget=token_budget,
             agent_id=agent_id,
             session_id=session_id,
+            node_filter=None if node_filter.empty else node_filter,
+            min_score=min_score,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result
@@ -712,6 +757,19 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
+    """``get_all``'s status argument as a list (None: every status)."""
+    if status is None:
+        return None
+    wanted = [status] if isinstance(status, str) else status
+    known = [s.value for s in NodeStatus]
+    if not isinstance(wanted, Sequence) or not wanted or any(s not in known for s in wanted):
+        raise InvalidArgumentError(
+            f"status must be one of {known}, a non-empty list of them, or None; got {status!r:.80}"
+        )
+    return list(wanted)
 
 
 def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:

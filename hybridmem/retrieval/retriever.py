@@ -20,6 +20,7 @@ from hybridmem.config import ScoreWeights
 from hybridmem.core import Core, scope_key
 from hybridmem.errors import NodeNotFoundError
 from hybridmem.evolution.history import group_values
+from hybridmem.filters import NodeFilter
 from hybridmem.models import Hit, MemoryNode, RetrievalResult
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.entities import query_names, speaker_feature
@@ -37,6 +38,10 @@ class ResolvedScope:
     scope: Scope
     where: dict[str, Any]
     ids: list[str] | None
+
+
+MAX_FILTER_IDS = 5000
+"""Largest id list a filtered retrieval hands to the vector index (see ``Retriever.narrow``)."""
 
 
 def _key_filter(field: str, keys: list[str]) -> dict[str, Any]:
@@ -92,9 +97,14 @@ class Retriever:
         token_budget: int | None,
         agent_id: str | None = None,
         session_id: str | None = None,
+        node_filter: NodeFilter | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
         """One retrieval. The query is embedded first, with no lock held, so concurrent
-        retrieves (and writes) of one process do not wait behind the model."""
+        retrieves (and writes) of one process do not wait behind the model.
+
+        ``node_filter`` (types, metadata) narrows the candidates (see :meth:`narrow`);
+        ``min_score`` drops hits scoring below it before packing."""
         engine = self.core.engine
         cfg = engine.config.retrieval
         visible: Callable[[MemoryNode], bool] | None = None
@@ -110,6 +120,9 @@ class Retriever:
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = self.resolve_scope(user_id, task_id, active)
+        allowed: set[str] | None = None
+        if node_filter is not None and not node_filter.empty:
+            resolved, allowed = self.narrow(resolved, node_filter)
         scope_node = resolved.node
 
         # The anchor is where the agent "is": the active node when it lies in scope.
@@ -183,6 +196,8 @@ class Retriever:
                 continue
             if visible is not None and not visible(node):
                 continue
+            if allowed is not None and node_id not in allowed:
+                continue
             half_life = scoring.half_life_for(node, cfg.recency_half_life_days, half_lives)
             weight = scoring.node_weight(node, now, weights, half_life)
             if weight < cfg.min_weight:
@@ -204,6 +219,8 @@ class Retriever:
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
+        if min_score is not None:
+            hits = [h for h in hits if h.score >= min_score]
         hits, notes = group_values(self.store, user_id, hits, top_k)
 
         packed = pack(
@@ -227,6 +244,23 @@ class Retriever:
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
         )
+
+    def narrow(
+        self, resolved: ResolvedScope, node_filter: NodeFilter
+    ) -> tuple[ResolvedScope, set[str]]:
+        """The scope's nodes passing ``node_filter`` (one SQL query), and the scope with the
+        vector search restricted to them, so a selective filter still gets its nearest
+        neighbours rather than whatever of the unfiltered top-N survives. Past
+        ``MAX_FILTER_IDS`` ids (a broad filter) Chroma gets no id list (it would be one huge
+        IN-list per query); the candidates are then filtered after the search."""
+        statuses = self.core.engine.config.retrieval.include_statuses
+        ids = self.store.filter_ids(resolved.scope, node_filter, statuses)
+        if resolved.ids is not None:
+            inside = set(resolved.ids)
+            ids = [i for i in ids if i in inside]
+        if len(ids) <= MAX_FILTER_IDS:
+            resolved = replace(resolved, ids=ids)
+        return resolved, set(ids)
 
     def _fill_similarity(
         self, nodes: dict[str, MemoryNode], similarity: dict[str, float], query_vec: Any
