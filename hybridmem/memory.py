@@ -505,8 +505,7 @@ class HybridMemory:
         statuses = _check_statuses(status)
         if limit is not None:
             check_positive_int("limit", limit)
-        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-            raise InvalidArgumentError(f"offset must be an int >= 0, got {offset!r:.80}")
+        check_positive_int("offset", offset, allow_zero=True)
         found = self.store.find_nodes(
             user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
         )
@@ -860,12 +859,11 @@ def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
     if status is None:
         return None
     wanted = [status] if isinstance(status, str) else status
-    known = [s.value for s in NodeStatus]
-    if not isinstance(wanted, Sequence) or not wanted or any(s not in known for s in wanted):
+    if not isinstance(wanted, list | tuple) or not wanted:
         raise InvalidArgumentError(
-            f"status must be one of {known}, a non-empty list of them, or None; got {status!r:.80}"
+            f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
         )
-    return list(wanted)
+    return [check_status(s) for s in wanted]
 
 
 def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import uuid
+from contextlib import ExitStack
 from datetime import datetime
 
 import pytest
@@ -25,17 +27,29 @@ METADATA = [
 ]
 
 
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory):
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def corpus(request, tmp_path_factory):
+    """The same nodes in a SQLite store and in a PostgreSQL one (each compiles filters)."""
     clock = FakeClock(datetime(2024, 7, 1, 9, 0).astimezone())
-    path = tmp_path_factory.mktemp("filters") / "memory"
-    mem = HybridMemory(path, embedder=HashEmbedder(64), clock=clock)
-    nodes = [
-        mem.add(f"note number {i}", node_type="fact", metadata=m, user_id="u1")
-        for i, m in enumerate(METADATA)
-    ]
-    yield mem, nodes
-    mem.close()
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            target = tmp_path_factory.mktemp("filters") / "memory"
+            extra: dict = {}
+        else:
+            cluster = request.getfixturevalue("pg_cluster")
+            target = stack.enter_context(cluster.database())
+            extra = {"chroma": request.getfixturevalue("chroma_srv"),
+                     "collection": f"f-{uuid.uuid4().hex[:12]}"}
+        mem = stack.enter_context(
+            HybridMemory(target, embedder=HashEmbedder(64), clock=clock, **extra)
+        )
+        nodes = [
+            mem.add(f"note number {i}", node_type="fact", metadata=m, user_id="u1")
+            for i, m in enumerate(METADATA)
+        ]
+        yield mem, nodes
 
 
 SCALARS = st.one_of(
