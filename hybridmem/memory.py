@@ -45,6 +45,7 @@ from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
 from hybridmem.retrieval import Retriever
+from hybridmem.retrieval.scoping import check_scope
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
@@ -522,6 +523,8 @@ class HybridMemory:
         token_budget: int | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
+        scope: str = "task",
+        record_access: bool = True,
         node_types: str | Sequence[str] | None = None,
         where: Mapping[str, Any] | None = None,
         min_score: float | None = None,
@@ -531,10 +534,15 @@ class HybridMemory:
         Returns ranked hits (each with a score breakdown), the context string to put in a
         prompt (ancestor path first) and its token count, which never exceeds ``token_budget``.
 
-        ``agent_id`` / ``session_id`` narrow further: only nodes written by that agent (session)
-        or by none are returned (see :class:`~hybridmem.scoped.ScopedMemory`).
-        ``node_types`` and ``where`` (a metadata filter, :mod:`hybridmem.filters`) keep only
-        matching hits; ``min_score`` (in [0, 1]) drops hits scoring below it.
+        ``scope="task"`` (default) searches the task (``task_id``, else the active node's
+        task) plus the user-level facts, preferences and profiles; ``scope="user"`` the whole
+        tree (the rule: :mod:`hybridmem.retrieval.scoping`). ``record_access=False`` leaves
+        the hits' access statistics alone (a read-only look); by default the packed hits are
+        renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
+        written by that agent (session) or by none are returned (see
+        :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
+        filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
+        drops hits scoring below it.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -547,6 +555,9 @@ class HybridMemory:
         for name, value in (("agent_id", agent_id), ("session_id", session_id)):
             if value is not None:
                 check_user_id(value, name=name)
+        scope_name = check_scope(scope)
+        if not isinstance(record_access, bool):
+            raise InvalidArgumentError("record_access must be True or False")
         node_filter = make_filter(node_types, where)
         if min_score is not None:
             min_score = check_weight("min_score", min_score)
@@ -558,6 +569,8 @@ class HybridMemory:
             token_budget=token_budget,
             agent_id=agent_id,
             session_id=session_id,
+            scope=scope_name,
+            record_access=record_access,
             node_filter=None if node_filter.empty else node_filter,
             min_score=min_score,
         )
