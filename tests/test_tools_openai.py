@@ -66,7 +66,9 @@ def test_a_conversation_of_tool_calls_through_the_dispatcher(mem):
     assert all(r["role"] == "tool" for r in replies)
     task = json.loads(replies[0]["content"])["memory"]
     fact = json.loads(replies[1]["content"])["memory"]
-    assert task["node_type"] == "task" and fact["task_id"] == task["id"]
+    assert task["node_type"] == "task"
+    # A fact is about the user, not the task: it goes under the root (scoping.py).
+    assert fact["parent_id"] == mem.root(user_id="u1").id
 
     asked = call("c3", "search_memory", {"query": "Berlin", "explain": True})
     found = json.loads(d.dispatch(asked)["content"])
