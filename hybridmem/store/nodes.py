@@ -32,12 +32,21 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
     """A WHERE fragment and its parameters restricting ``alias`` to ``scope``."""
     clauses = [f"{alias}.user_id = ?"]
     params: list[Any] = [scope.user_id]
+    narrowed: str | None = None
     if scope.task_ids is not None:
-        clauses.append(f"{alias}.task_id IN ({marks(scope.task_ids)})")
+        narrowed = f"{alias}.task_id IN ({marks(scope.task_ids)})"
         params.extend(scope.task_ids)
     elif scope.path_prefix is not None:
-        clauses.append(f"(({alias}.path >= ? AND {alias}.path < ?) OR {alias}.id = ?)")
+        narrowed = f"(({alias}.path >= ? AND {alias}.path < ?) OR {alias}.id = ?)"
         params.extend([scope.path_prefix, scope.path_prefix + "\uffff", scope.node_id])
+    if narrowed is not None and scope.has_standing:
+        narrowed = (
+            f"({narrowed} OR ({alias}.task_id = ? "
+            f"AND {alias}.node_type IN ({marks(scope.standing_types)})))"
+        )
+        params.extend([scope.standing_task, *scope.standing_types])
+    if narrowed is not None:
+        clauses.append(narrowed)
     return " AND ".join(clauses), params
 
 
@@ -244,6 +253,17 @@ class NodeTable(SQLiteBase):
         )
         return [r["id"] for r in rows]
 
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
+        rows = self._rows(
+            f"SELECT id FROM nodes WHERE task_id = ? AND node_type IN ({marks(node_types)}) "
+            f"AND status IN ({marks(statuses)})",
+            [task_id, *node_types, *statuses],
+        )
+        return [r["id"] for r in rows]
+
     def all_ids_among(self, ids: Iterable[str]) -> list[str]:
         """Which of ``ids`` exist (no row is decoded: works without the encryption key)."""
         out: list[str] = []
@@ -266,6 +286,19 @@ class NodeTable(SQLiteBase):
         if user_id is None:
             return [r["id"] for r in self._rows("SELECT id FROM nodes")]
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = ?", [user_id])]
+
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids that start with ``prefix`` (of one user), at most ``limit``, in id order: a
+        range scan of the primary key, no content read."""
+        sql = "SELECT id FROM nodes WHERE id >= ? AND id < ?"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT ?", params)]
 
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first (at most ``limit``)."""

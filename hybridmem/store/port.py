@@ -34,6 +34,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
     AuditRow,
@@ -162,6 +163,13 @@ class TreeStore(Protocol):
         """Ids of nodes of ``scope_types`` strictly below ``node``."""
         ...
 
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``
+        (the user-level memories when it is the root; see ``retrieval.scoping``)."""
+        ...
+
     def all_ids_among(self, ids: Iterable[str]) -> list[str]:
         """Which of ``ids`` exist (works without the encryption key)."""
         ...
@@ -172,6 +180,12 @@ class TreeStore(Protocol):
 
     def all_ids(self, *, user_id: str | None = None) -> list[str]:
         """Ids of every node, or of one user's."""
+        ...
+
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order."""
         ...
 
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
@@ -207,6 +221,28 @@ class TreeStore(Protocol):
 
     def max_depth_below(self, node: MemoryNode) -> int:
         """The largest ``depth`` in ``node``'s subtree (its own when it has no children)."""
+        ...
+
+    # -- filtered reads (hybridmem.filters: node types and a metadata filter) ----------------
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes (of ``statuses``, when given) passing ``node_filter``, ordered by
+        ``seq``; ``limit`` / ``offset`` page through them; ``roots=False`` leaves the user's
+        root out."""
+        ...
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` (of ``statuses``) passing ``node_filter``."""
         ...
 
     # -- scans (content as stored: sealed content is not opened) ----------------------------

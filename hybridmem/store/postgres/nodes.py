@@ -27,12 +27,18 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
     """A WHERE fragment (``%s`` placeholders) restricting ``alias`` to ``scope``."""
     clauses = [f"{alias}.user_id = %s"]
     params: list[Any] = [scope.user_id]
+    narrowed: str | None = None
     if scope.task_ids is not None:
-        clauses.append(f"{alias}.task_id = ANY(%s)")
+        narrowed = f"{alias}.task_id = ANY(%s)"
         params.append(list(scope.task_ids))
     elif scope.path_prefix is not None:
-        clauses.append(f"(({alias}.path >= %s AND {alias}.path < %s) OR {alias}.id = %s)")
+        narrowed = f"(({alias}.path >= %s AND {alias}.path < %s) OR {alias}.id = %s)"
         params.extend([scope.path_prefix, scope.path_prefix + "\uffff", scope.node_id])
+    if narrowed is not None and scope.has_standing:
+        narrowed = f"({narrowed} OR ({alias}.task_id = %s AND {alias}.node_type = ANY(%s)))"
+        params.extend([scope.standing_task, list(scope.standing_types)])
+    if narrowed is not None:
+        clauses.append(narrowed)
     return " AND ".join(clauses), params
 
 
@@ -248,6 +254,17 @@ class PgNodeTable(PgBase):
         )
         return [r["id"] for r in rows]
 
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
+        rows = self._rows(
+            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) "
+            "AND status = ANY(%s)",
+            [task_id, list(node_types), list(statuses)],
+        )
+        return [r["id"] for r in rows]
+
     def all_ids_among(self, ids: Iterable[str]) -> list[str]:
         """Which of ``ids`` exist (no row is decoded: works without the encryption key)."""
         wanted = list(dict.fromkeys(ids))
@@ -269,6 +286,19 @@ class PgNodeTable(PgBase):
         if user_id is None:
             return [r["id"] for r in self._rows("SELECT id FROM nodes")]
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = %s", [user_id])]
+
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order: a
+        range scan of the primary key, no content read."""
+        sql = "SELECT id FROM nodes WHERE id >= %s AND id < %s"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += " AND user_id = %s"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT %s", params)]
 
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first (at most ``limit``)."""
