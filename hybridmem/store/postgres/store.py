@@ -36,7 +36,7 @@ from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.postgres import lexical, snapshots
 from hybridmem.store.postgres.schema import TS_CONFIG, migrate
-from hybridmem.store.records import OpHook, Scope, row_to_node
+from hybridmem.store.records import OpHook, OpsHook, Scope, row_to_node
 
 # Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
 WRITE_LOCK_KEY = 0x6879627200006D31
@@ -88,6 +88,7 @@ class PostgresStore:
             raise
         self.opener: Callable[[str, str], str] | None = None
         self.on_op: OpHook | None = None
+        self.on_ops: OpsHook | None = None  # batched appends here call on_op per row
 
     # -- plumbing -------------------------------------------------------------------------
     def _connect(self) -> psycopg.Connection[Any]:
@@ -362,14 +363,14 @@ class PostgresStore:
         lexical.count_terms(self.conn, [row["id"]])
         return self.decode(row)
 
-    def insert_nodes(self, rows: Sequence[tuple[dict[str, Any], str]]) -> None:
+    def insert_nodes(self, rows: Sequence[tuple[dict[str, Any], str]]) -> list[MemoryNode]:
         """Insert many ``(row, terms)`` at once (inside the caller's transaction).
 
         The same result as :meth:`insert_node` per row, in a pipelined batch with one update of
         the term statistics: what bulk ingest (``add_many``, imports) needs.
         """
         if not rows:
-            return
+            return []
         cols = [c for c in rows[0][0] if c != "rid"]
         with self.conn.cursor() as cur:
             cur.executemany(
@@ -381,6 +382,7 @@ class PostgresStore:
                 ],
             )
         lexical.count_terms(self.conn, [row["id"] for row, _ in rows])
+        return [self.decode(row) for row, _ in rows]
 
     def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
         """Mark nodes indexed, but only if they did not change since they were read.
@@ -453,6 +455,16 @@ class PostgresStore:
             return {}
         rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ANY(%s)", [wanted])
         return {r["id"]: self._node(r) for r in rows}
+
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None]]:
+        rows = self._rows(
+            "SELECT id, conflict_group FROM nodes WHERE user_id = %s AND node_type = %s "
+            "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT %s",
+            [user_id, node_type, limit],
+        )
+        return [(r["id"], r["conflict_group"]) for r in rows]
 
     def children(self, node_id: str, *, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
         sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE parent_id = %s"
