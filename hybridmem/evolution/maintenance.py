@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
-from hybridmem.core import Core, NodeChange, NodeInput, get_scoped
+from hybridmem.core import Core, NodeChange, NodeInput, content_hash, get_scoped
+from hybridmem.errors import KeyUnavailableError
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.conflicts import is_unconfirmed
 from hybridmem.evolution.distill import Distiller, ExtractiveDistiller, Theme, find_themes
@@ -318,13 +319,15 @@ def _distil(
     distiller: Distiller,
     dry_run: bool,
 ) -> list[MaintenanceAction]:
-    nodes = core.engine.store.user_nodes(user_id)
+    nodes = core.engine.store.user_nodes(user_id)  # content as stored: ciphertext if sealed
+    readable = _readable(core, nodes)
     profiles = {
         str(n.metadata["theme"]): n
         for n in nodes
         if n.node_type == "profile" and "theme" in n.metadata and n.status != ARCHIVED
     }
     by_id = {n.id: n for n in nodes}
+    opened = {n.id: n for n in readable}
 
     def supporting(profile: MemoryNode) -> list[MemoryNode]:
         # Sources that merely faded (or were pruned) still support the conclusion: that is
@@ -339,15 +342,23 @@ def _distil(
         return out
 
     out: list[MaintenanceAction] = []
-    seen_themes: set[str] = set()
-    for found in find_themes(nodes, cfg):
-        seen_themes.add(found.term)
-        previous = profiles.get(found.term)
+    found_themes = [
+        (found, _theme_key(core, user_id, found)) for found in find_themes(readable, cfg)
+    ]
+    seen_themes = {key for _, key in found_themes}
+    sealed_terms = {found.term for found, key in found_themes if key != found.term}
+    rewritten: set[str] = set()
+    for found, key in found_themes:
+        previous = profiles.get(key) or _rekeyed_profile(profiles, seen_themes, found)
         theme = found
         if previous is not None:
             merged = {s.id: s for s in (*supporting(previous), *found.sources)}
-            ordered = sorted(merged.values(), key=lambda s: (s.created_at, s.seq))
+            previous = _opened(core, previous)
+            if previous is None or any(i not in opened for i in merged):
+                continue  # a sealed source or profile and no key: leave it as it is
+            ordered = sorted((opened[i] for i in merged), key=lambda s: (s.created_at, s.seq))
             theme = Theme(found.term, tuple(ordered))
+        sealed = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
         source_ids = [s.id for s in theme.sources]
         if previous is not None and sorted(previous.metadata.get("derived_from", [])) == sorted(
             source_ids
@@ -362,7 +373,8 @@ def _distil(
             continue  # a conclusion that cites none of its sources is never written
         covers = sorted({c for s in theme.sources for c in s.covers} | set(source_ids))
         metadata: dict[str, Any] = {
-            "theme": theme.term,
+            # Metadata is stored in clear: a sealed profile names its theme by a keyed digest.
+            "theme": key,
             "derived_from": source_ids,
             "covers": covers,
             "cited": cited,
@@ -373,7 +385,7 @@ def _distil(
         if previous is None:
             action = "distil_create"
             # Deterministic id: a concurrent run creating the same theme collides, not doubles.
-            digest = hashlib.sha1(f"{user_id}\x00{theme.term}".encode()).hexdigest()[:24]
+            digest = hashlib.sha1(f"{user_id}\x00{key}".encode()).hexdigest()[:24]
             node_id = f"profile-{digest}"
             if not dry_run:
                 root = core.engine.store.user_root(user_id)
@@ -388,10 +400,12 @@ def _distil(
                     tier=Tier.LONG_TERM.value,
                     id=node_id,
                     activate=False,
+                    sensitive=sealed,  # it quotes its sources: sealed when one of them is
                 )
                 core.tree.add_many([new_profile], user_id)
         else:
             action, node_id = "distil_update", previous.id
+            rewritten.add(previous.id)
             if not dry_run:
                 core.tree.update(
                     previous.id,
@@ -404,15 +418,15 @@ def _distil(
                     user_id=None,
                     expected_version=None,
                 )
-        out.append(
-            MaintenanceAction(
-                node_id, user_id, action, f"{len(source_ids)} episodes mention {theme.term!r}"
-            )
-        )
+        about = "a sensitive theme" if sealed else repr(theme.term)
+        reason = f"{len(source_ids)} episodes mention {about}"
+        out.append(MaintenanceAction(node_id, user_id, action, reason))
     for term, profile in profiles.items():
-        if term in seen_themes or profile.status != ACTIVE:
+        if term in seen_themes or profile.status != ACTIVE or profile.id in rewritten:
             continue
-        if len(supporting(profile)) >= cfg.distill_min_mentions:
+        # A clear profile whose theme now has a sensitive source gave way to a sealed one.
+        superseded = term in sealed_terms
+        if not superseded and len(supporting(profile)) >= cfg.distill_min_mentions:
             continue
         # Correct, never silently keep: the sources no longer support this conclusion.
         out.append(
@@ -420,7 +434,9 @@ def _distil(
                 profile.id,
                 user_id,
                 "distil_withdraw",
-                "fewer live sources than distill_min_mentions",
+                "superseded by a sealed profile (a source is sensitive)"
+                if superseded
+                else "fewer live sources than distill_min_mentions",
             )
         )
         if not dry_run:
@@ -434,6 +450,55 @@ def _distil(
                 expected_version=None,
             )
     return out
+
+
+def _readable(core: Core, nodes: list[MemoryNode]) -> list[MemoryNode]:
+    """The nodes distillation may read: sensitive ones opened with the key, or left out when
+    there is none (distilling their ciphertext would quote it into a profile)."""
+    return [n for n in (_opened(core, node) for node in nodes) if n is not None]
+
+
+def _opened(core: Core, node: MemoryNode) -> MemoryNode | None:
+    """``node`` with its content in clear; None for a sealed node when no key is configured."""
+    opener = core.engine.store.opener
+    if not node.sensitive:
+        return node
+    if opener is None:
+        return None
+    try:
+        return replace(node, content=opener(node.id, node.content))
+    except KeyUnavailableError:
+        return None
+
+
+def _theme_key(core: Core, user_id: str, theme: Theme) -> str:
+    """How a profile names its theme in (clear) metadata: the term, or a keyed digest of it
+    when a source is sensitive (the term itself is a word of the secret)."""
+    if not any(s.sensitive for s in theme.sources):
+        return theme.term
+    text = f"theme\x00{user_id}\x00{theme.term}"
+    return "sealed:" + core.engine.sealer.digest(
+        text, sensitive=True, plain_hash=content_hash(text)
+    )
+
+
+def _rekeyed_profile(
+    profiles: dict[str, MemoryNode], keys: set[str], theme: Theme
+) -> MemoryNode | None:
+    """A sealed profile whose digest no theme matches any more (``rotate_key`` changed the
+    key) but whose sources this theme shares: the same conclusion, adopted under the new key
+    instead of written twice."""
+    if not any(s.sensitive for s in theme.sources):
+        return None
+    ids = {s.id for s in theme.sources}
+    for key, profile in profiles.items():
+        if (
+            key.startswith("sealed:")
+            and key not in keys
+            and ids & set(profile.metadata.get("derived_from", []))
+        ):
+            return profile
+    return None
 
 
 def _probe_readings(
