@@ -44,6 +44,7 @@ from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
 from hybridmem.retrieval import Retriever
+from hybridmem.retrieval.scoping import check_scope
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
@@ -488,14 +489,21 @@ class HybridMemory:
         token_budget: int | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
+        scope: str = "task",
+        record_access: bool = True,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
         Returns ranked hits (each with a score breakdown), the context string to put in a
         prompt (ancestor path first) and its token count, which never exceeds ``token_budget``.
 
-        ``agent_id`` / ``session_id`` narrow further: only nodes written by that agent (session)
-        or by none are returned (see :class:`~hybridmem.scoped.ScopedMemory`).
+        ``scope="task"`` (default) searches the task (``task_id``, else the active node's
+        task) plus the user-level facts, preferences and profiles; ``scope="user"`` the whole
+        tree (the rule: :mod:`hybridmem.retrieval.scoping`). ``record_access=False`` leaves
+        the hits' access statistics alone (a read-only look); by default the packed hits are
+        renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
+        written by that agent (session) or by none are returned (see
+        :class:`~hybridmem.scoped.ScopedMemory`).
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -508,6 +516,9 @@ class HybridMemory:
         for name, value in (("agent_id", agent_id), ("session_id", session_id)):
             if value is not None:
                 check_user_id(value, name=name)
+        scope_name = check_scope(scope)
+        if not isinstance(record_access, bool):
+            raise InvalidArgumentError("record_access must be True or False")
         result = self._retriever.retrieve(
             query,
             user_id=user_id,
@@ -516,6 +527,8 @@ class HybridMemory:
             token_budget=token_budget,
             agent_id=agent_id,
             session_id=session_id,
+            scope=scope_name,
+            record_access=record_access,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result

@@ -94,8 +94,9 @@ class MemoryNode:
 class ScoreBreakdown:
     """Every feature of a candidate and its weighted part of the final score.
 
-    ``features`` are the raw values in [0, 1]; ``parts`` are weight x feature; ``score`` is the
-    weighted sum divided by the sum of weights, so scores stay in [0, 1] whatever the weights.
+    ``features`` are the values in [0, 1]; ``weights`` the effective weights of this query,
+    normalised to add up to 1; ``parts`` are weight x feature, so the parts add up to
+    ``score``, which stays in [0, 1] whatever the configured weights.
     """
 
     features: dict[str, float]
@@ -120,6 +121,17 @@ class Hit:
     node: MemoryNode
     score: float
     breakdown: ScoreBreakdown
+    merged: tuple[MemoryNode, ...] = ()
+    """Identical memories (same type and words) folded into this hit, ranked below it: they
+    are not packed again."""
+
+    @property
+    def covers(self) -> frozenset[str]:
+        """Source ids this hit stands for, the merged copies' included."""
+        out = self.node.covers
+        for node in self.merged:
+            out |= node.covers
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,6 +170,13 @@ class TreeStore(Protocol):
         """Ids of nodes of ``scope_types`` strictly below ``node``."""
         ...
 
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``
+        (the user-level memories when it is the root; see ``retrieval.scoping``)."""
+        ...
+
     def all_ids_among(self, ids: Iterable[str]) -> list[str]:
         """Which of ``ids`` exist (works without the encryption key)."""
         ...

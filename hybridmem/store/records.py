@@ -109,12 +109,22 @@ class Scope:
     ``task_ids``: nodes whose ``task_id`` is one of these (a task and its nested tasks).
     ``path_prefix``: nodes strictly below a non-task node (its materialised path prefix), plus
     ``node_id`` itself. Neither: the user's whole tree.
+    ``standing_task`` and ``standing_types``: a narrowed scope also sees the nodes of these
+    types whose ``task_id`` is ``standing_task`` (the user's root): the user-level memories
+    that follow the user into every task (see :mod:`hybridmem.retrieval.scoping`).
     """
 
     user_id: str
     node_id: str | None = None
     task_ids: tuple[str, ...] | None = None
     path_prefix: str | None = None
+    standing_task: str | None = None
+    standing_types: tuple[str, ...] = ()
+
+    @property
+    def has_standing(self) -> bool:
+        """Whether user-level memories are added to a narrowed scope."""
+        return bool(self.standing_task and self.standing_types)
 
 
 @dataclass(frozen=True, slots=True)
