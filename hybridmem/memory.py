@@ -30,6 +30,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.models import (
@@ -479,6 +480,39 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
+    def get_all(
+        self,
+        *,
+        user_id: str = DEFAULT_USER,
+        node_type: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        status: str | Sequence[str] | None = "active",
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[MemoryNode]:
+        """The user's memories, oldest first, optionally of some types and matching a metadata
+        filter (``where``, see :mod:`hybridmem.filters`)::
+
+            mem.get_all(user_id="u1", node_type="fact", where={"project": "apollo"})
+
+        ``status`` is one status, a list, or None for every status (archived memories
+        included); the default lists the active ones. The user's root (a structural node) is
+        left out unless ``node_type`` names ``"root"``. ``limit`` / ``offset`` page.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        node_filter = make_filter(node_type, where)
+        roots = node_filter.node_types is not None and "root" in node_filter.node_types
+        statuses = _check_statuses(status)
+        if limit is not None:
+            check_positive_int("limit", limit)
+        check_positive_int("offset", offset, allow_zero=True)
+        found = self.store.find_nodes(
+            user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
+        )
+        self._privacy.audit_read("read_all", user_id, [n.id for n in found])
+        return found
+
     def retrieve(
         self,
         query: str,
@@ -491,6 +525,9 @@ class HybridMemory:
         session_id: str | None = None,
         scope: str = "task",
         record_access: bool = True,
+        node_types: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
@@ -503,7 +540,9 @@ class HybridMemory:
         the hits' access statistics alone (a read-only look); by default the packed hits are
         renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
         written by that agent (session) or by none are returned (see
-        :class:`~hybridmem.scoped.ScopedMemory`).
+        :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
+        filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
+        drops hits scoring below it.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -519,6 +558,9 @@ class HybridMemory:
         scope_name = check_scope(scope)
         if not isinstance(record_access, bool):
             raise InvalidArgumentError("record_access must be True or False")
+        node_filter = make_filter(node_types, where)
+        if min_score is not None:
+            min_score = check_weight("min_score", min_score)
         result = self._retriever.retrieve(
             query,
             user_id=user_id,
@@ -529,6 +571,8 @@ class HybridMemory:
             session_id=session_id,
             scope=scope_name,
             record_access=record_access,
+            node_filter=None if node_filter.empty else node_filter,
+            min_score=min_score,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result
@@ -821,6 +865,18 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
+    """``get_all``'s status argument as a list (None: every status)."""
+    if status is None:
+        return None
+    wanted = [status] if isinstance(status, str) else status
+    if not isinstance(wanted, list | tuple) or not wanted:
+        raise InvalidArgumentError(
+            f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
+        )
+    return [check_status(s) for s in wanted]
 
 
 def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:

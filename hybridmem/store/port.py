@@ -34,6 +34,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
     AuditRow,
@@ -222,6 +223,28 @@ class TreeStore(Protocol):
 
     def max_depth_below(self, node: MemoryNode) -> int:
         """The largest ``depth`` in ``node``'s subtree (its own when it has no children)."""
+        ...
+
+    # -- filtered reads (hybridmem.filters: node types and a metadata filter) ----------------
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes (of ``statuses``, when given) passing ``node_filter``, ordered by
+        ``seq``; ``limit`` / ``offset`` page through them; ``roots=False`` leaves the user's
+        root out."""
+        ...
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` (of ``statuses``) passing ``node_filter``."""
         ...
 
     # -- scans (content as stored: sealed content is not opened) ----------------------------
