@@ -28,7 +28,7 @@ from hybridmem.config import MemoryConfig
 from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
 from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry
 from hybridmem.embedding.base import Embedder, Vectors
-from hybridmem.errors import StoreClosedError
+from hybridmem.errors import ReadOnlyStoreError, StoreClosedError
 from hybridmem.index.base import VectorIndex
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store import TreeStore
@@ -104,6 +104,8 @@ class Engine:
         """Called with each newly attached store (services install their hooks on it)."""
         self._unit: WriteUnit | None = None
         self.closed = False
+        self.read_only = False
+        """Set for a memory opened ``read_only=True``: every write unit is refused."""
 
     def attach_store(self, store: TreeStore) -> None:
         """Make ``store`` the engine's store (``restore`` swaps the file) and let every
@@ -138,6 +140,8 @@ class Engine:
         """
         with self.lock:
             self.check_open()
+            if self.read_only:
+                raise ReadOnlyStoreError("this memory was opened read-only; open it to write")
             outer = self._unit
             unit = WriteUnit()
             self._unit = unit

@@ -309,6 +309,19 @@ class NodeTable(SQLiteBase):
             return [r["id"] for r in self._rows("SELECT id FROM nodes")]
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = ?", [user_id])]
 
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids that start with ``prefix`` (of one user), at most ``limit``, in id order: a
+        range scan of the primary key, no content read."""
+        sql = "SELECT id FROM nodes WHERE id >= ? AND id < ?"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT ?", params)]
+
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first (at most ``limit``)."""
         sql = "SELECT id FROM nodes WHERE index_state = ? ORDER BY seq"

@@ -190,6 +190,12 @@ class TreeStore(Protocol):
         """Ids of every node, or of one user's."""
         ...
 
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order."""
+        ...
+
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first, at most ``limit``."""
         ...
