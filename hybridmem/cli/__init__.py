@@ -8,6 +8,7 @@ One module per command group, each with a ``register(app)`` called here; they sh
 - :mod:`~hybridmem.cli.privacy`: audit, export, import, erase, rotate-key, keygen;
 - :mod:`~hybridmem.cli.evolution`: inspect, maintain;
 - :mod:`~hybridmem.cli.server`: serve (needs the ``server`` extra);
+- :mod:`~hybridmem.cli.integrations`: mcp (needs the ``mcp`` extra);
 - :mod:`~hybridmem.cli.bench`: the benchmark suites (when ``benchmarks`` is importable).
 
 Every command takes ``--db PATH`` (default ``$HYBRIDMEM_PATH`` or ``./agent-memory``) and
@@ -20,7 +21,7 @@ import os
 
 import typer
 
-from hybridmem.cli import bench, evolution, memories, privacy, recovery, server
+from hybridmem.cli import bench, evolution, integrations, memories, privacy, recovery, server
 from hybridmem.cli.support import err_console
 from hybridmem.errors import HybridMemError
 
@@ -30,7 +31,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-for _group in (memories, privacy, recovery, evolution, server, bench):
+for _group in (memories, privacy, recovery, evolution, server, integrations, bench):
     _group.register(app)
 
 
