@@ -114,7 +114,7 @@ def check(seen: dict, db: Path) -> None:
     assert children["Plan the Lisbon trip"]["on_active_path"] is True
     assert [c["id"] for c in children["Plan the Lisbon trip"]["children"]] == [ids["event"]]
     assert seen["deleted"] == {"deleted": 1}
-    for key, (is_error, text) in seen["bad"].items():
+    for key, (is_error, _) in seen["bad"].items():
         assert is_error, key
     texts = list(seen["bad"].values())
     assert "NodeNotFoundError" in texts[0][1]
@@ -208,5 +208,5 @@ def test_http_bind_is_loopback_unless_allowed(tmp_path):
          "--http", "0.0.0.0:8765"],
         env={**os.environ, **server_env()}, capture_output=True, text=True, timeout=120,
     )
-    assert proc.returncode == 2
+    assert proc.returncode == 3  # ExitCode.INVALID: the value was refused
     assert "loopback" in proc.stderr

@@ -10,9 +10,9 @@ from typing import Annotated
 
 import typer
 
-from hybridmem.cli.support import DEFAULT_DB, DbOption, EmbedderOption, UserOption
+from hybridmem.cli.support import DEFAULT_DB, DbOption, EmbedderOption, UserOption, open_memory
 from hybridmem.errors import ServerConfigError
-from hybridmem.memory import DEFAULT_USER, HybridMemory
+from hybridmem.memory import DEFAULT_USER
 
 
 def mcp(
@@ -42,7 +42,7 @@ def mcp(
             "pip install 'hybridmem[mcp]'"
         ) from None
     bind = parse_bind(http, allow_remote=allow_remote) if http is not None else None
-    with HybridMemory(db, embedder=embedder) as mem:
+    with open_memory(db, embedder, write=True, create=True) as mem:
         serve(mem, user_id=user, http=bind)
 
 
