@@ -144,18 +144,19 @@ class HybridMemory:
                 f"{self.location} is a PostgreSQL store shared by many processes and hosts; "
                 "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
             )
-        if not postgres:
-            self.path = Path(path)
-            _check_store_path(self.path, create=create and not read_only)
         config = config or MemoryConfig()
         started = time.perf_counter()
-        if self.path is not None:
-            embedded = index is None and chroma is None
-            recovery_ops.check_files(
-                self.path,
-                chroma_dir=self.path / CHROMA_DIR if embedded else None,
-                config=config.recovery,
-            )
+        if not postgres:
+            self.path = Path(path)
+            if _is_dir(self.path):
+                # A lost SQLite file beside its index is damage, not "no store here".
+                embedded = index is None and chroma is None
+                recovery_ops.check_files(
+                    self.path,
+                    chroma_dir=self.path / CHROMA_DIR if embedded else None,
+                    config=config.recovery,
+                )
+            _check_store_path(self.path, create=create and not read_only)
         store: TreeStore = (
             SQLiteStore(self.path / DB_FILE, durability=durability)
             if self.path is not None
@@ -930,6 +931,15 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False for a path the OS refuses (too long; _check_store_path says
+    why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _check_store_path(path: Path, *, create: bool) -> None:
