@@ -123,8 +123,9 @@ def test_recency_decays_with_injected_time_and_access_renews(mem, clock):
 
 def test_importance_breaks_ties(mem):
     task = mem.add("Shopping", node_type="task", user_id="u1")
-    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1)
-    high = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.9)
+    # Named ids: two distinct memories with the same text (an unnamed repeat would merge).
+    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1, id="low")
+    high = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.9, id="high")
     res = mem.retrieve("buy milk", user_id="u1", task_id=task.id)
     order = [h.node.id for h in res.hits]
     assert order.index(high.id) < order.index(low.id)
@@ -134,9 +135,11 @@ def test_min_weight_drops_weak_nodes(mem_path, clock):
     config = MemoryConfig(retrieval=RetrievalConfig(min_weight=0.5))
     with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         task = mem.add("Shopping", node_type="task", user_id="u1")
-        weak = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0)
+        weak = mem.add(
+            "buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0, id="w"
+        )
         strong = mem.add(
-            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0
+            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0, id="s"
         )
         ids = {h.node.id for h in mem.retrieve("milk", user_id="u1", task_id=task.id).hits}
         assert strong.id in ids and weak.id not in ids

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 from hybridmem import lexical
@@ -64,6 +65,32 @@ class NodeChange:
 
 
 @dataclass(frozen=True, slots=True)
+class PlanRequest:
+    """One new node as the planner sees it (inside the write unit, before it is inserted)."""
+
+    content: str
+    node_type: str
+    user_id: str
+    node_id: str
+    parent_id: str | None
+    importance: float
+    confidence: float
+    lifecycle_arg: str | None
+    tier_arg: str | None
+    slot: str | None
+    vector: Vectors | None
+    batch_vectors: Mapping[str, Vectors]
+    content_hash: str
+    """The hash the node would store (keyed for sensitive nodes): finds exact repeats."""
+    created_at: datetime
+    """When the node says it happened (the caller's ``created_at``, else now)."""
+    may_merge: bool = True
+    """False when the caller chose the id: the node is written even if it repeats another."""
+    source_id: str | None = None
+    session_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WritePlan:
     """How a new node is written and what it changes in older nodes."""
 
@@ -76,25 +103,13 @@ class WritePlan:
     metadata: dict[str, Any]
     decision: str | None
     changes: tuple[NodeChange, ...] = field(default_factory=tuple)
+    duplicate_of: str | None = None
+    """An existing node this one repeats: nothing is inserted, ``changes`` reinforce it."""
 
 
 class WritePlanner(Protocol):
     """Plans the evolution side of a new node (called inside the write transaction)."""
 
-    def plan(
-        self,
-        *,
-        content: str,
-        node_type: str,
-        user_id: str,
-        node_id: str,
-        importance: float,
-        confidence: float,
-        lifecycle_arg: str | None,
-        tier_arg: str | None,
-        slot: str | None,
-        vector: Vectors | None,
-        batch_vectors: Mapping[str, Vectors],
-    ) -> WritePlan:
+    def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
         ...

@@ -14,7 +14,7 @@ from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.engine import Engine
-from hybridmem.core.hooks import NodeChange, WritePlan
+from hybridmem.core.hooks import NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
@@ -63,6 +63,7 @@ class TreeWriter:
             now = engine.now()
             batch: dict[str, MemoryNode] = {}
             created: list[MemoryNode] = []
+            resolved: dict[str, str] = {}
             touched: set[str] = set()
             evolved: list[str] = []
             activate_id: str | None = None
@@ -79,13 +80,19 @@ class TreeWriter:
                             root = self._create_root(user_id, now)
                             created.append(root)
                     parent = root
-                plan = self._plan(item, node_id, user_id, by_id)
-                node = self._insert(item, node_id, user_id, parent, now, plan)
+                plan = self._plan(item, node_id, user_id, parent, now, by_id)
                 evolved.extend(self.apply_changes(plan.changes, user_id=user_id, now=now))
+                wants = item.activate
+                if plan.duplicate_of is not None:
+                    # A repeat reinforced an existing node (the plan's changes): no copy.
+                    resolved[node_id] = plan.duplicate_of
+                    activate_id = plan.duplicate_of if wants else activate_id
+                    continue
+                node = self._insert(item, node_id, user_id, parent, now, plan)
+                resolved[node_id] = node_id
                 batch[node_id] = node
                 created.append(node)
                 touched.update(node.path)
-                wants = item.activate
                 if wants or (wants is None and item.node_type in engine.config.activate_on_add):
                     activate_id = node_id
             bumped = sorted(touched - set(batch) - {n.id for n in created})
@@ -103,13 +110,15 @@ class TreeWriter:
                     "set_active", node_id=activate_id, user_id=user_id, payload={}, at=now
                 )
             # The new items' vectors were computed above; a new root is embedded on its own.
-            unit.index.append(([n for n in created if n.id in by_id], vectors))
+            rows = [i for i, node_id in enumerate(ids) if node_id in batch]
+            if rows:
+                unit.index.append(([batch[ids[i]] for i in rows], vectors[rows]))
             roots = [n for n in created if n.id not in by_id]
             if roots:
                 unit.index.append((roots, None))
             unit.sync.extend(i for i in dict.fromkeys(evolved) if i not in batch)
-        fresh = engine.store.get_many(ids)
-        return [fresh[node_id] for node_id in ids]
+        fresh = engine.store.get_many(set(resolved.values()))
+        return [fresh[resolved[node_id]] for node_id in ids]
 
     def _check_user_quota(self, user_id: str, adding: int) -> None:
         limit = self.engine.config.max_nodes_per_user
@@ -147,7 +156,13 @@ class TreeWriter:
         return self._insert(item, f"root-{uuid.uuid4().hex}", user_id, None, now, None)
 
     def _plan(
-        self, item: NodeInput, node_id: str, user_id: str, vectors: Mapping[str, Vectors]
+        self,
+        item: NodeInput,
+        node_id: str,
+        user_id: str,
+        parent: MemoryNode,
+        now: datetime,
+        vectors: Mapping[str, Vectors],
     ) -> WritePlan:
         cfg = self.engine.config
         importance = item.importance if item.importance is not None else cfg.default_importance
@@ -164,18 +179,30 @@ class TreeWriter:
                 metadata={},
                 decision=None,
             )
+        digest = self.engine.sealer.digest(
+            item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
+        )
         return planner.plan(
-            content=item.content,
-            node_type=item.node_type,
-            user_id=user_id,
-            node_id=node_id,
-            importance=importance,
-            confidence=confidence,
-            lifecycle_arg=item.lifecycle,
-            tier_arg=item.tier,
-            slot=item.slot,
-            vector=vectors.get(node_id),
-            batch_vectors=vectors,
+            PlanRequest(
+                content=item.content,
+                node_type=item.node_type,
+                user_id=user_id,
+                node_id=node_id,
+                parent_id=parent.id,
+                importance=importance,
+                confidence=confidence,
+                lifecycle_arg=item.lifecycle,
+                tier_arg=item.tier,
+                slot=item.slot,
+                vector=vectors.get(node_id),
+                batch_vectors=vectors,
+                content_hash=digest,
+                created_at=ensure_utc(item.created_at) if item.created_at else now,
+                # A caller that names the id (imports, probes, profiles) means that node.
+                may_merge=item.id is None and not (item.metadata or {}).get("probe"),
+                source_id=item.source_id,
+                session_id=item.session_id,
+            )
         )
 
     def _insert(

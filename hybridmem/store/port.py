@@ -230,6 +230,12 @@ class TreeStore(Protocol):
         """The user's ``limit`` newest ``active`` nodes of these types, newest first."""
         ...
 
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live nodes of this type under this parent with exactly this content hash."""
+        ...
+
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""
         ...
