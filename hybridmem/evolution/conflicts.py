@@ -118,6 +118,12 @@ def value_terms(text: str, reference: str) -> set[str]:
     return {u for u in _units(text) if u not in ref}
 
 
+def value_units(text: str) -> list[str]:
+    """The distinctive terms of ``text`` in order (Chinese by character), attitude and time
+    words removed."""
+    return _units(text)
+
+
 def _units(text: str) -> list[str]:
     out: list[str] = []
     for term in lexical.terms(text):

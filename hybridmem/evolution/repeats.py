@@ -32,7 +32,7 @@ import numpy as np
 from hybridmem.clock import to_iso
 from hybridmem.core import NodeChange, PlanRequest
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.conflicts import value_terms
+from hybridmem.evolution.conflicts import value_units
 from hybridmem.models import MemoryNode
 
 SIBLING_POOL = 50
@@ -46,8 +46,9 @@ def normalised(text: str) -> str:
 
 
 def same_terms(a_text: str, b_text: str) -> bool:
-    """Neither text has a distinctive term the other lacks (attitude and time words aside)."""
-    return not value_terms(a_text, b_text) and not value_terms(b_text, a_text)
+    """The same distinctive terms in the same order (attitude and time words aside): "thread
+    2 note 1" and "thread 1 note 2" differ although their terms are the same set."""
+    return value_units(a_text) == value_units(b_text)
 
 
 def within_window(node: MemoryNode, at: datetime, request_type: str, cfg: EvolutionConfig) -> bool:
