@@ -37,6 +37,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── SnapshotNotFoundError (KeyError)  no snapshot with that name or sequence
     │   └── ReplayError                       an op cannot be replayed (unknown op, bad log)
     ├── ModelUnavailableError                 an embedding model cannot be loaded (offline?)
+    ├── FileAccessError (OSError)             an export/import file cannot be read or written
     └── LLMError                              the optional LLM (distillation) failed
         ├── LLMUnavailableError               the endpoint cannot be reached
         └── LLMOutputError                    its reply is malformed or cites no source
@@ -169,6 +170,14 @@ class IndexUnavailableError(HybridMemError):
 
 class ModelUnavailableError(HybridMemError):
     """An embedding model could not be loaded (typically: not cached and no network)."""
+
+
+class FileAccessError(HybridMemError, OSError):
+    """A file the caller named (an export to write, an import to read) failed at the OS level:
+    permission denied, disk full, an I/O error. The message names the file and the cause."""
+
+    def __str__(self) -> str:  # OSError would format (errno, strerror); keep the message
+        return str(self.args[0]) if self.args else "file access failed"
 
 
 class IndexNotOwnedError(IndexUnavailableError):

@@ -9,7 +9,7 @@ recovery), and forwards each public call. The write order and the op model are d
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -35,7 +35,6 @@ from hybridmem.index.ownership import open_index
 from hybridmem.models import (
     IndexState,
     MemoryNode,
-    NodeStatus,
     OpRecord,
     RetrievalResult,
     StoreStats,
@@ -46,13 +45,25 @@ from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
 from hybridmem.retrieval import Retriever
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
+from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
 from hybridmem.validation import (
+    LIFECYCLES,
+    STATUSES,
+    TIERS,
+    check_bool,
+    check_choices,
     check_content,
+    check_datetime,
     check_metadata,
     check_node_id,
     check_node_type,
+    check_node_types,
+    check_optional_user,
     check_positive_int,
+    check_seq,
+    check_status,
+    check_text,
     check_user_id,
     check_weight,
 )
@@ -73,12 +84,18 @@ __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput",
 
 
 class HybridMemory:
-    """A weighted memory tree: SQLite for structure and state, Chroma for vectors.
+    """A weighted memory tree: SQLite (or PostgreSQL) for structure and state, Chroma for
+    vectors.
 
     ``HybridMemory("agent-memory/")`` keeps ``memory.sqlite3`` and a ``chroma/`` directory in
     that folder (created if missing). Pass ``chroma=ChromaServer(host, port)`` to keep vectors
     in a Chroma server instead, or ``index=`` any :class:`~hybridmem.index.VectorIndex` (e.g.
     the in-memory fake for tests); nothing else changes.
+
+    ``HybridMemory("postgresql://user@host:5432/db", chroma=ChromaServer(host, port))`` puts
+    the tree in PostgreSQL instead, for many agents on many hosts sharing one memory: every
+    process writes and searches (docs/deployment.md). A path keeps meaning SQLite; messages
+    name the URL without its password (:attr:`location`).
     """
 
     def __init__(
@@ -97,14 +114,36 @@ class HybridMemory:
         privacy: PrivacyConfig | None = None,
         index: VectorIndex | None = None,
     ) -> None:
-        self.path = Path(path)
-        if self.path.exists() and not self.path.is_dir():
-            raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
-        self.path.mkdir(parents=True, exist_ok=True)
+        self.location = redact(path)
+        """Where the tree lives, safe to show: the directory, or the URL without password."""
+        self.path: Path | None = None
+        """The memory directory (SQLite, snapshots, embedded Chroma); None on PostgreSQL."""
+        postgres = is_postgres_url(path)
+        if postgres and chroma is None and index is None:
+            raise InvalidArgumentError(
+                f"{self.location} is a PostgreSQL store shared by many processes and hosts; "
+                "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
+            )
+        if not postgres:
+            self.path = Path(path)
+            if self.path.exists() and not self.path.is_dir():
+                raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
+            self.path.mkdir(parents=True, exist_ok=True)
         config = config or MemoryConfig()
         embedder_obj = make_embedder(embedder)
         started = time.perf_counter()
-        store = SQLiteStore(self.path / DB_FILE, durability=durability)
+        if self.path is not None:
+            embedded = index is None and chroma is None
+            recovery_ops.check_files(
+                self.path,
+                chroma_dir=self.path / CHROMA_DIR if embedded else None,
+                config=config.recovery,
+            )
+        store: TreeStore = (
+            SQLiteStore(self.path / DB_FILE, durability=durability)
+            if self.path is not None
+            else open_postgres(str(path))
+        )
         opened: VectorIndex | None = None
         try:
             if reindex:
@@ -114,7 +153,7 @@ class HybridMemory:
             dimension = _check_embedder(store, embedder_obj, reindex)
             rebuild_reason: str | None = None
             if index is None:
-                chroma_dir = None if chroma else self.path / CHROMA_DIR
+                chroma_dir = None if chroma or self.path is None else self.path / CHROMA_DIR
 
                 def open_chroma() -> ChromaIndex:
                     return ChromaIndex(
@@ -139,6 +178,7 @@ class HybridMemory:
                 counter=token_counter or LazyTokenCounter(),
                 actor=actor,
                 path=self.path,
+                location=self.location,
             )
             self._core = core = Core.build(engine)
             self._privacy = privacy_ops.install(core, privacy)
@@ -352,15 +392,10 @@ class HybridMemory:
         if expected_version is not None:
             check_positive_int("expected_version", expected_version)
         if status is not None:
-            if not isinstance(status, str) or status not in {s.value for s in NodeStatus}:
-                raise InvalidArgumentError(
-                    f"status must be one of {[s.value for s in NodeStatus]}, got {status!r}"
-                )
-            changes["status"] = status
+            changes["status"] = check_status(status)
         if source_id is not None:
             changes["source_id"] = check_user_id(source_id, name="source_id")
-        if user_id is not None:
-            check_user_id(user_id)
+        check_optional_user(user_id)
         return self._core.tree.update(
             node_id, changes, user_id=user_id, expected_version=expected_version
         )
@@ -370,6 +405,7 @@ class HybridMemory:
         self._check_open()
         check_node_id(node_id)
         check_node_id(new_parent_id, name="new_parent_id")
+        check_optional_user(user_id)
         return self._core.tree.move(node_id, new_parent_id, user_id=user_id)
 
     def delete(self, node_id: str, *, subtree: bool = True, user_id: str | None = None) -> int:
@@ -381,12 +417,16 @@ class HybridMemory:
         """
         self._check_open()
         check_node_id(node_id)
-        return self._core.tree.delete(node_id, subtree=bool(subtree), user_id=user_id)
+        check_optional_user(user_id)
+        return self._core.tree.delete(
+            node_id, subtree=check_bool("subtree", subtree), user_id=user_id
+        )
 
     def set_active(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Make ``node_id`` its user's active node (persisted: survives a crash)."""
         self._check_open()
         check_node_id(node_id)
+        check_optional_user(user_id)
         return self._core.tree.set_active(node_id, user_id=user_id)
 
     # -- reading --------------------------------------------------------------------------
@@ -394,6 +434,7 @@ class HybridMemory:
         """The node with this id (restricted to ``user_id`` when given)."""
         self._check_open()
         check_node_id(node_id)
+        check_optional_user(user_id)
         node = get_scoped(self._core.engine, node_id, user_id)
         self._privacy.audit_read("read", node.user_id, [node.id])
         return node
@@ -514,8 +555,15 @@ class HybridMemory:
         content-free tombstone. See :mod:`hybridmem.privacy.erasure`.
         """
         self._check_open()
+        if node_id is not None:
+            check_node_id(node_id)
+        check_optional_user(user_id)
         return privacy_ops.erase(
-            self._core, node_id, user_id=user_id, subtree=subtree, compact=compact
+            self._core,
+            node_id,
+            user_id=user_id,
+            subtree=check_bool("subtree", subtree),
+            compact=check_bool("compact", compact),
         )
 
     def audit_log(
@@ -533,9 +581,14 @@ class HybridMemory:
         self._check_open()
         if limit is not None:
             check_positive_int("limit", limit)
-        for name, value in (("since", since), ("until", until)):
-            if value is not None and not isinstance(value, datetime):
-                raise InvalidArgumentError(f"{name} must be a datetime, got {type(value).__name__}")
+        since = None if since is None else check_datetime("since", since)
+        until = None if until is None else check_datetime("until", until)
+        check_optional_user(user_id)
+        if node_id is not None:
+            check_node_id(node_id)
+        for name, value in (("actor", actor), ("action", action)):
+            if value is not None:
+                check_text(name, value)
         return privacy_ops.audit_log(
             self._core,
             user_id=user_id,
@@ -569,19 +622,25 @@ class HybridMemory:
         user_id: str | None = None,
         new_ids: bool = False,
     ) -> PortabilityReport:
-        """Load an export (into ``user_id``, default the exported user); sensitive nodes are
-        encrypted again with this store's key. All or nothing: one write unit.
+        """Load an export into ``user_id`` (required: the file's header never picks the
+        tenant); sensitive nodes are encrypted again with this store's key. All or nothing:
+        one write unit. The file's active node becomes the user's only if the user has none.
 
         ``new_ids=True`` gives every imported node a fresh id (to copy into a store that
         already holds the exported ids)."""
         self._check_open()
-        if user_id is not None:
-            check_user_id(user_id)
-        return privacy_ops.import_jsonl(self._core, source, user_id=user_id, new_ids=bool(new_ids))
+        check_optional_user(user_id)
+        return privacy_ops.import_jsonl(
+            self._core, source, user_id=user_id, new_ids=check_bool("new_ids", new_ids)
+        )
 
     def rotate_key(self, new_key: bytes | str) -> KeyRotationReport:
         """Re-encrypt every sensitive node with ``new_key`` (the current key must be set)."""
         self._check_open()
+        if not isinstance(new_key, bytes | str):
+            raise InvalidArgumentError(
+                f"new_key must be bytes or base64 text, got {type(new_key).__name__}"
+            )
         return privacy_ops.rotate_key(self._core, self._privacy, new_key)
 
     # -- recovery ---------------------------------------------------------------------------
@@ -591,8 +650,7 @@ class HybridMemory:
         With ``user_id``, another user's node is reported as missing (privacy isolation)."""
         self._check_open()
         check_node_id(node_id)
-        if user_id is not None:
-            check_user_id(user_id)
+        check_optional_user(user_id)
         return recovery_ops.history(self._core, node_id, user_id=user_id)
 
     def oplog(
@@ -601,10 +659,8 @@ class HybridMemory:
         """Op-log entries with ``since < seq <= until``, oldest first."""
         self._check_open()
         for name, value in (("since", since), ("until", until), ("limit", limit)):
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63
-            ):
-                raise InvalidArgumentError(f"{name} must be an int in [0, 2**63), got {value!r}")
+            if value is not None:
+                check_seq(name, value)
         return recovery_ops.oplog(self._core, since=since, until=until, limit=limit)
 
     def checkpoint(self) -> SnapshotInfo:
@@ -628,10 +684,17 @@ class HybridMemory:
         Run it while no other process has this store open.
         """
         self._check_open()
-        if to_seq is not None and (
-            not isinstance(to_seq, int) or isinstance(to_seq, bool) or to_seq < 0
-        ):
-            raise InvalidArgumentError(f"to_seq must be an int >= 0, got {to_seq!r}")
+        if to_seq is not None:
+            check_seq("to_seq", to_seq)
+        if isinstance(snapshot, int) and not isinstance(snapshot, bool):
+            check_seq("snapshot", snapshot)
+        elif isinstance(snapshot, str):
+            check_text("snapshot", snapshot, max_chars=255)
+        elif snapshot is not None and not isinstance(snapshot, SnapshotInfo):
+            raise InvalidArgumentError(
+                "snapshot must be a SnapshotInfo, a snapshot name, a sequence number or None, "
+                f"got {type(snapshot).__name__}"
+            )
         return recovery_ops.restore(self._core, self._recovery, snapshot, to_seq=to_seq)
 
     def verify(self) -> VerifyReport:
@@ -660,17 +723,23 @@ class HybridMemory:
         ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
         """
         self._check_open()
-        if user_id is not None:
-            check_user_id(user_id)
-        if now is not None and not isinstance(now, datetime):
-            raise InvalidArgumentError(f"now must be a datetime, got {type(now).__name__}")
+        check_optional_user(user_id)
+        now = None if now is None else check_datetime("now", now)
         if max_nodes is not None:
             check_positive_int("max_nodes", max_nodes)
+        if distiller is not None and not (
+            isinstance(getattr(distiller, "name", None), str)
+            and callable(getattr(distiller, "summarise", None))
+        ):
+            raise InvalidArgumentError(
+                "distiller must have a str 'name' and a summarise(theme, previous) method, "
+                f"got {type(distiller).__name__}"
+            )
         return evolution_ops.maintain(
             self._core,
             now=now,
-            dry_run=bool(dry_run),
-            deep=bool(deep),
+            dry_run=check_bool("dry_run", dry_run),
+            deep=check_bool("deep", deep),
             user_id=user_id,
             distiller=distiller,
             max_nodes=max_nodes,
@@ -680,6 +749,7 @@ class HybridMemory:
         """Bring an archived memory back (active, working tier); the reason it left is kept."""
         self._check_open()
         check_node_id(node_id)
+        check_optional_user(user_id)
         return evolution_ops.restore_archived(self._core, node_id, user_id=user_id)
 
     def current_value(self, slot: str, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
@@ -696,10 +766,36 @@ class HybridMemory:
             self._core, check_user_id(user_id), check_user_id(slot, name="slot")
         )
 
-    def inspect(self, *, user_id: str = DEFAULT_USER, **filters: Any) -> list[InspectRow]:
-        """The user's memories with weight, tier, status, lifecycle and conflict groups."""
+    def inspect(
+        self,
+        *,
+        user_id: str = DEFAULT_USER,
+        now: datetime | None = None,
+        statuses: Sequence[str] | None = None,
+        tiers: Sequence[str] | None = None,
+        lifecycles: Sequence[str] | None = None,
+        node_types: Sequence[str] | None = None,
+        group: str | None = None,
+        contains: str | None = None,
+    ) -> list[InspectRow]:
+        """The user's memories with weight, tier, status, lifecycle and conflict groups.
+
+        Each filter left None (or empty) matches everything; weights are computed at ``now``.
+        """
         self._check_open()
-        return evolution_ops.inspect_user(self._core, user_id=check_user_id(user_id), **filters)
+        return evolution_ops.inspect_user(
+            self._core,
+            user_id=check_user_id(user_id),
+            now=None if now is None else check_datetime("now", now),
+            statuses=None if statuses is None else check_choices("statuses", statuses, STATUSES),
+            tiers=None if tiers is None else check_choices("tiers", tiers, TIERS),
+            lifecycles=(
+                None if lifecycles is None else check_choices("lifecycles", lifecycles, LIFECYCLES)
+            ),
+            node_types=None if node_types is None else check_node_types("node_types", node_types),
+            group=None if group is None else check_text("group", group),
+            contains=None if contains is None else check_text("contains", contains),
+        )
 
     def add_probe(self, *, user_id: str = DEFAULT_USER, content: str | None = None) -> MemoryNode:
         """Add a uniquely marked probe memory (watch it with :meth:`probe_report`)."""

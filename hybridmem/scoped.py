@@ -19,11 +19,12 @@ user ids when they must not share even that.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from hybridmem.errors import ScopeError
+from hybridmem.errors import InvalidArgumentError, ScopeError
 from hybridmem.models import MemoryNode, RetrievalResult
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.validation import check_user_id
@@ -75,6 +76,21 @@ class Memory(Protocol):
     def export_user(self) -> Callable[..., PortabilityReport]: ...
 
 
+def _check_keywords(method: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Refuse keywords ``method`` does not take with a project error naming them (the view
+    forwards ``**kwargs``, so Python's own TypeError would otherwise escape)."""
+    params = inspect.signature(method).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return
+    unknown = sorted(k for k in kwargs if k not in params)
+    if unknown:
+        known = sorted(k for k, p in params.items() if p.kind is inspect.Parameter.KEYWORD_ONLY)
+        raise InvalidArgumentError(
+            f"{getattr(method, '__name__', 'this call')}() takes no argument(s) {unknown}; "
+            f"known: {known}"
+        )
+
+
 class ScopedMemory:
     """``mem.scoped(user_id="u1", agent_id="planner")``: every call stays inside that scope."""
 
@@ -111,6 +127,7 @@ class ScopedMemory:
         for name in ("user_id", "agent_id", "session_id"):
             if name in kwargs:
                 raise ScopeError(f"{name} is fixed by this scoped view; do not pass it")
+        _check_keywords(self.mem.add, kwargs)
         if parent_id is not None:
             self._own(parent_id)
         elif kwargs.get("node_type", "event") not in self.mem.config.scope_types:
@@ -130,6 +147,9 @@ class ScopedMemory:
 
     def update(self, node_id: str, **changes: Any) -> MemoryNode:
         """Change a node of this scope."""
+        if "user_id" in changes:
+            raise ScopeError("user_id is fixed by this scoped view; do not pass it")
+        _check_keywords(self.mem.update, changes)
         self._own(node_id)
         return self.mem.update(node_id, user_id=self.user_id, **changes)
 
@@ -190,6 +210,7 @@ class ScopedMemory:
         for name in ("user_id", "agent_id", "session_id"):
             if name in kwargs:
                 raise ScopeError(f"{name} is fixed by this scoped view; do not pass it")
+        _check_keywords(self.mem.retrieve, kwargs)
         if kwargs.get("task_id") is not None:
             self._own(kwargs["task_id"])
         return self.mem.retrieve(

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import math
+import os
 import re
+from collections.abc import Collection
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from hybridmem.clock import ensure_utc
 from hybridmem.errors import (
     ContentTooLongError,
     EmptyContentError,
@@ -14,6 +19,7 @@ from hybridmem.errors import (
     InvalidWeightError,
 )
 from hybridmem.evolution.config import Lifecycle, Tier
+from hybridmem.models import NodeStatus
 
 _ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
 _NODE_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -82,6 +88,11 @@ def check_user_id(value: Any, *, name: str = "user_id") -> str:
     return value
 
 
+def check_optional_user(value: Any, *, name: str = "user_id") -> str | None:
+    """None (no restriction) or a valid scope id."""
+    return None if value is None else check_user_id(value, name=name)
+
+
 def check_metadata(value: Any) -> dict[str, Any]:
     """Metadata is a JSON-serialisable dict with string keys."""
     import json
@@ -113,7 +124,7 @@ def check_positive_int(name: str, value: Any, *, allow_zero: bool = False) -> in
 
 def check_lifecycle(value: object) -> str:
     """Return ``value`` if it names a lifecycle class, else raise InvalidArgumentError."""
-    if value not in {m.value for m in Lifecycle}:
+    if not isinstance(value, str) or value not in LIFECYCLES:
         raise InvalidArgumentError(
             f"lifecycle must be one of {[m.value for m in Lifecycle]}, got {value!r:.40}"
         )
@@ -122,8 +133,122 @@ def check_lifecycle(value: object) -> str:
 
 def check_tier(value: object) -> str:
     """Return ``value`` if it names a tier, else raise InvalidArgumentError."""
-    if value not in {m.value for m in Tier}:
+    if not isinstance(value, str) or value not in TIERS:
         raise InvalidArgumentError(
             f"tier must be one of {[m.value for m in Tier]}, got {value!r:.40}"
         )
     return str(value)
+
+
+def check_bool(name: str, value: Any) -> bool:
+    """A real bool: ``"false"`` or ``0`` must not quietly mean True (or False)."""
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{name} must be True or False, got {type(value).__name__}")
+    return value
+
+
+def check_datetime(name: str, value: Any) -> datetime:
+    """A datetime, returned as aware UTC (naive values are taken to be UTC, like the clock)."""
+    if not isinstance(value, datetime):
+        raise InvalidArgumentError(f"{name} must be a datetime, got {type(value).__name__}")
+    try:
+        return ensure_utc(value)
+    except (OverflowError, ValueError) as exc:  # an offset that pushes it past year 1..9999
+        raise InvalidArgumentError(f"{name} is out of range in UTC: {value!r}") from exc
+
+
+def check_text(name: str, value: Any, *, max_chars: int = 1_000) -> str:
+    """A filter string (audit action, actor, search text): str, no NUL, valid Unicode."""
+    if not isinstance(value, str):
+        raise InvalidArgumentError(f"{name} must be a str, got {type(value).__name__}")
+    if "\x00" in value or len(value) > max_chars:
+        raise InvalidArgumentError(
+            f"{name} must be at most {max_chars} characters without NUL, got {value!r:.80}"
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidArgumentError(f"{name} is not valid Unicode text: {exc.reason}") from exc
+    return value
+
+
+def check_seq(name: str, value: Any) -> int:
+    """An op-log sequence number: an int in [0, 2**63) (what SQLite's INTEGER holds)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise InvalidArgumentError(f"{name} must be an int in [0, 2**63), got {value!r:.80}")
+    return value
+
+
+def check_choices(name: str, value: Any, allowed: Collection[str]) -> list[str]:
+    """A list of values each in ``allowed`` (a lone str is one value, not its characters)."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple | set | frozenset):
+        raise InvalidArgumentError(
+            f"{name} must be a list of {sorted(allowed)}, got {type(value).__name__}"
+        )
+    for item in items:
+        if not isinstance(item, str) or item not in allowed:
+            raise InvalidArgumentError(
+                f"{name} must only hold values of {sorted(allowed)}, got {item!r:.40}"
+            )
+    return list(items)
+
+
+def check_node_types(name: str, value: Any) -> list[str]:
+    """A list of node types (each a lowercase identifier)."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple | set | frozenset):
+        raise InvalidArgumentError(
+            f"{name} must be a list of node types, got {type(value).__name__}"
+        )
+    return [check_node_type(item) for item in items]
+
+
+STATUSES = frozenset(s.value for s in NodeStatus)
+TIERS = frozenset(t.value for t in Tier)
+LIFECYCLES = frozenset(m.value for m in Lifecycle)
+
+
+def check_status(value: Any, *, name: str = "status") -> str:
+    """A node status (active / candidate / archived)."""
+    if not isinstance(value, str) or value not in STATUSES:
+        raise InvalidArgumentError(f"{name} must be one of {sorted(STATUSES)}, got {value!r:.40}")
+    return value
+
+
+def check_file_path(name: str, value: Any) -> Path:
+    """A usable file path: str or PathLike, no NUL, not absurdly long (the OS limits)."""
+    if not isinstance(value, str | os.PathLike):
+        raise InvalidArgumentError(f"{name} must be a path, got {type(value).__name__}")
+    text = os.fspath(value)
+    if not isinstance(text, str) or not text or "\x00" in text:
+        raise InvalidArgumentError(f"{name} must be a non-empty path without NUL, got {text!r:.80}")
+    path = Path(text)
+    if len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
+        len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts
+    ):
+        raise InvalidArgumentError(f"{name} is longer than the file system allows: {text!r:.80}")
+    return path
+
+
+def check_output_path(name: str, value: Any) -> Path:
+    """A file to create or replace: its directory exists and it is not itself a directory."""
+    path = check_file_path(name, value)
+    if path.is_dir():
+        raise InvalidArgumentError(f"{name} {str(path)!r:.200} is a directory; name a file in it")
+    parent = path.parent
+    if not parent.exists():
+        raise InvalidArgumentError(f"{name}: directory {str(parent)!r:.200} does not exist")
+    if not parent.is_dir():
+        raise InvalidArgumentError(f"{name}: {str(parent)!r:.200} is not a directory")
+    return path
+
+
+def check_input_path(name: str, value: Any) -> Path:
+    """An existing regular file to read."""
+    path = check_file_path(name, value)
+    if not path.exists():
+        raise InvalidArgumentError(f"{name}: no file at {str(path)!r:.200}")
+    if path.is_dir():
+        raise InvalidArgumentError(f"{name} {str(path)!r:.200} is a directory, not a file")
+    return path

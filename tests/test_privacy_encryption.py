@@ -217,3 +217,86 @@ def test_raw_sqlite_reader_sees_only_ciphertext(tmp_path, key):
     ).fetchone()
     conn.close()
     assert flag == 1 and MARK not in content
+
+
+DIARY = [
+    f"My therapist says the {MARK} medication helps.",
+    f"Took the {MARK} medication again this morning.",
+    f"The {MARK} medication makes me sleepy.",
+]
+
+
+def profiles_of(mem: HybridMemory, user: str):
+    return [r.node for r in mem.inspect(user_id=user, node_types=["profile"])]
+
+
+def test_distillation_reads_sensitive_sources_only_with_the_key_and_seals_the_profile(
+    tmp_path, key
+):
+    """Defect 14: a profile distilled from sensitive episodes quoted their ciphertext in clear."""
+    path = tmp_path / "m"
+    with open_mem(path, None) as mem:
+        mem.add("claim task", node_type="task", user_id="u1")
+    with open_mem(path, key) as mem:
+        ids = [mem.add(t, user_id="u1", sensitive=True).id for t in DIARY]
+    with open_mem(path, None) as mem:  # no key: the sealed episodes are left alone
+        report = mem.maintain()
+        assert not [a for a in report.actions if a.action.startswith("distil")]
+        assert profiles_of(mem, "u1") == []
+    with open_mem(path, key) as mem:
+        report = mem.maintain()
+        created = [a for a in report.actions if a.action == "distil_create"]
+        assert len(created) == 1 and MARK.lower() not in created[0].reason.lower()
+        profile = mem.get(created[0].node_id, user_id="u1")
+        assert profile.sensitive and MARK in profile.content  # readable with the key...
+        assert sorted(profile.metadata["derived_from"]) == sorted(ids)
+        assert profile.metadata["theme"].startswith("sealed:")
+        assert MARK.lower() not in json.dumps(profile.metadata).lower()
+        assert consistency(mem).ok
+        new_key = generate_key()
+        mem.rotate_key(new_key)
+    assert find_bytes(path, MARK) == []  # ... and nowhere on disk in clear
+    with open_mem(path, new_key) as mem:  # rotate_key re-sealed the profile too
+        assert MARK in mem.get(profile.id, user_id="u1").content
+        mem.add(f"Skipped the {MARK} medication today.", user_id="u1", sensitive=True)
+        report = mem.maintain()
+        # Under the new key the same profile is updated, not written a second time.
+        assert [a.action for a in report.actions if a.action.startswith("distil")] == [
+            "distil_update"
+        ]
+        assert [p.id for p in profiles_of(mem, "u1")] == [profile.id]
+    with pytest.raises(WrongKeyError):  # the old key opens nothing any more
+        open_mem(path, key)
+    assert find_bytes(path, MARK) == []
+
+
+def test_a_clear_profile_gives_way_when_a_sensitive_source_joins_its_theme(tmp_path, key):
+    with open_mem(tmp_path / "m", key) as mem:
+        for t in ("I jog every morning.", "Jogging helps my knees.", "Went jogging at dawn."):
+            mem.add(t, user_id="u1")
+        mem.maintain()
+        (plain,) = profiles_of(mem, "u1")
+        assert not plain.sensitive
+        mem.add(f"Jogging with my {MARK} parole officer.", user_id="u1", sensitive=True)
+        report = mem.maintain()
+        withdrawn = [a for a in report.actions if a.action == "distil_withdraw"]
+        assert [a.node_id for a in withdrawn] == [plain.id]
+        sealed = [p for p in profiles_of(mem, "u1") if p.status == "active"]
+        assert len(sealed) == 1 and sealed[0].sensitive
+        assert mem.get(plain.id).status == "candidate"
+    assert find_bytes(tmp_path / "m", MARK) == []
+
+
+def test_llm_distiller_keeps_sensitive_sources_local(tmp_path, key):
+    from hybridmem.evolution.fake_llm import FakeLLMServer
+    from hybridmem.evolution.llm import ChatClient, LLMDistiller, LLMSettings
+
+    with open_mem(tmp_path / "m", key) as mem:
+        for t in DIARY:
+            mem.add(t, user_id="u1", sensitive=True)
+        with FakeLLMServer() as server:
+            distiller = LLMDistiller(ChatClient(LLMSettings(base_url=server.base_url)))
+            mem.maintain(distiller=distiller)
+            assert server.requests == []  # nothing sensitive left the process
+        (profile,) = profiles_of(mem, "u1")
+        assert profile.sensitive and profile.metadata["distiller"] == "llm"

@@ -35,7 +35,7 @@ def test_checkpoint_restore_verify_history_round_trip(tmp_path):
         mem.update(node.id, content="Expense claim #7, resubmitted")
     listed = json.loads(run("snapshots", *common, "--json").stdout)
     assert [s["name"] for s in listed] == [snap["name"]]
-    history = json.loads(run("history", node.id, *common, "--json").stdout)
+    history = json.loads(run("history", node.id, "--user", "default", *common, "--json").stdout)
     assert [h["op"] for h in history] == ["add", "set_active", "update"]
     restored = json.loads(
         run("restore", snap["name"], "--to-seq", str(snap["seq"]), *common, "--json").stdout
@@ -63,3 +63,18 @@ def test_verify_exits_1_on_disagreement_and_repair_fixes_it(tmp_path):
     assert json.loads(result.stdout)["stale"] == [node.id]
     result = run("verify", "--db", db, "--embedder", "hash", "--repair")
     assert result.exit_code == 0 and "re-indexed 1 nodes" in result.output
+
+
+def test_history_needs_the_user_and_hides_other_tenants_payloads(tmp_path):
+    db = str(tmp_path / "m")
+    common = ["--db", db, "--embedder", "hash"]
+    with HybridMemory(db, embedder="hash") as mem:
+        node = mem.add("u1 private payroll note", user_id="u1")
+    missing = run("history", node.id, *common)
+    assert missing.exit_code != 0 and "--user" in missing.output
+    other = run("history", node.id, "--user", "u2", *common, "--json")
+    assert other.exit_code != 0
+    assert "payroll" not in other.output
+    own = run("history", node.id, "--user", "u1", *common, "--json")
+    assert own.exit_code == 0, own.output
+    assert "payroll" in own.stdout

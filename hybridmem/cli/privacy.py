@@ -93,14 +93,17 @@ def register(app: typer.Typer) -> None:
     @app.command("import")
     def import_cmd(
         source: Annotated[Path, typer.Argument(help="A JSON Lines export file.")],
-        db: DbOption = DEFAULT_DB,
         user: Annotated[
-            str | None, typer.Option("--user", "-u", help="Import as this user.")
-        ] = None,
+            str,
+            typer.Option(
+                "--user", "-u", help="The user who receives the memory (the file never decides)."
+            ),
+        ],
+        db: DbOption = DEFAULT_DB,
         embedder: EmbedderOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Import an export; sensitive nodes are encrypted with this store's key."""
+        """Import an export into --user; sensitive nodes are encrypted with this store's key."""
         if not source.is_file():
             raise InvalidArgumentError(f"no export file at {source}")
         with _open(db, embedder) as mem:

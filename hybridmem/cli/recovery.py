@@ -88,7 +88,11 @@ def restore(
         console.print(
             f"restored {report.snapshot} (seq {report.snapshot_seq}) + {report.ops_replayed} "
             f"ops -> seq {report.restored_to_seq}, {report.nodes} nodes; previous store kept "
-            f"at {report.previous_store}"
+            + (
+                f"as snapshot {report.previous_snapshot}"
+                if report.previous_snapshot
+                else f"at {report.previous_store}"
+            )
         )
 
 
@@ -120,13 +124,16 @@ def verify(
 
 def history(
     node_id: Annotated[str, typer.Argument(help="Node id.")],
+    user: Annotated[
+        str, typer.Option("--user", "-u", help="The node's user (others' nodes read as missing).")
+    ],
     db: DbOption = DEFAULT_DB,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Every op-log entry that changed a node, oldest first."""
+    """Every op-log entry that changed one of --user's nodes, oldest first."""
     with _open(db, embedder) as mem:
-        records = mem.history(node_id)
+        records = mem.history(node_id, user_id=user)
     if as_json:
         _print_json(records)
         return

@@ -75,9 +75,12 @@ class Engine:
         registry: OpRegistry | None = None,
         planner: WritePlanner | None = None,
         path: Path | None = None,
+        location: str = "",
     ) -> None:
         self.path = path
         """The memory directory (SQLite file, snapshots, embedded Chroma), if on disk."""
+        self.location = location or (str(path) if path is not None else "")
+        """Where the tree lives, safe to show (a database URL without its password)."""
         self.store = store
         self.index = index
         self.embedder = embedder

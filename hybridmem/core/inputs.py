@@ -95,6 +95,10 @@ def coerce_input(item: object, position: int, config: MemoryConfig) -> NodeInput
             check_user_id(value, name=name)
     if not isinstance(item.sensitive, bool):
         raise InvalidArgumentError(f"sensitive must be a bool, got {type(item.sensitive).__name__}")
+    if item.activate is not None and not isinstance(item.activate, bool):
+        raise InvalidArgumentError(
+            f"activate must be True, False or None, got {type(item.activate).__name__}"
+        )
     if item.created_at is not None and not isinstance(item.created_at, datetime):
         raise InvalidArgumentError(
             f"created_at must be a datetime, got {type(item.created_at).__name__}"

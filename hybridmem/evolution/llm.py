@@ -1,22 +1,32 @@
 """An optional LLM for distillation, over any OpenAI-compatible chat-completions endpoint.
 
 Configured by :class:`LLMSettings` (or the environment: ``HYBRIDMEM_LLM_BASE_URL``,
-``HYBRIDMEM_LLM_MODEL``, ``HYBRIDMEM_LLM_API_KEY``). Standard library only (``urllib``), so the
-dependency-free default stays dependency-free. The model is asked for JSON with the seed's
+``HYBRIDMEM_LLM_MODEL``, ``HYBRIDMEM_LLM_API_KEY``). The model is asked for JSON with the seed's
 fields (``updated_traits``, ``deprecated_traits``, ``new_observations``), each trait citing
 the ids of the memories it rests on; the reply is validated and a trait citing no given source
 is rejected (:class:`~hybridmem.errors.LLMOutputError`). When every trait is rejected the
 distiller falls back to the extractive default, so a bad model never writes a bad profile.
+
+The endpoint is treated as untrusted (issue 11): the HTTP client is httpx, which drops the
+``Authorization`` header when a redirect leaves the endpoint's origin (so the API key never
+reaches another host); ``timeout_s`` is a deadline for the whole call, enforced by cancelling
+the async request (httpx's own timeouts are per socket operation, so a server dripping a byte
+a second would hold a per-read timeout for ever); and a reply larger than ``max_reply_bytes``
+is refused while it streams in (counted after decompression), never read whole.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import os
-import urllib.error
-import urllib.request
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+import httpx
 
 from hybridmem.errors import InvalidArgumentError, LLMOutputError, LLMUnavailableError
 from hybridmem.evolution.distill import DistilledTrait, ExtractiveDistiller, Theme
@@ -41,14 +51,31 @@ class LLMSettings:
     model: str = "gpt-4o-mini"
     api_key: str | None = None
     timeout_s: float = 30.0
+    """Deadline for the whole call (connect, redirects, upload, the full reply)."""
+    max_reply_bytes: int = 2_000_000
+    """A reply (decompressed) larger than this is refused as it arrives."""
+    max_redirects: int = 3
 
     def __post_init__(self) -> None:
-        if not self.base_url.startswith(("http://", "https://")):
+        if not isinstance(self.base_url, str) or not self.base_url.startswith(
+            ("http://", "https://")
+        ):
             raise InvalidArgumentError(
-                f"LLM base_url must be an http(s) URL, got {self.base_url!r}"
+                f"LLM base_url must be an http(s) URL, got {self.base_url!r:.80}"
             )
-        if not self.timeout_s > 0:
-            raise InvalidArgumentError("LLM timeout_s must be > 0")
+        timeout = self.timeout_s
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, int | float)
+            or not (timeout > 0 and math.isfinite(timeout))
+        ):
+            raise InvalidArgumentError(
+                f"LLM timeout_s must be a finite number > 0, got {timeout!r}"
+            )
+        for name in ("max_reply_bytes", "max_redirects"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidArgumentError(f"LLM {name} must be an int >= 0, got {value!r}")
 
     @classmethod
     def from_env(cls) -> LLMSettings | None:
@@ -63,11 +90,33 @@ class LLMSettings:
         )
 
 
-class ChatClient:
-    """A minimal client for ``POST {base_url}/chat/completions``."""
+T = TypeVar("T")
 
-    def __init__(self, settings: LLMSettings) -> None:
+
+def _run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to completion from synchronous code, even inside an event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    # Called from a coroutine (an async app calling maintain() directly): a loop already runs
+    # in this thread, so give the request its own loop in a worker thread.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+class ChatClient:
+    """A client for ``POST {base_url}/chat/completions`` with a deadline and a size limit.
+
+    ``transport`` is for tests (an ``httpx.MockTransport``); by default httpx talks to the
+    network, honouring the usual proxy variables.
+    """
+
+    def __init__(
+        self, settings: LLMSettings, *, transport: httpx.AsyncBaseTransport | None = None
+    ) -> None:
         self.settings = settings
+        self.transport = transport
 
     def complete(self, system: str, user: str) -> str:
         """The assistant message text for one system + user prompt."""
@@ -86,13 +135,10 @@ class ChatClient:
         if self.settings.api_key:
             headers["Authorization"] = f"Bearer {self.settings.api_key}"
         url = self.settings.base_url.rstrip("/") + "/chat/completions"
-        request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+        raw = _run(self._post(url, body, headers))
         try:
-            with urllib.request.urlopen(request, timeout=self.settings.timeout_s) as response:
-                payload = json.loads(response.read().decode("utf-8"))
-        except (urllib.error.URLError, TimeoutError, OSError) as exc:
-            raise LLMUnavailableError(f"LLM endpoint {url} failed: {exc}") from exc
-        except json.JSONDecodeError as exc:
+            payload = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             raise LLMOutputError(f"LLM endpoint {url} did not return JSON: {exc}") from exc
         try:
             return str(payload["choices"][0]["message"]["content"])
@@ -100,6 +146,49 @@ class ChatClient:
             raise LLMOutputError(
                 f"unexpected chat-completions reply shape: {payload!r:.200}"
             ) from exc
+
+    async def _post(self, url: str, body: bytes, headers: dict[str, str]) -> bytes:
+        """POST and read the whole reply within the deadline and the size limit."""
+        cfg = self.settings
+        try:
+            async with asyncio.timeout(cfg.timeout_s):
+                async with (
+                    httpx.AsyncClient(
+                        follow_redirects=True,
+                        max_redirects=cfg.max_redirects,
+                        timeout=cfg.timeout_s,
+                        transport=self.transport,
+                    ) as client,
+                    client.stream("POST", url, content=body, headers=headers) as reply,
+                ):
+                    return await _read_reply(reply, url, cfg.max_reply_bytes)
+        except TimeoutError as exc:
+            raise LLMUnavailableError(
+                f"LLM endpoint {url} gave no complete reply within {cfg.timeout_s} s"
+            ) from exc
+        except httpx.TooManyRedirects as exc:
+            raise LLMUnavailableError(
+                f"LLM endpoint {url} redirected more than {cfg.max_redirects} times"
+            ) from exc
+        except httpx.HTTPError as exc:  # connect refused, reset, DNS, a per-read timeout
+            raise LLMUnavailableError(f"LLM endpoint {url} failed: {exc!r}") from exc
+
+
+async def _read_reply(reply: httpx.Response, url: str, limit: int) -> bytes:
+    """The reply body, refused as soon as it exceeds ``limit`` bytes (or declares so)."""
+    if reply.status_code >= 400:
+        raise LLMUnavailableError(f"LLM endpoint {url} answered HTTP {reply.status_code}")
+    declared = reply.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise LLMOutputError(f"LLM reply declares {declared} bytes; the limit is {limit}")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in reply.aiter_bytes():  # decompressed: a gzip bomb is counted expanded
+        size += len(chunk)
+        if size > limit:
+            raise LLMOutputError(f"LLM reply exceeds {limit} bytes (max_reply_bytes); refused")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def parse_traits(text: str, allowed: set[str]) -> list[DistilledTrait]:
@@ -140,13 +229,19 @@ class LLMDistiller:
 
     name = "llm"
 
-    def __init__(self, client: ChatClient) -> None:
+    def __init__(self, client: ChatClient, *, send_sensitive: bool = False) -> None:
         self.client = client
+        self.send_sensitive = send_sensitive
+        """Send sensitive (encrypted-at-rest) memories to the endpoint too. Off by default:
+        a theme with a sensitive source is distilled locally (extractive) instead."""
         self.rejected = 0
         """Replies rejected by validation so far (the extractive text was used instead)."""
         self._fallback = ExtractiveDistiller()
 
     def summarise(self, theme: Theme, previous: MemoryNode | None) -> DistilledTrait | None:
+        secret = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
+        if secret and not self.send_sensitive:
+            return self._fallback.summarise(theme, previous)
         lines = [f"[{s.id}] {s.content}" for s in theme.sources]
         prompt = "Fragments:\n" + "\n".join(lines)
         if previous is not None:

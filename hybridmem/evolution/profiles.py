@@ -5,17 +5,22 @@ per user and theme, with a deterministic id. A theme that already has a profile 
 profile that was **archived** (or withdrawn to a candidate) and whose theme recurs is
 **revived** with the new sources (never a second node, never an id collision). A live profile
 whose sources no longer support it is withdrawn to a candidate: corrected, never silently kept.
+
+Sensitive sources are read only with the key (left out without it); a profile that quotes one
+is sealed too and names its theme in (clear) metadata by a keyed digest, adopted again under a
+new key after ``rotate_key``.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import to_iso
-from hybridmem.core import Core, NodeInput
+from hybridmem.core import Core, NodeInput, content_hash
+from hybridmem.errors import KeyUnavailableError
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.distill import DistilledTrait, Distiller, Theme, find_themes
 from hybridmem.evolution.forgetting import MaintenanceAction
@@ -47,12 +52,14 @@ class _Distillation:
 
     def __post_init__(self) -> None:
         self.by_id = {n.id: n for n in self.nodes}
+        self.opened = {n.id: n for n in readable(self.core, self.nodes)}
         # Every status: an archived profile is revived, not collided with.
         self.profiles = {
             str(n.metadata["theme"]): n
             for n in self.nodes
             if n.node_type == "profile" and "theme" in n.metadata
         }
+        self.rewritten: set[str] = set()
 
     def supporting(self, profile: MemoryNode) -> list[MemoryNode]:
         """The profile's sources that still support it (live, or merely faded/pruned)."""
@@ -65,24 +72,25 @@ class _Distillation:
                 out.append(src)
         return out
 
-    def previous(self, term: str) -> MemoryNode | None:
-        known = self.profiles.get(term)
+    def previous(self, key: str, found: Theme, keys: set[str]) -> MemoryNode | None:
+        known = self.profiles.get(key) or _rekeyed_profile(self.profiles, keys, found)
         if known is not None:
             return known
         # A profile node under the deterministic id whose metadata lost its theme.
-        return self.by_id.get(profile_id(self.user_id, term))
+        return self.by_id.get(profile_id(self.user_id, key))
 
-    def merged(self, found: Theme, previous: MemoryNode | None) -> Theme:
-        if previous is None:
-            return found
-        sources = {s.id: s for s in (*self.supporting(previous), *found.sources)}
-        ordered = sorted(sources.values(), key=lambda s: (s.created_at, s.seq))
-        return Theme(found.term, tuple(ordered))
-
-    def distil(self, found: Theme) -> MaintenanceAction | None:
+    def distil(self, found: Theme, key: str, keys: set[str]) -> MaintenanceAction | None:
         """Create, update or revive the profile of one theme."""
-        previous = self.previous(found.term)
-        theme = self.merged(found, previous)
+        previous = self.previous(key, found, keys)
+        theme = found
+        if previous is not None:
+            merged = {s.id: s for s in (*self.supporting(previous), *found.sources)}
+            previous = opened(self.core, previous)
+            if previous is None or any(i not in self.opened for i in merged):
+                return None  # a sealed source or profile and no key: leave it as it is
+            ordered = sorted((self.opened[i] for i in merged), key=lambda s: (s.created_at, s.seq))
+            theme = Theme(found.term, tuple(ordered))
+        sealed = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
         source_ids = [s.id for s in theme.sources]
         if (
             previous is not None
@@ -90,20 +98,22 @@ class _Distillation:
             and sorted(previous.metadata.get("derived_from", [])) == sorted(source_ids)
         ):
             return None  # incremental: nothing new to learn from
-        trait = self.distiller.summarise(theme, previous if previous is not None else None)
+        trait = self.distiller.summarise(theme, previous)
         if trait is None:
             return None
         cited = [i for i in trait.sources if i in set(source_ids)]
         if not cited:
             return None  # a conclusion that cites none of its sources is never written
-        metadata = self.metadata(theme, cited)
+        metadata = self.metadata(theme, key, cited)
         confidence = min(0.95, 0.5 + 0.1 * len(source_ids))
-        reason = f"{len(source_ids)} episodes mention {theme.term!r}"
+        about = "a sensitive theme" if sealed else repr(theme.term)
+        reason = f"{len(source_ids)} episodes mention {about}"
         if previous is None:
-            node_id = profile_id(self.user_id, theme.term)
+            node_id = profile_id(self.user_id, key)
             if not self.dry_run:
-                self.create(node_id, trait, metadata, confidence)
+                self.create(node_id, trait, metadata, confidence, sealed)
             return MaintenanceAction(node_id, self.user_id, "distil_create", reason)
+        self.rewritten.add(previous.id)
         action = "distil_update" if previous.status == ACTIVE else "distil_revive"
         if action == "distil_revive":
             reason += f" again (was {previous.status})"
@@ -111,10 +121,11 @@ class _Distillation:
             self.refresh(previous, trait, metadata, confidence)
         return MaintenanceAction(previous.id, self.user_id, action, reason)
 
-    def metadata(self, theme: Theme, cited: list[str]) -> dict[str, Any]:
+    def metadata(self, theme: Theme, key: str, cited: list[str]) -> dict[str, Any]:
         source_ids = [s.id for s in theme.sources]
         return {
-            "theme": theme.term,
+            # Metadata is stored in clear: a sealed profile names its theme by a keyed digest.
+            "theme": key,
             "derived_from": source_ids,
             "covers": sorted({c for s in theme.sources for c in s.covers} | set(source_ids)),
             "cited": cited,
@@ -123,7 +134,12 @@ class _Distillation:
         }
 
     def create(
-        self, node_id: str, trait: DistilledTrait, metadata: dict[str, Any], confidence: float
+        self,
+        node_id: str,
+        trait: DistilledTrait,
+        metadata: dict[str, Any],
+        confidence: float,
+        sealed: bool,
     ) -> None:
         root = self.core.engine.store.user_root(self.user_id)
         new_profile = NodeInput(
@@ -137,6 +153,7 @@ class _Distillation:
             tier=Tier.LONG_TERM.value,
             id=node_id,
             activate=False,
+            sensitive=sealed,  # it quotes its sources: sealed when one of them is
         )
         self.core.tree.add_many([new_profile], self.user_id)
 
@@ -164,22 +181,24 @@ class _Distillation:
             changes["metadata"]["revived_at"] = to_iso(self.now)
         self.core.tree.update(previous.id, changes, user_id=None, expected_version=None)
 
-    def withdraw_unsupported(self, seen_themes: set[str]) -> list[MaintenanceAction]:
-        """Live profiles whose theme is gone and whose sources no longer support them."""
+    def withdraw_unsupported(
+        self, seen_themes: set[str], sealed_terms: set[str]
+    ) -> list[MaintenanceAction]:
+        """Live profiles whose theme is gone and whose sources no longer support them, or
+        whose clear theme gave way to a sealed profile (a source became sensitive)."""
         out: list[MaintenanceAction] = []
         for term, profile in self.profiles.items():
-            if term in seen_themes or profile.status != ACTIVE:
+            if term in seen_themes or profile.status != ACTIVE or profile.id in self.rewritten:
                 continue
-            if len(self.supporting(profile)) >= self.cfg.distill_min_mentions:
+            superseded = term in sealed_terms
+            if not superseded and len(self.supporting(profile)) >= self.cfg.distill_min_mentions:
                 continue
-            out.append(
-                MaintenanceAction(
-                    profile.id,
-                    self.user_id,
-                    "distil_withdraw",
-                    "fewer live sources than distill_min_mentions",
-                )
+            reason = (
+                "superseded by a sealed profile (a source is sensitive)"
+                if superseded
+                else "fewer live sources than distill_min_mentions"
             )
+            out.append(MaintenanceAction(profile.id, self.user_id, "distil_withdraw", reason))
             if not self.dry_run:
                 self.core.tree.update(
                     profile.id,
@@ -202,14 +221,64 @@ def distil_user(
     dry_run: bool,
 ) -> list[MaintenanceAction]:
     """Create, update, revive or withdraw the user's profiles (see the module docstring)."""
-    nodes = core.engine.store.user_nodes(user_id)
+    nodes = core.engine.store.user_nodes(user_id)  # content as stored: ciphertext if sealed
     step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes)
+    found = [(t, theme_key(core, user_id, t)) for t in find_themes(list(step.opened.values()), cfg)]
+    keys = {key for _, key in found}
+    sealed_terms = {t.term for t, key in found if key != t.term}
     out: list[MaintenanceAction] = []
-    seen_themes: set[str] = set()
-    for found in find_themes(nodes, cfg):
-        seen_themes.add(found.term)
-        action = step.distil(found)
+    for theme, key in found:
+        action = step.distil(theme, key, keys)
         if action is not None:
             out.append(action)
-    out.extend(step.withdraw_unsupported(seen_themes))
+    out.extend(step.withdraw_unsupported(keys, sealed_terms))
     return out
+
+
+def readable(core: Core, nodes: list[MemoryNode]) -> list[MemoryNode]:
+    """The nodes distillation may read: sensitive ones opened with the key, or left out when
+    there is none (distilling their ciphertext would quote it into a profile)."""
+    return [n for n in (opened(core, node) for node in nodes) if n is not None]
+
+
+def opened(core: Core, node: MemoryNode) -> MemoryNode | None:
+    """``node`` with its content in clear; None for a sealed node when no key is configured."""
+    opener = core.engine.store.opener
+    if not node.sensitive:
+        return node
+    if opener is None:
+        return None
+    try:
+        return replace(node, content=opener(node.id, node.content))
+    except KeyUnavailableError:
+        return None
+
+
+def theme_key(core: Core, user_id: str, theme: Theme) -> str:
+    """How a profile names its theme in (clear) metadata: the term, or a keyed digest of it
+    when a source is sensitive (the term itself is a word of the secret)."""
+    if not any(s.sensitive for s in theme.sources):
+        return theme.term
+    text = f"theme\x00{user_id}\x00{theme.term}"
+    return "sealed:" + core.engine.sealer.digest(
+        text, sensitive=True, plain_hash=content_hash(text)
+    )
+
+
+def _rekeyed_profile(
+    profiles: dict[str, MemoryNode], keys: set[str], theme: Theme
+) -> MemoryNode | None:
+    """A sealed profile whose digest no theme matches any more (``rotate_key`` changed the
+    key) but whose sources this theme shares: the same conclusion, adopted under the new key
+    instead of written twice."""
+    if not any(s.sensitive for s in theme.sources):
+        return None
+    ids = {s.id for s in theme.sources}
+    for key, profile in profiles.items():
+        if (
+            key.startswith("sealed:")
+            and key not in keys
+            and ids & set(profile.metadata.get("derived_from", []))
+        ):
+            return profile
+    return None

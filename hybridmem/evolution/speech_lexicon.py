@@ -392,8 +392,8 @@ PREFERENCE = _family(
         ),
         (
             "go-for",
-            r"\bi(?:'ll| will)? (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
-            r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
+            r"\bi(?:'ll| will)? (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards"
+            r"|only \w+|mostly \w+)\b|\bi don't care (?:much )?for\b"
             r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b",
         ),
         ("matters", r"\bmatters? (?:more|most|a lot) to me\b|\b(?:more )?important to me\b"),

@@ -196,9 +196,7 @@ def _asks(c: _Cues) -> bool:
     the speaker's own knowing: "我什么都吃", "我忘了密码是多少")."""
     if not c.question:
         return False
-    if c.non_question_wh and set(c.question) <= {"q:zh-wh"}:
-        return False
-    return True
+    return not (c.non_question_wh and set(c.question) <= {"q:zh-wh"})
 
 
 def _confidence(act: SpeechAct, rule: str, c: _Cues) -> float:

@@ -17,8 +17,14 @@ engine (tests/test_privacy_erasure.py greps the raw files for a marker):
   compacting erase).
 - Snapshots: SQLite copies of the store under the snapshot directory (``snapshots/`` or
   ``MemoryConfig.recovery.snapshot_dir`` once the recovery layer is merged) are rewritten
-  in place by :func:`scrub_snapshot_files` (same deletions, then VACUUM). Other snapshot
-  formats register their own scrubber with :func:`register_snapshot_scrubber`.
+  in place by :func:`scrub_snapshot_files` (same deletions, then VACUUM). Snapshots a store
+  keeps inside itself (PostgreSQL) are scrubbed by :func:`scrub_stored_snapshots` the same
+  way, and ``compact`` rewrites their tables. Other snapshot formats register their own
+  scrubber with :func:`register_snapshot_scrubber`.
+- PostgreSQL keeps deleted row versions in its table files until VACUUM; ``compact`` runs
+  ``VACUUM FULL`` on every table that held content, then ``CHECKPOINT``. Its WAL segments
+  (and any WAL archive or replica the operator runs) still hold the old rows until recycled:
+  docs/deployment.md says what that means for backups.
 
 The audit log is content-free; erasure appends a tombstone (action ``erase``, with counts).
 """
@@ -28,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +43,8 @@ from hybridmem.core.ops import scrub_payload
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
-from hybridmem.store import encode_path, read_copy, scrub_copy
+from hybridmem.recovery import files
+from hybridmem.store import SnapshotKeeper, encode_path, read_copy, scrub_copy
 from hybridmem.validation import check_node_id, check_user_id
 
 _PAGE = 2000
@@ -78,16 +86,30 @@ def register_snapshot_scrubber(scrubber: SnapshotScrubber) -> None:
         _SCRUBBERS.append(scrubber)
 
 
-def snapshot_directory(core: Core) -> Path:
-    """Where snapshots live: the recovery layer's setting when present, else ``snapshots/``."""
-    assert core.engine.path is not None
+def snapshot_directory(core: Core) -> Path | None:
+    """Where snapshot files live (None for a store without a directory: PostgreSQL)."""
+    if core.engine.path is None:
+        return None
     return core.engine.path / core.engine.config.recovery.snapshot_dir
+
+
+def scrub_stored_snapshots(core: Core, scope: ErasedScope) -> int:
+    """Snapshots a store keeps inside itself (PostgreSQL): scrubbed in one write unit."""
+    store = core.engine.store
+    if not isinstance(store, SnapshotKeeper):
+        return 0
+    with core.engine.write():
+        return store.scrub_snapshots(
+            scope.user_id, scope.node_ids, scope.whole_user, scrub_payload
+        )
 
 
 def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     """The default snapshot scrubber: every ``*.sqlite3`` in the snapshot directory and the
     stores a restore moved aside."""
     folder = snapshot_directory(core)
+    if folder is None:
+        return 0
     copies = sorted(folder.glob("*.sqlite3")) if folder.is_dir() else []
     # A restore moves the replaced store aside (memory.sqlite3.before-restore-*): a copy too.
     home = core.engine.path
@@ -215,7 +237,11 @@ def finish_erasure(core: Core, seq: int, *, compact: bool = True) -> _Finished:
     vectors = len(engine.index.get_ids(doomed)) if doomed else 0
     engine.index.delete(doomed)
     scope = ErasedScope(str(pending["user_id"]), tuple(doomed), bool(pending["whole_user"]))
-    snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
+    # Exclusively: a checkpoint copying the pre-erasure store finishes first (and is then
+    # scrubbed); leftovers of killed checkpoints, which may hold the content, go.
+    folder = snapshot_directory(core) if engine.path is not None else None
+    with files.scrubbing(folder) if folder is not None else nullcontext():
+        snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
     rebuilt = chroma_compacted = sqlite_compacted = False
     dirs = 0
     if compact:
@@ -268,6 +294,7 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
 
 
 register_snapshot_scrubber(scrub_snapshot_files)
+register_snapshot_scrubber(scrub_stored_snapshots)
 
 
 def _fix_active(core: Core, user_id: str, doomed: list[str], whole_user: bool, path: str) -> None:

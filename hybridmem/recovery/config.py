@@ -28,6 +28,9 @@ class RecoveryConfig:
     """Retention: the newest ``keep_snapshots`` snapshots are kept, older ones deleted."""
     snapshot_dir: str = "snapshots"
     """Folder (inside the memory directory) holding snapshots and their manifests."""
+    keep_previous_stores: int = 2
+    """Retention of the stores a restore moved aside (``memory.sqlite3.before-restore-*``):
+    the newest ``keep_previous_stores`` are kept, older ones deleted after each restore."""
 
     def __post_init__(self) -> None:
         if self.checkpoint_every_ops is not None and (
@@ -41,5 +44,7 @@ class RecoveryConfig:
             raise InvalidArgumentError("RecoveryConfig.checkpoint_every_minutes must be > 0")
         if not isinstance(self.keep_snapshots, int) or self.keep_snapshots < 1:
             raise InvalidArgumentError("RecoveryConfig.keep_snapshots must be an int >= 1")
+        if not isinstance(self.keep_previous_stores, int) or self.keep_previous_stores < 0:
+            raise InvalidArgumentError("RecoveryConfig.keep_previous_stores must be an int >= 0")
         if not self.snapshot_dir or "/" in self.snapshot_dir or self.snapshot_dir in {".", ".."}:
             raise InvalidArgumentError("RecoveryConfig.snapshot_dir must be a plain folder name")

@@ -14,6 +14,7 @@ import time
 from collections.abc import Sequence
 
 from hybridmem.core import Core, content_hash, index_metadata
+from hybridmem.errors import CorruptStoreError
 from hybridmem.models import IndexState, MemoryNode
 from hybridmem.recovery import sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
@@ -53,6 +54,7 @@ def verify(core: Core) -> VerifyReport:
         nodes = core.engine.store.scan_nodes()
         after = index.get_ids()
         sequence = core.engine.store.sequence_gaps()
+        damaged = core.engine.store.quick_check()
     by_id = {n.id: n for n in nodes}
     indexed = [n for n in nodes if n.index_state == IndexState.INDEXED.value]
     stale: list[str] = []
@@ -78,6 +80,7 @@ def verify(core: Core) -> VerifyReport:
         seq_gaps=sequence.gaps,
         first_seq=sequence.first,
         last_seq=sequence.last,
+        damaged=tuple(damaged),
     )
 
 
@@ -114,6 +117,20 @@ def _full_reconcile(core: Core) -> tuple[int, int]:
     ]
     core.engine.store.set_index_state(lacking, IndexState.PENDING.value)
     return len(orphans), core.indexer.finish_pending()
+
+
+def _refuse_foreign_vectors(core: Core) -> None:
+    """A store with no op at all opened against an index full of vectors: the SQLite file
+    was lost (or the index belongs to another store). Reconciling would delete every
+    vector as orphaned, so refuse instead."""
+    vectors = core.engine.index.count()
+    if vectors > 0:
+        raise CorruptStoreError(
+            f"the SQLite store at {core.engine.path} has no history but its vector index "
+            f"({core.engine.index.name}) holds {vectors} vectors: the store's SQLite file was "
+            "lost, or the index belongs to another store. No vector was deleted. Restore the "
+            "store (`hybridmem restore`), or use a collection of its own (collection=...)"
+        )
 
 
 class Reconciler:
@@ -154,6 +171,8 @@ class Reconciler:
             return OpenReport(0, 0, 0, False, None, False, time.perf_counter() - started)
         dead = sessions.reap(store)
         last_seq = store.last_seq()
+        if last_seq == 0 and rebuild_reason is None:
+            _refuse_foreign_vectors(self.core)
         if rebuild_reason is not None and store.node_count() == 0:
             rebuild_reason = None  # a brand-new store: nothing to rebuild
         if rebuild_reason is not None:

@@ -11,10 +11,11 @@ from hybridmem.models import OpRecord as OpRecord  # re-exported: defined with t
 
 @dataclass(frozen=True, slots=True)
 class SnapshotInfo:
-    """A point-in-time copy of the SQLite store, described by its manifest."""
+    """A point-in-time copy of the store, described by its manifest."""
 
     name: str
-    path: Path
+    path: Path | None
+    """The snapshot file (SQLite); None for a snapshot kept inside the database."""
     seq: int
     """Last op-log sequence number contained in the snapshot."""
     created_at: datetime
@@ -39,6 +40,7 @@ class VerifyReport:
     ``stale``: vectors whose document (content hash) or filter metadata disagree with SQLite.
     ``broken_tree``: nodes whose parent is missing or whose materialised path is wrong.
     ``seq_gaps``: op-log sequence numbers missing between the first and the last.
+    ``damaged``: what SQLite's ``quick_check`` found wrong in the file (restore a snapshot).
     """
 
     nodes: int
@@ -51,12 +53,14 @@ class VerifyReport:
     seq_gaps: tuple[int, ...]
     first_seq: int
     last_seq: int
+    damaged: tuple[str, ...] = ()
 
     @property
     def clean(self) -> bool:
-        """True when both stores agree and the op log is contiguous."""
+        """True when both stores agree, the op log is contiguous and the file is sound."""
         return not (
-            self.missing
+            self.damaged
+            or self.missing
             or self.pending
             or self.orphaned
             or self.stale
@@ -76,6 +80,8 @@ class VerifyReport:
             f"broken_tree={len(self.broken_tree)}",
             f"seq_gaps={len(self.seq_gaps)}",
         ]
+        if self.damaged:
+            parts.append(f"damaged: {'; '.join(self.damaged)}")
         return ("clean: " if self.clean else "NOT clean: ") + ", ".join(parts)
 
 
@@ -101,6 +107,10 @@ class RestoreReport:
     reindexed: int
     previous_store: Path | None
     """Where the store that was replaced was moved (nothing is deleted)."""
+    previous_snapshot: str | None = None
+    """The snapshot the replaced state was kept as, for a store that keeps its snapshots
+    inside itself (PostgreSQL): ``restore(previous_snapshot, to_seq=<its seq>)`` undoes the
+    restore."""
 
 
 @dataclass(frozen=True, slots=True)

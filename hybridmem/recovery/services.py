@@ -8,20 +8,30 @@ of ``HybridMemory`` (op-log queries, checkpoints, restore, verify/repair, stats)
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from hybridmem.core import Core
 from hybridmem.errors import NodeNotFoundError, RecoveryError
 from hybridmem.models import OpRecord, StoreStats
-from hybridmem.recovery import consistency, sessions, snapshots
+from hybridmem.recovery import consistency, db_snapshots, files, sessions, snapshots
 from hybridmem.recovery import oplog as _oplog
+from hybridmem.recovery.config import RecoveryConfig
 from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.snapshots import checkpoint, list_snapshots
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 
 
+def check_files(home: Path, *, chroma_dir: Path | None, config: RecoveryConfig) -> None:
+    """Before the store is opened: refuse a lost SQLite file (see :mod:`.files`)."""
+    files.check_not_lost(home, chroma_dir, home / config.snapshot_dir)
+
+
 def install(core: Core) -> Reconciler:
-    """Wire recovery into ``core``: catch-up after vector writes, automatic checkpoints."""
+    """Wire recovery into ``core``: catch-up after vector writes, automatic checkpoints;
+    remove what interrupted checkpoints left behind."""
+    if core.engine.path is not None:
+        files.clean_leftovers(core.engine.path / core.engine.config.recovery.snapshot_dir)
     reconciler = Reconciler(core)
     core.engine.after_index = reconciler.after_write
 
@@ -61,26 +71,26 @@ def restore(
     *,
     to_seq: int | None,
 ) -> RestoreReport:
-    """Build the restored store beside the live one, swap files, re-attach and re-index."""
+    """Rebuild the store from a snapshot and the live op log, then re-index everything.
+
+    SQLite: build the restored file beside the live one and swap files. A store that keeps
+    its snapshots inside itself (PostgreSQL): restore in place in one transaction."""
     engine = core.engine
-    if engine.path is None:
-        raise RecoveryError("restore needs a memory directory on disk")
     with engine.lock:
         snap = snapshots.find_snapshot(core, snapshot)
         others = sessions.others_alive(engine.store, reconciler.session_key)
         if others:
             raise RecoveryError(
                 f"{others} other process(es) have this store open; close them before "
-                "restoring (they would keep writing to the replaced file)"
+                "restoring (they would keep writing to the replaced state)"
             )
-        live = engine.path / DB_FILE
-        staged = live.with_name(live.name + ".restoring")
-        end, replayed = snapshots.build_restored(core, snap, to_seq, staged)
-        reconciler.on_close()
-        durability = snapshots.sqlite_store(core).durability
-        engine.store.close()
-        aside = snapshots.swap_in(live, staged, engine.now())
-        engine.attach_store(SQLiteStore(live, durability=durability))
+        kept = db_snapshots.keeper(engine.store)
+        aside: Path | None = None
+        previous: str | None = None
+        if kept is not None:  # its session markers are reset inside the restore
+            end, replayed, previous = db_snapshots.restore_in_place(core, kept, snap, to_seq)
+        else:
+            end, replayed, aside = _restore_file(core, reconciler, snap, to_seq)
         reindexed = core.indexer.rebuild()
         reconciler.session_key = None
         reconciler.on_open(None, time.perf_counter())
@@ -92,7 +102,27 @@ def restore(
             nodes=engine.store.node_count(),
             reindexed=reindexed,
             previous_store=aside,
+            previous_snapshot=previous,
         )
+
+
+def _restore_file(
+    core: Core, reconciler: Reconciler, snap: SnapshotInfo, to_seq: int | None
+) -> tuple[int, int, Path]:
+    """SQLite: build the restored file beside the live one, swap files, re-attach."""
+    engine = core.engine
+    if engine.path is None:
+        raise RecoveryError("restore needs a memory directory on disk")
+    live = engine.path / DB_FILE
+    staged = live.with_name(live.name + ".restoring")
+    end, replayed = snapshots.build_restored(core, snap, to_seq, staged)
+    reconciler.on_close()
+    durability = snapshots.sqlite_store(core).durability
+    engine.store.close()
+    aside = snapshots.swap_in(live, staged, engine.now())
+    files.prune_previous_stores(engine.path, engine.config.recovery.keep_previous_stores)
+    engine.attach_store(SQLiteStore(live, durability=durability))
+    return end, replayed, aside
 
 
 def stats(core: Core) -> StoreStats:
@@ -111,11 +141,12 @@ def stats(core: Core) -> StoreStats:
         embedder=engine.embedder.name,
         dimension=int(store.get_meta("dimension") or 0),
         sqlite_bytes=db_file.stat().st_size if db_file is not None and db_file.exists() else 0,
-        path=str(engine.path),
+        path=engine.location,
     )
 
 
 __all__ = [
+    "check_files",
     "checkpoint",
     "consistency",
     "history",

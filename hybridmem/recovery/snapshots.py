@@ -1,4 +1,6 @@
 """Snapshots: point-in-time copies of the SQLite store, retention, and restore with replay.
+(A store that keeps its snapshots inside itself, PostgreSQL's, is served by
+:mod:`hybridmem.recovery.db_snapshots`; the functions here dispatch to it.)
 
 A checkpoint is ``VACUUM INTO`` a temporary file (one read transaction: a consistent copy
 even while other processes write), then an atomic rename, then a JSON manifest written the
@@ -25,13 +27,14 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
 from hybridmem.models import IndexState
+from hybridmem.recovery import db_snapshots, files
+from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.replay import replay
 from hybridmem.recovery.sessions import PREFIX as SESSION_PREFIX
 from hybridmem.store import (
     DB_FILE,
     SQLiteStore,
-    TreeStore,
     prepare_copy_for_restore,
     read_copy,
 )
@@ -43,9 +46,11 @@ DB_SUFFIX = ".sqlite3"
 
 
 def snapshot_dir(core: Core) -> Path:
-    """The folder holding this store's snapshots."""
+    """The folder holding this store's snapshot files (a SQLite store's)."""
     if core.engine.path is None:
-        raise RecoveryError("snapshots need a memory directory on disk")
+        raise RecoveryError(
+            f"{core.engine.location} keeps its snapshots inside the database, not in a folder"
+        )
     return core.engine.path / core.engine.config.recovery.snapshot_dir
 
 
@@ -66,72 +71,56 @@ def _write_json_atomic(path: Path, value: dict[str, object]) -> None:
     os.replace(tmp, path)
 
 
-LINEAGE_KEY = "lineage"
-
-
 def sqlite_store(core: Core) -> SQLiteStore:
-    """The engine's store as the SQLite store snapshots copy (they are SQLite files)."""
+    """The engine's store as the SQLite store snapshot files copy."""
     store = core.engine.store
     if not isinstance(store, SQLiteStore):
         raise RecoveryError(
-            f"snapshots and restore copy SQLite files; this memory's store is a "
-            f"{type(store).__name__}"
+            f"snapshot files copy SQLite stores; this memory's store is a {type(store).__name__}"
         )
     return store
 
 
-def lineage(store: TreeStore) -> list[tuple[str, int]]:
-    """The store's history as segments ``(id, from_seq)``: ops after ``from_seq`` (up to the
-    next segment's start) belong to segment ``id``. A restore to an earlier point starts a
-    new segment, so two stores share the op at sequence ``s`` exactly when the segment
-    covering ``s`` is the same in both. Created on first use."""
-    raw = store.get_meta(LINEAGE_KEY)
-    if raw is None:
-        chain = [(uuid.uuid4().hex, 0)]
-        store.set_meta(LINEAGE_KEY, json.dumps(chain))
-        return chain
-    return [(str(i), int(f)) for i, f in json.loads(raw)]
-
-
-def segment_at(chain: list[tuple[str, int]], seq: int) -> str:
-    """Id of the segment holding the op at ``seq``."""
-    found = chain[0][0]
-    for seg_id, start in chain:
-        if start < seq:
-            found = seg_id
-    return found
-
-
 def checkpoint(core: Core) -> SnapshotInfo:
-    """Write a snapshot of the SQLite store now; apply retention; return its description."""
+    """Write a snapshot of the store now; apply retention; return its description."""
+    kept = db_snapshots.keeper(core.engine.store)
+    if kept is not None:
+        info = db_snapshots.checkpoint(core, kept, lineage(core.engine.store))
+        apply_retention(core)
+        return info
     folder = snapshot_dir(core)
     folder.mkdir(parents=True, exist_ok=True)
+    # What a checkpoint killed half way left behind (it may hold erased content).
+    files.clean_leftovers(folder)
     now = core.engine.now()
     tmp = folder / f".tmp-{uuid.uuid4().hex}{DB_SUFFIX}"
     store = sqlite_store(core)
     chain = lineage(store)
-    try:
-        store.copy_to(tmp)
-        facts = read_copy(tmp)
-        # The suffix keeps names unique when two processes checkpoint the same sequence.
-        name = f"snap-{facts.seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
-        final = folder / f"{name}{DB_SUFFIX}"
-        os.replace(tmp, final)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    manifest = {
-        "name": name,
-        "seq": facts.seq,
-        "created_at": to_iso(now),
-        "nodes": facts.nodes,
-        "active_nodes": facts.active_nodes,
-        "head_digest": facts.head_digest,
-        "lineage": chain,
-        "file": final.name,
-    }
-    _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
-    _fsync_dir(folder)
+    # Shared lock while the temporary file exists: cleaners and erasure scrubs (exclusive)
+    # wait for this checkpoint instead of deleting its file or missing its copy.
+    with files.snapshot_lock(folder, exclusive=False, wait=True):
+        try:
+            store.copy_to(tmp)
+            facts = read_copy(tmp)
+            # The suffix keeps names unique when two processes checkpoint the same sequence.
+            name = f"snap-{facts.seq:012d}-{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+            final = folder / f"{name}{DB_SUFFIX}"
+            os.replace(tmp, final)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        manifest = {
+            "name": name,
+            "seq": facts.seq,
+            "created_at": to_iso(now),
+            "nodes": facts.nodes,
+            "active_nodes": facts.active_nodes,
+            "head_digest": facts.head_digest,
+            "lineage": chain,
+            "file": final.name,
+        }
+        _write_json_atomic(folder / f"{name}{MANIFEST_SUFFIX}", manifest)
+        _fsync_dir(folder)
     info = _info(folder, manifest)
     apply_retention(core)
     return info
@@ -153,7 +142,11 @@ def _info(folder: Path, manifest: dict[str, object]) -> SnapshotInfo:
 
 
 def list_snapshots(core: Core) -> list[SnapshotInfo]:
-    """Complete snapshots (manifest and file present), oldest first."""
+    """Complete snapshots (manifest and file present, or kept in the database), oldest
+    first."""
+    kept = db_snapshots.keeper(core.engine.store)
+    if kept is not None:
+        return db_snapshots.listing(kept)
     return snapshots_in(snapshot_dir(core))
 
 
@@ -168,7 +161,7 @@ def snapshots_in(folder: Path) -> list[SnapshotInfo]:
             info = _info(folder, manifest)
         except (OSError, ValueError, KeyError, TypeError):
             continue  # unreadable manifest: not a usable snapshot
-        if info.path.exists():
+        if info.path is not None and info.path.exists():
             out.append(info)
     return sorted(out, key=lambda s: (s.seq, s.created_at, s.name))
 
@@ -176,11 +169,15 @@ def snapshots_in(folder: Path) -> list[SnapshotInfo]:
 def apply_retention(core: Core) -> list[str]:
     """Delete all but the newest ``keep_snapshots`` snapshots; return the removed names."""
     keep = core.engine.config.recovery.keep_snapshots
+    kept = db_snapshots.keeper(core.engine.store)
+    if kept is not None:
+        return db_snapshots.apply_retention(kept, keep)
     snaps = list_snapshots(core)
     doomed = snaps[:-keep] if len(snaps) > keep else []
     for snap in doomed:
         # Manifest first: a crash in between leaves a file without manifest (ignored), never
         # a manifest pointing at nothing.
+        assert snap.path is not None  # a file snapshot
         (snap.path.parent / f"{snap.name}{MANIFEST_SUFFIX}").unlink(missing_ok=True)
         snap.path.unlink(missing_ok=True)
     return [s.name for s in doomed]
@@ -196,7 +193,8 @@ def find_snapshot(core: Core, which: SnapshotInfo | str | int | None) -> Snapsho
         which = which.name
     if which is None:
         if not snaps:
-            raise SnapshotNotFoundError(f"{snapshot_dir(core)} holds no snapshot; checkpoint first")
+            where = core.engine.location if core.engine.path is None else snapshot_dir(core)
+            raise SnapshotNotFoundError(f"{where} holds no snapshot; checkpoint first")
         return snaps[-1]
     if isinstance(which, int):
         fitting = [s for s in snaps if s.seq <= which]
@@ -206,6 +204,9 @@ def find_snapshot(core: Core, which: SnapshotInfo | str | int | None) -> Snapsho
     for snap in snaps:
         if snap.name == which:
             return snap
+    kept = db_snapshots.keeper(core.engine.store)
+    if kept is not None:
+        return db_snapshots.find(kept, which)
     raise SnapshotNotFoundError(
         f"no snapshot named {which!r}; available: {[s.name for s in snaps] or 'none'}"
     )
@@ -215,32 +216,8 @@ def build_restored(
     core: Core, snap: SnapshotInfo, to_seq: int | None, target: Path
 ) -> tuple[int, int]:
     """Write the restored store to ``target``; return ``(restored_to_seq, ops_replayed)``."""
-    live = sqlite_store(core)
-    live_chain = lineage(live)
-    with live.reading():
-        live_last = live.last_seq()
-        end = live_last if to_seq is None else to_seq
-        if end < snap.seq:
-            raise RecoveryError(
-                f"cannot restore to sequence {end}: snapshot {snap.name} already contains "
-                f"sequence {snap.seq}; pick an older snapshot"
-            )
-        if end > live_last:
-            raise RecoveryError(f"sequence {end} is beyond the op log (last is {live_last})")
-        continues = snap.seq == 0 or (
-            live.op_digest(snap.seq) == snap.head_digest
-            and (
-                not snap.lineage
-                or segment_at(list(snap.lineage), snap.seq) == segment_at(live_chain, snap.seq)
-            )
-        )
-        if not continues and end > snap.seq:
-            raise RecoveryError(
-                f"the live op log no longer continues snapshot {snap.name} (the op at sequence "
-                f"{snap.seq} differs, e.g. after an earlier restore); only "
-                f"restore(snapshot, to_seq={snap.seq}) is possible from it"
-            )
-        rows = live.op_rows(since=snap.seq, until=end)
+    end, rows, chain = plan_replay(sqlite_store(core), snap, to_seq)
+    assert snap.path is not None  # a file snapshot
     target.unlink(missing_ok=True)
     shutil.copyfile(snap.path, target)
     store = SQLiteStore(target, durability="full")  # the staged file: synced on every commit
@@ -253,7 +230,6 @@ def build_restored(
             store.set_index_state_all(IndexState.PENDING.value)
             store.delete_meta_prefix(SESSION_PREFIX)
             # Ops after ``end`` written from now on are a new history (see lineage()).
-            chain = [seg for seg in live_chain if seg[1] < end] + [(uuid.uuid4().hex, end)]
             store.set_meta(LINEAGE_KEY, json.dumps(chain))
     finally:
         store.close()
@@ -288,7 +264,11 @@ def restore_damaged(
     root = Path(path)
     snaps = snapshots_in(root / snapshot_folder)
     if not snaps:
-        raise SnapshotNotFoundError(f"{root / snapshot_folder} holds no snapshot")
+        raise SnapshotNotFoundError(
+            f"{root / snapshot_folder} holds no snapshot, so the store cannot be restored; "
+            f"nothing was changed. If {root / DB_FILE} was lost and you want to start an empty "
+            f"store, move {root / 'chroma'} aside (it holds the text of the indexed memories)"
+        )
     chosen = snaps[-1] if snapshot is None else next((s for s in snaps if s.name == snapshot), None)
     if chosen is None:
         raise SnapshotNotFoundError(
@@ -296,12 +276,21 @@ def restore_damaged(
         )
     live = root / DB_FILE
     staged = live.with_name(live.name + ".restoring")
+    assert chosen.path is not None  # snapshots_in lists files
     shutil.copyfile(chosen.path, staged)
     prepare_copy_for_restore(staged, drop_meta_prefix=SESSION_PREFIX)
     if live.exists():
         aside = swap_in(live, staged, datetime.now(UTC))
     else:
+        # A lost main file may have left its WAL behind: it must not be applied to the
+        # snapshot (same store id), so it goes aside like a damaged file would.
+        stamp = f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+        for suffix in ("-wal", "-shm"):
+            side = live.with_name(live.name + suffix)
+            if side.exists():
+                os.replace(side, live.with_name(f"{live.name}.before-restore-{stamp}{suffix}"))
         os.replace(staged, live)
+        _fsync_dir(root)
         aside = None
     return RestoreReport(
         snapshot=chosen.name,

@@ -9,7 +9,7 @@ Module map: :mod:`~hybridmem.store.port` (the protocol), :mod:`~hybridmem.store.
 """
 
 from hybridmem.store.copies import CopyFacts, prepare_copy_for_restore, read_copy, scrub_copy
-from hybridmem.store.port import TreeStore
+from hybridmem.store.port import SnapshotKeeper, TreeStore
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
     ERASED_KEY,
@@ -23,6 +23,7 @@ from hybridmem.store.records import (
     PayloadScrubber,
     Scope,
     SequenceReport,
+    StoredSnapshot,
     encode_path,
     row_to_node,
 )
@@ -50,6 +51,8 @@ __all__ = [
     "SQLiteStore",
     "Scope",
     "SequenceReport",
+    "SnapshotKeeper",
+    "StoredSnapshot",
     "TreeStore",
     "encode_path",
     "prepare_copy_for_restore",

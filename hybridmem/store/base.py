@@ -20,8 +20,9 @@ from typing import Any
 
 import sqlite_utils
 
-from hybridmem.errors import CorruptStoreError, StoreClosedError, StoreError, StoreWriteError
+from hybridmem.errors import StoreClosedError, StoreError, StoreWriteError
 from hybridmem.models import MemoryNode
+from hybridmem.store.integrity import check_missing, corrupt, new_store_id, preflight
 from hybridmem.store.records import ContentOpener, OpHook, row_to_node
 from hybridmem.store.schema import migrate
 
@@ -52,6 +53,21 @@ def refused(what: str) -> Iterator[None]:
         raise StoreWriteError(f"{what}: {exc}") from exc
 
 
+def _ensure_store_id(conn: sqlite3.Connection) -> None:
+    """Give the file a random store id (``application_id``) unless it has one; one write
+    transaction, so two processes creating the same store agree on the id."""
+    if conn.execute("PRAGMA application_id").fetchone()[0]:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if not conn.execute("PRAGMA application_id").fetchone()[0]:
+            conn.execute(f"PRAGMA application_id = {new_store_id()}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
 class SQLiteBase:
     """Connection, lock, transactions and hooks; the table mixins build on it."""
 
@@ -74,6 +90,11 @@ class SQLiteBase:
         self.on_op: OpHook | None = None
         """Mirrors each op-log row inside its transaction (the privacy layer's audit log)."""
         existed = self.path.exists() and self.path.stat().st_size > 0
+        if existed:
+            # Read-only checks first: a damaged or foreign file must not be written to.
+            preflight(self.path)
+        else:
+            check_missing(self.path)
         try:
             conn = sqlite3.connect(
                 str(self.path),
@@ -82,6 +103,9 @@ class SQLiteBase:
                 check_same_thread=False,
             )
             conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            # The store id goes into the header before the file enters WAL mode (so the main
+            # file always carries it; integrity.check_wal compares WAL frames against it).
+            _ensure_store_id(conn)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[durability]}")
             conn.execute("PRAGMA foreign_keys = OFF")  # tree integrity is enforced in code
@@ -89,10 +113,7 @@ class SQLiteBase:
             if existed:
                 conn.execute("SELECT count(*) FROM nodes").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise CorruptStoreError(
-                f"{self.path} is not a readable hybridmem store ({exc}). Nothing was changed; "
-                "restore it from a snapshot (hybridmem restore) or move it aside"
-            ) from exc
+            raise corrupt(self.path, f"not a readable hybridmem store ({exc})") from exc
         self.conn = conn
         """The connection. Only this package runs SQL on it; tests may inspect the file."""
         self.db = sqlite_utils.Database(conn)
@@ -169,6 +190,15 @@ class SQLiteBase:
         return node
 
     # -- the file -------------------------------------------------------------------------
+    def quick_check(self) -> list[str]:
+        """What ``PRAGMA quick_check`` finds wrong with the file (empty when sound)."""
+        try:
+            with self.reading():
+                found = [str(r[0]) for r in self.conn.execute("PRAGMA quick_check(20)")]
+        except sqlite3.DatabaseError as exc:
+            return [str(exc)]
+        return [] if found == ["ok"] else found
+
     def secure_delete(self) -> None:
         """Overwrite deleted rows with zeros from now on instead of leaving them in free pages."""
         with self.reading():

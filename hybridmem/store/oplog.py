@@ -7,7 +7,6 @@ leaves no gap, and no number is ever reused.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Sequence
@@ -17,7 +16,13 @@ from typing import Any
 from hybridmem.clock import to_iso
 from hybridmem.models import OpRecord
 from hybridmem.store.base import SQLiteBase, chunks, marks, refused
-from hybridmem.store.records import ERASED_KEY, OpRow, PayloadScrubber, SequenceReport
+from hybridmem.store.records import (
+    ERASED_KEY,
+    OpRow,
+    PayloadScrubber,
+    SequenceReport,
+    op_digest_of,
+)
 
 OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
 
@@ -32,9 +37,7 @@ def op_digest_on(conn: sqlite3.Connection, seq: int) -> str:
     row = conn.execute(
         "SELECT seq, op, node_id, user_id, payload, at FROM oplog WHERE seq = ?", (seq,)
     ).fetchone()
-    if row is None:
-        return ""
-    return hashlib.sha256(json.dumps(list(row), ensure_ascii=False).encode()).hexdigest()[:32]
+    return "" if row is None else op_digest_of(row)
 
 
 def scrub_payloads_on(

@@ -21,9 +21,10 @@ Contract, for every implementation:
 - **Op log.** Sequence numbers are assigned in commit order, never reused and without gaps
   from rolled-back writes; ``append_op`` calls ``on_op`` in the same transaction.
 
-Not in the port, by design: snapshots and restore. They copy, scrub and swap SQLite files
-(:meth:`SQLiteStore.copy_to`, :mod:`hybridmem.store.copies`) and :mod:`hybridmem.recovery.
-snapshots` works on an ``SQLiteStore``; a server backend brings its own backup story.
+Not in the port: checkpoints. Each backend keeps them its own way. The SQLite store's are
+files beside it (:meth:`SQLiteStore.copy_to`, :mod:`hybridmem.store.copies`); a store shared by
+many hosts keeps them inside itself and says so by also being a :class:`SnapshotKeeper`
+(the PostgreSQL store). :mod:`hybridmem.recovery.snapshots` serves both.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
@@ -44,6 +45,7 @@ from hybridmem.store.records import (
     PayloadScrubber,
     Scope,
     SequenceReport,
+    StoredSnapshot,
 )
 
 
@@ -305,6 +307,11 @@ class TreeStore(Protocol):
         """First and last sequence and the missing numbers between (at most ``max_report``)."""
         ...
 
+    def quick_check(self) -> list[str]:
+        """What the backend's own consistency check finds wrong with its storage (empty when
+        sound); cheap enough for ``verify``."""
+        ...
+
     def op_digest(self, seq: int) -> str:
         """A digest of the stored op at ``seq`` ("" when there is none); equal digests mean
         the same op, byte for byte."""
@@ -394,4 +401,33 @@ class TreeStore(Protocol):
     def compact(self) -> bool:
         """Rewrite the storage so deleted content is gone from every file the backend keeps
         (erasure); False if another reader kept part of it from completing."""
+        ...
+
+
+@runtime_checkable
+class SnapshotKeeper(Protocol):
+    """A store that keeps its checkpoints inside itself, so any host can restore them."""
+
+    def create_snapshot(self, name: str, manifest: dict[str, Any]) -> StoredSnapshot:
+        """Copy the whole state under ``name`` (one consistent state; outside a transaction)."""
+        ...
+
+    def list_snapshots(self) -> list[StoredSnapshot]:
+        """Every snapshot, oldest first."""
+        ...
+
+    def drop_snapshot(self, name: str) -> None:
+        """Delete a snapshot."""
+        ...
+
+    def load_snapshot(self, name: str) -> StoredSnapshot:
+        """Replace the whole state with snapshot ``name``'s (inside the caller's transaction);
+        ``SnapshotNotFoundError`` if there is none."""
+        ...
+
+    def scrub_snapshots(
+        self, user_id: str, ids: Sequence[str], whole_user: bool, scrub: PayloadScrubber
+    ) -> int:
+        """Apply an erasure to every snapshot (inside the caller's transaction), as
+        :func:`~hybridmem.store.scrub_copy` does to a copy; how many held any of it."""
         ...

@@ -6,6 +6,7 @@ implementation reads and writes (the SQLite one in this package, a server one el
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -135,6 +136,23 @@ class SequenceReport:
     gaps: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class StoredSnapshot:
+    """A checkpoint a store keeps inside itself (:class:`~hybridmem.store.SnapshotKeeper`)."""
+
+    name: str
+    seq: int
+    """The last op sequence the snapshot holds."""
+    nodes: int
+    head_digest: str
+    """:func:`op_digest_of` the snapshot's op at ``seq``, as it is now (erasure may have
+    scrubbed it, exactly as in the live log)."""
+    active_nodes: dict[str, str]
+    """The active node per user in the snapshot."""
+    manifest: dict[str, Any]
+    """What the caller stored with it."""
+
+
 PayloadScrubber = Callable[[dict[str, Any]], dict[str, Any]]
 """Turns an op-log payload into its erased form (which must carry ``ERASED_KEY: true``)."""
 
@@ -143,6 +161,12 @@ OpHook = Callable[[OpRecord], None]
 
 ContentOpener = Callable[[str, str], str]
 """``(node_id, stored content) -> plaintext`` for sensitive nodes (decrypt on read)."""
+
+
+def op_digest_of(row: Sequence[Any]) -> str:
+    """The digest of a stored op ``(seq, op, node_id, user_id, payload, at)``: the same
+    formula in every backend, so a snapshot's digest compares with the live log's."""
+    return hashlib.sha256(json.dumps(list(row), ensure_ascii=False).encode()).hexdigest()[:32]
 
 
 def row_to_node(row: dict[str, Any]) -> MemoryNode:

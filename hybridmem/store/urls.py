@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hybridmem.errors import StoreError
+
+if TYPE_CHECKING:
+    from hybridmem.store.port import TreeStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -16,6 +22,23 @@ def redact(target: str | Path) -> str:
     """The location for messages and logs: a URL without its password."""
     if not is_postgres_url(target):
         return str(target)
-    from hybridmem.store.postgres import describe
+    try:
+        from hybridmem.store.postgres import describe
+    except ImportError:
+        return "postgresql://<url>"
+    try:
+        return "postgresql://" + describe(str(target))
+    except StoreError:
+        return "postgresql://<invalid url>"
 
-    return "postgresql://" + describe(str(target))
+
+def open_postgres(url: str) -> TreeStore:
+    """Connect to the PostgreSQL store at ``url`` (migrating its schema)."""
+    try:
+        from hybridmem.store.postgres import PostgresStore
+    except ImportError as exc:
+        raise StoreError(
+            f"{redact(url)} names a PostgreSQL store, which needs psycopg 3: "
+            f"pip install 'hybridmem[postgres]' ({exc})"
+        ) from None
+    return PostgresStore(url)

@@ -4,8 +4,9 @@ A snapshot is a copy of every state table into its ``snap_<table>`` twin (the sa
 ``snap``, the snapshot's name), made by ``INSERT ... SELECT`` in one ``REPEATABLE READ``
 transaction: one consistent state even while other agents write, and no writer is blocked.
 Kept in the database rather than in files on one host, a checkpoint taken by an agent on one
-machine can be restored by an agent on another, and erasure scrubs snapshots with the same
-SQL it runs on the live tables.
+machine can be restored by an agent on another, and erasure scrubs snapshots as it scrubs a SQLite
+copy (:func:`hybridmem.store.scrub_copy`): erased nodes stay as empty placeholders so the live
+op log (whose ``erase`` op removes them) still replays onto the snapshot.
 
 Restoring replaces the live tables' rows with a snapshot's inside the caller's write
 transaction (``TRUNCATE`` is transactional in PostgreSQL): other sessions see the old state or
@@ -18,47 +19,74 @@ database: for that, back PostgreSQL up (``pg_dump``, WAL archiving; docs/deploym
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import psycopg
 
 from hybridmem.errors import SnapshotNotFoundError
+from hybridmem.store.postgres.logs import scrub_payloads_on
+from hybridmem.store.records import PayloadScrubber, StoredSnapshot, op_digest_of
 
-# Every table that holds state (snapshotted and restored together).
+# Every table that holds state (snapshotted and restored together), and their twins.
 TABLES = ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log")
-
-
-@dataclass(frozen=True, slots=True)
-class StoredSnapshot:
-    """One snapshot row: its name, the last op sequence it holds, and the caller's manifest."""
-
-    name: str
-    seq: int
-    manifest: dict[str, Any]
+TWINS = tuple(f"snap_{t}" for t in TABLES)
+_EMPTY_HASH = hashlib.sha256(b"").hexdigest()[:32]
 
 
 def create(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
-    """Copy every table under ``name`` (outside any transaction of ``conn``)."""
+    """Copy every table under ``name`` in one REPEATABLE READ transaction (outside any
+    transaction of ``conn``)."""
     with conn.transaction():
         conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        row = conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()
-        seq = int(row[0]) if row else 0
-        conn.execute(
-            "INSERT INTO snapshots(name, seq, manifest) VALUES (%s, %s, %s)",
-            (name, seq, json.dumps(manifest, ensure_ascii=False)),
+        return copy(conn, name, manifest)
+
+
+def copy(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
+    """Copy every table under ``name`` (inside the caller's transaction, which must see one
+    consistent state: REPEATABLE READ, or the write lock held)."""
+    row = conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()
+    seq = int(row[0]) if row else 0
+    conn.execute(
+        "INSERT INTO snapshots(name, seq, manifest) VALUES (%s, %s, %s)",
+        (name, seq, json.dumps(manifest, ensure_ascii=False)),
+    )
+    for table in TABLES:
+        conn.execute(f"INSERT INTO snap_{table} SELECT %s, * FROM {table}", (name,))
+    return _described(conn, "WHERE s.name = %s", (name,))[0]
+
+
+def _described(
+    conn: psycopg.Connection[Any], where: str, params: Sequence[Any]
+) -> list[StoredSnapshot]:
+    rows = conn.execute(
+        "SELECT s.name, s.seq, s.manifest, "
+        "(SELECT count(*) FROM snap_nodes n WHERE n.snap = s.name), "
+        "(SELECT json_build_array(o.seq, o.op, o.node_id, o.user_id, o.payload, o.at)::text "
+        " FROM snap_oplog o WHERE o.snap = s.name AND o.seq = s.seq), "
+        "(SELECT coalesce(json_object_agg(a.user_id, a.node_id), '{}')::text "
+        " FROM snap_active_nodes a WHERE a.snap = s.name) "
+        f"FROM snapshots s {where} ORDER BY s.seq, s.name",
+        params,
+    ).fetchall()
+    return [
+        StoredSnapshot(
+            name=r[0],
+            seq=int(r[1]),
+            nodes=int(r[3]),
+            head_digest=op_digest_of(json.loads(r[4])) if r[4] else "",
+            active_nodes=json.loads(r[5]),
+            manifest=json.loads(r[2]),
         )
-        for table in TABLES:
-            conn.execute(f"INSERT INTO snap_{table} SELECT %s, * FROM {table}", (name,))
-    return StoredSnapshot(name, seq, manifest)
+        for r in rows
+    ]
 
 
 def listing(conn: psycopg.Connection[Any]) -> list[StoredSnapshot]:
     """Every snapshot, oldest first."""
-    rows = conn.execute("SELECT name, seq, manifest FROM snapshots ORDER BY seq, name").fetchall()
-    return [StoredSnapshot(r[0], int(r[1]), json.loads(r[2])) for r in rows]
+    return _described(conn, "", ())
 
 
 def drop(conn: psycopg.Connection[Any], name: str) -> None:
@@ -70,9 +98,8 @@ def drop(conn: psycopg.Connection[Any], name: str) -> None:
 
 def load(conn: psycopg.Connection[Any], name: str) -> StoredSnapshot:
     """Replace every live table's rows with snapshot ``name``'s (inside a transaction)."""
-    row = conn.execute("SELECT name, seq, manifest FROM snapshots WHERE name = %s", (name,))
-    found = row.fetchone()
-    if found is None:
+    found = _described(conn, "WHERE s.name = %s", (name,))
+    if not found:
         raise SnapshotNotFoundError(f"no snapshot named {name!r} in this database")
     conn.execute(f"TRUNCATE {', '.join(TABLES)}")
     for table in TABLES:
@@ -88,38 +115,41 @@ def load(conn: psycopg.Connection[Any], name: str) -> StoredSnapshot:
         "SELECT setval(pg_get_serial_sequence('nodes', 'rid'), "
         "coalesce((SELECT max(rid) FROM nodes), 0) + 1, false)"
     )
-    return StoredSnapshot(found[0], int(found[1]), json.loads(found[2]))
+    return found[0]
 
 
 def scrub(
-    conn: psycopg.Connection[Any], user_id: str, ids: Sequence[str], whole_user: bool,
-    erased_payload: str,
-) -> int:  # fmt: skip
-    """Remove erased nodes from every snapshot (inside the caller's transaction): their rows,
-    active-node rows, op payloads, and the term statistics recounted without them.
-    Returns how many snapshots held any of it."""
-    node_filter = "user_id = %s" if whole_user else "id = ANY(%s)"
-    key: Any = user_id if whole_user else list(ids)
+    conn: psycopg.Connection[Any],
+    user_id: str,
+    ids: Sequence[str],
+    whole_user: bool,
+    scrub_payload: PayloadScrubber,
+) -> int:
+    """Apply an erasure to every snapshot (inside the caller's transaction): the nodes (every
+    node of ``user_id`` with ``whole_user``) keep their place in the tree but lose content,
+    metadata and terms; their op payloads are rewritten with ``scrub_payload``; the term
+    statistics are recounted. Returns how many snapshots held any of it."""
+    key: list[Any]
+    op_key: list[Any]
+    if whole_user:
+        node_filter, key = "user_id = %s", [user_id]
+        op_filter, op_key = "user_id = %s OR node_id = ANY(%s)", [user_id, list(ids)]
+    else:
+        node_filter, key = "id = ANY(%s)", [list(ids)]
+        op_filter, op_key = "node_id = ANY(%s)", [list(ids)]
     touched = {
         r[0]
-        for r in conn.execute(f"SELECT DISTINCT snap FROM snap_nodes WHERE {node_filter}", (key,))
+        for r in conn.execute(
+            f"UPDATE snap_nodes SET content = '', content_hash = %s, metadata = '{{}}', "
+            f"sensitive = 0, lex = ''::tsvector, lex_len = 0 WHERE {node_filter} RETURNING snap",
+            [_EMPTY_HASH, *key],
+        ).fetchall()
     }
-    conn.execute(f"DELETE FROM snap_nodes WHERE {node_filter}", (key,))
-    if whole_user:
-        conn.execute("DELETE FROM snap_active_nodes WHERE user_id = %s", (user_id,))
-        cur = conn.execute(
-            "UPDATE snap_oplog SET payload = %s WHERE user_id = %s AND op != 'erase' "
-            "AND payload != %s RETURNING snap",
-            (erased_payload, user_id, erased_payload),
-        )
-    else:
-        conn.execute("DELETE FROM snap_active_nodes WHERE node_id = ANY(%s)", (list(ids),))
-        cur = conn.execute(
-            "UPDATE snap_oplog SET payload = %s WHERE node_id = ANY(%s) AND op != 'erase' "
-            "AND payload != %s RETURNING snap",
-            (erased_payload, list(ids), erased_payload),
-        )
-    touched |= {r[0] for r in cur.fetchall()}
+    before = {r[0] for r in conn.execute(
+        f"SELECT DISTINCT snap FROM snap_oplog WHERE {op_filter}", op_key
+    ).fetchall()}  # fmt: skip
+    if scrub_payloads_on(conn, "snap_oplog", op_filter, op_key, scrub_payload):
+        touched |= before
     for snap in sorted(touched):
         _recount_terms(conn, snap)
     return len(touched)

@@ -1,0 +1,174 @@
+"""Checks a SQLite store file must pass before anything is written to it.
+
+Opening a damaged file read-write is itself a write: ``journal_mode = WAL`` and the schema
+migration write pages, and the last connection to close checkpoints the WAL into the main
+file. So :func:`preflight` looks at the files first, without a read-write connection:
+
+- the main file's header (a file that is not SQLite, or is SQLite but not a hybridmem store);
+- the WAL beside it: every page-1 frame in it must carry this store's id (the SQLite header's
+  ``application_id``, random per store, set before the file ever enters WAL mode), so a stale
+  or foreign ``-wal`` copied beside the file is refused instead of applied;
+- ``PRAGMA quick_check`` on a read-only connection (which never checkpoints): every b-tree
+  page, cell and overflow chain (measured: ~0.1 s warm, ~1.1 s cold for a 180 MB file).
+
+A file failing any of them raises :class:`~hybridmem.errors.CorruptStoreError` naming the file
+and the commands that recover, and is left byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import struct
+from pathlib import Path
+from typing import BinaryIO
+
+from hybridmem.errors import CorruptStoreError
+
+HEADER_MAGIC = b"SQLite format 3\x00"
+_APP_ID_OFFSET = 68
+_WAL_MAGICS = (0x377F0682, 0x377F0683)
+_WAL_HEADER = 32
+_FRAME_HEADER = 24
+
+RECOVER_HINT = (
+    "Nothing was changed. Recover with `hybridmem restore --db {home}` (puts the newest "
+    "snapshot back, keeping the damaged file aside)"
+)
+
+
+def corrupt(path: Path, problem: str) -> CorruptStoreError:
+    """The error for a damaged store file: what is wrong, that nothing changed, what to run."""
+    return CorruptStoreError(f"{path}: {problem}. " + RECOVER_HINT.format(home=path.parent))
+
+
+def new_store_id() -> int:
+    """A random, non-zero 31-bit id for a new store's SQLite ``application_id``."""
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+def _header(path: Path) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read(100)
+
+
+def file_store_id(path: Path) -> int:
+    """The ``application_id`` in the main file's header (0: not set, an older store)."""
+    head = _header(path)
+    if len(head) < 100 or not head.startswith(HEADER_MAGIC):
+        raise corrupt(path, "the file is not a SQLite database (its header is damaged)")
+    return int(struct.unpack(">I", head[_APP_ID_OFFSET : _APP_ID_OFFSET + 4])[0])
+
+
+def wal_store_ids(wal: Path) -> list[int]:
+    """The ``application_id`` of every committed page-1 frame in a WAL file, oldest first.
+
+    Only frames carrying the WAL header's salts count, up to the last commit frame: the
+    frames SQLite itself would apply. An invalid WAL header yields nothing (SQLite ignores
+    such a WAL too).
+    """
+    try:
+        with open(wal, "rb") as fh:
+            return _page1_ids(fh)
+    except FileNotFoundError:
+        return []
+
+
+def _page1_ids(fh: BinaryIO) -> list[int]:
+    head = fh.read(_WAL_HEADER)
+    if len(head) < _WAL_HEADER:
+        return []
+    magic, _, page_size, _, salt1, salt2, _, _ = struct.unpack(">8I", head)
+    if magic not in _WAL_MAGICS or page_size < 512:
+        return []
+    committed: list[int] = []
+    pending: list[int] = []
+    offset = _WAL_HEADER
+    want = _FRAME_HEADER + _APP_ID_OFFSET + 4
+    while True:
+        fh.seek(offset)
+        frame = fh.read(want)
+        if len(frame) < want:
+            break
+        page, commit, s1, s2 = struct.unpack(">4I", frame[:16])
+        if (s1, s2) != (salt1, salt2):
+            break
+        if page == 1:
+            pending.append(int(struct.unpack(">I", frame[want - 4 : want])[0]))
+        if commit:
+            committed.extend(pending)
+            pending = []
+        offset += _FRAME_HEADER + page_size
+    return committed
+
+
+def check_wal(path: Path, store_id: int) -> None:
+    """Refuse a WAL whose page-1 frames belong to another store (or to none)."""
+    wal = path.with_name(path.name + "-wal")
+    ids = wal_store_ids(wal)
+    if not ids or store_id == 0:
+        return  # nothing to compare (no page-1 frame, or an older store without an id)
+    if ids[-1] != store_id:
+        raise CorruptStoreError(
+            f"{wal} does not belong to {path}: its pages carry store id {ids[-1]}, the file "
+            f"{store_id}. Nothing was changed and the WAL was not applied. If the WAL was "
+            f"copied here by mistake, move it aside; otherwise recover with "
+            f"`hybridmem restore --db {path.parent}`"
+        )
+
+
+def quick_check(path: Path) -> None:
+    """``PRAGMA quick_check`` on a read-only connection; raise :func:`corrupt` on damage.
+
+    Also refuses a readable SQLite file that is not a hybridmem store (tables but no schema
+    version), which the migration would otherwise write into.
+    """
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    except sqlite3.Error as exc:
+        raise corrupt(path, f"the file cannot be opened ({exc})") from exc
+    try:
+        found = [r[0] for r in conn.execute("PRAGMA quick_check(5)").fetchall()]
+        if found != ["ok"]:
+            raise corrupt(path, "the file is damaged (quick_check: " + "; ".join(found) + ")")
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if version == 0 and tables:
+            raise CorruptStoreError(
+                f"{path} is a SQLite database but not a hybridmem store (no schema version); "
+                "nothing was changed. Point --db at a memory directory"
+            )
+    except sqlite3.DatabaseError as exc:
+        raise corrupt(path, f"the file is damaged ({exc})") from exc
+    finally:
+        conn.close()
+
+
+def preflight(path: Path) -> None:
+    """Every check above, on an existing store file, before any read-write connection."""
+    store_id = file_store_id(path)
+    check_wal(path, store_id)
+    quick_check(path)
+
+
+def check_missing(path: Path) -> None:
+    """A missing or empty SQLite file beside its own WAL is a lost file, not a new store."""
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise corrupt(
+            path,
+            f"the file is missing or empty but its write-ahead log {wal.name} is not "
+            "(the main file was lost or truncated)",
+        )
+
+
+__all__ = [
+    "check_missing",
+    "check_wal",
+    "corrupt",
+    "file_store_id",
+    "new_store_id",
+    "preflight",
+    "quick_check",
+    "wal_store_ids",
+]

@@ -1,0 +1,237 @@
+"""The PostgreSQL connection every table module of :class:`PostgresStore` shares.
+
+One connection per store (psycopg 3, autocommit outside transactions), shared by threads under
+a re-entrant lock, as the SQLite store shares its connection. Other processes and hosts
+coordinate through PostgreSQL:
+
+- **Writers are serialised** by ``pg_advisory_xact_lock`` taken first thing in every write
+  transaction, the counterpart of SQLite's ``BEGIN IMMEDIATE``: the services read, check
+  (``expected_version``, cycles, limits) and write inside one transaction, so a second writer
+  must not interleave. The lock is released by COMMIT or ROLLBACK, also when the client dies
+  (the server ends its session), so a killed writer never leaves it held.
+- Readers take no lock: each statement sees the last committed state (READ COMMITTED).
+
+The URL is never put in a message: :attr:`PgBase.where` (``user@host:port/db``) is.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import replace
+from typing import Any
+
+import psycopg
+from psycopg.rows import dict_row
+
+from hybridmem.errors import StoreClosedError, StoreError, StoreUnavailableError, StoreWriteError
+from hybridmem.models import MemoryNode
+from hybridmem.store.postgres.schema import migrate
+from hybridmem.store.records import ContentOpener, OpHook, row_to_node
+
+# Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
+WRITE_LOCK_KEY = 0x6879627200006D31
+
+
+def describe(url: str) -> str:
+    """``user@host:port/db`` of a connection URL, without the password."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        # The parser's message may quote the URL, password included: say what, not the text.
+        raise StoreError("not a valid PostgreSQL URL (postgresql://user@host:port/db)") from None
+    host = info.get("host") or "localhost"
+    port = info.get("port") or 5432
+    user = f"{info['user']}@" if info.get("user") else ""
+    return f"{user}{host}:{port}/{info.get('dbname') or ''}"
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an error message (psycopg appends context lines)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+@contextmanager
+def refused(what: str) -> Iterator[None]:
+    """Turn PostgreSQL's refusal of a write (constraint, bad value, unknown column) into
+    :class:`StoreWriteError`, as the SQLite store does; a lost connection stays
+    :class:`psycopg.OperationalError` (reported as ``StoreUnavailableError`` by the
+    transaction)."""
+    try:
+        yield
+    except (psycopg.IntegrityError, psycopg.DataError, psycopg.ProgrammingError) as exc:
+        raise StoreWriteError(f"{what}: {first_line(exc)}") from exc
+
+
+def db_value(value: Any) -> Any:
+    """A value for a ``nodes`` column: booleans as 0/1 (the column is an INTEGER in both
+    backends)."""
+    return int(value) if isinstance(value, bool) else value
+
+
+class PgBase:
+    """Connection, lock, transactions and hooks; the table mixins build on it."""
+
+    def __init__(self, url: str, *, connect_timeout: int = 10) -> None:
+        self.url = url
+        self.where = describe(url)
+        """``user@host:port/db``: the database, as messages and logs name it."""
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._closed = False
+        self._connect_timeout = connect_timeout
+        self.after_commit: Callable[[], None] | None = None
+        """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
+        self.opener: ContentOpener | None = None
+        """Decrypts sensitive content as rows are read (installed by the privacy layer)."""
+        self.on_op: OpHook | None = None
+        """Mirrors each op-log row inside its transaction (the privacy layer's audit log)."""
+        self.conn: psycopg.Connection[Any] = self._connect()
+        try:
+            migrate(self.conn, WRITE_LOCK_KEY)
+        except psycopg.Error as exc:
+            self.conn.close()
+            raise StoreError(
+                f"cannot prepare the hybridmem schema in {self.where}: {first_line(exc)}"
+            ) from None
+        except BaseException:
+            self.conn.close()
+            raise
+
+    # -- plumbing -------------------------------------------------------------------------
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailableError(
+                f"cannot connect to PostgreSQL at {self.where}: {_scrubbed(exc, self.url)}"
+            ) from None
+
+    def _live(self) -> None:
+        """Reconnect if the server dropped the connection (restart, failover, idle kill).
+
+        Only between transactions: a transaction cut off by the drop was rolled back by the
+        server and has already been reported to its caller as StoreUnavailableError.
+        """
+        if self.conn.broken or self.conn.closed:
+            self.conn.close()
+            self.conn = self._connect()
+
+    @contextmanager
+    def _reported(self) -> Iterator[None]:
+        try:
+            yield
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailableError(
+                f"lost the connection to PostgreSQL at {self.where} ({first_line(exc)}); "
+                "an open write was rolled back, nothing of it was kept; retry"
+            ) from exc
+
+    def close(self) -> None:
+        """Close the connection; later calls raise :class:`StoreClosedError`."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self.conn.close()
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` ran."""
+        return self._closed
+
+    def _check(self) -> None:
+        if self._closed:
+            raise StoreClosedError("this memory store has been closed")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction holding the write lock; a nested call is a SAVEPOINT, so an
+        inner failure undoes only the inner work when the caller handles it."""
+        with self._lock:
+            self._check()
+            if self._depth:
+                self._depth += 1
+                try:
+                    with self._reported(), self.conn.transaction():  # SAVEPOINT ... RELEASE
+                        yield
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            try:
+                with self._reported(), ExitStack() as stack:
+                    self._begin(stack)
+                    yield
+            finally:
+                self._depth = 0
+            if self.after_commit is not None:
+                self.after_commit()
+
+    def _begin(self, stack: ExitStack) -> None:
+        """BEGIN and take the write lock; once more on a fresh connection if it was dropped
+        while idle (nothing was written yet, so the retry cannot duplicate anything)."""
+        for attempt in (0, 1):
+            self._live()
+            try:
+                stack.enter_context(self.conn.transaction())
+                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
+                return
+            except psycopg.OperationalError:
+                if attempt or not self.conn.broken:
+                    raise
+                stack.pop_all()  # the server already ended it; no ROLLBACK to send
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Serialise reads with writes of other threads sharing this connection."""
+        with self._lock:
+            self._check()
+            if self._depth:
+                yield
+                return
+            with self._reported():
+                self._live()
+                yield
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            for attempt in (0, 1):
+                try:
+                    with self.reading(), self.conn.cursor(row_factory=dict_row) as cur:
+                        cur.execute(sql, params)
+                        return cur.fetchall()
+                except StoreUnavailableError:
+                    # A read outside a transaction is safe to repeat on a new connection.
+                    if attempt or self._depth or not self.conn.broken:
+                        raise
+            raise AssertionError("unreachable")
+
+    def _tuples(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self.reading():
+            return self.conn.execute(sql, params).fetchall()
+
+    def _exec(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.conn.execute(sql, params)
+
+    def _node(self, row: dict[str, Any]) -> MemoryNode:
+        return self.decode(row)
+
+    def decode(self, row: dict[str, Any]) -> MemoryNode:
+        """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
+        node = row_to_node(row)
+        if node.sensitive and self.opener is not None:
+            return replace(node, content=self.opener(node.id, node.content))
+        return node
+
+    def analyze(self) -> None:
+        """Refresh the planner's statistics (after a bulk load; autovacuum does it later)."""
+        with self.reading():
+            self.conn.execute("ANALYZE")
+
+
+def _scrubbed(exc: BaseException, url: str) -> str:
+    # libpq's messages name host and port, never the password; strip the URL all the same
+    # should a future version quote it.
+    return first_line(exc).replace(url, "<url>")

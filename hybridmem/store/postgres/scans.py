@@ -1,0 +1,91 @@
+"""Whole-table reads in PostgreSQL, content as stored (sealed content is not opened): the same
+methods and results as :mod:`hybridmem.store.scans`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hybridmem.models import MemoryNode
+from hybridmem.store.nodes import NODE_COLUMNS
+from hybridmem.store.postgres.base import PgBase
+from hybridmem.store.records import LexicalGaps, row_to_node
+
+
+class PgNodeScans(PgBase):
+    """Reads over many nodes, content as stored."""
+
+    def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        return [row_to_node(r) for r in self._rows(sql, params)]
+
+    def scan_nodes(self) -> list[MemoryNode]:
+        """Every node of the store, content as stored."""
+        return self._raw_nodes(f"SELECT {NODE_COLUMNS} FROM nodes")
+
+    def user_nodes(self, user_id: str, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
+        """All nodes of a user (optionally of some statuses), parents before children."""
+        sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s"
+        params: list[Any] = [user_id]
+        if statuses:
+            sql += " AND status = ANY(%s)"
+            params.append(list(statuses))
+        return self._raw_nodes(sql + " ORDER BY depth, seq", params)
+
+    def user_ids(self) -> list[str]:
+        """Every user id in the store."""
+        return [r["user_id"] for r in self._rows("SELECT DISTINCT user_id FROM nodes")]
+
+    def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
+        """Every member of a conflict group, oldest first (all statuses)."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND conflict_group = %s "
+            "ORDER BY created_at, seq",
+            [user_id, group],
+        )
+
+    def active_nodes_of_types(
+        self, user_id: str, node_types: Sequence[str], limit: int
+    ) -> list[MemoryNode]:
+        """The user's ``limit`` newest active nodes of these types, newest first."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = ANY(%s) "
+            "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT %s",
+            [user_id, list(node_types), limit],
+        )
+
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live nodes of this type under this parent with exactly this content hash, oldest
+        first, content as stored."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = %s "
+            "AND parent_id IS NOT DISTINCT FROM %s AND content_hash = %s "
+            "AND status != 'archived' ORDER BY created_at, seq",
+            [user_id, node_type, parent_id, content_hash],
+        )
+
+    def index_states(self) -> dict[str, str]:
+        """Every node's index state, by id."""
+        return {r["id"]: r["index_state"] for r in self._rows("SELECT id, index_state FROM nodes")}
+
+    def sensitive_contents(self) -> list[tuple[str, str]]:
+        """``(id, stored content)`` of every sensitive node."""
+        rows = self._rows("SELECT id, content FROM nodes WHERE sensitive = 1")
+        return [(r["id"], r["content"]) for r in rows]
+
+    def lexical_gaps(self) -> LexicalGaps:
+        """Where the lexical index and the node rows disagree: never, by construction.
+
+        The terms are a column of the node's own row (``lex``), written by the same statement,
+        so no entry can outlive its node or go missing beside it (SQLite's FTS5 table is a
+        separate table, which is why it has this check)."""
+        return LexicalGaps(frozenset(), frozenset())
+
+    def misnumbered_nodes(self) -> int:
+        """How many nodes carry a ``seq`` that is not the sequence of their own ``add`` op."""
+        rows = self._tuples(
+            "SELECT count(*) FROM nodes n LEFT JOIN oplog o ON o.seq = n.seq "
+            "WHERE o.op IS DISTINCT FROM 'add' OR o.node_id IS DISTINCT FROM n.id"
+        )
+        return int(rows[0][0])

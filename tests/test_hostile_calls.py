@@ -1,0 +1,109 @@
+"""Each hostile call a review found raising a raw Python exception: now a project error whose
+message names the bad argument, and the store unchanged (regression table for issue 11)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.errors import HybridMemError, ValidationError
+from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.testing.checks import consistency
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    base = tmp_path_factory.mktemp("hostile")
+    (base / "a-file").write_text("x")
+    privacy = PrivacyConfig(key=generate_key(), key_env="HM_TEST_NOKEY")
+    clock = FakeClock(datetime(2024, 7, 1, tzinfo=UTC))
+    with HybridMemory(
+        base / "m", embedder=HashEmbedder(32), privacy=privacy, clock=clock
+    ) as mem:
+        task = mem.add("renew the passport", node_type="task", user_id="u1")
+        fact = mem.add("I live in Lyon", node_type="fact", user_id="u1", slot="user.city")
+        mem.add("someone else's note", user_id="u2")
+        yield {"mem": mem, "base": base, "task": task.id, "fact": fact.id}
+
+
+NOW = datetime(2024, 7, 2, tzinfo=UTC)
+# (call, the argument the message must name)
+CALLS = {
+    "audit_log(since='x')": (lambda e, m: m.audit_log(since="x"), "since"),
+    "audit_log(until=1)": (lambda e, m: m.audit_log(until=1), "until"),
+    "audit_log(action=[])": (lambda e, m: m.audit_log(action=[]), "action"),
+    "audit_log(user_id=5)": (lambda e, m: m.audit_log(user_id=5), "user_id"),
+    "maintain(now='x')": (lambda e, m: m.maintain(now="x"), "now"),
+    "maintain(dry_run='no')": (lambda e, m: m.maintain(now=NOW, dry_run="no"), "dry_run"),
+    "maintain(distiller=5)": (lambda e, m: m.maintain(now=NOW, distiller=5), "distiller"),
+    "update(metadata='x')": (lambda e, m: m.update(e["task"], metadata="x"), "metadata"),
+    "update(status=[])": (lambda e, m: m.update(e["task"], status=[]), "status"),
+    "add_many(None)": (lambda e, m: m.add_many(None), "items"),
+    "add(lifecycle=[...])": (lambda e, m: m.add("x", lifecycle=["long_term"]), "lifecycle"),
+    "add(tier={})": (lambda e, m: m.add("x", tier={}), "tier"),
+    "add(activate='yes')": (lambda e, m: m.add("x", activate="yes"), "activate"),
+    "oplog(since=10**100)": (lambda e, m: m.oplog(since=10**100), "since"),
+    "oplog(limit=-1)": (lambda e, m: m.oplog(limit=-1), "limit"),
+    "export_user(dest=None)": (lambda e, m: m.export_user("u1", None), "dest"),
+    "export_user(dest=dir)": (lambda e, m: m.export_user("u1", e["base"]), "dest"),
+    "export_user(dest=missing dir)": (
+        lambda e, m: m.export_user("u1", e["base"] / "nope" / "x.jsonl"),
+        "dest",
+    ),
+    "export_user(dest under a file)": (
+        lambda e, m: m.export_user("u1", e["base"] / "a-file" / "x.jsonl"),
+        "dest",
+    ),
+    "export_user(dest=long name)": (
+        lambda e, m: m.export_user("u1", e["base"] / ("x" * 300)),
+        "dest",
+    ),
+    "import_jsonl(None)": (lambda e, m: m.import_jsonl(None, user_id="u3"), "source"),
+    "import_jsonl(missing)": (
+        lambda e, m: m.import_jsonl(e["base"] / "missing.jsonl", user_id="u3"),
+        "source",
+    ),
+    "import_jsonl(dir)": (lambda e, m: m.import_jsonl(e["base"], user_id="u3"), "source"),
+    "import_jsonl(new_ids='x')": (
+        lambda e, m: m.import_jsonl(e["base"] / "a-file", user_id="u3", new_ids="x"),
+        "new_ids",
+    ),
+    "inspect(statuses=5)": (lambda e, m: m.inspect(user_id="u1", statuses=5), "statuses"),
+    "inspect(statuses=['gone'])": (
+        lambda e, m: m.inspect(user_id="u1", statuses=["gone"]),
+        "statuses",
+    ),
+    "inspect(now='x')": (lambda e, m: m.inspect(user_id="u1", now="x"), "now"),
+    "inspect(tiers=[None])": (lambda e, m: m.inspect(user_id="u1", tiers=[None]), "tiers"),
+    "inspect(contains=3)": (lambda e, m: m.inspect(user_id="u1", contains=3), "contains"),
+    "restore(snapshot=[])": (lambda e, m: m.restore([]), "snapshot"),
+    "restore(to_seq=2**64)": (lambda e, m: m.restore(to_seq=2**64), "to_seq"),
+    "rotate_key(None)": (lambda e, m: m.rotate_key(None), "new_key"),
+    "rotate_key('short')": (lambda e, m: m.rotate_key("short"), "key"),
+    "erase(compact='x')": (lambda e, m: m.erase(e["task"], compact="x"), "compact"),
+    "delete(subtree=None)": (lambda e, m: m.delete(e["task"], subtree=None), "subtree"),
+    "get(user_id=5)": (lambda e, m: m.get(e["task"], user_id=5), "user_id"),
+    "move(user_id=[])": (lambda e, m: m.move(e["fact"], e["task"], user_id=[]), "user_id"),
+    "scoped.add(bogus=1)": (lambda e, m: m.scoped(user_id="u1").add("x", bogus=1), "bogus"),
+    "scoped.update(colour=1)": (
+        lambda e, m: m.scoped(user_id="u1").update(e["task"], colour=1),
+        "colour",
+    ),
+    "scoped.retrieve(k=1)": (lambda e, m: m.scoped(user_id="u1").retrieve("x", k=1), "k"),
+    "scoped.export(None)": (lambda e, m: m.scoped(user_id="u1").export(None), "dest"),
+}
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_hostile_call_raises_a_project_error_naming_the_argument(env, name):
+    call, argument = CALLS[name]
+    mem = env["mem"]
+    before = (mem.stats().nodes, mem.oplog()[-1].seq)
+    with pytest.raises(HybridMemError) as caught:
+        call(env, mem)
+    assert isinstance(caught.value, ValidationError), repr(caught.value)
+    assert argument in str(caught.value), str(caught.value)
+    assert (mem.stats().nodes, mem.oplog()[-1].seq) == before
+    assert consistency(mem).ok
