@@ -100,3 +100,5 @@ NON_QUESTION_WH = _family(
         ),
     ),
 )
+
+FAMILIES = (VENTING, SOFT_CHOICE, NON_QUESTION_WH)
