@@ -75,11 +75,10 @@ class SettableClock:
 class HybridMethod:
     """Runs the real engine: imports each corpus' tree, retrieves with the corpus as task.
 
-    ``freeze_access`` (default True) keeps retrieval from updating access statistics, so every
-    question sees the same store whatever order the questions come in. The engine has no
-    read-only retrieve, so this replaces the store's ``touch`` on this instance only; set it to
-    False to measure the engine exactly as an agent would run it (then earlier questions move
-    later ones through the recency and use features).
+    ``freeze_access`` (default True) retrieves with ``record_access=False``, so every question
+    sees the same store whatever order the questions come in; set it to False to measure the
+    engine exactly as an agent would run it (access recorded: earlier questions can move later
+    ones through the ``use`` feature).
     """
 
     def __init__(self, variant: Variant, embedder: Embedder | str, *,
@@ -113,8 +112,6 @@ class HybridMethod:
         path = self._dir / self.variant.name.replace(" ", "_")
         self._mem = HybridMemory(path, embedder=self._embedder, config=self.variant.config,
                                  clock=self._clock)
-        if self._freeze:
-            self._mem.store.touch = _no_touch  # type: ignore[method-assign]
         for corpus in corpora:
             if not corpus.tree:
                 raise ValueError(f"corpus {corpus.id} has no tree to import")
@@ -147,8 +144,7 @@ class HybridMethod:
             hits, context, tokens = res.hits, res.context, res.tokens
         prefix = corpus.id + ":"
         covered = tuple(
-            frozenset(c[len(prefix):] for c in h.node.covers if c.startswith(prefix))
-            for h in hits
+            frozenset(c[len(prefix):] for c in h.covers if c.startswith(prefix)) for h in hits
         )
         return Selection(covered, context, tokens)
 
@@ -157,7 +153,7 @@ class HybridMethod:
         """The engine's own result, asked one day after the corpus' last memory."""
         self._clock.now = self._ends[corpus.id]
         return self.memory.retrieve(query, user_id=BENCH_USER, task_id=corpus.id, top_k=top_k,
-                                    token_budget=token_budget)
+                                    token_budget=token_budget, record_access=not self._freeze)
 
     def close(self) -> None:
         """Close the engine and delete its temporary store."""
@@ -166,10 +162,6 @@ class HybridMethod:
             self._mem = None
         if self._own_dir:
             shutil.rmtree(self._dir, ignore_errors=True)
-
-
-def _no_touch(ids: Sequence[str], at: datetime) -> None:
-    """Stand-in for ``SQLiteStore.touch`` that records nothing."""
 
 
 def node_input(corpus_id: str, node: TreeNode) -> dict[str, Any]:

@@ -116,6 +116,11 @@ class MemoryConfig:
     """Adding a node of one of these types makes it the user's active node."""
     scope_types: tuple[str, ...] = ("root", "task")
     """Node types that open a retrieval scope (a node's ``task_id`` is the nearest of these)."""
+    user_level_types: tuple[str, ...] = ("fact", "preference", "profile")
+    """Memories about the user that follow them into every task. Written without a
+    ``parent_id`` they go under the user's root (not under the active task), and a task-scoped
+    retrieval also sees every one of them that is not inside a task. An explicit ``parent_id``
+    keeps a node where it is put. See :mod:`hybridmem.retrieval.scoping`."""
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
@@ -147,6 +152,10 @@ class MemoryConfig:
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise InvalidArgumentError(f"MemoryConfig.{name} must be in [0, 1]")
+        if set(self.user_level_types) & set(self.scope_types):
+            raise InvalidArgumentError(
+                "MemoryConfig.user_level_types must not include a scope type (task, root)"
+            )
         if "root" not in self.scope_types:
             raise InvalidArgumentError("MemoryConfig.scope_types must include 'root'")
         if self.embed_batch_size < 1:

@@ -273,8 +273,12 @@ def document_terms(text: str) -> str:
     return " ".join(terms(text))
 
 
-def match_expression(query: str, *, max_terms: int = 64) -> str | None:
+def match_expression(query: str, *, max_terms: int | None = None) -> str | None:
     """An FTS5 MATCH expression OR-ing the query's distinct terms, or None if it has none.
+
+    Every distinct term is kept by default: a long query (a dialogue so far) often names what
+    it is about near its end, and BM25's IDF already discounts common terms; the query length
+    is bounded by ``MemoryConfig.max_content_chars``. ``max_terms`` keeps the first N.
 
     Every term is a double-quoted FTS5 string, so user text can never inject FTS syntax
     (``NEAR``, ``AND``, ``*``, column filters, unbalanced quotes).
@@ -282,7 +286,7 @@ def match_expression(query: str, *, max_terms: int = 64) -> str | None:
     seen: dict[str, None] = {}
     for term in terms(query):
         seen.setdefault(term, None)
-        if len(seen) >= max_terms:
+        if max_terms is not None and len(seen) >= max_terms:
             break
     if not seen:
         return None

@@ -30,6 +30,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.models import (
@@ -44,6 +45,7 @@ from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
 from hybridmem.retrieval import Retriever
+from hybridmem.retrieval.scoping import check_scope
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
@@ -478,6 +480,39 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
+    def get_all(
+        self,
+        *,
+        user_id: str = DEFAULT_USER,
+        node_type: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        status: str | Sequence[str] | None = "active",
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[MemoryNode]:
+        """The user's memories, oldest first, optionally of some types and matching a metadata
+        filter (``where``, see :mod:`hybridmem.filters`)::
+
+            mem.get_all(user_id="u1", node_type="fact", where={"project": "apollo"})
+
+        ``status`` is one status, a list, or None for every status (archived memories
+        included); the default lists the active ones. The user's root (a structural node) is
+        left out unless ``node_type`` names ``"root"``. ``limit`` / ``offset`` page.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        node_filter = make_filter(node_type, where)
+        roots = node_filter.node_types is not None and "root" in node_filter.node_types
+        statuses = _check_statuses(status)
+        if limit is not None:
+            check_positive_int("limit", limit)
+        check_positive_int("offset", offset, allow_zero=True)
+        found = self.store.find_nodes(
+            user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
+        )
+        self._privacy.audit_read("read_all", user_id, [n.id for n in found])
+        return found
+
     def retrieve(
         self,
         query: str,
@@ -488,14 +523,26 @@ class HybridMemory:
         token_budget: int | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
+        scope: str = "task",
+        record_access: bool = True,
+        node_types: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
         Returns ranked hits (each with a score breakdown), the context string to put in a
         prompt (ancestor path first) and its token count, which never exceeds ``token_budget``.
 
-        ``agent_id`` / ``session_id`` narrow further: only nodes written by that agent (session)
-        or by none are returned (see :class:`~hybridmem.scoped.ScopedMemory`).
+        ``scope="task"`` (default) searches the task (``task_id``, else the active node's
+        task) plus the user-level facts, preferences and profiles; ``scope="user"`` the whole
+        tree (the rule: :mod:`hybridmem.retrieval.scoping`). ``record_access=False`` leaves
+        the hits' access statistics alone (a read-only look); by default the packed hits are
+        renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
+        written by that agent (session) or by none are returned (see
+        :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
+        filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
+        drops hits scoring below it.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -508,6 +555,12 @@ class HybridMemory:
         for name, value in (("agent_id", agent_id), ("session_id", session_id)):
             if value is not None:
                 check_user_id(value, name=name)
+        scope_name = check_scope(scope)
+        if not isinstance(record_access, bool):
+            raise InvalidArgumentError("record_access must be True or False")
+        node_filter = make_filter(node_types, where)
+        if min_score is not None:
+            min_score = check_weight("min_score", min_score)
         result = self._retriever.retrieve(
             query,
             user_id=user_id,
@@ -516,6 +569,10 @@ class HybridMemory:
             token_budget=token_budget,
             agent_id=agent_id,
             session_id=session_id,
+            scope=scope_name,
+            record_access=record_access,
+            node_filter=None if node_filter.empty else node_filter,
+            min_score=min_score,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result
@@ -808,6 +865,18 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
+    """``get_all``'s status argument as a list (None: every status)."""
+    if status is None:
+        return None
+    wanted = [status] if isinstance(status, str) else status
+    if not isinstance(wanted, list | tuple) or not wanted:
+        raise InvalidArgumentError(
+            f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
+        )
+    return [check_status(s) for s in wanted]
 
 
 def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:

@@ -29,6 +29,16 @@ def recency(node: MemoryNode, now: datetime, half_life_days: float) -> float:
     return math.exp(-_LN2 * age_days / half_life_days)
 
 
+def age_recency(node: MemoryNode, now: datetime, half_life_days: float) -> float:
+    """Exponential decay in [0, 1] from the node's creation (its age), whatever its use.
+
+    Ranking uses this rather than :func:`recency`: a memory read yesterday is not likelier to
+    answer today's question, and letting reads lift it would make retrieval feed on itself.
+    """
+    age_days = max((now - node.created_at).total_seconds(), 0.0) / 86_400.0
+    return math.exp(-_LN2 * age_days / half_life_days)
+
+
 def half_life_for(
     node: MemoryNode, default_days: float, by_lifecycle: Mapping[str, float] | None = None
 ) -> float:
@@ -80,15 +90,20 @@ def node_weight(
 def score(
     features: Mapping[str, float], weights: ScoreWeights, *, weight: float, sources: tuple[str, ...]
 ) -> ScoreBreakdown:
-    """Weighted mean of ``features`` (each in [0, 1]) with its per-feature parts."""
-    w = weights.as_dict()
+    """Weighted mean of ``features`` (each in [0, 1]) with its per-feature parts.
+
+    The weights are normalised to add up to 1 first, so each part is that feature's share of
+    the score and the parts add up to the score exactly.
+    """
+    raw = weights.as_dict()
+    total = sum(raw.values())
+    w = {k: v / total for k, v in raw.items()}
     clipped = {k: min(max(float(features.get(k, 0.0)), 0.0), 1.0) for k in w}
     parts = {k: w[k] * clipped[k] for k in w}
-    total = sum(w.values())
     return ScoreBreakdown(
         features=clipped,
         parts=parts,
-        score=sum(parts.values()) / total,
+        score=sum(parts.values()),
         weight=weight,
         sources=sources,
         weights=w,

@@ -184,6 +184,11 @@ def test_speaker_labels_and_query_names():
     assert speaker_label("Dr. Lee: take two a day") == "dr. lee"
     assert speaker_label("no label here") is None
     assert speaker_label("a sentence with far too many words: x") is None
+    # A sentence before a colon is not a speaker: "returned" in a query must not match it.
+    assert speaker_label("Finance returned it: the invoice was unreadable") is None
+    assert speaker_feature("Finance returned it: unreadable", query_names("why returned?")) == 0.0
+    assert speaker_label("小明：明天见") == "小明"
+    assert speaker_label("我们讨论的结果是：明天见") is None
     names = query_names("What does Melanie's family like?")
     assert {"melanie", "melanie's"} <= names
     assert speaker_feature("Melanie: we love hiking", names) == 1.0
@@ -230,4 +235,18 @@ def test_without_the_lexical_path_a_chinese_query_keeps_the_similarity(mem_path,
         mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
         res = mem.retrieve("发票为什么被退回", user_id="u1", task_id=task.id)
         # Nothing else to lean on: the embedder's view is kept rather than dropped.
-        assert res.hits[0].breakdown.weights["similarity"] == ScoreWeights().similarity
+        w, configured = res.hits[0].breakdown.weights, ScoreWeights()
+        assert w["similarity"] / w["importance"] == pytest.approx(
+            configured.similarity / configured.importance
+        )
+
+
+def test_a_long_query_keeps_the_terms_near_its_end(mem):
+    """A dialogue so far names what it is about anywhere, often at the end: the lexical path
+    keeps every distinct term, not the first 64."""
+    task = mem.add("Chat", node_type="task", user_id="u1")
+    target = mem.add("the marmalade recipe from grandmother", parent_id=task.id, user_id="u1")
+    filler = " ".join(f"word{i}" for i in range(200))
+    res = mem.retrieve(f"{filler} marmalade", user_id="u1", task_id=task.id)
+    hit = next(h for h in res.hits if h.node.id == target.id)
+    assert "lexical" in hit.breakdown.sources

@@ -93,12 +93,34 @@ def search(
     task: Annotated[str | None, typer.Option(help="Scope to this task's subtree.")] = None,
     top_k: Annotated[int, typer.Option("--top-k", "-k")] = 8,
     budget: Annotated[int | None, typer.Option(help="Token budget of the context.")] = None,
+    scope: Annotated[
+        str,
+        typer.Option(
+            help="task: the task subtree plus the user's facts, preferences and profiles; "
+            "user: the whole tree."
+        ),
+    ] = "task",
+    record_access: Annotated[
+        bool,
+        typer.Option(
+            "--record-access/--read-only",
+            help="Renew the hits' access statistics (default) or leave them alone.",
+        ),
+    ] = True,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Retrieve memories for a query, with each score's breakdown."""
     with _open(db, embedder) as mem:
-        res = mem.retrieve(query, user_id=user, task_id=task, top_k=top_k, token_budget=budget)
+        res = mem.retrieve(
+            query,
+            user_id=user,
+            task_id=task,
+            top_k=top_k,
+            token_budget=budget,
+            scope=scope,
+            record_access=record_access,
+        )
     if as_json:
         _print_json(res)
         return

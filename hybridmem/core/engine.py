@@ -97,6 +97,9 @@ class Engine:
         """Called after each batch of vector writes (the recovery layer's owner catch-up)."""
         self.flush_index: Callable[[WriteUnit], None] | None = None
         """Runs a committed unit's deferred vector work (set by :mod:`hybridmem.core.indexing`)."""
+        self.owner_duties: list[Callable[[], object]] = []
+        """Work only the vector index's owner can finish for other processes (an erasure
+        committed by a follower); the recovery layer runs them on open and on catch-up."""
         self.on_store: list[Callable[[TreeStore], None]] = []
         """Called with each newly attached store (services install their hooks on it)."""
         self._unit: WriteUnit | None = None

@@ -69,9 +69,14 @@ class TreeWriter:
             activate_id: str | None = None
             root: MemoryNode | None = None
             for item, node_id in zip(inputs, ids, strict=True):
-                # A new task with no parent starts a new top-level task; anything else with
-                # no parent belongs to what the agent is doing now (the active node).
-                top_level = item.parent_id is None and item.node_type in engine.config.scope_types
+                # With no parent: a new task starts a new top-level task, and a user-level
+                # memory (a fact or preference about the user) goes under the root so it
+                # follows the user into every task; anything else belongs to what the agent
+                # is doing now (the active node). An explicit parent always wins.
+                top_level = item.parent_id is None and (
+                    item.node_type in engine.config.scope_types
+                    or item.node_type in engine.config.user_level_types
+                )
                 parent = None if top_level else self._resolve_parent(item.parent_id, user_id, batch)
                 if parent is None:
                     if root is None:

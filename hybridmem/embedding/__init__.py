@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hybridmem.embedding.base import Embedder, Vectors, normalise_rows
+from hybridmem.embedding.base import Embedder, Vectors, embed_query, normalise_rows
 from hybridmem.embedding.hashing import HashEmbedder
 from hybridmem.embedding.sentence import (
     DEFAULT_MODEL,
@@ -17,6 +17,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "Vectors",
     "bundled_model_path",
+    "embed_query",
     "make_embedder",
     "normalise_rows",
 ]

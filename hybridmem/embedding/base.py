@@ -41,3 +41,10 @@ def normalise_rows(vectors: npt.NDArray[np.floating]) -> Vectors:
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return (out / norms).astype(np.float32, copy=False)
+
+
+def embed_query(embedder: Embedder, texts: Sequence[str]) -> Vectors:
+    """Vectors for search queries: the embedder's ``embed_query`` when it has one (models such
+    as e5 embed a query and a passage differently), else :meth:`Embedder.embed`."""
+    method = getattr(embedder, "embed_query", None)
+    return method(texts) if callable(method) else embedder.embed(texts)

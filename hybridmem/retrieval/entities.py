@@ -15,14 +15,26 @@ _NAME = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
 def speaker_label(content: str) -> str | None:
-    """The ``Name`` of a ``"Name: text"`` memory (at most three words), lower-cased."""
+    """The ``Name`` of a ``"Name: text"`` memory, lower-cased, when the text before the colon
+    looks like a name: at most three words, each capitalised ("Melanie", "Dr. Ruth Lee"), or
+    a short run of an uncased script ("小明"). "Finance returned it: ..." is a sentence, not a
+    speaker."""
     match = _LABEL.match(content)
     if match is None:
         return None
     label = match.group(1).strip()
-    if not label or len(label.split()) > 3:
+    words = label.split()
+    if not words or len(words) > 3 or not all(_name_like(w) for w in words):
         return None
     return label.lower()
+
+
+def _name_like(word: str) -> bool:
+    first = word[0]
+    if first.isupper():
+        return True
+    # Scripts without case (Chinese, Japanese, ...): a name is a few characters, not a clause.
+    return first.isalpha() and first.lower() == first.upper() and len(word) <= 4
 
 
 def query_names(query: str) -> frozenset[str]:

@@ -143,6 +143,7 @@ def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
     result = mem.retrieve(
         body.query, user_id=who.user_for(body.user_id), task_id=body.task_id, top_k=body.top_k,
         token_budget=body.token_budget, agent_id=body.agent_id, session_id=body.session_id,
+        scope=body.scope, record_access=body.record_access,
     )
     return SearchOut.of(result)
 

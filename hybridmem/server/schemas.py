@@ -90,6 +90,10 @@ class SearchRequest(_Request):
     token_budget: int | None = None
     agent_id: str | None = None
     session_id: str | None = None
+    scope: str = "task"
+    """``task``: the task subtree plus the user-level memories; ``user``: the whole tree."""
+    record_access: bool = True
+    """False: a read-only look that leaves the hits' access statistics alone."""
 
 
 class ActiveRequest(_Request):

@@ -8,7 +8,15 @@ Module map: :mod:`~hybridmem.store.port` (the protocol), :mod:`~hybridmem.store.
 (migrations). All SQL of hybridmem is in this package.
 """
 
-from hybridmem.store.copies import CopyFacts, prepare_copy_for_restore, read_copy, scrub_copy
+from hybridmem.store.copies import (
+    CopyFacts,
+    Resealer,
+    copy_meta,
+    prepare_copy_for_restore,
+    read_copy,
+    reseal_copy,
+    scrub_copy,
+)
 from hybridmem.store.port import SnapshotKeeper, TreeStore
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
@@ -48,15 +56,18 @@ __all__ = [
     "OpHook",
     "OpRow",
     "PayloadScrubber",
+    "Resealer",
     "SQLiteStore",
     "Scope",
     "SequenceReport",
     "SnapshotKeeper",
     "StoredSnapshot",
     "TreeStore",
+    "copy_meta",
     "encode_path",
     "prepare_copy_for_restore",
     "read_copy",
+    "reseal_copy",
     "row_to_node",
     "scrub_copy",
 ]

@@ -32,12 +32,21 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
     """A WHERE fragment and its parameters restricting ``alias`` to ``scope``."""
     clauses = [f"{alias}.user_id = ?"]
     params: list[Any] = [scope.user_id]
+    narrowed: str | None = None
     if scope.task_ids is not None:
-        clauses.append(f"{alias}.task_id IN ({marks(scope.task_ids)})")
+        narrowed = f"{alias}.task_id IN ({marks(scope.task_ids)})"
         params.extend(scope.task_ids)
     elif scope.path_prefix is not None:
-        clauses.append(f"(({alias}.path >= ? AND {alias}.path < ?) OR {alias}.id = ?)")
+        narrowed = f"(({alias}.path >= ? AND {alias}.path < ?) OR {alias}.id = ?)"
         params.extend([scope.path_prefix, scope.path_prefix + "\uffff", scope.node_id])
+    if narrowed is not None and scope.has_standing:
+        narrowed = (
+            f"({narrowed} OR ({alias}.task_id = ? "
+            f"AND {alias}.node_type IN ({marks(scope.standing_types)})))"
+        )
+        params.extend([scope.standing_task, *scope.standing_types])
+    if narrowed is not None:
+        clauses.append(narrowed)
     return " AND ".join(clauses), params
 
 
@@ -241,6 +250,17 @@ class NodeTable(SQLiteBase):
             f"SELECT id FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
             f"AND node_type IN ({marks(scope_types)})",
             [node.user_id, prefix, prefix + "\uffff", *scope_types],
+        )
+        return [r["id"] for r in rows]
+
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
+        rows = self._rows(
+            f"SELECT id FROM nodes WHERE task_id = ? AND node_type IN ({marks(node_types)}) "
+            f"AND status IN ({marks(statuses)})",
+            [task_id, *node_types, *statuses],
         )
         return [r["id"] for r in rows]
 

@@ -34,6 +34,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
     AuditRow,
@@ -162,6 +163,13 @@ class TreeStore(Protocol):
         """Ids of nodes of ``scope_types`` strictly below ``node``."""
         ...
 
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``
+        (the user-level memories when it is the root; see ``retrieval.scoping``)."""
+        ...
+
     def all_ids_among(self, ids: Iterable[str]) -> list[str]:
         """Which of ``ids`` exist (works without the encryption key)."""
         ...
@@ -207,6 +215,28 @@ class TreeStore(Protocol):
 
     def max_depth_below(self, node: MemoryNode) -> int:
         """The largest ``depth`` in ``node``'s subtree (its own when it has no children)."""
+        ...
+
+    # -- filtered reads (hybridmem.filters: node types and a metadata filter) ----------------
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes (of ``statuses``, when given) passing ``node_filter``, ordered by
+        ``seq``; ``limit`` / ``offset`` page through them; ``roots=False`` leaves the user's
+        root out."""
+        ...
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` (of ``statuses``) passing ``node_filter``."""
         ...
 
     # -- scans (content as stored: sealed content is not opened) ----------------------------

@@ -6,6 +6,7 @@ implementation reads and writes (the SQLite one in this package, a server one el
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -109,12 +110,22 @@ class Scope:
     ``task_ids``: nodes whose ``task_id`` is one of these (a task and its nested tasks).
     ``path_prefix``: nodes strictly below a non-task node (its materialised path prefix), plus
     ``node_id`` itself. Neither: the user's whole tree.
+    ``standing_task`` and ``standing_types``: a narrowed scope also sees the nodes of these
+    types whose ``task_id`` is ``standing_task`` (the user's root): the user-level memories
+    that follow the user into every task (see :mod:`hybridmem.retrieval.scoping`).
     """
 
     user_id: str
     node_id: str | None = None
     task_ids: tuple[str, ...] | None = None
     path_prefix: str | None = None
+    standing_task: str | None = None
+    standing_types: tuple[str, ...] = ()
+
+    @property
+    def has_standing(self) -> bool:
+        """Whether user-level memories are added to a narrowed scope."""
+        return bool(self.standing_task and self.standing_types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +176,26 @@ ContentOpener = Callable[[str, str], str]
 
 def op_digest_of(row: Sequence[Any]) -> str:
     """The digest of a stored op ``(seq, op, node_id, user_id, payload, at)``: the same
-    formula in every backend, so a snapshot's digest compares with the live log's."""
-    return hashlib.sha256(json.dumps(list(row), ensure_ascii=False).encode()).hexdigest()[:32]
+    formula in every backend, so a snapshot's digest compares with the live log's.
+
+    The payload's ciphertext is left out: each key rotation re-seals it with a fresh nonce,
+    in the live log and in every snapshot independently, and the digest names the op, not
+    its encryption.
+    """
+    fields = list(row)
+    payload = fields[4]
+    if isinstance(payload, str):
+        with contextlib.suppress(ValueError):
+            payload = json.loads(payload)
+    if isinstance(payload, dict):
+        payload = {k: v for k, v in payload.items() if k not in SEALED_KEYS}
+    fields[4] = payload
+    text = json.dumps(fields, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+SEALED_KEYS = ("sealed", "sealed_hash")
+"""Payload keys holding a sensitive op's ciphertext and its keyed hash."""
 
 
 def row_to_node(row: dict[str, Any]) -> MemoryNode:

@@ -27,12 +27,18 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
     """A WHERE fragment (``%s`` placeholders) restricting ``alias`` to ``scope``."""
     clauses = [f"{alias}.user_id = %s"]
     params: list[Any] = [scope.user_id]
+    narrowed: str | None = None
     if scope.task_ids is not None:
-        clauses.append(f"{alias}.task_id = ANY(%s)")
+        narrowed = f"{alias}.task_id = ANY(%s)"
         params.append(list(scope.task_ids))
     elif scope.path_prefix is not None:
-        clauses.append(f"(({alias}.path >= %s AND {alias}.path < %s) OR {alias}.id = %s)")
+        narrowed = f"(({alias}.path >= %s AND {alias}.path < %s) OR {alias}.id = %s)"
         params.extend([scope.path_prefix, scope.path_prefix + "\uffff", scope.node_id])
+    if narrowed is not None and scope.has_standing:
+        narrowed = f"({narrowed} OR ({alias}.task_id = %s AND {alias}.node_type = ANY(%s)))"
+        params.extend([scope.standing_task, list(scope.standing_types)])
+    if narrowed is not None:
+        clauses.append(narrowed)
     return " AND ".join(clauses), params
 
 
@@ -245,6 +251,17 @@ class PgNodeTable(PgBase):
             "SELECT id FROM nodes WHERE user_id = %s AND path >= %s AND path < %s "
             "AND node_type = ANY(%s)",
             [node.user_id, prefix, prefix + "\uffff", list(scope_types)],
+        )
+        return [r["id"] for r in rows]
+
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
+        rows = self._rows(
+            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) "
+            "AND status = ANY(%s)",
+            [task_id, list(node_types), list(statuses)],
         )
         return [r["id"] for r in rows]
 
