@@ -301,3 +301,62 @@ def test_wal_mode_is_on(mem):
     mode = mem.store.conn.execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     assert isinstance(mem.store.conn, sqlite3.Connection)
+
+
+def _shape(mem: HybridMemory, user: str) -> list[tuple]:
+    """Every node of a user as a caller sees it: place in the tree, scope, evolution state
+    (seq and ids left out: those differ between two memories)."""
+    root = mem.root(user_id=user)
+    assert root is not None
+    out = []
+    for node in mem.subtree(root.id, user_id=user):
+        parent = mem.get(node.parent_id, user_id=user).content if node.parent_id else None
+        group = node.conflict_group
+        if group and group.startswith("sim:"):
+            group = "sim:" + mem.get(group[4:], user_id=user).content
+        out.append((node.content, parent, node.node_type, node.depth, node.status,
+                    node.importance, node.confidence, group, node.tier, node.lifecycle))
+    return sorted(out, key=repr)
+
+
+def test_add_many_batches_give_the_same_tree_as_adding_one_by_one(tmp_path, clock):
+    items = [
+        {"id": "t1", "content": "Trip to Lisbon", "node_type": "task"},
+        {"content": "booked the flight TP123", "parent_id": "t1"},
+        {"content": "I prefer aisle seats on long flights", "parent_id": "t1",
+         "node_type": "preference"},
+        {"content": "hotel near the river", "parent_id": "t1"},
+        {"content": "I prefer aisle seats on every flight", "parent_id": "t1",
+         "node_type": "preference"},
+        {"content": "My passport expires in 2031", "parent_id": "t1", "node_type": "fact"},
+        {"id": "t2", "content": "Visa paperwork", "node_type": "task", "parent_id": "t1"},
+        {"content": "what if the visa is late?", "parent_id": "t2", "node_type": "fact"},
+        {"content": "the consulate called back", "parent_id": "t2"},
+        {"content": "I prefer aisle seats on long flights", "parent_id": "t2",
+         "node_type": "preference"},
+    ]
+    batched = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)
+    single = HybridMemory(tmp_path / "b", embedder=HashEmbedder(), clock=clock)
+    batched.add_many([dict(i) for i in items], user_id="u1")
+    for item in items:
+        single.add_many([dict(item)], user_id="u1")
+    assert _shape(batched, "u1") == _shape(single, "u1")
+    # Children come back in the order they were given, and the log replays to the same tree.
+    kids = [n.content for n in batched.children("t1", user_id="u1")]
+    assert kids == [i["content"] for i in items if i.get("parent_id") == "t1"]
+    assert batched.verify_audit().ok
+    assert [op.seq for op in batched.oplog()] == list(range(1, len(batched.oplog()) + 1))
+    report = batched.verify()
+    assert report.clean
+    batched.close()
+    single.close()
+
+
+def test_known_vectors_stack_rows_in_the_order_asked():
+    from hybridmem.core import KnownVectors
+
+    known = KnownVectors({f"v{i}": [float(i), 1.0] for i in range(5)})
+    assert known.matrix(["v3", "v0"]).tolist() == [[3.0, 1.0], [0.0, 1.0]]
+    known["v9"] = [9.0, 1.0]
+    for _ in range(3):  # growing past the first allocation keeps earlier rows
+        assert known.matrix(["v9", "v1", "v3"]).tolist() == [[9.0, 1.0], [1.0, 1.0], [3.0, 1.0]]

@@ -14,11 +14,13 @@ from hybridmem.cli.support import (
     EmbedderOption,
     JsonOption,
     UserOption,
-    _open,
-    _print_json,
     console,
+    open_memory,
+    print_json,
 )
-from hybridmem.memory import DEFAULT_USER
+from hybridmem.errors import InvalidArgumentError
+
+DEFAULT_USER = "default"
 
 
 def register(app: typer.Typer) -> None:
@@ -40,7 +42,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Show a user's memories with tier, status, weight, lifecycle and conflict group."""
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder) as mem:
             rows = mem.inspect(
                 user_id=user,
                 statuses=status,
@@ -51,7 +53,7 @@ def register(app: typer.Typer) -> None:
                 contains=contains,
             )
         if as_json:
-            _print_json(rows)
+            print_json(rows)
             return
         table = Table(title=f"memory of {user}: {len(rows)} nodes")
         for column in (
@@ -98,11 +100,16 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Forget and consolidate: decay, expire buffers, settle conflicts, distil, prune."""
-        at = datetime.fromisoformat(now) if now else None
-        with _open(db, embedder) as mem:
+        try:
+            at = datetime.fromisoformat(now) if now else None
+        except ValueError:
+            raise InvalidArgumentError(
+                f"--now must be an ISO date/time like 2025-01-31T12:00, got {now!r:.40}"
+            ) from None
+        with open_memory(db, embedder, write=True) as mem:
             report = mem.maintain(now=at, dry_run=dry_run, deep=not light, user_id=user)
         if as_json:
-            _print_json(report)
+            print_json(report)
             return
         title = "maintenance (dry run)" if dry_run else "maintenance"
         table = Table(title=f"{title}: {report.examined} nodes examined, {report.counts}")

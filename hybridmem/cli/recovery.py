@@ -5,6 +5,7 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Annotated
 
@@ -16,20 +17,21 @@ from hybridmem.cli.support import (
     DbOption,
     EmbedderOption,
     JsonOption,
-    _open,
-    _print_json,
     console,
+    open_memory,
+    print_json,
 )
+from hybridmem.errors import NodeNotFoundError
 
 
 def checkpoint(
     db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
 ) -> None:
     """Write a snapshot of the store now (applies retention)."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder, write=True) as mem:
         info = mem.checkpoint()
     if as_json:
-        _print_json(info)
+        print_json(info)
     else:
         console.print(f"snapshot [bold]{info.name}[/bold] at seq {info.seq}, {info.nodes} nodes")
 
@@ -38,10 +40,10 @@ def snapshots(
     db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
 ) -> None:
     """List snapshots, oldest first."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder) as mem:
         snaps = mem.snapshots()
     if as_json:
-        _print_json(snaps)
+        print_json(snaps)
         return
     table = Table(title=f"{len(snaps)} snapshots")
     for column in ("name", "seq", "created", "nodes", "bytes"):
@@ -73,17 +75,18 @@ def restore(
     from hybridmem.recovery.snapshots import restore_damaged
 
     try:
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder, write=True) as mem:
             report = mem.restore(snapshot, to_seq=to_seq)
     except CorruptStoreError as exc:
         console.print(
             f"[yellow]the store cannot be opened ({exc}); restoring the snapshot alone[/yellow]"
         )
         report = restore_damaged(db, snapshot)
-        with _open(db, embedder) as mem:  # re-indexes every node from the snapshot
+        # Opening re-indexes every node from the snapshot.
+        with open_memory(db, embedder, write=True) as mem:
             report = dataclasses.replace(report, reindexed=mem.open_report.finished_pending)
     if as_json:
-        _print_json(report)
+        print_json(report)
     else:
         console.print(
             f"restored {report.snapshot} (seq {report.snapshot_seq}) + {report.ops_replayed} "
@@ -103,7 +106,7 @@ def verify(
     as_json: JsonOption = False,
 ) -> None:
     """Compare SQLite and Chroma; exit 1 when they disagree (after --repair, if given)."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder, write=repair) as mem:
         if repair:
             fixed = mem.repair()
             report = fixed.after
@@ -111,7 +114,7 @@ def verify(
             fixed = None
             report = mem.verify()
     if as_json:
-        _print_json(fixed if fixed is not None else report)
+        print_json(fixed if fixed is not None else report)
     else:
         if fixed is not None:
             console.print(
@@ -132,10 +135,13 @@ def history(
     as_json: JsonOption = False,
 ) -> None:
     """Every op-log entry that changed one of --user's nodes, oldest first."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder) as mem:
+        # A deleted node keeps its history; its full id is needed then.
+        with contextlib.suppress(NodeNotFoundError):
+            node_id = mem.resolve_id(node_id, user_id=user)
         records = mem.history(node_id, user_id=user)
     if as_json:
-        _print_json(records)
+        print_json(records)
         return
     table = Table(title=f"history of {node_id}")
     for column in ("seq", "op", "at", "actor", "payload"):

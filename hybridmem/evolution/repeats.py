@@ -35,7 +35,7 @@ from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import value_units
 from hybridmem.models import MemoryNode
 
-SIBLING_POOL = 50
+SIBLING_POOL = 20
 """How many of the parent's newest live children a new node is compared with (near-exact)."""
 _NOISE = re.compile(r"[\W_]+", re.UNICODE)
 

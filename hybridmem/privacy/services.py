@@ -44,11 +44,13 @@ def install(core: Core, config: PrivacyConfig | None) -> PrivacyService:
     engine.sealer = guard.vault
     engine.on_store.append(guard.attach)
     engine.ops.register("erase", apply_erase)
-    finish_rotation(core)
+    # A read-only open leaves unfinished rotations and erasures to the next writer.
+    if not engine.read_only:
+        finish_rotation(core)
     # The vector part of an erasure needs the index owner: the recovery layer runs this on
     # the owner's open and catch-up; the rest (snapshots, SQLite) any process finishes now.
     engine.owner_duties.append(lambda: finish_pending_erasures(core))
-    if not engine.index.owned:
+    if not engine.index.owned and not engine.read_only:
         finish_pending_erasures(core)
     return PrivacyService(core, guard)
 

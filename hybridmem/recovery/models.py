@@ -136,3 +136,8 @@ class OpenReport:
     index_rebuilt_reason: str | None
     owns_index: bool
     seconds: float
+
+    @classmethod
+    def skipped(cls, seconds: float) -> OpenReport:
+        """A read-only open: nothing was checked or repaired."""
+        return cls(0, 0, 0, False, None, False, seconds)
