@@ -9,6 +9,7 @@ One module per command group, each with a ``register(app)`` called here; they sh
 - :mod:`~hybridmem.cli.privacy`: audit, export, import, erase, rotate-key, keygen;
 - :mod:`~hybridmem.cli.evolution`: inspect, maintain;
 - :mod:`~hybridmem.cli.server`: serve (needs the ``server`` extra);
+- :mod:`~hybridmem.cli.integrations`: mcp (needs the ``mcp`` extra);
 - :mod:`~hybridmem.cli.bench`: the benchmark suites (when ``benchmarks`` is importable).
 
 Every command that opens a store takes ``--db PATH`` (default ``$HYBRIDMEM_PATH`` or
@@ -27,7 +28,7 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from hybridmem.cli import bench, evolution, memories, privacy, recovery, server
+from hybridmem.cli import bench, evolution, integrations, memories, privacy, recovery, server
 from hybridmem.cli.support import EXIT_CODES_HELP, ExitCode, GuardedGroup
 from hybridmem.version import __version__
 
@@ -64,7 +65,7 @@ def _root(
     """A crash-safe weighted memory tree for long-running LLM agents."""
 
 
-for _group in (memories, privacy, recovery, evolution, server, bench):
+for _group in (memories, privacy, recovery, evolution, server, integrations, bench):
     _group.register(app)
 
 __all__ = ["ExitCode", "app", "main"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.hooks import (
     ContentSealer,
+    KnownVectors,
     NodeChange,
     PlainSealer,
     StoredContent,
@@ -44,6 +45,7 @@ __all__ = [
     "Core",
     "Engine",
     "IndexSync",
+    "KnownVectors",
     "NodeChange",
     "NodeInput",
     "OpRegistry",

@@ -187,6 +187,33 @@ class Engine:
         )
         return record, self.ops.apply(self.apply_context, record)
 
+    def commit_many(
+        self,
+        op: str,
+        entries: Sequence[tuple[str | None, str | None, dict[str, Any]]],
+        *,
+        at: datetime | None = None,
+    ) -> list[tuple[OpRecord, MemoryNode | None]]:
+        """Log consecutive ops of one kind, ``(node_id, user_id, payload)`` each, and apply
+        them: the same rows and effects as :meth:`commit` for each in turn, with one statement
+        per table (the op's batch applier; replay still applies them one by one)."""
+        if self._unit is None:
+            raise RuntimeError("Engine.commit_many must run inside `with engine.write():`")
+        if not entries:
+            return []
+        at = at or self.now()
+        seqs = self.store.append_ops(
+            [
+                {"op": op, "node_id": n, "user_id": u, "payload": p, "at": at, "actor": self.actor}
+                for n, u, p in entries
+            ]
+        )
+        records = [
+            OpRecord(seq=seq, op=op, node_id=n, user_id=u, payload=p, at=at, actor=self.actor)
+            for seq, (n, u, p) in zip(seqs, entries, strict=True)
+        ]
+        return list(zip(records, self.ops.apply_many(self.apply_context, records), strict=True))
+
     # -- embedding ----------------------------------------------------------------------------
     def embed(self, texts: Sequence[str]) -> Vectors:
         """Embed texts in batches, computing each distinct text once (no lock held)."""

@@ -8,9 +8,11 @@ core usable on its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import numpy as np
 
 from hybridmem import lexical
 from hybridmem.embedding.base import Vectors
@@ -50,6 +52,36 @@ class PlainSealer:
         return plain_hash
 
 
+class KnownVectors(dict[str, Vectors]):
+    """The vectors known during one write: the batch's own, plus stored ones a planner fetched
+    from the index (kept for the batch's later items, so each is fetched at most once).
+
+    :meth:`matrix` keeps the vectors stacked as they arrive, so comparing a new item with a
+    pool of hundreds costs one matrix product instead of re-stacking the pool per item.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows: dict[str, int] = {}
+        self._stack = np.zeros((0, 0), dtype=np.float32)
+
+    def matrix(self, ids: Sequence[str]) -> np.ndarray:
+        """The vectors of ``ids`` (all known) as rows of one matrix, in order."""
+        new = [i for i in dict.fromkeys(ids) if i not in self._rows]
+        if new:
+            fresh = np.stack([np.asarray(self[i], dtype=np.float32) for i in new])
+            base = len(self._rows)
+            if base + len(new) > len(self._stack):  # grow by doubling: appends stay cheap
+                grown = np.zeros((max(2 * len(self._stack), base + len(new)), fresh.shape[1]),
+                                 dtype=np.float32)
+                if base:
+                    grown[:base] = self._stack[:base]
+                self._stack = grown
+            self._stack[base : base + len(new)] = fresh
+            self._rows.update((i, base + k) for k, i in enumerate(new))
+        return self._stack[[self._rows[i] for i in ids]]
+
+
 @dataclass(frozen=True, slots=True)
 class NodeChange:
     """One change a write makes to an existing node, with its reason (an ``evolve`` op)."""
@@ -81,6 +113,12 @@ class WritePlan:
 class WritePlanner(Protocol):
     """Plans the evolution side of a new node (called inside the write transaction)."""
 
+    def reads_tree(self, node_type: str) -> bool:
+        """Whether planning a node of this type reads the tree store (then every earlier
+        item of an ``add_many`` is written before it is planned; others are written in one
+        batch)."""
+        ...
+
     def plan(
         self,
         *,
@@ -94,7 +132,11 @@ class WritePlanner(Protocol):
         tier_arg: str | None,
         slot: str | None,
         vector: Vectors | None,
-        batch_vectors: Mapping[str, Vectors],
+        batch_vectors: KnownVectors,
     ) -> WritePlan:
-        """Decide lifecycle, tier, status and conflict effects of one new node."""
+        """Decide lifecycle, tier, status and conflict effects of one new node.
+
+        ``batch_vectors`` holds the vectors known in this write: the batch's own, plus any the
+        planner fetched from the index and kept there, so one ``add_many`` fetches each stored
+        vector at most once."""
         ...

@@ -9,12 +9,12 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from hybridmem.core import Engine, NodeChange, WritePlan
+from hybridmem.core import Engine, KnownVectors, NodeChange, WritePlan
 from hybridmem.evolution import conflicts, lifecycle
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.slots import infer_slot
@@ -44,6 +44,11 @@ class EvolutionWriter:
             self._classifier = default_classifier()
         return self._classifier
 
+    def reads_tree(self, node_type: str) -> bool:
+        """Only facts and preferences (conflict groups) read the tree when planned; every
+        other type is classified and assigned from its own content."""
+        return node_type in self.config.conflict_types
+
     def plan(
         self,
         *,
@@ -57,7 +62,7 @@ class EvolutionWriter:
         tier_arg: str | None,
         slot: str | None,
         vector: np.ndarray | None,
-        batch_vectors: Mapping[str, np.ndarray],
+        batch_vectors: KnownVectors,
     ) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
         cfg = self.config
@@ -142,12 +147,16 @@ class EvolutionWriter:
         )
 
     def _vectors(
-        self, ids: Sequence[str], batch_vectors: Mapping[str, np.ndarray]
+        self, ids: Sequence[str], batch_vectors: KnownVectors
     ) -> dict[str, np.ndarray]:
+        """Vectors of ``ids``: known ones from ``batch_vectors``, the rest fetched from the
+        index in one call and kept in ``batch_vectors`` for the batch's later items."""
         out = {i: batch_vectors[i] for i in ids if i in batch_vectors}
         rest = [i for i in ids if i not in out]
         if rest:
-            out.update(self.engine.index.get_vectors(rest))
+            fetched = self.engine.index.get_vectors(rest)
+            batch_vectors.update(fetched)
+            out.update(fetched)
         return out
 
     def _similar_group(
@@ -155,30 +164,32 @@ class EvolutionWriter:
         user_id: str,
         node_type: str,
         vector: np.ndarray | None,
-        batch_vectors: Mapping[str, np.ndarray],
+        batch_vectors: KnownVectors,
     ) -> tuple[str | None, tuple[NodeChange, ...]]:
-        """The group of the most similar live fact/preference of the same type, if close."""
+        """The group of the most similar live fact/preference of the same type, if close.
+
+        The pool (ids and groups of the newest live ones) comes from one index read in SQL;
+        its vectors from ``batch_vectors`` or, once per batch, from the vector index.
+        """
         if vector is None:
             return None, ()
-        pool = self.engine.store.active_nodes_of_types(user_id, [node_type], CONFLICT_POOL)
-        if not pool:
+        pool = self.engine.store.conflict_pool(user_id, node_type, CONFLICT_POOL)
+        vectors = self._vectors([node_id for node_id, _ in pool], batch_vectors)
+        known = [(node_id, group) for node_id, group in pool if node_id in vectors]
+        if not known:
             return None, ()
-        vectors = self._vectors([n.id for n in pool], batch_vectors)
-        best, best_sim = None, self.config.similarity_threshold
-        for node in pool:
-            vec = vectors.get(node.id)
-            if vec is None:
-                continue
-            sim = float(vec @ vector)
-            if sim >= best_sim:
-                best, best_sim = node, sim
-        if best is None:
+        sims = batch_vectors.matrix([node_id for node_id, _ in known]) @ vector
+        # The oldest of the most similar (ties go to the older statement, as they always did).
+        last = len(known) - 1 - int(np.argmax(sims[::-1]))
+        best_sim = float(sims[last])
+        if best_sim < self.config.similarity_threshold:
             return None, ()
-        if best.conflict_group:
-            return best.conflict_group, ()
-        group = f"sim:{best.id}"
+        best_id, best_group = known[last]
+        if best_group:
+            return best_group, ()
+        group = f"sim:{best_id}"
         join = NodeChange(
-            best.id,
+            best_id,
             "join",
             f"similar ({best_sim:.2f}) to a new statement",
             {"conflict_group": group},

@@ -43,6 +43,7 @@ from hybridmem.store.records import (
     NodeRow,
     OpHook,
     OpRow,
+    OpsHook,
     PayloadScrubber,
     Scope,
     SequenceReport,
@@ -58,6 +59,8 @@ class TreeStore(Protocol):
     """``(node_id, stored) -> plaintext`` for sensitive rows (the privacy layer's vault)."""
     on_op: OpHook | None
     """Called with each appended op inside its transaction (the privacy layer's audit log)."""
+    on_ops: OpsHook | None
+    """Called once with the rows of an ``append_ops`` batch (else ``on_op`` per row)."""
     after_commit: Callable[[], None] | None
     """Called after each outermost commit (the recovery layer's automatic checkpoints)."""
 
@@ -83,6 +86,11 @@ class TreeStore(Protocol):
     def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
         """Insert a node and its lexical terms (inside the caller's transaction); return the
         stored node."""
+        ...
+
+    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
+        """Insert many ``(row, terms)`` at once, as :meth:`insert_node` would one by one
+        (inside the caller's transaction); return the stored nodes in order."""
         ...
 
     def update_node(
@@ -268,6 +276,13 @@ class TreeStore(Protocol):
         """The user's ``limit`` newest ``active`` nodes of these types, newest first."""
         ...
 
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None]]:
+        """``(id, conflict_group)`` of the user's ``limit`` newest ``active`` nodes of this
+        type, newest first (no row decoded)."""
+        ...
+
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""
         ...
@@ -297,6 +312,16 @@ class TreeStore(Protocol):
     ) -> int:
         """Append an op (inside the caller's transaction), call ``on_op`` with it, and return
         its sequence number."""
+        ...
+
+    def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
+        """Append many ops (each with :meth:`append_op`'s keyword arguments) in one batch
+        inside the caller's transaction; call ``on_ops`` (else ``on_op`` per row); return their
+        sequence numbers in order."""
+        ...
+
+    def append_audits(self, rows: Sequence[AuditRow]) -> None:
+        """Insert consecutive audit entries and record the last as the chain's head."""
         ...
 
     def insert_op_row(self, row: OpRow) -> None:

@@ -170,6 +170,10 @@ PayloadScrubber = Callable[[dict[str, Any]], dict[str, Any]]
 OpHook = Callable[[OpRecord], None]
 """Called with each op-log row inside the transaction that appends it (the audit mirror)."""
 
+OpsHook = Callable[[Sequence[OpRecord]], None]
+"""Called with the rows of one batched append (``append_ops``), in order, inside its
+transaction: the audit mirror of a bulk write, one chained batch instead of one per row."""
+
 ContentOpener = Callable[[str, str], str]
 """``(node_id, stored content) -> plaintext`` for sensitive nodes (decrypt on read)."""
 

@@ -69,12 +69,12 @@ class PgNodeTable(PgBase):
             lexical.count_terms(self.conn, [row["id"]])
         return self.decode({**row, "rid": found[0] if found else None})
 
-    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> None:
+    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
         """Insert many ``(row, terms)`` at once (inside the caller's transaction): the same
         result as :meth:`insert_node` per row, pipelined, with one update of the term
-        statistics (bulk loads)."""
+        statistics (bulk loads); the stored nodes, in order."""
         if not rows:
-            return
+            return []
         cols = list(rows[0][0])
         with refused("cannot insert nodes"), self.conn.cursor() as cur:
             cur.executemany(
@@ -82,6 +82,7 @@ class PgNodeTable(PgBase):
                 [_params(r, cols, t) for r, t in rows],
             )
             lexical.count_terms(self.conn, [r["id"] for r, _ in rows])
+        return [self.decode(dict(r)) for r, _ in rows]
 
     def update_node(
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None

@@ -53,6 +53,18 @@ class PgNodeScans(PgBase):
             [user_id, list(node_types), limit],
         )
 
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None]]:
+        """``(id, conflict_group)`` of the user's ``limit`` newest active nodes of this type,
+        newest first (no row decoded)."""
+        rows = self._tuples(
+            "SELECT id, conflict_group FROM nodes WHERE user_id = %s AND node_type = %s "
+            "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT %s",
+            [user_id, node_type, limit],
+        )
+        return [(str(i), g) for i, g in rows]
+
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""
         return {r["id"]: r["index_state"] for r in self._rows("SELECT id, index_state FROM nodes")}
