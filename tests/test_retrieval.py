@@ -164,8 +164,9 @@ def test_repeated_reads_do_not_lift_a_worse_match_above_a_better_one(mem, clock)
 
 def test_identical_memories_are_packed_once(mem):
     task = mem.add("Shopping", node_type="task", user_id="u1")
-    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1)
-    high = mem.add("Buy  milk today", parent_id=task.id, user_id="u1", importance=0.9)
+    # Named ids: copies the write path keeps apart (an unnamed repeat would reinforce one).
+    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1, id="low")
+    high = mem.add("Buy  milk today", parent_id=task.id, user_id="u1", importance=0.9, id="hi")
     other = mem.add("buy bread", parent_id=task.id, user_id="u1")
     res = mem.retrieve("buy milk", user_id="u1", task_id=task.id)
     ids = [h.node.id for h in res.hits]
@@ -180,9 +181,11 @@ def test_min_weight_drops_weak_nodes(open_mem, clock):
     config = MemoryConfig(retrieval=RetrievalConfig(min_weight=0.5))
     with open_mem(embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         task = mem.add("Shopping", node_type="task", user_id="u1")
-        weak = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0)
+        weak = mem.add(
+            "buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0, id="w"
+        )
         strong = mem.add(
-            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0
+            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0, id="s"
         )
         ids = {h.node.id for h in mem.retrieve("milk", user_id="u1", task_id=task.id).hits}
         assert strong.id in ids and weak.id not in ids

@@ -18,8 +18,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from hybridmem.errors import (
     CorruptStoreError,
     StoreBusyError,
@@ -29,6 +27,7 @@ from hybridmem.errors import (
     StoreWriteError,
 )
 from hybridmem.models import MemoryNode
+from hybridmem.store._sqlite_utils import sqlite_utils
 from hybridmem.store.integrity import check_missing, corrupt, new_store_id, preflight
 from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
 from hybridmem.store.schema import migrate
