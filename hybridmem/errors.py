@@ -11,6 +11,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── ContentTooLongError               over MemoryConfig.max_content_chars
     │   ├── InvalidWeightError                importance/confidence outside [0, 1] or NaN
     │   ├── InvalidArgumentError              any other malformed argument
+    │   │   └── AmbiguousIdError              an id prefix matches several nodes
     │   ├── CycleError                        a move would make a node its own ancestor
     │   ├── LimitExceededError                over a configured limit (depth, nodes per user)
     │   ├── ImportFormatError                 an export file (JSON Lines) is malformed
@@ -27,9 +28,13 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     ├── StoreClosedError                      the HybridMemory was closed
     ├── StoreError                            the store itself is unusable
     │   ├── StoreWriteError                   a write broke a constraint the store enforces
+    │   │   └── StoreFullError                disk full / I/O error: the write was not committed
+    │   ├── StoreBusyError                    another process held the write lock too long
     │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   ├── EmbedderMismatchError             opened with another embedder than built it
+    │   ├── StoreNotFoundError                no store there (opened with create=False)
+    │   ├── ReadOnlyStoreError                a write on a memory opened read_only=True
     │   └── StoreUnavailableError             the database server cannot be reached
     ├── IndexUnavailableError                 the Chroma index cannot be reached
     │   └── IndexNotOwnedError                another process owns the embedded Chroma dir
@@ -72,6 +77,10 @@ class InvalidWeightError(ValidationError):
 
 class InvalidArgumentError(ValidationError):
     """Any other malformed argument (bad node type, bad id, bad budget...)."""
+
+
+class AmbiguousIdError(InvalidArgumentError):
+    """An id prefix matches more than one node (the message lists them)."""
 
 
 class CycleError(ValidationError):
@@ -148,6 +157,17 @@ class StoreWriteError(StoreError):
     out of range, an unknown column). Nothing of the refused statement was written."""
 
 
+class StoreFullError(StoreWriteError):
+    """The store's file could not be written (disk full, I/O error, file size limit). The
+    write was rolled back: nothing of it was committed, so retrying after freeing space is
+    safe."""
+
+
+class StoreBusyError(StoreError):
+    """Another process kept the store's write lock longer than the busy timeout; nothing
+    was written."""
+
+
 class CorruptStoreError(StoreError):
     """The SQLite file is damaged. hybridmem never replaces it with an empty store."""
 
@@ -158,6 +178,15 @@ class SchemaVersionError(StoreError):
 
 class EmbedderMismatchError(StoreError):
     """The store was built with another embedder (name or dimension) than the one given."""
+
+
+class StoreNotFoundError(StoreError):
+    """No memory store at that path, and the caller asked not to create one
+    (``create=False`` or ``read_only=True``; the CLI's read commands)."""
+
+
+class ReadOnlyStoreError(StoreError):
+    """A write was attempted on a memory opened with ``read_only=True``."""
 
 
 class StoreUnavailableError(StoreError):

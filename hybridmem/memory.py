@@ -22,9 +22,10 @@ from hybridmem.config import MemoryConfig
 from hybridmem.core import Core, Engine, NodeInput, coerce_input, content_hash, get_scoped
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import (
-    EmbedderMismatchError,
-    FileAccessError,
+    AmbiguousIdError,
     InvalidArgumentError,
+    NodeNotFoundError,
+    StoreNotFoundError,
 )
 from hybridmem.evolution import services as evolution_ops
 from hybridmem.evolution.distill import Distiller
@@ -32,6 +33,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.models import (
@@ -44,7 +46,13 @@ from hybridmem.models import (
 from hybridmem.privacy import services as privacy_ops
 from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
-from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
+from hybridmem.recovery.models import (
+    OpenReport,
+    RepairReport,
+    RestoreReport,
+    SnapshotInfo,
+    VerifyReport,
+)
 from hybridmem.retrieval import Retriever
 from hybridmem.retrieval.scoping import check_scope
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
@@ -100,6 +108,12 @@ class HybridMemory:
     the tree in PostgreSQL instead, for many agents on many hosts sharing one memory: every
     process writes and searches (docs/deployment.md). A path keeps meaning SQLite; messages
     name the URL without its password (:attr:`location`).
+
+    ``create=False`` refuses a path holding no store (:class:`StoreNotFoundError`) instead of
+    creating one. ``read_only=True`` (implies ``create=False``) is for inspection: writes raise
+    :class:`ReadOnlyStoreError`, open-time recovery is left to the next writer, and the vector
+    index is opened only when a call needs vectors. ``embedder=None`` opens an existing store
+    with the embedder it was built with (a new store gets the bundled default).
     """
 
     def __init__(
@@ -117,54 +131,54 @@ class HybridMemory:
         token_counter: TokenCounter | None = None,
         privacy: PrivacyConfig | None = None,
         index: VectorIndex | None = None,
+        create: bool = True,
+        read_only: bool = False,
     ) -> None:
+        if not isinstance(path, str | PathLike):
+            raise InvalidArgumentError(f"path must be a directory path, got {type(path).__name__}")
+        # Checked before anything is created: a bad embedder spec leaves no directory behind.
+        chosen = make_embedder(embedder) if embedder is not None else None
         self.location = redact(path)
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path: Path | None = None
         """The memory directory (SQLite, snapshots, embedded Chroma); None on PostgreSQL."""
-        if not isinstance(path, str | PathLike):
-            raise InvalidArgumentError(f"path must be a directory path, got {type(path).__name__}")
-        # Checked before anything is created: a bad embedder spec leaves no directory behind.
-        config = config or MemoryConfig()
-        embedder_obj = make_embedder(embedder)
+        self.read_only = read_only
+        """Opened with ``read_only=True``: writes raise, the index opens on first vector use."""
         postgres = is_postgres_url(path)
         if postgres and chroma is None and index is None:
             raise InvalidArgumentError(
                 f"{self.location} is a PostgreSQL store shared by many processes and hosts; "
                 "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
             )
+        config = config or MemoryConfig()
+        started = time.perf_counter()
         if not postgres:
             self.path = check_file_path("path", path)
-            if self.path.exists() and not self.path.is_dir():
-                raise InvalidArgumentError(
-                    f"memory path {str(self.path)!r} exists and is not a directory"
+            if _is_dir(self.path):
+                # A lost SQLite file beside its index is damage, not "no store here".
+                embedded = index is None and chroma is None
+                recovery_ops.check_files(
+                    self.path,
+                    chroma_dir=self.path / CHROMA_DIR if embedded else None,
+                    config=config.recovery,
                 )
-            try:
-                self.path.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:  # a parent is a regular file, read-only, no space
-                raise FileAccessError(
-                    f"cannot create the memory directory {str(self.path)!r}: {exc.strerror or exc}"
-                ) from exc
-        started = time.perf_counter()
-        if self.path is not None:
-            embedded = index is None and chroma is None
-            recovery_ops.check_files(
-                self.path,
-                chroma_dir=self.path / CHROMA_DIR if embedded else None,
-                config=config.recovery,
-            )
+            _check_store_path(self.path, create=create and not read_only)
         store: TreeStore = (
             SQLiteStore(self.path / DB_FILE, durability=durability)
             if self.path is not None
-            else open_postgres(str(path))
+            else open_postgres(str(path), create=create and not read_only)
         )
         opened: VectorIndex | None = None
+        requested = collection or "hybridmem-nodes"
         try:
-            if reindex:
-                # Mark everything pending before the embedder changes, so a crash during the
-                # re-index is finished by the next open instead of leaving stale 'indexed' rows.
-                store.set_index_state(store.all_ids(), IndexState.PENDING.value)
-            dimension = _check_embedder(store, embedder_obj, reindex)
+            # ``embedder=None`` on an existing store means the one it was built with.
+            embedder_obj = (
+                chosen if chosen is not None else make_embedder(store.get_meta("embedder"))
+            )
+            # The store opens with the model it records; a re-index switches after open.
+            plan = recovery_ops.plan_index(
+                store, embedder_obj, requested=requested, reindex=reindex
+            )
             rebuild_reason: str | None = None
             if index is None:
                 chroma_dir = None if chroma or self.path is None else self.path / CHROMA_DIR
@@ -173,14 +187,16 @@ class HybridMemory:
                     return ChromaIndex(
                         path=chroma_dir,
                         server=chroma,
-                        collection=collection or "hybridmem-nodes",
-                        embedder_name=embedder_obj.name,
-                        dimension=dimension,
-                        recreate=reindex,
+                        collection=plan.collection,
+                        embedder_name=plan.embedder_name,
+                        dimension=plan.dimension,
                     )
 
                 # Embedded Chroma is owned by one process at a time (index/ownership.py).
-                opened, rebuild_reason = open_index(chroma_dir=chroma_dir, opener=open_chroma)
+                # Read-only opens defer it to the first vector call (most reads need none).
+                opened, rebuild_reason = open_index(
+                    chroma_dir=chroma_dir, opener=open_chroma, defer=read_only
+                )
             else:
                 opened = index
             engine = Engine(
@@ -194,19 +210,26 @@ class HybridMemory:
                 path=self.path,
                 location=self.location,
             )
+            engine.read_only = read_only
             self._core = core = Core.build(engine)
             self._privacy = privacy_ops.install(core, privacy)
             evolution_ops.install(core)
             self._retriever = Retriever(core)
             self._recovery = recovery_ops.install(core)
-            if reindex:
-                core.indexer.rebuild()
+            if read_only:
+                # No recovery here: finishing pending writes is the next writer's job.
+                self.open_report = OpenReport.skipped(time.perf_counter() - started)
+                return
+            if plan.switch:
+                recovery_ops.switch_embedder(core, requested)
             elif store.get_meta("chroma_layout") != CHROMA_LAYOUT:
                 # Vectors written with an older metadata layout would not match today's
                 # filters: re-upsert them all (finished below, like any pending write).
                 store.set_index_state(store.all_ids(), IndexState.PENDING.value)
             store.set_meta("chroma_layout", CHROMA_LAYOUT)
-            self.open_report = self._recovery.on_open(rebuild_reason, started)
+            self.open_report = self._recovery.on_open(
+                None if plan.switch else rebuild_reason, started, collection=requested
+            )
             """What opening had to repair (pending writes, orphans, a lost index)."""
         except BaseException:
             if opened is not None:
@@ -444,6 +467,32 @@ class HybridMemory:
         return self._core.tree.set_active(node_id, user_id=user_id)
 
     # -- reading --------------------------------------------------------------------------
+    def resolve_id(self, prefix: str, *, user_id: str | None = None) -> str:
+        """The full id of the one node (of ``user_id``) whose id starts with ``prefix``.
+
+        A full id is returned as is when it exists. A prefix shorter than 4 characters, or
+        matching no node, raises :class:`NodeNotFoundError`; several nodes raise
+        :class:`AmbiguousIdError` naming them.
+        """
+        self._check_open()
+        check_node_id(prefix)
+        if user_id is not None:
+            check_user_id(user_id)
+        store = self._core.engine.store
+        owner = store.owner(prefix)
+        if owner is not None and (user_id is None or owner == user_id):
+            return prefix
+        found = store.ids_with_prefix(prefix, user_id=user_id, limit=6) if len(prefix) >= 4 else []
+        whose = f" of user {user_id!r}" if user_id is not None else ""
+        if not found:
+            raise NodeNotFoundError(f"no node{whose} with id or id prefix {prefix!r:.80}")
+        if len(found) > 1:
+            listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+            raise AmbiguousIdError(
+                f"id prefix {prefix!r} matches several nodes{whose}: {listed}; give more characters"
+            )
+        return found[0]
+
     def get(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """The node with this id (restricted to ``user_id`` when given)."""
         self._check_open()
@@ -492,6 +541,39 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
+    def get_all(
+        self,
+        *,
+        user_id: str = DEFAULT_USER,
+        node_type: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        status: str | Sequence[str] | None = "active",
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[MemoryNode]:
+        """The user's memories, oldest first, optionally of some types and matching a metadata
+        filter (``where``, see :mod:`hybridmem.filters`)::
+
+            mem.get_all(user_id="u1", node_type="fact", where={"project": "apollo"})
+
+        ``status`` is one status, a list, or None for every status (archived memories
+        included); the default lists the active ones. The user's root (a structural node) is
+        left out unless ``node_type`` names ``"root"``. ``limit`` / ``offset`` page.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        node_filter = make_filter(node_type, where)
+        roots = node_filter.node_types is not None and "root" in node_filter.node_types
+        statuses = _check_statuses(status)
+        if limit is not None:
+            check_positive_int("limit", limit)
+        check_positive_int("offset", offset, allow_zero=True)
+        found = self.store.find_nodes(
+            user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
+        )
+        self._privacy.audit_read("read_all", user_id, [n.id for n in found])
+        return found
+
     def retrieve(
         self,
         query: str,
@@ -504,6 +586,9 @@ class HybridMemory:
         session_id: str | None = None,
         scope: str = "task",
         record_access: bool = True,
+        node_types: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
@@ -516,7 +601,9 @@ class HybridMemory:
         the hits' access statistics alone (a read-only look); by default the packed hits are
         renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
         written by that agent (session) or by none are returned (see
-        :class:`~hybridmem.scoped.ScopedMemory`).
+        :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
+        filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
+        drops hits scoring below it.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -532,6 +619,9 @@ class HybridMemory:
         scope_name = check_scope(scope)
         if not isinstance(record_access, bool):
             raise InvalidArgumentError("record_access must be True or False")
+        node_filter = make_filter(node_types, where)
+        if min_score is not None:
+            min_score = check_weight("min_score", min_score)
         result = self._retriever.retrieve(
             query,
             user_id=user_id,
@@ -542,14 +632,20 @@ class HybridMemory:
             session_id=session_id,
             scope=scope_name,
             record_access=record_access,
+            node_filter=None if node_filter.empty else node_filter,
+            min_score=min_score,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result
 
-    def stats(self) -> StoreStats:
-        """Counts by type, status and index state; vectors in Chroma; sizes."""
+    def stats(self, *, count_vectors: bool = True) -> StoreStats:
+        """Counts by type, status and index state; vectors in Chroma; sizes.
+
+        ``count_vectors=False`` leaves the vector index closed (``vectors`` is then -1): the
+        cheap call for a read-only open.
+        """
         self._check_open()
-        return recovery_ops.stats(self._core)
+        return recovery_ops.stats(self._core, count_vectors=count_vectors)
 
     # -- index maintenance ----------------------------------------------------------------
     def rebuild_index(self) -> int:
@@ -647,17 +743,24 @@ class HybridMemory:
         *,
         user_id: str | None = None,
         new_ids: bool = False,
+        on_existing: str = "error",
     ) -> PortabilityReport:
         """Load an export into ``user_id`` (required: the file's header never picks the
         tenant); sensitive nodes are encrypted again with this store's key. All or nothing:
         one write unit. The file's active node becomes the user's only if the user has none.
 
-        ``new_ids=True`` gives every imported node a fresh id (to copy into a store that
-        already holds the exported ids)."""
+        ``new_ids=True`` gives every imported node a fresh id. An id the store already has
+        fails the import (``on_existing="error"``), is left as it is when it is the target
+        user's own (``"skip"``; another user's id gets a fresh one), or gets a fresh id
+        (``"remap"``); the report counts ``skipped`` and ``remapped``."""
         self._check_open()
         check_optional_user(user_id)
         return privacy_ops.import_jsonl(
-            self._core, source, user_id=user_id, new_ids=check_bool("new_ids", new_ids)
+            self._core,
+            source,
+            user_id=user_id,
+            new_ids=check_bool("new_ids", new_ids),
+            on_existing=on_existing,
         )
 
     def rotate_key(self, new_key: bytes | str) -> KeyRotationReport:
@@ -836,20 +939,41 @@ class HybridMemory:
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
 
 
-def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:
-    """The dimension to open the index with; refuses an embedder other than the store's."""
-    stored_name = store.get_meta("embedder")
-    stored_dim = store.get_meta("dimension")
-    if stored_name is not None and stored_name != embedder.name and not reindex:
-        raise EmbedderMismatchError(
-            f"this store was built with embedder {stored_name!r} ({stored_dim} dims) but "
-            f"was opened with {embedder.name!r}. Open it with the same embedder, or "
-            "re-embed everything with HybridMemory(path, embedder=..., reindex=True) "
-            "(CLI: hybridmem reindex --embedder ...)"
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False for a path the OS refuses (too long; _check_store_path says
+    why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _check_store_path(path: Path, *, create: bool) -> None:
+    """Refuse a path that is not a memory directory; create one only when asked."""
+    try:
+        if path.exists() and not path.is_dir():
+            raise InvalidArgumentError(
+                f"memory path {str(path)!r} exists and is not a directory"
+            )
+        if not create:
+            if not (path / DB_FILE).is_file():
+                raise StoreNotFoundError(f"no memory store at {str(path)!r} (no {DB_FILE} there)")
+            return
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # name too long, a parent that is a file, no permission
+        raise InvalidArgumentError(
+            f"memory path {str(path)!r} cannot be used: {exc.strerror or exc}"
+        ) from None
+
+
+def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
+    """``get_all``'s status argument as a list (None: every status)."""
+    if status is None:
+        return None
+    wanted = [status] if isinstance(status, str) else status
+    if not isinstance(wanted, list | tuple) or not wanted:
+        raise InvalidArgumentError(
+            f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
         )
-    if stored_name is None or reindex:
-        dimension = embedder.dimension
-        store.set_meta("embedder", embedder.name)
-        store.set_meta("dimension", str(dimension))
-        return dimension
-    return int(stored_dim or embedder.dimension)
+    return [check_status(s) for s in wanted]
+

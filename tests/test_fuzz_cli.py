@@ -4,15 +4,16 @@ runs) of argument vectors built from its own parameters: valid values (existing 
 snapshots, export files) mixed with hostile text, numbers out of range, missing required
 arguments and stray options.
 
-The contract asserted: a clean exit (0), or a non-zero exit with a short message (click's usage
-error, or a ``HybridMemError`` that ``hybridmem`` prints as one ``error:`` line with exit 2 —
-see ``test_entry_point_prints_one_error_line`` for the real console script), never a
-traceback; and after every example the store is intact (every acknowledged memory reads back
-as written, SQLite ids == Chroma ids == FTS5 rows, nothing left pending).
+The contract asserted (``hybridmem.cli.support.ExitCode``): a clean exit (0), or a documented
+non-zero exit code with one ``error:`` line (a JSON error object under ``--json``), never the
+INTERNAL code (an unexpected exception: a bug) and never a traceback; and after every
+example the store is intact (every acknowledged memory reads back as written, SQLite ids ==
+Chroma ids == FTS5 rows, nothing left pending).
 
 Speed: commands run in-process against one click command built once (typer rebuilds it on
 every ``CliRunner.invoke`` otherwise, ~50 ms), and the commands that open the fuzzed store get
-the test's one open ``HybridMemory`` instead of opening it again (``fast_open``); any other
+the test's one open ``HybridMemory`` instead of opening it again (``fast_open`` in place of
+``open_memory``); any other
 ``--db`` or embedder is opened for real. ``reindex`` and ``demo`` open stores themselves and
 have their own tests. ``serve`` (a long-running server) and ``bench`` (benchmark suites) are
 not fuzzed: their arguments are covered by tests/test_server_process.py and the bench tests.
@@ -38,9 +39,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from hybridmem import HybridMemory
-from hybridmem.cli import app, evolution, memories, privacy, recovery
+from hybridmem.cli import ExitCode, app, evolution, memories, privacy, recovery, support
 from hybridmem.embedding import make_embedder
-from hybridmem.errors import HybridMemError
 from hybridmem.privacy import generate_key
 from hybridmem.testing.checks import consistency
 
@@ -181,17 +181,19 @@ def store(tmp_path, monkeypatch) -> Iterator[Store]:
         export = tmp_path / "u1.jsonl"
         mem.export_user("u1", export)
 
+        real_open = support.open_memory
+
         @contextmanager
-        def fast_open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
-            same = Path(db).resolve() == mem.path.resolve() and embedder is not None
-            if same and make_embedder(embedder).name == mem.embedder.name:
+        def fast_open(db: Any, embedder: str | None, **kwargs: Any) -> Iterator[HybridMemory]:
+            same = str(db) != "" and Path(db).resolve() == mem.path.resolve()
+            if same and (embedder is None or make_embedder(embedder).name == mem.embedder.name):
                 yield mem  # the one open store; closed by the fixture
                 return
-            with HybridMemory(db, embedder=embedder) as other:
+            with real_open(db, embedder, **kwargs) as other:
                 yield other
 
         for module in (memories, privacy, recovery, evolution):
-            monkeypatch.setattr(module, "_open", fast_open)
+            monkeypatch.setattr(module, "open_memory", fast_open)
         yield book
         assert mem.verify().clean
         assert mem.verify_audit().ok
@@ -199,18 +201,25 @@ def store(tmp_path, monkeypatch) -> Iterator[Store]:
 
 
 def run_cli(args: list[str]) -> Any:
-    """One in-process command; anything but a clean exit or a short error fails the test."""
+    """One in-process command; anything but a clean exit or a documented error fails."""
     result = _invoke(args)
-    exc = result.exception
-    if exc is not None and not isinstance(exc, HybridMemError | SystemExit):
-        detail = "".join(traceback.format_exception(exc))
-        pytest.fail(f"{repr(args)[:300]} raised {type(exc).__name__}:\n{detail[-3000:]}")
-    if isinstance(exc, HybridMemError):
-        message = str(exc).strip()
-        assert message and "\n" not in message, f"not one line: {message!r}"
-    assert "Traceback" not in result.output
-    assert (result.exit_code == 0) == (exc is None), (result.exit_code, exc)
-    event(f"{args[0]}: {type(exc).__name__ if exc is not None else 'ok'}")
+    shown = repr(args)[:300]
+    if result.exit_code == ExitCode.INTERNAL:
+        with pytest.MonkeyPatch.context() as mp:  # again, with the traceback this time
+            mp.setenv("HYBRIDMEM_DEBUG", "1")
+            exc = _invoke(args).exception
+        detail = "".join(traceback.format_exception(exc)) if exc else result.output
+        pytest.fail(f"{shown} is a bug (exit 9):\n{detail[-3000:]}")
+    assert "Traceback" not in result.output, (shown, result.output[-2000:])
+    assert result.exit_code in set(ExitCode), (shown, result.exit_code)
+    if result.exit_code not in (ExitCode.OK, ExitCode.CHECK_FAILED):
+        if "--json" in args and result.exit_code != ExitCode.USAGE:
+            error = json.loads(result.stdout.strip().splitlines()[-1])["error"]
+            assert error["exit_code"] == result.exit_code and error["message"]
+        else:
+            lines = [x for x in result.stderr.splitlines() if x.startswith("error:")]
+            assert len(lines) == 1 or result.exit_code == ExitCode.USAGE, (shown, result.stderr)
+    event(f"{args[0]}: exit {result.exit_code}")
     return result
 
 

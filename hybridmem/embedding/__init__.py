@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hybridmem.embedding.base import Embedder, Vectors, embed_query, normalise_rows
 from hybridmem.embedding.hashing import HashEmbedder
 from hybridmem.embedding.sentence import (
@@ -28,7 +30,8 @@ def make_embedder(spec: str | Embedder | None = None) -> Embedder:
     """Build an embedder from a short spec.
 
     ``None``/``"default"``/``"minilm"``: bundled all-MiniLM-L6-v2. ``"hash"`` or ``"hash:DIM"``:
-    the deterministic :class:`HashEmbedder`. Anything else: a sentence-transformers model name
+    the deterministic :class:`HashEmbedder`. An embedder's ``name`` (as a store records it)
+    builds that embedder again. Anything else: a sentence-transformers model name
     or local path. An object already implementing :class:`Embedder` is returned as is.
     """
     if spec is None:
@@ -48,4 +51,10 @@ def make_embedder(spec: str | Embedder | None = None) -> Embedder:
                 f"embedder 'hash:DIM' needs a whole number, got {spec!r:.40}"
             )
         return HashEmbedder(int(dim) if dim else 256)
+    recorded = _HASH_NAME.fullmatch(spec)
+    if recorded:  # the name a store records (``embedder=None`` reopens with it)
+        return HashEmbedder(int(recorded.group(1)))
     return SentenceTransformerEmbedder(spec)
+
+
+_HASH_NAME = re.compile(r"hybridmem/hash-v1-(\d+)")

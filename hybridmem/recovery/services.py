@@ -18,6 +18,7 @@ from hybridmem.recovery import oplog as _oplog
 from hybridmem.recovery.config import RecoveryConfig
 from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
+from hybridmem.recovery.reindex import plan_index, switch_embedder
 from hybridmem.recovery.snapshots import checkpoint, list_snapshots
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 
@@ -125,8 +126,8 @@ def _restore_file(
     return end, replayed, aside
 
 
-def stats(core: Core) -> StoreStats:
-    """Counts by type, status and index state; vectors; sizes."""
+def stats(core: Core, *, count_vectors: bool = True) -> StoreStats:
+    """Counts by type, status and index state; vectors (-1: not counted); sizes."""
     engine = core.engine
     store = engine.store
     db_file = engine.path / DB_FILE if engine.path is not None else None
@@ -136,7 +137,7 @@ def stats(core: Core) -> StoreStats:
         by_type=store.counts("node_type"),
         by_status=store.counts("status"),
         by_index_state=store.counts("index_state"),
-        vectors=engine.index.count(),
+        vectors=engine.index.count() if count_vectors else -1,
         last_seq=store.last_seq(),
         embedder=engine.embedder.name,
         dimension=int(store.get_meta("dimension") or 0),
@@ -153,8 +154,10 @@ __all__ = [
     "install",
     "list_snapshots",
     "oplog",
+    "plan_index",
     "repair",
     "restore",
     "stats",
+    "switch_embedder",
     "verify",
 ]
