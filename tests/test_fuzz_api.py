@@ -611,6 +611,49 @@ def e_retrieve(mem, book, data, tmp):
     return (lambda: mem.retrieve(query, **kwargs)), after
 
 
+def e_resolve_id(mem, book, data, tmp):
+    full = node_id_of(book, data.draw(node_refs))
+    cut = data.draw(st.integers(1, 40))
+    prefix = full[:cut] if isinstance(full, str) else full
+    user = data.draw(maybe(users))
+
+    def after(found):
+        assert isinstance(full, str) and found.startswith(prefix)
+        if isinstance(user, str):
+            assert mem.store.owner(found) == user
+
+    return (lambda: mem.resolve_id(prefix, user_id=user)), after
+
+
+def e_get_all(mem, book, data, tmp):
+    kwargs = {
+        "user_id": data.draw(users),
+        "node_type": data.draw(
+            maybe(st.one_of(st.sampled_from(["fact", "task", "root"]), st.lists(junk), junk))
+        ),
+        "where": data.draw(
+            maybe(
+                st.one_of(
+                    st.dictionaries(
+                        st.sampled_from(["project", "$or", "$and", "k", ""]),
+                        st.one_of(st.integers(), any_chars, st.dictionaries(any_chars, junk)),
+                        max_size=2,
+                    ),
+                    junk,
+                )
+            )
+        ),
+        "status": data.draw(maybe(st.one_of(st.sampled_from(["active", "archived"]), junk))),
+        "limit": data.draw(maybe(st.one_of(st.integers(-1, 20), junk))),
+        "offset": data.draw(st.one_of(st.integers(-1, 20), junk)),
+    }
+
+    def after(nodes):
+        assert all(n.user_id == kwargs["user_id"] for n in nodes)
+
+    return (lambda: mem.get_all(**kwargs)), after
+
+
 def e_audit_log(mem, book, data, tmp):
     kwargs = {
         "user_id": data.draw(maybe(users)),
@@ -903,6 +946,8 @@ METHODS: dict[str, Entry] = {
     "retrieve": e_retrieve,
     "erase": e_erase,
     "audit_log": e_audit_log,
+    "resolve_id": e_resolve_id,
+    "get_all": e_get_all,
     "export_user": e_export,
     "import_jsonl": e_import,
     "rotate_key": e_rotate_key,

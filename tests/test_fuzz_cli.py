@@ -463,7 +463,10 @@ def test_reindex_and_demo(plain_store, embedder, db, demo_path, which):
 
 
 def test_entry_point_prints_one_error_line(tmp_path):
-    """Through the real console script: exit 2 and an ``error:`` line, no traceback."""
+    """Through the real console script: the invalid-value exit code and one ``error:`` line,
+    no traceback."""
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        mem.add("a memory")
     proc = subprocess.run(
         [
             sys.executable,
@@ -473,13 +476,11 @@ def test_entry_point_prints_one_error_line(tmp_path):
             "no such id!",
             "--db",
             str(tmp_path / "m"),
-            "--embedder",
-            "hash",
         ],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert proc.returncode == 2
+    assert proc.returncode == ExitCode.INVALID
     assert "error:" in proc.stderr and "InvalidArgumentError" in proc.stderr
     assert "Traceback" not in proc.stderr

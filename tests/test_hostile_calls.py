@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.errors import FileAccessError, HybridMemError, ValidationError
+from hybridmem.errors import HybridMemError, ValidationError
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.testing.checks import consistency
 
@@ -118,7 +118,7 @@ def test_a_bad_embedder_spec_is_a_project_error_and_creates_nothing(tmp_path, sp
 
 def test_a_bad_store_path_is_a_project_error(tmp_path):
     (tmp_path / "a-file").write_text("x")
-    with pytest.raises(FileAccessError, match="cannot create the memory directory"):
+    with pytest.raises(ValidationError, match="cannot be used: Not a directory"):
         HybridMemory(tmp_path / "a-file" / "m", embedder="hash")
     for bad in (None, 5, tmp_path / ("x" * 300), "bad\x00path"):
         with pytest.raises(ValidationError, match="path"):
