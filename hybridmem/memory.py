@@ -153,7 +153,8 @@ class HybridMemory:
         config = config or MemoryConfig()
         started = time.perf_counter()
         if not postgres:
-            self.path = check_file_path("path", path)
+            # NUL and non-paths refused here; the OS judges the length (_check_store_path).
+            self.path = check_file_path("path", path, check_length=False)
             if _is_dir(self.path):
                 # A lost SQLite file beside its index is damage, not "no store here".
                 embedded = index is None and chroma is None

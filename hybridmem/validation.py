@@ -229,17 +229,19 @@ def check_status(value: Any, *, name: str = "status") -> str:
     return value
 
 
-def check_file_path(name: str, value: Any) -> Path:
-    """A usable file path: str or PathLike, no NUL, not absurdly long (the OS limits)."""
+def check_file_path(name: str, value: Any, *, check_length: bool = True) -> Path:
+    """A usable file path: str or PathLike, no NUL, not absurdly long (the OS limits; with
+    ``check_length=False`` the caller lets the OS say so)."""
     if not isinstance(value, str | os.PathLike):
         raise InvalidArgumentError(f"{name} must be a path, got {type(value).__name__}")
     text = os.fspath(value)
     if not isinstance(text, str) or not text or "\x00" in text:
         raise InvalidArgumentError(f"{name} must be a non-empty path without NUL, got {text!r:.80}")
     path = Path(text)
-    if len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
+    too_long = len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
         len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts
-    ):
+    )
+    if check_length and too_long:
         raise InvalidArgumentError(f"{name} is longer than the file system allows: {text!r:.80}")
     return path
 

@@ -184,6 +184,7 @@ def expect_clean(call, *args, **kwargs):
 )
 def test_add_with_hostile_input(ledger, content, user, node_type, sensitive, weight, metadata):
     mem = ledger.mem
+    before = set(mem.store.all_ids())
     out = expect_clean(
         mem.add,
         content,
@@ -195,6 +196,10 @@ def test_add_with_hostile_input(ledger, content, user, node_type, sensitive, wei
     )
     if isinstance(out, HybridMemError):
         assert isinstance(out, ValidationError), out
+    elif out.id in before:
+        # De-duplication (':' and ';' normalise alike): the existing memory was reinforced,
+        # and is returned unchanged (the ledger check below covers it).
+        assert out.content == mem.get(out.id).content
     else:
         assert mem.get(out.id, user_id=user).content == content
         ledger.contents[out.id] = content
@@ -713,7 +718,10 @@ def e_import(mem, book, data, tmp):
     )
     user = data.draw(maybe(st.one_of(st.sampled_from(["u3", "u1"]), junk)))
     new_ids = data.draw(st.one_of(st.just(True), flags))
-    return (lambda: mem.import_jsonl(source, user_id=user, new_ids=new_ids)), nothing
+    existing = data.draw(st.one_of(st.sampled_from(["error", "skip", "remap"]), junk))
+    return (
+        lambda: mem.import_jsonl(source, user_id=user, new_ids=new_ids, on_existing=existing)
+    ), nothing
 
 
 def e_rotate_key(mem, book, data, tmp):

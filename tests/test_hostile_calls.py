@@ -120,6 +120,6 @@ def test_a_bad_store_path_is_a_project_error(tmp_path):
     (tmp_path / "a-file").write_text("x")
     with pytest.raises(ValidationError, match="cannot be used: Not a directory"):
         HybridMemory(tmp_path / "a-file" / "m", embedder="hash")
-    for bad in (None, 5, tmp_path / ("x" * 300), "bad\x00path"):
+    for bad in (None, 5, tmp_path / ("x" * 300), "bad\x00path", ""):
         with pytest.raises(ValidationError, match="path"):
             HybridMemory(bad, embedder="hash")
