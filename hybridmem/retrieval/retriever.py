@@ -25,6 +25,7 @@ from hybridmem.core import Core
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import group_values
 from hybridmem.filters import NodeFilter
+from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.entities import query_names, speaker_feature
@@ -37,7 +38,7 @@ from hybridmem.store import TreeStore
 Visible = Callable[[MemoryNode], bool]
 
 MAX_FILTER_IDS = 5000
-"""Largest id list a filtered retrieval hands to the vector index (see ``Retriever.narrow``)."""
+"""Most filtered nodes whose vectors a retrieval scores itself (see ``Retriever.narrow``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +106,14 @@ class Retriever:
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
         allowed: set[str] | None = None
+        matches: list[VectorMatch] | None = None
         if node_filter is not None and not node_filter.empty:
-            resolved, allowed = self.narrow(resolved, node_filter)
+            resolved, allowed, matches = self.narrow(q, resolved, node_filter)
         path = resolved.path
         if q.visible is not None:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
         on_path = {n.id for n in resolved.path}
-        cands = self.gather(q, resolved, active, on_path)
+        cands = self.gather(q, resolved, active, on_path, matches)
         self.expand(q, cands, on_path)
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
@@ -143,20 +145,29 @@ class Retriever:
         )
 
     def narrow(
-        self, resolved: ResolvedScope, node_filter: NodeFilter
-    ) -> tuple[ResolvedScope, set[str]]:
-        """The scope's nodes passing ``node_filter`` (one SQL query), and the scope with the
-        vector search restricted to them, so a selective filter still gets its nearest
-        neighbours rather than whatever of the unfiltered top-N survives. Past
-        ``MAX_FILTER_IDS`` ids (a broad filter) the index gets no id list (it would be one huge
-        IN-list per query); the candidates are then filtered after the search."""
+        self, q: Query, resolved: ResolvedScope, node_filter: NodeFilter
+    ) -> tuple[ResolvedScope, set[str], list[VectorMatch] | None]:
+        """The scope's nodes passing ``node_filter`` (one SQL query) and, for a selective
+        filter (at most ``MAX_FILTER_IDS`` nodes), their exact nearest neighbours computed
+        from the stored vectors, so a selective filter gets its best matches rather than
+        whatever of the unfiltered top-N survives. Brute force over the stored vectors instead
+        of an id-restricted index query: Chroma's ``ids`` filter costs ~0.2-0.4 s per query
+        from 100 ids up, fetching 1000 vectors ~20 ms (benchmarks/filters.py). A broader filter
+        filters the candidates of the ordinary search (few of them fail it, by definition)."""
         ids = self.store.filter_ids(resolved.scope, node_filter, self.config.include_statuses)
         if resolved.ids is not None:
             inside = set(resolved.ids)
             ids = [i for i in ids if i in inside]
-        if len(ids) <= MAX_FILTER_IDS:
-            resolved = replace(resolved, ids=ids)
-        return resolved, set(ids)
+        n = self.config.vector_candidates
+        if len(ids) > MAX_FILTER_IDS or q.vector is None or not n:
+            return resolved, set(ids), None
+        vectors = self.core.engine.index.get_vectors(ids)
+        scored = sorted(
+            (VectorMatch(i, float(v @ q.vector)) for i, v in vectors.items()),
+            key=lambda m: -m.similarity,
+        )
+        # ids=[]: the index is not queried again; these are the vector candidates.
+        return replace(resolved, ids=[]), set(ids), scored[:n]
 
     def prepare(
         self, text: str, user_id: str, agent_id: str | None, session_id: str | None
@@ -182,14 +193,18 @@ class Retriever:
         resolved: ResolvedScope,
         active: MemoryNode | None,
         on_path: set[str],
+        matches: list[VectorMatch] | None = None,
     ) -> Candidates:
-        """Vector, lexical and structural candidates in scope, each with a similarity."""
+        """Vector, lexical and structural candidates in scope, each with a similarity
+        (``matches``: vector candidates found already, see :meth:`narrow`)."""
         cfg = self.config
         out = Candidates()
         if cfg.vector_candidates and q.vector is not None:
-            for match in self.core.engine.index.query(
-                q.vector, cfg.vector_candidates, resolved.where, resolved.ids
-            ):
+            if matches is None:
+                matches = self.core.engine.index.query(
+                    q.vector, cfg.vector_candidates, resolved.where, resolved.ids
+                )
+            for match in matches:
                 out.similarity[match.id] = match.similarity
                 out.add(match.id, "vector")
         expression = lexical.match_expression(q.text) if cfg.lexical_candidates else None
