@@ -109,6 +109,7 @@ class ChromaIndex:
             where = f"server {server.host}:{server.port}" if server else f"directory {path}"
             raise IndexUnavailableError(f"cannot open the Chroma index at {where}: {exc}") from exc
         self._name = collection
+        self._shared = server is not None
         meta = self.collection.metadata or {}
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
             None,
@@ -289,4 +290,19 @@ class ChromaIndex:
         try:
             return getattr(self.collection, method)(**kwargs)
         except Exception as exc:
+            if not (self._shared and _collection_gone(exc)):
+                raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        # On a server another process may have rebuilt the collection under the same name
+        # (erasure's compaction): this handle names the old one. Follow the name, once.
+        try:
+            self.collection = self.client.get_collection(self._name)
+            return getattr(self.collection, method)(**kwargs)
+        except Exception as exc:
             raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+
+
+def _collection_gone(exc: Exception) -> bool:
+    """True when Chroma says the collection this handle names does not exist (any more)."""
+    from chromadb.errors import NotFoundError
+
+    return isinstance(exc, NotFoundError) or "does not exist" in str(exc).lower()
