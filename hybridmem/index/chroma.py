@@ -77,6 +77,7 @@ class ChromaIndex:
             from chromadb.config import Settings
 
             settings = Settings(anonymized_telemetry=False, allow_reset=True)
+            self._shared = server is not None
             if server is not None:
                 self.client = chromadb.HttpClient(
                     host=server.host,
@@ -110,7 +111,6 @@ class ChromaIndex:
             metadata={"embedder": embedder_name, "dimension": dimension},
         )
         self._name = collection
-        self._shared = server is not None
         meta = self.collection.metadata or {}
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
             None,
