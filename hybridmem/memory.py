@@ -161,7 +161,7 @@ class HybridMemory:
         store: TreeStore = (
             SQLiteStore(self.path / DB_FILE, durability=durability)
             if self.path is not None
-            else open_postgres(str(path))
+            else open_postgres(str(path), create=create and not read_only)
         )
         opened: VectorIndex | None = None
         try:
