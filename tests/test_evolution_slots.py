@@ -12,7 +12,7 @@ from hybridmem.evolution import slot_eval
 from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.fake_llm import FakeLLMServer
 from hybridmem.evolution.llm import ChatClient, LLMSettings, LLMSlotExtractor
-from hybridmem.evolution.slots import SlotPrototypes, about_speaker, infer
+from hybridmem.evolution.slots import SlotPrototypes, about_speaker
 from hybridmem.evolution.speech_acts import SpeechAct, classify
 
 U = "u1"

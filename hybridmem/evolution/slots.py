@@ -135,7 +135,8 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "user.workplace",
         "workplace",
         re.compile(
-            r"\b(?:work|working|worked) (?:at|for|from|out of)\b|\bjoined\b|\bhired by\b"
+            r"\b(?:work|working|worked) (?:at|for|from|out of|in|near|on)\b|\bjoined\b"
+            r"|\bhired by\b"
             r"|\boffice\b|\bbranch\b|\bcompan(?:y|ies)\b|\bstarted at\b|\bjob at\b"
             r"|\bcommute to\b|\bemployer\b|\bstartup\b|\bi(?:'m| am) at [a-z]|\bclinic\b"
             r"|上班|入职|离职|跳槽|公司|办公|录用|单位|调到|干了|去了一家|工位|就职|任职",
