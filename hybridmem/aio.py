@@ -143,6 +143,7 @@ class AsyncHybridMemory:
     set_active = _async(HybridMemory.set_active)
     get = _async(HybridMemory.get)
     get_all = _async(HybridMemory.get_all)
+    resolve_id = _async(HybridMemory.resolve_id)
     children = _async(HybridMemory.children)
     path_to_root = _async(HybridMemory.path_to_root)
     subtree = _async(HybridMemory.subtree)

@@ -187,3 +187,95 @@ def test_ambiguous_prefix_lists_the_matches(tmp_path):
     assert invoke("show", "abcd-2", "--db", str(db)).exit_code == 0
     # another user's node is not found through a prefix either
     assert invoke("show", "abcd-1", "--db", str(db), "--user", "u2").exit_code == 4
+
+
+HOSTILE = "\x1b[2J\x1b[31mred [bold]markup[/bold] \u202eevil\x07"
+
+
+def test_output_escapes_content_and_fits_80_columns(tmp_path):
+    db = str(tmp_path / "m")
+    common = ["--db", db, "--user", "u1"]
+    invoke("add", "Expense claim #7", "--type", "task", *common, "--embedder", "hash")
+    node = json.loads(invoke("add", HOSTILE, *common, "--json").stdout)
+    invoke("add", "I live in Shanghai.", "--type", "fact", *common)
+    invoke("add", "What if I moved to Chengdu?", "--type", "fact", *common)
+    invoke("add", "a long memory " * 40, *common)
+    outputs = {
+        "tree": invoke("tree", *common).stdout,
+        "show": invoke("show", node["id"][:8], "--db", db).stdout,
+        "search": invoke("search", "red markup evil", *common).stdout,
+        "inspect": invoke("inspect", *common).stdout,
+        "stats": invoke("stats", "--db", db).stdout,
+        "history": invoke("history", node["id"][:8], *common).stdout,
+        "audit": invoke("audit", "log", "--db", db).stdout,
+        "maintain": invoke("maintain", "--dry-run", "--db", db).stdout,
+    }
+    for name, out in outputs.items():
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, name
+        assert max(len(line) for line in out.splitlines()) <= 80, (name, out)
+        assert "{'" not in out and "{}" not in out, (name, out)  # no dict reprs
+    for name in ("tree", "show", "search"):
+        assert "\\x1b[2J" in outputs[name] and "[bold]markup[/bold]" in outputs[name], name
+    assert "[candidate] What if I moved" in outputs["tree"]
+    assert node["id"][:10] in outputs["tree"]
+
+
+def test_tree_marks_superseded_values(tmp_path):
+    db = tmp_path / "m"
+    with HybridMemory(db, embedder="hash") as mem:
+        old = mem.add("I live in Shanghai.", node_type="fact", user_id="u1", confidence=0.5)
+        mem.add("I live in Beijing now.", node_type="fact", user_id="u1", confidence=1.0)
+        assert mem.get(old.id).status == "archived"
+    out = invoke("tree", "--db", str(db), "-u", "u1").stdout
+    assert f"{old.id[:10]} fact" in out and "[superseded] I live in Shanghai." in out
+
+
+def _export(db: str, user: str, out) -> list[dict]:
+    result = invoke("export", "--db", db, "-u", user, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_export_import_round_trips(store, tmp_path):
+    db, common, task = store["db"], store["common"], store["task"]
+    invoke("add", "finance returned the invoice", "--parent", task["id"], *common)
+    out = tmp_path / "u1.jsonl"
+    lines = _export(db, "u1", out)
+    assert len(lines) == 4 and oct(out.stat().st_mode & 0o777) == "0o600"
+    # same store, same user: nothing duplicated, the report says what was skipped
+    same = json.loads(invoke("import", str(out), *common, "--json").stdout)
+    assert (same["nodes"], same["skipped"], same["remapped"]) == (0, 2, 0)
+    # same store, another user: the ids are taken, so the copies get new ones
+    other = json.loads(invoke("import", str(out), "--db", db, "-u", "u2", "--json").stdout)
+    assert (other["nodes"], other["remapped"]) == (2, 2)
+    # refusing duplicates is still possible
+    refused = invoke("import", str(out), *common, "--existing", "error")
+    assert refused.exit_code == ExitCode.INVALID and "already exists" in refused.output
+    # another store: same ids, same contents, same tree shape
+    db2 = str(tmp_path / "m2")
+    fresh = json.loads(invoke("import", str(out), "--db", db2, "-u", "u1", "--json").stdout)
+    assert (fresh["nodes"], fresh["skipped"], fresh["remapped"]) == (2, 0, 0)
+    again = _export(db2, "u1", tmp_path / "again.jsonl")
+    # the same nodes under the new store's own root for u1
+    assert [(r["id"], r["content"]) for r in again[2:]] == [
+        (r["id"], r["content"]) for r in lines[2:]
+    ]
+    assert again[3]["parent_id"] == lines[3]["parent_id"] == task["id"]
+    copied = json.loads(invoke("tree", "--db", db, "-u", "u2", "--json").stdout)["nodes"]
+    assert [n["content"] for n in copied[1:]] == [r["content"] for r in lines[2:]]
+
+
+def test_export_never_writes_into_a_store(store, tmp_path):
+    db = store["db"]
+    other = tmp_path / "other"
+    invoke("add", "x", "--db", str(other), "--embedder", "hash")
+    for target in (
+        f"{db}/memory.sqlite3",
+        str(other / "memory.sqlite3"),
+        str(other / "chroma" / "x"),
+    ):
+        result = invoke("export", "--db", db, "-u", "u1", "--out", target)
+        assert result.exit_code == ExitCode.INVALID, (target, result.output)
+    assert invoke("stats", "--db", str(other)).exit_code == 0
+    result = invoke("export", "--db", db, "-u", "u1", "--out", str(tmp_path))
+    assert result.exit_code == ExitCode.INVALID and "directory" in result.output

@@ -6,8 +6,9 @@ from datetime import datetime
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
+from hybridmem.cli import render
+from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
@@ -55,37 +56,33 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(rows)
             return
-        table = Table(title=f"memory of {user}: {len(rows)} nodes")
-        for column in (
-            "id",
-            "type",
-            "status",
-            "tier",
-            "lifecycle",
-            "weight",
-            "group",
-            "content",
-            "why",
-        ):
-            table.add_column(column, overflow="fold")
+        table = render.table(
+            f"memory of {render.clean(user)}: {len(rows)} nodes",
+            [
+                col("id"),
+                col("type"),
+                col("status"),
+                col("tier"),
+                col("weight"),
+                col("content", wrap=True),
+                col("why", wrap=True),
+            ],
+        )
         for row in rows:
             n = row.node
-            group_cell = ""
-            if n.conflict_group:
-                group_cell = n.conflict_group + (" *" if row.group_current else "")
+            mark = " *" if n.conflict_group and row.group_current else ""
             table.add_row(
-                n.id[:12],
+                render.short(n.id),
                 n.node_type,
-                n.status,
+                (render.status_mark(n) or "active") + mark,
                 n.tier or "",
-                n.lifecycle or "",
-                f"{row.weight:.3f}",
-                group_cell,
-                ("  " * n.depth) + n.content,
-                row.why,
+                f"{row.weight:.2f}",
+                render.cell(("  " * max(n.depth - 1, 0)) + n.content, limit=200),
+                render.cell(row.why, limit=120),
             )
         console.print(table)
-        console.print("* = the group's current value", style="dim")
+        if any(row.group_current for row in rows):
+            console.print("* = the current value of its conflict group", style="dim")
 
     @app.command()
     def maintain(
@@ -111,16 +108,21 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(report)
             return
-        title = "maintenance (dry run)" if dry_run else "maintenance"
-        table = Table(title=f"{title}: {report.examined} nodes examined, {report.counts}")
-        for column in ("action", "node", "user", "weight", "reason"):
-            table.add_column(column, overflow="fold")
+        title = "maintenance (dry run: nothing written)" if dry_run else "maintenance"
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(report.counts.items())) or "no changes"
+        console.print(f"{title}: {report.examined} nodes examined; {counts}", markup=False)
+        if not report.actions:
+            return
+        table = render.table(
+            "",
+            [col("action"), col("node"), col("user"), col("weight"), col("reason", wrap=True)],
+        )
         for a in report.actions:
             table.add_row(
                 a.action,
-                a.node_id[:16],
-                a.user_id,
-                "" if a.weight is None else f"{a.weight:.3f}",
-                a.reason,
+                render.short(a.node_id),
+                render.cell(a.user_id, limit=16),
+                "" if a.weight is None else f"{a.weight:.2f}",
+                render.cell(a.reason, limit=200),
             )
         console.print(table)

@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from hybridmem.cli.render import clean
+from hybridmem.cli import render
+from hybridmem.cli.render import clean, col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
@@ -67,13 +68,29 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(entries)
             return
+        table = render.table(
+            f"{len(entries)} audit entries",
+            [
+                col("seq"),
+                col("at"),
+                col("actor"),
+                col("action"),
+                col("user"),
+                col("node"),
+                col("detail", wrap=True),
+            ],
+        )
         for e in entries:
-            console.print(
-                f"{e.seq:>6} {e.at:%Y-%m-%d %H:%M:%S} {e.actor or '-':<12} {e.action:<10} "
-                f"user={e.user_id} node={e.node_id} {e.detail}",
-                markup=False,
-                highlight=False,
+            table.add_row(
+                str(e.seq),
+                f"{e.at:%Y-%m-%d %H:%M}",
+                render.cell(e.actor or "-", limit=12),
+                e.action,
+                render.cell(e.user_id or "", limit=12),
+                render.short(e.node_id),
+                render.cell(render.flat(e.detail), limit=48),
             )
+        console.print(table)
 
     app.add_typer(audit_app, name="audit")
 

@@ -10,14 +10,16 @@ import dataclasses
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
+from hybridmem.cli import render
+from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
     JsonOption,
     console,
+    err_console,
     open_memory,
     print_json,
 )
@@ -33,7 +35,7 @@ def checkpoint(
     if as_json:
         print_json(info)
     else:
-        console.print(f"snapshot [bold]{info.name}[/bold] at seq {info.seq}, {info.nodes} nodes")
+        console.print(f"snapshot {info.name} at seq {info.seq}, {info.nodes} nodes", markup=False)
 
 
 def snapshots(
@@ -45,12 +47,17 @@ def snapshots(
     if as_json:
         print_json(snaps)
         return
-    table = Table(title=f"{len(snaps)} snapshots")
-    for column in ("name", "seq", "created", "nodes", "bytes"):
-        table.add_column(column, overflow="fold")
-    for s in snaps:
+    table = render.table(
+        f"{len(snaps)} snapshots",
+        [col("name"), col("seq"), col("created"), col("nodes"), col("size")],
+    )
+    for snap in snaps:
         table.add_row(
-            s.name, str(s.seq), f"{s.created_at:%Y-%m-%d %H:%M:%S}", str(s.nodes), str(s.size_bytes)
+            render.cell(snap.name),
+            str(snap.seq),
+            f"{snap.created_at:%Y-%m-%d %H:%M:%S}",
+            str(snap.nodes),
+            f"{snap.size_bytes / 1e6:.1f} MB",
         )
     console.print(table)
 
@@ -78,8 +85,10 @@ def restore(
         with open_memory(db, embedder, write=True) as mem:
             report = mem.restore(snapshot, to_seq=to_seq)
     except CorruptStoreError as exc:
-        console.print(
-            f"[yellow]the store cannot be opened ({exc}); restoring the snapshot alone[/yellow]"
+        err_console.print(
+            f"the store cannot be opened ({exc}); restoring the snapshot alone",
+            markup=False,
+            style="yellow",
         )
         report = restore_damaged(db, snapshot)
         # Opening re-indexes every node from the snapshot.
@@ -147,11 +156,18 @@ def history(
     if as_json:
         print_json(records)
         return
-    table = Table(title=f"history of {node_id}")
-    for column in ("seq", "op", "at", "actor", "payload"):
-        table.add_column(column, overflow="fold")
+    table = render.table(
+        f"history of {render.clean(node_id)}",
+        [col("seq"), col("op"), col("at"), col("actor"), col("change", wrap=True)],
+    )
     for r in records:
-        table.add_row(str(r.seq), r.op, r.at.isoformat(), r.actor or "", str(r.payload)[:200])
+        table.add_row(
+            str(r.seq),
+            r.op,
+            f"{r.at:%Y-%m-%d %H:%M}",
+            render.cell(r.actor or "", limit=12),
+            render.cell(render.flat(r.payload), limit=160),
+        )
     console.print(table)
 
 

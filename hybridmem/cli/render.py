@@ -82,6 +82,18 @@ def status_mark(node: MemoryNode) -> str:
     return ""
 
 
+_SHORT_FEATURE = {
+    "similarity": "sim",
+    "lexical": "lex",
+    "importance": "imp",
+    "recency": "rec",
+    "confidence": "conf",
+    "neighbour": "nbr",
+    "parent": "parent",
+    "speaker": "spkr",
+}
+
+
 def why(breakdown: ScoreBreakdown, top: int = 3) -> str:
     """The few features that made most of a score, as their share of it (they add up to the
     score with the rest): ``sim .41 lex .20 rec .08``."""
@@ -89,7 +101,10 @@ def why(breakdown: ScoreBreakdown, top: int = 3) -> str:
     if total <= 0:
         return ""
     ranked = sorted(breakdown.parts.items(), key=lambda kv: -kv[1])
-    shown = [f"{name[:5]} {breakdown.score * part / total:.2f}" for name, part in ranked[:top]]
+    shown = [
+        f"{_SHORT_FEATURE.get(name, name[:6])} {breakdown.score * part / total:.2f}"
+        for name, part in ranked[:top]
+    ]
     return " ".join(s for s in shown if not s.endswith(" 0.00"))
 
 
@@ -180,15 +195,16 @@ def node_fields(node: MemoryNode) -> list[tuple[str, object]]:
         rows.append(("group", node.conflict_group))
     if node.source_id:
         rows.append(("source", node.source_id))
-    rows.extend((f"meta.{key}", _flat(value)) for key, value in sorted(node.metadata.items()))
+    rows.extend((f"meta.{key}", flat(value)) for key, value in sorted(node.metadata.items()))
     return rows
 
 
-def _flat(value: object) -> str:
+def flat(value: object) -> str:
+    """Lists and dicts as ``a, b`` and ``k=v, k=v`` (no Python reprs in tables)."""
     if isinstance(value, list | tuple):
-        return ", ".join(_flat(v) for v in value)
+        return ", ".join(flat(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k}={_flat(v)}" for k, v in value.items())
+        return ", ".join(f"{k}={flat(v)}" for k, v in value.items())
     return str(value)
 
 

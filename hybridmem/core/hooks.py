@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 import numpy as np
@@ -72,8 +73,9 @@ class KnownVectors(dict[str, Vectors]):
             fresh = np.stack([np.asarray(self[i], dtype=np.float32) for i in new])
             base = len(self._rows)
             if base + len(new) > len(self._stack):  # grow by doubling: appends stay cheap
-                grown = np.zeros((max(2 * len(self._stack), base + len(new)), fresh.shape[1]),
-                                 dtype=np.float32)
+                grown = np.zeros(
+                    (max(2 * len(self._stack), base + len(new)), fresh.shape[1]), dtype=np.float32
+                )
                 if base:
                     grown[:base] = self._stack[:base]
                 self._stack = grown
@@ -96,6 +98,34 @@ class NodeChange:
 
 
 @dataclass(frozen=True, slots=True)
+class PlanRequest:
+    """One new node as the planner sees it (inside the write unit, before it is inserted)."""
+
+    content: str
+    node_type: str
+    user_id: str
+    node_id: str
+    parent_id: str | None
+    importance: float
+    confidence: float
+    lifecycle_arg: str | None
+    tier_arg: str | None
+    slot: str | None
+    vector: Vectors | None
+    batch_vectors: KnownVectors
+    """The vectors known in this write: the batch's own, plus any the planner fetched from the
+    index and kept there, so one ``add_many`` fetches each stored vector at most once."""
+    content_hash: str
+    """The hash the node would store (keyed for sensitive nodes): finds exact repeats."""
+    created_at: datetime
+    """When the node says it happened (the caller's ``created_at``, else now)."""
+    may_merge: bool = True
+    """False when the caller chose the id: the node is written even if it repeats another."""
+    source_id: str | None = None
+    session_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WritePlan:
     """How a new node is written and what it changes in older nodes."""
 
@@ -108,35 +138,19 @@ class WritePlan:
     metadata: dict[str, Any]
     decision: str | None
     changes: tuple[NodeChange, ...] = field(default_factory=tuple)
+    duplicate_of: str | None = None
+    """An existing node this one repeats: nothing is inserted, ``changes`` reinforce it."""
 
 
 class WritePlanner(Protocol):
     """Plans the evolution side of a new node (called inside the write transaction)."""
 
     def reads_tree(self, node_type: str) -> bool:
-        """Whether planning a node of this type reads the tree store (then every earlier
-        item of an ``add_many`` is written before it is planned; others are written in one
+        """Whether planning a node of this type needs every earlier item of an ``add_many``
+        in the store (then they are written before it is planned; others are written in one
         batch)."""
         ...
 
-    def plan(
-        self,
-        *,
-        content: str,
-        node_type: str,
-        user_id: str,
-        node_id: str,
-        importance: float,
-        confidence: float,
-        lifecycle_arg: str | None,
-        tier_arg: str | None,
-        slot: str | None,
-        vector: Vectors | None,
-        batch_vectors: KnownVectors,
-    ) -> WritePlan:
-        """Decide lifecycle, tier, status and conflict effects of one new node.
-
-        ``batch_vectors`` holds the vectors known in this write: the batch's own, plus any the
-        planner fetched from the index and kept there, so one ``add_many`` fetches each stored
-        vector at most once."""
+    def plan(self, request: PlanRequest) -> WritePlan:
+        """Decide lifecycle, tier, status and conflict effects of one new node."""
         ...

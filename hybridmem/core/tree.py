@@ -14,7 +14,7 @@ from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.engine import Engine
-from hybridmem.core.hooks import KnownVectors, NodeChange, WritePlan
+from hybridmem.core.hooks import KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
@@ -48,7 +48,9 @@ class TreeWriter:
 
     # -- add ------------------------------------------------------------------------------
     def add_many(self, inputs: Sequence[NodeInput], user_id: str) -> list[MemoryNode]:
-        """Write validated inputs in one unit: either every item is written or none is."""
+        """Write validated inputs in one unit: either every item is written or none is. An
+        item the planner finds to repeat a live node reinforces that node instead of being
+        written; the returned list then holds that node in its place."""
         engine = self.engine
         ids = [item.id or uuid.uuid4().hex for item in inputs]
         if len(set(ids)) != len(ids):
@@ -64,16 +66,32 @@ class TreeWriter:
                 raise InvalidArgumentError(f"node id {existing[0]!r} already exists")
             self._check_user_quota(user_id, len(inputs))
             adds = _AddRun(self, user_id, engine.now())
+            resolved: dict[str, str] = {}
             activate_id: str | None = None
             for item, node_id in zip(inputs, ids, strict=True):
                 parent = adds.parent_for(item)
+                digest = engine.sealer.digest(
+                    item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
+                )
                 # Planning a type the planner reads the tree for (facts: their conflict pool)
-                # must see every earlier item of the batch in the store.
+                # must see every earlier item of the batch in the store; so must an item that
+                # repeats a queued one (the planner merges repeats).
+                key = (item.node_type, parent.id, digest)
                 reads = engine.planner is not None and engine.planner.reads_tree(item.node_type)
-                if reads:
+                if reads or adds.holds(key):
                     adds.flush()
-                plan = self._plan(item, node_id, user_id, known)
-                adds.queue(node_id, self._add_payload(item, node_id, parent, adds.now, plan))
+                plan = self._plan(item, node_id, user_id, parent, adds.now, known, digest)
+                if plan.duplicate_of is not None:
+                    # A repeat reinforces the node it repeats (the plan's changes): no copy.
+                    adds.flush()
+                    adds.evolved.extend(
+                        self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
+                    )
+                    resolved[node_id] = plan.duplicate_of
+                    activate_id = plan.duplicate_of if item.activate else activate_id
+                    continue
+                resolved[node_id] = node_id
+                adds.queue(node_id, self._add_payload(item, node_id, parent, adds.now, plan), key)
                 if reads or plan.changes:
                     adds.flush()
                     adds.evolved.extend(
@@ -99,13 +117,15 @@ class TreeWriter:
                     "set_active", node_id=activate_id, user_id=user_id, payload={}, at=adds.now
                 )
             # The new items' vectors were computed above; a new root is embedded on its own.
-            unit.index.append(([n for n in created if n.id in by_id], vectors))
+            rows = [i for i, node_id in enumerate(ids) if node_id in batch]
+            if rows:
+                unit.index.append(([batch[ids[i]] for i in rows], vectors[rows]))
             roots = [n for n in created if n.id not in by_id]
             if roots:
                 unit.index.append((roots, None))
             unit.sync.extend(i for i in dict.fromkeys(adds.evolved) if i not in batch)
-        fresh = engine.store.get_many(ids)
-        return [fresh[node_id] for node_id in ids]
+        fresh = engine.store.get_many(set(resolved.values()))
+        return [fresh[resolved[node_id]] for node_id in ids]
 
     def _check_user_quota(self, user_id: str, adding: int) -> None:
         limit = self.engine.config.max_nodes_per_user
@@ -157,7 +177,14 @@ class TreeWriter:
         return self._insert(item, f"root-{uuid.uuid4().hex}", user_id, None, now, None)
 
     def _plan(
-        self, item: NodeInput, node_id: str, user_id: str, vectors: KnownVectors
+        self,
+        item: NodeInput,
+        node_id: str,
+        user_id: str,
+        parent: MemoryNode,
+        now: datetime,
+        vectors: KnownVectors,
+        digest: str,
     ) -> WritePlan:
         cfg = self.engine.config
         importance = item.importance if item.importance is not None else cfg.default_importance
@@ -175,17 +202,26 @@ class TreeWriter:
                 decision=None,
             )
         return planner.plan(
-            content=item.content,
-            node_type=item.node_type,
-            user_id=user_id,
-            node_id=node_id,
-            importance=importance,
-            confidence=confidence,
-            lifecycle_arg=item.lifecycle,
-            tier_arg=item.tier,
-            slot=item.slot,
-            vector=vectors.get(node_id),
-            batch_vectors=vectors,
+            PlanRequest(
+                content=item.content,
+                node_type=item.node_type,
+                user_id=user_id,
+                node_id=node_id,
+                parent_id=parent.id,
+                importance=importance,
+                confidence=confidence,
+                lifecycle_arg=item.lifecycle,
+                tier_arg=item.tier,
+                slot=item.slot,
+                vector=vectors.get(node_id),
+                batch_vectors=vectors,
+                content_hash=digest,
+                created_at=ensure_utc(item.created_at) if item.created_at else now,
+                # A caller that names the id (imports, probes, profiles) means that node.
+                may_merge=item.id is None and not (item.metadata or {}).get("probe"),
+                source_id=item.source_id,
+                session_id=item.session_id,
+            )
         )
 
     def _insert(
@@ -439,6 +475,7 @@ class _AddRun:
         self.root: MemoryNode | None = None
         self._queued: list[tuple[str | None, str | None, dict[str, Any]]] = []
         self._queued_ids: set[str] = set()
+        self._queued_keys: set[tuple[str, str, str]] = set()
         self._seen: dict[str | None, MemoryNode | None] = {}
 
     def parent_for(self, item: NodeInput) -> MemoryNode:
@@ -469,17 +506,26 @@ class _AddRun:
                 self.created.append(self.root)
         return self.root
 
-    def queue(self, node_id: str, payload: dict[str, Any]) -> None:
-        """Queue one ``add`` for the next batched commit."""
+    def queue(
+        self, node_id: str, payload: dict[str, Any], key: tuple[str, str, str] | None = None
+    ) -> None:
+        """Queue one ``add`` for the next batched commit; ``key`` (type, parent, content
+        hash) lets a later identical item find it (:meth:`holds`)."""
         self._queued.append((node_id, self.user_id, payload))
         self._queued_ids.add(node_id)
+        if key is not None:
+            self._queued_keys.add(key)
+
+    def holds(self, key: tuple[str, str, str]) -> bool:
+        """Whether an item with this (type, parent, content hash) is queued, unwritten."""
+        return key in self._queued_keys
 
     def flush(self) -> None:
         """Commit the queued adds with one statement per table."""
         if not self._queued:
             return
         done = self.writer.engine.commit_many("add", self._queued, at=self.now)
-        self._queued, self._queued_ids = [], set()
+        self._queued, self._queued_ids, self._queued_keys = [], set(), set()
         for _, node in done:
             assert node is not None
             self.batch[node.id] = node

@@ -150,6 +150,22 @@ def hit_view(hit: Hit, explain: bool = False) -> dict[str, Any]:
     return view
 
 
+def hit_metadata(hit: Hit) -> dict[str, Any]:
+    """The metadata a framework document (LangChain, LlamaIndex) carries for one hit."""
+    node = hit.node
+    return {
+        "node_id": node.id,
+        "node_type": node.node_type,
+        "score": hit.score,
+        "created_at": node.created_at.isoformat(),
+        "task_id": node.task_id,
+        "parent_id": node.parent_id,
+        "user_id": node.user_id,
+        "breakdown": hit.breakdown.to_dict(),
+        "metadata": node.to_dict()["metadata"],
+    }
+
+
 def error_payload(exc: HybridMemError) -> dict[str, Any]:
     """How a tool failure is reported to a model: the error class and its message."""
     return {"error": {"type": type(exc).__name__, "message": str(exc)}}

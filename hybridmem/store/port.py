@@ -277,6 +277,12 @@ class TreeStore(Protocol):
         """The user's ``limit`` newest ``active`` nodes of these types, newest first."""
         ...
 
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live nodes of this type under this parent with exactly this content hash."""
+        ...
+
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
     ) -> list[tuple[str, str | None]]:

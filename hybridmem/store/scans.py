@@ -62,6 +62,18 @@ class NodeScans(SQLiteBase):
             [user_id, *node_types, limit],
         )
 
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live (not archived) nodes of this type under this parent with exactly this content
+        hash, oldest first, content as stored: what a new node would merely repeat."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+            "AND parent_id IS ? AND content_hash = ? AND status != 'archived' "
+            "ORDER BY created_at, seq",
+            [user_id, node_type, parent_id, content_hash],
+        )
+
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
     ) -> list[tuple[str, str | None]]:
