@@ -131,7 +131,6 @@ class HybridMemory:
                 raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
             self.path.mkdir(parents=True, exist_ok=True)
         config = config or MemoryConfig()
-        embedder_obj = make_embedder(embedder)
         started = time.perf_counter()
         if self.path is not None:
             embedded = index is None and chroma is None
@@ -147,6 +146,9 @@ class HybridMemory:
         )
         opened: VectorIndex | None = None
         try:
+            # No embedder named: an existing store keeps the model it was built with.
+            recorded = store.get_meta("embedder") if embedder is None and not reindex else None
+            embedder_obj = make_embedder(recorded if recorded else embedder)
             if reindex:
                 # Mark everything pending before the embedder changes, so a crash during the
                 # re-index is finished by the next open instead of leaving stale 'indexed' rows.

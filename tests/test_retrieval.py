@@ -102,6 +102,7 @@ def test_score_breakdown_explains_the_score(mem):
             "neighbour",
             "parent",
             "speaker",
+            "time",
         }
         assert all(0.0 <= v <= 1.0 for v in b.features.values())
         assert b.sources and "score=" in b.explain()

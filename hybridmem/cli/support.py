@@ -27,8 +27,9 @@ EmbedderOption = Annotated[
     typer.Option(
         "--embedder",
         envvar="HYBRIDMEM_EMBEDDER",
-        help="'default' (all-MiniLM-L6-v2), 'hash', or a sentence-transformers "
-        "model name/path. Must match the one the store was built with.",
+        help="'multilingual' (multilingual-e5-small: Chinese and English; the default), "
+        "'minilm' (all-MiniLM-L6-v2, English only), 'hash', or a sentence-transformers model "
+        "name/path. Omitted: the one the store was built with (a new store: the default).",
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]

