@@ -167,19 +167,30 @@ def scenarios(
 
 @app.command()
 def perf(
-    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/perf)")] = None,
-    sizes: Annotated[str, typer.Option(help="store sizes, comma-separated")] = "1000,10000,100000",
-    queries: Annotated[int, typer.Option(help="queries per size")] = 100,
+    out: Annotated[Path | None, typer.Option(help="output dir (default benchmarks/results/"
+                                                  "perf-<embedder>)")] = None,
+    sizes: Annotated[str, typer.Option(help="store sizes, comma-separated")] = "1000,10000",
+    queries: Annotated[int, typer.Option(help="queries per round")] = 100,
+    rounds: Annotated[int, typer.Option(help="timed rounds per size (>= 5 for a report)")] = 5,
+    mix: Annotated[str, typer.Option(help="node mix(es), comma-separated: mixed (a third "
+                                          "facts/preferences), events")] = "mixed",
+    threads: Annotated[str, typer.Option(help="thread counts for throughput")] = "1,2,4",
     embedder: EmbedderOpt = "default",
 ) -> None:
-    """Ingest throughput and retrieve p50/p95 of hybridmem beside bare embed + Chroma."""
-    from benchmarks.suite_perf import run_perf, show_and_plot
+    """Ingest throughput, retrieve p50/p95 and concurrent throughput of hybridmem beside bare
+    embed + Chroma, alternating the two sides over warmed, repeated rounds."""
+    from benchmarks.suite_perf import MIXES, run_perf, show_and_plot
 
     console = Console()
+    mixes = [m.strip() for m in mix.split(",") if m.strip()]
+    for m in mixes:
+        if m not in MIXES:
+            raise typer.BadParameter(f"unknown mix {m!r} (one of {MIXES})", param_hint="--mix")
     result = run_perf(_ints(sizes), common.load_embedder(embedder, memo=False), queries=queries,
-                      console=console)
+                      rounds=rounds, mixes=mixes, threads=_ints(threads), console=console)
     result = _with_settings(result, embedder=embedder)
-    common.finish(result, _out(out, "perf"), console, show_and_plot)
+    target = out if out is not None else Path("benchmarks/results") / f"perf-{embedder}"
+    common.finish(result, target, console, show_and_plot)
 
 
 @app.command()
@@ -227,7 +238,8 @@ def run_all(
     scenarios(out=out / "scenarios", per_family=2 if smoke else 6, seed=7,
               crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
     perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
-         queries=20 if smoke else 100, embedder=embedder)
+         queries=20 if smoke else 100, rounds=1 if smoke else 5, mix="mixed",
+         threads="1,2" if smoke else "1,2,4", embedder=embedder)
     server(out=out / "server", nodes=200 if smoke else 10_000, requests=20 if smoke else 400,
            clients="1,4" if smoke else "1,4,16", embedder=embedder)
 

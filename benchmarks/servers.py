@@ -19,7 +19,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from glob import glob
 from pathlib import Path
@@ -72,26 +72,37 @@ class PostgresCluster:
         self.datadir = datadir
         self.port = port
         self.account = account
+        self._templates: set[str] = set()
 
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql://{PG_SUPERUSER}@127.0.0.1:{self.port}/{dbname}"
 
-    def _psql(self, sql: str) -> None:
-        subprocess.run(
-            [str(self.bindir / "psql"), "-q", "-v", "ON_ERROR_STOP=1", self.url(), "-c", sql],
-            check=True,
-            capture_output=True,
-        )
+    def _admin(self, sql: str) -> None:
+        # One short connection per command (CREATE/DROP DATABASE cannot run in a transaction).
+        import psycopg
+
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(sql)
+
+    def template(self, name: str, prepare: Callable[[str], None]) -> str:
+        """A database ``name`` prepared once by ``prepare(url)`` (e.g. migrated), to copy new
+        databases from: copying a migrated schema is faster than migrating each time."""
+        if name not in self._templates:
+            self._admin(f"CREATE DATABASE {name} TEMPLATE template0")
+            prepare(self.url(name))
+            self._templates.add(name)
+        return name
 
     @contextmanager
-    def database(self) -> Iterator[str]:
-        """A new empty database (its URL); dropped afterwards, even with clients still on."""
+    def database(self, template: str = "template0") -> Iterator[str]:
+        """A new database (its URL), empty or a copy of ``template``; dropped afterwards, even
+        with clients still on."""
         name = "t_" + uuid.uuid4().hex[:16]
-        self._psql(f"CREATE DATABASE {name} TEMPLATE template0")
+        self._admin(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY")
         try:
             yield self.url(name)
         finally:
-            self._psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def _run_as(account: str | None, args: list[str], log: Path | None = None) -> None:

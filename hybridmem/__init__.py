@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from hybridmem.aio import AsyncHybridMemory
 from hybridmem.clock import Clock, FakeClock, system_clock
 from hybridmem.config import MemoryConfig, RetrievalConfig, ScoreWeights
 from hybridmem.embedding import Embedder, HashEmbedder, SentenceTransformerEmbedder, make_embedder
@@ -30,6 +31,7 @@ from hybridmem.version import __version__
 
 __all__ = [
     "DEFAULT_USER",
+    "AsyncHybridMemory",
     "ChromaServer",
     "Clock",
     "Embedder",

@@ -11,6 +11,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── ContentTooLongError               over MemoryConfig.max_content_chars
     │   ├── InvalidWeightError                importance/confidence outside [0, 1] or NaN
     │   ├── InvalidArgumentError              any other malformed argument
+    │   │   └── AmbiguousIdError              an id prefix matches several nodes
     │   ├── CycleError                        a move would make a node its own ancestor
     │   ├── LimitExceededError                over a configured limit (depth, nodes per user)
     │   ├── ImportFormatError                 an export file (JSON Lines) is malformed
@@ -30,6 +31,8 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   ├── EmbedderMismatchError             opened with another embedder than built it
+    │   ├── StoreNotFoundError                no store there (opened with create=False)
+    │   ├── ReadOnlyStoreError                a write on a memory opened read_only=True
     │   └── StoreUnavailableError             the database server cannot be reached
     ├── IndexUnavailableError                 the Chroma index cannot be reached
     │   └── IndexNotOwnedError                another process owns the embedded Chroma dir
@@ -72,6 +75,10 @@ class InvalidWeightError(ValidationError):
 
 class InvalidArgumentError(ValidationError):
     """Any other malformed argument (bad node type, bad id, bad budget...)."""
+
+
+class AmbiguousIdError(InvalidArgumentError):
+    """An id prefix matches more than one node (the message lists them)."""
 
 
 class CycleError(ValidationError):
@@ -158,6 +165,15 @@ class SchemaVersionError(StoreError):
 
 class EmbedderMismatchError(StoreError):
     """The store was built with another embedder (name or dimension) than the one given."""
+
+
+class StoreNotFoundError(StoreError):
+    """No memory store at that path, and the caller asked not to create one
+    (``create=False`` or ``read_only=True``; the CLI's read commands)."""
+
+
+class ReadOnlyStoreError(StoreError):
+    """A write was attempted on a memory opened with ``read_only=True``."""
 
 
 class StoreUnavailableError(StoreError):

@@ -21,8 +21,11 @@ from hybridmem.config import MemoryConfig
 from hybridmem.core import Core, Engine, NodeInput, coerce_input, content_hash, get_scoped
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import (
+    AmbiguousIdError,
     EmbedderMismatchError,
     InvalidArgumentError,
+    NodeNotFoundError,
+    StoreNotFoundError,
 )
 from hybridmem.evolution import services as evolution_ops
 from hybridmem.evolution.distill import Distiller
@@ -30,6 +33,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.models import (
@@ -42,7 +46,13 @@ from hybridmem.models import (
 from hybridmem.privacy import services as privacy_ops
 from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
-from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
+from hybridmem.recovery.models import (
+    OpenReport,
+    RepairReport,
+    RestoreReport,
+    SnapshotInfo,
+    VerifyReport,
+)
 from hybridmem.retrieval import Retriever
 from hybridmem.retrieval.scoping import check_scope
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
@@ -97,6 +107,12 @@ class HybridMemory:
     the tree in PostgreSQL instead, for many agents on many hosts sharing one memory: every
     process writes and searches (docs/deployment.md). A path keeps meaning SQLite; messages
     name the URL without its password (:attr:`location`).
+
+    ``create=False`` refuses a path holding no store (:class:`StoreNotFoundError`) instead of
+    creating one. ``read_only=True`` (implies ``create=False``) is for inspection: writes raise
+    :class:`ReadOnlyStoreError`, open-time recovery is left to the next writer, and the vector
+    index is opened only when a call needs vectors. ``embedder=None`` opens an existing store
+    with the embedder it was built with (a new store gets the bundled default).
     """
 
     def __init__(
@@ -114,11 +130,15 @@ class HybridMemory:
         token_counter: TokenCounter | None = None,
         privacy: PrivacyConfig | None = None,
         index: VectorIndex | None = None,
+        create: bool = True,
+        read_only: bool = False,
     ) -> None:
         self.location = redact(path)
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path: Path | None = None
         """The memory directory (SQLite, snapshots, embedded Chroma); None on PostgreSQL."""
+        self.read_only = read_only
+        """Opened with ``read_only=True``: writes raise, the index opens on first vector use."""
         postgres = is_postgres_url(path)
         if postgres and chroma is None and index is None:
             raise InvalidArgumentError(
@@ -127,9 +147,7 @@ class HybridMemory:
             )
         if not postgres:
             self.path = Path(path)
-            if self.path.exists() and not self.path.is_dir():
-                raise InvalidArgumentError(f"memory path {self.path} exists and is not a directory")
-            self.path.mkdir(parents=True, exist_ok=True)
+            _check_store_path(self.path, create=create and not read_only)
         config = config or MemoryConfig()
         started = time.perf_counter()
         if self.path is not None:
@@ -146,9 +164,10 @@ class HybridMemory:
         )
         opened: VectorIndex | None = None
         try:
-            # No embedder named: an existing store keeps the model it was built with.
-            recorded = store.get_meta("embedder") if embedder is None and not reindex else None
-            embedder_obj = make_embedder(recorded if recorded else embedder)
+            # ``embedder=None`` on an existing store means the one it was built with.
+            embedder_obj = make_embedder(
+                embedder if embedder is not None else store.get_meta("embedder")
+            )
             if reindex:
                 # Mark everything pending before the embedder changes, so a crash during the
                 # re-index is finished by the next open instead of leaving stale 'indexed' rows.
@@ -169,7 +188,10 @@ class HybridMemory:
                     )
 
                 # Embedded Chroma is owned by one process at a time (index/ownership.py).
-                opened, rebuild_reason = open_index(chroma_dir=chroma_dir, opener=open_chroma)
+                # Read-only opens defer it to the first vector call (most reads need none).
+                opened, rebuild_reason = open_index(
+                    chroma_dir=chroma_dir, opener=open_chroma, defer=read_only
+                )
             else:
                 opened = index
             engine = Engine(
@@ -183,11 +205,16 @@ class HybridMemory:
                 path=self.path,
                 location=self.location,
             )
+            engine.read_only = read_only
             self._core = core = Core.build(engine)
             self._privacy = privacy_ops.install(core, privacy)
             evolution_ops.install(core)
             self._retriever = Retriever(core)
             self._recovery = recovery_ops.install(core)
+            if read_only:
+                # No recovery here: finishing pending writes is the next writer's job.
+                self.open_report = OpenReport.skipped(time.perf_counter() - started)
+                return
             if reindex:
                 core.indexer.rebuild()
             elif store.get_meta("chroma_layout") != CHROMA_LAYOUT:
@@ -433,6 +460,32 @@ class HybridMemory:
         return self._core.tree.set_active(node_id, user_id=user_id)
 
     # -- reading --------------------------------------------------------------------------
+    def resolve_id(self, prefix: str, *, user_id: str | None = None) -> str:
+        """The full id of the one node (of ``user_id``) whose id starts with ``prefix``.
+
+        A full id is returned as is when it exists. A prefix shorter than 4 characters, or
+        matching no node, raises :class:`NodeNotFoundError`; several nodes raise
+        :class:`AmbiguousIdError` naming them.
+        """
+        self._check_open()
+        check_node_id(prefix)
+        if user_id is not None:
+            check_user_id(user_id)
+        store = self._core.engine.store
+        owner = store.owner(prefix)
+        if owner is not None and (user_id is None or owner == user_id):
+            return prefix
+        found = store.ids_with_prefix(prefix, user_id=user_id, limit=6) if len(prefix) >= 4 else []
+        whose = f" of user {user_id!r}" if user_id is not None else ""
+        if not found:
+            raise NodeNotFoundError(f"no node{whose} with id or id prefix {prefix!r:.80}")
+        if len(found) > 1:
+            listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+            raise AmbiguousIdError(
+                f"id prefix {prefix!r} matches several nodes{whose}: {listed}; give more characters"
+            )
+        return found[0]
+
     def get(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """The node with this id (restricted to ``user_id`` when given)."""
         self._check_open()
@@ -481,6 +534,39 @@ class HybridMemory:
         node_id = self.store.get_active(check_user_id(user_id))
         return self.store.get(node_id) if node_id else None
 
+    def get_all(
+        self,
+        *,
+        user_id: str = DEFAULT_USER,
+        node_type: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        status: str | Sequence[str] | None = "active",
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[MemoryNode]:
+        """The user's memories, oldest first, optionally of some types and matching a metadata
+        filter (``where``, see :mod:`hybridmem.filters`)::
+
+            mem.get_all(user_id="u1", node_type="fact", where={"project": "apollo"})
+
+        ``status`` is one status, a list, or None for every status (archived memories
+        included); the default lists the active ones. The user's root (a structural node) is
+        left out unless ``node_type`` names ``"root"``. ``limit`` / ``offset`` page.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        node_filter = make_filter(node_type, where)
+        roots = node_filter.node_types is not None and "root" in node_filter.node_types
+        statuses = _check_statuses(status)
+        if limit is not None:
+            check_positive_int("limit", limit)
+        check_positive_int("offset", offset, allow_zero=True)
+        found = self.store.find_nodes(
+            user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
+        )
+        self._privacy.audit_read("read_all", user_id, [n.id for n in found])
+        return found
+
     def retrieve(
         self,
         query: str,
@@ -493,6 +579,9 @@ class HybridMemory:
         session_id: str | None = None,
         scope: str = "task",
         record_access: bool = True,
+        node_types: str | Sequence[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
@@ -505,7 +594,9 @@ class HybridMemory:
         the hits' access statistics alone (a read-only look); by default the packed hits are
         renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
         written by that agent (session) or by none are returned (see
-        :class:`~hybridmem.scoped.ScopedMemory`).
+        :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
+        filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
+        drops hits scoring below it.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars)
@@ -521,6 +612,9 @@ class HybridMemory:
         scope_name = check_scope(scope)
         if not isinstance(record_access, bool):
             raise InvalidArgumentError("record_access must be True or False")
+        node_filter = make_filter(node_types, where)
+        if min_score is not None:
+            min_score = check_weight("min_score", min_score)
         result = self._retriever.retrieve(
             query,
             user_id=user_id,
@@ -531,14 +625,20 @@ class HybridMemory:
             session_id=session_id,
             scope=scope_name,
             record_access=record_access,
+            node_filter=None if node_filter.empty else node_filter,
+            min_score=min_score,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result
 
-    def stats(self) -> StoreStats:
-        """Counts by type, status and index state; vectors in Chroma; sizes."""
+    def stats(self, *, count_vectors: bool = True) -> StoreStats:
+        """Counts by type, status and index state; vectors in Chroma; sizes.
+
+        ``count_vectors=False`` leaves the vector index closed (``vectors`` is then -1): the
+        cheap call for a read-only open.
+        """
         self._check_open()
-        return recovery_ops.stats(self._core)
+        return recovery_ops.stats(self._core, count_vectors=count_vectors)
 
     # -- index maintenance ----------------------------------------------------------------
     def rebuild_index(self) -> int:
@@ -636,17 +736,24 @@ class HybridMemory:
         *,
         user_id: str | None = None,
         new_ids: bool = False,
+        on_existing: str = "error",
     ) -> PortabilityReport:
         """Load an export into ``user_id`` (required: the file's header never picks the
         tenant); sensitive nodes are encrypted again with this store's key. All or nothing:
         one write unit. The file's active node becomes the user's only if the user has none.
 
-        ``new_ids=True`` gives every imported node a fresh id (to copy into a store that
-        already holds the exported ids)."""
+        ``new_ids=True`` gives every imported node a fresh id. An id the store already has
+        fails the import (``on_existing="error"``), is left as it is when it is the target
+        user's own (``"skip"``; another user's id gets a fresh one), or gets a fresh id
+        (``"remap"``); the report counts ``skipped`` and ``remapped``."""
         self._check_open()
         check_optional_user(user_id)
         return privacy_ops.import_jsonl(
-            self._core, source, user_id=user_id, new_ids=check_bool("new_ids", new_ids)
+            self._core,
+            source,
+            user_id=user_id,
+            new_ids=check_bool("new_ids", new_ids),
+            on_existing=on_existing,
         )
 
     def rotate_key(self, new_key: bytes | str) -> KeyRotationReport:
@@ -823,6 +930,34 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _check_store_path(path: Path, *, create: bool) -> None:
+    """Refuse a path that is not a memory directory; create one only when asked."""
+    try:
+        if path.exists() and not path.is_dir():
+            raise InvalidArgumentError(f"memory path {path} exists and is not a directory")
+        if not create:
+            if not (path / DB_FILE).is_file():
+                raise StoreNotFoundError(f"no memory store at {path} (no {DB_FILE} there)")
+            return
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # name too long, a parent that is a file, no permission
+        raise InvalidArgumentError(
+            f"memory path {path} cannot be used: {exc.strerror or exc}"
+        ) from None
+
+
+def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
+    """``get_all``'s status argument as a list (None: every status)."""
+    if status is None:
+        return None
+    wanted = [status] if isinstance(status, str) else status
+    if not isinstance(wanted, list | tuple) or not wanted:
+        raise InvalidArgumentError(
+            f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
+        )
+    return [check_status(s) for s in wanted]
 
 
 def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:

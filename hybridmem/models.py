@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
+
+
+def _json_value(value: Any) -> Any:
+    """A field value as plain JSON (ISO-8601 times, lists for tuples, copied containers)."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, tuple | list):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
 
 
 class NodeType(StrEnum):
@@ -77,6 +88,10 @@ class MemoryNode:
     conflict_group: str | None = None
     sensitive: bool = False
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON (times as ISO-8601 strings), e.g. for a tool result."""
+        return {f.name: _json_value(getattr(self, f.name)) for f in fields(self)}
+
     def path_prefix_for_children(self) -> str:
         """The materialised path every child of this node carries (for subtree queries)."""
         return "/" + "".join(p + "/" for p in (*self.path, self.id))
@@ -142,6 +157,19 @@ class ScoreBreakdown:
     window: TimeWindow | None = None
     """The time window the query named (the ``time`` feature's reference), if any."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The breakdown as plain JSON (``node_weight`` is the node's weight, as in the REST
+        API), with the one-line explanation."""
+        return {
+            "score": self.score,
+            "features": dict(self.features),
+            "weights": dict(self.weights),
+            "parts": dict(self.parts),
+            "node_weight": self.weight,
+            "sources": list(self.sources),
+            "explain": self.explain(),
+        }
+
     def explain(self) -> str:
         """A one-line human-readable breakdown, largest part first; the parts add up to the
         score."""
@@ -170,6 +198,14 @@ class Hit:
             out |= node.covers
         return out
 
+    def to_dict(self) -> dict[str, Any]:
+        """``{"node": ..., "score": ..., "breakdown": ...}`` as plain JSON."""
+        return {
+            "node": self.node.to_dict(),
+            "score": self.score,
+            "breakdown": self.breakdown.to_dict(),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class RetrievalResult:
@@ -191,6 +227,20 @@ class RetrievalResult:
     def nodes(self) -> list[MemoryNode]:
         """The hit nodes in rank order."""
         return [h.node for h in self.hits]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole result as plain JSON (the shape of the REST API's ``/v1/search``)."""
+        return {
+            "query": self.query,
+            "user_id": self.user_id,
+            "scope_id": self.scope_id,
+            "context": self.context,
+            "tokens": self.tokens,
+            "candidates": self.candidates,
+            "dropped_for_budget": self.dropped_for_budget,
+            "path": [n.to_dict() for n in self.path],
+            "hits": [h.to_dict() for h in self.hits],
+        }
 
 
 @dataclass(frozen=True, slots=True)

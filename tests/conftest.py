@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -12,6 +12,8 @@ from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
 from hybridmem import ChromaServer, FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, SentenceTransformerEmbedder
 from hybridmem.embedding.base import Vectors
+
+pytest_plugins = ["tests.backends"]  # open_mem / locations: one fixture for both stores
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -52,8 +54,17 @@ def mem_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def mem(mem_path: Path, embedder: CountingEmbedder, clock: FakeClock) -> Iterator[HybridMemory]:
-    with HybridMemory(mem_path, embedder=embedder, clock=clock) as memory:
+def backend() -> str:
+    """The tree store of ``open_mem``/``mem``: SQLite, unless a module runs both
+    (tests/backends.py)."""
+    return "sqlite"
+
+
+@pytest.fixture
+def mem(
+    open_mem: Callable[..., HybridMemory], embedder: CountingEmbedder, clock: FakeClock
+) -> Iterator[HybridMemory]:
+    with open_mem("memory", embedder=embedder, clock=clock) as memory:
         yield memory
 
 

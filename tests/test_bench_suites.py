@@ -130,13 +130,31 @@ def test_scenarios_smoke(tmp_path):
 def test_perf_smoke(tmp_path):
     out = tmp_path / "perf"
     data = _invoke(
-        "perf", "--out", str(out), "--sizes", "150", "--queries", "5", "--embedder", "hash"
+        "perf", "--out", str(out), "--sizes", "150", "--queries", "5", "--embedder", "hash",
+        "--rounds", "2", "--threads", "1,2", "--mix", "mixed,events",
     )
     assert (out / "latency_vs_size.png").is_file()
     methods = {r["method"] for r in data["rows"]}
     assert methods == {"hybridmem", "bare chroma", "ratio hybridmem/bare"}
+    assert {r["group"] for r in data["rows"]} == {"mixed", "events"}
     for row in data["rows"]:
         assert all(v is None or v > 0 for v in row["metrics"].values())
+        if row["method"] == "hybridmem":
+            m = row["metrics"]
+            # The spread brackets the median of the rounds.
+            assert m["retrieve_p50_excl_ms_min"] <= m["retrieve_p50_excl_ms"]
+            assert m["retrieve_p50_excl_ms"] <= m["retrieve_p50_excl_ms_max"]
+            assert m["qps_1_threads"] > 0 and m["qps_2_threads"] > 0
+    ratios = [r for r in data["rows"] if r["method"].startswith("ratio")]
+    assert all(r["metrics"]["peak_rss_mb"] > 0 for r in ratios)
+
+
+def test_perf_mix_has_facts_and_preferences():
+    from benchmarks.suite_perf import node_types
+
+    kinds = node_types(600, "mixed")
+    assert kinds.count("fact") + kinds.count("preference") == 200
+    assert node_types(10, "events") == ["event"] * 10
 
 
 def test_server_bench_smoke(tmp_path):

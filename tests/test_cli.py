@@ -1,46 +1,95 @@
-"""The command line: every command documented, JSON output, clear errors."""
+"""The command line as a newcomer meets it: every command documented, JSON output (errors
+too), one-line errors with documented exit codes, read commands that never create a store,
+the store's own embedder by default, id prefixes, and output that is safe and fits 80 columns."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
 
-from hybridmem.cli import app
+from hybridmem import HybridMemory
+from hybridmem.cli import ExitCode, app
+from hybridmem.version import __version__
 
 runner = CliRunner()
-COMMANDS = ["demo", "add", "search", "tree", "show", "stats", "reindex"]
+COMMANDS = [
+    "demo",
+    "add",
+    "search",
+    "tree",
+    "show",
+    "stats",
+    "reindex",
+    "export",
+    "import",
+    "erase",
+    "rotate-key",
+    "checkpoint",
+    "snapshots",
+    "restore",
+    "verify",
+    "history",
+    "inspect",
+    "maintain",
+]
 
 
 def invoke(*args: str):
-    from hybridmem.errors import HybridMemError
-
+    """Run the CLI in process; a traceback would surface as ``exit_code`` INTERNAL."""
     result = runner.invoke(app, list(args))
-    if isinstance(result.exception, HybridMemError):
-        return result
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code != ExitCode.INTERNAL, result.output
     return result
 
 
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The real console entry point in a fresh interpreter."""
+    return subprocess.run(
+        [sys.executable, "-c", "from hybridmem.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+@pytest.fixture
+def store(tmp_path):
+    db = str(tmp_path / "m")
+    common = ["--db", db, "--user", "u1"]
+    task = json.loads(
+        invoke(
+            "add", "Expense claim #7", "--type", "task", *common, "--embedder", "hash", "--json"
+        ).stdout
+    )
+    return {"db": db, "common": common, "task": task}
+
+
 @pytest.mark.parametrize("command", COMMANDS)
-def test_every_command_has_help(command):
+def test_every_command_has_help_with_db_and_json(command):
     result = invoke(command, "--help")
     assert result.exit_code == 0
+    assert "--json" in result.output
     assert "--db" in result.output or command == "demo"
 
 
-def test_add_search_tree_show_stats_round_trip(tmp_path):
-    db = str(tmp_path / "m")
-    common = ["--db", db, "--embedder", "hash", "--user", "u1"]
-    task = json.loads(invoke("add", "Expense claim #7", "--type", "task", *common, "--json").stdout)
+def test_version():
+    result = invoke("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"hybridmem {__version__}"
+
+
+def test_add_search_tree_show_stats_round_trip(store):
+    db, common, task = store["db"], store["common"], store["task"]
     assert task["node_type"] == "task"
     ev = json.loads(
         invoke(
             "add",
             "finance returned the invoice",
             "--parent",
-            task["id"],
+            task["id"][:8],
             "--importance",
             "0.9",
             *common,
@@ -53,37 +102,180 @@ def test_add_search_tree_show_stats_round_trip(tmp_path):
     assert found["tokens"] > 0 and "Current task path:" in found["context"]
     tree = json.loads(invoke("tree", *common, "--json").stdout)
     assert tree["active"] == task["id"] and len(tree["nodes"]) == 3
-    shown = json.loads(invoke("show", ev["id"], *common, "--json").stdout)
+    shown = json.loads(invoke("show", ev["id"][:10], "--db", db, "--json").stdout)
     assert shown["path"][-2:] == [task["id"], ev["id"]]
-    stats = json.loads(invoke("stats", "--db", db, "--embedder", "hash", "--json").stdout)
+    stats = json.loads(invoke("stats", "--db", db, "--json", "--vectors").stdout)
     assert stats["nodes"] == 3 and stats["vectors"] == 3
-    human = invoke("tree", *common)
-    assert "Expense claim #7" in human.stdout and "active" in human.stdout
+    assert stats["embedder"] == "hybridmem/hash-v1-256"  # the store's own, not --embedder
 
 
-def test_engine_errors_exit_2_with_one_clear_line(tmp_path):
-    import subprocess
-    import sys
+def test_the_stores_embedder_is_the_default_after_reindex(store):
+    db = store["db"]
+    assert invoke("reindex", "--db", db, "--embedder", "hash:64").exit_code == 0
+    for args in (["stats"], ["tree", "-u", "u1"], ["search", "claim", "-u", "u1"]):
+        result = invoke(*args, "--db", db, "--json")
+        assert result.exit_code == 0, result.output
+    assert json.loads(invoke("stats", "--db", db, "--json").stdout)["dimension"] == 64
 
+
+def test_read_commands_never_create_a_store(tmp_path):
+    missing = tmp_path / "typo"
+    for args in (
+        ["stats"],
+        ["tree"],
+        ["show", "abcd1234"],
+        ["search", "x"],
+        ["inspect"],
+        ["snapshots"],
+        ["history", "abcd1234", "-u", "u1"],
+        ["verify"],
+        ["export", "-u", "u1"],
+        ["audit", "log"],
+        ["maintain"],
+        ["erase", "--user", "u1", "--yes"],
+    ):
+        result = invoke(*args, "--db", str(missing))
+        assert result.exit_code == ExitCode.NOT_FOUND, (args, result.output)
+        assert "no memory store" in result.output
+        assert not missing.exists(), args
+
+
+def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
+    db = store["db"]
+    cases = [
+        (["add", "x", "--importance", "3", "--db", db], ExitCode.INVALID, "importance"),
+        (["add", "x", "--type", "banana", "--db", db], ExitCode.INVALID, "--custom-type"),
+        (["add", "x", "--no-such-option"], ExitCode.USAGE, "No such option"),
+        (["show", "ffffffff", "--db", db], ExitCode.NOT_FOUND, "no node"),
+        (["search", "x", "--db", db, "--embedder", "hash:32"], ExitCode.CONFLICT, "built with"),
+        (["maintain", "--now", "notadate", "--db", db], ExitCode.INVALID, "--now"),
+        (["stats", "--db", str(tmp_path / "f" / ("x" * 300))], ExitCode.NOT_FOUND, "store"),
+    ]
+    (tmp_path / "f").write_text("a regular file")
+    cases.append((["add", "x", "--db", str(tmp_path / "f" / "sub")], ExitCode.INVALID, "path"))
+    cases.append((["add", "x", "--db", "y" * 5000], ExitCode.INVALID, "path"))
+    for args, code, words in cases:
+        proc = cli(*args)
+        assert proc.returncode == code, (args, proc.stderr)
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (args, proc.stderr)
+        assert words in lines[0], (args, lines)
+        assert "Traceback" not in proc.stderr
+
+
+def test_errors_as_json_under_json(store):
+    result = invoke("show", "ffffffff", "--db", store["db"], "--json")
+    assert result.exit_code == ExitCode.NOT_FOUND
+    error = json.loads(result.stdout)["error"]
+    assert error == {
+        "type": "NodeNotFoundError",
+        "message": error["message"],
+        "exit_code": int(ExitCode.NOT_FOUND),
+    }
+    usage = invoke("stats", "--bogus", "--json")
+    assert json.loads(usage.stdout)["error"]["exit_code"] == ExitCode.USAGE
+
+
+def test_ambiguous_prefix_lists_the_matches(tmp_path):
+    db = tmp_path / "m"
+    with HybridMemory(db, embedder="hash") as mem:
+        a = mem.add("one", user_id="u1", id="abcd-1")
+        b = mem.add("two", user_id="u1", id="abcd-2")
+    result = invoke("show", "abcd", "--db", str(db))
+    assert result.exit_code == ExitCode.CONFLICT
+    assert a.id in result.output and b.id in result.output
+    assert invoke("show", "abcd-2", "--db", str(db)).exit_code == 0
+    # another user's node is not found through a prefix either
+    assert invoke("show", "abcd-1", "--db", str(db), "--user", "u2").exit_code == 4
+
+
+HOSTILE = "\x1b[2J\x1b[31mred [bold]markup[/bold] \u202eevil\x07"
+
+
+def test_output_escapes_content_and_fits_80_columns(tmp_path):
     db = str(tmp_path / "m")
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "hybridmem.cli",
-            "add",
-            "x",
-            "--importance",
-            "3",
-            "--db",
-            db,
-            "--embedder",
-            "hash",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 2
-    assert "InvalidWeightError" in proc.stderr and "importance" in proc.stderr
-    assert "Traceback" not in proc.stderr
+    common = ["--db", db, "--user", "u1"]
+    invoke("add", "Expense claim #7", "--type", "task", *common, "--embedder", "hash")
+    node = json.loads(invoke("add", HOSTILE, *common, "--json").stdout)
+    invoke("add", "I live in Shanghai.", "--type", "fact", *common)
+    invoke("add", "What if I moved to Chengdu?", "--type", "fact", *common)
+    invoke("add", "a long memory " * 40, *common)
+    outputs = {
+        "tree": invoke("tree", *common).stdout,
+        "show": invoke("show", node["id"][:8], "--db", db).stdout,
+        "search": invoke("search", "red markup evil", *common).stdout,
+        "inspect": invoke("inspect", *common).stdout,
+        "stats": invoke("stats", "--db", db).stdout,
+        "history": invoke("history", node["id"][:8], *common).stdout,
+        "audit": invoke("audit", "log", "--db", db).stdout,
+        "maintain": invoke("maintain", "--dry-run", "--db", db).stdout,
+    }
+    for name, out in outputs.items():
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, name
+        assert max(len(line) for line in out.splitlines()) <= 80, (name, out)
+        assert "{'" not in out and "{}" not in out, (name, out)  # no dict reprs
+    for name in ("tree", "show", "search"):
+        assert "\\x1b[2J" in outputs[name] and "[bold]markup[/bold]" in outputs[name], name
+    assert "[candidate] What if I moved" in outputs["tree"]
+    assert node["id"][:10] in outputs["tree"]
+
+
+def test_tree_marks_superseded_values(tmp_path):
+    db = tmp_path / "m"
+    with HybridMemory(db, embedder="hash") as mem:
+        old = mem.add("I live in Shanghai.", node_type="fact", user_id="u1", confidence=0.5)
+        mem.add("I live in Beijing now.", node_type="fact", user_id="u1", confidence=1.0)
+        assert mem.get(old.id).status == "archived"
+    out = invoke("tree", "--db", str(db), "-u", "u1").stdout
+    assert f"{old.id[:10]} fact" in out and "[superseded] I live in Shanghai." in out
+
+
+def _export(db: str, user: str, out) -> list[dict]:
+    result = invoke("export", "--db", db, "-u", user, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_export_import_round_trips(store, tmp_path):
+    db, common, task = store["db"], store["common"], store["task"]
+    invoke("add", "finance returned the invoice", "--parent", task["id"], *common)
+    out = tmp_path / "u1.jsonl"
+    lines = _export(db, "u1", out)
+    assert len(lines) == 4 and oct(out.stat().st_mode & 0o777) == "0o600"
+    # same store, same user: nothing duplicated, the report says what was skipped
+    same = json.loads(invoke("import", str(out), *common, "--json").stdout)
+    assert (same["nodes"], same["skipped"], same["remapped"]) == (0, 2, 0)
+    # same store, another user: the ids are taken, so the copies get new ones
+    other = json.loads(invoke("import", str(out), "--db", db, "-u", "u2", "--json").stdout)
+    assert (other["nodes"], other["remapped"]) == (2, 2)
+    # refusing duplicates is still possible
+    refused = invoke("import", str(out), *common, "--existing", "error")
+    assert refused.exit_code == ExitCode.INVALID and "already exists" in refused.output
+    # another store: same ids, same contents, same tree shape
+    db2 = str(tmp_path / "m2")
+    fresh = json.loads(invoke("import", str(out), "--db", db2, "-u", "u1", "--json").stdout)
+    assert (fresh["nodes"], fresh["skipped"], fresh["remapped"]) == (2, 0, 0)
+    again = _export(db2, "u1", tmp_path / "again.jsonl")
+    # the same nodes under the new store's own root for u1
+    assert [(r["id"], r["content"]) for r in again[2:]] == [
+        (r["id"], r["content"]) for r in lines[2:]
+    ]
+    assert again[3]["parent_id"] == lines[3]["parent_id"] == task["id"]
+    copied = json.loads(invoke("tree", "--db", db, "-u", "u2", "--json").stdout)["nodes"]
+    assert [n["content"] for n in copied[1:]] == [r["content"] for r in lines[2:]]
+
+
+def test_export_never_writes_into_a_store(store, tmp_path):
+    db = store["db"]
+    other = tmp_path / "other"
+    invoke("add", "x", "--db", str(other), "--embedder", "hash")
+    for target in (
+        f"{db}/memory.sqlite3",
+        str(other / "memory.sqlite3"),
+        str(other / "chroma" / "x"),
+    ):
+        result = invoke("export", "--db", db, "-u", "u1", "--out", target)
+        assert result.exit_code == ExitCode.INVALID, (target, result.output)
+    assert invoke("stats", "--db", str(other)).exit_code == 0
+    result = invoke("export", "--db", db, "-u", "u1", "--out", str(tmp_path))
+    assert result.exit_code == ExitCode.INVALID and "directory" in result.output

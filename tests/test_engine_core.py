@@ -17,7 +17,7 @@ import pytest
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.errors import ImportFormatError, ValidationError
 from hybridmem.index import InMemoryIndex
-from hybridmem.testing.checks import find_bytes
+from tests.backends import both_backends, leftovers  # noqa: F401 - runs on both stores
 
 
 def snapshot_rows(mem: HybridMemory) -> tuple:
@@ -31,9 +31,9 @@ def snapshot_rows(mem: HybridMemory) -> tuple:
 
 
 @pytest.fixture
-def mem(tmp_path):
+def mem(open_mem):
     clock = FakeClock(datetime(2025, 3, 1, tzinfo=UTC))
-    with HybridMemory(tmp_path / "m", embedder="hash", clock=clock) as m:
+    with open_mem(embedder="hash", clock=clock) as m:
         yield m
 
 
@@ -105,10 +105,7 @@ def test_every_erase_shape_is_one_unit_with_its_op(mem, shape):
         mem.erase(secret.id, subtree=shape == "subtree")
     ops = mem.oplog(since=seq)
     assert [o.op for o in ops if o.op != "set_active"] == ["erase"]
-    # Chroma's HNSW buffer may still be rewritten by this process (docs/architecture.md,
-    # "Erasure": restart after an erasure); every other file must be clean now.
-    leftovers = [p for p in find_bytes(mem.path, "X1234567") if p.name != "data_level0.bin"]
-    assert not leftovers
+    assert leftovers(mem, "X1234567") == []  # no file (SQLite) or table (PostgreSQL)
     if shape == "single":
         assert mem.get(child.id).parent_id == task.id  # the child survives, re-attached
     assert mem.verify().orphaned == () and mem.verify().missing == ()
@@ -116,7 +113,7 @@ def test_every_erase_shape_is_one_unit_with_its_op(mem, shape):
 
 CRASH_IN_ERASE = """
 import os, signal, sys
-from hybridmem import HybridMemory
+from hybridmem import ChromaServer, HybridMemory
 import hybridmem.privacy.erasure as erasure
 
 def die(*args, **kwargs):
@@ -124,28 +121,36 @@ def die(*args, **kwargs):
     os.kill(os.getpid(), signal.SIGKILL)
 
 erasure.finish_erasure = die
-mem = HybridMemory(sys.argv[1], embedder="hash")
-mem.erase(sys.argv[2])
+target, node, server, collection = sys.argv[1:5]
+if server == "-":
+    mem = HybridMemory(target, embedder="hash")
+else:
+    host, port = server.rsplit(":", 1)
+    mem = HybridMemory(
+        target, embedder="hash", chroma=ChromaServer(host, int(port)), collection=collection
+    )
+mem.erase(node)
 """
 
 
-def test_a_kill_inside_an_erasure_is_finished_on_the_next_open(tmp_path):
-    path = tmp_path / "m"
-    with HybridMemory(path, embedder="hash") as mem:
+def test_a_kill_inside_an_erasure_is_finished_on_the_next_open(open_mem, locations):
+    with open_mem(embedder="hash") as mem:
         task = mem.add("Claim for the Berlin trip", node_type="task", user_id="u1")
         secret = mem.add("passport number X1234567 for the visa", parent_id=task.id, user_id="u1")
         mem.add("unrelated memory", user_id="u1")
         mem.checkpoint()  # a snapshot holds the text too
-    assert find_bytes(path, "X1234567")
+        assert leftovers(mem, "X1234567")
+    target, server, collection = locations.args()
     done = subprocess.run(
-        [sys.executable, "-c", CRASH_IN_ERASE, str(path), secret.id], capture_output=True
+        [sys.executable, "-c", CRASH_IN_ERASE, target, secret.id, server, collection],
+        capture_output=True,
     )
     assert done.returncode == -9, done.stderr.decode()
-    with HybridMemory(path, embedder="hash") as mem:
+    with open_mem(embedder="hash") as mem:
         assert mem.store.get(secret.id) is None
         report = mem.verify()
         assert report.orphaned == () and report.missing == ()
-    assert not find_bytes(path, "X1234567")
+        assert leftovers(mem, "X1234567") == []
 
 
 class GatedEmbedder(HashEmbedder):

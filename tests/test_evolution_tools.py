@@ -35,9 +35,11 @@ def test_low_confidence_is_candidate_and_restatement_reinforces(mem: HybridMemor
     assert guess.status == "candidate"
     clock.advance(days=1)
     again = mem.add("I live in Hangzhou.", node_type="fact", user_id=U, source_id="chat-9")
-    assert again.status == "archived" and again.metadata["restates"] == city.id
+    # An exact repeat is no second node: it reinforces the one it repeats.
+    assert again.id == city.id
     renewed = mem.get(city.id)
     assert renewed.metadata["mentions"] == 2 and renewed.confidence > city.confidence
+    assert [p.get("source_id") for p in renewed.metadata["provenance"]] == [None, "chat-9"]
     assert renewed.last_accessed_at == clock()  # passive renewal by restatement
 
 

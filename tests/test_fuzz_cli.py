@@ -1,6 +1,6 @@
-"""Hostile input through the command line: a clean exit (0, or a HybridMemError that
-``hybridmem`` prints as one ``error:`` line with exit 2, or click's usage error), never a
-traceback, and the store stays consistent with every earlier memory intact."""
+"""Hostile input through the command line: a clean exit (0, or one ``error:`` line with a
+documented exit code, or click's usage error), never a traceback, and the store stays
+consistent with every earlier memory intact."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from hybridmem import HybridMemory
-from hybridmem.cli import app
-from hybridmem.errors import HybridMemError
+from hybridmem.cli import ExitCode, app
 from hybridmem.testing.checks import consistency
 
 SYNTAX = [
@@ -67,14 +66,17 @@ def store(tmp_path):
 
 
 def run_clean(args):
+    """The CLI turns every failure into an exit code; INTERNAL (9) means an unexpected
+    exception (a bug), which must never happen whatever the input."""
     result = runner.invoke(app, args)
-    exc = result.exception
-    assert exc is None or isinstance(exc, HybridMemError | SystemExit), (
-        f"{type(exc).__name__}: {exc}"
-    )
-    if isinstance(exc, HybridMemError):
-        assert str(exc).strip()
-    event(f"{args[0]}: {type(exc).__name__ if exc is not None else 'ok'}")
+    assert result.exit_code != ExitCode.INTERNAL, result.output
+    assert "Traceback" not in result.output
+    if result.exit_code not in (0, 1, ExitCode.USAGE):
+        if "--json" in args:
+            assert json.loads(result.stdout)["error"]["exit_code"] == result.exit_code
+        else:
+            assert result.output.startswith("error: ") and result.output.strip()
+    event(f"{args[0]}: exit {result.exit_code}")
     return result
 
 
@@ -142,8 +144,9 @@ def test_cli_node_and_user_commands(store, node, user, command):
     still_intact(store)
 
 
-def test_entry_point_prints_one_error_line(tmp_path):
-    """Through the real console script: exit 2 and an ``error:`` line, no traceback."""
+def test_entry_point_prints_one_error_line(store):
+    """Through the real console script: the invalid-value exit code and one ``error:`` line,
+    no traceback."""
     proc = subprocess.run(
         [
             sys.executable,
@@ -152,14 +155,12 @@ def test_entry_point_prints_one_error_line(tmp_path):
             "show",
             "no such id!",
             "--db",
-            str(tmp_path / "m"),
-            "--embedder",
-            "hash",
+            store["db"],
         ],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert proc.returncode == 2
+    assert proc.returncode == ExitCode.INVALID
     assert "error:" in proc.stderr and "InvalidArgumentError" in proc.stderr
     assert "Traceback" not in proc.stderr

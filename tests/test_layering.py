@@ -34,6 +34,7 @@ PREFIXES = {
     "hybridmem.tokens": "base",
     "hybridmem.lexical": "base",
     "hybridmem.scoring": "base",
+    "hybridmem.filters": "base",
     "hybridmem.evolution.config": "base",
     "hybridmem.recovery.config": "base",
     "hybridmem.store": "ports",

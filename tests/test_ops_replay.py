@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.index import InMemoryIndex
+from tests.backends import both_backends  # noqa: F401 - runs the every-op script on both stores
 
 EXCLUDED = {"access_count", "last_accessed_at", "index_state"}
 # Erasure blanks the op-log payloads of what it erases (its point), so ops of surviving
@@ -137,12 +138,12 @@ def test_restore_replays_every_op_to_the_live_state(tmp_path_factory, script, er
             assert state(mem)["active"] == middle["active"]
 
 
-def test_the_scripts_reach_every_registered_op(tmp_path):
+def test_the_scripts_reach_every_registered_op(open_mem):
     """The property above is only as strong as its coverage: one long script must produce
-    every op the engine registers."""
+    every op the engine registers (and replay them all, on both stores)."""
     clock = FakeClock(datetime(2025, 1, 1, tzinfo=UTC))
     rng = random.Random(7)
-    with HybridMemory(tmp_path / "m", embedder="hash", clock=clock, index=InMemoryIndex()) as mem:
+    with open_mem(embedder="hash", clock=clock, index=InMemoryIndex()) as mem:
         start = mem.checkpoint()
         for name in ("task", "batch", "fact", "fact", "task"):
             call(mem, clock, name, rng.randrange(10**6))

@@ -259,5 +259,7 @@ def test_cli_show_is_scoped_to_the_user(tmp_path):
     mine = runner.invoke(app, ["show", node_id, "--user", "alice", *common, "--json"])
     assert mine.exit_code == 0 and json.loads(mine.stdout)["node"]["content"] == "alice only"
     theirs = runner.invoke(app, ["show", node_id, "--user", "bob", *common, "--json"])
-    assert isinstance(theirs.exception, NodeNotFoundError)
+    assert theirs.exit_code == 4 and json.loads(theirs.stdout)["error"]["type"] == (
+        "NodeNotFoundError"
+    )
     assert "alice only" not in theirs.output

@@ -9,6 +9,7 @@ import pytest
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.tokens import count_tokens
+from tests.backends import both_backends  # noqa: F401 - runs this module on both stores
 
 
 def build_claims(mem: HybridMemory) -> tuple[str, str]:
@@ -36,9 +37,9 @@ def test_scope_is_applied_before_ranking_so_sibling_tasks_never_crowd_out(mem):
     assert all(h.node.task_id == t8 for h in res_active.hits)
 
 
-def test_no_tree_scope_searches_the_whole_user(mem_path, clock):
+def test_no_tree_scope_searches_the_whole_user(open_mem, clock):
     config = MemoryConfig(retrieval=RetrievalConfig(use_tree_scope=False))
-    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
+    with open_mem(embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         t7, _ = build_claims(mem)
         res = mem.retrieve("invoice unreadable finance returned", user_id="u1", task_id=t7, top_k=5)
         assert res.scope_id is None
@@ -164,8 +165,9 @@ def test_repeated_reads_do_not_lift_a_worse_match_above_a_better_one(mem, clock)
 
 def test_identical_memories_are_packed_once(mem):
     task = mem.add("Shopping", node_type="task", user_id="u1")
-    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1)
-    high = mem.add("Buy  milk today", parent_id=task.id, user_id="u1", importance=0.9)
+    # Named ids: copies the write path keeps apart (an unnamed repeat would reinforce one).
+    low = mem.add("buy milk today", parent_id=task.id, user_id="u1", importance=0.1, id="low")
+    high = mem.add("Buy  milk today", parent_id=task.id, user_id="u1", importance=0.9, id="hi")
     other = mem.add("buy bread", parent_id=task.id, user_id="u1")
     res = mem.retrieve("buy milk", user_id="u1", task_id=task.id)
     ids = [h.node.id for h in res.hits]
@@ -176,13 +178,15 @@ def test_identical_memories_are_packed_once(mem):
     assert res.context.lower().count("buy milk today") == 1
 
 
-def test_min_weight_drops_weak_nodes(mem_path, clock):
+def test_min_weight_drops_weak_nodes(open_mem, clock):
     config = MemoryConfig(retrieval=RetrievalConfig(min_weight=0.5))
-    with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
+    with open_mem(embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         task = mem.add("Shopping", node_type="task", user_id="u1")
-        weak = mem.add("buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0)
+        weak = mem.add(
+            "buy milk", parent_id=task.id, user_id="u1", importance=0.0, confidence=0.0, id="w"
+        )
         strong = mem.add(
-            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0
+            "buy milk", parent_id=task.id, user_id="u1", importance=1.0, confidence=1.0, id="s"
         )
         ids = {h.node.id for h in mem.retrieve("milk", user_id="u1", task_id=task.id).hits}
         assert strong.id in ids and weak.id not in ids
@@ -197,12 +201,11 @@ def test_other_users_memories_never_appear(mem):
     assert mem.retrieve("salary", user_id="nobody").hits == []
 
 
-def test_lexical_only_config_and_vector_only_config_both_work(mem_path, clock):
+def test_lexical_only_config_and_vector_only_config_both_work(open_mem, clock):
     lexical_only = MemoryConfig(
         retrieval=RetrievalConfig(vector_candidates=0, weights=ScoreWeights(similarity=0.0))
     )
-    with HybridMemory(
-        mem_path, embedder=HashEmbedder(128), clock=clock, config=lexical_only
+    with open_mem(embedder=HashEmbedder(128), clock=clock, config=lexical_only
     ) as mem:
         task = mem.add("Claims", node_type="task", user_id="u1")
         target = mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")

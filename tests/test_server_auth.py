@@ -127,6 +127,15 @@ ISOLATION: list[tuple[str, str, dict | None, set[int]]] = [
     ("POST", "/v1/maintain", {"user_id": "bob"}, {403}),
     ("POST", "/v1/maintain", {}, {200}),
     ("GET", "/v1/users", None, {200}),
+    ("GET", "/v1/memories?user_id=bob", None, {403}),
+    ("GET", "/v1/memories", None, {200}),
+    ("GET", "/v1/tools", None, {200}),
+    ("POST", "/v1/tools/search_memory",
+     {"arguments": {"query": "falcon launch code"}, "user_id": "bob"}, {403}),
+    ("POST", "/v1/tools/search_memory",
+     {"arguments": {"query": "falcon launch code", "task_id": "{b_task}"}}, {404}),
+    ("POST", "/v1/tools/get_memory", {"arguments": {"node_id": "{b_note}"}}, {404}),
+    ("POST", "/v1/tools/delete_memory", {"arguments": {"node_id": "{b_task}"}}, {404}),
     ("GET", "/v1/store", None, {403}),
     ("GET", "/v1/health", None, {200}),
     ("GET", "/", None, {200}),
@@ -175,7 +184,8 @@ def test_a_user_limited_token_cannot_reach_another_users_memories(
 def test_every_route_is_checked_for_isolation(client: TestClient) -> None:
     tested = {(m, p.split("?")[0]) for m, p, _, _ in ISOLATION}
     normalise = {"{b_note}": "{node_id}", "{b_task}": "{node_id}", "{a_note}": "{node_id}",
-                 "bob": "{user}", "alice": "{user}"}
+                 "bob": "{user}", "alice": "{user}", "search_memory": "{name}",
+                 "get_memory": "{name}", "delete_memory": "{name}"}
     shapes = set()
     for method, path in tested:
         for concrete, shape in normalise.items():

@@ -35,10 +35,10 @@ from hybridmem.evolution.speech_eval import DATA_FILE, LabelledUtterance, bundle
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
-# rules-v1 measured 662/663 = 0.998 on the dev split (the split it was tuned on; the blind
-# test batches score 0.90, see hybridmem/evolution/data/README.md). The floor sits a few
-# points below, so a rule change that costs dev accuracy fails here while a one-sentence
-# relabel does not.
+# rules-v2 measured 745/750 = 0.993 on the dev split (the split it was tuned on; rules-v1:
+# 662/663 before dev batch 7); the blind test batches score lower, see
+# hybridmem/evolution/data/README.md. The floor sits a few points below, so a rule change
+# that costs dev accuracy fails here while a one-sentence relabel does not.
 DEV_ACCURACY_FLOOR = 0.95
 
 
@@ -138,11 +138,16 @@ def test_priority_between_cues(clf, text, act):
     assert clf.classify(text).act is act
 
 
-def test_questions_hypotheticals_emotions_are_the_only_non_assertive_acts():
+def test_questions_hypotheticals_emotions_fillers_are_the_only_non_assertive_acts():
     non_assertive = {
         act for act in SpeechAct if not SpeechActResult(act, 0.5, (), "en").is_assertive
     }
-    assert non_assertive == {SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL, SpeechAct.EMOTION}
+    assert non_assertive == {
+        SpeechAct.QUESTION,
+        SpeechAct.HYPOTHETICAL,
+        SpeechAct.EMOTION,
+        SpeechAct.FILLER,
+    }
 
 
 # --- the result object ------------------------------------------------------------------------
@@ -341,9 +346,10 @@ def test_module_entry_point_prints_per_class_figures(tmp_path):
 
 
 def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
-    from hybridmem.evolution import speech_lexicon, speech_rules
+    from hybridmem.evolution import speech_discourse, speech_lexicon, speech_rules
 
+    families = (*speech_lexicon.FAMILIES, *speech_discourse.FAMILIES)
     slotted = [family for _, family in speech_rules._SLOTS]
-    assert sorted(id(f) for f in slotted) == sorted(id(f) for f in speech_lexicon.FAMILIES)
-    names = [cue.name for family in speech_lexicon.FAMILIES for cue in family.cues]
+    assert sorted(id(f) for f in slotted) == sorted(id(f) for f in families)
+    names = [cue.name for family in families for cue in family.cues]
     assert len(names) == len(set(names))

@@ -1,14 +1,33 @@
-"""``hybridmem bench``: the benchmark suites, mounted when the ``benchmarks`` package is there."""
+"""``hybridmem bench``: the benchmark suites, when the ``benchmarks`` package is there.
+
+The suites' own app is imported only when ``bench`` runs: every other command starts without
+it. Arguments after ``bench`` are handed to it untouched (``hybridmem bench --help`` lists the
+suites).
+"""
 
 from __future__ import annotations
+
+import importlib.util
 
 import typer
 
 
+def bench(ctx: typer.Context) -> None:
+    """Run a benchmark suite (hybridmem bench --help lists them)."""
+    from benchmarks.cli import app as bench_app
+
+    bench_app(args=list(ctx.args), prog_name="hybridmem bench")
+
+
 def register(app: typer.Typer) -> None:
-    """Mount the benchmark app as ``hybridmem bench`` (optional in a slim install)."""
+    """Add ``hybridmem bench`` (absent in a slim install without the benchmarks package)."""
     try:
-        from benchmarks.cli import app as bench_app
+        if importlib.util.find_spec("benchmarks.cli") is None:
+            return
     except ImportError:
         return
-    app.add_typer(bench_app, name="bench", help="Run a benchmark suite.")
+    app.command(
+        "bench",
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+        add_help_option=False,
+    )(bench)

@@ -6,19 +6,22 @@ from datetime import datetime
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
+from hybridmem.cli import render
+from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
     JsonOption,
     UserOption,
-    _open,
-    _print_json,
     console,
+    open_memory,
+    print_json,
 )
-from hybridmem.memory import DEFAULT_USER
+from hybridmem.errors import InvalidArgumentError
+
+DEFAULT_USER = "default"
 
 
 def register(app: typer.Typer) -> None:
@@ -40,7 +43,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Show a user's memories with tier, status, weight, lifecycle and conflict group."""
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder) as mem:
             rows = mem.inspect(
                 user_id=user,
                 statuses=status,
@@ -51,39 +54,35 @@ def register(app: typer.Typer) -> None:
                 contains=contains,
             )
         if as_json:
-            _print_json(rows)
+            print_json(rows)
             return
-        table = Table(title=f"memory of {user}: {len(rows)} nodes")
-        for column in (
-            "id",
-            "type",
-            "status",
-            "tier",
-            "lifecycle",
-            "weight",
-            "group",
-            "content",
-            "why",
-        ):
-            table.add_column(column, overflow="fold")
+        table = render.table(
+            f"memory of {render.clean(user)}: {len(rows)} nodes",
+            [
+                col("id"),
+                col("type"),
+                col("status"),
+                col("tier"),
+                col("weight"),
+                col("content", wrap=True),
+                col("why", wrap=True),
+            ],
+        )
         for row in rows:
             n = row.node
-            group_cell = ""
-            if n.conflict_group:
-                group_cell = n.conflict_group + (" *" if row.group_current else "")
+            mark = " *" if n.conflict_group and row.group_current else ""
             table.add_row(
-                n.id[:12],
+                render.short(n.id),
                 n.node_type,
-                n.status,
+                (render.status_mark(n) or "active") + mark,
                 n.tier or "",
-                n.lifecycle or "",
-                f"{row.weight:.3f}",
-                group_cell,
-                ("  " * n.depth) + n.content,
-                row.why,
+                f"{row.weight:.2f}",
+                render.cell(("  " * max(n.depth - 1, 0)) + n.content, limit=200),
+                render.cell(row.why, limit=120),
             )
         console.print(table)
-        console.print("* = the group's current value", style="dim")
+        if any(row.group_current for row in rows):
+            console.print("* = the current value of its conflict group", style="dim")
 
     @app.command()
     def maintain(
@@ -98,22 +97,32 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Forget and consolidate: decay, expire buffers, settle conflicts, distil, prune."""
-        at = datetime.fromisoformat(now) if now else None
-        with _open(db, embedder) as mem:
+        try:
+            at = datetime.fromisoformat(now) if now else None
+        except ValueError:
+            raise InvalidArgumentError(
+                f"--now must be an ISO date/time like 2025-01-31T12:00, got {now!r:.40}"
+            ) from None
+        with open_memory(db, embedder, write=True) as mem:
             report = mem.maintain(now=at, dry_run=dry_run, deep=not light, user_id=user)
         if as_json:
-            _print_json(report)
+            print_json(report)
             return
-        title = "maintenance (dry run)" if dry_run else "maintenance"
-        table = Table(title=f"{title}: {report.examined} nodes examined, {report.counts}")
-        for column in ("action", "node", "user", "weight", "reason"):
-            table.add_column(column, overflow="fold")
+        title = "maintenance (dry run: nothing written)" if dry_run else "maintenance"
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(report.counts.items())) or "no changes"
+        console.print(f"{title}: {report.examined} nodes examined; {counts}", markup=False)
+        if not report.actions:
+            return
+        table = render.table(
+            "",
+            [col("action"), col("node"), col("user"), col("weight"), col("reason", wrap=True)],
+        )
         for a in report.actions:
             table.add_row(
                 a.action,
-                a.node_id[:16],
-                a.user_id,
-                "" if a.weight is None else f"{a.weight:.3f}",
-                a.reason,
+                render.short(a.node_id),
+                render.cell(a.user_id, limit=16),
+                "" if a.weight is None else f"{a.weight:.2f}",
+                render.cell(a.reason, limit=200),
             )
         console.print(table)

@@ -2,54 +2,57 @@
 
 from __future__ import annotations
 
-import dataclasses
+import io
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
+from rich.console import Console
 
+from hybridmem.cli import render
+from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
     JsonOption,
     UserOption,
-    _open,
-    _print_json,
     console,
+    open_memory,
+    print_json,
 )
-from hybridmem.memory import DEFAULT_USER, HybridMemory
-from hybridmem.models import MemoryNode
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.models import NodeType
 
-
-def _node_table(nodes: list[MemoryNode], title: str) -> Table:
-    table = Table(title=title, show_lines=False)
-    for column in ("id", "type", "created", "imp", "conf", "status", "content"):
-        table.add_column(column, overflow="fold")
-    for n in nodes:
-        table.add_row(
-            n.id[:12],
-            n.node_type,
-            f"{n.created_at:%Y-%m-%d %H:%M}",
-            f"{n.importance:.2f}",
-            f"{n.confidence:.2f}",
-            n.status,
-            n.content,
-        )
-    return table
+DEFAULT_USER = "default"  # = hybridmem.memory.DEFAULT_USER, without importing the engine
+KNOWN_TYPES = tuple(t.value for t in NodeType if t is not NodeType.ROOT)
 
 
 def demo(
     path: Annotated[
-        Path | None, typer.Option(help="Where to build the demo store (default: a new temp dir).")
+        Path | None,
+        typer.Option(help="Where to build the demo store (default: a temp dir, removed after)."),
     ] = None,
+    keep: Annotated[bool, typer.Option("--keep", help="Keep the temp dir and print it.")] = False,
     embedder: EmbedderOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Run the expense-claim story: build, retrieve, SIGKILL a writer, recover."""
     from hybridmem.demo import run
 
-    outcome = run(path, embedder=embedder, console=console)
+    where = path or Path(tempfile.mkdtemp(prefix="hybridmem-demo-"))
+    out = Console(file=io.StringIO()) if as_json else console
+    try:
+        outcome = run(where, embedder=embedder, console=out)
+    finally:
+        if path is None and not keep:
+            shutil.rmtree(where, ignore_errors=True)
+    if as_json:
+        print_json({"recovered": outcome.recovered, "path": str(where) if path or keep else None})
+    elif path is None and keep:
+        console.print(f"demo store kept at {where}", markup=False)
     raise typer.Exit(0 if outcome.recovered else 1)
 
 
@@ -57,8 +60,13 @@ def add(
     content: Annotated[str, typer.Argument(help="The memory text.")],
     db: DbOption = DEFAULT_DB,
     user: UserOption = DEFAULT_USER,
-    parent: Annotated[str | None, typer.Option(help="Parent node id.")] = None,
-    node_type: Annotated[str, typer.Option("--type", help="Node type.")] = "event",
+    parent: Annotated[str | None, typer.Option(help="Parent node id (or unique prefix).")] = None,
+    node_type: Annotated[
+        str, typer.Option("--type", help=f"One of {', '.join(KNOWN_TYPES)}.")
+    ] = "event",
+    custom_type: Annotated[
+        bool, typer.Option("--custom-type", help="Allow a --type of your own.")
+    ] = False,
     importance: Annotated[float | None, typer.Option(help="0..1")] = None,
     confidence: Annotated[float | None, typer.Option(help="0..1")] = None,
     source: Annotated[str | None, typer.Option(help="Source id (provenance).")] = None,
@@ -68,11 +76,17 @@ def add(
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Add one memory."""
-    with _open(db, embedder) as mem:
+    """Add one memory (creates the store if there is none)."""
+    if node_type not in KNOWN_TYPES and not custom_type:
+        raise InvalidArgumentError(
+            f"unknown --type {node_type!r:.40}: use one of {', '.join(KNOWN_TYPES)} "
+            "(or --custom-type for a type of your own)"
+        )
+    with open_memory(db, embedder, write=True, create=True) as mem:
+        parent_id = mem.resolve_id(parent, user_id=user) if parent else None
         node = mem.add(
             content,
-            parent_id=parent,
+            parent_id=parent_id,
             node_type=node_type,
             user_id=user,
             importance=importance,
@@ -81,18 +95,27 @@ def add(
             sensitive=sensitive,
         )
     if as_json:
-        _print_json(node)
+        print_json(node)
     else:
-        console.print(f"added [bold]{node.id}[/bold] ({node.node_type}) under {node.parent_id}")
+        console.print(
+            f"added {node.id} ({node.node_type}, {node.status}) under "
+            f"{render.short(node.parent_id)}",
+            markup=False,
+        )
 
 
 def search(
     query: Annotated[str, typer.Argument(help="What to look for.")],
     db: DbOption = DEFAULT_DB,
     user: UserOption = DEFAULT_USER,
-    task: Annotated[str | None, typer.Option(help="Scope to this task's subtree.")] = None,
-    top_k: Annotated[int, typer.Option("--top-k", "-k")] = 8,
+    task: Annotated[
+        str | None, typer.Option(help="Scope to this task's subtree (id or prefix).")
+    ] = None,
+    top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=1000)] = 8,
     budget: Annotated[int | None, typer.Option(help="Token budget of the context.")] = None,
+    context: Annotated[
+        bool, typer.Option("--context/--no-context", help="Print the packed context too.")
+    ] = True,
     scope: Annotated[
         str,
         typer.Option(
@@ -110,33 +133,36 @@ def search(
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Retrieve memories for a query, with each score's breakdown."""
-    with _open(db, embedder) as mem:
+    """Retrieve memories for a query: score, id, type, content and the top parts of the score."""
+    with open_memory(db, embedder, write=record_access) as mem:
         res = mem.retrieve(
             query,
             user_id=user,
-            task_id=task,
+            task_id=mem.resolve_id(task, user_id=user) if task else None,
             top_k=top_k,
             token_budget=budget,
             scope=scope,
             record_access=record_access,
         )
     if as_json:
-        _print_json(res)
+        print_json(res)
         return
-    table = Table(title=f"{len(res.hits)} hits ({res.tokens} tokens in context)")
-    for column in ("score", "id", "type", "content", "why"):
-        table.add_column(column, overflow="fold")
+    table = render.table(
+        f"{len(res.hits)} hits ({res.tokens} tokens in context)",
+        [col("score"), col("id"), col("type"), col("content", wrap=True), col("why")],
+    )
     for hit in res.hits:
         table.add_row(
             f"{hit.score:.3f}",
-            hit.node.id[:12],
+            render.short(hit.node.id),
             hit.node.node_type,
-            hit.node.content,
-            hit.breakdown.explain(),
+            render.cell(hit.node.content, limit=300),
+            render.why(hit.breakdown),
         )
     console.print(table)
-    console.print(res.context, markup=False, highlight=False)
+    if context and res.context:
+        console.print()
+        console.print(render.clean_block(res.context), markup=False)
 
 
 def tree(
@@ -145,70 +171,89 @@ def tree(
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a user's memory tree, the active node starred."""
-    from hybridmem.demo import render_tree
-
-    with _open(db, embedder) as mem:
-        if as_json:
-            root = mem.root(user_id=user)
-            active = mem.active_node(user_id=user)
-            _print_json(
-                {
-                    "active": active.id if active else None,
-                    "nodes": mem.subtree(root.id) if root else [],
-                }
-            )
-            return
-        console.print(render_tree(mem, user))
+    """A user's memory tree: short ids, type, tier, status marks; the active node starred."""
+    with open_memory(db, embedder) as mem:
+        root = mem.root(user_id=user)
+        active = mem.active_node(user_id=user)
+        nodes = mem.subtree(root.id) if root else []
+    if as_json:
+        print_json({"user": user, "active": active.id if active else None, "nodes": nodes})
+        return
+    if root is None:
+        console.print(f"user {render.clean(user)!r} has no memories in {db}", markup=False)
+        return
+    console.print(render.tree_of(user, nodes, active.id if active else None))
 
 
 def show(
-    node_id: Annotated[str, typer.Argument(help="Node id.")],
+    node_id: Annotated[str, typer.Argument(help="Node id, or a unique prefix of one.")],
     db: DbOption = DEFAULT_DB,
-    user: UserOption = DEFAULT_USER,
+    user: Annotated[
+        str | None, typer.Option("--user", "-u", help="Only this user's nodes (default: any).")
+    ] = None,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Show one node of the user, its path from the root and its children."""
-    with _open(db, embedder) as mem:
-        node = mem.get(node_id, user_id=user)
-        path = mem.path_to_root(node_id, user_id=user)
-        children = mem.children(node_id, user_id=user)
+    """One node: its fields, its path from the root and its children."""
+    with open_memory(db, embedder) as mem:
+        full = mem.resolve_id(node_id, user_id=user)
+        node = mem.get(full, user_id=user)
+        path = mem.path_to_root(full, user_id=user)
+        children = mem.children(full, user_id=user)
     if as_json:
-        _print_json({"node": node, "path": [n.id for n in path], "children": children})
+        print_json({"node": node, "path": [n.id for n in path], "children": children})
         return
-    console.print(_node_table([node], "node"))
-    console.print(" > ".join(n.content[:30] for n in path))
+    fields = render.table(
+        f"{node.node_type} {node.id}",
+        [col("field", style="bold"), col("value", wrap=True)],
+    )
+    for name, value in render.node_fields(node):
+        fields.add_row(name, render.cell(value))
+    console.print(fields)
+    console.print()
+    console.print(render.cell(" > ".join(render.clean(n.content, limit=24) for n in path)))
     if children:
-        console.print(_node_table(children, "children"))
+        console.print()
+        console.print(render.node_table(children, f"{len(children)} children"))
 
 
 def stats(
     db: DbOption = DEFAULT_DB,
+    vectors: Annotated[
+        bool, typer.Option("--vectors", help="Also count vectors in Chroma (opens the index).")
+    ] = False,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Counts by type, status and index state."""
-    with _open(db, embedder) as mem:
-        result = mem.stats()
+    """Counts by type, status and index state; sizes; the embedder the store was built with."""
+    with open_memory(db, embedder) as mem:
+        result = mem.stats(count_vectors=vectors)
     if as_json:
-        _print_json(result)
+        print_json(result)
         return
-    table = Table(title=f"hybridmem store {result.path}")
-    table.add_column("what")
-    table.add_column("value", overflow="fold")
-    for field in dataclasses.fields(result):
-        table.add_row(field.name, str(getattr(result, field.name)))
+    table = render.table(
+        f"hybridmem store {render.clean(result.path)}",
+        [col("what", style="bold"), col("value", wrap=True)],
+    )
+    for name, value in render.stats_rows(result):
+        table.add_row(name, render.cell(value))
     console.print(table)
 
 
 def reindex(
     db: DbOption = DEFAULT_DB,
     embedder: EmbedderOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Re-embed every node (also the way to switch embedding models)."""
-    with HybridMemory(db, embedder=embedder, reindex=True) as mem:
-        console.print(f"re-indexed {mem.stats().vectors} nodes with {mem.embedder.name}")
+    from hybridmem.memory import HybridMemory
+
+    with HybridMemory(db, embedder=embedder, reindex=True, create=False) as mem:
+        count, name = mem.stats().vectors, mem.embedder.name
+    if as_json:
+        print_json({"vectors": count, "embedder": name})
+    else:
+        console.print(f"re-indexed {count} nodes with {name}", markup=False)
 
 
 def register(app: typer.Typer) -> None:

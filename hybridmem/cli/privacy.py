@@ -4,6 +4,7 @@ Registered on the main ``hybridmem`` app by :func:`register`. The encryption key
 ``$HYBRIDMEM_KEY`` (never from an option, so it stays out of shell history and ``ps``).
 """
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -11,17 +12,19 @@ from typing import Annotated
 
 import typer
 
+from hybridmem.cli import render
+from hybridmem.cli.render import clean, col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
     JsonOption,
-    _open,
-    _print_json,
     console,
+    open_memory,
+    print_json,
+    refuse_store_file,
 )
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.privacy.crypto import generate_key
 
 
 def register(app: typer.Typer) -> None:
@@ -34,10 +37,10 @@ def register(app: typer.Typer) -> None:
         db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
     ) -> None:
         """Recompute the audit hash chain; exit 1 if it was tampered with."""
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder) as mem:
             result = mem.verify_audit()
         if as_json:
-            _print_json(result)
+            print_json(result)
         elif result.ok:
             console.print(f"audit log OK: {result.entries} entries, head {result.head}")
         else:
@@ -58,20 +61,36 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """List audit entries (who did what, when), oldest first."""
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder) as mem:
             entries = mem.audit_log(
                 user_id=user, node_id=node, actor=actor, action=action, limit=limit
             )
         if as_json:
-            _print_json(entries)
+            print_json(entries)
             return
+        table = render.table(
+            f"{len(entries)} audit entries",
+            [
+                col("seq"),
+                col("at"),
+                col("actor"),
+                col("action"),
+                col("user"),
+                col("node"),
+                col("detail", wrap=True),
+            ],
+        )
         for e in entries:
-            console.print(
-                f"{e.seq:>6} {e.at:%Y-%m-%d %H:%M:%S} {e.actor or '-':<12} {e.action:<10} "
-                f"user={e.user_id} node={e.node_id} {e.detail}",
-                markup=False,
-                highlight=False,
+            table.add_row(
+                str(e.seq),
+                f"{e.at:%Y-%m-%d %H:%M}",
+                render.cell(e.actor or "-", limit=12),
+                e.action,
+                render.cell(e.user_id or "", limit=12),
+                render.short(e.node_id),
+                render.cell(render.flat(e.detail), limit=48),
             )
+        console.print(table)
 
     app.add_typer(audit_app, name="audit")
 
@@ -80,15 +99,28 @@ def register(app: typer.Typer) -> None:
         user: Annotated[str, typer.Option("--user", "-u", help="Whose memory to export.")],
         db: DbOption = DEFAULT_DB,
         out: Annotated[
-            Path | None, typer.Option("--out", "-o", help="File to write (default: stdout).")
+            Path | None,
+            typer.Option("--out", "-o", help="File to write, mode 0600 (default: stdout)."),
         ] = None,
         embedder: EmbedderOption = None,
+        as_json: JsonOption = False,
     ) -> None:
         """Export one user's memory as JSON Lines (sensitive content decrypted: needs the key)."""
-        with _open(db, embedder) as mem:
-            report = mem.export_user(user, out if out is not None else sys.stdout)
-        if out is not None:
-            console.print(f"exported {report.nodes} nodes of {report.user_id} to {out}")
+        if out is None:
+            with open_memory(db, embedder) as mem:
+                mem.export_user(user, sys.stdout)
+            return
+        refuse_store_file(out)
+        with open_memory(db, embedder) as mem:
+            report = mem.export_user(user, out)  # atomic, mode 0600
+        if as_json:
+            print_json({**dataclasses.asdict(report), "path": str(out)})
+        else:
+            console.print(
+                f"exported {report.nodes} nodes of {clean(report.user_id)} to {clean(out)} "
+                "(mode 0600: it holds decrypted text)",
+                markup=False,
+            )
 
     @app.command("import")
     def import_cmd(
@@ -100,18 +132,31 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         db: DbOption = DEFAULT_DB,
+        existing: Annotated[
+            str,
+            typer.Option(
+                "--existing",
+                help="Ids the store already has: 'skip' the user's own (another user's get a "
+                "new id), 'remap' all to new ids, or 'error'.",
+            ),
+        ] = "skip",
         embedder: EmbedderOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Import an export into --user; sensitive nodes are encrypted with this store's key."""
+        """Import an export into --user (creates the store if needed); sensitive nodes are
+        encrypted with this store's key. All or nothing."""
         if not source.is_file():
-            raise InvalidArgumentError(f"no export file at {source}")
-        with _open(db, embedder) as mem:
-            report = mem.import_jsonl(source, user_id=user)
+            raise FileNotFoundError(2, "no export file there", str(source))
+        with open_memory(db, embedder, write=True, create=True) as mem:
+            report = mem.import_jsonl(source, user_id=user, on_existing=existing)
         if as_json:
-            _print_json(report)
-        else:
-            console.print(f"imported {report.nodes} nodes as {report.user_id}")
+            print_json(report)
+            return
+        console.print(
+            f"imported {report.nodes} nodes as {clean(report.user_id)}; {report.skipped} "
+            f"already there (skipped), {report.remapped} given new ids",
+            markup=False,
+        )
 
     @app.command("erase")
     def erase_cmd(
@@ -119,7 +164,9 @@ def register(app: typer.Typer) -> None:
         user: Annotated[
             str | None, typer.Option("--user", "-u", help="Erase this user entirely.")
         ] = None,
-        node: Annotated[str | None, typer.Option("--node", help="Erase this subtree.")] = None,
+        node: Annotated[
+            str | None, typer.Option("--node", help="Erase this subtree (id or prefix).")
+        ] = None,
         yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
         embedder: EmbedderOption = None,
         as_json: JsonOption = False,
@@ -129,12 +176,13 @@ def register(app: typer.Typer) -> None:
             raise InvalidArgumentError("erase needs --user or --node")
         if not yes:
             raise InvalidArgumentError("erase cannot be undone; pass --yes to confirm")
-        with _open(db, embedder) as mem:
-            report = mem.erase(node, user_id=user)
+        with open_memory(db, embedder, write=True) as mem:
+            node_id = mem.resolve_id(node, user_id=user) if node else None
+            report = mem.erase(node_id, user_id=user)
         if as_json:
-            _print_json(report)
+            print_json(report)
         else:
-            console.print(f"erased {report.nodes} nodes of {report.user_id}")
+            console.print(f"erased {report.nodes} nodes of {clean(report.user_id)}", markup=False)
 
     @app.command("rotate-key")
     def rotate_key_cmd(
@@ -143,19 +191,30 @@ def register(app: typer.Typer) -> None:
             str, typer.Option(help="Environment variable holding the new key.")
         ] = "HYBRIDMEM_NEW_KEY",
         embedder: EmbedderOption = None,
+        as_json: JsonOption = False,
     ) -> None:
         """Re-encrypt sensitive nodes: current key in $HYBRIDMEM_KEY, new one in --new-key-env."""
         new_key = os.environ.get(new_key_env)
         if not new_key:
             raise InvalidArgumentError(f"set the new key in ${new_key_env}")
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder, write=True) as mem:
             report = mem.rotate_key(new_key)
+        if as_json:
+            print_json(report)
+            return
         console.print(
             f"re-encrypted {report.nodes} nodes: key {report.old_key_id} -> {report.new_key_id}; "
-            "now set HYBRIDMEM_KEY to the new key"
+            "now set HYBRIDMEM_KEY to the new key",
+            markup=False,
         )
 
     @app.command("keygen")
-    def keygen() -> None:
+    def keygen(as_json: JsonOption = False) -> None:
         """Print a new random encryption key (for $HYBRIDMEM_KEY)."""
-        sys.stdout.write(generate_key() + "\n")
+        from hybridmem.privacy.crypto import generate_key
+
+        key = generate_key()
+        if as_json:
+            print_json({"key": key})
+        else:
+            sys.stdout.write(key + "\n")

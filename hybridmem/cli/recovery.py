@@ -5,50 +5,59 @@ Registered on the main ``hybridmem`` app by :func:`register`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
+from hybridmem.cli import render
+from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
     DbOption,
     EmbedderOption,
     JsonOption,
-    _open,
-    _print_json,
     console,
+    err_console,
+    open_memory,
+    print_json,
 )
+from hybridmem.errors import NodeNotFoundError
 
 
 def checkpoint(
     db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
 ) -> None:
     """Write a snapshot of the store now (applies retention)."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder, write=True) as mem:
         info = mem.checkpoint()
     if as_json:
-        _print_json(info)
+        print_json(info)
     else:
-        console.print(f"snapshot [bold]{info.name}[/bold] at seq {info.seq}, {info.nodes} nodes")
+        console.print(f"snapshot {info.name} at seq {info.seq}, {info.nodes} nodes", markup=False)
 
 
 def snapshots(
     db: DbOption = DEFAULT_DB, embedder: EmbedderOption = None, as_json: JsonOption = False
 ) -> None:
     """List snapshots, oldest first."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder) as mem:
         snaps = mem.snapshots()
     if as_json:
-        _print_json(snaps)
+        print_json(snaps)
         return
-    table = Table(title=f"{len(snaps)} snapshots")
-    for column in ("name", "seq", "created", "nodes", "bytes"):
-        table.add_column(column, overflow="fold")
-    for s in snaps:
+    table = render.table(
+        f"{len(snaps)} snapshots",
+        [col("name"), col("seq"), col("created"), col("nodes"), col("size")],
+    )
+    for snap in snaps:
         table.add_row(
-            s.name, str(s.seq), f"{s.created_at:%Y-%m-%d %H:%M:%S}", str(s.nodes), str(s.size_bytes)
+            render.cell(snap.name),
+            str(snap.seq),
+            f"{snap.created_at:%Y-%m-%d %H:%M:%S}",
+            str(snap.nodes),
+            f"{snap.size_bytes / 1e6:.1f} MB",
         )
     console.print(table)
 
@@ -73,17 +82,20 @@ def restore(
     from hybridmem.recovery.snapshots import restore_damaged
 
     try:
-        with _open(db, embedder) as mem:
+        with open_memory(db, embedder, write=True) as mem:
             report = mem.restore(snapshot, to_seq=to_seq)
     except CorruptStoreError as exc:
-        console.print(
-            f"[yellow]the store cannot be opened ({exc}); restoring the snapshot alone[/yellow]"
+        err_console.print(
+            f"the store cannot be opened ({exc}); restoring the snapshot alone",
+            markup=False,
+            style="yellow",
         )
         report = restore_damaged(db, snapshot)
-        with _open(db, embedder) as mem:  # re-indexes every node from the snapshot
+        # Opening re-indexes every node from the snapshot.
+        with open_memory(db, embedder, write=True) as mem:
             report = dataclasses.replace(report, reindexed=mem.open_report.finished_pending)
     if as_json:
-        _print_json(report)
+        print_json(report)
     else:
         console.print(
             f"restored {report.snapshot} (seq {report.snapshot_seq}) + {report.ops_replayed} "
@@ -103,7 +115,7 @@ def verify(
     as_json: JsonOption = False,
 ) -> None:
     """Compare SQLite and Chroma; exit 1 when they disagree (after --repair, if given)."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder, write=repair) as mem:
         if repair:
             fixed = mem.repair()
             report = fixed.after
@@ -111,7 +123,7 @@ def verify(
             fixed = None
             report = mem.verify()
     if as_json:
-        _print_json(fixed if fixed is not None else report)
+        print_json(fixed if fixed is not None else report)
     else:
         if fixed is not None:
             console.print(
@@ -132,16 +144,26 @@ def history(
     as_json: JsonOption = False,
 ) -> None:
     """Every op-log entry that changed one of --user's nodes, oldest first."""
-    with _open(db, embedder) as mem:
+    with open_memory(db, embedder) as mem:
+        # A deleted node keeps its history; its full id is needed then.
+        with contextlib.suppress(NodeNotFoundError):
+            node_id = mem.resolve_id(node_id, user_id=user)
         records = mem.history(node_id, user_id=user)
     if as_json:
-        _print_json(records)
+        print_json(records)
         return
-    table = Table(title=f"history of {node_id}")
-    for column in ("seq", "op", "at", "actor", "payload"):
-        table.add_column(column, overflow="fold")
+    table = render.table(
+        f"history of {render.clean(node_id)}",
+        [col("seq"), col("op"), col("at"), col("actor"), col("change", wrap=True)],
+    )
     for r in records:
-        table.add_row(str(r.seq), r.op, r.at.isoformat(), r.actor or "", str(r.payload)[:200])
+        table.add_row(
+            str(r.seq),
+            r.op,
+            f"{r.at:%Y-%m-%d %H:%M}",
+            render.cell(r.actor or "", limit=12),
+            render.cell(render.flat(r.payload), limit=160),
+        )
     console.print(table)
 
 

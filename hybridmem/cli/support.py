@@ -1,22 +1,33 @@
-"""Pieces shared by every ``hybridmem`` command module: options, consoles, JSON output and
-opening the store. Command modules import this, never each other or the app."""
+"""Pieces shared by every ``hybridmem`` command module: options, consoles, JSON output, opening
+the store, exit codes and error reporting. Command modules import this, never each other.
+
+Opening: read commands open the store ``read_only`` (a missing store is an error, never a new
+empty one; no open-time recovery; the vector index only when vectors are needed), write
+commands open it with ``create=False`` except ``add`` and ``import``, which may start a store.
+Without ``--embedder`` the store's recorded embedder is used.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from enum import Enum
+from enum import Enum, IntEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
-from hybridmem.memory import HybridMemory
+from hybridmem import errors
+from hybridmem.cli.render import clean
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
 
 DbOption = Annotated[
     Path,
@@ -32,12 +43,155 @@ EmbedderOption = Annotated[
         "name/path. Omitted: the one the store was built with (a new store: the default).",
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (errors too).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
 DEFAULT_DB = Path("agent-memory")
 
-console = Console()
-err_console = Console(stderr=True)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+class ExitCode(IntEnum):
+    """The exit codes of ``hybridmem`` (documented in ``hybridmem --help`` and the README)."""
+
+    OK = 0
+    CHECK_FAILED = 1  # verify / audit verify found a problem
+    USAGE = 2  # the command line itself is wrong (unknown option, missing argument)
+    INVALID = 3  # a value was refused (bad node type, weight out of range, bad date)
+    NOT_FOUND = 4  # no such store, node, snapshot or file
+    CONFLICT = 5  # another embedder, another writer, an ambiguous id, a read-only store
+    CORRUPT = 6  # damaged store, newer schema, broken audit chain, tampered ciphertext
+    KEY = 7  # encryption key missing or wrong
+    UNAVAILABLE = 8  # model, index, database server or the file system failed
+    INTERNAL = 9  # a bug in hybridmem: please report it (HYBRIDMEM_DEBUG=1 for a traceback)
+    INTERRUPTED = 130
+
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 ok, 1 a check failed, 2 usage, 3 invalid value, 4 not found, 5 conflict, "
+    "6 corrupt, 7 key, 8 unavailable, 9 internal error."
+)
+
+# Most specific first: the first matching class decides.
+_ERROR_CODES: tuple[tuple[type[BaseException], ExitCode], ...] = (
+    (errors.DecryptionError, ExitCode.CORRUPT),
+    (errors.EncryptionError, ExitCode.KEY),
+    (errors.StoreNotFoundError, ExitCode.NOT_FOUND),
+    (errors.NodeNotFoundError, ExitCode.NOT_FOUND),
+    (errors.SnapshotNotFoundError, ExitCode.NOT_FOUND),
+    (errors.ScopeError, ExitCode.NOT_FOUND),
+    (errors.AmbiguousIdError, ExitCode.CONFLICT),
+    (errors.ValidationError, ExitCode.INVALID),
+    (errors.ConflictError, ExitCode.CONFLICT),
+    (errors.EmbedderMismatchError, ExitCode.CONFLICT),
+    (errors.ReadOnlyStoreError, ExitCode.CONFLICT),
+    (errors.IndexNotOwnedError, ExitCode.CONFLICT),
+    (errors.StoreWriteError, ExitCode.CONFLICT),
+    (errors.CorruptStoreError, ExitCode.CORRUPT),
+    (errors.SchemaVersionError, ExitCode.CORRUPT),
+    (errors.AuditChainError, ExitCode.CORRUPT),
+    (errors.ReplayError, ExitCode.CORRUPT),
+    (errors.HybridMemError, ExitCode.UNAVAILABLE),
+    (FileNotFoundError, ExitCode.NOT_FOUND),
+    (OSError, ExitCode.UNAVAILABLE),
+)
+
+
+def exit_code_for(exc: BaseException) -> ExitCode:
+    """The documented exit code of an error (INTERNAL for anything unexpected)."""
+    for cls, code in _ERROR_CODES:
+        if isinstance(exc, cls):
+            return code
+    return ExitCode.INTERNAL
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f": {exc.filename}" if exc.filename else ""
+        return f"{exc.strerror}{where}"
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, RecursionError):
+        text = "input nested too deeply"
+    return text
+
+
+def report_error(exc: BaseException, code: ExitCode, *, as_json: bool) -> None:
+    """One line on stderr (``error: Type: message``), or a JSON object on stdout."""
+    usage = isinstance(exc, typer.TyperException)
+    kind = "UsageError" if usage else type(exc).__name__
+    if usage:
+        text = getattr(exc, "format_message", exc.__str__)()
+        ctx = getattr(exc, "ctx", None)
+        if ctx is not None:
+            text += f" (see '{ctx.command_path} --help')"
+    else:
+        text = _message(exc)
+    text = clean(" ".join(text.split()), limit=500)
+    if as_json:
+        payload = {"error": {"type": kind, "message": text, "exit_code": int(code)}}
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    else:
+        label = "bug" if code is ExitCode.INTERNAL else "error"
+        sys.stderr.write(f"{label}: {kind}: {text}\n")
+
+
+def run_guarded(call: Any, args: list[str]) -> int:
+    """Run the click command ``call`` on ``args``: every failure becomes an exit code and one
+    line (or JSON under ``--json``), never a traceback (``HYBRIDMEM_DEBUG=1`` re-raises)."""
+    as_json = "--json" in args
+    try:
+        rv = call(args)
+    except typer.TyperException as exc:  # click's errors (typer vendors click)
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            getattr(exc, "show", lambda: None)()  # the help text, like --help
+            return ExitCode.USAGE
+        code = ExitCode.USAGE if getattr(exc, "exit_code", 2) == 2 else ExitCode.INVALID
+        report_error(exc, code, as_json=as_json)
+        return code
+    except typer.Exit as exc:
+        return int(exc.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        return ExitCode.INTERRUPTED
+    except BaseException as exc:  # the one place that turns every failure into a line
+        if isinstance(exc, SystemExit):
+            return exc.code if isinstance(exc.code, int) else 1
+        if os.environ.get("HYBRIDMEM_DEBUG"):
+            raise
+        code = exit_code_for(exc)
+        report_error(exc, code, as_json=as_json)
+        return code
+    return rv if isinstance(rv, int) else ExitCode.OK
+
+
+class GuardedGroup(typer.core.TyperGroup):
+    """The top-level group: click's ``main`` wrapped by :func:`run_guarded` (also under
+    ``CliRunner``, which calls ``main`` too)."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+
+        def call(a: list[str]) -> Any:
+            return super(GuardedGroup, self).main(
+                args=a,
+                prog_name=prog_name or "hybridmem",
+                complete_var=complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+
+        code = run_guarded(call, argv)
+        if standalone_mode:
+            sys.exit(code)
+        return code
 
 
 def _to_jsonable(value: Any) -> Any:
@@ -52,18 +206,48 @@ def _to_jsonable(value: Any) -> Any:
         return {str(k): _to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         return [_to_jsonable(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
     return value
 
 
 def _print_json(value: Any) -> None:
-    """Write ``value`` as indented JSON on stdout."""
+    """Write ``value`` as indented JSON on stdout (control characters escaped by JSON)."""
     sys.stdout.write(
         json.dumps(_to_jsonable(value), ensure_ascii=False, indent=2, default=str) + "\n"
     )
 
 
+print_json = _print_json
+
+
 @contextmanager
-def _open(db: Path, embedder: str | None) -> Iterator[HybridMemory]:
-    """Open the store at ``db`` for one command."""
-    with HybridMemory(db, embedder=embedder) as mem:
+def open_memory(
+    db: Path, embedder: str | None, *, write: bool = False, create: bool = False
+) -> Iterator[HybridMemory]:
+    """Open the store at ``db`` for one command (see the module docstring)."""
+    from hybridmem.memory import HybridMemory
+
+    with HybridMemory(db, embedder=embedder, read_only=not write, create=create and write) as mem:
         yield mem
+
+
+STORE_FILE = "memory.sqlite3"  # = hybridmem.store.DB_FILE (a store directory holds it)
+
+
+def _inside_a_store(path: Path) -> Path | None:
+    """The memory directory ``path`` would land in (itself or an ancestor holds a store)."""
+    for folder in path.parents:
+        if (folder / STORE_FILE).is_file():
+            return folder
+    return None
+
+
+def refuse_store_file(out: Path) -> None:
+    """Refuse an output path inside any memory store (the library refuses its own store; a
+    second store's live database must not be overwritten either)."""
+    store = _inside_a_store(Path(os.path.abspath(out)))
+    if store is not None:
+        raise errors.InvalidArgumentError(
+            f"--out {out} is inside the memory store {store}; write the file elsewhere"
+        )

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.hooks import (
     ContentSealer,
+    KnownVectors,
     NodeChange,
     PlainSealer,
+    PlanRequest,
     StoredContent,
     WritePlan,
     WritePlanner,
@@ -44,10 +46,12 @@ __all__ = [
     "Core",
     "Engine",
     "IndexSync",
+    "KnownVectors",
     "NodeChange",
     "NodeInput",
     "OpRegistry",
     "PlainSealer",
+    "PlanRequest",
     "StoredContent",
     "TreeWriter",
     "WritePlan",

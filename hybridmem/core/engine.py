@@ -28,7 +28,7 @@ from hybridmem.config import MemoryConfig
 from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
 from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry
 from hybridmem.embedding.base import Embedder, Vectors
-from hybridmem.errors import StoreClosedError
+from hybridmem.errors import ReadOnlyStoreError, StoreClosedError
 from hybridmem.index.base import VectorIndex
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store import TreeStore
@@ -97,10 +97,15 @@ class Engine:
         """Called after each batch of vector writes (the recovery layer's owner catch-up)."""
         self.flush_index: Callable[[WriteUnit], None] | None = None
         """Runs a committed unit's deferred vector work (set by :mod:`hybridmem.core.indexing`)."""
+        self.owner_duties: list[Callable[[], object]] = []
+        """Work only the vector index's owner can finish for other processes (an erasure
+        committed by a follower); the recovery layer runs them on open and on catch-up."""
         self.on_store: list[Callable[[TreeStore], None]] = []
         """Called with each newly attached store (services install their hooks on it)."""
         self._unit: WriteUnit | None = None
         self.closed = False
+        self.read_only = False
+        """Set for a memory opened ``read_only=True``: every write unit is refused."""
 
     def attach_store(self, store: TreeStore) -> None:
         """Make ``store`` the engine's store (``restore`` swaps the file) and let every
@@ -135,6 +140,8 @@ class Engine:
         """
         with self.lock:
             self.check_open()
+            if self.read_only:
+                raise ReadOnlyStoreError("this memory was opened read-only; open it to write")
             outer = self._unit
             unit = WriteUnit()
             self._unit = unit
@@ -179,6 +186,33 @@ class Engine:
             actor=self.actor,
         )
         return record, self.ops.apply(self.apply_context, record)
+
+    def commit_many(
+        self,
+        op: str,
+        entries: Sequence[tuple[str | None, str | None, dict[str, Any]]],
+        *,
+        at: datetime | None = None,
+    ) -> list[tuple[OpRecord, MemoryNode | None]]:
+        """Log consecutive ops of one kind, ``(node_id, user_id, payload)`` each, and apply
+        them: the same rows and effects as :meth:`commit` for each in turn, with one statement
+        per table (the op's batch applier; replay still applies them one by one)."""
+        if self._unit is None:
+            raise RuntimeError("Engine.commit_many must run inside `with engine.write():`")
+        if not entries:
+            return []
+        at = at or self.now()
+        seqs = self.store.append_ops(
+            [
+                {"op": op, "node_id": n, "user_id": u, "payload": p, "at": at, "actor": self.actor}
+                for n, u, p in entries
+            ]
+        )
+        records = [
+            OpRecord(seq=seq, op=op, node_id=n, user_id=u, payload=p, at=at, actor=self.actor)
+            for seq, (n, u, p) in zip(seqs, entries, strict=True)
+        ]
+        return list(zip(records, self.ops.apply_many(self.apply_context, records), strict=True))
 
     # -- embedding ----------------------------------------------------------------------------
     def embed(self, texts: Sequence[str]) -> Vectors:

@@ -8,9 +8,12 @@ core usable on its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
+
+import numpy as np
 
 from hybridmem import lexical
 from hybridmem.embedding.base import Vectors
@@ -50,6 +53,37 @@ class PlainSealer:
         return plain_hash
 
 
+class KnownVectors(dict[str, Vectors]):
+    """The vectors known during one write: the batch's own, plus stored ones a planner fetched
+    from the index (kept for the batch's later items, so each is fetched at most once).
+
+    :meth:`matrix` keeps the vectors stacked as they arrive, so comparing a new item with a
+    pool of hundreds costs one matrix product instead of re-stacking the pool per item.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows: dict[str, int] = {}
+        self._stack = np.zeros((0, 0), dtype=np.float32)
+
+    def matrix(self, ids: Sequence[str]) -> np.ndarray:
+        """The vectors of ``ids`` (all known) as rows of one matrix, in order."""
+        new = [i for i in dict.fromkeys(ids) if i not in self._rows]
+        if new:
+            fresh = np.stack([np.asarray(self[i], dtype=np.float32) for i in new])
+            base = len(self._rows)
+            if base + len(new) > len(self._stack):  # grow by doubling: appends stay cheap
+                grown = np.zeros(
+                    (max(2 * len(self._stack), base + len(new)), fresh.shape[1]), dtype=np.float32
+                )
+                if base:
+                    grown[:base] = self._stack[:base]
+                self._stack = grown
+            self._stack[base : base + len(new)] = fresh
+            self._rows.update((i, base + k) for k, i in enumerate(new))
+        return self._stack[[self._rows[i] for i in ids]]
+
+
 @dataclass(frozen=True, slots=True)
 class NodeChange:
     """One change a write makes to an existing node, with its reason (an ``evolve`` op)."""
@@ -61,6 +95,34 @@ class NodeChange:
     values: dict[str, Any] = field(default_factory=dict)
     """Column values to set; ``metadata`` is merged into the node's metadata; ``renew``
     refreshes ``last_accessed_at`` (an access statistic, not replayed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRequest:
+    """One new node as the planner sees it (inside the write unit, before it is inserted)."""
+
+    content: str
+    node_type: str
+    user_id: str
+    node_id: str
+    parent_id: str | None
+    importance: float
+    confidence: float
+    lifecycle_arg: str | None
+    tier_arg: str | None
+    slot: str | None
+    vector: Vectors | None
+    batch_vectors: KnownVectors
+    """The vectors known in this write: the batch's own, plus any the planner fetched from the
+    index and kept there, so one ``add_many`` fetches each stored vector at most once."""
+    content_hash: str
+    """The hash the node would store (keyed for sensitive nodes): finds exact repeats."""
+    created_at: datetime
+    """When the node says it happened (the caller's ``created_at``, else now)."""
+    may_merge: bool = True
+    """False when the caller chose the id: the node is written even if it repeats another."""
+    source_id: str | None = None
+    session_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,25 +138,19 @@ class WritePlan:
     metadata: dict[str, Any]
     decision: str | None
     changes: tuple[NodeChange, ...] = field(default_factory=tuple)
+    duplicate_of: str | None = None
+    """An existing node this one repeats: nothing is inserted, ``changes`` reinforce it."""
 
 
 class WritePlanner(Protocol):
     """Plans the evolution side of a new node (called inside the write transaction)."""
 
-    def plan(
-        self,
-        *,
-        content: str,
-        node_type: str,
-        user_id: str,
-        node_id: str,
-        importance: float,
-        confidence: float,
-        lifecycle_arg: str | None,
-        tier_arg: str | None,
-        slot: str | None,
-        vector: Vectors | None,
-        batch_vectors: Mapping[str, Vectors],
-    ) -> WritePlan:
+    def reads_tree(self, node_type: str) -> bool:
+        """Whether planning a node of this type needs every earlier item of an ``add_many``
+        in the store (then they are written before it is planned; others are written in one
+        batch)."""
+        ...
+
+    def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
         ...

@@ -20,7 +20,7 @@ engine's :class:`OpRegistry` when they are built; an op with no applier stops a 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,7 +30,7 @@ from hybridmem.clock import to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.errors import ReplayError
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
-from hybridmem.store import NodeRow, TreeStore, encode_path
+from hybridmem.store import NodeRow, TreeStore, encode_path, row_to_node
 
 ERASED_PAYLOAD = {"erased": True}
 """A payload scrubbed by older versions (everything dropped); such ops replay as no-ops."""
@@ -63,16 +63,26 @@ class ApplyContext:
 Applier = Callable[[ApplyContext, OpRecord], MemoryNode | None]
 """Applies one op row to the store (inside the caller's transaction); may return the node."""
 
+BatchApplier = Callable[[ApplyContext, Sequence[OpRecord]], list[MemoryNode | None]]
+"""Applies consecutive rows of one op at once, with exactly the effect of applying them one by
+one in order (bulk writes; replay applies rows one by one)."""
+
 
 class OpRegistry:
     """Op name -> applier. Each engine has its own, filled explicitly when it is built."""
 
     def __init__(self) -> None:
         self._appliers: dict[str, Applier] = {}
+        self._batch: dict[str, BatchApplier] = {}
 
-    def register(self, op: str, applier: Applier) -> None:
-        """Make ``applier`` the one function that applies ``op`` (live and on replay)."""
+    def register(self, op: str, applier: Applier, batch: BatchApplier | None = None) -> None:
+        """Make ``applier`` the one function that applies ``op`` (live and on replay);
+        ``batch``, if given, applies consecutive rows of it at once with the same effect."""
         self._appliers[op] = applier
+        if batch is not None:
+            self._batch[op] = batch
+        else:
+            self._batch.pop(op, None)
 
     def __contains__(self, op: object) -> bool:
         return op in self._appliers
@@ -100,10 +110,28 @@ class OpRegistry:
             ) from exc
 
 
+    def apply_many(self, ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNode | None]:
+        """Apply consecutive rows of one op: with its batch applier when it has one, else one
+        by one."""
+        ops = {r.op for r in records}
+        batch = self._batch.get(records[0].op) if len(ops) == 1 and records else None
+        if batch is None or any(r.payload == ERASED_PAYLOAD for r in records):
+            return [self.apply(ctx, r) for r in records]
+        try:
+            return batch(ctx, records)
+        except ReplayError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            first = records[0]
+            raise ReplayError(
+                f"ops #{first.seq}..#{records[-1].seq} {first.op!r} cannot be applied: {exc!r}"
+            ) from exc
+
+
 def core_registry() -> OpRegistry:
     """A registry holding the core's tree ops."""
     registry = OpRegistry()
-    registry.register("add", apply_add)
+    registry.register("add", apply_add, apply_adds)
     registry.register("bump", apply_bump)
     registry.register("set_active", apply_set_active)
     registry.register("update", apply_update)
@@ -137,10 +165,37 @@ def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
 # -- appliers -------------------------------------------------------------------------------
 def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     """Insert a node under the payload's parent (the per-user root has none)."""
+    parent_id = rec.payload.get("parent_id")
+    parent = require(ctx, parent_id, rec.seq) if parent_id else None
+    row, terms = add_row(ctx, rec, parent)
+    return ctx.store.insert_node(row, terms)
+
+
+def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNode | None]:
+    """Insert consecutive ``add`` rows with one statement per table: what :func:`apply_add`
+    does for each in turn (a parent may be an earlier row of the batch)."""
+    wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
+    known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
+    rows: list[tuple[NodeRow, str]] = []
+    for rec in records:
+        parent_id = rec.payload.get("parent_id")
+        parent = known.get(parent_id) if parent_id else None
+        if parent_id and parent is None:
+            raise ReplayError(
+                f"op #{rec.seq} names node {parent_id!r}, which does not exist at that point"
+            )
+        row, terms = add_row(ctx, rec, parent)
+        rows.append((row, terms))
+        # A later row of the batch may hang under this one: its path and scope are all it needs.
+        known[row["id"]] = row_to_node(dict(row))
+    return list(ctx.store.insert_nodes(rows))
+
+
+def add_row(ctx: ApplyContext, rec: OpRecord, parent: MemoryNode | None) -> tuple[NodeRow, str]:
+    """The node row and lexical terms an ``add`` op writes under ``parent``."""
     p = rec.payload
     if rec.node_id is None or rec.user_id is None:
         raise ReplayError(f"op #{rec.seq} 'add' names no node or user")
-    parent = require(ctx, p["parent_id"], rec.seq) if p.get("parent_id") else None
     path = (*parent.path, parent.id) if parent else ()
     is_scope = p["node_type"] in ctx.scope_types
     task_id = rec.node_id if is_scope or parent is None else parent.task_id
@@ -175,7 +230,7 @@ def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
         "conflict_group": p.get("conflict_group"),
         "sensitive": sensitive,
     }
-    return ctx.store.insert_node(row, terms)
+    return row, terms
 
 
 def apply_bump(ctx: ApplyContext, rec: OpRecord) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.engine import Engine
-from hybridmem.core.hooks import NodeChange, WritePlan
+from hybridmem.core.hooks import KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
@@ -48,52 +48,61 @@ class TreeWriter:
 
     # -- add ------------------------------------------------------------------------------
     def add_many(self, inputs: Sequence[NodeInput], user_id: str) -> list[MemoryNode]:
-        """Write validated inputs in one unit: either every item is written or none is."""
+        """Write validated inputs in one unit: either every item is written or none is. An
+        item the planner finds to repeat a live node reinforces that node instead of being
+        written; the returned list then holds that node in its place."""
         engine = self.engine
         ids = [item.id or uuid.uuid4().hex for item in inputs]
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError("add_many: two items share the same id")
         vectors = engine.embed([item.content for item in inputs])  # outside any lock
         by_id = dict(zip(ids, vectors, strict=True))
+        # The vectors known in this write; the planner adds the stored ones it fetches, so a
+        # batch of facts reads their conflict pool's vectors from the index once.
+        known = KnownVectors(by_id)
         with engine.write() as unit:
             existing = engine.store.all_ids_among(ids)
             if existing:
                 raise InvalidArgumentError(f"node id {existing[0]!r} already exists")
             self._check_user_quota(user_id, len(inputs))
-            now = engine.now()
-            batch: dict[str, MemoryNode] = {}
-            created: list[MemoryNode] = []
-            touched: set[str] = set()
-            evolved: list[str] = []
+            adds = _AddRun(self, user_id, engine.now())
+            resolved: dict[str, str] = {}
             activate_id: str | None = None
-            root: MemoryNode | None = None
             for item, node_id in zip(inputs, ids, strict=True):
-                # With no parent: a new task starts a new top-level task, and a user-level
-                # memory (a fact or preference about the user) goes under the root so it
-                # follows the user into every task; anything else belongs to what the agent
-                # is doing now (the active node). An explicit parent always wins.
-                top_level = item.parent_id is None and (
-                    item.node_type in engine.config.scope_types
-                    or item.node_type in engine.config.user_level_types
+                parent = adds.parent_for(item)
+                digest = engine.sealer.digest(
+                    item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
                 )
-                parent = None if top_level else self._resolve_parent(item.parent_id, user_id, batch)
-                if parent is None:
-                    if root is None:
-                        root = engine.store.user_root(user_id)
-                        if root is None:
-                            root = self._create_root(user_id, now)
-                            created.append(root)
-                    parent = root
-                plan = self._plan(item, node_id, user_id, by_id)
-                node = self._insert(item, node_id, user_id, parent, now, plan)
-                evolved.extend(self.apply_changes(plan.changes, user_id=user_id, now=now))
-                batch[node_id] = node
-                created.append(node)
-                touched.update(node.path)
+                # Planning a type the planner reads the tree for (facts: their conflict pool)
+                # must see every earlier item of the batch in the store; so must an item that
+                # repeats a queued one (the planner merges repeats).
+                key = (item.node_type, parent.id, digest)
+                reads = engine.planner is not None and engine.planner.reads_tree(item.node_type)
+                if reads or adds.holds(key):
+                    adds.flush()
+                plan = self._plan(item, node_id, user_id, parent, adds.now, known, digest)
+                if plan.duplicate_of is not None:
+                    # A repeat reinforces the node it repeats (the plan's changes): no copy.
+                    adds.flush()
+                    adds.evolved.extend(
+                        self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
+                    )
+                    resolved[node_id] = plan.duplicate_of
+                    activate_id = plan.duplicate_of if item.activate else activate_id
+                    continue
+                resolved[node_id] = node_id
+                adds.queue(node_id, self._add_payload(item, node_id, parent, adds.now, plan), key)
+                if reads or plan.changes:
+                    adds.flush()
+                    adds.evolved.extend(
+                        self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
+                    )
                 wants = item.activate
                 if wants or (wants is None and item.node_type in engine.config.activate_on_add):
                     activate_id = node_id
-            bumped = sorted(touched - set(batch) - {n.id for n in created})
+            adds.flush()
+            created, batch = adds.created, adds.batch
+            bumped = sorted(adds.touched - set(batch) - {n.id for n in created})
             if bumped:
                 # Logged so that replay (restore) reproduces the ancestors' activity exactly.
                 engine.commit(
@@ -101,20 +110,22 @@ class TreeWriter:
                     node_id=None,
                     user_id=user_id,
                     payload={"ids": bumped, "by": engine.config.ancestor_bump},
-                    at=now,
+                    at=adds.now,
                 )
             if activate_id is not None:
                 engine.commit(
-                    "set_active", node_id=activate_id, user_id=user_id, payload={}, at=now
+                    "set_active", node_id=activate_id, user_id=user_id, payload={}, at=adds.now
                 )
             # The new items' vectors were computed above; a new root is embedded on its own.
-            unit.index.append(([n for n in created if n.id in by_id], vectors))
+            rows = [i for i, node_id in enumerate(ids) if node_id in batch]
+            if rows:
+                unit.index.append(([batch[ids[i]] for i in rows], vectors[rows]))
             roots = [n for n in created if n.id not in by_id]
             if roots:
                 unit.index.append((roots, None))
-            unit.sync.extend(i for i in dict.fromkeys(evolved) if i not in batch)
-        fresh = engine.store.get_many(ids)
-        return [fresh[node_id] for node_id in ids]
+            unit.sync.extend(i for i in dict.fromkeys(adds.evolved) if i not in batch)
+        fresh = engine.store.get_many(set(resolved.values()))
+        return [fresh[resolved[node_id]] for node_id in ids]
 
     def _check_user_quota(self, user_id: str, adding: int) -> None:
         limit = self.engine.config.max_nodes_per_user
@@ -129,12 +140,24 @@ class TreeWriter:
             )
 
     def _resolve_parent(
-        self, parent_id: str | None, user_id: str, batch: Mapping[str, MemoryNode]
+        self,
+        parent_id: str | None,
+        user_id: str,
+        batch: Mapping[str, MemoryNode],
+        seen: dict[str | None, MemoryNode | None] | None = None,
     ) -> MemoryNode | None:
+        """The parent of a new item: ``parent_id`` (from the batch or the store), or the
+        user's active node when None. ``seen`` remembers stored parents within one batch
+        (their path and scope cannot change while the batch holds the write lock)."""
         store = self.engine.store
+        if seen is not None and parent_id in seen and parent_id not in batch:
+            return seen[parent_id]
         if parent_id is None:
             active_id = store.get_active(user_id)
-            return store.get(active_id) if active_id else None
+            found = store.get(active_id) if active_id else None
+            if seen is not None:
+                seen[None] = found
+            return found
         parent = batch.get(parent_id) or store.get(parent_id)
         if parent is None:
             raise NodeNotFoundError(f"parent node {parent_id!r} does not exist")
@@ -143,6 +166,8 @@ class TreeWriter:
                 f"parent node {parent_id!r} belongs to another user; a node can only be "
                 f"attached under its own user's ({user_id!r}) tree"
             )
+        if seen is not None and parent_id not in batch:
+            seen[parent_id] = parent
         return parent
 
     def _create_root(self, user_id: str, now: datetime) -> MemoryNode:
@@ -152,7 +177,14 @@ class TreeWriter:
         return self._insert(item, f"root-{uuid.uuid4().hex}", user_id, None, now, None)
 
     def _plan(
-        self, item: NodeInput, node_id: str, user_id: str, vectors: Mapping[str, Vectors]
+        self,
+        item: NodeInput,
+        node_id: str,
+        user_id: str,
+        parent: MemoryNode,
+        now: datetime,
+        vectors: KnownVectors,
+        digest: str,
     ) -> WritePlan:
         cfg = self.engine.config
         importance = item.importance if item.importance is not None else cfg.default_importance
@@ -170,17 +202,26 @@ class TreeWriter:
                 decision=None,
             )
         return planner.plan(
-            content=item.content,
-            node_type=item.node_type,
-            user_id=user_id,
-            node_id=node_id,
-            importance=importance,
-            confidence=confidence,
-            lifecycle_arg=item.lifecycle,
-            tier_arg=item.tier,
-            slot=item.slot,
-            vector=vectors.get(node_id),
-            batch_vectors=vectors,
+            PlanRequest(
+                content=item.content,
+                node_type=item.node_type,
+                user_id=user_id,
+                node_id=node_id,
+                parent_id=parent.id,
+                importance=importance,
+                confidence=confidence,
+                lifecycle_arg=item.lifecycle,
+                tier_arg=item.tier,
+                slot=item.slot,
+                vector=vectors.get(node_id),
+                batch_vectors=vectors,
+                content_hash=digest,
+                created_at=ensure_utc(item.created_at) if item.created_at else now,
+                # A caller that names the id (imports, probes, profiles) means that node.
+                may_merge=item.id is None and not (item.metadata or {}).get("probe"),
+                source_id=item.source_id,
+                session_id=item.session_id,
+            )
         )
 
     def _insert(
@@ -192,6 +233,21 @@ class TreeWriter:
         now: datetime,
         plan: WritePlan | None,
     ) -> MemoryNode:
+        payload = self._add_payload(item, node_id, parent, now, plan)
+        engine = self.engine
+        _, node = engine.commit("add", node_id=node_id, user_id=user_id, payload=payload, at=now)
+        assert node is not None
+        return node
+
+    def _add_payload(
+        self,
+        item: NodeInput,
+        node_id: str,
+        parent: MemoryNode | None,
+        now: datetime,
+        plan: WritePlan | None,
+    ) -> dict[str, Any]:
+        """The logged payload of one new node (its depth checked against the limit)."""
         engine = self.engine
         depth = len(parent.path) + 1 if parent else 0
         if depth > engine.config.max_depth:
@@ -228,9 +284,7 @@ class TreeWriter:
         if stored.sensitive:
             # Encrypted nodes: the op log keeps the ciphertext (replayable), never the text.
             payload.update(sensitive=True, sealed=stored.content, sealed_hash=stored.content_hash)
-        _, node = engine.commit("add", node_id=node_id, user_id=user_id, payload=payload, at=now)
-        assert node is not None
-        return node
+        return payload
 
     # -- update / move / delete / set_active ------------------------------------------------
     def update(
@@ -404,3 +458,76 @@ class TreeWriter:
                 changed.append(node.id)
             unit.sync.extend(changed)
         return changed
+
+
+class _AddRun:
+    """The state of one ``add_many``: adds queued for one batched commit, the nodes written so
+    far, and the stored parents already read."""
+
+    def __init__(self, writer: TreeWriter, user_id: str, now: datetime) -> None:
+        self.writer = writer
+        self.user_id = user_id
+        self.now = now
+        self.batch: dict[str, MemoryNode] = {}
+        self.created: list[MemoryNode] = []
+        self.touched: set[str] = set()
+        self.evolved: list[str] = []
+        self.root: MemoryNode | None = None
+        self._queued: list[tuple[str | None, str | None, dict[str, Any]]] = []
+        self._queued_ids: set[str] = set()
+        self._queued_keys: set[tuple[str, str, str]] = set()
+        self._seen: dict[str | None, MemoryNode | None] = {}
+
+    def parent_for(self, item: NodeInput) -> MemoryNode:
+        """Where ``item`` goes: its parent, the active node, or the user's root."""
+        engine = self.writer.engine
+        if item.parent_id in self._queued_ids:
+            self.flush()  # the parent is queued: its row must exist to hang a child under it
+        # With no parent: a new task starts a new top-level task, and a user-level memory (a
+        # fact or preference about the user) goes under the root so it follows the user into
+        # every task; anything else belongs to what the agent is doing now (the active node).
+        # An explicit parent always wins.
+        top_level = item.parent_id is None and (
+            item.node_type in engine.config.scope_types
+            or item.node_type in engine.config.user_level_types
+        )
+        parent = (
+            None
+            if top_level
+            else self.writer._resolve_parent(item.parent_id, self.user_id, self.batch, self._seen)
+        )
+        if parent is not None:
+            return parent
+        if self.root is None:
+            self.root = engine.store.user_root(self.user_id)
+            if self.root is None:
+                self.flush()  # the op log keeps the items' order: queued ones come first
+                self.root = self.writer._create_root(self.user_id, self.now)
+                self.created.append(self.root)
+        return self.root
+
+    def queue(
+        self, node_id: str, payload: dict[str, Any], key: tuple[str, str, str] | None = None
+    ) -> None:
+        """Queue one ``add`` for the next batched commit; ``key`` (type, parent, content
+        hash) lets a later identical item find it (:meth:`holds`)."""
+        self._queued.append((node_id, self.user_id, payload))
+        self._queued_ids.add(node_id)
+        if key is not None:
+            self._queued_keys.add(key)
+
+    def holds(self, key: tuple[str, str, str]) -> bool:
+        """Whether an item with this (type, parent, content hash) is queued, unwritten."""
+        return key in self._queued_keys
+
+    def flush(self) -> None:
+        """Commit the queued adds with one statement per table."""
+        if not self._queued:
+            return
+        done = self.writer.engine.commit_many("add", self._queued, at=self.now)
+        self._queued, self._queued_ids, self._queued_keys = [], set(), set()
+        for _, node in done:
+            assert node is not None
+            self.batch[node.id] = node
+            self.created.append(node)
+            self.touched.update(node.path)

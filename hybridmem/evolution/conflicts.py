@@ -118,6 +118,12 @@ def value_terms(text: str, reference: str) -> set[str]:
     return {u for u in _units(text) if u not in ref}
 
 
+def value_units(text: str) -> list[str]:
+    """The distinctive terms of ``text`` in order (Chinese by character), attitude and time
+    words removed."""
+    return _units(text)
+
+
 def _units(text: str) -> list[str]:
     out: list[str] = []
     for term in lexical.terms(text):
@@ -193,33 +199,9 @@ def decide(
     if current is None:
         return ConflictDecision(group, ACTIVE, "new")
     if same_value(content, vector, current.content, vectors.get(current.id), cfg):
-        mentions = int(current.metadata.get("mentions", 1)) + 1
-        return ConflictDecision(
-            group,
-            ARCHIVED,
-            "restated",
-            metadata={"archived_reason": f"restates {current.id}", "restates": current.id},
-            changes=(
-                NodeChange(
-                    current.id,
-                    "reinforce",
-                    f"restated by {new_id}",
-                    {
-                        "confidence": min(1.0, max(current.confidence, confidence) + 0.05),
-                        "metadata": {"mentions": mentions},
-                        "renew": True,
-                    },
-                ),
-            ),
-        )
+        return _restated(group, current, confidence, new_id)
     if confidence < cfg.low_confidence:
-        return ConflictDecision(
-            group,
-            CANDIDATE,
-            "low_confidence",
-            cfg.candidate_importance_factor,
-            metadata={"candidate_reason": "low confidence"},
-        )
+        return _candidate(group, "low confidence", cfg)
     waiting = [
         m
         for m in members
@@ -230,19 +212,72 @@ def decide(
     mentions = 1 + len(waiting)
     confirmed = mentions >= cfg.confirmations
     if current.tier == Tier.LONG_TERM.value and not confirmed:
-        return ConflictDecision(
-            group,
-            ACTIVE,
-            "awaiting_confirmation",
-            cfg.candidate_importance_factor,
-            metadata={
-                "awaiting": "confirmation",
-                "challenges": current.id,
-                "unconfirmed_reason": f"challenges long-term {current.id}; "
-                f"{mentions}/{cfg.confirmations} mentions",
-            },
-        )
-    merged = tuple(
+        return _awaiting(group, current, mentions, cfg)
+    merged = _merge_waiting(waiting, new_id)
+    extra = {"mentions": mentions} if mentions > 1 else {}
+    if confirmed or confidence >= current.confidence + cfg.supersede_margin:
+        why = "confirmed" if confirmed else "newer and clearly more confident"
+        return _supersede(group, current, new_id, why, merged, extra, confirmed)
+    if confidence >= cfg.coexist_ratio * current.confidence:
+        return _coexist(group, current, new_id, merged, extra, cfg)
+    return _candidate(group, f"less confident than current {current.id}", cfg)
+
+
+def _restated(group: str, current: MemoryNode, confidence: float, new_id: str) -> ConflictDecision:
+    """The newcomer states the current value again: reinforce it, keep the newcomer archived
+    as a restatement (for its source)."""
+    mentions = int(current.metadata.get("mentions", 1)) + 1
+    return ConflictDecision(
+        group,
+        ARCHIVED,
+        "restated",
+        metadata={"archived_reason": f"restates {current.id}", "restates": current.id},
+        changes=(
+            NodeChange(
+                current.id,
+                "reinforce",
+                f"restated by {new_id}",
+                {
+                    "confidence": min(1.0, max(current.confidence, confidence) + 0.05),
+                    "metadata": {"mentions": mentions},
+                    "renew": True,
+                },
+            ),
+        ),
+    )
+
+
+def _candidate(group: str, reason: str, cfg: EvolutionConfig) -> ConflictDecision:
+    return ConflictDecision(
+        group,
+        CANDIDATE,
+        "low_confidence",
+        cfg.candidate_importance_factor,
+        metadata={"candidate_reason": reason},
+    )
+
+
+def _awaiting(
+    group: str, current: MemoryNode, mentions: int, cfg: EvolutionConfig
+) -> ConflictDecision:
+    """A challenger of a long-term value, kept active with less weight until confirmed."""
+    return ConflictDecision(
+        group,
+        ACTIVE,
+        "awaiting_confirmation",
+        cfg.candidate_importance_factor,
+        metadata={
+            "awaiting": "confirmation",
+            "challenges": current.id,
+            "unconfirmed_reason": f"challenges long-term {current.id}; "
+            f"{mentions}/{cfg.confirmations} mentions",
+        },
+    )
+
+
+def _merge_waiting(waiting: Sequence[MemoryNode], new_id: str) -> tuple[NodeChange, ...]:
+    """Earlier mentions of the same new value are archived into the newcomer."""
+    return tuple(
         NodeChange(
             m.id,
             "merge",
@@ -254,52 +289,62 @@ def decide(
         )
         for m in waiting
     )
-    extra = {"mentions": mentions} if mentions > 1 else {}
-    if confirmed or confidence >= current.confidence + cfg.supersede_margin:
-        why = "confirmed" if confirmed else "newer and clearly more confident"
-        change = NodeChange(
-            current.id,
-            "supersede",
-            f"superseded by {new_id} ({why})",
-            {
-                "status": ARCHIVED,
-                "tier": Tier.WORKING.value,
-                "metadata": {
-                    "archived_reason": f"superseded by {new_id} ({why})",
-                    "superseded_by": new_id,
-                },
+
+
+def _supersede(
+    group: str,
+    current: MemoryNode,
+    new_id: str,
+    why: str,
+    merged: tuple[NodeChange, ...],
+    extra: dict[str, Any],
+    confirmed: bool,
+) -> ConflictDecision:
+    change = NodeChange(
+        current.id,
+        "supersede",
+        f"superseded by {new_id} ({why})",
+        {
+            "status": ARCHIVED,
+            "tier": Tier.WORKING.value,
+            "metadata": {
+                "archived_reason": f"superseded by {new_id} ({why})",
+                "superseded_by": new_id,
             },
-        )
-        return ConflictDecision(
-            group,
-            ACTIVE,
-            "supersede",
-            changes=(change, *merged),
-            metadata={**extra, "supersedes": current.id},
-            tier=Tier.LONG_TERM.value if confirmed else None,
-        )
-    if confidence >= cfg.coexist_ratio * current.confidence:
-        change = NodeChange(
-            current.id,
-            "demote",
-            f"coexists with newer {new_id}",
-            {
-                "importance": current.importance * cfg.demote_factor,
-                "tier": Tier.WORKING.value,
-                "metadata": {"demoted_by": new_id},
-            },
-        )
-        return ConflictDecision(
-            group,
-            ACTIVE,
-            "coexist",
-            changes=(change, *merged),
-            metadata={**extra, "coexists_with": current.id},
-        )
+        },
+    )
     return ConflictDecision(
         group,
-        CANDIDATE,
-        "low_confidence",
-        cfg.candidate_importance_factor,
-        metadata={"candidate_reason": f"less confident than current {current.id}"},
+        ACTIVE,
+        "supersede",
+        changes=(change, *merged),
+        metadata={**extra, "supersedes": current.id},
+        tier=Tier.LONG_TERM.value if confirmed else None,
+    )
+
+
+def _coexist(
+    group: str,
+    current: MemoryNode,
+    new_id: str,
+    merged: tuple[NodeChange, ...],
+    extra: dict[str, Any],
+    cfg: EvolutionConfig,
+) -> ConflictDecision:
+    change = NodeChange(
+        current.id,
+        "demote",
+        f"coexists with newer {new_id}",
+        {
+            "importance": current.importance * cfg.demote_factor,
+            "tier": Tier.WORKING.value,
+            "metadata": {"demoted_by": new_id},
+        },
+    )
+    return ConflictDecision(
+        group,
+        ACTIVE,
+        "coexist",
+        changes=(change, *merged),
+        metadata={**extra, "coexists_with": current.id},
     )

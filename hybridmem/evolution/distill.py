@@ -1,7 +1,8 @@
 """Distillation: recurring episodes become a profile conclusion linked to its sources.
 
-Deterministic default (no model): a *theme* is a content term that at least
-``distill_min_mentions`` live, assertive episodes of the user share (English terms lightly
+Deterministic default (no model): a *theme* is a content term that live, assertive episodes of
+the user mention at least ``distill_min_mentions`` times (a repeated episode counts each of its
+``mentions``) (English terms lightly
 stemmed, Chinese words from jieba; time and filler words ignored). Each theme yields one
 ``profile`` node under the user's root whose text is extractive — the theme word and the most
 representative source sentence, both quoted from the sources — so it never states what no
@@ -193,7 +194,8 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
             by_term.setdefault(term, []).append(node)
     themes: dict[tuple[str, ...], Theme] = {}
     for term, members in sorted(by_term.items()):
-        if len(members) < cfg.distill_min_mentions:
+        # A repeat reinforces its node instead of adding one: count its mentions.
+        if sum(_mentions(m) for m in members) < cfg.distill_min_mentions:
             continue
         if len(episodes) >= 2 * cfg.distill_min_mentions and len(members) > len(episodes) / 2:
             continue
@@ -202,6 +204,11 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
         if key not in themes or len(term) > len(themes[key].term):
             themes[key] = Theme(term, ordered)
     return sorted(themes.values(), key=lambda t: (-len(t.sources), t.term))
+
+
+def _mentions(node: MemoryNode) -> int:
+    value = node.metadata.get("mentions", 1)
+    return value if isinstance(value, int) and value > 0 else 1
 
 
 def representative(theme: Theme) -> MemoryNode:

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from hybridmem.core import Core
+from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import current_of, is_unconfirmed
+from hybridmem.evolution.forgetting import Retention, plan_user
 from hybridmem.evolution.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode
 
@@ -29,7 +31,12 @@ class InspectRow:
     group_current: bool | None
     """True/False for members of a conflict group (is it the current value?), else None."""
     why: str
-    """The recorded reason for its status (archived/candidate/demoted), if any."""
+    """The recorded reason for its status (archived/candidate/demoted); for a live node with
+    none, what maintenance would do to it now, or why a guard keeps it."""
+    pending: str = ""
+    """What a maintenance run now would do to it (``"fade: weight 0.031 < 0.05 ..."``)."""
+    kept_because: str = ""
+    """Why forgetting and pruning may not archive it now (active path, live children...)."""
 
 
 def inspect_user(
@@ -53,6 +60,9 @@ def inspect_user(
         if n.conflict_group:
             groups.setdefault(n.conflict_group, []).append(n)
     currents = {g: current_of(members) for g, members in groups.items()}
+    active = core.engine.store.get_active(user_id)
+    guard = Retention.of(nodes, active, now, cfg)
+    pending = _pending(nodes, active, now, cfg)
     rows: list[InspectRow] = []
     for n in _tree_order(nodes):
         if statuses and n.status not in statuses:
@@ -75,6 +85,8 @@ def inspect_user(
             or (f"unconfirmed: {meta['unconfirmed_reason']}" if is_unconfirmed(n) else "")
             or (f"demoted by {meta['demoted_by']}" if "demoted_by" in meta else "")
         )
+        kept = (guard.why_kept(n) or "") if n.status != "archived" else ""
+        why = why or pending.get(n.id, "") or (f"kept: {kept}" if kept else "")
         rows.append(
             InspectRow(
                 node=n,
@@ -83,9 +95,22 @@ def inspect_user(
                 protected=is_protected(n, cfg),
                 group_current=(cur is not None and cur.id == n.id) if n.conflict_group else None,
                 why=why,
+                pending=pending.get(n.id, ""),
+                kept_because=kept,
             )
         )
     return rows
+
+
+def _pending(
+    nodes: list[MemoryNode], active: str | None, now: datetime, cfg: EvolutionConfig
+) -> dict[str, str]:
+    """What a deep maintenance run at ``now`` would do to each node, by id."""
+    changes, deletions, kept = plan_user(nodes, active, now, cfg, deep=True)
+    out = {a.node_id: f"maintenance would {a.action}: {a.reason}" for a, _ in changes}
+    out.update((a.node_id, f"maintenance would {a.action}: {a.reason}") for a in deletions)
+    out.update((a.node_id, f"kept: {a.reason}") for a in kept)
+    return out
 
 
 def _tree_order(nodes: list[MemoryNode]) -> list[MemoryNode]:

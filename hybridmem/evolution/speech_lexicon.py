@@ -70,7 +70,10 @@ def _family(name: str, table: tuple[tuple[str, str], ...]) -> CueFamily:
 
 
 # Fillers that may precede a sentence-initial cue without changing the act ("ok so book...").
-_LEAD = r"(?:(?:hey|hi|ok|okay|so|and|but|also|oh|um|btw|honestly|hmm|well|actually|then)[,\s]+)*"
+_LEAD = (
+    r"(?:(?:hey|hi|ok|okay|so|and|but|also|oh|um|btw|honestly|hmm|well|actually|then|maybe"
+    r"|perhaps|probably)[,\s]+)*"
+)
 # Clause start: beginning of text or after a clause break, then optional fillers.
 _CLAUSE = r"(?:^|[,.;!?:]\s*)" + _LEAD
 _SELF = r"(?:i|we|my|our|i'm|i've|i'd)"
@@ -247,7 +250,8 @@ QUESTION_FORM = _family(
             r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
             r"|(?P<anota>[\u4e00-\u9fff])不(?P=anota)",
         ),
-        ("zh-colloquial-wh", r"啥|咋|[^我你他她]还是(?!要|想|觉得|决定|喜欢|算了)"),
+        # "A 还是 B" asks; 还是 at a clause head ("after all") does not.
+        ("zh-colloquial-wh", r"啥|咋|[^我你他她,.;!?:\s]还是(?!要|想|觉得|决定|喜欢|算了)"),
         ("le-mei", r"了没有?[?.!\s]*$|[^我也]不[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
     ),
@@ -312,7 +316,7 @@ INSTRUCTION = _family(
         (
             "bie",
             r"^(?:以后|今后|下次|再也)?(?:别|不要)(?!人|的)|别再|不要再|以后别|以后不要"
-            r"|(?:你|先|千万|可)(?:别|不要)",
+            r"|(?:你|先|千万|可)(?:别|不要)|你(?:先|赶紧|马上|直接)(?!别|不)",
         ),
         ("gei-wo", r"^给我|给我(?:发|订|列|找|推荐|安排|买|查|留)|^给.{1,6}(?:发|打|回|转)"),
         ("ba", r"^(?:你|你先|请你)?(?:把|订|取消|预订|预约|加上|删掉|设置)"),
@@ -388,8 +392,8 @@ PREFERENCE = _family(
         ),
         (
             "go-for",
-            r"\bi (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards|only \w+"
-            r"|mostly \w+)\b|\bi don't care (?:much )?for\b"
+            r"\bi(?:'ll| will)? (?:\w+ )?(?:go for|opt for|stick to|stick with|lean towards"
+            r"|only \w+|mostly \w+)\b|\bi don't care (?:much )?for\b"
             r"|\bi (?:\w+ )?(?:try to avoid|avoid|steer clear of)\b",
         ),
         ("matters", r"\bmatters? (?:more|most|a lot) to me\b|\b(?:more )?important to me\b"),
@@ -456,8 +460,9 @@ MOMENTARY = _family(
         (
             "circumstance",
             r"\b(?:rain|rainy|snow|heat|humidity|weather|traffic|mondays?|commute"
-            r"|waiting|queues?|lines|crowds?|noise|deadlines?)\b|下雨|雨天|下雪|天气|堵车|排队|周一"
-            r"|加班|通勤",
+            r"|waiting|queues?|lines|crowds?|noise|deadlines?|boss|manager|landlord|cowork\w*"
+            r"|colleagues?|neighbou?rs?|customers?|clients?|job|shifts?)\b|下雨|雨天|下雪|天气|堵车"
+            r"|排队|周一|加班|通勤|老板|领导|房东|同事|邻居|客户|甲方",
         ),
     ),
 )

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from hybridmem.evolution import speech_discourse as disc
 from hybridmem.evolution import speech_lexicon as lex
 from hybridmem.evolution.speech_types import (
     SpeechAct,
@@ -50,6 +51,9 @@ _CONFIDENCE = {
     "preference": 0.75,
     "negation": 0.75,
     "assertion": 0.6,
+    "filler": 0.9,
+    "venting": 0.75,
+    "soft-choice": 0.75,
 }
 _COMPETITION_PENALTY = 0.05
 _MIN_CONFIDENCE = 0.3
@@ -62,6 +66,7 @@ _COMPETING = {
     SpeechAct.PREFERENCE: "pref",
     SpeechAct.EMOTION: "emo",
     SpeechAct.NEGATION: "neg",
+    SpeechAct.FILLER: "filler",
 }
 
 
@@ -81,6 +86,9 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
     ("momentary", lex.MOMENTARY),
     ("emotion", lex.EMOTION),
     ("negation", lex.NEGATION),
+    ("venting", disc.VENTING),
+    ("soft_choice", disc.SOFT_CHOICE),
+    ("non_question_wh", disc.NON_QUESTION_WH),
 )
 
 
@@ -102,6 +110,9 @@ class _Cues:
     momentary: tuple[str, ...]
     emotion: tuple[str, ...]
     negation: tuple[str, ...]
+    venting: tuple[str, ...]
+    soft_choice: tuple[str, ...]
+    non_question_wh: tuple[str, ...]
 
     @classmethod
     def match(cls, text: str) -> _Cues:
@@ -128,12 +139,15 @@ class RuleBasedSpeechActClassifier:
     keeps no state, so one instance can be shared between threads.
     """
 
-    name = "rules-v1"
+    name = "rules-v2"
 
     def classify(self, text: str) -> SpeechActResult:
         """Label one utterance (see the module docstring for the order of the rules)."""
         clean = validate_utterance(text)
-        cues = _Cues.match(lex.normalise(clean))
+        normalised = lex.normalise(clean)
+        if disc.is_filler(normalised):
+            return SpeechActResult(SpeechAct.FILLER, 0.9, ("filler",), detect_language(clean))
+        cues = _Cues.match(normalised)
         act, rule = _decide(cues)
         return SpeechActResult(
             act=act,
@@ -152,12 +166,16 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
         if c.triggered:
             return SpeechAct.INSTRUCTION, "conditional-instruction"
         return SpeechAct.HYPOTHETICAL, "hypothetical-conditional"
-    if c.question:
+    if _asks(c):
         if c.polite_request and not c.info_request:
             return SpeechAct.INSTRUCTION, "polite-request"
         return SpeechAct.QUESTION, "question"
+    if c.venting and not c.stable:
+        return SpeechAct.EMOTION, "venting"
     if c.preference_idiom:
         return SpeechAct.PREFERENCE, "stable-preference"
+    if c.soft_choice and not c.instruction:
+        return SpeechAct.PREFERENCE, "soft-choice"
     if c.instruction:
         return SpeechAct.INSTRUCTION, "instruction"
     if c.stable and (c.like or c.preference):
@@ -171,6 +189,14 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
     if c.negation:
         return SpeechAct.NEGATION, "negation"
     return SpeechAct.ASSERTION, "assertion"
+
+
+def _asks(c: _Cues) -> bool:
+    """Question cues, minus Chinese wh-words that ask nothing (indefinite or embedded under
+    the speaker's own knowing: "我什么都吃", "我忘了密码是多少")."""
+    if not c.question:
+        return False
+    return not (c.non_question_wh and set(c.question) <= {"q:zh-wh"})
 
 
 def _confidence(act: SpeechAct, rule: str, c: _Cues) -> float:

@@ -53,6 +53,15 @@ Boundary decisions the labels follow:
 - Allergies and diets imposed by health are facts ("I'm allergic to peanuts" is ASSERTION);
   chosen diets are preferences ("I don't eat pork", "我吃素").
 
+``FILLER``
+    A backchannel that carries no content: acknowledgements, thanks, laughter, "ok", "嗯嗯",
+    "好的", "收到", "nope, that's all". Never assertive; kept only as a record of the turn.
+
+Venting is EMOTION, however factual its parts: "hate this job, the customers yell at me every
+day" / "这破工作干够了，客户天天对我吼" evaluate the job, they do not state what it is. A soft
+choice ("还是深烘好一点", "dark roast suits me better after all") is a PREFERENCE, not a question:
+还是 at the head of a clause means "after all"; only "A 还是 B" asks.
+
 PREFERENCE and INSTRUCTION stay separate, although both are assertive: a preference describes
 the user (memory stores it on the profile), an instruction describes what the agent must do
 (memory stores it as a standing rule or a task), and the two are written to different places.
@@ -81,6 +90,7 @@ class SpeechAct(StrEnum):
     EMOTION = "emotion"
     PREFERENCE = "preference"
     INSTRUCTION = "instruction"
+    FILLER = "filler"
 
 
 # The speaker commits to these contents being true now (or to wanting them done). NEGATION is a

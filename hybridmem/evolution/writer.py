@@ -10,18 +10,52 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from hybridmem.core import Engine, NodeChange, WritePlan
-from hybridmem.evolution import conflicts, lifecycle
+from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.evolution import conflicts, lifecycle, repeats
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.slots import infer_slot
-from hybridmem.models import NodeStatus
+from hybridmem.models import MemoryNode, NodeStatus
 
 CONFLICT_POOL = 500
 """How many of the user's newest live facts of a type a new one is compared with."""
+
+
+@dataclass
+class _Draft:
+    """The plan of one new node while its steps fill it in."""
+
+    importance: float
+    confidence: float
+    metadata: dict[str, Any] = field(default_factory=dict)
+    assertive: bool | None = None
+    filtered: bool = False
+    life: str | None = None
+    tier: str | None = None
+    status: str = NodeStatus.ACTIVE.value
+    decision: str = "plain"
+    group: str | None = None
+    changes: tuple[NodeChange, ...] = ()
+
+    def finish(self) -> WritePlan:
+        life = self.life
+        if self.status == NodeStatus.CANDIDATE.value and life == Lifecycle.LONG_TERM.value:
+            life = Lifecycle.SHORT_TERM.value
+        return WritePlan(
+            lifecycle=life,
+            tier=self.tier,
+            status=self.status,
+            importance=min(max(self.importance, 0.0), 1.0),
+            confidence=min(max(self.confidence, 0.0), 1.0),
+            conflict_group=self.group,
+            metadata=self.metadata,
+            decision=self.decision,
+            changes=self.changes,
+        )
 
 
 class EvolutionWriter:
@@ -35,6 +69,12 @@ class EvolutionWriter:
     def config(self) -> EvolutionConfig:
         return self.engine.config.evolution
 
+    def reads_tree(self, node_type: str) -> bool:
+        """Facts and preferences (conflict groups) need every earlier item of a batch in the
+        store; other types only look for a stored node they repeat, and the core writes a
+        queued identical item before planning one (see ``TreeWriter.add_many``)."""
+        return node_type in self.config.conflict_types
+
     @property
     def classifier(self) -> Any:
         """The speech-act classifier (the bundled rule-based one unless one was given)."""
@@ -44,110 +84,141 @@ class EvolutionWriter:
             self._classifier = default_classifier()
         return self._classifier
 
-    def plan(
-        self,
-        *,
-        content: str,
-        node_type: str,
-        user_id: str,
-        node_id: str,
-        importance: float,
-        confidence: float,
-        lifecycle_arg: str | None,
-        tier_arg: str | None,
-        slot: str | None,
-        vector: np.ndarray | None,
-        batch_vectors: Mapping[str, np.ndarray],
-    ) -> WritePlan:
+    def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
+        if request.may_merge and not lifecycle.is_structural(request.node_type):
+            repeat = self._repeat_of(request)
+            if repeat is not None:
+                return self._reinforcement(repeat, request)
+        draft = self._classify(request)
+        self._assign_slot(draft, request)
+        if draft.filtered:
+            self._filter(draft)
+        elif draft.assertive is False:
+            # An episode that was a question, a hypothetical or a passing mood is a true
+            # record of what was said, so it stays active, but with less weight (seed 4.2).
+            draft.importance *= self.config.candidate_importance_factor
+            draft.decision = "non_assertive"
+        elif request.node_type in self.config.conflict_types:
+            self._resolve_conflict(draft, request)
+        return draft.finish()
+
+    def _classify(self, request: PlanRequest) -> _Draft:
+        """Speech act, lifecycle and tier of the newcomer (before any conflict)."""
         cfg = self.config
-        metadata: dict[str, Any] = {}
-        assertive: bool | None = None
-        if not lifecycle.is_structural(node_type):
-            result = self.classifier.classify(content)
-            assertive = bool(result.is_assertive)
+        draft = _Draft(importance=request.importance, confidence=request.confidence)
+        if not lifecycle.is_structural(request.node_type):
+            result = self.classifier.classify(request.content)
+            draft.assertive = bool(result.is_assertive)
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
             if (
-                node_type in cfg.speech_filter_types
-                or node_type in cfg.conflict_types
-                or (not assertive)
+                request.node_type in cfg.speech_filter_types
+                or request.node_type in cfg.conflict_types
+                or not draft.assertive
             ):
-                metadata["speech_act"] = str(result.act)
-                metadata["speech_act_confidence"] = round(float(result.confidence), 3)
+                draft.metadata["speech_act"] = str(result.act)
+                draft.metadata["speech_act_confidence"] = round(float(result.confidence), 3)
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
-                confidence = confidence * 0.9
-        life = lifecycle.assign_lifecycle(
-            node_type, content, explicit=lifecycle_arg, assertive=assertive
+                draft.confidence *= 0.9
+        draft.life = lifecycle.assign_lifecycle(
+            request.node_type,
+            request.content,
+            explicit=request.lifecycle_arg,
+            assertive=draft.assertive,
         )
-        tier = lifecycle.assign_tier(node_type, explicit=tier_arg)
-        status = NodeStatus.ACTIVE.value
-        decision = "plain"
-        group: str | None = None
-        changes: tuple[NodeChange, ...] = ()
-        filtered = node_type in cfg.speech_filter_types and assertive is False
-        if slot is None and node_type in cfg.conflict_types and cfg.infer_slots:
-            slot = infer_slot(content)
+        draft.tier = lifecycle.assign_tier(request.node_type, explicit=request.tier_arg)
+        draft.filtered = request.node_type in cfg.speech_filter_types and draft.assertive is False
+        return draft
+
+    def _assign_slot(self, draft: _Draft, request: PlanRequest) -> None:
+        """The conflict group an explicit or inferred slot puts the newcomer in."""
+        slot = request.slot
+        cfg = self.config
+        if slot is None and request.node_type in cfg.conflict_types and cfg.infer_slots:
+            slot = infer_slot(request.content)
         if slot is not None:
-            metadata["slot"] = slot
-            group = f"slot:{slot}"
-        if filtered:
-            # Seed 4.1/4.2: a question, hypothetical or momentary emotion never becomes a
-            # long-term fact; it waits in the working tier as a weak candidate.
-            status = NodeStatus.CANDIDATE.value
-            importance *= cfg.candidate_importance_factor
-            tier = Tier.WORKING.value if tier != Tier.BUFFER.value else tier
-            metadata["candidate_reason"] = f"speech act: {metadata['speech_act']}"
-            decision = "filtered"
-        elif assertive is False:
-            # An episode that was a question, a hypothetical or a passing mood is a true
-            # record of what was said, so it stays active, but with less weight (seed 4.2).
-            importance *= cfg.candidate_importance_factor
-            decision = "non_assertive"
-        elif node_type in cfg.conflict_types:
-            if group is None:
-                group, changes = self._similar_group(user_id, node_type, vector, batch_vectors)
-            if group is not None:
-                members = self.engine.store.conflict_group_members(user_id, group)
-                vectors = self._vectors([m.id for m in members], batch_vectors)
-                outcome = conflicts.decide(
-                    content=content,
-                    vector=vector,
-                    confidence=confidence,
-                    group=group,
-                    members=members,
-                    vectors=vectors,
-                    new_id=node_id,
-                    cfg=cfg,
-                )
-                status = outcome.status
-                importance *= outcome.importance_factor
-                changes = (*changes, *outcome.changes)
-                metadata.update(outcome.metadata)
-                decision = outcome.decision
-                tier = outcome.tier or tier
-        if status == NodeStatus.CANDIDATE.value and life == Lifecycle.LONG_TERM.value:
-            life = Lifecycle.SHORT_TERM.value
+            draft.metadata["slot"] = slot
+            draft.group = f"slot:{slot}"
+
+    def _filter(self, draft: _Draft) -> None:
+        # Seed 4.1/4.2: a question, hypothetical or momentary emotion never becomes a
+        # long-term fact; it waits in the working tier as a weak candidate.
+        draft.status = NodeStatus.CANDIDATE.value
+        draft.importance *= self.config.candidate_importance_factor
+        draft.tier = Tier.WORKING.value if draft.tier != Tier.BUFFER.value else draft.tier
+        draft.metadata["candidate_reason"] = f"speech act: {draft.metadata['speech_act']}"
+        draft.decision = "filtered"
+
+    def _resolve_conflict(self, draft: _Draft, request: PlanRequest) -> None:
+        """Join a group (by slot, else by similarity) and apply the group policy."""
+        if draft.group is None:
+            draft.group, draft.changes = self._similar_group(
+                request.user_id, request.node_type, request.vector, request.batch_vectors
+            )
+        if draft.group is None:
+            return
+        members = self.engine.store.conflict_group_members(request.user_id, draft.group)
+        outcome = conflicts.decide(
+            content=request.content,
+            vector=request.vector,
+            confidence=draft.confidence,
+            group=draft.group,
+            members=members,
+            vectors=self._vectors([m.id for m in members], request.batch_vectors),
+            new_id=request.node_id,
+            cfg=self.config,
+        )
+        draft.status = outcome.status
+        draft.importance *= outcome.importance_factor
+        draft.changes = (*draft.changes, *outcome.changes)
+        draft.metadata.update(outcome.metadata)
+        draft.decision = outcome.decision
+        draft.tier = outcome.tier or draft.tier
+
+    def _repeat_of(self, request: PlanRequest) -> MemoryNode | None:
+        """The live node this request repeats exactly or near-exactly, if any."""
+        store = self.engine.store
+        exact = store.live_repeats(
+            request.user_id, request.node_type, request.parent_id, request.content_hash
+        )
+        siblings: list[MemoryNode] = []
+        if request.parent_id is not None and request.vector is not None:
+            siblings = store.recent_children(
+                request.parent_id,
+                repeats.SIBLING_POOL,
+                [NodeStatus.ACTIVE.value, NodeStatus.CANDIDATE.value],
+            )
+
+        def vectors_of(ids: list[str]) -> Mapping[str, np.ndarray]:
+            return self._vectors(ids, request.batch_vectors)
+
+        return repeats.pick_repeat(request, exact, siblings, vectors_of, self.config)
+
+    def _reinforcement(self, repeat: MemoryNode, request: PlanRequest) -> WritePlan:
         return WritePlan(
-            lifecycle=life,
-            tier=tier,
-            status=status,
-            importance=min(max(importance, 0.0), 1.0),
-            confidence=min(max(confidence, 0.0), 1.0),
-            conflict_group=group,
-            metadata=metadata,
-            decision=decision,
-            changes=changes,
+            lifecycle=repeat.lifecycle,
+            tier=repeat.tier,
+            status=repeat.status,
+            importance=repeat.importance,
+            confidence=repeat.confidence,
+            conflict_group=repeat.conflict_group,
+            metadata={},
+            decision="repeat",
+            changes=(repeats.reinforce(repeat, request),),
+            duplicate_of=repeat.id,
         )
 
-    def _vectors(
-        self, ids: Sequence[str], batch_vectors: Mapping[str, np.ndarray]
-    ) -> dict[str, np.ndarray]:
+    def _vectors(self, ids: Sequence[str], batch_vectors: KnownVectors) -> dict[str, np.ndarray]:
+        """Vectors of ``ids``: known ones from ``batch_vectors``, the rest fetched from the
+        index in one call and kept in ``batch_vectors`` for the batch's later items."""
         out = {i: batch_vectors[i] for i in ids if i in batch_vectors}
         rest = [i for i in ids if i not in out]
         if rest:
-            out.update(self.engine.index.get_vectors(rest))
+            fetched = self.engine.index.get_vectors(rest)
+            batch_vectors.update(fetched)
+            out.update(fetched)
         return out
 
     def _similar_group(
@@ -155,30 +226,32 @@ class EvolutionWriter:
         user_id: str,
         node_type: str,
         vector: np.ndarray | None,
-        batch_vectors: Mapping[str, np.ndarray],
+        batch_vectors: KnownVectors,
     ) -> tuple[str | None, tuple[NodeChange, ...]]:
-        """The group of the most similar live fact/preference of the same type, if close."""
+        """The group of the most similar live fact/preference of the same type, if close.
+
+        The pool (ids and groups of the newest live ones) comes from one index read in SQL;
+        its vectors from ``batch_vectors`` or, once per batch, from the vector index.
+        """
         if vector is None:
             return None, ()
-        pool = self.engine.store.active_nodes_of_types(user_id, [node_type], CONFLICT_POOL)
-        if not pool:
+        pool = self.engine.store.conflict_pool(user_id, node_type, CONFLICT_POOL)
+        vectors = self._vectors([node_id for node_id, _ in pool], batch_vectors)
+        known = [(node_id, group) for node_id, group in pool if node_id in vectors]
+        if not known:
             return None, ()
-        vectors = self._vectors([n.id for n in pool], batch_vectors)
-        best, best_sim = None, self.config.similarity_threshold
-        for node in pool:
-            vec = vectors.get(node.id)
-            if vec is None:
-                continue
-            sim = float(vec @ vector)
-            if sim >= best_sim:
-                best, best_sim = node, sim
-        if best is None:
+        sims = batch_vectors.matrix([node_id for node_id, _ in known]) @ vector
+        # The oldest of the most similar (ties go to the older statement, as they always did).
+        last = len(known) - 1 - int(np.argmax(sims[::-1]))
+        best_sim = float(sims[last])
+        if best_sim < self.config.similarity_threshold:
             return None, ()
-        if best.conflict_group:
-            return best.conflict_group, ()
-        group = f"sim:{best.id}"
+        best_id, best_group = known[last]
+        if best_group:
+            return best_group, ()
+        group = f"sim:{best_id}"
         join = NodeChange(
-            best.id,
+            best_id,
             "join",
             f"similar ({best_sim:.2f}) to a new statement",
             {"conflict_group": group},

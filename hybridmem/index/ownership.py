@@ -81,15 +81,26 @@ class GuardedIndex:
     the rows pending); reads that need the whole index raise :class:`IndexNotOwnedError`.
     """
 
-    def __init__(self, opener: Callable[[], VectorIndex], lock_path: Path | None) -> None:
+    def __init__(
+        self, opener: Callable[[], VectorIndex], lock_path: Path | None, *, defer: bool = False
+    ) -> None:
         self._opener = opener
         self._lock_path = lock_path
         self._inner: VectorIndex | None = None
         self._warned = False
+        self._deferred = defer
         self.took_over = False
         """Set when ownership was acquired after open (the facade then finishes pending)."""
-        if lock_path is None or _try_lock(lock_path):
+        if not defer and (lock_path is None or _try_lock(lock_path)):
             self._inner = self._open()
+
+    def _open_deferred(self) -> bool:
+        """First vector call of a deferred index: open it now (taking the lock if free)."""
+        self._deferred = False
+        if self._lock_path is None or _try_lock(self._lock_path):
+            self._inner = self._open()
+            return True
+        return False
 
     def _open(self) -> VectorIndex:
         try:
@@ -109,6 +120,8 @@ class GuardedIndex:
         """True when this process owns the index, taking ownership over if it is free."""
         if self._inner is not None:
             return True
+        if self._deferred:
+            return self._open_deferred()
         if self._lock_path is not None and _try_lock(self._lock_path):
             self._inner = self._open()
             self.took_over = True
@@ -229,12 +242,18 @@ def open_index(
     *,
     chroma_dir: Path | None,
     opener: Callable[[], VectorIndex],
+    defer: bool = False,
 ) -> tuple[GuardedIndex, str | None]:
     """Open the index for a memory directory; rebuild a missing or unreadable one.
 
     Returns the index and, when it has to be rebuilt from SQLite, the reason (the caller
     logs it and re-indexes). A server index (``chroma_dir`` None) is opened as is.
+    ``defer=True`` (read-only opens) opens nothing until the first vector call, and never
+    rebuilds: that is left to the next writer's open.
     """
+    if defer:
+        lock = None if chroma_dir is None else chroma_dir.parent / LOCK_FILE
+        return GuardedIndex(opener, lock, defer=True), None
     if chroma_dir is None:
         return GuardedIndex(opener, None), None
     lock_path = chroma_dir.parent / LOCK_FILE

@@ -73,6 +73,9 @@ class ErasureReport:
     snapshots_scrubbed: int
     sqlite_compacted: bool
     chroma_compacted: bool
+    vectors_pending: bool = False
+    """True when this process does not own the embedded vector index: the owner removes the
+    vectors on its catch-up or next open (``verify().pending_erasures`` shows it meanwhile)."""
 
 
 SnapshotScrubber = Callable[[Core, ErasedScope], int]
@@ -205,6 +208,7 @@ def erase(
         snapshots_scrubbed=finished.snapshots,
         sqlite_compacted=finished.sqlite_compacted,
         chroma_compacted=finished.chroma_compacted,
+        vectors_pending=finished.vectors_pending,
     )
 
 
@@ -220,28 +224,54 @@ class _Finished:
     snapshots: int = 0
     sqlite_compacted: bool = False
     chroma_compacted: bool = False
+    vectors_pending: bool = False
+
+
+_FINISHING: set[int] = set()
+"""Engines finishing an erasure now: the index writes inside trigger the owner's catch-up,
+which must not start the same erasure again."""
 
 
 def finish_erasure(core: Core, seq: int, *, compact: bool = True) -> _Finished:
-    """Remove an erasure's content from the vector index and snapshots, then clear its
-    pending marker. Safe to run again (after a crash, or by the index owner later)."""
+    """Remove an erasure's content from snapshots, the SQLite file and the vector index,
+    then clear its pending marker. Safe to run again (after a crash, or by the index owner
+    later). A process that does not own the embedded index does everything but the vector
+    part and leaves the marker: the owner finishes it (its catch-up, or its next open)."""
     engine = core.engine
     raw = engine.store.get_meta(f"{PENDING_ERASURE}{seq}")
-    if raw is None:
+    if raw is None or id(engine) in _FINISHING:
         return _Finished()
-    pending = json.loads(raw)
-    doomed = [str(i) for i in pending["ids"]]
-    if not engine.index.writable:
-        # The owner of the embedded index finishes it (its open, or its next erase).
-        return _Finished()
-    vectors = len(engine.index.get_ids(doomed)) if doomed else 0
-    engine.index.delete(doomed)
+    _FINISHING.add(id(engine))
+    try:
+        return _finish(core, seq, json.loads(raw), compact)
+    finally:
+        _FINISHING.discard(id(engine))
+
+
+def _finish(core: Core, seq: int, pending: dict[str, object], compact: bool) -> _Finished:
+    engine = core.engine
+    raw_ids = pending["ids"]
+    doomed = [str(i) for i in raw_ids] if isinstance(raw_ids, list) else []
     scope = ErasedScope(str(pending["user_id"]), tuple(doomed), bool(pending["whole_user"]))
     # Exclusively: a checkpoint copying the pre-erasure store finishes first (and is then
     # scrubbed); leftovers of killed checkpoints, which may hold the content, go.
     folder = snapshot_directory(core) if engine.path is not None else None
-    with files.scrubbing(folder) if folder is not None else nullcontext():
-        snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
+    snapshots = 0
+    if not pending.get("copies_done"):
+        with files.scrubbing(folder) if folder is not None else nullcontext():
+            snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
+    if not engine.index.writable:
+        compacted = False
+        if not pending.get("copies_done"):
+            compacted = compact_sqlite(core)
+            # Recorded, so later opens of other followers do not scrub and VACUUM again.
+            with engine.write():
+                engine.store.set_meta(
+                    f"{PENDING_ERASURE}{seq}", json.dumps({**pending, "copies_done": True})
+                )
+        return _Finished(snapshots=snapshots, sqlite_compacted=compacted, vectors_pending=True)
+    vectors = len(engine.index.get_ids(doomed)) if doomed else 0
+    engine.index.delete(doomed)
     rebuilt = chroma_compacted = sqlite_compacted = False
     dirs = 0
     if compact:
@@ -256,13 +286,21 @@ def finish_erasure(core: Core, seq: int, *, compact: bool = True) -> _Finished:
 
 
 def finish_pending_erasures(core: Core) -> int:
-    """Finish every erasure a crash (or a process without the index) left pending."""
+    """Finish every erasure a crash (or a process without the index) left pending; return
+    how many are finished now."""
     keys = list(core.engine.store.meta_items(PENDING_ERASURE))
     done = 0
     for key in keys:
-        if finish_erasure(core, int(key[len(PENDING_ERASURE) :])).vectors >= 0:
+        finish_erasure(core, int(key[len(PENDING_ERASURE) :]))
+        if core.engine.store.get_meta(key) is None:
             done += 1
     return done
+
+
+def pending_erasures(core: Core) -> list[int]:
+    """Sequence numbers of erasures whose vector or snapshot work is not finished."""
+    keys = core.engine.store.meta_items(PENDING_ERASURE)
+    return sorted(int(k[len(PENDING_ERASURE) :]) for k in keys)
 
 
 def erased_ids(ctx: ApplyContext, user_id: str, node_id: str | None, subtree: bool) -> list[str]:

@@ -46,6 +46,7 @@ class PrivacyGuard:
         store.secure_delete()
         store.opener = self.vault.open
         store.on_op = partial(audit.record_op, store)
+        store.on_ops = partial(audit.record_ops, store)
 
     def _bind_key(self, key_id: str) -> None:
         """Record the key fingerprint with the first encrypted write (inside its transaction)."""

@@ -35,6 +35,7 @@ from hybridmem.errors import (
     ValidationError,
 )
 from hybridmem.retrieval.visibility import check_no_foreign
+from hybridmem.store import TreeStore
 from hybridmem.validation import check_input_path, check_output_path, check_status, check_user_id
 
 FORMAT = "hybridmem-export"
@@ -64,6 +65,10 @@ class PortabilityReport:
     nodes: int
     sensitive: int
     active_id: str | None
+    skipped: int = 0
+    """Import: nodes the receiving user already had (same id), left as they were."""
+    remapped: int = 0
+    """Import: nodes given a fresh id because the store already used theirs."""
 
 
 @contextmanager
@@ -117,9 +122,7 @@ def _os_errors(path: Path, verb: str) -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise FileAccessError(
-            f"cannot {verb} {str(path)!r}: {exc.strerror or exc}"
-        ) from exc
+        raise FileAccessError(f"cannot {verb} {str(path)!r}: {exc.strerror or exc}") from exc
 
 
 def _read_lines(source: object) -> list[str]:
@@ -185,7 +188,6 @@ def export_user(core: Core, user_id: str, dest: str | Path | IO[str]) -> Portabi
     return PortabilityReport(user_id, len(nodes), sum(n.sensitive for n in nodes), active_id)
 
 
-
 def _parse(source: str | Path | IO[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     header: dict[str, Any] | None = None
     records: list[dict[str, Any]] = []
@@ -231,15 +233,23 @@ def import_jsonl(
     *,
     user_id: str | None,
     new_ids: bool = False,
+    on_existing: str = "error",
 ) -> PortabilityReport:
     """Add an export's nodes under ``user_id``'s root.
 
     The caller names the receiving user: the file's header never chooses the tenant (a file
     claiming another user must not write into that user's tree). The file's active node
     becomes the user's active node only when the user had none. Ids are kept unless
-    ``new_ids`` (needed to copy into a store that already has them). Nodes are written in one
-    batch: on any error nothing is added.
+    ``new_ids`` (every node gets a fresh id). An id the store already has is handled by
+    ``on_existing``: ``"error"`` (the write fails), ``"skip"`` (the receiving user's own node
+    is kept as it is, so importing a file twice adds nothing; another user's id gets a fresh
+    one) or ``"remap"`` (a fresh id: a copy). Nodes are written in one batch: on any error
+    nothing is added.
     """
+    if on_existing not in ("error", "skip", "remap"):
+        raise InvalidArgumentError(
+            f"on_existing must be 'error', 'skip' or 'remap', got {on_existing!r:.40}"
+        )
     header, records = _parse(source)
     if user_id is None:
         raise InvalidArgumentError(
@@ -251,8 +261,19 @@ def import_jsonl(
     mapping: dict[str, str] = {records[0]["id"]: existing_root.id if existing_root else ""}
     checked: list[NodeInput] = []
     statuses: dict[str, str] = {}
+    store = core.engine.store
+    taken = set() if new_ids or on_existing == "error" else _taken(store, records[1:])
+    skipped = remapped = 0
     for rec in records[1:]:
-        item = _node_input(core, rec, mapping, new_ids)
+        if rec["id"] in taken:
+            if on_existing == "skip" and store.owner(rec["id"]) == target:
+                if rec["id"] in mapping:
+                    raise ImportFormatError(f"line {rec['_line']}: id used before in the file")
+                mapping[rec["id"]] = rec["id"]
+                skipped += 1
+                continue
+            remapped += 1
+        item = _node_input(core, rec, mapping, new_ids or rec["id"] in taken)
         checked.append(item)
         if rec.get("status", "active") != "active":
             try:
@@ -272,7 +293,19 @@ def import_jsonl(
             core.tree.update(node_id, {"status": status}, user_id=target, expected_version=None)
         if active_id is not None:
             core.tree.set_active(active_id, user_id=target)
-    return PortabilityReport(target, len(written), sum(n.sensitive for n in written), active_id)
+    return PortabilityReport(
+        target,
+        len(written),
+        sum(n.sensitive for n in written),
+        active_id,
+        skipped=skipped,
+        remapped=remapped,
+    )
+
+
+def _taken(store: TreeStore, records: list[dict[str, Any]]) -> set[str]:
+    """The records' ids that the store already has (any user's)."""
+    return set(store.all_ids_among(r["id"] for r in records if isinstance(r["id"], str)))
 
 
 def _node_input(

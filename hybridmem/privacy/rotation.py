@@ -1,4 +1,5 @@
-"""Key rotation: re-encrypt every sensitive node with a new key in one transaction.
+"""Key rotation: re-encrypt every sensitive node with a new key in one transaction, and every
+copy of the store (snapshots, stores a restore moved aside) with it.
 
 The current key must be configured (it decrypts); the new one encrypts. Content hashes are
 keyed, so they are recomputed too; vectors do not change, so nothing is re-embedded. The store's
@@ -9,13 +10,23 @@ file is VACUUMed afterwards.
 
 from __future__ import annotations
 
+import logging
+import os
+from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hybridmem.core import Core
 from hybridmem.errors import KeyUnavailableError
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, parse_key
+from hybridmem.privacy.erasure import snapshot_directory
+from hybridmem.recovery import files
+from hybridmem.store import copy_meta, reseal_copy
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from hybridmem.privacy.guard import PrivacyGuard
@@ -31,7 +42,15 @@ class KeyRotationReport:
 
 
 def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRotationReport:
-    """Re-encrypt all sensitive content of the store with ``new_key``."""
+    """Re-encrypt all sensitive content of the store, and of its copies, with ``new_key``.
+
+    Copies (snapshots, stores a restore moved aside) are re-sealed into staged files
+    ``<copy>.rekey-<new key id>`` first, then the live store switches keys in one
+    transaction, then the staged files replace the copies. A kill before the switch leaves
+    the old key everywhere (the staged files are dropped on the next open); a kill after it
+    is rolled forward by the next open (:func:`finish_rotation`). Checkpoints wait meanwhile
+    (the snapshot folder is held exclusively), so no copy escapes the rotation.
+    """
     old = guard.vault.cipher
     if old is None:
         raise KeyUnavailableError(
@@ -40,32 +59,114 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
         )
     new = ContentCipher(parse_key(new_key))
     store = core.engine.store
-    with core.engine.write():
-        sealed = store.sensitive_contents()
-        for node_id, stored in sealed:
-            plain = old.open(node_id, stored)
-            store.update_node(
-                node_id, {"content": new.seal(node_id, plain), "content_hash": new.digest(plain)}
+
+    def reseal(node_id: str, stored: str) -> tuple[str, str]:
+        plain = old.open(node_id, stored)
+        return new.seal(node_id, plain), new.digest(plain)
+
+    folder = snapshot_directory(core)
+    with files.scrubbing(folder) if folder is not None else nullcontext():
+        staged = _stage_copies(core, old.key_id, new.key_id, reseal)
+        with core.engine.write():
+            sealed = store.sensitive_contents()
+            for node_id, stored in sealed:
+                content, digest = reseal(node_id, stored)
+                store.update_node(node_id, {"content": content, "content_hash": digest})
+            # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
+            for record in store.ops_with_payload_key("sealed"):
+                body = dict(record.payload)
+                if isinstance(body.get("sealed"), str) and record.node_id:
+                    body["sealed"], body["sealed_hash"] = reseal(record.node_id, body["sealed"])
+                    store.set_op_payload(record.seq, body)
+            store.set_meta(KEY_ID_META, new.key_id)
+            audit.append(
+                store,
+                action="rotate_key",
+                at=core.engine.now(),
+                actor=core.engine.actor,
+                user_id=None,
+                node_id=None,
+                detail={
+                    "old_key_id": old.key_id,
+                    "new_key_id": new.key_id,
+                    "count": len(sealed),
+                    "copies": len(staged),
+                },
             )
-        # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
-        for record in store.ops_with_payload_key("sealed"):
-            body = dict(record.payload)
-            if isinstance(body.get("sealed"), str) and record.node_id:
-                plain = old.open(record.node_id, body["sealed"])
-                body["sealed"] = new.seal(record.node_id, plain)
-                body["sealed_hash"] = new.digest(plain)
-                store.set_op_payload(record.seq, body)
-        store.set_meta(KEY_ID_META, new.key_id)
-        audit.append(
-            store,
-            action="rotate_key",
-            at=core.engine.now(),
-            actor=core.engine.actor,
-            user_id=None,
-            node_id=None,
-            detail={"old_key_id": old.key_id, "new_key_id": new.key_id, "count": len(sealed)},
-        )
-    guard.use_cipher(new)
+        guard.use_cipher(new)
+        for path in staged:
+            _put_in_place(path)
     # Old ciphertext pages were zeroed (secure_delete); this also drops them from the WAL.
     store.compact()
     return KeyRotationReport(old.key_id, new.key_id, len(sealed))
+
+
+REKEY = ".rekey-"
+"""Infix of a staged re-sealed copy: ``<copy>.rekey-<key id>``."""
+
+
+def store_copies(core: Core) -> list[Path]:
+    """The SQLite copies of the store a rotation re-seals: complete snapshots and the stores
+    a restore moved aside."""
+    home = core.engine.path
+    if home is None:
+        return []
+    folder = snapshot_directory(core)
+    snaps = sorted(folder.glob("snap-*.sqlite3")) if folder and folder.is_dir() else []
+    return snaps + files.previous_stores(home)
+
+
+def _stage_copies(
+    core: Core, old_id: str, new_id: str, reseal: Callable[[str, str], tuple[str, str]]
+) -> list[Path]:
+    staged: list[Path] = []
+    for path in store_copies(core):
+        found = copy_meta(path, KEY_ID_META)
+        if found is None:
+            continue  # taken before anything was encrypted: nothing to re-seal
+        if found != old_id:
+            # Under a key this store no longer has: it cannot be re-sealed, and restore
+            # refuses it (naming that key) instead of mixing two keys.
+            log.warning("%s is encrypted with key %s, not %s; left as is", path, found, old_id)
+            continue
+        target = path.with_name(f"{path.name}{REKEY}{new_id}")
+        reseal_copy(path, target, reseal, key_meta=(KEY_ID_META, new_id))
+        staged.append(target)
+    return staged
+
+
+def _put_in_place(staged: Path) -> None:
+    """Replace a copy by its staged re-sealed version (with the copy's WAL files gone)."""
+    name, _, _ = staged.name.rpartition(REKEY)
+    target = staged.with_name(name)
+    os.replace(staged, target)
+    for suffix in ("-wal", "-shm"):
+        target.with_name(target.name + suffix).unlink(missing_ok=True)
+    fd = os.open(str(target.parent), os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def finish_rotation(core: Core) -> int:
+    """On open: staged copies of the current key replace their copies (the rotation
+    committed, then the process died); staged copies of any other key are dropped."""
+    home = core.engine.path
+    if home is None:
+        return 0
+    current = core.engine.store.get_meta(KEY_ID_META)
+    folder = snapshot_directory(core)
+    found = sorted(home.glob(f"*{REKEY}*"))
+    if folder is not None and folder.is_dir():
+        found += sorted(folder.glob(f"*{REKEY}*"))
+    done = 0
+    for staged in found:
+        if staged.name.endswith(("-journal", "-wal", "-shm")):
+            continue
+        if staged.name.rpartition(REKEY)[2] == current:
+            _put_in_place(staged)
+            done += 1
+        else:
+            staged.unlink(missing_ok=True)
+    return done

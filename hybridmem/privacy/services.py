@@ -18,7 +18,7 @@ from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.erasure import ErasureReport, apply_erase, erase, finish_pending_erasures
 from hybridmem.privacy.guard import PrivacyGuard
 from hybridmem.privacy.portability import PortabilityReport, export_user, import_jsonl
-from hybridmem.privacy.rotation import KeyRotationReport
+from hybridmem.privacy.rotation import KeyRotationReport, finish_rotation
 from hybridmem.privacy.rotation import rotate_key as _rotate_key
 
 
@@ -44,7 +44,14 @@ def install(core: Core, config: PrivacyConfig | None) -> PrivacyService:
     engine.sealer = guard.vault
     engine.on_store.append(guard.attach)
     engine.ops.register("erase", apply_erase)
-    finish_pending_erasures(core)
+    # A read-only open leaves unfinished rotations and erasures to the next writer.
+    if not engine.read_only:
+        finish_rotation(core)
+    # The vector part of an erasure needs the index owner: the recovery layer runs this on
+    # the owner's open and catch-up; the rest (snapshots, SQLite) any process finishes now.
+    engine.owner_duties.append(lambda: finish_pending_erasures(core))
+    if not engine.index.owned and not engine.read_only:
+        finish_pending_erasures(core)
     return PrivacyService(core, guard)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from hybridmem.core import Core, content_hash, index_metadata
 from hybridmem.errors import CorruptStoreError
 from hybridmem.models import IndexState, MemoryNode
+from hybridmem.privacy.erasure import pending_erasures
 from hybridmem.recovery import sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
 
@@ -55,6 +56,7 @@ def verify(core: Core) -> VerifyReport:
         after = index.get_ids()
         sequence = core.engine.store.sequence_gaps()
         damaged = core.engine.store.quick_check()
+        erasures = pending_erasures(core)
     by_id = {n.id: n for n in nodes}
     indexed = [n for n in nodes if n.index_state == IndexState.INDEXED.value]
     stale: list[str] = []
@@ -81,6 +83,7 @@ def verify(core: Core) -> VerifyReport:
         first_seq=sequence.first,
         last_seq=sequence.last,
         damaged=tuple(damaged),
+        pending_erasures=tuple(erasures),
     )
 
 
@@ -191,6 +194,7 @@ class Reconciler:
             orphans += removed
             finished += redone
         self.session_key = sessions.register(store, store.last_seq())
+        self.run_owner_duties()
         return OpenReport(
             finished_pending=finished,
             orphans_removed=orphans,
@@ -208,6 +212,13 @@ class Reconciler:
         self._writes += 1
         took_over = self.core.engine.index.consume_takeover()
         if not took_over and self._writes % CATCH_UP_EVERY:
+            # Owner duties are a cheap check when there is nothing to do (one meta read),
+            # and an erasure another process committed should not wait 50 writes.
+            self._busy = True
+            try:
+                self.run_owner_duties()
+            finally:
+                self._busy = False
             return
         self._busy = True
         try:
@@ -221,8 +232,15 @@ class Reconciler:
                         self.sweep_deleted(min(d.start_seq for d in dead))
                 self.core.indexer.finish_pending()
                 self.sweep_deleted(self.swept_seq)
+                self.run_owner_duties()
         finally:
             self._busy = False
+
+    def run_owner_duties(self) -> None:
+        """Finish what other processes left for the index owner (see ``Engine.owner_duties``)."""
+        if self.core.engine.index.owned:
+            for duty in self.core.engine.owner_duties:
+                duty()
 
     def on_close(self) -> None:
         """A clean close: drop this session's marker."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,10 +67,21 @@ def check_not_lost(home: Path, chroma_dir: Path | None, snapshot_folder: Path) -
     )
 
 
+_exclusive_holders: dict[str, int] = {}  # folder -> thread holding it exclusively
+
+
 @contextmanager
 def snapshot_lock(folder: Path, *, exclusive: bool, wait: bool) -> Iterator[bool]:
-    """``flock`` on ``folder/.lock``; yields False when ``wait`` is off and it is taken."""
+    """``flock`` on ``folder/.lock``; yields False when ``wait`` is off and it is taken.
+
+    Re-entrant for the thread holding it exclusively (an erasure's or rotation's own commit
+    may trigger an automatic checkpoint, which would otherwise wait for itself).
+    """
     folder.mkdir(parents=True, exist_ok=True)
+    key = str(folder.resolve())
+    if _exclusive_holders.get(key) == threading.get_ident():
+        yield True
+        return
     fd = os.open(str(folder / LOCK_NAME), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
@@ -78,7 +90,13 @@ def snapshot_lock(folder: Path, *, exclusive: bool, wait: bool) -> Iterator[bool
         except BlockingIOError:
             yield False
             return
-        yield True
+        if exclusive:
+            _exclusive_holders[key] = threading.get_ident()
+        try:
+            yield True
+        finally:
+            if exclusive:
+                _exclusive_holders.pop(key, None)
     finally:
         os.close(fd)  # also releases the lock
 

@@ -41,6 +41,8 @@ class VerifyReport:
     ``broken_tree``: nodes whose parent is missing or whose materialised path is wrong.
     ``seq_gaps``: op-log sequence numbers missing between the first and the last.
     ``damaged``: what SQLite's ``quick_check`` found wrong in the file (restore a snapshot).
+    ``pending_erasures``: op sequences of erasures whose vector or snapshot work is not done
+    (committed by a process that does not own the index, or killed; the owner finishes them).
     """
 
     nodes: int
@@ -54,12 +56,14 @@ class VerifyReport:
     first_seq: int
     last_seq: int
     damaged: tuple[str, ...] = ()
+    pending_erasures: tuple[int, ...] = ()
 
     @property
     def clean(self) -> bool:
         """True when both stores agree, the op log is contiguous and the file is sound."""
         return not (
             self.damaged
+            or self.pending_erasures
             or self.missing
             or self.pending
             or self.orphaned
@@ -80,6 +84,8 @@ class VerifyReport:
             f"broken_tree={len(self.broken_tree)}",
             f"seq_gaps={len(self.seq_gaps)}",
         ]
+        if self.pending_erasures:
+            parts.append(f"pending_erasures={len(self.pending_erasures)}")
         if self.damaged:
             parts.append(f"damaged: {'; '.join(self.damaged)}")
         return ("clean: " if self.clean else "NOT clean: ") + ", ".join(parts)
@@ -130,3 +136,8 @@ class OpenReport:
     index_rebuilt_reason: str | None
     owns_index: bool
     seconds: float
+
+    @classmethod
+    def skipped(cls, seconds: float) -> OpenReport:
+        """A read-only open: nothing was checked or repaired."""
+        return cls(0, 0, 0, False, None, False, seconds)

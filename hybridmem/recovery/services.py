@@ -125,8 +125,8 @@ def _restore_file(
     return end, replayed, aside
 
 
-def stats(core: Core) -> StoreStats:
-    """Counts by type, status and index state; vectors; sizes."""
+def stats(core: Core, *, count_vectors: bool = True) -> StoreStats:
+    """Counts by type, status and index state; vectors (-1: not counted); sizes."""
     engine = core.engine
     store = engine.store
     db_file = engine.path / DB_FILE if engine.path is not None else None
@@ -136,7 +136,7 @@ def stats(core: Core) -> StoreStats:
         by_type=store.counts("node_type"),
         by_status=store.counts("status"),
         by_index_state=store.counts("index_state"),
-        vectors=engine.index.count(),
+        vectors=engine.index.count() if count_vectors else -1,
         last_seq=store.last_seq(),
         embedder=engine.embedder.name,
         dimension=int(store.get_meta("dimension") or 0),

@@ -15,6 +15,7 @@ the replaced store is moved aside, never deleted.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -27,6 +28,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
 from hybridmem.models import IndexState
+from hybridmem.privacy.crypto import KEY_ID_META
 from hybridmem.recovery import db_snapshots, files
 from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
@@ -35,6 +37,7 @@ from hybridmem.recovery.sessions import PREFIX as SESSION_PREFIX
 from hybridmem.store import (
     DB_FILE,
     SQLiteStore,
+    copy_meta,
     prepare_copy_for_restore,
     read_copy,
 )
@@ -216,10 +219,16 @@ def build_restored(
     core: Core, snap: SnapshotInfo, to_seq: int | None, target: Path
 ) -> tuple[int, int]:
     """Write the restored store to ``target``; return ``(restored_to_seq, ops_replayed)``."""
-    end, rows, chain = plan_replay(sqlite_store(core), snap, to_seq)
-    assert snap.path is not None  # a file snapshot
+    live = sqlite_store(core)
+    source = snap.path
+    assert source is not None  # a file snapshot
+    # The digest taken from the snapshot file itself, not its manifest: both sides are then
+    # computed by today's formula (a manifest may predate a change of it).
+    snap = dataclasses.replace(snap, head_digest=read_copy(source, snap.seq).head_digest)
+    end, rows, chain = plan_replay(live, snap, to_seq)
     target.unlink(missing_ok=True)
-    shutil.copyfile(snap.path, target)
+    shutil.copyfile(source, target)
+    _check_key(snap, copy_meta(target, KEY_ID_META), live.get_meta(KEY_ID_META))
     store = SQLiteStore(target, durability="full")  # the staged file: synced on every commit
     try:
         with store.transaction():
@@ -234,6 +243,17 @@ def build_restored(
     finally:
         store.close()
     return end, replayed
+
+
+def _check_key(snap: SnapshotInfo, copy_key: str | None, live_key: str | None) -> None:
+    """A snapshot sealed under another key than the live store's would give a store that
+    neither key opens (its rows under one key, the replayed ops under the other)."""
+    if copy_key is not None and live_key is not None and copy_key != live_key:
+        raise RecoveryError(
+            f"snapshot {snap.name} is encrypted with key {copy_key}, but this store now uses "
+            f"key {live_key} (rotate_key re-seals snapshots; this one was not, e.g. it was "
+            "made by an older hybridmem). Nothing was changed; restore a newer snapshot"
+        )
 
 
 def swap_in(live: Path, restored: Path, stamp: datetime) -> Path:

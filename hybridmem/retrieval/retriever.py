@@ -25,6 +25,7 @@ from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import group_values
+from hybridmem.filters import NodeFilter
 from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.context import pack
@@ -37,6 +38,9 @@ from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
 Visible = Callable[[MemoryNode], bool]
+
+MAX_FILTER_IDS = 5000
+"""Largest id list a filtered retrieval hands to the vector index (see ``Retriever.narrow``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,19 +111,30 @@ class Retriever:
         session_id: str | None = None,
         scope: ScopeName = "task",
         record_access: bool = True,
+        node_filter: NodeFilter | None = None,
+        min_score: float | None = None,
     ) -> RetrievalResult:
-        """One retrieval (see the module docstring for the steps)."""
+        """One retrieval (see the module docstring for the steps). ``node_filter`` (types,
+        metadata) narrows the candidates (:meth:`narrow`); ``min_score`` drops hits scoring
+        below it before packing."""
         q = self.prepare(query, user_id, agent_id, session_id)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
+        allowed: set[str] | None = None
+        if node_filter is not None and not node_filter.empty:
+            resolved, allowed = self.narrow(resolved, node_filter)
         path = resolved.path
         if q.visible is not None:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
         on_path = {n.id for n in resolved.path}
         cands = self.gather(q, resolved, active, on_path)
         self.expand(q, cands, on_path)
+        if allowed is not None:
+            cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
         hits = merge_duplicates(self.score(q, cands, resolved.anchor))
+        if min_score is not None:
+            hits = [h for h in hits if h.score >= min_score]
         hits, notes = group_values(self.store, user_id, hits, top_k)
         packed = pack(
             path,
@@ -144,6 +159,22 @@ class Retriever:
             dropped_for_budget=packed.dropped,
             time_window=q.window,
         )
+
+    def narrow(
+        self, resolved: ResolvedScope, node_filter: NodeFilter
+    ) -> tuple[ResolvedScope, set[str]]:
+        """The scope's nodes passing ``node_filter`` (one SQL query), and the scope with the
+        vector search restricted to them, so a selective filter still gets its nearest
+        neighbours rather than whatever of the unfiltered top-N survives. Past
+        ``MAX_FILTER_IDS`` ids (a broad filter) the index gets no id list (it would be one huge
+        IN-list per query); the candidates are then filtered after the search."""
+        ids = self.store.filter_ids(resolved.scope, node_filter, self.config.include_statuses)
+        if resolved.ids is not None:
+            inside = set(resolved.ids)
+            ids = [i for i in ids if i in inside]
+        if len(ids) <= MAX_FILTER_IDS:
+            resolved = replace(resolved, ids=ids)
+        return resolved, set(ids)
 
     def prepare(
         self, text: str, user_id: str, agent_id: str | None, session_id: str | None

@@ -8,10 +8,14 @@ them in its thread pool, and ``HybridMemory`` serialises what must be serialised
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.integrations.openai_tools import tool_schemas
+from hybridmem.integrations.tools import ToolBox
 from hybridmem.memory import HybridMemory
 from hybridmem.server.auth import AuthConfig, Principal, bearer
 from hybridmem.server.schemas import (
@@ -32,6 +36,7 @@ from hybridmem.server.schemas import (
     SearchRequest,
     SnapshotOut,
     StoreOut,
+    ToolCall,
     TreeNodeOut,
     TreeOut,
     UsersOut,
@@ -143,9 +148,44 @@ def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
     result = mem.retrieve(
         body.query, user_id=who.user_for(body.user_id), task_id=body.task_id, top_k=body.top_k,
         token_budget=body.token_budget, agent_id=body.agent_id, session_id=body.session_id,
-        scope=body.scope, record_access=body.record_access,
+        scope=body.scope, record_access=body.record_access, node_types=body.node_types,
+        where=body.where, min_score=body.min_score,
     )
     return SearchOut.of(result)
+
+
+@router.get("/memories", response_model=NodeList, tags=["memories"])
+def list_memories(
+    mem: Mem, who: Caller, user_id: str | None = None, node_type: StrList = None,
+    status: StrList = None, where: str | None = None,
+    limit: Annotated[int | None, Query(ge=1)] = None, offset: Annotated[int, Query(ge=0)] = 0,
+) -> NodeList:
+    """The user's memories, oldest first (``get_all``): by type, status (default active;
+    ``all`` for every status) and a metadata filter given as JSON in ``where``."""
+    try:
+        parsed = json.loads(where) if where is not None else None
+    except json.JSONDecodeError as exc:
+        raise InvalidArgumentError(f"where is not valid JSON ({exc.msg})") from None
+    statuses: list[str] | str | None = status or "active"
+    if status == ["all"]:
+        statuses = None
+    nodes = mem.get_all(user_id=who.user_for(user_id), node_type=node_type, where=parsed,
+                        status=statuses, limit=limit, offset=offset)
+    return NodeList(nodes=[NodeOut.of(n) for n in nodes])
+
+
+@router.get("/tools", tags=["tools"])
+def tools(who: Caller) -> dict[str, Any]:
+    """The memory tools as OpenAI function-calling schemas (the same set ``hybridmem mcp``
+    serves): pass ``tools`` to a chat completion, send its tool calls to ``POST /v1/tools``."""
+    return {"tools": tool_schemas()}
+
+
+@router.post("/tools/{name}", tags=["tools"])
+def call_tool(name: str, body: ToolCall, mem: Mem, who: Caller) -> dict[str, Any]:
+    """Run one memory tool for the caller's user; the result is the tool's JSON (errors are
+    the API's usual 4xx bodies)."""
+    return ToolBox(mem, user_id=who.user_for(body.user_id)).call(name, body.arguments)
 
 
 @router.get("/users", response_model=UsersOut, tags=["users"])

@@ -93,6 +93,18 @@ class SearchRequest(_Request):
     scope: str = "task"
     """``task``: the task subtree plus the user-level memories; ``user``: the whole tree."""
     record_access: bool = True
+    node_types: list[str] | None = None
+    where: dict[str, Any] | None = Field(
+        default=None, description="Metadata filter, e.g. {\"project\": {\"$in\": [\"a\", \"b\"]}}."
+    )
+    min_score: float | None = None
+
+
+class ToolCall(_Request):
+    """``POST /v1/tools/{name}``: one call of a memory tool (the MCP / OpenAI tool set)."""
+
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    user_id: str | None = Field(default=None, description="Default: the token's user.")
     """False: a read-only look that leaves the hits' access statistics alone."""
 
 

@@ -8,7 +8,15 @@ Module map: :mod:`~hybridmem.store.port` (the protocol), :mod:`~hybridmem.store.
 (migrations). All SQL of hybridmem is in this package.
 """
 
-from hybridmem.store.copies import CopyFacts, prepare_copy_for_restore, read_copy, scrub_copy
+from hybridmem.store.copies import (
+    CopyFacts,
+    Resealer,
+    copy_meta,
+    prepare_copy_for_restore,
+    read_copy,
+    reseal_copy,
+    scrub_copy,
+)
 from hybridmem.store.port import SnapshotKeeper, TreeStore
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
@@ -20,6 +28,7 @@ from hybridmem.store.records import (
     NodeRow,
     OpHook,
     OpRow,
+    OpsHook,
     PayloadScrubber,
     Scope,
     SequenceReport,
@@ -47,16 +56,20 @@ __all__ = [
     "NodeRow",
     "OpHook",
     "OpRow",
+    "OpsHook",
     "PayloadScrubber",
+    "Resealer",
     "SQLiteStore",
     "Scope",
     "SequenceReport",
     "SnapshotKeeper",
     "StoredSnapshot",
     "TreeStore",
+    "copy_meta",
     "encode_path",
     "prepare_copy_for_restore",
     "read_copy",
+    "reseal_copy",
     "row_to_node",
     "scrub_copy",
 ]

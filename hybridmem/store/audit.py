@@ -6,6 +6,7 @@ The chain's rules (what is hashed, what an entry may hold) belong to the privacy
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import astuple
 from datetime import datetime
 from typing import Any
@@ -37,6 +38,23 @@ class AuditTable(SQLiteBase):
                 f"INSERT INTO audit_log({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)", astuple(row)
             )
             self.conn.execute(META_UPSERT, (AUDIT_HEAD_KEY, f"{row.seq}:{row.hash}"))
+
+    def append_audits(self, rows: Sequence[AuditRow]) -> None:
+        """Insert consecutive entries with one statement and record the last as the chain's
+        head (inside the caller's transaction)."""
+        if not rows:
+            return
+        with refused(f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"):
+            self.conn.executemany(
+                f"INSERT INTO audit_log({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                # Field by field: astuple() deep-copies, a visible cost on bulk writes.
+                [
+                    (r.seq, r.at, r.actor, r.action, r.user_id, r.node_id, r.detail, r.op_seq,
+                     r.prev_hash, r.hash)
+                    for r in rows
+                ],
+            )
+            self.conn.execute(META_UPSERT, (AUDIT_HEAD_KEY, f"{rows[-1].seq}:{rows[-1].hash}"))
 
     def audit_head(self) -> str | None:
         """The head ``seq:hash`` recorded with the newest entry, or None."""

@@ -18,12 +18,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from hybridmem.errors import StoreClosedError, StoreError, StoreWriteError
 from hybridmem.models import MemoryNode
+from hybridmem.store._sqlite_utils import sqlite_utils
 from hybridmem.store.integrity import check_missing, corrupt, new_store_id, preflight
-from hybridmem.store.records import ContentOpener, OpHook, row_to_node
+from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
 from hybridmem.store.schema import migrate
 
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
@@ -89,6 +88,8 @@ class SQLiteBase:
         """Decrypts sensitive content as rows are read (installed by the privacy layer)."""
         self.on_op: OpHook | None = None
         """Mirrors each op-log row inside its transaction (the privacy layer's audit log)."""
+        self.on_ops: OpsHook | None = None
+        """Mirrors the rows of one ``append_ops`` batch at once (falls back to ``on_op``)."""
         existed = self.path.exists() and self.path.stat().st_size > 0
         if existed:
             # Read-only checks first: a damaged or foreign file must not be written to.

@@ -9,8 +9,10 @@ migrates its schema and switches it to WAL, and a snapshot must stay the file it
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,6 +110,61 @@ def scrub_copy(
             conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
         conn.execute("VACUUM")
         return True
+
+
+Resealer = Callable[[str, str], tuple[str, str]]
+"""``(node id, stored ciphertext) -> (new ciphertext, new keyed hash)``: a key rotation."""
+
+
+def copy_meta(path: Path, key: str) -> str | None:
+    """One ``meta`` value of a copy (e.g. the key fingerprint its ciphertexts use)."""
+    with _open(path) as conn:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+
+def reseal_copy(source: Path, target: Path, reseal: Resealer, *, key_meta: tuple[str, str]) -> int:
+    """Write ``source`` to ``target`` with every ciphertext re-sealed (sensitive node rows and
+    the ``sealed`` op payloads) and ``meta[key_meta[0]] = key_meta[1]``; fsynced, no old
+    ciphertext left in free space. ``source`` is not changed. Return the rows re-sealed."""
+    target.unlink(missing_ok=True)
+    with _open(source, autocommit=True) as conn:
+        conn.execute("VACUUM INTO ?", (str(target),))  # reads through a WAL if there is one
+    done = 0
+    with _open(target, autocommit=True) as conn:
+        conn.execute("PRAGMA secure_delete = ON")
+        conn.execute("BEGIN IMMEDIATE")
+        for node_id, stored in conn.execute(
+            "SELECT id, content FROM nodes WHERE sensitive = 1"
+        ).fetchall():
+            sealed, digest = reseal(node_id, stored)
+            conn.execute(
+                "UPDATE nodes SET content = ?, content_hash = ? WHERE id = ?",
+                (sealed, digest, node_id),
+            )
+            done += 1
+        rows = conn.execute(
+            "SELECT seq, node_id, payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"
+        ).fetchall()
+        for seq, node_id, raw in rows:
+            body = json.loads(raw)
+            if not (isinstance(body, dict) and isinstance(body.get("sealed"), str) and node_id):
+                continue
+            body["sealed"], body["sealed_hash"] = reseal(node_id, body["sealed"])
+            conn.execute(
+                "UPDATE oplog SET payload = ? WHERE seq = ?",
+                (json.dumps(body, ensure_ascii=False), seq),
+            )
+            done += 1
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", key_meta)
+        conn.execute("COMMIT")
+        conn.execute("VACUUM")
+    fd = os.open(str(target), os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return done
 
 
 def prepare_copy_for_restore(path: Path, *, drop_meta_prefix: str) -> None:

@@ -81,6 +81,28 @@ class NodeTable(SQLiteBase):
             )
         return self.decode({**row, "rid": cur.lastrowid})
 
+    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
+        """Insert many ``(row, terms)`` with one statement per table (inside the caller's
+        transaction); the stored nodes, in order. The same rows as :meth:`insert_node` per
+        row: bulk writes (``add_many``, imports) pay one round trip per table, not per node."""
+        if not rows:
+            return []
+        cols = list(rows[0][0])
+        with refused("cannot insert nodes"):
+            # Inside the write transaction nobody else takes rowids, so ours follow the max.
+            top = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()[0]
+            rids = range(int(top) + 1, int(top) + 1 + len(rows))
+            values: list[Mapping[str, Any]] = [row for row, _ in rows]
+            self.conn.executemany(
+                f"INSERT INTO nodes(rid, {', '.join(cols)}) VALUES (?, {marks(cols)})",
+                [[rid, *(row[c] for c in cols)] for rid, row in zip(rids, values, strict=True)],
+            )
+            self.conn.executemany(
+                "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)",
+                [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)],
+            )
+        return [self.decode({**row, "rid": rid}) for rid, (row, _) in zip(rids, rows, strict=True)]
+
     def update_node(
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
     ) -> None:
@@ -299,6 +321,19 @@ class NodeTable(SQLiteBase):
         if user_id is None:
             return [r["id"] for r in self._rows("SELECT id FROM nodes")]
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = ?", [user_id])]
+
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids that start with ``prefix`` (of one user), at most ``limit``, in id order: a
+        range scan of the primary key, no content read."""
+        sql = "SELECT id FROM nodes WHERE id >= ? AND id < ?"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT ?", params)]
 
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first (at most ``limit``)."""

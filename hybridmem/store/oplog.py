@@ -111,6 +111,57 @@ class OpLogTable(SQLiteBase):
             self.on_op(record)
         return seq
 
+    def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
+        """Append many op rows with one statement (inside the caller's transaction); their
+        sequences, in order. Each item has :meth:`append_op`'s keyword arguments.
+
+        The hooks see the rows in the same transaction: ``on_ops`` once with all of them, or
+        else ``on_op`` once per row.
+        """
+        if not ops:
+            return []
+        with refused("cannot log ops"):
+            # The caller holds the write transaction, so the numbers after the counter are
+            # ours; an explicit seq moves AUTOINCREMENT's counter past it as usual.
+            row = self.conn.execute(
+                "SELECT seq FROM sqlite_sequence WHERE name = 'oplog'"
+            ).fetchone()
+            first = int(row[0]) + 1 if row else 1
+            records = [
+                OpRecord(
+                    seq=first + k,
+                    op=item["op"],
+                    node_id=item.get("node_id"),
+                    user_id=item.get("user_id"),
+                    payload=item.get("payload") or {},
+                    at=item["at"],
+                    actor=item.get("actor"),
+                )
+                for k, item in enumerate(ops)
+            ]
+            self.conn.executemany(
+                "INSERT INTO oplog(seq, op, node_id, user_id, payload, at, actor) "
+                "VALUES (?,?,?,?,?,?,?)",
+                [
+                    (
+                        r.seq,
+                        r.op,
+                        r.node_id,
+                        r.user_id,
+                        json.dumps(r.payload, ensure_ascii=False, default=str),
+                        to_iso(r.at),
+                        r.actor,
+                    )
+                    for r in records
+                ],
+            )
+        if self.on_ops is not None:
+            self.on_ops(records)
+        elif self.on_op is not None:
+            for record in records:
+                self.on_op(record)
+        return [r.seq for r in records]
+
     def insert_op_row(self, row: OpRow) -> None:
         """Insert a logged op row verbatim (replay; inside the caller's transaction)."""
         with refused(f"cannot insert op #{row.seq}"):

@@ -34,6 +34,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
     AuditRow,
@@ -42,6 +43,7 @@ from hybridmem.store.records import (
     NodeRow,
     OpHook,
     OpRow,
+    OpsHook,
     PayloadScrubber,
     Scope,
     SequenceReport,
@@ -57,6 +59,8 @@ class TreeStore(Protocol):
     """``(node_id, stored) -> plaintext`` for sensitive rows (the privacy layer's vault)."""
     on_op: OpHook | None
     """Called with each appended op inside its transaction (the privacy layer's audit log)."""
+    on_ops: OpsHook | None
+    """Called once with the rows of an ``append_ops`` batch (else ``on_op`` per row)."""
     after_commit: Callable[[], None] | None
     """Called after each outermost commit (the recovery layer's automatic checkpoints)."""
 
@@ -82,6 +86,11 @@ class TreeStore(Protocol):
     def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
         """Insert a node and its lexical terms (inside the caller's transaction); return the
         stored node."""
+        ...
+
+    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
+        """Insert many ``(row, terms)`` at once, as :meth:`insert_node` would one by one
+        (inside the caller's transaction); return the stored nodes in order."""
         ...
 
     def update_node(
@@ -188,6 +197,12 @@ class TreeStore(Protocol):
         """Ids of every node, or of one user's."""
         ...
 
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order."""
+        ...
+
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first, at most ``limit``."""
         ...
@@ -223,6 +238,28 @@ class TreeStore(Protocol):
         """The largest ``depth`` in ``node``'s subtree (its own when it has no children)."""
         ...
 
+    # -- filtered reads (hybridmem.filters: node types and a metadata filter) ----------------
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes (of ``statuses``, when given) passing ``node_filter``, ordered by
+        ``seq``; ``limit`` / ``offset`` page through them; ``roots=False`` leaves the user's
+        root out."""
+        ...
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` (of ``statuses``) passing ``node_filter``."""
+        ...
+
     # -- scans (content as stored: sealed content is not opened) ----------------------------
     def scan_nodes(self) -> list[MemoryNode]:
         """Every node."""
@@ -244,6 +281,19 @@ class TreeStore(Protocol):
         self, user_id: str, node_types: Sequence[str], limit: int
     ) -> list[MemoryNode]:
         """The user's ``limit`` newest ``active`` nodes of these types, newest first."""
+        ...
+
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live nodes of this type under this parent with exactly this content hash."""
+        ...
+
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None]]:
+        """``(id, conflict_group)`` of the user's ``limit`` newest ``active`` nodes of this
+        type, newest first (no row decoded)."""
         ...
 
     def index_states(self) -> dict[str, str]:
@@ -275,6 +325,16 @@ class TreeStore(Protocol):
     ) -> int:
         """Append an op (inside the caller's transaction), call ``on_op`` with it, and return
         its sequence number."""
+        ...
+
+    def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
+        """Append many ops (each with :meth:`append_op`'s keyword arguments) in one batch
+        inside the caller's transaction; call ``on_ops`` (else ``on_op`` per row); return their
+        sequence numbers in order."""
+        ...
+
+    def append_audits(self, rows: Sequence[AuditRow]) -> None:
+        """Insert consecutive audit entries and record the last as the chain's head."""
         ...
 
     def insert_op_row(self, row: OpRow) -> None:

@@ -6,6 +6,7 @@ implementation reads and writes (the SQLite one in this package, a server one el
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -169,14 +170,36 @@ PayloadScrubber = Callable[[dict[str, Any]], dict[str, Any]]
 OpHook = Callable[[OpRecord], None]
 """Called with each op-log row inside the transaction that appends it (the audit mirror)."""
 
+OpsHook = Callable[[Sequence[OpRecord]], None]
+"""Called with the rows of one batched append (``append_ops``), in order, inside its
+transaction: the audit mirror of a bulk write, one chained batch instead of one per row."""
+
 ContentOpener = Callable[[str, str], str]
 """``(node_id, stored content) -> plaintext`` for sensitive nodes (decrypt on read)."""
 
 
 def op_digest_of(row: Sequence[Any]) -> str:
     """The digest of a stored op ``(seq, op, node_id, user_id, payload, at)``: the same
-    formula in every backend, so a snapshot's digest compares with the live log's."""
-    return hashlib.sha256(json.dumps(list(row), ensure_ascii=False).encode()).hexdigest()[:32]
+    formula in every backend, so a snapshot's digest compares with the live log's.
+
+    The payload's ciphertext is left out: each key rotation re-seals it with a fresh nonce,
+    in the live log and in every snapshot independently, and the digest names the op, not
+    its encryption.
+    """
+    fields = list(row)
+    payload = fields[4]
+    if isinstance(payload, str):
+        with contextlib.suppress(ValueError):
+            payload = json.loads(payload)
+    if isinstance(payload, dict):
+        payload = {k: v for k, v in payload.items() if k not in SEALED_KEYS}
+    fields[4] = payload
+    text = json.dumps(fields, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+SEALED_KEYS = ("sealed", "sealed_hash")
+"""Payload keys holding a sensitive op's ciphertext and its keyed hash."""
 
 
 def row_to_node(row: dict[str, Any]) -> MemoryNode:

@@ -62,6 +62,33 @@ class NodeScans(SQLiteBase):
             [user_id, *node_types, limit],
         )
 
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live (not archived) nodes of this type under this parent with exactly this content
+        hash, oldest first, content as stored: what a new node would merely repeat."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+            "AND parent_id IS ? AND content_hash = ? AND status != 'archived' "
+            "ORDER BY created_at, seq",
+            [user_id, node_type, parent_id, content_hash],
+        )
+
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None]]:
+        """``(id, conflict_group)`` of the user's ``limit`` newest active nodes of this type,
+        newest first: the pool a new fact or preference is compared with, read off one index
+        without decoding a row."""
+        with self.reading():
+            # Plain tuples, not sqlite-utils dicts: this runs once per new fact.
+            cur = self.conn.execute(
+                "SELECT id, conflict_group FROM nodes WHERE user_id = ? AND node_type = ? "
+                "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT ?",
+                (user_id, node_type, limit),
+            )
+            return [(str(i), g) for i, g in cur.fetchall()]
+
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""
         return {r["id"]: r["index_state"] for r in self._rows("SELECT id, index_state FROM nodes")}

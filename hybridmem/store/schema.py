@@ -123,7 +123,21 @@ def m003_retrieval(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_parent_seq ON nodes(parent_id, seq)")
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_privacy, m003_retrieval]
+def m004_conflict_pool(conn: sqlite3.Connection) -> None:
+    """A new fact's conflict pool (the user's newest live nodes of its type: ids and groups)
+    is read off one covering index, newest first, instead of sorting every fact of the user.
+    It covers the old ``(user_id, node_type)`` index, which is dropped."""
+    _run(
+        conn,
+        """
+        CREATE INDEX IF NOT EXISTS idx_nodes_user_type_live
+            ON nodes(user_id, node_type, status, created_at, seq, id, conflict_group);
+        DROP INDEX IF EXISTS idx_nodes_user_type
+        """,
+    )
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_privacy, m003_retrieval, m004_conflict_pool]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

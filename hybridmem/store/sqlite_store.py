@@ -20,6 +20,7 @@ mixin, so the modules stay independent.
 from __future__ import annotations
 
 from hybridmem.store.audit import AuditTable
+from hybridmem.store.filters import NodeFilters
 from hybridmem.store.meta import MetaTable
 from hybridmem.store.nodes import NodeTable
 from hybridmem.store.oplog import OpLogTable
@@ -29,7 +30,7 @@ DB_FILE = "memory.sqlite3"
 """The SQLite file inside a memory directory."""
 
 
-class SQLiteStore(NodeTable, NodeScans, OpLogTable, AuditTable, MetaTable):
+class SQLiteStore(NodeTable, NodeScans, NodeFilters, OpLogTable, AuditTable, MetaTable):
     """Typed access to the tree tables. Callers group writes with :meth:`transaction`.
 
     ``SQLiteStore(path, durability="normal", busy_timeout_ms=30_000)`` opens (or creates) the

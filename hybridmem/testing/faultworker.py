@@ -13,6 +13,10 @@ a real SQLite file and Chroma directory, and SIGKILL gives it no chance to clean
 ``python -m hybridmem.testing.faultworker adds PATH N TAG`` adds N nodes (the concurrency
 test runs several of these at once).
 
+PATH may be a ``postgresql://`` URL: the vectors then live in the Chroma server named by
+``$HYBRIDMEM_CHROMA`` (``host:port``), collection ``$HYBRIDMEM_COLLECTION``, and every process
+writes and searches (no index owner), which the same checks verify.
+
 :class:`FaultHarness` drives a zygote; :func:`check_round` compares a reopened store with
 what the child acknowledged. Both are used by ``tests/test_recovery_faults.py`` and
 ``benchmarks/soak.py``.
@@ -31,7 +35,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
@@ -39,17 +43,36 @@ if TYPE_CHECKING:
 USERS = ("u1", "u2")
 
 
+def open_memory(path: Path | str, **kwargs: Any) -> HybridMemory:
+    """The store at ``path`` (a directory, or a URL with the Chroma server from the
+    environment: see the module docstring)."""
+    from hybridmem.index import ChromaServer
+    from hybridmem.memory import HybridMemory
+
+    server = os.environ.get("HYBRIDMEM_CHROMA")
+    if server:
+        host, port = server.rsplit(":", 1)
+        kwargs.setdefault("chroma", ChromaServer(host=host, port=int(port)))
+        kwargs.setdefault("collection", os.environ.get("HYBRIDMEM_COLLECTION"))
+    return HybridMemory(path, **kwargs)
+
+
+def _location(arg: str) -> Path | str:
+    # A URL stays text: Path() would fold its "//".
+    from hybridmem.store.urls import is_postgres_url
+
+    return arg if is_postgres_url(arg) else Path(arg)
+
+
 def _emit(*parts: object) -> None:
     sys.stdout.write(" ".join(str(p) for p in parts) + "\n")
     sys.stdout.flush()
 
 
-def writer(path: Path, seed: int, embedder: str = "hash") -> None:
+def writer(path: Path | str, seed: int, embedder: str = "hash") -> None:
     """The child's loop: random writes until killed, each bracketed by BEGIN/ACK lines."""
-    from hybridmem.memory import HybridMemory
-
     rng = random.Random(seed)
-    with HybridMemory(path, embedder=embedder, actor=f"writer-{seed}") as mem:
+    with open_memory(path, embedder=embedder, actor=f"writer-{seed}") as mem:
         _emit("READY", os.getpid())
         step = 0
         while True:
@@ -98,11 +121,15 @@ def writer(path: Path, seed: int, embedder: str = "hash") -> None:
                 _emit("ACK", "delete", user, victim.id, "-", "-", after.id if after else "-")
 
 
-def zygote(path: Path, embedder: str) -> None:
+def zygote(path: Path | str, embedder: str) -> None:
     """Fork one writer per ``run SEED`` command read from stdin."""
     import chromadb  # noqa: F401
 
-    import hybridmem.memory  # noqa: F401  (warm the imports the children inherit)
+    import hybridmem.memory  # (warm the imports the children inherit)
+    from hybridmem.store.urls import is_postgres_url
+
+    if is_postgres_url(str(path)):
+        import hybridmem.store.postgres  # noqa: F401  (psycopg; the children connect anew)
     from hybridmem.tokens import default_counter
 
     default_counter()  # the BPE tables (plain Python data, safe to inherit through fork)
@@ -130,24 +157,24 @@ def zygote(path: Path, embedder: str) -> None:
             _emit("EXIT", status)
 
 
-def adds(path: Path, count: int, tag: str, embedder: str = "hash") -> None:
-    """Add ``count`` nodes under one task of this process (the concurrency test's worker)."""
-    from hybridmem.memory import HybridMemory
-
-    with HybridMemory(path, embedder=embedder, actor=tag) as mem:
+def adds(path: Path | str, count: int, tag: str, embedder: str = "hash") -> None:
+    """Add ``count`` nodes under one task of this process (the concurrency test's worker);
+    report whether this process could search its own notes by vector."""
+    with open_memory(path, embedder=embedder, actor=tag) as mem:
         task = mem.add(f"task of {tag}", node_type="task", user_id=tag)
         for i in range(count - 1):
             mem.add(f"{tag} note {i}", parent_id=task.id, user_id=tag)
-        _emit("DONE", tag, int(mem.index.owned))
+        found = mem.retrieve(f"{tag} note {count // 2}", user_id=tag, task_id=task.id, top_k=5)
+        by_vector = any("vector" in h.breakdown.sources for h in found.hits)
+        _emit("DONE", tag, int(mem.index.owned), int(by_vector))
 
 
-def increments(path: Path, node_id: str, count: int, tag: str) -> None:
+def increments(path: Path | str, node_id: str, count: int, tag: str) -> None:
     """Read-modify-write ``metadata['n'] += 1`` ``count`` times with optimistic retries."""
     from hybridmem.errors import ConflictError
-    from hybridmem.memory import HybridMemory
 
     conflicts = 0
-    with HybridMemory(path, embedder="hash", actor=tag) as mem:
+    with open_memory(path, embedder="hash", actor=tag) as mem:
         for _ in range(count):
             while True:
                 node = mem.get(node_id)
@@ -287,11 +314,24 @@ class RoundResult:
 class FaultHarness:
     """Drives a zygote: fork a writer, kill it after a delay, reopen and check."""
 
-    def __init__(self, path: Path, embedder: str = "hash") -> None:
-        self.path = Path(path)
+    def __init__(
+        self,
+        path: Path | str,
+        embedder: str = "hash",
+        *,
+        chroma: str | None = None,
+        collection: str | None = None,
+    ) -> None:
+        self.path = path
+        """A directory, or a ``postgresql://`` URL with ``chroma`` (``host:port``) and
+        ``collection`` naming where its vectors live."""
         self.embedder = embedder
         self.model = Expectation()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if chroma is not None:
+            env["HYBRIDMEM_CHROMA"] = chroma
+            env["HYBRIDMEM_COLLECTION"] = collection or "hybridmem-nodes"
+        self.env = env
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "hybridmem.testing.faultworker", "zygote", str(path), embedder],
             stdin=subprocess.PIPE,
@@ -334,8 +374,6 @@ class FaultHarness:
         A negative ``delay`` kills ``-delay`` seconds after the fork, usually while the
         writer is still opening (and recovering) the store.
         """
-        from hybridmem.memory import HybridMemory
-
         assert self.proc.stdin is not None
         self.proc.stdin.write(f"run {seed}\n")
         self.proc.stdin.flush()
@@ -366,11 +404,26 @@ class FaultHarness:
                 self._take(line, errors)
         killed = os.WIFSIGNALED(int(status.split()[1])) if status else False
         opened = time.perf_counter()
-        with HybridMemory(self.path, embedder=self.embedder) as mem:
+        with self.open() as mem:
             reopen = time.perf_counter() - opened
             problems = errors + check_round(mem, self.model)
             self.model.settle(mem)
         return RoundResult(seed, ran, self.model.acks, killed, tuple(problems), reopen)
+
+    def open(self) -> HybridMemory:
+        """Open the store the writers write (as the controller)."""
+        server = self.env.get("HYBRIDMEM_CHROMA")
+        if server is None:
+            return open_memory(self.path, embedder=self.embedder)
+        from hybridmem.index import ChromaServer
+
+        host, port = server.rsplit(":", 1)
+        return open_memory(
+            self.path,
+            embedder=self.embedder,
+            chroma=ChromaServer(host=host, port=int(port)),
+            collection=self.env["HYBRIDMEM_COLLECTION"],
+        )
 
     def _take(self, line: str, errors: list[str]) -> None:
         if line.startswith("ERROR"):
@@ -396,11 +449,11 @@ class FaultHarness:
 
 def _main(argv: list[str]) -> None:
     if len(argv) >= 2 and argv[0] == "zygote":
-        zygote(Path(argv[1]), argv[2] if len(argv) > 2 else "hash")
+        zygote(_location(argv[1]), argv[2] if len(argv) > 2 else "hash")
     elif len(argv) >= 4 and argv[0] == "adds":
-        adds(Path(argv[1]), int(argv[2]), argv[3])
+        adds(_location(argv[1]), int(argv[2]), argv[3])
     elif len(argv) >= 5 and argv[0] == "incr":
-        increments(Path(argv[1]), argv[2], int(argv[3]), argv[4])
+        increments(_location(argv[1]), argv[2], int(argv[3]), argv[4])
     else:
         raise SystemExit(
             "usage: python -m hybridmem.testing.faultworker zygote PATH [EMBEDDER] | "

@@ -28,7 +28,7 @@ from psycopg.rows import dict_row
 from hybridmem.errors import StoreClosedError, StoreError, StoreUnavailableError, StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store.postgres.schema import migrate
-from hybridmem.store.records import ContentOpener, OpHook, row_to_node
+from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
 
 # Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
 WRITE_LOCK_KEY = 0x6879627200006D31
@@ -88,6 +88,8 @@ class PgBase:
         """Decrypts sensitive content as rows are read (installed by the privacy layer)."""
         self.on_op: OpHook | None = None
         """Mirrors each op-log row inside its transaction (the privacy layer's audit log)."""
+        self.on_ops: OpsHook | None = None
+        """Batched appends here call ``on_op`` per row (each needs its number as written)."""
         self.conn: psycopg.Connection[Any] = self._connect()
         try:
             migrate(self.conn, WRITE_LOCK_KEY)

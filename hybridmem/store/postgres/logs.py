@@ -244,6 +244,19 @@ class PgAuditTable(PgBase):
             )
             self._exec(META_UPSERT, (AUDIT_HEAD_KEY, f"{row.seq}:{row.hash}"))
 
+    def append_audits(self, rows: Sequence[AuditRow]) -> None:
+        """Insert consecutive entries and record the last as the chain's head (inside the
+        caller's transaction)."""
+        if not rows:
+            return
+        with refused(f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"):
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    f"INSERT INTO audit_log({_AUDIT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
+                    [astuple(row) for row in rows],
+                )
+            self._exec(META_UPSERT, (AUDIT_HEAD_KEY, f"{rows[-1].seq}:{rows[-1].hash}"))
+
     def audit_head(self) -> str | None:
         """The head ``seq:hash`` recorded with the newest entry, or None."""
         rows = self._rows("SELECT value FROM meta WHERE key = %s", [AUDIT_HEAD_KEY])

@@ -69,12 +69,12 @@ class PgNodeTable(PgBase):
             lexical.count_terms(self.conn, [row["id"]])
         return self.decode({**row, "rid": found[0] if found else None})
 
-    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> None:
+    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
         """Insert many ``(row, terms)`` at once (inside the caller's transaction): the same
         result as :meth:`insert_node` per row, pipelined, with one update of the term
-        statistics (bulk loads)."""
+        statistics (bulk loads); the stored nodes, in order."""
         if not rows:
-            return
+            return []
         cols = list(rows[0][0])
         with refused("cannot insert nodes"), self.conn.cursor() as cur:
             cur.executemany(
@@ -82,6 +82,7 @@ class PgNodeTable(PgBase):
                 [_params(r, cols, t) for r, t in rows],
             )
             lexical.count_terms(self.conn, [r["id"] for r, _ in rows])
+        return [self.decode(dict(r)) for r, _ in rows]
 
     def update_node(
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
@@ -299,6 +300,19 @@ class PgNodeTable(PgBase):
         if user_id is None:
             return [r["id"] for r in self._rows("SELECT id FROM nodes")]
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = %s", [user_id])]
+
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order: a
+        range scan of the primary key, no content read."""
+        sql = "SELECT id FROM nodes WHERE id >= %s AND id < %s"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += " AND user_id = %s"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT %s", params)]
 
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first (at most ``limit``)."""

@@ -53,6 +53,30 @@ class PgNodeScans(PgBase):
             [user_id, list(node_types), limit],
         )
 
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live nodes of this type under this parent with exactly this content hash, oldest
+        first, content as stored."""
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = %s "
+            "AND parent_id IS NOT DISTINCT FROM %s AND content_hash = %s "
+            "AND status != 'archived' ORDER BY created_at, seq",
+            [user_id, node_type, parent_id, content_hash],
+        )
+
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None]]:
+        """``(id, conflict_group)`` of the user's ``limit`` newest active nodes of this type,
+        newest first (no row decoded)."""
+        rows = self._tuples(
+            "SELECT id, conflict_group FROM nodes WHERE user_id = %s AND node_type = %s "
+            "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT %s",
+            [user_id, node_type, limit],
+        )
+        return [(str(i), g) for i, g in rows]
+
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""
         return {r["id"]: r["index_state"] for r in self._rows("SELECT id, index_state FROM nodes")}

@@ -162,7 +162,16 @@ def m002_snapshots(conn: psycopg.Connection) -> None:
     conn.execute("CREATE INDEX idx_snap_oplog_node ON snap_oplog(node_id)")
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_snapshots]
+def m003_conflict_pool(conn: psycopg.Connection) -> None:
+    """A new fact's conflict pool read off one index, newest first (as SQLite's m004)."""
+    conn.execute(
+        "CREATE INDEX IF NOT EXISTS idx_nodes_user_type_live "
+        "ON nodes(user_id, node_type, status, created_at, seq)"
+    )
+    conn.execute("DROP INDEX IF EXISTS idx_nodes_user_type")
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_snapshots, m003_conflict_pool]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -19,6 +19,7 @@ from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.store.postgres import snapshots
 from hybridmem.store.postgres.base import first_line, refused
+from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
     _APPEND,
     PgAuditTable,
@@ -33,7 +34,7 @@ from hybridmem.store.records import PayloadScrubber, StoredSnapshot
 _CONTENT_TABLES = ("nodes", "oplog", "lex_df", "meta", "active_nodes", *snapshots.TWINS)
 
 
-class PostgresStore(PgNodeTable, PgNodeScans, PgOpLog, PgAuditTable, PgMetaTable):
+class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable):
     """Typed access to the tree tables in PostgreSQL. Writes are grouped by :meth:`transaction`.
 
     ``PostgresStore("postgresql://user@host:5432/db")`` connects and migrates the schema (two

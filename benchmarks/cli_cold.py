@@ -1,0 +1,132 @@
+"""Cold start of the ``hybridmem`` command: how long a newcomer waits for each command.
+
+Each command runs in a fresh interpreter (``python -m hybridmem.cli ...``), ``--repeats`` times,
+alternating commands so machine load hits them alike. Reported per command: the median wall
+time and the median CPU time of the child (user + system; what the command costs when the
+machine is shared), plus whether torch / sentence-transformers / chromadb were imported (a
+``-X importtime`` run). Targets from issue 17: ``stats``/``tree``/``show`` <= 0.5 s and
+``search`` <= 3 s cold.
+
+    python -m benchmarks.cli_cold [--repeats 5] [--embedder default] [--out PATH]
+
+Writes ``benchmarks/results/cli_cold.json`` and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HEAVY = ("torch", "sentence_transformers", "chromadb", "transformers", "pandas")
+RESULTS = Path(__file__).resolve().parent / "results" / "cli_cold.json"
+
+
+def _run(
+    args: list[str], env: dict[str, str]
+) -> tuple[float, float, subprocess.CompletedProcess[str]]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "hybridmem.cli", *args], capture_output=True, text=True, env=env
+    )
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if proc.returncode != 0:
+        raise SystemExit(f"hybridmem {' '.join(args)} failed: {proc.stderr.strip()}")
+    return wall, cpu, proc
+
+
+def _imported(args: list[str], env: dict[str, str]) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "hybridmem.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    names = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()}
+    return [m for m in HEAVY if m in names]
+
+
+def main(argv: list[str] | None = None) -> dict[str, object]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--embedder", default="default", help="the store's embedder")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    opts = parser.parse_args(argv)
+    env = {**os.environ, "TOKENIZERS_PARALLELISM": "false"}
+    with tempfile.TemporaryDirectory(prefix="hybridmem-cold-") as tmp:
+        db = str(Path(tmp) / "m")
+        common = ["--db", db, "--user", "u1"]
+        _, _, added = _run(
+            [
+                "add",
+                "Expense claim #7",
+                "--type",
+                "task",
+                *common,
+                "--embedder",
+                opts.embedder,
+                "--json",
+            ],
+            env,
+        )
+        task_id = json.loads(added.stdout)["id"]
+        for i in range(20):
+            _run(["add", f"note {i}: finance asked for the invoice again", *common], env)
+        commands = {
+            "--version": ["--version"],
+            "stats": ["stats", "--db", db],
+            "tree": ["tree", *common],
+            "show": ["show", task_id[:8], "--db", db],
+            "search": ["search", "why was the claim returned?", *common],
+        }
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        cpus: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(opts.repeats):
+            for name, args in commands.items():
+                wall, cpu, _ = _run(args, env)
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+        rows: dict[str, dict[str, Any]] = {
+            name: {
+                "wall_median_s": round(statistics.median(walls[name]), 3),
+                "cpu_median_s": round(statistics.median(cpus[name]), 3),
+                "wall_min_s": round(min(walls[name]), 3),
+                "heavy_imports": _imported(args, env),
+            }
+            for name, args in commands.items()
+        }
+    result = {
+        "command": "python -m benchmarks.cli_cold " + " ".join(argv or sys.argv[1:]),
+        "embedder": opts.embedder,
+        "repeats": opts.repeats,
+        "load_average": os.getloadavg(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "commands": rows,
+    }
+    opts.out.parent.mkdir(parents=True, exist_ok=True)
+    opts.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"{'command':<10} {'wall p50':>9} {'cpu p50':>8} {'wall min':>9}  heavy imports")
+    for name, row in rows.items():
+        print(
+            f"{name:<10} {row['wall_median_s']:>8.2f}s {row['cpu_median_s']:>7.2f}s "
+            f"{row['wall_min_s']:>8.2f}s  {', '.join(row['heavy_imports']) or '-'}"
+        )
+    print(f"load average during the run: {result['load_average']}; written to {opts.out}")
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""CLI command of the agent integrations: ``hybridmem mcp`` (an MCP server over the store).
+
+The ``mcp`` extra is imported only when the command runs, so a slim install keeps every other
+command.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from hybridmem.cli.support import DEFAULT_DB, DbOption, EmbedderOption, UserOption, open_memory
+from hybridmem.errors import ServerConfigError
+from hybridmem.memory import DEFAULT_USER
+
+
+def mcp(
+    db: DbOption = DEFAULT_DB,
+    user: UserOption = DEFAULT_USER,
+    http: Annotated[
+        str | None,
+        typer.Option(
+            "--http",
+            metavar="HOST:PORT",
+            help="Serve streamable HTTP (at /mcp) instead of stdio, e.g. 127.0.0.1:8765.",
+        ),
+    ] = None,
+    allow_remote: Annotated[
+        bool,
+        typer.Option(help="Allow --http on a non-loopback address (the endpoint has no auth)."),
+    ] = False,
+    embedder: EmbedderOption = None,
+) -> None:
+    """Serve the memory to MCP clients: tools (add/search/get/delete memories, tasks) and the
+    tree as a resource, for one user. Stdio by default (what desktop clients launch)."""
+    try:
+        from hybridmem.integrations.mcp_server import parse_bind, serve
+    except ImportError as exc:
+        raise ServerConfigError(
+            f"hybridmem mcp needs the mcp extra ({exc.name} is missing): "
+            "pip install 'hybridmem[mcp]'"
+        ) from None
+    bind = parse_bind(http, allow_remote=allow_remote) if http is not None else None
+    with open_memory(db, embedder, write=True, create=True) as mem:
+        serve(mem, user_id=user, http=bind)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``mcp`` to ``app``."""
+    app.command()(mcp)

@@ -1,0 +1,284 @@
+"""The distillation step of deep maintenance: themes become profile nodes, kept in step.
+
+For each recurring theme (:func:`hybridmem.evolution.distill.find_themes`) one profile node
+per user and theme, with a deterministic id. A theme that already has a profile updates it; a
+profile that was **archived** (or withdrawn to a candidate) and whose theme recurs is
+**revived** with the new sources (never a second node, never an id collision). A live profile
+whose sources no longer support it is withdrawn to a candidate: corrected, never silently kept.
+
+Sensitive sources are read only with the key (left out without it); a profile that quotes one
+is sealed too and names its theme in (clear) metadata by a keyed digest, adopted again under a
+new key after ``rotate_key``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from hybridmem.clock import to_iso
+from hybridmem.core import Core, NodeInput, content_hash
+from hybridmem.errors import KeyUnavailableError
+from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
+from hybridmem.evolution.distill import DistilledTrait, Distiller, Theme, find_themes
+from hybridmem.evolution.forgetting import MaintenanceAction
+from hybridmem.models import MemoryNode, NodeStatus
+
+ACTIVE = NodeStatus.ACTIVE.value
+CANDIDATE = NodeStatus.CANDIDATE.value
+ARCHIVED = NodeStatus.ARCHIVED.value
+_STILL_SUPPORTS = frozenset({"fade", "prune"})
+"""Sources archived for these reasons still support a conclusion (that is why we distil)."""
+
+
+def profile_id(user_id: str, term: str) -> str:
+    """The deterministic id of a user's profile for a theme: a concurrent run collides rather
+    than doubling, and a revived theme finds its old node."""
+    digest = hashlib.sha1(f"{user_id}\x00{term}".encode()).hexdigest()[:24]
+    return f"profile-{digest}"
+
+
+@dataclass
+class _Distillation:
+    core: Core
+    user_id: str
+    now: datetime
+    cfg: EvolutionConfig
+    distiller: Distiller
+    dry_run: bool
+    nodes: list[MemoryNode]
+
+    def __post_init__(self) -> None:
+        self.by_id = {n.id: n for n in self.nodes}
+        self.opened = {n.id: n for n in readable(self.core, self.nodes)}
+        # Every status: an archived profile is revived, not collided with.
+        self.profiles = {
+            str(n.metadata["theme"]): n
+            for n in self.nodes
+            if n.node_type == "profile" and "theme" in n.metadata
+        }
+        self.rewritten: set[str] = set()
+
+    def supporting(self, profile: MemoryNode) -> list[MemoryNode]:
+        """The profile's sources that still support it (live, or merely faded/pruned)."""
+        out = []
+        for i in profile.metadata.get("derived_from", []):
+            src = self.by_id.get(i)
+            if src is not None and (
+                src.status == ACTIVE or src.metadata.get("archived_action") in _STILL_SUPPORTS
+            ):
+                out.append(src)
+        return out
+
+    def previous(self, key: str, found: Theme, keys: set[str]) -> MemoryNode | None:
+        known = self.profiles.get(key) or _rekeyed_profile(self.profiles, keys, found)
+        if known is not None:
+            return known
+        # A profile node under the deterministic id whose metadata lost its theme.
+        return self.by_id.get(profile_id(self.user_id, key))
+
+    def distil(self, found: Theme, key: str, keys: set[str]) -> MaintenanceAction | None:
+        """Create, update or revive the profile of one theme."""
+        previous = self.previous(key, found, keys)
+        theme = found
+        if previous is not None:
+            merged = {s.id: s for s in (*self.supporting(previous), *found.sources)}
+            previous = opened(self.core, previous)
+            if previous is None or any(i not in self.opened for i in merged):
+                return None  # a sealed source or profile and no key: leave it as it is
+            ordered = sorted((self.opened[i] for i in merged), key=lambda s: (s.created_at, s.seq))
+            theme = Theme(found.term, tuple(ordered))
+        sealed = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
+        source_ids = [s.id for s in theme.sources]
+        if (
+            previous is not None
+            and previous.status == ACTIVE
+            and sorted(previous.metadata.get("derived_from", [])) == sorted(source_ids)
+        ):
+            return None  # incremental: nothing new to learn from
+        trait = self.distiller.summarise(theme, previous)
+        if trait is None:
+            return None
+        cited = [i for i in trait.sources if i in set(source_ids)]
+        if not cited:
+            return None  # a conclusion that cites none of its sources is never written
+        metadata = self.metadata(theme, key, cited)
+        confidence = min(0.95, 0.5 + 0.1 * len(source_ids))
+        about = "a sensitive theme" if sealed else repr(theme.term)
+        reason = f"{len(source_ids)} episodes mention {about}"
+        if previous is None:
+            node_id = profile_id(self.user_id, key)
+            if not self.dry_run:
+                self.create(node_id, trait, metadata, confidence, sealed)
+            return MaintenanceAction(node_id, self.user_id, "distil_create", reason)
+        self.rewritten.add(previous.id)
+        action = "distil_update" if previous.status == ACTIVE else "distil_revive"
+        if action == "distil_revive":
+            reason += f" again (was {previous.status})"
+        if not self.dry_run:
+            self.refresh(previous, trait, metadata, confidence)
+        return MaintenanceAction(previous.id, self.user_id, action, reason)
+
+    def metadata(self, theme: Theme, key: str, cited: list[str]) -> dict[str, Any]:
+        source_ids = [s.id for s in theme.sources]
+        return {
+            # Metadata is stored in clear: a sealed profile names its theme by a keyed digest.
+            "theme": key,
+            "derived_from": source_ids,
+            "covers": sorted({c for s in theme.sources for c in s.covers} | set(source_ids)),
+            "cited": cited,
+            "distiller": self.distiller.name,
+            "distilled_at": to_iso(self.now),
+        }
+
+    def create(
+        self,
+        node_id: str,
+        trait: DistilledTrait,
+        metadata: dict[str, Any],
+        confidence: float,
+        sealed: bool,
+    ) -> None:
+        root = self.core.engine.store.user_root(self.user_id)
+        new_profile = NodeInput(
+            trait.text,
+            node_type="profile",
+            parent_id=root.id if root else None,
+            importance=0.7,
+            confidence=confidence,
+            metadata=metadata,
+            lifecycle=Lifecycle.LONG_TERM.value,
+            tier=Tier.LONG_TERM.value,
+            id=node_id,
+            activate=False,
+            sensitive=sealed,  # it quotes its sources: sealed when one of them is
+        )
+        self.core.tree.add_many([new_profile], self.user_id)
+
+    def refresh(
+        self,
+        previous: MemoryNode,
+        trait: DistilledTrait,
+        metadata: dict[str, Any],
+        confidence: float,
+    ) -> None:
+        """Update a live profile, or bring an archived/withdrawn one back with its new text."""
+        kept = {
+            k: v
+            for k, v in previous.metadata.items()
+            if k not in {"archived_reason", "archived_action", "archived_at", "withdrawn_at"}
+        }
+        changes: dict[str, Any] = {
+            "content": trait.text,
+            "confidence": confidence,
+            "metadata": {**kept, **metadata},
+            "status": ACTIVE,
+        }
+        if previous.status != ACTIVE:
+            changes["tier"] = Tier.LONG_TERM.value
+            changes["metadata"]["revived_at"] = to_iso(self.now)
+        self.core.tree.update(previous.id, changes, user_id=None, expected_version=None)
+
+    def withdraw_unsupported(
+        self, seen_themes: set[str], sealed_terms: set[str]
+    ) -> list[MaintenanceAction]:
+        """Live profiles whose theme is gone and whose sources no longer support them, or
+        whose clear theme gave way to a sealed profile (a source became sensitive)."""
+        out: list[MaintenanceAction] = []
+        for term, profile in self.profiles.items():
+            if term in seen_themes or profile.status != ACTIVE or profile.id in self.rewritten:
+                continue
+            superseded = term in sealed_terms
+            if not superseded and len(self.supporting(profile)) >= self.cfg.distill_min_mentions:
+                continue
+            reason = (
+                "superseded by a sealed profile (a source is sensitive)"
+                if superseded
+                else "fewer live sources than distill_min_mentions"
+            )
+            out.append(MaintenanceAction(profile.id, self.user_id, "distil_withdraw", reason))
+            if not self.dry_run:
+                self.core.tree.update(
+                    profile.id,
+                    {
+                        "status": CANDIDATE,
+                        "metadata": {**profile.metadata, "withdrawn_at": to_iso(self.now)},
+                    },
+                    user_id=None,
+                    expected_version=None,
+                )
+        return out
+
+
+def distil_user(
+    core: Core,
+    user_id: str,
+    now: datetime,
+    cfg: EvolutionConfig,
+    distiller: Distiller,
+    dry_run: bool,
+) -> list[MaintenanceAction]:
+    """Create, update, revive or withdraw the user's profiles (see the module docstring)."""
+    nodes = core.engine.store.user_nodes(user_id)  # content as stored: ciphertext if sealed
+    step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes)
+    found = [(t, theme_key(core, user_id, t)) for t in find_themes(list(step.opened.values()), cfg)]
+    keys = {key for _, key in found}
+    sealed_terms = {t.term for t, key in found if key != t.term}
+    out: list[MaintenanceAction] = []
+    for theme, key in found:
+        action = step.distil(theme, key, keys)
+        if action is not None:
+            out.append(action)
+    out.extend(step.withdraw_unsupported(keys, sealed_terms))
+    return out
+
+
+def readable(core: Core, nodes: list[MemoryNode]) -> list[MemoryNode]:
+    """The nodes distillation may read: sensitive ones opened with the key, or left out when
+    there is none (distilling their ciphertext would quote it into a profile)."""
+    return [n for n in (opened(core, node) for node in nodes) if n is not None]
+
+
+def opened(core: Core, node: MemoryNode) -> MemoryNode | None:
+    """``node`` with its content in clear; None for a sealed node when no key is configured."""
+    opener = core.engine.store.opener
+    if not node.sensitive:
+        return node
+    if opener is None:
+        return None
+    try:
+        return replace(node, content=opener(node.id, node.content))
+    except KeyUnavailableError:
+        return None
+
+
+def theme_key(core: Core, user_id: str, theme: Theme) -> str:
+    """How a profile names its theme in (clear) metadata: the term, or a keyed digest of it
+    when a source is sensitive (the term itself is a word of the secret)."""
+    if not any(s.sensitive for s in theme.sources):
+        return theme.term
+    text = f"theme\x00{user_id}\x00{theme.term}"
+    return "sealed:" + core.engine.sealer.digest(
+        text, sensitive=True, plain_hash=content_hash(text)
+    )
+
+
+def _rekeyed_profile(
+    profiles: dict[str, MemoryNode], keys: set[str], theme: Theme
+) -> MemoryNode | None:
+    """A sealed profile whose digest no theme matches any more (``rotate_key`` changed the
+    key) but whose sources this theme shares: the same conclusion, adopted under the new key
+    instead of written twice."""
+    if not any(s.sensitive for s in theme.sources):
+        return None
+    ids = {s.id for s in theme.sources}
+    for key, profile in profiles.items():
+        if (
+            key.startswith("sealed:")
+            and key not in keys
+            and ids & set(profile.metadata.get("derived_from", []))
+        ):
+            return profile
+    return None

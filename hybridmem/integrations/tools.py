@@ -1,0 +1,376 @@
+"""The memory tools an agent calls, defined once: inputs, descriptions, behaviour.
+
+Each :class:`Tool` has a pydantic input model (its JSON schema is what a model sees), a
+description written for the model, and a function over :class:`ToolBox` (a memory bound to one
+user). The MCP server (:mod:`~hybridmem.integrations.mcp_server`), the OpenAI function-calling
+schemas and dispatcher (:mod:`~hybridmem.integrations.openai_tools`) and the REST API's
+``/v1/tools`` routes are all generated from :data:`TOOLS`, so they cannot drift apart.
+
+Results are plain JSON. A node appears in the compact shape of :func:`node_view` (what a model
+needs to cite and act on it). Failures are :class:`~hybridmem.errors.HybridMemError`\\ s:
+:meth:`ToolBox.call` turns malformed arguments into
+:class:`~hybridmem.errors.InvalidArgumentError` naming each bad field, and every front end
+reports such errors to the model as a tool error (:func:`error_payload`) instead of failing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ValidationError as PydanticValidationError
+
+from hybridmem.errors import HybridMemError, InvalidArgumentError
+from hybridmem.memory import DEFAULT_USER, HybridMemory
+from hybridmem.models import Hit, MemoryNode
+
+
+class ToolInput(BaseModel):
+    """Base of the tools' inputs: unknown fields are refused (a misspelt argument is named)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+NodeId = Field(description="The memory's id, as returned by add_memory or search_memory.")
+
+
+class AddMemoryInput(ToolInput):
+    content: str = Field(description="The memory, one self-contained statement.")
+    node_type: str = Field(
+        default="event",
+        description=(
+            "What it is: 'fact' (a stable truth about the user or world), 'preference', "
+            "'event' (something that happened), 'decision', 'state' (where a task stands), "
+            "or 'task' (a new task: becomes the active task)."
+        ),
+    )
+    parent_id: str | None = Field(
+        default=None,
+        description="Put it under this memory (default: under the active task).",
+    )
+    importance: float | None = Field(
+        default=None, ge=0, le=1, description="0-1; how much it should outweigh others."
+    )
+    metadata: dict[str, Any] | None = Field(
+        default=None, description="Free-form JSON attributes, filterable in search_memory."
+    )
+
+
+class SearchMemoryInput(ToolInput):
+    query: str = Field(description="What to recall, in natural language (any language).")
+    task_id: str | None = Field(
+        default=None, description="Search this task's subtree (default: the active task)."
+    )
+    top_k: int = Field(default=8, ge=1, le=100, description="At most this many memories.")
+    token_budget: int | None = Field(
+        default=None, ge=1, description="Keep the packed context within this many tokens."
+    )
+    node_types: list[str] | None = Field(
+        default=None, description="Only memories of these types, e.g. ['fact', 'preference']."
+    )
+    where: dict[str, Any] | None = Field(
+        default=None,
+        description=(
+            "Metadata filter, Chroma style: {'project': 'apollo'}, {'priority': {'$gte': 2}}, "
+            "{'$or': [...]}; operators $eq $ne $gt $gte $lt $lte $in $nin $exists $and $or."
+        ),
+    )
+    min_score: float | None = Field(
+        default=None, ge=0, le=1, description="Drop memories scoring below this (0-1)."
+    )
+    explain: bool = Field(default=False, description="Add each hit's score breakdown.")
+
+
+class GetMemoryInput(ToolInput):
+    node_id: str = NodeId
+
+
+class ListTasksInput(ToolInput):
+    include_archived: bool = Field(default=False, description="Also list archived tasks.")
+
+
+class SetActiveTaskInput(ToolInput):
+    node_id: str = Field(description="The task (or state) to work on from now on.")
+
+
+class DeleteMemoryInput(ToolInput):
+    node_id: str = NodeId
+    subtree: bool = Field(
+        default=True,
+        description="Also delete everything under it (false: its children move up a level).",
+    )
+
+
+class UpdateMemoryInput(ToolInput):
+    node_id: str = NodeId
+    content: str | None = Field(default=None, description="The corrected text.")
+    importance: float | None = Field(default=None, ge=0, le=1)
+    node_type: str | None = None
+    metadata: dict[str, Any] | None = Field(
+        default=None, description="Replaces the memory's metadata."
+    )
+
+
+class ListMemoriesInput(ToolInput):
+    node_type: list[str] | None = Field(default=None, description="Only these types.")
+    where: dict[str, Any] | None = Field(default=None, description="Metadata filter (as search).")
+    status: Literal["active", "archived", "candidate", "all"] = Field(
+        default="active", description="Which memories: current ones (active) by default."
+    )
+    limit: int = Field(default=50, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+
+
+# -- results ---------------------------------------------------------------------------------
+def node_view(node: MemoryNode) -> dict[str, Any]:
+    """The fields of a memory a model needs: id, type, text, place in the tree, weights, time."""
+    return {
+        "id": node.id,
+        "node_type": node.node_type,
+        "content": node.content,
+        "parent_id": node.parent_id,
+        "task_id": node.task_id,
+        "status": node.status,
+        "importance": node.importance,
+        "confidence": node.confidence,
+        "created_at": node.created_at.isoformat(),
+        "updated_at": node.updated_at.isoformat(),
+        "metadata": node.to_dict()["metadata"],
+        "conflict_group": node.conflict_group,
+    }
+
+
+def hit_view(hit: Hit, explain: bool = False) -> dict[str, Any]:
+    """A ranked memory: :func:`node_view` plus its score (and breakdown with ``explain``)."""
+    view = {**node_view(hit.node), "score": round(hit.score, 4)}
+    if explain:
+        view["breakdown"] = hit.breakdown.to_dict()
+    return view
+
+
+def hit_metadata(hit: Hit) -> dict[str, Any]:
+    """The metadata a framework document (LangChain, LlamaIndex) carries for one hit."""
+    node = hit.node
+    return {
+        "node_id": node.id,
+        "node_type": node.node_type,
+        "score": hit.score,
+        "created_at": node.created_at.isoformat(),
+        "task_id": node.task_id,
+        "parent_id": node.parent_id,
+        "user_id": node.user_id,
+        "breakdown": hit.breakdown.to_dict(),
+        "metadata": node.to_dict()["metadata"],
+    }
+
+
+def error_payload(exc: HybridMemError) -> dict[str, Any]:
+    """How a tool failure is reported to a model: the error class and its message."""
+    return {"error": {"type": type(exc).__name__, "message": str(exc)}}
+
+
+# -- the tools -------------------------------------------------------------------------------
+class ToolBox:
+    """The tools bound to one memory and one user (the model never chooses the user)."""
+
+    def __init__(self, memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> None:
+        self.memory = memory
+        self.user_id = user_id
+
+    def call(self, name: str, arguments: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validate ``arguments`` against tool ``name``'s input and run it.
+
+        Raises :class:`InvalidArgumentError` for an unknown tool or malformed arguments (every
+        bad field named) and the engine's :class:`HybridMemError` for refused calls.
+        """
+        tool = BY_NAME.get(name)
+        if tool is None:
+            raise InvalidArgumentError(f"unknown tool {name!r}; the tools are {sorted(BY_NAME)}")
+        if arguments is not None and not isinstance(arguments, Mapping):
+            raise InvalidArgumentError(
+                f"{name}: arguments must be a JSON object, got {type(arguments).__name__}"
+            )
+        try:
+            parsed = tool.input.model_validate(dict(arguments or {}))
+        except PydanticValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            raise InvalidArgumentError(f"{name}: bad arguments: {problems}") from None
+        return tool.run(self, parsed)
+
+    # Each tool's behaviour. The input is already validated against the tool's model.
+    def add_memory(self, a: AddMemoryInput) -> dict[str, Any]:
+        node = self.memory.add(
+            a.content,
+            node_type=a.node_type,
+            parent_id=a.parent_id,
+            importance=a.importance,
+            metadata=a.metadata,
+            user_id=self.user_id,
+        )
+        return {"memory": node_view(node)}
+
+    def search_memory(self, a: SearchMemoryInput) -> dict[str, Any]:
+        result = self.memory.retrieve(
+            a.query,
+            user_id=self.user_id,
+            task_id=a.task_id,
+            top_k=a.top_k,
+            token_budget=a.token_budget,
+            node_types=a.node_types,
+            where=a.where,
+            min_score=a.min_score,
+        )
+        return {
+            "context": result.context,
+            "tokens": result.tokens,
+            "scope_id": result.scope_id,
+            "hits": [hit_view(h, a.explain) for h in result.hits],
+        }
+
+    def get_memory(self, a: GetMemoryInput) -> dict[str, Any]:
+        node = self.memory.get(a.node_id, user_id=self.user_id)
+        return {"memory": {**node_view(node), "path": list(node.path)}}
+
+    def list_tasks(self, a: ListTasksInput) -> dict[str, Any]:
+        statuses = None if a.include_archived else "active"
+        tasks = self.memory.get_all(user_id=self.user_id, node_type="task", status=statuses)
+        active = self.memory.active_node(user_id=self.user_id)
+        active_task = active.task_id if active is not None else None
+        return {
+            "active_task_id": active_task,
+            "tasks": [{**node_view(t), "active": t.id == active_task} for t in tasks],
+        }
+
+    def set_active_task(self, a: SetActiveTaskInput) -> dict[str, Any]:
+        node = self.memory.set_active(a.node_id, user_id=self.user_id)
+        return {"active": node_view(node)}
+
+    def delete_memory(self, a: DeleteMemoryInput) -> dict[str, Any]:
+        deleted = self.memory.delete(a.node_id, subtree=a.subtree, user_id=self.user_id)
+        return {"deleted": deleted}
+
+    def update_memory(self, a: UpdateMemoryInput) -> dict[str, Any]:
+        node = self.memory.update(
+            a.node_id,
+            content=a.content,
+            importance=a.importance,
+            node_type=a.node_type,
+            metadata=a.metadata,
+            user_id=self.user_id,
+        )
+        return {"memory": node_view(node)}
+
+    def list_memories(self, a: ListMemoriesInput) -> dict[str, Any]:
+        nodes = self.memory.get_all(
+            user_id=self.user_id,
+            node_type=a.node_type,
+            where=a.where,
+            status=None if a.status == "all" else a.status,
+            limit=a.limit,
+            offset=a.offset,
+        )
+        return {"memories": [node_view(n) for n in nodes]}
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One tool: name, description for the model, input model, and what it runs."""
+
+    name: str
+    description: str
+    input: type[ToolInput]
+    method: Callable[[ToolBox, Any], dict[str, Any]]
+    read_only: bool
+    destructive: bool = False
+
+    def run(self, box: ToolBox, arguments: ToolInput) -> dict[str, Any]:
+        return self.method(box, arguments)
+
+    def input_schema(self) -> dict[str, Any]:
+        """The JSON schema of the input, without pydantic's titles (noise to a model)."""
+        return _strip_titles(self.input.model_json_schema())
+
+
+def _strip_titles(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {
+            k: _strip_titles(v)
+            for k, v in schema.items()
+            if not (k == "title" and isinstance(v, str))
+        }
+    if isinstance(schema, list):
+        return [_strip_titles(v) for v in schema]
+    return schema
+
+
+TOOLS: tuple[Tool, ...] = (
+    Tool(
+        "add_memory",
+        "Remember something about the user or the current task. Store one self-contained "
+        "statement per call; a new fact that contradicts an older one supersedes it.",
+        AddMemoryInput,
+        ToolBox.add_memory,
+        read_only=False,
+    ),
+    Tool(
+        "search_memory",
+        "Recall what matters for a query from the active task (and the user's facts and "
+        "preferences above it). Returns 'context', ready to put in a prompt, and the ranked "
+        "'hits' with their ids and scores.",
+        SearchMemoryInput,
+        ToolBox.search_memory,
+        read_only=True,
+    ),
+    Tool(
+        "get_memory",
+        "Read one memory by id, with the ids of the tasks above it.",
+        GetMemoryInput,
+        ToolBox.get_memory,
+        read_only=True,
+    ),
+    Tool(
+        "list_tasks",
+        "List the user's tasks, oldest first, and which one is active.",
+        ListTasksInput,
+        ToolBox.list_tasks,
+        read_only=True,
+    ),
+    Tool(
+        "set_active_task",
+        "Switch to a task: later memories go under it and searches look there first.",
+        SetActiveTaskInput,
+        ToolBox.set_active_task,
+        read_only=False,
+    ),
+    Tool(
+        "delete_memory",
+        "Delete a memory that is wrong or that the user asked to forget (with everything "
+        "under it unless subtree is false).",
+        DeleteMemoryInput,
+        ToolBox.delete_memory,
+        read_only=False,
+        destructive=True,
+    ),
+    Tool(
+        "update_memory",
+        "Correct a memory in place (its text, importance, type or metadata).",
+        UpdateMemoryInput,
+        ToolBox.update_memory,
+        read_only=False,
+    ),
+    Tool(
+        "list_memories",
+        "List the user's memories, oldest first, optionally by type and metadata filter.",
+        ListMemoriesInput,
+        ToolBox.list_memories,
+        read_only=True,
+    ),
+)
+"""Every tool, in the order front ends list them."""
+
+BY_NAME: dict[str, Tool] = {t.name: t for t in TOOLS}

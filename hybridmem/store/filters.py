@@ -1,0 +1,131 @@
+"""Filtered node reads: ``get_all``'s listing and retrieval's candidate filter, in SQL.
+
+A :class:`~hybridmem.filters.NodeFilter` (validated in :mod:`hybridmem.filters`) is compiled
+to a WHERE fragment over ``json_type`` / ``json_extract`` of the ``metadata`` column. Types are
+compared explicitly (``json_type``) so that, as in :func:`hybridmem.filters.matches`, ``true``
+never equals ``1`` and ``"2"`` never equals ``2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hybridmem.filters import All, AnyOf, Condition, NodeFilter, Where
+from hybridmem.models import MemoryNode
+from hybridmem.store.base import SQLiteBase, marks
+from hybridmem.store.nodes import NODE_COLUMNS, scope_sql
+from hybridmem.store.records import Scope
+
+_NUMBER = "('integer', 'real')"
+
+
+def _json_path(path: tuple[str, ...]) -> str:
+    # Keys are validated to hold no '"' (filters._KEY_PART), so quoting cannot be escaped.
+    return "$" + "".join(f'."{p}"' for p in path)
+
+
+def _equal_sql(column: str, path: str, value: Any) -> tuple[str, list[Any]]:
+    """The JSON value at ``path`` has the type of ``value`` and equals it."""
+    kind = f"json_type({column}, ?)"
+    if value is None:
+        return f"{kind} = 'null'", [path]
+    if isinstance(value, bool):
+        return f"{kind} = '{'true' if value else 'false'}'", [path]
+    want = f"IN {_NUMBER}" if isinstance(value, int | float) else "= 'text'"
+    return f"({kind} {want} AND json_extract({column}, ?) = ?)", [path, path, value]
+
+
+def _condition_sql(cond: Condition, column: str) -> tuple[str, list[Any]]:
+    path = _json_path(cond.path)
+    if cond.op == "$exists":
+        return f"(json_type({column}, ?) IS {'NOT ' if cond.value else ''}NULL)", [path]
+    if cond.op in ("$gt", "$gte", "$lt", "$lte"):
+        sign = {"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}[cond.op]
+        want = f"IN {_NUMBER}" if isinstance(cond.value, int | float) else "= 'text'"
+        return (
+            f"(json_type({column}, ?) {want} AND json_extract({column}, ?) {sign} ?)",
+            [path, path, cond.value],
+        )
+    values = cond.value if cond.op in ("$in", "$nin") else (cond.value,)
+    parts: list[str] = []
+    params: list[Any] = []
+    for value in values:
+        sql, extra = _equal_sql(column, path, value)
+        parts.append(sql)
+        params.extend(extra)
+    body = " OR ".join(parts)
+    if cond.op in ("$ne", "$nin"):
+        # A missing key (json_type NULL) makes the equality NULL: count that as "not equal".
+        return f"(NOT IFNULL(({body}), 0))", params
+    return f"({body})", params
+
+
+def where_sql(where: Where, column: str = "n.metadata") -> tuple[str, list[Any]]:
+    """A WHERE fragment and its parameters testing ``column`` (JSON text) against ``where``."""
+    if isinstance(where, Condition):
+        return _condition_sql(where, column)
+    joiner = " AND " if isinstance(where, All) else " OR "
+    assert isinstance(where, All | AnyOf)
+    fragments: list[str] = []
+    params: list[Any] = []
+    for part in where.parts:
+        sql, extra = where_sql(part, column)
+        fragments.append(sql)
+        params.extend(extra)
+    return "(" + joiner.join(fragments) + ")", params
+
+
+def filter_sql(node_filter: NodeFilter, alias: str = "n") -> tuple[str, list[Any]]:
+    """The fragment for a whole :class:`NodeFilter` (``1`` when it is empty)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if node_filter.node_types is not None:
+        clauses.append(f"{alias}.node_type IN ({marks(node_filter.node_types)})")
+        params.extend(node_filter.node_types)
+    if node_filter.where is not None:
+        sql, extra = where_sql(node_filter.where, f"{alias}.metadata")
+        clauses.append(sql)
+        params.extend(extra)
+    return (" AND ".join(clauses) or "1"), params
+
+
+class NodeFilters(SQLiteBase):
+    """Reads narrowed by node type and metadata filter."""
+
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes passing ``node_filter``, oldest first (insertion order)."""
+        sql, params = self._filtered(Scope(user_id), node_filter, statuses)
+        if not roots:
+            sql += " AND n.parent_id IS NOT NULL"
+        query = f"SELECT {NODE_COLUMNS} FROM nodes n WHERE {sql} ORDER BY n.seq"
+        if limit is not None or offset:
+            query += " LIMIT ? OFFSET ?"
+            params.extend([-1 if limit is None else limit, offset])
+        return [self._node(r) for r in self._rows(query, params)]
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` passing ``node_filter`` (no content decoded)."""
+        sql, params = self._filtered(scope, node_filter, statuses)
+        return [r["id"] for r in self._rows(f"SELECT n.id AS id FROM nodes n WHERE {sql}", params)]
+
+    def _filtered(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None
+    ) -> tuple[str, list[Any]]:
+        where, params = scope_sql(scope, "n")
+        if statuses:
+            where += f" AND n.status IN ({marks(statuses)})"
+            params.extend(statuses)
+        extra, extra_params = filter_sql(node_filter, "n")
+        return f"{where} AND {extra}", [*params, *extra_params]

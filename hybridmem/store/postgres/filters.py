@@ -1,0 +1,112 @@
+"""Filtered node reads in PostgreSQL: the same methods and results as
+:mod:`hybridmem.store.filters`.
+
+The ``metadata`` column is JSON text; each test reads it as ``jsonb``. Types are compared
+explicitly (``jsonb_typeof``), as in :func:`hybridmem.filters.matches`; ordered comparisons
+sit in a ``CASE`` so a value of another type is never cast, and strings compare by code
+point (``COLLATE "C"``), like SQLite and Python.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from hybridmem.filters import All, Condition, NodeFilter, Where
+from hybridmem.models import MemoryNode
+from hybridmem.store.nodes import NODE_COLUMNS
+from hybridmem.store.postgres.base import PgBase
+from hybridmem.store.postgres.nodes import scope_sql
+from hybridmem.store.records import Scope
+
+_SIGNS = {"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
+
+
+def _condition_sql(cond: Condition, column: str) -> tuple[str, list[Any]]:
+    value = f"(({column})::jsonb #> %s)"
+    path = list(cond.path)
+    if cond.op == "$exists":
+        return f"({value} IS {'NOT ' if cond.value else ''}NULL)", [path]
+    if cond.op in _SIGNS:
+        sign = _SIGNS[cond.op]
+        if isinstance(cond.value, int | float):
+            test = f"(({column})::jsonb #>> %s)::numeric {sign} %s"
+            kind = "number"
+        else:
+            test = f'(({column})::jsonb #>> %s) COLLATE "C" {sign} %s'
+            kind = "string"
+        return (
+            f"(CASE WHEN jsonb_typeof({value}) = '{kind}' THEN {test} ELSE false END)",
+            [path, path, cond.value],
+        )
+    values = cond.value if cond.op in ("$in", "$nin") else (cond.value,)
+    # jsonb equality is typed: true is not 1, "2" is not 2 (and 1 equals 1.0).
+    body = " OR ".join(f"{value} = %s::jsonb" for _ in values)
+    params: list[Any] = []
+    for v in values:
+        params.extend([path, json.dumps(v)])
+    if cond.op in ("$ne", "$nin"):
+        return f"(NOT COALESCE(({body}), false))", params
+    return f"COALESCE(({body}), false)", params
+
+
+def where_sql(where: Where, column: str = "n.metadata") -> tuple[str, list[Any]]:
+    """A WHERE fragment (``%s`` placeholders) testing ``column`` against ``where``."""
+    if isinstance(where, Condition):
+        return _condition_sql(where, column)
+    joiner = " AND " if isinstance(where, All) else " OR "
+    fragments: list[str] = []
+    params: list[Any] = []
+    for part in where.parts:
+        sql, extra = where_sql(part, column)
+        fragments.append(sql)
+        params.extend(extra)
+    return "(" + joiner.join(fragments) + ")", params
+
+
+class PgNodeFilters(PgBase):
+    """Reads narrowed by node type and metadata filter."""
+
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes passing ``node_filter``, oldest first (insertion order)."""
+        sql, params = self._filtered(Scope(user_id), node_filter, statuses)
+        if not roots:
+            sql += " AND n.parent_id IS NOT NULL"
+        query = f"SELECT {NODE_COLUMNS} FROM nodes n WHERE {sql} ORDER BY n.seq"
+        if limit is not None or offset:
+            query += " LIMIT %s OFFSET %s"
+            params.extend([limit, offset])
+        return [self._node(r) for r in self._rows(query, params)]
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` passing ``node_filter`` (no content decoded)."""
+        sql, params = self._filtered(scope, node_filter, statuses)
+        return [r["id"] for r in self._rows(f"SELECT n.id AS id FROM nodes n WHERE {sql}", params)]
+
+    def _filtered(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None
+    ) -> tuple[str, list[Any]]:
+        where, params = scope_sql(scope, "n")
+        if statuses:
+            where += " AND n.status = ANY(%s)"
+            params.append(list(statuses))
+        if node_filter.node_types is not None:
+            where += " AND n.node_type = ANY(%s)"
+            params.append(list(node_filter.node_types))
+        if node_filter.where is not None:
+            extra, extra_params = where_sql(node_filter.where, "n.metadata")
+            where += f" AND {extra}"
+            params.extend(extra_params)
+        return where, params
