@@ -18,8 +18,10 @@ class ScoreWeights:
     similarity: cosine similarity of query and node vectors.
     lexical:    BM25 match from the SQLite FTS5 index (CJK-aware), normalised per query.
     importance, confidence: the node's own weights.
-    recency:    exponential decay from the later of creation and last access.
-    use:        how often the node (or, for ancestors, its subtree) was used.
+    recency:    exponential decay from the node's creation (its age; reads do not renew it
+                for ranking, only against forgetting).
+    use:        activity of the node's subtree (written to recently); reads do not count, so
+                retrieval never feeds on itself.
     tree:       closeness in the tree to the active node.
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
     parent:     best relevance among the candidates under the node's parent (a matching session).

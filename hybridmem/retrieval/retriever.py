@@ -302,11 +302,12 @@ class Retriever:
                 "similarity": cands.similarity.get(node_id, 0.0),
                 "lexical": cands.lexical.get(node_id, 0.0),
                 "importance": node.importance,
-                # Age, not last access: reading a memory must not lift it above a better
-                # match next time (access renews it against forgetting only).
+                # Age, not last access, and writes, not reads: reading a memory must not
+                # lift it above a better match next time (access renews it against
+                # forgetting only, in evolution/).
                 "recency": scoring.age_recency(node, q.now, half_life),
                 "confidence": node.confidence,
-                "use": scoring.use(node),
+                "use": node.activity,
                 "tree": scoring.tree_proximity(node, anchor),
                 "neighbour": neighbour_feature(cands.relevance, cands.neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
