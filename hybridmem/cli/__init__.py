@@ -13,9 +13,11 @@ One module per command group, each with a ``register(app)`` called here; they sh
 - :mod:`~hybridmem.cli.bench`: the benchmark suites (when ``benchmarks`` is importable).
 
 Every command that opens a store takes ``--db PATH`` (default ``$HYBRIDMEM_PATH`` or
-``./agent-memory``), ``--embedder`` (default: the store's own) and ``--json``. Errors print one
-line (``error: Type: message``; a JSON object on stdout under ``--json``) and exit with the
-documented code of :class:`~hybridmem.cli.support.ExitCode`; never a traceback.
+``./agent-memory``; a ``postgresql://`` URL with ``hybridmem --chroma HOST:PORT`` before the
+command puts the tree in PostgreSQL and the vectors in a Chroma server), ``--embedder``
+(default: the store's own) and ``--json``. Errors print one line (``error: Type:
+message``; a JSON object on stdout under ``--json``) and exit with the documented code of
+:class:`~hybridmem.cli.support.ExitCode`; never a traceback.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import typer
 from typer.models import CommandInfo
 
 from hybridmem.cli import bench, evolution, integrations, memories, privacy, recovery, server
-from hybridmem.cli.support import EXIT_CODES_HELP, ExitCode, GuardedGroup
+from hybridmem.cli.support import EXIT_CODES_HELP, VECTORS, ExitCode, GuardedGroup
 from hybridmem.version import __version__
 
 
@@ -61,8 +63,26 @@ def _root(
             "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    chroma: Annotated[
+        str | None,
+        typer.Option(
+            "--chroma",
+            envvar="HYBRIDMEM_CHROMA",
+            help="HOST:PORT of a Chroma server for the vectors (required with a "
+            "postgresql:// --db).",
+        ),
+    ] = None,
+    collection: Annotated[
+        str | None,
+        typer.Option(
+            "--collection",
+            envvar="HYBRIDMEM_COLLECTION",
+            help="Chroma collection on that server (default hybridmem-nodes).",
+        ),
+    ] = None,
 ) -> None:
     """A crash-safe weighted memory tree for long-running LLM agents."""
+    VECTORS.chroma, VECTORS.collection = chroma, collection
 
 
 for _group in (memories, privacy, recovery, evolution, server, integrations, bench):

@@ -20,6 +20,7 @@ from hybridmem.cli.support import (
     JsonOption,
     UserOption,
     console,
+    memory_args,
     open_memory,
     print_json,
 )
@@ -180,7 +181,9 @@ def tree(
         print_json({"user": user, "active": active.id if active else None, "nodes": nodes})
         return
     if root is None:
-        console.print(f"user {render.clean(user)!r} has no memories in {db}", markup=False)
+        console.print(
+            f"user {render.clean(user)!r} has no memories in {mem.location}", markup=False
+        )
         return
     console.print(render.tree_of(user, nodes, active.id if active else None))
 
@@ -248,7 +251,8 @@ def reindex(
     """Re-embed every node (also the way to switch embedding models)."""
     from hybridmem.memory import HybridMemory
 
-    with HybridMemory(db, embedder=embedder, reindex=True, create=False) as mem:
+    target, kwargs = memory_args(db)
+    with HybridMemory(target, embedder=embedder, reindex=True, create=False, **kwargs) as mem:
         count, name = mem.stats().vectors, mem.embedder.name
     if as_json:
         print_json({"vectors": count, "embedder": name})

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from hybridmem.cli.support import DEFAULT_DB, DbOption, EmbedderOption
+from hybridmem.cli.support import DEFAULT_DB, DbOption, EmbedderOption, memory_args
 from hybridmem.errors import ServerConfigError
 
 
@@ -33,7 +33,8 @@ def serve(
             f"hybridmem serve needs the server extra ({exc.name} is "
             "missing): pip install 'hybridmem[server]'"
         ) from None
-    run(db, host=host, port=port, embedder=embedder, log_level=log_level)
+    target, kwargs = memory_args(db)
+    run(target, host=host, port=port, embedder=embedder, log_level=log_level, **kwargs)
 
 
 def register(app: typer.Typer) -> None:

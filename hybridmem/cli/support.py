@@ -30,8 +30,13 @@ if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
 
 DbOption = Annotated[
-    Path,
-    typer.Option("--db", envvar="HYBRIDMEM_PATH", help="Memory directory (SQLite + Chroma)."),
+    str,
+    typer.Option(
+        "--db",
+        envvar="HYBRIDMEM_PATH",
+        help="Memory directory (SQLite + Chroma), or postgresql://user@host:port/db (the "
+        "Chroma server then comes from 'hybridmem --chroma HOST:PORT' or $HYBRIDMEM_CHROMA).",
+    ),
 ]
 EmbedderOption = Annotated[
     str | None,
@@ -45,7 +50,46 @@ EmbedderOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (errors too).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
-DEFAULT_DB = Path("agent-memory")
+DEFAULT_DB = "agent-memory"
+
+
+@dataclasses.dataclass
+class Vectors:
+    """Where the vectors live when not in the store directory: ``hybridmem --chroma HOST:PORT
+    [--collection NAME]`` (or ``$HYBRIDMEM_CHROMA``, ``$HYBRIDMEM_COLLECTION``); set by the
+    root command for the command that follows."""
+
+    chroma: str | None = None
+    collection: str | None = None
+
+
+VECTORS = Vectors()
+
+
+def memory_args(db: str | Path) -> tuple[str | Path, dict[str, Any]]:
+    """The location and the keyword arguments ``HybridMemory`` gets for ``--db`` (a URL stays
+    text; the Chroma server from ``--chroma``, required for a URL)."""
+    from hybridmem.store.urls import is_postgres_url, redact
+
+    target: str | Path = str(db) if is_postgres_url(str(db)) else Path(db)
+    kwargs: dict[str, Any] = {}
+    if VECTORS.chroma:
+        from hybridmem.index import ChromaServer
+
+        host, sep, port = VECTORS.chroma.rpartition(":")
+        if not sep or not host or not port.isdigit():
+            raise errors.InvalidArgumentError(
+                f"--chroma must be HOST:PORT, got {clean(VECTORS.chroma, limit=80)!r}"
+            )
+        kwargs["chroma"] = ChromaServer(host=host, port=int(port))
+        if VECTORS.collection:
+            kwargs["collection"] = VECTORS.collection
+    elif isinstance(target, str):
+        raise errors.InvalidArgumentError(
+            f"{redact(target)} is a PostgreSQL store; its vectors live in a Chroma server: "
+            "run 'hybridmem --chroma HOST:PORT <command> ...' or set $HYBRIDMEM_CHROMA"
+        )
+    return target, kwargs
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -223,12 +267,15 @@ print_json = _print_json
 
 @contextmanager
 def open_memory(
-    db: Path, embedder: str | None, *, write: bool = False, create: bool = False
+    db: str | Path, embedder: str | None, *, write: bool = False, create: bool = False
 ) -> Iterator[HybridMemory]:
     """Open the store at ``db`` for one command (see the module docstring)."""
     from hybridmem.memory import HybridMemory
 
-    with HybridMemory(db, embedder=embedder, read_only=not write, create=create and write) as mem:
+    target, kwargs = memory_args(db)
+    with HybridMemory(
+        target, embedder=embedder, read_only=not write, create=create and write, **kwargs
+    ) as mem:
         yield mem
 
 

@@ -17,7 +17,7 @@ from hybridmem.core import Core, content_hash, index_metadata
 from hybridmem.errors import CorruptStoreError
 from hybridmem.models import IndexState, MemoryNode
 from hybridmem.privacy.erasure import pending_erasures
-from hybridmem.recovery import sessions
+from hybridmem.recovery import reindex, sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
 
 log = logging.getLogger(__name__)
@@ -164,8 +164,11 @@ class Reconciler:
         self.swept_seq = max(self.swept_seq, last)
         return removed
 
-    def on_open(self, rebuild_reason: str | None, started: float) -> OpenReport:
-        """Finish pending writes, sweep after a crash, rebuild a lost index."""
+    def on_open(
+        self, rebuild_reason: str | None, started: float, *, collection: str | None = None
+    ) -> OpenReport:
+        """Finish pending writes, sweep after a crash, rebuild a lost index, drop what an
+        interrupted re-index of ``collection`` left."""
         store = self.core.engine.store
         if not self.core.engine.index.owned:
             # Followers register too (restore checks that nobody else has the store open),
@@ -174,6 +177,9 @@ class Reconciler:
             return OpenReport(0, 0, 0, False, None, False, time.perf_counter() - started)
         dead = sessions.reap(store)
         last_seq = store.last_seq()
+        if collection is not None and not sessions.others_alive(store, None):
+            # Nobody else is re-indexing now: the pair's other collection is a leftover.
+            reindex.drop_stale_collection(self.core, collection)
         if last_seq == 0 and rebuild_reason is None:
             _refuse_foreign_vectors(self.core)
         if rebuild_reason is not None and store.node_count() == 0:

@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from hybridmem.index import ChromaServer
 from hybridmem.memory import HybridMemory
 from hybridmem.server import api, errors, ui
 from hybridmem.server.auth import AuthConfig
@@ -41,17 +42,24 @@ def create_app(
     auth: AuthConfig | None = None,
     trusted_hosts: Sequence[str] | None = None,
     embedder: str | None = None,
+    chroma: ChromaServer | None = None,
+    collection: str | None = None,
 ) -> FastAPI:
     """An app serving ``memory`` (an open store, or a path opened now and closed on shutdown).
 
     ``auth``: the accepted tokens (default: none, an open server — see
     :func:`hybridmem.server.auth.check_bind`). ``trusted_hosts``: accepted ``Host`` headers;
     :func:`~hybridmem.server.run` passes the loopback names when it binds loopback, which stops
-    DNS-rebinding pages from reaching the server through the browser. ``embedder``: used only
-    when ``memory`` is a path.
+    DNS-rebinding pages from reaching the server through the browser. ``embedder``, ``chroma``
+    and ``collection``: used only when ``memory`` is a location (a path, or a ``postgresql://``
+    URL, which needs ``chroma``).
     """
     owned = not isinstance(memory, HybridMemory)
-    mem = memory if isinstance(memory, HybridMemory) else HybridMemory(memory, embedder=embedder)
+    mem = (
+        memory
+        if isinstance(memory, HybridMemory)
+        else HybridMemory(memory, embedder=embedder, chroma=chroma, collection=collection)
+    )
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from hybridmem.index import ChromaServer
 from hybridmem.server.app import LOOPBACK_HOSTS, create_app
 from hybridmem.server.auth import AuthConfig, check_bind, is_loopback
+from hybridmem.store.urls import is_postgres_url, redact
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8420
@@ -32,6 +34,8 @@ def run(
     embedder: str | None = None,
     auth: AuthConfig | None = None,
     log_level: str = "info",
+    chroma: ChromaServer | None = None,
+    collection: str | None = None,
 ) -> None:
     """Serve the store at ``db`` until interrupted (SIGINT/SIGTERM close the store cleanly).
 
@@ -46,9 +50,17 @@ def run(
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     # On loopback, accept only loopback Host headers (a DNS-rebinding page cannot get in).
     trusted = [*LOOPBACK_HOSTS] if is_loopback(host) else None
-    app = create_app(Path(db), auth=auth, trusted_hosts=trusted, embedder=embedder)
+    target = db if is_postgres_url(db) else Path(db)
+    app = create_app(
+        target,
+        auth=auth,
+        trusted_hosts=trusted,
+        embedder=embedder,
+        chroma=chroma,
+        collection=collection,
+    )
     mode = "tokens required" if auth.required else "no token (loopback only)"
-    log.warning("hybridmem serving %s on http://%s:%d (%s)", db, host, port, mode)
+    log.warning("hybridmem serving %s on http://%s:%d (%s)", redact(db), host, port, mode)
     uvicorn.run(app, host=host, port=port, workers=1, log_level=log_level, server_header=False)
 
 

@@ -32,8 +32,9 @@ def redact(target: str | Path) -> str:
         return "postgresql://<invalid url>"
 
 
-def open_postgres(url: str) -> TreeStore:
-    """Connect to the PostgreSQL store at ``url`` (migrating its schema)."""
+def open_postgres(url: str, *, create: bool = True) -> TreeStore:
+    """Connect to the PostgreSQL store at ``url`` (migrating its schema); with ``create=False``
+    a database without a hybridmem schema is refused (``StoreNotFoundError``)."""
     try:
         from hybridmem.store.postgres import PostgresStore
     except ImportError as exc:
@@ -41,4 +42,4 @@ def open_postgres(url: str) -> TreeStore:
             f"{redact(url)} names a PostgreSQL store, which needs psycopg 3: "
             f"pip install 'hybridmem[postgres]' ({exc})"
         ) from None
-    return PostgresStore(url)
+    return PostgresStore(url, create=create)

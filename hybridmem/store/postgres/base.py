@@ -25,7 +25,13 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
-from hybridmem.errors import StoreClosedError, StoreError, StoreUnavailableError, StoreWriteError
+from hybridmem.errors import (
+    StoreClosedError,
+    StoreError,
+    StoreNotFoundError,
+    StoreUnavailableError,
+    StoreWriteError,
+)
 from hybridmem.models import MemoryNode
 from hybridmem.store.postgres.schema import migrate
 from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
@@ -74,7 +80,7 @@ def db_value(value: Any) -> Any:
 class PgBase:
     """Connection, lock, transactions and hooks; the table mixins build on it."""
 
-    def __init__(self, url: str, *, connect_timeout: int = 10) -> None:
+    def __init__(self, url: str, *, connect_timeout: int = 10, create: bool = True) -> None:
         self.url = url
         self.where = describe(url)
         """``user@host:port/db``: the database, as messages and logs name it."""
@@ -92,6 +98,10 @@ class PgBase:
         """Batched appends here call ``on_op`` per row (each needs its number as written)."""
         self.conn: psycopg.Connection[Any] = self._connect()
         try:
+            if not create and self._schema_missing():
+                raise StoreNotFoundError(
+                    f"no memory store in {self.where} (the database has no hybridmem schema)"
+                )
             migrate(self.conn, WRITE_LOCK_KEY)
         except psycopg.Error as exc:
             self.conn.close()
@@ -103,6 +113,10 @@ class PgBase:
             raise
 
     # -- plumbing -------------------------------------------------------------------------
+    def _schema_missing(self) -> bool:
+        found = self.conn.execute("SELECT to_regclass('hybridmem_schema')").fetchone()
+        return found is None or found[0] is None
+
     def _connect(self) -> psycopg.Connection[Any]:
         try:
             return psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)

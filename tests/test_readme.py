@@ -1,0 +1,100 @@
+"""The README is true: its Python blocks and shell commands run, in order, in a temp dir.
+
+Python blocks run in one namespace (as a reader pasting them one after the other would), shell
+blocks as one ``bash -e`` script each with ``hybridmem`` being this checkout's command line.
+For speed the model is replaced by the hash embedder (``embedder=None`` on a new store and
+``$HYBRIDMEM_EMBEDDER`` for the CLI); ``tests/test_real_model.py`` covers the model itself.
+``NODE_ID`` in a command stands for an id prefix, as the README says: the test puts the first
+characters of user u1's active node there.
+
+Not run here, each with the test that covers it: ``make demo`` / ``make test`` (CI runs them),
+``pip install``, ``hybridmem serve`` and ``curl`` (tests/test_server_process.py), ``hybridmem
+mcp`` (tests/test_mcp_server.py). Any other command that is not run fails this test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import hybridmem.memory
+from hybridmem import HybridMemory
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+NOT_RUN = ("make ", "pip ", "hybridmem serve", "curl ", "-d ", "hybridmem mcp", "uvx ")
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+
+
+def blocks() -> list[tuple[str, str]]:
+    return [(lang, body) for lang, body in FENCE.findall(README.read_text()) if lang]
+
+
+def shell_script(body: str) -> str:
+    lines = [line for line in body.splitlines() if not line.lstrip().startswith(NOT_RUN)]
+    return "\n".join(lines)
+
+
+def test_the_readme_has_runnable_blocks():
+    kinds = [lang for lang, _ in blocks()]
+    assert kinds.count("python") >= 5 and kinds.count("bash") >= 4
+    assert set(kinds) <= {"python", "bash", "text", "json"}, kinds
+
+
+def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    real = hybridmem.memory.make_embedder
+    monkeypatch.setattr(
+        hybridmem.memory, "make_embedder", lambda spec=None: real("hash" if spec is None else spec)
+    )
+    env = {
+        **os.environ,
+        "HYBRIDMEM_EMBEDDER": "hash",
+        "PYTHONPATH": os.pathsep.join(
+            [str(README.parent), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
+    }
+    env.pop("HYBRIDMEM_PATH", None)
+    env.pop("HYBRIDMEM_KEY", None)
+    namespace: dict[str, object] = {"__name__": "__readme__"}
+    prelude = f'hybridmem() {{ "{sys.executable}" -m hybridmem.cli "$@"; }}\nset -euo pipefail\n'
+    ran = 0
+    for number, (lang, body) in enumerate(blocks(), start=1):
+        if lang == "python":
+            exec(compile(body, f"README block {number}", "exec"), namespace)
+            ran += 1
+        elif lang == "bash":
+            script = shell_script(body)
+            if "NODE_ID" in script:
+                with HybridMemory("agent-memory", read_only=True) as mem:
+                    active = mem.active_node(user_id="u1")
+                assert active is not None
+                script = script.replace("NODE_ID", active.id[:8])
+            if not script.strip():
+                continue
+            proc = subprocess.run(
+                ["bash", "-c", prelude + script],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=600,
+            )
+            assert proc.returncode == 0, f"README block {number}:\n{script}\n{proc.stderr}"
+            assert "Traceback" not in proc.stderr
+            ran += 1
+    assert ran >= 8
+    # what the blocks claim, checked on the store they left behind
+    stats = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "hybridmem.cli", "stats", "--db", "agent-memory", "--json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+    )
+    assert stats["embedder"] == "hybridmem/hash-v1-256" and stats["nodes"] > 5
+    assert oct((tmp_path / "u1.jsonl").stat().st_mode & 0o777) == "0o600"
