@@ -32,6 +32,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.evolution.slots import SlotExtractor
 from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
@@ -867,6 +868,20 @@ class HybridMemory:
             distiller=distiller,
             max_nodes=max_nodes,
         )
+
+    def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
+        """Ask ``extractor`` (e.g. :class:`~hybridmem.evolution.llm.LLMSlotExtractor`) for the
+        slot of a first-person fact no rule or embedder placed; None turns it off."""
+        self._check_open()
+        if extractor is not None and not (
+            isinstance(getattr(extractor, "name", None), str)
+            and callable(getattr(extractor, "extract", None))
+        ):
+            raise InvalidArgumentError(
+                "slot extractor must have a str 'name' and an extract(text, slots) method, "
+                f"got {type(extractor).__name__}"
+            )
+        evolution_ops.set_slot_extractor(self._core, extractor)
 
     def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Bring an archived memory back (active, working tier); the reason it left is kept."""

@@ -58,11 +58,14 @@ class PgNodeScans(PgBase):
     ) -> list[MemoryNode]:
         """Live nodes of this type under this parent with exactly this content hash, oldest
         first, content as stored."""
+        # "parent_id = %s" / "IS NULL", not IS NOT DISTINCT FROM: PostgreSQL serves only the
+        # former from the (parent_id, ...) indexes, and this runs once per new node.
+        parent = "parent_id IS NULL" if parent_id is None else "parent_id = %s"
         return self._raw_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = %s "
-            "AND parent_id IS NOT DISTINCT FROM %s AND content_hash = %s "
-            "AND status != 'archived' ORDER BY created_at, seq",
-            [user_id, node_type, parent_id, content_hash],
+            f"AND {parent} AND content_hash = %s AND status != 'archived' "
+            "ORDER BY created_at, seq",
+            [user_id, node_type, *([] if parent_id is None else [parent_id]), content_hash],
         )
 
     def conflict_pool(
