@@ -187,18 +187,25 @@ class NodeTable(SQLiteBase):
             )
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
-        """Set the index state of these nodes."""
+        """Set the index state of these nodes (back to pending: their entries will be
+        rewritten, so what ``verify()`` confirmed about them is forgotten)."""
         with self.transaction():
             for chunk in chunks(ids):
                 self.conn.execute(
                     f"UPDATE nodes SET index_state = ? WHERE id IN ({marks(chunk)})",
                     [state, *chunk],
                 )
+                if state == "pending":
+                    self.conn.execute(
+                        f"DELETE FROM index_checks WHERE id IN ({marks(chunk)})", chunk
+                    )
 
     def set_index_state_all(self, state: str) -> None:
         """Set the index state of every node (a restore re-indexes everything)."""
         with self.transaction():
             self.conn.execute("UPDATE nodes SET index_state = ?", (state,))
+            if state == "pending":
+                self.conn.execute("DELETE FROM index_checks")
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record that nodes were used (passive renewal): one batched write. ``count=False``

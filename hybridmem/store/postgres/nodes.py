@@ -173,14 +173,18 @@ class PgNodeTable(PgBase):
             )
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
-        """Set the index state of these nodes."""
+        """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
         with self.transaction():
             self._exec("UPDATE nodes SET index_state = %s WHERE id = ANY(%s)", (state, list(ids)))
+            if state == "pending":
+                self._exec("DELETE FROM index_checks WHERE id = ANY(%s)", (list(ids),))
 
     def set_index_state_all(self, state: str) -> None:
         """Set the index state of every node (a restore re-indexes everything)."""
         with self.transaction():
             self._exec("UPDATE nodes SET index_state = %s", (state,))
+            if state == "pending":
+                self._exec("DELETE FROM index_checks")
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record that nodes were used (passive renewal): one batched write. ``count=False``
