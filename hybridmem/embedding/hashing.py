@@ -20,6 +20,8 @@ from hybridmem.errors import InvalidArgumentError
 MAX_DIMENSION = 8192
 """Wider vectors buy nothing for a hashing trick and cost memory per node."""
 
+HASH_NAME_PREFIX = "hybridmem/hash-v1-"
+"""The hash embedder's name is this prefix and its dimension."""
 _WORD = re.compile(r"[\w]+", re.UNICODE)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -39,7 +41,7 @@ class HashEmbedder:
 
     @property
     def name(self) -> str:
-        return f"hybridmem/hash-v1-{self._dimension}"
+        return f"{HASH_NAME_PREFIX}{self._dimension}"
 
     @property
     def dimension(self) -> int:
