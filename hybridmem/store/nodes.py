@@ -282,6 +282,19 @@ class NodeTable(SQLiteBase):
         )
         return [r["id"] for r in rows]
 
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first (a question naming a day asks what happened that day)."""
+        where, params = scope_sql(scope, "n")
+        rows = self._rows(
+            f"SELECT n.id AS id FROM nodes n WHERE {where} AND n.status IN ({marks(statuses)}) "
+            "AND n.created_at >= ? AND n.created_at < ? ORDER BY n.created_at, n.seq LIMIT ?",
+            [*params, *statuses, to_iso(start), to_iso(end), limit],
+        )
+        return [r["id"] for r in rows]
+
     def task_members(
         self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
     ) -> list[str]:

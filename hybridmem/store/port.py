@@ -172,6 +172,13 @@ class TreeStore(Protocol):
         """Ids of nodes of ``scope_types`` strictly below ``node``."""
         ...
 
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first, at most ``limit``."""
+        ...
+
     def task_members(
         self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
     ) -> list[str]:

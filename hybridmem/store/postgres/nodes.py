@@ -259,6 +259,19 @@ class PgNodeTable(PgBase):
         )
         return [r["id"] for r in rows]
 
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first."""
+        where, params = scope_sql(scope, "n")
+        rows = self._rows(
+            f"SELECT n.id AS id FROM nodes n WHERE {where} AND n.status = ANY(%s) "
+            "AND n.created_at >= %s AND n.created_at < %s ORDER BY n.created_at, n.seq LIMIT %s",
+            [*params, list(statuses), to_iso(start), to_iso(end), limit],
+        )
+        return [r["id"] for r in rows]
+
     def task_members(
         self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
     ) -> list[str]:
