@@ -40,8 +40,11 @@ from hybridmem.store import TreeStore
 
 Visible = Callable[[MemoryNode], bool]
 
-MAX_FILTER_IDS = 5000
-"""Most filtered nodes whose vectors a retrieval scores itself (see ``Retriever.narrow``)."""
+MAX_FILTER_IDS = 500
+"""Most filtered nodes whose vectors a retrieval scores itself (see ``Retriever.narrow``).
+Fetching stored vectors costs ~0.07 ms each (benchmarks/filters.py: a 50% filter over 2000
+nodes scored 1000 of them at p50 380 ms); past this a filter keeps enough of the ordinary
+candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +178,8 @@ class Retriever:
         from the stored vectors, so a selective filter gets its best matches rather than
         whatever of the unfiltered top-N survives. Brute force over the stored vectors instead
         of an id-restricted index query: Chroma's ``ids`` filter costs ~0.2-0.4 s per query
-        from 100 ids up, fetching 1000 vectors ~20 ms (benchmarks/filters.py). A broader filter
-        filters the candidates of the ordinary search (few of them fail it, by definition)."""
+        from 100 ids up. A broader filter filters the candidates of the ordinary search (many
+        of them pass it, by definition)."""
         ids = self.store.filter_ids(resolved.scope, node_filter, self.config.include_statuses)
         if resolved.ids is not None:
             inside = set(resolved.ids)
