@@ -150,7 +150,8 @@ class Ledger:
 
 
 @pytest.fixture
-def ledger(tmp_path):
+def ledger(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # hostile relative paths land in tmp_path
     config = MemoryConfig(max_content_chars=MAX_CHARS)
     clock = FakeClock(datetime(2024, 7, 1, tzinfo=UTC))
     privacy = PrivacyConfig(key=generate_key(), key_env="HM_TEST_NOKEY")
@@ -991,7 +992,8 @@ def test_the_table_covers_every_public_method():
 
 
 @pytest.fixture
-def book(tmp_path):
+def book(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a hostile relative export path lands in tmp_path
     config = MemoryConfig(max_content_chars=MAX_CHARS)
     clock = FakeClock(datetime(2024, 7, 1, tzinfo=UTC))
     privacy = PrivacyConfig(key=generate_key(), key_env="HM_TEST_NOKEY")
