@@ -821,10 +821,14 @@ class HybridMemory:
             )
         return recovery_ops.restore(self._core, self._recovery, snapshot, to_seq=to_seq)
 
-    def verify(self) -> VerifyReport:
-        """Compare SQLite and Chroma entry by entry; check the tree and op-log sequence."""
+    def verify(self, *, full: bool = False) -> VerifyReport:
+        """Compare SQLite and Chroma: all ids both ways, each entry's metadata and content hash
+        (re-read only for nodes changed since the last verify, unless ``full``); check the
+        tree, the op-log sequence and the file."""
         self._check_open()
-        return recovery_ops.verify(self._core)
+        if not isinstance(full, bool):
+            raise InvalidArgumentError(f"full must be True or False, got {full!r}")
+        return recovery_ops.verify(self._core, full=full)
 
     def repair(self) -> RepairReport:
         """Remove orphaned vectors and re-index missing or stale ones; verify again."""

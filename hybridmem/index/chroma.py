@@ -262,6 +262,15 @@ class ChromaIndex:
                 return out
             offset += _BATCH
 
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        """``id -> metadata`` of ``ids``, in pages (no documents or vectors are read)."""
+        out: dict[str, Metadata] = {}
+        for start in range(0, len(ids), _BATCH):
+            got = self._call("get", ids=list(ids[start : start + _BATCH]), include=["metadatas"])
+            for i, meta in zip(got["ids"], got["metadatas"], strict=True):
+                out[i] = dict(meta or {})
+        return out
+
     def count(self) -> int:
         return int(self._call("count"))
 
