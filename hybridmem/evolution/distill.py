@@ -187,8 +187,8 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
     """Themes shared by at least ``distill_min_mentions`` eligible episodes.
 
     A term found in more than half of a user's episodes (once there are ``SPECIFIC_AFTER`` x
-    the minimum of them) says nothing specific and is skipped. Themes with identical source sets are merged,
-    keeping the rarer-looking (longer) term.
+    the minimum of them) says nothing specific and is skipped. Themes with identical source
+    sets are merged, keeping the rarer-looking (longer) term.
     """
     episodes = [n for n in nodes if eligible(n, cfg)]
     by_term: dict[str, list[MemoryNode]] = {}
