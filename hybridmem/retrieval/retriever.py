@@ -40,8 +40,11 @@ from hybridmem.store import TreeStore
 
 Visible = Callable[[MemoryNode], bool]
 
-MAX_FILTER_IDS = 5000
-"""Most filtered nodes whose vectors a retrieval scores itself (see ``Retriever.narrow``)."""
+MAX_FILTER_IDS = 500
+"""Most filtered nodes whose vectors a retrieval scores itself (see ``Retriever.narrow``).
+Fetching stored vectors costs ~0.07 ms each (benchmarks/filters.py: a 50% filter over 2000
+nodes scored 1000 of them at p50 380 ms); past this a filter keeps enough of the ordinary
+candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,9 @@ class Query:
     now: datetime
     visible: Visible | None
     window: TimeWindow | None
+    vector_off: str | None = None
+    """Why no vector candidates can be searched (this process does not own the embedded
+    Chroma index): said in the result, not only in a log line."""
 
 
 @dataclass(slots=True)
@@ -160,6 +166,8 @@ class Retriever:
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
             time_window=q.window,
+            vector_unavailable=q.vector_off is not None,
+            vector_unavailable_reason=q.vector_off,
         )
 
     def narrow(
@@ -170,8 +178,8 @@ class Retriever:
         from the stored vectors, so a selective filter gets its best matches rather than
         whatever of the unfiltered top-N survives. Brute force over the stored vectors instead
         of an id-restricted index query: Chroma's ``ids`` filter costs ~0.2-0.4 s per query
-        from 100 ids up, fetching 1000 vectors ~20 ms (benchmarks/filters.py). A broader filter
-        filters the candidates of the ordinary search (few of them fail it, by definition)."""
+        from 100 ids up. A broader filter filters the candidates of the ordinary search (many
+        of them pass it, by definition)."""
         ids = self.store.filter_ids(resolved.scope, node_filter, self.config.include_statuses)
         if resolved.ids is not None:
             inside = set(resolved.ids)
@@ -207,7 +215,8 @@ class Retriever:
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
         weights = _weights_for(cfg.weights, scale, timed=window is not None)
-        return Query(text, user_id, vector, weights, now, visible, window)
+        off = engine.index.unavailable_reason() if wants_vector else None
+        return Query(text, user_id, vector, weights, now, visible, window, off)
 
     def gather(
         self,
