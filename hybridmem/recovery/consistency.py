@@ -57,6 +57,7 @@ def verify(core: Core) -> VerifyReport:
         sequence = core.engine.store.sequence_gaps()
         damaged = core.engine.store.quick_check()
         erasures = pending_erasures(core)
+        tampered = core.engine.store.tampered_rows()
     by_id = {n.id: n for n in nodes}
     indexed = [n for n in nodes if n.index_state == IndexState.INDEXED.value]
     stale: list[str] = []
@@ -84,6 +85,7 @@ def verify(core: Core) -> VerifyReport:
         last_seq=sequence.last,
         damaged=tuple(damaged),
         pending_erasures=tuple(erasures),
+        tampered=tuple(tampered),
     )
 
 
