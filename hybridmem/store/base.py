@@ -99,7 +99,10 @@ def _ensure_store_id(conn: sqlite3.Connection) -> None:
     transaction, so two processes creating the same store agree on the id."""
     if conn.execute("PRAGMA application_id").fetchone()[0]:
         return
-    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        return  # a read-only file or directory: a later writable open records the id
     try:
         if not conn.execute("PRAGMA application_id").fetchone()[0]:
             conn.execute(f"PRAGMA application_id = {new_store_id()}")
