@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 
 from hybridmem.core import Core, content_hash, index_metadata
-from hybridmem.errors import CorruptStoreError
+from hybridmem.errors import CorruptStoreError, StoreError
 from hybridmem.models import IndexState, MemoryNode
 from hybridmem.privacy.erasure import pending_erasures
 from hybridmem.recovery import reindex, sessions
@@ -253,7 +253,12 @@ class Reconciler:
     def on_close(self) -> None:
         """A clean close: drop this session's marker."""
         if self.session_key is not None and not self.core.engine.store.closed:
-            sessions.unregister(self.core.engine.store, self.session_key)
+            try:
+                sessions.unregister(self.core.engine.store, self.session_key)
+            except StoreError as exc:
+                # A full disk must not make close() fail: the marker stays, and the next
+                # open takes this session for a crash (it sweeps, nothing is lost).
+                log.warning("could not record a clean close: %s", exc)
             self.session_key = None
 
 
