@@ -32,6 +32,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.evolution.slots import SlotExtractor
 from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
@@ -820,10 +821,14 @@ class HybridMemory:
             )
         return recovery_ops.restore(self._core, self._recovery, snapshot, to_seq=to_seq)
 
-    def verify(self) -> VerifyReport:
-        """Compare SQLite and Chroma entry by entry; check the tree and op-log sequence."""
+    def verify(self, *, full: bool = False) -> VerifyReport:
+        """Compare SQLite and Chroma: all ids both ways, each entry's metadata and content hash
+        (re-read only for nodes changed since the last verify, unless ``full``); check the
+        tree, the op-log sequence and the file."""
         self._check_open()
-        return recovery_ops.verify(self._core)
+        if not isinstance(full, bool):
+            raise InvalidArgumentError(f"full must be True or False, got {full!r}")
+        return recovery_ops.verify(self._core, full=full)
 
     def repair(self) -> RepairReport:
         """Remove orphaned vectors and re-index missing or stale ones; verify again."""
@@ -867,6 +872,20 @@ class HybridMemory:
             distiller=distiller,
             max_nodes=max_nodes,
         )
+
+    def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
+        """Ask ``extractor`` (e.g. :class:`~hybridmem.evolution.llm.LLMSlotExtractor`) for the
+        slot of a first-person fact no rule or embedder placed; None turns it off."""
+        self._check_open()
+        if extractor is not None and not (
+            isinstance(getattr(extractor, "name", None), str)
+            and callable(getattr(extractor, "extract", None))
+        ):
+            raise InvalidArgumentError(
+                "slot extractor must have a str 'name' and an extract(text, slots) method, "
+                f"got {type(extractor).__name__}"
+            )
+        evolution_ops.set_slot_extractor(self._core, extractor)
 
     def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Bring an archived memory back (active, working tier); the reason it left is kept."""

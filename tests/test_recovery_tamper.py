@@ -105,7 +105,7 @@ def test_a_store_from_before_the_row_hashes_gets_them_on_open(tmp_path):
         conn.execute(f"DROP TRIGGER {name}")
     conn.execute("ALTER TABLE nodes DROP COLUMN mac")
     conn.execute("ALTER TABLE oplog DROP COLUMN mac")
-    conn.execute("PRAGMA user_version = 4")
+    conn.execute("PRAGMA user_version = 5")
     conn.commit()
     conn.close()
     with open_mem(path) as mem:

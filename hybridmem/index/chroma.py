@@ -77,6 +77,7 @@ class ChromaIndex:
             from chromadb.config import Settings
 
             settings = Settings(anonymized_telemetry=False, allow_reset=True)
+            self._shared = server is not None
             if server is not None:
                 self.client = chromadb.HttpClient(
                     host=server.host,
@@ -261,6 +262,15 @@ class ChromaIndex:
                 return out
             offset += _BATCH
 
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        """``id -> metadata`` of ``ids``, in pages (no documents or vectors are read)."""
+        out: dict[str, Metadata] = {}
+        for start in range(0, len(ids), _BATCH):
+            got = self._call("get", ids=list(ids[start : start + _BATCH]), include=["metadatas"])
+            for i, meta in zip(got["ids"], got["metadatas"], strict=True):
+                out[i] = dict(meta or {})
+        return out
+
     def count(self) -> int:
         return int(self._call("count"))
 
@@ -323,4 +333,19 @@ class ChromaIndex:
         try:
             return getattr(self.collection, method)(**kwargs)
         except Exception as exc:
+            if not (self._shared and _collection_gone(exc)):
+                raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        # On a server another process may have rebuilt the collection under the same name
+        # (erasure's compaction): this handle names the old one. Follow the name, once.
+        try:
+            self.collection = self.client.get_collection(self._name)
+            return getattr(self.collection, method)(**kwargs)
+        except Exception as exc:
             raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+
+
+def _collection_gone(exc: Exception) -> bool:
+    """True when Chroma says the collection this handle names does not exist (any more)."""
+    from chromadb.errors import NotFoundError
+
+    return isinstance(exc, NotFoundError) or "does not exist" in str(exc).lower()

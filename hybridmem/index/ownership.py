@@ -214,6 +214,9 @@ class GuardedIndex:
     def get_entries(self, ids: Sequence[str] | None = None) -> dict[str, tuple[Any, Any]]:
         return self.inner.get_entries(ids)
 
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        return self.inner.get_metadata(ids)
+
     def count(self) -> int:
         """Vectors in the index; -1 when another process owns it (unknown from here)."""
         return self.inner.count() if self.writable else -1

@@ -60,6 +60,9 @@ class VerifyReport:
     damaged: tuple[str, ...] = ()
     pending_erasures: tuple[int, ...] = ()
     tampered: tuple[str, ...] = ()
+    entries_checked: int = 0
+    """How many index entries were read and compared (the rest were confirmed by an earlier
+    verify and their nodes have not changed since; ``verify(full=True)`` reads all)."""
 
     @property
     def clean(self) -> bool:

@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
@@ -25,19 +26,25 @@ from hybridmem.core import Core
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import group_values
 from hybridmem.filters import NodeFilter
-from hybridmem.models import Hit, MemoryNode, RetrievalResult
+from hybridmem.index import VectorMatch
+from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
+from hybridmem.retrieval import fusion
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.entities import query_names, speaker_feature
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
+from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
 Visible = Callable[[MemoryNode], bool]
 
-MAX_FILTER_IDS = 5000
-"""Largest id list a filtered retrieval hands to the vector index (see ``Retriever.narrow``)."""
+MAX_FILTER_IDS = 500
+"""Most filtered nodes whose vectors a retrieval scores itself (see ``Retriever.narrow``).
+Fetching stored vectors costs ~0.07 ms each (benchmarks/filters.py: a 50% filter over 2000
+nodes scored 1000 of them at p50 380 ms); past this a filter keeps enough of the ordinary
+candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +57,7 @@ class Query:
     weights: ScoreWeights
     now: datetime
     visible: Visible | None
+    window: TimeWindow | None
 
 
 @dataclass(slots=True)
@@ -58,14 +66,27 @@ class Candidates:
 
     nodes: dict[str, MemoryNode] = field(default_factory=dict)
     sources: dict[str, set[str]] = field(default_factory=dict)
+    cosine: dict[str, float] = field(default_factory=dict)
+    """Raw cosine similarity to the query."""
+    bm25: dict[str, float] = field(default_factory=dict)
+    """Raw BM25 of the lexical matches."""
     similarity: dict[str, float] = field(default_factory=dict)
     lexical: dict[str, float] = field(default_factory=dict)
-    """BM25 normalised by the query's best match, in [0, 1]."""
+    """Fused (per-query) features in [0, 1]: see :mod:`~hybridmem.retrieval.fusion`."""
     relevance: dict[str, float] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
+
+    def fuse(self, weights: ScoreWeights, method: str) -> None:
+        """(Re)compute the fused features and relevance of every candidate."""
+        ids = list(self.nodes)
+        self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
+        self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
+        self.relevance = fusion.relevance(
+            self.similarity, self.lexical, weights.similarity, weights.lexical, ids
+        )
 
 
 class Retriever:
@@ -105,13 +126,14 @@ class Retriever:
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
         allowed: set[str] | None = None
+        matches: list[VectorMatch] | None = None
         if node_filter is not None and not node_filter.empty:
-            resolved, allowed = self.narrow(resolved, node_filter)
+            resolved, allowed, matches = self.narrow(q, resolved, node_filter)
         path = resolved.path
         if q.visible is not None:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
         on_path = {n.id for n in resolved.path}
-        cands = self.gather(q, resolved, active, on_path)
+        cands = self.gather(q, resolved, active, on_path, matches)
         self.expand(q, cands, on_path)
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
@@ -140,23 +162,33 @@ class Retriever:
             tokens=packed.tokens,
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
+            time_window=q.window,
         )
 
     def narrow(
-        self, resolved: ResolvedScope, node_filter: NodeFilter
-    ) -> tuple[ResolvedScope, set[str]]:
-        """The scope's nodes passing ``node_filter`` (one SQL query), and the scope with the
-        vector search restricted to them, so a selective filter still gets its nearest
-        neighbours rather than whatever of the unfiltered top-N survives. Past
-        ``MAX_FILTER_IDS`` ids (a broad filter) the index gets no id list (it would be one huge
-        IN-list per query); the candidates are then filtered after the search."""
+        self, q: Query, resolved: ResolvedScope, node_filter: NodeFilter
+    ) -> tuple[ResolvedScope, set[str], list[VectorMatch] | None]:
+        """The scope's nodes passing ``node_filter`` (one SQL query) and, for a selective
+        filter (at most ``MAX_FILTER_IDS`` nodes), their exact nearest neighbours computed
+        from the stored vectors, so a selective filter gets its best matches rather than
+        whatever of the unfiltered top-N survives. Brute force over the stored vectors instead
+        of an id-restricted index query: Chroma's ``ids`` filter costs ~0.2-0.4 s per query
+        from 100 ids up. A broader filter filters the candidates of the ordinary search (many
+        of them pass it, by definition)."""
         ids = self.store.filter_ids(resolved.scope, node_filter, self.config.include_statuses)
         if resolved.ids is not None:
             inside = set(resolved.ids)
             ids = [i for i in ids if i in inside]
-        if len(ids) <= MAX_FILTER_IDS:
-            resolved = replace(resolved, ids=ids)
-        return resolved, set(ids)
+        n = self.config.vector_candidates
+        if len(ids) > MAX_FILTER_IDS or q.vector is None or not n:
+            return resolved, set(ids), None
+        vectors = self.core.engine.index.get_vectors(ids)
+        scored = sorted(
+            (VectorMatch(i, float(v @ q.vector)) for i, v in vectors.items()),
+            key=lambda m: -m.similarity,
+        )
+        # ids=[]: the index is not queried again; these are the vector candidates.
+        return replace(resolved, ids=[]), set(ids), scored[:n]
 
     def prepare(
         self, text: str, user_id: str, agent_id: str | None, session_id: str | None
@@ -170,11 +202,15 @@ class Retriever:
             visible = visibility(user_id, agent_id, session_id)
         wants_vector = cfg.vector_candidates > 0 or cfg.weights.similarity > 0
         vector = embed_query(engine.embedder, [text])[0] if wants_vector else None
+        now = engine.now()
+        window = None
+        if cfg.time_candidates:
+            window = find_window(text, now, ZoneInfo(cfg.time_zone))
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
-        weights = _weights_for(cfg.weights, scale)
-        return Query(text, user_id, vector, weights, engine.now(), visible)
+        weights = _weights_for(cfg.weights, scale, timed=window is not None)
+        return Query(text, user_id, vector, weights, now, visible, window)
 
     def gather(
         self,
@@ -182,34 +218,44 @@ class Retriever:
         resolved: ResolvedScope,
         active: MemoryNode | None,
         on_path: set[str],
+        matches: list[VectorMatch] | None = None,
     ) -> Candidates:
-        """Vector, lexical and structural candidates in scope, each with a similarity."""
+        """Vector, lexical and structural candidates in scope, each with a similarity
+        (``matches``: vector candidates found already, see :meth:`narrow`)."""
         cfg = self.config
         out = Candidates()
         if cfg.vector_candidates and q.vector is not None:
-            for match in self.core.engine.index.query(
-                q.vector, cfg.vector_candidates, resolved.where, resolved.ids
-            ):
-                out.similarity[match.id] = match.similarity
+            if matches is None:
+                matches = self.core.engine.index.query(
+                    q.vector, cfg.vector_candidates, resolved.where, resolved.ids
+                )
+            for match in matches:
+                out.cosine[match.id] = match.similarity
                 out.add(match.id, "vector")
         expression = lexical.match_expression(q.text) if cfg.lexical_candidates else None
-        raw: dict[str, float] = {}
         if expression:
             for node_id, value in self.store.lexical_search(
                 expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
             ):
-                raw[node_id] = value
+                out.bm25[node_id] = value
                 out.add(node_id, "lexical")
-        top = max(raw.values(), default=0.0)
-        out.lexical = {i: v / top for i, v in raw.items()} if top else {}
+        if q.window is not None:
+            for node_id in self.store.created_between(
+                resolved.scope,
+                cfg.include_statuses,
+                q.window.start,
+                q.window.end,
+                cfg.time_candidates,
+            ):
+                out.add(node_id, "time")
         if active is not None and cfg.recent_children and active.id in on_path:
             for child in self.store.recent_children(
                 active.id, cfg.recent_children, cfg.include_statuses
             ):
                 out.add(child.id, "structure")
         out.nodes = self.store.get_many(i for i in out.sources if i not in on_path)
-        self._fill_similarity(out.nodes, out.similarity, q.vector)
-        out.relevance = _relevance(out.nodes, out.similarity, out.lexical, q.weights)
+        self._fill_similarity(out.nodes, out.cosine, q.vector)
+        out.fuse(q.weights, cfg.fusion)
         return out
 
     def expand(self, q: Query, cands: Candidates, on_path: set[str]) -> None:
@@ -220,7 +266,7 @@ class Retriever:
             return
         cands.neighbours = adjacent_siblings(
             self.store,
-            cands.nodes.values(),
+            self._conversation_turns(cands.nodes.values()),
             cfg.include_statuses,
             window_seconds=cfg.neighbour_window_minutes * 60.0,
         )
@@ -235,9 +281,23 @@ class Retriever:
         added = self.store.get_many(extra)
         for node_id in added:
             cands.add(node_id, "neighbour")
-        self._fill_similarity(added, cands.similarity, q.vector)
-        relevance.update(_relevance(added, cands.similarity, cands.lexical, q.weights))
+        self._fill_similarity(added, cands.cosine, q.vector)
         cands.nodes.update(added)
+        cands.fuse(q.weights, cfg.fusion)
+
+    def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
+        """The nodes that are turns of a conversation: children of a node whose type is in
+        ``RetrievalConfig.conversation_types`` (a session). Only they have conversational
+        neighbours; memories filed side by side under a task (or dated the same day) are
+        separate memories, not question and answer."""
+        nodes = list(nodes)
+        kinds = self.config.conversation_types
+        parents = self.store.get_many({n.parent_id for n in nodes if n.parent_id})
+        return [
+            n
+            for n in nodes
+            if n.parent_id in parents and parents[n.parent_id].node_type in kinds
+        ]
 
     def score(self, q: Query, cands: Candidates, anchor: MemoryNode | None) -> list[Hit]:
         """Every visible candidate's explainable score, best first."""
@@ -257,21 +317,27 @@ class Retriever:
             if weight < cfg.min_weight:
                 continue
             features = {
-                "similarity": max(cands.similarity.get(node_id, 0.0), 0.0),
+                "similarity": cands.similarity.get(node_id, 0.0),
                 "lexical": cands.lexical.get(node_id, 0.0),
                 "importance": node.importance,
-                # Age, not last access: reading a memory must not lift it above a better
-                # match next time (access renews it against forgetting only).
+                # Age, not last access, and writes, not reads: reading a memory must not
+                # lift it above a better match next time (access renews it against
+                # forgetting only, in evolution/).
                 "recency": scoring.age_recency(node, q.now, half_life),
                 "confidence": node.confidence,
-                "use": scoring.use(node),
+                "use": node.activity,
                 "tree": scoring.tree_proximity(node, anchor),
                 "neighbour": neighbour_feature(cands.relevance, cands.neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
+                "time": q.window.closeness(node.created_at) if q.window else 0.0,
             }
             breakdown = scoring.score(
-                features, weights, weight=weight, sources=tuple(sorted(cands.sources[node_id]))
+                features,
+                weights,
+                weight=weight,
+                sources=tuple(sorted(cands.sources[node_id])),
+                window=q.window,
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
@@ -312,33 +378,14 @@ def merge_duplicates(hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def _relevance(
-    nodes: dict[str, MemoryNode],
-    similarity: dict[str, float],
-    lex: dict[str, float],
-    weights: ScoreWeights,
-) -> dict[str, float]:
-    """The query-dependent part of the score (similarity and lexical), in [0, 1]."""
-    total = weights.similarity + weights.lexical
-    if total <= 0:
-        return dict.fromkeys(nodes, 0.0)
-    return {
-        i: (
-            weights.similarity * max(similarity.get(i, 0.0), 0.0)
-            + weights.lexical * lex.get(i, 0.0)
-        )
-        / total
-        for i in nodes
-    }
-
-
-def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
+def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWeights:
     """The effective weights for one query.
 
     Similarity counts only as far as the embedder reads the query's script (``scale``). The
     propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
     relevance weight (similarity + lexical), so another node's match never outweighs a node's
-    own, whatever the configuration or the query's language.
+    own, whatever the configuration or the query's language. ``time`` counts only when the
+    query names a time (``timed``).
     """
     similarity = weights.similarity * min(max(scale, 0.0), 1.0)
     direct = similarity + weights.lexical
@@ -347,6 +394,7 @@ def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
         similarity=similarity,
         neighbour=weights.neighbour * direct,
         parent=weights.parent * direct,
+        time=weights.time if timed else 0.0,
     )
     if sum(values.values()) <= 0:
         return weights  # nothing else to rank by: keep the configured view

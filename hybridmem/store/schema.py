@@ -138,7 +138,17 @@ def m004_conflict_pool(conn: sqlite3.Connection) -> None:
     )
 
 
-def m005_row_macs(conn: sqlite3.Connection) -> None:
+def m005_index_checks(conn: sqlite3.Connection) -> None:
+    """What ``verify()`` last confirmed in the vector index: a node's ``version|task_id`` whose
+    entry matched (structure only, no content). Later verifies re-read only the entries of
+    nodes whose mark differs, so verifying an unchanged store reads ids, not entries."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS index_checks ("
+        "id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID"
+    )
+
+
+def m006_row_macs(conn: sqlite3.Connection) -> None:
     """Tamper evidence: a hash per node and op-log row, kept by triggers (store/tamper.py).
     The connection must have ``hm_row_mac`` registered (every hybridmem connection does)."""
     for statement in tamper.install_sql():
@@ -150,7 +160,8 @@ MIGRATIONS: list[Migration] = [
     m002_privacy,
     m003_retrieval,
     m004_conflict_pool,
-    m005_row_macs,
+    m005_index_checks,
+    m006_row_macs,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
