@@ -129,6 +129,8 @@ def _compare_entries(
                 continue
             if doc is not None and content_hash(doc) != row.content_hash:
                 stale.append(row.id)
+            else:
+                confirmed.append((row.id, row.fingerprint))
     return stale, confirmed
 
 
