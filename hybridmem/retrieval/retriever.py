@@ -58,6 +58,9 @@ class Query:
     now: datetime
     visible: Visible | None
     window: TimeWindow | None
+    vector_off: str | None = None
+    """Why no vector candidates can be searched (this process does not own the embedded
+    Chroma index): said in the result, not only in a log line."""
 
 
 @dataclass(slots=True)
@@ -163,6 +166,8 @@ class Retriever:
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
             time_window=q.window,
+            vector_unavailable=q.vector_off is not None,
+            vector_unavailable_reason=q.vector_off,
         )
 
     def narrow(
@@ -210,7 +215,8 @@ class Retriever:
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
         weights = _weights_for(cfg.weights, scale, timed=window is not None)
-        return Query(text, user_id, vector, weights, now, visible, window)
+        off = engine.index.unavailable_reason() if wants_vector else None
+        return Query(text, user_id, vector, weights, now, visible, window, off)
 
     def gather(
         self,
