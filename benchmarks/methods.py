@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from benchmarks.lexical import BM25, BigramOverlap
 from benchmarks.units import Corpus, Selection, Unit, join_context, pack
-from hybridmem.embedding import Embedder
+from hybridmem.embedding import Embedder, embed_query
 from hybridmem.tokens import count_tokens
 
 
@@ -194,13 +194,13 @@ class DenseMethod(RankingMethod):
         """Embed many queries in one batch (much faster than one by one)."""
         todo = sorted({q for q in queries if q not in self._query_cache})
         if todo:
-            for q, v in zip(todo, self._embedder.embed(todo), strict=True):
+            for q, v in zip(todo, embed_query(self._embedder, todo), strict=True):
                 self._query_cache[q] = v
 
     def scores(self, corpus: Corpus, query: str) -> npt.NDArray[np.float64]:
         """Cosine similarity of the corpus' units to ``query``."""
         if query not in self._query_cache:
-            self._query_cache[query] = self._embedder.embed([query])[0]
+            self._query_cache[query] = embed_query(self._embedder, [query])[0]
         return (self._vectors[corpus.id] @ self._query_cache[query]).astype(np.float64)
 
     def rank(self, corpus: Corpus, query: str) -> list[int]:

@@ -192,13 +192,15 @@ class BareSide:
         self.client = chromadb.PersistentClient(path=str(path))
         self.coll = self.client.get_or_create_collection("bare",
                                                          metadata={"hnsw:space": "cosine"})
+        self.base = 0
+        """Added to a workload's positions to make ids (a growing store loads many)."""
 
     def add_tasks(self, names: Sequence[str]) -> None:
         pass
 
     def add(self, w: Workload, lo: int, hi: int) -> None:
         vecs = self.embedder.embed(w.texts[lo:hi])
-        self.coll.upsert(ids=[f"n{i}" for i in range(lo, hi)], embeddings=vecs,
+        self.coll.upsert(ids=[f"n{self.base + i}" for i in range(lo, hi)], embeddings=vecs,
                          documents=w.texts[lo:hi],
                          metadatas=[{"task": w.tasks[i]} for i in range(lo, hi)])
 

@@ -38,7 +38,7 @@ from benchmarks.suite_locomo import build_corpus
 from benchmarks.suite_madial import build_corpora, dialogue_query
 from benchmarks.units import Corpus
 from hybridmem import HybridMemory, MemoryConfig
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder, embed_query, make_embedder
 
 INGEST_VERSION = "1"
 """Bump when ingest-time behaviour (what the store holds) changes, to rebuild cached stores."""
@@ -53,22 +53,26 @@ class CachedEmbedder:
         self.inner = inner
         self._cache: dict[str, np.ndarray] = {}
         root = Path(os.environ.get("HM_TUNE_DIR", "/tmp/hm-tune"))
-        key = hashlib.sha1(inner.name.encode()).hexdigest()[:10]
+        key = hashlib.sha1(f"{inner.name}|query-form".encode()).hexdigest()[:10]
         self._file = root / f"queries-{key}.pkl"
         if self._file.exists():
             self._cache = pickle.loads(self._file.read_bytes())
 
     def warm(self, texts: Sequence[str]) -> None:
-        """Embed unseen texts in batches and keep them on disk for the next run."""
+        """Embed unseen queries in batches and keep them on disk for the next run."""
         todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if not todo:
             return
         for start in range(0, len(todo), 256):
             chunk = todo[start : start + 256]
-            for t, v in zip(chunk, self.inner.embed(chunk), strict=True):
+            for t, v in zip(chunk, embed_query(self.inner, chunk), strict=True):
                 self._cache[t] = v
         self._file.parent.mkdir(parents=True, exist_ok=True)
         self._file.write_bytes(pickle.dumps(self._cache))
+
+    @property
+    def multilingual(self) -> bool | None:
+        return getattr(self.inner, "multilingual", None)
 
     @property
     def name(self) -> str:
@@ -79,10 +83,12 @@ class CachedEmbedder:
         return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if todo:
-            for t, v in zip(todo, self.inner.embed(todo), strict=True):
-                self._cache[t] = v
+        """Stored memories: not cached (each is embedded once, at import)."""
+        return self.inner.embed(texts)
+
+    def embed_query(self, texts: Sequence[str]) -> np.ndarray:
+        """Queries, from the cache (warmed by the evaluations)."""
+        self.warm(texts)
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.config import EvolutionConfig
@@ -17,18 +18,25 @@ class ScoreWeights:
     similarity: cosine similarity of query and node vectors.
     lexical:    BM25 match from the SQLite FTS5 index (CJK-aware), normalised per query.
     importance, confidence: the node's own weights.
-    recency:    exponential decay from the later of creation and last access.
-    use:        how often the node (or, for ancestors, its subtree) was used.
+    recency:    exponential decay from the node's creation (its age; reads do not renew it
+                for ranking, only against forgetting).
+    use:        activity of the node's subtree (written to recently); reads do not count, so
+                retrieval never feeds on itself.
     tree:       closeness in the tree to the active node.
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
     parent:     best relevance among the candidates under the node's parent (a matching session).
     neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
     effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
     speaker:    the memory's ``"Name: ..."`` speaker is someone the query names.
+    time:       closeness of the memory's creation to the window a time expression in the
+                query names ("on May 6", "上周二"); counts only for queries that name one. Its
+                default outweighs similarity + lexical together: a user naming a day means
+                that day, so its memories rank first (by their match among themselves) and
+                the neighbouring days' follow, a filter that degrades gracefully.
     """
 
     similarity: float = 1.0
-    lexical: float = 0.3
+    lexical: float = 0.6
     importance: float = 0.15
     recency: float = 0.1
     confidence: float = 0.05
@@ -37,6 +45,7 @@ class ScoreWeights:
     neighbour: float = 0.25
     parent: float = 0.45
     speaker: float = 0.2
+    time: float = 2.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -76,6 +85,17 @@ class RetrievalConfig:
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
+    time_candidates: int = 50
+    """Memories created in the window a query's time expression names that join the
+    candidates (earliest first). 0 disables time expressions altogether."""
+    time_zone: str = "UTC"
+    """IANA zone whose calendar days "yesterday" or "5月6号" mean (e.g. ``Asia/Shanghai``)."""
+    fusion: str = "minmax"
+    """How similarity is put on one per-query scale before weighting: ``minmax`` or ``raw``
+    (see :mod:`hybridmem.retrieval.fusion`)."""
+    conversation_types: tuple[str, ...] = ("session",)
+    """Children of a node of one of these types are turns of one conversation: only they
+    have ``neighbour`` evidence (the answer follows the question)."""
     context_format: str = "grouped"
     """How hits are printed: ``grouped`` under one date header per day, or ``lines`` (see
     :data:`hybridmem.retrieval.context.CONTEXT_FORMATS`)."""
@@ -86,7 +106,18 @@ class RetrievalConfig:
                 f"RetrievalConfig.context_format must be 'grouped' or 'lines', "
                 f"got {self.context_format!r}"
             )
+        if self.fusion not in ("minmax", "raw"):
+            raise InvalidArgumentError(
+                f"RetrievalConfig.fusion must be 'minmax' or 'raw', got {self.fusion!r}"
+            )
+        try:
+            ZoneInfo(self.time_zone)
+        except (ZoneInfoNotFoundError, ValueError, TypeError):
+            raise InvalidArgumentError(
+                f"RetrievalConfig.time_zone: unknown time zone {self.time_zone!r}"
+            ) from None
         for name in (
+            "time_candidates",
             "vector_candidates",
             "lexical_candidates",
             "recent_children",

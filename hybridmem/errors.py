@@ -28,6 +28,8 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     ├── StoreClosedError                      the HybridMemory was closed
     ├── StoreError                            the store itself is unusable
     │   ├── StoreWriteError                   a write broke a constraint the store enforces
+    │   │   └── StoreFullError                disk full / I/O error: the write was not committed
+    │   ├── StoreBusyError                    another process held the write lock too long
     │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   ├── EmbedderMismatchError             opened with another embedder than built it
@@ -153,6 +155,17 @@ class StoreError(HybridMemError):
 class StoreWriteError(StoreError):
     """The store refused a write: a constraint it enforces failed (a duplicate id, a value
     out of range, an unknown column). Nothing of the refused statement was written."""
+
+
+class StoreFullError(StoreWriteError):
+    """The store's file could not be written (disk full, I/O error, file size limit). The
+    write was rolled back: nothing of it was committed, so retrying after freeing space is
+    safe."""
+
+
+class StoreBusyError(StoreError):
+    """Another process kept the store's write lock longer than the busy timeout; nothing
+    was written."""
 
 
 class CorruptStoreError(StoreError):

@@ -22,7 +22,6 @@ from hybridmem.core import Core, Engine, NodeInput, coerce_input, content_hash, 
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import (
     AmbiguousIdError,
-    EmbedderMismatchError,
     InvalidArgumentError,
     NodeNotFoundError,
     StoreNotFoundError,
@@ -33,6 +32,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
+from hybridmem.evolution.slots import SlotExtractor
 from hybridmem.filters import make_filter
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
@@ -145,34 +145,35 @@ class HybridMemory:
                 f"{self.location} is a PostgreSQL store shared by many processes and hosts; "
                 "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
             )
-        if not postgres:
-            self.path = Path(path)
-            _check_store_path(self.path, create=create and not read_only)
         config = config or MemoryConfig()
         started = time.perf_counter()
-        if self.path is not None:
-            embedded = index is None and chroma is None
-            recovery_ops.check_files(
-                self.path,
-                chroma_dir=self.path / CHROMA_DIR if embedded else None,
-                config=config.recovery,
-            )
+        if not postgres:
+            self.path = Path(path)
+            if _is_dir(self.path):
+                # A lost SQLite file beside its index is damage, not "no store here".
+                embedded = index is None and chroma is None
+                recovery_ops.check_files(
+                    self.path,
+                    chroma_dir=self.path / CHROMA_DIR if embedded else None,
+                    config=config.recovery,
+                )
+            _check_store_path(self.path, create=create and not read_only)
         store: TreeStore = (
             SQLiteStore(self.path / DB_FILE, durability=durability)
             if self.path is not None
             else open_postgres(str(path), create=create and not read_only)
         )
         opened: VectorIndex | None = None
+        requested = collection or "hybridmem-nodes"
         try:
             # ``embedder=None`` on an existing store means the one it was built with.
             embedder_obj = make_embedder(
                 embedder if embedder is not None else store.get_meta("embedder")
             )
-            if reindex:
-                # Mark everything pending before the embedder changes, so a crash during the
-                # re-index is finished by the next open instead of leaving stale 'indexed' rows.
-                store.set_index_state(store.all_ids(), IndexState.PENDING.value)
-            dimension = _check_embedder(store, embedder_obj, reindex)
+            # The store opens with the model it records; a re-index switches after open.
+            plan = recovery_ops.plan_index(
+                store, embedder_obj, requested=requested, reindex=reindex
+            )
             rebuild_reason: str | None = None
             if index is None:
                 chroma_dir = None if chroma or self.path is None else self.path / CHROMA_DIR
@@ -181,10 +182,9 @@ class HybridMemory:
                     return ChromaIndex(
                         path=chroma_dir,
                         server=chroma,
-                        collection=collection or "hybridmem-nodes",
-                        embedder_name=embedder_obj.name,
-                        dimension=dimension,
-                        recreate=reindex,
+                        collection=plan.collection,
+                        embedder_name=plan.embedder_name,
+                        dimension=plan.dimension,
                     )
 
                 # Embedded Chroma is owned by one process at a time (index/ownership.py).
@@ -215,14 +215,16 @@ class HybridMemory:
                 # No recovery here: finishing pending writes is the next writer's job.
                 self.open_report = OpenReport.skipped(time.perf_counter() - started)
                 return
-            if reindex:
-                core.indexer.rebuild()
+            if plan.switch:
+                recovery_ops.switch_embedder(core, requested)
             elif store.get_meta("chroma_layout") != CHROMA_LAYOUT:
                 # Vectors written with an older metadata layout would not match today's
                 # filters: re-upsert them all (finished below, like any pending write).
                 store.set_index_state(store.all_ids(), IndexState.PENDING.value)
             store.set_meta("chroma_layout", CHROMA_LAYOUT)
-            self.open_report = self._recovery.on_open(rebuild_reason, started)
+            self.open_report = self._recovery.on_open(
+                None if plan.switch else rebuild_reason, started, collection=requested
+            )
             """What opening had to repair (pending writes, orphans, a lost index)."""
         except BaseException:
             if opened is not None:
@@ -819,10 +821,14 @@ class HybridMemory:
             )
         return recovery_ops.restore(self._core, self._recovery, snapshot, to_seq=to_seq)
 
-    def verify(self) -> VerifyReport:
-        """Compare SQLite and Chroma entry by entry; check the tree and op-log sequence."""
+    def verify(self, *, full: bool = False) -> VerifyReport:
+        """Compare SQLite and Chroma: all ids both ways, each entry's metadata and content hash
+        (re-read only for nodes changed since the last verify, unless ``full``); check the
+        tree, the op-log sequence and the file."""
         self._check_open()
-        return recovery_ops.verify(self._core)
+        if not isinstance(full, bool):
+            raise InvalidArgumentError(f"full must be True or False, got {full!r}")
+        return recovery_ops.verify(self._core, full=full)
 
     def repair(self) -> RepairReport:
         """Remove orphaned vectors and re-index missing or stale ones; verify again."""
@@ -866,6 +872,20 @@ class HybridMemory:
             distiller=distiller,
             max_nodes=max_nodes,
         )
+
+    def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
+        """Ask ``extractor`` (e.g. :class:`~hybridmem.evolution.llm.LLMSlotExtractor`) for the
+        slot of a first-person fact no rule or embedder placed; None turns it off."""
+        self._check_open()
+        if extractor is not None and not (
+            isinstance(getattr(extractor, "name", None), str)
+            and callable(getattr(extractor, "extract", None))
+        ):
+            raise InvalidArgumentError(
+                "slot extractor must have a str 'name' and an extract(text, slots) method, "
+                f"got {type(extractor).__name__}"
+            )
+        evolution_ops.set_slot_extractor(self._core, extractor)
 
     def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Bring an archived memory back (active, working tier); the reason it left is kept."""
@@ -932,6 +952,15 @@ class HybridMemory:
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
 
 
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False for a path the OS refuses (too long; _check_store_path says
+    why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _check_store_path(path: Path, *, create: bool) -> None:
     """Refuse a path that is not a memory directory; create one only when asked."""
     try:
@@ -959,21 +988,3 @@ def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
         )
     return [check_status(s) for s in wanted]
 
-
-def _check_embedder(store: TreeStore, embedder: Embedder, reindex: bool) -> int:
-    """The dimension to open the index with; refuses an embedder other than the store's."""
-    stored_name = store.get_meta("embedder")
-    stored_dim = store.get_meta("dimension")
-    if stored_name is not None and stored_name != embedder.name and not reindex:
-        raise EmbedderMismatchError(
-            f"this store was built with embedder {stored_name!r} ({stored_dim} dims) but "
-            f"was opened with {embedder.name!r}. Open it with the same embedder, or "
-            "re-embed everything with HybridMemory(path, embedder=..., reindex=True) "
-            "(CLI: hybridmem reindex --embedder ...)"
-        )
-    if stored_name is None or reindex:
-        dimension = embedder.dimension
-        store.set_meta("embedder", embedder.name)
-        store.set_meta("dimension", str(dimension))
-        return dimension
-    return int(stored_dim or embedder.dimension)

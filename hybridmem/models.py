@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -106,6 +106,39 @@ class MemoryNode:
 
 
 @dataclass(frozen=True, slots=True)
+class TimeWindow:
+    """A query's time expression and the half-open window ``[start, end)`` it names (UTC)."""
+
+    text: str
+    start: datetime
+    end: datetime
+
+    def contains(self, moment: datetime) -> bool:
+        return self.start <= moment < self.end
+
+    def distance_days(self, moment: datetime) -> float:
+        """Days from ``moment`` to the window (0 inside)."""
+        if moment < self.start:
+            return (self.start - moment).total_seconds() / 86_400.0
+        if moment >= self.end:
+            return (moment - self.end).total_seconds() / 86_400.0
+        return 0.0
+
+    def closeness(self, moment: datetime) -> float:
+        """1 inside the window, halving every quarter window-width (at least a quarter day)
+        outside it: a memory filed a few hours past the named day (another time zone, a late
+        write) still counts a little, one from the day before hardly at all."""
+        quarter = max((self.end - self.start).total_seconds() / 86_400.0, 1.0) / 4.0
+        return float(0.5 ** (self.distance_days(moment) / quarter))
+
+    def describe(self) -> str:
+        last = self.end - timedelta(microseconds=1)
+        if self.end - self.start <= timedelta(days=1):
+            return f"{self.text!r} -> {self.start:%Y-%m-%d}"
+        return f"{self.text!r} -> {self.start:%Y-%m-%d}..{last:%Y-%m-%d}"
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreBreakdown:
     """Every feature of a candidate and its weighted part of the final score.
 
@@ -121,6 +154,8 @@ class ScoreBreakdown:
     sources: tuple[str, ...]
     weights: dict[str, float] = field(default_factory=dict)
     """The effective weight of each feature for this query (see ``retrieval._weights_for``)."""
+    window: TimeWindow | None = None
+    """The time window the query named (the ``time`` feature's reference), if any."""
 
     def to_dict(self) -> dict[str, Any]:
         """The breakdown as plain JSON (``node_weight`` is the node's weight, as in the REST
@@ -136,10 +171,12 @@ class ScoreBreakdown:
         }
 
     def explain(self) -> str:
-        """A one-line human-readable breakdown, largest part first."""
+        """A one-line human-readable breakdown, largest part first; the parts add up to the
+        score."""
         ranked = sorted(self.parts.items(), key=lambda kv: -kv[1])
-        body = ", ".join(f"{k}={v:.3f}" for k, v in ranked if v)
-        return f"score={self.score:.3f} ({body}) via {'+'.join(self.sources)}"
+        body = " + ".join(f"{k} {v:.3f}" for k, v in ranked if v)
+        when = f" [time {self.window.describe()}]" if self.window else ""
+        return f"score={self.score:.3f} = {body or '0'} via {'+'.join(self.sources)}{when}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +220,8 @@ class RetrievalResult:
     tokens: int
     candidates: int
     dropped_for_budget: int
+    time_window: TimeWindow | None = None
+    """The window the query's time expression named ("on May 6", "上周二"), if any."""
 
     @property
     def nodes(self) -> list[MemoryNode]:

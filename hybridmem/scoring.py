@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from hybridmem.config import ScoreWeights
-from hybridmem.models import MemoryNode, ScoreBreakdown
+from hybridmem.models import MemoryNode, ScoreBreakdown, TimeWindow
 
 _LN2 = math.log(2.0)
 
@@ -88,7 +88,12 @@ def node_weight(
 
 
 def score(
-    features: Mapping[str, float], weights: ScoreWeights, *, weight: float, sources: tuple[str, ...]
+    features: Mapping[str, float],
+    weights: ScoreWeights,
+    *,
+    weight: float,
+    sources: tuple[str, ...],
+    window: TimeWindow | None = None,
 ) -> ScoreBreakdown:
     """Weighted mean of ``features`` (each in [0, 1]) with its per-feature parts.
 
@@ -107,4 +112,5 @@ def score(
         weight=weight,
         sources=sources,
         weights=w,
+        window=window,
     )

@@ -187,3 +187,74 @@ def test_two_processes_share_one_tree_and_both_search(pg_url, chroma_srv, clock)
         assert a.store.last_seq() == b.store.last_seq()
         assert a.index.writable and b.index.writable
 
+
+
+def test_the_chroma_server_going_away_loses_no_write(pg_url, tmp_path, clock):
+    """docs/deployment.md, "What each component survives": while the Chroma server is down a
+    write still commits to PostgreSQL (the call reports the index as unavailable) and stays
+    pending; once the server is back, repair indexes it and nothing is lost."""
+    import subprocess
+    import time
+    import urllib.request
+
+    from benchmarks.servers import chroma_exe, free_port
+    from hybridmem import ChromaServer
+    from hybridmem.errors import IndexUnavailableError
+
+    port = free_port()
+
+    def start() -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen(
+            [chroma_exe(), "run", "--path", str(tmp_path / "c"), "--host", "127.0.0.1",
+             "--port", str(port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1)
+                return proc
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, "no chroma server"
+                time.sleep(0.2)
+
+    server = start()
+    try:
+        with HybridMemory(
+            pg_url, embedder="hash", clock=clock, chroma=ChromaServer("127.0.0.1", port)
+        ) as mem:
+            task = mem.add("Trip to Lisbon", node_type="task", user_id="u1")
+            server.terminate()
+            server.wait(timeout=30)
+            with pytest.raises(IndexUnavailableError):
+                mem.add("flight TP123 at 9:40", parent_id=task.id, user_id="u1")
+            kept = [n for n in mem.children(task.id) if n.content.startswith("flight")]
+            assert len(kept) == 1 and kept[0].index_state == "pending"
+            server = start()
+            assert mem.repair().after.clean
+            hits = mem.retrieve("when is the flight", user_id="u1", task_id=task.id)
+            assert hits.hits[0].node.id == kept[0].id
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_an_erasure_by_one_agent_leaves_the_others_searching(pg_url, chroma_srv, clock):
+    """Erasure compacts the server's collection by rebuilding it under the same name; the
+    other processes' handles follow the name instead of failing."""
+    collection = f"t-{uuid.uuid4().hex[:12]}"
+
+    def agent() -> HybridMemory:
+        return HybridMemory(
+            pg_url, embedder="hash", clock=clock, chroma=chroma_srv, collection=collection
+        )
+
+    with agent() as a, agent() as b:
+        task = a.add("Trip to Lisbon", node_type="task", user_id="u1")
+        b.add("flight TP123 at 9:40", parent_id=task.id, user_id="u1")
+        a.add(f"private {MARK}", user_id="u2")
+        a.erase(user_id="u2")  # compact=True: the collection is rebuilt
+        note = b.add("hotel by the river", parent_id=task.id, user_id="u1")
+        hits = b.retrieve("where is the hotel", user_id="u1", task_id=task.id)
+        assert hits.hits[0].node.id == note.id
+        assert a.verify().clean and b.verify().clean

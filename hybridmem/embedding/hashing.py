@@ -16,6 +16,8 @@ import numpy as np
 
 from hybridmem.embedding.base import Vectors, normalise_rows
 
+HASH_NAME_PREFIX = "hybridmem/hash-v1-"
+"""The hash embedder's name is this prefix and its dimension."""
 _WORD = re.compile(r"[\w]+", re.UNICODE)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
@@ -30,7 +32,7 @@ class HashEmbedder:
 
     @property
     def name(self) -> str:
-        return f"hybridmem/hash-v1-{self._dimension}"
+        return f"{HASH_NAME_PREFIX}{self._dimension}"
 
     @property
     def dimension(self) -> int:

@@ -30,7 +30,7 @@ _DEFAULT_ALIASES = {
     "all-minilm-l6-v2",
     "sentence-transformers/all-minilm-l6-v2",
     "minilm",
-    "default",
+    "default",  # SentenceTransformerEmbedder("default"): the bundled model
 }
 _BUNDLED_PACKAGE = "all_minilm_l6_v2"
 

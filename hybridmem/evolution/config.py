@@ -13,6 +13,7 @@ Two documented presets:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 
@@ -107,8 +108,16 @@ class EvolutionConfig:
     candidate_importance_factor: float = 0.5
     """Non-assertions and unconfirmed values keep this share of their importance."""
     infer_slots: bool = True
-    """Detect the slot (``user.residence``, ``pref.coffee``...) from a small bilingual lexicon
-    when the caller gives none (see :mod:`hybridmem.evolution.slots`)."""
+    """Infer the slot (``user.residence``, ``pref.coffee``...) when the caller gives none: user
+    slot map, structure, embedder, optional extractor (see :mod:`hybridmem.evolution.slots`)."""
+    slot_map: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Your own slots: slot name -> words or phrases that name its attribute (checked before
+    the built-in rules), e.g. ``{"user.gym": ("gym", "健身房")}``."""
+    slot_embed_threshold: float = 0.5
+    """Cosine a first-person statement no rule placed must reach with a slot's descriptions
+    for the embedder to place it there."""
+    slot_embed_margin: float = 0.05
+    """...and by how much it must beat the runner-up slot."""
     similarity_threshold: float = 0.8
     """Cosine similarity at which a new fact/preference joins an existing one's group."""
     same_value_threshold: float = 0.92
@@ -173,6 +182,8 @@ class EvolutionConfig:
             "archive_below",
             "demote_below",
             "distill_threshold",
+            "slot_embed_threshold",
+            "slot_embed_margin",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
@@ -192,6 +203,7 @@ class EvolutionConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidArgumentError(f"EvolutionConfig.{name} must be an int >= 1")
+        _check_slot_map(self.slot_map)
         cap = self.max_active_nodes_per_user
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
             raise InvalidArgumentError("EvolutionConfig.max_active_nodes_per_user must be >= 1")
@@ -199,6 +211,18 @@ class EvolutionConfig:
     def with_changes(self, **changes: object) -> EvolutionConfig:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def _check_slot_map(slot_map: object) -> None:
+    if not isinstance(slot_map, Mapping):
+        raise InvalidArgumentError("EvolutionConfig.slot_map must map slot names to words")
+    for slot, words in slot_map.items():
+        if not isinstance(slot, str) or not slot.strip():
+            raise InvalidArgumentError("EvolutionConfig.slot_map: slot names must be non-empty")
+        if isinstance(words, str) or not all(isinstance(w, str) and w.strip() for w in words):
+            raise InvalidArgumentError(
+                f"EvolutionConfig.slot_map[{slot!r}] must be a sequence of non-empty words"
+            )
 
 
 def companion() -> EvolutionConfig:

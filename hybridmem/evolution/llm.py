@@ -21,7 +21,7 @@ import asyncio
 import json
 import math
 import os
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -254,3 +254,41 @@ class LLMDistiller:
             return self._fallback.summarise(theme, previous)
         best = max(traits, key=lambda t: len(t.sources))
         return best
+
+
+SLOT_PROMPT = (
+    "You label one statement a user made about themselves. Which single-valued attribute of "
+    "the user does it give a (new) value of? Choose exactly one name from the list, or null "
+    "when it gives none (it is about someone else, or about no attribute in the list). Reply "
+    'with JSON only: {"slot": <name or null>}.'
+)
+
+
+class LLMSlotExtractor:
+    """Names a statement's slot with an OpenAI-compatible model (a :class:`SlotExtractor`).
+
+    Asked only for first-person statements that neither the rules nor the embedder placed. A
+    reply naming no listed slot, or not JSON, is an :class:`LLMOutputError`; the writer treats
+    any error as "no slot", so a bad or absent model never blocks or misfiles a write.
+    """
+
+    name = "llm"
+
+    def __init__(self, client: ChatClient) -> None:
+        self.client = client
+
+    def extract(self, text: str, slots: Sequence[str]) -> str | None:
+        user = "Slots: " + ", ".join(slots) + "\nStatement: " + text
+        reply = self.client.complete(SLOT_PROMPT, user)
+        try:
+            payload = json.loads(reply)
+        except json.JSONDecodeError as exc:
+            raise LLMOutputError(f"slot reply is not JSON: {reply[:200]!r}") from exc
+        if not isinstance(payload, dict) or "slot" not in payload:
+            raise LLMOutputError(f'slot reply has no "slot" field: {reply[:200]!r}')
+        slot = payload["slot"]
+        if slot is None:
+            return None
+        if slot not in slots:
+            raise LLMOutputError(f"slot reply names an unknown slot: {slot!r}")
+        return str(slot)

@@ -8,12 +8,14 @@ node). The other functions are the evolution operations of ``HybridMemory``.
 from __future__ import annotations
 
 from hybridmem.core import Core
+from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.history import current_value as _current_value
 from hybridmem.evolution.history import value_history as _value_history
 from hybridmem.evolution.inspect import inspect_user
 from hybridmem.evolution.maintenance import maintain, restore_archived
 from hybridmem.evolution.probe import add_probe, probe_report
+from hybridmem.evolution.slots import SlotExtractor
 from hybridmem.evolution.writer import EvolutionWriter
 from hybridmem.models import MemoryNode
 
@@ -23,6 +25,14 @@ def install(core: Core) -> EvolutionWriter:
     writer = EvolutionWriter(core.engine)
     core.engine.planner = writer
     return writer
+
+
+def set_slot_extractor(core: Core, extractor: SlotExtractor | None) -> None:
+    """Give the installed planner a slot extractor (or take it away)."""
+    planner = core.engine.planner
+    if not isinstance(planner, EvolutionWriter):
+        raise InvalidArgumentError("the evolution layer is not installed on this engine")
+    planner.slot_extractor = extractor
 
 
 def current_value(core: Core, user_id: str, slot: str) -> MemoryNode | None:
@@ -43,5 +53,6 @@ __all__ = [
     "maintain",
     "probe_report",
     "restore_archived",
+    "set_slot_extractor",
     "value_history",
 ]

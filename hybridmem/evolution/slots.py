@@ -1,63 +1,499 @@
-"""Deterministic slot inference: which attribute of the user a statement is about.
+"""Slot inference: which single-valued attribute of the user a statement gives a value of.
 
-A slot (``user.residence``, ``pref.coffee``...) names a conflict group's subject/attribute, so
-"I moved to the west of town" and "I work in the east of town" are recognised as two values of
-one thing even when their embeddings are not close. The lexicon is deliberately small and
-conservative (a wrong slot would make one fact overturn an unrelated one); callers with better
-knowledge pass ``slot=`` explicitly, and similarity catches near-paraphrases.
+A slot (``user.residence``, ``user.job``...) names a conflict group's attribute, so "I moved to
+the west of town" and "I work in the east of town" are told apart, and "I stopped being a
+teacher, switched to nursing" overturns "I'm a teacher" although the two share no phrasing.
+People state a change in endless ways, so no slot is found by a fixed phrase. In order:
+
+1. the caller's explicit ``slot=`` (handled by the writer);
+2. a **user slot map** (``EvolutionConfig.slot_map``: slot -> words), checked first;
+3. **structure**: who the subject is (the speaker, or nobody, vs "my sister", "他", "小汤"),
+   then the attribute's vocabulary (category words such as live/moved/住/搬, office/joined/
+   公司/入职, diet words), the *form* of an occupation ("I'm a/an <-er/-ist/-ian...>", "当/做 +
+   <-师/-员/-生...>"), and a place after a time word or 在/到/回 ("我现在在深圳了", "back in
+   Toronto"), with jieba's part-of-speech tags for Chinese places and nouns;
+4. the **embedder** (:class:`SlotPrototypes`): the statement's vector against short bilingual
+   descriptions of each slot, for a first-person statement no cue placed;
+5. an optional **extractor** (:class:`SlotExtractor`, e.g. the LLM one in
+   :mod:`hybridmem.evolution.llm`) for what is left.
+
+A statement about someone else never gets a user slot (``SlotGuess.about_user`` is False), and
+the writer does not let it join a user slot's group by similarity either. Only single-valued
+attributes are slots: a second hobby is not a change of hobby.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol, runtime_checkable
 
-# (slot, pattern) in priority order; the first match wins. Patterns look for the attribute's
-# wording, not for particular values, so any city, roast or job is recognised.
-_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
+import numpy as np
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass(frozen=True, slots=True)
+class SlotGuess:
+    """What slot inference found: a slot (or None), whether the statement is about the
+    speaker, and which step decided (``map``, ``rule:<name>``, ``embedder``, ``extractor``)."""
+
+    slot: str | None
+    about_user: bool
+    via: str = ""
+
+
+# -- the attributes ----------------------------------------------------------------------------
+# Category vocabularies (what the attribute is called and the verbs that change it), never
+# particular values: any city, company, job or roast is recognised.
+_OCCUPATION_EN = r"[a-z-]+(?:er|or|ist|ian|ant|ent|man|woman|ess|ee|ic|ef|ive|ary|ect|ot|ard)"
+# Occupations by their form: the suffixes Chinese job titles end in (设计师, 程序员, 医生...).
+_OCCUPATION_ZH = (
+    r"[\u4e00-\u9fff]{0,5}"
+    r"(?:师|员|生|家|工|匠|长|官|手|士|医|记者|老板|主管|经理|总监|编辑|模特|主播|骑手|司机)"
+)
+_RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     (
-        "user.workplace",
+        "user.diet",
+        "diet",
         re.compile(
-            r"\b(?:i|we)\s+(?:now\s+)?work\s+(?:in|at|near|on)\b|\bmy\s+(?:office|workplace)\b"
-            r"|(?:在|到)\S{0,8}(?:上班|工作)|公司在|办公室在",
+            r"\b(?:vegetarian|vegan|pescatarian|keto|paleo|gluten|dairy|lactose|meat|fish|sugar"
+            r"|carbs|diet|halal|kosher|plant-based)\b|\beat(?:ing)? everything\b"
+            r"|吃素|素食|全素|吃肉|不吃肉|吃鱼|乳制品|乳糖|麸质|生酮|戒糖|糖我|忌口|饮食|茹素|肉我",
+            re.I,
+        ),
+    ),
+    (
+        "user.relationship",
+        "relationship",
+        re.compile(
+            r"\b(?:single|married|marry|engaged|divorc\w*|broke up|break up|split up|dating"
+            r"|seeing someone|girlfriend|boyfriend|fianc\w*|widowed)\b"
+            r"|单身|结婚|分手|订婚|离婚|约会|女朋友|男朋友|对象|在一起了|分了|脱单|恋爱",
             re.I,
         ),
     ),
     (
         "user.job",
+        "occupation",
         re.compile(
-            r"\bi(?:'m| am)\s+(?:a|an)\s+\w*\s*(?:designer|engineer|teacher|doctor|nurse|"
-            r"developer|analyst|programmer|writer|lawyer|accountant|manager)\b"
-            r"|\bi\s+work\s+as\b|\bmy\s+(?:job|profession|occupation)\b"
-            r"|我(?:是|是一名|是一个|做)\S{0,6}(?:设计师|工程师|老师|医生|护士|程序员|分析师|律师|会计|经理)"
-            r"|我的(?:职业|工作)是",
-            re.I,
-        ),
-    ),
-    (
-        "user.residence",
-        re.compile(
-            r"\bi\s+(?:now\s+)?live\s+(?:in|at|near|on)\b|\bi(?:'ve| have)?\s+moved\s+to\b"
-            r"|\bmy\s+(?:home|flat|apartment)\s+is\b|我(?:现在|目前)?住在|(?:现在|目前)住在"
-            r"|我(?:已经)?搬到|我家在|搬家到",
+            r"\b(?:work|working|worked) as\b|\bi(?:'m| am) (?:now |not |no longer )?(?:a|an) "
+            r"(?:[\w-]+ ){0,2}" + _OCCUPATION_EN + r"\b"
+            r"|\b(?:became|become|becoming|retrained|retired|promoted|for a living|career"
+            r"|stopped being|full-time student|changed careers)\b"
+            r"|(?:当|做|干|是|成了|成为|改做|转做)(?:一名|一个|个|了)?(?!.{0,3}[辆台只条套件部])"
+            + _OCCUPATION_ZH
+            + r"|转行|退休|升职|考上了?|职业|工作是|我是做|在读|读书",
             re.I,
         ),
     ),
     (
         "pref.coffee",
-        re.compile(r"\broast\b|\bespresso\b|\bpour[- ]over\b|烘焙|手冲|咖啡", re.I),
+        "coffee",
+        re.compile(
+            r"\b(?:coffee|espresso|latte|flat white|americano|pour[- ]over|roast|decaf"
+            r"|cappuccino|cold brew|mocha)\b|咖啡|拿铁|美式|手冲|意式|烘焙|深烘|浅烘|中烘|低因",
+            re.I,
+        ),
     ),
-    ("pref.tea", re.compile(r"\btea\b|喝茶|茶叶", re.I)),
+    (
+        "pref.tea",
+        "tea",
+        re.compile(
+            r"\b(?:tea|oolong|chamomile|jasmine|matcha|earl grey|rooibos)\b"
+            r"|[喝泡]茶|茶[叶包]|[红绿白黑花]茶|乌龙|茉莉|菊花茶|抹茶|普洱|铁观音|龙井",
+            re.I,
+        ),
+    ),
+    (
+        "user.vehicle",
+        "vehicle",
+        re.compile(
+            r"\b(?:car|motorbike|motorcycle|scooter|e-bike|suv|hatchback|sedan|hybrid|ev)\b"
+            r"|\bdrive (?:a|an|my|the)\b|\bcycle everywhere\b|\btraded\b.*\bin\b"
+            r"|[车]卖了|买了辆|换成了?.{0,4}(?:车|混动|电动)|摩托|电动车|没车|新车|开(?:的是|一辆)|开车|车是",
+            re.I,
+        ),
+    ),
+    (
+        "user.job",
+        "role",
+        # A copula + indefinite noun said with a time word is a role: "I'm a nurse now",
+        # "I'm not a barista anymore", "I used to be a journalist" (after the taste rules:
+        # "I'm a tea person now" is about tea).
+        re.compile(
+            r"\bi(?:'m| am) (?:not |no longer )?(?:a|an) [\w-]+(?: [\w-]+)? "
+            r"(?:now|anymore|again|these days|nowadays)\b|\bused to be (?:a|an)\b"
+            # ...or with where it is done: "I'm a nurse at the children's hospital".
+            r"|\bi(?:'m| am) (?:a|an) [\w-]+ (?:at|for|with) (?:a|an|the|my|[A-Z])",
+            re.I,
+        ),
+    ),
+    (
+        "user.workplace",
+        "workplace",
+        re.compile(
+            r"\b(?:work|working|worked) (?:at|for|from|out of|in|near|on)\b|\bjoined\b"
+            r"|\bhired by\b"
+            r"|\boffice\b|\bbranch\b|\bcompan(?:y|ies)\b|\bstarted at\b|\bjob at\b"
+            r"|\bcommute to\b|\bemployer\b|\bstartup\b|\bi(?:'m| am) at [a-z]|\bclinic\b"
+            r"|上班|入职|离职|跳槽|公司|办公|录用|单位|调到|干了|去了一家|工位|就职|任职",
+            re.I,
+        ),
+    ),
+    (
+        "user.residence",
+        "residence",
+        re.compile(
+            r"\b(?:live|living|lived|moved|move|moving|relocat\w*|rent\w*|home|flat|apartment"
+            r"|house|address|settled|neighbou?rhood|dorm)\b|\bback in\b|\bbased in\b"
+            r"|\bi(?:'m| am) (?:now )?in [a-z]+(?: [a-z]+)? (?:now|these days)\b"
+            r"|住|搬|我家|家在|租了?|小区|安顿|定居|落户|老家|房子|新家",
+            re.I,
+        ),
+    ),
+)
+_ORDER = tuple(dict.fromkeys(slot for slot, _, _ in _RULES))
+
+# -- the subject -------------------------------------------------------------------------------
+_ATTRIBUTE_NOUNS_EN = (
+    r"job|work|office|home|flat|apartment|house|place|address|car|coffee|tea|diet|commute"
+    r"|company|employer|workplace|usual|evening|morning|new|current|old|girlfriend|boyfriend"
+    r"|wife|husband|partner"
+)
+_THIRD_EN = re.compile(
+    r"^(?:my|our|his|her|their)\s+(?!(?:" + _ATTRIBUTE_NOUNS_EN + r")\b)[a-z]+"
+    r"|^(?:he|she|they|it|the|a|an|this|that|these|those|there|someone|everyone)\b"
+)
+_NAME_THEN_VERB = re.compile(
+    r"^([A-Z][a-z]+)\s+(?:\w+ed|is|was|has|lives|works|got|went|left|became|quit|bought|sold"
+    r"|took|drives|eats)\b"
+)
+_NOT_A_NAME = frozenset(
+    [
+        "got",
+        "went",
+        "became",
+        "left",
+        "quit",
+        "sold",
+        "bought",
+        "took",
+        "back",
+        "just",
+        "no",
+        "home",
+        "finally",
+        "now",
+        "still",
+        "also",
+        "started",
+        "stopped",
+        "switched",
+        "changed",
+        "traded",
+        "gave",
+        "retrained",
+        "settled",
+        "moved",
+    ]
+)
+_ATTRIBUTE_NOUNS_ZH = frozenset(
+    [
+        "家",
+        "我家",
+        "房子",
+        "公司",
+        "单位",
+        "办公室",
+        "工作",
+        "车",
+        "新车",
+        "咖啡",
+        "茶",
+        "饮食",
+        "老家",
+        "回老家",
+        "糖",
+        "肉",
+        "新家",
+        "职业",
+    ]
+)
+_NOUN_FLAGS = ("n", "nr", "nrt", "nrfg", "nz", "ns", "s")
+_SELF_ZH = frozenset({"我", "我们", "咱", "咱们", "俺", "本人"})
+_TIME_FLAGS = ("t", "f")
+
+
+_LEADING_TIME_EN = re.compile(
+    r"^(?:(?:these days|nowadays|now|lately|recently|today|currently|so|well|actually|ok"
+    r"|okay|since \w+|last \w+|this \w+|as of \w+|from \w+ on)[,\s]+)+",
+    re.I,
 )
 
 
+def about_speaker(text: str) -> bool:
+    """Whether the statement is about the speaker (first person, or no subject at all)."""
+    if _CJK.search(text):
+        return _about_speaker_zh(text)
+    stripped = _LEADING_TIME_EN.sub("", text.strip())
+    named = _NAME_THEN_VERB.match(stripped)
+    if named and named.group(1).lower() not in _NOT_A_NAME:
+        return False
+    # First person ("I", "we", "my job") or no subject ("moved back to Boston") is the
+    # speaker; "my sister", "the meeting", "he" are not.
+    return _THIRD_EN.match(stripped.lower()) is None
+
+
+# Kinship and social roles: a closed class ("我妹妹…", "我老板…" are about someone else).
+_PERSON_ZH = re.compile(
+    r"(?:爸爸?|妈妈?|父母|父亲|母亲|哥哥?|姐姐?|弟弟?|妹妹?|爷爷|奶奶|外公|外婆|老公|老婆|丈夫|妻子"
+    r"|媳妇|儿子|女儿|孩子|娃|朋友|男朋友|女朋友|男友|女友|对象|同事|同学|室友|舍友|邻居|老板|领导"
+    r"|上司|经理|老师|家人|亲戚|舅舅?|阿姨|姨妈|叔叔|婶婶|闺蜜|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|猫|狗"
+    r"|组长|队友|客户|房东)"
+)
+_OTHER_PRONOUNS = frozenset(
+    ["他", "她", "它", "他们", "她们", "它们", "人家", "别人", "大家", "有人"]
+)
+
+
+def _about_speaker_zh(text: str) -> bool:
+    tokens = _pos(text)
+    for i, (word, _) in enumerate(tokens):
+        if word in _SELF_ZH:
+            nxt_word, nxt_flag = tokens[i + 1] if i + 1 < len(tokens) else ("", "x")
+            if nxt_word == "的" and i + 2 < len(tokens):
+                nxt_word, nxt_flag = tokens[i + 2]
+            # "我妹妹…", "我老板…", "我们街上…": someone or somewhere of the speaker's.
+            return not (_PERSON_ZH.fullmatch(nxt_word) or nxt_flag == "s")
+    after_preposition = False
+    for i, (word, flag) in enumerate(tokens):
+        if word in _OTHER_PRONOUNS:
+            return False
+        if flag.startswith("p"):
+            after_preposition = True  # "以前在银行，…": its object is no subject
+            continue
+        if flag.startswith((*_TIME_FLAGS, "x", "d", "m", "r", "c", "u")):
+            after_preposition = after_preposition and not flag.startswith("x")
+            continue
+        if after_preposition and flag.startswith(_NOUN_FLAGS):
+            continue
+        if len(word) == 2 and word[0] == word[1]:
+            continue  # reduplication ("兜兜转转", "慢慢"): adverbial, never the subject
+        if not flag.startswith(_NOUN_FLAGS) or flag == "ns":
+            return True
+        if i + 1 < len(tokens) and tokens[i + 1][0] == "的":
+            continue  # "办公室的打印机": the head noun comes after 的
+        # A noun subject ("会议改到周四了", "小汤上周入职了字节") unless it is the speaker's
+        # own attribute ("车卖了", "公司搬到了望京").
+        return word in _ATTRIBUTE_NOUNS_ZH
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _pos(text: str) -> list[tuple[str, str]]:
+    import jieba.posseg
+
+    return [(w, f) for w, f in jieba.posseg.cut(text)]
+
+
+_LANDMARK = re.compile(r"[离距]\S{1,8}?(?:近|远)|\b(?:close|near|next) to (?:the |my )?\w+", re.I)
+
+
+def _drives_a_named_thing(text: str) -> bool:
+    """开 followed by a proper noun ("我现在开特斯拉"): the vehicle one drives."""
+    tokens = _pos(text)
+    return any(
+        word == "开" and tokens[i + 1][1] in ("nr", "nrt", "nz", "eng")
+        for i, (word, _) in enumerate(tokens[:-1])
+    )
+
+
+def _place_after_locative(text: str) -> bool:
+    """A place name right after 在/到/回/去 (with 现在/又/已经... before): "我现在在深圳了"."""
+    tokens = _pos(text)
+    for i, (word, _) in enumerate(tokens[:-1]):
+        if word in {"在", "到", "回", "去", "回到", "来到", "去了"} or word.startswith("人在"):
+            following = tokens[i + 1]
+            if following[1] == "ns":
+                return True
+    return False
+
+
+# -- structural inference ----------------------------------------------------------------------
+def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> SlotGuess:
+    """The slot a statement gives a value of, by the user's map, then by structure."""
+    if not about_speaker(text):
+        return SlotGuess(None, False, "third-party subject")
+    lowered = text.lower()
+    for slot, words in (slot_map or {}).items():
+        if any(_mentions(lowered, w.lower()) for w in words):
+            return SlotGuess(slot, True, "map")
+    # "离公司近多了" names the office as a landmark, not as the value of anything.
+    scan = _LANDMARK.sub("", text)
+    for slot, name, pattern in _RULES:
+        if pattern.search(scan):
+            return SlotGuess(slot, True, f"rule:{name}")
+    if _CJK.search(text):
+        if _drives_a_named_thing(text):
+            return SlotGuess("user.vehicle", True, "rule:drives")
+        if _place_after_locative(text):
+            return SlotGuess("user.residence", True, "rule:place")
+    return SlotGuess(None, True, "")
+
+
+def _mentions(lowered: str, word: str) -> bool:
+    if _CJK.search(word):
+        return word in lowered
+    return re.search(r"\b" + re.escape(word) + r"\b", lowered) is not None
+
+
 def infer_slot(text: str) -> str | None:
-    """The slot ``text`` states a value of, or None when the lexicon does not know it."""
-    for slot, pattern in _RULES:
-        if pattern.search(text):
-            return slot
-    return None
+    """The slot ``text`` states a value of (structure only), or None."""
+    return infer(text).slot
 
 
 def known_slots() -> tuple[str, ...]:
-    """Slots the lexicon can infer."""
-    return tuple(slot for slot, _ in _RULES)
+    """Slots the built-in rules can infer."""
+    return _ORDER
+
+
+# -- the embedder ------------------------------------------------------------------------------
+PROTOTYPES: dict[str, tuple[str, ...]] = {
+    "user.residence": (
+        "where I live: my home, my city, my address",
+        "I moved house to a new city",
+        "我住的地方，我家在哪个城市",
+        "我搬家了，现在住在别的城市",
+    ),
+    "user.workplace": (
+        "where I work: my company, my employer, my office",
+        "I changed companies and joined a new employer",
+        "我在哪家公司上班，我的单位",
+        "我换了公司，去了新单位",
+    ),
+    "user.job": (
+        "what I do for a living: my occupation, my profession",
+        "I changed careers and now have a different job title",
+        "我的职业是什么，我是做什么工作的",
+        "我转行了，现在做别的职业",
+    ),
+    "user.diet": (
+        "what I eat: my diet, food I avoid",
+        "I stopped eating meat and changed my diet",
+        "我的饮食习惯，我吃什么不吃什么",
+        "我改变了饮食，不再吃某些东西",
+    ),
+    "user.relationship": (
+        "my relationship status: single, dating, married",
+        "I broke up with my partner",
+        "我的感情状况，单身还是有对象",
+        "我分手了，或者结婚了",
+    ),
+    "user.vehicle": (
+        "the car or vehicle I own and drive",
+        "I sold my car and bought a different vehicle",
+        "我开什么车，我的交通工具",
+        "我把车卖了换了一辆",
+    ),
+    "pref.coffee": (
+        "how I take my coffee",
+        "I switched to a different kind of coffee",
+        "我喝什么咖啡",
+        "我改喝另一种咖啡了",
+    ),
+    "pref.tea": (
+        "what tea I drink",
+        "I switched to a different tea",
+        "我喝什么茶",
+        "我改喝另一种茶了",
+    ),
+}
+
+
+class SlotPrototypes:
+    """Slot descriptions embedded once per embedder; a statement's vector is compared with
+    each slot's prototypes of its language (max cosine). A slot is chosen only when it is at
+    least ``threshold`` close and ``margin`` closer than the runner-up.
+
+    Self-check: the embedder is used for a language only if, among that language's prototypes,
+    most have a nearest neighbour describing the same slot (``SELF_CHECK``). An embedder that
+    does not read the language (MiniLM on Chinese) fails it and is not asked: it would place
+    statements in wrong slots with confidence.
+    """
+
+    def __init__(self, vectors: Mapping[str, Mapping[str, np.ndarray]]) -> None:
+        self.vectors = {lang: dict(by_slot) for lang, by_slot in vectors.items()}
+
+    @classmethod
+    def build(cls, embed: Callable[[list[str]], Any]) -> SlotPrototypes:
+        out: dict[str, dict[str, np.ndarray]] = {}
+        for lang in ("en", "zh"):
+            chosen = {
+                slot: [t for t in group if bool(_CJK.search(t)) == (lang == "zh")]
+                for slot, group in PROTOTYPES.items()
+            }
+            texts = [t for group in chosen.values() for t in group]
+            table = np.asarray(embed(texts), dtype=np.float32)
+            by_slot: dict[str, np.ndarray] = {}
+            start = 0
+            for slot, group in chosen.items():
+                by_slot[slot] = table[start : start + len(group)]
+                start += len(group)
+            if _separates(by_slot):
+                out[lang] = by_slot
+        return cls(out)
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages the embedder passed the self-check for."""
+        return tuple(self.vectors)
+
+    def scores(self, vector: np.ndarray, lang: str) -> list[tuple[float, str]]:
+        """``(similarity, slot)`` pairs, best first (empty for a language not checked)."""
+        return sorted(
+            (
+                (float(np.max(protos @ vector)), slot)
+                for slot, protos in self.vectors.get(lang, {}).items()
+            ),
+            reverse=True,
+        )
+
+    def nearest(
+        self, vector: np.ndarray, threshold: float, margin: float, text: str = ""
+    ) -> str | None:
+        ranked = self.scores(vector, "zh" if _CJK.search(text) else "en")
+        if not ranked:
+            return None
+        best, slot = ranked[0]
+        runner = ranked[1][0] if len(ranked) > 1 else -1.0
+        if best >= threshold and best - runner >= margin:
+            return slot
+        return None
+
+
+SELF_CHECK = 0.5
+"""Share of a language's prototypes whose nearest other prototype must describe the same
+slot (chance is about 1 in 15): MiniLM scores 0.62 on the English ones, 0.38 on the Chinese."""
+
+
+def _separates(by_slot: Mapping[str, np.ndarray]) -> bool:
+    """Whether the embedder tells this language's slot descriptions apart (``SELF_CHECK``)."""
+    labels = [slot for slot, rows in by_slot.items() for _ in range(len(rows))]
+    table = np.concatenate([rows for rows in by_slot.values()])
+    sims = table @ table.T
+    np.fill_diagonal(sims, -np.inf)
+    hits = [labels[int(np.argmax(row))] == labels[i] for i, row in enumerate(sims)]
+    return sum(hits) / len(hits) >= SELF_CHECK
+
+
+@runtime_checkable
+class SlotExtractor(Protocol):
+    """Names the slot of a statement among ``slots`` (or None); e.g. an LLM."""
+
+    name: str
+
+    def extract(self, text: str, slots: Sequence[str]) -> str | None:
+        """One of ``slots`` or None; must not raise for ordinary text."""
+        ...

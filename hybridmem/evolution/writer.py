@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
-from hybridmem.evolution import conflicts, lifecycle, repeats
+from hybridmem.errors import HybridMemError
+from hybridmem.evolution import conflicts, lifecycle, repeats, slots
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
-from hybridmem.evolution.slots import infer_slot
 from hybridmem.models import MemoryNode, NodeStatus
 
 CONFLICT_POOL = 500
@@ -40,6 +40,7 @@ class _Draft:
     decision: str = "plain"
     group: str | None = None
     changes: tuple[NodeChange, ...] = ()
+    about_user: bool = True
 
     def finish(self) -> WritePlan:
         life = self.life
@@ -61,9 +62,17 @@ class _Draft:
 class EvolutionWriter:
     """Plans the evolution side of writes. Holds no state between calls."""
 
-    def __init__(self, engine: Engine, classifier: Any = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        classifier: Any = None,
+        slot_extractor: slots.SlotExtractor | None = None,
+    ) -> None:
         self.engine = engine
         self._classifier = classifier
+        self.slot_extractor = slot_extractor
+        """Names the slot of a first-person statement nothing else placed (e.g. an LLM)."""
+        self._slot_prototypes: slots.SlotPrototypes | None = None
 
     @property
     def config(self) -> EvolutionConfig:
@@ -137,10 +146,41 @@ class EvolutionWriter:
         slot = request.slot
         cfg = self.config
         if slot is None and request.node_type in cfg.conflict_types and cfg.infer_slots:
-            slot = infer_slot(request.content)
+            guess = slots.infer(request.content, cfg.slot_map)
+            draft.about_user = guess.about_user
+            slot, via = guess.slot, guess.via
+            if slot is None and guess.about_user and request.vector is not None:
+                slot = self._prototypes().nearest(
+                    request.vector,
+                    cfg.slot_embed_threshold,
+                    cfg.slot_embed_margin,
+                    request.content,
+                )
+                via = "embedder"
+            if slot is None and guess.about_user and self.slot_extractor is not None:
+                slot = self._extract(request.content)
+                via = f"extractor:{self.slot_extractor.name}"
+            if slot is not None:
+                draft.metadata["slot_via"] = via
         if slot is not None:
             draft.metadata["slot"] = slot
             draft.group = f"slot:{slot}"
+
+    def _prototypes(self) -> slots.SlotPrototypes:
+        """The slot descriptions embedded with this engine's embedder (once)."""
+        if self._slot_prototypes is None:
+            self._slot_prototypes = slots.SlotPrototypes.build(self.engine.embedder.embed)
+        return self._slot_prototypes
+
+    def _extract(self, content: str) -> str | None:
+        extractor = self.slot_extractor
+        assert extractor is not None
+        known = (*slots.known_slots(), *self.config.slot_map)
+        try:
+            slot = extractor.extract(content, known)
+        except HybridMemError:
+            return None  # an unavailable or confused extractor never blocks a write
+        return slot if slot in known else None
 
     def _filter(self, draft: _Draft) -> None:
         # Seed 4.1/4.2: a question, hypothetical or momentary emotion never becomes a
@@ -157,6 +197,10 @@ class EvolutionWriter:
             draft.group, draft.changes = self._similar_group(
                 request.user_id, request.node_type, request.vector, request.batch_vectors
             )
+            if not draft.about_user and (draft.group or "").startswith("slot:"):
+                # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
+                # the user's residence.
+                draft.group, draft.changes = None, ()
         if draft.group is None:
             return
         members = self.engine.store.conflict_group_members(request.user_id, draft.group)

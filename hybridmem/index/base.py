@@ -85,6 +85,11 @@ class VectorIndex(Protocol):
         """``id -> (document, metadata)`` for consistency checks."""
         ...
 
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        """``id -> metadata`` of ``ids`` (no documents, no vectors: the cheap consistency
+        read; missing ids are absent)."""
+        ...
+
     def count(self) -> int:
         """Number of entries (-1 when unknown from this process)."""
         ...

@@ -77,6 +77,7 @@ class ChromaIndex:
             from chromadb.config import Settings
 
             settings = Settings(anonymized_telemetry=False, allow_reset=True)
+            self._shared = server is not None
             if server is not None:
                 self.client = chromadb.HttpClient(
                     host=server.host,
@@ -90,24 +91,25 @@ class ChromaIndex:
                     raise IndexUnavailableError("ChromaIndex needs a path or a server")
                 path.mkdir(parents=True, exist_ok=True)
                 self.client = chromadb.PersistentClient(path=str(path), settings=settings)
-            if recreate:
-                # Vectors of another model (or dimension) cannot be mixed with new ones.
-                existing = {
-                    c if isinstance(c, str) else c.name for c in self.client.list_collections()
-                }
-                if collection in existing:
-                    self.client.delete_collection(collection)
-            self.collection = self.client.get_or_create_collection(
-                collection,
-                embedding_function=None,
-                configuration={"hnsw": {"space": "cosine"}},
-                metadata={"embedder": embedder_name, "dimension": dimension},
-            )
+            self._open_collection(collection, embedder_name, dimension, recreate)
         except IndexUnavailableError:
             raise
         except Exception as exc:
             where = f"server {server.host}:{server.port}" if server else f"directory {path}"
             raise IndexUnavailableError(f"cannot open the Chroma index at {where}: {exc}") from exc
+
+    def _open_collection(
+        self, collection: str, embedder_name: str, dimension: int, recreate: bool
+    ) -> None:
+        # Vectors of another model (or dimension) cannot be mixed with new ones.
+        if recreate and collection in self.collection_names():
+            self.client.delete_collection(collection)
+        self.collection = self.client.get_or_create_collection(
+            collection,
+            embedding_function=None,
+            configuration={"hnsw": {"space": "cosine"}},
+            metadata={"embedder": embedder_name, "dimension": dimension},
+        )
         self._name = collection
         meta = self.collection.metadata or {}
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
@@ -119,6 +121,39 @@ class ChromaIndex:
                 f"({meta.get('dimension')} dims), not {embedder_name} ({dimension} dims); "
                 "rebuild it with HybridMemory.rebuild_index()"
             )
+
+    # -- collections beside this one (a re-index builds the next one, then switches) --------
+    def collection_names(self) -> set[str]:
+        """Names of every collection in this directory or server."""
+        return {c if isinstance(c, str) else c.name for c in self.client.list_collections()}
+
+    def sibling(
+        self, collection: str, *, embedder_name: str, dimension: int, recreate: bool
+    ) -> ChromaIndex:
+        """Another collection of the same client (and process-wide Chroma system)."""
+        other = object.__new__(ChromaIndex)
+        other.client = self.client
+        try:
+            other._open_collection(collection, embedder_name, dimension, recreate)
+        except Exception as exc:
+            raise IndexUnavailableError(
+                f"cannot open Chroma collection {collection}: {exc}"
+            ) from exc
+        return other
+
+    def drop_collection(self, collection: str) -> bool:
+        """Delete another collection of this client; False if there was none."""
+        if collection == self._name:
+            raise IndexUnavailableError(f"refusing to drop the collection in use ({collection})")
+        try:
+            if collection not in self.collection_names():
+                return False
+            self.client.delete_collection(collection)
+        except Exception as exc:
+            raise IndexUnavailableError(
+                f"cannot drop Chroma collection {collection}: {exc}"
+            ) from exc
+        return True
 
     def upsert(
         self,
@@ -227,6 +262,15 @@ class ChromaIndex:
                 return out
             offset += _BATCH
 
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        """``id -> metadata`` of ``ids``, in pages (no documents or vectors are read)."""
+        out: dict[str, Metadata] = {}
+        for start in range(0, len(ids), _BATCH):
+            got = self._call("get", ids=list(ids[start : start + _BATCH]), include=["metadatas"])
+            for i, meta in zip(got["ids"], got["metadatas"], strict=True):
+                out[i] = dict(meta or {})
+        return out
+
     def count(self) -> int:
         return int(self._call("count"))
 
@@ -289,4 +333,19 @@ class ChromaIndex:
         try:
             return getattr(self.collection, method)(**kwargs)
         except Exception as exc:
+            if not (self._shared and _collection_gone(exc)):
+                raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        # On a server another process may have rebuilt the collection under the same name
+        # (erasure's compaction): this handle names the old one. Follow the name, once.
+        try:
+            self.collection = self.client.get_collection(self._name)
+            return getattr(self.collection, method)(**kwargs)
+        except Exception as exc:
             raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+
+
+def _collection_gone(exc: Exception) -> bool:
+    """True when Chroma says the collection this handle names does not exist (any more)."""
+    from chromadb.errors import NotFoundError
+
+    return isinstance(exc, NotFoundError) or "does not exist" in str(exc).lower()

@@ -121,6 +121,9 @@ class InMemoryIndex:
         chosen = self._vectors.keys() if ids is None else [i for i in ids if i in self._vectors]
         return {i: (self._docs[i], self._meta[i]) for i in chosen}
 
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        return {i: dict(self._meta[i]) for i in ids if i in self._meta}
+
     def count(self) -> int:
         return len(self._vectors)
 

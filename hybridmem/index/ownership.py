@@ -151,6 +151,13 @@ class GuardedIndex:
         """The Chroma collection of the owned index (tests and erasure compaction use it)."""
         return getattr(self.inner, "collection")  # noqa: B009 (not every VectorIndex has one)
 
+    def swap_inner(self, index: VectorIndex) -> VectorIndex:
+        """Serve ``index`` from now on (a re-index switched collections); return the old one,
+        which the caller drops without closing (the two share one client)."""
+        old = self.inner
+        self._inner = index
+        return old
+
     def close(self) -> None:
         """Release the Chroma client (so a later open reloads from disk) and the lock."""
         if self._inner is not None:
@@ -206,6 +213,9 @@ class GuardedIndex:
 
     def get_entries(self, ids: Sequence[str] | None = None) -> dict[str, tuple[Any, Any]]:
         return self.inner.get_entries(ids)
+
+    def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
+        return self.inner.get_metadata(ids)
 
     def count(self) -> int:
         """Vectors in the index; -1 when another process owns it (unknown from here)."""

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 
 from hybridmem.core import Core, content_hash, index_metadata
 from hybridmem.errors import CorruptStoreError
-from hybridmem.models import IndexState, MemoryNode
+from hybridmem.models import IndexState
 from hybridmem.privacy.erasure import pending_erasures
-from hybridmem.recovery import sessions
+from hybridmem.recovery import reindex, sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
+from hybridmem.store import IndexRow
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 CATCH_UP_EVERY = 50
 
 
-def _broken_tree(nodes: Sequence[MemoryNode]) -> list[str]:
+def _broken_tree(nodes: Sequence[IndexRow]) -> list[str]:
     by_id = {n.id: n for n in nodes}
     broken: list[str] = []
     for n in nodes:
@@ -47,44 +48,86 @@ def _broken_tree(nodes: Sequence[MemoryNode]) -> list[str]:
     return broken
 
 
-def verify(core: Core) -> VerifyReport:
-    """Compare SQLite and Chroma entry by entry, check the tree and the op log's sequence."""
-    index = core.engine.index
-    with core.engine.lock:
-        before = index.get_entries()
-        nodes = core.engine.store.scan_nodes()
-        after = index.get_ids()
-        sequence = core.engine.store.sequence_gaps()
-        damaged = core.engine.store.quick_check()
+def verify(core: Core, *, full: bool = False) -> VerifyReport:
+    """Compare SQLite and Chroma: every id both ways, and each entry's metadata and content
+    hash against its node; check the tree, the op log's sequence and the file.
+
+    Entries are compared by metadata (which carries the content hash), never by document.
+    Incremental: an entry this check confirmed before is re-read only if its node changed
+    since (version or scope); ``full`` re-reads every entry. Ids are always compared in full,
+    so a lost or orphaned vector is found either way.
+    """
+    engine = core.engine
+    with engine.lock:
+        before = engine.index.get_ids()
+        rows = engine.store.index_rows()
+        after = engine.index.get_ids()
+        sequence = engine.store.sequence_gaps()
+        damaged = engine.store.quick_check()
         erasures = pending_erasures(core)
-    by_id = {n.id: n for n in nodes}
-    indexed = [n for n in nodes if n.index_state == IndexState.INDEXED.value]
-    stale: list[str] = []
-    for n in indexed:
-        entry = before.get(n.id)
-        if entry is None:
-            continue
-        doc, meta = entry
-        expected = index_metadata(n)
-        meta = meta or {}
-        if (doc is not None and content_hash(doc) != n.content_hash) or any(
-            meta.get(k) != v for k, v in expected.items()
-        ):
-            stale.append(n.id)
+        marks = {} if full else engine.store.verified_marks()
+        indexed = [r for r in rows if r.index_state == IndexState.INDEXED.value]
+        todo = [r for r in indexed if r.id in after and marks.get(r.id) != r.fingerprint]
+        stale, confirmed = _compare_entries(core, todo)
+        by_id = {r.id: r for r in rows}
+        gone = [i for i in marks if i not in by_id]
+        # A read-only open compares but leaves the marks to the store's writers.
+        if (confirmed or gone or full) and not engine.read_only:
+            kept = [(i, f) for i, f in marks.items() if i in by_id and by_id[i].fingerprint == f]
+            if gone or full:
+                engine.store.record_verified([*kept, *confirmed], keep_only=True)
+            else:
+                engine.store.record_verified(confirmed, keep_only=False)
     return VerifyReport(
-        nodes=len(nodes),
+        nodes=len(rows),
         vectors=len(after),
-        missing=tuple(sorted(n.id for n in indexed if n.id not in after)),
-        pending=tuple(sorted(n.id for n in nodes if n.index_state != IndexState.INDEXED.value)),
+        missing=tuple(sorted(r.id for r in indexed if r.id not in after)),
+        pending=tuple(sorted(r.id for r in rows if r.index_state != IndexState.INDEXED.value)),
         orphaned=tuple(sorted(i for i in before if i not in by_id)),
         stale=tuple(sorted(stale)),
-        broken_tree=tuple(sorted(_broken_tree(nodes))),
+        broken_tree=tuple(sorted(_broken_tree(rows))),
         seq_gaps=sequence.gaps,
         first_seq=sequence.first,
         last_seq=sequence.last,
         damaged=tuple(damaged),
         pending_erasures=tuple(erasures),
+        entries_checked=len(todo),
     )
+
+
+def _compare_entries(
+    core: Core, rows: Sequence[IndexRow]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """``(stale ids, confirmed (id, fingerprint))`` of these rows' index entries.
+
+    An entry written before entries carried ``content_hash`` is compared by its document's
+    hash, as verify always did (only those documents are read).
+    """
+    metas = core.engine.index.get_metadata([r.id for r in rows])
+    stale: list[str] = []
+    confirmed: list[tuple[str, str]] = []
+    legacy: list[IndexRow] = []
+    for row in rows:
+        meta = metas.get(row.id)
+        if meta is None:
+            continue  # deleted meanwhile: the id comparison reports it
+        expected = index_metadata(row)
+        if "content_hash" not in meta:
+            expected.pop("content_hash")
+            legacy.append(row)
+        if any(meta.get(k) != v for k, v in expected.items()):
+            stale.append(row.id)
+        elif "content_hash" in meta:
+            confirmed.append((row.id, row.fingerprint))
+    if legacy:
+        docs = core.engine.index.get_entries([r.id for r in legacy])
+        for row in legacy:
+            doc = docs.get(row.id, (None, None))[0]
+            if row.id in stale:
+                continue
+            if doc is not None and content_hash(doc) != row.content_hash:
+                stale.append(row.id)
+    return stale, confirmed
 
 
 def repair(core: Core) -> RepairReport:
@@ -93,7 +136,7 @@ def repair(core: Core) -> RepairReport:
     A broken tree or a gap in the op log is SQLite damage that re-indexing cannot fix: they
     stay in the report (restore a snapshot for those).
     """
-    report = verify(core)
+    report = verify(core, full=True)
     with core.engine.lock:
         core.engine.index.delete(list(report.orphaned))
         redo = sorted(set(report.missing) | set(report.stale))
@@ -164,8 +207,11 @@ class Reconciler:
         self.swept_seq = max(self.swept_seq, last)
         return removed
 
-    def on_open(self, rebuild_reason: str | None, started: float) -> OpenReport:
-        """Finish pending writes, sweep after a crash, rebuild a lost index."""
+    def on_open(
+        self, rebuild_reason: str | None, started: float, *, collection: str | None = None
+    ) -> OpenReport:
+        """Finish pending writes, sweep after a crash, rebuild a lost index, drop what an
+        interrupted re-index of ``collection`` left."""
         store = self.core.engine.store
         if not self.core.engine.index.owned:
             # Followers register too (restore checks that nobody else has the store open),
@@ -174,6 +220,9 @@ class Reconciler:
             return OpenReport(0, 0, 0, False, None, False, time.perf_counter() - started)
         dead = sessions.reap(store)
         last_seq = store.last_seq()
+        if collection is not None and not sessions.others_alive(store, None):
+            # Nobody else is re-indexing now: the pair's other collection is a leftover.
+            reindex.drop_stale_collection(self.core, collection)
         if last_seq == 0 and rebuild_reason is None:
             _refuse_foreign_vectors(self.core)
         if rebuild_reason is not None and store.node_count() == 0:

@@ -57,6 +57,9 @@ class VerifyReport:
     last_seq: int
     damaged: tuple[str, ...] = ()
     pending_erasures: tuple[int, ...] = ()
+    entries_checked: int = 0
+    """How many index entries were read and compared (the rest were confirmed by an earlier
+    verify and their nodes have not changed since; ``verify(full=True)`` reads all)."""
 
     @property
     def clean(self) -> bool:

@@ -18,6 +18,7 @@ from hybridmem.recovery import oplog as _oplog
 from hybridmem.recovery.config import RecoveryConfig
 from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
+from hybridmem.recovery.reindex import plan_index, switch_embedder
 from hybridmem.recovery.snapshots import checkpoint, list_snapshots
 from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
 
@@ -153,8 +154,10 @@ __all__ = [
     "install",
     "list_snapshots",
     "oplog",
+    "plan_index",
     "repair",
     "restore",
     "stats",
+    "switch_embedder",
     "verify",
 ]

@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
@@ -25,12 +26,14 @@ from hybridmem.core import Core
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import group_values
 from hybridmem.filters import NodeFilter
-from hybridmem.models import Hit, MemoryNode, RetrievalResult
+from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
+from hybridmem.retrieval import fusion
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.entities import query_names, speaker_feature
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
+from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
@@ -50,6 +53,7 @@ class Query:
     weights: ScoreWeights
     now: datetime
     visible: Visible | None
+    window: TimeWindow | None
 
 
 @dataclass(slots=True)
@@ -58,14 +62,27 @@ class Candidates:
 
     nodes: dict[str, MemoryNode] = field(default_factory=dict)
     sources: dict[str, set[str]] = field(default_factory=dict)
+    cosine: dict[str, float] = field(default_factory=dict)
+    """Raw cosine similarity to the query."""
+    bm25: dict[str, float] = field(default_factory=dict)
+    """Raw BM25 of the lexical matches."""
     similarity: dict[str, float] = field(default_factory=dict)
     lexical: dict[str, float] = field(default_factory=dict)
-    """BM25 normalised by the query's best match, in [0, 1]."""
+    """Fused (per-query) features in [0, 1]: see :mod:`~hybridmem.retrieval.fusion`."""
     relevance: dict[str, float] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
+
+    def fuse(self, weights: ScoreWeights, method: str) -> None:
+        """(Re)compute the fused features and relevance of every candidate."""
+        ids = list(self.nodes)
+        self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
+        self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
+        self.relevance = fusion.relevance(
+            self.similarity, self.lexical, weights.similarity, weights.lexical, ids
+        )
 
 
 class Retriever:
@@ -140,6 +157,7 @@ class Retriever:
             tokens=packed.tokens,
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
+            time_window=q.window,
         )
 
     def narrow(
@@ -170,11 +188,15 @@ class Retriever:
             visible = visibility(user_id, agent_id, session_id)
         wants_vector = cfg.vector_candidates > 0 or cfg.weights.similarity > 0
         vector = embed_query(engine.embedder, [text])[0] if wants_vector else None
+        now = engine.now()
+        window = None
+        if cfg.time_candidates:
+            window = find_window(text, now, ZoneInfo(cfg.time_zone))
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
-        weights = _weights_for(cfg.weights, scale)
-        return Query(text, user_id, vector, weights, engine.now(), visible)
+        weights = _weights_for(cfg.weights, scale, timed=window is not None)
+        return Query(text, user_id, vector, weights, now, visible, window)
 
     def gather(
         self,
@@ -190,26 +212,32 @@ class Retriever:
             for match in self.core.engine.index.query(
                 q.vector, cfg.vector_candidates, resolved.where, resolved.ids
             ):
-                out.similarity[match.id] = match.similarity
+                out.cosine[match.id] = match.similarity
                 out.add(match.id, "vector")
         expression = lexical.match_expression(q.text) if cfg.lexical_candidates else None
-        raw: dict[str, float] = {}
         if expression:
             for node_id, value in self.store.lexical_search(
                 expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
             ):
-                raw[node_id] = value
+                out.bm25[node_id] = value
                 out.add(node_id, "lexical")
-        top = max(raw.values(), default=0.0)
-        out.lexical = {i: v / top for i, v in raw.items()} if top else {}
+        if q.window is not None:
+            for node_id in self.store.created_between(
+                resolved.scope,
+                cfg.include_statuses,
+                q.window.start,
+                q.window.end,
+                cfg.time_candidates,
+            ):
+                out.add(node_id, "time")
         if active is not None and cfg.recent_children and active.id in on_path:
             for child in self.store.recent_children(
                 active.id, cfg.recent_children, cfg.include_statuses
             ):
                 out.add(child.id, "structure")
         out.nodes = self.store.get_many(i for i in out.sources if i not in on_path)
-        self._fill_similarity(out.nodes, out.similarity, q.vector)
-        out.relevance = _relevance(out.nodes, out.similarity, out.lexical, q.weights)
+        self._fill_similarity(out.nodes, out.cosine, q.vector)
+        out.fuse(q.weights, cfg.fusion)
         return out
 
     def expand(self, q: Query, cands: Candidates, on_path: set[str]) -> None:
@@ -220,7 +248,7 @@ class Retriever:
             return
         cands.neighbours = adjacent_siblings(
             self.store,
-            cands.nodes.values(),
+            self._conversation_turns(cands.nodes.values()),
             cfg.include_statuses,
             window_seconds=cfg.neighbour_window_minutes * 60.0,
         )
@@ -235,9 +263,23 @@ class Retriever:
         added = self.store.get_many(extra)
         for node_id in added:
             cands.add(node_id, "neighbour")
-        self._fill_similarity(added, cands.similarity, q.vector)
-        relevance.update(_relevance(added, cands.similarity, cands.lexical, q.weights))
+        self._fill_similarity(added, cands.cosine, q.vector)
         cands.nodes.update(added)
+        cands.fuse(q.weights, cfg.fusion)
+
+    def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
+        """The nodes that are turns of a conversation: children of a node whose type is in
+        ``RetrievalConfig.conversation_types`` (a session). Only they have conversational
+        neighbours; memories filed side by side under a task (or dated the same day) are
+        separate memories, not question and answer."""
+        nodes = list(nodes)
+        kinds = self.config.conversation_types
+        parents = self.store.get_many({n.parent_id for n in nodes if n.parent_id})
+        return [
+            n
+            for n in nodes
+            if n.parent_id in parents and parents[n.parent_id].node_type in kinds
+        ]
 
     def score(self, q: Query, cands: Candidates, anchor: MemoryNode | None) -> list[Hit]:
         """Every visible candidate's explainable score, best first."""
@@ -257,21 +299,27 @@ class Retriever:
             if weight < cfg.min_weight:
                 continue
             features = {
-                "similarity": max(cands.similarity.get(node_id, 0.0), 0.0),
+                "similarity": cands.similarity.get(node_id, 0.0),
                 "lexical": cands.lexical.get(node_id, 0.0),
                 "importance": node.importance,
-                # Age, not last access: reading a memory must not lift it above a better
-                # match next time (access renews it against forgetting only).
+                # Age, not last access, and writes, not reads: reading a memory must not
+                # lift it above a better match next time (access renews it against
+                # forgetting only, in evolution/).
                 "recency": scoring.age_recency(node, q.now, half_life),
                 "confidence": node.confidence,
-                "use": scoring.use(node),
+                "use": node.activity,
                 "tree": scoring.tree_proximity(node, anchor),
                 "neighbour": neighbour_feature(cands.relevance, cands.neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
+                "time": q.window.closeness(node.created_at) if q.window else 0.0,
             }
             breakdown = scoring.score(
-                features, weights, weight=weight, sources=tuple(sorted(cands.sources[node_id]))
+                features,
+                weights,
+                weight=weight,
+                sources=tuple(sorted(cands.sources[node_id])),
+                window=q.window,
             )
             hits.append(Hit(node=node, score=breakdown.score, breakdown=breakdown))
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
@@ -312,33 +360,14 @@ def merge_duplicates(hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def _relevance(
-    nodes: dict[str, MemoryNode],
-    similarity: dict[str, float],
-    lex: dict[str, float],
-    weights: ScoreWeights,
-) -> dict[str, float]:
-    """The query-dependent part of the score (similarity and lexical), in [0, 1]."""
-    total = weights.similarity + weights.lexical
-    if total <= 0:
-        return dict.fromkeys(nodes, 0.0)
-    return {
-        i: (
-            weights.similarity * max(similarity.get(i, 0.0), 0.0)
-            + weights.lexical * lex.get(i, 0.0)
-        )
-        / total
-        for i in nodes
-    }
-
-
-def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
+def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWeights:
     """The effective weights for one query.
 
     Similarity counts only as far as the embedder reads the query's script (``scale``). The
     propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
     relevance weight (similarity + lexical), so another node's match never outweighs a node's
-    own, whatever the configuration or the query's language.
+    own, whatever the configuration or the query's language. ``time`` counts only when the
+    query names a time (``timed``).
     """
     similarity = weights.similarity * min(max(scale, 0.0), 1.0)
     direct = similarity + weights.lexical
@@ -347,6 +376,7 @@ def _weights_for(weights: ScoreWeights, scale: float) -> ScoreWeights:
         similarity=similarity,
         neighbour=weights.neighbour * direct,
         parent=weights.parent * direct,
+        time=weights.time if timed else 0.0,
     )
     if sum(values.values()) <= 0:
         return weights  # nothing else to rank by: keep the configured view

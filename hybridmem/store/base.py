@@ -18,7 +18,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from hybridmem.errors import StoreClosedError, StoreError, StoreWriteError
+from hybridmem.errors import (
+    CorruptStoreError,
+    StoreBusyError,
+    StoreClosedError,
+    StoreError,
+    StoreFullError,
+    StoreWriteError,
+)
 from hybridmem.models import MemoryNode
 from hybridmem.store._sqlite_utils import sqlite_utils
 from hybridmem.store.integrity import check_missing, corrupt, new_store_id, preflight
@@ -48,8 +55,42 @@ def refused(what: str) -> Iterator[None]:
     so callers above the store (replay) need not know the backend's exception types."""
     try:
         yield
-    except sqlite3.Error as exc:
+    except sqlite3.IntegrityError as exc:
         raise StoreWriteError(f"{what}: {exc}") from exc
+    except sqlite3.Error as exc:
+        raise translate(exc, None, what) from exc
+
+
+def translate(exc: sqlite3.Error, path: Path | None, what: str = "") -> StoreError:
+    """The project error for a SQLite failure, so no raw ``sqlite3`` exception leaves the
+    store: a full disk or an I/O error (nothing was committed), a lock held too long, a
+    read-only file, a damaged file, or a refused statement."""
+    text = str(exc)
+    low = text.lower()
+    where = f"{path}: " if path is not None else ""
+    doing = f"{what}: " if what else ""
+    if isinstance(exc, sqlite3.IntegrityError):
+        return StoreWriteError(f"{where}{doing}{text}")
+    if "full" in low or "i/o error" in low:
+        return StoreFullError(
+            f"{where}{doing}the store's file could not be written ({text}); nothing of this "
+            "write was committed. Free disk space and retry"
+        )
+    if "locked" in low or "busy" in low:
+        return StoreBusyError(
+            f"{where}{doing}another process held the store's write lock too long ({text}); "
+            "nothing was written. Retry"
+        )
+    if "readonly" in low or "read-only" in low or "unable to open" in low:
+        return StoreError(
+            f"{where}{doing}the store's files cannot be written here ({text}): check the "
+            "permissions of the memory directory, or open it with read_only=True"
+        )
+    if type(exc) is sqlite3.DatabaseError or "malformed" in low or "not a database" in low:
+        if path is not None:
+            return corrupt(path, f"the file is damaged ({text})")
+        return CorruptStoreError(f"{doing}the store's file is damaged ({text}); run verify")
+    return StoreWriteError(f"{where}{doing}{text}")
 
 
 def _ensure_store_id(conn: sqlite3.Connection) -> None:
@@ -114,7 +155,9 @@ class SQLiteBase:
             if existed:
                 conn.execute("SELECT count(*) FROM nodes").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise corrupt(self.path, f"not a readable hybridmem store ({exc})") from exc
+            if type(exc) is sqlite3.DatabaseError:
+                raise corrupt(self.path, f"not a readable hybridmem store ({exc})") from exc
+            raise translate(exc, self.path, "opening the store") from exc
         self.conn = conn
         """The connection. Only this package runs SQL on it; tests may inspect the file."""
         self.db = sqlite_utils.Database(conn)
@@ -139,42 +182,75 @@ class SQLiteBase:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One write transaction (``BEGIN IMMEDIATE``); a nested call is a SAVEPOINT, so an
-        inner failure undoes only the inner work when the caller handles it."""
+        inner failure undoes only the inner work when the caller handles it.
+
+        A SQLite failure (full disk, I/O error, busy, damage) inside the block or at COMMIT
+        rolls the transaction back and leaves as a :class:`StoreError`, never a raw
+        ``sqlite3`` exception: the caller knows nothing of it was committed.
+        """
         with self._lock:
             self._check()
             if self._depth:
-                name = f"sp{self._depth}"
-                self.conn.execute(f"SAVEPOINT {name}")
-                self._depth += 1
-                try:
+                with self._savepoint():
                     yield
-                except BaseException:
-                    self.conn.execute(f"ROLLBACK TO {name}")
-                    self.conn.execute(f"RELEASE {name}")
-                    raise
-                finally:
-                    self._depth -= 1
-                self.conn.execute(f"RELEASE {name}")
                 return
-            self.conn.execute("BEGIN IMMEDIATE")
+            self._sql("BEGIN IMMEDIATE")
             self._depth = 1
             try:
                 yield
-            except BaseException:
                 self._depth = 0
-                self.conn.execute("ROLLBACK")
+                self._sql("COMMIT")
+            except BaseException as exc:
+                self._depth = 0
+                self._rollback("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise translate(exc, self.path) from exc
                 raise
-            self._depth = 0
-            self.conn.execute("COMMIT")
             if self.after_commit is not None:
                 self.after_commit()
 
     @contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        name = f"sp{self._depth}"
+        self._sql(f"SAVEPOINT {name}")
+        self._depth += 1
+        try:
+            yield
+        except BaseException as exc:
+            self._rollback(f"ROLLBACK TO {name}", f"RELEASE {name}")
+            if isinstance(exc, sqlite3.Error):
+                raise translate(exc, self.path) from exc
+            raise
+        finally:
+            self._depth -= 1
+        self._sql(f"RELEASE {name}")
+
+    def _sql(self, statement: str) -> None:
+        try:
+            self.conn.execute(statement)
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+
+    def _rollback(self, *statements: str) -> None:
+        # SQLite may already have rolled back by itself (a full disk, an I/O error): then
+        # ROLLBACK fails with "no transaction is active", which must not hide the cause.
+        try:
+            for statement in statements:
+                self.conn.execute(statement)
+        except sqlite3.Error:
+            if self.conn.in_transaction:
+                raise
+
+    @contextmanager
     def reading(self) -> Iterator[None]:
-        """Hold off writes of other threads sharing this connection while the block reads."""
+        """Hold off writes of other threads sharing this connection while the block reads;
+        a SQLite failure inside leaves as a :class:`StoreError`."""
         with self._lock:
             self._check()
-            yield
+            try:
+                yield
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from exc
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self.reading():

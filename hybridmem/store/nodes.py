@@ -187,18 +187,25 @@ class NodeTable(SQLiteBase):
             )
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
-        """Set the index state of these nodes."""
+        """Set the index state of these nodes (back to pending: their entries will be
+        rewritten, so what ``verify()`` confirmed about them is forgotten)."""
         with self.transaction():
             for chunk in chunks(ids):
                 self.conn.execute(
                     f"UPDATE nodes SET index_state = ? WHERE id IN ({marks(chunk)})",
                     [state, *chunk],
                 )
+                if state == "pending":
+                    self.conn.execute(
+                        f"DELETE FROM index_checks WHERE id IN ({marks(chunk)})", chunk
+                    )
 
     def set_index_state_all(self, state: str) -> None:
         """Set the index state of every node (a restore re-indexes everything)."""
         with self.transaction():
             self.conn.execute("UPDATE nodes SET index_state = ?", (state,))
+            if state == "pending":
+                self.conn.execute("DELETE FROM index_checks")
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record that nodes were used (passive renewal): one batched write. ``count=False``
@@ -272,6 +279,19 @@ class NodeTable(SQLiteBase):
             f"SELECT id FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
             f"AND node_type IN ({marks(scope_types)})",
             [node.user_id, prefix, prefix + "\uffff", *scope_types],
+        )
+        return [r["id"] for r in rows]
+
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first (a question naming a day asks what happened that day)."""
+        where, params = scope_sql(scope, "n")
+        rows = self._rows(
+            f"SELECT n.id AS id FROM nodes n WHERE {where} AND n.status IN ({marks(statuses)}) "
+            "AND n.created_at >= ? AND n.created_at < ? ORDER BY n.created_at, n.seq LIMIT ?",
+            [*params, *statuses, to_iso(start), to_iso(end), limit],
         )
         return [r["id"] for r in rows]
 

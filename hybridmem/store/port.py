@@ -39,6 +39,7 @@ from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
     AuditRow,
     ContentOpener,
+    IndexRow,
     LexicalGaps,
     NodeRow,
     OpHook,
@@ -171,6 +172,13 @@ class TreeStore(Protocol):
         """Ids of nodes of ``scope_types`` strictly below ``node``."""
         ...
 
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first, at most ``limit``."""
+        ...
+
     def task_members(
         self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
     ) -> list[str]:
@@ -287,6 +295,19 @@ class TreeStore(Protocol):
     ) -> list[tuple[str, str | None]]:
         """``(id, conflict_group)`` of the user's ``limit`` newest ``active`` nodes of this
         type, newest first (no row decoded)."""
+        ...
+
+    def index_rows(self) -> list[IndexRow]:
+        """Every node's tree and index columns (no content decoded), parents before children."""
+        ...
+
+    def verified_marks(self) -> dict[str, str]:
+        """``id -> fingerprint`` of the vector entries the last ``verify()`` confirmed."""
+        ...
+
+    def record_verified(self, marks: Sequence[tuple[str, str]], *, keep_only: bool) -> None:
+        """Remember confirmed entries ``(id, fingerprint)`` (own transaction); with
+        ``keep_only`` every other mark is dropped."""
         ...
 
     def index_states(self) -> dict[str, str]:

@@ -128,6 +128,29 @@ class Scope:
         return bool(self.standing_task and self.standing_types)
 
 
+class IndexRow(NamedTuple):
+    """The columns of a node that its vector entry and its place in the tree depend on: what
+    ``verify()`` compares, read without decoding content or metadata."""
+
+    id: str
+    user_id: str
+    parent_id: str | None
+    path: tuple[str, ...]
+    depth: int
+    task_id: str
+    node_type: str
+    status: str
+    index_state: str
+    content_hash: str
+    version: int
+
+    @property
+    def fingerprint(self) -> str:
+        """What a confirmed vector entry was checked against: a content or type change bumps
+        ``version``, a move re-scopes ``task_id``."""
+        return f"{self.version}|{self.task_id}"
+
+
 @dataclass(frozen=True, slots=True)
 class LexicalGaps:
     """Where the lexical index and the node rows disagree (both empty when consistent)."""

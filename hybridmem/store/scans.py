@@ -14,7 +14,7 @@ from typing import Any
 from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, marks
 from hybridmem.store.nodes import NODE_COLUMNS
-from hybridmem.store.records import LexicalGaps, row_to_node
+from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
 
 
 class NodeScans(SQLiteBase):
@@ -88,6 +88,36 @@ class NodeScans(SQLiteBase):
                 (user_id, node_type, limit),
             )
             return [(str(i), g) for i, g in cur.fetchall()]
+
+    def index_rows(self) -> list[IndexRow]:
+        """Every node's tree and index columns (no content decoded), parents before
+        children."""
+        with self.reading():
+            cur = self.conn.execute(
+                "SELECT id, user_id, parent_id, path, depth, task_id, node_type, status, "
+                "index_state, content_hash, version FROM nodes ORDER BY depth, seq"
+            )
+            return [
+                IndexRow(i, u, p, tuple(x for x in path.split("/") if x), d, t, nt, st, ix, h, v)
+                for i, u, p, path, d, t, nt, st, ix, h, v in cur.fetchall()
+            ]
+
+    def verified_marks(self) -> dict[str, str]:
+        """``id -> fingerprint`` of the vector entries the last ``verify()`` confirmed."""
+        with self.reading():
+            return dict(self.conn.execute("SELECT id, fingerprint FROM index_checks").fetchall())
+
+    def record_verified(self, marks: Sequence[tuple[str, str]], *, keep_only: bool) -> None:
+        """Remember confirmed entries as ``(id, fingerprint)``; with ``keep_only`` every other
+        mark is dropped (a full pass saw all nodes)."""
+        with self.transaction():
+            if keep_only:
+                self.conn.execute("DELETE FROM index_checks")
+            self.conn.executemany(
+                "INSERT INTO index_checks(id, fingerprint) VALUES (?, ?) ON CONFLICT(id) "
+                "DO UPDATE SET fingerprint = excluded.fingerprint",
+                marks,
+            )
 
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""

@@ -137,7 +137,23 @@ def m004_conflict_pool(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_privacy, m003_retrieval, m004_conflict_pool]
+def m005_index_checks(conn: sqlite3.Connection) -> None:
+    """What ``verify()`` last confirmed in the vector index: a node's ``version|task_id`` whose
+    entry matched (structure only, no content). Later verifies re-read only the entries of
+    nodes whose mark differs, so verifying an unchanged store reads ids, not entries."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS index_checks ("
+        "id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID"
+    )
+
+
+MIGRATIONS: list[Migration] = [
+    m001_initial,
+    m002_privacy,
+    m003_retrieval,
+    m004_conflict_pool,
+    m005_index_checks,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -173,14 +173,18 @@ class PgNodeTable(PgBase):
             )
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
-        """Set the index state of these nodes."""
+        """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
         with self.transaction():
             self._exec("UPDATE nodes SET index_state = %s WHERE id = ANY(%s)", (state, list(ids)))
+            if state == "pending":
+                self._exec("DELETE FROM index_checks WHERE id = ANY(%s)", (list(ids),))
 
     def set_index_state_all(self, state: str) -> None:
         """Set the index state of every node (a restore re-indexes everything)."""
         with self.transaction():
             self._exec("UPDATE nodes SET index_state = %s", (state,))
+            if state == "pending":
+                self._exec("DELETE FROM index_checks")
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record that nodes were used (passive renewal): one batched write. ``count=False``
@@ -252,6 +256,19 @@ class PgNodeTable(PgBase):
             "SELECT id FROM nodes WHERE user_id = %s AND path >= %s AND path < %s "
             "AND node_type = ANY(%s)",
             [node.user_id, prefix, prefix + "\uffff", list(scope_types)],
+        )
+        return [r["id"] for r in rows]
+
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first."""
+        where, params = scope_sql(scope, "n")
+        rows = self._rows(
+            f"SELECT n.id AS id FROM nodes n WHERE {where} AND n.status = ANY(%s) "
+            "AND n.created_at >= %s AND n.created_at < %s ORDER BY n.created_at, n.seq LIMIT %s",
+            [*params, list(statuses), to_iso(start), to_iso(end), limit],
         )
         return [r["id"] for r in rows]
 

@@ -9,7 +9,7 @@ from typing import Any
 from hybridmem.models import MemoryNode
 from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.postgres.base import PgBase
-from hybridmem.store.records import LexicalGaps, row_to_node
+from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
 
 
 class PgNodeScans(PgBase):
@@ -58,11 +58,14 @@ class PgNodeScans(PgBase):
     ) -> list[MemoryNode]:
         """Live nodes of this type under this parent with exactly this content hash, oldest
         first, content as stored."""
+        # "parent_id = %s" / "IS NULL", not IS NOT DISTINCT FROM: PostgreSQL serves only the
+        # former from the (parent_id, ...) indexes, and this runs once per new node.
+        parent = "parent_id IS NULL" if parent_id is None else "parent_id = %s"
         return self._raw_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = %s "
-            "AND parent_id IS NOT DISTINCT FROM %s AND content_hash = %s "
-            "AND status != 'archived' ORDER BY created_at, seq",
-            [user_id, node_type, parent_id, content_hash],
+            f"AND {parent} AND content_hash = %s AND status != 'archived' "
+            "ORDER BY created_at, seq",
+            [user_id, node_type, *([] if parent_id is None else [parent_id]), content_hash],
         )
 
     def conflict_pool(
@@ -76,6 +79,34 @@ class PgNodeScans(PgBase):
             [user_id, node_type, limit],
         )
         return [(str(i), g) for i, g in rows]
+
+    def index_rows(self) -> list[IndexRow]:
+        """Every node's tree and index columns (no content decoded), parents before
+        children."""
+        rows = self._tuples(
+            "SELECT id, user_id, parent_id, path, depth, task_id, node_type, status, "
+            "index_state, content_hash, version FROM nodes ORDER BY depth, seq"
+        )
+        return [
+            IndexRow(i, u, p, tuple(x for x in path.split("/") if x), d, t, nt, st, ix, h, v)
+            for i, u, p, path, d, t, nt, st, ix, h, v in rows
+        ]
+
+    def verified_marks(self) -> dict[str, str]:
+        """``id -> fingerprint`` of the vector entries the last ``verify()`` confirmed."""
+        return {str(i): str(f) for i, f in self._tuples("SELECT id, fingerprint FROM index_checks")}
+
+    def record_verified(self, marks: Sequence[tuple[str, str]], *, keep_only: bool) -> None:
+        """Remember confirmed entries; with ``keep_only`` every other mark is dropped."""
+        with self.transaction():
+            if keep_only:
+                self._exec("DELETE FROM index_checks")
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO index_checks(id, fingerprint) VALUES (%s, %s) ON CONFLICT(id) "
+                    "DO UPDATE SET fingerprint = excluded.fingerprint",
+                    list(marks),
+                )
 
     def index_states(self) -> dict[str, str]:
         """Every node's index state, by id."""

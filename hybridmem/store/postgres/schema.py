@@ -171,7 +171,20 @@ def m003_conflict_pool(conn: psycopg.Connection) -> None:
     conn.execute("DROP INDEX IF EXISTS idx_nodes_user_type")
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_snapshots, m003_conflict_pool]
+def m004_index_checks(conn: psycopg.Connection) -> None:
+    """What ``verify()`` last confirmed in the vector index (as SQLite's m005)."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS index_checks ("
+        "id TEXT COLLATE \"C\" PRIMARY KEY, fingerprint TEXT NOT NULL)"
+    )
+
+
+MIGRATIONS: list[Migration] = [
+    m001_initial,
+    m002_snapshots,
+    m003_conflict_pool,
+    m004_index_checks,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -1,0 +1,121 @@
+"""Two-fold cross-validation of the retrieval defaults: choose on one half of dev, report the other.
+
+``python -m benchmarks.tuning_cv [--embedder default|multilingual] [--json out.json]`` evaluates
+every candidate configuration of :data:`GRID` with :mod:`benchmarks.tuning` (cached stores,
+cached query vectors, read-only retrieval) on LoCoMo (frac at 1,000 tokens; halves: conv-26/30/41
+and conv-42/43) and MADial zh/en (hit@5; halves: even and odd dialogues). For each fold it picks
+the configuration with the best mean over the three suites on the choosing half (one default for
+every language and dataset: no per-dataset switch) and reports that choice on the other half.
+Both folds are printed, with the spread between halves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from benchmarks import tuning
+from benchmarks.paths import default_data_dir
+from hybridmem import MemoryConfig, RetrievalConfig
+from hybridmem.embedding import make_embedder
+
+Make = Callable[[], MemoryConfig]
+
+
+def _cfg(retrieval: dict[str, object] | None = None, **weights: float) -> Make:
+    def make() -> MemoryConfig:
+        base = RetrievalConfig()
+        return MemoryConfig(
+            retrieval=replace(base, weights=replace(base.weights, **weights), **(retrieval or {}))
+        )
+
+    return make
+
+
+GRID: dict[str, Make] = {
+    "minmax": _cfg({"fusion": "minmax"}),
+    "minmax lex=0.6": _cfg({"fusion": "minmax"}, lexical=0.6),
+    "minmax lex=1.0": _cfg({"fusion": "minmax"}, lexical=1.0),
+    "raw": _cfg({"fusion": "raw"}),
+}
+"""Candidate defaults: the fusion method and the lexical weight (the two choices the issue
+found fragile); everything else stays at its documented default."""
+
+SUITES = ("locomo", "zh", "en")
+HALVES = ("tune", "check")
+
+
+def evaluate(embedder_spec: str, grid: dict[str, Make], data: Path,
+             suites: Sequence[str] = SUITES) -> dict[str, dict[str, dict[str, float]]]:
+    """``result[config][suite][half]``: the metric of every configuration on both halves."""
+    embedder = tuning.CachedEmbedder(
+        make_embedder(None if embedder_spec == "default" else embedder_spec)
+    )
+    out: dict[str, dict[str, dict[str, float]]] = {name: {} for name in grid}
+    if "locomo" in suites:
+        bench, questions = tuning.locomo_bench(embedder, data)
+        for name, make in grid.items():
+            t = time.perf_counter()
+            r = tuning.eval_locomo(bench, questions, embedder, make())
+            out[name]["locomo"] = {h: r[h]["frac"] for h in HALVES}
+            print(f"locomo {name:18s} {out[name]['locomo']} ({time.perf_counter() - t:.0f}s)",
+                  flush=True)
+    for lang in ("zh", "en"):
+        if lang not in suites:
+            continue
+        bench, dialogues = tuning.madial_bench(embedder, data, lang)
+        for name, make in grid.items():
+            r = tuning.eval_madial(bench, dialogues, embedder, make())
+            out[name][lang] = {h: r[h] for h in HALVES}
+            print(f"madial-{lang} {name:18s} {out[name][lang]}", flush=True)
+    return out
+
+
+def folds(result: dict[str, dict[str, dict[str, float]]]) -> list[dict[str, object]]:
+    """For each fold: the configuration chosen on one half and its figures on the other."""
+    out: list[dict[str, object]] = []
+    for choose, report in (("tune", "check"), ("check", "tune")):
+        def mean_on(name: str, half: str) -> float:
+            per = result[name]
+            return sum(per[s][half] for s in per) / max(len(per), 1)
+
+        best = max(result, key=lambda n: (mean_on(n, choose), n == "minmax"))
+        out.append({
+            "chosen_on": choose,
+            "reported_on": report,
+            "config": best,
+            "chosen_half": {s: result[best][s][choose] for s in result[best]},
+            "held_out_half": {s: result[best][s][report] for s in result[best]},
+        })
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=None)
+    parser.add_argument("--embedder", default="default")
+    parser.add_argument("--suites", default=",".join(SUITES))
+    parser.add_argument("--only", default=None, help="comma-separated grid entries")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    grid = GRID
+    if args.only:
+        grid = {k: GRID[k] for k in args.only.split(",")}
+    result = evaluate(args.embedder, grid, args.data or default_data_dir(),
+                      args.suites.split(","))
+    chosen = folds(result)
+    for fold in chosen:
+        print(f"chosen on {fold['chosen_on']}: {fold['config']!r}; "
+              f"{fold['reported_on']} (held out): {fold['held_out_half']}", flush=True)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"embedder": args.embedder, "grid": result,
+                                         "folds": chosen}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

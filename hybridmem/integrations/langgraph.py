@@ -1,0 +1,225 @@
+"""LangGraph: :class:`HybridMemoryStore`, a ``langgraph.store.base.BaseStore`` over the tree.
+
+Namespaces map onto the tree: the first element is the **user**; the rest is a path of
+**task nodes** under the user's root, one per level (created on first use, never made the
+active task). An item is one memory under its namespace's node (under the root for a
+one-element namespace ``(user,)``)::
+
+    store = HybridMemoryStore(mem)
+    store.put(("alice", "trip"), "flight", {"content": "Flight to Lisbon on May 3"})
+    store.search(("alice",), query="when do I fly?")      # SearchItems, best first
+
+The memory's text is ``value["content"]`` (else ``"text"``, ``"memory"``, else the value as
+JSON); the whole value, the key and the namespace are kept in its metadata under
+``langgraph``, so ``get`` returns exactly what was put. ``value["node_type"]`` (default
+``event``) is the memory's type. ``search`` with a ``query`` is a hybridmem retrieval over the
+user's tree (scores in [0, 1]); without one it lists items oldest first. ``filter`` applies to
+the value's fields (``{"kind": "booking", "n": {"$gte": 2}}``), compiled by the store like any
+metadata filter. Putting ``None`` deletes an item. TTLs are not supported (hybridmem forgets
+by weight, see ``maintain``); ``index=`` is ignored (every item's text is embedded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    InvalidNamespaceError,
+    Item,
+    ListNamespacesOp,
+    MatchCondition,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+)
+
+from hybridmem.memory import HybridMemory
+from hybridmem.models import MemoryNode
+from hybridmem.validation import check_user_id
+
+META = "langgraph"
+TEXT_FIELDS = ("content", "text", "memory")
+
+
+def _ns_key(namespace: tuple[str, ...]) -> str:
+    """A namespace as one scalar metadata value (filters compare scalars)."""
+    return json.dumps(list(namespace), ensure_ascii=False)
+
+
+def _text(value: dict[str, Any]) -> str:
+    for name in TEXT_FIELDS:
+        text = value.get(name)
+        if isinstance(text, str) and text.strip():
+            return text
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class HybridMemoryStore(BaseStore):
+    """A LangGraph store keeping items as memories in a :class:`HybridMemory`."""
+
+    def __init__(self, memory: HybridMemory) -> None:
+        self.memory = memory
+
+    # -- BaseStore ------------------------------------------------------------------------
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        """Run the ops in order (each put/delete commits before the next op reads)."""
+        results: list[Result] = []
+        for op in ops:
+            if isinstance(op, GetOp):
+                results.append(self._get(op.namespace, op.key))
+            elif isinstance(op, SearchOp):
+                results.append(self._search(op))
+            elif isinstance(op, PutOp):
+                self._put(op)
+                results.append(None)
+            elif isinstance(op, ListNamespacesOp):
+                results.append(self._list_namespaces(op))
+            else:
+                raise TypeError(f"unknown store op {type(op).__name__}")
+        return results
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        """:meth:`batch` in a worker thread (embedding and writes never block the loop)."""
+        return await asyncio.to_thread(self.batch, list(ops))
+
+    # -- namespaces <-> task nodes ---------------------------------------------------------
+    def _user(self, namespace: tuple[str, ...]) -> str:
+        if not namespace:
+            raise InvalidNamespaceError("a namespace starts with the user id, e.g. ('alice',)")
+        return check_user_id(namespace[0], name="namespace[0] (the user id)")
+
+    def _namespace_node(self, namespace: tuple[str, ...], create: bool) -> MemoryNode | None:
+        """The task node standing for ``namespace`` (the root for ``(user,)``)."""
+        user = self._user(namespace)
+        if len(namespace) == 1:
+            return self.memory.root(user_id=user)
+        found = self.memory.get_all(
+            user_id=user, node_type="task", status=None, where={f"{META}.ns": _ns_key(namespace)}
+        )
+        if found or not create:
+            return found[0] if found else None
+        parent = self._namespace_node(namespace[:-1], create=True)
+        return self.memory.add(
+            "/".join(namespace[1:]),
+            node_type="task",
+            user_id=user,
+            parent_id=parent.id if parent is not None else None,
+            activate=False,
+            metadata={META: {"ns": _ns_key(namespace), "namespace": list(namespace)}},
+        )
+
+    def _item_node(self, namespace: tuple[str, ...], key: str) -> MemoryNode | None:
+        found = self.memory.get_all(
+            user_id=self._user(namespace),
+            status=None,
+            where={f"{META}.ns": _ns_key(namespace), f"{META}.key": key},
+        )
+        return found[0] if found else None
+
+    # -- ops ------------------------------------------------------------------------------
+    @staticmethod
+    def _item(node: MemoryNode, score: float | None = None, search: bool = False) -> Item:
+        meta = node.metadata[META]
+        namespace = tuple(json.loads(meta["ns"]))
+        if search:
+            return SearchItem(
+                namespace, meta["key"], dict(meta["value"]), node.created_at, node.updated_at,
+                score=score,
+            )
+        return Item(
+            value=dict(meta["value"]),
+            key=meta["key"],
+            namespace=namespace,
+            created_at=node.created_at,
+            updated_at=node.updated_at,
+        )
+
+    def _get(self, namespace: tuple[str, ...], key: str) -> Item | None:
+        node = self._item_node(namespace, key)
+        return self._item(node) if node is not None else None
+
+    def _put(self, op: PutOp) -> None:
+        namespace = tuple(op.namespace)
+        existing = self._item_node(namespace, op.key)
+        if op.value is None:
+            if existing is not None:
+                self.memory.delete(existing.id, subtree=False, user_id=existing.user_id)
+            return
+        value = dict(op.value)
+        meta = {META: {"ns": _ns_key(namespace), "key": op.key, "value": value}}
+        if existing is not None:
+            self.memory.update(
+                existing.id, content=_text(value), metadata=meta, user_id=existing.user_id
+            )
+            return
+        parent = self._namespace_node(namespace, create=True)
+        self.memory.add(
+            _text(value),
+            node_type=str(value.get("node_type", "event")),
+            user_id=self._user(namespace),
+            parent_id=parent.id if parent is not None else None,
+            activate=False,
+            metadata=meta,
+        )
+
+    def _namespaces(self, user: str) -> list[tuple[str, ...]]:
+        """Every namespace of ``user`` that has a node (plus ``(user,)``)."""
+        nodes = self.memory.get_all(
+            user_id=user, node_type="task", status=None, where={f"{META}.ns": {"$exists": True}}
+        )
+        return [(user,), *(tuple(n.metadata[META]["namespace"]) for n in nodes)]
+
+    def _has_items(self, namespace: tuple[str, ...]) -> bool:
+        where = {f"{META}.ns": _ns_key(namespace), f"{META}.key": {"$exists": True}}
+        return bool(self.memory.get_all(user_id=namespace[0], where=where, limit=1))
+
+    def _search(self, op: SearchOp) -> list[Item]:
+        prefix = tuple(op.namespace_prefix)
+        users = [self._user(prefix)] if prefix else list(self.memory.users())
+        where: dict[str, Any] = {}
+        for name, test in (op.filter or {}).items():
+            where[f"{META}.value.{name}"] = test
+        out: list[Item] = []
+        for user in users:
+            spaces = [_ns_key(n) for n in self._namespaces(user) if n[: len(prefix)] == prefix]
+            # Items only: the namespace's own task node carries the namespace but no key.
+            scoped = {**where, f"{META}.ns": {"$in": spaces}, f"{META}.key": {"$exists": True}}
+            if op.query:
+                result = self.memory.retrieve(
+                    op.query, user_id=user, scope="user", top_k=op.offset + op.limit,
+                    where=scoped, record_access=False,
+                )
+                out += [self._item(h.node, h.score, search=True) for h in result.hits]
+            else:
+                nodes = self.memory.get_all(user_id=user, where=scoped)
+                out += [self._item(n, search=True) for n in nodes]
+        if op.query:
+            out.sort(key=lambda i: -(getattr(i, "score", 0.0) or 0.0))
+        return out[op.offset : op.offset + op.limit]
+
+    def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
+        found: set[tuple[str, ...]] = set()
+        for user in self.memory.users():
+            for namespace in self._namespaces(user):
+                if all(
+                    _matches(c, namespace) for c in op.match_conditions or ()
+                ) and self._has_items(namespace):
+                    found.add(namespace[: op.max_depth] if op.max_depth else namespace)
+        return sorted(found)[op.offset : op.offset + op.limit]
+
+
+def _matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
+    path = tuple(condition.path)
+    if not path:
+        return True
+    if len(path) > len(namespace):
+        return False
+    part = namespace[: len(path)] if condition.match_type == "prefix" else namespace[-len(path) :]
+    return all(p in ("*", n) for p, n in zip(path, part, strict=True))

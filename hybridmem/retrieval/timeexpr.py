@@ -1,0 +1,231 @@
+"""Time expressions in a query ("on May 6", "last Tuesday", "5月6号", "上周二") -> a window.
+
+A question that names a day is about what happened that day. :func:`find_window` resolves the
+first time expression of a query against the store's clock (never the machine's) into a
+half-open window ``[start, end)``; retrieval then adds the memories created in that window to
+the candidates and gives every candidate a ``time`` feature (1 inside, decaying outside).
+
+- English and other dateparser languages: ``dateparser`` finds and resolves the expression
+  (absolute dates, weekdays, "yesterday", "two weeks ago", "last month"); its granularity
+  (day, week, month, year) sets the window's width. A span is accepted only when it holds a
+  digit, a weekday or a relative word, so "May I ask" or "we" are not dates.
+- Chinese: dateparser reads "5月6号" as a month of the wrong year and misses "上周二" and
+  "三天前", so the few structural Chinese forms are parsed here: ``[YYYY年]M月D日/号``,
+  ``YYYY年M月``, ``今天/昨天/前天/大前天``, ``[上/这/本/下]周X`` (also 星期X, 礼拜X),
+  ``上周/上个月/去年/今年/前年``, ``N天/周/个月/年前``, with Chinese or Arabic numerals.
+
+Dates without a year are the latest such date not after now (questions ask about the past).
+Vague distances ("two weeks ago", "三天前") get a window around the resolved day that widens
+with the distance.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
+from typing import Any
+
+from hybridmem.models import TimeWindow
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+              "七": 7, "八": 8, "九": 9}
+_NUM = r"(\d{1,4}|[零〇一二两三四五六七八九十]{1,4})"
+_WEEKDAY_CN = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+
+_ZH_DATE = re.compile(rf"(?:{_NUM}年)?{_NUM}月{_NUM}[日号號]")
+_ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
+_ZH_DAY_WORD = re.compile(r"大前天|前天|昨天|昨日|今天|今日")
+_ZH_WEEKDAY = re.compile(r"(上上|上个|上|这个|这|本|下个|下)?(?:周|星期|礼拜)([一二三四五六日天])")
+_ZH_PERIOD = re.compile(
+    r"上上周|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
+)
+_ZH_AGO = re.compile(rf"{_NUM}(天|日|周|个星期|个礼拜|星期|个月|月|年)(?:以)?前")
+
+_EN_CUE = re.compile(
+    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:yesterday|today|tonight|ago|"
+    r"last|this|next|week|weekend|month|year)\b",
+    re.IGNORECASE,
+)
+
+
+def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | None:
+    """The window named by the query's first time expression, resolved against ``now`` in
+    the time zone ``tz`` (calendar days begin at its midnight), or None."""
+    local_now = now.astimezone(tz)
+    found = _chinese(query, local_now) or _english(query, local_now)
+    if found is None:
+        return None
+    text, start, end = found
+    if start > local_now:
+        return None  # memories are about the past: a future date names no stored memory
+    return TimeWindow(text, start.astimezone(UTC), end.astimezone(UTC))
+
+
+# -- Chinese ----------------------------------------------------------------------------------
+def _cn_int(text: str) -> int | None:
+    """Arabic or Chinese numerals up to the thousands of a year (二〇二四) or 99 (二十三)."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        t = _CN_DIGITS.get(tens, 0) if tens else 1
+        o = _CN_DIGITS.get(ones, 0) if ones else 0
+        valid = (not tens or tens in _CN_DIGITS) and (not ones or ones in _CN_DIGITS)
+        return t * 10 + o if valid else None
+    if all(c in _CN_DIGITS for c in text):
+        value = 0
+        for c in text:
+            value = value * 10 + _CN_DIGITS[c]
+        return value
+    return None
+
+
+def _day(d: date, now: datetime) -> datetime:
+    return datetime.combine(d, time(), tzinfo=now.tzinfo)
+
+
+def _chinese(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
+    hits: list[tuple[int, tuple[str, datetime, datetime]]] = []
+    for pattern, resolve in (
+        (_ZH_DATE, _zh_date),
+        (_ZH_YEAR_MONTH, _zh_year_month),
+        (_ZH_DAY_WORD, _zh_day_word),
+        (_ZH_WEEKDAY, _zh_weekday),
+        (_ZH_PERIOD, _zh_period),
+        (_ZH_AGO, _zh_ago),
+    ):
+        for match in pattern.finditer(query):
+            window = resolve(match, now)
+            if window is not None:
+                hits.append((match.start(), (match.group(0), *window)))
+                break
+    return min(hits, key=lambda h: h[0])[1] if hits else None
+
+
+def _zh_date(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
+    year = _cn_int(m.group(1)) if m.group(1) else None
+    month, day = _cn_int(m.group(2)), _cn_int(m.group(3))
+    if month is None or day is None:
+        return None
+    d = _past_date(year, month, day, now)
+    return None if d is None else (_day(d, now), _day(d, now) + timedelta(days=1))
+
+
+def _zh_year_month(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
+    year, month = _cn_int(m.group(1)), _cn_int(m.group(2))
+    if year is None or month is None or not 1 <= month <= 12 or year < 1900:
+        return None
+    return _month(year, month, now)
+
+
+def _zh_day_word(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
+    back = {"大前天": 3, "前天": 2, "昨天": 1, "昨日": 1}.get(m.group(0), 0)
+    d = now.date() - timedelta(days=back)
+    return _day(d, now), _day(d, now) + timedelta(days=1)
+
+
+def _zh_weekday(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
+    weekday = _WEEKDAY_CN[m.group(2)]
+    monday = now.date() - timedelta(days=now.weekday())
+    shift = {"上上": -2, "上个": -1, "上": -1, "下个": 1, "下": 1}.get(m.group(1) or "", 0)
+    d = monday + timedelta(weeks=shift, days=weekday)
+    if not m.group(1) and d > now.date():  # a bare 周二: the latest one
+        d -= timedelta(weeks=1)
+    return _day(d, now), _day(d, now) + timedelta(days=1)
+
+
+def _zh_period(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
+    word = m.group(0)
+    monday = _day(now.date() - timedelta(days=now.weekday()), now)
+    if "周" in word or "星期" in word or "礼拜" in word:
+        back = 2 if word.startswith("上上") else (1 if word.startswith("上") else 0)
+        start = monday - timedelta(weeks=back)
+        return start, start + timedelta(weeks=1)
+    if "月" in word:
+        year, month = now.year, now.month
+        if word == "上个月":
+            year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+        return _month(year, month, now)
+    back = {"去年": 1, "前年": 2}.get(word, 0)
+    return _day(date(now.year - back, 1, 1), now), _day(date(now.year - back + 1, 1, 1), now)
+
+
+def _zh_ago(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
+    n = _cn_int(m.group(1))
+    if n is None:
+        return None
+    unit = m.group(2)
+    days = {"天": 1, "日": 1, "年": 365}.get(unit, 30 if "月" in unit else 7) * n
+    return _around(now.date() - timedelta(days=days), days, now)
+
+
+# -- English (dateparser) ---------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _dateparser() -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from dateparser.date import DateDataParser
+        from dateparser.search import search_dates
+
+    return search_dates, DateDataParser
+
+
+def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
+    search_dates, parser_cls = _dateparser()
+    base = now.replace(tzinfo=None)
+    settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past",
+                "RETURN_AS_TIMEZONE_AWARE": False}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            found = search_dates(query, languages=["en"], settings=settings) or []
+        except Exception:  # dateparser raises assorted errors on odd input: no date, then
+            return None
+        parser = parser_cls(languages=["en"], settings=settings)
+        for text, _ in found:
+            if not _EN_CUE.search(text):
+                continue
+            data = parser.get_date_data(text)
+            if data.date_obj is None:
+                continue
+            window = _en_window(text, data.date_obj.date(), data.period or "day", now)
+            if window is not None:
+                return (text.strip(), *window)
+    return None
+
+
+def _en_window(text: str, d: date, period: str, now: datetime) -> tuple[datetime, datetime] | None:
+    if period == "year":
+        return _day(date(d.year, 1, 1), now), _day(date(d.year + 1, 1, 1), now)
+    if period == "month":
+        return _month(d.year, d.month, now)
+    distance = (now.date() - d).days
+    if period == "week" or (re.search(r"\bago\b", text, re.IGNORECASE) and distance > 2):
+        return _around(d, max(distance, 7 if period == "week" else 1), now)
+    return _day(d, now), _day(d, now) + timedelta(days=1)
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def _past_date(year: int | None, month: int, day: int, now: datetime) -> date | None:
+    try:
+        if year is not None:
+            return date(year, month, day)
+        d = date(now.year, month, day)
+        return d if d <= now.date() else date(now.year - 1, month, day)
+    except ValueError:
+        return None
+
+
+def _month(year: int, month: int, now: datetime) -> tuple[datetime, datetime]:
+    start = date(year, month, 1)
+    end = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)
+    return _day(start, now), _day(end, now)
+
+
+def _around(d: date, distance_days: int, now: datetime) -> tuple[datetime, datetime]:
+    """A vague "N units ago": the named day widened by a quarter of the distance each side."""
+    half = max(distance_days // 4, 0)
+    start = _day(d - timedelta(days=half), now)
+    return start, _day(d + timedelta(days=half + 1), now)

