@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from os import PathLike
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
@@ -66,6 +67,7 @@ from hybridmem.validation import (
     check_choices,
     check_content,
     check_datetime,
+    check_file_path,
     check_metadata,
     check_node_id,
     check_node_type,
@@ -133,6 +135,10 @@ class HybridMemory:
         create: bool = True,
         read_only: bool = False,
     ) -> None:
+        if not isinstance(path, str | PathLike):
+            raise InvalidArgumentError(f"path must be a directory path, got {type(path).__name__}")
+        # Checked before anything is created: a bad embedder spec leaves no directory behind.
+        chosen = make_embedder(embedder) if embedder is not None else None
         self.location = redact(path)
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path: Path | None = None
@@ -148,7 +154,8 @@ class HybridMemory:
         config = config or MemoryConfig()
         started = time.perf_counter()
         if not postgres:
-            self.path = Path(path)
+            # NUL and non-paths refused here; the OS judges the length (_check_store_path).
+            self.path = check_file_path("path", path, check_length=False)
             if _is_dir(self.path):
                 # A lost SQLite file beside its index is damage, not "no store here".
                 embedded = index is None and chroma is None
@@ -167,8 +174,8 @@ class HybridMemory:
         requested = collection or "hybridmem-nodes"
         try:
             # ``embedder=None`` on an existing store means the one it was built with.
-            embedder_obj = make_embedder(
-                embedder if embedder is not None else store.get_meta("embedder")
+            embedder_obj = (
+                chosen if chosen is not None else make_embedder(store.get_meta("embedder"))
             )
             # The store opens with the model it records; a re-index switches after open.
             plan = recovery_ops.plan_index(
@@ -965,15 +972,17 @@ def _check_store_path(path: Path, *, create: bool) -> None:
     """Refuse a path that is not a memory directory; create one only when asked."""
     try:
         if path.exists() and not path.is_dir():
-            raise InvalidArgumentError(f"memory path {path} exists and is not a directory")
+            raise InvalidArgumentError(
+                f"memory path {str(path)!r} exists and is not a directory"
+            )
         if not create:
             if not (path / DB_FILE).is_file():
-                raise StoreNotFoundError(f"no memory store at {path} (no {DB_FILE} there)")
+                raise StoreNotFoundError(f"no memory store at {str(path)!r} (no {DB_FILE} there)")
             return
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # name too long, a parent that is a file, no permission
         raise InvalidArgumentError(
-            f"memory path {path} cannot be used: {exc.strerror or exc}"
+            f"memory path {str(path)!r} cannot be used: {exc.strerror or exc}"
         ) from None
 
 

@@ -222,6 +222,11 @@ class RetrievalResult:
     dropped_for_budget: int
     time_window: TimeWindow | None = None
     """The window the query's time expression named ("on May 6", "上周二"), if any."""
+    vector_unavailable: bool = False
+    """True when no vector candidates could be searched for this result (this process does
+    not own the embedded Chroma index): hits come from lexical and tree candidates only."""
+    vector_unavailable_reason: str | None = None
+    """Why, and what to do about it (use a Chroma server), when ``vector_unavailable``."""
 
     @property
     def nodes(self) -> list[MemoryNode]:

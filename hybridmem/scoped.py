@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 from hybridmem.errors import InvalidArgumentError, ScopeError
 from hybridmem.models import MemoryNode, RetrievalResult
 from hybridmem.retrieval.visibility import visibility
-from hybridmem.validation import check_user_id
+from hybridmem.validation import check_positive_int, check_user_id
 
 if TYPE_CHECKING:
     from hybridmem.config import MemoryConfig
@@ -64,6 +64,8 @@ class Memory(Protocol):
     def path_to_root(self) -> Callable[..., list[MemoryNode]]: ...
     @property
     def subtree(self) -> Callable[..., list[MemoryNode]]: ...
+    @property
+    def get_all(self) -> Callable[..., list[MemoryNode]]: ...
     @property
     def root(self) -> Callable[..., MemoryNode | None]: ...
     @property
@@ -195,6 +197,20 @@ class ScopedMemory:
         """The visible part of a visible node's subtree."""
         self._own(node_id)
         return [n for n in self.mem.subtree(node_id, user_id=self.user_id) if self.visible(n)]
+
+    def get_all(
+        self, *, limit: int | None = None, offset: int = 0, **filters: Any
+    ) -> list[MemoryNode]:
+        """The scope's memories, oldest first (``HybridMemory.get_all``'s filters); paging
+        counts visible memories only."""
+        if "user_id" in filters:
+            raise ScopeError("user_id is fixed by this scoped view; do not pass it")
+        _check_keywords(self.mem.get_all, filters)
+        check_positive_int("offset", offset, allow_zero=True)
+        if limit is not None:
+            check_positive_int("limit", limit)
+        found = [n for n in self.mem.get_all(user_id=self.user_id, **filters) if self.visible(n)]
+        return found[offset : None if limit is None else offset + limit]
 
     def root(self) -> MemoryNode | None:
         """The user's root (shared by every agent and session of the user)."""

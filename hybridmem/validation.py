@@ -14,6 +14,7 @@ from hybridmem.clock import ensure_utc
 from hybridmem.errors import (
     ContentTooLongError,
     EmptyContentError,
+    FileAccessError,
     InvalidArgumentError,
     InvalidContentError,
     InvalidWeightError,
@@ -157,6 +158,18 @@ def check_datetime(name: str, value: Any) -> datetime:
         raise InvalidArgumentError(f"{name} is out of range in UTC: {value!r}") from exc
 
 
+def parse_datetime(name: str, text: str) -> datetime:
+    """An ISO 8601 time typed by a user (``2024-08-01``, ``2024-08-01T09:00+02:00``), as UTC."""
+    try:
+        parsed = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidArgumentError(
+            f"{name} must be an ISO 8601 time like 2024-08-01 or 2024-08-01T09:00:00+00:00, "
+            f"got {text!r:.60}"
+        ) from None
+    return check_datetime(name, parsed)
+
+
 def check_text(name: str, value: Any, *, max_chars: int = 1_000) -> str:
     """A filter string (audit action, actor, search text): str, no NUL, valid Unicode."""
     if not isinstance(value, str):
@@ -216,17 +229,19 @@ def check_status(value: Any, *, name: str = "status") -> str:
     return value
 
 
-def check_file_path(name: str, value: Any) -> Path:
-    """A usable file path: str or PathLike, no NUL, not absurdly long (the OS limits)."""
+def check_file_path(name: str, value: Any, *, check_length: bool = True) -> Path:
+    """A usable file path: str or PathLike, no NUL, not absurdly long (the OS limits; with
+    ``check_length=False`` the caller lets the OS say so)."""
     if not isinstance(value, str | os.PathLike):
         raise InvalidArgumentError(f"{name} must be a path, got {type(value).__name__}")
     text = os.fspath(value)
     if not isinstance(text, str) or not text or "\x00" in text:
         raise InvalidArgumentError(f"{name} must be a non-empty path without NUL, got {text!r:.80}")
     path = Path(text)
-    if len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
+    too_long = len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
         len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts
-    ):
+    )
+    if check_length and too_long:
         raise InvalidArgumentError(f"{name} is longer than the file system allows: {text!r:.80}")
     return path
 
@@ -234,6 +249,13 @@ def check_file_path(name: str, value: Any) -> Path:
 def check_output_path(name: str, value: Any) -> Path:
     """A file to create or replace: its directory exists and it is not itself a directory."""
     path = check_file_path(name, value)
+    try:
+        return _check_output_path(name, path)
+    except OSError as exc:  # stat refused: permission, an I/O error
+        raise FileAccessError(f"{name}: cannot use {str(path)!r:.200}: {exc.strerror}") from exc
+
+
+def _check_output_path(name: str, path: Path) -> Path:
     if path.is_dir():
         raise InvalidArgumentError(f"{name} {str(path)!r:.200} is a directory; name a file in it")
     parent = path.parent
@@ -247,6 +269,13 @@ def check_output_path(name: str, value: Any) -> Path:
 def check_input_path(name: str, value: Any) -> Path:
     """An existing regular file to read."""
     path = check_file_path(name, value)
+    try:
+        return _check_input_path(name, path)
+    except OSError as exc:  # stat refused: permission, an I/O error
+        raise FileAccessError(f"{name}: cannot use {str(path)!r:.200}: {exc.strerror}") from exc
+
+
+def _check_input_path(name: str, path: Path) -> Path:
     if not path.exists():
         raise InvalidArgumentError(f"{name}: no file at {str(path)!r:.200}")
     if path.is_dir():

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +51,37 @@ def test_unreachable_server_is_a_clear_error(tmp_path):
             embedder=HashEmbedder(64),
             chroma=ChromaServer(host="127.0.0.1", port=free_port()),
         )
+
+
+SECOND_PROCESS = """
+import json, sys
+from hybridmem import ChromaServer, HashEmbedder, HybridMemory
+server = ChromaServer(host=sys.argv[2], port=int(sys.argv[3]))
+with HybridMemory(sys.argv[1], embedder=HashEmbedder(64), chroma=server,
+                  collection="test-two-processes") as mem:
+    added = mem.add("receipt photo uploaded", user_id="u1")
+    res = mem.retrieve("invoice unreadable", user_id="u1", top_k=3)
+    print(json.dumps({"flag": res.vector_unavailable, "added": added.id,
+                      "state": mem.get(added.id).index_state,
+                      "hits": {h.node.id: sorted(h.breakdown.sources) for h in res.hits}}))
+"""
+
+
+def test_with_a_chroma_server_every_process_has_vector_search(tmp_path, chroma_server):
+    """The documented multi-process setup: no process is a follower, none is flagged."""
+    opened = dict(embedder=HashEmbedder(64), chroma=chroma_server, collection="test-two-processes")
+    with HybridMemory(tmp_path / "m", **opened) as mem:
+        node = mem.add("invoice unreadable", user_id="u1")
+        child = subprocess.run(
+            [sys.executable, "-c", SECOND_PROCESS, str(tmp_path / "m"),
+             chroma_server.host, str(chroma_server.port)],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        )
+        assert child.returncode == 0, child.stderr
+        seen = json.loads(child.stdout)
+        assert seen["flag"] is False and seen["state"] == "indexed"
+        assert "vector" in seen["hits"][node.id]
+        res = mem.retrieve("receipt photo uploaded", user_id="u1", top_k=3)
+        assert not res.vector_unavailable
+        assert "vector" in next(h for h in res.hits if h.node.id == seen["added"]).breakdown.sources

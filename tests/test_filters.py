@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig
-from hybridmem.errors import InvalidArgumentError, NodeNotFoundError, ValidationError
+from hybridmem.errors import InvalidArgumentError, NodeNotFoundError, ScopeError, ValidationError
 from hybridmem.filters import matches, parse_where
 
 METADATA = [
@@ -215,3 +215,18 @@ def test_filters_do_not_cross_users(mem):
     assert [n.user_id for n in mem.get_all(user_id="u2", where={"t": 1})] == ["u2"]
     with pytest.raises(NodeNotFoundError):
         mem.retrieve("tag", user_id="u2", task_id=mem.get_all(user_id="u1")[0].task_id)
+
+
+def test_scoped_get_all_lists_only_the_scope(mem):
+    planner = mem.scoped(user_id="u1", agent_id="planner")
+    coder = mem.scoped(user_id="u1", agent_id="coder")
+    mine = [planner.add(f"plan step {i}", metadata={"n": i}) for i in range(3)]
+    coder.add("coder note", metadata={"n": 1})
+    shared = mem.add("shared fact", node_type="fact", user_id="u1")
+    assert [n.id for n in planner.get_all()] == [*(m.id for m in mine), shared.id]
+    assert [n.id for n in planner.get_all(where={"n": 1})] == [mine[1].id]
+    assert [n.id for n in planner.get_all(limit=2, offset=1)] == [mine[1].id, mine[2].id]
+    with pytest.raises(ScopeError):
+        planner.get_all(user_id="u2")
+    with pytest.raises(InvalidArgumentError, match="colour"):
+        planner.get_all(colour="red")

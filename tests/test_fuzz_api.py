@@ -2,27 +2,41 @@
 and after any sequence the stores agree and no earlier memory is lost.
 
 Each test keeps ONE store across all its examples on purpose: state accumulates, so a bad input
-that corrupted anything would be seen by the checks after later examples.
+that corrupted anything would be seen by the checks after later examples. Every public method
+of ``HybridMemory`` and ``ScopedMemory`` has its own test (``test_every_public_method``) of
+``HYBRIDMEM_FUZZ_EXAMPLES`` examples (300 by default, what CI runs); each example first makes
+a small valid write (so the method meets a changing store), then calls the method with
+arguments drawn from valid values and junk, then checks the store (cheap: every acknowledged
+memory reads back as written, SQLite ids == Chroma ids == FTS5 rows).
 """
 
 from __future__ import annotations
 
+import inspect
 import io
 import math
-from datetime import UTC, datetime
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hybridmem import FakeClock, HashEmbedder, HybridMemory, MemoryConfig
+from hybridmem import FakeClock, HashEmbedder, HybridMemory, MemoryConfig, NodeInput
 from hybridmem.errors import (
     HybridMemError,
     LimitExceededError,
     NodeNotFoundError,
+    StoreClosedError,
     ValidationError,
 )
+from hybridmem.evolution.distill import ExtractiveDistiller
+from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.scoped import ScopedMemory
 from hybridmem.testing.checks import consistency
 
 MAX_CHARS = 2_000
@@ -95,30 +109,49 @@ junk = st.one_of(
     hostile_text,
 )
 ids = st.one_of(junk, st.from_regex(r"[A-Za-z0-9._:\-]{1,128}", fullmatch=True))
+EXAMPLES = int(os.environ.get("HYBRIDMEM_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(
-    max_examples=150,
+    max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
 
 class Ledger:
-    """What the store must still hold: every acknowledged write."""
+    """What the store must still hold: every acknowledged write (and the op-log seq at which
+    it was acknowledged, for restores to an earlier point)."""
 
     def __init__(self, mem: HybridMemory) -> None:
         self.mem = mem
         self.contents: dict[str, str] = {}
+        self.acked: dict[str, int] = {}
+        self.owners: dict[str, str] = {}
         self.examples = 0
+
+    def ack(self, node: Any) -> None:
+        self.contents[node.id] = node.content
+        self.acked[node.id] = self.mem.store.last_seq()
+        self.owners[node.id] = node.user_id
+
+    def forget(self, ids: Any) -> None:
+        for node_id in ids:
+            self.contents.pop(node_id, None)
+            self.acked.pop(node_id, None)
 
     def check(self) -> None:
         self.examples += 1
         found = self.mem.store.get_many(self.contents)
         assert {i: n.content for i, n in found.items()} == self.contents
-        assert consistency(self.mem).ok
+        report = consistency(self.mem)
+        assert report.ok, report
+        # This process owns the index: once a call returned, no vector is left to write.
+        pending = [i for i, state in self.mem.store.index_states().items() if state != "indexed"]
+        assert pending == [], pending
 
 
 @pytest.fixture
-def ledger(tmp_path):
+def ledger(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # hostile relative paths land in tmp_path
     config = MemoryConfig(max_content_chars=MAX_CHARS)
     clock = FakeClock(datetime(2024, 7, 1, tzinfo=UTC))
     privacy = PrivacyConfig(key=generate_key(), key_env="HM_TEST_NOKEY")
@@ -154,6 +187,7 @@ def expect_clean(call, *args, **kwargs):
 )
 def test_add_with_hostile_input(ledger, content, user, node_type, sensitive, weight, metadata):
     mem = ledger.mem
+    before = set(mem.store.all_ids())
     out = expect_clean(
         mem.add,
         content,
@@ -165,6 +199,10 @@ def test_add_with_hostile_input(ledger, content, user, node_type, sensitive, wei
     )
     if isinstance(out, HybridMemError):
         assert isinstance(out, ValidationError), out
+    elif out.id in before:
+        # De-duplication (':' and ';' normalise alike): the existing memory was reinforced,
+        # and is returned unchanged (the ledger check below covers it).
+        assert out.content == mem.get(out.id).content
     else:
         assert mem.get(out.id, user_id=user).content == content
         ledger.contents[out.id] = content
@@ -330,3 +368,684 @@ def test_add_with_hostile_scope_ids_and_metadata(ledger, scope_id, field, metada
     else:
         ledger.contents[out.id] = out.content
     ledger.check()
+
+
+# -- every public method ------------------------------------------------------------------
+# Each entry draws its arguments from ``data`` and returns (call, after): ``call()`` runs the
+# method; ``after(result)`` updates the ledger for a call that succeeded (what it legitimately
+# removed or wrote). Arguments mix valid values (existing ids, real users, real snapshots) and
+# junk, so both the checks and the deep paths are reached.
+
+Draw = Callable[[Any], Any]
+Entry = Callable[[HybridMemory, Ledger, Any, Path], tuple[Callable[[], Any], Callable[[Any], None]]]
+USERS = ["u1", "u2"]
+
+
+def nothing(_: Any) -> None:
+    return None
+
+
+def maybe(strategy: Any) -> Any:
+    return st.one_of(st.none(), strategy)
+
+
+class Pick(int):
+    """An index into whatever exists when the call is made. Draws must not depend on the
+    store's state (hypothesis replays choice sequences), so existing things are picked by
+    index and resolved afterwards."""
+
+
+picks = st.integers(0, 2**16).map(Pick)
+node_refs = st.one_of(picks, ids)
+
+
+def pick(items: list[Any], value: Any, empty: Any = "no-such-id") -> Any:
+    """``value`` itself, or the picked one of ``items`` when it is a :class:`Pick`."""
+    if isinstance(value, Pick):
+        return items[value % len(items)] if items else empty
+    return value
+
+
+def node_id_of(book: Ledger, value: Any) -> Any:
+    """Existing ids (of every user, roots included), random well-formed ids, or junk."""
+    return pick(sorted(book.mem.store.all_ids()), value)
+
+
+users = st.one_of(st.sampled_from(USERS), junk)
+flags = st.one_of(st.booleans(), junk)
+times = st.one_of(
+    st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1)),
+    st.datetimes(timezones=st.just(UTC)),
+    junk,
+)
+seqs = st.one_of(st.integers(-3, 10**20), junk)
+
+
+SEED = [
+    {"content": "Expense claim #7", "node_type": "task", "id": "seed-task"},
+    {"content": "Finance returned the claim", "parent_id": "seed-task"},
+    {"content": "Next: re-scan the invoice", "node_type": "state", "parent_id": "seed-task"},
+    {"content": "I live in Lyon", "node_type": "fact", "slot": "user.city"},
+    {"content": "I live in Paris now", "node_type": "fact", "slot": "user.city"},
+    {"content": "salary is 4200", "sensitive": True, "parent_id": "seed-task"},
+    {"content": "an old note", "parent_id": "seed-task", "id": "seed-old"},
+]
+
+
+def replenish(book: Ledger) -> None:
+    """Keep a few memories to aim at after deletes and erasures (one batch: one upsert)."""
+    mine = [i for i in book.contents if book.owners.get(i) == "u1"]
+    if len(mine) >= 4:
+        return
+    salt = book.mem.store.last_seq()
+    batch = [{"content": f"refill {salt} {i}", "node_type": "event"} for i in range(4)]
+    for node in book.mem.add_many(batch, user_id="u1"):
+        book.ack(node)
+
+
+def churn(book: Ledger, data: Any) -> None:
+    """For methods without arguments: one example in four first changes the store a little, so
+    the 300 calls meet different states (a Chroma upsert costs ~25 ms: not every time)."""
+    change = data.draw(st.integers(0, 7), label="change")
+    data.draw(st.integers(0, 10**6), label="salt")  # distinct examples for hypothesis
+    mem = book.mem
+    if change == 0:
+        book.ack(mem.add("churned memory", user_id="u1", sensitive=data.draw(st.booleans())))
+    elif change == 1:
+        node_id = pick(sorted(book.contents), data.draw(picks))
+        mem.update(node_id, importance=0.3)
+        book.ack(mem.get(node_id))
+
+
+def subtree_ids(mem: HybridMemory, node_id: Any) -> set[str]:
+    try:
+        return {n.id for n in mem.subtree(node_id)}
+    except HybridMemError:
+        return set()
+
+
+def e_add(mem, book, data, tmp):
+    kwargs = {
+        "parent_id": node_id_of(book, data.draw(maybe(node_refs))),
+        "node_type": data.draw(
+            st.one_of(st.sampled_from(["event", "fact", "task", "state"]), junk)
+        ),
+        "user_id": data.draw(users),
+        "importance": data.draw(maybe(st.floats(allow_nan=True))),
+        "metadata": data.draw(maybe(st.dictionaries(any_chars, st.integers(), max_size=2))),
+        "created_at": data.draw(maybe(times)),
+        "lifecycle": data.draw(maybe(st.one_of(st.sampled_from(["long_term", "transient"]), junk))),
+        "tier": data.draw(maybe(st.one_of(st.sampled_from(["working", "buffer"]), junk))),
+        "slot": data.draw(maybe(st.one_of(st.just("user.city"), junk))),
+        "activate": data.draw(maybe(flags)),
+        "sensitive": data.draw(flags),
+        "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+    }
+    content = data.draw(st.one_of(st.just("a memory"), hostile_text, junk))
+    return (lambda: mem.add(content, **kwargs)), book.ack
+
+
+def e_add_many(mem, book, data, tmp):
+    item = st.one_of(
+        st.builds(NodeInput, content=st.one_of(st.just("batch item"), hostile_text, junk)),
+        st.dictionaries(
+            st.sampled_from(["content", "node_type", "parent_id", "importance", "bogus"]),
+            st.one_of(st.just("fact"), st.just("batch item"), junk),
+            max_size=4,
+        ),
+        junk,
+    )
+    items = data.draw(st.one_of(st.lists(item, max_size=4), junk))
+    user = data.draw(users)
+
+    def after(nodes):
+        for node in nodes:
+            book.ack(node)
+
+    return (lambda: mem.add_many(items, user_id=user)), after
+
+
+def e_update(mem, book, data, tmp):
+    node_id = node_id_of(book, data.draw(node_refs))
+    kwargs = {
+        "content": data.draw(maybe(st.one_of(st.just("changed text"), hostile_text, junk))),
+        "importance": data.draw(maybe(st.floats(allow_nan=True))),
+        "node_type": data.draw(maybe(st.one_of(st.sampled_from(["fact", "root", "event"]), junk))),
+        "metadata": data.draw(maybe(st.one_of(st.dictionaries(any_chars, st.integers()), junk))),
+        "status": data.draw(maybe(st.one_of(st.sampled_from(["active", "archived"]), junk))),
+        "user_id": data.draw(maybe(users)),
+        "expected_version": data.draw(maybe(st.one_of(st.integers(-1, 5), junk))),
+    }
+
+    def after(node):
+        if node.id in book.contents or kwargs["content"] is not None:
+            book.ack(node)
+
+    return (lambda: mem.update(node_id, **kwargs)), after
+
+
+def e_move(mem, book, data, tmp):
+    a, b, user = (
+        node_id_of(book, data.draw(node_refs)),
+        node_id_of(book, data.draw(node_refs)),
+        data.draw(maybe(users)),
+    )
+    return (lambda: mem.move(a, b, user_id=user)), nothing
+
+
+def e_delete(mem, book, data, tmp):
+    node_id, subtree, user = (
+        node_id_of(book, data.draw(node_refs)),
+        data.draw(flags),
+        data.draw(maybe(users)),
+    )
+    gone = (
+        subtree_ids(mem, node_id)
+        if subtree is True
+        else ({node_id} if isinstance(node_id, str) else set())
+    )
+    return (lambda: mem.delete(node_id, subtree=subtree, user_id=user)), lambda _: book.forget(gone)
+
+
+def e_erase(mem, book, data, tmp):
+    node_id = node_id_of(book, data.draw(st.one_of(st.none(), node_refs)))
+    user = data.draw(maybe(users))
+    subtree = data.draw(flags)
+    compact = data.draw(st.one_of(st.just(False), flags))  # compaction is slow: mostly off
+    if node_id is None:
+        gone = set(mem.store.all_ids(user_id=user)) if user in USERS else set()
+    else:
+        gone = (
+            subtree_ids(mem, node_id)
+            if subtree is True
+            else ({node_id} if isinstance(node_id, str) else set())
+        )
+    return (
+        lambda: mem.erase(node_id, user_id=user, subtree=subtree, compact=compact),
+        lambda _: book.forget(gone),
+    )
+
+
+def e_reads(name: str) -> Entry:
+    def entry(mem, book, data, tmp):
+        node_id, user = node_id_of(book, data.draw(node_refs)), data.draw(maybe(users))
+        method = getattr(mem, name)
+
+        def after(out):
+            nodes = out if isinstance(out, list) else [out]
+            if isinstance(user, str):
+                assert all(n.user_id == user for n in nodes)  # never another tenant's node
+
+        return (lambda: method(node_id, user_id=user)), after
+
+    return entry
+
+
+def e_user_reads(name: str) -> Entry:
+    def entry(mem, book, data, tmp):
+        user = data.draw(users)
+        method = getattr(mem, name)
+        return (lambda: method(user_id=user)), nothing
+
+    return entry
+
+
+def e_plain(name: str) -> Entry:
+    def entry(mem, book, data, tmp):
+        churn(book, data)
+        return getattr(mem, name), nothing
+
+    return entry
+
+
+def e_retrieve(mem, book, data, tmp):
+    query = data.draw(st.one_of(st.just("invoice"), hostile_text, junk))
+    kwargs = {
+        "user_id": data.draw(users),
+        "task_id": node_id_of(book, data.draw(maybe(node_refs))),
+        "top_k": data.draw(st.one_of(st.integers(-1, 20), junk)),
+        "token_budget": data.draw(maybe(st.one_of(st.integers(-1, 400), junk))),
+        "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+        "scope": data.draw(st.one_of(st.sampled_from(["task", "user"]), junk)),
+        "record_access": data.draw(flags),
+    }
+
+    def after(out):
+        assert all(n.user_id == kwargs["user_id"] for n in [*out.nodes, *out.path])
+        if isinstance(kwargs["token_budget"], int):
+            assert out.tokens <= kwargs["token_budget"]
+        assert out.vector_unavailable is False  # this process owns the index
+
+    return (lambda: mem.retrieve(query, **kwargs)), after
+
+
+def e_resolve_id(mem, book, data, tmp):
+    full = node_id_of(book, data.draw(node_refs))
+    cut = data.draw(st.integers(1, 40))
+    prefix = full[:cut] if isinstance(full, str) else full
+    user = data.draw(maybe(users))
+
+    def after(found):
+        assert isinstance(full, str) and found.startswith(prefix)
+        if isinstance(user, str):
+            assert mem.store.owner(found) == user
+
+    return (lambda: mem.resolve_id(prefix, user_id=user)), after
+
+
+def e_get_all(mem, book, data, tmp):
+    kwargs = {
+        "user_id": data.draw(users),
+        "node_type": data.draw(
+            maybe(st.one_of(st.sampled_from(["fact", "task", "root"]), st.lists(junk), junk))
+        ),
+        "where": data.draw(
+            maybe(
+                st.one_of(
+                    st.dictionaries(
+                        st.sampled_from(["project", "$or", "$and", "k", ""]),
+                        st.one_of(st.integers(), any_chars, st.dictionaries(any_chars, junk)),
+                        max_size=2,
+                    ),
+                    junk,
+                )
+            )
+        ),
+        "status": data.draw(maybe(st.one_of(st.sampled_from(["active", "archived"]), junk))),
+        "limit": data.draw(maybe(st.one_of(st.integers(-1, 20), junk))),
+        "offset": data.draw(st.one_of(st.integers(-1, 20), junk)),
+    }
+
+    def after(nodes):
+        assert all(n.user_id == kwargs["user_id"] for n in nodes)
+
+    return (lambda: mem.get_all(**kwargs)), after
+
+
+def e_audit_log(mem, book, data, tmp):
+    kwargs = {
+        "user_id": data.draw(maybe(users)),
+        "node_id": node_id_of(book, data.draw(maybe(node_refs))),
+        "actor": data.draw(maybe(st.one_of(any_chars, junk))),
+        "action": data.draw(maybe(st.one_of(st.sampled_from(["add", "update"]), junk))),
+        "since": data.draw(maybe(times)),
+        "until": data.draw(maybe(times)),
+        "limit": data.draw(maybe(st.one_of(st.integers(-1, 50), junk))),
+    }
+    return (lambda: mem.audit_log(**kwargs)), nothing
+
+
+def dests(tmp: Path, mem: HybridMemory) -> Any:
+    return st.one_of(
+        st.builds(io.StringIO),
+        st.sampled_from(
+            [
+                tmp / "out.jsonl",
+                str(tmp / "out2.jsonl"),
+                tmp,
+                tmp / "missing" / "x.jsonl",
+                tmp / "a-file" / "x.jsonl",
+                tmp / ("x" * 300),
+                mem.path / "memory.sqlite3",
+                mem.path / "export.jsonl",
+            ]
+        ),
+        junk,
+    )
+
+
+def e_export(mem, book, data, tmp):
+    user, dest = data.draw(users), data.draw(dests(tmp, mem))
+    return (lambda: mem.export_user(user, dest)), nothing
+
+
+def e_import(mem, book, data, tmp):
+    export = io.StringIO()
+    mem.export_user("u1", export)
+    lines = export.getvalue().splitlines()
+    text = data.draw(
+        st.one_of(
+            st.just("\n".join(lines)),
+            st.lists(st.one_of(picks, hostile_text), max_size=6).map(
+                lambda parts: "\n".join(pick(lines, p, "") for p in parts)
+            ),
+        )
+    )
+    source = data.draw(
+        st.one_of(
+            st.just(io.StringIO(text)),
+            st.just(text),
+            st.sampled_from([tmp / "nope.jsonl", tmp, tmp / "a-file"]),
+            junk,
+        )
+    )
+    user = data.draw(maybe(st.one_of(st.sampled_from(["u3", "u1"]), junk)))
+    new_ids = data.draw(st.one_of(st.just(True), flags))
+    existing = data.draw(st.one_of(st.sampled_from(["error", "skip", "remap"]), junk))
+    return (
+        lambda: mem.import_jsonl(source, user_id=user, new_ids=new_ids, on_existing=existing)
+    ), nothing
+
+
+def e_rotate_key(mem, book, data, tmp):
+    key = data.draw(st.one_of(st.just(generate_key()), st.binary(max_size=40), junk))
+    return (lambda: mem.rotate_key(key)), nothing
+
+
+def e_oplog(mem, book, data, tmp):
+    since, until, limit = data.draw(maybe(seqs)), data.draw(maybe(seqs)), data.draw(maybe(seqs))
+    kwargs = {"until": until, "limit": limit, **({"since": since} if since is not None else {})}
+    return (lambda: mem.oplog(**kwargs)), nothing
+
+
+def e_restore(mem, book, data, tmp):
+    snaps = mem.snapshots()
+    last = mem.store.last_seq()
+    snapshot = data.draw(
+        st.one_of(
+            st.none(),
+            picks.map(lambda i: pick(snaps, i, None)),
+            picks.map(lambda i: pick([s.name for s in snaps], i, None)),
+            st.integers(-3, 2).map(lambda d: last + d),
+            junk,
+        )
+    )
+    to_seq = data.draw(st.one_of(st.none(), st.integers(-6, 2).map(lambda d: last + d), seqs))
+    if data.draw(st.booleans(), label="checkpoint first") or not snaps:
+        mem.checkpoint()
+
+    def after(report):
+        point = report.restored_to_seq
+        # Writes acknowledged after the restored point are legitimately gone or older.
+        book.forget([i for i, seq in book.acked.items() if seq > point])
+        # Contents read by other tests may predate the ack bookkeeping: re-read them.
+        for node_id in [i for i in book.contents if i not in book.acked]:
+            book.forget([node_id])
+
+    return (lambda: mem.restore(snapshot, to_seq=to_seq)), after
+
+
+def e_maintain(mem, book, data, tmp):
+    kwargs = {
+        "now": data.draw(
+            maybe(
+                st.one_of(st.integers(0, 400).map(lambda d: mem.clock() + timedelta(days=d)), times)
+            )
+        ),
+        "dry_run": data.draw(flags),
+        "deep": data.draw(flags),
+        "user_id": data.draw(maybe(users)),
+        "distiller": data.draw(maybe(st.one_of(st.builds(ExtractiveDistiller), junk))),
+        "max_nodes": data.draw(maybe(st.one_of(st.integers(-1, 50), junk))),
+    }
+
+    def after(report):
+        book.forget([a.node_id for a in report.actions if a.action == "expire_buffer"])
+
+    return (lambda: mem.maintain(**kwargs)), after
+
+
+def e_slot(name: str) -> Entry:
+    def entry(mem, book, data, tmp):
+        slot = data.draw(st.one_of(st.sampled_from(["user.city", "nothing.here"]), junk))
+        user = data.draw(users)
+        return (lambda: getattr(mem, name)(slot, user_id=user)), nothing
+
+    return entry
+
+
+def e_inspect(mem, book, data, tmp):
+    kwargs = {
+        "user_id": data.draw(users),
+        "now": data.draw(maybe(times)),
+        "statuses": data.draw(maybe(st.one_of(st.lists(st.sampled_from(["active", "x"])), junk))),
+        "tiers": data.draw(maybe(st.one_of(st.lists(st.sampled_from(["working", "x"])), junk))),
+        "lifecycles": data.draw(maybe(st.one_of(st.lists(st.just("long_term")), junk))),
+        "node_types": data.draw(maybe(st.one_of(st.lists(st.sampled_from(["fact", "X"])), junk))),
+        "group": data.draw(maybe(st.one_of(st.just("user.city"), junk))),
+        "contains": data.draw(maybe(st.one_of(any_chars, junk))),
+    }
+    return (lambda: mem.inspect(**kwargs)), nothing
+
+
+def e_add_probe(mem, book, data, tmp):
+    user = data.draw(users)
+    content = data.draw(maybe(st.one_of(st.just("probe text"), hostile_text, junk)))
+    return (lambda: mem.add_probe(user_id=user, content=content)), book.ack
+
+
+def e_restore_archived(mem, book, data, tmp):
+    archived = [r.node.id for r in mem.inspect(user_id="u1", statuses=["archived"])]
+    node_id = data.draw(st.one_of(picks, node_refs))
+    node_id = (
+        pick(archived, node_id)
+        if isinstance(node_id, Pick) and archived
+        else node_id_of(book, node_id)
+    )
+    user = data.draw(maybe(users))
+    return (lambda: mem.restore_archived(node_id, user_id=user)), nothing
+
+
+def e_transaction(mem, book, data, tmp):
+    contents = data.draw(st.lists(st.one_of(st.just("in a transaction"), junk), max_size=3))
+    fail = data.draw(st.booleans())
+    before = mem.store.last_seq()
+    existing = set(mem.store.all_ids())  # a duplicate add returns one of these
+
+    def call():
+        written = []
+        try:
+            with mem.transaction():
+                for content in contents:
+                    written.append(mem.add(content, user_id="u1"))
+                if fail:
+                    raise RuntimeError("the caller changed its mind")
+        except RuntimeError:
+            assert mem.store.last_seq() == before  # all rolled back
+            assert not mem.store.get_many([n.id for n in written if n.id not in existing])
+            return []
+        except HybridMemError:
+            assert mem.store.last_seq() == before
+            raise
+        return written
+
+    def after(written):
+        for node in written:
+            book.ack(node)
+
+    return call, after
+
+
+def e_scoped(mem, book, data, tmp):
+    """``mem.scoped(...)`` with hostile scope ids, then one of the view's methods."""
+    scope = {
+        "user_id": data.draw(users),
+        "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+        "session_id": data.draw(maybe(st.one_of(st.just("s1"), junk))),
+    }
+    name = data.draw(st.sampled_from(SCOPED_METHODS), label="scoped method")
+    node_id = node_id_of(book, data.draw(node_refs))
+    other = node_id_of(book, data.draw(node_refs))
+    text = data.draw(st.one_of(st.just("scoped text"), hostile_text, junk))
+    extra = data.draw(st.dictionaries(st.sampled_from(["node_type", "bogus", "top_k"]), junk))
+    gone: set[str] = set()
+    if name in ("delete", "erase"):
+        gone = subtree_ids(mem, node_id)
+        if name == "erase" and data.draw(st.booleans(), label="whole user"):
+            node_id = None
+            gone = (
+                set(mem.store.all_ids(user_id=scope["user_id"]))
+                if scope["user_id"] in USERS
+                else set()
+            )
+
+    def call():
+        view = mem.scoped(**scope)
+        calls = {
+            "add": lambda: view.add(text, **extra),
+            "update": lambda: view.update(node_id, content=text),
+            "move": lambda: view.move(node_id, other),
+            "delete": lambda: view.delete(node_id),
+            "erase": lambda: view.erase(node_id),
+            "get": lambda: view.get(node_id),
+            "children": lambda: view.children(node_id),
+            "path_to_root": lambda: view.path_to_root(node_id),
+            "subtree": lambda: view.subtree(node_id),
+            "root": view.root,
+            "active_node": view.active_node,
+            "retrieve": lambda: view.retrieve(text, **extra),
+            "history": lambda: view.history(node_id),
+            "export": lambda: view.export(data.draw(dests(tmp, mem))),
+            "all_nodes": view.all_nodes,
+        }
+        return name, calls[name]()
+
+    def after(out):
+        method, result = out
+        if method in ("delete", "erase"):
+            book.forget(gone)
+        elif method in ("add", "update"):
+            book.ack(result)
+        for node in result if isinstance(result, list) else [result]:
+            if isinstance(node, MemoryNode):
+                assert node.user_id == scope["user_id"]
+
+    return call, after
+
+
+SCOPED_METHODS = [
+    "add",
+    "update",
+    "move",
+    "delete",
+    "erase",
+    "get",
+    "children",
+    "path_to_root",
+    "subtree",
+    "root",
+    "active_node",
+    "retrieve",
+    "history",
+    "export",
+    "all_nodes",
+]
+METHODS: dict[str, Entry] = {
+    "add": e_add,
+    "add_many": e_add_many,
+    "update": e_update,
+    "move": e_move,
+    "delete": e_delete,
+    "set_active": e_reads("set_active"),
+    "get": e_reads("get"),
+    "children": e_reads("children"),
+    "path_to_root": e_reads("path_to_root"),
+    "subtree": e_reads("subtree"),
+    "audit_trail": e_reads("audit_trail"),
+    "history": e_reads("history"),
+    "restore_archived": e_restore_archived,
+    "root": e_user_reads("root"),
+    "active_node": e_user_reads("active_node"),
+    "probe_report": e_user_reads("probe_report"),
+    "users": e_plain("users"),
+    "stats": e_plain("stats"),
+    "rebuild_index": e_plain("rebuild_index"),
+    "verify_audit": e_plain("verify_audit"),
+    "checkpoint": e_plain("checkpoint"),
+    "snapshots": e_plain("snapshots"),
+    "verify": e_plain("verify"),
+    "repair": e_plain("repair"),
+    "retrieve": e_retrieve,
+    "erase": e_erase,
+    "audit_log": e_audit_log,
+    "resolve_id": e_resolve_id,
+    "get_all": e_get_all,
+    "export_user": e_export,
+    "import_jsonl": e_import,
+    "rotate_key": e_rotate_key,
+    "oplog": e_oplog,
+    "restore": e_restore,
+    "maintain": e_maintain,
+    "current_value": e_slot("current_value"),
+    "value_history": e_slot("value_history"),
+    "inspect": e_inspect,
+    "add_probe": e_add_probe,
+    "transaction": e_transaction,
+    "scoped": e_scoped,
+}
+
+
+def test_the_table_covers_every_public_method():
+    public = {
+        n for n in dir(HybridMemory) if not n.startswith("_") and callable(getattr(HybridMemory, n))
+    }
+    covered = set(METHODS) | {"close"}  # close: test_a_closed_store_refuses_everything
+    assert public - covered == set()
+    scoped = {n for n in dir(ScopedMemory) if not n.startswith("_")} - {
+        "mem",
+        "user_id",
+        "agent_id",
+        "session_id",
+        "visible",
+    }
+    assert scoped - set(SCOPED_METHODS) == set()
+
+
+@pytest.fixture
+def book(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a hostile relative export path lands in tmp_path
+    config = MemoryConfig(max_content_chars=MAX_CHARS)
+    clock = FakeClock(datetime(2024, 7, 1, tzinfo=UTC))
+    privacy = PrivacyConfig(key=generate_key(), key_env="HM_TEST_NOKEY")
+    (tmp_path / "a-file").write_text("x")
+    with HybridMemory(
+        tmp_path / "m", embedder=HashEmbedder(32), config=config, clock=clock, privacy=privacy
+    ) as mem:
+        ledger = Ledger(mem)
+        for node in [*mem.add_many(SEED, user_id="u1"), mem.add("u2's task", user_id="u2")]:
+            ledger.ack(node)
+        mem.update("seed-old", status="archived")
+        mem.checkpoint()
+        yield ledger
+        assert mem.verify_audit().ok
+        assert mem.verify().clean
+    # Hypothesis stops early when it runs out of distinct inputs: each method really got its
+    # examples (what CI promises), not fewer.
+    assert ledger.examples >= EXAMPLES, ledger.examples
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+@FUZZ
+@given(data=st.data())
+def test_every_public_method(book, tmp_path, method, data):
+    mem = book.mem
+    replenish(book)
+    call, after = METHODS[method](mem, book, data, tmp_path)
+    out = expect_clean(call)
+    if not isinstance(out, HybridMemError):
+        after(out)
+    book.check()
+
+
+def test_a_closed_store_refuses_everything(tmp_path):
+    mem = HybridMemory(tmp_path / "m", embedder=HashEmbedder(32))
+    node = mem.add("written before close")
+    mem.close()
+    mem.close()  # idempotent
+
+    @FUZZ
+    @given(name=st.sampled_from(sorted(set(METHODS) - {"transaction"})), arg=junk)
+    def refused(name, arg):
+        method = getattr(mem, name)
+        required = [
+            p
+            for p in inspect.signature(method).parameters.values()
+            if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
+        ]
+        args = [node.id if i == 0 else arg for i, _ in enumerate(required)]
+        with pytest.raises(StoreClosedError):
+            method(*args) if name != "scoped" else method(user_id="u1").get(node.id)
+
+    refused()
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(32)) as again:
+        assert again.get(node.id).content == "written before close"

@@ -107,3 +107,19 @@ def test_hostile_call_raises_a_project_error_naming_the_argument(env, name):
     assert argument in str(caught.value), str(caught.value)
     assert (mem.stats().nodes, mem.oplog()[-1].seq) == before
     assert consistency(mem).ok
+
+
+@pytest.mark.parametrize("spec", ["hash:abc", "hash:0", "hash:7", "hash:99999999", "hash:-8", 5])
+def test_a_bad_embedder_spec_is_a_project_error_and_creates_nothing(tmp_path, spec):
+    with pytest.raises(ValidationError, match=r"embedder|HashEmbedder"):
+        HybridMemory(tmp_path / "m", embedder=spec)
+    assert not (tmp_path / "m").exists()
+
+
+def test_a_bad_store_path_is_a_project_error(tmp_path):
+    (tmp_path / "a-file").write_text("x")
+    with pytest.raises(ValidationError, match="cannot be used: Not a directory"):
+        HybridMemory(tmp_path / "a-file" / "m", embedder="hash")
+    for bad in (None, 5, tmp_path / ("x" * 300), "bad\x00path", ""):
+        with pytest.raises(ValidationError, match="path"):
+            HybridMemory(bad, embedder="hash")

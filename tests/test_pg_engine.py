@@ -258,3 +258,26 @@ def test_an_erasure_by_one_agent_leaves_the_others_searching(pg_url, chroma_srv,
         hits = b.retrieve("where is the hotel", user_id="u1", task_id=task.id)
         assert hits.hits[0].node.id == note.id
         assert a.verify().clean and b.verify().clean
+
+
+def test_automatic_checkpoints_and_retention_in_the_database(pg_url, chroma_srv, clock):
+    from hybridmem.config import MemoryConfig
+    from hybridmem.recovery import RecoveryConfig
+
+    config = MemoryConfig(recovery=RecoveryConfig(checkpoint_every_ops=10, keep_snapshots=2))
+    with HybridMemory(
+        pg_url,
+        embedder="hash",
+        clock=clock,
+        config=config,
+        chroma=chroma_srv,
+        collection=f"t-{uuid.uuid4().hex[:12]}",
+    ) as mem:
+        for i in range(40):
+            mem.add(f"note {i}", user_id="u1")
+        snaps = mem.snapshots()
+        assert len(snaps) == 2  # retention dropped the older ones
+        assert snaps[1].seq - snaps[0].seq >= 10
+        assert len(mem.store.list_snapshots()) == 2  # nothing else left in the database
+        report = mem.restore(snaps[0])
+        assert report.restored_to_seq == mem.store.last_seq() and mem.verify().clean

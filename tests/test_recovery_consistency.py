@@ -3,6 +3,7 @@ crash leftovers (orphaned vectors after an unclean exit)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -211,3 +212,40 @@ def test_a_second_process_writes_sqlite_and_the_owner_indexes_its_rows(tmp_path)
         assert mem.verify().clean
         hits = mem.retrieve("written by the follower", user_id="u1", top_k=1)
         assert hits.hits[0].node.id == added
+
+
+FOLLOWER_SEARCH = """
+import json, sys
+from hybridmem import HybridMemory
+with HybridMemory(sys.argv[1], embedder="hash") as mem:
+    res = mem.retrieve(sys.argv[2], user_id="u1", top_k=3)
+    print(json.dumps({"flag": res.vector_unavailable, "reason": res.vector_unavailable_reason,
+                      "sources": [sorted(h.breakdown.sources) for h in res.hits]}), flush=True)
+"""
+
+
+def test_a_process_without_vector_search_is_told_so_in_every_result(tmp_path):
+    """Defect 17: a follower retrieved with no vector similarity and only a log line said so."""
+    ids = build(tmp_path / "m")
+    with HybridMemory(tmp_path / "m", embedder="hash") as owner:
+        mine = owner.retrieve("anything at all", user_id="u1")
+        assert not mine.vector_unavailable and mine.vector_unavailable_reason is None
+        child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "anything at all")
+        assert child.returncode == 0, child.stderr
+        told = json.loads(child.stdout)
+        assert told["flag"] is True
+        assert "another process owns" in told["reason"] and "Chroma server" in told["reason"]
+        assert all("vector" not in s for s in told["sources"])
+        # The command line says it too: a warning on stderr, the flag in --json.
+        cli = subprocess.run(
+            [sys.executable, "-m", "hybridmem.cli", "search", "anything", "--user", "u1",
+             "--db", str(tmp_path / "m"), "--embedder", "hash", "--json"],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        assert cli.returncode == 0, cli.stderr
+        assert json.loads(cli.stdout)["vector_unavailable"] is True
+        assert "warning: no vector search" in cli.stderr
+    assert ids  # the owner closed: the next process owns the index again
+    child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "anything at all")
+    assert json.loads(child.stdout)["flag"] is False

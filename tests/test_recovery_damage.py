@@ -4,6 +4,7 @@ recovers, never written to, never opened as a fresh store (issue 11, defects 2, 
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import shutil
 import sqlite3
@@ -256,3 +257,38 @@ def test_stores_moved_aside_by_restore_are_pruned(tmp_path):
         aside = sorted(p.name for p in path.glob(f"{DB_FILE}.before-restore-*"))
     stores = [a for a in aside if not a.endswith(("-wal", "-shm"))]
     assert len(stores) == 2, aside
+
+
+def test_open_skips_the_whole_file_check_only_for_a_file_left_as_a_clean_close_left_it(
+    tmp_path, monkeypatch
+):
+    from hybridmem.store import integrity
+
+    path = tmp_path / "m"
+    fill(path, 20)  # opened and closed cleanly
+    db = path / DB_FILE
+    checked: list[Path] = []
+    real = integrity.quick_check
+    monkeypatch.setattr(integrity, "quick_check", lambda p: (checked.append(p), real(p)))
+    with open_mem(path) as mem:
+        assert checked == []  # untouched since the clean close: the full read is skipped
+        mem.add("one more")
+    # A killed process leaves no mark: the next open reads the whole file again.
+    code = (
+        "import os, signal, sys\n"
+        "from hybridmem import HashEmbedder, HybridMemory\n"
+        "mem = HybridMemory(sys.argv[1], embedder=HashEmbedder(32))\n"
+        "mem.add('written, then killed')\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    subprocess.run([sys.executable, "-c", code, str(path)], check=False, timeout=120,
+                   env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    with open_mem(path):
+        assert checked == [db]
+    # Any change to the file since the clean close (here: a damaged page) is checked too.
+    raw = bytearray(db.read_bytes())
+    raw[5 * 4096 : 6 * 4096] = bytes(4096)
+    db.write_bytes(bytes(raw))
+    with pytest.raises(CorruptStoreError):
+        open_mem(path)
+    assert checked[-1] == db

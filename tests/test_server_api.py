@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hybridmem import HybridMemory, PrivacyConfig, generate_key
+from hybridmem.index import InMemoryIndex
 from hybridmem.server import create_app
 from tests.server_support import NO_KEY
 
@@ -103,6 +104,27 @@ def test_search_returns_context_tokens_and_breakdowns(client: TestClient) -> Non
     # The parts are the weighted features: their sum over the sum of weights is the score.
     assert sum(b["parts"].values()) / sum(b["weights"].values()) == pytest.approx(b["score"])
     assert b["features"]["lexical"] > 0 and "score=" in b["explain"]
+    assert body["vector_unavailable"] is False and body["vector_unavailable_reason"] is None
+
+
+def test_search_says_when_this_server_process_has_no_vector_search(tmp_path) -> None:
+    """A server that is not the embedded Chroma index's owner says so in every search."""
+
+    class FollowerIndex(InMemoryIndex):
+        def unavailable_reason(self) -> str | None:
+            return "another process owns the embedded Chroma index; use a Chroma server"
+
+        def query(self, vector, n, where, ids=None):
+            return []
+
+    with HybridMemory(tmp_path / "m", embedder="hash", index=FollowerIndex(),
+                      privacy=NO_KEY) as mem, TestClient(create_app(mem)) as c:
+        add(c, "invoice unreadable", user_id="u1")
+        body = c.post("/v1/search", json={"query": "invoice", "user_id": "u1"}).json()
+        assert body["vector_unavailable"] is True
+        assert "Chroma server" in body["vector_unavailable_reason"]
+        page = c.get("/ui/search", params={"user": "u1", "q": "invoice"})
+        assert 'id="vector-unavailable"' in page.text
 
 
 def test_tree_marks_the_active_path_and_set_active_moves_it(client: TestClient) -> None:

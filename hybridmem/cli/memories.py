@@ -20,6 +20,7 @@ from hybridmem.cli.support import (
     JsonOption,
     UserOption,
     console,
+    err_console,
     memory_args,
     open_memory,
     print_json,
@@ -144,6 +145,12 @@ def search(
             token_budget=budget,
             scope=scope,
             record_access=record_access,
+        )
+    if res.vector_unavailable:  # on stderr, so --json output stays parseable
+        err_console.print(
+            f"warning: no vector search: {res.vector_unavailable_reason}",
+            markup=False,
+            highlight=False,
         )
     if as_json:
         print_json(res)

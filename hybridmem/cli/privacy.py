@@ -196,7 +196,9 @@ def register(app: typer.Typer) -> None:
         """Re-encrypt sensitive nodes: current key in $HYBRIDMEM_KEY, new one in --new-key-env."""
         new_key = os.environ.get(new_key_env)
         if not new_key:
-            raise InvalidArgumentError(f"set the new key in ${new_key_env}")
+            raise InvalidArgumentError(
+                f"set the new key in the environment variable {new_key_env!r}"
+            )
         with open_memory(db, embedder, write=True) as mem:
             report = mem.rotate_key(new_key)
         if as_json:

@@ -16,6 +16,7 @@ from hybridmem.embedding.sentence import (
     SentenceTransformerEmbedder,
     bundled_model_path,
 )
+from hybridmem.errors import InvalidArgumentError
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -46,11 +47,21 @@ def make_embedder(spec: str | Embedder | None = None) -> Embedder:
     if spec is None:
         return MultilingualE5Embedder()
     if not isinstance(spec, str):
+        if not isinstance(spec, Embedder):
+            raise InvalidArgumentError(
+                f"embedder must be a name or an Embedder, got {type(spec).__name__}"
+            )
         return spec
+    if not spec.strip():
+        raise InvalidArgumentError("embedder name is empty")
     if spec.lower() in MULTILINGUAL_ALIASES or spec == MULTILINGUAL_MODEL or spec == "default":
         return MultilingualE5Embedder()
     if spec == "hash" or spec.startswith("hash:"):
         _, _, dim = spec.partition(":")
+        if dim and not (dim.isascii() and dim.isdigit() and len(dim) <= 6):
+            raise InvalidArgumentError(
+                f"embedder 'hash:DIM' needs a whole number, got {spec!r:.40}"
+            )
         return HashEmbedder(int(dim) if dim else 256)
     recorded = _HASH_NAME.fullmatch(spec)
     if recorded:  # the name a store records (``embedder=None`` reopens with it)

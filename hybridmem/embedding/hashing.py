@@ -15,6 +15,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from hybridmem.embedding.base import Vectors, normalise_rows
+from hybridmem.errors import InvalidArgumentError
+
+MAX_DIMENSION = 8192
+"""Wider vectors buy nothing for a hashing trick and cost memory per node."""
 
 HASH_NAME_PREFIX = "hybridmem/hash-v1-"
 """The hash embedder's name is this prefix and its dimension."""
@@ -26,8 +30,13 @@ class HashEmbedder:
     """Deterministic hashing embedder (same text -> same vector, on every machine)."""
 
     def __init__(self, dimension: int = 256) -> None:
-        if dimension < 8:
-            raise ValueError("HashEmbedder dimension must be at least 8")
+        if isinstance(dimension, bool) or not isinstance(dimension, int) or not (
+            8 <= dimension <= MAX_DIMENSION
+        ):
+            raise InvalidArgumentError(
+                f"HashEmbedder dimension must be an int in [8, {MAX_DIMENSION}], "
+                f"got {dimension!r:.40}"
+            )
         self._dimension = dimension
 
     @property

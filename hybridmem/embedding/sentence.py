@@ -144,8 +144,14 @@ class SentenceTransformerEmbedder:
         if self._is_default():
             path = bundled_model_path()
             return SentenceTransformer(str(path), device=self._device, local_files_only=True)
-        if Path(self._spec).exists():
-            return SentenceTransformer(self._spec, device=self._device, local_files_only=True)
+        if _is_local(self._spec):
+            try:
+                return SentenceTransformer(self._spec, device=self._device, local_files_only=True)
+            except Exception as exc:  # transformers raises ValueError, OSError, KeyError...
+                raise ModelUnavailableError(
+                    f"{self._spec!r} is not a sentence-transformers model folder "
+                    f"({type(exc).__name__}: {exc})"
+                ) from exc
         try:  # cached copy first: no network needed
             return SentenceTransformer(self._spec, device=self._device, local_files_only=True)
         except Exception as cached_exc:
@@ -163,3 +169,11 @@ class SentenceTransformerEmbedder:
                 f"downloading it failed ({type(exc).__name__}: {exc}). Offline, pass a local "
                 "model folder or use the default all-MiniLM-L6-v2"
             ) from exc
+
+
+def _is_local(spec: str) -> bool:
+    """Whether ``spec`` names an existing folder (a name too long for a path is not one)."""
+    try:
+        return spec != "" and Path(spec).exists()
+    except (OSError, ValueError):
+        return False

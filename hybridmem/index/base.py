@@ -99,6 +99,11 @@ class VectorIndex(Protocol):
         only the entries of ``live_ids``; return how many were kept."""
         ...
 
+    def unavailable_reason(self) -> str | None:
+        """None when this process can run vector queries; otherwise why not (retrieval then
+        flags its result, see ``RetrievalResult.vector_unavailable``)."""
+        ...
+
     def consume_takeover(self) -> bool:
         """True once after this process took ownership over from another one (its pending
         rows must then be indexed); False for indexes without ownership."""

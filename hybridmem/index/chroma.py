@@ -274,6 +274,9 @@ class ChromaIndex:
     def count(self) -> int:
         return int(self._call("count"))
 
+    def unavailable_reason(self) -> str | None:
+        return None
+
     def consume_takeover(self) -> bool:
         return False
 

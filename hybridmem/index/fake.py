@@ -131,6 +131,9 @@ class InMemoryIndex:
         self.delete([i for i in self._vectors if i not in live_ids])
         return len(self._vectors)
 
+    def unavailable_reason(self) -> str | None:
+        return None
+
     def consume_takeover(self) -> bool:
         return False
 

@@ -224,6 +224,17 @@ class GuardedIndex:
     def compact(self, live_ids: set[str]) -> int:
         return self.inner.compact(live_ids)
 
+    def unavailable_reason(self) -> str | None:
+        """Why this process has no vector search (another owns the embedded directory)."""
+        if self.writable:
+            return None
+        where = self._lock_path.parent if self._lock_path else "?"
+        return (
+            f"another process owns the embedded Chroma index in {where}: this process "
+            "retrieves by lexical and tree candidates only. For vector search in every "
+            "process, run a Chroma server (HybridMemory(..., chroma=ChromaServer(host, port)))"
+        )
+
     def consume_takeover(self) -> bool:
         took, self.took_over = self.took_over, False
         return took

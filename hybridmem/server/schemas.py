@@ -226,6 +226,10 @@ class SearchOut(BaseModel):
     dropped_for_budget: int
     path: list[NodeOut]
     hits: list[HitOut]
+    vector_unavailable: bool = False
+    """True when this server process could not search vectors (it does not own the embedded
+    Chroma index): the hits come from lexical and tree candidates only."""
+    vector_unavailable_reason: str | None = None
 
     @classmethod
     def of(cls, r: RetrievalResult) -> SearchOut:
@@ -238,6 +242,8 @@ class SearchOut(BaseModel):
             tokens=r.tokens,
             candidates=r.candidates,
             dropped_for_budget=r.dropped_for_budget,
+            vector_unavailable=r.vector_unavailable,
+            vector_unavailable_reason=r.vector_unavailable_reason,
             path=[NodeOut.of(n) for n in r.path],
             hits=[
                 HitOut(

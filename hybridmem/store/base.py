@@ -28,7 +28,14 @@ from hybridmem.errors import (
 )
 from hybridmem.models import MemoryNode
 from hybridmem.store._sqlite_utils import sqlite_utils
-from hybridmem.store.integrity import check_missing, corrupt, new_store_id, preflight
+from hybridmem.store.integrity import (
+    check_missing,
+    corrupt,
+    forget_clean,
+    mark_clean,
+    new_store_id,
+    preflight,
+)
 from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
 from hybridmem.store.schema import migrate
 
@@ -135,6 +142,7 @@ class SQLiteBase:
         if existed:
             # Read-only checks first: a damaged or foreign file must not be written to.
             preflight(self.path)
+            forget_clean(self.path)  # open from here on: the next open checks unless we close
         else:
             check_missing(self.path)
         try:
@@ -169,6 +177,7 @@ class SQLiteBase:
             if not self._closed:
                 self._closed = True
                 self.conn.close()
+                mark_clean(self.path)
 
     @property
     def closed(self) -> bool:

@@ -144,11 +144,59 @@ def quick_check(path: Path) -> None:
         conn.close()
 
 
+def _clean_mark(path: Path) -> Path:
+    return path.with_name(path.name + "-clean")
+
+
+def _identity(path: Path) -> str:
+    st = path.stat()
+    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{file_store_id(path)}"
+
+
+def mark_clean(path: Path) -> None:
+    """After the last connection closed: record the settled file's identity (inode, size,
+    mtime, store id), so the next open can skip ``quick_check`` of a file nobody touched.
+
+    No mark while a WAL remains (another connection still has the store open)."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if (wal.exists() and wal.stat().st_size > 0) or not path.exists():
+            return
+        tmp = _clean_mark(path).with_suffix(".tmp")
+        tmp.write_text(_identity(path), encoding="utf-8")
+        tmp.replace(_clean_mark(path))
+    except OSError:
+        return  # only an optimisation of the next open: it runs the full check instead
+
+
+def closed_cleanly(path: Path) -> bool:
+    """True when the file is exactly as the last clean close left it (no WAL since)."""
+    mark, wal = _clean_mark(path), path.with_name(path.name + "-wal")
+    try:
+        if wal.exists() and wal.stat().st_size > 0:
+            return False
+        return mark.read_text(encoding="utf-8") == _identity(path)
+    except (OSError, CorruptStoreError):
+        return False
+
+
+def forget_clean(path: Path) -> None:
+    """Drop the clean-close mark (the store is open for writing from now on)."""
+    _clean_mark(path).unlink(missing_ok=True)
+
+
 def preflight(path: Path) -> None:
-    """Every check above, on an existing store file, before any read-write connection."""
+    """Every check above, on an existing store file, before any read-write connection.
+
+    ``quick_check`` reads the whole file (seconds for hundreds of MB, cold); it is skipped
+    when the file is byte-for-byte where the last clean close left it (same inode, size,
+    mtime and store id, no WAL): a crash, a copy or any write since brings it back.
+    ``verify()`` always runs it.
+    """
     store_id = file_store_id(path)
     check_wal(path, store_id)
-    quick_check(path)
+    if not closed_cleanly(path):
+        quick_check(path)
 
 
 def check_missing(path: Path) -> None:
@@ -165,8 +213,11 @@ def check_missing(path: Path) -> None:
 __all__ = [
     "check_missing",
     "check_wal",
+    "closed_cleanly",
     "corrupt",
     "file_store_id",
+    "forget_clean",
+    "mark_clean",
     "new_store_id",
     "preflight",
     "quick_check",
