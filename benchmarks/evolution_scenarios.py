@@ -43,11 +43,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks import scenarios_changes
 from benchmarks.scenarios import Scenario, ScenarioNode, generate
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.evolution.config import EvolutionConfig, HalfLives
 
-FAMILIES = ("value_change", "hypothetical", "pruning")
+BASE_FAMILIES = ("value_change", "hypothetical", "pruning")
+FAMILIES = (*BASE_FAMILIES, *scenarios_changes.FAMILIES)
 TOP_K = 3
 
 
@@ -76,6 +78,7 @@ def variants() -> tuple[Variant, ...]:
         speech_filter_types=(),
         conflict_types=(),
         infer_slots=False,
+        merge_repeats=False,
         candidate_importance_factor=1.0,
         half_lives=HalfLives(transient=30.0, short_term=30.0, long_term=30.0),
     )
@@ -125,7 +128,10 @@ def _beats(ids: Sequence[str], bad: frozenset[str], good: frozenset[str]) -> flo
     return float(_rank(ids, bad) < _rank(ids, good))
 
 
-def _load(mem: HybridMemory, clock: _Clock, sc: Scenario, variant: Variant) -> None:
+def _load(mem: HybridMemory, clock: _Clock, sc: Scenario, variant: Variant) -> dict[str, str]:
+    """Write the history through the public API (no ids named, as an agent would); return the
+    node id each scenario id became (a repeat becomes the node it repeats)."""
+    real: dict[str, str] = {}
     last_day = None
     for node in sorted(sc.nodes, key=lambda n: n.created_at):
         if variant.daily_maintenance and last_day is not None:
@@ -136,68 +142,152 @@ def _load(mem: HybridMemory, clock: _Clock, sc: Scenario, variant: Variant) -> N
                 mem.maintain(user_id=sc.id)
         clock.now = node.created_at
         last_day = last_day or node.created_at
-        mem.add(
+        written = mem.add(
             node.content,
-            id=node.id,
-            parent_id=node.parent_id,
+            parent_id=real[node.parent_id] if node.parent_id else None,
             node_type=node.node_type,
             user_id=sc.id,
             importance=node.importance,
             source_id=node.id,
             created_at=node.created_at,
-            activate=False,
+            # A task's steps (states) become the active node, as when an agent works on it.
+            activate=None if node.node_type == "state" else False,
         )
+        real[node.id] = written.id
+    return real
 
 
-def _fifo_cap(mem: HybridMemory, sc: Scenario) -> None:
+def _mapped(real: dict[str, str], ids: frozenset[str]) -> frozenset[str]:
+    return frozenset(real[i] for i in ids if i in real)
+
+
+def _fifo_cap(mem: HybridMemory, sc: Scenario, cap: int | None = None) -> None:
     """The baseline's forgetting: archive the oldest active non-task nodes down to the cap."""
     rows = [r.node for r in mem.inspect(user_id=sc.id, statuses=["active"])]
     live = sorted(
         (n for n in rows if n.node_type not in {"root", "task"}),
         key=lambda n: (n.created_at, n.seq),
     )
-    excess = len(rows) - sc.cap
+    excess = len(rows) - (cap if cap is not None else sc.cap)
     for node in live[: max(excess, 0)]:
         mem.update(node.id, status="archived")
 
 
-def run(per_family: int, seed: int, embedder: str, workdir: Path) -> dict[str, object]:
+def _forget(mem: HybridMemory, sc: Scenario, variant: Variant) -> None:
+    """Forgetting under the scenario's cap: the engine's maintenance, or the baseline's FIFO."""
+    if variant.evolution:
+        mem.maintain(user_id=sc.id, max_nodes=sc.cap)
+    else:
+        _fifo_cap(mem, sc)
+
+
+def _probe(
+    mem: HybridMemory, sc: Scenario, real: dict[str, str], values: dict, name: str
+) -> None:
+    for probe in sc.probes:
+        task = real.get(probe.task_id) if probe.task_id else None
+        res = mem.retrieve(probe.query, user_id=sc.id, task_id=task, top_k=TOP_K)
+        ids = [h.node.id for h in res.hits]
+        gold = _mapped(real, probe.gold)
+        key = (name, sc.family)
+        values[(*key, "hit@3")].append(float(bool(set(ids) & gold)))
+        if probe.stale:
+            values[(*key, "stale_rate")].append(_beats(ids, _mapped(real, probe.stale), gold))
+        if probe.polluters:
+            values[(*key, "pollution_rate")].append(
+                _beats(ids, _mapped(real, probe.polluters), gold)
+            )
+        if sc.family == "repeats":
+            # Copies of the one event still stored live beyond the first (0: one memory).
+            live = [i for i in set(gold) if mem.get(i, user_id=sc.id).status == "active"]
+            values[(*key, "duplicate_rate")].append((len(live) - 1) / (len(probe.gold) - 1))
+
+
+def _recurring(
+    mem: HybridMemory, sc: Scenario, real: dict[str, str], values: dict, name: str
+) -> None:
+    """A profile for the recurring theme, citing only this scenario's real episodes."""
+    sources = _mapped(real, sc.needed)
+    profiles = [r.node for r in mem.inspect(user_id=sc.id, node_types=["profile"])]
+    profiles = [p for p in profiles if p.status == "active"]
+    about = [p for p in profiles if set(p.metadata.get("derived_from", [])) & sources]
+    values[(name, sc.family, "profile_rate")].append(float(bool(about)))
+    for p in profiles:
+        cited = set(p.metadata.get("derived_from", []))
+        real_ids = set(real.values())
+        values[(name, sc.family, "profile_real_sources")].append(float(cited <= real_ids))
+
+
+def _active_path(mem: HybridMemory, sc: Scenario, real: dict[str, str], values: dict,
+                 variant: Variant, clock: _Clock) -> None:
+    """Resume the paused task, forget under the cap, then maintain again 90 days later."""
+    step = real[f"{sc.id}.step"]
+    mem.set_active(step, user_id=sc.id)
+    _forget(mem, sc, variant)
+    if variant.evolution:
+        clock.now = sc.now + timedelta(days=90)
+        mem.maintain(user_id=sc.id)
+        clock.now = sc.now
+    for nid in _mapped(real, sc.needed):
+        alive = mem.get(nid, user_id=sc.id).status == "active"
+        values[(variant.name, sc.family, "false_forget_rate")].append(0.0 if alive else 1.0)
+
+
+def _recovered(mem: HybridMemory, sc: Scenario, real: dict[str, str]) -> float:
+    """After a reopen: the active node is the step, it is live, and the context given for the
+    probe carries it (on the task path or among the hits)."""
+    step = real[f"{sc.id}.step"]
+    active = mem.active_node(user_id=sc.id)
+    node = mem.get(step)
+    if active is None or active.id != step or node.status != "active":
+        return 0.0
+    probe = sc.probes[0]
+    res = mem.retrieve(probe.query, user_id=sc.id, task_id=real[probe.task_id or ""], top_k=TOP_K)
+    return float(step in {h.node.id for h in res.hits} or node.content in res.context)
+
+
+def run(per_family: int, seed: int, embedder: str, workdir: Path,
+        families: Sequence[str] = FAMILIES) -> dict[str, object]:
     """Run every variant on the same scenarios; return the figures."""
-    scenarios = generate(seed=seed, per_family=per_family, families=FAMILIES)
+    base = tuple(f for f in families if f in BASE_FAMILIES)
+    new = tuple(f for f in families if f in scenarios_changes.FAMILIES)
+    scenarios = (
+        (generate(seed=seed, per_family=per_family, families=base) if base else ())
+        + (scenarios_changes.generate(seed=seed, per_family=per_family, families=new)
+           if new else ())
+    )
     values: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    start = min(n.created_at for sc in scenarios for n in sc.nodes)
     for variant in variants():
-        clock = _Clock(scenarios[0].nodes[0].created_at)
+        clock = _Clock(start)
         path = workdir / variant.name
+        maps: dict[str, dict[str, str]] = {}
         with HybridMemory(path, embedder=embedder, config=variant.config, clock=clock) as mem:
             for original in scenarios:
                 sc = confirmed_version(original) if variant.confirm_changes else original
-                _load(mem, clock, sc, variant)
+                clock.now = min(n.created_at for n in sc.nodes)
+                real = maps[sc.id] = _load(mem, clock, sc, variant)
                 clock.now = sc.now
                 if sc.family == "pruning":
-                    if variant.evolution:
-                        mem.maintain(user_id=sc.id, max_nodes=sc.cap)
-                    else:
-                        _fifo_cap(mem, sc)
-                    for nid in sc.needed:
+                    _forget(mem, sc, variant)
+                    for nid in _mapped(real, sc.needed):
                         alive = mem.get(nid, user_id=sc.id).status == "active"
                         values[(variant.name, sc.family, "false_forget_rate")].append(
                             0.0 if alive else 1.0
                         )
+                elif sc.family == "active_path":
+                    _active_path(mem, sc, real, values, variant, clock)
                 elif variant.evolution:
                     mem.maintain(user_id=sc.id)
-                for probe in sc.probes:
-                    res = mem.retrieve(
-                        probe.query, user_id=sc.id, task_id=probe.task_id, top_k=TOP_K
+                if sc.family == "recurring":
+                    _recurring(mem, sc, real, values, variant.name)
+                _probe(mem, sc, real, values, variant.name)
+        with HybridMemory(path, embedder=embedder, config=variant.config, clock=clock) as mem:
+            for sc in scenarios:
+                if sc.family == "active_path":
+                    values[(variant.name, sc.family, "recovery")].append(
+                        _recovered(mem, sc, maps[sc.id])
                     )
-                    ids = [h.node.id for h in res.hits]
-                    key = (variant.name, sc.family)
-                    values[(*key, "hit@3")].append(float(bool(set(ids) & probe.gold)))
-                    if probe.stale:
-                        values[(*key, "stale_rate")].append(_beats(ids, probe.stale, probe.gold))
-                    if probe.polluters:
-                        values[(*key, "pollution_rate")].append(
-                            _beats(ids, probe.polluters, probe.gold)
-                        )
     rows = [
         {"variant": v, "family": f, "metric": m, "value": sum(xs) / len(xs), "n": len(xs)}
         for (v, f, m), xs in sorted(values.items())
@@ -218,11 +308,15 @@ def show(result: dict[str, object], console: Console) -> None:
     assert isinstance(rows, list)
     columns = [
         ("value_change", "stale_rate"),
-        ("value_change", "hit@3"),
+        ("natural_change", "stale_rate"),
         ("hypothetical", "pollution_rate"),
-        ("hypothetical", "hit@3"),
+        ("venting", "pollution_rate"),
         ("pruning", "false_forget_rate"),
-        ("pruning", "hit@3"),
+        ("active_path", "false_forget_rate"),
+        ("active_path", "recovery"),
+        ("repeats", "duplicate_rate"),
+        ("recurring", "profile_rate"),
+        ("recurring", "profile_real_sources"),
     ]
     table = Table(
         title=f"evolution scenarios (seed {result['seed']}, {result['scenarios']} scenarios, "
@@ -255,10 +349,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="'hash' (fast), 'default' (all-MiniLM-L6-v2) or a model path",
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
+    parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
     args = parser.parse_args(argv)
-    console = Console(width=160)
+    console = Console(width=220)
     with tempfile.TemporaryDirectory(prefix="hm-evo-") as tmp:
-        result = run(args.per_family, args.seed, args.embedder, Path(tmp))
+        result = run(args.per_family, args.seed, args.embedder, Path(tmp), args.families)
     show(result, console)
     args.out.mkdir(parents=True, exist_ok=True)
     label = "".join(c if c.isalnum() else "-" for c in args.embedder)

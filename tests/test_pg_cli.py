@@ -77,7 +77,7 @@ def test_serve_on_postgres_shares_the_tree_with_a_library_agent(pg_url, chroma_s
     env |= {"HYBRIDMEM_CHROMA": f"{chroma_srv.host}:{chroma_srv.port}",
             "HYBRIDMEM_COLLECTION": collection}  # fmt: skip
     with (
-        serve_subprocess(pg_url, args=["--embedder", "hash"], env=env) as (url, proc),
+        serve_subprocess(pg_url, args=["--embedder", "hash"], env=env, timeout=240) as (url, proc),
         httpx.Client(base_url=url) as http,
         HybridMemory(pg_url, embedder="hash", chroma=chroma_srv, collection=collection) as agent,
     ):

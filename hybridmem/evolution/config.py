@@ -122,6 +122,9 @@ class EvolutionConfig:
     """Cosine similarity at which a new fact/preference joins an existing one's group."""
     same_value_threshold: float = 0.92
     """Cosine similarity at which two members of a group state the same value."""
+    merge_repeats: bool = True
+    """A new node that repeats a live one exactly or near-exactly reinforces it instead of
+    being written (see :mod:`hybridmem.evolution.repeats`)."""
     duplicate_threshold: float = 0.97
     """Cosine similarity at which a new node with no distinctive term of its own repeats a
     live sibling (it reinforces that node instead of being written; see ``repeats``)."""

@@ -167,7 +167,20 @@ def confirms(
         return True
     mine = value_terms(new_text, current.content)
     theirs = value_terms(cand.content, current.content)
-    return bool(mine & theirs)
+    return bool(mine & theirs) or restates_challenger(new_text, cand, current.content)
+
+
+def restates_challenger(new_text: str, challenger: MemoryNode, challenged: str) -> bool:
+    """Whether ``new_text`` speaks of the same new value as a waiting ``challenger`` although
+    it names no slot: it shares the challenger's distinctive wording (terms neither says about
+    the value being challenged): a common stem of five letters ("carpentry" / "carpenter") or
+    two Chinese characters ("还是苏州住着舒服一点" / "我又搬回苏州了")."""
+    mine = value_terms(new_text, challenged)
+    theirs = value_terms(challenger.content, challenged)
+    latin = {t[:5] for t in mine if len(t) >= 5 and not _CJK.match(t)}
+    if latin & {t[:5] for t in theirs if len(t) >= 5 and not _CJK.match(t)}:
+        return True
+    return len({t for t in mine if _CJK.match(t)} & {t for t in theirs if _CJK.match(t)}) >= 2
 
 
 def is_unconfirmed(node: MemoryNode) -> bool:

@@ -112,6 +112,9 @@ _IGNORE = frozenset(
         "还在",
     ]
 )
+SPECIFIC_AFTER = 10
+"""Episodes (x ``distill_min_mentions``) before a term found in most of them is deemed too
+common to be a theme: with 7 episodes, 4 about bouldering is a theme, not noise."""
 _ASSERTIVE = frozenset({"assertion", "negation", "preference", "instruction"})
 
 
@@ -183,9 +186,9 @@ def eligible(node: MemoryNode, cfg: EvolutionConfig) -> bool:
 def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme]:
     """Themes shared by at least ``distill_min_mentions`` eligible episodes.
 
-    A term found in more than half of a user's episodes (once there are enough of them to
-    tell) says nothing specific and is skipped. Themes with identical source sets are merged,
-    keeping the rarer-looking (longer) term.
+    A term found in more than half of a user's episodes (once there are ``SPECIFIC_AFTER`` x
+    the minimum of them) says nothing specific and is skipped. Themes with identical source
+    sets are merged, keeping the rarer-looking (longer) term.
     """
     episodes = [n for n in nodes if eligible(n, cfg)]
     by_term: dict[str, list[MemoryNode]] = {}
@@ -197,7 +200,10 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
         # A repeat reinforces its node instead of adding one: count its mentions.
         if sum(_mentions(m) for m in members) < cfg.distill_min_mentions:
             continue
-        if len(episodes) >= 2 * cfg.distill_min_mentions and len(members) > len(episodes) / 2:
+        # A term in more than half of a long history says nothing specific; in a short one
+        # (fewer than SPECIFIC_AFTER x the minimum) a theme that fills it is still a theme.
+        long_history = len(episodes) >= SPECIFIC_AFTER * cfg.distill_min_mentions
+        if long_history and len(members) > len(episodes) / 2:
             continue
         key = tuple(sorted(m.id for m in members))
         ordered = tuple(sorted(members, key=lambda m: (m.created_at, m.seq)))

@@ -61,7 +61,9 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:vegetarian|vegan|pescatarian|keto|paleo|gluten|dairy|lactose|meat|fish|sugar"
             r"|carbs|diet|halal|kosher|plant-based)\b|\beat(?:ing)? everything\b"
-            r"|吃素|素食|全素|吃肉|不吃肉|吃鱼|乳制品|乳糖|麸质|生酮|戒糖|糖我|忌口|饮食|茹素|肉我",
+            # 吃 + up to two characters + a food category: 吃点鱼, 不吃红肉, 吃纯素, 戒了糖.
+            r"|吃.{0,2}(?:肉|鱼|素|海鲜|荤|蛋|奶)|[戒忌].{0,2}(?:糖|肉|奶|口|碳水)"
+            r"|素食|乳制品|乳糖|麸质|生酮|饮食|茹素|肉我|糖我",
             re.I,
         ),
     ),
@@ -167,6 +169,8 @@ _THIRD_EN = re.compile(
     r"^(?:my|our|his|her|their)\s+(?!(?:" + _ATTRIBUTE_NOUNS_EN + r")\b)[a-z]+"
     r"|^(?:he|she|they|it|the|a|an|this|that|these|those|there|someone|everyone)\b"
 )
+# A thing as subject that is said of the speaker: "the e-bike works better for me".
+_OF_SPEAKER_EN = re.compile(r"\b(?:for|to|with) me\b|\bsuits me\b|\bi(?:'m|'ve|'d)?\b")
 _NAME_THEN_VERB = re.compile(
     r"^([A-Z][a-z]+)\s+(?:\w+ed|is|was|has|lives|works|got|went|left|became|quit|bought|sold"
     r"|took|drives|eats)\b"
@@ -244,7 +248,11 @@ def about_speaker(text: str) -> bool:
         return False
     # First person ("I", "we", "my job") or no subject ("moved back to Boston") is the
     # speaker; "my sister", "the meeting", "he" are not.
-    return _THIRD_EN.match(stripped.lower()) is None
+    lowered = stripped.lower()
+    if _THIRD_EN.match(lowered) is None:
+        return True
+    possessed = re.match(r"^(?:my|our|his|her|their)\b", lowered) is not None
+    return not possessed and _OF_SPEAKER_EN.search(lowered) is not None
 
 
 # Kinship and social roles: a closed class ("我妹妹…", "我老板…" are about someone else).

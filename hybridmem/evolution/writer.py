@@ -21,6 +21,9 @@ from hybridmem.evolution import conflicts, lifecycle, repeats, slots
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.models import MemoryNode, NodeStatus
 
+CHALLENGER_POOL = 50
+"""How many of the user's newest live facts/preferences are searched for a waiting challenger
+that a slotless statement may confirm."""
 CONFLICT_POOL = 500
 """How many of the user's newest live facts of a type a new one is compared with."""
 
@@ -95,7 +98,8 @@ class EvolutionWriter:
 
     def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
-        if request.may_merge and not lifecycle.is_structural(request.node_type):
+        mergeable = request.may_merge and self.config.merge_repeats
+        if mergeable and not lifecycle.is_structural(request.node_type):
             repeat = self._repeat_of(request)
             if repeat is not None:
                 return self._reinforcement(repeat, request)
@@ -201,6 +205,8 @@ class EvolutionWriter:
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
                 # the user's residence.
                 draft.group, draft.changes = None, ()
+        if draft.group is None and draft.about_user:
+            draft.group = self._challenged_group(request)
         if draft.group is None:
             return
         members = self.engine.store.conflict_group_members(request.user_id, draft.group)
@@ -220,6 +226,23 @@ class EvolutionWriter:
         draft.metadata.update(outcome.metadata)
         draft.decision = outcome.decision
         draft.tier = outcome.tier or draft.tier
+
+    def _challenged_group(self, request: PlanRequest) -> str | None:
+        """The group of a recent challenger awaiting confirmation that this statement
+        restates in other words ("Carpentry is the better fit for me" after "I quit the design
+        job, I'm a carpenter now"): a second mention confirms even when it names no slot."""
+        recent = self.engine.store.active_nodes_of_types(
+            request.user_id, list(self.config.conflict_types), CHALLENGER_POOL
+        )
+        for node in recent:
+            if not conflicts.is_unconfirmed(node) or not node.conflict_group:
+                continue
+            challenged = self.engine.store.get(str(node.metadata.get("challenges", "")))
+            if challenged is not None and conflicts.restates_challenger(
+                request.content, node, challenged.content
+            ):
+                return node.conflict_group
+        return None
 
     def _repeat_of(self, request: PlanRequest) -> MemoryNode | None:
         """The live node this request repeats exactly or near-exactly, if any."""
