@@ -31,6 +31,9 @@ def test_loads_offline_and_embeds_both_forms(e5, monkeypatch):
     assert not np.allclose(query[0], e5.embed(["what book did I read"])[0])
     assert e5.embed([]).shape == (0, 384)
     assert isinstance(make_embedder("multilingual"), MultilingualE5Embedder)
+    # The default install serves Chinese and English together.
+    assert isinstance(make_embedder(None), MultilingualE5Embedder)
+    assert isinstance(make_embedder("default"), MultilingualE5Embedder)
     assert make_embedder("e5").name == MULTILINGUAL_MODEL
 
 

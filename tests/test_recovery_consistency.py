@@ -116,6 +116,8 @@ def test_verify_compares_entries_without_a_content_hash_by_their_document(tmp_pa
                              [doc if doc is not None else node.content])
         report = mem.verify(full=True)
         assert report.stale == (ids[2],)
+        again = mem.verify()  # the legacy entry that matched is confirmed like any other
+        assert again.stale == (ids[2],) and again.entries_checked == 1
 
 
 def test_open_finishes_writes_a_crash_left_pending(tmp_path):

@@ -128,6 +128,21 @@ def test_tree_queries(store):
     assert store.max_depth_below(store.get("e1")) == 2
 
 
+def test_sibling_neighbours_skip_other_statuses_and_stop_at_the_family(store):
+    nodes = tree(store)
+    for i in range(5):
+        add(store, f"k{i}", f"kid {i}", parent=nodes["t2"], at=T0 + timedelta(minutes=10 + i))
+    with store.transaction():
+        store.update_node("k2", {"status": "archived"})
+    asked = [store.get(i) for i in ("k0", "k1", "k3", "k4", "e1", "root", "k2")] * 120
+    found = store.sibling_neighbours(asked, ["active"])  # more than one statement's worth
+    ids = {k: [i for i, _ in v] for k, v in found.items()}
+    assert ids == {"k0": ["e3", "k1"], "k1": ["k0", "k3"], "k3": ["k1", "k4"], "k4": ["k3"],
+                   "e1": ["e2"], "root": [], "k2": ["k1", "k3"]}
+    assert found["k0"][1][1] == T0 + timedelta(minutes=11)
+    assert store.sibling_neighbours([], ["active"]) == {}
+
+
 def test_moving_a_subtree_rewrites_paths(store):
     tree(store)
     with store.transaction():

@@ -96,6 +96,9 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
         guard.use_cipher(new)
         for path in staged:
             _put_in_place(path)
+    # The index metadata carries the (keyed) content hash: refresh it, vectors unchanged
+    # (a process that may not write the index leaves it to the owner's repair).
+    core.indexer.sync_metadata([node_id for node_id, _ in sealed])
     # Old ciphertext pages were zeroed (secure_delete); this also drops them from the WAL.
     store.compact()
     return KeyRotationReport(old.key_id, new.key_id, len(sealed))

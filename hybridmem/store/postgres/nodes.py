@@ -350,9 +350,9 @@ class PgNodeTable(PgBase):
         One statement for all nodes: two seeks each on ``(parent_id, seq)`` (LATERAL), so the
         cost grows with the nodes asked about, not with the size of a parent's family.
         """
-        asked = list(nodes)
-        out: dict[str, list[tuple[str, datetime]]] = {n.id: [] for n in asked}
-        kids = [n for n in asked if n.parent_id is not None]
+        asked = {n.id: n for n in nodes}  # a node asked twice is answered once
+        out: dict[str, list[tuple[str, datetime]]] = {i: [] for i in asked}
+        kids = [n for n in asked.values() if n.parent_id is not None]
         if not kids:
             return out
         rows = self._tuples(
