@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hybridmem import HybridMemory
+
 HEAVY = ("torch", "sentence_transformers", "chromadb", "transformers", "pandas")
 RESULTS = Path(__file__).resolve().parent / "results" / "cli_cold.json"
 
@@ -63,27 +65,27 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--embedder", default="default", help="the store's embedder")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument(
+        "--compat",
+        action="store_true",
+        help="commands an older hybridmem understands too (full ids, no --version): for a "
+        "baseline run with PYTHONPATH pointing at an older checkout",
+    )
     opts = parser.parse_args(argv)
     env = {**os.environ, "TOKENIZERS_PARALLELISM": "false"}
     with tempfile.TemporaryDirectory(prefix="hybridmem-cold-") as tmp:
         db = str(Path(tmp) / "m")
         common = ["--db", db, "--user", "u1"]
-        _, _, added = _run(
-            [
-                "add",
-                "Expense claim #7",
-                "--type",
-                "task",
-                *common,
-                "--embedder",
-                opts.embedder,
-                "--json",
-            ],
-            env,
-        )
-        task_id = json.loads(added.stdout)["id"]
-        for i in range(20):
-            _run(["add", f"note {i}: finance asked for the invoice again", *common], env)
+        # The store is built in process (one model load); only the measured commands are CLI.
+        with HybridMemory(
+            db, embedder=None if opts.embedder == "default" else opts.embedder
+        ) as mem:
+            task = mem.add("Expense claim #7", node_type="task", user_id="u1")
+            mem.add_many(
+                [{"content": f"note {i}: finance asked for the invoice again"} for i in range(20)],
+                user_id="u1",
+            )
+        task_id = task.id
         commands = {
             "--version": ["--version"],
             "stats": ["stats", "--db", db],
@@ -91,6 +93,9 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
             "show": ["show", task_id[:8], "--db", db],
             "search": ["search", "why was the claim returned?", *common],
         }
+        if opts.compat:
+            del commands["--version"]
+            commands["show"] = ["show", task_id, *common]
         walls: dict[str, list[float]] = {name: [] for name in commands}
         cpus: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(opts.repeats):

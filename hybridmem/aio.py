@@ -168,6 +168,7 @@ class AsyncHybridMemory:
     verify = _async(HybridMemory.verify)
     repair = _async(HybridMemory.repair)
     maintain = _async(HybridMemory.maintain)
+    set_slot_extractor = _async(HybridMemory.set_slot_extractor)
     restore_archived = _async(HybridMemory.restore_archived)
     current_value = _async(HybridMemory.current_value)
     value_history = _async(HybridMemory.value_history)

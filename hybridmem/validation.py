@@ -237,9 +237,15 @@ def check_file_path(name: str, value: Any, *, check_length: bool = True) -> Path
     text = os.fspath(value)
     if not isinstance(text, str) or not text or "\x00" in text:
         raise InvalidArgumentError(f"{name} must be a non-empty path without NUL, got {text!r:.80}")
+    try:
+        os.fsencode(text)  # what the OS would be handed; a lone surrogate cannot be
+    except UnicodeEncodeError:
+        raise InvalidArgumentError(
+            f"{name} is not a valid file name (not encodable): {text!r:.80}"
+        ) from None
     path = Path(text)
-    too_long = len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
-        len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts
+    too_long = len(os.fsencode(text)) > 4096 or any(
+        len(os.fsencode(part)) > 255 for part in path.parts
     )
     if check_length and too_long:
         raise InvalidArgumentError(f"{name} is longer than the file system allows: {text!r:.80}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -152,6 +153,14 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         (["stats", "--db", str(tmp_path / "f" / ("x" * 300))], ExitCode.NOT_FOUND, "store"),
     ]
     (tmp_path / "f").write_text("a regular file")
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"kind": "header", "x": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    cases.append((["import", str(deep), "-u", "u1", "--db", db], ExitCode.INVALID, "too deep"))
+    missing = str(tmp_path / "missing.jsonl")
+    cases.append((["import", missing, "-u", "u1", "--db", db], ExitCode.NOT_FOUND, "no export"))
+    if Path("/dev/full").exists():  # a full device: the write fails, one line, no traceback
+        full = ["export", "-u", "u1", "--db", db, "--out", "/dev/full"]
+        cases.append((full, ExitCode.UNAVAILABLE, "No space left"))
     cases.append((["add", "x", "--db", str(tmp_path / "f" / "sub")], ExitCode.INVALID, "path"))
     cases.append((["add", "x", "--db", "y" * 5000], ExitCode.INVALID, "path"))
     for args, code, words in cases:

@@ -662,6 +662,17 @@ def e_get_all(mem, book, data, tmp):
     return (lambda: mem.get_all(**kwargs)), after
 
 
+def e_set_slot_extractor(mem, book, data, tmp):
+    class Extractor:
+        name = "fuzz"
+
+        def extract(self, text: str, slots: Any) -> None:
+            return None
+
+    extractor = data.draw(st.one_of(st.none(), st.builds(Extractor), junk))
+    return (lambda: mem.set_slot_extractor(extractor)), nothing
+
+
 def e_audit_log(mem, book, data, tmp):
     kwargs = {
         "user_id": data.draw(maybe(users)),
@@ -897,6 +908,7 @@ def e_scoped(mem, book, data, tmp):
             "history": lambda: view.history(node_id),
             "export": lambda: view.export(data.draw(dests(tmp, mem))),
             "all_nodes": view.all_nodes,
+            "get_all": lambda: view.get_all(**extra),
         }
         return name, calls[name]()
 
@@ -929,6 +941,7 @@ SCOPED_METHODS = [
     "history",
     "export",
     "all_nodes",
+    "get_all",
 ]
 METHODS: dict[str, Entry] = {
     "add": e_add,
@@ -960,6 +973,7 @@ METHODS: dict[str, Entry] = {
     "audit_log": e_audit_log,
     "resolve_id": e_resolve_id,
     "get_all": e_get_all,
+    "set_slot_extractor": e_set_slot_extractor,
     "export_user": e_export,
     "import_jsonl": e_import,
     "rotate_key": e_rotate_key,

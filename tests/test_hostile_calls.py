@@ -56,6 +56,11 @@ CALLS = {
         lambda e, m: m.export_user("u1", e["base"] / "a-file" / "x.jsonl"),
         "dest",
     ),
+    "export_user(dest=lone surrogate)": (lambda e, m: m.export_user("u1", "\ud800"), "dest"),
+    "import_jsonl(source=lone surrogate)": (
+        lambda e, m: m.import_jsonl("\ud800.jsonl", user_id="u3"),
+        "source",
+    ),
     "export_user(dest=long name)": (
         lambda e, m: m.export_user("u1", e["base"] / ("x" * 300)),
         "dest",

@@ -78,7 +78,7 @@ def test_serve_on_postgres_shares_the_tree_with_a_library_agent(pg_url, chroma_s
             "HYBRIDMEM_COLLECTION": collection}  # fmt: skip
     with (
         serve_subprocess(pg_url, args=["--embedder", "hash"], env=env, timeout=240) as (url, proc),
-        httpx.Client(base_url=url) as http,
+        httpx.Client(base_url=url, timeout=120) as http,  # the first search loads the model
         HybridMemory(pg_url, embedder="hash", chroma=chroma_srv, collection=collection) as agent,
     ):
         task = http.post(

@@ -77,3 +77,16 @@ def test_a_snapshot_under_another_key_is_refused_by_restore(tmp_path):
         with pytest.raises(RecoveryError, match=key_fingerprint(parse_key(old))):
             mem.restore(snap)
         assert mem.store.node_count() == 2
+
+
+def test_index_entries_follow_the_rotated_content_hash(tmp_path):
+    """Index entries carry the (keyed) content hash in their metadata: after a rotation,
+    verify() finds no stale entry."""
+    path = tmp_path / "m"
+    old, new = generate_key(), generate_key()
+    with open_mem(path, old) as mem:
+        for i in range(5):
+            mem.add(f"secret {i} {SECRET}", sensitive=True)
+        mem.rotate_key(new)
+        report = mem.verify(full=True)
+        assert report.clean, report.summary()

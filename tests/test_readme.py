@@ -7,7 +7,9 @@ For speed the model is replaced by the hash embedder (``embedder=None`` on a new
 ``NODE_ID`` in a command stands for an id prefix, as the README says: the test puts the first
 characters of user u1's active node there.
 
-Not run here, each with the test that covers it: ``make demo`` / ``make test`` (CI runs them),
+A block that cannot run offline in a temp dir is marked in the README by the line
+``<!-- readme-test: skip: <why, and which test covers it> -->`` right above it. Lines not run
+here, each with the test that covers it: ``make demo`` / ``make test`` (CI runs them),
 ``pip install``, ``hybridmem serve`` and ``curl`` (tests/test_server_process.py), ``hybridmem
 mcp`` (tests/test_mcp_server.py). Any other command that is not run fails this test.
 """
@@ -26,11 +28,18 @@ from hybridmem import HybridMemory
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 NOT_RUN = ("make ", "pip ", "hybridmem serve", "curl ", "-d ", "hybridmem mcp", "uvx ")
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"(<!-- readme-test: skip: [^>]+-->\n)?^```(\w*)\n(.*?)^```", re.S | re.M)
+SKIP_HINT = (
+    "a block that cannot run offline in a temp dir (a remote model, a server) is marked by "
+    "the line `<!-- readme-test: skip: <why, and which test covers it> -->` right above it"
+)
 
 
 def blocks() -> list[tuple[str, str]]:
-    return [(lang, body) for lang, body in FENCE.findall(README.read_text()) if lang]
+    """``(language, body)`` of every fenced block with a language, minus the marked ones."""
+    return [
+        (lang, body) for skip, lang, body in FENCE.findall(README.read_text()) if lang and not skip
+    ]
 
 
 def shell_script(body: str) -> str:
@@ -64,7 +73,12 @@ def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
     ran = 0
     for number, (lang, body) in enumerate(blocks(), start=1):
         if lang == "python":
-            exec(compile(body, f"README block {number}", "exec"), namespace)
+            try:
+                exec(compile(body, f"README block {number}", "exec"), namespace)
+            except Exception as exc:
+                raise AssertionError(
+                    f"README block {number} failed ({SKIP_HINT}):\n{body}"
+                ) from exc
             ran += 1
         elif lang == "bash":
             script = shell_script(body)
@@ -82,7 +96,9 @@ def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
                 env=env,
                 timeout=600,
             )
-            assert proc.returncode == 0, f"README block {number}:\n{script}\n{proc.stderr}"
+            assert proc.returncode == 0, (
+                f"README block {number} ({SKIP_HINT}):\n{script}\n{proc.stderr}"
+            )
             assert "Traceback" not in proc.stderr
             ran += 1
     assert ran >= 8
@@ -98,3 +114,17 @@ def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
     )
     assert stats["embedder"] == "hybridmem/hash-v1-256" and stats["nodes"] > 5
     assert oct((tmp_path / "u1.jsonl").stat().st_mode & 0o777) == "0o600"
+
+
+def test_benchmark_docs_stay_inside_the_repository():
+    """docs/benchmarks.md (one current section) and its history point to nothing outside the
+    repository, and every plot they show is committed."""
+    docs = README.parent / "docs"
+    for page in ("benchmarks.md", "changelog.md"):
+        text = (docs / page).read_text()
+        for outside in ("/work/", "/tmp/", "../shared", "/home/", "/root/"):
+            assert outside not in text, (page, outside)
+        for image in re.findall(r"\]\((img/[^)]+)\)", text):
+            assert (docs / image).is_file(), (page, image)
+    current = (docs / "benchmarks.md").read_text()
+    assert current.count("## Current figures") == 1 and "CLI_COLD_TABLE" not in current

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from hybridmem import HybridMemory
+from hybridmem.cli.support import ExitCode
 from hybridmem.server.runner import free_port, serve_subprocess
 
 TOKEN = "process-test-token-0123456789"
@@ -73,6 +74,6 @@ def test_serve_with_a_token(tmp_path: Path) -> None:
 def test_serve_refuses_a_public_bind_without_a_token(tmp_path: Path, host: str) -> None:
     proc = subprocess.run(serve_cmd(tmp_path / "s", "--host", host, "--port", str(free_port())),
                           env=clean_env(), capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 2
+    assert proc.returncode == ExitCode.INVALID  # a refused value, per the CLI's exit codes
     assert "ServerConfigError" in proc.stderr and "HYBRIDMEM_TOKEN" in proc.stderr
     assert not (tmp_path / "s").exists()  # refused before the store was even opened

@@ -98,6 +98,10 @@ def _command_name(info: CommandInfo) -> str | None:
     return callback.__name__.lower().replace("_", "-") if callback is not None else None
 
 
+_ROOT_VALUE_OPTIONS = {"--chroma", "--collection"}
+"""Options of the root command that take a value (``hybridmem --chroma HOST:PORT tree``)."""
+
+
 def app_for(argv: Sequence[str]) -> typer.Typer:
     """The app with only the command ``argv`` names (the whole app for help or a typo).
 
@@ -105,7 +109,13 @@ def app_for(argv: Sequence[str]) -> typer.Typer:
     for this many commands; a command that answers in a fraction of a second should not pay
     for the others. Usage, help and errors of the one command are the same either way.
     """
-    name = next((a for a in argv if not a.startswith("-")), None)
+    name, args = None, iter(argv)
+    for arg in args:
+        if arg in _ROOT_VALUE_OPTIONS:
+            next(args, None)  # the option's value is not a command name
+        elif not arg.startswith("-"):
+            name = arg
+            break
     commands = [c for c in app.registered_commands if _command_name(c) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if name is None or not (commands or groups):

@@ -91,6 +91,7 @@ def memory_args(db: str | Path) -> tuple[str | Path, dict[str, Any]]:
         )
     return target, kwargs
 
+
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hybridmem.core import Core
-from hybridmem.errors import KeyUnavailableError
+from hybridmem.errors import IndexUnavailableError, KeyUnavailableError, StoreError
+from hybridmem.models import IndexState
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, parse_key
 from hybridmem.privacy.erasure import snapshot_directory
@@ -72,6 +73,10 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
             for node_id, stored in sealed:
                 content, digest = reseal(node_id, stored)
                 store.update_node(node_id, {"content": content, "content_hash": digest})
+            # The keyed content hash changed, and index entries carry it in their metadata:
+            # pending until refreshed below (or by the owner, in a follower or after a kill).
+            rotated = [node_id for node_id, _ in sealed]
+            store.set_index_state(rotated, IndexState.PENDING.value)
             # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
             for record in store.ops_with_payload_key("sealed"):
                 body = dict(record.payload)
@@ -96,6 +101,10 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
         guard.use_cipher(new)
         for path in staged:
             _put_in_place(path)
+    try:
+        core.indexer.sync_metadata(rotated)
+    except (IndexUnavailableError, StoreError, OSError) as exc:
+        log.warning("index metadata of re-sealed nodes left pending: %s", exc)
     # Old ciphertext pages were zeroed (secure_delete); this also drops them from the WAL.
     store.compact()
     return KeyRotationReport(old.key_id, new.key_id, len(sealed))

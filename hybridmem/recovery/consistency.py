@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 
 from hybridmem.core import Core, content_hash, index_metadata
-from hybridmem.errors import CorruptStoreError
+from hybridmem.errors import CorruptStoreError, StoreError
 from hybridmem.models import IndexState
 from hybridmem.privacy.erasure import pending_erasures
 from hybridmem.recovery import reindex, sessions
@@ -65,6 +65,7 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
         sequence = engine.store.sequence_gaps()
         damaged = engine.store.quick_check()
         erasures = pending_erasures(core)
+        tampered = engine.store.tampered_rows()
         marks = {} if full else engine.store.verified_marks()
         indexed = [r for r in rows if r.index_state == IndexState.INDEXED.value]
         todo = [r for r in indexed if r.id in after and marks.get(r.id) != r.fingerprint]
@@ -91,6 +92,7 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
         last_seq=sequence.last,
         damaged=tuple(damaged),
         pending_erasures=tuple(erasures),
+        tampered=tuple(tampered),
         entries_checked=len(todo),
     )
 
@@ -301,7 +303,12 @@ class Reconciler:
     def on_close(self) -> None:
         """A clean close: drop this session's marker."""
         if self.session_key is not None and not self.core.engine.store.closed:
-            sessions.unregister(self.core.engine.store, self.session_key)
+            try:
+                sessions.unregister(self.core.engine.store, self.session_key)
+            except StoreError as exc:
+                # A full disk must not make close() fail: the marker stays, and the next
+                # open takes this session for a crash (it sweeps, nothing is lost).
+                log.warning("could not record a clean close: %s", exc)
             self.session_key = None
 
 

@@ -41,6 +41,8 @@ class VerifyReport:
     ``broken_tree``: nodes whose parent is missing or whose materialised path is wrong.
     ``seq_gaps``: op-log sequence numbers missing between the first and the last.
     ``damaged``: what SQLite's ``quick_check`` found wrong in the file (restore a snapshot).
+    ``tampered``: node and op-log rows edited behind hybridmem's back (their row hash does
+    not match), and missing guard triggers.
     ``pending_erasures``: op sequences of erasures whose vector or snapshot work is not done
     (committed by a process that does not own the index, or killed; the owner finishes them).
     """
@@ -57,6 +59,7 @@ class VerifyReport:
     last_seq: int
     damaged: tuple[str, ...] = ()
     pending_erasures: tuple[int, ...] = ()
+    tampered: tuple[str, ...] = ()
     entries_checked: int = 0
     """How many index entries were read and compared (the rest were confirmed by an earlier
     verify and their nodes have not changed since; ``verify(full=True)`` reads all)."""
@@ -66,6 +69,7 @@ class VerifyReport:
         """True when both stores agree, the op log is contiguous and the file is sound."""
         return not (
             self.damaged
+            or self.tampered
             or self.pending_erasures
             or self.missing
             or self.pending
@@ -87,6 +91,8 @@ class VerifyReport:
             f"broken_tree={len(self.broken_tree)}",
             f"seq_gaps={len(self.seq_gaps)}",
         ]
+        if self.tampered:
+            parts.append(f"tampered: {', '.join(self.tampered[:5])}")
         if self.pending_erasures:
             parts.append(f"pending_erasures={len(self.pending_erasures)}")
         if self.damaged:

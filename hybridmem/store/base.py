@@ -27,6 +27,7 @@ from hybridmem.errors import (
     StoreWriteError,
 )
 from hybridmem.models import MemoryNode
+from hybridmem.store import tamper
 from hybridmem.store._sqlite_utils import sqlite_utils
 from hybridmem.store.integrity import (
     check_missing,
@@ -105,7 +106,10 @@ def _ensure_store_id(conn: sqlite3.Connection) -> None:
     transaction, so two processes creating the same store agree on the id."""
     if conn.execute("PRAGMA application_id").fetchone()[0]:
         return
-    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        return  # a read-only file or directory: a later writable open records the id
     try:
         if not conn.execute("PRAGMA application_id").fetchone()[0]:
             conn.execute(f"PRAGMA application_id = {new_store_id()}")
@@ -153,6 +157,7 @@ class SQLiteBase:
                 check_same_thread=False,
             )
             conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            tamper.register(conn)  # the row-hash triggers call it (store/tamper.py)
             # The store id goes into the header before the file enters WAL mode (so the main
             # file always carries it; integrity.check_wal compares WAL frames against it).
             _ensure_store_id(conn)
@@ -276,6 +281,12 @@ class SQLiteBase:
         return node
 
     # -- the file -------------------------------------------------------------------------
+    def tampered_rows(self) -> list[str]:
+        """Node and op-log rows edited behind hybridmem's back, and missing guard triggers
+        (see :mod:`hybridmem.store.tamper`)."""
+        with self.reading():
+            return tamper.tampered_rows(self.conn)
+
     def quick_check(self) -> list[str]:
         """What ``PRAGMA quick_check`` finds wrong with the file (empty when sound)."""
         try:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hybridmem.errors import StoreError
+from hybridmem.store import tamper
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber
@@ -43,6 +44,7 @@ def _open(path: Path, *, autocommit: bool = False) -> Iterator[sqlite3.Connectio
         )
     except sqlite3.Error as exc:
         raise StoreError(f"cannot open the store copy {path}: {exc}") from exc
+    tamper.register(conn)  # scrubs and re-seals go through the row-hash triggers
     try:
         yield conn
     except sqlite3.Error as exc:

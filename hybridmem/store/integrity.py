@@ -126,6 +126,8 @@ def quick_check(path: Path) -> None:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     except sqlite3.Error as exc:
+        if _environmental(exc):
+            return
         raise corrupt(path, f"the file cannot be opened ({exc})") from exc
     try:
         found = [r[0] for r in conn.execute("PRAGMA quick_check(5)").fetchall()]
@@ -138,10 +140,20 @@ def quick_check(path: Path) -> None:
                 f"{path} is a SQLite database but not a hybridmem store (no schema version); "
                 "nothing was changed. Point --db at a memory directory"
             )
+    except sqlite3.OperationalError as exc:
+        if _environmental(exc):
+            return  # not damage: the read-write open reports it (permissions, locks)
+        raise corrupt(path, f"the file is damaged ({exc})") from exc
     except sqlite3.DatabaseError as exc:
         raise corrupt(path, f"the file is damaged ({exc})") from exc
     finally:
         conn.close()
+
+
+def _environmental(exc: sqlite3.Error) -> bool:
+    """A failure of the surroundings (a read-only directory, a lock), not of the file."""
+    text = str(exc).lower()
+    return any(w in text for w in ("unable to open", "readonly", "read-only", "locked", "busy"))
 
 
 def _clean_mark(path: Path) -> Path:

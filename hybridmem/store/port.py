@@ -389,6 +389,11 @@ class TreeStore(Protocol):
         """First and last sequence and the missing numbers between (at most ``max_report``)."""
         ...
 
+    def tampered_rows(self) -> list[str]:
+        """Rows edited behind the store's back (their integrity hash does not match), as
+        ``"node <id>"`` / ``"op #<seq>"``; empty when the backend keeps no such hashes."""
+        ...
+
     def quick_check(self) -> list[str]:
         """What the backend's own consistency check finds wrong with its storage (empty when
         sound); cheap enough for ``verify``."""

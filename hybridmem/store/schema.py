@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Callable
 
 from hybridmem.errors import SchemaVersionError
+from hybridmem.store import tamper
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -147,12 +148,20 @@ def m005_index_checks(conn: sqlite3.Connection) -> None:
     )
 
 
+def m006_row_macs(conn: sqlite3.Connection) -> None:
+    """Tamper evidence: a hash per node and op-log row, kept by triggers (store/tamper.py).
+    The connection must have ``hm_row_mac`` registered (every hybridmem connection does)."""
+    for statement in tamper.install_sql():
+        conn.execute(statement)
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
     m003_retrieval,
     m004_conflict_pool,
     m005_index_checks,
+    m006_row_macs,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -121,6 +121,107 @@ def writer(path: Path | str, seed: int, embedder: str = "hash") -> None:
                 _emit("ACK", "delete", user, victim.id, "-", "-", after.id if after else "-")
 
 
+def heavy_writer(path: Path, seed: int, keys: Path) -> None:
+    """The heavy child's loop: key rotations, erasures, imports, checkpoints and restores
+    between plain and sensitive adds, each bracketed by BEGIN/ACK lines. ``keys`` holds one
+    key per line, the current one last; a new key is written there (and fsynced) before the
+    rotation that introduces it starts, so the controller always knows both candidates."""
+    from hybridmem.errors import RecoveryError, WrongKeyError
+    from hybridmem.privacy import PrivacyConfig, generate_key
+
+    rng = random.Random(seed)
+    for key in reversed(keys.read_text().split()):  # a killed rotation: the older key
+        config = PrivacyConfig(key=key, key_env="HYBRIDMEM_FAULT_NO_KEY")
+        try:
+            mem = open_memory(path, embedder="hash", privacy=config, actor=f"heavy-{seed}")
+            break
+        except WrongKeyError:
+            continue
+    else:
+        raise RuntimeError("no key opens the store")
+    with mem:
+        _emit("READY", os.getpid(), int(mem.index.owned))
+        mem.add(f"kept {seed}.0", user_id="u1")
+        step = 0
+        while True:
+            step += 1
+            roll = rng.random()
+            if roll < 0.3:
+                _emit("BEGIN", "add")
+                node = mem.add(f"kept {seed}.{step}", user_id="u1", sensitive=roll < 0.15)
+                _emit("ACK", "add", node.id)
+            elif roll < 0.45:
+                marker = f"Gone{seed}x{step}q"
+                user = f"gone{seed}-{step}"
+                task = mem.add(f"task {marker}", node_type="task", user_id=user)
+                mem.add(f"note {marker}", parent_id=task.id, user_id=user, sensitive=True)
+                _emit("BEGIN", "erase", marker)
+                mem.erase(user_id=user)
+                _emit("ACK", "erase", marker)
+            elif roll < 0.6:
+                dest = path.parent / f"export-{seed}-{step}.jsonl"
+                mem.export_user("u1", dest)
+                user = f"imp{seed}-{step}"
+                _emit("BEGIN", "import", user)
+                report = mem.import_jsonl(dest, user_id=user, new_ids=True)
+                _emit("ACK", "import", user, report.nodes)
+                dest.unlink()
+            elif roll < 0.72:
+                _emit("BEGIN", "checkpoint")
+                mem.checkpoint()
+                _emit("ACK", "checkpoint")
+            elif roll < 0.86:
+                new = generate_key()
+                with open(keys, "a", encoding="ascii") as fh:
+                    fh.write(new + "\n")
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                _emit("BEGIN", "rotate")
+                mem.rotate_key(new)
+                _emit("ACK", "rotate")
+            elif mem.snapshots():
+                _emit("BEGIN", "restore")
+                try:
+                    mem.restore()
+                    _emit("ACK", "restore")
+                except RecoveryError:  # the controller holds the store open this round
+                    _emit("ACK", "restore-refused")
+
+
+def heavy_check(path: Path, keys: Path, acked: list[list[str]]) -> list[str]:
+    """After a kill: the store opens with one of the keys, ``verify()`` is clean (the
+    owner's open finished what the kill interrupted), no acknowledged erasure left its text
+    in any file, and every acknowledged import and add is there."""
+    from hybridmem.errors import WrongKeyError
+    from hybridmem.privacy import PrivacyConfig
+    from hybridmem.testing.checks import find_bytes
+
+    problems: list[str] = []
+    for key in reversed(keys.read_text().split()):
+        config = PrivacyConfig(key=key, key_env="HYBRIDMEM_FAULT_NO_KEY")
+        try:
+            mem = open_memory(path, embedder="hash", privacy=config)
+        except WrongKeyError:
+            continue
+        with mem:
+            report = mem.verify()
+            if not report.clean:
+                problems.append(f"verify after open: {report.summary()}")
+            present = set(mem.store.all_ids())
+            for entry in acked:
+                if entry[0] == "add" and entry[1] not in present:
+                    problems.append(f"acknowledged add {entry[1]} is missing")
+                if entry[0] == "import" and len(mem.store.all_ids(user_id=entry[1])) < 2:
+                    problems.append(f"acknowledged import into {entry[1]} is missing")
+            for node_id in list(present)[:50]:
+                mem.get(node_id)  # decrypts: the key opens every sensitive node
+        for entry in acked:
+            if entry[0] == "erase" and find_bytes(path, entry[1]):
+                problems.append(f"erased text {entry[1]} found in {find_bytes(path, entry[1])}")
+        return problems
+    return [f"the store opens with none of the {len(keys.read_text().split())} keys"]
+
+
 def zygote(path: Path | str, embedder: str) -> None:
     """Fork one writer per ``run SEED`` command read from stdin."""
     import chromadb  # noqa: F401
@@ -141,12 +242,15 @@ def zygote(path: Path | str, embedder: str) -> None:
             continue
         if cmd[0] == "quit":
             return
-        if cmd[0] == "run":
+        if cmd[0] in ("run", "heavy"):
             pid = os.fork()
             if pid == 0:  # the writer child
                 code = 0
                 try:
-                    writer(path, int(cmd[1]), embedder)
+                    if cmd[0] == "heavy":
+                        heavy_writer(Path(path), int(cmd[1]), Path(cmd[2]))
+                    else:
+                        writer(path, int(cmd[1]), embedder)
                 except BaseException as exc:
                     _emit("ERROR", type(exc).__name__, str(exc).replace("\n", " ")[:300])
                     code = 1
@@ -409,6 +513,63 @@ class FaultHarness:
             problems = errors + check_round(mem, self.model)
             self.model.settle(mem)
         return RoundResult(seed, ran, self.model.acks, killed, tuple(problems), reopen)
+
+    def heavy_round(self, seed: int, delay: float, keys: Path, *, hold: bool) -> RoundResult:
+        """Run a heavy writer (rotations, erasures, imports, restores) and SIGKILL it
+        ``delay`` seconds after it opened; with ``hold`` the controller keeps the store open
+        meanwhile, so the writer is a follower (its erasures are finished by the owner)."""
+        assert self.proc.stdin is not None
+        held = self.open_with(keys) if hold else None
+        acked: list[list[str]] = []
+        errors: list[str] = []
+        try:
+            self.proc.stdin.write(f"heavy {seed} {keys}\n")
+            self.proc.stdin.flush()
+            pid = int(self._expect("PID", timeout=30).split()[1])
+            start = time.monotonic()
+            deadline = start + 60.0
+            while time.monotonic() < deadline:
+                try:
+                    line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+                except queue.Empty:
+                    break
+                if line.startswith("READY"):
+                    deadline = time.monotonic() + delay
+                elif line.startswith("ACK"):
+                    acked.append(line.split()[1:])
+                elif line.startswith(("ERROR", "EXIT")):
+                    errors.append(f"heavy writer: {line}")
+                    break
+            os.kill(pid, signal.SIGKILL)
+            ran = time.monotonic() - start
+            for line in self._lines_until("EXIT", timeout=30):
+                if line.startswith("ACK"):
+                    acked.append(line.split()[1:])
+                elif line.startswith("ERROR"):
+                    errors.append(f"heavy writer: {line}")
+        finally:
+            if held is not None:
+                held.close()
+        opened = time.perf_counter()
+        problems = errors + heavy_check(Path(self.path), keys, acked)
+        reopen = time.perf_counter() - opened
+        return RoundResult(seed, ran, len(acked), True, tuple(problems), reopen)
+
+    def open_with(self, keys: Path) -> HybridMemory:
+        """Open the store as the controller with the newest key that opens it."""
+        from hybridmem.errors import WrongKeyError
+        from hybridmem.privacy import PrivacyConfig
+
+        for key in reversed(keys.read_text().split()):
+            try:
+                return open_memory(
+                    self.path,
+                    embedder=self.embedder,
+                    privacy=PrivacyConfig(key=key, key_env="HYBRIDMEM_FAULT_NO_KEY"),
+                )
+            except WrongKeyError:
+                continue
+        raise RuntimeError("no key opens the store")
 
     def open(self) -> HybridMemory:
         """Open the store the writers write (as the controller)."""

@@ -44,6 +44,11 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
     """
 
     # -- storage ----------------------------------------------------------------------------
+    def tampered_rows(self) -> list[str]:
+        """No row hashes are kept in PostgreSQL (its access control guards the rows): empty.
+        The SQLite store's triggers are described in :mod:`hybridmem.store.tamper`."""
+        return []
+
     def quick_check(self) -> list[str]:
         """What is wrong with the bookkeeping this store keeps beside its rows (empty when
         sound). PostgreSQL guards its own pages (WAL, optional checksums); what it cannot
