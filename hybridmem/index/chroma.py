@@ -234,13 +234,9 @@ class ChromaIndex:
                 got = self._call("get", ids=list(ids[start : start + _BATCH]), include=[])
                 out.update(got["ids"])
             return out
-        offset = 0
-        while True:
-            got = self._call("get", include=[], limit=_BATCH, offset=offset)
-            out.update(got["ids"])
-            if len(got["ids"]) < _BATCH:
-                return out
-            offset += _BATCH
+        # One call: Chroma pages by offset, and each page re-walks every entry before it
+        # (measured at 100k entries: 26 pages of 4,000 took 39 s, one call 5 s, loaded machine).
+        return set(self._call("get", include=[])["ids"])
 
     def get_entries(self, ids: Sequence[str] | None = None) -> dict[str, tuple[Any, Any]]:
         """``id -> (document, metadata)`` for ``ids`` (or every entry), for consistency checks."""
@@ -253,14 +249,10 @@ class ChromaIndex:
                 for i, doc, meta in rows:
                     out[i] = (doc, meta)
             return out
-        offset = 0
-        while True:
-            got = self._call("get", include=include, limit=_BATCH, offset=offset)
-            for i, doc, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
-                out[i] = (doc, meta)
-            if len(got["ids"]) < _BATCH:
-                return out
-            offset += _BATCH
+        got = self._call("get", include=include)  # one call: see get_ids
+        for i, doc, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+            out[i] = (doc, meta)
+        return out
 
     def get_metadata(self, ids: Sequence[str]) -> dict[str, Metadata]:
         """``id -> metadata`` of ``ids``, in pages (no documents or vectors are read)."""
