@@ -158,18 +158,6 @@ def check_datetime(name: str, value: Any) -> datetime:
         raise InvalidArgumentError(f"{name} is out of range in UTC: {value!r}") from exc
 
 
-def parse_datetime(name: str, text: str) -> datetime:
-    """An ISO 8601 time typed by a user (``2024-08-01``, ``2024-08-01T09:00+02:00``), as UTC."""
-    try:
-        parsed = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise InvalidArgumentError(
-            f"{name} must be an ISO 8601 time like 2024-08-01 or 2024-08-01T09:00:00+00:00, "
-            f"got {text!r:.60}"
-        ) from None
-    return check_datetime(name, parsed)
-
-
 def check_text(name: str, value: Any, *, max_chars: int = 1_000) -> str:
     """A filter string (audit action, actor, search text): str, no NUL, valid Unicode."""
     if not isinstance(value, str):
