@@ -59,7 +59,10 @@ def test_sigkill_inside_rotate_key_erase_import_and_restore(tmp_path):
         for i in range(HEAVY_ROUNDS):
             delay = rng.uniform(0.3, 4.0)
             round_seed = rng.randrange(1 << 30)
-            results.append(harness.heavy_round(round_seed, delay, keys, hold=i % 2 == 1))
+            try:
+                results.append(harness.heavy_round(round_seed, delay, keys, hold=i % 2 == 1))
+            except RuntimeError as exc:  # the controller could not open the store
+                raise AssertionError(f"seed {seed}, round {i}: {exc}") from exc
     finally:
         harness.close()
     problems = [(i, p) for i, r in enumerate(results) for p in r.problems]

@@ -197,11 +197,13 @@ def heavy_check(path: Path, keys: Path, acked: list[list[str]]) -> list[str]:
     from hybridmem.testing.checks import find_bytes
 
     problems: list[str] = []
+    refusals: list[str] = []
     for key in reversed(keys.read_text().split()):
         config = PrivacyConfig(key=key, key_env="HYBRIDMEM_FAULT_NO_KEY")
         try:
             mem = open_memory(path, embedder="hash", privacy=config)
-        except WrongKeyError:
+        except WrongKeyError as exc:
+            refusals.append(str(exc))
             continue
         with mem:
             report = mem.verify()
@@ -219,7 +221,8 @@ def heavy_check(path: Path, keys: Path, acked: list[list[str]]) -> list[str]:
             if entry[0] == "erase" and find_bytes(path, entry[1]):
                 problems.append(f"erased text {entry[1]} found in {find_bytes(path, entry[1])}")
         return problems
-    return [f"the store opens with none of the {len(keys.read_text().split())} keys"]
+    count = len(keys.read_text().split())
+    return [f"the store opens with none of the {count} keys: " + " | ".join(refusals)]
 
 
 def zygote(path: Path | str, embedder: str) -> None:
@@ -560,6 +563,7 @@ class FaultHarness:
         from hybridmem.errors import WrongKeyError
         from hybridmem.privacy import PrivacyConfig
 
+        refusals: list[str] = []
         for key in reversed(keys.read_text().split()):
             try:
                 return open_memory(
@@ -567,9 +571,11 @@ class FaultHarness:
                     embedder=self.embedder,
                     privacy=PrivacyConfig(key=key, key_env="HYBRIDMEM_FAULT_NO_KEY"),
                 )
-            except WrongKeyError:
+            except WrongKeyError as exc:
+                refusals.append(str(exc))
                 continue
-        raise RuntimeError("no key opens the store")
+        # Each key's refusal says which key the store (or which node) expects.
+        raise RuntimeError("no key opens the store: " + " | ".join(refusals))
 
     def open(self) -> HybridMemory:
         """Open the store the writers write (as the controller)."""
