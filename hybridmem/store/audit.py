@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import astuple
 from datetime import datetime
-from typing import Any
 
-from hybridmem.clock import to_iso
 from hybridmem.store.base import SQLiteBase, refused
 from hybridmem.store.meta import META_UPSERT
+from hybridmem.store.queries import audit_select
 from hybridmem.store.records import AUDIT_HEAD_KEY, AuditRow
 
 _COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, hash"
@@ -75,32 +74,17 @@ class AuditTable(SQLiteBase):
     ) -> list[AuditRow]:
         """Entries (after ``after_seq``, when given) matching every given filter
         (``since <= at < until``), oldest first."""
-        clauses: list[str] = []
-        params: list[Any] = []
-        if after_seq is not None:
-            clauses.append("seq > ?")
-            params.append(after_seq)
-        for column, value in (
-            ("user_id", user_id),
-            ("node_id", node_id),
-            ("actor", actor),
-            ("action", action),
-        ):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                params.append(value)
-        if since is not None:
-            clauses.append("at >= ?")
-            params.append(to_iso(since))
-        if until is not None:
-            clauses.append("at < ?")
-            params.append(to_iso(until))
-        sql = f"SELECT {_COLUMNS} FROM audit_log"
-        if clauses:
-            sql += " WHERE " + " AND ".join(clauses)
-        sql += " ORDER BY seq"
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(limit)
+        sql, params = audit_select(
+            _COLUMNS,
+            "?",
+            user_id=user_id,
+            node_id=node_id,
+            actor=actor,
+            action=action,
+            since=since,
+            until=until,
+            after_seq=after_seq,
+            limit=limit,
+        )
         with self.reading():
             return [AuditRow(*r) for r in self.conn.execute(sql, params)]

@@ -21,6 +21,7 @@ from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.models import OpRecord
 from hybridmem.store.postgres.base import PgBase, refused
+from hybridmem.store.queries import audit_select
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
     ERASED_KEY,
@@ -276,33 +277,18 @@ class PgAuditTable(PgBase):
     ) -> list[AuditRow]:
         """Entries (after ``after_seq``, when given) matching every given filter
         (``since <= at < until``), oldest first."""
-        clauses: list[str] = []
-        params: list[Any] = []
-        if after_seq is not None:
-            clauses.append("seq > %s")
-            params.append(after_seq)
-        for column, value in (
-            ("user_id", user_id),
-            ("node_id", node_id),
-            ("actor", actor),
-            ("action", action),
-        ):
-            if value is not None:
-                clauses.append(f"{column} = %s")
-                params.append(value)
-        if since is not None:
-            clauses.append("at >= %s")
-            params.append(to_iso(since))
-        if until is not None:
-            clauses.append("at < %s")
-            params.append(to_iso(until))
-        sql = f"SELECT {_AUDIT_COLUMNS} FROM audit_log"
-        if clauses:
-            sql += " WHERE " + " AND ".join(clauses)
-        sql += " ORDER BY seq"
-        if limit is not None:
-            sql += " LIMIT %s"
-            params.append(limit)
+        sql, params = audit_select(
+            _AUDIT_COLUMNS,
+            "%s",
+            user_id=user_id,
+            node_id=node_id,
+            actor=actor,
+            action=action,
+            since=since,
+            until=until,
+            after_seq=after_seq,
+            limit=limit,
+        )
         return [AuditRow(*r) for r in self._tuples(sql, params)]
 
 
