@@ -4,6 +4,7 @@ and the store stays consistent (SQLite = Chroma) with every acknowledged write i
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -60,8 +61,10 @@ def test_hostile_bodies_never_500(mem: HybridMemory, writes, searches) -> None:
             check(r)
             if r.status_code == 201:
                 acknowledged.append(r.json())
-            p = client.patch("/v1/memories/" + str(body.get("id", "x")), content=encode(body),
-                             headers=headers)
+            # Percent-encoded, so a hostile id reaches the server instead of being refused by
+            # the HTTP client as an invalid URL.
+            node = quote(str(body.get("id", "x")), safe="")
+            p = client.patch("/v1/memories/" + node, content=encode(body), headers=headers)
             check(p)
         for body in searches:
             check(client.post("/v1/search", content=encode(body), headers=headers))
