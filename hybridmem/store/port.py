@@ -290,6 +290,12 @@ class TreeStore(Protocol):
         """Live nodes of this type under this parent with exactly this content hash."""
         ...
 
+    def live_repeats_among(
+        self, user_id: str, node_type: str, parent_id: str | None, hashes: Sequence[str]
+    ) -> list[MemoryNode]:
+        """:meth:`live_repeats` for many content hashes in one read (a batch's items)."""
+        ...
+
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
     ) -> list[tuple[str, str | None]]:

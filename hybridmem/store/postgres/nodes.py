@@ -63,10 +63,12 @@ class PgNodeTable(PgBase):
         cols = list(row)
         values: Mapping[str, Any] = row
         with refused(f"cannot insert node {row['id']!r}"):
-            found = self.conn.execute(
-                _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
-            ).fetchone()
-            lexical.count_terms(self.conn, [row["id"]])
+            with self.conn.pipeline():  # one round trip for the row and its term statistics
+                cur = self.conn.execute(
+                    _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
+                )
+                lexical.count_terms(self.conn, [row["id"]])
+            found = cur.fetchone()
         return self.decode({**row, "rid": found[0] if found else None})
 
     def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
@@ -76,7 +78,7 @@ class PgNodeTable(PgBase):
         if not rows:
             return []
         cols = list(rows[0][0])
-        with refused("cannot insert nodes"), self.conn.cursor() as cur:
+        with refused("cannot insert nodes"), self.conn.pipeline(), self.conn.cursor() as cur:
             cur.executemany(
                 _insert_sql(cols),
                 [_params(r, cols, t) for r, t in rows],
@@ -277,8 +279,7 @@ class PgNodeTable(PgBase):
     ) -> list[str]:
         """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
         rows = self._rows(
-            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) "
-            "AND status = ANY(%s)",
+            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) AND status = ANY(%s)",
             [task_id, list(node_types), list(statuses)],
         )
         return [r["id"] for r in rows]

@@ -68,6 +68,18 @@ class PgNodeScans(PgBase):
             [user_id, node_type, *([] if parent_id is None else [parent_id]), content_hash],
         )
 
+    def live_repeats_among(
+        self, user_id: str, node_type: str, parent_id: str | None, hashes: Sequence[str]
+    ) -> list[MemoryNode]:
+        """:meth:`live_repeats` for every hash of ``hashes`` in one read, oldest first."""
+        parent = "parent_id IS NULL" if parent_id is None else "parent_id = %s"
+        return self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = %s "
+            f"AND {parent} AND content_hash = ANY(%s) AND status != 'archived' "
+            "ORDER BY created_at, seq",
+            [user_id, node_type, *([] if parent_id is None else [parent_id]), list(hashes)],
+        )
+
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
     ) -> list[tuple[str, str | None]]:
