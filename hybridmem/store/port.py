@@ -324,6 +324,10 @@ class TreeStore(Protocol):
         """``(id, stored content)`` of every sensitive node."""
         ...
 
+    def sealed_sample(self) -> str | None:
+        """The stored content of one sensitive node, or None when there is none."""
+        ...
+
     def lexical_gaps(self) -> LexicalGaps:
         """Where the lexical index and the node rows disagree."""
         ...
@@ -489,6 +493,11 @@ class TreeStore(Protocol):
     # -- storage ----------------------------------------------------------------------------
     def secure_delete(self) -> None:
         """From now on, overwrite deleted content instead of leaving it in free space."""
+        ...
+
+    def synced(self) -> AbstractContextManager[None]:
+        """Commits inside survive a power cut once they return, whatever the store's
+        durability setting."""
         ...
 
     def compact(self) -> bool:

@@ -144,6 +144,11 @@ class NodeScans(SQLiteBase):
         rows = self._rows("SELECT id, content FROM nodes WHERE sensitive = 1")
         return [(r["id"], r["content"]) for r in rows]
 
+    def sealed_sample(self) -> str | None:
+        """The stored content of one sensitive node (its ciphertext names the key), or None."""
+        rows = self._rows("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1")
+        return str(rows[0]["content"]) if rows else None
+
     def lexical_gaps(self) -> LexicalGaps:
         """Lexical entries without a node row, and node rows without a lexical entry."""
         with self.reading():

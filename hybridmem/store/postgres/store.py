@@ -10,7 +10,8 @@ checkpoints kept in the database (:mod:`.snapshots`), compaction, and bulk write
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -78,6 +79,11 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
         tables so it is gone."""
         with self.reading():
             return
+
+    @contextmanager
+    def synced(self) -> Iterator[None]:
+        """Nothing to change: a PostgreSQL COMMIT is durable (``synchronous_commit`` on)."""
+        yield
 
     def compact(self) -> bool:
         """``VACUUM FULL`` every table that holds content (each is rewritten without its dead
