@@ -233,7 +233,9 @@ class Retriever:
         (``matches``: vector candidates found already, see :meth:`narrow`)."""
         cfg = self.config
         out = Candidates()
-        if cfg.vector_candidates and q.vector is not None:
+        # No vector search where the index is off (q.vector_off): the result says so, and the
+        # stored vectors are not a way around it.
+        if cfg.vector_candidates and q.vector is not None and q.vector_off is None:
             if matches is None:
                 found = search_scope(
                     self.core.engine,

@@ -147,7 +147,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         with refused(f"cannot move the nodes below {old_prefix!r}"):
             self.conn.execute(
                 "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
-                "WHERE user_id = ? AND path >= ? AND path < ?",
+                "WHERE +user_id = ? AND path >= ? AND path < ?",
                 (
                     new_prefix,
                     len(old_prefix) + 1,
@@ -295,10 +295,12 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         return [self._node(r) for r in rows]
 
     def subtree(self, node: MemoryNode) -> list[MemoryNode]:
-        """The node and all its descendants, parents before children."""
+        """The node and all its descendants, parents before children. (``+user_id`` in the
+        path-range reads here: the path index finds the subtree; without statistics SQLite
+        would walk every node of the user on the user_id index.)"""
         prefix = node.path_prefix_for_children()
         rows = self._rows(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND path >= ? AND path < ? "
             "ORDER BY depth, seq",
             [node.user_id, prefix, prefix + "\uffff"],
         )
@@ -308,7 +310,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         """Ids of scope-type nodes strictly below ``node``."""
         prefix = node.path_prefix_for_children()
         rows = self._rows(
-            f"SELECT id FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
+            f"SELECT id FROM nodes WHERE +user_id = ? AND path >= ? AND path < ? "
             f"AND node_type IN ({marks(scope_types)})",
             [node.user_id, prefix, prefix + "\uffff", *scope_types],
         )
@@ -471,7 +473,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         """The deepest ``depth`` in ``node``'s subtree (the node's own when it has none)."""
         prefix = node.path_prefix_for_children()
         rows = self._rows(
-            "SELECT max(depth) AS d FROM nodes WHERE user_id = ? AND path >= ? AND path < ?",
+            "SELECT max(depth) AS d FROM nodes WHERE +user_id = ? AND path >= ? AND path < ?",
             [node.user_id, prefix, prefix + "\uffff"],
         )
         found = rows[0]["d"]
