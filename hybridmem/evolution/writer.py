@@ -271,15 +271,26 @@ class EvolutionWriter:
     def _repeat_of(self, request: PlanRequest) -> MemoryNode | None:
         """The live node this request repeats exactly or near-exactly, if any."""
         store = self.engine.store
-        exact = store.live_repeats(
-            request.user_id, request.node_type, request.parent_id, request.content_hash
-        )
+        reads = request.batch_reads
+        user, kind, parent = request.user_id, request.node_type, request.parent_id
+        if request.content_hash in reads.hashes:
+            # One read answers every item of the batch under this parent.
+            pool = reads.get(
+                ("repeats", user, kind, parent),
+                lambda: store.live_repeats_among(user, kind, parent, sorted(reads.hashes)),
+            )
+            exact = [n for n in pool if n.content_hash == request.content_hash]
+        else:
+            exact = store.live_repeats(user, kind, parent, request.content_hash)
         siblings: list[MemoryNode] = []
-        if request.parent_id is not None and request.vector is not None:
-            siblings = store.recent_children(
-                request.parent_id,
-                repeats.SIBLING_POOL,
-                [NodeStatus.ACTIVE.value, NodeStatus.CANDIDATE.value],
+        if parent is not None and request.vector is not None:
+            siblings = reads.get(
+                ("siblings", parent),
+                lambda: store.recent_children(
+                    parent,
+                    repeats.SIBLING_POOL,
+                    [NodeStatus.ACTIVE.value, NodeStatus.CANDIDATE.value],
+                ),
             )
 
         def vectors_of(ids: list[str]) -> Mapping[str, np.ndarray]:

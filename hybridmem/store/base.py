@@ -301,6 +301,24 @@ class SQLiteBase:
         with self.reading():
             self.conn.execute("PRAGMA secure_delete = ON")
 
+    @contextmanager
+    def synced(self) -> Iterator[None]:
+        """Commits inside are fsynced (``synchronous = FULL``) whatever ``durability`` says:
+        for a commit that must survive a power cut before files outside the store change
+        (a key rotation, before its re-sealed snapshots replace the old ones). Only an
+        outermost call changes the setting (SQLite reads it at COMMIT)."""
+        with self._lock:
+            self._check()
+            if self._depth or _SYNC_MODES[self.durability] in ("FULL", "EXTRA"):
+                yield
+                return
+            self.conn.execute("PRAGMA synchronous = FULL")
+            try:
+                yield
+            finally:
+                if not self._closed:
+                    self.conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[self.durability]}")
+
     def checkpoint_wal(self) -> bool:
         """Copy the WAL into the main file and truncate it; False if another connection kept
         part of it from being checkpointed."""

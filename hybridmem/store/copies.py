@@ -125,6 +125,22 @@ def copy_meta(path: Path, key: str) -> str | None:
         return None if row is None else str(row[0])
 
 
+def copy_sealed_sample(path: Path) -> str | None:
+    """One ciphertext stored in a copy (a sensitive node's content, else a ``sealed`` op
+    payload), or None: which key a copy without a recorded key fingerprint was sealed with."""
+    with _open(path) as conn:
+        row = conn.execute("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1").fetchone()
+        if row is not None:
+            return str(row[0])
+        for (raw,) in conn.execute(
+            "SELECT payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"
+        ):
+            body = json.loads(raw)
+            if isinstance(body, dict) and isinstance(body.get("sealed"), str):
+                return str(body["sealed"])
+    return None
+
+
 def reseal_copy(source: Path, target: Path, reseal: Resealer, *, key_meta: tuple[str, str]) -> int:
     """Write ``source`` to ``target`` with every ciphertext re-sealed (sensitive node rows and
     the ``sealed`` op payloads) and ``meta[key_meta[0]] = key_meta[1]``; fsynced, no old

@@ -16,14 +16,8 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, chunks, marks, refused
+from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
 from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
-
-NODE_COLUMNS = (
-    "rid, id, user_id, agent_id, session_id, parent_id, path, depth, task_id, content, "
-    "content_hash, node_type, importance, confidence, activity, created_at, updated_at, "
-    "last_accessed_at, access_count, seq, version, status, index_state, source_id, metadata, "
-    "lifecycle, tier, conflict_group, sensitive"
-)
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -63,8 +57,10 @@ def delete_node_rows(conn: sqlite3.Connection, ids: Sequence[str], *, fts: bool 
         conn.execute(f"DELETE FROM nodes WHERE id IN ({marks(chunk)})", chunk)
 
 
-class NodeTable(SQLiteBase):
+class NodeTable(SharedNodeReads, SQLiteBase):
     """Node rows, lexical terms and active nodes."""
+
+    MARK = "?"
 
     # -- writes (inside the caller's transaction) -------------------------------------------
     def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
@@ -313,43 +309,6 @@ class NodeTable(SQLiteBase):
             sql = f"SELECT id FROM nodes WHERE id IN ({marks(chunk)})"
             out.extend(r["id"] for r in self._rows(sql, chunk))
         return out
-
-    def user_root(self, user_id: str) -> MemoryNode | None:
-        """The user's root node, or None when the user has no tree."""
-        rows = self._rows(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND parent_id IS NULL "
-            "ORDER BY seq LIMIT 1",
-            [user_id],
-        )
-        return self._node(rows[0]) if rows else None
-
-    def all_ids(self, *, user_id: str | None = None) -> list[str]:
-        """Ids of every node (of one user)."""
-        if user_id is None:
-            return [r["id"] for r in self._rows("SELECT id FROM nodes")]
-        return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = ?", [user_id])]
-
-    def ids_with_prefix(
-        self, prefix: str, *, user_id: str | None = None, limit: int = 10
-    ) -> list[str]:
-        """Ids that start with ``prefix`` (of one user), at most ``limit``, in id order: a
-        range scan of the primary key, no content read."""
-        sql = "SELECT id FROM nodes WHERE id >= ? AND id < ?"
-        params: list[Any] = [prefix, prefix + "\uffff"]
-        if user_id is not None:
-            sql += " AND user_id = ?"
-            params.append(user_id)
-        params.append(limit)
-        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT ?", params)]
-
-    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
-        """Ids of nodes in this index state, oldest first (at most ``limit``)."""
-        sql = "SELECT id FROM nodes WHERE index_state = ? ORDER BY seq"
-        params: list[Any] = [state]
-        if limit:
-            sql += " LIMIT ?"
-            params.append(limit)
-        return [r["id"] for r in self._rows(sql, params)]
 
     def lexical_search(
         self, match: str, scope: Scope, statuses: Sequence[str], limit: int

@@ -290,6 +290,12 @@ class TreeStore(Protocol):
         """Live nodes of this type under this parent with exactly this content hash."""
         ...
 
+    def live_repeats_among(
+        self, user_id: str, node_type: str, parent_id: str | None, hashes: Sequence[str]
+    ) -> list[MemoryNode]:
+        """:meth:`live_repeats` for many content hashes in one read (a batch's items)."""
+        ...
+
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
     ) -> list[tuple[str, str | None]]:
@@ -316,6 +322,10 @@ class TreeStore(Protocol):
 
     def sensitive_contents(self) -> list[tuple[str, str]]:
         """``(id, stored content)`` of every sensitive node."""
+        ...
+
+    def sealed_sample(self) -> str | None:
+        """The stored content of one sensitive node, or None when there is none."""
         ...
 
     def lexical_gaps(self) -> LexicalGaps:
@@ -483,6 +493,11 @@ class TreeStore(Protocol):
     # -- storage ----------------------------------------------------------------------------
     def secure_delete(self) -> None:
         """From now on, overwrite deleted content instead of leaving it in free space."""
+        ...
+
+    def synced(self) -> AbstractContextManager[None]:
+        """Commits inside survive a power cut once they return, whatever the store's
+        durability setting."""
         ...
 
     def compact(self) -> bool:

@@ -74,6 +74,21 @@ class NodeScans(SQLiteBase):
             [user_id, node_type, parent_id, content_hash],
         )
 
+    def live_repeats_among(
+        self, user_id: str, node_type: str, parent_id: str | None, hashes: Sequence[str]
+    ) -> list[MemoryNode]:
+        """:meth:`live_repeats` for every hash of ``hashes`` in one read, oldest first."""
+        found: list[MemoryNode] = []
+        for lo in range(0, len(hashes), 500):  # SQLite's limit on parameters
+            chunk = list(hashes[lo : lo + 500])
+            found += self._raw_nodes(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+                f"AND parent_id IS ? AND content_hash IN ({', '.join('?' * len(chunk))}) "
+                "AND status != 'archived'",
+                [user_id, node_type, parent_id, *chunk],
+            )
+        return sorted(found, key=lambda n: (n.created_at, n.seq))
+
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
     ) -> list[tuple[str, str | None]]:
@@ -128,6 +143,11 @@ class NodeScans(SQLiteBase):
         re-seals."""
         rows = self._rows("SELECT id, content FROM nodes WHERE sensitive = 1")
         return [(r["id"], r["content"]) for r in rows]
+
+    def sealed_sample(self) -> str | None:
+        """The stored content of one sensitive node (its ciphertext names the key), or None."""
+        rows = self._rows("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1")
+        return str(rows[0]["content"]) if rows else None
 
     def lexical_gaps(self) -> LexicalGaps:
         """Lexical entries without a node row, and node rows without a lexical entry."""

@@ -10,18 +10,21 @@ checkpoints kept in the database (:mod:`.snapshots`), compaction, and bulk write
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
+from hybridmem.models import OpRecord
 from hybridmem.store.postgres import snapshots
 from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
-    _APPEND,
+    _INSERT_OP,
+    _RESERVE,
     PgAuditTable,
     PgMetaTable,
     PgOpLog,
@@ -77,6 +80,11 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
         with self.reading():
             return
 
+    @contextmanager
+    def synced(self) -> Iterator[None]:
+        """Nothing to change: a PostgreSQL COMMIT is durable (``synchronous_commit`` on)."""
+        yield
+
     def compact(self) -> bool:
         """``VACUUM FULL`` every table that holds content (each is rewritten without its dead
         rows), then ``CHECKPOINT`` so the WAL segments holding them can be recycled.
@@ -105,33 +113,48 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
 
     # -- bulk writes ------------------------------------------------------------------------
     def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
-        """Append many op rows in one pipelined batch (inside the caller's transaction); their
-        sequences, in order. Each item has :meth:`append_op`'s keyword arguments."""
+        """Append many op rows (inside the caller's transaction) in two round trips: one
+        reserves their numbers from the counter, one pipelined batch inserts them. Their
+        sequences, in order; the hooks see the rows in the same transaction (``on_ops`` once
+        with all of them, else ``on_op`` per row), as in the SQLite store. Each item has
+        :meth:`append_op`'s keyword arguments."""
         if not ops:
             return []
-        if self.on_op is not None:  # the hook needs each row's number as it is written
-            return [self.append_op(**item) for item in ops]
-        params = [
-            (
-                item["op"],
-                item.get("node_id"),
-                item.get("user_id"),
-                json.dumps(item.get("payload", {}), ensure_ascii=False, default=str),
-                to_iso(item["at"]),
-                item.get("actor"),
-            )
-            for item in ops
-        ]
-        seqs: list[int] = []
-        with refused("cannot log ops"), self.conn.cursor() as cur:
-            cur.executemany(_APPEND, params, returning=True)
-            while True:
-                row = cur.fetchone()
-                if row is not None:
-                    seqs.append(int(row[0]))
-                if not cur.nextset():
-                    break
-        return seqs
+        with refused("cannot log ops"):
+            row = self.conn.execute(_RESERVE, (len(ops),)).fetchone()
+            if row is None:
+                raise StoreError("the op-log counter row is missing; the schema is damaged")
+            first = int(row[0]) - len(ops) + 1
+            records = [
+                OpRecord(
+                    first + k,
+                    item["op"],
+                    item.get("node_id"),
+                    item.get("user_id"),
+                    item.get("payload") or {},
+                    item["at"],
+                    item.get("actor"),
+                )
+                for k, item in enumerate(ops)
+            ]
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    _INSERT_OP,
+                    [
+                        (
+                            r.seq, r.op, r.node_id, r.user_id,
+                            json.dumps(r.payload, ensure_ascii=False, default=str),
+                            to_iso(r.at), r.actor,
+                        )
+                        for r in records
+                    ],
+                )  # fmt: skip
+        if self.on_ops is not None:
+            self.on_ops(records)
+        elif self.on_op is not None:
+            for record in records:
+                self.on_op(record)
+        return [r.seq for r in records]
 
     # -- checkpoints (kept in the database: snapshots.py) -----------------------------------
     def create_snapshot(self, name: str, manifest: dict[str, Any]) -> StoredSnapshot:
@@ -160,6 +183,7 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
     def load_snapshot(self, name: str) -> StoredSnapshot:
         """Replace every state table's rows with snapshot ``name``'s (inside the caller's
         transaction; the recovery layer replays the op log after it)."""
+        self._audit_tail = None  # the audit log is replaced too
         with refused(f"cannot load snapshot {name!r}"):
             return snapshots.load(self.conn, name)
 
@@ -170,4 +194,3 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
         :func:`~hybridmem.store.scrub_copy` does to a SQLite copy; how many held any of it."""
         with refused("cannot scrub snapshots"):
             return snapshots.scrub(self.conn, user_id, ids, whole_user, scrub)
-
