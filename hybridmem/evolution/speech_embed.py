@@ -19,17 +19,12 @@ halves of the dev lines a MiniLM model labels only 0.49/0.57 of them right alone
 0.87/0.86) and as a second opinion it held back a third of true English assertions on one
 half; the rules then decide alone, as for any embedder without a model.
 
-``python -m hybridmem.evolution.speech_embed fit|evaluate [--embedder e5]``: fit the shipped
-model on the ``dev`` lines; print 2-fold halves of dev and every test batch, with and without
-the second opinion (:mod:`~hybridmem.evolution.speech_embed_eval`).
+``python -m hybridmem.evolution.speech_embed_eval fit|evaluate [--embedder e5]``: fit the
+shipped model on the ``dev`` lines; print 2-fold halves of dev and every test batch, with and
+without the second opinion.
 """
 
 from __future__ import annotations
-
-import argparse
-import sys
-from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
@@ -65,22 +60,3 @@ def second_opinion(model: LinearModel, result: SpeechActResult, vector: object) 
         cues=(*result.cues, f"embed:{act.value}"),
         language=result.language,
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``fit`` (write the shipped model) or ``evaluate`` (halves and batches, with/without)."""
-    from hybridmem.evolution import speech_embed_eval
-
-    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.speech_embed")
-    parser.add_argument("command", choices=["fit", "evaluate"])
-    parser.add_argument("--embedder", default="e5", help="make_embedder spec (default e5)")
-    parser.add_argument("--out", type=Path, help="fit: where to write the model JSON")
-    parser.add_argument("--json", type=Path, dest="json_out", help="evaluate: also write here")
-    args = parser.parse_args(argv)
-    if args.command == "fit":
-        return speech_embed_eval.fit_command(args.embedder, args.out)
-    return speech_embed_eval.evaluate_command(args.embedder, args.json_out)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -10,7 +10,9 @@ cost side, a true fact the second opinion would hold back as a candidate).
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -156,3 +158,20 @@ def _print(payload: Mapping[str, Any]) -> None:
                 f"{base['accuracy']:.3f} / {base['leak_rate']:.3f} / {base['assertive_recall']}"
                 f"      {new['accuracy']:.3f} / {new['leak_rate']:.3f} / {new['assertive_recall']}"
             )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``fit`` (write the shipped model) or ``evaluate`` (halves and batches, with/without)."""
+    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.speech_embed_eval")
+    parser.add_argument("command", choices=["fit", "evaluate"])
+    parser.add_argument("--embedder", default="e5", help="make_embedder spec (default e5)")
+    parser.add_argument("--out", type=Path, help="fit: where to write the model JSON")
+    parser.add_argument("--json", type=Path, dest="json_out", help="evaluate: also write here")
+    args = parser.parse_args(argv)
+    if args.command == "fit":
+        return fit_command(args.embedder, args.out)
+    return evaluate_command(args.embedder, args.json_out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
