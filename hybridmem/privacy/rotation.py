@@ -107,7 +107,8 @@ def _switch_live(
     the new key and the store under the old one). Returns the re-sealed ``(id, old
     ciphertext)`` pairs."""
     store = core.engine.store
-    with store.synced(), core.engine.write():
+    # The engine's lock before the store's, as every write takes them (no lock-order cycle).
+    with core.engine.lock, store.synced(), core.engine.write():
         recorded = store.get_meta(KEY_ID_META)
         if recorded is not None and recorded != old.key_id:
             raise WrongKeyError(
