@@ -8,6 +8,11 @@ machine is shared), plus whether torch / sentence-transformers / chromadb were i
 ``search`` <= 3 s cold.
 
     python -m benchmarks.cli_cold [--repeats 5] [--embedder default] [--out PATH]
+                                  [--baseline DIR]
+
+``--baseline DIR`` (a checkout whose ``hybridmem`` package is an older version, e.g. from
+``git archive REV hybridmem | tar -x -C DIR``) runs every command under both versions in the
+same rounds, alternating, on the same store: the before/after figures of one run.
 
 Writes ``benchmarks/results/cli_cold.json`` and prints a table.
 """
@@ -27,6 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import hybridmem
 from hybridmem import HybridMemory
 
 HEAVY = ("torch", "sentence_transformers", "chromadb", "transformers", "pandas")
@@ -38,8 +44,14 @@ def _run(
 ) -> tuple[float, float, subprocess.CompletedProcess[str]]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
+    # cwd: "python -m" puts the working directory first on sys.path, before PYTHONPATH, so
+    # run from a neutral one (the store's temp dir) or a checkout there would shadow both.
     proc = subprocess.run(
-        [sys.executable, "-m", "hybridmem.cli", *args], capture_output=True, text=True, env=env
+        [sys.executable, "-m", "hybridmem.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=env["HYBRIDMEM_COLD_CWD"],
     )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -55,6 +67,7 @@ def _imported(args: list[str], env: dict[str, str]) -> list[str]:
         capture_output=True,
         text=True,
         env=env,
+        cwd=env["HYBRIDMEM_COLD_CWD"],
     )
     names = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()}
     return [m for m in HEAVY if m in names]
@@ -71,9 +84,15 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         help="commands an older hybridmem understands too (full ids, no --version): for a "
         "baseline run with PYTHONPATH pointing at an older checkout",
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="directory holding an older hybridmem package, run in the same rounds",
+    )
     opts = parser.parse_args(argv)
-    env = {**os.environ, "TOKENIZERS_PARALLELISM": "false"}
     with tempfile.TemporaryDirectory(prefix="hybridmem-cold-") as tmp:
+        env = {**os.environ, "TOKENIZERS_PARALLELISM": "false", "HYBRIDMEM_COLD_CWD": tmp}
         db = str(Path(tmp) / "m")
         common = ["--db", db, "--user", "u1"]
         # The store is built in process (one model load); only the measured commands are CLI.
@@ -96,22 +115,33 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         if opts.compat:
             del commands["--version"]
             commands["show"] = ["show", task_id, *common]
-        walls: dict[str, list[float]] = {name: [] for name in commands}
-        cpus: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(opts.repeats):
+        # "now" = the hybridmem this script imported, whatever the editable install points at.
+        here = str(Path(hybridmem.__file__).resolve().parents[1])
+        envs = {"now": {**env, "PYTHONPATH": here}}
+        if opts.baseline is not None:
+            envs["baseline"] = {**env, "PYTHONPATH": str(opts.baseline.resolve())}
+        walls: dict[tuple[str, str], list[float]] = {}
+        cpus: dict[tuple[str, str], list[float]] = {}
+        for round_no in range(opts.repeats):
             for name, args in commands.items():
-                wall, cpu, _ = _run(args, env)
-                walls[name].append(wall)
-                cpus[name].append(cpu)
-        rows: dict[str, dict[str, Any]] = {
-            name: {
-                "wall_median_s": round(statistics.median(walls[name]), 3),
-                "cpu_median_s": round(statistics.median(cpus[name]), 3),
-                "wall_min_s": round(min(walls[name]), 3),
-                "heavy_imports": _imported(args, env),
+                order = list(envs.items())
+                for version, version_env in order[:: 1 if round_no % 2 == 0 else -1]:
+                    wall, cpu, _ = _run(args, version_env)
+                    walls.setdefault((version, name), []).append(wall)
+                    cpus.setdefault((version, name), []).append(cpu)
+        versions: dict[str, dict[str, dict[str, Any]]] = {
+            version: {
+                name: {
+                    "wall_median_s": round(statistics.median(walls[version, name]), 3),
+                    "cpu_median_s": round(statistics.median(cpus[version, name]), 3),
+                    "wall_min_s": round(min(walls[version, name]), 3),
+                    "heavy_imports": _imported(args, version_env),
+                }
+                for name, args in commands.items()
             }
-            for name, args in commands.items()
+            for version, version_env in envs.items()
         }
+    rows = versions["now"]
     result = {
         "command": "python -m benchmarks.cli_cold " + " ".join(argv or sys.argv[1:]),
         "embedder": opts.embedder,
@@ -121,14 +151,22 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         "python": platform.python_version(),
         "commands": rows,
     }
+    if "baseline" in versions:
+        result["baseline"] = {"path": str(opts.baseline), "commands": versions["baseline"]}
     opts.out.parent.mkdir(parents=True, exist_ok=True)
     opts.out.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"{'command':<10} {'wall p50':>9} {'cpu p50':>8} {'wall min':>9}  heavy imports")
-    for name, row in rows.items():
-        print(
-            f"{name:<10} {row['wall_median_s']:>8.2f}s {row['cpu_median_s']:>7.2f}s "
-            f"{row['wall_min_s']:>8.2f}s  {', '.join(row['heavy_imports']) or '-'}"
-        )
+    print(
+        f"{'version':<9} {'command':<10} {'wall p50':>9} {'cpu p50':>8} {'wall min':>9}  "
+        "heavy imports"
+    )
+    for name in rows:
+        for version, version_rows in versions.items():
+            row = version_rows[name]
+            print(
+                f"{version:<9} {name:<10} {row['wall_median_s']:>8.2f}s "
+                f"{row['cpu_median_s']:>7.2f}s {row['wall_min_s']:>8.2f}s  "
+                f"{', '.join(row['heavy_imports']) or '-'}"
+            )
     print(f"load average during the run: {result['load_average']}; written to {opts.out}")
     return result
 

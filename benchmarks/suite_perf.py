@@ -25,16 +25,17 @@ import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from rich.console import Console
+from rich.progress import TaskID
 
 from benchmarks.report import ResultRow, SuiteResult, fmt, progress
 from hybridmem import HybridMemory
-from hybridmem.embedding import Embedder, Vectors
+from hybridmem.embedding import Embedder, Vectors, embed_query
 
 USER = "perf"
 TASK_SIZE = 100
@@ -54,12 +55,15 @@ _PREF_STEMS = ("I prefer", "I like", "please always use", "I would rather have")
 
 
 class CachedEmbedder:
-    """Wraps an embedder; texts primed beforehand are answered from memory (no model call)."""
+    """Wraps an embedder; query texts primed beforehand are answered from memory (no model
+    call). Queries go through the model's query form (``embed_query``: e5's ``query:``
+    prefix), as the engine and the bare side both ask for them."""
 
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self._cache: dict[str, np.ndarray] = {}
         self.enabled = False
+        self.multilingual = getattr(inner, "multilingual", None)
 
     @property
     def name(self) -> str:
@@ -72,15 +76,19 @@ class CachedEmbedder:
         return self.inner.dimension
 
     def prime(self, texts: Sequence[str]) -> None:
-        """Embed ``texts`` now so later calls for them cost nothing."""
-        for t, v in zip(texts, self.inner.embed(list(texts)), strict=True):
+        """Embed the queries ``texts`` now so later calls for them cost nothing."""
+        for t, v in zip(texts, embed_query(self.inner, list(texts)), strict=True):
             self._cache[t] = v
 
     def embed(self, texts: Sequence[str]) -> Vectors:
+        """Passages: always from the model."""
+        return self.inner.embed(texts)
+
+    def embed_query(self, texts: Sequence[str]) -> Vectors:
         """From the cache when enabled and every text is primed, else from the model."""
         if self.enabled and all(t in self._cache for t in texts):
             return np.stack([self._cache[t] for t in texts]).astype(np.float32)
-        return self.inner.embed(texts)
+        return embed_query(self.inner, texts)
 
 
 @dataclass(frozen=True)
@@ -205,7 +213,7 @@ class BareSide:
                          metadatas=[{"task": w.tasks[i]} for i in range(lo, hi)])
 
     def query(self, text: str, task: str, vector: np.ndarray | None) -> None:
-        v = self.embedder.embed([text])[0] if vector is None else vector
+        v = embed_query(self.embedder, [text])[0] if vector is None else vector
         self.coll.query(query_embeddings=v.reshape(1, -1), n_results=10, where={"task": task})
 
     def close(self) -> None:
@@ -215,8 +223,10 @@ class BareSide:
 Side = EngineSide | BareSide
 
 
-def ingest(sides: Sequence[Side], w: Workload, batch: int) -> dict[str, list[float]]:
-    """Load both sides batch by batch, alternating which goes first; seconds per batch."""
+def ingest(sides: Sequence[Side], w: Workload, batch: int,
+           tick: Callable[[str], None] | None = None) -> dict[str, list[float]]:
+    """Load both sides batch by batch, alternating which goes first; seconds per batch
+    (``tick("ingest")`` after each batch: progress, outside the timed calls)."""
     names = [f"t{t}" for t in range(w.n_tasks)]
     for side in sides:
         side.add_tasks(names)
@@ -227,6 +237,8 @@ def ingest(sides: Sequence[Side], w: Workload, batch: int) -> dict[str, list[flo
             t0 = time.perf_counter()
             side.add(w, lo, hi)
             times[side.name].append(time.perf_counter() - t0)
+        if tick is not None:
+            tick("ingest")
     return times
 
 
@@ -275,21 +287,27 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
 
 def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mixed",
                  queries: int = 100, rounds: int = 5, batch: int = 1000,
-                 threads: Sequence[int] = THREADS, seed: int = 11) -> list[ResultRow]:
-    """Ingest ``size`` nodes into the engine and into bare Chroma; time ingest and queries."""
+                 threads: Sequence[int] = THREADS, seed: int = 11,
+                 tick: Callable[[str], None] | None = None) -> list[ResultRow]:
+    """Ingest ``size`` nodes into the engine and into bare Chroma; time ingest and queries.
+
+    ``tick(phase)`` is called after each step (ingest batch, warm-up, timed round, thread
+    count; :func:`size_steps` of them), never inside a timed call: progress for the caller."""
+    tick = tick or (lambda phase: None)
     w = workload(size, mix, queries, seed)
     label = f"{size // 1000}k nodes" if size % 1000 == 0 else f"{size} nodes"
     engine = EngineSide(workdir / f"hm-{size}-{mix}", embedder)
     bare = BareSide(workdir / f"chroma-{size}-{mix}", embedder)
     sides: list[Side] = [engine, bare]
     load_before = load()
-    batches = ingest(sides, w, batch)
-    vectors = dict(zip(w.queries, embedder.embed(w.queries), strict=True))
+    batches = ingest(sides, w, batch, tick)
+    vectors = dict(zip(w.queries, embed_query(embedder, w.queries), strict=True))
     engine.cached.prime(w.queries)
     for side in sides:  # warm-up: caches, HNSW pages, the scorer's first-call costs
         for _ in range(2):
             query_round(side, w, None)
             query_round(side, w, vectors)
+    tick("warm-up")
     per: dict[str, dict[str, list[float]]] = {s.name: {} for s in sides}
     ratios: dict[str, list[float]] = {}
     for r in range(rounds):
@@ -305,11 +323,13 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
                 per[name].setdefault(k, []).append(v)
         for k in got[engine.name]:
             ratios.setdefault(k, []).append(got[engine.name][k] / got[bare.name][k])
+        tick("timed rounds")
     qps: dict[str, dict[int, float]] = {s.name: {} for s in sides}
     per_thread = max(10, queries // 2)
     for n in threads:
         for side in (sides if n % 2 else list(reversed(sides))):
             qps[side.name][n] = throughput(side, w, n, per_thread)
+        tick("threads")
     load_after = load()
     engine.close()
     bare.close()
@@ -343,6 +363,11 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
     return rows
 
 
+def size_steps(size: int, *, rounds: int, threads: Sequence[int], batch: int = 1000) -> int:
+    """How many times :func:`measure_size` ticks for one size (the inner bar's total)."""
+    return -(-size // batch) + 1 + rounds + len(threads)
+
+
 def run_perf(sizes: Sequence[int], embedder: Embedder, *, queries: int = 100, rounds: int = 5,
              mixes: Sequence[str] = ("mixed",), threads: Sequence[int] = THREADS,
              console: Console | None = None) -> SuiteResult:
@@ -355,8 +380,17 @@ def run_perf(sizes: Sequence[int], embedder: Embedder, *, queries: int = 100, ro
         task = bar.add_task("perf", total=len(sizes) * len(mixes))
         for mix in mixes:
             for size in sizes:
+                # A second bar inside the size: 100k nodes ingest for many minutes.
+                label = f"{size:,} {mix}"
+                inner = bar.add_task(label, total=size_steps(size, rounds=rounds,
+                                                             threads=threads))
+
+                def tick(phase: str, inner: TaskID = inner, label: str = label) -> None:
+                    bar.update(inner, advance=1, description=f"{label} · {phase}")
+
                 rows += measure_size(size, embedder, Path(tmp), mix=mix, queries=queries,
-                                     rounds=rounds, threads=threads)
+                                     rounds=rounds, threads=threads, tick=tick)
+                bar.update(inner, description=f"{label} · done")
                 bar.advance(task)
     return SuiteResult(
         "perf", tuple(rows),

@@ -8,24 +8,21 @@ recovery), and forwards each public call. The write order and the op model are d
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from os import PathLike
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
 
-from hybridmem.clock import Clock, system_clock
+from hybridmem.clock import Clock
 from hybridmem.config import MemoryConfig
-from hybridmem.core import Core, Engine, NodeInput, coerce_input, content_hash, get_scoped
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.core import Engine, NodeInput, coerce_input, content_hash, get_scoped
+from hybridmem.embedding import Embedder
 from hybridmem.errors import (
     AmbiguousIdError,
     InvalidArgumentError,
     NodeNotFoundError,
-    StoreNotFoundError,
 )
 from hybridmem.evolution import services as evolution_ops
 from hybridmem.evolution.distill import Distiller
@@ -35,30 +32,26 @@ from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
 from hybridmem.evolution.slots import SlotExtractor
 from hybridmem.filters import make_filter
-from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
-from hybridmem.index.ownership import open_index
+from hybridmem.index import ChromaServer, VectorIndex
 from hybridmem.models import (
-    IndexState,
     MemoryNode,
     OpRecord,
     RetrievalResult,
     StoreStats,
 )
+from hybridmem.opening import CHROMA_DIR, OpenOptions, open_memory
 from hybridmem.privacy import services as privacy_ops
 from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import (
-    OpenReport,
     RepairReport,
     RestoreReport,
     SnapshotInfo,
     VerifyReport,
 )
-from hybridmem.retrieval import Retriever
 from hybridmem.retrieval.scoping import check_scope
-from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
-from hybridmem.store.urls import is_postgres_url, open_postgres, redact
-from hybridmem.tokens import LazyTokenCounter, TokenCounter
+from hybridmem.store import DB_FILE, TreeStore
+from hybridmem.tokens import TokenCounter
 from hybridmem.validation import (
     LIFECYCLES,
     STATUSES,
@@ -67,7 +60,6 @@ from hybridmem.validation import (
     check_choices,
     check_content,
     check_datetime,
-    check_file_path,
     check_metadata,
     check_node_id,
     check_node_type,
@@ -88,9 +80,6 @@ if TYPE_CHECKING:
     from hybridmem.privacy.rotation import KeyRotationReport
     from hybridmem.scoped import ScopedMemory
 
-CHROMA_LAYOUT = "2"
-"""Version of the vector metadata layout (bump when ``core.indexing.index_metadata`` changes)."""
-CHROMA_DIR = "chroma"
 DEFAULT_USER = "default"
 
 __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput", "content_hash"]
@@ -135,109 +124,36 @@ class HybridMemory:
         create: bool = True,
         read_only: bool = False,
     ) -> None:
-        if not isinstance(path, str | PathLike):
-            raise InvalidArgumentError(f"path must be a directory path, got {type(path).__name__}")
-        # Checked before anything is created: a bad embedder spec leaves no directory behind.
-        chosen = make_embedder(embedder) if embedder is not None else None
-        self.location = redact(path)
+        opened = open_memory(
+            path,
+            OpenOptions(
+                embedder=embedder,
+                config=config,
+                clock=clock,
+                chroma=chroma,
+                collection=collection,
+                durability=durability,
+                actor=actor,
+                reindex=reindex,
+                token_counter=token_counter,
+                privacy=privacy,
+                index=index,
+                create=create,
+                read_only=read_only,
+            ),
+        )
+        self._core = opened.core
+        self._privacy = opened.privacy
+        self._retriever = opened.retriever
+        self._recovery = opened.recovery
+        self.location = opened.location
         """Where the tree lives, safe to show: the directory, or the URL without password."""
-        self.path: Path | None = None
+        self.path = opened.path
         """The memory directory (SQLite, snapshots, embedded Chroma); None on PostgreSQL."""
         self.read_only = read_only
         """Opened with ``read_only=True``: writes raise, the index opens on first vector use."""
-        postgres = is_postgres_url(path)
-        if postgres and chroma is None and index is None:
-            raise InvalidArgumentError(
-                f"{self.location} is a PostgreSQL store shared by many processes and hosts; "
-                "its vectors live in a Chroma server: pass chroma=ChromaServer(host, port)"
-            )
-        config = config or MemoryConfig()
-        started = time.perf_counter()
-        if not postgres:
-            # NUL and non-paths refused here; the OS judges the length (_check_store_path).
-            self.path = check_file_path("path", path, check_length=False)
-            if _is_dir(self.path):
-                # A lost SQLite file beside its index is damage, not "no store here".
-                embedded = index is None and chroma is None
-                recovery_ops.check_files(
-                    self.path,
-                    chroma_dir=self.path / CHROMA_DIR if embedded else None,
-                    config=config.recovery,
-                )
-            _check_store_path(self.path, create=create and not read_only)
-        store: TreeStore = (
-            SQLiteStore(self.path / DB_FILE, durability=durability)
-            if self.path is not None
-            else open_postgres(str(path), create=create and not read_only)
-        )
-        opened: VectorIndex | None = None
-        requested = collection or "hybridmem-nodes"
-        try:
-            # ``embedder=None`` on an existing store means the one it was built with.
-            embedder_obj = (
-                chosen if chosen is not None else make_embedder(store.get_meta("embedder"))
-            )
-            # The store opens with the model it records; a re-index switches after open.
-            plan = recovery_ops.plan_index(
-                store, embedder_obj, requested=requested, reindex=reindex
-            )
-            rebuild_reason: str | None = None
-            if index is None:
-                chroma_dir = None if chroma or self.path is None else self.path / CHROMA_DIR
-
-                def open_chroma() -> ChromaIndex:
-                    return ChromaIndex(
-                        path=chroma_dir,
-                        server=chroma,
-                        collection=plan.collection,
-                        embedder_name=plan.embedder_name,
-                        dimension=plan.dimension,
-                    )
-
-                # Embedded Chroma is owned by one process at a time (index/ownership.py).
-                # Read-only opens defer it to the first vector call (most reads need none).
-                opened, rebuild_reason = open_index(
-                    chroma_dir=chroma_dir, opener=open_chroma, defer=read_only
-                )
-            else:
-                opened = index
-            engine = Engine(
-                store=store,
-                index=opened,
-                embedder=embedder_obj,
-                config=config,
-                clock=clock or system_clock,
-                counter=token_counter or LazyTokenCounter(),
-                actor=actor,
-                path=self.path,
-                location=self.location,
-            )
-            engine.read_only = read_only
-            self._core = core = Core.build(engine)
-            self._privacy = privacy_ops.install(core, privacy)
-            evolution_ops.install(core)
-            self._retriever = Retriever(core)
-            self._recovery = recovery_ops.install(core)
-            if read_only:
-                # No recovery here: finishing pending writes is the next writer's job.
-                self.open_report = OpenReport.skipped(time.perf_counter() - started)
-                return
-            if plan.switch:
-                recovery_ops.switch_embedder(core, requested)
-            elif store.get_meta("chroma_layout") != CHROMA_LAYOUT:
-                # Vectors written with an older metadata layout would not match today's
-                # filters: re-upsert them all (finished below, like any pending write).
-                store.set_index_state(store.all_ids(), IndexState.PENDING.value)
-            store.set_meta("chroma_layout", CHROMA_LAYOUT)
-            self.open_report = self._recovery.on_open(
-                None if plan.switch else rebuild_reason, started, collection=requested
-            )
-            """What opening had to repair (pending writes, orphans, a lost index)."""
-        except BaseException:
-            if opened is not None:
-                opened.close()
-            store.close()
-            raise
+        self.open_report = opened.report
+        """What opening had to repair (pending writes, orphans, a lost index)."""
 
     # -- resources (read-only views for inspection and tests) -------------------------------
     @property
@@ -957,33 +873,6 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
-
-
-def _is_dir(path: Path) -> bool:
-    """``path.is_dir()``, False for a path the OS refuses (too long; _check_store_path says
-    why)."""
-    try:
-        return path.is_dir()
-    except OSError:
-        return False
-
-
-def _check_store_path(path: Path, *, create: bool) -> None:
-    """Refuse a path that is not a memory directory; create one only when asked."""
-    try:
-        if path.exists() and not path.is_dir():
-            raise InvalidArgumentError(
-                f"memory path {str(path)!r} exists and is not a directory"
-            )
-        if not create:
-            if not (path / DB_FILE).is_file():
-                raise StoreNotFoundError(f"no memory store at {str(path)!r} (no {DB_FILE} there)")
-            return
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:  # name too long, a parent that is a file, no permission
-        raise InvalidArgumentError(
-            f"memory path {str(path)!r} cannot be used: {exc.strerror or exc}"
-        ) from None
 
 
 def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:

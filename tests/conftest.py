@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
 from hybridmem import ChromaServer, FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, SentenceTransformerEmbedder
 from hybridmem.embedding.base import Vectors
+
+# Property and fuzz tests: on a developer's machine each run draws new examples (that is how
+# they keep finding bugs); CI (HYPOTHESIS_PROFILE=ci, set by .ci/run) derandomizes them, so a
+# red CI run fails the same way when re-run, and every failure prints the blob that replays it.
+settings.register_profile("dev", print_blob=True)
+settings.register_profile("ci", print_blob=True, derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 pytest_plugins = ["tests.backends"]  # open_mem / locations: one fixture for both stores
 

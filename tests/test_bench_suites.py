@@ -149,6 +149,19 @@ def test_perf_smoke(tmp_path):
     assert all(r["metrics"]["peak_rss_mb"] > 0 for r in ratios)
 
 
+def test_perf_reports_progress_inside_a_size(tmp_path):
+    """A long size (100k nodes ingest for many minutes) moves its own bar: one tick per ingest
+    batch, the warm-up, each timed round and each thread count, as many as the bar's total."""
+    from benchmarks.suite_perf import measure_size, size_steps
+    from hybridmem.embedding import make_embedder
+
+    phases: list[str] = []
+    measure_size(150, make_embedder("hash"), tmp_path, queries=3, rounds=2, batch=100,
+                 threads=(1,), tick=phases.append)
+    assert phases == ["ingest", "ingest", "warm-up", "timed rounds", "timed rounds", "threads"]
+    assert len(phases) == size_steps(150, rounds=2, threads=(1,), batch=100)
+
+
 def test_perf_mix_has_facts_and_preferences():
     from benchmarks.suite_perf import node_types
 

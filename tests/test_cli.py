@@ -82,6 +82,44 @@ def test_version():
     assert result.exit_code == 0 and result.stdout.strip() == f"hybridmem {__version__}"
 
 
+def test_cold_imports_stay_light(store):
+    """``import hybridmem`` and ``hybridmem --version`` load no engine; a read command loads
+    the engine but never the model libraries (torch, sentence-transformers) nor Chroma."""
+    probe = (
+        "import sys, runpy\n"
+        "sys.argv = ['hybridmem', *sys.argv[1:]]\n"
+        "try:\n"
+        "    runpy.run_module('hybridmem.cli', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED', *sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('hybridmem', 'torch', 'sentence_transformers', 'chromadb', 'numpy')))\n"
+    )
+
+    def loaded(*args: str) -> set[str]:
+        out = subprocess.run(
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=300
+        ).stdout
+        return set(out.rsplit("LOADED", 1)[1].split())
+
+    root = subprocess.run(
+        [sys.executable, "-c", "import sys, hybridmem; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    ).stdout
+    assert "hybridmem.memory" not in root and "numpy" not in root
+    version = loaded("--version")
+    assert "hybridmem.memory" not in version and "numpy" not in version
+    stats = loaded("stats", "--db", store["db"])
+    assert "hybridmem.memory" in stats  # the probe ran the command
+    assert not stats & {"torch", "sentence_transformers", "chromadb"}
+    from hybridmem.cli import support
+    from hybridmem.memory import DEFAULT_USER
+
+    assert support.DEFAULT_USER == DEFAULT_USER
+
+
 def test_add_search_tree_show_stats_round_trip(store):
     db, common, task = store["db"], store["common"], store["task"]
     assert task["node_type"] == "task"

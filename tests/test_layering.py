@@ -46,6 +46,7 @@ PREFIXES = {
     "hybridmem.privacy": "services",
     "hybridmem.recovery": "services",
     "hybridmem.memory": "facade",
+    "hybridmem.opening": "facade",
     "hybridmem.scoped": "facade",
     "hybridmem": "facade",  # the package root re-exports the public API
     "hybridmem.cli": "apps",

@@ -11,6 +11,7 @@ from hybridmem.cli import render
 from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
+    DEFAULT_USER,
     DbOption,
     EmbedderOption,
     JsonOption,
@@ -20,8 +21,6 @@ from hybridmem.cli.support import (
     print_json,
 )
 from hybridmem.errors import InvalidArgumentError
-
-DEFAULT_USER = "default"
 
 
 def register(app: typer.Typer) -> None:

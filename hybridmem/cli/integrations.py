@@ -10,9 +10,15 @@ from typing import Annotated
 
 import typer
 
-from hybridmem.cli.support import DEFAULT_DB, DbOption, EmbedderOption, UserOption, open_memory
+from hybridmem.cli.support import (
+    DEFAULT_DB,
+    DEFAULT_USER,
+    DbOption,
+    EmbedderOption,
+    UserOption,
+    open_memory,
+)
 from hybridmem.errors import ServerConfigError
-from hybridmem.memory import DEFAULT_USER
 
 
 def mcp(

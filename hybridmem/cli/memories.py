@@ -15,6 +15,7 @@ from hybridmem.cli import render
 from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
+    DEFAULT_USER,
     DbOption,
     EmbedderOption,
     JsonOption,
@@ -28,7 +29,6 @@ from hybridmem.cli.support import (
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.models import NodeType
 
-DEFAULT_USER = "default"  # = hybridmem.memory.DEFAULT_USER, without importing the engine
 KNOWN_TYPES = tuple(t.value for t in NodeType if t is not NodeType.ROOT)
 
 

@@ -51,6 +51,8 @@ EmbedderOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (errors too).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User (tenant) id.")]
 DEFAULT_DB = "agent-memory"
+DEFAULT_USER = "default"
+"""= ``hybridmem.memory.DEFAULT_USER``, without importing the engine (a test keeps them equal)."""
 
 
 @dataclasses.dataclass

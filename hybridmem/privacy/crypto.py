@@ -20,6 +20,7 @@ import hmac
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -32,6 +33,7 @@ from hybridmem.errors import (
     KeyUnavailableError,
     WrongKeyError,
 )
+from hybridmem.store import copy_meta, copy_sealed_sample
 
 KEY_ENV = "HYBRIDMEM_KEY"
 PREFIX = "hmenc1:"
@@ -109,7 +111,8 @@ class ContentCipher:
         if key_id != self.key_id:
             raise WrongKeyError(
                 f"node {node_id!r} was encrypted with key {key_id}, but the configured key is "
-                f"{self.key_id}; configure the right key (HYBRIDMEM_KEY)"
+                f"{self.key_id}; configure the right key (HYBRIDMEM_KEY), or reopen the store "
+                "with the new key if another process rotated it"
             )
         try:
             raw = base64.b64decode(body, validate=True)
@@ -134,6 +137,23 @@ def split_sealed(stored: str) -> tuple[str, str]:
     return key_id, body
 
 
+def sealed_key_id(stored: str | None) -> str | None:
+    """The key id a stored ciphertext names (None for None or anything not sealed)."""
+    if stored is None or not is_sealed(stored):
+        return None
+    try:
+        return split_sealed(stored)[0]
+    except DecryptionError:
+        return None
+
+
+def copy_key_id(path: Path) -> str | None:
+    """The key a SQLite copy's ciphertexts (a snapshot's, a moved-aside store's) are sealed
+    with: its recorded fingerprint, else the key its first ciphertext names (a copy of a store
+    that had lost its fingerprint), else None (nothing in it is encrypted)."""
+    return copy_meta(path, KEY_ID_META) or sealed_key_id(copy_sealed_sample(path))
+
+
 def is_sealed(stored: str) -> bool:
     """Whether a stored ``content`` value is a ciphertext."""
     return stored.startswith(PREFIX)
@@ -149,8 +169,9 @@ class ContentVault:
     def __init__(self, cipher: ContentCipher | None, *, encrypt_all: bool = False) -> None:
         self.cipher = cipher
         self.encrypt_all = encrypt_all
-        # Called with the key id before the first ciphertext is written (records the key id).
-        self.on_first_seal: Callable[[str], None] | None = None
+        # Called with the key id before each ciphertext is written, inside the write's
+        # transaction (records the key id the first time, refuses a key rotated meanwhile).
+        self.on_seal: Callable[[str], None] | None = None
 
     @property
     def key_id(self) -> str | None:
@@ -173,8 +194,8 @@ class ContentVault:
         if not self.protects(sensitive):
             return StoredContent(text, plain_hash, lexical.document_terms(text), text, False)
         cipher = self._require(f"writing sensitive node {node_id!r}")
-        if self.on_first_seal is not None:
-            self.on_first_seal(cipher.key_id)
+        if self.on_seal is not None:
+            self.on_seal(cipher.key_id)
         # Encrypted nodes get no lexical terms: FTS5 would hold their words in clear.
         return StoredContent(cipher.seal(node_id, text), cipher.digest(text), "", None, True)
 

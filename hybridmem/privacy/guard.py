@@ -14,7 +14,13 @@ from functools import partial
 
 from hybridmem.errors import WrongKeyError
 from hybridmem.privacy import audit
-from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, ContentVault, PrivacyConfig
+from hybridmem.privacy.crypto import (
+    KEY_ID_META,
+    ContentCipher,
+    ContentVault,
+    PrivacyConfig,
+    sealed_key_id,
+)
 from hybridmem.store import TreeStore
 
 
@@ -27,6 +33,11 @@ class PrivacyGuard:
         key = self.config.resolve_key()
         cipher = ContentCipher(key) if key is not None else None
         recorded = store.get_meta(KEY_ID_META)
+        if recorded is None and cipher is not None:
+            # No fingerprint but ciphertexts (a store restored by an older hybridmem from a
+            # snapshot taken before its first encryption): the ciphertexts name their key.
+            # Without this, any key "opened" it and its first sealed write mixed two keys.
+            recorded = sealed_key_id(store.sealed_sample())
         if cipher is not None and recorded is not None and recorded != cipher.key_id:
             raise WrongKeyError(
                 f"this store's sensitive content is encrypted with key {recorded}, but the "
@@ -34,14 +45,12 @@ class PrivacyGuard:
                 "to change keys use rotate_key (hybridmem rotate-key)"
             )
         self.vault = ContentVault(cipher, encrypt_all=self.config.encrypt_all)
-        self._bound = recorded is not None
-        self.vault.on_first_seal = self._bind_key
+        self.vault.on_seal = self._bind_key
         self.attach(store)
 
     def attach(self, store: TreeStore) -> None:
         """Install the hooks on ``store`` (again after a restore swapped the SQLite file)."""
         self.store = store
-        self._bound = self._bound or store.get_meta(KEY_ID_META) is not None
         # Deleted rows are overwritten with zeros instead of lingering in free pages.
         store.secure_delete()
         store.opener = self.vault.open
@@ -49,11 +58,19 @@ class PrivacyGuard:
         store.on_ops = partial(audit.record_ops, store)
 
     def _bind_key(self, key_id: str) -> None:
-        """Record the key fingerprint with the first encrypted write (inside its transaction)."""
-        if self._bound:
-            return
-        self.store.set_meta(KEY_ID_META, key_id)
-        self._bound = True
+        """Before each encrypted write (inside its transaction): record the key fingerprint
+        with the first one; refuse when the store's key is no longer this one, i.e. another
+        process rotated it since this one opened (sealing with the old key would leave rows
+        under two keys, a store neither key opens)."""
+        recorded = self.store.get_meta(KEY_ID_META)
+        if recorded is None:
+            self.store.set_meta(KEY_ID_META, key_id)
+        elif recorded != key_id:
+            raise WrongKeyError(
+                f"this store's key changed to {recorded} (rotate_key, in another process) "
+                f"after it was opened with key {key_id}; nothing was written. Reopen it with "
+                "the new key"
+            )
 
     def audit_read(
         self,
@@ -81,4 +98,3 @@ class PrivacyGuard:
     def use_cipher(self, cipher: ContentCipher) -> None:
         """Switch to a new key (after rotation wrote everything with it)."""
         self.vault.cipher = cipher
-        self._bound = True

@@ -19,13 +19,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hybridmem.core import Core
-from hybridmem.errors import IndexUnavailableError, KeyUnavailableError, StoreError
+from hybridmem.errors import IndexUnavailableError, KeyUnavailableError, StoreError, WrongKeyError
 from hybridmem.models import IndexState
 from hybridmem.privacy import audit
-from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, parse_key
+from hybridmem.privacy.crypto import (
+    KEY_ID_META,
+    ContentCipher,
+    copy_key_id,
+    parse_key,
+    sealed_key_id,
+)
 from hybridmem.privacy.erasure import snapshot_directory
 from hybridmem.recovery import files
-from hybridmem.store import copy_meta, reseal_copy
+from hybridmem.store import SnapshotKeeper, TreeStore, reseal_copy
 
 log = logging.getLogger(__name__)
 
@@ -68,39 +74,18 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
     folder = snapshot_directory(core)
     with files.scrubbing(folder) if folder is not None else nullcontext():
         staged = _stage_copies(core, old.key_id, new.key_id, reseal)
-        with core.engine.write():
-            sealed = store.sensitive_contents()
-            for node_id, stored in sealed:
-                content, digest = reseal(node_id, stored)
-                store.update_node(node_id, {"content": content, "content_hash": digest})
-            # The keyed content hash changed, and index entries carry it in their metadata:
-            # pending until refreshed below (or by the owner, in a follower or after a kill).
-            rotated = [node_id for node_id, _ in sealed]
-            store.set_index_state(rotated, IndexState.PENDING.value)
-            # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
-            for record in store.ops_with_payload_key("sealed"):
-                body = dict(record.payload)
-                if isinstance(body.get("sealed"), str) and record.node_id:
-                    body["sealed"], body["sealed_hash"] = reseal(record.node_id, body["sealed"])
-                    store.set_op_payload(record.seq, body)
-            store.set_meta(KEY_ID_META, new.key_id)
-            audit.append(
-                store,
-                action="rotate_key",
-                at=core.engine.now(),
-                actor=core.engine.actor,
-                user_id=None,
-                node_id=None,
-                detail={
-                    "old_key_id": old.key_id,
-                    "new_key_id": new.key_id,
-                    "count": len(sealed),
-                    "copies": len(staged),
-                },
-            )
+        try:
+            sealed = _switch_live(core, old, new, reseal, len(staged))
+        except BaseException:
+            # Nothing switched: the staged copies are of no use (the next open would drop
+            # them too, this spares the disk meanwhile).
+            for path in staged:
+                path.unlink(missing_ok=True)
+            raise
         guard.use_cipher(new)
         for path in staged:
             _put_in_place(path)
+    rotated = [node_id for node_id, _ in sealed]
     try:
         core.indexer.sync_metadata(rotated)
     except (IndexUnavailableError, StoreError, OSError) as exc:
@@ -108,6 +93,61 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
     # Old ciphertext pages were zeroed (secure_delete); this also drops them from the WAL.
     store.compact()
     return KeyRotationReport(old.key_id, new.key_id, len(sealed))
+
+
+def _switch_live(
+    core: Core,
+    old: ContentCipher,
+    new: ContentCipher,
+    reseal: Callable[[str, str], tuple[str, str]],
+    copies: int,
+) -> list[tuple[str, str]]:
+    """The live store's part of a rotation, one transaction committed durably (the staged
+    copies replace theirs only after it, so even a power cut never leaves the copies under
+    the new key and the store under the old one). Returns the re-sealed ``(id, old
+    ciphertext)`` pairs."""
+    store = core.engine.store
+    # The engine's lock before the store's, as every write takes them (no lock-order cycle).
+    with core.engine.lock, store.synced(), core.engine.write():
+        recorded = store.get_meta(KEY_ID_META)
+        if recorded is not None and recorded != old.key_id:
+            raise WrongKeyError(
+                f"this store's key changed to {recorded} (rotate_key, in another process) "
+                f"after it was opened with key {old.key_id}; nothing was changed. Reopen it "
+                "with that key to rotate again"
+            )
+        sealed = store.sensitive_contents()
+        for node_id, stored in sealed:
+            content, digest = reseal(node_id, stored)
+            store.update_node(node_id, {"content": content, "content_hash": digest})
+        # The keyed content hash changed, and index entries carry it in their metadata:
+        # pending until refreshed below (or by the owner, in a follower or after a kill).
+        rotated = [node_id for node_id, _ in sealed]
+        store.set_index_state(rotated, IndexState.PENDING.value)
+        # The op log keeps ciphertexts of sensitive writes (for replay): re-seal them too.
+        for record in store.ops_with_payload_key("sealed"):
+            body = dict(record.payload)
+            if isinstance(body.get("sealed"), str) and record.node_id:
+                body["sealed"], body["sealed_hash"] = reseal(record.node_id, body["sealed"])
+                store.set_op_payload(record.seq, body)
+        store.set_meta(KEY_ID_META, new.key_id)
+        # Snapshots kept inside the store (PostgreSQL's) switch in the same transaction.
+        copies += _reseal_stored(store, old.key_id, new.key_id, reseal)
+        audit.append(
+            store,
+            action="rotate_key",
+            at=core.engine.now(),
+            actor=core.engine.actor,
+            user_id=None,
+            node_id=None,
+            detail={
+                "old_key_id": old.key_id,
+                "new_key_id": new.key_id,
+                "count": len(sealed),
+                "copies": copies,
+            },
+        )
+    return sealed
 
 
 REKEY = ".rekey-"
@@ -130,9 +170,9 @@ def _stage_copies(
 ) -> list[Path]:
     staged: list[Path] = []
     for path in store_copies(core):
-        found = copy_meta(path, KEY_ID_META)
+        found = copy_key_id(path)
         if found is None:
-            continue  # taken before anything was encrypted: nothing to re-seal
+            continue  # nothing in it is encrypted: nothing to re-seal
         if found != old_id:
             # Under a key this store no longer has: it cannot be re-sealed, and restore
             # refuses it (naming that key) instead of mixing two keys.
@@ -142,6 +182,30 @@ def _stage_copies(
         reseal_copy(path, target, reseal, key_meta=(KEY_ID_META, new_id))
         staged.append(target)
     return staged
+
+
+def _reseal_stored(
+    store: TreeStore, old_id: str, new_id: str, reseal: Callable[[str, str], tuple[str, str]]
+) -> int:
+    """Re-seal the snapshots a store keeps inside itself (inside the rotation's transaction):
+    those under ``old_id``; one under another key is left as is (restore refuses it, naming
+    its key). How many were re-sealed."""
+    if not isinstance(store, SnapshotKeeper):
+        return 0
+    names = []
+    for name, (recorded, sample) in store.snapshot_key_samples(KEY_ID_META).items():
+        found = recorded or sealed_key_id(sample)
+        if found is None:
+            continue  # nothing in it is encrypted
+        if found != old_id:
+            log.warning(
+                "snapshot %s is encrypted with key %s, not %s; left as is", name, found, old_id
+            )
+            continue
+        names.append(name)
+    if names:
+        store.reseal_snapshots(names, reseal, (KEY_ID_META, new_id))
+    return len(names)
 
 
 def _put_in_place(staged: Path) -> None:

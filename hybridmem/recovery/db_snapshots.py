@@ -21,8 +21,9 @@ import uuid
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
-from hybridmem.errors import SnapshotNotFoundError
+from hybridmem.errors import RecoveryError, SnapshotNotFoundError
 from hybridmem.models import IndexState
+from hybridmem.privacy.crypto import KEY_ID_META, sealed_key_id
 from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import SnapshotInfo
 from hybridmem.recovery.replay import replay
@@ -105,13 +106,21 @@ def restore_in_place(
         tree = engine.store
         now = engine.now()
         aside = f"{ASIDE}{now:%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:6]}"
+        live_key = tree.get_meta(KEY_ID_META)
         store.create_snapshot(aside, {"created_at": to_iso(now), "lineage": lineage(tree)})
         store.load_snapshot(snap.name)
+        loaded_key = tree.get_meta(KEY_ID_META) or sealed_key_id(tree.sealed_sample())
+        if loaded_key is not None and live_key is not None and loaded_key != live_key:
+            raise RecoveryError(
+                f"snapshot {snap.name} is encrypted with key {loaded_key}, but this store now "
+                f"uses key {live_key}. Nothing was changed; restore a newer snapshot"
+            )
         replayed = replay(ApplyContext(tree, tuple(engine.config.scope_types)), engine.ops, rows)
+        if live_key is not None:  # see snapshots.carry_key
+            tree.set_meta(KEY_ID_META, live_key)
         # Every vector is rebuilt after the restore.
         tree.set_index_state_all(IndexState.PENDING.value)
         # Session markers of processes that had the snapshotted state open.
         tree.delete_meta_prefix(SESSION_PREFIX)
         tree.set_meta(LINEAGE_KEY, json.dumps(chain))
     return end, replayed, aside
-

@@ -28,7 +28,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
 from hybridmem.models import IndexState
-from hybridmem.privacy.crypto import KEY_ID_META
+from hybridmem.privacy.crypto import KEY_ID_META, copy_key_id
 from hybridmem.recovery import db_snapshots, files
 from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
@@ -37,7 +37,7 @@ from hybridmem.recovery.sessions import PREFIX as SESSION_PREFIX
 from hybridmem.store import (
     DB_FILE,
     SQLiteStore,
-    copy_meta,
+    TreeStore,
     prepare_copy_for_restore,
     read_copy,
 )
@@ -228,13 +228,15 @@ def build_restored(
     end, rows, chain = plan_replay(live, snap, to_seq)
     target.unlink(missing_ok=True)
     shutil.copyfile(source, target)
-    _check_key(snap, copy_meta(target, KEY_ID_META), live.get_meta(KEY_ID_META))
+    live_key = live.get_meta(KEY_ID_META)
+    _check_key(snap, copy_key_id(target), live_key)
     store = SQLiteStore(target, durability="full")  # the staged file: synced on every commit
     try:
         with store.transaction():
             replayed = replay(
                 ApplyContext(store, tuple(core.engine.config.scope_types)), core.engine.ops, rows
             )
+            carry_key(store, live_key)
             # Every vector is rebuilt after the swap.
             store.set_index_state_all(IndexState.PENDING.value)
             store.delete_meta_prefix(SESSION_PREFIX)
@@ -243,6 +245,15 @@ def build_restored(
     finally:
         store.close()
     return end, replayed
+
+
+def carry_key(store: TreeStore, live_key: str | None) -> None:
+    """A restored store keeps the live store's key fingerprint (inside the restore's
+    transaction). A snapshot taken before the first encryption has none, while the replayed
+    ops bring ciphertexts: without it, any key would open the result and the first sealed
+    write under a wrong one would leave a store no key opens."""
+    if live_key is not None:
+        store.set_meta(KEY_ID_META, live_key)
 
 
 def _check_key(snap: SnapshotInfo, copy_key: str | None, live_key: str | None) -> None:

@@ -289,17 +289,36 @@ class SQLiteBase:
 
     def quick_check(self) -> list[str]:
         """What ``PRAGMA quick_check`` finds wrong with the file (empty when sound)."""
-        try:
-            with self.reading():
+        with self._lock:
+            self._check()
+            try:
                 found = [str(r[0]) for r in self.conn.execute("PRAGMA quick_check(20)")]
-        except sqlite3.DatabaseError as exc:
-            return [str(exc)]
+            except sqlite3.DatabaseError as exc:  # damage bad enough to stop the check
+                return [str(exc)]
         return [] if found == ["ok"] else found
 
     def secure_delete(self) -> None:
         """Overwrite deleted rows with zeros from now on instead of leaving them in free pages."""
         with self.reading():
             self.conn.execute("PRAGMA secure_delete = ON")
+
+    @contextmanager
+    def synced(self) -> Iterator[None]:
+        """Commits inside are fsynced (``synchronous = FULL``) whatever ``durability`` says:
+        for a commit that must survive a power cut before files outside the store change
+        (a key rotation, before its re-sealed snapshots replace the old ones). Only an
+        outermost call changes the setting (SQLite reads it at COMMIT)."""
+        with self._lock:
+            self._check()
+            if self._depth or _SYNC_MODES[self.durability] in ("FULL", "EXTRA"):
+                yield
+                return
+            self.conn.execute("PRAGMA synchronous = FULL")
+            try:
+                yield
+            finally:
+                if not self._closed:
+                    self.conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[self.durability]}")
 
     def checkpoint_wal(self) -> bool:
         """Copy the WAL into the main file and truncate it; False if another connection kept

@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +21,7 @@ from hybridmem.errors import StoreError
 from hybridmem.store import tamper
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
-from hybridmem.store.records import PayloadScrubber
+from hybridmem.store.records import PayloadScrubber, Resealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,12 @@ def scrub_copy(
                     f"SELECT rid, '' FROM nodes WHERE id IN ({marks(chunk)})",
                     chunk,
                 )
+            if "node_vectors" in tables:  # the embedding says what the content said
+                conn.execute(
+                    "DELETE FROM node_vectors WHERE rid IN "
+                    f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
+                    chunk,
+                )
         if "oplog" in tables:
             scrub_payloads_on(conn, user_id, ids, whole_user, scrub)
         conn.execute("COMMIT")
@@ -114,8 +120,6 @@ def scrub_copy(
         return True
 
 
-Resealer = Callable[[str, str], tuple[str, str]]
-"""``(node id, stored ciphertext) -> (new ciphertext, new keyed hash)``: a key rotation."""
 
 
 def copy_meta(path: Path, key: str) -> str | None:
@@ -123,6 +127,22 @@ def copy_meta(path: Path, key: str) -> str | None:
     with _open(path) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+
+def copy_sealed_sample(path: Path) -> str | None:
+    """One ciphertext stored in a copy (a sensitive node's content, else a ``sealed`` op
+    payload), or None: which key a copy without a recorded key fingerprint was sealed with."""
+    with _open(path) as conn:
+        row = conn.execute("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1").fetchone()
+        if row is not None:
+            return str(row[0])
+        for (raw,) in conn.execute(
+            "SELECT payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"
+        ):
+            body = json.loads(raw)
+            if isinstance(body, dict) and isinstance(body.get("sealed"), str):
+                return str(body["sealed"])
+    return None
 
 
 def reseal_copy(source: Path, target: Path, reseal: Resealer, *, key_meta: tuple[str, str]) -> int:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hybridmem.filters import All, AnyOf, Condition, NodeFilter, Where
-from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, marks
-from hybridmem.store.nodes import NODE_COLUMNS, scope_sql
+from hybridmem.store.nodes import scope_sql
+from hybridmem.store.queries import SharedFilterReads
 from hybridmem.store.records import Scope
 
 _NUMBER = "('integer', 'real')"
@@ -90,35 +90,11 @@ def filter_sql(node_filter: NodeFilter, alias: str = "n") -> tuple[str, list[Any
     return (" AND ".join(clauses) or "1"), params
 
 
-class NodeFilters(SQLiteBase):
+class NodeFilters(SharedFilterReads, SQLiteBase):
     """Reads narrowed by node type and metadata filter."""
 
-    def find_nodes(
-        self,
-        user_id: str,
-        node_filter: NodeFilter,
-        *,
-        statuses: Sequence[str] | None = None,
-        limit: int | None = None,
-        offset: int = 0,
-        roots: bool = True,
-    ) -> list[MemoryNode]:
-        """The user's nodes passing ``node_filter``, oldest first (insertion order)."""
-        sql, params = self._filtered(Scope(user_id), node_filter, statuses)
-        if not roots:
-            sql += " AND n.parent_id IS NOT NULL"
-        query = f"SELECT {NODE_COLUMNS} FROM nodes n WHERE {sql} ORDER BY n.seq"
-        if limit is not None or offset:
-            query += " LIMIT ? OFFSET ?"
-            params.extend([-1 if limit is None else limit, offset])
-        return [self._node(r) for r in self._rows(query, params)]
-
-    def filter_ids(
-        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
-    ) -> list[str]:
-        """Ids of the nodes in ``scope`` passing ``node_filter`` (no content decoded)."""
-        sql, params = self._filtered(scope, node_filter, statuses)
-        return [r["id"] for r in self._rows(f"SELECT n.id AS id FROM nodes n WHERE {sql}", params)]
+    MARK = "?"
+    NO_LIMIT = -1  # SQLite spells "no limit" LIMIT -1
 
     def _filtered(
         self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None

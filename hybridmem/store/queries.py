@@ -3,10 +3,24 @@ sqlite3, ``%s`` for psycopg): one builder, so the two backends cannot drift apar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hybridmem.clock import to_iso
+from hybridmem.store.records import Scope
+
+if TYPE_CHECKING:
+    from hybridmem.filters import NodeFilter
+    from hybridmem.models import MemoryNode
+
+NODE_COLUMNS = (
+    "rid, id, user_id, agent_id, session_id, parent_id, path, depth, task_id, content, "
+    "content_hash, node_type, importance, confidence, activity, created_at, updated_at, "
+    "last_accessed_at, access_count, seq, version, status, index_state, source_id, metadata, "
+    "lifecycle, tier, conflict_group, sensitive"
+)
+"""The node columns every read selects, in the order the row decoders expect."""
 
 
 def audit_select(
@@ -52,3 +66,100 @@ def audit_select(
         sql += f" LIMIT {mark}"
         params.append(limit)
     return sql, params
+
+
+class SharedNodeReads:
+    """Node reads written once for both stores: each store class sets ``MARK`` to its
+    driver's placeholder and provides ``_rows`` and ``_node``."""
+
+    MARK: ClassVar[str]
+
+    if TYPE_CHECKING:
+
+        def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+        def _node(self, row: dict[str, Any]) -> MemoryNode: ...
+
+    def user_root(self, user_id: str) -> MemoryNode | None:
+        """The user's root node, or None when the user has no tree."""
+        rows = self._rows(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = {self.MARK} "
+            "AND parent_id IS NULL ORDER BY seq LIMIT 1",
+            [user_id],
+        )
+        return self._node(rows[0]) if rows else None
+
+    def all_ids(self, *, user_id: str | None = None) -> list[str]:
+        """Ids of every node (of one user)."""
+        if user_id is None:
+            return [r["id"] for r in self._rows("SELECT id FROM nodes")]
+        sql = f"SELECT id FROM nodes WHERE user_id = {self.MARK}"
+        return [r["id"] for r in self._rows(sql, [user_id])]
+
+    def ids_with_prefix(
+        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids that start with ``prefix`` (of one user), at most ``limit``, in id order: a
+        range scan of the primary key, no content read."""
+        m = self.MARK
+        sql = f"SELECT id FROM nodes WHERE id >= {m} AND id < {m}"
+        params: list[Any] = [prefix, prefix + "\uffff"]
+        if user_id is not None:
+            sql += f" AND user_id = {m}"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + f" ORDER BY id LIMIT {m}", params)]
+
+    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
+        """Ids of nodes in this index state, oldest first (at most ``limit``)."""
+        sql = f"SELECT id FROM nodes WHERE index_state = {self.MARK} ORDER BY seq"
+        params: list[Any] = [state]
+        if limit:
+            sql += f" LIMIT {self.MARK}"
+            params.append(limit)
+        return [r["id"] for r in self._rows(sql, params)]
+
+
+class SharedFilterReads:
+    """Filtered reads written once for both stores; each store builds its own WHERE clause
+    (``_filtered``) and says how its SQL spells "no limit" (``NO_LIMIT``)."""
+
+    MARK: ClassVar[str]
+    NO_LIMIT: ClassVar[int | None]
+
+    if TYPE_CHECKING:
+
+        def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+        def _node(self, row: dict[str, Any]) -> MemoryNode: ...
+
+        def _filtered(
+            self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None
+        ) -> tuple[str, list[Any]]: ...
+
+    def find_nodes(
+        self,
+        user_id: str,
+        node_filter: NodeFilter,
+        *,
+        statuses: Sequence[str] | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        roots: bool = True,
+    ) -> list[MemoryNode]:
+        """The user's nodes passing ``node_filter``, oldest first (insertion order)."""
+        sql, params = self._filtered(Scope(user_id), node_filter, statuses)
+        if not roots:
+            sql += " AND n.parent_id IS NOT NULL"
+        query = f"SELECT {NODE_COLUMNS} FROM nodes n WHERE {sql} ORDER BY n.seq"
+        if limit is not None or offset:
+            query += f" LIMIT {self.MARK} OFFSET {self.MARK}"
+            params.extend([self.NO_LIMIT if limit is None else limit, offset])
+        return [self._node(r) for r in self._rows(query, params)]
+
+    def filter_ids(
+        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """Ids of the nodes in ``scope`` passing ``node_filter`` (no content decoded)."""
+        sql, params = self._filtered(scope, node_filter, statuses)
+        return [r["id"] for r in self._rows(f"SELECT n.id AS id FROM nodes n WHERE {sql}", params)]

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hybridmem.filters import All, Condition, NodeFilter, Where
-from hybridmem.models import MemoryNode
-from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.postgres.base import PgBase
 from hybridmem.store.postgres.nodes import scope_sql
+from hybridmem.store.queries import SharedFilterReads
 from hybridmem.store.records import Scope
 
 _SIGNS = {"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
@@ -65,35 +64,11 @@ def where_sql(where: Where, column: str = "n.metadata") -> tuple[str, list[Any]]
     return "(" + joiner.join(fragments) + ")", params
 
 
-class PgNodeFilters(PgBase):
+class PgNodeFilters(SharedFilterReads, PgBase):
     """Reads narrowed by node type and metadata filter."""
 
-    def find_nodes(
-        self,
-        user_id: str,
-        node_filter: NodeFilter,
-        *,
-        statuses: Sequence[str] | None = None,
-        limit: int | None = None,
-        offset: int = 0,
-        roots: bool = True,
-    ) -> list[MemoryNode]:
-        """The user's nodes passing ``node_filter``, oldest first (insertion order)."""
-        sql, params = self._filtered(Scope(user_id), node_filter, statuses)
-        if not roots:
-            sql += " AND n.parent_id IS NOT NULL"
-        query = f"SELECT {NODE_COLUMNS} FROM nodes n WHERE {sql} ORDER BY n.seq"
-        if limit is not None or offset:
-            query += " LIMIT %s OFFSET %s"
-            params.extend([limit, offset])
-        return [self._node(r) for r in self._rows(query, params)]
-
-    def filter_ids(
-        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
-    ) -> list[str]:
-        """Ids of the nodes in ``scope`` passing ``node_filter`` (no content decoded)."""
-        sql, params = self._filtered(scope, node_filter, statuses)
-        return [r["id"] for r in self._rows(f"SELECT n.id AS id FROM nodes n WHERE {sql}", params)]
+    MARK = "%s"
+    NO_LIMIT = None  # PostgreSQL spells "no limit" LIMIT NULL
 
     def _filtered(
         self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None

@@ -14,11 +14,11 @@ from typing import Any
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
-from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -54,8 +54,10 @@ def _insert_sql(cols: Sequence[str]) -> str:
     )
 
 
-class PgNodeTable(PgBase):
+class PgNodeTable(SharedNodeReads, PgBase):
     """Node rows, lexical terms and active nodes."""
+
+    MARK = "%s"
 
     # -- writes (inside the caller's transaction) -------------------------------------------
     def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
@@ -63,10 +65,12 @@ class PgNodeTable(PgBase):
         cols = list(row)
         values: Mapping[str, Any] = row
         with refused(f"cannot insert node {row['id']!r}"):
-            found = self.conn.execute(
-                _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
-            ).fetchone()
-            lexical.count_terms(self.conn, [row["id"]])
+            with self.conn.pipeline():  # one round trip for the row and its term statistics
+                cur = self.conn.execute(
+                    _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
+                )
+                lexical.count_terms(self.conn, [row["id"]])
+            found = cur.fetchone()
         return self.decode({**row, "rid": found[0] if found else None})
 
     def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
@@ -76,7 +80,7 @@ class PgNodeTable(PgBase):
         if not rows:
             return []
         cols = list(rows[0][0])
-        with refused("cannot insert nodes"), self.conn.cursor() as cur:
+        with refused("cannot insert nodes"), self.conn.pipeline(), self.conn.cursor() as cur:
             cur.executemany(
                 _insert_sql(cols),
                 [_params(r, cols, t) for r, t in rows],
@@ -171,6 +175,10 @@ class PgNodeTable(PgBase):
                     [n.task_id for n in nodes],
                 ),
             )
+
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """PostgreSQL keeps no vectors beside the rows (yet): scoped searches ask the vector
+        index (:meth:`scope_vectors` answers None)."""
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
@@ -277,8 +285,7 @@ class PgNodeTable(PgBase):
     ) -> list[str]:
         """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
         rows = self._rows(
-            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) "
-            "AND status = ANY(%s)",
+            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) AND status = ANY(%s)",
             [task_id, list(node_types), list(statuses)],
         )
         return [r["id"] for r in rows]
@@ -289,43 +296,6 @@ class PgNodeTable(PgBase):
         if not wanted:
             return []
         return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE id = ANY(%s)", [wanted])]
-
-    def user_root(self, user_id: str) -> MemoryNode | None:
-        """The user's root node, or None when the user has no tree."""
-        rows = self._rows(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND parent_id IS NULL "
-            "ORDER BY seq LIMIT 1",
-            [user_id],
-        )
-        return self._node(rows[0]) if rows else None
-
-    def all_ids(self, *, user_id: str | None = None) -> list[str]:
-        """Ids of every node (of one user)."""
-        if user_id is None:
-            return [r["id"] for r in self._rows("SELECT id FROM nodes")]
-        return [r["id"] for r in self._rows("SELECT id FROM nodes WHERE user_id = %s", [user_id])]
-
-    def ids_with_prefix(
-        self, prefix: str, *, user_id: str | None = None, limit: int = 10
-    ) -> list[str]:
-        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order: a
-        range scan of the primary key, no content read."""
-        sql = "SELECT id FROM nodes WHERE id >= %s AND id < %s"
-        params: list[Any] = [prefix, prefix + "\uffff"]
-        if user_id is not None:
-            sql += " AND user_id = %s"
-            params.append(user_id)
-        params.append(limit)
-        return [r["id"] for r in self._rows(sql + " ORDER BY id LIMIT %s", params)]
-
-    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
-        """Ids of nodes in this index state, oldest first (at most ``limit``)."""
-        sql = "SELECT id FROM nodes WHERE index_state = %s ORDER BY seq"
-        params: list[Any] = [state]
-        if limit:
-            sql += " LIMIT %s"
-            params.append(limit)
-        return [r["id"] for r in self._rows(sql, params)]
 
     def lexical_search(
         self, match: str, scope: Scope, statuses: Sequence[str], limit: int
@@ -340,6 +310,12 @@ class PgNodeTable(PgBase):
         sql = lexical.search_sql(f"{where} AND n.status = ANY(%s)")
         rows = self._rows(sql, lexical.query_params(match, [*params, list(statuses)], limit))
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
+
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """None: no vectors are kept here (see :meth:`store_vectors`)."""
+        return None
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
