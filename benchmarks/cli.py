@@ -134,6 +134,7 @@ def scenarios(
     """The project's own bilingual agent scenarios: scope, stale values, pollution, crash."""
     import tempfile
 
+    from benchmarks import scenarios_changes
     from benchmarks.hybrid import default_variants
     from benchmarks.scenarios import generate
     from benchmarks.suite_scenarios import (
@@ -156,7 +157,9 @@ def scenarios(
             retrievers += engines
         # Crash trials run in child processes; the fast fake embedder keeps their start-up
         # short, and recovery does not depend on the model.
-        result = run_scenarios(generate(seed, per_family), retrievers,
+        families = (*generate(seed, per_family),
+                    *scenarios_changes.generate(seed=seed, per_family=per_family))
+        result = run_scenarios(families, retrievers,
                                crash_trials=crash_trials if engines else 0, seed=seed,
                                console=console)
         for e in engines:

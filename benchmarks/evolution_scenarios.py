@@ -346,7 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--embedder",
         default="hash",
-        help="'hash' (fast), 'default' (all-MiniLM-L6-v2) or a model path",
+        help="'hash' (fast), 'e5'/'default' (multilingual-e5-small), 'minilm' or a model path",
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
