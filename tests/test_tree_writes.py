@@ -366,3 +366,44 @@ def test_known_vectors_stack_rows_in_the_order_asked():
     known["v9"] = [9.0, 1.0]
     for _ in range(3):  # growing past the first allocation keeps earlier rows
         assert known.matrix(["v9", "v1", "v3"]).tolist() == [[9.0, 1.0], [1.0, 1.0], [3.0, 1.0]]
+
+
+def test_a_batch_item_repeating_one_written_earlier_in_the_batch_reinforces_it(mem):
+    # The fact between them makes the batch write the first note before the third is planned:
+    # reads the planner shared between the batch's items must not hide that write.
+    task = mem.add("Weekend chores", node_type="task", user_id="u1")
+    first, fact, again = mem.add_many(
+        [
+            {"content": "walked the dog in the park", "parent_id": task.id},
+            {"content": "My name is Bob", "parent_id": task.id, "node_type": "fact"},
+            {"content": "walked the dog in the park", "parent_id": task.id},
+        ],
+        user_id="u1",
+    )
+    assert again.id == first.id and fact.id != first.id
+    kids = [n.content for n in mem.children(task.id, user_id="u1")]
+    assert kids.count("walked the dog in the park") == 1
+
+
+def test_a_batch_under_one_task_reads_siblings_and_repeats_once(mem, monkeypatch):
+    # On PostgreSQL every store read is a round trip: planning 200 notes under one task must
+    # not ask the store the same two questions 200 times.
+    task = mem.add("Inbox", node_type="task", user_id="u1")
+    older = mem.add("an older note already stored", parent_id=task.id, user_id="u1")
+    calls: dict[str, int] = {}
+    for name in ("recent_children", "live_repeats", "live_repeats_among"):
+        real = getattr(mem.store, name)
+
+        def counted(*args, _real=real, _name=name, **kwargs):
+            calls[_name] = calls.get(_name, 0) + 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(mem.store, name, counted)
+    notes = [{"content": f"note number {i} about topic {i * 7}", "parent_id": task.id}
+             for i in range(200)]  # fmt: skip
+    notes.append({"content": "an older note already stored", "parent_id": task.id})
+    written = mem.add_many(notes, user_id="u1")
+    assert calls == {"recent_children": 1, "live_repeats_among": 1}
+    # The shared reads still found the stored repeat.
+    assert written[-1].id == older.id
+    assert len(mem.children(task.id, user_id="u1")) == 201

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.hooks import (
+    BatchReads,
     ContentSealer,
     KnownVectors,
     NodeChange,
@@ -42,6 +43,7 @@ class Core:
 
 __all__ = [
     "ApplyContext",
+    "BatchReads",
     "ContentSealer",
     "Core",
     "Engine",

@@ -8,15 +8,17 @@ core usable on its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
 from hybridmem import lexical
 from hybridmem.embedding.base import Vectors
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,32 @@ class PlainSealer:
 
     def digest(self, text: str, *, sensitive: bool, plain_hash: str) -> str:
         return plain_hash
+
+
+class BatchReads:
+    """Store reads the planner shares between the items of one ``add_many``.
+
+    Planning item after item re-asks the store the same questions (the siblings under one
+    parent, the exact repeats among the batch's hashes); each answer holds while the batch
+    writes nothing, so the core calls :meth:`forget` whenever it writes (queued adds flushed,
+    older nodes changed). On PostgreSQL every read is a round trip to the server.
+    """
+
+    def __init__(self, hashes: Iterable[str] = ()) -> None:
+        self.hashes: frozenset[str] = frozenset(hashes)
+        """The content hashes of every item of the batch (a planner may read them at once)."""
+        self._memo: dict[Hashable, Any] = {}
+
+    def get(self, key: Hashable, read: Callable[[], T]) -> T:
+        """The answer remembered under ``key``, else ``read()`` (then remembered)."""
+        if key not in self._memo:
+            self._memo[key] = read()
+        answer: T = self._memo[key]
+        return answer
+
+    def forget(self) -> None:
+        """Drop every answer (the batch wrote to the store)."""
+        self._memo.clear()
 
 
 class KnownVectors(dict[str, Vectors]):
@@ -123,6 +151,8 @@ class PlanRequest:
     """False when the caller chose the id: the node is written even if it repeats another."""
     source_id: str | None = None
     session_id: str | None = None
+    batch_reads: BatchReads = field(default_factory=BatchReads)
+    """Store reads shared with the batch's other items (empty for a lone write)."""
 
 
 @dataclass(frozen=True, slots=True)

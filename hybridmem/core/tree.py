@@ -14,7 +14,7 @@ from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.engine import Engine
-from hybridmem.core.hooks import KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
@@ -60,19 +60,24 @@ class TreeWriter:
         # The vectors known in this write; the planner adds the stored ones it fetches, so a
         # batch of facts reads their conflict pool's vectors from the index once.
         known = KnownVectors(by_id)
+        digests = [
+            engine.sealer.digest(
+                item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
+            )
+            for item in inputs
+        ]
         with engine.write() as unit:
-            existing = engine.store.all_ids_among(ids)
+            # Only ids the caller chose can collide (generated ones are fresh uuids).
+            chosen = [node_id for item, node_id in zip(inputs, ids, strict=True) if item.id]
+            existing = engine.store.all_ids_among(chosen) if chosen else []
             if existing:
                 raise InvalidArgumentError(f"node id {existing[0]!r} already exists")
             self._check_user_quota(user_id, len(inputs))
-            adds = _AddRun(self, user_id, engine.now())
+            adds = _AddRun(self, user_id, engine.now(), BatchReads(digests))
             resolved: dict[str, str] = {}
             activate_id: str | None = None
-            for item, node_id in zip(inputs, ids, strict=True):
+            for item, node_id, digest in zip(inputs, ids, digests, strict=True):
                 parent = adds.parent_for(item)
-                digest = engine.sealer.digest(
-                    item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
-                )
                 # Planning a type the planner reads the tree for (facts: their conflict pool)
                 # must see every earlier item of the batch in the store; so must an item that
                 # repeats a queued one (the planner merges repeats).
@@ -80,13 +85,14 @@ class TreeWriter:
                 reads = engine.planner is not None and engine.planner.reads_tree(item.node_type)
                 if reads or adds.holds(key):
                     adds.flush()
-                plan = self._plan(item, node_id, user_id, parent, adds.now, known, digest)
+                plan = self._plan(item, node_id, user_id, parent, adds, known, digest)
                 if plan.duplicate_of is not None:
                     # A repeat reinforces the node it repeats (the plan's changes): no copy.
                     adds.flush()
                     adds.evolved.extend(
                         self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
                     )
+                    adds.reads.forget()
                     resolved[node_id] = plan.duplicate_of
                     activate_id = plan.duplicate_of if item.activate else activate_id
                     continue
@@ -97,6 +103,7 @@ class TreeWriter:
                     adds.evolved.extend(
                         self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
                     )
+                    adds.reads.forget()
                 wants = item.activate
                 if wants or (wants is None and item.node_type in engine.config.activate_on_add):
                     activate_id = node_id
@@ -182,7 +189,7 @@ class TreeWriter:
         node_id: str,
         user_id: str,
         parent: MemoryNode,
-        now: datetime,
+        adds: _AddRun,
         vectors: KnownVectors,
         digest: str,
     ) -> WritePlan:
@@ -216,11 +223,12 @@ class TreeWriter:
                 vector=vectors.get(node_id),
                 batch_vectors=vectors,
                 content_hash=digest,
-                created_at=ensure_utc(item.created_at) if item.created_at else now,
+                created_at=ensure_utc(item.created_at) if item.created_at else adds.now,
                 # A caller that names the id (imports, probes, profiles) means that node.
                 may_merge=item.id is None and not (item.metadata or {}).get("probe"),
                 source_id=item.source_id,
                 session_id=item.session_id,
+                batch_reads=adds.reads,
             )
         )
 
@@ -464,10 +472,12 @@ class _AddRun:
     """The state of one ``add_many``: adds queued for one batched commit, the nodes written so
     far, and the stored parents already read."""
 
-    def __init__(self, writer: TreeWriter, user_id: str, now: datetime) -> None:
+    def __init__(self, writer: TreeWriter, user_id: str, now: datetime, reads: BatchReads) -> None:
         self.writer = writer
         self.user_id = user_id
         self.now = now
+        self.reads = reads
+        """Store reads the planner shares between items; forgotten at every write."""
         self.batch: dict[str, MemoryNode] = {}
         self.created: list[MemoryNode] = []
         self.touched: set[str] = set()
@@ -503,6 +513,7 @@ class _AddRun:
             if self.root is None:
                 self.flush()  # the op log keeps the items' order: queued ones come first
                 self.root = self.writer._create_root(self.user_id, self.now)
+                self.reads.forget()
                 self.created.append(self.root)
         return self.root
 
@@ -524,6 +535,7 @@ class _AddRun:
         """Commit the queued adds with one statement per table."""
         if not self._queued:
             return
+        self.reads.forget()
         done = self.writer.engine.commit_many("add", self._queued, at=self.now)
         self._queued, self._queued_ids, self._queued_keys = [], set(), set()
         for _, node in done:

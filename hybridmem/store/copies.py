@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +21,7 @@ from hybridmem.errors import StoreError
 from hybridmem.store import tamper
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
-from hybridmem.store.records import PayloadScrubber
+from hybridmem.store.records import PayloadScrubber, Resealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,12 @@ def scrub_copy(
                     f"SELECT rid, '' FROM nodes WHERE id IN ({marks(chunk)})",
                     chunk,
                 )
+            if "node_vectors" in tables:  # the embedding says what the content said
+                conn.execute(
+                    "DELETE FROM node_vectors WHERE rid IN "
+                    f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
+                    chunk,
+                )
         if "oplog" in tables:
             scrub_payloads_on(conn, user_id, ids, whole_user, scrub)
         conn.execute("COMMIT")
@@ -114,8 +120,6 @@ def scrub_copy(
         return True
 
 
-Resealer = Callable[[str, str], tuple[str, str]]
-"""``(node id, stored ciphertext) -> (new ciphertext, new keyed hash)``: a key rotation."""
 
 
 def copy_meta(path: Path, key: str) -> str | None:

@@ -46,7 +46,9 @@ from hybridmem.store.records import (
     OpRow,
     OpsHook,
     PayloadScrubber,
+    Resealer,
     Scope,
+    ScopeVectors,
     SequenceReport,
     StoredSnapshot,
 )
@@ -126,6 +128,12 @@ class TreeStore(Protocol):
     def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
         """Set ``index_state = indexed`` for each node whose ``version`` and ``task_id`` are
         still those given (a node changed meanwhile stays pending)."""
+        ...
+
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """Keep each node's ``model`` vector (rows of ``vectors``) beside its row, for
+        :meth:`scope_vectors`; a node whose content changed since it was read gets none. A
+        backend that keeps no vectors does nothing (own transaction)."""
         ...
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
@@ -216,6 +224,15 @@ class TreeStore(Protocol):
         rather than an error when the backend cannot run the query."""
         ...
 
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """Every node in ``scope`` among these statuses with its stored ``model`` vector, or
+        None when
+        the scope holds more than ``limit`` nodes, any of them has no current vector, or the
+        backend keeps no vectors (the caller then asks the vector index)."""
+        ...
+
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
     ) -> dict[str, list[tuple[str, datetime]]]:
@@ -278,6 +295,14 @@ class TreeStore(Protocol):
         """Every node of the user in conflict group ``group``, ordered by ``created_at, seq``."""
         ...
 
+    def conflict_group_recent(
+        self, user_id: str, group: str, newest: int
+    ) -> tuple[list[MemoryNode], bool]:
+        """The group's ``newest`` newest members (by ``created_at, seq``) plus every waiting
+        challenger (active, metadata ``awaiting = "confirmation"``), oldest first, content as
+        stored; and whether that is every member of the group."""
+        ...
+
     def active_nodes_of_types(
         self, user_id: str, node_types: Sequence[str], limit: int
     ) -> list[MemoryNode]:
@@ -288,6 +313,12 @@ class TreeStore(Protocol):
         self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
     ) -> list[MemoryNode]:
         """Live nodes of this type under this parent with exactly this content hash."""
+        ...
+
+    def live_repeats_among(
+        self, user_id: str, node_type: str, parent_id: str | None, hashes: Sequence[str]
+    ) -> list[MemoryNode]:
+        """:meth:`live_repeats` for many content hashes in one read (a batch's items)."""
         ...
 
     def conflict_pool(
@@ -526,4 +557,15 @@ class SnapshotKeeper(Protocol):
     ) -> int:
         """Apply an erasure to every snapshot (inside the caller's transaction), as
         :func:`~hybridmem.store.scrub_copy` does to a copy; how many held any of it."""
+        ...
+
+    def snapshot_key_samples(self, meta_key: str) -> dict[str, tuple[str | None, str | None]]:
+        """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot."""
+        ...
+
+    def reseal_snapshots(
+        self, names: Sequence[str], reseal: Resealer, key_meta: tuple[str, str]
+    ) -> int:
+        """Re-seal every ciphertext of snapshots ``names`` and record the new key in them
+        (inside the caller's transaction: a key rotation's); the rows re-sealed."""
         ...

@@ -34,7 +34,8 @@ from hybridmem.errors import (
 )
 from hybridmem.models import MemoryNode
 from hybridmem.store.postgres.schema import migrate
-from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
+from hybridmem.store.postgres.tamper import declare_writer
+from hybridmem.store.records import AuditRow, ContentOpener, OpHook, OpsHook, row_to_node
 
 # Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
 WRITE_LOCK_KEY = 0x6879627200006D31
@@ -86,6 +87,10 @@ class PgBase:
         """``user@host:port/db``: the database, as messages and logs name it."""
         self._lock = threading.RLock()
         self._depth = 0
+        self._audit_tail: AuditRow | None = None
+        """The audit entry this store appended last in the open write transaction (no other
+        writer can append while it holds the write lock), so the next entry chains to it
+        without reading it back; None outside a transaction or when unknown."""
         self._closed = False
         self._connect_timeout = connect_timeout
         self.after_commit: Callable[[], None] | None = None
@@ -119,7 +124,9 @@ class PgBase:
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:
-            return psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)
+            declare_writer(conn)  # its writes pass the row-hash guard triggers (tamper.py)
+            return conn
         except psycopg.OperationalError as exc:
             raise StoreUnavailableError(
                 f"cannot connect to PostgreSQL at {self.where}: {_scrubbed(exc, self.url)}"
@@ -172,16 +179,21 @@ class PgBase:
                 try:
                     with self._reported(), self.conn.transaction():  # SAVEPOINT ... RELEASE
                         yield
+                except BaseException:
+                    self._audit_tail = None  # what the savepoint appended is undone
+                    raise
                 finally:
                     self._depth -= 1
                 return
             self._depth = 1
+            self._audit_tail = None
             try:
                 with self._reported(), ExitStack() as stack:
                     self._begin(stack)
                     yield
             finally:
                 self._depth = 0
+                self._audit_tail = None
             if self.after_commit is not None:
                 self.after_commit()
 
@@ -230,6 +242,13 @@ class PgBase:
 
     def _exec(self, sql: str, params: Sequence[Any] = ()) -> None:
         self.conn.execute(sql, params)
+
+    def _exec_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        """Run statements whose results nobody reads in one round trip (psycopg's pipeline
+        mode; the block's end waits for every result, so an error is raised here, in order)."""
+        with self.conn.pipeline():
+            for sql, params in statements:
+                self.conn.execute(sql, params)
 
     def _node(self, row: dict[str, Any]) -> MemoryNode:
         return self.decode(row)

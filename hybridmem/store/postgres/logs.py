@@ -34,6 +34,10 @@ from hybridmem.store.records import (
 
 OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
 _AUDIT_COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, hash"
+_AUDIT_INSERT = f"INSERT INTO audit_log({_AUDIT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
+# Reserves n numbers after the counter (under the write lock); returns the last of them.
+_RESERVE = "UPDATE counters SET value = value + %s WHERE name = 'oplog_seq' RETURNING value"
+_INSERT_OP = f"INSERT INTO oplog({OP_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
 _APPEND = (
     "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
     f"INSERT INTO oplog({OP_COLUMNS}) SELECT c.value, %s, %s, %s, %s, %s, %s FROM c RETURNING seq"
@@ -231,32 +235,30 @@ class PgAuditTable(PgBase):
     """Rows of the audit log (a hash chain; its rules are the privacy layer's)."""
 
     def last_audit_entry(self) -> AuditRow | None:
-        """The newest entry (the one a new entry chains to), or None."""
+        """The newest entry (the one a new entry chains to), or None. Inside a write
+        transaction that appended one, that entry, without a round trip."""
+        if self._depth and self._audit_tail is not None:
+            return self._audit_tail
         rows = self._tuples(f"SELECT {_AUDIT_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1")
         return AuditRow(*rows[0]) if rows else None
 
     def append_audit(self, row: AuditRow) -> None:
         """Insert an entry and record it as the chain's head ``seq:hash`` (inside the caller's
-        transaction)."""
-        with refused(f"cannot append audit entry {row.seq}"):
-            self._exec(
-                f"INSERT INTO audit_log({_AUDIT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
-                astuple(row),
-            )
-            self._exec(META_UPSERT, (AUDIT_HEAD_KEY, f"{row.seq}:{row.hash}"))
+        transaction; both statements in one round trip)."""
+        self.append_audits([row])
 
     def append_audits(self, rows: Sequence[AuditRow]) -> None:
         """Insert consecutive entries and record the last as the chain's head (inside the
-        caller's transaction)."""
+        caller's transaction; one round trip)."""
         if not rows:
             return
-        with refused(f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"):
-            with self.conn.cursor() as cur:
-                cur.executemany(
-                    f"INSERT INTO audit_log({_AUDIT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
-                    [astuple(row) for row in rows],
-                )
-            self._exec(META_UPSERT, (AUDIT_HEAD_KEY, f"{rows[-1].seq}:{rows[-1].hash}"))
+        self._audit_tail = None  # unknown should the statements fail
+        what = f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"
+        with refused(what), self.conn.pipeline(), self.conn.cursor() as cur:
+            cur.executemany(_AUDIT_INSERT, [astuple(row) for row in rows])
+            cur.execute(META_UPSERT, (AUDIT_HEAD_KEY, f"{rows[-1].seq}:{rows[-1].hash}"))
+        if self._depth:
+            self._audit_tail = rows[-1]
 
     def audit_head(self) -> str | None:
         """The head ``seq:hash`` recorded with the newest entry, or None."""
@@ -321,6 +323,4 @@ class PgMetaTable(PgBase):
     def delete_meta_prefix(self, prefix: str) -> None:
         """Remove every key starting with ``prefix``."""
         with self.transaction():
-            self._exec(
-                "DELETE FROM meta WHERE key >= %s AND key < %s", (prefix, prefix + "\uffff")
-            )
+            self._exec("DELETE FROM meta WHERE key >= %s AND key < %s", (prefix, prefix + "\uffff"))

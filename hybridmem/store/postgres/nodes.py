@@ -18,7 +18,7 @@ from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -65,10 +65,12 @@ class PgNodeTable(SharedNodeReads, PgBase):
         cols = list(row)
         values: Mapping[str, Any] = row
         with refused(f"cannot insert node {row['id']!r}"):
-            found = self.conn.execute(
-                _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
-            ).fetchone()
-            lexical.count_terms(self.conn, [row["id"]])
+            with self.conn.pipeline():  # one round trip for the row and its term statistics
+                cur = self.conn.execute(
+                    _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
+                )
+                lexical.count_terms(self.conn, [row["id"]])
+            found = cur.fetchone()
         return self.decode({**row, "rid": found[0] if found else None})
 
     def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
@@ -78,7 +80,7 @@ class PgNodeTable(SharedNodeReads, PgBase):
         if not rows:
             return []
         cols = list(rows[0][0])
-        with refused("cannot insert nodes"), self.conn.cursor() as cur:
+        with refused("cannot insert nodes"), self.conn.pipeline(), self.conn.cursor() as cur:
             cur.executemany(
                 _insert_sql(cols),
                 [_params(r, cols, t) for r, t in rows],
@@ -173,6 +175,10 @@ class PgNodeTable(SharedNodeReads, PgBase):
                     [n.task_id for n in nodes],
                 ),
             )
+
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """PostgreSQL keeps no vectors beside the rows (yet): scoped searches ask the vector
+        index (:meth:`scope_vectors` answers None)."""
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
@@ -279,8 +285,7 @@ class PgNodeTable(SharedNodeReads, PgBase):
     ) -> list[str]:
         """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``."""
         rows = self._rows(
-            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) "
-            "AND status = ANY(%s)",
+            "SELECT id FROM nodes WHERE task_id = %s AND node_type = ANY(%s) AND status = ANY(%s)",
             [task_id, list(node_types), list(statuses)],
         )
         return [r["id"] for r in rows]
@@ -305,6 +310,12 @@ class PgNodeTable(SharedNodeReads, PgBase):
         sql = lexical.search_sql(f"{where} AND n.status = ANY(%s)")
         rows = self._rows(sql, lexical.query_params(match, [*params, list(statuses)], limit))
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
+
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """None: no vectors are kept here (see :meth:`store_vectors`)."""
+        return None
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]

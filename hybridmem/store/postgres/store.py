@@ -18,18 +18,20 @@ import psycopg
 
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
-from hybridmem.store.postgres import snapshots
+from hybridmem.models import OpRecord
+from hybridmem.store.postgres import snapshots, tamper
 from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
-    _APPEND,
+    _INSERT_OP,
+    _RESERVE,
     PgAuditTable,
     PgMetaTable,
     PgOpLog,
 )
 from hybridmem.store.postgres.nodes import PgNodeTable
 from hybridmem.store.postgres.scans import PgNodeScans
-from hybridmem.store.records import PayloadScrubber, StoredSnapshot
+from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot
 
 # Tables compaction rewrites: every one that holds content or once held it.
 _CONTENT_TABLES = ("nodes", "oplog", "lex_df", "meta", "active_nodes", *snapshots.TWINS)
@@ -46,9 +48,10 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
 
     # -- storage ----------------------------------------------------------------------------
     def tampered_rows(self) -> list[str]:
-        """No row hashes are kept in PostgreSQL (its access control guards the rows): empty.
-        The SQLite store's triggers are described in :mod:`hybridmem.store.tamper`."""
-        return []
+        """Node and op-log rows edited behind hybridmem's back, and missing or disabled
+        guard triggers (see :mod:`hybridmem.store.postgres.tamper`)."""
+        with self.reading():
+            return tamper.tampered_rows(self.conn)
 
     def quick_check(self) -> list[str]:
         """What is wrong with the bookkeeping this store keeps beside its rows (empty when
@@ -111,33 +114,48 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
 
     # -- bulk writes ------------------------------------------------------------------------
     def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
-        """Append many op rows in one pipelined batch (inside the caller's transaction); their
-        sequences, in order. Each item has :meth:`append_op`'s keyword arguments."""
+        """Append many op rows (inside the caller's transaction) in two round trips: one
+        reserves their numbers from the counter, one pipelined batch inserts them. Their
+        sequences, in order; the hooks see the rows in the same transaction (``on_ops`` once
+        with all of them, else ``on_op`` per row), as in the SQLite store. Each item has
+        :meth:`append_op`'s keyword arguments."""
         if not ops:
             return []
-        if self.on_op is not None:  # the hook needs each row's number as it is written
-            return [self.append_op(**item) for item in ops]
-        params = [
-            (
-                item["op"],
-                item.get("node_id"),
-                item.get("user_id"),
-                json.dumps(item.get("payload", {}), ensure_ascii=False, default=str),
-                to_iso(item["at"]),
-                item.get("actor"),
-            )
-            for item in ops
-        ]
-        seqs: list[int] = []
-        with refused("cannot log ops"), self.conn.cursor() as cur:
-            cur.executemany(_APPEND, params, returning=True)
-            while True:
-                row = cur.fetchone()
-                if row is not None:
-                    seqs.append(int(row[0]))
-                if not cur.nextset():
-                    break
-        return seqs
+        with refused("cannot log ops"):
+            row = self.conn.execute(_RESERVE, (len(ops),)).fetchone()
+            if row is None:
+                raise StoreError("the op-log counter row is missing; the schema is damaged")
+            first = int(row[0]) - len(ops) + 1
+            records = [
+                OpRecord(
+                    first + k,
+                    item["op"],
+                    item.get("node_id"),
+                    item.get("user_id"),
+                    item.get("payload") or {},
+                    item["at"],
+                    item.get("actor"),
+                )
+                for k, item in enumerate(ops)
+            ]
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    _INSERT_OP,
+                    [
+                        (
+                            r.seq, r.op, r.node_id, r.user_id,
+                            json.dumps(r.payload, ensure_ascii=False, default=str),
+                            to_iso(r.at), r.actor,
+                        )
+                        for r in records
+                    ],
+                )  # fmt: skip
+        if self.on_ops is not None:
+            self.on_ops(records)
+        elif self.on_op is not None:
+            for record in records:
+                self.on_op(record)
+        return [r.seq for r in records]
 
     # -- checkpoints (kept in the database: snapshots.py) -----------------------------------
     def create_snapshot(self, name: str, manifest: dict[str, Any]) -> StoredSnapshot:
@@ -166,6 +184,7 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
     def load_snapshot(self, name: str) -> StoredSnapshot:
         """Replace every state table's rows with snapshot ``name``'s (inside the caller's
         transaction; the recovery layer replays the op log after it)."""
+        self._audit_tail = None  # the audit log is replaced too
         with refused(f"cannot load snapshot {name!r}"):
             return snapshots.load(self.conn, name)
 
@@ -177,3 +196,15 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
         with refused("cannot scrub snapshots"):
             return snapshots.scrub(self.conn, user_id, ids, whole_user, scrub)
 
+    def snapshot_key_samples(self, meta_key: str) -> dict[str, tuple[str | None, str | None]]:
+        """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot."""
+        with self.reading():
+            return snapshots.key_samples(self.conn, meta_key)
+
+    def reseal_snapshots(
+        self, names: Sequence[str], reseal: Resealer, key_meta: tuple[str, str]
+    ) -> int:
+        """Re-seal every ciphertext of snapshots ``names`` and record the new key in them
+        (inside the caller's transaction: a key rotation's); the rows re-sealed."""
+        with refused("cannot re-seal snapshots"):
+            return snapshots.reseal(self.conn, names, reseal, key_meta)
