@@ -179,11 +179,20 @@ def m004_index_checks(conn: psycopg.Connection) -> None:
     )
 
 
+def m_row_hashes(conn: psycopg.Connection) -> None:
+    """Tamper evidence on ``nodes`` and ``oplog`` (as SQLite's m006): a hash column kept by
+    triggers that refuse writes from sessions that are not hybridmem's (``tamper.py``)."""
+    from hybridmem.store.postgres import tamper
+
+    tamper.install(conn)
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_snapshots,
     m003_conflict_pool,
     m004_index_checks,
+    m_row_hashes,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
