@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from benchmarks.cli import app
 from benchmarks.scenarios import FAMILIES, generate
+from benchmarks.scenarios_changes import FAMILIES as CHANGE_FAMILIES
 from tests.bench_support import LOCOMO, MADIAL, needs_locomo, needs_madial
 
 runner = CliRunner()
@@ -113,7 +114,12 @@ def test_scenarios_smoke(tmp_path):
     )
     assert (out / "scenarios_hit1.png").is_file()
     families = {r["group"] for r in data["rows"]}
-    assert set(FAMILIES) | {"crash"} <= families
+    assert set(FAMILIES) | set(CHANGE_FAMILIES) | {"crash"} <= families
+    # One event sent three times: the flat store packs the copies, the engine one memory.
+    assert _value(data, "hybridmem", "duplicates_in_context", "repeats", "value") == 0.0
+    assert _value(data, "bm25 (flat)", "duplicates_in_context", "repeats", "value") > 0.0
+    # The resumed task's next step survives the cap and 90 more days.
+    assert _value(data, "hybridmem", "false_forget_rate", "active_path", "value") == 0.0
     # The tree scope is what separates sibling tasks: the engine must beat the flat baseline.
     assert _value(data, "hybridmem", "sibling_rate", "sibling", "value") < _value(
         data, "bm25 (flat)", "sibling_rate", "sibling", "value"
