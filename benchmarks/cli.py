@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from benchmarks import common
-from benchmarks.paths import default_locomo_path, default_madial_dir
+from benchmarks.paths import default_locomo_path, default_madial_dir, portable
 
 app = typer.Typer(
     name="bench",
@@ -80,7 +80,7 @@ def locomo(
     k_values, budget_values = _ints(k, "--k"), _ints(budgets, "--budgets")
     result = run_locomo(dataset, lineup, k_values=k_values, budgets=budget_values,
                         console=console, checkpoint=checkpoint)
-    result = _with_settings(result, data=str(path), embedder=embedder)
+    result = _with_settings(result, data=portable(path), embedder=embedder)
     common.finish(result, out_dir, console, show_and_plot)
 
 
@@ -115,7 +115,7 @@ def madial(
                                     live_access=live_access, ablations=ablations)
                for code in langs}
     result = run_madial(datasets, lineups, bank_scope=bank, console=console)
-    result = _with_settings(result, data=str(folder), embedder=embedder)
+    result = _with_settings(result, data=portable(folder), embedder=embedder)
     common.finish(result, _out(out, "madial"), console, show_and_plot)
 
 
@@ -283,3 +283,31 @@ def markdown(
         typer.echo(f"\n**{res.suite} · {group} · {metric}**\n")
         typer.echo(markdown_grid(res, group=group, settings=settings, metric=metric,
                                  secondary=secondary or None))
+
+
+@app.command()
+def plot(
+    results: Annotated[Path, typer.Argument(help="a results.json written by a suite")],
+    out: Annotated[Path | None, typer.Option(help="where the plots go (default: beside the "
+                                                  "results.json)")] = None,
+) -> None:
+    """Redraw a suite's tables and plots from its results.json (no benchmark is run): how the
+    figures in docs/benchmarks.md are made from a committed run."""
+    from importlib import import_module
+
+    from benchmarks.report import load_json
+
+    try:
+        res = load_json(results)
+    except (ValueError, KeyError, TypeError) as exc:  # not JSON, or not a suite's results
+        raise typer.BadParameter(f"{results} is not a suite's results.json ({exc})",
+                                 param_hint="RESULTS") from None
+    suites = {"locomo": "benchmarks.suite_locomo", "madial": "benchmarks.suite_madial",
+              "scenarios": "benchmarks.suite_scenarios", "perf": "benchmarks.suite_perf"}
+    if res.suite not in suites:
+        raise typer.BadParameter(f"no plots for suite {res.suite!r} (one of {sorted(suites)})",
+                                 param_hint="RESULTS")
+    console = Console()
+    for path in import_module(suites[res.suite]).show_and_plot(res, out or results.parent,
+                                                               console):
+        console.print(f"wrote {path}")

@@ -97,6 +97,14 @@ def test_madial_smoke(tmp_path):
     for row in data["rows"]:
         assert 0.0 <= row["metrics"]["recall"] <= row["metrics"]["hit"] <= 1.0
     assert _value(data, "bigram", "k=5", "zh", "hit") > 0
+    assert data["settings"]["data"] == str(MADIAL) or data["settings"]["data"].startswith("$DATA")
+    # The docs' plots are redrawn from a committed results.json, without running anything.
+    again = runner.invoke(app, ["plot", str(out / "results.json"), "--out", str(tmp_path / "p")])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "p" / "hit_at_k.png").stat().st_size > 0
+    bad = tmp_path / "x.json"
+    bad.write_text("[]")
+    assert runner.invoke(app, ["plot", str(bad)]).exit_code == 2
 
 
 def test_scenarios_smoke(tmp_path):
