@@ -43,7 +43,7 @@ from benchmarks.suite_perf import (
     synthetic_texts,
     typed_texts,
 )
-from hybridmem.embedding import make_embedder
+from hybridmem.embedding import embed_query, make_embedder
 
 TARGET = "target"
 FILLER_TASK = 100
@@ -119,7 +119,7 @@ class Growth:
 def measure(growth: Growth, rounds: int) -> dict[str, Any]:
     """Retrieve latency of the target task (both sides), reopen and verify times."""
     w = growth.target
-    vectors = dict(zip(w.queries, growth.embedder.embed(w.queries), strict=True))
+    vectors = dict(zip(w.queries, embed_query(growth.embedder, w.queries), strict=True))
     growth.engine.cached.prime(w.queries)
     sides = (growth.engine, growth.bare)
     for side in sides:

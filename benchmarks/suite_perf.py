@@ -35,7 +35,7 @@ from rich.progress import TaskID
 
 from benchmarks.report import ResultRow, SuiteResult, fmt, progress
 from hybridmem import HybridMemory
-from hybridmem.embedding import Embedder, Vectors
+from hybridmem.embedding import Embedder, Vectors, embed_query
 
 USER = "perf"
 TASK_SIZE = 100
@@ -55,12 +55,15 @@ _PREF_STEMS = ("I prefer", "I like", "please always use", "I would rather have")
 
 
 class CachedEmbedder:
-    """Wraps an embedder; texts primed beforehand are answered from memory (no model call)."""
+    """Wraps an embedder; query texts primed beforehand are answered from memory (no model
+    call). Queries go through the model's query form (``embed_query``: e5's ``query:``
+    prefix), as the engine and the bare side both ask for them."""
 
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self._cache: dict[str, np.ndarray] = {}
         self.enabled = False
+        self.multilingual = getattr(inner, "multilingual", None)
 
     @property
     def name(self) -> str:
@@ -73,15 +76,19 @@ class CachedEmbedder:
         return self.inner.dimension
 
     def prime(self, texts: Sequence[str]) -> None:
-        """Embed ``texts`` now so later calls for them cost nothing."""
-        for t, v in zip(texts, self.inner.embed(list(texts)), strict=True):
+        """Embed the queries ``texts`` now so later calls for them cost nothing."""
+        for t, v in zip(texts, embed_query(self.inner, list(texts)), strict=True):
             self._cache[t] = v
 
     def embed(self, texts: Sequence[str]) -> Vectors:
+        """Passages: always from the model."""
+        return self.inner.embed(texts)
+
+    def embed_query(self, texts: Sequence[str]) -> Vectors:
         """From the cache when enabled and every text is primed, else from the model."""
         if self.enabled and all(t in self._cache for t in texts):
             return np.stack([self._cache[t] for t in texts]).astype(np.float32)
-        return self.inner.embed(texts)
+        return embed_query(self.inner, texts)
 
 
 @dataclass(frozen=True)
@@ -206,7 +213,7 @@ class BareSide:
                          metadatas=[{"task": w.tasks[i]} for i in range(lo, hi)])
 
     def query(self, text: str, task: str, vector: np.ndarray | None) -> None:
-        v = self.embedder.embed([text])[0] if vector is None else vector
+        v = embed_query(self.embedder, [text])[0] if vector is None else vector
         self.coll.query(query_embeddings=v.reshape(1, -1), n_results=10, where={"task": task})
 
     def close(self) -> None:
@@ -294,7 +301,7 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
     sides: list[Side] = [engine, bare]
     load_before = load()
     batches = ingest(sides, w, batch, tick)
-    vectors = dict(zip(w.queries, embedder.embed(w.queries), strict=True))
+    vectors = dict(zip(w.queries, embed_query(embedder, w.queries), strict=True))
     engine.cached.prime(w.queries)
     for side in sides:  # warm-up: caches, HNSW pages, the scorer's first-call costs
         for _ in range(2):

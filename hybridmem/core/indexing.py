@@ -94,6 +94,8 @@ class IndexSync:
             # The index gets no document for an encrypted node: ids and vectors only.
             [None if n.sensitive else n.content for n in nodes],
         )
+        # A copy beside the row: small scopes are ranked from it (core/vectors.py).
+        engine.store.store_vectors(nodes, vectors, engine.embedder.name)
         engine.store.mark_indexed(nodes)
         if engine.after_index is not None:
             engine.after_index()

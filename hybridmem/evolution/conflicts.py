@@ -184,7 +184,8 @@ def restates_challenger(new_text: str, challenger: MemoryNode, challenged: str) 
 
 
 def is_unconfirmed(node: MemoryNode) -> bool:
-    """An active challenger of a long-term value still awaiting confirmation."""
+    """An active challenger of a long-term value still awaiting confirmation (the store
+    indexes the same condition: ``hybridmem.store.schema.AWAITING``)."""
     return node.status == ACTIVE and node.metadata.get("awaiting") == "confirmation"
 
 

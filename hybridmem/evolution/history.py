@@ -6,6 +6,7 @@ member, oldest first, with its status and why it left (superseded, restated, can
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -60,9 +61,17 @@ def value_history(store: TreeStore, user_id: str, slot: str) -> list[ValueRecord
     return out
 
 
-def previous_values(store: TreeStore, user_id: str, group: str, current_id: str) -> list[str]:
-    """Contents of earlier values the group held (active or archived, not candidates)."""
-    members = store.conflict_group_members(user_id, group)
+def previous_values(
+    store: TreeStore,
+    user_id: str,
+    group: str,
+    current_id: str,
+    members: Sequence[MemoryNode] | None = None,
+) -> list[str]:
+    """Contents of earlier values the group held (active or archived, not candidates), newest
+    first (``members``: the group's members, oldest first, when already read)."""
+    if members is None:
+        members = store.conflict_group_members(user_id, group)
     current = next((m for m in members if m.id == current_id), None)
     return [
         m.content
@@ -74,6 +83,31 @@ def previous_values(store: TreeStore, user_id: str, group: str, current_id: str)
         and "restates" not in m.metadata
         and "merged_into" not in m.metadata
     ]
+
+
+SHOWN_PREVIOUS = 2
+"""Earlier values named on a current value's line."""
+RECENT_MEMBERS = 32
+"""Members of a group read newest first for a retrieval (see :func:`_shown_members`)."""
+
+
+def _shown_members(store: TreeStore, user_id: str, group: str) -> list[MemoryNode]:
+    """Enough of a group, oldest first, for :func:`group_values` to say exactly what it
+    would say from every member: its newest members and every waiting challenger. A group of
+    hundreds of members (facts restated over months) costs a retrieval tens of milliseconds
+    to decode whole; the newest ones decide the current value and the last values, unless
+    none of them is settled or too few are earlier values, and then the whole group is read.
+    """
+    members, complete = store.conflict_group_recent(user_id, group, RECENT_MEMBERS)
+    if complete:
+        return members
+    current = current_of(members)
+    if current is None or is_unconfirmed(current):
+        return store.conflict_group_members(user_id, group)
+    before = previous_values(store, user_id, group, current.id, members)
+    if len(before) < SHOWN_PREVIOUS:
+        return store.conflict_group_members(user_id, group)
+    return members
 
 
 def group_values(
@@ -95,7 +129,7 @@ def group_values(
     current: dict[str, MemoryNode | None] = {}
     members_of: dict[str, list[MemoryNode]] = {}
     for group in groups:
-        members_of[group] = store.conflict_group_members(user_id, group)
+        members_of[group] = _shown_members(store, user_id, group)
         current[group] = current_of(members_of[group])
     all_ids = {h.node.id for h in hits}
     kept = [
@@ -120,12 +154,12 @@ def group_values(
                 for m in reversed(members_of[group])
                 if is_unconfirmed(m) and m.id != cur.id and m.id not in shown
             ]
-            before = previous_values(store, user_id, group, cur.id)
+            before = previous_values(store, user_id, group, cur.id, members_of[group])
             parts = []
             if pending:
                 parts.append("recently said, unconfirmed: " + "; ".join(pending[:2]))
             if before:
-                parts.append("previously: " + "; ".join(before[:2]))
+                parts.append("previously: " + "; ".join(before[:SHOWN_PREVIOUS]))
             if parts:
                 notes[hit.node.id] = "; ".join(parts)
         elif is_unconfirmed(hit.node):

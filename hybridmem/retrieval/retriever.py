@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
+from hybridmem.core.vectors import search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import group_values
 from hybridmem.filters import NodeFilter
@@ -78,6 +79,8 @@ class Candidates:
     """Fused (per-query) features in [0, 1]: see :mod:`~hybridmem.retrieval.fusion`."""
     relevance: dict[str, float] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    scope_cosine: dict[str, float] = field(default_factory=dict)
+    """Cosine of every scope node when the scope was ranked exactly (no second read)."""
 
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
@@ -232,9 +235,16 @@ class Retriever:
         out = Candidates()
         if cfg.vector_candidates and q.vector is not None:
             if matches is None:
-                matches = self.core.engine.index.query(
-                    q.vector, cfg.vector_candidates, resolved.where, resolved.ids
+                found = search_scope(
+                    self.core.engine,
+                    q.vector,
+                    cfg.vector_candidates,
+                    resolved.scope,
+                    cfg.include_statuses,
+                    resolved.where,
+                    resolved.ids,
                 )
+                matches, out.scope_cosine = found.matches, found.cosine
             for match in matches:
                 out.cosine[match.id] = match.similarity
                 out.add(match.id, "vector")
@@ -260,7 +270,7 @@ class Retriever:
             ):
                 out.add(child.id, "structure")
         out.nodes = self.store.get_many(i for i in out.sources if i not in on_path)
-        self._fill_similarity(out.nodes, out.cosine, q.vector)
+        self._fill_similarity(out.nodes, out.cosine, q.vector, out.scope_cosine)
         out.fuse(q.weights, cfg.fusion)
         return out
 
@@ -287,7 +297,7 @@ class Retriever:
         added = self.store.get_many(extra)
         for node_id in added:
             cands.add(node_id, "neighbour")
-        self._fill_similarity(added, cands.cosine, q.vector)
+        self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
         cands.fuse(q.weights, cfg.fusion)
 
@@ -350,11 +360,23 @@ class Retriever:
         return hits
 
     def _fill_similarity(
-        self, nodes: dict[str, MemoryNode], similarity: dict[str, float], query_vec: Any
+        self,
+        nodes: dict[str, MemoryNode],
+        similarity: dict[str, float],
+        query_vec: Any,
+        known: dict[str, float],
     ) -> None:
         """Lexical, structural and expanded candidates get a real similarity too, from their
-        stored vectors, so every candidate is scored on the same footing."""
-        missing = [i for i in nodes if i not in similarity]
+        stored vectors, so every candidate is scored on the same footing (``known``: the
+        scope's cosines when it was ranked exactly; the index is asked for the rest)."""
+        missing = []
+        for node_id in nodes:
+            if node_id in similarity:
+                continue
+            if node_id in known:
+                similarity[node_id] = known[node_id]
+            else:
+                missing.append(node_id)
         if missing and query_vec is not None:
             for node_id, vec in self.core.engine.index.get_vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)

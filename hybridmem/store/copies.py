@@ -105,6 +105,12 @@ def scrub_copy(
                     f"SELECT rid, '' FROM nodes WHERE id IN ({marks(chunk)})",
                     chunk,
                 )
+            if "node_vectors" in tables:  # the embedding says what the content said
+                conn.execute(
+                    "DELETE FROM node_vectors WHERE rid IN "
+                    f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
+                    chunk,
+                )
         if "oplog" in tables:
             scrub_payloads_on(conn, user_id, ids, whole_user, scrub)
         conn.execute("COMMIT")

@@ -12,12 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, chunks, marks, refused
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -40,6 +42,10 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
         )
         params.extend([scope.standing_task, *scope.standing_types])
     if narrowed is not None:
+        # The unary + keeps SQLite off the user_id index (it has no statistics and would walk
+        # every node of the user): the task or path index finds the scope's rows, so the cost
+        # follows the scope, not the store.
+        clauses[0] = f"+{alias}.user_id = ?"
         clauses.append(narrowed)
     return " AND ".join(clauses), params
 
@@ -54,6 +60,12 @@ def delete_node_rows(conn: sqlite3.Connection, ids: Sequence[str], *, fts: bool 
                 f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
                 chunk,
             )
+        # The vector goes with its node (an erased memory leaves no embedding behind).
+        conn.execute(
+            "DELETE FROM node_vectors WHERE rid IN "
+            f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
+            chunk,
+        )
         conn.execute(f"DELETE FROM nodes WHERE id IN ({marks(chunk)})", chunk)
 
 
@@ -180,6 +192,24 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? "
                 "AND task_id = ?",
                 [(n.id, n.version, n.task_id) for n in nodes],
+            )
+
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """Keep each node's vector beside its row, tagged with the model and the content hash
+        it was computed from (a node whose content changed meanwhile gets none: its newer
+        vector comes when it is indexed again). Own transaction; derived data, like the index
+        entry."""
+        if not nodes:
+            return
+        rows = np.asarray(vectors, dtype=np.float32)
+        with self.transaction():
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO node_vectors(rid, model, content_hash, vector) "
+                "SELECT rid, ?, content_hash, ? FROM nodes WHERE id = ? AND content_hash = ?",
+                [
+                    (model, rows[i].tobytes(), n.id, n.content_hash)
+                    for i, n in enumerate(nodes)
+                ],
             )
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
@@ -328,6 +358,31 @@ class NodeTable(SharedNodeReads, SQLiteBase):
             # candidate source, so degrade to none rather than fail the whole retrieval.
             return []
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
+
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """Every node in ``scope`` among these statuses with its stored ``model`` vector, read
+        off the task (or path) index: None when the scope holds more than ``limit`` nodes or
+        any of them has no current vector (pending, written before vectors were kept, or by
+        another model), so the caller asks the vector index instead."""
+        where, params = scope_sql(scope, "n")
+        sql = (
+            "SELECT n.id, v.vector FROM nodes n LEFT JOIN node_vectors v "
+            "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = ? "
+            f"WHERE {where} AND n.status IN ({marks(statuses)}) LIMIT ?"
+        )
+        with self.reading():
+            rows = self.conn.execute(sql, [model, *params, *statuses, limit + 1]).fetchall()
+        if len(rows) > limit or any(r[1] is None for r in rows):
+            return None
+        if not rows:
+            return ScopeVectors([], np.zeros((0, 0), dtype=np.float32))
+        size = len(rows[0][1])
+        if any(len(r[1]) != size for r in rows):
+            return None
+        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
+        return ScopeVectors([r[0] for r in rows], matrix.reshape(len(rows), -1))
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]

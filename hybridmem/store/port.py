@@ -47,6 +47,7 @@ from hybridmem.store.records import (
     OpsHook,
     PayloadScrubber,
     Scope,
+    ScopeVectors,
     SequenceReport,
     StoredSnapshot,
 )
@@ -126,6 +127,12 @@ class TreeStore(Protocol):
     def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
         """Set ``index_state = indexed`` for each node whose ``version`` and ``task_id`` are
         still those given (a node changed meanwhile stays pending)."""
+        ...
+
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """Keep each node's ``model`` vector (rows of ``vectors``) beside its row, for
+        :meth:`scope_vectors`; a node whose content changed since it was read gets none. A
+        backend that keeps no vectors does nothing (own transaction)."""
         ...
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
@@ -216,6 +223,15 @@ class TreeStore(Protocol):
         rather than an error when the backend cannot run the query."""
         ...
 
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """Every node in ``scope`` among these statuses with its stored ``model`` vector, or
+        None when
+        the scope holds more than ``limit`` nodes, any of them has no current vector, or the
+        backend keeps no vectors (the caller then asks the vector index)."""
+        ...
+
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
     ) -> dict[str, list[tuple[str, datetime]]]:
@@ -276,6 +292,14 @@ class TreeStore(Protocol):
 
     def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
         """Every node of the user in conflict group ``group``, ordered by ``created_at, seq``."""
+        ...
+
+    def conflict_group_recent(
+        self, user_id: str, group: str, newest: int
+    ) -> tuple[list[MemoryNode], bool]:
+        """The group's ``newest`` newest members (by ``created_at, seq``) plus every waiting
+        challenger (active, metadata ``awaiting = "confirmation"``), oldest first, content as
+        stored; and whether that is every member of the group."""
         ...
 
     def active_nodes_of_types(

@@ -128,6 +128,15 @@ class Scope:
         return bool(self.standing_task and self.standing_types)
 
 
+@dataclass(frozen=True, slots=True)
+class ScopeVectors:
+    """Every node of a scope with its stored vector (see ``TreeStore.scope_vectors``):
+    ``ids[i]`` has the vector ``vectors[i]`` (float32 rows, one per node)."""
+
+    ids: list[str]
+    vectors: Any
+
+
 class IndexRow(NamedTuple):
     """The columns of a node that its vector entry and its place in the tree depend on: what
     ``verify()`` compares, read without decoding content or metadata."""

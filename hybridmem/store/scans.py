@@ -15,6 +15,7 @@ from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, marks
 from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
+from hybridmem.store.schema import AWAITING
 
 
 class NodeScans(SQLiteBase):
@@ -49,6 +50,27 @@ class NodeScans(SQLiteBase):
             "ORDER BY created_at, seq",
             [user_id, group],
         )
+
+    def conflict_group_recent(
+        self, user_id: str, group: str, newest: int
+    ) -> tuple[list[MemoryNode], bool]:
+        """The group's ``newest`` newest members plus every waiting challenger, oldest first,
+        content as stored; and whether that is every member. Read off two indexes (m008):
+        the group's newest members and its waiting challengers, so a group of hundreds costs
+        what a few members cost."""
+        rows = self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+            "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+            "ORDER BY created_at DESC, seq DESC LIMIT ?) "
+            f"UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? AND {AWAITING}"
+            ") ORDER BY created_at, seq",
+            [user_id, group, newest, user_id, group],
+        )
+        total = self._rows(
+            "SELECT count(*) AS n FROM nodes WHERE user_id = ? AND conflict_group = ?",
+            [user_id, group],
+        )[0]["n"]
+        return rows, int(total) <= len(rows)
 
     def active_nodes_of_types(
         self, user_id: str, node_types: Sequence[str], limit: int
@@ -176,3 +198,4 @@ class NodeScans(SQLiteBase):
             )
             self.conn.executemany("INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", fresh)
         return len(fresh)
+

@@ -155,6 +155,41 @@ def m006_row_macs(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def m007_node_vectors(conn: sqlite3.Connection) -> None:
+    """Each node's vector beside its row (a copy of what the vector index holds), tagged with
+    the model and the ``content_hash`` it was computed from, so a task-scoped retrieval ranks
+    its scope's vectors exactly, read off the task index, at a cost that follows the task and
+    not the store (``TreeStore.scope_vectors``). Keyed by the node's ``rid``; a vector whose hash no
+    longer matches its node, or of another model (a re-index in progress), is never read."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS node_vectors ("
+        "rid INTEGER PRIMARY KEY, model TEXT NOT NULL, content_hash TEXT NOT NULL, "
+        "vector BLOB NOT NULL)"
+    )
+
+
+AWAITING = "status = 'active' AND json_extract(metadata, '$.awaiting') = 'confirmation'"
+"""A waiting challenger of a conflict group (``evolution.conflicts.is_unconfirmed``), in the
+words of the partial index m008 builds: a query names it in exactly these words to use it."""
+
+
+def m008_group_reads(conn: sqlite3.Connection) -> None:
+    """What a retrieval shows of a conflict group (its newest members, its waiting
+    challengers) read off indexes instead of every member's row: ``(user_id, conflict_group,
+    created_at, seq)`` replaces the bare ``conflict_group`` index, and a partial index holds
+    the waiting challengers."""
+    _run(
+        conn,
+        f"""
+        CREATE INDEX IF NOT EXISTS idx_nodes_group_time
+            ON nodes(user_id, conflict_group, created_at, seq);
+        CREATE INDEX IF NOT EXISTS idx_nodes_group_awaiting
+            ON nodes(user_id, conflict_group) WHERE {AWAITING};
+        DROP INDEX IF EXISTS idx_nodes_conflict
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -162,6 +197,8 @@ MIGRATIONS: list[Migration] = [
     m004_conflict_pool,
     m005_index_checks,
     m006_row_macs,
+    m007_node_vectors,
+    m008_group_reads,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

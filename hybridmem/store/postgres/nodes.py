@@ -18,7 +18,7 @@ from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -176,6 +176,10 @@ class PgNodeTable(SharedNodeReads, PgBase):
                 ),
             )
 
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """PostgreSQL keeps no vectors beside the rows (yet): scoped searches ask the vector
+        index (:meth:`scope_vectors` answers None)."""
+
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
         with self.transaction():
@@ -306,6 +310,12 @@ class PgNodeTable(SharedNodeReads, PgBase):
         sql = lexical.search_sql(f"{where} AND n.status = ANY(%s)")
         rows = self._rows(sql, lexical.query_params(match, [*params, list(statuses)], limit))
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
+
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """None: no vectors are kept here (see :meth:`store_vectors`)."""
+        return None
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]

@@ -43,6 +43,26 @@ class PgNodeScans(PgBase):
             [user_id, group],
         )
 
+    def conflict_group_recent(
+        self, user_id: str, group: str, newest: int
+    ) -> tuple[list[MemoryNode], bool]:
+        """The group's ``newest`` newest members plus every waiting challenger, oldest first;
+        and whether that is every member."""
+        rows = self._raw_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+            "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = %s AND conflict_group = %s "
+            "ORDER BY created_at DESC, seq DESC LIMIT %s) AS newest "
+            "UNION SELECT rid FROM nodes WHERE user_id = %s AND conflict_group = %s "
+            "AND status = 'active' AND (metadata::jsonb ->> 'awaiting') = 'confirmation'"
+            ") ORDER BY created_at, seq",
+            [user_id, group, newest, user_id, group],
+        )
+        total = self._rows(
+            "SELECT count(*) AS n FROM nodes WHERE user_id = %s AND conflict_group = %s",
+            [user_id, group],
+        )[0]["n"]
+        return rows, int(total) <= len(rows)
+
     def active_nodes_of_types(
         self, user_id: str, node_types: Sequence[str], limit: int
     ) -> list[MemoryNode]:

@@ -1,0 +1,108 @@
+"""Vectors kept beside the rows: a small scope is ranked exactly from them, and they follow
+their node (stale, erased, another model's vectors are never used). Big conflict groups are
+shown from their newest members, saying what the whole group would say."""
+
+from __future__ import annotations
+
+import pytest
+
+import hybridmem.core.vectors as scoped
+import hybridmem.evolution.history as history
+from hybridmem import HybridMemory
+from hybridmem.store import Scope
+
+U = "u1"
+WORDS = "invoice hotel refund ticket server deploy cluster coffee meeting budget flight visa"
+
+
+def _tasks(mem: HybridMemory, tasks: int = 3, per_task: int = 25) -> list[str]:
+    names = []
+    words = WORDS.split()
+    for t in range(tasks):
+        task = mem.add(f"task {t}", node_type="task", user_id=U, activate=False)
+        names.append(task.id)
+        mem.add_many(
+            [
+                {"content": f"note {t}-{i}: {words[i % 12]} {words[(i * 5 + t) % 12]}",
+                 "parent_id": task.id}
+                for i in range(per_task)
+            ],
+            user_id=U,
+        )
+    return names
+
+
+def _ranked(mem: HybridMemory, task: str, query: str) -> list[tuple[float, str]]:
+    """The hits with their scores (a float-rounding tie may order two equal hits either way,
+    so equal scores are compared as a set)."""
+    result = mem.retrieve(query, user_id=U, task_id=task, top_k=8, record_access=False)
+    return sorted((-round(h.score, 4), h.node.id) for h in result.hits)
+
+
+def test_a_task_is_ranked_from_stored_vectors_as_the_index_ranks_it(mem, monkeypatch):
+    tasks = _tasks(mem)
+    queries = ["hotel refund", "server deploy cluster", "coffee budget meeting"]
+    exact = [_ranked(mem, t, q) for t in tasks for q in queries]
+
+    calls: list[object] = []
+    original = mem.index.query
+    monkeypatch.setattr(mem.index, "query", lambda *a, **k: calls.append(a) or original(*a, **k))
+    assert [_ranked(mem, t, q) for t in tasks for q in queries] == exact
+    assert calls == []  # the small scopes never asked the index
+
+    monkeypatch.setattr(scoped, "EXACT_SCOPE_LIMIT", 0)  # every scope goes to the index
+    assert [_ranked(mem, t, q) for t in tasks for q in queries] == exact
+    assert len(calls) == len(exact)
+
+
+def test_vectors_follow_their_node(mem):
+    tasks = _tasks(mem, tasks=1, per_task=5)
+    store = mem.store
+    scope = Scope(U, tasks[0], task_ids=(tasks[0],))
+    name = mem.embedder.name
+    found = store.scope_vectors(scope, ["active"], 100, name)
+    assert found is not None and len(found.ids) == 6  # the task and its five notes
+    assert found.vectors.shape == (6, mem.embedder.dimension)
+    assert store.scope_vectors(scope, ["active"], 5, name) is None  # over the limit
+    assert store.scope_vectors(scope, ["active"], 100, "another-model") is None
+
+    node = mem.get(found.ids[-1], user_id=U)
+    store.store_vectors([node], mem.embedder.embed(["what it said before"]), name)
+    mem.update(node.id, content="changed words entirely", user_id=U)
+    after = store.scope_vectors(scope, ["active"], 100, name)
+    assert after is not None  # re-indexed with the new content's vector
+    row = after.ids.index(node.id)
+    assert after.vectors[row] == pytest.approx(mem.embedder.embed(["changed words entirely"])[0])
+
+    mem.delete(node.id, user_id=U)
+    kept = store.conn.execute("SELECT count(*) FROM node_vectors").fetchone()[0]
+    nodes = store.conn.execute("SELECT count(*) FROM nodes").fetchone()[0]
+    assert kept == nodes  # the deleted node's vector went with it
+
+
+def test_a_vector_of_older_content_is_never_used(mem):
+    tasks = _tasks(mem, tasks=1, per_task=3)
+    scope = Scope(U, tasks[0], task_ids=(tasks[0],))
+    node = mem.children(tasks[0], user_id=U)[0]
+    stale = mem.get(node.id, user_id=U)
+    store = mem.store
+    mem.update(node.id, content="brand new content", user_id=U)
+    # Writing the old node's vector after the change stores nothing for it.
+    store.conn.execute("DELETE FROM node_vectors")
+    store.store_vectors([stale], mem.embedder.embed([stale.content]), mem.embedder.name)
+    assert store.conn.execute("SELECT count(*) FROM node_vectors").fetchone()[0] == 0
+    assert store.scope_vectors(scope, ["active"], 100, mem.embedder.name) is None
+
+
+def test_a_big_conflict_group_is_shown_as_the_whole_group_says(mem, clock, monkeypatch):
+    for i in range(12):
+        clock.advance(minutes=5)
+        mem.add(f"I live in city number {i}", node_type="fact", slot="user.city", user_id=U)
+    assert len(mem.value_history("user.city", user_id=U)) == 12
+    full = mem.retrieve("where do I live", user_id=U, top_k=5, record_access=False)
+    for newest in (3, 1):  # the newest members decide, or too few of them: read them all
+        monkeypatch.setattr(history, "RECENT_MEMBERS", newest)
+        got = mem.retrieve("where do I live", user_id=U, top_k=5, record_access=False)
+        assert got.context == full.context
+        assert [h.node.id for h in got.hits] == [h.node.id for h in full.hits]
+    assert "previously" in full.context
