@@ -201,6 +201,21 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         cases.append((full, ExitCode.UNAVAILABLE, "No space left"))
     cases.append((["add", "x", "--db", str(tmp_path / "f" / "sub")], ExitCode.INVALID, "path"))
     cases.append((["add", "x", "--db", "y" * 5000], ExitCode.INVALID, "path"))
+    (tmp_path / "exports").mkdir()
+    fresh = str(tmp_path / "fresh")
+    cases += [
+        # the message names what is wrong, and no store is created on the way
+        (["import", str(tmp_path / "exports"), "-u", "u1", "--db", fresh], ExitCode.INVALID,
+         "is a directory"),
+        (["import", str(deep), "-u", "u1", "--db", fresh, "--existing", "bogus"],
+         ExitCode.INVALID, "--existing"),
+        (["search", "q" * 40_000, "-u", "u1", "--db", db], ExitCode.INVALID,
+         "query has 40000 characters"),
+        (["search", "   ", "-u", "u1", "--db", db], ExitCode.INVALID, "query is empty"),
+        (["serve", "--db", db, "--port", "99999"], ExitCode.INVALID, "1..65535"),
+        (["serve", "--db", db, "--log-level", "loud"], ExitCode.INVALID, "log_level"),
+        (["bench", "perf", "--sizes", "1k"], ExitCode.USAGE, "--sizes"),
+    ]
     for args, code, words in cases:
         proc = cli(*args)
         assert proc.returncode == code, (args, proc.stderr)
@@ -208,6 +223,7 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         assert len(lines) == 1 and lines[0].startswith("error: "), (args, proc.stderr)
         assert words in lines[0], (args, lines)
         assert "Traceback" not in proc.stderr
+    assert not Path(fresh).exists()
 
 
 def test_errors_as_json_under_json(store):
@@ -326,3 +342,38 @@ def test_export_never_writes_into_a_store(store, tmp_path):
     assert invoke("stats", "--db", str(other)).exit_code == 0
     result = invoke("export", "--db", db, "-u", "u1", "--out", str(tmp_path))
     assert result.exit_code == ExitCode.INVALID and "directory" in result.output
+
+
+def test_an_unreachable_model_hub_fails_at_once(monkeypatch):
+    """A model name that is neither a folder nor cached, with no hub to ask: one clear
+    ModelUnavailableError at once, never the download's minutes of retries."""
+    import types
+
+    import huggingface_hub
+
+    from hybridmem.embedding import make_embedder
+    from hybridmem.errors import ModelUnavailableError
+
+    calls: list[dict] = []
+
+    def fake_model(spec: str, **kwargs):
+        calls.append(kwargs)
+        raise OSError(f"{spec} is not in the cache")
+
+    def no_hub(spec: str, **kwargs):
+        raise ConnectionError("Name or service not known")
+
+    utils = types.SimpleNamespace(logging=types.SimpleNamespace(disable_progress_bar=print))
+    monkeypatch.setitem(sys.modules, "transformers", types.SimpleNamespace(utils=utils))
+    monkeypatch.setitem(sys.modules, "transformers.utils", utils)
+    monkeypatch.setitem(
+        sys.modules,
+        "sentence_transformers",
+        types.SimpleNamespace(SentenceTransformer=fake_model),
+    )
+    monkeypatch.setattr(huggingface_hub, "model_info", no_hub)
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    with pytest.raises(ModelUnavailableError, match="could not be asked") as err:
+        make_embedder("someone/not-a-cached-model").embed(["x"])
+    assert "'multilingual' or 'minilm'" in str(err.value)
+    assert calls and all(c.get("local_files_only") for c in calls)  # no download attempted

@@ -179,7 +179,7 @@ def m004_index_checks(conn: psycopg.Connection) -> None:
     )
 
 
-def m005_vectors_and_groups(conn: psycopg.Connection) -> None:
+def m006_vectors_and_groups(conn: psycopg.Connection) -> None:
     """As SQLite's m007 and m008. Each node's vector beside its row (a copy of the index's,
     tagged with the model and the ``content_hash`` it was computed from), so a task-scoped
     retrieval ranks its scope exactly without asking the Chroma server; removed with its node
@@ -204,12 +204,21 @@ def m005_vectors_and_groups(conn: psycopg.Connection) -> None:
     )
 
 
+def m_row_hashes(conn: psycopg.Connection) -> None:
+    """Tamper evidence on ``nodes`` and ``oplog`` (as SQLite's m006): a hash column kept by
+    triggers that refuse writes from sessions that are not hybridmem's (``tamper.py``)."""
+    from hybridmem.store.postgres import tamper
+
+    tamper.install(conn)
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_snapshots,
     m003_conflict_pool,
     m004_index_checks,
-    m005_vectors_and_groups,
+    m_row_hashes,
+    m006_vectors_and_groups,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
