@@ -101,7 +101,8 @@ def load(conn: psycopg.Connection[Any], name: str) -> StoredSnapshot:
     found = _described(conn, "WHERE s.name = %s", (name,))
     if not found:
         raise SnapshotNotFoundError(f"no snapshot named {name!r} in this database")
-    conn.execute(f"TRUNCATE {', '.join(TABLES)}")
+    # node_vectors too (its rows reference nodes; derived data the re-index writes again).
+    conn.execute(f"TRUNCATE {', '.join(TABLES)}, node_vectors")
     for table in TABLES:
         cols = _columns(conn, table)
         override = "OVERRIDING SYSTEM VALUE " if table == "nodes" else ""

@@ -34,7 +34,15 @@ from hybridmem.store.postgres.scans import PgNodeScans
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot
 
 # Tables compaction rewrites: every one that holds content or once held it.
-_CONTENT_TABLES = ("nodes", "oplog", "lex_df", "meta", "active_nodes", *snapshots.TWINS)
+_CONTENT_TABLES = (
+    "nodes",
+    "node_vectors",
+    "oplog",
+    "lex_df",
+    "meta",
+    "active_nodes",
+    *snapshots.TWINS,
+)
 
 
 class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable):
