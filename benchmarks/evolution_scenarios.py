@@ -44,6 +44,7 @@ from rich.console import Console
 from rich.table import Table
 
 from benchmarks import scenarios_changes
+from benchmarks.common import load_embedder
 from benchmarks.scenarios import Scenario, ScenarioNode, generate
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.evolution.config import EvolutionConfig, HalfLives
@@ -258,11 +259,13 @@ def run(per_family: int, seed: int, embedder: str, workdir: Path,
     )
     values: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     start = min(n.created_at for sc in scenarios for n in sc.nodes)
+    # One memoised model for every variant: each distinct text is embedded once.
+    model = load_embedder(embedder)
     for variant in variants():
         clock = _Clock(start)
         path = workdir / variant.name
         maps: dict[str, dict[str, str]] = {}
-        with HybridMemory(path, embedder=embedder, config=variant.config, clock=clock) as mem:
+        with HybridMemory(path, embedder=model, config=variant.config, clock=clock) as mem:
             for original in scenarios:
                 sc = confirmed_version(original) if variant.confirm_changes else original
                 clock.now = min(n.created_at for n in sc.nodes)
@@ -282,7 +285,7 @@ def run(per_family: int, seed: int, embedder: str, workdir: Path,
                 if sc.family == "recurring":
                     _recurring(mem, sc, real, values, variant.name)
                 _probe(mem, sc, real, values, variant.name)
-        with HybridMemory(path, embedder=embedder, config=variant.config, clock=clock) as mem:
+        with HybridMemory(path, embedder=model, config=variant.config, clock=clock) as mem:
             for sc in scenarios:
                 if sc.family == "active_path":
                     values[(variant.name, sc.family, "recovery")].append(
@@ -346,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--embedder",
         default="hash",
-        help="'hash' (fast), 'default' (all-MiniLM-L6-v2) or a model path",
+        help="'hash' (fast), 'e5'/'default' (multilingual-e5-small), 'minilm' or a model path",
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)

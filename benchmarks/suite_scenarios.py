@@ -9,8 +9,18 @@ Metrics (per family, per method):
 - ``stale_kept`` (value_change, engine only): superseded values still stored (history kept).
 - ``pollution_rate`` (hypothetical): probes where a hypothetical/one-off ranks above the real
   fact (or shows up while the fact does not).
-- ``false_forget_rate`` (pruning, engine only): needed nodes no longer active after
-  ``maintain`` under the cap; ``n/a (feature absent)`` when the engine has no ``maintain``.
+- ``false_forget_rate`` (pruning, active_path; engine only): needed nodes no longer active
+  after ``maintain`` under the cap (active_path: after resuming the paused task at its next
+  step, and again 90 days later); ``n/a (feature absent)`` when the engine has no
+  ``maintain``.
+- ``duplicates_in_context`` (repeats): copies of one event sent three times that share the
+  top 3 beyond the first (0: one memory answers; 1: all three copies fill the context).
+- ``profile_rate`` / ``profile_real_sources`` (recurring, engine only): a distilled profile of
+  the theme said in four plain statements exists / cites only stored nodes.
+
+Families: the generator's (:mod:`benchmarks.scenarios`) and the changes' kinds
+(:mod:`benchmarks.scenarios_changes`: ``natural_change`` scored by ``stale_rate``,
+``venting`` by ``pollution_rate``, ``active_path``, ``repeats``, ``recurring``).
 - ``recovery_accuracy`` (crash, engine only): see :mod:`benchmarks.crash`.
 - ``tokens``: mean cl100k tokens of the top-3 context.
 """
@@ -23,7 +33,7 @@ import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
@@ -98,30 +108,46 @@ class FlatBaseline:
 
 
 class EngineRetriever:
-    """hybridmem: each scenario is its own user in one store; probes pass the active task."""
+    """hybridmem: each scenario is its own user in one store; probes pass the active task.
+
+    The history is written as an agent writes it, without naming ids (so a repeated event can
+    reinforce the node it repeats); ``real`` maps each scenario id to the node it became and
+    answers are mapped back to scenario ids (a merged repeat answers as its first mention).
+    """
 
     def __init__(self, variant: Variant, embedder: Embedder, workdir: Path) -> None:
         self.name = variant.name
         self.clock = SettableClock(_EPOCH)
         self.mem = HybridMemory(workdir / variant.name, embedder=embedder,
                                 config=variant.config, clock=self.clock)
+        self.real: dict[str, dict[str, str]] = {}
+        self._back: dict[str, dict[str, str]] = {}
 
     def load(self, scenario: Scenario) -> None:
         """Write the history in time order, moving the clock along with it."""
+        real = self.real[scenario.id] = {}
+        back = self._back[scenario.id] = {}
         for node in sorted(scenario.nodes, key=lambda n: n.created_at):
             self.clock.now = node.created_at
-            self.mem.add_many([{
-                "id": node.id, "content": node.content, "parent_id": node.parent_id,
+            (written,) = self.mem.add_many([{
+                "content": node.content, "parent_id": real.get(node.parent_id or ""),
                 "node_type": node.node_type, "created_at": node.created_at,
                 "source_id": node.id, "importance": node.importance,
             }], user_id=scenario.id)
+            real[node.id] = written.id
+            back.setdefault(written.id, node.id)
+
+    def node_id(self, scenario: Scenario, sid: str) -> str:
+        """The stored node a scenario id became."""
+        return self.real[scenario.id].get(sid, sid)
 
     def ask(self, scenario: Scenario, probe: Probe) -> Ranked:
         """Retrieve at the scenario's ``now`` with the probe's task as scope."""
         self.clock.now = scenario.now
-        res = self.mem.retrieve(probe.query, user_id=scenario.id, task_id=probe.task_id,
-                                top_k=TOP_K)
-        return Ranked(tuple(h.node.id for h in res.hits), res.tokens)
+        task = self.node_id(scenario, probe.task_id) if probe.task_id else None
+        res = self.mem.retrieve(probe.query, user_id=scenario.id, task_id=task, top_k=TOP_K)
+        back = self._back[scenario.id]
+        return Ranked(tuple(back.get(h.node.id, h.node.id) for h in res.hits), res.tokens)
 
     def close(self) -> None:
         """Close the store."""
@@ -202,6 +228,11 @@ def run_scenarios(
                     if pr.polluters:
                         values[(*key, "pollution_rate")].append(
                             _beats(ans.ids, pr.polluters, pr.gold))
+                    if sc.family == "repeats" and len(pr.gold) > 1:
+                        # Copies of the one event packed into the context beyond the first.
+                        copies = len(set(ans.ids) & pr.gold)
+                        values[(*key, "duplicates_in_context")].append(
+                            max(copies - 1, 0) / (len(pr.gold) - 1))
                 if isinstance(r, EngineRetriever):
                     _engine_extras(r, sc, values, notes)
                 bar.advance(task)
@@ -246,30 +277,49 @@ def _engine_extras(r: EngineRetriever, sc: Scenario,
         for pr in sc.probes:
             for sid in pr.stale:
                 try:
-                    r.mem.get(sid, user_id=sc.id)
+                    r.mem.get(r.node_id(sc, sid), user_id=sc.id)
                     values[(*key, "stale_kept")].append(1.0)
                 except KeyError:
                     values[(*key, "stale_kept")].append(0.0)
-    if sc.family == "pruning":
+    if sc.family in ("pruning", "active_path"):
         r.clock.now = sc.now
+        if sc.family == "active_path":
+            # The paused task is resumed at its next step, then forgotten around under the
+            # cap, then maintained again 90 days later.
+            r.mem.set_active(r.node_id(sc, f"{sc.id}.step"), user_id=sc.id)
         how = try_maintain(r.mem, sc.cap)
         if how is None:
             notes.append(f"false_forget_rate: {NA_ABSENT} (HybridMemory has no maintain())")
             return
-        notes.append(f"pruning ran {how}")
+        notes.append(f"{sc.family} ran {how}")
+        if sc.family == "active_path":
+            r.clock.now = sc.now + timedelta(days=90)
+            r.mem.maintain(user_id=sc.id)
+            r.clock.now = sc.now
         for nid in sc.needed:
             try:
-                alive = r.mem.get(nid, user_id=sc.id).status == "active"
+                alive = r.mem.get(r.node_id(sc, nid), user_id=sc.id).status == "active"
             except KeyError:
                 alive = False
             values[(*key, "false_forget_rate")].append(0.0 if alive else 1.0)
         for pr in sc.probes:
             ans = r.ask(sc, pr)
             values[(*key, "hit@3_after_pruning")].append(float(bool(set(ans.ids) & pr.gold)))
+    if sc.family == "recurring":
+        r.clock.now = sc.now
+        r.mem.maintain(user_id=sc.id)
+        sources = {r.node_id(sc, nid) for nid in sc.needed}
+        live = [x.node for x in r.mem.inspect(user_id=sc.id, node_types=["profile"])
+                if x.node.status == "active"]
+        cited = [set(p.metadata.get("derived_from", [])) for p in live]
+        values[(*key, "profile_rate")].append(float(any(c & sources for c in cited)))
+        real = set(r.real[sc.id].values())
+        values[(*key, "profile_real_sources")].extend(float(c <= real) for c in cited)
 
 
 SCENARIO_METRICS = ("hit@1", "hit@3", "sibling_rate", "stale_rate", "stale_kept",
-                    "pollution_rate", "false_forget_rate", "hit@3_after_pruning",
+                    "pollution_rate", "duplicates_in_context", "false_forget_rate",
+                    "hit@3_after_pruning", "profile_rate", "profile_real_sources",
                     "recovery_accuracy", "tokens")
 
 

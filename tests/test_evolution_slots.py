@@ -132,13 +132,13 @@ def test_slot_inference_on_the_labelled_set():
     examples = slot_eval.load()
     dev = slot_eval.evaluate([e for e in examples if e.split == "dev"], slot_eval.rules_only)
     test = slot_eval.evaluate([e for e in examples if e.split == "test"], slot_eval.rules_only)
-    # Floors a few points under the measured figures (see the data README): a rule change
-    # that costs recall or adds false slots fails here.
-    assert dev["en"]["recall"] >= 0.95 and dev["zh"]["recall"] >= 0.9
-    assert test["en"]["recall"] >= 0.85 and test["zh"]["recall"] >= 0.6
-    for lang in ("en", "zh"):
-        assert dev[lang]["false_slot_rate"] == 0.0
-        assert test[lang]["false_slot_rate"] <= 0.1
+    # Floors a few points under the measured figures of the rules alone (see the data README;
+    # dev includes zh dev batch 2, which the rules were only partly fixed for, and test the
+    # blind batch 2): a rule change that costs recall or adds false slots fails here.
+    assert dev["en"]["recall"] >= 0.95 and dev["zh"]["recall"] >= 0.77
+    assert test["en"]["recall"] >= 0.85 and test["zh"]["recall"] >= 0.62
+    assert dev["en"]["false_slot_rate"] == 0.0 and dev["zh"]["false_slot_rate"] <= 0.05
+    assert test["en"]["false_slot_rate"] == 0.0 and test["zh"]["false_slot_rate"] <= 0.17
 
 
 # --- speech acts that decide whether a value may change --------------------------------------

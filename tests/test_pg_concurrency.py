@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from hybridmem.testing.faultworker import FaultHarness
+from hybridmem.testing.faultworker import FaultHarness, per_round_quota
 
 pytestmark = pytest.mark.postgres
 
@@ -107,10 +107,16 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_write(where):
     rng = random.Random(seed)
     faults = harness(where)
     results = []
+    delays = [
+        -rng.uniform(0.0, 1.5) if rng.random() < 0.2 else rng.uniform(0.05, 0.9)
+        for _ in range(ROUNDS)
+    ]
+    # The strength floor below (20 acknowledged writes) holds at any load: each round that
+    # lets the writer open waits for its share of them before the kill.
+    quota = per_round_quota(delays, 20)
     try:
-        for _ in range(ROUNDS):
-            delay = -rng.uniform(0.0, 1.5) if rng.random() < 0.2 else rng.uniform(0.05, 0.9)
-            results.append(faults.round(rng.randrange(1 << 30), delay))
+        for delay in delays:
+            results.append(faults.round(rng.randrange(1 << 30), delay, min_acks=quota))
         problems = [(i, p) for i, r in enumerate(results) for p in r.problems]
         assert problems == [], f"seed {seed}: {problems[:10]}"
         assert all(r.killed for r in results), f"seed {seed}"

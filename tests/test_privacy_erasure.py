@@ -172,3 +172,67 @@ def test_erase_rewrites_snapshot_copies(tmp_path):
     left = {r[0] for r in conn.execute("SELECT id FROM nodes WHERE user_id = 'bystander'")}
     conn.close()
     assert set(kept) <= left
+
+
+def _poison(segment, marker: bytes, first_slot: int) -> tuple[int, int]:
+    """Fill the slots from ``first_slot`` of a segment's HNSW data file with ``marker``,
+    as a writer's unzeroed heap would; return (slot size, used slots per the header)."""
+    head = (segment / "header.bin").read_bytes()
+    used, slot = int.from_bytes(head[20:28], "little"), int.from_bytes(head[28:36], "little")
+    data = segment / "data_level0.bin"
+    size = data.stat().st_size
+    body = bytearray(data.read_bytes())
+    pattern = (marker * (size // len(marker) + 1))[: size - first_slot * slot]
+    body[first_slot * slot :] = pattern
+    data.write_bytes(bytes(body))
+    return slot, used
+
+
+def test_erase_zeroes_every_hnsw_slot_the_header_does_not_count(tmp_path):
+    """Chroma writes its HNSW file for the whole capacity from an unzeroed buffer; below its
+    sync threshold the header counts no element, so the whole file is heap garbage (measured:
+    erased text in it in 2 of 5 erasures). Zeroing from the live-vector count left the first
+    slots: the old flaky leak. Deterministic here: the garbage is planted."""
+    from hybridmem.index.chroma_files import compact_chroma_dir
+
+    path = tmp_path / "m"
+    with HybridMemory(path, embedder=HashEmbedder(64)) as mem:
+        ids = [mem.add(f"bystander note {i}").id for i in range(8)]
+        (segment,) = [d for d in (path / "chroma").iterdir() if d.is_dir()]
+        _, used = _poison(segment, MARK.encode(), 0)
+        assert used == 0  # below the sync threshold: the vectors live in Chroma's log
+        assert find_bytes(path / "chroma", MARK)
+        compact_chroma_dir(path / "chroma")
+        assert find_bytes(path, MARK) == []
+    with HybridMemory(path, embedder=HashEmbedder(64)) as mem:
+        assert mem.verify().clean
+        hits = mem.retrieve("bystander note 3", top_k=3)
+        assert hits.hits[0].node.id == ids[3] and not hits.vector_unavailable
+
+
+def test_zeroing_keeps_the_slots_the_header_counts(tmp_path):
+    """A collection past its sync threshold: its counted slots hold the vectors and stay;
+    the capacity after them is zeroed; queries answer the same afterwards."""
+    import chromadb
+    import numpy as np
+
+    from hybridmem.index.chroma_files import compact_chroma_dir
+
+    where = tmp_path / "chroma"
+    client = chromadb.PersistentClient(str(where))
+    config = {"hnsw": {"space": "cosine", "sync_threshold": 10, "batch_size": 10}}
+    col = client.get_or_create_collection("nodes", embedding_function=None, configuration=config)
+    vectors = np.random.default_rng(7).normal(size=(55, 16)).astype("float32")
+    col.add(ids=[str(i) for i in range(55)], embeddings=vectors)
+    before = col.query(query_embeddings=vectors[:5], n_results=4)["ids"]
+    (segment,) = [d for d in where.iterdir() if d.is_dir()]
+    slot, used = _poison(segment, MARK.encode(), 55)
+    assert used == 55
+    kept = (segment / "data_level0.bin").read_bytes()[: used * slot]
+    compact_chroma_dir(where)
+    after_bytes = (segment / "data_level0.bin").read_bytes()
+    assert after_bytes[: used * slot] == kept
+    assert not any(after_bytes[used * slot :])
+    del col, client
+    again = chromadb.PersistentClient(str(where)).get_collection("nodes")
+    assert again.query(query_embeddings=vectors[:5], n_results=4)["ids"] == before

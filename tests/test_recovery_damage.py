@@ -293,3 +293,38 @@ def test_open_skips_the_whole_file_check_only_for_a_file_left_as_a_clean_close_l
     with pytest.raises(CorruptStoreError):
         open_mem(path)
     assert checked[-1] == db
+
+
+def test_bit_rot_after_a_clean_close_is_caught_by_verify(tmp_path):
+    """The trade-off of the fast reopen: a file left exactly as its clean close left it
+    (inode, size, mtime) skips the whole-file check at open. Bit rot that keeps all three
+    (a failing disk, a bad sector) is then caught by ``verify()`` (which always runs
+    ``quick_check``), or by open itself when it reads the page; never a clean verify."""
+    from hybridmem.store.integrity import closed_cleanly
+
+    rng = random.Random(5)
+    caught_at_open = caught_by_verify = 0
+    for attempt in range(4):
+        path = tmp_path / f"m{attempt}"
+        fill(path, 80)
+        db = path / DB_FILE
+        assert closed_cleanly(db)
+        before = db.stat()
+        page = rng.randrange(3, before.st_size // 4096 - 1)
+        with open(db, "r+b") as fh:  # in place: same inode and size
+            fh.seek(page * 4096)
+            fh.write(rng.randbytes(4096))
+        os.utime(db, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert closed_cleanly(db), "the rot must look like an untouched file"
+        try:
+            mem = open_mem(path)
+        except CorruptStoreError as exc:
+            assert str(db) in str(exc)
+            caught_at_open += 1
+            continue
+        with mem:
+            report = mem.verify()
+            assert not report.clean and report.damaged, f"page {page}: verify() missed it"
+            caught_by_verify += 1
+    assert caught_at_open + caught_by_verify == 4
+    print(f"\nbit rot after a clean close: {caught_at_open} at open, {caught_by_verify} by verify")

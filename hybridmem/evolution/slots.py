@@ -85,7 +85,7 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             r"(?:[\w-]+ ){0,2}" + _OCCUPATION_EN + r"\b"
             r"|\b(?:became|become|becoming|retrained|retired|promoted|for a living|career"
             r"|stopped being|full-time student|changed careers)\b"
-            r"|(?:当|做|干|是|成了|成为|改做|转做)(?:一名|一个|个|了)?(?!.{0,3}[辆台只条套件部])"
+            r"|(?:当|做|干|是|成了|成为|改做|转做)(?:一名|一个|个|了)?(?!.{0,3}[辆台只条套件部]|一家)"
             + _OCCUPATION_ZH
             + r"|转行|退休|升职|考上了?|职业|工作是|我是做|在读|读书",
             re.I,
@@ -274,8 +274,11 @@ def _about_speaker_zh(text: str) -> bool:
             nxt_word, nxt_flag = tokens[i + 1] if i + 1 < len(tokens) else ("", "x")
             if nxt_word == "的" and i + 2 < len(tokens):
                 nxt_word, nxt_flag = tokens[i + 2]
-            # "我妹妹…", "我老板…", "我们街上…": someone or somewhere of the speaker's.
-            return not (_PERSON_ZH.fullmatch(nxt_word) or nxt_flag == "s")
+            # "我妹妹…", "我老板…", "我们街上…": someone or somewhere of the speaker's. A
+            # "place" followed at once by an aspect particle is a verb jieba mis-tagged
+            # ("我当上了主治医生").
+            place = nxt_flag == "s" and not _followed_by_aspect(tokens, nxt_word)
+            return not (_PERSON_ZH.fullmatch(nxt_word) or place)
     after_preposition = False
     for i, (word, flag) in enumerate(tokens):
         if word in _OTHER_PRONOUNS:
@@ -294,10 +297,51 @@ def _about_speaker_zh(text: str) -> bool:
             return True
         if i + 1 < len(tokens) and tokens[i + 1][0] == "的":
             continue  # "办公室的打印机": the head noun comes after 的
+        if i + 1 < len(tokens) and tokens[i + 1][1] == "f":
+            continue  # "毕业后…", "搬家以前…": a time clause, not the subject
+        if _fronted_object(tokens, i) and not _is_person(word, flag):
+            return True  # "摩托卖了", "宿舍退了": the thing is the object, the speaker acts
         # A noun subject ("会议改到周四了", "小汤上周入职了字节") unless it is the speaker's
         # own attribute ("车卖了", "公司搬到了望京").
         return word in _ATTRIBUTE_NOUNS_ZH
     return True
+
+
+_ASPECT = frozenset({"了", "着", "过"})
+
+
+def _followed_by_aspect(tokens: Sequence[tuple[str, str]], word: str) -> bool:
+    at = next(i for i, (w, _) in enumerate(tokens) if w == word)
+    return at + 1 < len(tokens) and tokens[at + 1][0] in _ASPECT
+
+
+def _fronted_object(tokens: Sequence[tuple[str, str]], at: int) -> bool:
+    """Topic-comment with the patient first: noun, (negation), verb, 了/不了, clause end.
+
+    "摩托卖了，…", "速溶不喝了", "原来的律所不去了": a transitive verb closes its clause with
+    no object after it, so the sentence-initial noun is what was sold/quit, and the unsaid
+    subject is the speaker. "会议改到周四了" (verb + complement) and "小汤入职了字节" (object
+    after the verb) keep their noun as the subject.
+    """
+    rest = [(w, f) for w, f in tokens[at + 1 :]]
+    j = 0
+    while j < len(rest) and rest[j][1].startswith("d"):
+        j += 1  # 不 / 已经 / 都
+    if j >= len(rest) or not rest[j][1].startswith("v"):
+        return False
+    j += 1
+    while j < len(rest) and rest[j][0] in {"不了", "完", "掉"}:
+        j += 1
+    if j >= len(rest) or rest[j][0] not in _ASPECT:
+        return False
+    j += 1
+    while j < len(rest) and rest[j][0] == "了":
+        j += 1
+    return j >= len(rest) or rest[j][1] == "x"
+
+
+def _is_person(word: str, flag: str) -> bool:
+    return bool(_PERSON_ZH.fullmatch(word)) or flag in ("nr", "nrfg") or word in _OTHER_PRONOUNS
 
 
 @lru_cache(maxsize=4096)

@@ -17,8 +17,16 @@ import numpy as np
 
 from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.errors import HybridMemError
-from hybridmem.evolution import conflicts, lifecycle, repeats, slots
+from hybridmem.evolution import (
+    conflicts,
+    lifecycle,
+    repeats,
+    slot_embed,
+    slots,
+    speech_embed,
+)
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
+from hybridmem.evolution.embed_models import LinearModel
 from hybridmem.models import MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
@@ -96,6 +104,11 @@ class EvolutionWriter:
             self._classifier = default_classifier()
         return self._classifier
 
+    def _act_model(self) -> LinearModel | None:
+        """The speech-act model shipped for this engine's embedder (None: rules alone)."""
+        embedder = self.engine.embedder
+        return speech_embed.model_for(embedder.name, embedder.dimension)
+
     def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
         mergeable = request.may_merge and self.config.merge_repeats
@@ -122,6 +135,10 @@ class EvolutionWriter:
         draft = _Draft(importance=request.importance, confidence=request.confidence)
         if not lifecycle.is_structural(request.node_type):
             result = self.classifier.classify(request.content)
+            if cfg.speech_second_opinion and request.vector is not None:
+                model = self._act_model()
+                if model is not None:
+                    result = speech_embed.second_opinion(model, result, request.vector)
             draft.assertive = bool(result.is_assertive)
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
@@ -154,13 +171,7 @@ class EvolutionWriter:
             draft.about_user = guess.about_user
             slot, via = guess.slot, guess.via
             if slot is None and guess.about_user and request.vector is not None:
-                slot = self._prototypes().nearest(
-                    request.vector,
-                    cfg.slot_embed_threshold,
-                    cfg.slot_embed_margin,
-                    request.content,
-                )
-                via = "embedder"
+                slot, via = self._embedded_slot(request), "embedder"
             if slot is None and guess.about_user and self.slot_extractor is not None:
                 slot = self._extract(request.content)
                 via = f"extractor:{self.slot_extractor.name}"
@@ -169,6 +180,19 @@ class EvolutionWriter:
         if slot is not None:
             draft.metadata["slot"] = slot
             draft.group = f"slot:{slot}"
+
+    def _embedded_slot(self, request: PlanRequest) -> str | None:
+        """The slot the shipped slot model (else the slot descriptions) reads in the vector."""
+        embedder, vector = self.engine.embedder, request.vector
+        model = slot_embed.model_for(embedder.name, embedder.dimension)
+        if model is not None:
+            return slot_embed.predict(model, vector)
+        cfg = self.config
+        if vector is None:
+            return None
+        return self._prototypes().nearest(
+            vector, cfg.slot_embed_threshold, cfg.slot_embed_margin, request.content
+        )
 
     def _prototypes(self) -> slots.SlotPrototypes:
         """The slot descriptions embedded with this engine's embedder (once)."""

@@ -14,10 +14,8 @@ import sqlite3
 import uuid
 from pathlib import Path
 
-from hybridmem.index.base import VectorIndex
 
-
-def compact_chroma_dir(index: VectorIndex, chroma_dir: Path) -> tuple[bool, int]:
+def compact_chroma_dir(chroma_dir: Path) -> tuple[bool, int]:
     """VACUUM ``chroma.sqlite3`` and delete segment directories Chroma no longer uses.
 
     Only for the embedded client (a Chroma server's disk is the server's business).
@@ -40,21 +38,22 @@ def compact_chroma_dir(index: VectorIndex, chroma_dir: Path) -> tuple[bool, int]
         if entry.is_dir() and _is_uuid(entry.name) and entry.name not in segments:
             shutil.rmtree(entry, ignore_errors=True)
             removed += 1
-    live = int(index.count())
     for entry in chroma_dir.iterdir():
         if entry.is_dir() and entry.name in segments:
-            zero_free_hnsw_slots(entry, live)
+            zero_free_hnsw_slots(entry)
     return True, removed
 
 
-def zero_free_hnsw_slots(segment: Path, live: int) -> int:
+def zero_free_hnsw_slots(segment: Path) -> int:
     """Zero the unused capacity slots of a segment's ``data_level0.bin``; return bytes zeroed.
 
-    Measured: Chroma 1.5 writes the whole HNSW capacity (header ``max_elements`` slots) from a
-    buffer that is not zeroed, so slots past the live elements hold whatever the process heap
-    held, and that can be erased (or decrypted!) text. Zeroing on disk cleans the file; the
-    Chroma process still has the same buffer in memory and may write it again on its next
-    persist (see docs/architecture.md, "Erasure": restart the process to be certain).
+    Measured (Chroma 1.5): the HNSW file is written for its whole capacity (header
+    ``max_elements`` slots) from a buffer that is not zeroed, so every slot past the header's
+    ``cur_element_count`` holds whatever the writing process's heap held, and that can be
+    erased (or decrypted!) text. A collection below Chroma's sync threshold keeps its vectors
+    in the log, so its header counts 0 elements and the *whole* file is such garbage: in 2 of
+    5 erasures the erased text was in it. (Counting the live vectors instead of reading the
+    header zeroed too little: the old flaky leak.) The slots the header counts are kept.
     """
     data, header = segment / "data_level0.bin", segment / "header.bin"
     if not (data.is_file() and header.is_file()):
@@ -62,13 +61,18 @@ def zero_free_hnsw_slots(segment: Path, live: int) -> int:
     head = header.read_bytes()
     if len(head) < 36:
         return 0
+    # hnswlib's header after Chroma's 4-byte version: offsetLevel0, max_elements,
+    # cur_element_count, size_data_per_element (8 bytes each).
     max_elements = int.from_bytes(head[12:20], "little")
+    used = int.from_bytes(head[20:28], "little")
     slot = int.from_bytes(head[28:36], "little")
     size = data.stat().st_size
     # Only touch a file whose layout is the one measured (capacity x slot size).
-    if not slot or max_elements * slot != size or live * slot > size:
+    if not slot or max_elements * slot != size or used > max_elements:
         return 0
-    start = live * slot
+    start = used * slot
+    if start == size:
+        return 0
     with open(data, "r+b") as fh:
         fh.seek(start)
         fh.write(b"\x00" * (size - start))

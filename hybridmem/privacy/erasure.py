@@ -294,7 +294,7 @@ def _finish(core: Core, seq: int, pending: dict[str, object], compact: bool) -> 
         rebuilt = True
         sqlite_compacted = compact_sqlite(core)
         if engine.path is not None:
-            chroma_compacted, dirs = compact_chroma_dir(engine.index, engine.path / "chroma")
+            chroma_compacted, dirs = compact_chroma_dir(engine.path / "chroma")
     with engine.write():
         engine.store.delete_meta(f"{PENDING_ERASURE}{seq}")
     return _Finished(vectors, rebuilt, dirs, snapshots, sqlite_compacted, chroma_compacted)

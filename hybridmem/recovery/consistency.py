@@ -59,11 +59,16 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
     """
     engine = core.engine
     with engine.lock:
+        # The file first: the other checks read rows a damaged page may hold (and would
+        # raise instead of reporting). Damage found after a clean close is the case this
+        # matters for: the open skipped the whole-file check then (docs/durability.md).
+        damaged = engine.store.quick_check()
+        if damaged:
+            return _damaged_report(core, damaged)
         before = engine.index.get_ids()
         rows = engine.store.index_rows()
         after = engine.index.get_ids()
         sequence = engine.store.sequence_gaps()
-        damaged = engine.store.quick_check()
         erasures = pending_erasures(core)
         tampered = engine.store.tampered_rows()
         marks = {} if full else engine.store.verified_marks()
@@ -94,6 +99,24 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
         pending_erasures=tuple(erasures),
         tampered=tuple(tampered),
         entries_checked=len(todo),
+    )
+
+
+def _damaged_report(core: Core, damaged: list[str]) -> VerifyReport:
+    """A report for a damaged file: only ``damaged`` (and the vector count) is filled in;
+    nothing read from the damaged rows is trusted. Not ``clean``."""
+    return VerifyReport(
+        nodes=0,
+        vectors=core.engine.index.count(),
+        missing=(),
+        pending=(),
+        orphaned=(),
+        stale=(),
+        broken_tree=(),
+        seq_gaps=(),
+        first_seq=0,
+        last_seq=0,
+        damaged=tuple(damaged),
     )
 
 

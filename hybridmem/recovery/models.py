@@ -40,7 +40,8 @@ class VerifyReport:
     ``stale``: vectors whose document (content hash) or filter metadata disagree with SQLite.
     ``broken_tree``: nodes whose parent is missing or whose materialised path is wrong.
     ``seq_gaps``: op-log sequence numbers missing between the first and the last.
-    ``damaged``: what SQLite's ``quick_check`` found wrong in the file (restore a snapshot).
+    ``damaged``: what SQLite's ``quick_check`` found wrong in the file (restore a snapshot);
+    when set, the other checks are skipped (they would read the damaged rows) and left empty.
     ``tampered``: node and op-log rows edited behind hybridmem's back (their row hash does
     not match), and missing guard triggers.
     ``pending_erasures``: op sequences of erasures whose vector or snapshot work is not done

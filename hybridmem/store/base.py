@@ -289,11 +289,12 @@ class SQLiteBase:
 
     def quick_check(self) -> list[str]:
         """What ``PRAGMA quick_check`` finds wrong with the file (empty when sound)."""
-        try:
-            with self.reading():
+        with self._lock:
+            self._check()
+            try:
                 found = [str(r[0]) for r in self.conn.execute("PRAGMA quick_check(20)")]
-        except sqlite3.DatabaseError as exc:
-            return [str(exc)]
+            except sqlite3.DatabaseError as exc:  # damage bad enough to stop the check
+                return [str(exc)]
         return [] if found == ["ok"] else found
 
     def secure_delete(self) -> None:

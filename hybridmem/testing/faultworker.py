@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
 
 USERS = ("u1", "u2")
+STALL_SECONDS = 180.0
+"""How long a round waits past its kill time for the writer's ``min_acks`` (a stalled
+writer is a problem, not a slow machine)."""
 
 
 def open_memory(path: Path | str, **kwargs: Any) -> HybridMemory:
@@ -406,6 +409,26 @@ def check_round(mem: HybridMemory, model: Expectation) -> list[str]:
     return problems
 
 
+def per_round_quota(delays: list[float], total: int) -> int:
+    """Acknowledgements each round with a non-negative delay must see before its kill so
+    the rounds together see at least ``total`` (rounds with a negative delay die opening)."""
+    opening = sum(1 for d in delays if d >= 0)
+    return -(-total // max(opening, 1))
+
+
+@dataclass
+class _Due:
+    """When a round's writer is killed: after ``deadline`` (monotonic), once ``quota``
+    acknowledgements were seen."""
+
+    deadline: float
+    quota: int
+    acks: int = 0
+
+    def enough(self) -> bool:
+        return self.acks >= self.quota
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """One kill: how long the child ran, what it acknowledged, what went wrong."""
@@ -475,11 +498,14 @@ class FaultHarness:
             raise RuntimeError(f"fault worker ended unexpectedly (wanted {prefix})")
         return last
 
-    def round(self, seed: int, delay: float) -> RoundResult:
+    def round(self, seed: int, delay: float, *, min_acks: int = 0) -> RoundResult:
         """Run one writer for ``delay`` seconds after it opened, SIGKILL it, check.
 
         A negative ``delay`` kills ``-delay`` seconds after the fork, usually while the
-        writer is still opening (and recovering) the store.
+        writer is still opening (and recovering) the store. ``min_acks`` (positive delays
+        only) holds the kill until the writer acknowledged that many writes, however slow a
+        loaded machine makes it: the test's strength does not depend on the load (a writer
+        that cannot get there within :data:`STALL_SECONDS` is reported as a problem).
         """
         assert self.proc.stdin is not None
         self.proc.stdin.write(f"run {seed}\n")
@@ -488,19 +514,18 @@ class FaultHarness:
         start = time.monotonic()
         errors: list[str] = []
         ready = delay < 0  # a negative delay kills during open/recovery, before READY
-        deadline = start + (abs(delay) if ready else 30.0)
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-            except queue.Empty:
-                break
+        due = _Due(start + (abs(delay) if ready else 30.0), 0 if ready else min_acks)
+        for line in self._lines_before_kill(due, start):
             if line.startswith("READY") and not ready:
                 ready = True
-                deadline = time.monotonic() + delay  # then write for ``delay`` seconds
+                due.deadline = time.monotonic() + delay  # then write for ``delay`` seconds
             elif line.startswith("EXIT"):
                 errors.append(f"writer exited by itself: {line}")
                 break
+            due.acks += line.startswith("ACK")
             self._take(line, errors)
+        if not due.enough():
+            errors.append(f"the writer acknowledged {due.acks} of {due.quota} writes in time")
         os.kill(pid, signal.SIGKILL)
         ran = time.monotonic() - start
         status = ""
@@ -517,10 +542,13 @@ class FaultHarness:
             self.model.settle(mem)
         return RoundResult(seed, ran, self.model.acks, killed, tuple(problems), reopen)
 
-    def heavy_round(self, seed: int, delay: float, keys: Path, *, hold: bool) -> RoundResult:
+    def heavy_round(
+        self, seed: int, delay: float, keys: Path, *, hold: bool, min_acks: int = 0
+    ) -> RoundResult:
         """Run a heavy writer (rotations, erasures, imports, restores) and SIGKILL it
-        ``delay`` seconds after it opened; with ``hold`` the controller keeps the store open
-        meanwhile, so the writer is a follower (its erasures are finished by the owner)."""
+        ``delay`` seconds after it opened (and after ``min_acks`` acknowledged ops, see
+        :meth:`round`); with ``hold`` the controller keeps the store open meanwhile, so the
+        writer is a follower (its erasures are finished by the owner)."""
         assert self.proc.stdin is not None
         held = self.open_with(keys) if hold else None
         acked: list[list[str]] = []
@@ -530,19 +558,18 @@ class FaultHarness:
             self.proc.stdin.flush()
             pid = int(self._expect("PID", timeout=30).split()[1])
             start = time.monotonic()
-            deadline = start + 60.0
-            while time.monotonic() < deadline:
-                try:
-                    line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-                except queue.Empty:
-                    break
+            due = _Due(start + 60.0, min_acks)
+            for line in self._lines_before_kill(due, start):
                 if line.startswith("READY"):
-                    deadline = time.monotonic() + delay
+                    due.deadline = time.monotonic() + delay
                 elif line.startswith("ACK"):
                     acked.append(line.split()[1:])
+                    due.acks += 1
                 elif line.startswith(("ERROR", "EXIT")):
                     errors.append(f"heavy writer: {line}")
                     break
+            if not due.enough() and not errors:
+                errors.append(f"the heavy writer acknowledged {len(acked)} of {min_acks} ops")
             os.kill(pid, signal.SIGKILL)
             ran = time.monotonic() - start
             for line in self._lines_until("EXIT", timeout=30):
@@ -557,6 +584,21 @@ class FaultHarness:
         problems = errors + heavy_check(Path(self.path), keys, acked)
         reopen = time.perf_counter() - opened
         return RoundResult(seed, ran, len(acked), True, tuple(problems), reopen)
+
+    def _lines_before_kill(self, due: _Due, start: float) -> Iterator[str]:
+        """The writer's lines until its kill is due: ``due.deadline`` passed and enough
+        acknowledgements (waiting past the deadline for them at most until ``start +
+        STALL_SECONDS``)."""
+        stall = start + STALL_SECONDS
+        while True:
+            now = time.monotonic()
+            if now >= due.deadline and (due.enough() or now >= stall):
+                return
+            until = due.deadline if now < due.deadline else stall
+            try:
+                yield self.lines.get(timeout=max(until - now, 0.001))
+            except queue.Empty:
+                continue
 
     def open_with(self, keys: Path) -> HybridMemory:
         """Open the store as the controller with the newest key that opens it."""
