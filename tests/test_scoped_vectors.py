@@ -114,7 +114,7 @@ def _lexical(mem: HybridMemory, task: str, query: str) -> set[str]:
     return {h.node.id for h in result.hits if "lexical" in h.breakdown.sources}
 
 
-def test_lexical_search_ranks_only_the_scope_and_follows_a_move(mem):
+def test_lexical_search_ranks_only_the_scope_and_follows_a_move(mem, backend):
     a = mem.add("task a", node_type="task", user_id=U, activate=False)
     b = mem.add("task b", node_type="task", user_id=U, activate=False)
     session = mem.add("a session", node_type="session", parent_id=a.id, user_id=U)
@@ -127,5 +127,7 @@ def test_lexical_search_ranks_only_the_scope_and_follows_a_move(mem):
     assert _lexical(mem, a.id, "zeppelin") == set()
     assert _lexical(mem, b.id, "zeppelin") == {turn.id, other.id}
 
-    rid = mem.store.conn.execute("SELECT rid FROM nodes WHERE id = ?", (b.id,)).fetchone()[0]
-    assert _lexical(mem, b.id, f"k{rid}") == set()  # scope tokens are not content
+    if backend == "sqlite":  # FTS5 holds scope tokens beside the terms: never matched as words
+        conn = mem.store.conn
+        rid = conn.execute("SELECT rid FROM nodes WHERE id = ?", (b.id,)).fetchone()[0]
+        assert _lexical(mem, b.id, f"k{rid}") == set()

@@ -197,7 +197,13 @@ def m009_fts_scope(conn: sqlite3.Connection) -> None:
     match in the store was ranked and then filtered: O(store) for common words). A trigger
     keeps the token when a subtree moves to another task. Ranking uses ``bm25`` with the scope
     column weighted 0; the one scope token per row lengthens every row by one token in BM25's
-    length normalisation (lexical features move by ~0.002 median on the perf corpus)."""
+    length normalisation (lexical features move by ~0.002 median on the perf corpus).
+    Idempotent: a table that has the column already is kept."""
+    columns = {str(r[1]) for r in conn.execute("PRAGMA table_info(nodes_fts)")}
+    if "scope" in columns:
+        _fts_scope_trigger(conn)
+        return
+    conn.execute("DROP TRIGGER IF EXISTS nodes_fts_rescope")
     _run(
         conn,
         f"""
@@ -210,6 +216,10 @@ def m009_fts_scope(conn: sqlite3.Connection) -> None:
         ALTER TABLE nodes_fts_scoped RENAME TO nodes_fts
         """,
     )
+    _fts_scope_trigger(conn)
+
+
+def _fts_scope_trigger(conn: sqlite3.Connection) -> None:
     conn.execute(
         "CREATE TRIGGER IF NOT EXISTS nodes_fts_rescope AFTER UPDATE OF task_id ON nodes "
         "BEGIN UPDATE nodes_fts SET scope = "
