@@ -5,6 +5,7 @@ the store's own embedder by default, id prefixes, and output that is safe and fi
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -114,6 +115,9 @@ def test_cold_imports_stay_light(store):
     stats = loaded("stats", "--db", store["db"])
     assert "hybridmem.memory" in stats  # the probe ran the command
     assert not stats & {"torch", "sentence_transformers", "chromadb"}
+    # A read-only search of a small store ranks from the vectors kept in SQLite: no Chroma.
+    look = loaded("search", "claim", "--read-only", "-u", "u1", "--db", store["db"])
+    assert "hybridmem.retrieval.retriever" in look and "chromadb" not in look
     from hybridmem.cli import support
     from hybridmem.memory import DEFAULT_USER
 
@@ -215,6 +219,7 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         (["serve", "--db", db, "--port", "99999"], ExitCode.INVALID, "1..65535"),
         (["serve", "--db", db, "--log-level", "loud"], ExitCode.INVALID, "log_level"),
         (["bench", "perf", "--sizes", "1k"], ExitCode.USAGE, "--sizes"),
+        (["search", "x", "-u", "u1", "--db", db, "--budget", "0"], ExitCode.USAGE, "--budget"),
     ]
     for args, code, words in cases:
         proc = cli(*args)
@@ -224,6 +229,15 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         assert words in lines[0], (args, lines)
         assert "Traceback" not in proc.stderr
     assert not Path(fresh).exists()
+
+
+def test_a_bad_key_names_its_variable(store):
+    bad = {**os.environ, "HYBRIDMEM_KEY": "garbage", "HYBRIDMEM_NEW_KEY": "short"}
+    proc = cli("tree", "-u", "u1", "--db", store["db"], env=bad)
+    assert proc.returncode == ExitCode.INVALID and "$HYBRIDMEM_KEY:" in proc.stderr
+    del bad["HYBRIDMEM_KEY"]
+    proc = cli("rotate-key", "--db", store["db"], env=bad)
+    assert proc.returncode == ExitCode.INVALID and "$HYBRIDMEM_NEW_KEY (the new key)" in proc.stderr
 
 
 def test_errors_as_json_under_json(store):

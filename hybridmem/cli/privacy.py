@@ -209,6 +209,12 @@ def register(app: typer.Typer) -> None:
             raise InvalidArgumentError(
                 f"set the new key in the environment variable {new_key_env!r}"
             )
+        from hybridmem.privacy.crypto import parse_key
+
+        try:  # checked before the store opens, and named: the new key, not the current one
+            parse_key(new_key)
+        except InvalidArgumentError as exc:
+            raise InvalidArgumentError(f"${new_key_env} (the new key): {exc}") from None
         with open_memory(db, embedder, write=True) as mem:
             report = mem.rotate_key(new_key)
         if as_json:
