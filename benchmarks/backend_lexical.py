@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -103,6 +105,27 @@ def ranked(store: Any, queries: Sequence[Query], times: list[float]) -> Iterator
         yield [node_id for node_id, _ in hits]
 
 
+def server_times(store: Any, queries: Sequence[Query]) -> list[float]:
+    """PostgreSQL's own execution time of each search (``EXPLAIN ANALYZE``, ms): the latency
+    without the round trip and the client, which a loaded machine inflates."""
+    from hybridmem.store.postgres import lexical as pg_lexical
+    from hybridmem.store.postgres.nodes import scope_sql
+
+    times = []
+    for q in queries:
+        expr = lexical.match_expression(q.text)
+        if not expr:
+            continue
+        where, params = scope_sql(Scope(q.user), "n")
+        sql = pg_lexical.search_sql(f"{where} AND n.status = ANY(%s)")
+        args = pg_lexical.query_params(expr, [*params, ["active"]], K)
+        plan = store.conn.execute("EXPLAIN (ANALYZE, TIMING OFF) " + sql, args).fetchall()
+        found = re.search(r"Execution Time: ([\d.]+)", "\n".join(r[0] for r in plan))
+        if found:
+            times.append(float(found.group(1)))
+    return sorted(times)
+
+
 def compare(name: str, docs: list[Doc], queries: list[Query], pg_url: str, tmp: Path) -> dict:
     stores: dict[str, Any] = {"sqlite": SQLiteStore(tmp / f"{name}.db"), "postgres": None}
     stores["postgres"] = PostgresStore(pg_url)
@@ -112,12 +135,16 @@ def compare(name: str, docs: list[Doc], queries: list[Query], pg_url: str, tmp: 
         load(store, docs)
         latency[backend] = []
         lists[backend] = list(ranked(store, queries, latency[backend]))
+        if backend == "postgres":
+            server = server_times(store, queries)
         store.close()
     out: dict[str, Any] = {"dataset": name, "docs": len(docs), "queries": len(queries)}
     for backend, times in latency.items():
         times.sort()
         out[f"{backend}_p50_ms"] = statistics.median(times)
         out[f"{backend}_p95_ms"] = times[int(0.95 * (len(times) - 1))]
+    out["postgres_server_p50_ms"] = statistics.median(server)
+    out["postgres_server_p95_ms"] = server[int(0.95 * (len(server) - 1))]
     for backend, results in lists.items():
         recall = [len(set(r) & q.gold) / len(q.gold) for r, q in zip(results, queries, strict=True)]
         hit = [bool(set(r) & q.gold) for r, q in zip(results, queries, strict=True)]
@@ -161,16 +188,19 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append(compare(name, docs, queries, url, tmp))
     print(f"{'dataset':<12}{'docs':>7}{'queries':>8}{'SQLite R@10':>13}{'PG R@10':>9}"
           f"{'SQLite H@10':>13}{'PG H@10':>9}{'overlap@10':>12}{'identical':>11}"
-          f"{'SQLite p50/p95 ms':>19}{'PG p50/p95 ms':>15}")  # fmt: skip
+          f"{'SQLite p50/p95 ms':>19}{'PG p50/p95 ms':>15}{'PG server':>12}")  # fmt: skip
     for r in rows:
         figures = [r[f"{b}_{m}@10"] for m in ("recall", "hit") for b in ("sqlite", "postgres")]
-        ms = [f"{r[f'{b}_p50_ms']:.1f}/{r[f'{b}_p95_ms']:.1f}" for b in ("sqlite", "postgres")]
+        ms = [f"{r[f'{b}_p50_ms']:.1f}/{r[f'{b}_p95_ms']:.1f}"
+              for b in ("sqlite", "postgres", "postgres_server")]  # fmt: skip
         print(f"{r['dataset']:<12}{r['docs']:>7}{r['queries']:>8}"
               f"{figures[0]:>13.3f}{figures[1]:>9.3f}{figures[2]:>13.3f}{figures[3]:>9.3f}"
               f"{r['overlap@10']:>12.3f}{r['identical_lists']:>11.3f}"
-              f"{ms[0]:>19}{ms[1]:>15}")  # fmt: skip
+              f"{ms[0]:>19}{ms[1]:>15}{ms[2]:>12}")  # fmt: skip
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"k": K, "results": rows}, indent=2))
+    load_avg = [round(x, 2) for x in os.getloadavg()]
+    print(f"load average {load_avg}")
+    args.out.write_text(json.dumps({"k": K, "load_avg": load_avg, "results": rows}, indent=2))
     print(f"wrote {args.out}")
 
 

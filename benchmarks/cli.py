@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from benchmarks import common
-from benchmarks.paths import default_locomo_path, default_madial_dir
+from benchmarks.paths import default_locomo_path, default_madial_dir, portable
 
 app = typer.Typer(
     name="bench",
@@ -33,8 +33,13 @@ def _out(out: Path | None, suite: str) -> Path:
     return out if out is not None else Path("bench-out") / suite
 
 
-def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip()]
+def _ints(text: str, option: str) -> list[int]:
+    """``"5,10,25"`` -> ``[5, 10, 25]``; anything else is a usage error naming the option."""
+    parts = [x.strip() for x in text.split(",") if x.strip()]
+    if not parts or not all(x.isascii() and x.isdigit() and int(x) > 0 for x in parts):
+        raise typer.BadParameter(f"needs positive whole numbers, comma-separated, got {text!r}",
+                                 param_hint=option)
+    return [int(x) for x in parts]
 
 
 @app.command()
@@ -42,8 +47,9 @@ def locomo(
     data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")]
     = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/locomo)")] = None,
-    limit: Annotated[int | None, typer.Option(help="first N conversations only")] = None,
-    questions: Annotated[int | None, typer.Option(help="first N questions per conversation")]
+    limit: Annotated[int | None, typer.Option(help="first N conversations only", min=1)] = None,
+    questions: Annotated[int | None, typer.Option(help="first N questions per conversation",
+                                                   min=1)]
     = None,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
@@ -71,9 +77,10 @@ def locomo(
         assert isinstance(partial, SuiteResult)
         write_json(partial, out_dir / "partial")
 
-    result = run_locomo(dataset, lineup, k_values=_ints(k), budgets=_ints(budgets),
+    k_values, budget_values = _ints(k, "--k"), _ints(budgets, "--budgets")
+    result = run_locomo(dataset, lineup, k_values=k_values, budgets=budget_values,
                         console=console, checkpoint=checkpoint)
-    result = _with_settings(result, data=str(path), embedder=embedder)
+    result = _with_settings(result, data=portable(path), embedder=embedder)
     common.finish(result, out_dir, console, show_and_plot)
 
 
@@ -83,7 +90,7 @@ def madial(
     lang: Annotated[list[str] | None, typer.Option(help="zh and/or en (repeat; default both)")]
     = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/madial)")] = None,
-    limit: Annotated[int | None, typer.Option(help="first N dialogues per language")] = None,
+    limit: Annotated[int | None, typer.Option(help="first N dialogues per language", min=1)] = None,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
     bank: Annotated[str, typer.Option(help="user (each user's memories) | all")] = "user",
@@ -108,7 +115,7 @@ def madial(
                                     live_access=live_access, ablations=ablations)
                for code in langs}
     result = run_madial(datasets, lineups, bank_scope=bank, console=console)
-    result = _with_settings(result, data=str(folder), embedder=embedder)
+    result = _with_settings(result, data=portable(folder), embedder=embedder)
     common.finish(result, _out(out, "madial"), console, show_and_plot)
 
 
@@ -125,9 +132,10 @@ def _with_settings(result: object, **extra: str) -> object:
 def scenarios(
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/scenarios)")]
     = None,
-    per_family: Annotated[int, typer.Option(help="scenarios per family (alternating en/zh)")] = 6,
+    per_family: Annotated[int, typer.Option(help="scenarios per family (alternating en/zh)",
+                                                min=1)] = 6,
     seed: Annotated[int, typer.Option(help="generator seed")] = 7,
-    crash_trials: Annotated[int, typer.Option(help="SIGKILL crash-and-resume trials")] = 10,
+    crash_trials: Annotated[int, typer.Option(help="SIGKILL crash-and-resume trials", min=0)] = 10,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
 ) -> None:
@@ -173,8 +181,9 @@ def perf(
     out: Annotated[Path | None, typer.Option(help="output dir (default benchmarks/results/"
                                                   "perf-<embedder>)")] = None,
     sizes: Annotated[str, typer.Option(help="store sizes, comma-separated")] = "1000,10000",
-    queries: Annotated[int, typer.Option(help="queries per round")] = 100,
-    rounds: Annotated[int, typer.Option(help="timed rounds per size (>= 5 for a report)")] = 5,
+    queries: Annotated[int, typer.Option(help="queries per round", min=1)] = 100,
+    rounds: Annotated[int, typer.Option(help="timed rounds per size (>= 5 for a report)",
+                                        min=1)] = 5,
     mix: Annotated[str, typer.Option(help="node mix(es), comma-separated: mixed (a third "
                                           "facts/preferences), events")] = "mixed",
     threads: Annotated[str, typer.Option(help="thread counts for throughput")] = "1,2,4",
@@ -189,8 +198,9 @@ def perf(
     for m in mixes:
         if m not in MIXES:
             raise typer.BadParameter(f"unknown mix {m!r} (one of {MIXES})", param_hint="--mix")
-    result = run_perf(_ints(sizes), common.load_embedder(embedder, memo=False), queries=queries,
-                      rounds=rounds, mixes=mixes, threads=_ints(threads), console=console)
+    size_values, thread_values = _ints(sizes, "--sizes"), _ints(threads, "--threads")
+    result = run_perf(size_values, common.load_embedder(embedder, memo=False), queries=queries,
+                      rounds=rounds, mixes=mixes, threads=thread_values, console=console)
     result = _with_settings(result, embedder=embedder)
     target = out if out is not None else Path("benchmarks/results") / f"perf-{embedder}"
     common.finish(result, target, console, show_and_plot)
@@ -200,8 +210,9 @@ def perf(
 def server(
     out: Annotated[Path, typer.Option(help="output dir for server.json")]
     = Path("benchmarks/results"),
-    nodes: Annotated[int, typer.Option(help="store size")] = 10_000,
-    requests: Annotated[int, typer.Option(help="requests per concurrency level")] = 400,
+    nodes: Annotated[int, typer.Option(help="store size", min=1)] = 10_000,
+    requests: Annotated[int, typer.Option(help="requests per concurrency level",
+                                                      min=1)] = 400,
     clients: Annotated[str, typer.Option(help="concurrency levels, comma-separated")] = "1,4,16",
     embedder: EmbedderOpt = "hash",
 ) -> None:
@@ -209,7 +220,8 @@ def server(
     from benchmarks.server import run_server_bench, show, write
 
     console = Console()
-    result = run_server_bench(nodes, requests, embedder, levels=_ints(clients), console=console)
+    levels = _ints(clients, "--clients")
+    result = run_server_bench(nodes, requests, embedder, levels=levels, console=console)
     show(result, console)
     console.print(f"wrote {write(result, out)}")
 
@@ -256,7 +268,11 @@ def markdown(
     """Print a results.json as Markdown tables (one per group), for docs/benchmarks.md."""
     from benchmarks.report import load_json, markdown_grid
 
-    res = load_json(results)
+    try:
+        res = load_json(results)
+    except (ValueError, KeyError, TypeError) as exc:  # not JSON, or not a suite's results
+        raise typer.BadParameter(f"{results} is not a suite's results.json ({exc})",
+                                 param_hint="RESULTS") from None
     defaults = {"locomo": ("frac", "compression"), "madial": ("hit", ""),
                 "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", ""),
                 "server": ("requests_per_s", "p50_ms")}
@@ -267,3 +283,31 @@ def markdown(
         typer.echo(f"\n**{res.suite} · {group} · {metric}**\n")
         typer.echo(markdown_grid(res, group=group, settings=settings, metric=metric,
                                  secondary=secondary or None))
+
+
+@app.command()
+def plot(
+    results: Annotated[Path, typer.Argument(help="a results.json written by a suite")],
+    out: Annotated[Path | None, typer.Option(help="where the plots go (default: beside the "
+                                                  "results.json)")] = None,
+) -> None:
+    """Redraw a suite's tables and plots from its results.json (no benchmark is run): how the
+    figures in docs/benchmarks.md are made from a committed run."""
+    from importlib import import_module
+
+    from benchmarks.report import load_json
+
+    try:
+        res = load_json(results)
+    except (ValueError, KeyError, TypeError) as exc:  # not JSON, or not a suite's results
+        raise typer.BadParameter(f"{results} is not a suite's results.json ({exc})",
+                                 param_hint="RESULTS") from None
+    suites = {"locomo": "benchmarks.suite_locomo", "madial": "benchmarks.suite_madial",
+              "scenarios": "benchmarks.suite_scenarios", "perf": "benchmarks.suite_perf"}
+    if res.suite not in suites:
+        raise typer.BadParameter(f"no plots for suite {res.suite!r} (one of {sorted(suites)})",
+                                 param_hint="RESULTS")
+    console = Console()
+    for path in import_module(suites[res.suite]).show_and_plot(res, out or results.parent,
+                                                               console):
+        console.print(f"wrote {path}")

@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 import hybridmem
-from hybridmem import HybridMemory
 
 HEAVY = ("torch", "sentence_transformers", "chromadb", "transformers", "pandas")
 RESULTS = Path(__file__).resolve().parent / "results" / "cli_cold.json"
@@ -73,6 +72,46 @@ def _imported(args: list[str], env: dict[str, str]) -> list[str]:
     return [m for m in HEAVY if m in names]
 
 
+_BUILD = """
+import sys
+from hybridmem import HybridMemory
+db, embedder = sys.argv[1], sys.argv[2]
+with HybridMemory(db, embedder=None if embedder == "default" else embedder) as mem:
+    task = mem.add("Expense claim #7", node_type="task", user_id="u1")
+    mem.add_many(
+        [{"content": f"note {i}: finance asked for the invoice again"} for i in range(20)],
+        user_id="u1",
+    )
+print(task.id)
+"""
+
+
+def _commands(db: Path, opts: argparse.Namespace, env: dict[str, str]) -> dict[str, list[str]]:
+    """Build a store at ``db`` with the hybridmem of ``env``; the commands measured on it."""
+    built = subprocess.run(
+        [sys.executable, "-c", _BUILD, str(db), opts.embedder],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=env["HYBRIDMEM_COLD_CWD"],
+    )
+    if built.returncode != 0:
+        raise SystemExit(f"building the store failed: {built.stderr.strip()[-2000:]}")
+    task_id = built.stdout.split()[-1]
+    common = ["--db", str(db), "--user", "u1"]
+    commands = {
+        "--version": ["--version"],
+        "stats": ["stats", "--db", str(db)],
+        "tree": ["tree", *common],
+        "show": ["show", task_id[:8], "--db", str(db)],
+        "search": ["search", "why was the claim returned?", *common],
+    }
+    if opts.compat:
+        del commands["--version"]
+        commands["show"] = ["show", task_id, *common]
+    return commands
+
+
 def main(argv: list[str] | None = None) -> dict[str, object]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -93,40 +132,25 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     opts = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="hybridmem-cold-") as tmp:
         env = {**os.environ, "TOKENIZERS_PARALLELISM": "false", "HYBRIDMEM_COLD_CWD": tmp}
-        db = str(Path(tmp) / "m")
-        common = ["--db", db, "--user", "u1"]
-        # The store is built in process (one model load); only the measured commands are CLI.
-        with HybridMemory(
-            db, embedder=None if opts.embedder == "default" else opts.embedder
-        ) as mem:
-            task = mem.add("Expense claim #7", node_type="task", user_id="u1")
-            mem.add_many(
-                [{"content": f"note {i}: finance asked for the invoice again"} for i in range(20)],
-                user_id="u1",
-            )
-        task_id = task.id
-        commands = {
-            "--version": ["--version"],
-            "stats": ["stats", "--db", db],
-            "tree": ["tree", *common],
-            "show": ["show", task_id[:8], "--db", db],
-            "search": ["search", "why was the claim returned?", *common],
-        }
-        if opts.compat:
-            del commands["--version"]
-            commands["show"] = ["show", task_id, *common]
         # "now" = the hybridmem this script imported, whatever the editable install points at.
         here = str(Path(hybridmem.__file__).resolve().parents[1])
         envs = {"now": {**env, "PYTHONPATH": here}}
         if opts.baseline is not None:
             envs["baseline"] = {**env, "PYTHONPATH": str(opts.baseline.resolve())}
+        # One store per version, built by that version (an older one cannot read a store a
+        # newer one has migrated); only the measured commands are timed.
+        per_version = {
+            version: _commands(Path(tmp) / version, opts, version_env)
+            for version, version_env in envs.items()
+        }
+        commands = per_version["now"]
         walls: dict[tuple[str, str], list[float]] = {}
         cpus: dict[tuple[str, str], list[float]] = {}
         for round_no in range(opts.repeats):
-            for name, args in commands.items():
+            for name in commands:
                 order = list(envs.items())
                 for version, version_env in order[:: 1 if round_no % 2 == 0 else -1]:
-                    wall, cpu, _ = _run(args, version_env)
+                    wall, cpu, _ = _run(per_version[version][name], version_env)
                     walls.setdefault((version, name), []).append(wall)
                     cpus.setdefault((version, name), []).append(cpu)
         versions: dict[str, dict[str, dict[str, Any]]] = {
@@ -135,9 +159,9 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
                     "wall_median_s": round(statistics.median(walls[version, name]), 3),
                     "cpu_median_s": round(statistics.median(cpus[version, name]), 3),
                     "wall_min_s": round(min(walls[version, name]), 3),
-                    "heavy_imports": _imported(args, version_env),
+                    "heavy_imports": _imported(per_version[version][name], version_env),
                 }
-                for name, args in commands.items()
+                for name in commands
             }
             for version, version_env in envs.items()
         }

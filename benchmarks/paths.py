@@ -38,3 +38,12 @@ def default_locomo_path() -> Path:
 def default_madial_dir() -> Path:
     """The MADial-Bench folder under :func:`default_data_dir`."""
     return default_data_dir() / "madial"
+
+
+def portable(path: Path) -> str:
+    """``path`` as a results file records it: ``$DATA/...`` when it lies under the data folder
+    (a results.json committed to the repository names no machine's layout)."""
+    try:
+        return "$DATA/" + Path(path).resolve().relative_to(default_data_dir().resolve()).as_posix()
+    except ValueError:
+        return str(path)

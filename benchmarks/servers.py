@@ -67,15 +67,19 @@ def pg_bindir() -> Path:
 class PostgresCluster:
     """A running throwaway cluster; :meth:`database` hands out fresh, empty databases."""
 
-    def __init__(self, bindir: Path, datadir: Path, port: int, account: str | None) -> None:
+    def __init__(
+        self, bindir: Path, datadir: Path, port: int, account: str | None, password: str | None
+    ) -> None:
         self.bindir = bindir
         self.datadir = datadir
         self.port = port
         self.account = account
+        self.password = password
         self._templates: set[str] = set()
 
     def url(self, dbname: str = "postgres") -> str:
-        return f"postgresql://{PG_SUPERUSER}@127.0.0.1:{self.port}/{dbname}"
+        secret = f":{self.password}" if self.password else ""
+        return f"postgresql://{PG_SUPERUSER}{secret}@127.0.0.1:{self.port}/{dbname}"
 
     def _admin(self, sql: str) -> None:
         # One short connection per command (CREATE/DROP DATABASE cannot run in a transaction).
@@ -83,6 +87,12 @@ class PostgresCluster:
 
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(sql)
+
+    def create_database(self, name: str) -> str:
+        """An empty database called ``name`` (as the ``postgres`` image's ``POSTGRES_DB``); its
+        URL. Kept until the cluster stops."""
+        self._admin(f"CREATE DATABASE {name}")
+        return self.url(name)
 
     def template(self, name: str, prepare: Callable[[str], None]) -> str:
         """A database ``name`` prepared once by ``prepare(url)`` (e.g. migrated), to copy new
@@ -130,8 +140,11 @@ def _pg_account() -> str | None:
 
 
 @contextmanager
-def postgres_cluster() -> Iterator[PostgresCluster]:
-    """initdb in a temp dir, start on a free loopback port, stop and delete it afterwards."""
+def postgres_cluster(password: str | None = None) -> Iterator[PostgresCluster]:
+    """initdb in a temp dir, start on a free loopback port, stop and delete it afterwards.
+
+    With ``password``, TCP clients must give it (``scram-sha-256``, as the ``postgres`` image
+    sets up with ``POSTGRES_PASSWORD``); else they are trusted."""
     bindir = pg_bindir()
     account = _pg_account()
     # Not under pytest's tmp_path: its parents are 0700 root, which the account cannot enter.
@@ -142,6 +155,13 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
     data = datadir / "data"
     log = datadir / "server.log"
     port = free_port()
+    auth = ["--auth=trust"]
+    if password is not None:
+        secret = datadir / "pwfile"
+        secret.write_text(password + "\n")
+        if account is not None:
+            os.chown(secret, entry.pw_uid, entry.pw_gid)
+        auth = ["--auth-local=trust", "--auth-host=scram-sha-256", f"--pwfile={secret}"]
     _run_as(
         account,
         [
@@ -150,7 +170,7 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
             str(data),
             "-U",
             PG_SUPERUSER,
-            "--auth=trust",
+            *auth,
             "--encoding=UTF8",
             "--no-locale",
             "--no-sync",
@@ -168,7 +188,7 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         log,
     )
     try:
-        yield PostgresCluster(bindir, datadir, port, account)
+        yield PostgresCluster(bindir, datadir, port, account, password)
     finally:
         _run_as(account, [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"])
         shutil.rmtree(datadir, ignore_errors=True)

@@ -202,12 +202,16 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
         for m in methods
         if m != "full-context"
     }
+    n = max((r.n for r in result.rows if r.group == HEADLINE_GROUP), default=0)
+    run = f"{n} questions, embedder {result.settings.get('embedder', '?')}"
     paths = [
         plot_curves(out_dir / "recall_vs_budget.png", series,
-                    title="LoCoMo cat 1-4: evidence recall (frac) vs context tokens",
-                    xlabel="mean context tokens (cl100k_base)", ylabel="frac"),
+                    title=f"LoCoMo dev, categories 1-4: evidence recall vs context tokens\n({run})",
+                    xlabel="mean context tokens (cl100k_base)",
+                    ylabel="frac (share of evidence turns packed)"),
         plot_bars(out_dir / "per_category.png",
                   {f"{g} {CATEGORY_NAMES[int(g[3:])]}": v for g, v in per_cat.items()},
-                  title=f"LoCoMo frac at {headline} per category", ylabel="frac"),
+                  title=f"LoCoMo dev: evidence recall at {headline} per category ({run})",
+                  ylabel="frac"),
     ]
     return paths

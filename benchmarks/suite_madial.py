@@ -122,5 +122,8 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
                if r.group == lang and r.setting == top}
         for lang in langs
     }
-    return [plot_bars(out_dir / "hit_at_k.png", bars, title=f"MADial hit@{top[2:]}",
-                      ylabel=f"hit@{top[2:]}")]
+    counts = ", ".join(f"{lang} {n}" for lang, n in
+                       dict((r.group, r.n) for r in result.rows).items())
+    title = (f"MADial-Bench dev: a relevant memory in the top {top[2:]} (hit@{top[2:]})\n"
+             f"(dialogues {counts}; embedder {result.settings.get('embedder', '?')})")
+    return [plot_bars(out_dir / "hit_at_k.png", bars, title=title, ylabel=f"hit@{top[2:]}")]

@@ -40,8 +40,10 @@ from benchmarks.units import Corpus
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder, embed_query, make_embedder
 
-INGEST_VERSION = "1"
-"""Bump when ingest-time behaviour (what the store holds) changes, to rebuild cached stores."""
+INGEST_VERSION = "2"
+"""Bump when ingest-time behaviour (what the store holds) changes, to rebuild cached stores.
+2: the store keeps each node's vector (exact task-scope search, hybridmem.core.vectors); a
+store cached before ranks with the index's approximate search instead."""
 LOCOMO_TUNE = ("conv-26", "conv-30", "conv-41")
 LOCOMO_CHECK = ("conv-42", "conv-43")
 

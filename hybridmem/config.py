@@ -24,7 +24,9 @@ class ScoreWeights:
                 retrieval never feeds on itself.
     tree:       closeness in the tree to the active node.
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
-    parent:     best relevance among the candidates under the node's parent (a matching session).
+    parent:     best relevance among the candidates under the node's parent (a matching session:
+                the strongest lever found by the LoCoMo error analysis, weight chosen by
+                two-fold cross-validation, see docs/benchmarks.md).
     neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
     effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
     speaker:    the memory's ``"Name: ..."`` speaker is someone the query names.
@@ -36,14 +38,14 @@ class ScoreWeights:
     """
 
     similarity: float = 1.0
-    lexical: float = 0.6
+    lexical: float = 1.0
     importance: float = 0.15
     recency: float = 0.1
     confidence: float = 0.05
     use: float = 0.05
     tree: float = 0.1
     neighbour: float = 0.25
-    parent: float = 0.45
+    parent: float = 1.0
     speaker: float = 0.2
     time: float = 2.0
 

@@ -524,7 +524,7 @@ class HybridMemory:
         drops hits scoring below it.
         """
         self._check_open()
-        check_content(query, max_chars=self.config.max_content_chars)
+        check_content(query, max_chars=self.config.max_content_chars, name="query")
         user_id = check_user_id(user_id)
         check_positive_int("top_k", top_k)
         if token_budget is not None:

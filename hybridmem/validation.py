@@ -27,21 +27,22 @@ _NODE_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 _USER = re.compile(r"^[^\x00-\x1f\x7f]{1,200}$")
 
 
-def check_content(content: Any, *, max_chars: int) -> str:
-    """Return ``content`` if it is storable text, else raise a specific ValidationError."""
+def check_content(content: Any, *, max_chars: int, name: str = "content") -> str:
+    """Return ``content`` if it is storable text, else raise a specific ValidationError
+    (``name``: what the caller calls the text, e.g. ``query``, for the message)."""
     if not isinstance(content, str):
-        raise InvalidContentError(f"content must be a str, got {type(content).__name__}")
+        raise InvalidContentError(f"{name} must be a str, got {type(content).__name__}")
     if "\x00" in content:
-        raise InvalidContentError("content contains a NUL byte")
+        raise InvalidContentError(f"{name} contains a NUL byte")
     try:
         content.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise InvalidContentError(f"content is not valid Unicode text: {exc.reason}") from exc
+        raise InvalidContentError(f"{name} is not valid Unicode text: {exc.reason}") from exc
     if not content.strip():
-        raise EmptyContentError("content is empty")
+        raise EmptyContentError(f"{name} is empty")
     if len(content) > max_chars:
         raise ContentTooLongError(
-            f"content has {len(content)} characters; the maximum is {max_chars} "
+            f"{name} has {len(content)} characters; the maximum is {max_chars} "
             "(MemoryConfig.max_content_chars)"
         )
     return content

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from benchmarks.cli import app
 from benchmarks.scenarios import FAMILIES, generate
+from benchmarks.scenarios_changes import FAMILIES as CHANGE_FAMILIES
 from tests.bench_support import LOCOMO, MADIAL, needs_locomo, needs_madial
 
 runner = CliRunner()
@@ -96,6 +97,14 @@ def test_madial_smoke(tmp_path):
     for row in data["rows"]:
         assert 0.0 <= row["metrics"]["recall"] <= row["metrics"]["hit"] <= 1.0
     assert _value(data, "bigram", "k=5", "zh", "hit") > 0
+    assert data["settings"]["data"] == str(MADIAL) or data["settings"]["data"].startswith("$DATA")
+    # The docs' plots are redrawn from a committed results.json, without running anything.
+    again = runner.invoke(app, ["plot", str(out / "results.json"), "--out", str(tmp_path / "p")])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "p" / "hit_at_k.png").stat().st_size > 0
+    bad = tmp_path / "x.json"
+    bad.write_text("[]")
+    assert runner.invoke(app, ["plot", str(bad)]).exit_code == 2
 
 
 def test_scenarios_smoke(tmp_path):
@@ -113,7 +122,12 @@ def test_scenarios_smoke(tmp_path):
     )
     assert (out / "scenarios_hit1.png").is_file()
     families = {r["group"] for r in data["rows"]}
-    assert set(FAMILIES) | {"crash"} <= families
+    assert set(FAMILIES) | set(CHANGE_FAMILIES) | {"crash"} <= families
+    # One event sent three times: the flat store packs the copies, the engine one memory.
+    assert _value(data, "hybridmem", "duplicates_in_context", "repeats", "value") == 0.0
+    assert _value(data, "bm25 (flat)", "duplicates_in_context", "repeats", "value") > 0.0
+    # The resumed task's next step survives the cap and 90 more days.
+    assert _value(data, "hybridmem", "false_forget_rate", "active_path", "value") == 0.0
     # The tree scope is what separates sibling tasks: the engine must beat the flat baseline.
     assert _value(data, "hybridmem", "sibling_rate", "sibling", "value") < _value(
         data, "bm25 (flat)", "sibling_rate", "sibling", "value"

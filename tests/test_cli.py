@@ -5,6 +5,7 @@ the store's own embedder by default, id prefixes, and output that is safe and fi
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -114,6 +115,9 @@ def test_cold_imports_stay_light(store):
     stats = loaded("stats", "--db", store["db"])
     assert "hybridmem.memory" in stats  # the probe ran the command
     assert not stats & {"torch", "sentence_transformers", "chromadb"}
+    # A read-only search of a small store ranks from the vectors kept in SQLite: no Chroma.
+    look = loaded("search", "claim", "--read-only", "-u", "u1", "--db", store["db"])
+    assert "hybridmem.retrieval.retriever" in look and "chromadb" not in look
     from hybridmem.cli import support
     from hybridmem.memory import DEFAULT_USER
 
@@ -201,6 +205,22 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         cases.append((full, ExitCode.UNAVAILABLE, "No space left"))
     cases.append((["add", "x", "--db", str(tmp_path / "f" / "sub")], ExitCode.INVALID, "path"))
     cases.append((["add", "x", "--db", "y" * 5000], ExitCode.INVALID, "path"))
+    (tmp_path / "exports").mkdir()
+    fresh = str(tmp_path / "fresh")
+    cases += [
+        # the message names what is wrong, and no store is created on the way
+        (["import", str(tmp_path / "exports"), "-u", "u1", "--db", fresh], ExitCode.INVALID,
+         "is a directory"),
+        (["import", str(deep), "-u", "u1", "--db", fresh, "--existing", "bogus"],
+         ExitCode.INVALID, "--existing"),
+        (["search", "q" * 40_000, "-u", "u1", "--db", db], ExitCode.INVALID,
+         "query has 40000 characters"),
+        (["search", "   ", "-u", "u1", "--db", db], ExitCode.INVALID, "query is empty"),
+        (["serve", "--db", db, "--port", "99999"], ExitCode.INVALID, "1..65535"),
+        (["serve", "--db", db, "--log-level", "loud"], ExitCode.INVALID, "log_level"),
+        (["bench", "perf", "--sizes", "1k"], ExitCode.USAGE, "--sizes"),
+        (["search", "x", "-u", "u1", "--db", db, "--budget", "0"], ExitCode.USAGE, "--budget"),
+    ]
     for args, code, words in cases:
         proc = cli(*args)
         assert proc.returncode == code, (args, proc.stderr)
@@ -208,6 +228,16 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         assert len(lines) == 1 and lines[0].startswith("error: "), (args, proc.stderr)
         assert words in lines[0], (args, lines)
         assert "Traceback" not in proc.stderr
+    assert not Path(fresh).exists()
+
+
+def test_a_bad_key_names_its_variable(store):
+    bad = {**os.environ, "HYBRIDMEM_KEY": "garbage", "HYBRIDMEM_NEW_KEY": "short"}
+    proc = cli("tree", "-u", "u1", "--db", store["db"], env=bad)
+    assert proc.returncode == ExitCode.INVALID and "$HYBRIDMEM_KEY:" in proc.stderr
+    del bad["HYBRIDMEM_KEY"]
+    proc = cli("rotate-key", "--db", store["db"], env=bad)
+    assert proc.returncode == ExitCode.INVALID and "$HYBRIDMEM_NEW_KEY (the new key)" in proc.stderr
 
 
 def test_errors_as_json_under_json(store):
@@ -326,3 +356,38 @@ def test_export_never_writes_into_a_store(store, tmp_path):
     assert invoke("stats", "--db", str(other)).exit_code == 0
     result = invoke("export", "--db", db, "-u", "u1", "--out", str(tmp_path))
     assert result.exit_code == ExitCode.INVALID and "directory" in result.output
+
+
+def test_an_unreachable_model_hub_fails_at_once(monkeypatch):
+    """A model name that is neither a folder nor cached, with no hub to ask: one clear
+    ModelUnavailableError at once, never the download's minutes of retries."""
+    import types
+
+    import huggingface_hub
+
+    from hybridmem.embedding import make_embedder
+    from hybridmem.errors import ModelUnavailableError
+
+    calls: list[dict] = []
+
+    def fake_model(spec: str, **kwargs):
+        calls.append(kwargs)
+        raise OSError(f"{spec} is not in the cache")
+
+    def no_hub(spec: str, **kwargs):
+        raise ConnectionError("Name or service not known")
+
+    utils = types.SimpleNamespace(logging=types.SimpleNamespace(disable_progress_bar=print))
+    monkeypatch.setitem(sys.modules, "transformers", types.SimpleNamespace(utils=utils))
+    monkeypatch.setitem(sys.modules, "transformers.utils", utils)
+    monkeypatch.setitem(
+        sys.modules,
+        "sentence_transformers",
+        types.SimpleNamespace(SentenceTransformer=fake_model),
+    )
+    monkeypatch.setattr(huggingface_hub, "model_info", no_hub)
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    with pytest.raises(ModelUnavailableError, match="could not be asked") as err:
+        make_embedder("someone/not-a-cached-model").embed(["x"])
+    assert "'multilingual' or 'minilm'" in str(err.value)
+    assert calls and all(c.get("local_files_only") for c in calls)  # no download attempted

@@ -221,6 +221,8 @@ def run_cli(args: list[str]) -> Any:
         else:
             lines = [x for x in result.stderr.splitlines() if x.startswith("error:")]
             assert len(lines) == 1 or result.exit_code == ExitCode.USAGE, (shown, result.stderr)
+            if args[0] == "search":  # a bad query is called a query, not "content"
+                assert not any(": content " in x for x in lines), (shown, lines)
     event(f"{args[0]}: exit {result.exit_code}")
     return result
 

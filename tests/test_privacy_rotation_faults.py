@@ -198,3 +198,27 @@ def test_rotate_key_killed_at_each_step_leaves_one_key_everywhere(tmp_path, poin
             mem.restore(snap)
             assert mem.get(a.id).content == f"a {SECRET}"
         mem.rotate_key(generate_key())  # and the next rotation goes through
+
+
+def test_the_rotation_commits_with_a_full_fsync_whatever_the_durability(tmp_path, monkeypatch):
+    """The switch must survive a power cut before the re-sealed copies replace the old ones:
+    ``synchronous = FULL`` for its commit, the store's own setting (``normal``) after."""
+    from hybridmem.privacy import audit
+
+    path = tmp_path / "m"
+    old, new = generate_key(), generate_key()
+    seen: list[int] = []
+    real = audit.append
+
+    def spy(store, **kw):
+        if kw.get("action") == "rotate_key":
+            seen.append(store.conn.execute("PRAGMA synchronous").fetchone()[0])
+        return real(store, **kw)
+
+    with open_mem(path, old) as mem:
+        mem.add(f"a {SECRET}", sensitive=True)
+        mem.checkpoint()
+        monkeypatch.setattr(audit, "append", spy)
+        mem.rotate_key(new)
+        assert seen == [2]  # FULL
+        assert mem.store.conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL

@@ -23,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import hybridmem.memory
+import hybridmem.opening
 from hybridmem import HybridMemory
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -55,9 +55,11 @@ def test_the_readme_has_runnable_blocks():
 
 def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    real = hybridmem.memory.make_embedder
+    # A new store's default model is the multilingual one; the README runs on the hash
+    # embedder (same API, no model load) where the store is opened (hybridmem.opening).
+    real = hybridmem.opening.make_embedder
     monkeypatch.setattr(
-        hybridmem.memory, "make_embedder", lambda spec=None: real("hash" if spec is None else spec)
+        hybridmem.opening, "make_embedder", lambda spec=None: real("hash" if spec is None else spec)
     )
     env = {
         **os.environ,

@@ -10,6 +10,7 @@ import hybridmem.core.vectors as scoped
 import hybridmem.evolution.history as history
 from hybridmem import HybridMemory
 from hybridmem.store import Scope
+from tests.backends import both_backends  # noqa: F401 - runs this module on both stores
 
 U = "u1"
 WORDS = "invoice hotel refund ticket server deploy cluster coffee meeting budget flight visa"

@@ -10,13 +10,17 @@ from __future__ import annotations
 import importlib.util
 
 import typer
+import typer.main
 
 
 def bench(ctx: typer.Context) -> None:
     """Run a benchmark suite (hybridmem bench --help lists them)."""
     from benchmarks.cli import app as bench_app
 
-    bench_app(args=list(ctx.args), prog_name="hybridmem bench")
+    # Not standalone: usage errors reach hybridmem's own handler (one line, its exit codes)
+    # instead of the suites' framed messages.
+    command = typer.main.get_command(bench_app)
+    command.main(args=list(ctx.args), prog_name="hybridmem bench", standalone_mode=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -145,8 +145,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Import an export into --user (creates the store if needed); sensitive nodes are
         encrypted with this store's key. All or nothing."""
+        # Checked before the store opens: a wrong path must not create an empty store.
+        if source.is_dir():
+            raise InvalidArgumentError(
+                f"{source} is a directory, not an export file (give the .jsonl "
+                "file 'hybridmem export --out' wrote)"
+            )
         if not source.is_file():
             raise FileNotFoundError(2, "no export file there", str(source))
+        if existing not in ("skip", "remap", "error"):
+            raise InvalidArgumentError(
+                f"--existing must be 'skip', 'remap' or 'error', got {existing!r}"
+            )
         with open_memory(db, embedder, write=True, create=True) as mem:
             report = mem.import_jsonl(source, user_id=user, on_existing=existing)
         if as_json:
@@ -199,6 +209,12 @@ def register(app: typer.Typer) -> None:
             raise InvalidArgumentError(
                 f"set the new key in the environment variable {new_key_env!r}"
             )
+        from hybridmem.privacy.crypto import parse_key
+
+        try:  # checked before the store opens, and named: the new key, not the current one
+            parse_key(new_key)
+        except InvalidArgumentError as exc:
+            raise InvalidArgumentError(f"${new_key_env} (the new key): {exc}") from None
         with open_memory(db, embedder, write=True) as mem:
             report = mem.rotate_key(new_key)
         if as_json:

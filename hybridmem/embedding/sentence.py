@@ -161,14 +161,38 @@ class SentenceTransformerEmbedder:
                     "HF_HUB_OFFLINE=1 forbids downloading it; pass a local folder instead"
                 ) from cached_exc
             log.info("model %s not cached, trying to download it", self._spec)
+        _ask_hub(self._spec)
         try:
             return SentenceTransformer(self._spec, device=self._device)
         except Exception as exc:
             raise ModelUnavailableError(
                 f"could not load embedding model {self._spec!r}: it is not cached locally and "
-                f"downloading it failed ({type(exc).__name__}: {exc}). Offline, pass a local "
-                "model folder or use the default all-MiniLM-L6-v2"
+                f"downloading it failed ({type(exc).__name__}: {exc}). {_OFFLINE_HINT}"
             ) from exc
+
+
+_OFFLINE_HINT = (
+    "Offline, pass a local model folder or a bundled model ('multilingual' or 'minilm')"
+)
+
+
+def _ask_hub(spec: str) -> None:
+    """Fail at once when the model hub cannot be asked about ``spec`` at all (no network, no
+    such host, not a valid model name): the download would otherwise retry for minutes,
+    printing a warning per attempt. An answer from the hub, even "no such repository" (a
+    short name sentence-transformers completes itself), lets the download go ahead."""
+    from huggingface_hub import model_info
+    from huggingface_hub.errors import HfHubHTTPError
+
+    try:
+        model_info(spec, timeout=10)
+    except HfHubHTTPError:
+        return
+    except Exception as exc:  # httpx's connect/timeout errors, HFValidationError, ...
+        raise ModelUnavailableError(
+            f"model {spec!r} is not cached locally and the model hub could not be asked for "
+            f"it ({type(exc).__name__}: {' '.join(str(exc).split())[:200]}). {_OFFLINE_HINT}"
+        ) from exc
 
 
 def _is_local(spec: str) -> bool:

@@ -89,6 +89,9 @@ class GuardedIndex:
         self._inner: VectorIndex | None = None
         self._warned = False
         self._deferred = defer
+        self._lock_only = False
+        """Deferred and owned: the lock is held, Chroma not opened yet (see
+        :meth:`unavailable_reason`)."""
         self.took_over = False
         """Set when ownership was acquired after open (the facade then finishes pending)."""
         if not defer and (lock_path is None or _try_lock(lock_path)):
@@ -97,7 +100,8 @@ class GuardedIndex:
     def _open_deferred(self) -> bool:
         """First vector call of a deferred index: open it now (taking the lock if free)."""
         self._deferred = False
-        if self._lock_path is None or _try_lock(self._lock_path):
+        if self._lock_only or self._lock_path is None or _try_lock(self._lock_path):
+            self._lock_only = False
             self._inner = self._open()
             return True
         return False
@@ -165,6 +169,10 @@ class GuardedIndex:
             self._inner = None
             if self._lock_path is not None:
                 _unlock(self._lock_path)
+        elif self._lock_only:
+            self._lock_only = False
+            if self._lock_path is not None:
+                _unlock(self._lock_path)
 
     # -- writes: no-ops for followers (the facade leaves the rows pending) -----------------
     def upsert(
@@ -226,7 +234,14 @@ class GuardedIndex:
 
     def unavailable_reason(self) -> str | None:
         """Why this process has no vector search (another owns the embedded directory)."""
-        if self.writable:
+        if self._deferred and self._inner is None and self._lock_path is not None:
+            # The lock alone answers; Chroma opens at the first real vector call, which a
+            # small scope never makes (it is ranked from the vectors kept in SQLite): a
+            # read-only search then loads no Chroma at all.
+            if self._lock_only or _try_lock(self._lock_path):
+                self._lock_only = True
+                return None
+        elif self.writable:
             return None
         where = self._lock_path.parent if self._lock_path else "?"
         return (

@@ -58,10 +58,15 @@ class PrivacyConfig:
 
     def resolve_key(self) -> bytes | None:
         """The configured key as 32 bytes, or None when neither setting nor env var is set."""
-        raw: bytes | str | None = self.key
+        if self.key is not None:
+            return parse_key(self.key)
+        raw = os.environ.get(self.key_env) or None
         if raw is None:
-            raw = os.environ.get(self.key_env) or None
-        return None if raw is None else parse_key(raw)
+            return None
+        try:
+            return parse_key(raw)
+        except InvalidArgumentError as exc:  # say where the bad key came from
+            raise InvalidArgumentError(f"${self.key_env}: {exc}") from None
 
 
 def generate_key() -> str:

@@ -22,10 +22,16 @@ from hybridmem.core import Core
 from hybridmem.errors import IndexUnavailableError, KeyUnavailableError, StoreError, WrongKeyError
 from hybridmem.models import IndexState
 from hybridmem.privacy import audit
-from hybridmem.privacy.crypto import KEY_ID_META, ContentCipher, copy_key_id, parse_key
+from hybridmem.privacy.crypto import (
+    KEY_ID_META,
+    ContentCipher,
+    copy_key_id,
+    parse_key,
+    sealed_key_id,
+)
 from hybridmem.privacy.erasure import snapshot_directory
 from hybridmem.recovery import files
-from hybridmem.store import reseal_copy
+from hybridmem.store import SnapshotKeeper, TreeStore, reseal_copy
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +107,8 @@ def _switch_live(
     the new key and the store under the old one). Returns the re-sealed ``(id, old
     ciphertext)`` pairs."""
     store = core.engine.store
-    with store.synced(), core.engine.write():
+    # The engine's lock before the store's, as every write takes them (no lock-order cycle).
+    with core.engine.lock, store.synced(), core.engine.write():
         recorded = store.get_meta(KEY_ID_META)
         if recorded is not None and recorded != old.key_id:
             raise WrongKeyError(
@@ -124,6 +131,8 @@ def _switch_live(
                 body["sealed"], body["sealed_hash"] = reseal(record.node_id, body["sealed"])
                 store.set_op_payload(record.seq, body)
         store.set_meta(KEY_ID_META, new.key_id)
+        # Snapshots kept inside the store (PostgreSQL's) switch in the same transaction.
+        copies += _reseal_stored(store, old.key_id, new.key_id, reseal)
         audit.append(
             store,
             action="rotate_key",
@@ -173,6 +182,30 @@ def _stage_copies(
         reseal_copy(path, target, reseal, key_meta=(KEY_ID_META, new_id))
         staged.append(target)
     return staged
+
+
+def _reseal_stored(
+    store: TreeStore, old_id: str, new_id: str, reseal: Callable[[str, str], tuple[str, str]]
+) -> int:
+    """Re-seal the snapshots a store keeps inside itself (inside the rotation's transaction):
+    those under ``old_id``; one under another key is left as is (restore refuses it, naming
+    its key). How many were re-sealed."""
+    if not isinstance(store, SnapshotKeeper):
+        return 0
+    names = []
+    for name, (recorded, sample) in store.snapshot_key_samples(KEY_ID_META).items():
+        found = recorded or sealed_key_id(sample)
+        if found is None:
+            continue  # nothing in it is encrypted
+        if found != old_id:
+            log.warning(
+                "snapshot %s is encrypted with key %s, not %s; left as is", name, found, old_id
+            )
+            continue
+        names.append(name)
+    if names:
+        store.reseal_snapshots(names, reseal, (KEY_ID_META, new_id))
+    return len(names)
 
 
 def _put_in_place(staged: Path) -> None:

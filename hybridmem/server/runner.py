@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from hybridmem.errors import ServerConfigError
 from hybridmem.index import ChromaServer
 from hybridmem.server.app import LOOPBACK_HOSTS, create_app
 from hybridmem.server.auth import AuthConfig, check_bind, is_loopback
@@ -44,9 +45,16 @@ def run(
     before the store is opened.
     """
     import uvicorn
+    from uvicorn.config import LOG_LEVELS
 
     auth = AuthConfig.from_env() if auth is None else auth
     check_bind(host, auth)
+    # Before the store opens: uvicorn would only fail (or hang) after it.
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise ServerConfigError(f"port must be a TCP port in 1..65535, got {port!r}")
+    if log_level not in LOG_LEVELS:
+        raise ServerConfigError(f"log_level must be one of {list(LOG_LEVELS)}, got {log_level!r}")
+    _check_free(host, port)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     # On loopback, accept only loopback Host headers (a DNS-rebinding page cannot get in).
     trusted = [*LOOPBACK_HOSTS] if is_loopback(host) else None
@@ -62,6 +70,25 @@ def run(
     mode = "tokens required" if auth.required else "no token (loopback only)"
     log.warning("hybridmem serving %s on http://%s:%d (%s)", redact(db), host, port, mode)
     uvicorn.run(app, host=host, port=port, workers=1, log_level=log_level, server_header=False)
+
+
+def _check_free(host: str, port: int) -> None:
+    """Refuse a port something already listens on, with a message naming it (uvicorn would
+    log the bind error and exit 1 after the store was opened)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise ServerConfigError(f"cannot bind {host!r}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise ServerConfigError(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server "
+                "there? pick another --port)"
+            ) from None
 
 
 def free_port(host: str = DEFAULT_HOST) -> int:

@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +21,7 @@ from hybridmem.errors import StoreError
 from hybridmem.store import tamper
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
-from hybridmem.store.records import PayloadScrubber
+from hybridmem.store.records import PayloadScrubber, Resealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +120,6 @@ def scrub_copy(
         return True
 
 
-Resealer = Callable[[str, str], tuple[str, str]]
-"""``(node id, stored ciphertext) -> (new ciphertext, new keyed hash)``: a key rotation."""
 
 
 def copy_meta(path: Path, key: str) -> str | None:

@@ -46,6 +46,7 @@ from hybridmem.store.records import (
     OpRow,
     OpsHook,
     PayloadScrubber,
+    Resealer,
     Scope,
     ScopeVectors,
     SequenceReport,
@@ -556,4 +557,15 @@ class SnapshotKeeper(Protocol):
     ) -> int:
         """Apply an erasure to every snapshot (inside the caller's transaction), as
         :func:`~hybridmem.store.scrub_copy` does to a copy; how many held any of it."""
+        ...
+
+    def snapshot_key_samples(self, meta_key: str) -> dict[str, tuple[str | None, str | None]]:
+        """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot."""
+        ...
+
+    def reseal_snapshots(
+        self, names: Sequence[str], reseal: Resealer, key_meta: tuple[str, str]
+    ) -> int:
+        """Re-seal every ciphertext of snapshots ``names`` and record the new key in them
+        (inside the caller's transaction: a key rotation's); the rows re-sealed."""
         ...

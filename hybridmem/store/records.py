@@ -272,3 +272,7 @@ def row_to_node(row: dict[str, Any]) -> MemoryNode:
 def encode_path(ancestors: Sequence[str]) -> str:
     """Materialised path of a node whose ancestors (root first) are ``ancestors``."""
     return "/" + "".join(a + "/" for a in ancestors) if ancestors else "/"
+
+
+Resealer = Callable[[str, str], tuple[str, str]]
+"""``(node id, stored ciphertext) -> (new ciphertext, new keyed hash)``: a key rotation."""

@@ -34,6 +34,7 @@ from hybridmem.errors import (
 )
 from hybridmem.models import MemoryNode
 from hybridmem.store.postgres.schema import migrate
+from hybridmem.store.postgres.tamper import declare_writer
 from hybridmem.store.records import AuditRow, ContentOpener, OpHook, OpsHook, row_to_node
 
 # Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
@@ -123,7 +124,9 @@ class PgBase:
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:
-            return psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout)
+            declare_writer(conn)  # its writes pass the row-hash guard triggers (tamper.py)
+            return conn
         except psycopg.OperationalError as exc:
             raise StoreUnavailableError(
                 f"cannot connect to PostgreSQL at {self.where}: {_scrubbed(exc, self.url)}"

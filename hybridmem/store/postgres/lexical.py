@@ -91,23 +91,25 @@ def search_sql(where: str) -> str:
 
     Parameters, in order: the query text, the ``where`` parameters, the limit.
     """
+    # Every CTE is MATERIALIZED, computed once: inlined (PostgreSQL's default for a CTE used
+    # once) the term weights were recomputed for every hit, a scan of lex_df each time.
     return f"""
-        WITH q AS (
+        WITH q AS MATERIALIZED (
             SELECT DISTINCT u.lexeme AS term
             FROM unnest(to_tsvector('{TS_CONFIG}', %s)) u
-        ), tsq AS (
+        ), tsq AS MATERIALIZED (
             SELECT string_agg(
                 '''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | '
             )::tsquery AS query FROM q
-        ), st AS (
+        ), st AS MATERIALIZED (
             SELECT greatest(max(value) FILTER (WHERE name = 'lex_docs'), 1)::float8 AS docs,
                    greatest(max(value) FILTER (WHERE name = 'lex_terms'), 1)::float8 AS terms
             FROM counters WHERE name IN ('lex_docs', 'lex_terms')
-        ), w AS (
+        ), w AS MATERIALIZED (
             SELECT q.term,
                    greatest(ln((st.docs - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
             FROM q JOIN lex_df d ON d.term = q.term CROSS JOIN st
-        ), hit AS (
+        ), hit AS MATERIALIZED (
             SELECT n.id, n.lex, n.lex_len FROM nodes n
             WHERE n.lex @@ (SELECT query FROM tsq) AND {where}
         )

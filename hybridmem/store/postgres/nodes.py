@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
@@ -177,8 +179,21 @@ class PgNodeTable(SharedNodeReads, PgBase):
             )
 
     def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
-        """PostgreSQL keeps no vectors beside the rows (yet): scoped searches ask the vector
-        index (:meth:`scope_vectors` answers None)."""
+        """Keep each node's vector beside its row (``node_vectors``, float32 bytes), tagged
+        with the model and the content hash it was computed from; a node whose content changed
+        meanwhile gets none. Own transaction; derived data, like the index entry. A deleted
+        node's vector goes with it (foreign key, ``ON DELETE CASCADE``)."""
+        if not nodes:
+            return
+        rows = np.asarray(vectors, dtype=np.float32)
+        with self.transaction(), refused("cannot keep vectors"), self.conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO node_vectors(rid, model, content_hash, vector) "
+                "SELECT rid, %s, content_hash, %s FROM nodes WHERE id = %s AND content_hash = %s "
+                "ON CONFLICT (rid) DO UPDATE SET model = excluded.model, "
+                "content_hash = excluded.content_hash, vector = excluded.vector",
+                [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)],
+            )
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
@@ -314,8 +329,26 @@ class PgNodeTable(SharedNodeReads, PgBase):
     def scope_vectors(
         self, scope: Scope, statuses: Sequence[str], limit: int, model: str
     ) -> ScopeVectors | None:
-        """None: no vectors are kept here (see :meth:`store_vectors`)."""
-        return None
+        """Every node in ``scope`` among these statuses with its stored ``model`` vector, read
+        off the task (or path) index: None when the scope holds more than ``limit`` nodes or
+        any of them has no current vector (pending, or of another model), so the caller asks
+        the vector index instead."""
+        where, params = scope_sql(scope, "n")
+        rows = self._tuples(
+            "SELECT n.id, v.vector FROM nodes n LEFT JOIN node_vectors v "
+            "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = %s "
+            f"WHERE {where} AND n.status = ANY(%s) LIMIT %s",
+            [model, *params, list(statuses), limit + 1],
+        )
+        if len(rows) > limit or any(r[1] is None for r in rows):
+            return None
+        if not rows:
+            return ScopeVectors([], np.zeros((0, 0), dtype=np.float32))
+        size = len(rows[0][1])
+        if any(len(r[1]) != size for r in rows):
+            return None
+        matrix = np.frombuffer(b"".join(bytes(r[1]) for r in rows), dtype=np.float32)
+        return ScopeVectors([r[0] for r in rows], matrix.reshape(len(rows), -1))
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]

@@ -150,11 +150,11 @@ def m002_snapshots(conn: psycopg.Connection) -> None:
     snapshot's name in front. A later migration that changes a state table changes its twin
     the same way, so ``INSERT INTO snap_t SELECT name, * FROM t`` keeps lining up."""
     conn.execute(
-        "CREATE TABLE snapshots (name TEXT COLLATE \"C\" PRIMARY KEY, seq BIGINT NOT NULL, "
+        'CREATE TABLE snapshots (name TEXT COLLATE "C" PRIMARY KEY, seq BIGINT NOT NULL, '
         "manifest TEXT NOT NULL)"
     )
     for table in ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log"):
-        conn.execute(f"CREATE TABLE snap_{table} (snap TEXT COLLATE \"C\" NOT NULL, LIKE {table})")
+        conn.execute(f'CREATE TABLE snap_{table} (snap TEXT COLLATE "C" NOT NULL, LIKE {table})')
         conn.execute(f"CREATE INDEX idx_snap_{table} ON snap_{table}(snap)")
     conn.execute("CREATE INDEX idx_snap_nodes_user ON snap_nodes(user_id)")
     conn.execute("CREATE INDEX idx_snap_nodes_id ON snap_nodes(id)")
@@ -175,8 +175,41 @@ def m004_index_checks(conn: psycopg.Connection) -> None:
     """What ``verify()`` last confirmed in the vector index (as SQLite's m005)."""
     conn.execute(
         "CREATE TABLE IF NOT EXISTS index_checks ("
-        "id TEXT COLLATE \"C\" PRIMARY KEY, fingerprint TEXT NOT NULL)"
+        'id TEXT COLLATE "C" PRIMARY KEY, fingerprint TEXT NOT NULL)'
     )
+
+
+def m006_vectors_and_groups(conn: psycopg.Connection) -> None:
+    """As SQLite's m007 and m008. Each node's vector beside its row (a copy of the index's,
+    tagged with the model and the ``content_hash`` it was computed from), so a task-scoped
+    retrieval ranks its scope exactly without asking the Chroma server; removed with its node
+    (the foreign key), never snapshotted (a restore re-indexes every node, which writes them
+    again). And what a retrieval shows of a conflict group read off indexes: its newest
+    members, and a partial index of its waiting challengers (the predicate is written exactly
+    as ``PgNodeScans.conflict_group_recent`` writes it, so the planner can use it)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE node_vectors (
+            rid BIGINT PRIMARY KEY REFERENCES nodes(rid) ON DELETE CASCADE,
+            model TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            vector BYTEA NOT NULL
+        );
+        CREATE INDEX idx_nodes_group_time ON nodes(user_id, conflict_group, created_at, seq);
+        CREATE INDEX idx_nodes_group_awaiting ON nodes(user_id, conflict_group)
+            WHERE status = 'active' AND (metadata::jsonb ->> 'awaiting') = 'confirmation';
+        DROP INDEX IF EXISTS idx_nodes_conflict
+        """,
+    )
+
+
+def m_row_hashes(conn: psycopg.Connection) -> None:
+    """Tamper evidence on ``nodes`` and ``oplog`` (as SQLite's m006): a hash column kept by
+    triggers that refuse writes from sessions that are not hybridmem's (``tamper.py``)."""
+    from hybridmem.store.postgres import tamper
+
+    tamper.install(conn)
 
 
 MIGRATIONS: list[Migration] = [
@@ -184,6 +217,8 @@ MIGRATIONS: list[Migration] = [
     m002_snapshots,
     m003_conflict_pool,
     m004_index_checks,
+    m_row_hashes,
+    m006_vectors_and_groups,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -28,7 +28,7 @@ import psycopg
 
 from hybridmem.errors import SnapshotNotFoundError
 from hybridmem.store.postgres.logs import scrub_payloads_on
-from hybridmem.store.records import PayloadScrubber, StoredSnapshot, op_digest_of
+from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
 
 # Every table that holds state (snapshotted and restored together), and their twins.
 TABLES = ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log")
@@ -101,7 +101,8 @@ def load(conn: psycopg.Connection[Any], name: str) -> StoredSnapshot:
     found = _described(conn, "WHERE s.name = %s", (name,))
     if not found:
         raise SnapshotNotFoundError(f"no snapshot named {name!r} in this database")
-    conn.execute(f"TRUNCATE {', '.join(TABLES)}")
+    # node_vectors too (its rows reference nodes; derived data the re-index writes again).
+    conn.execute(f"TRUNCATE {', '.join(TABLES)}, node_vectors")
     for table in TABLES:
         cols = _columns(conn, table)
         override = "OVERRIDING SYSTEM VALUE " if table == "nodes" else ""
@@ -153,6 +154,72 @@ def scrub(
     for snap in sorted(touched):
         _recount_terms(conn, snap)
     return len(touched)
+
+
+def key_samples(
+    conn: psycopg.Connection[Any], meta_key: str
+) -> dict[str, tuple[str | None, str | None]]:
+    """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot: which
+    key a key rotation finds it sealed with."""
+    rows = conn.execute(
+        "SELECT s.name, "
+        "(SELECT value FROM snap_meta m WHERE m.snap = s.name AND m.key = %s), "
+        "(SELECT content FROM snap_nodes n WHERE n.snap = s.name AND n.sensitive = 1 LIMIT 1), "
+        "(SELECT payload FROM snap_oplog o WHERE o.snap = s.name "
+        " AND o.payload LIKE '%%\"sealed\"%%' LIMIT 1) "
+        "FROM snapshots s ORDER BY s.name",
+        (meta_key,),
+    ).fetchall()
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for name, recorded, content, payload in rows:
+        sample = content
+        if sample is None and payload is not None:
+            body = json.loads(payload)
+            sealed = body.get("sealed") if isinstance(body, dict) else None
+            sample = sealed if isinstance(sealed, str) else None
+        out[str(name)] = (recorded, sample)
+    return out
+
+
+def reseal(
+    conn: psycopg.Connection[Any],
+    names: Sequence[str],
+    resealer: Resealer,
+    key_meta: tuple[str, str],
+) -> int:
+    """Re-seal every ciphertext of snapshots ``names`` (sensitive node rows and ``sealed``
+    op payloads) and record ``meta[key_meta[0]] = key_meta[1]`` in them, inside the caller's
+    transaction (the key rotation's); return the rows re-sealed."""
+    done = 0
+    for name in names:
+        for node_id, stored in conn.execute(
+            "SELECT id, content FROM snap_nodes WHERE snap = %s AND sensitive = 1", (name,)
+        ).fetchall():
+            sealed, digest = resealer(node_id, stored)
+            conn.execute(
+                "UPDATE snap_nodes SET content = %s, content_hash = %s WHERE snap = %s AND id = %s",
+                (sealed, digest, name, node_id),
+            )
+            done += 1
+        for seq, node_id, raw in conn.execute(
+            "SELECT seq, node_id, payload FROM snap_oplog WHERE snap = %s "
+            "AND payload LIKE '%%\"sealed\"%%'",
+            (name,),
+        ).fetchall():
+            body = json.loads(raw)
+            if not (isinstance(body, dict) and isinstance(body.get("sealed"), str) and node_id):
+                continue
+            body["sealed"], body["sealed_hash"] = resealer(node_id, body["sealed"])
+            conn.execute(
+                "UPDATE snap_oplog SET payload = %s WHERE snap = %s AND seq = %s",
+                (json.dumps(body, ensure_ascii=False), name, seq),
+            )
+            done += 1
+        conn.execute("DELETE FROM snap_meta WHERE snap = %s AND key = %s", (name, key_meta[0]))
+        conn.execute(
+            "INSERT INTO snap_meta(snap, key, value) VALUES (%s, %s, %s)", (name, *key_meta)
+        )
+    return done
 
 
 def _recount_terms(conn: psycopg.Connection[Any], snap: str) -> None:

@@ -19,7 +19,7 @@ import psycopg
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.models import OpRecord
-from hybridmem.store.postgres import snapshots
+from hybridmem.store.postgres import snapshots, tamper
 from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
@@ -31,10 +31,18 @@ from hybridmem.store.postgres.logs import (
 )
 from hybridmem.store.postgres.nodes import PgNodeTable
 from hybridmem.store.postgres.scans import PgNodeScans
-from hybridmem.store.records import PayloadScrubber, StoredSnapshot
+from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot
 
 # Tables compaction rewrites: every one that holds content or once held it.
-_CONTENT_TABLES = ("nodes", "oplog", "lex_df", "meta", "active_nodes", *snapshots.TWINS)
+_CONTENT_TABLES = (
+    "nodes",
+    "node_vectors",
+    "oplog",
+    "lex_df",
+    "meta",
+    "active_nodes",
+    *snapshots.TWINS,
+)
 
 
 class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable):
@@ -48,9 +56,10 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
 
     # -- storage ----------------------------------------------------------------------------
     def tampered_rows(self) -> list[str]:
-        """No row hashes are kept in PostgreSQL (its access control guards the rows): empty.
-        The SQLite store's triggers are described in :mod:`hybridmem.store.tamper`."""
-        return []
+        """Node and op-log rows edited behind hybridmem's back, and missing or disabled
+        guard triggers (see :mod:`hybridmem.store.postgres.tamper`)."""
+        with self.reading():
+            return tamper.tampered_rows(self.conn)
 
     def quick_check(self) -> list[str]:
         """What is wrong with the bookkeeping this store keeps beside its rows (empty when
@@ -194,3 +203,16 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
         :func:`~hybridmem.store.scrub_copy` does to a SQLite copy; how many held any of it."""
         with refused("cannot scrub snapshots"):
             return snapshots.scrub(self.conn, user_id, ids, whole_user, scrub)
+
+    def snapshot_key_samples(self, meta_key: str) -> dict[str, tuple[str | None, str | None]]:
+        """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot."""
+        with self.reading():
+            return snapshots.key_samples(self.conn, meta_key)
+
+    def reseal_snapshots(
+        self, names: Sequence[str], reseal: Resealer, key_meta: tuple[str, str]
+    ) -> int:
+        """Re-seal every ciphertext of snapshots ``names`` and record the new key in them
+        (inside the caller's transaction: a key rotation's); the rows re-sealed."""
+        with refused("cannot re-seal snapshots"):
+            return snapshots.reseal(self.conn, names, reseal, key_meta)
