@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -69,6 +70,11 @@ def writer(target: str, chroma: str | None, collection: str, user: str, n: int, 
     imports are not part of what is measured."""
     notes = synthetic_texts(n, seed)
     with open_memory(target, chroma, collection) as mem:
+        barrier = os.environ.get("BENCH_BARRIER")
+        if barrier:  # start writing when every writer has opened (see backends_scale.py)
+            Path(barrier, f"ready-{user}").touch()
+            while not Path(barrier, "go").exists():
+                time.sleep(0.05)
         began = time.time()
         tasks = mem.add_many(
             [{"content": f"task {t} of {user}", "node_type": "task"}

@@ -127,14 +127,25 @@ def measure(backend: str, n: int, queries: int, open_kwargs: dict[str, Any], sto
 def ingest_on_top(target: str | Path, chroma: str | None, collection: str, writers: int,
                   per_writer: int) -> float:  # fmt: skip
     """Engine ingest (nodes/s until searchable) of ``writers`` processes of
-    ``benchmarks/backends.py``, each a new user adding ``per_writer`` nodes."""
+    ``benchmarks/backends.py``, each a new user adding ``per_writer`` nodes.
+
+    The writers start writing together, once every one has opened the store: an open that
+    finds another process's committed rows still waiting for their vectors indexes them and
+    then compares the index with the store, and here the bulk rows are not in the index."""
     tag = uuid.uuid4().hex[:6]
+    barrier = Path(tempfile.mkdtemp(prefix="bench-barrier-"))
+    env = {**os.environ, "BENCH_BARRIER": str(barrier)}
     procs = [
         subprocess.Popen([sys.executable, "-m", "benchmarks.backends", "writer", str(target),
                           chroma or "-", collection, f"top{writers}-{tag}-{k}", str(per_writer),
-                          str(k)], stdout=subprocess.PIPE, text=True)
+                          str(k)], stdout=subprocess.PIPE, text=True, env=env)
         for k in range(writers)
     ]  # fmt: skip
+    while len(list(barrier.glob("ready-*"))) < writers:
+        if any(p.poll() is not None for p in procs):
+            break  # a writer died before writing: reported below
+        time.sleep(0.05)
+    (barrier / "go").touch()
     windows = []
     for proc in procs:
         out, _ = proc.communicate()

@@ -229,6 +229,12 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
         assert words in lines[0], (args, lines)
         assert "Traceback" not in proc.stderr
     assert not Path(fresh).exists()
+    # a file that is not an export, into a store the command would start: nothing is left
+    not_export = tmp_path / "notes.jsonl"
+    not_export.write_text('{"x": 1}\n')
+    proc = cli("import", str(not_export), "-u", "u1", "--db", fresh)
+    assert proc.returncode == ExitCode.INVALID and "header" in proc.stderr, proc.stderr
+    assert not Path(fresh).exists()
 
 
 def test_a_bad_key_names_its_variable(store):

@@ -6,10 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hybridmem import HashEmbedder, HybridMemory
+from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.embedding import MULTILINGUAL_MODEL, MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import slot_embed, speech_embed
+from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.embed_models import LinearModel, fit_linear
 from hybridmem.evolution.speech_acts import SpeechAct, classify
 from hybridmem.evolution.speech_types import SpeechActResult
@@ -98,7 +99,8 @@ def test_venting_the_rules_miss_is_held_back_without_a_second_embedding(tmp_path
     venting = "my inbox is a bottomless pit of misery"
     assert classify(venting).act is SpeechAct.ASSERTION  # the rules alone leak it
     counting = CountingEmbedder(e5)
-    with HybridMemory(tmp_path / "m", embedder=counting, clock=clock) as mem:
+    config = MemoryConfig(evolution=EvolutionConfig(speech_second_opinion=True))
+    with HybridMemory(tmp_path / "m", embedder=counting, clock=clock, config=config) as mem:
         job = mem.add("I answer customer emails for an airline", node_type="fact", user_id=U)
         counting.texts.clear()
         vent = mem.add(venting, node_type="fact", user_id=U)
@@ -107,6 +109,9 @@ def test_venting_the_rules_miss_is_held_back_without_a_second_embedding(tmp_path
         assert mem.get(job.id).status == "active"
         plain = mem.add("I take the night bus home on Fridays", node_type="fact", user_id=U)
         assert plain.status == "active" and plain.metadata["speech_act"] == "assertion"
+    # Off by default: the rules decide alone.
+    with HybridMemory(tmp_path / "d", embedder=e5, clock=clock) as mem:
+        assert mem.add(venting, node_type="fact", user_id=U).status == "active"
 
 
 def test_a_change_the_slot_rules_miss_overturns_the_old_value(tmp_path, clock, e5):

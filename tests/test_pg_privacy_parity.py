@@ -132,3 +132,60 @@ def test_another_session_cannot_edit_rows_and_an_edit_around_the_guard_is_found(
         mem.delete(task.id)
         mem.erase(user_id="default")
         assert mem.verify().tampered == ()
+
+
+def test_a_checkpoint_running_while_another_agent_rotates_the_key_ends_up_resealed(
+    opener, pg_url, monkeypatch
+):
+    """Agent A's checkpoint has taken its view of the data (old key) when agent B rotates
+    the key: B waits for A's copy and re-seals it, so no snapshot is left under the old key
+    (without the wait, A's copy committed after B and kept the old key)."""
+    import threading
+    import time
+
+    from hybridmem.store.postgres import snapshots
+
+    old, new = generate_key(), generate_key()
+    a, b = opener(old), opener(old)
+    started, go = threading.Event(), threading.Event()
+    real_copy = snapshots.copy
+
+    def paused_copy(conn, name, manifest):
+        conn.execute("SELECT count(*) FROM nodes")  # the REPEATABLE READ view is taken here
+        started.set()
+        go.wait(30)
+        return real_copy(conn, name, manifest)
+
+    monkeypatch.setattr(snapshots, "copy", paused_copy)
+    try:
+        secret = a.add(f"the {SECRET}", sensitive=True)
+        checkpoint = threading.Thread(target=a.checkpoint)
+        checkpoint.start()
+        assert started.wait(30)
+        rotation = threading.Thread(target=b.rotate_key, args=(new,))
+        rotation.start()
+        time.sleep(1.0)
+        assert rotation.is_alive(), "the rotation did not wait for the checkpoint"
+        go.set()
+        checkpoint.join(60)
+        rotation.join(60)
+        assert not checkpoint.is_alive() and not rotation.is_alive()
+    finally:
+        go.set()
+        a.close()
+        b.close()
+    with psycopg.connect(pg_url) as conn:
+        keys = {
+            r[0].split(":")[1]
+            for r in conn.execute("SELECT content FROM snap_nodes WHERE sensitive = 1").fetchall()
+        }
+        recorded = {
+            r[0]
+            for r in conn.execute(
+                "SELECT value FROM snap_meta WHERE key = 'privacy.key_id'"
+            ).fetchall()
+        }
+    assert keys == {fid(new)} and recorded == {fid(new)}
+    with opener(new) as mem:
+        mem.restore()
+        assert mem.get(secret.id).content == f"the {SECRET}"

@@ -220,7 +220,7 @@ FOLLOWER_SEARCH = """
 import json, sys
 from hybridmem import HybridMemory
 with HybridMemory(sys.argv[1], embedder="hash") as mem:
-    res = mem.retrieve(sys.argv[2], user_id="u1", top_k=3)
+    res = mem.retrieve(sys.argv[2], user_id="u1", top_k=3, scope=sys.argv[3])
     print(json.dumps({"flag": res.vector_unavailable, "reason": res.vector_unavailable_reason,
                       "sources": [sorted(h.breakdown.sources) for h in res.hits]}), flush=True)
 """
@@ -232,15 +232,25 @@ def test_a_process_without_vector_search_is_told_so_in_every_result(tmp_path):
     with HybridMemory(tmp_path / "m", embedder="hash") as owner:
         mine = owner.retrieve("anything at all", user_id="u1")
         assert not mine.vector_unavailable and mine.vector_unavailable_reason is None
-        child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "anything at all")
+        # The whole user's tree is searched through the index, which this process cannot
+        # read: told so, and indeed no hit came from a vector.
+        child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "step 3 of the claim", "user")
         assert child.returncode == 0, child.stderr
         told = json.loads(child.stdout)
         assert told["flag"] is True
         assert "another process owns" in told["reason"] and "Chroma server" in told["reason"]
         assert all("vector" not in s for s in told["sources"])
+        # A small task scope is ranked from the vectors kept beside the rows: the follower
+        # has vector search there, and is not told otherwise.
+        child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "step 3 of the claim", "task")
+        assert child.returncode == 0, child.stderr
+        told = json.loads(child.stdout)
+        assert told["flag"] is False and told["reason"] is None
+        assert any("vector" in s for s in told["sources"])
         # The command line says it too: a warning on stderr, the flag in --json.
         cli = subprocess.run(
             [sys.executable, "-m", "hybridmem.cli", "search", "anything", "--user", "u1",
+             "--scope", "user",
              "--db", str(tmp_path / "m"), "--embedder", "hash", "--json"],
             capture_output=True, text=True, timeout=120,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -249,5 +259,5 @@ def test_a_process_without_vector_search_is_told_so_in_every_result(tmp_path):
         assert json.loads(cli.stdout)["vector_unavailable"] is True
         assert "warning: no vector search" in cli.stderr
     assert ids  # the owner closed: the next process owns the index again
-    child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "anything at all")
+    child = run_child(FOLLOWER_SEARCH, tmp_path / "m", "anything at all", "user")
     assert json.loads(child.stdout)["flag"] is False

@@ -6,6 +6,7 @@ Registered on the main ``hybridmem`` app by :func:`register`. The encryption key
 
 import dataclasses
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -157,8 +158,16 @@ def register(app: typer.Typer) -> None:
             raise InvalidArgumentError(
                 f"--existing must be 'skip', 'remap' or 'error', got {existing!r}"
             )
-        with open_memory(db, embedder, write=True, create=True) as mem:
-            report = mem.import_jsonl(source, user_id=user, on_existing=existing)
+        # A store this command starts is removed again when the import fails (all or
+        # nothing: a mistyped or foreign file must not leave an empty store behind).
+        new_dir = None if "://" in db or Path(db).exists() else Path(db)
+        try:
+            with open_memory(db, embedder, write=True, create=True) as mem:
+                report = mem.import_jsonl(source, user_id=user, on_existing=existing)
+        except BaseException:
+            if new_dir is not None and new_dir.is_dir():
+                shutil.rmtree(new_dir, ignore_errors=True)
+            raise
         if as_json:
             print_json(report)
             return

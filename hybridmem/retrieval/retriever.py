@@ -81,6 +81,10 @@ class Candidates:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scope_cosine: dict[str, float] = field(default_factory=dict)
     """Cosine of every scope node when the scope was ranked exactly (no second read)."""
+    vectors_from_rows: bool = False
+    """The vector candidates came from the vectors kept beside the rows (an exact scope or
+    a selective filter), not from the index: vector search worked even where the index is
+    not available to this process."""
 
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
@@ -158,6 +162,8 @@ class Retriever:
         )
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
+        # Told only when this query really had no vector candidates (issue 11, defect 17).
+        off = None if cands.vectors_from_rows else q.vector_off
         return RetrievalResult(
             query=query,
             user_id=user_id,
@@ -169,8 +175,8 @@ class Retriever:
             candidates=len(hits),
             dropped_for_budget=packed.dropped,
             time_window=q.window,
-            vector_unavailable=q.vector_off is not None,
-            vector_unavailable_reason=q.vector_off,
+            vector_unavailable=off is not None,
+            vector_unavailable_reason=off,
         )
 
     def narrow(
@@ -233,9 +239,8 @@ class Retriever:
         (``matches``: vector candidates found already, see :meth:`narrow`)."""
         cfg = self.config
         out = Candidates()
-        # No vector search where the index is off (q.vector_off): the result says so, and the
-        # stored vectors are not a way around it.
-        if cfg.vector_candidates and q.vector is not None and q.vector_off is None:
+        if cfg.vector_candidates and q.vector is not None:
+            out.vectors_from_rows = matches is not None  # narrow() ranked stored vectors
             if matches is None:
                 found = search_scope(
                     self.core.engine,
@@ -247,6 +252,7 @@ class Retriever:
                     resolved.ids,
                 )
                 matches, out.scope_cosine = found.matches, found.cosine
+                out.vectors_from_rows = found.exact
             for match in matches:
                 out.cosine[match.id] = match.similarity
                 out.add(match.id, "vector")

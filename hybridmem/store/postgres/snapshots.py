@@ -19,6 +19,7 @@ database: for that, back PostgreSQL up (``pg_dump``, WAL archiving; docs/deploym
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Sequence
@@ -36,12 +37,28 @@ TWINS = tuple(f"snap_{t}" for t in TABLES)
 _EMPTY_HASH = hashlib.sha256(b"").hexdigest()[:32]
 
 
+RESEAL_LOCK_KEY = 0x6879627200006B31
+"""Advisory lock between checkpoints (shared) and key rotations (exclusive, :func:`reseal`)."""
+
+
 def create(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
     """Copy every table under ``name`` in one REPEATABLE READ transaction (outside any
-    transaction of ``conn``)."""
-    with conn.transaction():
-        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        return copy(conn, name, manifest)
+    transaction of ``conn``).
+
+    Writers are not blocked, but a key rotation is: the checkpoint holds the re-seal lock
+    shared, taken at session level *before* its transaction takes its snapshot of the data (a
+    lock taken inside would come after the snapshot, and a rotation committing meanwhile would
+    leave a copy under the old key). The rotation takes it exclusively, so it waits for this
+    copy and then re-seals it, or this copy waits and copies the re-sealed state."""
+    conn.execute("SELECT pg_advisory_lock_shared(%s)", (RESEAL_LOCK_KEY,))
+    try:
+        with conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            return copy(conn, name, manifest)
+    finally:
+        # A lost connection released it with its session: never mask the first error.
+        with contextlib.suppress(psycopg.OperationalError):
+            conn.execute("SELECT pg_advisory_unlock_shared(%s)", (RESEAL_LOCK_KEY,))
 
 
 def copy(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
@@ -160,7 +177,10 @@ def key_samples(
     conn: psycopg.Connection[Any], meta_key: str
 ) -> dict[str, tuple[str | None, str | None]]:
     """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot: which
-    key a key rotation finds it sealed with."""
+    key a key rotation finds it sealed with. Inside the rotation's transaction, after waiting
+    for checkpoints in progress (the re-seal lock, see :func:`create`), so every snapshot that
+    exists when the rotation commits is among them."""
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (RESEAL_LOCK_KEY,))
     rows = conn.execute(
         "SELECT s.name, "
         "(SELECT value FROM snap_meta m WHERE m.snap = s.name AND m.key = %s), "
