@@ -59,7 +59,11 @@ class ScoreWeights:
 
     def as_dict(self) -> dict[str, float]:
         """The weights by feature name."""
-        return {f.name: float(getattr(self, f.name)) for f in fields(self)}
+        return {name: float(getattr(self, name)) for name in _WEIGHT_NAMES}
+
+
+_WEIGHT_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ScoreWeights))
+"""Read once: ``dataclasses.fields`` per call cost a retrieval ~10 us per candidate."""
 
 
 @dataclass(frozen=True, slots=True)

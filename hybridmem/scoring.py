@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
 
 from hybridmem.config import ScoreWeights
 from hybridmem.models import MemoryNode, ScoreBreakdown, TimeWindow
@@ -87,6 +88,14 @@ def node_weight(
     return sum(w * v for w, v in parts.values()) / total
 
 
+@lru_cache(maxsize=256)
+def _normalised(weights: ScoreWeights) -> tuple[tuple[str, float], ...]:
+    """The weights scaled to add up to 1 (one query scores every candidate with the same)."""
+    raw = weights.as_dict()
+    total = sum(raw.values())
+    return tuple((k, v / total) for k, v in raw.items())
+
+
 def score(
     features: Mapping[str, float],
     weights: ScoreWeights,
@@ -100,9 +109,7 @@ def score(
     The weights are normalised to add up to 1 first, so each part is that feature's share of
     the score and the parts add up to the score exactly.
     """
-    raw = weights.as_dict()
-    total = sum(raw.values())
-    w = {k: v / total for k, v in raw.items()}
+    w = dict(_normalised(weights))
     clipped = {k: min(max(float(features.get(k, 0.0)), 0.0), 1.0) for k in w}
     parts = {k: w[k] * clipped[k] for k in w}
     return ScoreBreakdown(

@@ -107,3 +107,27 @@ def test_a_big_conflict_group_is_shown_as_the_whole_group_says(mem, clock, monke
         assert got.context == full.context
         assert [h.node.id for h in got.hits] == [h.node.id for h in full.hits]
     assert "previously" in full.context
+
+
+def _lexical(mem: HybridMemory, task: str, query: str) -> set[str]:
+    result = mem.retrieve(query, user_id=U, task_id=task, top_k=50, record_access=False)
+    return {h.node.id for h in result.hits if "lexical" in h.breakdown.sources}
+
+
+def test_lexical_search_ranks_only_the_scope_and_follows_a_move(mem, backend):
+    a = mem.add("task a", node_type="task", user_id=U, activate=False)
+    b = mem.add("task b", node_type="task", user_id=U, activate=False)
+    session = mem.add("a session", node_type="session", parent_id=a.id, user_id=U)
+    turn = mem.add("the zeppelin leaves at noon", parent_id=session.id, user_id=U)
+    other = mem.add("a zeppelin museum visit", parent_id=b.id, user_id=U)
+    assert _lexical(mem, a.id, "zeppelin") == {turn.id}
+    assert _lexical(mem, b.id, "zeppelin") == {other.id}
+
+    mem.move(session.id, b.id, user_id=U)  # the turn's task changes: so does its scope token
+    assert _lexical(mem, a.id, "zeppelin") == set()
+    assert _lexical(mem, b.id, "zeppelin") == {turn.id, other.id}
+
+    if backend == "sqlite":  # FTS5 holds scope tokens beside the terms: never matched as words
+        conn = mem.store.conn
+        rid = conn.execute("SELECT rid FROM nodes WHERE id = ?", (b.id,)).fetchone()[0]
+        assert _lexical(mem, b.id, f"k{rid}") == set()

@@ -173,6 +173,10 @@ def _dateparser() -> Any:
 
 
 def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
+    # Only a found text with a cue counts (below), and every found text is a piece of the
+    # query: a query without a cue names no window, and dateparser's ~3 ms are saved.
+    if not _EN_CUE.search(query):
+        return None
     search_dates, parser_cls = _dateparser()
     base = now.replace(tzinfo=None)
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past",

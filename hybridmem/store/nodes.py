@@ -24,6 +24,17 @@ from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
 
+FTS_INSERT = (
+    "INSERT INTO nodes_fts(rowid, terms, scope) VALUES (?1, ?2, "
+    "(SELECT 'k' || t.rid FROM nodes n JOIN nodes t ON t.id = n.task_id WHERE n.rid = ?1))"
+)
+"""A node's lexical row: its terms and its scope token (``k<rid of its task>``, m009); the
+node row must be written first."""
+
+MAX_SCOPE_TOKENS = 200
+"""Most tasks a lexical search names in its FTS5 query; a wider scope is filtered in SQL."""
+
+
 def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
     """A WHERE fragment and its parameters restricting ``alias`` to ``scope``."""
     clauses = [f"{alias}.user_id = ?"]
@@ -84,9 +95,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 f"INSERT INTO nodes({', '.join(cols)}) VALUES ({marks(cols)})",
                 [values[c] for c in cols],
             )
-            self.conn.execute(
-                "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (cur.lastrowid, fts_terms)
-            )
+            self.conn.execute(FTS_INSERT, (cur.lastrowid, fts_terms))
         return self.decode({**row, "rid": cur.lastrowid})
 
     def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
@@ -106,8 +115,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 [[rid, *(row[c] for c in cols)] for rid, row in zip(rids, values, strict=True)],
             )
             self.conn.executemany(
-                "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)",
-                [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)],
+                FTS_INSERT, [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)]
             )
         return [self.decode({**row, "rid": rid}) for rid, (row, _) in zip(rids, rows, strict=True)]
 
@@ -125,9 +133,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 found = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (node_id,))
                 rid = found.fetchone()[0]
                 self.conn.execute("DELETE FROM nodes_fts WHERE rowid = ?", (rid,))
-                self.conn.execute(
-                    "INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", (rid, fts_terms)
-                )
+                self.conn.execute(FTS_INSERT, (rid, fts_terms))
 
     def delete_nodes(self, ids: Sequence[str]) -> None:
         """Delete node rows and their lexical terms (inside the caller's transaction)."""
@@ -141,7 +147,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         with refused(f"cannot move the nodes below {old_prefix!r}"):
             self.conn.execute(
                 "UPDATE nodes SET path = ? || substr(path, ?), depth = depth + ? "
-                "WHERE user_id = ? AND path >= ? AND path < ?",
+                "WHERE +user_id = ? AND path >= ? AND path < ?",
                 (
                     new_prefix,
                     len(old_prefix) + 1,
@@ -289,10 +295,12 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         return [self._node(r) for r in rows]
 
     def subtree(self, node: MemoryNode) -> list[MemoryNode]:
-        """The node and all its descendants, parents before children."""
+        """The node and all its descendants, parents before children. (``+user_id`` in the
+        path-range reads here: the path index finds the subtree; without statistics SQLite
+        would walk every node of the user on the user_id index.)"""
         prefix = node.path_prefix_for_children()
         rows = self._rows(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND path >= ? AND path < ? "
             "ORDER BY depth, seq",
             [node.user_id, prefix, prefix + "\uffff"],
         )
@@ -302,7 +310,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         """Ids of scope-type nodes strictly below ``node``."""
         prefix = node.path_prefix_for_children()
         rows = self._rows(
-            f"SELECT id FROM nodes WHERE user_id = ? AND path >= ? AND path < ? "
+            f"SELECT id FROM nodes WHERE +user_id = ? AND path >= ? AND path < ? "
             f"AND node_type IN ({marks(scope_types)})",
             [node.user_id, prefix, prefix + "\uffff", *scope_types],
         )
@@ -343,16 +351,32 @@ class NodeTable(SharedNodeReads, SQLiteBase):
     def lexical_search(
         self, match: str, scope: Scope, statuses: Sequence[str], limit: int
     ) -> list[tuple[str, float]]:
-        """Best BM25 matches in scope as ``(id, score)``, score > 0 and higher is better."""
+        """Best BM25 matches in scope as ``(id, score)``, score > 0 and higher is better.
+
+        The query's terms are matched in the ``terms`` column only; a task scope also names
+        its tasks' scope tokens (m009), so FTS5 ranks the scope's matches, not the store's."""
         where, params = scope_sql(scope, "n")
+        expression = "{terms} : (" + match + ")"
+        tasks = list(scope.task_ids or ())
+        if scope.task_ids is not None and scope.has_standing and scope.standing_task:
+            tasks.append(scope.standing_task)
+        if tasks and len(tasks) <= MAX_SCOPE_TOKENS:
+            with self.reading():
+                rids = self.conn.execute(
+                    f"SELECT rid FROM nodes WHERE id IN ({marks(tasks)})", tasks
+                ).fetchall()
+            if not rids:
+                return []
+            tokens = " OR ".join(f'"k{int(r[0])}"' for r in rids)
+            expression += " AND {scope} : (" + tokens + ")"
         sql = (
-            "SELECT n.id AS id, -bm25(nodes_fts) AS score FROM nodes_fts "
+            "SELECT n.id AS id, -bm25(nodes_fts, 1.0, 0.0) AS score FROM nodes_fts "
             "JOIN nodes n ON n.rid = nodes_fts.rowid "
             f"WHERE nodes_fts MATCH ? AND {where} AND n.status IN ({marks(statuses)}) "
-            "ORDER BY bm25(nodes_fts) LIMIT ?"
+            "ORDER BY bm25(nodes_fts, 1.0, 0.0) LIMIT ?"
         )
         try:
-            rows = self._rows(sql, [match, *params, *statuses, limit])
+            rows = self._rows(sql, [expression, *params, *statuses, limit])
         except sqlite3.OperationalError:
             # match_expression quotes every term, so this is unexpected; lexical is only one
             # candidate source, so degrade to none rather than fail the whole retrieval.
@@ -449,7 +473,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         """The deepest ``depth`` in ``node``'s subtree (the node's own when it has none)."""
         prefix = node.path_prefix_for_children()
         rows = self._rows(
-            "SELECT max(depth) AS d FROM nodes WHERE user_id = ? AND path >= ? AND path < ?",
+            "SELECT max(depth) AS d FROM nodes WHERE +user_id = ? AND path >= ? AND path < ?",
             [node.user_id, prefix, prefix + "\uffff"],
         )
         found = rows[0]["d"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, marks
-from hybridmem.store.nodes import NODE_COLUMNS
+from hybridmem.store.nodes import FTS_INSERT, NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
 from hybridmem.store.schema import AWAITING
 
@@ -196,6 +196,6 @@ class NodeScans(SQLiteBase):
             self.conn.execute(
                 "DELETE FROM nodes_fts WHERE rowid IN (SELECT rid FROM nodes WHERE sensitive = 0)"
             )
-            self.conn.executemany("INSERT INTO nodes_fts(rowid, terms) VALUES (?, ?)", fresh)
+            self.conn.executemany(FTS_INSERT, fresh)
         return len(fresh)
 

@@ -89,6 +89,10 @@ def remove_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
 def search_sql(where: str) -> str:
     """BM25 over the nodes matching the query's terms and ``where`` (alias ``n``).
 
+    Every row counts one token more than its terms, in its length and in the average: the
+    SQLite index holds one scope token per row (m009), and FTS5's BM25 counts the tokens of
+    all columns, so the two backends rank alike.
+
     Parameters, in order: the query text, the ``where`` parameters, the limit.
     """
     # Every CTE is MATERIALIZED, computed once: inlined (PostgreSQL's default for a CTE used
@@ -116,7 +120,8 @@ def search_sql(where: str) -> str:
         SELECT hit.id AS id,
                sum(w.idf * (array_length(u.positions, 1) * {K1 + 1})
                    / (array_length(u.positions, 1)
-                      + {K1} * ({1 - B} + {B} * hit.lex_len / (st.terms / st.docs)))) AS score
+                      + {K1} * ({1 - B} + {B} * (hit.lex_len + 1)
+                               / ((st.terms + st.docs) / st.docs)))) AS score
         FROM hit CROSS JOIN LATERAL unnest(hit.lex) u
         JOIN w ON w.term = u.lexeme CROSS JOIN st
         GROUP BY hit.id

@@ -19,6 +19,7 @@ database: for that, back PostgreSQL up (``pg_dump``, WAL archiving; docs/deploym
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Sequence
@@ -55,7 +56,9 @@ def create(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             return copy(conn, name, manifest)
     finally:
-        conn.execute("SELECT pg_advisory_unlock_shared(%s)", (RESEAL_LOCK_KEY,))
+        # A lost connection released it with its session: never mask the first error.
+        with contextlib.suppress(psycopg.OperationalError):
+            conn.execute("SELECT pg_advisory_unlock_shared(%s)", (RESEAL_LOCK_KEY,))
 
 
 def copy(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
