@@ -69,6 +69,27 @@ def test_someone_elses_change_never_touches_the_users_value(mem, clock, text):
     assert mem.get(home.id).status == "active"
 
 
+@pytest.mark.parametrize(
+    ("role", "own"),
+    [
+        ("我的会计师是王女士", "我是程序员"),
+        ("我的主治医生换成了李医生", "我现在当老师"),
+        ("My accountant is Ms Wang", "I'm a programmer"),
+    ],
+)
+def test_a_possessed_role_is_someone_else_not_the_users_job(mem, clock, role, own):
+    """"My accountant is X" names a person, not the speaker's occupation: the user's own job
+    said later must not overturn it (nor it the job)."""
+    other = mem.add(role, node_type="fact", user_id=U)
+    assert not about_speaker(role)
+    clock.advance(days=1)
+    job = mem.add(own, node_type="fact", user_id=U)
+    assert job.conflict_group == "slot:user.job"
+    assert other.conflict_group != job.conflict_group
+    assert mem.get(other.id).status == "active"
+    assert mem.current_value("user.job", user_id=U).id == job.id
+
+
 def test_a_user_slot_map_names_new_attributes(tmp_path, clock):
     cfg = MemoryConfig(evolution=EvolutionConfig(slot_map={"user.gym": ("gym", "健身房")}))
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, config=cfg) as m:

@@ -262,6 +262,12 @@ _PERSON_ZH = re.compile(
     r"|上司|经理|老师|家人|亲戚|舅舅?|阿姨|姨妈|叔叔|婶婶|闺蜜|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|猫|狗"
     r"|组长|队友|客户|房东)"
 )
+# A person by the form of the noun: the agent suffixes of role nouns (会计师, 医生, 店员,
+# 律师, 班长...), at least one character before them. Not 家/工/手, which also end words for
+# places and things (老家, 手工, 拿手).
+_ROLE_ZH = re.compile(
+    r"[\u4e00-\u9fff]{1,5}(?:师|员|生|医|长|官|士)|记者|老板|主管|经理|总监|编辑|主播|司机"
+)
 _OTHER_PRONOUNS = frozenset(
     ["他", "她", "它", "他们", "她们", "它们", "人家", "别人", "大家", "有人"]
 )
@@ -278,7 +284,10 @@ def _about_speaker_zh(text: str) -> bool:
             # "place" followed at once by an aspect particle is a verb jieba mis-tagged
             # ("我当上了主治医生").
             place = nxt_flag == "s" and not _followed_by_aspect(tokens, nxt_word)
-            return not (_PERSON_ZH.fullmatch(nxt_word) or place)
+            # "我的会计师…", "我的主治医生…": a possessed role noun names the person who
+            # holds the role for the speaker, as "my accountant" does in English.
+            role = nxt_flag.startswith("n") and _ROLE_ZH.fullmatch(nxt_word) is not None
+            return not (_PERSON_ZH.fullmatch(nxt_word) or place or role)
     after_preposition = False
     for i, (word, flag) in enumerate(tokens):
         if word in _OTHER_PRONOUNS:
