@@ -302,3 +302,20 @@ def test_llm_distiller_keeps_sensitive_sources_local(tmp_path, key):
             assert server.requests == []  # nothing sensitive left the process
         (profile,) = profiles_of(mem, "u1")
         assert profile.sensitive and profile.metadata["distiller"] == "llm"
+
+
+def test_sealed_values_of_a_slot_read_as_text_in_history_and_context(tmp_path, key):
+    """A conflict group's earlier values are shown ("previously: ...", value history) and
+    compared with new statements: with the key they are plaintext there, never ciphertext."""
+    with open_mem(tmp_path / "m", key) as mem:
+        old = mem.add(f"I live in Berlin {MARK}", node_type="fact", user_id="u1", sensitive=True)
+        mem.add("I moved to Hamburg", node_type="fact", user_id="u1", sensitive=True)
+        mem.add("I moved to Hamburg, Hamburg now for good", node_type="fact", user_id="u1")
+        history = mem.value_history("user.residence", user_id="u1")
+        assert history[0].node.content == old.content
+        assert not any(r.node.content.startswith("hmenc") for r in history)
+        context = mem.retrieve("where do I live?", user_id="u1").context
+        assert MARK in context and "hmenc" not in context
+    # Without the key: a clear error, not garbage.
+    with open_mem(tmp_path / "m", None) as mem, pytest.raises(KeyUnavailableError):
+        mem.value_history("user.residence", user_id="u1")

@@ -292,15 +292,17 @@ class TreeStore(Protocol):
         ...
 
     def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
-        """Every node of the user in conflict group ``group``, ordered by ``created_at, seq``."""
+        """Every node of the user in conflict group ``group``, ordered by ``created_at, seq``,
+        content decrypted: a group's values are shown (value history, "previously: ...") and
+        compared with a new statement."""
         ...
 
     def conflict_group_recent(
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:
         """The group's ``newest`` newest members (by ``created_at, seq``) plus every waiting
-        challenger (active, metadata ``awaiting = "confirmation"``), oldest first, content as
-        stored; and whether that is every member of the group."""
+        challenger (active, metadata ``awaiting = "confirmation"``), oldest first, content
+        decrypted; and whether that is every member of the group."""
         ...
 
     def active_nodes_of_types(

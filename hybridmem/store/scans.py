@@ -24,6 +24,9 @@ class NodeScans(SQLiteBase):
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
         return [row_to_node(r) for r in self._rows(sql, params)]
 
+    def _decoded_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        return [self._node(r) for r in self._rows(sql, params)]
+
     def scan_nodes(self) -> list[MemoryNode]:
         """Every node of the store, content as stored."""
         return self._raw_nodes(f"SELECT {NODE_COLUMNS} FROM nodes")
@@ -44,8 +47,8 @@ class NodeScans(SQLiteBase):
 
     def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
         """Every member of a conflict group, oldest first (all statuses: history is kept),
-        content as stored."""
-        return self._raw_nodes(
+        content decrypted (groups are read to be shown and compared)."""
+        return self._decoded_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND conflict_group = ? "
             "ORDER BY created_at, seq",
             [user_id, group],
@@ -55,10 +58,10 @@ class NodeScans(SQLiteBase):
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:
         """The group's ``newest`` newest members plus every waiting challenger, oldest first,
-        content as stored; and whether that is every member. Read off two indexes (m008):
-        the group's newest members and its waiting challengers, so a group of hundreds costs
-        what a few members cost."""
-        rows = self._raw_nodes(
+        content decrypted (groups are read to be shown and compared); and whether that is
+        every member. Read off two indexes (m008): the group's newest members and its waiting
+        challengers, so a group of hundreds costs what a few members cost."""
+        rows = self._decoded_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
             "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
             "ORDER BY created_at DESC, seq DESC LIMIT ?) "
@@ -75,9 +78,9 @@ class NodeScans(SQLiteBase):
     def active_nodes_of_types(
         self, user_id: str, node_types: Sequence[str], limit: int
     ) -> list[MemoryNode]:
-        """The user's ``limit`` newest active nodes of these types, newest first, content as
-        stored (the pool a new fact may conflict with)."""
-        return self._raw_nodes(
+        """The user's ``limit`` newest active nodes of these types, newest first, content
+        decrypted (the pool a new fact may conflict with)."""
+        return self._decoded_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? "
             f"AND node_type IN ({marks(node_types)}) AND status = 'active' "
             "ORDER BY created_at DESC, seq DESC LIMIT ?",

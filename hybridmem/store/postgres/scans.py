@@ -18,6 +18,9 @@ class PgNodeScans(PgBase):
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
         return [row_to_node(r) for r in self._rows(sql, params)]
 
+    def _decoded_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        return [self._node(r) for r in self._rows(sql, params)]
+
     def scan_nodes(self) -> list[MemoryNode]:
         """Every node of the store, content as stored."""
         return self._raw_nodes(f"SELECT {NODE_COLUMNS} FROM nodes")
@@ -37,7 +40,7 @@ class PgNodeScans(PgBase):
 
     def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
         """Every member of a conflict group, oldest first (all statuses)."""
-        return self._raw_nodes(
+        return self._decoded_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND conflict_group = %s "
             "ORDER BY created_at, seq",
             [user_id, group],
@@ -48,7 +51,7 @@ class PgNodeScans(PgBase):
     ) -> tuple[list[MemoryNode], bool]:
         """The group's ``newest`` newest members plus every waiting challenger, oldest first;
         and whether that is every member."""
-        rows = self._raw_nodes(
+        rows = self._decoded_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
             "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = %s AND conflict_group = %s "
             "ORDER BY created_at DESC, seq DESC LIMIT %s) AS newest "
@@ -67,7 +70,7 @@ class PgNodeScans(PgBase):
         self, user_id: str, node_types: Sequence[str], limit: int
     ) -> list[MemoryNode]:
         """The user's ``limit`` newest active nodes of these types, newest first."""
-        return self._raw_nodes(
+        return self._decoded_nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = %s AND node_type = ANY(%s) "
             "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT %s",
             [user_id, list(node_types), limit],
