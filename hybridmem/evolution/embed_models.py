@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
@@ -125,3 +126,15 @@ def fit_linear(
         bias=np.asarray(bias, dtype=np.float64),
         trained_on=trained_on,
     )
+
+
+def write_model(model: LinearModel, files: dict[str, str], out: Path | None) -> Path:
+    """Write a fitted model to ``out``, or over the file shipped for its embedder (``files``:
+    embedder name -> file name in ``hybridmem/evolution/data``)."""
+    if out is None:
+        filename = files.get(model.embedder)
+        if filename is None:
+            raise InvalidArgumentError(f"no shipped model file for {model.embedder!r}: pass --out")
+        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", filename)))
+    out.write_text(model.to_json(), encoding="utf-8")
+    return out

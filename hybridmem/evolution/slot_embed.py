@@ -24,14 +24,18 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.embed_models import E5_NAME, LinearModel, fit_linear, shipped
+from hybridmem.evolution.embed_models import (
+    E5_NAME,
+    LinearModel,
+    fit_linear,
+    shipped,
+    write_model,
+)
 
 NONE = "none"
 MODEL_FILES: dict[str, str] = {E5_NAME: "slot_embed_e5.json"}
@@ -88,12 +92,7 @@ def fit_command(spec: str, out: Path | None) -> int:
         embedder=name,
         trained_on=f"{len(texts)} lines: slot dev lines + slotless speech-act dev lines",
     )
-    if out is None:
-        filename = MODEL_FILES.get(name)
-        if filename is None:
-            raise InvalidArgumentError(f"no shipped model file for {name!r}: pass --out")
-        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", filename)))
-    out.write_text(model.to_json(), encoding="utf-8")
+    out = write_model(model, MODEL_FILES, out)
     print(f"wrote {out} ({name}, {len(texts)} lines)")
     return 0
 

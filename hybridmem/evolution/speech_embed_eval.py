@@ -15,14 +15,13 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.embed_models import LinearModel, fit_linear
+from hybridmem.evolution.embed_models import LinearModel, fit_linear, write_model
 from hybridmem.evolution.speech_embed import MODEL_FILES, second_opinion
 from hybridmem.evolution.speech_eval import LabelledUtterance, evaluate, load_examples
 from hybridmem.evolution.speech_rules import RuleBasedSpeechActClassifier
@@ -101,12 +100,7 @@ def fit_command(embedder_spec: str, out: Path | None) -> int:
         embedder=name,
         trained_on=f"{len(dev)} dev lines of data/speech_acts.jsonl",
     )
-    if out is None:
-        filename = MODEL_FILES.get(name)
-        if filename is None:
-            raise InvalidArgumentError(f"no shipped model file for {name!r}: pass --out")
-        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", filename)))
-    out.write_text(model.to_json(), encoding="utf-8")
+    out = write_model(model, MODEL_FILES, out)
     print(f"wrote {out} ({name}, {len(dev)} dev lines)")
     return 0
 

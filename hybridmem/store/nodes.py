@@ -19,7 +19,7 @@ from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, chunks, marks, refused
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -398,15 +398,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         )
         with self.reading():
             rows = self.conn.execute(sql, [model, *params, *statuses, limit + 1]).fetchall()
-        if len(rows) > limit or any(r[1] is None for r in rows):
-            return None
-        if not rows:
-            return ScopeVectors([], np.zeros((0, 0), dtype=np.float32))
-        size = len(rows[0][1])
-        if any(len(r[1]) != size for r in rows):
-            return None
-        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
-        return ScopeVectors([r[0] for r in rows], matrix.reshape(len(rows), -1))
+        return scope_vectors_of(rows, limit)
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]

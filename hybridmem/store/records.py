@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypedDict
 
+import numpy as np
+
 from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode, OpRecord
 
@@ -135,6 +137,21 @@ class ScopeVectors:
 
     ids: list[str]
     vectors: Any
+
+
+def scope_vectors_of(rows: Sequence[Sequence[Any]], limit: int) -> ScopeVectors | None:
+    """``(id, vector bytes)`` rows read with ``LIMIT limit + 1`` as :class:`ScopeVectors`;
+    None when the scope is larger than ``limit``, or any vector is missing or of another
+    size (the caller then asks the vector index)."""
+    if len(rows) > limit or any(r[1] is None for r in rows):
+        return None
+    if not rows:
+        return ScopeVectors([], np.zeros((0, 0), dtype=np.float32))
+    size = len(rows[0][1])
+    if any(len(r[1]) != size for r in rows):
+        return None
+    matrix = np.frombuffer(b"".join(bytes(r[1]) for r in rows), dtype=np.float32)
+    return ScopeVectors([r[0] for r in rows], matrix.reshape(len(rows), -1))
 
 
 class IndexRow(NamedTuple):

@@ -20,7 +20,7 @@ from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors
+from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -340,15 +340,7 @@ class PgNodeTable(SharedNodeReads, PgBase):
             f"WHERE {where} AND n.status = ANY(%s) LIMIT %s",
             [model, *params, list(statuses), limit + 1],
         )
-        if len(rows) > limit or any(r[1] is None for r in rows):
-            return None
-        if not rows:
-            return ScopeVectors([], np.zeros((0, 0), dtype=np.float32))
-        size = len(rows[0][1])
-        if any(len(r[1]) != size for r in rows):
-            return None
-        matrix = np.frombuffer(b"".join(bytes(r[1]) for r in rows), dtype=np.float32)
-        return ScopeVectors([r[0] for r in rows], matrix.reshape(len(rows), -1))
+        return scope_vectors_of(rows, limit)
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
