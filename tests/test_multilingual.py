@@ -13,7 +13,9 @@ from hybridmem.embedding import (
     embed_query,
     make_embedder,
 )
-from hybridmem.errors import EmbedderMismatchError
+from hybridmem.errors import EmbedderMismatchError, InvalidArgumentError
+from hybridmem.evolution.config import EvolutionConfig
+from hybridmem.evolution.writer import DEFAULT_SIMILARITY, similarity_threshold
 
 
 @pytest.fixture(scope="module")
@@ -64,3 +66,42 @@ def test_a_store_keeps_the_embedder_it_was_built_with(tmp_path, clock, e5):
         assert mem.retrieve("喝什么茶", user_id="u").hits
     with pytest.raises(EmbedderMismatchError):
         HybridMemory(path, embedder="hash", clock=clock)
+
+
+def test_unrelated_facts_never_group_or_demote_each_other(tmp_path, clock, e5):
+    """e5 puts unrelated facts as close as two values of one attribute (0.81-0.91 against
+    0.85-0.95): grouping by similarity would demote a peanut allergy under a daughter's name,
+    and maintenance would archive it. With e5 only slots group facts."""
+    facts = [
+        "我对花生过敏",
+        "我女儿叫小雨",
+        "我喜欢周末去爬山",
+        "I am allergic to peanuts",
+        "My daughter is called Rain",
+        "I like hiking on weekends",
+    ]
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        nodes = []
+        for text in facts:
+            nodes.append(mem.add(text, node_type="fact", user_id="u"))
+            clock.advance(hours=1)
+        for node in nodes:
+            kept = mem.get(node.id, user_id="u")
+            assert kept.conflict_group is None, kept.content
+            assert "demoted_by" not in kept.metadata
+        # Values of one slot still group.
+        home = mem.add("我住在南京", node_type="fact", user_id="u")
+        clock.advance(days=1)
+        moved = mem.add("我搬到合肥了", node_type="fact", user_id="u")
+        assert home.conflict_group == moved.conflict_group == "slot:user.residence"
+        clock.advance(days=30)
+        mem.maintain(user_id="u")
+        assert all(mem.get(n.id, user_id="u").status == "active" for n in nodes)
+
+
+def test_the_similarity_threshold_is_the_embedders_unless_configured(e5):
+    assert similarity_threshold(EvolutionConfig(), e5.name) is None
+    assert similarity_threshold(EvolutionConfig(), "all-MiniLM-L6-v2") == DEFAULT_SIMILARITY
+    assert similarity_threshold(EvolutionConfig(similarity_threshold=0.95), e5.name) == 0.95
+    with pytest.raises(InvalidArgumentError, match="similarity_threshold"):
+        EvolutionConfig(similarity_threshold=1.5)

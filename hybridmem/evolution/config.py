@@ -125,8 +125,11 @@ class EvolutionConfig:
     for the embedder to place it there."""
     slot_embed_margin: float = 0.05
     """...and by how much it must beat the runner-up slot."""
-    similarity_threshold: float = 0.8
-    """Cosine similarity at which a new fact/preference joins an existing one's group."""
+    similarity_threshold: float | None = None
+    """Cosine similarity at which a new fact/preference joins an existing one's group. None:
+    the embedder's own (``evolution.writer.SIMILARITY_THRESHOLDS``): 0.8, or no grouping by
+    similarity at all for an embedder whose cosines cannot tell two values of one attribute
+    from two unrelated facts (multilingual-e5-small; slots still group)."""
     same_value_threshold: float = 0.92
     """Cosine similarity at which two members of a group state the same value."""
     merge_repeats: bool = True
@@ -182,7 +185,6 @@ class EvolutionConfig:
     def __post_init__(self) -> None:
         for name in (
             "candidate_importance_factor",
-            "similarity_threshold",
             "same_value_threshold",
             "duplicate_threshold",
             "supersede_margin",
@@ -198,6 +200,13 @@ class EvolutionConfig:
             value = getattr(self, name)
             if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
                 raise InvalidArgumentError(f"EvolutionConfig.{name} must be in [0, 1]")
+        threshold = self.similarity_threshold
+        if threshold is not None and (
+            not isinstance(threshold, int | float) or not 0.0 <= threshold <= 1.0
+        ):
+            raise InvalidArgumentError(
+                "EvolutionConfig.similarity_threshold must be in [0, 1] or None"
+            )
         for name in (
             "promote_after_days",
             "candidate_ttl_days",
