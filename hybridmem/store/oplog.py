@@ -21,7 +21,10 @@ from hybridmem.store.records import (
     OpRow,
     PayloadScrubber,
     SequenceReport,
+    notify_ops,
+    numbered_ops,
     op_digest_of,
+    op_row_values,
 )
 
 OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
@@ -127,39 +130,13 @@ class OpLogTable(SQLiteBase):
                 "SELECT seq FROM sqlite_sequence WHERE name = 'oplog'"
             ).fetchone()
             first = int(row[0]) + 1 if row else 1
-            records = [
-                OpRecord(
-                    seq=first + k,
-                    op=item["op"],
-                    node_id=item.get("node_id"),
-                    user_id=item.get("user_id"),
-                    payload=item.get("payload") or {},
-                    at=item["at"],
-                    actor=item.get("actor"),
-                )
-                for k, item in enumerate(ops)
-            ]
+            records = numbered_ops(ops, first)
             self.conn.executemany(
                 "INSERT INTO oplog(seq, op, node_id, user_id, payload, at, actor) "
                 "VALUES (?,?,?,?,?,?,?)",
-                [
-                    (
-                        r.seq,
-                        r.op,
-                        r.node_id,
-                        r.user_id,
-                        json.dumps(r.payload, ensure_ascii=False, default=str),
-                        to_iso(r.at),
-                        r.actor,
-                    )
-                    for r in records
-                ],
+                [op_row_values(r) for r in records],
             )
-        if self.on_ops is not None:
-            self.on_ops(records)
-        elif self.on_op is not None:
-            for record in records:
-                self.on_op(record)
+        notify_ops(records, self.on_ops, self.on_op)
         return [r.seq for r in records]
 
     def insert_op_row(self, row: OpRow) -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypedDict
 
 import numpy as np
 
-from hybridmem.clock import from_iso
+from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode, OpRecord
 
 ERASED_KEY = "erased"
@@ -293,3 +293,47 @@ def encode_path(ancestors: Sequence[str]) -> str:
 
 Resealer = Callable[[str, str], tuple[str, str]]
 """``(node id, stored ciphertext) -> (new ciphertext, new keyed hash)``: a key rotation."""
+
+
+def numbered_ops(ops: Sequence[Mapping[str, Any]], first: int) -> list[OpRecord]:
+    """``append_ops`` items (``append_op``'s keyword arguments) as records numbered from
+    ``first``: both stores number a batch the same way, only how they reserve ``first``
+    differs."""
+    return [
+        OpRecord(
+            seq=first + k,
+            op=item["op"],
+            node_id=item.get("node_id"),
+            user_id=item.get("user_id"),
+            payload=item.get("payload") or {},
+            at=item["at"],
+            actor=item.get("actor"),
+        )
+        for k, item in enumerate(ops)
+    ]
+
+
+def op_row_values(record: OpRecord) -> tuple[Any, ...]:
+    """An op record as the ``(seq, op, node_id, user_id, payload, at, actor)`` row values."""
+    return (
+        record.seq,
+        record.op,
+        record.node_id,
+        record.user_id,
+        json.dumps(record.payload, ensure_ascii=False, default=str),
+        to_iso(record.at),
+        record.actor,
+    )
+
+
+def notify_ops(
+    records: list[OpRecord],
+    on_ops: OpsHook | None,
+    on_op: OpHook | None,
+) -> None:
+    """Hand a batch of logged ops to the store's hooks: ``on_ops`` once, else ``on_op`` each."""
+    if on_ops is not None:
+        on_ops(records)
+    elif on_op is not None:
+        for record in records:
+            on_op(record)

@@ -20,6 +20,7 @@ import psycopg
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.models import OpRecord
+from hybridmem.store.oplog import OP_COLUMNS
 from hybridmem.store.postgres.base import PgBase, refused
 from hybridmem.store.queries import audit_select
 from hybridmem.store.records import (
@@ -32,7 +33,6 @@ from hybridmem.store.records import (
     op_digest_of,
 )
 
-OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
 _AUDIT_COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, hash"
 _AUDIT_INSERT = f"INSERT INTO audit_log({_AUDIT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})"
 # Reserves n numbers after the counter (under the write lock); returns the last of them.

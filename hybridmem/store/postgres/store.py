@@ -9,16 +9,13 @@ checkpoints kept in the database (:mod:`.snapshots`), compaction, and bulk write
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 
-from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
-from hybridmem.models import OpRecord
 from hybridmem.store.postgres import snapshots, tamper
 from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
@@ -31,7 +28,14 @@ from hybridmem.store.postgres.logs import (
 )
 from hybridmem.store.postgres.nodes import PgNodeTable
 from hybridmem.store.postgres.scans import PgNodeScans
-from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot
+from hybridmem.store.records import (
+    PayloadScrubber,
+    Resealer,
+    StoredSnapshot,
+    notify_ops,
+    numbered_ops,
+    op_row_values,
+)
 
 # Tables compaction rewrites: every one that holds content or once held it.
 _CONTENT_TABLES = (
@@ -134,35 +138,10 @@ class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTab
             if row is None:
                 raise StoreError("the op-log counter row is missing; the schema is damaged")
             first = int(row[0]) - len(ops) + 1
-            records = [
-                OpRecord(
-                    first + k,
-                    item["op"],
-                    item.get("node_id"),
-                    item.get("user_id"),
-                    item.get("payload") or {},
-                    item["at"],
-                    item.get("actor"),
-                )
-                for k, item in enumerate(ops)
-            ]
+            records = numbered_ops(ops, first)
             with self.conn.cursor() as cur:
-                cur.executemany(
-                    _INSERT_OP,
-                    [
-                        (
-                            r.seq, r.op, r.node_id, r.user_id,
-                            json.dumps(r.payload, ensure_ascii=False, default=str),
-                            to_iso(r.at), r.actor,
-                        )
-                        for r in records
-                    ],
-                )  # fmt: skip
-        if self.on_ops is not None:
-            self.on_ops(records)
-        elif self.on_op is not None:
-            for record in records:
-                self.on_op(record)
+                cur.executemany(_INSERT_OP, [op_row_values(r) for r in records])
+        notify_ops(records, self.on_ops, self.on_op)
         return [r.seq for r in records]
 
     # -- checkpoints (kept in the database: snapshots.py) -----------------------------------
