@@ -37,6 +37,7 @@ from typing import Any, Protocol, runtime_checkable
 from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
+    AuditQuery,
     AuditRow,
     ContentOpener,
     IndexRow,
@@ -482,18 +483,13 @@ class TreeStore(Protocol):
 
     def audit_entries(
         self,
+        query: AuditQuery | None = None,
         *,
-        user_id: str | None = None,
-        node_id: str | None = None,
-        actor: str | None = None,
-        action: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
         after_seq: int | None = None,
         limit: int | None = None,
     ) -> list[AuditRow]:
-        """Entries (after ``after_seq``, when given) matching every given filter
-        (``since <= at < until``), oldest first, at most ``limit``."""
+        """Entries (after ``after_seq``, when given) that ``query`` matches (all when None),
+        oldest first, at most ``limit``."""
         ...
 
     # -- metadata ---------------------------------------------------------------------------
