@@ -54,14 +54,14 @@ def test_an_open_beside_a_live_writer_finishes_its_rows_without_a_full_reconcile
     # The writer pauses after its vectors reached Chroma, before it marks its rows indexed.
     reached: queue.Queue[int] = queue.Queue()
     go: queue.Queue[bool] = queue.Queue()
-    mark = writer.store.mark_indexed
+    mark = writer.store.record_indexed
 
-    def paused_mark(nodes):
+    def paused_mark(nodes, *args):
         reached.put(len(nodes))
         assert go.get(timeout=60)
-        mark(nodes)
+        mark(nodes, *args)
 
-    monkeypatch.setattr(writer.store, "mark_indexed", paused_mark)
+    monkeypatch.setattr(writer.store, "record_indexed", paused_mark)
     errors: list[BaseException] = []
 
     def writes() -> None:

@@ -137,6 +137,12 @@ class TreeStore(Protocol):
         backend that keeps no vectors does nothing (own transaction)."""
         ...
 
+    def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """:meth:`store_vectors` then :meth:`mark_indexed` for nodes whose entries just
+        reached the vector index, in one transaction (one write of derived data per indexed
+        batch instead of two; on PostgreSQL one round trip for both statements)."""
+        ...
+
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes."""
         ...
