@@ -15,7 +15,7 @@ from hybridmem.models import MemoryNode
 from hybridmem.store.base import SQLiteBase, marks
 from hybridmem.store.nodes import FTS_INSERT, NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
-from hybridmem.store.schema import AWAITING
+from hybridmem.store.schema import AWAITING, SEALED
 
 
 class NodeScans(SQLiteBase):
@@ -166,12 +166,12 @@ class NodeScans(SQLiteBase):
     def sensitive_contents(self) -> list[tuple[str, str]]:
         """``(id, stored content)`` of every sensitive node: the ciphertexts a key rotation
         re-seals."""
-        rows = self._rows("SELECT id, content FROM nodes WHERE sensitive = 1")
+        rows = self._rows(f"SELECT id, content FROM nodes WHERE {SEALED}")
         return [(r["id"], r["content"]) for r in rows]
 
     def sealed_sample(self) -> str | None:
         """The stored content of one sensitive node (its ciphertext names the key), or None."""
-        rows = self._rows("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1")
+        rows = self._rows(f"SELECT content FROM nodes WHERE {SEALED} LIMIT 1")
         return str(rows[0]["content"]) if rows else None
 
     def lexical_gaps(self) -> LexicalGaps:

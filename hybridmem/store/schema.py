@@ -173,6 +173,11 @@ AWAITING = "status = 'active' AND json_extract(metadata, '$.awaiting') = 'confir
 words of the partial index m008 builds: a query names it in exactly these words to use it."""
 
 
+SEALED = "sensitive = 1"
+"""A sealed (sensitive) row, in the words of the partial index m010 builds: a query names it in
+exactly these words to use it."""
+
+
 def m008_group_reads(conn: sqlite3.Connection) -> None:
     """What a retrieval shows of a conflict group (its newest members, its waiting
     challengers) read off indexes instead of every member's row: ``(user_id, conflict_group,
@@ -227,6 +232,14 @@ def _fts_scope_trigger(conn: sqlite3.Connection) -> None:
     )
 
 
+def m010_sensitive_rows(conn: sqlite3.Connection) -> None:
+    """A partial index of the sensitive rows. Opening with a key asks whether any row is
+    sealed (the key check when the store has no fingerprint yet): without it that question
+    scans every row, 54-114 ms at 100k nodes on each open of a store that never sealed
+    anything; with it the answer is one empty index lookup."""
+    conn.execute(f"CREATE INDEX IF NOT EXISTS idx_nodes_sensitive ON nodes(rid) WHERE {SEALED}")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -237,6 +250,7 @@ MIGRATIONS: list[Migration] = [
     m007_node_vectors,
     m008_group_reads,
     m009_fts_scope,
+    m010_sensitive_rows,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
