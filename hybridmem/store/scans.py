@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hybridmem.models import MemoryNode
+from hybridmem.store import fts
 from hybridmem.store.base import SQLiteBase, marks
-from hybridmem.store.nodes import FTS_INSERT, NODE_COLUMNS
+from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
 from hybridmem.store.schema import AWAITING
 
@@ -175,11 +176,13 @@ class NodeScans(SQLiteBase):
         return str(rows[0]["content"]) if rows else None
 
     def lexical_gaps(self) -> LexicalGaps:
-        """Lexical entries without a node row, and node rows without a lexical entry."""
+        """Lexical entries without a node row, node rows without a lexical entry, and lexical
+        statistics that disagree with the index (m010; reads the whole index)."""
         with self.reading():
             rids = {int(r[0]) for r in self.conn.execute("SELECT rid FROM nodes")}
             terms = {int(r[0]) for r in self.conn.execute("SELECT rowid FROM nodes_fts")}
-        return LexicalGaps(frozenset(terms - rids), frozenset(rids - terms))
+            drift = fts.drift(self.conn)
+        return LexicalGaps(frozenset(terms - rids), frozenset(rids - terms), drift)
 
     def misnumbered_nodes(self) -> int:
         """How many nodes carry a ``seq`` that is not the sequence of their own ``add`` op."""
@@ -196,9 +199,6 @@ class NodeScans(SQLiteBase):
         with self.transaction():
             rows = self.conn.execute("SELECT rid, content FROM nodes WHERE sensitive = 0")
             fresh = [(rid, terms(content)) for rid, content in rows.fetchall()]
-            self.conn.execute(
-                "DELETE FROM nodes_fts WHERE rowid IN (SELECT rid FROM nodes WHERE sensitive = 0)"
-            )
-            self.conn.executemany(FTS_INSERT, fresh)
+            fts.delete_terms(self.conn, "SELECT rid FROM nodes WHERE sensitive = 0", ())
+            fts.insert_terms(self.conn, fresh)
         return len(fresh)
-

@@ -10,11 +10,10 @@ import sqlite3
 from collections.abc import Callable
 
 from hybridmem.errors import SchemaVersionError
-from hybridmem.store import tamper
+from hybridmem.store import fts, tamper
+from hybridmem.store.fts import FTS_TOKENIZER
 
 Migration = Callable[[sqlite3.Connection], None]
-
-FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 
 def _run(conn: sqlite3.Connection, script: str) -> None:
@@ -227,6 +226,15 @@ def _fts_scope_trigger(conn: sqlite3.Connection) -> None:
     )
 
 
+def m010_lexical_stats(conn: sqlite3.Connection) -> None:
+    """What BM25 needs beside the lexical index, kept in every write transaction with the FTS5
+    rows (:mod:`hybridmem.store.fts`): ``lex_df`` (rows holding each token of the ``terms``
+    column) and ``lex_totals`` (rows, tokens), so a task-scoped lexical search ranks its
+    matches without FTS5's ``bm25()``, which counts each query term's rows over the whole index
+    on every query. Counted here from the index itself; re-running recounts."""
+    fts.recount(conn)
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -237,6 +245,7 @@ MIGRATIONS: list[Migration] = [
     m007_node_vectors,
     m008_group_reads,
     m009_fts_scope,
+    m010_lexical_stats,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
