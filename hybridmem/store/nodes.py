@@ -18,7 +18,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store import fts
-from hybridmem.store.base import SQLiteBase, chunks, marks, refused
+from hybridmem.store.base import ACCESS_BATCH, ACCESS_IDS, SQLiteBase, chunks, marks, refused
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
 from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
 
@@ -230,18 +230,34 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 self.conn.execute("DELETE FROM index_checks")
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
-        """Record that nodes were used (passive renewal): one batched write. ``count=False``
-        renews without counting a retrieval."""
+        """Record that nodes were used (passive renewal). ``count=False`` renews without
+        counting a retrieval.
+
+        Outside a write the uses are deferred, not written: they ride along with this
+        connection's next write transaction, or are written once ``ACCESS_BATCH`` retrieves
+        (or ``ACCESS_IDS`` nodes) have waited, and at close. Reads of this store see them at
+        once (``get``, ``inspect``, retrieval's recency and use weights); other processes see
+        them once written. So a read costs no write transaction (and never waits for another
+        process's write lock); a crash loses at most the deferred use statistics, which are
+        not logged anyway (reads are not ops)."""
         if not ids:
             return
         stamp = to_iso(at)
         bump = 1 if count else 0
-        with self.transaction():
-            self.conn.executemany(
-                "UPDATE nodes SET access_count = access_count + ?, last_accessed_at = ? "
-                "WHERE id = ?",
-                [(bump, stamp, i) for i in ids],
-            )
+        with self._lock:
+            self._check()
+            for node_id in ids:
+                n, last = self._accessed.get(node_id, (0, stamp))
+                self._accessed[node_id] = (n + bump, max(last, stamp))
+            self._deferred_touches += 1
+            if (
+                self._depth  # inside a write: written with it
+                or self._deferred_touches >= ACCESS_BATCH
+                or len(self._accessed) >= ACCESS_IDS
+            ):
+                with self.transaction():
+                    if self._depth > 1:  # a savepoint: the outer BEGIN wrote earlier ones
+                        self._write_accessed()
 
     # -- reads ------------------------------------------------------------------------------
     def get(self, node_id: str) -> MemoryNode | None:

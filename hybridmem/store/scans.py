@@ -23,7 +23,8 @@ class NodeScans(SQLiteBase):
     """Reads over many nodes, content as stored."""
 
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
-        return [row_to_node(r) for r in self._rows(sql, params)]
+        nodes = [row_to_node(r) for r in self._rows(sql, params)]
+        return [self._with_accessed(n) for n in nodes] if self._accessed else nodes
 
     def _decoded_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
         return [self._node(r) for r in self._rows(sql, params)]
@@ -81,12 +82,18 @@ class NodeScans(SQLiteBase):
     ) -> list[MemoryNode]:
         """The user's ``limit`` newest active nodes of these types, newest first, content
         decrypted (the pool a new fact may conflict with)."""
-        return self._decoded_nodes(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? "
-            f"AND node_type IN ({marks(node_types)}) AND status = 'active' "
-            "ORDER BY created_at DESC, seq DESC LIMIT ?",
-            [user_id, *node_types, limit],
-        )
+        # One read per type, each in the order of idx_nodes_user_type_live (LIMIT stops it
+        # early), merged here: with the types in one IN list SQLite sorted every active node
+        # of them to keep ``limit``.
+        found: list[MemoryNode] = []
+        for node_type in dict.fromkeys(node_types):
+            found += self._decoded_nodes(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+                "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT ?",
+                [user_id, node_type, limit],
+            )
+        found.sort(key=lambda n: (n.created_at, n.seq), reverse=True)
+        return found[:limit]
 
     def live_repeats(
         self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
@@ -94,7 +101,9 @@ class NodeScans(SQLiteBase):
         """Live (not archived) nodes of this type under this parent with exactly this content
         hash, oldest first, content as stored: what a new node would merely repeat."""
         return self._raw_nodes(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+            # + keeps SQLite on (parent_id, content_hash) (m011), not on every node of the
+            # user of this type.
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND +node_type = ? "
             "AND parent_id IS ? AND content_hash = ? AND status != 'archived' "
             "ORDER BY created_at, seq",
             [user_id, node_type, parent_id, content_hash],
@@ -108,7 +117,7 @@ class NodeScans(SQLiteBase):
         for lo in range(0, len(hashes), 500):  # SQLite's limit on parameters
             chunk = list(hashes[lo : lo + 500])
             found += self._raw_nodes(
-                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND +node_type = ? "
                 f"AND parent_id IS ? AND content_hash IN ({', '.join('?' * len(chunk))}) "
                 "AND status != 'archived'",
                 [user_id, node_type, parent_id, *chunk],

@@ -235,6 +235,15 @@ def m010_lexical_stats(conn: sqlite3.Connection) -> None:
     fts.recount(conn)
 
 
+def m011_repeat_lookup(conn: sqlite3.Connection) -> None:
+    """What a new node would merely repeat (the same content under the same parent) is found
+    on ``(parent_id, content_hash)``: before, SQLite (no statistics) walked every node of the
+    user of that type on ``idx_nodes_user_type_live``, per fact written."""
+    conn.execute(
+        "CREATE INDEX IF NOT EXISTS idx_nodes_parent_hash ON nodes(parent_id, content_hash)"
+    )
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -246,6 +255,7 @@ MIGRATIONS: list[Migration] = [
     m008_group_reads,
     m009_fts_scope,
     m010_lexical_stats,
+    m011_repeat_lookup,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
