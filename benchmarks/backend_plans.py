@@ -1,19 +1,26 @@
-"""``python -m benchmarks.backend_plans``: do the PostgreSQL store's scope queries use indexes
-at scale? Loads a synthetic tree (users x tasks x events, nested tasks, Zipf-like words) through
-:class:`~hybridmem.store.postgres.PostgresStore`, then runs the store's own read methods with
-``auto_explain`` capturing every executed plan, and prints, per query, its p50/p95 time and the
-scans its plans used (a ``Seq Scan on nodes`` is the failure this checks for).
+"""``python -m benchmarks.backend_plans``: do the stores' scope queries use indexes at scale?
+Loads a synthetic tree (users x tasks x events, nested tasks, Zipf-like words) through the
+store's batch methods, then runs the store's own read methods capturing the plan of every
+statement they execute, and prints, per query, its p50/p95 time and the scans its plans used
+(a full scan of ``nodes`` is the failure this checks for).
 
-Starts a throwaway PostgreSQL cluster itself (``benchmarks/servers.py``), or uses ``--pg-url``
-(a superuser's: ``LOAD 'auto_explain'`` needs it). Writes JSON to ``--out``.
+PostgreSQL: ``auto_explain`` captures the executed plans (the table is ``ANALYZE``d after the
+load, as a server's autovacuum would). SQLite (``--backends sqlite``): every statement the
+store executes is traced (bound values expanded) and ``EXPLAIN QUERY PLAN`` run on it; the
+file is not ``ANALYZE``d, as the engine never does (its queries are written for the planner
+without statistics). Starts a throwaway PostgreSQL cluster itself (``benchmarks/servers.py``),
+or uses ``--pg-url`` (a superuser's: ``LOAD 'auto_explain'`` needs it). Writes JSON to
+``--out``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -25,7 +32,7 @@ from typing import Any
 from hybridmem import lexical
 from hybridmem.clock import to_iso
 from hybridmem.models import MemoryNode
-from hybridmem.store import Scope, encode_path
+from hybridmem.store import Scope, SQLiteStore, TreeStore, encode_path
 from hybridmem.store.postgres import PostgresStore
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -100,7 +107,7 @@ def make_row(
     }  # fmt: skip
 
 
-def load(store: PostgresStore, n: int, batch: int = 2000) -> tuple[Tree, float]:
+def load(store: TreeStore, n: int, batch: int = 2000) -> tuple[Tree, float]:
     """Insert ``n`` nodes (op row + node row each) in transactions of ``batch``; seconds."""
     started = time.perf_counter()
     tree = Tree()
@@ -125,7 +132,8 @@ def load(store: PostgresStore, n: int, batch: int = 2000) -> tuple[Tree, float]:
             flush()
     if pending:
         flush()
-    store.analyze()
+    if isinstance(store, PostgresStore):
+        store.analyze()
     return tree, time.perf_counter() - started
 
 
@@ -151,9 +159,32 @@ def captured_plans(store: PostgresStore) -> Iterator[list[dict[str, Any]]]:
         conn.execute("SET auto_explain.log_min_duration = -1")
 
 
+@contextmanager
+def captured_sqlite_plans(store: SQLiteStore) -> Iterator[list[dict[str, Any]]]:
+    """``{"detail": [...]}`` per SELECT the store's connection runs while inside: the rows of
+    ``EXPLAIN QUERY PLAN`` of the statement as executed (run after the block, off the clock)."""
+    statements: list[str] = []
+
+    def on_statement(sql: str) -> None:
+        if sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            statements.append(sql)
+
+    plans: list[dict[str, Any]] = []
+    store.conn.set_trace_callback(on_statement)
+    try:
+        yield plans
+    finally:
+        store.conn.set_trace_callback(None)
+    for sql in dict.fromkeys(statements):
+        rows = store.conn.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()
+        plans.append({"sqlite": [str(r[3]) for r in rows]})
+
+
 def scans(plan: dict[str, Any]) -> set[str]:
     """``Index Scan using idx on nodes``-style names of the scans in a plan tree."""
     found: set[str] = set()
+    if "sqlite" in plan:  # SCAN nodes / SEARCH nodes USING INDEX idx (...)
+        return {d for d in plan["sqlite"] if d.startswith(("SCAN", "SEARCH"))}
     stack = [plan.get("Plan", plan)]
     while stack:
         node = stack.pop()
@@ -167,7 +198,7 @@ def scans(plan: dict[str, Any]) -> set[str]:
     return found
 
 
-def queries(store: PostgresStore, tree: Tree, rng: random.Random) -> dict[str, Callable[[], Any]]:
+def queries(store: TreeStore, tree: Tree, rng: random.Random) -> dict[str, Callable[[], Any]]:
     """The store's scope reads, each aimed at a random real target per call."""
     statuses = ["active"]
 
@@ -205,15 +236,33 @@ def queries(store: PostgresStore, tree: Tree, rng: random.Random) -> dict[str, C
     }
 
 
+def full_scan_of_nodes(scan: str) -> bool:
+    """A plan step reading all of ``nodes`` (PostgreSQL's Seq Scan, SQLite's bare SCAN)."""
+    return scan.startswith("Seq Scan on nodes") or scan in ("SCAN nodes", "SCAN n")
+
+
 def run(url: str, n: int, repeats: int) -> dict[str, Any]:
-    store = PostgresStore(url)
+    store: SQLiteStore | PostgresStore = (
+        PostgresStore(url) if url.startswith("postgres") else SQLiteStore(Path(url))
+    )
     tree, seconds = load(store, n)
     rng = random.Random(3)
-    out: dict[str, Any] = {"nodes": n, "load_seconds": seconds, "load_nodes_per_s": n / seconds}
+    out: dict[str, Any] = {
+        "backend": "sqlite" if isinstance(store, SQLiteStore) else "postgres",
+        "nodes": n,
+        "load_seconds": seconds,
+        "load_nodes_per_s": n / seconds,
+        "load_avg_start": os.getloadavg()[0],
+    }
     results: dict[str, Any] = {}
     for name, call in queries(store, tree, rng).items():
         times = []
-        with captured_plans(store) as plans:
+        capture = (
+            captured_sqlite_plans(store)
+            if isinstance(store, SQLiteStore)
+            else captured_plans(store)
+        )
+        with capture as plans:
             for _ in range(repeats):
                 t = time.perf_counter()
                 call()
@@ -223,9 +272,10 @@ def run(url: str, n: int, repeats: int) -> dict[str, Any]:
             "p50_ms": statistics.median(times),
             "p95_ms": sorted(times)[int(0.95 * (len(times) - 1))],
             "scans": used,
-            "seq_scan_on_nodes": any(s.startswith("Seq Scan on nodes") for s in used),
+            "seq_scan_on_nodes": any(full_scan_of_nodes(s) for s in used),
         }
     store.close()
+    out["load_avg_end"] = os.getloadavg()[0]
     out["queries"] = results
     return out
 
@@ -235,6 +285,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nodes", default="100000", help="comma-separated sizes")
     parser.add_argument("--repeats", type=int, default=50)
     parser.add_argument("--pg-url", help="a superuser URL (default: start a cluster)")
+    parser.add_argument("--backends", default="postgres", help="postgres,sqlite")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/backend_plans.json"))
     args = parser.parse_args(argv)
     from benchmarks.servers import postgres_cluster, stop_on_sigterm
@@ -242,15 +293,28 @@ def main(argv: list[str] | None = None) -> None:
     stop_on_sigterm()
 
     runs = []
+    backends = args.backends.split(",")
     with ExitStack() as stack:
-        cluster = None if args.pg_url else stack.enter_context(postgres_cluster())
-        for n in (int(x) for x in args.nodes.split(",")):
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        cluster = (
+            None
+            if args.pg_url or "postgres" not in backends
+            else stack.enter_context(postgres_cluster())
+        )
+        for n, backend in ((int(x), b) for x in args.nodes.split(",") for b in backends):
             with ExitStack() as db:
-                url = args.pg_url if cluster is None else db.enter_context(cluster.database())
+                if backend == "sqlite":
+                    url = str(tmp / f"plans-{n}.db")
+                else:
+                    url = args.pg_url if cluster is None else db.enter_context(cluster.database())
                 result = run(url, n, args.repeats)
             runs.append(result)
-            print(f"\n{n:,} nodes: loaded in {result['load_seconds']:.1f}s "
-                  f"({result['load_nodes_per_s']:,.0f} nodes/s, op row + node row + terms)")
+            print(
+                f"\n{backend} {n:,} nodes: loaded in {result['load_seconds']:.1f}s "
+                f"({result['load_nodes_per_s']:,.0f} nodes/s, op row + node row + terms); "
+                f"load average {result['load_avg_start']:.1f} -> "
+                f"{result['load_avg_end']:.1f}"
+            )
             print(f"{'query':<30}{'p50 ms':>9}{'p95 ms':>9}  scans")
             for name, r in result["queries"].items():
                 flag = "  <-- SEQ SCAN" if r["seq_scan_on_nodes"] else ""

@@ -37,6 +37,7 @@ from benchmarks.servers import (
 )
 from benchmarks.suite_perf import synthetic_texts
 from hybridmem import ChromaServer, HybridMemory
+from hybridmem.errors import StoreBusyError
 
 TASK_SIZE = 100
 BATCH = 500
@@ -52,6 +53,11 @@ class Run:
     ingest_nodes_per_s: float
     retrieve_p50_ms: float
     retrieve_p95_ms: float
+    load_avg_start: float = 0.0
+    """The 1-minute load average when the run started and ended (a shared machine)."""
+    load_avg_end: float = 0.0
+    busy_retries: int = 0
+    """Batches a writer sent again after ``StoreBusyError`` (SQLite's lock taken too long)."""
 
 
 def open_memory(target: str, chroma: str | None, collection: str) -> HybridMemory:
@@ -81,18 +87,23 @@ def writer(target: str, chroma: str | None, collection: str, user: str, n: int, 
              for t in range(max(1, n // TASK_SIZE))],
             user_id=user,
         )  # fmt: skip
+        busy = 0
         for lo in range(0, n, BATCH):
-            mem.add_many(
-                [{"content": notes[i], "parent_id": tasks[i // TASK_SIZE % len(tasks)].id}
-                 for i in range(lo, min(n, lo + BATCH))],
-                user_id=user,
-            )  # fmt: skip
-        print(f"WINDOW {began} {time.time()}", flush=True)
+            batch = [{"content": notes[i], "parent_id": tasks[i // TASK_SIZE % len(tasks)].id}
+                     for i in range(lo, min(n, lo + BATCH))]  # fmt: skip
+            while True:
+                try:
+                    mem.add_many(batch, user_id=user)
+                    break
+                except StoreBusyError:  # nothing written; what the error tells a caller to do
+                    busy += 1
+        print(f"WINDOW {began} {time.time()} {busy}", flush=True)
 
 
 def measure(backend: str, target: str, chroma: str | None, nodes: int, writers: int,
             queries: int) -> Run:  # fmt: skip
     collection = f"bench-{uuid.uuid4().hex[:8]}"
+    load_start = os.getloadavg()[0]
     share = nodes // writers
     args = [target, chroma or "-", collection]
     procs = [
@@ -101,12 +112,14 @@ def measure(backend: str, target: str, chroma: str | None, nodes: int, writers: 
         for k in range(writers)
     ]  # fmt: skip
     windows = []
+    retries = 0
     for proc in procs:
         out, _ = proc.communicate()
         if proc.returncode != 0:
             raise RuntimeError(f"a writer of {backend} failed ({proc.returncode})")
         line = next(x for x in out.splitlines() if x.startswith("WINDOW"))
-        windows.append(tuple(float(v) for v in line.split()[1:]))
+        windows.append(tuple(float(v) for v in line.split()[1:3]))
+        retries += int(line.split()[3])
     started = min(w[0] for w in windows)
     written = max(w[1] for w in windows)
     with open_memory(target, chroma, collection) as mem:  # opening finishes pending vectors
@@ -133,6 +146,9 @@ def measure(backend: str, target: str, chroma: str | None, nodes: int, writers: 
         nodes / total,
         statistics.median(times),
         sorted(times)[int(0.95 * (len(times) - 1))],
+        round(load_start, 2),
+        round(os.getloadavg()[0], 2),
+        retries,
     )
 
 
@@ -173,7 +189,9 @@ def main(argv: list[str] | None = None) -> None:
                     print(f"{backend:<9}{size:>8,}{writers:>3} writers  "
                           f"{run.ingest_nodes_per_s:>8,.0f} nodes/s (write {run.ingest_s:.1f}s "
                           f"+ settle {run.settle_s:.1f}s)  retrieve p50 {run.retrieve_p50_ms:.1f}"
-                          f" ms p95 {run.retrieve_p95_ms:.1f} ms", flush=True)  # fmt: skip
+                          f" ms p95 {run.retrieve_p95_ms:.1f} ms  load {run.load_avg_start}"
+                          f" -> {run.load_avg_end}  busy retries {run.busy_retries}",
+                          flush=True)  # fmt: skip
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"runs": [asdict(r) for r in runs]}, indent=2))
     print(f"wrote {args.out}")

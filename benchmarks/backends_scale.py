@@ -152,7 +152,7 @@ def ingest_on_top(target: str | Path, chroma: str | None, collection: str, write
         if proc.returncode != 0:
             raise RuntimeError(f"a writer on top of {target} failed ({proc.returncode})")
         line = next(x for x in out.splitlines() if x.startswith("WINDOW"))
-        windows.append(tuple(float(v) for v in line.split()[1:]))
+        windows.append(tuple(float(v) for v in line.split()[1:3]))
     started = min(w[0] for w in windows)
     host_port = None if chroma is None else chroma
     with open_memory(str(target), host_port, collection):  # indexes others' pending rows

@@ -10,7 +10,7 @@ filler in bulk:
 - filler tasks of 100 events are written **straight into SQLite** on the store's own
   connection, in the engine's row format: ``nodes`` rows (row MACs by the store's triggers),
   their FTS5 terms and scope tokens (``FTS_INSERT``) and their vectors (``node_vectors``);
-  the lexical statistics (m010) are recounted from the index once the filler is in.
+  the lexical statistics (m011) are recounted from the index once the filler is in.
   They get no op-log rows and **no Chroma entries**: the retrieval measured here asks Chroma
   nothing for a task scope (exact ranking from the stored vectors, ``core/vectors.py``; the
   run checks that), so the filler's Chroma entries would change no timed step. Not
@@ -78,7 +78,7 @@ class BulkFiller:
             n = min(_BATCH, total - size)
             self._write(n, seed, bare=size + n <= bare_max)
             size += n
-        with self.store.transaction():  # the filler's terms into the lexical statistics (m010)
+        with self.store.transaction():  # the filler's terms into the lexical statistics (m011)
             fts.recount(self.store.conn)
         return time.perf_counter() - started
 

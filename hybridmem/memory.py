@@ -50,7 +50,7 @@ from hybridmem.recovery.models import (
     VerifyReport,
 )
 from hybridmem.retrieval.scoping import check_scope
-from hybridmem.store import DB_FILE, TreeStore
+from hybridmem.store import DB_FILE, AuditQuery, TreeStore
 from hybridmem.tokens import TokenCounter
 from hybridmem.validation import (
     LIFECYCLES,
@@ -629,16 +629,8 @@ class HybridMemory:
         for name, value in (("actor", actor), ("action", action)):
             if value is not None:
                 check_text(name, value)
-        return privacy_ops.audit_log(
-            self._core,
-            user_id=user_id,
-            node_id=node_id,
-            actor=actor,
-            action=action,
-            since=since,
-            until=until,
-            limit=limit,
-        )
+        query = AuditQuery(user_id, node_id, actor, action, since, until)
+        return privacy_ops.audit_log(self._core, query, limit=limit)
 
     def audit_trail(self, node_id: str, *, user_id: str | None = None) -> list[AuditEntry]:
         """The audit entries of one node (which must be visible to ``user_id``), oldest first."""

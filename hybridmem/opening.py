@@ -222,13 +222,18 @@ def _finish_open(
     """Finish what an earlier process left: an embedder switch, an older vector layout,
     pending vector writes, a lost index."""
     store = core.engine.store
+    layout = store.get_meta("chroma_layout")
     if plan.switch:
         recovery_ops.switch_embedder(core, requested)
-    elif store.get_meta("chroma_layout") != CHROMA_LAYOUT:
+    elif layout != CHROMA_LAYOUT:
         # Vectors written with an older metadata layout would not match today's
         # filters: re-upsert them all (finished below, like any pending write).
         store.set_index_state(store.all_ids(), IndexState.PENDING.value)
-    store.set_meta("chroma_layout", CHROMA_LAYOUT)
+    if layout != CHROMA_LAYOUT:
+        # Written only when it changes: an open with nothing to finish writes nothing but
+        # its session marker, so it waits for the write lock once (8 writer processes on
+        # SQLite kept an opener's third write waiting past the busy timeout).
+        store.set_meta("chroma_layout", CHROMA_LAYOUT)
     return recovery.on_open(
         None if plan.switch else rebuild_reason, started, collection=requested
     )

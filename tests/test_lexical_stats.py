@@ -1,4 +1,4 @@
-"""Lexical statistics kept beside FTS5 (m010): a task's keyword matches are ranked with them
+"""Lexical statistics kept beside FTS5 (m011): a task's keyword matches are ranked with them
 exactly as FTS5's ``bm25()`` ranks them, and every way the lexical rows change (writes,
 updates, deletes, erasure, encryption, restore, re-deriving the terms, the migration itself)
 keeps them equal to what the index holds."""
@@ -55,7 +55,7 @@ def _fill(mem: HybridMemory, tasks: int = 3) -> list[str]:
 
 
 def _bm25(store, match: str, scope: Scope) -> dict[str, float]:
-    """FTS5's own ranking of the same scoped query (what the store did before m010)."""
+    """FTS5's own ranking of the same scoped query (what the store did before m011)."""
     rids = [
         str(r[0])
         for r in store.conn.execute(
@@ -218,10 +218,10 @@ def test_the_migration_counts_an_existing_index(tmp_path, clock):
     with HybridMemory(path, embedder=HashEmbedder(64), clock=clock) as mem:
         tasks = _fill(mem, tasks=2)
         expected = dict(mem.store.conn.execute("SELECT term, df FROM lex_df"))
-        # As a store written before m010 looks: no statistics, schema version 9.
+        # As a store written before m011 looks: no statistics, schema version 10.
         mem.store.conn.execute("DROP TABLE lex_df")
         mem.store.conn.execute("DROP TABLE lex_totals")
-        mem.store.conn.execute("PRAGMA user_version = 9")
+        mem.store.conn.execute("PRAGMA user_version = 10")
     with HybridMemory(path, embedder=HashEmbedder(64), clock=clock) as mem:
         assert dict(mem.store.conn.execute("SELECT term, df FROM lex_df")) == expected
         assert consistency(mem).ok

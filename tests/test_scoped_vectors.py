@@ -95,6 +95,30 @@ def test_a_vector_of_older_content_is_never_used(mem):
     assert store.scope_vectors(scope, ["active"], 100, mem.embedder.name) is None
 
 
+def test_recording_nodes_indexed_keeps_vectors_and_marks_only_unchanged_nodes(mem):
+    """``record_indexed`` (one write after the index upsert): a node that changed since it
+    was read gets neither a vector nor the mark, so its newer state is indexed later."""
+    tasks = _tasks(mem, tasks=1, per_task=3)
+    scope = Scope(U, tasks[0], task_ids=(tasks[0],))
+    store = mem.store
+    kept, changed = mem.children(tasks[0], user_id=U)[:2]
+    read = [mem.get(kept.id, user_id=U), mem.get(changed.id, user_id=U)]
+    store.set_index_state([kept.id, changed.id], "pending")
+    store.conn.execute("DELETE FROM node_vectors")
+    with store.transaction():  # another writer changes one node behind our back
+        store.update_node(
+            changed.id,
+            {"content": "rewritten", "content_hash": "another", "version": read[1].version + 1},
+        )
+    vectors = mem.embedder.embed([n.content for n in read])
+    store.record_indexed(read, vectors, mem.embedder.name)
+    assert mem.get(kept.id, user_id=U).index_state == "indexed"
+    assert mem.get(changed.id, user_id=U).index_state == "pending"
+    got = store.conn.execute("SELECT count(*) FROM node_vectors").fetchone()[0]
+    assert got == 1  # the unchanged node's only
+    assert store.scope_vectors(scope, ["active"], 100, mem.embedder.name) is None  # not all
+
+
 def test_a_big_conflict_group_is_shown_as_the_whole_group_says(mem, clock, monkeypatch):
     for i in range(12):
         clock.advance(minutes=5)

@@ -94,9 +94,9 @@ class IndexSync:
             # The index gets no document for an encrypted node: ids and vectors only.
             [None if n.sensitive else n.content for n in nodes],
         )
-        # A copy beside the row: small scopes are ranked from it (core/vectors.py).
-        engine.store.store_vectors(nodes, vectors, engine.embedder.name)
-        engine.store.mark_indexed(nodes)
+        # A copy beside the row (small scopes are ranked from it: core/vectors.py) and the
+        # indexed mark, in one write.
+        engine.store.record_indexed(nodes, vectors, engine.embedder.name)
         if engine.after_index is not None:
             engine.after_index()
 

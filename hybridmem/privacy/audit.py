@@ -27,7 +27,7 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import OpRecord
-from hybridmem.store import AuditRow, TreeStore
+from hybridmem.store import AuditQuery, AuditRow, TreeStore
 
 GENESIS = "0" * 64
 _VERIFY_PAGE = 5000
@@ -186,28 +186,9 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
     store.append_audits(rows)
 
 
-def query(
-    store: TreeStore,
-    *,
-    user_id: str | None = None,
-    node_id: str | None = None,
-    actor: str | None = None,
-    action: str | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    limit: int | None = None,
-) -> list[AuditEntry]:
-    """Entries matching every given filter, oldest first."""
-    rows = store.audit_entries(
-        user_id=user_id,
-        node_id=node_id,
-        actor=actor,
-        action=action,
-        since=since,
-        until=until,
-        limit=limit,
-    )
-    return [_entry(row) for row in rows]
+def query(store: TreeStore, wanted: AuditQuery, *, limit: int | None = None) -> list[AuditEntry]:
+    """Entries ``wanted`` matches, oldest first, at most ``limit``."""
+    return [_entry(row) for row in store.audit_entries(wanted, limit=limit)]
 
 
 def _entry(row: AuditRow) -> AuditEntry:

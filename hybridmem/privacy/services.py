@@ -9,7 +9,6 @@ operations of ``HybridMemory``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 
 from hybridmem.core import Core
 from hybridmem.privacy import audit
@@ -20,6 +19,7 @@ from hybridmem.privacy.guard import PrivacyGuard
 from hybridmem.privacy.portability import PortabilityReport, export_user, import_jsonl
 from hybridmem.privacy.rotation import KeyRotationReport, finish_rotation
 from hybridmem.privacy.rotation import rotate_key as _rotate_key
+from hybridmem.store import AuditQuery
 
 
 class PrivacyService:
@@ -60,28 +60,9 @@ def rotate_key(core: Core, service: PrivacyService, new_key: bytes | str) -> Key
     return _rotate_key(core, service.guard, new_key)
 
 
-def audit_log(
-    core: Core,
-    *,
-    user_id: str | None,
-    node_id: str | None,
-    actor: str | None,
-    action: str | None,
-    since: datetime | None,
-    until: datetime | None,
-    limit: int | None,
-) -> list[AuditEntry]:
-    """Audit entries matching every given filter, oldest first."""
-    return audit.query(
-        core.engine.store,
-        user_id=user_id,
-        node_id=node_id,
-        actor=actor,
-        action=action,
-        since=since,
-        until=until,
-        limit=limit,
-    )
+def audit_log(core: Core, query: AuditQuery, *, limit: int | None = None) -> list[AuditEntry]:
+    """Audit entries ``query`` matches, oldest first, at most ``limit``."""
+    return audit.query(core.engine.store, query, limit=limit)
 
 
 def verify_audit(core: Core) -> AuditVerification:

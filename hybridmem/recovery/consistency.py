@@ -267,7 +267,7 @@ class Reconciler:
         # at 100k nodes), so the count is compared only when the last session may have left
         # the two stores apart: a process died, writes were pending, or the index was rebuilt.
         # After clean closes the first query loads the index instead; verify() compares ids.
-        if dead or finished or rebuild_reason is not None:
+        if dead or rebuild_reason is not None or (finished and self._nobody_writing()):
             indexed = store.counts("index_state").get(IndexState.INDEXED.value, 0)
             if self.core.engine.index.count() != indexed:
                 full = True
@@ -285,6 +285,21 @@ class Reconciler:
             owns_index=True,
             seconds=time.perf_counter() - started,
         )
+
+    def _nobody_writing(self) -> bool:
+        """True when no other session has the store open, so pending rows just finished were
+        left behind by sessions that are gone (a crash on another host, an unclean end).
+
+        With a Chroma server every process indexes its own writes: another live session's
+        rows are pending between its commit and its ``mark_indexed``, and vectors it upserted
+        a moment ago are in Chroma while their rows are still pending. Rows finished here may
+        be those in-flight rows, and comparing Chroma's count with the indexed rows would
+        race that session's next write and read as damage (then the open compared every id of
+        both stores: O(store) on each open beside a live writer). The rows are finished either
+        way; a dead session on this host still triggers the comparison (``dead``), and
+        ``verify`` compares ids, safely beside live writers.
+        """
+        return sessions.others_alive(self.core.engine.store, None) == 0
 
     def after_write(self) -> None:
         """Owner catch-up: other processes' pending rows and deleted vectors, now and then."""

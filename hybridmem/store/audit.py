@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import astuple
-from datetime import datetime
 
 from hybridmem.store.base import SQLiteBase, refused
 from hybridmem.store.meta import META_UPSERT
 from hybridmem.store.queries import audit_select
-from hybridmem.store.records import AUDIT_HEAD_KEY, AuditRow
+from hybridmem.store.records import AUDIT_HEAD_KEY, AuditQuery, AuditRow
 
 _COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash, hash"
 
@@ -62,29 +61,15 @@ class AuditTable(SQLiteBase):
 
     def audit_entries(
         self,
+        query: AuditQuery | None = None,
         *,
-        user_id: str | None = None,
-        node_id: str | None = None,
-        actor: str | None = None,
-        action: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
         after_seq: int | None = None,
         limit: int | None = None,
     ) -> list[AuditRow]:
-        """Entries (after ``after_seq``, when given) matching every given filter
-        (``since <= at < until``), oldest first."""
+        """Entries (after ``after_seq``, when given) that ``query`` matches (all when None),
+        oldest first, at most ``limit``."""
         sql, params = audit_select(
-            _COLUMNS,
-            "?",
-            user_id=user_id,
-            node_id=node_id,
-            actor=actor,
-            action=action,
-            since=since,
-            until=until,
-            after_seq=after_seq,
-            limit=limit,
+            _COLUMNS, "?", query or AuditQuery(), after_seq=after_seq, limit=limit
         )
         with self.reading():
             return [AuditRow(*r) for r in self.conn.execute(sql, params)]

@@ -22,6 +22,7 @@ from hybridmem.store import fts, tamper
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber, Resealer
+from hybridmem.store.schema import SEALED
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ def scrub_copy(
                 [empty_hash, *chunk],
             )
             rids_sql = f"SELECT rid FROM nodes WHERE id IN ({marks(chunk)})"
-            if "lex_df" in tables:  # a copy with lexical statistics (m010) keeps them right
+            if "lex_df" in tables:  # a copy with lexical statistics (m011) keeps them right
                 fts.delete_terms(conn, rids_sql, chunk)
                 blank = [(int(r[0]), "") for r in conn.execute(rids_sql, chunk)]
                 fts.insert_terms(conn, blank)
@@ -134,7 +135,7 @@ def copy_sealed_sample(path: Path) -> str | None:
     """One ciphertext stored in a copy (a sensitive node's content, else a ``sealed`` op
     payload), or None: which key a copy without a recorded key fingerprint was sealed with."""
     with _open(path) as conn:
-        row = conn.execute("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1").fetchone()
+        row = conn.execute(f"SELECT content FROM nodes WHERE {SEALED} LIMIT 1").fetchone()
         if row is not None:
             return str(row[0])
         for (raw,) in conn.execute(
@@ -158,7 +159,7 @@ def reseal_copy(source: Path, target: Path, reseal: Resealer, *, key_meta: tuple
         conn.execute("PRAGMA secure_delete = ON")
         conn.execute("BEGIN IMMEDIATE")
         for node_id, stored in conn.execute(
-            "SELECT id, content FROM nodes WHERE sensitive = 1"
+            f"SELECT id, content FROM nodes WHERE {SEALED}"
         ).fetchall():
             sealed, digest = reseal(node_id, stored)
             conn.execute(

@@ -1,4 +1,4 @@
-"""The lexical index's rows (FTS5) and the statistics that rank a scope's matches (m010).
+"""The lexical index's rows (FTS5) and the statistics that rank a scope's matches (m011).
 
 FTS5's ``bm25()`` weighs each query term by its IDF, and it finds the term's document
 frequency by walking the term's whole doclist, per query: a task-scoped search whose matches
@@ -56,7 +56,7 @@ _INDEX_VOCAB = "temp.hm_lex_vocab"
 
 
 def create_tables(conn: sqlite3.Connection) -> None:
-    """``lex_df`` and ``lex_totals`` (migration m010; idempotent)."""
+    """``lex_df`` and ``lex_totals`` (migration m011; idempotent)."""
     conn.execute(
         "CREATE TABLE IF NOT EXISTS lex_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) "
         "WITHOUT ROWID"

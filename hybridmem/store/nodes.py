@@ -184,11 +184,14 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         if not nodes:
             return
         with self.transaction():
-            self.conn.executemany(
-                "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? "
-                "AND task_id = ?",
-                [(n.id, n.version, n.task_id) for n in nodes],
-            )
+            self._mark_indexed(nodes)
+
+    def _mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
+        self.conn.executemany(
+            "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? "
+            "AND task_id = ?",
+            [(n.id, n.version, n.task_id) for n in nodes],
+        )
 
     def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
         """Keep each node's vector beside its row, tagged with the model and the content hash
@@ -197,16 +200,24 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         entry."""
         if not nodes:
             return
-        rows = np.asarray(vectors, dtype=np.float32)
         with self.transaction():
-            self.conn.executemany(
-                "INSERT OR REPLACE INTO node_vectors(rid, model, content_hash, vector) "
-                "SELECT rid, ?, content_hash, ? FROM nodes WHERE id = ? AND content_hash = ?",
-                [
-                    (model, rows[i].tobytes(), n.id, n.content_hash)
-                    for i, n in enumerate(nodes)
-                ],
-            )
+            self._store_vectors(nodes, vectors, model)
+
+    def _store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        rows = np.asarray(vectors, dtype=np.float32)
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO node_vectors(rid, model, content_hash, vector) "
+            "SELECT rid, ?, content_hash, ? FROM nodes WHERE id = ? AND content_hash = ?",
+            [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)],
+        )
+
+    def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """The vectors beside the rows and the indexed mark, in one transaction."""
+        if not nodes:
+            return
+        with self.transaction():
+            self._store_vectors(nodes, vectors, model)
+            self._mark_indexed(nodes)
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes (back to pending: their entries will be
@@ -361,7 +372,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
 
         The query's terms are matched in the ``terms`` column only. A task scope also names its
         tasks' scope tokens (m009), so FTS5 finds the scope's matches, not the store's, and
-        they are ranked with the kept statistics (:func:`hybridmem.store.fts.rank`, m010): the
+        they are ranked with the kept statistics (:func:`hybridmem.store.fts.rank`, m011): the
         same scores as ``bm25()``, without its per-query count of each term over the index."""
         where, params = scope_sql(scope, "n")
         expression = "{terms} : (" + match + ")"

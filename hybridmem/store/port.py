@@ -37,6 +37,7 @@ from typing import Any, Protocol, runtime_checkable
 from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store.records import (
+    AuditQuery,
     AuditRow,
     ContentOpener,
     IndexRow,
@@ -134,6 +135,12 @@ class TreeStore(Protocol):
         """Keep each node's ``model`` vector (rows of ``vectors``) beside its row, for
         :meth:`scope_vectors`; a node whose content changed since it was read gets none. A
         backend that keeps no vectors does nothing (own transaction)."""
+        ...
+
+    def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """:meth:`store_vectors` then :meth:`mark_indexed` for nodes whose entries just
+        reached the vector index, in one transaction (one write of derived data per indexed
+        batch instead of two; on PostgreSQL one round trip for both statements)."""
         ...
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
@@ -484,18 +491,13 @@ class TreeStore(Protocol):
 
     def audit_entries(
         self,
+        query: AuditQuery | None = None,
         *,
-        user_id: str | None = None,
-        node_id: str | None = None,
-        actor: str | None = None,
-        action: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
         after_seq: int | None = None,
         limit: int | None = None,
     ) -> list[AuditRow]:
-        """Entries (after ``after_seq``, when given) matching every given filter
-        (``since <= at < until``), oldest first, at most ``limit``."""
+        """Entries (after ``after_seq``, when given) that ``query`` matches (all when None),
+        oldest first, at most ``limit``."""
         ...
 
     # -- metadata ---------------------------------------------------------------------------

@@ -4,11 +4,10 @@ sqlite3, ``%s`` for psycopg): one builder, so the two backends cannot drift apar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hybridmem.clock import to_iso
-from hybridmem.store.records import Scope
+from hybridmem.store.records import AuditQuery, Scope
 
 if TYPE_CHECKING:
     from hybridmem.filters import NodeFilter
@@ -26,38 +25,33 @@ NODE_COLUMNS = (
 def audit_select(
     columns: str,
     mark: str,
+    query: AuditQuery,
     *,
-    user_id: str | None = None,
-    node_id: str | None = None,
-    actor: str | None = None,
-    action: str | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
     after_seq: int | None = None,
     limit: int | None = None,
 ) -> tuple[str, list[Any]]:
-    """The audit-log query for entries (after ``after_seq``) matching every given filter
-    (``since <= at < until``), oldest first, and its parameters."""
+    """The audit-log query for the entries ``query`` matches (after ``after_seq``), oldest
+    first, and its parameters."""
     clauses: list[str] = []
     params: list[Any] = []
     if after_seq is not None:
         clauses.append(f"seq > {mark}")
         params.append(after_seq)
     for column, value in (
-        ("user_id", user_id),
-        ("node_id", node_id),
-        ("actor", actor),
-        ("action", action),
+        ("user_id", query.user_id),
+        ("node_id", query.node_id),
+        ("actor", query.actor),
+        ("action", query.action),
     ):
         if value is not None:
             clauses.append(f"{column} = {mark}")
             params.append(value)
-    if since is not None:
+    if query.since is not None:
         clauses.append(f"at >= {mark}")
-        params.append(to_iso(since))
-    if until is not None:
+        params.append(to_iso(query.since))
+    if query.until is not None:
         clauses.append(f"at < {mark}")
-        params.append(to_iso(until))
+        params.append(to_iso(query.until))
     sql = f"SELECT {columns} FROM audit_log"
     if clauses:
         sql += " WHERE " + " AND ".join(clauses)

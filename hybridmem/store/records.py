@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, NamedTuple, TypedDict
 
 import numpy as np
@@ -103,6 +104,20 @@ class AuditRow:
     op_seq: int | None
     prev_hash: str
     hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditQuery:
+    """Which audit entries to read: each field given narrows to entries equal to it, and
+    ``since <= at < until``. The one filter the facade, the CLI, the privacy layer and both
+    stores pass along, so a new filter is added in one place."""
+
+    user_id: str | None = None
+    node_id: str | None = None
+    actor: str | None = None
+    action: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from hybridmem.store import fts
 from hybridmem.store.base import SQLiteBase, marks
 from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
-from hybridmem.store.schema import AWAITING
+from hybridmem.store.schema import AWAITING, SEALED
 
 
 class NodeScans(SQLiteBase):
@@ -101,7 +101,7 @@ class NodeScans(SQLiteBase):
         """Live (not archived) nodes of this type under this parent with exactly this content
         hash, oldest first, content as stored: what a new node would merely repeat."""
         return self._raw_nodes(
-            # + keeps SQLite on (parent_id, content_hash) (m011), not on every node of the
+            # + keeps SQLite on (parent_id, content_hash) (m012), not on every node of the
             # user of this type.
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND +node_type = ? "
             "AND parent_id IS ? AND content_hash = ? AND status != 'archived' "
@@ -176,17 +176,17 @@ class NodeScans(SQLiteBase):
     def sensitive_contents(self) -> list[tuple[str, str]]:
         """``(id, stored content)`` of every sensitive node: the ciphertexts a key rotation
         re-seals."""
-        rows = self._rows("SELECT id, content FROM nodes WHERE sensitive = 1")
+        rows = self._rows(f"SELECT id, content FROM nodes WHERE {SEALED}")
         return [(r["id"], r["content"]) for r in rows]
 
     def sealed_sample(self) -> str | None:
         """The stored content of one sensitive node (its ciphertext names the key), or None."""
-        rows = self._rows("SELECT content FROM nodes WHERE sensitive = 1 LIMIT 1")
+        rows = self._rows(f"SELECT content FROM nodes WHERE {SEALED} LIMIT 1")
         return str(rows[0]["content"]) if rows else None
 
     def lexical_gaps(self) -> LexicalGaps:
         """Lexical entries without a node row, node rows without a lexical entry, and lexical
-        statistics that disagree with the index (m010; reads the whole index)."""
+        statistics that disagree with the index (m011; reads the whole index)."""
         with self.reading():
             rids = {int(r[0]) for r in self.conn.execute("SELECT rid FROM nodes")}
             terms = {int(r[0]) for r in self.conn.execute("SELECT rowid FROM nodes_fts")}

@@ -172,6 +172,11 @@ AWAITING = "status = 'active' AND json_extract(metadata, '$.awaiting') = 'confir
 words of the partial index m008 builds: a query names it in exactly these words to use it."""
 
 
+SEALED = "sensitive = 1"
+"""A sealed (sensitive) row, in the words of the partial index m010 builds: a query names it in
+exactly these words to use it."""
+
+
 def m008_group_reads(conn: sqlite3.Connection) -> None:
     """What a retrieval shows of a conflict group (its newest members, its waiting
     challengers) read off indexes instead of every member's row: ``(user_id, conflict_group,
@@ -226,7 +231,15 @@ def _fts_scope_trigger(conn: sqlite3.Connection) -> None:
     )
 
 
-def m010_lexical_stats(conn: sqlite3.Connection) -> None:
+def m010_sensitive_rows(conn: sqlite3.Connection) -> None:
+    """A partial index of the sensitive rows. Opening with a key asks whether any row is
+    sealed (the key check when the store has no fingerprint yet): without it that question
+    scans every row, 54-114 ms at 100k nodes on each open of a store that never sealed
+    anything; with it the answer is one empty index lookup."""
+    conn.execute(f"CREATE INDEX IF NOT EXISTS idx_nodes_sensitive ON nodes(rid) WHERE {SEALED}")
+
+
+def m011_lexical_stats(conn: sqlite3.Connection) -> None:
     """What BM25 needs beside the lexical index, kept in every write transaction with the FTS5
     rows (:mod:`hybridmem.store.fts`): ``lex_df`` (rows holding each token of the ``terms``
     column) and ``lex_totals`` (rows, tokens), so a task-scoped lexical search ranks its
@@ -235,7 +248,7 @@ def m010_lexical_stats(conn: sqlite3.Connection) -> None:
     fts.recount(conn)
 
 
-def m011_repeat_lookup(conn: sqlite3.Connection) -> None:
+def m012_repeat_lookup(conn: sqlite3.Connection) -> None:
     """What a new node would merely repeat (the same content under the same parent) is found
     on ``(parent_id, content_hash)``: before, SQLite (no statistics) walked every node of the
     user of that type on ``idx_nodes_user_type_live``, per fact written."""
@@ -254,8 +267,9 @@ MIGRATIONS: list[Migration] = [
     m007_node_vectors,
     m008_group_reads,
     m009_fts_scope,
-    m010_lexical_stats,
-    m011_repeat_lookup,
+    m010_sensitive_rows,
+    m011_lexical_stats,
+    m012_repeat_lookup,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -26,6 +26,7 @@ from hybridmem.store.queries import audit_select
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
     ERASED_KEY,
+    AuditQuery,
     AuditRow,
     OpRow,
     PayloadScrubber,
@@ -267,29 +268,15 @@ class PgAuditTable(PgBase):
 
     def audit_entries(
         self,
+        query: AuditQuery | None = None,
         *,
-        user_id: str | None = None,
-        node_id: str | None = None,
-        actor: str | None = None,
-        action: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
         after_seq: int | None = None,
         limit: int | None = None,
     ) -> list[AuditRow]:
-        """Entries (after ``after_seq``, when given) matching every given filter
-        (``since <= at < until``), oldest first."""
+        """Entries (after ``after_seq``, when given) that ``query`` matches (all when None),
+        oldest first, at most ``limit``."""
         sql, params = audit_select(
-            _AUDIT_COLUMNS,
-            "%s",
-            user_id=user_id,
-            node_id=node_id,
-            actor=actor,
-            action=action,
-            since=since,
-            until=until,
-            after_seq=after_seq,
-            limit=limit,
+            _AUDIT_COLUMNS, "%s", query or AuditQuery(), after_seq=after_seq, limit=limit
         )
         return [AuditRow(*r) for r in self._tuples(sql, params)]
 

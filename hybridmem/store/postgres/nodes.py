@@ -167,16 +167,7 @@ class PgNodeTable(SharedNodeReads, PgBase):
         if not nodes:
             return
         with self.transaction():
-            self._exec(
-                "UPDATE nodes n SET index_state = 'indexed' "
-                "FROM unnest(%s::text[], %s::int[], %s::text[]) AS v(id, version, task_id) "
-                "WHERE n.id = v.id AND n.version = v.version AND n.task_id = v.task_id",
-                (
-                    [n.id for n in nodes],
-                    [n.version for n in nodes],
-                    [n.task_id for n in nodes],
-                ),
-            )
+            self._exec(_MARK_INDEXED, _mark_params(nodes))
 
     def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
         """Keep each node's vector beside its row (``node_vectors``, float32 bytes), tagged
@@ -185,15 +176,22 @@ class PgNodeTable(SharedNodeReads, PgBase):
         node's vector goes with it (foreign key, ``ON DELETE CASCADE``)."""
         if not nodes:
             return
-        rows = np.asarray(vectors, dtype=np.float32)
         with self.transaction(), refused("cannot keep vectors"), self.conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO node_vectors(rid, model, content_hash, vector) "
-                "SELECT rid, %s, content_hash, %s FROM nodes WHERE id = %s AND content_hash = %s "
-                "ON CONFLICT (rid) DO UPDATE SET model = excluded.model, "
-                "content_hash = excluded.content_hash, vector = excluded.vector",
-                [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)],
-            )
+            cur.executemany(_STORE_VECTOR, _vector_params(nodes, vectors, model))
+
+    def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """The vectors beside the rows and the indexed mark in one transaction, both
+        statements in one pipeline (a single ``add`` paid two transactions for them)."""
+        if not nodes:
+            return
+        with (
+            self.transaction(),
+            refused("cannot record indexed nodes"),
+            self.conn.pipeline(),
+            self.conn.cursor() as cur,
+        ):
+            cur.executemany(_STORE_VECTOR, _vector_params(nodes, vectors, model))
+            cur.execute(_MARK_INDEXED, _mark_params(nodes))
 
     def set_index_state(self, ids: Sequence[str], state: str) -> None:
         """Set the index state of these nodes (pending: ``verify()``'s marks are forgotten)."""
@@ -412,3 +410,27 @@ class PgNodeTable(SharedNodeReads, PgBase):
         )
         found = rows[0]["d"]
         return node.depth if found is None else int(found)
+
+
+_MARK_INDEXED = (
+    "UPDATE nodes n SET index_state = 'indexed' "
+    "FROM unnest(%s::text[], %s::int[], %s::text[]) AS v(id, version, task_id) "
+    "WHERE n.id = v.id AND n.version = v.version AND n.task_id = v.task_id"
+)
+_STORE_VECTOR = (
+    "INSERT INTO node_vectors(rid, model, content_hash, vector) "
+    "SELECT rid, %s, content_hash, %s FROM nodes WHERE id = %s AND content_hash = %s "
+    "ON CONFLICT (rid) DO UPDATE SET model = excluded.model, "
+    "content_hash = excluded.content_hash, vector = excluded.vector"
+)
+
+
+def _mark_params(nodes: Sequence[MemoryNode]) -> tuple[list[str], list[int], list[str]]:
+    return [n.id for n in nodes], [n.version for n in nodes], [n.task_id for n in nodes]
+
+
+def _vector_params(
+    nodes: Sequence[MemoryNode], vectors: Any, model: str
+) -> list[tuple[str, bytes, str, str]]:
+    rows = np.asarray(vectors, dtype=np.float32)
+    return [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)]

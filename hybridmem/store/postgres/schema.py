@@ -212,6 +212,12 @@ def m_row_hashes(conn: psycopg.Connection) -> None:
     tamper.install(conn)
 
 
+def m007_sensitive_rows(conn: psycopg.Connection) -> None:
+    """As SQLite's m010: a partial index of the sensitive rows, so the key check on open asks
+    an index instead of scanning every row of a store that never sealed anything."""
+    conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_sensitive ON nodes(rid) WHERE sensitive = 1")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_snapshots,
@@ -219,6 +225,7 @@ MIGRATIONS: list[Migration] = [
     m004_index_checks,
     m_row_hashes,
     m006_vectors_and_groups,
+    m007_sensitive_rows,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
