@@ -73,8 +73,9 @@ class _Clock:
         return self.now
 
 
-def variants() -> tuple[Variant, ...]:
-    """The four variants described in the module docstring."""
+def variants(pair_links: bool = False) -> tuple[Variant, ...]:
+    """The four variants described in the module docstring (and ``evolution+pair_links``,
+    the opt-in pair model for statements no slot names, when asked)."""
     off = EvolutionConfig(
         speech_filter_types=(),
         conflict_types=(),
@@ -95,6 +96,16 @@ def variants() -> tuple[Variant, ...]:
             daily_maintenance=True,
             confirm_changes=True,
         ),
+    ) + (
+        (
+            Variant(
+                "evolution+pair_links",
+                MemoryConfig(evolution=EvolutionConfig(pair_links=True)),
+                evolution=True,
+            ),
+        )
+        if pair_links
+        else ()
     )
 
 
@@ -248,7 +259,7 @@ def _recovered(mem: HybridMemory, sc: Scenario, real: dict[str, str]) -> float:
 
 
 def run(per_family: int, seed: int, embedder: str, workdir: Path,
-        families: Sequence[str] = FAMILIES) -> dict[str, object]:
+        families: Sequence[str] = FAMILIES, pair_links: bool = False) -> dict[str, object]:
     """Run every variant on the same scenarios; return the figures."""
     base = tuple(f for f in families if f in BASE_FAMILIES)
     new = tuple(f for f in families if f in scenarios_changes.FAMILIES)
@@ -261,7 +272,7 @@ def run(per_family: int, seed: int, embedder: str, workdir: Path,
     start = min(n.created_at for sc in scenarios for n in sc.nodes)
     # One memoised model for every variant: each distinct text is embedded once.
     model = load_embedder(embedder)
-    for variant in variants():
+    for variant in variants(pair_links):
         clock = _Clock(start)
         path = workdir / variant.name
         maps: dict[str, dict[str, str]] = {}
@@ -312,7 +323,9 @@ def show(result: dict[str, object], console: Console) -> None:
     columns = [
         ("value_change", "stale_rate"),
         ("natural_change", "stale_rate"),
+        ("slotless_change", "stale_rate"),
         ("hypothetical", "pollution_rate"),
+        ("one_offs", "pollution_rate"),
         ("venting", "pollution_rate"),
         ("pruning", "false_forget_rate"),
         ("active_path", "false_forget_rate"),
@@ -353,10 +366,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
+    parser.add_argument(
+        "--pair-links", action="store_true", help="add the opt-in evolution+pair_links variant"
+    )
     args = parser.parse_args(argv)
     console = Console(width=220)
     with tempfile.TemporaryDirectory(prefix="hm-evo-") as tmp:
-        result = run(args.per_family, args.seed, args.embedder, Path(tmp), args.families)
+        result = run(
+            args.per_family, args.seed, args.embedder, Path(tmp), args.families, args.pair_links
+        )
     show(result, console)
     args.out.mkdir(parents=True, exist_ok=True)
     label = "".join(c if c.isalnum() else "-" for c in args.embedder)

@@ -14,6 +14,11 @@ fails people who talk naturally.
 - ``repeats``: the same event sent three times (an agent retrying); one memory, not three.
 - ``recurring``: a theme mentioned four times in plain statements (some with wh-words that ask
   nothing); a profile must be distilled, citing only real sources.
+- ``one_offs`` (blind: written by the third issue-13 session before any run on them): a
+  standing fact, then questions, suppositions and passing moods on the same topic in later
+  weeks. The one-offs must not answer a question about the user.
+- ``slotless_change`` (blind, same session): a value of an attribute no slot names (a class
+  day, a gate code, a delivery address, a contact) changes. The new value must answer.
 """
 
 from __future__ import annotations
@@ -23,7 +28,10 @@ from datetime import UTC, datetime, timedelta
 
 from benchmarks.scenarios import _NOISE, Probe, Scenario, ScenarioNode
 
-FAMILIES = ("natural_change", "venting", "active_path", "repeats", "recurring")
+FAMILIES = (
+    "natural_change", "venting", "active_path", "repeats", "recurring", "one_offs",
+    "slotless_change",
+)
 _T0 = datetime(2025, 6, 2, 9, 0, tzinfo=UTC)
 
 _NATURAL = {
@@ -161,13 +169,91 @@ _RECURRING = {
     ],
 }
 
+_ONE_OFFS = {
+    "en": [
+        ("I keep two cats, Miso and Tofu.",
+         ["What if I got a dog as well, would the cats hate me?",
+          "Ugh, the cats knocked my coffee over again this morning!"],
+         "What pets does the user have?"),
+        ("I play the cello in a community orchestra.",
+         ["Should I switch to the violin, it's so much easier to carry?"],
+         "Which instrument does the user play?"),
+        ("I teach maths at a secondary school.",
+         ["Imagine if I quit and opened a bakery instead.",
+          "What would it take to become a data analyst?"],
+         "What is the user's job?"),
+        ("I swim every Tuesday and Thursday at the lido.",
+         ["Maybe I should try triathlon one day?"],
+         "What sport does the user do?"),
+        ("Snowy mornings make me happy; I love walking in fresh snow.",
+         ["I hate this snow today, every bus is late!"],
+         "How does the user feel about snow?"),
+        ("I rent a small flat above a bookshop.",
+         ["What if we bought a house in the countryside?",
+          "Could I ever afford a place of my own?"],
+         "Where does the user live?"),
+    ],
+    "zh": [
+        ("我养了两只猫，一只叫豆豆，一只叫花卷。",
+         ["要是我再养一条狗，猫会不会生气？", "今天早上猫又把我的咖啡打翻了，气死了！"],
+         "用户养了什么宠物？"),
+        ("我在社区乐团拉大提琴。",
+         ["我要不要改学小提琴，背着方便多了？"],
+         "用户演奏什么乐器？"),
+        ("我在一所中学教数学。",
+         ["假如我辞职去开面包店会怎么样？", "转行做数据分析需要学什么？"],
+         "用户是做什么工作的？"),
+        ("我每周二和周四去游泳馆游泳。",
+         ["说不定哪天我也去试试铁人三项？"],
+         "用户做什么运动？"),
+        ("下雪的早晨总让我很开心，我喜欢踩新雪。",
+         ["今天这场雪烦死了，公交全都晚点！"],
+         "用户对下雪有什么感觉？"),
+        ("我在一家书店楼上租了个小公寓。",
+         ["要是我们在乡下买套房子呢？", "我这辈子买得起房吗？"],
+         "用户住在哪里？"),
+    ],
+}
+
+_SLOTLESS = {
+    "en": [
+        ("My pottery class is on Wednesday evenings.",
+         "The pottery class moved to Saturday mornings.",
+         "When is the user's pottery class?"),
+        ("The gate code for our building is 4127.",
+         "They changed the building gate code, it's 8830 now.",
+         "What is the gate code of the user's building?"),
+        ("Drop my dry cleaning at the shop on Elm Road.",
+         "From now on take the dry cleaning to the place on Harbour Street instead.",
+         "Where should the user's dry cleaning go?"),
+        ("My accountant's number is 0161 496 0321.",
+         "My accountant has a new number: 0161 496 0788.",
+         "What is the number of the user's accountant?"),
+        ("Book club picks are due on the last Friday of the month.",
+         "Book club picks are now due on the first Monday instead.",
+         "When are the user's book club picks due?"),
+    ],
+    "zh": [
+        ("我的陶艺课在周三晚上。", "陶艺课改到周六上午了。", "用户的陶艺课是什么时候？"),
+        ("我们楼的门禁密码是4127。", "楼里的门禁密码换了，现在是8830。",
+         "用户楼的门禁密码是多少？"),
+        ("干洗的衣服送到榆树路那家店。", "以后干洗衣服改送到港口街那家。",
+         "用户的干洗衣服送到哪里？"),
+        ("我会计的电话是13600004321。", "我会计换了新号码，13600007788。",
+         "用户会计的电话是多少？"),
+        ("读书会的书单每月最后一个周五交。", "读书会书单现在改成每月第一个周一交了。",
+         "用户读书会的书单什么时候交？"),
+    ],
+}
+
 
 def generate(seed: int = 7, per_family: int = 4,
              families: tuple[str, ...] = FAMILIES) -> tuple[Scenario, ...]:
     """``per_family`` scenarios of each family, alternating English and Chinese."""
     rng = random.Random(seed)
     builders = {"natural_change": _natural_change, "venting": _venting,
-                "active_path": _active_path, "repeats": _repeats, "recurring": _recurring}
+                "active_path": _active_path, "repeats": _repeats, "recurring": _recurring,
+                "one_offs": _one_offs, "slotless_change": _slotless_change}
     out = []
     for family in families:
         for i in range(per_family):
@@ -262,3 +348,43 @@ def _recurring(rng: random.Random, sid: str, lang: str) -> Scenario:
     nodes.sort(key=lambda n: n.created_at)
     return Scenario(sid, "recurring", lang, tuple(nodes), (), _T0 + timedelta(days=14),
                     needed=frozenset(n.id for n in nodes if ".e" in n.id))
+
+
+def _one_offs(rng: random.Random, sid: str, lang: str) -> Scenario:
+    chosen = rng.sample(_ONE_OFFS[lang], 3)
+    nodes, probes, day = [], [], 1
+    for j, (fact, oneoffs, query) in enumerate(chosen):
+        fid = f"{sid}.f{j}"
+        nodes.append(ScenarioNode(fid, fact, "fact", None, _T0 + timedelta(days=day)))
+        pids = []
+        for h, text in enumerate(oneoffs):
+            day += 3  # later than the fact: recency alone would favour the one-off
+            pid = f"{sid}.o{j}.{h}"
+            pids.append(pid)
+            nodes.append(ScenarioNode(pid, text, "event", None, _T0 + timedelta(days=day)))
+        for noise in rng.sample(_NOISE[lang], 2):
+            day += 1
+            nodes.append(ScenarioNode(f"{sid}.n{day}", noise, "event", None,
+                                      _T0 + timedelta(days=day)))
+        probes.append(Probe(query, None, frozenset({fid}), polluters=frozenset(pids)))
+    nodes.sort(key=lambda n: n.created_at)
+    return Scenario(sid, "one_offs", lang, tuple(nodes), tuple(probes),
+                    max(n.created_at for n in nodes) + timedelta(days=1))
+
+
+def _slotless_change(rng: random.Random, sid: str, lang: str) -> Scenario:
+    chosen = rng.sample(_SLOTLESS[lang], 3)
+    nodes, probes, day = [], [], 1
+    for j, (old, new, query) in enumerate(chosen):
+        old_id, new_id = f"{sid}.v{j}.old", f"{sid}.v{j}.new"
+        nodes.append(ScenarioNode(old_id, old, "fact", None, _T0 + timedelta(days=day)))
+        for noise in rng.sample(_NOISE[lang], 2):
+            day += 1
+            nodes.append(ScenarioNode(f"{sid}.n{day}", noise, "event", None,
+                                      _T0 + timedelta(days=day)))
+        nodes.append(ScenarioNode(new_id, new, "fact", None, _T0 + timedelta(days=day + 15)))
+        probes.append(Probe(query, None, frozenset({new_id}), stale=frozenset({old_id})))
+        day += 1
+    nodes.sort(key=lambda n: n.created_at)
+    return Scenario(sid, "slotless_change", lang, tuple(nodes), tuple(probes),
+                    max(n.created_at for n in nodes) + timedelta(days=2))

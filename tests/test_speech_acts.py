@@ -353,3 +353,22 @@ def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
     assert sorted(id(f) for f in slotted) == sorted(id(f) for f in families)
     names = [cue.name for family in families for cue in family.cues]
     assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        # Liking an unchosen circumstance with nothing tying it to the moment is a taste...
+        ("Rainy days calm me down; I like the sound of rain.", SpeechAct.PREFERENCE),
+        ("我喜欢听雨声睡觉。", SpeechAct.PREFERENCE),
+        # ...disliking it is a mood, and so is liking it right now.
+        ("I hate rain", SpeechAct.EMOTION),
+        ("我讨厌堵车。", SpeechAct.EMOTION),
+        ("I don't like snow at all.", SpeechAct.EMOTION),
+        ("I kind of like the rain right now.", SpeechAct.EMOTION),
+        ("今天早上的雪真好看，好喜欢。", SpeechAct.EMOTION),
+        ("I've always loved thunderstorms.", SpeechAct.PREFERENCE),
+    ],
+)
+def test_a_circumstance_makes_a_dislike_a_mood_not_a_liking(text, act):
+    assert classify(text).act is act

@@ -130,6 +130,12 @@ class EvolutionConfig:
     the embedder's own (``evolution.writer.SIMILARITY_THRESHOLDS``): 0.8, or no grouping by
     similarity at all for an embedder whose cosines cannot tell two values of one attribute
     from two unrelated facts (multilingual-e5-small; slots still group)."""
+    pair_links: bool = False
+    """With an embedder that groups nothing by similarity (multilingual-e5), link a
+    statement no slot names to an earlier one when it states a change ("moved to", "now",
+    改到, 以后...) and the pair model shipped for the embedder reads the two as values of one
+    attribute (:mod:`hybridmem.evolution.pair_embed`). Off by default: on unseen attributes
+    it still links a share of changes to the wrong fact (see docs/benchmarks.md)."""
     same_value_threshold: float = 0.92
     """Cosine similarity at which two members of a group state the same value."""
     merge_repeats: bool = True
@@ -180,7 +186,9 @@ class EvolutionConfig:
     distill_types: tuple[str, ...] = ("event", "fact")
     distill_min_mentions: int = 3
     distill_threshold: float = 0.3
-    """Cosine similarity (or shared key term) linking episodes into one recurring theme."""
+    """Read by nothing: distillation links episodes by a shared key term (see
+    :mod:`hybridmem.evolution.distill`), never by cosine, so no embedder's similarity scale
+    affects it. Kept so that existing configurations still load."""
 
     def __post_init__(self) -> None:
         for name in (

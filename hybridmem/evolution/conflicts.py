@@ -140,12 +140,19 @@ def same_value(
     b_text: str,
     b_vec: np.ndarray | None,
     cfg: EvolutionConfig,
+    *,
+    terms_checked: bool = False,
 ) -> bool:
-    """Whether two statements give the same value (near-identical text or vectors)."""
+    """Whether ``a`` (the newer statement) gives the same value as ``b``: near-identical text,
+    or near-identical vectors. ``terms_checked`` (embedders whose cosine cannot tell a change
+    from a restatement): near-identical vectors count only when ``a`` adds no distinctive
+    term to ``b`` ("我住在城东" / "我搬到城西了" are 0.94 apart with multilingual-e5)."""
     if " ".join(a_text.lower().split()) == " ".join(b_text.lower().split()):
         return True
     if a_vec is not None and b_vec is not None:
-        return float(a_vec @ b_vec) >= cfg.same_value_threshold
+        if float(a_vec @ b_vec) < cfg.same_value_threshold:
+            return False
+        return not terms_checked or not value_terms(a_text, b_text)
     return False
 
 
@@ -156,6 +163,8 @@ def confirms(
     cand_vec: np.ndarray | None,
     current: MemoryNode,
     cfg: EvolutionConfig,
+    *,
+    terms_checked: bool = False,
 ) -> bool:
     """Whether a waiting candidate states the same new value as the newcomer.
 
@@ -163,7 +172,7 @@ def confirms(
     neither says about the current value) — "dark" in "I prefer dark roast now" and "dark roast
     again for me".
     """
-    if same_value(new_text, new_vec, cand.content, cand_vec, cfg):
+    if same_value(new_text, new_vec, cand.content, cand_vec, cfg, terms_checked=terms_checked):
         return True
     mine = value_terms(new_text, current.content)
     theirs = value_terms(cand.content, current.content)
@@ -207,12 +216,15 @@ def decide(
     vectors: Mapping[str, np.ndarray],
     new_id: str,
     cfg: EvolutionConfig,
+    terms_checked: bool = False,
 ) -> ConflictDecision:
-    """Apply the group policy to a newcomer (an assertive fact or preference)."""
+    """Apply the group policy to a newcomer (an assertive fact or preference);
+    ``terms_checked``: see :func:`same_value`."""
     current = current_of(members)
     if current is None:
         return ConflictDecision(group, ACTIVE, "new")
-    if same_value(content, vector, current.content, vectors.get(current.id), cfg):
+    checked = {"terms_checked": terms_checked}
+    if same_value(content, vector, current.content, vectors.get(current.id), cfg, **checked):
         return _restated(group, current, confidence, new_id)
     if confidence < cfg.low_confidence:
         return _candidate(group, "low confidence", cfg)
@@ -221,7 +233,7 @@ def decide(
         for m in members
         if m.status != ARCHIVED
         and m.metadata.get("awaiting") == "confirmation"
-        and confirms(content, vector, m, vectors.get(m.id), current, cfg)
+        and confirms(content, vector, m, vectors.get(m.id), current, cfg, **checked)
     ]
     mentions = 1 + len(waiting)
     confirmed = mentions >= cfg.confirmations

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from hybridmem.evolution.conflicts import current_of, is_unconfirmed
+from hybridmem.evolution.speech_types import ASSERTIVE_ACTS
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.store import TreeStore
 
@@ -183,3 +184,49 @@ def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> li
         if at is not None and places and at != places[0]:
             out.insert(places[0], out.pop(at))
     return out
+
+
+_ASSERTIVE_NAMES = frozenset(str(act) for act in ASSERTIVE_ACTS)
+
+
+def said_in_passing(node: MemoryNode) -> bool:
+    """A memory the speech-act filter read as a question, a supposition, a passing feeling or
+    a filler (kept active as a true record of what was said, seed 4.2)."""
+    act = node.metadata.get("speech_act")
+    return act is not None and str(act) not in _ASSERTIVE_NAMES
+
+
+def assertions_first(
+    hits: list[Hit], top_k: int | None, share: float, kinds: Sequence[str]
+) -> list[Hit]:
+    """Order the shown hits so that what was said in passing yields to the user's standing
+    statements (facts and preferences, ``kinds``) at ``share`` of its score.
+
+    The writer gives a question, a supposition or a passing feeling less weight, but weight is
+    a small part of a retrieval score, and with multilingual-e5 "Should I try eating fish
+    again?" matches "What is the user's diet?" better than "I'm vegetarian" does: the one-off
+    answered the question about the user. Which memories are shown stays relevance's call
+    (the set of the first ``top_k`` hits never changes), and so does the order of everything
+    else; a hit said in passing only moves below a fact or preference scoring more than
+    ``share`` of its own score.
+    """
+    window = len(hits) if top_k is None else min(top_k, len(hits))
+    head = hits[:window]
+    passing = [h for h in head if said_in_passing(h.node)]
+    if share >= 1.0 or not passing or len(passing) == len(head):
+        return hits
+
+    def outranks(standing: Hit, hit: Hit) -> bool:
+        return standing.node.node_type in kinds and standing.score > hit.score * share
+
+    out = [h for h in head if not said_in_passing(h.node)]
+    for hit in passing:
+        # Its place among the others: after every standing statement that outranks it and
+        # every other hit that came before it.
+        before = head.index(hit)
+        at = 0
+        for i, other in enumerate(out):
+            if outranks(other, hit) or (other in head and head.index(other) < before):
+                at = i + 1
+        out.insert(at, hit)
+    return out + hits[window:]

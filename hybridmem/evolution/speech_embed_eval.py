@@ -41,6 +41,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 5", 1127, 1182),
     ("blind 6", 1269, 1350),
     ("blind 7", 1462, 1582),
+    ("blind 8", 1651, 1690),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

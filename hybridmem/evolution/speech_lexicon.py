@@ -368,6 +368,20 @@ LIKE_VERB = _family(
     ),
 )
 
+# The dislikes among the like/dislike verbs: a circumstance nobody chooses marks a dislike
+# of it as a passing mood ("I hate rain"), not a liking of it ("I like the sound of rain").
+DISLIKE = _family(
+    "dislike",
+    (
+        (
+            "en",
+            r"\b(?:hate|hated|hating|dislike|disliked|detest|loathe|can't stand)\b"
+            r"|\b(?:don't|do not|never) (?:really )?(?:like|love|enjoy)\b",
+        ),
+        ("zh", r"讨厌|受不了|烦|不爱|不喜欢"),
+    ),
+)
+
 PREFERENCE = _family(
     "pref",
     (
@@ -537,6 +551,7 @@ FAMILIES: tuple[CueFamily, ...] = (
     INSTRUCTION,
     PREFERENCE_IDIOM,
     LIKE_VERB,
+    DISLIKE,
     PREFERENCE,
     STABLE,
     MOMENTARY,

@@ -81,6 +81,7 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
     ("instruction", lex.INSTRUCTION),
     ("preference_idiom", lex.PREFERENCE_IDIOM),
     ("like", lex.LIKE_VERB),
+    ("dislike", lex.DISLIKE),
     ("preference", lex.PREFERENCE),
     ("stable", lex.STABLE),
     ("momentary", lex.MOMENTARY),
@@ -105,6 +106,7 @@ class _Cues:
     instruction: tuple[str, ...]
     preference_idiom: tuple[str, ...]
     like: tuple[str, ...]
+    dislike: tuple[str, ...]
     preference: tuple[str, ...]
     stable: tuple[str, ...]
     momentary: tuple[str, ...]
@@ -182,7 +184,9 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
         return SpeechAct.PREFERENCE, "stable-preference"
     if c.emotion:
         return SpeechAct.EMOTION, "emotion"
-    if c.like and c.momentary:
+    if c.like and c.momentary and (c.dislike or set(c.momentary) != {"now:circumstance"}):
+        # An unchosen circumstance alone makes a dislike a mood ("I hate rain"); liking it
+        # with nothing tying it to the moment is a taste ("I like the sound of rain").
         return SpeechAct.EMOTION, "momentary-like"
     if c.like or c.preference:
         return SpeechAct.PREFERENCE, "preference"

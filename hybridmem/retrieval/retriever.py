@@ -25,7 +25,7 @@ from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
 from hybridmem.core.vectors import search_scope
 from hybridmem.embedding import embed_query
-from hybridmem.evolution.history import group_values
+from hybridmem.evolution.history import assertions_first, group_values
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
@@ -151,6 +151,10 @@ class Retriever:
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
         hits, notes = group_values(self.store, user_id, hits, top_k)
+        evolution = self.core.engine.config.evolution
+        hits = assertions_first(
+            hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types
+        )
         packed = pack(
             path,
             hits,
@@ -318,9 +322,7 @@ class Retriever:
         kinds = self.config.conversation_types
         parents = self.store.get_many({n.parent_id for n in nodes if n.parent_id})
         return [
-            n
-            for n in nodes
-            if n.parent_id in parents and parents[n.parent_id].node_type in kinds
+            n for n in nodes if n.parent_id in parents and parents[n.parent_id].node_type in kinds
         ]
 
     def score(self, q: Query, cands: Candidates, anchor: MemoryNode | None) -> list[Hit]:

@@ -1,0 +1,309 @@
+"""Do two statements give values of one attribute? A pair model for statements no slot names.
+
+Slots (:mod:`~hybridmem.evolution.slots`) name the attributes people talk about most; the rest
+("the design team meeting moved to Thursdays", "send invoices to the south office now") can
+only be linked by what the two statements share. An absolute cosine cannot do it with
+multilingual-e5: its cosines for two values of one attribute (0.85-0.97) overlap those of
+unrelated facts (0.81-0.91), and a false link demotes a true fact.
+
+The pair model reads a handful of features that mean the same for any attribute (a model over
+the raw vector dimensions learnt the training attributes and linked 64% of unseen statements
+to an unrelated fact, see ``pair_embed_eval``):
+
+* the cosine, and the cosine after removing the language's mean vector (e5's vectors share a
+  large common component, so raw cosines are all high; centred ones spread out);
+* the content words the two share, split into *attribute words* and *value words* (numbers,
+  addresses, names, times and places: Chinese by part of speech, English by digits and
+  capitals inside the sentence): two values of one attribute share the attribute's words and
+  differ in the values ("design team meeting" / Mondays vs Thursdays), two attributes with one
+  value share only the value ("gym on Tuesdays" / "piano on Tuesdays");
+* the Jaccard overlap of the attribute words.
+
+Labels: ``same_value`` (a restatement), ``same_attribute`` (a change), ``different``
+(including someone else's same attribute and the same value of another attribute). Fitted
+offline on labelled attribute groups (``data/attribute_pairs.jsonl``) like the other embedding
+models (:mod:`~hybridmem.evolution.embed_models`: standardised features, default
+regularisation, no tuned knob) and shipped as JSON per embedder with the language centres.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.evolution.embed_models import E5_NAME, LinearModel
+
+SAME_VALUE = "same_value"
+SAME_ATTRIBUTE = "same_attribute"
+DIFFERENT = "different"
+LABELS = (SAME_VALUE, SAME_ATTRIBUTE, DIFFERENT)
+CANDIDATES = 1
+"""How many of a newcomer's most similar live facts the pair model is asked about: only the
+nearest (on the dev halves, asking the five nearest linked 10-18% of statements that had no
+earlier value to an unrelated fact; the nearest alone 4-16%)."""
+MODEL_FILES: dict[str, str] = {E5_NAME: "pair_embed_e5.json"}
+FEATURES = (
+    "cosine",
+    "centred_cosine",
+    "shared_attribute_words",
+    "shared_value_words",
+    "attribute_jaccard",
+)
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[\w.+\-]+@[\w.\-]+\w|[A-Za-z][A-Za-z'\-]*|\d[\d:.,/\-]*\d|\d")
+_EN_STOP = frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "he",
+        "she",
+        "him",
+        "her",
+        "his",
+        "it",
+        "its",
+        "they",
+        "them",
+        "their",
+        "the",
+        "a",
+        "an",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "with",
+        "by",
+        "and",
+        "or",
+        "but",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "have",
+        "has",
+        "had",
+        "do",
+        "does",
+        "did",
+        "this",
+        "that",
+        "these",
+        "those",
+        "now",
+        "then",
+        "again",
+        "really",
+        "still",
+        "just",
+        "also",
+        "so",
+        "very",
+        "too",
+        "not",
+        "no",
+        "as",
+        "into",
+        "than",
+        "there",
+        "here",
+        "user",
+        "users",
+    ]
+)
+_ZH_STOP_CHARS = frozenset("我的了吧都是还在现以后更就也很要其实最近吗呢啊呀又再用户把被给们")
+_ZH_VALUE_FLAGS = frozenset({"t", "m", "mq", "q", "nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"})
+_ZH_FUNCTION_FLAGS = ("u", "p", "c", "r", "d", "y", "e", "o", "x", "w")
+
+
+@dataclass(frozen=True)
+class PairModel:
+    """The linear model over :data:`FEATURES` and the language centres it was fitted with."""
+
+    linear: LinearModel
+    centres: dict[str, np.ndarray]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "model": json.loads(self.linear.to_json()),
+                "centres": {k: np.round(v, 6).tolist() for k, v in self.centres.items()},
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> PairModel:
+        try:
+            raw = json.loads(text)
+            centres = {k: np.asarray(v, dtype=np.float64) for k, v in raw["centres"].items()}
+            return cls(LinearModel.from_json(json.dumps(raw["model"])), centres)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InvalidArgumentError(f"not a pair model: {exc}") from exc
+
+
+@lru_cache(maxsize=4)
+def model_for(embedder_name: str, dimension: int) -> PairModel | None:
+    """The pair model shipped for this embedder, or None."""
+    filename = MODEL_FILES.get(embedder_name)
+    if filename is None:
+        return None
+    resource = resources.files("hybridmem.evolution").joinpath("data").joinpath(filename)
+    if not resource.is_file():
+        return None
+    model = PairModel.from_json(resource.read_text(encoding="utf-8"))
+    if model.linear.embedder != embedder_name or any(
+        c.shape != (dimension,) for c in model.centres.values()
+    ):
+        return None
+    return model
+
+
+_CHANGE_EN = re.compile(
+    r"\b(?:now|nowadays|these days|any ?more|no longer|from now on|instead|since|new"
+    r"|moved|moving|switched|changed|replaced|updated|became|relocated|started|stopped"
+    r"|left|quit|sold|slipped|postponed|pushed back|brought forward|back to)\b",
+    re.IGNORECASE,
+)
+_CHANGE_ZH = re.compile(
+    r"现在|如今|目前|改|换|以后|往后|今后|不再|搬|已经|从此|变成|调到|挪到|推迟|提前|新|转|离职|辞"
+)
+
+
+def states_change(text: str) -> bool:
+    """Whether a statement says something changed or holds from now on ("moved to",
+    "now", "instead", 改到, 以后, 现在...): a statement with no slot links to an earlier one only
+    when it does (a new fact that resembles an old one is far likelier than a change)."""
+    return bool(_CHANGE_EN.search(text) or _CHANGE_ZH.search(text))
+
+
+def language(text: str) -> str:
+    return "zh" if _CJK.search(text) else "en"
+
+
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[tuple[str, bool], ...]:
+    """Content words of ``text`` as (word, is_value): values are numbers, addresses, names,
+    times and places (Chinese: by part of speech; English: digits, ``@`` and capitals not
+    starting a sentence)."""
+    if _CJK.search(text):
+        return _words_zh(text)
+    out: list[tuple[str, bool]] = []
+    for match in _LATIN.finditer(text):
+        word = match.group()
+        low = word.lower().removesuffix("'s")
+        if low in _EN_STOP or (len(low) < 2 and not low.isdigit()):
+            continue
+        start = match.start()
+        initial = start == 0 or text[:start].rstrip()[-1:] in ".;!?:"
+        value = bool(re.search(r"[\d@]", word)) or (word[0].isupper() and not initial)
+        out.append((_stem(low), value))
+    return tuple(out)
+
+
+def _words_zh(text: str) -> tuple[tuple[str, bool], ...]:
+    import jieba.posseg
+
+    out: list[tuple[str, bool]] = []
+    for word, flag in jieba.posseg.cut(text):
+        word = word.strip().lower()
+        if not word or not re.search(r"\w", word) or flag.startswith(_ZH_FUNCTION_FLAGS):
+            continue
+        if _CJK.search(word):
+            word = "".join(c for c in word if c not in _ZH_STOP_CHARS)
+            if not word:
+                continue
+        out.append((word, flag in _ZH_VALUE_FLAGS or bool(re.search(r"\d", word))))
+    return tuple(out)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ings", "ing", "es", "s", "ed"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def _centred(vector: np.ndarray, centre: np.ndarray | None) -> np.ndarray:
+    if centre is None:
+        return vector
+    out = vector - centre
+    norm = float(np.linalg.norm(out))
+    return out / norm if norm > 0 else out
+
+
+def features(
+    a_vec: np.ndarray,
+    a_text: str,
+    b_vec: np.ndarray,
+    b_text: str,
+    centres: dict[str, np.ndarray],
+) -> np.ndarray:
+    """The :data:`FEATURES` of a pair (symmetric)."""
+    a = np.asarray(a_vec, dtype=np.float64)
+    b = np.asarray(b_vec, dtype=np.float64)
+    ca = _centred(a, centres.get(language(a_text)))
+    cb = _centred(b, centres.get(language(b_text)))
+    wa, wb = words(a_text), words(b_text)
+    attr_a = {w for w, value in wa if not value}
+    attr_b = {w for w, value in wb if not value}
+    value_a = {w for w, value in wa if value}
+    value_b = {w for w, value in wb if value}
+    union = attr_a | attr_b
+    return np.array(
+        [
+            float(a @ b),
+            float(ca @ cb),
+            float(len(attr_a & attr_b)),
+            float(len(value_a & value_b)),
+            len(attr_a & attr_b) / len(union) if union else 0.0,
+        ]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PairReading:
+    """The model's reading of one pair."""
+
+    same_value: float
+    same_attribute: float
+
+    @property
+    def linked(self) -> bool:
+        """One attribute (either label) holds a majority of the probability."""
+        return self.same_value + self.same_attribute > 0.5
+
+    @property
+    def restates(self) -> bool:
+        """The same value said again holds a majority."""
+        return self.same_value > 0.5
+
+
+def read(
+    model: PairModel, a_vec: np.ndarray, a_text: str, b_vec: np.ndarray, b_text: str
+) -> PairReading:
+    """How the model reads the pair (``a``, ``b``)."""
+    x = features(a_vec, a_text, b_vec, b_text, model.centres)
+    probs = model.linear.probabilities(x)
+    by_label = dict(zip(model.linear.labels, (float(p) for p in probs), strict=True))
+    return PairReading(by_label.get(SAME_VALUE, 0.0), by_label.get(SAME_ATTRIBUTE, 0.0))

@@ -1,0 +1,337 @@
+"""Fitting and evaluating the same-attribute pair model (:mod:`.pair_embed`).
+
+``fit``: pairs from the ``dev`` groups of ``data/attribute_pairs.jsonl``, fit, write the JSON.
+``evaluate``: two halves of the dev groups (fit on one half's pairs, score the other's, both
+ways) and the blind ``test`` groups (unseen attributes, written before any model) with the
+model fitted on all of dev, per language, beside cosine thresholds in the same run:
+
+* pair figures: precision / recall of "one attribute" (``same_value`` or ``same_attribute``)
+  over the labelled pairs, and how many changed values would be read as the same value (a
+  change archived as a restatement);
+* linking as the writer does it: each statement against a pool of the other statements of
+  its language (its own group's members removed for the false-link rate): the share linked
+  to a statement of another group (false link: an unrelated fact demoted) and, with its group
+  present, the share linked to a member of its group (recall).
+
+Pairs of a group: the two phrasings of a value (``same_value``), two values
+(``same_attribute``); ``different``: each statement with its most similar statements of other
+groups (the hard cases the writer meets) and two random ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hybridmem.evolution.config import EvolutionConfig
+from hybridmem.evolution.conflicts import same_value
+from hybridmem.evolution.embed_models import fit_linear
+from hybridmem.evolution.pair_embed import (
+    CANDIDATES,
+    DIFFERENT,
+    MODEL_FILES,
+    SAME_ATTRIBUTE,
+    SAME_VALUE,
+    PairModel,
+    features,
+    read,
+    states_change,
+)
+
+HARD_NEGATIVES = 4
+RANDOM_NEGATIVES = 2
+SEED = 7
+COSINES = (0.8, 0.85, 0.9)
+"""Absolute-threshold baselines (0.8: the threshold chosen with MiniLM)."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    text: str
+    lang: str
+    split: str
+    group: int
+    value: int
+    attribute: str = ""
+
+
+def load_statements(path: Path | None = None) -> list[Statement]:
+    """Every statement of the labelled attribute groups."""
+    if path is None:
+        res = resources.files("hybridmem.evolution").joinpath("data", "attribute_pairs.jsonl")
+        text = res.read_text(encoding="utf-8")
+    else:
+        text = path.read_text(encoding="utf-8")
+    out: list[Statement] = []
+    for g, line in enumerate(x for x in text.splitlines() if x.strip()):
+        row = json.loads(line)
+        for v, phrasings in enumerate(row["values"]):
+            out.extend(
+                Statement(t, row["lang"], row["split"], g, v, row["attribute"]) for t in phrasings
+            )
+    return out
+
+
+def _label(a: Statement, b: Statement) -> str:
+    if a.group != b.group:
+        return DIFFERENT
+    return SAME_VALUE if a.value == b.value else SAME_ATTRIBUTE
+
+
+def pairs(rows: Sequence[Statement], vecs: np.ndarray) -> list[tuple[int, int, str]]:
+    """Labelled pairs (indices into ``rows``) within each language."""
+    rng = random.Random(SEED)
+    out: set[tuple[int, int]] = set()
+    sims = vecs @ vecs.T
+    for i, a in enumerate(rows):
+        same_lang = [j for j, b in enumerate(rows) if b.lang == a.lang and j != i]
+        out.update((min(i, j), max(i, j)) for j in same_lang if rows[j].group == a.group)
+        others = [j for j in same_lang if rows[j].group != a.group]
+        hard = sorted(others, key=lambda j: -sims[i, j])[:HARD_NEGATIVES]
+        picks = hard + rng.sample(others, min(RANDOM_NEGATIVES, len(others)))
+        out.update((min(i, j), max(i, j)) for j in picks)
+    return [(i, j, _label(rows[i], rows[j])) for i, j in sorted(out)]
+
+
+def centres_of(rows: Sequence[Statement], vecs: np.ndarray) -> dict[str, np.ndarray]:
+    """The mean vector of each language's statements (what the model centres by)."""
+    out: dict[str, np.ndarray] = {}
+    for lang in sorted({r.lang for r in rows}):
+        idx = [i for i, r in enumerate(rows) if r.lang == lang]
+        out[lang] = vecs[idx].mean(axis=0)
+    return out
+
+
+def fit(rows: Sequence[Statement], vecs: np.ndarray, embedder: str) -> PairModel:
+    ps = pairs(rows, vecs)
+    centres = centres_of(rows, vecs)
+    x = np.stack(
+        [features(vecs[i], rows[i].text, vecs[j], rows[j].text, centres) for i, j, _ in ps]
+    )
+    groups = len({r.group for r in rows})
+    linear = fit_linear(
+        x,
+        [label for _, _, label in ps],
+        embedder=embedder,
+        trained_on=f"{len(ps)} pairs from {groups} dev attribute groups",
+    )
+    return PairModel(linear, centres)
+
+
+Linker = Callable[[int, int], tuple[bool, bool]]
+"""(newer i, older j) -> (one attribute?, same value?)."""
+
+
+def model_linker(
+    model: PairModel, rows: Sequence[Statement], vecs: np.ndarray, gate: bool
+) -> Linker:
+    def decide(i: int, j: int) -> tuple[bool, bool]:
+        r = read(model, vecs[i], rows[i].text, vecs[j], rows[j].text)
+        return r.linked and (not gate or states_change(rows[i].text)), r.restates
+
+    return decide
+
+
+def cosine_linker(threshold: float, vecs: np.ndarray, same: float = 0.92) -> Linker:
+    def decide(i: int, j: int) -> tuple[bool, bool]:
+        c = float(vecs[i] @ vecs[j])
+        return c >= threshold, c >= same
+
+    return decide
+
+
+def pair_report(rows: Sequence[Statement], vecs: np.ndarray, decide: Linker) -> dict[str, Any]:
+    """Over the labelled pairs (the later value as the newer statement)."""
+    ps = pairs(rows, vecs)
+    tp = fp = fn = 0
+    changes = change_as_same = restatements = restated = 0
+    for a, b, label in ps:
+        i, j = (a, b) if rows[a].value >= rows[b].value else (b, a)
+        linked, same = decide(i, j)
+        truth = label != DIFFERENT
+        tp += linked and truth
+        fp += linked and not truth
+        fn += truth and not linked
+        if label == SAME_ATTRIBUTE:
+            changes += 1
+            change_as_same += same
+        elif label == SAME_VALUE:
+            restatements += 1
+            restated += same
+    return {
+        "pairs": len(ps),
+        "precision": round(tp / (tp + fp), 3) if tp + fp else None,
+        "recall": round(tp / (tp + fn), 3) if tp + fn else None,
+        "change_read_as_same_value": round(change_as_same / changes, 3) if changes else None,
+        "restatement_read_as_same_value": (
+            round(restated / restatements, 3) if restatements else None
+        ),
+    }
+
+
+def _linked(i: int, pool: Sequence[int], vecs: np.ndarray, decide: Linker, top: int) -> int | None:
+    order = sorted(pool, key=lambda j: -float(vecs[i] @ vecs[j]))[:top]
+    return next((j for j in order if decide(i, j)[0]), None)
+
+
+def link_report(
+    rows: Sequence[Statement], vecs: np.ndarray, decide: Linker, top: int
+) -> dict[str, Any]:
+    """Link as the writer does: the first linked among the newcomer's ``top`` most similar.
+
+    False link: every statement as a newcomer with no value of its attribute stored (the
+    pool: the other groups of its language). Recall: each later value as a newcomer with one
+    earlier value of its attribute stored among the other groups.
+    """
+    n = len(rows)
+    false_links = trials = hits = wrong = 0
+    for i in range(n):
+        others = [
+            j for j in range(n) if rows[j].lang == rows[i].lang and rows[j].group != rows[i].group
+        ]
+        false_links += _linked(i, others, vecs, decide, top) is not None
+        earlier = [
+            j for j in range(n) if rows[j].group == rows[i].group and rows[j].value < rows[i].value
+        ]
+        for p in earlier:
+            trials += 1
+            got = _linked(i, [*others, p], vecs, decide, top)
+            hits += got == p
+            wrong += got is not None and got != p
+    return {
+        "statements": n,
+        "false_link_no_partner": round(false_links / n, 3),
+        "change_linked": round(hits / trials, 3) if trials else None,
+        "change_linked_wrong": round(wrong / trials, 3) if trials else None,
+    }
+
+
+def same_value_report(rows: Sequence[Statement], vecs: np.ndarray) -> dict[str, Any]:
+    """The writer's same-value test on pairs of one attribute (the later value as the newer
+    statement): the cosine alone (0.92) and with the distinctive-term check."""
+    out: dict[str, Any] = {}
+    for checked in (False, True):
+        counts = {SAME_ATTRIBUTE: [0, 0], SAME_VALUE: [0, 0]}
+        for a, b, label in pairs(rows, vecs):
+            if label == DIFFERENT:
+                continue
+            i, j = (a, b) if rows[a].value >= rows[b].value else (b, a)
+            same = same_value(
+                rows[i].text,
+                vecs[i],
+                rows[j].text,
+                vecs[j],
+                EvolutionConfig(),
+                terms_checked=checked,
+            )
+            counts[label][0] += same
+            counts[label][1] += 1
+        name = "cosine+terms" if checked else "cosine"
+        out[name] = {
+            "change_read_as_same_value": round(
+                counts[SAME_ATTRIBUTE][0] / counts[SAME_ATTRIBUTE][1], 3
+            ),
+            "restatement_read_as_same_value": round(
+                counts[SAME_VALUE][0] / counts[SAME_VALUE][1], 3
+            ),
+        }
+    return out
+
+
+def _embed(spec: str, texts: Sequence[str]) -> tuple[str, np.ndarray]:
+    from hybridmem.embedding import make_embedder
+
+    embedder = make_embedder(None if spec in ("e5", "default") else spec)
+    return embedder.name, np.asarray(embedder.embed(list(texts)), dtype=np.float64)
+
+
+def _methods(
+    model: PairModel | None, rows: Sequence[Statement], vecs: np.ndarray
+) -> list[tuple[str, Linker, int]]:
+    out: list[tuple[str, Linker, int]] = [
+        (f"cosine>={t}", cosine_linker(t, vecs), 1) for t in COSINES
+    ]
+    if model is not None:
+        for top in sorted({CANDIDATES, 5}):
+            for gate in (False, True):
+                name = f"pair model{'+change' if gate else ''} top{top}"
+                out.append((name, model_linker(model, rows, vecs, gate), top))
+    return out
+
+
+def _report(model: PairModel | None, rows: Sequence[Statement], vecs: np.ndarray) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for lang in ("en", "zh"):
+        idx = [i for i, r in enumerate(rows) if r.lang == lang]
+        sub, sv = [rows[i] for i in idx], vecs[idx]
+        for name, figures in same_value_report(sub, sv).items():
+            out[f"{lang}/same value: {name}"] = figures
+        for name, decide, top in _methods(model, sub, sv):
+            out[f"{lang}/{name}"] = {
+                **pair_report(sub, sv, decide),
+                **link_report(sub, sv, decide, top),
+            }
+    return out
+
+
+def evaluate_command(spec: str, json_out: Path | None, blind: bool = True) -> int:
+    rows = load_statements()
+    name, vecs = _embed(spec, [r.text for r in rows])
+    dev = [i for i, r in enumerate(rows) if r.split == "dev"]
+    test = [i for i, r in enumerate(rows) if r.split == "test"]
+    groups = sorted({rows[i].group for i in dev})
+    halves = [set(groups[0::2]), set(groups[1::2])]
+    payload: dict[str, Any] = {"embedder": name}
+    for h, held in enumerate(halves, 1):
+        fit_idx = [i for i in dev if rows[i].group not in held]
+        eval_idx = [i for i in dev if rows[i].group in held]
+        model = fit([rows[i] for i in fit_idx], vecs[fit_idx], name)
+        payload[f"dev half {h}"] = _report(model, [rows[i] for i in eval_idx], vecs[eval_idx])
+    model = fit([rows[i] for i in dev], vecs[dev], name)
+    if blind:
+        payload["blind test"] = _report(model, [rows[i] for i in test], vecs[test])
+    for section, body in payload.items():
+        if isinstance(body, dict):
+            for key, figures in body.items():
+                print(f"{section:12s} {key:22s} {figures}")
+    if json_out is not None:
+        json_out.write_text(json.dumps(payload, ensure_ascii=False, indent=2), "utf-8")
+    return 0
+
+
+def fit_command(spec: str, out: Path | None) -> int:
+    rows = load_statements()
+    dev = [i for i, r in enumerate(rows) if r.split == "dev"]
+    name, vecs = _embed(spec, [rows[i].text for i in dev])
+    model = fit([rows[i] for i in dev], vecs, name)
+    if out is None:
+        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", MODEL_FILES[name])))
+    out.write_text(model.to_json(), encoding="utf-8")
+    print(f"wrote {out} ({name}; {model.linear.trained_on})")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.pair_embed_eval")
+    parser.add_argument("command", choices=["fit", "evaluate"])
+    parser.add_argument("--embedder", default="e5")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--json", type=Path, dest="json_out")
+    parser.add_argument("--dev-only", action="store_true", help="the dev halves only")
+    args = parser.parse_args(argv)
+    if args.command == "fit":
+        return fit_command(args.embedder, args.out)
+    return evaluate_command(args.embedder, args.json_out, blind=not args.dev_only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

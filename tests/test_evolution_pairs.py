@@ -1,0 +1,126 @@
+"""Values of one attribute with multilingual-e5: a change is never taken for the same value
+said again, and the opt-in pair model links a stated change no slot names."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hybridmem import HybridMemory, MemoryConfig
+from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.evolution import pair_embed
+from hybridmem.evolution.config import EvolutionConfig
+from hybridmem.evolution.conflicts import same_value
+
+U = "u"
+
+
+@pytest.fixture(scope="module")
+def e5() -> MultilingualE5Embedder:
+    return MultilingualE5Embedder()
+
+
+def test_a_change_close_in_e5_is_not_the_same_value(e5):
+    old, new = "我住在城东，靠近老码头。", "我上个月搬家了，现在住在城西，科技园旁边。"
+    a, b = e5.embed([new, old])
+    cfg = EvolutionConfig()
+    assert float(a @ b) >= cfg.same_value_threshold  # why the cosine alone is not enough
+    assert same_value(new, a, old, b, cfg)
+    assert not same_value(new, a, old, b, cfg, terms_checked=True)
+    # Said again with nothing new, it still is the same value.
+    again = "我住在城东，靠近老码头"
+    c = e5.embed([again])[0]
+    assert same_value(again, c, old, b, cfg, terms_checked=True)
+
+
+def test_with_e5_a_move_replaces_the_home_instead_of_being_archived(tmp_path, clock, e5):
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        home = mem.add("我住在城东，靠近老码头。", node_type="preference", user_id=U)
+        clock.advance(days=20)
+        moved = mem.add(
+            "我上个月搬家了，现在住在城西，科技园旁边。", node_type="preference", user_id=U
+        )
+        assert moved.status == "active" and "restates" not in moved.metadata
+        assert mem.get(home.id, user_id=U).metadata.get("demoted_by") == moved.id
+        hits = mem.retrieve("用户住在哪个区？", user_id=U, top_k=3).hits
+        assert hits[0].node.id == moved.id
+
+
+def test_the_shipped_pair_model_loads_for_e5_only(e5):
+    model = pair_embed.model_for(e5.name, e5.dimension)
+    assert model is not None and set(model.linear.labels) == set(pair_embed.LABELS)
+    assert set(model.centres) == {"en", "zh"}
+    assert pair_embed.model_for("all-MiniLM-L6-v2", 384) is None
+    assert pair_embed.model_for(e5.name, 768) is None
+    again = pair_embed.PairModel.from_json(model.to_json())
+    assert again.linear.labels == model.linear.labels
+    with pytest.raises(InvalidArgumentError):
+        pair_embed.PairModel.from_json('{"model": {}}')
+
+
+def test_pair_features_are_symmetric_and_split_values_from_attributes(e5):
+    a_text = "My standing meeting with the design team is on Mondays at 10."
+    b_text = "The design team meeting moved to Thursdays at 15:00."
+    a, b = e5.embed([a_text, b_text])
+    model = pair_embed.model_for(e5.name, e5.dimension)
+    assert model is not None
+    ab = pair_embed.features(a, a_text, b, b_text, model.centres)
+    ba = pair_embed.features(b, b_text, a, a_text, model.centres)
+    assert np.allclose(ab, ba)
+    words = dict(pair_embed.words(b_text))
+    assert words["thursday"] and words["15:00"] and not words["meet"] and not words["design"]
+    zh = dict(pair_embed.words("设计组例会改到每周四下午三点了。"))
+    assert not zh["例会"] and zh["下午"]
+    assert pair_embed.states_change(b_text) and pair_embed.states_change("以后发票改寄到南区")
+    assert not pair_embed.states_change("My standing meeting is on Mondays at 10.")
+
+
+def test_pair_links_are_opt_in_and_link_a_stated_change(tmp_path, clock, e5):
+    facts = ["我对花生过敏", "我女儿叫小雨", "我和设计组的例会在每周一上午十点。"]
+    change = "设计组例会改到每周四下午三点了。"
+    for on in (False, True):
+        config = MemoryConfig(evolution=EvolutionConfig(pair_links=on))
+        with HybridMemory(tmp_path / f"m{on}", embedder=e5, clock=clock, config=config) as mem:
+            nodes = [mem.add(t, node_type="fact", user_id=U) for t in facts]
+            clock.advance(days=2)
+            new = mem.add(change, node_type="fact", user_id=U)
+            meeting = mem.get(nodes[2].id, user_id=U)
+            hits = mem.retrieve("设计组例会是什么时候？", user_id=U, top_k=3).hits
+            if on:
+                # One group: the newer value is the current one, the older is history.
+                assert new.conflict_group == meeting.conflict_group == f"sim:{meeting.id}"
+                assert hits[0].node.id == new.id
+                assert meeting.id not in {h.node.id for h in hits}
+            else:
+                assert new.conflict_group is None and meeting.conflict_group is None
+            # Unrelated facts are never linked.
+            for node in nodes[:2]:
+                assert mem.get(node.id, user_id=U).conflict_group is None
+            # A statement that states no change is not linked either.
+            other = mem.add("我和市场部的例会在每周二上午。", node_type="fact", user_id=U)
+            assert other.conflict_group is None
+
+
+def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):
+    """With e5 the stored question matches the question about the user better than the fact
+    does; among the shown hits it follows the fact (a fact/preference beats what was said in
+    passing once it scores more than half as much), and which hits are shown is unchanged."""
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        fact = mem.add("I'm vegetarian and have been for ten years.", node_type="fact", user_id=U)
+        clock.advance(days=3)
+        asked = mem.add("Should I try eating fish again?", node_type="event", user_id=U)
+        clock.advance(days=1)
+        mem.add("Booked a table for two on Saturday.", node_type="event", user_id=U)
+        assert asked.metadata["speech_act"] == "question"
+        hits = mem.retrieve("What is the user's diet?", user_id=U, top_k=3).hits
+        ids = [h.node.id for h in hits]
+        scores = {h.node.id: h.score for h in hits}
+        assert scores[asked.id] > scores[fact.id]  # relevance alone would put it first
+        assert ids.index(fact.id) < ids.index(asked.id)
+        # The set shown is relevance's: the same hits as with one-offs at full weight.
+        config = MemoryConfig(evolution=EvolutionConfig(candidate_importance_factor=1.0))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=config) as mem:
+        plain = mem.retrieve("What is the user's diet?", user_id=U, top_k=3).hits
+        assert {h.node.id for h in plain} == set(ids)
+        assert plain[0].node.id == asked.id
