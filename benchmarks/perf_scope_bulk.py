@@ -9,7 +9,8 @@ filler in bulk:
   engine (``add_many``, hash embedder), like any user's memories;
 - filler tasks of 100 events are written **straight into SQLite** on the store's own
   connection, in the engine's row format: ``nodes`` rows (row MACs by the store's triggers),
-  their FTS5 terms and scope tokens (``FTS_INSERT``) and their vectors (``node_vectors``).
+  their FTS5 terms and scope tokens (``FTS_INSERT``) and their vectors (``node_vectors``);
+  the lexical statistics (m011) are recounted from the index once the filler is in.
   They get no op-log rows and **no Chroma entries**: the retrieval measured here asks Chroma
   nothing for a task scope (exact ranking from the stored vectors, ``core/vectors.py``; the
   run checks that), so the filler's Chroma entries would change no timed step. Not
@@ -26,11 +27,14 @@ Run: ``python -m benchmarks.perf_scope_bulk --totals 10000,100000,1000000``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import json
 import statistics
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +46,8 @@ from hybridmem.clock import to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.embedding import embed_query
 from hybridmem.lexical import document_terms
-from hybridmem.store.nodes import FTS_INSERT
+from hybridmem.store import fts
+from hybridmem.store.fts import FTS_INSERT
 
 _BATCH = 5000
 
@@ -73,6 +78,8 @@ class BulkFiller:
             n = min(_BATCH, total - size)
             self._write(n, seed, bare=size + n <= bare_max)
             size += n
+        with self.store.transaction():  # the filler's terms into the lexical statistics (m011)
+            fts.recount(self.store.conn)
         return time.perf_counter() - started
 
     def _size(self) -> int:
@@ -90,16 +97,16 @@ class BulkFiller:
         texts = synthetic_texts(n, seed, self.count)
         now = to_iso(self.mem.engine.now())
         rows: list[dict[str, Any]] = []
-        fts: list[tuple[str, str]] = []
+        terms: list[tuple[str, str]] = []
         for i, text in enumerate(texts):
             k = self.count + i
             task = f"f{k // FILLER_TASK}"
             if k % FILLER_TASK == 0:
                 rows.append(self._row(task, None, f"task {task}", "task", now))
-                fts.append((task, document_terms(f"task {task}")))
+                terms.append((task, document_terms(f"task {task}")))
             node_id = uuid.uuid4().hex
             rows.append(self._row(node_id, task, text, "event", now))
-            fts.append((node_id, document_terms(text)))
+            terms.append((node_id, document_terms(text)))
         self.count += n
         ids = [r["id"] for r in rows]
         vectors = self.embedder.embed([r["content"] for r in rows])
@@ -112,7 +119,7 @@ class BulkFiller:
                 [[r[c] for c in cols] for r in rows],
             )
             rid_of = dict(conn.execute("SELECT id, rid FROM nodes WHERE rid > ?", (top,)))
-            conn.executemany(FTS_INSERT, [(rid_of[i], terms) for i, terms in fts])
+            conn.executemany(FTS_INSERT, [(rid_of[i], t) for i, t in terms])
             conn.executemany(
                 "INSERT INTO node_vectors(rid, model, content_hash, vector) VALUES (?, ?, ?, ?)",
                 [
@@ -228,6 +235,21 @@ def measure(growth: Growth, rounds: int, bare: bool) -> dict[str, Any]:
     return {"per": per, "index_queries": len(calls)}
 
 
+@contextlib.contextmanager
+def timing_lock(path: Path | None) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (when given) while timing: on a shared machine
+    two timing runs never overlap, while building the stores need not wait."""
+    if path is None:
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line: ``--totals``, ``--task-nodes``, ``--queries``, ``--rounds``,
     ``--bare-max``, ``--workdir``, ``--out``."""
@@ -239,6 +261,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bare-max", type=int, default=100000)
     parser.add_argument("--workdir", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
+    parser.add_argument("--lock", type=Path, default=None,
+                        help="a file to flock while timing (not while building)")
     args = parser.parse_args(argv)
     totals = sorted(int(x) for x in args.totals.split(",") if x.strip())
     rows: list[dict[str, Any]] = []
@@ -250,10 +274,12 @@ def main(argv: list[str] | None = None) -> None:
         filler = BulkFiller(growth)
         for total in totals:
             built = filler.grow_to(total, args.bare_max)
-            before = load()
-            m = measure(growth, args.rounds, bare=total <= args.bare_max)
+            with timing_lock(args.lock):
+                before = load()
+                m = measure(growth, args.rounds, bare=total <= args.bare_max)
+                after = load()
             row: dict[str, Any] = {"total": total, "fill_s": built, "load_before": before,
-                                   "load_after": load(), "peak_rss_mb": peak_rss_mb(),
+                                   "load_after": after, "peak_rss_mb": peak_rss_mb(),
                                    "index_queries": m["index_queries"]}
             for name, vals in m["per"].items():
                 row[name] = {k: {"median": statistics.median(v), "min": min(v), "max": max(v)}

@@ -142,7 +142,7 @@ def test_add_search_tree_show_stats_round_trip(store):
     assert ev["parent_id"] == task["id"] and ev["importance"] == 0.9
     found = json.loads(invoke("search", "invoice returned", *common, "--json").stdout)
     assert found["hits"][0]["node"]["id"] == ev["id"]
-    assert found["tokens"] > 0 and "Current task path:" in found["context"]
+    assert found["tokens"] > 0 and found["context"].startswith("Task path: ")
     tree = json.loads(invoke("tree", *common, "--json").stdout)
     assert tree["active"] == task["id"] and len(tree["nodes"]) == 3
     shown = json.loads(invoke("show", ev["id"][:10], "--db", db, "--json").stdout)

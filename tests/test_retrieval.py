@@ -50,14 +50,14 @@ def test_ancestor_path_comes_first_in_the_context(mem):
     t7, _ = build_claims(mem)
     res = mem.retrieve("why was the claim returned?", user_id="u1", task_id=t7)
     lines = res.context.splitlines()
-    assert lines[0] == "Current task path:"
-    assert "Memory of u1" in lines[1] and "Expense claim #7" in lines[2]
+    # The compact default: the path on one line, root first.
+    assert lines[0] == "Task path: Memory of u1 > Expense claim #7 travel"
     assert [n.node_type for n in res.path] == ["root", "task"]
     assert res.tokens == count_tokens(res.context)
-    # Hits are grouped under one date header per day (the compact default format).
-    hits_part = lines[lines.index("Relevant memories:") + 1 :]
-    assert hits_part[0] == "[2024-07-01]"
-    assert "- claim 7 invoice unreadable, finance returned it" in hits_part
+    # Hits are grouped under one date line per day, one memory a line.
+    hits_part = lines[lines.index("Memories:") + 1 :]
+    assert hits_part[0] == "1 July 2024:"
+    assert "claim 7 invoice unreadable, finance returned it" in hits_part
 
 
 @pytest.mark.parametrize("budget", [20, 40, 60, 120, 400])

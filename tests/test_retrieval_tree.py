@@ -90,26 +90,65 @@ def test_a_weak_match_in_a_matching_session_outranks_the_same_text_elsewhere(mem
         assert order.index(a.id) < order.index(b.id)
 
 
-def test_grouped_context_prints_each_day_once_and_fits_the_budget(mem, clock):
+def _diary(mem: HybridMemory, clock, days: int = 3) -> str:
     task = mem.add("Diary", node_type="task", user_id="u1")
-    for day in range(3):
+    for day in range(days):
         for i in range(4):
             mem.add(f"diary entry {day}-{i} about the garden", parent_id=task.id, user_id="u1")
         clock.advance(days=1)
-    res = mem.retrieve("garden diary", user_id="u1", task_id=task.id, top_k=50)
+    return task.id
+
+
+def test_compact_context_prints_each_day_once_and_the_year_once(mem, clock):
+    clock.advance(days=29)  # 2024-07-30: the diary runs over a month and a year boundary
+    task = _diary(mem, clock, days=3)
+    clock.advance(days=160)  # 2025-01-09: the next entries are in another year
+    for i in range(2):
+        mem.add(f"diary entry new year {i} about the garden", parent_id=task, user_id="u1")
+    res = mem.retrieve("garden diary", user_id="u1", task_id=task, top_k=50)
     lines = res.context.splitlines()
+    assert lines[0] == "Task path: Memory of u1 > Diary" and lines[1] == "Memories:"
+    headers = [x for x in lines[2:] if not x.startswith("diary entry")]
+    # The year is named on the first day of each year in the context, not on every day.
+    assert headers == ["30 July 2024:", "31 July:", "1 August:", "9 January 2025:"]
+    # One memory a line, no bullets, every memory once.
+    assert sum(1 for x in lines if x.startswith("diary entry")) == 14
+    assert res.tokens == count_tokens(res.context)
+
+
+@pytest.mark.parametrize("style", CONTEXT_FORMATS)
+def test_every_context_format_fits_the_budget(mem_path, clock, style):
+    with HybridMemory(
+        mem_path, embedder=HashEmbedder(128), clock=clock, config=_config(context_format=style)
+    ) as mem:
+        task = _diary(mem, clock)
+        for budget in (5, 12, 30, 60, 90, 150):
+            small = mem.retrieve(
+                "garden diary", user_id="u1", task_id=task, top_k=50, token_budget=budget
+            )
+            assert small.tokens == count_tokens(small.context) <= budget
+            if small.hits:  # the nearest ancestor goes first, the root is trimmed first
+                assert small.path and small.path[-1].id == task
+
+
+def test_grouped_context_prints_each_day_once(mem_path, clock):
+    with HybridMemory(
+        mem_path,
+        embedder=HashEmbedder(128),
+        clock=clock,
+        config=_config(context_format="grouped"),
+    ) as mem:
+        task = _diary(mem, clock)
+        res = mem.retrieve("garden diary", user_id="u1", task_id=task, top_k=50)
+    lines = res.context.splitlines()
+    assert lines[0] == "Current task path:"
     headers = [x for x in lines if x.startswith("[") and x.endswith("]")]
     assert headers == ["[2024-07-01]", "[2024-07-02]", "[2024-07-03]"]
     assert sum(1 for x in lines if x.startswith("- diary entry")) == 12
-    for budget in (30, 60, 90, 150):
-        small = mem.retrieve(
-            "garden diary", user_id="u1", task_id=task.id, top_k=50, token_budget=budget
-        )
-        assert small.tokens == count_tokens(small.context) <= budget
 
 
-def test_grouped_format_holds_more_memories_than_lines_in_the_same_budget(mem_path, clock):
-    texts = [f"finding {i}: the garden hose leaks near the shed" for i in range(30)]
+def test_compact_format_holds_more_memories_than_grouped_and_grouped_than_lines(mem_path, clock):
+    texts = [f"finding {i}: the garden hose leaks near the shed" for i in range(60)]
     counts = {}
     for style in CONTEXT_FORMATS:
         path = mem_path / style
@@ -117,22 +156,27 @@ def test_grouped_format_holds_more_memories_than_lines_in_the_same_budget(mem_pa
             path, embedder=HashEmbedder(128), clock=clock, config=_config(context_format=style)
         ) as mem:
             task = mem.add("Garden", node_type="task", user_id="u1")
-            mem.add_many([{"content": t, "parent_id": task.id} for t in texts], user_id="u1")
+            for day in range(6):  # several days, so the date lines count too
+                mem.add_many(
+                    [{"content": t, "parent_id": task.id} for t in texts[day * 10 : day * 10 + 10]],
+                    user_id="u1",
+                )
+                clock.advance(days=1)
             res = mem.retrieve(
-                "garden hose", user_id="u1", task_id=task.id, top_k=100, token_budget=200
+                "garden hose", user_id="u1", task_id=task.id, top_k=100, token_budget=300
             )
-            assert res.tokens <= 200
+            assert res.tokens <= 300
             counts[style] = len(res.hits)
             if style == "lines":
-                assert "[event · 2024-07-01]" in res.context
-    assert counts["grouped"] > counts["lines"]
+                assert "  - [event · " in res.context
+    assert counts["compact"] > counts["grouped"] > counts["lines"]
 
 
-def test_non_event_types_stay_visible_in_the_grouped_format(mem):
+def test_non_event_types_stay_visible_in_every_format(mem):
     task = mem.add("Coffee", node_type="task", user_id="u1")
     mem.add("likes dark roast", node_type="preference", parent_id=task.id, user_id="u1")
     res = mem.retrieve("dark roast", user_id="u1", task_id=task.id)
-    assert "- (preference) likes dark roast" in res.context.splitlines()
+    assert "(preference) likes dark roast" in res.context.splitlines()
 
 
 def test_cjk_share_and_which_embedders_read_cjk():

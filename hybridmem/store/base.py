@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from hybridmem.clock import from_iso
 from hybridmem.errors import (
     CorruptStoreError,
     StoreBusyError,
@@ -41,6 +42,17 @@ from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
 from hybridmem.store.schema import migrate
 
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
+
+ACCESS_BATCH = 32
+"""Retrieves whose use statistics may wait for the next write (see ``NodeTable.touch``)."""
+ACCESS_IDS = 2000
+"""Nodes whose use statistics may wait, whatever the number of retrieves."""
+
+_ACCESS_UPDATE = (
+    "UPDATE nodes SET access_count = access_count + ?, last_accessed_at = CASE "
+    "WHEN last_accessed_at IS NULL OR last_accessed_at < ? THEN ? ELSE last_accessed_at END "
+    "WHERE id = ?"
+)
 
 CHUNK = 500
 """Ids per ``IN (...)`` list: well under SQLite's bound-parameter limit."""
@@ -142,6 +154,9 @@ class SQLiteBase:
         """Mirrors each op-log row inside its transaction (the privacy layer's audit log)."""
         self.on_ops: OpsHook | None = None
         """Mirrors the rows of one ``append_ops`` batch at once (falls back to ``on_op``)."""
+        self._accessed: dict[str, tuple[int, str]] = {}
+        """Uses recorded by ``touch`` and not yet written: id -> (count, latest ISO time)."""
+        self._deferred_touches = 0
         existed = self.path.exists() and self.path.stat().st_size > 0
         if existed:
             # Read-only checks first: a damaged or foreign file must not be written to.
@@ -177,9 +192,11 @@ class SQLiteBase:
 
     # -- plumbing -------------------------------------------------------------------------
     def close(self) -> None:
-        """Close the connection; later calls raise :class:`StoreClosedError`."""
+        """Close the connection (writing deferred use statistics first); later calls raise
+        :class:`StoreClosedError`."""
         with self._lock:
             if not self._closed:
+                self.flush_accessed(quiet=True)
                 self._closed = True
                 self.conn.close()
                 mark_clean(self.path)
@@ -210,18 +227,67 @@ class SQLiteBase:
                 return
             self._sql("BEGIN IMMEDIATE")
             self._depth = 1
+            written: dict[str, tuple[int, str]] = {}
             try:
+                written = self._write_accessed()  # deferred uses ride along (see touch)
                 yield
                 self._depth = 0
                 self._sql("COMMIT")
             except BaseException as exc:
                 self._depth = 0
                 self._rollback("ROLLBACK")
+                self._keep_accessed(written)
                 if isinstance(exc, sqlite3.Error):
                     raise translate(exc, self.path) from exc
                 raise
             if self.after_commit is not None:
                 self.after_commit()
+
+    # -- deferred use statistics (NodeTable.touch) -------------------------------------------
+    def _write_accessed(self) -> dict[str, tuple[int, str]]:
+        """Write the deferred uses inside the open write transaction; what was written."""
+        if not self._accessed:
+            return {}
+        taken, self._accessed = self._accessed, {}
+        self._deferred_touches = 0
+        self.conn.executemany(
+            _ACCESS_UPDATE, [(n, at, at, node_id) for node_id, (n, at) in taken.items()]
+        )
+        return taken
+
+    def _keep_accessed(self, taken: dict[str, tuple[int, str]]) -> None:
+        """Put uses whose write was rolled back back among the deferred ones."""
+        for node_id, (n, at) in taken.items():
+            count, last = self._accessed.get(node_id, (0, at))
+            self._accessed[node_id] = (count + n, max(last, at))
+
+    def flush_accessed(self, *, quiet: bool = False) -> None:
+        """Write the deferred use statistics now (one write transaction). ``quiet``: a store
+        that cannot be written (read-only file, busy) drops them instead of raising."""
+        with self._lock:
+            if self._closed or not self._accessed or self._depth:
+                return
+            try:
+                with self.transaction():
+                    pass
+            except StoreError:
+                if not quiet:
+                    raise
+                self._accessed.clear()
+
+    def _with_accessed(self, node: MemoryNode) -> MemoryNode:
+        """``node`` with its deferred uses added (reads see them before they are written)."""
+        seen = self._accessed.get(node.id)
+        if seen is None:
+            return node
+        count, stamp = seen
+        at = from_iso(stamp)
+        last = node.last_accessed_at
+        return replace(
+            node,
+            access_count=node.access_count + count,
+            last_accessed_at=at if last is None or at > last else last,
+        )
 
     @contextmanager
     def _savepoint(self) -> Iterator[None]:
@@ -276,6 +342,8 @@ class SQLiteBase:
     def decode(self, row: dict[str, Any]) -> MemoryNode:
         """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
         node = row_to_node(row)
+        if self._accessed:
+            node = self._with_accessed(node)
         if node.sensitive and self.opener is not None:
             return replace(node, content=self.opener(node.id, node.content))
         return node
@@ -343,6 +411,7 @@ class SQLiteBase:
     def copy_to(self, target: Path) -> None:
         """Write a consistent copy of the whole store to ``target`` (``VACUUM INTO``: one read
         transaction, so other processes may keep writing) and fsync it."""
+        self.flush_accessed(quiet=True)  # the copy carries the uses recorded so far
         try:
             with self.reading():
                 self.conn.execute("VACUUM INTO ?", (str(target),))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hybridmem.errors import StoreError
-from hybridmem.store import tamper
+from hybridmem.store import fts, tamper
 from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber, Resealer
@@ -95,12 +95,13 @@ def scrub_copy(
                 f"sensitive = 0 WHERE id IN ({marks(chunk)})",
                 [empty_hash, *chunk],
             )
-            if "nodes_fts" in tables:
-                conn.execute(
-                    "DELETE FROM nodes_fts WHERE rowid IN "
-                    f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
-                    chunk,
-                )
+            rids_sql = f"SELECT rid FROM nodes WHERE id IN ({marks(chunk)})"
+            if "lex_df" in tables:  # a copy with lexical statistics (m011) keeps them right
+                fts.delete_terms(conn, rids_sql, chunk)
+                blank = [(int(r[0]), "") for r in conn.execute(rids_sql, chunk)]
+                fts.insert_terms(conn, blank)
+            elif "nodes_fts" in tables:
+                conn.execute(f"DELETE FROM nodes_fts WHERE rowid IN ({rids_sql})", chunk)
                 conn.execute(
                     "INSERT INTO nodes_fts(rowid, terms) "
                     f"SELECT rid, '' FROM nodes WHERE id IN ({marks(chunk)})",

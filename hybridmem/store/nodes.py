@@ -17,19 +17,13 @@ import numpy as np
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
-from hybridmem.store.base import SQLiteBase, chunks, marks, refused
+from hybridmem.store import fts
+from hybridmem.store.base import ACCESS_BATCH, ACCESS_IDS, SQLiteBase, chunks, marks, refused
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
 from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
-
-FTS_INSERT = (
-    "INSERT INTO nodes_fts(rowid, terms, scope) VALUES (?1, ?2, "
-    "(SELECT 'k' || t.rid FROM nodes n JOIN nodes t ON t.id = n.task_id WHERE n.rid = ?1))"
-)
-"""A node's lexical row: its terms and its scope token (``k<rid of its task>``, m009); the
-node row must be written first."""
 
 MAX_SCOPE_TOKENS = 200
 """Most tasks a lexical search names in its FTS5 query; a wider scope is filtered in SQL."""
@@ -61,16 +55,12 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
     return " AND ".join(clauses), params
 
 
-def delete_node_rows(conn: sqlite3.Connection, ids: Sequence[str], *, fts: bool = True) -> None:
-    """Delete node rows (and, with ``fts``, their lexical terms) on ``conn``; shared by the live
-    store and the scrubbing of snapshot copies."""
+def delete_node_rows(conn: sqlite3.Connection, ids: Sequence[str], *, terms: bool = True) -> None:
+    """Delete node rows (and, with ``terms``, their lexical rows, counted out of the lexical
+    statistics) on ``conn``; shared by the live store and the scrubbing of snapshot copies."""
     for chunk in chunks(ids):
-        if fts:
-            conn.execute(
-                "DELETE FROM nodes_fts WHERE rowid IN "
-                f"(SELECT rid FROM nodes WHERE id IN ({marks(chunk)}))",
-                chunk,
-            )
+        if terms:
+            fts.delete_terms(conn, f"SELECT rid FROM nodes WHERE id IN ({marks(chunk)})", chunk)
         # The vector goes with its node (an erased memory leaves no embedding behind).
         conn.execute(
             "DELETE FROM node_vectors WHERE rid IN "
@@ -95,7 +85,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 f"INSERT INTO nodes({', '.join(cols)}) VALUES ({marks(cols)})",
                 [values[c] for c in cols],
             )
-            self.conn.execute(FTS_INSERT, (cur.lastrowid, fts_terms))
+            fts.insert_terms(self.conn, [(int(cur.lastrowid or 0), fts_terms)])
         return self.decode({**row, "rid": cur.lastrowid})
 
     def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
@@ -114,8 +104,8 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 f"INSERT INTO nodes(rid, {', '.join(cols)}) VALUES (?, {marks(cols)})",
                 [[rid, *(row[c] for c in cols)] for rid, row in zip(rids, values, strict=True)],
             )
-            self.conn.executemany(
-                FTS_INSERT, [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)]
+            fts.insert_terms(
+                self.conn, [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)]
             )
         return [self.decode({**row, "rid": rid}) for rid, (row, _) in zip(rids, rows, strict=True)]
 
@@ -132,8 +122,8 @@ class NodeTable(SharedNodeReads, SQLiteBase):
             if fts_terms is not None:
                 found = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (node_id,))
                 rid = found.fetchone()[0]
-                self.conn.execute("DELETE FROM nodes_fts WHERE rowid = ?", (rid,))
-                self.conn.execute(FTS_INSERT, (rid, fts_terms))
+                fts.delete_terms(self.conn, "?", [rid])
+                fts.insert_terms(self.conn, [(rid, fts_terms)])
 
     def delete_nodes(self, ids: Sequence[str]) -> None:
         """Delete node rows and their lexical terms (inside the caller's transaction)."""
@@ -251,18 +241,34 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 self.conn.execute("DELETE FROM index_checks")
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
-        """Record that nodes were used (passive renewal): one batched write. ``count=False``
-        renews without counting a retrieval."""
+        """Record that nodes were used (passive renewal). ``count=False`` renews without
+        counting a retrieval.
+
+        Outside a write the uses are deferred, not written: they ride along with this
+        connection's next write transaction, or are written once ``ACCESS_BATCH`` retrieves
+        (or ``ACCESS_IDS`` nodes) have waited, and at close. Reads of this store see them at
+        once (``get``, ``inspect``, retrieval's recency and use weights); other processes see
+        them once written. So a read costs no write transaction (and never waits for another
+        process's write lock); a crash loses at most the deferred use statistics, which are
+        not logged anyway (reads are not ops)."""
         if not ids:
             return
         stamp = to_iso(at)
         bump = 1 if count else 0
-        with self.transaction():
-            self.conn.executemany(
-                "UPDATE nodes SET access_count = access_count + ?, last_accessed_at = ? "
-                "WHERE id = ?",
-                [(bump, stamp, i) for i in ids],
-            )
+        with self._lock:
+            self._check()
+            for node_id in ids:
+                n, last = self._accessed.get(node_id, (0, stamp))
+                self._accessed[node_id] = (n + bump, max(last, stamp))
+            self._deferred_touches += 1
+            if (
+                self._depth  # inside a write: written with it
+                or self._deferred_touches >= ACCESS_BATCH
+                or len(self._accessed) >= ACCESS_IDS
+            ):
+                with self.transaction():
+                    if self._depth > 1:  # a savepoint: the outer BEGIN wrote earlier ones
+                        self._write_accessed()
 
     # -- reads ------------------------------------------------------------------------------
     def get(self, node_id: str) -> MemoryNode | None:
@@ -364,14 +370,17 @@ class NodeTable(SharedNodeReads, SQLiteBase):
     ) -> list[tuple[str, float]]:
         """Best BM25 matches in scope as ``(id, score)``, score > 0 and higher is better.
 
-        The query's terms are matched in the ``terms`` column only; a task scope also names
-        its tasks' scope tokens (m009), so FTS5 ranks the scope's matches, not the store's."""
+        The query's terms are matched in the ``terms`` column only. A task scope also names its
+        tasks' scope tokens (m009), so FTS5 finds the scope's matches, not the store's, and
+        they are ranked with the kept statistics (:func:`hybridmem.store.fts.rank`, m011): the
+        same scores as ``bm25()``, without its per-query count of each term over the index."""
         where, params = scope_sql(scope, "n")
         expression = "{terms} : (" + match + ")"
         tasks = list(scope.task_ids or ())
         if scope.task_ids is not None and scope.has_standing and scope.standing_task:
             tasks.append(scope.standing_task)
-        if tasks and len(tasks) <= MAX_SCOPE_TOKENS:
+        scoped = bool(tasks) and len(tasks) <= MAX_SCOPE_TOKENS
+        if scoped:
             with self.reading():
                 rids = self.conn.execute(
                     f"SELECT rid FROM nodes WHERE id IN ({marks(tasks)})", tasks
@@ -380,19 +389,45 @@ class NodeTable(SharedNodeReads, SQLiteBase):
                 return []
             tokens = " OR ".join(f'"k{int(r[0])}"' for r in rids)
             expression += " AND {scope} : (" + tokens + ")"
-        sql = (
-            "SELECT n.id AS id, -bm25(nodes_fts, 1.0, 0.0) AS score FROM nodes_fts "
-            "JOIN nodes n ON n.rid = nodes_fts.rowid "
-            f"WHERE nodes_fts MATCH ? AND {where} AND n.status IN ({marks(statuses)}) "
-            "ORDER BY bm25(nodes_fts, 1.0, 0.0) LIMIT ?"
-        )
+        phrases = fts.phrases_of(match) if scoped else None
         try:
+            if phrases:
+                ranked = self._ranked_matches(expression, phrases, where, params, statuses)
+                if ranked is not None:
+                    return [(i, max(s, 0.0)) for i, s in ranked[:limit]]
+            sql = (
+                "SELECT n.id AS id, -bm25(nodes_fts, 1.0, 0.0) AS score FROM nodes_fts "
+                "JOIN nodes n ON n.rid = nodes_fts.rowid "
+                f"WHERE nodes_fts MATCH ? AND {where} AND n.status IN ({marks(statuses)}) "
+                "ORDER BY bm25(nodes_fts, 1.0, 0.0) LIMIT ?"
+            )
             rows = self._rows(sql, [expression, *params, *statuses, limit])
         except sqlite3.OperationalError:
             # match_expression quotes every term, so this is unexpected; lexical is only one
             # candidate source, so degrade to none rather than fail the whole retrieval.
             return []
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
+
+    def _ranked_matches(
+        self,
+        expression: str,
+        phrases: Sequence[str],
+        where: str,
+        params: Sequence[Any],
+        statuses: Sequence[str],
+    ) -> list[tuple[str, float]] | None:
+        """Every match of ``expression`` in scope, ranked by :func:`fts.rank`; None when the
+        query's terms need FTS5's own ranking (a term of several tokens)."""
+        sql = (
+            "SELECT n.id, nodes_fts.rowid, nodes_fts.terms FROM nodes_fts "
+            "JOIN nodes n ON n.rid = nodes_fts.rowid "
+            f"WHERE nodes_fts MATCH ? AND {where} AND n.status IN ({marks(statuses)})"
+        )
+        with self.reading():
+            rows = self.conn.execute(sql, [expression, *params, *statuses]).fetchall()
+            if not rows:
+                return []
+            return fts.rank(self.conn, phrases, rows)
 
     def scope_vectors(
         self, scope: Scope, statuses: Sequence[str], limit: int, model: str

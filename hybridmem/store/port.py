@@ -153,7 +153,9 @@ class TreeStore(Protocol):
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record a use: ``last_accessed_at = at`` and, with ``count``, one more
-        ``access_count`` (one write for all ids)."""
+        ``access_count`` (one write for all ids). A store may defer the write outside a write
+        transaction (SQLite does, see ``NodeTable.touch``) as long as its own reads see the
+        uses at once."""
         ...
 
     # -- node reads (content opened) --------------------------------------------------------

@@ -200,6 +200,9 @@ class LexicalGaps:
     """Row keys of lexical entries whose node row is gone."""
     nodes_without_terms: frozenset[int]
     """Row keys of nodes with no lexical entry."""
+    stale_statistics: int = 0
+    """How many kept lexical statistics (a token's row count, the totals) disagree with the
+    index; a backend whose statistics cannot drift from its terms reports 0."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hybridmem.models import MemoryNode
+from hybridmem.store import fts
 from hybridmem.store.base import SQLiteBase, marks
-from hybridmem.store.nodes import FTS_INSERT, NODE_COLUMNS
+from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
 from hybridmem.store.schema import AWAITING, SEALED
 
@@ -22,7 +23,8 @@ class NodeScans(SQLiteBase):
     """Reads over many nodes, content as stored."""
 
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
-        return [row_to_node(r) for r in self._rows(sql, params)]
+        nodes = [row_to_node(r) for r in self._rows(sql, params)]
+        return [self._with_accessed(n) for n in nodes] if self._accessed else nodes
 
     def _decoded_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
         return [self._node(r) for r in self._rows(sql, params)]
@@ -80,12 +82,18 @@ class NodeScans(SQLiteBase):
     ) -> list[MemoryNode]:
         """The user's ``limit`` newest active nodes of these types, newest first, content
         decrypted (the pool a new fact may conflict with)."""
-        return self._decoded_nodes(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? "
-            f"AND node_type IN ({marks(node_types)}) AND status = 'active' "
-            "ORDER BY created_at DESC, seq DESC LIMIT ?",
-            [user_id, *node_types, limit],
-        )
+        # One read per type, each in the order of idx_nodes_user_type_live (LIMIT stops it
+        # early), merged here: with the types in one IN list SQLite sorted every active node
+        # of them to keep ``limit``.
+        found: list[MemoryNode] = []
+        for node_type in dict.fromkeys(node_types):
+            found += self._decoded_nodes(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+                "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT ?",
+                [user_id, node_type, limit],
+            )
+        found.sort(key=lambda n: (n.created_at, n.seq), reverse=True)
+        return found[:limit]
 
     def live_repeats(
         self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
@@ -93,7 +101,9 @@ class NodeScans(SQLiteBase):
         """Live (not archived) nodes of this type under this parent with exactly this content
         hash, oldest first, content as stored: what a new node would merely repeat."""
         return self._raw_nodes(
-            f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+            # + keeps SQLite on (parent_id, content_hash) (m012), not on every node of the
+            # user of this type.
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND +node_type = ? "
             "AND parent_id IS ? AND content_hash = ? AND status != 'archived' "
             "ORDER BY created_at, seq",
             [user_id, node_type, parent_id, content_hash],
@@ -107,7 +117,7 @@ class NodeScans(SQLiteBase):
         for lo in range(0, len(hashes), 500):  # SQLite's limit on parameters
             chunk = list(hashes[lo : lo + 500])
             found += self._raw_nodes(
-                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND node_type = ? "
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND +node_type = ? "
                 f"AND parent_id IS ? AND content_hash IN ({', '.join('?' * len(chunk))}) "
                 "AND status != 'archived'",
                 [user_id, node_type, parent_id, *chunk],
@@ -175,11 +185,13 @@ class NodeScans(SQLiteBase):
         return str(rows[0]["content"]) if rows else None
 
     def lexical_gaps(self) -> LexicalGaps:
-        """Lexical entries without a node row, and node rows without a lexical entry."""
+        """Lexical entries without a node row, node rows without a lexical entry, and lexical
+        statistics that disagree with the index (m011; reads the whole index)."""
         with self.reading():
             rids = {int(r[0]) for r in self.conn.execute("SELECT rid FROM nodes")}
             terms = {int(r[0]) for r in self.conn.execute("SELECT rowid FROM nodes_fts")}
-        return LexicalGaps(frozenset(terms - rids), frozenset(rids - terms))
+            drift = fts.drift(self.conn)
+        return LexicalGaps(frozenset(terms - rids), frozenset(rids - terms), drift)
 
     def misnumbered_nodes(self) -> int:
         """How many nodes carry a ``seq`` that is not the sequence of their own ``add`` op."""
@@ -196,9 +208,6 @@ class NodeScans(SQLiteBase):
         with self.transaction():
             rows = self.conn.execute("SELECT rid, content FROM nodes WHERE sensitive = 0")
             fresh = [(rid, terms(content)) for rid, content in rows.fetchall()]
-            self.conn.execute(
-                "DELETE FROM nodes_fts WHERE rowid IN (SELECT rid FROM nodes WHERE sensitive = 0)"
-            )
-            self.conn.executemany(FTS_INSERT, fresh)
+            fts.delete_terms(self.conn, "SELECT rid FROM nodes WHERE sensitive = 0", ())
+            fts.insert_terms(self.conn, fresh)
         return len(fresh)
-

@@ -10,11 +10,10 @@ import sqlite3
 from collections.abc import Callable
 
 from hybridmem.errors import SchemaVersionError
-from hybridmem.store import tamper
+from hybridmem.store import fts, tamper
+from hybridmem.store.fts import FTS_TOKENIZER
 
 Migration = Callable[[sqlite3.Connection], None]
-
-FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 
 def _run(conn: sqlite3.Connection, script: str) -> None:
@@ -240,6 +239,36 @@ def m010_sensitive_rows(conn: sqlite3.Connection) -> None:
     conn.execute(f"CREATE INDEX IF NOT EXISTS idx_nodes_sensitive ON nodes(rid) WHERE {SEALED}")
 
 
+def m011_lexical_stats(conn: sqlite3.Connection) -> None:
+    """What BM25 needs beside the lexical index, kept in every write transaction with the FTS5
+    rows (:mod:`hybridmem.store.fts`): ``lex_df`` (rows holding each token of the ``terms``
+    column) and ``lex_totals`` (rows, tokens), so a task-scoped lexical search ranks its
+    matches without FTS5's ``bm25()``, which counts each query term's rows over the whole index
+    on every query. Counted here from the index itself; re-running recounts."""
+    fts.recount(conn)
+
+
+def m012_repeat_lookup(conn: sqlite3.Connection) -> None:
+    """What a new node would merely repeat (the same content under the same parent) is found
+    on ``(parent_id, content_hash)``: before, SQLite (no statistics) walked every node of the
+    user of that type on ``idx_nodes_user_type_live``, per fact written."""
+    conn.execute(
+        "CREATE INDEX IF NOT EXISTS idx_nodes_parent_hash ON nodes(parent_id, content_hash)"
+    )
+
+
+def m013_pending_order(conn: sqlite3.Connection) -> None:
+    """Pending rows are read oldest first (``ids_by_index_state``: ``ORDER BY seq``, a batch
+    at a time). On ``(index_state)`` alone SQLite sorted every pending row for each batch:
+    1.2 s per batch of 256 with a million rows pending (a rebuild, a layout change, a bulk
+    load), so finishing them was quadratic. PostgreSQL's index was ``(index_state, seq)``
+    from the start."""
+    conn.execute(
+        "CREATE INDEX IF NOT EXISTS idx_nodes_index_state_seq ON nodes(index_state, seq)"
+    )
+    conn.execute("DROP INDEX IF EXISTS idx_nodes_index_state")  # a prefix of the new one
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -251,6 +280,9 @@ MIGRATIONS: list[Migration] = [
     m008_group_reads,
     m009_fts_scope,
     m010_sensitive_rows,
+    m011_lexical_stats,
+    m012_repeat_lookup,
+    m013_pending_order,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,6 +1,7 @@
 """Checks a privacy-minded operator (and the test suite) can run against a live store.
 
-- :func:`consistency`: SQLite ids == Chroma ids and FTS5 rowids == node rids.
+- :func:`consistency`: SQLite ids == Chroma ids, FTS5 rowids == node rids, and the lexical
+  statistics agree with the FTS5 index.
 - :func:`find_bytes`: which files under a directory contain a byte string (raw, like grep),
   in any letter case: the tool behind the erasure and encryption-at-rest checks.
 """
@@ -23,6 +24,7 @@ class ConsistencyReport:
     orphan_vectors: frozenset[str]
     fts_without_node: frozenset[int]
     node_without_fts: frozenset[int]
+    stale_lexical_statistics: int = 0
 
     @property
     def ok(self) -> bool:
@@ -31,6 +33,7 @@ class ConsistencyReport:
             or self.orphan_vectors
             or self.fts_without_node
             or self.node_without_fts
+            or self.stale_lexical_statistics
         )
 
 
@@ -45,6 +48,7 @@ def consistency(mem: HybridMemory) -> ConsistencyReport:
         orphan_vectors=frozenset(vectors - ids),
         fts_without_node=lexical.terms_without_node,
         node_without_fts=lexical.nodes_without_terms,
+        stale_lexical_statistics=lexical.stale_statistics,
     )
 
 

@@ -391,6 +391,8 @@ def check_round(mem: HybridMemory, model: Expectation) -> list[str]:
     unterm = len(lexical.nodes_without_terms)
     if orphan_terms or unterm:
         problems.append(f"lexical index out of step ({orphan_terms} orphans, {unterm} missing)")
+    if lexical.stale_statistics:
+        problems.append(f"{lexical.stale_statistics} lexical statistics disagree with the index")
     if bad_seq:
         problems.append(f"{bad_seq} nodes whose seq is not their add op")
     for user, expected in model.active.items():
