@@ -152,6 +152,7 @@ def test_erasure_leaves_no_term_behind_and_keeps_the_counts(tmp_path, clock):
             ).fetchone()[0]
             == 0
         )
+        assert not any(w.startswith("qzvorpelblix") for w in fts._TOKENS)  # nor in memory
         _assert_same_as_bm25(mem, tasks)
         mem.erase(user_id=U)
         assert consistency(mem).ok

@@ -358,6 +358,42 @@ def test_add_many_batches_give_the_same_tree_as_adding_one_by_one(tmp_path, cloc
     single.close()
 
 
+def test_pools_read_once_take_in_the_batch_s_own_writes(tmp_path, clock, monkeypatch):
+    """A batch with a fact every few items writes the queued items before each fact; the
+    siblings and repeats the planner read stay remembered and take those writes in (they are
+    not read again per fact), and the tree is the one adding item by item gives."""
+    items: list[dict[str, object]] = [
+        {"id": "t1", "content": "Moving house", "node_type": "task"},
+        {"id": "t2", "content": "Garden", "node_type": "task"},
+    ]
+    for i in range(12):
+        parent = "t1" if i % 2 else "t2"
+        items.append({"content": f"note {i % 5} about boxes", "parent_id": parent})
+        if i % 3 == 2:
+            items.append(
+                {"content": f"My {['van', 'key', 'lease', 'dog'][i // 3]} is ready",
+                 "parent_id": parent, "node_type": "fact"}
+            )
+    items.append({"content": "note 1 about boxes", "parent_id": "t1"})  # an exact repeat
+    batched = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)
+    single = HybridMemory(tmp_path / "b", embedder=HashEmbedder(), clock=clock)
+    reads: list[str] = []
+    original = batched.store.recent_children
+    monkeypatch.setattr(
+        batched.store,
+        "recent_children",
+        lambda node_id, *a: reads.append(node_id) or original(node_id, *a),
+    )
+    batched.add_many([dict(i) for i in items], user_id="u1")
+    for item in items:
+        single.add_many([dict(item)], user_id="u1")
+    assert _shape(batched, "u1") == _shape(single, "u1")
+    facts = sum(1 for i in items if i.get("node_type") == "fact")
+    assert len(reads) < facts + 2  # not once per fact and parent
+    batched.close()
+    single.close()
+
+
 def test_known_vectors_stack_rows_in_the_order_asked():
     from hybridmem.core import KnownVectors
 

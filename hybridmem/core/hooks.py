@@ -17,6 +17,7 @@ import numpy as np
 
 from hybridmem import lexical
 from hybridmem.embedding.base import Vectors
+from hybridmem.models import MemoryNode
 
 T = TypeVar("T")
 
@@ -60,25 +61,48 @@ class BatchReads:
 
     Planning item after item re-asks the store the same questions (the siblings under one
     parent, the exact repeats among the batch's hashes); each answer holds while the batch
-    writes nothing, so the core calls :meth:`forget` whenever it writes (queued adds flushed,
-    older nodes changed). On PostgreSQL every read is a round trip to the server.
+    writes nothing. When the batch writes only new nodes (queued adds flushed) an answer read
+    with a ``grow`` function takes them in (:meth:`added`) instead of being read again, which
+    a batch with a fact every few items would otherwise do per fact; any other write (older
+    nodes changed) makes the core call :meth:`forget`. On PostgreSQL every read is a round
+    trip to the server.
     """
 
     def __init__(self, hashes: Iterable[str] = ()) -> None:
         self.hashes: frozenset[str] = frozenset(hashes)
         """The content hashes of every item of the batch (a planner may read them at once)."""
         self._memo: dict[Hashable, Any] = {}
+        self._grow: dict[Hashable, Callable[[Any, Sequence[MemoryNode]], Any]] = {}
 
-    def get(self, key: Hashable, read: Callable[[], T]) -> T:
-        """The answer remembered under ``key``, else ``read()`` (then remembered)."""
+    def get(
+        self,
+        key: Hashable,
+        read: Callable[[], T],
+        grow: Callable[[T, Sequence[MemoryNode]], T] | None = None,
+    ) -> T:
+        """The answer remembered under ``key``, else ``read()`` (then remembered). ``grow``
+        (answer, new nodes) -> the answer had the new nodes been there when it was read."""
         if key not in self._memo:
             self._memo[key] = read()
+            if grow is not None:
+                self._grow[key] = grow
         answer: T = self._memo[key]
         return answer
 
+    def added(self, nodes: Sequence[MemoryNode]) -> None:
+        """The batch wrote these new nodes and changed nothing else: answers that can take
+        them in do; the others are dropped."""
+        for key in list(self._memo):
+            grow = self._grow.get(key)
+            if grow is None:
+                del self._memo[key]
+            else:
+                self._memo[key] = grow(self._memo[key], nodes)
+
     def forget(self) -> None:
-        """Drop every answer (the batch wrote to the store)."""
+        """Drop every answer (the batch changed nodes it had read)."""
         self._memo.clear()
+        self._grow.clear()
 
 
 class KnownVectors(dict[str, Vectors]):

@@ -100,10 +100,11 @@ class TreeWriter:
                 adds.queue(node_id, self._add_payload(item, node_id, parent, adds.now, plan), key)
                 if reads or plan.changes:
                     adds.flush()
+                if plan.changes:
                     adds.evolved.extend(
                         self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
                     )
-                    adds.reads.forget()
+                    adds.reads.forget()  # older nodes changed: remembered pools are stale
                 wants = item.activate
                 if wants or (wants is None and item.node_type in engine.config.activate_on_add):
                     activate_id = node_id
@@ -535,11 +536,13 @@ class _AddRun:
         """Commit the queued adds with one statement per table."""
         if not self._queued:
             return
-        self.reads.forget()
         done = self.writer.engine.commit_many("add", self._queued, at=self.now)
         self._queued, self._queued_ids, self._queued_keys = [], set(), set()
+        written: list[MemoryNode] = []
         for _, node in done:
             assert node is not None
             self.batch[node.id] = node
             self.created.append(node)
             self.touched.update(node.path)
+            written.append(node)
+        self.reads.added(written)  # only new rows: remembered pools take them in

@@ -163,6 +163,10 @@ def delete_terms(conn: sqlite3.Connection, rids_sql: str, params: Sequence[Any])
     ]
     _count(conn, gone, -1)
     conn.execute(f"DELETE FROM nodes_fts WHERE rowid IN ({rids_sql})", list(params))
+    if gone:
+        # Words of deleted (maybe erased) content leave the process's word cache too; it
+        # refills from later reads.
+        _TOKENS.clear()
 
 
 def _index_vocab(conn: sqlite3.Connection) -> None:
