@@ -47,6 +47,20 @@ its conversation session, matching the query lifts it: the error analysis of
 the lexical weight; min-max fusion (both folds chose it over raw cosines in the previous round,
 see docs/benchmarks.md). Everything else stays at its documented default."""
 
+SPEAKER_GRID: dict[str, Make] = {
+    "grouped speaker=0.2": _cfg({"context_format": "grouped"}, speaker=0.2),
+    **{
+        f"compact speaker={speaker}": _cfg({"context_format": "compact"}, speaker=speaker)
+        for speaker in (0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
+    },
+}
+"""The third round (``--grid speaker``): the compact context (a layout choice, no knob: it
+fits more memories in a budget) and, with it, the weight of the ``speaker`` feature (the
+memory's "Name:" is someone the question names). Only LoCoMo has speaker labels and a token
+budget, so MADial does not move (checked: every row equal); run with ``--suites locomo``."""
+
+GRIDS = {"parent-lexical": GRID, "speaker": SPEAKER_GRID}
+
 SUITES = ("locomo", "zh", "en")
 HALVES = ("tune", "check")
 
@@ -101,12 +115,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--embedder", default="default")
     parser.add_argument("--suites", default=",".join(SUITES))
+    parser.add_argument("--grid", choices=sorted(GRIDS), default="parent-lexical")
     parser.add_argument("--only", default=None, help="comma-separated grid entries")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
-    grid = GRID
+    grid = GRIDS[args.grid]
     if args.only:
-        grid = {k: GRID[k] for k in args.only.split(",")}
+        grid = {k: grid[k] for k in args.only.split(",")}
     result = evaluate(args.embedder, grid, args.data or default_data_dir(),
                       args.suites.split(","))
     chosen = folds(result)

@@ -29,8 +29,9 @@ class ScoreWeights:
                 two-fold cross-validation, see docs/benchmarks.md).
     neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
     effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
-    speaker:    the memory's ``"Name: ..."`` speaker is someone the query names (0.2 -> 0.5 by
-                two-fold cross-validation on LoCoMo with the compact context, both embedders).
+    speaker:    the memory's ``"Name: ..."`` speaker is someone the query names (0.2 -> 1.0 by
+                two-fold cross-validation on LoCoMo with the compact context and the
+                name-free query vector, both embedders; docs/benchmarks.md).
     time:       closeness of the memory's creation to the window a time expression in the
                 query names ("on May 6", "上周二"); counts only for queries that name one. Its
                 default outweighs similarity + lexical together: a user naming a day means
@@ -47,7 +48,7 @@ class ScoreWeights:
     tree: float = 0.1
     neighbour: float = 0.25
     parent: float = 1.0
-    speaker: float = 0.5
+    speaker: float = 1.0
     time: float = 2.0
 
     def __post_init__(self) -> None:

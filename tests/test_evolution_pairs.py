@@ -124,3 +124,28 @@ def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):
         plain = mem.retrieve("What is the user's diet?", user_id=U, top_k=3).hits
         assert {h.node.id for h in plain} == set(ids)
         assert plain[0].node.id == asked.id
+
+
+class _EnglishOnlyConstant:
+    """An English-only model (by its name) that reads every text the same: what MiniLM's
+    vectors of Chinese text are like."""
+
+    name = "all-MiniLM-L6-v2-constant"
+    dimension = 8
+
+    def embed(self, texts):
+        out = np.zeros((len(texts), 8), dtype=np.float32)
+        out[:, 0] = 1.0
+        return out
+
+
+def test_an_english_only_embedder_groups_no_chinese_fact_by_similarity(tmp_path, clock):
+    with HybridMemory(tmp_path / "m", embedder=_EnglishOnlyConstant(), clock=clock) as mem:
+        zh = [mem.add(t, node_type="fact", user_id=U) for t in ("我对花生过敏", "我女儿叫小雨")]
+        assert [n.conflict_group for n in zh] == [None, None]
+        # English text it reads: the configured similarity still groups (cosine 1.0 here).
+        en = [
+            mem.add(t, node_type="fact", user_id=U)
+            for t in ("Team sync on Mondays", "Team sync moved")
+        ]
+        assert en[1].conflict_group is not None

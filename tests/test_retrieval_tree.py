@@ -9,7 +9,12 @@ import pytest
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig, ScoreWeights
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.retrieval.context import CONTEXT_FORMATS
-from hybridmem.retrieval.entities import query_names, speaker_feature, speaker_label
+from hybridmem.retrieval.entities import (
+    query_names,
+    speaker_feature,
+    speaker_label,
+    topic_query,
+)
 from hybridmem.retrieval.expansion import adjacent_siblings, parent_feature
 from hybridmem.retrieval.language import cjk_share, reads_cjk, similarity_scale
 from hybridmem.tokens import count_tokens
@@ -250,6 +255,38 @@ def test_the_named_speakers_turn_outranks_the_same_words_from_the_other_speaker(
     assert by_id[other.id].breakdown.features["speaker"] == 0.0
     order = [h.node.id for h in res.hits]
     assert order.index(own.id) < order.index(other.id)
+
+
+def test_topic_query_drops_the_speakers_names_and_keeps_the_rest():
+    speakers = frozenset({"caroline", "melanie"})
+    assert topic_query("What did Caroline research?", speakers) == "What did research?"
+    assert topic_query("What do Melanie's kids like?", speakers) == "What do kids like?"
+    assert topic_query("Did Caroline and Melanie meet?", speakers) == "Did and meet?"
+    assert topic_query("Caroline?", speakers) is None  # nothing but the name: keep the query
+    assert topic_query("what did they research", speakers) is None  # names no speaker
+    assert topic_query("What did Caroline research?", frozenset()) is None
+    assert topic_query("Where is Carolineville?", speakers) is None  # whole words only
+
+
+def test_the_vector_reads_the_topic_when_the_query_names_a_speaker(mem, embedder):
+    task = mem.add("Chat with Mia", node_type="task", user_id="u1")
+    session = mem.add("Session 1", node_type="session", parent_id=task.id, user_id="u1")
+    name_only = mem.add("Mia: Mia here! Hi, Mia again, Mia!", parent_id=session.id, user_id="u1")
+    answer = mem.add("Mia: the kids loved the dinosaur museum", parent_id=session.id, user_id="u1")
+    mem.add("Tom: the kids got a new bike", parent_id=session.id, user_id="u1")
+    embedder.texts.clear()
+    res = mem.retrieve("what do Mia's kids love?", user_id="u1", task_id=task.id)
+    # The query is embedded as asked, then without the speaker's name.
+    assert embedder.texts == ["what do Mia's kids love?", "what do kids love?"]
+    by_id = {h.node.id: h for h in res.hits}
+    similarity = {i: h.breakdown.features["similarity"] for i, h in by_id.items()}
+    # A line that is mostly the name no longer rides on it; the speaker feature still says who.
+    assert similarity[answer.id] > similarity[name_only.id]
+    assert by_id[answer.id].breakdown.features["speaker"] == 1.0
+    assert res.hits[0].node.id == answer.id
+    embedder.texts.clear()
+    mem.retrieve("what do the kids love?", user_id="u1", task_id=task.id)
+    assert embedder.texts == ["what do the kids love?"]  # no name, no second search
 
 
 def test_memories_filed_far_apart_are_not_each_others_neighbours(mem, clock):

@@ -372,3 +372,22 @@ def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
 )
 def test_a_circumstance_makes_a_dislike_a_mood_not_a_liking(text, act):
     assert classify(text).act is act
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        # A feeling with a recurring cause and nothing tying it to now is a lasting trait...
+        ("Crowds make me anxious.", SpeechAct.PREFERENCE),
+        ("Long drives always make me sleepy.", SpeechAct.PREFERENCE),
+        ("打雷总让我很紧张。", SpeechAct.PREFERENCE),
+        ("每当下雨我就特别想睡觉。", SpeechAct.PREFERENCE),
+        # ...one tied to this moment or to a particular cause is a mood.
+        ("This snow makes me so happy today!", SpeechAct.EMOTION),
+        ("my boss makes me furious", SpeechAct.EMOTION),
+        ("The crowds today make me anxious.", SpeechAct.EMOTION),
+        ("今天这个会开得我好累。", SpeechAct.EMOTION),
+    ],
+)
+def test_a_feeling_with_a_recurring_cause_is_a_disposition(text, act):
+    assert classify(text).act is act

@@ -289,6 +289,25 @@ def test_lexical_ranking_is_the_same_on_both_backends(tmp_path, pg_url):
         assert by_score(lite) == by_score(pg)
 
 
+def test_pending_rows_are_read_oldest_first_off_an_index(store):
+    """A batch of pending rows (what the index owner finishes) is read in op order; on
+    SQLite the read walks ``(index_state, seq)`` instead of sorting every pending row per
+    batch (quadratic when a rebuild leaves a million rows pending)."""
+    tree(store)
+    store.set_index_state(["root", "t1"], "indexed")
+    assert store.ids_by_index_state("pending", 2) == ["e1", "e2"]
+    assert store.ids_by_index_state("pending") == ["e1", "e2", "t2", "e3"]
+    if isinstance(store, SQLiteStore):
+        plan = " ".join(
+            str(row[3])
+            for row in store.conn.execute(
+                "EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE index_state = 'pending' "
+                "ORDER BY seq LIMIT 256"
+            )
+        )
+        assert "idx_nodes_index_state_seq" in plan and "TEMP B-TREE" not in plan, plan
+
+
 def test_updating_terms_reindexes(store):
     tree(store)
     with store.transaction():

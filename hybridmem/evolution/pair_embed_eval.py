@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from hybridmem.embedding.scripts import reads_cjk
 from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import same_value
 from hybridmem.evolution.embed_models import fit_linear
@@ -46,6 +47,7 @@ from hybridmem.evolution.pair_embed import (
     read,
     states_change,
 )
+from hybridmem.evolution.writer import similarity_threshold
 
 HARD_NEGATIVES = 4
 RANDOM_NEGATIVES = 2
@@ -248,10 +250,26 @@ def same_value_report(rows: Sequence[Statement], vecs: np.ndarray) -> dict[str, 
 
 
 def _embed(spec: str, texts: Sequence[str]) -> tuple[str, np.ndarray]:
+    name, vecs, _ = _embed_reading(spec, texts)
+    return name, vecs
+
+
+def _embed_reading(spec: str, texts: Sequence[str]) -> tuple[str, np.ndarray, bool]:
+    """Name, vectors and whether the embedder reads CJK."""
     from hybridmem.embedding import make_embedder
 
     embedder = make_embedder(None if spec in ("e5", "default") else spec)
-    return embedder.name, np.asarray(embedder.embed(list(texts)), dtype=np.float64)
+    vecs = np.asarray(embedder.embed(list(texts)), dtype=np.float64)
+    return embedder.name, vecs, reads_cjk(embedder)
+
+
+def writer_linker(name: str, lang: str, cjk: bool, vecs: np.ndarray) -> Linker:
+    """What the writer does by default: its similarity threshold for the embedder, none for a
+    Chinese statement when the embedder does not read CJK (or no threshold: e5)."""
+    threshold = similarity_threshold(EvolutionConfig(), name)
+    if threshold is None or (lang == "zh" and not cjk):
+        return lambda i, j: (False, False)
+    return cosine_linker(threshold, vecs)
 
 
 def _methods(
@@ -268,14 +286,20 @@ def _methods(
     return out
 
 
-def _report(model: PairModel | None, rows: Sequence[Statement], vecs: np.ndarray) -> dict[str, Any]:
+def _report(
+    model: PairModel | None,
+    rows: Sequence[Statement],
+    vecs: np.ndarray,
+    reading: tuple[str, bool],
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for lang in ("en", "zh"):
         idx = [i for i, r in enumerate(rows) if r.lang == lang]
         sub, sv = [rows[i] for i in idx], vecs[idx]
         for name, figures in same_value_report(sub, sv).items():
             out[f"{lang}/same value: {name}"] = figures
-        for name, decide, top in _methods(model, sub, sv):
+        default = ("writer default", writer_linker(reading[0], lang, reading[1], sv), 1)
+        for name, decide, top in [default, *_methods(model, sub, sv)]:
             out[f"{lang}/{name}"] = {
                 **pair_report(sub, sv, decide),
                 **link_report(sub, sv, decide, top),
@@ -285,7 +309,7 @@ def _report(model: PairModel | None, rows: Sequence[Statement], vecs: np.ndarray
 
 def evaluate_command(spec: str, json_out: Path | None, blind: bool = True) -> int:
     rows = load_statements()
-    name, vecs = _embed(spec, [r.text for r in rows])
+    name, vecs, cjk = _embed_reading(spec, [r.text for r in rows])
     dev = [i for i, r in enumerate(rows) if r.split == "dev"]
     test = [i for i, r in enumerate(rows) if r.split == "test"]
     groups = sorted({rows[i].group for i in dev})
@@ -295,10 +319,12 @@ def evaluate_command(spec: str, json_out: Path | None, blind: bool = True) -> in
         fit_idx = [i for i in dev if rows[i].group not in held]
         eval_idx = [i for i in dev if rows[i].group in held]
         model = fit([rows[i] for i in fit_idx], vecs[fit_idx], name)
-        payload[f"dev half {h}"] = _report(model, [rows[i] for i in eval_idx], vecs[eval_idx])
+        payload[f"dev half {h}"] = _report(
+            model, [rows[i] for i in eval_idx], vecs[eval_idx], (name, cjk)
+        )
     model = fit([rows[i] for i in dev], vecs[dev], name)
     if blind:
-        payload["blind test"] = _report(model, [rows[i] for i in test], vecs[test])
+        payload["blind test"] = _report(model, [rows[i] for i in test], vecs[test], (name, cjk))
     for section, body in payload.items():
         if isinstance(body, dict):
             for key, figures in body.items():

@@ -42,6 +42,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 6", 1269, 1350),
     ("blind 7", 1462, 1582),
     ("blind 8", 1651, 1690),
+    ("blind 9", 1691, 1714),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

@@ -452,6 +452,22 @@ STABLE = _family(
     ),
 )
 
+# A feeling given a recurring cause: a bare plural or habitual subject that makes the speaker
+# feel something ("Snowy mornings make me happy", "Long drives relax me"), or 总是/总让/每当
+# ("下雪的早晨总让我很开心"): a lasting disposition, unless something ties it to the moment.
+DISPOSITION = _family(
+    "disposition",
+    (
+        (
+            "en",
+            r"^(?!(?:the|this|that|these|those|my|our|your|his|her|their|its)\b)"
+            r"(?:[a-z]+ ){0,2}[a-z]+s (?:always |usually |really |just )?"
+            r"(?:make|leave|get) me (?:feel )?[a-z]+",
+        ),
+        ("zh", r"总(?:是|会)?让我|总是(?:很|特别|挺)|每当|一到.{1,6}就(?:会)?(?:很|特别)?"),
+    ),
+)
+
 # Markers that tie an evaluation to this moment or this instance.
 MOMENTARY = _family(
     "now",
@@ -554,6 +570,7 @@ FAMILIES: tuple[CueFamily, ...] = (
     DISLIKE,
     PREFERENCE,
     STABLE,
+    DISPOSITION,
     MOMENTARY,
     EMOTION,
     NEGATION,

@@ -84,6 +84,7 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
     ("dislike", lex.DISLIKE),
     ("preference", lex.PREFERENCE),
     ("stable", lex.STABLE),
+    ("disposition", lex.DISPOSITION),
     ("momentary", lex.MOMENTARY),
     ("emotion", lex.EMOTION),
     ("negation", lex.NEGATION),
@@ -109,6 +110,7 @@ class _Cues:
     dislike: tuple[str, ...]
     preference: tuple[str, ...]
     stable: tuple[str, ...]
+    disposition: tuple[str, ...]
     momentary: tuple[str, ...]
     emotion: tuple[str, ...]
     negation: tuple[str, ...]
@@ -181,6 +183,10 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
     if c.instruction:
         return SpeechAct.INSTRUCTION, "instruction"
     if c.stable and (c.like or c.preference):
+        return SpeechAct.PREFERENCE, "stable-preference"
+    if c.disposition and set(c.momentary) <= {"now:circumstance"}:
+        # A feeling with a recurring cause (the circumstance itself, "snowy mornings") and
+        # nothing tying it to now: a lasting trait.
         return SpeechAct.PREFERENCE, "stable-preference"
     if c.emotion:
         return SpeechAct.EMOTION, "emotion"

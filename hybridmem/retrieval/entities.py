@@ -4,11 +4,20 @@ Chat transcripts are stored as ``"Name: text"`` lines; a question about Melanie 
 Melanie do to destress?") is about what *Melanie* said, while the other speaker's turns name
 her only in address ("Wow, Melanie!"). The ``speaker`` feature is 1 when the memory's speaker
 label is a name the query mentions, 0 otherwise (and for memories without a label).
+
+Who and what are then kept apart: the speaker feature answers *who*, and the query's vector is
+computed without the speakers' names (:func:`topic_query`), so it answers *what*. In a chat
+every memory carries a speaker label, so a name in the query pulls the embedding towards all
+of that person's lines (and towards short lines that are mostly a name) rather than towards
+the topic asked about.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from hybridmem.models import MemoryNode
 
 _LABEL = re.compile(r"^\s*([^\s:：][^:：\n]{0,40}?)\s*[:：]\s*\S")
 _NAME = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
@@ -55,3 +64,40 @@ def speaker_feature(content: str, names: frozenset[str]) -> float:
     if label is None or not names:
         return 0.0
     return 1.0 if label in names or any(part in names for part in label.split()) else 0.0
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
+
+
+def speaker_names(nodes: Iterable[MemoryNode]) -> frozenset[str]:
+    """The lower-cased words of the speaker labels of these memories ("dr. ruth lee" gives
+    "dr.", "ruth", "lee")."""
+    out: set[str] = set()
+    for node in nodes:
+        label = speaker_label(node.content)
+        if label:
+            out.update(label.split())
+    return frozenset(out)
+
+
+def topic_query(query: str, speakers: frozenset[str]) -> str | None:
+    """The query without the words that name one of ``speakers`` (possessives included:
+    "Melanie's kids" -> "kids"), or None when it names none of them or nothing else would
+    remain (a question that is only a name keeps its vector)."""
+    if not speakers:
+        return None
+    removed = False
+
+    def drop(match: re.Match[str]) -> str:
+        nonlocal removed
+        word = match.group().lower().rstrip(".")
+        stem = re.sub(r"['’]s$", "", word)
+        if word in speakers or stem in speakers:
+            removed = True
+            return ""
+        return match.group()
+
+    text = " ".join(_WORD.sub(drop, query).split())
+    if not removed or not query_names(text):
+        return None
+    return text

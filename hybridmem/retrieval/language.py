@@ -11,45 +11,10 @@ model, e.g. a local bge-m3 or paraphrase-multilingual-*, is trusted).
 
 from __future__ import annotations
 
-import re
-
 from hybridmem.embedding.base import Embedder
+from hybridmem.embedding.scripts import ENGLISH_ONLY_FAMILIES, cjk_share, reads_cjk
 
-_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_WORD_CHAR = re.compile(r"\w", re.UNICODE)
-
-ENGLISH_ONLY_FAMILIES = (
-    "all-minilm",
-    "all-mpnet",
-    "all-distilroberta",
-    "multi-qa-",
-    "msmarco-",
-    "paraphrase-minilm",
-    "paraphrase-mpnet",
-    "bge-small-en",
-    "bge-base-en",
-    "bge-large-en",
-    "gte-small",
-    "gte-base",
-    "e5-small-v2",
-    "e5-base-v2",
-)
-"""Lower-case name fragments of sentence-transformers models trained on English only."""
-
-
-def reads_cjk(embedder: Embedder) -> bool:
-    """Whether the embedder's similarities mean something for Chinese/Japanese/Korean text."""
-    declared = getattr(embedder, "multilingual", None)
-    if isinstance(declared, bool):
-        return declared
-    name = embedder.name.lower()
-    return not any(family in name for family in ENGLISH_ONLY_FAMILIES)
-
-
-def cjk_share(text: str) -> float:
-    """Share of the text's word characters that are CJK, in [0, 1] (0 for empty text)."""
-    words = len(_WORD_CHAR.findall(text))
-    return len(_CJK_CHAR.findall(text)) / words if words else 0.0
+__all__ = ["ENGLISH_ONLY_FAMILIES", "cjk_share", "reads_cjk", "similarity_scale"]
 
 
 def similarity_scale(embedder: Embedder, query: str) -> float:

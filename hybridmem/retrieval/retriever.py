@@ -5,7 +5,9 @@
    memories, or the whole tree; the ancestor path is always shown.
 3. Candidates: vector top-N from the index (filtered in ``where``) ∪ lexical top-N from FTS5
    (filtered in SQL) ∪ structural ones (recent children of the active node) ∪ the adjacent
-   turns of the best ones.
+   turns of the best ones. A query naming a speaker of the candidates ("Name: ..." memories)
+   is searched again without the names, and that vector gives every candidate's similarity
+   (``refocus``: who is the speaker feature's job, what the vector's).
 4. Score: a weighted mean of per-query features (see :mod:`hybridmem.scoring`); nodes under
    ``min_weight`` are dropped; identical memories are merged into one hit.
 5. Pack: ancestor path first, then hits while they fit the token budget; the packed hits'
@@ -31,7 +33,12 @@ from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.context import pack
-from hybridmem.retrieval.entities import query_names, speaker_feature
+from hybridmem.retrieval.entities import (
+    query_names,
+    speaker_feature,
+    speaker_names,
+    topic_query,
+)
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
@@ -144,6 +151,8 @@ class Retriever:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
         on_path = {n.id for n in resolved.path}
         cands = self.gather(q, resolved, active, on_path, matches)
+        if matches is None:
+            q = self.refocus(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
@@ -285,6 +294,44 @@ class Retriever:
         self._fill_similarity(out.nodes, out.cosine, q.vector, out.scope_cosine)
         out.fuse(q.weights, cfg.fusion)
         return out
+
+    def refocus(
+        self, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]
+    ) -> Query:
+        """When the query names a speaker of the candidates ("Melanie" in "what do
+        Melanie's kids like?", and memories labelled "Melanie: ..."), similarity is computed
+        from the query without the names (:func:`~hybridmem.retrieval.entities.topic_query`):
+        the ``speaker`` and lexical features say who, the vector says what. The topic vector
+        is searched in scope as the first vector search was, its matches join the candidates,
+        and every candidate's similarity is re-read against it. No name, no second search.
+
+        Measured on LoCoMo (two-fold, both embedders): frac@1000 +0.011 to +0.015 on each half;
+        MADial (no speaker labels) unchanged; see docs/benchmarks.md."""
+        if q.vector is None or not self.config.vector_candidates:
+            return q
+        topic = topic_query(q.text, speaker_names(cands.nodes.values()))
+        if topic is None:
+            return q
+        q = replace(q, vector=embed_query(self.core.engine.embedder, [topic])[0])
+        cfg = self.config
+        found = search_scope(
+            self.core.engine,
+            q.vector,
+            cfg.vector_candidates,
+            resolved.scope,
+            cfg.include_statuses,
+            resolved.where,
+            resolved.ids,
+        )
+        cands.cosine = {m.id: m.similarity for m in found.matches}
+        cands.scope_cosine = found.cosine
+        for match in found.matches:
+            cands.add(match.id, "vector")
+        new = set(cands.cosine) - set(cands.nodes) - on_path
+        cands.nodes.update(self.store.get_many(new))
+        self._fill_similarity(cands.nodes, cands.cosine, q.vector, cands.scope_cosine)
+        cands.fuse(q.weights, cfg.fusion)
+        return q
 
     def expand(self, q: Query, cands: Candidates, on_path: set[str]) -> None:
         """Find each candidate's conversational neighbours; the best candidates bring theirs
