@@ -29,12 +29,13 @@ system-deps:
 
 test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
+	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests
-	$(BIN)/ruff format --check hybridmem tests
+	$(BIN)/ruff format --check hybridmem benchmarks tests
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -69,9 +69,7 @@ def locomo(path: Path) -> tuple[list[Doc], list[Query]]:
 def madial(directory: Path, language: str) -> tuple[list[Doc], list[Query]]:
     data = load_madial(directory, language)
     users = sorted({d.user_id for d in data.dialogues})
-    docs = [
-        Doc(f"u{u}", f"u{u}:m{m.id}", m.event, m.time) for u in users for m in data.bank(u)
-    ]
+    docs = [Doc(f"u{u}", f"u{u}:m{m.id}", m.event, m.time) for u in users for m in data.bank(u)]
     queries = [
         Query(f"u{d.user_id}", dialogue_query(d.context_lines),
               frozenset(f"u{d.user_id}:m{r}" for r in d.relevant))

@@ -19,8 +19,11 @@ app = typer.Typer(
 )
 
 EmbedderOpt = Annotated[
-    str, typer.Option(help="'default' (the engine's default), 'minilm', 'multilingual' (e5), "
-                           "'hash' (fast fake), or a sentence-transformers model name/path.")
+    str,
+    typer.Option(
+        help="'default' (the engine's default), 'minilm', 'multilingual' (e5), "
+        "'hash' (fast fake), or a sentence-transformers model name/path."
+    ),
 ]
 MethodsOpt = Annotated[str, typer.Option(help="all | baselines | hybrid")]
 AblationsOpt = Annotated[
@@ -37,20 +40,22 @@ def _ints(text: str, option: str) -> list[int]:
     """``"5,10,25"`` -> ``[5, 10, 25]``; anything else is a usage error naming the option."""
     parts = [x.strip() for x in text.split(",") if x.strip()]
     if not parts or not all(x.isascii() and x.isdigit() and int(x) > 0 for x in parts):
-        raise typer.BadParameter(f"needs positive whole numbers, comma-separated, got {text!r}",
-                                 param_hint=option)
+        raise typer.BadParameter(
+            f"needs positive whole numbers, comma-separated, got {text!r}", param_hint=option
+        )
     return [int(x) for x in parts]
 
 
 @app.command()
 def locomo(
-    data: Annotated[Path | None, typer.Option(help="locomo-dev.json (default: shared data)")]
-    = None,
+    data: Annotated[
+        Path | None, typer.Option(help="locomo-dev.json (default: shared data)")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/locomo)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N conversations only", min=1)] = None,
-    questions: Annotated[int | None, typer.Option(help="first N questions per conversation",
-                                                   min=1)]
-    = None,
+    questions: Annotated[
+        int | None, typer.Option(help="first N questions per conversation", min=1)
+    ] = None,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
     k: Annotated[str, typer.Option(help="node counts, comma-separated")] = "5,10,25",
@@ -67,8 +72,9 @@ def locomo(
     if not path.is_file():
         raise typer.BadParameter(f"LoCoMo file not found: {path}", param_hint="--data")
     dataset = load_locomo(path, limit=limit, questions_per_conversation=questions)
-    lineup = common.line_up(methods, common.load_embedder(embedder), live_access=live_access,
-                            ablations=ablations)
+    lineup = common.line_up(
+        methods, common.load_embedder(embedder), live_access=live_access, ablations=ablations
+    )
     out_dir = _out(out, "locomo")
 
     def checkpoint(partial: object) -> None:
@@ -78,8 +84,14 @@ def locomo(
         write_json(partial, out_dir / "partial")
 
     k_values, budget_values = _ints(k, "--k"), _ints(budgets, "--budgets")
-    result = run_locomo(dataset, lineup, k_values=k_values, budgets=budget_values,
-                        console=console, checkpoint=checkpoint)
+    result = run_locomo(
+        dataset,
+        lineup,
+        k_values=k_values,
+        budgets=budget_values,
+        console=console,
+        checkpoint=checkpoint,
+    )
     result = _with_settings(result, data=portable(path), embedder=embedder)
     common.finish(result, out_dir, console, show_and_plot)
 
@@ -87,8 +99,9 @@ def locomo(
 @app.command()
 def madial(
     data: Annotated[Path | None, typer.Option(help="MADial folder (default: shared data)")] = None,
-    lang: Annotated[list[str] | None, typer.Option(help="zh and/or en (repeat; default both)")]
-    = None,
+    lang: Annotated[
+        list[str] | None, typer.Option(help="zh and/or en (repeat; default both)")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/madial)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N dialogues per language", min=1)] = None,
     embedder: EmbedderOpt = "default",
@@ -111,9 +124,12 @@ def madial(
             raise typer.BadParameter(f"no {code}-memory.jsonl in {folder}", param_hint="--data")
     emb = common.load_embedder(embedder)
     datasets = [load_madial(folder, code, limit=limit) for code in langs]
-    lineups = {code: common.line_up(methods, emb, full=False, bigram=True,
-                                    live_access=live_access, ablations=ablations)
-               for code in langs}
+    lineups = {
+        code: common.line_up(
+            methods, emb, full=False, bigram=True, live_access=live_access, ablations=ablations
+        )
+        for code in langs
+    }
     result = run_madial(datasets, lineups, bank_scope=bank, console=console)
     result = _with_settings(result, data=portable(folder), embedder=embedder)
     common.finish(result, _out(out, "madial"), console, show_and_plot)
@@ -130,10 +146,12 @@ def _with_settings(result: object, **extra: str) -> object:
 
 @app.command()
 def scenarios(
-    out: Annotated[Path | None, typer.Option(help="output dir (default bench-out/scenarios)")]
-    = None,
-    per_family: Annotated[int, typer.Option(help="scenarios per family (alternating en/zh)",
-                                                min=1)] = 6,
+    out: Annotated[
+        Path | None, typer.Option(help="output dir (default bench-out/scenarios)")
+    ] = None,
+    per_family: Annotated[
+        int, typer.Option(help="scenarios per family (alternating en/zh)", min=1)
+    ] = 6,
     seed: Annotated[int, typer.Option(help="generator seed")] = 7,
     crash_trials: Annotated[int, typer.Option(help="SIGKILL crash-and-resume trials", min=0)] = 10,
     embedder: EmbedderOpt = "default",
@@ -165,11 +183,17 @@ def scenarios(
             retrievers += engines
         # Crash trials run in child processes; the fast fake embedder keeps their start-up
         # short, and recovery does not depend on the model.
-        families = (*generate(seed, per_family),
-                    *scenarios_changes.generate(seed=seed, per_family=per_family))
-        result = run_scenarios(families, retrievers,
-                               crash_trials=crash_trials if engines else 0, seed=seed,
-                               console=console)
+        families = (
+            *generate(seed, per_family),
+            *scenarios_changes.generate(seed=seed, per_family=per_family),
+        )
+        result = run_scenarios(
+            families,
+            retrievers,
+            crash_trials=crash_trials if engines else 0,
+            seed=seed,
+            console=console,
+        )
         for e in engines:
             e.close()
     result = _with_settings(result, embedder=embedder)
@@ -178,14 +202,20 @@ def scenarios(
 
 @app.command()
 def perf(
-    out: Annotated[Path | None, typer.Option(help="output dir (default benchmarks/results/"
-                                                  "perf-<embedder>)")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="output dir (default benchmarks/results/perf-<embedder>)")
+    ] = None,
     sizes: Annotated[str, typer.Option(help="store sizes, comma-separated")] = "1000,10000",
     queries: Annotated[int, typer.Option(help="queries per round", min=1)] = 100,
-    rounds: Annotated[int, typer.Option(help="timed rounds per size (>= 5 for a report)",
-                                        min=1)] = 5,
-    mix: Annotated[str, typer.Option(help="node mix(es), comma-separated: mixed (a third "
-                                          "facts/preferences), events")] = "mixed",
+    rounds: Annotated[
+        int, typer.Option(help="timed rounds per size (>= 5 for a report)", min=1)
+    ] = 5,
+    mix: Annotated[
+        str,
+        typer.Option(
+            help="node mix(es), comma-separated: mixed (a third facts/preferences), events"
+        ),
+    ] = "mixed",
     threads: Annotated[str, typer.Option(help="thread counts for throughput")] = "1,2,4",
     embedder: EmbedderOpt = "default",
 ) -> None:
@@ -199,8 +229,15 @@ def perf(
         if m not in MIXES:
             raise typer.BadParameter(f"unknown mix {m!r} (one of {MIXES})", param_hint="--mix")
     size_values, thread_values = _ints(sizes, "--sizes"), _ints(threads, "--threads")
-    result = run_perf(size_values, common.load_embedder(embedder, memo=False), queries=queries,
-                      rounds=rounds, mixes=mixes, threads=thread_values, console=console)
+    result = run_perf(
+        size_values,
+        common.load_embedder(embedder, memo=False),
+        queries=queries,
+        rounds=rounds,
+        mixes=mixes,
+        threads=thread_values,
+        console=console,
+    )
     result = _with_settings(result, embedder=embedder)
     target = out if out is not None else Path("benchmarks/results") / f"perf-{embedder}"
     common.finish(result, target, console, show_and_plot)
@@ -208,11 +245,11 @@ def perf(
 
 @app.command()
 def server(
-    out: Annotated[Path, typer.Option(help="output dir for server.json")]
-    = Path("benchmarks/results"),
+    out: Annotated[Path, typer.Option(help="output dir for server.json")] = Path(
+        "benchmarks/results"
+    ),
     nodes: Annotated[int, typer.Option(help="store size", min=1)] = 10_000,
-    requests: Annotated[int, typer.Option(help="requests per concurrency level",
-                                                      min=1)] = 400,
+    requests: Annotated[int, typer.Option(help="requests per concurrency level", min=1)] = 400,
     clients: Annotated[str, typer.Option(help="concurrency levels, comma-separated")] = "1,4,16",
     embedder: EmbedderOpt = "hash",
 ) -> None:
@@ -228,8 +265,9 @@ def server(
 
 @app.command(name="all")
 def run_all(
-    out: Annotated[Path, typer.Option(help="output root (one folder per suite)")]
-    = Path("bench-out"),
+    out: Annotated[Path, typer.Option(help="output root (one folder per suite)")] = Path(
+        "bench-out"
+    ),
     smoke: Annotated[bool, typer.Option(help="tiny slices: the CI correctness run")] = True,
     embedder: EmbedderOpt = "hash",
     data: Annotated[Path | None, typer.Option(help="data folder (default: shared data)")] = None,
@@ -240,23 +278,55 @@ def run_all(
     root = data or default_data_dir()
     loco = root / "locomo" / "locomo-dev.json"
     if loco.is_file():
-        locomo(data=loco, out=out / "locomo", limit=1 if smoke else None,
-               questions=20 if smoke else None, embedder=embedder, methods="all",
-               k="5,10,25", budgets="500,1000,2000", live_access=False)
+        locomo(
+            data=loco,
+            out=out / "locomo",
+            limit=1 if smoke else None,
+            questions=20 if smoke else None,
+            embedder=embedder,
+            methods="all",
+            k="5,10,25",
+            budgets="500,1000,2000",
+            live_access=False,
+        )
     else:
         Console().print(f"[yellow]skipping locomo: {loco} not found")
     if (root / "madial" / "en-memory.jsonl").is_file():
-        madial(data=root / "madial", lang=None, out=out / "madial",
-               limit=10 if smoke else None, embedder=embedder, methods="all", bank="user")
+        madial(
+            data=root / "madial",
+            lang=None,
+            out=out / "madial",
+            limit=10 if smoke else None,
+            embedder=embedder,
+            methods="all",
+            bank="user",
+        )
     else:
         Console().print(f"[yellow]skipping madial: {root / 'madial'} not found")
-    scenarios(out=out / "scenarios", per_family=2 if smoke else 6, seed=7,
-              crash_trials=2 if smoke else 10, embedder=embedder, methods="all")
-    perf(out=out / "perf", sizes="200" if smoke else "1000,10000,100000",
-         queries=20 if smoke else 100, rounds=1 if smoke else 5, mix="mixed",
-         threads="1,2" if smoke else "1,2,4", embedder=embedder)
-    server(out=out / "server", nodes=200 if smoke else 10_000, requests=20 if smoke else 400,
-           clients="1,4" if smoke else "1,4,16", embedder=embedder)
+    scenarios(
+        out=out / "scenarios",
+        per_family=2 if smoke else 6,
+        seed=7,
+        crash_trials=2 if smoke else 10,
+        embedder=embedder,
+        methods="all",
+    )
+    perf(
+        out=out / "perf",
+        sizes="200" if smoke else "1000,10000,100000",
+        queries=20 if smoke else 100,
+        rounds=1 if smoke else 5,
+        mix="mixed",
+        threads="1,2" if smoke else "1,2,4",
+        embedder=embedder,
+    )
+    server(
+        out=out / "server",
+        nodes=200 if smoke else 10_000,
+        requests=20 if smoke else 400,
+        clients="1,4" if smoke else "1,4,16",
+        embedder=embedder,
+    )
 
 
 @app.command()
@@ -271,25 +341,34 @@ def markdown(
     try:
         res = load_json(results)
     except (ValueError, KeyError, TypeError) as exc:  # not JSON, or not a suite's results
-        raise typer.BadParameter(f"{results} is not a suite's results.json ({exc})",
-                                 param_hint="RESULTS") from None
-    defaults = {"locomo": ("frac", "compression"), "madial": ("hit", ""),
-                "scenarios": ("value", ""), "perf": ("retrieve_p50_ms_excl_embed", ""),
-                "server": ("requests_per_s", "p50_ms")}
+        raise typer.BadParameter(
+            f"{results} is not a suite's results.json ({exc})", param_hint="RESULTS"
+        ) from None
+    defaults = {
+        "locomo": ("frac", "compression"),
+        "madial": ("hit", ""),
+        "scenarios": ("value", ""),
+        "perf": ("retrieve_p50_ms_excl_embed", ""),
+        "server": ("requests_per_s", "p50_ms"),
+    }
     main, extra = defaults.get(res.suite, ("value", ""))
     metric, secondary = metric or main, secondary or extra
     for group in dict.fromkeys(r.group for r in res.rows):
         settings = list(dict.fromkeys(r.setting for r in res.rows if r.group == group))
         typer.echo(f"\n**{res.suite} · {group} · {metric}**\n")
-        typer.echo(markdown_grid(res, group=group, settings=settings, metric=metric,
-                                 secondary=secondary or None))
+        typer.echo(
+            markdown_grid(
+                res, group=group, settings=settings, metric=metric, secondary=secondary or None
+            )
+        )
 
 
 @app.command()
 def plot(
     results: Annotated[Path, typer.Argument(help="a results.json written by a suite")],
-    out: Annotated[Path | None, typer.Option(help="where the plots go (default: beside the "
-                                                  "results.json)")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="where the plots go (default: beside the results.json)")
+    ] = None,
 ) -> None:
     """Redraw a suite's tables and plots from its results.json (no benchmark is run): how the
     figures in docs/benchmarks.md are made from a committed run."""
@@ -300,14 +379,19 @@ def plot(
     try:
         res = load_json(results)
     except (ValueError, KeyError, TypeError) as exc:  # not JSON, or not a suite's results
-        raise typer.BadParameter(f"{results} is not a suite's results.json ({exc})",
-                                 param_hint="RESULTS") from None
-    suites = {"locomo": "benchmarks.suite_locomo", "madial": "benchmarks.suite_madial",
-              "scenarios": "benchmarks.suite_scenarios", "perf": "benchmarks.suite_perf"}
+        raise typer.BadParameter(
+            f"{results} is not a suite's results.json ({exc})", param_hint="RESULTS"
+        ) from None
+    suites = {
+        "locomo": "benchmarks.suite_locomo",
+        "madial": "benchmarks.suite_madial",
+        "scenarios": "benchmarks.suite_scenarios",
+        "perf": "benchmarks.suite_perf",
+    }
     if res.suite not in suites:
-        raise typer.BadParameter(f"no plots for suite {res.suite!r} (one of {sorted(suites)})",
-                                 param_hint="RESULTS")
+        raise typer.BadParameter(
+            f"no plots for suite {res.suite!r} (one of {sorted(suites)})", param_hint="RESULTS"
+        )
     console = Console()
-    for path in import_module(suites[res.suite]).show_and_plot(res, out or results.parent,
-                                                               console):
+    for path in import_module(suites[res.suite]).show_and_plot(res, out or results.parent, console):
         console.print(f"wrote {path}")

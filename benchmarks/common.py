@@ -58,8 +58,12 @@ class MemoEmbedder:
         """Query vectors (the model's query form, e.g. e5's ``query:`` prefix), memoised."""
         return self._lookup(texts, self._query_memo, lambda t: embed_query(self.inner, t))
 
-    def _lookup(self, texts: Sequence[str], memo: dict[str, np.ndarray],
-                compute: Callable[[Sequence[str]], Vectors]) -> Vectors:
+    def _lookup(
+        self,
+        texts: Sequence[str],
+        memo: dict[str, np.ndarray],
+        compute: Callable[[Sequence[str]], Vectors],
+    ) -> Vectors:
         todo = list(dict.fromkeys(t for t in texts if t not in memo))
         if todo:
             for t, v in zip(todo, compute(todo), strict=True):
@@ -89,8 +93,9 @@ def baselines(embedder: Embedder, *, full: bool, bigram: bool) -> list[Method]:
     return out
 
 
-def hybrid_methods(embedder: Embedder, *, live_access: bool = False,
-                   ablations: bool = True) -> list[Method]:
+def hybrid_methods(
+    embedder: Embedder, *, live_access: bool = False, ablations: bool = True
+) -> list[Method]:
     """hybridmem's default configuration and its ablations (plus a live-access run if asked)."""
     variants = default_variants()
     if not ablations:
@@ -101,8 +106,15 @@ def hybrid_methods(embedder: Embedder, *, live_access: bool = False,
     return out
 
 
-def line_up(which: str, embedder: Embedder, *, full: bool = True, bigram: bool = False,
-            live_access: bool = False, ablations: bool = True) -> list[Method]:
+def line_up(
+    which: str,
+    embedder: Embedder,
+    *,
+    full: bool = True,
+    bigram: bool = False,
+    live_access: bool = False,
+    ablations: bool = True,
+) -> list[Method]:
     """The methods of a run: ``all``, ``baselines`` or ``hybrid``."""
     if which not in METHOD_SETS:
         raise ValueError(f"methods must be one of {METHOD_SETS}")
@@ -114,8 +126,12 @@ def line_up(which: str, embedder: Embedder, *, full: bool = True, bigram: bool =
     return out
 
 
-def finish(result: SuiteResult, out_dir: Path, console: Console,
-           show: Callable[[SuiteResult, Path, Console], Sequence[Path]]) -> list[Path]:
+def finish(
+    result: SuiteResult,
+    out_dir: Path,
+    console: Console,
+    show: Callable[[SuiteResult, Path, Console], Sequence[Path]],
+) -> list[Path]:
     """Print tables, write plots and ``results.json``; return every written path."""
     paths = list(show(result, out_dir, console))
     paths.append(write_json(result, out_dir))

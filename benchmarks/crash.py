@@ -22,10 +22,22 @@ from pathlib import Path
 USER = "agent"
 TASK_ID = "task-migrate"
 _ACTIONS = {
-    "en": ["check the replica lag", "freeze writes on shard {n}", "copy shard {n} snapshot",
-           "verify checksums of shard {n}", "switch DNS for shard {n}", "unfreeze shard {n}"],
-    "zh": ["检查副本延迟", "冻结分片{n}的写入", "复制分片{n}快照", "校验分片{n}的校验和",
-           "切换分片{n}的 DNS", "解冻分片{n}"],
+    "en": [
+        "check the replica lag",
+        "freeze writes on shard {n}",
+        "copy shard {n} snapshot",
+        "verify checksums of shard {n}",
+        "switch DNS for shard {n}",
+        "unfreeze shard {n}",
+    ],
+    "zh": [
+        "检查副本延迟",
+        "冻结分片{n}的写入",
+        "复制分片{n}快照",
+        "校验分片{n}的校验和",
+        "切换分片{n}的 DNS",
+        "解冻分片{n}",
+    ],
 }
 
 
@@ -46,8 +58,10 @@ def plan(seed: int, steps: int) -> list[str]:
     """The task's step list (deterministic per seed; language alternates with the seed)."""
     lang = "en" if seed % 2 == 0 else "zh"
     actions = _ACTIONS[lang]
-    return [f"{i + 1}. " + actions[i % len(actions)].format(n=i // len(actions) + 1)
-            for i in range(steps)]
+    return [
+        f"{i + 1}. " + actions[i % len(actions)].format(n=i // len(actions) + 1)
+        for i in range(steps)
+    ]
 
 
 def worker(path: Path, seed: int, steps: int, embedder: str) -> None:
@@ -56,8 +70,12 @@ def worker(path: Path, seed: int, steps: int, embedder: str) -> None:
 
     todo = plan(seed, steps)
     with HybridMemory(path, embedder=embedder) as mem:
-        mem.add("Migrate the billing database to the new cluster", node_type="task",
-                id=TASK_ID, user_id=USER)
+        mem.add(
+            "Migrate the billing database to the new cluster",
+            node_type="task",
+            id=TASK_ID,
+            user_id=USER,
+        )
         # Load jieba now (Chinese plans): otherwise its first-use start-up swallows the early
         # kill moments and those trials would only ever test "no step written yet".
         from hybridmem import lexical
@@ -66,21 +84,34 @@ def worker(path: Path, seed: int, steps: int, embedder: str) -> None:
         print("ready", flush=True)
         for i, step in enumerate(todo):
             nxt = todo[i + 1] if i + 1 < len(todo) else "done"
-            mem.add(f"Doing step {step}", parent_id=TASK_ID, node_type="state", id=f"step-{i}",
-                    metadata={"step": i, "next": nxt}, user_id=USER)
-            mem.add(f"Note for step {i + 1}: went fine", parent_id=f"step-{i}",
-                    node_type="event", user_id=USER)
+            mem.add(
+                f"Doing step {step}",
+                parent_id=TASK_ID,
+                node_type="state",
+                id=f"step-{i}",
+                metadata={"step": i, "next": nxt},
+                user_id=USER,
+            )
+            mem.add(
+                f"Note for step {i + 1}: went fine",
+                parent_id=f"step-{i}",
+                node_type="event",
+                user_id=USER,
+            )
             print(f"ack {i}", flush=True)
     print("done", flush=True)
 
 
-def run_trial(workdir: Path, seed: int, *, steps: int = 40, embedder: str = "hash",
-              max_delay: float = 2.0) -> CrashTrial:
+def run_trial(
+    workdir: Path, seed: int, *, steps: int = 40, embedder: str = "hash", max_delay: float = 2.0
+) -> CrashTrial:
     """Start a worker, SIGKILL it after a seeded random delay, reopen and check recovery."""
     path = workdir / f"crash-{seed}"
     proc = subprocess.Popen(
         [sys.executable, "-m", "benchmarks.crash", str(path), str(seed), str(steps), embedder],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
         cwd=Path(__file__).resolve().parent.parent,
     )
     assert proc.stdout is not None
@@ -98,8 +129,9 @@ def run_trial(workdir: Path, seed: int, *, steps: int = 40, embedder: str = "has
     return _check(path, seed, steps, acked, "done" in lines, embedder)
 
 
-def _check(path: Path, seed: int, steps: int, acked: int, finished: bool,
-           embedder: str) -> CrashTrial:
+def _check(
+    path: Path, seed: int, steps: int, acked: int, finished: bool, embedder: str
+) -> CrashTrial:
     from hybridmem import HybridMemory
 
     todo = plan(seed, steps)

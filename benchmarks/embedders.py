@@ -82,24 +82,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = []
     for label in labels:
         ordered = sorted(lat[label])
-        rows.append({
-            "model": label,
-            "passages_per_s": statistics.median(rates[label]),
-            "passages_per_s_rounds": rates[label],
-            "query_p50_ms": statistics.median(ordered),
-            "query_p95_ms": ordered[int(0.95 * (len(ordered) - 1))],
-        })
+        rows.append(
+            {
+                "model": label,
+                "passages_per_s": statistics.median(rates[label]),
+                "passages_per_s_rounds": rates[label],
+                "query_p50_ms": statistics.median(ordered),
+                "query_p95_ms": ordered[int(0.95 * (len(ordered) - 1))],
+            }
+        )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     print(f"{len(texts)} passages, {len(queries)} queries, {args.rounds} rounds, load {load}")
     print(f"{'model':34s} {'passages/s':>11s} {'query p50 ms':>13s} {'p95 ms':>8s}")
     for row in rows:
-        print(f"{row['model']:34s} {row['passages_per_s']:11.1f} {row['query_p50_ms']:13.1f} "
-              f"{row['query_p95_ms']:8.1f}")
+        print(
+            f"{row['model']:34s} {row['passages_per_s']:11.1f} {row['query_p50_ms']:13.1f} "
+            f"{row['query_p95_ms']:8.1f}"
+        )
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / "embedders.json"
-    target.write_text(json.dumps({"texts": len(texts), "queries": len(queries),
-                                  "rounds": args.rounds, "load_average": load, "rows": rows},
-                                 indent=1))
+    target.write_text(
+        json.dumps(
+            {
+                "texts": len(texts),
+                "queries": len(queries),
+                "rounds": args.rounds,
+                "load_average": load,
+                "rows": rows,
+            },
+            indent=1,
+        )
+    )
     print(f"wrote {target}")
 
 

@@ -193,9 +193,7 @@ def _forget(mem: HybridMemory, sc: Scenario, variant: Variant) -> None:
         _fifo_cap(mem, sc)
 
 
-def _probe(
-    mem: HybridMemory, sc: Scenario, real: dict[str, str], values: dict, name: str
-) -> None:
+def _probe(mem: HybridMemory, sc: Scenario, real: dict[str, str], values: dict, name: str) -> None:
     for probe in sc.probes:
         task = real.get(probe.task_id) if probe.task_id else None
         res = mem.retrieve(probe.query, user_id=sc.id, task_id=task, top_k=TOP_K)
@@ -230,8 +228,14 @@ def _recurring(
         values[(name, sc.family, "profile_real_sources")].append(float(cited <= real_ids))
 
 
-def _active_path(mem: HybridMemory, sc: Scenario, real: dict[str, str], values: dict,
-                 variant: Variant, clock: _Clock) -> None:
+def _active_path(
+    mem: HybridMemory,
+    sc: Scenario,
+    real: dict[str, str],
+    values: dict,
+    variant: Variant,
+    clock: _Clock,
+) -> None:
     """Resume the paused task, forget under the cap, then maintain again 90 days later."""
     step = real[f"{sc.id}.step"]
     mem.set_active(step, user_id=sc.id)
@@ -258,15 +262,19 @@ def _recovered(mem: HybridMemory, sc: Scenario, real: dict[str, str]) -> float:
     return float(step in {h.node.id for h in res.hits} or node.content in res.context)
 
 
-def run(per_family: int, seed: int, embedder: str, workdir: Path,
-        families: Sequence[str] = FAMILIES, pair_links: bool = False) -> dict[str, object]:
+def run(
+    per_family: int,
+    seed: int,
+    embedder: str,
+    workdir: Path,
+    families: Sequence[str] = FAMILIES,
+    pair_links: bool = False,
+) -> dict[str, object]:
     """Run every variant on the same scenarios; return the figures."""
     base = tuple(f for f in families if f in BASE_FAMILIES)
     new = tuple(f for f in families if f in scenarios_changes.FAMILIES)
-    scenarios = (
-        (generate(seed=seed, per_family=per_family, families=base) if base else ())
-        + (scenarios_changes.generate(seed=seed, per_family=per_family, families=new)
-           if new else ())
+    scenarios = (generate(seed=seed, per_family=per_family, families=base) if base else ()) + (
+        scenarios_changes.generate(seed=seed, per_family=per_family, families=new) if new else ()
     )
     values: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     start = min(n.created_at for sc in scenarios for n in sc.nodes)

@@ -179,9 +179,7 @@ def main() -> None:
         )
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "filters.json").write_text(
-        json.dumps(
-            {"queries": args.queries, "load1": os.getloadavg()[0], "rows": rows}, indent=2
-        )
+        json.dumps({"queries": args.queries, "load1": os.getloadavg()[0], "rows": rows}, indent=2)
         + "\n"
     )
 

@@ -50,14 +50,26 @@ def default_variants() -> tuple[Variant, ...]:
         Variant("hm-no-tree", MemoryConfig(retrieval=replace(base, use_tree_scope=False))),
         Variant(
             "hm-no-lexical",
-            MemoryConfig(retrieval=replace(base, lexical_candidates=0,
-                                           weights=replace(w, lexical=0.0))),
+            MemoryConfig(
+                retrieval=replace(base, lexical_candidates=0, weights=replace(w, lexical=0.0))
+            ),
         ),
         Variant(
             "hm-no-weights",
-            MemoryConfig(retrieval=replace(base, weights=ScoreWeights(
-                similarity=w.similarity, lexical=w.lexical, importance=0.0, recency=0.0,
-                confidence=0.0, use=0.0, tree=0.0))),
+            MemoryConfig(
+                retrieval=replace(
+                    base,
+                    weights=ScoreWeights(
+                        similarity=w.similarity,
+                        lexical=w.lexical,
+                        importance=0.0,
+                        recency=0.0,
+                        confidence=0.0,
+                        use=0.0,
+                        tree=0.0,
+                    ),
+                )
+            ),
         ),
     )
 
@@ -81,8 +93,14 @@ class HybridMethod:
     ones through the ``use`` feature).
     """
 
-    def __init__(self, variant: Variant, embedder: Embedder | str, *,
-                 workdir: Path | None = None, freeze_access: bool = True) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        embedder: Embedder | str,
+        *,
+        workdir: Path | None = None,
+        freeze_access: bool = True,
+    ) -> None:
         self.variant = variant
         self._embedder = embedder
         self._freeze = freeze_access
@@ -110,8 +128,9 @@ class HybridMethod:
         if self._mem is not None:
             return
         path = self._dir / self.variant.name.replace(" ", "_")
-        self._mem = HybridMemory(path, embedder=self._embedder, config=self.variant.config,
-                                 clock=self._clock)
+        self._mem = HybridMemory(
+            path, embedder=self._embedder, config=self.variant.config, clock=self._clock
+        )
         for corpus in corpora:
             if not corpus.tree:
                 raise ValueError(f"corpus {corpus.id} has no tree to import")
@@ -119,8 +138,9 @@ class HybridMethod:
             self._mem.add_many([node_input(corpus.id, n) for n in corpus.tree], user_id=BENCH_USER)
             self._ends[corpus.id] = max(n.created_at for n in corpus.tree) + timedelta(days=1)
 
-    def select(self, corpus: Corpus, query: str, *, k: int | None = None,
-               budget: int | None = None) -> Selection:
+    def select(
+        self, corpus: Corpus, query: str, *, k: int | None = None, budget: int | None = None
+    ) -> Selection:
         """Retrieve with the corpus as task; coverage counts only this corpus' sources.
 
         With frozen access statistics the ranking cannot depend on ``k`` or the budget, so the
@@ -135,25 +155,37 @@ class HybridMethod:
             if self._full is None or self._full[:2] != (corpus.id, query):
                 self._full = (corpus.id, query, self.retrieve(corpus, query, top_k=LARGE_TOP_K))
             full = self._full[2]
-            packed = pack(full.path, full.hits, top_k=top_k, budget=budget,
-                          counter=self.memory.counter,
-                          style=self.memory.config.retrieval.context_format)
+            packed = pack(
+                full.path,
+                full.hits,
+                top_k=top_k,
+                budget=budget,
+                counter=self.memory.counter,
+                style=self.memory.config.retrieval.context_format,
+            )
             hits, context, tokens = packed.hits, packed.context, packed.tokens
         else:
             res = self.retrieve(corpus, query, top_k=top_k, token_budget=budget)
             hits, context, tokens = res.hits, res.context, res.tokens
         prefix = corpus.id + ":"
         covered = tuple(
-            frozenset(c[len(prefix):] for c in h.covers if c.startswith(prefix)) for h in hits
+            frozenset(c[len(prefix) :] for c in h.covers if c.startswith(prefix)) for h in hits
         )
         return Selection(covered, context, tokens)
 
-    def retrieve(self, corpus: Corpus, query: str, *, top_k: int,
-                 token_budget: int | None = None) -> RetrievalResult:
+    def retrieve(
+        self, corpus: Corpus, query: str, *, top_k: int, token_budget: int | None = None
+    ) -> RetrievalResult:
         """The engine's own result, asked one day after the corpus' last memory."""
         self._clock.now = self._ends[corpus.id]
-        return self.memory.retrieve(query, user_id=BENCH_USER, task_id=corpus.id, top_k=top_k,
-                                    token_budget=token_budget, record_access=not self._freeze)
+        return self.memory.retrieve(
+            query,
+            user_id=BENCH_USER,
+            task_id=corpus.id,
+            top_k=top_k,
+            token_budget=token_budget,
+            record_access=not self._freeze,
+        )
 
     def close(self) -> None:
         """Close the engine and delete its temporary store."""

@@ -32,8 +32,18 @@ _SESSION_KEY = re.compile(r"session_(\d+)")
 _EVIDENCE_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 _DATE = re.compile(r"(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
 _MONTHS_ORDER = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 )
 _MONTHS = {m: i + 1 for i, m in enumerate(_MONTHS_ORDER)}
 
@@ -148,8 +158,9 @@ def turn_content(speaker: str, text: str, caption: str | None) -> str:
     return content
 
 
-def load_locomo(path: Path, *, limit: int | None = None,
-                questions_per_conversation: int | None = None) -> LocomoDataset:
+def load_locomo(
+    path: Path, *, limit: int | None = None, questions_per_conversation: int | None = None
+) -> LocomoDataset:
     """Load the LoCoMo JSON at ``path``.
 
     ``limit`` keeps the first conversations and ``questions_per_conversation`` the first

@@ -81,8 +81,9 @@ class Growth:
         words = [t.split(": ", 1)[-1].rstrip(".").split() for t in texts]
         qs = [" ".join(rng.choice(w, size=min(6, len(w)), replace=False)) for w in words]
         self.queries = qs[:queries]
-        self.target = Workload(texts, types, [TARGET] * task_nodes, 1, self.queries,
-                               [TARGET] * len(self.queries))
+        self.target = Workload(
+            texts, types, [TARGET] * task_nodes, 1, self.queries, [TARGET] * len(self.queries)
+        )
 
     def grow(self, total: int, batch: int = 1000) -> float:
         """Write until the store holds ``total`` nodes (target task first); seconds spent."""
@@ -129,7 +130,7 @@ def measure(growth: Growth, rounds: int) -> dict[str, Any]:
     ratios: list[float] = []
     for r in range(rounds):
         got = {}
-        for side in (sides if r % 2 == 0 else tuple(reversed(sides))):
+        for side in sides if r % 2 == 0 else tuple(reversed(sides)):
             times = np.asarray(query_round(side, w, vectors)) * 1000.0
             got[side.name] = (float(np.percentile(times, 50)), float(np.percentile(times, 95)))
             per[side.name]["p50"].append(got[side.name][0])
@@ -148,18 +149,26 @@ def measure(growth: Growth, rounds: int) -> dict[str, Any]:
     verify_again_s = time.perf_counter() - t0
     mem.close()
     growth.engine = EngineSide(growth.path, growth.embedder)
-    return {"per": per, "ratios": ratios, "opens": opens, "verify_s": verify_s,
-            "verify_again_s": verify_again_s, "verify_clean": report.clean and again.clean}
+    return {
+        "per": per,
+        "ratios": ratios,
+        "opens": opens,
+        "verify_s": verify_s,
+        "verify_again_s": verify_again_s,
+        "verify_clean": report.clean and again.clean,
+    }
 
 
 def _reopen(path: Path) -> dict[str, float]:
-    out = subprocess.run([sys.executable, "-c", _OPEN, str(path)], capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _OPEN, str(path)], capture_output=True, text=True, check=True
+    )
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
-def run(totals: list[int], task_nodes: int, queries: int, rounds: int,
-        workdir: Path) -> tuple[list[ResultRow], dict[str, Any]]:
+def run(
+    totals: list[int], task_nodes: int, queries: int, rounds: int, workdir: Path
+) -> tuple[list[ResultRow], dict[str, Any]]:
     growth = Growth(workdir, task_nodes, queries)
     rows: list[ResultRow] = []
     detail: dict[str, Any] = {}
@@ -169,27 +178,45 @@ def run(totals: list[int], task_nodes: int, queries: int, rounds: int,
         m = measure(growth, rounds)
         label = f"{total // 1000}k total" if total % 1000 == 0 else f"{total} total"
         for name, vals in m["per"].items():
-            rows.append(ResultRow(name, label, "target task", {
-                "retrieve_p50_excl_ms": statistics.median(vals["p50"]),
-                "retrieve_p50_excl_ms_min": min(vals["p50"]),
-                "retrieve_p50_excl_ms_max": max(vals["p50"]),
-                "retrieve_p95_excl_ms": statistics.median(vals["p95"]),
-            }, total))
+            rows.append(
+                ResultRow(
+                    name,
+                    label,
+                    "target task",
+                    {
+                        "retrieve_p50_excl_ms": statistics.median(vals["p50"]),
+                        "retrieve_p50_excl_ms_min": min(vals["p50"]),
+                        "retrieve_p50_excl_ms_max": max(vals["p50"]),
+                        "retrieve_p95_excl_ms": statistics.median(vals["p95"]),
+                    },
+                    total,
+                )
+            )
         opens = [o["open_s"] for o in m["opens"]]
-        rows.append(ResultRow("ratio hybridmem/bare", label, "target task", {
-            "retrieve_p50_excl": statistics.median(m["ratios"]),
-            "retrieve_p50_excl_min": min(m["ratios"]),
-            "retrieve_p50_excl_max": max(m["ratios"]),
-            "reopen_s_median": statistics.median(opens),
-            "reopen_s_max": max(opens),
-            "first_query_after_open_s": statistics.median(o["first_query_s"] for o in m["opens"]),
-            "verify_s": m["verify_s"],
-            "verify_again_s": m["verify_again_s"],
-            "grow_s": built,
-            "load_before": before,
-            "load_after": load(),
-            "peak_rss_mb": peak_rss_mb(),
-        }, total))
+        rows.append(
+            ResultRow(
+                "ratio hybridmem/bare",
+                label,
+                "target task",
+                {
+                    "retrieve_p50_excl": statistics.median(m["ratios"]),
+                    "retrieve_p50_excl_min": min(m["ratios"]),
+                    "retrieve_p50_excl_max": max(m["ratios"]),
+                    "reopen_s_median": statistics.median(opens),
+                    "reopen_s_max": max(opens),
+                    "first_query_after_open_s": statistics.median(
+                        o["first_query_s"] for o in m["opens"]
+                    ),
+                    "verify_s": m["verify_s"],
+                    "verify_again_s": m["verify_again_s"],
+                    "grow_s": built,
+                    "load_before": before,
+                    "load_after": load(),
+                    "peak_rss_mb": peak_rss_mb(),
+                },
+                total,
+            )
+        )
         detail[label] = {"verify_clean": m["verify_clean"], "opens": m["opens"]}
         _print(rows[-3:])
     growth.close()
@@ -209,8 +236,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--task-nodes", type=int, default=1000)
     parser.add_argument("--queries", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--workdir", type=Path, default=None,
-                        help="keep the stores here (default: a temporary directory)")
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        default=None,
+        help="keep the stores here (default: a temporary directory)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = parser.parse_args(argv)
     totals = [int(x) for x in args.totals.split(",") if x.strip()]
@@ -221,21 +252,41 @@ def main(argv: list[str] | None = None) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     data = {
         "suite": "perf_scale",
-        "settings": {"totals": totals, "task_nodes": args.task_nodes, "queries": args.queries,
-                     "rounds": args.rounds, "embedder": "hash", "filler_task": FILLER_TASK},
-        "notes": ["Same target task at every total; fillers are events under tasks of 100.",
-                  "Latency excludes the query embedding (precomputed on both sides).",
-                  "reopen_s: HybridMemory(path) in a fresh process, imports excluded; "
-                  "first_query_after_open_s: the first retrieve after it.",
-                  "verify_again_s: a second verify right after the first (incremental)."],
-        "rows": [{"method": r.method, "setting": r.setting, "group": r.group, "n": r.n,
-                  "metrics": dict(r.metrics)} for r in rows],
+        "settings": {
+            "totals": totals,
+            "task_nodes": args.task_nodes,
+            "queries": args.queries,
+            "rounds": args.rounds,
+            "embedder": "hash",
+            "filler_task": FILLER_TASK,
+        },
+        "notes": [
+            "Same target task at every total; fillers are events under tasks of 100.",
+            "Latency excludes the query embedding (precomputed on both sides).",
+            "reopen_s: HybridMemory(path) in a fresh process, imports excluded; "
+            "first_query_after_open_s: the first retrieve after it.",
+            "verify_again_s: a second verify right after the first (incremental).",
+        ],
+        "rows": [
+            {
+                "method": r.method,
+                "setting": r.setting,
+                "group": r.group,
+                "n": r.n,
+                "metrics": dict(r.metrics),
+            }
+            for r in rows
+        ],
         "detail": detail,
     }
     path = args.out / "perf_scale.json"
     path.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    plot_latency(args.out / "scope_vs_size.png", rows, "retrieve_p50_excl_ms",
-                 "target-task retrieve p50, ms (embedding excluded)")
+    plot_latency(
+        args.out / "scope_vs_size.png",
+        rows,
+        "retrieve_p50_excl_ms",
+        "target-task retrieve p50, ms (embedding excluded)",
+    )
     print(f"wrote {path}")
 
 

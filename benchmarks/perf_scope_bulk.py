@@ -128,7 +128,9 @@ class BulkFiller:
                 ],
             )
         self.bare.coll.upsert(
-            ids=ids, embeddings=vectors, documents=[r["content"] for r in rows],
+            ids=ids,
+            embeddings=vectors,
+            documents=[r["content"] for r in rows],
             metadatas=[{"task": r["task_id"]} for r in rows],
         )
 
@@ -194,24 +196,45 @@ class BulkFiller:
         self.seq += 1
         return self.seq
 
-    def _row(self, node_id: str, task: str | None, text: str, kind: str,
-             now: str) -> dict[str, Any]:
+    def _row(
+        self, node_id: str, task: str | None, text: str, kind: str, now: str
+    ) -> dict[str, Any]:
         root = self.root
         if task is None:  # a filler task under the root
             parent, path, depth, task_id = root.id, f"/{root.id}/", 1, node_id
         else:
             parent, path, depth, task_id = task, f"/{root.id}/{task}/", 2, task
         return {
-            "id": node_id, "user_id": USER, "agent_id": None, "session_id": None,
-            "parent_id": parent, "path": path, "depth": depth, "task_id": task_id,
-            "content": text, "content_hash": content_hash(text), "node_type": kind,
-            "importance": 0.5, "confidence": 0.8, "activity": 0.0, "created_at": now,
-            "updated_at": now, "last_accessed_at": None, "access_count": 0,
-            "seq": self._next_seq(), "version": 1, "status": "active",
-            "index_state": "indexed", "source_id": None, "metadata": "{}",
-            "lifecycle": "short_term", "tier": "working", "conflict_group": None,
+            "id": node_id,
+            "user_id": USER,
+            "agent_id": None,
+            "session_id": None,
+            "parent_id": parent,
+            "path": path,
+            "depth": depth,
+            "task_id": task_id,
+            "content": text,
+            "content_hash": content_hash(text),
+            "node_type": kind,
+            "importance": 0.5,
+            "confidence": 0.8,
+            "activity": 0.0,
+            "created_at": now,
+            "updated_at": now,
+            "last_accessed_at": None,
+            "access_count": 0,
+            "seq": self._next_seq(),
+            "version": 1,
+            "status": "active",
+            "index_state": "indexed",
+            "source_id": None,
+            "metadata": "{}",
+            "lifecycle": "short_term",
+            "tier": "working",
+            "conflict_group": None,
             "sensitive": 0,
         }
+
 
 def measure(growth: Growth, rounds: int, bare: bool) -> dict[str, Any]:
     """Target-task latency (embedding excluded), engine and bare alternating per round."""
@@ -227,7 +250,7 @@ def measure(growth: Growth, rounds: int, bare: bool) -> dict[str, Any]:
     vars(index)["query"] = lambda *a, **k: calls.append(a) or original(*a, **k)
     per: dict[str, dict[str, list[float]]] = {s.name: {"p50": [], "p95": []} for s in sides}
     for r in range(rounds):
-        for side in (sides if r % 2 == 0 else list(reversed(sides))):
+        for side in sides if r % 2 == 0 else list(reversed(sides)):
             times = np.asarray(query_round(side, w, vectors)) * 1000.0
             per[side.name]["p50"].append(float(np.percentile(times, 50)))
             per[side.name]["p95"].append(float(np.percentile(times, 95)))
@@ -261,8 +284,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bare-max", type=int, default=100000)
     parser.add_argument("--workdir", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
-    parser.add_argument("--lock", type=Path, default=None,
-                        help="a file to flock while timing (not while building)")
+    parser.add_argument(
+        "--lock", type=Path, default=None, help="a file to flock while timing (not while building)"
+    )
     args = parser.parse_args(argv)
     totals = sorted(int(x) for x in args.totals.split(",") if x.strip())
     rows: list[dict[str, Any]] = []
@@ -278,35 +302,55 @@ def main(argv: list[str] | None = None) -> None:
                 before = load()
                 m = measure(growth, args.rounds, bare=total <= args.bare_max)
                 after = load()
-            row: dict[str, Any] = {"total": total, "fill_s": built, "load_before": before,
-                                   "load_after": after, "peak_rss_mb": peak_rss_mb(),
-                                   "index_queries": m["index_queries"]}
+            row: dict[str, Any] = {
+                "total": total,
+                "fill_s": built,
+                "load_before": before,
+                "load_after": after,
+                "peak_rss_mb": peak_rss_mb(),
+                "index_queries": m["index_queries"],
+            }
             for name, vals in m["per"].items():
-                row[name] = {k: {"median": statistics.median(v), "min": min(v), "max": max(v)}
-                             for k, v in vals.items()}
+                row[name] = {
+                    k: {"median": statistics.median(v), "min": min(v), "max": max(v)}
+                    for k, v in vals.items()
+                }
             rows.append(row)
             eng = row["hybridmem"]["p50"]
-            line = (f"{total:>9} total: hybridmem p50 {eng['median']:.1f} ms "
-                    f"[{eng['min']:.1f}-{eng['max']:.1f}] p95 "
-                    f"{row['hybridmem']['p95']['median']:.1f}")
+            line = (
+                f"{total:>9} total: hybridmem p50 {eng['median']:.1f} ms "
+                f"[{eng['min']:.1f}-{eng['max']:.1f}] p95 "
+                f"{row['hybridmem']['p95']['median']:.1f}"
+            )
             if "bare chroma" in row:
                 line += f" | bare p50 {row['bare chroma']['p50']['median']:.1f} ms"
-            print(line + f" | index queries {m['index_queries']} | load {before:.1f}",
-                  flush=True)
+            print(line + f" | index queries {m['index_queries']} | load {before:.1f}", flush=True)
         growth.close()
     base = rows[0]["hybridmem"]["p50"]["median"]
     for row in rows:
         row["p50_vs_smallest"] = row["hybridmem"]["p50"]["median"] / base
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "perf_scope_bulk.json"
-    path.write_text(json.dumps({
-        "suite": "perf_scope_bulk",
-        "settings": {"totals": totals, "task_nodes": args.task_nodes, "queries": args.queries,
-                     "rounds": args.rounds, "embedder": "hash", "bare_max": args.bare_max,
-                     "filler_task": FILLER_TASK},
-        "notes": [__doc__.split("\n\n")[1].strip()],
-        "rows": rows,
-    }, indent=2), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "suite": "perf_scope_bulk",
+                "settings": {
+                    "totals": totals,
+                    "task_nodes": args.task_nodes,
+                    "queries": args.queries,
+                    "rounds": args.rounds,
+                    "embedder": "hash",
+                    "bare_max": args.bare_max,
+                    "filler_task": FILLER_TASK,
+                },
+                "notes": [__doc__.split("\n\n")[1].strip()],
+                "rows": rows,
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
     print(f"wrote {path}")
 
 

@@ -196,12 +196,20 @@ def measure(path: Path, repeat: int) -> dict[str, Any]:
         "tokenizer_s": w["tokenizer_s"],
         "load_before": load_before,
         "load_after": os.getloadavg()[0],
-        "cold_open_s": med(cold), "warm_open_s": med(warm), "unclean_open_s": med(unclean),
+        "cold_open_s": med(cold),
+        "warm_open_s": med(warm),
+        "unclean_open_s": med(unclean),
         "first_retrieve_s": med(first),
-        "cold_all": cold, "warm_all": warm, "unclean_all": unclean, "first_all": first,
-        "bare_cold_open_s": med(bare_cold), "bare_warm_open_s": med(bare_warm),
-        "bare_first_query_s": med(bare_query), "bare_all_ids_s": med(bare_ids),
-        "bare_cold_all": bare_cold, "bare_warm_all": bare_warm,
+        "cold_all": cold,
+        "warm_all": warm,
+        "unclean_all": unclean,
+        "first_all": first,
+        "bare_cold_open_s": med(bare_cold),
+        "bare_warm_open_s": med(bare_warm),
+        "bare_first_query_s": med(bare_query),
+        "bare_all_ids_s": med(bare_ids),
+        "bare_cold_all": bare_cold,
+        "bare_warm_all": bare_warm,
         "verify_s": med(v["verify_s"] for v in verifies),
         "verify_all": [v["verify_s"] for v in verifies],
         "verify_entries_checked": [v["entries_checked"] for v in verifies],
@@ -217,8 +225,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path("/tmp/hybridmem-reopen"))
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--lock", type=Path, default=None,
-                        help="a file to flock while timing (not while building)")
+    parser.add_argument(
+        "--lock", type=Path, default=None, help="a file to flock while timing (not while building)"
+    )
     args = parser.parse_args()
     print("embedder: hash (deterministic fake; reopen embeds nothing, see module docstring)")
     rows = []
@@ -236,11 +245,19 @@ def main() -> None:
         settle = child(path, "verify")
         with timing_lock(args.lock):
             row = measure(path, args.repeat)
-        row.update({"store_mb": size / 1e6, "build_s": built,
-                    "settling_verify_s": settle["verify_s"]})
+        row.update(
+            {"store_mb": size / 1e6, "build_s": built, "settling_verify_s": settle["verify_s"]}
+        )
         rows.append(row)
-        print(json.dumps({k: row[k] for k in ("nodes", "cold_open_s", "warm_open_s",
-                                              "unclean_open_s", "verify_s")}), flush=True)
+        print(
+            json.dumps(
+                {
+                    k: row[k]
+                    for k in ("nodes", "cold_open_s", "warm_open_s", "unclean_open_s", "verify_s")
+                }
+            ),
+            flush=True,
+        )
     print()
     print(
         f"{'nodes':>8} {'store MB':>9} {'cold s':>7} {'warm s':>7} {'1st ret s':>9} "

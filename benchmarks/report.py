@@ -218,22 +218,37 @@ def load_json(path: Path) -> SuiteResult:
     """Read a ``results.json`` back into a :class:`SuiteResult` (nulls become NaN)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     rows = tuple(
-        ResultRow(r["method"], r["setting"], r["group"],
-                  {k: math.nan if v is None else float(v) for k, v in r["metrics"].items()},
-                  int(r["n"]))
+        ResultRow(
+            r["method"],
+            r["setting"],
+            r["group"],
+            {k: math.nan if v is None else float(v) for k, v in r["metrics"].items()},
+            int(r["n"]),
+        )
         for r in data["rows"]
     )
-    return SuiteResult(data["suite"], rows, settings=data.get("settings", {}),
-                       notes=tuple(data.get("notes", ())), extra=data.get("extra", {}),
-                       created_at=data.get("created_at", ""))
+    return SuiteResult(
+        data["suite"],
+        rows,
+        settings=data.get("settings", {}),
+        notes=tuple(data.get("notes", ())),
+        extra=data.get("extra", {}),
+        created_at=data.get("created_at", ""),
+    )
 
 
-def markdown_grid(result: SuiteResult, *, group: str, settings: Sequence[str], metric: str,
-                  secondary: str | None = None, digits: int = 2) -> str:
+def markdown_grid(
+    result: SuiteResult,
+    *,
+    group: str,
+    settings: Sequence[str],
+    metric: str,
+    secondary: str | None = None,
+    digits: int = 2,
+) -> str:
     """Methods × settings for one group as a Markdown table (for docs/benchmarks.md)."""
     methods = list(dict.fromkeys(r.method for r in result.rows if r.group == group))
-    lines = ["| method | " + " | ".join(settings) + " |",
-             "|---|" + "---:|" * len(settings)]
+    lines = ["| method | " + " | ".join(settings) + " |", "|---|" + "---:|" * len(settings)]
     for m in methods:
         cells = []
         for s in settings:

@@ -78,13 +78,18 @@ class Scenario:
     """pruning only: the node cap forgetting must respect."""
 
 
-def generate(seed: int = 7, per_family: int = 4,
-             families: tuple[str, ...] = FAMILIES) -> tuple[Scenario, ...]:
+def generate(
+    seed: int = 7, per_family: int = 4, families: tuple[str, ...] = FAMILIES
+) -> tuple[Scenario, ...]:
     """``per_family`` scenarios of each family, alternating English and Chinese."""
     rng = random.Random(seed)
     out: list[Scenario] = []
-    builders = {"sibling": _sibling, "value_change": _value_change,
-                "hypothetical": _hypothetical, "pruning": _pruning}
+    builders = {
+        "sibling": _sibling,
+        "value_change": _value_change,
+        "hypothetical": _hypothetical,
+        "pruning": _pruning,
+    }
     for family in families:
         for i in range(per_family):
             lang = LANGS[i % 2]
@@ -151,16 +156,26 @@ def _sibling(rng: random.Random, sid: str, lang: str) -> Scenario:
     for j, n in enumerate(numbers):
         task_id = f"{sid}.t{j}"
         start = _T0 + timedelta(days=3 * j)
-        nodes.append(ScenarioNode(task_id, t["task"].format(
-            n=n, trip=rng.choice(t["trip"]), city=rng.choice(t["city"])), "task", None, start))
+        nodes.append(
+            ScenarioNode(
+                task_id,
+                t["task"].format(n=n, trip=rng.choice(t["trip"]), city=rng.choice(t["city"])),
+                "task",
+                None,
+                start,
+            )
+        )
         for h, (key, template) in enumerate(t["facts"]):
             fid = f"{task_id}.{key}"
             text = template.format(
-                amount=_money(rng, lang, 300, 2000), hotel=rng.choice(t["hotel"]),
-                nights=rng.randint(1, 5), doc=rng.choice(t["doc"]),
-                person=rng.choice(t["person"]), taxi=_money(rng, lang, 20, 300))
-            nodes.append(ScenarioNode(fid, text, "event", task_id,
-                                      start + timedelta(hours=h + 1)))
+                amount=_money(rng, lang, 300, 2000),
+                hotel=rng.choice(t["hotel"]),
+                nights=rng.randint(1, 5),
+                doc=rng.choice(t["doc"]),
+                person=rng.choice(t["person"]),
+                taxi=_money(rng, lang, 20, 300),
+            )
+            nodes.append(ScenarioNode(fid, text, "event", task_id, start + timedelta(hours=h + 1)))
             probes.append(Probe(t["probes"][key], task_id, frozenset({fid})))
     now = _T0 + timedelta(days=3 * n_tasks + 1)
     return Scenario(sid, "sibling", lang, tuple(nodes), tuple(probes), now)
@@ -169,54 +184,92 @@ def _sibling(rng: random.Random, sid: str, lang: str) -> Scenario:
 # -- value changes ---------------------------------------------------------------------------
 _CHANGES = {
     "en": [
-        ("I live in the east district, near the old river port.",
-         "I moved last month; I live in the west district now, by the tech park.",
-         "Which district does the user live in?"),
-        ("I like light roast coffee, fruity pour-overs are my thing.",
-         "I switched to dark roast; from now on always pick dark roast for me.",
-         "What kind of coffee roast does the user prefer?"),
-        ("I work at Acme Logistics as a route planner.",
-         "I left Acme; I now work at Globex Freight as a dispatcher.",
-         "Where does the user work?"),
-        ("My standing meeting with the design team is on Mondays at 10.",
-         "The design team meeting moved to Thursdays at 15:00.",
-         "When is the user's meeting with the design team?"),
-        ("Send my invoices to billing@north-example.com.",
-         "Invoices should now go to accounts@south-example.com instead.",
-         "Which address should invoices be sent to?"),
+        (
+            "I live in the east district, near the old river port.",
+            "I moved last month; I live in the west district now, by the tech park.",
+            "Which district does the user live in?",
+        ),
+        (
+            "I like light roast coffee, fruity pour-overs are my thing.",
+            "I switched to dark roast; from now on always pick dark roast for me.",
+            "What kind of coffee roast does the user prefer?",
+        ),
+        (
+            "I work at Acme Logistics as a route planner.",
+            "I left Acme; I now work at Globex Freight as a dispatcher.",
+            "Where does the user work?",
+        ),
+        (
+            "My standing meeting with the design team is on Mondays at 10.",
+            "The design team meeting moved to Thursdays at 15:00.",
+            "When is the user's meeting with the design team?",
+        ),
+        (
+            "Send my invoices to billing@north-example.com.",
+            "Invoices should now go to accounts@south-example.com instead.",
+            "Which address should invoices be sent to?",
+        ),
     ],
     "zh": [
-        ("我住在城东，靠近老码头。",
-         "我上个月搬家了，现在住在城西，科技园旁边。",
-         "用户住在哪个区？"),
-        ("我喜欢浅烘焙的咖啡，果香的手冲最好。",
-         "我改主意了，以后都选深烘焙。",
-         "用户喜欢什么烘焙程度的咖啡？"),
-        ("我在顺达物流做路线规划。",
-         "我从顺达离职了，现在在环球货运做调度。",
-         "用户在哪家公司工作？"),
-        ("我和设计组的例会在每周一上午十点。",
-         "设计组例会改到每周四下午三点了。",
-         "用户和设计组的例会是什么时候？"),
+        (
+            "我住在城东，靠近老码头。",
+            "我上个月搬家了，现在住在城西，科技园旁边。",
+            "用户住在哪个区？",
+        ),
+        (
+            "我喜欢浅烘焙的咖啡，果香的手冲最好。",
+            "我改主意了，以后都选深烘焙。",
+            "用户喜欢什么烘焙程度的咖啡？",
+        ),
+        (
+            "我在顺达物流做路线规划。",
+            "我从顺达离职了，现在在环球货运做调度。",
+            "用户在哪家公司工作？",
+        ),
+        (
+            "我和设计组的例会在每周一上午十点。",
+            "设计组例会改到每周四下午三点了。",
+            "用户和设计组的例会是什么时候？",
+        ),
         ("发票请寄到北区财务室。", "以后发票改寄到南区财务室。", "发票应该寄到哪里？"),
     ],
 }
 _NOISE = {
-    "en": ["Asked for a summary of yesterday's news.", "Booked a table for two on Saturday.",
-           "Wants reminders 15 minutes before calls.", "Is reading a novel about sailing.",
-           "Asked how to convert miles to kilometres.", "Plans to repaint the balcony in May.",
-           "Prefers short answers in bullet points.", "Is learning to play the ukulele."],
-    "zh": ["让我总结了昨天的新闻。", "周六订了两个人的餐位。", "希望通话前十五分钟提醒。",
-           "在读一本关于航海的小说。", "问了英里怎么换算成公里。", "打算五月重新粉刷阳台。",
-           "喜欢要点式的简短回答。", "正在学弹尤克里里。"],
+    "en": [
+        "Asked for a summary of yesterday's news.",
+        "Booked a table for two on Saturday.",
+        "Wants reminders 15 minutes before calls.",
+        "Is reading a novel about sailing.",
+        "Asked how to convert miles to kilometres.",
+        "Plans to repaint the balcony in May.",
+        "Prefers short answers in bullet points.",
+        "Is learning to play the ukulele.",
+    ],
+    "zh": [
+        "让我总结了昨天的新闻。",
+        "周六订了两个人的餐位。",
+        "希望通话前十五分钟提醒。",
+        "在读一本关于航海的小说。",
+        "问了英里怎么换算成公里。",
+        "打算五月重新粉刷阳台。",
+        "喜欢要点式的简短回答。",
+        "正在学弹尤克里里。",
+    ],
 }
 
 
 def _value_change(rng: random.Random, sid: str, lang: str) -> Scenario:
     pairs = rng.sample(_CHANGES[lang], 3)
     task_id = f"{sid}.profile"
-    nodes = [ScenarioNode(task_id, "User profile and preferences" if lang == "en"
-                          else "用户资料与偏好", "task", None, _T0)]
+    nodes = [
+        ScenarioNode(
+            task_id,
+            "User profile and preferences" if lang == "en" else "用户资料与偏好",
+            "task",
+            None,
+            _T0,
+        )
+    ]
     probes = []
     day = 1
     for j, (old, new, query) in enumerate(pairs):
@@ -224,44 +277,73 @@ def _value_change(rng: random.Random, sid: str, lang: str) -> Scenario:
         nodes.append(ScenarioNode(old_id, old, "preference", task_id, _T0 + timedelta(days=day)))
         for noise in rng.sample(_NOISE[lang], 2):
             day += 1
-            nodes.append(ScenarioNode(f"{sid}.n{day}", noise, "event", task_id,
-                                      _T0 + timedelta(days=day)))
+            nodes.append(
+                ScenarioNode(f"{sid}.n{day}", noise, "event", task_id, _T0 + timedelta(days=day))
+            )
         probes.append(Probe(query, task_id, frozenset({new_id}), stale=frozenset({old_id})))
-        nodes.append(ScenarioNode(new_id, new, "preference", task_id,
-                                  _T0 + timedelta(days=day + 20)))
+        nodes.append(
+            ScenarioNode(new_id, new, "preference", task_id, _T0 + timedelta(days=day + 20))
+        )
         day += 1
     nodes.sort(key=lambda n: n.created_at)
-    return Scenario(sid, "value_change", lang, tuple(nodes), tuple(probes),
-                    max(n.created_at for n in nodes) + timedelta(days=2))
+    return Scenario(
+        sid,
+        "value_change",
+        lang,
+        tuple(nodes),
+        tuple(probes),
+        max(n.created_at for n in nodes) + timedelta(days=2),
+    )
 
 
 # -- hypotheticals and one-offs --------------------------------------------------------------
 _HYPO = {
     "en": [
-        ("I live in Hangzhou, close to West Lake.",
-         ["What if I moved to Chengdu? Would that be crazy?",
-          "Maybe one day I'll live in Chengdu, who knows."],
-         "Which city does the user live in?"),
-        ("Rainy days calm me down; I like the sound of rain.",
-         ["I hate rain today, my shoes are soaked!"],
-         "How does the user feel about rain?"),
-        ("I'm vegetarian and have been for ten years.",
-         ["Imagine if I ate a huge steak tonight, haha.", "Should I try eating fish again?"],
-         "What is the user's diet?"),
-        ("I drive a small electric car to work.",
-         ["What if I bought a motorbike instead?", "Ugh, I'm so sick of driving today."],
-         "How does the user get to work?"),
+        (
+            "I live in Hangzhou, close to West Lake.",
+            [
+                "What if I moved to Chengdu? Would that be crazy?",
+                "Maybe one day I'll live in Chengdu, who knows.",
+            ],
+            "Which city does the user live in?",
+        ),
+        (
+            "Rainy days calm me down; I like the sound of rain.",
+            ["I hate rain today, my shoes are soaked!"],
+            "How does the user feel about rain?",
+        ),
+        (
+            "I'm vegetarian and have been for ten years.",
+            ["Imagine if I ate a huge steak tonight, haha.", "Should I try eating fish again?"],
+            "What is the user's diet?",
+        ),
+        (
+            "I drive a small electric car to work.",
+            ["What if I bought a motorbike instead?", "Ugh, I'm so sick of driving today."],
+            "How does the user get to work?",
+        ),
     ],
     "zh": [
-        ("我住在杭州，离西湖很近。", ["要是我搬到成都会怎么样？", "说不定哪天我就去成都住了。"],
-         "用户住在哪个城市？"),
-        ("下雨天让我很平静，我喜欢雨声。",
-         ["今天真讨厌下雨，鞋子全湿了！"],
-         "用户对下雨是什么感觉？"),
-        ("我吃素已经十年了。", ["假如我今晚吃一大块牛排会怎样，哈哈。", "我要不要重新开始吃鱼？"],
-         "用户的饮食习惯是什么？"),
-        ("我每天开一辆小电动车上班。", ["如果我改骑摩托车呢？", "今天开车开得好烦。"],
-         "用户怎么去上班？"),
+        (
+            "我住在杭州，离西湖很近。",
+            ["要是我搬到成都会怎么样？", "说不定哪天我就去成都住了。"],
+            "用户住在哪个城市？",
+        ),
+        (
+            "下雨天让我很平静，我喜欢雨声。",
+            ["今天真讨厌下雨，鞋子全湿了！"],
+            "用户对下雨是什么感觉？",
+        ),
+        (
+            "我吃素已经十年了。",
+            ["假如我今晚吃一大块牛排会怎样，哈哈。", "我要不要重新开始吃鱼？"],
+            "用户的饮食习惯是什么？",
+        ),
+        (
+            "我每天开一辆小电动车上班。",
+            ["如果我改骑摩托车呢？", "今天开车开得好烦。"],
+            "用户怎么去上班？",
+        ),
     ],
 }
 
@@ -269,8 +351,15 @@ _HYPO = {
 def _hypothetical(rng: random.Random, sid: str, lang: str) -> Scenario:
     chosen = rng.sample(_HYPO[lang], 3)
     task_id = f"{sid}.chat"
-    nodes = [ScenarioNode(task_id, "Everyday conversation with the user" if lang == "en"
-                          else "与用户的日常对话", "task", None, _T0)]
+    nodes = [
+        ScenarioNode(
+            task_id,
+            "Everyday conversation with the user" if lang == "en" else "与用户的日常对话",
+            "task",
+            None,
+            _T0,
+        )
+    ]
     probes = []
     day = 1
     for j, (fact, oneoffs, query) in enumerate(chosen):
@@ -285,40 +374,71 @@ def _hypothetical(rng: random.Random, sid: str, lang: str) -> Scenario:
             nodes.append(ScenarioNode(pid, text, "event", task_id, _T0 + timedelta(days=day)))
         for noise in rng.sample(_NOISE[lang], 2):
             day += 1
-            nodes.append(ScenarioNode(f"{sid}.n{day}", noise, "event", task_id,
-                                      _T0 + timedelta(days=day)))
+            nodes.append(
+                ScenarioNode(f"{sid}.n{day}", noise, "event", task_id, _T0 + timedelta(days=day))
+            )
         probes.append(Probe(query, task_id, frozenset({fid}), polluters=frozenset(pids)))
     nodes.sort(key=lambda n: n.created_at)
-    return Scenario(sid, "hypothetical", lang, tuple(nodes), tuple(probes),
-                    max(n.created_at for n in nodes) + timedelta(days=1))
+    return Scenario(
+        sid,
+        "hypothetical",
+        lang,
+        tuple(nodes),
+        tuple(probes),
+        max(n.created_at for n in nodes) + timedelta(days=1),
+    )
 
 
 # -- pruning under a cap ---------------------------------------------------------------------
 _NEEDED = {
-    "en": ["The production database password rotates on the {d}th of each month.",
-           "Customer {p} must never be called before 10 am.",
-           "The deploy key for project {p} is stored in vault path ops/{p}.",
-           "Refunds above {d}00 EUR need the CFO's sign-off.",
-           "The user's daughter is allergic to peanuts.",
-           "The staging cluster is shut down every night at {d}:00."],
-    "zh": ["生产数据库密码每月{d}号轮换。", "客户{p}上午十点前不能打电话。",
-           "项目{p}的部署密钥放在 ops/{p} 保险库路径下。", "超过{d}00元的退款需要财务总监签字。",
-           "用户的女儿对花生过敏。", "预发环境每天晚上{d}点关机。"],
+    "en": [
+        "The production database password rotates on the {d}th of each month.",
+        "Customer {p} must never be called before 10 am.",
+        "The deploy key for project {p} is stored in vault path ops/{p}.",
+        "Refunds above {d}00 EUR need the CFO's sign-off.",
+        "The user's daughter is allergic to peanuts.",
+        "The staging cluster is shut down every night at {d}:00.",
+    ],
+    "zh": [
+        "生产数据库密码每月{d}号轮换。",
+        "客户{p}上午十点前不能打电话。",
+        "项目{p}的部署密钥放在 ops/{p} 保险库路径下。",
+        "超过{d}00元的退款需要财务总监签字。",
+        "用户的女儿对花生过敏。",
+        "预发环境每天晚上{d}点关机。",
+    ],
 }
 _NEEDED_Q = {
-    "en": ["When does the database password rotate?", "When can customer {p} be called?",
-           "Where is the deploy key for project {p}?", "Which refunds need the CFO?",
-           "Is anyone in the user's family allergic to something?",
-           "When is the staging cluster shut down?"],
-    "zh": ["数据库密码什么时候轮换？", "什么时候可以给客户{p}打电话？", "项目{p}的部署密钥在哪里？",
-           "哪些退款需要财务总监签字？", "用户家里有人过敏吗？", "预发环境什么时候关机？"],
+    "en": [
+        "When does the database password rotate?",
+        "When can customer {p} be called?",
+        "Where is the deploy key for project {p}?",
+        "Which refunds need the CFO?",
+        "Is anyone in the user's family allergic to something?",
+        "When is the staging cluster shut down?",
+    ],
+    "zh": [
+        "数据库密码什么时候轮换？",
+        "什么时候可以给客户{p}打电话？",
+        "项目{p}的部署密钥在哪里？",
+        "哪些退款需要财务总监签字？",
+        "用户家里有人过敏吗？",
+        "预发环境什么时候关机？",
+    ],
 }
 
 
 def _pruning(rng: random.Random, sid: str, lang: str) -> Scenario:
     task_id = f"{sid}.ops"
-    nodes = [ScenarioNode(task_id, "Operations assistant log" if lang == "en" else "运维助手日志",
-                          "task", None, _T0)]
+    nodes = [
+        ScenarioNode(
+            task_id,
+            "Operations assistant log" if lang == "en" else "运维助手日志",
+            "task",
+            None,
+            _T0,
+        )
+    ]
     idx = rng.sample(range(len(_NEEDED[lang])), 4)
     needed: list[str] = []
     probes: list[Probe] = []
@@ -330,18 +450,31 @@ def _pruning(rng: random.Random, sid: str, lang: str) -> Scenario:
         at = _T0 + timedelta(hours=6 * (i + 1))
         if k < len(idx) and i == slots[k]:
             nid = f"{sid}.need{k}"
-            nodes.append(ScenarioNode(nid, _NEEDED[lang][idx[k]].format(p=p, d=d), "fact",
-                                      task_id, at, importance=0.8))
+            nodes.append(
+                ScenarioNode(
+                    nid, _NEEDED[lang][idx[k]].format(p=p, d=d), "fact", task_id, at, importance=0.8
+                )
+            )
             needed.append(nid)
-            probes.append(Probe(_NEEDED_Q[lang][idx[k]].format(p=p), task_id,
-                                frozenset({nid})))
+            probes.append(Probe(_NEEDED_Q[lang][idx[k]].format(p=p), task_id, frozenset({nid})))
             k += 1
         else:
             chatter = rng.choice(_NOISE[lang])
-            nodes.append(ScenarioNode(f"{sid}.c{i}", f"{chatter} (#{i})", "event", task_id, at,
-                                      importance=0.2))
-    return Scenario(sid, "pruning", lang, tuple(nodes), tuple(probes),
-                    _T0 + timedelta(hours=6 * (total + 2)), needed=frozenset(needed), cap=24)
+            nodes.append(
+                ScenarioNode(
+                    f"{sid}.c{i}", f"{chatter} (#{i})", "event", task_id, at, importance=0.2
+                )
+            )
+    return Scenario(
+        sid,
+        "pruning",
+        lang,
+        tuple(nodes),
+        tuple(probes),
+        _T0 + timedelta(hours=6 * (total + 2)),
+        needed=frozenset(needed),
+        cap=24,
+    )
 
 
 def as_locomo(scenarios: tuple[Scenario, ...]) -> LocomoDataset:
@@ -357,13 +490,18 @@ def as_locomo(scenarios: tuple[Scenario, ...]) -> LocomoDataset:
         for number, task in enumerate(tasks, start=1):
             children = [n for n in sc.nodes if n.parent_id == task.id]
             turns = tuple(
-                Turn(dia_id=n.id, speaker="User", text=n.content, content=n.content,
-                     session=number, index=i, created_at=n.created_at)
+                Turn(
+                    dia_id=n.id,
+                    speaker="User",
+                    text=n.content,
+                    content=n.content,
+                    session=number,
+                    index=i,
+                    created_at=n.created_at,
+                )
                 for i, n in enumerate(children)
             )
             sessions.append(Session(number, f"{task.created_at:%Y-%m-%d}", task.created_at, turns))
-        questions = tuple(
-            Question(sc.id, i, p.query, 4, p.gold) for i, p in enumerate(sc.probes)
-        )
+        questions = tuple(Question(sc.id, i, p.query, 4, p.gold) for i, p in enumerate(sc.probes))
         convs.append(Conversation(sc.id, "User", "Assistant", tuple(sessions), questions))
     return LocomoDataset(tuple(convs), EvidenceReport((), (), ()))

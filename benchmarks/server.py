@@ -45,11 +45,18 @@ def build(path: Path, size: int, embedder: str, seed: int = 11) -> float:
     n_tasks = max(1, size // TASK_SIZE)
     start = time.perf_counter()
     with HybridMemory(path, embedder=embedder) as mem:
-        mem.add_many([{"id": f"t{t}", "content": f"task {t}", "node_type": "task"}
-                      for t in range(n_tasks)], user_id=USER)
+        mem.add_many(
+            [{"id": f"t{t}", "content": f"task {t}", "node_type": "task"} for t in range(n_tasks)],
+            user_id=USER,
+        )
         for lo in range(0, size, 1000):
-            mem.add_many([{"content": texts[i], "parent_id": f"t{i // TASK_SIZE % n_tasks}"}
-                          for i in range(lo, min(size, lo + 1000))], user_id=USER)
+            mem.add_many(
+                [
+                    {"content": texts[i], "parent_id": f"t{i // TASK_SIZE % n_tasks}"}
+                    for i in range(lo, min(size, lo + 1000))
+                ],
+                user_id=USER,
+            )
     return time.perf_counter() - start
 
 
@@ -57,8 +64,9 @@ def queries(size: int, count: int, seed: int = 12) -> list[tuple[str, str]]:
     """(query text, task id) pairs, the perf suite's kind of query."""
     rng = random.Random(seed)
     n_tasks = max(1, size // TASK_SIZE)
-    return [(" ".join(rng.choices(_WORDS, k=8)), f"t{rng.randrange(n_tasks)}")
-            for _ in range(count)]
+    return [
+        (" ".join(rng.choices(_WORDS, k=8)), f"t{rng.randrange(n_tasks)}") for _ in range(count)
+    ]
 
 
 def run_level(call: Callable[[int], None], total: int, clients: int) -> dict[str, float]:
@@ -79,8 +87,9 @@ def run_level(call: Callable[[int], None], total: int, clients: int) -> dict[str
         with lock:
             latencies.extend(mine)
 
-    threads = [threading.Thread(target=worker, args=(range(c, total, clients),))
-               for c in range(clients)]
+    threads = [
+        threading.Thread(target=worker, args=(range(c, total, clients),)) for c in range(clients)
+    ]
     start = time.perf_counter()
     for t in threads:
         t.start()
@@ -90,16 +99,22 @@ def run_level(call: Callable[[int], None], total: int, clients: int) -> dict[str
     if failures:
         raise RuntimeError(f"a client failed: {failures[0]!r}") from failures[0]
     ms = np.asarray(latencies) * 1000.0
-    return {"requests_per_s": len(latencies) / wall, "p50_ms": float(np.percentile(ms, 50)),
-            "p95_ms": float(np.percentile(ms, 95)), "mean_ms": float(ms.mean()),
-            "requests": float(len(latencies))}
+    return {
+        "requests_per_s": len(latencies) / wall,
+        "p50_ms": float(np.percentile(ms, 50)),
+        "p95_ms": float(np.percentile(ms, 95)),
+        "mean_ms": float(ms.mean()),
+        "requests": float(len(latencies)),
+    }
 
 
-def in_process(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: int,
-               levels: Sequence[int]) -> list[ResultRow]:
+def in_process(
+    path: Path, embedder: str, qs: list[tuple[str, str]], per_level: int, levels: Sequence[int]
+) -> list[ResultRow]:
     """The baseline: ``retrieve`` on an open store in this process."""
     rows = []
     with HybridMemory(path, embedder=embedder) as mem:
+
         def call(i: int) -> None:
             q, task = qs[i % len(qs)]
             mem.retrieve(q, user_id=USER, task_id=task, top_k=10)
@@ -108,13 +123,21 @@ def in_process(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: 
             call(i)
 
         for c in levels:
-            rows.append(ResultRow("in-process retrieve", f"{c} clients", "search",
-                                  run_level(call, per_level, c), per_level))
+            rows.append(
+                ResultRow(
+                    "in-process retrieve",
+                    f"{c} clients",
+                    "search",
+                    run_level(call, per_level, c),
+                    per_level,
+                )
+            )
     return rows
 
 
-def over_http(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: int,
-              levels: Sequence[int]) -> list[ResultRow]:
+def over_http(
+    path: Path, embedder: str, qs: list[tuple[str, str]], per_level: int, levels: Sequence[int]
+) -> list[ResultRow]:
     """``hybridmem serve`` in a subprocess, clients in threads of this process."""
     import httpx
 
@@ -133,8 +156,9 @@ def over_http(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: i
 
         def search(i: int) -> None:
             q, task = qs[i % len(qs)]
-            r = client().post("/v1/search", json={"query": q, "user_id": USER, "task_id": task,
-                                                  "top_k": 10})
+            r = client().post(
+                "/v1/search", json={"query": q, "user_id": USER, "task_id": task, "top_k": 10}
+            )
             r.raise_for_status()
 
         def health(i: int) -> None:
@@ -142,16 +166,36 @@ def over_http(path: Path, embedder: str, qs: list[tuple[str, str]], per_level: i
 
         for i in range(WARMUP):
             search(i)
-        rows.append(ResultRow("HTTP GET /v1/health", "1 clients", "health",
-                              run_level(health, per_level, 1), per_level))
+        rows.append(
+            ResultRow(
+                "HTTP GET /v1/health",
+                "1 clients",
+                "health",
+                run_level(health, per_level, 1),
+                per_level,
+            )
+        )
         for c in levels:
-            rows.append(ResultRow("HTTP POST /v1/search", f"{c} clients", "search",
-                                  run_level(search, per_level, c), per_level))
+            rows.append(
+                ResultRow(
+                    "HTTP POST /v1/search",
+                    f"{c} clients",
+                    "search",
+                    run_level(search, per_level, c),
+                    per_level,
+                )
+            )
     return rows
 
 
-def run_server_bench(size: int, per_level: int, embedder: str, *,
-                     levels: Sequence[int] = LEVELS, console: Console | None = None) -> SuiteResult:
+def run_server_bench(
+    size: int,
+    per_level: int,
+    embedder: str,
+    *,
+    levels: Sequence[int] = LEVELS,
+    console: Console | None = None,
+) -> SuiteResult:
     """Build, measure in process, measure over HTTP; one :class:`SuiteResult`."""
     console = console or Console()
     qs = queries(size, max(per_level, 50))
@@ -165,43 +209,72 @@ def run_server_bench(size: int, per_level: int, embedder: str, *,
         console.print("  hybridmem serve ...")
         rows += over_http(path, embedder, qs, per_level, levels)
     ratio = [
-        ResultRow("ratio HTTP/in-process", r.setting, "search", {
-            "p50_ratio": r.metrics["p50_ms"] / b.metrics["p50_ms"],
-            "requests_per_s_ratio": r.metrics["requests_per_s"] / b.metrics["requests_per_s"],
-        }, r.n)
-        for r in rows if r.method == "HTTP POST /v1/search"
-        for b in rows if b.method == "in-process retrieve" and b.setting == r.setting
+        ResultRow(
+            "ratio HTTP/in-process",
+            r.setting,
+            "search",
+            {
+                "p50_ratio": r.metrics["p50_ms"] / b.metrics["p50_ms"],
+                "requests_per_s_ratio": r.metrics["requests_per_s"] / b.metrics["requests_per_s"],
+            },
+            r.n,
+        )
+        for r in rows
+        if r.method == "HTTP POST /v1/search"
+        for b in rows
+        if b.method == "in-process retrieve" and b.setting == r.setting
     ]
     return SuiteResult(
-        "server", (*rows, *ratio),
-        settings={"nodes": size, "requests_per_level": per_level, "embedder": embedder,
-                  "levels": list(levels), "top_k": 10, "task_size": TASK_SIZE,
-                  "cpus": os.cpu_count(), "load_avg_before": list(load_before),
-                  "load_avg_after": list(os.getloadavg())},
-        notes=(f"Store: {size} nodes, one task per {TASK_SIZE}; queries task-scoped, top_k=10; "
-               f"embedder {embedder} (the query embedding is part of every call on both sides).",
-               "in-process: HybridMemory.retrieve from N threads sharing one open store.",
-               "HTTP: hybridmem serve (uvicorn, one process, access log off) on 127.0.0.1; N "
-               "client threads with keep-alive httpx clients in the benchmark process.",
-               "Client threads, server and the shared machine's other work compete for the same "
-               "cores: figures are for this machine at this load (load averages in settings)."),
+        "server",
+        (*rows, *ratio),
+        settings={
+            "nodes": size,
+            "requests_per_level": per_level,
+            "embedder": embedder,
+            "levels": list(levels),
+            "top_k": 10,
+            "task_size": TASK_SIZE,
+            "cpus": os.cpu_count(),
+            "load_avg_before": list(load_before),
+            "load_avg_after": list(os.getloadavg()),
+        },
+        notes=(
+            f"Store: {size} nodes, one task per {TASK_SIZE}; queries task-scoped, top_k=10; "
+            f"embedder {embedder} (the query embedding is part of every call on both sides).",
+            "in-process: HybridMemory.retrieve from N threads sharing one open store.",
+            "HTTP: hybridmem serve (uvicorn, one process, access log off) on 127.0.0.1; N "
+            "client threads with keep-alive httpx clients in the benchmark process.",
+            "Client threads, server and the shared machine's other work compete for the same "
+            "cores: figures are for this machine at this load (load averages in settings).",
+        ),
     )
 
 
 def show(result: SuiteResult, console: Console) -> None:
     """Print the table (one row per method and concurrency)."""
-    table = Table(title=f"server: {result.settings['nodes']} nodes, "
-                        f"{result.settings['embedder']} embedder")
+    table = Table(
+        title=f"server: {result.settings['nodes']} nodes, {result.settings['embedder']} embedder"
+    )
     for col in ("method", "clients", "req/s", "p50 ms", "p95 ms"):
         table.add_column(col, justify="right" if col != "method" else "left")
     for r in result.rows:
         m = r.metrics
         if "p50_ms" in m:
-            table.add_row(r.method, r.setting.split()[0], fmt(m["requests_per_s"], 1),
-                          fmt(m["p50_ms"], 2), fmt(m["p95_ms"], 2))
+            table.add_row(
+                r.method,
+                r.setting.split()[0],
+                fmt(m["requests_per_s"], 1),
+                fmt(m["p50_ms"], 2),
+                fmt(m["p95_ms"], 2),
+            )
         else:
-            table.add_row(r.method, r.setting.split()[0],
-                          f"×{m['requests_per_s_ratio']:.2f}", f"×{m['p50_ratio']:.2f}", "")
+            table.add_row(
+                r.method,
+                r.setting.split()[0],
+                f"×{m['requests_per_s_ratio']:.2f}",
+                f"×{m['p50_ratio']:.2f}",
+                "",
+            )
     console.print(table)
 
 

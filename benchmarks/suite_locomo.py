@@ -57,13 +57,19 @@ def build_corpus(conv: Conversation) -> Corpus:
     tree: list[TreeNode] = []
     if first is not None:
         tree.append(
-            TreeNode(sid, f"Conversation between {conv.speaker_a} and {conv.speaker_b}",
-                     "task", None, first)
+            TreeNode(
+                sid,
+                f"Conversation between {conv.speaker_a} and {conv.speaker_b}",
+                "task",
+                None,
+                first,
+            )
         )
     for s in conv.sessions:
         session_id = f"{sid}:S{s.number}"
-        tree.append(TreeNode(session_id, f"Session {s.number} · {s.date_text}", "session", sid,
-                             s.date))
+        tree.append(
+            TreeNode(session_id, f"Session {s.number} · {s.date_text}", "session", sid, s.date)
+        )
         tree.extend(
             TreeNode(f"{sid}:{t.dia_id}", t.content, "event", session_id, t.created_at, t.dia_id)
             for t in s.turns
@@ -90,8 +96,8 @@ def run_locomo(
     corpora = {c.sample_id: build_corpus(c) for c in dataset.conversations}
     questions = [q for c in dataset.conversations for q in c.questions]
     # values[(method, setting, group)] -> per-question (frac, all, any, tokens, full tokens)
-    values: dict[tuple[str, str, str], list[tuple[float, float, float, int, int]]] = (
-        defaultdict(list)
+    values: dict[tuple[str, str, str], list[tuple[float, float, float, int, int]]] = defaultdict(
+        list
     )
     with progress(console) as bar:
         for method in methods:
@@ -130,7 +136,9 @@ def _result(
     for (m, s, g), items in values.items():
         rows.append(
             ResultRow(
-                m, s, g,
+                m,
+                s,
+                g,
                 {
                     "frac": mean(i[0] for i in items),
                     "all": mean(i[1] for i in items),
@@ -169,18 +177,35 @@ def _result(
 def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[Path]:
     """Print the LoCoMo tables and write the two plots; return the plot paths."""
     labels = list(dict.fromkeys(r.setting for r in result.rows))
-    print_grid(console, result, title="LoCoMo cat 1-4 · frac (×compression)",
-               group=HEADLINE_GROUP, settings=labels, metric="frac", secondary="compression")
-    print_grid(console, result, title="LoCoMo cat 1-4 · all", group=HEADLINE_GROUP,
-               settings=labels, metric="all")
-    print_grid(console, result, title="LoCoMo cat 1-4 · any", group=HEADLINE_GROUP,
-               settings=labels, metric="any")
+    print_grid(
+        console,
+        result,
+        title="LoCoMo cat 1-4 · frac (×compression)",
+        group=HEADLINE_GROUP,
+        settings=labels,
+        metric="frac",
+        secondary="compression",
+    )
+    print_grid(
+        console,
+        result,
+        title="LoCoMo cat 1-4 · all",
+        group=HEADLINE_GROUP,
+        settings=labels,
+        metric="all",
+    )
+    print_grid(
+        console,
+        result,
+        title="LoCoMo cat 1-4 · any",
+        group=HEADLINE_GROUP,
+        settings=labels,
+        metric="any",
+    )
     headline = "B=1000" if "B=1000" in labels else labels[-1]
     cats = [f"cat{c}" for c in (*HEADLINE_CATEGORIES, 5)]
     methods = list(dict.fromkeys(r.method for r in result.rows))
-    per_cat = {
-        g: {m: result.value(m, headline, g, "frac") for m in methods} for g in cats
-    }
+    per_cat = {g: {m: result.value(m, headline, g, "frac") for m in methods} for g in cats}
     from rich.table import Table
 
     from benchmarks.report import fmt
@@ -195,8 +220,10 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     budget_labels = [s for s in labels if s.startswith("B=")]
     series = {
         m: [
-            (result.value(m, s, HEADLINE_GROUP, "tokens"),
-             result.value(m, s, HEADLINE_GROUP, "frac"))
+            (
+                result.value(m, s, HEADLINE_GROUP, "tokens"),
+                result.value(m, s, HEADLINE_GROUP, "frac"),
+            )
             for s in budget_labels
         ]
         for m in methods
@@ -205,13 +232,18 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     n = max((r.n for r in result.rows if r.group == HEADLINE_GROUP), default=0)
     run = f"{n} questions, embedder {result.settings.get('embedder', '?')}"
     paths = [
-        plot_curves(out_dir / "recall_vs_budget.png", series,
-                    title=f"LoCoMo dev, categories 1-4: evidence recall vs context tokens\n({run})",
-                    xlabel="mean context tokens (cl100k_base)",
-                    ylabel="frac (share of evidence turns packed)"),
-        plot_bars(out_dir / "per_category.png",
-                  {f"{g} {CATEGORY_NAMES[int(g[3:])]}": v for g, v in per_cat.items()},
-                  title=f"LoCoMo dev: evidence recall at {headline} per category ({run})",
-                  ylabel="frac"),
+        plot_curves(
+            out_dir / "recall_vs_budget.png",
+            series,
+            title=f"LoCoMo dev, categories 1-4: evidence recall vs context tokens\n({run})",
+            xlabel="mean context tokens (cl100k_base)",
+            ylabel="frac (share of evidence turns packed)",
+        ),
+        plot_bars(
+            out_dir / "per_category.png",
+            {f"{g} {CATEGORY_NAMES[int(g[3:])]}": v for g, v in per_cat.items()},
+            title=f"LoCoMo dev: evidence recall at {headline} per category ({run})",
+            ylabel="frac",
+        ),
     ]
     return paths

@@ -42,8 +42,10 @@ def build_corpora(dataset: MadialDataset, bank_scope: str = "user") -> dict[str,
         if first is not None:
             tree = (
                 TreeNode(cid, f"Memories of user {user}", "task", None, first),
-                *(TreeNode(u.id, u.content, "event", cid, u.created_at, next(iter(u.sources)))
-                  for u in units),
+                *(
+                    TreeNode(u.id, u.content, "event", cid, u.created_at, next(iter(u.sources)))
+                    for u in units
+                ),
             )
         full = "\n".join(u.rendered for u in units)
         corpora[user] = Corpus(cid, units, full, tree=tree)
@@ -72,8 +74,9 @@ def run_madial(
             corpora = build_corpora(ds, bank_scope)
             sizes[ds.language] = len(ds.dialogues)
             for method in methods_for[ds.language]:
-                task = bar.add_task(f"madial {ds.language} · {method.name}",
-                                    total=len(ds.dialogues) + 1)
+                task = bar.add_task(
+                    f"madial {ds.language} · {method.name}", total=len(ds.dialogues) + 1
+                )
                 method.prepare(list(corpora.values()))
                 warm = getattr(method, "warm", None)
                 if callable(warm):
@@ -85,14 +88,26 @@ def run_madial(
                     for k in k_values:
                         sel = method.select(corpus, query, k=k)
                         values[(method.name, f"k={k}", ds.language)].append(
-                            (hit_at_k(d.relevant, sel.covered, k),
-                             recall_at_k(d.relevant, sel.covered, k), sel.tokens)
+                            (
+                                hit_at_k(d.relevant, sel.covered, k),
+                                recall_at_k(d.relevant, sel.covered, k),
+                                sel.tokens,
+                            )
                         )
                     bar.advance(task)
                 method.close()
     rows = tuple(
-        ResultRow(m, s, g, {"hit": mean(v[0] for v in items), "recall": mean(v[1] for v in items),
-                            "tokens": mean(v[2] for v in items)}, len(items))
+        ResultRow(
+            m,
+            s,
+            g,
+            {
+                "hit": mean(v[0] for v in items),
+                "recall": mean(v[1] for v in items),
+                "tokens": mean(v[2] for v in items),
+            },
+            len(items),
+        )
         for (m, s, g), items in values.items()
     )
     return SuiteResult(
@@ -112,18 +127,34 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     labels = list(dict.fromkeys(r.setting for r in result.rows))
     langs = list(dict.fromkeys(r.group for r in result.rows))
     for lang in langs:
-        print_grid(console, result, title=f"MADial {lang} · hit@k", group=lang, settings=labels,
-                   metric="hit")
-        print_grid(console, result, title=f"MADial {lang} · recall@k", group=lang,
-                   settings=labels, metric="recall")
+        print_grid(
+            console,
+            result,
+            title=f"MADial {lang} · hit@k",
+            group=lang,
+            settings=labels,
+            metric="hit",
+        )
+        print_grid(
+            console,
+            result,
+            title=f"MADial {lang} · recall@k",
+            group=lang,
+            settings=labels,
+            metric="recall",
+        )
     top = labels[-1] if labels else "k=5"
     bars = {
-        lang: {r.method: r.metrics["hit"] for r in result.rows
-               if r.group == lang and r.setting == top}
+        lang: {
+            r.method: r.metrics["hit"] for r in result.rows if r.group == lang and r.setting == top
+        }
         for lang in langs
     }
-    counts = ", ".join(f"{lang} {n}" for lang, n in
-                       dict((r.group, r.n) for r in result.rows).items())
-    title = (f"MADial-Bench dev: a relevant memory in the top {top[2:]} (hit@{top[2:]})\n"
-             f"(dialogues {counts}; embedder {result.settings.get('embedder', '?')})")
+    counts = ", ".join(
+        f"{lang} {n}" for lang, n in dict((r.group, r.n) for r in result.rows).items()
+    )
+    title = (
+        f"MADial-Bench dev: a relevant memory in the top {top[2:]} (hit@{top[2:]})\n"
+        f"(dialogues {counts}; embedder {result.settings.get('embedder', '?')})"
+    )
     return [plot_bars(out_dir / "hit_at_k.png", bars, title=title, ylabel=f"hit@{top[2:]}")]

@@ -45,10 +45,41 @@ MIXES = ("events", "mixed")
 each one looks for its conflict group), the rest events."""
 THREADS = (1, 2, 4)
 _WORDS = (
-    "invoice", "hotel", "claim", "refund", "ticket", "server", "deploy", "cluster", "coffee",
-    "meeting", "report", "budget", "flight", "visa", "contract", "review", "client", "shard",
-    "backup", "password", "schedule", "lunch", "printer", "laptop", "network", "release", "patch",
-    "customer", "order", "parcel", "warehouse", "route", "driver", "weather", "garden",
+    "invoice",
+    "hotel",
+    "claim",
+    "refund",
+    "ticket",
+    "server",
+    "deploy",
+    "cluster",
+    "coffee",
+    "meeting",
+    "report",
+    "budget",
+    "flight",
+    "visa",
+    "contract",
+    "review",
+    "client",
+    "shard",
+    "backup",
+    "password",
+    "schedule",
+    "lunch",
+    "printer",
+    "laptop",
+    "network",
+    "release",
+    "patch",
+    "customer",
+    "order",
+    "parcel",
+    "warehouse",
+    "route",
+    "driver",
+    "weather",
+    "garden",
 )
 _FACT_STEMS = ("the user said", "it is known that", "I think", "we agreed that")
 _PREF_STEMS = ("I prefer", "I like", "please always use", "I would rather have")
@@ -106,8 +137,10 @@ class Workload:
 def synthetic_texts(n: int, seed: int, start: int = 0) -> list[str]:
     """``n`` distinct short agent-memory-like sentences (numbered from ``start``)."""
     rng = random.Random(seed + start)
-    return [f"note {i}: " + " ".join(rng.choices(_WORDS, k=rng.randint(6, 14)))
-            for i in range(start, start + n)]
+    return [
+        f"note {i}: " + " ".join(rng.choices(_WORDS, k=rng.randint(6, 14)))
+        for i in range(start, start + n)
+    ]
 
 
 def node_types(n: int, mix: str, start: int = 0) -> list[str]:
@@ -116,8 +149,10 @@ def node_types(n: int, mix: str, start: int = 0) -> list[str]:
         raise ValueError(f"mix must be one of {MIXES}, got {mix!r}")
     if mix == "events":
         return ["event"] * n
-    return [("fact" if i % 6 == 0 else "preference") if i % 3 == 0 else "event"
-            for i in range(start, start + n)]
+    return [
+        ("fact" if i % 6 == 0 else "preference") if i % 3 == 0 else "event"
+        for i in range(start, start + n)
+    ]
 
 
 def typed_texts(texts: Sequence[str], types: Sequence[str], seed: int) -> list[str]:
@@ -172,12 +207,22 @@ class EngineSide:
         self.mem = HybridMemory(path, embedder=self.cached)
 
     def add_tasks(self, names: Sequence[str]) -> None:
-        self.mem.add_many([{"id": t, "content": f"task {t}", "node_type": "task",
-                            "activate": False} for t in names], user_id=USER)
+        self.mem.add_many(
+            [
+                {"id": t, "content": f"task {t}", "node_type": "task", "activate": False}
+                for t in names
+            ],
+            user_id=USER,
+        )
 
     def add(self, w: Workload, lo: int, hi: int) -> None:
-        self.mem.add_many([{"content": w.texts[i], "parent_id": w.tasks[i],
-                            "node_type": w.types[i]} for i in range(lo, hi)], user_id=USER)
+        self.mem.add_many(
+            [
+                {"content": w.texts[i], "parent_id": w.tasks[i], "node_type": w.types[i]}
+                for i in range(lo, hi)
+            ],
+            user_id=USER,
+        )
 
     def query(self, text: str, task: str, vector: np.ndarray | None) -> None:
         # ``vector`` given: the query embedding was primed, the cached embedder answers it.
@@ -198,8 +243,7 @@ class BareSide:
 
         self.embedder = embedder
         self.client = chromadb.PersistentClient(path=str(path))
-        self.coll = self.client.get_or_create_collection("bare",
-                                                         metadata={"hnsw:space": "cosine"})
+        self.coll = self.client.get_or_create_collection("bare", metadata={"hnsw:space": "cosine"})
         self.base = 0
         """Added to a workload's positions to make ids (a growing store loads many)."""
 
@@ -208,9 +252,12 @@ class BareSide:
 
     def add(self, w: Workload, lo: int, hi: int) -> None:
         vecs = self.embedder.embed(w.texts[lo:hi])
-        self.coll.upsert(ids=[f"n{self.base + i}" for i in range(lo, hi)], embeddings=vecs,
-                         documents=w.texts[lo:hi],
-                         metadatas=[{"task": w.tasks[i]} for i in range(lo, hi)])
+        self.coll.upsert(
+            ids=[f"n{self.base + i}" for i in range(lo, hi)],
+            embeddings=vecs,
+            documents=w.texts[lo:hi],
+            metadatas=[{"task": w.tasks[i]} for i in range(lo, hi)],
+        )
 
     def query(self, text: str, task: str, vector: np.ndarray | None) -> None:
         v = embed_query(self.embedder, [text])[0] if vector is None else vector
@@ -223,8 +270,9 @@ class BareSide:
 Side = EngineSide | BareSide
 
 
-def ingest(sides: Sequence[Side], w: Workload, batch: int,
-           tick: Callable[[str], None] | None = None) -> dict[str, list[float]]:
+def ingest(
+    sides: Sequence[Side], w: Workload, batch: int, tick: Callable[[str], None] | None = None
+) -> dict[str, list[float]]:
     """Load both sides batch by batch, alternating which goes first; seconds per batch
     (``tick("ingest")`` after each batch: progress, outside the timed calls)."""
     names = [f"t{t}" for t in range(w.n_tasks)]
@@ -233,7 +281,7 @@ def ingest(sides: Sequence[Side], w: Workload, batch: int,
     times: dict[str, list[float]] = {s.name: [] for s in sides}
     for k, lo in enumerate(range(0, len(w.texts), batch)):
         hi = min(len(w.texts), lo + batch)
-        for side in (sides if k % 2 == 0 else list(reversed(sides))):
+        for side in sides if k % 2 == 0 else list(reversed(sides)):
             t0 = time.perf_counter()
             side.add(w, lo, hi)
             times[side.name].append(time.perf_counter() - t0)
@@ -285,10 +333,19 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
-def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mixed",
-                 queries: int = 100, rounds: int = 5, batch: int = 1000,
-                 threads: Sequence[int] = THREADS, seed: int = 11,
-                 tick: Callable[[str], None] | None = None) -> list[ResultRow]:
+def measure_size(
+    size: int,
+    embedder: Embedder,
+    workdir: Path,
+    *,
+    mix: str = "mixed",
+    queries: int = 100,
+    rounds: int = 5,
+    batch: int = 1000,
+    threads: Sequence[int] = THREADS,
+    seed: int = 11,
+    tick: Callable[[str], None] | None = None,
+) -> list[ResultRow]:
     """Ingest ``size`` nodes into the engine and into bare Chroma; time ingest and queries.
 
     ``tick(phase)`` is called after each step (ingest batch, warm-up, timed round, thread
@@ -316,8 +373,12 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
         for side in order:
             incl = query_round(side, w, None)
             excl = query_round(side, w, vectors)
-            got[side.name] = {"p50_incl": _pct(incl, 50), "p95_incl": _pct(incl, 95),
-                              "p50_excl": _pct(excl, 50), "p95_excl": _pct(excl, 95)}
+            got[side.name] = {
+                "p50_incl": _pct(incl, 50),
+                "p95_incl": _pct(incl, 95),
+                "p50_excl": _pct(excl, 50),
+                "p95_excl": _pct(excl, 95),
+            }
         for name, vals in got.items():
             for k, v in vals.items():
                 per[name].setdefault(k, []).append(v)
@@ -327,7 +388,7 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
     qps: dict[str, dict[int, float]] = {s.name: {} for s in sides}
     per_thread = max(10, queries // 2)
     for n in threads:
-        for side in (sides if n % 2 else list(reversed(sides))):
+        for side in sides if n % 2 else list(reversed(sides)):
             qps[side.name][n] = throughput(side, w, n, per_thread)
         tick("threads")
     load_after = load()
@@ -337,9 +398,11 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
     rows = []
     totals = {name: sum(t) for name, t in batches.items()}
     for side in sides:
-        m: dict[str, float] = {"ingest_nodes_per_s": size / totals[side.name],
-                               "ingest_batch_s_median": statistics.median(batches[side.name]),
-                               "ingest_batch_s_max": max(batches[side.name])}
+        m: dict[str, float] = {
+            "ingest_nodes_per_s": size / totals[side.name],
+            "ingest_batch_s_median": statistics.median(batches[side.name]),
+            "ingest_batch_s_max": max(batches[side.name]),
+        }
         for k, vals in per[side.name].items():
             s = _spread(vals)
             m[f"retrieve_{k}_ms"] = s["median"]
@@ -350,7 +413,9 @@ def measure_size(size: int, embedder: Embedder, workdir: Path, *, mix: str = "mi
         rows.append(ResultRow(side.name, label, mix, m, size))
     ratio: dict[str, float] = {
         "ingest_throughput_ratio": totals[bare.name] / totals[engine.name],
-        "load_before": load_before, "load_after": load_after, "peak_rss_mb": peak_rss_mb(),
+        "load_before": load_before,
+        "load_after": load_after,
+        "peak_rss_mb": peak_rss_mb(),
     }
     for k, vals in ratios.items():
         s = _spread(vals)
@@ -368,9 +433,16 @@ def size_steps(size: int, *, rounds: int, threads: Sequence[int], batch: int = 1
     return -(-size // batch) + 1 + rounds + len(threads)
 
 
-def run_perf(sizes: Sequence[int], embedder: Embedder, *, queries: int = 100, rounds: int = 5,
-             mixes: Sequence[str] = ("mixed",), threads: Sequence[int] = THREADS,
-             console: Console | None = None) -> SuiteResult:
+def run_perf(
+    sizes: Sequence[int],
+    embedder: Embedder,
+    *,
+    queries: int = 100,
+    rounds: int = 5,
+    mixes: Sequence[str] = ("mixed",),
+    threads: Sequence[int] = THREADS,
+    console: Console | None = None,
+) -> SuiteResult:
     """Measure every size and mix in a fresh temporary directory."""
     if rounds < 1:
         raise ValueError("rounds must be at least 1")
@@ -382,33 +454,51 @@ def run_perf(sizes: Sequence[int], embedder: Embedder, *, queries: int = 100, ro
             for size in sizes:
                 # A second bar inside the size: 100k nodes ingest for many minutes.
                 label = f"{size:,} {mix}"
-                inner = bar.add_task(label, total=size_steps(size, rounds=rounds,
-                                                             threads=threads))
+                inner = bar.add_task(label, total=size_steps(size, rounds=rounds, threads=threads))
 
                 def tick(phase: str, inner: TaskID = inner, label: str = label) -> None:
                     bar.update(inner, advance=1, description=f"{label} · {phase}")
 
-                rows += measure_size(size, embedder, Path(tmp), mix=mix, queries=queries,
-                                     rounds=rounds, threads=threads, tick=tick)
+                rows += measure_size(
+                    size,
+                    embedder,
+                    Path(tmp),
+                    mix=mix,
+                    queries=queries,
+                    rounds=rounds,
+                    threads=threads,
+                    tick=tick,
+                )
                 bar.update(inner, description=f"{label} · done")
                 bar.advance(task)
     return SuiteResult(
-        "perf", tuple(rows),
-        settings={"sizes": list(sizes), "queries": queries, "rounds": rounds,
-                  "mixes": list(mixes), "threads": list(threads), "embedder": embedder.name,
-                  "task_size": TASK_SIZE, "top_k": 10, "cpus": os.cpu_count()},
-        notes=("Ingest: add_many in batches of 1000 under one task per 100 nodes, vs bare "
-               "embed + Chroma upsert of the same texts in the same batches; the two sides "
-               "alternate batch by batch. ingest_throughput_ratio = hybridmem nodes/s / bare "
-               "nodes/s (>= 1: as fast).",
-               "Retrieve: task-scoped, top_k=10; bare Chroma queries with a where filter on "
-               "the same task. Both sides warmed; each round runs every query on both sides "
-               "(order alternating); figures are the median over rounds, _min/_max the "
-               "spread; ratio rows are per-round ratios' median. 'excl' uses precomputed "
-               "query vectors on both sides.",
-               "qps_N_threads: queries/s with N threads (embedding included).",
-               "peak_rss_mb: the benchmark process's peak RSS so far (both sides, monotone).",
-               "load_before/after: the 1-minute load average (the machine is shared)."),
+        "perf",
+        tuple(rows),
+        settings={
+            "sizes": list(sizes),
+            "queries": queries,
+            "rounds": rounds,
+            "mixes": list(mixes),
+            "threads": list(threads),
+            "embedder": embedder.name,
+            "task_size": TASK_SIZE,
+            "top_k": 10,
+            "cpus": os.cpu_count(),
+        },
+        notes=(
+            "Ingest: add_many in batches of 1000 under one task per 100 nodes, vs bare "
+            "embed + Chroma upsert of the same texts in the same batches; the two sides "
+            "alternate batch by batch. ingest_throughput_ratio = hybridmem nodes/s / bare "
+            "nodes/s (>= 1: as fast).",
+            "Retrieve: task-scoped, top_k=10; bare Chroma queries with a where filter on "
+            "the same task. Both sides warmed; each round runs every query on both sides "
+            "(order alternating); figures are the median over rounds, _min/_max the "
+            "spread; ratio rows are per-round ratios' median. 'excl' uses precomputed "
+            "query vectors on both sides.",
+            "qps_N_threads: queries/s with N threads (embedding included).",
+            "peak_rss_mb: the benchmark process's peak RSS so far (both sides, monotone).",
+            "load_before/after: the 1-minute load average (the machine is shared).",
+        ),
     )
 
 
@@ -439,8 +529,9 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
     from rich.table import Table
 
     for mix in dict.fromkeys(r.group for r in result.rows):
-        table = Table(title=f"perf · {mix} (ratio rows: hybridmem / bare; ms, [min-max] "
-                            "over rounds)")
+        table = Table(
+            title=f"perf · {mix} (ratio rows: hybridmem / bare; ms, [min-max] over rounds)"
+        )
         table.add_column("size")
         table.add_column("method")
         for title, _, _ in _SHOWN:
@@ -449,13 +540,13 @@ def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[
         for r in (x for x in result.rows if x.group == mix):
             ratio = r.method.startswith("ratio")
             cells = [_cell(r, rk if ratio else mk) for _, mk, rk in _SHOWN]
-            extra = (f"{r.metrics['load_before']:.1f}/{r.metrics['load_after']:.1f}"
-                     if ratio else "")
+            extra = f"{r.metrics['load_before']:.1f}/{r.metrics['load_after']:.1f}" if ratio else ""
             table.add_row(r.setting, r.method, *cells, extra)
         console.print(table)
     path = out_dir / "latency_vs_size.png"
-    plot_latency(path, result.rows, "retrieve_p50_excl_ms",
-                 "retrieve p50, ms (query embedding excluded)")
+    plot_latency(
+        path, result.rows, "retrieve_p50_excl_ms", "retrieve p50, ms (query embedding excluded)"
+    )
     return [path]
 
 
@@ -488,4 +579,3 @@ def plot_latency(path: Path, rows: Sequence[ResultRow], key: str, ylabel: str) -
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
     plt.close(fig)
-

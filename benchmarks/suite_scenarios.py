@@ -118,8 +118,9 @@ class EngineRetriever:
     def __init__(self, variant: Variant, embedder: Embedder, workdir: Path) -> None:
         self.name = variant.name
         self.clock = SettableClock(_EPOCH)
-        self.mem = HybridMemory(workdir / variant.name, embedder=embedder,
-                                config=variant.config, clock=self.clock)
+        self.mem = HybridMemory(
+            workdir / variant.name, embedder=embedder, config=variant.config, clock=self.clock
+        )
         self.real: dict[str, dict[str, str]] = {}
         self._back: dict[str, dict[str, str]] = {}
 
@@ -129,11 +130,19 @@ class EngineRetriever:
         back = self._back[scenario.id] = {}
         for node in sorted(scenario.nodes, key=lambda n: n.created_at):
             self.clock.now = node.created_at
-            (written,) = self.mem.add_many([{
-                "content": node.content, "parent_id": real.get(node.parent_id or ""),
-                "node_type": node.node_type, "created_at": node.created_at,
-                "source_id": node.id, "importance": node.importance,
-            }], user_id=scenario.id)
+            (written,) = self.mem.add_many(
+                [
+                    {
+                        "content": node.content,
+                        "parent_id": real.get(node.parent_id or ""),
+                        "node_type": node.node_type,
+                        "created_at": node.created_at,
+                        "source_id": node.id,
+                        "importance": node.importance,
+                    }
+                ],
+                user_id=scenario.id,
+            )
             real[node.id] = written.id
             back.setdefault(written.id, node.id)
 
@@ -152,8 +161,6 @@ class EngineRetriever:
     def close(self) -> None:
         """Close the store."""
         self.mem.close()
-
-
 
 
 def _rank_of(ids: Sequence[str], wanted: frozenset[str]) -> int:
@@ -227,12 +234,14 @@ def run_scenarios(
                         values[(*key, "stale_rate")].append(_beats(ans.ids, pr.stale, pr.gold))
                     if pr.polluters:
                         values[(*key, "pollution_rate")].append(
-                            _beats(ans.ids, pr.polluters, pr.gold))
+                            _beats(ans.ids, pr.polluters, pr.gold)
+                        )
                     if sc.family == "repeats" and len(pr.gold) > 1:
                         # Copies of the one event packed into the context beyond the first.
                         copies = len(set(ans.ids) & pr.gold)
                         values[(*key, "duplicates_in_context")].append(
-                            max(copies - 1, 0) / (len(pr.gold) - 1))
+                            max(copies - 1, 0) / (len(pr.gold) - 1)
+                        )
                 if isinstance(r, EngineRetriever):
                     _engine_extras(r, sc, values, notes)
                 bar.advance(task)
@@ -241,8 +250,11 @@ def run_scenarios(
             task = bar.add_task("scenarios · crash/resume", total=crash_trials)
             with tempfile.TemporaryDirectory(prefix="hm-crash-") as tmp:
                 for i in range(crash_trials):
-                    trials.append(run_trial(Path(tmp), seed * 1000 + i, steps=crash_steps,
-                                            embedder=crash_embedder))
+                    trials.append(
+                        run_trial(
+                            Path(tmp), seed * 1000 + i, steps=crash_steps, embedder=crash_embedder
+                        )
+                    )
                     bar.advance(task)
     rows = [
         ResultRow(m, metric, family, {"value": mean(v)}, len(v))
@@ -252,26 +264,44 @@ def run_scenarios(
         if isinstance(r, EngineRetriever) and not any(
             x.method == r.name and x.setting == "false_forget_rate" for x in rows
         ):
-            rows.append(ResultRow(r.name, "false_forget_rate", "pruning",
-                                  {"value": math.nan}, 0))
+            rows.append(ResultRow(r.name, "false_forget_rate", "pruning", {"value": math.nan}, 0))
     if trials:
         name = next((r.name for r in retrievers if isinstance(r, EngineRetriever)), "hybridmem")
-        rows.append(ResultRow(name, "recovery_accuracy", "crash",
-                              {"value": mean(float(t.correct) for t in trials)}, len(trials)))
+        rows.append(
+            ResultRow(
+                name,
+                "recovery_accuracy",
+                "crash",
+                {"value": mean(float(t.correct) for t in trials)},
+                len(trials),
+            )
+        )
     return SuiteResult(
-        "scenarios", tuple(rows),
-        settings={"top_k": TOP_K, "scenarios": len(scenarios), "seed": seed,
-                  "crash_trials": crash_trials, "crash_steps": crash_steps,
-                  "crash_embedder": crash_embedder},
-        notes=(*dict.fromkeys(notes),
-               "Rows: setting = metric name, group = scenario family, metrics.value = figure; "
-               "NaN (null) = not measured: " + NA_ABSENT + " for engine features not built yet."),
+        "scenarios",
+        tuple(rows),
+        settings={
+            "top_k": TOP_K,
+            "scenarios": len(scenarios),
+            "seed": seed,
+            "crash_trials": crash_trials,
+            "crash_steps": crash_steps,
+            "crash_embedder": crash_embedder,
+        },
+        notes=(
+            *dict.fromkeys(notes),
+            "Rows: setting = metric name, group = scenario family, metrics.value = figure; "
+            "NaN (null) = not measured: " + NA_ABSENT + " for engine features not built yet.",
+        ),
         extra={"crash_trials": [t.__dict__ for t in trials]},
     )
 
 
-def _engine_extras(r: EngineRetriever, sc: Scenario,
-                   values: dict[tuple[str, str, str], list[float]], notes: list[str]) -> None:
+def _engine_extras(
+    r: EngineRetriever,
+    sc: Scenario,
+    values: dict[tuple[str, str, str], list[float]],
+    notes: list[str],
+) -> None:
     key = (r.name, sc.family)
     if sc.family == "value_change":
         for pr in sc.probes:
@@ -309,32 +339,60 @@ def _engine_extras(r: EngineRetriever, sc: Scenario,
         r.clock.now = sc.now
         r.mem.maintain(user_id=sc.id)
         sources = {r.node_id(sc, nid) for nid in sc.needed}
-        live = [x.node for x in r.mem.inspect(user_id=sc.id, node_types=["profile"])
-                if x.node.status == "active"]
+        live = [
+            x.node
+            for x in r.mem.inspect(user_id=sc.id, node_types=["profile"])
+            if x.node.status == "active"
+        ]
         cited = [set(p.metadata.get("derived_from", [])) for p in live]
         values[(*key, "profile_rate")].append(float(any(c & sources for c in cited)))
         real = set(r.real[sc.id].values())
         values[(*key, "profile_real_sources")].extend(float(c <= real) for c in cited)
 
 
-SCENARIO_METRICS = ("hit@1", "hit@3", "sibling_rate", "stale_rate", "stale_kept",
-                    "pollution_rate", "duplicates_in_context", "false_forget_rate",
-                    "hit@3_after_pruning", "profile_rate", "profile_real_sources",
-                    "recovery_accuracy", "tokens")
+SCENARIO_METRICS = (
+    "hit@1",
+    "hit@3",
+    "sibling_rate",
+    "stale_rate",
+    "stale_kept",
+    "pollution_rate",
+    "duplicates_in_context",
+    "false_forget_rate",
+    "hit@3_after_pruning",
+    "profile_rate",
+    "profile_real_sources",
+    "recovery_accuracy",
+    "tokens",
+)
 
 
 def show_and_plot(result: SuiteResult, out_dir: Path, console: Console) -> list[Path]:
     """One table per family (methods × metrics) and a hit@1 bar chart per family."""
     families = list(dict.fromkeys(r.group for r in result.rows))
     for fam in families:
-        metrics = [m for m in SCENARIO_METRICS
-                   if any(r.group == fam and r.setting == m for r in result.rows)]
-        print_grid(console, result, title=f"scenarios · {fam}", group=fam, settings=metrics,
-                   metric="value")
+        metrics = [
+            m
+            for m in SCENARIO_METRICS
+            if any(r.group == fam and r.setting == m for r in result.rows)
+        ]
+        print_grid(
+            console, result, title=f"scenarios · {fam}", group=fam, settings=metrics, metric="value"
+        )
     bars = {
-        fam: {r.method: r.metrics["value"] for r in result.rows
-              if r.group == fam and r.setting == "hit@1"}
-        for fam in families if fam != "crash"
+        fam: {
+            r.method: r.metrics["value"]
+            for r in result.rows
+            if r.group == fam and r.setting == "hit@1"
+        }
+        for fam in families
+        if fam != "crash"
     }
-    return [plot_bars(out_dir / "scenarios_hit1.png", bars, title="Scenarios: hit@1 per family",
-                      ylabel="hit@1")]
+    return [
+        plot_bars(
+            out_dir / "scenarios_hit1.png",
+            bars,
+            title="Scenarios: hit@1 per family",
+            ylabel="hit@1",
+        )
+    ]

@@ -151,8 +151,9 @@ def madial_bench(embedder: Embedder, data: Path, lang: str) -> tuple[Bench, list
     return bench, list(ds.dialogues)
 
 
-def eval_locomo(bench: Bench, questions: list, embedder: Embedder, config: MemoryConfig,
-                budget: int = 1000) -> dict[str, dict[str, float]]:
+def eval_locomo(
+    bench: Bench, questions: list, embedder: Embedder, config: MemoryConfig, budget: int = 1000
+) -> dict[str, dict[str, float]]:
     """frac per split and category at ``budget`` tokens, with tokens and compression."""
     if isinstance(embedder, CachedEmbedder):
         embedder.warm([q.question for q in questions])
@@ -164,11 +165,18 @@ def eval_locomo(bench: Bench, questions: list, embedder: Embedder, config: Memor
         for q in questions:
             corpus = bench.corpora[q.conversation_id]
             clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(q.question, user_id=BENCH_USER, task_id=corpus.id, top_k=10_000,
-                               token_budget=budget, record_access=False)
+            res = mem.retrieve(
+                q.question,
+                user_id=BENCH_USER,
+                task_id=corpus.id,
+                top_k=10_000,
+                token_budget=budget,
+                record_access=False,
+            )
             prefix = corpus.id + ":"
-            got = frozenset(c[len(prefix):] for h in res.hits for c in h.covers
-                            if c.startswith(prefix))
+            got = frozenset(
+                c[len(prefix) :] for h in res.hits for c in h.covers if c.startswith(prefix)
+            )
             frac = evidence_score(q.evidence, got).frac
             split = "tune" if q.conversation_id in LOCOMO_TUNE else "check"
             groups = [split, f"{split}/cat{q.category}"] if q.category != 5 else [f"{split}/cat5"]
@@ -181,14 +189,19 @@ def eval_locomo(bench: Bench, questions: list, embedder: Embedder, config: Memor
     finally:
         mem.close()
     return {
-        g: {"frac": mean(v), "tokens": mean(toks[g]),
-            "compression": sum(full[g]) / max(sum(toks[g]), 1), "n": len(v)}
+        g: {
+            "frac": mean(v),
+            "tokens": mean(toks[g]),
+            "compression": sum(full[g]) / max(sum(toks[g]), 1),
+            "n": len(v),
+        }
         for g, v in acc.items()
     }
 
 
-def eval_madial(bench: Bench, dialogues: list, embedder: Embedder, config: MemoryConfig,
-                k: int = 5) -> dict[str, float]:
+def eval_madial(
+    bench: Bench, dialogues: list, embedder: Embedder, config: MemoryConfig, k: int = 5
+) -> dict[str, float]:
     """hit@k on the even (tune) and odd (check) dialogues and on all."""
     if isinstance(embedder, CachedEmbedder):
         embedder.warm([dialogue_query(d.context_lines) for d in dialogues])
@@ -198,11 +211,18 @@ def eval_madial(bench: Bench, dialogues: list, embedder: Embedder, config: Memor
         for d in dialogues:
             corpus = bench.corpora[d.user_id]
             clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(dialogue_query(d.context_lines), user_id=BENCH_USER,
-                               task_id=corpus.id, top_k=k, record_access=False)
+            res = mem.retrieve(
+                dialogue_query(d.context_lines),
+                user_id=BENCH_USER,
+                task_id=corpus.id,
+                top_k=k,
+                record_access=False,
+            )
             prefix = corpus.id + ":"
-            covered = [frozenset(c[len(prefix):] for c in h.covers if c.startswith(prefix))
-                       for h in res.hits]
+            covered = [
+                frozenset(c[len(prefix) :] for c in h.covers if c.startswith(prefix))
+                for h in res.hits
+            ]
             hit = hit_at_k(d.relevant, covered, k)
             acc["tune" if d.number % 2 == 0 else "check"].append(hit)
             acc["all"].append(hit)
@@ -212,15 +232,19 @@ def eval_madial(bench: Bench, dialogues: list, embedder: Embedder, config: Memor
 
 
 def report_locomo(name: str, r: dict[str, dict[str, float]]) -> str:
-    cats = " ".join(f"c{c}={r['all/cat' + str(c)]['frac']:.3f}" for c in (1, 2, 3, 4)
-                    if f"all/cat{c}" in r)
-    return (f"{name:28s} tune={r['tune']['frac']:.3f} check={r['check']['frac']:.3f} "
-            f"all={r['all']['frac']:.3f} tok={r['all']['tokens']:.0f} "
-            f"x{r['all']['compression']:.1f} | {cats}")
+    cats = " ".join(
+        f"c{c}={r['all/cat' + str(c)]['frac']:.3f}" for c in (1, 2, 3, 4) if f"all/cat{c}" in r
+    )
+    return (
+        f"{name:28s} tune={r['tune']['frac']:.3f} check={r['check']['frac']:.3f} "
+        f"all={r['all']['frac']:.3f} tok={r['all']['tokens']:.0f} "
+        f"x{r['all']['compression']:.1f} | {cats}"
+    )
 
 
-def main(argv: Sequence[str] | None = None,
-         variants: dict[str, Callable[[], MemoryConfig]] | None = None) -> None:
+def main(
+    argv: Sequence[str] | None = None, variants: dict[str, Callable[[], MemoryConfig]] | None = None
+) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--embedder", default="default")
@@ -246,8 +270,11 @@ def main(argv: Sequence[str] | None = None,
         for name, make in variants.items():
             r = eval_madial(bench, dialogues, embedder, make())
             out[f"madial-{lang}/{name}"] = r
-            print(f"madial {lang} {name:22s} hit@5 tune={r['tune']:.3f} check={r['check']:.3f} "
-                  f"all={r['all']:.3f}", flush=True)
+            print(
+                f"madial {lang} {name:22s} hit@5 tune={r['tune']:.3f} check={r['check']:.3f} "
+                f"all={r['all']:.3f}",
+                flush=True,
+            )
     if args.json:
         args.json.write_text(json.dumps(out, indent=1))
 

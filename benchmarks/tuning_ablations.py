@@ -87,8 +87,11 @@ def main() -> None:
         runs.append(("- CJK similarity scale", _ReadsEverything(embedder.inner), MemoryConfig()))
         for name, emb, config in runs:
             r = tuning.eval_madial(bench, dialogues, emb, config)
-            print(f"madial {lang} {name:38s} hit@5 tune={r['tune']:.3f} "
-                  f"check={r['check']:.3f} all={r['all']:.3f}", flush=True)
+            print(
+                f"madial {lang} {name:38s} hit@5 tune={r['tune']:.3f} "
+                f"check={r['check']:.3f} all={r['all']:.3f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

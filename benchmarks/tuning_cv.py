@@ -65,8 +65,9 @@ SUITES = ("locomo", "zh", "en")
 HALVES = ("tune", "check")
 
 
-def evaluate(embedder_spec: str, grid: dict[str, Make], data: Path,
-             suites: Sequence[str] = SUITES) -> dict[str, dict[str, dict[str, float]]]:
+def evaluate(
+    embedder_spec: str, grid: dict[str, Make], data: Path, suites: Sequence[str] = SUITES
+) -> dict[str, dict[str, dict[str, float]]]:
     """``result[config][suite][half]``: the metric of every configuration on both halves."""
     embedder = tuning.CachedEmbedder(
         make_embedder(None if embedder_spec == "default" else embedder_spec)
@@ -78,8 +79,10 @@ def evaluate(embedder_spec: str, grid: dict[str, Make], data: Path,
             t = time.perf_counter()
             r = tuning.eval_locomo(bench, questions, embedder, make())
             out[name]["locomo"] = {h: r[h]["frac"] for h in HALVES}
-            print(f"locomo {name:18s} {out[name]['locomo']} ({time.perf_counter() - t:.0f}s)",
-                  flush=True)
+            print(
+                f"locomo {name:18s} {out[name]['locomo']} ({time.perf_counter() - t:.0f}s)",
+                flush=True,
+            )
     for lang in ("zh", "en"):
         if lang not in suites:
             continue
@@ -95,18 +98,21 @@ def folds(result: dict[str, dict[str, dict[str, float]]]) -> list[dict[str, obje
     """For each fold: the configuration chosen on one half and its figures on the other."""
     out: list[dict[str, object]] = []
     for choose, report in (("tune", "check"), ("check", "tune")):
+
         def mean_on(name: str, half: str) -> float:
             per = result[name]
             return sum(per[s][half] for s in per) / max(len(per), 1)
 
         best = max(result, key=lambda n: mean_on(n, choose))
-        out.append({
-            "chosen_on": choose,
-            "reported_on": report,
-            "config": best,
-            "chosen_half": {s: result[best][s][choose] for s in result[best]},
-            "held_out_half": {s: result[best][s][report] for s in result[best]},
-        })
+        out.append(
+            {
+                "chosen_on": choose,
+                "reported_on": report,
+                "config": best,
+                "chosen_half": {s: result[best][s][choose] for s in result[best]},
+                "held_out_half": {s: result[best][s][report] for s in result[best]},
+            }
+        )
     return out
 
 
@@ -122,16 +128,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     grid = GRIDS[args.grid]
     if args.only:
         grid = {k: grid[k] for k in args.only.split(",")}
-    result = evaluate(args.embedder, grid, args.data or default_data_dir(),
-                      args.suites.split(","))
+    result = evaluate(args.embedder, grid, args.data or default_data_dir(), args.suites.split(","))
     chosen = folds(result)
     for fold in chosen:
-        print(f"chosen on {fold['chosen_on']}: {fold['config']!r}; "
-              f"{fold['reported_on']} (held out): {fold['held_out_half']}", flush=True)
+        print(
+            f"chosen on {fold['chosen_on']}: {fold['config']!r}; "
+            f"{fold['reported_on']} (held out): {fold['held_out_half']}",
+            flush=True,
+        )
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"embedder": args.embedder, "grid": result,
-                                         "folds": chosen}, indent=1))
+        args.json.write_text(
+            json.dumps({"embedder": args.embedder, "grid": result, "folds": chosen}, indent=1)
+        )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,9 @@ def bucket(rank: int | None) -> str:
     return f">{BUCKETS[-1]}"
 
 
-def analyse(embedder_spec: str, data: Path, budget: int,
-            config: MemoryConfig | None = None) -> dict[str, object]:
+def analyse(
+    embedder_spec: str, data: Path, budget: int, config: MemoryConfig | None = None
+) -> dict[str, object]:
     """Per-question records and the aggregated breakdown."""
     embedder = tuning.CachedEmbedder(
         make_embedder(None if embedder_spec == "default" else embedder_spec)
@@ -66,11 +67,18 @@ def analyse(embedder_spec: str, data: Path, budget: int,
             for i, h in enumerate(full.hits, 1):
                 for c in h.covers:
                     if c.startswith(prefix):
-                        rank.setdefault(c[len(prefix):], i)
-                        sources.setdefault(c[len(prefix):], h.breakdown.sources)
-            got = {c[len(prefix):] for h in packed.hits for c in h.covers if c.startswith(prefix)}
-            last = max((rank.get(c[len(prefix):], 0) for h in packed.hits for c in h.covers
-                        if c.startswith(prefix)), default=0)
+                        rank.setdefault(c[len(prefix) :], i)
+                        sources.setdefault(c[len(prefix) :], h.breakdown.sources)
+            got = {c[len(prefix) :] for h in packed.hits for c in h.covers if c.startswith(prefix)}
+            last = max(
+                (
+                    rank.get(c[len(prefix) :], 0)
+                    for h in packed.hits
+                    for c in h.covers
+                    if c.startswith(prefix)
+                ),
+                default=0,
+            )
             path_tokens = sum(len(n.content) for n in packed.path)  # characters, rough
             ev = []
             for e in sorted(q.evidence):
@@ -84,15 +92,21 @@ def analyse(embedder_spec: str, data: Path, budget: int,
                 else:
                     why = "packed out"
                 ev.append({"id": e, "rank": r, "why": why, "sources": list(sources.get(e, ()))})
-            records.append({
-                "conversation": q.conversation_id, "category": q.category,
-                "question": q.question, "evidence": ev,
-                "frac": sum(x["why"] == "packed" for x in ev) / max(len(ev), 1),
-                "packed_hits": len(packed.hits), "tokens": packed.tokens,
-                "candidates": len(full.hits), "last_rank": last,
-                "path_chars": path_tokens,
-                "hit_tokens": [mem.engine.counter.count(h.node.content) for h in packed.hits],
-            })
+            records.append(
+                {
+                    "conversation": q.conversation_id,
+                    "category": q.category,
+                    "question": q.question,
+                    "evidence": ev,
+                    "frac": sum(x["why"] == "packed" for x in ev) / max(len(ev), 1),
+                    "packed_hits": len(packed.hits),
+                    "tokens": packed.tokens,
+                    "candidates": len(full.hits),
+                    "last_rank": last,
+                    "path_chars": path_tokens,
+                    "hit_tokens": [mem.engine.counter.count(h.node.content) for h in packed.hits],
+                }
+            )
     finally:
         mem.close()
     return {"records": records, "summary": summarise(records)}
@@ -117,8 +131,9 @@ def summarise(records: Sequence[dict]) -> dict[str, object]:
             "last_rank_median": median(r["last_rank"] for r in rs),
             "candidates_median": median(r["candidates"] for r in rs),
             "tokens_per_hit": mean(t for r in rs for t in r["hit_tokens"]),
-            "missed_sources": dict(Counter(s for e in ev if e["why"] != "packed"
-                                           for s in e["sources"])),
+            "missed_sources": dict(
+                Counter(s for e in ev if e["why"] != "packed" for s in e["sources"])
+            ),
         }
     return out
 

@@ -103,9 +103,7 @@ def build(mem: HybridMemory) -> dict[str, MemoryNode]:
     tasks: dict[str, MemoryNode] = {}
     for user, story in STORIES.items():
         start = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
-        task = mem.add(
-            story.task, node_type="task", user_id=user, importance=0.9, created_at=start
-        )
+        task = mem.add(story.task, node_type="task", user_id=user, importance=0.9, created_at=start)
         for node_type, content, importance in story.nodes:
             mem.add(
                 content,

@@ -877,4 +877,3 @@ def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
             f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
         )
     return [check_status(s) for s in wanted]
-

@@ -234,9 +234,7 @@ def _finish_open(
         # its session marker, so it waits for the write lock once (8 writer processes on
         # SQLite kept an opener's third write waiting past the busy timeout).
         store.set_meta("chroma_layout", CHROMA_LAYOUT)
-    return recovery.on_open(
-        None if plan.switch else rebuild_reason, started, collection=requested
-    )
+    return recovery.on_open(None if plan.switch else rebuild_reason, started, collection=requested)
 
 
 def _is_dir(path: Path) -> bool:
@@ -252,9 +250,7 @@ def _check_store_path(path: Path, *, create: bool) -> None:
     """Refuse a path that is not a memory directory; create one only when asked."""
     try:
         if path.exists() and not path.is_dir():
-            raise InvalidArgumentError(
-                f"memory path {str(path)!r} exists and is not a directory"
-            )
+            raise InvalidArgumentError(f"memory path {str(path)!r} exists and is not a directory")
         if not create:
             if not (path / DB_FILE).is_file():
                 raise StoreNotFoundError(f"no memory store at {str(path)!r} (no {DB_FILE} there)")

@@ -42,8 +42,9 @@ def main(out: Path) -> list[Path]:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         for privacy, pages in ((NO_KEY, WITHOUT_KEY), (PrivacyConfig(key=key), WITH_KEY)):
             with (
-                HybridMemory(Path(tmp) / "store", embedder="hash", clock=clock,
-                             privacy=privacy) as mem,
+                HybridMemory(
+                    Path(tmp) / "store", embedder="hash", clock=clock, privacy=privacy
+                ) as mem,
                 live_server(create_app(mem)) as server,
             ):
                 for name, path in pages:

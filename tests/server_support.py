@@ -57,30 +57,64 @@ def build_story(path: Path, clock: FakeClock, key: str | None = None) -> Story:
     """Write the story with ``key`` (a new one if None) and close the store."""
     key = key or generate_key()
     with HybridMemory(path, embedder="hash", clock=clock, privacy=PrivacyConfig(key=key)) as m:
-        claim = m.add("Expense claim #7: submitted, waiting for finance", node_type="task",
-                      user_id="alice", importance=0.8)
-        returned = m.add("Finance returned the claim: the invoice scan is unreadable",
-                         parent_id=claim.id, user_id="alice", importance=0.9)
+        claim = m.add(
+            "Expense claim #7: submitted, waiting for finance",
+            node_type="task",
+            user_id="alice",
+            importance=0.8,
+        )
+        returned = m.add(
+            "Finance returned the claim: the invoice scan is unreadable",
+            parent_id=claim.id,
+            user_id="alice",
+            importance=0.9,
+        )
         m.add("Scanned the invoice again at 600 dpi", parent_id=claim.id, user_id="alice")
         script = m.add(SCRIPT_TEXT, parent_id=claim.id, user_id="alice")
-        next_step = m.add("Next step: resubmit the claim with the new scan", node_type="state",
-                          parent_id=claim.id, user_id="alice")
-        hotel = m.add("Book a hotel for the Berlin trip", node_type="task", user_id="alice",
-                      activate=False)
-        m.add("Hotel near the venue, under 150 EUR per night", parent_id=hotel.id,
-              user_id="alice", node_type="preference")
-        old = m.add("I live in Shanghai.", node_type="fact", user_id="alice",
-                    parent_id=claim.id)
+        next_step = m.add(
+            "Next step: resubmit the claim with the new scan",
+            node_type="state",
+            parent_id=claim.id,
+            user_id="alice",
+        )
+        hotel = m.add(
+            "Book a hotel for the Berlin trip", node_type="task", user_id="alice", activate=False
+        )
+        m.add(
+            "Hotel near the venue, under 150 EUR per night",
+            parent_id=hotel.id,
+            user_id="alice",
+            node_type="preference",
+        )
+        old = m.add("I live in Shanghai.", node_type="fact", user_id="alice", parent_id=claim.id)
         clock.advance(days=1)
-        new = m.add("I live in Chengdu now.", node_type="fact", user_id="alice",
-                    parent_id=claim.id, slot="user.residence", confidence=0.95)
+        new = m.add(
+            "I live in Chengdu now.",
+            node_type="fact",
+            user_id="alice",
+            parent_id=claim.id,
+            slot="user.residence",
+            confidence=0.95,
+        )
         secret = m.add(SECRET_TEXT, user_id="alice", parent_id=claim.id, sensitive=True)
-        order = m.add("Order number 4711-XZ for the printer toner", user_id="alice",
-                      parent_id=hotel.id)
+        order = m.add(
+            "Order number 4711-XZ for the printer toner", user_id="alice", parent_id=hotel.id
+        )
         bob_task = m.add("Project falcon", node_type="task", user_id="bob")
         bob_secret = m.add(BOB_SECRET, parent_id=bob_task.id, user_id="bob")
-    return Story(claim.id, returned.id, next_step.id, script.id, hotel.id, secret.id, old.id,
-                 new.id, order.id, bob_task.id, bob_secret.id)
+    return Story(
+        claim.id,
+        returned.id,
+        next_step.id,
+        script.id,
+        hotel.id,
+        secret.id,
+        old.id,
+        new.id,
+        order.id,
+        bob_task.id,
+        bob_secret.id,
+    )
 
 
 class LiveServer:

@@ -144,8 +144,21 @@ def test_scenarios_smoke(tmp_path):
 def test_perf_smoke(tmp_path):
     out = tmp_path / "perf"
     data = _invoke(
-        "perf", "--out", str(out), "--sizes", "150", "--queries", "5", "--embedder", "hash",
-        "--rounds", "2", "--threads", "1,2", "--mix", "mixed,events",
+        "perf",
+        "--out",
+        str(out),
+        "--sizes",
+        "150",
+        "--queries",
+        "5",
+        "--embedder",
+        "hash",
+        "--rounds",
+        "2",
+        "--threads",
+        "1,2",
+        "--mix",
+        "mixed,events",
     )
     assert (out / "latency_vs_size.png").is_file()
     methods = {r["method"] for r in data["rows"]}
@@ -170,8 +183,16 @@ def test_perf_reports_progress_inside_a_size(tmp_path):
     from hybridmem.embedding import make_embedder
 
     phases: list[str] = []
-    measure_size(150, make_embedder("hash"), tmp_path, queries=3, rounds=2, batch=100,
-                 threads=(1,), tick=phases.append)
+    measure_size(
+        150,
+        make_embedder("hash"),
+        tmp_path,
+        queries=3,
+        rounds=2,
+        batch=100,
+        threads=(1,),
+        tick=phases.append,
+    )
     assert phases == ["ingest", "ingest", "warm-up", "timed rounds", "timed rounds", "threads"]
     assert len(phases) == size_steps(150, rounds=2, threads=(1,), batch=100)
 
@@ -185,8 +206,22 @@ def test_perf_mix_has_facts_and_preferences():
 
 
 def test_server_bench_smoke(tmp_path):
-    result = runner.invoke(app, ["server", "--out", str(tmp_path), "--nodes", "150",
-                                 "--requests", "12", "--clients", "1,3", "--embedder", "hash"])
+    result = runner.invoke(
+        app,
+        [
+            "server",
+            "--out",
+            str(tmp_path),
+            "--nodes",
+            "150",
+            "--requests",
+            "12",
+            "--clients",
+            "1,3",
+            "--embedder",
+            "hash",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "server.json").read_text(encoding="utf-8"))
     cells = {(r["method"], r["setting"]) for r in data["rows"]}
@@ -253,9 +288,7 @@ def test_packing_from_one_ranking_equals_direct_engine_calls():
         for q in ds.conversations[0].questions:
             for k, budget in ((5, None), (25, None), (None, 500), (None, 2000)):
                 a = shortcut.select(corpus, q.question, k=k, budget=budget)
-                res = shortcut.retrieve(
-                    corpus, q.question, top_k=k or 10_000, token_budget=budget
-                )
+                res = shortcut.retrieve(corpus, q.question, top_k=k or 10_000, token_budget=budget)
                 assert a.context == res.context and a.tokens == res.tokens
     finally:
         shortcut.close()

@@ -22,15 +22,27 @@ def test_each_fold_is_chosen_on_one_half_and_read_on_the_other():
 
 def test_error_summary_counts_each_missed_turn_by_cause_and_rank():
     records = [
-        {"category": 1, "frac": 0.5, "packed_hits": 20, "last_rank": 22, "candidates": 100,
-         "hit_tokens": [30, 40],
-         "evidence": [
-             {"id": "D1:1", "rank": 3, "why": "packed", "sources": ["vector"]},
-             {"id": "D1:2", "rank": None, "why": "not a candidate", "sources": []},
-         ]},
-        {"category": 4, "frac": 0.0, "packed_hits": 24, "last_rank": 30, "candidates": 120,
-         "hit_tokens": [20],
-         "evidence": [{"id": "D2:5", "rank": 55, "why": "ranked low", "sources": ["lexical"]}]},
+        {
+            "category": 1,
+            "frac": 0.5,
+            "packed_hits": 20,
+            "last_rank": 22,
+            "candidates": 100,
+            "hit_tokens": [30, 40],
+            "evidence": [
+                {"id": "D1:1", "rank": 3, "why": "packed", "sources": ["vector"]},
+                {"id": "D1:2", "rank": None, "why": "not a candidate", "sources": []},
+            ],
+        },
+        {
+            "category": 4,
+            "frac": 0.0,
+            "packed_hits": 24,
+            "last_rank": 30,
+            "candidates": 120,
+            "hit_tokens": [20],
+            "evidence": [{"id": "D2:5", "rank": 55, "why": "ranked low", "sources": ["lexical"]}],
+        },
     ]
     out = summarise(records)
     assert out["all"]["why"] == {"packed": 1, "not a candidate": 1, "ranked low": 1}
@@ -42,5 +54,12 @@ def test_error_summary_counts_each_missed_turn_by_cause_and_rank():
 
 def test_rank_buckets():
     assert [bucket(r) for r in (None, 1, 5, 6, 40, 41, 160, 161)] == [
-        "absent", "<=5", "<=5", "<=10", "<=40", "<=80", "<=160", ">160"
+        "absent",
+        "<=5",
+        "<=5",
+        "<=10",
+        "<=40",
+        "<=80",
+        "<=160",
+        ">160",
     ]

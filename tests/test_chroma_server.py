@@ -73,9 +73,17 @@ def test_with_a_chroma_server_every_process_has_vector_search(tmp_path, chroma_s
     with HybridMemory(tmp_path / "m", **opened) as mem:
         node = mem.add("invoice unreadable", user_id="u1")
         child = subprocess.run(
-            [sys.executable, "-c", SECOND_PROCESS, str(tmp_path / "m"),
-             chroma_server.host, str(chroma_server.port)],
-            capture_output=True, text=True, timeout=120,
+            [
+                sys.executable,
+                "-c",
+                SECOND_PROCESS,
+                str(tmp_path / "m"),
+                chroma_server.host,
+                str(chroma_server.port),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
         )
         assert child.returncode == 0, child.stderr

@@ -209,12 +209,21 @@ def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
     fresh = str(tmp_path / "fresh")
     cases += [
         # the message names what is wrong, and no store is created on the way
-        (["import", str(tmp_path / "exports"), "-u", "u1", "--db", fresh], ExitCode.INVALID,
-         "is a directory"),
-        (["import", str(deep), "-u", "u1", "--db", fresh, "--existing", "bogus"],
-         ExitCode.INVALID, "--existing"),
-        (["search", "q" * 40_000, "-u", "u1", "--db", db], ExitCode.INVALID,
-         "query has 40000 characters"),
+        (
+            ["import", str(tmp_path / "exports"), "-u", "u1", "--db", fresh],
+            ExitCode.INVALID,
+            "is a directory",
+        ),
+        (
+            ["import", str(deep), "-u", "u1", "--db", fresh, "--existing", "bogus"],
+            ExitCode.INVALID,
+            "--existing",
+        ),
+        (
+            ["search", "q" * 40_000, "-u", "u1", "--db", db],
+            ExitCode.INVALID,
+            "query has 40000 characters",
+        ),
         (["search", "   ", "-u", "u1", "--db", db], ExitCode.INVALID, "query is empty"),
         (["serve", "--db", db, "--port", "99999"], ExitCode.INVALID, "1..65535"),
         (["serve", "--db", db, "--log-level", "loud"], ExitCode.INVALID, "log_level"),

@@ -206,8 +206,13 @@ def test_the_compose_topology_runs_natively_and_an_agent_elsewhere_connects_by_u
         env |= service_env(hm, secret)
         url = f"http://127.0.0.1:{port}"
         with tempfile.TemporaryFile("w+") as log:
-            server = subprocess.Popen([sys.executable, "-m", "hybridmem.cli", *command[1:]],
-                                      env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
+            server = subprocess.Popen(
+                [sys.executable, "-m", "hybridmem.cli", *command[1:]],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
             try:
                 try:
                     wait_healthy(url, 300, alive=lambda: server.poll() is None)

@@ -78,7 +78,7 @@ def test_someone_elses_change_never_touches_the_users_value(mem, clock, text):
     ],
 )
 def test_a_possessed_role_is_someone_else_not_the_users_job(mem, clock, role, own):
-    """"My accountant is X" names a person, not the speaker's occupation: the user's own job
+    """ "My accountant is X" names a person, not the speaker's occupation: the user's own job
     said later must not overturn it (nor it the job)."""
     other = mem.add(role, node_type="fact", user_id=U)
     assert not about_speaker(role)

@@ -40,8 +40,10 @@ def corpus(request, tmp_path_factory):
         else:
             cluster = request.getfixturevalue("pg_cluster")
             target = stack.enter_context(cluster.database())
-            extra = {"chroma": request.getfixturevalue("chroma_srv"),
-                     "collection": f"f-{uuid.uuid4().hex[:12]}"}
+            extra = {
+                "chroma": request.getfixturevalue("chroma_srv"),
+                "collection": f"f-{uuid.uuid4().hex[:12]}",
+            }
         mem = stack.enter_context(
             HybridMemory(target, embedder=HashEmbedder(64), clock=clock, **extra)
         )
@@ -69,8 +71,9 @@ def conditions() -> st.SearchStrategy[dict]:
         st.tuples(st.sampled_from(["$gt", "$gte", "$lt", "$lte"]), ordered).map(
             lambda t: {t[0]: t[1]}
         ),
-        st.tuples(st.sampled_from(["$in", "$nin"]), st.lists(SCALARS, min_size=1, max_size=3))
-        .map(lambda t: {t[0]: t[1]}),
+        st.tuples(st.sampled_from(["$in", "$nin"]), st.lists(SCALARS, min_size=1, max_size=3)).map(
+            lambda t: {t[0]: t[1]}
+        ),
         st.booleans().map(lambda b: {"$exists": b}),
     )
     return st.tuples(KEYS, op_value).map(lambda t: {t[0]: t[1]})
@@ -124,7 +127,7 @@ def test_filter_examples(corpus, where, indexes):
         ({"p": {"$in": []}}, "non-empty list"),
         ({"p": {"$exists": "yes"}}, "true or false"),
         ({"p": [1, 2]}, "values are strings, numbers"),
-        ({"a.\"b": 1}, "bad metadata key"),
+        ({'a."b': 1}, "bad metadata key"),
         ({"$and": {"p": 1}}, "non-empty list of filters"),
         ({"p": float("nan")}, "not a finite number"),
     ],
@@ -167,9 +170,7 @@ def test_retrieve_filters_by_type_and_metadata_before_ranking(mem_path, clock):
     with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=config) as mem:
         for i in range(30):
             mem.add(f"invoice returned by finance copy {i}", user_id="u1")
-        tagged = mem.add(
-            "the receipt scan was blurry", metadata={"source": "email"}, user_id="u1"
-        )
+        tagged = mem.add("the receipt scan was blurry", metadata={"source": "email"}, user_id="u1")
         fact = mem.add("finance wants PDF receipts", node_type="fact", user_id="u1")
         res = mem.retrieve("invoice returned by finance", user_id="u1", where={"source": "email"})
         assert [h.node.id for h in res.hits] == [tagged.id]

@@ -22,8 +22,9 @@ from hybridmem.integrations.llamaindex import HybridMemoryRetriever as LlamaRetr
 @pytest.fixture
 def trips(mem):
     lisbon = mem.add("Trip to Lisbon", node_type="task", user_id="u1")
-    flight = mem.add("Booked the flight to Lisbon for May 3", user_id="u1",
-                     metadata={"kind": "booking"})
+    flight = mem.add(
+        "Booked the flight to Lisbon for May 3", user_id="u1", metadata={"kind": "booking"}
+    )
     hotel = mem.add("Hotel in Alfama, two nights", user_id="u1", metadata={"kind": "booking"})
     mem.add("Prefers aisle seats", node_type="preference", user_id="u1")
     tax = mem.add("Tax return", node_type="task", user_id="u1")
@@ -55,8 +56,9 @@ def test_langchain_invoke_returns_documents_with_the_hit_metadata(mem, trips):
 
 
 def test_langchain_filters_async_batch_and_composition(mem, trips):
-    retriever = LangChainRetriever(memory=mem, user_id="u1", task_id=trips["lisbon"].id,
-                                   where={"kind": "booking"})
+    retriever = LangChainRetriever(
+        memory=mem, user_id="u1", task_id=trips["lisbon"].id, where={"kind": "booking"}
+    )
     docs = asyncio.run(retriever.ainvoke("hotel"))
     assert {d.id for d in docs} == {trips["flight"].id, trips["hotel"].id}
     prefs = LangChainRetriever(memory=mem, user_id="u1", node_types=["preference"])

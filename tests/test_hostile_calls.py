@@ -19,9 +19,7 @@ def env(tmp_path_factory):
     (base / "a-file").write_text("x")
     privacy = PrivacyConfig(key=generate_key(), key_env="HM_TEST_NOKEY")
     clock = FakeClock(datetime(2024, 7, 1, tzinfo=UTC))
-    with HybridMemory(
-        base / "m", embedder=HashEmbedder(32), privacy=privacy, clock=clock
-    ) as mem:
+    with HybridMemory(base / "m", embedder=HashEmbedder(32), privacy=privacy, clock=clock) as mem:
         task = mem.add("renew the passport", node_type="task", user_id="u1")
         fact = mem.add("I live in Lyon", node_type="fact", user_id="u1", slot="user.city")
         mem.add("someone else's note", user_id="u2")

@@ -44,10 +44,16 @@ def test_put_get_update_delete_round_trip(store, mem, clock):
 
 def test_search_by_query_filter_and_namespace_prefix(store):
     store.put(("alice",), "home", {"content": "Alice lives in Hamburg", "kind": "fact"})
-    store.put(("alice", "trip"), "flight", {"content": "Flight to Lisbon on May 3",
-                                            "kind": "booking", "n": 1})
-    store.put(("alice", "trip"), "hotel", {"content": "Hotel in Alfama for two nights",
-                                           "kind": "booking", "n": 2})
+    store.put(
+        ("alice", "trip"),
+        "flight",
+        {"content": "Flight to Lisbon on May 3", "kind": "booking", "n": 1},
+    )
+    store.put(
+        ("alice", "trip"),
+        "hotel",
+        {"content": "Hotel in Alfama for two nights", "kind": "booking", "n": 2},
+    )
     store.put(("alice", "trip", "ideas"), "museum", {"content": "Visit the tile museum"})
     store.put(("bob",), "home", {"content": "Bob lives in Lisbon"})
 
@@ -66,10 +72,14 @@ def test_search_by_query_filter_and_namespace_prefix(store):
     assert {h.namespace[0] for h in store.search(())} == {"alice", "bob"}
 
     assert store.list_namespaces() == [
-        ("alice",), ("alice", "trip"), ("alice", "trip", "ideas"), ("bob",),
+        ("alice",),
+        ("alice", "trip"),
+        ("alice", "trip", "ideas"),
+        ("bob",),
     ]
     assert store.list_namespaces(prefix=("alice", "trip")) == [
-        ("alice", "trip"), ("alice", "trip", "ideas"),
+        ("alice", "trip"),
+        ("alice", "trip", "ideas"),
     ]
     assert store.list_namespaces(suffix=("ideas",)) == [("alice", "trip", "ideas")]
     assert store.list_namespaces(max_depth=1) == [("alice",), ("bob",)]

@@ -47,12 +47,16 @@ async def exercise(session: ClientSession) -> dict:
         assert not result.is_error, result.content
         return payload(result)
 
-    task = (await call("add_memory", {"content": "Plan the Lisbon trip", "node_type": "task"}))
+    task = await call("add_memory", {"content": "Plan the Lisbon trip", "node_type": "task"})
     task = task["memory"]
-    event = (await call("add_memory", {"content": "Booked the flight for May 3",
-                                       "metadata": {"kind": "booking"}}))["memory"]
+    event = (
+        await call(
+            "add_memory",
+            {"content": "Booked the flight for May 3", "metadata": {"kind": "booking"}},
+        )
+    )["memory"]
     fact = (await call("add_memory", {"content": "用户住在柏林", "node_type": "fact"}))["memory"]
-    other = (await call("add_memory", {"content": "Renew the passport", "node_type": "task"}))
+    other = await call("add_memory", {"content": "Renew the passport", "node_type": "task"})
     other = other["memory"]
     seen["listed"] = await call("list_tasks", {})
     seen["switched"] = await call("set_active_task", {"node_id": task["id"]})
@@ -60,8 +64,9 @@ async def exercise(session: ClientSession) -> dict:
     seen["filtered"] = await call("search_memory", {"query": "flight", "where": {"kind": "x"}})
     seen["chinese"] = await call("search_memory", {"query": "柏林", "node_types": ["fact"]})
     seen["got"] = await call("get_memory", {"node_id": event["id"]})
-    seen["updated"] = await call("update_memory", {"node_id": event["id"],
-                                                   "content": "Booked the flight for May 4"})
+    seen["updated"] = await call(
+        "update_memory", {"node_id": event["id"], "content": "Booked the flight for May 4"}
+    )
     seen["memories"] = await call("list_memories", {"node_type": ["fact"]})
     resources = (await session.list_resources()).resources
     seen["resources"] = [str(r.uri) for r in resources]
@@ -127,7 +132,10 @@ def check(seen: dict, db: Path) -> None:
     # What the tools wrote is in the store, for that user only.
     with HybridMemory(db, embedder=HashEmbedder()) as mem:
         assert {n.content for n in mem.get_all(user_id="u1")} == {
-            "Plan the Lisbon trip", "Booked the flight for May 4", "用户住在柏林", "x",
+            "Plan the Lisbon trip",
+            "Booked the flight for May 4",
+            "用户住在柏林",
+            "x",
         }
         assert mem.users().keys() == {"u1"}
 
@@ -160,8 +168,18 @@ def test_streamable_http_server_on_loopback(tmp_path):
     db = tmp_path / "memory"
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hybridmem.cli", "mcp", "--db", str(db), "--user", "u1",
-         "--http", f"127.0.0.1:{port}"],
+        [
+            sys.executable,
+            "-m",
+            "hybridmem.cli",
+            "mcp",
+            "--db",
+            str(db),
+            "--user",
+            "u1",
+            "--http",
+            f"127.0.0.1:{port}",
+        ],
         env={**os.environ, **server_env()},
         cwd=tmp_path,
         stdout=subprocess.PIPE,
@@ -180,9 +198,10 @@ def test_streamable_http_server_on_loopback(tmp_path):
 
         async def run() -> dict:
             with anyio.fail_after(120):
-                async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (
-                    read, write, *_
-                ), ClientSession(read, write) as s:
+                async with (
+                    streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write, *_),
+                    ClientSession(read, write) as s,
+                ):
                     return await exercise(s)
 
         seen = anyio.run(run)
@@ -204,9 +223,20 @@ def test_http_bind_is_loopback_unless_allowed(tmp_path):
         with pytest.raises(ServerConfigError, match="HOST:PORT"):
             parse_bind(bad)
     proc = subprocess.run(
-        [sys.executable, "-m", "hybridmem.cli", "mcp", "--db", str(tmp_path / "m"),
-         "--http", "0.0.0.0:8765"],
-        env={**os.environ, **server_env()}, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "hybridmem.cli",
+            "mcp",
+            "--db",
+            str(tmp_path / "m"),
+            "--http",
+            "0.0.0.0:8765",
+        ],
+        env={**os.environ, **server_env()},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 3  # ExitCode.INVALID: the value was refused
     assert "loopback" in proc.stderr

@@ -46,16 +46,18 @@ def test_chinese_and_english_memories_in_one_store(tmp_path, clock, e5):
         task = mem.add("日常", node_type="task", user_id="u")
         book = mem.add("我上个月读完了《三体》，非常喜欢", parent_id=task.id, user_id="u")
         mem.add("周末去超市买了牛奶和面包", parent_id=task.id, user_id="u")
-        dentist = mem.add("Booked a dentist appointment for Thursday", parent_id=task.id,
-                          user_id="u")
+        dentist = mem.add(
+            "Booked a dentist appointment for Thursday", parent_id=task.id, user_id="u"
+        )
         mem.add("The car needs new tyres before winter", parent_id=task.id, user_id="u")
         zh = mem.retrieve("我最近读了什么书", user_id="u", task_id=task.id, top_k=1)
         assert zh.hits[0].node.id == book.id
         en = mem.retrieve("when is my dentist visit", user_id="u", task_id=task.id, top_k=1)
         assert en.hits[0].node.id == dentist.id
         # Across languages: an English question finds the Chinese memory.
-        cross = mem.retrieve("which novel did I finish reading", user_id="u", task_id=task.id,
-                             top_k=2)
+        cross = mem.retrieve(
+            "which novel did I finish reading", user_id="u", task_id=task.id, top_k=2
+        )
         assert book.id in [h.node.id for h in cross.hits]
 
 

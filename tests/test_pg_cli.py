@@ -44,8 +44,10 @@ def test_cli_on_postgres(pg_url, vectors):
     found = run("search", "why was the claim returned", "--user", "u1")
     assert found["hits"][0]["node"]["content"].startswith("Finance returned")
     stats = run("stats", "--vectors")
-    assert stats["nodes"] == 3 and stats["vectors"] == 3 and stats["path"].startswith(
-        "postgresql://hybridmem@"
+    assert (
+        stats["nodes"] == 3
+        and stats["vectors"] == 3
+        and stats["path"].startswith("postgresql://hybridmem@")
     )
     snap = run("checkpoint")
     assert snap["path"] is None and snap["nodes"] == 3
@@ -71,9 +73,7 @@ def test_cli_needs_the_chroma_server_and_hides_the_password(pg_url):
 
 def test_serve_on_postgres_shares_the_tree_with_a_library_agent(pg_url, chroma_srv):
     collection = f"t-{uuid.uuid4().hex[:12]}"
-    env = {
-        k: v for k, v in os.environ.items() if k not in {"HYBRIDMEM_TOKEN", "HYBRIDMEM_TOKENS"}
-    }
+    env = {k: v for k, v in os.environ.items() if k not in {"HYBRIDMEM_TOKEN", "HYBRIDMEM_TOKENS"}}
     env |= {"HYBRIDMEM_CHROMA": f"{chroma_srv.host}:{chroma_srv.port}",
             "HYBRIDMEM_COLLECTION": collection}  # fmt: skip
     with (

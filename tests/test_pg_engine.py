@@ -188,7 +188,6 @@ def test_two_processes_share_one_tree_and_both_search(pg_url, chroma_srv, clock)
         assert a.index.writable and b.index.writable
 
 
-
 def test_the_chroma_server_going_away_loses_no_write(pg_url, tmp_path, clock):
     """docs/deployment.md, "What each component survives": while the Chroma server is down a
     write still commits to PostgreSQL and stays pending (retrieval reports the index as

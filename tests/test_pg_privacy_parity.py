@@ -99,9 +99,7 @@ EDITS = [
 ]
 
 
-def test_another_session_cannot_edit_rows_and_an_edit_around_the_guard_is_found(
-    opener, pg_url
-):
+def test_another_session_cannot_edit_rows_and_an_edit_around_the_guard_is_found(opener, pg_url):
     with opener() as mem:
         task = mem.add("invoice task", node_type="task")
         note = mem.add("the invoice is 120 EUR", parent_id=task.id)

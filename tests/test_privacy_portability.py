@@ -211,14 +211,23 @@ def test_import_refuses_ids_of_another_users_nodes(tmp_path):
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        ('{"kind": "node", "id": "a", "parent_id": ["r"], "node_type": "fact", "content": "y"}',
-         "line 3: parent"),
-        ('{"kind": "node", "id": "a", "parent_id": "r", "node_type": "fact", "content": "y",'
-         ' "status": "deleted"}', "line 3: status must be one of"),
-        ('{"kind": "node", "id": "a", "parent_id": "r", "node_type": "fact", "content": 7}',
-         "line 3: content must be a str"),
-        ('{"kind": "node", "id": "r", "parent_id": "r", "node_type": "fact", "content": "y"}',
-         "line 3: id must be a string not used before"),
+        (
+            '{"kind": "node", "id": "a", "parent_id": ["r"], "node_type": "fact", "content": "y"}',
+            "line 3: parent",
+        ),
+        (
+            '{"kind": "node", "id": "a", "parent_id": "r", "node_type": "fact", "content": "y",'
+            ' "status": "deleted"}',
+            "line 3: status must be one of",
+        ),
+        (
+            '{"kind": "node", "id": "a", "parent_id": "r", "node_type": "fact", "content": 7}',
+            "line 3: content must be a str",
+        ),
+        (
+            '{"kind": "node", "id": "r", "parent_id": "r", "node_type": "fact", "content": "y"}',
+            "line 3: id must be a string not used before",
+        ),
         ("[" * 100_000, "line 3: JSON too large or too deep"),
     ],
 )
@@ -226,7 +235,8 @@ def test_hostile_records_name_their_line(tmp_path, record, message):
     text = (
         '{"kind": "header", "format": "hybridmem-export", "version": 1, "user_id": "u"}\n'
         '{"kind": "node", "id": "r", "parent_id": null, "node_type": "root", "content": "x"}\n'
-        + record + "\n"
+        + record
+        + "\n"
     )
     with open_mem(tmp_path / "a") as mem:
         with pytest.raises(ImportFormatError, match=message):

@@ -112,8 +112,12 @@ def test_verify_compares_entries_without_a_content_hash_by_their_document(tmp_pa
             node = mem.get(node_id)
             meta = {k: v for k, v in index_metadata(node).items() if k != "content_hash"}
             mem.index.delete([node.id])  # (an upsert would merge the old keys back in)
-            mem.index.upsert([node.id], mem.embedder.embed([node.content]), [meta],
-                             [doc if doc is not None else node.content])
+            mem.index.upsert(
+                [node.id],
+                mem.embedder.embed([node.content]),
+                [meta],
+                [doc if doc is not None else node.content],
+            )
         report = mem.verify(full=True)
         assert report.stale == (ids[2],)
         again = mem.verify()  # the legacy entry that matched is confirmed like any other
@@ -249,10 +253,25 @@ def test_a_process_without_vector_search_is_told_so_in_every_result(tmp_path):
         assert any("vector" in s for s in told["sources"])
         # The command line says it too: a warning on stderr, the flag in --json.
         cli = subprocess.run(
-            [sys.executable, "-m", "hybridmem.cli", "search", "anything", "--user", "u1",
-             "--scope", "user",
-             "--db", str(tmp_path / "m"), "--embedder", "hash", "--json"],
-            capture_output=True, text=True, timeout=120,
+            [
+                sys.executable,
+                "-m",
+                "hybridmem.cli",
+                "search",
+                "anything",
+                "--user",
+                "u1",
+                "--scope",
+                "user",
+                "--db",
+                str(tmp_path / "m"),
+                "--embedder",
+                "hash",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         assert cli.returncode == 0, cli.stderr

@@ -282,8 +282,12 @@ def test_open_skips_the_whole_file_check_only_for_a_file_left_as_a_clean_close_l
         "mem.add('written, then killed')\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
-    subprocess.run([sys.executable, "-c", code, str(path)], check=False, timeout=120,
-                   env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        check=False,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
     with open_mem(path):
         assert checked == [db]
     # Any change to the file since the clean close (here: a damaged page) is checked too.

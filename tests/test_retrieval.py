@@ -150,15 +150,15 @@ def test_read_only_retrieve_leaves_access_statistics_alone(mem, clock):
 
 def test_repeated_reads_do_not_lift_a_worse_match_above_a_better_one(mem, clock):
     task = mem.add("Garden", node_type="task", user_id="u1")
-    better = mem.add("the tomato seedlings need watering every morning", parent_id=task.id,
-                     user_id="u1")
+    better = mem.add(
+        "the tomato seedlings need watering every morning", parent_id=task.id, user_id="u1"
+    )
     worse = mem.add("bought a watering can", parent_id=task.id, user_id="u1")
     clock.advance(days=30)
     for _ in range(20):  # the weaker match is read again and again
         mem.retrieve("watering can", user_id="u1", task_id=task.id, top_k=1)
     clock.advance(days=1)
-    res = mem.retrieve("when do the tomato seedlings need watering", user_id="u1",
-                       task_id=task.id)
+    res = mem.retrieve("when do the tomato seedlings need watering", user_id="u1", task_id=task.id)
     assert res.hits[0].node.id == better.id
     assert mem.get(worse.id).access_count >= 20
 
@@ -205,8 +205,7 @@ def test_lexical_only_config_and_vector_only_config_both_work(open_mem, clock):
     lexical_only = MemoryConfig(
         retrieval=RetrievalConfig(vector_candidates=0, weights=ScoreWeights(similarity=0.0))
     )
-    with open_mem(embedder=HashEmbedder(128), clock=clock, config=lexical_only
-    ) as mem:
+    with open_mem(embedder=HashEmbedder(128), clock=clock, config=lexical_only) as mem:
         task = mem.add("Claims", node_type="task", user_id="u1")
         target = mem.add("发票信息不清晰，财务退回", parent_id=task.id, user_id="u1")
         mem.add("差旅住宿已经订好", parent_id=task.id, user_id="u1")
@@ -263,16 +262,22 @@ def test_config_rejects_nonsense():
 
 def test_reads_never_change_a_later_ranking(mem, clock):
     task = mem.add("Garden", node_type="task", user_id="u1")
-    for text in ("water the tomato seedlings every morning", "bought a watering can",
-                 "the hose leaks near the tap", "tomatoes need stakes soon"):
+    for text in (
+        "water the tomato seedlings every morning",
+        "bought a watering can",
+        "the hose leaks near the tap",
+        "tomatoes need stakes soon",
+    ):
         mem.add(text, parent_id=task.id, user_id="u1")
     clock.advance(days=10)
-    before = mem.retrieve("watering the tomatoes", user_id="u1", task_id=task.id,
-                          record_access=False)
+    before = mem.retrieve(
+        "watering the tomatoes", user_id="u1", task_id=task.id, record_access=False
+    )
     for query in ("watering can", "hose", "stakes", "watering can"):
         mem.retrieve(query, user_id="u1", task_id=task.id, top_k=1)  # recorded reads
-    after = mem.retrieve("watering the tomatoes", user_id="u1", task_id=task.id,
-                         record_access=False)
+    after = mem.retrieve(
+        "watering the tomatoes", user_id="u1", task_id=task.id, record_access=False
+    )
     assert [(h.node.id, round(h.score, 12)) for h in after.hits] == [
         (h.node.id, round(h.score, 12)) for h in before.hits
     ]

@@ -48,18 +48,24 @@ def _story(mem: HybridMemory, clock) -> tuple[str, list[str]]:
     clock.advance(days=90)
     others = [
         mem.add(text, parent_id=task.id, user_id="u", importance=0.9).id
-        for text in ("paid the electricity bill", "the boiler was serviced",
-                     "ordered new curtains", "the neighbours got a dog")
+        for text in (
+            "paid the electricity bill",
+            "the boiler was serviced",
+            "ordered new curtains",
+            "the neighbours got a dog",
+        )
     ]
     return task.id, [target.id, *others]
 
 
 def test_compressed_cosines_still_decide_the_ranking(mem_path, clock):
-    with HybridMemory(mem_path, embedder=Compressed(), clock=clock,
-                      config=_lexical_off("minmax")) as mem:
+    with HybridMemory(
+        mem_path, embedder=Compressed(), clock=clock, config=_lexical_off("minmax")
+    ) as mem:
         task, (target, *_) = _story(mem, clock)
-        res = mem.retrieve("where is the spare key? under the flowerpot?", user_id="u",
-                           task_id=task)
+        res = mem.retrieve(
+            "where is the spare key? under the flowerpot?", user_id="u", task_id=task
+        )
         cosines = [h.breakdown.features["similarity"] for h in res.hits]
         assert res.hits[0].node.id == target
         assert max(cosines) == pytest.approx(1.0)
@@ -68,22 +74,28 @@ def test_compressed_cosines_still_decide_the_ranking(mem_path, clock):
 def test_without_fusion_compressed_cosines_are_drowned(mem_path, clock):
     """The failure fusion fixes: raw cosines a few hundredths apart lose to newer, more
     important memories."""
-    with HybridMemory(mem_path, embedder=Compressed(), clock=clock,
-                      config=_lexical_off("raw")) as mem:
+    with HybridMemory(
+        mem_path, embedder=Compressed(), clock=clock, config=_lexical_off("raw")
+    ) as mem:
         task, (target, *_) = _story(mem, clock)
-        res = mem.retrieve("where is the spare key? under the flowerpot?", user_id="u",
-                           task_id=task)
+        res = mem.retrieve(
+            "where is the spare key? under the flowerpot?", user_id="u", task_id=task
+        )
         assert res.hits[0].node.id != target
 
 
 def test_fusion_functions():
     raw = {"a": 0.90, "b": 0.86, "c": 0.88}
     assert fuse_similarity(raw, ["a", "b", "c", "d"], "minmax") == pytest.approx(
-        {"a": 1.0, "b": 0.0, "c": 0.5, "d": 0.0})
+        {"a": 1.0, "b": 0.0, "c": 0.5, "d": 0.0}
+    )
     assert fuse_similarity({"a": 0.5}, ["a"], "minmax") == {"a": 1.0}
     assert fuse_similarity(raw, ["a"], "raw") == {"a": 0.90}
     assert fuse_lexical({"a": 4.0, "b": 2.0}, ["a", "b", "c"], "minmax") == {
-        "a": 1.0, "b": 0.5, "c": 0.0}
+        "a": 1.0,
+        "b": 0.5,
+        "c": 0.0,
+    }
     with pytest.raises(InvalidArgumentError, match="fusion"):
         RetrievalConfig(fusion="mean")
 
@@ -95,8 +107,7 @@ def test_neighbours_are_turns_of_a_conversation_not_memories_of_the_same_day(mem
     same_day = mem.add("called grandma about her birthday", parent_id=task.id, user_id="u")
     # A conversation: the answer follows the question.
     session = mem.add("Chat 1", node_type="session", parent_id=task.id, user_id="u")
-    ask = mem.add("Alice: what fruit did you buy at the market?", parent_id=session.id,
-                  user_id="u")
+    ask = mem.add("Alice: what fruit did you buy at the market?", parent_id=session.id, user_id="u")
     answer = mem.add("Bob: a crate of apricots", parent_id=session.id, user_id="u")
     res = mem.retrieve("fruit bought at the market", user_id="u", task_id=task.id, top_k=20)
     by_id = {h.node.id: h for h in res.hits}

@@ -39,12 +39,12 @@ def test_a_fact_stated_in_task_a_is_found_from_task_b(mem: HybridMemory):
 
 def test_an_explicit_parent_keeps_a_fact_inside_its_task(mem: HybridMemory):
     a = mem.add("Migrate the billing database", node_type="task", user_id=U)
-    local = mem.add("The staging server runs PostgreSQL 15", node_type="fact", parent_id=a.id,
-                    user_id=U)
+    local = mem.add(
+        "The staging server runs PostgreSQL 15", node_type="fact", parent_id=a.id, user_id=U
+    )
     b = mem.add("Write the quarterly report", node_type="task", user_id=U)
     assert mem.get(local.id).parent_id == a.id
-    assert local.id not in _ids(mem.retrieve("PostgreSQL staging server", user_id=U,
-                                             task_id=b.id))
+    assert local.id not in _ids(mem.retrieve("PostgreSQL staging server", user_id=U, task_id=b.id))
     assert local.id in _ids(mem.retrieve("PostgreSQL staging server", user_id=U, task_id=a.id))
     # scope="user" searches the whole tree.
     wide = mem.retrieve("PostgreSQL staging server", user_id=U, task_id=b.id, scope="user")
@@ -63,14 +63,20 @@ def test_user_level_memories_inside_a_session_scope(mem: HybridMemory):
 def test_a_profile_distilled_from_task_a_is_found_from_task_b(mem: HybridMemory, clock):
     mem.add("Get fit for the summer", node_type="task", user_id=U)
     for i, text in enumerate(
-        ("I'm on a diet these days.", "Still on my diet, skipped dessert.",
-         "The diet is going well, lost a kilo.")
+        (
+            "I'm on a diet these days.",
+            "Still on my diet, skipped dessert.",
+            "The diet is going well, lost a kilo.",
+        )
     ):
         clock.advance(days=2)
         mem.add(text, user_id=U, source_id=f"chat-{i}")
         mem.maintain()
-    profiles = [n for n in mem.subtree(mem.root(user_id=U).id, user_id=U)  # type: ignore[union-attr]
-                if n.node_type == "profile"]
+    profiles = [
+        n
+        for n in mem.subtree(mem.root(user_id=U).id, user_id=U)  # type: ignore[union-attr]
+        if n.node_type == "profile"
+    ]
     assert len(profiles) == 1
     b = mem.add("Plan the team dinner", node_type="task", user_id=U)
     res = mem.retrieve("is the user on a diet?", user_id=U, task_id=b.id)

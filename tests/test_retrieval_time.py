@@ -51,7 +51,9 @@ def test_vague_and_wide_expressions_give_wide_windows():
     assert zh_ago is not None and zh_ago.contains(datetime(2024, 7, 7, 15, tzinfo=UTC))
     month = find_window("2023年5月发生了什么", NOW)
     assert month is not None and (month.start.date(), month.end.date()) == (
-        date(2023, 5, 1), date(2023, 6, 1))
+        date(2023, 5, 1),
+        date(2023, 6, 1),
+    )
     last_month = find_window("上个月的会议", NOW)
     assert last_month is not None and last_month.start.date() == date(2024, 6, 1)
     assert find_window("last Tuesday", NOW) is not None
@@ -59,8 +61,14 @@ def test_vague_and_wide_expressions_give_wide_windows():
 
 @pytest.mark.parametrize(
     "query",
-    ["Who is Caroline? May I ask", "When did Caroline go to the support group?",
-     "I have 3 kids", "我有3个孩子", "我们下个月再聊", "what will happen on the 28th"],
+    [
+        "Who is Caroline? May I ask",
+        "When did Caroline go to the support group?",
+        "I have 3 kids",
+        "我有3个孩子",
+        "我们下个月再聊",
+        "what will happen on the 28th",
+    ],
 )
 def test_no_window_without_a_past_date(query):
     assert find_window(query, NOW) is None

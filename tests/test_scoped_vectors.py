@@ -24,8 +24,10 @@ def _tasks(mem: HybridMemory, tasks: int = 3, per_task: int = 25) -> list[str]:
         names.append(task.id)
         mem.add_many(
             [
-                {"content": f"note {t}-{i}: {words[i % 12]} {words[(i * 5 + t) % 12]}",
-                 "parent_id": task.id}
+                {
+                    "content": f"note {t}-{i}: {words[i % 12]} {words[(i * 5 + t) % 12]}",
+                    "parent_id": task.id,
+                }
                 for i in range(per_task)
             ],
             user_id=U,

@@ -27,8 +27,14 @@ def add(client: TestClient, content: str, **fields) -> dict:
 
 def test_add_get_patch_delete_round_trip(client: TestClient, mem: HybridMemory) -> None:
     task = add(client, "Expense claim #7", node_type="task", user_id="u1")
-    event = add(client, "Finance returned it: invoice unreadable", parent_id=task["id"],
-                user_id="u1", importance=0.9, metadata={"source": "chat-42"})
+    event = add(
+        client,
+        "Finance returned it: invoice unreadable",
+        parent_id=task["id"],
+        user_id="u1",
+        importance=0.9,
+        metadata={"source": "chat-42"},
+    )
     assert event["parent_id"] == task["id"] and event["importance"] == 0.9
     assert event["path"][-1] == task["id"] and event["metadata"]["source"] == "chat-42"
     assert mem.get(event["id"]).content == "Finance returned it: invoice unreadable"
@@ -36,14 +42,19 @@ def test_add_get_patch_delete_round_trip(client: TestClient, mem: HybridMemory) 
     got = client.get(f"/v1/memories/{event['id']}").json()
     assert got["content"] == event["content"] and got["masked"] is False
 
-    patched = client.patch(f"/v1/memories/{event['id']}",
-                           json={"content": "Finance returned it: the scan was unreadable",
-                                 "expected_version": got["version"]})
+    patched = client.patch(
+        f"/v1/memories/{event['id']}",
+        json={
+            "content": "Finance returned it: the scan was unreadable",
+            "expected_version": got["version"],
+        },
+    )
     assert patched.status_code == 200
     assert mem.get(event["id"]).content == "Finance returned it: the scan was unreadable"
 
-    stale = client.patch(f"/v1/memories/{event['id']}",
-                         json={"importance": 0.1, "expected_version": got["version"]})
+    stale = client.patch(
+        f"/v1/memories/{event['id']}", json={"importance": 0.1, "expected_version": got["version"]}
+    )
     assert stale.status_code == 409
     assert stale.json()["error"]["type"] == "ConflictError"
     assert mem.get(event["id"]).importance == 0.9
@@ -72,16 +83,29 @@ def test_move_and_delete_without_subtree(client: TestClient, mem: HybridMemory) 
 
 
 def test_batch_is_all_or_nothing(client: TestClient, mem: HybridMemory) -> None:
-    ok = client.post("/v1/memories/batch", json={"user_id": "u1", "items": [
-        {"id": "t1", "content": "Trip to Berlin", "node_type": "task"},
-        {"content": "Hotel under 150 EUR", "parent_id": "t1"},
-    ]})
+    ok = client.post(
+        "/v1/memories/batch",
+        json={
+            "user_id": "u1",
+            "items": [
+                {"id": "t1", "content": "Trip to Berlin", "node_type": "task"},
+                {"content": "Hotel under 150 EUR", "parent_id": "t1"},
+            ],
+        },
+    )
     assert ok.status_code == 201
     assert [n["parent_id"] for n in ok.json()["nodes"]][1] == "t1"
     before = mem.stats().nodes
-    bad = client.post("/v1/memories/batch", json={"user_id": "u1", "items": [
-        {"content": "fine"}, {"content": "out of range", "importance": 7},
-    ]})
+    bad = client.post(
+        "/v1/memories/batch",
+        json={
+            "user_id": "u1",
+            "items": [
+                {"content": "fine"},
+                {"content": "out of range", "importance": 7},
+            ],
+        },
+    )
     assert bad.status_code == 422
     assert bad.json()["error"]["type"] == "InvalidWeightError"
     assert "importance" in bad.json()["error"]["message"]
@@ -90,11 +114,19 @@ def test_batch_is_all_or_nothing(client: TestClient, mem: HybridMemory) -> None:
 
 def test_search_returns_context_tokens_and_breakdowns(client: TestClient) -> None:
     task = add(client, "Expense claim #7: submitted", node_type="task", user_id="u1")
-    target = add(client, "Finance returned the claim: invoice unreadable", parent_id=task["id"],
-                 user_id="u1")
+    target = add(
+        client, "Finance returned the claim: invoice unreadable", parent_id=task["id"], user_id="u1"
+    )
     add(client, "Lunch with the team on Friday", parent_id=task["id"], user_id="u1")
-    r = client.post("/v1/search", json={"query": "why was the claim returned? invoice",
-                                        "user_id": "u1", "top_k": 2, "token_budget": 200})
+    r = client.post(
+        "/v1/search",
+        json={
+            "query": "why was the claim returned? invoice",
+            "user_id": "u1",
+            "top_k": 2,
+            "token_budget": 200,
+        },
+    )
     assert r.status_code == 200
     body = r.json()
     assert body["hits"][0]["node"]["id"] == target["id"]
@@ -117,8 +149,10 @@ def test_search_says_when_this_server_process_has_no_vector_search(tmp_path) -> 
         def query(self, vector, n, where, ids=None):
             return []
 
-    with HybridMemory(tmp_path / "m", embedder="hash", index=FollowerIndex(),
-                      privacy=NO_KEY) as mem, TestClient(create_app(mem)) as c:
+    with (
+        HybridMemory(tmp_path / "m", embedder="hash", index=FollowerIndex(), privacy=NO_KEY) as mem,
+        TestClient(create_app(mem)) as c,
+    ):
         add(c, "invoice unreadable", user_id="u1")
         body = c.post("/v1/search", json={"query": "invoice", "user_id": "u1"}).json()
         assert body["vector_unavailable"] is True
@@ -182,9 +216,16 @@ def test_health_store_and_users(client: TestClient, mem: HybridMemory) -> None:
 
 def test_openapi_lists_every_route(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    for path in ("/v1/memories", "/v1/memories/batch", "/v1/memories/{node_id}", "/v1/search",
-                 "/v1/users/{user}/tree", "/v1/users/{user}/active", "/v1/maintain",
-                 "/v1/health"):
+    for path in (
+        "/v1/memories",
+        "/v1/memories/batch",
+        "/v1/memories/{node_id}",
+        "/v1/search",
+        "/v1/users/{user}/tree",
+        "/v1/users/{user}/active",
+        "/v1/maintain",
+        "/v1/health",
+    ):
         assert path in paths
     assert set(paths["/v1/memories/{node_id}"]) == {"get", "patch", "delete"}
 
@@ -195,12 +236,30 @@ def test_openapi_lists_every_route(client: TestClient) -> None:
         ("get", "/v1/memories/nope", None, 404, "NodeNotFoundError", "nope"),
         ("get", "/v1/memories/bad id!", None, 422, "InvalidArgumentError", "node id"),
         ("post", "/v1/memories", {"content": "   "}, 422, "EmptyContentError", "empty"),
-        ("post", "/v1/memories", {"content": "x", "importance": "high"}, 422,
-         "RequestValidationError", "importance"),
-        ("post", "/v1/memories", {"content": "x", "improtance": 1}, 422,
-         "RequestValidationError", "improtance"),
-        ("post", "/v1/memories", {"content": "x", "node_type": "Bad Type"}, 422,
-         "InvalidArgumentError", "node_type"),
+        (
+            "post",
+            "/v1/memories",
+            {"content": "x", "importance": "high"},
+            422,
+            "RequestValidationError",
+            "importance",
+        ),
+        (
+            "post",
+            "/v1/memories",
+            {"content": "x", "improtance": 1},
+            422,
+            "RequestValidationError",
+            "improtance",
+        ),
+        (
+            "post",
+            "/v1/memories",
+            {"content": "x", "node_type": "Bad Type"},
+            422,
+            "InvalidArgumentError",
+            "node_type",
+        ),
         ("post", "/v1/search", {"query": "q", "top_k": 0}, 422, "InvalidArgumentError", "top_k"),
         ("post", "/v1/memories", None, 422, "RequestValidationError", "body"),
         ("get", "/v1/nowhere", None, 404, "NotFound", "Not Found"),
@@ -218,8 +277,9 @@ def test_bad_input_is_a_4xx_json_error_naming_the_problem(
 
 
 def test_malformed_json_body_is_a_422(client: TestClient) -> None:
-    r = client.post("/v1/memories", content=b"{not json", headers={"content-type":
-                                                                  "application/json"})
+    r = client.post(
+        "/v1/memories", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert r.status_code == 422 and r.json()["error"]["type"] == "RequestValidationError"
 
 
@@ -244,8 +304,9 @@ def test_closed_store_is_503(mem: HybridMemory) -> None:
 
 def test_sensitive_content_without_the_key(tmp_path, embedder, clock) -> None:
     key = generate_key()
-    with HybridMemory(tmp_path / "m", embedder=embedder, clock=clock,
-                      privacy=PrivacyConfig(key=key)) as keyed:
+    with HybridMemory(
+        tmp_path / "m", embedder=embedder, clock=clock, privacy=PrivacyConfig(key=key)
+    ) as keyed:
         secret = keyed.add("IBAN DE89 3704", user_id="u1", sensitive=True)
         plain = keyed.add("a plain note", user_id="u1")
         with TestClient(create_app(keyed)) as c:

@@ -130,10 +130,18 @@ ISOLATION: list[tuple[str, str, dict | None, set[int]]] = [
     ("GET", "/v1/memories?user_id=bob", None, {403}),
     ("GET", "/v1/memories", None, {200}),
     ("GET", "/v1/tools", None, {200}),
-    ("POST", "/v1/tools/search_memory",
-     {"arguments": {"query": "falcon launch code"}, "user_id": "bob"}, {403}),
-    ("POST", "/v1/tools/search_memory",
-     {"arguments": {"query": "falcon launch code", "task_id": "{b_task}"}}, {404}),
+    (
+        "POST",
+        "/v1/tools/search_memory",
+        {"arguments": {"query": "falcon launch code"}, "user_id": "bob"},
+        {403},
+    ),
+    (
+        "POST",
+        "/v1/tools/search_memory",
+        {"arguments": {"query": "falcon launch code", "task_id": "{b_task}"}},
+        {404},
+    ),
     ("POST", "/v1/tools/get_memory", {"arguments": {"node_id": "{b_note}"}}, {404}),
     ("POST", "/v1/tools/delete_memory", {"arguments": {"node_id": "{b_task}"}}, {404}),
     ("GET", "/v1/store", None, {403}),
@@ -168,8 +176,13 @@ def test_a_user_limited_token_cannot_reach_another_users_memories(
 ) -> None:
     before = {n.id: (n.version, n.parent_id, n.content) for n in mem.subtree(world["b_task"])}
     for method, path, body, allowed in ISOLATION:
-        r = client.request(method, _fill(path, world), json=_fill(body, world),
-                           headers=as_(ALICE), follow_redirects=False)
+        r = client.request(
+            method,
+            _fill(path, world),
+            json=_fill(body, world),
+            headers=as_(ALICE),
+            follow_redirects=False,
+        )
         assert r.status_code in allowed, (method, path, r.status_code, r.text[:300])
         assert BOB_SECRET not in r.text, (method, path)
         assert world["b_note"] not in r.text or r.status_code == 404, (method, path)
@@ -183,16 +196,24 @@ def test_a_user_limited_token_cannot_reach_another_users_memories(
 
 def test_every_route_is_checked_for_isolation(client: TestClient) -> None:
     tested = {(m, p.split("?")[0]) for m, p, _, _ in ISOLATION}
-    normalise = {"{b_note}": "{node_id}", "{b_task}": "{node_id}", "{a_note}": "{node_id}",
-                 "bob": "{user}", "alice": "{user}", "search_memory": "{name}",
-                 "get_memory": "{name}", "delete_memory": "{name}"}
+    normalise = {
+        "{b_note}": "{node_id}",
+        "{b_task}": "{node_id}",
+        "{a_note}": "{node_id}",
+        "bob": "{user}",
+        "alice": "{user}",
+        "search_memory": "{name}",
+        "get_memory": "{name}",
+        "delete_memory": "{name}",
+    }
     shapes = set()
     for method, path in tested:
         for concrete, shape in normalise.items():
             path = path.replace(concrete, shape)
         shapes.add((method, path))
     routes = {
-        (m, r.path.replace("{user:path}", "{user}")) for r in api_routes(client.app.routes)
+        (m, r.path.replace("{user:path}", "{user}"))
+        for r in api_routes(client.app.routes)
         for m in r.methods
     }
     assert len(routes) >= 20  # the walk found the routes (FastAPI may nest included routers)
@@ -242,7 +263,8 @@ def test_login_cookie_opens_the_inspector_but_not_the_api(client: TestClient) ->
 def test_loopback_server_refuses_foreign_host_headers(mem: HybridMemory) -> None:
     # What run() installs when it binds loopback: a DNS-rebinding page arrives with its own
     # host name in the Host header and is turned away.
-    with TestClient(create_app(mem, trusted_hosts=LOOPBACK_HOSTS),
-                    base_url="http://127.0.0.1:8420") as c:
+    with TestClient(
+        create_app(mem, trusted_hosts=LOOPBACK_HOSTS), base_url="http://127.0.0.1:8420"
+    ) as c:
         assert c.get("/v1/health").status_code == 200
         assert c.get("/v1/health", headers={"Host": "evil.example:8420"}).status_code == 400

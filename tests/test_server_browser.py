@@ -49,8 +49,10 @@ def site(path: Path, with_key: bool) -> Iterator[Site]:
     story = build_story(path, clock, key)
     clock.advance(days=20)  # the toner order number has faded by now
     privacy = PrivacyConfig(key=key) if with_key else NO_KEY
-    with HybridMemory(path, embedder="hash", clock=clock, privacy=privacy) as mem, \
-            live_server(create_app(mem)) as server:
+    with (
+        HybridMemory(path, embedder="hash", clock=clock, privacy=privacy) as mem,
+        live_server(create_app(mem)) as server,
+    ):
         yield Site(mem, server, story)
 
 
@@ -109,7 +111,8 @@ def test_users_tree_and_node_pages_are_linked(page, keyless: Site) -> None:
     assert float(cells[5]) < 0.05
     page.click(f'#tree tr[data-node-id="{story.returned}"] a.node-link')
     expect(page.locator("#node-content")).to_have_text(
-        "Finance returned the claim: the invoice scan is unreadable")
+        "Finance returned the claim: the invoice scan is unreadable"
+    )
     assert "add" in page.locator("#history").inner_text()
 
 
@@ -135,7 +138,8 @@ def test_script_in_a_memory_is_shown_as_text_and_never_runs(page, keyless: Site)
         assert page.evaluate("() => window.__pwned") is None
         # The only <script> element is the inspector's own file.
         assert page.evaluate("() => [...document.scripts].map(s => s.src)") == [
-            keyless.url + "/static/inspector.js"]
+            keyless.url + "/static/inspector.js"
+        ]
 
 
 def test_quick_filter_hides_rows(page, keyless: Site) -> None:
@@ -169,8 +173,10 @@ def test_search_shows_each_features_share_as_a_bar(page, keyed: Site) -> None:
     assert first.get_attribute("data-node-id") == story.returned
     score = float(first.locator(".score").inner_text())
     rows = first.locator("tr.bar-row")
-    shares = {rows.nth(i).get_attribute("data-feature"): float(rows.nth(i).get_attribute(
-        "data-share")) for i in range(rows.count())}
+    shares = {
+        rows.nth(i).get_attribute("data-feature"): float(rows.nth(i).get_attribute("data-share"))
+        for i in range(rows.count())
+    }
     assert {"similarity", "lexical", "importance", "recency"} <= shares.keys()
     assert sum(shares.values()) == pytest.approx(score, abs=1e-3)  # the shares add up
     top = max(shares, key=lambda f: shares[f])
@@ -180,8 +186,9 @@ def test_search_shows_each_features_share_as_a_bar(page, keyed: Site) -> None:
     if zero:
         zero_bar = first.locator(f'tr.bar-row[data-feature="{zero[0]}"] svg.fbar rect.fg')
         assert float(zero_bar.get_attribute("width")) == 0
-    widths = [float(rows.nth(i).locator("rect.fg").get_attribute("width"))
-              for i in range(rows.count())]
+    widths = [
+        float(rows.nth(i).locator("rect.fg").get_attribute("width")) for i in range(rows.count())
+    ]
     assert widths == sorted(widths, reverse=True)  # largest part first
     assert "invoice scan is unreadable" in page.locator("#context").inner_text()
 

@@ -14,17 +14,53 @@ from hybridmem import HybridMemory
 from hybridmem.server import create_app
 
 json_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=False), st.text(max_size=40),
-    st.sampled_from(["", " ", "\x00", "\ud800", "<script>", "' OR 1=1 --", "../../etc",
-                     "task", "fact", "root", "slot:user.city", "a" * 300]),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=40),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "\x00",
+            "\ud800",
+            "<script>",
+            "' OR 1=1 --",
+            "../../etc",
+            "task",
+            "fact",
+            "root",
+            "slot:user.city",
+            "a" * 300,
+        ]
+    ),
 )
-json_values = st.recursive(json_scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)),
-    max_leaves=6)
-FIELDS = ["content", "parent_id", "node_type", "importance", "confidence", "metadata",
-          "created_at", "source_id", "id", "activate", "lifecycle", "slot", "tier", "sensitive",
-          "user_id", "bogus"]
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELDS = [
+    "content",
+    "parent_id",
+    "node_type",
+    "importance",
+    "confidence",
+    "metadata",
+    "created_at",
+    "source_id",
+    "id",
+    "activate",
+    "lifecycle",
+    "slot",
+    "tier",
+    "sensitive",
+    "user_id",
+    "bogus",
+]
 bodies = st.builds(
     lambda content, rest: {**rest, **content},
     # Mostly a usable text, so writes also succeed and the later requests meet real nodes.
@@ -33,7 +69,9 @@ bodies = st.builds(
 )
 search_bodies = st.dictionaries(
     st.sampled_from(["query", "user_id", "task_id", "top_k", "token_budget", "agent_id"]),
-    json_values, max_size=5)
+    json_values,
+    max_size=5,
+)
 
 
 def encode(body: object) -> bytes:
@@ -48,10 +86,12 @@ def check(response) -> None:
         assert err["type"] and err["message"] and err["status"] == response.status_code
 
 
-@settings(max_examples=80, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(writes=st.lists(bodies, min_size=1, max_size=4), searches=st.lists(search_bodies,
-                                                                          max_size=2))
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    writes=st.lists(bodies, min_size=1, max_size=4), searches=st.lists(search_bodies, max_size=2)
+)
 def test_hostile_bodies_never_500(mem: HybridMemory, writes, searches) -> None:
     headers = {"content-type": "application/json"}
     with TestClient(create_app(mem)) as client:
@@ -68,8 +108,7 @@ def test_hostile_bodies_never_500(mem: HybridMemory, writes, searches) -> None:
             check(p)
         for body in searches:
             check(client.post("/v1/search", content=encode(body), headers=headers))
-        check(client.post("/v1/memories/batch", content=encode({"items": writes}),
-                          headers=headers))
+        check(client.post("/v1/memories/batch", content=encode({"items": writes}), headers=headers))
     for node in acknowledged:  # nothing here deletes: every acknowledged write is still there
         assert mem.get(node["id"], user_id=node["user_id"]).id == node["id"]
     assert mem.verify().clean

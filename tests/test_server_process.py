@@ -19,13 +19,25 @@ TOKEN = "process-test-token-0123456789"
 
 
 def serve_cmd(db: Path, *args: str) -> list[str]:
-    return [sys.executable, "-m", "hybridmem.cli", "serve", "--db", str(db), "--embedder",
-            "hash", *args]
+    return [
+        sys.executable,
+        "-m",
+        "hybridmem.cli",
+        "serve",
+        "--db",
+        str(db),
+        "--embedder",
+        "hash",
+        *args,
+    ]
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"HYBRIDMEM_TOKEN", "HYBRIDMEM_TOKENS", "HYBRIDMEM_KEY", "HYBRIDMEM_PATH"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"HYBRIDMEM_TOKEN", "HYBRIDMEM_TOKENS", "HYBRIDMEM_KEY", "HYBRIDMEM_PATH"}
+    }
     return {**env, **extra}
 
 
@@ -36,15 +48,28 @@ def serving(db: Path, env: dict[str, str]):
 def test_serve_answers_agents_in_other_processes(tmp_path: Path) -> None:
     db = tmp_path / "store"
     with serving(db, clean_env()) as (url, proc), httpx.Client(base_url=url) as http:
-        task = http.post("/v1/memories", json={"content": "Expense claim #7", "node_type": "task",
-                                               "user_id": "u1"}).json()
-        batch = http.post("/v1/memories/batch", json={"user_id": "u1", "items": [
-            {"content": "Finance returned the claim: invoice unreadable", "parent_id": task["id"]},
-            {"content": "Lunch with the team on Friday", "parent_id": task["id"]},
-        ]})
+        task = http.post(
+            "/v1/memories",
+            json={"content": "Expense claim #7", "node_type": "task", "user_id": "u1"},
+        ).json()
+        batch = http.post(
+            "/v1/memories/batch",
+            json={
+                "user_id": "u1",
+                "items": [
+                    {
+                        "content": "Finance returned the claim: invoice unreadable",
+                        "parent_id": task["id"],
+                    },
+                    {"content": "Lunch with the team on Friday", "parent_id": task["id"]},
+                ],
+            },
+        )
         assert batch.status_code == 201
-        res = http.post("/v1/search", json={"query": "claim returned invoice unreadable",
-                                            "user_id": "u1", "top_k": 1}).json()
+        res = http.post(
+            "/v1/search",
+            json={"query": "claim returned invoice unreadable", "user_id": "u1", "top_k": 1},
+        ).json()
         top = res["hits"][0]
         assert top["node"]["content"] == "Finance returned the claim: invoice unreadable"
         assert "vector" in top["breakdown"]["sources"]  # the server owns the vector index
@@ -72,8 +97,13 @@ def test_serve_with_a_token(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::"])
 def test_serve_refuses_a_public_bind_without_a_token(tmp_path: Path, host: str) -> None:
-    proc = subprocess.run(serve_cmd(tmp_path / "s", "--host", host, "--port", str(free_port())),
-                          env=clean_env(), capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        serve_cmd(tmp_path / "s", "--host", host, "--port", str(free_port())),
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == ExitCode.INVALID  # a refused value, per the CLI's exit codes
     assert "ServerConfigError" in proc.stderr and "HYBRIDMEM_TOKEN" in proc.stderr
     assert not (tmp_path / "s").exists()  # refused before the store was even opened

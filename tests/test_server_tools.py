@@ -27,26 +27,33 @@ def test_tools_are_listed_and_called_for_the_token_user(mem):
         listed = c.get("/v1/tools", headers=alice).json()["tools"]
         assert listed == tool_schemas()  # one source of truth
         assert c.get("/v1/tools").status_code == 401
-        added = c.post("/v1/tools/add_memory", headers=alice,
-                       json={"arguments": {"content": "Prefers window seats",
-                                           "node_type": "preference"}})
+        added = c.post(
+            "/v1/tools/add_memory",
+            headers=alice,
+            json={"arguments": {"content": "Prefers window seats", "node_type": "preference"}},
+        )
         assert added.status_code == 200, added.text
         node = added.json()["memory"]
         assert mem.get(node["id"]).user_id == "alice"
-        found = c.post("/v1/tools/search_memory", headers=alice,
-                       json={"arguments": {"query": "window seats"}}).json()
+        found = c.post(
+            "/v1/tools/search_memory", headers=alice, json={"arguments": {"query": "window seats"}}
+        ).json()
         assert found["hits"][0]["id"] == node["id"]
         args = {"query": "x", "top_k": 2}
         jsonschema.validate(args, listed[1]["function"]["parameters"])
-        refused = c.post("/v1/tools/search_memory", headers=alice,
-                         json={"arguments": {"query": "x"}, "user_id": "bob"})
+        refused = c.post(
+            "/v1/tools/search_memory",
+            headers=alice,
+            json={"arguments": {"query": "x"}, "user_id": "bob"},
+        )
         assert refused.status_code == 403
         bad = c.post("/v1/tools/get_memory", headers=alice, json={"arguments": {}})
         assert bad.status_code == 422 and "node_id" in bad.json()["error"]["message"]
         unknown = c.post("/v1/tools/launch", headers=alice, json={})
         assert unknown.status_code == 422 and "unknown tool" in unknown.json()["error"]["message"]
-        missing = c.post("/v1/tools/get_memory", headers=alice,
-                         json={"arguments": {"node_id": "nope"}})
+        missing = c.post(
+            "/v1/tools/get_memory", headers=alice, json={"arguments": {"node_id": "nope"}}
+        )
         assert missing.status_code == 404
 
 
@@ -61,18 +68,30 @@ def test_list_memories_and_filtered_search(mem):
         listed = c.get("/v1/memories", headers=admin, params={"user_id": "u1", "where": where})
         assert listed.status_code == 200, listed.text
         assert [n["id"] for n in listed.json()["nodes"]] == [b.id]
-        typed = c.get("/v1/memories", headers=admin,
-                      params={"user_id": "u1", "node_type": "task"}).json()["nodes"]
+        typed = c.get(
+            "/v1/memories", headers=admin, params={"user_id": "u1", "node_type": "task"}
+        ).json()["nodes"]
         assert [n["id"] for n in typed] == [task.id]
-        paged = c.get("/v1/memories", headers=admin,
-                      params={"user_id": "u1", "limit": 2, "offset": 1}).json()["nodes"]
+        paged = c.get(
+            "/v1/memories", headers=admin, params={"user_id": "u1", "limit": 2, "offset": 1}
+        ).json()["nodes"]
         assert [n["id"] for n in paged] == [a.id, b.id]
         bad = c.get("/v1/memories", headers=admin, params={"user_id": "u1", "where": "{x"})
         assert bad.status_code == 422 and "where" in bad.json()["error"]["message"]
-        search = c.post("/v1/search", headers=admin, json={
-            "query": "booked", "user_id": "u1", "where": {"kind": "booking"}, "top_k": 5,
-        }).json()
+        search = c.post(
+            "/v1/search",
+            headers=admin,
+            json={
+                "query": "booked",
+                "user_id": "u1",
+                "where": {"kind": "booking"},
+                "top_k": 5,
+            },
+        ).json()
         assert {h["node"]["id"] for h in search["hits"]} == {a.id, b.id}
-        wrong = c.post("/v1/search", headers=admin,
-                       json={"query": "booked", "user_id": "u1", "where": {"n": {"$x": 1}}})
+        wrong = c.post(
+            "/v1/search",
+            headers=admin,
+            json={"query": "booked", "user_id": "u1", "where": {"n": {"$x": 1}}},
+        )
         assert wrong.status_code == 422

@@ -137,8 +137,15 @@ def test_sibling_neighbours_skip_other_statuses_and_stop_at_the_family(store):
     asked = [store.get(i) for i in ("k0", "k1", "k3", "k4", "e1", "root", "k2")] * 120
     found = store.sibling_neighbours(asked, ["active"])  # more than one statement's worth
     ids = {k: [i for i, _ in v] for k, v in found.items()}
-    assert ids == {"k0": ["e3", "k1"], "k1": ["k0", "k3"], "k3": ["k1", "k4"], "k4": ["k3"],
-                   "e1": ["e2"], "root": [], "k2": ["k1", "k3"]}
+    assert ids == {
+        "k0": ["e3", "k1"],
+        "k1": ["k0", "k3"],
+        "k3": ["k1", "k4"],
+        "k4": ["k3"],
+        "e1": ["e2"],
+        "root": [],
+        "k2": ["k1", "k3"],
+    }
     assert found["k0"][1][1] == T0 + timedelta(minutes=11)
     assert store.sibling_neighbours([], ["active"]) == {}
 

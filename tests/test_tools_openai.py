@@ -57,8 +57,15 @@ def test_a_conversation_of_tool_calls_through_the_dispatcher(mem):
             "role": "assistant",
             "tool_calls": [
                 call("c1", "add_memory", {"content": "Plan the Lisbon trip", "node_type": "task"}),
-                call("c2", "add_memory", {"content": "The user lives in Berlin",
-                                          "node_type": "fact", "metadata": {"src": "chat"}}),
+                call(
+                    "c2",
+                    "add_memory",
+                    {
+                        "content": "The user lives in Berlin",
+                        "node_type": "fact",
+                        "metadata": {"src": "chat"},
+                    },
+                ),
             ],
         }
     )
@@ -102,8 +109,12 @@ def test_a_conversation_of_tool_calls_through_the_dispatcher(mem):
         ("add_memory", {"contents": "typo"}, "InvalidArgumentError", "content: Field required"),
         ("add_memory", {"content": "x", "importance": 2}, "InvalidArgumentError", "importance"),
         ("add_memory", {"content": "   "}, "EmptyContentError", "empty"),
-        ("search_memory", {"query": "x", "where": {"k": {"$regex": "."}}},
-         "InvalidArgumentError", "unknown operator"),
+        (
+            "search_memory",
+            {"query": "x", "where": {"k": {"$regex": "."}}},
+            "InvalidArgumentError",
+            "unknown operator",
+        ),
         ("get_memory", {"node_id": "no-such-node"}, "NodeNotFoundError", "no-such-node"),
         ("launch_rockets", {}, "InvalidArgumentError", "unknown tool"),
         ("add_memory", "[1, 2]", "InvalidArgumentError", "JSON object"),

@@ -320,8 +320,20 @@ def _shape(mem: HybridMemory, user: str) -> list[tuple]:
         group = node.conflict_group
         if group and group.startswith("sim:"):
             group = "sim:" + mem.get(group[4:], user_id=user).content
-        out.append((node.content, parent, node.node_type, node.depth, node.status,
-                    node.importance, node.confidence, group, node.tier, node.lifecycle))
+        out.append(
+            (
+                node.content,
+                parent,
+                node.node_type,
+                node.depth,
+                node.status,
+                node.importance,
+                node.confidence,
+                group,
+                node.tier,
+                node.lifecycle,
+            )
+        )
     return sorted(out, key=repr)
 
 
@@ -329,17 +341,26 @@ def test_add_many_batches_give_the_same_tree_as_adding_one_by_one(tmp_path, cloc
     items = [
         {"id": "t1", "content": "Trip to Lisbon", "node_type": "task"},
         {"content": "booked the flight TP123", "parent_id": "t1"},
-        {"content": "I prefer aisle seats on long flights", "parent_id": "t1",
-         "node_type": "preference"},
+        {
+            "content": "I prefer aisle seats on long flights",
+            "parent_id": "t1",
+            "node_type": "preference",
+        },
         {"content": "hotel near the river", "parent_id": "t1"},
-        {"content": "I prefer aisle seats on every flight", "parent_id": "t1",
-         "node_type": "preference"},
+        {
+            "content": "I prefer aisle seats on every flight",
+            "parent_id": "t1",
+            "node_type": "preference",
+        },
         {"content": "My passport expires in 2031", "parent_id": "t1", "node_type": "fact"},
         {"id": "t2", "content": "Visa paperwork", "node_type": "task", "parent_id": "t1"},
         {"content": "what if the visa is late?", "parent_id": "t2", "node_type": "fact"},
         {"content": "the consulate called back", "parent_id": "t2"},
-        {"content": "I prefer aisle seats on long flights", "parent_id": "t2",
-         "node_type": "preference"},
+        {
+            "content": "I prefer aisle seats on long flights",
+            "parent_id": "t2",
+            "node_type": "preference",
+        },
     ]
     batched = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)
     single = HybridMemory(tmp_path / "b", embedder=HashEmbedder(), clock=clock)
@@ -371,8 +392,11 @@ def test_pools_read_once_take_in_the_batch_s_own_writes(tmp_path, clock, monkeyp
         items.append({"content": f"note {i % 5} about boxes", "parent_id": parent})
         if i % 3 == 2:
             items.append(
-                {"content": f"My {['van', 'key', 'lease', 'dog'][i // 3]} is ready",
-                 "parent_id": parent, "node_type": "fact"}
+                {
+                    "content": f"My {['van', 'key', 'lease', 'dog'][i // 3]} is ready",
+                    "parent_id": parent,
+                    "node_type": "fact",
+                }
             )
     items.append({"content": "note 1 about boxes", "parent_id": "t1"})  # an exact repeat
     batched = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)

@@ -114,9 +114,7 @@ def search(
         str | None, typer.Option(help="Scope to this task's subtree (id or prefix).")
     ] = None,
     top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=1000)] = 8,
-    budget: Annotated[
-        int | None, typer.Option(help="Token budget of the context.", min=1)
-    ] = None,
+    budget: Annotated[int | None, typer.Option(help="Token budget of the context.", min=1)] = None,
     context: Annotated[
         bool, typer.Option("--context/--no-context", help="Print the packed context too.")
     ] = True,

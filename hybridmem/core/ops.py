@@ -109,7 +109,6 @@ class OpRegistry:
                 f"op #{record.seq} {record.op!r} on {record.node_id!r} cannot be applied: {exc!r}"
             ) from exc
 
-
     def apply_many(self, ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNode | None]:
         """Apply consecutive rows of one op: with its batch applier when it has one, else one
         by one."""

@@ -56,9 +56,7 @@ def search_scope(
     query = np.asarray(vector, dtype=np.float32).reshape(-1)
     found = None
     if scope.task_ids is not None or scope.path_prefix is not None:
-        found = engine.store.scope_vectors(
-            scope, statuses, EXACT_SCOPE_LIMIT, engine.embedder.name
-        )
+        found = engine.store.scope_vectors(scope, statuses, EXACT_SCOPE_LIMIT, engine.embedder.name)
     if found is None or (found.ids and found.vectors.shape[1] != query.shape[0]):
         return ScopeSearch(engine.index.query(vector, n, where, ids))
     if not found.ids:

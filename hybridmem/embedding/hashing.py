@@ -30,8 +30,10 @@ class HashEmbedder:
     """Deterministic hashing embedder (same text -> same vector, on every machine)."""
 
     def __init__(self, dimension: int = 256) -> None:
-        if isinstance(dimension, bool) or not isinstance(dimension, int) or not (
-            8 <= dimension <= MAX_DIMENSION
+        if (
+            isinstance(dimension, bool)
+            or not isinstance(dimension, int)
+            or not (8 <= dimension <= MAX_DIMENSION)
         ):
             raise InvalidArgumentError(
                 f"HashEmbedder dimension must be an int in [8, {MAX_DIMENSION}], "

@@ -171,9 +171,7 @@ class SentenceTransformerEmbedder:
             ) from exc
 
 
-_OFFLINE_HINT = (
-    "Offline, pass a local model folder or a bundled model ('multilingual' or 'minilm')"
-)
+_OFFLINE_HINT = "Offline, pass a local model folder or a bundled model ('multilingual' or 'minilm')"
 
 
 def _ask_hub(spec: str) -> None:

@@ -130,7 +130,11 @@ class HybridMemoryStore(BaseStore):
         namespace = tuple(json.loads(meta["ns"]))
         if search:
             return SearchItem(
-                namespace, meta["key"], dict(meta["value"]), node.created_at, node.updated_at,
+                namespace,
+                meta["key"],
+                dict(meta["value"]),
+                node.created_at,
+                node.updated_at,
                 score=score,
             )
         return Item(
@@ -193,8 +197,12 @@ class HybridMemoryStore(BaseStore):
             scoped = {**where, f"{META}.ns": {"$in": spaces}, f"{META}.key": {"$exists": True}}
             if op.query:
                 result = self.memory.retrieve(
-                    op.query, user_id=user, scope="user", top_k=op.offset + op.limit,
-                    where=scoped, record_access=False,
+                    op.query,
+                    user_id=user,
+                    scope="user",
+                    top_k=op.offset + op.limit,
+                    where=scoped,
+                    record_access=False,
                 )
                 out += [self._item(h.node, h.score, search=True) for h in result.hits]
             else:

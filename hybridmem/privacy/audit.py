@@ -173,13 +173,28 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
         )
         action = _op_action(record)
         digest = _entry_hash(
-            seq, stamp, record.actor, action, record.user_id, record.node_id, body, record.seq,
+            seq,
+            stamp,
+            record.actor,
+            action,
+            record.user_id,
+            record.node_id,
+            body,
+            record.seq,
             prev,
         )
         rows.append(
             AuditRow(
-                seq, stamp, record.actor, action, record.user_id, record.node_id, body,
-                record.seq, prev, digest,
+                seq,
+                stamp,
+                record.actor,
+                action,
+                record.user_id,
+                record.node_id,
+                body,
+                record.seq,
+                prev,
+                digest,
             )
         )
         seq, prev = seq + 1, digest

@@ -110,9 +110,7 @@ def scrub_stored_snapshots(core: Core, scope: ErasedScope) -> int:
     if not isinstance(store, SnapshotKeeper):
         return 0
     with core.engine.write():
-        return store.scrub_snapshots(
-            scope.user_id, scope.node_ids, scope.whole_user, scrub_payload
-        )
+        return store.scrub_snapshots(scope.user_id, scope.node_ids, scope.whole_user, scrub_payload)
 
 
 def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:

@@ -117,7 +117,10 @@ def resolve_scope(
             *standing_where,
         )
         narrowed = Scope(
-            user_id, node.id, task_ids=tuple(tasks), standing_task=standing_task,
+            user_id,
+            node.id,
+            task_ids=tuple(tasks),
+            standing_task=standing_task,
             standing_types=types,
         )
         return ResolvedScope(node, anchor, path, narrowed, where, None)
@@ -126,8 +129,11 @@ def resolve_scope(
     if types:
         ids += store.task_members(root_id, types, statuses)
     narrowed = Scope(
-        user_id, node.id, path_prefix=node.path_prefix_for_children(),
-        standing_task=standing_task, standing_types=types,
+        user_id,
+        node.id,
+        path_prefix=node.path_prefix_for_children(),
+        standing_task=standing_task,
+        standing_types=types,
     )
     return ResolvedScope(node, anchor, path, narrowed, user_where, list(dict.fromkeys(ids)))
 

@@ -29,8 +29,20 @@ from typing import Any
 
 from hybridmem.models import TimeWindow
 
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-              "七": 7, "八": 8, "九": 9}
+_CN_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _NUM = r"(\d{1,4}|[零〇一二两三四五六七八九十]{1,4})"
 _WEEKDAY_CN = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 
@@ -179,8 +191,11 @@ def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None
         return None
     search_dates, parser_cls = _dateparser()
     base = now.replace(tzinfo=None)
-    settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past",
-                "RETURN_AS_TIMEZONE_AWARE": False}
+    settings = {
+        "RELATIVE_BASE": base,
+        "PREFER_DATES_FROM": "past",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+    }
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:

@@ -80,10 +80,19 @@ def store(mem: Mem, who: Caller, verify: bool = False) -> StoreOut:
     s = mem.stats()
     snaps = mem.snapshots()
     return StoreOut(
-        path=s.path, nodes=s.nodes, users=s.users, vectors=s.vectors,
-        pending=s.by_index_state.get("pending", 0), last_seq=s.last_seq, embedder=s.embedder,
-        dimension=s.dimension, sqlite_bytes=s.sqlite_bytes, by_type=s.by_type,
-        by_status=s.by_status, by_index_state=s.by_index_state, snapshots=len(snaps),
+        path=s.path,
+        nodes=s.nodes,
+        users=s.users,
+        vectors=s.vectors,
+        pending=s.by_index_state.get("pending", 0),
+        last_seq=s.last_seq,
+        embedder=s.embedder,
+        dimension=s.dimension,
+        sqlite_bytes=s.sqlite_bytes,
+        by_type=s.by_type,
+        by_status=s.by_status,
+        by_index_state=s.by_index_state,
+        snapshots=len(snaps),
         last_checkpoint=SnapshotOut.of(snaps[-1]) if snaps else None,
         verify=VerifyOut.of(mem.verify()) if verify else None,
     )
@@ -146,19 +155,32 @@ def delete_memory(node_id: str, mem: Mem, who: Caller, subtree: bool = True) -> 
 def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
     """Retrieve: the context for a prompt, its token count, and hits with score breakdowns."""
     result = mem.retrieve(
-        body.query, user_id=who.user_for(body.user_id), task_id=body.task_id, top_k=body.top_k,
-        token_budget=body.token_budget, agent_id=body.agent_id, session_id=body.session_id,
-        scope=body.scope, record_access=body.record_access, node_types=body.node_types,
-        where=body.where, min_score=body.min_score,
+        body.query,
+        user_id=who.user_for(body.user_id),
+        task_id=body.task_id,
+        top_k=body.top_k,
+        token_budget=body.token_budget,
+        agent_id=body.agent_id,
+        session_id=body.session_id,
+        scope=body.scope,
+        record_access=body.record_access,
+        node_types=body.node_types,
+        where=body.where,
+        min_score=body.min_score,
     )
     return SearchOut.of(result)
 
 
 @router.get("/memories", response_model=NodeList, tags=["memories"])
 def list_memories(
-    mem: Mem, who: Caller, user_id: str | None = None, node_type: StrList = None,
-    status: StrList = None, where: str | None = None,
-    limit: Annotated[int | None, Query(ge=1)] = None, offset: Annotated[int, Query(ge=0)] = 0,
+    mem: Mem,
+    who: Caller,
+    user_id: str | None = None,
+    node_type: StrList = None,
+    status: StrList = None,
+    where: str | None = None,
+    limit: Annotated[int | None, Query(ge=1)] = None,
+    offset: Annotated[int, Query(ge=0)] = 0,
 ) -> NodeList:
     """The user's memories, oldest first (``get_all``): by type, status (default active;
     ``all`` for every status) and a metadata filter given as JSON in ``where``."""
@@ -169,8 +191,14 @@ def list_memories(
     statuses: list[str] | str | None = status or "active"
     if status == ["all"]:
         statuses = None
-    nodes = mem.get_all(user_id=who.user_for(user_id), node_type=node_type, where=parsed,
-                        status=statuses, limit=limit, offset=offset)
+    nodes = mem.get_all(
+        user_id=who.user_for(user_id),
+        node_type=node_type,
+        where=parsed,
+        status=statuses,
+        limit=limit,
+        offset=offset,
+    )
     return NodeList(nodes=[NodeOut.of(n) for n in nodes])
 
 
@@ -199,25 +227,41 @@ def users(mem: Mem, who: Caller) -> UsersOut:
 
 @router.get("/users/{user:path}/tree", response_model=TreeOut, tags=["users"])
 def tree(
-    user: str, mem: Mem, who: Caller, status: StrList = None, node_type: StrList = None,
-    contains: str | None = None, limit: Annotated[int | None, Query(ge=1)] = None,
+    user: str,
+    mem: Mem,
+    who: Caller,
+    status: StrList = None,
+    node_type: StrList = None,
+    contains: str | None = None,
+    limit: Annotated[int | None, Query(ge=1)] = None,
 ) -> TreeOut:
     """The user's tree, parents first, with weights and the active path; encrypted content
     is ``null`` with ``masked: true`` when the server has no key. ``limit``: the first N
     nodes in tree order (``total`` still counts all that match)."""
-    t = user_tree(mem, who.user_for(user), statuses=status, node_types=node_type,
-                  contains=contains, limit=limit)
+    t = user_tree(
+        mem,
+        who.user_for(user),
+        statuses=status,
+        node_types=node_type,
+        contains=contains,
+        limit=limit,
+    )
     nodes = [
         TreeNodeOut(
             **NodeOut.of(r.node, r.content, masked=r.content is None).model_dump(),
-            weight=r.weight, half_life_days=r.half_life_days, protected=r.protected,
-            group_current=r.group_current, why=r.why, active=r.active,
+            weight=r.weight,
+            half_life_days=r.half_life_days,
+            protected=r.protected,
+            group_current=r.group_current,
+            why=r.why,
+            active=r.active,
             on_active_path=r.on_active_path,
         )
         for r in t.rows
     ]
-    return TreeOut(user_id=t.user_id, active_id=t.active.id if t.active else None,
-                   total=t.total, nodes=nodes)
+    return TreeOut(
+        user_id=t.user_id, active_id=t.active.id if t.active else None, total=t.total, nodes=nodes
+    )
 
 
 @router.put("/users/{user:path}/active", response_model=NodeOut, tags=["users"])
@@ -230,6 +274,7 @@ def set_active(user: str, body: ActiveRequest, mem: Mem, who: Caller) -> NodeOut
 def maintain(body: MaintainRequest, mem: Mem, who: Caller) -> MaintainOut:
     """Forgetting and consolidation; a dry run (nothing written) unless ``dry_run=false``."""
     user = body.user_id if who.is_admin else who.user_for(body.user_id)
-    report = mem.maintain(now=body.now, dry_run=body.dry_run, deep=body.deep, user_id=user,
-                          max_nodes=body.max_nodes)
+    report = mem.maintain(
+        now=body.now, dry_run=body.dry_run, deep=body.deep, user_id=user, max_nodes=body.max_nodes
+    )
     return MaintainOut.of(report)

@@ -70,8 +70,9 @@ class Principal:
     def require_admin(self, what: str) -> None:
         """Refuse a store-wide operation to a user-limited caller."""
         if self.user_id is not None:
-            raise ScopeError(f"{what} needs a token for every user; this one is limited to "
-                             f"user {self.user_id!r}")
+            raise ScopeError(
+                f"{what} needs a token for every user; this one is limited to user {self.user_id!r}"
+            )
 
 
 OPEN = Principal(user_id=None)

@@ -64,9 +64,7 @@ def install(app: FastAPI, *, page: PageRenderer | None = None, html_prefix: str 
     """Register the handlers on ``app``; inspector pages (``/`` and ``html_prefix``) get
     ``page``'s HTML instead of JSON when it is given."""
 
-    def respond(
-        request: Request, status: int, kind: str, message: str, **extra: Any
-    ) -> Response:
+    def respond(request: Request, status: int, kind: str, message: str, **extra: Any) -> Response:
         path = request.url.path
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
         if page is not None and (path == "/" or path.startswith(html_prefix)):

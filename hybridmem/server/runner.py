@@ -134,12 +134,26 @@ def serve_subprocess(
     further ``serve`` options (``--embedder hash``, ``--log-level warning``).
     """
     port = free_port()
-    cmd = [sys.executable, "-m", "hybridmem.cli", "serve", "--db", str(db), "--port", str(port),
-           *args]
+    cmd = [
+        sys.executable,
+        "-m",
+        "hybridmem.cli",
+        "serve",
+        "--db",
+        str(db),
+        "--port",
+        str(port),
+        *args,
+    ]
     # The log goes to a file, not a pipe: a pipe nobody reads would block a chatty server.
     with tempfile.TemporaryFile("w+", encoding="utf-8") as log_file:
-        proc = subprocess.Popen(cmd, env=None if env is None else dict(env),
-                                stdout=log_file, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.Popen(
+            cmd,
+            env=None if env is None else dict(env),
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             try:

@@ -95,7 +95,7 @@ class SearchRequest(_Request):
     record_access: bool = True
     node_types: list[str] | None = None
     where: dict[str, Any] | None = Field(
-        default=None, description="Metadata filter, e.g. {\"project\": {\"$in\": [\"a\", \"b\"]}}."
+        default=None, description='Metadata filter, e.g. {"project": {"$in": ["a", "b"]}}.'
     )
     min_score: float | None = None
 
@@ -297,8 +297,13 @@ class OpOut(BaseModel):
         """From an op-log record."""
         payload = {k: v for k, v in r.payload.items() if not k.startswith("sealed")}
         return cls(
-            seq=r.seq, op=r.op, node_id=r.node_id, user_id=r.user_id, payload=payload,
-            at=r.at, actor=r.actor,
+            seq=r.seq,
+            op=r.op,
+            node_id=r.node_id,
+            user_id=r.user_id,
+            payload=payload,
+            at=r.at,
+            actor=r.actor,
         )
 
 
@@ -334,11 +339,21 @@ class MaintainOut(BaseModel):
     def of(cls, r: MaintenanceReport) -> MaintainOut:
         """From an engine report."""
         return cls(
-            now=r.now, dry_run=r.dry_run, deep=r.deep, users=list(r.users), examined=r.examined,
-            counts=r.counts, skipped_concurrent=r.skipped_concurrent,
+            now=r.now,
+            dry_run=r.dry_run,
+            deep=r.deep,
+            users=list(r.users),
+            examined=r.examined,
+            counts=r.counts,
+            skipped_concurrent=r.skipped_concurrent,
             actions=[
-                ActionOut(node_id=a.node_id, user_id=a.user_id, action=a.action, reason=a.reason,
-                          weight=a.weight)
+                ActionOut(
+                    node_id=a.node_id,
+                    user_id=a.user_id,
+                    action=a.action,
+                    reason=a.reason,
+                    weight=a.weight,
+                )
                 for a in r.actions
             ],
         )
@@ -382,9 +397,15 @@ class VerifyOut(BaseModel):
     def of(cls, v: VerifyReport) -> VerifyOut:
         """From a verify report."""
         return cls(
-            clean=v.clean, nodes=v.nodes, vectors=v.vectors, missing=list(v.missing),
-            pending=list(v.pending), orphaned=list(v.orphaned), stale=list(v.stale),
-            broken_tree=list(v.broken_tree), seq_gaps=list(v.seq_gaps),
+            clean=v.clean,
+            nodes=v.nodes,
+            vectors=v.vectors,
+            missing=list(v.missing),
+            pending=list(v.pending),
+            orphaned=list(v.orphaned),
+            stale=list(v.stale),
+            broken_tree=list(v.broken_tree),
+            seq_gaps=list(v.seq_gaps),
         )
 
 

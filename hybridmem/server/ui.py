@@ -81,15 +81,18 @@ def _page(request: Request, name: str, who: Principal | None, **context: Any) ->
     context.setdefault("status_code", 200)
     status = context.pop("status_code")
     return templates.TemplateResponse(
-        request, name, {"who": who, "auth_required": request.app.state.auth.required, **context},
+        request,
+        name,
+        {"who": who, "auth_required": request.app.state.auth.required, **context},
         status_code=status,
     )
 
 
 def error_page(request: Request, status: int, kind: str, message: str) -> Response:
     """The inspector's error page (a login form for 401)."""
-    return _page(request, "error.html", None, status=status, kind=kind, message=message,
-                 status_code=status)
+    return _page(
+        request, "error.html", None, status=status, kind=kind, message=message, status_code=status
+    )
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -98,8 +101,9 @@ def index(request: Request, mem: Mem, who: Caller) -> HTMLResponse:
     counts = mem.users()
     if who.user_id is not None:
         counts = {who.user_id: counts.get(who.user_id, 0)}
-    return _page(request, "index.html", who, users=counts, stats=mem.stats() if who.is_admin
-                 else None)
+    return _page(
+        request, "index.html", who, users=counts, stats=mem.stats() if who.is_admin else None
+    )
 
 
 @router.get("/ui/login", response_class=HTMLResponse, include_in_schema=False)
@@ -129,18 +133,33 @@ def logout() -> Response:
 
 @router.get("/ui/users/{user:path}", response_class=HTMLResponse, include_in_schema=False)
 def user_page(
-    request: Request, user: str, mem: Mem, who: Caller, status: StrList = None,
+    request: Request,
+    user: str,
+    mem: Mem,
+    who: Caller,
+    status: StrList = None,
     node_type: Annotated[list[str] | None, Query(alias="type")] = None,
     contains: str | None = None,
 ) -> HTMLResponse:
     """The user's tree with weights, tier, status, lifecycle and the active path."""
     user = who.user_for(user)
-    tree = user_tree(mem, user, statuses=[s for s in status or [] if s],
-                     node_types=[t for t in node_type or [] if t], contains=contains,
-                     limit=TREE_LIMIT)
-    return _page(request, "user.html", who, user=user, tree=tree, limit=TREE_LIMIT,
-                 filters={"status": status or [], "type": node_type or [],
-                          "contains": contains or ""})
+    tree = user_tree(
+        mem,
+        user,
+        statuses=[s for s in status or [] if s],
+        node_types=[t for t in node_type or [] if t],
+        contains=contains,
+        limit=TREE_LIMIT,
+    )
+    return _page(
+        request,
+        "user.html",
+        who,
+        user=user,
+        tree=tree,
+        limit=TREE_LIMIT,
+        filters={"status": status or [], "type": node_type or [], "contains": contains or ""},
+    )
 
 
 @router.get("/ui/nodes/{node_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -161,13 +180,18 @@ def node_page(
         for v in mem.value_history(row.node.conflict_group, user_id=user):
             values.append({"record": v, "content": open_content(mem, v.node)})
     return _page(
-        request, "node.html", who, user=user, row=row,
+        request,
+        "node.html",
+        who,
+        user=user,
+        row=row,
         path=[by_id[i] for i in row.node.path if i in by_id],
         children=[r for r in tree.rows if r.node.parent_id == node_id],
         # The row came from the user's own tree, so ownership is settled; the unscoped calls
         # also work for encrypted nodes without the key (the scoped ones read the content).
         history=[_op_view(r) for r in mem.history(node_id)],
-        values=values, audit=mem.audit_log(node_id=node_id, user_id=user),
+        values=values,
+        audit=mem.audit_log(node_id=node_id, user_id=user),
         metadata=json.dumps(row.node.metadata, ensure_ascii=False, indent=1, default=str),
     )
 
@@ -180,19 +204,41 @@ def _op_view(record: Any) -> dict[str, Any]:
 
 @router.get("/ui/search", response_class=HTMLResponse, include_in_schema=False)
 def search_page(
-    request: Request, mem: Mem, who: Caller, user: str | None = None, q: str = "",
-    task: str = "", k: str = "8", budget: str = "",
+    request: Request,
+    mem: Mem,
+    who: Caller,
+    user: str | None = None,
+    q: str = "",
+    task: str = "",
+    k: str = "8",
+    budget: str = "",
 ) -> HTMLResponse:
     """The query box; hits with each feature's share of the score as a bar."""
     user = who.user_for(user)
     result, hits = None, []
     if q.strip():
-        result = search_readonly(mem, q, user_id=user, task_id=task.strip() or None,
-                                 top_k=_form_int("top k", k) or 8,
-                                 token_budget=_form_int("token budget", budget))
+        result = search_readonly(
+            mem,
+            q,
+            user_id=user,
+            task_id=task.strip() or None,
+            top_k=_form_int("top k", k) or 8,
+            token_budget=_form_int("token budget", budget),
+        )
         hits = [{"hit": h, "bars": score_bars(h.breakdown)} for h in result.hits]
-    return _page(request, "search.html", who, user=user, q=q, task=task, k=k, budget=budget,
-                 result=result, hits=hits, counts_as_use=not readonly_search_supported(mem))
+    return _page(
+        request,
+        "search.html",
+        who,
+        user=user,
+        q=q,
+        task=task,
+        k=k,
+        budget=budget,
+        result=result,
+        hits=hits,
+        counts_as_use=not readonly_search_supported(mem),
+    )
 
 
 def _form_int(name: str, text: str) -> int | None:
@@ -214,8 +260,7 @@ def maintenance_page(
     user = who.user_for(user)
     report = mem.maintain(dry_run=True, deep=deep, user_id=user)
     rows: dict[str, TreeRow] = {r.node.id: r for r in user_tree(mem, user).rows}
-    return _page(request, "maintenance.html", who, user=user, report=report, rows=rows,
-                 deep=deep)
+    return _page(request, "maintenance.html", who, user=user, report=report, rows=rows, deep=deep)
 
 
 @router.get("/ui/store", response_class=HTMLResponse, include_in_schema=False)
@@ -225,8 +270,16 @@ def store_page(request: Request, mem: Mem, who: Caller, verify: bool = False) ->
     stats = mem.stats()
     snaps = mem.snapshots()
     report = mem.verify() if verify else None
-    return _page(request, "store.html", who, stats=stats, snaps=snaps, verify=report,
-                 pending=stats.by_index_state.get("pending", 0), open_report=mem.open_report)
+    return _page(
+        request,
+        "store.html",
+        who,
+        stats=stats,
+        snaps=snaps,
+        verify=report,
+        pending=stats.by_index_state.get("pending", 0),
+        open_report=mem.open_report,
+    )
 
 
 __all__ = ["STATIC_DIR", "error_page", "router"]

@@ -75,7 +75,9 @@ def user_tree(
 ) -> UserTree:
     """The user's nodes, parents first, each with its weight and place on the active path."""
     rows = mem.inspect(
-        user_id=user_id, statuses=statuses or None, node_types=node_types or None,
+        user_id=user_id,
+        statuses=statuses or None,
+        node_types=node_types or None,
         contains=contains or None,
     )
     active = mem.active_node(user_id=user_id)
@@ -143,8 +145,12 @@ def score_bars(b: ScoreBreakdown) -> list[Bar]:
     if total <= 0:  # older breakdowns without weights: recover the normaliser from the score
         total = sum(b.parts.values()) / b.score if b.score > 0 else 1.0
     bars = [
-        Bar(feature=f, value=b.features.get(f, 0.0), weight=b.weights.get(f, 0.0),
-            share=part / total)
+        Bar(
+            feature=f,
+            value=b.features.get(f, 0.0),
+            weight=b.weights.get(f, 0.0),
+            share=part / total,
+        )
         for f, part in b.parts.items()
         if b.weights.get(f, 1.0) > 0
     ]

@@ -47,8 +47,18 @@ class AuditTable(SQLiteBase):
                 f"INSERT INTO audit_log({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 # Field by field: astuple() deep-copies, a visible cost on bulk writes.
                 [
-                    (r.seq, r.at, r.actor, r.action, r.user_id, r.node_id, r.detail, r.op_seq,
-                     r.prev_hash, r.hash)
+                    (
+                        r.seq,
+                        r.at,
+                        r.actor,
+                        r.action,
+                        r.user_id,
+                        r.node_id,
+                        r.detail,
+                        r.op_seq,
+                        r.prev_hash,
+                        r.hash,
+                    )
                     for r in rows
                 ],
             )

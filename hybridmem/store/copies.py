@@ -122,8 +122,6 @@ def scrub_copy(
         return True
 
 
-
-
 def copy_meta(path: Path, key: str) -> str | None:
     """One ``meta`` value of a copy (e.g. the key fingerprint its ciphertexts use)."""
     with _open(path) as conn:
@@ -138,9 +136,7 @@ def copy_sealed_sample(path: Path) -> str | None:
         row = conn.execute(f"SELECT content FROM nodes WHERE {SEALED} LIMIT 1").fetchone()
         if row is not None:
             return str(row[0])
-        for (raw,) in conn.execute(
-            "SELECT payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"
-        ):
+        for (raw,) in conn.execute("SELECT payload FROM oplog WHERE payload LIKE '%\"sealed\"%'"):
             body = json.loads(raw)
             if isinstance(body, dict) and isinstance(body.get("sealed"), str):
                 return str(body["sealed"])

@@ -188,8 +188,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
 
     def _mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
         self.conn.executemany(
-            "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? "
-            "AND task_id = ?",
+            "UPDATE nodes SET index_state = 'indexed' WHERE id = ? AND version = ? AND task_id = ?",
             [(n.id, n.version, n.task_id) for n in nodes],
         )
 

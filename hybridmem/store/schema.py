@@ -263,9 +263,7 @@ def m013_pending_order(conn: sqlite3.Connection) -> None:
     1.2 s per batch of 256 with a million rows pending (a rebuild, a layout change, a bulk
     load), so finishing them was quadratic. PostgreSQL's index was ``(index_state, seq)``
     from the start."""
-    conn.execute(
-        "CREATE INDEX IF NOT EXISTS idx_nodes_index_state_seq ON nodes(index_state, seq)"
-    )
+    conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_index_state_seq ON nodes(index_state, seq)")
     conn.execute("DROP INDEX IF EXISTS idx_nodes_index_state")  # a prefix of the new one
 
 
