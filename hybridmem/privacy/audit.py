@@ -172,31 +172,10 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
             default=str,
         )
         action = _op_action(record)
-        digest = _entry_hash(
-            seq,
-            stamp,
-            record.actor,
-            action,
-            record.user_id,
-            record.node_id,
-            body,
-            record.seq,
-            prev,
-        )
-        rows.append(
-            AuditRow(
-                seq,
-                stamp,
-                record.actor,
-                action,
-                record.user_id,
-                record.node_id,
-                body,
-                record.seq,
-                prev,
-                digest,
-            )
-        )
+        # The hashed fields in AuditRow's order, its hash last.
+        fields = (seq, stamp, record.actor, action, record.user_id, record.node_id, body)
+        digest = _entry_hash(*fields, record.seq, prev)
+        rows.append(AuditRow(*fields, record.seq, prev, digest))
         seq, prev = seq + 1, digest
     store.append_audits(rows)
 

@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
-from hybridmem.core.vectors import search_scope
+from hybridmem.core.vectors import ScopeSearch, search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import assertions_first, group_values
 from hybridmem.filters import NodeFilter
@@ -255,15 +255,7 @@ class Retriever:
         if cfg.vector_candidates and q.vector is not None:
             out.vectors_from_rows = matches is not None  # narrow() ranked stored vectors
             if matches is None:
-                found = search_scope(
-                    self.core.engine,
-                    q.vector,
-                    cfg.vector_candidates,
-                    resolved.scope,
-                    cfg.include_statuses,
-                    resolved.where,
-                    resolved.ids,
-                )
+                found = self._search_scope(q.vector, resolved)
                 matches, out.scope_cosine = found.matches, found.cosine
                 out.vectors_from_rows = found.exact
             for match in matches:
@@ -295,6 +287,19 @@ class Retriever:
         out.fuse(q.weights, cfg.fusion)
         return out
 
+    def _search_scope(self, vector: Any, resolved: ResolvedScope) -> ScopeSearch:
+        """The vector candidates of ``resolved``'s scope for ``vector``."""
+        cfg = self.config
+        return search_scope(
+            self.core.engine,
+            vector,
+            cfg.vector_candidates,
+            resolved.scope,
+            cfg.include_statuses,
+            resolved.where,
+            resolved.ids,
+        )
+
     def refocus(
         self, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]
     ) -> Query:
@@ -314,15 +319,7 @@ class Retriever:
             return q
         q = replace(q, vector=embed_query(self.core.engine.embedder, [topic])[0])
         cfg = self.config
-        found = search_scope(
-            self.core.engine,
-            q.vector,
-            cfg.vector_candidates,
-            resolved.scope,
-            cfg.include_statuses,
-            resolved.where,
-            resolved.ids,
-        )
+        found = self._search_scope(q.vector, resolved)
         cands.cosine = {m.id: m.similarity for m in found.matches}
         cands.scope_cosine = found.cosine
         for match in found.matches:
