@@ -18,6 +18,7 @@ from hybridmem.retrieval.entities import (
 from hybridmem.retrieval.expansion import adjacent_siblings, parent_feature
 from hybridmem.retrieval.language import cjk_share, reads_cjk, similarity_scale
 from hybridmem.tokens import count_tokens
+from tests.conftest import CountingEmbedder
 
 
 def _config(**changes: object) -> MemoryConfig:
@@ -287,6 +288,21 @@ def test_the_vector_reads_the_topic_when_the_query_names_a_speaker(mem, embedder
     embedder.texts.clear()
     mem.retrieve("what do the kids love?", user_id="u1", task_id=task.id)
     assert embedder.texts == ["what do the kids love?"]  # no name, no second search
+
+
+def test_refocus_can_be_switched_off_for_latency(mem_path, clock):
+    counting = CountingEmbedder(HashEmbedder(64))
+    config = _config(refocus_names=False)
+    with HybridMemory(mem_path, embedder=counting, clock=clock, config=config) as mem:
+        task = mem.add("Chat with Mia", node_type="task", user_id="u1")
+        session = mem.add("Session 1", node_type="session", parent_id=task.id, user_id="u1")
+        mem.add("Mia: the kids loved the dinosaur museum", parent_id=session.id, user_id="u1")
+        counting.texts.clear()
+        res = mem.retrieve("what do Mia's kids love?", user_id="u1", task_id=task.id)
+        assert counting.texts == ["what do Mia's kids love?"]  # one embedding, one search
+        assert res.hits[0].breakdown.features["speaker"] == 1.0  # who is still scored
+    with pytest.raises(InvalidArgumentError, match="refocus_names"):
+        RetrievalConfig(refocus_names="no")  # type: ignore[arg-type]
 
 
 def test_memories_filed_far_apart_are_not_each_others_neighbours(mem, clock):

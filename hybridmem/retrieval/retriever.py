@@ -312,7 +312,7 @@ class Retriever:
 
         Measured on LoCoMo (two-fold, both embedders): frac@1000 +0.011 to +0.015 on each half;
         MADial (no speaker labels) unchanged; see docs/benchmarks.md."""
-        if q.vector is None or not self.config.vector_candidates:
+        if q.vector is None or not self.config.vector_candidates or not self.config.refocus_names:
             return q
         topic = topic_query(q.text, speaker_names(cands.nodes.values()))
         if topic is None:
