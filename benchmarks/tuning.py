@@ -54,6 +54,7 @@ class CachedEmbedder:
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self._cache: dict[str, np.ndarray] = {}
+        self._unsaved = 0
         root = Path(os.environ.get("HM_TUNE_DIR", "/tmp/hm-tune"))
         key = hashlib.sha1(f"{inner.name}|query-form".encode()).hexdigest()[:10]
         self._file = root / f"queries-{key}.pkl"
@@ -69,8 +70,20 @@ class CachedEmbedder:
             chunk = todo[start : start + 256]
             for t, v in zip(chunk, embed_query(self.inner, chunk), strict=True):
                 self._cache[t] = v
+        self._unsaved += len(todo)
+        # The retriever embeds some queries one at a time (a speaker-naming question's
+        # name-free form): rewriting the whole pickle for each made a LoCoMo pass ~100 s
+        # instead of ~15 s. Saved in batches, and by ``save`` at the end of an evaluation.
+        if self._unsaved >= 256:
+            self.save()
+
+    def save(self) -> None:
+        """Write the cache to disk if it has new vectors."""
+        if not self._unsaved:
+            return
         self._file.parent.mkdir(parents=True, exist_ok=True)
         self._file.write_bytes(pickle.dumps(self._cache))
+        self._unsaved = 0
 
     @property
     def multilingual(self) -> bool | None:
@@ -188,6 +201,8 @@ def eval_locomo(
                 full[g].append(corpus.full_tokens)
     finally:
         mem.close()
+        if isinstance(embedder, CachedEmbedder):
+            embedder.save()
     return {
         g: {
             "frac": mean(v),
@@ -228,6 +243,8 @@ def eval_madial(
             acc["all"].append(hit)
     finally:
         mem.close()
+        if isinstance(embedder, CachedEmbedder):
+            embedder.save()
     return {g: mean(v) for g, v in acc.items()}
 
 
