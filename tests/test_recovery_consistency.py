@@ -144,9 +144,7 @@ def test_missing_chroma_directory_is_rebuilt_with_a_warning(tmp_path, caplog):
     assert any("rebuilding the vector index" in r.getMessage() for r in caplog.records)
 
 
-def test_an_index_another_opener_built_meanwhile_is_not_called_lost(
-    tmp_path, caplog, monkeypatch
-):
+def test_an_index_another_opener_built_meanwhile_is_not_called_lost(tmp_path, caplog, monkeypatch):
     # Two processes create one store at once: this one looks before the other has written
     # Chroma, the other fills it and closes, then this one takes the lock. The directory is
     # judged as it is under the lock, so no rebuild and no warning.
