@@ -115,22 +115,28 @@ def retry_busy(
             if attempt == tries:
                 raise StoreBusyError(
                     f"{what}: the store's write lock stayed taken through {tries} tries "
-                    f"({exc}); {holders(store)}"
+                    f"({exc}); {_lock_holders(store)}"
                 ) from exc
             # Random, so openers that gave up together do not come back together.
             sleep(random.uniform(0.5, 1.5) * 2 ** (attempt - 1))
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def holders(store: TreeStore) -> str:
-    """Who has the store open, for an error message (readable while the lock is taken)."""
+def holders(store: TreeStore, *, besides: str | None = None) -> list[str]:
+    """The live sessions that have the store open (other than session ``besides``), each as
+    ``pid N on HOST`` for error messages (readable while the write lock is taken)."""
     me = os.getpid()
     found = []
     for marker in _markers(store):
-        if marker.alive and marker.info is not None:
+        if marker.alive and marker.info is not None and marker.key != besides:
             pid = marker.info.get("pid")
             own = " (this process)" if pid == me and marker.local else ""
             found.append(f"pid {pid}{own} on {marker.info.get('host')}")
+    return found
+
+
+def _lock_holders(store: TreeStore) -> str:
+    found = holders(store)
     if not found:
         return "no hybridmem session has it open: another program holds the lock"
     return "open in " + ", ".join(found) + " (one of them holds the lock)"
