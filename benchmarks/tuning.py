@@ -15,6 +15,7 @@ index tune, odd ones check. ``python -m benchmarks.tuning`` prints both for the 
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import json
 import os
@@ -54,12 +55,13 @@ class CachedEmbedder:
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self._cache: dict[str, np.ndarray] = {}
-        self._unsaved = 0
         root = Path(os.environ.get("HM_TUNE_DIR", "/tmp/hm-tune"))
         key = hashlib.sha1(f"{inner.name}|query-form".encode()).hexdigest()[:10]
         self._file = root / f"queries-{key}.pkl"
         if self._file.exists():
             self._cache = pickle.loads(self._file.read_bytes())
+        self._unsaved = 0
+        atexit.register(self.save)
 
     def warm(self, texts: Sequence[str]) -> None:
         """Embed unseen queries in batches and keep them on disk for the next run."""
@@ -71,19 +73,21 @@ class CachedEmbedder:
             for t, v in zip(chunk, embed_query(self.inner, chunk), strict=True):
                 self._cache[t] = v
         self._unsaved += len(todo)
-        # The retriever embeds some queries one at a time (a speaker-naming question's
-        # name-free form): rewriting the whole pickle for each made a LoCoMo pass ~100 s
-        # instead of ~15 s. Saved in batches, and by ``save`` at the end of an evaluation.
-        if self._unsaved >= 256:
+        # A batch is saved at once; single misses (queries the retriever derives, one per
+        # call) are saved in groups: rewriting the whole file for each cost more than the
+        # embedding it spared.
+        if len(todo) > 1 or self._unsaved >= 256:
             self.save()
 
     def save(self) -> None:
-        """Write the cache to disk if it has new vectors."""
-        if not self._unsaved:
-            return
-        self._file.parent.mkdir(parents=True, exist_ok=True)
-        self._file.write_bytes(pickle.dumps(self._cache))
-        self._unsaved = 0
+        """Write the cache file now (also at exit, for what is left unsaved)."""
+        if self._unsaved:
+            self._file.parent.mkdir(parents=True, exist_ok=True)
+            # Replaced whole: another tuning process may be reading it right now.
+            part = self._file.with_name(f"{self._file.name}.{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(self._cache))
+            os.replace(part, self._file)
+            self._unsaved = 0
 
     @property
     def multilingual(self) -> bool | None:
@@ -201,8 +205,6 @@ def eval_locomo(
                 full[g].append(corpus.full_tokens)
     finally:
         mem.close()
-        if isinstance(embedder, CachedEmbedder):
-            embedder.save()
     return {
         g: {
             "frac": mean(v),
@@ -243,8 +245,6 @@ def eval_madial(
             acc["all"].append(hit)
     finally:
         mem.close()
-        if isinstance(embedder, CachedEmbedder):
-            embedder.save()
     return {g: mean(v) for g, v in acc.items()}
 
 
