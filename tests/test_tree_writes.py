@@ -484,7 +484,7 @@ def _story(seed: int) -> list[dict[str, object]]:
         {"id": "t1", "content": "Moving house", "node_type": "task"},
         {"id": "t2", "content": "Garden", "node_type": "task"},
     ]
-    for i in range(70):
+    for _ in range(70):
         parent = rng.choice(["t1", "t2"])
         kind = rng.random()
         if kind < 0.35:
