@@ -1,5 +1,6 @@
 """Values of one attribute with multilingual-e5: a change is never taken for the same value
-said again, and the opt-in pair model links a stated change no slot names."""
+said again, and the pair model links a stated change no slot names when the two statements
+share a word naming the attribute."""
 
 from __future__ import annotations
 
@@ -76,9 +77,49 @@ def test_pair_features_are_symmetric_and_split_values_from_attributes(e5):
     assert not pair_embed.states_change("My standing meeting is on Mondays at 10.")
 
 
-def test_pair_links_are_opt_in_and_link_a_stated_change(tmp_path, clock, e5):
+def test_everyday_words_and_values_name_no_attribute():
+    # Two values of one attribute share the word naming it...
+    assert pair_embed.shares_anchor(
+        "My pottery class is on Wednesday evenings.",
+        "The pottery class moved to Saturday mornings.",
+    )
+    assert pair_embed.shares_anchor("我们楼的门禁密码是4127。", "楼里的门禁密码换了，现在是8830。")
+    # ...two attributes with one value (the twins the pair model links) share only the value
+    # or everyday words.
+    assert not pair_embed.shares_anchor(
+        "I go to the gym on Saturday mornings.", "Piano lessons moved to Saturday mornings."
+    )
+    assert not pair_embed.shares_anchor("我每周六上午练瑜伽。", "吉他课改到周六上午了。")
+    assert "now" not in pair_embed.anchors("I drive to work now.")
+
+
+def test_the_shipped_everyday_words_are_what_the_labelled_chat_lines_give():
+    from hybridmem.evolution.pair_embed_eval import common_vocabulary
+
+    built = common_vocabulary()
+    assert built["share"] == pair_embed.COMMON_SHARE
+    assert {k: frozenset(v) for k, v in built["words"].items()} == pair_embed.common_words()
+
+
+def test_twins_on_one_value_are_not_linked(tmp_path, clock, e5):
+    """The pair model alone reads "gym on Saturdays" / "piano moved to Saturdays" as one
+    attribute (0.94); nothing names the attribute in both, so nothing is linked."""
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        gym = mem.add("I go to the gym on Saturday mornings.", node_type="fact", user_id=U)
+        clock.advance(days=5)
+        piano = mem.add("Piano lessons moved to Saturday mornings.", node_type="fact", user_id=U)
+        assert piano.conflict_group is None
+        assert mem.get(gym.id, user_id=U).conflict_group is None
+        model = pair_embed.model_for(e5.name, e5.dimension)
+        assert model is not None
+        a, b = e5.embed([piano.content, gym.content])
+        assert pair_embed.read(model, a, piano.content, b, gym.content).linked
+
+
+def test_pair_links_are_on_by_default_and_link_a_stated_change(tmp_path, clock, e5):
     facts = ["我对花生过敏", "我女儿叫小雨", "我和设计组的例会在每周一上午十点。"]
     change = "设计组例会改到每周四下午三点了。"
+    assert EvolutionConfig().pair_links
     for on in (False, True):
         config = MemoryConfig(evolution=EvolutionConfig(pair_links=on))
         with HybridMemory(tmp_path / f"m{on}", embedder=e5, clock=clock, config=config) as mem:
