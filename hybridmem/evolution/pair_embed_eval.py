@@ -391,8 +391,10 @@ def evaluate_command(spec: str, json_out: Path | None, blind: bool = True) -> in
     return 0
 
 
-CHAT_SETS = ("speech_acts.jsonl", "slot_changes.jsonl")
-"""The labelled chat lines whose vocabulary decides which words are everyday words."""
+CHAT_SETS = {"speech_acts.jsonl": 1714, "slot_changes.jsonl": 491}
+"""The labelled chat lines whose vocabulary decides which words are everyday words: the first
+lines of each set, as they were when the vocabulary was fitted (lines appended later, e.g.
+blind batches, do not refit it)."""
 
 
 def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
@@ -400,8 +402,8 @@ def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
     counts: dict[str, Counter[str]] = {"en": Counter(), "zh": Counter()}
     lines: Counter[str] = Counter()
     data = resources.files("hybridmem.evolution").joinpath("data")
-    for name in CHAT_SETS:
-        for raw in data.joinpath(name).read_text(encoding="utf-8").splitlines():
+    for name, count in CHAT_SETS.items():
+        for raw in data.joinpath(name).read_text(encoding="utf-8").splitlines()[:count]:
             if not raw.strip():
                 continue
             text = json.loads(raw)["text"]
@@ -410,6 +412,7 @@ def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
             counts[lang].update({w for w, _ in words(text)})
     return {
         "share": share,
+        "sources": CHAT_SETS,
         "lines": dict(lines),
         "words": {
             lang: sorted(w for w, c in counts[lang].items() if c >= share * lines[lang])
