@@ -4,6 +4,8 @@ share a word naming the attribute."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import numpy as np
 import pytest
 
@@ -13,6 +15,8 @@ from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import pair_embed
 from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import same_value
+from hybridmem.evolution.history import assertions_first
+from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
 
 U = "u"
 
@@ -159,12 +163,66 @@ def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):
         scores = {h.node.id: h.score for h in hits}
         assert scores[asked.id] > scores[fact.id]  # relevance alone would put it first
         assert ids.index(fact.id) < ids.index(asked.id)
-        # The set shown is relevance's: the same hits as with one-offs at full weight.
         config = MemoryConfig(evolution=EvolutionConfig(candidate_importance_factor=1.0))
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=config) as mem:
         plain = mem.retrieve("What is the user's diet?", user_id=U, top_k=3).hits
         assert {h.node.id for h in plain} == set(ids)
         assert plain[0].node.id == asked.id
+
+
+def _hit(
+    node_id: str, node_type: str, score: float, act: str | None = None, lexical: float = 0.0
+) -> Hit:
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    node = MemoryNode(
+        id=node_id,
+        user_id=U,
+        parent_id=None,
+        content=node_id,
+        node_type=node_type,
+        importance=0.5,
+        confidence=1.0,
+        created_at=now,
+        updated_at=now,
+        last_accessed_at=None,
+        access_count=0,
+        seq=0,
+        version=1,
+        status="active",
+        depth=1,
+        path=(),
+        task_id="",
+        content_hash=node_id,
+        index_state="indexed",
+        metadata={"speech_act": act} if act else {},
+    )
+    return Hit(node, score, ScoreBreakdown({"lexical": lexical}, {}, score, 1.0, ()))
+
+
+def test_a_one_off_leaves_the_shown_hits_for_a_fact_further_down():
+    """e5 scores "I teach maths…" below unrelated notes for "What is the user's job?": the
+    fact is not among the shown hits, and reordering only those left the question answering."""
+    hits = [
+        _hit("asked-data-analyst", "event", 0.39, "question"),
+        _hit("note-a", "event", 0.37),
+        _hit("note-b", "event", 0.35),
+        _hit("note-c", "event", 0.33),
+        _hit("teaches-maths", "fact", 0.22),
+        _hit("cello", "fact", 0.10),
+    ]
+    out = [h.node.id for h in assertions_first(hits, 3, 0.5, ("fact", "preference"))]
+    assert out[:3] == ["note-a", "note-b", "note-c"]  # everything else keeps its order
+    assert out.index("teaches-maths") < out.index("asked-data-analyst") < out.index("cello")
+    # A remark that shares a word with the query was found for what it says ("What did the
+    # user ask about becoming a data analyst?"): it yields only among the shown hits.
+    named = [_hit("asked-data-analyst", "event", 0.39, "question", lexical=0.8), *hits[1:]]
+    assert assertions_first(named, 3, 0.5, ("fact", "preference"))[:3] == named[:3]
+    # A remark more than twice as relevant as any standing statement keeps its place...
+    strong = [_hit("asked", "event", 0.50, "emotion"), *hits[1:4], _hit("f", "fact", 0.2)]
+    assert assertions_first(strong, 3, 0.5, ("fact",)) == strong
+    # ...and a store with no fact or preference (a chat transcript) is left alone.
+    events = [hits[0], *hits[1:4]]
+    assert assertions_first(events, 3, 0.5, ("fact", "preference")) == events
 
 
 class _EnglishOnlyConstant:
