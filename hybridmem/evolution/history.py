@@ -234,9 +234,7 @@ def assertions_first(
     return _yielded(head, rest, share, kinds) + out[window:]
 
 
-def _yielded(
-    hits: list[Hit], moving: list[Hit], share: float, kinds: Sequence[str]
-) -> list[Hit]:
+def _yielded(hits: list[Hit], moving: list[Hit], share: float, kinds: Sequence[str]) -> list[Hit]:
     """``hits`` with each of ``moving`` placed after every standing statement scoring more
     than ``share`` of its score and every other hit that came before it."""
     if not moving or not any(h.node.node_type in kinds for h in hits):
