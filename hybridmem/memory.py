@@ -90,9 +90,10 @@ class HybridMemory:
     vectors.
 
     ``HybridMemory("agent-memory/")`` keeps ``memory.sqlite3`` and a ``chroma/`` directory in
-    that folder (created if missing). Pass ``chroma=ChromaServer(host, port)`` to keep vectors
-    in a Chroma server instead, or ``index=`` any :class:`~hybridmem.index.VectorIndex` (e.g.
-    the in-memory fake for tests); nothing else changes.
+    that folder (created if missing). Pass ``chroma=ChromaServer(host, port)`` (or
+    ``chroma="host:port"``) to keep vectors in a Chroma server instead, or ``index=`` any
+    :class:`~hybridmem.index.VectorIndex` (e.g. the in-memory fake for tests); nothing else
+    changes.
 
     ``HybridMemory("postgresql://user@host:5432/db", chroma=ChromaServer(host, port))`` puts
     the tree in PostgreSQL instead, for many agents on many hosts sharing one memory: every
@@ -113,7 +114,7 @@ class HybridMemory:
         embedder: str | Embedder | None = None,
         config: MemoryConfig | None = None,
         clock: Clock | None = None,
-        chroma: ChromaServer | None = None,
+        chroma: ChromaServer | str | None = None,
         collection: str | None = None,
         durability: str = "normal",
         actor: str | None = None,

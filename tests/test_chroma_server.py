@@ -14,7 +14,7 @@ import pytest
 from benchmarks.servers import chroma_server as start_chroma
 from benchmarks.servers import free_port
 from hybridmem import ChromaServer, HashEmbedder, HybridMemory
-from hybridmem.errors import IndexUnavailableError
+from hybridmem.errors import IndexUnavailableError, InvalidArgumentError
 
 pytestmark = pytest.mark.server
 
@@ -51,6 +51,38 @@ def test_unreachable_server_is_a_clear_error(tmp_path):
             embedder=HashEmbedder(64),
             chroma=ChromaServer(host="127.0.0.1", port=free_port()),
         )
+
+
+def test_the_server_may_be_given_as_host_port_text(tmp_path, chroma_server, clock):
+    address = f"{chroma_server.host}:{chroma_server.port}"
+    with HybridMemory(
+        tmp_path / "m", embedder=HashEmbedder(64), clock=clock, chroma=address
+    ) as mem:
+        mem.add("invoice unreadable", user_id="u1")
+        assert mem.stats().vectors == 2
+    assert not (tmp_path / "m" / "chroma").exists()
+    assert ChromaServer.parse(f"https://{address}/") == ChromaServer(
+        chroma_server.host, chroma_server.port, ssl=True
+    )
+    assert ChromaServer.parse("[::1]:8000") == ChromaServer("::1", 8000)
+
+
+@pytest.mark.parametrize(
+    ("bad", "problem"),
+    [
+        ("localhost", "HOST:PORT"),
+        ("localhost:http", "HOST:PORT"),
+        ("ftp://h:80", "HOST:PORT"),
+        (":8000", "HOST:PORT"),
+        ("h:0", "1-65535"),
+        ("h:70000", "1-65535"),
+        (8000, "ChromaServer or 'HOST:PORT', got int"),
+    ],
+)
+def test_a_bad_server_address_is_named_before_anything_is_created(tmp_path, bad, problem):
+    with pytest.raises(InvalidArgumentError, match=problem):
+        HybridMemory(tmp_path / "m", embedder="hash", chroma=bad)
+    assert not (tmp_path / "m").exists()
 
 
 SECOND_PROCESS = """

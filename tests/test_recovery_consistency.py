@@ -144,6 +144,30 @@ def test_missing_chroma_directory_is_rebuilt_with_a_warning(tmp_path, caplog):
     assert any("rebuilding the vector index" in r.getMessage() for r in caplog.records)
 
 
+def test_an_index_another_opener_built_meanwhile_is_not_called_lost(tmp_path, caplog, monkeypatch):
+    # Two processes create one store at once: this one looks before the other has written
+    # Chroma, the other fills it and closes, then this one takes the lock. The directory is
+    # judged as it is under the lock, so no rebuild and no warning.
+    from hybridmem.index import ownership
+
+    path = tmp_path / "m"
+    path.mkdir()
+    real_try_lock = ownership._try_lock
+    other_done: list[bool] = []
+
+    def the_other_opener_finishes_first(lock_path: Path) -> bool:
+        if not other_done:
+            other_done.append(True)
+            build(path)
+        return real_try_lock(lock_path)
+
+    monkeypatch.setattr(ownership, "_try_lock", the_other_opener_finishes_first)
+    with caplog.at_level(logging.WARNING), HybridMemory(path, embedder="hash") as mem:
+        assert mem.open_report.index_rebuilt_reason is None
+        assert mem.open_report.finished_pending == 0 and mem.verify().clean
+    assert not any("rebuilding" in r.getMessage() for r in caplog.records)
+
+
 def test_corrupt_chroma_directory_is_moved_aside_and_rebuilt(tmp_path, caplog):
     ids = build(tmp_path / "m")
     chroma = tmp_path / "m" / CHROMA_DIR

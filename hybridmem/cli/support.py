@@ -78,12 +78,10 @@ def memory_args(db: str | Path) -> tuple[str | Path, dict[str, Any]]:
     if VECTORS.chroma:
         from hybridmem.index import ChromaServer
 
-        host, sep, port = VECTORS.chroma.rpartition(":")
-        if not sep or not host or not port.isdigit():
-            raise errors.InvalidArgumentError(
-                f"--chroma must be HOST:PORT, got {clean(VECTORS.chroma, limit=80)!r}"
-            )
-        kwargs["chroma"] = ChromaServer(host=host, port=int(port))
+        try:
+            kwargs["chroma"] = ChromaServer.parse(VECTORS.chroma)
+        except errors.InvalidArgumentError as exc:
+            raise errors.InvalidArgumentError(f"--chroma: {exc}") from None
         if VECTORS.collection:
             kwargs["collection"] = VECTORS.collection
     elif isinstance(target, str):

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from hybridmem.embedding.base import Vectors
-from hybridmem.errors import EmbedderMismatchError, IndexUnavailableError
+from hybridmem.errors import EmbedderMismatchError, IndexUnavailableError, InvalidArgumentError
 from hybridmem.index.base import Metadata, VectorMatch
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,23 @@ class ChromaServer:
     port: int = 8000
     ssl: bool = False
     headers: dict[str, str] | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> ChromaServer:
+        """``HOST:PORT``, ``http://HOST:PORT`` or ``https://HOST:PORT`` (as ``--chroma`` and
+        ``$HYBRIDMEM_CHROMA`` take it); anything else raises :class:`InvalidArgumentError`."""
+        scheme, sep, rest = text.partition("://")
+        if not sep:
+            scheme, rest = "http", text
+        host, sep, port = rest.rstrip("/").rpartition(":")
+        if scheme not in ("http", "https") or not sep or not host or not port.isdigit():
+            shown = text if len(text) <= 80 else text[:77] + "..."
+            raise InvalidArgumentError(
+                f"a Chroma server is HOST:PORT or http(s)://HOST:PORT, got {shown!r}"
+            )
+        if not 0 < int(port) < 65536:
+            raise InvalidArgumentError(f"the Chroma server's port must be 1-65535, got {port}")
+        return cls(host=host.strip("[]"), port=int(port), ssl=scheme == "https")
 
 
 class ChromaIndex:

@@ -293,9 +293,17 @@ def open_index(
     if chroma_dir is None:
         return GuardedIndex(opener, None), None
     lock_path = chroma_dir.parent / LOCK_FILE
-    missing = not chroma_dir.exists() or not any(chroma_dir.iterdir())
+    missing = False
+
+    def look_then_open() -> VectorIndex:
+        # Looked at under the lock: before it, another process creating the same store may
+        # fill the directory and close, and an earlier look would call its index lost.
+        nonlocal missing
+        missing = not chroma_dir.exists() or not any(chroma_dir.iterdir())
+        return opener()
+
     try:
-        index = GuardedIndex(opener, lock_path)
+        index = GuardedIndex(look_then_open, lock_path)
     except IndexUnavailableError as exc:
         # Only reached as owner (followers never open Chroma), so moving it aside is safe.
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")

@@ -212,6 +212,8 @@ class Reconciler:
     def __init__(self, core: Core) -> None:
         self.core = core
         self.session_key: str | None = None
+        self._marker_conn: str | None = None
+        """The server connection this session's marker names (None without a server)."""
         self.swept_seq = 0
         self._busy = False
         self._writes = 0
@@ -243,7 +245,7 @@ class Reconciler:
         if not self.core.engine.index.owned:
             # Followers register too (restore checks that nobody else has the store open),
             # but never reap: sweeping a dead session's deletes is the owner's job.
-            self.session_key = sessions.register(store, store.last_seq())
+            self._register()
             return OpenReport(0, 0, 0, False, None, False, time.perf_counter() - started)
         dead = sessions.reap(store)
         last_seq = store.last_seq()
@@ -274,7 +276,7 @@ class Reconciler:
                 removed, redone = _full_reconcile(self.core)
                 orphans += removed
                 finished += redone
-        self.session_key = sessions.register(store, store.last_seq())
+        self._register()
         self.run_owner_duties()
         return OpenReport(
             finished_pending=finished,
@@ -301,8 +303,23 @@ class Reconciler:
         """
         return sessions.others_alive(self.core.engine.store, None) == 0
 
+    def _register(self) -> None:
+        store = self.core.engine.store
+        self.session_key = sessions.register(store, store.last_seq())
+        self._marker_conn = store.connection_token()
+
+    def keep_marker_current(self) -> None:
+        """Name a re-made server connection in this session's marker: other hosts judge
+        whether this process is still there by it (recovery/sessions.py)."""
+        store = self.core.engine.store
+        if self.session_key is None or store.connection_token() == self._marker_conn:
+            return  # the common case: a cached value, no round trip
+        sessions.refresh(store, self.session_key)
+        self._marker_conn = store.connection_token()
+
     def after_write(self) -> None:
         """Owner catch-up: other processes' pending rows and deleted vectors, now and then."""
+        self.keep_marker_current()
         if self._busy:
             return
         self._writes += 1
@@ -321,9 +338,8 @@ class Reconciler:
             with self.core.engine.lock:
                 if took_over:
                     dead = sessions.reap(self.core.engine.store)
-                    self.session_key = self.session_key or sessions.register(
-                        self.core.engine.store, self.core.engine.store.last_seq()
-                    )
+                    if self.session_key is None:
+                        self._register()
                     if dead:
                         self.sweep_deleted(min(d.start_seq for d in dead))
                 self.core.indexer.finish_pending()

@@ -83,7 +83,8 @@ def restore(
         if others:
             raise RecoveryError(
                 f"{others} other process(es) have this store open; close them before "
-                "restoring (they would keep writing to the replaced state)"
+                "restoring (they would keep writing to the replaced state): "
+                + ", ".join(sessions.holders(engine.store, besides=reconciler.session_key))
             )
         kept = db_snapshots.keeper(engine.store)
         aside: Path | None = None

@@ -4,6 +4,12 @@ Each open ``HybridMemory`` registers ``session:<uuid>`` in ``meta`` (pid, proces
 host, the op sequence at open) and removes it on ``close``. A key whose process is gone means that
 session ended without closing: a crash, SIGKILL or power loss. Process start time (from
 ``/proc``) guards against a recycled pid being mistaken for the dead process.
+
+A process can only look up processes of its own host. On a store with a server (PostgreSQL),
+processes of other hosts share it, so the marker also names the session's server connection
+(``TreeStore.connection_token``): the server ends a connection whose client died, so a session
+of any host whose connection is gone is dead too. Without that, a crashed process on another
+host would count as open forever, and ``restore`` would refuse for good.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from hybridmem.errors import StoreBusyError
 from hybridmem.store import TreeStore
@@ -62,15 +68,32 @@ def _alive(pid: int, start: str | None) -> bool:
 def register(store: TreeStore, seq: int) -> str:
     """Record this process's session; return its key (for :func:`unregister`)."""
     key = f"{PREFIX}{uuid.uuid4().hex}"
+    return retry_busy(store, "recording this session", lambda: _record(store, key, seq))
+
+
+def refresh(store: TreeStore, key: str) -> None:
+    """Name the store's current server connection in this session's marker, if it changed
+    (a dropped connection was re-made: other hosts would take the old one's end for ours)."""
+    raw = store.get_meta(key)
+    if raw is None:
+        return
+    try:
+        info = json.loads(raw)
+    except ValueError:
+        info = {}
+    token = store.connection_token()
+    if token is not None and info.get("conn") != token:
+        _record(store, key, int(info.get("seq", 0)))
+
+
+def _record(store: TreeStore, key: str, seq: int) -> str:
     pid = os.getpid()
     value = {"pid": pid, "start": _start_time(pid), "host": socket.gethostname(), "seq": seq}
-    raw = json.dumps(value)
-
-    def record() -> str:
-        store.set_meta(key, raw)
-        return key
-
-    return retry_busy(store, "recording this session", record)
+    token = store.connection_token()
+    if token is not None:
+        value["conn"] = token
+    store.set_meta(key, json.dumps(value))
+    return key
 
 
 def retry_busy(
@@ -92,27 +115,28 @@ def retry_busy(
             if attempt == tries:
                 raise StoreBusyError(
                     f"{what}: the store's write lock stayed taken through {tries} tries "
-                    f"({exc}); {holders(store)}"
+                    f"({exc}); {_lock_holders(store)}"
                 ) from exc
             # Random, so openers that gave up together do not come back together.
             sleep(random.uniform(0.5, 1.5) * 2 ** (attempt - 1))
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def holders(store: TreeStore) -> str:
-    """Who has the store open, for an error message (readable while the lock is taken)."""
+def holders(store: TreeStore, *, besides: str | None = None) -> list[str]:
+    """The live sessions that have the store open (other than session ``besides``), each as
+    ``pid N on HOST`` for error messages (readable while the write lock is taken)."""
     me = os.getpid()
     found = []
-    for raw in store.meta_items(PREFIX).values():
-        try:
-            info = json.loads(raw)
-            pid = int(info["pid"])
-        except (ValueError, KeyError, TypeError):
-            continue
-        alive = info.get("host") != socket.gethostname() or _alive(pid, info.get("start"))
-        if alive:
-            own = " (this process)" if pid == me else ""
-            found.append(f"pid {pid}{own} on {info.get('host')}")
+    for marker in _markers(store):
+        if marker.alive and marker.info is not None and marker.key != besides:
+            pid = marker.info.get("pid")
+            own = " (this process)" if pid == me and marker.local else ""
+            found.append(f"pid {pid}{own} on {marker.info.get('host')}")
+    return found
+
+
+def _lock_holders(store: TreeStore) -> str:
+    found = holders(store)
     if not found:
         return "no hybridmem session has it open: another program holds the lock"
     return "open in " + ", ".join(found) + " (one of them holds the lock)"
@@ -125,22 +149,12 @@ def unregister(store: TreeStore, key: str) -> None:
 
 def others_alive(store: TreeStore, own_key: str | None) -> int:
     """How many other sessions (any process, owner or follower) still have the store open."""
-    host = socket.gethostname()
-    alive = 0
-    for key, raw in store.meta_items(PREFIX).items():
-        if key == own_key:
-            continue
-        try:
-            info = json.loads(raw)
-            if info.get("host") != host or _alive(int(info["pid"]), info.get("start")):
-                alive += 1
-        except (ValueError, KeyError, TypeError):
-            continue
-    return alive
+    return sum(1 for m in _markers(store) if m.key != own_key and m.alive)
 
 
 def reap(store: TreeStore) -> list[DeadSession]:
-    """Remove and return the sessions whose process is gone (on this host)."""
+    """Remove and return the sessions whose process is gone (on this host, or on any host
+    when the store's server says their connection is gone)."""
     if not _dead(store):
         return []  # the common open: no write, so no wait for the write lock
 
@@ -154,16 +168,46 @@ def reap(store: TreeStore) -> list[DeadSession]:
     return retry_busy(store, "removing the markers of sessions that ended unclean", remove)
 
 
-def _dead(store: TreeStore) -> list[DeadSession]:
+@dataclass(frozen=True, slots=True)
+class _Marker:
+    key: str
+    info: dict[str, Any] | None
+    """The decoded marker; None when unreadable (treated as an unclean end)."""
+    local: bool
+    alive: bool
+
+
+def _markers(store: TreeStore) -> list[_Marker]:
     host = socket.gethostname()
-    dead: list[DeadSession] = []
+    decoded: list[tuple[str, dict[str, Any] | None]] = []
     for key, raw in store.meta_items(PREFIX).items():
         try:
             info = json.loads(raw)
-            gone = info.get("host") == host and not _alive(int(info["pid"]), info.get("start"))
-            start_seq = int(info.get("seq", 0))
+            int(info["pid"])
+            decoded.append((key, info if isinstance(info, dict) else None))
         except (ValueError, KeyError, TypeError):
-            gone, start_seq = True, 0  # unreadable marker: treat as unclean, sweep all
-        if gone:
-            dead.append(DeadSession(key, start_seq))
-    return dead
+            decoded.append((key, None))
+    tokens = {str(i["conn"]) for _, i in decoded if i is not None and i.get("conn")}
+    connected = store.connections_alive(tokens) if tokens else None
+    markers = []
+    for key, info in decoded:
+        if info is None:
+            markers.append(_Marker(key, None, False, False))
+            continue
+        local = info.get("host") == host
+        if local:
+            alive = _alive(int(info["pid"]), info.get("start"))
+        elif connected is not None and info.get("conn"):
+            alive = str(info["conn"]) in connected
+        else:
+            alive = True  # another host's process, and no server to ask: assume it is there
+        markers.append(_Marker(key, info, local, alive))
+    return markers
+
+
+def _dead(store: TreeStore) -> list[DeadSession]:
+    return [
+        DeadSession(m.key, int(m.info.get("seq", 0)) if m.info is not None else 0)
+        for m in _markers(store)
+        if not m.alive
+    ]

@@ -3,6 +3,8 @@ markers, pending erasures, the audit chain's head) in the ``meta`` table."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from hybridmem.store.base import SQLiteBase
 
 META_UPSERT = (  # shared with the audit table, which moves the chain head with each entry
@@ -46,3 +48,11 @@ class MetaTable(SQLiteBase):
         """Remove every key starting with ``prefix``."""
         with self.transaction():
             self.conn.execute("DELETE FROM meta WHERE key >= ? AND key < ?", _prefix_range(prefix))
+
+    def connection_token(self) -> str | None:
+        """None: a SQLite file has no server; its users are processes of this host."""
+        return None
+
+    def connections_alive(self, tokens: Collection[str]) -> set[str] | None:
+        """None: liveness of a SQLite store's sessions is judged by their process ids."""
+        return None

@@ -29,7 +29,7 @@ many hosts keeps them inside itself and says so by also being a :class:`Snapshot
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
@@ -519,6 +519,17 @@ class TreeStore(Protocol):
 
     def delete_meta_prefix(self, prefix: str) -> None:
         """Remove every key starting with ``prefix``."""
+        ...
+
+    # -- server sessions (stores other hosts share) -----------------------------------------
+    def connection_token(self) -> str | None:
+        """This store's connection as its database server knows it, or None when there is
+        no server (SQLite: every user of the file is on this host). Changes on reconnect."""
+        ...
+
+    def connections_alive(self, tokens: Collection[str]) -> set[str] | None:
+        """Which of these :meth:`connection_token` values the server still has open (its
+        view of which processes, on any host, are still there); None without a server."""
         ...
 
     # -- storage ----------------------------------------------------------------------------

@@ -92,6 +92,8 @@ class PgBase:
         writer can append while it holds the write lock), so the next entry chains to it
         without reading it back; None outside a transaction or when unknown."""
         self._closed = False
+        self._token: str | None = None
+        """This connection's ``pid@start`` on the server, once asked for (``connection_token``)."""
         self._connect_timeout = connect_timeout
         self.after_commit: Callable[[], None] | None = None
         """Called after each outermost COMMIT (automatic checkpoints hook in here)."""
@@ -141,6 +143,7 @@ class PgBase:
         if self.conn.broken or self.conn.closed:
             self.conn.close()
             self.conn = self._connect()
+            self._token = None  # a new backend: the session marker must name it
 
     @contextmanager
     def _reported(self) -> Iterator[None]:

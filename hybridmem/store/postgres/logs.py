@@ -10,7 +10,7 @@ could see seq 7 committed before seq 6. Under the write lock the counter is neve
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import astuple
 from datetime import datetime
 from typing import Any
@@ -311,3 +311,40 @@ class PgMetaTable(PgBase):
         """Remove every key starting with ``prefix``."""
         with self.transaction():
             self._exec("DELETE FROM meta WHERE key >= %s AND key < %s", (prefix, prefix + "\uffff"))
+
+    def connection_token(self) -> str | None:
+        """``pid@start`` of this store's server backend: the server ends a backend when its
+        client's connection goes, whichever host the client was on, so the token is how
+        another host tells that this process is gone (recovery/sessions.py)."""
+        with self.reading():
+            if self._token is None:
+                pid, start = self.conn.execute(
+                    "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
+                ).fetchone() or (None, None)
+                self._token = _token(pid, start)
+            return self._token
+
+    def connections_alive(self, tokens: Collection[str]) -> set[str] | None:
+        """Tokens whose backend is still connected. Another role's backends show their pid
+        but not their start time (PostgreSQL hides it), so for those the pid alone decides."""
+        if not tokens:
+            return set()
+        rows = self._tuples(
+            "SELECT pid, backend_start FROM pg_stat_activity WHERE datname = current_database()"
+        )
+        started = {pid: start for pid, start in rows}
+        alive = set()
+        for token in tokens:
+            pid_text, _, start_text = token.partition("@")
+            if not pid_text.isdigit() or int(pid_text) not in started:
+                continue
+            start = started[int(pid_text)]
+            if start is None or _token(int(pid_text), start) == token or not start_text:
+                alive.add(token)
+        return alive
+
+
+def _token(pid: int | None, start: datetime | None) -> str | None:
+    if pid is None:
+        return None
+    return f"{pid}@{start.timestamp():.6f}" if start is not None else str(pid)
