@@ -15,6 +15,7 @@ index tune, odd ones check. ``python -m benchmarks.tuning`` prints both for the 
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import json
 import os
@@ -59,6 +60,8 @@ class CachedEmbedder:
         self._file = root / f"queries-{key}.pkl"
         if self._file.exists():
             self._cache = pickle.loads(self._file.read_bytes())
+        self._unsaved = 0
+        atexit.register(self.save)
 
     def warm(self, texts: Sequence[str]) -> None:
         """Embed unseen queries in batches and keep them on disk for the next run."""
@@ -69,8 +72,22 @@ class CachedEmbedder:
             chunk = todo[start : start + 256]
             for t, v in zip(chunk, embed_query(self.inner, chunk), strict=True):
                 self._cache[t] = v
-        self._file.parent.mkdir(parents=True, exist_ok=True)
-        self._file.write_bytes(pickle.dumps(self._cache))
+        self._unsaved += len(todo)
+        # A batch is saved at once; single misses (queries the retriever derives, one per
+        # call) are saved in groups: rewriting the whole file for each cost more than the
+        # embedding it spared.
+        if len(todo) > 1 or self._unsaved >= 256:
+            self.save()
+
+    def save(self) -> None:
+        """Write the cache file now (also at exit, for what is left unsaved)."""
+        if self._unsaved:
+            self._file.parent.mkdir(parents=True, exist_ok=True)
+            # Replaced whole: another tuning process may be reading it right now.
+            part = self._file.with_name(f"{self._file.name}.{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(self._cache))
+            os.replace(part, self._file)
+            self._unsaved = 0
 
     @property
     def multilingual(self) -> bool | None:

@@ -80,11 +80,13 @@ class RetrievalConfig:
     lexical_candidates: int = 50
     """BM25 matches fetched from FTS5, inside the scope. 0 disables the lexical path."""
     refocus_names: bool = True
-    """A query naming a speaker of its candidates ("Name: ..." memories) is embedded again
+    """A query naming a speaker of its candidates ("Name: ..." memories) is embedded
     without the names, and that vector ranks (``Retriever.refocus``): LoCoMo frac@1000
-    +0.011 to +0.015 on each CV half. It costs such a query a second embedding and scope
-    search (e5: p50 46.9 ms instead of 27.3 ms on a chat transcript whose every question names
-    a speaker, ``benchmarks.refocus_cost``); False trades that recall for the latency."""
+    +0.011 to +0.015 on each CV half. The speakers are read from the lexical matches before
+    the query is embedded, so such a query usually costs what any other does (one embedding,
+    one vector search; ``benchmarks.refocus_cost``); a second embedding and scope search only
+    when the vector candidates show a named speaker the lexical ones did not. False embeds
+    the query as asked."""
     recent_children: int = 5
     """Most recent children of the active node always considered (structural candidates)."""
     use_tree_scope: bool = True

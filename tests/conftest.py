@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -95,6 +96,17 @@ def pg_url(pg_cluster: PostgresCluster) -> Iterator[str]:
     """The URL of a fresh, empty PostgreSQL database, dropped after the test."""
     with pg_cluster.database() as url:
         yield url
+
+
+@pytest.fixture
+def pg_where(pg_url: str, chroma_srv: ChromaServer) -> dict[str, str]:
+    """A fresh PostgreSQL database, the Chroma server and a collection of its own, as text
+    (what processes of a multi-process test are given)."""
+    return {
+        "url": pg_url,
+        "chroma": f"{chroma_srv.host}:{chroma_srv.port}",
+        "collection": f"t-{uuid.uuid4().hex[:12]}",
+    }
 
 
 @pytest.fixture(scope="session")

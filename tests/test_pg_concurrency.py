@@ -12,7 +12,6 @@ import os
 import random
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import pytest
@@ -24,22 +23,12 @@ pytestmark = pytest.mark.postgres
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def where(pg_url, chroma_srv) -> dict[str, str]:
-    """The URL and the Chroma server + collection every process of a test uses."""
-    return {
-        "url": pg_url,
-        "chroma": f"{chroma_srv.host}:{chroma_srv.port}",
-        "collection": f"t-{uuid.uuid4().hex[:12]}",
-    }
-
-
-def spawn(where: dict[str, str], *args: str) -> subprocess.Popen[str]:
+def spawn(pg_where: dict[str, str], *args: str) -> subprocess.Popen[str]:
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT),
-        "HYBRIDMEM_CHROMA": where["chroma"],
-        "HYBRIDMEM_COLLECTION": where["collection"],
+        "HYBRIDMEM_CHROMA": pg_where["chroma"],
+        "HYBRIDMEM_COLLECTION": pg_where["collection"],
     }
     return subprocess.Popen(
         [sys.executable, "-m", "hybridmem.testing.faultworker", *args],
@@ -50,19 +39,21 @@ def spawn(where: dict[str, str], *args: str) -> subprocess.Popen[str]:
     )
 
 
-def harness(where: dict[str, str]) -> FaultHarness:
-    return FaultHarness(where["url"], chroma=where["chroma"], collection=where["collection"])
+def harness(pg_where: dict[str, str]) -> FaultHarness:
+    return FaultHarness(
+        pg_where["url"], chroma=pg_where["chroma"], collection=pg_where["collection"]
+    )
 
 
-def test_four_processes_500_adds_each_give_exactly_2000_nodes_all_searching(where):
-    procs = [spawn(where, "adds", where["url"], "500", f"p{i}") for i in range(4)]
+def test_four_processes_500_adds_each_give_exactly_2000_nodes_all_searching(pg_where):
+    procs = [spawn(pg_where, "adds", pg_where["url"], "500", f"p{i}") for i in range(4)]
     outputs = [p.communicate(timeout=600) for p in procs]
     for proc, (out, err) in zip(procs, outputs, strict=True):
         assert proc.returncode == 0, err
         done = out.split()
         # DONE tag owned by_vector: every process found its own note through the vectors.
         assert done[0] == "DONE" and done[3] == "1", out
-    checker = harness(where)
+    checker = harness(pg_where)
     try:
         with checker.open() as mem:
             stats = mem.stats()
@@ -79,12 +70,12 @@ def test_four_processes_500_adds_each_give_exactly_2000_nodes_all_searching(wher
         checker.close()
 
 
-def test_processes_racing_on_one_node_lose_no_update(where):
-    checker = harness(where)
+def test_processes_racing_on_one_node_lose_no_update(pg_where):
+    checker = harness(pg_where)
     try:
         with checker.open() as mem:
             counter = mem.add("counter", node_type="state", metadata={"n": 0}).id
-        procs = [spawn(where, "incr", where["url"], counter, "30", f"w{i}") for i in range(3)]
+        procs = [spawn(pg_where, "incr", pg_where["url"], counter, "30", f"w{i}") for i in range(3)]
         for proc in procs:
             _out, err = proc.communicate(timeout=300)
             assert proc.returncode == 0, err
@@ -100,12 +91,12 @@ def test_processes_racing_on_one_node_lose_no_update(where):
 ROUNDS = 12
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_write(where):
+def test_sigkill_at_random_moments_loses_no_acknowledged_write(pg_where):
     # As tests/test_recovery_faults.py, on PostgreSQL + the Chroma server: the server rolls
     # back a killed writer's open transaction and ends its session (releasing the write lock).
     seed = int(os.environ.get("HYBRIDMEM_FAULT_SEED", random.randrange(1 << 30)))
     rng = random.Random(seed)
-    faults = harness(where)
+    faults = harness(pg_where)
     results = []
     delays = [
         -rng.uniform(0.0, 1.5) if rng.random() < 0.2 else rng.uniform(0.05, 0.9)

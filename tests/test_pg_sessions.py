@@ -15,7 +15,6 @@ import subprocess
 import sys
 import textwrap
 import time
-import uuid
 from pathlib import Path
 
 import psycopg
@@ -45,21 +44,12 @@ OTHER_HOST = textwrap.dedent(
 )
 
 
-@pytest.fixture
-def where(pg_url, chroma_srv) -> dict[str, str]:
-    return {
-        "url": pg_url,
-        "chroma": f"{chroma_srv.host}:{chroma_srv.port}",
-        "collection": f"t-{uuid.uuid4().hex[:12]}",
-    }
-
-
-def open_mem(where: dict[str, str], clock=None) -> HybridMemory:
+def open_mem(pg_where: dict[str, str], clock=None) -> HybridMemory:
     return HybridMemory(
-        where["url"],
+        pg_where["url"],
         embedder=HashEmbedder(64),
-        chroma=where["chroma"],
-        collection=where["collection"],
+        chroma=pg_where["chroma"],
+        collection=pg_where["collection"],
         clock=clock,
     )
 
@@ -82,9 +72,16 @@ def wait_for_backends(url: str, count: int) -> None:
         time.sleep(0.05)
 
 
-def test_a_dead_process_of_another_host_stops_holding_the_store(where, clock):
+def test_a_dead_process_of_another_host_stops_holding_the_store(pg_where, clock):
     other = subprocess.Popen(
-        [sys.executable, "-c", OTHER_HOST, where["url"], where["chroma"], where["collection"]],
+        [
+            sys.executable,
+            "-c",
+            OTHER_HOST,
+            pg_where["url"],
+            pg_where["chroma"],
+            pg_where["collection"],
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -95,7 +92,7 @@ def test_a_dead_process_of_another_host_stops_holding_the_store(where, clock):
         assert other.stdout is not None and other.stdout.readline().strip() == "ready", (
             other.stderr.read() if other.stderr else ""
         )
-        with open_mem(where, clock) as mem:
+        with open_mem(pg_where, clock) as mem:
             snap = mem.checkpoint()
             markers = [json.loads(v) for v in mem.store.meta_items(sessions.PREFIX).values()]
             assert {m["host"] for m in markers} >= {"another-host"}
@@ -103,14 +100,14 @@ def test_a_dead_process_of_another_host_stops_holding_the_store(where, clock):
             # Alive on another host: it holds the store, a restore is refused.
             with pytest.raises(RecoveryError, match=r"1 other process.*on another-host"):
                 mem.restore(snap)
-            with open_mem(where, clock) as second:
+            with open_mem(pg_where, clock) as second:
                 assert second.open_report.unclean_sessions == 0
             other.send_signal(signal.SIGKILL)
             other.wait(timeout=30)
-            wait_for_backends(where["url"], 1)  # only `mem`'s connection is left
+            wait_for_backends(pg_where["url"], 1)  # only `mem`'s connection is left
             # No process of this host can look up its pid; the server says it is gone.
             assert sessions.others_alive(mem.store, None) == 1  # mem itself
-            with open_mem(where, clock) as third:
+            with open_mem(pg_where, clock) as third:
                 assert third.open_report.unclean_sessions == 1  # reaped, its deletes swept
             report = mem.restore(snap)
             assert report.snapshot == snap.name and mem.verify().clean
@@ -120,15 +117,15 @@ def test_a_dead_process_of_another_host_stops_holding_the_store(where, clock):
             other.wait(timeout=30)
 
 
-def test_a_session_whose_connection_was_remade_is_still_there(where, clock):
-    with open_mem(where, clock) as mem:
+def test_a_session_whose_connection_was_remade_is_still_there(pg_where, clock):
+    with open_mem(pg_where, clock) as mem:
         mem.add("first", user_id="u1")
         (key,) = mem.store.meta_items(sessions.PREFIX)
         before = json.loads(mem.store.meta_items(sessions.PREFIX)[key])["conn"]
         pid = int(before.split("@")[0])
-        with psycopg.connect(where["url"], autocommit=True) as admin:
+        with psycopg.connect(pg_where["url"], autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", [pid])
-        wait_for_backends(where["url"], 0)
+        wait_for_backends(pg_where["url"], 0)
         # The drop surfaces once (nothing of that write was kept), then the store reconnects.
         for _ in range(2):
             try:
@@ -139,7 +136,7 @@ def test_a_session_whose_connection_was_remade_is_still_there(where, clock):
         after = json.loads(mem.store.meta_items(sessions.PREFIX)[key])["conn"]
         assert after != before and after == mem.store.connection_token()
         # Another process must not take this live session for a dead one.
-        with open_mem(where, clock) as other:
+        with open_mem(pg_where, clock) as other:
             assert other.open_report.unclean_sessions == 0
             assert sessions.others_alive(other.store, None) == 2
         assert [n.content for n in mem.store.get_many(mem.store.all_ids()).values()].count(

@@ -277,8 +277,9 @@ def test_the_vector_reads_the_topic_when_the_query_names_a_speaker(mem, embedder
     mem.add("Tom: the kids got a new bike", parent_id=session.id, user_id="u1")
     embedder.texts.clear()
     res = mem.retrieve("what do Mia's kids love?", user_id="u1", task_id=task.id)
-    # The query is embedded as asked, then without the speaker's name.
-    assert embedder.texts == ["what do Mia's kids love?", "what do kids love?"]
+    # Mia's lines are among the lexical matches, so the query is embedded once, without her
+    # name (one embedding and one vector search, as for a query naming nobody).
+    assert embedder.texts == ["what do kids love?"]
     by_id = {h.node.id: h for h in res.hits}
     similarity = {i: h.breakdown.features["similarity"] for i, h in by_id.items()}
     # A line that is mostly the name no longer rides on it; the speaker feature still says who.
@@ -288,6 +289,22 @@ def test_the_vector_reads_the_topic_when_the_query_names_a_speaker(mem, embedder
     embedder.texts.clear()
     mem.retrieve("what do the kids love?", user_id="u1", task_id=task.id)
     assert embedder.texts == ["what do the kids love?"]  # no name, no second search
+
+
+def test_a_speaker_only_the_vector_search_finds_gets_the_query_embedded_again(mem_path, clock):
+    # No lexical path: the first candidates cannot say who speaks, so the query is embedded
+    # as asked, and again without the name once the vector candidates show Mia speaking.
+    counting = CountingEmbedder(HashEmbedder(64))
+    config = _config(lexical_candidates=0)
+    with HybridMemory(mem_path, embedder=counting, clock=clock, config=config) as mem:
+        task = mem.add("Chat with Mia", node_type="task", user_id="u1")
+        session = mem.add("Session 1", node_type="session", parent_id=task.id, user_id="u1")
+        mem.add("Mia: the kids loved the dinosaur museum", parent_id=session.id, user_id="u1")
+        mem.add("Tom: the kids got a new bike", parent_id=session.id, user_id="u1")
+        counting.texts.clear()
+        res = mem.retrieve("what do Mia's kids love?", user_id="u1", task_id=task.id)
+        assert counting.texts == ["what do Mia's kids love?", "what do kids love?"]
+        assert res.hits[0].node.content.startswith("Mia:")
 
 
 def test_refocus_can_be_switched_off_for_latency(mem_path, clock):

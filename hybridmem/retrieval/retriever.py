@@ -1,13 +1,15 @@
 """Task-scoped hybrid retrieval: scope -> candidates -> explainable score -> budget packing.
 
-1. Query: embed the query (no lock held) and derive the query's effective weights.
+1. Query: derive the query's effective weights (the vector comes in step 3).
 2. Scope (:mod:`~hybridmem.retrieval.scoping`): the active task subtree plus the user-level
    memories, or the whole tree; the ancestor path is always shown.
-3. Candidates: vector top-N from the index (filtered in ``where``) ∪ lexical top-N from FTS5
-   (filtered in SQL) ∪ structural ones (recent children of the active node) ∪ the adjacent
+3. Candidates: lexical top-N from FTS5 (filtered in SQL) ∪ structural ones (recent children
+   of the active node) ∪ vector top-N from the index (filtered in ``where``) ∪ the adjacent
    turns of the best ones. A query naming a speaker of the candidates ("Name: ..." memories)
-   is searched again without the names, and that vector gives every candidate's similarity
-   (``refocus``: who is the speaker feature's job, what the vector's).
+   is embedded without the names, and that vector gives every candidate's similarity
+   (``refocus``: who is the speaker feature's job, what the vector's). The non-vector
+   candidates are gathered first, so their speakers decide which form is embedded: usually
+   one embedding and one vector search, whether the query names a speaker or not.
 4. Score: a weighted mean of per-query features (see :mod:`hybridmem.scoring`); nodes under
    ``min_weight`` are dropped; identical memories are merged into one hit.
 5. Pack: ancestor path first, then hits while they fit the token budget; the packed hits'
@@ -57,7 +59,8 @@ candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """One query, prepared: its vector (None when nothing uses it), weights and clock."""
+    """One query, prepared: its vector (None until embedded, or when nothing uses it),
+    weights and clock."""
 
     text: str
     user_id: str
@@ -69,6 +72,10 @@ class Query:
     vector_off: str | None = None
     """Why no vector candidates can be searched (this process does not own the embedded
     Chroma index): said in the result, not only in a log line."""
+    wants_vector: bool = False
+    """Something uses the query's vector (vector candidates or the similarity weight)."""
+    embedded: str | None = None
+    """The text whose vector ``vector`` is: the query, or its name-free form."""
 
 
 @dataclass(slots=True)
@@ -145,12 +152,13 @@ class Retriever:
         allowed: set[str] | None = None
         matches: list[VectorMatch] | None = None
         if node_filter is not None and not node_filter.empty:
+            q = self.embed(q, q.text)
             resolved, allowed, matches = self.narrow(q, resolved, node_filter)
         path = resolved.path
         if q.visible is not None:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
         on_path = {n.id for n in resolved.path}
-        cands = self.gather(q, resolved, active, on_path, matches)
+        q, cands = self.gather(q, resolved, active, on_path, matches)
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
@@ -220,15 +228,14 @@ class Retriever:
     def prepare(
         self, text: str, user_id: str, agent_id: str | None, session_id: str | None
     ) -> Query:
-        """Embed the query first, with no lock held, so concurrent retrieves (and writes) of
-        one process do not wait behind the model; then the query's effective weights."""
+        """The query's effective weights, clock, time window and visibility (its vector is
+        computed in :meth:`gather`, once the speakers of its first candidates are known)."""
         engine = self.core.engine
         cfg = self.config
         visible: Visible | None = None
         if agent_id is not None or session_id is not None:
             visible = visibility(user_id, agent_id, session_id)
         wants_vector = cfg.vector_candidates > 0 or cfg.weights.similarity > 0
-        vector = embed_query(engine.embedder, [text])[0] if wants_vector else None
         now = engine.now()
         window = None
         if cfg.time_candidates:
@@ -238,7 +245,16 @@ class Retriever:
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
         weights = _weights_for(cfg.weights, scale, timed=window is not None)
         off = engine.index.unavailable_reason() if wants_vector else None
-        return Query(text, user_id, vector, weights, now, visible, window, off)
+        return Query(text, user_id, None, weights, now, visible, window, off, wants_vector)
+
+    def embed(self, q: Query, text: str) -> Query:
+        """``q`` with the vector of ``text`` (the query or its name-free form), embedded with
+        no lock held, so concurrent retrieves (and writes) of one process do not wait behind
+        the model. Nothing to do when nothing uses the vector or ``text`` is embedded."""
+        if not q.wants_vector or q.embedded == text:
+            return q
+        vector = embed_query(self.core.engine.embedder, [text])[0]
+        return replace(q, vector=vector, embedded=text)
 
     def gather(
         self,
@@ -247,20 +263,14 @@ class Retriever:
         active: MemoryNode | None,
         on_path: set[str],
         matches: list[VectorMatch] | None = None,
-    ) -> Candidates:
-        """Vector, lexical and structural candidates in scope, each with a similarity
-        (``matches``: vector candidates found already, see :meth:`narrow`)."""
+    ) -> tuple[Query, Candidates]:
+        """Lexical, time and structural candidates in scope, then vector ones, each with a
+        similarity (``matches``: vector candidates found already, see :meth:`narrow`). The
+        query is embedded between the two: without the names of the speakers among the
+        first candidates (:meth:`first_topic`), so a speaker-naming query costs one
+        embedding and one vector search, not two of each."""
         cfg = self.config
         out = Candidates()
-        if cfg.vector_candidates and q.vector is not None:
-            out.vectors_from_rows = matches is not None  # narrow() ranked stored vectors
-            if matches is None:
-                found = self._search_scope(q.vector, resolved)
-                matches, out.scope_cosine = found.matches, found.cosine
-                out.vectors_from_rows = found.exact
-            for match in matches:
-                out.cosine[match.id] = match.similarity
-                out.add(match.id, "vector")
         expression = lexical.match_expression(q.text) if cfg.lexical_candidates else None
         if expression:
             for node_id, value in self.store.lexical_search(
@@ -283,9 +293,31 @@ class Retriever:
             ):
                 out.add(child.id, "structure")
         out.nodes = self.store.get_many(i for i in out.sources if i not in on_path)
+        if matches is None:
+            q = self.embed(q, self.first_topic(q, out.nodes) or q.text)
+        if cfg.vector_candidates and q.vector is not None:
+            out.vectors_from_rows = matches is not None  # narrow() ranked stored vectors
+            if matches is None:
+                found = self._search_scope(q.vector, resolved)
+                matches, out.scope_cosine = found.matches, found.cosine
+                out.vectors_from_rows = found.exact
+            for match in matches:
+                out.cosine[match.id] = match.similarity
+                out.add(match.id, "vector")
+            new = {m.id for m in matches} - set(out.nodes) - on_path
+            out.nodes.update(self.store.get_many(new))
         self._fill_similarity(out.nodes, out.cosine, q.vector, out.scope_cosine)
         out.fuse(q.weights, cfg.fusion)
-        return out
+        return q, out
+
+    def first_topic(self, q: Query, first: dict[str, MemoryNode]) -> str | None:
+        """The query without the names of the speakers among its ``first`` (non-vector)
+        candidates, when it names one and refocus is on; else None (embed the query as
+        is). A name in the query is a word of the lexical match, so the named speaker's
+        lines are among them whenever the name is a speaker's."""
+        if not (q.wants_vector and self.config.vector_candidates and self.config.refocus_names):
+            return None
+        return topic_query(q.text, speaker_names(first.values()))
 
     def _search_scope(self, vector: Any, resolved: ResolvedScope) -> ScopeSearch:
         """The vector candidates of ``resolved``'s scope for ``vector``."""
@@ -306,18 +338,20 @@ class Retriever:
         """When the query names a speaker of the candidates ("Melanie" in "what do
         Melanie's kids like?", and memories labelled "Melanie: ..."), similarity is computed
         from the query without the names (:func:`~hybridmem.retrieval.entities.topic_query`):
-        the ``speaker`` and lexical features say who, the vector says what. The topic vector
-        is searched in scope as the first vector search was, its matches join the candidates,
-        and every candidate's similarity is re-read against it. No name, no second search.
+        the ``speaker`` and lexical features say who, the vector says what. Usually the
+        first candidates named the speakers and :meth:`gather` embedded the name-free form
+        already; when the vector candidates bring speakers the query names that the first
+        ones did not, the query is embedded again without them, the scope searched with that
+        vector too, and every candidate's similarity re-read against it.
 
         Measured on LoCoMo (two-fold, both embedders): frac@1000 +0.011 to +0.015 on each half;
         MADial (no speaker labels) unchanged; see docs/benchmarks.md."""
         if q.vector is None or not self.config.vector_candidates or not self.config.refocus_names:
             return q
         topic = topic_query(q.text, speaker_names(cands.nodes.values()))
-        if topic is None:
+        if topic is None or topic == q.embedded:
             return q
-        q = replace(q, vector=embed_query(self.core.engine.embedder, [topic])[0])
+        q = self.embed(q, topic)
         cfg = self.config
         found = self._search_scope(q.vector, resolved)
         cands.cosine = {m.id: m.similarity for m in found.matches}
