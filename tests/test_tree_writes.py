@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 from datetime import UTC, datetime
 
@@ -467,3 +468,131 @@ def test_a_batch_under_one_task_reads_siblings_and_repeats_once(mem, monkeypatch
     # The shared reads still found the stored repeat.
     assert written[-1].id == older.id
     assert len(mem.children(task.id, user_id="u1")) == 201
+
+
+def _story(seed: int) -> list[dict[str, object]]:
+    """A random import: events, exact and near repeats, facts changing slot values (the
+    same slot again, a second mention confirming a challenger), preferences similar enough
+    to group by similarity, and items given an older or newer ``created_at``."""
+    import random
+
+    rng = random.Random(seed)
+    cities = ["Paris", "Lyon", "Berlin"]
+    jobs = ["a nurse", "a carpenter", "a teacher"]
+    drinks = ["oat milk", "black coffee", "green tea"]
+    items: list[dict[str, object]] = [
+        {"id": "t1", "content": "Moving house", "node_type": "task"},
+        {"id": "t2", "content": "Garden", "node_type": "task"},
+    ]
+    for _ in range(70):
+        parent = rng.choice(["t1", "t2"])
+        kind = rng.random()
+        if kind < 0.35:
+            item: dict[str, object] = {
+                "content": rng.choice(["walked the dog", "Walked the dog!", "packed boxes"])
+                + f" {rng.randrange(4)}",
+            }
+        elif kind < 0.6:
+            item = {
+                "content": rng.choice(
+                    [f"I live in {rng.choice(cities)}", f"I work as {rng.choice(jobs)}"]
+                ),
+                "node_type": "fact",
+            }
+        elif kind < 0.85:
+            item = {
+                "content": f"I prefer {rng.choice(drinks)} in the morning",
+                "node_type": "preference",
+            }
+        else:
+            item = {"content": f"what if I moved to {rng.choice(cities)}?", "node_type": "fact"}
+        item["parent_id"] = parent
+        if rng.random() < 0.15:
+            day = rng.choice([1, 2, 28])
+            item["created_at"] = datetime(2024, 6 if day == 28 else 7, day, 8, 0, tzinfo=UTC)
+        items.append(item)
+    return items
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_tree(
+    tmp_path, clock, monkeypatch, seed
+):
+    """The batch's planner sees queued items through its shared reads (conflict pools and
+    groups, challengers, siblings, repeats) instead of the store, so facts no longer make
+    the batch write its queue first: the tree, every node's evolution state and metadata
+    are still exactly what adding the items one by one gives, and the batch writes its
+    adds in far fewer statements than it has facts."""
+    items = _story(seed)
+    batched = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)
+    single = HybridMemory(tmp_path / "b", embedder=HashEmbedder(), clock=clock)
+    flushes: list[int] = []
+    original = batched.engine.commit_many
+    monkeypatch.setattr(
+        batched.engine,
+        "commit_many",
+        lambda op, entries, **kw: flushes.append(len(entries)) or original(op, entries, **kw),
+    )
+    reads: dict[str, int] = {}
+    for name in ("conflict_group_members", "conflict_pool", "active_nodes_of_types"):
+        real = getattr(batched.store, name)
+
+        def counted(*args, _real=real, _name=name, **kwargs):
+            reads[_name] = reads.get(_name, 0) + 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(batched.store, name, counted)
+    batched.add_many([dict(i) for i in items], user_id="u1")
+    for item in items:
+        single.add_many([dict(item)], user_id="u1")
+
+    def metadata(mem: HybridMemory) -> list[str]:
+        root = mem.root(user_id="u1")
+        assert root is not None
+        nodes = mem.subtree(root.id, user_id="u1")
+        content = {n.id: n.content for n in nodes}  # ids differ between the two memories
+        return sorted(
+            re.sub(
+                "[0-9a-f]{32}",
+                lambda m: content.get(m.group(), m.group()),
+                repr((n.content, n.status, sorted(n.metadata.items()))),
+            )
+            for n in nodes
+        )
+
+    assert _shape(batched, "u1") == _shape(single, "u1")
+    assert metadata(batched) == metadata(single)
+    # The queue is written only before the batch changes older nodes (and at its end), not
+    # before and after each of its facts.
+    changes = sum(1 for op in batched.oplog() if op.op == "evolve")
+    facts = sum(1 for i in items if i.get("node_type") in ("fact", "preference"))
+    assert len(flushes) <= changes + 2 < 2 * facts
+    # Each pool is read once, and again only after a change it cannot follow.
+    assert sum(reads.values()) <= 12 + changes
+    assert batched.verify().clean
+    batched.close()
+    single.close()
+
+
+def test_facts_that_change_nothing_are_written_with_the_rest_of_the_batch(mem, monkeypatch):
+    # A fact used to make the batch write its queue before and after planning it (its
+    # conflict pool was read from the store): an import with a fact every third item wrote
+    # row by row.
+    task = mem.add("Inbox", node_type="task", user_id="u1")
+    words = [f"w{i}x" for i in range(60)]
+    items: list[dict[str, object]] = []
+    for i in range(20):
+        three = " ".join(words[3 * i : 3 * i + 3])
+        kind = "event" if i % 3 else ("fact" if i % 2 else "preference")
+        items.append({"content": f"{three} noted", "parent_id": task.id, "node_type": kind})
+    flushes: list[int] = []
+    original = mem.engine.commit_many
+    monkeypatch.setattr(
+        mem.engine,
+        "commit_many",
+        lambda op, entries, **kw: flushes.append(len(entries)) or original(op, entries, **kw),
+    )
+    written = mem.add_many(items, user_id="u1")
+    assert not [op for op in mem.oplog() if op.op == "evolve"]
+    assert flushes == [20]
+    assert [n.node_type for n in written] == [i["node_type"] for i in items]

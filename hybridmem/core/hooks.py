@@ -20,6 +20,8 @@ from hybridmem.embedding.base import Vectors
 from hybridmem.models import MemoryNode
 
 T = TypeVar("T")
+Grow = Callable[[T, Sequence[MemoryNode], bool], T | None]
+"""``(answer, nodes, changed) -> answer``: see :class:`BatchReads`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,28 +62,39 @@ class BatchReads:
     """Store reads the planner shares between the items of one ``add_many``.
 
     Planning item after item re-asks the store the same questions (the siblings under one
-    parent, the exact repeats among the batch's hashes); each answer holds while the batch
-    writes nothing. When the batch writes only new nodes (queued adds flushed) an answer read
-    with a ``grow`` function takes them in (:meth:`added`) instead of being read again, which
-    a batch with a fact every few items would otherwise do per fact; any other write (older
-    nodes changed) makes the core call :meth:`forget`. On PostgreSQL every read is a round
-    trip to the server.
+    parent, the exact repeats among the batch's hashes, a conflict group's members); each
+    answer read with a ``grow`` function is kept up to date instead of being read again:
+
+    * every item the batch queues is shown to the answers as the node it will be once written
+      (:meth:`added`, before it is written), so an item planned after it sees it exactly as if
+      it were in the store, and the core need not write the queue before each fact;
+    * when the batch changes older nodes (a repeat reinforced, a fact superseded) their new
+      versions are shown the same way (:meth:`changed`).
+
+    ``grow(answer, nodes, changed)`` returns the answer had ``nodes`` been in the store when it
+    was read (``changed``: they are new versions of nodes the answer may hold, else new nodes),
+    or None when it cannot tell (a full ``LIMIT`` pool lost a member): the answer is then read
+    again when next asked. An answer read without ``grow`` is dropped at any write. On
+    PostgreSQL every read is a round trip.
     """
 
     def __init__(self, hashes: Iterable[str] = ()) -> None:
         self.hashes: frozenset[str] = frozenset(hashes)
         """The content hashes of every item of the batch (a planner may read them at once)."""
         self._memo: dict[Hashable, Any] = {}
-        self._grow: dict[Hashable, Callable[[Any, Sequence[MemoryNode]], Any]] = {}
+        self._grow: dict[Hashable, Grow[Any]] = {}
+        self._nodes: dict[str, MemoryNode] = {}
+        self.derived: dict[Hashable, Any] = {}
+        """Values a planner derives from text alone (pure functions of it), kept for the
+        batch: they hold no more than the batch's own reads do and go with it."""
 
     def get(
         self,
         key: Hashable,
         read: Callable[[], T],
-        grow: Callable[[T, Sequence[MemoryNode]], T] | None = None,
+        grow: Grow[T] | None = None,
     ) -> T:
-        """The answer remembered under ``key``, else ``read()`` (then remembered). ``grow``
-        (answer, new nodes) -> the answer had the new nodes been there when it was read."""
+        """The answer remembered under ``key``, else ``read()`` (then remembered)."""
         if key not in self._memo:
             self._memo[key] = read()
             if grow is not None:
@@ -89,20 +102,37 @@ class BatchReads:
         answer: T = self._memo[key]
         return answer
 
+    def node(self, node_id: str) -> MemoryNode | None:
+        """A node the batch wrote, queued or changed (its current version), if any: the
+        store does not hold a queued one yet."""
+        return self._nodes.get(node_id)
+
     def added(self, nodes: Sequence[MemoryNode]) -> None:
-        """The batch wrote these new nodes and changed nothing else: answers that can take
-        them in do; the others are dropped."""
+        """The batch adds these new nodes (queued: as they will be written)."""
+        self._take(nodes, changed=False)
+
+    def changed(self, nodes: Sequence[MemoryNode]) -> None:
+        """The batch changed these older nodes and nothing else: their new versions."""
+        self._take(nodes, changed=True)
+
+    def _take(self, nodes: Sequence[MemoryNode], *, changed: bool) -> None:
+        if not nodes:
+            return
+        self._nodes.update((n.id, n) for n in nodes)
         for key in list(self._memo):
             grow = self._grow.get(key)
-            if grow is None:
+            grown = None if grow is None else grow(self._memo[key], nodes, changed)
+            if grown is None:
                 del self._memo[key]
+                self._grow.pop(key, None)
             else:
-                self._memo[key] = grow(self._memo[key], nodes)
+                self._memo[key] = grown
 
     def forget(self) -> None:
-        """Drop every answer (the batch changed nodes it had read)."""
+        """Drop every answer (the batch changed nodes in a way no answer can follow)."""
         self._memo.clear()
         self._grow.clear()
+        self._nodes.clear()
 
 
 class KnownVectors(dict[str, Vectors]):

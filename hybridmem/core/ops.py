@@ -142,15 +142,16 @@ def core_registry() -> OpRegistry:
 
 
 # -- payload helpers ------------------------------------------------------------------------
-def stored_content(payload: dict[str, Any]) -> tuple[str, str, str, int]:
+def stored_content(payload: dict[str, Any], *, terms: bool = True) -> tuple[str, str, str, int]:
     """(content, content_hash, fts terms, sensitive) of an add/update payload: an encrypted
-    node's payload carries its ciphertext and keyed hash, never the text."""
+    node's payload carries its ciphertext and keyed hash, never the text. ``terms=False``:
+    no terms (``""``), for a caller that needs only the row."""
     if isinstance(payload.get("sealed"), str):
         return payload["sealed"], str(payload.get("sealed_hash", "")), "", 1
     if payload.get("erased") and "content" not in payload:
         return "", content_hash(""), "", 0  # a placeholder, deleted by its erase op
     text = payload["content"]
-    return text, content_hash(text), lexical.document_terms(text), 0
+    return text, content_hash(text), lexical.document_terms(text) if terms else "", 0
 
 
 def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
@@ -190,15 +191,18 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
     return list(ctx.store.insert_nodes(rows))
 
 
-def add_row(ctx: ApplyContext, rec: OpRecord, parent: MemoryNode | None) -> tuple[NodeRow, str]:
-    """The node row and lexical terms an ``add`` op writes under ``parent``."""
+def add_row(
+    ctx: ApplyContext, rec: OpRecord, parent: MemoryNode | None, *, terms: bool = True
+) -> tuple[NodeRow, str]:
+    """The node row and lexical terms an ``add`` op writes under ``parent`` (``terms=False``:
+    the row alone, as a writer shows a queued add to its planner before writing it)."""
     p = rec.payload
     if rec.node_id is None or rec.user_id is None:
         raise ReplayError(f"op #{rec.seq} 'add' names no node or user")
     path = (*parent.path, parent.id) if parent else ()
     is_scope = p["node_type"] in ctx.scope_types
     task_id = rec.node_id if is_scope or parent is None else parent.task_id
-    content, digest, terms, sensitive = stored_content(p)
+    content, digest, words, sensitive = stored_content(p, terms=terms)
     row: NodeRow = {
         "id": rec.node_id,
         "user_id": rec.user_id,
@@ -229,7 +233,7 @@ def add_row(ctx: ApplyContext, rec: OpRecord, parent: MemoryNode | None) -> tupl
         "conflict_group": p.get("conflict_group"),
         "sensitive": sensitive,
     }
-    return row, terms
+    return row, words
 
 
 def apply_bump(ctx: ApplyContext, rec: OpRecord) -> None:

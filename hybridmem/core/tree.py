@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +17,7 @@ from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.engine import Engine
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
+from hybridmem.core.ops import add_row
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
     ConflictError,
@@ -25,7 +27,8 @@ from hybridmem.errors import (
     NodeNotFoundError,
     ScopeError,
 )
-from hybridmem.models import MemoryNode, NodeStatus
+from hybridmem.models import MemoryNode, NodeStatus, OpRecord
+from hybridmem.store import row_to_node
 
 
 def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
@@ -89,22 +92,17 @@ class TreeWriter:
                 if plan.duplicate_of is not None:
                     # A repeat reinforces the node it repeats (the plan's changes): no copy.
                     adds.flush()
-                    adds.evolved.extend(
-                        self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
-                    )
-                    adds.reads.forget()
+                    adds.changes(plan.changes)
                     resolved[node_id] = plan.duplicate_of
                     activate_id = plan.duplicate_of if item.activate else activate_id
                     continue
                 resolved[node_id] = node_id
-                adds.queue(node_id, self._add_payload(item, node_id, parent, adds.now, plan), key)
+                payload = self._add_payload(item, node_id, parent, adds.now, plan)
+                adds.queue(node_id, payload, key, parent, item.content)
                 if reads or plan.changes:
                     adds.flush()
                 if plan.changes:
-                    adds.evolved.extend(
-                        self.apply_changes(plan.changes, user_id=user_id, now=adds.now)
-                    )
-                    adds.reads.forget()  # older nodes changed: remembered pools are stale
+                    adds.changes(plan.changes)
                 wants = item.activate
                 if wants or (wants is None and item.node_type in engine.config.activate_on_add):
                     activate_id = node_id
@@ -478,7 +476,8 @@ class _AddRun:
         self.user_id = user_id
         self.now = now
         self.reads = reads
-        """Store reads the planner shares between items; forgotten at every write."""
+        """Store reads the planner shares between items: they see every queued item as the
+        node it will be once written, and the batch's changes to older nodes."""
         self.batch: dict[str, MemoryNode] = {}
         self.created: list[MemoryNode] = []
         self.touched: set[str] = set()
@@ -487,6 +486,9 @@ class _AddRun:
         self._queued: list[tuple[str | None, str | None, dict[str, Any]]] = []
         self._queued_ids: set[str] = set()
         self._queued_keys: set[tuple[str, str, str]] = set()
+        self._shown: list[MemoryNode] = []
+        """The queued items as shown to the planner's reads (``reads.added``)."""
+        self._next_seq = 0
         self._seen: dict[str | None, MemoryNode | None] = {}
 
     def parent_for(self, item: NodeInput) -> MemoryNode:
@@ -519,14 +521,39 @@ class _AddRun:
         return self.root
 
     def queue(
-        self, node_id: str, payload: dict[str, Any], key: tuple[str, str, str] | None = None
+        self,
+        node_id: str,
+        payload: dict[str, Any],
+        key: tuple[str, str, str],
+        parent: MemoryNode,
+        content: str,
     ) -> None:
-        """Queue one ``add`` for the next batched commit; ``key`` (type, parent, content
-        hash) lets a later identical item find it (:meth:`holds`)."""
+        """Queue one ``add`` (under the stored ``parent``, plaintext ``content``) for the next
+        batched commit, and show the planner's reads the node it will be; ``key`` (type,
+        parent, content hash) lets a later identical item find it (:meth:`holds`)."""
+        engine = self.writer.engine
+        if not self._queued:
+            # Nothing is written between now and the flush, so the queued adds take the next
+            # sequence numbers in order (any numbers above every stored one order the same).
+            self._next_seq = engine.store.last_seq() + 1
+        record = OpRecord(
+            seq=self._next_seq + len(self._queued),
+            op="add",
+            node_id=node_id,
+            user_id=self.user_id,
+            payload=payload,
+            at=self.now,
+            actor=engine.actor,
+        )
+        row, _ = add_row(engine.apply_context, record, parent, terms=False)
+        node = row_to_node(dict(row))
+        if node.sensitive:
+            node = replace(node, content=content)  # as the store's reads decrypt it
         self._queued.append((node_id, self.user_id, payload))
         self._queued_ids.add(node_id)
-        if key is not None:
-            self._queued_keys.add(key)
+        self._queued_keys.add(key)
+        self._shown.append(node)
+        self.reads.added([node])
 
     def holds(self, key: tuple[str, str, str]) -> bool:
         """Whether an item with this (type, parent, content hash) is queued, unwritten."""
@@ -537,12 +564,22 @@ class _AddRun:
         if not self._queued:
             return
         done = self.writer.engine.commit_many("add", self._queued, at=self.now)
-        self._queued, self._queued_ids, self._queued_keys = [], set(), set()
-        written: list[MemoryNode] = []
-        for _, node in done:
+        shown = self._shown
+        self._queued, self._queued_ids, self._queued_keys, self._shown = [], set(), set(), []
+        for (_, node), seen in zip(done, shown, strict=True):
             assert node is not None
             self.batch[node.id] = node
             self.created.append(node)
             self.touched.update(node.path)
-            written.append(node)
-        self.reads.added(written)  # only new rows: remembered pools take them in
+            if node != seen:
+                # Never seen in practice (the queue shows the rows the applier writes); should
+                # a store number or stamp rows otherwise, the planner's reads start afresh.
+                self.reads.forget()
+
+    def changes(self, changes: Sequence[NodeChange]) -> None:
+        """Commit what a planned item does to older nodes; the planner's reads take in their
+        new versions."""
+        engine = self.writer.engine
+        changed = self.writer.apply_changes(changes, user_id=self.user_id, now=self.now)
+        self.evolved.extend(changed)
+        self.reads.changed(list(engine.store.get_many(changed).values()))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -72,23 +72,29 @@ def pick_repeat(
     siblings: Sequence[MemoryNode],
     vectors_of: Callable[[list[str]], Mapping[str, np.ndarray]],
     cfg: EvolutionConfig,
+    units: dict[Hashable, Any] | None = None,
 ) -> MemoryNode | None:
     """The live node ``request`` repeats, if any: an exact hash first, then a sibling with
     the same normalised text, then one with the same terms and a vector at least
-    ``duplicate_threshold`` close (vectors are fetched for those few only)."""
+    ``duplicate_threshold`` close (vectors are fetched for those few only). ``units``: a
+    batch's memo of each text's normalised form and terms (siblings are compared with every
+    item planned under their parent)."""
     for node in exact:
         if _may_absorb(node, request, cfg):
             return node
-    mine = normalised(request.content)
+    memo: dict[Hashable, Any] = {} if units is None else units
+    mine: tuple[str, list[str]] | None = None
     close: list[MemoryNode] = []
     for node in siblings:
         if node.node_type != request.node_type or node.sensitive:
             continue
         if not _may_absorb(node, request, cfg):
             continue
-        if normalised(node.content) == mine:
+        mine = mine or _forms(request.content, memo)
+        theirs = _forms(node.content, memo)
+        if theirs[0] == mine[0]:
             return node
-        if same_terms(request.content, node.content):
+        if theirs[1] == mine[1]:  # same_terms
             close.append(node)
     if not close or request.vector is None:
         return None
@@ -98,6 +104,16 @@ def pick_repeat(
         if vec is not None and float(vec @ request.vector) >= cfg.duplicate_threshold:
             return node
     return None
+
+
+def _forms(text: str, memo: dict[Hashable, Any]) -> tuple[str, list[str]]:
+    """``(normalised(text), value_units(text))``, from ``memo`` when known."""
+    key = ("repeat-forms", text)
+    found: tuple[str, list[str]] | None = memo.get(key)
+    if found is None:
+        found = (normalised(text), value_units(text))
+        memo[key] = found
+    return found
 
 
 def _may_absorb(node: MemoryNode, request: PlanRequest, cfg: EvolutionConfig) -> bool:

@@ -334,9 +334,10 @@ class TreeStore(Protocol):
 
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
-    ) -> list[tuple[str, str | None]]:
-        """``(id, conflict_group)`` of the user's ``limit`` newest ``active`` nodes of this
-        type, newest first (no row decoded)."""
+    ) -> list[tuple[str, str | None, datetime, int]]:
+        """``(id, conflict_group, created_at, seq)`` of the user's ``limit`` newest ``active``
+        nodes of this type, newest first (no row decoded; the age lets a writer keep the pool
+        in order as its batch adds nodes)."""
         ...
 
     def index_rows(self) -> list[IndexRow]:

@@ -9,8 +9,10 @@ hashes, and must run without the key and without paying a decryption per node.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
+from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode
 from hybridmem.store import fts
 from hybridmem.store.base import SQLiteBase, marks
@@ -126,18 +128,19 @@ class NodeScans(SQLiteBase):
 
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
-    ) -> list[tuple[str, str | None]]:
-        """``(id, conflict_group)`` of the user's ``limit`` newest active nodes of this type,
-        newest first: the pool a new fact or preference is compared with, read off one index
-        without decoding a row."""
+    ) -> list[tuple[str, str | None, datetime, int]]:
+        """``(id, conflict_group, created_at, seq)`` of the user's ``limit`` newest active
+        nodes of this type, newest first: the pool a new fact or preference is compared with,
+        read off one (covering) index without decoding a row."""
         with self.reading():
             # Plain tuples, not sqlite-utils dicts: this runs once per new fact.
             cur = self.conn.execute(
-                "SELECT id, conflict_group FROM nodes WHERE user_id = ? AND node_type = ? "
-                "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT ?",
+                "SELECT id, conflict_group, created_at, seq FROM nodes WHERE user_id = ? "
+                "AND node_type = ? AND status = 'active' ORDER BY created_at DESC, seq DESC "
+                "LIMIT ?",
                 (user_id, node_type, limit),
             )
-            return [(str(i), g) for i, g in cur.fetchall()]
+            return [(str(i), g, from_iso(at), int(seq)) for i, g, at, seq in cur.fetchall()]
 
     def index_rows(self) -> list[IndexRow]:
         """Every node's tree and index columns (no content decoded), parents before

@@ -4,8 +4,10 @@ methods and results as :mod:`hybridmem.store.scans`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
+from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode
 from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.postgres.base import PgBase
@@ -105,15 +107,16 @@ class PgNodeScans(PgBase):
 
     def conflict_pool(
         self, user_id: str, node_type: str, limit: int
-    ) -> list[tuple[str, str | None]]:
-        """``(id, conflict_group)`` of the user's ``limit`` newest active nodes of this type,
-        newest first (no row decoded)."""
+    ) -> list[tuple[str, str | None, datetime, int]]:
+        """``(id, conflict_group, created_at, seq)`` of the user's ``limit`` newest active
+        nodes of this type, newest first (no row decoded)."""
         rows = self._tuples(
-            "SELECT id, conflict_group FROM nodes WHERE user_id = %s AND node_type = %s "
-            "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT %s",
+            "SELECT id, conflict_group, created_at, seq FROM nodes WHERE user_id = %s "
+            "AND node_type = %s AND status = 'active' ORDER BY created_at DESC, seq DESC "
+            "LIMIT %s",
             [user_id, node_type, limit],
         )
-        return [(str(i), g) for i, g in rows]
+        return [(str(i), g, from_iso(at), int(seq)) for i, g, at, seq in rows]
 
     def index_rows(self) -> list[IndexRow]:
         """Every node's tree and index columns (no content decoded), parents before
