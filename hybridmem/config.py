@@ -29,10 +29,11 @@ class ScoreWeights:
                 two-fold cross-validation, see docs/benchmarks.md).
     neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
     effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
-    speaker:    the memory's ``"Name: ..."`` speaker is someone the query names (0.2 -> 0.5,
-                two-fold cross-validation on LoCoMo with the compact context and the
-                name-free query vector, both embedders: 0.5, 1.0 and 1.5 within 0.005; 1.0
-                ranked a named person's small talk above their friend's answer, see
+    speaker:    the memory's ``"Name: ..."`` speaker is someone the query names; the only
+                feature that says who once the vector and BM25 read the query without the
+                names (0.2 -> 0.5 -> 0.75, two-fold cross-validation on LoCoMo, both
+                embedders, among the weights that keep a friend's answer to a question
+                naming the other speaker in the top 3: 1.0 and up did not; see
                 docs/benchmarks.md).
     time:       closeness of the memory's creation to the window a time expression in the
                 query names ("on May 6", "上周二"); counts only for queries that name one. Its
@@ -50,7 +51,7 @@ class ScoreWeights:
     tree: float = 0.1
     neighbour: float = 0.25
     parent: float = 1.0
-    speaker: float = 0.5
+    speaker: float = 0.75
     time: float = 2.0
 
     def __post_init__(self) -> None:

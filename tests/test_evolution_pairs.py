@@ -1,7 +1,10 @@
 """Values of one attribute with multilingual-e5: a change is never taken for the same value
-said again, and the opt-in pair model links a stated change no slot names."""
+said again, and the pair model links a stated change no slot names when the two statements
+share a word naming the attribute."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
@@ -12,6 +15,8 @@ from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import pair_embed
 from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import same_value
+from hybridmem.evolution.history import assertions_first
+from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
 
 U = "u"
 
@@ -76,9 +81,49 @@ def test_pair_features_are_symmetric_and_split_values_from_attributes(e5):
     assert not pair_embed.states_change("My standing meeting is on Mondays at 10.")
 
 
-def test_pair_links_are_opt_in_and_link_a_stated_change(tmp_path, clock, e5):
+def test_everyday_words_and_values_name_no_attribute():
+    # Two values of one attribute share the word naming it...
+    assert pair_embed.shares_anchor(
+        "My pottery class is on Wednesday evenings.",
+        "The pottery class moved to Saturday mornings.",
+    )
+    assert pair_embed.shares_anchor("我们楼的门禁密码是4127。", "楼里的门禁密码换了，现在是8830。")
+    # ...two attributes with one value (the twins the pair model links) share only the value
+    # or everyday words.
+    assert not pair_embed.shares_anchor(
+        "I go to the gym on Saturday mornings.", "Piano lessons moved to Saturday mornings."
+    )
+    assert not pair_embed.shares_anchor("我每周六上午练瑜伽。", "吉他课改到周六上午了。")
+    assert "now" not in pair_embed.anchors("I drive to work now.")
+
+
+def test_the_shipped_everyday_words_are_what_the_labelled_chat_lines_give():
+    from hybridmem.evolution.pair_embed_eval import common_vocabulary
+
+    built = common_vocabulary()
+    assert built["share"] == pair_embed.COMMON_SHARE
+    assert {k: frozenset(v) for k, v in built["words"].items()} == pair_embed.common_words()
+
+
+def test_twins_on_one_value_are_not_linked(tmp_path, clock, e5):
+    """The pair model alone reads "gym on Saturdays" / "piano moved to Saturdays" as one
+    attribute (0.94); nothing names the attribute in both, so nothing is linked."""
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        gym = mem.add("I go to the gym on Saturday mornings.", node_type="fact", user_id=U)
+        clock.advance(days=5)
+        piano = mem.add("Piano lessons moved to Saturday mornings.", node_type="fact", user_id=U)
+        assert piano.conflict_group is None
+        assert mem.get(gym.id, user_id=U).conflict_group is None
+        model = pair_embed.model_for(e5.name, e5.dimension)
+        assert model is not None
+        a, b = e5.embed([piano.content, gym.content])
+        assert pair_embed.read(model, a, piano.content, b, gym.content).linked
+
+
+def test_pair_links_are_on_by_default_and_link_a_stated_change(tmp_path, clock, e5):
     facts = ["我对花生过敏", "我女儿叫小雨", "我和设计组的例会在每周一上午十点。"]
     change = "设计组例会改到每周四下午三点了。"
+    assert EvolutionConfig().pair_links
     for on in (False, True):
         config = MemoryConfig(evolution=EvolutionConfig(pair_links=on))
         with HybridMemory(tmp_path / f"m{on}", embedder=e5, clock=clock, config=config) as mem:
@@ -118,12 +163,66 @@ def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):
         scores = {h.node.id: h.score for h in hits}
         assert scores[asked.id] > scores[fact.id]  # relevance alone would put it first
         assert ids.index(fact.id) < ids.index(asked.id)
-        # The set shown is relevance's: the same hits as with one-offs at full weight.
         config = MemoryConfig(evolution=EvolutionConfig(candidate_importance_factor=1.0))
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=config) as mem:
         plain = mem.retrieve("What is the user's diet?", user_id=U, top_k=3).hits
         assert {h.node.id for h in plain} == set(ids)
         assert plain[0].node.id == asked.id
+
+
+def _hit(
+    node_id: str, node_type: str, score: float, act: str | None = None, lexical: float = 0.0
+) -> Hit:
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    node = MemoryNode(
+        id=node_id,
+        user_id=U,
+        parent_id=None,
+        content=node_id,
+        node_type=node_type,
+        importance=0.5,
+        confidence=1.0,
+        created_at=now,
+        updated_at=now,
+        last_accessed_at=None,
+        access_count=0,
+        seq=0,
+        version=1,
+        status="active",
+        depth=1,
+        path=(),
+        task_id="",
+        content_hash=node_id,
+        index_state="indexed",
+        metadata={"speech_act": act} if act else {},
+    )
+    return Hit(node, score, ScoreBreakdown({"lexical": lexical}, {}, score, 1.0, ()))
+
+
+def test_a_one_off_leaves_the_shown_hits_for_a_fact_further_down():
+    """e5 scores "I teach maths…" below unrelated notes for "What is the user's job?": the
+    fact is not among the shown hits, and reordering only those left the question answering."""
+    hits = [
+        _hit("asked-data-analyst", "event", 0.39, "question"),
+        _hit("note-a", "event", 0.37),
+        _hit("note-b", "event", 0.35),
+        _hit("note-c", "event", 0.33),
+        _hit("teaches-maths", "fact", 0.22),
+        _hit("cello", "fact", 0.10),
+    ]
+    out = [h.node.id for h in assertions_first(hits, 3, 0.5, ("fact", "preference"))]
+    assert out[:3] == ["note-a", "note-b", "note-c"]  # everything else keeps its order
+    assert out.index("teaches-maths") < out.index("asked-data-analyst") < out.index("cello")
+    # A remark that shares a word with the query was found for what it says ("What did the
+    # user ask about becoming a data analyst?"): it yields only among the shown hits.
+    named = [_hit("asked-data-analyst", "event", 0.39, "question", lexical=0.8), *hits[1:]]
+    assert assertions_first(named, 3, 0.5, ("fact", "preference"))[:3] == named[:3]
+    # A remark more than twice as relevant as any standing statement keeps its place...
+    strong = [_hit("asked", "event", 0.50, "emotion"), *hits[1:4], _hit("f", "fact", 0.2)]
+    assert assertions_first(strong, 3, 0.5, ("fact",)) == strong
+    # ...and a store with no fact or preference (a chat transcript) is left alone.
+    events = [hits[0], *hits[1:4]]
+    assert assertions_first(events, 3, 0.5, ("fact", "preference")) == events
 
 
 class _EnglishOnlyConstant:

@@ -284,6 +284,10 @@ def test_the_vector_reads_the_topic_when_the_query_names_a_speaker(mem, embedder
     similarity = {i: h.breakdown.features["similarity"] for i, h in by_id.items()}
     # A line that is mostly the name no longer rides on it; the speaker feature still says who.
     assert similarity[answer.id] > similarity[name_only.id]
+    # Nor on the lexical match: BM25 reads the name-free form too ("kids", "love"), while the
+    # name-only line, a match of the query as asked, stays a candidate.
+    assert by_id[name_only.id].breakdown.features["lexical"] == 0.0
+    assert by_id[answer.id].breakdown.features["lexical"] == 1.0
     assert by_id[answer.id].breakdown.features["speaker"] == 1.0
     assert res.hits[0].node.id == answer.id
     embedder.texts.clear()

@@ -391,3 +391,26 @@ def test_a_circumstance_makes_a_dislike_a_mood_not_a_liking(text, act):
 )
 def test_a_feeling_with_a_recurring_cause_is_a_disposition(text, act):
     assert classify(text).act is act
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        # A pull towards a choice not made, a wish, a tentative plan: not facts.
+        ("Sort of tempted to quit the choir.", SpeechAct.HYPOTHETICAL),
+        ("Wish we could afford a bigger flat", SpeechAct.HYPOTHETICAL),
+        ("Might be time to look for a new dentist", SpeechAct.HYPOTHETICAL),
+        ("我有点想去学画画", SpeechAct.HYPOTHETICAL),
+        ("真想换个工作", SpeechAct.HYPOTHETICAL),
+        # A question without its mark, venting without a feeling word.
+        ("Any clue where my passport is", SpeechAct.QUESTION),
+        ("The noise upstairs is driving me crazy", SpeechAct.EMOTION),
+        ("I can't cope with this heat", SpeechAct.EMOTION),
+        ("那个客户把我气炸了", SpeechAct.EMOTION),
+        # The facts beside them stay facts.
+        ("I sing tenor in the choir.", SpeechAct.ASSERTION),
+        ("我在学画画。", SpeechAct.ASSERTION),
+    ],
+)
+def test_one_offs_said_without_the_usual_cues(text, act):
+    assert classify(text).act is act

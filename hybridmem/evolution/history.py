@@ -199,39 +199,60 @@ def said_in_passing(node: MemoryNode) -> bool:
 def assertions_first(
     hits: list[Hit], top_k: int | None, share: float, kinds: Sequence[str]
 ) -> list[Hit]:
-    """Order the shown hits so that what was said in passing yields to the user's standing
+    """Order the hits so that what was said in passing yields to the user's standing
     statements (facts and preferences, ``kinds``) at ``share`` of its score.
 
     The writer gives a question, a supposition or a passing feeling less weight, but weight is
     a small part of a retrieval score, and with multilingual-e5 "Should I try eating fish
     again?" matches "What is the user's diet?" better than "I'm vegetarian" does: the one-off
-    answered the question about the user. Which memories are shown stays relevance's call
-    (the set of the first ``top_k`` hits never changes), and so does the order of everything
-    else; a hit said in passing only moves below a fact or preference scoring more than
-    ``share`` of its own score.
+    answered the question about the user. A hit said in passing among the first ``top_k``
+    moves below every fact or preference scoring more than ``share`` of its own score:
+
+    * among the shown hits when it shares a word with the query (it was found for what it
+      says: "What did the user ask about the violin?" must still find the question);
+    * among all the candidates when it shares none: the embedder alone put it there, and e5
+      puts a question near a question whatever either is about. e5 also scores "I teach maths
+      at a secondary school" below unrelated notes for "What is the user's job?" (0.737 vs
+      0.777), so the fact is often not among the shown hits at all, and reordering only those
+      left "What would it take to become a data analyst?" answering. Such a remark leaves the
+      shown hits only for standing statements (the order of everything else is kept).
+
+    A store with no fact or preference (a chat transcript) is left alone.
     """
     window = len(hits) if top_k is None else min(top_k, len(hits))
-    head = hits[:window]
-    passing = [h for h in head if said_in_passing(h.node)]
-    if share >= 1.0 or not passing or len(passing) == len(head):
+    passing = [h for h in hits[:window] if said_in_passing(h.node)]
+    if share >= 1.0 or not passing or len(passing) == len(hits):
+        return hits
+    best = max((h.score for h in hits if h.node.node_type in kinds), default=None)
+    if best is None:
+        return hits  # no standing statement to yield to
+    unmatched = [h for h in passing if h.breakdown.features.get("lexical", 0.0) <= 0.0]
+    out = _yielded(hits, [h for h in unmatched if best > h.score * share], share, kinds)
+    moved = {id(h) for h in unmatched}
+    head = out[:window]
+    rest = [h for h in head if said_in_passing(h.node) and id(h) not in moved]
+    return _yielded(head, rest, share, kinds) + out[window:]
+
+
+def _yielded(hits: list[Hit], moving: list[Hit], share: float, kinds: Sequence[str]) -> list[Hit]:
+    """``hits`` with each of ``moving`` placed after every standing statement scoring more
+    than ``share`` of its score and every other hit that came before it."""
+    if not moving or not any(h.node.node_type in kinds for h in hits):
         return hits
 
     def outranks(standing: Hit, hit: Hit) -> bool:
         return standing.node.node_type in kinds and standing.score > hit.score * share
 
-    if not any(h.node.node_type in kinds for h in head):
-        return hits  # no standing statement to yield to: the loop below would keep the order
-    # Positions looked up, not searched (``head.index`` in the loop made a 10,000-hit,
+    # Positions looked up, not searched (``list.index`` in the loop made a 10,000-hit,
     # budget-packed retrieval cubic in its ~130 candidates: seconds a query).
-    rank = {id(h): i for i, h in enumerate(head)}
-    out = [h for h in head if not said_in_passing(h.node)]
-    for hit in passing:
-        # Its place among the others: after every standing statement that outranks it and
-        # every other hit that came before it.
+    rank = {id(h): i for i, h in enumerate(hits)}
+    moved = {id(h) for h in moving}
+    out = [h for h in hits if id(h) not in moved]
+    for hit in moving:
         before = rank[id(hit)]
         at = 0
         for i, other in enumerate(out):
             if outranks(other, hit) or rank[id(other)] < before:
                 at = i + 1
         out.insert(at, hit)
-    return out + hits[window:]
+    return out

@@ -24,6 +24,7 @@ import argparse
 import json
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -38,14 +39,19 @@ from hybridmem.evolution.conflicts import same_value
 from hybridmem.evolution.embed_models import fit_linear
 from hybridmem.evolution.pair_embed import (
     CANDIDATES,
+    COMMON_FILE,
+    COMMON_SHARE,
     DIFFERENT,
     MODEL_FILES,
     SAME_ATTRIBUTE,
     SAME_VALUE,
     PairModel,
     features,
+    language,
     read,
+    shares_anchor,
     states_change,
+    words,
 )
 from hybridmem.evolution.writer import similarity_threshold
 
@@ -64,6 +70,8 @@ class Statement:
     group: int
     value: int
     attribute: str = ""
+    batch: str = ""
+    """``dev``, ``test`` (the first blind groups) or ``blind2`` (the fourth session's)."""
 
 
 def load_statements(path: Path | None = None) -> list[Statement]:
@@ -77,8 +85,10 @@ def load_statements(path: Path | None = None) -> list[Statement]:
     for g, line in enumerate(x for x in text.splitlines() if x.strip()):
         row = json.loads(line)
         for v, phrasings in enumerate(row["values"]):
+            batch = row.get("batch", row["split"])
             out.extend(
-                Statement(t, row["lang"], row["split"], g, v, row["attribute"]) for t in phrasings
+                Statement(t, row["lang"], row["split"], g, v, row["attribute"], batch)
+                for t in phrasings
             )
     return out
 
@@ -134,11 +144,21 @@ Linker = Callable[[int, int], tuple[bool, bool]]
 
 
 def model_linker(
-    model: PairModel, rows: Sequence[Statement], vecs: np.ndarray, gate: bool
+    model: PairModel,
+    rows: Sequence[Statement],
+    vecs: np.ndarray,
+    gate: bool,
+    anchored: bool = False,
 ) -> Linker:
+    """The pair model's reading; ``gate``: only for a newcomer stating a change;
+    ``anchored``: only when the two share a word naming an attribute (the writer: both)."""
+
     def decide(i: int, j: int) -> tuple[bool, bool]:
         r = read(model, vecs[i], rows[i].text, vecs[j], rows[j].text)
-        return r.linked and (not gate or states_change(rows[i].text)), r.restates
+        linked = r.linked and (not gate or states_change(rows[i].text))
+        if linked and anchored:
+            linked = shares_anchor(rows[i].text, rows[j].text)
+        return linked, r.restates
 
     return decide
 
@@ -194,9 +214,20 @@ def link_report(
     pool: the other groups of its language). Recall: each later value as a newcomer with one
     earlier value of its attribute stored among the other groups.
     """
+    return link_report_of(rows, vecs, decide, top, range(len(rows)))
+
+
+def link_report_of(
+    rows: Sequence[Statement],
+    vecs: np.ndarray,
+    decide: Linker,
+    top: int,
+    newcomers: Sequence[int],
+) -> dict[str, Any]:
+    """:func:`link_report` with only ``newcomers`` as the new statements."""
     n = len(rows)
     false_links = trials = hits = wrong = 0
-    for i in range(n):
+    for i in newcomers:
         others = [
             j for j in range(n) if rows[j].lang == rows[i].lang and rows[j].group != rows[i].group
         ]
@@ -209,9 +240,10 @@ def link_report(
             got = _linked(i, [*others, p], vecs, decide, top)
             hits += got == p
             wrong += got is not None and got != p
+    count = len(newcomers)
     return {
-        "statements": n,
-        "false_link_no_partner": round(false_links / n, 3),
+        "statements": count,
+        "false_link_no_partner": round(false_links / count, 3) if count else None,
         "change_linked": round(hits / trials, 3) if trials else None,
         "change_linked_wrong": round(wrong / trials, 3) if trials else None,
     }
@@ -283,6 +315,21 @@ def _methods(
             for gate in (False, True):
                 name = f"pair model{'+change' if gate else ''} top{top}"
                 out.append((name, model_linker(model, rows, vecs, gate), top))
+        anchored = model_linker(model, rows, vecs, True, anchored=True)
+        out.append((f"pair model+change+anchor top{CANDIDATES}", anchored, CANDIDATES))
+    return out
+
+
+def per_attribute(
+    rows: Sequence[Statement], vecs: np.ndarray, decide: Linker, top: int
+) -> dict[str, Any]:
+    """Per attribute: the share of its later values linked to an earlier one (recall) and of
+    its statements linked to another attribute's (false link)."""
+    out: dict[str, Any] = {}
+    for attribute in sorted({r.attribute for r in rows}):
+        idx = [i for i, r in enumerate(rows) if r.attribute == attribute]
+        report = link_report_of(rows, vecs, decide, top, idx)
+        out[attribute] = [report["change_linked"], report["false_link_no_partner"]]
     return out
 
 
@@ -324,13 +371,63 @@ def evaluate_command(spec: str, json_out: Path | None, blind: bool = True) -> in
         )
     model = fit([rows[i] for i in dev], vecs[dev], name)
     if blind:
-        payload["blind test"] = _report(model, [rows[i] for i in test], vecs[test], (name, cjk))
+        for section, batch in (("blind test", "test"), ("blind 2", "blind2")):
+            idx = [i for i in test if rows[i].batch == batch]
+            sub, sv = [rows[i] for i in idx], vecs[idx]
+            payload[section] = _report(model, sub, sv, (name, cjk))
+            for lang in ("en", "zh"):
+                keep = [k for k, r in enumerate(sub) if r.lang == lang]
+                lrows, lvecs = [sub[k] for k in keep], sv[keep]
+                for label, anchored in (("pair model+change", False), ("+anchor", True)):
+                    decide = model_linker(model, lrows, lvecs, True, anchored=anchored)
+                    key = f"{lang}/per attribute [change linked, false link]: {label}"
+                    payload[section][key] = per_attribute(lrows, lvecs, decide, CANDIDATES)
     for section, body in payload.items():
         if isinstance(body, dict):
             for key, figures in body.items():
                 print(f"{section:12s} {key:22s} {figures}")
     if json_out is not None:
         json_out.write_text(json.dumps(payload, ensure_ascii=False, indent=2), "utf-8")
+    return 0
+
+
+CHAT_SETS = {"speech_acts.jsonl": 1714, "slot_changes.jsonl": 491}
+"""The labelled chat lines whose vocabulary decides which words are everyday words: the first
+lines of each set, as they were when the vocabulary was fitted (lines appended later, e.g.
+blind batches, do not refit it)."""
+
+
+def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
+    """The content words in at least ``share`` of the chat lines of their language."""
+    counts: dict[str, Counter[str]] = {"en": Counter(), "zh": Counter()}
+    lines: Counter[str] = Counter()
+    data = resources.files("hybridmem.evolution").joinpath("data")
+    for name, count in CHAT_SETS.items():
+        for raw in data.joinpath(name).read_text(encoding="utf-8").splitlines()[:count]:
+            if not raw.strip():
+                continue
+            text = json.loads(raw)["text"]
+            lang = language(text)
+            lines[lang] += 1
+            counts[lang].update({w for w, _ in words(text)})
+    return {
+        "share": share,
+        "sources": CHAT_SETS,
+        "lines": dict(lines),
+        "words": {
+            lang: sorted(w for w, c in counts[lang].items() if c >= share * lines[lang])
+            for lang in ("en", "zh")
+        },
+    }
+
+
+def common_command(out: Path | None) -> int:
+    if out is None:
+        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", COMMON_FILE)))
+    vocabulary = common_vocabulary()
+    out.write_text(json.dumps(vocabulary, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    sizes = {lang: len(ws) for lang, ws in vocabulary["words"].items()}
+    print(f"wrote {out} (everyday words per language: {sizes})")
     return 0
 
 
@@ -348,7 +445,7 @@ def fit_command(spec: str, out: Path | None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.pair_embed_eval")
-    parser.add_argument("command", choices=["fit", "evaluate"])
+    parser.add_argument("command", choices=["fit", "evaluate", "common"])
     parser.add_argument("--embedder", default="e5")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--json", type=Path, dest="json_out")
@@ -356,6 +453,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "fit":
         return fit_command(args.embedder, args.out)
+    if args.command == "common":
+        return common_command(args.out)
     return evaluate_command(args.embedder, args.json_out, blind=not args.dev_only)
 
 

@@ -202,6 +202,7 @@ _NOT_A_NAME = frozenset(
         "retrained",
         "settled",
         "moved",
+        "we",  # the speaker with their household ("We moved to Bristol"), never a name
     ]
 )
 _ATTRIBUTE_NOUNS_ZH = frozenset(
@@ -361,6 +362,16 @@ def _pos(text: str) -> list[tuple[str, str]]:
 
 
 _LANDMARK = re.compile(r"[离距]\S{1,8}?(?:近|远)|\b(?:close|near|next) to (?:the |my )?\w+", re.I)
+# "moved to Saturday mornings", "moving it to 3pm": a move to a time is a rescheduling, not a
+# change of home.
+_RESCHEDULED = re.compile(
+    r"\b(?:moved|move|moving)\s+(?:\w+\s+)?(?:back\s+|forward\s+|up\s+)?to\s+"
+    r"(?:(?:the|every|next|this)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?"
+    r"|mornings?|afternoons?|evenings?|nights?|tomorrow|today|tonight|noon|midnight"
+    r"|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?\b|\d{1,2}(?:st|nd|rd|th)\b"
+    r"|(?:jan|febr)uary|march|april|may|june|july|august|(?:septem|octo|novem|decem)ber)",
+    re.I,
+)
 
 
 def _drives_a_named_thing(text: str) -> bool:
@@ -393,7 +404,7 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
         if any(_mentions(lowered, w.lower()) for w in words):
             return SlotGuess(slot, True, "map")
     # "离公司近多了" names the office as a landmark, not as the value of anything.
-    scan = _LANDMARK.sub("", text)
+    scan = _RESCHEDULED.sub("", _LANDMARK.sub("", text))
     for slot, name, pattern in _RULES:
         if pattern.search(scan):
             return SlotGuess(slot, True, f"rule:{name}")

@@ -169,7 +169,11 @@ HYPOTHETICAL_STRONG = _family(
             r"|\b(?:could|would|might) be (?:nice|fun|great|cool|good|interesting) to\b"
             r"|\bmight be worth\b|\bwhat would (?:my|i|we|our|life)\b|\bsome ?day\b"
             r"|\bone day\b(?! (?:after|before|later|earlier|ago|early|late|off))"
-            r"|\bi(?:'d| would) love to\b",
+            r"|\bi(?:'d| would) love to\b"
+            # A pull towards a choice not made ("half tempted to sell the piano"), a wish with
+            # no subject ("wish I could..."), a tentative plan ("might be time to...").
+            r"|\btempted to\b|^" + _LEAD + r"wish (?:i|we)\b"
+            r"|\b(?:might|may|could) be time to\b",
         ),
         (
             "tentative",
@@ -197,6 +201,7 @@ HYPOTHETICAL_STRONG = _family(
             "kaolv",
             r"(?:我|在|正在|还在)考虑|考虑(?:要不要|一下要不要|是否)|在想要不要|想想要不要"
             r"|琢磨|寻思|纠结要不要|犹豫要不要|要不(?:我|咱|我们)|干脆.{0,10}算了|(?:我|也)想过"
+            r"|(?:有点|真)想(?!哭|吐|死|笑|你|家)"
             r"|有可能(?:我|我们)|(?:我|我们)(?:有)?可能(?:会|要)",
         ),
         (
@@ -256,7 +261,7 @@ QUESTION_FORM = _family(
         ),
         (
             "any-idea",
-            r"\bany (?:idea|good|chance|way)\b|\bdo you (?:know|remember)\b"
+            r"\bany (?:idea|clue|good|chance|way)\b|\bdo you (?:know|remember)\b"
             r"|\bi wonder\b",
         ),
         ("ma", r"[吗嘛]|么[?.!\s]*$"),
@@ -535,7 +540,9 @@ EMOTION = _family(
             r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"
             r"|\b(?:dread|dreading|gutted|bummed|obsessed|jealous|envious|hilarious|pumped|stoked"
             r"|psyched|unreal|crying|lol|lmao|haha\w*|terribly|crazy|lucky|confusing)\b"
-            r"|\bcan't wait\b|\blosing my mind\b|\bnot gonna lie\b|\bngl\b",
+            r"|\bcan't wait\b|\blosing my mind\b|\bnot gonna lie\b|\bngl\b"
+            r"|\bdr(?:ive|ives|ove|iving) me (?:nuts|mad|crazy|insane|up the wall|round the bend)\b"
+            r"|\bcan't (?:deal with|cope with|bear)\b",
         ),
         # "so noisy", "really excited", "super pumped": an intensified adjective evaluates.
         (
@@ -558,7 +565,7 @@ EMOTION = _family(
         ),
         (
             "zh-feeling",
-            r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态"
+            r"(?<!麻)烦|累(?!计)|崩溃|开心|高兴|难过|伤心|郁闷|焦虑|紧张|头疼|头大|心态|气坏|气炸"
             r"|气死|生气|感动|无聊|(?<![a-z])emo(?![a-z])|废了|软了|无语|哈哈|充实|想家|服了|醉了|麻了|失望|委屈|难受|害怕|担心|激动|兴奋|好想|想哭|闹心|心情|腰疼"
             r"|饿|美滋滋|烦躁|值了|爽|受不了了|成这样|[\u4e00-\u9fff]死(?:我)?了|折磨|疯了|倒霉"
             r"|折腾|难(?:喝|听|看|闻)|期待|心塞|笑死|舍不得|太棒|后悔|无奈|羡慕|尴尬|真香|太香了|慌"

@@ -271,13 +271,7 @@ class Retriever:
         embedding and one vector search, not two of each."""
         cfg = self.config
         out = Candidates()
-        expression = lexical.match_expression(q.text) if cfg.lexical_candidates else None
-        if expression:
-            for node_id, value in self.store.lexical_search(
-                expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
-            ):
-                out.bm25[node_id] = value
-                out.add(node_id, "lexical")
+        out.bm25 = self._lexical(q.text, resolved, out)
         if q.window is not None:
             for node_id in self.store.created_between(
                 resolved.scope,
@@ -294,7 +288,10 @@ class Retriever:
                 out.add(child.id, "structure")
         out.nodes = self.store.get_many(i for i in out.sources if i not in on_path)
         if matches is None:
-            q = self.embed(q, self.first_topic(q, out.nodes) or q.text)
+            topic = self.first_topic(q, out.nodes)
+            q = self.embed(q, topic or q.text)
+            if topic is not None:
+                self._lexical_topic(topic, resolved, out, on_path)
         if cfg.vector_candidates and q.vector is not None:
             out.vectors_from_rows = matches is not None  # narrow() ranked stored vectors
             if matches is None:
@@ -309,6 +306,33 @@ class Retriever:
         self._fill_similarity(out.nodes, out.cosine, q.vector, out.scope_cosine)
         out.fuse(q.weights, cfg.fusion)
         return q, out
+
+    def _lexical(self, text: str, resolved: ResolvedScope, out: Candidates) -> dict[str, float]:
+        """BM25 of ``text``'s lexical matches in scope (top ``lexical_candidates``), each
+        added to ``out`` as a lexical candidate."""
+        cfg = self.config
+        expression = lexical.match_expression(text) if cfg.lexical_candidates else None
+        if not expression:
+            return {}
+        found = list(
+            self.store.lexical_search(
+                expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
+            )
+        )
+        for node_id, _ in found:
+            out.add(node_id, "lexical")
+        return dict(found)
+
+    def _lexical_topic(
+        self, topic: str, resolved: ResolvedScope, out: Candidates, on_path: set[str]
+    ) -> None:
+        """The lexical feature of a speaker-naming query reads its name-free form, as the
+        vector does: who is the speaker feature's alone. (A name is rare in the store but in
+        every line of its speaker, so the query's BM25 ranked a speaker's short lines, mostly
+        their name, above the lines on the topic.) The first matches stay candidates."""
+        out.bm25 = self._lexical(topic, resolved, out)
+        new = {i for i in out.bm25 if i not in out.nodes} - on_path
+        out.nodes.update(self.store.get_many(new))
 
     def first_topic(self, q: Query, first: dict[str, MemoryNode]) -> str | None:
         """The query without the names of the speakers among its ``first`` (non-vector)
@@ -353,6 +377,7 @@ class Retriever:
             return q
         q = self.embed(q, topic)
         cfg = self.config
+        self._lexical_topic(topic, resolved, cands, on_path)
         found = self._search_scope(q.vector, resolved)
         cands.cosine = {m.id: m.similarity for m in found.matches}
         cands.scope_cosine = found.cosine
