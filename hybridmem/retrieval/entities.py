@@ -5,11 +5,12 @@ Melanie do to destress?") is about what *Melanie* said, while the other speaker'
 her only in address ("Wow, Melanie!"). The ``speaker`` feature is 1 when the memory's speaker
 label is a name the query mentions, 0 otherwise (and for memories without a label).
 
-Who and what are then kept apart: the speaker feature answers *who*, and the query's vector is
-computed without the speakers' names (:func:`topic_query`), so it answers *what*. In a chat
-every memory carries a speaker label, so a name in the query pulls the embedding towards all
-of that person's lines (and towards short lines that are mostly a name) rather than towards
-the topic asked about.
+Who and what are then kept apart: the speaker feature answers *who*, and the query's vector
+and its BM25 are computed without the speakers' names (:func:`topic_query`), so they answer
+*what*. In a chat every memory carries a speaker label, so a name in the query pulls the
+embedding towards all of that person's lines (and towards short lines that are mostly a name)
+rather than towards the topic asked about; a name is rare in a store but in every line of its
+speaker, so BM25 did the same.
 """
 
 from __future__ import annotations
