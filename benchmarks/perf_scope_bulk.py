@@ -20,7 +20,10 @@ filler in bulk:
 At each total in ``--totals`` the target task's queries run ``--rounds`` rounds (every query
 once per round, embedding excluded); the table gives p50/p95 median and spread over rounds
 and the ratio to the smallest total. Bare Chroma with a ``where`` filter on the same task is
-measured beside it up to ``--bare-max`` nodes (its filler upserted for real).
+measured beside it up to ``--bare-max`` nodes (its filler upserted for real: the same texts,
+hash vectors and a ``task`` key, as the bare side of ``benchmarks perf``). With
+``--sql-filler`` the engine's filler is always the SQL one and bare Chroma's is upserted on its
+own (a 1M bare side in minutes instead of building every engine row in Python).
 Run: ``python -m benchmarks.perf_scope_bulk --totals 10000,100000,1000000``.
 """
 
@@ -55,8 +58,9 @@ _BATCH = 5000
 class BulkFiller:
     """Writes filler tasks and events into the engine's store in the engine's row format."""
 
-    def __init__(self, growth: Growth) -> None:
+    def __init__(self, growth: Growth, *, sql_only: bool = False) -> None:
         mem = growth.engine.mem
+        self.sql_only = sql_only
         self.mem = mem
         self.store = mem.store
         self.embedder = growth.embedder
@@ -86,10 +90,24 @@ class BulkFiller:
         return int(self.store.conn.execute("SELECT count(*) FROM nodes").fetchone()[0])
 
     def _write(self, n: int, seed: int, *, bare: bool) -> None:
-        if bare:
+        if bare and not self.sql_only:
             self._write_python(n, seed)
-        else:
-            self._write_sql(n)
+            return
+        first = self.count
+        self._write_sql(n)
+        if bare:
+            self._write_bare(first, n, seed)
+
+    def _write_bare(self, first: int, n: int, seed: int) -> None:
+        """Bare Chroma's filler alone: events ``first..first+n`` (hash vectors of the same
+        synthetic texts, tasks of :data:`FILLER_TASK`), upserted as the bare side does."""
+        texts = synthetic_texts(n, seed, first)
+        self.bare.coll.upsert(
+            ids=[f"fill{first + i}" for i in range(n)],
+            embeddings=self.embedder.embed(texts),
+            documents=texts,
+            metadatas=[{"task": f"f{(first + i) // FILLER_TASK}"} for i in range(n)],
+        )
 
     def _write_python(self, n: int, seed: int) -> None:
         """Filler written row by row from Python, with real hash vectors, and upserted into
@@ -287,6 +305,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--lock", type=Path, default=None, help="a file to flock while timing (not while building)"
     )
+    parser.add_argument(
+        "--sql-filler",
+        action="store_true",
+        help="engine filler always in SQL; bare Chroma's filler upserted on its own",
+    )
     args = parser.parse_args(argv)
     totals = sorted(int(x) for x in args.totals.split(",") if x.strip())
     rows: list[dict[str, Any]] = []
@@ -295,7 +318,7 @@ def main(argv: list[str] | None = None) -> None:
         workdir.mkdir(parents=True, exist_ok=True)
         growth = Growth(workdir, args.task_nodes, args.queries)
         growth.grow(args.task_nodes)  # the target task, through the engine
-        filler = BulkFiller(growth)
+        filler = BulkFiller(growth, sql_only=args.sql_filler)
         for total in totals:
             built = filler.grow_to(total, args.bare_max)
             with timing_lock(args.lock):
@@ -342,6 +365,7 @@ def main(argv: list[str] | None = None) -> None:
                     "rounds": args.rounds,
                     "embedder": "hash",
                     "bare_max": args.bare_max,
+                    "sql_filler": args.sql_filler,
                     "filler_task": FILLER_TASK,
                 },
                 "notes": [__doc__.split("\n\n")[1].strip()],

@@ -411,8 +411,13 @@ def measure_size(
         for n, v in qps[side.name].items():
             m[f"qps_{n}_threads"] = v
         rows.append(ResultRow(side.name, label, mix, m, size))
+    # Each batch was timed on both sides back to back: its ratio is one paired sample.
+    paired = [b / e for e, b in zip(batches[engine.name], batches[bare.name], strict=True)]
     ratio: dict[str, float] = {
         "ingest_throughput_ratio": totals[bare.name] / totals[engine.name],
+        "ingest_batch_ratio_median": statistics.median(paired),
+        "ingest_throughput_ratio_min": min(paired),
+        "ingest_throughput_ratio_max": max(paired),
         "load_before": load_before,
         "load_after": load_after,
         "peak_rss_mb": peak_rss_mb(),
@@ -489,7 +494,8 @@ def run_perf(
             "Ingest: add_many in batches of 1000 under one task per 100 nodes, vs bare "
             "embed + Chroma upsert of the same texts in the same batches; the two sides "
             "alternate batch by batch. ingest_throughput_ratio = hybridmem nodes/s / bare "
-            "nodes/s (>= 1: as fast).",
+            "nodes/s (>= 1: as fast); _min/_max and ingest_batch_ratio_median: the ratio per "
+            "batch (each batch timed on both sides back to back), its median and spread.",
             "Retrieve: task-scoped, top_k=10; bare Chroma queries with a where filter on "
             "the same task. Both sides warmed; each round runs every query on both sides "
             "(order alternating); figures are the median over rounds, _min/_max the "

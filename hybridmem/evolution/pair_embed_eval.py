@@ -1,9 +1,11 @@
 """Fitting and evaluating the same-attribute pair model (:mod:`.pair_embed`).
 
 ``fit``: pairs from the ``dev`` groups of ``data/attribute_pairs.jsonl``, fit, write the JSON.
+``common``: the everyday vocabulary (``data/common_words.json``) from the labelled chat lines.
 ``evaluate``: two halves of the dev groups (fit on one half's pairs, score the other's, both
 ways) and the blind ``test`` groups (unseen attributes, written before any model) with the
-model fitted on all of dev, per language, beside cosine thresholds in the same run:
+model fitted on all of dev (blind 1 and blind 2 reported apart, and per attribute), per
+language, beside cosine thresholds in the same run:
 
 * pair figures: precision / recall of "one attribute" (``same_value`` or ``same_attribute``)
   over the labelled pairs, and how many changed values would be read as the same value (a

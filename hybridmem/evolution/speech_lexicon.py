@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hybridmem.evolution import regex_factors
+
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _LATIN_CHAR = re.compile(r"[a-z]")
 # Regex syntax that contains letters without matching them: escapes and named groups.
@@ -28,16 +30,24 @@ class Cue:
 
     ``latin``/``cjk`` say which scripts the pattern can match at all, so the classifier skips
     English patterns on Chinese text and the reverse (about twice as fast on one-script text).
+    ``factors``: literal strings one of which any match contains (None: unknown), so a text
+    holding none of them is not searched (:mod:`~hybridmem.evolution.regex_factors`).
     """
 
     name: str
     pattern: re.Pattern[str]
     latin: bool
     cjk: bool
+    factors: frozenset[str] | None = None
 
-    def search(self, text: str, *, has_latin: bool, has_cjk: bool) -> bool:
-        """True when the pattern matches, skipping the search when no script can match."""
+    def search(
+        self, text: str, *, has_latin: bool, has_cjk: bool, present: frozenset[str] | None = None
+    ) -> bool:
+        """True when the pattern matches, skipping the search when no script can match or
+        (``present``: the known factors ``text`` holds) none of its factors is there."""
         if not ((self.latin and has_latin) or (self.cjk and has_cjk)):
+            return False
+        if present is not None and self.factors is not None and self.factors.isdisjoint(present):
             return False
         return self.pattern.search(text) is not None
 
@@ -49,10 +59,20 @@ class CueFamily:
     name: str
     cues: tuple[Cue, ...]
 
-    def fired(self, text: str, *, has_latin: bool = True, has_cjk: bool = True) -> tuple[str, ...]:
-        """Names of the cues of this family that match ``text``."""
+    def fired(
+        self,
+        text: str,
+        *,
+        has_latin: bool = True,
+        has_cjk: bool = True,
+        present: frozenset[str] | None = None,
+    ) -> tuple[str, ...]:
+        """Names of the cues of this family that match ``text`` (``present``: see
+        :meth:`Cue.search`)."""
         return tuple(
-            cue.name for cue in self.cues if cue.search(text, has_latin=has_latin, has_cjk=has_cjk)
+            cue.name
+            for cue in self.cues
+            if cue.search(text, has_latin=has_latin, has_cjk=has_cjk, present=present)
         )
 
 
@@ -62,7 +82,8 @@ def _cue(name: str, rx: str) -> Cue:
     latin, cjk = bool(_LATIN_CHAR.search(literal)), bool(_CJK_CHAR.search(literal))
     if not latin and not cjk:
         latin = cjk = True
-    return Cue(name, re.compile(rx), latin, cjk)
+    pattern = re.compile(rx)
+    return Cue(name, pattern, latin, cjk, regex_factors.factors(pattern))
 
 
 def _family(name: str, table: tuple[tuple[str, str], ...]) -> CueFamily:

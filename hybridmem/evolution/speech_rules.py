@@ -94,6 +94,25 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
 )
 
 
+def _factors_by_start() -> dict[str, tuple[str, ...]]:
+    """Every cue's literals, by their first two characters (a one-character literal by
+    itself): a literal can be in a text only when its start is."""
+    every = sorted({f for _, fam in _SLOTS for cue in fam.cues for f in cue.factors or ()})
+    starts: dict[str, list[str]] = {}
+    for factor in every:
+        starts.setdefault(factor[:2], []).append(factor)
+    return {start: tuple(found) for start, found in starts.items()}
+
+
+_FACTORS = _factors_by_start()
+
+
+def _present(text: str) -> frozenset[str]:
+    """The cues' literals ``text`` holds (a cue holding none of them cannot match)."""
+    starts = {text[i : i + 2] for i in range(len(text) - 1)} | set(text)
+    return frozenset(f for start in starts & _FACTORS.keys() for f in _FACTORS[start] if f in text)
+
+
 @dataclass(frozen=True)
 class _Cues:
     """The cues of one utterance, by family (each a tuple of cue names)."""
@@ -121,9 +140,10 @@ class _Cues:
     @classmethod
     def match(cls, text: str) -> _Cues:
         has_latin, has_cjk = lex.scripts(text)
+        present = _present(text)
         return cls(
             **{
-                slot: family.fired(text, has_latin=has_latin, has_cjk=has_cjk)
+                slot: family.fired(text, has_latin=has_latin, has_cjk=has_cjk, present=present)
                 for slot, family in _SLOTS
             }
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -422,6 +422,9 @@ class EvolutionWriter:
         pairs = self._pair_model() if threshold is None else None
         if vector is None or (threshold is None and pairs is None):
             return None, ()
+        if pairs is not None and not pair_embed.states_change(request.content):
+            # The pair model links only a stated change: no pool to read for the rest.
+            return None, ()
         pool = self._conflict_pool(request)
         vectors = self._vectors([node_id for node_id, _, _ in pool], batch_vectors)
         known = [(node_id, group) for node_id, group, _ in pool if node_id in vectors]
@@ -462,7 +465,7 @@ class EvolutionWriter:
             if not changed:
                 if not fresh:
                     return pool
-                return sorted([*pool, *fresh], key=lambda e: e[2], reverse=True)[:CONFLICT_POOL]
+                return _merged(pool, fresh, lambda e: e[2], CONFLICT_POOL, oldest=False)
             ids = {n.id for n in new}
             kept = [e for e in pool if e[0] not in ids]
             left = {e[0] for e in pool if e[0] in ids} - {e[0] for e in fresh}
@@ -470,7 +473,7 @@ class EvolutionWriter:
                 return None  # a member left a full pool: the next one is not known here
             if not fresh and len(kept) == len(pool):
                 return pool
-            return sorted([*kept, *fresh], key=lambda e: e[2], reverse=True)[:CONFLICT_POOL]
+            return _merged(kept, fresh, lambda e: e[2], CONFLICT_POOL, oldest=False)
 
         return request.batch_reads.get(
             ("conflict_pool", user, kind),
@@ -546,6 +549,7 @@ class EvolutionWriter:
 
 
 _Key = tuple[datetime, int]
+E = TypeVar("E")
 
 
 def _age(node: MemoryNode) -> _Key:
@@ -578,5 +582,16 @@ def _regrow(
             return None
         if not fresh and len(kept) == len(pool):
             return pool
-    ordered = sorted([*kept, *fresh], key=_age, reverse=not oldest)
-    return ordered if limit is None else ordered[:limit]
+    return _merged(kept, fresh, _age, limit, oldest=oldest)
+
+
+def _merged(
+    pool: list[E], fresh: list[E], age: Callable[[E], _Key], limit: int | None, *, oldest: bool
+) -> list[E]:
+    """``pool`` (ordered by ``age``, ``oldest`` first or newest first) with ``fresh`` in
+    place, at most ``limit``. A queued node is nearly always the newest: no sort then."""
+    if len(fresh) == 1 and (not pool or age(fresh[0]) > age(pool[-1 if oldest else 0])):
+        out = [*pool, fresh[0]] if oldest else [fresh[0], *pool]
+    else:
+        out = sorted([*pool, *fresh], key=age, reverse=not oldest)
+    return out if limit is None else out[:limit]

@@ -1,0 +1,78 @@
+"""Literal strings a regular expression cannot match without: a cheap test before a search.
+
+The speech-act classifier runs ~290 cue patterns on every new memory, and almost none of them
+match a given sentence. Most patterns hold literal text that any match must contain ("what
+if", "假如", one of "i'd" / "we'd"); when a sentence holds none of a pattern's literals the
+search cannot succeed and is skipped. :func:`factors` reads those literals off the pattern's
+parse tree and is deliberately conservative: it returns None (always search) for anything it
+does not fully understand (flags, back-references, look-arounds are never used as evidence),
+so skipping a search never changes what the classifier reports.
+"""
+
+from __future__ import annotations
+
+import re
+import re._constants as sre  # the parse tree's op codes (Python 3.11's sre_constants)
+import re._parser as sre_parse  # the standard library's own parser (3.11's sre_parse)
+from collections.abc import Sequence
+from typing import Any
+
+_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT))
+
+
+def factors(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """Literal strings at least one of which every match of ``pattern`` contains, or None
+    when no such set is known (then the pattern must always be searched)."""
+    if pattern.flags & (re.IGNORECASE | re.VERBOSE):
+        return None
+    try:
+        tree = sre_parse.parse(pattern.pattern, pattern.flags)
+    except (re.error, TypeError, ValueError):  # pragma: no cover - compiled patterns parse
+        return None
+    found = _sequence(list(tree))
+    if found is None or not all(found):
+        return None
+    return frozenset(found)
+
+
+def _sequence(items: Sequence[tuple[Any, Any]]) -> set[str] | None:
+    """Necessary literals of a sequence: any one item's (a run of literal characters is one
+    string); the most selective choice (longest shortest string, then fewest strings)."""
+    choices: list[set[str]] = []
+    run: list[str] = []
+    for op, arg in items:
+        if op is sre.LITERAL:
+            run.append(chr(arg))
+            continue
+        if run:
+            choices.append({"".join(run)})
+            run = []
+        found = _item(op, arg)
+        if found:
+            choices.append(found)
+    if run:
+        choices.append({"".join(run)})
+    if not choices:
+        return None
+    return max(choices, key=lambda c: (min(len(s) for s in c), -len(c)))
+
+
+def _item(op: Any, arg: Any) -> set[str] | None:
+    """Necessary literals of one non-literal item (None: none known)."""
+    if op is sre.SUBPATTERN:
+        _group, add_flags, del_flags, body = arg
+        return None if add_flags or del_flags else _sequence(list(body))
+    if op is sre.BRANCH:
+        out: set[str] = set()
+        for branch in arg[1]:
+            found = _sequence(list(branch))
+            if not found:
+                return None  # a branch that may match without any literal
+            out |= found
+        return out
+    if op in _REPEATS:
+        low, _high, body = arg
+        return _sequence(list(body)) if low >= 1 else None
+    if op is getattr(sre, "ATOMIC_GROUP", None):
+        return _sequence(list(arg))
+    return None  # classes, any-char, anchors, look-arounds, back-references
