@@ -422,6 +422,9 @@ class EvolutionWriter:
         pairs = self._pair_model() if threshold is None else None
         if vector is None or (threshold is None and pairs is None):
             return None, ()
+        if pairs is not None and not pair_embed.states_change(request.content):
+            # The pair model links only a stated change: no pool to read for the rest.
+            return None, ()
         pool = self._conflict_pool(request)
         vectors = self._vectors([node_id for node_id, _, _ in pool], batch_vectors)
         known = [(node_id, group) for node_id, group, _ in pool if node_id in vectors]
