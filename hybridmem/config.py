@@ -26,7 +26,8 @@ class ScoreWeights:
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
     parent:     best relevance among the candidates under the node's parent (a matching session:
                 the strongest lever found by the LoCoMo error analysis, weight chosen by
-                two-fold cross-validation, see docs/benchmarks.md).
+                two-fold cross-validation: 0.45 -> 1.0, then 0.5 once BM25 read the query
+                without the speakers' names, see docs/benchmarks.md).
     neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
     effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
     speaker:    the memory's ``"Name: ..."`` speaker is someone the query names; the only
@@ -50,7 +51,7 @@ class ScoreWeights:
     use: float = 0.05
     tree: float = 0.1
     neighbour: float = 0.25
-    parent: float = 1.0
+    parent: float = 0.5
     speaker: float = 0.75
     time: float = 2.0
 

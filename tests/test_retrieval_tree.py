@@ -311,6 +311,27 @@ def test_a_speaker_only_the_vector_search_finds_gets_the_query_embedded_again(me
         assert res.hits[0].node.content.startswith("Mia:")
 
 
+def test_a_filtered_retrieve_embeds_the_query_once(mem_path, clock, monkeypatch):
+    counting = CountingEmbedder(HashEmbedder(64))
+    with HybridMemory(mem_path, embedder=counting, clock=clock) as mem:
+        task = mem.add("Chat with Mia", node_type="task", user_id="u1")
+        session = mem.add("Session 1", node_type="session", parent_id=task.id, user_id="u1")
+        mem.add("Mia: the kids loved the dinosaur museum", parent_id=session.id, user_id="u1")
+        mem.add("Tom: the kids got a new bike", parent_id=session.id, user_id="u1")
+        ask = "what do Mia's kids love?"
+        # A selective filter ranks the filtered nodes' own vectors with the query as asked.
+        counting.texts.clear()
+        res = mem.retrieve(ask, user_id="u1", task_id=task.id, node_types="event")
+        assert counting.texts == [ask]
+        assert res.hits[0].node.content.startswith("Mia:")
+        # A broad one filters the ordinary candidates: the name-free form, embedded once.
+        monkeypatch.setattr("hybridmem.retrieval.retriever.MAX_FILTER_IDS", 1)
+        counting.texts.clear()
+        res = mem.retrieve(ask, user_id="u1", task_id=task.id, node_types="event")
+        assert counting.texts == ["what do kids love?"]
+        assert {h.node.node_type for h in res.hits} == {"event"}
+
+
 def test_refocus_can_be_switched_off_for_latency(mem_path, clock):
     counting = CountingEmbedder(HashEmbedder(64))
     config = _config(refocus_names=False)

@@ -152,8 +152,7 @@ class Retriever:
         allowed: set[str] | None = None
         matches: list[VectorMatch] | None = None
         if node_filter is not None and not node_filter.empty:
-            q = self.embed(q, q.text)
-            resolved, allowed, matches = self.narrow(q, resolved, node_filter)
+            q, resolved, allowed, matches = self.narrow(q, resolved, node_filter)
         path = resolved.path
         if q.visible is not None:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
@@ -202,28 +201,32 @@ class Retriever:
 
     def narrow(
         self, q: Query, resolved: ResolvedScope, node_filter: NodeFilter
-    ) -> tuple[ResolvedScope, set[str], list[VectorMatch] | None]:
+    ) -> tuple[Query, ResolvedScope, set[str], list[VectorMatch] | None]:
         """The scope's nodes passing ``node_filter`` (one SQL query) and, for a selective
         filter (at most ``MAX_FILTER_IDS`` nodes), their exact nearest neighbours computed
         from the stored vectors, so a selective filter gets its best matches rather than
         whatever of the unfiltered top-N survives. Brute force over the stored vectors instead
         of an id-restricted index query: Chroma's ``ids`` filter costs ~0.2-0.4 s per query
         from 100 ids up. A broader filter filters the candidates of the ordinary search (many
-        of them pass it, by definition)."""
+        of them pass it, by definition). Only a selective filter embeds the query here (as
+        asked); a broader one leaves it to :meth:`gather`."""
         ids = self.store.filter_ids(resolved.scope, node_filter, self.config.include_statuses)
         if resolved.ids is not None:
             inside = set(resolved.ids)
             ids = [i for i in ids if i in inside]
         n = self.config.vector_candidates
-        if len(ids) > MAX_FILTER_IDS or q.vector is None or not n:
-            return resolved, set(ids), None
+        if len(ids) > MAX_FILTER_IDS or not n:
+            return q, resolved, set(ids), None
+        q = self.embed(q, q.text)
+        if q.vector is None:
+            return q, resolved, set(ids), None
         vectors = self.core.engine.index.get_vectors(ids)
         scored = sorted(
             (VectorMatch(i, float(v @ q.vector)) for i, v in vectors.items()),
             key=lambda m: -m.similarity,
         )
         # ids=[]: the index is not queried again; these are the vector candidates.
-        return replace(resolved, ids=[]), set(ids), scored[:n]
+        return q, replace(resolved, ids=[]), set(ids), scored[:n]
 
     def prepare(
         self, text: str, user_id: str, agent_id: str | None, session_id: str | None
