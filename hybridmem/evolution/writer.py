@@ -9,7 +9,7 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
@@ -269,7 +269,7 @@ class EvolutionWriter:
             confidence=draft.confidence,
             group=draft.group,
             members=members,
-            vectors=self._vectors([m.id for m in members], request.batch_vectors),
+            vectors=_MemberVectors([m.id for m in members], self, request.batch_vectors),
             new_id=request.node_id,
             cfg=self.config,
             terms_checked=checked,
@@ -548,6 +548,31 @@ class EvolutionWriter:
         return None
 
 
+class _MemberVectors(Mapping[str, np.ndarray]):
+    """The vectors of a conflict group's members, fetched when the policy asks for one (it
+    reads the current value's and the waiting challengers', not a large group's every
+    member): ``batch_vectors`` first, else the index (kept there for the batch)."""
+
+    def __init__(self, ids: Sequence[str], writer: EvolutionWriter, known: KnownVectors) -> None:
+        self._ids = frozenset(ids)
+        self._order = list(dict.fromkeys(ids))
+        self._writer = writer
+        self._known = known
+
+    def __getitem__(self, node_id: str) -> np.ndarray:
+        if node_id not in self._ids:
+            raise KeyError(node_id)
+        found = self._writer._vectors([node_id], self._known)
+        return found[node_id]  # KeyError when the index holds none: as a missing key
+
+    def __iter__(self) -> Iterator[str]:
+        found = self._writer._vectors(self._order, self._known)
+        return iter([i for i in self._order if i in found])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 _Key = tuple[datetime, int]
 E = TypeVar("E")
 
@@ -576,6 +601,15 @@ def _regrow(
         kept = pool
     else:
         ids = {n.id for n in new}
+        if {n.id for n in fresh} == ids:
+            # New versions of nodes the pool may hold, all still accepted: a change never
+            # moves a node's age, so a held node keeps its place (no sort of a large group).
+            where = {n.id: k for k, n in enumerate(pool) if n.id in ids}
+            if len(where) == len(ids):
+                out = list(pool)
+                for n in fresh:
+                    out[where[n.id]] = n
+                return out
         kept = [n for n in pool if n.id not in ids]
         left = {n.id for n in pool if n.id in ids} - {n.id for n in fresh}
         if left and limit is not None and len(pool) >= limit:
