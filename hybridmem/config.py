@@ -26,10 +26,9 @@ class ScoreWeights:
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
     parent:     best relevance among the candidates under the node's parent (a matching session:
                 the strongest lever found by the LoCoMo error analysis, weight chosen by
-                two-fold cross-validation: 0.45 -> 1.0; 0.5, the folds' pick at 1,000 tokens
-                once BM25 read the query without the speakers' names, lost at 500 and 2,000
-                tokens, at k=10 and on adversarial questions: kept 1.0, see
-                docs/benchmarks.md).
+                two-fold cross-validation: 0.45 -> 1.0; 0.5, the folds' pick once BM25 read
+                the query without the speakers' names, lost on e5's held-out half at 500 and
+                2,000 tokens and on adversarial questions: kept 1.0, see docs/benchmarks.md).
     neighbour and parent are shares of the direct relevance weight (similarity + lexical): the
     effective weight is ``neighbour * (similarity + lexical)``, so they follow that weight.
     speaker:    the memory's ``"Name: ..."`` speaker is someone the query names; the only
