@@ -11,19 +11,30 @@ so skipping a search never changes what the classifier reports.
 
 from __future__ import annotations
 
+import importlib
 import re
-import re._constants as sre  # the parse tree's op codes (Python 3.11's sre_constants)
-import re._parser as sre_parse  # the standard library's own parser (3.11's sre_parse)
 from collections.abc import Sequence
 from typing import Any
 
-_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT))
+# The standard library's own regex parser and its op codes (Python 3.11's sre_parse and
+# sre_constants). They are private modules: a Python that moves them only loses the speed-up
+# (factors() then returns None and every pattern is searched), never a result.
+sre: Any
+sre_parse: Any
+_REPEATS: tuple[Any, ...]
+try:
+    sre = importlib.import_module("re._constants")
+    sre_parse = importlib.import_module("re._parser")
+    _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT))
+except (ImportError, AttributeError):  # pragma: no cover - present on 3.11-3.13
+    sre = sre_parse = None
+    _REPEATS = ()
 
 
 def factors(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Literal strings at least one of which every match of ``pattern`` contains, or None
     when no such set is known (then the pattern must always be searched)."""
-    if pattern.flags & (re.IGNORECASE | re.VERBOSE):
+    if sre_parse is None or pattern.flags & (re.IGNORECASE | re.VERBOSE):
         return None
     try:
         tree = sre_parse.parse(pattern.pattern, pattern.flags)
