@@ -131,7 +131,7 @@ class HybridMemory:
                 embedder=embedder,
                 config=config,
                 clock=clock,
-                chroma=chroma,
+                chroma=ChromaServer.coerce(chroma),  # before anything is created
                 collection=collection,
                 durability=durability,
                 actor=actor,

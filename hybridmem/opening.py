@@ -24,7 +24,7 @@ On any failure the resources opened so far are closed again.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
@@ -72,8 +72,7 @@ class OpenOptions:
     embedder: str | Embedder | None = None
     config: MemoryConfig | None = None
     clock: Clock | None = None
-    chroma: ChromaServer | str | None = None
-    """A server, or its address as text (``HOST:PORT``, ``http(s)://HOST:PORT``)."""
+    chroma: ChromaServer | None = None
     collection: str | None = None
     durability: str = "normal"
     actor: str | None = None
@@ -104,8 +103,7 @@ def open_memory(path: str | Path, options: OpenOptions) -> OpenedMemory:
     """Open (or create) the memory at ``path``; see the module docstring for the order."""
     if not isinstance(path, str | PathLike):
         raise InvalidArgumentError(f"path must be a directory path, got {type(path).__name__}")
-    # Checked before anything is created: a bad spec leaves no directory behind.
-    options = replace(options, chroma=_chroma_server(options.chroma))
+    # Checked before anything is created: a bad embedder spec leaves no directory behind.
     chosen = make_embedder(options.embedder) if options.embedder is not None else None
     location = redact(path)
     config = options.config or MemoryConfig()
@@ -168,16 +166,6 @@ def open_memory(path: str | Path, options: OpenOptions) -> OpenedMemory:
     )
 
 
-def _chroma_server(value: object) -> ChromaServer | None:
-    if value is None or isinstance(value, ChromaServer):
-        return value
-    if isinstance(value, str):
-        return ChromaServer.parse(value)
-    raise InvalidArgumentError(
-        f"chroma must be a ChromaServer or 'HOST:PORT', got {type(value).__name__}"
-    )
-
-
 def _check_location(
     path: str | Path, location: str, options: OpenOptions, config: MemoryConfig
 ) -> Path | None:
@@ -207,13 +195,12 @@ def _open_chroma(
     directory: Path | None, plan: IndexPlan, options: OpenOptions
 ) -> tuple[VectorIndex, str | None]:
     """Open Chroma (embedded in ``directory`` or the server) for the planned collection."""
-    server = _chroma_server(options.chroma)  # parsed already: the type narrows here
-    chroma_dir = None if server or directory is None else directory / CHROMA_DIR
+    chroma_dir = None if options.chroma or directory is None else directory / CHROMA_DIR
 
     def open_chroma() -> ChromaIndex:
         return ChromaIndex(
             path=chroma_dir,
-            server=server,
+            server=options.chroma,
             collection=plan.collection,
             embedder_name=plan.embedder_name,
             dimension=plan.dimension,

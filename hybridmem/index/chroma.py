@@ -53,6 +53,18 @@ class ChromaServer:
             raise InvalidArgumentError(f"the Chroma server's port must be 1-65535, got {port}")
         return cls(host=host.strip("[]"), port=int(port), ssl=scheme == "https")
 
+    @classmethod
+    def coerce(cls, value: object) -> ChromaServer | None:
+        """``HybridMemory(chroma=...)``: a server, its address as text (:meth:`parse`), or
+        None; anything else raises :class:`InvalidArgumentError`."""
+        if value is None or isinstance(value, ChromaServer):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        raise InvalidArgumentError(
+            f"chroma must be a ChromaServer or 'HOST:PORT', got {type(value).__name__}"
+        )
+
 
 class ChromaIndex:
     """A thin typed wrapper over one Chroma collection using cosine distance.

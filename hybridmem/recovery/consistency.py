@@ -214,6 +214,8 @@ class Reconciler:
         self.session_key: str | None = None
         self._marker_conn: str | None = None
         """The server connection this session's marker names (None without a server)."""
+        self._marker_seq = 0
+        """The op sequence this session's marker started at."""
         self.swept_seq = 0
         self._busy = False
         self._writes = 0
@@ -305,7 +307,8 @@ class Reconciler:
 
     def _register(self) -> None:
         store = self.core.engine.store
-        self.session_key = sessions.register(store, store.last_seq())
+        self._marker_seq = store.last_seq()
+        self.session_key = sessions.register(store, self._marker_seq)
         self._marker_conn = store.connection_token()
 
     def keep_marker_current(self) -> None:
@@ -314,7 +317,7 @@ class Reconciler:
         store = self.core.engine.store
         if self.session_key is None or store.connection_token() == self._marker_conn:
             return  # the common case: a cached value, no round trip
-        sessions.refresh(store, self.session_key)
+        sessions.record(store, self.session_key, self._marker_seq)
         self._marker_conn = store.connection_token()
 
     def after_write(self) -> None:

@@ -68,25 +68,13 @@ def _alive(pid: int, start: str | None) -> bool:
 def register(store: TreeStore, seq: int) -> str:
     """Record this process's session; return its key (for :func:`unregister`)."""
     key = f"{PREFIX}{uuid.uuid4().hex}"
-    return retry_busy(store, "recording this session", lambda: _record(store, key, seq))
+    return retry_busy(store, "recording this session", lambda: record(store, key, seq))
 
 
-def refresh(store: TreeStore, key: str) -> None:
-    """Name the store's current server connection in this session's marker, if it changed
-    (a dropped connection was re-made: other hosts would take the old one's end for ours)."""
-    raw = store.get_meta(key)
-    if raw is None:
-        return
-    try:
-        info = json.loads(raw)
-    except ValueError:
-        info = {}
-    token = store.connection_token()
-    if token is not None and info.get("conn") != token:
-        _record(store, key, int(info.get("seq", 0)))
-
-
-def _record(store: TreeStore, key: str, seq: int) -> str:
+def record(store: TreeStore, key: str, seq: int) -> str:
+    """Write session ``key``'s marker: this process, its host, the store's server connection
+    (when it has one) and the op sequence it started at. Written again after a reconnect, so
+    other hosts do not take the old connection's end for this process's."""
     pid = os.getpid()
     value = {"pid": pid, "start": _start_time(pid), "host": socket.gethostname(), "seq": seq}
     token = store.connection_token()
