@@ -20,12 +20,15 @@ and writes the fill items as it would any others (pools, groups, op log); only t
 come from the file.
 
 ``python -m benchmarks.perf_ingest --size 10000 --embedder minilm [--fill 0] [--batch 1000]
-[--out DIR]`` prints the figures and writes ``perf_ingest.json``.
+[--out DIR] [--lock FILE]`` prints the figures and writes ``perf_ingest-<embedder>-<size>.json``.
+At 100k: ``--fill 95000 --fill-vectors V.npy --keep DIR --fill-only`` (niced), then the same
+with ``--reuse`` instead of ``--fill-only`` for the timed batches.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -38,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.perf_scope_bulk import timing_lock
 from benchmarks.suite_perf import USER, BareSide, CachedEmbedder, Workload, workload
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder, Vectors, make_embedder
@@ -114,10 +118,42 @@ def _uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
+def _timed(
+    sides: Sequence[Engine | Bare], w: Workload, lo: int, size: int, batch: int
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, list[float]], dict[str, list[float]]]:
+    """Time ``lo..size`` batch by batch, the order of the sides rotating every batch."""
+    start = {"uptime": _uptime(), "load": os.getloadavg()[0]}
+    print("timed start:", start["uptime"], flush=True)
+    times: dict[str, list[float]] = {s.name: [] for s in sides}
+    cpu: dict[str, list[float]] = {s.name: [] for s in sides}
+    for k, first in enumerate(range(lo, size, batch)):
+        hi = min(size, first + batch)
+        for side in [*sides[k % 3 :], *sides[: k % 3]]:
+            c0, t0 = time.process_time(), time.perf_counter()
+            side.add(w, first, hi)
+            times[side.name].append(time.perf_counter() - t0)
+            cpu[side.name].append(time.process_time() - c0)
+        print(k, {n: round(v[-1], 2) for n, v in times.items()}, flush=True)
+    end = {"uptime": _uptime(), "load": os.getloadavg()[0]}
+    print("timed end:", end["uptime"], flush=True)
+    return start, end, times, cpu
+
+
 def run(
-    size: int, embedder: Embedder, *, fill: int, fill_source: str, batch: int, workdir: Path
+    size: int,
+    embedder: Embedder,
+    *,
+    fill: int,
+    fill_source: str,
+    batch: int,
+    workdir: Path,
+    lock: Path | None = None,
+    fill_only: bool = False,
+    reuse: bool = False,
 ) -> dict[str, Any]:
-    """Fill every side to ``fill`` nodes (untimed), then time ``fill..size`` batch by batch."""
+    """Fill every side to ``fill`` nodes (untimed), then time ``fill..size`` batch by batch.
+    ``fill_only``: stop after the fill (the stores stay in ``workdir``); ``reuse``: time the
+    stores such a run left there (so the fill can run niced, in another process)."""
     w = workload(size, "mixed", 1)
     sides: list[Engine | Bare] = [
         Engine(workdir / "ahead1", embedder, 1),
@@ -125,10 +161,13 @@ def run(
         Bare(workdir / "bare", embedder),
     ]
     names = [f"t{t}" for t in range(w.n_tasks)]
-    for side in sides:
-        side.add_tasks(names)
     fill_s: dict[str, float] = {}
-    if fill:
+    if reuse:  # the stores a --fill-only run left in the workdir
+        fill_s = json.loads((workdir / "fill.json").read_text())
+    else:
+        for side in sides:
+            side.add_tasks(names)
+    if fill and not reuse:
         vectors = fill_vectors(fill_source, w, fill, embedder.dimension)
         for side in sides:
             t0 = time.perf_counter()
@@ -136,21 +175,13 @@ def run(
                 side.fill(w, lo, min(fill, lo + batch), vectors)
             fill_s[side.name] = time.perf_counter() - t0
             print(f"filled {side.name}: {fill} nodes in {fill_s[side.name]:.0f} s", flush=True)
+        (workdir / "fill.json").write_text(json.dumps(fill_s))
+    if fill_only:
+        _close(sides)
+        return {"fill": fill, "fill_s": fill_s}
     embedder.embed(w.texts[:8])  # the model loaded and warm before the clock
-    start = {"uptime": _uptime(), "load": os.getloadavg()[0]}
-    print("timed start:", start["uptime"], flush=True)
-    times: dict[str, list[float]] = {s.name: [] for s in sides}
-    cpu: dict[str, list[float]] = {s.name: [] for s in sides}
-    for k, lo in enumerate(range(fill, size, batch)):
-        hi = min(size, lo + batch)
-        for side in sides[k % 3 :] + sides[: k % 3]:
-            c0, t0 = time.process_time(), time.perf_counter()
-            side.add(w, lo, hi)
-            times[side.name].append(time.perf_counter() - t0)
-            cpu[side.name].append(time.process_time() - c0)
-        print(k, {n: round(v[-1], 2) for n, v in times.items()}, flush=True)
-    end = {"uptime": _uptime(), "load": os.getloadavg()[0]}
-    print("timed end:", end["uptime"], flush=True)
+    with timing_lock(lock):  # the fill above ran outside it
+        start, end, times, cpu = _timed(sides, w, fill, size, batch)
     bare = sides[2].name
     out: dict[str, Any] = {
         "size": size,
@@ -181,10 +212,14 @@ def run(
                 batch_ratio_max=max(paired),
             )
         out["sides"][side.name] = row
+    _close(sides)
+    return out
+
+
+def _close(sides: Sequence[Engine | Bare]) -> None:
     for side in sides:
         if isinstance(side, Engine):
             side.mem.close()
-    return out
 
 
 def _count(n: int) -> str:
@@ -198,21 +233,39 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--fill", type=int, default=0)
     parser.add_argument("--fill-vectors", default="hash")
     parser.add_argument("--batch", type=int, default=1000)
-    parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="build the stores here (default: a temp dir)"
+    )
+    parser.add_argument("--fill-only", action="store_true", help="fill the stores in --keep")
+    parser.add_argument("--reuse", action="store_true", help="time the stores filled in --keep")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/perf-s5"))
+    parser.add_argument(
+        "--lock", type=Path, default=None, help="a file to flock while timing (not while filling)"
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.fill < args.size:
         raise SystemExit("--fill must be at least 0 and below --size")
     embedder = make_embedder(args.embedder)
-    with tempfile.TemporaryDirectory(prefix="hm-ingest-", dir=args.workdir) as tmp:
+    with contextlib.ExitStack() as stack:
+        if args.keep is None:
+            work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="hm-ingest-")))
+        else:
+            work = args.keep
+            work.mkdir(parents=True, exist_ok=True)
         result = run(
             args.size,
             embedder,
             fill=args.fill,
             fill_source=args.fill_vectors,
             batch=args.batch,
-            workdir=Path(tmp),
+            workdir=work,
+            lock=args.lock,
+            fill_only=args.fill_only,
+            reuse=args.reuse,
         )
+    if args.fill_only:
+        print("filled", work, result["fill_s"])
+        return
     for name, row in result["sides"].items():
         extra = ""
         if "ratio" in row:
@@ -225,8 +278,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"(cpu {row['cpu_ms_per_node']:.2f}){extra}"
         )
     args.out.mkdir(parents=True, exist_ok=True)
-    tag = f"{args.embedder}-{args.size // 1000}k" + (
-        f"-fill{args.fill // 1000}k" if args.fill else ""
+    tag = f"{args.embedder}-{_count(args.size)}" + (
+        f"-fill{_count(args.fill)}" if args.fill else ""
     )
     path = args.out / f"perf_ingest-{tag}.json"
     path.write_text(json.dumps(result, indent=2) + "\n")

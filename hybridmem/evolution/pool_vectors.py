@@ -2,7 +2,8 @@
 
 Each fact or preference of an ``add_many`` compares its vector with the newest few hundred live
 nodes of its type (the conflict pool). Between two of them the pool usually changed by one
-entry: the fact queued in between entered as the newest, and in a full pool the oldest left.
+entry: the fact queued in between entered as the newest, and in a full pool the oldest left;
+or a member joined a group (the same members, one with a new group).
 Rebuilding the id list and the matrix row by row for every fact cost about 1 ms each; here the
 previous matrix is kept and shifted by that one row. Anything else rebuilds it. The result is
 the same matrix (same rows, same order) either way, so the similarities are the same numbers.
@@ -48,6 +49,12 @@ def pool_matrix(
         if last.pool is pool:
             return last
         n = len(pool)
+        if n == len(last.pool) and all(a[0] == b[0] for a, b in zip(pool, last.pool, strict=True)):
+            # The same members in the same order (one joined a group): the same rows.
+            known = [(e[0], e[1]) for e, h in zip(pool, last.has, strict=True) if h]
+            built = PoolMatrix(pool, last.has, known, last.matrix)
+            memo[key] = built
+            return built
         if 0 < n <= len(last.pool) + 1 and pool[1:] == last.pool[: n - 1]:
             head_id, head_group, _ = pool[0]
             kept = sum(last.has[: n - 1])  # the old rows still in the pool (a prefix)
