@@ -31,6 +31,7 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -139,6 +140,39 @@ def _timed(
     return start, end, times, cpu
 
 
+def _open(workdir: Path, embedder: Embedder) -> list[Engine | Bare]:
+    return [
+        Engine(workdir / "ahead1", embedder, 1),
+        Engine(workdir / "ahead0", embedder, 0),
+        Bare(workdir / "bare", embedder),
+    ]
+
+
+def _fill(
+    w: Workload, embedder: Embedder, fill: int, source: str, batch: int, workdir: Path
+) -> dict[str, float]:
+    """The tasks, then ``fill`` nodes with precomputed vectors into one engine and bare
+    Chroma; the second engine gets a copy of the first's files (the same store: the fill is
+    not timed, and ``embed_ahead`` changes no byte of what is written)."""
+    engine, bare = Engine(workdir / "ahead1", embedder, 1), Bare(workdir / "bare", embedder)
+    names = [f"t{t}" for t in range(w.n_tasks)]
+    engine.add_tasks(names)
+    fill_s: dict[str, float] = {}
+    if fill:
+        vectors = fill_vectors(source, w, fill, embedder.dimension)
+        for side in (engine, bare):
+            t0 = time.perf_counter()
+            for lo in range(0, fill, batch):
+                side.fill(w, lo, min(fill, lo + batch), vectors)
+            fill_s[side.name] = time.perf_counter() - t0
+            print(f"filled {side.name}: {fill} nodes in {fill_s[side.name]:.0f} s", flush=True)
+    engine.mem.close()
+    del bare
+    shutil.copytree(workdir / "ahead1", workdir / "ahead0")
+    (workdir / "fill.json").write_text(json.dumps(fill_s))
+    return fill_s
+
+
 def run(
     size: int,
     embedder: Embedder,
@@ -155,30 +189,14 @@ def run(
     ``fill_only``: stop after the fill (the stores stay in ``workdir``); ``reuse``: time the
     stores such a run left there (so the fill can run niced, in another process)."""
     w = workload(size, "mixed", 1)
-    sides: list[Engine | Bare] = [
-        Engine(workdir / "ahead1", embedder, 1),
-        Engine(workdir / "ahead0", embedder, 0),
-        Bare(workdir / "bare", embedder),
-    ]
-    names = [f"t{t}" for t in range(w.n_tasks)]
     fill_s: dict[str, float] = {}
     if reuse:  # the stores a --fill-only run left in the workdir
         fill_s = json.loads((workdir / "fill.json").read_text())
     else:
-        for side in sides:
-            side.add_tasks(names)
-    if fill and not reuse:
-        vectors = fill_vectors(fill_source, w, fill, embedder.dimension)
-        for side in sides:
-            t0 = time.perf_counter()
-            for lo in range(0, fill, batch):
-                side.fill(w, lo, min(fill, lo + batch), vectors)
-            fill_s[side.name] = time.perf_counter() - t0
-            print(f"filled {side.name}: {fill} nodes in {fill_s[side.name]:.0f} s", flush=True)
-        (workdir / "fill.json").write_text(json.dumps(fill_s))
+        fill_s = _fill(w, embedder, fill, fill_source, batch, workdir)
     if fill_only:
-        _close(sides)
         return {"fill": fill, "fill_s": fill_s}
+    sides = _open(workdir, embedder)
     embedder.embed(w.texts[:8])  # the model loaded and warm before the clock
     with timing_lock(lock):  # the fill above ran outside it
         start, end, times, cpu = _timed(sides, w, fill, size, batch)
