@@ -86,7 +86,8 @@ class BatchReads:
         self._where: dict[Hashable, tuple[str, Hashable]] = {}
         self._by_where: dict[tuple[str, Hashable], set[Hashable]] = {}
         """The answers each ``where`` (attribute, value) names: a new node is shown only to
-        those its own values name, and to the answers read without one."""
+        those its own values name, and to the answers read without one (``_unnamed``)."""
+        self._unnamed: set[Hashable] = set()
         self._nodes: dict[str, MemoryNode] = {}
         self.derived: dict[Hashable, Any] = {}
         """Values a planner derives from text alone (pure functions of it), kept for the
@@ -109,9 +110,11 @@ class BatchReads:
             self._memo[key] = read()
             if grow is not None:
                 self._grow[key] = grow
-                if where is not None:
-                    self._where[key] = where
-                    self._by_where.setdefault(where, set()).add(key)
+            if grow is not None and where is not None:
+                self._where[key] = where
+                self._by_where.setdefault(where, set()).add(key)
+            else:
+                self._unnamed.add(key)
         answer: T = self._memo[key]
         return answer
 
@@ -132,21 +135,18 @@ class BatchReads:
         if not nodes:
             return
         self._nodes.update((n.id, n) for n in nodes)
-        shown: dict[Hashable, Sequence[MemoryNode]] = {}
+        shown: dict[Hashable, Sequence[MemoryNode]]
         if changed or not self._where:
             shown = dict.fromkeys(self._memo, nodes)
         else:
             # A new node reaches only the answers its values name (``where``) and the rest.
+            shown = dict.fromkeys(self._unnamed, nodes)
             named: dict[Hashable, list[MemoryNode]] = {}
             for attribute in {a for a, _ in self._by_where}:
                 for n in nodes:
                     for key in self._by_where.get((attribute, getattr(n, attribute)), ()):
                         named.setdefault(key, []).append(n)
-            for key in self._memo:
-                if key not in self._where:
-                    shown[key] = nodes
-                elif key in named:
-                    shown[key] = named[key]
+            shown.update(named)
         for key, seen in shown.items():
             grow = self._grow.get(key)
             grown = None if grow is None else grow(self._memo[key], seen, changed)
@@ -158,6 +158,7 @@ class BatchReads:
     def _drop(self, key: Hashable) -> None:
         del self._memo[key]
         self._grow.pop(key, None)
+        self._unnamed.discard(key)
         where = self._where.pop(key, None)
         if where is not None:
             self._by_where[where].discard(key)
@@ -168,6 +169,7 @@ class BatchReads:
         self._grow.clear()
         self._where.clear()
         self._by_where.clear()
+        self._unnamed.clear()
         self._nodes.clear()
 
 
