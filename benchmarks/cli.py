@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from benchmarks import common
 from benchmarks.paths import default_locomo_path, default_madial_dir, portable
+
+if TYPE_CHECKING:
+    from benchmarks.scenarios import Scenario
 
 app = typer.Typer(
     name="bench",
@@ -156,6 +159,21 @@ def scenarios(
     crash_trials: Annotated[int, typer.Option(help="SIGKILL crash-and-resume trials", min=0)] = 10,
     embedder: EmbedderOpt = "default",
     methods: MethodsOpt = "all",
+    scenario_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--scenarios",
+            help="run the scenarios of this JSON file instead of the generated ones "
+            "(format: docs/benchmarks.md, 'Your own scenarios')",
+        ),
+    ] = None,
+    dump: Annotated[
+        Path | None,
+        typer.Option(
+            help="write the generated scenarios (--per-family, --seed) to this JSON file in "
+            "the --scenarios format, then stop"
+        ),
+    ] = None,
 ) -> None:
     """The project's own bilingual agent scenarios: scope, stale values, pollution, crash."""
     import tempfile
@@ -172,6 +190,27 @@ def scenarios(
     )
 
     console = Console()
+    if dump is not None and scenario_file is not None:
+        raise typer.BadParameter(
+            "writes the generated scenarios: drop --scenarios", param_hint="--dump"
+        )
+    if scenario_file is None:
+        chosen = (
+            *generate(seed, per_family),
+            *scenarios_changes.generate(seed=seed, per_family=per_family),
+        )
+    else:
+        chosen = _scenario_file(scenario_file)
+    if dump is not None:
+        from benchmarks.scenario_files import dump_scenarios
+        from hybridmem.errors import FileAccessError
+
+        try:
+            written = dump_scenarios(chosen, dump)
+        except FileAccessError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--dump") from None
+        console.print(f"wrote {len(chosen)} scenarios to {written}")
+        return
     emb = common.load_embedder(embedder)
     with tempfile.TemporaryDirectory(prefix="hm-scen-") as tmp:
         retrievers: list[ScenarioRetriever] = []
@@ -183,12 +222,8 @@ def scenarios(
             retrievers += engines
         # Crash trials run in child processes; the fast fake embedder keeps their start-up
         # short, and recovery does not depend on the model.
-        families = (
-            *generate(seed, per_family),
-            *scenarios_changes.generate(seed=seed, per_family=per_family),
-        )
         result = run_scenarios(
-            families,
+            chosen,
             retrievers,
             crash_trials=crash_trials if engines else 0,
             seed=seed,
@@ -196,8 +231,20 @@ def scenarios(
         )
         for e in engines:
             e.close()
-    result = _with_settings(result, embedder=embedder)
+    source = "generated" if scenario_file is None else portable(scenario_file)
+    result = _with_settings(result, embedder=embedder, scenario_source=source)
     common.finish(result, _out(out, "scenarios"), console, show_and_plot)
+
+
+def _scenario_file(path: Path) -> tuple[Scenario, ...]:
+    """The scenarios of ``--scenarios``; any problem is a usage error listing each one."""
+    from benchmarks.scenario_files import load_scenarios
+    from hybridmem.errors import FileAccessError, ValidationError
+
+    try:
+        return load_scenarios(path)
+    except (ValidationError, FileAccessError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--scenarios") from None
 
 
 @app.command()

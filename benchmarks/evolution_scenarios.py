@@ -25,7 +25,9 @@ Variants, all in the same run:
 
 Run: ``python -m benchmarks.evolution_scenarios [--per-family 8] [--seed 7] [--embedder hash]
 [--out benchmarks/results]``; the JSON is written as
-``evolution_scenarios_<embedder>.json``.
+``evolution_scenarios_<embedder>.json``. ``--scenarios FILE`` runs the scenarios of a file
+(:mod:`benchmarks.scenario_files`; JSON ``evolution_scenarios_<embedder>-<file stem>.json``),
+``--dump FILE`` writes the generated ones in that format.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import argparse
 import json
 import math
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -45,8 +47,11 @@ from rich.table import Table
 
 from benchmarks import scenarios_changes
 from benchmarks.common import load_embedder
+from benchmarks.paths import portable
+from benchmarks.scenario_files import dump_scenarios, load_scenarios
 from benchmarks.scenarios import Scenario, ScenarioNode, generate
 from hybridmem import HybridMemory, MemoryConfig
+from hybridmem.errors import FileAccessError, ValidationError
 from hybridmem.evolution.config import EvolutionConfig, HalfLives
 
 BASE_FAMILIES = ("value_change", "hypothetical", "pruning")
@@ -270,13 +275,23 @@ def run(
     workdir: Path,
     families: Sequence[str] = FAMILIES,
     pair_links: bool = False,
+    given: Sequence[Scenario] | None = None,
+    source: str = "generated",
 ) -> dict[str, object]:
-    """Run every variant on the same scenarios; return the figures."""
-    base = tuple(f for f in families if f in BASE_FAMILIES)
-    new = tuple(f for f in families if f in scenarios_changes.FAMILIES)
-    scenarios = (generate(seed=seed, per_family=per_family, families=base) if base else ()) + (
-        scenarios_changes.generate(seed=seed, per_family=per_family, families=new) if new else ()
-    )
+    """Run every variant on the same scenarios; return the figures.
+
+    ``given``: run these scenarios (e.g. from :func:`benchmarks.scenario_files.load_scenarios`)
+    instead of generating ``per_family`` of each family; those of a family not in ``families``
+    are skipped and counted in the result's ``skipped``. ``source`` is recorded as is.
+    """
+    if given is None:
+        scenarios = generated(per_family, seed, families)
+        skipped: dict[str, int] = {}
+    else:
+        scenarios = tuple(sc for sc in given if sc.family in families)
+        skipped = dict(Counter(sc.family for sc in given if sc.family not in families))
+    if not scenarios:
+        raise ValueError(f"no scenario of the families {', '.join(families)} to run")
     values: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     start = min(n.created_at for sc in scenarios for n in sc.nodes)
     # One memoised model for every variant: each distinct text is embedded once.
@@ -318,11 +333,24 @@ def run(
     return {
         "suite": "evolution_scenarios",
         "seed": seed,
-        "per_family": per_family,
+        "per_family": per_family if given is None else None,
         "embedder": embedder,
         "scenarios": len(scenarios),
+        "source": source,
+        "skipped": skipped,
         "rows": rows,
     }
+
+
+def generated(
+    per_family: int, seed: int, families: Sequence[str] = FAMILIES
+) -> tuple[Scenario, ...]:
+    """The scenarios a run without a file uses: each generator's families of ``families``."""
+    base = tuple(f for f in families if f in BASE_FAMILIES)
+    new = tuple(f for f in families if f in scenarios_changes.FAMILIES)
+    return (generate(seed=seed, per_family=per_family, families=base) if base else ()) + (
+        scenarios_changes.generate(seed=seed, per_family=per_family, families=new) if new else ()
+    )
 
 
 def show(result: dict[str, object], console: Console) -> None:
@@ -344,7 +372,7 @@ def show(result: dict[str, object], console: Console) -> None:
         ("recurring", "profile_real_sources"),
     ]
     table = Table(
-        title=f"evolution scenarios (seed {result['seed']}, {result['scenarios']} scenarios, "
+        title=f"evolution scenarios ({_source(result)}, {result['scenarios']} scenarios, "
         f"embedder {result['embedder']}, top {TOP_K}; lower is better for *_rate)"
     )
     table.add_column("variant")
@@ -361,6 +389,11 @@ def show(result: dict[str, object], console: Console) -> None:
             cells.append(f"{found[0]['value']:.3f} (n={found[0]['n']})" if found else "-")
         table.add_row(name, *cells)
     console.print(table)
+
+
+def _source(result: dict[str, object]) -> str:
+    source = result.get("source", "generated")
+    return f"seed {result['seed']}" if source == "generated" else f"file {source}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -380,15 +413,57 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="add the ablation evolution-pair_links (the default without the pair model)",
     )
+    parser.add_argument(
+        "--scenarios",
+        type=Path,
+        help="run the scenarios of this JSON file (those of --families) instead of the "
+        "generated ones; format: docs/benchmarks.md, 'Your own scenarios'",
+    )
+    parser.add_argument(
+        "--dump",
+        type=Path,
+        help="write the generated scenarios (--per-family, --seed, --families) to this JSON "
+        "file in the --scenarios format, then stop",
+    )
     args = parser.parse_args(argv)
     console = Console(width=220)
+    if args.dump is not None and args.scenarios is not None:
+        parser.error("--dump writes the generated scenarios: drop --scenarios")
+    given, source = None, "generated"
+    try:
+        if args.dump is not None:
+            written = dump_scenarios(
+                generated(args.per_family, args.seed, args.families), args.dump
+            )
+            console.print(f"wrote {written}")
+            return 0
+        if args.scenarios is not None:
+            given, source = load_scenarios(args.scenarios), portable(args.scenarios)
+    except (ValidationError, FileAccessError) as exc:
+        parser.error(str(exc))
+    if given is not None and not any(sc.family in args.families for sc in given):
+        parser.error(f"{args.scenarios}: no scenario of the families {' '.join(args.families)}")
     with tempfile.TemporaryDirectory(prefix="hm-evo-") as tmp:
         result = run(
-            args.per_family, args.seed, args.embedder, Path(tmp), args.families, args.pair_links
+            args.per_family,
+            args.seed,
+            args.embedder,
+            Path(tmp),
+            args.families,
+            args.pair_links,
+            given=given,
+            source=source,
         )
     show(result, console)
+    if result["skipped"]:
+        console.print(
+            f"skipped (family not measured here or not in --families): {result['skipped']}"
+        )
     args.out.mkdir(parents=True, exist_ok=True)
     label = "".join(c if c.isalnum() else "-" for c in args.embedder)
+    if args.scenarios is not None:
+        # A run on a file never overwrites the generated run's committed figures.
+        label += "-" + "".join(c if c.isalnum() else "-" for c in args.scenarios.stem)
     target = args.out / f"evolution_scenarios_{label}.json"
     target.write_text(json.dumps(result, indent=2, ensure_ascii=False))
     console.print(f"wrote {target}")

@@ -260,9 +260,13 @@ def run_scenarios(
         ResultRow(m, metric, family, {"value": mean(v)}, len(v))
         for (m, family, metric), v in values.items()
     ]
+    forgets = any(sc.family in ("pruning", "active_path") for sc in scenarios)
     for r in retrievers:
-        if isinstance(r, EngineRetriever) and not any(
-            x.method == r.name and x.setting == "false_forget_rate" for x in rows
+        # "Feature absent" only where forgetting was asked for (a scenario file may have none).
+        if (
+            forgets
+            and isinstance(r, EngineRetriever)
+            and not any(x.method == r.name and x.setting == "false_forget_rate" for x in rows)
         ):
             rows.append(ResultRow(r.name, "false_forget_rate", "pruning", {"value": math.nan}, 0))
     if trials:

@@ -181,6 +181,12 @@ class MemoryConfig:
     ancestor_bump: float = 0.05
     """Activity added to every ancestor when a descendant is written (capped at 1)."""
     embed_batch_size: int = 256
+    embed_ahead: int = 1
+    """Chunks (of ``embed_batch_size`` texts) of an ``add_many`` that a background thread
+    embeds while the earlier items are planned and written, instead of before the write: the
+    model and the planner then use both cores. The write still commits only once every vector
+    is known; the write lock waits for at most these chunks' embedding. 0: every vector is
+    computed before the write lock is taken."""
     max_depth: int = 64
     """Deepest allowed node (the root is depth 0); deeper writes raise LimitExceededError."""
     max_nodes_per_user: int | None = None
@@ -217,3 +223,7 @@ class MemoryConfig:
             raise InvalidArgumentError("MemoryConfig.scope_types must include 'root'")
         if self.embed_batch_size < 1:
             raise InvalidArgumentError("MemoryConfig.embed_batch_size must be >= 1")
+        if isinstance(self.embed_ahead, bool) or not isinstance(self.embed_ahead, int):
+            raise InvalidArgumentError("MemoryConfig.embed_ahead must be an int >= 0")
+        if self.embed_ahead < 0:
+            raise InvalidArgumentError("MemoryConfig.embed_ahead must be an int >= 0")

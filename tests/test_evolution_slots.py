@@ -12,7 +12,7 @@ from hybridmem.evolution import slot_eval
 from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.fake_llm import FakeLLMServer
 from hybridmem.evolution.llm import ChatClient, LLMSettings, LLMSlotExtractor
-from hybridmem.evolution.slots import SlotPrototypes, about_speaker
+from hybridmem.evolution.slots import SlotPrototypes, about_speaker, infer_slot
 from hybridmem.evolution.speech_acts import SpeechAct, classify
 
 U = "u1"
@@ -199,3 +199,66 @@ def test_a_soft_choice_confirms_a_change_of_a_long_term_value(mem, clock):
     assert again.metadata["speech_act"] == "preference"
     assert mem.current_value("pref.coffee", user_id=U).id == again.id
     assert mem.get(old.id).status == "archived"
+
+
+# --- a change said with feeling is still a change (evolution/commitments.py) -----------------
+@pytest.mark.parametrize(
+    ("old", "new", "slot"),
+    [
+        (
+            "I commute by car",
+            "sold the car, I cycle to the office now, the traffic was so stressful",
+            "user.vehicle",
+        ),
+        ("我开车上班", "车卖了，现在骑自行车去公司，堵车太烦了", "user.vehicle"),
+        (
+            "我喝咖啡喜欢加燕麦奶",
+            "其实我现在咖啡改加豆奶了，燕麦奶喝了胃不舒服",
+            "pref.coffee",
+        ),
+    ],
+)
+def test_a_change_said_with_feeling_replaces_the_value(mem, clock, old, new, slot):
+    """The whole utterance reads as an emotion, but one clause states the change: filtering
+    it as a passing mood left the old value as the user's current one."""
+    first = mem.add(old, node_type="fact", user_id=U)
+    clock.advance(days=1)
+    second = mem.add(new, node_type="fact", user_id=U)
+    assert second.metadata["speech_act"] == "emotion"
+    assert second.status == "active" and second.metadata["committed_clause"] in new
+    assert first.conflict_group == second.conflict_group == f"slot:{slot}"
+    assert mem.current_value(slot, user_id=U).id == second.id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm so angry today, the night shift was a disaster",
+        "so happy for her, my sister moved to Paris",  # the change is someone else's
+        "今天气死我了，夜班简直一团糟",
+        "ugh, I'm exhausted, work has been brutal all week",
+        # Venting stays a mood whatever its clauses say (speech_types: the label rules).
+        "新来的馆长简直了，这班谁爱上谁上吧",
+    ],
+)
+def test_a_mood_with_no_change_of_the_speakers_own_stays_a_candidate(mem, text):
+    node = mem.add(text, node_type="fact", user_id=U)
+    assert node.metadata["speech_act"] == "emotion"
+    assert node.status == "candidate" and "committed_clause" not in node.metadata
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("I moved my gym sessions to Tuesday and Friday mornings", None),
+        ("I moved the piano into the spare room", None),
+        ("I moved to Leeds in March", "user.residence"),
+        ("we're moving house in May", "user.residence"),
+        ("我用的是苹果手机", None),  # 手 heads 手机 here, no occupation
+        ("我换成了华为手机", None),
+        ("我是一名歌手", "user.job"),
+        ("我现在是护士了", "user.job"),
+    ],
+)
+def test_a_moved_thing_or_a_phone_is_no_home_or_job(text, slot):
+    assert infer_slot(text) == slot

@@ -46,6 +46,18 @@ def test_no_tree_scope_searches_the_whole_user(open_mem, clock):
         assert any(h.node.task_id != t7 for h in res.hits)
 
 
+@pytest.mark.parametrize("scope", ["user", "task"])
+def test_the_users_root_is_never_a_hit(mem, scope):
+    """The root is the tree's container ("Memory of u1"), not a memory: a question that little
+    else matches must not be answered with it, whatever the scope."""
+    mem.add("I work as a nurse in Leeds", node_type="fact", user_id="u1")
+    mem.add("My cat is called Biscuit", node_type="fact", user_id="u1")
+    root = mem.root(user_id="u1")
+    res = mem.retrieve(f"what does {root.content} say about u1", user_id="u1", scope=scope, top_k=5)
+    assert res.hits and root.id not in {h.node.id for h in res.hits}
+    assert "(root)" not in res.context
+
+
 def test_ancestor_path_comes_first_in_the_context(mem):
     t7, _ = build_claims(mem)
     res = mem.retrieve("why was the claim returned?", user_id="u1", task_id=t7)

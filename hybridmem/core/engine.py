@@ -22,10 +22,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from hybridmem.clock import Clock, ensure_utc
 from hybridmem.config import MemoryConfig
+from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
 from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry
 from hybridmem.embedding.base import Embedder, Vectors
@@ -242,11 +241,17 @@ class Engine:
     # -- embedding ----------------------------------------------------------------------------
     def embed(self, texts: Sequence[str]) -> Vectors:
         """Embed texts in batches, computing each distinct text once (no lock held)."""
-        unique = list(dict.fromkeys(texts))
-        size = self.config.embed_batch_size
-        parts = [self.embedder.embed(unique[i : i + size]) for i in range(0, len(unique), size)]
-        if not parts:
-            return np.zeros((0, self.embedder.dimension), dtype=np.float32)
-        table = np.concatenate(parts)
-        position = {t: i for i, t in enumerate(unique)}
-        return table[[position[t] for t in texts]]
+        with self.embed_feed(texts) as feed:
+            return feed.all()
+
+    def embed_feed(self, texts: Sequence[str], *, ahead: int = 0) -> EmbedFeed:
+        """The vectors of ``texts`` in :meth:`embed`'s chunks: all embedded now but the last
+        ``ahead`` chunks, which a background thread embeds meanwhile (``add_many`` plans the
+        earlier items in the time). Use it as a context manager."""
+        feed = EmbedFeed(
+            self.embedder.embed,
+            texts,
+            self.config.embed_batch_size,
+            lambda: self.embedder.dimension,
+        )
+        return feed.start(ahead)

@@ -15,6 +15,7 @@ from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.engine import Engine
+from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
 from hybridmem.core.ops import add_row
@@ -54,15 +55,24 @@ class TreeWriter:
         """Write validated inputs in one unit: either every item is written or none is. An
         item the planner finds to repeat a live node reinforces that node instead of being
         written; the returned list then holds that node in its place."""
-        engine = self.engine
         ids = [item.id or uuid.uuid4().hex for item in inputs]
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError("add_many: two items share the same id")
-        vectors = engine.embed([item.content for item in inputs])  # outside any lock
-        by_id = dict(zip(ids, vectors, strict=True))
-        # The vectors known in this write; the planner adds the stored ones it fetches, so a
-        # batch of facts reads their conflict pool's vectors from the index once.
-        known = KnownVectors(by_id)
+        # Embedded outside any lock, but for the last ``embed_ahead`` chunks: a background
+        # thread embeds them while the earlier items are planned (the unit commits only once
+        # every vector is known, and the vectors are the same either way: core/feed.py).
+        texts = [item.content for item in inputs]
+        with self.engine.embed_feed(texts, ahead=self.engine.config.embed_ahead) as feed:
+            return self._add_all(inputs, ids, user_id, feed)
+
+    def _add_all(
+        self, inputs: Sequence[NodeInput], ids: list[str], user_id: str, feed: EmbedFeed
+    ) -> list[MemoryNode]:
+        engine = self.engine
+        # The vectors known in this write (each item's as it is planned); the planner adds the
+        # stored ones it fetches, so a batch of facts reads their conflict pool's vectors from
+        # the index once. A plan reads only older or queued nodes' vectors.
+        known = KnownVectors()
         digests = [
             engine.sealer.digest(
                 item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
@@ -79,7 +89,8 @@ class TreeWriter:
             adds = _AddRun(self, user_id, engine.now(), BatchReads(digests))
             resolved: dict[str, str] = {}
             activate_id: str | None = None
-            for item, node_id, digest in zip(inputs, ids, digests, strict=True):
+            for k, (item, node_id, digest) in enumerate(zip(inputs, ids, digests, strict=True)):
+                known[node_id] = feed.vector(k)
                 parent = adds.parent_for(item)
                 # Planning a type the planner reads the tree for (facts: their conflict pool)
                 # must see every earlier item of the batch in the store; so must an item that
@@ -125,8 +136,8 @@ class TreeWriter:
             # The new items' vectors were computed above; a new root is embedded on its own.
             rows = [i for i, node_id in enumerate(ids) if node_id in batch]
             if rows:
-                unit.index.append(([batch[ids[i]] for i in rows], vectors[rows]))
-            roots = [n for n in created if n.id not in by_id]
+                unit.index.append(([batch[ids[i]] for i in rows], feed.all()[rows]))
+            roots = [n for n in created if n.id not in batch]
             if roots:
                 unit.index.append((roots, None))
             unit.sync.extend(i for i in dict.fromkeys(adds.evolved) if i not in batch)

@@ -373,6 +373,34 @@ _RESCHEDULED = re.compile(
     re.I,
 )
 
+# "I moved my gym sessions to Friday", "moving the piano": a move with an object moves a
+# thing; the speaker's home moves without one ("moved to Leeds", "moving house").
+_MOVED_A_THING = re.compile(
+    r"\b(?:moved|move|moving)\s+(?:my|our|the|his|her|their|its|a|an|this|that|these|those"
+    r"|it|them)\b",
+    re.I,
+)
+
+
+_TITLE_ENDS = frozenset("师员生家工匠长官手士医")
+
+
+def _ends_a_title(text: str, match: re.Match[str]) -> bool:
+    """Whether an occupation's suffix ends a word: "是...手" is a job in "我是歌手" but the head
+    of 手机 in "我用的是苹果手机" (jieba's words decide; a verb cue such as 搬 may well end
+    inside a word, 搬到, so only the suffixes are checked)."""
+    end = match.end()
+    if end == len(text) or text[end - 1] not in _TITLE_ENDS:
+        return True
+    return end in _word_ends(text)
+
+
+@lru_cache(maxsize=4096)
+def _word_ends(text: str) -> frozenset[int]:
+    import jieba
+
+    return frozenset(end for _, _, end in jieba.tokenize(text))
+
 
 def _drives_a_named_thing(text: str) -> bool:
     """开 followed by a proper noun ("我现在开特斯拉"): the vehicle one drives."""
@@ -404,9 +432,9 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
         if any(_mentions(lowered, w.lower()) for w in words):
             return SlotGuess(slot, True, "map")
     # "离公司近多了" names the office as a landmark, not as the value of anything.
-    scan = _RESCHEDULED.sub("", _LANDMARK.sub("", text))
+    scan = _MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", text)))
     for slot, name, pattern in _RULES:
-        if pattern.search(scan):
+        if any(name != "occupation" or _ends_a_title(scan, m) for m in pattern.finditer(scan)):
             return SlotGuess(slot, True, f"rule:{name}")
     if _CJK.search(text):
         if _drives_a_named_thing(text):

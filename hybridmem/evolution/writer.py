@@ -20,6 +20,7 @@ from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WriteP
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
 from hybridmem.evolution import (
+    commitments,
     conflicts,
     lifecycle,
     pair_embed,
@@ -170,6 +171,10 @@ class EvolutionWriter:
                 if model is not None:
                     result = speech_embed.second_opinion(model, result, request.vector)
             draft.assertive = bool(result.is_assertive)
+            # Said with feeling is not said in passing: "sold the car, I cycle now, the
+            # traffic was awful" still states the change (commitments.py).
+            clause = commitments.committed_change(request.content, result, self.classifier)
+            draft.assertive = draft.assertive or clause is not None
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
             if (
@@ -179,6 +184,8 @@ class EvolutionWriter:
             ):
                 draft.metadata["speech_act"] = str(result.act)
                 draft.metadata["speech_act_confidence"] = round(float(result.confidence), 3)
+                if clause is not None:
+                    draft.metadata["committed_clause"] = clause
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
                 draft.confidence *= 0.9

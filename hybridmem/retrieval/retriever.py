@@ -32,7 +32,7 @@ from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import assertions_first, group_values
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
-from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
+from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.entities import (
@@ -161,6 +161,10 @@ class Retriever:
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
+        # The user's root is the tree's container ("Memory of u"), created by hybridmem and
+        # never a memory: shown on the path when a task is in scope, never as a hit (a
+        # user-scope question on a small store used to get it in its top 3).
+        cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
         hits = merge_duplicates(self.score(q, cands, resolved.anchor))

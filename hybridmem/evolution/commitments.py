@@ -1,0 +1,44 @@
+"""What an emotional utterance commits to: a change of the speaker's state said with feeling.
+
+The speech-act filter labels a whole utterance. "I switched to a Pixel phone, the iPhone
+battery kept dying and it drove me mad" is an EMOTION by its labels (the feeling is what it
+expresses), yet it also states, committed and in the past, that the speaker's phone changed.
+Filtering it as a passing mood keeps the stale value ("I use an iPhone") as the user's fact:
+the failure the design note's value changes are about, in the other direction.
+
+So an emotional utterance is split into clauses (at punctuation), and one clause that on its
+own is assertive, about the speaker, and states a change ("switched", "now", "sold", 改, 现在,
+搬...: :func:`hybridmem.evolution.pair_embed.states_change`) makes the utterance a statement of
+that change. A mood with no such clause ("I'm so angry today, the night shift was a
+disaster", "今天气死我了") stays a mood. No new vocabulary: the classifier, the change cues and
+the subject test are the ones the writer already uses. Venting stays a mood whatever its
+clauses say.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hybridmem.evolution.pair_embed import states_change
+from hybridmem.evolution.slots import about_speaker
+from hybridmem.evolution.speech_types import SpeechAct, SpeechActClassifier, SpeechActResult
+
+_CLAUSE_BREAK = re.compile(r"[,，;；。!！?？:：…]+|\s+[-–—]\s+")
+
+
+def committed_change(
+    text: str, result: SpeechActResult, classifier: SpeechActClassifier
+) -> str | None:
+    """The clause of ``text`` (labelled ``result``) that commits the speaker to a change of
+    state, or None. Only for an EMOTION that is not venting: venting evaluates a circumstance
+    "however factual its parts" (the label definitions in ``speech_types``), and its clauses
+    ("新来的馆长简直了") name no change of the speaker's own."""
+    if result.act is not SpeechAct.EMOTION or any(c.startswith("vent:") for c in result.cues):
+        return None
+    for clause in _CLAUSE_BREAK.split(text):
+        clause = clause.strip()
+        if len(clause) < 2 or not states_change(clause):
+            continue  # the cheap test first: most clauses of a mood state no change
+        if classifier.classify(clause).is_assertive and about_speaker(clause):
+            return clause
+    return None
