@@ -2,8 +2,9 @@
 
 A generated set written with ``--dump`` loads back equal (every family of both generators);
 every broken file is refused with a message naming the file, the scenario and the field; and a
-hand-written file (English and Chinese, ``tests/data/own_scenarios.json``) runs through both
-entry points with the hash embedder, beside the baselines of the same run.
+hand-written file (English and Chinese, ``tests/data/own_scenarios.json``: a value change,
+hypotheticals, sibling tickets, a paused task) runs through both entry points with the hash
+embedder, beside the baselines of the same run.
 """
 
 from __future__ import annotations
@@ -309,7 +310,7 @@ def test_the_example_in_the_docs_loads(tmp_path):
 def test_the_handwritten_file_is_valid_and_bilingual():
     own = load_scenarios(OWN)
     assert {sc.lang for sc in own} == {"en", "zh"}
-    assert {sc.family for sc in own} == {"value_change", "hypothetical", "sibling"}
+    assert {sc.family for sc in own} == {"value_change", "hypothetical", "sibling", "active_path"}
 
 
 def test_the_suite_runs_a_scenario_file_beside_its_baselines(tmp_path):
@@ -320,10 +321,10 @@ def test_the_suite_runs_a_scenario_file_beside_its_baselines(tmp_path):
     data = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert (out / "scenarios_hit1.png").is_file()
     assert data["settings"]["scenario_source"] == str(OWN)
-    assert data["settings"]["scenarios"] == 3
+    assert data["settings"]["scenarios"] == 4
     rows = {(r["method"], r["group"], r["setting"]): r for r in data["rows"]}
     # Only the file's families, no generated scenario and no "feature absent" pruning row.
-    assert {g for _, g, _ in rows} == {"value_change", "hypothetical", "sibling"}
+    assert {g for _, g, _ in rows} == {"value_change", "hypothetical", "sibling", "active_path"}
     methods = {m for m, _, _ in rows}
     assert {"bm25 (flat)", "dense (flat)", "hybridmem", "hm-no-tree"} <= methods
     for method in ("bm25 (flat)", "dense (flat)", "hybridmem"):
@@ -335,6 +336,10 @@ def test_the_suite_runs_a_scenario_file_beside_its_baselines(tmp_path):
             if key[0] == method and key[2] != "tokens":
                 assert 0.0 <= row["metrics"]["value"] <= 1.0
     assert rows[("hybridmem", "value_change", "stale_kept")]["metrics"]["value"] == 1.0
+    # The paused trip's task, state and next step (three needed ids) survive the cap of 6.
+    assert rows[("hybridmem", "active_path", "false_forget_rate")]["n"] == 3
+    assert rows[("hybridmem", "active_path", "false_forget_rate")]["metrics"]["value"] == 0.0
+    assert ("bm25 (flat)", "active_path", "false_forget_rate") not in rows  # engine only
     # The tree scope keeps the two printer tickets apart; the flat store cannot.
     assert (
         rows[("hybridmem", "sibling", "sibling_rate")]["metrics"]["value"]
@@ -363,13 +368,20 @@ def test_evolution_scenarios_runs_a_scenario_file_beside_its_baseline(tmp_path):
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["source"] == str(OWN) and data["per_family"] is None
     # The sibling scenario is not measured by this benchmark: skipped, and said so.
-    assert data["skipped"] == {"sibling": 1} and data["scenarios"] == 2
+    assert data["skipped"] == {"sibling": 1} and data["scenarios"] == 3
     got = {(r["variant"], r["family"], r["metric"]): r["n"] for r in data["rows"]}
     for variant in ("baseline", "evolution", "evolution+daily", "evolution+daily+confirmed"):
         assert got[(variant, "value_change", "stale_rate")] == 2
         assert got[(variant, "value_change", "hit@3")] == 2
         assert got[(variant, "hypothetical", "pollution_rate")] == 2
-    assert {f for _, f, _ in got} == {"value_change", "hypothetical"}
+        assert got[(variant, "active_path", "false_forget_rate")] == 3
+        assert got[(variant, "active_path", "recovery")] == 1
+    assert {f for _, f, _ in got} == {"value_change", "hypothetical", "active_path"}
+    value = {(r["variant"], r["family"], r["metric"]): r["value"] for r in data["rows"]}
+    # The same run's baseline forgets the paused task's path; evolution keeps and resumes it.
+    assert value[("evolution", "active_path", "false_forget_rate")] == 0.0
+    assert value[("evolution", "active_path", "recovery")] == 1.0
+    assert value[("baseline", "active_path", "recovery")] == 0.0
     # Asking only for families the file lacks is an error, not an empty run.
     with pytest.raises(SystemExit):
         evolution_scenarios.main(["--scenarios", str(OWN), "--families", "pruning"])
