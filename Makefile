@@ -7,6 +7,12 @@ BIN := $(VENV)/bin
 # A CPU build of torch is installed before sentence-transformers, which would otherwise pull a
 # multi-GB CUDA build. Override with e.g. `make test TORCH_SPEC='torch>=2.2'`.
 TORCH_SPEC ?= torch==2.13.0
+# `make test` runs the suite on PYTEST_WORKERS processes (pytest-xdist): 2 for the 2-core
+# machines CI and the developers have (each worker starts its own PostgreSQL cluster, Chroma
+# server and models, so more workers than cores only cost memory). PYTEST_WORKERS=0 runs it in
+# one process; PYTEST_ARGS adds options, e.g. `make test PYTEST_ARGS='-k retrieval'`.
+PYTEST_WORKERS ?= 2
+PYTEST_ARGS ?=
 
 .PHONY: demo test lint bench-smoke clean system-deps
 
@@ -31,7 +37,7 @@ test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests
