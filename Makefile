@@ -11,6 +11,8 @@ TORCH_SPEC ?= torch==2.13.0
 # machines CI and the developers have (each worker starts its own PostgreSQL cluster, Chroma
 # server and models, so more workers than cores only cost memory). PYTEST_WORKERS=0 runs it in
 # one process; PYTEST_ARGS adds options, e.g. `make test PYTEST_ARGS='-k retrieval'`.
+# --dist worksteal: each worker starts on one half of the collection in file order (so a
+# module's fixtures are mostly set up once) and an idle worker takes tests from the other's end.
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 
@@ -37,7 +39,7 @@ test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests
