@@ -385,3 +385,13 @@ def test_evolution_scenarios_runs_a_scenario_file_beside_its_baseline(tmp_path):
     # Asking only for families the file lacks is an error, not an empty run.
     with pytest.raises(SystemExit):
         evolution_scenarios.main(["--scenarios", str(OWN), "--families", "pruning"])
+
+
+def test_both_commands_document_the_options(capsys):
+    result = runner.invoke(app, ["scenarios", "--help"])
+    assert result.exit_code == 0
+    assert "--scenarios" in result.output and "--dump" in result.output
+    with pytest.raises(SystemExit):
+        evolution_scenarios.main(["--help"])
+    text = capsys.readouterr().out
+    assert "--scenarios" in text and "--dump" in text

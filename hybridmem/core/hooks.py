@@ -83,6 +83,11 @@ class BatchReads:
         """The content hashes of every item of the batch (a planner may read them at once)."""
         self._memo: dict[Hashable, Any] = {}
         self._grow: dict[Hashable, Grow[Any]] = {}
+        self._where: dict[Hashable, tuple[str, Hashable]] = {}
+        self._by_where: dict[tuple[str, Hashable], set[Hashable]] = {}
+        """The answers each ``where`` (attribute, value) names: a new node is shown only to
+        those its own values name, and to the answers read without one (``_unnamed``)."""
+        self._unnamed: set[Hashable] = set()
         self._nodes: dict[str, MemoryNode] = {}
         self.derived: dict[Hashable, Any] = {}
         """Values a planner derives from text alone (pure functions of it), kept for the
@@ -93,12 +98,23 @@ class BatchReads:
         key: Hashable,
         read: Callable[[], T],
         grow: Grow[T] | None = None,
+        where: tuple[str, Hashable] | None = None,
     ) -> T:
-        """The answer remembered under ``key``, else ``read()`` (then remembered)."""
+        """The answer remembered under ``key``, else ``read()`` (then remembered).
+
+        ``where=(attribute, value)``: every new node ``grow`` would take in has that value
+        (a pool of one parent's children: ``("parent_id", parent)``), so a new node without
+        it leaves the answer as it is and ``grow`` is not called for it. Changed nodes are
+        always shown (a change may move a node out of the answer)."""
         if key not in self._memo:
             self._memo[key] = read()
             if grow is not None:
                 self._grow[key] = grow
+            if grow is not None and where is not None:
+                self._where[key] = where
+                self._by_where.setdefault(where, set()).add(key)
+            else:
+                self._unnamed.add(key)
         answer: T = self._memo[key]
         return answer
 
@@ -119,19 +135,41 @@ class BatchReads:
         if not nodes:
             return
         self._nodes.update((n.id, n) for n in nodes)
-        for key in list(self._memo):
+        shown: dict[Hashable, Sequence[MemoryNode]]
+        if changed or not self._where:
+            shown = dict.fromkeys(self._memo, nodes)
+        else:
+            # A new node reaches only the answers its values name (``where``) and the rest.
+            shown = dict.fromkeys(self._unnamed, nodes)
+            named: dict[Hashable, list[MemoryNode]] = {}
+            for attribute in {a for a, _ in self._by_where}:
+                for n in nodes:
+                    for key in self._by_where.get((attribute, getattr(n, attribute)), ()):
+                        named.setdefault(key, []).append(n)
+            shown.update(named)
+        for key, seen in shown.items():
             grow = self._grow.get(key)
-            grown = None if grow is None else grow(self._memo[key], nodes, changed)
+            grown = None if grow is None else grow(self._memo[key], seen, changed)
             if grown is None:
-                del self._memo[key]
-                self._grow.pop(key, None)
+                self._drop(key)
             else:
                 self._memo[key] = grown
+
+    def _drop(self, key: Hashable) -> None:
+        del self._memo[key]
+        self._grow.pop(key, None)
+        self._unnamed.discard(key)
+        where = self._where.pop(key, None)
+        if where is not None:
+            self._by_where[where].discard(key)
 
     def forget(self) -> None:
         """Drop every answer (the batch changed nodes in a way no answer can follow)."""
         self._memo.clear()
         self._grow.clear()
+        self._where.clear()
+        self._by_where.clear()
+        self._unnamed.clear()
         self._nodes.clear()
 
 

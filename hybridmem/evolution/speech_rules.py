@@ -107,6 +107,24 @@ def _factors_by_start() -> dict[str, tuple[str, ...]]:
 _FACTORS = _factors_by_start()
 
 
+def _cues_by_factor() -> tuple[tuple[tuple[int, int], ...], dict[str, tuple[tuple[int, int], ...]]]:
+    """``(always, by_factor)``: the cues with no known literal (searched on every text), as
+    (family, cue) positions in :data:`_SLOTS`; and per literal the cues it is one of. A cue
+    none of whose literals a text holds cannot match it, so only these are looked at."""
+    always: list[tuple[int, int]] = []
+    by_factor: dict[str, list[tuple[int, int]]] = {}
+    for f, (_, family) in enumerate(_SLOTS):
+        for c, cue in enumerate(family.cues):
+            if cue.factors is None:
+                always.append((f, c))
+            for factor in cue.factors or ():
+                by_factor.setdefault(factor, []).append((f, c))
+    return tuple(always), {k: tuple(v) for k, v in by_factor.items()}
+
+
+_ALWAYS, _BY_FACTOR = _cues_by_factor()
+
+
 def _present(text: str) -> frozenset[str]:
     """The cues' literals ``text`` holds (a cue holding none of them cannot match)."""
     starts = {text[i : i + 2] for i in range(len(text) - 1)} | set(text)
@@ -141,12 +159,17 @@ class _Cues:
     def match(cls, text: str) -> _Cues:
         has_latin, has_cjk = lex.scripts(text)
         present = _present(text)
-        return cls(
-            **{
-                slot: family.fired(text, has_latin=has_latin, has_cjk=has_cjk, present=present)
-                for slot, family in _SLOTS
-            }
-        )
+        # Only the cues one of whose literals the text holds (and those with none known) can
+        # match: search those, in each family's order (as CueFamily.fired does for all).
+        picked = set(_ALWAYS)
+        for factor in present:
+            picked.update(_BY_FACTOR.get(factor, ()))
+        fired: list[list[str]] = [[] for _ in _SLOTS]
+        for f, c in sorted(picked):
+            cue = _SLOTS[f][1].cues[c]
+            if cue.search(text, has_latin=has_latin, has_cjk=has_cjk, present=present):
+                fired[f].append(cue.name)
+        return cls(**{slot: tuple(fired[f]) for f, (slot, _) in enumerate(_SLOTS)})
 
     def all(self) -> tuple[str, ...]:
         """Every cue name, in family order, without repeats."""

@@ -31,6 +31,7 @@ from hybridmem.evolution import (
 )
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel
+from hybridmem.evolution.pool_vectors import pool_matrix
 from hybridmem.models import MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
@@ -355,6 +356,7 @@ class EvolutionWriter:
                 ("repeats", user, kind, parent),
                 lambda: store.live_repeats_among(user, kind, parent, sorted(reads.hashes)),
                 grow_repeats,
+                where=("parent_id", parent),
             )
             exact = [n for n in pool if n.content_hash == request.content_hash]
         else:
@@ -378,6 +380,7 @@ class EvolutionWriter:
                 ("siblings", parent),
                 lambda: store.recent_children(parent, repeats.SIBLING_POOL, live),
                 grow_siblings,
+                where=("parent_id", parent),
             )
 
         def vectors_of(ids: list[str]) -> Mapping[str, np.ndarray]:
@@ -433,11 +436,17 @@ class EvolutionWriter:
             # The pair model links only a stated change: no pool to read for the rest.
             return None, ()
         pool = self._conflict_pool(request)
-        vectors = self._vectors([node_id for node_id, _, _ in pool], batch_vectors)
-        known = [(node_id, group) for node_id, group, _ in pool if node_id in vectors]
+        kept = pool_matrix(
+            pool,
+            request.batch_reads.derived,
+            ("pool_matrix", request.user_id, request.node_type),
+            lambda ids: self._vectors(ids, batch_vectors),
+            batch_vectors,
+        )
+        known = kept.known
         if not known:
             return None, ()
-        sims = batch_vectors.matrix([node_id for node_id, _ in known]) @ vector
+        sims = kept.matrix @ vector
         if pairs is not None:
             found = self._paired(request, pairs, known, sims)
             if found is None:
@@ -489,6 +498,7 @@ class EvolutionWriter:
                 for i, g, at, seq in self.engine.store.conflict_pool(user, kind, CONFLICT_POOL)
             ],
             grow,
+            where=("node_type", kind),
         )
 
     def _group_members(self, request: PlanRequest, group: str) -> list[MemoryNode]:
@@ -505,6 +515,7 @@ class EvolutionWriter:
                 lambda n: n.user_id == user and n.conflict_group == group,
                 oldest=True,
             ),
+            where=("conflict_group", group),
         )
 
     def _node(self, request: PlanRequest, node_id: str) -> MemoryNode | None:

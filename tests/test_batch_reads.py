@@ -1,0 +1,123 @@
+"""``BatchReads``: answers kept current with a batch's writes, shown only the nodes they can
+take in (``where``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hybridmem.core import BatchReads
+from hybridmem.models import MemoryNode
+
+
+def _node(node_id: str, parent: str, group: str | None = None) -> MemoryNode:
+    from datetime import UTC, datetime
+
+    at = datetime(2024, 7, 1, tzinfo=UTC)
+    return MemoryNode(
+        id=node_id,
+        user_id="u1",
+        parent_id=parent,
+        content=node_id,
+        node_type="fact",
+        created_at=at,
+        conflict_group=group,
+        importance=0.5,
+        confidence=0.8,
+        updated_at=at,
+        last_accessed_at=at,
+        access_count=0,
+        seq=1,
+        version=1,
+        status="active",
+        depth=2,
+        path=["r", parent],
+        task_id="r",
+        content_hash=node_id,
+        index_state="pending",
+    )
+
+
+def test_a_new_node_reaches_only_the_answers_its_values_name():
+    reads = BatchReads()
+    calls: list[tuple[str, list[str], bool]] = []
+
+    def grow(name: str, parent: str):
+        def inner(pool, new, changed):
+            calls.append((name, [n.id for n in new], changed))
+            return pool + [n.id for n in new if n.parent_id == parent]
+
+        return inner
+
+    assert reads.get("a", lambda: [], grow("a", "p1"), where=("parent_id", "p1")) == []
+    assert reads.get("b", lambda: [], grow("b", "p2"), where=("parent_id", "p2")) == []
+    assert reads.get("any", lambda: [], grow("any", "p1")) == []
+    assert reads.get("plain", lambda: ["read"]) == ["read"]
+    x, y = _node("x", "p1"), _node("y", "p3")
+    reads.added([x, y])
+    # "a" sees x only, "b" nothing (not called), the one without ``where`` both; an answer
+    # read without ``grow`` is dropped at any write (read again when next asked).
+    assert sorted(calls) == [("a", ["x"], False), ("any", ["x", "y"], False)]
+    assert reads.get("a", lambda: ["never"]) == ["x"]
+    assert reads.get("plain", lambda: ["again"]) == ["again"]
+    calls.clear()
+    # A change is shown to every answer: it may move a node out of one.
+    reads.changed([replace(x, conflict_group="g")])
+    assert sorted(c[0] for c in calls) == ["a", "any", "b"]
+    # An answer whose grow cannot tell is dropped, with its ``where``.
+    reads.get("c", lambda: [], lambda pool, new, changed: None, where=("parent_id", "p1"))
+    reads.added([_node("z", "p1")])
+    assert reads.get("c", lambda: ["re-read"]) == ["re-read"]
+    reads.forget()
+    assert reads.get("a", lambda: ["fresh"]) == ["fresh"]
+
+
+def test_a_kept_pool_matrix_equals_the_one_built_anew():
+    """A conflict pool changing as a batch goes (a newest entry in, the oldest out of a full
+    pool, a member's group changed, a member without a vector): the matrix kept from one fact
+    to the next has exactly the rows, order and bytes of the one built from scratch."""
+    import random
+
+    import numpy as np
+
+    from hybridmem.core import KnownVectors
+    from hybridmem.evolution.pool_vectors import pool_matrix
+
+    rng = random.Random(5)
+    stored = {
+        f"s{i}": np.asarray(rng.random(), dtype=np.float32) * np.ones(4, np.float32)
+        for i in range(30)
+        if i % 7
+    }  # s0, s7, ... have no vector in the index
+    fetched: list[str] = []
+
+    def index_vectors(ids, known):
+        out = {i: known[i] for i in ids if i in known}
+        rest = [i for i in ids if i not in out and i in stored]
+        fetched.extend(rest)
+        known.update({i: stored[i] for i in rest})
+        out.update({i: stored[i] for i in rest})
+        return out
+
+    limit = 12
+    pool = [(f"s{i}", None, i) for i in reversed(range(30))][:limit]
+    kept_known, fresh_known = KnownVectors(), KnownVectors()
+    memo: dict = {}
+    for step in range(200):
+        kind = rng.random()
+        if kind < 0.6:  # a queued node enters as the newest (it has its vector)
+            node = f"q{step}"
+            vec = rng.random() * np.ones(4, np.float32) + step
+            kept_known[node] = fresh_known[node] = vec
+            pool = [(node, None, 100 + step), *pool][:limit]
+        elif kind < 0.8:  # a member joins a group: the pool changes in place
+            k = rng.randrange(len(pool))
+            pool = [*pool[:k], (pool[k][0], f"g{step}", pool[k][2]), *pool[k + 1 :]]
+        elif kind < 0.9:  # an unseen stored node (maybe without a vector) enters
+            node = f"s{rng.randrange(30)}"
+            pool = [(node, None, 100 + step), *[e for e in pool if e[0] != node]][:limit]
+        kept = pool_matrix(pool, memo, "k", lambda ids: index_vectors(ids, kept_known), kept_known)
+        fresh = pool_matrix(pool, {}, "k", lambda ids: index_vectors(ids, fresh_known), fresh_known)
+        assert kept.known == fresh.known
+        if fresh.known:
+            assert kept.matrix.dtype == np.float32 and kept.matrix.flags.c_contiguous
+            assert kept.matrix.tobytes() == fresh.matrix.tobytes()
