@@ -11,6 +11,9 @@ TORCH_SPEC ?= torch==2.13.0
 # machines CI and the developers have (each worker starts its own PostgreSQL cluster, Chroma
 # server and models, so more workers than cores only cost memory). PYTEST_WORKERS=0 runs it in
 # one process; PYTEST_ARGS adds options, e.g. `make test PYTEST_ARGS='-k retrieval'`.
+# --dist worksteal: each worker starts on one half of the collection in file order (so a
+# module's fixtures are mostly set up once) and an idle worker takes tests from the other's end.
+# --durations=20 lists the slowest tests in every CI log, to keep an eye on CI's time.
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 
@@ -37,7 +40,7 @@ test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests
