@@ -43,8 +43,8 @@ from typing import Any
 import numpy as np
 
 from benchmarks.perf_scope_bulk import timing_lock
-from benchmarks.suite_perf import USER, BareSide, CachedEmbedder, Workload, workload
-from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
+from benchmarks.suite_perf import BareSide, CachedEmbedder, EngineSide, Workload, workload
+from hybridmem import HashEmbedder, MemoryConfig
 from hybridmem.embedding import Embedder, Vectors, make_embedder
 
 
@@ -61,33 +61,14 @@ class FillEmbedder(CachedEmbedder):
         return self.inner.embed(texts)
 
 
-class Engine:
-    """hybridmem with a given ``embed_ahead``."""
+class Engine(EngineSide):
+    """hybridmem with a given ``embed_ahead`` (the perf suite's engine side otherwise)."""
 
     def __init__(self, path: Path, embedder: Embedder, ahead: int) -> None:
         self.embedder = FillEmbedder(embedder)
-        self.mem = HybridMemory(
-            path, embedder=self.embedder, config=MemoryConfig(embed_ahead=ahead)
-        )
+        config = MemoryConfig(embed_ahead=ahead)
+        super().__init__(path, embedder, cached=self.embedder, config=config)
         self.name = f"hybridmem ahead={ahead}"
-
-    def add_tasks(self, names: Sequence[str]) -> None:
-        self.mem.add_many(
-            [
-                {"id": t, "content": f"task {t}", "node_type": "task", "activate": False}
-                for t in names
-            ],
-            user_id=USER,
-        )
-
-    def add(self, w: Workload, lo: int, hi: int) -> None:
-        self.mem.add_many(
-            [
-                {"content": w.texts[i], "parent_id": w.tasks[i], "node_type": w.types[i]}
-                for i in range(lo, hi)
-            ],
-            user_id=USER,
-        )
 
     def fill(self, w: Workload, lo: int, hi: int, vectors: np.ndarray) -> None:
         self.embedder.given = {w.texts[i]: vectors[i] for i in range(lo, hi)}

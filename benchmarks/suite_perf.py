@@ -34,7 +34,7 @@ from rich.console import Console
 from rich.progress import TaskID
 
 from benchmarks.report import ResultRow, SuiteResult, fmt, progress
-from hybridmem import HybridMemory
+from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder, Vectors, embed_query
 
 USER = "perf"
@@ -202,9 +202,16 @@ class EngineSide:
 
     name = "hybridmem"
 
-    def __init__(self, path: Path, embedder: Embedder) -> None:
-        self.cached = CachedEmbedder(embedder)
-        self.mem = HybridMemory(path, embedder=self.cached)
+    def __init__(
+        self,
+        path: Path,
+        embedder: Embedder,
+        *,
+        cached: CachedEmbedder | None = None,
+        config: MemoryConfig | None = None,
+    ) -> None:
+        self.cached = cached or CachedEmbedder(embedder)
+        self.mem = HybridMemory(path, embedder=self.cached, config=config)
 
     def add_tasks(self, names: Sequence[str]) -> None:
         self.mem.add_many(

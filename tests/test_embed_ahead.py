@@ -17,26 +17,19 @@ import pytest
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import InvalidArgumentError
+from tests.conftest import CountingEmbedder
 from tests.test_tree_writes import _shape, _story
 
 
-class RecordingEmbedder:
+class RecordingEmbedder(CountingEmbedder):
     """A hash embedder that records each model call (its texts, the calling thread, whether
     the memory's write lock was held) and can fail on a chosen call."""
 
     def __init__(self, fail_on: int | None = None) -> None:
-        self.inner = HashEmbedder()
+        super().__init__(HashEmbedder())
         self.calls: list[tuple[tuple[str, ...], str, bool]] = []
         self.fail_on = fail_on
         self.mem: HybridMemory | None = None
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         locked = False
@@ -49,7 +42,7 @@ class RecordingEmbedder:
         self.calls.append((tuple(texts), threading.current_thread().name, locked))
         if self.fail_on is not None and len(self.calls) == self.fail_on:
             raise RuntimeError("the model ran out of memory")
-        return self.inner.embed(texts)
+        return super().embed(texts)
 
 
 def _open(path, clock, ahead: int, embedder=None) -> HybridMemory:
