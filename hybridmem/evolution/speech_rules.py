@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+import ahocorasick
+
 from hybridmem.evolution import speech_discourse as disc
 from hybridmem.evolution import speech_lexicon as lex
 from hybridmem.evolution.speech_types import (
@@ -94,17 +96,17 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
 )
 
 
-def _factors_by_start() -> dict[str, tuple[str, ...]]:
-    """Every cue's literals, by their first two characters (a one-character literal by
-    itself): a literal can be in a text only when its start is."""
-    every = sorted({f for _, fam in _SLOTS for cue in fam.cues for f in cue.factors or ()})
-    starts: dict[str, list[str]] = {}
-    for factor in every:
-        starts.setdefault(factor[:2], []).append(factor)
-    return {start: tuple(found) for start, found in starts.items()}
+def _factor_automaton() -> ahocorasick.Automaton:
+    """Every cue's literal in one Aho-Corasick automaton: one pass over a text finds every
+    literal it holds (overlapping ones too), whatever their number."""
+    automaton = ahocorasick.Automaton()
+    for factor in sorted({f for _, fam in _SLOTS for cue in fam.cues for f in cue.factors or ()}):
+        automaton.add_word(factor, factor)
+    automaton.make_automaton()
+    return automaton
 
 
-_FACTORS = _factors_by_start()
+_FACTORS = _factor_automaton()
 
 
 def _cues_by_factor() -> tuple[tuple[tuple[int, int], ...], dict[str, tuple[tuple[int, int], ...]]]:
@@ -127,8 +129,7 @@ _ALWAYS, _BY_FACTOR = _cues_by_factor()
 
 def _present(text: str) -> frozenset[str]:
     """The cues' literals ``text`` holds (a cue holding none of them cannot match)."""
-    starts = {text[i : i + 2] for i in range(len(text) - 1)} | set(text)
-    return frozenset(f for start in starts & _FACTORS.keys() for f in _FACTORS[start] if f in text)
+    return frozenset([factor for _, factor in _FACTORS.iter(text)])
 
 
 @dataclass(frozen=True)
