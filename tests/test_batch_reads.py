@@ -71,6 +71,42 @@ def test_a_new_node_reaches_only_the_answers_its_values_name():
     assert reads.get("a", lambda: ["fresh"]) == ["fresh"]
 
 
+def test_a_change_reaches_the_answers_its_old_and_new_values_name():
+    """Given the old versions, a change reaches the answers named by the value it leaves and
+    the one it takes (and those read without ``where``), and each ends as if read again."""
+    reads = BatchReads()
+    x, y = _node("x", "p1", group="g1"), _node("y", "p1", group="g3")
+    stored = {"x": x, "y": y}
+    shown: list[str] = []
+
+    def group(name: str):
+        def read() -> list[str]:
+            return [i for i, n in stored.items() if n.conflict_group == name]
+
+        def grow(pool, new, changed):
+            shown.append(name)
+            ids = {n.id for n in new}
+            return [i for i in pool if i not in ids] + [
+                n.id for n in new if n.conflict_group == name
+            ]
+
+        return reads.get(name, read, grow, where=("conflict_group", name))
+
+    assert (group("g1"), group("g2"), group("g3")) == (["x"], [], ["y"])
+    moved = replace(x, conflict_group="g2", version=2)
+    stored["x"] = moved
+    reads.changed([moved], {"x": x})
+    assert sorted(shown) == ["g1", "g2"]  # g3 neither held x nor takes it in
+    assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
+    # Without the old versions a change is shown to every answer.
+    shown.clear()
+    again = replace(moved, version=3)
+    stored["x"] = again
+    reads.changed([again])
+    assert sorted(shown) == ["g1", "g2", "g3"]
+    assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
+
+
 def test_a_kept_pool_matrix_equals_the_one_built_anew():
     """A conflict pool changing as a batch goes (a newest entry in, the oldest out of a full
     pool, a member's group changed, a member without a vector): the matrix kept from one fact

@@ -8,7 +8,7 @@ core usable on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
@@ -105,7 +105,8 @@ class BatchReads:
         ``where=(attribute, value)``: every new node ``grow`` would take in has that value
         (a pool of one parent's children: ``("parent_id", parent)``), so a new node without
         it leaves the answer as it is and ``grow`` is not called for it. Changed nodes are
-        always shown (a change may move a node out of the answer)."""
+        shown to the answers their old or new values name (a change may move a node out of
+        the answer), or to all when the old versions are not given."""
         if key not in self._memo:
             self._memo[key] = read()
             if grow is not None:
@@ -127,25 +128,41 @@ class BatchReads:
         """The batch adds these new nodes (queued: as they will be written)."""
         self._take(nodes, changed=False)
 
-    def changed(self, nodes: Sequence[MemoryNode]) -> None:
-        """The batch changed these older nodes and nothing else: their new versions."""
-        self._take(nodes, changed=True)
+    def changed(
+        self, nodes: Sequence[MemoryNode], before: Mapping[str, MemoryNode] | None = None
+    ) -> None:
+        """The batch changed these older nodes and nothing else: their new versions.
 
-    def _take(self, nodes: Sequence[MemoryNode], *, changed: bool) -> None:
+        ``before``: each one's version before the change (the one the answers may hold). A
+        change then reaches only the answers either version's values name, and the rest: an
+        answer named by neither neither holds the node nor would take it in."""
+        self._take(nodes, changed=True, before=before)
+
+    def _take(
+        self,
+        nodes: Sequence[MemoryNode],
+        *,
+        changed: bool,
+        before: Mapping[str, MemoryNode] | None = None,
+    ) -> None:
         if not nodes:
             return
         self._nodes.update((n.id, n) for n in nodes)
         shown: dict[Hashable, Sequence[MemoryNode]]
-        if changed or not self._where:
+        if (changed and before is None) or not self._where:
             shown = dict.fromkeys(self._memo, nodes)
         else:
-            # A new node reaches only the answers its values name (``where``) and the rest.
+            # A node reaches only the answers its values name (``where``) and the rest.
             shown = dict.fromkeys(self._unnamed, nodes)
             named: dict[Hashable, list[MemoryNode]] = {}
             for attribute in {a for a, _ in self._by_where}:
                 for n in nodes:
-                    for key in self._by_where.get((attribute, getattr(n, attribute)), ()):
-                        named.setdefault(key, []).append(n)
+                    values = {getattr(n, attribute)}
+                    if before is not None:
+                        values.add(getattr(before[n.id], attribute))
+                    for value in values:
+                        for key in self._by_where.get((attribute, value), ()):
+                            named.setdefault(key, []).append(n)
             shown.update(named)
         for key, seen in shown.items():
             grow = self._grow.get(key)

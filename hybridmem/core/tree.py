@@ -453,8 +453,23 @@ class TreeWriter:
         is skipped (maintenance runs safely beside writers). The caller's unit syncs the
         changed nodes' vector metadata.
         """
+        changed = self._commit_changes(
+            changes, user_id=user_id, now=now, op=op, expected_versions=expected_versions
+        )
+        return [node.id for node in changed]
+
+    def _commit_changes(
+        self,
+        changes: Sequence[NodeChange],
+        *,
+        user_id: str,
+        now: datetime,
+        op: str = "evolve",
+        expected_versions: Mapping[str, int] | None = None,
+    ) -> list[MemoryNode]:
+        """:meth:`apply_changes`, returning each changed node as it was before its change."""
         engine = self.engine
-        changed: list[str] = []
+        changed: list[MemoryNode] = []
         with engine.write() as unit:
             for change in changes:
                 node = engine.store.get(change.node_id)
@@ -473,8 +488,8 @@ class TreeWriter:
                 if "renew" in change.values:
                     # Passive renewal is an access statistic: not logged, like reads.
                     engine.store.touch([node.id], now, count=False)
-                changed.append(node.id)
-            unit.sync.extend(changed)
+                changed.append(node)
+            unit.sync.extend(node.id for node in changed)
         return changed
 
 
@@ -591,6 +606,10 @@ class _AddRun:
         """Commit what a planned item does to older nodes; the planner's reads take in their
         new versions."""
         engine = self.writer.engine
-        changed = self.writer.apply_changes(changes, user_id=self.user_id, now=self.now)
-        self.evolved.extend(changed)
-        self.reads.changed(list(engine.store.get_many(changed).values()))
+        changed = self.writer._commit_changes(changes, user_id=self.user_id, now=self.now)
+        ids = [node.id for node in changed]
+        self.evolved.extend(ids)
+        # The answers may hold a node as it was before its first change here (a node changed
+        # twice is shown once, at its last version, as the store's read gives it).
+        before = {node.id: node for node in reversed(changed)}
+        self.reads.changed(list(engine.store.get_many(ids).values()), before)
