@@ -15,7 +15,6 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from hybridmem import lexical
 from hybridmem.embedding.base import Vectors
 from hybridmem.models import MemoryNode
 
@@ -26,12 +25,12 @@ Grow = Callable[[T, Sequence[MemoryNode], bool], T | None]
 
 @dataclass(frozen=True, slots=True)
 class StoredContent:
-    """What goes to disk for one node's text: the column value, its hash, FTS terms and the
-    op-log copy (None: the op log must not hold it)."""
+    """What goes to disk for one node's text: the column value, its hash and the op-log copy
+    (None: the op log must not hold it). The lexical terms are the store's: it derives them
+    from the logged op (``core.ops.stored_content``: none for an encrypted node)."""
 
     content: str
     content_hash: str
-    terms: str
     logged: str | None
     sensitive: bool
 
@@ -52,7 +51,7 @@ class PlainSealer:
     """Stores text as is (no encryption configured and no sensitive node allowed)."""
 
     def stored(self, node_id: str, text: str, *, sensitive: bool, plain_hash: str) -> StoredContent:
-        return StoredContent(text, plain_hash, lexical.document_terms(text), text, False)
+        return StoredContent(text, plain_hash, text, False)
 
     def digest(self, text: str, *, sensitive: bool, plain_hash: str) -> str:
         return plain_hash

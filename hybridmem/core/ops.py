@@ -177,17 +177,21 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
     wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
     known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
     rows: list[tuple[NodeRow, str]] = []
+    # A later row of the batch may hang under an earlier one: its path and scope are all it
+    # needs, read off the row when one does.
+    earlier: dict[str, NodeRow] = {}
     for rec in records:
         parent_id = rec.payload.get("parent_id")
         parent = known.get(parent_id) if parent_id else None
+        if parent_id and parent is None and parent_id in earlier:
+            parent = known[parent_id] = row_to_node(dict(earlier[parent_id]))
         if parent_id and parent is None:
             raise ReplayError(
                 f"op #{rec.seq} names node {parent_id!r}, which does not exist at that point"
             )
         row, terms = add_row(ctx, rec, parent)
         rows.append((row, terms))
-        # A later row of the batch may hang under this one: its path and scope are all it needs.
-        known[row["id"]] = row_to_node(dict(row))
+        earlier[row["id"]] = row
     return list(ctx.store.insert_nodes(rows))
 
 
