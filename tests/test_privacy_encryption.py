@@ -70,28 +70,36 @@ def test_sensitive_content_is_nowhere_on_disk_in_clear(tmp_path, key):
         sealed = [p["sealed"] for p in payloads if "sealed" in p]
         assert len(sealed) == 2 and all(x.startswith("hmenc1:") for x in sealed)
         got = mem.index.collection.get(ids=[secret.id, plain.id], include=["documents"])
-        docs = dict(zip(got["ids"], got["documents"], strict=True))
-        assert docs[secret.id] is None and docs[plain.id] == "lunch at noon"
+        assert got["documents"] == [None, None]  # the index holds no text, sealed or not
         assert consistency(mem).ok
         # While the store is open (WAL not checkpointed) nothing leaks either.
         assert find_bytes(path, MARK) == []
     assert find_bytes(path, MARK) == []
 
 
-def test_mixed_batch_keeps_documents_of_plain_nodes(tmp_path, key):
-    with open_mem(tmp_path / "m", key) as mem:
+def test_no_text_reaches_the_vector_index(tmp_path, key):
+    """Chroma gets ids, vectors and filter metadata only: a plain node's text is in the store
+    and nowhere in Chroma's files, and search and verify work without it."""
+    path = tmp_path / "m"
+    with open_mem(path, key) as mem:
         made = mem.add_many(
             [
-                NodeInput("plain one", id="p1"),
+                NodeInput(f"plain {MARK} one", id="p1"),
                 NodeInput(f"secret {MARK}", id="s1", sensitive=True),
                 NodeInput("plain two", id="p2"),
             ],
             user_id="u1",
         )
         assert [n.sensitive for n in made] == [False, True, False]
+        mem.update("p2", content=f"plain two {MARK}")
         got = mem.index.collection.get(ids=["p1", "s1", "p2"], include=["documents"])
-        docs = dict(zip(got["ids"], got["documents"], strict=True))
-        assert docs == {"p1": "plain one", "s1": None, "p2": "plain two"}
+        assert sorted(got["ids"]) == ["p1", "p2", "s1"]
+        assert got["documents"] == [None, None, None]
+        hits = mem.retrieve(f"plain {MARK} one", user_id="u1")
+        assert hits.hits[0].node.id == "p1" and hits.hits[0].node.content == f"plain {MARK} one"
+        assert mem.verify(full=True).clean
+    assert find_bytes(path / "chroma", MARK) == []
+    assert find_bytes(path, MARK) != []  # the store's own plain copy: the probe can find it
 
 
 def test_missing_key_is_a_clear_error_and_writes_nothing(tmp_path, key):

@@ -54,9 +54,11 @@ class VectorIndex(Protocol):
         ids: Sequence[str],
         vectors: Vectors,
         metadatas: Sequence[Metadata],
-        documents: Sequence[str | None],
+        documents: Sequence[str | None] | None = None,
     ) -> None:
-        """Insert or replace entries; a None document stores the vector only."""
+        """Insert or replace entries. The engine sends no documents (a node's text lives
+        in the store); ``documents`` carries those of older entries when an index is
+        rebuilt from its own contents (a None document stores the vector only)."""
         ...
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:

@@ -189,17 +189,18 @@ class ChromaIndex:
         ids: Sequence[str],
         vectors: Vectors,
         metadatas: Sequence[Metadata],
-        documents: Sequence[str | None],
+        documents: Sequence[str | None] | None = None,
     ) -> None:
-        """Insert or replace vectors. Documents may be None (e.g. for encrypted nodes)."""
-        with_doc = [i for i, d in enumerate(documents) if d is not None]
-        without = [i for i, d in enumerate(documents) if d is None]
+        """Insert or replace vectors (documents: see :meth:`VectorIndex.upsert`)."""
+        docs_of = documents if documents is not None else [None] * len(ids)
+        with_doc = [i for i, d in enumerate(docs_of) if d is not None]
+        without = [i for i, d in enumerate(docs_of) if d is None]
         # Two calls: Chroma takes documents for all of a call's entries or none of them, and
         # an entry without one (encrypted node) must not cost the others theirs.
         for group, docs in ((with_doc, True), (without, False)):
             for start in range(0, len(group), _BATCH):
                 part = group[start : start + _BATCH]
-                kwargs: Metadata = {"documents": [documents[i] for i in part]} if docs else {}
+                kwargs: Metadata = {"documents": [docs_of[i] for i in part]} if docs else {}
                 self._call(
                     "upsert",
                     ids=[ids[i] for i in part],

@@ -74,7 +74,7 @@ class InMemoryIndex:
         ids: Sequence[str],
         vectors: Vectors,
         metadatas: Sequence[Metadata],
-        documents: Sequence[str | None],
+        documents: Sequence[str | None] | None = None,
     ) -> None:
         array = np.asarray(vectors, dtype=np.float32)
         for i, node_id in enumerate(ids):
@@ -82,7 +82,7 @@ class InMemoryIndex:
             norm = float(np.linalg.norm(vec))
             self._vectors[node_id] = vec / norm if norm else vec
             self._meta[node_id] = dict(metadatas[i])
-            self._docs[node_id] = documents[i]
+            self._docs[node_id] = documents[i] if documents is not None else None
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
         for node_id, meta in zip(ids, metadatas, strict=True):

@@ -180,7 +180,7 @@ class GuardedIndex:
         ids: Sequence[str],
         vectors: Vectors,
         metadatas: Sequence[Metadata],
-        documents: Sequence[str | None],
+        documents: Sequence[str | None] | None = None,
     ) -> None:
         if self.writable:
             self.inner.upsert(ids, vectors, metadatas, documents)

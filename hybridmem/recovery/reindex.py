@@ -110,12 +110,7 @@ def switch_embedder(core: Core, requested: str) -> int:
         if not nodes:
             continue
         vectors = engine.embed([n.content for n in nodes])
-        side.upsert(
-            [n.id for n in nodes],
-            vectors,
-            [index_metadata(n) for n in nodes],
-            [None if n.sensitive else n.content for n in nodes],
-        )
+        side.upsert([n.id for n in nodes], vectors, [index_metadata(n) for n in nodes])
         store.store_vectors(nodes, vectors, engine.embedder.name)
         built.extend(nodes)
     with engine.write():
