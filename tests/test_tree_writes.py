@@ -534,7 +534,7 @@ def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_
         lambda op, entries, **kw: flushes.append(len(entries)) or original(op, entries, **kw),
     )
     reads: dict[str, int] = {}
-    for name in ("conflict_group_members", "conflict_pool", "active_nodes_of_types"):
+    for name in ("conflict_group_deciding", "conflict_pool", "active_nodes_of_types"):
         real = getattr(batched.store, name)
 
         def counted(*args, _real=real, _name=name, **kwargs):

@@ -502,19 +502,23 @@ class EvolutionWriter:
         )
 
     def _group_members(self, request: PlanRequest, group: str) -> list[MemoryNode]:
-        """Every member of ``group``, oldest first: read once per batch, then kept up to
-        date with the batch's own writes."""
+        """The members of ``group`` the conflict policy reads (``conflicts.deciding_members``:
+        the newest settled one and the waiting ones), oldest first: read once per batch off
+        the store's indexes, then kept up to date with the batch's own writes. A group of
+        thousands (a preference restated for years) costs what its few deciding members cost."""
         user = request.user_id
+
+        def grow(
+            held: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
+        ) -> list[MemoryNode] | None:
+            return _deciding_grown(
+                held, new, changed, lambda n: n.user_id == user and n.conflict_group == group
+            )
+
         return request.batch_reads.get(
             ("group", user, group),
-            lambda: self.engine.store.conflict_group_members(user, group),
-            lambda pool, new, changed: _regrow(
-                pool,
-                new,
-                changed,
-                lambda n: n.user_id == user and n.conflict_group == group,
-                oldest=True,
-            ),
+            lambda: self.engine.store.conflict_group_deciding(user, group),
+            grow,
             where=("conflict_group", group),
         )
 
@@ -597,6 +601,41 @@ E = TypeVar("E")
 
 def _age(node: MemoryNode) -> _Key:
     return (node.created_at, node.seq)
+
+
+def _deciding_grown(
+    held: list[MemoryNode],
+    new: Sequence[MemoryNode],
+    changed: bool,
+    member: Callable[[MemoryNode], bool],
+) -> list[MemoryNode] | None:
+    """A group's deciding members (``held``, see ``conflicts.deciding_members``) had ``new``
+    been stored when they were read (``changed``: new versions of older nodes, else new
+    nodes); ``member`` tells the group's nodes. Exact: a new settled member is the newest
+    settled one or not, a waiting one is held; only when the newest settled member stops
+    being one (archived, waiting, out of the group) and no newer one came, the next older is
+    not known here: None (read again; the batch's queue is written before any change)."""
+    ids = {n.id for n in new}
+    before = _settled(held)
+    kept = [n for n in held if n.id not in ids]
+    out = conflicts.deciding_members([*kept, *(n for n in new if member(n))])
+    if changed and before is not None and before.id in ids:
+        after = _settled(out)
+        if after is None or _age(after) < _age(before):
+            return None
+    return out
+
+
+def _settled(members: Sequence[MemoryNode]) -> MemoryNode | None:
+    """The settled member of a group's deciding members (there is at most one)."""
+    return next(
+        (
+            m
+            for m in members
+            if m.status == NodeStatus.ACTIVE.value and not conflicts.is_unconfirmed(m)
+        ),
+        None,
+    )
 
 
 def _regrow(

@@ -306,6 +306,13 @@ class TreeStore(Protocol):
         compared with a new statement."""
         ...
 
+    def conflict_group_deciding(self, user_id: str, group: str) -> list[MemoryNode]:
+        """What a new statement's conflict policy reads of group ``group``, ordered by
+        ``created_at, seq``, content decrypted: the newest ``active`` member whose metadata
+        is not ``awaiting = "confirmation"``, and every member not ``archived`` whose metadata
+        is (``evolution.conflicts.deciding_members`` of every member), read off indexes."""
+        ...
+
     def conflict_group_recent(
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:

@@ -18,7 +18,7 @@ from hybridmem.store import fts
 from hybridmem.store.base import SQLiteBase, marks
 from hybridmem.store.nodes import NODE_COLUMNS
 from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
-from hybridmem.store.schema import AWAITING, SEALED
+from hybridmem.store.schema import AWAITING, SEALED, SETTLED, WAITING_ELSE
 
 
 class NodeScans(SQLiteBase):
@@ -56,6 +56,23 @@ class NodeScans(SQLiteBase):
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND conflict_group = ? "
             "ORDER BY created_at, seq",
             [user_id, group],
+        )
+
+    def conflict_group_deciding(self, user_id: str, group: str) -> list[MemoryNode]:
+        """What a new statement's conflict policy reads of a group, oldest first, content
+        decrypted: the newest ``active`` member not awaiting confirmation (the group index
+        read newest first: one row unless newer members were archived or wait) and every
+        member awaiting confirmation that is not archived (the waiting index for active ones;
+        any other live status, which no write path gives a waiting member, by the group index).
+        The same members as ``evolution.conflicts.deciding_members`` of the whole group."""
+        return self._decoded_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+            "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+            f"AND {SETTLED} ORDER BY created_at DESC, seq DESC LIMIT 1) "
+            f"UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? AND {AWAITING} "
+            "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+            f"AND {WAITING_ELSE}) ORDER BY created_at, seq",
+            [user_id, group] * 3,
         )
 
     def conflict_group_recent(

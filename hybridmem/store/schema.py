@@ -172,6 +172,17 @@ AWAITING = "status = 'active' AND json_extract(metadata, '$.awaiting') = 'confir
 words of the partial index m008 builds: a query names it in exactly these words to use it."""
 
 
+SETTLED = "status = 'active' AND json_extract(metadata, '$.awaiting') IS NOT 'confirmation'"
+"""An active member of a conflict group that is not a waiting challenger (``NULL``, no key,
+counts as not waiting, as in ``evolution.conflicts.is_unconfirmed``)."""
+
+WAITING_ELSE = (
+    "status NOT IN ('active', 'archived') AND json_extract(metadata, '$.awaiting') = 'confirmation'"
+)
+"""A member awaiting confirmation in a live status other than ``active`` (no write path makes
+one; an edit can): ``evolution.conflicts.is_waiting`` counts it, :data:`AWAITING` does not."""
+
+
 SEALED = "sensitive = 1"
 """A sealed (sensitive) row, in the words of the partial index m010 builds: a query names it in
 exactly these words to use it."""

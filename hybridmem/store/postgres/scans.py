@@ -48,6 +48,24 @@ class PgNodeScans(PgBase):
             [user_id, group],
         )
 
+    def conflict_group_deciding(self, user_id: str, group: str) -> list[MemoryNode]:
+        """What a new statement's conflict policy reads of a group, oldest first: the newest
+        active member not awaiting confirmation and every non-archived member awaiting it."""
+        waiting = "(metadata::jsonb ->> 'awaiting') = 'confirmation'"
+        return self._decoded_nodes(
+            f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+            "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = %s AND conflict_group = %s "
+            "AND status = 'active' AND (metadata::jsonb ->> 'awaiting') "
+            "IS DISTINCT FROM 'confirmation' "
+            "ORDER BY created_at DESC, seq DESC LIMIT 1) AS settled "
+            "UNION SELECT rid FROM nodes WHERE user_id = %s AND conflict_group = %s "
+            f"AND status = 'active' AND {waiting} "
+            "UNION SELECT rid FROM nodes WHERE user_id = %s AND conflict_group = %s "
+            f"AND status NOT IN ('active', 'archived') AND {waiting}"
+            ") ORDER BY created_at, seq",
+            [user_id, group] * 3,
+        )
+
     def conflict_group_recent(
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:
