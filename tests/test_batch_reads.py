@@ -107,6 +107,47 @@ def test_a_change_reaches_the_answers_its_old_and_new_values_name():
     assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
 
 
+def test_a_read_from_the_store_waits_for_the_queued_changes():
+    """While changes to older nodes are queued, unwritten, an answer read afresh from the
+    store is read only once the writer wrote them (so it holds their new versions), and the
+    batch sees the changed nodes' new versions meanwhile. Queued new nodes alone do not make
+    it wait: the answers read before take them in (``added``)."""
+    reads = BatchReads()
+    stored: dict[str, MemoryNode] = {}
+    queued: dict[str, MemoryNode] = {}
+    writes: list[list[str]] = []
+
+    def write() -> None:
+        writes.append(sorted(queued))
+        stored.update(queued)
+        queued.clear()
+        reads.stored()
+
+    def read() -> list[tuple[str, int]]:
+        return sorted((n.id, n.version) for n in stored.values())
+
+    reads.write_pending = write
+    x = _node("x", "p1")
+    queued["x"] = x
+    reads.added([x])
+    assert reads.get("a", read) == []
+    assert writes == []
+    write()
+    moved = replace(x, conflict_group="g", version=2)
+    queued["x"] = moved
+    reads.changed([moved], {"x": x}, stored=False)
+    assert reads.node("x") == moved
+    assert reads.get("b", read) == [("x", 2)]
+    assert writes == [["x"], ["x"]]
+    assert reads.get("c", read) == [("x", 2)]
+    assert len(writes) == 2  # written already: no second write
+    again = replace(moved, version=3)
+    stored["x"] = again
+    reads.changed([again], {"x": moved})  # written with its op
+    assert reads.get("d", read) == [("x", 3)]
+    assert len(writes) == 2
+
+
 def test_a_kept_pool_matrix_equals_the_one_built_anew():
     """A conflict pool changing as a batch goes (a newest entry in, the oldest out of a full
     pool, a member's group changed, a member without a vector): the matrix kept from one fact

@@ -88,6 +88,11 @@ class BatchReads:
         those its own values name, and to the answers read without one (``_unnamed``)."""
         self._unnamed: set[Hashable] = set()
         self._nodes: dict[str, MemoryNode] = {}
+        self._pending: dict[str, MemoryNode] = {}
+        """Changed nodes' new versions the store does not hold yet (queued changes)."""
+        self.write_pending: Callable[[], None] | None = None
+        """Writes what the batch queued (set by the writer): called before a read from the
+        store while changes are queued, unwritten, so the store holds them."""
         self.derived: dict[Hashable, Any] = {}
         """Values a planner derives from text alone (pure functions of it), kept for the
         batch: they hold no more than the batch's own reads do and go with it."""
@@ -107,7 +112,7 @@ class BatchReads:
         shown to the answers their old or new values name (a change may move a node out of
         the answer), or to all when the old versions are not given."""
         if key not in self._memo:
-            self._memo[key] = read()
+            self._memo[key] = self._fresh(read)
             if grow is not None:
                 self._grow[key] = grow
             if grow is not None and where is not None:
@@ -118,23 +123,41 @@ class BatchReads:
         answer: T = self._memo[key]
         return answer
 
+    def _fresh(self, read: Callable[[], T]) -> T:
+        """``read()``, once the writer wrote what the batch queued (``write_pending``) when it
+        queued changes to older nodes: the store then holds their new versions."""
+        if self._pending and self.write_pending is not None:
+            self.write_pending()
+        return read()
+
+    def stored(self) -> None:
+        """The writer wrote every change it showed with ``stored=False``."""
+        self._pending.clear()
+
     def node(self, node_id: str) -> MemoryNode | None:
         """A node the batch wrote, queued or changed (its current version), if any: the
         store does not hold a queued one yet."""
-        return self._nodes.get(node_id)
+        return self._pending.get(node_id) or self._nodes.get(node_id)
 
     def added(self, nodes: Sequence[MemoryNode]) -> None:
         """The batch adds these new nodes (queued: as they will be written)."""
         self._take(nodes, changed=False)
 
     def changed(
-        self, nodes: Sequence[MemoryNode], before: Mapping[str, MemoryNode] | None = None
+        self,
+        nodes: Sequence[MemoryNode],
+        before: Mapping[str, MemoryNode] | None = None,
+        *,
+        stored: bool = True,
     ) -> None:
         """The batch changed these older nodes and nothing else: their new versions.
 
         ``before``: each one's version before the change (the one the answers may hold). A
         change then reaches only the answers either version's values name, and the rest: an
-        answer named by neither neither holds the node nor would take it in."""
+        answer named by neither neither holds the node nor would take it in. ``stored=False``:
+        the changes are queued, not yet written (:meth:`stored` once they are)."""
+        if not stored:
+            self._pending.update((n.id, n) for n in nodes)
         self._take(nodes, changed=True, before=before)
 
     def _take(

@@ -13,12 +13,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from hybridmem.clock import ensure_utc, to_iso
-from hybridmem.core.engine import Engine
+from hybridmem.clock import ensure_utc, from_iso, to_iso
+from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
-from hybridmem.core.ops import add_row
+from hybridmem.core.ops import add_row, changed_node, predicts
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
     ConflictError,
@@ -86,7 +86,7 @@ class TreeWriter:
             if existing:
                 raise InvalidArgumentError(f"node id {existing[0]!r} already exists")
             self._check_user_quota(user_id, len(inputs))
-            adds = _AddRun(self, user_id, engine.now(), BatchReads(digests))
+            adds = _AddRun(self, user_id, engine.now(), BatchReads(digests), unit)
             resolved: dict[str, str] = {}
             activate_id: str | None = None
             for k, (item, node_id, digest) in enumerate(zip(inputs, ids, digests, strict=True)):
@@ -102,7 +102,6 @@ class TreeWriter:
                 plan = self._plan(item, node_id, user_id, parent, adds, known, digest)
                 if plan.duplicate_of is not None:
                     # A repeat reinforces the node it repeats (the plan's changes): no copy.
-                    adds.flush()
                     adds.changes(plan.changes)
                     resolved[node_id] = plan.duplicate_of
                     activate_id = plan.duplicate_of if item.activate else activate_id
@@ -110,7 +109,7 @@ class TreeWriter:
                 resolved[node_id] = node_id
                 payload = self._add_payload(item, node_id, parent, adds.now, plan)
                 adds.queue(node_id, payload, key, parent, item.content)
-                if reads or plan.changes:
+                if reads:
                     adds.flush()
                 if plan.changes:
                     adds.changes(plan.changes)
@@ -497,8 +496,11 @@ class _AddRun:
     """The state of one ``add_many``: adds queued for one batched commit, the nodes written so
     far, and the stored parents already read."""
 
-    def __init__(self, writer: TreeWriter, user_id: str, now: datetime, reads: BatchReads) -> None:
+    def __init__(
+        self, writer: TreeWriter, user_id: str, now: datetime, reads: BatchReads, unit: WriteUnit
+    ) -> None:
         self.writer = writer
+        self.unit = unit
         self.user_id = user_id
         self.now = now
         self.reads = reads
@@ -509,13 +511,18 @@ class _AddRun:
         self.touched: set[str] = set()
         self.evolved: list[str] = []
         self.root: MemoryNode | None = None
-        self._queued: list[tuple[str | None, str | None, dict[str, Any]]] = []
+        self._queued: list[tuple[str, str | None, str | None, dict[str, Any]]] = []
+        """The ops queued for the next batched commit, in order: adds and changes."""
+        self._renewed: list[str] = []
+        self._changed: dict[str, MemoryNode] = {}
+        """Queued changes: each changed node's version as shown to the planner."""
         self._queued_ids: set[str] = set()
         self._queued_keys: set[tuple[str, str, str]] = set()
         self._shown: list[MemoryNode] = []
         """The queued items as shown to the planner's reads (``reads.added``)."""
         self._next_seq = 0
         self._seen: dict[str | None, MemoryNode | None] = {}
+        reads.write_pending = self.flush
 
     def parent_for(self, item: NodeInput) -> MemoryNode:
         """Where ``item`` goes: its parent, the active node, or the user's root."""
@@ -575,7 +582,7 @@ class _AddRun:
         node = row_to_node(dict(row))
         if node.sensitive:
             node = replace(node, content=content)  # as the store's reads decrypt it
-        self._queued.append((node_id, self.user_id, payload))
+        self._queued.append(("add", node_id, self.user_id, payload))
         self._queued_ids.add(node_id)
         self._queued_keys.add(key)
         self._shown.append(node)
@@ -586,13 +593,20 @@ class _AddRun:
         return key in self._queued_keys
 
     def flush(self) -> None:
-        """Commit the queued adds with one statement per table."""
+        """Commit the queued ops, each run of adds with one statement per table."""
         if not self._queued:
             return
-        done = self.writer.engine.commit_many("add", self._queued, at=self.now)
-        shown = self._shown
+        engine = self.writer.engine
+        ops, shown, renewed, changed = self._queued, self._shown, self._renewed, self._changed
         self._queued, self._queued_ids, self._queued_keys, self._shown = [], set(), set(), []
-        for (_, node), seen in zip(done, shown, strict=True):
+        self._renewed, self._changed = [], {}
+        done = engine.commit_run(ops, at=self.now)
+        if renewed:
+            # Passive renewal is an access statistic: not logged, like reads.
+            engine.store.touch(renewed, self.now, count=False)
+        self.reads.stored()
+        added = [node for (record, node) in done if record.op == "add"]
+        for node, seen in zip(added, shown, strict=True):
             assert node is not None
             self.batch[node.id] = node
             self.created.append(node)
@@ -601,15 +615,61 @@ class _AddRun:
                 # Never seen in practice (the queue shows the rows the applier writes); should
                 # a store number or stamp rows otherwise, the planner's reads start afresh.
                 self.reads.forget()
+        if changed and engine.store.get_many(changed) != changed:
+            self.reads.forget()  # likewise for the versions the queued changes showed
 
     def changes(self, changes: Sequence[NodeChange]) -> None:
-        """Commit what a planned item does to older nodes; the planner's reads take in their
-        new versions."""
+        """Queue what a planned item does to older nodes (each an ``evolve`` op, committed with
+        the queue); the planner's reads take in their new versions meanwhile."""
         engine = self.writer.engine
-        changed = self.writer._commit_changes(changes, user_id=self.user_id, now=self.now)
-        ids = [node.id for node in changed]
-        self.evolved.extend(ids)
-        # The answers may hold a node as it was before its first change here (a node changed
-        # twice is shown once, at its last version, as the store's read gives it).
-        before = {node.id: node for node in reversed(changed)}
-        self.reads.changed(list(engine.store.get_many(ids).values()), before)
+        if any(
+            change.action == "expire_buffer" or not predicts(_logged(change)) for change in changes
+        ):
+            self.flush()  # a deletion, or an unusual column: committed at once
+            changed = self.writer._commit_changes(changes, user_id=self.user_id, now=self.now)
+            self._show_changes(changed, list(engine.store.get_many(n.id for n in changed).values()))
+            return
+        before: list[MemoryNode] = []
+        for change in changes:
+            # As the store will hold it when this change is applied: changed or added in this
+            # queue (not written yet), else the stored one.
+            node = self._changed.get(change.node_id)
+            if node is None and change.node_id in self._queued_ids:
+                node = self.reads.node(change.node_id)
+            node = node or engine.store.get(change.node_id)
+            if node is None or node.user_id != self.user_id:
+                continue
+            values = _logged(change)
+            new = changed_node(node, values, self.now)
+            if "renew" in change.values:
+                new = _renewed(new, self.now)
+                self._renewed.append(node.id)
+            if not self._queued:
+                self._next_seq = engine.store.last_seq() + 1
+            payload = {"action": change.action, "reason": change.reason, "values": values}
+            self._queued.append(("evolve", node.id, self.user_id, payload))
+            self._changed[node.id] = new
+            before.append(node)
+        self.unit.sync.extend(node.id for node in before)
+        self._show_changes(before, [self._changed[i] for i in dict.fromkeys(n.id for n in before)])
+
+    def _show_changes(self, before: list[MemoryNode], after: list[MemoryNode]) -> None:
+        """Show the planner's reads the new versions ``after`` of the nodes changed from
+        ``before`` (in order; a node changed twice counts from its first version)."""
+        self.evolved.extend(node.id for node in before)
+        first = {node.id: node for node in reversed(before)}
+        self.reads.changed(after, first, stored=not self._changed)
+
+
+def _logged(change: NodeChange) -> dict[str, Any]:
+    """The column values a change's op logs (a renewal is an access statistic: not logged)."""
+    return {k: v for k, v in change.values.items() if k != "renew"}
+
+
+def _renewed(node: MemoryNode, at: datetime) -> MemoryNode:
+    """``node`` once ``store.touch(..., count=False)`` renewed it at ``at``."""
+    stamp = to_iso(at)
+    last = node.last_accessed_at
+    if last is None or to_iso(last) < stamp:
+        return replace(node, last_accessed_at=from_iso(stamp))
+    return node
