@@ -198,3 +198,60 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew():
         if fresh.known:
             assert kept.matrix.dtype == np.float32 and kept.matrix.flags.c_contiguous
             assert kept.matrix.tobytes() == fresh.matrix.tobytes()
+
+
+def test_a_first_read_while_changes_are_queued_is_grown_instead_of_writing_the_queue():
+    """An answer first read while changes to older nodes are queued is the stored answer
+    grown by the queued new nodes (those its ``where`` names) and the queued changes: what the
+    store will answer once it holds them, without writing the queue; only an answer whose
+    ``grow`` cannot tell (or that has none) makes the writer write the queue first."""
+    reads = BatchReads()
+    stored = {"s": _node("s", "p1")}
+    queued: dict[str, MemoryNode] = {}
+    writes: list[list[str]] = []
+
+    def write() -> None:
+        writes.append(sorted(queued))
+        stored.update(queued)
+        queued.clear()
+        reads.stored()
+
+    def under(parent: str | None):
+        def read() -> list[tuple[str, int]]:
+            return sorted(
+                (n.id, n.version) for n in stored.values() if parent in (None, n.parent_id)
+            )
+
+        def grow(pool, new, changed):
+            if changed and any(n.version > 5 for n in new):
+                return None  # cannot tell
+            held = dict(pool)
+            for n in new:
+                if parent in (None, n.parent_id):
+                    held[n.id] = n.version
+                else:
+                    held.pop(n.id, None)
+            return sorted(held.items())
+
+        return read, grow
+
+    reads.write_pending = write
+    a, b = _node("a", "p1"), _node("b", "p2")
+    for n in (a, b):
+        queued[n.id] = n
+    reads.added([a, b])
+    s2 = replace(stored["s"], version=2)
+    queued["s"] = s2
+    reads.changed([s2], {"s": stored["s"]}, stored=False)
+    read, grow = under("p1")
+    assert reads.get("p1", read, grow, where=("parent_id", "p1")) == [("a", 1), ("s", 2)]
+    read, grow = under(None)
+    assert reads.get("all", read, grow) == [("a", 1), ("b", 1), ("s", 2)]
+    assert writes == []  # nothing written for either read
+    s9 = replace(s2, version=9)
+    queued["s"] = s9
+    reads.changed([s9], {"s": s2}, stored=False)
+    read, grow = under("p2")
+    assert reads.get("p2", read, grow, where=("parent_id", "p2")) == [("b", 1)]
+    assert writes == [["a", "b", "s"]]  # grow could not tell: written, then read
+    assert stored["s"].version == 9

@@ -90,6 +90,8 @@ class BatchReads:
         self._nodes: dict[str, MemoryNode] = {}
         self._pending: dict[str, MemoryNode] = {}
         """Changed nodes' new versions the store does not hold yet (queued changes)."""
+        self._queued: list[MemoryNode] = []
+        """The added nodes the store does not hold yet (in the order they were added)."""
         self.write_pending: Callable[[], None] | None = None
         """Writes what the batch queued (set by the writer): called before a read from the
         store while changes are queued, unwritten, so the store holds them."""
@@ -112,7 +114,7 @@ class BatchReads:
         shown to the answers their old or new values name (a change may move a node out of
         the answer), or to all when the old versions are not given."""
         if key not in self._memo:
-            self._memo[key] = self._fresh(read)
+            self._memo[key] = self._fresh(read, grow, where)
             if grow is not None:
                 self._grow[key] = grow
             if grow is not None and where is not None:
@@ -123,16 +125,35 @@ class BatchReads:
         answer: T = self._memo[key]
         return answer
 
-    def _fresh(self, read: Callable[[], T]) -> T:
-        """``read()``, once the writer wrote what the batch queued (``write_pending``) when it
-        queued changes to older nodes: the store then holds their new versions."""
-        if self._pending and self.write_pending is not None:
-            self.write_pending()
+    def _fresh(
+        self, read: Callable[[], T], grow: Grow[T] | None, where: tuple[str, Hashable] | None
+    ) -> T:
+        """``read()`` as the store will answer once it holds what the batch queued.
+
+        With changes to older nodes queued: the stored answer grown by the queued new nodes
+        and then the queued changes' versions, as an answer read earlier would have been
+        (no write for a first read of, say, another conflict group); only when ``grow``
+        cannot tell (or there is none) the writer writes the queue (``write_pending``) and the
+        store is read."""
+        if not self._pending or self.write_pending is None:
+            return read()
+        if grow is not None:
+            answer: T | None = read()
+            new = [n for n in self._queued if where is None or getattr(n, where[0]) == where[1]]
+            if new and answer is not None:
+                answer = grow(answer, new, False)
+            if answer is not None:
+                answer = grow(answer, list(self._pending.values()), True)
+            if answer is not None:
+                return answer
+        self.write_pending()
         return read()
 
     def stored(self) -> None:
-        """The writer wrote every change it showed with ``stored=False``."""
+        """The writer wrote every node it added and every change it showed with
+        ``stored=False``."""
         self._pending.clear()
+        self._queued.clear()
 
     def node(self, node_id: str) -> MemoryNode | None:
         """A node the batch wrote, queued or changed (its current version), if any: the
@@ -141,6 +162,7 @@ class BatchReads:
 
     def added(self, nodes: Sequence[MemoryNode]) -> None:
         """The batch adds these new nodes (queued: as they will be written)."""
+        self._queued.extend(nodes)
         self._take(nodes, changed=False)
 
     def changed(
