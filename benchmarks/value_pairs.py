@@ -4,7 +4,7 @@ The scenario generators (:mod:`benchmarks.scenarios`, :mod:`benchmarks.scenarios
 were written beside the rules they test, so their stale rates are development figures. These
 pairs are a check from outside: each is an old statement of the user, three unrelated facts,
 then (30 days later) a new statement that changes the old one, in words no rule was written
-for, and a question about the attribute. Three sets per language:
+for, and a question about the attribute. Four sets per language:
 
 - ``set1``: written on 2026-12-01 and run once on the engine of that day (48045e7). Its
   failures were read and led to fixes (``evolution/commitments.py``; two slot-rule bugs), so it
@@ -13,13 +13,14 @@ for, and a question about the attribute. Three sets per language:
   (on 48045e7 and on the first version of the fixes) are in docs/benchmarks.md. After those
   its failures were read too; nothing was fitted to them.
 - ``set3``: changes about **someone else** (a sister, a boss, a friend by name), written on
-  2026-12-02 and committed before the engine linked any such change (on 1bee56b none was
-  linked: slots were the user's only). Two pairs per language say the change with a pronoun
-  and two change an attribute no rule names (a school, a car by its make): no method here
-  links those.
+  2026-12-02 and committed before the engine had slots for other people (on 1bee56b only the
+  pair model linked some, and one of them was the control). The slots of other people
+  (:mod:`hybridmem.evolution.others`) were then built looking at it: development data.
+- ``set4``: more changes about someone else, written and committed after that code and
+  before its first run on it (blind).
 
 The last pair of each set is a control. Sets 1 and 2: the old statement moves a meeting (no
-home), the new one states a home. Set 3: two sisters named apart, each with a home. A link
+home), the new one states a home. Sets 3 and 4: two people named apart, each with a home. A link
 between a control's two statements is a false link.
 
 Metrics per set and language, for ``evolution`` (the default) and the ``baseline`` of the same
@@ -305,6 +306,70 @@ SETS: dict[str, dict[str, tuple[Pair, ...]]] = {
             ("我儿子在南京当护士。", "他现在去了苏州的儿童医院工作。", "用户的儿子在哪工作？"),
             ("我同事老周住在浦东。", "老周在闵行买了房，上个月搬走了。", "老周住在哪里？"),
             ("我姐姐小敏住在成都。", "我姐姐小芳搬到了重庆。", "小芳住在哪里？"),
+        ),
+    },
+    "set4": {
+        "en": (
+            (
+                "My aunt Rosa lives in Seville.",
+                "Rosa has moved in with her daughter in Madrid.",
+                "Where does Rosa live?",
+            ),
+            (
+                "My best friend Kenji works for Toyota.",
+                "Kenji left Toyota last spring and now works at Sony.",
+                "Where does Kenji work?",
+            ),
+            (
+                "My grandma takes her coffee with two sugars.",
+                "My grandma stopped putting sugar in her coffee.",
+                "How does the user's grandma take her coffee?",
+            ),
+            (
+                "My colleague Dev is a junior accountant.",
+                "Dev became a tax manager in March.",
+                "What is Dev's job?",
+            ),
+            (
+                "My roommate eats a vegan diet.",
+                "My roommate has gone back to eating fish.",
+                "Does the user's roommate eat fish?",
+            ),
+            (
+                "Our landlord drives a white van.",
+                "Our landlord traded the van in for an electric car.",
+                "What does the landlord drive?",
+            ),
+            (
+                "My brother-in-law Marco is single.",
+                "Marco got married in June.",
+                "Is Marco married?",
+            ),
+            (
+                "My uncle lives in a cottage in Wales.",
+                "My uncle sold the cottage and moved to a flat in Cardiff.",
+                "Where does the user's uncle live?",
+            ),
+            (
+                "My friend Lena lives in Vienna.",
+                "My friend Jonas moved to Graz.",
+                "Where does Jonas live?",
+            ),
+        ),
+        "zh": (
+            ("我舅舅住在西安。", "我舅舅退休后搬回了老家宝鸡。", "用户的舅舅住在哪里？"),
+            ("我室友小林在一家银行上班。", "小林跳槽去了一家游戏公司。", "小林在哪上班？"),
+            ("我奶奶以前每天喝红茶。", "我奶奶现在改喝白开水了。", "用户的奶奶喝什么？"),
+            ("我同学刘洋是一名中学老师。", "刘洋辞职了，现在当律师。", "刘洋做什么工作？"),
+            ("我闺蜜不吃辣也不吃肉。", "我闺蜜最近开始吃肉了。", "用户的闺蜜吃肉吗？"),
+            ("我老公开的是一辆本田。", "我老公把本田卖了，买了辆特斯拉。", "用户的老公开什么车？"),
+            ("我表妹陈静单身。", "陈静上个月结婚了。", "陈静结婚了吗？"),
+            (
+                "我叔叔住在郊区的一栋别墅里。",
+                "我叔叔把别墅卖了，搬进了市中心的公寓。",
+                "用户的叔叔住在哪里？",
+            ),
+            ("我朋友赵磊住在武汉。", "我朋友孙浩搬到了长沙。", "孙浩住在哪里？"),
         ),
     },
 }
