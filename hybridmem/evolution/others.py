@@ -48,7 +48,7 @@ _ROLES_EN = (
 # "my (little) sister (Mara)", "my girlfriend's brother Sam": the last relation in a
 # possessive chain is the person; a capitalised word right after it is their name.
 _POSSESSED_EN = re.compile(
-    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:" + _ROLES_EN + r"))(?!'s)\b"
+    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:" + _ROLES_EN + r"))(?![\w'-])"
     r"(?:,?\s+([A-Z][a-z]+)\b)?"
 )
 # The verb after the subject, in the first person: "lives" -> "live", "is" -> "am".
