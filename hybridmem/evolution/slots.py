@@ -18,7 +18,8 @@ People state a change in endless ways, so no slot is found by a fixed phrase. In
    :mod:`hybridmem.evolution.llm`) for what is left.
 
 A statement about someone else never gets a user slot (``SlotGuess.about_user`` is False), and
-the writer does not let it join a user slot's group by similarity either. Only single-valued
+the writer does not let it join a user slot's group by similarity either (it may get that
+person's own group: :mod:`hybridmem.evolution.others`). Only single-valued
 attributes are slots: a second hobby is not a change of hobby.
 """
 
