@@ -71,6 +71,83 @@ def test_a_new_node_reaches_only_the_answers_its_values_name():
     assert reads.get("a", lambda: ["fresh"]) == ["fresh"]
 
 
+def test_a_change_reaches_the_answers_its_old_and_new_values_name():
+    """Given the old versions, a change reaches the answers named by the value it leaves and
+    the one it takes (and those read without ``where``), and each ends as if read again."""
+    reads = BatchReads()
+    x, y = _node("x", "p1", group="g1"), _node("y", "p1", group="g3")
+    stored = {"x": x, "y": y}
+    shown: list[str] = []
+
+    def group(name: str):
+        def read() -> list[str]:
+            return [i for i, n in stored.items() if n.conflict_group == name]
+
+        def grow(pool, new, changed):
+            shown.append(name)
+            ids = {n.id for n in new}
+            return [i for i in pool if i not in ids] + [
+                n.id for n in new if n.conflict_group == name
+            ]
+
+        return reads.get(name, read, grow, where=("conflict_group", name))
+
+    assert (group("g1"), group("g2"), group("g3")) == (["x"], [], ["y"])
+    moved = replace(x, conflict_group="g2", version=2)
+    stored["x"] = moved
+    reads.changed([moved], {"x": x})
+    assert sorted(shown) == ["g1", "g2"]  # g3 neither held x nor takes it in
+    assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
+    # Without the old versions a change is shown to every answer.
+    shown.clear()
+    again = replace(moved, version=3)
+    stored["x"] = again
+    reads.changed([again])
+    assert sorted(shown) == ["g1", "g2", "g3"]
+    assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
+
+
+def test_a_read_from_the_store_waits_for_the_queued_changes():
+    """While changes to older nodes are queued, unwritten, an answer read afresh from the
+    store is read only once the writer wrote them (so it holds their new versions), and the
+    batch sees the changed nodes' new versions meanwhile. Queued new nodes alone do not make
+    it wait: the answers read before take them in (``added``)."""
+    reads = BatchReads()
+    stored: dict[str, MemoryNode] = {}
+    queued: dict[str, MemoryNode] = {}
+    writes: list[list[str]] = []
+
+    def write() -> None:
+        writes.append(sorted(queued))
+        stored.update(queued)
+        queued.clear()
+        reads.stored()
+
+    def read() -> list[tuple[str, int]]:
+        return sorted((n.id, n.version) for n in stored.values())
+
+    reads.write_pending = write
+    x = _node("x", "p1")
+    queued["x"] = x
+    reads.added([x])
+    assert reads.get("a", read) == []
+    assert writes == []
+    write()
+    moved = replace(x, conflict_group="g", version=2)
+    queued["x"] = moved
+    reads.changed([moved], {"x": x}, stored=False)
+    assert reads.node("x") == moved
+    assert reads.get("b", read) == [("x", 2)]
+    assert writes == [["x"], ["x"]]
+    assert reads.get("c", read) == [("x", 2)]
+    assert len(writes) == 2  # written already: no second write
+    again = replace(moved, version=3)
+    stored["x"] = again
+    reads.changed([again], {"x": moved})  # written with its op
+    assert reads.get("d", read) == [("x", 3)]
+    assert len(writes) == 2
+
+
 def test_a_kept_pool_matrix_equals_the_one_built_anew():
     """A conflict pool changing as a batch goes (a newest entry in, the oldest out of a full
     pool, a member's group changed, a member without a vector): the matrix kept from one fact
@@ -121,3 +198,60 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew():
         if fresh.known:
             assert kept.matrix.dtype == np.float32 and kept.matrix.flags.c_contiguous
             assert kept.matrix.tobytes() == fresh.matrix.tobytes()
+
+
+def test_a_first_read_while_changes_are_queued_is_grown_instead_of_writing_the_queue():
+    """An answer first read while changes to older nodes are queued is the stored answer
+    grown by the queued new nodes (those its ``where`` names) and the queued changes: what the
+    store will answer once it holds them, without writing the queue; only an answer whose
+    ``grow`` cannot tell (or that has none) makes the writer write the queue first."""
+    reads = BatchReads()
+    stored = {"s": _node("s", "p1")}
+    queued: dict[str, MemoryNode] = {}
+    writes: list[list[str]] = []
+
+    def write() -> None:
+        writes.append(sorted(queued))
+        stored.update(queued)
+        queued.clear()
+        reads.stored()
+
+    def under(parent: str | None):
+        def read() -> list[tuple[str, int]]:
+            return sorted(
+                (n.id, n.version) for n in stored.values() if parent in (None, n.parent_id)
+            )
+
+        def grow(pool, new, changed):
+            if changed and any(n.version > 5 for n in new):
+                return None  # cannot tell
+            held = dict(pool)
+            for n in new:
+                if parent in (None, n.parent_id):
+                    held[n.id] = n.version
+                else:
+                    held.pop(n.id, None)
+            return sorted(held.items())
+
+        return read, grow
+
+    reads.write_pending = write
+    a, b = _node("a", "p1"), _node("b", "p2")
+    for n in (a, b):
+        queued[n.id] = n
+    reads.added([a, b])
+    s2 = replace(stored["s"], version=2)
+    queued["s"] = s2
+    reads.changed([s2], {"s": stored["s"]}, stored=False)
+    read, grow = under("p1")
+    assert reads.get("p1", read, grow, where=("parent_id", "p1")) == [("a", 1), ("s", 2)]
+    read, grow = under(None)
+    assert reads.get("all", read, grow) == [("a", 1), ("b", 1), ("s", 2)]
+    assert writes == []  # nothing written for either read
+    s9 = replace(s2, version=9)
+    queued["s"] = s9
+    reads.changed([s9], {"s": s2}, stored=False)
+    read, grow = under("p2")
+    assert reads.get("p2", read, grow, where=("parent_id", "p2")) == [("b", 1)]
+    assert writes == [["a", "b", "s"]]  # grow could not tell: written, then read
+    assert stored["s"].version == 9

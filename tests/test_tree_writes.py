@@ -527,11 +527,11 @@ def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_
     batched = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)
     single = HybridMemory(tmp_path / "b", embedder=HashEmbedder(), clock=clock)
     flushes: list[int] = []
-    original = batched.engine.commit_many
+    original = batched.engine.commit_run
     monkeypatch.setattr(
         batched.engine,
-        "commit_many",
-        lambda op, entries, **kw: flushes.append(len(entries)) or original(op, entries, **kw),
+        "commit_run",
+        lambda entries, **kw: flushes.append(len(entries)) or original(entries, **kw),
     )
     reads: dict[str, int] = {}
     for name in ("conflict_group_deciding", "conflict_pool", "active_nodes_of_types"):
@@ -562,8 +562,8 @@ def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_
 
     assert _shape(batched, "u1") == _shape(single, "u1")
     assert metadata(batched) == metadata(single)
-    # The queue is written only before the batch changes older nodes (and at its end), not
-    # before and after each of its facts.
+    # The queue (adds and changes to older nodes) is written only before a read from the store
+    # (and at its end), not before and after each of its facts.
     changes = sum(1 for op in batched.oplog() if op.op == "evolve")
     facts = sum(1 for i in items if i.get("node_type") in ("fact", "preference"))
     assert len(flushes) <= changes + 2 < 2 * facts
@@ -586,11 +586,11 @@ def test_facts_that_change_nothing_are_written_with_the_rest_of_the_batch(mem, m
         kind = "event" if i % 3 else ("fact" if i % 2 else "preference")
         items.append({"content": f"{three} noted", "parent_id": task.id, "node_type": kind})
     flushes: list[int] = []
-    original = mem.engine.commit_many
+    original = mem.engine.commit_run
     monkeypatch.setattr(
         mem.engine,
-        "commit_many",
-        lambda op, entries, **kw: flushes.append(len(entries)) or original(op, entries, **kw),
+        "commit_run",
+        lambda entries, **kw: flushes.append(len(entries)) or original(entries, **kw),
     )
     written = mem.add_many(items, user_id="u1")
     assert not [op for op in mem.oplog() if op.op == "evolve"]

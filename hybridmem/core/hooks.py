@@ -8,14 +8,13 @@ core usable on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from hybridmem import lexical
 from hybridmem.embedding.base import Vectors
 from hybridmem.models import MemoryNode
 
@@ -26,12 +25,12 @@ Grow = Callable[[T, Sequence[MemoryNode], bool], T | None]
 
 @dataclass(frozen=True, slots=True)
 class StoredContent:
-    """What goes to disk for one node's text: the column value, its hash, FTS terms and the
-    op-log copy (None: the op log must not hold it)."""
+    """What goes to disk for one node's text: the column value, its hash and the op-log copy
+    (None: the op log must not hold it). The lexical terms are the store's: it derives them
+    from the logged op (``core.ops.stored_content``: none for an encrypted node)."""
 
     content: str
     content_hash: str
-    terms: str
     logged: str | None
     sensitive: bool
 
@@ -52,7 +51,7 @@ class PlainSealer:
     """Stores text as is (no encryption configured and no sensitive node allowed)."""
 
     def stored(self, node_id: str, text: str, *, sensitive: bool, plain_hash: str) -> StoredContent:
-        return StoredContent(text, plain_hash, lexical.document_terms(text), text, False)
+        return StoredContent(text, plain_hash, text, False)
 
     def digest(self, text: str, *, sensitive: bool, plain_hash: str) -> str:
         return plain_hash
@@ -89,6 +88,13 @@ class BatchReads:
         those its own values name, and to the answers read without one (``_unnamed``)."""
         self._unnamed: set[Hashable] = set()
         self._nodes: dict[str, MemoryNode] = {}
+        self._pending: dict[str, MemoryNode] = {}
+        """Changed nodes' new versions the store does not hold yet (queued changes)."""
+        self._queued: list[MemoryNode] = []
+        """The added nodes the store does not hold yet (in the order they were added)."""
+        self.write_pending: Callable[[], None] | None = None
+        """Writes what the batch queued (set by the writer): called before a read from the
+        store while changes are queued, unwritten, so the store holds them."""
         self.derived: dict[Hashable, Any] = {}
         """Values a planner derives from text alone (pure functions of it), kept for the
         batch: they hold no more than the batch's own reads do and go with it."""
@@ -105,9 +111,10 @@ class BatchReads:
         ``where=(attribute, value)``: every new node ``grow`` would take in has that value
         (a pool of one parent's children: ``("parent_id", parent)``), so a new node without
         it leaves the answer as it is and ``grow`` is not called for it. Changed nodes are
-        always shown (a change may move a node out of the answer)."""
+        shown to the answers their old or new values name (a change may move a node out of
+        the answer), or to all when the old versions are not given."""
         if key not in self._memo:
-            self._memo[key] = read()
+            self._memo[key] = self._fresh(read, grow, where)
             if grow is not None:
                 self._grow[key] = grow
             if grow is not None and where is not None:
@@ -118,34 +125,88 @@ class BatchReads:
         answer: T = self._memo[key]
         return answer
 
+    def _fresh(
+        self, read: Callable[[], T], grow: Grow[T] | None, where: tuple[str, Hashable] | None
+    ) -> T:
+        """``read()`` as the store will answer once it holds what the batch queued.
+
+        With changes to older nodes queued: the stored answer grown by the queued new nodes
+        and then the queued changes' versions, as an answer read earlier would have been
+        (no write for a first read of, say, another conflict group); only when ``grow``
+        cannot tell (or there is none) the writer writes the queue (``write_pending``) and the
+        store is read."""
+        if not self._pending or self.write_pending is None:
+            return read()
+        if grow is not None:
+            answer: T | None = read()
+            new = [n for n in self._queued if where is None or getattr(n, where[0]) == where[1]]
+            if new and answer is not None:
+                answer = grow(answer, new, False)
+            if answer is not None:
+                answer = grow(answer, list(self._pending.values()), True)
+            if answer is not None:
+                return answer
+        self.write_pending()
+        return read()
+
+    def stored(self) -> None:
+        """The writer wrote every node it added and every change it showed with
+        ``stored=False``."""
+        self._pending.clear()
+        self._queued.clear()
+
     def node(self, node_id: str) -> MemoryNode | None:
         """A node the batch wrote, queued or changed (its current version), if any: the
         store does not hold a queued one yet."""
-        return self._nodes.get(node_id)
+        return self._pending.get(node_id) or self._nodes.get(node_id)
 
     def added(self, nodes: Sequence[MemoryNode]) -> None:
         """The batch adds these new nodes (queued: as they will be written)."""
+        self._queued.extend(nodes)
         self._take(nodes, changed=False)
 
-    def changed(self, nodes: Sequence[MemoryNode]) -> None:
-        """The batch changed these older nodes and nothing else: their new versions."""
-        self._take(nodes, changed=True)
+    def changed(
+        self,
+        nodes: Sequence[MemoryNode],
+        before: Mapping[str, MemoryNode] | None = None,
+        *,
+        stored: bool = True,
+    ) -> None:
+        """The batch changed these older nodes and nothing else: their new versions.
 
-    def _take(self, nodes: Sequence[MemoryNode], *, changed: bool) -> None:
+        ``before``: each one's version before the change (the one the answers may hold). A
+        change then reaches only the answers either version's values name, and the rest: an
+        answer named by neither neither holds the node nor would take it in. ``stored=False``:
+        the changes are queued, not yet written (:meth:`stored` once they are)."""
+        if not stored:
+            self._pending.update((n.id, n) for n in nodes)
+        self._take(nodes, changed=True, before=before)
+
+    def _take(
+        self,
+        nodes: Sequence[MemoryNode],
+        *,
+        changed: bool,
+        before: Mapping[str, MemoryNode] | None = None,
+    ) -> None:
         if not nodes:
             return
         self._nodes.update((n.id, n) for n in nodes)
         shown: dict[Hashable, Sequence[MemoryNode]]
-        if changed or not self._where:
+        if (changed and before is None) or not self._where:
             shown = dict.fromkeys(self._memo, nodes)
         else:
-            # A new node reaches only the answers its values name (``where``) and the rest.
+            # A node reaches only the answers its values name (``where``) and the rest.
             shown = dict.fromkeys(self._unnamed, nodes)
             named: dict[Hashable, list[MemoryNode]] = {}
             for attribute in {a for a, _ in self._by_where}:
                 for n in nodes:
-                    for key in self._by_where.get((attribute, getattr(n, attribute)), ()):
-                        named.setdefault(key, []).append(n)
+                    values = {getattr(n, attribute)}
+                    if before is not None:
+                        values.add(getattr(before[n.id], attribute))
+                    for value in values:
+                        for key in self._by_where.get((attribute, value), ()):
+                            named.setdefault(key, []).append(n)
             shown.update(named)
         for key, seen in shown.items():
             grow = self._grow.get(key)

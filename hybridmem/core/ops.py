@@ -20,13 +20,14 @@ engine's :class:`OpRegistry` when they are built; an op with no applier stops a 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
+from enum import Enum
 from typing import Any
 
 from hybridmem import lexical
-from hybridmem.clock import to_iso
+from hybridmem.clock import from_iso, to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.errors import ReplayError
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
@@ -177,17 +178,21 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
     wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
     known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
     rows: list[tuple[NodeRow, str]] = []
+    # A later row of the batch may hang under an earlier one: its path and scope are all it
+    # needs, read off the row when one does.
+    earlier: dict[str, NodeRow] = {}
     for rec in records:
         parent_id = rec.payload.get("parent_id")
         parent = known.get(parent_id) if parent_id else None
+        if parent_id and parent is None and parent_id in earlier:
+            parent = known[parent_id] = row_to_node(dict(earlier[parent_id]))
         if parent_id and parent is None:
             raise ReplayError(
                 f"op #{rec.seq} names node {parent_id!r}, which does not exist at that point"
             )
         row, terms = add_row(ctx, rec, parent)
         rows.append((row, terms))
-        # A later row of the batch may hang under this one: its path and scope are all it needs.
-        known[row["id"]] = row_to_node(dict(row))
+        earlier[row["id"]] = row
     return list(ctx.store.insert_nodes(rows))
 
 
@@ -306,16 +311,55 @@ def apply_change(ctx: ApplyContext, rec: OpRecord) -> None:
     node = ctx.store.get(rec.node_id)
     if node is None:
         return
-    values: dict[str, Any] = {}
-    for key, value in (rec.payload.get("values") or {}).items():
+    ctx.store.update_node(node.id, change_values(node, rec.payload.get("values") or {}, rec.at))
+
+
+def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> dict[str, Any]:
+    """The column values an evolution change with the logged ``values`` writes on ``node``."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
         if key == "metadata":
-            values["metadata"] = json.dumps({**node.metadata, **value}, ensure_ascii=False)
+            out["metadata"] = json.dumps({**node.metadata, **value}, ensure_ascii=False)
         else:
-            values[key] = value
-    values["version"] = node.version + 1
-    values["updated_at"] = to_iso(rec.at)
-    values["index_state"] = IndexState.PENDING.value
-    ctx.store.update_node(node.id, values)
+            out[key] = value
+    out["version"] = node.version + 1
+    out["updated_at"] = to_iso(at)
+    out["index_state"] = IndexState.PENDING.value
+    return out
+
+
+def _text(value: Any) -> Any:
+    """A text column's value as read back (an enum member is bound as its value)."""
+    return value.value if isinstance(value, Enum) else value
+
+
+_READ_BACK: dict[str, Callable[[Any], Any]] = {
+    "importance": float,
+    "confidence": float,
+    "status": _text,
+    "lifecycle": _text,
+    "tier": _text,
+    "conflict_group": _text,
+    "version": int,
+    "index_state": _text,
+    "metadata": lambda v: json.loads(v) if v else {},
+    "updated_at": from_iso,
+}
+"""The columns :func:`changed_node` predicts, each with how the store reads its value back
+(``store.records.row_to_node``)."""
+
+
+def changed_node(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> MemoryNode:
+    """``node`` as the store reads it back once :func:`apply_change` wrote ``values`` on it
+    (a writer that queues the change shows this version meanwhile); ``values`` name only
+    columns :func:`predicts` accepts."""
+    written = change_values(node, values, at)
+    return replace(node, **{k: _READ_BACK[k](v) for k, v in written.items()})
+
+
+def predicts(values: Mapping[str, Any]) -> bool:
+    """Whether :func:`changed_node` knows how every column ``values`` names reads back."""
+    return values.keys() <= _READ_BACK.keys()
 
 
 # -- tree structure -------------------------------------------------------------------------

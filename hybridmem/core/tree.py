@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
+from hybridmem.core.add_run import AddRun
 from hybridmem.core.engine import Engine
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.inputs import NodeInput, content_hash
-from hybridmem.core.ops import add_row
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
     ConflictError,
@@ -28,8 +27,7 @@ from hybridmem.errors import (
     NodeNotFoundError,
     ScopeError,
 )
-from hybridmem.models import MemoryNode, NodeStatus, OpRecord
-from hybridmem.store import row_to_node
+from hybridmem.models import MemoryNode, NodeStatus
 
 
 def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
@@ -86,7 +84,7 @@ class TreeWriter:
             if existing:
                 raise InvalidArgumentError(f"node id {existing[0]!r} already exists")
             self._check_user_quota(user_id, len(inputs))
-            adds = _AddRun(self, user_id, engine.now(), BatchReads(digests))
+            adds = AddRun(self, user_id, engine.now(), BatchReads(digests), unit)
             resolved: dict[str, str] = {}
             activate_id: str | None = None
             for k, (item, node_id, digest) in enumerate(zip(inputs, ids, digests, strict=True)):
@@ -102,7 +100,6 @@ class TreeWriter:
                 plan = self._plan(item, node_id, user_id, parent, adds, known, digest)
                 if plan.duplicate_of is not None:
                     # A repeat reinforces the node it repeats (the plan's changes): no copy.
-                    adds.flush()
                     adds.changes(plan.changes)
                     resolved[node_id] = plan.duplicate_of
                     activate_id = plan.duplicate_of if item.activate else activate_id
@@ -110,7 +107,7 @@ class TreeWriter:
                 resolved[node_id] = node_id
                 payload = self._add_payload(item, node_id, parent, adds.now, plan)
                 adds.queue(node_id, payload, key, parent, item.content)
-                if reads or plan.changes:
+                if reads:
                     adds.flush()
                 if plan.changes:
                     adds.changes(plan.changes)
@@ -199,7 +196,7 @@ class TreeWriter:
         node_id: str,
         user_id: str,
         parent: MemoryNode,
-        adds: _AddRun,
+        adds: AddRun,
         vectors: KnownVectors,
         digest: str,
     ) -> WritePlan:
@@ -453,8 +450,23 @@ class TreeWriter:
         is skipped (maintenance runs safely beside writers). The caller's unit syncs the
         changed nodes' vector metadata.
         """
+        changed = self._commit_changes(
+            changes, user_id=user_id, now=now, op=op, expected_versions=expected_versions
+        )
+        return [node.id for node in changed]
+
+    def _commit_changes(
+        self,
+        changes: Sequence[NodeChange],
+        *,
+        user_id: str,
+        now: datetime,
+        op: str = "evolve",
+        expected_versions: Mapping[str, int] | None = None,
+    ) -> list[MemoryNode]:
+        """:meth:`apply_changes`, returning each changed node as it was before its change."""
         engine = self.engine
-        changed: list[str] = []
+        changed: list[MemoryNode] = []
         with engine.write() as unit:
             for change in changes:
                 node = engine.store.get(change.node_id)
@@ -473,124 +485,6 @@ class TreeWriter:
                 if "renew" in change.values:
                     # Passive renewal is an access statistic: not logged, like reads.
                     engine.store.touch([node.id], now, count=False)
-                changed.append(node.id)
-            unit.sync.extend(changed)
+                changed.append(node)
+            unit.sync.extend(node.id for node in changed)
         return changed
-
-
-class _AddRun:
-    """The state of one ``add_many``: adds queued for one batched commit, the nodes written so
-    far, and the stored parents already read."""
-
-    def __init__(self, writer: TreeWriter, user_id: str, now: datetime, reads: BatchReads) -> None:
-        self.writer = writer
-        self.user_id = user_id
-        self.now = now
-        self.reads = reads
-        """Store reads the planner shares between items: they see every queued item as the
-        node it will be once written, and the batch's changes to older nodes."""
-        self.batch: dict[str, MemoryNode] = {}
-        self.created: list[MemoryNode] = []
-        self.touched: set[str] = set()
-        self.evolved: list[str] = []
-        self.root: MemoryNode | None = None
-        self._queued: list[tuple[str | None, str | None, dict[str, Any]]] = []
-        self._queued_ids: set[str] = set()
-        self._queued_keys: set[tuple[str, str, str]] = set()
-        self._shown: list[MemoryNode] = []
-        """The queued items as shown to the planner's reads (``reads.added``)."""
-        self._next_seq = 0
-        self._seen: dict[str | None, MemoryNode | None] = {}
-
-    def parent_for(self, item: NodeInput) -> MemoryNode:
-        """Where ``item`` goes: its parent, the active node, or the user's root."""
-        engine = self.writer.engine
-        if item.parent_id in self._queued_ids:
-            self.flush()  # the parent is queued: its row must exist to hang a child under it
-        # With no parent: a new task starts a new top-level task, and a user-level memory (a
-        # fact or preference about the user) goes under the root so it follows the user into
-        # every task; anything else belongs to what the agent is doing now (the active node).
-        # An explicit parent always wins.
-        top_level = item.parent_id is None and (
-            item.node_type in engine.config.scope_types
-            or item.node_type in engine.config.user_level_types
-        )
-        parent = (
-            None
-            if top_level
-            else self.writer._resolve_parent(item.parent_id, self.user_id, self.batch, self._seen)
-        )
-        if parent is not None:
-            return parent
-        if self.root is None:
-            self.root = engine.store.user_root(self.user_id)
-            if self.root is None:
-                self.flush()  # the op log keeps the items' order: queued ones come first
-                self.root = self.writer._create_root(self.user_id, self.now)
-                self.reads.forget()
-                self.created.append(self.root)
-        return self.root
-
-    def queue(
-        self,
-        node_id: str,
-        payload: dict[str, Any],
-        key: tuple[str, str, str],
-        parent: MemoryNode,
-        content: str,
-    ) -> None:
-        """Queue one ``add`` (under the stored ``parent``, plaintext ``content``) for the next
-        batched commit, and show the planner's reads the node it will be; ``key`` (type,
-        parent, content hash) lets a later identical item find it (:meth:`holds`)."""
-        engine = self.writer.engine
-        if not self._queued:
-            # Nothing is written between now and the flush, so the queued adds take the next
-            # sequence numbers in order (any numbers above every stored one order the same).
-            self._next_seq = engine.store.last_seq() + 1
-        record = OpRecord(
-            seq=self._next_seq + len(self._queued),
-            op="add",
-            node_id=node_id,
-            user_id=self.user_id,
-            payload=payload,
-            at=self.now,
-            actor=engine.actor,
-        )
-        row, _ = add_row(engine.apply_context, record, parent, terms=False)
-        node = row_to_node(dict(row))
-        if node.sensitive:
-            node = replace(node, content=content)  # as the store's reads decrypt it
-        self._queued.append((node_id, self.user_id, payload))
-        self._queued_ids.add(node_id)
-        self._queued_keys.add(key)
-        self._shown.append(node)
-        self.reads.added([node])
-
-    def holds(self, key: tuple[str, str, str]) -> bool:
-        """Whether an item with this (type, parent, content hash) is queued, unwritten."""
-        return key in self._queued_keys
-
-    def flush(self) -> None:
-        """Commit the queued adds with one statement per table."""
-        if not self._queued:
-            return
-        done = self.writer.engine.commit_many("add", self._queued, at=self.now)
-        shown = self._shown
-        self._queued, self._queued_ids, self._queued_keys, self._shown = [], set(), set(), []
-        for (_, node), seen in zip(done, shown, strict=True):
-            assert node is not None
-            self.batch[node.id] = node
-            self.created.append(node)
-            self.touched.update(node.path)
-            if node != seen:
-                # Never seen in practice (the queue shows the rows the applier writes); should
-                # a store number or stamp rows otherwise, the planner's reads start afresh.
-                self.reads.forget()
-
-    def changes(self, changes: Sequence[NodeChange]) -> None:
-        """Commit what a planned item does to older nodes; the planner's reads take in their
-        new versions."""
-        engine = self.writer.engine
-        changed = self.writer.apply_changes(changes, user_id=self.user_id, now=self.now)
-        self.evolved.extend(changed)
-        self.reads.changed(list(engine.store.get_many(changed).values()))

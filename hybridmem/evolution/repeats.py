@@ -88,13 +88,14 @@ def pick_repeat(
     for node in siblings:
         if node.node_type != request.node_type or node.sensitive:
             continue
-        if not _may_absorb(node, request, cfg):
-            continue
         mine = mine or _forms(request.content, memo)
         theirs = _forms(node.content, memo)
+        # The texts first (memoised), the window (which reads the node's mentions) only for
+        # the few that compare: the same answer as the window first.
         if theirs[0] == mine[0]:
-            return node
-        if theirs[1] == mine[1]:  # same_terms
+            if _may_absorb(node, request, cfg):
+                return node
+        elif theirs[1] == mine[1] and _may_absorb(node, request, cfg):  # same_terms
             close.append(node)
     if not close or request.vector is None:
         return None

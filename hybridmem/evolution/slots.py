@@ -562,7 +562,7 @@ class SlotPrototypes:
         """``(similarity, slot)`` pairs, best first (empty for a language not checked)."""
         return sorted(
             (
-                (float(np.max(protos @ vector)), slot)
+                (float((protos @ vector).max()), slot)
                 for slot, protos in self.vectors.get(lang, {}).items()
             ),
             reverse=True,

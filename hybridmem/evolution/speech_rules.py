@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+import ahocorasick
+
 from hybridmem.evolution import speech_discourse as disc
 from hybridmem.evolution import speech_lexicon as lex
 from hybridmem.evolution.speech_types import (
@@ -94,17 +96,17 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
 )
 
 
-def _factors_by_start() -> dict[str, tuple[str, ...]]:
-    """Every cue's literals, by their first two characters (a one-character literal by
-    itself): a literal can be in a text only when its start is."""
-    every = sorted({f for _, fam in _SLOTS for cue in fam.cues for f in cue.factors or ()})
-    starts: dict[str, list[str]] = {}
-    for factor in every:
-        starts.setdefault(factor[:2], []).append(factor)
-    return {start: tuple(found) for start, found in starts.items()}
+def _factor_automaton() -> ahocorasick.Automaton:
+    """Every cue's literal in one Aho-Corasick automaton: one pass over a text finds every
+    literal it holds (overlapping ones too), whatever their number."""
+    automaton = ahocorasick.Automaton()
+    for factor in sorted({f for _, fam in _SLOTS for cue in fam.cues for f in cue.factors or ()}):
+        automaton.add_word(factor, factor)
+    automaton.make_automaton()
+    return automaton
 
 
-_FACTORS = _factors_by_start()
+_FACTORS = _factor_automaton()
 
 
 def _cues_by_factor() -> tuple[tuple[tuple[int, int], ...], dict[str, tuple[tuple[int, int], ...]]]:
@@ -127,8 +129,7 @@ _ALWAYS, _BY_FACTOR = _cues_by_factor()
 
 def _present(text: str) -> frozenset[str]:
     """The cues' literals ``text`` holds (a cue holding none of them cannot match)."""
-    starts = {text[i : i + 2] for i in range(len(text) - 1)} | set(text)
-    return frozenset(f for start in starts & _FACTORS.keys() for f in _FACTORS[start] if f in text)
+    return frozenset([factor for _, factor in _FACTORS.iter(text)])
 
 
 @dataclass(frozen=True)
@@ -174,9 +175,13 @@ class _Cues:
     def all(self) -> tuple[str, ...]:
         """Every cue name, in family order, without repeats."""
         seen: dict[str, None] = {}
-        for field in fields(self):
-            seen.update(dict.fromkeys(getattr(self, field.name)))
+        for name in _CUE_FIELDS:
+            seen.update(dict.fromkeys(getattr(self, name)))
         return tuple(seen)
+
+
+_CUE_FIELDS = tuple(field.name for field in fields(_Cues))
+"""The families' fields of :class:`_Cues`, in order (read once: ``fields`` is slow)."""
 
 
 class RuleBasedSpeechActClassifier:
@@ -196,10 +201,11 @@ class RuleBasedSpeechActClassifier:
             return SpeechActResult(SpeechAct.FILLER, 0.9, ("filler",), detect_language(clean))
         cues = _Cues.match(normalised)
         act, rule = _decide(cues)
+        names = cues.all()
         return SpeechActResult(
             act=act,
-            confidence=_confidence(act, rule, cues),
-            cues=cues.all(),
+            confidence=_confidence(act, rule, names),
+            cues=names,
             language=detect_language(clean),
         )
 
@@ -252,8 +258,9 @@ def _asks(c: _Cues) -> bool:
     return not (c.non_question_wh and set(c.question) <= {"q:zh-wh"})
 
 
-def _confidence(act: SpeechAct, rule: str, c: _Cues) -> float:
-    families = {name.split(":", 1)[0] for name in c.all()}
+def _confidence(act: SpeechAct, rule: str, names: tuple[str, ...]) -> float:
+    """The deciding rule's figure, lowered for each rival family among the cue ``names``."""
+    families = {name.split(":", 1)[0] for name in names}
     own = _COMPETING.get(act)
     # Negation inside a preference, instruction or emotion is expected, not a rival reading.
     rivals = {f for f in families if f in _COMPETING.values() and f != own}

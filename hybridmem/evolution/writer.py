@@ -620,7 +620,9 @@ def _deciding_grown(
     nodes); ``member`` tells the group's nodes. Exact: a new settled member is the newest
     settled one or not, a waiting one is held; only when the newest settled member stops
     being one (archived, waiting, out of the group) and no newer one came, the next older is
-    not known here: None (read again; the batch's queue is written before any change)."""
+    not known here: None, and the group is read again; that read sees the batch's writes (a
+    change is shown once the queue was written, or queued, and ``BatchReads`` then writes the
+    queue before reading the store)."""
     ids = {n.id for n in new}
     before = _settled(held)
     kept = [n for n in held if n.id not in ids]

@@ -25,7 +25,6 @@ from pathlib import Path
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from hybridmem import lexical
 from hybridmem.core.hooks import StoredContent
 from hybridmem.errors import (
     DecryptionError,
@@ -197,12 +196,13 @@ class ContentVault:
     def stored(self, node_id: str, text: str, *, sensitive: bool, plain_hash: str) -> StoredContent:
         """The on-disk form of ``text`` for node ``node_id``."""
         if not self.protects(sensitive):
-            return StoredContent(text, plain_hash, lexical.document_terms(text), text, False)
+            return StoredContent(text, plain_hash, text, False)
         cipher = self._require(f"writing sensitive node {node_id!r}")
         if self.on_seal is not None:
             self.on_seal(cipher.key_id)
-        # Encrypted nodes get no lexical terms: FTS5 would hold their words in clear.
-        return StoredContent(cipher.seal(node_id, text), cipher.digest(text), "", None, True)
+        # Encrypted nodes get no lexical terms (core.ops.stored_content): FTS5 would hold
+        # their words in clear.
+        return StoredContent(cipher.seal(node_id, text), cipher.digest(text), None, True)
 
     def digest(self, text: str, *, sensitive: bool, plain_hash: str) -> str:
         """The content hash a node with this flag would store for ``text``."""
