@@ -4,7 +4,7 @@ The scenario generators (:mod:`benchmarks.scenarios`, :mod:`benchmarks.scenarios
 were written beside the rules they test, so their stale rates are development figures. These
 pairs are a check from outside: each is an old statement of the user, three unrelated facts,
 then (30 days later) a new statement that changes the old one, in words no rule was written
-for, and a question about the attribute. Two sets per language:
+for, and a question about the attribute. Four sets per language:
 
 - ``set1``: written on 2026-12-01 and run once on the engine of that day (48045e7). Its
   failures were read and led to fixes (``evolution/commitments.py``; two slot-rule bugs), so it
@@ -12,9 +12,16 @@ for, and a question about the attribute. Two sets per language:
 - ``set2``: written after set 1's run and committed before it was first run; its first figures
   (on 48045e7 and on the first version of the fixes) are in docs/benchmarks.md. After those
   its failures were read too; nothing was fitted to them.
+- ``set3``: changes about **someone else** (a sister, a boss, a friend by name), written on
+  2026-12-02 and committed before the engine had slots for other people (on 1bee56b only the
+  pair model linked some, and one of them was the control). The slots of other people
+  (:mod:`hybridmem.evolution.others`) were then built looking at it: development data.
+- ``set4``: more changes about someone else, written and committed after that code and
+  before its first run on it (blind).
 
-The last pair of each set is a control: the old statement moves a meeting (no home), the new
-one states a home; a link between them is a false link.
+The last pair of each set is a control. Sets 1 and 2: the old statement moves a meeting (no
+home), the new one states a home. Sets 3 and 4: two people named apart, each with a home. A link
+between a control's two statements is a false link.
 
 Metrics per set and language, for ``evolution`` (the default) and the ``baseline`` of the same
 run (evolution off, as in :mod:`benchmarks.evolution_scenarios`):
@@ -24,7 +31,7 @@ run (evolution off, as in :mod:`benchmarks.evolution_scenarios`):
 - ``linked``: old and new share a conflict group;
 - ``candidate``: the new value was kept out of the user's facts (a non-assertive act).
 
-Run: ``python -m benchmarks.value_pairs [--embedder e5] [--out DIR]``; writes
+Run: ``python -m benchmarks.value_pairs [--embedder e5] [--sets set3] [--out DIR]``; writes
 ``value_pairs_<embedder>.json``.
 """
 
@@ -223,6 +230,148 @@ SETS: dict[str, dict[str, tuple[Pair, ...]]] = {
             ("我把周会挪到了上午十点。", "我住在杭州。", "用户住在哪里？"),
         ),
     },
+    "set3": {
+        "en": (
+            (
+                "My sister Mara lives in Dublin.",
+                "Mara took a job in Lisbon and moved there.",
+                "Where does Mara live?",
+            ),
+            (
+                "My brother works at Siemens.",
+                "My brother quit Siemens and joined a startup in Berlin.",
+                "Where does the user's brother work?",
+            ),
+            (
+                "My dad is a bus driver.",
+                "My dad retired last month.",
+                "What does the user's dad do?",
+            ),
+            (
+                "My friend Tom is vegetarian.",
+                "Tom eats meat again since his trip to Argentina.",
+                "Does Tom eat meat?",
+            ),
+            (
+                "My daughter goes to Hillside Primary.",
+                "My daughter switched to Oakwood School in September.",
+                "Which school does the user's daughter go to?",
+            ),
+            (
+                "My mum drives a Fiat Panda.",
+                "My mum sold the Panda and bought a Honda Jazz.",
+                "What car does the user's mum drive?",
+            ),
+            (
+                "My cousin Leo is engaged to Nina.",
+                "Leo and Nina broke up in the summer.",
+                "Is Leo engaged?",
+            ),
+            (
+                "My neighbour Priya rents a flat on King Street.",
+                "Priya bought a house in Hove and moved out.",
+                "Where does Priya live?",
+            ),
+            (
+                "My boss drinks his coffee black.",
+                "My boss has switched to oat milk lattes.",
+                "How does the user's boss take his coffee?",
+            ),
+            (
+                "My son is a nurse in Leeds.",
+                "He moved to Sheffield and works at the children's hospital there.",
+                "Where does the user's son work?",
+            ),
+            (
+                "My girlfriend's brother Sam lives in York.",
+                "Sam moved to Edinburgh for his PhD.",
+                "Where does Sam live?",
+            ),
+            (
+                "My sister Anna lives in Paris.",
+                "My sister Beth moved to Rome.",
+                "Where does Beth live?",
+            ),
+        ),
+        "zh": (
+            ("我姐姐小雨住在大连。", "小雨去年调到深圳工作，已经搬过去了。", "小雨住在哪里？"),
+            ("我哥在腾讯上班。", "我哥从腾讯离职了，去了字节。", "用户的哥哥在哪上班？"),
+            ("我爸是公交司机。", "我爸上个月退休了。", "用户的爸爸做什么工作？"),
+            ("我朋友李娜吃素。", "李娜现在又开始吃肉了。", "李娜吃肉吗？"),
+            ("我女儿在实验小学上学。", "我女儿九月转学到了育才学校。", "用户的女儿在哪上学？"),
+            ("我妈开的是一辆大众。", "我妈把大众卖了，换了一辆比亚迪。", "用户的妈妈开什么车？"),
+            ("我表哥张伟和女朋友订婚了。", "张伟和他女朋友分手了。", "张伟订婚了吗？"),
+            ("我邻居王阿姨住在三楼。", "王阿姨搬去她儿子家住了。", "王阿姨住在哪里？"),
+            ("我老板喝咖啡只喝美式。", "我老板最近改喝拿铁了。", "用户的老板喝什么咖啡？"),
+            ("我儿子在南京当护士。", "他现在去了苏州的儿童医院工作。", "用户的儿子在哪工作？"),
+            ("我同事老周住在浦东。", "老周在闵行买了房，上个月搬走了。", "老周住在哪里？"),
+            ("我姐姐小敏住在成都。", "我姐姐小芳搬到了重庆。", "小芳住在哪里？"),
+        ),
+    },
+    "set4": {
+        "en": (
+            (
+                "My aunt Rosa lives in Seville.",
+                "Rosa has moved in with her daughter in Madrid.",
+                "Where does Rosa live?",
+            ),
+            (
+                "My best friend Kenji works for Toyota.",
+                "Kenji left Toyota last spring and now works at Sony.",
+                "Where does Kenji work?",
+            ),
+            (
+                "My grandma takes her coffee with two sugars.",
+                "My grandma stopped putting sugar in her coffee.",
+                "How does the user's grandma take her coffee?",
+            ),
+            (
+                "My colleague Dev is a junior accountant.",
+                "Dev became a tax manager in March.",
+                "What is Dev's job?",
+            ),
+            (
+                "My roommate eats a vegan diet.",
+                "My roommate has gone back to eating fish.",
+                "Does the user's roommate eat fish?",
+            ),
+            (
+                "Our landlord drives a white van.",
+                "Our landlord traded the van in for an electric car.",
+                "What does the landlord drive?",
+            ),
+            (
+                "My brother-in-law Marco is single.",
+                "Marco got married in June.",
+                "Is Marco married?",
+            ),
+            (
+                "My uncle lives in a cottage in Wales.",
+                "My uncle sold the cottage and moved to a flat in Cardiff.",
+                "Where does the user's uncle live?",
+            ),
+            (
+                "My friend Lena lives in Vienna.",
+                "My friend Jonas moved to Graz.",
+                "Where does Jonas live?",
+            ),
+        ),
+        "zh": (
+            ("我舅舅住在西安。", "我舅舅退休后搬回了老家宝鸡。", "用户的舅舅住在哪里？"),
+            ("我室友小林在一家银行上班。", "小林跳槽去了一家游戏公司。", "小林在哪上班？"),
+            ("我奶奶以前每天喝红茶。", "我奶奶现在改喝白开水了。", "用户的奶奶喝什么？"),
+            ("我同学刘洋是一名中学老师。", "刘洋辞职了，现在当律师。", "刘洋做什么工作？"),
+            ("我闺蜜不吃辣也不吃肉。", "我闺蜜最近开始吃肉了。", "用户的闺蜜吃肉吗？"),
+            ("我老公开的是一辆本田。", "我老公把本田卖了，买了辆特斯拉。", "用户的老公开什么车？"),
+            ("我表妹陈静单身。", "陈静上个月结婚了。", "陈静结婚了吗？"),
+            (
+                "我叔叔住在郊区的一栋别墅里。",
+                "我叔叔把别墅卖了，搬进了市中心的公寓。",
+                "用户的叔叔住在哪里？",
+            ),
+            ("我朋友赵磊住在武汉。", "我朋友孙浩搬到了长沙。", "孙浩住在哪里？"),
+        ),
+    },
 }
 FILLER = {
     "en": (
@@ -306,10 +455,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--embedder", default="e5", help="'e5' (default), 'minilm', 'hash' or a model path"
     )
+    parser.add_argument(
+        "--sets", nargs="+", choices=sorted(SETS), help="only these sets (default: all)"
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        results = run(args.embedder, Path(tmp))
+        results = run(args.embedder, Path(tmp), args.sets)
     table = Table(title=f"value pairs, {args.embedder}: new value above the old (top {TOP_K})")
     columns = ("variant", "set", "lang", "pairs", "new_first", "linked", "candidate")
     for column in columns:

@@ -64,9 +64,15 @@ def test_someone_elses_change_never_touches_the_users_value(mem, clock, text):
     clock.advance(days=1)
     other = mem.add(text, node_type="fact", user_id=U)
     assert not about_speaker(text)
-    assert other.metadata.get("slot") is None
-    assert not (other.conflict_group or "").startswith("slot:")
+    # Someone else's value goes to that person's own group (evolution/others.py), if any.
+    slot = other.metadata.get("slot")
+    assert slot is None or "@" in slot
+    assert (
+        other.conflict_group in (None, f"slot:{slot}")
+        and other.conflict_group != home.conflict_group
+    )
     assert mem.get(home.id).status == "active"
+    assert mem.current_value(home.metadata["slot"], user_id=U).id == home.id
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,8 @@ People state a change in endless ways, so no slot is found by a fixed phrase. In
    :mod:`hybridmem.evolution.llm`) for what is left.
 
 A statement about someone else never gets a user slot (``SlotGuess.about_user`` is False), and
-the writer does not let it join a user slot's group by similarity either. Only single-valued
+the writer does not let it join a user slot's group by similarity either (it may get that
+person's own group: :mod:`hybridmem.evolution.others`). Only single-valued
 attributes are slots: a second hobby is not a change of hobby.
 """
 
@@ -166,11 +167,14 @@ _ATTRIBUTE_NOUNS_EN = (
     r"|wife|husband|partner"
 )
 _THIRD_EN = re.compile(
-    r"^(?:my|our|his|her|their)\s+(?!(?:" + _ATTRIBUTE_NOUNS_EN + r")\b)[a-z]+"
+    # "my girlfriend's brother" is the brother, not the girlfriend (an attribute noun).
+    r"^(?:my|our|his|her|their)\s+(?!(?:" + _ATTRIBUTE_NOUNS_EN + r")\b(?!'s))[a-z]+"
     r"|^(?:he|she|they|it|the|a|an|this|that|these|those|there|someone|everyone)\b"
 )
 # A thing as subject that is said of the speaker: "the e-bike works better for me".
 _OF_SPEAKER_EN = re.compile(r"\b(?:for|to|with) me\b|\bsuits me\b|\bi(?:'m|'ve|'d)?\b")
+# Two names as one subject ("Leo and Nina broke up"): about them, never the speaker.
+_TWO_NAMES_EN = re.compile(r"^([A-Z][a-z]+)\s+and\s+(?!I\b)[A-Z][a-z]+\b")
 _NAME_THEN_VERB = re.compile(
     r"^([A-Z][a-z]+)\s+(?:\w+ed|is|was|has|lives|works|got|went|left|became|quit|bought|sold"
     r"|took|drives|eats)\b"
@@ -245,7 +249,7 @@ def about_speaker(text: str) -> bool:
         return _about_speaker_zh(text)
     stripped = _LEADING_TIME_EN.sub("", text.strip())
     named = _NAME_THEN_VERB.match(stripped)
-    if named and named.group(1).lower() not in _NOT_A_NAME:
+    if (named and named.group(1).lower() not in _NOT_A_NAME) or _TWO_NAMES_EN.match(stripped):
         return False
     # First person ("I", "we", "my job") or no subject ("moved back to Boston") is the
     # speaker; "my sister", "the meeting", "he" are not.
@@ -301,8 +305,10 @@ def _about_speaker_zh(text: str) -> bool:
             continue
         if after_preposition and flag.startswith(_NOUN_FLAGS):
             continue
-        if len(word) == 2 and word[0] == word[1]:
-            continue  # reduplication ("兜兜转转", "慢慢"): adverbial, never the subject
+        if len(word) == 2 and word[0] == word[1] and not _is_person(word, flag):
+            # Reduplication ("慢慢", "天天"): adverbial, never the subject; but kinship
+            # words reduplicate too ("姐姐搬去里斯本了" is the sister's move).
+            continue
         if not flag.startswith(_NOUN_FLAGS) or flag == "ns":
             return True
         if i + 1 < len(tokens) and tokens[i + 1][0] == "的":

@@ -23,6 +23,7 @@ from hybridmem.evolution import (
     commitments,
     conflicts,
     lifecycle,
+    others,
     pair_embed,
     repeats,
     slot_embed,
@@ -213,6 +214,11 @@ class EvolutionWriter:
             if slot is None and guess.about_user and self.slot_extractor is not None:
                 slot = self._extract(request.content)
                 via = f"extractor:{self.slot_extractor.name}"
+            if not guess.about_user:
+                # Someone else's attribute: that person's own group, never the user's.
+                other = others.infer_other(request.content, cfg.slot_map)
+                if other is not None:
+                    slot, via = other.group_slot, f"other:{other.via}"
             if slot is not None:
                 draft.metadata["slot_via"] = via
         if slot is not None:
@@ -261,9 +267,9 @@ class EvolutionWriter:
         """Join a group (by slot, else by similarity) and apply the group policy."""
         if draft.group is None:
             draft.group, draft.changes = self._similar_group(request)
-            if not draft.about_user and (draft.group or "").startswith("slot:"):
+            if draft.group and not others.may_join(request.content, draft.about_user, draft.group):
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
-                # the user's residence.
+                # the user's residence (nor "I moved to Rome" one of the sister's).
                 draft.group, draft.changes = None, ()
         if draft.group is None and draft.about_user:
             draft.group = self._challenged_group(request)
