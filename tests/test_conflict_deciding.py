@@ -12,10 +12,10 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from benchmarks.group_scale import every_member
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.evolution import conflicts
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.writer import EvolutionWriter, _regrow
 from hybridmem.models import MemoryNode
 from tests.backends import OpenMem, both_backends  # noqa: F401 - both stores
 from tests.test_embed_ahead import _log
@@ -191,27 +191,6 @@ def _import(seed: int) -> list[list[dict[str, object]]]:
     return batches
 
 
-def _every_member(writer: EvolutionWriter):
-    """The group read before: every member, kept up to date with the batch's writes."""
-
-    def read(request, group: str) -> list[MemoryNode]:
-        user = request.user_id
-        return request.batch_reads.get(
-            ("group", user, group),
-            lambda: writer.engine.store.conflict_group_members(user, group),
-            lambda pool, new, changed: _regrow(
-                pool,
-                new,
-                changed,
-                lambda n: n.user_id == user and n.conflict_group == group,
-                oldest=True,
-            ),
-            where=("conflict_group", group),
-        )
-
-    return read
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_batch_reading_the_deciding_members_writes_what_reading_every_member_writes(
     open_mem: OpenMem, clock, monkeypatch, seed
@@ -223,7 +202,7 @@ def test_a_batch_reading_the_deciding_members_writes_what_reading_every_member_w
     new = open_mem("new", embedder=HashEmbedder(), clock=clock)
     old = open_mem("old", embedder=HashEmbedder(), clock=clock)
     single = open_mem("single", embedder=HashEmbedder(), clock=clock)
-    monkeypatch.setattr(old.engine.planner, "_group_members", _every_member(old.engine.planner))
+    monkeypatch.setattr(old.engine.planner, "_group_members", every_member(old.engine.planner))
     reads: list[str] = []
     real = new.store.conflict_group_deciding
     monkeypatch.setattr(

@@ -72,6 +72,12 @@ def test_two_people_keep_two_values_and_the_user_keeps_theirs(mem, clock):
         ("Lately my boss drinks green tea.", "boss", "Lately I drink green tea."),
         ("Tom eats meat again.", "tom", "I eat meat again."),
         ("Leo and Nina broke up.", "leo", "I and Nina broke up."),
+        (
+            "Kenji left Toyota and now works at Sony.",
+            "kenji",
+            "I left Toyota and now work at Sony.",
+        ),
+        ("Kenji left Toyota and Sony hired him.", "kenji", "I left Toyota and Sony hired him."),
         ("我姐姐小雨住在大连。", "小雨", "我住在大连。"),
         ("姐姐搬去里斯本了", "姐姐", "我搬去里斯本了"),
         ("我的领导是王姐。", "领导", "我是王姐。"),

@@ -131,15 +131,19 @@ def _person_en(text: str) -> tuple[str, str] | None:
 
 
 def _as_speaker_en(rest: str) -> str:
-    """``rest`` (what follows the subject) with "I" as its subject: the first verb put in
-    the first person ("lives in Dublin" -> "I live in Dublin")."""
+    """``rest`` (what follows the subject) with "I" as its subject: the verb of each
+    coordinated predicate put in the first person ("lives in Dublin" -> "I live in Dublin";
+    "left Toyota and now works at Sony" -> "... and now work at Sony")."""
     words = rest.lstrip(" ,").split(" ")
+    verb_next = True
     for i, word in enumerate(words):
         low = word.lower()
-        if low in _ADVERBS_EN or low.endswith("ly"):
+        if not verb_next or low in _ADVERBS_EN or low.endswith("ly"):
+            verb_next = verb_next or low in ("and", "but")
             continue
-        words[i] = _IRREGULAR_EN.get(low) or _first_person(low)
-        break
+        if word == low or i == 0:  # a capitalised word after "and" is a name, not a verb
+            words[i] = _IRREGULAR_EN.get(low) or _first_person(low)
+        verb_next = False
     return "I " + " ".join(words)
 
 
