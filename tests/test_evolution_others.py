@@ -110,12 +110,16 @@ def test_the_speaker_a_pronoun_or_a_thing_is_no_other_person(text):
 
 
 def test_a_similarity_link_joins_a_slot_group_only_for_its_own_subject():
-    assert may_join("I moved to Rome", True, "slot:user.residence")
-    assert not may_join("My sister moved to Rome", False, "slot:user.residence")
-    assert not may_join("I moved to Rome", True, "slot:user.residence@sister")
-    assert may_join("My sister sold her flat", False, "slot:user.residence@sister")
-    assert not may_join("My brother sold his flat", False, "slot:user.residence@sister")
-    assert may_join("anything", False, "sim:abc")
+    def joins(text: str, about_user: bool, group: str) -> bool:
+        found = None if about_user else person_of(text)
+        return may_join(found[0] if found else None, about_user, group)
+
+    assert joins("I moved to Rome", True, "slot:user.residence")
+    assert not joins("My sister moved to Rome", False, "slot:user.residence")
+    assert not joins("I moved to Rome", True, "slot:user.residence@sister")
+    assert joins("My sister sold her flat", False, "slot:user.residence@sister")
+    assert not joins("My brother sold his flat", False, "slot:user.residence@sister")
+    assert joins("anything", False, "sim:abc")
 
 
 def test_no_slot_is_no_group():

@@ -198,6 +198,12 @@ def is_unconfirmed(node: MemoryNode) -> bool:
     return node.status == ACTIVE and node.metadata.get("awaiting") == "confirmation"
 
 
+def is_settled(node: MemoryNode) -> bool:
+    """An active member that is not a challenger awaiting confirmation: a candidate for the
+    group's current value."""
+    return node.status == ACTIVE and not is_unconfirmed(node)
+
+
 def is_waiting(node: MemoryNode) -> bool:
     """A member :func:`decide` counts as an earlier mention of a new value: not archived and
     marked as awaiting confirmation (whatever its status: the store names the same condition,
@@ -213,7 +219,7 @@ def deciding_members(members: Sequence[MemoryNode]) -> list[MemoryNode]:
     members (most of a large group: archived restatements, demoted older values) never count.
     The store reads the same members off its indexes (``TreeStore.conflict_group_deciding``),
     so a group of thousands costs a new statement what a few members cost."""
-    settled = [m for m in members if m.status == ACTIVE and not is_unconfirmed(m)]
+    settled = [m for m in members if is_settled(m)]
     newest = max(settled, key=_age) if settled else None
     return sorted(
         (m for m in members if m is newest or is_waiting(m)),
@@ -229,8 +235,8 @@ def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
     """The group's current value: its newest active member that is not awaiting confirmation
     (an unconfirmed challenger counts only when nothing else is active)."""
     live = [m for m in members if m.status == ACTIVE]
-    settled = [m for m in live if not is_unconfirmed(m)] or live
-    return max(settled, key=lambda m: (m.created_at, m.seq)) if settled else None
+    settled = [m for m in live if is_settled(m)] or live
+    return max(settled, key=_age) if settled else None
 
 
 def decide(

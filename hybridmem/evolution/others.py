@@ -84,8 +84,13 @@ def infer_other(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) 
     """The person and slot of a statement about someone else, or None (about the speaker, a
     pronoun or a thing as subject, or no slot rule fits)."""
     found = person_of(text)
-    if found is None:
-        return None
+    return None if found is None else slot_of(found, slot_map)
+
+
+def slot_of(
+    found: tuple[str, str], slot_map: Mapping[str, Sequence[str]] | None = None
+) -> OtherSlot | None:
+    """The slot of a statement whose person :func:`person_of` found (``found``), or None."""
     person, as_speaker = found
     guess = slots.infer(as_speaker, slot_map)
     if guess.slot is None or not guess.about_user:
@@ -93,16 +98,16 @@ def infer_other(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) 
     return OtherSlot(person, guess.slot, guess.via)
 
 
-def may_join(text: str, about_user: bool, group: str) -> bool:
+def may_join(person: str | None, about_user: bool, group: str) -> bool:
     """Whether a statement linked to ``group`` by similarity may join it: a slot group only
-    when it is its own subject's (the user's for the user, the same person's for another)."""
+    when it is its own subject's (the user's for the user, the same ``person``, the key
+    :func:`person_of` gave the statement, for another)."""
     if not group.startswith("slot:"):
         return True
-    _, at, person = group.partition("@")
+    _, at, owner = group.partition("@")
     if not at:
         return about_user
-    found = None if about_user else person_of(text)
-    return found is not None and found[0] == person
+    return not about_user and person == owner
 
 
 def person_of(text: str) -> tuple[str, str] | None:

@@ -84,6 +84,8 @@ class _Draft:
     group: str | None = None
     changes: tuple[NodeChange, ...] = ()
     about_user: bool = True
+    person: str | None = None
+    """Whom a statement about someone else is about (``others.person_of``), if named."""
 
     def finish(self) -> WritePlan:
         life = self.life
@@ -216,7 +218,9 @@ class EvolutionWriter:
                 via = f"extractor:{self.slot_extractor.name}"
             if not guess.about_user:
                 # Someone else's attribute: that person's own group, never the user's.
-                other = others.infer_other(request.content, cfg.slot_map)
+                found = others.person_of(request.content)
+                draft.person = found[0] if found else None
+                other = others.slot_of(found, cfg.slot_map) if found else None
                 if other is not None:
                     slot, via = other.group_slot, f"other:{other.via}"
             if slot is not None:
@@ -267,7 +271,7 @@ class EvolutionWriter:
         """Join a group (by slot, else by similarity) and apply the group policy."""
         if draft.group is None:
             draft.group, draft.changes = self._similar_group(request)
-            if draft.group and not others.may_join(request.content, draft.about_user, draft.group):
+            if draft.group and not others.may_join(draft.person, draft.about_user, draft.group):
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
                 # the user's residence (nor "I moved to Rome" one of the sister's).
                 draft.group, draft.changes = None, ()
@@ -636,14 +640,7 @@ def _deciding_grown(
 
 def _settled(members: Sequence[MemoryNode]) -> MemoryNode | None:
     """The settled member of a group's deciding members (there is at most one)."""
-    return next(
-        (
-            m
-            for m in members
-            if m.status == NodeStatus.ACTIVE.value and not conflicts.is_unconfirmed(m)
-        ),
-        None,
-    )
+    return next((m for m in members if conflicts.is_settled(m)), None)
 
 
 def _regrow(
