@@ -27,6 +27,9 @@ from hybridmem.evolution.speech_eval import load_examples
         (r"ab{0,3}cd", {"cd"}),
         (r"(?:ab)+z?", {"ab"}),
         (r"(?=abc)x", {"x"}),  # look-arounds are never used as evidence
+        (r"[ab]c?", {"a", "b"}),  # a class of listed characters: one of them
+        (r"x|[吗嘛]|么$", {"x", "吗", "嘛", "么"}),
+        (r"^(?:oh|ah)\b|[唉哎]", {"oh", "ah", "唉", "哎"}),
     ],
 )
 def test_literals_every_match_contains(pattern, expected):
@@ -38,7 +41,10 @@ def test_literals_every_match_contains(pattern, expected):
     [
         r"a|b?",  # one branch matches the empty string
         r"\d+",
-        r"[ab]c?",
+        r"[^ab]c?",  # a negated class, a range, a category: any character
+        r"[a-c]d?",
+        r"[ab\d]c?",
+        r"x|[ab-d]",
         r"(?i)what if",  # case-insensitive: a literal test would miss "What if"
         r"(?i:what) if x",  # a local flag: the group is not used, " if x" still is
         r"(a)\1",

@@ -86,4 +86,9 @@ def _item(op: Any, arg: Any) -> set[str] | None:
         return _sequence(list(body)) if low >= 1 else None
     if op is getattr(sre, "ATOMIC_GROUP", None):
         return _sequence(list(arg))
-    return None  # classes, any-char, anchors, look-arounds, back-references
+    if op is sre.IN:
+        # A class of listed characters ("[吗嘛]", or "a|b" as the parser folds it) matches
+        # one of them; a negated class, a range or a category may match anything.
+        chars = {chr(value) for kind, value in arg if kind is sre.LITERAL}
+        return chars if chars and len(chars) == len(arg) else None
+    return None  # other classes, any-char, anchors, look-arounds, back-references
