@@ -350,3 +350,41 @@ def test_a_conflict_pool_grown_in_place_equals_the_sorted_one(monkeypatch):
             if got is None:
                 break
             pool = got
+
+
+def test_a_first_read_sees_the_queued_nodes_its_where_names_in_order():
+    """A first read while changes are queued is grown by exactly the queued nodes its
+    ``where`` names, in the order they were queued, whatever was read or stored before (the
+    queue is indexed by the attributes asked for, not scanned per read)."""
+    import random
+
+    rng = random.Random(3)
+    reads = BatchReads()
+    reads.write_pending = lambda: None
+    queued: list[MemoryNode] = []
+    for step in range(300):
+        roll = rng.random()
+        if roll < 0.5:
+            nodes = [
+                _node(f"n{step}-{j}", rng.choice(["p1", "p2", "p3"]), rng.choice([None, "g1"]))
+                for j in range(rng.randint(1, 3))
+            ]
+            reads.added(nodes)
+            queued += nodes
+        elif roll < 0.55:
+            reads.stored()
+            queued = []
+        else:
+            reads.changed([_node("old", "p9")], stored=False)  # a queued change: _fresh grows
+            attribute = rng.choice(["parent_id", "conflict_group"])
+            value = rng.choice(["p1", "p2", "p3", None, "g1"])
+            seen: list[list[str]] = []
+
+            def grow(answer, new, changed, seen=seen):
+                if not changed:
+                    seen.append([n.id for n in new])
+                return answer
+
+            reads.get(("k", step), lambda: [], grow, where=(attribute, value))
+            want = [n.id for n in queued if getattr(n, attribute) == value]
+            assert (seen[0] if seen else []) == want, step
