@@ -117,14 +117,12 @@ def _remapped(
     known = [(node_id, group) for (node_id, group, _), h in zip(pool, has, strict=True) if h]
     if not known:
         return PoolMatrix(pool, has, known, np.zeros((0, 0), dtype=np.float32))
-    at = [row_of.get(node_id, -1) for node_id, _ in known]
-    if -1 not in at:
-        return PoolMatrix(pool, has, known, last.matrix[at])
-    matrix = np.empty((len(known), last.matrix.shape[1]), dtype=np.float32)
-    old = [k for k, row in enumerate(at) if row >= 0]
-    if old:
-        matrix[old] = last.matrix[[at[k] for k in old]]
-    for k, row in enumerate(at):
-        if row < 0:
-            matrix[k] = np.asarray(known_vectors[known[k][0]], dtype=np.float32)
-    return PoolMatrix(pool, has, known, matrix)
+    at = np.fromiter((row_of.get(node_id, -1) for node_id, _ in known), np.intp, len(known))
+    fresh = [known[k][0] for k in np.flatnonzero(at < 0)]
+    source = last.matrix
+    if fresh:
+        # The rows ``last`` lacks go after its own, and the gather takes them from there.
+        rows = np.stack([np.asarray(known_vectors[node_id], dtype=np.float32) for node_id in fresh])
+        at[at < 0] = np.arange(len(source), len(source) + len(fresh))
+        source = np.concatenate([source, rows])
+    return PoolMatrix(pool, has, known, source[at])
