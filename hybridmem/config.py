@@ -189,10 +189,10 @@ class MemoryConfig:
     embed_ahead: int = 1
     """Chunks (of ``embed_batch_size`` texts) of an ``add_many`` that a background thread
     embeds while the earlier items are planned and written, instead of before the write: the
-    model and the planner then use both cores. The first chunk is always embedded before
-    the write (a batch of one chunk gains nothing from the background). The write still commits only once every vector
-    is known; the write lock waits for at most these chunks' embedding. 0: every vector is
-    computed before the write lock is taken."""
+    model and the planner then use both cores. The first chunk is always embedded before the
+    write (a batch of one chunk gains nothing from the background). The write still commits
+    only once every vector is known; the write lock waits for at most these chunks'
+    embedding. 0: every vector is computed before the write lock is taken."""
     max_depth: int = 64
     """Deepest allowed node (the root is depth 0); deeper writes raise LimitExceededError."""
     max_nodes_per_user: int | None = None
