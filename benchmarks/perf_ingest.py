@@ -3,8 +3,10 @@
 Three sides take the same batches of the perf suite's mixed workload (a third facts and
 preferences, one task per 100 nodes), in an order that rotates every batch:
 
-- ``hybridmem`` with ``embed_ahead=1`` (the default: the last chunk of each ``add_many`` is
-  embedded in a background thread while the earlier items are planned);
+- ``hybridmem`` with ``embed_ahead=1`` (the default: when an ``add_many`` has more than one
+  chunk of ``embed_batch_size`` texts, its last chunk is embedded in a background thread while
+  the earlier items are planned; a batch of one chunk, as ``--batch 1000`` is with the default
+  1,024, runs exactly as ``embed_ahead=0``: the two engine sides then measure the run's noise);
 - ``hybridmem`` with ``embed_ahead=0`` (every vector computed before the write: the engine's own
   cost, not hidden by the overlap);
 - bare Chroma: the same embedder, then one upsert of the batch.

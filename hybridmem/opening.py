@@ -36,7 +36,6 @@ from hybridmem.errors import InvalidArgumentError, StoreNotFoundError
 from hybridmem.evolution import services as evolution_ops
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
-from hybridmem.models import IndexState
 from hybridmem.privacy import services as privacy_ops
 from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.services import PrivacyService
@@ -50,7 +49,7 @@ from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
 from hybridmem.validation import check_file_path
 
-CHROMA_LAYOUT = "2"
+CHROMA_LAYOUT = "3"
 """Version of the vector metadata layout (bump when ``core.indexing.index_metadata`` changes)."""
 CHROMA_DIR = "chroma"
 DEFAULT_COLLECTION = "hybridmem-nodes"
@@ -226,9 +225,9 @@ def _finish_open(
     if plan.switch:
         recovery_ops.switch_embedder(core, requested)
     elif layout != CHROMA_LAYOUT:
-        # Vectors written with an older metadata layout would not match today's
-        # filters: re-upsert them all (finished below, like any pending write).
-        store.set_index_state(store.all_ids(), IndexState.PENDING.value)
+        # Entries written with an older metadata layout would not match today's filters (or
+        # carry keys nothing reads): rewrite their metadata in place; their vectors stay.
+        core.indexer.relabel()
     if layout != CHROMA_LAYOUT:
         # Written only when it changes: an open with nothing to finish writes nothing but
         # its session marker, so it waits for the write lock once (8 writer processes on

@@ -170,6 +170,24 @@ def test_a_refused_batch_leaves_no_background_embedding(tmp_path, clock):
     mem.close()
 
 
+def test_a_batch_of_one_chunk_is_embedded_before_the_write_lock(tmp_path, clock):
+    """With nothing to plan meanwhile, a background chunk would only run the model while the
+    write lock is held: a batch of one chunk is embedded on the caller's thread, unlocked,
+    whatever ``embed_ahead`` says (and a longer batch's first chunk too)."""
+    me = threading.current_thread().name
+    mem = _open(tmp_path / "m", clock, ahead=3)
+    embedder = mem.engine.embedder
+    assert isinstance(embedder, RecordingEmbedder)
+    for size in (1, 4, 9):
+        texts = tuple(f"note {size}-{i}" for i in range(size))
+        embedder.calls.clear()
+        mem.add_many([{"content": t} for t in texts], user_id="u1")
+        calls = [c for c in embedder.calls if set(c[0]) <= set(texts)]
+        assert calls[0] == (texts[:4], me, False)
+        assert len(calls) == -(-size // 4)
+    mem.close()
+
+
 @pytest.mark.parametrize("ahead", [-1, True, 1.5])
 def test_embed_ahead_must_be_a_count(ahead):
     with pytest.raises(InvalidArgumentError, match="embed_ahead"):
@@ -189,6 +207,7 @@ def test_a_feed_gives_each_text_its_vector_in_the_engines_chunks():
             rows = [feed.vector(i) for i in reversed(range(len(texts)))][::-1]
             table = feed.all()
         assert [c[0] for c in model.calls] == [("a", "b", "c"), ("d", "e", "f"), ("g", "h")]
+        assert model.calls[0][1] == threading.current_thread().name  # never the first ahead
         want = model.inner.embed(texts)
         assert np.array_equal(np.stack(rows), want) and np.array_equal(table, want)
     with EmbedFeed(model.embed, [], 3, lambda: 7).start(2) as empty:

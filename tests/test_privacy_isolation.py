@@ -217,7 +217,8 @@ class TwoTenants(RuleBasedStateMachine):
             }
         got = self.mem.index.collection.get(include=["metadatas"])
         for node_id, meta in zip(got["ids"], got["metadatas"], strict=True):
-            assert meta["user_id"] == self.nodes[node_id][0]
+            # The scope key is "<user>|<status>" (no status holds a "|").
+            assert meta["user_status"].rpartition("|")[0] == self.nodes[node_id][0]
         assert consistency(self.mem).ok
 
 

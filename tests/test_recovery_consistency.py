@@ -66,8 +66,10 @@ def test_verify_finds_every_kind_of_disagreement_and_repair_fixes_them(tmp_path)
             [{**index_metadata(node), "content_hash": content_hash("old")}],
             ["old"],
         )
-        node = mem.get(ids[3])  # stale filter metadata (status) in Chroma
-        mem.index.update_metadata([node.id], [{**index_metadata(node), "status": "x"}])
+        node = mem.get(ids[3])  # stale filter metadata (an old status in the scope key)
+        mem.index.update_metadata(
+            [node.id], [{**index_metadata(node), "user_status": "u1|archived"}]
+        )
         report = mem.verify()
         assert not report.clean
         assert report.missing == (ids[1],)
@@ -94,7 +96,9 @@ def test_verify_rereads_only_entries_of_changed_nodes_unless_full(tmp_path):
         # Damage behind the engine's back to an entry already confirmed: only a full verify
         # re-reads it (ids are always compared, so a lost entry is found either way).
         node = mem.get(ids[3])
-        mem.index.update_metadata([node.id], [{**index_metadata(node), "status": "x"}])
+        mem.index.update_metadata(
+            [node.id], [{**index_metadata(node), "user_status": "u1|archived"}]
+        )
         assert mem.verify().clean
         full = mem.verify(full=True)
         assert full.stale == (ids[3],) and full.entries_checked == full.nodes

@@ -245,8 +245,9 @@ class Engine:
         at: datetime | None = None,
     ) -> list[tuple[OpRecord, MemoryNode | None]]:
         """Log ops of any kinds, ``(op, node_id, user_id, payload)`` each, with one statement,
-        and apply them in order, each run of one kind as :meth:`commit_many` does: the same
-        rows and effects as :meth:`commit` for each in turn."""
+        and apply them (:meth:`OpRegistry.apply_run`: runs of one kind as :meth:`commit_many`
+        does, the adds between commuting changes as one): the same rows and effects as
+        :meth:`commit` for each in turn."""
         if self._unit is None:
             raise RuntimeError("Engine.commit_run must run inside `with engine.write():`")
         if not entries:
@@ -262,14 +263,7 @@ class Engine:
             OpRecord(seq=seq, op=op, node_id=n, user_id=u, payload=p, at=at, actor=self.actor)
             for seq, (op, n, u, p) in zip(seqs, entries, strict=True)
         ]
-        out: list[tuple[OpRecord, MemoryNode | None]] = []
-        start = 0
-        for end in range(1, len(records) + 1):
-            if end == len(records) or records[end].op != records[start].op:
-                run = records[start:end]
-                out.extend(zip(run, self.ops.apply_many(self.apply_context, run), strict=True))
-                start = end
-        return out
+        return list(zip(records, self.ops.apply_run(self.apply_context, records), strict=True))
 
     # -- embedding ----------------------------------------------------------------------------
     def embed(self, texts: Sequence[str]) -> Vectors:

@@ -4,7 +4,8 @@
 first-seen order, ``embed_batch_size`` of them per model call. So a chunk's vectors are the same
 whether it is embedded at once or in the background; only when they are computed differs.
 
-``add_many`` uses the background for its last ``ahead`` chunks (``MemoryConfig.embed_ahead``):
+``add_many`` uses the background for its last ``ahead`` chunks (``MemoryConfig.embed_ahead``),
+never for the first:
 they are embedded while the items of the earlier chunks are planned and written inside the
 write unit (the model's matrix products release the GIL, so the two use both cores). The write
 still commits only once every vector is known, so a crash or an embedding error leaves nothing
@@ -48,8 +49,11 @@ class EmbedFeed:
 
     def start(self, ahead: int = 0) -> EmbedFeed:
         """Embed every chunk now but the last ``ahead``, which start in one background thread
-        (in order). Returns self."""
-        lead = max(0, len(self._chunks) - max(0, ahead))
+        (in order); at least the first chunk is embedded now. Returns self."""
+        # A background chunk pays off only while earlier items are planned: with none before
+        # it, it would run the model inside the write unit (holding the write lock) for
+        # nothing. So a batch of one chunk (most calls) is embedded before the unit.
+        lead = min(len(self._chunks), max(1, len(self._chunks) - max(0, ahead)))
         for k in range(lead):
             self._part(k)
         if lead < len(self._chunks):

@@ -41,23 +41,28 @@ class Indexable(Protocol):
 
 
 def index_metadata(node: Indexable) -> Metadata:
-    """The filterable metadata a node's vector carries.
+    """The filterable metadata a node's vector carries: only what a query filters on and what
+    ``verify()`` compares.
 
     Retrieval filters on the combined keys: one clause that matches only the scope's entries
     is far cheaper in Chroma than ANDing clauses that each match the whole collection
-    (measured at 10k nodes: 12 ms vs 25 ms, and the gap grows with size). ``content_hash``
-    is how ``verify()`` compares an entry with its node: the index holds no text (an
-    encrypted node's hash is keyed, so it reveals nothing).
+    (measured at 10k nodes: 12 ms vs 25 ms, and the gap grows with size); ``node_type`` is
+    what the standing memories' clause adds to its scope key. ``content_hash`` is how
+    ``verify()`` compares an entry with its node: the index holds no text (an encrypted
+    node's hash is keyed, so it reveals nothing). Every further key costs every upsert: Chroma
+    indexes each one (1,000 entries at ~9k: 0.66 s with seven keys, 0.48 s with three).
     """
     return {
-        "user_id": node.user_id,
-        "task_id": node.task_id,
         "node_type": node.node_type,
-        "status": node.status,
         "user_status": scope_key(node.user_id, node.status),
         "task_status": scope_key(node.task_id, node.status),
         "content_hash": node.content_hash,
     }
+
+
+RETIRED_KEYS = ("user_id", "task_id", "status")
+"""Keys entries written before layout 3 carry and nothing reads (each is in a combined key):
+:meth:`IndexSync.relabel` removes them."""
 
 
 class IndexSync:
@@ -142,6 +147,36 @@ class IndexSync:
             nodes = list(engine.store.get_many(ids).values())
             self.index(nodes, None)
             done += len(nodes)
+        return done
+
+    def relabel(self) -> int:
+        """Rewrite every indexed entry's metadata to today's :func:`index_metadata` (the
+        vectors stay: an older layout's entries need no model call), dropping
+        :data:`RETIRED_KEYS`; return how many entries were rewritten. An indexed row whose
+        entry is missing is marked pending (the next :meth:`finish_pending` writes it).
+        Without the right to write the index, every row is left pending for the owner."""
+        engine = self.engine
+        with engine.lock:
+            return self._relabel()
+
+    def _relabel(self) -> int:
+        engine = self.engine
+        rows = [r for r in engine.store.index_rows() if r.index_state == IndexState.INDEXED.value]
+        if not engine.index.writable:
+            engine.store.set_index_state([r.id for r in rows], IndexState.PENDING.value)
+            return 0
+        present = engine.index.get_ids()
+        drop = dict.fromkeys(RETIRED_KEYS)  # a None value removes the key (VectorIndex)
+        done = 0
+        for start in range(0, len(rows), PENDING_BATCH):
+            part = [r for r in rows[start : start + PENDING_BATCH] if r.id in present]
+            engine.index.update_metadata(
+                [r.id for r in part], [{**drop, **index_metadata(r)} for r in part]
+            )
+            done += len(part)
+        missing = [r.id for r in rows if r.id not in present]
+        if missing:
+            engine.store.set_index_state(missing, IndexState.PENDING.value)
         return done
 
     def rebuild(self) -> int:

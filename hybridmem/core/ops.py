@@ -127,6 +127,61 @@ class OpRegistry:
                 f"ops #{first.seq}..#{records[-1].seq} {first.op!r} cannot be applied: {exc!r}"
             ) from exc
 
+    def apply_run(self, ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNode | None]:
+        """Apply ops of any kinds, in order: each run of one op with :meth:`apply_many`, and
+        the adds separated only by changes that commute with them as one run, those changes
+        after it. The same effect as applying the rows one by one (what replay does)."""
+        order = self._hoisted(records)
+        out: list[MemoryNode | None] = [None] * len(records)
+        start = 0
+        for end in range(1, len(order) + 1):
+            if end == len(order) or records[order[end]].op != records[order[start]].op:
+                run = order[start:end]
+                done = self.apply_many(ctx, [records[i] for i in run])
+                for i, node in zip(run, done, strict=True):
+                    out[i] = node
+                start = end
+        return out
+
+    def _hoisted(self, records: Sequence[OpRecord]) -> list[int]:
+        """The order :meth:`apply_run` applies ``records`` in: each change that commutes with
+        the adds (:meth:`_commutes`) and comes between two of them moves after the later one,
+        unless a later add is the node it changes (a change to a node that does not exist yet
+        does nothing; after the add it would change it)."""
+        if self._batch.get("add") is not apply_adds:
+            return list(range(len(records)))  # another layer's add: no assumption holds
+        order: list[int] = []
+        adds: list[int] = []
+        held: list[int] = []
+        held_ids: set[str | None] = set()
+        for i, rec in enumerate(records):
+            if rec.op == "add" and rec.node_id not in held_ids:
+                adds.append(i)
+            elif adds and self._commutes(rec):
+                held.append(i)
+                held_ids.add(rec.node_id)
+            else:
+                order += adds + held
+                adds, held, held_ids = [], [], set()
+                (adds if rec.op == "add" else order).append(i)
+        return order + adds + held
+
+    def _commutes(self, rec: OpRecord) -> bool:
+        """Whether applying ``rec`` after later ``add`` rows (not adding its node) has the
+        same effect as before them: an evolution change of predicted columns only. Such a
+        change reads and writes one existing row's weights, states and metadata; an add reads
+        its parent's id, path and task and inserts a new row (id, rid, terms, statistics), so
+        neither sees the other."""
+        values = rec.payload.get("values")
+        return (
+            self._appliers.get(rec.op) is apply_change
+            and rec.node_id is not None
+            and rec.payload != ERASED_PAYLOAD
+            and rec.payload.get("action") != "expire_buffer"
+            and isinstance(values, dict)
+            and predicts(values)
+        )
+
 
 def core_registry() -> OpRegistry:
     """A registry holding the core's tree ops."""

@@ -62,7 +62,9 @@ class VectorIndex(Protocol):
         ...
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
-        """Replace the metadata of existing entries, vectors untouched."""
+        """Merge ``metadatas`` into existing entries' metadata, vectors untouched: a key
+        given replaces its value, a key given as None is removed, other keys stay (Chroma's
+        update semantics). Absent ids are ignored."""
         ...
 
     def delete(self, ids: Sequence[str]) -> None:

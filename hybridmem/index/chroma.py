@@ -210,7 +210,8 @@ class ChromaIndex:
                 )
 
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
-        """Change filterable metadata (status, scope) without touching vectors."""
+        """Merge filterable metadata (status, scope) into entries, vectors untouched (see
+        :meth:`VectorIndex.update_metadata`: a None value removes a key)."""
         for start in range(0, len(ids), _BATCH):
             self._call(
                 "update",

@@ -87,7 +87,8 @@ class InMemoryIndex:
     def update_metadata(self, ids: Sequence[str], metadatas: Sequence[Metadata]) -> None:
         for node_id, meta in zip(ids, metadatas, strict=True):
             if node_id in self._meta:
-                self._meta[node_id] = dict(meta)
+                merged = {**self._meta[node_id], **meta}
+                self._meta[node_id] = {k: v for k, v in merged.items() if v is not None}
 
     def delete(self, ids: Sequence[str]) -> None:
         for node_id in ids:

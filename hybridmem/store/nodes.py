@@ -18,7 +18,15 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store import fts
-from hybridmem.store.base import ACCESS_BATCH, ACCESS_IDS, SQLiteBase, chunks, marks, refused
+from hybridmem.store.base import (
+    ACCESS_BATCH,
+    ACCESS_IDS,
+    SQLiteBase,
+    chunks,
+    insert_many,
+    marks,
+    refused,
+)
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
 from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
 
@@ -100,8 +108,10 @@ class NodeTable(SharedNodeReads, SQLiteBase):
             top = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()[0]
             rids = range(int(top) + 1, int(top) + 1 + len(rows))
             values: list[Mapping[str, Any]] = [row for row, _ in rows]
-            self.conn.executemany(
-                f"INSERT INTO nodes(rid, {', '.join(cols)}) VALUES (?, {marks(cols)})",
+            insert_many(
+                self.conn,
+                "nodes",
+                ["rid", *cols],
                 [[rid, *(row[c] for c in cols)] for rid, row in zip(rids, values, strict=True)],
             )
             fts.insert_terms(

@@ -15,7 +15,7 @@ from typing import Any
 
 from hybridmem.clock import to_iso
 from hybridmem.models import OpRecord
-from hybridmem.store.base import SQLiteBase, chunks, marks, refused
+from hybridmem.store.base import SQLiteBase, chunks, insert_many, marks, refused
 from hybridmem.store.records import (
     ERASED_KEY,
     OpRow,
@@ -131,9 +131,10 @@ class OpLogTable(SQLiteBase):
             ).fetchone()
             first = int(row[0]) + 1 if row else 1
             records = numbered_ops(ops, first)
-            self.conn.executemany(
-                "INSERT INTO oplog(seq, op, node_id, user_id, payload, at, actor) "
-                "VALUES (?,?,?,?,?,?,?)",
+            insert_many(
+                self.conn,
+                "oplog",
+                ("seq", "op", "node_id", "user_id", "payload", "at", "actor"),
                 [op_row_values(r) for r in records],
             )
         notify_ops(records, self.on_ops, self.on_op)
