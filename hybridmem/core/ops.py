@@ -41,6 +41,9 @@ ERASED_PAYLOAD = {"erased": True}
 # ops still replay exactly: a move under a node that was erased later still finds it.
 _CONTENT_FIELDS = frozenset({"content", "sealed", "sealed_hash", "metadata", "decision", "reason"})
 
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` without building an encoder per call."""
+
 
 def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
     """The payload of an op on erased content: structure kept, every content field dropped,
@@ -287,7 +290,7 @@ def add_row(
         "status": p.get("status") or NodeStatus.ACTIVE.value,
         "index_state": IndexState.PENDING.value,
         "source_id": p.get("source_id"),
-        "metadata": json.dumps(p.get("metadata") or {}, ensure_ascii=False),
+        "metadata": _JSON(p["metadata"]) if p.get("metadata") else "{}",
         "lifecycle": p.get("lifecycle"),
         "tier": p.get("tier"),
         "conflict_group": p.get("conflict_group"),
@@ -326,7 +329,7 @@ def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
             continue
         if key not in _UPDATABLE:
             raise ReplayError(f"op #{rec.seq} 'update' sets unknown column {key!r}")
-        values[key] = json.dumps(value, ensure_ascii=False) if key == "metadata" else value
+        values[key] = _JSON(value) if key == "metadata" else value
     if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
         values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
     if {"content", "status", "node_type"} & values.keys():
@@ -374,7 +377,7 @@ def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> 
     out: dict[str, Any] = {}
     for key, value in values.items():
         if key == "metadata":
-            out["metadata"] = json.dumps({**node.metadata, **value}, ensure_ascii=False)
+            out["metadata"] = _JSON({**node.metadata, **value})
         else:
             out[key] = value
     out["version"] = node.version + 1
