@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -56,12 +56,33 @@ def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+ParentKey = tuple[str, tuple[str, ...], str] | None
+"""What an ``add`` row takes from its parent: its id, path and task (None: no parent)."""
+
+
+def parent_key(parent: MemoryNode | None) -> ParentKey:
+    """The parts of ``parent`` that :func:`add_row` reads."""
+    return (parent.id, parent.path, parent.task_id) if parent is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltRow:
+    """A node row a writer built with :func:`add_row` (no terms) from ``record`` under a
+    parent with ``parent`` (:func:`parent_key`), before committing the op."""
+
+    record: OpRecord
+    parent: ParentKey
+    row: NodeRow
+
+
 @dataclass(frozen=True, slots=True)
 class ApplyContext:
-    """What an applier may use: the target store and the config's scope types."""
+    """What an applier may use: the target store and the config's scope types; ``built``:
+    rows a live writer already built for the adds it commits, by node id (replay has none)."""
 
     store: TreeStore
     scope_types: tuple[str, ...]
+    built: Mapping[str, BuiltRow] = field(default_factory=dict)
 
 
 Applier = Callable[[ApplyContext, OpRecord], MemoryNode | None]
@@ -213,6 +234,15 @@ def stored_content(payload: dict[str, Any], *, terms: bool = True) -> tuple[str,
     return text, content_hash(text), lexical.document_terms(text) if terms else "", 0
 
 
+def stored_terms(payload: dict[str, Any]) -> str:
+    """The fts terms of :func:`stored_content` alone."""
+    if isinstance(payload.get("sealed"), str):
+        return ""
+    if payload.get("erased") and "content" not in payload:
+        return ""
+    return lexical.document_terms(payload["content"])
+
+
 def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
     """The node an op names; a ReplayError when it does not exist at that point."""
     node = ctx.store.get(node_id) if node_id else None
@@ -248,7 +278,13 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
             raise ReplayError(
                 f"op #{rec.seq} names node {parent_id!r}, which does not exist at that point"
             )
-        row, terms = add_row(ctx, rec, parent)
+        built = ctx.built.get(rec.node_id) if ctx.built and rec.node_id else None
+        if built is not None and built.record == rec and built.parent == parent_key(parent):
+            # add_row is a function of the record, the parent's key and the scope types:
+            # the writer's row is the one it would build now.
+            row, terms = built.row, stored_terms(rec.payload)
+        else:
+            row, terms = add_row(ctx, rec, parent)
         rows.append((row, terms))
         earlier[row["id"]] = row
     return list(ctx.store.insert_nodes(rows))
