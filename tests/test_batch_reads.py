@@ -149,9 +149,10 @@ def test_a_read_from_the_store_waits_for_the_queued_changes():
 
 
 def test_a_kept_pool_matrix_equals_the_one_built_anew():
-    """A conflict pool changing as a batch goes (a newest entry in, the oldest out of a full
-    pool, a member's group changed, a member without a vector): the matrix kept from one fact
-    to the next has exactly the rows, order and bytes of the one built from scratch."""
+    """A conflict pool changing as a batch goes (newest entries in, one or many at once, the
+    oldest out of a full pool, members leaving, a member's group changed, a member without a
+    vector, the pool read again): the matrix kept from one fact to the next has exactly the
+    rows, order and bytes of the one built from scratch."""
     import random
 
     import numpy as np
@@ -179,22 +180,38 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew():
     pool = [(f"s{i}", None, i) for i in reversed(range(30))][:limit]
     kept_known, fresh_known = KnownVectors(), KnownVectors()
     memo: dict = {}
-    for step in range(200):
+    for step in range(600):
         kind = rng.random()
-        if kind < 0.6:  # a queued node enters as the newest (it has its vector)
-            node = f"q{step}"
-            vec = rng.random() * np.ones(4, np.float32) + step
-            kept_known[node] = fresh_known[node] = vec
-            pool = [(node, None, 100 + step), *pool][:limit]
-        elif kind < 0.8:  # a member joins a group: the pool changes in place
+        if kind < 0.45:  # queued nodes enter as the newest (they have their vectors)
+            for j in range(rng.choice([1, 1, 1, 2, 3, 5, limit + 3])):
+                node = f"q{step}-{j}"
+                vec = rng.random() * np.ones(4, np.float32) + step
+                kept_known[node] = fresh_known[node] = vec
+                pool = [(node, None, 100 + step), *pool][:limit]
+        elif kind < 0.6:  # a member joins a group: the pool changes in place
             k = rng.randrange(len(pool))
             pool = [*pool[:k], (pool[k][0], f"g{step}", pool[k][2]), *pool[k + 1 :]]
-        elif kind < 0.9:  # an unseen stored node (maybe without a vector) enters
+        elif kind < 0.7:  # an unseen stored node (maybe without a vector) enters
             node = f"s{rng.randrange(30)}"
             pool = [(node, None, 100 + step), *[e for e in pool if e[0] != node]][:limit]
+        elif kind < 0.8 and pool:  # members leave (superseded), an older one may come back
+            gone = set(rng.sample([e[0] for e in pool], rng.randint(1, min(3, len(pool)))))
+            pool = [e for e in pool if e[0] not in gone]
+            if rng.random() < 0.5:
+                node = f"s{rng.randrange(30)}"
+                if node not in {e[0] for e in pool}:
+                    pool = [*pool, (node, None, -step)][:limit]
+        elif kind < 0.85:  # the pool read again: equal entries in a new list
+            pool = [tuple(e) for e in pool]
+        elif kind < 0.9 and pool:  # a new node enters while the newest changes its group
+            node = f"q{step}"
+            kept_known[node] = fresh_known[node] = rng.random() * np.ones(4, np.float32)
+            head = (pool[0][0], f"g{step}", pool[0][2])
+            pool = [(node, None, 100 + step), head, *pool[1:]][:limit]
         kept = pool_matrix(pool, memo, "k", lambda ids: index_vectors(ids, kept_known), kept_known)
         fresh = pool_matrix(pool, {}, "k", lambda ids: index_vectors(ids, fresh_known), fresh_known)
         assert kept.known == fresh.known
+        assert kept.has == fresh.has
         if fresh.known:
             assert kept.matrix.dtype == np.float32 and kept.matrix.flags.c_contiguous
             assert kept.matrix.tobytes() == fresh.matrix.tobytes()
@@ -255,3 +272,119 @@ def test_a_first_read_while_changes_are_queued_is_grown_instead_of_writing_the_q
     assert reads.get("p2", read, grow, where=("parent_id", "p2")) == [("b", 1)]
     assert writes == [["a", "b", "s"]]  # grow could not tell: written, then read
     assert stored["s"].version == 9
+
+
+def test_a_conflict_pool_grown_in_place_equals_the_sorted_one(monkeypatch):
+    """Changed members that stay in a conflict pool keep their places (no sort): the pool is
+    exactly the one the merge-and-sort gives, through random changes (group joins, members
+    leaving, members and outsiders changed at once) and new nodes, in full and part-full pools."""
+    import random
+    from datetime import UTC, datetime, timedelta
+    from types import SimpleNamespace
+
+    from hybridmem.evolution import writer
+
+    monkeypatch.setattr(writer, "CONFLICT_POOL", 8)
+    rng = random.Random(11)
+    base = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def reference(pool, new, changed, keep):
+        fresh = [(n.id, n.conflict_group, (n.created_at, n.seq)) for n in new if keep(n)]
+        if not changed:
+            return sorted([*pool, *fresh], key=lambda e: e[2], reverse=True)[:8]
+        ids = {n.id for n in new}
+        kept = [e for e in pool if e[0] not in ids]
+        left = {e[0] for e in pool if e[0] in ids} - {e[0] for e in fresh}
+        if left and len(pool) >= 8:
+            return None
+        return sorted([*kept, *fresh], key=lambda e: e[2], reverse=True)[:8]
+
+    def keep(n):
+        return n.status == "active"
+
+    nodes: dict[str, SimpleNamespace] = {}
+    for trial in range(400):
+        nodes.clear()
+        count = rng.randint(0, 14)
+        for k in range(count):  # same second for some: the seq orders them
+            at = base + timedelta(seconds=k // 2)
+            nodes[f"n{k}"] = SimpleNamespace(
+                id=f"n{k}", conflict_group=None, created_at=at, seq=k, status="active"
+            )
+        pool = sorted(
+            [(n.id, n.conflict_group, (n.created_at, n.seq)) for n in nodes.values()],
+            key=lambda e: e[2],
+            reverse=True,
+        )[: rng.randint(0, 8)]
+        for _ in range(5):
+            if rng.random() < 0.3:  # new nodes
+                k = len(nodes)
+                new = [
+                    SimpleNamespace(
+                        id=f"n{k + j}",
+                        conflict_group=None,
+                        created_at=base + timedelta(seconds=100 + k),
+                        seq=k + j,
+                        status=rng.choice(["active", "active", "candidate"]),
+                    )
+                    for j in range(rng.randint(1, 2))
+                ]
+                changed = False
+            else:  # new versions of older nodes (held or not)
+                picked = rng.sample(list(nodes), min(len(nodes), rng.randint(1, 3)))
+                new = [
+                    SimpleNamespace(
+                        **{
+                            **vars(nodes[i]),
+                            "conflict_group": rng.choice([None, "g1", "g2"]),
+                            "status": rng.choice(["active", "active", "active", "superseded"]),
+                        }
+                    )
+                    for i in picked
+                ]
+                changed = True
+            nodes.update((n.id, n) for n in new)
+            want = reference(pool, new, changed, keep)
+            got = writer._pool_grown(pool, new, changed, keep)
+            assert got == want, (trial, pool, new)
+            if got is None:
+                break
+            pool = got
+
+
+def test_a_first_read_sees_the_queued_nodes_its_where_names_in_order():
+    """A first read while changes are queued is grown by exactly the queued nodes its
+    ``where`` names, in the order they were queued, whatever was read or stored before (the
+    queue is indexed by the attributes asked for, not scanned per read)."""
+    import random
+
+    rng = random.Random(3)
+    reads = BatchReads()
+    reads.write_pending = lambda: None
+    queued: list[MemoryNode] = []
+    for step in range(300):
+        roll = rng.random()
+        if roll < 0.5:
+            nodes = [
+                _node(f"n{step}-{j}", rng.choice(["p1", "p2", "p3"]), rng.choice([None, "g1"]))
+                for j in range(rng.randint(1, 3))
+            ]
+            reads.added(nodes)
+            queued += nodes
+        elif roll < 0.55:
+            reads.stored()
+            queued = []
+        else:
+            reads.changed([_node("old", "p9")], stored=False)  # a queued change: _fresh grows
+            attribute = rng.choice(["parent_id", "conflict_group"])
+            value = rng.choice(["p1", "p2", "p3", None, "g1"])
+            seen: list[list[str]] = []
+
+            def grow(answer, new, changed, seen=seen):
+                if not changed:
+                    seen.append([n.id for n in new])
+                return answer
+
+            reads.get(("k", step), lambda: [], grow, where=(attribute, value))
+            want = [n.id for n in queued if getattr(n, attribute) == value]
+            assert (seen[0] if seen else []) == want, step

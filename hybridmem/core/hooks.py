@@ -92,6 +92,11 @@ class BatchReads:
         """Changed nodes' new versions the store does not hold yet (queued changes)."""
         self._queued: list[MemoryNode] = []
         """The added nodes the store does not hold yet (in the order they were added)."""
+        self._queued_by: dict[str, dict[Hashable, list[MemoryNode]]] = {}
+        """``_queued`` by the value of each ``where`` attribute a first read asked for (built
+        when first asked, then kept as nodes are added): no scan of the queue per read."""
+        self._attributes: set[str] = set()
+        """The attributes of the kept answers' ``where`` (maybe of dropped ones too)."""
         self.write_pending: Callable[[], None] | None = None
         """Writes what the batch queued (set by the writer): called before a read from the
         store while changes are queued, unwritten, so the store holds them."""
@@ -120,6 +125,7 @@ class BatchReads:
             if grow is not None and where is not None:
                 self._where[key] = where
                 self._by_where.setdefault(where, set()).add(key)
+                self._attributes.add(where[0])
             else:
                 self._unnamed.add(key)
         answer: T = self._memo[key]
@@ -139,7 +145,7 @@ class BatchReads:
             return read()
         if grow is not None:
             answer: T | None = read()
-            new = [n for n in self._queued if where is None or getattr(n, where[0]) == where[1]]
+            new = list(self._queued) if where is None else self._queued_with(where)
             if new and answer is not None:
                 answer = grow(answer, new, False)
             if answer is not None:
@@ -149,11 +155,23 @@ class BatchReads:
         self.write_pending()
         return read()
 
+    def _queued_with(self, where: tuple[str, Hashable]) -> list[MemoryNode]:
+        """The queued nodes whose ``where[0]`` is ``where[1]``, in the order they were added."""
+        attribute, value = where
+        index = self._queued_by.get(attribute)
+        if index is None:
+            index = {}
+            for n in self._queued:
+                index.setdefault(getattr(n, attribute), []).append(n)
+            self._queued_by[attribute] = index
+        return list(index.get(value, ()))
+
     def stored(self) -> None:
         """The writer wrote every node it added and every change it showed with
         ``stored=False``."""
         self._pending.clear()
         self._queued.clear()
+        self._queued_by.clear()
 
     def node(self, node_id: str) -> MemoryNode | None:
         """A node the batch wrote, queued or changed (its current version), if any: the
@@ -163,6 +181,9 @@ class BatchReads:
     def added(self, nodes: Sequence[MemoryNode]) -> None:
         """The batch adds these new nodes (queued: as they will be written)."""
         self._queued.extend(nodes)
+        for attribute, index in self._queued_by.items():
+            for n in nodes:
+                index.setdefault(getattr(n, attribute), []).append(n)
         self._take(nodes, changed=False)
 
     def changed(
@@ -199,7 +220,7 @@ class BatchReads:
             # A node reaches only the answers its values name (``where``) and the rest.
             shown = dict.fromkeys(self._unnamed, nodes)
             named: dict[Hashable, list[MemoryNode]] = {}
-            for attribute in {a for a, _ in self._by_where}:
+            for attribute in self._attributes:
                 for n in nodes:
                     values = {getattr(n, attribute)}
                     if before is not None:
@@ -230,6 +251,7 @@ class BatchReads:
         self._grow.clear()
         self._where.clear()
         self._by_where.clear()
+        self._attributes.clear()
         self._unnamed.clear()
         self._nodes.clear()
 

@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import ahocorasick
+
 # The standard library's own regex parser and its op codes (Python 3.11's sre_parse and
 # sre_constants). They are private modules: a Python that moves them only loses the speed-up
 # (factors() then returns None and every pattern is searched), never a result.
@@ -86,4 +88,59 @@ def _item(op: Any, arg: Any) -> set[str] | None:
         return _sequence(list(body)) if low >= 1 else None
     if op is getattr(sre, "ATOMIC_GROUP", None):
         return _sequence(list(arg))
-    return None  # classes, any-char, anchors, look-arounds, back-references
+    if op is sre.IN:
+        # A class of listed characters ("[吗嘛]", or "a|b" as the parser folds it) matches
+        # one of them; a negated class, a range or a category may match anything.
+        chars = {chr(value) for kind, value in arg if kind is sre.LITERAL}
+        return chars if chars and len(chars) == len(arg) else None
+    return None  # other classes, any-char, anchors, look-arounds, back-references
+
+
+FOLDS_ONTO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+"""The non-ASCII characters a case-insensitive pattern matches with an ASCII letter (İ ı ſ and
+the Kelvin sign): a text holding one is always searched."""
+
+
+def _folds_plainly(char: str) -> bool:
+    """ASCII or a CJK ideograph: case-insensitively it matches only itself and (ASCII) its
+    other case, besides :data:`FOLDS_ONTO_ASCII`."""
+    return char.isascii() or "\u3400" <= char <= "\u9fff"
+
+
+def folded_factors(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """For a case-insensitive ``pattern``: lower-cased literals one of which the lower-cased
+    text holds wherever the pattern matches, for a text without :data:`FOLDS_ONTO_ASCII`; None
+    when no such set is known (a literal with other characters, whose case folding is not
+    this simple)."""
+    if sre_parse is None or not pattern.flags & re.IGNORECASE or pattern.flags & re.VERBOSE:
+        return None
+    try:
+        tree = sre_parse.parse(pattern.pattern, pattern.flags)
+    except (re.error, TypeError, ValueError):  # pragma: no cover - compiled patterns parse
+        return None
+    found = _sequence(list(tree))
+    if found is None or not all(found):
+        return None
+    if not all(_folds_plainly(char) for factor in found for char in factor):
+        return None
+    return frozenset(factor.lower() for factor in found)
+
+
+class FoldedTest:
+    """Which of several case-insensitive patterns a text may match, by their
+    :func:`folded_factors` found in one Aho-Corasick pass over the lower-cased text (a pattern
+    none of whose literals is there cannot match; one without known literals always may)."""
+
+    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+        self.factors = tuple(folded_factors(p) for p in patterns)
+        self._automaton = ahocorasick.Automaton()
+        for factor in sorted({f for fs in self.factors if fs for f in fs}):
+            self._automaton.add_word(factor, factor)
+        self._automaton.make_automaton()
+
+    def possible(self, text: str) -> tuple[bool, ...]:
+        """Per pattern: False when it cannot match ``text``."""
+        if not FOLDS_ONTO_ASCII.isdisjoint(text) or not len(self._automaton):
+            return (True,) * len(self.factors)
+        present = {factor for _, factor in self._automaton.iter(text.lower())}
+        return tuple(fs is None or not fs.isdisjoint(present) for fs in self.factors)

@@ -33,6 +33,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from hybridmem.evolution import regex_factors
+
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -159,6 +161,7 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ),
 )
 _ORDER = tuple(dict.fromkeys(slot for slot, _, _ in _RULES))
+_RULE_LITERALS = regex_factors.FoldedTest([pattern for _, _, pattern in _RULES])
 
 # -- the subject -------------------------------------------------------------------------------
 _ATTRIBUTE_NOUNS_EN = (
@@ -441,8 +444,11 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
             return SlotGuess(slot, True, "map")
     # "离公司近多了" names the office as a landmark, not as the value of anything.
     scan = _MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", text)))
-    for slot, name, pattern in _RULES:
-        if any(name != "occupation" or _ends_a_title(scan, m) for m in pattern.finditer(scan)):
+    # A rule none of whose literals the text holds is not searched (the same guess).
+    for (slot, name, pattern), may in zip(_RULES, _RULE_LITERALS.possible(scan), strict=True):
+        if may and any(
+            name != "occupation" or _ends_a_title(scan, m) for m in pattern.finditer(scan)
+        ):
             return SlotGuess(slot, True, f"rule:{name}")
     if _CJK.search(text):
         if _drives_a_named_thing(text):

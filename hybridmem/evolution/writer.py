@@ -475,31 +475,22 @@ class EvolutionWriter:
         group = f"sim:{best_id}"
         return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),)
 
-    def _conflict_pool(self, request: PlanRequest) -> list[tuple[str, str | None, _Key]]:
+    def _conflict_pool(self, request: PlanRequest) -> list[_PoolEntry]:
         """``(id, group, age)`` of the user's :data:`CONFLICT_POOL` newest active nodes of the
         newcomer's type, newest first: read once per batch, then kept up to date."""
         user, kind = request.user_id, request.node_type
 
-        def grow(
-            pool: list[tuple[str, str | None, _Key]], new: Sequence[MemoryNode], changed: bool
-        ) -> list[tuple[str, str | None, _Key]] | None:
-            fresh = [
-                (n.id, n.conflict_group, _age(n))
-                for n in new
-                if n.user_id == user and n.node_type == kind and n.status == NodeStatus.ACTIVE.value
-            ]
-            if not changed:
-                if not fresh:
-                    return pool
-                return _merged(pool, fresh, lambda e: e[2], CONFLICT_POOL, oldest=False)
-            ids = {n.id for n in new}
-            kept = [e for e in pool if e[0] not in ids]
-            left = {e[0] for e in pool if e[0] in ids} - {e[0] for e in fresh}
-            if left and len(pool) >= CONFLICT_POOL:
-                return None  # a member left a full pool: the next one is not known here
-            if not fresh and len(kept) == len(pool):
-                return pool
-            return _merged(kept, fresh, lambda e: e[2], CONFLICT_POOL, oldest=False)
+        def grow(pool: list[_PoolEntry], new: Sequence[MemoryNode], changed: bool) -> _Pool:
+            return _pool_grown(
+                pool,
+                new,
+                changed,
+                lambda n: (
+                    n.user_id == user
+                    and n.node_type == kind
+                    and n.status == NodeStatus.ACTIVE.value
+                ),
+            )
 
         return request.batch_reads.get(
             ("conflict_pool", user, kind),
@@ -611,6 +602,48 @@ E = TypeVar("E")
 
 def _age(node: MemoryNode) -> _Key:
     return (node.created_at, node.seq)
+
+
+_PoolEntry = tuple[str, str | None, _Key]
+_Pool = list[_PoolEntry] | None
+
+
+def _pool_grown(
+    pool: list[_PoolEntry],
+    new: Sequence[MemoryNode],
+    changed: bool,
+    keep: Callable[[MemoryNode], bool],
+) -> _Pool:
+    """A conflict pool (``(id, group, age)`` of the :data:`CONFLICT_POOL` newest nodes ``keep``
+    accepts, newest first) had ``new`` been stored when it was read (``changed``: new versions
+    of nodes it may hold, else new nodes); None when a member left a full pool."""
+    fresh = [(n.id, n.conflict_group, _age(n)) for n in new if keep(n)]
+    if not changed:
+        if not fresh:
+            return pool
+        return _merged(pool, fresh, _entry_age, CONFLICT_POOL, oldest=False)
+    ids = {n.id for n in new}
+    where = {e[0]: k for k, e in enumerate(pool) if e[0] in ids}
+    if where.keys() == {e[0] for e in fresh}:
+        # Held members changed and all stay (or nothing here changed): each keeps its place
+        # (a change never moves a node's age, and ages are unique), no sort.
+        if not where:
+            return pool
+        out = list(pool)
+        for e in fresh:
+            out[where[e[0]]] = e
+        return out
+    kept = [e for e in pool if e[0] not in ids]
+    left = where.keys() - {e[0] for e in fresh}
+    if left and len(pool) >= CONFLICT_POOL:
+        return None  # a member left a full pool: the next one is not known here
+    if not fresh and len(kept) == len(pool):
+        return pool
+    return _merged(kept, fresh, _entry_age, CONFLICT_POOL, oldest=False)
+
+
+def _entry_age(entry: _PoolEntry) -> _Key:
+    return entry[2]
 
 
 def _deciding_grown(
