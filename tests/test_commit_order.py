@@ -1,6 +1,7 @@
 """``Engine.commit_run`` applies the adds between commuting changes as one run
-(``OpRegistry.apply_run``): the rows, op log, audit chain, lexical index and returned nodes must
-be exactly those of committing the same ops one by one, as replay applies them."""
+(``OpRegistry.apply_run``), taking the rows its caller built for them beforehand: the rows, op
+log, audit chain, lexical index and returned nodes must be exactly those of committing the same
+ops one by one, as replay applies them."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from typing import Any
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.core.ops import ERASED_PAYLOAD
+from hybridmem.core import ops
+from hybridmem.core.ops import ERASED_PAYLOAD, BuiltRow, add_row, parent_key
 from hybridmem.index import InMemoryIndex
+from hybridmem.models import OpRecord
 
 TABLES = {
     "nodes": "rid",
@@ -159,3 +162,52 @@ def test_a_change_to_a_node_added_later_stays_before_its_add(tmp_path: Path) -> 
     assert mem.get("b").version == 1
     assert mem.get("o1").importance == 0.02
     mem.close()
+
+
+def _built_rows(
+    mem: HybridMemory,
+    entries: list[tuple[str, str, str, dict[str, Any]]],
+    at: datetime,
+    wrong: bool,
+) -> dict[str, BuiltRow]:
+    """Rows built before the commit as a writer builds them; ``wrong``: every other one for
+    the seq after the one it gets, the rest under a parent key other than its parent's (and
+    their rows visibly wrong, so taking one would show)."""
+    first = mem.store.last_seq() + 1
+    built: dict[str, BuiltRow] = {}
+    for k, (op, node_id, user_id, payload) in enumerate(entries):
+        seq = first + k + (1 if wrong and k % 2 else 0)
+        rec = OpRecord(seq, op, node_id, user_id, payload, at, mem.engine.actor)
+        parent = mem.store.get(payload["parent_id"])
+        assert parent is not None
+        row, _ = add_row(mem.engine.apply_context, rec, parent, terms=False)
+        key = parent_key(parent)
+        if wrong:
+            row = {**row, "content": "WRONG", "importance": 0.0}
+            key = key if k % 2 else ("elsewhere", parent.path, parent.task_id)
+        built[node_id] = BuiltRow(rec, key, row)
+    return built
+
+
+@pytest.mark.parametrize("wrong", [False, True])
+def test_rows_built_beforehand_are_taken_only_for_their_record_and_parent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wrong: bool
+) -> None:
+    taken, fresh = _open(tmp_path / "taken"), _open(tmp_path / "fresh")
+    _seed(taken)
+    _seed(fresh)
+    rng = random.Random(3)
+    entries = [_add(f"n{k}", rng.choice(["t1", "o1", "o2"]), rng) for k in range(8)]
+    at = START + timedelta(hours=1)
+    built = _built_rows(taken, entries, at, wrong)
+    if not wrong:  # every row is taken: none is built again
+        monkeypatch.setattr(ops, "add_row", lambda *a, **k: pytest.fail("row built again"))
+    with taken.engine.write():
+        got = taken.engine.commit_run(entries, at=at, built=built)
+    monkeypatch.undo()
+    with fresh.engine.write():
+        want = fresh.engine.commit_run(entries, at=at)
+    assert got == want
+    taken.close()
+    fresh.close()
+    assert _tables(tmp_path / "taken") == _tables(tmp_path / "fresh")

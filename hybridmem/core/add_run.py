@@ -19,7 +19,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.hooks import BatchReads, NodeChange
 from hybridmem.core.inputs import NodeInput
-from hybridmem.core.ops import add_row, changed_node, predicts
+from hybridmem.core.ops import BuiltRow, add_row, changed_node, parent_key, predicts
 from hybridmem.models import MemoryNode, OpRecord
 from hybridmem.store import row_to_node
 
@@ -72,6 +72,8 @@ class AddRun:
         self._queued_keys: set[tuple[str, str, str]] = set()
         self._shown: list[MemoryNode] = []
         """The queued items as shown to the planner's reads (``reads.added``)."""
+        self._built: dict[str, BuiltRow] = {}
+        """The queued adds' rows, which the commit takes instead of building them again."""
         self._next_seq = 0
         self._seen: dict[str | None, MemoryNode | None] = {}
         reads.write_pending = self.flush
@@ -131,6 +133,7 @@ class AddRun:
             actor=engine.actor,
         )
         row, _ = add_row(engine.apply_context, record, parent, terms=False)
+        self._built[node_id] = BuiltRow(record, parent_key(parent), row)
         node = row_to_node(dict(row))
         if node.sensitive:
             node = replace(node, content=content)  # as the store's reads decrypt it
@@ -150,9 +153,10 @@ class AddRun:
             return
         engine = self.writer.engine
         ops, shown, renewed, changed = self._queued, self._shown, self._renewed, self._changed
+        built = self._built
         self._queued, self._queued_ids, self._queued_keys, self._shown = [], set(), set(), []
-        self._renewed, self._changed = [], {}
-        done = engine.commit_run(ops, at=self.now)
+        self._renewed, self._changed, self._built = [], {}, {}
+        done = engine.commit_run(ops, at=self.now, built=built)
         if renewed:
             # Passive renewal is an access statistic: not logged, like reads.
             engine.store.touch(renewed, self.now, count=False)

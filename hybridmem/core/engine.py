@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from hybridmem.clock import Clock, ensure_utc
 from hybridmem.config import MemoryConfig
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
-from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry
+from hybridmem.core.ops import ApplyContext, BuiltRow, OpRegistry, core_registry
 from hybridmem.embedding.base import Embedder, Vectors
 from hybridmem.errors import (
     IndexUnavailableError,
@@ -243,11 +243,13 @@ class Engine:
         entries: Sequence[tuple[str, str | None, str | None, dict[str, Any]]],
         *,
         at: datetime | None = None,
+        built: Mapping[str, BuiltRow] | None = None,
     ) -> list[tuple[OpRecord, MemoryNode | None]]:
         """Log ops of any kinds, ``(op, node_id, user_id, payload)`` each, with one statement,
         and apply them (:meth:`OpRegistry.apply_run`: runs of one kind as :meth:`commit_many`
         does, the adds between commuting changes as one): the same rows and effects as
-        :meth:`commit` for each in turn."""
+        :meth:`commit` for each in turn. ``built``: the rows the caller built for its adds
+        (``add_row``), taken where their record and parent are the ones committed."""
         if self._unit is None:
             raise RuntimeError("Engine.commit_run must run inside `with engine.write():`")
         if not entries:
@@ -263,7 +265,8 @@ class Engine:
             OpRecord(seq=seq, op=op, node_id=n, user_id=u, payload=p, at=at, actor=self.actor)
             for seq, (op, n, u, p) in zip(seqs, entries, strict=True)
         ]
-        return list(zip(records, self.ops.apply_run(self.apply_context, records), strict=True))
+        ctx = replace(self.apply_context, built=built) if built else self.apply_context
+        return list(zip(records, self.ops.apply_run(ctx, records), strict=True))
 
     # -- embedding ----------------------------------------------------------------------------
     def embed(self, texts: Sequence[str]) -> Vectors:

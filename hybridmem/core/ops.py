@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -41,6 +41,9 @@ ERASED_PAYLOAD = {"erased": True}
 # ops still replay exactly: a move under a node that was erased later still finds it.
 _CONTENT_FIELDS = frozenset({"content", "sealed", "sealed_hash", "metadata", "decision", "reason"})
 
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` without building an encoder per call."""
+
 
 def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
     """The payload of an op on erased content: structure kept, every content field dropped,
@@ -53,12 +56,33 @@ def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+ParentKey = tuple[str, tuple[str, ...], str] | None
+"""What an ``add`` row takes from its parent: its id, path and task (None: no parent)."""
+
+
+def parent_key(parent: MemoryNode | None) -> ParentKey:
+    """The parts of ``parent`` that :func:`add_row` reads."""
+    return (parent.id, parent.path, parent.task_id) if parent is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltRow:
+    """A node row a writer built with :func:`add_row` (no terms) from ``record`` under a
+    parent with ``parent`` (:func:`parent_key`), before committing the op."""
+
+    record: OpRecord
+    parent: ParentKey
+    row: NodeRow
+
+
 @dataclass(frozen=True, slots=True)
 class ApplyContext:
-    """What an applier may use: the target store and the config's scope types."""
+    """What an applier may use: the target store and the config's scope types; ``built``:
+    rows a live writer already built for the adds it commits, by node id (replay has none)."""
 
     store: TreeStore
     scope_types: tuple[str, ...]
+    built: Mapping[str, BuiltRow] = field(default_factory=dict)
 
 
 Applier = Callable[[ApplyContext, OpRecord], MemoryNode | None]
@@ -210,6 +234,15 @@ def stored_content(payload: dict[str, Any], *, terms: bool = True) -> tuple[str,
     return text, content_hash(text), lexical.document_terms(text) if terms else "", 0
 
 
+def stored_terms(payload: dict[str, Any]) -> str:
+    """The fts terms of :func:`stored_content` alone."""
+    if isinstance(payload.get("sealed"), str):
+        return ""
+    if payload.get("erased") and "content" not in payload:
+        return ""
+    return lexical.document_terms(payload["content"])
+
+
 def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
     """The node an op names; a ReplayError when it does not exist at that point."""
     node = ctx.store.get(node_id) if node_id else None
@@ -245,7 +278,13 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
             raise ReplayError(
                 f"op #{rec.seq} names node {parent_id!r}, which does not exist at that point"
             )
-        row, terms = add_row(ctx, rec, parent)
+        built = ctx.built.get(rec.node_id) if ctx.built and rec.node_id else None
+        if built is not None and built.record == rec and built.parent == parent_key(parent):
+            # add_row is a function of the record, the parent's key and the scope types:
+            # the writer's row is the one it would build now.
+            row, terms = built.row, stored_terms(rec.payload)
+        else:
+            row, terms = add_row(ctx, rec, parent)
         rows.append((row, terms))
         earlier[row["id"]] = row
     return list(ctx.store.insert_nodes(rows))
@@ -287,7 +326,7 @@ def add_row(
         "status": p.get("status") or NodeStatus.ACTIVE.value,
         "index_state": IndexState.PENDING.value,
         "source_id": p.get("source_id"),
-        "metadata": json.dumps(p.get("metadata") or {}, ensure_ascii=False),
+        "metadata": _JSON(p["metadata"]) if p.get("metadata") else "{}",
         "lifecycle": p.get("lifecycle"),
         "tier": p.get("tier"),
         "conflict_group": p.get("conflict_group"),
@@ -326,7 +365,7 @@ def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
             continue
         if key not in _UPDATABLE:
             raise ReplayError(f"op #{rec.seq} 'update' sets unknown column {key!r}")
-        values[key] = json.dumps(value, ensure_ascii=False) if key == "metadata" else value
+        values[key] = _JSON(value) if key == "metadata" else value
     if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
         values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
     if {"content", "status", "node_type"} & values.keys():
@@ -374,7 +413,7 @@ def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> 
     out: dict[str, Any] = {}
     for key, value in values.items():
         if key == "metadata":
-            out["metadata"] = json.dumps({**node.metadata, **value}, ensure_ascii=False)
+            out["metadata"] = _JSON({**node.metadata, **value})
         else:
             out[key] = value
     out["version"] = node.version + 1

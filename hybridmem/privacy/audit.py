@@ -51,6 +51,10 @@ _SAFE_VALUES = frozenset(
 )
 _ACTIONS = {"add": "create", "set_active": "activate"}
 
+# The two encodings of an entry (``json.dumps`` with these arguments, the encoder built once).
+_DETAIL_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
+_HASHED_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
@@ -90,11 +94,7 @@ def _entry_hash(
     op_seq: int | None,
     prev_hash: str,
 ) -> str:
-    record = json.dumps(
-        [seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash],
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    record = _HASHED_JSON([seq, at, actor, action, user_id, node_id, detail, op_seq, prev_hash])
     return hashlib.sha256(record.encode("utf-8")).hexdigest()
 
 
@@ -128,7 +128,7 @@ def append(
     last = store.last_audit_entry()
     seq, prev = (last.seq + 1, last.hash) if last else (1, GENESIS)
     stamp = to_iso(at)
-    body = json.dumps(detail, ensure_ascii=False, sort_keys=True, default=str)
+    body = _DETAIL_JSON(detail)
     digest = _entry_hash(seq, stamp, actor, action, user_id, node_id, body, op_seq, prev)
     store.append_audit(
         AuditRow(seq, stamp, actor, action, user_id, node_id, body, op_seq, prev, digest)
@@ -165,12 +165,7 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
     rows: list[AuditRow] = []
     for record in records:
         stamp = to_iso(record.at)
-        body = json.dumps(
-            content_free_detail(record.op, record.payload),
-            ensure_ascii=False,
-            sort_keys=True,
-            default=str,
-        )
+        body = _DETAIL_JSON(content_free_detail(record.op, record.payload))
         action = _op_action(record)
         # The hashed fields in AuditRow's order, its hash last.
         fields = (seq, stamp, record.actor, action, record.user_id, record.node_id, body)

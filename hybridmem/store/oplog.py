@@ -25,6 +25,7 @@ from hybridmem.store.records import (
     numbered_ops,
     op_digest_of,
     op_row_values,
+    payload_json,
 )
 
 OP_COLUMNS = "seq, op, node_id, user_id, payload, at, actor"
@@ -95,7 +96,7 @@ class OpLogTable(SQLiteBase):
                     op,
                     node_id,
                     user_id,
-                    json.dumps(payload, ensure_ascii=False, default=str),
+                    payload_json(payload),
                     to_iso(at),
                     actor,
                 ),

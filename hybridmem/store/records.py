@@ -331,6 +331,11 @@ def numbered_ops(ops: Sequence[Mapping[str, Any]], first: int) -> list[OpRecord]
     ]
 
 
+payload_json = json.JSONEncoder(ensure_ascii=False, default=str).encode
+"""An op payload as the op log stores it (``json.dumps(payload, ensure_ascii=False,
+default=str)``, without building an encoder per call)."""
+
+
 def op_row_values(record: OpRecord) -> tuple[Any, ...]:
     """An op record as the ``(seq, op, node_id, user_id, payload, at, actor)`` row values."""
     return (
@@ -338,7 +343,7 @@ def op_row_values(record: OpRecord) -> tuple[Any, ...]:
         record.op,
         record.node_id,
         record.user_id,
-        json.dumps(record.payload, ensure_ascii=False, default=str),
+        payload_json(record.payload),
         to_iso(record.at),
         record.actor,
     )

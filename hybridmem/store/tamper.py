@@ -44,9 +44,12 @@ TRIGGERS = (
 )
 
 
+_ROW_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+
+
 def row_mac(*values: object) -> str:
     """The hash of one row's columns (the SQL function ``hm_row_mac``)."""
-    text = json.dumps(values, ensure_ascii=False, separators=(",", ":"), default=str)
+    text = _ROW_JSON(values)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
