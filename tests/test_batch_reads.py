@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from hybridmem.core import BatchReads
 from hybridmem.models import MemoryNode
 
@@ -148,7 +150,8 @@ def test_a_read_from_the_store_waits_for_the_queued_changes():
     assert len(writes) == 2
 
 
-def test_a_kept_pool_matrix_equals_the_one_built_anew():
+@pytest.mark.parametrize("headroom", [1, 3, 256])
+def test_a_kept_pool_matrix_equals_the_one_built_anew(headroom, monkeypatch):
     """A conflict pool changing as a batch goes (newest entries in, one or many at once, the
     oldest out of a full pool, members leaving, a member's group changed, a member without a
     vector, the pool read again): the matrix kept from one fact to the next has exactly the
@@ -158,9 +161,12 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew():
     import numpy as np
 
     from hybridmem.core import KnownVectors
+    from hybridmem.evolution import pool_vectors
     from hybridmem.evolution.pool_vectors import pool_matrix
 
+    monkeypatch.setattr(pool_vectors, "HEADROOM", headroom)  # the buffer refilled often
     rng = random.Random(5)
+    views: list = []
     stored = {
         f"s{i}": np.asarray(rng.random(), dtype=np.float32) * np.ones(4, np.float32)
         for i in range(30)
@@ -215,6 +221,9 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew():
         if fresh.known:
             assert kept.matrix.dtype == np.float32 and kept.matrix.flags.c_contiguous
             assert kept.matrix.tobytes() == fresh.matrix.tobytes()
+        views.append((kept.matrix, kept.matrix.copy()))
+    for view, copy in views:  # a later pool never wrote over an earlier one's rows
+        assert view.tobytes() == copy.tobytes()
 
 
 def test_a_first_read_while_changes_are_queued_is_grown_instead_of_writing_the_queue():

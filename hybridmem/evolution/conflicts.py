@@ -127,7 +127,7 @@ def value_units(text: str) -> list[str]:
 def _units(text: str) -> list[str]:
     out: list[str] = []
     for term in lexical.terms(text):
-        if _CJK.search(term):
+        if not term.isascii() and _CJK.search(term):  # (an ASCII term holds no CJK)
             out.extend(c for c in term if c not in _ZH_STOP_CHARS and _CJK.match(c))
         elif term not in _STOP:
             out.append(term)

@@ -1,12 +1,16 @@
 """The vectors of a conflict pool as one matrix, kept from one fact of a batch to the next.
 
 Each fact or preference of an ``add_many`` compares its vector with the newest few hundred live
-nodes of its type (the conflict pool). Between two of them the pool usually changed by one
-entry: the fact queued in between entered as the newest, and in a full pool the oldest left;
-or a member joined a group (the same members, one with a new group).
-Rebuilding the id list and the matrix row by row for every fact cost about 1 ms each; here the
-previous matrix is kept and shifted by that one row. Anything else rebuilds it. The result is
-the same matrix (same rows, same order) either way, so the similarities are the same numbers.
+nodes of its type (the conflict pool). Between two of them the pool usually gained the facts
+queued in between as its newest entries (and a full pool lost as many oldest ones), or a
+member joined a group (the same members, one with a new group); less often members left (a
+value superseded) and the pool was read again.
+Rebuilding the id list and the matrix row by row for every fact cost about 1 ms each. Here the
+rows live in a buffer, newest at the lowest index, with room below for newer ones: a pool that
+gained newest entries is the old view extended downwards (no copy of the 500 rows), and any
+other pool gathers the rows of the members the buffer holds (by id) and looks up the rest.
+The result is the same matrix (same rows, same order) either way, so the similarities are the
+same numbers.
 """
 
 from __future__ import annotations
@@ -22,16 +26,47 @@ from hybridmem.core import KnownVectors
 Entry = tuple[str, str | None, Any]
 """A pool entry: ``(node id, conflict group, age)``, newest first."""
 
+HEADROOM = 256
+"""Free rows kept below a buffer's newest row for the entries to come."""
+
+
+class _Rows:
+    """A buffer of pool rows: rows ``[lo, end)`` are written, each once (``at``: where each
+    id's row is), and never move or change, so every matrix that is a view of them stays
+    valid; newer rows go below ``lo``."""
+
+    __slots__ = ("at", "buf", "lo")
+
+    def __init__(self, buf: np.ndarray, ids: Sequence[str]) -> None:
+        """``buf``: :data:`HEADROOM` free rows, then the rows of ``ids``."""
+        self.buf = buf
+        self.lo = HEADROOM
+        self.at = {node_id: HEADROOM + k for k, node_id in enumerate(ids)}
+
 
 @dataclass(frozen=True, slots=True)
 class PoolMatrix:
     """The pool it was built for, which of its entries have a vector, and those entries'
-    ``(id, group)`` with their vectors as rows, in pool order."""
+    ``(id, group)`` with their vectors as rows, in pool order (``matrix``: rows ``start`` on
+    of ``rows``' buffer)."""
 
     pool: Sequence[Entry]
     has: tuple[bool, ...]
     known: list[tuple[str, str | None]]
     matrix: np.ndarray
+    rows: _Rows | None = None
+    start: int = 0
+
+
+def _adopted(
+    pool: Sequence[Entry],
+    has: tuple[bool, ...],
+    known: list[tuple[str, str | None]],
+    buf: np.ndarray,
+) -> PoolMatrix:
+    """A :class:`PoolMatrix` of a new buffer (:data:`HEADROOM` free rows, then ``known``'s)."""
+    rows = _Rows(buf, [node_id for node_id, _ in known])
+    return PoolMatrix(pool, has, known, buf[HEADROOM:], rows, HEADROOM)
 
 
 def pool_matrix(
@@ -47,20 +82,21 @@ def pool_matrix(
     last = memo.get(key)
     if isinstance(last, PoolMatrix) and last.pool is pool:
         return last
-    if isinstance(last, PoolMatrix) and len(last.known):
-        built = _shifted(pool, last, vectors_of, known_vectors)
+    if isinstance(last, PoolMatrix) and last.rows is not None:
+        built = _shifted(pool, last, last.rows, vectors_of, known_vectors)
         if built is None:
-            built = _remapped(pool, last, vectors_of, known_vectors)
+            built = _remapped(pool, last, last.rows, vectors_of, known_vectors)
     else:
         vectors = vectors_of([node_id for node_id, _, _ in pool])
         has = tuple(node_id in vectors for node_id, _, _ in pool)
         known = [(node_id, group) for (node_id, group, _), h in zip(pool, has, strict=True) if h]
-        matrix = (
-            known_vectors.matrix([node_id for node_id, _ in known])
-            if known
-            else np.zeros((0, 0), dtype=np.float32)
-        )
-        built = PoolMatrix(pool, has, known, matrix)
+        if known:
+            matrix = known_vectors.matrix([node_id for node_id, _ in known])
+            buf = np.empty((HEADROOM + len(known), matrix.shape[1]), dtype=np.float32)
+            buf[HEADROOM:] = matrix
+            built = _adopted(pool, has, known, buf)
+        else:
+            built = PoolMatrix(pool, has, known, np.zeros((0, 0), dtype=np.float32))
     memo[key] = built
     return built
 
@@ -72,6 +108,7 @@ _MAX_SHIFT = 64
 def _shifted(
     pool: Sequence[Entry],
     last: PoolMatrix,
+    rows: _Rows,
     vectors_of: Callable[[list[str]], Mapping[str, np.ndarray]],
     known_vectors: KnownVectors,
 ) -> PoolMatrix | None:
@@ -86,30 +123,42 @@ def _shifted(
     kept = sum(last.has[: n - k])  # the old rows still in the pool (a prefix)
     if k == 0:
         if kept == len(last.known):
-            return PoolMatrix(pool, last.has, last.known, last.matrix)
-        return PoolMatrix(pool, last.has[:n], last.known[:kept], last.matrix[:kept])
+            return PoolMatrix(pool, last.has, last.known, last.matrix, rows, last.start)
+        view = last.matrix[:kept]
+        return PoolMatrix(pool, last.has[:n], last.known[:kept], view, rows, last.start)
     head = pool[:k]
     found = vectors_of([node_id for node_id, _, _ in head])
-    has = tuple(node_id in found for node_id, _, _ in head)
-    new = [(node_id, group) for (node_id, group, _), h in zip(head, has, strict=True) if h]
+    has = (*(node_id in found for node_id, _, _ in head), *last.has[: n - k])
+    new = [(node_id, group) for (node_id, group, _) in head if node_id in found]
+    known = [*new, *last.known[:kept]]
     if not new:
-        return PoolMatrix(pool, (*has, *last.has[: n - k]), last.known[:kept], last.matrix[:kept])
-    rows = np.stack([np.asarray(known_vectors[node_id], dtype=np.float32) for node_id, _ in new])
-    matrix = np.concatenate([rows, last.matrix[:kept]]) if kept else rows
-    return PoolMatrix(pool, (*has, *last.has[: n - k]), [*new, *last.known[:kept]], matrix)
+        return PoolMatrix(pool, has, known, last.matrix[:kept], rows, last.start)
+    fresh = np.stack([np.asarray(known_vectors[node_id], dtype=np.float32) for node_id, _ in new])
+    m = len(new)
+    if last.start != rows.lo or rows.lo < m:
+        # Not the buffer's newest view, or no room below it: a new buffer.
+        out = np.empty((HEADROOM + m + kept, fresh.shape[1]), dtype=np.float32)
+        out[HEADROOM : HEADROOM + m] = fresh
+        out[HEADROOM + m :] = last.matrix[:kept]
+        return _adopted(pool, has, known, out)
+    lo = rows.lo - m
+    rows.buf[lo : rows.lo] = fresh
+    rows.at.update((node_id, lo + j) for j, (node_id, _) in enumerate(new))
+    rows.lo = lo
+    return PoolMatrix(pool, has, known, rows.buf[lo : lo + m + kept], rows, lo)
 
 
 def _remapped(
     pool: Sequence[Entry],
     last: PoolMatrix,
+    rows: _Rows,
     vectors_of: Callable[[list[str]], Mapping[str, np.ndarray]],
     known_vectors: KnownVectors,
 ) -> PoolMatrix:
     """Any other pool (members left, moved, changed group; the pool read again): the rows of
-    the members ``last`` held are taken from its matrix, the others' vectors looked up. A
+    the members the buffer holds are gathered from it, the others' vectors looked up. A
     member ``last`` found no vector for has none now either (the index does not change
     while a batch is planned, and a batch's own nodes are never such members)."""
-    row_of = {node_id: k for k, (node_id, _) in enumerate(last.known)}
     had = {e[0]: h for e, h in zip(last.pool, last.has, strict=True)}
     unseen = [node_id for node_id, _, _ in pool if node_id not in had]
     found = vectors_of(unseen) if unseen else {}
@@ -117,12 +166,10 @@ def _remapped(
     known = [(node_id, group) for (node_id, group, _), h in zip(pool, has, strict=True) if h]
     if not known:
         return PoolMatrix(pool, has, known, np.zeros((0, 0), dtype=np.float32))
-    at = np.fromiter((row_of.get(node_id, -1) for node_id, _ in known), np.intp, len(known))
-    fresh = [known[k][0] for k in np.flatnonzero(at < 0)]
-    source = last.matrix
-    if fresh:
-        # The rows ``last`` lacks go after its own, and the gather takes them from there.
-        rows = np.stack([np.asarray(known_vectors[node_id], dtype=np.float32) for node_id in fresh])
-        at[at < 0] = np.arange(len(source), len(source) + len(fresh))
-        source = np.concatenate([source, rows])
-    return PoolMatrix(pool, has, known, source[at])
+    at = np.fromiter((rows.at.get(node_id, -1) for node_id, _ in known), np.intp, len(known))
+    out = np.empty((HEADROOM + len(known), rows.buf.shape[1]), dtype=np.float32)
+    held = np.flatnonzero(at >= 0)
+    out[HEADROOM + held] = rows.buf[at[held]]
+    for k in np.flatnonzero(at < 0):  # the rows the buffer lacks
+        out[HEADROOM + k] = np.asarray(known_vectors[known[k][0]], dtype=np.float32)
+    return _adopted(pool, has, known, out)

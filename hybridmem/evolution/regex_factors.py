@@ -57,6 +57,14 @@ def _sequence(items: Sequence[tuple[Any, Any]]) -> set[str] | None:
         if op is sre.LITERAL:
             run.append(chr(arg))
             continue
+        if op in _REPEATS and arg[0] >= 1 and len(arg[2]) == 1 and arg[2][0][0] is sre.LITERAL:
+            # A repeated character ("aw+x"): the run goes on through its first copies ("aw"),
+            # and its last copy begins the next run ("wx").
+            char = chr(arg[2][0][1])
+            run.append(char * arg[0])
+            choices.append({"".join(run)})
+            run = [char]
+            continue
         if run:
             choices.append({"".join(run)})
             run = []

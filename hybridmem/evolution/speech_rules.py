@@ -25,6 +25,7 @@ competing cues is reported as less certain.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 
 import ahocorasick
@@ -109,27 +110,53 @@ def _factor_automaton() -> ahocorasick.Automaton:
 _FACTORS = _factor_automaton()
 
 
-def _cues_by_factor() -> tuple[tuple[tuple[int, int], ...], dict[str, tuple[tuple[int, int], ...]]]:
-    """``(always, by_factor)``: the cues with no known literal (searched on every text), as
-    (family, cue) positions in :data:`_SLOTS`; and per literal the cues it is one of. A cue
-    none of whose literals a text holds cannot match it, so only these are looked at."""
-    always: list[tuple[int, int]] = []
-    by_factor: dict[str, list[tuple[int, int]]] = {}
+def _cues_by_factor() -> tuple[
+    tuple[tuple[int, str, re.Pattern[str], bool, bool], ...],
+    tuple[int, ...],
+    dict[str, tuple[int, ...]],
+]:
+    """``(cues, always, by_factor)``: every cue as ``(family, name, pattern, latin, cjk)`` in
+    family order (a cue's number is its place here); the cues with no known literal (searched
+    on every text); and per literal the cues it is one of. A cue none of whose literals a text
+    holds cannot match it, so only these are looked at."""
+    cues: list[tuple[int, str, re.Pattern[str], bool, bool]] = []
+    always: list[int] = []
+    by_factor: dict[str, list[int]] = {}
     for f, (_, family) in enumerate(_SLOTS):
-        for c, cue in enumerate(family.cues):
+        for cue in family.cues:
+            number = len(cues)
+            cues.append((f, cue.name, cue.pattern, cue.latin, cue.cjk))
             if cue.factors is None:
-                always.append((f, c))
+                always.append(number)
             for factor in cue.factors or ():
-                by_factor.setdefault(factor, []).append((f, c))
-    return tuple(always), {k: tuple(v) for k, v in by_factor.items()}
+                by_factor.setdefault(factor, []).append(number)
+    return tuple(cues), tuple(always), {k: tuple(v) for k, v in by_factor.items()}
 
 
-_ALWAYS, _BY_FACTOR = _cues_by_factor()
+_CUES, _ALWAYS, _BY_FACTOR = _cues_by_factor()
 
 
 def _present(text: str) -> frozenset[str]:
     """The cues' literals ``text`` holds (a cue holding none of them cannot match)."""
     return frozenset([factor for _, factor in _FACTORS.iter(text)])
+
+
+def _match(text: str) -> tuple[_Cues, tuple[str, ...]]:
+    """The cues of ``text`` by family, and every cue name in family order without repeats
+    (what :meth:`_Cues.all` gives)."""
+    has_latin, has_cjk = lex.scripts(text)
+    # Only the cues one of whose literals the text holds (and those with none known) can
+    # match: search those, in family order (as CueFamily.fired does for all).
+    picked = set(_ALWAYS)
+    for factor in _present(text):
+        picked.update(_BY_FACTOR[factor])
+    fired: list[list[str]] = [[] for _ in _SLOTS]
+    for number in sorted(picked):
+        f, name, pattern, latin, cjk = _CUES[number]
+        if ((latin and has_latin) or (cjk and has_cjk)) and pattern.search(text) is not None:
+            fired[f].append(name)
+    names = tuple(dict.fromkeys([name for family in fired for name in family]))
+    return _Cues(*[tuple(family) for family in fired]), names
 
 
 @dataclass(frozen=True)
@@ -158,19 +185,7 @@ class _Cues:
 
     @classmethod
     def match(cls, text: str) -> _Cues:
-        has_latin, has_cjk = lex.scripts(text)
-        present = _present(text)
-        # Only the cues one of whose literals the text holds (and those with none known) can
-        # match: search those, in each family's order (as CueFamily.fired does for all).
-        picked = set(_ALWAYS)
-        for factor in present:
-            picked.update(_BY_FACTOR.get(factor, ()))
-        fired: list[list[str]] = [[] for _ in _SLOTS]
-        for f, c in sorted(picked):
-            cue = _SLOTS[f][1].cues[c]
-            if cue.search(text, has_latin=has_latin, has_cjk=has_cjk, present=present):
-                fired[f].append(cue.name)
-        return cls(**{slot: tuple(fired[f]) for f, (slot, _) in enumerate(_SLOTS)})
+        return _match(text)[0]
 
     def all(self) -> tuple[str, ...]:
         """Every cue name, in family order, without repeats."""
@@ -182,6 +197,8 @@ class _Cues:
 
 _CUE_FIELDS = tuple(field.name for field in fields(_Cues))
 """The families' fields of :class:`_Cues`, in order (read once: ``fields`` is slow)."""
+if tuple(slot for slot, _ in _SLOTS) != _CUE_FIELDS:  # _match fills them by position
+    raise AssertionError("_Cues fields and _SLOTS out of order")
 
 
 class RuleBasedSpeechActClassifier:
@@ -199,9 +216,8 @@ class RuleBasedSpeechActClassifier:
         normalised = lex.normalise(clean)
         if disc.is_filler(normalised):
             return SpeechActResult(SpeechAct.FILLER, 0.9, ("filler",), detect_language(clean))
-        cues = _Cues.match(normalised)
+        cues, names = _match(normalised)
         act, rule = _decide(cues)
-        names = cues.all()
         return SpeechActResult(
             act=act,
             confidence=_confidence(act, rule, names),

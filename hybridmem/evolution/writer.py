@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core import BatchReads, Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
 from hybridmem.evolution import (
@@ -364,7 +364,7 @@ class EvolutionWriter:
 
             pool = reads.get(
                 ("repeats", user, kind, parent),
-                lambda: store.live_repeats_among(user, kind, parent, sorted(reads.hashes)),
+                lambda: store.live_repeats_among(user, kind, parent, _sorted_hashes(reads)),
                 grow_repeats,
                 where=("parent_id", parent),
             )
@@ -644,6 +644,15 @@ def _pool_grown(
 
 def _entry_age(entry: _PoolEntry) -> _Key:
     return entry[2]
+
+
+def _sorted_hashes(reads: BatchReads) -> list[str]:
+    """The batch's content hashes in order, sorted once per batch (each parent's repeat read
+    passes them all)."""
+    found: list[str] | None = reads.derived.get("sorted-hashes")
+    if found is None:
+        found = reads.derived["sorted-hashes"] = sorted(reads.hashes)
+    return found
 
 
 def _deciding_grown(
