@@ -16,9 +16,16 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.core import ops
-from hybridmem.core.ops import ERASED_PAYLOAD, BuiltRow, add_row, parent_key
+from hybridmem.core.ops import (
+    ERASED_PAYLOAD,
+    BuiltRow,
+    add_row,
+    changed_node,
+    parent_key,
+    predicts,
+)
 from hybridmem.index import InMemoryIndex
-from hybridmem.models import OpRecord
+from hybridmem.models import NodeStatus, OpRecord
 
 TABLES = {
     "nodes": "rid",
@@ -211,3 +218,40 @@ def test_rows_built_beforehand_are_taken_only_for_their_record_and_parent(
     taken.close()
     fresh.close()
     assert _tables(tmp_path / "taken") == _tables(tmp_path / "fresh")
+
+
+def test_a_queued_change_shows_the_node_the_store_reads_back(tmp_path: Path) -> None:
+    """``changed_node`` (what a writer shows its planner for a queued change, and what lets a
+    change commute with adds: ``predicts``) must match the store's own read-back, column by
+    column (``ops._READ_BACK`` repeats how ``row_to_node`` reads each one)."""
+    mem = _open(tmp_path / "m")
+    older = _seed(mem)
+    rng = random.Random(11)
+    choices: dict[str, list[Any]] = {
+        "importance": [0.0, 0.25, 1, rng.random()],
+        "confidence": [0.5, 1, rng.random()],
+        "status": ["active", NodeStatus.CANDIDATE, "superseded", NodeStatus.ARCHIVED],
+        "lifecycle": [None, "stable", "fading"],
+        "tier": [None, "core", "buffer"],
+        "conflict_group": [None, "g1", "slot:user.residence"],
+        "metadata": [{}, {"k": 1}, {"awaiting": "confirmation", "n": [1, 2]}, {"t": "茶"}],
+    }
+    for k in range(60):
+        node_id = rng.choice(older)
+        keys = rng.sample(sorted(choices), rng.randint(1, 4))
+        values = {key: rng.choice(choices[key]) for key in keys}
+        assert predicts(values)
+        node = mem.store.get(node_id)
+        assert node is not None
+        at = START + timedelta(minutes=k + 1)
+        shown = changed_node(node, values, at)
+        with mem.engine.write():
+            mem.engine.commit(
+                "evolve",
+                node_id=node_id,
+                user_id="u",
+                payload={"action": "x", "values": values},
+                at=at,
+            )
+        assert mem.store.get(node_id) == shown, values
+    mem.close()
