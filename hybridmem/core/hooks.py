@@ -104,6 +104,29 @@ class BatchReads:
         """Values a planner derives from text alone (pure functions of it), kept for the
         batch: they hold no more than the batch's own reads do and go with it."""
 
+    def __enter__(self) -> BatchReads:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Forget every answer and the writer's callback: the batch is over (its answers
+        and the closures that grow them refer back to these reads; clearing them lets the
+        batch's objects go by reference counting, not by a full cycle collection)."""
+        self._memo.clear()
+        self._grow.clear()
+        self._where.clear()
+        self._by_where.clear()
+        self._nodes.clear()
+        self._pending.clear()
+        self._queued_by.clear()
+        self.derived.clear()
+        self._unnamed.clear()
+        self._queued.clear()
+        self._attributes.clear()
+        self.write_pending = None
+
     def get(
         self,
         key: Hashable,
