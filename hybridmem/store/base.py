@@ -148,6 +148,14 @@ def _ensure_store_id(conn: sqlite3.Connection) -> None:
         raise
 
 
+PAGE_CACHE_KIB = 65_536
+"""The connection's page cache, at most (SQLite's default is 2 MiB; pages are cached as they
+are read, so a small store never uses more than its size). A batch of new nodes updates index
+pages all over the file (random ids, content hashes, terms): at 95k nodes (630 MB) a 2 MiB
+cache re-read them every batch; with 64 MiB the engine's add_many took ~0.1-0.2 ms a node
+less (median of 8 alternating batches each, benchmarks/results/perf-s7)."""
+
+
 class SQLiteBase:
     """Connection, lock, transactions and hooks; the table mixins build on it."""
 
@@ -195,6 +203,7 @@ class SQLiteBase:
             _ensure_store_id(conn)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[durability]}")
+            conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
             conn.execute("PRAGMA foreign_keys = OFF")  # tree integrity is enforced in code
             migrate(conn)
             if existed:
