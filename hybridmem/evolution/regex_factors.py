@@ -36,7 +36,15 @@ except (ImportError, AttributeError):  # pragma: no cover - present on 3.11-3.13
 def factors(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Literal strings at least one of which every match of ``pattern`` contains, or None
     when no such set is known (then the pattern must always be searched)."""
-    if sre_parse is None or pattern.flags & (re.IGNORECASE | re.VERBOSE):
+    if pattern.flags & re.IGNORECASE:
+        return None
+    found = _literals(pattern)
+    return frozenset(found) if found is not None else None
+
+
+def _literals(pattern: re.Pattern[str]) -> list[str] | None:
+    """The literal strings (as written) one of which every match contains, or None."""
+    if sre_parse is None or pattern.flags & re.VERBOSE:
         return None
     try:
         tree = sre_parse.parse(pattern.pattern, pattern.flags)
@@ -45,7 +53,7 @@ def factors(pattern: re.Pattern[str]) -> frozenset[str] | None:
     found = _sequence(list(tree))
     if found is None or not all(found):
         return None
-    return frozenset(found)
+    return list(found)
 
 
 def _sequence(items: Sequence[tuple[Any, Any]]) -> set[str] | None:
@@ -120,14 +128,10 @@ def folded_factors(pattern: re.Pattern[str]) -> frozenset[str] | None:
     text holds wherever the pattern matches, for a text without :data:`FOLDS_ONTO_ASCII`; None
     when no such set is known (a literal with other characters, whose case folding is not
     this simple)."""
-    if sre_parse is None or not pattern.flags & re.IGNORECASE or pattern.flags & re.VERBOSE:
+    if not pattern.flags & re.IGNORECASE:
         return None
-    try:
-        tree = sre_parse.parse(pattern.pattern, pattern.flags)
-    except (re.error, TypeError, ValueError):  # pragma: no cover - compiled patterns parse
-        return None
-    found = _sequence(list(tree))
-    if found is None or not all(found):
+    found = _literals(pattern)
+    if found is None:
         return None
     if not all(_folds_plainly(char) for factor in found for char in factor):
         return None
