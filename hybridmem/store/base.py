@@ -153,7 +153,7 @@ PAGE_CACHE_KIB = 65_536
 are read, so a small store never uses more than its size). A batch of new nodes updates index
 pages all over the file (random ids, content hashes, terms): at 95k nodes (630 MB) a 2 MiB
 cache re-read them every batch; with 64 MiB the engine's add_many took ~0.1-0.2 ms a node
-less (median of 8 alternating batches each, benchmarks/results/perf-s7)."""
+less (medians of 8 alternating batches each: docs/benchmarks.md, "Seventh pass")."""
 
 
 class SQLiteBase:
