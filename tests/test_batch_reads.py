@@ -11,6 +11,23 @@ from hybridmem.core import BatchReads
 from hybridmem.models import MemoryNode
 
 
+class _QueueingStore:
+    """A stand-in store with a writer's queue: ``write`` (the reads' ``write_pending``)
+    moves the queued nodes into ``stored``, records which it wrote and tells the reads."""
+
+    def __init__(self, reads: BatchReads, stored: dict[str, MemoryNode] | None = None) -> None:
+        self.reads = reads
+        self.stored: dict[str, MemoryNode] = dict(stored or {})
+        self.queued: dict[str, MemoryNode] = {}
+        self.writes: list[list[str]] = []
+
+    def write(self) -> None:
+        self.writes.append(sorted(self.queued))
+        self.stored.update(self.queued)
+        self.queued.clear()
+        self.reads.stored()
+
+
 def _node(node_id: str, parent: str, group: str | None = None) -> MemoryNode:
     from datetime import UTC, datetime
 
@@ -115,15 +132,8 @@ def test_a_read_from_the_store_waits_for_the_queued_changes():
     batch sees the changed nodes' new versions meanwhile. Queued new nodes alone do not make
     it wait: the answers read before take them in (``added``)."""
     reads = BatchReads()
-    stored: dict[str, MemoryNode] = {}
-    queued: dict[str, MemoryNode] = {}
-    writes: list[list[str]] = []
-
-    def write() -> None:
-        writes.append(sorted(queued))
-        stored.update(queued)
-        queued.clear()
-        reads.stored()
+    store = _QueueingStore(reads)
+    stored, queued, writes, write = store.stored, store.queued, store.writes, store.write
 
     def read() -> list[tuple[str, int]]:
         return sorted((n.id, n.version) for n in stored.values())
@@ -232,15 +242,8 @@ def test_a_first_read_while_changes_are_queued_is_grown_instead_of_writing_the_q
     store will answer once it holds them, without writing the queue; only an answer whose
     ``grow`` cannot tell (or that has none) makes the writer write the queue first."""
     reads = BatchReads()
-    stored = {"s": _node("s", "p1")}
-    queued: dict[str, MemoryNode] = {}
-    writes: list[list[str]] = []
-
-    def write() -> None:
-        writes.append(sorted(queued))
-        stored.update(queued)
-        queued.clear()
-        reads.stored()
+    store = _QueueingStore(reads, {"s": _node("s", "p1")})
+    stored, queued, writes, write = store.stored, store.queued, store.writes, store.write
 
     def under(parent: str | None):
         def read() -> list[tuple[str, int]]:
