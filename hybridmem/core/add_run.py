@@ -133,8 +133,8 @@ class AddRun:
             actor=engine.actor,
         )
         row, _ = add_row(engine.apply_context, record, parent, terms=False)
-        self._built[node_id] = BuiltRow(record, parent_key(parent), row)
-        node = row_to_node(dict(row))
+        node = decoded = row_to_node(row)
+        self._built[node_id] = BuiltRow(record, parent_key(parent), row, decoded)
         if node.sensitive:
             node = replace(node, content=content)  # as the store's reads decrypt it
         self._queued.append(("add", node_id, self.user_id, payload))

@@ -68,11 +68,13 @@ def parent_key(parent: MemoryNode | None) -> ParentKey:
 @dataclass(frozen=True, slots=True)
 class BuiltRow:
     """A node row a writer built with :func:`add_row` (no terms) from ``record`` under a
-    parent with ``parent`` (:func:`parent_key`), before committing the op."""
+    parent with ``parent`` (:func:`parent_key`), before committing the op, and ``node``:
+    ``row_to_node(row)``."""
 
     record: OpRecord
     parent: ParentKey
     row: NodeRow
+    node: MemoryNode
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +268,7 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
     wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
     known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
     rows: list[tuple[NodeRow, str]] = []
+    decoded: list[MemoryNode | None] = []
     # A later row of the batch may hang under an earlier one: its path and scope are all it
     # needs, read off the row when one does.
     earlier: dict[str, NodeRow] = {}
@@ -283,11 +286,13 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
             # add_row is a function of the record, the parent's key and the scope types:
             # the writer's row is the one it would build now.
             row, terms = built.row, stored_terms(rec.payload)
+            decoded.append(built.node)  # the same row decoded: the store need not again
         else:
             row, terms = add_row(ctx, rec, parent)
+            decoded.append(None)
         rows.append((row, terms))
         earlier[row["id"]] = row
-    return list(ctx.store.insert_nodes(rows))
+    return list(ctx.store.insert_nodes(rows, decoded))
 
 
 def add_row(

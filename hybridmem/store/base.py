@@ -38,7 +38,7 @@ from hybridmem.store.integrity import (
     new_store_id,
     preflight,
 )
-from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
+from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node, values_to_node
 from hybridmem.store.schema import migrate
 
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
@@ -365,9 +365,21 @@ class SQLiteBase:
     def _node(self, row: dict[str, Any]) -> MemoryNode:
         return self.decode(row)
 
+    def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        """The nodes a ``SELECT {NODE_COLUMNS} ...`` (store/queries.py) reads, decoded as
+        :meth:`decode` does, from the row tuples (no dict per row: every tree read of a write
+        or a retrieve decodes its rows here)."""
+        with self.reading():
+            rows = self.conn.execute(sql, params).fetchall()
+        return [self._opened(values_to_node(r)) for r in rows]
+
     def decode(self, row: dict[str, Any]) -> MemoryNode:
         """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
-        node = row_to_node(row)
+        return self._opened(row_to_node(row))
+
+    def _opened(self, node: MemoryNode) -> MemoryNode:
+        """A node decoded from its row as reads show it: deferred uses added, sensitive
+        content decrypted."""
         if self._accessed:
             node = self._with_accessed(node)
         if node.sensitive and self.opener is not None:
