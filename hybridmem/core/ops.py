@@ -352,6 +352,13 @@ def apply_set_active(ctx: ApplyContext, rec: OpRecord) -> None:
     ctx.store.set_active(rec.user_id, rec.node_id, rec.at, rec.seq)
 
 
+INDEXED_COLUMNS = frozenset(
+    {"content", "content_hash", "status", "node_type", "task_id", "user_id"}
+)
+"""The columns a node's index entry is built from (its vector and ``index_metadata``): a
+change to any of them makes the row ``pending`` until the index has the new state; a change
+to others (importance, tier, renewal, a conflict group) leaves the entry as it is."""
+
 # Columns an update payload may set directly; anything else is refused (a forged or corrupt
 # payload must not write arbitrary columns).
 _UPDATABLE = frozenset(
@@ -373,7 +380,7 @@ def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
         values[key] = _JSON(value) if key == "metadata" else value
     if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
         values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
-    if {"content", "status", "node_type"} & values.keys():
+    if INDEXED_COLUMNS & values.keys():
         values["index_state"] = IndexState.PENDING.value
     values["updated_at"] = to_iso(rec.at)
     values["version"] = node.version + 1
@@ -423,7 +430,8 @@ def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> 
             out[key] = value
     out["version"] = node.version + 1
     out["updated_at"] = to_iso(at)
-    out["index_state"] = IndexState.PENDING.value
+    if INDEXED_COLUMNS & out.keys():
+        out["index_state"] = IndexState.PENDING.value
     return out
 
 
