@@ -27,7 +27,7 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import OpRecord
-from hybridmem.store import AuditQuery, AuditRow, TreeStore
+from hybridmem.store import AuditQuery, AuditRow, TreeStore, iso_stamp, json_encoder
 
 GENESIS = "0" * 64
 _VERIFY_PAGE = 5000
@@ -51,9 +51,9 @@ _SAFE_VALUES = frozenset(
 )
 _ACTIONS = {"add": "create", "set_active": "activate"}
 
-# The two encodings of an entry (``json.dumps`` with these arguments, the encoder built once).
-_DETAIL_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
-_HASHED_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+# The two encodings of an entry (``json.dumps`` with these arguments).
+_DETAIL_JSON = json_encoder(ensure_ascii=False, sort_keys=True, default=str)
+_HASHED_JSON = json_encoder(ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,7 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
     seq, prev = (last.seq + 1, last.hash) if last else (1, GENESIS)
     rows: list[AuditRow] = []
     for record in records:
-        stamp = to_iso(record.at)
+        stamp = iso_stamp(record.at)
         body = _DETAIL_JSON(content_free_detail(record.op, record.payload))
         action = _op_action(record)
         # The hashed fields in AuditRow's order, its hash last.
