@@ -49,6 +49,8 @@ _SAFE_VALUES = frozenset(
         "by",
     }
 )
+_SAFE_ORDER = tuple(sorted(_SAFE_VALUES))
+_PLAIN = (str, int, float, bool, list)
 _ACTIONS = {"add": "create", "set_active": "activate"}
 
 # The two encodings of an entry (``json.dumps`` with these arguments).
@@ -102,10 +104,11 @@ def content_free_detail(op: str, payload: dict[str, Any]) -> dict[str, Any]:
     """Reduce an op-log payload to what the audit log may keep."""
     detail: dict[str, Any] = {}
     fields = sorted(k for k in payload if k not in _SAFE_VALUES)
-    for key in sorted(_SAFE_VALUES & payload.keys()):
-        value = payload[key]
-        plain = value is None or isinstance(value, str | int | float | bool | list)
-        detail[key] = value if plain else str(value)
+    for key in _SAFE_ORDER:
+        if key in payload:
+            value = payload[key]
+            plain = value is None or isinstance(value, _PLAIN)
+            detail[key] = value if plain else str(value)
     if op == "update" and "status" in payload:
         detail["archived"] = payload["status"] == "archived"
     if fields:
