@@ -31,7 +31,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.errors import ReplayError
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
-from hybridmem.store import NodeRow, TreeStore, encode_path, row_to_node
+from hybridmem.store import NodeRow, TreeStore, encode_path, iso_stamp, json_encoder, row_to_node
 
 ERASED_PAYLOAD = {"erased": True}
 """A payload scrubbed by older versions (everything dropped); such ops replay as no-ops."""
@@ -41,8 +41,8 @@ ERASED_PAYLOAD = {"erased": True}
 # ops still replay exactly: a move under a node that was erased later still finds it.
 _CONTENT_FIELDS = frozenset({"content", "sealed", "sealed_hash", "metadata", "decision", "reason"})
 
-_JSON = json.JSONEncoder(ensure_ascii=False).encode
-"""``json.dumps(value, ensure_ascii=False)`` without building an encoder per call."""
+_JSON = json_encoder(ensure_ascii=False)
+"""``json.dumps(value, ensure_ascii=False)``."""
 
 
 def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
@@ -323,7 +323,7 @@ def add_row(
         "confidence": float(p["confidence"]),
         "activity": 0.0,
         "created_at": p["created_at"],
-        "updated_at": to_iso(rec.at),
+        "updated_at": iso_stamp(rec.at),
         "last_accessed_at": None,
         "access_count": 0,
         "seq": rec.seq,

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,7 @@ def insert_many(
     head = f"INSERT INTO {table}({', '.join(columns)}) VALUES "
     for lo in range(0, len(rows), size):
         part = rows[lo : lo + size]
-        conn.execute(head + ",".join([one] * len(part)), [v for row in part for v in row])
+        conn.execute(head + ",".join([one] * len(part)), list(chain.from_iterable(part)))
 
 
 @contextmanager

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -112,12 +113,12 @@ class NodeTable(SharedNodeReads, SQLiteBase):
             # Inside the write transaction nobody else takes rowids, so ours follow the max.
             top = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()[0]
             rids = range(int(top) + 1, int(top) + 1 + len(rows))
-            values: list[Mapping[str, Any]] = [row for row, _ in rows]
+            take = itemgetter(*cols) if len(cols) > 1 else lambda row: (row[cols[0]],)
             insert_many(
                 self.conn,
                 "nodes",
                 ["rid", *cols],
-                [[rid, *(row[c] for c in cols)] for rid, row in zip(rids, values, strict=True)],
+                [(rid, *take(row)) for rid, (row, _) in zip(rids, rows, strict=True)],
             )
             fts.insert_terms(
                 self.conn, [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)]

@@ -16,8 +16,9 @@ from typing import Any, NamedTuple, TypedDict
 
 import numpy as np
 
-from hybridmem.clock import from_iso, to_iso
+from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store.encoding import iso_stamp, json_encoder
 
 ERASED_KEY = "erased"
 """Top-level payload key (value ``true``) marking an op-log payload erasure scrubbed."""
@@ -402,9 +403,9 @@ def numbered_ops(ops: Sequence[Mapping[str, Any]], first: int) -> list[OpRecord]
     ]
 
 
-payload_json = json.JSONEncoder(ensure_ascii=False, default=str).encode
+payload_json = json_encoder(ensure_ascii=False, default=str)
 """An op payload as the op log stores it (``json.dumps(payload, ensure_ascii=False,
-default=str)``, without building an encoder per call)."""
+default=str)``)."""
 
 
 def op_row_values(record: OpRecord) -> tuple[Any, ...]:
@@ -415,7 +416,7 @@ def op_row_values(record: OpRecord) -> tuple[Any, ...]:
         record.node_id,
         record.user_id,
         payload_json(record.payload),
-        to_iso(record.at),
+        iso_stamp(record.at),
         record.actor,
     )
 
