@@ -26,6 +26,7 @@ from hybridmem.core.ops import (
 )
 from hybridmem.index import InMemoryIndex
 from hybridmem.models import NodeStatus, OpRecord
+from hybridmem.store import row_to_node
 
 TABLES = {
     "nodes": "rid",
@@ -192,7 +193,7 @@ def _built_rows(
         if wrong:
             row = {**row, "content": "WRONG", "importance": 0.0}
             key = key if k % 2 else ("elsewhere", parent.path, parent.task_id)
-        built[node_id] = BuiltRow(rec, key, row)
+        built[node_id] = BuiltRow(rec, key, row, row_to_node(row))
     return built
 
 

@@ -105,3 +105,28 @@ def test_a_full_disk_refuses_writes_with_a_project_error_and_loses_nothing(tmp_p
         assert not {str(i) for i in refused} & contents  # and nothing of a refused one
         report = mem.verify()
         assert report.clean, report.summary()
+
+
+def test_a_change_the_index_entry_does_not_hold_needs_no_index(tmp_path):
+    """Reinforcing a memory (its importance, mentions, renewal) changes nothing its index
+    entry holds: while the index is down it is neither owed nor a failure. A change of status
+    is owed until the index is back, and then the entry carries it."""
+    index = FlakyIndex()
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(32), index=index) as mem:
+        first = mem.add("Bought oat milk", user_id="u1")
+        old = mem.add("I live in Shanghai.", node_type="fact", user_id="u1", confidence=0.5)
+        index.down = True
+        again = mem.add("Bought oat milk", user_id="u1")  # an exact repeat: reinforces
+        assert again.id == first.id and mem.get(first.id).importance > first.importance
+        assert mem.engine.index_lag is None
+        assert mem.verify().pending == ()
+        mem.add("I live in Beijing now.", node_type="fact", user_id="u1", confidence=1.0)
+        assert mem.get(old.id).status == "archived"
+        assert mem.engine.index_lag and old.id in mem.verify().pending
+        assert index.get_metadata([old.id])[old.id]["user_status"] == "u1|active"
+        index.down = False
+        mem.repair()
+        assert mem.verify().clean
+        assert index.get_metadata([old.id])[old.id]["user_status"] == "u1|archived"
+        hits = mem.retrieve("where do I live", user_id="u1").hits
+        assert old.id not in {h.node.id for h in hits}

@@ -19,7 +19,7 @@ from benchmarks.servers import free_port
 from hybridmem import lexical
 from hybridmem.core.ops import scrub_payload
 from hybridmem.errors import StoreClosedError, StoreUnavailableError
-from hybridmem.store import Scope, SQLiteStore, encode_path
+from hybridmem.store import Scope, SQLiteStore, encode_path, row_to_node
 from hybridmem.store.postgres import PostgresStore
 
 T0 = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
@@ -114,6 +114,30 @@ def test_rows_round_trip_with_the_same_values(store):
     assert store.node_count() == 6 and store.node_count("u2") == 0
     assert store.counts("node_type") == {"root": 1, "task": 2, "event": 3}
     assert nodes["e3"]["task_id"] == "t2"
+
+
+def test_bulk_insert_returns_the_nodes_reads_return_with_or_without_given_decodes(store):
+    """``insert_nodes(rows, decoded)``: a node the caller decoded from its row stands for
+    the row, opened as a read opens it (sensitive content decrypted); every returned node
+    is the one a read returns afterwards, field for field."""
+    root = add(store, "root", "root of u1", node_type="root")
+    store.opener = lambda node_id, content: f"open:{node_id}:{content}"
+    with store.transaction():
+        rows = [node_row(store, f"b{k}", f"bulk text {k}", root) for k in range(6)]
+        rows[1][0].update(sensitive=True, metadata="{}")
+        rows[2][0].update(sensitive=True, last_accessed_at=T0.isoformat(timespec="microseconds"))
+        rows[3][0].update(metadata="{}", path="/root/", importance=1, access_count=2)
+        decoded = [None if k % 3 == 0 else row_to_node(row) for k, (row, _) in enumerate(rows)]
+        got = store.insert_nodes(rows, decoded)
+        assert got == store.insert_nodes([], None) + [
+            store.decode({**row, "rid": None}) for row, _ in rows
+        ]
+    read = store.get_many(r["id"] for r, _ in rows)
+    assert got == [read[r["id"]] for r, _ in rows]
+    assert got[1].content == "open:b1:bulk text 1" and got[2].sensitive
+    assert got[3].metadata == {} and got[3].path == ("root",) and got[0].metadata == {"k": 1}
+    assert [store.get(n.id) for n in got] == got
+    assert store.children("root") == got
 
 
 def test_tree_queries(store):

@@ -76,6 +76,8 @@ class AddRun:
         """The queued adds' rows, which the commit takes instead of building them again."""
         self._next_seq = 0
         self._seen: dict[str | None, MemoryNode | None] = {}
+        self._ctx = writer.engine.apply_context
+        """What ``add_row`` reads (the scope types): one per run, the unit holds the store."""
         reads.write_pending = self.flush
 
     def parent_for(self, item: NodeInput) -> MemoryNode:
@@ -132,9 +134,9 @@ class AddRun:
             at=self.now,
             actor=engine.actor,
         )
-        row, _ = add_row(engine.apply_context, record, parent, terms=False)
-        self._built[node_id] = BuiltRow(record, parent_key(parent), row)
-        node = row_to_node(dict(row))
+        row, _ = add_row(self._ctx, record, parent, terms=False)
+        node = decoded = row_to_node(row)
+        self._built[node_id] = BuiltRow(record, parent_key(parent), row, decoded)
         if node.sensitive:
             node = replace(node, content=content)  # as the store's reads decrypt it
         self._queued.append(("add", node_id, self.user_id, payload))

@@ -105,9 +105,15 @@ class IndexSync:
             engine.after_index()
 
     def sync_metadata(self, ids: Sequence[str]) -> None:
-        """Refresh the filterable metadata (status, scope) of nodes changed in the store."""
+        """Refresh the filterable metadata (status, scope) of nodes changed in the store. A
+        change that left a row ``indexed`` (importance, tier, renewal: ``ops.INDEXED_COLUMNS``
+        names what an entry is built from) has nothing to send."""
         engine = self.engine
-        nodes = list(engine.store.get_many(ids).values())
+        nodes = [
+            n
+            for n in engine.store.get_many(ids).values()
+            if n.index_state == IndexState.PENDING.value
+        ]
         if not nodes or not engine.index.writable:
             return
         engine.index.update_metadata([n.id for n in nodes], [index_metadata(n) for n in nodes])

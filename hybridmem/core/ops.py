@@ -31,7 +31,7 @@ from hybridmem.clock import from_iso, to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.errors import ReplayError
 from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
-from hybridmem.store import NodeRow, TreeStore, encode_path, row_to_node
+from hybridmem.store import NodeRow, TreeStore, encode_path, iso_stamp, json_encoder, row_to_node
 
 ERASED_PAYLOAD = {"erased": True}
 """A payload scrubbed by older versions (everything dropped); such ops replay as no-ops."""
@@ -41,8 +41,8 @@ ERASED_PAYLOAD = {"erased": True}
 # ops still replay exactly: a move under a node that was erased later still finds it.
 _CONTENT_FIELDS = frozenset({"content", "sealed", "sealed_hash", "metadata", "decision", "reason"})
 
-_JSON = json.JSONEncoder(ensure_ascii=False).encode
-"""``json.dumps(value, ensure_ascii=False)`` without building an encoder per call."""
+_JSON = json_encoder(ensure_ascii=False)
+"""``json.dumps(value, ensure_ascii=False)``."""
 
 
 def scrub_payload(payload: dict[str, Any]) -> dict[str, Any]:
@@ -68,11 +68,13 @@ def parent_key(parent: MemoryNode | None) -> ParentKey:
 @dataclass(frozen=True, slots=True)
 class BuiltRow:
     """A node row a writer built with :func:`add_row` (no terms) from ``record`` under a
-    parent with ``parent`` (:func:`parent_key`), before committing the op."""
+    parent with ``parent`` (:func:`parent_key`), before committing the op, and ``node``:
+    ``row_to_node(row)``."""
 
     record: OpRecord
     parent: ParentKey
     row: NodeRow
+    node: MemoryNode
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +268,7 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
     wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
     known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
     rows: list[tuple[NodeRow, str]] = []
+    decoded: list[MemoryNode | None] = []
     # A later row of the batch may hang under an earlier one: its path and scope are all it
     # needs, read off the row when one does.
     earlier: dict[str, NodeRow] = {}
@@ -283,11 +286,13 @@ def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNod
             # add_row is a function of the record, the parent's key and the scope types:
             # the writer's row is the one it would build now.
             row, terms = built.row, stored_terms(rec.payload)
+            decoded.append(built.node)  # the same row decoded: the store need not again
         else:
             row, terms = add_row(ctx, rec, parent)
+            decoded.append(None)
         rows.append((row, terms))
         earlier[row["id"]] = row
-    return list(ctx.store.insert_nodes(rows))
+    return list(ctx.store.insert_nodes(rows, decoded))
 
 
 def add_row(
@@ -318,7 +323,7 @@ def add_row(
         "confidence": float(p["confidence"]),
         "activity": 0.0,
         "created_at": p["created_at"],
-        "updated_at": to_iso(rec.at),
+        "updated_at": iso_stamp(rec.at),
         "last_accessed_at": None,
         "access_count": 0,
         "seq": rec.seq,
@@ -347,6 +352,13 @@ def apply_set_active(ctx: ApplyContext, rec: OpRecord) -> None:
     ctx.store.set_active(rec.user_id, rec.node_id, rec.at, rec.seq)
 
 
+INDEXED_COLUMNS = frozenset(
+    {"content", "content_hash", "status", "node_type", "task_id", "user_id"}
+)
+"""The columns a node's index entry is built from (its vector and ``index_metadata``): a
+change to any of them makes the row ``pending`` until the index has the new state; a change
+to others (importance, tier, renewal, a conflict group) leaves the entry as it is."""
+
 # Columns an update payload may set directly; anything else is refused (a forged or corrupt
 # payload must not write arbitrary columns).
 _UPDATABLE = frozenset(
@@ -368,7 +380,7 @@ def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
         values[key] = _JSON(value) if key == "metadata" else value
     if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
         values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
-    if {"content", "status", "node_type"} & values.keys():
+    if INDEXED_COLUMNS & values.keys():
         values["index_state"] = IndexState.PENDING.value
     values["updated_at"] = to_iso(rec.at)
     values["version"] = node.version + 1
@@ -418,7 +430,8 @@ def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> 
             out[key] = value
     out["version"] = node.version + 1
     out["updated_at"] = to_iso(at)
-    out["index_state"] = IndexState.PENDING.value
+    if INDEXED_COLUMNS & out.keys():
+        out["index_state"] = IndexState.PENDING.value
     return out
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import OpRecord
-from hybridmem.store import AuditQuery, AuditRow, TreeStore
+from hybridmem.store import AuditQuery, AuditRow, TreeStore, iso_stamp, json_encoder
 
 GENESIS = "0" * 64
 _VERIFY_PAGE = 5000
@@ -49,11 +49,13 @@ _SAFE_VALUES = frozenset(
         "by",
     }
 )
+_SAFE_ORDER = tuple(sorted(_SAFE_VALUES))
+_PLAIN = (str, int, float, bool, list)
 _ACTIONS = {"add": "create", "set_active": "activate"}
 
-# The two encodings of an entry (``json.dumps`` with these arguments, the encoder built once).
-_DETAIL_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, default=str).encode
-_HASHED_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+# The two encodings of an entry (``json.dumps`` with these arguments).
+_DETAIL_JSON = json_encoder(ensure_ascii=False, sort_keys=True, default=str)
+_HASHED_JSON = json_encoder(ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +104,11 @@ def content_free_detail(op: str, payload: dict[str, Any]) -> dict[str, Any]:
     """Reduce an op-log payload to what the audit log may keep."""
     detail: dict[str, Any] = {}
     fields = sorted(k for k in payload if k not in _SAFE_VALUES)
-    for key in sorted(_SAFE_VALUES & payload.keys()):
-        value = payload[key]
-        plain = value is None or isinstance(value, str | int | float | bool | list)
-        detail[key] = value if plain else str(value)
+    for key in _SAFE_ORDER:
+        if key in payload:
+            value = payload[key]
+            plain = value is None or isinstance(value, _PLAIN)
+            detail[key] = value if plain else str(value)
     if op == "update" and "status" in payload:
         detail["archived"] = payload["status"] == "archived"
     if fields:
@@ -164,7 +167,7 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
     seq, prev = (last.seq + 1, last.hash) if last else (1, GENESIS)
     rows: list[AuditRow] = []
     for record in records:
-        stamp = to_iso(record.at)
+        stamp = iso_stamp(record.at)
         body = _DETAIL_JSON(content_free_detail(record.op, record.payload))
         action = _op_action(record)
         # The hashed fields in AuditRow's order, its hash last.

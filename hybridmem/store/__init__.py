@@ -4,8 +4,9 @@ Module map: :mod:`~hybridmem.store.port` (the protocol), :mod:`~hybridmem.store.
 (values crossing it), :mod:`~hybridmem.store.sqlite_store` (``SQLiteStore``, composed of
 :mod:`~hybridmem.store.base`, :mod:`~hybridmem.store.nodes`, :mod:`~hybridmem.store.scans`,
 :mod:`~hybridmem.store.oplog`, :mod:`~hybridmem.store.audit`, :mod:`~hybridmem.store.meta`),
-:mod:`~hybridmem.store.copies` (snapshot files) and :mod:`~hybridmem.store.schema`
-(migrations). All SQL of hybridmem is in this package.
+:mod:`~hybridmem.store.copies` (snapshot files), :mod:`~hybridmem.store.schema`
+(migrations) and :mod:`~hybridmem.store.encoding` (the write path's JSON and time stamps).
+All SQL of hybridmem is in this package.
 """
 
 from hybridmem.store.copies import (
@@ -18,6 +19,7 @@ from hybridmem.store.copies import (
     reseal_copy,
     scrub_copy,
 )
+from hybridmem.store.encoding import iso_stamp, json_encoder
 from hybridmem.store.port import SnapshotKeeper, TreeStore
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
@@ -75,6 +77,8 @@ __all__ = [
     "copy_meta",
     "copy_sealed_sample",
     "encode_path",
+    "iso_stamp",
+    "json_encoder",
     "prepare_copy_for_restore",
     "read_copy",
     "reseal_copy",

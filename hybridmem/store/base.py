@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,9 @@ from hybridmem.store.integrity import (
     new_store_id,
     preflight,
 )
-from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node
+from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node, values_to_node
 from hybridmem.store.schema import migrate
+from hybridmem.store.wal import BACKSTOP_PAGES, WalCheckpointer
 
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
 
@@ -83,7 +85,7 @@ def insert_many(
     head = f"INSERT INTO {table}({', '.join(columns)}) VALUES "
     for lo in range(0, len(rows), size):
         part = rows[lo : lo + size]
-        conn.execute(head + ",".join([one] * len(part)), [v for row in part for v in row])
+        conn.execute(head + ",".join([one] * len(part)), list(chain.from_iterable(part)))
 
 
 @contextmanager
@@ -181,6 +183,10 @@ class SQLiteBase:
         """Mirrors the rows of one ``append_ops`` batch at once (falls back to ``on_op``)."""
         self._accessed: dict[str, tuple[int, str]] = {}
         """Uses recorded by ``touch`` and not yet written: id -> (count, latest ISO time)."""
+        self._busy_timeout_ms = busy_timeout_ms
+        self._checkpointer: WalCheckpointer | None = None
+        """Checkpoints the WAL in the background (store/wal.py); started by the first commit,
+        so a store only read never starts it."""
         self._deferred_touches = 0
         existed = self.path.exists() and self.path.stat().st_size > 0
         if existed:
@@ -203,6 +209,7 @@ class SQLiteBase:
             _ensure_store_id(conn)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[durability]}")
+            conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
             conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
             conn.execute("PRAGMA foreign_keys = OFF")  # tree integrity is enforced in code
             migrate(conn)
@@ -224,6 +231,10 @@ class SQLiteBase:
             if not self._closed:
                 self.flush_accessed(quiet=True)
                 self._closed = True
+                if self._checkpointer is not None:
+                    # First, so this connection is the last: SQLite checkpoints and removes
+                    # the WAL when the last connection to the file closes.
+                    self._checkpointer.close()
                 self.conn.close()
                 mark_clean(self.path)
 
@@ -266,6 +277,9 @@ class SQLiteBase:
                 if isinstance(exc, sqlite3.Error):
                     raise translate(exc, self.path) from exc
                 raise
+            if self._checkpointer is None:
+                self._checkpointer = WalCheckpointer(self.path, self._busy_timeout_ms)
+            self._checkpointer.committed(self.conn.total_changes)
             if self.after_commit is not None:
                 self.after_commit()
 
@@ -365,9 +379,21 @@ class SQLiteBase:
     def _node(self, row: dict[str, Any]) -> MemoryNode:
         return self.decode(row)
 
+    def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        """The nodes a ``SELECT {NODE_COLUMNS} ...`` (store/queries.py) reads, decoded as
+        :meth:`decode` does, from the row tuples (no dict per row: every tree read of a write
+        or a retrieve decodes its rows here)."""
+        with self.reading():
+            rows = self.conn.execute(sql, params).fetchall()
+        return [self._opened(values_to_node(r)) for r in rows]
+
     def decode(self, row: dict[str, Any]) -> MemoryNode:
         """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
-        node = row_to_node(row)
+        return self._opened(row_to_node(row))
+
+    def _opened(self, node: MemoryNode) -> MemoryNode:
+        """A node decoded from its row as reads show it: deferred uses added, sensitive
+        content decrypted."""
         if self._accessed:
             node = self._with_accessed(node)
         if node.sensitive and self.opener is not None:
@@ -421,8 +447,23 @@ class SQLiteBase:
             return self._truncate_wal()
 
     def _truncate_wal(self) -> bool:
-        busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        with self._no_background_checkpoint():
+            busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         return bool(busy == 0)
+
+    def checkpoints_idle(self) -> None:
+        """Wait until no background WAL checkpoint is asked for or running."""
+        if self._checkpointer is not None:
+            self._checkpointer.drain()
+
+    @contextmanager
+    def _no_background_checkpoint(self) -> Iterator[None]:
+        """A TRUNCATE needs the checkpoint lock: the background thread waits meanwhile."""
+        if self._checkpointer is None:
+            yield
+            return
+        with self._checkpointer.paused():
+            yield
 
     def compact(self) -> bool:
         """Merge the lexical index's segments, VACUUM and truncate the WAL, so deleted content
@@ -430,7 +471,7 @@ class SQLiteBase:
         checkpointed."""
         with self.transaction():
             self.conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
-        with self.reading():
+        with self.reading(), self._no_background_checkpoint():
             self.conn.execute("VACUUM")
             return self._truncate_wal()
 

@@ -27,6 +27,7 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any
 
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -107,7 +108,7 @@ def _tokens_of(conn: sqlite3.Connection, words: Iterable[str]) -> dict[str, tupl
 def row_tokens(conn: sqlite3.Connection, texts: Sequence[str]) -> list[list[str]]:
     """The FTS5 tokens of each stored ``terms`` text, in order."""
     split = [text.split() for text in texts]
-    known = _tokens_of(conn, (w for words in split for w in words))
+    known = _tokens_of(conn, chain.from_iterable(split))
     return [[t for w in words for t in known[w]] for words in split]
 
 
@@ -123,11 +124,11 @@ def phrases_of(match: str) -> list[str] | None:
 def _count(conn: sqlite3.Connection, texts: Sequence[str], sign: int) -> None:
     if not texts:
         return
-    df: Counter[str] = Counter()
-    tokens = 0
-    for toks in row_tokens(conn, texts):
-        tokens += len(toks)
-        df.update(set(toks))
+    rows = row_tokens(conn, texts)
+    tokens = sum(map(len, rows))
+    # One count over every row's distinct tokens: the counts (and first-seen order) of one
+    # update per row, without Counter.update's per-call type check.
+    df = Counter(chain.from_iterable(set(toks) for toks in rows))
     if sign > 0:
         conn.executemany(
             "INSERT INTO lex_df(term, df) VALUES (?, ?) "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -96,10 +97,15 @@ class NodeTable(SharedNodeReads, SQLiteBase):
             fts.insert_terms(self.conn, [(int(cur.lastrowid or 0), fts_terms)])
         return self.decode({**row, "rid": cur.lastrowid})
 
-    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
+    def insert_nodes(
+        self,
+        rows: Sequence[tuple[NodeRow, str]],
+        decoded: Sequence[MemoryNode | None] | None = None,
+    ) -> list[MemoryNode]:
         """Insert many ``(row, terms)`` with one statement per table (inside the caller's
         transaction); the stored nodes, in order. The same rows as :meth:`insert_node` per
-        row: bulk writes (``add_many``, imports) pay one round trip per table, not per node."""
+        row: bulk writes (``add_many``, imports) pay one round trip per table, not per node.
+        ``decoded``: see :meth:`TreeStore.insert_nodes`."""
         if not rows:
             return []
         cols = list(rows[0][0])
@@ -107,17 +113,21 @@ class NodeTable(SharedNodeReads, SQLiteBase):
             # Inside the write transaction nobody else takes rowids, so ours follow the max.
             top = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()[0]
             rids = range(int(top) + 1, int(top) + 1 + len(rows))
-            values: list[Mapping[str, Any]] = [row for row, _ in rows]
+            take = itemgetter(*cols) if len(cols) > 1 else lambda row: (row[cols[0]],)
             insert_many(
                 self.conn,
                 "nodes",
                 ["rid", *cols],
-                [[rid, *(row[c] for c in cols)] for rid, row in zip(rids, values, strict=True)],
+                [(rid, *take(row)) for rid, (row, _) in zip(rids, rows, strict=True)],
             )
             fts.insert_terms(
                 self.conn, [(rid, terms) for rid, (_, terms) in zip(rids, rows, strict=True)]
             )
-        return [self.decode({**row, "rid": rid}) for rid, (row, _) in zip(rids, rows, strict=True)]
+        known = decoded or [None] * len(rows)
+        return [
+            self.decode({**row, "rid": rid}) if node is None else self._opened(node)
+            for rid, (row, _), node in zip(rids, rows, known, strict=True)
+        ]
 
     def update_node(
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
@@ -282,8 +292,8 @@ class NodeTable(SharedNodeReads, SQLiteBase):
     # -- reads ------------------------------------------------------------------------------
     def get(self, node_id: str) -> MemoryNode | None:
         """The node with this id, or None."""
-        rows = self._rows(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
-        return self._node(rows[0]) if rows else None
+        nodes = self._nodes(f"SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?", [node_id])
+        return nodes[0] if nodes else None
 
     def owner(self, node_id: str) -> str | None:
         """The user id of the node, or None; reads no content (works on encrypted nodes
@@ -296,8 +306,8 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         out: dict[str, MemoryNode] = {}
         for chunk in chunks(list(dict.fromkeys(ids))):
             sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE id IN ({marks(chunk)})"
-            for row in self._rows(sql, chunk):
-                out[row["id"]] = self._node(row)
+            for node in self._nodes(sql, chunk):
+                out[node.id] = node
         return out
 
     def children(self, node_id: str, *, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
@@ -307,30 +317,29 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         if statuses:
             sql += f" AND status IN ({marks(statuses)})"
             params.extend(statuses)
-        return [self._node(r) for r in self._rows(sql + " ORDER BY seq", params)]
+        return self._nodes(sql + " ORDER BY seq", params)
 
     def recent_children(
         self, node_id: str, limit: int, statuses: Sequence[str]
     ) -> list[MemoryNode]:
         """The node's ``limit`` newest children of these statuses, newest first."""
-        rows = self._rows(
+        return self._nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE parent_id = ? "
             f"AND status IN ({marks(statuses)}) ORDER BY created_at DESC, seq DESC LIMIT ?",
             [node_id, *statuses, limit],
         )
-        return [self._node(r) for r in rows]
 
     def subtree(self, node: MemoryNode) -> list[MemoryNode]:
         """The node and all its descendants, parents before children. (``+user_id`` in the
         path-range reads here: the path index finds the subtree; without statistics SQLite
         would walk every node of the user on the user_id index.)"""
         prefix = node.path_prefix_for_children()
-        rows = self._rows(
+        rows = self._nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE +user_id = ? AND path >= ? AND path < ? "
             "ORDER BY depth, seq",
             [node.user_id, prefix, prefix + "\uffff"],
         )
-        return [node, *(self._node(r) for r in rows)]
+        return [node, *rows]
 
     def descendant_scope_ids(self, node: MemoryNode, scope_types: Sequence[str]) -> list[str]:
         """Ids of scope-type nodes strictly below ``node``."""

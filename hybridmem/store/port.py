@@ -92,9 +92,15 @@ class TreeStore(Protocol):
         stored node."""
         ...
 
-    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
+    def insert_nodes(
+        self,
+        rows: Sequence[tuple[NodeRow, str]],
+        decoded: Sequence[MemoryNode | None] | None = None,
+    ) -> list[MemoryNode]:
         """Insert many ``(row, terms)`` at once, as :meth:`insert_node` would one by one
-        (inside the caller's transaction); return the stored nodes in order."""
+        (inside the caller's transaction); return the stored nodes in order. ``decoded``:
+        per row, ``row_to_node`` of that very row when the caller already built it (None:
+        the store decodes the row), so a bulk write decodes each row once."""
         ...
 
     def update_node(

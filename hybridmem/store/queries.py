@@ -64,7 +64,8 @@ def audit_select(
 
 class SharedNodeReads:
     """Node reads written once for both stores: each store class sets ``MARK`` to its
-    driver's placeholder and provides ``_rows`` and ``_node``."""
+    driver's placeholder and provides ``_rows``, ``_node`` and ``_nodes`` (the decoded
+    nodes of a ``SELECT {NODE_COLUMNS}``)."""
 
     MARK: ClassVar[str]
 
@@ -74,14 +75,16 @@ class SharedNodeReads:
 
         def _node(self, row: dict[str, Any]) -> MemoryNode: ...
 
+        def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]: ...
+
     def user_root(self, user_id: str) -> MemoryNode | None:
         """The user's root node, or None when the user has no tree."""
-        rows = self._rows(
+        nodes = self._nodes(
             f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = {self.MARK} "
             "AND parent_id IS NULL ORDER BY seq LIMIT 1",
             [user_id],
         )
-        return self._node(rows[0]) if rows else None
+        return nodes[0] if nodes else None
 
     def all_ids(self, *, user_id: str | None = None) -> list[str]:
         """Ids of every node (of one user)."""
@@ -127,6 +130,8 @@ class SharedFilterReads:
 
         def _node(self, row: dict[str, Any]) -> MemoryNode: ...
 
+        def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]: ...
+
         def _filtered(
             self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None
         ) -> tuple[str, list[Any]]: ...
@@ -149,7 +154,7 @@ class SharedFilterReads:
         if limit is not None or offset:
             query += f" LIMIT {self.MARK} OFFSET {self.MARK}"
             params.extend([self.NO_LIMIT if limit is None else limit, offset])
-        return [self._node(r) for r in self._rows(query, params)]
+        return self._nodes(query, params)
 
     def filter_ids(
         self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None

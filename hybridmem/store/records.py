@@ -16,8 +16,9 @@ from typing import Any, NamedTuple, TypedDict
 
 import numpy as np
 
-from hybridmem.clock import from_iso, to_iso
+from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store.encoding import iso_stamp, json_encoder
 
 ERASED_KEY = "erased"
 """Top-level payload key (value ``true``) marking an op-log payload erasure scrubbed."""
@@ -269,38 +270,109 @@ SEALED_KEYS = ("sealed", "sealed_hash")
 """Payload keys holding a sensitive op's ciphertext and its keyed hash."""
 
 
-def row_to_node(row: dict[str, Any]) -> MemoryNode:
+def row_to_node(row: Mapping[str, Any]) -> MemoryNode:
     """Build the public :class:`MemoryNode` from a ``nodes`` row (content as stored)."""
-    path = tuple(p for p in row["path"].split("/") if p)
+    return _node_of(
+        row["id"],
+        row["user_id"],
+        row["agent_id"],
+        row["session_id"],
+        row["parent_id"],
+        row["path"],
+        row["depth"],
+        row["task_id"],
+        row["content"],
+        row["content_hash"],
+        row["node_type"],
+        row["importance"],
+        row["confidence"],
+        row["activity"],
+        row["created_at"],
+        row["updated_at"],
+        row["last_accessed_at"],
+        row["access_count"],
+        row["seq"],
+        row["version"],
+        row["status"],
+        row["index_state"],
+        row["source_id"],
+        row["metadata"],
+        row["lifecycle"],
+        row["tier"],
+        row["conflict_group"],
+        row["sensitive"],
+    )
+
+
+def values_to_node(values: Sequence[Any]) -> MemoryNode:
+    """:func:`row_to_node` of a row read as a tuple in the order of
+    :data:`hybridmem.store.queries.NODE_COLUMNS` (``rid`` first, not part of the node):
+    the same node without building a dict per row."""
+    return _node_of(*values[1:])
+
+
+def _node_of(
+    node_id: str,
+    user_id: str,
+    agent_id: str | None,
+    session_id: str | None,
+    parent_id: str | None,
+    path: str,
+    depth: Any,
+    task_id: str,
+    content: str,
+    digest: str,
+    node_type: str,
+    importance: Any,
+    confidence: Any,
+    activity: Any,
+    created_at: str,
+    updated_at: str,
+    last_accessed_at: str | None,
+    access_count: Any,
+    seq: Any,
+    version: Any,
+    status: str,
+    index_state: str,
+    source_id: str | None,
+    metadata: str | None,
+    lifecycle: str | None,
+    tier: str | None,
+    conflict_group: str | None,
+    sensitive: Any,
+) -> MemoryNode:
+    # Positional, in MemoryNode's field order (a keyword call costs more per row; every
+    # read of the tree decodes its rows here). "{}" is most rows' metadata: json.loads of it
+    # is a new empty dict, as is the literal.
     return MemoryNode(
-        id=row["id"],
-        user_id=row["user_id"],
-        parent_id=row["parent_id"],
-        content=row["content"],
-        node_type=row["node_type"],
-        importance=float(row["importance"]),
-        confidence=float(row["confidence"]),
-        created_at=from_iso(row["created_at"]),
-        updated_at=from_iso(row["updated_at"]),
-        last_accessed_at=from_iso(row["last_accessed_at"]) if row["last_accessed_at"] else None,
-        access_count=int(row["access_count"]),
-        seq=int(row["seq"]),
-        version=int(row["version"]),
-        status=row["status"],
-        depth=int(row["depth"]),
-        path=path,
-        task_id=row["task_id"],
-        content_hash=row["content_hash"],
-        index_state=row["index_state"],
-        activity=float(row["activity"]),
-        source_id=row["source_id"],
-        agent_id=row["agent_id"],
-        session_id=row["session_id"],
-        metadata=json.loads(row["metadata"]) if row["metadata"] else {},
-        lifecycle=row["lifecycle"],
-        tier=row["tier"],
-        conflict_group=row["conflict_group"],
-        sensitive=bool(row["sensitive"]),
+        node_id,
+        user_id,
+        parent_id,
+        content,
+        node_type,
+        float(importance),
+        float(confidence),
+        from_iso(created_at),
+        from_iso(updated_at),
+        from_iso(last_accessed_at) if last_accessed_at else None,
+        int(access_count),
+        int(seq),
+        int(version),
+        status,
+        int(depth),
+        tuple(filter(None, path.split("/"))),
+        task_id,
+        digest,
+        index_state,
+        float(activity),
+        source_id,
+        agent_id,
+        session_id,
+        ({} if metadata == "{}" else json.loads(metadata)) if metadata else {},
+        lifecycle,
+        tier,
+        conflict_group,
+        bool(sensitive),
     )
 
 
@@ -331,9 +403,9 @@ def numbered_ops(ops: Sequence[Mapping[str, Any]], first: int) -> list[OpRecord]
     ]
 
 
-payload_json = json.JSONEncoder(ensure_ascii=False, default=str).encode
+payload_json = json_encoder(ensure_ascii=False, default=str)
 """An op payload as the op log stores it (``json.dumps(payload, ensure_ascii=False,
-default=str)``, without building an encoder per call)."""
+default=str)``)."""
 
 
 def op_row_values(record: OpRecord) -> tuple[Any, ...]:
@@ -344,7 +416,7 @@ def op_row_values(record: OpRecord) -> tuple[Any, ...]:
         record.node_id,
         record.user_id,
         payload_json(record.payload),
-        to_iso(record.at),
+        iso_stamp(record.at),
         record.actor,
     )
 

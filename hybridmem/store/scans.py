@@ -17,7 +17,7 @@ from hybridmem.models import MemoryNode
 from hybridmem.store import fts
 from hybridmem.store.base import SQLiteBase, marks
 from hybridmem.store.nodes import NODE_COLUMNS
-from hybridmem.store.records import IndexRow, LexicalGaps, row_to_node
+from hybridmem.store.records import IndexRow, LexicalGaps, values_to_node
 from hybridmem.store.schema import AWAITING, SEALED, SETTLED, WAITING_ELSE
 
 
@@ -25,11 +25,12 @@ class NodeScans(SQLiteBase):
     """Reads over many nodes, content as stored."""
 
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
-        nodes = [row_to_node(r) for r in self._rows(sql, params)]
+        with self.reading():
+            nodes = [values_to_node(r) for r in self.conn.execute(sql, params).fetchall()]
         return [self._with_accessed(n) for n in nodes] if self._accessed else nodes
 
     def _decoded_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
-        return [self._node(r) for r in self._rows(sql, params)]
+        return self._nodes(sql, params)
 
     def scan_nodes(self) -> list[MemoryNode]:
         """Every node of the store, content as stored."""

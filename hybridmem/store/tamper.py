@@ -22,8 +22,9 @@ need a key kept outside the file (see docs/durability.md).
 from __future__ import annotations
 
 import hashlib
-import json
 import sqlite3
+
+from hybridmem.store.encoding import json_encoder
 
 FUNCTION = "hm_row_mac"
 
@@ -44,7 +45,7 @@ TRIGGERS = (
 )
 
 
-_ROW_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+_ROW_JSON = json_encoder(ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def row_mac(*values: object) -> str:

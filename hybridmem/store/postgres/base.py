@@ -256,9 +256,16 @@ class PgBase:
     def _node(self, row: dict[str, Any]) -> MemoryNode:
         return self.decode(row)
 
+    def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        """The nodes a ``SELECT {NODE_COLUMNS} ...`` reads, decoded."""
+        return [self._node(r) for r in self._rows(sql, params)]
+
     def decode(self, row: dict[str, Any]) -> MemoryNode:
         """A ``nodes`` row as a :class:`MemoryNode`, sensitive content decrypted."""
-        node = row_to_node(row)
+        return self._opened(row_to_node(row))
+
+    def _opened(self, node: MemoryNode) -> MemoryNode:
+        """A node decoded from its row as reads show it: sensitive content decrypted."""
         if node.sensitive and self.opener is not None:
             return replace(node, content=self.opener(node.id, node.content))
         return node

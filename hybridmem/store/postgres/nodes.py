@@ -75,10 +75,15 @@ class PgNodeTable(SharedNodeReads, PgBase):
             found = cur.fetchone()
         return self.decode({**row, "rid": found[0] if found else None})
 
-    def insert_nodes(self, rows: Sequence[tuple[NodeRow, str]]) -> list[MemoryNode]:
+    def insert_nodes(
+        self,
+        rows: Sequence[tuple[NodeRow, str]],
+        decoded: Sequence[MemoryNode | None] | None = None,
+    ) -> list[MemoryNode]:
         """Insert many ``(row, terms)`` at once (inside the caller's transaction): the same
         result as :meth:`insert_node` per row, pipelined, with one update of the term
-        statistics (bulk loads); the stored nodes, in order."""
+        statistics (bulk loads); the stored nodes, in order. ``decoded``: see
+        :meth:`TreeStore.insert_nodes`."""
         if not rows:
             return []
         cols = list(rows[0][0])
@@ -88,7 +93,11 @@ class PgNodeTable(SharedNodeReads, PgBase):
                 [_params(r, cols, t) for r, t in rows],
             )
             lexical.count_terms(self.conn, [r["id"] for r, _ in rows])
-        return [self.decode(dict(r)) for r, _ in rows]
+        known = decoded or [None] * len(rows)
+        return [
+            self.decode(dict(r)) if node is None else self._opened(node)
+            for (r, _), node in zip(rows, known, strict=True)
+        ]
 
     def update_node(
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
