@@ -73,14 +73,19 @@ def test_a_new_node_reaches_only_the_answers_its_values_name():
     assert reads.get("plain", lambda: ["read"]) == ["read"]
     x, y = _node("x", "p1"), _node("y", "p3")
     reads.added([x, y])
-    # "a" sees x only, "b" nothing (not called), the one without ``where`` both; an answer
+    assert calls == []  # grown when next asked for
+    assert reads.get("a", lambda: ["never"]) == ["x"]
+    assert reads.get("b", lambda: ["never"]) == []
+    assert reads.get("any", lambda: ["never"]) == ["x"]
+    # "a" saw x only, "b" nothing (not called), the one without ``where`` both; an answer
     # read without ``grow`` is dropped at any write (read again when next asked).
     assert sorted(calls) == [("a", ["x"], False), ("any", ["x", "y"], False)]
-    assert reads.get("a", lambda: ["never"]) == ["x"]
     assert reads.get("plain", lambda: ["again"]) == ["again"]
     calls.clear()
     # A change is shown to every answer: it may move a node out of one.
     reads.changed([replace(x, conflict_group="g")])
+    for key in ("a", "b", "any"):
+        reads.get(key, lambda: ["never"])
     assert sorted(c[0] for c in calls) == ["a", "any", "b"]
     # An answer whose grow cannot tell is dropped, with its ``where``.
     reads.get("c", lambda: [], lambda pool, new, changed: None, where=("parent_id", "p1"))
@@ -115,15 +120,15 @@ def test_a_change_reaches_the_answers_its_old_and_new_values_name():
     moved = replace(x, conflict_group="g2", version=2)
     stored["x"] = moved
     reads.changed([moved], {"x": x})
-    assert sorted(shown) == ["g1", "g2"]  # g3 neither held x nor takes it in
     assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
+    assert sorted(shown) == ["g1", "g2"]  # g3 neither held x nor takes it in
     # Without the old versions a change is shown to every answer.
     shown.clear()
     again = replace(moved, version=3)
     stored["x"] = again
     reads.changed([again])
-    assert sorted(shown) == ["g1", "g2", "g3"]
     assert (group("g1"), group("g2"), group("g3")) == ([], ["x"], ["y"])
+    assert sorted(shown) == ["g1", "g2", "g3"]
 
 
 def test_a_read_from_the_store_waits_for_the_queued_changes():
@@ -400,3 +405,71 @@ def test_a_first_read_sees_the_queued_nodes_its_where_names_in_order():
             reads.get(("k", step), lambda: [], grow, where=(attribute, value))
             want = [n.id for n in queued if getattr(n, attribute) == value]
             assert (seen[0] if seen else []) == want, step
+
+
+def test_answers_grown_when_next_asked_equal_the_store_and_take_a_run_at_once():
+    """Answers are grown when next asked for, not at every node shown: through random new
+    nodes, changes (members leaving full pools, groups joined) and reads of several pools,
+    every answer equals a read of the store holding everything shown so far, and a run of new
+    nodes shown between two reads is taken in by one ``grow`` call."""
+    import random
+    from datetime import UTC, datetime, timedelta
+
+    from hybridmem.evolution import writer
+
+    rng = random.Random(8)
+    base = datetime(2026, 1, 1, tzinfo=UTC)
+    store: dict[str, MemoryNode] = {}
+    reads = BatchReads()
+    calls: list[tuple[str, int, bool]] = []
+    limit = 4
+
+    def truth(parent):
+        live = [n for n in store.values() if n.parent_id == parent and n.status == "active"]
+        return sorted(live, key=lambda n: (n.created_at, n.seq), reverse=True)[:limit]
+
+    def ask(parent):
+        def grow(pool, new, changed):
+            calls.append((parent, len(new), changed))
+            return writer._regrow(
+                pool,
+                new,
+                changed,
+                lambda n: n.parent_id == parent and n.status == "active",
+                limit,
+            )
+
+        return reads.get(("pool", parent), lambda: truth(parent), grow, where=("parent_id", parent))
+
+    seq = 0
+    for step in range(500):
+        roll = rng.random()
+        if roll < 0.5:
+            run = rng.randint(1, 4)
+            for _ in range(run):
+                seq += 1
+                node = replace(
+                    _node(f"n{seq}", rng.choice(["p1", "p2"])),
+                    seq=seq,
+                    created_at=base + timedelta(seconds=seq // 2),
+                )
+                store[node.id] = node
+                reads.added([node])
+        elif roll < 0.75 and store:
+            old = store[rng.choice(list(store))]
+            new = replace(
+                old,
+                version=old.version + 1,
+                status=rng.choice(["active", "superseded"]),
+                conflict_group=rng.choice([None, "g1"]),
+                parent_id=rng.choice([old.parent_id, old.parent_id, "p1", "p2"]),
+            )
+            store[new.id] = new
+            reads.changed([new], {old.id: old})
+        else:
+            parent = rng.choice(["p1", "p2"])
+            before = len(calls)
+            assert ask(parent) == truth(parent), step
+            adds = [c for c in calls[before:] if not c[2]]
+            assert len(adds) <= 1 + sum(1 for c in calls[before:] if c[2]), calls[before:]
+    assert any(n > 1 for _, n, changed in calls if not changed)  # runs were taken at once

@@ -97,6 +97,9 @@ class BatchReads:
         when first asked, then kept as nodes are added): no scan of the queue per read."""
         self._attributes: set[str] = set()
         """The attributes of the kept answers' ``where`` (maybe of dropped ones too)."""
+        self._lag: dict[Hashable, list[tuple[list[MemoryNode], bool]]] = {}
+        """What each kept answer was shown and has not taken in yet, in order (``(nodes,
+        changed)``; runs of new nodes joined): grown when it is next asked for."""
         self.write_pending: Callable[[], None] | None = None
         """Writes what the batch queued (set by the writer): called before a read from the
         store while changes are queued, unwritten, so the store holds them."""
@@ -125,6 +128,7 @@ class BatchReads:
         self._unnamed.clear()
         self._queued.clear()
         self._attributes.clear()
+        self._lag.clear()
         self.write_pending = None
 
     def get(
@@ -141,6 +145,9 @@ class BatchReads:
         it leaves the answer as it is and ``grow`` is not called for it. Changed nodes are
         shown to the answers their old or new values name (a change may move a node out of
         the answer), or to all when the old versions are not given."""
+        lag = self._lag.pop(key, None)
+        if lag is not None:
+            self._catch_up(key, lag)
         if key not in self._memo:
             self._memo[key] = self._fresh(read, grow, where)
             if grow is not None:
@@ -252,16 +259,38 @@ class BatchReads:
                         for key in self._by_where.get((attribute, value), ()):
                             named.setdefault(key, []).append(n)
             shown.update(named)
+        # Grown when next asked for (most answers are shown many nodes between two reads,
+        # and some are never read again): one grow per run of new nodes, not one per node.
+        # The same answer: a run's nodes taken in at once give what they give one by one
+        # (a pool or group ordered by age, ages unique); changes are taken in one by one, in
+        # the order they came.
         for key, seen in shown.items():
-            grow = self._grow.get(key)
-            grown = None if grow is None else grow(self._memo[key], seen, changed)
-            if grown is None:
-                self._drop(key)
+            if key not in self._grow:
+                self._drop(key)  # read without grow: dropped at any write
+                continue
+            lag = self._lag.get(key)
+            if lag is None:
+                self._lag[key] = [(list(seen), changed)]
+            elif not changed and not lag[-1][1]:
+                lag[-1][0].extend(seen)
             else:
-                self._memo[key] = grown
+                lag.append((list(seen), changed))
+
+    def _catch_up(self, key: Hashable, lag: list[tuple[list[MemoryNode], bool]]) -> None:
+        """Grow the answer under ``key`` by what it was shown since it was last asked for
+        (dropped when ``grow`` cannot tell)."""
+        grow = self._grow[key]
+        answer = self._memo[key]
+        for nodes, changed in lag:
+            answer = grow(answer, nodes, changed)
+            if answer is None:
+                self._drop(key)
+                return
+        self._memo[key] = answer
 
     def _drop(self, key: Hashable) -> None:
         del self._memo[key]
+        self._lag.pop(key, None)
         self._grow.pop(key, None)
         self._unnamed.discard(key)
         where = self._where.pop(key, None)
@@ -277,6 +306,7 @@ class BatchReads:
         self._attributes.clear()
         self._unnamed.clear()
         self._nodes.clear()
+        self._lag.clear()
 
 
 class KnownVectors(dict[str, Vectors]):

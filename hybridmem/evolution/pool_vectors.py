@@ -113,36 +113,48 @@ def _shifted(
     known_vectors: KnownVectors,
 ) -> PoolMatrix | None:
     """The pool as ``last.pool`` with ``k`` new newest entries in front (and its oldest
-    gone from a full pool): the facts queued since the last one that read it. None when it
-    is not that."""
+    gone from a full pool): the facts queued since the last one that read it, maybe with
+    members that joined a group meanwhile (the same ids in the same order: the same rows,
+    only ``known``'s groups are read again). None when it is not that."""
     n, old = len(pool), last.pool
-    first = old[0]
-    k = next((j for j in range(min(n, _MAX_SHIFT + 1)) if pool[j] == first), None)
-    if k is None or n - k > len(old) or pool[k:] != old[: n - k]:
+    first = old[0][0]
+    k = next((j for j in range(min(n, _MAX_SHIFT + 1)) if pool[j][0] == first), None)
+    if k is None or n - k > len(old):
         return None
-    kept = sum(last.has[: n - k])  # the old rows still in the pool (a prefix)
+    tail = pool[k:]
+    regrouped = tail != old[: n - k]
+    if regrouped and any(a[0] != b[0] for a, b in zip(tail, old, strict=False)):
+        return None
+    every = len(last.known) == len(last.has)  # every entry of the last pool had a row
+    kept = n - k if every else sum(last.has[: n - k])  # the old rows still in the pool
+    if regrouped:  # a group changed, no row: the kept rows' (id, group) as the pool has them
+        old_known = [(e[0], e[1]) for e, h in zip(tail, last.has, strict=False) if h]
+    else:
+        old_known = last.known[:kept]
     if k == 0:
         if kept == len(last.known):
-            return PoolMatrix(pool, last.has, last.known, last.matrix, rows, last.start)
+            return PoolMatrix(pool, last.has, old_known, last.matrix, rows, last.start)
         view = last.matrix[:kept]
-        return PoolMatrix(pool, last.has[:n], last.known[:kept], view, rows, last.start)
+        return PoolMatrix(pool, last.has[:n], old_known, view, rows, last.start)
     head = pool[:k]
     found = vectors_of([node_id for node_id, _, _ in head])
-    has = (*(node_id in found for node_id, _, _ in head), *last.has[: n - k])
-    new = [(node_id, group) for (node_id, group, _) in head if node_id in found]
-    known = [*new, *last.known[:kept]]
+    flags = [node_id in found for node_id, _, _ in head]
+    has = (True,) * n if every and all(flags) else (*flags, *last.has[: n - k])
+    new = [(e[0], e[1]) for e, h in zip(head, flags, strict=True) if h]
+    known = [*new, *old_known]
     if not new:
         return PoolMatrix(pool, has, known, last.matrix[:kept], rows, last.start)
-    fresh = np.stack([np.asarray(known_vectors[node_id], dtype=np.float32) for node_id, _ in new])
     m = len(new)
     if last.start != rows.lo or rows.lo < m:
         # Not the buffer's newest view, or no room below it: a new buffer.
+        fresh = np.stack([np.asarray(known_vectors[i], dtype=np.float32) for i, _ in new])
         out = np.empty((HEADROOM + m + kept, fresh.shape[1]), dtype=np.float32)
         out[HEADROOM : HEADROOM + m] = fresh
         out[HEADROOM + m :] = last.matrix[:kept]
         return _adopted(pool, has, known, out)
     lo = rows.lo - m
-    rows.buf[lo : rows.lo] = fresh
+    for j, (node_id, _) in enumerate(new):  # (a row assigned is cast as asarray casts it)
+        rows.buf[lo + j] = known_vectors[node_id]
     rows.at.update((node_id, lo + j) for j, (node_id, _) in enumerate(new))
     rows.lo = lo
     return PoolMatrix(pool, has, known, rows.buf[lo : lo + m + kept], rows, lo)

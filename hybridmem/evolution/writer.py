@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
@@ -118,6 +119,8 @@ class EvolutionWriter:
         self.slot_extractor = slot_extractor
         """Names the slot of a first-person statement nothing else placed (e.g. an LLM)."""
         self._slot_prototypes: slots.SlotPrototypes | None = None
+        self._shape_of: Any = None
+        self._shape: tuple[str, int] = ("", 0)
 
     @property
     def config(self) -> EvolutionConfig:
@@ -139,10 +142,19 @@ class EvolutionWriter:
             self._classifier = default_classifier()
         return self._classifier
 
+    def _embedder_shape(self) -> tuple[str, int]:
+        """The engine's embedder's name and dimension, read once per embedder (a sentence
+        model's dimension is a call into the model, ~30 us, once per fact that asks the slot
+        model otherwise); both are fixed for an embedder."""
+        embedder = self.engine.embedder
+        if self._shape_of is not embedder:
+            self._shape = (embedder.name, embedder.dimension)
+            self._shape_of = embedder
+        return self._shape
+
     def _act_model(self) -> LinearModel | None:
         """The speech-act model shipped for this engine's embedder (None: rules alone)."""
-        embedder = self.engine.embedder
-        return speech_embed.model_for(embedder.name, embedder.dimension)
+        return speech_embed.model_for(*self._embedder_shape())
 
     def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
@@ -231,8 +243,8 @@ class EvolutionWriter:
 
     def _embedded_slot(self, request: PlanRequest) -> str | None:
         """The slot the shipped slot model (else the slot descriptions) reads in the vector."""
-        embedder, vector = self.engine.embedder, request.vector
-        model = slot_embed.model_for(embedder.name, embedder.dimension)
+        vector = request.vector
+        model = slot_embed.model_for(*self._embedder_shape())
         if model is not None:
             return slot_embed.predict(model, vector)
         cfg = self.config
@@ -535,8 +547,7 @@ class EvolutionWriter:
         """The pair model shipped for this embedder when ``pair_links`` is on, else None."""
         if not self.config.pair_links:
             return None
-        embedder = self.engine.embedder
-        return pair_embed.model_for(embedder.name, embedder.dimension)
+        return pair_embed.model_for(*self._embedder_shape())
 
     def _paired(
         self,
@@ -623,7 +634,7 @@ def _pool_grown(
             return pool
         return _merged(pool, fresh, _entry_age, CONFLICT_POOL, oldest=False)
     ids = {n.id for n in new}
-    where = {e[0]: k for k, e in enumerate(pool) if e[0] in ids}
+    where = _places(list(map(itemgetter(0), pool)), ids)
     if where.keys() == {e[0] for e in fresh}:
         # Held members changed and all stay (or nothing here changed): each keeps its place
         # (a change never moves a node's age, and ages are unique), no sort.
@@ -640,6 +651,22 @@ def _pool_grown(
     if not fresh and len(kept) == len(pool):
         return pool
     return _merged(kept, fresh, _entry_age, CONFLICT_POOL, oldest=False)
+
+
+def _places(held: list[str], ids: set[str]) -> dict[str, int]:
+    """Where each of ``ids`` is in ``held`` (ids unique there), for those it holds: a few
+    changed ids looked up in a pool of hundreds by ``list.index`` (a scan in C), not a Python
+    loop over the pool."""
+    where: dict[str, int] = {}
+    for node_id in ids:
+        try:
+            where[node_id] = held.index(node_id)
+        except ValueError:
+            continue
+    return where
+
+
+_node_id = attrgetter("id")
 
 
 def _entry_age(entry: _PoolEntry) -> _Key:
@@ -708,7 +735,7 @@ def _regrow(
         if {n.id for n in fresh} == ids:
             # New versions of nodes the pool may hold, all still accepted: a change never
             # moves a node's age, so a held node keeps its place (no sort of a large group).
-            where = {n.id: k for k, n in enumerate(pool) if n.id in ids}
+            where = _places(list(map(_node_id, pool)), ids)
             if len(where) == len(ids):
                 out = list(pool)
                 for n in fresh:
