@@ -414,3 +414,57 @@ def test_a_feeling_with_a_recurring_cause_is_a_disposition(text, act):
 )
 def test_one_offs_said_without_the_usual_cues(text, act):
     assert classify(text).act is act
+
+
+def _normalise_by_patterns(text: str) -> str:
+    """``speech_lexicon.normalise`` as the three substitutions alone (no literal tests)."""
+    from hybridmem.evolution import speech_lexicon as lex
+
+    out = text.translate(lex._PUNCTUATION).lower()
+    if lex._LATIN_CHAR.search(out):
+        out = lex._CONTRACTION.sub(r"\1't", out)
+        out = lex._BARE_PRONOUN.sub(r"\1'\2", out)
+    return lex._SPACES.sub(" ", out).strip()
+
+
+def test_whitespace_split_is_the_pattern_s_over_all_of_unicode():
+    """normalise joins ``split()``'s words: the same as replacing ``\\s+`` runs and stripping
+    only because both call the same characters whitespace, every one of them."""
+    import re
+
+    space = re.compile(r"\s")
+    for code in range(sys.maxunicode + 1):
+        c = chr(code)
+        assert bool(space.match(c)) == c.isspace(), hex(code)
+
+
+def test_normalise_equals_the_substitutions_alone():
+    """The literal tests before each substitution change nothing: labelled utterances, the
+    contractions and bare pronouns themselves, odd whitespace."""
+    from hybridmem.evolution.speech_eval import load_examples
+    from hybridmem.evolution.speech_lexicon import normalise
+
+    texts = [u.text for u in load_examples()]
+    texts += [
+        "I dont know, I cant, we wont\tgo",
+        "  Im sure ive said ill come\u3000\u00a0 ",
+        "DONT  Stop,\nIM here \x1c",
+        "我不知道 dont",
+        "nt im ive ill",
+        "ill be there",
+        "ive been there",
+        "im there",
+        "cant",
+    ]
+    for text in texts:
+        assert normalise(text) == _normalise_by_patterns(text), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("dontcawsihvelm 'İ\t\u3000\u00a0DNTIM,.")), max_size=40)
+)
+def test_normalise_equals_the_substitutions_alone_on_generated_text(text):
+    from hybridmem.evolution.speech_lexicon import normalise
+
+    assert normalise(text) == _normalise_by_patterns(text)

@@ -754,9 +754,15 @@ def _merged(
     pool: list[E], fresh: list[E], age: Callable[[E], _Key], limit: int | None, *, oldest: bool
 ) -> list[E]:
     """``pool`` (ordered by ``age``, ``oldest`` first or newest first) with ``fresh`` in
-    place, at most ``limit``. A queued node is nearly always the newest: no sort then."""
-    if len(fresh) == 1 and (not pool or age(fresh[0]) > age(pool[-1 if oldest else 0])):
-        out = [*pool, fresh[0]] if oldest else [fresh[0], *pool]
+    place, at most ``limit``. Queued nodes are nearly always newer than the pool (a run of
+    them taken in at once too): only they are sorted then, and go at the newest end."""
+    if len(fresh) > 1:
+        fresh = sorted(fresh, key=age, reverse=not oldest)
+    newest = fresh and (
+        not pool or (age(fresh[0]) > age(pool[-1]) if oldest else age(fresh[-1]) > age(pool[0]))
+    )
+    if newest:
+        out = [*pool, *fresh] if oldest else [*fresh, *pool]
     else:
         out = sorted([*pool, *fresh], key=age, reverse=not oldest)
     return out if limit is None else out[:limit]
