@@ -41,7 +41,6 @@ from hybridmem.store.integrity import (
 )
 from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node, values_to_node
 from hybridmem.store.schema import migrate
-from hybridmem.store.wal import BACKSTOP_PAGES, WalCheckpointer
 
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
 
@@ -183,10 +182,6 @@ class SQLiteBase:
         """Mirrors the rows of one ``append_ops`` batch at once (falls back to ``on_op``)."""
         self._accessed: dict[str, tuple[int, str]] = {}
         """Uses recorded by ``touch`` and not yet written: id -> (count, latest ISO time)."""
-        self._busy_timeout_ms = busy_timeout_ms
-        self._checkpointer: WalCheckpointer | None = None
-        """Checkpoints the WAL in the background (store/wal.py); started by the first commit,
-        so a store only read never starts it."""
         self._deferred_touches = 0
         existed = self.path.exists() and self.path.stat().st_size > 0
         if existed:
@@ -209,7 +204,6 @@ class SQLiteBase:
             _ensure_store_id(conn)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA synchronous = {_SYNC_MODES[durability]}")
-            conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
             conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
             conn.execute("PRAGMA foreign_keys = OFF")  # tree integrity is enforced in code
             migrate(conn)
@@ -231,10 +225,6 @@ class SQLiteBase:
             if not self._closed:
                 self.flush_accessed(quiet=True)
                 self._closed = True
-                if self._checkpointer is not None:
-                    # First, so this connection is the last: SQLite checkpoints and removes
-                    # the WAL when the last connection to the file closes.
-                    self._checkpointer.close()
                 self.conn.close()
                 mark_clean(self.path)
 
@@ -277,9 +267,6 @@ class SQLiteBase:
                 if isinstance(exc, sqlite3.Error):
                     raise translate(exc, self.path) from exc
                 raise
-            if self._checkpointer is None:
-                self._checkpointer = WalCheckpointer(self.path, self._busy_timeout_ms)
-            self._checkpointer.committed(self.conn.total_changes)
             if self.after_commit is not None:
                 self.after_commit()
 
@@ -447,23 +434,8 @@ class SQLiteBase:
             return self._truncate_wal()
 
     def _truncate_wal(self) -> bool:
-        with self._no_background_checkpoint():
-            busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         return bool(busy == 0)
-
-    def checkpoints_idle(self) -> None:
-        """Wait until no background WAL checkpoint is asked for or running."""
-        if self._checkpointer is not None:
-            self._checkpointer.drain()
-
-    @contextmanager
-    def _no_background_checkpoint(self) -> Iterator[None]:
-        """A TRUNCATE needs the checkpoint lock: the background thread waits meanwhile."""
-        if self._checkpointer is None:
-            yield
-            return
-        with self._checkpointer.paused():
-            yield
 
     def compact(self) -> bool:
         """Merge the lexical index's segments, VACUUM and truncate the WAL, so deleted content
@@ -471,7 +443,7 @@ class SQLiteBase:
         checkpointed."""
         with self.transaction():
             self.conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")
-        with self.reading(), self._no_background_checkpoint():
+        with self.reading():
             self.conn.execute("VACUUM")
             return self._truncate_wal()
 
