@@ -130,3 +130,20 @@ def test_a_change_the_index_entry_does_not_hold_needs_no_index(tmp_path):
         assert index.get_metadata([old.id])[old.id]["user_status"] == "u1|archived"
         hits = mem.retrieve("where do I live", user_id="u1").hits
         assert old.id not in {h.node.id for h in hits}
+
+
+def test_a_node_whose_vector_failed_gets_it_when_a_later_change_syncs_it(tmp_path):
+    """A fact written while the index was down has no entry. When a later fact supersedes it
+    (a metadata sync of the old one, before any catch-up), its entry is written rather than
+    assumed: it is marked indexed only with its vector there, and verify is clean."""
+    index = FlakyIndex()
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(32), index=index) as mem:
+        mem.add("Bought oat milk", user_id="u1")
+        index.down = True
+        old = mem.add("I live in Shanghai.", node_type="fact", user_id="u1", confidence=0.5)
+        index.down = False
+        assert old.id not in index.get_ids()
+        mem.add("I live in Beijing now.", node_type="fact", user_id="u1", confidence=1.0)
+        assert mem.get(old.id).status == "archived"
+        assert index.get_metadata([old.id])[old.id]["user_status"] == "u1|archived"
+        assert mem.verify().clean

@@ -116,8 +116,22 @@ class IndexSync:
         ]
         if not nodes or not engine.index.writable:
             return
-        engine.index.update_metadata([n.id for n in nodes], [index_metadata(n) for n in nodes])
-        engine.store.mark_indexed(nodes)
+        self._relabel_entries(nodes)
+
+    def _relabel_entries(self, nodes: Sequence[MemoryNode]) -> None:
+        """Bring the entries of pending ``nodes`` (content unchanged) to their new metadata. A
+        node whose entry is missing (its own vector write failed earlier and was not caught up
+        yet) is indexed instead: Chroma's update skips missing ids silently, and marking such
+        a row indexed would hide it from vector search until a repair."""
+        engine = self.engine
+        present = engine.index.get_ids([n.id for n in nodes])
+        found = [n for n in nodes if n.id in present]
+        if found:
+            engine.index.update_metadata([n.id for n in found], [index_metadata(n) for n in found])
+            engine.store.mark_indexed(found)
+        missing = [n for n in nodes if n.id not in present]
+        if missing:
+            self.index(missing, None)
 
     def reindex_subtree(self, node_id: str, vectors: Vectors | None) -> None:
         """Index the pending rows of a subtree: the top with ``vectors`` when its content
@@ -133,10 +147,7 @@ class IndexSync:
             self.index([pending[0]], vectors)
             pending = pending[1:]
         if pending:
-            engine.index.update_metadata(
-                [n.id for n in pending], [index_metadata(n) for n in pending]
-            )
-            engine.store.mark_indexed(pending)
+            self._relabel_entries(pending)
 
     def finish_pending(self) -> int:
         """Index every pending row (a crash between commit and vector write, another
