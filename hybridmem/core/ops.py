@@ -230,19 +230,27 @@ def stored_content(payload: dict[str, Any], *, terms: bool = True) -> tuple[str,
     no terms (``""``), for a caller that needs only the row."""
     if isinstance(payload.get("sealed"), str):
         return payload["sealed"], str(payload.get("sealed_hash", "")), "", 1
-    if payload.get("erased") and "content" not in payload:
+    text = _plain_text(payload)
+    if text is None:
         return "", content_hash(""), "", 0  # a placeholder, deleted by its erase op
-    text = payload["content"]
     return text, content_hash(text), lexical.document_terms(text) if terms else "", 0
 
 
 def stored_terms(payload: dict[str, Any]) -> str:
     """The fts terms of :func:`stored_content` alone."""
+    text = _plain_text(payload)
+    return "" if text is None else lexical.document_terms(text)
+
+
+def _plain_text(payload: dict[str, Any]) -> str | None:
+    """The plaintext an add/update payload stores; None for a sealed node (its ciphertext
+    gets no terms) or an erased placeholder."""
     if isinstance(payload.get("sealed"), str):
-        return ""
+        return None
     if payload.get("erased") and "content" not in payload:
-        return ""
-    return lexical.document_terms(payload["content"])
+        return None
+    text: str = payload["content"]
+    return text
 
 
 def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
