@@ -4,6 +4,7 @@ shown from their newest members, saying what the whole group would say."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import hybridmem.core.vectors as scoped
@@ -95,6 +96,32 @@ def test_a_vector_of_older_content_is_never_used(mem):
     store.store_vectors([stale], mem.embedder.embed([stale.content]), mem.embedder.name)
     assert store.conn.execute("SELECT count(*) FROM node_vectors").fetchone()[0] == 0
     assert store.scope_vectors(scope, ["active"], 100, mem.embedder.name) is None
+
+
+def test_kept_vectors_are_the_models_own_for_the_present_content_only(mem):
+    """What the planner reads for older nodes (a conflict pool, near repeats): each node's
+    vector as the model gave it, never one of older content or of another model."""
+    tasks = _tasks(mem, tasks=1, per_task=4)
+    notes = mem.children(tasks[0], user_id=U)
+    ids = [n.id for n in notes]
+    store, name = mem.store, mem.embedder.name
+    kept = store.kept_vectors([*ids, "no-such-node"], name)
+    assert sorted(kept) == sorted(ids)
+    model = mem.embedder.embed([n.content for n in notes])
+    for row, note in enumerate(notes):
+        assert kept[note.id].dtype == np.float32
+        assert np.array_equal(kept[note.id], model[row])
+    kept[ids[0]][0] += 1.0  # a caller's own array, as the index's answers are
+    assert np.array_equal(store.kept_vectors(ids[:1], name)[ids[0]], model[0])
+    assert store.kept_vectors(ids, "another-model") == {}
+    assert store.kept_vectors([], name) == {}
+
+    mem.update(ids[1], content="said otherwise now", user_id=U)  # re-indexed at once
+    again = store.kept_vectors(ids, name)
+    assert np.array_equal(again[ids[1]], mem.embedder.embed(["said otherwise now"])[0])
+    with store.transaction():  # another writer changes a node; its vector is not kept yet
+        store.update_node(ids[2], {"content": "rewritten", "content_hash": "another"})
+    assert sorted(store.kept_vectors(ids, name)) == sorted([ids[0], ids[1], ids[3]])
 
 
 def test_recording_nodes_indexed_keeps_vectors_and_marks_only_unchanged_nodes(mem):

@@ -470,6 +470,23 @@ def test_a_batch_under_one_task_reads_siblings_and_repeats_once(mem, monkeypatch
     assert len(mem.children(task.id, user_id="u1")) == 201
 
 
+def _decided(mem: HybridMemory) -> list[str]:
+    """What the planner decided for every node of u1's tree (status, conflict group and
+    metadata; node ids replaced by their contents: ids differ between two memories)."""
+    root = mem.root(user_id="u1")
+    assert root is not None
+    nodes = mem.subtree(root.id, user_id="u1")
+    content = {n.id: n.content for n in nodes}
+    return sorted(
+        re.sub(
+            "[0-9a-f]{32}",
+            lambda m: content.get(m.group(), m.group()),
+            repr((n.content, n.status, n.conflict_group, sorted(n.metadata.items()))),
+        )
+        for n in nodes
+    )
+
+
 def _story(seed: int) -> list[dict[str, object]]:
     """A random import: events, exact and near repeats, facts changing slot values (the
     same slot again, a second mention confirming a challenger), preferences similar enough
@@ -561,7 +578,7 @@ def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_
         )
 
     assert _shape(batched, "u1") == _shape(single, "u1")
-    assert metadata(batched) == metadata(single)
+    assert _decided(batched) == _decided(single)
     # The queue (adds and changes to older nodes) is written only before a read from the store
     # (and at its end), not before and after each of its facts.
     changes = sum(1 for op in batched.oplog() if op.op == "evolve")
@@ -572,6 +589,33 @@ def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_
     assert batched.verify().clean
     batched.close()
     single.close()
+
+
+def test_a_process_the_index_gives_no_vectors_decides_as_the_index_owner(
+    tmp_path, clock, monkeypatch
+):
+    """Older nodes' vectors (a preference's conflict pool, a near repeat's siblings) are read
+    from the copies the store keeps beside the rows: a process the vector index answers
+    nothing (one that does not own the embedded index gets no vectors from it) groups and
+    merges exactly as the owner does, and the owner asks its index for none."""
+    items = _story(3)
+    owner = HybridMemory(tmp_path / "a", embedder=HashEmbedder(), clock=clock)
+    blind = HybridMemory(tmp_path / "b", embedder=HashEmbedder(), clock=clock)
+    asked: list[str] = []
+    real = owner.index.get_vectors
+    monkeypatch.setattr(owner.index, "get_vectors", lambda ids: asked.extend(ids) or real(ids))
+    monkeypatch.setattr(blind.index, "get_vectors", lambda ids: {})
+    for item in items:  # one by one: every older node's vector comes from storage
+        owner.add_many([dict(item)], user_id="u1")
+        blind.add_many([dict(item)], user_id="u1")
+    root = owner.root(user_id="u1")
+    assert root is not None
+    groups = {n.conflict_group for n in owner.subtree(root.id, user_id="u1")}
+    assert any(g and g.startswith("sim:") for g in groups)  # the story groups by vectors
+    assert _decided(owner) == _decided(blind)
+    assert asked == []
+    owner.close()
+    blind.close()
 
 
 def test_facts_that_change_nothing_are_written_with_the_rest_of_the_batch(mem, monkeypatch):

@@ -29,7 +29,14 @@ from hybridmem.store.base import (
     refused,
 )
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
+from hybridmem.store.records import (
+    NODE_FIELDS,
+    NodeRow,
+    Scope,
+    ScopeVectors,
+    kept_vectors_of,
+    scope_vectors_of,
+)
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -463,6 +470,21 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         with self.reading():
             rows = self.conn.execute(sql, [model, *params, *statuses, limit + 1]).fetchall()
         return scope_vectors_of(rows, limit)
+
+    def kept_vectors(self, ids: Sequence[str], model: str) -> dict[str, Any]:
+        """The kept ``model`` vector of each of ``ids`` computed from its present content;
+        a node without one (pending, or kept before, or by another model) is absent."""
+        out: dict[str, Any] = {}
+        with self.reading():
+            for chunk in chunks(ids):
+                rows = self.conn.execute(
+                    "SELECT n.id, v.vector FROM nodes n JOIN node_vectors v "
+                    "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = ? "
+                    f"WHERE n.id IN ({marks(chunk)})",
+                    [model, *chunk],
+                ).fetchall()
+                out.update(kept_vectors_of(rows))
+        return out
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]

@@ -248,6 +248,12 @@ class TreeStore(Protocol):
         backend keeps no vectors (the caller then asks the vector index)."""
         ...
 
+    def kept_vectors(self, ids: Sequence[str], model: str) -> dict[str, Any]:
+        """The kept ``model`` vector (see :meth:`store_vectors`) of each of ``ids`` computed
+        from its present content, as ``{id: float32 array}``; a node without one is absent
+        (as is every node on a backend that keeps none): the caller asks the vector index."""
+        ...
+
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
     ) -> dict[str, list[tuple[str, datetime]]]:

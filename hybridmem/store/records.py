@@ -170,6 +170,19 @@ def scope_vectors_of(rows: Sequence[Sequence[Any]], limit: int) -> ScopeVectors 
     return ScopeVectors([r[0] for r in rows], matrix.reshape(len(rows), -1))
 
 
+def kept_vectors_of(rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """``(id, vector bytes)`` rows as ``{id: float32 vector}`` (writable arrays, as the
+    vector index answers; a row of another size than the first stands alone)."""
+    if not rows:
+        return {}
+    size = len(rows[0][1])
+    if all(len(r[1]) == size for r in rows):
+        joined = b"".join(bytes(r[1]) for r in rows)
+        matrix = np.frombuffer(joined, dtype=np.float32).reshape(len(rows), -1).copy()
+        return {r[0]: matrix[i] for i, r in enumerate(rows)}
+    return {r[0]: np.frombuffer(bytes(r[1]), dtype=np.float32).copy() for r in rows}
+
+
 class IndexRow(NamedTuple):
     """The columns of a node that its vector entry and its place in the tree depend on: what
     ``verify()`` compares, read without decoding content or metadata."""

@@ -20,7 +20,14 @@ from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope, ScopeVectors, scope_vectors_of
+from hybridmem.store.records import (
+    NODE_FIELDS,
+    NodeRow,
+    Scope,
+    ScopeVectors,
+    kept_vectors_of,
+    scope_vectors_of,
+)
 
 _COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
@@ -348,6 +355,19 @@ class PgNodeTable(SharedNodeReads, PgBase):
             [model, *params, list(statuses), limit + 1],
         )
         return scope_vectors_of(rows, limit)
+
+    def kept_vectors(self, ids: Sequence[str], model: str) -> dict[str, Any]:
+        """The kept ``model`` vector of each of ``ids`` computed from its present content;
+        a node without one (pending, or of another model) is absent."""
+        if not ids:
+            return {}
+        rows = self._tuples(
+            "SELECT n.id, v.vector FROM nodes n JOIN node_vectors v "
+            "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = %s "
+            "WHERE n.id = ANY(%s)",
+            [model, list(ids)],
+        )
+        return kept_vectors_of(rows)
 
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
