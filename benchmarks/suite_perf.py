@@ -364,6 +364,7 @@ def measure_size(
     bare = BareSide(workdir / f"chroma-{size}-{mix}", embedder)
     sides: list[Side] = [engine, bare]
     load_before = load()
+    embedder.embed(w.texts[:batch])  # the model's first full-size call (~1 s more) untimed
     batches = ingest(sides, w, batch, tick)
     vectors = dict(zip(w.queries, embed_query(embedder, w.queries), strict=True))
     engine.cached.prime(w.queries)
