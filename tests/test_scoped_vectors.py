@@ -124,6 +124,26 @@ def test_kept_vectors_are_the_models_own_for_the_present_content_only(mem):
     assert sorted(store.kept_vectors(ids, name)) == sorted([ids[0], ids[1], ids[3]])
 
 
+def test_candidates_the_index_did_not_find_are_scored_from_kept_vectors(mem, monkeypatch):
+    """A process the index answers nothing (one that does not own the embedded index: no
+    vector search, no vectors) still scores its lexical candidates by their similarity to the
+    query, from the vectors kept beside the rows (it scored them all 0 before)."""
+    _tasks(mem)
+    query = "hotel refund ticket"
+    monkeypatch.setattr(mem.index, "query", lambda *a, **k: [])
+    monkeypatch.setattr(mem.index, "get_vectors", lambda ids: {})
+    hits = mem.retrieve(query, user_id=U, top_k=8, record_access=False).hits
+    assert len(hits) >= 3
+    given = [h.breakdown.features["similarity"] for h in hits]
+    assert all(v > 0 for v in given)
+    vectors = mem.embedder.embed([query, *(h.node.content for h in hits)])
+    cosine = [float(v @ vectors[0]) for v in vectors[1:]]
+    for a in range(len(hits)):  # the feature orders the hits as their cosines do
+        for b in range(len(hits)):
+            if cosine[a] > cosine[b] + 1e-6:
+                assert given[a] > given[b]
+
+
 def test_recording_nodes_indexed_keeps_vectors_and_marks_only_unchanged_nodes(mem):
     """``record_indexed`` (one write after the index upsert): a node that changed since it
     was read gets neither a vector nor the mark, so its newer state is indexed later."""

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from hybridmem.core import BatchReads, Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
 from hybridmem.evolution import (
@@ -427,30 +428,16 @@ class EvolutionWriter:
         )
 
     def _vectors(self, ids: Sequence[str], batch_vectors: KnownVectors) -> dict[str, np.ndarray]:
-        """Vectors of ``ids``: known ones from ``batch_vectors``, the rest read once (kept in
-        ``batch_vectors`` for the batch's later items): first the copies the store keeps
-        beside the rows, then the index for nodes without a current copy.
-
-        The copies first: the same vectors the model gave (the index hands back its own
-        re-normalised copy, within 2e-8), read off the store's id index (~7 ms per 500 at
-        95k nodes, where the index's get took 18-70 ms), and there in every process: one that
-        does not own the index gets nothing from it, and would decide without the vectors
-        what the owner decides with them."""
+        """Vectors of ``ids``: known ones from ``batch_vectors``, the rest read once
+        (``core.vectors.node_vectors``: the store's copies, else the index) and kept in
+        ``batch_vectors`` for the batch's later items. The copies make a process that does
+        not own the index (it gets no vectors from it) decide as the owner does."""
         out = {i: batch_vectors[i] for i in ids if i in batch_vectors}
         rest = [i for i in ids if i not in out]
-        if not rest:
-            return out
-        name, dimension = self._embedder_shape()
-        fetched = {
-            i: v
-            for i, v in self.engine.store.kept_vectors(rest, name).items()
-            if v.shape[0] == dimension
-        }
-        missing = [i for i in rest if i not in fetched]
-        if missing:
-            fetched.update(self.engine.index.get_vectors(missing))
-        batch_vectors.update(fetched)
-        out.update(fetched)
+        if rest:
+            fetched = node_vectors(self.engine, rest, *self._embedder_shape())
+            batch_vectors.update(fetched)
+            out.update(fetched)
         return out
 
     def _similar_group(self, request: PlanRequest) -> tuple[str | None, tuple[NodeChange, ...]]:

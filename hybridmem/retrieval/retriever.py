@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
-from hybridmem.core.vectors import ScopeSearch, search_scope
+from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import assertions_first, group_values
 from hybridmem.filters import NodeFilter
@@ -224,7 +224,7 @@ class Retriever:
         q = self.embed(q, q.text)
         if q.vector is None:
             return q, resolved, set(ids), None
-        vectors = self.core.engine.index.get_vectors(ids)
+        vectors = self._vectors(ids)
         scored = sorted(
             (VectorMatch(i, float(v @ q.vector)) for i, v in vectors.items()),
             key=lambda m: -m.similarity,
@@ -479,6 +479,12 @@ class Retriever:
         hits.sort(key=lambda h: (-h.score, -h.node.seq))
         return hits
 
+    def _vectors(self, ids: Sequence[str]) -> dict[str, Any]:
+        """Stored vectors of ``ids``: the store's copies, else the index (``node_vectors``:
+        a process that does not own the index scores its candidates as the owner does)."""
+        embedder = self.core.engine.embedder
+        return node_vectors(self.core.engine, ids, embedder.name, embedder.dimension)
+
     def _fill_similarity(
         self,
         nodes: dict[str, MemoryNode],
@@ -498,7 +504,7 @@ class Retriever:
             else:
                 missing.append(node_id)
         if missing and query_vec is not None:
-            for node_id, vec in self.core.engine.index.get_vectors(missing).items():
+            for node_id, vec in self._vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)
 
 
