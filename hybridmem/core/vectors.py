@@ -72,8 +72,8 @@ def search_scope(
 
 def node_vectors(engine: Engine, ids: Sequence[str], model: str, dimension: int) -> dict[str, Any]:
     """The vectors of ``ids`` (those that have one): the copies the store keeps beside the
-    rows, the vector index only for nodes without a current copy (pending, or kept before
-    vectors were, or another model's).
+    rows, the vector index only for nodes without a current copy (pending, indexed before
+    vectors were kept, or by another model).
 
     The copies first: they are the model's own vectors (the index hands back its re-normalised
     copy, within 2e-8), one read off the store's id index (~7 ms per 500 at 95k nodes, where

@@ -473,7 +473,8 @@ class NodeTable(SharedNodeReads, SQLiteBase):
 
     def kept_vectors(self, ids: Sequence[str], model: str) -> dict[str, Any]:
         """The kept ``model`` vector of each of ``ids`` computed from its present content;
-        a node without one (pending, or kept before, or by another model) is absent."""
+        a node without one (pending, indexed before vectors were kept, or by another model) is
+        absent."""
         out: dict[str, Any] = {}
         with self.reading():
             for chunk in chunks(ids):
