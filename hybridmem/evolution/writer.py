@@ -445,7 +445,8 @@ class EvolutionWriter:
         (by the embedder's threshold), or the one the pair model links (opt-in).
 
         The pool (ids and groups of the newest live ones) comes from one index read in SQL;
-        its vectors from ``batch_vectors`` or, once per batch, from the vector index.
+        its vectors from ``batch_vectors`` or, once per batch, from the store's kept copies (the
+        index for a node without one).
         """
         vector, batch_vectors = request.vector, request.batch_vectors
         threshold = similarity_threshold(self.config, self.engine.embedder.name)
