@@ -78,7 +78,7 @@ def pool_matrix(
 ) -> PoolMatrix:
     """The :class:`PoolMatrix` of ``pool``, from the one kept in ``memo[key]`` (its rows
     reused for the entries it held), else built anew. ``vectors_of(ids)`` gives the vectors
-    there are (the index is read once per id and batch)."""
+    there are (the store's kept copies, else the index: read once per id and batch)."""
     last = memo.get(key)
     if isinstance(last, PoolMatrix) and last.pool is pool:
         return last
@@ -169,8 +169,8 @@ def _remapped(
 ) -> PoolMatrix:
     """Any other pool (members left, moved, changed group; the pool read again): the rows of
     the members the buffer holds are gathered from it, the others' vectors looked up. A
-    member ``last`` found no vector for has none now either (the index does not change
-    while a batch is planned, and a batch's own nodes are never such members)."""
+    member ``last`` found no vector for has none now either (neither the kept copies nor the
+    index change while a batch is planned, and a batch's own nodes are never such members)."""
     had = {e[0]: h for e, h in zip(last.pool, last.has, strict=True)}
     unseen = [node_id for node_id, _, _ in pool if node_id not in had]
     found = vectors_of(unseen) if unseen else {}
