@@ -70,21 +70,18 @@ def search_scope(
     return ScopeSearch(matches, dict(zip(found.ids, values, strict=True)), exact=True)
 
 
-def node_vectors(engine: Engine, ids: Sequence[str], model: str, dimension: int) -> dict[str, Any]:
+def node_vectors(engine: Engine, ids: Sequence[str], model: str) -> dict[str, Any]:
     """The vectors of ``ids`` (those that have one): the copies the store keeps beside the
     rows, the vector index only for nodes without a current copy (pending, indexed before
-    vectors were kept, or by another model).
+    vectors were kept, or by another model). ``model``: the engine's embedder's name.
 
     The copies first: they are the model's own vectors (the index hands back its re-normalised
     copy, within 2e-8), one read off the store's id index (~7 ms per 500 at 95k nodes, where
     Chroma's ``get`` took 18-70 ms), and there in every process: one that does not own the
-    embedded index gets no vectors from it. ``model``/``dimension``: the engine's embedder's
-    (a caller that asks often reads them once)."""
+    embedded index gets no vectors from it."""
     if not ids:
         return {}
-    found = {
-        i: v for i, v in engine.store.kept_vectors(ids, model).items() if v.shape[0] == dimension
-    }
+    found = engine.store.kept_vectors(ids, model)
     missing = [i for i in ids if i not in found]
     if missing:
         found.update(engine.index.get_vectors(missing))

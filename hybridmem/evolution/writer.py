@@ -435,7 +435,7 @@ class EvolutionWriter:
         out = {i: batch_vectors[i] for i in ids if i in batch_vectors}
         rest = [i for i in ids if i not in out]
         if rest:
-            fetched = node_vectors(self.engine, rest, *self._embedder_shape())
+            fetched = node_vectors(self.engine, rest, self._embedder_shape()[0])
             batch_vectors.update(fetched)
             out.update(fetched)
         return out

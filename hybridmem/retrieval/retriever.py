@@ -482,8 +482,7 @@ class Retriever:
     def _vectors(self, ids: Sequence[str]) -> dict[str, Any]:
         """Stored vectors of ``ids``: the store's copies, else the index (``node_vectors``:
         a process that does not own the index scores its candidates as the owner does)."""
-        embedder = self.core.engine.embedder
-        return node_vectors(self.core.engine, ids, embedder.name, embedder.dimension)
+        return node_vectors(self.core.engine, ids, self.core.engine.embedder.name)
 
     def _fill_similarity(
         self,

@@ -28,7 +28,7 @@ from hybridmem.store.base import (
     marks,
     refused,
 )
-from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
+from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads, kept_vector_select
 from hybridmem.store.records import (
     NODE_FIELDS,
     NodeRow,
@@ -463,9 +463,8 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         another model), so the caller asks the vector index instead."""
         where, params = scope_sql(scope, "n")
         sql = (
-            "SELECT n.id, v.vector FROM nodes n LEFT JOIN node_vectors v "
-            "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = ? "
-            f"WHERE {where} AND n.status IN ({marks(statuses)}) LIMIT ?"
+            kept_vector_select("?", every_node=True)
+            + f"WHERE {where} AND n.status IN ({marks(statuses)}) LIMIT ?"
         )
         with self.reading():
             rows = self.conn.execute(sql, [model, *params, *statuses, limit + 1]).fetchall()
@@ -479,10 +478,7 @@ class NodeTable(SharedNodeReads, SQLiteBase):
         with self.reading():
             for chunk in chunks(ids):
                 rows = self.conn.execute(
-                    "SELECT n.id, v.vector FROM nodes n JOIN node_vectors v "
-                    "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = ? "
-                    f"WHERE n.id IN ({marks(chunk)})",
-                    [model, *chunk],
+                    kept_vector_select("?") + f"WHERE n.id IN ({marks(chunk)})", [model, *chunk]
                 ).fetchall()
                 out.update(kept_vectors_of(rows))
         return out

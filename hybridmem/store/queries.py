@@ -22,6 +22,18 @@ NODE_COLUMNS = (
 """The node columns every read selects, in the order the row decoders expect."""
 
 
+def kept_vector_select(mark: str, *, every_node: bool = False) -> str:
+    """``SELECT n.id, v.vector FROM nodes n`` joined to each node's kept vector of the model
+    bound at ``mark``, only when that vector was computed from the node's present content (a
+    vector of older content or of another model never joins). ``every_node``: nodes without
+    one come too, with a NULL vector (a LEFT JOIN). The caller adds its WHERE clause."""
+    join = "LEFT JOIN" if every_node else "JOIN"
+    return (
+        f"SELECT n.id, v.vector FROM nodes n {join} node_vectors v "
+        f"ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = {mark} "
+    )
+
+
 def audit_select(
     columns: str,
     mark: str,

@@ -171,15 +171,8 @@ def scope_vectors_of(rows: Sequence[Sequence[Any]], limit: int) -> ScopeVectors 
 
 
 def kept_vectors_of(rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
-    """``(id, vector bytes)`` rows as ``{id: float32 vector}`` (writable arrays, as the
-    vector index answers; a row of another size than the first stands alone)."""
-    if not rows:
-        return {}
-    size = len(rows[0][1])
-    if all(len(r[1]) == size for r in rows):
-        joined = b"".join(bytes(r[1]) for r in rows)
-        matrix = np.frombuffer(joined, dtype=np.float32).reshape(len(rows), -1).copy()
-        return {r[0]: matrix[i] for i, r in enumerate(rows)}
+    """``(id, vector bytes)`` rows as ``{id: float32 vector}`` (each the caller's own array,
+    as the vector index answers)."""
     return {r[0]: np.frombuffer(bytes(r[1]), dtype=np.float32).copy() for r in rows}
 
 

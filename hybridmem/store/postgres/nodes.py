@@ -19,7 +19,7 @@ from hybridmem.models import MemoryNode
 from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
-from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads
+from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads, kept_vector_select
 from hybridmem.store.records import (
     NODE_FIELDS,
     NodeRow,
@@ -349,9 +349,8 @@ class PgNodeTable(SharedNodeReads, PgBase):
         the vector index instead."""
         where, params = scope_sql(scope, "n")
         rows = self._tuples(
-            "SELECT n.id, v.vector FROM nodes n LEFT JOIN node_vectors v "
-            "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = %s "
-            f"WHERE {where} AND n.status = ANY(%s) LIMIT %s",
+            kept_vector_select("%s", every_node=True)
+            + f"WHERE {where} AND n.status = ANY(%s) LIMIT %s",
             [model, *params, list(statuses), limit + 1],
         )
         return scope_vectors_of(rows, limit)
@@ -361,12 +360,7 @@ class PgNodeTable(SharedNodeReads, PgBase):
         a node without one (pending, or of another model) is absent."""
         if not ids:
             return {}
-        rows = self._tuples(
-            "SELECT n.id, v.vector FROM nodes n JOIN node_vectors v "
-            "ON v.rid = n.rid AND v.content_hash = n.content_hash AND v.model = %s "
-            "WHERE n.id = ANY(%s)",
-            [model, list(ids)],
-        )
+        rows = self._tuples(kept_vector_select("%s") + "WHERE n.id = ANY(%s)", [model, list(ids)])
         return kept_vectors_of(rows)
 
     def sibling_neighbours(
