@@ -103,7 +103,7 @@ def _commands(db: Path, opts: argparse.Namespace, env: dict[str, str]) -> dict[s
         "--version": ["--version"],
         "stats": ["stats", "--db", str(db)],
         "tree": ["tree", *common],
-        "show": ["show", task_id[:8], "--db", str(db)],
+        "show": ["show", task_id[-8:], "--db", str(db)],
         "search": ["search", "why was the claim returned?", *common],
     }
     if opts.compat:

@@ -11,7 +11,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── ContentTooLongError               over MemoryConfig.max_content_chars
     │   ├── InvalidWeightError                importance/confidence outside [0, 1] or NaN
     │   ├── InvalidArgumentError              any other malformed argument
-    │   │   └── AmbiguousIdError              an id prefix matches several nodes
+    │   │   └── AmbiguousIdError              an id fragment matches several nodes
     │   ├── CycleError                        a move would make a node its own ancestor
     │   ├── LimitExceededError                over a configured limit (depth, nodes per user)
     │   ├── ImportFormatError                 an export file (JSON Lines) is malformed
@@ -80,7 +80,8 @@ class InvalidArgumentError(ValidationError):
 
 
 class AmbiguousIdError(InvalidArgumentError):
-    """An id prefix matches more than one node (the message lists them)."""
+    """An id fragment (its beginning or end) matches more than one node (the message lists
+    them)."""
 
 
 class CycleError(ValidationError):

@@ -387,9 +387,11 @@ class HybridMemory:
 
     # -- reading --------------------------------------------------------------------------
     def resolve_id(self, prefix: str, *, user_id: str | None = None) -> str:
-        """The full id of the one node (of ``user_id``) whose id starts with ``prefix``.
+        """The full id of the one node (of ``user_id``) whose id starts or ends with ``prefix``.
 
-        A full id is returned as is when it exists. A prefix shorter than 4 characters, or
+        A full id is returned as is when it exists. Tables (the CLI's) show an id's last
+        characters: the first ones of an id the engine made are its creation time, shared by
+        the nodes of one batch (``core/ids.py``). A fragment shorter than 4 characters, or
         matching no node, raises :class:`NodeNotFoundError`; several nodes raise
         :class:`AmbiguousIdError` naming them.
         """
@@ -401,14 +403,25 @@ class HybridMemory:
         owner = store.owner(prefix)
         if owner is not None and (user_id is None or owner == user_id):
             return prefix
-        found = store.ids_with_prefix(prefix, user_id=user_id, limit=6) if len(prefix) >= 4 else []
+        found: list[str] = []
+        if len(prefix) >= 4:
+            found = list(
+                dict.fromkeys(
+                    [
+                        *store.ids_with_prefix(prefix, user_id=user_id, limit=6),
+                        *store.ids_with_suffix(prefix, user_id=user_id, limit=6),
+                    ]
+                )
+            )
         whose = f" of user {user_id!r}" if user_id is not None else ""
         if not found:
-            raise NodeNotFoundError(f"no node{whose} with id or id prefix {prefix!r:.80}")
+            raise NodeNotFoundError(
+                f"no node{whose} with id, or id beginning or end, {prefix!r:.80}"
+            )
         if len(found) > 1:
             listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
             raise AmbiguousIdError(
-                f"id prefix {prefix!r} matches several nodes{whose}: {listed}; give more characters"
+                f"{prefix!r} begins or ends several node ids{whose}: {listed}; give more characters"
             )
         return found[0]
 

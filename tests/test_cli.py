@@ -132,7 +132,7 @@ def test_add_search_tree_show_stats_round_trip(store):
             "add",
             "finance returned the invoice",
             "--parent",
-            task["id"][:8],
+            task["id"][-8:],
             "--importance",
             "0.9",
             *common,
@@ -145,7 +145,7 @@ def test_add_search_tree_show_stats_round_trip(store):
     assert found["tokens"] > 0 and found["context"].startswith("Task path: ")
     tree = json.loads(invoke("tree", *common, "--json").stdout)
     assert tree["active"] == task["id"] and len(tree["nodes"]) == 3
-    shown = json.loads(invoke("show", ev["id"][:10], "--db", db, "--json").stdout)
+    shown = json.loads(invoke("show", ev["id"][-10:], "--db", db, "--json").stdout)
     assert shown["path"][-2:] == [task["id"], ev["id"]]
     stats = json.loads(invoke("stats", "--db", db, "--json", "--vectors").stdout)
     assert stats["nodes"] == 3 and stats["vectors"] == 3
@@ -294,11 +294,11 @@ def test_output_escapes_content_and_fits_80_columns(tmp_path):
     invoke("add", "a long memory " * 40, *common)
     outputs = {
         "tree": invoke("tree", *common).stdout,
-        "show": invoke("show", node["id"][:8], "--db", db).stdout,
+        "show": invoke("show", node["id"][-8:], "--db", db).stdout,
         "search": invoke("search", "red markup evil", *common).stdout,
         "inspect": invoke("inspect", *common).stdout,
         "stats": invoke("stats", "--db", db).stdout,
-        "history": invoke("history", node["id"][:8], *common).stdout,
+        "history": invoke("history", node["id"][-8:], *common).stdout,
         "audit": invoke("audit", "log", "--db", db).stdout,
         "maintain": invoke("maintain", "--dry-run", "--db", db).stdout,
     }
@@ -309,7 +309,7 @@ def test_output_escapes_content_and_fits_80_columns(tmp_path):
     for name in ("tree", "show", "search"):
         assert "\\x1b[2J" in outputs[name] and "[bold]markup[/bold]" in outputs[name], name
     assert "[candidate] What if I moved" in outputs["tree"]
-    assert node["id"][:10] in outputs["tree"]
+    assert node["id"][-10:] in outputs["tree"]
 
 
 def test_tree_marks_superseded_values(tmp_path):
@@ -319,7 +319,7 @@ def test_tree_marks_superseded_values(tmp_path):
         mem.add("I live in Beijing now.", node_type="fact", user_id="u1", confidence=1.0)
         assert mem.get(old.id).status == "archived"
     out = invoke("tree", "--db", str(db), "-u", "u1").stdout
-    assert f"{old.id[:10]} fact" in out and "[superseded] I live in Shanghai." in out
+    assert f"{old.id[-10:]} fact" in out and "[superseded] I live in Shanghai." in out
 
 
 def _export(db: str, user: str, out) -> list[dict]:

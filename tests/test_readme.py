@@ -4,8 +4,8 @@ Python blocks run in one namespace (as a reader pasting them one after the other
 blocks as one ``bash -e`` script each with ``hybridmem`` being this checkout's command line.
 For speed the model is replaced by the hash embedder (``embedder=None`` on a new store and
 ``$HYBRIDMEM_EMBEDDER`` for the CLI); ``tests/test_real_model.py`` covers the model itself.
-``NODE_ID`` in a command stands for an id prefix, as the README says: the test puts the first
-characters of user u1's active node there.
+``NODE_ID`` in a command stands for a short id, as the README says: the test puts the last
+characters of user u1's active node there (as ``hybridmem tree`` prints them).
 
 A block that cannot run offline in a temp dir is marked in the README by the line
 ``<!-- readme-test: skip: <why, and which test covers it> -->`` right above it. Lines not run
@@ -88,7 +88,7 @@ def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
                 with HybridMemory("agent-memory", read_only=True) as mem:
                     active = mem.active_node(user_id="u1")
                 assert active is not None
-                script = script.replace("NODE_ID", active.id[:8])
+                script = script.replace("NODE_ID", active.id[-8:])
             if not script.strip():
                 continue
             proc = subprocess.run(

@@ -11,6 +11,7 @@ import pytest
 
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, NodeInput, lexical
 from hybridmem.errors import (
+    AmbiguousIdError,
     ContentTooLongError,
     CycleError,
     EmbedderMismatchError,
@@ -103,6 +104,39 @@ def test_add_many_links_parents_within_the_batch_and_keeps_fields(mem, clock):
     assert turn.metadata == {"speaker": "Caroline"} and turn.importance == 0.7
     assert {"conv-1", "conv-1:s1", "conv-1:D1:3"} <= vector_ids(mem)
     assert [n.seq for n in nodes] == sorted(n.seq for n in nodes)
+
+
+def test_generated_ids_grow_in_the_order_nodes_are_written(mem):
+    # New ids append to every B-tree keyed by node id instead of landing on random pages
+    # (core/ids.py): within a batch, across calls, and beside ids the caller chose.
+    first = mem.add_many(
+        [{"content": f"step {i} of the plan", "node_type": "event"} for i in range(50)],
+        user_id="u1",
+    )
+    chosen = mem.add("a note with its own id", user_id="u1", id="my-note")
+    later = [mem.add(f"later event {i}", user_id="u1") for i in range(5)]
+    minted = [n.id for n in [*first, *later]]
+    assert all(re.fullmatch("[0-9a-f]{32}", i) for i in minted)
+    assert minted == sorted(minted) and len(set(minted)) == len(minted)
+    assert chosen.id == "my-note"
+    assert re.fullmatch("root-[0-9a-f]{32}", first[0].path[0])
+
+
+def test_an_id_is_found_by_its_last_characters_as_tables_show_it(mem):
+    batch = mem.add_many([{"content": f"event {i}"} for i in range(20)], user_id="u1")
+    other = mem.add("someone else's note", user_id="u2")
+    target = batch[7].id
+    assert mem.resolve_id(target[-10:]) == target
+    assert mem.resolve_id(target[-10:], user_id="u1") == target
+    assert mem.resolve_id(target[:24] + target[24:]) == target  # a full id as is
+    with pytest.raises(NodeNotFoundError):
+        mem.resolve_id(target[-10:].upper())  # the same case in both stores
+    with pytest.raises(NodeNotFoundError):
+        mem.resolve_id(other.id[-10:], user_id="u1")  # another user's node: not found
+    # A batch's ids share their first characters (the creation time): too short a
+    # beginning is ambiguous, and says so.
+    with pytest.raises(AmbiguousIdError, match="give more characters"):
+        mem.resolve_id(target[:6])
 
 
 def test_add_many_is_all_or_nothing(mem):

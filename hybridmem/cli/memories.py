@@ -62,7 +62,9 @@ def add(
     content: Annotated[str, typer.Argument(help="The memory text.")],
     db: DbOption = DEFAULT_DB,
     user: UserOption = DEFAULT_USER,
-    parent: Annotated[str | None, typer.Option(help="Parent node id (or unique prefix).")] = None,
+    parent: Annotated[
+        str | None, typer.Option(help="Parent node id (or its unique last characters).")
+    ] = None,
     node_type: Annotated[
         str, typer.Option("--type", help=f"One of {', '.join(KNOWN_TYPES)}.")
     ] = "event",
@@ -111,7 +113,7 @@ def search(
     db: DbOption = DEFAULT_DB,
     user: UserOption = DEFAULT_USER,
     task: Annotated[
-        str | None, typer.Option(help="Scope to this task's subtree (id or prefix).")
+        str | None, typer.Option(help="Scope to this task's subtree (id or its last characters).")
     ] = None,
     top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=1000)] = 8,
     budget: Annotated[int | None, typer.Option(help="Token budget of the context.", min=1)] = None,
@@ -196,7 +198,9 @@ def tree(
 
 
 def show(
-    node_id: Annotated[str, typer.Argument(help="Node id, or a unique prefix of one.")],
+    node_id: Annotated[
+        str, typer.Argument(help="Node id, or its unique last (or first) characters.")
+    ],
     db: DbOption = DEFAULT_DB,
     user: Annotated[
         str | None, typer.Option("--user", "-u", help="Only this user's nodes (default: any).")

@@ -184,7 +184,8 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--user", "-u", help="Erase this user entirely.")
         ] = None,
         node: Annotated[
-            str | None, typer.Option("--node", help="Erase this subtree (id or prefix).")
+            str | None,
+            typer.Option("--node", help="Erase this subtree (id or its last characters)."),
         ] = None,
         yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
         embedder: EmbedderOption = None,

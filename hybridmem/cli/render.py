@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from hybridmem.models import MemoryNode, ScoreBreakdown, StoreStats
 
 SHORT_ID = 10
-"""Characters of an id shown in tables (any unique prefix is accepted back)."""
+"""Characters of an id shown in tables: its last ones (any unique end or beginning of an id
+is accepted back; the beginning of an id the engine made is its creation time, shared by the
+nodes of one batch: core/ids.py)."""
 
 # Bidi embedding/override/isolate marks and line/paragraph separators: they reorder or break
 # what follows on the terminal, so they are shown escaped like control characters.
@@ -66,11 +68,10 @@ def cell(value: object, *, limit: int | None = None, style: str = "") -> Text:
 
 
 def short(node_id: str | None) -> str:
-    """An id as tables show it: its first :data:`SHORT_ID` characters (roots a bit more)."""
+    """An id as tables show it: its last :data:`SHORT_ID` characters (a shorter id whole)."""
     if not node_id:
         return ""
-    width = SHORT_ID + 5 if node_id.startswith("root-") else SHORT_ID
-    return node_id[:width]
+    return node_id[-SHORT_ID:]
 
 
 def status_mark(node: MemoryNode) -> str:

@@ -7,7 +7,6 @@ table changes. Arguments arrive validated by the facade (``hybridmem/memory.py``
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -17,6 +16,7 @@ from hybridmem.core.add_run import AddRun
 from hybridmem.core.engine import Engine
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core.ids import new_node_id
 from hybridmem.core.inputs import NodeInput, content_hash
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import (
@@ -53,7 +53,7 @@ class TreeWriter:
         """Write validated inputs in one unit: either every item is written or none is. An
         item the planner finds to repeat a live node reinforces that node instead of being
         written; the returned list then holds that node in its place."""
-        ids = [item.id or uuid.uuid4().hex for item in inputs]
+        ids = [item.id or new_node_id() for item in inputs]
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError("add_many: two items share the same id")
         # Embedded outside any lock, but for the last ``embed_ahead`` chunks: a background
@@ -193,7 +193,7 @@ class TreeWriter:
         item = NodeInput(
             content=f"Memory of {user_id}", node_type="root", importance=1.0, confidence=1.0
         )
-        return self._insert(item, f"root-{uuid.uuid4().hex}", user_id, None, now, None)
+        return self._insert(item, f"root-{new_node_id()}", user_id, None, now, None)
 
     def _plan(
         self,

@@ -26,6 +26,7 @@ from typing import IO, Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import Core, NodeInput, coerce_input
+from hybridmem.core.ids import new_node_id
 from hybridmem.errors import (
     FileAccessError,
     HybridMemError,
@@ -321,7 +322,7 @@ def _node_input(
     parent = rec["parent_id"]
     if not isinstance(parent, str) or parent not in mapping:
         raise ImportFormatError(f"line {line}: parent {parent!r:.80} does not come before it")
-    node_id = uuid.uuid4().hex if new_ids else rec["id"]
+    node_id = new_node_id() if new_ids else rec["id"]
     try:
         created = from_iso(rec["created_at"]) if rec.get("created_at") else None
     except (TypeError, ValueError) as exc:

@@ -53,7 +53,8 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["q"] = lambda value: quote(str(value), safe="")
-    env.filters["short"] = lambda node_id: str(node_id)[:8]
+    # An id's last characters: its first ones are its creation time (core/ids.py).
+    env.filters["short"] = lambda node_id: str(node_id)[-8:]
     env.filters["when"] = lambda t: t.strftime("%Y-%m-%d %H:%M") if isinstance(t, datetime) else ""
     env.filters["num"] = lambda x, d=3: "" if x is None else f"{x:.{d}f}"
     env.filters["pct"] = lambda x: f"{max(0.0, min(1.0, float(x))) * 100:.1f}"

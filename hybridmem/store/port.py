@@ -227,6 +227,12 @@ class TreeStore(Protocol):
         """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order."""
         ...
 
+    def ids_with_suffix(
+        self, suffix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids ending with ``suffix`` (of one user), at most ``limit``, in id order."""
+        ...
+
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first, at most ``limit``."""
         ...

@@ -119,6 +119,25 @@ class SharedNodeReads:
         params.append(limit)
         return [r["id"] for r in self._rows(sql + f" ORDER BY id LIMIT {m}", params)]
 
+    def ids_with_suffix(
+        self, suffix: str, *, user_id: str | None = None, limit: int = 10
+    ) -> list[str]:
+        """Ids that end with ``suffix`` (of one user), at most ``limit``, in id order: a scan
+        of the id index (no content read), as tables show an id's last characters (a new id
+        begins with its creation time: core/ids.py)."""
+        m, k = self.MARK, len(suffix)
+        # Written the same way in both dialects (SQLite's LIKE ignores case, PostgreSQL's not).
+        sql = (
+            f"SELECT id FROM nodes WHERE length(id) >= {k} "
+            f"AND substr(id, length(id) - {k - 1}) = {m}"
+        )
+        params: list[Any] = [suffix]
+        if user_id is not None:
+            sql += f" AND user_id = {m}"
+            params.append(user_id)
+        params.append(limit)
+        return [r["id"] for r in self._rows(sql + f" ORDER BY id LIMIT {m}", params)]
+
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
         """Ids of nodes in this index state, oldest first (at most ``limit``)."""
         sql = f"SELECT id FROM nodes WHERE index_state = {self.MARK} ORDER BY seq"
