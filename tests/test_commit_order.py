@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.core import ops
+from hybridmem.core import tree as core_tree
 from hybridmem.core.ops import (
     ERASED_PAYLOAD,
     BuiltRow,
@@ -45,7 +45,7 @@ def _open(path: Path) -> HybridMemory:
 
 def _seed(mem: HybridMemory) -> list[str]:
     """The same starting tree in every store: a task with a few children (the user's root
-    gets the same id: the tests patch ``uuid4``)."""
+    gets the same id: the tests patch ``new_node_id``)."""
     mem.add("task one", node_type="task", user_id="u", id="t1")
     for k in range(4):
         mem.add(f"older note {k} about tea", parent_id="t1", user_id="u", id=f"o{k}")
@@ -124,7 +124,7 @@ def _tables(path: Path) -> dict[str, list[Any]]:
 
 @pytest.fixture(autouse=True)
 def _same_root_ids(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=7))
+    monkeypatch.setattr(core_tree, "new_node_id", lambda: "7" * 32)
 
 
 @pytest.mark.parametrize("seed", range(10))
