@@ -416,7 +416,7 @@ class HybridMemory:
         whose = f" of user {user_id!r}" if user_id is not None else ""
         if not found:
             raise NodeNotFoundError(
-                f"no node{whose} with id, or id beginning or end, {prefix!r:.80}"
+                f"no node{whose} whose id is, begins or ends with {prefix!r:.80}"
             )
         if len(found) > 1:
             listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")

@@ -4,8 +4,8 @@ Why time-ordered and not random (version 4): every table keyed or indexed by nod
 nodes' unique id, the op log's and the audit log's node columns, in SQLite and PostgreSQL
 alike) is a B-tree, and a random key lands each insert on a random leaf page. At ~95k nodes a
 1,000-node ``add_many`` touched ~2,400 such pages (of ~4,000 the batch wrote to the WAL); ids
-that grow with time append next to each other instead (~170 pages), so the commit and its
-checkpoint write less than half as much (docs/benchmarks.md, "Tenth pass").
+that grow with time append next to each other instead (~100 pages), and the batch wrote
+1,566 WAL frames instead of 3,976 (docs/benchmarks.md, "Tenth pass").
 
 The id carries its creation time to the millisecond (wall clock: it orders storage, it is not
 the node's time, which comes from the injected clock); a node's ``created_at`` says as much.
@@ -18,6 +18,6 @@ import uuid_utils
 
 
 def new_node_id() -> str:
-    """A fresh node id: later calls in a process give larger ids (the library keeps a
-    counter within one millisecond), with 62 or more random bits each."""
+    """A fresh node id: later calls in a process give larger ids (within one millisecond the
+    library counts up), and random bits below the time keep ids of other processes apart."""
     return uuid_utils.uuid7().hex
