@@ -403,16 +403,7 @@ class HybridMemory:
         owner = store.owner(prefix)
         if owner is not None and (user_id is None or owner == user_id):
             return prefix
-        found: list[str] = []
-        if len(prefix) >= 4:
-            found = list(
-                dict.fromkeys(
-                    [
-                        *store.ids_with_prefix(prefix, user_id=user_id, limit=6),
-                        *store.ids_with_suffix(prefix, user_id=user_id, limit=6),
-                    ]
-                )
-            )
+        found = store.ids_by_fragment(prefix, user_id=user_id, limit=6) if len(prefix) >= 4 else []
         whose = f" of user {user_id!r}" if user_id is not None else ""
         if not found:
             raise NodeNotFoundError(

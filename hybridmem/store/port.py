@@ -221,16 +221,11 @@ class TreeStore(Protocol):
         """Ids of every node, or of one user's."""
         ...
 
-    def ids_with_prefix(
-        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    def ids_by_fragment(
+        self, fragment: str, *, user_id: str | None = None, limit: int = 10
     ) -> list[str]:
-        """Ids starting with ``prefix`` (of one user), at most ``limit``, in id order."""
-        ...
-
-    def ids_with_suffix(
-        self, suffix: str, *, user_id: str | None = None, limit: int = 10
-    ) -> list[str]:
-        """Ids ending with ``suffix`` (of one user), at most ``limit``, in id order."""
+        """Ids beginning or ending with ``fragment`` (of one user), at most ``limit``, in id
+        order."""
         ...
 
     def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:

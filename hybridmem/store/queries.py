@@ -105,33 +105,19 @@ class SharedNodeReads:
         sql = f"SELECT id FROM nodes WHERE user_id = {self.MARK}"
         return [r["id"] for r in self._rows(sql, [user_id])]
 
-    def ids_with_prefix(
-        self, prefix: str, *, user_id: str | None = None, limit: int = 10
+    def ids_by_fragment(
+        self, fragment: str, *, user_id: str | None = None, limit: int = 10
     ) -> list[str]:
-        """Ids that start with ``prefix`` (of one user), at most ``limit``, in id order: a
-        range scan of the primary key, no content read."""
-        m = self.MARK
-        sql = f"SELECT id FROM nodes WHERE id >= {m} AND id < {m}"
-        params: list[Any] = [prefix, prefix + "\uffff"]
-        if user_id is not None:
-            sql += f" AND user_id = {m}"
-            params.append(user_id)
-        params.append(limit)
-        return [r["id"] for r in self._rows(sql + f" ORDER BY id LIMIT {m}", params)]
-
-    def ids_with_suffix(
-        self, suffix: str, *, user_id: str | None = None, limit: int = 10
-    ) -> list[str]:
-        """Ids that end with ``suffix`` (of one user), at most ``limit``, in id order: a scan
-        of the id index (no content read), as tables show an id's last characters (a new id
-        begins with its creation time: core/ids.py)."""
-        m, k = self.MARK, len(suffix)
-        # Written the same way in both dialects (SQLite's LIKE ignores case, PostgreSQL's not).
+        """Ids that begin or end with ``fragment`` (of one user), at most ``limit``, in id
+        order: one scan of the id index, no content read. Tables show an id's last characters
+        (a new id begins with its creation time: core/ids.py); a beginning is taken too."""
+        m, k = self.MARK, len(fragment)
+        # substr rather than LIKE: SQLite's LIKE ignores case, PostgreSQL's does not.
         sql = (
-            f"SELECT id FROM nodes WHERE length(id) >= {k} "
-            f"AND substr(id, length(id) - {k - 1}) = {m}"
+            f"SELECT id FROM nodes WHERE ((id >= {m} AND id < {m}) "
+            f"OR (length(id) >= {k} AND substr(id, length(id) - {k - 1}) = {m}))"
         )
-        params: list[Any] = [suffix]
+        params: list[Any] = [fragment, fragment + "\uffff", fragment]
         if user_id is not None:
             sql += f" AND user_id = {m}"
             params.append(user_id)
