@@ -128,7 +128,7 @@ def test_an_id_is_found_by_its_last_characters_as_tables_show_it(mem):
     target = batch[7].id
     assert mem.resolve_id(target[-10:]) == target
     assert mem.resolve_id(target[-10:], user_id="u1") == target
-    assert mem.resolve_id(target[:24] + target[24:]) == target  # a full id as is
+    assert mem.resolve_id(target) == target  # a full id as is
     with pytest.raises(NodeNotFoundError):
         mem.resolve_id(target[-10:].upper())  # the same case in both stores
     with pytest.raises(NodeNotFoundError):
