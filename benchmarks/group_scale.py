@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.evolution.writer import EvolutionWriter, _regrow
+from hybridmem.evolution.write.planner import EvolutionWriter, _regrow
 from hybridmem.models import MemoryNode
 
 VALUES = ["oat milk", "almond milk", "soy milk", "black coffee", "green tea", "cold brew"]

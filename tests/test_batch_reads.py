@@ -176,8 +176,8 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew(headroom, monkeypatch):
     import numpy as np
 
     from hybridmem.core import KnownVectors
-    from hybridmem.evolution import pool_vectors
-    from hybridmem.evolution.pool_vectors import pool_matrix
+    from hybridmem.evolution.write import pool_vectors
+    from hybridmem.evolution.write.pool_vectors import pool_matrix
 
     monkeypatch.setattr(pool_vectors, "HEADROOM", headroom)  # the buffer refilled often
     rng = random.Random(5)
@@ -299,7 +299,7 @@ def test_a_conflict_pool_grown_in_place_equals_the_sorted_one(monkeypatch):
     from datetime import UTC, datetime, timedelta
     from types import SimpleNamespace
 
-    from hybridmem.evolution import writer
+    from hybridmem.evolution.write import planner as writer
 
     monkeypatch.setattr(writer, "CONFLICT_POOL", 8)
     rng = random.Random(11)
@@ -415,7 +415,7 @@ def test_answers_grown_when_next_asked_equal_the_store_and_take_a_run_at_once():
     import random
     from datetime import UTC, datetime, timedelta
 
-    from hybridmem.evolution import writer
+    from hybridmem.evolution.write import planner as writer
 
     rng = random.Random(8)
     base = datetime(2026, 1, 1, tzinfo=UTC)

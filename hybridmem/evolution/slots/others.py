@@ -22,8 +22,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from hybridmem.evolution import slots
-from hybridmem.evolution.slots import (
+from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.slots.rules import (
     _CJK,
     _LEADING_TIME_EN,
     _NAME_THEN_VERB,

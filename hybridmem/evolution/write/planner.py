@@ -18,23 +18,19 @@ from typing import Any, TypeVar
 import numpy as np
 
 from hybridmem.core import BatchReads, Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core.evolution_marks import is_settled, is_unconfirmed
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
-from hybridmem.evolution import (
-    commitments,
-    conflicts,
-    lifecycle,
-    others,
-    pair_embed,
-    repeats,
-    slot_embed,
-    slots,
-    speech_embed,
-)
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel
-from hybridmem.evolution.pool_vectors import pool_matrix
+from hybridmem.evolution.slots import embed as slot_embed
+from hybridmem.evolution.slots import others
+from hybridmem.evolution.slots import pairs as pair_embed
+from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.speech import embed as speech_embed
+from hybridmem.evolution.write import commitments, conflicts, lifecycle, repeats
+from hybridmem.evolution.write.pool_vectors import pool_matrix
 from hybridmem.models import MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
@@ -138,7 +134,7 @@ class EvolutionWriter:
     def classifier(self) -> Any:
         """The speech-act classifier (the bundled rule-based one unless one was given)."""
         if self._classifier is None:
-            from hybridmem.evolution.speech_acts import default_classifier
+            from hybridmem.evolution.speech.acts import default_classifier
 
             self._classifier = default_classifier()
         return self._classifier
@@ -341,7 +337,7 @@ class EvolutionWriter:
             grow,
         )
         for node in recent:
-            if not conflicts.is_unconfirmed(node) or not node.conflict_group:
+            if not is_unconfirmed(node) or not node.conflict_group:
                 continue
             challenged = self._node(request, str(node.metadata.get("challenges", "")))
             if challenged is not None and conflicts.restates_challenger(
@@ -713,7 +709,7 @@ def _deciding_grown(
 
 def _settled(members: Sequence[MemoryNode]) -> MemoryNode | None:
     """The settled member of a group's deciding members (there is at most one)."""
-    return next((m for m in members if conflicts.is_settled(m)), None)
+    return next((m for m in members if is_settled(m)), None)
 
 
 def _regrow(
