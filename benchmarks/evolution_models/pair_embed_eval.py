@@ -1,4 +1,4 @@
-"""Fitting and evaluating the same-attribute pair model (:mod:`.pair_embed`).
+"""Fitting and evaluating the same-attribute pair model (:mod:`hybridmem.evolution.slots.pairs`).
 
 ``fit``: pairs from the ``dev`` groups of ``data/attribute_pairs.jsonl``, fit, write the JSON.
 ``common``: the everyday vocabulary (``data/common_words.json``) from the labelled chat lines.

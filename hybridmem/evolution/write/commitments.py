@@ -31,7 +31,7 @@ def committed_change(
 ) -> str | None:
     """The clause of ``text`` (labelled ``result``) that commits the speaker to a change of
     state, or None. Only for an EMOTION that is not venting: venting evaluates a circumstance
-    "however factual its parts" (the label definitions in ``speech_types``), and its clauses
+    "however factual its parts" (the label definitions in ``speech.labels``), and its clauses
     ("新来的馆长简直了") name no change of the speaker's own."""
     if result.act is not SpeechAct.EMOTION or any(c.startswith("vent:") for c in result.cues):
         return None

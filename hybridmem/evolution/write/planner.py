@@ -565,7 +565,7 @@ class EvolutionWriter:
     ) -> tuple[str, str | None, str] | None:
         """The first of the newcomer's most similar live facts that the pair model reads as
         another value of its attribute, when the newcomer states a change and the two share
-        a word naming an attribute (``pair_embed.shares_anchor``: the model alone linked
+        a word naming an attribute (``slots.pairs.shares_anchor``: the model alone linked
         7-13% of blind statements with no earlier value to an unrelated fact, with the
         shared word 0-2%)."""
         vector = request.vector
