@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.evolution.writer import EvolutionWriter, _regrow
+from hybridmem.evolution.write.batch_pools import regrow
+from hybridmem.evolution.write.planner import EvolutionWriter
 from hybridmem.models import MemoryNode
 
 VALUES = ["oat milk", "almond milk", "soy milk", "black coffee", "green tea", "cold brew"]
@@ -70,7 +71,7 @@ def every_member(writer: EvolutionWriter) -> Any:
         return request.batch_reads.get(
             ("group", user, group),
             lambda: writer.engine.store.conflict_group_members(user, group),
-            lambda pool, new, changed: _regrow(
+            lambda pool, new, changed: regrow(
                 pool,
                 new,
                 changed,

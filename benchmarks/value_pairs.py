@@ -15,7 +15,7 @@ for, and a question about the attribute. Four sets per language:
 - ``set3``: changes about **someone else** (a sister, a boss, a friend by name), written on
   2026-12-02 and committed before the engine had slots for other people (on 1bee56b only the
   pair model linked some, and one of them was the control). The slots of other people
-  (:mod:`hybridmem.evolution.others`) were then built looking at it: development data.
+  (:mod:`hybridmem.evolution.slots.others`) were then built looking at it: development data.
 - ``set4``: more changes about someone else, written and committed after that code and
   before its first run on it (blind).
 

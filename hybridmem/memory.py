@@ -25,12 +25,12 @@ from hybridmem.errors import (
     NodeNotFoundError,
 )
 from hybridmem.evolution import services as evolution_ops
-from hybridmem.evolution.distill import Distiller
 from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
-from hybridmem.evolution.maintenance import MaintenanceReport
-from hybridmem.evolution.probe import ProbeReport
-from hybridmem.evolution.slots import SlotExtractor
+from hybridmem.evolution.maintain.distill import Distiller
+from hybridmem.evolution.maintain.maintenance import MaintenanceReport
+from hybridmem.evolution.maintain.probe import ProbeReport
+from hybridmem.evolution.slots.rules import SlotExtractor
 from hybridmem.filters import make_filter
 from hybridmem.index import ChromaServer, VectorIndex
 from hybridmem.models import (
@@ -766,7 +766,7 @@ class HybridMemory:
         distiller: Distiller | None = None,
         max_nodes: int | None = None,
     ) -> MaintenanceReport:
-        """Forget and consolidate (see :mod:`hybridmem.evolution.maintenance`).
+        """Forget and consolidate (see :mod:`hybridmem.evolution.maintain.maintenance`).
 
         ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
         """

@@ -176,8 +176,8 @@ def test_a_kept_pool_matrix_equals_the_one_built_anew(headroom, monkeypatch):
     import numpy as np
 
     from hybridmem.core import KnownVectors
-    from hybridmem.evolution import pool_vectors
-    from hybridmem.evolution.pool_vectors import pool_matrix
+    from hybridmem.evolution.write import pool_vectors
+    from hybridmem.evolution.write.pool_vectors import pool_matrix
 
     monkeypatch.setattr(pool_vectors, "HEADROOM", headroom)  # the buffer refilled often
     rng = random.Random(5)
@@ -291,7 +291,7 @@ def test_a_first_read_while_changes_are_queued_is_grown_instead_of_writing_the_q
     assert stored["s"].version == 9
 
 
-def test_a_conflict_pool_grown_in_place_equals_the_sorted_one(monkeypatch):
+def test_a_conflict_pool_grown_in_place_equals_the_sorted_one():
     """Changed members that stay in a conflict pool keep their places (no sort): the pool is
     exactly the one the merge-and-sort gives, through random changes (group joins, members
     leaving, members and outsiders changed at once) and new nodes, in full and part-full pools."""
@@ -299,9 +299,8 @@ def test_a_conflict_pool_grown_in_place_equals_the_sorted_one(monkeypatch):
     from datetime import UTC, datetime, timedelta
     from types import SimpleNamespace
 
-    from hybridmem.evolution import writer
+    from hybridmem.evolution.write import batch_pools
 
-    monkeypatch.setattr(writer, "CONFLICT_POOL", 8)
     rng = random.Random(11)
     base = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -362,7 +361,7 @@ def test_a_conflict_pool_grown_in_place_equals_the_sorted_one(monkeypatch):
                 changed = True
             nodes.update((n.id, n) for n in new)
             want = reference(pool, new, changed, keep)
-            got = writer._pool_grown(pool, new, changed, keep)
+            got = batch_pools.pool_grown(pool, new, changed, keep, 8)
             assert got == want, (trial, pool, new)
             if got is None:
                 break
@@ -415,7 +414,7 @@ def test_answers_grown_when_next_asked_equal_the_store_and_take_a_run_at_once():
     import random
     from datetime import UTC, datetime, timedelta
 
-    from hybridmem.evolution import writer
+    from hybridmem.evolution.write import batch_pools
 
     rng = random.Random(8)
     base = datetime(2026, 1, 1, tzinfo=UTC)
@@ -431,7 +430,7 @@ def test_answers_grown_when_next_asked_equal_the_store_and_take_a_run_at_once():
     def ask(parent):
         def grow(pool, new, changed):
             calls.append((parent, len(new), changed))
-            return writer._regrow(
+            return batch_pools.regrow(
                 pool,
                 new,
                 changed,

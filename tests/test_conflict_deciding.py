@@ -14,8 +14,9 @@ import pytest
 
 from benchmarks.group_scale import every_member
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.evolution import conflicts
+from hybridmem.core.evolution_marks import current_of
 from hybridmem.evolution.config import EvolutionConfig
+from hybridmem.evolution.write import conflicts
 from hybridmem.models import MemoryNode
 from tests.backends import OpenMem, both_backends  # noqa: F401 - both stores
 from tests.test_embed_ahead import _log
@@ -79,7 +80,7 @@ def test_the_deciding_members_give_every_decision_reading_every_member_gives():
         members = [replace(m, seq=s) for m, s in zip(members, seqs, strict=True)]
         members.sort(key=lambda m: (m.created_at, m.seq))
         vectors = {m.id: _unit(rng) for m in members}
-        current = conflicts.current_of(members)
+        current = current_of(members)
         near = vectors[current.id] if current is not None and rng.random() < 0.3 else None
         content = "I drink " + " ".join(rng.choices(WORDS, k=2))
         args = {

@@ -6,14 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from benchmarks.evolution_models.fitting import fit_linear
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.embedding import MULTILINGUAL_MODEL, MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution import slot_embed, speech_embed
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.embed_models import LinearModel, fit_linear
-from hybridmem.evolution.speech_acts import SpeechAct, classify
-from hybridmem.evolution.speech_types import SpeechActResult
+from hybridmem.evolution.embed_models import LinearModel
+from hybridmem.evolution.slots import embed as slot_embed
+from hybridmem.evolution.speech import embed as speech_embed
+from hybridmem.evolution.speech.acts import SpeechAct, classify
+from hybridmem.evolution.speech.labels import SpeechActResult
 from tests.conftest import CountingEmbedder
 
 U = "u1"

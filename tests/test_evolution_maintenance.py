@@ -10,7 +10,7 @@ import pytest
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.config import EvolutionConfig, preset, task_executor
-from hybridmem.evolution.weights import node_weight
+from hybridmem.evolution.maintain.weights import node_weight
 
 U = "u1"
 

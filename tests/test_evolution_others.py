@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hybridmem.evolution.others import infer_other, may_join, person_of
-from hybridmem.evolution.slots import about_speaker
+from hybridmem.evolution.slots.others import infer_other, may_join, person_of
+from hybridmem.evolution.slots.rules import about_speaker
 
 U = "u1"
 

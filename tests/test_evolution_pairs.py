@@ -12,11 +12,11 @@ import pytest
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution import pair_embed
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.conflicts import same_value
-from hybridmem.evolution.history import assertions_first
+from hybridmem.evolution.slots import pairs as pair_embed
+from hybridmem.evolution.write.conflicts import same_value
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+from hybridmem.retrieval.groups import assertions_first
 
 U = "u"
 
@@ -98,7 +98,7 @@ def test_everyday_words_and_values_name_no_attribute():
 
 
 def test_the_shipped_everyday_words_are_what_the_labelled_chat_lines_give():
-    from hybridmem.evolution.pair_embed_eval import common_vocabulary
+    from benchmarks.evolution_models.pair_embed_eval import common_vocabulary
 
     built = common_vocabulary()
     assert built["share"] == pair_embed.COMMON_SHARE

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
+from benchmarks.evolution_models import slot_eval
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution import slot_eval
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.fake_llm import FakeLLMServer
 from hybridmem.evolution.llm import ChatClient, LLMSettings, LLMSlotExtractor
-from hybridmem.evolution.slots import SlotPrototypes, about_speaker, infer_slot
-from hybridmem.evolution.speech_acts import SpeechAct, classify
+from hybridmem.evolution.slots.rules import SlotPrototypes, about_speaker, infer_slot
+from hybridmem.evolution.speech.acts import SpeechAct, classify
+from hybridmem.testing.fake_llm import FakeLLMServer
 
 U = "u1"
 

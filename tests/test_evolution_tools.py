@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.cli import app
 from hybridmem.errors import InvalidArgumentError, LLMOutputError, LLMUnavailableError
-from hybridmem.evolution.fake_llm import FakeLLMServer
 from hybridmem.evolution.llm import ChatClient, LLMDistiller, LLMSettings, parse_traits
+from hybridmem.testing.fake_llm import FakeLLMServer
 
 U = "u1"
 

@@ -33,7 +33,7 @@ from hybridmem.errors import (
     StoreClosedError,
     ValidationError,
 )
-from hybridmem.evolution.distill import ExtractiveDistiller
+from hybridmem.evolution.maintain.distill import ExtractiveDistiller
 from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.scoped import ScopedMemory

@@ -17,7 +17,7 @@ from hybridmem.embedding import (
 )
 from hybridmem.errors import EmbedderMismatchError, InvalidArgumentError
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.writer import DEFAULT_SIMILARITY, similarity_threshold
+from hybridmem.evolution.write.planner import DEFAULT_SIMILARITY, similarity_threshold
 
 
 @pytest.fixture(scope="module")

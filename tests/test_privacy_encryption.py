@@ -298,8 +298,8 @@ def test_a_clear_profile_gives_way_when_a_sensitive_source_joins_its_theme(tmp_p
 
 
 def test_llm_distiller_keeps_sensitive_sources_local(tmp_path, key):
-    from hybridmem.evolution.fake_llm import FakeLLMServer
     from hybridmem.evolution.llm import ChatClient, LLMDistiller, LLMSettings
+    from hybridmem.testing.fake_llm import FakeLLMServer
 
     with open_mem(tmp_path / "m", key) as mem:
         for t in DIARY:

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hybridmem.evolution import speech_lexicon as lex
-from hybridmem.evolution import speech_rules as rules
-from hybridmem.evolution.regex_factors import factors
-from hybridmem.evolution.speech_eval import load_examples
+from benchmarks.evolution_models.speech_eval import load_examples
+from hybridmem.evolution.speech import lexicon as lex
+from hybridmem.evolution.speech import rules
+from hybridmem.evolution.speech.regex_factors import factors
 
 
 @pytest.mark.parametrize(
@@ -101,7 +101,7 @@ def test_the_literal_test_changes_no_cue_on_recombined_words(words, joined):
 def test_case_insensitive_ascii_and_cjk_match_only_their_case_or_the_listed_folds():
     """What :func:`folded_factors` relies on: a case-insensitive ASCII character matches no
     non-ASCII one besides ``FOLDS_ONTO_ASCII``, a CJK ideograph none besides itself."""
-    from hybridmem.evolution.regex_factors import FOLDS_ONTO_ASCII
+    from hybridmem.evolution.speech.regex_factors import FOLDS_ONTO_ASCII
 
     ascii_any = re.compile("[\x00-\x7f]", re.IGNORECASE)
     folds = {chr(c) for c in range(0x80, 0x110000) if ascii_any.match(chr(c))}
@@ -122,7 +122,7 @@ def test_case_insensitive_ascii_and_cjk_match_only_their_case_or_the_listed_fold
     ],
 )
 def test_folded_literals_of_case_insensitive_patterns(pattern, expected):
-    from hybridmem.evolution.regex_factors import folded_factors
+    from hybridmem.evolution.speech.regex_factors import folded_factors
 
     found = folded_factors(re.compile(pattern, re.IGNORECASE))
     assert found == (None if expected is None else frozenset(expected))
@@ -131,11 +131,9 @@ def test_folded_literals_of_case_insensitive_patterns(pattern, expected):
 
 def _slot_texts() -> list[str]:
     import json
-    from pathlib import Path
 
-    import hybridmem
+    from benchmarks.evolution_models.fitting import LABELLED as data
 
-    data = Path(hybridmem.__file__).parent / "evolution" / "data"
     texts = []
     for name in ("slot_changes.jsonl", "attribute_pairs.jsonl", "speech_acts.jsonl"):
         for line in (data / name).read_text(encoding="utf-8").splitlines():
@@ -147,7 +145,7 @@ def _slot_texts() -> list[str]:
 
 def _rules_agree(text: str) -> None:
     """The slot rules' literal test never rules out a rule that matches ``text``."""
-    from hybridmem.evolution import slots
+    from hybridmem.evolution.slots import rules as slots
 
     possible = slots._RULE_LITERALS.possible(text)
     for (_, name, pattern), may in zip(slots._RULES, possible, strict=True):
@@ -156,7 +154,7 @@ def _rules_agree(text: str) -> None:
 
 
 def test_the_slot_rules_literal_test_rules_out_no_match_on_the_labelled_texts():
-    from hybridmem.evolution import slots
+    from hybridmem.evolution.slots import rules as slots
 
     texts = _slot_texts()
     assert len(texts) > 1000

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import hybridmem.core.vectors as scoped
-import hybridmem.evolution.history as history
+import hybridmem.retrieval.groups as history
 from hybridmem import HybridMemory
 from hybridmem.store import Scope
 from tests.backends import both_backends  # noqa: F401 - runs this module on both stores

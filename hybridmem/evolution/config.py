@@ -110,7 +110,7 @@ class EvolutionConfig:
     speech_second_opinion: bool = False
     """Let the embedding model shipped for the engine's embedder (if any) overturn a rule
     label of assertion/negation when the vector reads as a feeling, a question, a
-    hypothetical or a backchannel (see :mod:`hybridmem.evolution.speech_embed`). Off by
+    hypothetical or a backchannel (see :mod:`hybridmem.evolution.speech.embed`). Off by
     default: it cuts the leak on chat utterances (the labelled sets) but its model was fitted
     on chat lines only, and on log-style memories ("Asked how to convert miles...", invoices,
     third-person notes) it held back 77 of 399 true statements of the scenario benchmark."""
@@ -127,14 +127,14 @@ class EvolutionConfig:
     """...and by how much it must beat the runner-up slot."""
     similarity_threshold: float | None = None
     """Cosine similarity at which a new fact/preference joins an existing one's group. None:
-    the embedder's own (``evolution.writer.SIMILARITY_THRESHOLDS``): 0.8, or no grouping by
+    the embedder's own (``evolution.write.planner.SIMILARITY_THRESHOLDS``): 0.8, or no grouping by
     similarity at all for an embedder whose cosines cannot tell two values of one attribute
     from two unrelated facts (multilingual-e5-small; slots still group)."""
     pair_links: bool = True
     """With an embedder that groups nothing by similarity (multilingual-e5), link a
     statement no slot names to its nearest earlier one when it states a change ("moved to",
     "now", 改到, 以后...), the pair model shipped for the embedder reads the two as values of
-    one attribute (:mod:`hybridmem.evolution.pair_embed`) and they share a word naming the
+    one attribute (:mod:`hybridmem.evolution.slots.pairs`) and they share a word naming the
     attribute (not a value, not everyday vocabulary). On by default since that last check:
     blind statements with no earlier value linked anyway 0.000-0.021 (was 0.028-0.125
     without it); see docs/benchmarks.md. Off: such changes are linked by nothing."""
@@ -142,7 +142,7 @@ class EvolutionConfig:
     """Cosine similarity at which two members of a group state the same value."""
     merge_repeats: bool = True
     """A new node that repeats a live one exactly or near-exactly reinforces it instead of
-    being written (see :mod:`hybridmem.evolution.repeats`)."""
+    being written (see :mod:`hybridmem.evolution.write.repeats`)."""
     duplicate_threshold: float = 0.97
     """Cosine similarity at which a new node with no distinctive term of its own repeats a
     live sibling (it reinforces that node instead of being written; see ``repeats``)."""
@@ -189,7 +189,7 @@ class EvolutionConfig:
     distill_min_mentions: int = 3
     distill_threshold: float = 0.3
     """Read by nothing: distillation links episodes by a shared key term (see
-    :mod:`hybridmem.evolution.distill`), never by cosine, so no embedder's similarity scale
+    :mod:`hybridmem.evolution.maintain.distill`), never by cosine, so no embedder's similarity scale
     affects it. Kept so that existing configurations still load."""
 
     def __post_init__(self) -> None:

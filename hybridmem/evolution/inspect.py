@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from hybridmem.core import Core
+from hybridmem.core.evolution_marks import current_of, is_unconfirmed
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.conflicts import current_of, is_unconfirmed
-from hybridmem.evolution.forgetting import Retention, plan_user
-from hybridmem.evolution.weights import half_life, is_protected, node_weight
+from hybridmem.evolution.maintain.forgetting import Retention, plan_user
+from hybridmem.evolution.maintain.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode
 
 

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import httpx
 
 from hybridmem.errors import InvalidArgumentError, LLMOutputError, LLMUnavailableError
-from hybridmem.evolution.distill import DistilledTrait, ExtractiveDistiller, Theme
+from hybridmem.evolution.maintain.distill import DistilledTrait, ExtractiveDistiller, Theme
 from hybridmem.models import MemoryNode
 
 SYSTEM_PROMPT = (

@@ -1,6 +1,6 @@
 """The evolution layer as the facade sees it: install it on a core, then call its operations.
 
-:func:`install` makes the layer's :class:`~hybridmem.evolution.writer.EvolutionWriter` the
+:func:`install` makes the layer's :class:`~hybridmem.evolution.write.planner.EvolutionWriter` the
 engine's write planner (speech-act filter, lifecycle, tier, conflict groups for every new
 node). The other functions are the evolution operations of ``HybridMemory``.
 """
@@ -13,10 +13,10 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.history import current_value as _current_value
 from hybridmem.evolution.history import value_history as _value_history
 from hybridmem.evolution.inspect import inspect_user
-from hybridmem.evolution.maintenance import maintain, restore_archived
-from hybridmem.evolution.probe import add_probe, probe_report
-from hybridmem.evolution.slots import SlotExtractor
-from hybridmem.evolution.writer import EvolutionWriter
+from hybridmem.evolution.maintain.maintenance import maintain, restore_archived
+from hybridmem.evolution.maintain.probe import add_probe, probe_report
+from hybridmem.evolution.slots.rules import SlotExtractor
+from hybridmem.evolution.write.planner import EvolutionWriter
 from hybridmem.models import MemoryNode
 
 

@@ -29,7 +29,6 @@ from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
 from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
 from hybridmem.embedding import embed_query
-from hybridmem.evolution.history import assertions_first, group_values
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWindow
@@ -42,6 +41,7 @@ from hybridmem.retrieval.entities import (
     topic_query,
 )
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
+from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.timeexpr import find_window

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:  # only the converters' signatures name the engine's result types
-    from hybridmem.evolution.maintenance import MaintenanceReport
+    from hybridmem.evolution.maintain.maintenance import MaintenanceReport
     from hybridmem.models import MemoryNode, RetrievalResult, ScoreBreakdown
     from hybridmem.recovery.models import OpRecord, SnapshotInfo, VerifyReport
 

@@ -9,32 +9,34 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from operator import attrgetter, itemgetter
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
-from hybridmem.core import BatchReads, Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
+from hybridmem.core.evolution_marks import is_unconfirmed
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
-from hybridmem.evolution import (
-    commitments,
-    conflicts,
-    lifecycle,
-    others,
-    pair_embed,
-    repeats,
-    slot_embed,
-    slots,
-    speech_embed,
-)
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel
-from hybridmem.evolution.pool_vectors import pool_matrix
+from hybridmem.evolution.slots import embed as slot_embed
+from hybridmem.evolution.slots import others
+from hybridmem.evolution.slots import pairs as pair_embed
+from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.speech import embed as speech_embed
+from hybridmem.evolution.write import commitments, conflicts, lifecycle, repeats
+from hybridmem.evolution.write.batch_pools import (
+    Pool,
+    PoolEntry,
+    deciding_grown,
+    pool_grown,
+    regrow,
+    sorted_hashes,
+)
+from hybridmem.evolution.write.pool_vectors import pool_matrix
 from hybridmem.models import MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
@@ -138,7 +140,7 @@ class EvolutionWriter:
     def classifier(self) -> Any:
         """The speech-act classifier (the bundled rule-based one unless one was given)."""
         if self._classifier is None:
-            from hybridmem.evolution.speech_acts import default_classifier
+            from hybridmem.evolution.speech.acts import default_classifier
 
             self._classifier = default_classifier()
         return self._classifier
@@ -321,7 +323,7 @@ class EvolutionWriter:
         def grow(
             pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
         ) -> list[MemoryNode] | None:
-            return _regrow(
+            return regrow(
                 pool,
                 new,
                 changed,
@@ -341,7 +343,7 @@ class EvolutionWriter:
             grow,
         )
         for node in recent:
-            if not conflicts.is_unconfirmed(node) or not node.conflict_group:
+            if not is_unconfirmed(node) or not node.conflict_group:
                 continue
             challenged = self._node(request, str(node.metadata.get("challenges", "")))
             if challenged is not None and conflicts.restates_challenger(
@@ -361,7 +363,7 @@ class EvolutionWriter:
             def grow_repeats(
                 pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
             ) -> list[MemoryNode] | None:
-                return _regrow(
+                return regrow(
                     pool,
                     new,
                     changed,
@@ -377,7 +379,7 @@ class EvolutionWriter:
 
             pool = reads.get(
                 ("repeats", user, kind, parent),
-                lambda: store.live_repeats_among(user, kind, parent, _sorted_hashes(reads)),
+                lambda: store.live_repeats_among(user, kind, parent, sorted_hashes(reads)),
                 grow_repeats,
                 where=("parent_id", parent),
             )
@@ -391,7 +393,7 @@ class EvolutionWriter:
             def grow_siblings(
                 pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
             ) -> list[MemoryNode] | None:
-                return _regrow(
+                return regrow(
                     pool,
                     new,
                     changed,
@@ -491,13 +493,13 @@ class EvolutionWriter:
         group = f"sim:{best_id}"
         return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),)
 
-    def _conflict_pool(self, request: PlanRequest) -> list[_PoolEntry]:
+    def _conflict_pool(self, request: PlanRequest) -> list[PoolEntry]:
         """``(id, group, age)`` of the user's :data:`CONFLICT_POOL` newest active nodes of the
         newcomer's type, newest first: read once per batch, then kept up to date."""
         user, kind = request.user_id, request.node_type
 
-        def grow(pool: list[_PoolEntry], new: Sequence[MemoryNode], changed: bool) -> _Pool:
-            return _pool_grown(
+        def grow(pool: list[PoolEntry], new: Sequence[MemoryNode], changed: bool) -> Pool:
+            return pool_grown(
                 pool,
                 new,
                 changed,
@@ -506,6 +508,7 @@ class EvolutionWriter:
                     and n.node_type == kind
                     and n.status == NodeStatus.ACTIVE.value
                 ),
+                CONFLICT_POOL,
             )
 
         return request.batch_reads.get(
@@ -528,7 +531,7 @@ class EvolutionWriter:
         def grow(
             held: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
         ) -> list[MemoryNode] | None:
-            return _deciding_grown(
+            return deciding_grown(
                 held, new, changed, lambda n: n.user_id == user and n.conflict_group == group
             )
 
@@ -562,7 +565,7 @@ class EvolutionWriter:
     ) -> tuple[str, str | None, str] | None:
         """The first of the newcomer's most similar live facts that the pair model reads as
         another value of its attribute, when the newcomer states a change and the two share
-        a word naming an attribute (``pair_embed.shares_anchor``: the model alone linked
+        a word naming an attribute (``slots.pairs.shares_anchor``: the model alone linked
         7-13% of blind statements with no earlier value to an unrelated fact, with the
         shared word 0-2%)."""
         vector = request.vector
@@ -609,164 +612,3 @@ class _MemberVectors(Mapping[str, np.ndarray]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
-
-
-_Key = tuple[datetime, int]
-E = TypeVar("E")
-
-
-def _age(node: MemoryNode) -> _Key:
-    return (node.created_at, node.seq)
-
-
-_PoolEntry = tuple[str, str | None, _Key]
-_Pool = list[_PoolEntry] | None
-
-
-def _pool_grown(
-    pool: list[_PoolEntry],
-    new: Sequence[MemoryNode],
-    changed: bool,
-    keep: Callable[[MemoryNode], bool],
-) -> _Pool:
-    """A conflict pool (``(id, group, age)`` of the :data:`CONFLICT_POOL` newest nodes ``keep``
-    accepts, newest first) had ``new`` been stored when it was read (``changed``: new versions
-    of nodes it may hold, else new nodes); None when a member left a full pool."""
-    fresh = [(n.id, n.conflict_group, _age(n)) for n in new if keep(n)]
-    if not changed:
-        if not fresh:
-            return pool
-        return _merged(pool, fresh, _entry_age, CONFLICT_POOL, oldest=False)
-    ids = {n.id for n in new}
-    where = _places(list(map(itemgetter(0), pool)), ids)
-    if where.keys() == {e[0] for e in fresh}:
-        # Held members changed and all stay (or nothing here changed): each keeps its place
-        # (a change never moves a node's age, and ages are unique), no sort.
-        if not where:
-            return pool
-        out = list(pool)
-        for e in fresh:
-            out[where[e[0]]] = e
-        return out
-    kept = [e for e in pool if e[0] not in ids]
-    left = where.keys() - {e[0] for e in fresh}
-    if left and len(pool) >= CONFLICT_POOL:
-        return None  # a member left a full pool: the next one is not known here
-    if not fresh and len(kept) == len(pool):
-        return pool
-    return _merged(kept, fresh, _entry_age, CONFLICT_POOL, oldest=False)
-
-
-def _places(held: list[str], ids: set[str]) -> dict[str, int]:
-    """Where each of ``ids`` is in ``held`` (ids unique there), for those it holds: a few
-    changed ids looked up in a pool of hundreds by ``list.index`` (a scan in C), not a Python
-    loop over the pool."""
-    where: dict[str, int] = {}
-    for node_id in ids:
-        try:
-            where[node_id] = held.index(node_id)
-        except ValueError:
-            continue
-    return where
-
-
-_node_id = attrgetter("id")
-
-
-def _entry_age(entry: _PoolEntry) -> _Key:
-    return entry[2]
-
-
-def _sorted_hashes(reads: BatchReads) -> list[str]:
-    """The batch's content hashes in order, sorted once per batch (each parent's repeat read
-    passes them all)."""
-    found: list[str] | None = reads.derived.get("sorted-hashes")
-    if found is None:
-        found = reads.derived["sorted-hashes"] = sorted(reads.hashes)
-    return found
-
-
-def _deciding_grown(
-    held: list[MemoryNode],
-    new: Sequence[MemoryNode],
-    changed: bool,
-    member: Callable[[MemoryNode], bool],
-) -> list[MemoryNode] | None:
-    """A group's deciding members (``held``, see ``conflicts.deciding_members``) had ``new``
-    been stored when they were read (``changed``: new versions of older nodes, else new
-    nodes); ``member`` tells the group's nodes. Exact: a new settled member is the newest
-    settled one or not, a waiting one is held; only when the newest settled member stops
-    being one (archived, waiting, out of the group) and no newer one came, the next older is
-    not known here: None, and the group is read again; that read sees the batch's writes (a
-    change is shown once the queue was written, or queued, and ``BatchReads`` then writes the
-    queue before reading the store)."""
-    ids = {n.id for n in new}
-    before = _settled(held)
-    kept = [n for n in held if n.id not in ids]
-    out = conflicts.deciding_members([*kept, *(n for n in new if member(n))])
-    if changed and before is not None and before.id in ids:
-        after = _settled(out)
-        if after is None or _age(after) < _age(before):
-            return None
-    return out
-
-
-def _settled(members: Sequence[MemoryNode]) -> MemoryNode | None:
-    """The settled member of a group's deciding members (there is at most one)."""
-    return next((m for m in members if conflicts.is_settled(m)), None)
-
-
-def _regrow(
-    pool: list[MemoryNode],
-    new: Sequence[MemoryNode],
-    changed: bool,
-    keep: Callable[[MemoryNode], bool],
-    limit: int | None = None,
-    *,
-    oldest: bool = False,
-) -> list[MemoryNode] | None:
-    """``pool`` (every node ``keep`` accepts, or the ``limit`` newest of them) had ``new``
-    been stored when it was read (``changed``: new versions of nodes it may hold, else new
-    nodes): old versions leave, the accepted enter, in the store's order (``oldest`` first or
-    newest first). None when a member left a full pool (the next one is not known here)."""
-    fresh = [n for n in new if keep(n)]
-    if not changed:
-        if not fresh:
-            return pool
-        kept = pool
-    else:
-        ids = {n.id for n in new}
-        if {n.id for n in fresh} == ids:
-            # New versions of nodes the pool may hold, all still accepted: a change never
-            # moves a node's age, so a held node keeps its place (no sort of a large group).
-            where = _places(list(map(_node_id, pool)), ids)
-            if len(where) == len(ids):
-                out = list(pool)
-                for n in fresh:
-                    out[where[n.id]] = n
-                return out
-        kept = [n for n in pool if n.id not in ids]
-        left = {n.id for n in pool if n.id in ids} - {n.id for n in fresh}
-        if left and limit is not None and len(pool) >= limit:
-            return None
-        if not fresh and len(kept) == len(pool):
-            return pool
-    return _merged(kept, fresh, _age, limit, oldest=oldest)
-
-
-def _merged(
-    pool: list[E], fresh: list[E], age: Callable[[E], _Key], limit: int | None, *, oldest: bool
-) -> list[E]:
-    """``pool`` (ordered by ``age``, ``oldest`` first or newest first) with ``fresh`` in
-    place, at most ``limit``. Queued nodes are nearly always newer than the pool (a run of
-    them taken in at once too): only they are sorted then, and go at the newest end."""
-    if len(fresh) > 1:
-        fresh = sorted(fresh, key=age, reverse=not oldest)
-    newest = fresh and (
-        not pool or (age(fresh[0]) > age(pool[-1]) if oldest else age(fresh[-1]) > age(pool[0]))
-    )
-    if newest:
-        out = [*pool, *fresh] if oldest else [*fresh, *pool]
-    else:
-        out = sorted([*pool, *fresh], key=age, reverse=not oldest)
-    return out if limit is None else out[:limit]

@@ -19,7 +19,7 @@ People state a change in endless ways, so no slot is found by a fixed phrase. In
 
 A statement about someone else never gets a user slot (``SlotGuess.about_user`` is False), and
 the writer does not let it join a user slot's group by similarity either (it may get that
-person's own group: :mod:`hybridmem.evolution.others`). Only single-valued
+person's own group: :mod:`hybridmem.evolution.slots.others`). Only single-valued
 attributes are slots: a second hobby is not a change of hobby.
 """
 
@@ -33,7 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from hybridmem.evolution import regex_factors
+from hybridmem.evolution.speech import regex_factors
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 

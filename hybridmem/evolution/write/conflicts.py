@@ -1,7 +1,7 @@
 """Conflict groups: several values of one subject/attribute, and which one is current.
 
 A new fact or preference joins a group by an explicit ``slot`` key, a slot inferred from the
-bilingual lexicon (:mod:`hybridmem.evolution.slots`) or, failing both, by embedding similarity
+bilingual lexicon (:mod:`hybridmem.evolution.slots.rules`) or, failing both, by embedding similarity
 to an existing fact/preference. The policy (seed section 3.3, with the confirmation rule of
 section 4.2) decides what the newcomer does to the group's current value:
 
@@ -31,6 +31,8 @@ from typing import Any
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.core.evolution_marks import current_of, is_settled
+from hybridmem.core.evolution_marks import node_age as _age
 from hybridmem.core.hooks import NodeChange
 from hybridmem.evolution.config import EvolutionConfig, Tier
 from hybridmem.models import MemoryNode, NodeStatus
@@ -192,18 +194,6 @@ def restates_challenger(new_text: str, challenger: MemoryNode, challenged: str) 
     return len({t for t in mine if _CJK.match(t)} & {t for t in theirs if _CJK.match(t)}) >= 2
 
 
-def is_unconfirmed(node: MemoryNode) -> bool:
-    """An active challenger of a long-term value still awaiting confirmation (the store
-    indexes the same condition: ``hybridmem.store.schema.AWAITING``)."""
-    return node.status == ACTIVE and node.metadata.get("awaiting") == "confirmation"
-
-
-def is_settled(node: MemoryNode) -> bool:
-    """An active member that is not a challenger awaiting confirmation: a candidate for the
-    group's current value."""
-    return node.status == ACTIVE and not is_unconfirmed(node)
-
-
 def is_waiting(node: MemoryNode) -> bool:
     """A member :func:`decide` counts as an earlier mention of a new value: not archived and
     marked as awaiting confirmation (whatever its status: the store names the same condition,
@@ -225,18 +215,6 @@ def deciding_members(members: Sequence[MemoryNode]) -> list[MemoryNode]:
         (m for m in members if m is newest or is_waiting(m)),
         key=_age,
     )
-
-
-def _age(node: MemoryNode) -> tuple[Any, int]:
-    return (node.created_at, node.seq)
-
-
-def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
-    """The group's current value: its newest active member that is not awaiting confirmation
-    (an unconfirmed challenger counts only when nothing else is active)."""
-    live = [m for m in members if m.status == ACTIVE]
-    settled = [m for m in live if is_settled(m)] or live
-    return max(settled, key=_age) if settled else None
 
 
 def decide(

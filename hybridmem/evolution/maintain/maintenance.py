@@ -9,15 +9,15 @@ Deep pass (e.g. daily), after the light one:
   * archive **stale candidates** (unconfirmed for ``candidate_ttl_days``);
   * **settle conflict groups**: an older value demoted by a newer one and not used since is
     archived as superseded after ``settle_after_days``;
-  * **distil** recurring episodes into profile nodes (:mod:`hybridmem.evolution.distill`);
+  * **distil** recurring episodes into profile nodes (:mod:`hybridmem.evolution.maintain.distill`);
   * **prune** under the node cap: lowest-weight leaves first.
-Nothing is archived or deleted that a guard keeps (:mod:`hybridmem.evolution.forgetting`): the
-active node, its ancestors and the active task's next step, a node with live children, one
+Nothing is archived or deleted that a guard keeps (``maintain.forgetting``): the active
+node, its ancestors and the active task's next step, a node with live children, one
 retrieved within ``retrieved_keep_days``, protected ones (root, tasks, preferences, profiles,
 pinned). The report lists those as ``kept``, with the rule that would have taken them.
 Distillation survives archived profiles: a recurring theme revives its profile
-(:mod:`hybridmem.evolution.profiles`).
-  * record a reading of every **probe** (:mod:`hybridmem.evolution.probe`).
+(:mod:`hybridmem.evolution.maintain.profiles`).
+  * record a reading of every **probe** (:mod:`hybridmem.evolution.maintain.probe`).
 
 Every change is made in a store transaction with an op-log row. A node changed by another
 writer between planning and writing is skipped (its version moved), so maintenance is safe
@@ -33,10 +33,10 @@ from datetime import datetime
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core import Core, NodeChange, get_scoped
 from hybridmem.evolution.config import EvolutionConfig, Tier
-from hybridmem.evolution.distill import Distiller, ExtractiveDistiller
-from hybridmem.evolution.forgetting import MaintenanceAction, plan_user
-from hybridmem.evolution.profiles import distil_user
-from hybridmem.evolution.weights import node_weight
+from hybridmem.evolution.maintain.distill import Distiller, ExtractiveDistiller
+from hybridmem.evolution.maintain.forgetting import MaintenanceAction, plan_user
+from hybridmem.evolution.maintain.profiles import distil_user
+from hybridmem.evolution.maintain.weights import node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value

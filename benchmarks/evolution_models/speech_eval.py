@@ -1,6 +1,7 @@
 """Labelled utterances and the evaluation report of a speech-act classifier.
 
-The bundled set (``hybridmem/evolution/data/speech_acts.jsonl``) has one JSON object per line:
+The labelled set (``benchmarks/evolution_models/data/speech_acts.jsonl``) has one JSON object
+per line:
 ``{"text": ..., "lang": "zh"|"en", "act": "<SpeechAct value>", "split": "dev"|"test"}``.
 Rules are tuned on ``dev`` only; ``test`` was written before the first rule and is reported,
 never tuned on. ``lang`` is the language the line was written in (mixed Chinese-English chat is
@@ -12,19 +13,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Literal
 
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.speech_types import ASSERTIVE_ACTS, SpeechAct, SpeechActClassifier
+from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechAct, SpeechActClassifier
 
 Split = Literal["dev", "test"]
 SPLITS: tuple[Split, ...] = ("dev", "test")
 GOLD_LANGUAGES: tuple[str, ...] = ("zh", "en")
-DATA_PACKAGE = "hybridmem.evolution"
-DATA_DIR = "data"
+DATA_DIR = Path(__file__).resolve().parent / "data"
 DATA_FILE = "speech_acts.jsonl"
 
 
@@ -55,9 +53,9 @@ def load_examples(
     return tuple(r for r in rows if split is None or r.split == split)
 
 
-def bundled_data() -> Traversable:
-    """The bundled labelled set, found through ``importlib.resources`` (works from a wheel)."""
-    return resources.files(DATA_PACKAGE).joinpath(DATA_DIR).joinpath(DATA_FILE)
+def bundled_data() -> Path:
+    """The labelled set beside this module (the repository's copy; the wheel ships none)."""
+    return DATA_DIR / DATA_FILE
 
 
 def _parse_line(line: str, number: int) -> LabelledUtterance:

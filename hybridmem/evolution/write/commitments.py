@@ -8,7 +8,7 @@ the failure the design note's value changes are about, in the other direction.
 
 So an emotional utterance is split into clauses (at punctuation), and one clause that on its
 own is assertive, about the speaker, and states a change ("switched", "now", "sold", 改, 现在,
-搬...: :func:`hybridmem.evolution.pair_embed.states_change`) makes the utterance a statement of
+搬...: :func:`hybridmem.evolution.slots.pairs.states_change`) makes the utterance a statement of
 that change. A mood with no such clause ("I'm so angry today, the night shift was a
 disaster", "今天气死我了") stays a mood. No new vocabulary: the classifier, the change cues and
 the subject test are the ones the writer already uses. Venting stays a mood whatever its
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
-from hybridmem.evolution.pair_embed import states_change
-from hybridmem.evolution.slots import about_speaker
-from hybridmem.evolution.speech_types import SpeechAct, SpeechActClassifier, SpeechActResult
+from hybridmem.evolution.slots.pairs import states_change
+from hybridmem.evolution.slots.rules import about_speaker
+from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
 
 _CLAUSE_BREAK = re.compile(r"[,，;；。!！?？:：…]+|\s+[-–—]\s+")
 
@@ -31,7 +31,7 @@ def committed_change(
 ) -> str | None:
     """The clause of ``text`` (labelled ``result``) that commits the speaker to a change of
     state, or None. Only for an EMOTION that is not venting: venting evaluates a circumstance
-    "however factual its parts" (the label definitions in ``speech_types``), and its clauses
+    "however factual its parts" (the label definitions in ``speech.labels``), and its clauses
     ("新来的馆长简直了") name no change of the speaker's own."""
     if result.act is not SpeechAct.EMOTION or any(c.startswith("vent:") for c in result.cues):
         return None

@@ -1,4 +1,4 @@
-"""Fitting and evaluating the same-attribute pair model (:mod:`.pair_embed`).
+"""Fitting and evaluating the same-attribute pair model (:mod:`hybridmem.evolution.slots.pairs`).
 
 ``fit``: pairs from the ``dev`` groups of ``data/attribute_pairs.jsonl``, fit, write the JSON.
 ``common``: the everyday vocabulary (``data/common_words.json``) from the labelled chat lines.
@@ -29,17 +29,15 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from benchmarks.evolution_models.fitting import LABELLED, fit_linear, shipped_path
 from hybridmem.embedding.scripts import reads_cjk
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.conflicts import same_value
-from hybridmem.evolution.embed_models import fit_linear
-from hybridmem.evolution.pair_embed import (
+from hybridmem.evolution.slots.pairs import (
     CANDIDATES,
     COMMON_FILE,
     COMMON_SHARE,
@@ -55,7 +53,8 @@ from hybridmem.evolution.pair_embed import (
     states_change,
     words,
 )
-from hybridmem.evolution.writer import similarity_threshold
+from hybridmem.evolution.write.conflicts import same_value
+from hybridmem.evolution.write.planner import similarity_threshold
 
 HARD_NEGATIVES = 4
 RANDOM_NEGATIVES = 2
@@ -80,8 +79,7 @@ class Statement:
 def load_statements(path: Path | None = None) -> list[Statement]:
     """Every statement of the labelled attribute groups."""
     if path is None:
-        res = resources.files("hybridmem.evolution").joinpath("data", "attribute_pairs.jsonl")
-        text = res.read_text(encoding="utf-8")
+        text = (LABELLED / "attribute_pairs.jsonl").read_text(encoding="utf-8")
     else:
         text = path.read_text(encoding="utf-8")
     out: list[Statement] = []
@@ -429,7 +427,7 @@ def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
     the words jieba's dictionary counts at least :data:`COMMON_FREQUENCY_ZH` times."""
     counts: dict[str, Counter[str]] = {"en": Counter(), "zh": Counter()}
     lines: Counter[str] = Counter()
-    data = resources.files("hybridmem.evolution").joinpath("data")
+    data = LABELLED
     for name, count in CHAT_SETS.items():
         for raw in data.joinpath(name).read_text(encoding="utf-8").splitlines()[:count]:
             if not raw.strip():
@@ -453,7 +451,7 @@ def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
 
 def common_command(out: Path | None) -> int:
     if out is None:
-        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", COMMON_FILE)))
+        out = shipped_path(COMMON_FILE)
     vocabulary = common_vocabulary()
     out.write_text(json.dumps(vocabulary, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     sizes = {lang: len(ws) for lang, ws in vocabulary["words"].items()}
@@ -467,14 +465,14 @@ def fit_command(spec: str, out: Path | None) -> int:
     name, vecs = _embed(spec, [rows[i].text for i in dev])
     model = fit([rows[i] for i in dev], vecs, name)
     if out is None:
-        out = Path(str(resources.files("hybridmem.evolution").joinpath("data", MODEL_FILES[name])))
+        out = shipped_path(MODEL_FILES[name])
     out.write_text(model.to_json(), encoding="utf-8")
     print(f"wrote {out} ({name}; {model.linear.trained_on})")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.pair_embed_eval")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.pair_embed_eval")
     parser.add_argument("command", choices=["fit", "evaluate", "common"])
     parser.add_argument("--embedder", default="e5")
     parser.add_argument("--out", type=Path)

@@ -1,20 +1,8 @@
-"""The speech-act filter: what a user *did* with an utterance, before any of it is remembered.
+"""Evaluate the rule-based speech-act classifier on the labelled set (development tool).
 
-Public API (everything a caller needs is importable from here)::
-
-    from hybridmem.evolution.speech_acts import RuleBasedSpeechActClassifier, SpeechAct
-
-    result = RuleBasedSpeechActClassifier().classify("如果我搬到成都呢？")
-    result.act            # SpeechAct.HYPOTHETICAL
-    result.is_assertive   # False: never write "lives in Chengdu" as a fact
-
-Label definitions live in :mod:`hybridmem.evolution.speech_types`, the rules in
-:mod:`~hybridmem.evolution.speech_rules`, the cue lexicons in
-:mod:`~hybridmem.evolution.speech_lexicon`, the evaluation in
-:mod:`~hybridmem.evolution.speech_eval`.
-
-Run ``python -m hybridmem.evolution.speech_acts [--data PATH] [--split dev|test|all]
-[--json OUT] [--errors] [--throughput]`` to print the report on the bundled labelled set.
+``python -m benchmarks.evolution_models.speech_acts [--data PATH] [--split dev|test|all]
+[--json OUT] [--errors] [--throughput]`` prints the report on ``data/speech_acts.jsonl``
+(see ``data/README.md`` for the splits and the blind-set discipline).
 """
 
 from __future__ import annotations
@@ -23,69 +11,13 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks.evolution_models.speech_eval import SPLITS, SpeechActReport, evaluate, load_examples
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.speech_eval import (
-    SPLITS,
-    ClassMetrics,
-    LabelledUtterance,
-    LanguageMetrics,
-    Misclassification,
-    SpeechActReport,
-    evaluate,
-    load_examples,
-)
-from hybridmem.evolution.speech_rules import RuleBasedSpeechActClassifier
-from hybridmem.evolution.speech_types import (
-    ASSERTIVE_ACTS,
-    SpeechAct,
-    SpeechActClassifier,
-    SpeechActResult,
-    detect_language,
-)
-
-__all__ = [
-    "ASSERTIVE_ACTS",
-    "ClassMetrics",
-    "LabelledUtterance",
-    "LanguageMetrics",
-    "Misclassification",
-    "RuleBasedSpeechActClassifier",
-    "SpeechAct",
-    "SpeechActClassifier",
-    "SpeechActReport",
-    "SpeechActResult",
-    "classify",
-    "classify_many",
-    "default_classifier",
-    "detect_language",
-    "evaluate",
-    "load_examples",
-    "main",
-    "measure_throughput",
-]
-
-
-@lru_cache(maxsize=1)
-def default_classifier() -> RuleBasedSpeechActClassifier:
-    """The process-wide rule-based classifier (stateless, so sharing it is safe)."""
-    return RuleBasedSpeechActClassifier()
-
-
-def classify(text: str, classifier: SpeechActClassifier | None = None) -> SpeechActResult:
-    """Label one utterance with ``classifier`` (the rule-based default when None)."""
-    return (classifier or default_classifier()).classify(text)
-
-
-def classify_many(
-    texts: Iterable[str], classifier: SpeechActClassifier | None = None
-) -> list[SpeechActResult]:
-    """Label every utterance, in order; the first invalid one raises and nothing is returned."""
-    chosen = classifier or default_classifier()
-    return [chosen.classify(text) for text in texts]
+from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.evolution.speech.labels import SpeechActClassifier
 
 
 def measure_throughput(
@@ -110,7 +42,7 @@ def measure_throughput(
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m hybridmem.evolution.speech_acts",
+        prog="python -m benchmarks.evolution_models.speech_acts",
         description="Evaluate the rule-based speech-act classifier on a labelled JSONL set.",
     )
     parser.add_argument("--data", type=Path, help="labelled JSONL (default: the bundled set)")

@@ -1,21 +1,9 @@
-"""Slot inference from the statement's embedding, for what the structural rules leave open.
+"""Fitting and evaluating the slot model (:mod:`hybridmem.evolution.slots.embed`).
 
-Structure (:mod:`~hybridmem.evolution.slots`) finds who the statement is about and names a
-slot by category vocabulary and forms; Chinese states changes in more ways than a vocabulary
-holds ("我提了一辆新的比亚迪", "我现在过午不食", "我们复合了"). A linear model
-(:mod:`~hybridmem.evolution.embed_models`) over the vector the engine already computed names
-the slot of a first-person statement no rule placed, when it puts more than half of its
-probability on one slot (a majority, no tuned threshold). It is trained with a ``none`` class
-fed by ordinary statements, so "I take the 7:50 bus" stays slotless.
-
-Training data: the ``dev`` lines of ``data/slot_changes.jsonl`` (labelled slots and ``null``)
-plus, as ``none``, the ``dev`` lines of ``data/speech_acts.jsonl`` that the rules give no slot
-(ordinary statements, questions, feelings; a few of them do state a slot value the rules
-missed, so ``none`` is slightly noisy, which errs toward no slot). Shipped for the default
-embedder (multilingual e5) only; MiniLM does not read Chinese and English recall is high
-without it.
-
-``python -m hybridmem.evolution.slot_embed fit|evaluate [--embedder e5]``.
+``python -m benchmarks.evolution_models.slot_embed_eval fit|evaluate [--embedder e5]``: ``fit``
+writes the shipped model of the embedder (fitted on the slot set's ``dev`` lines plus the
+speech-act ``dev`` lines the rules leave slotless, as ``none``); ``evaluate`` prints rules vs
+rules + model on every test batch of the slot set, the model fitted on ``dev``.
 """
 
 from __future__ import annotations
@@ -29,41 +17,15 @@ from typing import Any
 
 import numpy as np
 
-from hybridmem.evolution.embed_models import (
-    E5_NAME,
-    LinearModel,
-    fit_linear,
-    shipped,
-    write_model,
-)
-
-NONE = "none"
-MODEL_FILES: dict[str, str] = {E5_NAME: "slot_embed_e5.json"}
-
-
-def model_for(embedder_name: str, dimension: int) -> LinearModel | None:
-    """The slot model shipped for this embedder, or None."""
-    filename = MODEL_FILES.get(embedder_name)
-    return None if filename is None else shipped(filename, embedder_name, dimension)
-
-
-def predict(model: LinearModel, vector: object) -> str | None:
-    """The slot holding a majority of the probability, or None (``none`` or no majority)."""
-    if not model.reads(vector):
-        return None
-    assert isinstance(vector, np.ndarray)
-    probs = model.probabilities(vector)
-    best = int(np.argmax(probs))
-    label = model.labels[best]
-    return None if label == NONE or probs[best] <= 0.5 else label
+from benchmarks.evolution_models.fitting import fit_linear, write_model
+from benchmarks.evolution_models.slot_eval import evaluate, format_report, load
+from benchmarks.evolution_models.speech_eval import load_examples
+from hybridmem.evolution.slots.embed import MODEL_FILES, NONE, predict
+from hybridmem.evolution.slots.rules import infer
 
 
 def training_set() -> tuple[list[str], list[str]]:
     """Texts and labels: slot dev lines, plus speech-act dev lines the rules leave slotless."""
-    from hybridmem.evolution.slot_eval import load
-    from hybridmem.evolution.slots import infer
-    from hybridmem.evolution.speech_eval import load_examples
-
     slot_rows = [e for e in load() if e.split == "dev"]
     texts = [e.text for e in slot_rows]
     labels = [e.slot or NONE for e in slot_rows]
@@ -99,9 +61,6 @@ def fit_command(spec: str, out: Path | None) -> int:
 
 def evaluate_command(spec: str, json_out: Path | None) -> int:
     """Rules vs rules + model on every test batch of the slot set (model fitted on dev)."""
-    from hybridmem.evolution.slot_eval import evaluate, format_report, load
-    from hybridmem.evolution.slots import infer
-
     texts, labels = training_set()
     rows = [e for e in load() if e.split == "test"]
     name, vectors = _embed(spec, [*texts, *(e.text for e in rows)])
@@ -131,7 +90,7 @@ def test_batches(rows: Sequence[Any]) -> dict[str, list[Any]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.slot_embed")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_embed_eval")
     parser.add_argument("command", choices=["fit", "evaluate"])
     parser.add_argument("--embedder", default="e5")
     parser.add_argument("--out", type=Path)

@@ -1,6 +1,6 @@
 """Do two statements give values of one attribute? A pair model for statements no slot names.
 
-Slots (:mod:`~hybridmem.evolution.slots`) name the attributes people talk about most; the rest
+Slots (:mod:`~hybridmem.evolution.slots.rules`) name the attributes people talk about most; the rest
 ("the design team meeting moved to Thursdays", "send invoices to the south office now") can
 only be linked by what the two statements share. An absolute cosine cannot do it with
 multilingual-e5: its cosines for two values of one attribute (0.85-0.97) overlap those of
@@ -201,7 +201,7 @@ _CHANGE_ZH = re.compile(
 @lru_cache(maxsize=1)
 def common_words() -> dict[str, frozenset[str]]:
     """The everyday content words of each language (see :data:`COMMON_SHARE`), as shipped
-    (``python -m hybridmem.evolution.pair_embed_eval common`` writes them)."""
+    (``python -m benchmarks.evolution_models.pair_embed_eval common`` writes them)."""
     resource = resources.files("hybridmem.evolution").joinpath("data").joinpath(COMMON_FILE)
     try:
         raw = json.loads(resource.read_text(encoding="utf-8"))

@@ -2,9 +2,9 @@
 
 Each cue is a named regular expression run on the normalised utterance (lower case, ASCII
 punctuation, apostrophes restored in "dont"/"im"). The names are what a
-:class:`~hybridmem.evolution.speech_types.SpeechActResult` reports in ``cues``, so they are
+:class:`~hybridmem.evolution.speech.labels.SpeechActResult` reports in ``cues``, so they are
 short, stable and prefixed by the family they belong to. Which family wins is decided in
-:mod:`hybridmem.evolution.speech_rules`; this module only says what each cue looks like.
+:mod:`hybridmem.evolution.speech.rules`; this module only says what each cue looks like.
 
 Chinese cues run on characters rather than on jieba tokens: the markers that matter (吗, 假如,
 要是, 帮我, 不是...) are fixed strings, regexes over characters are an order of magnitude faster
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hybridmem.evolution import regex_factors
+from hybridmem.evolution.speech import regex_factors
 
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _LATIN_CHAR = re.compile(r"[a-z]")
@@ -31,7 +31,7 @@ class Cue:
     ``latin``/``cjk`` say which scripts the pattern can match at all, so the classifier skips
     English patterns on Chinese text and the reverse (about twice as fast on one-script text).
     ``factors``: literal strings one of which any match contains (None: unknown), so a text
-    holding none of them is not searched (:mod:`~hybridmem.evolution.regex_factors`).
+    holding none of them is not searched (:mod:`~hybridmem.evolution.speech.regex_factors`).
     """
 
     name: str

@@ -1,6 +1,6 @@
 """Values of other people: "My sister Mara lives in Dublin" then "Mara moved to Lisbon".
 
-A statement about someone else never gets one of the user's slots (:func:`slots.infer` says
+A statement about someone else never gets one of the user's slots (``rules.infer`` says
 ``about_user=False``), yet the people an agent hears about change too. This module finds
 *whose* attribute such a statement gives a value of, so the writer can put it in that person's
 own group (``slot:user.residence@mara``): a later change of the same person's same attribute
@@ -22,8 +22,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from hybridmem.evolution import slots
-from hybridmem.evolution.slots import (
+from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.slots.rules import (
     _CJK,
     _LEADING_TIME_EN,
     _NAME_THEN_VERB,

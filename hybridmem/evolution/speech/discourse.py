@@ -1,6 +1,6 @@
 """Discourse cues of rules-v2: backchannels, venting, soft choices, wh-words that ask nothing.
 
-The cues of :mod:`hybridmem.evolution.speech_lexicon` look at what a sentence says; these look
+The cues of :mod:`hybridmem.evolution.speech.lexicon` look at what a sentence says; these look
 at how it is said, which is where rules-v1 went wrong on natural chat:
 
 * **Filler**: an utterance made only of backchannel words ("ok", "got it, thanks", "嗯嗯",
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from hybridmem.evolution.speech_lexicon import _LEAD, _family
+from hybridmem.evolution.speech.lexicon import _LEAD, _family
 
 _BACKCHANNEL_EN = (
     r"ok|okay|okey|k|kk|sure|sure thing|thanks|thank you|thx|ty|cheers|got it|gotcha|noted"

@@ -32,7 +32,7 @@ import numpy as np
 from hybridmem.clock import to_iso
 from hybridmem.core import NodeChange, PlanRequest
 from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.evolution.conflicts import value_units
+from hybridmem.evolution.write.conflicts import value_units
 from hybridmem.models import MemoryNode
 
 SIBLING_POOL = 20

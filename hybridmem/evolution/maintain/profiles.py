@@ -1,6 +1,6 @@
 """The distillation step of deep maintenance: themes become profile nodes, kept in step.
 
-For each recurring theme (:func:`hybridmem.evolution.distill.find_themes`) one profile node
+For each recurring theme (:func:`hybridmem.evolution.maintain.distill.find_themes`) one profile node
 per user and theme, with a deterministic id. A theme that already has a profile updates it; a
 profile that was **archived** (or withdrawn to a candidate) and whose theme recurs is
 **revived** with the new sources (never a second node, never an id collision). A live profile
@@ -22,8 +22,8 @@ from hybridmem.clock import to_iso
 from hybridmem.core import Core, NodeInput, content_hash
 from hybridmem.errors import KeyUnavailableError
 from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
-from hybridmem.evolution.distill import DistilledTrait, Distiller, Theme, find_themes
-from hybridmem.evolution.forgetting import MaintenanceAction
+from hybridmem.evolution.maintain.distill import DistilledTrait, Distiller, Theme, find_themes
+from hybridmem.evolution.maintain.forgetting import MaintenanceAction
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value

@@ -1,4 +1,6 @@
-"""Fitting and evaluating the embedding second opinion (:mod:`.speech_embed`) on the labelled set.
+"""Fitting and evaluating the embedding second opinion on the labelled set.
+
+The second opinion: :mod:`hybridmem.evolution.speech.embed`.
 
 ``fit``: embed the ``dev`` lines with the embedder, fit, write the model JSON (by default the
 shipped file of that embedder). ``evaluate``: 2-fold halves of ``dev`` (fit on one half, score
@@ -20,17 +22,18 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.evolution_models.fitting import fit_linear, write_model
+from benchmarks.evolution_models.speech_eval import LabelledUtterance, evaluate, load_examples
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.embed_models import LinearModel, fit_linear, write_model
-from hybridmem.evolution.speech_embed import MODEL_FILES, second_opinion
-from hybridmem.evolution.speech_eval import LabelledUtterance, evaluate, load_examples
-from hybridmem.evolution.speech_rules import RuleBasedSpeechActClassifier
-from hybridmem.evolution.speech_types import (
+from hybridmem.evolution.embed_models import LinearModel
+from hybridmem.evolution.speech.embed import MODEL_FILES, second_opinion
+from hybridmem.evolution.speech.labels import (
     ASSERTIVE_ACTS,
     SpeechAct,
     SpeechActClassifier,
     SpeechActResult,
 )
+from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
 
 TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("written first", 1, 155),
@@ -158,7 +161,7 @@ def _print(payload: Mapping[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``fit`` (write the shipped model) or ``evaluate`` (halves and batches, with/without)."""
-    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.speech_embed_eval")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.speech_embed_eval")
     parser.add_argument("command", choices=["fit", "evaluate"])
     parser.add_argument("--embedder", default="e5", help="make_embedder spec (default e5)")
     parser.add_argument("--out", type=Path, help="fit: where to write the model JSON")

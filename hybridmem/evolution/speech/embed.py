@@ -1,6 +1,6 @@
 """A second opinion on speech acts from the sentence's embedding (venting is not a fact).
 
-The rules (:mod:`~hybridmem.evolution.speech_rules`) read forms: a question mark, 如果, "what
+The rules (:mod:`~hybridmem.evolution.speech.rules`) read forms: a question mark, 如果, "what
 if", a lexicon of feelings. Venting is open-ended ("this commute is slowly eating my soul",
 "加班加到怀疑人生") and no lexicon of forms covers it, so rules read much of it as a plain
 assertion. A linear model over the vector the engine computes for every node anyway
@@ -19,7 +19,7 @@ halves of the dev lines a MiniLM model labels only 0.49/0.57 of them right alone
 0.87/0.86) and as a second opinion it held back a third of true English assertions on one
 half; the rules then decide alone, as for any embedder without a model.
 
-``python -m hybridmem.evolution.speech_embed_eval fit|evaluate [--embedder e5]``: fit the
+``python -m benchmarks.evolution_models.speech_embed_eval fit|evaluate [--embedder e5]``: fit the
 shipped model on the ``dev`` lines; print 2-fold halves of dev and every test batch, with and
 without the second opinion.
 """
@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel, shipped
-from hybridmem.evolution.speech_types import ASSERTIVE_ACTS, SpeechAct, SpeechActResult
+from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechAct, SpeechActResult
 
 OVERRIDABLE: frozenset[SpeechAct] = frozenset({SpeechAct.ASSERTION, SpeechAct.NEGATION})
 """The rule labels a second opinion may overturn (the leak: feelings read as statements)."""

@@ -1,6 +1,6 @@
 """The deterministic, bilingual (Chinese/English) rule-based speech-act classifier.
 
-Every cue family of :mod:`hybridmem.evolution.speech_lexicon` is matched first; then a fixed
+Every cue family of :mod:`hybridmem.evolution.speech.lexicon` is matched first; then a fixed
 priority decides. The order encodes what is most dangerous to get wrong for memory:
 
 1. **Hypothetical** beats everything: "What if I moved to Chengdu?" is a question in form, but
@@ -30,9 +30,9 @@ from dataclasses import dataclass, fields
 
 import ahocorasick
 
-from hybridmem.evolution import speech_discourse as disc
-from hybridmem.evolution import speech_lexicon as lex
-from hybridmem.evolution.speech_types import (
+from hybridmem.evolution.speech import discourse as disc
+from hybridmem.evolution.speech import lexicon as lex
+from hybridmem.evolution.speech.labels import (
     SpeechAct,
     SpeechActResult,
     detect_language,

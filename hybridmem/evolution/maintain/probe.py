@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from hybridmem.clock import from_iso
 from hybridmem.core import Core, NodeInput
-from hybridmem.evolution.weights import node_weight
+from hybridmem.evolution.maintain.weights import node_weight
 
 if TYPE_CHECKING:
     from hybridmem.models import MemoryNode

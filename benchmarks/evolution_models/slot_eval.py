@@ -1,12 +1,12 @@
 """The labelled value-change set and the evaluation of slot inference.
 
-``hybridmem/evolution/data/slot_changes.jsonl``: one JSON object per line,
+``benchmarks/evolution_models/data/slot_changes.jsonl``: one JSON object per line,
 ``{"text", "lang": "zh"|"en", "slot": "<slot>"|null, "split": "dev"|"test"}``; ``null`` marks a
 statement that gives no value of the speaker's single-valued attributes (someone else's move,
 an event). ``dev`` was written before the rules and tuned on; ``test`` was written after them,
 committed before it was first evaluated, and never tuned on.
 
-Run ``python -m hybridmem.evolution.slot_eval [--split dev|test|all] [--embedder SPEC]
+Run ``python -m benchmarks.evolution_models.slot_eval [--split dev|test|all] [--embedder SPEC]
 [--json OUT] [--errors]``: per language, each slot's recall (its utterances given that slot),
 the precision of what was given, and the false-slot rate (utterances of no slot that got one:
 the dangerous error, a value that overturns an unrelated one).
@@ -19,12 +19,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from benchmarks.evolution_models.fitting import LABELLED
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.slots import SlotPrototypes, infer
+from hybridmem.evolution.slots.rules import SlotPrototypes, infer
 
 SPLITS = ("dev", "test")
 LANGS = ("en", "zh")
@@ -41,8 +41,7 @@ class SlotExample:
 def load(path: str | Path | None = None) -> list[SlotExample]:
     """The labelled set (the bundled one when ``path`` is None)."""
     if path is None:
-        text = resources.files("hybridmem.evolution").joinpath("data/slot_changes.jsonl")
-        raw = text.read_text(encoding="utf-8")
+        raw = (LABELLED / "slot_changes.jsonl").read_text(encoding="utf-8")
     else:
         raw = Path(path).read_text(encoding="utf-8")
     out = []
@@ -145,7 +144,7 @@ def format_report(name: str, report: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hybridmem.evolution.slot_eval")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_eval")
     parser.add_argument("--data", type=Path)
     parser.add_argument("--split", choices=[*SPLITS, "all"], default=None)
     parser.add_argument("--embedder", help="also run the embedder fallback (make_embedder spec)")

@@ -1,0 +1,56 @@
+"""The marks the evolution layer leaves on a node that other services read.
+
+The write planner (``hybridmem.evolution.write``) records in a node's status and metadata
+whether it is a challenger awaiting confirmation and which speech act it was; retrieval shows a
+conflict group's current value first and lets what was said in passing yield to standing
+statements. Both read the marks through these functions, which sit below both services so that
+neither imports the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hybridmem.models import MemoryNode, NodeStatus
+
+ACTIVE = NodeStatus.ACTIVE.value
+
+ASSERTIVE_ACT_NAMES: frozenset[str] = frozenset(
+    {"assertion", "negation", "preference", "instruction"}
+)
+"""The speech acts recorded (metadata ``speech_act``) for standing statements: the values of
+``hybridmem.evolution.speech.labels.ASSERTIVE_ACTS`` (a test holds the two equal; the speech
+labels import nothing of the core, so that the filter loads on its own)."""
+
+
+def is_unconfirmed(node: MemoryNode) -> bool:
+    """An active challenger of a long-term value still awaiting confirmation (the store
+    indexes the same condition: ``hybridmem.store.schema.AWAITING``)."""
+    return node.status == ACTIVE and node.metadata.get("awaiting") == "confirmation"
+
+
+def is_settled(node: MemoryNode) -> bool:
+    """An active member that is not a challenger awaiting confirmation: a candidate for the
+    group's current value."""
+    return node.status == ACTIVE and not is_unconfirmed(node)
+
+
+def node_age(node: MemoryNode) -> tuple[Any, int]:
+    """Sort key, oldest first: creation time, then the tree's sequence number (same instant)."""
+    return (node.created_at, node.seq)
+
+
+def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
+    """The group's current value: its newest active member that is not awaiting confirmation
+    (an unconfirmed challenger counts only when nothing else is active)."""
+    live = [m for m in members if m.status == ACTIVE]
+    settled = [m for m in live if is_settled(m)] or live
+    return max(settled, key=node_age) if settled else None
+
+
+def said_in_passing(node: MemoryNode) -> bool:
+    """A memory the speech-act filter read as a question, a supposition, a passing feeling or
+    a filler (kept active as a true record of what was said, seed 4.2)."""
+    act = node.metadata.get("speech_act")
+    return act is not None and str(act) not in ASSERTIVE_ACT_NAMES

@@ -1,0 +1,201 @@
+"""Conflict groups and speech acts in a retrieval's hits.
+
+A conflict group's current value comes first and names what it was before
+(:func:`group_values`); what was said in passing yields to the user's standing statements
+(:func:`assertions_first`). Both read the marks the evolution layer leaves on nodes through
+:mod:`hybridmem.core.evolution_marks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hybridmem.core.evolution_marks import current_of, is_unconfirmed, said_in_passing
+from hybridmem.models import Hit, MemoryNode
+from hybridmem.store import TreeStore
+
+
+def previous_values(
+    store: TreeStore,
+    user_id: str,
+    group: str,
+    current_id: str,
+    members: Sequence[MemoryNode] | None = None,
+) -> list[str]:
+    """Contents of earlier values the group held (active or archived, not candidates), newest
+    first (``members``: the group's members, oldest first, when already read)."""
+    if members is None:
+        members = store.conflict_group_members(user_id, group)
+    current = next((m for m in members if m.id == current_id), None)
+    return [
+        m.content
+        for m in reversed(members)
+        if m.id != current_id
+        and m.status in ("active", "archived")
+        and (current is None or m.created_at <= current.created_at)
+        and not is_unconfirmed(m)
+        and "restates" not in m.metadata
+        and "merged_into" not in m.metadata
+    ]
+
+
+SHOWN_PREVIOUS = 2
+"""Earlier values named on a current value's line."""
+RECENT_MEMBERS = 32
+"""Members of a group read newest first for a retrieval (see :func:`_shown_members`)."""
+
+
+def _shown_members(store: TreeStore, user_id: str, group: str) -> list[MemoryNode]:
+    """Enough of a group, oldest first, for :func:`group_values` to say exactly what it
+    would say from every member: its newest members and every waiting challenger. A group of
+    hundreds of members (facts restated over months) costs a retrieval tens of milliseconds
+    to decode whole; the newest ones decide the current value and the last values, unless
+    none of them is settled or too few are earlier values, and then the whole group is read.
+    """
+    members, complete = store.conflict_group_recent(user_id, group, RECENT_MEMBERS)
+    if complete:
+        return members
+    current = current_of(members)
+    if current is None or is_unconfirmed(current):
+        return store.conflict_group_members(user_id, group)
+    before = previous_values(store, user_id, group, current.id, members)
+    if len(before) < SHOWN_PREVIOUS:
+        return store.conflict_group_members(user_id, group)
+    return members
+
+
+def group_values(
+    store: TreeStore, user_id: str, hits: list[Hit], top_k: int | None = None
+) -> tuple[list[Hit], dict[str, str]]:
+    """Show each conflict group's current value first, saying what it was before.
+
+    An older value is dropped from the hits when the group's current value is also a hit, and
+    the current value moves to the first place any member of its group holds; its line notes
+    ``previously: ...``. An unconfirmed challenger (both values coexist until it is said again)
+    stays a hit, noted ``unconfirmed``; one outside the shown hits is named on the current
+    value's line. An older value retrieved alone keeps its place but names the current value,
+    so the reader is never left with a stale answer. ``top_k``: how many hits will be shown.
+    """
+    notes: dict[str, str] = {}
+    groups = {h.node.conflict_group for h in hits if h.node.conflict_group}
+    if not groups:
+        return hits, notes
+    current: dict[str, MemoryNode | None] = {}
+    members_of: dict[str, list[MemoryNode]] = {}
+    for group in groups:
+        members_of[group] = _shown_members(store, user_id, group)
+        current[group] = current_of(members_of[group])
+    all_ids = {h.node.id for h in hits}
+    kept = [
+        h
+        for h in hits
+        if not h.node.conflict_group
+        or (cur := current.get(h.node.conflict_group)) is None
+        or h.node.id == cur.id
+        or is_unconfirmed(h.node)
+        or cur.id not in all_ids
+    ]
+    kept = _current_first(kept, current)
+    shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
+    for hit in kept:
+        group = hit.node.conflict_group or ""
+        cur = current.get(group) if group else None
+        if cur is None:
+            continue
+        if hit.node.id == cur.id:
+            pending = [
+                m.content
+                for m in reversed(members_of[group])
+                if is_unconfirmed(m) and m.id != cur.id and m.id not in shown
+            ]
+            before = previous_values(store, user_id, group, cur.id, members_of[group])
+            parts = []
+            if pending:
+                parts.append("recently said, unconfirmed: " + "; ".join(pending[:2]))
+            if before:
+                parts.append("previously: " + "; ".join(before[:SHOWN_PREVIOUS]))
+            if parts:
+                notes[hit.node.id] = "; ".join(parts)
+        elif is_unconfirmed(hit.node):
+            in_view = cur.id in shown
+            notes[hit.node.id] = (
+                "unconfirmed" if in_view else f"unconfirmed; current: {cur.content}"
+            )
+        else:
+            notes[hit.node.id] = f"current value: {cur.content}"
+    return kept, notes
+
+
+def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
+    """Within each group, move the current value to the first place any member holds."""
+    out = list(hits)
+    for group, cur in current.items():
+        if cur is None:
+            continue
+        places = [i for i, h in enumerate(out) if h.node.conflict_group == group]
+        at = next((i for i in places if out[i].node.id == cur.id), None)
+        if at is not None and places and at != places[0]:
+            out.insert(places[0], out.pop(at))
+    return out
+
+
+def assertions_first(
+    hits: list[Hit], top_k: int | None, share: float, kinds: Sequence[str]
+) -> list[Hit]:
+    """Order the hits so that what was said in passing yields to the user's standing
+    statements (facts and preferences, ``kinds``) at ``share`` of its score.
+
+    The writer gives a question, a supposition or a passing feeling less weight, but weight is
+    a small part of a retrieval score, and with multilingual-e5 "Should I try eating fish
+    again?" matches "What is the user's diet?" better than "I'm vegetarian" does: the one-off
+    answered the question about the user. A hit said in passing among the first ``top_k``
+    moves below every fact or preference scoring more than ``share`` of its own score:
+
+    * among the shown hits when it shares a word with the query (it was found for what it
+      says: "What did the user ask about the violin?" must still find the question);
+    * among all the candidates when it shares none: the embedder alone put it there, and e5
+      puts a question near a question whatever either is about. e5 also scores "I teach maths
+      at a secondary school" below unrelated notes for "What is the user's job?" (0.737 vs
+      0.777), so the fact is often not among the shown hits at all, and reordering only those
+      left "What would it take to become a data analyst?" answering. Such a remark leaves the
+      shown hits only for standing statements (the order of everything else is kept).
+
+    A store with no fact or preference (a chat transcript) is left alone.
+    """
+    window = len(hits) if top_k is None else min(top_k, len(hits))
+    passing = [h for h in hits[:window] if said_in_passing(h.node)]
+    if share >= 1.0 or not passing or len(passing) == len(hits):
+        return hits
+    best = max((h.score for h in hits if h.node.node_type in kinds), default=None)
+    if best is None:
+        return hits  # no standing statement to yield to
+    unmatched = [h for h in passing if h.breakdown.features.get("lexical", 0.0) <= 0.0]
+    out = _yielded(hits, [h for h in unmatched if best > h.score * share], share, kinds)
+    moved = {id(h) for h in unmatched}
+    head = out[:window]
+    rest = [h for h in head if said_in_passing(h.node) and id(h) not in moved]
+    return _yielded(head, rest, share, kinds) + out[window:]
+
+
+def _yielded(hits: list[Hit], moving: list[Hit], share: float, kinds: Sequence[str]) -> list[Hit]:
+    """``hits`` with each of ``moving`` placed after every standing statement scoring more
+    than ``share`` of its score and every other hit that came before it."""
+    if not moving or not any(h.node.node_type in kinds for h in hits):
+        return hits
+
+    def outranks(standing: Hit, hit: Hit) -> bool:
+        return standing.node.node_type in kinds and standing.score > hit.score * share
+
+    # Positions looked up, not searched (``list.index`` in the loop made a 10,000-hit,
+    # budget-packed retrieval cubic in its ~130 candidates: seconds a query).
+    rank = {id(h): i for i, h in enumerate(hits)}
+    moved = {id(h) for h in moving}
+    out = [h for h in hits if id(h) not in moved]
+    for hit in moving:
+        before = rank[id(hit)]
+        at = 0
+        for i, other in enumerate(out):
+            if outranks(other, hit) or rank[id(other)] < before:
+                at = i + 1
+        out.insert(at, hit)
+    return out
