@@ -30,6 +30,7 @@ from pathlib import Path
 
 from hybridmem.clock import Clock, system_clock
 from hybridmem.config import MemoryConfig
+from hybridmem.config.privacy import PrivacyConfig
 from hybridmem.core import Core, Engine
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import InvalidArgumentError, StoreNotFoundError
@@ -37,7 +38,6 @@ from hybridmem.evolution import services as evolution_ops
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.privacy import services as privacy_ops
-from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.services import PrivacyService
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.consistency import Reconciler

@@ -14,8 +14,8 @@ import pytest
 
 from benchmarks.group_scale import every_member
 from hybridmem import HashEmbedder, HybridMemory
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.evolution import conflicts
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.models import MemoryNode
 from tests.backends import OpenMem, both_backends  # noqa: F401 - both stores
 from tests.test_embed_ahead import _log

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MULTILINGUAL_MODEL, MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import slot_embed, speech_embed
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.embed_models import LinearModel, fit_linear
 from hybridmem.evolution.speech_acts import SpeechAct, classify
 from hybridmem.evolution.speech_types import SpeechActResult

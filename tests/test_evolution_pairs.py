@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from hybridmem import HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import pair_embed
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import same_value
 from hybridmem.evolution.history import assertions_first
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown

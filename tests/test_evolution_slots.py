@@ -7,9 +7,9 @@ import json
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import slot_eval
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.fake_llm import FakeLLMServer
 from hybridmem.evolution.llm import ChatClient, LLMSettings, LLMSlotExtractor
 from hybridmem.evolution.slots import SlotPrototypes, about_speaker, infer_slot

@@ -23,8 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "hybridmem"
 
 LAYERS = ("base", "ports", "core", "services", "facade", "apps")
 
-# Most specific prefix wins. Config-like modules inside a service folder are base: config.py
-# composes them, and they import nothing but errors.
+# Most specific prefix wins.
 PREFIXES = {
     "hybridmem.models": "base",
     "hybridmem.errors": "base",
@@ -35,8 +34,6 @@ PREFIXES = {
     "hybridmem.lexical": "base",
     "hybridmem.scoring": "base",
     "hybridmem.filters": "base",
-    "hybridmem.evolution.config": "base",
-    "hybridmem.recovery.config": "base",
     "hybridmem.store": "ports",
     "hybridmem.index": "ports",
     "hybridmem.embedding": "ports",

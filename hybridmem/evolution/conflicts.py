@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.config.evolution import EvolutionConfig, Tier
 from hybridmem.core.hooks import NodeChange
-from hybridmem.evolution.config import EvolutionConfig, Tier
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from hybridmem.clock import to_iso
+from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import NodeChange
-from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.conflicts import is_unconfirmed
 from hybridmem.evolution.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode, NodeStatus

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import Core
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import current_of, is_unconfirmed
 from hybridmem.evolution.forgetting import Retention, plan_user
 from hybridmem.evolution.weights import half_life, is_protected, node_weight

@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding.scripts import reads_cjk
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.conflicts import same_value
 from hybridmem.evolution.embed_models import fit_linear
 from hybridmem.evolution.pair_embed import (

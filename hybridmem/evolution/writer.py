@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import BatchReads, Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
@@ -32,7 +33,6 @@ from hybridmem.evolution import (
     slots,
     speech_embed,
 )
-from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel
 from hybridmem.evolution.pool_vectors import pool_matrix
 from hybridmem.models import MemoryNode, NodeStatus

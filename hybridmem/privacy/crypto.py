@@ -19,76 +19,29 @@ import hashlib
 import hmac
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from hybridmem.config.privacy import KEY_ENV
+from hybridmem.config.privacy import parse_key as parse_key  # its home until the config package
 from hybridmem.core.hooks import StoredContent
 from hybridmem.errors import (
     DecryptionError,
-    InvalidArgumentError,
     KeyUnavailableError,
     WrongKeyError,
 )
 from hybridmem.store import copy_meta, copy_sealed_sample
 
-KEY_ENV = "HYBRIDMEM_KEY"
 PREFIX = "hmenc1:"
 KEY_ID_META = "privacy.key_id"
 _NONCE = 12
 
 
-@dataclass(frozen=True, slots=True)
-class PrivacyConfig:
-    """Privacy settings for ``HybridMemory(path, privacy=PrivacyConfig(...))``.
-
-    key:          32 raw bytes or their url-safe base64 text. None: read ``key_env``.
-    key_env:      environment variable holding the key when ``key`` is None.
-    encrypt_all:  encrypt every node's content, not only nodes added with ``sensitive=True``.
-    audit_reads:  also record reads (get, children, path, subtree, retrieve) in the audit log.
-    """
-
-    key: bytes | str | None = field(default=None, repr=False)
-    key_env: str = KEY_ENV
-    encrypt_all: bool = False
-    audit_reads: bool = False
-
-    def resolve_key(self) -> bytes | None:
-        """The configured key as 32 bytes, or None when neither setting nor env var is set."""
-        if self.key is not None:
-            return parse_key(self.key)
-        raw = os.environ.get(self.key_env) or None
-        if raw is None:
-            return None
-        try:
-            return parse_key(raw)
-        except InvalidArgumentError as exc:  # say where the bad key came from
-            raise InvalidArgumentError(f"${self.key_env}: {exc}") from None
-
-
 def generate_key() -> str:
     """A new random 256-bit key as url-safe base64 text (what ``HYBRIDMEM_KEY`` expects)."""
     return base64.urlsafe_b64encode(os.urandom(32)).decode("ascii")
-
-
-def parse_key(raw: bytes | str) -> bytes:
-    """Accept 32 raw bytes or url-safe base64 of 32 bytes; anything else is refused."""
-    if isinstance(raw, bytes) and len(raw) == 32:
-        return raw
-    if isinstance(raw, bytes | str):
-        text = raw.decode("ascii", "replace") if isinstance(raw, bytes) else raw
-        try:
-            decoded = base64.urlsafe_b64decode(text.strip().encode("ascii"))
-        except (binascii.Error, ValueError, UnicodeEncodeError):
-            decoded = b""
-        if len(decoded) == 32:
-            return decoded
-    raise InvalidArgumentError(
-        "an encryption key must be 32 bytes or their url-safe base64 text "
-        "(make one with hybridmem.privacy.generate_key())"
-    )
 
 
 def key_fingerprint(key: bytes) -> str:

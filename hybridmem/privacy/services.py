@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hybridmem.config.privacy import PrivacyConfig
 from hybridmem.core import Core
 from hybridmem.privacy import audit
 from hybridmem.privacy.audit import AuditEntry, AuditVerification
-from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.erasure import ErasureReport, apply_erase, erase, finish_pending_erasures
 from hybridmem.privacy.guard import PrivacyGuard
 from hybridmem.privacy.portability import PortabilityReport, export_user, import_jsonl

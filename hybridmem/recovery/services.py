@@ -10,12 +10,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from hybridmem.config.recovery import RecoveryConfig
 from hybridmem.core import Core
 from hybridmem.errors import NodeNotFoundError, RecoveryError
 from hybridmem.models import OpRecord, StoreStats
 from hybridmem.recovery import consistency, db_snapshots, files, sessions, snapshots
 from hybridmem.recovery import oplog as _oplog
-from hybridmem.recovery.config import RecoveryConfig
 from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.reindex import plan_index, switch_embedder
