@@ -19,7 +19,6 @@ import hashlib
 import hmac
 import os
 from collections.abc import Callable
-from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -27,15 +26,20 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from hybridmem.config.privacy import KEY_ENV
 from hybridmem.config.privacy import parse_key as parse_key  # its home until the config package
 from hybridmem.core.hooks import StoredContent
+from hybridmem.core.sealed import (
+    KEY_ID_META,
+    PREFIX,
+    copy_key_id,
+    is_sealed,
+    sealed_key_id,
+    split_sealed,
+)
 from hybridmem.errors import (
     DecryptionError,
     KeyUnavailableError,
     WrongKeyError,
 )
-from hybridmem.store import copy_meta, copy_sealed_sample
 
-PREFIX = "hmenc1:"
-KEY_ID_META = "privacy.key_id"
 _NONCE = 12
 
 
@@ -84,36 +88,6 @@ class ContentCipher:
     def digest(self, text: str) -> str:
         """Keyed content hash: unchanged-content detection without a guessable plain hash."""
         return hmac.new(self._mac_key, text.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
-
-
-def split_sealed(stored: str) -> tuple[str, str]:
-    """``(key id, base64 body)`` of a stored ciphertext; DecryptionError if malformed."""
-    if not stored.startswith(PREFIX) or stored.count(":") != 2:
-        raise DecryptionError("stored content is not a hybridmem ciphertext")
-    _, key_id, body = stored.split(":")
-    return key_id, body
-
-
-def sealed_key_id(stored: str | None) -> str | None:
-    """The key id a stored ciphertext names (None for None or anything not sealed)."""
-    if stored is None or not is_sealed(stored):
-        return None
-    try:
-        return split_sealed(stored)[0]
-    except DecryptionError:
-        return None
-
-
-def copy_key_id(path: Path) -> str | None:
-    """The key a SQLite copy's ciphertexts (a snapshot's, a moved-aside store's) are sealed
-    with: its recorded fingerprint, else the key its first ciphertext names (a copy of a store
-    that had lost its fingerprint), else None (nothing in it is encrypted)."""
-    return copy_meta(path, KEY_ID_META) or sealed_key_id(copy_sealed_sample(path))
-
-
-def is_sealed(stored: str) -> bool:
-    """Whether a stored ``content`` value is a ciphertext."""
-    return stored.startswith(PREFIX)
 
 
 class ContentVault:
@@ -168,3 +142,19 @@ class ContentVault:
         if not is_sealed(stored):
             return stored
         return self._require(f"reading sensitive node {node_id!r}").open(node_id, stored)
+
+
+__all__ = [
+    "KEY_ENV",
+    "KEY_ID_META",
+    "PREFIX",
+    "ContentCipher",
+    "ContentVault",
+    "copy_key_id",
+    "generate_key",
+    "is_sealed",
+    "key_fingerprint",
+    "parse_key",
+    "sealed_key_id",
+    "split_sealed",
+]
