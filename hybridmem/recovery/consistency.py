@@ -352,10 +352,11 @@ class Reconciler:
             self._busy = False
 
     def run_owner_duties(self) -> None:
-        """Finish what other processes left for the index owner (see ``Engine.owner_duties``)."""
-        if self.core.engine.index.owned:
-            for duty in self.core.engine.owner_duties:
-                duty()
+        """Finish what other processes left for the index owner (see ``EngineParts``)."""
+        engine = self.core.engine
+        if engine.index.owned:
+            for duty in engine.owner_duties:
+                duty(engine)
 
     def on_close(self) -> None:
         """A clean close: drop this session's marker."""
