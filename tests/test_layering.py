@@ -289,3 +289,10 @@ def test_the_package_check_sees_a_cycle_no_module_closes():
     assert all(len(g) == 1 for g in strongly_connected(edges))
     cycles = package_cycles(edges)
     assert len(cycles) == 1 and cycles[0].startswith("config <-> evolution")
+
+
+def test_the_config_package_imports_only_errors():
+    """Every layer's settings are composed by MemoryConfig: config/ importing a service (as
+    config.py once imported evolution/config.py) would tie the base to that service."""
+    packages = package_edges(graph())
+    assert set(packages["config"]) <= {"errors"}, packages["config"]
