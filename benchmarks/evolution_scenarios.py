@@ -51,8 +51,8 @@ from benchmarks.paths import portable
 from benchmarks.scenario_files import dump_scenarios, load_scenarios
 from benchmarks.scenarios import Scenario, ScenarioNode, generate
 from hybridmem import HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig, HalfLives
 from hybridmem.errors import FileAccessError, ValidationError
-from hybridmem.evolution.config import EvolutionConfig, HalfLives
 
 BASE_FAMILIES = ("value_change", "hypothetical", "pruning")
 FAMILIES = (*BASE_FAMILIES, *scenarios_changes.FAMILIES)

@@ -20,7 +20,13 @@ from hybridmem.version import __version__
 if TYPE_CHECKING:
     from hybridmem.aio import AsyncHybridMemory
     from hybridmem.clock import Clock, FakeClock, system_clock
-    from hybridmem.config import MemoryConfig, RetrievalConfig, ScoreWeights
+    from hybridmem.config import (
+        MemoryConfig,
+        PrivacyConfig,
+        RecoveryConfig,
+        RetrievalConfig,
+        ScoreWeights,
+    )
     from hybridmem.embedding import (
         Embedder,
         HashEmbedder,
@@ -40,13 +46,18 @@ if TYPE_CHECKING:
         ScoreBreakdown,
         StoreStats,
     )
-    from hybridmem.privacy import PrivacyConfig, generate_key
-    from hybridmem.recovery import RecoveryConfig
+    from hybridmem.privacy import generate_key
 
 _SOURCES: dict[str, tuple[str, ...]] = {
     "hybridmem.aio": ("AsyncHybridMemory",),
     "hybridmem.clock": ("Clock", "FakeClock", "system_clock"),
-    "hybridmem.config": ("MemoryConfig", "RetrievalConfig", "ScoreWeights"),
+    "hybridmem.config": (
+        "MemoryConfig",
+        "PrivacyConfig",
+        "RecoveryConfig",
+        "RetrievalConfig",
+        "ScoreWeights",
+    ),
     "hybridmem.embedding": (
         "Embedder",
         "HashEmbedder",
@@ -66,8 +77,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "ScoreBreakdown",
         "StoreStats",
     ),
-    "hybridmem.privacy": ("PrivacyConfig", "generate_key"),
-    "hybridmem.recovery": ("RecoveryConfig",),
+    "hybridmem.privacy": ("generate_key",),
 }
 _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 

@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from hybridmem.clock import Clock
 from hybridmem.config import MemoryConfig
+from hybridmem.config.privacy import PrivacyConfig
 from hybridmem.core import Engine, NodeInput, coerce_input, content_hash, get_scoped
 from hybridmem.embedding import Embedder
 from hybridmem.errors import (
@@ -41,7 +42,6 @@ from hybridmem.models import (
 )
 from hybridmem.opening import CHROMA_DIR, OpenOptions, open_memory
 from hybridmem.privacy import services as privacy_ops
-from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import (
     RepairReport,

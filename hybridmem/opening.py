@@ -3,8 +3,8 @@
 The facade (:class:`hybridmem.memory.HybridMemory`) calls :func:`open_memory` once and keeps
 what it returns. Opening is its own module because it is the one place that decides which
 store (SQLite file or PostgreSQL URL), which vector index (embedded Chroma, a Chroma server or
-an injected one) and which embedder a memory gets, and the order in which the services are
-wired onto the engine; the facade itself only validates and forwards.
+an injected one) and which embedder a memory gets, and what the services plug into the
+engine; the facade itself only validates and forwards.
 
 Order matters, and is the same for every backend:
 
@@ -14,7 +14,9 @@ Order matters, and is the same for every backend:
    and plan the index (a re-index switches model only after the store is open);
 3. open the vector index (embedded Chroma is owned by one process at a time; read-only opens
    defer it to the first call that needs vectors);
-4. build the engine and install privacy, evolution, retrieval and recovery on it;
+4. gather what privacy, evolution and recovery plug into the engine (sealer, ``erase`` op,
+   planner, catch-up, store hooks, owner duties) in one ``EngineParts``, build the engine
+   whole with it, then the services that only use it (retrieval);
 5. finish what an earlier process left (pending vector writes, a lost index, an embedder
    switch killed half-way). Read-only opens skip this: that is the next writer's job.
 
@@ -30,14 +32,14 @@ from pathlib import Path
 
 from hybridmem.clock import Clock, system_clock
 from hybridmem.config import MemoryConfig
-from hybridmem.core import Core, Engine
+from hybridmem.config.privacy import PrivacyConfig
+from hybridmem.core import Core, Engine, EngineParts, core_registry, flush_unit
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import InvalidArgumentError, StoreNotFoundError
 from hybridmem.evolution import services as evolution_ops
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.privacy import services as privacy_ops
-from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.services import PrivacyService
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.consistency import Reconciler
@@ -85,7 +87,7 @@ class OpenOptions:
 
 @dataclass
 class OpenedMemory:
-    """An open memory: the core with its services installed, and what opening found."""
+    """An open memory: the core with its services built in, and what opening found."""
 
     core: Core
     privacy: PrivacyService
@@ -127,6 +129,19 @@ def open_memory(path: str | Path, options: OpenOptions) -> OpenedMemory:
             opened, rebuild_reason = _open_chroma(directory, plan, options)
         else:
             opened = options.index
+        # Everything the services plug into the engine, gathered before it is built.
+        privacy_guard = privacy_ops.guard(store, options.privacy)
+        registry = core_registry()
+        privacy_ops.register_ops(registry)
+        parts = EngineParts(
+            sealer=privacy_guard.vault,
+            registry=registry,
+            planner=evolution_ops.planner,
+            catch_up=recovery_ops.reconciler,
+            flush=flush_unit,
+            store_hooks=(privacy_ops.store_hook(privacy_guard), recovery_ops.auto_checkpoint),
+            owner_duties=(privacy_ops.finish_erasures,),
+        )
         engine = Engine(
             store=store,
             index=opened,
@@ -135,15 +150,16 @@ def open_memory(path: str | Path, options: OpenOptions) -> OpenedMemory:
             clock=options.clock or system_clock,
             counter=options.token_counter or LazyTokenCounter(),
             actor=options.actor,
+            parts=parts,
             path=directory,
             location=location,
+            read_only=options.read_only,
         )
-        engine.read_only = options.read_only
         core = Core.build(engine)
-        privacy = privacy_ops.install(core, options.privacy)
-        evolution_ops.install(core)
+        privacy = privacy_ops.start(core, privacy_guard)
+        recovery_ops.clean_snapshot_folder(directory, config.recovery)
         retriever = Retriever(core)
-        recovery = recovery_ops.install(core)
+        recovery = recovery_ops.reconciler_of(engine)
         if options.read_only:
             # No recovery here: finishing pending writes is the next writer's job.
             report = OpenReport.skipped(time.perf_counter() - started)

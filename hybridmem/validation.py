@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hybridmem.clock import ensure_utc
+from hybridmem.config.evolution import Lifecycle, Tier
 from hybridmem.errors import (
     ContentTooLongError,
     EmptyContentError,
@@ -19,7 +20,6 @@ from hybridmem.errors import (
     InvalidContentError,
     InvalidWeightError,
 )
-from hybridmem.evolution.config import Lifecycle, Tier
 from hybridmem.models import NodeStatus
 
 _ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")

@@ -14,8 +14,8 @@ import pytest
 
 from benchmarks.group_scale import every_member
 from hybridmem import HashEmbedder, HybridMemory
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core.evolution_marks import current_of
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.write import conflicts
 from hybridmem.models import MemoryNode
 from tests.backends import OpenMem, both_backends  # noqa: F401 - both stores

@@ -8,9 +8,9 @@ import pytest
 
 from benchmarks.evolution_models.fitting import fit_linear
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MULTILINGUAL_MODEL, MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.embed_models import LinearModel
 from hybridmem.evolution.slots import embed as slot_embed
 from hybridmem.evolution.speech import embed as speech_embed

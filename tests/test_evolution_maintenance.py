@@ -8,8 +8,8 @@ import threading
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig, preset, task_executor
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.config import EvolutionConfig, preset, task_executor
 from hybridmem.evolution.maintain.weights import node_weight
 
 U = "u1"

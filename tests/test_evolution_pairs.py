@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from hybridmem import HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.write.conflicts import same_value
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown

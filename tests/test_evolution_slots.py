@@ -8,8 +8,8 @@ import pytest
 
 from benchmarks.evolution_models import slot_eval
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.llm import ChatClient, LLMSettings, LLMSlotExtractor
 from hybridmem.evolution.slots.rules import SlotPrototypes, about_speaker, infer_slot
 from hybridmem.evolution.speech.acts import SpeechAct, classify

@@ -1,4 +1,5 @@
-"""The package's layers point down only, and no module imports itself back through others.
+"""The package's layers point down only, and nothing imports itself back through others: no
+module, and no sub-package (core, store, evolution, ..., each root-level module its own node).
 
 Every import counts: module-level, inside functions and under ``TYPE_CHECKING`` (a type-only
 cycle still couples two modules, and a function-level import is a cycle deferred to run time).
@@ -7,10 +8,12 @@ Layers, top to bottom (docs/architecture.md draws the same picture):
 
     apps       cli, server, integrations, demo, testing harnesses     talk to the facade
     facade     HybridMemory (memory.py), ScopedMemory, the package root
-    services   retrieval, evolution, privacy, recovery                 built on the core
+    services   retrieval, evolution, privacy, recovery                 built on the core;
+               among themselves only as SERVICES_MAY_USE says (no cycle)
     core       Engine, write unit, ops, tree writes, index sync
     ports      store (SQLite), index (Chroma, fake), embedding
-    base       models, errors, config, clock, validation, tokens, lexical, scoring
+    base       models, errors, config (every layer's settings), clock, validation, tokens,
+               lexical, scoring
 """
 
 from __future__ import annotations
@@ -23,8 +26,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "hybridmem"
 
 LAYERS = ("base", "ports", "core", "services", "facade", "apps")
 
-# Most specific prefix wins. Config-like modules inside a service folder are base: config.py
-# composes them, and they import nothing but errors.
+# Most specific prefix wins.
 PREFIXES = {
     "hybridmem.models": "base",
     "hybridmem.errors": "base",
@@ -35,8 +37,6 @@ PREFIXES = {
     "hybridmem.lexical": "base",
     "hybridmem.scoring": "base",
     "hybridmem.filters": "base",
-    "hybridmem.evolution.config": "base",
-    "hybridmem.recovery.config": "base",
     "hybridmem.store": "ports",
     "hybridmem.index": "ports",
     "hybridmem.embedding": "ports",
@@ -189,3 +189,110 @@ def test_the_checker_sees_function_level_and_type_checking_imports(tmp_path):
         ["a", "b", "c"],
         ["d"],
     ]
+
+
+# -- package level -----------------------------------------------------------------------------
+# A module-level check misses a cycle between packages whose modules do not close a loop among
+# themselves (config.py -> config/evolution.py while evolution/ imports config.py; privacy/
+# erasure.py -> recovery/files.py while recovery/consistency.py -> privacy/erasure.py): the
+# packages still cannot be understood, tested or moved one without the other.
+
+SERVICES = ("retrieval", "evolution", "privacy", "recovery")
+
+SERVICES_MAY_USE: dict[str, set[str]] = {
+    "evolution": set(),
+    # A conflict group's value history (retriever: superseded values of a slot).
+    "retrieval": {"evolution"},
+    # An export writes what the user may see, as retrieval decides it (portability).
+    "privacy": {"retrieval"},
+    # Recovery meets privacy through the core (core/sealed.py, core/directory.py,
+    # core/duties.py), never directly: a restore checks keys, an erasure scrubs snapshots.
+    "recovery": set(),
+}
+"""Which service may import which: one direction each, no cycle (checked below)."""
+
+
+def package_of(module: str) -> str:
+    """The node of ``module`` in the package graph: its sub-package under hybridmem
+    (``core``, ``store``, ...), a root-level module itself (``memory``, ``opening``), or
+    ``hybridmem`` for the package root."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def package_edges(edges: dict[str, set[str]]) -> dict[str, dict[str, list[str]]]:
+    """Package -> package it imports -> the module imports that make the edge."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for module, targets in edges.items():
+        here = package_of(module)
+        out.setdefault(here, {})
+        for target in targets:
+            there = package_of(target)
+            if there != here:
+                out[here].setdefault(there, []).append(f"{module} -> {target}")
+    return out
+
+
+def package_cycles(edges: dict[str, set[str]]) -> list[str]:
+    """Each cycle between packages, with the module imports that close it."""
+    packages = package_edges(edges)
+    found = []
+    for group in strongly_connected({p: set(t) for p, t in packages.items()}):
+        if len(group) < 2:
+            continue
+        members = set(group)
+        why = [
+            f"  {src} -> {dst}: " + ", ".join(sorted(imports)[:3])
+            for src in group
+            for dst, imports in sorted(packages[src].items())
+            if dst in members
+        ]
+        found.append(" <-> ".join(group) + "\n" + "\n".join(why))
+    return found
+
+
+def test_no_package_cycles():
+    cycles = package_cycles(graph())
+    assert not cycles, "cycles between hybridmem's sub-packages:\n" + "\n".join(cycles)
+
+
+def test_every_root_module_and_sub_package_is_a_node():
+    nodes = set(package_edges(graph()))
+    subpackages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    root_modules = {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+    assert subpackages <= nodes and root_modules <= nodes and "hybridmem" in nodes
+    assert {"core", "store", "index", "embedding", "config", *SERVICES} <= subpackages
+
+
+def test_services_use_each_other_only_in_the_documented_direction():
+    packages = package_edges(graph())
+    wrong = [
+        f"{src} -> {dst}: " + ", ".join(sorted(packages[src][dst]))
+        for src in SERVICES
+        for dst in SERVICES
+        if dst in packages.get(src, {}) and dst not in SERVICES_MAY_USE[src]
+    ]
+    assert not wrong, "service imports outside SERVICES_MAY_USE:\n" + "\n".join(wrong)
+    allowed_cycles = [g for g in strongly_connected(SERVICES_MAY_USE) if len(g) > 1]
+    assert not allowed_cycles, f"SERVICES_MAY_USE itself has a cycle: {allowed_cycles}"
+
+
+def test_the_package_check_sees_a_cycle_no_module_closes():
+    """Two packages importing each other through different modules: no module cycle, one
+    package cycle (the shape config.py <-> config/evolution.py had)."""
+    edges = {
+        "hybridmem.config": {"hybridmem.config.evolution"},
+        "hybridmem.config.evolution": set(),
+        "hybridmem.evolution.writer": {"hybridmem.config"},
+        "hybridmem.memory": {"hybridmem.evolution.writer"},
+    }
+    assert all(len(g) == 1 for g in strongly_connected(edges))
+    cycles = package_cycles(edges)
+    assert len(cycles) == 1 and cycles[0].startswith("config <-> evolution")
+
+
+def test_the_config_package_imports_only_errors():
+    """Every layer's settings are composed by MemoryConfig: config/ importing a service (as
+    config.py once imported config/evolution.py) would tie the base to that service."""
+    packages = package_edges(graph())
+    assert set(packages["config"]) <= {"errors"}, packages["config"]

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from hybridmem import HybridMemory
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import (
     MULTILINGUAL_MODEL,
     MultilingualE5Embedder,
@@ -16,7 +17,6 @@ from hybridmem.embedding import (
     make_embedder,
 )
 from hybridmem.errors import EmbedderMismatchError, InvalidArgumentError
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.write.planner import DEFAULT_SIMILARITY, similarity_threshold
 
 

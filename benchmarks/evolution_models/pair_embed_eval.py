@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 
 from benchmarks.evolution_models.fitting import LABELLED, fit_linear, shipped_path
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding.scripts import reads_cjk
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.slots.pairs import (
     CANDIDATES,
     COMMON_FILE,

@@ -219,7 +219,7 @@ def register(app: typer.Typer) -> None:
             raise InvalidArgumentError(
                 f"set the new key in the environment variable {new_key_env!r}"
             )
-        from hybridmem.privacy.crypto import parse_key
+        from hybridmem.config.privacy import parse_key
 
         try:  # checked before the store opens, and named: the new key, not the current one
             parse_key(new_key)

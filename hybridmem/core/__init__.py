@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hybridmem.core.engine import Engine, WriteUnit
+from hybridmem.core.engine import CatchUp, Engine, EngineParts, StoreHook, WriteUnit
 from hybridmem.core.hooks import (
     BatchReads,
     ContentSealer,
@@ -21,7 +21,7 @@ from hybridmem.core.hooks import (
     WritePlan,
     WritePlanner,
 )
-from hybridmem.core.indexing import IndexSync, index_metadata, scope_key
+from hybridmem.core.indexing import IndexSync, flush_unit, index_metadata, scope_key
 from hybridmem.core.inputs import NodeInput, coerce_input, content_hash
 from hybridmem.core.ops import ApplyContext, OpRegistry, core_registry, reattach_children
 from hybridmem.core.tree import TreeWriter, get_scoped
@@ -37,16 +37,20 @@ class Core:
 
     @classmethod
     def build(cls, engine: Engine) -> Core:
-        """Wire the tree writer and the index sync to ``engine``."""
+        """The tree writer and the index sync of ``engine``: views that hold nothing but the
+        engine, so a service part given only the engine (an ``EngineParts`` factory) builds
+        its own and sees the same state."""
         return cls(engine, TreeWriter(engine), IndexSync(engine))
 
 
 __all__ = [
     "ApplyContext",
     "BatchReads",
+    "CatchUp",
     "ContentSealer",
     "Core",
     "Engine",
+    "EngineParts",
     "IndexSync",
     "KnownVectors",
     "NodeChange",
@@ -54,6 +58,7 @@ __all__ = [
     "OpRegistry",
     "PlainSealer",
     "PlanRequest",
+    "StoreHook",
     "StoredContent",
     "TreeWriter",
     "WritePlan",
@@ -62,6 +67,7 @@ __all__ = [
     "coerce_input",
     "content_hash",
     "core_registry",
+    "flush_unit",
     "get_scoped",
     "index_metadata",
     "reattach_children",

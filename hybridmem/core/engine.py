@@ -5,6 +5,11 @@ clock, the config, the content sealer, the op registry and the write planner. Se
 (retrieval, evolution, privacy, recovery) are built with an engine and reach every resource
 through it, so swapping a resource (``restore`` replaces the SQLite file) is one assignment.
 
+The engine is built whole: what the services plug into it (sealer, op registry, planner, the
+vector flush, the index owner's catch-up and duties, store hooks) comes in one
+:class:`EngineParts` gathered before it is built; parts that need the engine itself are
+factories its constructor calls once. Nothing is assigned onto an engine after it is built.
+
 Write order, everywhere: validate -> embed (no lock held) -> one write unit (lock + ``BEGIN
 IMMEDIATE``): op-log rows and their appliers, node rows with ``index_state = pending`` -> after
 the outermost commit, the vector work the unit deferred -> ``indexed``. A crash between the two
@@ -20,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from hybridmem.clock import Clock, ensure_utc
 from hybridmem.config import MemoryConfig
@@ -65,6 +70,39 @@ class WriteUnit:
         self.finish_pending = self.finish_pending or inner.finish_pending
 
 
+StoreHook = Callable[["Engine", TreeStore], None]
+"""Installs a service's hooks on a store (decrypt-on-read, audit, automatic checkpoints): run
+on the engine's store when it is built and on each store attached later."""
+
+
+class CatchUp(Protocol):
+    """The index owner's catch-up, told after each batch of vector writes (the recovery
+    layer's reconciler: other processes' pending rows, deleted vectors, owner duties)."""
+
+    def after_write(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class EngineParts:
+    """What the services plug into an engine, gathered before it is built (``opening.py``).
+
+    ``planner`` and ``catch_up`` are factories the engine's constructor calls once with the
+    engine (the planner reads its embedder and store; the catch-up its index and store).
+    ``owner_duties`` are work only the vector index's owner can finish for other processes
+    (an erasure committed by a follower): the catch-up runs them with the engine on open and
+    after writes. ``flush`` runs a committed unit's deferred vector work
+    (:func:`hybridmem.core.indexing.flush_unit`; None: nothing reaches the index).
+    """
+
+    sealer: ContentSealer = field(default_factory=PlainSealer)
+    registry: OpRegistry = field(default_factory=core_registry)
+    planner: Callable[[Engine], WritePlanner] | None = None
+    catch_up: Callable[[Engine], CatchUp] | None = None
+    flush: Callable[[Engine, WriteUnit], None] | None = None
+    store_hooks: tuple[StoreHook, ...] = ()
+    owner_duties: tuple[Callable[[Engine], object], ...] = ()
+
+
 class Engine:
     """Owns the resources of one open memory; see the module docstring for the write order."""
 
@@ -78,12 +116,12 @@ class Engine:
         clock: Clock,
         counter: TokenCounter,
         actor: str | None = None,
-        sealer: ContentSealer | None = None,
-        registry: OpRegistry | None = None,
-        planner: WritePlanner | None = None,
+        parts: EngineParts | None = None,
         path: Path | None = None,
         location: str = "",
+        read_only: bool = False,
     ) -> None:
+        parts = parts or EngineParts()
         self.path = path
         """The memory directory (SQLite file, snapshots, embedded Chroma), if on disk."""
         self.location = location or (str(path) if path is not None else "")
@@ -95,34 +133,34 @@ class Engine:
         self.clock = clock
         self.counter = counter
         self.actor = actor
-        self.sealer: ContentSealer = sealer or PlainSealer()
-        self.ops = registry or core_registry()
-        self.planner = planner
+        self.read_only = read_only
+        """A memory opened ``read_only=True``: every write unit is refused."""
+        self.sealer: ContentSealer = parts.sealer
+        self.ops = parts.registry
         self.lock = threading.RLock()
         """Serialises this process's write units (other processes: SQLite's own locking)."""
-        self.after_index: Callable[[], None] | None = None
-        """Called after each batch of vector writes (the recovery layer's owner catch-up)."""
-        self.flush_index: Callable[[WriteUnit], None] | None = None
-        """Runs a committed unit's deferred vector work (set by :mod:`hybridmem.core.indexing`)."""
-        self.owner_duties: list[Callable[[], object]] = []
-        """Work only the vector index's owner can finish for other processes (an erasure
-        committed by a follower); the recovery layer runs them on open and on catch-up."""
-        self.on_store: list[Callable[[TreeStore], None]] = []
-        """Called with each newly attached store (services install their hooks on it)."""
+        self._flush_unit = parts.flush
+        self._store_hooks = parts.store_hooks
+        self.owner_duties = parts.owner_duties
+        """Work only the vector index's owner can finish for other processes; see
+        :class:`EngineParts`."""
         self.index_lag: str | None = None
         """Why the last committed write's vector work failed (None: it did not); its rows
         stay pending until the index can be written again."""
         self._unit: WriteUnit | None = None
         self.closed = False
-        self.read_only = False
-        """Set for a memory opened ``read_only=True``: every write unit is refused."""
+        # Last: the factories see a complete engine.
+        self.planner: WritePlanner | None = parts.planner(self) if parts.planner else None
+        self.catch_up: CatchUp | None = parts.catch_up(self) if parts.catch_up else None
+        for hook in self._store_hooks:
+            hook(self, store)
 
     def attach_store(self, store: TreeStore) -> None:
         """Make ``store`` the engine's store (``restore`` swaps the file) and let every
         service install its hooks on it."""
         self.store = store
-        for hook in self.on_store:
-            hook(store)
+        for hook in self._store_hooks:
+            hook(self, store)
 
     # -- time and state ---------------------------------------------------------------------
     def now(self) -> datetime:
@@ -163,7 +201,7 @@ class Engine:
             if outer is not None:
                 outer.absorb(unit)
                 return
-            if self.flush_index is not None:
+            if self._flush_unit is not None:
                 self._flush(unit)
 
     def _flush(self, unit: WriteUnit) -> None:
@@ -171,9 +209,9 @@ class Engine:
         write's failure: the rows are committed and stay ``pending`` (a delete's vectors
         become orphans), the owner's catch-up or next open finishes them. Raising here would
         tell the caller a committed write failed, and a retry would write it twice."""
-        assert self.flush_index is not None
+        assert self._flush_unit is not None
         try:
-            self.flush_index(unit)
+            self._flush_unit(self, unit)
         except (IndexUnavailableError, StoreError, OSError) as exc:
             self.index_lag = str(exc)
             log.warning("vector work of a committed write deferred (%s); it catches up later", exc)

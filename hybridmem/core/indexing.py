@@ -60,6 +60,11 @@ def index_metadata(node: Indexable) -> Metadata:
     }
 
 
+def flush_unit(engine: Engine, unit: WriteUnit) -> None:
+    """Run a committed unit's deferred vector work (the engine's ``EngineParts.flush``)."""
+    IndexSync(engine).flush(unit)
+
+
 RETIRED_KEYS = ("user_id", "task_id", "status")
 """Keys entries written before layout 3 carry and nothing reads (each is in a combined key):
 :meth:`IndexSync.relabel` removes them."""
@@ -70,7 +75,6 @@ class IndexSync:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        engine.flush_index = self.flush
 
     def flush(self, unit: WriteUnit) -> None:
         """Run a committed unit's deferred vector work."""
@@ -101,8 +105,8 @@ class IndexSync:
         # A copy beside the row (small scopes are ranked from it: core/vectors.py) and the
         # indexed mark, in one write.
         engine.store.record_indexed(nodes, vectors, engine.embedder.name)
-        if engine.after_index is not None:
-            engine.after_index()
+        if engine.catch_up is not None:
+            engine.catch_up.after_write()
 
     def sync_metadata(self, ids: Sequence[str]) -> None:
         """Refresh the filterable metadata (status, scope) of nodes changed in the store. A

@@ -120,31 +120,39 @@ class TreeWriter:
                 if wants or (wants is None and item.node_type in engine.config.activate_on_add):
                     activate_id = node_id
             adds.flush()
-            created, batch = adds.created, adds.batch
-            bumped = sorted(adds.touched - set(batch) - {n.id for n in created})
-            if bumped:
-                # Logged so that replay (restore) reproduces the ancestors' activity exactly.
-                engine.commit(
-                    "bump",
-                    node_id=None,
-                    user_id=user_id,
-                    payload={"ids": bumped, "by": engine.config.ancestor_bump},
-                    at=adds.now,
-                )
-            if activate_id is not None:
-                engine.commit(
-                    "set_active", node_id=activate_id, user_id=user_id, payload={}, at=adds.now
-                )
-            # The new items' vectors were computed above; a new root is embedded on its own.
-            rows = [i for i, node_id in enumerate(ids) if node_id in batch]
-            if rows:
-                unit.index.append(([batch[ids[i]] for i in rows], feed.all()[rows]))
-            roots = [n for n in created if n.id not in batch]
-            if roots:
-                unit.index.append((roots, None))
-            unit.sync.extend(i for i in dict.fromkeys(adds.evolved) if i not in batch)
+            self._finish_adds(adds, ids, activate_id, feed)
         fresh = engine.store.get_many(set(resolved.values()))
         return [fresh[resolved[node_id]] for node_id in ids]
+
+    def _finish_adds(
+        self, adds: AddRun, ids: list[str], activate_id: str | None, feed: EmbedFeed
+    ) -> None:
+        """The end of an ``add_many``'s write unit, once every item is written: the ancestors'
+        bump and the active node (ops, so replay reproduces them), and the vector work."""
+        engine, unit, user_id = self.engine, adds.unit, adds.user_id
+        created, batch = adds.created, adds.batch
+        bumped = sorted(adds.touched - set(batch) - {n.id for n in created})
+        if bumped:
+            # Logged so that replay (restore) reproduces the ancestors' activity exactly.
+            engine.commit(
+                "bump",
+                node_id=None,
+                user_id=user_id,
+                payload={"ids": bumped, "by": engine.config.ancestor_bump},
+                at=adds.now,
+            )
+        if activate_id is not None:
+            engine.commit(
+                "set_active", node_id=activate_id, user_id=user_id, payload={}, at=adds.now
+            )
+        # The new items' vectors were computed above; a new root is embedded on its own.
+        rows = [i for i, node_id in enumerate(ids) if node_id in batch]
+        if rows:
+            unit.index.append(([batch[ids[i]] for i in rows], feed.all()[rows]))
+        roots = [n for n in created if n.id not in batch]
+        if roots:
+            unit.index.append((roots, None))
+        unit.sync.extend(i for i in dict.fromkeys(adds.evolved) if i not in batch)
 
     def _check_user_quota(self, user_id: str, adding: int) -> None:
         limit = self.engine.config.max_nodes_per_user

@@ -37,13 +37,13 @@ __all__ = [
 
 # -- lifecycles, conflicts, maintenance, distillation (the evolution layer) ------------------
 _EVOLUTION_EXPORTS = {
-    "EvolutionConfig": "hybridmem.evolution.config",
-    "EvolutionWeights": "hybridmem.evolution.config",
-    "HalfLives": "hybridmem.evolution.config",
-    "Lifecycle": "hybridmem.evolution.config",
-    "Tier": "hybridmem.evolution.config",
-    "companion": "hybridmem.evolution.config",
-    "task_executor": "hybridmem.evolution.config",
+    "EvolutionConfig": "hybridmem.config.evolution",
+    "EvolutionWeights": "hybridmem.config.evolution",
+    "HalfLives": "hybridmem.config.evolution",
+    "Lifecycle": "hybridmem.config.evolution",
+    "Tier": "hybridmem.config.evolution",
+    "companion": "hybridmem.config.evolution",
+    "task_executor": "hybridmem.config.evolution",
     "MaintenanceAction": "hybridmem.evolution.maintain.maintenance",
     "MaintenanceReport": "hybridmem.evolution.maintain.maintenance",
     "ValueRecord": "hybridmem.evolution.history",

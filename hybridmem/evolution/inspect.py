@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import Core
 from hybridmem.core.evolution_marks import current_of, is_unconfirmed
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.maintain.forgetting import Retention, plan_user
 from hybridmem.evolution.maintain.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode

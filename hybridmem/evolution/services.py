@@ -1,13 +1,14 @@
-"""The evolution layer as the facade sees it: install it on a core, then call its operations.
+"""The evolution layer as the facade sees it: its engine part, then its operations.
 
-:func:`install` makes the layer's :class:`~hybridmem.evolution.write.planner.EvolutionWriter` the
-engine's write planner (speech-act filter, lifecycle, tier, conflict groups for every new
-node). The other functions are the evolution operations of ``HybridMemory``.
+:func:`planner` (an ``EngineParts.planner`` factory) makes the layer's
+:class:`~hybridmem.evolution.write.planner.EvolutionWriter` the engine's write planner
+(speech-act filter, lifecycle, tier, conflict groups for every new node). The other functions
+are the evolution operations of ``HybridMemory``.
 """
 
 from __future__ import annotations
 
-from hybridmem.core import Core
+from hybridmem.core import Core, Engine
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.history import current_value as _current_value
@@ -20,11 +21,9 @@ from hybridmem.evolution.write.planner import EvolutionWriter
 from hybridmem.models import MemoryNode
 
 
-def install(core: Core) -> EvolutionWriter:
-    """Plan every new node of ``core`` with the evolution layer; return the planner."""
-    writer = EvolutionWriter(core.engine)
-    core.engine.planner = writer
-    return writer
+def planner(engine: Engine) -> EvolutionWriter:
+    """The engine's write planner: every new node is planned by the evolution layer."""
+    return EvolutionWriter(engine)
 
 
 def set_slot_extractor(core: Core, extractor: SlotExtractor | None) -> None:
@@ -49,8 +48,8 @@ __all__ = [
     "add_probe",
     "current_value",
     "inspect_user",
-    "install",
     "maintain",
+    "planner",
     "probe_report",
     "restore_archived",
     "set_slot_extractor",

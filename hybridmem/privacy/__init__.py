@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
+from hybridmem.config.privacy import KEY_ENV, PrivacyConfig
 from hybridmem.privacy.audit import AuditEntry, AuditVerification
-from hybridmem.privacy.crypto import KEY_ENV, PrivacyConfig, generate_key, key_fingerprint
+from hybridmem.privacy.crypto import generate_key, key_fingerprint
 
 __all__ = [
     "KEY_ENV",

@@ -19,76 +19,33 @@ import hashlib
 import hmac
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from hybridmem.config.privacy import KEY_ENV
+from hybridmem.config.privacy import parse_key as parse_key  # its home until the config package
 from hybridmem.core.hooks import StoredContent
+from hybridmem.core.sealed import (
+    KEY_ID_META,
+    PREFIX,
+    copy_key_id,
+    is_sealed,
+    sealed_key_id,
+    split_sealed,
+)
 from hybridmem.errors import (
     DecryptionError,
-    InvalidArgumentError,
     KeyUnavailableError,
     WrongKeyError,
 )
-from hybridmem.store import copy_meta, copy_sealed_sample
 
-KEY_ENV = "HYBRIDMEM_KEY"
-PREFIX = "hmenc1:"
-KEY_ID_META = "privacy.key_id"
 _NONCE = 12
-
-
-@dataclass(frozen=True, slots=True)
-class PrivacyConfig:
-    """Privacy settings for ``HybridMemory(path, privacy=PrivacyConfig(...))``.
-
-    key:          32 raw bytes or their url-safe base64 text. None: read ``key_env``.
-    key_env:      environment variable holding the key when ``key`` is None.
-    encrypt_all:  encrypt every node's content, not only nodes added with ``sensitive=True``.
-    audit_reads:  also record reads (get, children, path, subtree, retrieve) in the audit log.
-    """
-
-    key: bytes | str | None = field(default=None, repr=False)
-    key_env: str = KEY_ENV
-    encrypt_all: bool = False
-    audit_reads: bool = False
-
-    def resolve_key(self) -> bytes | None:
-        """The configured key as 32 bytes, or None when neither setting nor env var is set."""
-        if self.key is not None:
-            return parse_key(self.key)
-        raw = os.environ.get(self.key_env) or None
-        if raw is None:
-            return None
-        try:
-            return parse_key(raw)
-        except InvalidArgumentError as exc:  # say where the bad key came from
-            raise InvalidArgumentError(f"${self.key_env}: {exc}") from None
 
 
 def generate_key() -> str:
     """A new random 256-bit key as url-safe base64 text (what ``HYBRIDMEM_KEY`` expects)."""
     return base64.urlsafe_b64encode(os.urandom(32)).decode("ascii")
-
-
-def parse_key(raw: bytes | str) -> bytes:
-    """Accept 32 raw bytes or url-safe base64 of 32 bytes; anything else is refused."""
-    if isinstance(raw, bytes) and len(raw) == 32:
-        return raw
-    if isinstance(raw, bytes | str):
-        text = raw.decode("ascii", "replace") if isinstance(raw, bytes) else raw
-        try:
-            decoded = base64.urlsafe_b64decode(text.strip().encode("ascii"))
-        except (binascii.Error, ValueError, UnicodeEncodeError):
-            decoded = b""
-        if len(decoded) == 32:
-            return decoded
-    raise InvalidArgumentError(
-        "an encryption key must be 32 bytes or their url-safe base64 text "
-        "(make one with hybridmem.privacy.generate_key())"
-    )
 
 
 def key_fingerprint(key: bytes) -> str:
@@ -131,36 +88,6 @@ class ContentCipher:
     def digest(self, text: str) -> str:
         """Keyed content hash: unchanged-content detection without a guessable plain hash."""
         return hmac.new(self._mac_key, text.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
-
-
-def split_sealed(stored: str) -> tuple[str, str]:
-    """``(key id, base64 body)`` of a stored ciphertext; DecryptionError if malformed."""
-    if not stored.startswith(PREFIX) or stored.count(":") != 2:
-        raise DecryptionError("stored content is not a hybridmem ciphertext")
-    _, key_id, body = stored.split(":")
-    return key_id, body
-
-
-def sealed_key_id(stored: str | None) -> str | None:
-    """The key id a stored ciphertext names (None for None or anything not sealed)."""
-    if stored is None or not is_sealed(stored):
-        return None
-    try:
-        return split_sealed(stored)[0]
-    except DecryptionError:
-        return None
-
-
-def copy_key_id(path: Path) -> str | None:
-    """The key a SQLite copy's ciphertexts (a snapshot's, a moved-aside store's) are sealed
-    with: its recorded fingerprint, else the key its first ciphertext names (a copy of a store
-    that had lost its fingerprint), else None (nothing in it is encrypted)."""
-    return copy_meta(path, KEY_ID_META) or sealed_key_id(copy_sealed_sample(path))
-
-
-def is_sealed(stored: str) -> bool:
-    """Whether a stored ``content`` value is a ciphertext."""
-    return stored.startswith(PREFIX)
 
 
 class ContentVault:
@@ -215,3 +142,19 @@ class ContentVault:
         if not is_sealed(stored):
             return stored
         return self._require(f"reading sensitive node {node_id!r}").open(node_id, stored)
+
+
+__all__ = [
+    "KEY_ENV",
+    "KEY_ID_META",
+    "PREFIX",
+    "ContentCipher",
+    "ContentVault",
+    "copy_key_id",
+    "generate_key",
+    "is_sealed",
+    "key_fingerprint",
+    "parse_key",
+    "sealed_key_id",
+    "split_sealed",
+]

@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
+from hybridmem.core.directory import PREVIOUS_PREFIX, scrubbing
+from hybridmem.core.duties import PENDING_ERASURE
 from hybridmem.core.ops import scrub_payload
 from hybridmem.errors import (
     IndexUnavailableError,
@@ -49,7 +51,6 @@ from hybridmem.errors import (
 )
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
-from hybridmem.recovery import files
 from hybridmem.store import SnapshotKeeper, encode_path, read_copy, scrub_copy
 from hybridmem.validation import check_node_id, check_user_id
 
@@ -124,7 +125,7 @@ def scrub_snapshot_files(core: Core, scope: ErasedScope) -> int:
     home = core.engine.path
     copies += [
         p
-        for p in (sorted(home.glob("memory.sqlite3.before-restore-*")) if home else [])
+        for p in (sorted(home.glob(f"{PREVIOUS_PREFIX}*")) if home else [])
         if not p.name.endswith(("-wal", "-shm", "-journal"))
     ]
     done = 0
@@ -225,10 +226,6 @@ def erase(
     )
 
 
-PENDING_ERASURE = "erasure_pending:"
-"""Meta key prefix of an erasure whose vector/snapshot work is not finished yet."""
-
-
 @dataclass(frozen=True, slots=True)
 class _Finished:
     vectors: int = 0
@@ -271,7 +268,7 @@ def _finish(core: Core, seq: int, pending: dict[str, object], compact: bool) -> 
     folder = snapshot_directory(core) if engine.path is not None else None
     snapshots = 0
     if not pending.get("copies_done"):
-        with files.scrubbing(folder) if folder is not None else nullcontext():
+        with scrubbing(folder) if folder is not None else nullcontext():
             snapshots = sum(scrubber(core, scope) for scrubber in _SCRUBBERS)
     if not engine.index.writable:
         compacted = False
@@ -308,12 +305,6 @@ def finish_pending_erasures(core: Core) -> int:
         if core.engine.store.get_meta(key) is None:
             done += 1
     return done
-
-
-def pending_erasures(core: Core) -> list[int]:
-    """Sequence numbers of erasures whose vector or snapshot work is not finished."""
-    keys = core.engine.store.meta_items(PENDING_ERASURE)
-    return sorted(int(k[len(PENDING_ERASURE) :]) for k in keys)
 
 
 def erased_ids(ctx: ApplyContext, user_id: str, node_id: str | None, subtree: bool) -> list[str]:

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
 
+from hybridmem.config.privacy import PrivacyConfig
 from hybridmem.errors import WrongKeyError
 from hybridmem.privacy import audit
 from hybridmem.privacy.crypto import (
     KEY_ID_META,
     ContentCipher,
     ContentVault,
-    PrivacyConfig,
     sealed_key_id,
 )
 from hybridmem.store import TreeStore

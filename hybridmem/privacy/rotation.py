@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hybridmem.core import Core
+from hybridmem.core.directory import previous_stores, scrubbing
 from hybridmem.errors import IndexUnavailableError, KeyUnavailableError, StoreError, WrongKeyError
 from hybridmem.models import IndexState
 from hybridmem.privacy import audit
@@ -30,7 +31,6 @@ from hybridmem.privacy.crypto import (
     sealed_key_id,
 )
 from hybridmem.privacy.erasure import snapshot_directory
-from hybridmem.recovery import files
 from hybridmem.store import SnapshotKeeper, TreeStore, reseal_copy
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def rotate_key(core: Core, guard: PrivacyGuard, new_key: bytes | str) -> KeyRota
         return new.seal(node_id, plain), new.digest(plain)
 
     folder = snapshot_directory(core)
-    with files.scrubbing(folder) if folder is not None else nullcontext():
+    with scrubbing(folder) if folder is not None else nullcontext():
         staged = _stage_copies(core, old.key_id, new.key_id, reseal)
         try:
             sealed = _switch_live(core, old, new, reseal, len(staged))
@@ -162,7 +162,7 @@ def store_copies(core: Core) -> list[Path]:
         return []
     folder = snapshot_directory(core)
     snaps = sorted(folder.glob("snap-*.sqlite3")) if folder and folder.is_dir() else []
-    return snaps + files.previous_stores(home)
+    return snaps + previous_stores(home)
 
 
 def _stage_copies(

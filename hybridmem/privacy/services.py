@@ -1,25 +1,27 @@
-"""The privacy layer as the facade sees it: install it on a core, then call its operations.
+"""The privacy layer as the facade sees it: its engine parts, then its operations.
 
-:func:`install` gives the engine the content vault (encryption of sensitive nodes), installs
-decrypt-on-read and the audit hook on the store (again after a restore swaps it), registers the
-``erase`` op and finishes erasures a crash left pending. The other functions are the privacy
-operations of ``HybridMemory``.
+Before the engine is built, :func:`guard` opens the store's privacy state (the key, checked
+against the store's) and :func:`register_ops` adds the ``erase`` op to the registry; the
+engine then gets the guard's content vault as its sealer, :func:`store_hook` (decrypt-on-read
+and the audit hook, again after a restore swaps the store) and :func:`finish_erasures` as an
+owner duty. Once the core is built, :func:`start` finishes the rotations and erasures a crash
+left pending. The other functions are the privacy operations of ``HybridMemory``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hybridmem.core import Core
+from hybridmem.config.privacy import PrivacyConfig
+from hybridmem.core import Core, Engine, OpRegistry, StoreHook
 from hybridmem.privacy import audit
 from hybridmem.privacy.audit import AuditEntry, AuditVerification
-from hybridmem.privacy.crypto import PrivacyConfig
 from hybridmem.privacy.erasure import ErasureReport, apply_erase, erase, finish_pending_erasures
 from hybridmem.privacy.guard import PrivacyGuard
 from hybridmem.privacy.portability import PortabilityReport, export_user, import_jsonl
 from hybridmem.privacy.rotation import KeyRotationReport, finish_rotation
 from hybridmem.privacy.rotation import rotate_key as _rotate_key
-from hybridmem.store import AuditQuery
+from hybridmem.store import AuditQuery, TreeStore
 
 
 class PrivacyService:
@@ -37,22 +39,38 @@ class PrivacyService:
         )
 
 
-def install(core: Core, config: PrivacyConfig | None) -> PrivacyService:
-    """Wire the privacy layer into ``core`` (see the module docstring)."""
+def guard(store: TreeStore, config: PrivacyConfig | None) -> PrivacyGuard:
+    """The privacy state of ``store`` (its key checked against the store's), before the
+    engine is built: its ``vault`` is the engine's sealer."""
+    return PrivacyGuard(store, config)
+
+
+def register_ops(registry: OpRegistry) -> None:
+    """Add the privacy layer's op (``erase``) to the registry the engine is built with."""
+    registry.register("erase", apply_erase)
+
+
+def store_hook(privacy: PrivacyGuard) -> StoreHook:
+    """Decrypt-on-read, secure delete and the audit hook on every store the engine gets."""
+    return lambda _engine, store: privacy.attach(store)
+
+
+def finish_erasures(engine: Engine) -> int:
+    """An owner duty: the vector part of erasures other processes committed."""
+    return finish_pending_erasures(Core.build(engine))
+
+
+def start(core: Core, privacy: PrivacyGuard) -> PrivacyService:
+    """Once the core is built: finish what a crash left (see the module docstring)."""
     engine = core.engine
-    guard = PrivacyGuard(engine.store, config)
-    engine.sealer = guard.vault
-    engine.on_store.append(guard.attach)
-    engine.ops.register("erase", apply_erase)
     # A read-only open leaves unfinished rotations and erasures to the next writer.
     if not engine.read_only:
         finish_rotation(core)
-    # The vector part of an erasure needs the index owner: the recovery layer runs this on
-    # the owner's open and catch-up; the rest (snapshots, SQLite) any process finishes now.
-    engine.owner_duties.append(lambda: finish_pending_erasures(core))
+    # The vector part of an erasure needs the index owner (an owner duty, run on the owner's
+    # open and catch-up); the rest (snapshots, SQLite) any process finishes now.
     if not engine.index.owned and not engine.read_only:
         finish_pending_erasures(core)
-    return PrivacyService(core, guard)
+    return PrivacyService(core, privacy)
 
 
 def rotate_key(core: Core, service: PrivacyService, new_key: bytes | str) -> KeyRotationReport:
@@ -77,8 +95,12 @@ __all__ = [
     "audit_log",
     "erase",
     "export_user",
+    "finish_erasures",
+    "guard",
     "import_jsonl",
-    "install",
+    "register_ops",
     "rotate_key",
+    "start",
+    "store_hook",
     "verify_audit",
 ]

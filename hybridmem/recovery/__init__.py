@@ -7,7 +7,7 @@ Only the light modules are imported here: the rest import the store and are load
 
 from __future__ import annotations
 
-from hybridmem.recovery.config import RecoveryConfig
+from hybridmem.config.recovery import RecoveryConfig
 from hybridmem.recovery.models import (
     OpenReport,
     OpRecord,

@@ -14,9 +14,9 @@ import time
 from collections.abc import Sequence
 
 from hybridmem.core import Core, content_hash, index_metadata
+from hybridmem.core.duties import pending_erasures
 from hybridmem.errors import CorruptStoreError, StoreError
 from hybridmem.models import IndexState
-from hybridmem.privacy.erasure import pending_erasures
 from hybridmem.recovery import reindex, sessions
 from hybridmem.recovery.models import OpenReport, RepairReport, VerifyReport
 from hybridmem.store import IndexRow
@@ -69,7 +69,7 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
         rows = engine.store.index_rows()
         after = engine.index.get_ids()
         sequence = engine.store.sequence_gaps()
-        erasures = pending_erasures(core)
+        erasures = pending_erasures(engine.store)
         tampered = engine.store.tampered_rows()
         marks = {} if full else engine.store.verified_marks()
         indexed = [r for r in rows if r.index_state == IndexState.INDEXED.value]
@@ -352,10 +352,11 @@ class Reconciler:
             self._busy = False
 
     def run_owner_duties(self) -> None:
-        """Finish what other processes left for the index owner (see ``Engine.owner_duties``)."""
-        if self.core.engine.index.owned:
-            for duty in self.core.engine.owner_duties:
-                duty()
+        """Finish what other processes left for the index owner (see ``EngineParts``)."""
+        engine = self.core.engine
+        if engine.index.owned:
+            for duty in engine.owner_duties:
+                duty(engine)
 
     def on_close(self) -> None:
         """A clean close: drop this session's marker."""

@@ -21,9 +21,9 @@ import uuid
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
+from hybridmem.core.sealed import KEY_ID_META, sealed_key_id
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError
 from hybridmem.models import IndexState
-from hybridmem.privacy.crypto import KEY_ID_META, sealed_key_id
 from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import SnapshotInfo
 from hybridmem.recovery.replay import replay

@@ -1,8 +1,10 @@
-"""The recovery layer as the facade sees it: install it on a core, then call its operations.
+"""The recovery layer as the facade sees it: its engine parts, then its operations.
 
-:func:`install` wires the open-time reconciliation, the owner's catch-up after vector writes
-and automatic checkpoints into the engine. The other functions are the recovery operations
-of ``HybridMemory`` (op-log queries, checkpoints, restore, verify/repair, stats).
+:func:`reconciler` (the engine's catch-up after vector writes, and the open-time
+reconciliation) and :func:`auto_checkpoint` (a store hook) are what the recovery layer plugs
+into an engine when it is built (``opening.py`` gathers them in an ``EngineParts``). The
+other functions are the recovery operations of ``HybridMemory`` (op-log queries,
+checkpoints, restore, verify/repair, stats).
 """
 
 from __future__ import annotations
@@ -10,12 +12,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from hybridmem.core import Core
+from hybridmem.config.recovery import RecoveryConfig
+from hybridmem.core import Core, Engine
 from hybridmem.errors import NodeNotFoundError, RecoveryError
 from hybridmem.models import OpRecord, StoreStats
 from hybridmem.recovery import consistency, db_snapshots, files, sessions, snapshots
 from hybridmem.recovery import oplog as _oplog
-from hybridmem.recovery.config import RecoveryConfig
 from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.reindex import plan_index, switch_embedder
@@ -28,20 +30,29 @@ def check_files(home: Path, *, chroma_dir: Path | None, config: RecoveryConfig) 
     files.check_not_lost(home, chroma_dir, home / config.snapshot_dir)
 
 
-def install(core: Core) -> Reconciler:
-    """Wire recovery into ``core``: catch-up after vector writes, automatic checkpoints;
-    remove what interrupted checkpoints left behind."""
-    if core.engine.path is not None:
-        files.clean_leftovers(core.engine.path / core.engine.config.recovery.snapshot_dir)
-    reconciler = Reconciler(core)
-    core.engine.after_index = reconciler.after_write
+def clean_snapshot_folder(home: Path | None, config: RecoveryConfig) -> None:
+    """Before the engine is built: remove what interrupted checkpoints left behind."""
+    if home is not None:
+        files.clean_leftovers(home / config.snapshot_dir)
 
-    def on_store(store: TreeStore) -> None:
-        store.after_commit = snapshots.AutoCheckpoint(core).after_commit
 
-    core.engine.on_store.append(on_store)
-    on_store(core.engine.store)
-    return reconciler
+def reconciler(engine: Engine) -> Reconciler:
+    """The engine's catch-up (an ``EngineParts.catch_up`` factory): the owner's catch-up
+    after vector writes, the open-time reconciliation, the session marker."""
+    return Reconciler(Core.build(engine))
+
+
+def reconciler_of(engine: Engine) -> Reconciler:
+    """The reconciler an engine was built with (:func:`reconciler` as its catch-up)."""
+    found = engine.catch_up
+    if not isinstance(found, Reconciler):
+        raise RecoveryError("this engine was built without the recovery layer's reconciler")
+    return found
+
+
+def auto_checkpoint(engine: Engine, store: TreeStore) -> None:
+    """A store hook: automatic checkpoints after commits (``RecoveryConfig``)."""
+    store.after_commit = snapshots.AutoCheckpoint(Core.build(engine)).after_commit
 
 
 def history(core: Core, node_id: str, *, user_id: str | None) -> list[OpRecord]:
@@ -148,14 +159,17 @@ def stats(core: Core, *, count_vectors: bool = True) -> StoreStats:
 
 
 __all__ = [
+    "auto_checkpoint",
     "check_files",
     "checkpoint",
+    "clean_snapshot_folder",
     "consistency",
     "history",
-    "install",
     "list_snapshots",
     "oplog",
     "plan_index",
+    "reconciler",
+    "reconciler_of",
     "repair",
     "restore",
     "stats",

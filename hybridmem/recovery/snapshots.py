@@ -26,9 +26,9 @@ from pathlib import Path
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core import ApplyContext, Core
+from hybridmem.core.sealed import KEY_ID_META, copy_key_id
 from hybridmem.errors import RecoveryError, SnapshotNotFoundError, StoreError
 from hybridmem.models import IndexState
-from hybridmem.privacy.crypto import KEY_ID_META, copy_key_id
 from hybridmem.recovery import db_snapshots, files
 from hybridmem.recovery.lineage import LINEAGE_KEY, lineage, plan_replay
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo

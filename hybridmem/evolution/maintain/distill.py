@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from hybridmem import lexical
-from hybridmem.evolution.config import EvolutionConfig, Lifecycle
+from hybridmem.config.evolution import EvolutionConfig, Lifecycle
 from hybridmem.models import MemoryNode, NodeStatus
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from hybridmem.clock import to_iso
+from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import NodeChange
 from hybridmem.core.evolution_marks import is_unconfirmed
-from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.maintain.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 

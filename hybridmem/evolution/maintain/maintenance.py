@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from hybridmem.clock import ensure_utc, to_iso
+from hybridmem.config.evolution import EvolutionConfig, Tier
 from hybridmem.core import Core, NodeChange, get_scoped
-from hybridmem.evolution.config import EvolutionConfig, Tier
 from hybridmem.evolution.maintain.distill import Distiller, ExtractiveDistiller
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, plan_user
 from hybridmem.evolution.maintain.profiles import distil_user

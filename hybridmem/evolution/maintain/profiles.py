@@ -19,9 +19,9 @@ from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import to_iso
+from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import Core, NodeInput, content_hash
 from hybridmem.errors import KeyUnavailableError
-from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.maintain.distill import DistilledTrait, Distiller, Theme, find_themes
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction
 from hybridmem.models import MemoryNode, NodeStatus

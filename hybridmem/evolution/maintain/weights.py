@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from hybridmem import scoring
-from hybridmem.evolution.config import EvolutionConfig
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.models import MemoryNode
 
 DEFAULT_HALF_LIFE_DAYS = 30.0

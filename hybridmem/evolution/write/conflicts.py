@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.config.evolution import EvolutionConfig, Tier
 from hybridmem.core.evolution_marks import current_of, is_settled
 from hybridmem.core.evolution_marks import node_age as _age
 from hybridmem.core.hooks import NodeChange
-from hybridmem.evolution.config import EvolutionConfig, Tier
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from hybridmem.evolution.config import Lifecycle, Tier
+from hybridmem.config.evolution import Lifecycle, Tier
 from hybridmem.validation import check_lifecycle, check_tier
 
 __all__ = ["check_lifecycle", "check_tier"]

@@ -15,12 +15,12 @@ from typing import Any
 
 import numpy as np
 
+from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.evolution_marks import is_unconfirmed
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
-from hybridmem.evolution.config import EvolutionConfig, Lifecycle, Tier
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel
 from hybridmem.evolution.slots import embed as slot_embed
 from hybridmem.evolution.slots import others

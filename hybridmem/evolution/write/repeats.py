@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 from hybridmem.clock import to_iso
+from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import NodeChange, PlanRequest
-from hybridmem.evolution.config import EvolutionConfig
 from hybridmem.evolution.write.conflicts import value_units
 from hybridmem.models import MemoryNode
 

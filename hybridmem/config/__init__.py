@@ -1,4 +1,10 @@
-"""Configuration: one frozen dataclass per concern, all with documented defaults."""
+"""Configuration: one frozen dataclass per concern, all with documented defaults.
+
+A base-level package: every layer's settings live here (``evolution``, ``recovery``,
+``privacy`` beside the engine-wide :class:`MemoryConfig`), importing nothing but
+:mod:`hybridmem.errors`, so no service package owns a config another layer composes (the
+package-level import graph stays acyclic: tests/test_layering.py).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,10 @@ import math
 from dataclasses import dataclass, field, fields
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from hybridmem.config.evolution import EvolutionConfig
+from hybridmem.config.privacy import PrivacyConfig
+from hybridmem.config.recovery import RecoveryConfig
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution.config import EvolutionConfig
-from hybridmem.recovery.config import RecoveryConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +207,7 @@ class MemoryConfig:
     recovery: RecoveryConfig = field(default_factory=RecoveryConfig)
     """Automatic checkpoints and snapshot retention (hybridmem/recovery)."""
     evolution: EvolutionConfig = field(default_factory=EvolutionConfig)
-    """Lifecycles, conflicts, tiers and forgetting (presets: ``hybridmem.evolution.config``)."""
+    """Lifecycles, conflicts, tiers and forgetting (presets: ``hybridmem.config.evolution``)."""
 
     def __post_init__(self) -> None:
         if self.max_content_chars < 1:
@@ -233,3 +240,13 @@ class MemoryConfig:
             raise InvalidArgumentError("MemoryConfig.embed_ahead must be an int >= 0")
         if self.embed_ahead < 0:
             raise InvalidArgumentError("MemoryConfig.embed_ahead must be an int >= 0")
+
+
+__all__ = [
+    "EvolutionConfig",
+    "MemoryConfig",
+    "PrivacyConfig",
+    "RecoveryConfig",
+    "RetrievalConfig",
+    "ScoreWeights",
+]
