@@ -395,7 +395,7 @@ class EvolutionReads(Protocol):
         ...
 
 
-class OpLog(Protocol):
+class OpLog(StoreLifecycle, Protocol):
     """The op log: the core appends, recovery replays and reads history."""
 
     def append_op(
@@ -458,7 +458,7 @@ class OpLog(Protocol):
         ...
 
 
-class AuditLog(Protocol):
+class AuditLog(StoreLifecycle, Protocol):
     """The audit log's rows (the privacy layer hashes and chains them)."""
 
     def last_audit_entry(self) -> AuditRow | None:
@@ -490,7 +490,7 @@ class AuditLog(Protocol):
         ...
 
 
-class Meta(Protocol):
+class Meta(StoreLifecycle, Protocol):
     """Small keyed values (embedder, layout, key fingerprint, lineage, session markers,
     pending erasures) and the liveness of other sessions."""
 
