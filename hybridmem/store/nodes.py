@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 
 from hybridmem.clock import from_iso, to_iso
-from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store import fts
 from hybridmem.store.base import (
@@ -30,9 +29,9 @@ from hybridmem.store.base import (
     marks,
     refused,
 )
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+from hybridmem.store.records import NodeRow, Scope
 from hybridmem.store.sql.dialect import SQLITE
-from hybridmem.store.sql.nodes import NodeQueries
+from hybridmem.store.sql.nodes import NodeQueries, column_sets
 from hybridmem.store.sql.nodes import scope_sql as shared_scope_sql
 
 MAX_SCOPE_TOKENS = 200
@@ -113,12 +112,9 @@ class NodeTable(NodeQueries, SQLiteBase):
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
     ) -> None:
         """Update columns of one node; re-index its terms when ``fts_terms`` is given."""
-        unknown = sorted(set(values) - NODE_FIELDS) + (["id"] if "id" in values else [])
-        if unknown:
-            raise StoreWriteError(f"cannot update node {node_id!r}: unknown columns {unknown}")
-        sets = ", ".join(f"{k} = ?" for k in values)
+        sets, params = column_sets(node_id, values)
         with refused(f"cannot update node {node_id!r}"):
-            self.conn.execute(f"UPDATE nodes SET {sets} WHERE id = ?", [*values.values(), node_id])
+            self._set_columns(node_id, sets, params)
             if fts_terms is not None:
                 found = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (node_id,))
                 rid = found.fetchone()[0]

@@ -12,14 +12,13 @@ from typing import Any
 import numpy as np
 
 from hybridmem.clock import from_iso, to_iso
-from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
 from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
-from hybridmem.store.records import NODE_FIELDS, NodeRow, Scope
+from hybridmem.store.records import NodeRow, Scope
 from hybridmem.store.sql.dialect import POSTGRES
-from hybridmem.store.sql.nodes import NodeQueries
+from hybridmem.store.sql.nodes import NodeQueries, column_sets
 from hybridmem.store.sql.nodes import scope_sql as shared_scope_sql
 
 
@@ -87,18 +86,13 @@ class PgNodeTable(NodeQueries, PgBase):
         self, node_id: str, values: Mapping[str, Any], fts_terms: str | None = None
     ) -> None:
         """Update columns of one node; re-index its terms when ``fts_terms`` is given."""
-        unknown = sorted(set(values) - NODE_FIELDS) + (["id"] if "id" in values else [])
-        if unknown:
-            raise StoreWriteError(f"cannot update node {node_id!r}: unknown columns {unknown}")
-        sets = [f"{k} = %s" for k in values]
-        params = [db_value(v) for v in values.values()]
+        sets, params = column_sets(node_id, values)
         with refused(f"cannot update node {node_id!r}"):
             if fts_terms is not None:
                 lexical.remove_terms(self.conn, [node_id])
-                sets += [f"lex = to_tsvector('{TS_CONFIG}', %s)", "lex_len = %s"]
+                sets += [f"lex = to_tsvector('{TS_CONFIG}', ?)", "lex_len = ?"]
                 params += [lexical.fold(fts_terms), len(fts_terms.split())]
-            if sets:
-                self._exec(f"UPDATE nodes SET {', '.join(sets)} WHERE id = %s", [*params, node_id])
+            self._set_columns(node_id, sets, params)
             if fts_terms is not None:
                 lexical.count_terms(self.conn, [node_id])
 

@@ -29,6 +29,8 @@ AUDIT_COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_
 INSERT_OP = f"INSERT INTO oplog({OP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 """An op row as logged (replay, batched appends)."""
 INSERT_AUDIT = f"INSERT INTO audit_log({AUDIT_COLUMNS}) VALUES ({', '.join(['?'] * 10)})"
+LAST_SEQ = "SELECT coalesce(max(seq), 0) FROM oplog"
+"""The newest op's sequence (0 for an empty log): live stores, copies and checkpoints."""
 OP_DIGEST = "SELECT seq, op, node_id, user_id, payload, at FROM oplog WHERE seq = ?"
 """The columns of an op that its digest covers (records.op_digest_of)."""
 META_UPSERT = (
@@ -86,7 +88,7 @@ class OpLogQueries(SqlAccess):
 
     def last_seq(self) -> int:
         """The sequence of the newest op (0 for an empty log)."""
-        return int(self._tuples("SELECT coalesce(max(seq), 0) AS s FROM oplog")[0][0])
+        return int(self._tuples(LAST_SEQ)[0][0])
 
     def _op_select(self, since: int, until: int | None) -> tuple[str, list[Any]]:
         sql = f"SELECT {OP_COLUMNS} FROM oplog WHERE seq > ?"

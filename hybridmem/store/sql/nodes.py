@@ -9,13 +9,20 @@ lexical search, sibling seeks with index hints, use statistics) stays in its nod
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import to_iso
+from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
-from hybridmem.store.records import Scope, ScopeVectors, kept_vectors_of, scope_vectors_of
+from hybridmem.store.records import (
+    NODE_FIELDS,
+    Scope,
+    ScopeVectors,
+    kept_vectors_of,
+    scope_vectors_of,
+)
 from hybridmem.store.sql.access import SqlAccess
 from hybridmem.store.sql.dialect import Dialect
 
@@ -68,8 +75,26 @@ def kept_vector_select(mark: str, *, every_node: bool = False) -> str:
     )
 
 
+def column_sets(node_id: str, values: Mapping[str, Any]) -> tuple[list[str], list[Any]]:
+    """``column = ?`` for each of ``values`` and their parameters (booleans as 0/1: the columns
+    are INTEGERs in both backends); a column the node table does not have is refused."""
+    unknown = sorted(set(values) - NODE_FIELDS) + (["id"] if "id" in values else [])
+    if unknown:
+        raise StoreWriteError(f"cannot update node {node_id!r}: unknown columns {unknown}")
+    params = [int(v) if isinstance(v, bool) else v for v in values.values()]
+    return [f"{k} = ?" for k in values], params
+
+
 class NodeQueries(SqlAccess):
     """The node queries of both stores."""
+
+    def _set_columns(self, node_id: str, sets: Sequence[str], params: Sequence[Any]) -> None:
+        """``UPDATE`` one node's row (``sets`` from :func:`column_sets`, plus any the backend
+        adds)."""
+        if sets:
+            self._exec(
+                self.D.q(f"UPDATE nodes SET {', '.join(sets)} WHERE id = ?"), [*params, node_id]
+            )
 
     # -- writes (inside the caller's transaction) -------------------------------------------
     def rewrite_subtree_paths(
