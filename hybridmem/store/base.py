@@ -389,7 +389,7 @@ class SQLiteBase(SqlAccess):
         return self.decode(row)
 
     def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
-        """The nodes a ``SELECT {NODE_COLUMNS} ...`` (store/queries.py) reads, decoded as
+        """The nodes a ``SELECT {NODE_COLUMNS} ...`` (store/sql/nodes.py) reads, decoded as
         :meth:`decode` does, from the row tuples (no dict per row: every tree read of a write
         or a retrieve decodes its rows here)."""
         with self.reading():
