@@ -15,8 +15,6 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any
 
-import numpy as np
-
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode
 from hybridmem.store import fts
@@ -31,7 +29,7 @@ from hybridmem.store.base import (
 )
 from hybridmem.store.records import NodeRow, Scope
 from hybridmem.store.sql.dialect import SQLITE
-from hybridmem.store.sql.nodes import NodeQueries, column_sets
+from hybridmem.store.sql.nodes import STORE_VECTOR, NodeQueries, column_sets, vector_params
 from hybridmem.store.sql.nodes import scope_sql as shared_scope_sql
 
 MAX_SCOPE_TOKENS = 200
@@ -156,12 +154,7 @@ class NodeTable(NodeQueries, SQLiteBase):
             self._store_vectors(nodes, vectors, model)
 
     def _store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
-        rows = np.asarray(vectors, dtype=np.float32)
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO node_vectors(rid, model, content_hash, vector) "
-            "SELECT rid, ?, content_hash, ? FROM nodes WHERE id = ? AND content_hash = ?",
-            [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)],
-        )
+        self.conn.executemany(STORE_VECTOR, vector_params(nodes, vectors, model))
 
     def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
         """The vectors beside the rows and the indexed mark, in one transaction."""

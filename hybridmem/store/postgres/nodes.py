@@ -9,8 +9,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-import numpy as np
-
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode
 from hybridmem.store.postgres import lexical
@@ -18,7 +16,7 @@ from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
 from hybridmem.store.records import NodeRow, Scope
 from hybridmem.store.sql.dialect import POSTGRES
-from hybridmem.store.sql.nodes import NodeQueries, column_sets
+from hybridmem.store.sql.nodes import STORE_VECTOR, NodeQueries, column_sets, vector_params
 from hybridmem.store.sql.nodes import scope_sql as shared_scope_sql
 
 
@@ -121,7 +119,7 @@ class PgNodeTable(NodeQueries, PgBase):
         if not nodes:
             return
         with self.transaction(), refused("cannot keep vectors"), self.conn.cursor() as cur:
-            cur.executemany(_STORE_VECTOR, _vector_params(nodes, vectors, model))
+            cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))
 
     def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
         """The vectors beside the rows and the indexed mark in one transaction, both
@@ -134,7 +132,7 @@ class PgNodeTable(NodeQueries, PgBase):
             self.conn.pipeline(),
             self.conn.cursor() as cur,
         ):
-            cur.executemany(_STORE_VECTOR, _vector_params(nodes, vectors, model))
+            cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))
             cur.execute(_MARK_INDEXED, _mark_params(nodes))
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
@@ -214,20 +212,8 @@ _MARK_INDEXED = (
     "FROM unnest(%s::text[], %s::int[], %s::text[]) AS v(id, version, task_id) "
     "WHERE n.id = v.id AND n.version = v.version AND n.task_id = v.task_id"
 )
-_STORE_VECTOR = (
-    "INSERT INTO node_vectors(rid, model, content_hash, vector) "
-    "SELECT rid, %s, content_hash, %s FROM nodes WHERE id = %s AND content_hash = %s "
-    "ON CONFLICT (rid) DO UPDATE SET model = excluded.model, "
-    "content_hash = excluded.content_hash, vector = excluded.vector"
-)
+_STORE_VECTOR = POSTGRES.q(STORE_VECTOR)
 
 
 def _mark_params(nodes: Sequence[MemoryNode]) -> tuple[list[str], list[int], list[str]]:
     return [n.id for n in nodes], [n.version for n in nodes], [n.task_id for n in nodes]
-
-
-def _vector_params(
-    nodes: Sequence[MemoryNode], vectors: Any, model: str
-) -> list[tuple[str, bytes, str, str]]:
-    rows = np.asarray(vectors, dtype=np.float32)
-    return [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)]

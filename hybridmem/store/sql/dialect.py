@@ -54,7 +54,9 @@ class Dialect:
 
     name: str
     q: Callable[[str], str]
-    """A statement written with ``?`` placeholders in this driver's placeholders."""
+    """A statement written with ``?`` placeholders in this driver's placeholders (so a shared
+    statement never uses ``?`` otherwise, e.g. as PostgreSQL's jsonb key test, nor ``%``
+    outside its parameters)."""
     among: Callable[[str, Sequence[Any]], tuple[str, list[Any]]]
     """``column`` is one of ``values``: the fragment and its parameters."""
     equals: Callable[[str, Any], tuple[str, list[Any]]]

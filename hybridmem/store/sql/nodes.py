@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
@@ -33,6 +35,25 @@ NODE_COLUMNS = (
     "lifecycle, tier, conflict_group, sensitive"
 )
 """The node columns every read selects, in the order the row decoders expect."""
+
+STORE_VECTOR = (
+    "INSERT INTO node_vectors(rid, model, content_hash, vector) "
+    "SELECT rid, ?, content_hash, ? FROM nodes WHERE id = ? AND content_hash = ? "
+    "ON CONFLICT (rid) DO UPDATE SET model = excluded.model, "
+    "content_hash = excluded.content_hash, vector = excluded.vector"
+)
+"""Keep a node's vector beside its row (float32 bytes), tagged with the model and the content
+hash it was computed from; a node whose content changed meanwhile gets none (its newer vector
+comes when it is indexed again). Parameters: :func:`vector_params`."""
+
+
+def vector_params(
+    nodes: Sequence[MemoryNode], vectors: Any, model: str
+) -> list[tuple[str, bytes, str, str]]:
+    """The :data:`STORE_VECTOR` parameters of each node and its row of ``vectors``."""
+    rows = np.asarray(vectors, dtype=np.float32)
+    return [(model, rows[i].tobytes(), n.id, n.content_hash) for i, n in enumerate(nodes)]
+
 
 COUNTABLE = frozenset({"node_type", "status", "index_state", "user_id"})
 
