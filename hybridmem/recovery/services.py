@@ -20,7 +20,7 @@ from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.reindex import plan_index, switch_embedder
 from hybridmem.recovery.snapshots import checkpoint, list_snapshots
-from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
+from hybridmem.store import DB_FILE, SQLiteStore, StoreHooks
 
 
 def check_files(home: Path, *, chroma_dir: Path | None, config: RecoveryConfig) -> None:
@@ -36,7 +36,7 @@ def install(core: Core) -> Reconciler:
     reconciler = Reconciler(core)
     core.engine.after_index = reconciler.after_write
 
-    def on_store(store: TreeStore) -> None:
+    def on_store(store: StoreHooks) -> None:
         store.after_commit = snapshots.AutoCheckpoint(core).after_commit
 
     core.engine.on_store.append(on_store)
