@@ -75,6 +75,14 @@ class BatchReads:
     or None when it cannot tell (a full ``LIMIT`` pool lost a member): the answer is then read
     again when next asked. An answer read without ``grow`` is dropped at any write. On
     PostgreSQL every read is a round trip.
+
+    Every first answer is read through the store's ports (``EvolutionReads``,
+    ``NodeRepository``); what stays in Python is each ``grow``, the planner's test of whether a
+    new or changed node belongs in an answer (evolution/writer.py). It is kept for speed, not
+    by accident: the batch's queued nodes are not in the store yet, so reading again instead
+    would first write the queue (one flush per item instead of one per batch) and cost a read
+    per item (a round trip each on PostgreSQL), which the hot path of ``add_many`` cannot
+    afford.
     """
 
     def __init__(self, hashes: Iterable[str] = ()) -> None:

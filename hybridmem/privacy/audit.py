@@ -27,7 +27,7 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import OpRecord
-from hybridmem.store import AuditQuery, AuditRow, TreeStore, iso_stamp, json_encoder
+from hybridmem.store import AuditLog, AuditQuery, AuditRow, iso_stamp, json_encoder
 
 GENESIS = "0" * 64
 _VERIFY_PAGE = 5000
@@ -117,7 +117,7 @@ def content_free_detail(op: str, payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def append(
-    store: TreeStore,
+    store: AuditLog,
     *,
     action: str,
     at: datetime,
@@ -146,7 +146,7 @@ def _op_action(record: OpRecord) -> str:
     return action
 
 
-def record_op(store: TreeStore, record: OpRecord) -> None:
+def record_op(store: AuditLog, record: OpRecord) -> None:
     """The op-log hook: mirror one op-log row as a content-free audit entry."""
     append(
         store,
@@ -160,7 +160,7 @@ def record_op(store: TreeStore, record: OpRecord) -> None:
     )
 
 
-def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
+def record_ops(store: AuditLog, records: Sequence[OpRecord]) -> None:
     """The batched op-log hook: the same entries :func:`record_op` would write for each row
     in turn, chained in memory and written with one statement."""
     last = store.last_audit_entry()
@@ -178,7 +178,7 @@ def record_ops(store: TreeStore, records: Sequence[OpRecord]) -> None:
     store.append_audits(rows)
 
 
-def query(store: TreeStore, wanted: AuditQuery, *, limit: int | None = None) -> list[AuditEntry]:
+def query(store: AuditLog, wanted: AuditQuery, *, limit: int | None = None) -> list[AuditEntry]:
     """Entries ``wanted`` matches, oldest first, at most ``limit``."""
     return [_entry(row) for row in store.audit_entries(wanted, limit=limit)]
 
@@ -198,7 +198,7 @@ def _entry(row: AuditRow) -> AuditEntry:
     )
 
 
-def verify(store: TreeStore) -> AuditVerification:
+def verify(store: AuditLog) -> AuditVerification:
     """Recompute the whole chain; report the first entry that does not match."""
     prev = GENESIS
     count = 0

@@ -36,7 +36,7 @@ from hybridmem.errors import (
     ValidationError,
 )
 from hybridmem.retrieval.visibility import check_no_foreign
-from hybridmem.store import TreeStore
+from hybridmem.store import NodeRepository
 from hybridmem.validation import check_input_path, check_output_path, check_status, check_user_id
 
 FORMAT = "hybridmem-export"
@@ -304,7 +304,7 @@ def import_jsonl(
     )
 
 
-def _taken(store: TreeStore, records: list[dict[str, Any]]) -> set[str]:
+def _taken(store: NodeRepository, records: list[dict[str, Any]]) -> set[str]:
     """The records' ids that the store already has (any user's)."""
     return set(store.all_ids_among(r["id"] for r in records if isinstance(r["id"], str)))
 

@@ -12,12 +12,12 @@ import uuid
 
 from hybridmem.errors import RecoveryError
 from hybridmem.recovery.models import SnapshotInfo
-from hybridmem.store import OpRow, TreeStore
+from hybridmem.store import Meta, OpRow, TreeStore
 
 LINEAGE_KEY = "lineage"
 
 
-def lineage(store: TreeStore) -> list[tuple[str, int]]:
+def lineage(store: Meta) -> list[tuple[str, int]]:
     """The store's history as segments ``(id, from_seq)``: ops after ``from_seq`` (up to the
     next segment's start) belong to segment ``id``. A restore to an earlier point starts a
     new segment, so two stores share the op at sequence ``s`` exactly when the segment

@@ -8,20 +8,20 @@ numbers stay gap-free).
 from __future__ import annotations
 
 from hybridmem.recovery.models import OpRecord
-from hybridmem.store import TreeStore
+from hybridmem.store import OpLog
 
 # Ops whose payload lists other node ids they changed (a subtree delete names every id).
 _MULTI_NODE_OPS = ("delete", "bump")
 
 
 def oplog(
-    store: TreeStore, *, since: int = 0, until: int | None = None, limit: int | None = None
+    store: OpLog, *, since: int = 0, until: int | None = None, limit: int | None = None
 ) -> list[OpRecord]:
     """Ops after ``since`` (up to ``until``), oldest first."""
     return store.read_ops(since=since, until=until, limit=limit)
 
 
-def history(store: TreeStore, node_id: str) -> list[OpRecord]:
+def history(store: OpLog, node_id: str) -> list[OpRecord]:
     """Every op that changed ``node_id``, oldest first.
 
     Includes ops recorded under the node itself (add, update, move, set_active, its delete)

@@ -29,7 +29,7 @@ from hybridmem.core import Core, index_metadata
 from hybridmem.embedding.base import Embedder
 from hybridmem.errors import EmbedderMismatchError
 from hybridmem.models import IndexState
-from hybridmem.store import TreeStore
+from hybridmem.store import Meta
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class IndexPlan:
     """A re-index into the other collection follows the open."""
 
 
-def active_collection(store: TreeStore, requested: str) -> str:
+def active_collection(store: Meta, requested: str) -> str:
     """The collection holding ``requested``'s vectors now (a re-index may have switched)."""
     raw = store.get_meta(COLLECTION_META)
     if raw:
@@ -65,7 +65,7 @@ def other_collection(requested: str, active: str) -> str:
     return f"{requested}{SIDE_SUFFIX}" if active == requested else requested
 
 
-def plan_index(store: TreeStore, embedder: Embedder, *, requested: str, reindex: bool) -> IndexPlan:
+def plan_index(store: Meta, embedder: Embedder, *, requested: str, reindex: bool) -> IndexPlan:
     """The model, dimension and collection to open with; refuses a model other than the
     store's unless ``reindex``."""
     stored_name = store.get_meta("embedder")

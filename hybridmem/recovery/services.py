@@ -22,7 +22,7 @@ from hybridmem.recovery.consistency import Reconciler, repair, verify
 from hybridmem.recovery.models import RestoreReport, SnapshotInfo
 from hybridmem.recovery.reindex import plan_index, switch_embedder
 from hybridmem.recovery.snapshots import checkpoint, list_snapshots
-from hybridmem.store import DB_FILE, SQLiteStore, TreeStore
+from hybridmem.store import DB_FILE, SQLiteStore, StoreHooks
 
 
 def check_files(home: Path, *, chroma_dir: Path | None, config: RecoveryConfig) -> None:
@@ -50,7 +50,7 @@ def reconciler_of(engine: Engine) -> Reconciler:
     return found
 
 
-def auto_checkpoint(engine: Engine, store: TreeStore) -> None:
+def auto_checkpoint(engine: Engine, store: StoreHooks) -> None:
     """A store hook: automatic checkpoints after commits (``RecoveryConfig``)."""
     store.after_commit = snapshots.AutoCheckpoint(Core.build(engine)).after_commit
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from hybridmem.errors import StoreBusyError
-from hybridmem.store import TreeStore
+from hybridmem.store import Meta
 
 PREFIX = "session:"
 
@@ -65,13 +65,13 @@ def _alive(pid: int, start: str | None) -> bool:
     return start is None or _start_time(pid) in (None, start)
 
 
-def register(store: TreeStore, seq: int) -> str:
+def register(store: Meta, seq: int) -> str:
     """Record this process's session; return its key (for :func:`unregister`)."""
     key = f"{PREFIX}{uuid.uuid4().hex}"
     return retry_busy(store, "recording this session", lambda: record(store, key, seq))
 
 
-def record(store: TreeStore, key: str, seq: int) -> str:
+def record(store: Meta, key: str, seq: int) -> str:
     """Write session ``key``'s marker: this process, its host, the store's server connection
     (when it has one) and the op sequence it started at. Written again after a reconnect, so
     other hosts do not take the old connection's end for this process's."""
@@ -85,7 +85,7 @@ def record(store: TreeStore, key: str, seq: int) -> str:
 
 
 def retry_busy(
-    store: TreeStore,
+    store: Meta,
     what: str,
     write: Callable[[], T],
     *,
@@ -110,7 +110,7 @@ def retry_busy(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def holders(store: TreeStore, *, besides: str | None = None) -> list[str]:
+def holders(store: Meta, *, besides: str | None = None) -> list[str]:
     """The live sessions that have the store open (other than session ``besides``), each as
     ``pid N on HOST`` for error messages (readable while the write lock is taken)."""
     me = os.getpid()
@@ -123,24 +123,24 @@ def holders(store: TreeStore, *, besides: str | None = None) -> list[str]:
     return found
 
 
-def _lock_holders(store: TreeStore) -> str:
+def _lock_holders(store: Meta) -> str:
     found = holders(store)
     if not found:
         return "no hybridmem session has it open: another program holds the lock"
     return "open in " + ", ".join(found) + " (one of them holds the lock)"
 
 
-def unregister(store: TreeStore, key: str) -> None:
+def unregister(store: Meta, key: str) -> None:
     """Remove this session's key (a clean close)."""
     store.delete_meta(key)
 
 
-def others_alive(store: TreeStore, own_key: str | None) -> int:
+def others_alive(store: Meta, own_key: str | None) -> int:
     """How many other sessions (any process, owner or follower) still have the store open."""
     return sum(1 for m in _markers(store) if m.key != own_key and m.alive)
 
 
-def reap(store: TreeStore) -> list[DeadSession]:
+def reap(store: Meta) -> list[DeadSession]:
     """Remove and return the sessions whose process is gone (on this host, or on any host
     when the store's server says their connection is gone)."""
     if not _dead(store):
@@ -165,7 +165,7 @@ class _Marker:
     alive: bool
 
 
-def _markers(store: TreeStore) -> list[_Marker]:
+def _markers(store: Meta) -> list[_Marker]:
     host = socket.gethostname()
     decoded: list[tuple[str, dict[str, Any] | None]] = []
     for key, raw in store.meta_items(PREFIX).items():
@@ -193,7 +193,7 @@ def _markers(store: TreeStore) -> list[_Marker]:
     return markers
 
 
-def _dead(store: TreeStore) -> list[DeadSession]:
+def _dead(store: Meta) -> list[DeadSession]:
     return [
         DeadSession(m.key, int(m.info.get("seq", 0)) if m.info is not None else 0)
         for m in _markers(store)

@@ -36,8 +36,8 @@ from hybridmem.recovery.replay import replay
 from hybridmem.recovery.sessions import PREFIX as SESSION_PREFIX
 from hybridmem.store import (
     DB_FILE,
+    Meta,
     SQLiteStore,
-    TreeStore,
     prepare_copy_for_restore,
     read_copy,
 )
@@ -247,7 +247,7 @@ def build_restored(
     return end, replayed
 
 
-def carry_key(store: TreeStore, live_key: str | None) -> None:
+def carry_key(store: Meta, live_key: str | None) -> None:
     """A restored store keeps the live store's key fingerprint (inside the restore's
     transaction). A snapshot taken before the first encryption has none, while the replayed
     ops bring ciphertexts: without it, any key would open the result and the first sealed

@@ -18,11 +18,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 from hybridmem.models import MemoryNode
-from hybridmem.store import TreeStore
+from hybridmem.store import RetrievalReads
 
 
 def adjacent_siblings(
-    store: TreeStore,
+    store: RetrievalReads,
     nodes: Iterable[MemoryNode],
     statuses: Sequence[str],
     window_seconds: float | None = None,

@@ -1,7 +1,9 @@
-"""The tree store (source of truth): the :class:`TreeStore` port and its SQLite implementation.
+"""The tree store (source of truth): the ports its users ask for and its SQLite implementation.
 
-Module map: :mod:`~hybridmem.store.port` (the protocol), :mod:`~hybridmem.store.records`
-(values crossing it), :mod:`~hybridmem.store.sqlite_store` (``SQLiteStore``, composed of
+Module map: :mod:`~hybridmem.store.port` (the small protocols, each named for what its caller
+needs, and :class:`TreeStore`, their union), :mod:`~hybridmem.store.records` (values crossing
+them), :mod:`~hybridmem.store.sql` (the queries written once for both backends, against a
+dialect), :mod:`~hybridmem.store.sqlite_store` (``SQLiteStore``, composed of
 :mod:`~hybridmem.store.base`, :mod:`~hybridmem.store.nodes`, :mod:`~hybridmem.store.scans`,
 :mod:`~hybridmem.store.oplog`, :mod:`~hybridmem.store.audit`, :mod:`~hybridmem.store.meta`),
 :mod:`~hybridmem.store.copies` (snapshot files), :mod:`~hybridmem.store.schema`
@@ -20,7 +22,21 @@ from hybridmem.store.copies import (
     scrub_copy,
 )
 from hybridmem.store.encoding import iso_stamp, json_encoder
-from hybridmem.store.port import SnapshotKeeper, TreeStore
+from hybridmem.store.port import (
+    AuditLog,
+    EvolutionReads,
+    IndexBookkeeping,
+    Meta,
+    NodeRepository,
+    OpLog,
+    PrivacyRewrites,
+    RecoveryReads,
+    RetrievalReads,
+    SnapshotKeeper,
+    StoreHooks,
+    StoreLifecycle,
+    TreeStore,
+)
 from hybridmem.store.records import (
     AUDIT_HEAD_KEY,
     ERASED_KEY,
@@ -55,23 +71,34 @@ __all__ = [
     "DB_FILE",
     "ERASED_KEY",
     "NODE_FIELDS",
+    "AuditLog",
     "AuditQuery",
     "AuditRow",
     "ContentOpener",
     "CopyFacts",
+    "EvolutionReads",
+    "IndexBookkeeping",
     "IndexRow",
     "LexicalGaps",
+    "Meta",
+    "NodeRepository",
     "NodeRow",
     "OpHook",
+    "OpLog",
     "OpRow",
     "OpsHook",
     "PayloadScrubber",
+    "PrivacyRewrites",
+    "RecoveryReads",
     "Resealer",
+    "RetrievalReads",
     "SQLiteStore",
     "Scope",
     "ScopeVectors",
     "SequenceReport",
     "SnapshotKeeper",
+    "StoreHooks",
+    "StoreLifecycle",
     "StoredSnapshot",
     "TreeStore",
     "copy_meta",

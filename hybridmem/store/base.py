@@ -13,7 +13,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from itertools import chain
 from pathlib import Path
@@ -41,6 +41,8 @@ from hybridmem.store.integrity import (
 )
 from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node, values_to_node
 from hybridmem.store.schema import migrate
+from hybridmem.store.sql.access import SqlAccess
+from hybridmem.store.sql.dialect import SQLITE
 
 _SYNC_MODES = {"off": "OFF", "normal": "NORMAL", "full": "FULL", "extra": "EXTRA"}
 
@@ -157,8 +159,10 @@ cache re-read them every batch; with 64 MiB the engine's add_many took ~0.1-0.2 
 less (medians of 8 alternating batches each: docs/benchmarks.md, "Seventh pass")."""
 
 
-class SQLiteBase:
+class SQLiteBase(SqlAccess):
     """Connection, lock, transactions and hooks; the table mixins build on it."""
+
+    D = SQLITE
 
     def __init__(
         self, path: Path, *, durability: str = "normal", busy_timeout_ms: int = 30_000
@@ -363,11 +367,29 @@ class SQLiteBase:
         with self.reading():
             return list(self.db.query(sql, params))
 
+    def _tuples(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self.reading():
+            return self.conn.execute(sql, params).fetchall()
+
+    def _exec(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.conn.execute(sql, params)
+
+    def _exec_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, rows)
+
+    def _refused(self, what: str) -> AbstractContextManager[None]:
+        return refused(what)
+
+    def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        with self.reading():
+            nodes = [values_to_node(r) for r in self.conn.execute(sql, params).fetchall()]
+        return [self._with_accessed(n) for n in nodes] if self._accessed else nodes
+
     def _node(self, row: dict[str, Any]) -> MemoryNode:
         return self.decode(row)
 
     def _nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
-        """The nodes a ``SELECT {NODE_COLUMNS} ...`` (store/queries.py) reads, decoded as
+        """The nodes a ``SELECT {NODE_COLUMNS} ...`` (store/sql/nodes.py) reads, decoded as
         :meth:`decode` does, from the row tuples (no dict per row: every tree read of a write
         or a retrieve decodes its rows here)."""
         with self.reading():

@@ -23,6 +23,7 @@ from hybridmem.store.base import chunks, marks
 from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber, Resealer
 from hybridmem.store.schema import SEALED
+from hybridmem.store.sql.logs import LAST_SEQ
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ def read_copy(path: Path, seq: int | None = None) -> CopyFacts:
     """The facts of a copy; the head digest is taken at ``seq`` (default: its last op)."""
     with _open(path) as conn:
         if seq is None:
-            seq = int(conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()[0])
+            seq = int(conn.execute(LAST_SEQ).fetchone()[0])
         nodes = int(conn.execute("SELECT count(*) FROM nodes").fetchone()[0])
         active = dict(conn.execute("SELECT user_id, node_id FROM active_nodes").fetchall())
         return CopyFacts(seq, nodes, active, op_digest_on(conn, seq))

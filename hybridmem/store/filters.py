@@ -8,14 +8,11 @@ never equals ``1`` and ``"2"`` never equals ``2``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from hybridmem.filters import All, AnyOf, Condition, NodeFilter, Where
-from hybridmem.store.base import SQLiteBase, marks
-from hybridmem.store.nodes import scope_sql
-from hybridmem.store.queries import SharedFilterReads
-from hybridmem.store.records import Scope
+from hybridmem.filters import All, AnyOf, Condition, Where
+from hybridmem.store.base import SQLiteBase
+from hybridmem.store.sql.filters import FilterQueries
 
 _NUMBER = "('integer', 'real')"
 
@@ -76,32 +73,9 @@ def where_sql(where: Where, column: str = "n.metadata") -> tuple[str, list[Any]]
     return "(" + joiner.join(fragments) + ")", params
 
 
-def filter_sql(node_filter: NodeFilter, alias: str = "n") -> tuple[str, list[Any]]:
-    """The fragment for a whole :class:`NodeFilter` (``1`` when it is empty)."""
-    clauses: list[str] = []
-    params: list[Any] = []
-    if node_filter.node_types is not None:
-        clauses.append(f"{alias}.node_type IN ({marks(node_filter.node_types)})")
-        params.extend(node_filter.node_types)
-    if node_filter.where is not None:
-        sql, extra = where_sql(node_filter.where, f"{alias}.metadata")
-        clauses.append(sql)
-        params.extend(extra)
-    return (" AND ".join(clauses) or "1"), params
+class NodeFilters(FilterQueries, SQLiteBase):
+    """Reads narrowed by node type and metadata filter (:class:`FilterQueries`), the metadata
+    tested with SQLite's JSON functions."""
 
-
-class NodeFilters(SharedFilterReads, SQLiteBase):
-    """Reads narrowed by node type and metadata filter."""
-
-    MARK = "?"
-    NO_LIMIT = -1  # SQLite spells "no limit" LIMIT -1
-
-    def _filtered(
-        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None
-    ) -> tuple[str, list[Any]]:
-        where, params = scope_sql(scope, "n")
-        if statuses:
-            where += f" AND n.status IN ({marks(statuses)})"
-            params.extend(statuses)
-        extra, extra_params = filter_sql(node_filter, "n")
-        return f"{where} AND {extra}", [*params, *extra_params]
+    def _where_sql(self, where: Where, column: str) -> tuple[str, list[Any]]:
+        return where_sql(where, column)

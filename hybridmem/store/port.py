@@ -1,8 +1,11 @@
-"""The tree-store port: everything the core and the services ask of the source of truth.
+"""The tree-store ports: what the core and the services ask of the source of truth.
 
-:class:`TreeStore` is the contract an implementation fulfils; :class:`~hybridmem.store.
-SQLiteStore` is the embedded one. Code above the store annotates with ``TreeStore`` and never
-runs SQL. The values crossing the port are in :mod:`hybridmem.store.records`.
+One small protocol per user's need (:class:`NodeRepository` for the tree's rows,
+:class:`OpLog`, :class:`AuditLog`, :class:`Meta`, :class:`IndexBookkeeping`, and the reads of
+retrieval, evolution, recovery and privacy); :class:`TreeStore` is their union, the contract an
+implementation fulfils (:class:`~hybridmem.store.SQLiteStore`, the PostgreSQL store). Code above
+the store annotates with the narrowest protocol it needs and never runs SQL. The values
+crossing the ports are in :mod:`hybridmem.store.records`.
 
 Contract, for every implementation:
 
@@ -55,10 +58,10 @@ from hybridmem.store.records import (
 )
 
 
-class TreeStore(Protocol):
-    """The source of truth: the memory tree, the op log, the audit log and metadata."""
+class StoreHooks(Protocol):
+    """Callbacks the layers above install on the store (the privacy layer's vault and audit
+    mirror, the recovery layer's automatic checkpoints); None when unused."""
 
-    # -- hooks (set by the layers above; None when unused) ----------------------------------
     opener: ContentOpener | None
     """``(node_id, stored) -> plaintext`` for sensitive rows (the privacy layer's vault)."""
     on_op: OpHook | None
@@ -68,7 +71,10 @@ class TreeStore(Protocol):
     after_commit: Callable[[], None] | None
     """Called after each outermost commit (the recovery layer's automatic checkpoints)."""
 
-    # -- lifecycle and transactions ---------------------------------------------------------
+
+class StoreLifecycle(Protocol):
+    """Opening, closing and transactions: what every writer and every careful reader needs."""
+
     @property
     def closed(self) -> bool:
         """True once :meth:`close` ran."""
@@ -86,7 +92,11 @@ class TreeStore(Protocol):
         """Hold off other threads' writes while the block reads (re-entrant)."""
         ...
 
-    # -- node writes ------------------------------------------------------------------------
+
+class NodeRepository(StoreLifecycle, Protocol):
+    """The tree's rows: the core's write unit and the reads of the facade and services
+    (content opened: sensitive rows are decrypted with ``opener``)."""
+
     def insert_node(self, row: NodeRow, fts_terms: str) -> MemoryNode:
         """Insert a node and its lexical terms (inside the caller's transaction); return the
         stored node."""
@@ -132,31 +142,6 @@ class TreeStore(Protocol):
         transaction)."""
         ...
 
-    def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
-        """Set ``index_state = indexed`` for each node whose ``version`` and ``task_id`` are
-        still those given (a node changed meanwhile stays pending)."""
-        ...
-
-    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
-        """Keep each node's ``model`` vector (rows of ``vectors``) beside its row, for
-        :meth:`scope_vectors`; a node whose content changed since it was read gets none. A
-        backend that keeps no vectors does nothing (own transaction)."""
-        ...
-
-    def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
-        """:meth:`store_vectors` then :meth:`mark_indexed` for nodes whose entries just
-        reached the vector index, in one transaction (one write of derived data per indexed
-        batch instead of two; on PostgreSQL one round trip for both statements)."""
-        ...
-
-    def set_index_state(self, ids: Sequence[str], state: str) -> None:
-        """Set the index state of these nodes."""
-        ...
-
-    def set_index_state_all(self, state: str) -> None:
-        """Set the index state of every node."""
-        ...
-
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record a use: ``last_accessed_at = at`` and, with ``count``, one more
         ``access_count`` (one write for all ids). A store may defer the write outside a write
@@ -164,7 +149,6 @@ class TreeStore(Protocol):
         uses at once."""
         ...
 
-    # -- node reads (content opened) --------------------------------------------------------
     def get(self, node_id: str) -> MemoryNode | None:
         """The node with this id, or None."""
         ...
@@ -191,28 +175,6 @@ class TreeStore(Protocol):
         """``node`` and all its descendants, parents before children."""
         ...
 
-    def descendant_scope_ids(self, node: MemoryNode, scope_types: Sequence[str]) -> list[str]:
-        """Ids of nodes of ``scope_types`` strictly below ``node``."""
-        ...
-
-    def created_between(
-        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
-    ) -> list[str]:
-        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
-        earliest first, at most ``limit``."""
-        ...
-
-    def task_members(
-        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
-    ) -> list[str]:
-        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``
-        (the user-level memories when it is the root; see ``retrieval.scoping``)."""
-        ...
-
-    def all_ids_among(self, ids: Iterable[str]) -> list[str]:
-        """Which of ``ids`` exist (works without the encryption key)."""
-        ...
-
     def user_root(self, user_id: str) -> MemoryNode | None:
         """The user's root node, or None."""
         ...
@@ -221,45 +183,15 @@ class TreeStore(Protocol):
         """Ids of every node, or of one user's."""
         ...
 
+    def all_ids_among(self, ids: Iterable[str]) -> list[str]:
+        """Which of ``ids`` exist (works without the encryption key)."""
+        ...
+
     def ids_by_fragment(
         self, fragment: str, *, user_id: str | None = None, limit: int = 10
     ) -> list[str]:
         """Ids beginning or ending with ``fragment`` (of one user), at most ``limit``, in id
         order."""
-        ...
-
-    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
-        """Ids of nodes in this index state, oldest first, at most ``limit``."""
-        ...
-
-    def lexical_search(
-        self, match: str, scope: Scope, statuses: Sequence[str], limit: int
-    ) -> list[tuple[str, float]]:
-        """Best full-text matches of ``match`` (a query built by :mod:`hybridmem.lexical`) in
-        ``scope`` among these statuses, as ``(id, score)`` with score > 0, best first; empty
-        rather than an error when the backend cannot run the query."""
-        ...
-
-    def scope_vectors(
-        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
-    ) -> ScopeVectors | None:
-        """Every node in ``scope`` among these statuses with its stored ``model`` vector, or
-        None when
-        the scope holds more than ``limit`` nodes, any of them has no current vector, or the
-        backend keeps no vectors (the caller then asks the vector index)."""
-        ...
-
-    def kept_vectors(self, ids: Sequence[str], model: str) -> dict[str, Any]:
-        """The kept ``model`` vector (see :meth:`store_vectors`) of each of ``ids`` computed
-        from its present content, as ``{id: float32 array}``; a node without one is absent
-        (as is every node on a backend that keeps none): the caller asks the vector index."""
-        ...
-
-    def sibling_neighbours(
-        self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
-    ) -> dict[str, list[tuple[str, datetime]]]:
-        """For each node, its previous and next sibling (same parent and user, by ``seq``)
-        among these statuses, as ``(id, created_at)``; an empty list for a root."""
         ...
 
     def get_active(self, user_id: str) -> str | None:
@@ -278,7 +210,6 @@ class TreeStore(Protocol):
         """The largest ``depth`` in ``node``'s subtree (its own when it has no children)."""
         ...
 
-    # -- filtered reads (hybridmem.filters: node types and a metadata filter) ----------------
     def find_nodes(
         self,
         user_id: str,
@@ -294,16 +225,119 @@ class TreeStore(Protocol):
         root out."""
         ...
 
+
+class IndexBookkeeping(Protocol):
+    """What the core's vector step and the recovery layer's reindex and verify read and
+    mark: index states, kept vectors and verified fingerprints."""
+
+    def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
+        """Set ``index_state = indexed`` for each node whose ``version`` and ``task_id`` are
+        still those given (a node changed meanwhile stays pending)."""
+        ...
+
+    def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """Keep each node's ``model`` vector (rows of ``vectors``) beside its row, for
+        :meth:`scope_vectors`; a node whose content changed since it was read gets none. A
+        backend that keeps no vectors does nothing (own transaction)."""
+        ...
+
+    def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
+        """:meth:`store_vectors` then :meth:`mark_indexed` for nodes whose entries just
+        reached the vector index, in one transaction (one write of derived data per indexed
+        batch instead of two; on PostgreSQL one round trip for both statements)."""
+        ...
+
+    def set_index_state(self, ids: Sequence[str], state: str) -> None:
+        """Set the index state of these nodes."""
+        ...
+
+    def set_index_state_all(self, state: str) -> None:
+        """Set the index state of every node."""
+        ...
+
+    def ids_by_index_state(self, state: str, limit: int | None = None) -> list[str]:
+        """Ids of nodes in this index state, oldest first, at most ``limit``."""
+        ...
+
+    def index_rows(self) -> list[IndexRow]:
+        """Every node's tree and index columns (no content decoded), parents before children."""
+        ...
+
+    def index_states(self) -> dict[str, str]:
+        """Every node's index state, by id."""
+        ...
+
+    def verified_marks(self) -> dict[str, str]:
+        """``id -> fingerprint`` of the vector entries the last ``verify()`` confirmed."""
+        ...
+
+    def record_verified(self, marks: Sequence[tuple[str, str]], *, keep_only: bool) -> None:
+        """Remember confirmed entries ``(id, fingerprint)`` (own transaction); with
+        ``keep_only`` every other mark is dropped."""
+        ...
+
+    def kept_vectors(self, ids: Sequence[str], model: str) -> dict[str, Any]:
+        """The kept ``model`` vector (see :meth:`store_vectors`) of each of ``ids`` computed
+        from its present content, as ``{id: float32 array}``; a node without one is absent
+        (as is every node on a backend that keeps none): the caller asks the vector index."""
+        ...
+
+    def scope_vectors(
+        self, scope: Scope, statuses: Sequence[str], limit: int, model: str
+    ) -> ScopeVectors | None:
+        """Every node in ``scope`` among these statuses with its stored ``model`` vector, or
+        None when
+        the scope holds more than ``limit`` nodes, any of them has no current vector, or the
+        backend keeps no vectors (the caller then asks the vector index)."""
+        ...
+
+
+class RetrievalReads(Protocol):
+    """The candidate reads of retrieval (lexical search, scope and time filters, siblings)."""
+
+    def lexical_search(
+        self, match: str, scope: Scope, statuses: Sequence[str], limit: int
+    ) -> list[tuple[str, float]]:
+        """Best full-text matches of ``match`` (a query built by :mod:`hybridmem.lexical`) in
+        ``scope`` among these statuses, as ``(id, score)`` with score > 0, best first; empty
+        rather than an error when the backend cannot run the query."""
+        ...
+
+    def sibling_neighbours(
+        self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
+    ) -> dict[str, list[tuple[str, datetime]]]:
+        """For each node, its previous and next sibling (same parent and user, by ``seq``)
+        among these statuses, as ``(id, created_at)``; an empty list for a root."""
+        ...
+
+    def descendant_scope_ids(self, node: MemoryNode, scope_types: Sequence[str]) -> list[str]:
+        """Ids of nodes of ``scope_types`` strictly below ``node``."""
+        ...
+
+    def created_between(
+        self, scope: Scope, statuses: Sequence[str], start: datetime, end: datetime, limit: int
+    ) -> list[str]:
+        """Ids of nodes in ``scope`` among these statuses created in ``[start, end)``, the
+        earliest first, at most ``limit``."""
+        ...
+
+    def task_members(
+        self, task_id: str, node_types: Sequence[str], statuses: Sequence[str]
+    ) -> list[str]:
+        """Ids of the nodes of these types and statuses whose ``task_id`` is ``task_id``
+        (the user-level memories when it is the root; see ``retrieval.scoping``)."""
+        ...
+
     def filter_ids(
         self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None = None
     ) -> list[str]:
         """Ids of the nodes in ``scope`` (of ``statuses``) passing ``node_filter``."""
         ...
 
-    # -- scans (content as stored: sealed content is not opened) ----------------------------
-    def scan_nodes(self) -> list[MemoryNode]:
-        """Every node."""
-        ...
+
+class EvolutionReads(Protocol):
+    """What evolution reads to place a new statement: a user's nodes, conflict groups,
+    repeats and the pool a new fact is compared with."""
 
     def user_nodes(self, user_id: str, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
         """The user's nodes (optionally of some statuses), ordered by ``depth, seq``."""
@@ -360,40 +394,10 @@ class TreeStore(Protocol):
         in order as its batch adds nodes)."""
         ...
 
-    def index_rows(self) -> list[IndexRow]:
-        """Every node's tree and index columns (no content decoded), parents before children."""
-        ...
 
-    def verified_marks(self) -> dict[str, str]:
-        """``id -> fingerprint`` of the vector entries the last ``verify()`` confirmed."""
-        ...
+class OpLog(StoreLifecycle, Protocol):
+    """The op log: the core appends, recovery replays and reads history."""
 
-    def record_verified(self, marks: Sequence[tuple[str, str]], *, keep_only: bool) -> None:
-        """Remember confirmed entries ``(id, fingerprint)`` (own transaction); with
-        ``keep_only`` every other mark is dropped."""
-        ...
-
-    def index_states(self) -> dict[str, str]:
-        """Every node's index state, by id."""
-        ...
-
-    def sensitive_contents(self) -> list[tuple[str, str]]:
-        """``(id, stored content)`` of every sensitive node."""
-        ...
-
-    def sealed_sample(self) -> str | None:
-        """The stored content of one sensitive node, or None when there is none."""
-        ...
-
-    def lexical_gaps(self) -> LexicalGaps:
-        """Where the lexical index and the node rows disagree."""
-        ...
-
-    def misnumbered_nodes(self) -> int:
-        """How many nodes have a ``seq`` that is not the sequence of their own ``add`` op."""
-        ...
-
-    # -- op log -----------------------------------------------------------------------------
     def append_op(
         self,
         op: str,
@@ -412,10 +416,6 @@ class TreeStore(Protocol):
         """Append many ops (each with :meth:`append_op`'s keyword arguments) in one batch
         inside the caller's transaction; call ``on_ops`` (else ``on_op`` per row); return their
         sequence numbers in order."""
-        ...
-
-    def append_audits(self, rows: Sequence[AuditRow]) -> None:
-        """Insert consecutive audit entries and record the last as the chain's head."""
         ...
 
     def insert_op_row(self, row: OpRow) -> None:
@@ -452,6 +452,83 @@ class TreeStore(Protocol):
         ``node_id``; a superset the caller filters exactly."""
         ...
 
+    def op_digest(self, seq: int) -> str:
+        """A digest of the stored op at ``seq`` ("" when there is none); equal digests mean
+        the same op, byte for byte."""
+        ...
+
+
+class AuditLog(StoreLifecycle, Protocol):
+    """The audit log's rows (the privacy layer hashes and chains them)."""
+
+    def last_audit_entry(self) -> AuditRow | None:
+        """The newest audit entry, or None."""
+        ...
+
+    def append_audit(self, row: AuditRow) -> None:
+        """Insert an audit entry and record ``seq:hash`` as the chain head, atomically
+        (inside the caller's transaction)."""
+        ...
+
+    def append_audits(self, rows: Sequence[AuditRow]) -> None:
+        """Insert consecutive audit entries and record the last as the chain's head."""
+        ...
+
+    def audit_head(self) -> str | None:
+        """The recorded chain head ``seq:hash``, or None."""
+        ...
+
+    def audit_entries(
+        self,
+        query: AuditQuery | None = None,
+        *,
+        after_seq: int | None = None,
+        limit: int | None = None,
+    ) -> list[AuditRow]:
+        """Entries (after ``after_seq``, when given) that ``query`` matches (all when None),
+        oldest first, at most ``limit``."""
+        ...
+
+
+class Meta(StoreLifecycle, Protocol):
+    """Small keyed values (embedder, layout, key fingerprint, lineage, session markers,
+    pending erasures) and the liveness of other sessions."""
+
+    def get_meta(self, key: str) -> str | None:
+        """The value under ``key``, or None."""
+        ...
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        ...
+
+    def delete_meta(self, *keys: str) -> None:
+        """Remove these keys (missing ones are ignored)."""
+        ...
+
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        """Every key starting with ``prefix`` and its value."""
+        ...
+
+    def delete_meta_prefix(self, prefix: str) -> None:
+        """Remove every key starting with ``prefix``."""
+        ...
+
+    def connection_token(self) -> str | None:
+        """This store's connection as its database server knows it, or None when there is
+        no server (SQLite: every user of the file is on this host). Changes on reconnect."""
+        ...
+
+    def connections_alive(self, tokens: Collection[str]) -> set[str] | None:
+        """Which of these :meth:`connection_token` values the server still has open (its
+        view of which processes, on any host, are still there); None without a server."""
+        ...
+
+
+class RecoveryReads(Protocol):
+    """The consistency checks of recovery and of the test helpers: tampered rows, the
+    backend's own check, gaps in the log, the lexical index and node numbering."""
+
     def sequence_gaps(self, *, max_report: int = 100) -> SequenceReport:
         """First and last sequence and the missing numbers between (at most ``max_report``)."""
         ...
@@ -466,10 +543,22 @@ class TreeStore(Protocol):
         sound); cheap enough for ``verify``."""
         ...
 
-    def op_digest(self, seq: int) -> str:
-        """A digest of the stored op at ``seq`` ("" when there is none); equal digests mean
-        the same op, byte for byte."""
+    def lexical_gaps(self) -> LexicalGaps:
+        """Where the lexical index and the node rows disagree."""
         ...
+
+    def misnumbered_nodes(self) -> int:
+        """How many nodes have a ``seq`` that is not the sequence of their own ``add`` op."""
+        ...
+
+    def scan_nodes(self) -> list[MemoryNode]:
+        """Every node."""
+        ...
+
+
+class PrivacyRewrites(Protocol):
+    """What erasure and key rotation read and rewrite: unscrubbed op payloads, sealed
+    content, and storage that must not keep deleted content."""
 
     def has_unerased_ops(self, user_id: str) -> bool:
         """True if an op of the user (``erase`` ops included) has a payload without the
@@ -496,64 +585,14 @@ class TreeStore(Protocol):
         """Rewrite one op's payload (key rotation; inside the caller's transaction)."""
         ...
 
-    # -- audit log --------------------------------------------------------------------------
-    def last_audit_entry(self) -> AuditRow | None:
-        """The newest audit entry, or None."""
+    def sensitive_contents(self) -> list[tuple[str, str]]:
+        """``(id, stored content)`` of every sensitive node."""
         ...
 
-    def append_audit(self, row: AuditRow) -> None:
-        """Insert an audit entry and record ``seq:hash`` as the chain head, atomically
-        (inside the caller's transaction)."""
+    def sealed_sample(self) -> str | None:
+        """The stored content of one sensitive node, or None when there is none."""
         ...
 
-    def audit_head(self) -> str | None:
-        """The recorded chain head ``seq:hash``, or None."""
-        ...
-
-    def audit_entries(
-        self,
-        query: AuditQuery | None = None,
-        *,
-        after_seq: int | None = None,
-        limit: int | None = None,
-    ) -> list[AuditRow]:
-        """Entries (after ``after_seq``, when given) that ``query`` matches (all when None),
-        oldest first, at most ``limit``."""
-        ...
-
-    # -- metadata ---------------------------------------------------------------------------
-    def get_meta(self, key: str) -> str | None:
-        """The value under ``key``, or None."""
-        ...
-
-    def set_meta(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``."""
-        ...
-
-    def delete_meta(self, *keys: str) -> None:
-        """Remove these keys (missing ones are ignored)."""
-        ...
-
-    def meta_items(self, prefix: str) -> dict[str, str]:
-        """Every key starting with ``prefix`` and its value."""
-        ...
-
-    def delete_meta_prefix(self, prefix: str) -> None:
-        """Remove every key starting with ``prefix``."""
-        ...
-
-    # -- server sessions (stores other hosts share) -----------------------------------------
-    def connection_token(self) -> str | None:
-        """This store's connection as its database server knows it, or None when there is
-        no server (SQLite: every user of the file is on this host). Changes on reconnect."""
-        ...
-
-    def connections_alive(self, tokens: Collection[str]) -> set[str] | None:
-        """Which of these :meth:`connection_token` values the server still has open (its
-        view of which processes, on any host, are still there); None without a server."""
-        ...
-
-    # -- storage ----------------------------------------------------------------------------
     def secure_delete(self) -> None:
         """From now on, overwrite deleted content instead of leaving it in free space."""
         ...
@@ -567,6 +606,24 @@ class TreeStore(Protocol):
         """Rewrite the storage so deleted content is gone from every file the backend keeps
         (erasure); False if another reader kept part of it from completing."""
         ...
+
+
+class TreeStore(
+    StoreHooks,
+    NodeRepository,
+    IndexBookkeeping,
+    RetrievalReads,
+    EvolutionReads,
+    OpLog,
+    AuditLog,
+    Meta,
+    RecoveryReads,
+    PrivacyRewrites,
+    Protocol,
+):
+    """The source of truth: the memory tree, the op log, the audit log and metadata. The
+    union of the protocols above, for the engine that wires them all; code that needs only
+    one part annotates with that part."""
 
 
 @runtime_checkable

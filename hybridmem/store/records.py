@@ -312,7 +312,7 @@ def row_to_node(row: Mapping[str, Any]) -> MemoryNode:
 
 def values_to_node(values: Sequence[Any]) -> MemoryNode:
     """:func:`row_to_node` of a row read as a tuple in the order of
-    :data:`hybridmem.store.queries.NODE_COLUMNS` (``rid`` first, not part of the node):
+    :data:`hybridmem.store.sql.nodes.NODE_COLUMNS` (``rid`` first, not part of the node):
     the same node without building a dict per row."""
     return _node_of(*values[1:])
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -36,6 +36,8 @@ from hybridmem.models import MemoryNode
 from hybridmem.store.postgres.schema import migrate
 from hybridmem.store.postgres.tamper import declare_writer
 from hybridmem.store.records import AuditRow, ContentOpener, OpHook, OpsHook, row_to_node
+from hybridmem.store.sql.access import SqlAccess
+from hybridmem.store.sql.dialect import POSTGRES
 
 # Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
 WRITE_LOCK_KEY = 0x6879627200006D31
@@ -78,8 +80,10 @@ def db_value(value: Any) -> Any:
     return int(value) if isinstance(value, bool) else value
 
 
-class PgBase:
+class PgBase(SqlAccess):
     """Connection, lock, transactions and hooks; the table mixins build on it."""
+
+    D = POSTGRES
 
     def __init__(self, url: str, *, connect_timeout: int = 10, create: bool = True) -> None:
         self.url = url
@@ -252,6 +256,16 @@ class PgBase:
         with self.conn.pipeline():
             for sql, params in statements:
                 self.conn.execute(sql, params)
+
+    def _exec_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(sql, rows)
+
+    def _refused(self, what: str) -> AbstractContextManager[None]:
+        return refused(what)
+
+    def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
+        return [row_to_node(r) for r in self._rows(sql, params)]
 
     def _node(self, row: dict[str, Any]) -> MemoryNode:
         return self.decode(row)

@@ -10,14 +10,11 @@ point (``COLLATE "C"``), like SQLite and Python.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
-from hybridmem.filters import All, Condition, NodeFilter, Where
+from hybridmem.filters import All, Condition, Where
 from hybridmem.store.postgres.base import PgBase
-from hybridmem.store.postgres.nodes import scope_sql
-from hybridmem.store.queries import SharedFilterReads
-from hybridmem.store.records import Scope
+from hybridmem.store.sql.filters import FilterQueries
 
 _SIGNS = {"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
 
@@ -64,24 +61,9 @@ def where_sql(where: Where, column: str = "n.metadata") -> tuple[str, list[Any]]
     return "(" + joiner.join(fragments) + ")", params
 
 
-class PgNodeFilters(SharedFilterReads, PgBase):
-    """Reads narrowed by node type and metadata filter."""
+class PgNodeFilters(FilterQueries, PgBase):
+    """Reads narrowed by node type and metadata filter (:class:`FilterQueries`), the metadata
+    read as ``jsonb``."""
 
-    MARK = "%s"
-    NO_LIMIT = None  # PostgreSQL spells "no limit" LIMIT NULL
-
-    def _filtered(
-        self, scope: Scope, node_filter: NodeFilter, statuses: Sequence[str] | None
-    ) -> tuple[str, list[Any]]:
-        where, params = scope_sql(scope, "n")
-        if statuses:
-            where += " AND n.status = ANY(%s)"
-            params.append(list(statuses))
-        if node_filter.node_types is not None:
-            where += " AND n.node_type = ANY(%s)"
-            params.append(list(node_filter.node_types))
-        if node_filter.where is not None:
-            extra, extra_params = where_sql(node_filter.where, "n.metadata")
-            where += f" AND {extra}"
-            params.extend(extra_params)
-        return where, params
+    def _where_sql(self, where: Where, column: str) -> tuple[str, list[Any]]:
+        return where_sql(where, column)

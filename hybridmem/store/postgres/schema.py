@@ -39,10 +39,7 @@ def _run(conn: psycopg.Connection, script: str) -> None:
             conn.execute(statement)
 
 
-def m001_initial(conn: psycopg.Connection) -> None:
-    _run(
-        conn,
-        f"""
+_NODES = """
         CREATE TABLE nodes (
             rid BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
             id TEXT NOT NULL UNIQUE,
@@ -68,7 +65,7 @@ def m001_initial(conn: psycopg.Connection) -> None:
             status TEXT NOT NULL DEFAULT 'active',
             index_state TEXT NOT NULL DEFAULT 'pending',
             source_id TEXT,
-            metadata TEXT NOT NULL DEFAULT '{{}}',
+            metadata TEXT NOT NULL DEFAULT '{}',
             lifecycle TEXT,
             tier TEXT,
             conflict_group TEXT,
@@ -84,7 +81,10 @@ def m001_initial(conn: psycopg.Connection) -> None:
         CREATE INDEX idx_nodes_user_type ON nodes(user_id, node_type);
         CREATE INDEX idx_nodes_conflict ON nodes(conflict_group);
         CREATE INDEX idx_nodes_lex ON nodes USING gin(lex);
+"""
+"""The node table (its lexical terms in the same row) and its indexes."""
 
+_COUNTERS = """
         CREATE TABLE lex_df (
             term TEXT COLLATE "C" PRIMARY KEY,
             df BIGINT NOT NULL
@@ -96,7 +96,10 @@ def m001_initial(conn: psycopg.Connection) -> None:
         );
         INSERT INTO counters(name, value)
             VALUES ('oplog_seq', 0), ('lex_docs', 0), ('lex_terms', 0);
+"""
+"""The lexical statistics and the counters (op-log sequence, BM25 document and term counts)."""
 
+_LOGS = """
         CREATE TABLE active_nodes (
             user_id TEXT PRIMARY KEY,
             node_id TEXT NOT NULL,
@@ -109,7 +112,7 @@ def m001_initial(conn: psycopg.Connection) -> None:
             op TEXT NOT NULL,
             node_id TEXT,
             user_id TEXT,
-            payload TEXT NOT NULL DEFAULT '{{}}',
+            payload TEXT NOT NULL DEFAULT '{}',
             at TEXT COLLATE "C" NOT NULL,
             actor TEXT
         );
@@ -128,7 +131,7 @@ def m001_initial(conn: psycopg.Connection) -> None:
             action TEXT NOT NULL,
             user_id TEXT,
             node_id TEXT,
-            detail TEXT NOT NULL DEFAULT '{{}}',
+            detail TEXT NOT NULL DEFAULT '{}',
             op_seq BIGINT,
             prev_hash TEXT NOT NULL,
             hash TEXT NOT NULL
@@ -136,13 +139,22 @@ def m001_initial(conn: psycopg.Connection) -> None:
         CREATE INDEX idx_audit_user ON audit_log(user_id, seq);
         CREATE INDEX idx_audit_node ON audit_log(node_id, seq);
         CREATE INDEX idx_audit_actor ON audit_log(actor, seq);
+"""
+"""Active nodes, the op log, metadata and the audit log."""
 
+_LEXICAL = f"""
         CREATE TEXT SEARCH DICTIONARY hybridmem_stem (TEMPLATE = snowball, Language = english);
         CREATE TEXT SEARCH CONFIGURATION {TS_CONFIG} (COPY = simple);
         ALTER TEXT SEARCH CONFIGURATION {TS_CONFIG}
             ALTER MAPPING FOR asciiword, asciihword, hword_asciipart WITH hybridmem_stem
-        """,
-    )
+"""
+"""The text search configuration the lexical terms go through (see ``TS_CONFIG``)."""
+
+
+def m001_initial(conn: psycopg.Connection) -> None:
+    """The tables, indexes and text search configuration of a new store."""
+    for script in (_NODES, _COUNTERS, _LOGS, _LEXICAL):
+        _run(conn, script)
 
 
 def m002_snapshots(conn: psycopg.Connection) -> None:

@@ -30,6 +30,7 @@ import psycopg
 from hybridmem.errors import SnapshotNotFoundError
 from hybridmem.store.postgres.logs import scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
+from hybridmem.store.sql.logs import LAST_SEQ
 
 # Every table that holds state (snapshotted and restored together), and their twins.
 TABLES = ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log")
@@ -64,7 +65,7 @@ def create(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -
 def copy(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
     """Copy every table under ``name`` (inside the caller's transaction, which must see one
     consistent state: REPEATABLE READ, or the write lock held)."""
-    row = conn.execute("SELECT coalesce(max(seq), 0) FROM oplog").fetchone()
+    row = conn.execute(LAST_SEQ).fetchone()
     seq = int(row[0]) if row else 0
     conn.execute(
         "INSERT INTO snapshots(name, seq, manifest) VALUES (%s, %s, %s)",

@@ -1,0 +1,219 @@
+"""Whole-table reads for bookkeeping (evolution's group and user scans, consistency checks,
+key rotation), written once for both stores.
+
+Unlike the reads of :mod:`hybridmem.store.sql.nodes`, most of these return content **as
+stored**: sealed (encrypted) content is not opened. They serve work that looks at weights,
+statuses, groups and hashes, and must run without the key and without paying a decryption per
+node. The conflict-group reads open content: groups are read to be shown and compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from hybridmem.clock import from_iso
+from hybridmem.models import MemoryNode
+from hybridmem.store.records import IndexRow
+from hybridmem.store.sql.access import SqlAccess
+from hybridmem.store.sql.nodes import NODE_COLUMNS
+
+
+class ScanQueries(SqlAccess):
+    """Reads over many nodes, and the marks of ``verify()``."""
+
+    def scan_nodes(self) -> list[MemoryNode]:
+        """Every node of the store, content as stored."""
+        return self._raw_nodes(f"SELECT {NODE_COLUMNS} FROM nodes")
+
+    def user_nodes(self, user_id: str, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
+        """All nodes of a user (optionally of some statuses), parents before children,
+        content as stored."""
+        sql = self.D.q(f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ?")
+        params: list[Any] = [user_id]
+        if statuses:
+            among, among_params = self.D.among("status", statuses)
+            sql += f" AND {among}"
+            params.extend(among_params)
+        return self._raw_nodes(sql + " ORDER BY depth, seq", params)
+
+    def user_ids(self) -> list[str]:
+        """Every user id in the store."""
+        return [r[0] for r in self._tuples("SELECT DISTINCT user_id FROM nodes")]
+
+    def conflict_group_members(self, user_id: str, group: str) -> list[MemoryNode]:
+        """Every member of a conflict group, oldest first (all statuses: history is kept),
+        content decrypted."""
+        return self._nodes(
+            self.D.q(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                "ORDER BY created_at, seq"
+            ),
+            [user_id, group],
+        )
+
+    def conflict_group_deciding(self, user_id: str, group: str) -> list[MemoryNode]:
+        """What a new statement's conflict policy reads of a group, oldest first, content
+        decrypted: the newest ``active`` member not awaiting confirmation (the group index
+        read newest first: one row unless newer members were archived or wait) and every
+        member awaiting confirmation that is not archived (the waiting index for active ones;
+        any other live status, which no write path gives a waiting member, by the group index).
+        The same members as ``evolution.conflicts.deciding_members`` of the whole group."""
+        d = self.D
+        return self._nodes(
+            d.q(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+                "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND {d.settled} ORDER BY created_at DESC, seq DESC LIMIT 1) AS settled "
+                f"UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND {d.awaiting} "
+                "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND {d.waiting_else}) ORDER BY created_at, seq"
+            ),
+            [user_id, group] * 3,
+        )
+
+    def conflict_group_recent(
+        self, user_id: str, group: str, newest: int
+    ) -> tuple[list[MemoryNode], bool]:
+        """The group's ``newest`` newest members plus every waiting challenger, oldest first,
+        content decrypted; and whether that is every member. Read off two indexes (the group's
+        newest members and its waiting challengers), so a group of hundreds costs what a few
+        members cost."""
+        rows = self._nodes(
+            self.D.q(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+                "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                "ORDER BY created_at DESC, seq DESC LIMIT ?) AS newest "
+                "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND {self.D.awaiting}) ORDER BY created_at, seq"
+            ),
+            [user_id, group, newest, user_id, group],
+        )
+        total = self._tuples(
+            self.D.q("SELECT count(*) AS n FROM nodes WHERE user_id = ? AND conflict_group = ?"),
+            [user_id, group],
+        )[0][0]
+        return rows, int(total) <= len(rows)
+
+    def active_nodes_of_types(
+        self, user_id: str, node_types: Sequence[str], limit: int
+    ) -> list[MemoryNode]:
+        """The user's ``limit`` newest active nodes of these types, newest first, content
+        decrypted (the pool a new fact may conflict with)."""
+        # SQLite reads one type at a time, each in the order of idx_nodes_user_type_live (LIMIT
+        # stops it early), merged here: with the types in one IN list it sorted every active
+        # node of them to keep ``limit``. PostgreSQL merges the index scans itself.
+        types = list(dict.fromkeys(node_types))
+        groups = [[t] for t in types] if self.D.split_type_reads else [types]
+        found: list[MemoryNode] = []
+        for group in groups:
+            among, among_params = self.D.among("node_type", group)
+            found += self._nodes(
+                self.D.q(
+                    f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND {among} "
+                    "AND status = 'active' ORDER BY created_at DESC, seq DESC LIMIT ?"
+                ),
+                [user_id, *among_params, limit],
+            )
+        if len(groups) > 1:
+            found.sort(key=lambda n: (n.created_at, n.seq), reverse=True)
+        return found[:limit]
+
+    def live_repeats(
+        self, user_id: str, node_type: str, parent_id: str | None, content_hash: str
+    ) -> list[MemoryNode]:
+        """Live (not archived) nodes of this type under this parent with exactly this content
+        hash, oldest first, content as stored: what a new node would merely repeat."""
+        return self.live_repeats_among(user_id, node_type, parent_id, [content_hash])
+
+    def live_repeats_among(
+        self, user_id: str, node_type: str, parent_id: str | None, hashes: Sequence[str]
+    ) -> list[MemoryNode]:
+        """:meth:`live_repeats` for every hash of ``hashes`` in one read, oldest first."""
+        d = self.D
+        parent, parent_params = d.equals("parent_id", parent_id)
+        found: list[MemoryNode] = []
+        for chunk in d.chunks(hashes):
+            among, among_params = d.among("content_hash", chunk)
+            found += self._raw_nodes(
+                # The hints keep SQLite on (parent_id, content_hash) (m012), not on every node
+                # of the user of this type.
+                d.q(
+                    f"SELECT {NODE_COLUMNS} FROM nodes WHERE {d.hint}user_id = ? "
+                    f"AND {d.hint}node_type = ? AND {parent} AND {among} "
+                    "AND status != 'archived'"
+                ),
+                [user_id, node_type, *parent_params, *among_params],
+            )
+        return sorted(found, key=lambda n: (n.created_at, n.seq))
+
+    def conflict_pool(
+        self, user_id: str, node_type: str, limit: int
+    ) -> list[tuple[str, str | None, datetime, int]]:
+        """``(id, conflict_group, created_at, seq)`` of the user's ``limit`` newest active
+        nodes of this type, newest first: the pool a new fact or preference is compared with,
+        read off one (covering) index without decoding a row."""
+        rows = self._tuples(
+            self.D.q(
+                "SELECT id, conflict_group, created_at, seq FROM nodes WHERE user_id = ? "
+                "AND node_type = ? AND status = 'active' ORDER BY created_at DESC, seq DESC "
+                "LIMIT ?"
+            ),
+            (user_id, node_type, limit),
+        )
+        return [(str(i), g, from_iso(at), int(seq)) for i, g, at, seq in rows]
+
+    def index_rows(self) -> list[IndexRow]:
+        """Every node's tree and index columns (no content decoded), parents before
+        children."""
+        rows = self._tuples(
+            "SELECT id, user_id, parent_id, path, depth, task_id, node_type, status, "
+            "index_state, content_hash, version FROM nodes ORDER BY depth, seq"
+        )
+        return [
+            IndexRow(i, u, p, tuple(x for x in path.split("/") if x), d, t, nt, st, ix, h, v)
+            for i, u, p, path, d, t, nt, st, ix, h, v in rows
+        ]
+
+    def verified_marks(self) -> dict[str, str]:
+        """``id -> fingerprint`` of the vector entries the last ``verify()`` confirmed."""
+        return {str(i): str(f) for i, f in self._tuples("SELECT id, fingerprint FROM index_checks")}
+
+    def record_verified(self, marks: Sequence[tuple[str, str]], *, keep_only: bool) -> None:
+        """Remember confirmed entries as ``(id, fingerprint)``; with ``keep_only`` every other
+        mark is dropped (a full pass saw all nodes)."""
+        with self.transaction():
+            if keep_only:
+                self._exec("DELETE FROM index_checks")
+            self._exec_many(
+                self.D.q(
+                    "INSERT INTO index_checks(id, fingerprint) VALUES (?, ?) ON CONFLICT(id) "
+                    "DO UPDATE SET fingerprint = excluded.fingerprint"
+                ),
+                list(marks),
+            )
+
+    def index_states(self) -> dict[str, str]:
+        """Every node's index state, by id."""
+        return dict(self._tuples("SELECT id, index_state FROM nodes"))
+
+    def sensitive_contents(self) -> list[tuple[str, str]]:
+        """``(id, stored content)`` of every sensitive node: the ciphertexts a key rotation
+        re-seals."""
+        rows = self._tuples(f"SELECT id, content FROM nodes WHERE {self.D.sealed}")
+        return [(str(i), str(c)) for i, c in rows]
+
+    def sealed_sample(self) -> str | None:
+        """The stored content of one sensitive node (its ciphertext names the key), or None."""
+        rows = self._tuples(f"SELECT content FROM nodes WHERE {self.D.sealed} LIMIT 1")
+        return str(rows[0][0]) if rows else None
+
+    def misnumbered_nodes(self) -> int:
+        """How many nodes carry a ``seq`` that is not the sequence of their own ``add`` op."""
+        rows = self._tuples(
+            "SELECT count(*) AS c FROM nodes n LEFT JOIN oplog o ON o.seq = n.seq "
+            f"WHERE o.op {self.D.is_not} 'add' OR o.node_id {self.D.is_not} n.id"
+        )
+        return int(rows[0][0])
