@@ -86,7 +86,7 @@ def test_the_reads_audited_before_are_audited_as_before(tmp_path, clock):
             "read_all",
             "retrieve",
         ]
-        path = [r for r in reads_of(mem) if r[0] == "read_path"][0]
+        path = next(r for r in reads_of(mem) if r[0] == "read_path")
         assert path == ("read_path", "u1", None, [root.id, task.id])
 
 
