@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -47,6 +48,9 @@ def test_outside_a_checkout_bench_says_where_it_runs(tmp_path, monkeypatch):
 
 def test_in_a_checkout_bench_lists_the_suites(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # found through the package's own checkout
+    monkeypatch.setenv("PYTHONPATH", "")
     result = runner.invoke(app, ["bench", "--help"])
     assert result.exit_code == 0, result.output
     assert "perf" in result.output
+    # Workers a suite starts (python -m benchmarks.<name>) find the suites too.
+    assert str(ROOT) in os.environ["PYTHONPATH"].split(os.pathsep)

@@ -15,6 +15,7 @@ suites).
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -58,6 +59,11 @@ def bench(ctx: typer.Context) -> None:
     if str(checkout) not in sys.path:
         # First on the path: another folder named ``benchmarks`` must not answer instead.
         sys.path.insert(0, str(checkout))
+    # Some suites start workers (``python -m benchmarks.backends``) from wherever bench was
+    # run: they find the suites through the environment, as this process does.
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    if str(checkout) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(checkout), *filter(None, paths)])
     bench_app = importlib.import_module("benchmarks.cli").app
     # Not standalone: usage errors reach hybridmem's own handler (one line, its exit codes)
     # instead of the suites' framed messages.
