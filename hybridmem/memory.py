@@ -15,62 +15,35 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
 
+from hybridmem.arguments import (
+    DEFAULT_USER,
+    audit_query,
+    check_snapshot,
+    checked_search,
+    update_changes,
+)
 from hybridmem.clock import Clock
 from hybridmem.config import MemoryConfig
 from hybridmem.config.privacy import PrivacyConfig
-from hybridmem.core import Engine, NodeInput, coerce_input, content_hash, get_scoped
+from hybridmem.core import Engine, NodeInput, coerce_input, content_hash
+from hybridmem.core.reads import Reader
 from hybridmem.embedding import Embedder
-from hybridmem.errors import (
-    AmbiguousIdError,
-    InvalidArgumentError,
-    NodeNotFoundError,
-)
-from hybridmem.evolution import services as evolution_ops
-from hybridmem.evolution.history import ValueRecord
-from hybridmem.evolution.inspect import InspectRow
-from hybridmem.evolution.maintain.distill import Distiller
-from hybridmem.evolution.maintain.maintenance import MaintenanceReport
-from hybridmem.evolution.maintain.probe import ProbeReport
-from hybridmem.evolution.slots.rules import SlotExtractor
-from hybridmem.filters import make_filter
+from hybridmem.errors import InvalidArgumentError
 from hybridmem.index import ChromaServer, VectorIndex
-from hybridmem.models import (
-    MemoryNode,
-    OpRecord,
-    RetrievalResult,
-    StoreStats,
-)
+from hybridmem.memory_evolution import EvolutionCalls
+from hybridmem.models import MemoryNode, OpRecord, RetrievalResult, StoreStats
 from hybridmem.opening import CHROMA_DIR, OpenOptions, open_memory
 from hybridmem.privacy import services as privacy_ops
 from hybridmem.recovery import services as recovery_ops
-from hybridmem.recovery.models import (
-    RepairReport,
-    RestoreReport,
-    SnapshotInfo,
-    VerifyReport,
-)
-from hybridmem.retrieval.scoping import check_scope
-from hybridmem.store import DB_FILE, AuditQuery, TreeStore
+from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
+from hybridmem.store import DB_FILE, TreeStore
 from hybridmem.tokens import TokenCounter
 from hybridmem.validation import (
-    LIFECYCLES,
-    STATUSES,
-    TIERS,
     check_bool,
-    check_choices,
-    check_content,
-    check_datetime,
-    check_metadata,
     check_node_id,
-    check_node_type,
-    check_node_types,
     check_optional_user,
-    check_positive_int,
     check_seq,
-    check_status,
-    check_text,
     check_user_id,
-    check_weight,
 )
 
 if TYPE_CHECKING:
@@ -80,12 +53,10 @@ if TYPE_CHECKING:
     from hybridmem.privacy.rotation import KeyRotationReport
     from hybridmem.scoped import ScopedMemory
 
-DEFAULT_USER = "default"
-
 __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput", "content_hash"]
 
 
-class HybridMemory:
+class HybridMemory(EvolutionCalls):
     """A weighted memory tree: SQLite (or PostgreSQL) for structure and state, Chroma for
     vectors.
 
@@ -147,6 +118,7 @@ class HybridMemory:
         self._privacy = opened.privacy
         self._retriever = opened.retriever
         self._recovery = opened.recovery
+        self._reads = Reader(opened.core.engine, self._privacy.audit_read)
         self.location = opened.location
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path = opened.path
@@ -214,9 +186,6 @@ class HybridMemory:
         tb: TracebackType | None,
     ) -> None:
         self.close()
-
-    def _check_open(self) -> None:
-        self._core.engine.check_open()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -328,30 +297,18 @@ class HybridMemory:
         """
         self._check_open()
         check_node_id(node_id)
-        changes: dict[str, Any] = {}
-        if content is not None:
-            changes["content"] = check_content(content, max_chars=self.config.max_content_chars)
-        if importance is not None:
-            changes["importance"] = check_weight("importance", importance)
-        if confidence is not None:
-            changes["confidence"] = check_weight("confidence", confidence)
-        if node_type is not None:
-            changes["node_type"] = check_node_type(node_type)
-            if node_type == "root":
-                raise InvalidArgumentError("a node cannot be turned into a root")
-        if metadata is not None:
-            if not isinstance(metadata, Mapping):
-                raise InvalidArgumentError(
-                    f"metadata must be a mapping, got {type(metadata).__name__}"
-                )
-            changes["metadata"] = check_metadata(dict(metadata))
-        if expected_version is not None:
-            check_positive_int("expected_version", expected_version)
-        if status is not None:
-            changes["status"] = check_status(status)
-        if source_id is not None:
-            changes["source_id"] = check_user_id(source_id, name="source_id")
-        check_optional_user(user_id)
+        changes = update_changes(
+            self.config,
+            content=content,
+            importance=importance,
+            confidence=confidence,
+            node_type=node_type,
+            metadata=metadata,
+            status=status,
+            source_id=source_id,
+            user_id=user_id,
+            expected_version=expected_version,
+        )
         return self._core.tree.update(
             node_id, changes, user_id=user_id, expected_version=expected_version
         )
@@ -395,74 +352,35 @@ class HybridMemory:
         matching no node, raises :class:`NodeNotFoundError`; several nodes raise
         :class:`AmbiguousIdError` naming them.
         """
-        self._check_open()
-        check_node_id(prefix)
-        if user_id is not None:
-            check_user_id(user_id)
-        store = self._core.engine.store
-        owner = store.owner(prefix)
-        if owner is not None and (user_id is None or owner == user_id):
-            return prefix
-        found = store.ids_by_fragment(prefix, user_id=user_id, limit=6) if len(prefix) >= 4 else []
-        whose = f" of user {user_id!r}" if user_id is not None else ""
-        if not found:
-            raise NodeNotFoundError(
-                f"no node{whose} whose id is, begins or ends with {prefix!r:.80}"
-            )
-        if len(found) > 1:
-            listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
-            raise AmbiguousIdError(
-                f"{prefix!r} begins or ends several node ids{whose}: {listed}; give more characters"
-            )
-        return found[0]
+        return self._reads.resolve_id(prefix, user_id=user_id)
 
     def get(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """The node with this id (restricted to ``user_id`` when given)."""
-        self._check_open()
-        check_node_id(node_id)
-        check_optional_user(user_id)
-        node = get_scoped(self._core.engine, node_id, user_id)
-        self._privacy.audit_read("read", node.user_id, [node.id])
-        return node
+        return self._reads.get(node_id, user_id=user_id)
 
     def children(self, node_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
         """Direct children, oldest first."""
-        self._check_open()
-        node = self.get(node_id, user_id=user_id)
-        found = self.store.children(node.id)
-        self._privacy.audit_read("read_children", node.user_id, [n.id for n in found])
-        return found
+        return self._reads.children(node_id, user_id=user_id)
 
     def path_to_root(self, node_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
         """The node's ancestors and the node itself, root first."""
-        self._check_open()
-        node = self.get(node_id, user_id=user_id)
-        found = self.store.get_many(node.path)
-        self._privacy.audit_read("read_path", node.user_id, list(node.path))
-        return [*(found[i] for i in node.path if i in found), node]
+        return self._reads.path_to_root(node_id, user_id=user_id)
 
     def subtree(self, node_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
         """The node and every descendant, parents before children."""
-        self._check_open()
-        nodes = self.store.subtree(self.get(node_id, user_id=user_id))
-        self._privacy.audit_read("read_subtree", nodes[0].user_id, [n.id for n in nodes[1:]])
-        return nodes
+        return self._reads.subtree(node_id, user_id=user_id)
 
     def root(self, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
         """The user's root node, or None before the user's first memory."""
-        self._check_open()
-        return self.store.user_root(check_user_id(user_id))
+        return self._reads.root(user_id)
 
     def users(self) -> dict[str, int]:
         """Every user id in the store with its number of nodes, sorted by user id."""
-        self._check_open()
-        return dict(sorted(self.store.counts("user_id").items()))
+        return self._reads.users()
 
     def active_node(self, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
         """The user's active node (the task or state the agent was working on)."""
-        self._check_open()
-        node_id = self.store.get_active(check_user_id(user_id))
-        return self.store.get(node_id) if node_id else None
+        return self._reads.active_node(user_id)
 
     def get_all(
         self,
@@ -483,19 +401,14 @@ class HybridMemory:
         included); the default lists the active ones. The user's root (a structural node) is
         left out unless ``node_type`` names ``"root"``. ``limit`` / ``offset`` page.
         """
-        self._check_open()
-        user_id = check_user_id(user_id)
-        node_filter = make_filter(node_type, where)
-        roots = node_filter.node_types is not None and "root" in node_filter.node_types
-        statuses = _check_statuses(status)
-        if limit is not None:
-            check_positive_int("limit", limit)
-        check_positive_int("offset", offset, allow_zero=True)
-        found = self.store.find_nodes(
-            user_id, node_filter, statuses=statuses, limit=limit, offset=offset, roots=roots
+        return self._reads.get_all(
+            user_id=user_id,
+            node_type=node_type,
+            where=where,
+            status=status,
+            limit=limit,
+            offset=offset,
         )
-        self._privacy.audit_read("read_all", user_id, [n.id for n in found])
-        return found
 
     def retrieve(
         self,
@@ -529,23 +442,9 @@ class HybridMemory:
         drops hits scoring below it.
         """
         self._check_open()
-        check_content(query, max_chars=self.config.max_content_chars, name="query")
-        user_id = check_user_id(user_id)
-        check_positive_int("top_k", top_k)
-        if token_budget is not None:
-            check_positive_int("token_budget", token_budget)
-        if task_id is not None:
-            check_node_id(task_id, name="task_id")
-        for name, value in (("agent_id", agent_id), ("session_id", session_id)):
-            if value is not None:
-                check_user_id(value, name=name)
-        scope_name = check_scope(scope)
-        if not isinstance(record_access, bool):
-            raise InvalidArgumentError("record_access must be True or False")
-        node_filter = make_filter(node_types, where)
-        if min_score is not None:
-            min_score = check_weight("min_score", min_score)
-        result = self._retriever.retrieve(
+        search = checked_search(
+            self._retriever,
+            self.config,
             query,
             user_id=user_id,
             task_id=task_id,
@@ -553,13 +452,13 @@ class HybridMemory:
             token_budget=token_budget,
             agent_id=agent_id,
             session_id=session_id,
-            scope=scope_name,
+            scope=scope,
             record_access=record_access,
-            node_filter=None if node_filter.empty else node_filter,
+            node_types=node_types,
+            where=where,
             min_score=min_score,
         )
-        self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
-        return result
+        return self._reads.retrieve(user_id, search)
 
     def stats(self, *, count_vectors: bool = True) -> StoreStats:
         """Counts by type, status and index state; vectors in Chroma; sizes.
@@ -624,17 +523,15 @@ class HybridMemory:
     ) -> list[AuditEntry]:
         """Audit entries (who did what, when) matching every given filter, oldest first."""
         self._check_open()
-        if limit is not None:
-            check_positive_int("limit", limit)
-        since = None if since is None else check_datetime("since", since)
-        until = None if until is None else check_datetime("until", until)
-        check_optional_user(user_id)
-        if node_id is not None:
-            check_node_id(node_id)
-        for name, value in (("actor", actor), ("action", action)):
-            if value is not None:
-                check_text(name, value)
-        query = AuditQuery(user_id, node_id, actor, action, since, until)
+        query = audit_query(
+            user_id=user_id,
+            node_id=node_id,
+            actor=actor,
+            action=action,
+            since=since,
+            until=until,
+            limit=limit,
+        )
         return privacy_ops.audit_log(self._core, query, limit=limit)
 
     def audit_trail(self, node_id: str, *, user_id: str | None = None) -> list[AuditEntry]:
@@ -728,17 +625,7 @@ class HybridMemory:
         Run it while no other process has this store open.
         """
         self._check_open()
-        if to_seq is not None:
-            check_seq("to_seq", to_seq)
-        if isinstance(snapshot, int) and not isinstance(snapshot, bool):
-            check_seq("snapshot", snapshot)
-        elif isinstance(snapshot, str):
-            check_text("snapshot", snapshot, max_chars=255)
-        elif snapshot is not None and not isinstance(snapshot, SnapshotInfo):
-            raise InvalidArgumentError(
-                "snapshot must be a SnapshotInfo, a snapshot name, a sequence number or None, "
-                f"got {type(snapshot).__name__}"
-            )
+        check_snapshot(snapshot, to_seq)
         return recovery_ops.restore(self._core, self._recovery, snapshot, to_seq=to_seq)
 
     def verify(self, *, full: bool = False) -> VerifyReport:
@@ -754,131 +641,3 @@ class HybridMemory:
         """Remove orphaned vectors and re-index missing or stale ones; verify again."""
         self._check_open()
         return recovery_ops.repair(self._core)
-
-    # -- evolution --------------------------------------------------------------------------
-    def maintain(
-        self,
-        *,
-        now: datetime | None = None,
-        dry_run: bool = False,
-        deep: bool = True,
-        user_id: str | None = None,
-        distiller: Distiller | None = None,
-        max_nodes: int | None = None,
-    ) -> MaintenanceReport:
-        """Forget and consolidate (see :mod:`hybridmem.evolution.maintain.maintenance`).
-
-        ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
-        """
-        self._check_open()
-        check_optional_user(user_id)
-        now = None if now is None else check_datetime("now", now)
-        if max_nodes is not None:
-            check_positive_int("max_nodes", max_nodes)
-        if distiller is not None and not (
-            isinstance(getattr(distiller, "name", None), str)
-            and callable(getattr(distiller, "summarise", None))
-        ):
-            raise InvalidArgumentError(
-                "distiller must have a str 'name' and a summarise(theme, previous) method, "
-                f"got {type(distiller).__name__}"
-            )
-        return evolution_ops.maintain(
-            self._core,
-            now=now,
-            dry_run=check_bool("dry_run", dry_run),
-            deep=check_bool("deep", deep),
-            user_id=user_id,
-            distiller=distiller,
-            max_nodes=max_nodes,
-        )
-
-    def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
-        """Ask ``extractor`` (e.g. :class:`~hybridmem.evolution.llm.LLMSlotExtractor`) for the
-        slot of a first-person fact no rule or embedder placed; None turns it off."""
-        self._check_open()
-        if extractor is not None and not (
-            isinstance(getattr(extractor, "name", None), str)
-            and callable(getattr(extractor, "extract", None))
-        ):
-            raise InvalidArgumentError(
-                "slot extractor must have a str 'name' and an extract(text, slots) method, "
-                f"got {type(extractor).__name__}"
-            )
-        evolution_ops.set_slot_extractor(self._core, extractor)
-
-    def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
-        """Bring an archived memory back (active, working tier); the reason it left is kept."""
-        self._check_open()
-        check_node_id(node_id)
-        check_optional_user(user_id)
-        return evolution_ops.restore_archived(self._core, node_id, user_id=user_id)
-
-    def current_value(self, slot: str, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
-        """The current value of a conflict group (a slot like ``user.city`` or a group id)."""
-        self._check_open()
-        return evolution_ops.current_value(
-            self._core, check_user_id(user_id), check_user_id(slot, name="slot")
-        )
-
-    def value_history(self, slot: str, *, user_id: str = DEFAULT_USER) -> list[ValueRecord]:
-        """Every value a conflict group held, oldest first, with status and reason."""
-        self._check_open()
-        return evolution_ops.value_history(
-            self._core, check_user_id(user_id), check_user_id(slot, name="slot")
-        )
-
-    def inspect(
-        self,
-        *,
-        user_id: str = DEFAULT_USER,
-        now: datetime | None = None,
-        statuses: Sequence[str] | None = None,
-        tiers: Sequence[str] | None = None,
-        lifecycles: Sequence[str] | None = None,
-        node_types: Sequence[str] | None = None,
-        group: str | None = None,
-        contains: str | None = None,
-    ) -> list[InspectRow]:
-        """The user's memories with weight, tier, status, lifecycle and conflict groups.
-
-        Each filter left None (or empty) matches everything; weights are computed at ``now``.
-        """
-        self._check_open()
-        return evolution_ops.inspect_user(
-            self._core,
-            user_id=check_user_id(user_id),
-            now=None if now is None else check_datetime("now", now),
-            statuses=None if statuses is None else check_choices("statuses", statuses, STATUSES),
-            tiers=None if tiers is None else check_choices("tiers", tiers, TIERS),
-            lifecycles=(
-                None if lifecycles is None else check_choices("lifecycles", lifecycles, LIFECYCLES)
-            ),
-            node_types=None if node_types is None else check_node_types("node_types", node_types),
-            group=None if group is None else check_text("group", group),
-            contains=None if contains is None else check_text("contains", contains),
-        )
-
-    def add_probe(self, *, user_id: str = DEFAULT_USER, content: str | None = None) -> MemoryNode:
-        """Add a uniquely marked probe memory (watch it with :meth:`probe_report`)."""
-        self._check_open()
-        if content is not None:
-            check_content(content, max_chars=self.config.max_content_chars)
-        return evolution_ops.add_probe(self._core, user_id=check_user_id(user_id), content=content)
-
-    def probe_report(self, *, user_id: str = DEFAULT_USER) -> list[ProbeReport]:
-        """Each probe's readings over time (one per maintenance run) and its state now."""
-        self._check_open()
-        return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
-
-
-def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:
-    """``get_all``'s status argument as a list (None: every status)."""
-    if status is None:
-        return None
-    wanted = [status] if isinstance(status, str) else status
-    if not isinstance(wanted, list | tuple) or not wanted:
-        raise InvalidArgumentError(
-            f"status must be a status, a non-empty list of them, or None; got {status!r:.80}"
-        )
-    return [check_status(s) for s in wanted]

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from hybridmem.core.reads import Reader
 from hybridmem.errors import InvalidArgumentError, ScopeError
 from hybridmem.models import MemoryNode, RetrievalResult
 from hybridmem.retrieval.visibility import visibility
@@ -31,6 +32,7 @@ from hybridmem.validation import check_positive_int, check_user_id
 
 if TYPE_CHECKING:
     from hybridmem.config import MemoryConfig
+    from hybridmem.core import Engine
     from hybridmem.privacy.audit import AuditEntry
     from hybridmem.privacy.erasure import ErasureReport
     from hybridmem.privacy.portability import PortabilityReport
@@ -46,6 +48,8 @@ class Memory(Protocol):
 
     @property
     def config(self) -> MemoryConfig: ...
+    @property
+    def engine(self) -> Engine: ...
     @property
     def get(self) -> Callable[..., MemoryNode]: ...
     @property
@@ -133,10 +137,13 @@ class ScopedMemory:
         if parent_id is not None:
             self._own(parent_id)
         elif kwargs.get("node_type", "event") not in self.mem.config.scope_types:
-            active = self.mem.active_node(user_id=self.user_id)
+            # Where the view places the node is its own decision, not a read the caller
+            # made: unaudited reads (the add itself is audited).
+            placing = Reader(self.mem.engine)
+            active = placing.active_node(self.user_id)
             if active is not None and not self.visible(active):
                 # Never attach under another agent's active node: use the root instead.
-                root = self.mem.root(user_id=self.user_id)
+                root = placing.root(self.user_id)
                 parent_id = root.id if root else None
         return self.mem.add(
             content,

@@ -10,7 +10,7 @@ One module per command group, each with a ``register(app)`` called here; they sh
 - :mod:`~hybridmem.cli.evolution`: inspect, maintain;
 - :mod:`~hybridmem.cli.server`: serve (needs the ``server`` extra);
 - :mod:`~hybridmem.cli.integrations`: mcp (needs the ``mcp`` extra);
-- :mod:`~hybridmem.cli.bench`: the benchmark suites (when ``benchmarks`` is importable).
+- :mod:`~hybridmem.cli.bench`: the benchmark suites (from a checkout of the repository).
 
 Every command that opens a store takes ``--db PATH`` (default ``$HYBRIDMEM_PATH`` or
 ``./agent-memory``; a ``postgresql://`` URL with ``hybridmem --chroma HOST:PORT`` before the

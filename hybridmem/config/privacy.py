@@ -21,7 +21,8 @@ class PrivacyConfig:
     key:          32 raw bytes or their url-safe base64 text. None: read ``key_env``.
     key_env:      environment variable holding the key when ``key`` is None.
     encrypt_all:  encrypt every node's content, not only nodes added with ``sensitive=True``.
-    audit_reads:  also record reads (get, children, path, subtree, retrieve) in the audit log.
+    audit_reads:  also record reads (every read of the facade: get, children, path, subtree,
+                  get_all, root, active node, users, id resolution, retrieve) in the audit log.
     """
 
     key: bytes | str | None = field(default=None, repr=False)

@@ -68,7 +68,9 @@ StrList = Annotated[list[str] | None, Query()]
 @router.get("/health", response_model=HealthOut, tags=["store"])
 def health(mem: Mem) -> HealthOut:
     """Liveness: the server answers and its store is open (no token needed, no data shown)."""
-    mem.active_node()  # one indexed read: raises StoreClosedError (503) once it is closed
+    # One indexed read: raises StoreClosedError (503) once it is closed. Not a node read: with
+    # PrivacyConfig(audit_reads=True) those are audited, and a liveness probe must not write.
+    mem.oplog(limit=1)
     return HealthOut(status="ok", version=__version__)
 
 
