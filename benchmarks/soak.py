@@ -1,6 +1,6 @@
 """Soak: SIGKILL a writer process many times at random moments and count what was lost.
 
-Longer version of tests/test_recovery_faults.py using the same harness
+Longer version of tests/recovery/test_recovery_faults.py using the same harness
 (hybridmem/testing/faultworker.py): a warm zygote forks a writer that keeps adding,
 updating, moving, deleting nodes and setting the active node; it is killed with SIGKILL at a
 random moment (one round in five while it is still opening and recovering the store); the

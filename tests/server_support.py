@@ -1,7 +1,7 @@
 """Shared by the server tests and the screenshot script: a story store, a live server, Chromium.
 
 The server runs in a thread of the test process (uvicorn on 127.0.0.1, a free port) so the test
-keeps the clock and the store; ``tests/test_server_process.py`` runs ``hybridmem serve`` as a
+keeps the clock and the store; ``tests/server/test_server_process.py`` runs ``hybridmem serve`` as a
 real subprocess instead.
 """
 

@@ -1,7 +1,7 @@
 """Erasure ("forget me"): remove a user's or a subtree's content from every place it was written.
 
 ``delete`` removes rows; their bytes can survive in several places, all measured on this
-engine (tests/test_privacy_erasure.py greps the raw files for a marker):
+engine (tests/privacy/test_privacy_erasure.py greps the raw files for a marker):
 
 - SQLite free pages and the WAL keep deleted row bytes -> ``PRAGMA secure_delete = ON`` (set on
   every open by the privacy guard), then ``VACUUM`` and ``wal_checkpoint(TRUNCATE)``.

@@ -14,7 +14,7 @@ the two comparable whatever the embedder:
 Rank fusion (RRF's ``1 / (60 + rank)`` per feature) was tried and rejected: with k = 60 the
 second candidate gets 0.98 of the first's evidence and the tenth 0.87, so the node's own
 features (age, importance) decide the order instead of the match (measured on a model with
-compressed cosines, the case ``tests/test_retrieval_fusion.py`` builds).
+compressed cosines, the case ``tests/retrieval/test_retrieval_fusion.py`` builds).
 
 The node's own features (importance, confidence, use, age, tree distance) are on fixed,
 meaningful scales already (importance 0.9 means the same for every query) and are not

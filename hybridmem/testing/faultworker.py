@@ -18,7 +18,7 @@ PATH may be a ``postgresql://`` URL: the vectors then live in the Chroma server 
 writes and searches (no index owner), which the same checks verify.
 
 :class:`FaultHarness` drives a zygote; :func:`check_round` compares a reopened store with
-what the child acknowledged. Both are used by ``tests/test_recovery_faults.py`` and
+what the child acknowledged. Both are used by ``tests/recovery/test_recovery_faults.py`` and
 ``benchmarks/soak.py``.
 """
 

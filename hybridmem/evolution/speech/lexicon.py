@@ -638,7 +638,7 @@ def normalise(text: str) -> str:
         if "im" in out or "ive" in out or "ill" in out:
             out = _BARE_PRONOUN.sub(r"\1'\2", out)
     # What _SPACES.sub(" ", out).strip() gives: split() and \s agree on whitespace (the same
-    # Unicode test; enumerated in tests/test_speech_acts.py).
+    # Unicode test; enumerated in tests/evolution/test_speech_acts.py).
     return " ".join(out.split())
 
 

@@ -20,7 +20,7 @@ from hybridmem.testing.faultworker import FaultHarness, per_round_quota
 
 pytestmark = pytest.mark.postgres
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def spawn(pg_where: dict[str, str], *args: str) -> subprocess.Popen[str]:
@@ -92,7 +92,7 @@ ROUNDS = 12
 
 
 def test_sigkill_at_random_moments_loses_no_acknowledged_write(pg_where):
-    # As tests/test_recovery_faults.py, on PostgreSQL + the Chroma server: the server rolls
+    # As tests/recovery/test_recovery_faults.py, on PostgreSQL + the Chroma server: the server rolls
     # back a killed writer's open transaction and ends its session (releasing the write lock).
     seed = int(os.environ.get("HYBRIDMEM_FAULT_SEED", random.randrange(1 << 30)))
     rng = random.Random(seed)

@@ -18,7 +18,7 @@ from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import InvalidArgumentError
 from tests.conftest import CountingEmbedder
-from tests.test_tree_writes import _shape, _story
+from tests.core.test_tree_writes import _shape, _story
 
 
 class RecordingEmbedder(CountingEmbedder):

@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "agent_loop.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "agent_loop.ipynb"
 
 
 def test_agent_loop_notebook_runs_and_answers_from_memory(monkeypatch):

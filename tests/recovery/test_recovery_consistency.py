@@ -18,7 +18,7 @@ from hybridmem import HybridMemory
 from hybridmem.core import content_hash, index_metadata
 from hybridmem.memory import CHROMA_DIR, DB_FILE
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def build(path: Path, n: int = 6) -> list[str]:

@@ -31,8 +31,8 @@ from benchmarks.scenario_files import (
 )
 from hybridmem.errors import FileAccessError, InvalidArgumentError
 
-OWN = Path(__file__).parent / "data" / "own_scenarios.json"
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+OWN = Path(__file__).resolve().parents[1] / "data" / "own_scenarios.json"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "benchmarks.md"
 runner = CliRunner()
 
 

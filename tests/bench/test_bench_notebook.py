@@ -15,7 +15,7 @@ import hybridmem
 # The benchmark notebooks; agent_loop.ipynb has its own test (test_agent_loop_notebook.py).
 NOTEBOOKS = sorted(
     p
-    for p in (Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb")
+    for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
     if p.name != "agent_loop.ipynb"
 )
 

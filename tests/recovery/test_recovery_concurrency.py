@@ -12,7 +12,7 @@ from pathlib import Path
 from hybridmem import HybridMemory
 from hybridmem.errors import ConflictError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def spawn(*args: str) -> subprocess.Popen[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import gc
 
 from hybridmem import HashEmbedder, HybridMemory
-from tests.test_tree_writes import _story
+from tests.core.test_tree_writes import _story
 
 
 def _cyclic_garbage(action) -> list[str]:

@@ -286,7 +286,7 @@ def test_open_skips_the_whole_file_check_only_for_a_file_left_as_a_clean_close_l
         [sys.executable, "-c", code, str(path)],
         check=False,
         timeout=120,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
     )
     with open_mem(path):
         assert checked == [db]

@@ -21,7 +21,7 @@ from hybridmem.errors import ServerConfigError
 from hybridmem.integrations.mcp_server import TREE_URI, parse_bind
 from hybridmem.integrations.tools import TOOLS
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def server_env() -> dict[str, str]:

@@ -34,7 +34,7 @@ from hybridmem.cli import app
 from hybridmem.server import auth
 from hybridmem.server.runner import wait_healthy
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "deploy" / "compose.yaml"
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
 _VAR = re.compile(r"\$\{(\w+)(?::\?[^}]*)?\}")

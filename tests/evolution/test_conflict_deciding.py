@@ -19,8 +19,8 @@ from hybridmem.core.evolution_marks import current_of
 from hybridmem.evolution.write import conflicts
 from hybridmem.models import MemoryNode
 from tests.backends import OpenMem, both_backends  # noqa: F401 - both stores
-from tests.test_embed_ahead import _log
-from tests.test_tree_writes import _shape
+from tests.core.test_embed_ahead import _log
+from tests.core.test_tree_writes import _shape
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 WORDS = ["oat", "almond", "soy", "dark", "light", "roast", "milk", "tea"]

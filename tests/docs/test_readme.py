@@ -3,15 +3,15 @@
 Python blocks run in one namespace (as a reader pasting them one after the other would), shell
 blocks as one ``bash -e`` script each with ``hybridmem`` being this checkout's command line.
 For speed the model is replaced by the hash embedder (``embedder=None`` on a new store and
-``$HYBRIDMEM_EMBEDDER`` for the CLI); ``tests/test_real_model.py`` covers the model itself.
+``$HYBRIDMEM_EMBEDDER`` for the CLI); ``tests/embedding/test_real_model.py`` covers the model itself.
 ``NODE_ID`` in a command stands for a short id, as the README says: the test puts the last
 characters of user u1's active node there (as ``hybridmem tree`` prints them).
 
 A block that cannot run offline in a temp dir is marked in the README by the line
 ``<!-- readme-test: skip: <why, and which test covers it> -->`` right above it. Lines not run
 here, each with the test that covers it: ``make demo`` / ``make test`` (CI runs them),
-``pip install``, ``hybridmem serve`` and ``curl`` (tests/test_server_process.py), ``hybridmem
-mcp`` (tests/test_mcp_server.py). Any other command that is not run fails this test.
+``pip install``, ``hybridmem serve`` and ``curl`` (tests/server/test_server_process.py), ``hybridmem
+mcp`` (tests/integrations/test_mcp_server.py). Any other command that is not run fails this test.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 import hybridmem.opening
 from hybridmem import HybridMemory
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 NOT_RUN = ("make ", "pip ", "hybridmem serve", "curl ", "-d ", "hybridmem mcp", "uvx ")
 FENCE = re.compile(r"(<!-- readme-test: skip: [^>]+-->\n)?^```(\w*)\n(.*?)^```", re.S | re.M)
 SKIP_HINT = (

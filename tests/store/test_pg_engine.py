@@ -106,7 +106,7 @@ def test_checkpoint_restore_in_place_and_undo(pmem, clock):
 
 
 def test_restore_replays_the_live_log_onto_the_snapshot(pmem, clock):
-    from tests.test_recovery_snapshots import workload
+    from tests.recovery.test_recovery_snapshots import workload
 
     rng = random.Random(11)
     workload(pmem, clock, rng, 20)

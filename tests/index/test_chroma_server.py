@@ -116,7 +116,7 @@ def test_with_a_chroma_server_every_process_has_vector_search(tmp_path, chroma_s
             capture_output=True,
             text=True,
             timeout=120,
-            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
         )
         assert child.returncode == 0, child.stderr
         seen = json.loads(child.stdout)

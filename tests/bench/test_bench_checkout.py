@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from hybridmem.cli import ExitCode, app
 from hybridmem.cli import bench as bench_cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 

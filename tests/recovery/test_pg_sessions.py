@@ -26,7 +26,7 @@ from hybridmem.recovery import sessions
 
 pytestmark = pytest.mark.postgres
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # A process that says it runs on another host (all it changes is the host its session marker
 # names, which is what a second machine would write), opens the store, writes, and waits.

@@ -16,7 +16,7 @@ the test's one open ``HybridMemory`` instead of opening it again (``fast_open`` 
 ``open_memory``); any other
 ``--db`` or embedder is opened for real. ``reindex`` and ``demo`` open stores themselves and
 have their own tests. ``serve`` (a long-running server) and ``bench`` (benchmark suites) are
-not fuzzed: their arguments are covered by tests/test_server_process.py and the bench tests.
+not fuzzed: their arguments are covered by tests/server/test_server_process.py and the bench tests.
 """
 
 from __future__ import annotations
@@ -446,7 +446,7 @@ def plain_store(tmp_path, monkeypatch):
 )
 def test_reindex_and_demo(plain_store, embedder, db, demo_path, which):
     """The two commands that open stores themselves. ``demo`` only ever gets a path it must
-    refuse (its full run is tests/test_demo.py); ``reindex`` re-embeds the store for real."""
+    refuse (its full run is tests/cli/test_demo.py); ``reindex`` re-embeds the store for real."""
     if embedder not in {"hash", "hash:16", "hash:32", "hash:abc", "hash:3"}:
         embedder = "hash:" + str(len(embedder))  # never a model name: that would load torch
     argv = (
