@@ -3,7 +3,8 @@
 Python blocks run in one namespace (as a reader pasting them one after the other would), shell
 blocks as one ``bash -e`` script each with ``hybridmem`` being this checkout's command line.
 For speed the model is replaced by the hash embedder (``embedder=None`` on a new store and
-``$HYBRIDMEM_EMBEDDER`` for the CLI); ``tests/embedding/test_real_model.py`` covers the model itself.
+``$HYBRIDMEM_EMBEDDER`` for the CLI); ``tests/embedding/test_real_model.py`` covers the model
+itself.
 ``NODE_ID`` in a command stands for a short id, as the README says: the test puts the last
 characters of user u1's active node there (as ``hybridmem tree`` prints them).
 
