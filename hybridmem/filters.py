@@ -161,6 +161,10 @@ def _condition(path: tuple[str, ...], op: Any, value: Any, at: str, counter: lis
 
 
 def _scalar(value: Any, at: str) -> Scalar:
+    if isinstance(value, str) and "\x00" in value:
+        # No store holds a NUL in metadata (validation.check_metadata): say so rather than
+        # let PostgreSQL's jsonb fail on it.
+        raise InvalidArgumentError(f"{at}: {value!r:.80} contains a NUL character")
     if value is None or isinstance(value, str | bool | int):
         return value
     if isinstance(value, float):

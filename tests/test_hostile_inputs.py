@@ -8,7 +8,6 @@ tenant existence oracle, login CSRF and the token on every route but ``/v1/healt
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -17,7 +16,7 @@ from fastapi.testclient import TestClient
 from hybridmem import HybridMemory
 from hybridmem.cli import ExitCode, app
 from hybridmem.retrieval.timeexpr import find_window
-from hybridmem.server import AuthConfig, create_app
+from hybridmem.server import create_app
 
 NOW = datetime(2024, 7, 10, 12, 0, tzinfo=UTC)
 FAR_DATES = [

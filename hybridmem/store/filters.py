@@ -22,7 +22,15 @@ _NUMBER = "('integer', 'real')"
 
 def _json_path(path: tuple[str, ...]) -> str:
     # Keys are validated to hold no '"' (filters._KEY_PART), so quoting cannot be escaped.
-    return "$" + "".join(f'."{p}"' for p in path)
+    # A label is written as the key is in the stored JSON text (json.dumps escapes a backslash
+    # as two): SQLite before 3.45 compares a label with the key's raw text, later ones
+    # unescape both, so the escaped form matches on either (a bare "a\\" matched nothing).
+    return "$" + "".join(f'."{p.replace(chr(92), chr(92) * 2)}"' for p in path)
+
+
+_HOLDS_NUL = "instr(replace({column} -> ?, '\\\\', ''), '\\u0000') = 0"
+"""The JSON text of the value holds no NUL escape: every escaped backslash pair is dropped
+first, so the literal text backslash-u0000 (stored as two backslashes, then u0000) passes."""
 
 
 def _equal_sql(column: str, path: str, value: Any) -> tuple[str, list[Any]]:
@@ -32,8 +40,15 @@ def _equal_sql(column: str, path: str, value: Any) -> tuple[str, list[Any]]:
         return f"{kind} = 'null'", [path]
     if isinstance(value, bool):
         return f"{kind} = '{'true' if value else 'false'}'", [path]
-    want = f"IN {_NUMBER}" if isinstance(value, int | float) else "= 'text'"
-    return f"({kind} {want} AND json_extract({column}, ?) = ?)", [path, path, value]
+    if isinstance(value, int | float):
+        return f"({kind} IN {_NUMBER} AND json_extract({column}, ?) = ?)", [path, path, value]
+    # json_extract cuts text at a NUL ("alice\\u0000mallory" would equal "alice"); NUL is
+    # refused in metadata now, but a store written before may hold one (issue 35).
+    exact = _HOLDS_NUL.format(column=column)
+    return (
+        f"({kind} = 'text' AND json_extract({column}, ?) = ? AND {exact})",
+        [path, path, value, path],
+    )
 
 
 def _condition_sql(cond: Condition, column: str) -> tuple[str, list[Any]]:
