@@ -132,6 +132,8 @@ def check_positive_int(name: str, value: Any, *, allow_zero: bool = False) -> in
         raise InvalidArgumentError(f"{name} must be an int, got {type(value).__name__}")
     if value < 0 or (value == 0 and not allow_zero):
         raise InvalidArgumentError(f"{name} must be {'>= 0' if allow_zero else '> 0'}, got {value}")
+    if value >= 2**63:  # a limit, offset or count beyond what either store's integers hold
+        raise InvalidArgumentError(f"{name} must be below 2**63, got {value}")
     return value
 
 

@@ -67,3 +67,77 @@ def test_far_dates_in_a_question_do_not_crash_the_cli(tmp_path):
         r = runner.invoke(app, ["search", query, "--db", db, "--user", "u", "--json"])
         assert r.exit_code == ExitCode.OK, r.output
         json.loads(r.stdout)
+
+
+# -- defect 5: numbers and datetimes at the edges of their types, huge lists, deep JSON -------
+UTC_PLUS_14 = timezone(timedelta(hours=14))
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (
+            lambda m: m.add("x", user_id="u", created_at=datetime(1, 1, 1, tzinfo=UTC_PLUS_14)),
+            "created_at",
+        ),
+        (
+            lambda m: m.add(
+                "x",
+                user_id="u",
+                created_at=datetime(9999, 12, 31, 23, tzinfo=timezone(-timedelta(hours=14))),
+            ),
+            "created_at",
+        ),
+        (lambda m: m.get_all(user_id="u", limit=2**63), "limit"),
+        (lambda m: m.get_all(user_id="u", offset=2**63), "offset"),
+        (lambda m: m.audit_log(limit=2**63), "limit"),
+        (lambda m: m.get_all(user_id="u", where={"a": 2**64}), "64-bit"),
+        (lambda m: m.get_all(user_id="u", where={"a": {"$in": list(range(10_001))}}), "10000"),
+    ],
+)
+def test_values_at_the_edges_of_their_types_are_named_errors(mem: HybridMemory, call, named):
+    from hybridmem.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match=named):
+        call(mem)
+
+
+@pytest.mark.parametrize("op", ["$in", "$nin"])
+def test_list_operators_take_thousands_of_values(mem: HybridMemory, op):
+    task = mem.add("claim", node_type="task", user_id="u", metadata={"n": 1500})
+    other = mem.add("note", parent_id=task.id, user_id="u", metadata={"n": "1500"})
+    values: list = [*range(3000), *(str(i) for i in range(3000, 6000))]
+    found = {n.id for n in mem.get_all(user_id="u", where={"n": {op: values}})}
+    assert found == ({task.id} if op == "$in" else {other.id})
+    hits = mem.retrieve("claim", user_id="u", where={"n": {op: values}}).hits
+    assert {h.node.id for h in hits} <= found
+
+
+def test_rest_answers_4xx_to_edge_values_and_deep_json(mem: HybridMemory):
+    mem.add("claim", node_type="task", user_id="u")
+    deep = "[" * 5000 + "]" * 5000
+    with TestClient(create_app(mem)) as client:
+        for params in (
+            {"user_id": "u", "where": deep},
+            {"user_id": "u", "where": '{"a": {"$in": [' + ",".join(map(str, range(2000))) + "]}}"},
+            {"user_id": "u", "limit": str(2**63)},
+            {"user_id": "u", "offset": str(2**63)},
+            {"user_id": "u", "where": '{"a": "x\\u0000"}'},
+        ):
+            r = client.get("/v1/memories", params=params)
+            assert r.status_code in (200, 400, 422), (params.keys(), r.status_code, r.text)
+            assert "memory.sqlite3" not in r.text
+        r = client.post(
+            "/v1/memories",
+            json={"content": "x", "user_id": "u", "created_at": "0001-01-01T00:00:00+14:00"},
+        )
+        assert r.status_code == 422, r.text
+        r = client.post(
+            "/v1/memories", json={"content": "x", "user_id": "u", "metadata": {"o": "a\u0000"}}
+        )
+        assert r.status_code == 422, r.text
+        r = client.post(
+            "/v1/search",
+            json={"query": "claim", "user_id": "u", "where": {"a": {"$in": list(range(3000))}}},
+        )
+        assert r.status_code == 200, r.text

@@ -8,6 +8,7 @@ never equals ``1`` and ``"2"`` never equals ``2``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -62,18 +63,31 @@ def _condition_sql(cond: Condition, column: str) -> tuple[str, list[Any]]:
             f"(json_type({column}, ?) {want} AND json_extract({column}, ?) {sign} ?)",
             [path, path, cond.value],
         )
-    values = cond.value if cond.op in ("$in", "$nin") else (cond.value,)
-    parts: list[str] = []
-    params: list[Any] = []
-    for value in values:
-        sql, extra = _equal_sql(column, path, value)
-        parts.append(sql)
-        params.extend(extra)
-    body = " OR ".join(parts)
-    if cond.op in ("$ne", "$nin"):
+    if cond.op in ("$in", "$nin"):
+        return _in_sql(column, path, cond.value, negate=cond.op == "$nin")
+    body, params = _equal_sql(column, path, cond.value)
+    if cond.op == "$ne":
         # A missing key (json_type NULL) makes the equality NULL: count that as "not equal".
         return f"(NOT IFNULL(({body}), 0))", params
     return f"({body})", params
+
+
+def _in_sql(
+    column: str, path: str, values: Sequence[Any], *, negate: bool
+) -> tuple[str, list[Any]]:
+    """``$in``/``$nin``: the list is bound once as JSON and read with ``json_each``, so a list
+    of thousands of values is one parameter, not an OR chain deeper than SQLite's expression
+    limit (issue 35). Each value's JSON type picks the typed equality of :func:`_equal_sql`."""
+    sql = (
+        "EXISTS (SELECT 1 FROM json_each(?) AS w WHERE CASE "
+        f"WHEN w.type IN {_NUMBER} THEN json_type({column}, ?) IN {_NUMBER} "
+        f"AND json_extract({column}, ?) = w.value "
+        f"WHEN w.type = 'text' THEN json_type({column}, ?) = 'text' "
+        f"AND json_extract({column}, ?) = w.value AND {_HOLDS_NUL.format(column=column)} "
+        f"ELSE json_type({column}, ?) = w.type END)"
+    )
+    params = [json.dumps(list(values)), path, path, path, path, path, path]
+    return (f"(NOT {sql})" if negate else sql), params
 
 
 def where_sql(where: Where, column: str = "n.metadata") -> tuple[str, list[Any]]:
