@@ -141,3 +141,44 @@ def test_rest_answers_4xx_to_edge_values_and_deep_json(mem: HybridMemory):
             json={"query": "claim", "user_id": "u", "where": {"a": {"$in": list(range(3000))}}},
         )
         assert r.status_code == 200, r.text
+
+
+# -- defect 6: no existence oracle across tenants over REST ------------------------------------
+ALICE = "alice-token-0123456789abcdef"
+ADMIN = "admin-token-0123456789abcdef"
+
+
+def _same(a, b, a_id: str, b_id: str) -> bool:
+    return a.status_code == b.status_code and a.text.replace(a_id, "?") == b.text.replace(b_id, "?")
+
+
+def test_another_users_id_answers_like_a_missing_or_own_one(mem: HybridMemory):
+    from hybridmem.server import AuthConfig
+
+    bob = mem.add("Project falcon", node_type="task", user_id="bob")
+    own = mem.add("Alice's claim", node_type="task", user_id="alice")
+    auth = AuthConfig({ADMIN: None, ALICE: "alice"})
+    headers = {"Authorization": f"Bearer {ALICE}"}
+    with TestClient(create_app(mem, auth=auth)) as client:
+
+        def post(path: str, body: dict):
+            return client.post(path, json=body, headers=headers)
+
+        missing = "0" * 32
+        for path, wrap in (
+            ("/v1/memories", lambda b: b),
+            ("/v1/memories/batch", lambda b: {"items": [b]}),
+        ):
+            theirs = post(path, wrap({"content": "x", "parent_id": bob.id}))
+            absent = post(path, wrap({"content": "x", "parent_id": missing}))
+            assert theirs.status_code == 404 and _same(theirs, absent, bob.id, missing), (
+                theirs.text,
+                absent.text,
+            )
+        # Ids are global: a caller-chosen id that is taken is refused the same way whoever
+        # holds it (the caller or another user), and Bob's node is untouched.
+        theirs = post("/v1/memories", {"content": "x", "id": bob.id})
+        mine = post("/v1/memories", {"content": "x", "id": own.id})
+        assert theirs.status_code in (409, 422) and _same(theirs, mine, bob.id, own.id)
+        assert "bob" not in theirs.text and "falcon" not in theirs.text
+        assert mem.get(bob.id).content == "Project falcon"
