@@ -182,3 +182,31 @@ def test_another_users_id_answers_like_a_missing_or_own_one(mem: HybridMemory):
         assert theirs.status_code in (409, 422) and _same(theirs, mine, bob.id, own.id)
         assert "bob" not in theirs.text and "falcon" not in theirs.text
         assert mem.get(bob.id).content == "Project falcon"
+
+
+# -- defect 7: login CSRF -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://testserver.evil.example"},
+        {"Referer": "https://evil.example/page"},
+    ],
+)
+def test_cross_site_login_and_logout_posts_are_refused(mem: HybridMemory, headers):
+    from hybridmem.server import AuthConfig
+
+    auth = AuthConfig({ADMIN: None, ALICE: "alice"})
+    with TestClient(create_app(mem, auth=auth), follow_redirects=False) as client:
+        r = client.post("/ui/login", data={"token": ALICE}, headers=headers)
+        assert r.status_code == 403 and "set-cookie" not in r.headers, r.text
+        client.cookies.set("hybridmem_token", ALICE)
+        r = client.post("/ui/logout", headers=headers)
+        assert r.status_code == 403 and "set-cookie" not in r.headers
+        # The inspector's own form (same origin, or a client that sends neither header).
+        for own in ({"Origin": "http://testserver"}, {"Referer": "http://testserver/ui/login"}, {}):
+            r = client.post("/ui/login", data={"token": ALICE}, headers=own)
+            assert r.status_code == 303 and "set-cookie" in r.headers, own
+            r = client.post("/ui/logout", headers=own)
+            assert r.status_code == 303, own
