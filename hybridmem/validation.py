@@ -67,6 +67,10 @@ def check_node_id(value: Any, *, name: str = "node id") -> str:
             f"{name} must be 1-128 characters of letters, digits, '.', '_', ':' or '-', "
             f"got {value!r:.80}"
         )
+    if not value.strip("."):
+        # "." and ".." are path segments clients normalise away (/v1/memories/.. is
+        # /v1/): such a node could never be reached by its URL.
+        raise InvalidArgumentError(f"{name} must not be made of dots only, got {value!r:.80}")
     return value
 
 

@@ -210,3 +210,59 @@ def test_cross_site_login_and_logout_posts_are_refused(mem: HybridMemory, header
             assert r.status_code == 303 and "set-cookie" in r.headers, own
             r = client.post("/ui/logout", headers=own)
             assert r.status_code == 303, own
+
+
+# -- defect 8: the token on every route, ids clients normalise, bidi controls, erase's report --
+def test_schema_and_static_files_need_the_token_too(mem: HybridMemory):
+    from hybridmem.server import AuthConfig
+
+    auth = AuthConfig({ADMIN: None, ALICE: "alice"})
+    with TestClient(create_app(mem, auth=auth)) as client:
+        for path in ("/openapi.json", "/static/style.css", "/static/inspector.js", "/static/x"):
+            r = client.get(path)
+            assert r.status_code == 401 and r.json()["error"]["type"] == "AuthError", path
+            assert (
+                client.get(
+                    path, headers={"Authorization": "Bearer wrong-token-xxxxxxxx"}
+                ).status_code
+                == 401
+            )
+        assert (
+            client.get("/openapi.json", headers={"Authorization": f"Bearer {ALICE}"}).status_code
+            == 200
+        )
+        client.cookies.set("hybridmem_token", ALICE)  # the inspector's login cookie
+        assert client.get("/static/style.css").status_code == 200
+        assert client.get("/v1/health").status_code == 200
+    with TestClient(create_app(mem)) as open_client:  # a server without tokens: all open
+        assert open_client.get("/static/style.css").status_code == 200
+
+
+@pytest.mark.parametrize("node_id", ["..", ".", "...", "a/b", "../x", "a/../b"])
+def test_ids_that_clients_normalise_are_refused_at_add(mem: HybridMemory, node_id):
+    from hybridmem.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="id"):
+        mem.add("x", user_id="u", id=node_id)
+    assert mem.add("x", user_id="u", id="v1.2..rc").id == "v1.2..rc"  # dots inside stay fine
+
+
+def test_the_inspector_escapes_bidi_controls(mem: HybridMemory):
+    spoof = "invoice_\u202etxt.exe"
+    task = mem.add("claim " + spoof, node_type="task", user_id="mal\u202elory")
+    with TestClient(create_app(mem)) as client:
+        for path in (
+            f"/ui/nodes/{task.id}?user=mal%E2%80%AElory",
+            "/ui/users/mal%E2%80%AElory",
+            "/",
+        ):
+            r = client.get(path)
+            assert r.status_code == 200, (path, r.text[:300])
+            assert "\u202e" not in r.text and "\\u202e" in r.text, path
+
+
+def test_erasure_says_exports_are_out_of_its_reach(mem: HybridMemory, tmp_path):
+    mem.add("secret", user_id="u")
+    mem.export_user("u", tmp_path / "u.jsonl")
+    report = mem.erase(user_id="u")
+    assert "export" in report.not_reached and "plaintext" in report.not_reached

@@ -47,11 +47,25 @@ TREE_LIMIT = 2000
 router = APIRouter()
 
 
+# Bidi embeddings, overrides, isolates and marks, and the line/paragraph separators: they
+# reorder what follows (U+202E shows "txt.exe" as "exe.txt"), so a name or content could be
+# made to read as something else. Shown escaped (``\u202e``), as the CLI shows them
+# (cli/render.py); autoescaping leaves them alone, being no markup.
+_BIDI = {0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+_BIDI_ESCAPES = {code: f"\\u{code:04x}" for code in _BIDI}
+
+
+def _visible(value: Any) -> Any:
+    """Every ``{{ ... }}`` output, before autoescaping: bidi controls escaped."""
+    return value.translate(_BIDI_ESCAPES) if isinstance(value, str) else value
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"),
         autoescape=True,  # every template, whatever its name: memory text is never markup
         undefined=jinja2.StrictUndefined,
+        finalize=_visible,
     )
     env.filters["q"] = lambda value: quote(str(value), safe="")
     # An id's last characters: its first ones are its creation time (core/ids.py).
