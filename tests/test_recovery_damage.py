@@ -376,3 +376,33 @@ def test_a_foreign_wal_without_a_page_one_frame_is_refused(tmp_path):
     wal.unlink()  # as advised: moved aside
     with open_mem(a) as mem:
         assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean
+
+
+def test_a_foreign_rollback_journal_beside_the_store_is_refused(tmp_path):
+    """SQLite rolls a hot ``-journal`` back into the file before it reads that the file is
+    in WAL mode: another database's journal would overwrite the store's pages with its own.
+    This store never writes one, so any hot journal beside it is refused."""
+    a = tmp_path / "a"
+    a_ids = fill(a, 5, "alpha")
+    other = tmp_path / "other.db"
+    code = (
+        "import sqlite3, os, shutil, sys\n"
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "c.execute('CREATE TABLE t(x)')\n"
+        "c.executemany('INSERT INTO t VALUES (?)', [('b%d' % i,) for i in range(100)])\n"
+        "c.execute('PRAGMA cache_size = 1')\n"
+        "c.execute('BEGIN')\n"
+        'c.execute("UPDATE t SET x = hex(randomblob(3000))")\n'
+        "shutil.copyfile(sys.argv[1] + '-journal', sys.argv[2])\n"
+        "os._exit(0)\n"
+    )
+    journal = a / (DB_FILE + "-journal")
+    subprocess.run([sys.executable, "-c", code, str(other), str(journal)], check=True)
+    before = digest(a / DB_FILE, journal)
+    with pytest.raises(CorruptStoreError) as err:
+        open_mem(a)
+    assert str(journal) in str(err.value) and "not written by this store" in str(err.value)
+    assert digest(a / DB_FILE, journal) == before
+    journal.unlink()  # as advised: moved aside
+    with open_mem(a) as mem:
+        assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean

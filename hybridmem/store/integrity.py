@@ -13,6 +13,8 @@ file. So :func:`preflight` looks at the files first, without a read-write connec
   a WAL whose last committed transaction carries no page 1 was not written by this store and is
   refused too (issue 35). All frames of a WAL share its salts and one checksum chain, so the
   last transaction names the writer of the whole file;
+- a rollback journal beside a store in WAL mode (:func:`check_journal`), which SQLite would
+  roll into the file before reading that it is in WAL mode;
 - ``PRAGMA quick_check`` on a read-only connection (which never checkpoints): every b-tree
   page, cell and overflow chain (measured: ~0.1 s warm, ~1.1 s cold for a 180 MB file).
 
@@ -159,6 +161,34 @@ def check_wal(path: Path, store_id: int) -> None:
         )
 
 
+_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+_WAL_MODE = b"\x02\x02"  # header bytes 18-19 (write and read format versions) of a WAL file
+
+
+def check_journal(path: Path) -> None:
+    """Refuse a hot rollback journal beside a store in WAL mode (issue 35).
+
+    SQLite rolls a hot ``-journal`` back into the file before it reads that the file is in
+    WAL mode, so another database's journal copied beside the store would overwrite its pages.
+    This store never writes one once in WAL mode (its first open switches to it), so any
+    journal with a live header there was not written by it. A journal whose header is zeroed
+    or cut short is not hot: SQLite ignores it too."""
+    journal = path.with_name(path.name + "-journal")
+    try:
+        with open(journal, "rb") as fh:
+            head = fh.read(len(_JOURNAL_MAGIC))
+    except FileNotFoundError:
+        return
+    if head != _JOURNAL_MAGIC or _header(path)[18:20] != _WAL_MODE:
+        return
+    raise CorruptStoreError(
+        f"{journal} was not written by this store ({path}): the store keeps a write-ahead "
+        "log, never a rollback journal. Nothing was changed and the journal was not applied. "
+        "If it was copied here by mistake, move it aside; otherwise recover with "
+        f"`hybridmem restore --db {path.parent}`"
+    )
+
+
 def quick_check(path: Path) -> None:
     """``PRAGMA quick_check`` on a read-only connection; raise :func:`corrupt` on damage.
 
@@ -248,6 +278,7 @@ def preflight(path: Path) -> None:
     ``verify()`` always runs it.
     """
     store_id = file_store_id(path)
+    check_journal(path)
     check_wal(path, store_id)
     if not closed_cleanly(path):
         quick_check(path)
@@ -266,6 +297,7 @@ def check_missing(path: Path) -> None:
 
 __all__ = [
     "STAMPED_SINCE",
+    "check_journal",
     "check_missing",
     "check_wal",
     "closed_cleanly",
