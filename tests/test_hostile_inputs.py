@@ -17,6 +17,7 @@ from hybridmem import HybridMemory
 from hybridmem.cli import ExitCode, app
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.server import create_app
+from tests.backends import both_backends  # noqa: F401  (every `mem` test runs on both stores)
 
 NOW = datetime(2024, 7, 10, 12, 0, tzinfo=UTC)
 FAR_DATES = [
