@@ -52,9 +52,14 @@ def test_far_dates_in_a_question_reach_search_through_every_surface(mem: HybridM
     task = mem.add("Expense claim", node_type="task", user_id="u")
     mem.add("the invoice scan is unreadable", parent_id=task.id, user_id="u")
     assert mem.retrieve(query, user_id="u").hits is not None
+    from hybridmem.integrations.tools import ToolBox
+
+    assert "error" not in ToolBox(mem, user_id="u").call("search_memory", {"query": query})
     with TestClient(create_app(mem)) as client:
         r = client.post("/v1/search", json={"query": query, "user_id": "u"})
         assert r.status_code == 200, r.text
+        r = client.get("/ui/search", params={"q": query, "user": "u"})
+        assert r.status_code == 200, r.text[:300]
 
 
 def test_far_dates_in_a_question_do_not_crash_the_cli(tmp_path):
