@@ -24,8 +24,8 @@ _NUMBER = "('integer', 'real')"
 def _json_path(path: tuple[str, ...]) -> str:
     # Keys are validated to hold no '"' (filters._KEY_PART), so quoting cannot be escaped.
     # A label is written as the key is in the stored JSON text (json.dumps escapes a backslash
-    # as two): SQLite before 3.45 compares a label with the key's raw text, later ones
-    # unescape both, so the escaped form matches on either (a bare "a\\" matched nothing).
+    # as two): SQLite 3.40 compares a label with the key's raw text, so a bare "a\\" matched
+    # nothing (issue 35; tests/test_filters.py checks it against the installed SQLite).
     return "$" + "".join(f'."{p.replace(chr(92), chr(92) * 2)}"' for p in path)
 
 
