@@ -39,6 +39,8 @@ LISTS = ("$in", "$nin")
 OPERATORS = (*COMPARISONS, *LISTS, "$exists")
 MAX_DEPTH = 8
 MAX_CLAUSES = 200
+MAX_LIST_VALUES = 10_000
+"""Values of all ``$in``/``$nin`` lists of one filter (each list is one SQL parameter)."""
 _KEY_PART = re.compile(r"^[^\x00-\x1f\x7f\"$.][^\x00-\x1f\x7f\".]{0,127}$")
 
 
@@ -93,7 +95,7 @@ def parse_where(spec: Any) -> Where | None:
         raise InvalidArgumentError(f"where must be a mapping, got {type(spec).__name__}")
     if not spec:
         return None
-    counter = [0]
+    counter = [0, 0]  # conditions, list values
     return _parse(spec, "where", 0, counter)
 
 
@@ -153,6 +155,11 @@ def _condition(path: tuple[str, ...], op: Any, value: Any, at: str, counter: lis
     if op in LISTS:
         if not isinstance(value, Sequence) or isinstance(value, str | bytes) or not value:
             raise InvalidArgumentError(f"{at} takes a non-empty list of values")
+        counter[1] += len(value)
+        if counter[1] > MAX_LIST_VALUES:
+            raise InvalidArgumentError(
+                f"where's $in/$nin lists hold more than {MAX_LIST_VALUES} values in all"
+            )
         return Condition(path, op, tuple(_scalar(v, at) for v in value))
     scalar = _scalar(value, at)
     if op not in ("$eq", "$ne") and (scalar is None or isinstance(scalar, bool)):
@@ -161,6 +168,12 @@ def _condition(path: tuple[str, ...], op: Any, value: Any, at: str, counter: lis
 
 
 def _scalar(value: Any, at: str) -> Scalar:
+    if isinstance(value, str) and "\x00" in value:
+        # No store holds a NUL in metadata (validation.check_metadata): say so rather than
+        # let PostgreSQL's jsonb fail on it.
+        raise InvalidArgumentError(f"{at}: {value!r:.80} contains a NUL character")
+    if isinstance(value, int) and not isinstance(value, bool) and not -(2**63) <= value < 2**63:
+        raise InvalidArgumentError(f"{at}: {value} is outside the 64-bit integers stores compare")
     if value is None or isinstance(value, str | bool | int):
         return value
     if isinstance(value, float):

@@ -67,6 +67,10 @@ def check_node_id(value: Any, *, name: str = "node id") -> str:
             f"{name} must be 1-128 characters of letters, digits, '.', '_', ':' or '-', "
             f"got {value!r:.80}"
         )
+    if not value.strip("."):
+        # "." and ".." are path segments clients normalise away (/v1/memories/.. is
+        # /v1/): such a node could never be reached by its URL.
+        raise InvalidArgumentError(f"{name} must not be made of dots only, got {value!r:.80}")
     return value
 
 
@@ -107,12 +111,23 @@ def check_metadata(value: Any) -> dict[str, Any]:
         raise InvalidArgumentError("metadata keys must be strings")
     try:
         # ensure_ascii=False + encode: what the store writes, so lone surrogates are caught.
-        json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
+        text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise InvalidArgumentError(f"metadata is not valid Unicode text: {exc.reason}") from exc
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidArgumentError(f"metadata must be JSON-serialisable: {exc}") from exc
+    if _JSON_NUL.search(text):
+        # PostgreSQL's jsonb cannot hold a NUL and SQLite's json_extract cuts text at one, so
+        # a filter on such a value would answer differently per store (issue 35): refuse it,
+        # as content refuses it.
+        raise InvalidArgumentError("metadata contains a NUL character (in a key or a value)")
     return dict(value)
+
+
+_JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
+"""A NUL escape in JSON text: ``\\u0000`` after an even number of backslashes (an odd one
+would make it the literal text backslash-u0000)."""
 
 
 def check_positive_int(name: str, value: Any, *, allow_zero: bool = False) -> int:
@@ -121,6 +136,8 @@ def check_positive_int(name: str, value: Any, *, allow_zero: bool = False) -> in
         raise InvalidArgumentError(f"{name} must be an int, got {type(value).__name__}")
     if value < 0 or (value == 0 and not allow_zero):
         raise InvalidArgumentError(f"{name} must be {'>= 0' if allow_zero else '> 0'}, got {value}")
+    if value >= 2**63:  # a limit, offset or count beyond what either store's integers hold
+        raise InvalidArgumentError(f"{name} must be below 2**63, got {value}")
     return value
 
 

@@ -203,6 +203,7 @@ def register(app: typer.Typer) -> None:
             print_json(report)
         else:
             console.print(f"erased {report.nodes} nodes of {clean(report.user_id)}", markup=False)
+            console.print(f"note: {report.not_reached}", markup=False)
 
     @app.command("rotate-key")
     def rotate_key_cmd(

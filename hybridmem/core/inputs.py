@@ -12,6 +12,7 @@ from hybridmem.config import MemoryConfig
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.validation import (
     check_content,
+    check_datetime,
     check_lifecycle,
     check_metadata,
     check_node_id,
@@ -99,8 +100,6 @@ def coerce_input(item: object, position: int, config: MemoryConfig) -> NodeInput
         raise InvalidArgumentError(
             f"activate must be True, False or None, got {type(item.activate).__name__}"
         )
-    if item.created_at is not None and not isinstance(item.created_at, datetime):
-        raise InvalidArgumentError(
-            f"created_at must be a datetime, got {type(item.created_at).__name__}"
-        )
+    if item.created_at is not None:
+        check_datetime("created_at", item.created_at)  # a type, and a UTC instant in range
     return item

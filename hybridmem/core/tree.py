@@ -186,13 +186,10 @@ class TreeWriter:
                 seen[None] = found
             return found
         parent = batch.get(parent_id) or store.get(parent_id)
-        if parent is None:
+        if parent is None or parent.user_id != user_id:
+            # Another user's node answers exactly like a missing one: a caller acting for one
+            # user (a user-limited REST token, a tool call) must not learn which ids exist.
             raise NodeNotFoundError(f"parent node {parent_id!r} does not exist")
-        if parent.user_id != user_id:
-            raise ScopeError(
-                f"parent node {parent_id!r} belongs to another user; a node can only be "
-                f"attached under its own user's ({user_id!r}) tree"
-            )
         if seen is not None and parent_id not in batch:
             seen[parent_id] = parent
         return parent

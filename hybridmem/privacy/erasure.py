@@ -68,6 +68,12 @@ class ErasedScope:
     whole_user: bool
 
 
+NOT_REACHED = (
+    "exports already written (export_user, `hybridmem export`) are plaintext files outside "
+    "the store: this erasure cannot reach them; delete those copies yourself"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class ErasureReport:
     """What :func:`erase` did, place by place."""
@@ -85,6 +91,8 @@ class ErasureReport:
     vectors_pending: bool = False
     """True when this process does not own the embedded vector index: the owner removes the
     vectors on its catch-up or next open (``verify().pending_erasures`` shows it meanwhile)."""
+    not_reached: str = NOT_REACHED
+    """What the erasure cannot reach, said in every report (issue 35): exports already written."""
 
 
 SnapshotScrubber = Callable[[Core, ErasedScope], int]

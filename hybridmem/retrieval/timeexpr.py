@@ -72,7 +72,25 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     text, start, end = found
     if start > local_now:
         return None  # memories are about the past: a future date names no stored memory
-    return TimeWindow(text, start.astimezone(UTC), end.astimezone(UTC))
+    return TimeWindow(text, _utc(start), _utc(end))
+
+
+_FAR = (ValueError, OverflowError)
+"""What date arithmetic raises past year 1 or 9999 ("in year 9999", "9999999999年前"): any
+user can type such a date, so an expression whose window leaves the calendar names none."""
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` in UTC; a day at the calendar's edge whose UTC instant falls outside it
+    (0001-01-01 in UTC+14) is clamped to the first or last representable instant."""
+    try:
+        return moment.astimezone(UTC)
+    except _FAR:
+        return (
+            datetime.min.replace(tzinfo=UTC)
+            if moment.year == 1
+            else datetime.max.replace(tzinfo=UTC)
+        )
 
 
 # -- Chinese ----------------------------------------------------------------------------------
@@ -109,7 +127,10 @@ def _chinese(query: str, now: datetime) -> tuple[str, datetime, datetime] | None
         (_ZH_AGO, _zh_ago),
     ):
         for match in pattern.finditer(query):
-            window = resolve(match, now)
+            try:
+                window = resolve(match, now)
+            except _FAR:
+                window = None
             if window is not None:
                 hits.append((match.start(), (match.group(0), *window)))
                 break
@@ -206,10 +227,13 @@ def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None
         for text, _ in found:
             if not _EN_CUE.search(text):
                 continue
-            data = parser.get_date_data(text)
-            if data.date_obj is None:
+            try:
+                data = parser.get_date_data(text)
+                if data.date_obj is None:
+                    continue
+                window = _en_window(text, data.date_obj.date(), data.period or "day", now)
+            except _FAR:
                 continue
-            window = _en_window(text, data.date_obj.date(), data.period or "day", now)
             if window is not None:
                 return (text.strip(), *window)
     return None

@@ -190,6 +190,8 @@ def list_memories(
         parsed = json.loads(where) if where is not None else None
     except json.JSONDecodeError as exc:
         raise InvalidArgumentError(f"where is not valid JSON ({exc.msg})") from None
+    except RecursionError:  # thousands of nested brackets: filters nest 8 levels at most
+        raise InvalidArgumentError("where nests too deeply to be a filter") from None
     statuses: list[str] | str | None = status or "active"
     if status == ["all"]:
         statuses = None

@@ -13,9 +13,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from hybridmem.errors import AuthError
 from hybridmem.index import ChromaServer
 from hybridmem.memory import HybridMemory
 from hybridmem.server import api, errors, ui
@@ -30,7 +32,10 @@ SECURITY_HEADERS = {
         "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # Nothing to other sites; this server's own pages still name themselves, because under
+    # "no-referrer" a browser sends "Origin: null" with the inspector's own login form, which
+    # the login CSRF check (ui.same_origin) must refuse as it refuses any unnamed page.
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -90,6 +95,25 @@ def create_app(
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         return response
+
+    @app.middleware("http")
+    async def token_for_schema_and_files(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        # The API schema and the inspector's files are routes like the others: on a server
+        # with tokens they need one too (a bearer token, or the inspector's login cookie),
+        # as docs/server.md says of every route but /v1/health (issue 35).
+        path = request.url.path
+        if path == "/openapi.json" or path.startswith("/static/"):
+            try:
+                ui.ui_principal(request)
+            except AuthError as exc:
+                return JSONResponse(
+                    errors.error_body(401, "AuthError", str(exc)),
+                    401,
+                    headers={"WWW-Authenticate": "Bearer", **SECURITY_HEADERS},
+                )
+        return await call_next(request)
 
     if trusted_hosts:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(trusted_hosts))

@@ -16,12 +16,13 @@ import json
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import jinja2
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.memory import HybridMemory
@@ -46,11 +47,25 @@ TREE_LIMIT = 2000
 router = APIRouter()
 
 
+# Bidi embeddings, overrides, isolates and marks, and the line/paragraph separators: they
+# reorder what follows (U+202E shows "txt.exe" as "exe.txt"), so a name or content could be
+# made to read as something else. Shown escaped (``\u202e``), as the CLI shows them
+# (cli/render.py); autoescaping leaves them alone, being no markup.
+_BIDI = {0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+_BIDI_ESCAPES = {code: f"\\u{code:04x}" for code in _BIDI}
+
+
+def _visible(value: Any) -> Any:
+    """Every ``{{ ... }}`` output, before autoescaping: bidi controls escaped."""
+    return value.translate(_BIDI_ESCAPES) if isinstance(value, str) else value
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"),
         autoescape=True,  # every template, whatever its name: memory text is never markup
         undefined=jinja2.StrictUndefined,
+        finalize=_visible,
     )
     env.filters["q"] = lambda value: quote(str(value), safe="")
     # An id's last characters: its first ones are its creation time (core/ids.py).
@@ -113,7 +128,20 @@ def login_form(request: Request) -> HTMLResponse:
     return _page(request, "login.html", None, message="")
 
 
-@router.post("/ui/login", include_in_schema=False)
+def same_origin(request: Request) -> None:
+    """Refuse a form post another site's page sent (login CSRF: its form would log the
+    victim's browser in as the attacker, or out). Browsers name the page that posts in
+    ``Origin`` (``Referer`` in older ones); it must be this server, as the browser reached it
+    (``Host``). A client sending neither is no browser a page could drive, and passes."""
+    sender = request.headers.get("origin") or request.headers.get("referer")
+    if sender is None:
+        return
+    host = request.headers.get("host", "")
+    if sender == "null" or not host or urlsplit(sender).netloc.lower() != host.lower():
+        raise StarletteHTTPException(403, "a form post from another site is refused")
+
+
+@router.post("/ui/login", include_in_schema=False, dependencies=[Depends(same_origin)])
 def login(request: Request, token: Annotated[str, Form()]) -> Response:
     """Check the token and keep it in an HttpOnly, SameSite=Strict cookie."""
     auth: AuthConfig = request.app.state.auth
@@ -124,7 +152,7 @@ def login(request: Request, token: Annotated[str, Form()]) -> Response:
     return response
 
 
-@router.post("/ui/logout", include_in_schema=False)
+@router.post("/ui/logout", include_in_schema=False, dependencies=[Depends(same_origin)])
 def logout() -> Response:
     """Forget the login cookie."""
     response = RedirectResponse("/ui/login", status_code=303)

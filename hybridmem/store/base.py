@@ -39,6 +39,9 @@ from hybridmem.store.integrity import (
     new_store_id,
     preflight,
 )
+from hybridmem.store.integrity import (
+    stamp as stamp_store_id,
+)
 from hybridmem.store.records import ContentOpener, OpHook, OpsHook, row_to_node, values_to_node
 from hybridmem.store.schema import migrate
 from hybridmem.store.sql.access import SqlAccess
@@ -259,9 +262,12 @@ class SQLiteBase(SqlAccess):
             self._sql("BEGIN IMMEDIATE")
             self._depth = 1
             written: dict[str, tuple[int, str]] = {}
+            changes = self.conn.total_changes
             try:
                 written = self._write_accessed()  # deferred uses ride along (see touch)
                 yield
+                if self.conn.total_changes != changes:
+                    stamp_store_id(self.conn)  # the WAL names its writer (integrity.check_wal)
                 self._depth = 0
                 self._sql("COMMIT")
             except BaseException as exc:

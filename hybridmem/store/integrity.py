@@ -7,7 +7,14 @@ file. So :func:`preflight` looks at the files first, without a read-write connec
 - the main file's header (a file that is not SQLite, or is SQLite but not a hybridmem store);
 - the WAL beside it: every page-1 frame in it must carry this store's id (the SQLite header's
   ``application_id``, random per store, set before the file ever enters WAL mode), so a stale
-  or foreign ``-wal`` copied beside the file is refused instead of applied;
+  or foreign ``-wal`` copied beside the file is refused instead of applied. A transaction that
+  neither grows the file nor changes the schema writes no page 1, so from schema version
+  :data:`STAMPED_SINCE` on every write transaction of this store re-writes its id (:func:`stamp`):
+  a WAL whose last committed transaction carries no page 1 was not written by this store and is
+  refused too (issue 35). All frames of a WAL share its salts and one checksum chain, so the
+  last transaction names the writer of the whole file;
+- a rollback journal beside a store in WAL mode (:func:`check_journal`), which SQLite would
+  roll into the file before reading that it is in WAL mode;
 - ``PRAGMA quick_check`` on a read-only connection (which never checkpoints): every b-tree
   page, cell and overflow chain (measured: ~0.1 s warm, ~1.1 s cold for a 180 MB file).
 
@@ -60,8 +67,23 @@ def file_store_id(path: Path) -> int:
     return int(struct.unpack(">I", head[_APP_ID_OFFSET : _APP_ID_OFFSET + 4])[0])
 
 
-def wal_store_ids(wal: Path) -> list[int]:
-    """The ``application_id`` of every committed page-1 frame in a WAL file, oldest first.
+STAMPED_SINCE = 14
+"""The schema version from which every write transaction carries a page-1 frame (the
+``PRAGMA user_version`` that :mod:`hybridmem.store.schema` keeps at offset 60 of the header)."""
+_USER_VERSION_OFFSET = 60
+
+
+def stamp(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction: re-write the file's store id (unchanged) so the
+    transaction's WAL frames include page 1 carrying it (one page more per commit)."""
+    store_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if store_id:
+        conn.execute(f"PRAGMA application_id = {store_id}")
+
+
+def wal_transactions(wal: Path) -> list[int | None]:
+    """Per committed transaction of a WAL file, oldest first: the ``application_id`` of its
+    last page-1 frame, or None when it wrote no page 1.
 
     Only frames carrying the WAL header's salts count, up to the last commit frame: the
     frames SQLite itself would apply. An invalid WAL header yields nothing (SQLite ignores
@@ -69,20 +91,25 @@ def wal_store_ids(wal: Path) -> list[int]:
     """
     try:
         with open(wal, "rb") as fh:
-            return _page1_ids(fh)
+            return _transactions(fh)
     except FileNotFoundError:
         return []
 
 
-def _page1_ids(fh: BinaryIO) -> list[int]:
+def wal_store_ids(wal: Path) -> list[int]:
+    """The store id of every committed transaction of a WAL that wrote page 1, oldest first."""
+    return [i for i in wal_transactions(wal) if i is not None]
+
+
+def _transactions(fh: BinaryIO) -> list[int | None]:
     head = fh.read(_WAL_HEADER)
     if len(head) < _WAL_HEADER:
         return []
     magic, _, page_size, _, salt1, salt2, _, _ = struct.unpack(">8I", head)
     if magic not in _WAL_MAGICS or page_size < 512:
         return []
-    committed: list[int] = []
-    pending: list[int] = []
+    committed: list[int | None] = []
+    pending: int | None = None
     offset = _WAL_HEADER
     want = _FRAME_HEADER + _APP_ID_OFFSET + 4
     while True:
@@ -94,27 +121,72 @@ def _page1_ids(fh: BinaryIO) -> list[int]:
         if (s1, s2) != (salt1, salt2):
             break
         if page == 1:
-            pending.append(int(struct.unpack(">I", frame[want - 4 : want])[0]))
+            pending = int(struct.unpack(">I", frame[want - 4 : want])[0])
         if commit:
-            committed.extend(pending)
-            pending = []
+            committed.append(pending)
+            pending = None
         offset += _FRAME_HEADER + page_size
     return committed
 
 
+def _user_version(path: Path) -> int:
+    head = _header(path)
+    return int(struct.unpack(">I", head[_USER_VERSION_OFFSET : _USER_VERSION_OFFSET + 4])[0])
+
+
 def check_wal(path: Path, store_id: int) -> None:
-    """Refuse a WAL whose page-1 frames belong to another store (or to none)."""
+    """Refuse a WAL written by another store (its page-1 frames carry another id) or, on a
+    store that stamps every transaction, by no hybridmem of this store (its last committed
+    transaction carries no page 1)."""
     wal = path.with_name(path.name + "-wal")
-    ids = wal_store_ids(wal)
-    if not ids or store_id == 0:
-        return  # nothing to compare (no page-1 frame, or an older store without an id)
-    if ids[-1] != store_id:
+    transactions = wal_transactions(wal)
+    if not transactions or store_id == 0:
+        return  # nothing to apply, or an older store without an id: nothing to compare
+    ids = [i for i in transactions if i is not None]
+    advice = (
+        "Nothing was changed and the WAL was not applied. If the WAL was copied here by "
+        f"mistake, move it aside; otherwise recover with `hybridmem restore --db {path.parent}`"
+    )
+    if ids and ids[-1] != store_id:
         raise CorruptStoreError(
             f"{wal} does not belong to {path}: its pages carry store id {ids[-1]}, the file "
-            f"{store_id}. Nothing was changed and the WAL was not applied. If the WAL was "
-            f"copied here by mistake, move it aside; otherwise recover with "
-            f"`hybridmem restore --db {path.parent}`"
+            f"{store_id}. {advice}"
         )
+    # Before STAMPED_SINCE a small transaction wrote no page 1: such a WAL (an older
+    # hybridmem killed, this one not yet checkpointed into the main file) stays accepted.
+    if transactions[-1] is None and _user_version(path) >= STAMPED_SINCE:
+        raise CorruptStoreError(
+            f"{wal} was not written by this store ({path}): its last committed transaction "
+            f"carries no store id, which every write of this store does. {advice}"
+        )
+
+
+_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+_WAL_MODE = b"\x02\x02"  # header bytes 18-19 (write and read format versions) of a WAL file
+
+
+def check_journal(path: Path) -> None:
+    """Refuse a hot rollback journal beside a store in WAL mode (issue 35).
+
+    SQLite rolls a hot ``-journal`` back into the file before it reads that the file is in
+    WAL mode, so another database's journal copied beside the store would overwrite its pages.
+    This store never writes one once in WAL mode (its first open switches to it), so any
+    journal with a live header there was not written by it. A journal whose header is zeroed
+    or cut short is not hot: SQLite ignores it too."""
+    journal = path.with_name(path.name + "-journal")
+    try:
+        with open(journal, "rb") as fh:
+            head = fh.read(len(_JOURNAL_MAGIC))
+    except FileNotFoundError:
+        return
+    if head != _JOURNAL_MAGIC or _header(path)[18:20] != _WAL_MODE:
+        return
+    raise CorruptStoreError(
+        f"{journal} was not written by this store ({path}): the store keeps a write-ahead "
+        "log, never a rollback journal. Nothing was changed and the journal was not applied. "
+        "If it was copied here by mistake, move it aside; otherwise recover with "
+        f"`hybridmem restore --db {path.parent}`"
+    )
 
 
 def quick_check(path: Path) -> None:
@@ -206,6 +278,7 @@ def preflight(path: Path) -> None:
     ``verify()`` always runs it.
     """
     store_id = file_store_id(path)
+    check_journal(path)
     check_wal(path, store_id)
     if not closed_cleanly(path):
         quick_check(path)
@@ -223,6 +296,8 @@ def check_missing(path: Path) -> None:
 
 
 __all__ = [
+    "STAMPED_SINCE",
+    "check_journal",
     "check_missing",
     "check_wal",
     "closed_cleanly",
@@ -233,5 +308,7 @@ __all__ = [
     "new_store_id",
     "preflight",
     "quick_check",
+    "stamp",
     "wal_store_ids",
+    "wal_transactions",
 ]

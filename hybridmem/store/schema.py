@@ -278,6 +278,14 @@ def m013_pending_order(conn: sqlite3.Connection) -> None:
     conn.execute("DROP INDEX IF EXISTS idx_nodes_index_state")  # a prefix of the new one
 
 
+def m014_wal_stamps(conn: sqlite3.Connection) -> None:
+    """No table changes: from this version on every write transaction re-writes the store id
+    on page 1 (``integrity.stamp``), so a WAL whose last transaction carries none was not
+    written by this store and is refused at open (``integrity.check_wal``, issue 35). The
+    version marks the main file as such a store; a WAL an older hybridmem left stays
+    accepted until it is checkpointed into a file at this version."""
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -292,6 +300,7 @@ MIGRATIONS: list[Migration] = [
     m011_lexical_stats,
     m012_repeat_lookup,
     m013_pending_order,
+    m014_wal_stamps,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -67,7 +67,17 @@ SYNTAX = [
     "\\",
     "\t",
     "NULL",
+    # Dates at the edges of the calendar in a question (issue 35: search crashed on them).
+    "in year 9999",
+    "9999-12-31",
+    "on 31 December 9999",
+    "9999年12月",
+    "9999999999年前",
+    "0001-01-01",
 ]
+EDGE_NUMBERS = st.sampled_from(
+    [str(2**63 - 1), str(2**63), str(2**64), str(-(2**63) - 1), "9" * 40]
+)
 # Command-line arguments are str without NUL bytes or lone surrogates (the OS cannot pass them).
 arg_chars = st.characters(exclude_categories=("Cs",), exclude_characters="\x00")
 hostile = st.one_of(
@@ -266,16 +276,19 @@ def values(book: Store, name: str, data: Any, ids: list[str], snaps: list[str]) 
         "node_type": st.sampled_from(["event", "fact", "task", "root", "Bad Type"]),
         "importance": st.sampled_from(["0.5", "1", "2", "-1", "nan", "inf", "1e308"]),
         "confidence": st.sampled_from(["0.5", "0", "1.5", "nan"]),
-        "top_k": st.integers(-3, 30).map(str),
-        "budget": st.integers(-3, 400).map(str),
-        "limit": st.integers(-3, 50).map(str),
+        "top_k": st.one_of(st.integers(-3, 30).map(str), EDGE_NUMBERS),
+        "budget": st.one_of(st.integers(-3, 400).map(str), EDGE_NUMBERS),
+        "limit": st.one_of(st.integers(-3, 50).map(str), EDGE_NUMBERS),
         "to_seq": st.integers(-3, 2).map(lambda d: str(mem.store.last_seq() + d)),
         "scope": st.sampled_from(["task", "user", "everything"]),
         "status": st.sampled_from(["active", "archived", "candidate", "gone"]),
         "tier": st.sampled_from(["buffer", "working", "long_term", "x"]),
         "lifecycle": st.sampled_from(["transient", "long_term", "x"]),
         "now": st.sampled_from(
-            ["2024-08-01", "2030-01-01T00:00:00+00:00", "notadate", "9999-12-31", "0001-01-01"]
+            [
+                *("2024-08-01", "2030-01-01T00:00:00+00:00", "notadate", "9999-12-31"),
+                *("0001-01-01", "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"),
+            ]
         ),
         "new_key_env": st.sampled_from(["HYBRIDMEM_NEW_KEY", "NOT_SET_ANYWHERE", "A=B"]),
         "out": st.sampled_from(

@@ -21,7 +21,6 @@ from hybridmem.errors import (
     InvalidContentError,
     InvalidWeightError,
     NodeNotFoundError,
-    ScopeError,
     StoreClosedError,
 )
 from hybridmem.store import Scope
@@ -230,8 +229,13 @@ def test_delete_single_node_reattaches_children(mem):
 
 def test_other_users_parent_is_refused_and_ids_do_not_leak(mem):
     theirs = mem.add("private", user_id="u2")
-    with pytest.raises(ScopeError):
+    with pytest.raises(NodeNotFoundError) as other:  # exactly like a missing id (issue 35)
         mem.add("sneaky", parent_id=theirs.id, user_id="u1")
+    with pytest.raises(NodeNotFoundError) as missing:
+        mem.add("sneaky", parent_id="no-such-node", user_id="u1")
+    assert str(other.value).replace(theirs.id, "?") == str(missing.value).replace(
+        "no-such-node", "?"
+    )
     with pytest.raises(NodeNotFoundError):
         mem.get(theirs.id, user_id="u1")
     with pytest.raises(NodeNotFoundError):

@@ -12,12 +12,13 @@ memory reads back as written, SQLite ids == Chroma ids == FTS5 rows).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import io
 import math
 import os
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,16 @@ SYNTAX = [
     "\n",
     "\t",
     " ",
+    # Dates at the edges of the calendar, in any text (a question names one: issue 35).
+    "in year 9999",
+    "9999-12-31",
+    "December 9999",
+    "on 31 December 9999",
+    "9999年12月",
+    "9999年12月31日",
+    "9999999999年前",
+    "0001-01-01",
+    "10000 years ago",
 ]
 fragments = st.sampled_from(SYNTAX)
 any_chars = st.text(st.characters(exclude_categories=()), max_size=40)  # surrogates too
@@ -98,10 +109,12 @@ hostile_text = st.one_of(
     st.lists(fragments, min_size=1, max_size=6).map(" ".join),
     st.integers(MAX_CHARS - 2, MAX_CHARS + 2).map(lambda n: "x" * n),
 )
+EDGE_INTS = [2**31, 2**53 + 1, 2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64, 10**30]
 junk = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(),
+    st.sampled_from(EDGE_INTS),
     st.floats(allow_nan=True),
     st.binary(max_size=20),
     st.lists(st.integers(), max_size=3),
@@ -413,9 +426,18 @@ def node_id_of(book: Ledger, value: Any) -> Any:
 
 users = st.one_of(st.sampled_from(USERS), junk)
 flags = st.one_of(st.booleans(), junk)
+FAR_ZONES = [timezone(timedelta(hours=14)), timezone(-timedelta(hours=14)), UTC]
 times = st.one_of(
     st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1)),
     st.datetimes(timezones=st.just(UTC)),
+    # The first and last days of the calendar in far zones: out of range once in UTC.
+    st.builds(
+        lambda day, zone: day.replace(tzinfo=zone),
+        st.sampled_from(
+            [datetime.min, datetime.max, datetime(1, 1, 1, 10), datetime(9999, 12, 31)]
+        ),
+        st.sampled_from(FAR_ZONES),
+    ),
     junk,
 )
 seqs = st.one_of(st.integers(-3, 10**20), junk)
@@ -472,7 +494,15 @@ def e_add(mem, book, data, tmp):
         ),
         "user_id": data.draw(users),
         "importance": data.draw(maybe(st.floats(allow_nan=True))),
-        "metadata": data.draw(maybe(st.dictionaries(any_chars, st.integers(), max_size=2))),
+        "metadata": data.draw(
+            maybe(
+                st.dictionaries(
+                    st.one_of(any_chars, st.sampled_from(META_KEYS)),
+                    st.one_of(st.integers(), st.sampled_from(EDGE_INTS), any_chars),
+                    max_size=2,
+                )
+            )
+        ),
         "created_at": data.draw(maybe(times)),
         "lifecycle": data.draw(maybe(st.one_of(st.sampled_from(["long_term", "transient"]), junk))),
         "tier": data.draw(maybe(st.one_of(st.sampled_from(["working", "buffer"]), junk))),
@@ -608,6 +638,7 @@ def e_retrieve(mem, book, data, tmp):
         "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
         "scope": data.draw(st.one_of(st.sampled_from(["task", "user"]), junk)),
         "record_access": data.draw(flags),
+        "where": data.draw(maybe(wheres)),
     }
 
     def after(out):
@@ -635,24 +666,36 @@ def e_resolve_id(mem, book, data, tmp):
     return (lambda: mem.resolve_id(fragment, user_id=user)), after
 
 
+META_KEYS = ["project", "k", "", "a\\", "\\", "a\x00", 'q"k', "\U0001f600", "n.k\\"]
+wheres = st.one_of(
+    st.dictionaries(
+        st.sampled_from([*META_KEYS, "$or", "$and"]),
+        st.one_of(st.integers(), any_chars, st.dictionaries(any_chars, junk)),
+        max_size=2,
+    ),
+    # List operators with thousands of values (issue 35: once an SQL expression too deep).
+    st.builds(
+        lambda key, op, n, text: {key: {op: [str(i) if text else i for i in range(n)]}},
+        st.sampled_from(META_KEYS),
+        st.sampled_from(["$in", "$nin"]),
+        st.integers(1, 12_000),
+        st.booleans(),
+    ),
+    # Deeply nested filters.
+    st.integers(1, 3000).map(
+        lambda d: functools.reduce(lambda w, _: {"$and": [w]}, range(d), {"k": 1})
+    ),
+    junk,
+)
+
+
 def e_get_all(mem, book, data, tmp):
     kwargs = {
         "user_id": data.draw(users),
         "node_type": data.draw(
             maybe(st.one_of(st.sampled_from(["fact", "task", "root"]), st.lists(junk), junk))
         ),
-        "where": data.draw(
-            maybe(
-                st.one_of(
-                    st.dictionaries(
-                        st.sampled_from(["project", "$or", "$and", "k", ""]),
-                        st.one_of(st.integers(), any_chars, st.dictionaries(any_chars, junk)),
-                        max_size=2,
-                    ),
-                    junk,
-                )
-            )
-        ),
+        "where": data.draw(maybe(wheres)),
         "status": data.draw(maybe(st.one_of(st.sampled_from(["active", "archived"]), junk))),
         "limit": data.draw(maybe(st.one_of(st.integers(-1, 20), junk))),
         "offset": data.draw(st.one_of(st.integers(-1, 20), junk)),

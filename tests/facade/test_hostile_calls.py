@@ -3,7 +3,7 @@ message names the bad argument, and the store unchanged (regression table for is
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -96,7 +96,42 @@ CALLS = {
     ),
     "scoped.retrieve(k=1)": (lambda e, m: m.scoped(user_id="u1").retrieve("x", k=1), "k"),
     "scoped.export(None)": (lambda e, m: m.scoped(user_id="u1").export(None), "dest"),
+    # Issue 35: the edges of their types, NUL and ids clients normalise.
+    "add(created_at=year 1 at UTC+14)": (
+        lambda e, m: m.add("x", created_at=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=14)))),
+        "created_at",
+    ),
+    "add(created_at=year 9999 at UTC-14)": (
+        lambda e, m: m.add(
+            "x", created_at=datetime.max.replace(tzinfo=timezone(-timedelta(hours=14)))
+        ),
+        "created_at",
+    ),
+    "get_all(limit=2**63)": (lambda e, m: m.get_all(user_id="u1", limit=2**63), "limit"),
+    "get_all(offset=2**63)": (lambda e, m: m.get_all(user_id="u1", offset=2**63), "offset"),
+    "audit_log(limit=2**63)": (lambda e, m: m.audit_log(limit=2**63), "limit"),
+    "get_all(where=2**64)": (lambda e, m: m.get_all(user_id="u1", where={"k": 2**64}), "where"),
+    "get_all(where=NUL)": (lambda e, m: m.get_all(user_id="u1", where={"k": "a\x00"}), "where"),
+    "get_all(where=$in 10,001)": (
+        lambda e, m: m.get_all(user_id="u1", where={"k": {"$in": list(range(10_001))}}),
+        "where",
+    ),
+    "retrieve(where=deep)": (
+        lambda e, m: m.retrieve("x", user_id="u1", where=_deep_filter(50)),
+        "where",
+    ),
+    "add(metadata=NUL value)": (lambda e, m: m.add("x", metadata={"o": "a\x00b"}), "metadata"),
+    "add(metadata=NUL key)": (lambda e, m: m.add("x", metadata={"a\x00": 1}), "metadata"),
+    "add(id='..')": (lambda e, m: m.add("x", id=".."), "id"),
+    "add(id='.')": (lambda e, m: m.add("x", id="."), "id"),
 }
+
+
+def _deep_filter(depth: int) -> dict:
+    where: dict = {"k": 1}
+    for _ in range(depth):
+        where = {"$and": [where]}
+    return where
 
 
 @pytest.mark.parametrize("name", list(CALLS))

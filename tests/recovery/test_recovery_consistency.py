@@ -17,6 +17,7 @@ import numpy as np
 from hybridmem import HybridMemory
 from hybridmem.core import content_hash, index_metadata
 from hybridmem.memory import CHROMA_DIR, DB_FILE
+from hybridmem.store.integrity import stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,8 +131,9 @@ def test_verify_compares_entries_without_a_content_hash_by_their_document(tmp_pa
 
 def test_open_finishes_writes_a_crash_left_pending(tmp_path):
     ids = build(tmp_path / "m")
-    with sqlite3.connect(tmp_path / "m" / DB_FILE) as raw:
+    with sqlite3.connect(tmp_path / "m" / DB_FILE) as raw:  # left open: its WAL stays
         raw.execute("UPDATE nodes SET index_state = 'pending' WHERE id IN (?, ?)", ids[1:3])
+        stamp(raw)  # as hybridmem's own write carries its store id (integrity.check_wal)
     with HybridMemory(tmp_path / "m", embedder="hash") as mem:
         assert mem.open_report.finished_pending == 2
         assert mem.verify().clean

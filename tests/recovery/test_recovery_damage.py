@@ -332,3 +332,77 @@ def test_bit_rot_after_a_clean_close_is_caught_by_verify(tmp_path):
             caught_by_verify += 1
     assert caught_at_open + caught_by_verify == 4
     print(f"\nbit rot after a clean close: {caught_at_open} at open, {caught_by_verify} by verify")
+
+
+# -- issue 35 defect 3: a foreign WAL without a page-1 frame is refused too -----------------
+def test_every_committed_write_carries_the_store_id_into_the_wal(tmp_path):
+    """A small add (no file growth) still writes a page-1 frame with the store's id: a WAL
+    whose committed frames carry none was not written by this store."""
+    from hybridmem.store.integrity import file_store_id, wal_store_ids, wal_transactions
+
+    path = tmp_path / "m"
+    ids = fill(path, 3)
+    with open_mem(path) as mem:
+        mem.add("one small add")
+        for i, node_id in enumerate(ids):
+            mem.update(node_id, importance=0.1 + i / 10)  # rewrites rows, grows nothing
+        wal = path / (DB_FILE + "-wal")
+        assert len(wal_transactions(wal)) >= len(ids)
+        assert wal_transactions(wal) == wal_store_ids(wal)  # every one wrote page 1
+        assert set(wal_store_ids(wal)) == {file_store_id(path / DB_FILE)}
+
+
+def test_a_foreign_wal_without_a_page_one_frame_is_refused(tmp_path):
+    from hybridmem.store import tamper
+    from hybridmem.store.integrity import wal_store_ids
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    a_ids = fill(a, 5, "alpha")
+    fill(b, 5, "beta")
+    # Another writer on B (an older hybridmem, a tool): a small update, killed before its
+    # close checkpointed, so its WAL holds committed frames and no page 1.
+    conn = sqlite3.connect(b / DB_FILE, isolation_level=None)
+    tamper.register(conn)
+    conn.execute("UPDATE nodes SET content = 'beta forged' WHERE node_type = 'task'")
+    wal = a / (DB_FILE + "-wal")
+    shutil.copyfile(b / (DB_FILE + "-wal"), wal)
+    conn.close()
+    assert wal.stat().st_size > 0 and wal_store_ids(wal) == []  # the case closed here
+    before = digest(a / DB_FILE, wal)
+    with pytest.raises(CorruptStoreError) as err:
+        open_mem(a)
+    assert str(wal) in str(err.value) and "not written by this store" in str(err.value)
+    assert digest(a / DB_FILE, wal) == before
+    wal.unlink()  # as advised: moved aside
+    with open_mem(a) as mem:
+        assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean
+
+
+def test_a_foreign_rollback_journal_beside_the_store_is_refused(tmp_path):
+    """SQLite rolls a hot ``-journal`` back into the file before it reads that the file is
+    in WAL mode: another database's journal would overwrite the store's pages with its own.
+    This store never writes one, so any hot journal beside it is refused."""
+    a = tmp_path / "a"
+    a_ids = fill(a, 5, "alpha")
+    other = tmp_path / "other.db"
+    code = (
+        "import sqlite3, os, shutil, sys\n"
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "c.execute('CREATE TABLE t(x)')\n"
+        "c.executemany('INSERT INTO t VALUES (?)', [('b%d' % i,) for i in range(100)])\n"
+        "c.execute('PRAGMA cache_size = 1')\n"
+        "c.execute('BEGIN')\n"
+        'c.execute("UPDATE t SET x = hex(randomblob(3000))")\n'
+        "shutil.copyfile(sys.argv[1] + '-journal', sys.argv[2])\n"
+        "os._exit(0)\n"
+    )
+    journal = a / (DB_FILE + "-journal")
+    subprocess.run([sys.executable, "-c", code, str(other), str(journal)], check=True)
+    before = digest(a / DB_FILE, journal)
+    with pytest.raises(CorruptStoreError) as err:
+        open_mem(a)
+    assert str(journal) in str(err.value) and "not written by this store" in str(err.value)
+    assert digest(a / DB_FILE, journal) == before
+    journal.unlink()  # as advised: moved aside
+    with open_mem(a) as mem:
+        assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean

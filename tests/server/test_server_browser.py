@@ -216,3 +216,40 @@ def test_a_bad_request_shows_an_error_page(page, keyless: Site) -> None:
     page.goto(keyless.url + "/ui/nodes/no-such-node?user=alice")
     assert page.locator("h1").inner_text() == "404 · NodeNotFoundError"
     assert "no-such-node" in page.locator("#error-message").inner_text()
+
+
+def test_login_and_logout_work_in_a_browser_and_a_foreign_page_cannot_log_in(
+    browser, tmp_path
+) -> None:
+    """Issue 35: the login form refuses posts from other sites (Origin); the inspector's own
+    form must still name its origin in a real browser (Referrer-Policy same-origin), and the
+    stylesheet it loads needs the login like every route."""
+    from hybridmem.server import AuthConfig
+
+    token = "alice-token-0123456789abcdef"
+    with (
+        HybridMemory(tmp_path / "m", embedder="hash") as mem,
+        live_server(create_app(mem, auth=AuthConfig({token: "alice"}))) as server,
+    ):
+        mem.add("Expense claim", node_type="task", user_id="alice")
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url + "/ui/login")
+        page.fill("input[name=token]", token)
+        page.click("form.login button, form.login input[type=submit]")
+        page.wait_for_url(server.url + "/")
+        expect(page.locator("body")).to_contain_text("alice")
+        assert page.request.get(server.url + "/static/style.css").status == 200  # the cookie
+        page.click("form.logout button, form.logout input[type=submit]")
+        page.wait_for_url(re.compile(r".*/ui/login$"))
+        # Another site's page (a fresh tab: an opaque origin, not this server's) posting the
+        # same form: refused, no cookie set.
+        page = context.new_page()
+        page.set_content(
+            f'<form method="post" action="{server.url}/ui/login">'
+            f'<input name="token" value="{token}"><button>go</button></form>'
+        )
+        page.click("button")
+        expect(page.locator("body")).to_contain_text("another site")
+        assert not [c for c in context.cookies() if c["name"] == "hybridmem_token"]
+        context.close()

@@ -33,6 +33,20 @@ json_scalars = st.one_of(
             "root",
             "slot:user.city",
             "a" * 300,
+            # Dates and numbers at the edges of their types (issue 35): in a question, in
+            # created_at, in limits.
+            "in year 9999",
+            "9999-12-31",
+            "on 31 December 9999",
+            "9999年12月",
+            "9999999999年前",
+            "0001-01-01T00:00:00+14:00",
+            "9999-12-31T23:59:59-14:00",
+            2**63,
+            -(2**63) - 1,
+            2**64,
+            "a\\",
+            "a\x00b",
         ]
     ),
 )
@@ -112,3 +126,60 @@ def test_hostile_bodies_never_500(mem: HybridMemory, writes, searches) -> None:
     for node in acknowledged:  # nothing here deletes: every acknowledged write is still there
         assert mem.get(node["id"], user_id=node["user_id"]).id == node["id"]
     assert mem.verify().clean
+
+
+# -- query parameters: deep JSON, huge lists, NUL and backslashes, edge numbers (issue 35) ----
+def _deep(depth: int, kind: str) -> str:
+    return ("[" * depth + "]" * depth) if kind == "list" else ('{"a":' * depth + "1" + "}" * depth)
+
+
+where_texts = st.one_of(
+    st.builds(_deep, st.integers(1, 6000), st.sampled_from(["list", "dict"])),
+    st.builds(
+        lambda op, n, text: json.dumps(
+            {"k": {op: [str(i) if text else i for i in range(n)]}}, ensure_ascii=True
+        ),
+        st.sampled_from(["$in", "$nin"]),
+        st.integers(1, 4_000),  # a URL holds ~60 kB: bigger lists go in bodies
+        st.booleans(),
+    ),
+    st.builds(
+        lambda key, value: json.dumps({key: value}, ensure_ascii=True),
+        st.sampled_from(["k", "a\\", "\\", "a\x00", 'q"k', "\U0001f600", "n.k\\", "$or"]),
+        json_scalars,
+    ),
+    st.text(max_size=30),
+)
+edge_numbers = st.one_of(
+    st.sampled_from(["0", "-1", str(2**63 - 1), str(2**63), str(2**64), "1e309", "nan", "x"]),
+    st.integers(-(2**70), 2**70).map(str),
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    where=st.one_of(st.none(), where_texts),
+    limit=st.one_of(st.none(), edge_numbers),
+    offset=st.one_of(st.none(), edge_numbers),
+    metadata=st.dictionaries(
+        st.sampled_from(["k", "a\\", "\\", "a\x00", 'q"k', "\U0001f600"]), json_scalars, max_size=3
+    ),
+)
+def test_hostile_query_parameters_never_500(mem: HybridMemory, where, limit, offset, metadata):
+    headers = {"content-type": "application/json"}
+    with TestClient(create_app(mem)) as client:
+        body = {"content": "a claim", "user_id": "u", "metadata": metadata}
+        check(client.post("/v1/memories", content=encode(body), headers=headers))
+        params = {"user_id": "u", "where": where, "limit": limit, "offset": offset}
+        r = client.get("/v1/memories", params={k: v for k, v in params.items() if v is not None})
+        check(r)
+        assert mem.store.path.name not in r.text  # no server path in an answer
+        if where is not None and where.startswith("{"):
+            try:
+                parsed = json.loads(where)
+            except (ValueError, RecursionError):
+                parsed = None
+            search = {"query": "claim in year 9999", "user_id": "u", "where": parsed}
+            check(client.post("/v1/search", content=encode(search), headers=headers))

@@ -24,6 +24,12 @@ METADATA = [
     {},
     {"p": 10, "tag": "c", "nested": {"kind": "mail"}},
     {"p": -1, "tag": "B", "ok": True, "nested": "flat"},
+    # Keys and values SQLite's JSON paths and json_extract once got wrong (issue 35): a key
+    # with a backslash, a quote in a key (no filter can name it), non-BMP characters, and
+    # text that spells a NUL escape without holding a NUL.
+    {"a\\": 1, "b\\c": "x\\", 'q"k': "v", "tag": 'say "hi"'},
+    {"\U0001f600": "\U0001f431", "tag": "\\u0000", "p": "a\\"},
+    {"nested": {"k\\": "\U0001f431"}, "tag": "a\u00e9", "p": "\U0001f600"},
 ]
 
 
@@ -59,12 +65,24 @@ SCALARS = st.one_of(
     st.booleans(),
     st.sampled_from([1, 2, 2.5, -1, 10, 0]),
     st.sampled_from(["a", "b", "B", "2", "chat", "mail", "flat"]),
+    st.sampled_from(["x\\", "a\\", "\\u0000", 'say "hi"', "a\u00e9", "\U0001f600", "\U0001f431"]),
+    # A NUL in a filter value is refused on both stores (no store can hold one, see below).
+    st.sampled_from(["a\x00", "\x00", "a\x00mallory"]),
 )
-KEYS = st.sampled_from(["p", "tag", "ok", "nested.kind", "nested.n", "nested", "missing"])
+KEYS = st.sampled_from(
+    [
+        *("p", "tag", "ok", "nested.kind", "nested.n", "nested", "missing"),
+        # a backslash, a non-BMP character; a quote or a NUL (refused by both stores)
+        *("a\\", "b\\c", "\U0001f600", "nested.k\\", 'q"k', "a\x00", "\\"),
+    ]
+)
 
 
 def conditions() -> st.SearchStrategy[dict]:
-    ordered = st.one_of(st.sampled_from([1, 2, 2.5, -1, 10]), st.sampled_from(["a", "B", "2"]))
+    ordered = st.one_of(
+        st.sampled_from([1, 2, 2.5, -1, 10]),
+        st.sampled_from(["a", "B", "2", "a\\", "\\", "\U0001f600", 'say "hi"']),
+    )
     op_value = st.one_of(
         SCALARS,
         st.tuples(st.sampled_from(["$eq", "$ne"]), SCALARS).map(lambda t: {t[0]: t[1]}),
@@ -93,8 +111,64 @@ FILTERS = st.recursive(
 @given(where=FILTERS)
 def test_sql_filter_agrees_with_the_documented_semantics(corpus, where):
     mem, nodes = corpus
-    expected = [n.id for n in nodes if matches(parse_where(where), n.metadata)]
+    try:
+        parsed = parse_where(where)
+    except InvalidArgumentError:  # a quote or a NUL in a key, a NUL in a value
+        with pytest.raises(InvalidArgumentError):
+            mem.get_all(user_id="u1", where=where)
+        return
+    expected = [n.id for n in nodes if matches(parsed, n.metadata)]
     assert [n.id for n in mem.get_all(user_id="u1", where=where)] == expected
+
+
+@pytest.mark.parametrize(
+    ("where", "indexes"),
+    [
+        ({"a\\": 1}, [8]),
+        ({"a\\": {"$exists": False}}, [0, 1, 2, 3, 4, 5, 6, 7, 9, 10]),
+        ({"b\\c": "x\\"}, [8]),
+        ({"tag": "\\u0000"}, [9]),
+        ({"\U0001f600": "\U0001f431"}, [9]),
+        ({"nested.k\\": "\U0001f431"}, [10]),
+        ({"tag": 'say "hi"'}, [8]),
+        ({"p": {"$gt": "a"}}, [9, 10]),
+    ],
+)
+def test_backslashes_quotes_and_non_bmp_characters_in_filters(corpus, where, indexes):
+    mem, nodes = corpus
+    assert [n.id for n in mem.get_all(user_id="u1", where=where)] == [nodes[i].id for i in indexes]
+
+
+def test_a_nul_in_metadata_or_in_a_filter_value_is_refused_on_every_store(corpus):
+    mem, _ = corpus
+    for metadata in ({"owner": "alice\x00mallory"}, {"a\x00b": 1}, {"x": [{"y": "\x00"}]}):
+        with pytest.raises(InvalidArgumentError, match="NUL"):
+            mem.add("note", metadata=metadata, user_id="u1")
+    for where in ({"owner": "alice\x00"}, {"owner": {"$in": ["a", "\x00"]}}):
+        with pytest.raises(InvalidArgumentError, match="NUL"):
+            mem.get_all(user_id="u1", where=where)
+
+
+def test_sqlite_text_equality_is_exact_on_values_holding_a_nul():
+    """Stores written before NUL was refused may hold one: ``json_extract`` cuts the text at
+    it, so "alice\\u0000mallory" must still not equal "alice" (issue 35)."""
+    import sqlite3
+
+    from hybridmem.store.filters import where_sql
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE t (metadata TEXT)")
+    rows = [{"owner": "alice\x00mallory"}, {"owner": "alice"}, {"owner": "\\u0000"}]
+    conn.executemany("INSERT INTO t VALUES (?)", [(json.dumps(r),) for r in rows])
+    for where, expected in [
+        ({"owner": "alice"}, [1]),
+        ({"owner": {"$ne": "alice"}}, [0, 2]),
+        ({"owner": {"$in": ["alice", "x"]}}, [1]),
+        ({"owner": "\\u0000"}, [2]),
+    ]:
+        sql, params = where_sql(parse_where(where), "metadata")
+        found = conn.execute(f"SELECT rowid - 1 FROM t WHERE {sql} ORDER BY rowid", params)
+        assert [r[0] for r in found] == expected, where
 
 
 @pytest.mark.parametrize(
@@ -104,10 +178,10 @@ def test_sql_filter_agrees_with_the_documented_semantics(corpus, where):
         ({"p": 2}, []),  # "2" is text and 2.5 is not 2: typed equality
         ({"p": {"$gte": 2}}, [1, 6]),  # numbers compare with numbers only
         ({"ok": True}, [0, 7]),  # 1 is not true
-        ({"ok": {"$ne": True}}, [1, 2, 3, 4, 5, 6]),  # $ne matches a missing key too
+        ({"ok": {"$ne": True}}, [1, 2, 3, 4, 5, 6, 8, 9, 10]),  # $ne matches a missing key too
         ({"p": None}, [3]),  # explicit null only
         ({"nested.kind": "chat"}, [3]),
-        ({"p": {"$exists": False}}, [4, 5]),
+        ({"p": {"$exists": False}}, [4, 5, 8]),
         ({"tag": {"$in": ["b", "B"]}, "ok": {"$exists": True}}, [1, 7]),
         ({"$or": [{"p": 1}, {"tag": "c"}]}, [0, 6]),
     ],

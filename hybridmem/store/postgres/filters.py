@@ -36,12 +36,14 @@ def _condition_sql(cond: Condition, column: str) -> tuple[str, list[Any]]:
             f"(CASE WHEN jsonb_typeof({value}) = '{kind}' THEN {test} ELSE false END)",
             [path, path, cond.value],
         )
-    values = cond.value if cond.op in ("$in", "$nin") else (cond.value,)
-    # jsonb equality is typed: true is not 1, "2" is not 2 (and 1 equals 1.0).
-    body = " OR ".join(f"{value} = %s::jsonb" for _ in values)
-    params: list[Any] = []
-    for v in values:
-        params.extend([path, json.dumps(v)])
+    # jsonb equality is typed: true is not 1, "2" is not 2 (and 1 equals 1.0). A list is one
+    # jsonb[] parameter, however long (issue 35: thousands of values).
+    if cond.op in ("$in", "$nin"):
+        body = f"{value} = ANY(%s::jsonb[])"
+        params: list[Any] = [path, [json.dumps(v) for v in cond.value]]
+    else:
+        body = f"{value} = %s::jsonb"
+        params = [path, json.dumps(cond.value)]
     if cond.op in ("$ne", "$nin"):
         return f"(NOT COALESCE(({body}), false))", params
     return f"COALESCE(({body}), false)", params

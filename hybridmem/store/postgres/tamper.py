@@ -12,12 +12,15 @@ of :class:`~hybridmem.store.postgres.PostgresStore` does). So:
   ``mac`` right without any write path having to remember it;
 - an ``UPDATE``, ``INSERT``, ``DELETE`` or ``TRUNCATE`` from ``psql`` or another program
   fails ("rows of nodes are written by hybridmem only") and changes nothing;
-- an edit made after dropping or disabling the triggers (or by a session that sets the flag)
-  leaves rows whose ``mac`` no longer matches, which :func:`tampered_rows` (``verify()``)
-  lists, with any missing or disabled trigger.
+- an edit made after dropping or disabling the triggers leaves rows whose ``mac`` no longer
+  matches, which :func:`tampered_rows` (``verify()``) lists, with any missing or disabled
+  trigger.
 
-Evidence, not a seal, as on SQLite: the formula is public and the database holds no secret;
-anyone allowed to write these tables can set the flag. What guards PostgreSQL rows for real
+Not covered: a session that sets the flag with the triggers in place. The trigger recomputes
+``mac`` for every row such a session writes, so its edits to nodes or op-log payloads (which a
+replay or restore then applies) are not listed. Evidence, not a seal, as on SQLite: the
+formula is public and the database holds no secret; anyone allowed to write these tables can
+set the flag (docs/deployment.md, "What it does not cover"). What guards PostgreSQL rows for real
 is its access control: give agents a role that owns the schema, and everyone else at most
 ``SELECT`` (docs/deployment.md). Snapshot twins (``snap_*``) carry the column but no
 trigger: a restore recomputes every hash as it writes the rows back.
