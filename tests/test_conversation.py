@@ -278,3 +278,48 @@ def test_a_good_llm_reply_is_used_with_its_sources(mem):
     ]
     mem.set_message_extractor(None)
     assert mem.add_messages([{"role": "user", "content": "ok"}], user_id="u").extractor == "rules"
+
+
+# -- front ends ------------------------------------------------------------------------------
+def test_the_tool_set_takes_a_conversation(mem):
+    from hybridmem.integrations.tools import ToolBox
+
+    box = ToolBox(mem, user_id="u")
+    out = box.call("add_messages", {"messages": EN_CHAT[:2]})
+    assert [w["source_ids"] for w in out["written"]] == [["a1"], ["a2"]]
+    with pytest.raises(InvalidArgumentError, match="messages.0.role"):
+        box.call("add_messages", {"messages": [{"role": "bot", "content": "x"}]})
+
+
+def test_the_rest_api_takes_a_conversation(mem):
+    from fastapi.testclient import TestClient
+
+    from hybridmem.server import create_app
+
+    with TestClient(create_app(mem)) as client:
+        r = client.post("/v1/messages", json={"user_id": "u", "messages": ZH_CHAT})
+        assert r.status_code == 201, r.text
+        assert [w["content"] for w in r.json()["written"]][0] == "我住在北京。"
+        bad = client.post("/v1/messages", json={"user_id": "u", "messages": [{"role": "x"}]})
+        assert bad.status_code == 422 and "messages[0].role" in bad.text
+
+
+def test_the_cli_ingests_a_transcript(tmp_path):
+    from typer.testing import CliRunner
+
+    from hybridmem.cli import app
+
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(m) for m in EN_CHAT) + "\n", encoding="utf-8")
+    db = str(tmp_path / "store")
+    args = ["ingest", str(chat), "--db", db, "--user", "u", "--embedder", "hash", "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["buffered"] == len(EN_CHAT) and out["written"] == 4 and out["skipped"] == 3
+    # The same transcript again: every message is already in the session's buffer.
+    again = json.loads(CliRunner().invoke(app, args).output)
+    assert again["buffered"] == 0 and again["skipped"] == len(EN_CHAT)
+    chat.write_text(json.dumps(EN_CHAT[0]) + "\n" + '{"role": "bot", "content": "x"}\n')
+    bad = CliRunner().invoke(app, ["ingest", str(chat), "--db", db, "--user", "v"])
+    assert bad.exit_code != 0 and f"{chat}:2" in bad.output

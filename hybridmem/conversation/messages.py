@@ -46,9 +46,11 @@ class ChatMessage:
         return self.name or self.role
 
 
-def _made_id(index: int, role: str, content: str) -> str:
-    digest = hashlib.blake2b(f"{role}\x00{content}".encode(), digest_size=6).hexdigest()
-    return f"m{index}-{digest}"
+def _made_id(index: int, role: str, content: str, at: datetime | None) -> str:
+    # Position, speaker, words and time: a transcript handed over again gets the same ids
+    # (and is not taken twice), two different messages practically never do.
+    key = f"{role}\x00{content}\x00{at.isoformat() if at else ''}"
+    return f"m{index}-{hashlib.blake2b(key.encode(), digest_size=6).hexdigest()}"
 
 
 def _parse_time(index: int, value: Any) -> datetime | None:
@@ -84,9 +86,10 @@ def parse_message(index: int, raw: Any, *, max_chars: int) -> ChatMessage:
     content = check_content(
         raw.get("content"), max_chars=max_chars, name=f"messages[{index}].content"
     )
+    created_at = _parse_time(index, raw.get("created_at"))
     message_id = raw.get("id")
     if message_id is None:
-        message_id = _made_id(index, role, content)
+        message_id = _made_id(index, role, content, created_at)
     else:
         # The same rule as any source id (memories cite it as theirs).
         message_id = check_user_id(message_id, name=f"messages[{index}].id")
@@ -105,7 +108,7 @@ def parse_message(index: int, raw: Any, *, max_chars: int) -> ChatMessage:
         role=role,
         content=content,
         name=name,
-        created_at=_parse_time(index, raw.get("created_at")),
+        created_at=created_at,
     )
 
 
