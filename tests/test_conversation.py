@@ -323,3 +323,11 @@ def test_the_cli_ingests_a_transcript(tmp_path):
     chat.write_text(json.dumps(EN_CHAT[0]) + "\n" + '{"role": "bot", "content": "x"}\n')
     bad = CliRunner().invoke(app, ["ingest", str(chat), "--db", db, "--user", "v"])
     assert bad.exit_code != 0 and f"{chat}:2" in bad.output
+
+
+def test_a_scoped_agent_hands_over_its_conversation(mem):
+    planner = mem.scoped(user_id="u", agent_id="planner", session_id="kickoff")
+    report = planner.add_messages(EN_CHAT[:2])
+    assert report.session_id == "kickoff"
+    for written in report.written:
+        assert mem.get(written.node_id, user_id="u").agent_id == "planner"
