@@ -116,7 +116,7 @@ def recall_runs(conv: Conversation, embedder: Embedder, days: float, root: Path)
     with _open(root / f"{conv.sample_id}-events", embedder, clock) as mem:
         task = mem.add(f"Conversation {conv.sample_id}", node_type="task", user_id=USER)
         for i, msgs in enumerate(sessions):
-            clock.now = msgs[0]["created_at"]
+            clock.set(max(clock(), msgs[0]["created_at"]))
             s = mem.add(f"Session {i + 1}", node_type="session", parent_id=task.id, user_id=USER)
             mem.add_many(
                 [
@@ -130,7 +130,7 @@ def recall_runs(conv: Conversation, embedder: Embedder, days: float, root: Path)
                 ],
                 user_id=USER,
             )
-        clock.now = last + timedelta(days=1)
+        clock.set(last + timedelta(days=1))
         results.append(_score(mem, conv, task.id, "events, right after import"))
     # (b) message by message through add_messages, then time and maintenance.
     clock = FakeClock(first)
@@ -138,11 +138,11 @@ def recall_runs(conv: Conversation, embedder: Embedder, days: float, root: Path)
         task = mem.add(f"Conversation {conv.sample_id}", node_type="task", user_id=USER)
         for i, msgs in enumerate(sessions):
             for m in msgs:
-                clock.now = m["created_at"]
+                clock.set(max(clock(), m["created_at"]))
                 mem.add_messages([m], user_id=USER, task_id=task.id, session_id=f"S{i + 1}")
-        clock.now = last + timedelta(days=1)
+        clock.set(last + timedelta(days=1))
         results.append(_score(mem, conv, task.id, "add_messages, right after ingest"))
-        clock.now = last + timedelta(days=days)
+        clock.set(last + timedelta(days=days))
         mem.maintain(user_id=USER)
         results.append(_score(mem, conv, task.id, f"add_messages, +{days:g} days + maintain"))
     return results

@@ -1,7 +1,7 @@
 """What is worth keeping from a conversation: the deterministic extractor.
 
 Each message is cut into sentences and each sentence labelled by the speech-act classifier the
-write path already uses (:mod:`hybridmem.evolution.speech_acts`); no new vocabulary is added
+write path already uses (:mod:`hybridmem.evolution.speech.acts`); no new vocabulary is added
 here. What a sentence becomes follows from its label and from what the slot inference of the
 write path finds in it:
 
@@ -11,7 +11,7 @@ the user says                 becomes
 a question, a hypothetical,   nothing (the message stays in the buffer until it expires):
 filler, a passing mood        "what if I moved to Berlin?" is not where the user lives
 an emotion that commits to    a fact (the write path's own test:
-a change ("switched to ...")  :func:`hybridmem.evolution.commitments.committed_change`)
+a change ("switched to ...")  :func:`hybridmem.evolution.write.commitments.committed_change`)
 a statement giving a value    a fact under the user's root: it joins that slot's conflict
 of a user slot                group, so a new home coexists with the old until confirmed
 a preference                  a preference under the root, unless the classifier marks it
@@ -36,10 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.conversation.messages import ChatMessage
-from hybridmem.evolution import slots
-from hybridmem.evolution.commitments import committed_change
-from hybridmem.evolution.speech_acts import default_classifier
-from hybridmem.evolution.speech_types import SpeechAct, SpeechActClassifier, SpeechActResult
+from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
+from hybridmem.evolution.write.commitments import committed_change
 
 # A sentence ends at . ! ? (followed by a space or the end) or at a CJK terminator; a newline
 # ends one too. "3.5" and "e.g." without a following space do not split.
