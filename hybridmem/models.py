@@ -89,8 +89,21 @@ class MemoryNode:
     sensitive: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field as plain JSON (times as ISO-8601 strings), e.g. for a tool result."""
-        return {f.name: _json_value(getattr(self, f.name)) for f in fields(self)}
+        """Every field as plain JSON (times as ISO-8601 strings), e.g. for a tool result,
+        plus ``source_ids``."""
+        out = {f.name: _json_value(getattr(self, f.name)) for f in fields(self)}
+        out["source_ids"] = list(self.source_ids)
+        return out
+
+    @property
+    def source_ids(self) -> tuple[str, ...]:
+        """The ids of the messages (or other sources) this memory was extracted from:
+        ``metadata["source_ids"]`` as :meth:`HybridMemory.add_messages` writes it, else the
+        node's own ``source_id``."""
+        listed = self.metadata.get("source_ids")
+        if isinstance(listed, list | tuple) and listed:
+            return tuple(str(x) for x in listed)
+        return (self.source_id,) if self.source_id else ()
 
     def path_prefix_for_children(self) -> str:
         """The materialised path every child of this node carries (for subtree queries)."""

@@ -32,6 +32,7 @@ from hybridmem.validation import check_positive_int, check_user_id
 
 if TYPE_CHECKING:
     from hybridmem.config import MemoryConfig
+    from hybridmem.conversation import IngestReport
     from hybridmem.core import Engine
     from hybridmem.privacy.audit import AuditEntry
     from hybridmem.privacy.erasure import ErasureReport
@@ -54,6 +55,8 @@ class Memory(Protocol):
     def get(self) -> Callable[..., MemoryNode]: ...
     @property
     def add(self) -> Callable[..., MemoryNode]: ...
+    @property
+    def add_messages(self) -> Callable[..., IngestReport]: ...
     @property
     def update(self) -> Callable[..., MemoryNode]: ...
     @property
@@ -152,6 +155,21 @@ class ScopedMemory:
             agent_id=self.agent_id,
             session_id=self.session_id,
             **kwargs,
+        )
+
+    def add_messages(
+        self, messages: Any, *, task_id: str | None = None, session_id: str | None = None
+    ) -> IngestReport:
+        """Hand over chat messages in this scope (the agent, and the view's session unless
+        ``session_id`` names another, stamped on every memory written)."""
+        if task_id is not None:
+            self._own(task_id)
+        return self.mem.add_messages(
+            messages,
+            user_id=self.user_id,
+            task_id=task_id,
+            agent_id=self.agent_id,
+            session_id=session_id or self.session_id,
         )
 
     def update(self, node_id: str, **changes: Any) -> MemoryNode:

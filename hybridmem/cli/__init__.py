@@ -5,6 +5,7 @@ One module per command group, each with a ``register(app)`` called here; they sh
 :mod:`hybridmem.cli.render` (safe text, short ids, tables):
 
 - :mod:`~hybridmem.cli.memories`: demo, add, search, tree, show, stats, reindex;
+- :mod:`~hybridmem.cli.conversation`: ingest (a chat transcript);
 - :mod:`~hybridmem.cli.recovery`: checkpoint, snapshots, restore, verify, history;
 - :mod:`~hybridmem.cli.privacy`: audit, export, import, erase, rotate-key, keygen;
 - :mod:`~hybridmem.cli.evolution`: inspect, maintain;
@@ -30,7 +31,16 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from hybridmem.cli import bench, evolution, integrations, memories, privacy, recovery, server
+from hybridmem.cli import (
+    bench,
+    conversation,
+    evolution,
+    integrations,
+    memories,
+    privacy,
+    recovery,
+    server,
+)
 from hybridmem.cli.support import EXIT_CODES_HELP, VECTORS, ExitCode, GuardedGroup
 from hybridmem.version import __version__
 
@@ -85,7 +95,7 @@ def _root(
     VECTORS.chroma, VECTORS.collection = chroma, collection
 
 
-for _group in (memories, privacy, recovery, evolution, server, integrations, bench):
+for _group in (memories, conversation, privacy, recovery, evolution, server, integrations, bench):
     _group.register(app)
 
 __all__ = ["ExitCode", "app", "main"]

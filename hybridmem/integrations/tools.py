@@ -123,6 +123,26 @@ class ListMemoriesInput(ToolInput):
     offset: int = Field(default=0, ge=0)
 
 
+class MessageInput(ToolInput):
+    role: Literal["user", "assistant", "system"]
+    content: str
+    id: str | None = Field(default=None, description="Your message id (cited as the source).")
+    name: str | None = Field(default=None, description="Who spoke, when not just the role.")
+    created_at: str | None = Field(default=None, description="ISO-8601 time it was said.")
+
+
+class AddMessagesInput(ToolInput):
+    messages: list[MessageInput] = Field(
+        min_length=1, max_length=500, description="The conversation turns, oldest first."
+    )
+    task_id: str | None = Field(
+        default=None, description="The task this conversation belongs to (default: none)."
+    )
+    session_id: str | None = Field(
+        default=None, description="Conversation id (default: one per day)."
+    )
+
+
 # -- results ---------------------------------------------------------------------------------
 def node_view(node: MemoryNode) -> dict[str, Any]:
     """The fields of a memory a model needs: id, type, text, place in the tree, weights, time."""
@@ -213,6 +233,15 @@ class ToolBox:
             user_id=self.user_id,
         )
         return {"memory": node_view(node)}
+
+    def add_messages(self, a: AddMessagesInput) -> dict[str, Any]:
+        report = self.memory.add_messages(
+            [m.model_dump(exclude_none=True) for m in a.messages],
+            user_id=self.user_id,
+            task_id=a.task_id,
+            session_id=a.session_id,
+        )
+        return report.to_dict()
 
     def search_memory(self, a: SearchMemoryInput) -> dict[str, Any]:
         result = self.memory.retrieve(
@@ -369,6 +398,15 @@ TOOLS: tuple[Tool, ...] = (
         ListMemoriesInput,
         ToolBox.list_memories,
         read_only=True,
+    ),
+    Tool(
+        "add_messages",
+        "Hand over conversation turns: the memory keeps what is worth keeping (the user's "
+        "facts and preferences, events, value changes) with the message ids as sources, and "
+        "skips questions, hypotheticals, passing moods and filler. Returns what it wrote.",
+        AddMessagesInput,
+        ToolBox.add_messages,
+        read_only=False,
     ),
 )
 """Every tool, in the order front ends list them."""

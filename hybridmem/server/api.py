@@ -24,10 +24,12 @@ from hybridmem.server.schemas import (
     DeleteOut,
     HealthOut,
     HistoryOut,
+    IngestOut,
     MaintainOut,
     MaintainRequest,
     MemoryCreate,
     MemoryPatch,
+    MessagesCreate,
     MoveRequest,
     NodeList,
     NodeOut,
@@ -282,3 +284,17 @@ def maintain(body: MaintainRequest, mem: Mem, who: Caller) -> MaintainOut:
         now=body.now, dry_run=body.dry_run, deep=body.deep, user_id=user, max_nodes=body.max_nodes
     )
     return MaintainOut.of(report)
+
+
+@router.post("/messages", response_model=IngestOut, status_code=201, tags=["memories"])
+def add_messages(body: MessagesCreate, mem: Mem, who: Caller) -> IngestOut:
+    """Hand it the conversation: messages to the buffer, what is worth keeping as memories
+    with their source message ids (``HybridMemory.add_messages``)."""
+    report = mem.add_messages(
+        body.messages,
+        user_id=who.user_for(body.user_id),
+        task_id=body.task_id,
+        agent_id=body.agent_id,
+        session_id=body.session_id,
+    )
+    return IngestOut.model_validate(report.to_dict())

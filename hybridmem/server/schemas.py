@@ -427,3 +427,50 @@ class StoreOut(BaseModel):
     snapshots: int
     last_checkpoint: SnapshotOut | None
     verify: VerifyOut | None
+
+
+class MessagesCreate(_Request):
+    """``POST /v1/messages`` (``HybridMemory.add_messages``): one call, all or nothing."""
+
+    messages: list[dict[str, Any]] = Field(
+        max_length=MAX_BATCH,
+        description='Chat messages: {"role": "user"|"assistant"|"system", "content": str, '
+        '"id"?: str, "name"?: str, "created_at"?: ISO-8601}.',
+    )
+    user_id: str | None = Field(default=None, description="Default: the token's user.")
+    task_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+
+
+class WrittenOut(BaseModel):
+    node_id: str
+    node_type: str
+    content: str
+    source_ids: list[str]
+    merged: bool
+
+
+class ValueChangeOut(BaseModel):
+    node_id: str
+    group: str
+    slot: str | None
+    previous: list[str]
+
+
+class SkippedOut(BaseModel):
+    message_id: str
+    reason: str
+
+
+class IngestOut(BaseModel):
+    """What ``add_messages`` kept, changed and skipped (``IngestReport``)."""
+
+    session_id: str
+    session_node_id: str
+    buffered: int
+    written: list[WrittenOut]
+    value_changes: list[ValueChangeOut]
+    skipped: list[SkippedOut]
+    extractor: str
+    fallback: str | None

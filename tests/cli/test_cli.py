@@ -21,6 +21,7 @@ runner = CliRunner()
 COMMANDS = [
     "demo",
     "add",
+    "ingest",
     "search",
     "tree",
     "show",

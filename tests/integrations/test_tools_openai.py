@@ -14,6 +14,7 @@ from hybridmem.integrations.tools import TOOLS, ToolBox
 
 EXPECTED = {
     "add_memory",
+    "add_messages",
     "search_memory",
     "get_memory",
     "list_tasks",
