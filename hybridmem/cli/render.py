@@ -8,6 +8,7 @@ overrides or rich markup (``[red]``). Everything taken from the store goes throu
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -72,6 +73,27 @@ def short(node_id: str | None) -> str:
     if not node_id:
         return ""
     return node_id[-SHORT_ID:]
+
+
+# An id the engine made (32 hex digits, a root's with its prefix) inside a sentence such as
+# "demoted by <id>": shown short like the id columns, so a reason never folds over three lines.
+_ID_IN_TEXT = re.compile(r"\b(?:root-)?[0-9a-f]{32}\b")
+
+
+def short_ids(text: str) -> str:
+    """``text`` with every engine-made id in it shortened as tables show ids."""
+    return _ID_IN_TEXT.sub(lambda m: short(m.group(0)), text)
+
+
+def change(payload: dict[str, object]) -> str:
+    """An op's payload as ``key=value`` pairs for a table: empty values left out, ids short,
+    metadata flattened (``metadata=slot=user.residence, ...``)."""
+    parts = []
+    for key, value in payload.items():
+        if value is None or value == "" or value == {} or value == []:
+            continue
+        parts.append(f"{key}={short_ids(flat(value))}")
+    return ", ".join(parts)
 
 
 def status_mark(node: MemoryNode) -> str:
