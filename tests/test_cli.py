@@ -24,6 +24,8 @@ COMMANDS = [
     "search",
     "tree",
     "show",
+    "users",
+    "delete",
     "stats",
     "reindex",
     "export",

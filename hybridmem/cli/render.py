@@ -176,9 +176,15 @@ def node_table(nodes: Iterable[MemoryNode], title: str) -> Table:
 
 
 def tree_of(
-    user: str, nodes: Sequence[MemoryNode], active_id: str | None, *, content_limit: int = 60
+    user: str,
+    nodes: Sequence[MemoryNode],
+    active_id: str | None,
+    *,
+    content_limit: int = 60,
+    marks: dict[str, str] | None = None,
 ) -> Tree:
-    """A user's tree: short id, type, tier and status marks, the active node starred."""
+    """A user's tree: short id, type, tier and status marks, the active node starred;
+    ``marks``: words after a node's content (a value's state in its conflict group)."""
     tree = Tree(cell(user, style="bold"))
     branches: dict[str, Tree] = {}
     for node in nodes:
@@ -193,6 +199,8 @@ def tree_of(
             label.append(f" [{mark}]", style="magenta")
         label.append(" ")
         label.append(clean(node.content, limit=content_limit))
+        if marks and node.id in marks:
+            label.append(f" [{marks[node.id]}]", style="green")
         if node.id == active_id:
             label.append(" ★ active", style="yellow")
         parent = branches.get(node.parent_id or "", tree)
