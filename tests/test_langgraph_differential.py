@@ -22,7 +22,6 @@ import random
 from typing import Any
 
 import pytest
-from langgraph.store.base import MatchCondition
 from langgraph.store.memory import InMemoryStore
 
 from hybridmem.integrations.langgraph import HybridMemoryStore
@@ -155,11 +154,15 @@ def test_the_named_cases(mem):
         store.put(("bob", "trips", "2025"), "oslo", {"content": "Trip to Oslo"})
         store.put(("alice",), "tea", {"content": "likes tea"})
     # without a prefix every namespace holding items; one holding items directly is listed
-    assert ours.list_namespaces() == ref.list_namespaces() == [
-        ("alice",),
-        ("bob", "trips"),
-        ("bob", "trips", "2025"),
-    ]
+    assert (
+        ours.list_namespaces()
+        == ref.list_namespaces()
+        == [
+            ("alice",),
+            ("bob", "trips"),
+            ("bob", "trips", "2025"),
+        ]
+    )
     assert ours.list_namespaces(prefix=("bob",)) == [("bob", "trips"), ("bob", "trips", "2025")]
     # a listing search where no namespace lies under the prefix is empty, not an error
     assert ours.search(("carol", "x")) == ref.search(("carol", "x")) == []
