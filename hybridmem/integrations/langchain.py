@@ -34,7 +34,6 @@ from hybridmem.errors import InvalidArgumentError
 from hybridmem.integrations.tools import hit_metadata
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 
-
 PER_CALL = ("task_id", "top_k", "token_budget", "node_types", "where", "min_score", "scope")
 """The fields ``invoke`` also takes per call (the user stays the retriever's)."""
 
