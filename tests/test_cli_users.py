@@ -108,3 +108,11 @@ def test_stats_json_says_null_for_vectors_it_did_not_count(tmp_path):
     assert cheap["vectors"] is None and cheap["nodes"] == 2
     counted = json.loads(invoke("stats", "--db", str(db), "--json", "--vectors").stdout)
     assert counted["vectors"] == 2  # the root and the memory
+
+
+def test_help_reads_like_a_command_line():
+    """Flags show no type (typer printed ``<bool>``), arguments read ``CONTENT``."""
+    help_text = invoke("add", "--help").stdout
+    assert "Usage: hybridmem add [OPTIONS] CONTENT" in " ".join(help_text.split())
+    assert "<bool>" not in help_text and "<float>" in help_text
+    assert "<bool>" not in invoke("--help").stdout

@@ -30,9 +30,20 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from hybridmem.cli import bench, evolution, integrations, memories, privacy, recovery, server
+from hybridmem.cli import (
+    bench,
+    evolution,
+    helpfmt,
+    integrations,
+    memories,
+    privacy,
+    recovery,
+    server,
+)
 from hybridmem.cli.support import EXIT_CODES_HELP, VECTORS, ExitCode, GuardedGroup
 from hybridmem.version import __version__
+
+helpfmt.apply()
 
 
 def _new_app() -> typer.Typer:
