@@ -32,5 +32,5 @@ def apply() -> None:
             name = name if self.required else f"[{name}]"
             return name + ("..." if self.nargs != 1 else "")
 
-        argument._usage_display_name = usage_name
+        argument._usage_display_name = usage_name  # type: ignore[method-assign]
     option._hybridmem_help = True  # type: ignore[attr-defined]
