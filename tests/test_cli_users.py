@@ -116,3 +116,15 @@ def test_help_reads_like_a_command_line():
     assert "Usage: hybridmem add [OPTIONS] CONTENT" in " ".join(help_text.split())
     assert "<bool>" not in help_text and "<float>" in help_text
     assert "<bool>" not in invoke("--help").stdout
+
+
+def test_inspect_says_which_protection_keeps_a_node(tmp_path):
+    db = tmp_path / "m"
+    with HybridMemory(db, embedder="hash") as mem:
+        mem.add("Trip to Rome", node_type="task", user_id="u1")
+        mem.add("Bring the charger", user_id="u1", metadata={"pinned": True})
+    rows = json.loads(invoke("inspect", "--db", str(db), "--user", "u1", "--json").stdout)
+    why = {row["node"]["content"]: row["kept_because"] for row in rows}
+    assert why["Memory of u1"] == "the user's root (never forgotten)"
+    assert why["Trip to Rome"].startswith("a task: this type is never forgotten")
+    assert why["Bring the charger"].startswith("pinned")
