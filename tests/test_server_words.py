@@ -56,6 +56,10 @@ def test_node_page_and_search_speak_words(tmp_path):
             assert f'title="{trip.id}">Trip to Lisbon in May</a>' in page
             assert "added as event under “Trip to Lisbon in May”" in page
             assert "changed content to “Book the night train to Porto”" in page
+            mem.add("I live in Berlin.", node_type="fact", user_id="u1")
+            hamburg = mem.add("I moved to Hamburg.", node_type="fact", user_id="u1")
+            values = client.get(f"/ui/nodes/{hamburg.id}?user=u1").text
+            assert "demoted by newer “I moved to Hamburg.”" in values  # named, not an id
             search = client.get("/ui/search", params={"user": "u1", "q": "train"}).text
             assert (
                 "scope: task" in search and ">Trip to Lisbon in May</a> and its subtree" in search

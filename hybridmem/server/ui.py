@@ -37,7 +37,7 @@ from hybridmem.server.views import (
     search_readonly,
     user_tree,
 )
-from hybridmem.server.words import FEATURES, in_words
+from hybridmem.server.words import FEATURES, in_words, name_ids
 from hybridmem.version import __version__
 
 HERE = Path(__file__).parent
@@ -182,7 +182,8 @@ def node_page(
     values = []
     if row.node.conflict_group:
         for v in mem.value_history(row.node.conflict_group, user_id=user):
-            values.append({"record": v, "content": open_content(mem, v.node)})
+            note = name_ids(v.note, _namer(by_id)) if v.note else ""
+            values.append({"record": v, "content": open_content(mem, v.node), "note": note})
     return _page(
         request,
         "node.html",

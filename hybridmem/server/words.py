@@ -76,10 +76,15 @@ def in_words(op: str, payload: Mapping[str, Any], name: Namer) -> str:
         action = str(payload.get("action", op)).replace("_", " ")
         reason = payload.get("reason")
         text = action + (f": {reason}" if reason else "")
-        return _ID.sub(lambda m: name(m.group(0)), text)
+        return name_ids(text, name)
     if op == "restore":
         return "restored from an archived state"
     return ", ".join(f"{k}={_value(v)}" for k, v in payload.items() if not k.startswith("sealed"))
+
+
+def name_ids(text: str, name: Namer) -> str:
+    """``text`` (a recorded reason such as "demoted by newer <id>") with its ids named."""
+    return _ID.sub(lambda m: name(m.group(0)), text)
 
 
 def _value(value: Any) -> str:
