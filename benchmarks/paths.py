@@ -15,15 +15,26 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 _FALLBACK = Path("/work/shared/data")
 
 
-def default_data_dir() -> Path:
-    """Resolve the data folder: ``$HYBRIDMEM_DATA_DIR``, ``<root>/../shared/data``, the fallback.
+DATA_ENV = "HYBRIDMEM_DATA_DIR"
+"""The one environment variable naming the data folder (benchmarks, tests and notebooks)."""
 
-    The first candidate that exists wins; if none exists the project-relative path is returned so
-    error messages point where CI expects the data.
+_OLD_DATA_ENV = "HYBRIDMEM_DATA"
+"""The name the notebook used to read; still accepted so existing setups keep working."""
+
+
+def default_data_dir() -> Path:
+    """Resolve the data folder: ``$HYBRIDMEM_DATA_DIR`` (or the older ``$HYBRIDMEM_DATA``), else
+    ``<root>/../shared/data``, else the fallback.
+
+    A folder named by the environment is taken as is, even when it does not exist: the caller asked
+    for that one (``HYBRIDMEM_DATA_DIR=/nonexistent`` is how to run the suite as a clean clone
+    would, without the data). Otherwise the first candidate that exists wins; if none exists the
+    project-relative path is returned so error messages point where CI expects the data.
     """
-    env = os.environ.get("HYBRIDMEM_DATA_DIR")
-    candidates = [Path(env)] if env else []
-    candidates += [PROJECT_ROOT.parent / "shared" / "data", _FALLBACK]
+    env = os.environ.get(DATA_ENV) or os.environ.get(_OLD_DATA_ENV)
+    if env:
+        return Path(env)
+    candidates = [PROJECT_ROOT.parent / "shared" / "data", _FALLBACK]
     for candidate in candidates:
         if candidate.is_dir():
             return candidate

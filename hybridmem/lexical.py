@@ -13,6 +13,7 @@ import logging
 import re
 import threading
 from collections.abc import Iterable
+from types import ModuleType
 
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -237,7 +238,10 @@ _jieba_lock = threading.Lock()
 _jieba_ready = False
 
 
-def _segment_cjk(run: str) -> list[str]:
+def _jieba() -> ModuleType:
+    """jieba, its dictionary loaded once with its logger quieted: jieba logs "Building prefix
+    dict ... Loading model cost 1.8 seconds" to stderr on first use, which a library must not
+    print. Every jieba call in hybridmem goes through here (or :func:`pos_tags`)."""
     global _jieba_ready
     import jieba
 
@@ -247,7 +251,19 @@ def _segment_cjk(run: str) -> list[str]:
                 jieba.setLogLevel(logging.WARNING)
                 jieba.initialize()
                 _jieba_ready = True
-    return [w for w in jieba.cut_for_search(run) if w.strip()]
+    return jieba
+
+
+def pos_tags(text: str) -> list[tuple[str, str]]:
+    """jieba's words of ``text`` with their part-of-speech flags (``[("上海", "ns"), ...]``)."""
+    _jieba()
+    import jieba.posseg
+
+    return [(word, flag) for word, flag in jieba.posseg.cut(text)]
+
+
+def _segment_cjk(run: str) -> list[str]:
+    return [w for w in _jieba().cut_for_search(run) if w.strip()]
 
 
 def terms(text: str) -> list[str]:

@@ -227,8 +227,10 @@ class HybridMemory(EvolutionCalls):
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
 
-        Without ``parent_id``, a task goes under the user's root (a new top-level task) and
-        anything else under the user's active node (or the root when none is active).
+        Without ``parent_id``, a task goes under the user's root (a new top-level task), so
+        does a node of a user-level type (fact, preference, profile:
+        ``MemoryConfig.user_level_types``; it follows the user into every task), and anything
+        else goes under the user's active node (or the root when none is active).
 
         Adding a node whose type is in ``MemoryConfig.activate_on_add`` (task, state) makes it
         the user's active node unless ``activate=False``.

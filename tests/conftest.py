@@ -25,8 +25,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 pytest_plugins = ["tests.backends"]  # open_mem / locations: one fixture for both stores
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
 
 class CountingEmbedder:
     """Wraps an embedder and counts the texts it embedded (to prove what was re-embedded)."""

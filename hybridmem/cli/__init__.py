@@ -35,6 +35,7 @@ from hybridmem.cli import (
     bench,
     conversation,
     evolution,
+    helpfmt,
     integrations,
     memories,
     privacy,
@@ -43,6 +44,8 @@ from hybridmem.cli import (
 )
 from hybridmem.cli.support import EXIT_CODES_HELP, VECTORS, ExitCode, GuardedGroup
 from hybridmem.version import __version__
+
+helpfmt.apply()
 
 
 def _new_app() -> typer.Typer:

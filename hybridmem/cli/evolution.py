@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
                 n.tier or "",
                 f"{row.weight:.2f}",
                 render.cell(("  " * max(n.depth - 1, 0)) + n.content, limit=200),
-                render.cell(row.why, limit=120),
+                render.cell(render.short_ids(row.why), limit=120),
             )
         console.print(table)
         if any(row.group_current for row in rows):

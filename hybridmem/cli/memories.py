@@ -1,17 +1,18 @@
-"""Commands on memories: demo, add, search, tree, show, stats, reindex."""
+"""Commands on memories: demo, add, search, tree, show, users, delete, stats, reindex."""
 
 from __future__ import annotations
 
 import io
 import shutil
 import tempfile
+from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from hybridmem.cli import render
+from hybridmem.cli import render, values
 from hybridmem.cli.render import col
 from hybridmem.cli.support import (
     DEFAULT_DB,
@@ -28,6 +29,9 @@ from hybridmem.cli.support import (
 )
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.models import NodeType
+
+if TYPE_CHECKING:
+    from hybridmem.memory import HybridMemory
 
 KNOWN_TYPES = tuple(t.value for t in NodeType if t is not NodeType.ROOT)
 
@@ -148,6 +152,9 @@ def search(
             scope=scope,
             record_access=record_access,
         )
+        hint = "" if res.hits or mem.root(user_id=user) else _other_users(mem, user)
+    if hint:  # on stderr, so --json output stays parseable
+        err_console.print(hint, markup=False, highlight=False)
     if res.vector_unavailable:  # on stderr, so --json output stays parseable
         err_console.print(
             f"warning: no vector search: {res.vector_unavailable_reason}",
@@ -186,15 +193,75 @@ def tree(
         root = mem.root(user_id=user)
         active = mem.active_node(user_id=user)
         nodes = mem.subtree(root.id) if root else []
+        marks = {} if as_json else values.value_marks(mem, user, nodes)
+        hint = "" if root or as_json else _other_users(mem, user)
     if as_json:
         print_json({"user": user, "active": active.id if active else None, "nodes": nodes})
         return
     if root is None:
-        console.print(
-            f"user {render.clean(user)!r} has no memories in {mem.location}", markup=False
-        )
+        console.print(hint, markup=False)
         return
-    console.print(render.tree_of(user, nodes, active.id if active else None))
+    console.print(render.tree_of(user, nodes, active.id if active else None, marks=marks))
+
+
+def _other_users(mem: HybridMemory, user: str) -> str:
+    """ "user 'x' has no memories", naming the users the store does hold (a mistyped or
+    forgotten ``--user`` is the usual reason)."""
+    counts = mem.users()
+    said = f"user {render.clean(user)!r} has no memories in {mem.location}"
+    if not counts:
+        return f"{said} (the store holds no memories yet)"
+    shown = ", ".join(f"{render.clean(u, limit=40)} ({n})" for u, n in list(counts.items())[:10])
+    more = f" and {len(counts) - 10} more (hybridmem users)" if len(counts) > 10 else ""
+    return f"{said}; users here (nodes): {shown}{more}; pick one with --user"
+
+
+def users(
+    db: DbOption = DEFAULT_DB,
+    embedder: EmbedderOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The users in the store, with their number of memories (nodes, the root included)."""
+    with open_memory(db, embedder) as mem:
+        counts = mem.users()
+    if as_json:
+        print_json({"users": [{"user": u, "nodes": n} for u, n in counts.items()]})
+        return
+    table = render.table(
+        f"{len(counts)} user{'s' * (len(counts) != 1)}", [col("nodes"), col("user", wrap=True)]
+    )
+    for name, count in counts.items():
+        table.add_row(str(count), render.cell(name))
+    console.print(table)
+
+
+def delete(
+    node_id: Annotated[
+        str, typer.Argument(help="Node id, or its unique last (or first) characters.")
+    ],
+    db: DbOption = DEFAULT_DB,
+    user: Annotated[
+        str | None, typer.Option("--user", "-u", help="Only this user's nodes (default: any).")
+    ] = None,
+    keep_children: Annotated[
+        bool,
+        typer.Option(
+            "--keep-children",
+            help="Move the node's children up to its parent instead of deleting them too.",
+        ),
+    ] = False,
+    embedder: EmbedderOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Delete one memory (and its subtree unless --keep-children) from SQLite, the lexical
+    index and Chroma. The op log keeps the deletion (hybridmem history)."""
+    with open_memory(db, embedder, write=True) as mem:
+        full = mem.resolve_id(node_id, user_id=user)
+        removed = mem.delete(full, subtree=not keep_children, user_id=user)
+    if as_json:
+        print_json({"deleted": full, "nodes": removed})
+    else:
+        console.print(f"deleted {full} ({removed} node{'s' * (removed != 1)})", markup=False)
 
 
 def show(
@@ -243,7 +310,8 @@ def stats(
     with open_memory(db, embedder) as mem:
         result = mem.stats(count_vectors=vectors)
     if as_json:
-        print_json(result)
+        # vectors is null when not counted (the index stays closed without --vectors)
+        print_json({**asdict(result), "vectors": result.vectors if result.vectors >= 0 else None})
         return
     table = render.table(
         f"hybridmem store {render.clean(result.path)}",
@@ -273,5 +341,5 @@ def reindex(
 
 def register(app: typer.Typer) -> None:
     """Add the memory commands to ``app``."""
-    for command in (demo, add, search, tree, show, stats, reindex):
+    for command in (demo, add, search, tree, show, users, delete, stats, reindex):
         app.command()(command)

@@ -49,7 +49,8 @@ def snapshots(
         return
     table = render.table(
         f"{len(snaps)} snapshots",
-        [col("name"), col("seq"), col("created"), col("nodes"), col("size")],
+        # the name (needed whole by `restore`) already holds seq and time: the date folds first
+        [col("name"), col("seq"), col("created", wrap=True), col("nodes"), col("size")],
     )
     for snap in snaps:
         table.add_row(
@@ -166,7 +167,7 @@ def history(
             r.op,
             f"{r.at:%Y-%m-%d %H:%M}",
             render.cell(r.actor or "", limit=12),
-            render.cell(render.flat(r.payload), limit=160),
+            render.cell(render.change(r.payload), limit=240),
         )
     console.print(table)
 

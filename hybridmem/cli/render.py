@@ -8,6 +8,7 @@ overrides or rich markup (``[red]``). Everything taken from the store goes throu
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -72,6 +73,27 @@ def short(node_id: str | None) -> str:
     if not node_id:
         return ""
     return node_id[-SHORT_ID:]
+
+
+# An id the engine made (32 hex digits, a root's with its prefix) inside a sentence such as
+# "demoted by <id>": shown short like the id columns, so a reason never folds over three lines.
+_ID_IN_TEXT = re.compile(r"\b(?:root-)?[0-9a-f]{32}\b")
+
+
+def short_ids(text: str) -> str:
+    """``text`` with every engine-made id in it shortened as tables show ids."""
+    return _ID_IN_TEXT.sub(lambda m: short(m.group(0)), text)
+
+
+def change(payload: dict[str, object]) -> str:
+    """An op's payload as ``key=value`` pairs for a table: empty values left out, ids short,
+    metadata flattened (``metadata=slot=user.residence, ...``)."""
+    parts = []
+    for key, value in payload.items():
+        if value is None or value == "" or value == {} or value == []:
+            continue
+        parts.append(f"{key}={short_ids(flat(value))}")
+    return ", ".join(parts)
 
 
 def status_mark(node: MemoryNode) -> str:
@@ -154,9 +176,15 @@ def node_table(nodes: Iterable[MemoryNode], title: str) -> Table:
 
 
 def tree_of(
-    user: str, nodes: Sequence[MemoryNode], active_id: str | None, *, content_limit: int = 60
+    user: str,
+    nodes: Sequence[MemoryNode],
+    active_id: str | None,
+    *,
+    content_limit: int = 60,
+    marks: dict[str, str] | None = None,
 ) -> Tree:
-    """A user's tree: short id, type, tier and status marks, the active node starred."""
+    """A user's tree: short id, type, tier and status marks, the active node starred;
+    ``marks``: words after a node's content (a value's state in its conflict group)."""
     tree = Tree(cell(user, style="bold"))
     branches: dict[str, Tree] = {}
     for node in nodes:
@@ -171,6 +199,8 @@ def tree_of(
             label.append(f" [{mark}]", style="magenta")
         label.append(" ")
         label.append(clean(node.content, limit=content_limit))
+        if marks and node.id in marks:
+            label.append(f" [{marks[node.id]}]", style="green")
         if node.id == active_id:
             label.append(" ★ active", style="yellow")
         parent = branches.get(node.parent_id or "", tree)

@@ -43,9 +43,8 @@ EmbedderOption = Annotated[
     typer.Option(
         "--embedder",
         envvar="HYBRIDMEM_EMBEDDER",
-        help="'multilingual' (multilingual-e5-small: Chinese and English; the default), "
-        "'minilm' (all-MiniLM-L6-v2, English only), 'hash', or a sentence-transformers model "
-        "name/path. Omitted: the one the store was built with (a new store: the default).",
+        help="multilingual (default), minilm, hash, or a sentence-transformers name/path; "
+        "omitted: the store's own (README: Choosing an embedder).",
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (errors too).")]

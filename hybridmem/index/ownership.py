@@ -206,7 +206,10 @@ class GuardedIndex:
         if not self.writable:
             if not self._warned:
                 self._warned = True
-                log.warning(
+                # INFO, not WARNING: the retrieval result says it (vector_unavailable and its
+                # reason, which the CLI and the server show); a warning here would reach
+                # stderr through logging's last-resort handler and say it a second time.
+                log.info(
                     "vector search is off in this process: another process owns the embedded "
                     "Chroma index; retrieval uses lexical and structural candidates only"
                 )

@@ -4,6 +4,7 @@
 
     retriever = HybridMemoryRetriever(memory=mem, user_id="u1", top_k=5)
     docs = retriever.invoke("where does the user live?")   # list[Document]
+    docs = retriever.invoke("where does the user live?", top_k=1)   # per call (or k=1)
 
 Each :class:`~langchain_core.documents.Document` is one hit: ``page_content`` is the memory's
 text, ``id`` its node id, and ``metadata`` carries ``node_id``, ``node_type``, ``score``,
@@ -18,15 +19,23 @@ A LangGraph ``BaseStore`` over the same memory is in :mod:`hybridmem.integration
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForRetrieverRun
+from langchain_core.callbacks import (
+    AsyncCallbackManagerForRetrieverRun,
+    CallbackManagerForRetrieverRun,
+)
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict, Field
 
+from hybridmem.errors import InvalidArgumentError
 from hybridmem.integrations.tools import hit_metadata
 from hybridmem.memory import DEFAULT_USER, HybridMemory
+
+PER_CALL = ("task_id", "top_k", "token_budget", "node_types", "where", "min_score", "scope")
+"""The fields ``invoke`` also takes per call (the user stays the retriever's)."""
 
 
 class HybridMemoryRetriever(BaseRetriever):
@@ -45,20 +54,31 @@ class HybridMemoryRetriever(BaseRetriever):
     scope: str = Field(default="task", description="'task' (default) or 'user' (whole tree).")
 
     def _get_relevant_documents(
-        self, query: str, *, run_manager: CallbackManagerForRetrieverRun
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any
     ) -> list[Document]:
-        result = self.memory.retrieve(
-            query,
-            user_id=self.user_id,
-            task_id=self.task_id,
-            top_k=self.top_k,
-            token_budget=self.token_budget,
-            node_types=self.node_types,
-            where=self.where,
-            min_score=self.min_score,
-            scope=self.scope,
-        )
+        """``kwargs``: per-call values of the fields (``invoke(q, top_k=3)``, ``k`` being
+        LangChain's usual name for ``top_k``); the retriever itself is left unchanged."""
+        if "k" in kwargs:
+            if "top_k" in kwargs:
+                raise InvalidArgumentError("give top_k or k, not both")
+            kwargs["top_k"] = kwargs.pop("k")
+        unknown = sorted(set(kwargs) - set(PER_CALL))
+        if unknown:
+            raise InvalidArgumentError(
+                f"unknown retriever argument(s) {unknown}; per call: {', '.join(PER_CALL)} (or k)"
+            )
+        given = {name: kwargs.get(name, getattr(self, name)) for name in PER_CALL}
+        result = self.memory.retrieve(query, user_id=self.user_id, **given)
         return [
             Document(id=h.node.id, page_content=h.node.content, metadata=hit_metadata(h))
             for h in result.hits
         ]
+
+    async def _aget_relevant_documents(
+        self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, **kwargs: Any
+    ) -> list[Document]:
+        """:meth:`_get_relevant_documents` in a worker thread (the embedder never blocks the
+        event loop), with the same per-call values."""
+        return await asyncio.to_thread(
+            self._get_relevant_documents, query, run_manager=run_manager.get_sync(), **kwargs
+        )

@@ -15,8 +15,10 @@ JSON); the whole value, the key and the namespace are kept in its metadata under
 ``event``) is the memory's type. ``search`` with a ``query`` is a hybridmem retrieval over the
 user's tree (scores in [0, 1]); without one it lists items oldest first. ``filter`` applies to
 the value's fields (``{"kind": "booking", "n": {"$gte": 2}}``), compiled by the store like any
-metadata filter. Putting ``None`` deletes an item. TTLs are not supported (hybridmem forgets
-by weight, see ``maintain``); ``index=`` is ignored (every item's text is embedded).
+metadata filter. ``list_namespaces`` lists the namespaces that hold items (as LangGraph's own
+stores do; ``tests/integrations/test_langgraph_differential.py`` runs seeded random operations
+against ``InMemoryStore``). Putting ``None`` deletes an item. TTLs are not supported (hybridmem
+forgets by weight, see ``maintain``); ``index=`` is ignored (every item's text is embedded).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from hybridmem.core.ids import new_node_id
 from hybridmem.memory import HybridMemory
 from hybridmem.models import MemoryNode
 from hybridmem.validation import check_user_id
@@ -100,14 +103,16 @@ class HybridMemoryStore(BaseStore):
         user = self._user(namespace)
         if len(namespace) == 1:
             return self.memory.root(user_id=user)
-        found = self.memory.get_all(
-            user_id=user, node_type="task", status=None, where={f"{META}.ns": _ns_key(namespace)}
-        )
+        # the namespace's own node carries the namespace but no key (an item of type task
+        # put in that namespace carries both)
+        where = {f"{META}.ns": _ns_key(namespace), f"{META}.key": {"$exists": False}}
+        found = self.memory.get_all(user_id=user, node_type="task", status=None, where=where)
         if found or not create:
             return found[0] if found else None
         parent = self._namespace_node(namespace[:-1], create=True)
         return self.memory.add(
             "/".join(namespace[1:]),
+            id=new_node_id(),  # never merged into an item of the same text (as above)
             node_type="task",
             user_id=user,
             parent_id=parent.id if parent is not None else None,
@@ -164,8 +169,11 @@ class HybridMemoryStore(BaseStore):
             )
             return
         parent = self._namespace_node(namespace, create=True)
+        # An explicit id: an item is never merged into an equal-text neighbour as a repeat
+        # (a key is its own item, whatever its text says; evolution/repeats.py)
         self.memory.add(
             _text(value),
+            id=new_node_id(),
             node_type=str(value.get("node_type", "event")),
             user_id=self._user(namespace),
             parent_id=parent.id if parent is not None else None,
@@ -175,14 +183,16 @@ class HybridMemoryStore(BaseStore):
 
     def _namespaces(self, user: str) -> list[tuple[str, ...]]:
         """Every namespace of ``user`` that has a node (plus ``(user,)``)."""
-        nodes = self.memory.get_all(
-            user_id=user, node_type="task", status=None, where={f"{META}.ns": {"$exists": True}}
-        )
-        return [(user,), *(tuple(n.metadata[META]["namespace"]) for n in nodes)]
+        where = {f"{META}.ns": {"$exists": True}, f"{META}.key": {"$exists": False}}
+        nodes = self.memory.get_all(user_id=user, node_type="task", status=None, where=where)
+        return [(user,), *(tuple(json.loads(n.metadata[META]["ns"])) for n in nodes)]
 
-    def _has_items(self, namespace: tuple[str, ...]) -> bool:
-        where = {f"{META}.ns": _ns_key(namespace), f"{META}.key": {"$exists": True}}
-        return bool(self.memory.get_all(user_id=namespace[0], where=where, limit=1))
+    def _holding_items(self, user: str) -> set[tuple[str, ...]]:
+        """The namespaces of ``user`` that hold at least one item (what LangGraph lists: a
+        namespace whose items were all deleted, or that only has children, is not one)."""
+        where = {f"{META}.ns": {"$exists": True}, f"{META}.key": {"$exists": True}}
+        nodes = self.memory.get_all(user_id=user, status=None, where=where)
+        return {tuple(json.loads(n.metadata[META]["ns"])) for n in nodes}
 
     def _search(self, op: SearchOp) -> list[Item]:
         prefix = tuple(op.namespace_prefix)
@@ -193,6 +203,8 @@ class HybridMemoryStore(BaseStore):
         out: list[Item] = []
         for user in users:
             spaces = [_ns_key(n) for n in self._namespaces(user) if n[: len(prefix)] == prefix]
+            if not spaces:  # nothing under this prefix for this user
+                continue
             # Items only: the namespace's own task node carries the namespace but no key.
             scoped = {**where, f"{META}.ns": {"$in": spaces}, f"{META}.key": {"$exists": True}}
             if op.query:
@@ -214,11 +226,13 @@ class HybridMemoryStore(BaseStore):
 
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         found: set[tuple[str, ...]] = set()
-        for user in self.memory.users():
-            for namespace in self._namespaces(user):
-                if all(
-                    _matches(c, namespace) for c in op.match_conditions or ()
-                ) and self._has_items(namespace):
+        conditions = op.match_conditions or ()
+        prefix = next((tuple(c.path) for c in conditions if c.match_type == "prefix"), ())
+        # a prefix naming its user (no wildcard) reads that user only
+        users = [prefix[0]] if prefix and prefix[0] != "*" else list(self.memory.users())
+        for user in users:
+            for namespace in self._holding_items(user):
+                if all(_matches(c, namespace) for c in conditions):
                     found.add(namespace[: op.max_depth] if op.max_depth else namespace)
         return sorted(found)[op.offset : op.offset + op.limit]
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.integrations.openai_tools import tool_schemas
 from hybridmem.integrations.tools import ToolBox
-from hybridmem.memory import HybridMemory
+from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.server.auth import AuthConfig, Principal, bearer
 from hybridmem.server.schemas import (
     ActiveRequest,
@@ -157,7 +157,11 @@ def delete_memory(node_id: str, mem: Mem, who: Caller, subtree: bool = True) -> 
 
 @router.post("/search", response_model=SearchOut, tags=["retrieval"])
 def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
-    """Retrieve: the context for a prompt, its token count, and hits with score breakdowns."""
+    """Retrieve: the context for a prompt, its token count, and hits with score breakdowns.
+
+    Without ``user_id`` the search is the token's user's; a caller whose token names no user
+    searches user ``default`` only when that user has memories, else gets a 422 naming the
+    missing field (an empty 200 would read as "nothing remembered")."""
     result = mem.retrieve(
         body.query,
         user_id=who.user_for(body.user_id),
@@ -172,6 +176,12 @@ def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
         where=body.where,
         min_score=body.min_score,
     )
+    # checked after retrieve, so a bad argument is named first
+    if body.user_id is None and who.user_id is None and mem.root(user_id=DEFAULT_USER) is None:
+        raise InvalidArgumentError(
+            "user_id is required: this server's token is not limited to one user and the "
+            f"store has no user {DEFAULT_USER!r} (GET /v1/users lists the users)"
+        )
     return SearchOut.of(result)
 
 

@@ -84,7 +84,11 @@ class SearchRequest(_Request):
     """``POST /v1/search`` (``HybridMemory.retrieve``)."""
 
     query: str
-    user_id: str | None = None
+    user_id: str | None = Field(
+        default=None,
+        description="Default: the token's user; with a token for every user, user 'default' "
+        "if it has memories, else a 422 asking for user_id.",
+    )
     task_id: str | None = None
     top_k: int = 8
     token_budget: int | None = None

@@ -13,6 +13,7 @@ a memory holding ``<script>`` is shown as text and could not run even if it were
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -37,6 +38,7 @@ from hybridmem.server.views import (
     search_readonly,
     user_tree,
 )
+from hybridmem.server.words import FEATURES, in_words, name_ids
 from hybridmem.version import __version__
 
 HERE = Path(__file__).parent
@@ -75,6 +77,7 @@ def _environment() -> jinja2.Environment:
     env.filters["pct"] = lambda x: f"{max(0.0, min(1.0, float(x))) * 100:.1f}"
     env.globals["mask"] = MASK
     env.globals["version"] = __version__
+    env.globals["features"] = FEATURES
     return env
 
 
@@ -207,7 +210,8 @@ def node_page(
     values = []
     if row.node.conflict_group:
         for v in mem.value_history(row.node.conflict_group, user_id=user):
-            values.append({"record": v, "content": open_content(mem, v.node)})
+            note = name_ids(v.note, _namer(by_id)) if v.note else ""
+            values.append({"record": v, "content": open_content(mem, v.node), "note": note})
     return _page(
         request,
         "node.html",
@@ -218,17 +222,35 @@ def node_page(
         children=[r for r in tree.rows if r.node.parent_id == node_id],
         # The row came from the user's own tree, so ownership is settled; the unscoped calls
         # also work for encrypted nodes without the key (the scoped ones read the content).
-        history=[_op_view(r) for r in mem.history(node_id)],
+        history=[_op_view(r, _namer(by_id)) for r in mem.history(node_id)],
         values=values,
         audit=mem.audit_log(node_id=node_id, user_id=user),
         metadata=json.dumps(row.node.metadata, ensure_ascii=False, indent=1, default=str),
     )
 
 
-def _op_view(record: Any) -> dict[str, Any]:
+def _namer(rows: dict[str, Any]) -> Callable[[str], str]:
+    """A node id as the reader knows it: its text cut short (an id when the text is sealed or
+    the node is gone)."""
+
+    def name(node_id: str) -> str:
+        row = rows.get(node_id)
+        if row is None or row.content is None:
+            return node_id[-8:]
+        text = str(row.content)
+        return f"“{text[:40]}{'…' if len(text) > 40 else ''}”"
+
+    return name
+
+
+def _op_view(record: Any, name: Callable[[str], str]) -> dict[str, Any]:
     payload = {k: v for k, v in record.payload.items() if not k.startswith("sealed")}
     text = json.dumps(payload, ensure_ascii=False, default=str)
-    return {"r": record, "payload": text if len(text) <= 600 else text[:600] + " …"}
+    return {
+        "r": record,
+        "words": in_words(record.op, payload, name),
+        "payload": text if len(text) <= 600 else text[:600] + " …",
+    }
 
 
 @router.get("/ui/search", response_class=HTMLResponse, include_in_schema=False)
@@ -255,6 +277,10 @@ def search_page(
             token_budget=_form_int("token budget", budget),
         )
         hits = [{"hit": h, "bars": score_bars(h.breakdown)} for h in result.hits]
+    scope = None
+    if result is not None and result.scope_id:
+        rows = {r.node.id: r for r in user_tree(mem, user).rows}
+        scope = rows.get(result.scope_id)
     return _page(
         request,
         "search.html",
@@ -266,6 +292,7 @@ def search_page(
         budget=budget,
         result=result,
         hits=hits,
+        scope=scope,
         counts_as_use=not readonly_search_supported(mem),
     )
 

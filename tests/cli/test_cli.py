@@ -25,6 +25,8 @@ COMMANDS = [
     "search",
     "tree",
     "show",
+    "users",
+    "delete",
     "stats",
     "reindex",
     "export",
@@ -293,6 +295,11 @@ def test_output_escapes_content_and_fits_80_columns(tmp_path):
     invoke("add", "I live in Shanghai.", "--type", "fact", *common)
     invoke("add", "What if I moved to Chengdu?", "--type", "fact", *common)
     invoke("add", "a long memory " * 40, *common)
+    berlin = json.loads(
+        invoke("add", "I live in Berlin.", "--type", "fact", *common, "--json").stdout
+    )
+    hamburg = invoke("add", "I moved to Hamburg.", "--type", "fact", *common, "--json").stdout
+    invoke("checkpoint", "--db", db)
     outputs = {
         "tree": invoke("tree", *common).stdout,
         "show": invoke("show", node["id"][-8:], "--db", db).stdout,
@@ -302,6 +309,8 @@ def test_output_escapes_content_and_fits_80_columns(tmp_path):
         "history": invoke("history", node["id"][-8:], *common).stdout,
         "audit": invoke("audit", "log", "--db", db).stdout,
         "maintain": invoke("maintain", "--dry-run", "--db", db).stdout,
+        "snapshots": invoke("snapshots", "--db", db).stdout,
+        "history of a fact": invoke("history", berlin["id"], *common).stdout,
     }
     for name, out in outputs.items():
         assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, name
@@ -311,6 +320,13 @@ def test_output_escapes_content_and_fits_80_columns(tmp_path):
         assert "\\x1b[2J" in outputs[name] and "[bold]markup[/bold]" in outputs[name], name
     assert "[candidate] What if I moved" in outputs["tree"]
     assert node["id"][-10:] in outputs["tree"]
+    # nothing a reader needs is cut: sizes whole, empty fields left out, ids in reasons short
+    assert "MB" in outputs["snapshots"] and "…" not in outputs["snapshots"]
+    assert "metadata=," not in outputs["history of a fact"]
+    assert "slot=user.residence" in outputs["history of a fact"]
+    demoter = json.loads(hamburg)["id"]
+    assert "demoted by" in outputs["inspect"] and demoter[-10:] in outputs["inspect"]
+    assert demoter[:-10] not in outputs["inspect"]
 
 
 def test_tree_marks_superseded_values(tmp_path):

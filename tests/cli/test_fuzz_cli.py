@@ -41,6 +41,7 @@ from typer.testing import CliRunner
 from hybridmem import HybridMemory
 from hybridmem.cli import ExitCode, app, evolution, memories, privacy, recovery, support
 from hybridmem.embedding import make_embedder
+from hybridmem.errors import HybridMemError
 from hybridmem.privacy import generate_key
 from hybridmem.testing.checks import consistency
 
@@ -370,6 +371,14 @@ def test_every_command(store, command, data):
             gone = {n.id for n in mem.subtree(node)}
         elif node is None and user in USERS:
             gone = set(mem.store.all_ids(user_id=user))
+    elif command == "delete":  # the node the argument names, and its subtree unless kept
+        try:  # argv[1] is the argument when present (a missing one is a usage error)
+            node = mem.resolve_id(argv[1], user_id=option(argv, "--user"))
+        except (HybridMemError, IndexError):  # resolves to no node, or to several: none goes
+            node = None
+        if node is not None:
+            whole = "--keep-children" not in argv
+            gone = {n.id for n in mem.subtree(node)} if whole else {node}
     result = run_cli(argv)
     if result.exit_code != 0 or option(argv, "--db") not in (None, str(store.db)):
         store.check()
@@ -383,7 +392,7 @@ def test_every_command(store, command, data):
             store.ack(node)
         # else: a duplicate of a memory the user has (':' and ';' normalise alike): that one
         # was reinforced, not written twice; the ledger check covers it.
-    elif command == "erase":
+    elif command in ("erase", "delete"):
         store.forget(gone)
     elif command == "restore":
         point = mem.store.last_seq()

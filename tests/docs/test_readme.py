@@ -131,3 +131,57 @@ def test_benchmark_docs_stay_inside_the_repository():
             assert (docs / image).is_file(), (page, image)
     current = (docs / "benchmarks.md").read_text()
     assert current.count("## Current figures") == 1 and "CLI_COLD_TABLE" not in current
+
+
+def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hybridmem.cli", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HYBRIDMEM_EMBEDDER": "hash", **(env or {})},
+    )
+
+
+def test_the_node_id_paragraph_is_true(tmp_path):
+    """README: ids are time-ordered, tables print their last characters (10 in the CLI, 8 in
+    the inspector), a unique beginning or end resolves, a shared one lists the matches."""
+    from hybridmem.cli import render
+    from hybridmem.server import ui
+
+    text = " ".join(README.read_text().split())
+    said = re.search(r"last\*\* characters: (\d+) in `tree`.*?, (\d+) in the web inspector", text)
+    assert said, "the README's NODE_ID paragraph changed: update this test"
+    assert int(said.group(1)) == render.SHORT_ID
+    full = "01a2426f0a0b7c0d8e9f0a1b2c3d4e5f"
+    assert ui.templates.env.filters["short"](full) == full[-int(said.group(2)) :]
+
+    db = tmp_path / "m"
+    with HybridMemory(db, embedder="hash") as mem:
+        ids = [
+            n.id for n in mem.add_many([{"content": f"memory {i}"} for i in range(3)], user_id="u1")
+        ]
+        later = mem.add("a later memory", user_id="u1").id
+    assert sorted([*ids, later]) == [*ids, later]  # time-ordered
+    tree = _cli("tree", "--user", "u1", "--db", str(db)).stdout
+    assert all(i[-render.SHORT_ID :] in tree and i not in tree for i in ids)
+    for fragment in (ids[0][-render.SHORT_ID :], later[:16]):  # a unique end or beginning
+        shown = _cli("show", fragment, "--db", str(db))
+        assert shown.returncode == 0, shown.stderr
+    shared = ids[0][:4]  # one batch shares its time (the ids' first characters)
+    assert len(shared) >= 4
+    ambiguous = _cli("show", shared, "--db", str(db))
+    assert ambiguous.returncode == 5 and all(i in ambiguous.stderr for i in ids)
+
+
+def test_the_current_value_takes_its_groups_place_noted_previously(tmp_path):
+    """README: in the context the current value stands where its group's best-ranked value
+    stood, noted "(previously: ...)"; an older value alone names the current one."""
+    with HybridMemory(tmp_path / "m", embedder="hash") as mem:
+        mem.add("I live in Berlin.", node_type="fact", user_id="u1")
+        mem.add("I moved to Hamburg.", node_type="fact", user_id="u1")
+        mem.add("I like green tea.", node_type="fact", user_id="u1")
+        res = mem.retrieve("Berlin", user_id="u1", scope="user", record_access=False)
+    lines = [line for line in res.context.splitlines() if "Hamburg" in line or "Berlin" in line]
+    assert len(lines) == 1 and "I moved to Hamburg. (previously: I live in Berlin.)" in lines[0]
+    hamburg_first = [h.node.content for h in res.hits].index("I moved to Hamburg.")
+    assert hamburg_first == 0  # the place Berlin (the best match) held

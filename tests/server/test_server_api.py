@@ -139,6 +139,19 @@ def test_search_returns_context_tokens_and_breakdowns(client: TestClient) -> Non
     assert body["vector_unavailable"] is False and body["vector_unavailable_reason"] is None
 
 
+def test_search_without_user_id_names_the_missing_field(client: TestClient) -> None:
+    """A token for every user and no user ``default``: a search naming no user is a 422 (an
+    empty 200 would read as "nothing remembered"); once ``default`` has memories it is searched."""
+    add(client, "I live in Berlin.", node_type="fact", user_id="alice")
+    r = client.post("/v1/search", json={"query": "where do I live?"})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert error["type"] == "InvalidArgumentError" and "user_id is required" in error["message"]
+    add(client, "I live in Rome.", node_type="fact")  # no user_id: user default
+    r = client.post("/v1/search", json={"query": "where do I live?"})
+    assert r.status_code == 200 and r.json()["hits"][0]["node"]["content"] == "I live in Rome."
+
+
 def test_search_says_when_this_server_process_has_no_vector_search(tmp_path) -> None:
     """A server that is not the embedded Chroma index's owner says so in every search."""
 

@@ -96,7 +96,12 @@ class Retention:
 
     def why_kept(self, node: MemoryNode) -> str | None:
         if is_protected(node, self.cfg):
-            return "protected (root, protected type or pinned)"
+            # the one reason that applies, in words (weights.is_protected lists them)
+            if node.parent_id is None:
+                return "the user's root (never forgotten)"
+            if node.metadata.get("pinned"):
+                return "pinned (metadata pinned=true: never forgotten)"
+            return f"a {node.node_type}: this type is never forgotten (protected_types)"
         if node.id in self.path:
             return f"on the active path ({self.path[node.id]})"
         if self.live_children[node.id] > 0:

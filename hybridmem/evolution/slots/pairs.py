@@ -36,6 +36,7 @@ from importlib import resources
 
 import numpy as np
 
+from hybridmem import lexical
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.embed_models import E5_NAME, LinearModel
 
@@ -261,10 +262,8 @@ def words(text: str) -> tuple[tuple[str, bool], ...]:
 
 
 def _words_zh(text: str) -> tuple[tuple[str, bool], ...]:
-    import jieba.posseg
-
     out: list[tuple[str, bool]] = []
-    for word, flag in jieba.posseg.cut(text):
+    for word, flag in lexical.pos_tags(text):
         word = word.strip().lower()
         if not word or not re.search(r"\w", word) or flag.startswith(_ZH_FUNCTION_FLAGS):
             continue

@@ -33,6 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from hybridmem import lexical
 from hybridmem.evolution.speech import regex_factors
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -365,9 +366,7 @@ def _is_person(word: str, flag: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _pos(text: str) -> list[tuple[str, str]]:
-    import jieba.posseg
-
-    return [(w, f) for w, f in jieba.posseg.cut(text)]
+    return lexical.pos_tags(text)
 
 
 _LANDMARK = re.compile(r"[离距]\S{1,8}?(?:近|远)|\b(?:close|near|next) to (?:the |my )?\w+", re.I)
