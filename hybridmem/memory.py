@@ -50,6 +50,7 @@ from hybridmem.recovery.models import (
     VerifyReport,
 )
 from hybridmem.retrieval.scoping import check_scope
+from hybridmem.sharing import Sharing
 from hybridmem.store import DB_FILE, AuditQuery, TreeStore
 from hybridmem.tokens import TokenCounter
 from hybridmem.validation import (
@@ -85,7 +86,7 @@ DEFAULT_USER = "default"
 __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput", "content_hash"]
 
 
-class HybridMemory:
+class HybridMemory(Sharing):
     """A weighted memory tree: SQLite (or PostgreSQL) for structure and state, Chroma for
     vectors.
 
@@ -522,8 +523,9 @@ class HybridMemory:
         task) plus the user-level facts, preferences and profiles; ``scope="user"`` the whole
         tree (the rule: :mod:`hybridmem.retrieval.scoping`). ``record_access=False`` leaves
         the hits' access statistics alone (a read-only look); by default the packed hits are
-        renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
-        written by that agent (session) or by none are returned (see
+        renewed against forgetting. ``agent_id`` narrows to what that agent may read (its own
+        memories, the user's shared ones and what it was granted, :meth:`grant`), before any
+        ranking; ``session_id`` to that session's nodes and those of none (see
         :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
         filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
         drops hits scoring below it.
@@ -557,6 +559,10 @@ class HybridMemory:
             record_access=record_access,
             node_filter=None if node_filter.empty else node_filter,
             min_score=min_score,
+            # The agent's read set, read now (a revoke elsewhere holds on this call).
+            access=self.access(user_id=user_id, agent_id=agent_id, session_id=session_id)
+            if agent_id is not None
+            else None,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hybridmem.core import grants
 from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.hooks import (
     BatchReads,
@@ -38,6 +39,7 @@ class Core:
     @classmethod
     def build(cls, engine: Engine) -> Core:
         """Wire the tree writer and the index sync to ``engine``."""
+        grants.register(engine.ops)  # grant/revoke ops (issue 33), live and on replay
         return cls(engine, TreeWriter(engine), IndexSync(engine))
 
 

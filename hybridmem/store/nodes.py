@@ -28,6 +28,7 @@ from hybridmem.store.base import (
     marks,
     refused,
 )
+from hybridmem.store.grants import readers_sql
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads, kept_vector_select
 from hybridmem.store.records import (
     NODE_FIELDS,
@@ -68,6 +69,10 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
         # follows the scope, not the store.
         clauses[0] = f"+{alias}.user_id = ?"
         clauses.append(narrowed)
+    if scope.readers is not None:
+        clause, more = readers_sql(scope.readers, alias, "?")
+        clauses.append(clause)
+        params.extend(more)
     return " AND ".join(clauses), params
 
 

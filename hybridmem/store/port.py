@@ -35,7 +35,7 @@ from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 from hybridmem.filters import NodeFilter
-from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.models import Grant, MemoryNode, OpRecord
 from hybridmem.store.records import (
     AuditQuery,
     AuditRow,
@@ -566,6 +566,31 @@ class TreeStore(Protocol):
     def compact(self) -> bool:
         """Rewrite the storage so deleted content is gone from every file the backend keeps
         (erasure); False if another reader kept part of it from completing."""
+        ...
+
+    # -- grants between a user's agents (store/grants.py) ---------------------------------
+    def insert_grant(self, grant: Grant, seq: int, at: datetime) -> None:
+        """Store a grant (inside the caller's transaction; the same id replaces it)."""
+        ...
+
+    def delete_grant(self, grant_id: str, user_id: str) -> None:
+        """Drop a grant of ``user_id`` (inside the caller's transaction)."""
+        ...
+
+    def delete_user_grants(self, user_id: str) -> None:
+        """Drop every grant of ``user_id``."""
+        ...
+
+    def grants_of(self, user_id: str, agent_id: str | None = None) -> list[Grant]:
+        """The user's grants (held by, given from or given by ``agent_id`` when named)."""
+        ...
+
+    def grants_to(self, user_id: str, agent_id: str) -> list[Grant]:
+        """The grants ``agent_id`` holds."""
+        ...
+
+    def get_grant(self, grant_id: str) -> Grant | None:
+        """One grant by id, or None."""
         ...
 
 

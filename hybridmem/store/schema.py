@@ -278,6 +278,15 @@ def m013_pending_order(conn: sqlite3.Connection) -> None:
     conn.execute("DROP INDEX IF EXISTS idx_nodes_index_state")  # a prefix of the new one
 
 
+def m014_grants(conn: sqlite3.Connection) -> None:
+    """Grants between a user's agents (issue 33): written by the ``grant``/``revoke`` ops,
+    read per call by the permission check on ``(user_id, to_agent)``. A snapshot is a copy
+    of the file, so it holds them too."""
+    from hybridmem.store.grants import SQLITE_TABLE
+
+    _run(conn, SQLITE_TABLE)
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -292,6 +301,7 @@ MIGRATIONS: list[Migration] = [
     m011_lexical_stats,
     m012_repeat_lookup,
     m013_pending_order,
+    m014_grants,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

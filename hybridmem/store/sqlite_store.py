@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from hybridmem.store.audit import AuditTable
 from hybridmem.store.filters import NodeFilters
+from hybridmem.store.grants import SharedGrants
 from hybridmem.store.meta import MetaTable
 from hybridmem.store.nodes import NodeTable
 from hybridmem.store.oplog import OpLogTable
@@ -30,7 +31,9 @@ DB_FILE = "memory.sqlite3"
 """The SQLite file inside a memory directory."""
 
 
-class SQLiteStore(NodeTable, NodeScans, NodeFilters, OpLogTable, AuditTable, MetaTable):
+class SQLiteStore(
+    NodeTable, NodeScans, NodeFilters, OpLogTable, AuditTable, MetaTable, SharedGrants
+):
     """Typed access to the tree tables. Callers group writes with :meth:`transaction`.
 
     ``SQLiteStore(path, durability="normal", busy_timeout_ms=30_000)`` opens (or creates) the

@@ -19,6 +19,7 @@ from hybridmem.models import MemoryNode
 from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
+from hybridmem.store.grants import readers_sql
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads, kept_vector_select
 from hybridmem.store.records import (
     NODE_FIELDS,
@@ -48,6 +49,10 @@ def scope_sql(scope: Scope, alias: str = "n") -> tuple[str, list[Any]]:
         params.extend([scope.standing_task, list(scope.standing_types)])
     if narrowed is not None:
         clauses.append(narrowed)
+    if scope.readers is not None:
+        clause, more = readers_sql(scope.readers, alias, "%s")
+        clauses.append(clause)
+        params.extend(more)
     return " AND ".join(clauses), params
 
 

@@ -218,6 +218,16 @@ def m007_sensitive_rows(conn: psycopg.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_sensitive ON nodes(rid) WHERE sensitive = 1")
 
 
+def m008_grants(conn: psycopg.Connection) -> None:
+    """As SQLite's m014: grants between a user's agents, and their snapshot twin (a state
+    table: snapshotted and restored with the others, ``snapshots.TABLES``)."""
+    from hybridmem.store.grants import POSTGRES_TABLE
+
+    _run(conn, POSTGRES_TABLE)
+    conn.execute('CREATE TABLE snap_grants (snap TEXT COLLATE "C" NOT NULL, LIKE grants)')
+    conn.execute("CREATE INDEX idx_snap_grants ON snap_grants(snap)")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_snapshots,
@@ -226,6 +236,7 @@ MIGRATIONS: list[Migration] = [
     m_row_hashes,
     m006_vectors_and_groups,
     m007_sensitive_rows,
+    m008_grants,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -32,7 +32,16 @@ from hybridmem.store.postgres.logs import scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
 
 # Every table that holds state (snapshotted and restored together), and their twins.
-TABLES = ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log")
+TABLES = (
+    "nodes",
+    "lex_df",
+    "counters",
+    "active_nodes",
+    "oplog",
+    "meta",
+    "audit_log",
+    "grants",
+)
 TWINS = tuple(f"snap_{t}" for t in TABLES)
 _EMPTY_HASH = hashlib.sha256(b"").hexdigest()[:32]
 

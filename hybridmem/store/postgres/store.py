@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 
 from hybridmem.errors import StoreError
+from hybridmem.store.grants import SharedGrants
 from hybridmem.store.postgres import snapshots, tamper
 from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
@@ -49,7 +50,9 @@ _CONTENT_TABLES = (
 )
 
 
-class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable):
+class PostgresStore(
+    PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable, SharedGrants
+):
     """Typed access to the tree tables in PostgreSQL. Writes are grouped by :meth:`transaction`.
 
     ``PostgresStore("postgresql://user@host:5432/db")`` connects and migrates the schema (two
