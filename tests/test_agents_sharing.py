@@ -184,3 +184,18 @@ def test_a_flood_from_another_agent_does_not_starve_an_agents_own_search(tmp_pat
             hits = executor.retrieve("museum visit note details", top_k=5, scope=scope).hits
             assert mine.id in [h.node.id for h in hits], scope
             assert all(h.node.agent_id in (None, "executor") for h in hits)
+
+
+def test_writes_merge_only_within_what_the_writer_owns(tmp_path):
+    with open_mem(tmp_path / "m") as mem:
+        planner = mem.scoped(user_id="u1", agent_id="planner")
+        executor = mem.scoped(user_id="u1", agent_id="executor")
+        theirs = planner.add("I live in Berlin.", node_type="fact")
+        mine = executor.add("I live in Berlin.", node_type="fact")
+        assert mine.id != theirs.id and mine.agent_id == "executor"
+        again = executor.add("I live in Berlin.", node_type="fact")
+        assert again.id == mine.id  # a repeat of its own still merges
+        moved = executor.add("I live in Paris now.", node_type="fact")
+        # The executor's change of value never touches the planner's memory.
+        assert mem.get(theirs.id).status == theirs.status
+        assert mem.get(theirs.id).conflict_group != moved.conflict_group or not moved.conflict_group

@@ -380,6 +380,8 @@ class PlanRequest:
     source_id: str | None = None
     session_id: str | None = None
     batch_reads: BatchReads = field(default_factory=BatchReads)
+    agent_id: str | None = None
+    """The writing agent: repeats and conflict groups merge only within what it owns."""
     """Store reads shared with the batch's other items (empty for a lone write)."""
 
 
