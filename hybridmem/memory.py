@@ -564,7 +564,7 @@ class HybridMemory(Sharing):
             if agent_id is not None
             else None,
         )
-        self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
+        self._privacy.audit_retrieval(user_id, agent_id, query, [h.node.id for h in result.hits])
         return result
 
     def stats(self, *, count_vectors: bool = True) -> StoreStats:

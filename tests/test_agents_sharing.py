@@ -199,3 +199,27 @@ def test_writes_merge_only_within_what_the_writer_owns(tmp_path):
         # The executor's change of value never touches the planner's memory.
         assert mem.get(theirs.id).status == theirs.status
         assert mem.get(theirs.id).conflict_group != moved.conflict_group or not moved.conflict_group
+
+
+def test_retrievals_leave_a_trace_when_asked(tmp_path):
+    import hashlib
+
+    from hybridmem import PrivacyConfig
+
+    with open_mem(tmp_path / "m", privacy=PrivacyConfig(audit_retrievals=True)) as mem:
+        executor = mem.scoped(user_id="u1", agent_id="executor")
+        note = executor.add("the train leaves at nine")
+        result = executor.retrieve("when does the train leave", scope="user")
+        entry = [e for e in mem.audit_log(user_id="u1") if e.action == "retrieve"][-1]
+        assert entry.detail["agent"] == "executor"
+        assert entry.detail["query_sha256"] == hashlib.sha256(
+            b"when does the train leave"
+        ).hexdigest()
+        assert entry.detail["ids"] == [h.node.id for h in result.hits] and note.id in entry.detail["ids"]
+        assert "train" not in str(entry.detail)  # no text of the query or the memories
+        assert not [e for e in mem.audit_log() if e.action == "read"]  # reads stay unlogged
+        assert mem.verify_audit().ok
+    with open_mem(tmp_path / "m2") as mem:  # off by default
+        mem.add("x", user_id="u1")
+        mem.retrieve("x", user_id="u1")
+        assert "retrieve" not in [e.action for e in mem.audit_log()]

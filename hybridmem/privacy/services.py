@@ -36,6 +36,20 @@ class PrivacyService:
             action, user_id=user_id, node_ids=ids, at=engine.now(), actor=engine.actor
         )
 
+    def audit_retrieval(
+        self, user_id: str, agent_id: str | None, query: str, ids: Sequence[str]
+    ) -> None:
+        """Record a retrieval with its agent, query hash and hits when configured."""
+        engine = self.core.engine
+        self.guard.audit_retrieval(
+            user_id=user_id,
+            agent_id=agent_id,
+            query=query,
+            node_ids=ids,
+            at=engine.now(),
+            actor=engine.actor,
+        )
+
 
 def install(core: Core, config: PrivacyConfig | None) -> PrivacyService:
     """Wire the privacy layer into ``core`` (see the module docstring)."""
