@@ -14,7 +14,13 @@ import itertools
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from hybridmem.embedding import HashEmbedder
 from hybridmem.errors import NodeNotFoundError, PermissionDeniedError
@@ -40,7 +46,9 @@ class Model:
             parent = self.nodes[parent][2]
         return out
 
-    def held(self, user: str, agent: str) -> list[tuple[str, str, str, str | None, str | None, bool]]:
+    def held(
+        self, user: str, agent: str
+    ) -> list[tuple[str, str, str, str | None, str | None, bool]]:
         return [g for g in self.grants.values() if g[0] == user and g[1] == agent]
 
     def can(self, user: str, agent: str | None, node_id: str, *, write: bool) -> bool:
@@ -147,7 +155,11 @@ class Agents(RuleBasedStateMachine):
         self.mem.revoke(grant_id, user_id=self.model.grants.pop(grant_id)[0])
 
     @precondition(lambda self: self.model.nodes)
-    @rule(user=st.sampled_from(("u1", "u2")), agent=st.sampled_from(AGENTS), pick=st.integers(0, 10_000))
+    @rule(
+        user=st.sampled_from(("u1", "u2")),
+        agent=st.sampled_from(AGENTS),
+        pick=st.integers(0, 10_000),
+    )
     def read(self, user, agent, pick) -> None:
         target = self._pick(pick)
         assert target is not None
@@ -161,7 +173,11 @@ class Agents(RuleBasedStateMachine):
             assert self.model.can(user, agent, node.id, write=False), node.id
 
     @precondition(lambda self: self.model.nodes)
-    @rule(user=st.sampled_from(("u1", "u2")), agent=st.sampled_from(AGENTS), pick=st.integers(0, 10_000))
+    @rule(
+        user=st.sampled_from(("u1", "u2")),
+        agent=st.sampled_from(AGENTS),
+        pick=st.integers(0, 10_000),
+    )
     def update(self, user, agent, pick) -> None:
         target = self._pick(pick)
         assert target is not None
@@ -199,8 +215,10 @@ class Agents(RuleBasedStateMachine):
     @invariant()
     def grants_match_the_model(self) -> None:
         for user in ("u1", "u2"):
-            got = {g.id: (g.user_id, g.to_agent, g.perms, g.from_agent, g.subtree, g.shared)
-                   for g in self.mem.grants(user_id=user)}
+            got = {
+                g.id: (g.user_id, g.to_agent, g.perms, g.from_agent, g.subtree, g.shared)
+                for g in self.mem.grants(user_id=user)
+            }
             assert got == {k: v for k, v in self.model.grants.items() if v[0] == user}
 
 

@@ -173,7 +173,10 @@ def test_a_flood_from_another_agent_does_not_starve_an_agents_own_search(tmp_pat
         )
         mem.add_many(
             [
-                {"content": f"museum visit note {i}: details of exhibit hall {i}", "agent_id": "planner"}
+                {
+                    "content": f"museum visit note {i}: details of exhibit hall {i}",
+                    "agent_id": "planner",
+                }
                 for i in range(300)
             ],
             user_id="u1",
@@ -212,10 +215,13 @@ def test_retrievals_leave_a_trace_when_asked(tmp_path):
         result = executor.retrieve("when does the train leave", scope="user")
         entry = [e for e in mem.audit_log(user_id="u1") if e.action == "retrieve"][-1]
         assert entry.detail["agent"] == "executor"
-        assert entry.detail["query_sha256"] == hashlib.sha256(
-            b"when does the train leave"
-        ).hexdigest()
-        assert entry.detail["ids"] == [h.node.id for h in result.hits] and note.id in entry.detail["ids"]
+        assert (
+            entry.detail["query_sha256"] == hashlib.sha256(b"when does the train leave").hexdigest()
+        )
+        assert (
+            entry.detail["ids"] == [h.node.id for h in result.hits]
+            and note.id in entry.detail["ids"]
+        )
         assert "train" not in str(entry.detail)  # no text of the query or the memories
         assert not [e for e in mem.audit_log() if e.action == "read"]  # reads stay unlogged
         assert mem.verify_audit().ok

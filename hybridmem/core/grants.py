@@ -21,13 +21,19 @@ on every call, so a revoke written by any process holds on the next call of ever
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.core.engine import Engine
 from hybridmem.core.ids import new_node_id
 from hybridmem.core.ops import ApplyContext, OpRegistry
-from hybridmem.errors import GrantNotFoundError, InvalidArgumentError, NodeNotFoundError, ReplayError
+from hybridmem.errors import (
+    GrantNotFoundError,
+    InvalidArgumentError,
+    NodeNotFoundError,
+    ReplayError,
+)
 from hybridmem.models import Grant, MemoryNode, OpRecord
 from hybridmem.store import Readers, TreeStore
 from hybridmem.validation import check_user_id
@@ -185,7 +191,7 @@ def grant(
         record, _ = engine.commit(
             "grant", node_id=subtree, user_id=user_id, payload=grant_payload(made)
         )
-    return Grant(**{**grant_fields(made), "created_at": record.at})
+    return dataclasses.replace(made, created_at=record.at)
 
 
 def revoke(engine: Engine, grant_id: str, *, user_id: str) -> Grant:

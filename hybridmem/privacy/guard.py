@@ -9,7 +9,6 @@ the hash-chained audit log in the same transaction).
 from __future__ import annotations
 
 import hashlib
-
 from collections.abc import Sequence
 from datetime import datetime
 from functools import partial

@@ -87,4 +87,3 @@ def granted_subtrees(
         merged[node_id] = float(value)
     best = sorted(merged.items(), key=lambda kv: -kv[1])[:n]
     return ScopeSearch([VectorMatch(i, s) for i, s in best], found.cosine, exact=False)
-

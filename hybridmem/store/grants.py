@@ -122,7 +122,9 @@ class SharedGrants:
     def delete_grant(self, grant_id: str, user_id: str) -> None:
         """Drop a grant of ``user_id`` (inside the caller's transaction); nothing if none."""
         m = self.MARK
-        self.conn.execute(f"DELETE FROM grants WHERE id = {m} AND user_id = {m}", [grant_id, user_id])
+        self.conn.execute(
+            f"DELETE FROM grants WHERE id = {m} AND user_id = {m}", [grant_id, user_id]
+        )
 
     def delete_user_grants(self, user_id: str) -> None:
         """Drop every grant of ``user_id`` (a whole user erased)."""

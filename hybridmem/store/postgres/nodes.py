@@ -16,10 +16,10 @@ import numpy as np
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.errors import StoreWriteError
 from hybridmem.models import MemoryNode
+from hybridmem.store.grants import readers_sql
 from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
-from hybridmem.store.grants import readers_sql
 from hybridmem.store.queries import NODE_COLUMNS, SharedNodeReads, kept_vector_select
 from hybridmem.store.records import (
     NODE_FIELDS,
