@@ -36,6 +36,10 @@ class HybridMemoryRetriever(BaseRetriever):
 
     memory: HybridMemory = Field(description="The open memory to search.")
     user_id: str = DEFAULT_USER
+    agent_id: str | None = Field(
+        default=None,
+        description="Search as this agent: its own, the shared and the granted memories only.",
+    )
     task_id: str | None = Field(default=None, description="Default: the user's active task.")
     top_k: int = 8
     token_budget: int | None = None
@@ -50,6 +54,7 @@ class HybridMemoryRetriever(BaseRetriever):
         result = self.memory.retrieve(
             query,
             user_id=self.user_id,
+            agent_id=self.agent_id,
             task_id=self.task_id,
             top_k=self.top_k,
             token_budget=self.token_budget,
