@@ -140,3 +140,17 @@ def test_langgraph_store_as_an_agent(shared_world) -> None:
     assert executor.search(("alice",), query="museum") == []
     node = mem.get_all(user_id="alice", where={"langgraph.key": "k1"})
     assert node and node[0].agent_id == "planner"
+
+
+def test_inspector_shows_owners_and_grants(shared_world) -> None:
+    mem, _, plan = shared_world
+    mem.grant(user_id="alice", to_agent="executor", from_agent="planner")
+    auth = AuthConfig({ALICE: "alice", EXECUTOR: "alice"}, {EXECUTOR: "executor"})
+    with TestClient(create_app(mem, auth=auth)) as client:
+        page = client.get("/ui/users/alice", headers={"Authorization": f"Bearer {ALICE}"})
+        assert page.status_code == 200
+        assert '<td class="owner">planner</td>' in page.text
+        assert '<td class="owner">shared</td>' in page.text
+        assert "agent planner" in page.text and "executor" in page.text
+        denied = client.get("/ui/users/alice", headers={"Authorization": f"Bearer {EXECUTOR}"})
+        assert denied.status_code == 403
