@@ -229,3 +229,16 @@ def test_retrievals_leave_a_trace_when_asked(tmp_path):
         mem.add("x", user_id="u1")
         mem.retrieve("x", user_id="u1")
         assert "retrieve" not in [e.action for e in mem.audit_log()]
+
+
+def test_distillation_keeps_each_agents_profiles_to_itself(tmp_path):
+    with open_mem(tmp_path / "m") as mem:
+        planner = mem.scoped(user_id="u1", agent_id="planner")
+        executor = mem.scoped(user_id="u1", agent_id="executor")
+        for day in ("monday", "tuesday", "wednesday", "thursday"):
+            planner.add(f"went swimming at the pool on {day}")
+        mem.maintain(deep=True, dry_run=False, user_id="u1")
+        profiles = mem.get_all(user_id="u1", node_type="profile")
+        assert profiles and all(p.agent_id == "planner" for p in profiles)
+        assert not executor.get_all(node_type="profile")
+        assert planner.get_all(node_type="profile")
