@@ -143,7 +143,7 @@ def test_langgraph_store_as_an_agent(shared_world) -> None:
 
 
 def test_inspector_shows_owners_and_grants(shared_world) -> None:
-    mem, _, plan = shared_world
+    mem, _, _ = shared_world
     mem.grant(user_id="alice", to_agent="executor", from_agent="planner")
     auth = AuthConfig({ALICE: "alice", EXECUTOR: "alice"}, {EXECUTOR: "executor"})
     with TestClient(create_app(mem, auth=auth)) as client:
