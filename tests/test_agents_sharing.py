@@ -242,3 +242,55 @@ def test_distillation_keeps_each_agents_profiles_to_itself(tmp_path):
         assert profiles and all(p.agent_id == "planner" for p in profiles)
         assert not executor.get_all(node_type="profile")
         assert planner.get_all(node_type="profile")
+
+
+SECOND_PROCESS = """
+import sys
+from hybridmem import HybridMemory
+from hybridmem.embedding import HashEmbedder
+from hybridmem.errors import NodeNotFoundError
+
+mem = HybridMemory(sys.argv[1], embedder=HashEmbedder(64))
+view = mem.scoped(user_id="u1", agent_id="executor")
+print("ready", flush=True)
+for line in sys.stdin:
+    try:
+        view.get(line.strip())
+        print("seen", flush=True)
+    except NodeNotFoundError:
+        print("hidden", flush=True)
+mem.close()
+"""
+
+
+def test_a_revoke_holds_on_the_next_call_of_another_process(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "m"
+    with open_mem(path) as mem:
+        plan = mem.scoped(user_id="u1", agent_id="planner").add("plan: the science museum")
+        grant = mem.grant(user_id="u1", to_agent="executor", from_agent="planner")
+        other = subprocess.Popen(
+            [sys.executable, "-c", SECOND_PROCESS, str(path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert other.stdout is not None and other.stdin is not None
+            assert other.stdout.readline().strip() == "ready"
+
+            def ask() -> str:
+                other.stdin.write(plan.id + "\n")
+                other.stdin.flush()
+                return other.stdout.readline().strip()
+
+            assert ask() == "seen"
+            mem.revoke(grant.id, user_id="u1")
+            assert ask() == "hidden"  # the same open handle, its very next call
+            mem.grant(user_id="u1", to_agent="executor", subtree=plan.id)
+            assert ask() == "seen"
+        finally:
+            other.stdin.close()
+            other.wait(timeout=60)
