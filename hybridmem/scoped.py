@@ -28,7 +28,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from hybridmem.core.grants import Access, not_found
-from hybridmem.errors import InvalidArgumentError, PermissionDeniedError, ScopeError
+from hybridmem.errors import (
+    GrantNotFoundError,
+    InvalidArgumentError,
+    PermissionDeniedError,
+    ScopeError,
+)
 from hybridmem.models import Grant, MemoryNode, RetrievalResult
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.validation import check_positive_int, check_user_id
@@ -358,13 +363,13 @@ class ScopedMemory:
         )
 
     def revoke(self, grant_id: str) -> Grant:
-        """Withdraw a grant: an agent's view only one it gave or holds."""
+        """Withdraw a grant: an agent's view only one it gave, holds or that opens its own
+        memories (any other is reported as missing)."""
         if self.agent_id is not None:
-            found = {g.id: g for g in self.mem.grants(user_id=self.user_id, agent_id=self.agent_id)}
-            g = found.get(grant_id)
-            if g is not None and self.agent_id not in (g.by_agent, g.to_agent):
-                raise PermissionDeniedError(
-                    f"agent {self.agent_id!r} can revoke only a grant it gave or holds"
+            mine = self.mem.grants(user_id=self.user_id, agent_id=self.agent_id)
+            if not any(g.id == grant_id for g in mine):
+                raise GrantNotFoundError(
+                    f"no grant with id {grant_id!r:.80} for agent {self.agent_id!r}"
                 )
         return self.mem.revoke(grant_id, user_id=self.user_id)
 

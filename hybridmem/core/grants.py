@@ -36,7 +36,7 @@ from hybridmem.errors import (
 )
 from hybridmem.models import Grant, MemoryNode, OpRecord
 from hybridmem.store import Readers, TreeStore
-from hybridmem.validation import check_user_id
+from hybridmem.validation import check_node_id, check_user_id
 
 PERMS = ("read", "write")
 
@@ -197,8 +197,7 @@ def grant(
 def revoke(engine: Engine, grant_id: str, *, user_id: str) -> Grant:
     """Withdraw a grant of ``user_id`` (a ``revoke`` op); returns it."""
     user_id = check_user_id(user_id)
-    if not isinstance(grant_id, str) or not grant_id:
-        raise InvalidArgumentError(f"grant_id must be a grant's id, got {grant_id!r:.80}")
+    grant_id = check_node_id(grant_id, name="grant_id")  # grant ids are made like node ids
     with engine.write():
         found = engine.store.get_grant(grant_id)
         if found is None or found.user_id != user_id:
