@@ -294,3 +294,13 @@ def test_a_revoke_holds_on_the_next_call_of_another_process(tmp_path):
         finally:
             other.stdin.close()
             other.wait(timeout=60)
+
+
+def test_another_agents_task_as_retrieval_scope_is_a_missing_node(tmp_path):
+    with open_mem(tmp_path / "m") as mem:
+        task = mem.scoped(user_id="u1", agent_id="planner").add("trip", node_type="task")
+        with pytest.raises(NodeNotFoundError, match="no node with id"):
+            mem.retrieve("trip", user_id="u1", agent_id="executor", task_id=task.id)
+        with pytest.raises(NodeNotFoundError, match="no node with id"):
+            mem.scoped(user_id="u1", agent_id="executor").retrieve("trip", task_id=task.id)
+        assert mem.retrieve("trip", user_id="u1", agent_id="planner", task_id=task.id)

@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
-from hybridmem.core.grants import Access
+from hybridmem.core.grants import Access, not_found
 from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.evolution.history import assertions_first, group_values
@@ -156,6 +156,12 @@ class Retriever:
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
         if access is not None:
+            if (
+                task_id is not None
+                and resolved.node is not None
+                and not access.can_read(resolved.node)
+            ):
+                raise not_found(task_id, user_id)  # another agent's task: as a missing one
             resolved = restrict(resolved, access, self.config.include_statuses)
         allowed: set[str] | None = None
         matches: list[VectorMatch] | None = None
