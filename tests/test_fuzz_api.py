@@ -1116,8 +1116,14 @@ def test_a_closed_store_refuses_everything(tmp_path):
             if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
         ]
         args = [node.id if i == 0 else arg for i, _ in enumerate(required)]
+        # Required keyword-only arguments (grant's user_id and to_agent) get plain values.
+        kwargs = {
+            p.name: "u1"
+            for p in inspect.signature(method).parameters.values()
+            if p.default is p.empty and p.kind is p.KEYWORD_ONLY
+        }
         with pytest.raises(StoreClosedError):
-            method(*args) if name != "scoped" else method(user_id="u1").get(node.id)
+            method(*args, **kwargs) if name != "scoped" else method(user_id="u1").get(node.id)
 
     refused()
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(32)) as again:
