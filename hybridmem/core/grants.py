@@ -22,7 +22,6 @@ on every call, so a revoke written by any process holds on the next call of ever
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.core.engine import Engine
@@ -270,7 +269,3 @@ def register(registry: OpRegistry) -> None:
     registry.register("grant", apply_grant)
     registry.register("revoke", apply_revoke)
 
-
-def visible_only(access: Access, nodes: Sequence[MemoryNode]) -> list[MemoryNode]:
-    """The nodes of ``nodes`` ``access`` may read, in order."""
-    return [n for n in nodes if access.can_read(n)]
