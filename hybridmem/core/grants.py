@@ -172,11 +172,13 @@ def grant(
         from_agent = check_user_id(from_agent, name="from_agent")
         if from_agent == to_agent:
             raise InvalidArgumentError(f"agent {to_agent!r} already owns its own memories")
+    if subtree is not None:
+        subtree = check_node_id(subtree, name="subtree")
     with engine.write():
         if subtree is not None:
-            node = engine.store.get(subtree) if isinstance(subtree, str) else None
+            node = engine.store.get(subtree)
             if node is None or node.user_id != user_id:
-                raise not_found(str(subtree), user_id)
+                raise not_found(subtree, user_id)  # another user's node: as a missing one
         made = Grant(
             id=new_node_id(),
             user_id=user_id,
