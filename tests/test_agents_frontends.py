@@ -154,3 +154,18 @@ def test_inspector_shows_owners_and_grants(shared_world) -> None:
         assert "agent planner" in page.text and "executor" in page.text
         denied = client.get("/ui/users/alice", headers={"Authorization": f"Bearer {EXECUTOR}"})
         assert denied.status_code == 403
+
+
+def test_mcp_tree_resource_as_an_agent(shared_world) -> None:
+    pytest.importorskip("mcp")
+    from hybridmem.integrations.mcp_server import build_server, tree_document
+
+    mem, shared, plan = shared_world
+
+    def ids(view: dict) -> set[str]:
+        return {view["id"]} | {i for child in view["children"] for i in ids(child)}
+
+    seen = ids(tree_document(mem, "alice", "executor")["tree"])
+    assert shared in seen and plan not in seen
+    assert plan in ids(tree_document(mem, "alice")["tree"])
+    assert build_server(mem, user_id="alice", agent_id="executor") is not None
