@@ -270,4 +270,3 @@ def register(registry: OpRegistry) -> None:
     """Make the grant ops known to ``registry`` (live writes and replay)."""
     registry.register("grant", apply_grant)
     registry.register("revoke", apply_revoke)
-
