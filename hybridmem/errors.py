@@ -18,6 +18,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   └── ServerConfigError                 `hybridmem serve` settings refused (bind, tokens)
     ├── NodeNotFoundError (KeyError)          no such node (in this scope)
     ├── ScopeError                            a node belongs to another user/agent/session
+    │   └── PermissionDeniedError             an agent may read a memory but not change it
     ├── AuthError                             the server needs a token and got none or a wrong one
     ├── EncryptionError                       sensitive content cannot be sealed or opened
     │   ├── KeyUnavailableError (KeyError)    no key configured (settings or $HYBRIDMEM_KEY)
@@ -95,8 +96,20 @@ class NodeNotFoundError(HybridMemError, KeyError):
         return str(self.args[0]) if self.args else "node not found"
 
 
+class GrantNotFoundError(HybridMemError, KeyError):
+    """No grant with that id exists for that user."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class ScopeError(HybridMemError):
     """An operation tried to reach across tenants (another user's, agent's or session's node)."""
+
+
+class PermissionDeniedError(ScopeError):
+    """An agent tried to change a memory it may read but holds no write permission on (its
+    own memories are writable; another agent's or the user's shared ones need a write grant)."""
 
 
 class LimitExceededError(ValidationError):

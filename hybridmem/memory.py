@@ -37,6 +37,7 @@ from hybridmem.opening import CHROMA_DIR, OpenOptions, open_memory
 from hybridmem.privacy import services as privacy_ops
 from hybridmem.recovery import services as recovery_ops
 from hybridmem.recovery.models import RepairReport, RestoreReport, SnapshotInfo, VerifyReport
+from hybridmem.sharing import Sharing
 from hybridmem.store import DB_FILE, TreeStore
 from hybridmem.tokens import TokenCounter
 from hybridmem.validation import (
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput", "content_hash"]
 
 
-class HybridMemory(EvolutionCalls):
+class HybridMemory(EvolutionCalls, Sharing):
     """A weighted memory tree: SQLite (or PostgreSQL) for structure and state, Chroma for
     vectors.
 
@@ -119,7 +120,9 @@ class HybridMemory(EvolutionCalls):
         self._privacy = opened.privacy
         self._retriever = opened.retriever
         self._recovery = opened.recovery
-        self._reads = Reader(opened.core.engine, self._privacy.audit_read)
+        self._reads = Reader(
+            opened.core.engine, self._privacy.audit_read, self._privacy.audit_retrieval
+        )
         self._conversation = ConversationIngest(opened.core)
         self.location = opened.location
         """Where the tree lives, safe to show: the directory, or the URL without password."""
@@ -484,8 +487,9 @@ class HybridMemory(EvolutionCalls):
         task) plus the user-level facts, preferences and profiles; ``scope="user"`` the whole
         tree (the rule: :mod:`hybridmem.retrieval.scoping`). ``record_access=False`` leaves
         the hits' access statistics alone (a read-only look); by default the packed hits are
-        renewed against forgetting. ``agent_id`` / ``session_id`` narrow further: only nodes
-        written by that agent (session) or by none are returned (see
+        renewed against forgetting. ``agent_id`` narrows to what that agent may read (its own
+        memories, the user's shared ones and what it was granted, :meth:`grant`), before any
+        ranking; ``session_id`` to that session's nodes and those of none (see
         :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
         filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
         drops hits scoring below it.
@@ -507,7 +511,8 @@ class HybridMemory(EvolutionCalls):
             where=where,
             min_score=min_score,
         )
-        return self._reads.retrieve(user_id, search)
+        search = self._within_access(search, user_id, agent_id, session_id)
+        return self._reads.retrieve(user_id, search, agent_id=agent_id, query=query)
 
     def stats(self, *, count_vectors: bool = True) -> StoreStats:
         """Counts by type, status and index state; vectors in Chroma; sizes.

@@ -289,3 +289,33 @@ class OpRecord:
     payload: dict[str, Any]
     at: datetime
     actor: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A permission one agent of a user holds on memories it does not own (issue 33).
+
+    Exactly one of ``from_agent`` (every memory of that agent), ``subtree`` (a node and
+    everything below it, whoever wrote it) or ``shared`` (the user's memories written without
+    an agent) says what is granted. ``perms`` is ``"read"`` or ``"write"`` (write includes
+    read). ``by_agent``: the agent that gave it through its scoped view (None: the unscoped
+    handle)."""
+
+    id: str
+    user_id: str
+    to_agent: str
+    perms: str
+    from_agent: str | None = None
+    subtree: str | None = None
+    shared: bool = False
+    by_agent: str | None = None
+    created_at: datetime | None = None
+
+    @property
+    def writes(self) -> bool:
+        """Whether this grant allows changes (not only reads)."""
+        return self.perms == "write"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The grant as plain JSON values."""
+        return {f.name: _json_value(getattr(self, f.name)) for f in fields(self)}

@@ -51,7 +51,7 @@ from hybridmem.store.urls import is_postgres_url, open_postgres, redact
 from hybridmem.tokens import LazyTokenCounter, TokenCounter
 from hybridmem.validation import check_file_path
 
-CHROMA_LAYOUT = "3"
+CHROMA_LAYOUT = "4"
 """Version of the vector metadata layout (bump when ``core.indexing.index_metadata`` changes)."""
 CHROMA_DIR = "chroma"
 DEFAULT_COLLECTION = "hybridmem-nodes"

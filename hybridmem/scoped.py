@@ -3,18 +3,21 @@
 The user boundary is enforced by the engine itself (every SQL query and Chroma ``where`` carries
 ``user_id``; another user's node is reported exactly like a missing one; linking under another
 user's parent raises :class:`ScopeError`). :class:`ScopedMemory` fixes the user so callers
-cannot forget it, and adds agent and session scoping on top:
+cannot forget it, and adds agent and session scoping on top (issue 33,
+:mod:`hybridmem.core.grants`):
 
-- a node is visible to a scope when its user matches and, for each of agent / session the
-  scope names, the node's value is that one or unset (unset = shared by the whole user, e.g.
-  the root and anything written without an agent);
-- writes through the view stamp the agent/session on the node; a parent outside the view is
-  refused with :class:`ScopeError` (another agent's/session's) or
-  :class:`NodeNotFoundError` (another user's: ids do not leak across users).
+- an agent reads its own memories, the user's shared ones (written without an agent: the root
+  and whatever the unscoped handle wrote) and what it was granted (another agent's memories,
+  a subtree); a session scope also sees only its session's nodes and those of none;
+- it changes (update, move, delete, erase) its own memories, and others' only with a write
+  grant (on the shared space for the shared ones): else :class:`PermissionDeniedError`;
+- a node it may not read behaves exactly like a missing one (:class:`NodeNotFoundError`, a
+  missing id's message), so an agent learns nothing of what it cannot see;
+- writes through the view stamp the agent/session on the node.
 
-Agent/session filtering is applied to candidates after the user-scoped search, so another
-agent's nodes can take candidate slots (fewer hits) but never appear. Give tenants distinct
-user ids when they must not share even that.
+Grants are read from the store on every call (a revoke holds at once, in every process), and
+retrieval applies the read set before ranking, so other agents' memories never take an
+agent's candidate slots.
 """
 
 from __future__ import annotations
@@ -24,9 +27,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from hybridmem.core.grants import Access, not_found
 from hybridmem.core.reads import Reader
-from hybridmem.errors import InvalidArgumentError, ScopeError
-from hybridmem.models import MemoryNode, RetrievalResult
+from hybridmem.errors import (
+    GrantNotFoundError,
+    InvalidArgumentError,
+    PermissionDeniedError,
+    ScopeError,
+)
+from hybridmem.models import Grant, MemoryNode, RetrievalResult
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.validation import check_positive_int, check_user_id
 
@@ -83,6 +92,14 @@ class Memory(Protocol):
     def audit_trail(self) -> Callable[..., list[AuditEntry]]: ...
     @property
     def export_user(self) -> Callable[..., PortabilityReport]: ...
+    @property
+    def access(self) -> Callable[..., Access]: ...
+    @property
+    def grant(self) -> Callable[..., Grant]: ...
+    @property
+    def revoke(self) -> Callable[..., Grant]: ...
+    @property
+    def grants(self) -> Callable[..., list[Grant]]: ...
 
 
 def _check_keywords(method: Callable[..., Any], kwargs: dict[str, Any]) -> None:
@@ -119,16 +136,46 @@ class ScopedMemory:
         )
         self.visible = visibility(self.user_id, self.agent_id, self.session_id)
 
-    def _check(self, node: MemoryNode) -> MemoryNode:
-        if not self.visible(node):
-            raise ScopeError(
-                f"node {node.id!r} belongs to another agent or session than this scope "
-                f"(agent {self.agent_id!r}, session {self.session_id!r})"
-            )
+    def _access(self) -> Access:
+        """This scope's access, read from the store now (never cached: a revoke holds on the
+        next call)."""
+        return self.mem.access(
+            user_id=self.user_id, agent_id=self.agent_id, session_id=self.session_id
+        )
+
+    def _readable(self, node_id: str, access: Access | None = None) -> MemoryNode:
+        """The node, if this scope may read it; else exactly a missing id's error."""
+        access = access or self._access()
+        node = self.mem.get(node_id, user_id=self.user_id)
+        if not access.can_read(node):
+            raise not_found(node_id, self.user_id)
         return node
 
+    def _writable(self, node_id: str, access: Access | None = None) -> MemoryNode:
+        """The node, if this scope may change it (refused with PermissionDeniedError when it
+        may only read it)."""
+        access = access or self._access()
+        node = self._readable(node_id, access)
+        self._check_write(access, node)
+        return node
+
+    def _check_write(self, access: Access, node: MemoryNode) -> None:
+        if access.can_write(node):
+            return
+        if not access.can_read(node):
+            raise PermissionDeniedError(
+                f"agent {self.agent_id!r} may not change everything under this node "
+                "(it holds memories this scope cannot see)"
+            )
+        owner = "the user's shared memories" if node.agent_id is None else "another agent"
+        raise PermissionDeniedError(
+            f"agent {self.agent_id!r} may read node {node.id!r} but not change it: it belongs "
+            f"to {owner}; a write grant (HybridMemory.grant(perms='write')) allows it"
+        )
+
+    # kept for callers of the older name: a readable node of this scope
     def _own(self, node_id: str) -> MemoryNode:
-        return self._check(self.mem.get(node_id, user_id=self.user_id))
+        return self._readable(node_id)
 
     # -- writing --------------------------------------------------------------------------
     def add(self, content: str, *, parent_id: str | None = None, **kwargs: Any) -> MemoryNode:
@@ -138,7 +185,7 @@ class ScopedMemory:
                 raise ScopeError(f"{name} is fixed by this scoped view; do not pass it")
         _check_keywords(self.mem.add, kwargs)
         if parent_id is not None:
-            self._own(parent_id)
+            self._readable(parent_id)
         elif kwargs.get("node_type", "event") not in self.mem.config.scope_types:
             # Where the view places the node is its own decision, not a read the caller
             # made: unaudited reads (the add itself is audited).
@@ -177,21 +224,23 @@ class ScopedMemory:
         if "user_id" in changes:
             raise ScopeError("user_id is fixed by this scoped view; do not pass it")
         _check_keywords(self.mem.update, changes)
-        self._own(node_id)
+        self._writable(node_id)
         return self.mem.update(node_id, user_id=self.user_id, **changes)
 
     def move(self, node_id: str, new_parent_id: str) -> MemoryNode:
-        """Move a node of this scope under another node of this scope."""
-        self._own(node_id)
-        self._own(new_parent_id)
+        """Move a node this scope may change under a node it may read."""
+        access = self._access()
+        self._writable(node_id, access)
+        self._readable(new_parent_id, access)
         return self.mem.move(node_id, new_parent_id, user_id=self.user_id)
 
     def delete(self, node_id: str, *, subtree: bool = True) -> int:
         """Delete a node of this scope (and, with ``subtree``, everything under it)."""
-        self._own(node_id)
+        access = self._access()
+        self._writable(node_id, access)
         if subtree:
             for node in self.mem.subtree(node_id, user_id=self.user_id):
-                self._check(node)
+                self._check_write(access, node)
         return self.mem.delete(node_id, subtree=subtree, user_id=self.user_id)
 
     def erase(self, node_id: str | None = None, *, subtree: bool = True) -> ErasureReport:
@@ -200,28 +249,36 @@ class ScopedMemory:
             if self.agent_id is not None or self.session_id is not None:
                 raise ScopeError("erasing a whole user needs a user-level scope")
             return self.mem.erase(user_id=self.user_id)
-        self._own(node_id)
+        access = self._access()
+        self._writable(node_id, access)
+        if subtree:
+            for node in self.mem.subtree(node_id, user_id=self.user_id):
+                self._check_write(access, node)
         return self.mem.erase(node_id, user_id=self.user_id, subtree=subtree)
 
     # -- reading --------------------------------------------------------------------------
     def get(self, node_id: str) -> MemoryNode:
-        """A node of this scope; another scope's node raises (ScopeError / NodeNotFoundError)."""
-        return self._own(node_id)
+        """A node this scope may read; any other raises NodeNotFoundError, as a missing id."""
+        return self._readable(node_id)
 
     def children(self, node_id: str) -> list[MemoryNode]:
         """Visible children of a visible node."""
-        self._own(node_id)
-        return [n for n in self.mem.children(node_id, user_id=self.user_id) if self.visible(n)]
+        access = self._access()
+        self._readable(node_id, access)
+        return [n for n in self.mem.children(node_id, user_id=self.user_id) if access.can_read(n)]
 
     def path_to_root(self, node_id: str) -> list[MemoryNode]:
         """Visible ancestors and the node, root first."""
-        self._own(node_id)
-        return [n for n in self.mem.path_to_root(node_id, user_id=self.user_id) if self.visible(n)]
+        access = self._access()
+        self._readable(node_id, access)
+        path = self.mem.path_to_root(node_id, user_id=self.user_id)
+        return [n for n in path if access.can_read(n)]
 
     def subtree(self, node_id: str) -> list[MemoryNode]:
         """The visible part of a visible node's subtree."""
-        self._own(node_id)
-        return [n for n in self.mem.subtree(node_id, user_id=self.user_id) if self.visible(n)]
+        access = self._access()
+        self._readable(node_id, access)
+        return [n for n in self.mem.subtree(node_id, user_id=self.user_id) if access.can_read(n)]
 
     def get_all(
         self, *, limit: int | None = None, offset: int = 0, **filters: Any
@@ -234,7 +291,8 @@ class ScopedMemory:
         check_positive_int("offset", offset, allow_zero=True)
         if limit is not None:
             check_positive_int("limit", limit)
-        found = [n for n in self.mem.get_all(user_id=self.user_id, **filters) if self.visible(n)]
+        access = self._access()
+        found = [n for n in self.mem.get_all(user_id=self.user_id, **filters) if access.can_read(n)]
         return found[offset : None if limit is None else offset + limit]
 
     def root(self) -> MemoryNode | None:
@@ -244,7 +302,7 @@ class ScopedMemory:
     def active_node(self) -> MemoryNode | None:
         """The user's active node, if this scope may see it."""
         node = self.mem.active_node(user_id=self.user_id)
-        return node if node is not None and self.visible(node) else None
+        return node if node is not None and self._access().can_read(node) else None
 
     def retrieve(self, query: str, **kwargs: Any) -> RetrievalResult:
         """Retrieval restricted to this scope."""
@@ -253,7 +311,7 @@ class ScopedMemory:
                 raise ScopeError(f"{name} is fixed by this scoped view; do not pass it")
         _check_keywords(self.mem.retrieve, kwargs)
         if kwargs.get("task_id") is not None:
-            self._own(kwargs["task_id"])
+            self._readable(kwargs["task_id"])
         return self.mem.retrieve(
             query,
             user_id=self.user_id,
@@ -263,8 +321,8 @@ class ScopedMemory:
         )
 
     def history(self, node_id: str) -> list[AuditEntry]:
-        """Audit entries of a node of this scope."""
-        self._own(node_id)
+        """Audit entries of a node this scope may read."""
+        self._readable(node_id)
         return self.mem.audit_trail(node_id, user_id=self.user_id)
 
     def export(self, dest: str | Path | IO[str]) -> PortabilityReport:
@@ -278,4 +336,69 @@ class ScopedMemory:
         root = self.root()
         if root is None:
             return []
-        return [n for n in self.mem.subtree(root.id, user_id=self.user_id) if self.visible(n)]
+        access = self._access()
+        return [n for n in self.mem.subtree(root.id, user_id=self.user_id) if access.can_read(n)]
+
+    # -- grants -----------------------------------------------------------------------------
+    def grant(
+        self,
+        to_agent: str,
+        *,
+        perms: str = "read",
+        subtree: str | None = None,
+        from_agent: str | None = None,
+        shared: bool = False,
+    ) -> Grant:
+        """Share with ``to_agent``: an agent's view gives only what it owns (all its
+        memories by default, or a subtree whose top it wrote); a user-level view gives
+        anything :meth:`HybridMemory.grant` does."""
+        if self.agent_id is None:
+            return self.mem.grant(
+                user_id=self.user_id,
+                to_agent=to_agent,
+                perms=perms,
+                from_agent=from_agent,
+                subtree=subtree,
+                shared=shared,
+            )
+        if shared or (from_agent is not None and from_agent != self.agent_id):
+            raise PermissionDeniedError(
+                f"agent {self.agent_id!r} can share only its own memories; grants on another "
+                "agent's or the shared memories come from the user-level handle"
+            )
+        if subtree is not None:
+            top = self._readable(subtree)
+            if top.agent_id != self.agent_id:
+                raise PermissionDeniedError(
+                    f"agent {self.agent_id!r} can share only a subtree whose top it wrote"
+                )
+            return self.mem.grant(
+                user_id=self.user_id,
+                to_agent=to_agent,
+                perms=perms,
+                subtree=subtree,
+                by_agent=self.agent_id,
+            )
+        return self.mem.grant(
+            user_id=self.user_id,
+            to_agent=to_agent,
+            perms=perms,
+            from_agent=self.agent_id,
+            by_agent=self.agent_id,
+        )
+
+    def revoke(self, grant_id: str) -> Grant:
+        """Withdraw a grant: an agent's view only one it gave, holds or that opens its own
+        memories (any other is reported as missing)."""
+        if self.agent_id is not None:
+            mine = self.mem.grants(user_id=self.user_id, agent_id=self.agent_id)
+            if not any(g.id == grant_id for g in mine):
+                raise GrantNotFoundError(
+                    f"no grant with id {grant_id!r:.80} for agent {self.agent_id!r}"
+                )
+        return self.mem.revoke(grant_id, user_id=self.user_id)
+
+    def grants(self) -> list[Grant]:
+        """The grants this scope holds, gives or is concerned by (all the user's for a
+        user-level view)."""
+        return self.mem.grants(user_id=self.user_id, agent_id=self.agent_id)

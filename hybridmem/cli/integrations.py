@@ -37,9 +37,18 @@ def mcp(
         typer.Option(help="Allow --http on a non-loopback address (the endpoint has no auth)."),
     ] = False,
     embedder: EmbedderOption = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            "--agent",
+            help="Serve as this agent of the user: its own memories, the user's shared ones "
+            "and what it was granted (writes stamped with it).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the memory to MCP clients: tools (add/search/get/delete memories, tasks) and the
-    tree as a resource, for one user. Stdio by default (what desktop clients launch)."""
+    tree as a resource, for one user (and one agent with --agent). Stdio by default (what
+    desktop clients launch)."""
     try:
         from hybridmem.integrations.mcp_server import parse_bind, serve
     except ImportError as exc:
@@ -49,7 +58,7 @@ def mcp(
         ) from None
     bind = parse_bind(http, allow_remote=allow_remote) if http is not None else None
     with open_memory(db, embedder, write=True, create=True) as mem:
-        serve(mem, user_id=user, http=bind)
+        serve(mem, user_id=user, http=bind, agent_id=agent)
 
 
 def register(app: typer.Typer) -> None:

@@ -23,12 +23,16 @@ class PrivacyConfig:
     encrypt_all:  encrypt every node's content, not only nodes added with ``sensitive=True``.
     audit_reads:  also record reads (every read of the facade: get, children, path, subtree,
                   get_all, root, active node, users, id resolution, retrieve) in the audit log.
+    audit_retrievals: record every retrieval (also without ``audit_reads``) with who asked
+                  (the agent), the query's SHA-256 (never its text) and the returned ids:
+                  "who retrieved what" (issue 33).
     """
 
     key: bytes | str | None = field(default=None, repr=False)
     key_env: str = KEY_ENV
     encrypt_all: bool = False
     audit_reads: bool = False
+    audit_retrievals: bool = False
 
     def resolve_key(self) -> bytes | None:
         """The configured key as 32 bytes, or None when neither setting nor env var is set."""

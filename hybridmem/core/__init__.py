@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hybridmem.core import grants
 from hybridmem.core.engine import CatchUp, Engine, EngineParts, StoreHook, WriteUnit
 from hybridmem.core.hooks import (
     BatchReads,
@@ -40,6 +41,7 @@ class Core:
         """The tree writer and the index sync of ``engine``: views that hold nothing but the
         engine, so a service part given only the engine (an ``EngineParts`` factory) builds
         its own and sees the same state."""
+        grants.register(engine.ops)  # grant/revoke ops (issue 33), live and on replay
         return cls(engine, TreeWriter(engine), IndexSync(engine))
 
 

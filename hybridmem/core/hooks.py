@@ -389,6 +389,8 @@ class PlanRequest:
     session_id: str | None = None
     batch_reads: BatchReads = field(default_factory=BatchReads)
     """Store reads shared with the batch's other items (empty for a lone write)."""
+    agent_id: str | None = None
+    """The writing agent: repeats and conflict groups merge only within what it owns."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ an embedded Chroma directory) leaves rows pending for the owner.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -25,11 +26,21 @@ def scope_key(owner: str, status: str) -> str:
     return f"{owner}|{status}"
 
 
+def agent_key(user_id: str, agent_id: str | None, status: str) -> str:
+    """The combined metadata value for (user, writing agent, status): one ``$in`` clause on it
+    says "these agents' memories of this user, in these statuses" (an agent's read set,
+    issue 33). The pair is JSON-encoded, so no id can make two keys equal; ``""`` is the
+    user's shared memories (written without an agent; an agent id is never empty)."""
+    return scope_key(json.dumps([user_id, agent_id or ""], ensure_ascii=False), status)
+
+
 class Indexable(Protocol):
     """What a vector entry's metadata is built from (a node, or a light index row)."""
 
     @property
     def user_id(self) -> str: ...
+    @property
+    def agent_id(self) -> str | None: ...
     @property
     def task_id(self) -> str: ...
     @property
@@ -56,6 +67,7 @@ def index_metadata(node: Indexable) -> Metadata:
         "node_type": node.node_type,
         "user_status": scope_key(node.user_id, node.status),
         "task_status": scope_key(node.task_id, node.status),
+        "agent_status": agent_key(node.user_id, node.agent_id, node.status),
         "content_hash": node.content_hash,
     }
 

@@ -32,6 +32,9 @@ from hybridmem.validation import (
 
 ReadAudit = Callable[[str, str | None, Sequence[str]], None]
 """``audit(action, user_id, node_ids)``: record one read (the privacy layer's hook)."""
+RetrievalAudit = Callable[[str, str | None, str, Sequence[str]], None]
+"""``audit(user_id, agent_id, query, node_ids)``: record one retrieval with who asked (the
+privacy layer's hook: it keeps the query's hash, never its text; issue 33)."""
 
 FRAGMENT_MIN = 4
 """Shortest id fragment :meth:`Reader.resolve_id` looks up (shorter ones match too much)."""
@@ -44,9 +47,16 @@ def no_audit(action: str, user_id: str | None, node_ids: Sequence[str]) -> None:
 class Reader:
     """Every read of the tree the facade offers, each audited through one hook."""
 
-    def __init__(self, engine: Engine, audit: ReadAudit = no_audit) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        audit: ReadAudit = no_audit,
+        audit_retrieval: RetrievalAudit | None = None,
+    ) -> None:
         self.engine = engine
         self.audit = audit
+        self.audit_retrieval = audit_retrieval
+        """None: a retrieval is audited as any read (``audit``), without agent or query."""
 
     def _open(self) -> None:
         self.engine.check_open()
@@ -164,11 +174,22 @@ class Reader:
         self.audit("read_all", user_id, [n.id for n in found])
         return found
 
-    def retrieve(self, user_id: str, search: Callable[[], RetrievalResult]) -> RetrievalResult:
+    def retrieve(
+        self,
+        user_id: str,
+        search: Callable[[], RetrievalResult],
+        *,
+        agent_id: str | None = None,
+        query: str = "",
+    ) -> RetrievalResult:
         """Run a retrieval (the retrieval layer's, called with its checked arguments) and audit
-        its hits as ``retrieve``."""
+        it as ``retrieve``: its hits, the agent that asked and the query (hashed by the hook)."""
         result = search()
-        self.audit("retrieve", user_id, [h.node.id for h in result.hits])
+        ids = [h.node.id for h in result.hits]
+        if self.audit_retrieval is None:
+            self.audit("retrieve", user_id, ids)
+        else:
+            self.audit_retrieval(user_id, agent_id, query, ids)
         return result
 
 

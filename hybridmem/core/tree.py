@@ -246,6 +246,7 @@ class TreeWriter:
                 source_id=item.source_id,
                 session_id=item.session_id,
                 batch_reads=adds.reads,
+                agent_id=item.agent_id,
             )
         )
 

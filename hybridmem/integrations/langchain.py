@@ -35,7 +35,7 @@ from hybridmem.integrations.tools import hit_metadata
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 
 PER_CALL = ("task_id", "top_k", "token_budget", "node_types", "where", "min_score", "scope")
-"""The fields ``invoke`` also takes per call (the user stays the retriever's)."""
+"""The fields ``invoke`` also takes per call (the user and the agent stay the retriever's)."""
 
 
 class HybridMemoryRetriever(BaseRetriever):
@@ -45,6 +45,10 @@ class HybridMemoryRetriever(BaseRetriever):
 
     memory: HybridMemory = Field(description="The open memory to search.")
     user_id: str = DEFAULT_USER
+    agent_id: str | None = Field(
+        default=None,
+        description="Search as this agent: its own, the shared and the granted memories only.",
+    )
     task_id: str | None = Field(default=None, description="Default: the user's active task.")
     top_k: int = 8
     token_budget: int | None = None
@@ -68,7 +72,7 @@ class HybridMemoryRetriever(BaseRetriever):
                 f"unknown retriever argument(s) {unknown}; per call: {', '.join(PER_CALL)} (or k)"
             )
         given = {name: kwargs.get(name, getattr(self, name)) for name in PER_CALL}
-        result = self.memory.retrieve(query, user_id=self.user_id, **given)
+        result = self.memory.retrieve(query, user_id=self.user_id, agent_id=self.agent_id, **given)
         return [
             Document(id=h.node.id, page_content=h.node.content, metadata=hit_metadata(h))
             for h in result.hits

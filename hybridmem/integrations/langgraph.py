@@ -45,6 +45,7 @@ from langgraph.store.base import (
 from hybridmem.core.ids import new_node_id
 from hybridmem.memory import HybridMemory
 from hybridmem.models import MemoryNode
+from hybridmem.scoped import ScopedMemory
 from hybridmem.validation import check_user_id
 
 META = "langgraph"
@@ -65,10 +66,31 @@ def _text(value: dict[str, Any]) -> str:
 
 
 class HybridMemoryStore(BaseStore):
-    """A LangGraph store keeping items as memories in a :class:`HybridMemory`."""
+    """A LangGraph store keeping items as memories in a :class:`HybridMemory`; with
+    ``agent_id``, as that agent of each user (its items stamped with it; it sees its own, the
+    shared and the granted memories only, issue 33)."""
 
-    def __init__(self, memory: HybridMemory) -> None:
+    def __init__(self, memory: HybridMemory, *, agent_id: str | None = None) -> None:
         self.memory = memory
+        self.agent_id = agent_id
+
+    # -- the memory as this store's agent ---------------------------------------------------
+    def _view(self, user: str) -> ScopedMemory | None:
+        if self.agent_id is None:
+            return None
+        return self.memory.scoped(user_id=user, agent_id=self.agent_id)
+
+    def _get_all(self, user: str, **filters: Any) -> list[MemoryNode]:
+        view = self._view(user)
+        if view is not None:
+            return view.get_all(**filters)
+        return self.memory.get_all(user_id=user, **filters)
+
+    def _add(self, user: str, content: str, **kwargs: Any) -> MemoryNode:
+        view = self._view(user)
+        if view is not None:
+            return view.add(content, **kwargs)
+        return self.memory.add(content, user_id=user, **kwargs)
 
     # -- BaseStore ------------------------------------------------------------------------
     def batch(self, ops: Iterable[Op]) -> list[Result]:
@@ -106,23 +128,23 @@ class HybridMemoryStore(BaseStore):
         # the namespace's own node carries the namespace but no key (an item of type task
         # put in that namespace carries both)
         where = {f"{META}.ns": _ns_key(namespace), f"{META}.key": {"$exists": False}}
-        found = self.memory.get_all(user_id=user, node_type="task", status=None, where=where)
+        found = self._get_all(user, node_type="task", status=None, where=where)
         if found or not create:
             return found[0] if found else None
         parent = self._namespace_node(namespace[:-1], create=True)
-        return self.memory.add(
+        return self._add(
+            user,
             "/".join(namespace[1:]),
             id=new_node_id(),  # never merged into an item of the same text (as above)
             node_type="task",
-            user_id=user,
             parent_id=parent.id if parent is not None else None,
             activate=False,
             metadata={META: {"ns": _ns_key(namespace), "namespace": list(namespace)}},
         )
 
     def _item_node(self, namespace: tuple[str, ...], key: str) -> MemoryNode | None:
-        found = self.memory.get_all(
-            user_id=self._user(namespace),
+        found = self._get_all(
+            self._user(namespace),
             status=None,
             where={f"{META}.ns": _ns_key(namespace), f"{META}.key": key},
         )
@@ -159,23 +181,31 @@ class HybridMemoryStore(BaseStore):
         existing = self._item_node(namespace, op.key)
         if op.value is None:
             if existing is not None:
-                self.memory.delete(existing.id, subtree=False, user_id=existing.user_id)
+                view = self._view(existing.user_id)
+                if view is not None:
+                    view.delete(existing.id, subtree=False)
+                else:
+                    self.memory.delete(existing.id, subtree=False, user_id=existing.user_id)
             return
         value = dict(op.value)
         meta = {META: {"ns": _ns_key(namespace), "key": op.key, "value": value}}
         if existing is not None:
-            self.memory.update(
-                existing.id, content=_text(value), metadata=meta, user_id=existing.user_id
-            )
+            view = self._view(existing.user_id)
+            if view is not None:
+                view.update(existing.id, content=_text(value), metadata=meta)
+            else:
+                self.memory.update(
+                    existing.id, content=_text(value), metadata=meta, user_id=existing.user_id
+                )
             return
         parent = self._namespace_node(namespace, create=True)
         # An explicit id: an item is never merged into an equal-text neighbour as a repeat
         # (a key is its own item, whatever its text says; evolution/repeats.py)
-        self.memory.add(
+        self._add(
+            self._user(namespace),
             _text(value),
             id=new_node_id(),
             node_type=str(value.get("node_type", "event")),
-            user_id=self._user(namespace),
             parent_id=parent.id if parent is not None else None,
             activate=False,
             metadata=meta,
@@ -184,14 +214,14 @@ class HybridMemoryStore(BaseStore):
     def _namespaces(self, user: str) -> list[tuple[str, ...]]:
         """Every namespace of ``user`` that has a node (plus ``(user,)``)."""
         where = {f"{META}.ns": {"$exists": True}, f"{META}.key": {"$exists": False}}
-        nodes = self.memory.get_all(user_id=user, node_type="task", status=None, where=where)
+        nodes = self._get_all(user, node_type="task", status=None, where=where)
         return [(user,), *(tuple(json.loads(n.metadata[META]["ns"])) for n in nodes)]
 
     def _holding_items(self, user: str) -> set[tuple[str, ...]]:
         """The namespaces of ``user`` that hold at least one item (what LangGraph lists: a
         namespace whose items were all deleted, or that only has children, is not one)."""
         where = {f"{META}.ns": {"$exists": True}, f"{META}.key": {"$exists": True}}
-        nodes = self.memory.get_all(user_id=user, status=None, where=where)
+        nodes = self._get_all(user, status=None, where=where)
         return {tuple(json.loads(n.metadata[META]["ns"])) for n in nodes}
 
     def _search(self, op: SearchOp) -> list[Item]:
@@ -211,6 +241,7 @@ class HybridMemoryStore(BaseStore):
                 result = self.memory.retrieve(
                     op.query,
                     user_id=user,
+                    agent_id=self.agent_id,
                     scope="user",
                     top_k=op.offset + op.limit,
                     where=scoped,
@@ -218,7 +249,7 @@ class HybridMemoryStore(BaseStore):
                 )
                 out += [self._item(h.node, h.score, search=True) for h in result.hits]
             else:
-                nodes = self.memory.get_all(user_id=user, where=scoped)
+                nodes = self._get_all(user, where=scoped)
                 out += [self._item(n, search=True) for n in nodes]
         if op.query:
             out.sort(key=lambda i: -(getattr(i, "score", 0.0) or 0.0))

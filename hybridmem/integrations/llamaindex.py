@@ -23,7 +23,16 @@ from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 from hybridmem.integrations.tools import hit_metadata
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 
-_HIDDEN = ["node_id", "score", "task_id", "parent_id", "user_id", "breakdown", "metadata"]
+_HIDDEN = [
+    "node_id",
+    "score",
+    "task_id",
+    "parent_id",
+    "user_id",
+    "agent_id",
+    "breakdown",
+    "metadata",
+]
 
 
 class HybridMemoryRetriever(BaseRetriever):
@@ -41,6 +50,7 @@ class HybridMemoryRetriever(BaseRetriever):
         where: dict[str, Any] | None = None,
         min_score: float | None = None,
         scope: str = "task",
+        agent_id: str | None = None,
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
     ) -> None:
@@ -54,11 +64,13 @@ class HybridMemoryRetriever(BaseRetriever):
         self.where = where
         self.min_score = min_score
         self.scope = scope
+        self.agent_id = agent_id  # search as this agent (own, shared and granted memories)
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         result = self.memory.retrieve(
             query_bundle.query_str,
             user_id=self.user_id,
+            agent_id=self.agent_id,
             task_id=self.task_id,
             top_k=self.top_k,
             token_budget=self.token_budget,

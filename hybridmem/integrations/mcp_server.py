@@ -68,16 +68,19 @@ def _tool_function(box: ToolBox, tool: Tool) -> Any:
     return run
 
 
-def tree_document(memory: HybridMemory, user_id: str) -> dict[str, Any]:
-    """The user's active memories as a nested tree, with the active task path marked."""
+def tree_document(
+    memory: HybridMemory, user_id: str, agent_id: str | None = None
+) -> dict[str, Any]:
+    """The user's active memories as a nested tree, with the active task path marked; with
+    ``agent_id``, only what that agent may read (a hidden node's subtree is left out)."""
+    scope = memory.scoped(user_id=user_id, agent_id=agent_id) if agent_id is not None else None
     root = memory.root(user_id=user_id)
-    active = memory.active_node(user_id=user_id)
+    active = scope.active_node() if scope is not None else memory.active_node(user_id=user_id)
     on_path = set(active.path) | {active.id} if active is not None else set()
     if root is None:
         return {"user_id": user_id, "active_id": None, "tree": None}
-    nodes: list[MemoryNode] = [
-        n for n in memory.subtree(root.id, user_id=user_id) if n.status == "active"
-    ]
+    every = scope.all_nodes() if scope is not None else memory.subtree(root.id, user_id=user_id)
+    nodes: list[MemoryNode] = [n for n in every if n.status == "active"]
     views: dict[str, dict[str, Any]] = {}
     for node in nodes:  # parents come before children
         view = {**node_view(node), "on_active_path": node.id in on_path, "children": []}
@@ -92,9 +95,12 @@ def tree_document(memory: HybridMemory, user_id: str) -> dict[str, Any]:
     }
 
 
-def build_server(memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> MCPServer:
-    """The MCP server exposing ``memory`` to one user (tools and the tree resource)."""
-    box = ToolBox(memory, user_id=user_id)
+def build_server(
+    memory: HybridMemory, *, user_id: str = DEFAULT_USER, agent_id: str | None = None
+) -> MCPServer:
+    """The MCP server exposing ``memory`` to one user (tools and the tree resource), as one
+    agent of it when ``agent_id`` is given (its own, shared and granted memories only)."""
+    box = ToolBox(memory, user_id=user_id, agent_id=agent_id)
     server: MCPServer = MCPServer(
         name="hybridmem",
         title="hybridmem memory",
@@ -122,7 +128,7 @@ def build_server(memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> MCPSer
         mime_type="application/json",
     )
     async def tree() -> str:
-        document = await anyio.to_thread.run_sync(lambda: tree_document(memory, user_id))
+        document = await anyio.to_thread.run_sync(lambda: tree_document(memory, user_id, agent_id))
         return json.dumps(document, ensure_ascii=False)
 
     return server
@@ -150,9 +156,10 @@ def serve(
     *,
     user_id: str = DEFAULT_USER,
     http: tuple[str, int] | None = None,
+    agent_id: str | None = None,
 ) -> None:
     """Serve until the client disconnects (stdio) or the process is stopped (HTTP)."""
-    server = build_server(memory, user_id=user_id)
+    server = build_server(memory, user_id=user_id, agent_id=agent_id)
     if http is None:
         server.run("stdio")
     else:

@@ -52,8 +52,10 @@ def _field(obj: Any, name: str) -> Any:
 class OpenAIToolDispatcher:
     """Runs OpenAI tool calls against one memory, for one user."""
 
-    def __init__(self, memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> None:
-        self.box = ToolBox(memory, user_id=user_id)
+    def __init__(
+        self, memory: HybridMemory, *, user_id: str = DEFAULT_USER, agent_id: str | None = None
+    ) -> None:
+        self.box = ToolBox(memory, user_id=user_id, agent_id=agent_id)
 
     def call(self, name: str, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
         """Run one call; ``arguments`` is the JSON string the model wrote (or a mapping).

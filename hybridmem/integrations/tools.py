@@ -25,6 +25,7 @@ from pydantic import ValidationError as PydanticValidationError
 from hybridmem.errors import HybridMemError, InvalidArgumentError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import Hit, MemoryNode
+from hybridmem.scoped import ScopedMemory
 
 
 class ToolInput(BaseModel):
@@ -159,6 +160,7 @@ def node_view(node: MemoryNode) -> dict[str, Any]:
         "updated_at": node.updated_at.isoformat(),
         "metadata": node.to_dict()["metadata"],
         "conflict_group": node.conflict_group,
+        "agent_id": node.agent_id,
     }
 
 
@@ -181,6 +183,7 @@ def hit_metadata(hit: Hit) -> dict[str, Any]:
         "task_id": node.task_id,
         "parent_id": node.parent_id,
         "user_id": node.user_id,
+        "agent_id": node.agent_id,
         "breakdown": hit.breakdown.to_dict(),
         "metadata": node.to_dict()["metadata"],
     }
@@ -193,11 +196,19 @@ def error_payload(exc: HybridMemError) -> dict[str, Any]:
 
 # -- the tools -------------------------------------------------------------------------------
 class ToolBox:
-    """The tools bound to one memory and one user (the model never chooses the user)."""
+    """The tools bound to one memory and one user (the model never chooses the user), and
+    optionally one agent: then every call goes through that agent's scoped view (its own
+    memories, the user's shared ones and what it was granted; issue 33)."""
 
-    def __init__(self, memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> None:
+    def __init__(
+        self, memory: HybridMemory, *, user_id: str = DEFAULT_USER, agent_id: str | None = None
+    ) -> None:
         self.memory = memory
         self.user_id = user_id
+        self.agent_id = agent_id
+        self.scope: ScopedMemory | None = (
+            memory.scoped(user_id=user_id, agent_id=agent_id) if agent_id is not None else None
+        )
 
     def call(self, name: str, arguments: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Validate ``arguments`` against tool ``name``'s input and run it.
@@ -224,6 +235,15 @@ class ToolBox:
 
     # Each tool's behaviour. The input is already validated against the tool's model.
     def add_memory(self, a: AddMemoryInput) -> dict[str, Any]:
+        if self.scope is not None:
+            node = self.scope.add(
+                a.content,
+                node_type=a.node_type,
+                parent_id=a.parent_id,
+                importance=a.importance,
+                metadata=a.metadata,
+            )
+            return {"memory": node_view(node)}
         node = self.memory.add(
             a.content,
             node_type=a.node_type,
@@ -247,6 +267,7 @@ class ToolBox:
         result = self.memory.retrieve(
             a.query,
             user_id=self.user_id,
+            agent_id=self.agent_id,
             task_id=a.task_id,
             top_k=a.top_k,
             token_budget=a.token_budget,
@@ -262,13 +283,21 @@ class ToolBox:
         }
 
     def get_memory(self, a: GetMemoryInput) -> dict[str, Any]:
-        node = self.memory.get(a.node_id, user_id=self.user_id)
+        node = (
+            self.scope.get(a.node_id)
+            if self.scope is not None
+            else self.memory.get(a.node_id, user_id=self.user_id)
+        )
         return {"memory": {**node_view(node), "path": list(node.path)}}
 
     def list_tasks(self, a: ListTasksInput) -> dict[str, Any]:
         statuses = None if a.include_archived else "active"
-        tasks = self.memory.get_all(user_id=self.user_id, node_type="task", status=statuses)
-        active = self.memory.active_node(user_id=self.user_id)
+        if self.scope is not None:
+            tasks = self.scope.get_all(node_type="task", status=statuses)
+            active = self.scope.active_node()
+        else:
+            tasks = self.memory.get_all(user_id=self.user_id, node_type="task", status=statuses)
+            active = self.memory.active_node(user_id=self.user_id)
         active_task = active.task_id if active is not None else None
         return {
             "active_task_id": active_task,
@@ -276,14 +305,27 @@ class ToolBox:
         }
 
     def set_active_task(self, a: SetActiveTaskInput) -> dict[str, Any]:
+        if self.scope is not None:
+            self.scope.get(a.node_id)  # an agent activates only what it may see
         node = self.memory.set_active(a.node_id, user_id=self.user_id)
         return {"active": node_view(node)}
 
     def delete_memory(self, a: DeleteMemoryInput) -> dict[str, Any]:
+        if self.scope is not None:
+            return {"deleted": self.scope.delete(a.node_id, subtree=a.subtree)}
         deleted = self.memory.delete(a.node_id, subtree=a.subtree, user_id=self.user_id)
         return {"deleted": deleted}
 
     def update_memory(self, a: UpdateMemoryInput) -> dict[str, Any]:
+        if self.scope is not None:
+            node = self.scope.update(
+                a.node_id,
+                content=a.content,
+                importance=a.importance,
+                node_type=a.node_type,
+                metadata=a.metadata,
+            )
+            return {"memory": node_view(node)}
         node = self.memory.update(
             a.node_id,
             content=a.content,
@@ -295,6 +337,15 @@ class ToolBox:
         return {"memory": node_view(node)}
 
     def list_memories(self, a: ListMemoriesInput) -> dict[str, Any]:
+        if self.scope is not None:
+            nodes = self.scope.get_all(
+                node_type=a.node_type,
+                where=a.where,
+                status=None if a.status == "all" else a.status,
+                limit=a.limit,
+                offset=a.offset,
+            )
+            return {"memories": [node_view(n) for n in nodes]}
         nodes = self.memory.get_all(
             user_id=self.user_id,
             node_type=a.node_type,

@@ -47,6 +47,13 @@ _SAFE_VALUES = frozenset(
         "count",
         "user",
         "by",
+        # grant/revoke ops (core/grants.py): agent names and permissions, never content
+        "grant_id",
+        "to_agent",
+        "from_agent",
+        "by_agent",
+        "perms",
+        "shared",
     }
 )
 _SAFE_ORDER = tuple(sorted(_SAFE_VALUES))

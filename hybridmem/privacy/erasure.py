@@ -339,6 +339,7 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
         reattach_children(ctx, node_id, rec.at)
     if whole_user:
         ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
+        ctx.store.delete_user_grants(rec.user_id)  # who could read what goes with the user
     ctx.store.delete_nodes(doomed)
     ctx.store.scrub_op_payloads(rec.user_id, doomed, whole_user, scrub_payload)
 

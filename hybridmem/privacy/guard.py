@@ -8,6 +8,7 @@ the hash-chained audit log in the same transaction).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
@@ -93,6 +94,36 @@ class PrivacyGuard:
                 user_id=user_id,
                 node_id=node_ids[0] if len(node_ids) == 1 else None,
                 detail={"ids": list(node_ids)} if len(node_ids) != 1 else {},
+            )
+
+    def audit_retrieval(
+        self,
+        *,
+        user_id: str,
+        agent_id: str | None,
+        query: str,
+        node_ids: Sequence[str],
+        at: datetime,
+        actor: str | None,
+    ) -> None:
+        """Record a retrieval (``audit_retrievals`` or ``audit_reads``): the agent, the query's
+        SHA-256 and the returned ids, no text (an entry holds no content)."""
+        if not (self.config.audit_retrievals or self.config.audit_reads):
+            return
+        detail = {
+            "agent": agent_id,
+            "query_sha256": hashlib.sha256(query.encode("utf-8")).hexdigest(),
+            "ids": list(node_ids),
+        }
+        with self.store.transaction():
+            audit.append(
+                self.store,
+                action="retrieve",
+                at=at,
+                actor=actor,
+                user_id=user_id,
+                node_id=None,
+                detail=detail,
             )
 
     def use_cipher(self, cipher: ContentCipher) -> None:

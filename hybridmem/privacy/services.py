@@ -38,6 +38,20 @@ class PrivacyService:
             action, user_id=user_id, node_ids=ids, at=engine.now(), actor=engine.actor
         )
 
+    def audit_retrieval(
+        self, user_id: str, agent_id: str | None, query: str, ids: Sequence[str]
+    ) -> None:
+        """Record a retrieval with its agent, query hash and hits when configured."""
+        engine = self.core.engine
+        self.guard.audit_retrieval(
+            user_id=user_id,
+            agent_id=agent_id,
+            query=query,
+            node_ids=ids,
+            at=engine.now(),
+            actor=engine.actor,
+        )
+
 
 def guard(store: TreeStore, config: PrivacyConfig | None) -> PrivacyGuard:
     """The privacy state of ``store`` (its key checked against the store's), before the

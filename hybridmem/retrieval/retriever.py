@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo
 from hybridmem import lexical, scoring
 from hybridmem.config import RetrievalConfig, ScoreWeights
 from hybridmem.core import Core
+from hybridmem.core.grants import Access, not_found
 from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.filters import NodeFilter
@@ -43,6 +44,7 @@ from hybridmem.retrieval.entities import (
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
+from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.visibility import visibility
@@ -141,14 +143,18 @@ class Retriever:
         record_access: bool = True,
         node_filter: NodeFilter | None = None,
         min_score: float | None = None,
+        access: Access | None = None,
     ) -> RetrievalResult:
         """One retrieval (see the module docstring for the steps). ``node_filter`` (types,
         metadata) narrows the candidates (:meth:`narrow`); ``min_score`` drops hits scoring
-        below it before packing."""
+        below it before packing. ``access``: an agent's read set (own, shared, granted),
+        applied before any ranking (:mod:`~hybridmem.retrieval.permissions`)."""
         q = self.prepare(query, user_id, agent_id, session_id)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
+        if access is not None:
+            q, resolved = self.permitted(q, resolved, access, user_id, task_id)
         allowed: set[str] | None = None
         matches: list[VectorMatch] | None = None
         if node_filter is not None and not node_filter.empty:
@@ -202,6 +208,23 @@ class Retriever:
             vector_unavailable=off is not None,
             vector_unavailable_reason=off,
         )
+
+    def permitted(
+        self,
+        q: Query,
+        resolved: ResolvedScope,
+        access: Access,
+        user_id: str,
+        task_id: str | None,
+    ) -> tuple[Query, ResolvedScope]:
+        """``q`` and ``resolved`` narrowed to ``access``'s read set, before any ranking
+        (:mod:`~hybridmem.retrieval.permissions`); another agent's task as the scope is
+        refused as a missing one."""
+        if access.restricted:
+            q = replace(q, visible=access.can_read)
+        if task_id is not None and resolved.node is not None and not access.can_read(resolved.node):
+            raise not_found(task_id, user_id)
+        return q, restrict(resolved, access, self.config.include_statuses)
 
     def narrow(
         self, q: Query, resolved: ResolvedScope, node_filter: NodeFilter
@@ -353,7 +376,7 @@ class Retriever:
     def _search_scope(self, vector: Any, resolved: ResolvedScope) -> ScopeSearch:
         """The vector candidates of ``resolved``'s scope for ``vector``."""
         cfg = self.config
-        return search_scope(
+        found = search_scope(
             self.core.engine,
             vector,
             cfg.vector_candidates,
@@ -362,6 +385,11 @@ class Retriever:
             resolved.where,
             resolved.ids,
         )
+        if resolved.scope.readers is not None:
+            found = granted_subtrees(
+                self.core, vector, cfg.vector_candidates, resolved, cfg.include_statuses, found
+            )
+        return found
 
     def refocus(
         self, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]

@@ -17,6 +17,7 @@ from hybridmem.errors import InvalidArgumentError
 from hybridmem.integrations.openai_tools import tool_schemas
 from hybridmem.integrations.tools import ToolBox
 from hybridmem.memory import DEFAULT_USER, HybridMemory
+from hybridmem.scoped import ScopedMemory
 from hybridmem.server.auth import AuthConfig, Principal, bearer
 from hybridmem.server.schemas import (
     ActiveRequest,
@@ -60,6 +61,14 @@ def api_principal(request: Request) -> Principal:
     """The caller, from ``Authorization: Bearer`` (the API takes no cookies: no CSRF)."""
     auth: AuthConfig = request.app.state.auth
     return auth.authenticate(bearer(request.headers.get("authorization")))
+
+
+def agent_view(mem: HybridMemory, who: Principal) -> ScopedMemory | None:
+    """An agent-bound caller's scoped view (issue 33): its reads and writes go through the
+    agent policy; None for a user's or an operator's token."""
+    if who.agent_id is None or who.user_id is None:
+        return None
+    return mem.scoped(user_id=who.user_id, agent_id=who.agent_id)
 
 
 Mem = Annotated[HybridMemory, Depends(memory)]
@@ -106,6 +115,10 @@ def store(mem: Mem, who: Caller, verify: bool = False) -> StoreOut:
 def add_memory(body: MemoryCreate, mem: Mem, who: Caller) -> NodeOut:
     """Add one memory (``HybridMemory.add``)."""
     fields = body.model_dump(exclude={"user_id"})
+    fields["agent_id"] = who.agent_for(body.agent_id)
+    view = agent_view(mem, who)
+    if view is not None and body.parent_id is not None:
+        view.get(body.parent_id)  # an agent writes only under what it may see
     return NodeOut.of(mem.add(user_id=who.user_for(body.user_id), **fields))
 
 
@@ -113,6 +126,13 @@ def add_memory(body: MemoryCreate, mem: Mem, who: Caller) -> NodeOut:
 def add_batch(body: BatchCreate, mem: Mem, who: Caller) -> NodeList:
     """Add many memories of one user in one transaction: all or none (``add_many``)."""
     items = [item.model_dump() for item in body.items]
+    view = agent_view(mem, who)
+    if view is not None:
+        given = {i.get("id") for i in items}
+        for item in items:
+            item["agent_id"] = who.agent_for(item.get("agent_id"))
+            if item.get("parent_id") is not None and item["parent_id"] not in given:
+                view.get(item["parent_id"])
     nodes = mem.add_many(items, user_id=who.user_for(body.user_id))
     return NodeList(nodes=[NodeOut.of(n) for n in nodes])
 
@@ -120,18 +140,28 @@ def add_batch(body: BatchCreate, mem: Mem, who: Caller) -> NodeList:
 @router.get("/memories/{node_id}", response_model=NodeOut, tags=["memories"])
 def get_memory(node_id: str, mem: Mem, who: Caller) -> NodeOut:
     """One memory. Encrypted content without the key on the server: 423."""
+    view = agent_view(mem, who)
+    if view is not None:
+        return NodeOut.of(view.get(node_id))
     return NodeOut.of(mem.get(node_id, user_id=who.scope()))
 
 
 @router.get("/memories/{node_id}/children", response_model=NodeList, tags=["memories"])
 def children(node_id: str, mem: Mem, who: Caller) -> NodeList:
     """Direct children, oldest first."""
-    return NodeList(nodes=[NodeOut.of(n) for n in mem.children(node_id, user_id=who.scope())])
+    view = agent_view(mem, who)
+    found = (
+        view.children(node_id) if view is not None else mem.children(node_id, user_id=who.scope())
+    )
+    return NodeList(nodes=[NodeOut.of(n) for n in found])
 
 
 @router.get("/memories/{node_id}/history", response_model=HistoryOut, tags=["memories"])
 def history(node_id: str, mem: Mem, who: Caller) -> HistoryOut:
     """Every op-log record of the node, oldest first (also after it was deleted)."""
+    view = agent_view(mem, who)
+    if view is not None:
+        view.get(node_id)  # another agent's node: missing
     records = mem.history(node_id, user_id=who.scope())
     return HistoryOut(records=[OpOut.of(r) for r in records])
 
@@ -140,18 +170,27 @@ def history(node_id: str, mem: Mem, who: Caller) -> HistoryOut:
 def update_memory(node_id: str, body: MemoryPatch, mem: Mem, who: Caller) -> NodeOut:
     """Change fields of a memory; ``expected_version`` makes it conditional (409)."""
     changes = body.model_dump(exclude_unset=True)
+    view = agent_view(mem, who)
+    if view is not None:
+        return NodeOut.of(view.update(node_id, **changes))
     return NodeOut.of(mem.update(node_id, user_id=who.scope(), **changes))
 
 
 @router.post("/memories/{node_id}/move", response_model=NodeOut, tags=["memories"])
 def move_memory(node_id: str, body: MoveRequest, mem: Mem, who: Caller) -> NodeOut:
     """Move a memory (and its subtree) under another parent of the same user."""
+    view = agent_view(mem, who)
+    if view is not None:
+        return NodeOut.of(view.move(node_id, body.parent_id))
     return NodeOut.of(mem.move(node_id, body.parent_id, user_id=who.scope()))
 
 
 @router.delete("/memories/{node_id}", response_model=DeleteOut, tags=["memories"])
 def delete_memory(node_id: str, mem: Mem, who: Caller, subtree: bool = True) -> DeleteOut:
     """Delete a memory and, unless ``subtree=false``, its descendants."""
+    view = agent_view(mem, who)
+    if view is not None:
+        return DeleteOut(deleted=view.delete(node_id, subtree=subtree))
     return DeleteOut(deleted=mem.delete(node_id, subtree=subtree, user_id=who.scope()))
 
 
@@ -168,7 +207,7 @@ def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
         task_id=body.task_id,
         top_k=body.top_k,
         token_budget=body.token_budget,
-        agent_id=body.agent_id,
+        agent_id=who.agent_for(body.agent_id),
         session_id=body.session_id,
         scope=body.scope,
         record_access=body.record_access,
@@ -207,6 +246,13 @@ def list_memories(
     statuses: list[str] | str | None = status or "active"
     if status == ["all"]:
         statuses = None
+    view = agent_view(mem, who)
+    if view is not None:
+        who.user_for(user_id)  # another user named: refused
+        nodes = view.get_all(
+            node_type=node_type, where=parsed, status=statuses, limit=limit, offset=offset
+        )
+        return NodeList(nodes=[NodeOut.of(n) for n in nodes])
     nodes = mem.get_all(
         user_id=who.user_for(user_id),
         node_type=node_type,
@@ -229,7 +275,8 @@ def tools(who: Caller) -> dict[str, Any]:
 def call_tool(name: str, body: ToolCall, mem: Mem, who: Caller) -> dict[str, Any]:
     """Run one memory tool for the caller's user; the result is the tool's JSON (errors are
     the API's usual 4xx bodies)."""
-    return ToolBox(mem, user_id=who.user_for(body.user_id)).call(name, body.arguments)
+    box = ToolBox(mem, user_id=who.user_for(body.user_id), agent_id=who.agent_id)
+    return box.call(name, body.arguments)
 
 
 @router.get("/users", response_model=UsersOut, tags=["users"])
@@ -254,6 +301,7 @@ def tree(
     """The user's tree, parents first, with weights and the active path; encrypted content
     is ``null`` with ``masked: true`` when the server has no key. ``limit``: the first N
     nodes in tree order (``total`` still counts all that match)."""
+    who.require_user_level("the tree view")
     t = user_tree(
         mem,
         who.user_for(user),
@@ -283,12 +331,14 @@ def tree(
 @router.put("/users/{user:path}/active", response_model=NodeOut, tags=["users"])
 def set_active(user: str, body: ActiveRequest, mem: Mem, who: Caller) -> NodeOut:
     """Make one of the user's nodes the active node (the task the agent is on)."""
+    who.require_user_level("setting the active node")
     return NodeOut.of(mem.set_active(body.node_id, user_id=who.user_for(user)))
 
 
 @router.post("/maintain", response_model=MaintainOut, tags=["evolution"])
 def maintain(body: MaintainRequest, mem: Mem, who: Caller) -> MaintainOut:
     """Forgetting and consolidation; a dry run (nothing written) unless ``dry_run=false``."""
+    who.require_user_level("maintenance")
     user = body.user_id if who.is_admin else who.user_for(body.user_id)
     report = mem.maintain(
         now=body.now, dry_run=body.dry_run, deep=body.deep, user_id=user, max_nodes=body.max_nodes
@@ -299,12 +349,16 @@ def maintain(body: MaintainRequest, mem: Mem, who: Caller) -> MaintainOut:
 @router.post("/messages", response_model=IngestOut, status_code=201, tags=["memories"])
 def add_messages(body: MessagesCreate, mem: Mem, who: Caller) -> IngestOut:
     """Hand it the conversation: messages to the buffer, what is worth keeping as memories
-    with their source message ids (``HybridMemory.add_messages``)."""
+    with their source message ids (``HybridMemory.add_messages``). An agent-bound token
+    writes as its agent, under a task it may see."""
+    view = agent_view(mem, who)
+    if view is not None and body.task_id is not None:
+        view.get(body.task_id)  # another agent's task: missing
     report = mem.add_messages(
         body.messages,
         user_id=who.user_for(body.user_id),
         task_id=body.task_id,
-        agent_id=body.agent_id,
+        agent_id=who.agent_for(body.agent_id),
         session_id=body.session_id,
     )
     return IngestOut.model_validate(report.to_dict())

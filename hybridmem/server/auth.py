@@ -5,14 +5,22 @@ Two sources, both read by :meth:`AuthConfig.from_env`:
 - ``HYBRIDMEM_TOKEN``: one token with access to every user (an operator's token).
 - ``HYBRIDMEM_TOKENS``: the path of a token file, one token per line::
 
-      # token                              user it is limited to (* = every user)
+      # token                              [agent=<agent id>] user (* = every user)
       3q2-8FvX1nq0cW4sYk2u9bQz6rT1pLmA      alice
       Yx7Qv0aH2mJr5tN8cK3wE6uP9sD4fG1z      bob
+      Qm4Lp8Zr1Tx6Vb3Nc7Hs2Jd9Kf5Wg0Ya      agent=planner alice
       Zb9Rt2kW6nL3vX8cQ1mJ5pH7sY4dF0gA      *
 
   The token comes first because a user id may contain spaces: everything after the first run
-  of whitespace is the user id. Blank lines and lines starting with ``#`` are ignored.
-  Tokens are at least 16 characters without whitespace; a duplicate token is refused.
+  of whitespace is the user id, unless that run starts with ``agent=``: then the token is
+  bound to that agent (an id without whitespace) of the user that follows (not ``*``). Blank
+  lines and lines starting with ``#`` are ignored. Tokens are at least 16 characters without
+  whitespace; a duplicate token is refused.
+
+An agent-bound token acts as that agent through its scoped view (issue 33): it reads its own,
+the user's shared and its granted memories, changes only what it may; the agent comes from the
+token, never from a request body (a body naming another agent is a ``ScopeError``), and
+user-level operations (the tree view, the active node, maintenance) need a user's token.
 
 With no token configured the server is open, which :func:`check_bind` allows only on a
 loopback address. With any token configured every request except ``GET /v1/health`` must carry
@@ -37,15 +45,34 @@ from hybridmem.memory import DEFAULT_USER
 TOKEN_ENV = "HYBRIDMEM_TOKEN"
 TOKENS_FILE_ENV = "HYBRIDMEM_TOKENS"
 ALL_USERS = "*"
+AGENT_PREFIX = "agent="
 MIN_TOKEN_CHARS = 16
 COOKIE = "hybridmem_token"
 
 
 @dataclass(frozen=True, slots=True)
 class Principal:
-    """The caller of one request: limited to ``user_id``, or every user when it is None."""
+    """The caller of one request: limited to ``user_id``, or every user when it is None;
+    bound to one agent of that user when ``agent_id`` is set."""
 
     user_id: str | None
+    agent_id: str | None = None
+
+    def agent_for(self, requested: str | None) -> str | None:
+        """The agent a request acts as: the token's (a body naming another is refused), else
+        the one the request names."""
+        if self.agent_id is None:
+            return requested
+        if requested is not None and requested != self.agent_id:
+            raise ScopeError(f"this token is bound to agent {self.agent_id!r}")
+        return self.agent_id
+
+    def require_user_level(self, what: str) -> None:
+        """Refuse a user-level operation to an agent-bound caller."""
+        if self.agent_id is not None:
+            raise ScopeError(
+                f"{what} needs a user's token; this one is bound to agent {self.agent_id!r}"
+            )
 
     @property
     def is_admin(self) -> bool:
@@ -81,9 +108,11 @@ OPEN = Principal(user_id=None)
 
 @dataclass(frozen=True, slots=True)
 class AuthConfig:
-    """The tokens a server accepts: token -> the user it is limited to (None: every user)."""
+    """The tokens a server accepts: token -> the user it is limited to (None: every user);
+    ``agents``: token -> the agent it is bound to (only agent-bound tokens)."""
 
     tokens: Mapping[str, str | None] = field(default_factory=dict)
+    agents: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def required(self) -> bool:
@@ -95,17 +124,20 @@ class AuthConfig:
         """Read ``HYBRIDMEM_TOKEN`` and the file named by ``HYBRIDMEM_TOKENS``."""
         env = os.environ if environ is None else environ
         tokens: dict[str, str | None] = {}
+        agents: dict[str, str] = {}
         single = env.get(TOKEN_ENV, "").strip()
         if single:
             _check_token(single, TOKEN_ENV)
             tokens[single] = None
         path = env.get(TOKENS_FILE_ENV, "").strip()
         if path:
-            for token, user in parse_token_file(Path(path)).items():
+            bound: dict[str, str] = {}
+            for token, user in parse_token_file(Path(path), agents=bound).items():
                 if token in tokens:
                     raise ServerConfigError(f"{path}: a token appears twice")
                 tokens[token] = user
-        return cls(tokens)
+            agents.update(bound)
+        return cls(tokens, agents)
 
     def authenticate(self, presented: str | None) -> Principal:
         """The principal a presented token stands for; :class:`AuthError` if there is none."""
@@ -118,14 +150,15 @@ class AuthConfig:
         for token, user in self.tokens.items():
             # Compare with every token in constant time; no early exit on a match.
             if hmac.compare_digest(token.encode("utf-8"), given):
-                found = Principal(user_id=user)
+                found = Principal(user_id=user, agent_id=self.agents.get(token))
         if found is None:
             raise AuthError("unknown token")
         return found
 
 
-def parse_token_file(path: Path) -> dict[str, str | None]:
-    """Parse a token file (format in the module docstring)."""
+def parse_token_file(path: Path, *, agents: dict[str, str] | None = None) -> dict[str, str | None]:
+    """Parse a token file (format in the module docstring); agent-bound tokens' agents go
+    into ``agents`` when given."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -144,6 +177,17 @@ def parse_token_file(path: Path) -> dict[str, str | None]:
         _check_token(token, f"{path}:{number}")
         if token in tokens:
             raise ServerConfigError(f"{path}:{number}: this token appears twice")
+        if user.startswith(AGENT_PREFIX):
+            bound = user.split(maxsplit=1)
+            agent = bound[0][len(AGENT_PREFIX) :]
+            if len(bound) != 2 or not agent or bound[1].strip() == ALL_USERS:
+                raise ServerConfigError(
+                    f"{path}:{number}: expected '<token> agent=<agent id> <user id>' (an "
+                    "agent-bound token names one user)"
+                )
+            if agents is not None:
+                agents[token] = agent
+            user = bound[1].strip()
         tokens[token] = None if user == ALL_USERS else user
     return tokens
 

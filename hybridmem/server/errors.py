@@ -25,6 +25,7 @@ STATUS_BY_ERROR: dict[type, int] = {
     e.ValidationError: 422,
     e.NodeNotFoundError: 404,
     e.SnapshotNotFoundError: 404,
+    e.GrantNotFoundError: 404,
     e.ScopeError: 403,
     e.AuthError: 401,
     e.ConflictError: 409,

@@ -88,7 +88,10 @@ def ui_principal(request: Request) -> Principal:
     """The caller: ``Authorization: Bearer`` or the cookie set by the login form."""
     auth: AuthConfig = request.app.state.auth
     token = bearer(request.headers.get("authorization")) or request.cookies.get(COOKIE)
-    return auth.authenticate(token)
+    who = auth.authenticate(token)
+    # The inspector shows a user's whole tree: an agent-bound token uses the API instead.
+    who.require_user_level("the inspector")
+    return who
 
 
 Mem = Annotated[HybridMemory, Depends(memory)]
@@ -191,6 +194,7 @@ def user_page(
         tree=tree,
         limit=TREE_LIMIT,
         filters={"status": status or [], "type": node_type or [], "contains": contains or ""},
+        grants=mem.grants(user_id=user),
     )
 
 

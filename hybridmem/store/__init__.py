@@ -6,6 +6,7 @@ them), :mod:`~hybridmem.store.sql` (the queries written once for both backends, 
 dialect), :mod:`~hybridmem.store.sqlite_store` (``SQLiteStore``, composed of
 :mod:`~hybridmem.store.base`, :mod:`~hybridmem.store.nodes`, :mod:`~hybridmem.store.scans`,
 :mod:`~hybridmem.store.oplog`, :mod:`~hybridmem.store.audit`, :mod:`~hybridmem.store.meta`),
+:mod:`~hybridmem.store.grants` (the port of the grants between a user's agents),
 :mod:`~hybridmem.store.copies` (snapshot files), :mod:`~hybridmem.store.schema`
 (migrations) and :mod:`~hybridmem.store.encoding` (the write path's JSON and time stamps).
 All SQL of hybridmem is in this package.
@@ -22,6 +23,7 @@ from hybridmem.store.copies import (
     scrub_copy,
 )
 from hybridmem.store.encoding import iso_stamp, json_encoder
+from hybridmem.store.grants import GrantBook
 from hybridmem.store.port import (
     AuditLog,
     EvolutionReads,
@@ -51,6 +53,7 @@ from hybridmem.store.records import (
     OpRow,
     OpsHook,
     PayloadScrubber,
+    Readers,
     Scope,
     ScopeVectors,
     SequenceReport,
@@ -77,6 +80,7 @@ __all__ = [
     "ContentOpener",
     "CopyFacts",
     "EvolutionReads",
+    "GrantBook",
     "IndexBookkeeping",
     "IndexRow",
     "LexicalGaps",
@@ -89,6 +93,7 @@ __all__ = [
     "OpsHook",
     "PayloadScrubber",
     "PrivacyRewrites",
+    "Readers",
     "RecoveryReads",
     "Resealer",
     "RetrievalReads",

@@ -2,7 +2,8 @@
 
 One small protocol per user's need (:class:`NodeRepository` for the tree's rows,
 :class:`OpLog`, :class:`AuditLog`, :class:`Meta`, :class:`IndexBookkeeping`, and the reads of
-retrieval, evolution, recovery and privacy); :class:`TreeStore` is their union, the contract an
+retrieval, evolution, recovery and privacy; :class:`~hybridmem.store.grants.GrantBook` for
+the grants between a user's agents); :class:`TreeStore` is their union, the contract an
 implementation fulfils (:class:`~hybridmem.store.SQLiteStore`, the PostgreSQL store). Code above
 the store annotates with the narrowest protocol it needs and never runs SQL. The values
 crossing the ports are in :mod:`hybridmem.store.records`.
@@ -39,6 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store.grants import GrantBook
 from hybridmem.store.records import (
     AuditQuery,
     AuditRow,
@@ -619,6 +621,7 @@ class TreeStore(
     Meta,
     RecoveryReads,
     PrivacyRewrites,
+    GrantBook,
     Protocol,
 ):
     """The source of truth: the memory tree, the op log, the audit log and metadata. The

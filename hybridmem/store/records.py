@@ -122,6 +122,18 @@ class AuditQuery:
 
 
 @dataclass(frozen=True, slots=True)
+class Readers:
+    """Which agents' memories an agent may read (issue 33): its own and those of the agents
+    in ``agents``, the user's shared ones (written without an agent) when ``shared``, and
+    every node in the granted ``subtrees`` (``(node id, its children's path prefix)``).
+    Applied in SQL and in the vector index's ``where`` before any ranking."""
+
+    agents: tuple[str, ...]
+    subtrees: tuple[tuple[str, str], ...] = ()
+    shared: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Scope:
     """Which of a user's nodes a query may see.
 
@@ -139,6 +151,8 @@ class Scope:
     path_prefix: str | None = None
     standing_task: str | None = None
     standing_types: tuple[str, ...] = ()
+    readers: Readers | None = None
+    """None: every agent's memories (no agent named); else the read set of one agent."""
 
     @property
     def has_standing(self) -> bool:
@@ -191,6 +205,8 @@ class IndexRow(NamedTuple):
     index_state: str
     content_hash: str
     version: int
+    agent_id: str | None = None
+    """The writing agent (in the entry's ``agent_status`` key): never changes after the add."""
 
     @property
     def fingerprint(self) -> str:

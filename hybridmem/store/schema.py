@@ -286,6 +286,30 @@ def m014_wal_stamps(conn: sqlite3.Connection) -> None:
     accepted until it is checkpointed into a file at this version."""
 
 
+def m015_grants(conn: sqlite3.Connection) -> None:
+    """Grants between a user's agents (issue 33): written by the ``grant``/``revoke`` ops,
+    read per call by the permission check on ``(user_id, to_agent)``. A snapshot is a copy
+    of the file, so it holds them too."""
+    _run(
+        conn,
+        """
+        CREATE TABLE IF NOT EXISTS grants (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            to_agent TEXT NOT NULL,
+            perms TEXT NOT NULL,
+            from_agent TEXT,
+            subtree TEXT,
+            shared INTEGER NOT NULL DEFAULT 0,
+            by_agent TEXT,
+            created_at TEXT NOT NULL,
+            seq INTEGER NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS idx_grants_user_agent ON grants(user_id, to_agent);
+        """,
+    )
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -301,6 +325,7 @@ MIGRATIONS: list[Migration] = [
     m012_repeat_lookup,
     m013_pending_order,
     m014_wal_stamps,
+    m015_grants,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -25,12 +25,15 @@ from hybridmem.store.meta import MetaTable
 from hybridmem.store.nodes import NodeTable
 from hybridmem.store.oplog import OpLogTable
 from hybridmem.store.scans import NodeScans
+from hybridmem.store.sql.grants import GrantQueries
 
 DB_FILE = "memory.sqlite3"
 """The SQLite file inside a memory directory."""
 
 
-class SQLiteStore(NodeTable, NodeScans, NodeFilters, OpLogTable, AuditTable, MetaTable):
+class SQLiteStore(
+    NodeTable, NodeScans, NodeFilters, OpLogTable, AuditTable, MetaTable, GrantQueries
+):
     """Typed access to the tree tables. Callers group writes with :meth:`transaction`.
 
     ``SQLiteStore(path, durability="normal", busy_timeout_ms=30_000)`` opens (or creates) the

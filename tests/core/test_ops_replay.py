@@ -39,6 +39,8 @@ CALLS = (
     "maintain",
     "restore_archived",
     "import",
+    "grant",
+    "revoke",
 )
 ERASES = ("erase_node", "erase_user")
 
@@ -52,7 +54,8 @@ def state(mem: HybridMemory) -> dict:
     }
     active = {u: mem.store.get_active(u) for u in ("u1", "u2", "u3")}
     ops = [(r.seq, r.op, r.node_id, r.user_id, r.payload, r.at) for r in mem.oplog()]
-    return {"nodes": nodes, "active": active, "ops": ops}
+    grants = {u: mem.grants(user_id=u) for u in ("u1", "u2", "u3")}
+    return {"nodes": nodes, "active": active, "ops": ops, "grants": grants}
 
 
 def call(mem: HybridMemory, clock: FakeClock, name: str, seed: int) -> None:
@@ -102,6 +105,20 @@ def call(mem: HybridMemory, clock: FakeClock, name: str, seed: int) -> None:
         mem.erase(rng.choice(inner).id, subtree=rng.random() < 0.5, compact=False)
     elif name == "erase_user" and rng.random() < 0.5 and mem.root(user_id="u3"):
         mem.erase(user_id="u3", compact=False)
+    elif name == "grant":
+        agents = ["planner", "executor", "reviewer"]
+        to, other = rng.sample(agents, 2)
+        kind = rng.choice(["agent", "subtree", "shared"])
+        mem.grant(
+            user_id=user,
+            to_agent=to,
+            perms=rng.choice(["read", "write"]),
+            from_agent=other if kind == "agent" else None,
+            subtree=rng.choice(tasks).id if kind == "subtree" else None,
+            shared=kind == "shared",
+        )
+    elif name == "revoke" and mem.grants(user_id=user):
+        mem.revoke(rng.choice(mem.grants(user_id=user)).id, user_id=user)
     elif name == "import" and mem.root(user_id=user):
         buf = io.StringIO()
         mem.export_user(user, buf)

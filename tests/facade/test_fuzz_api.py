@@ -718,6 +718,49 @@ def e_set_slot_extractor(mem, book, data, tmp):
     return (lambda: mem.set_slot_extractor(extractor)), nothing
 
 
+def grant_refs(mem: HybridMemory) -> Any:
+    """The id of an existing grant of a user (when there is one), else a made-up one."""
+    existing = [g.id for u in USERS for g in mem.grants(user_id=u)]
+    return st.sampled_from(existing or ["no-such-grant"])
+
+
+def e_grant(mem, book, data, tmp):
+    kwargs = {
+        "user_id": data.draw(users),
+        "to_agent": data.draw(st.one_of(st.sampled_from(["planner", "executor"]), junk)),
+        "perms": data.draw(st.one_of(st.sampled_from(["read", "write"]), junk)),
+        "from_agent": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+        "subtree": node_id_of(book, data.draw(maybe(node_refs))),
+        "shared": data.draw(st.one_of(st.booleans(), junk)),
+    }
+
+    def after(made):
+        assert made.user_id == kwargs["user_id"]
+        if made.subtree is not None:
+            assert mem.store.owner(made.subtree) == made.user_id  # never across users
+
+    return (lambda: mem.grant(**kwargs)), after
+
+
+def e_revoke(mem, book, data, tmp):
+    grant_id = data.draw(st.one_of(grant_refs(mem), junk))
+    user = data.draw(users)
+    return (lambda: mem.revoke(grant_id, user_id=user)), nothing
+
+
+def e_grants(mem, book, data, tmp):
+    kwargs = {"user_id": data.draw(users), "agent_id": data.draw(maybe(junk))}
+    return (lambda: mem.grants(**kwargs)), nothing
+
+
+def e_access(mem, book, data, tmp):
+    kwargs = {
+        "user_id": data.draw(users),
+        "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+    }
+    return (lambda: mem.access(**kwargs)), nothing
+
+
 def e_audit_log(mem, book, data, tmp):
     kwargs = {
         "user_id": data.draw(maybe(users)),
@@ -954,6 +997,13 @@ def e_scoped(mem, book, data, tmp):
             "export": lambda: view.export(data.draw(dests(tmp, mem))),
             "all_nodes": view.all_nodes,
             "get_all": lambda: view.get_all(**extra),
+            "grant": lambda: view.grant(
+                data.draw(st.one_of(st.just("executor"), junk)),
+                perms=data.draw(st.one_of(st.sampled_from(["read", "write"]), junk)),
+                subtree=data.draw(maybe(st.just(node_id))),
+            ),
+            "revoke": lambda: view.revoke(data.draw(st.one_of(grant_refs(mem), junk))),
+            "grants": view.grants,
         }
         return name, calls[name]()
 
@@ -987,6 +1037,9 @@ SCOPED_METHODS = [
     "export",
     "all_nodes",
     "get_all",
+    "grant",
+    "revoke",
+    "grants",
 ]
 METHODS: dict[str, Entry] = {
     "add": e_add,
@@ -1031,6 +1084,10 @@ METHODS: dict[str, Entry] = {
     "add_probe": e_add_probe,
     "transaction": e_transaction,
     "scoped": e_scoped,
+    "grant": e_grant,
+    "revoke": e_revoke,
+    "grants": e_grants,
+    "access": e_access,
 }
 
 
@@ -1102,8 +1159,14 @@ def test_a_closed_store_refuses_everything(tmp_path):
             if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
         ]
         args = [node.id if i == 0 else arg for i, _ in enumerate(required)]
+        # Required keyword-only arguments (grant's user_id and to_agent) get plain values.
+        kwargs = {
+            p.name: "u1"
+            for p in inspect.signature(method).parameters.values()
+            if p.default is p.empty and p.kind is p.KEYWORD_ONLY
+        }
         with pytest.raises(StoreClosedError):
-            method(*args) if name != "scoped" else method(user_id="u1").get(node.id)
+            method(*args, **kwargs) if name != "scoped" else method(user_id="u1").get(node.id)
 
     refused()
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(32)) as again:

@@ -49,6 +49,9 @@ class _Distillation:
     distiller: Distiller
     dry_run: bool
     nodes: list[MemoryNode]
+    agent_id: str | None = None
+    """Whose memories these are: an agent's episodes give that agent's profiles, never a
+    shared one quoting them (issue 33)."""
 
     def __post_init__(self) -> None:
         self.by_id = {n.id: n for n in self.nodes}
@@ -77,7 +80,12 @@ class _Distillation:
         if known is not None:
             return known
         # A profile node under the deterministic id whose metadata lost its theme.
-        return self.by_id.get(profile_id(self.user_id, key))
+        return self.by_id.get(self.profile_id(key))
+
+    def profile_id(self, key: str) -> str:
+        """The profile's deterministic id: the user's own, or one per agent."""
+        term = key if self.agent_id is None else f"{key}\x00{self.agent_id}"
+        return profile_id(self.user_id, term)
 
     def distil(self, found: Theme, key: str, keys: set[str]) -> MaintenanceAction | None:
         """Create, update or revive the profile of one theme."""
@@ -109,7 +117,7 @@ class _Distillation:
         about = "a sensitive theme" if sealed else repr(theme.term)
         reason = f"{len(source_ids)} episodes mention {about}"
         if previous is None:
-            node_id = profile_id(self.user_id, key)
+            node_id = self.profile_id(key)
             if not self.dry_run:
                 self.create(node_id, trait, metadata, confidence, sealed)
             return MaintenanceAction(node_id, self.user_id, "distil_create", reason)
@@ -154,6 +162,7 @@ class _Distillation:
             id=node_id,
             activate=False,
             sensitive=sealed,  # it quotes its sources: sealed when one of them is
+            agent_id=self.agent_id,
         )
         self.core.tree.add_many([new_profile], self.user_id)
 
@@ -221,17 +230,23 @@ def distil_user(
     dry_run: bool,
 ) -> list[MaintenanceAction]:
     """Create, update, revive or withdraw the user's profiles (see the module docstring)."""
-    nodes = core.engine.store.user_nodes(user_id)  # content as stored: ciphertext if sealed
-    step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes)
-    found = [(t, theme_key(core, user_id, t)) for t in find_themes(list(step.opened.values()), cfg)]
-    keys = {key for _, key in found}
-    sealed_terms = {t.term for t, key in found if key != t.term}
+    every = core.engine.store.user_nodes(user_id)  # content as stored: ciphertext if sealed
     out: list[MaintenanceAction] = []
-    for theme, key in found:
-        action = step.distil(theme, key, keys)
-        if action is not None:
-            out.append(action)
-    out.extend(step.withdraw_unsupported(keys, sealed_terms))
+    # Each owner's memories are distilled apart: a profile quotes its sources, so one built
+    # from an agent's private episodes belongs to that agent.
+    owners = sorted({n.agent_id for n in every}, key=lambda a: (a is not None, a or ""))
+    for owner in owners:
+        nodes = [n for n in every if n.agent_id == owner]
+        step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, owner)
+        themes = find_themes(list(step.opened.values()), cfg)
+        found = [(t, theme_key(core, user_id, t)) for t in themes]
+        keys = {key for _, key in found}
+        sealed_terms = {t.term for t, key in found if key != t.term}
+        for theme, key in found:
+            action = step.distil(theme, key, keys)
+            if action is not None:
+                out.append(action)
+        out.extend(step.withdraw_unsupported(keys, sealed_terms))
     return out
 
 

@@ -242,7 +242,7 @@ class EvolutionWriter:
                 draft.metadata["slot_via"] = via
         if slot is not None:
             draft.metadata["slot"] = slot
-            draft.group = f"slot:{slot}"
+            draft.group = own_group(f"slot:{slot}", request.agent_id)
 
     def _embedded_slot(self, request: PlanRequest) -> str | None:
         """The slot the shipped slot model (else the slot descriptions) reads in the vector."""
@@ -345,6 +345,8 @@ class EvolutionWriter:
         for node in recent:
             if not is_unconfirmed(node) or not node.conflict_group:
                 continue
+            if node.agent_id != request.agent_id:
+                continue  # another agent's statement is not this one's to confirm
             challenged = self._node(request, str(node.metadata.get("challenges", "")))
             if challenged is not None and conflicts.restates_challenger(
                 request.content, node, challenged.content
@@ -411,6 +413,10 @@ class EvolutionWriter:
         def vectors_of(ids: list[str]) -> Mapping[str, np.ndarray]:
             return self._vectors(ids, request.batch_vectors)
 
+        # A repeat merges into what the writer owns only: an agent's add never comes back
+        # as another agent's node (nor the user's shared one), issue 33.
+        exact = [n for n in exact if n.agent_id == request.agent_id]
+        siblings = [n for n in siblings if n.agent_id == request.agent_id]
         return repeats.pick_repeat(
             request, exact, siblings, vectors_of, self.config, units=reads.derived
         )
@@ -488,6 +494,9 @@ class EvolutionWriter:
                 return None, ()
             best_id, best_group = known[last]
             why = f"similar ({float(sims[last]):.2f}) to a new statement"
+        best = self.engine.store.get(best_id)
+        if best is None or best.agent_id != request.agent_id:
+            return None, ()  # similar to another agent's memory: no group across owners
         if best_group:
             return best_group, ()
         group = f"sim:{best_id}"
@@ -612,3 +621,10 @@ class _MemberVectors(Mapping[str, np.ndarray]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def own_group(group: str, agent_id: str | None) -> str:
+    """A slot group as the writing agent owns it: the user's own (no agent) keeps its name,
+    an agent's values of a slot form that agent's group, so one agent's statement never
+    supersedes another's (issue 33)."""
+    return group if agent_id is None else f"{group}@{agent_id}"

@@ -230,6 +230,31 @@ def m007_sensitive_rows(conn: psycopg.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS idx_nodes_sensitive ON nodes(rid) WHERE sensitive = 1")
 
 
+def m008_grants(conn: psycopg.Connection) -> None:
+    """As SQLite's m015: grants between a user's agents, and their snapshot twin (a state
+    table: snapshotted and restored with the others, ``snapshots.TABLES``)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE IF NOT EXISTS grants (
+            id TEXT COLLATE "C" PRIMARY KEY,
+            user_id TEXT COLLATE "C" NOT NULL,
+            to_agent TEXT COLLATE "C" NOT NULL,
+            perms TEXT NOT NULL,
+            from_agent TEXT COLLATE "C",
+            subtree TEXT COLLATE "C",
+            shared INTEGER NOT NULL DEFAULT 0,
+            by_agent TEXT COLLATE "C",
+            created_at TEXT NOT NULL,
+            seq BIGINT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS idx_grants_user_agent ON grants(user_id, to_agent);
+        """,
+    )
+    conn.execute('CREATE TABLE snap_grants (snap TEXT COLLATE "C" NOT NULL, LIKE grants)')
+    conn.execute("CREATE INDEX idx_snap_grants ON snap_grants(snap)")
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_snapshots,
@@ -238,6 +263,7 @@ MIGRATIONS: list[Migration] = [
     m_row_hashes,
     m006_vectors_and_groups,
     m007_sensitive_rows,
+    m008_grants,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

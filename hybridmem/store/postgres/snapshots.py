@@ -33,7 +33,16 @@ from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, o
 from hybridmem.store.sql.logs import LAST_SEQ
 
 # Every table that holds state (snapshotted and restored together), and their twins.
-TABLES = ("nodes", "lex_df", "counters", "active_nodes", "oplog", "meta", "audit_log")
+TABLES = (
+    "nodes",
+    "lex_df",
+    "counters",
+    "active_nodes",
+    "oplog",
+    "meta",
+    "audit_log",
+    "grants",
+)
 TWINS = tuple(f"snap_{t}" for t in TABLES)
 _EMPTY_HASH = hashlib.sha256(b"").hexdigest()[:32]
 

@@ -36,6 +36,7 @@ from hybridmem.store.records import (
     numbered_ops,
     op_row_values,
 )
+from hybridmem.store.sql.grants import GrantQueries
 
 # Tables compaction rewrites: every one that holds content or once held it.
 _CONTENT_TABLES = (
@@ -49,7 +50,9 @@ _CONTENT_TABLES = (
 )
 
 
-class PostgresStore(PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable):
+class PostgresStore(
+    PgNodeTable, PgNodeScans, PgNodeFilters, PgOpLog, PgAuditTable, PgMetaTable, GrantQueries
+):
     """Typed access to the tree tables in PostgreSQL. Writes are grouped by :meth:`transaction`.
 
     ``PostgresStore("postgresql://user@host:5432/db")`` connects and migrates the schema (two

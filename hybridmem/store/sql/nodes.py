@@ -27,6 +27,7 @@ from hybridmem.store.records import (
 )
 from hybridmem.store.sql.access import SqlAccess
 from hybridmem.store.sql.dialect import Dialect
+from hybridmem.store.sql.grants import readers_sql
 
 NODE_COLUMNS = (
     "rid, id, user_id, agent_id, session_id, parent_id, path, depth, task_id, content, "
@@ -81,6 +82,12 @@ def scope_sql(d: Dialect, scope: Scope, alias: str = "n") -> tuple[str, list[Any
         # follows the scope, not the store.
         clauses[0] = f"{d.hint}{alias}.user_id = {m}"
         clauses.append(narrowed)
+    if scope.readers is not None:
+        # One agent's read set (issue 33), in the same WHERE as the scope: filtered before any
+        # ranking, so other agents' memories never crowd an agent's own out of a top k.
+        readers, readers_params = readers_sql(d, scope.readers, alias)
+        clauses.append(readers)
+        params.extend(readers_params)
     return " AND ".join(clauses), params
 
 

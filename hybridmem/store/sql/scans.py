@@ -170,11 +170,11 @@ class ScanQueries(SqlAccess):
         children."""
         rows = self._tuples(
             "SELECT id, user_id, parent_id, path, depth, task_id, node_type, status, "
-            "index_state, content_hash, version FROM nodes ORDER BY depth, seq"
+            "index_state, content_hash, version, agent_id FROM nodes ORDER BY depth, seq"
         )
         return [
-            IndexRow(i, u, p, tuple(x for x in path.split("/") if x), d, t, nt, st, ix, h, v)
-            for i, u, p, path, d, t, nt, st, ix, h, v in rows
+            IndexRow(i, u, p, tuple(x for x in path.split("/") if x), d, t, nt, st, ix, h, v, a)
+            for i, u, p, path, d, t, nt, st, ix, h, v, a in rows
         ]
 
     def verified_marks(self) -> dict[str, str]:
