@@ -89,6 +89,21 @@ def test_server_takes_the_agent_from_the_token(shared_world) -> None:
         listed = client.get("/v1/memories", headers=as_(EXECUTOR)).json()["nodes"]
         assert plan not in [n["id"] for n in listed]
         assert client.get("/v1/users/alice/tree", headers=as_(EXECUTOR)).status_code == 403
+        # The conversation route too: the token's agent, never the body's; another agent's
+        # node as the task is missing.
+        said = [{"role": "user", "content": "I am allergic to peanuts."}]
+        r = client.post(
+            "/v1/messages", json={"messages": said, "agent_id": "planner"}, headers=as_(EXECUTOR)
+        )
+        assert r.status_code == 403
+        r = client.post(
+            "/v1/messages", json={"messages": said, "task_id": plan}, headers=as_(EXECUTOR)
+        )
+        assert r.status_code == 404
+        r = client.post("/v1/messages", json={"messages": said}, headers=as_(EXECUTOR))
+        assert r.status_code == 201
+        written = [w["node_id"] for w in r.json()["written"]]
+        assert written and {mem.get(i).agent_id for i in written} == {"executor"}
         r = client.post(
             "/v1/tools/get_memory", json={"arguments": {"node_id": plan}}, headers=as_(EXECUTOR)
         )
