@@ -210,7 +210,7 @@ class ScopedMemory:
         """Hand over chat messages in this scope (the agent, and the view's session unless
         ``session_id`` names another, stamped on every memory written)."""
         if task_id is not None:
-            self._own(task_id)
+            self._readable(task_id)
         return self.mem.add_messages(
             messages,
             user_id=self.user_id,

@@ -255,11 +255,12 @@ class ToolBox:
         return {"memory": node_view(node)}
 
     def add_messages(self, a: AddMessagesInput) -> dict[str, Any]:
+        messages = [m.model_dump(exclude_none=True) for m in a.messages]
+        if self.scope is not None:  # written as the agent, under a task it may see
+            report = self.scope.add_messages(messages, task_id=a.task_id, session_id=a.session_id)
+            return report.to_dict()
         report = self.memory.add_messages(
-            [m.model_dump(exclude_none=True) for m in a.messages],
-            user_id=self.user_id,
-            task_id=a.task_id,
-            session_id=a.session_id,
+            messages, user_id=self.user_id, task_id=a.task_id, session_id=a.session_id
         )
         return report.to_dict()
 

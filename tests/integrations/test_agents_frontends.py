@@ -122,6 +122,11 @@ def test_toolbox_and_adapters_take_an_agent(shared_world) -> None:
         box.call("delete_memory", {"node_id": shared})
     added = box.call("add_memory", {"content": "train at nine"})["memory"]
     assert added["agent_id"] == "executor"
+    said = {"messages": [{"role": "user", "content": "My seat number is 14C."}]}
+    written = box.call("add_messages", said)["written"]
+    assert written and {mem.get(w["node_id"]).agent_id for w in written} == {"executor"}
+    with pytest.raises(NodeNotFoundError):
+        box.call("add_messages", {**said, "task_id": plan})
     found = box.call("search_memory", {"query": "museum train budget"})
     assert plan not in [h["id"] for h in found["hits"]]
     assert plan not in [m["id"] for m in box.call("list_memories", {})["memories"]]
