@@ -718,6 +718,43 @@ def e_set_slot_extractor(mem, book, data, tmp):
     return (lambda: mem.set_slot_extractor(extractor)), nothing
 
 
+def e_add_messages(mem, book, data, tmp):
+    message = st.one_of(
+        st.fixed_dictionaries(
+            {
+                "role": st.one_of(st.sampled_from(["user", "assistant", "system"]), junk),
+                "content": st.one_of(st.just("I live in Lyon."), hostile_text, junk),
+            },
+            optional={"id": st.one_of(any_chars, junk), "created_at": times},
+        ),
+        junk,
+    )
+    messages = data.draw(st.one_of(st.lists(message, max_size=3), junk))
+    kwargs = {
+        "user_id": data.draw(users),
+        "task_id": node_id_of(book, data.draw(maybe(node_refs))),
+        "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+        "session_id": data.draw(maybe(st.one_of(st.just("s1"), junk))),
+    }
+
+    def after(report):
+        for written in report.written:
+            book.ack(mem.get(written.node_id))
+
+    return (lambda: mem.add_messages(messages, **kwargs)), after
+
+
+def e_set_message_extractor(mem, book, data, tmp):
+    class Extractor:
+        name = "fuzz"
+
+        def extract(self, messages: Any) -> None:
+            return None
+
+    extractor = data.draw(st.one_of(st.none(), st.builds(Extractor), junk))
+    return (lambda: mem.set_message_extractor(extractor)), nothing
+
+
 def grant_refs(mem: HybridMemory) -> Any:
     """The id of an existing grant of a user (when there is one), else a made-up one."""
     existing = [g.id for u in USERS for g in mem.grants(user_id=u)]
@@ -1004,6 +1041,10 @@ def e_scoped(mem, book, data, tmp):
             ),
             "revoke": lambda: view.revoke(data.draw(st.one_of(grant_refs(mem), junk))),
             "grants": view.grants,
+            "add_messages": lambda: view.add_messages(
+                [{"role": "user", "content": text}],
+                task_id=data.draw(maybe(st.just(node_id))),
+            ),
         }
         return name, calls[name]()
 
@@ -1040,6 +1081,7 @@ SCOPED_METHODS = [
     "grant",
     "revoke",
     "grants",
+    "add_messages",
 ]
 METHODS: dict[str, Entry] = {
     "add": e_add,
@@ -1087,6 +1129,8 @@ METHODS: dict[str, Entry] = {
     "grant": e_grant,
     "revoke": e_revoke,
     "grants": e_grants,
+    "add_messages": e_add_messages,
+    "set_message_extractor": e_set_message_extractor,
     "access": e_access,
 }
 
