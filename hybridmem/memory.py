@@ -31,6 +31,7 @@ from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintenance import MaintenanceReport
 from hybridmem.evolution.probe import ProbeReport
 from hybridmem.evolution.slots import SlotExtractor
+from hybridmem.evolution.summarize import Summarizer
 from hybridmem.filters import make_filter
 from hybridmem.index import ChromaServer, VectorIndex
 from hybridmem.models import (
@@ -765,10 +766,13 @@ class HybridMemory:
         user_id: str | None = None,
         distiller: Distiller | None = None,
         max_nodes: int | None = None,
+        summarizer: Summarizer | None = None,
     ) -> MaintenanceReport:
         """Forget and consolidate (see :mod:`hybridmem.evolution.maintenance`).
 
         ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
+        ``summarizer`` writes the summaries of finished work (default: extractive; e.g.
+        :class:`~hybridmem.evolution.summarize.LLMSummarizer`).
         """
         self._check_open()
         check_optional_user(user_id)
@@ -791,6 +795,7 @@ class HybridMemory:
             user_id=user_id,
             distiller=distiller,
             max_nodes=max_nodes,
+            summarizer=_check_summarizer(summarizer),
         )
 
     def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
@@ -806,6 +811,28 @@ class HybridMemory:
                 f"got {type(extractor).__name__}"
             )
         evolution_ops.set_slot_extractor(self._core, extractor)
+
+    def finish_task(
+        self, task_id: str, *, user_id: str | None = None, outcome: str | None = None
+    ) -> MemoryNode:
+        """Mark a task finished (a ``finish`` op), with its ``outcome`` as a node under it;
+        maintenance then folds the task into one sourced summary
+        (:mod:`hybridmem.evolution.compression`). Returns the task."""
+        self._check_open()
+        check_node_id(task_id, name="task_id")
+        check_optional_user(user_id)
+        if outcome is not None:
+            check_content(outcome, max_chars=self.config.max_content_chars, name="outcome")
+        return self._core.tree.finish_task(task_id, user_id=user_id, outcome=outcome)
+
+    def decompress(self, summary_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
+        """Bring a summary's archived sources back (active) and archive the summary; returns
+        the restored sources. The next maintenance leaves the task alone until it is idle
+        again (``EvolutionConfig.compress_idle_days``)."""
+        self._check_open()
+        check_node_id(summary_id, name="summary_id")
+        check_optional_user(user_id)
+        return evolution_ops.decompress(self._core, summary_id, user_id=user_id)
 
     def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Bring an archived memory back (active, working tier); the reason it left is kept."""
@@ -870,6 +897,15 @@ class HybridMemory:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _check_summarizer(summarizer: object) -> Summarizer | None:
+    if summarizer is None or isinstance(summarizer, Summarizer):
+        return summarizer
+    raise InvalidArgumentError(
+        "summarizer must have a str 'name' and a summarise(material) method, "
+        f"got {type(summarizer).__name__}"
+    )
 
 
 def _check_statuses(status: str | Sequence[str] | None) -> list[str] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hybridmem.core import Core
 from hybridmem.errors import InvalidArgumentError
+from hybridmem.evolution.compression import decompress
 from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.history import current_value as _current_value
 from hybridmem.evolution.history import value_history as _value_history
@@ -48,6 +49,7 @@ def value_history(core: Core, user_id: str, slot: str) -> list[ValueRecord]:
 __all__ = [
     "add_probe",
     "current_value",
+    "decompress",
     "inspect_user",
     "install",
     "maintain",
