@@ -99,6 +99,10 @@ class RetrievalConfig:
     """Candidates whose node weight (importance/recency/confidence mix) is below this are
     dropped."""
     include_statuses: tuple[str, ...] = ("active",)
+    unfold_sources: int = 40
+    """Archived sources of live summaries (compressed work) searched per query, lexically
+    and by vector, and scored like live candidates (:mod:`hybridmem.retrieval.unfold`).
+    0: a compressed task answers from its summary alone."""
     expand_neighbours: int = 20
     """The best this-many candidates bring their adjacent siblings into the candidate set
     (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
@@ -148,6 +152,7 @@ class RetrievalConfig:
             "lexical_candidates",
             "recent_children",
             "expand_neighbours",
+            "unfold_sources",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:

@@ -155,12 +155,12 @@ class _Compression:
         fresh = self.archivable(unit)
         folded = self.folded(unit)
         pointed = [m for m in folded if m.metadata.get("summary_id") != sid]
-        if existing is not None and existing.status == ACTIVE and not fresh and not pointed:
+        if existing is None:
+            # First summary, or one erased with a source: derived from what is left.
+            if len(fresh) + len(folded) < self.cfg.compress_min_sources:
+                return []
+        elif not fresh and not pointed:
             return []  # nothing new since the last summary (idempotent)
-        if existing is None and len(fresh) + len(folded) < self.cfg.compress_min_sources:
-            return []
-        if not fresh and not pointed:
-            return []
         material = self.material(unit, [*folded, *fresh])
         if material is None:
             return []  # a sealed member and no key: leave the unit as it is
@@ -176,7 +176,7 @@ class _Compression:
         source_tokens = sum(counter.count(m.content) for m in material.sources)
         metadata = self.metadata(unit, material, lines, why, source_tokens, counter.count(text))
         action = "compress_create" if existing is None else "compress_update"
-        archived = [*fresh, *pointed]
+        archived = [*fresh, *pointed] if existing is not None else [*fresh, *folded]
         reason = (
             f"{unit.node.node_type} {why}: {len(archived)} members folded into its summary "
             f"({source_tokens} -> {metadata['summary_tokens']} tokens)"

@@ -45,6 +45,7 @@ from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, 
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.timeexpr import find_window
+from hybridmem.retrieval.unfold import unfold
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
@@ -95,6 +96,9 @@ class Candidates:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scope_cosine: dict[str, float] = field(default_factory=dict)
     """Cosine of every scope node when the scope was ranked exactly (no second read)."""
+    unfolded: set[str] = field(default_factory=set)
+    """Archived sources of live summaries brought in by :mod:`~hybridmem.retrieval.unfold`
+    (scored although archived)."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -161,6 +165,7 @@ class Retriever:
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
+        unfold(self, q, resolved, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and
         # never a memory: shown on the path when a task is in scope, never as a hit (a
         # user-scope question on a small store used to get it in its top 3).
@@ -444,7 +449,9 @@ class Retriever:
         half_lives = self.core.engine.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in cands.nodes.items():
-            if node.user_id != q.user_id or node.status not in cfg.include_statuses:
+            if node.user_id != q.user_id:
+                continue
+            if node.status not in cfg.include_statuses and node_id not in cands.unfolded:
                 continue
             if q.visible is not None and not q.visible(node):
                 continue
