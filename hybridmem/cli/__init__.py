@@ -30,7 +30,16 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from hybridmem.cli import bench, evolution, integrations, memories, privacy, recovery, server
+from hybridmem.cli import (
+    bench,
+    evolution,
+    integrations,
+    memories,
+    privacy,
+    recovery,
+    server,
+    tasks,
+)
 from hybridmem.cli.support import EXIT_CODES_HELP, VECTORS, ExitCode, GuardedGroup
 from hybridmem.version import __version__
 
@@ -85,7 +94,7 @@ def _root(
     VECTORS.chroma, VECTORS.collection = chroma, collection
 
 
-for _group in (memories, privacy, recovery, evolution, server, integrations, bench):
+for _group in (memories, privacy, recovery, evolution, tasks, server, integrations, bench):
     _group.register(app)
 
 __all__ = ["ExitCode", "app", "main"]

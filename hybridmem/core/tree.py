@@ -438,9 +438,7 @@ class TreeWriter:
             engine.commit("set_active", node_id=node.id, user_id=node.user_id, payload={})
         return node
 
-    def finish_task(
-        self, task_id: str, *, user_id: str | None, outcome: str | None
-    ) -> MemoryNode:
+    def finish_task(self, task_id: str, *, user_id: str | None, outcome: str | None) -> MemoryNode:
         """Mark a task finished in one unit: the outcome (if given) as an ``outcome`` node
         under it, sealed when the task is, then the ``finish`` op; a finished task is no
         longer the active one (the active node moves to the task's parent)."""

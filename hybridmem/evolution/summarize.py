@@ -110,9 +110,7 @@ class ExtractiveSummarizer:
         states = [n for n in sources if n.node_type in STATE_TYPES]
         if states:
             last = max(states, key=lambda n: (n.created_at, n.seq))
-            lines.append(
-                SummaryLine(f"Final state: {_one_line(last.content)}", (last.id,))
-            )
+            lines.append(SummaryLine(f"Final state: {_one_line(last.content)}", (last.id,)))
             used.add(last.id)
         for node in sources:
             if node.node_type in DECISION_TYPES:
@@ -137,7 +135,7 @@ class ExtractiveSummarizer:
         groups: list[tuple[MemoryNode, frozenset[str], list[str]]] = []
         for node in sorted(rest, key=rank):
             words = _words(node.content)
-            for head, head_words, members in groups:
+            for _head, head_words, members in groups:
                 if near_duplicate(words, head_words, material.merge_similarity):
                     members.append(node.id)
                     break

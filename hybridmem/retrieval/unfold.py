@@ -35,14 +35,18 @@ def unfold(
         return
     store = retriever.store
     expression = lexical.match_expression(q.embedded or q.text)
+    bm25: dict[str, float] = {}
     if expression:
         bm25 = dict(store.lexical_search(expression, resolved.scope, ARCHIVED, n))
-    else:
-        bm25 = {}
     cosine: dict[str, float] = {}
     if q.vector is not None and retriever.config.vector_candidates:
         search = search_scope(
-            retriever.core.engine, q.vector, n, resolved.scope, ARCHIVED, resolved.where,
+            retriever.core.engine,
+            q.vector,
+            n,
+            resolved.scope,
+            ARCHIVED,
+            resolved.where,
             resolved.ids,
         )
         cosine = {m.id: m.similarity for m in search.matches}
