@@ -80,7 +80,7 @@ def run_locomo(
         for q in questions:
             sel = method.select(corpora[q.conversation_id], q.question, budget=BUDGET)
             per.setdefault(q.conversation_id, []).append(
-                evidence_score(q.evidence, frozenset().union(*sel.sources)).frac
+                evidence_score(q.evidence, sel.sources).frac
             )
         tokens = {cid: live_tokens(method.memory, BENCH_USER, {cid}) for cid in corpora}
         return {

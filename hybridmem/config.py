@@ -99,7 +99,7 @@ class RetrievalConfig:
     """Candidates whose node weight (importance/recency/confidence mix) is below this are
     dropped."""
     include_statuses: tuple[str, ...] = ("active",)
-    unfold_sources: int = 40
+    unfold_sources: int = 80
     """Archived sources of live summaries (compressed work) searched per query, lexically
     and by vector, and scored like live candidates (:mod:`hybridmem.retrieval.unfold`).
     0: a compressed task answers from its summary alone."""

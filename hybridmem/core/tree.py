@@ -441,7 +441,7 @@ class TreeWriter:
     def finish_task(self, task_id: str, *, user_id: str | None, outcome: str | None) -> MemoryNode:
         """Mark a task finished in one unit: the outcome (if given) as an ``outcome`` node
         under it, sealed when the task is, then the ``finish`` op; a finished task is no
-        longer the active one (the active node moves to the task's parent)."""
+        longer the active one (the active node moves to the task's parent task, or to none)."""
         engine = self.engine
         with engine.write():
             task = get_scoped(engine, task_id, user_id)
@@ -475,9 +475,12 @@ class TreeWriter:
             active = engine.store.get_active(task.user_id)
             node = engine.store.get(active) if active else None
             if node is not None and (node.id == task.id or task.id in node.path):
+                parent = engine.store.get(task.parent_id)
+                # Under the root: no task is active (the root as active node would make the
+                # newest step anywhere, the finished task's last state, its "next step").
                 engine.commit(
                     "set_active",
-                    node_id=task.parent_id,
+                    node_id=task.parent_id if parent and parent.parent_id else None,
                     user_id=task.user_id,
                     payload={"reason": "active task finished"},
                 )

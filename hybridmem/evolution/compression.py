@@ -33,6 +33,7 @@ changes for the members), so the op log replays a compression exactly.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -211,8 +212,13 @@ class _Compression:
             sources=tuple(sources),
             weights={n.id: node_weight(n, self.now, self.cfg) for n in sources},
             finished_at=finished if isinstance(finished, str) else None,
-            max_events=self.cfg.summary_max_events,
+            max_events=self.max_events(unit.node.id, sources),
         )
+
+    def max_events(self, unit_id: str, sources: Sequence[MemoryNode]) -> int:
+        """How many key events the unit's summary keeps (see ``summary_event_share``)."""
+        cfg = self.cfg
+        return min(cfg.summary_max_events, math.ceil(cfg.summary_event_share * len(sources)))
 
     def metadata(
         self,

@@ -200,7 +200,11 @@ class EvolutionConfig:
     compress_min_sources: int = 3
     """A unit with fewer members to fold is left as it is (a summary would not be shorter)."""
     summary_max_events: int = 8
-    """Key events a summary keeps beyond the outcome, final state, decisions and facts."""
+    """Most key events a summary keeps beyond the outcome, final state, decisions and facts."""
+    summary_event_share: float = 0.25
+    """...and at most this share of the unit's other members (rounded up): a summary is
+    meant to be several times shorter than what it folds; the rest stays reachable through
+    it (retrieval unfolds archived sources)."""
     summary_importance: float = 0.8
     summary_confidence: float = 0.9
 
@@ -228,6 +232,7 @@ class EvolutionConfig:
             "slot_embed_margin",
             "summary_importance",
             "summary_confidence",
+            "summary_event_share",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:

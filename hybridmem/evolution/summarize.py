@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
@@ -127,21 +128,27 @@ class ExtractiveSummarizer:
         """The heaviest remaining sources, near-duplicates folded into the heaviest of them,
         listed in time order."""
         weights = material.weights
+        # Among equally weighted events the most informative first: the one with the most
+        # words no other member of the unit uses (filler repeats the unit's vocabulary).
+        words = {n.id: _words(n.content) for n in rest}
+        seen: Counter[str] = Counter(w for ws in words.values() for w in ws)
 
-        def rank(n: MemoryNode) -> tuple[float, int, int, float]:
+        def rank(n: MemoryNode) -> tuple[float, int, int, int, int]:
             mentions = int(n.metadata.get("mentions", 1) or 1)
-            return (-weights.get(n.id, n.importance), -mentions, -n.access_count, n.seq)
+            own = sum(1 for w in words[n.id] if seen[w] == 1)
+            weight = round(weights.get(n.id, n.importance), 2)
+            return (-weight, -mentions, -n.access_count, -own, n.seq)
 
         groups: list[tuple[MemoryNode, frozenset[str], list[str]]] = []
         for node in sorted(rest, key=rank):
-            words = _words(node.content)
+            mine = words[node.id]
             for _head, head_words, members in groups:
-                if near_duplicate(words, head_words, material.merge_similarity):
+                if near_duplicate(mine, head_words, material.merge_similarity):
                     members.append(node.id)
                     break
             else:
                 if len(groups) < material.max_events:
-                    groups.append((node, words, [node.id]))
+                    groups.append((node, mine, [node.id]))
         chosen = sorted(groups, key=lambda g: (g[0].created_at, g[0].seq))
         out = []
         day = ""

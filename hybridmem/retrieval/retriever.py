@@ -45,7 +45,7 @@ from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, 
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.timeexpr import find_window
-from hybridmem.retrieval.unfold import unfold
+from hybridmem.retrieval.unfold import prefer_details, unfold
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
@@ -172,7 +172,7 @@ class Retriever:
         cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
-        hits = merge_duplicates(self.score(q, cands, resolved.anchor))
+        hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
         hits, notes = group_values(self.store, user_id, hits, top_k)

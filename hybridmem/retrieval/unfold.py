@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from hybridmem import lexical
 from hybridmem.core.vectors import search_scope
-from hybridmem.models import MemoryNode, NodeStatus
+from hybridmem.models import Hit, MemoryNode, NodeStatus
 from hybridmem.retrieval.scoping import ResolvedScope
 
 if TYPE_CHECKING:
@@ -73,3 +73,22 @@ def unfold(
     cands.unfolded.update(added)
     retriever._fill_similarity(added, cands.cosine, q.vector, {})
     cands.fuse(q.weights, retriever.config.fusion)
+
+
+def prefer_details(hits: list[Hit]) -> list[Hit]:
+    """Drop a summary that one of its own unfolded sources outranks: the question asks for a
+    detail the source holds, and the summary would spend the token budget on the rest of the
+    unit. A summary that matches better than all of its sources stays (it answers what
+    happened, how it ended)."""
+    best: dict[str, float] = {}
+    for hit in hits:
+        owner = hit.node.metadata.get("summary_id") if hit.node.status == ARCHIVED[0] else None
+        if isinstance(owner, str):
+            best[owner] = max(best.get(owner, 0.0), hit.score)
+    if not best:
+        return hits
+    return [
+        h
+        for h in hits
+        if not (h.node.node_type == "summary" and best.get(h.node.id, -1.0) >= h.score)
+    ]
