@@ -181,9 +181,11 @@ def test_guards_idempotence_and_resummarising(mem: HybridMemory, clock: FakeCloc
     mem.maintain()
     (resummarised,) = _summary(mem, ids["task"])
     assert resummarised.id == summary.id and resummarised.version > summary.version
-    assert "Refund arrived" in resummarised.metadata["derived_from"] or late.id in {
-        i for line in resummarised.metadata["lines"] for i in line
-    } or late.id in resummarised.metadata["derived_from"]
+    assert (
+        "Refund arrived" in resummarised.metadata["derived_from"]
+        or late.id in {i for line in resummarised.metadata["lines"] for i in line}
+        or late.id in resummarised.metadata["derived_from"]
+    )
     assert mem.get(late.id).metadata["summary_id"] == summary.id
 
 

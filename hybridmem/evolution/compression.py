@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from contextlib import nullcontext
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any

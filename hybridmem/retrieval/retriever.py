@@ -165,7 +165,7 @@ class Retriever:
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
-        unfold(self, q, resolved, cands, on_path)
+        self.unfold(q, resolved, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and
         # never a memory: shown on the path when a task is in scope, never as a hit (a
         # user-scope question on a small store used to get it in its top 3).
@@ -427,6 +427,30 @@ class Retriever:
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
         cands.fuse(q.weights, cfg.fusion)
+
+    def unfold(
+        self, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]
+    ) -> None:
+        """Archived sources of live summaries matching the query become candidates
+        (:mod:`hybridmem.retrieval.unfold`), scored like the rest."""
+        found = unfold(
+            self.core,
+            self.config,
+            q.embedded or q.text,
+            q.vector,
+            resolved,
+            set(cands.nodes) | on_path,
+        )
+        if not found.nodes:
+            return
+        for node_id in found.nodes:
+            cands.add(node_id, "summary")
+        cands.bm25.update(found.bm25)
+        cands.cosine.update(found.cosine)
+        cands.nodes.update(found.nodes)
+        cands.unfolded.update(found.nodes)
+        self._fill_similarity(found.nodes, cands.cosine, q.vector, {})
+        cands.fuse(q.weights, self.config.fusion)
 
     def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
         """The nodes that are turns of a conversation: children of a node whose type is in

@@ -13,66 +13,63 @@ out, as before.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
 
 from hybridmem import lexical
+from hybridmem.config import RetrievalConfig
+from hybridmem.core import Core
 from hybridmem.core.vectors import search_scope
 from hybridmem.models import Hit, MemoryNode, NodeStatus
 from hybridmem.retrieval.scoping import ResolvedScope
 
-if TYPE_CHECKING:
-    from hybridmem.retrieval.retriever import Candidates, Query, Retriever
-
 ARCHIVED = (NodeStatus.ARCHIVED.value,)
 
 
+@dataclass
+class Unfolded:
+    """Archived sources of live summaries matching a query, with their raw evidence."""
+
+    nodes: dict[str, MemoryNode] = field(default_factory=dict)
+    bm25: dict[str, float] = field(default_factory=dict)
+    cosine: dict[str, float] = field(default_factory=dict)
+
+
 def unfold(
-    retriever: Retriever, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]
-) -> None:
-    """Add the best-matching archived sources of live summaries in scope to ``cands``."""
-    n = retriever.config.unfold_sources
+    core: Core,
+    config: RetrievalConfig,
+    text: str,
+    vector: Any,
+    resolved: ResolvedScope,
+    known: Collection[str],
+) -> Unfolded:
+    """The best-matching archived sources (not in ``known``) of live summaries in scope."""
+    n = config.unfold_sources
+    out = Unfolded()
     if n <= 0 or resolved.ids == []:
-        return
-    store = retriever.store
-    expression = lexical.match_expression(q.embedded or q.text)
+        return out
+    store = core.engine.store
+    expression = lexical.match_expression(text)
     bm25: dict[str, float] = {}
     if expression:
         bm25 = dict(store.lexical_search(expression, resolved.scope, ARCHIVED, n))
     cosine: dict[str, float] = {}
-    if q.vector is not None and retriever.config.vector_candidates:
+    if vector is not None and config.vector_candidates:
         search = search_scope(
-            retriever.core.engine,
-            q.vector,
-            n,
-            resolved.scope,
-            ARCHIVED,
-            resolved.where,
-            resolved.ids,
+            core.engine, vector, n, resolved.scope, ARCHIVED, resolved.where, resolved.ids
         )
         cosine = {m.id: m.similarity for m in search.matches}
-    wanted = (set(bm25) | set(cosine)) - set(cands.nodes) - on_path
+    wanted = (set(bm25) | set(cosine)) - set(known)
     if not wanted:
-        return
+        return out
     nodes = store.get_many(wanted)
-    summaries = store.get_many(
-        {str(s) for s in (x.metadata.get("summary_id") for x in nodes.values()) if s}
-    )
-    live = {i for i, s in summaries.items() if s.status == NodeStatus.ACTIVE.value}
-    added: dict[str, MemoryNode] = {
-        i: x for i, x in nodes.items() if x.metadata.get("summary_id") in live
-    }
-    if not added:
-        return
-    for node_id in added:
-        cands.add(node_id, "summary")
-        if node_id in bm25:
-            cands.bm25[node_id] = bm25[node_id]
-        if node_id in cosine:
-            cands.cosine[node_id] = cosine[node_id]
-    cands.nodes.update(added)
-    cands.unfolded.update(added)
-    retriever._fill_similarity(added, cands.cosine, q.vector, {})
-    cands.fuse(q.weights, retriever.config.fusion)
+    owners = {str(x.metadata["summary_id"]) for x in nodes.values() if x.metadata.get("summary_id")}
+    live = {i for i, s in store.get_many(owners).items() if s.status == NodeStatus.ACTIVE.value}
+    out.nodes = {i: x for i, x in nodes.items() if x.metadata.get("summary_id") in live}
+    out.bm25 = {i: v for i, v in bm25.items() if i in out.nodes}
+    out.cosine = {i: v for i, v in cosine.items() if i in out.nodes}
+    return out
 
 
 def prefer_details(hits: list[Hit]) -> list[Hit]:
