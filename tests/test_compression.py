@@ -309,3 +309,19 @@ def test_compression_off_keeps_the_old_behaviour(tmp_path, clock):
         clock.advance(days=1)
         assert "compress_create" not in mem.maintain(now=clock() + timedelta(days=1)).counts
         assert _summary(mem, ids["task"]) == []
+
+
+def test_use_extends_a_short_lifecycle(mem: HybridMemory, clock: FakeClock):
+    used = mem.add("The gate code changed to the blue door at the back", user_id=U)
+    idle = mem.add("Lunch menu had lentil soup today", user_id=U)
+    assert used.lifecycle == idle.lifecycle == "short_term"
+    for _ in range(8):
+        clock.advance(hours=6)
+        mem.retrieve("which door is the gate code for", user_id=U, top_k=1)
+    report = mem.maintain()
+    assert "extend_lifecycle" in report.counts
+    assert mem.get(used.id).lifecycle == "long_term"
+    clock.advance(days=60)
+    mem.maintain()
+    assert mem.get(used.id).status == "active"
+    assert mem.get(idle.id).status == "archived"
