@@ -325,3 +325,26 @@ def test_use_extends_a_short_lifecycle(mem: HybridMemory, clock: FakeClock):
     mem.maintain()
     assert mem.get(used.id).status == "active"
     assert mem.get(idle.id).status == "archived"
+
+
+def test_importance_by_type_and_confidence_by_source(tmp_path, clock):
+    from hybridmem.config import NOTES_TYPE_IMPORTANCE
+
+    with HybridMemory(tmp_path / "old", embedder=HashEmbedder(64), clock=clock) as mem:
+        pref = mem.add("I prefer aisle seats", node_type="preference", user_id=U)
+        plain = mem.add("Booked the train", user_id=U)
+        told = mem.add("My badge number is on the lanyard", user_id=U, source="user")
+        guessed = mem.add("User probably commutes by train", user_id=U, source="agent")
+        assert pref.importance == plain.importance == 0.5  # the old default, unchanged
+        assert plain.confidence == 0.8
+        assert told.confidence > plain.confidence > guessed.confidence
+        assert guessed.metadata["source_kind"] == "agent"
+        with pytest.raises(InvalidArgumentError, match="source must be one of"):
+            mem.add("x", user_id=U, source="rumour")
+    cfg = MemoryConfig(type_importance=NOTES_TYPE_IMPORTANCE)
+    with HybridMemory(tmp_path / "new", embedder=HashEmbedder(64), clock=clock, config=cfg) as m:
+        assert m.add("I prefer aisle seats", node_type="preference", user_id=U).importance == 0.9
+        assert m.add("Renew passport", node_type="task", user_id=U).importance == 0.8
+        assert m.add("Booked the train", user_id=U, importance=0.3).importance == 0.3
+    with pytest.raises(InvalidArgumentError, match="type_importance"):
+        MemoryConfig(type_importance={"event": 2.0})

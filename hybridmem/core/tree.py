@@ -206,8 +206,12 @@ class TreeWriter:
         digest: str,
     ) -> WritePlan:
         cfg = self.engine.config
-        importance = item.importance if item.importance is not None else cfg.default_importance
-        confidence = item.confidence if item.confidence is not None else cfg.default_confidence
+        importance = item.importance
+        if importance is None:
+            importance = cfg.type_importance.get(item.node_type, cfg.default_importance)
+        confidence = item.confidence
+        if confidence is None:
+            confidence = cfg.source_confidence.get(item.source or "", cfg.default_confidence)
         planner = self.engine.planner
         if planner is None:
             return WritePlan(
@@ -279,6 +283,8 @@ class TreeWriter:
             node_id, item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
         )
         metadata = dict(item.metadata or {})
+        if item.source is not None:
+            metadata.setdefault("source_kind", item.source)  # why its confidence is what it is
         importance, confidence = item.importance, item.confidence
         status = NodeStatus.ACTIVE.value
         if plan is not None:
