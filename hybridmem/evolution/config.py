@@ -201,7 +201,7 @@ class EvolutionConfig:
     """A unit with fewer members to fold is left as it is (a summary would not be shorter)."""
     summary_max_events: int = 8
     """Most key events a summary keeps beyond the outcome, final state, decisions and facts."""
-    summary_event_share: float = 0.25
+    summary_event_share: float = 0.2
     """...and at most this share of the unit's other members (rounded up): a summary is
     meant to be several times shorter than what it folds; the rest stays reachable through
     it (retrieval unfolds archived sources)."""
