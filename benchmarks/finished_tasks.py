@@ -128,6 +128,7 @@ _FILLER = (
     "Looked at the calendar",
     "Saved a draft",
 )
+_WHEN = ("first thing", "before lunch", "after lunch", "late in the day", "at the standup")
 _TOPICS = (
     ("Reimburse the Berlin trip", "hotel invoice", "scanner DPI", "300"),
     ("Migrate the billing database", "replica lag", "batch size", "500"),
@@ -167,7 +168,9 @@ def family_tasks(n_tasks: int, filler: int, seed: int) -> list[tuple[str, list[t
             ("decision", f"Decided to handle the {episode} ourselves this time"),
             ("fact", f"Learned that the {quantity} must be {value}"),
         ]
-        items += [("event", f"{rng.choice(_FILLER)} ({title.lower()}, {j})") for j in range(filler)]
+        # Low-information turns as an agent logs them; a repeat within the task is merged
+        # at write time (a mention), as it would be in use.
+        items += [("event", f"{rng.choice(_FILLER)}, {rng.choice(_WHEN)}") for _ in range(filler)]
         rng.shuffle(items)
         tasks.append((title, items))
     return tasks
@@ -200,7 +203,7 @@ def run_family(
                     mem.add(text, node_type=kind, parent_id=task.id, user_id="u", activate=False)
                     if not text.startswith(_FILLER):
                         golds.append(Gold(k, kind, text, _question(kind, text)))
-                outcome = f"{title}: done, signed off by the owner"
+                outcome = f"Done: signed off by the owner after {2 + k} rounds"
                 if k < n_tasks - 1:
                     mem.finish_task(task.id, user_id="u", outcome=outcome)
                     golds.append(Gold(k, "outcome", outcome, f"How did '{title}' end?"))

@@ -34,6 +34,7 @@ DECISION_TYPES = frozenset({"decision"})
 FACT_TYPES = frozenset({"fact", "preference"})
 STATE_TYPES = frozenset({"state"})
 OUTCOME_TYPES = frozenset({"outcome"})
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +74,12 @@ def _words(text: str) -> frozenset[str]:
 
 def near_duplicate(a: frozenset[str], b: frozenset[str], threshold: float) -> bool:
     """Jaccard overlap of two texts' terms at or above ``threshold`` (two paraphrases that
-    share most words; one different number or name keeps them apart on short lines)."""
+    share most words), and the same numbers in both: two prices, two dates or two counts are
+    two values, never one line."""
     if not a or not b:
         return a == b
+    if {w for w in a if _DIGIT.search(w)} != {w for w in b if _DIGIT.search(w)}:
+        return False
     return len(a & b) / len(a | b) >= threshold
 
 
@@ -128,16 +132,17 @@ class ExtractiveSummarizer:
         """The heaviest remaining sources, near-duplicates folded into the heaviest of them,
         listed in time order."""
         weights = material.weights
-        # Among equally weighted events the most informative first: the one with the most
-        # words no other member of the unit uses (filler repeats the unit's vocabulary).
+        # Weights within a tenth of each other are a tie (a repeat's small importance bump
+        # must not put filler said twice above a unique event); among ties the most
+        # informative first: the one with the most words no other member of the unit uses.
         words = {n.id: _words(n.content) for n in rest}
         seen: Counter[str] = Counter(w for ws in words.values() for w in ws)
 
         def rank(n: MemoryNode) -> tuple[float, int, int, int, int]:
             mentions = int(n.metadata.get("mentions", 1) or 1)
             own = sum(1 for w in words[n.id] if seen[w] == 1)
-            weight = round(weights.get(n.id, n.importance), 2)
-            return (-weight, -mentions, -n.access_count, -own, n.seq)
+            weight = round(weights.get(n.id, n.importance), 1)
+            return (-weight, -own, -mentions, -n.access_count, n.seq)
 
         groups: list[tuple[MemoryNode, frozenset[str], list[str]]] = []
         for node in sorted(rest, key=rank):
