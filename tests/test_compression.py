@@ -352,3 +352,23 @@ def test_importance_by_type_and_confidence_by_source(tmp_path, clock):
         assert m.add("Booked the train", user_id=U, importance=0.3).importance == 0.3
     with pytest.raises(InvalidArgumentError, match="type_importance"):
         MemoryConfig(type_importance={"event": 2.0})
+
+
+def test_rest_finish_and_decompress(mem: HybridMemory, clock: FakeClock):
+    from fastapi.testclient import TestClient
+
+    from hybridmem.server import create_app
+
+    ids = _task(mem, filler=4)
+    with TestClient(create_app(mem)) as client:
+        r = client.post(f"/v1/memories/{ids['task']}/finish", json={"outcome": "Paid out"})
+        assert r.status_code == 200, r.text
+        assert r.json()["metadata"]["finished_at"]
+        again = client.post(f"/v1/memories/{ids['task']}/finish", json={})
+        assert again.status_code == 422 and "already finished" in again.text
+        clock.advance(days=1)
+        mem.maintain()
+        (summary,) = _summary(mem, ids["task"])
+        back = client.post(f"/v1/memories/{summary.id}/decompress")
+        assert back.status_code == 200, back.text
+        assert {n["status"] for n in back.json()["nodes"]} == {"active"}
