@@ -372,3 +372,28 @@ def test_rest_finish_and_decompress(mem: HybridMemory, clock: FakeClock):
         back = client.post(f"/v1/memories/{summary.id}/decompress")
         assert back.status_code == 200, back.text
         assert {n["status"] for n in back.json()["nodes"]} == {"active"}
+
+
+def test_a_failure_inside_compression_leaves_the_old_state(
+    mem: HybridMemory, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+):
+    from hybridmem.core import TreeWriter
+
+    ids = _task(mem, filler=6)
+    mem.finish_task(ids["task"], user_id=U)
+    clock.advance(days=1)
+    before = {n.id: (n.status, n.version) for n in mem.subtree(ids["task"])}
+    ops = len(mem.oplog())
+
+    def broken(*args: object, **kwargs: object) -> list[str]:
+        raise RuntimeError("disk went away between the summary and the archiving")
+
+    # The summary is written, then the members' archiving fails: nothing of it may stay.
+    monkeypatch.setattr(TreeWriter, "apply_changes", broken)
+    with pytest.raises(RuntimeError, match="disk went away"):
+        mem.maintain()
+    assert {n.id: (n.status, n.version) for n in mem.subtree(ids["task"])} == before
+    assert len(mem.oplog()) == ops
+    monkeypatch.undo()
+    mem.maintain()
+    assert len(_summary(mem, ids["task"])) == 1
