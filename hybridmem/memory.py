@@ -224,6 +224,7 @@ class HybridMemory(EvolutionCalls):
         slot: str | None = None,
         tier: str | None = None,
         sensitive: bool = False,
+        source: str | None = None,
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
 
@@ -239,6 +240,9 @@ class HybridMemory(EvolutionCalls):
         every node gets a lifecycle and tier (see :mod:`hybridmem.evolution`).
         ``sensitive=True`` stores the content encrypted (needs a key, see
         :class:`~hybridmem.privacy.PrivacyConfig`); such a node is found by vector only.
+        ``source`` (``user`` / ``agent`` / ``system``) sets the default confidence
+        (``MemoryConfig.source_confidence``); ``MemoryConfig.type_importance`` the default
+        importance by type.
         """
         item = NodeInput(
             content=content,
@@ -258,6 +262,7 @@ class HybridMemory(EvolutionCalls):
             slot=slot,
             tier=tier,
             sensitive=sensitive,
+            source=source,
         )
         return self.add_many([item], user_id=user_id)[0]
 
