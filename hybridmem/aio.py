@@ -137,6 +137,8 @@ class AsyncHybridMemory:
     # -- the API: each a coroutine running the method of the same name ------------------------
     add = _async(HybridMemory.add)
     add_many = _async(HybridMemory.add_many)
+    add_messages = _async(HybridMemory.add_messages)
+    set_message_extractor = _async(HybridMemory.set_message_extractor)
     update = _async(HybridMemory.update)
     move = _async(HybridMemory.move)
     delete = _async(HybridMemory.delete)

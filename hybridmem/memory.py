@@ -324,6 +324,7 @@ class HybridMemory(EvolutionCalls):
         """Let ``extractor`` decide what :meth:`add_messages` keeps (e.g. ``LLMExtractor`` of
         :mod:`hybridmem.conversation.llm_extract`); ``None`` restores the rules. A failing
         extractor never loses a batch: the rules decide it, ``IngestReport.fallback`` says why."""
+        self._check_open()
         if extractor is not None and not callable(getattr(extractor, "extract", None)):
             raise InvalidArgumentError(
                 f"extractor must have an extract(messages) method, got {type(extractor).__name__}"

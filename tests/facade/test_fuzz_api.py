@@ -535,6 +535,34 @@ def e_add_many(mem, book, data, tmp):
     return (lambda: mem.add_many(items, user_id=user)), after
 
 
+def e_add_messages(mem, book, data, tmp):
+    message = st.one_of(
+        st.fixed_dictionaries(
+            {"role": st.sampled_from(["user", "assistant", "system"]), "content": hostile_text},
+            optional={
+                "id": st.one_of(any_chars, junk),
+                "name": st.one_of(any_chars, junk),
+                "created_at": st.one_of(times, junk),
+            },
+        ),
+        st.dictionaries(st.sampled_from(["role", "content", "bogus"]), junk, max_size=3),
+        junk,
+    )
+    messages = data.draw(st.one_of(st.lists(message, max_size=4), junk))
+    kwargs = {
+        "user_id": data.draw(users),
+        "task_id": node_id_of(book, data.draw(maybe(node_refs))),
+        "agent_id": data.draw(maybe(st.one_of(st.just("planner"), junk))),
+        "session_id": data.draw(maybe(st.one_of(any_chars, junk))),
+    }
+
+    def after(report):
+        for written in report.written:
+            book.ack(mem.get(written.node_id, user_id=kwargs["user_id"]))
+
+    return (lambda: mem.add_messages(messages, **kwargs)), after
+
+
 def e_update(mem, book, data, tmp):
     node_id = node_id_of(book, data.draw(node_refs))
     kwargs = {
@@ -716,6 +744,17 @@ def e_set_slot_extractor(mem, book, data, tmp):
 
     extractor = data.draw(st.one_of(st.none(), st.builds(Extractor), junk))
     return (lambda: mem.set_slot_extractor(extractor)), nothing
+
+
+def e_set_message_extractor(mem, book, data, tmp):
+    class Extractor:
+        name = "fuzz"
+
+        def extract(self, messages: Any) -> Any:
+            raise NotImplementedError
+
+    extractor = data.draw(st.one_of(st.none(), st.builds(Extractor), junk))
+    return (lambda: mem.set_message_extractor(extractor)), nothing
 
 
 def e_audit_log(mem, book, data, tmp):
@@ -960,6 +999,7 @@ def e_scoped(mem, book, data, tmp):
         view = mem.scoped(**scope)
         calls = {
             "add": lambda: view.add(text, **extra),
+            "add_messages": lambda: view.add_messages([{"role": "user", "content": text}]),
             "update": lambda: view.update(node_id, content=text),
             "move": lambda: view.move(node_id, other),
             "delete": lambda: view.delete(node_id),
@@ -984,6 +1024,9 @@ def e_scoped(mem, book, data, tmp):
             book.forget(gone)
         elif method in ("add", "update"):
             book.ack(result)
+        elif method == "add_messages":
+            for written in result.written:
+                book.ack(mem.get(written.node_id, user_id=scope["user_id"]))
         for node in result if isinstance(result, list) else [result]:
             if isinstance(node, MemoryNode):
                 assert node.user_id == scope["user_id"]
@@ -993,6 +1036,7 @@ def e_scoped(mem, book, data, tmp):
 
 SCOPED_METHODS = [
     "add",
+    "add_messages",
     "update",
     "move",
     "delete",
@@ -1012,6 +1056,7 @@ SCOPED_METHODS = [
 METHODS: dict[str, Entry] = {
     "add": e_add,
     "add_many": e_add_many,
+    "add_messages": e_add_messages,
     "update": e_update,
     "move": e_move,
     "delete": e_delete,
@@ -1042,6 +1087,7 @@ METHODS: dict[str, Entry] = {
     "resolve_id": e_resolve_id,
     "get_all": e_get_all,
     "set_slot_extractor": e_set_slot_extractor,
+    "set_message_extractor": e_set_message_extractor,
     "export_user": e_export,
     "import_jsonl": e_import,
     "rotate_key": e_rotate_key,

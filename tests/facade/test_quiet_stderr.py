@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRST_CHINESE_FACT = """
 import sys
 from hybridmem import HybridMemory
-from hybridmem.evolution import pair_embed, slots
+from hybridmem.evolution.slots import pairs as pair_embed, rules as slots
 # the part-of-speech paths first, each in a fresh jieba state
 print(slots._pos("我住在上海"), pair_embed._words_zh("我住在上海"))
 with HybridMemory(sys.argv[1], embedder="hash") as mem:

@@ -119,6 +119,18 @@ ISOLATION: list[tuple[str, str, dict | None, set[int]]] = [
     ("POST", "/v1/memories", {"content": "x", "user_id": "bob"}, {403}),
     ("POST", "/v1/memories", {"content": "x", "parent_id": "{b_task}"}, {403, 404}),
     ("POST", "/v1/memories/batch", {"user_id": "bob", "items": [{"content": "x"}]}, {403}),
+    (
+        "POST",
+        "/v1/messages",
+        {"user_id": "bob", "messages": [{"role": "user", "content": "I live in Oslo."}]},
+        {403},
+    ),
+    (
+        "POST",
+        "/v1/messages",
+        {"task_id": "{b_task}", "messages": [{"role": "user", "content": "x"}]},
+        {404},
+    ),
     ("POST", "/v1/search", {"query": "falcon launch code", "user_id": "bob"}, {403}),
     ("POST", "/v1/search", {"query": "falcon launch code", "task_id": "{b_task}"}, {200, 404}),
     ("GET", "/v1/users/bob/tree", None, {403}),
