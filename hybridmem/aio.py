@@ -139,6 +139,8 @@ class AsyncHybridMemory:
     add_many = _async(HybridMemory.add_many)
     add_messages = _async(HybridMemory.add_messages)
     set_message_extractor = _async(HybridMemory.set_message_extractor)
+    finish_task = _async(HybridMemory.finish_task)
+    decompress = _async(HybridMemory.decompress)
     update = _async(HybridMemory.update)
     move = _async(HybridMemory.move)
     delete = _async(HybridMemory.delete)
