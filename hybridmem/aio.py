@@ -137,6 +137,10 @@ class AsyncHybridMemory:
     # -- the API: each a coroutine running the method of the same name ------------------------
     add = _async(HybridMemory.add)
     add_many = _async(HybridMemory.add_many)
+    add_messages = _async(HybridMemory.add_messages)
+    set_message_extractor = _async(HybridMemory.set_message_extractor)
+    finish_task = _async(HybridMemory.finish_task)
+    decompress = _async(HybridMemory.decompress)
     update = _async(HybridMemory.update)
     move = _async(HybridMemory.move)
     delete = _async(HybridMemory.delete)

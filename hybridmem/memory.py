@@ -25,12 +25,13 @@ from hybridmem.arguments import (
 from hybridmem.clock import Clock
 from hybridmem.config import MemoryConfig
 from hybridmem.config.privacy import PrivacyConfig
-from hybridmem.conversation import ConversationIngest, Extractor, IngestReport
+from hybridmem.conversation import ConversationIngest
 from hybridmem.core import Engine, NodeInput, coerce_input, content_hash
 from hybridmem.core.reads import Reader
 from hybridmem.embedding import Embedder
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.index import ChromaServer, VectorIndex
+from hybridmem.memory_conversation import ConversationCalls
 from hybridmem.memory_evolution import EvolutionCalls
 from hybridmem.models import MemoryNode, OpRecord, RetrievalResult, StoreStats
 from hybridmem.opening import CHROMA_DIR, OpenOptions, open_memory
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
 __all__ = ["CHROMA_DIR", "DB_FILE", "DEFAULT_USER", "HybridMemory", "NodeInput", "content_hash"]
 
 
-class HybridMemory(EvolutionCalls, Sharing):
+class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
     """A weighted memory tree: SQLite (or PostgreSQL) for structure and state, Chroma for
     vectors.
 
@@ -227,6 +228,7 @@ class HybridMemory(EvolutionCalls, Sharing):
         slot: str | None = None,
         tier: str | None = None,
         sensitive: bool = False,
+        source: str | None = None,
     ) -> MemoryNode:
         """Add one memory under ``parent_id``.
 
@@ -242,6 +244,9 @@ class HybridMemory(EvolutionCalls, Sharing):
         every node gets a lifecycle and tier (see :mod:`hybridmem.evolution`).
         ``sensitive=True`` stores the content encrypted (needs a key, see
         :class:`~hybridmem.privacy.PrivacyConfig`); such a node is found by vector only.
+        ``source`` (``user`` / ``agent`` / ``system``) sets the default confidence
+        (``MemoryConfig.source_confidence``); ``MemoryConfig.type_importance`` the default
+        importance by type.
         """
         item = NodeInput(
             content=content,
@@ -261,6 +266,7 @@ class HybridMemory(EvolutionCalls, Sharing):
             slot=slot,
             tier=tier,
             sensitive=sensitive,
+            source=source,
         )
         return self.add_many([item], user_id=user_id)[0]
 
@@ -282,52 +288,6 @@ class HybridMemory(EvolutionCalls, Sharing):
         if not inputs:
             return []
         return self._core.tree.add_many(inputs, user_id)
-
-    def add_messages(
-        self,
-        messages: Iterable[Mapping[str, Any]],
-        *,
-        user_id: str = DEFAULT_USER,
-        task_id: str | None = None,
-        agent_id: str | None = None,
-        session_id: str | None = None,
-    ) -> IngestReport:
-        """Hand it the conversation: chat messages in, typed memories out.
-
-        ``messages`` are ``{"role": "user"|"assistant"|"system", "content": str, "id"?: str,
-        "name"?: str, "created_at"?: datetime | ISO string}`` mappings (the OpenAI chat shape).
-        Every message is kept first in the buffer tier (raw, expiring after
-        ``EvolutionConfig.buffer_ttl_hours``); extraction then writes what is worth keeping:
-        the user's facts and preferences under the root (a changed value joins its conflict
-        group), the conversation's events under its session (under ``task_id`` when given).
-        Questions, hypotheticals, passing moods, greetings and filler are not written as
-        memories; the assistant's statements are events, never facts about the user. Each
-        memory cites the ids of the messages it came from (:attr:`MemoryNode.source_ids`).
-        One call is one write: all of it or nothing. Returns an
-        :class:`~hybridmem.conversation.IngestReport`.
-        """
-        self._check_open()
-        user_id = check_user_id(user_id)
-        if task_id is not None:
-            task_id = check_node_id(task_id, name="task_id")
-        if agent_id is not None:
-            agent_id = check_user_id(agent_id, name="agent_id")
-        if session_id is not None:
-            session_id = check_user_id(session_id, name="session_id")
-        return self._conversation.add_messages(
-            messages, user_id=user_id, task_id=task_id, agent_id=agent_id, session_id=session_id
-        )
-
-    def set_message_extractor(self, extractor: Extractor | None) -> None:
-        """Let ``extractor`` decide what :meth:`add_messages` keeps (e.g. ``LLMExtractor`` of
-        :mod:`hybridmem.conversation.llm_extract`); ``None`` restores the rules. A failing
-        extractor never loses a batch: the rules decide it, ``IngestReport.fallback`` says why."""
-        self._check_open()
-        if extractor is not None and not callable(getattr(extractor, "extract", None)):
-            raise InvalidArgumentError(
-                f"extractor must have an extract(messages) method, got {type(extractor).__name__}"
-            )
-        self._conversation.extractor = extractor or self._conversation.rules
 
     def update(
         self,

@@ -12,12 +12,14 @@ from datetime import datetime
 
 from hybridmem.arguments import DEFAULT_USER, check_plugin
 from hybridmem.core import Core
+from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution import services as evolution_ops
 from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.inspect import InspectRow
 from hybridmem.evolution.maintain.distill import Distiller
 from hybridmem.evolution.maintain.maintenance import MaintenanceReport
 from hybridmem.evolution.maintain.probe import ProbeReport
+from hybridmem.evolution.maintain.summarize import Summarizer
 from hybridmem.evolution.slots.rules import SlotExtractor
 from hybridmem.models import MemoryNode
 from hybridmem.validation import (
@@ -55,10 +57,13 @@ class EvolutionCalls:
         user_id: str | None = None,
         distiller: Distiller | None = None,
         max_nodes: int | None = None,
+        summarizer: Summarizer | None = None,
     ) -> MaintenanceReport:
         """Forget and consolidate (see :mod:`hybridmem.evolution.maintain.maintenance`).
 
         ``max_nodes`` caps each user's active nodes for this run (default: the config's cap).
+        ``summarizer`` writes the summaries of finished work (default: extractive; e.g.
+        :class:`~hybridmem.evolution.maintain.summarize.LLMSummarizer`).
         """
         self._check_open()
         check_optional_user(user_id)
@@ -79,7 +84,32 @@ class EvolutionCalls:
             user_id=user_id,
             distiller=distiller,
             max_nodes=max_nodes,
+            summarizer=_check_summarizer(summarizer),
         )
+
+    def finish_task(
+        self, task_id: str, *, user_id: str | None = None, outcome: str | None = None
+    ) -> MemoryNode:
+        """Mark a task finished (a ``finish`` op), with its ``outcome`` as a node under it;
+        maintenance then folds the task into one sourced summary
+        (:mod:`hybridmem.evolution.maintain.compression`). Returns the task."""
+        self._check_open()
+        check_node_id(task_id, name="task_id")
+        check_optional_user(user_id)
+        if outcome is not None:
+            check_content(
+                outcome, max_chars=self._core.engine.config.max_content_chars, name="outcome"
+            )
+        return self._core.tree.finish_task(task_id, user_id=user_id, outcome=outcome)
+
+    def decompress(self, summary_id: str, *, user_id: str | None = None) -> list[MemoryNode]:
+        """Bring a summary's archived sources back (active) and archive the summary; returns
+        the restored sources. The next maintenance leaves the task alone until it is idle
+        again (``EvolutionConfig.compress_idle_days``)."""
+        self._check_open()
+        check_node_id(summary_id, name="summary_id")
+        check_optional_user(user_id)
+        return evolution_ops.decompress(self._core, summary_id, user_id=user_id)
 
     def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
         """Ask ``extractor`` (e.g. :class:`~hybridmem.evolution.llm.LLMSlotExtractor`) for the
@@ -156,3 +186,12 @@ class EvolutionCalls:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
         return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+
+
+def _check_summarizer(summarizer: object) -> Summarizer | None:
+    if summarizer is None or isinstance(summarizer, Summarizer):
+        return summarizer
+    raise InvalidArgumentError(
+        "summarizer must have a str 'name' and a summarise(material) method, "
+        f"got {type(summarizer).__name__}"
+    )

@@ -41,6 +41,7 @@ from hybridmem.cli import (
     privacy,
     recovery,
     server,
+    tasks,
 )
 from hybridmem.cli.support import EXIT_CODES_HELP, VECTORS, ExitCode, GuardedGroup
 from hybridmem.version import __version__
@@ -98,7 +99,17 @@ def _root(
     VECTORS.chroma, VECTORS.collection = chroma, collection
 
 
-for _group in (memories, conversation, privacy, recovery, evolution, server, integrations, bench):
+for _group in (
+    memories,
+    conversation,
+    privacy,
+    recovery,
+    evolution,
+    tasks,
+    server,
+    integrations,
+    bench,
+):
     _group.register(app)
 
 __all__ = ["ExitCode", "app", "main"]

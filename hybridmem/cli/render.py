@@ -100,6 +100,10 @@ def status_mark(node: MemoryNode) -> str:
     """``superseded`` / ``candidate`` / ``archived`` / empty, for labels and tables."""
     if node.status == "archived" and node.metadata.get("superseded_by"):
         return "superseded"
+    if node.status == "archived" and node.metadata.get("summary_id"):
+        return "compressed"
+    if node.status == "active" and node.metadata.get("finished_at"):
+        return "finished"
     if node.status != "active":
         return node.status
     return ""

@@ -1,9 +1,9 @@
 """Words for a conflict group's members in ``hybridmem tree``: which value is current, which
 one was demoted and when it settles, which one waits for confirmation and what confirms it.
 
-The states are the ones :mod:`hybridmem.evolution.conflicts` records on the nodes (``demoted_by``,
-``awaiting``/``unconfirmed_reason``); which member is current comes from ``HybridMemory.inspect``
-(the same answer retrieval and the inspector give).
+The states are the ones :mod:`hybridmem.evolution.write.conflicts` records on the nodes
+(``demoted_by``, ``awaiting``/``unconfirmed_reason``); which member is current comes from
+``HybridMemory.inspect`` (the same answer retrieval and the inspector give).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ package-level import graph stays acyclic: tests/test_layering.py).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -106,6 +107,10 @@ class RetrievalConfig:
     """Candidates whose node weight (importance/recency/confidence mix) is below this are
     dropped."""
     include_statuses: tuple[str, ...] = ("active",)
+    unfold_sources: int = 80
+    """Archived sources of live summaries (compressed work) searched per query, lexically
+    and by vector, and scored like live candidates (:mod:`hybridmem.retrieval.unfold`).
+    0: a compressed task answers from its summary alone."""
     expand_neighbours: int = 20
     """The best this-many candidates bring their adjacent siblings into the candidate set
     (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
@@ -155,6 +160,7 @@ class RetrievalConfig:
             "lexical_candidates",
             "recent_children",
             "expand_neighbours",
+            "unfold_sources",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
@@ -167,6 +173,22 @@ class RetrievalConfig:
             raise InvalidArgumentError("RetrievalConfig.min_weight must be in [0, 1]")
 
 
+NOTES_TYPE_IMPORTANCE: Mapping[str, float] = {
+    "preference": 0.9,
+    "task": 0.8,
+    "state": 0.8,
+    "decision": 0.8,
+    "outcome": 0.8,
+    "event": 0.5,
+}
+"""The design notes' default importance by type (weighted-memory-tree, 9.3)."""
+
+SOURCE_CONFIDENCE: Mapping[str, float] = {"user": 0.9, "agent": 0.6, "system": 0.95}
+"""Default confidence by source kind: what the user stated outranks what the agent inferred
+(the notes: confidence tells a user's explicit statement from an inference); a system state
+is the most reliable."""
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryConfig:
     """Engine-wide settings."""
@@ -176,6 +198,17 @@ class MemoryConfig:
     """Longer content is refused (ContentTooLongError) rather than silently truncated."""
     default_importance: float = 0.5
     default_confidence: float = 0.8
+    type_importance: Mapping[str, float] = field(default_factory=dict)
+    """Default importance by node type (a type not named gets ``default_importance``); an
+    explicit ``importance=`` always wins. Empty by default: the old behaviour (every node
+    0.5). :data:`NOTES_TYPE_IMPORTANCE` holds the design notes' values (preference 0.9,
+    task and state 0.8, event 0.5); opt in with ``type_importance=NOTES_TYPE_IMPORTANCE``.
+    Not the default because importance is a retrieval feature and the retrieval benchmarks
+    were not re-measured with it."""
+    source_confidence: Mapping[str, float] = field(default_factory=lambda: dict(SOURCE_CONFIDENCE))
+    """Default confidence by ``source=`` kind (``user`` stated it, ``agent`` inferred it,
+    ``system`` state); a node written without ``source=`` gets ``default_confidence`` (the
+    old behaviour), an explicit ``confidence=`` always wins."""
     activate_on_add: tuple[str, ...] = ("task", "state")
     """Adding a node of one of these types makes it the user's active node."""
     scope_types: tuple[str, ...] = ("root", "task")
@@ -224,6 +257,17 @@ class MemoryConfig:
             raise InvalidArgumentError(
                 "MemoryConfig.max_nodes_per_user must be None or an int >= 2 (root + one node)"
             )
+        for name, table in (
+            ("type_importance", self.type_importance),
+            ("source_confidence", self.source_confidence),
+        ):
+            if not isinstance(table, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, int | float) and 0.0 <= v <= 1.0
+                for k, v in table.items()
+            ):
+                raise InvalidArgumentError(
+                    f"MemoryConfig.{name} must map names to numbers in [0, 1]"
+                )
         for name in ("default_importance", "default_confidence", "ancestor_bump"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:

@@ -184,6 +184,30 @@ class EvolutionConfig:
     """A node retrieved within this many days (or within one half-life of its lifecycle, when
     that is shorter) is never faded or pruned: it is in use."""
 
+    # -- compression (hybridmem.evolution.maintain.compression) -----------------------------------
+    compress: bool = True
+    """Deep maintenance folds finished or idle tasks and sessions into one sourced summary
+    each (their members archived, reachable through it) instead of letting them fade."""
+    compress_idle_days: float = 14.0
+    """A task or session nothing was written to or retrieved from for this long is
+    compressed even if never finished (the short-term half-life: by then its episodes have
+    lost half their weight, long before fading would archive them one by one)."""
+    compress_units: tuple[str, ...] = ("task", "session")
+    """Node types whose work is folded into one summary (a nested one has its own)."""
+    compress_keep_types: tuple[str, ...] = ("fact", "preference", "profile")
+    """Members of these types are quoted in the summary but stay live (they are what the
+    user is, not what happened)."""
+    compress_min_sources: int = 3
+    """A unit with fewer members to fold is left as it is (a summary would not be shorter)."""
+    summary_max_events: int = 8
+    """Most key events a summary keeps beyond the outcome, final state, decisions and facts."""
+    summary_event_share: float = 0.2
+    """...and at most this share of the unit's other members (rounded up): a summary is
+    meant to be several times shorter than what it folds; the rest stays reachable through
+    it (retrieval unfolds archived sources)."""
+    summary_importance: float = 0.8
+    summary_confidence: float = 0.9
+
     # -- distillation -------------------------------------------------------------------
     distill_types: tuple[str, ...] = ("event", "fact")
     distill_min_mentions: int = 3
@@ -206,6 +230,9 @@ class EvolutionConfig:
             "distill_threshold",
             "slot_embed_threshold",
             "slot_embed_margin",
+            "summary_importance",
+            "summary_confidence",
+            "summary_event_share",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
@@ -224,11 +251,18 @@ class EvolutionConfig:
             "buffer_ttl_hours",
             "repeat_window_hours",
             "retrieved_keep_days",
+            "compress_idle_days",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not (math.isfinite(value) and value > 0):
                 raise InvalidArgumentError(f"EvolutionConfig.{name} must be > 0")
-        for name in ("confirmations", "promote_uses", "distill_min_mentions"):
+        for name in (
+            "confirmations",
+            "promote_uses",
+            "distill_min_mentions",
+            "compress_min_sources",
+            "summary_max_events",
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidArgumentError(f"EvolutionConfig.{name} must be an int >= 1")

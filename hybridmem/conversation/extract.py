@@ -8,8 +8,11 @@ write path finds in it:
 ============================  =============================================================
 the user says                 becomes
 ============================  =============================================================
-a question, a hypothetical,   nothing (the message stays in the buffer until it expires):
-filler, a passing mood        "what if I moved to Berlin?" is not where the user lives
+filler or a greeting ("ok")   nothing (the message stays in the buffer until it expires)
+a question, a hypothetical,   an event of the conversation marked ``aside`` (its label), never
+a passing mood                a fact or a preference: "what if I moved to Berlin?" is not where
+                              the user lives, yet it was said, and a later question may be
+                              about it
 an emotion that commits to    a fact (the write path's own test:
 a change ("switched to ...")  :func:`hybridmem.evolution.write.commitments.committed_change`)
 a statement giving a value    a fact under the user's root: it joins that slot's conflict
@@ -21,12 +24,19 @@ a standing instruction        a preference (the classifier's ``stable:`` cue: "f
 any other statement           an event of the conversation (under the task or session)
 ============================  =============================================================
 
+Such turns keep the importance of any event. Measured on a LoCoMo conversation (MiniLM,
+evidence recall at 1,000 tokens once the raw turns had expired; every turn one event: 0.78):
+dropping them outright gave 0.58 (questions and remarks are where many answers were said),
+keeping them at the weight the write path gives a fact its filter holds back (half) 0.70,
+at an event's own weight 0.75.
+
 The assistant's turns are evidence, not facts about the user: their statements are kept as
 events of the conversation (what was proposed, what was said), their questions and filler are
 not. System messages are instructions to the agent, not memories of the user.
 
-Consecutive sentences of one message that become the same kind of memory stay one memory, so
-a message kept whole is stored verbatim (and embedded once, shared with its buffer copy).
+Every message with more than filler in it stays one event of the conversation (verbatim when
+nothing was dropped, so it is embedded once, shared with its buffer copy); the facts and
+preferences a user's sentences give are written beside it, one per sentence, under the root.
 """
 
 from __future__ import annotations
@@ -48,12 +58,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？；])\s*|\n+")
 USER_LEVEL = frozenset({"fact", "preference"})
 """Memory types that follow the user into every task: written under the user's root."""
 
-_SKIPPED_ACTS = {
+_ASIDE_ACTS = {
     SpeechAct.QUESTION: "question",
     SpeechAct.HYPOTHETICAL: "hypothetical",
-    SpeechAct.FILLER: "filler or greeting",
     SpeechAct.EMOTION: "passing emotion",
 }
+"""Acts kept as events, never as facts or preferences (their label says why)."""
+FILLER = "filler or greeting"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +77,9 @@ class Draft:
     speaker: str
     act: str
     slot: str | None = None
+    aside: str | None = None
+    """Why this is an event and never a fact (``question``, ``hypothetical``, ``passing
+    emotion``); None for what was asserted."""
 
 
 @dataclass(slots=True)
@@ -75,6 +89,13 @@ class Extraction:
 
     drafts: list[Draft] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    kind: str
+    slot: str | None = None
+    aside: str | None = None
 
 
 def sentences(text: str) -> list[str]:
@@ -112,56 +133,72 @@ class RuleExtractor:
         if message.role == "system":
             return [], "system message: an instruction to the agent, not a memory"
         labelled = [(s, self.classifier.classify(s)) for s in sentences(message.content)]
-        kinds = [self._kind(message.role, s, r) for s, r in labelled]
-        groups: list[tuple[str, list[str], str, str | None]] = []  # type, sentences, act, slot
-        reasons: list[str] = []
-        for (sentence, result), (kind, reason) in zip(labelled, kinds, strict=True):
-            if kind is None:
-                reasons.append(reason)
+        # What the user concluded (facts, preferences: one memory per sentence, under the root)
+        # and what was said (one event per message, in the conversation). A fact's turn stays
+        # an event too: the conversation keeps its context (when, after what), the root the
+        # standing value; on LoCoMo, moving such turns out of their session cost 0.07 of
+        # evidence recall at 1,000 tokens.
+        said: list[str] = []
+        asides: list[str | None] = []
+        concluded: list[Draft] = []
+        for sentence, result in labelled:
+            kept = self._kind(message.role, sentence, result)
+            if kept is None:
                 continue
-            slot = reason or None  # for a kept sentence, ``reason`` carries its slot
-            if groups and groups[-1][0] == kind and kind not in USER_LEVEL:
-                groups[-1][1].append(sentence)
-                continue
-            groups.append((kind, [sentence], str(result.act), slot))
-        if not groups:
-            return [], "; ".join(dict.fromkeys(reasons)) or "nothing to keep"
-        whole = len(groups) == 1 and len(groups[0][1]) == len(labelled)
-        drafts = [
-            Draft(
-                node_type=kind,
-                content=message.content.strip() if whole else _join(parts),
-                source_ids=(message.id,),
-                speaker=message.speaker,
-                act=act,
-                slot=slot,
-            )
-            for kind, parts, act, slot in groups
-        ]
-        return drafts, ""
+            said.append(sentence)
+            asides.append(kept.aside)
+            if kept.kind in USER_LEVEL:
+                concluded.append(
+                    Draft(
+                        kept.kind,
+                        sentence,
+                        (message.id,),
+                        message.speaker,
+                        str(result.act),
+                        slot=kept.slot,
+                    )
+                )
+        if not said:
+            return [], FILLER
+        labels = [a for a in dict.fromkeys(asides) if a is not None]
+        episode = Draft(
+            "event",
+            message.content.strip() if len(said) == len(labelled) else _join(said),
+            (message.id,),
+            message.speaker,
+            str(labelled[0][1].act) if len(labelled) == 1 else "mixed",
+            # An aside only when nothing in the message was asserted.
+            aside="; ".join(labels) if None not in asides else None,
+        )
+        return [*concluded, episode], ""
 
-    def _kind(self, role: str, sentence: str, result: SpeechActResult) -> tuple[str | None, str]:
-        """``(memory type, slot)`` for a kept sentence, ``(None, reason)`` for a dropped one."""
+    def _kind(self, role: str, sentence: str, result: SpeechActResult) -> _Kept | None:
+        """What a sentence becomes; None for filler (nothing to keep)."""
         act = result.act
-        if act is SpeechAct.EMOTION and role == "user":
-            if committed_change(sentence, result, self.classifier) is not None:
-                guess = slots.infer(sentence)
-                return "fact", guess.slot or ""
-            return None, _SKIPPED_ACTS[act]
-        if act in _SKIPPED_ACTS:
-            return None, _SKIPPED_ACTS[act]
+        if act is SpeechAct.FILLER:
+            return None
+        if (
+            act is SpeechAct.EMOTION
+            and role == "user"
+            and committed_change(sentence, result, self.classifier) is not None
+        ):
+            return _Kept("fact", slots.infer(sentence).slot)
+        if act in _ASIDE_ACTS:
+            return _Kept("event", aside=_ASIDE_ACTS[act])
         if role == "assistant":
             # The assistant's statements are what it said or proposed: evidence of the
             # conversation, never a fact about the user.
-            return "event", ""
+            return _Kept("event")
         cues = result.cues
         if act is SpeechAct.PREFERENCE:
-            momentary = any(c.startswith("now:") for c in cues)
-            return ("event", "") if momentary else ("preference", slots.infer(sentence).slot or "")
+            if any(c.startswith("now:") for c in cues):  # a passing want, not a taste
+                return _Kept("event")
+            return _Kept("preference", slots.infer(sentence).slot)
         if act is SpeechAct.INSTRUCTION:
-            standing = any(c.startswith("stable:") for c in cues)
-            return ("preference", slots.infer(sentence).slot or "") if standing else ("event", "")
+            if any(c.startswith("stable:") for c in cues):  # a standing rule
+                return _Kept("preference", slots.infer(sentence).slot)
+            return _Kept("event")
         guess = slots.infer(sentence)
         if guess.slot is not None and guess.about_user:
-            return "fact", guess.slot
-        return "event", ""
+            return _Kept("fact", guess.slot)
+        return _Kept("event")

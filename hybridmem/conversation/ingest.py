@@ -214,6 +214,7 @@ class ConversationIngest:
                 "source_ids": list(draft.source_ids),
                 "speaker": draft.speaker,
                 "extracted_from": draft.act,
+                **({"aside": draft.aside} if draft.aside else {}),
             },
         )
 

@@ -47,6 +47,13 @@ class NodeInput:
     """Conflict-group key of a fact/preference (e.g. ``user.city``); None: inferred."""
     tier: str | None = None
     """buffer / working / long_term; None: the evolution policy's starting tier."""
+    source: str | None = None
+    """Who says so: ``user`` (stated by the user), ``agent`` (inferred by the agent) or
+    ``system`` (a system state); sets the default confidence
+    (``MemoryConfig.source_confidence``). None: ``MemoryConfig.default_confidence``."""
+
+
+SOURCE_KINDS = ("user", "agent", "system")
 
 
 def content_hash(text: str) -> str:
@@ -94,6 +101,10 @@ def coerce_input(item: object, position: int, config: MemoryConfig) -> NodeInput
         value = getattr(item, name)
         if value is not None:
             check_user_id(value, name=name)
+    if item.source is not None and item.source not in SOURCE_KINDS:
+        raise InvalidArgumentError(
+            f"source must be one of {', '.join(SOURCE_KINDS)} (or None), got {item.source!r:.40}"
+        )
     if not isinstance(item.sensitive, bool):
         raise InvalidArgumentError(f"sensitive must be a bool, got {type(item.sensitive).__name__}")
     if item.activate is not None and not isinstance(item.activate, bool):

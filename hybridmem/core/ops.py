@@ -218,6 +218,7 @@ def core_registry() -> OpRegistry:
     registry.register("update", apply_update)
     registry.register("move", apply_move)
     registry.register("delete", apply_delete)
+    registry.register("finish", apply_finish)
     for op in ("evolve", "maintain", "restore"):
         registry.register(op, apply_change)
     return registry
@@ -426,6 +427,17 @@ def apply_change(ctx: ApplyContext, rec: OpRecord) -> None:
     if node is None:
         return
     ctx.store.update_node(node.id, change_values(node, rec.payload.get("values") or {}, rec.at))
+
+
+def apply_finish(ctx: ApplyContext, rec: OpRecord) -> None:
+    """Mark a task finished (the ``finish`` op): its metadata records when, and which node
+    (if any) holds the outcome. The outcome's text is a node of its own (an ``add`` op), so it
+    is sealed and erased like any memory; this payload holds ids only."""
+    node = require(ctx, rec.node_id, rec.seq)
+    values = {
+        "metadata": {"finished_at": to_iso(rec.at), "outcome_id": rec.payload.get("outcome_id")}
+    }
+    ctx.store.update_node(node.id, change_values(node, values, rec.at))
 
 
 def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> dict[str, Any]:

@@ -211,8 +211,12 @@ class TreeWriter:
         digest: str,
     ) -> WritePlan:
         cfg = self.engine.config
-        importance = item.importance if item.importance is not None else cfg.default_importance
-        confidence = item.confidence if item.confidence is not None else cfg.default_confidence
+        importance = item.importance
+        if importance is None:
+            importance = cfg.type_importance.get(item.node_type, cfg.default_importance)
+        confidence = item.confidence
+        if confidence is None:
+            confidence = cfg.source_confidence.get(item.source or "", cfg.default_confidence)
         planner = self.engine.planner
         if planner is None:
             return WritePlan(
@@ -285,6 +289,8 @@ class TreeWriter:
             node_id, item.content, sensitive=item.sensitive, plain_hash=content_hash(item.content)
         )
         metadata = dict(item.metadata or {})
+        if item.source is not None:
+            metadata.setdefault("source_kind", item.source)  # why its confidence is what it is
         importance, confidence = item.importance, item.confidence
         status = NodeStatus.ACTIVE.value
         if plan is not None:
@@ -443,6 +449,54 @@ class TreeWriter:
             node = get_scoped(engine, node_id, user_id)
             engine.commit("set_active", node_id=node.id, user_id=node.user_id, payload={})
         return node
+
+    def finish_task(self, task_id: str, *, user_id: str | None, outcome: str | None) -> MemoryNode:
+        """Mark a task finished in one unit: the outcome (if given) as an ``outcome`` node
+        under it, sealed when the task is, then the ``finish`` op; a finished task is no
+        longer the active one (the active node moves to the task's parent task, or to none)."""
+        engine = self.engine
+        with engine.write():
+            task = get_scoped(engine, task_id, user_id)
+            if task.node_type not in engine.config.scope_types or task.parent_id is None:
+                raise InvalidArgumentError(
+                    f"node {task_id!r} is a {task.node_type!r}, not a task; only a task "
+                    f"(one of {', '.join(t for t in engine.config.scope_types if t != 'root')}) "
+                    "can be finished"
+                )
+            if task.metadata.get("finished_at"):
+                raise InvalidArgumentError(
+                    f"task {task_id!r} was already finished at {task.metadata['finished_at']}"
+                )
+            outcome_id: str | None = None
+            if outcome is not None:
+                item = NodeInput(
+                    content=outcome,
+                    parent_id=task.id,
+                    node_type="outcome",
+                    activate=False,
+                    sensitive=task.sensitive,
+                    metadata={"outcome_of": task.id},
+                )
+                outcome_id = self.add_many([item], task.user_id)[0].id
+            engine.commit(
+                "finish",
+                node_id=task.id,
+                user_id=task.user_id,
+                payload={"outcome_id": outcome_id},
+            )
+            active = engine.store.get_active(task.user_id)
+            node = engine.store.get(active) if active else None
+            if node is not None and (node.id == task.id or task.id in node.path):
+                parent = engine.store.get(task.parent_id)
+                # Under the root: no task is active (the root as active node would make the
+                # newest step anywhere, the finished task's last state, its "next step").
+                engine.commit(
+                    "set_active",
+                    node_id=task.parent_id if parent and parent.parent_id else None,
+                    user_id=task.user_id,
+                    payload={"reason": "active task finished"},
+                )
+        return get_scoped(engine, task.id, None)
 
     # -- evolution changes ----------------------------------------------------------------
     def apply_changes(

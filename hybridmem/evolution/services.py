@@ -14,6 +14,7 @@ from hybridmem.evolution.history import ValueRecord
 from hybridmem.evolution.history import current_value as _current_value
 from hybridmem.evolution.history import value_history as _value_history
 from hybridmem.evolution.inspect import inspect_user
+from hybridmem.evolution.maintain.compression import decompress
 from hybridmem.evolution.maintain.maintenance import maintain, restore_archived
 from hybridmem.evolution.maintain.probe import add_probe, probe_report
 from hybridmem.evolution.slots.rules import SlotExtractor
@@ -47,6 +48,7 @@ def value_history(core: Core, user_id: str, slot: str) -> list[ValueRecord]:
 __all__ = [
     "add_probe",
     "current_value",
+    "decompress",
     "inspect_user",
     "maintain",
     "planner",

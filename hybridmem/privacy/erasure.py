@@ -201,6 +201,17 @@ def erase(
         doomed = erased_ids(engine.apply_context, user_id, node_id, subtree)
         if not doomed and whole_user and not store.has_unerased_ops(user_id):
             raise NodeNotFoundError(f"user {user_id!r} has no memory to erase")
+        if not whole_user:
+            # A summary (or profile) quotes its sources: erased with them, by erase ops of
+            # its own (replay deletes it too); maintenance derives it again from what is left.
+            for derived in derived_from(core, user_id, doomed):
+                engine.commit(
+                    "erase",
+                    node_id=derived,
+                    user_id=user_id,
+                    payload={"count": 1, "subtree": False, "user": False},
+                )
+                doomed.append(derived)
         _fix_active(core, user_id, doomed, whole_user, path)
         scrubbed = store.count_erasable_ops(user_id, doomed, whole_user)
         record, _ = engine.commit(
@@ -324,6 +335,17 @@ def erased_ids(ctx: ApplyContext, user_id: str, node_id: str | None, subtree: bo
     if node is None:
         return []
     return [n.id for n in store.subtree(node)] if subtree else [node.id]
+
+
+def derived_from(core: Core, user_id: str, doomed: list[str]) -> list[str]:
+    """Nodes outside ``doomed`` whose text was derived from a node in it (their
+    ``metadata.derived_from`` names one): summaries and distilled profiles."""
+    gone = set(doomed)
+    return [
+        n.id
+        for n in core.engine.store.user_nodes(user_id)
+        if n.id not in gone and gone & set(n.metadata.get("derived_from") or ())
+    ]
 
 
 def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:

@@ -47,6 +47,7 @@ from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.timeexpr import find_window
+from hybridmem.retrieval.unfold import prefer_details, unfold
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
@@ -97,6 +98,9 @@ class Candidates:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scope_cosine: dict[str, float] = field(default_factory=dict)
     """Cosine of every scope node when the scope was ranked exactly (no second read)."""
+    unfolded: set[str] = field(default_factory=set)
+    """Archived sources of live summaries brought in by :mod:`~hybridmem.retrieval.unfold`
+    (scored although archived)."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -167,13 +171,14 @@ class Retriever:
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
+        self.unfold(q, resolved, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and
         # never a memory: shown on the path when a task is in scope, never as a hit (a
         # user-scope question on a small store used to get it in its top 3).
         cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
-        hits = merge_duplicates(self.score(q, cands, resolved.anchor))
+        hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
         hits, notes = group_values(self.store, user_id, hits, top_k)
@@ -451,6 +456,30 @@ class Retriever:
         cands.nodes.update(added)
         cands.fuse(q.weights, cfg.fusion)
 
+    def unfold(
+        self, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]
+    ) -> None:
+        """Archived sources of live summaries matching the query become candidates
+        (:mod:`hybridmem.retrieval.unfold`), scored like the rest."""
+        found = unfold(
+            self.core,
+            self.config,
+            q.embedded or q.text,
+            q.vector,
+            resolved,
+            set(cands.nodes) | on_path,
+        )
+        if not found.nodes:
+            return
+        for node_id in found.nodes:
+            cands.add(node_id, "summary")
+        cands.bm25.update(found.bm25)
+        cands.cosine.update(found.cosine)
+        cands.nodes.update(found.nodes)
+        cands.unfolded.update(found.nodes)
+        self._fill_similarity(found.nodes, cands.cosine, q.vector, {})
+        cands.fuse(q.weights, self.config.fusion)
+
     def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
         """The nodes that are turns of a conversation: children of a node whose type is in
         ``RetrievalConfig.conversation_types`` (a session). Only they have conversational
@@ -472,7 +501,9 @@ class Retriever:
         half_lives = self.core.engine.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in cands.nodes.items():
-            if node.user_id != q.user_id or node.status not in cfg.include_statuses:
+            if node.user_id != q.user_id:
+                continue
+            if node.status not in cfg.include_statuses and node_id not in cands.unfolded:
                 continue
             if q.visible is not None and not q.visible(node):
                 continue

@@ -23,6 +23,7 @@ from hybridmem.server.schemas import (
     ActiveRequest,
     BatchCreate,
     DeleteOut,
+    FinishRequest,
     HealthOut,
     HistoryOut,
     IngestOut,
@@ -183,6 +184,18 @@ def move_memory(node_id: str, body: MoveRequest, mem: Mem, who: Caller) -> NodeO
     if view is not None:
         return NodeOut.of(view.move(node_id, body.parent_id))
     return NodeOut.of(mem.move(node_id, body.parent_id, user_id=who.scope()))
+
+
+@router.post("/memories/{node_id}/finish", response_model=NodeOut, tags=["memories"])
+def finish_task(node_id: str, body: FinishRequest, mem: Mem, who: Caller) -> NodeOut:
+    """Mark a task finished, with its outcome; deep maintenance then summarises it."""
+    return NodeOut.of(mem.finish_task(node_id, user_id=who.scope(), outcome=body.outcome))
+
+
+@router.post("/memories/{node_id}/decompress", response_model=NodeList, tags=["evolution"])
+def decompress(node_id: str, mem: Mem, who: Caller) -> NodeList:
+    """Restore a summary's archived sources (the summary is archived)."""
+    return NodeList(nodes=[NodeOut.of(n) for n in mem.decompress(node_id, user_id=who.scope())])
 
 
 @router.delete("/memories/{node_id}", response_model=DeleteOut, tags=["memories"])

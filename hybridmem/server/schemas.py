@@ -112,6 +112,12 @@ class ToolCall(_Request):
     """False: a read-only look that leaves the hits' access statistics alone."""
 
 
+class FinishRequest(_Request):
+    """``POST /v1/memories/{id}/finish`` (``HybridMemory.finish_task``)."""
+
+    outcome: str | None = None
+
+
 class ActiveRequest(_Request):
     """``PUT /v1/users/{user}/active``."""
 

@@ -43,19 +43,29 @@ def _kept(report: IngestReport) -> list[tuple[str, str, tuple[str, ...]]]:
     return [(w.node_type, w.content, w.source_ids) for w in report.written]
 
 
+def _asides(mem: HybridMemory, report: IngestReport, user: str) -> dict[str, str]:
+    return {
+        w.source_ids[0]: mem.get(w.node_id, user_id=user).metadata["aside"]
+        for w in report.written
+        if "aside" in mem.get(w.node_id, user_id=user).metadata
+    }
+
+
 def test_an_english_chat_gives_exactly_the_memories_worth_keeping(mem: HybridMemory):
     report = mem.add_messages(EN_CHAT, user_id="u1")
     assert _kept(report) == [
         ("fact", "I live in Berlin.", ("a1",)),
-        ("event", "assistant: Nice to meet you.", ("a2",)),
+        ("event", "user: I live in Berlin.", ("a1",)),
+        ("event", "assistant: Nice to meet you. How long have you been there?", ("a2",)),
+        ("event", "user: What if I moved to Munich next year?", ("a3",)),
+        ("event", "user: Ugh, I'm so tired today.", ("a4",)),
         ("event", "user: I went to a jazz concert with Tom on Saturday.", ("a6",)),
         ("preference", "I like my coffee black.", ("a7",)),
+        ("event", "user: I like my coffee black.", ("a7",)),
     ]
-    assert {s.message_id: s.reason for s in report.skipped} == {
-        "a3": "hypothetical",
-        "a4": "passing emotion",
-        "a5": "filler or greeting",
-    }
+    # Said, so kept as what was said; never as a fact: marked with why.
+    assert _asides(mem, report, "u1") == {"a3": "hypothetical", "a4": "passing emotion"}
+    assert {s.message_id: s.reason for s in report.skipped} == {"a5": "filler or greeting"}
     assert report.buffered == len(EN_CHAT)
     # Facts and preferences follow the user (under the root); events stay in the session.
     root = mem.root(user_id="u1")
@@ -67,19 +77,25 @@ def test_an_english_chat_gives_exactly_the_memories_worth_keeping(mem: HybridMem
         assert node.parent_id == parent
         assert node.source_ids == written.source_ids
         assert node.to_dict()["source_ids"] == list(written.source_ids)
-    # No hypothetical home and no mood became a memory of any kind outside the buffer.
-    contents = [n.content for n in mem.get_all(user_id="u1") if n.node_type != BUFFER_TYPE]
-    assert not any("Munich" in c or "tired" in c for c in contents)
+    # No hypothetical home and no mood became a fact or a preference.
+    standing = [n.content for n in mem.get_all(user_id="u1", node_type=["fact", "preference"])]
+    assert not any("Munich" in c or "tired" in c for c in standing)
+    assert mem.current_value("user.residence", user_id="u1").content == "I live in Berlin."
 
 
 def test_a_chinese_chat_keeps_chinese_memories(mem: HybridMemory):
     report = mem.add_messages(ZH_CHAT, user_id="u2")
     assert _kept(report) == [
         ("fact", "我住在北京。", ("z1",)),
+        ("event", "user: 我住在北京。", ("z1",)),
+        ("event", "user: 如果我搬到上海会怎么样？", ("z2",)),
+        ("event", "user: 今天好烦啊，老板又骂我了。", ("z3",)),
         ("event", "user: 上周末我和朋友去爬了香山。", ("z5",)),
         ("preference", "我喜欢喝美式咖啡。", ("z6",)),
+        ("event", "user: 我喜欢喝美式咖啡。", ("z6",)),
     ]
-    assert [s.message_id for s in report.skipped] == ["z2", "z3", "z4"]
+    assert _asides(mem, report, "u2") == {"z2": "hypothetical", "z3": "passing emotion"}
+    assert [s.message_id for s in report.skipped] == ["z4"]
 
 
 @pytest.mark.parametrize(
@@ -111,7 +127,7 @@ def test_a_repeated_fact_merges_into_the_memory_it_repeats(mem, clock):
     assert again.written[0].merged
     assert again.written[0].node_id == first.written[0].node_id
     prefs = [n for n in mem.get_all(user_id="u") if n.node_type == "preference"]
-    assert len(prefs) == 1
+    assert len(prefs) == 1 and prefs[0].metadata["mentions"] == 2
 
 
 def test_the_whole_history_handed_over_again_is_not_taken_twice(mem):
@@ -119,6 +135,7 @@ def test_the_whole_history_handed_over_again_is_not_taken_twice(mem):
     report = mem.add_messages(EN_CHAT, user_id="u", session_id="s1")
     assert report.buffered == len(EN_CHAT) - 3
     assert [s.message_id for s in report.skipped][:3] == ["a1", "a2", "a3"]
+    assert all(s.reason == "already in this session's buffer" for s in report.skipped[:3])
     buffered = [n for n in mem.get_all(user_id="u") if n.node_type == BUFFER_TYPE]
     assert sorted(n.source_id for n in buffered) == sorted(m["id"] for m in EN_CHAT)
 
@@ -286,7 +303,7 @@ def test_the_tool_set_takes_a_conversation(mem):
 
     box = ToolBox(mem, user_id="u")
     out = box.call("add_messages", {"messages": EN_CHAT[:2]})
-    assert [w["source_ids"] for w in out["written"]] == [["a1"], ["a2"]]
+    assert [w["source_ids"] for w in out["written"]] == [["a1"], ["a1"], ["a2"]]
     with pytest.raises(InvalidArgumentError, match=r"messages\.0\.role"):
         box.call("add_messages", {"messages": [{"role": "bot", "content": "x"}]})
 
@@ -316,7 +333,7 @@ def test_the_cli_ingests_a_transcript(tmp_path):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    assert out["buffered"] == len(EN_CHAT) and out["written"] == 4 and out["skipped"] == 3
+    assert out["buffered"] == len(EN_CHAT) and out["written"] == 8 and out["skipped"] == 1
     # The same transcript again: every message is already in the session's buffer.
     again = json.loads(CliRunner().invoke(app, args).output)
     assert again["buffered"] == 0 and again["skipped"] == len(EN_CHAT)

@@ -2,7 +2,7 @@
 state after live writes equals snapshot + replay of the op log, node for node.
 
 Hypothesis draws sequences of public calls that between them produce every op (add, bump,
-set_active, update, move, delete, evolve, maintain, restore, erase); each example checks the
+set_active, update, move, delete, evolve, maintain, restore, erase, finish); each example checks the
 full replay and a replay that stops half way. The in-memory vector index (shipped in the
 package) keeps the examples fast; restore rebuilds it like it rebuilds Chroma.
 """
@@ -41,6 +41,8 @@ CALLS = (
     "import",
     "grant",
     "revoke",
+    "finish",
+    "decompress",
 )
 ERASES = ("erase_node", "erase_user")
 
@@ -101,6 +103,15 @@ def call(mem: HybridMemory, clock: FakeClock, name: str, seed: int) -> None:
         archived = [n for n in inner if n.status == "archived"]
         if archived:
             mem.restore_archived(rng.choice(archived).id)
+    elif name == "finish":
+        running = [t for t in tasks if not t.metadata.get("finished_at")]
+        if running:
+            outcome = f"done {seed} 报销" if rng.random() < 0.7 else None
+            mem.finish_task(rng.choice(running).id, outcome=outcome)
+    elif name == "decompress":
+        summaries = [n for n in inner if n.node_type == "summary" and n.status == "active"]
+        if summaries:
+            mem.decompress(rng.choice(summaries).id)
     elif name == "erase_node" and inner:
         mem.erase(rng.choice(inner).id, subtree=rng.random() < 0.5, compact=False)
     elif name == "erase_user" and rng.random() < 0.5 and mem.root(user_id="u3"):
@@ -162,7 +173,7 @@ def test_the_scripts_reach_every_registered_op(open_mem):
     rng = random.Random(7)
     with open_mem(embedder="hash", clock=clock, index=InMemoryIndex()) as mem:
         start = mem.checkpoint()
-        for name in ("task", "batch", "fact", "fact", "task"):
+        for name in ("task", "batch", "batch", "fact", "fact", "task", "finish"):
             call(mem, clock, name, rng.randrange(10**6))
         for _ in range(120):
             call(mem, clock, rng.choice(CALLS), rng.randrange(10**6))

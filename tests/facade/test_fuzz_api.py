@@ -962,6 +962,27 @@ def e_restore_archived(mem, book, data, tmp):
     return (lambda: mem.restore_archived(node_id, user_id=user)), nothing
 
 
+def e_of_type(name: str, node_type: str) -> Entry:
+    """A call on one node of ``node_type`` (picked among u1's, or any node reference)."""
+
+    def entry(mem, book, data, tmp):
+        known = [r.node.id for r in mem.inspect(user_id="u1", node_types=[node_type])]
+        node_id = data.draw(st.one_of(picks, node_refs))
+        node_id = (
+            pick(known, node_id)
+            if isinstance(node_id, Pick) and known
+            else node_id_of(book, node_id)
+        )
+        user = data.draw(maybe(users))
+        method = getattr(mem, name)
+        if name == "finish_task":
+            outcome = data.draw(st.one_of(st.none(), st.just("done"), junk))
+            return (lambda: method(node_id, user_id=user, outcome=outcome)), nothing
+        return (lambda: method(node_id, user_id=user)), nothing
+
+    return entry
+
+
 def e_transaction(mem, book, data, tmp):
     contents = data.draw(st.lists(st.one_of(st.just("in a transaction"), junk), max_size=3))
     fail = data.draw(st.booleans())
@@ -1054,6 +1075,9 @@ def e_scoped(mem, book, data, tmp):
             book.forget(gone)
         elif method in ("add", "update"):
             book.ack(result)
+        elif method == "add_messages":
+            for written in result.written:
+                book.ack(mem.get(written.node_id, user_id=scope["user_id"]))
         for node in result if isinstance(result, list) else [result]:
             if isinstance(node, MemoryNode):
                 assert node.user_id == scope["user_id"]
@@ -1097,6 +1121,8 @@ METHODS: dict[str, Entry] = {
     "audit_trail": e_reads("audit_trail"),
     "history": e_reads("history"),
     "restore_archived": e_restore_archived,
+    "finish_task": e_of_type("finish_task", "task"),
+    "decompress": e_of_type("decompress", "summary"),
     "root": e_user_reads("root"),
     "active_node": e_user_reads("active_node"),
     "probe_report": e_user_reads("probe_report"),

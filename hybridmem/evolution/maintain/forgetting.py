@@ -45,7 +45,9 @@ class MaintenanceAction:
     action: str
     """``expire_buffer``, ``fade``, ``promote``, ``demote``, ``archive_candidate``, ``settle``,
     ``prune``, ``distil_create``, ``distil_update``, ``distil_revive``, ``distil_withdraw``,
-    ``probe_reading``; ``keep`` for a node a rule would have archived but a guard kept."""
+    ``probe_reading``, ``extend_lifecycle``, ``compress_create``, ``compress_update``,
+    ``compress`` (a member folded into a summary); ``keep`` for a node a rule would have
+    archived but a guard kept."""
     reason: str
     weight: float | None = None
 
@@ -214,6 +216,25 @@ class _UserPlan:
             if self.may_archive(node, "settle", reason):
                 self.archive(node, "settle", reason)
 
+    def extend_used(self) -> None:
+        """A short-term memory retrieved ``promote_uses`` times or more has proved useful
+        beyond its expected life: its lifecycle becomes long-term (the notes: frequent use
+        extends the lifecycle). Scratch values (transient) stay scratch."""
+        cfg = self.cfg
+        for node in self.nodes:
+            if (
+                node.lifecycle != Lifecycle.SHORT_TERM.value
+                or node.status != ACTIVE
+                or node.access_count < cfg.promote_uses
+                or not self.open(node)
+            ):
+                continue
+            reason = f"retrieved {node.access_count} times: lifecycle extended to long-term"
+            change = NodeChange(
+                node.id, "extend_lifecycle", reason, {"lifecycle": Lifecycle.LONG_TERM.value}
+            )
+            self.decided[node.id] = (self.action(node, "extend_lifecycle", reason), change)
+
     def fade(self) -> None:
         """Unprotected nodes whose weight fell below ``archive_below``."""
         for node in self.nodes:
@@ -305,6 +326,7 @@ def plan_user(
     if deep:
         plan.archive_stale_candidates()
         plan.settle_groups()
+    plan.extend_used()
     plan.fade()
     plan.promote_or_demote()
     if deep:

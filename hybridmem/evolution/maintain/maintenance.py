@@ -5,7 +5,10 @@ Light pass (cheap, e.g. hourly):
   * **fade**: archive unprotected leaves whose weight fell below ``archive_below``;
   * **promote** settled long-lifecycle memories to the long-term tier (old enough, re-mentioned
     or used), **demote** long-term ones whose weight fell below ``demote_below``.
-Deep pass (e.g. daily), after the light one:
+Deep pass (e.g. daily); before the light one:
+  * **compress** finished or idle tasks and sessions into one sourced summary each
+    (:mod:`hybridmem.evolution.maintain.compression`);
+after it:
   * archive **stale candidates** (unconfirmed for ``candidate_ttl_days``);
   * **settle conflict groups**: an older value demoted by a newer one and not used since is
     archived as superseded after ``settle_after_days``;
@@ -33,9 +36,11 @@ from datetime import datetime
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.config.evolution import EvolutionConfig, Tier
 from hybridmem.core import Core, NodeChange, get_scoped
+from hybridmem.evolution.maintain.compression import compress_user
 from hybridmem.evolution.maintain.distill import Distiller, ExtractiveDistiller
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, plan_user
 from hybridmem.evolution.maintain.profiles import distil_user
+from hybridmem.evolution.maintain.summarize import Summarizer
 from hybridmem.evolution.maintain.weights import node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -81,6 +86,7 @@ def maintain(
     user_id: str | None = None,
     distiller: Distiller | None = None,
     max_nodes: int | None = None,
+    summarizer: Summarizer | None = None,
 ) -> MaintenanceReport:
     """Run maintenance for one user or all; see the module docstring.
 
@@ -95,6 +101,9 @@ def maintain(
     examined = skipped = 0
     kept: list[MaintenanceAction] = []
     for user in users:
+        if deep:
+            # First: finished work folds into summaries before fading can take it piecemeal.
+            actions.extend(compress_user(core, user, now, cfg, summarizer, dry_run))
         nodes = core.engine.store.user_nodes(user)
         examined += len(nodes)
         active = core.engine.store.get_active(user)

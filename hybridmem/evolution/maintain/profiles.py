@@ -29,8 +29,9 @@ from hybridmem.models import MemoryNode, NodeStatus
 ACTIVE = NodeStatus.ACTIVE.value
 CANDIDATE = NodeStatus.CANDIDATE.value
 ARCHIVED = NodeStatus.ARCHIVED.value
-_STILL_SUPPORTS = frozenset({"fade", "prune"})
-"""Sources archived for these reasons still support a conclusion (that is why we distil)."""
+_STILL_SUPPORTS = frozenset({"fade", "prune", "compress"})
+"""Sources archived for these reasons still support a conclusion (that is why we distil; a
+source folded into a summary is work done, not a withdrawn statement)."""
 
 
 def profile_id(user_id: str, term: str) -> str:

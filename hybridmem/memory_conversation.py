@@ -1,0 +1,70 @@
+"""The conversation methods of :class:`~hybridmem.memory.HybridMemory` (a mixin, beside
+``memory_evolution.py``): hand it chat messages, choose who decides what is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from hybridmem.arguments import DEFAULT_USER
+from hybridmem.conversation import ConversationIngest, Extractor, IngestReport
+from hybridmem.core import Core
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.validation import check_node_id, check_user_id
+
+
+class ConversationCalls:
+    """``add_messages`` and ``set_message_extractor`` (the facade sets ``_conversation``)."""
+
+    _core: Core
+    _conversation: ConversationIngest
+
+    def _check_open(self) -> None:
+        self._core.engine.check_open()
+
+    def add_messages(
+        self,
+        messages: Iterable[Mapping[str, Any]],
+        *,
+        user_id: str = DEFAULT_USER,
+        task_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+    ) -> IngestReport:
+        """Hand it the conversation: chat messages in, typed memories out.
+
+        ``messages`` are ``{"role": "user"|"assistant"|"system", "content": str, "id"?: str,
+        "name"?: str, "created_at"?: datetime | ISO string}`` mappings (the OpenAI chat shape).
+        Every message is kept first in the buffer tier (raw, expiring after
+        ``EvolutionConfig.buffer_ttl_hours``); extraction then writes what is worth keeping:
+        each message with more than filler stays an event of the conversation's session (under
+        ``task_id`` when given), and the facts and preferences the user's sentences give go
+        under the root beside it (a changed value joins its conflict group). A question,
+        hypothetical or passing mood is never a fact: its event is marked
+        ``metadata["aside"]``; the assistant's statements are events, never facts about the
+        user. Each memory cites the ids of the messages it came from
+        (:attr:`MemoryNode.source_ids`). One call is one write: all of it or nothing. Returns
+        an :class:`~hybridmem.conversation.IngestReport`.
+        """
+        self._check_open()
+        user_id = check_user_id(user_id)
+        if task_id is not None:
+            task_id = check_node_id(task_id, name="task_id")
+        if agent_id is not None:
+            agent_id = check_user_id(agent_id, name="agent_id")
+        if session_id is not None:
+            session_id = check_user_id(session_id, name="session_id")
+        return self._conversation.add_messages(
+            messages, user_id=user_id, task_id=task_id, agent_id=agent_id, session_id=session_id
+        )
+
+    def set_message_extractor(self, extractor: Extractor | None) -> None:
+        """Let ``extractor`` decide what :meth:`add_messages` keeps (e.g. ``LLMExtractor`` of
+        :mod:`hybridmem.conversation.llm_extract`); ``None`` restores the rules. A failing
+        extractor never loses a batch: the rules decide it, ``IngestReport.fallback`` says why."""
+        self._check_open()
+        if extractor is not None and not callable(getattr(extractor, "extract", None)):
+            raise InvalidArgumentError(
+                f"extractor must have an extract(messages) method, got {type(extractor).__name__}"
+            )
+        self._conversation.extractor = extractor or self._conversation.rules
