@@ -512,6 +512,7 @@ class HybridMemory:
         node_types: str | Sequence[str] | None = None,
         where: Mapping[str, Any] | None = None,
         min_score: float | None = None,
+        include_sensitive: bool = False,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
@@ -526,7 +527,10 @@ class HybridMemory:
         written by that agent (session) or by none are returned (see
         :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
         filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
-        drops hits scoring below it.
+        drops hits scoring below it. A sensitive memory (``add(..., sensitive=True)``) is
+        returned only when the question is about it (no ordinary memory matches it better,
+        :mod:`hybridmem.retrieval.sensitive`); ``include_sensitive=True`` returns sensitive
+        memories like any other.
         """
         self._check_open()
         check_content(query, max_chars=self.config.max_content_chars, name="query")
@@ -542,6 +546,8 @@ class HybridMemory:
         scope_name = check_scope(scope)
         if not isinstance(record_access, bool):
             raise InvalidArgumentError("record_access must be True or False")
+        if not isinstance(include_sensitive, bool):
+            raise InvalidArgumentError("include_sensitive must be True or False")
         node_filter = make_filter(node_types, where)
         if min_score is not None:
             min_score = check_weight("min_score", min_score)
@@ -557,6 +563,7 @@ class HybridMemory:
             record_access=record_access,
             node_filter=None if node_filter.empty else node_filter,
             min_score=min_score,
+            include_sensitive=include_sensitive,
         )
         self._privacy.audit_read("retrieve", user_id, [h.node.id for h in result.hits])
         return result

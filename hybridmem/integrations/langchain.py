@@ -43,6 +43,11 @@ class HybridMemoryRetriever(BaseRetriever):
     where: dict[str, Any] | None = Field(default=None, description="Metadata filter.")
     min_score: float | None = None
     scope: str = Field(default="task", description="'task' (default) or 'user' (whole tree).")
+    include_sensitive: bool = Field(
+        default=False,
+        description="Also sensitive memories the question is not about (default: only when "
+        "it is about them).",
+    )
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun
@@ -57,6 +62,7 @@ class HybridMemoryRetriever(BaseRetriever):
             where=self.where,
             min_score=self.min_score,
             scope=self.scope,
+            include_sensitive=self.include_sensitive,
         )
         return [
             Document(id=h.node.id, page_content=h.node.content, metadata=hit_metadata(h))

@@ -41,6 +41,7 @@ class HybridMemoryRetriever(BaseRetriever):
         where: dict[str, Any] | None = None,
         min_score: float | None = None,
         scope: str = "task",
+        include_sensitive: bool = False,
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
     ) -> None:
@@ -54,6 +55,8 @@ class HybridMemoryRetriever(BaseRetriever):
         self.where = where
         self.min_score = min_score
         self.scope = scope
+        self.include_sensitive = include_sensitive
+        """Also sensitive memories the question is not about (default: only when it is)."""
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         result = self.memory.retrieve(
@@ -66,6 +69,7 @@ class HybridMemoryRetriever(BaseRetriever):
             where=self.where,
             min_score=self.min_score,
             scope=self.scope,
+            include_sensitive=self.include_sensitive,
         )
         out: list[NodeWithScore] = []
         for hit in result.hits:

@@ -92,9 +92,12 @@ def tree_document(memory: HybridMemory, user_id: str) -> dict[str, Any]:
     }
 
 
-def build_server(memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> MCPServer:
-    """The MCP server exposing ``memory`` to one user (tools and the tree resource)."""
-    box = ToolBox(memory, user_id=user_id)
+def build_server(
+    memory: HybridMemory, *, user_id: str = DEFAULT_USER, include_sensitive: bool = False
+) -> MCPServer:
+    """The MCP server exposing ``memory`` to one user (tools and the tree resource);
+    ``include_sensitive``: see :class:`~hybridmem.integrations.tools.ToolBox`."""
+    box = ToolBox(memory, user_id=user_id, include_sensitive=include_sensitive)
     server: MCPServer = MCPServer(
         name="hybridmem",
         title="hybridmem memory",

@@ -173,11 +173,19 @@ def error_payload(exc: HybridMemError) -> dict[str, Any]:
 
 # -- the tools -------------------------------------------------------------------------------
 class ToolBox:
-    """The tools bound to one memory and one user (the model never chooses the user)."""
+    """The tools bound to one memory and one user (the model never chooses the user).
 
-    def __init__(self, memory: HybridMemory, *, user_id: str = DEFAULT_USER) -> None:
+    ``include_sensitive``: ``search_memory`` also returns sensitive memories the question is
+    not about (see :meth:`HybridMemory.retrieve`). The application's choice, like the user: not
+    an argument a model (or a prompt injected into it) can set.
+    """
+
+    def __init__(
+        self, memory: HybridMemory, *, user_id: str = DEFAULT_USER, include_sensitive: bool = False
+    ) -> None:
         self.memory = memory
         self.user_id = user_id
+        self.include_sensitive = include_sensitive
 
     def call(self, name: str, arguments: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Validate ``arguments`` against tool ``name``'s input and run it.
@@ -224,6 +232,7 @@ class ToolBox:
             node_types=a.node_types,
             where=a.where,
             min_score=a.min_score,
+            include_sensitive=self.include_sensitive,
         )
         return {
             "context": result.context,

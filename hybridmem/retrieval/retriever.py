@@ -44,6 +44,7 @@ from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, 
 from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
+from hybridmem.retrieval.sensitive import withheld
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
@@ -141,10 +142,13 @@ class Retriever:
         record_access: bool = True,
         node_filter: NodeFilter | None = None,
         min_score: float | None = None,
+        include_sensitive: bool = False,
     ) -> RetrievalResult:
         """One retrieval (see the module docstring for the steps). ``node_filter`` (types,
         metadata) narrows the candidates (:meth:`narrow`); ``min_score`` drops hits scoring
-        below it before packing."""
+        below it before packing. Sensitive memories are candidates only when the question is
+        about them (:mod:`~hybridmem.retrieval.sensitive`), or always with
+        ``include_sensitive``."""
         q = self.prepare(query, user_id, agent_id, session_id)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
@@ -167,6 +171,8 @@ class Retriever:
         cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
+        if not include_sensitive:
+            self.withhold_sensitive(q, cands)
         hits = merge_duplicates(self.score(q, cands, resolved.anchor))
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
@@ -422,6 +428,19 @@ class Retriever:
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
         cands.fuse(q.weights, cfg.fusion)
+
+    def withhold_sensitive(self, q: Query, cands: Candidates) -> None:
+        """Drop the sensitive candidates the question is not about (compared with the
+        ordinary candidates this caller may see) and re-fuse the rest: a withheld memory's
+        similarity neither stretches the others' scale nor lifts its parent or neighbours."""
+        seen = cands.nodes
+        if q.visible is not None:
+            seen = {i: n for i, n in seen.items() if q.visible(n)}
+        drop = withheld(seen, cands.cosine)
+        if not drop:
+            return
+        cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
+        cands.fuse(q.weights, self.config.fusion)
 
     def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
         """The nodes that are turns of a conversation: children of a node whose type is in

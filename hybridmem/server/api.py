@@ -167,6 +167,7 @@ def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
         node_types=body.node_types,
         where=body.where,
         min_score=body.min_score,
+        include_sensitive=body.include_sensitive,
     )
     return SearchOut.of(result)
 
@@ -213,7 +214,8 @@ def tools(who: Caller) -> dict[str, Any]:
 def call_tool(name: str, body: ToolCall, mem: Mem, who: Caller) -> dict[str, Any]:
     """Run one memory tool for the caller's user; the result is the tool's JSON (errors are
     the API's usual 4xx bodies)."""
-    return ToolBox(mem, user_id=who.user_for(body.user_id)).call(name, body.arguments)
+    box = ToolBox(mem, user_id=who.user_for(body.user_id), include_sensitive=body.include_sensitive)
+    return box.call(name, body.arguments)
 
 
 @router.get("/users", response_model=UsersOut, tags=["users"])
