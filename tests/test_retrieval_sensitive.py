@@ -229,3 +229,20 @@ def test_langchain_and_llamaindex_retrievers(hashed) -> None:
     assert secret.id not in [n.node.id_ for n in nodes]
     nodes = LlamaRetriever(mem, user_id="u1", include_sensitive=True).retrieve(question)
     assert secret.id in [n.node.id_ for n in nodes]
+
+
+def test_an_earlier_sealed_value_is_not_quoted_in_a_note(tmp_path, clock) -> None:
+    """A conflict group's current value names what it was before ("previously: ..."): a sealed
+    earlier value the question is not about is left out of that note too."""
+    mark = "Qzvorpelblix"
+    privacy = PrivacyConfig(key=generate_key())
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, privacy=privacy) as m:
+        m.add(f"I live in Berlin {mark}", node_type="fact", user_id="u1", sensitive=True)
+        m.add("I moved to Hamburg", node_type="fact", user_id="u1")
+        now = m.add("I moved to Hamburg, Hamburg now for good", node_type="fact", user_id="u1")
+        assert len(m.value_history("user.residence", user_id="u1")) >= 2
+        question = "I moved to Hamburg, Hamburg now for good"
+        plain = m.retrieve(question, user_id="u1")
+        assert plain.hits[0].node.id == now.id and mark not in plain.context
+        opened = m.retrieve(question, user_id="u1", include_sensitive=True)
+        assert mark in opened.context

@@ -176,7 +176,11 @@ class Retriever:
         hits = merge_duplicates(self.score(q, cands, resolved.anchor))
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
-        hits, notes = group_values(self.store, user_id, hits, top_k)
+        quotable = None
+        if not include_sensitive:
+            shown = {h.node.id for h in hits}
+            quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
+        hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
         hits = assertions_first(
             hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types
