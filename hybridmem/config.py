@@ -23,8 +23,15 @@ class ScoreWeights:
     use:        activity of the node's subtree (written to recently); reads do not count, so
                 retrieval never feeds on itself.
     tree:       closeness in the tree to the active node.
+    These five priors count at the node's own relevance (fused similarity + lexical, in
+    [0, 1]): each feature is the prior times that relevance, so they reorder what matches the
+    question and lift nothing that does not (issue 38; LoCoMo frac@1000 up on both halves with
+    MiniLM and e5, MADial unchanged: docs/benchmarks.md).
     neighbour:  relevance of the node's adjacent siblings (the answer follows the question).
-    parent:     best relevance among the candidates under the node's parent (a matching session:
+    parent:     best relevance among the conversation turns under the node's session (only
+                children of a ``RetrievalConfig.conversation_types`` node have it: the user's
+                root or a task holding every user-level fact is no conversation, and lifted
+                each of them by ~0.35 whatever the question) (a matching session:
                 the strongest lever found by the LoCoMo error analysis, weight chosen by
                 two-fold cross-validation: 0.45 -> 1.0; 0.5, the folds' pick once BM25 read
                 the query without the speakers' names, lost on e5's held-out half at 500 and

@@ -96,6 +96,9 @@ class Candidates:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scope_cosine: dict[str, float] = field(default_factory=dict)
     """Cosine of every scope node when the scope was ranked exactly (no second read)."""
+    turns: set[str] | None = None
+    """The candidates that are turns of a conversation (see ``Retriever._conversation_turns``),
+    once :meth:`Retriever.expand` has looked."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -412,9 +415,11 @@ class Retriever:
         cfg = self.config
         if q.weights.neighbour <= 0 and not cfg.expand_neighbours:
             return
+        turns = self._conversation_turns(cands.nodes.values())
+        cands.turns = {n.id for n in turns}
         cands.neighbours = adjacent_siblings(
             self.store,
-            self._conversation_turns(cands.nodes.values()),
+            turns,
             cfg.include_statuses,
             window_seconds=cfg.neighbour_window_minutes * 60.0,
         )
@@ -429,6 +434,7 @@ class Retriever:
         added = self.store.get_many(extra)
         for node_id in added:
             cands.add(node_id, "neighbour")
+            cands.turns.add(node_id)  # a turn's sibling: a turn of the same conversation
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
         cands.fuse(q.weights, cfg.fusion)
@@ -462,7 +468,18 @@ class Retriever:
         """Every visible candidate's explainable score, best first."""
         cfg = self.config
         weights = q.weights
-        parent_rel = parent_feature(cands.relevance, cands.nodes) if weights.parent > 0 else {}
+        parent_rel: dict[str, float] = {}
+        if weights.parent > 0:
+            # A session holding matches is likelier to hold the one sought; the user's root
+            # or a task holding every user-level fact is not a conversation: its "best
+            # child" lifted every in-scope fact by ~0.35 whatever the question (issue 38).
+            if cands.turns is None:
+                cands.turns = {n.id for n in self._conversation_turns(cands.nodes.values())}
+            turns = {i: n for i, n in cands.nodes.items() if i in cands.turns}
+            parent_rel = parent_feature(cands.relevance, turns)
+        # Priors reorder what is relevant, they do not lift what is not: scaled by the
+        # node's own relevance (similarity + lexical, fused), unless nothing weighs that.
+        gated = weights.similarity + weights.lexical > 0
         names = query_names(q.text)
         half_lives = self.core.engine.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
@@ -475,17 +492,18 @@ class Retriever:
             weight = scoring.node_weight(node, q.now, weights, half_life)
             if weight < cfg.min_weight:
                 continue
+            own = cands.relevance.get(node_id, 0.0) if gated else 1.0
             features = {
                 "similarity": cands.similarity.get(node_id, 0.0),
                 "lexical": cands.lexical.get(node_id, 0.0),
-                "importance": node.importance,
+                "importance": node.importance * own,
                 # Age, not last access, and writes, not reads: reading a memory must not
                 # lift it above a better match next time (access renews it against
                 # forgetting only, in evolution/).
-                "recency": scoring.age_recency(node, q.now, half_life),
-                "confidence": node.confidence,
-                "use": node.activity,
-                "tree": scoring.tree_proximity(node, anchor),
+                "recency": scoring.age_recency(node, q.now, half_life) * own,
+                "confidence": node.confidence * own,
+                "use": node.activity * own,
+                "tree": scoring.tree_proximity(node, anchor) * own,
                 "neighbour": neighbour_feature(cands.relevance, cands.neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
