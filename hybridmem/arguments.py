@@ -97,6 +97,7 @@ def checked_search(
     node_types: str | Sequence[str] | None,
     where: Mapping[str, Any] | None,
     min_score: float | None,
+    include_sensitive: bool = False,
 ) -> Callable[[], RetrievalResult]:
     """Check a ``retrieve`` call and return the retrieval to run (the read service runs it and
     audits its hits)."""
@@ -113,6 +114,8 @@ def checked_search(
     scope_name = check_scope(scope)
     if not isinstance(record_access, bool):
         raise InvalidArgumentError("record_access must be True or False")
+    if not isinstance(include_sensitive, bool):
+        raise InvalidArgumentError("include_sensitive must be True or False")
     node_filter = make_filter(node_types, where)
     if min_score is not None:
         min_score = check_weight("min_score", min_score)
@@ -129,6 +132,7 @@ def checked_search(
         record_access=record_access,
         node_filter=None if node_filter.empty else node_filter,
         min_score=min_score,
+        include_sensitive=include_sensitive,
     )
 
 

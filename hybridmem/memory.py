@@ -438,6 +438,7 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         node_types: str | Sequence[str] | None = None,
         where: Mapping[str, Any] | None = None,
         min_score: float | None = None,
+        include_sensitive: bool = False,
     ) -> RetrievalResult:
         """Find the memories that matter for ``query`` in the active task's subtree.
 
@@ -453,7 +454,10 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         ranking; ``session_id`` to that session's nodes and those of none (see
         :class:`~hybridmem.scoped.ScopedMemory`). ``node_types`` and ``where`` (a metadata
         filter, :mod:`hybridmem.filters`) keep only matching hits; ``min_score`` (in [0, 1])
-        drops hits scoring below it.
+        drops hits scoring below it. A sensitive memory (``add(..., sensitive=True)``) is
+        returned only when the question is about it (no ordinary memory matches it better,
+        :mod:`hybridmem.retrieval.sensitive`); ``include_sensitive=True`` returns sensitive
+        memories like any other.
         """
         self._check_open()
         search = checked_search(
@@ -471,6 +475,7 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
             node_types=node_types,
             where=where,
             min_score=min_score,
+            include_sensitive=include_sensitive,
         )
         search = self._within_access(search, user_id, agent_id, session_id)
         return self._reads.retrieve(user_id, search, agent_id=agent_id, query=query)

@@ -155,7 +155,9 @@ class TimeWindow:
 class ScoreBreakdown:
     """Every feature of a candidate and its weighted part of the final score.
 
-    ``features`` are the values in [0, 1]; ``weights`` the effective weights of this query,
+    ``features`` are the values in [0, 1] (the priors, importance to tree, already times the
+    node's own relevance: see :class:`~hybridmem.config.ScoreWeights`); ``weights`` the
+    effective weights of this query,
     normalised to add up to 1; ``parts`` are weight x feature, so the parts add up to
     ``score``, which stays in [0, 1] whatever the configured weights.
     """

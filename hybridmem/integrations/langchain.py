@@ -56,6 +56,11 @@ class HybridMemoryRetriever(BaseRetriever):
     where: dict[str, Any] | None = Field(default=None, description="Metadata filter.")
     min_score: float | None = None
     scope: str = Field(default="task", description="'task' (default) or 'user' (whole tree).")
+    include_sensitive: bool = Field(
+        default=False,
+        description="Also sensitive memories the question is not about (default: only when "
+        "it is about them).",
+    )
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any
@@ -72,7 +77,13 @@ class HybridMemoryRetriever(BaseRetriever):
                 f"unknown retriever argument(s) {unknown}; per call: {', '.join(PER_CALL)} (or k)"
             )
         given = {name: kwargs.get(name, getattr(self, name)) for name in PER_CALL}
-        result = self.memory.retrieve(query, user_id=self.user_id, agent_id=self.agent_id, **given)
+        result = self.memory.retrieve(
+            query,
+            user_id=self.user_id,
+            agent_id=self.agent_id,
+            include_sensitive=self.include_sensitive,
+            **given,
+        )
         return [
             Document(id=h.node.id, page_content=h.node.content, metadata=hit_metadata(h))
             for h in result.hits

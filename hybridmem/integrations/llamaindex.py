@@ -51,6 +51,7 @@ class HybridMemoryRetriever(BaseRetriever):
         min_score: float | None = None,
         scope: str = "task",
         agent_id: str | None = None,
+        include_sensitive: bool = False,
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
     ) -> None:
@@ -65,6 +66,8 @@ class HybridMemoryRetriever(BaseRetriever):
         self.min_score = min_score
         self.scope = scope
         self.agent_id = agent_id  # search as this agent (own, shared and granted memories)
+        self.include_sensitive = include_sensitive
+        """Also sensitive memories the question is not about (default: only when it is)."""
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         result = self.memory.retrieve(
@@ -78,6 +81,7 @@ class HybridMemoryRetriever(BaseRetriever):
             where=self.where,
             min_score=self.min_score,
             scope=self.scope,
+            include_sensitive=self.include_sensitive,
         )
         out: list[NodeWithScore] = []
         for hit in result.hits:

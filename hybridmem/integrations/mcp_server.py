@@ -96,11 +96,16 @@ def tree_document(
 
 
 def build_server(
-    memory: HybridMemory, *, user_id: str = DEFAULT_USER, agent_id: str | None = None
+    memory: HybridMemory,
+    *,
+    user_id: str = DEFAULT_USER,
+    agent_id: str | None = None,
+    include_sensitive: bool = False,
 ) -> MCPServer:
     """The MCP server exposing ``memory`` to one user (tools and the tree resource), as one
-    agent of it when ``agent_id`` is given (its own, shared and granted memories only)."""
-    box = ToolBox(memory, user_id=user_id, agent_id=agent_id)
+    agent of it when ``agent_id`` is given (its own, shared and granted memories only);
+    ``include_sensitive``: see :class:`~hybridmem.integrations.tools.ToolBox`."""
+    box = ToolBox(memory, user_id=user_id, agent_id=agent_id, include_sensitive=include_sensitive)
     server: MCPServer = MCPServer(
         name="hybridmem",
         title="hybridmem memory",

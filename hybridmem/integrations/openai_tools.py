@@ -50,12 +50,20 @@ def _field(obj: Any, name: str) -> Any:
 
 
 class OpenAIToolDispatcher:
-    """Runs OpenAI tool calls against one memory, for one user."""
+    """Runs OpenAI tool calls against one memory, for one user (``include_sensitive``: see
+    :class:`~hybridmem.integrations.tools.ToolBox`)."""
 
     def __init__(
-        self, memory: HybridMemory, *, user_id: str = DEFAULT_USER, agent_id: str | None = None
+        self,
+        memory: HybridMemory,
+        *,
+        user_id: str = DEFAULT_USER,
+        agent_id: str | None = None,
+        include_sensitive: bool = False,
     ) -> None:
-        self.box = ToolBox(memory, user_id=user_id, agent_id=agent_id)
+        self.box = ToolBox(
+            memory, user_id=user_id, agent_id=agent_id, include_sensitive=include_sensitive
+        )
 
     def call(self, name: str, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
         """Run one call; ``arguments`` is the JSON string the model wrote (or a mapping).

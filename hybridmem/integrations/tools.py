@@ -198,14 +198,25 @@ def error_payload(exc: HybridMemError) -> dict[str, Any]:
 class ToolBox:
     """The tools bound to one memory and one user (the model never chooses the user), and
     optionally one agent: then every call goes through that agent's scoped view (its own
-    memories, the user's shared ones and what it was granted; issue 33)."""
+    memories, the user's shared ones and what it was granted; issue 33).
+
+    ``include_sensitive``: ``search_memory`` also returns sensitive memories the question is
+    not about (see :meth:`HybridMemory.retrieve`). The application's choice, like the user and
+    the agent: not an argument a model (or a prompt injected into it) can set.
+    """
 
     def __init__(
-        self, memory: HybridMemory, *, user_id: str = DEFAULT_USER, agent_id: str | None = None
+        self,
+        memory: HybridMemory,
+        *,
+        user_id: str = DEFAULT_USER,
+        agent_id: str | None = None,
+        include_sensitive: bool = False,
     ) -> None:
         self.memory = memory
         self.user_id = user_id
         self.agent_id = agent_id
+        self.include_sensitive = include_sensitive
         self.scope: ScopedMemory | None = (
             memory.scoped(user_id=user_id, agent_id=agent_id) if agent_id is not None else None
         )
@@ -275,6 +286,7 @@ class ToolBox:
             node_types=a.node_types,
             where=a.where,
             min_score=a.min_score,
+            include_sensitive=self.include_sensitive,
         )
         return {
             "context": result.context,

@@ -5,7 +5,8 @@ session holding several matches is likelier to hold the one sought. Two features
 into the score (see :class:`~hybridmem.config.ScoreWeights`):
 
 - ``neighbour``: the best relevance of the node's previous and next sibling (by creation order);
-- ``parent``: the best relevance among the candidates sharing the node's parent.
+- ``parent``: the best relevance among the candidates sharing the node's parent (the retriever
+  gives it to conversation turns only, children of a session).
 
 "Relevance" is the query-dependent part of the score only (similarity and lexical), so a node's
 own weights never leak into its neighbours. Neighbours of the best candidates also join the

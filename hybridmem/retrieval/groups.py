@@ -8,7 +8,7 @@ A conflict group's current value comes first and names what it was before
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hybridmem.core.evolution_marks import current_of, is_unconfirmed, said_in_passing
 from hybridmem.models import Hit, MemoryNode
@@ -65,7 +65,11 @@ def _shown_members(store: TreeStore, user_id: str, group: str) -> list[MemoryNod
 
 
 def group_values(
-    store: TreeStore, user_id: str, hits: list[Hit], top_k: int | None = None
+    store: TreeStore,
+    user_id: str,
+    hits: list[Hit],
+    top_k: int | None = None,
+    quotable: Callable[[MemoryNode], bool] | None = None,
 ) -> tuple[list[Hit], dict[str, str]]:
     """Show each conflict group's current value first, saying what it was before.
 
@@ -75,6 +79,8 @@ def group_values(
     stays a hit, noted ``unconfirmed``; one outside the shown hits is named on the current
     value's line. An older value retrieved alone keeps its place but names the current value,
     so the reader is never left with a stale answer. ``top_k``: how many hits will be shown.
+    ``quotable``: which members' words a note may quote (the others, sensitive values the
+    question is not about, are left out of "previously" and shown as "[sensitive]").
     """
     notes: dict[str, str] = {}
     groups = {h.node.conflict_group for h in hits if h.node.conflict_group}
@@ -102,13 +108,16 @@ def group_values(
         cur = current.get(group) if group else None
         if cur is None:
             continue
+        said = members_of[group]
+        if quotable is not None:
+            said = [m for m in said if m.id == cur.id or quotable(m)]
         if hit.node.id == cur.id:
             pending = [
                 m.content
-                for m in reversed(members_of[group])
+                for m in reversed(said)
                 if is_unconfirmed(m) and m.id != cur.id and m.id not in shown
             ]
-            before = previous_values(store, user_id, group, cur.id, members_of[group])
+            before = previous_values(store, user_id, group, cur.id, said)
             parts = []
             if pending:
                 parts.append("recently said, unconfirmed: " + "; ".join(pending[:2]))
@@ -116,13 +125,13 @@ def group_values(
                 parts.append("previously: " + "; ".join(before[:SHOWN_PREVIOUS]))
             if parts:
                 notes[hit.node.id] = "; ".join(parts)
-        elif is_unconfirmed(hit.node):
-            in_view = cur.id in shown
-            notes[hit.node.id] = (
-                "unconfirmed" if in_view else f"unconfirmed; current: {cur.content}"
-            )
         else:
-            notes[hit.node.id] = f"current value: {cur.content}"
+            words = cur.content if quotable is None or quotable(cur) else "[sensitive]"
+            if is_unconfirmed(hit.node):
+                in_view = cur.id in shown
+                notes[hit.node.id] = "unconfirmed" if in_view else f"unconfirmed; current: {words}"
+            else:
+                notes[hit.node.id] = f"current value: {words}"
     return kept, notes
 
 

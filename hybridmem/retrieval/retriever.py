@@ -46,6 +46,7 @@ from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
+from hybridmem.retrieval.sensitive import withheld
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import prefer_details, unfold
 from hybridmem.retrieval.visibility import visibility
@@ -101,6 +102,9 @@ class Candidates:
     unfolded: set[str] = field(default_factory=set)
     """Archived sources of live summaries brought in by :mod:`~hybridmem.retrieval.unfold`
     (scored although archived)."""
+    turns: set[str] | None = None
+    """The candidates that are turns of a conversation (see ``Retriever._conversation_turns``),
+    once :meth:`Retriever.expand` has looked."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -148,11 +152,14 @@ class Retriever:
         node_filter: NodeFilter | None = None,
         min_score: float | None = None,
         access: Access | None = None,
+        include_sensitive: bool = False,
     ) -> RetrievalResult:
         """One retrieval (see the module docstring for the steps). ``node_filter`` (types,
         metadata) narrows the candidates (:meth:`narrow`); ``min_score`` drops hits scoring
         below it before packing. ``access``: an agent's read set (own, shared, granted),
-        applied before any ranking (:mod:`~hybridmem.retrieval.permissions`)."""
+        applied before any ranking (:mod:`~hybridmem.retrieval.permissions`). Sensitive
+        memories are candidates only when the question is about them
+        (:mod:`~hybridmem.retrieval.sensitive`), or always with ``include_sensitive``."""
         q = self.prepare(query, user_id, agent_id, session_id)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
@@ -178,14 +185,10 @@ class Retriever:
         cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
+        if not include_sensitive:
+            self.withhold_sensitive(q, cands)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
-        if min_score is not None:
-            hits = [h for h in hits if h.score >= min_score]
-        hits, notes = group_values(self.store, user_id, hits, top_k)
-        evolution = self.core.engine.config.evolution
-        hits = assertions_first(
-            hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types
-        )
+        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive)
         packed = pack(
             path,
             hits,
@@ -230,6 +233,30 @@ class Retriever:
         if task_id is not None and resolved.node is not None and not access.can_read(resolved.node):
             raise not_found(task_id, user_id)
         return q, restrict(resolved, access, self.config.include_statuses)
+
+    def arrange(
+        self,
+        user_id: str,
+        hits: list[Hit],
+        top_k: int,
+        min_score: float | None,
+        include_sensitive: bool,
+    ) -> tuple[list[Hit], dict[str, str]]:
+        """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
+        values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
+        it is itself a hit, unless ``include_sensitive``), assertions first."""
+        if min_score is not None:
+            hits = [h for h in hits if h.score >= min_score]
+        quotable = None
+        if not include_sensitive:
+            shown = {h.node.id for h in hits}
+            quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
+        hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
+        evolution = self.core.engine.config.evolution
+        hits = assertions_first(
+            hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types
+        )
+        return hits, notes
 
     def narrow(
         self, q: Query, resolved: ResolvedScope, node_filter: NodeFilter
@@ -435,9 +462,11 @@ class Retriever:
         cfg = self.config
         if q.weights.neighbour <= 0 and not cfg.expand_neighbours:
             return
+        turns = self._conversation_turns(cands.nodes.values())
+        cands.turns = {n.id for n in turns}
         cands.neighbours = adjacent_siblings(
             self.store,
-            self._conversation_turns(cands.nodes.values()),
+            turns,
             cfg.include_statuses,
             window_seconds=cfg.neighbour_window_minutes * 60.0,
         )
@@ -452,6 +481,7 @@ class Retriever:
         added = self.store.get_many(extra)
         for node_id in added:
             cands.add(node_id, "neighbour")
+            cands.turns.add(node_id)  # a turn's sibling: a turn of the same conversation
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
         cands.fuse(q.weights, cfg.fusion)
@@ -480,6 +510,20 @@ class Retriever:
         self._fill_similarity(found.nodes, cands.cosine, q.vector, {})
         cands.fuse(q.weights, self.config.fusion)
 
+    def withhold_sensitive(self, q: Query, cands: Candidates) -> None:
+        """Drop the sensitive candidates the question is not about (compared with the
+        ordinary candidates this caller may see) and re-fuse the rest: a withheld memory's
+        similarity neither stretches the others' scale nor lifts its parent or neighbours.
+        Run after :meth:`unfold`, so an archived sealed source is held to the same rule."""
+        seen = cands.nodes
+        if q.visible is not None:
+            seen = {i: n for i, n in seen.items() if q.visible(n)}
+        drop = withheld(seen, cands.cosine)
+        if not drop:
+            return
+        cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
+        cands.fuse(q.weights, self.config.fusion)
+
     def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
         """The nodes that are turns of a conversation: children of a node whose type is in
         ``RetrievalConfig.conversation_types`` (a session). Only they have conversational
@@ -496,7 +540,18 @@ class Retriever:
         """Every visible candidate's explainable score, best first."""
         cfg = self.config
         weights = q.weights
-        parent_rel = parent_feature(cands.relevance, cands.nodes) if weights.parent > 0 else {}
+        parent_rel: dict[str, float] = {}
+        if weights.parent > 0:
+            # A session holding matches is likelier to hold the one sought; the user's root
+            # or a task holding every user-level fact is not a conversation: its "best
+            # child" lifted every in-scope fact by ~0.35 whatever the question (issue 38).
+            if cands.turns is None:
+                cands.turns = {n.id for n in self._conversation_turns(cands.nodes.values())}
+            turns = {i: n for i, n in cands.nodes.items() if i in cands.turns}
+            parent_rel = parent_feature(cands.relevance, turns)
+        # Priors reorder what is relevant, they do not lift what is not: scaled by the
+        # node's own relevance (similarity + lexical, fused), unless nothing weighs that.
+        gated = weights.similarity + weights.lexical > 0
         names = query_names(q.text)
         half_lives = self.core.engine.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
@@ -511,17 +566,18 @@ class Retriever:
             weight = scoring.node_weight(node, q.now, weights, half_life)
             if weight < cfg.min_weight:
                 continue
+            own = cands.relevance.get(node_id, 0.0) if gated else 1.0
             features = {
                 "similarity": cands.similarity.get(node_id, 0.0),
                 "lexical": cands.lexical.get(node_id, 0.0),
-                "importance": node.importance,
+                "importance": node.importance * own,
                 # Age, not last access, and writes, not reads: reading a memory must not
                 # lift it above a better match next time (access renews it against
                 # forgetting only, in evolution/).
-                "recency": scoring.age_recency(node, q.now, half_life),
-                "confidence": node.confidence,
-                "use": node.activity,
-                "tree": scoring.tree_proximity(node, anchor),
+                "recency": scoring.age_recency(node, q.now, half_life) * own,
+                "confidence": node.confidence * own,
+                "use": node.activity * own,
+                "tree": scoring.tree_proximity(node, anchor) * own,
                 "neighbour": neighbour_feature(cands.relevance, cands.neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,

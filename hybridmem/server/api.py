@@ -227,6 +227,7 @@ def search(body: SearchRequest, mem: Mem, who: Caller) -> SearchOut:
         node_types=body.node_types,
         where=body.where,
         min_score=body.min_score,
+        include_sensitive=body.include_sensitive,
     )
     # checked after retrieve, so a bad argument is named first
     if body.user_id is None and who.user_id is None and mem.root(user_id=DEFAULT_USER) is None:
@@ -288,7 +289,12 @@ def tools(who: Caller) -> dict[str, Any]:
 def call_tool(name: str, body: ToolCall, mem: Mem, who: Caller) -> dict[str, Any]:
     """Run one memory tool for the caller's user; the result is the tool's JSON (errors are
     the API's usual 4xx bodies)."""
-    box = ToolBox(mem, user_id=who.user_for(body.user_id), agent_id=who.agent_id)
+    box = ToolBox(
+        mem,
+        user_id=who.user_for(body.user_id),
+        agent_id=who.agent_id,
+        include_sensitive=body.include_sensitive,
+    )
     return box.call(name, body.arguments)
 
 

@@ -102,6 +102,11 @@ class SearchRequest(_Request):
         default=None, description='Metadata filter, e.g. {"project": {"$in": ["a", "b"]}}.'
     )
     min_score: float | None = None
+    include_sensitive: bool = Field(
+        default=False,
+        description="Also sensitive memories the question is not about (by default one is "
+        "returned only when no ordinary memory matches the question better).",
+    )
 
 
 class ToolCall(_Request):
@@ -109,6 +114,11 @@ class ToolCall(_Request):
 
     arguments: dict[str, Any] = Field(default_factory=dict)
     user_id: str | None = Field(default=None, description="Default: the token's user.")
+    include_sensitive: bool = Field(
+        default=False,
+        description="search_memory also returns sensitive memories the question is not about "
+        "(the caller's choice, never the model's).",
+    )
     """False: a read-only look that leaves the hits' access statistics alone."""
 
 

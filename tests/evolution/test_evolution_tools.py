@@ -63,11 +63,21 @@ def test_lifecycle_half_life_reaches_retrieval(mem: HybridMemory, clock):
     clock.advance(days=14)
     hits = {h.node.id: h for h in mem.retrieve("office wifi", user_id=U).hits}
     half = mem.config.evolution.half_lives
+
+    def own(node_id: str) -> float:
+        """Priors count at the node's own relevance (issue 38): recency is decay x it."""
+        b = hits[node_id].breakdown
+        w, f = b.weights, b.features
+        return (w["similarity"] * f["similarity"] + w["lexical"] * f["lexical"]) / (
+            w["similarity"] + w["lexical"]
+        )
+
+    assert own(event.id) > 0 and own(fact.id) > 0
     assert hits[event.id].breakdown.features["recency"] == pytest.approx(
-        0.5 ** (14 / half.short_term)
+        0.5 ** (14 / half.short_term) * own(event.id)
     )
     assert hits[fact.id].breakdown.features["recency"] == pytest.approx(
-        0.5 ** (14 / half.long_term)
+        0.5 ** (14 / half.long_term) * own(fact.id)
     )
 
 

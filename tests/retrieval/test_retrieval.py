@@ -133,7 +133,8 @@ def test_recency_decays_with_injected_time_and_reads_do_not_lift_rank(mem, clock
     # Events are short-term memories: they decay with that lifecycle's half-life.
     assert old.lifecycle == "short_term"
     half_life = mem.config.evolution.half_lives.short_term
-    expected = 0.5 ** (60 / half_life)
+    # Priors count at the node's own relevance (issue 38): recency is the age decay times it.
+    expected = 0.5 ** (60 / half_life) * _own_relevance(by_id[old.id].breakdown)
     assert by_id[old.id].breakdown.features["recency"] == pytest.approx(expected, rel=1e-3)
     assert res.hits[0].node.id == new.id
     # The retrieval touched both: access counts and last access moved (passive renewal,
@@ -144,6 +145,14 @@ def test_recency_decays_with_injected_time_and_reads_do_not_lift_rank(mem, clock
     again = mem.retrieve("hotel booking", user_id="u1", task_id=task.id)
     old_again = {h.node.id: h for h in again.hits}[old.id]
     assert old_again.breakdown.features["recency"] == pytest.approx(expected, rel=1e-3)
+
+
+def _own_relevance(b) -> float:
+    """The node's own relevance (fused similarity and lexical, as their weights mix them)."""
+    w = b.weights
+    return (w["similarity"] * b.features["similarity"] + w["lexical"] * b.features["lexical"]) / (
+        w["similarity"] + w["lexical"]
+    )
 
 
 def test_read_only_retrieve_leaves_access_statistics_alone(mem, clock):
