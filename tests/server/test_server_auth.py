@@ -116,6 +116,8 @@ ISOLATION: list[tuple[str, str, dict | None, set[int]]] = [
     ("POST", "/v1/memories/{b_note}/move", {"parent_id": "{a_task}"}, {404}),
     ("POST", "/v1/memories/{a_note}/move", {"parent_id": "{b_task}"}, {403, 404}),
     ("DELETE", "/v1/memories/{b_note}", None, {404}),
+    ("POST", "/v1/memories/{b_task}/finish", {"outcome": "done"}, {404}),
+    ("POST", "/v1/memories/{b_note}/decompress", None, {404}),
     ("POST", "/v1/memories", {"content": "x", "user_id": "bob"}, {403}),
     ("POST", "/v1/memories", {"content": "x", "parent_id": "{b_task}"}, {403, 404}),
     ("POST", "/v1/memories/batch", {"user_id": "bob", "items": [{"content": "x"}]}, {403}),
