@@ -188,13 +188,17 @@ def move_memory(node_id: str, body: MoveRequest, mem: Mem, who: Caller) -> NodeO
 
 @router.post("/memories/{node_id}/finish", response_model=NodeOut, tags=["memories"])
 def finish_task(node_id: str, body: FinishRequest, mem: Mem, who: Caller) -> NodeOut:
-    """Mark a task finished, with its outcome; deep maintenance then summarises it."""
+    """Mark a task finished, with its outcome; deep maintenance then summarises it. A task's
+    end is the user's to say (an agent-bound token is refused, as for the active node)."""
+    who.require_user_level("finishing a task")
     return NodeOut.of(mem.finish_task(node_id, user_id=who.scope(), outcome=body.outcome))
 
 
 @router.post("/memories/{node_id}/decompress", response_model=NodeList, tags=["evolution"])
 def decompress(node_id: str, mem: Mem, who: Caller) -> NodeList:
-    """Restore a summary's archived sources (the summary is archived)."""
+    """Restore a summary's archived sources (the summary is archived): they may be any agent's,
+    so an agent-bound token is refused."""
+    who.require_user_level("decompressing a summary")
     return NodeList(nodes=[NodeOut.of(n) for n in mem.decompress(node_id, user_id=who.scope())])
 
 

@@ -97,6 +97,7 @@ class SearchRequest(_Request):
     scope: str = "task"
     """``task``: the task subtree plus the user-level memories; ``user``: the whole tree."""
     record_access: bool = True
+    """False: a read-only look that leaves the hits' access statistics alone."""
     node_types: list[str] | None = None
     where: dict[str, Any] | None = Field(
         default=None, description='Metadata filter, e.g. {"project": {"$in": ["a", "b"]}}.'
@@ -119,7 +120,6 @@ class ToolCall(_Request):
         description="search_memory also returns sensitive memories the question is not about "
         "(the caller's choice, never the model's).",
     )
-    """False: a read-only look that leaves the hits' access statistics alone."""
 
 
 class FinishRequest(_Request):

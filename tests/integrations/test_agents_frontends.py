@@ -89,6 +89,12 @@ def test_server_takes_the_agent_from_the_token(shared_world) -> None:
         listed = client.get("/v1/memories", headers=as_(EXECUTOR)).json()["nodes"]
         assert plan not in [n["id"] for n in listed]
         assert client.get("/v1/users/alice/tree", headers=as_(EXECUTOR)).status_code == 403
+        # Finishing a task and unfolding a summary reach every agent's memories: user-level.
+        for route in (f"/v1/memories/{plan}/finish", f"/v1/memories/{plan}/decompress"):
+            r = client.post(
+                route, json={} if route.endswith("finish") else None, headers=as_(PLANNER)
+            )
+            assert r.status_code == 403, route
         # The conversation route too: the token's agent, never the body's; another agent's
         # node as the task is missing.
         said = [{"role": "user", "content": "I am allergic to peanuts."}]
