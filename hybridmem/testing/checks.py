@@ -52,14 +52,38 @@ def consistency(mem: HybridMemory) -> ConsistencyReport:
     )
 
 
-def find_bytes(root: Path, needle: str) -> list[Path]:
+def find_bytes(root: Path, needle: str, *, hnsw_counted_only: bool = False) -> list[Path]:
     """Files under ``root`` (or ``root`` itself) whose raw bytes contain ``needle``, ignoring
-    ASCII case, as UTF-8 and as UTF-16 (little endian)."""
+    ASCII case, as UTF-8 and as UTF-16 (little endian).
+
+    ``hnsw_counted_only``: in a Chroma HNSW ``data_level0.bin``, look only at the slots its
+    header counts. Chroma writes the file's whole capacity from a buffer it does not zero, so
+    the slots past the count hold whatever the writing process's heap held, text it decrypted
+    included, until ``erase`` zeroes them (docs/architecture.md, "Erasure", item 5): a known,
+    documented limit that a test of the store's own writes must not mistake for them."""
     forms = {needle.lower().encode("utf-8"), needle.lower().encode("utf-16-le")}
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     found = []
     for path in files:
-        data = path.read_bytes().lower()
-        if any(form in data for form in forms):
+        data = path.read_bytes()
+        if hnsw_counted_only and path.name == "data_level0.bin":
+            data = data[: _hnsw_counted_bytes(path)]
+        if any(form in data.lower() for form in forms):
             found.append(path)
     return found
+
+
+def _hnsw_counted_bytes(data_file: Path) -> int:
+    """Bytes of a ``data_level0.bin`` its header counts (its whole size when the header is
+    missing or of another layout than hnswlib's, measured on Chroma 1.5)."""
+    header = data_file.parent / "header.bin"
+    size = data_file.stat().st_size
+    head = header.read_bytes() if header.is_file() else b""
+    if len(head) < 36:
+        return size
+    max_elements = int.from_bytes(head[12:20], "little")
+    used = int.from_bytes(head[20:28], "little")
+    slot = int.from_bytes(head[28:36], "little")
+    if not slot or max_elements * slot != size or used > max_elements:
+        return size
+    return used * slot

