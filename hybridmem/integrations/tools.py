@@ -22,6 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import ValidationError as PydanticValidationError
 
+from hybridmem.conversation import IngestReport
 from hybridmem.errors import HybridMemError, InvalidArgumentError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import Hit, MemoryNode
@@ -217,8 +218,10 @@ class ToolBox:
         self.user_id = user_id
         self.agent_id = agent_id
         self.include_sensitive = include_sensitive
-        self.scope: ScopedMemory | None = (
-            memory.scoped(user_id=user_id, agent_id=agent_id) if agent_id is not None else None
+        self.target: ScopedMemory | _ForUser = (
+            memory.scoped(user_id=user_id, agent_id=agent_id)
+            if agent_id is not None
+            else _ForUser(memory, user_id)
         )
 
     def call(self, name: str, arguments: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -244,35 +247,23 @@ class ToolBox:
             raise InvalidArgumentError(f"{name}: bad arguments: {problems}") from None
         return tool.run(self, parsed)
 
-    # Each tool's behaviour. The input is already validated against the tool's model.
+    # Each tool's behaviour. The input is already validated against the tool's model. Every
+    # call goes to ``self.target``: the agent's scoped view, or the memory bound to the user
+    # (:class:`_ForUser`), which take the same arguments.
     def add_memory(self, a: AddMemoryInput) -> dict[str, Any]:
-        if self.scope is not None:
-            node = self.scope.add(
-                a.content,
-                node_type=a.node_type,
-                parent_id=a.parent_id,
-                importance=a.importance,
-                metadata=a.metadata,
-            )
-            return {"memory": node_view(node)}
-        node = self.memory.add(
+        node = self.target.add(
             a.content,
             node_type=a.node_type,
             parent_id=a.parent_id,
             importance=a.importance,
             metadata=a.metadata,
-            user_id=self.user_id,
         )
         return {"memory": node_view(node)}
 
     def add_messages(self, a: AddMessagesInput) -> dict[str, Any]:
         messages = [m.model_dump(exclude_none=True) for m in a.messages]
-        if self.scope is not None:  # written as the agent, under a task it may see
-            report = self.scope.add_messages(messages, task_id=a.task_id, session_id=a.session_id)
-            return report.to_dict()
-        report = self.memory.add_messages(
-            messages, user_id=self.user_id, task_id=a.task_id, session_id=a.session_id
-        )
+        # An agent writes as itself, under a task it may see.
+        report = self.target.add_messages(messages, task_id=a.task_id, session_id=a.session_id)
         return report.to_dict()
 
     def search_memory(self, a: SearchMemoryInput) -> dict[str, Any]:
@@ -296,21 +287,13 @@ class ToolBox:
         }
 
     def get_memory(self, a: GetMemoryInput) -> dict[str, Any]:
-        node = (
-            self.scope.get(a.node_id)
-            if self.scope is not None
-            else self.memory.get(a.node_id, user_id=self.user_id)
-        )
+        node = self.target.get(a.node_id)
         return {"memory": {**node_view(node), "path": list(node.path)}}
 
     def list_tasks(self, a: ListTasksInput) -> dict[str, Any]:
         statuses = None if a.include_archived else "active"
-        if self.scope is not None:
-            tasks = self.scope.get_all(node_type="task", status=statuses)
-            active = self.scope.active_node()
-        else:
-            tasks = self.memory.get_all(user_id=self.user_id, node_type="task", status=statuses)
-            active = self.memory.active_node(user_id=self.user_id)
+        tasks = self.target.get_all(node_type="task", status=statuses)
+        active = self.target.active_node()
         active_task = active.task_id if active is not None else None
         return {
             "active_task_id": active_task,
@@ -318,49 +301,26 @@ class ToolBox:
         }
 
     def set_active_task(self, a: SetActiveTaskInput) -> dict[str, Any]:
-        if self.scope is not None:
-            self.scope.get(a.node_id)  # an agent activates only what it may see
+        if self.agent_id is not None:
+            self.target.get(a.node_id)  # an agent activates only what it may see
         node = self.memory.set_active(a.node_id, user_id=self.user_id)
         return {"active": node_view(node)}
 
     def delete_memory(self, a: DeleteMemoryInput) -> dict[str, Any]:
-        if self.scope is not None:
-            return {"deleted": self.scope.delete(a.node_id, subtree=a.subtree)}
-        deleted = self.memory.delete(a.node_id, subtree=a.subtree, user_id=self.user_id)
-        return {"deleted": deleted}
+        return {"deleted": self.target.delete(a.node_id, subtree=a.subtree)}
 
     def update_memory(self, a: UpdateMemoryInput) -> dict[str, Any]:
-        if self.scope is not None:
-            node = self.scope.update(
-                a.node_id,
-                content=a.content,
-                importance=a.importance,
-                node_type=a.node_type,
-                metadata=a.metadata,
-            )
-            return {"memory": node_view(node)}
-        node = self.memory.update(
+        node = self.target.update(
             a.node_id,
             content=a.content,
             importance=a.importance,
             node_type=a.node_type,
             metadata=a.metadata,
-            user_id=self.user_id,
         )
         return {"memory": node_view(node)}
 
     def list_memories(self, a: ListMemoriesInput) -> dict[str, Any]:
-        if self.scope is not None:
-            nodes = self.scope.get_all(
-                node_type=a.node_type,
-                where=a.where,
-                status=None if a.status == "all" else a.status,
-                limit=a.limit,
-                offset=a.offset,
-            )
-            return {"memories": [node_view(n) for n in nodes]}
-        nodes = self.memory.get_all(
-            user_id=self.user_id,
+        nodes = self.target.get_all(
             node_type=a.node_type,
             where=a.where,
             status=None if a.status == "all" else a.status,
@@ -368,6 +328,36 @@ class ToolBox:
             offset=a.offset,
         )
         return {"memories": [node_view(n) for n in nodes]}
+
+
+class _ForUser:
+    """The memory with the user bound: the calls of a scoped view, for a toolbox of a user
+    and no agent (``HybridMemory`` takes ``user_id=`` on each call, the view does not)."""
+
+    def __init__(self, memory: HybridMemory, user_id: str) -> None:
+        self.memory = memory
+        self.user_id = user_id
+
+    def add(self, content: str, **kwargs: Any) -> MemoryNode:
+        return self.memory.add(content, user_id=self.user_id, **kwargs)
+
+    def add_messages(self, messages: Any, **kwargs: Any) -> IngestReport:
+        return self.memory.add_messages(messages, user_id=self.user_id, **kwargs)
+
+    def get(self, node_id: str) -> MemoryNode:
+        return self.memory.get(node_id, user_id=self.user_id)
+
+    def get_all(self, **kwargs: Any) -> list[MemoryNode]:
+        return self.memory.get_all(user_id=self.user_id, **kwargs)
+
+    def active_node(self) -> MemoryNode | None:
+        return self.memory.active_node(user_id=self.user_id)
+
+    def delete(self, node_id: str, *, subtree: bool = True) -> int:
+        return self.memory.delete(node_id, subtree=subtree, user_id=self.user_id)
+
+    def update(self, node_id: str, **changes: Any) -> MemoryNode:
+        return self.memory.update(node_id, user_id=self.user_id, **changes)
 
 
 @dataclass(frozen=True, slots=True)
