@@ -45,6 +45,14 @@ def mcp(
             "and what it was granted (writes stamped with it).",
         ),
     ] = None,
+    include_sensitive: Annotated[
+        bool,
+        typer.Option(
+            "--include-sensitive",
+            help="search_memory also returns sensitive memories the query is not about (by "
+            "default one comes back only when the query is about it).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the memory to MCP clients: tools (add/search/get/delete memories, tasks) and the
     tree as a resource, for one user (and one agent with --agent). Stdio by default (what
@@ -58,7 +66,7 @@ def mcp(
         ) from None
     bind = parse_bind(http, allow_remote=allow_remote) if http is not None else None
     with open_memory(db, embedder, write=True, create=True) as mem:
-        serve(mem, user_id=user, http=bind, agent_id=agent)
+        serve(mem, user_id=user, http=bind, agent_id=agent, include_sensitive=include_sensitive)
 
 
 def register(app: typer.Typer) -> None:

@@ -138,6 +138,14 @@ def search(
             help="Renew the hits' access statistics (default) or leave them alone.",
         ),
     ] = True,
+    include_sensitive: Annotated[
+        bool,
+        typer.Option(
+            "--include-sensitive",
+            help="Also sensitive memories the query is not about (by default one is shown "
+            "only when the query is about it).",
+        ),
+    ] = False,
     embedder: EmbedderOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -151,6 +159,7 @@ def search(
             token_budget=budget,
             scope=scope,
             record_access=record_access,
+            include_sensitive=include_sensitive,
         )
         hint = "" if res.hits or mem.root(user_id=user) else _other_users(mem, user)
     if hint:  # on stderr, so --json output stays parseable

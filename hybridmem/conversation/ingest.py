@@ -248,4 +248,6 @@ def _message_metadata(message: ChatMessage) -> dict[str, Any]:
     meta: dict[str, Any] = {"role": message.role, "message_id": message.id}
     if message.name is not None:
         meta["name"] = message.name
+    if message.metadata:
+        meta["message_metadata"] = message.metadata
     return meta

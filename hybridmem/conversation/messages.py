@@ -4,13 +4,16 @@ A message is a mapping in the shape agent frameworks already use (OpenAI chat, L
 message state, the Agents SDK's session items)::
 
     {"role": "user" | "assistant" | "system", "content": str,
-     "id"?: str, "name"?: str, "created_at"?: datetime | ISO-8601 string}
+     "id"?: str, "name"?: str, "created_at"?: datetime | ISO-8601 string,
+     "metadata"?: dict}
 
 ``id`` is the caller's message id: unique within one call's conversation, free to repeat across
 users and sessions, and never a node id (the memories written from a message cite it in their
 ``source_ids``). Where it is absent one is made from the message's position and content, so the
-same transcript handed over twice cites the same ids. Every failure names the message (its
-index) and the field.
+same transcript handed over twice cites the same ids. ``metadata`` is the caller's, kept on the
+message's buffer node (``metadata["message_metadata"]``): a front end keeps there what it needs
+to give the message back exactly as it came (``hybridmem.integrations.history``). Every failure
+names the message (its index) and the field.
 """
 
 from __future__ import annotations
@@ -22,10 +25,16 @@ from datetime import datetime
 from typing import Any
 
 from hybridmem.errors import ContentTooLongError, InvalidArgumentError
-from hybridmem.validation import check_content, check_datetime, check_text, check_user_id
+from hybridmem.validation import (
+    check_content,
+    check_datetime,
+    check_metadata,
+    check_text,
+    check_user_id,
+)
 
 ROLES = ("user", "assistant", "system")
-_KNOWN_KEYS = frozenset({"role", "content", "id", "name", "created_at"})
+_KNOWN_KEYS = frozenset({"role", "content", "id", "name", "created_at", "metadata"})
 MAX_NAME_CHARS = 200
 
 
@@ -39,6 +48,7 @@ class ChatMessage:
     content: str
     name: str | None = None
     created_at: datetime | None = None
+    metadata: dict[str, Any] | None = None
 
     @property
     def speaker(self) -> str:
@@ -96,6 +106,12 @@ def parse_message(index: int, raw: Any, *, max_chars: int) -> ChatMessage:
     name = raw.get("name")
     if name is not None:
         name = check_text(f"messages[{index}].name", name, max_chars=MAX_NAME_CHARS)
+    metadata = raw.get("metadata")
+    if metadata is not None:
+        try:
+            metadata = check_metadata(metadata)
+        except InvalidArgumentError as exc:
+            raise InvalidArgumentError(f"messages[{index}].{exc}") from None
     speaker = name or role
     if len(content) + len(speaker) + 2 > max_chars:
         raise ContentTooLongError(
@@ -109,6 +125,7 @@ def parse_message(index: int, raw: Any, *, max_chars: int) -> ChatMessage:
         content=content,
         name=name,
         created_at=created_at,
+        metadata=metadata,
     )
 
 

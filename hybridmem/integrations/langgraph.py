@@ -19,6 +19,13 @@ metadata filter. ``list_namespaces`` lists the namespaces that hold items (as La
 stores do; ``tests/integrations/test_langgraph_differential.py`` runs seeded random operations
 against ``InMemoryStore``). Putting ``None`` deletes an item. TTLs are not supported (hybridmem
 forgets by weight, see ``maintain``); ``index=`` is ignored (every item's text is embedded).
+
+A graph's conversation is its state's ``messages``: :meth:`HybridMemoryStore.add_messages` hands
+them to :meth:`HybridMemory.add_messages` for a namespace (its user, and its task node when the
+namespace is longer), e.g. in a node ``store.add_messages(("alice",), state["messages"])``. The
+whole list may come every turn: a message already taken (same id) is not taken twice. A search
+returns a sensitive memory only when the query is about it, unless the store was made with
+``include_sensitive=True``.
 """
 
 from __future__ import annotations
@@ -42,7 +49,9 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from hybridmem.conversation import IngestReport
 from hybridmem.core.ids import new_node_id
+from hybridmem.integrations.langchain_chat import to_messages
 from hybridmem.memory import HybridMemory
 from hybridmem.models import MemoryNode
 from hybridmem.scoped import ScopedMemory
@@ -68,11 +77,19 @@ def _text(value: dict[str, Any]) -> str:
 class HybridMemoryStore(BaseStore):
     """A LangGraph store keeping items as memories in a :class:`HybridMemory`; with
     ``agent_id``, as that agent of each user (its items stamped with it; it sees its own, the
-    shared and the granted memories only, issue 33)."""
+    shared and the granted memories only, issue 33). ``include_sensitive``: searches also
+    return sensitive memories the query is not about (see :meth:`HybridMemory.retrieve`)."""
 
-    def __init__(self, memory: HybridMemory, *, agent_id: str | None = None) -> None:
+    def __init__(
+        self,
+        memory: HybridMemory,
+        *,
+        agent_id: str | None = None,
+        include_sensitive: bool = False,
+    ) -> None:
         self.memory = memory
         self.agent_id = agent_id
+        self.include_sensitive = include_sensitive
 
     # -- the memory as this store's agent ---------------------------------------------------
     def _view(self, user: str) -> ScopedMemory | None:
@@ -91,6 +108,24 @@ class HybridMemoryStore(BaseStore):
         if view is not None:
             return view.add(content, **kwargs)
         return self.memory.add(content, user_id=user, **kwargs)
+
+    def add_messages(
+        self, namespace: tuple[str, ...], messages: Any, *, session_id: str | None = None
+    ) -> IngestReport:
+        """Hand a conversation (LangChain messages, e.g. a graph state's ``messages``, or
+        ``{"role", "content"}`` dicts) to memory for ``namespace``: its user's, under the
+        namespace's task node when it has one (made on first use)."""
+        namespace = tuple(namespace)
+        user = self._user(namespace)
+        node = self._namespace_node(namespace, create=True) if len(namespace) > 1 else None
+        task_id = node.id if node is not None else None
+        mapped = to_messages(messages)
+        view = self._view(user)
+        if view is not None:
+            return view.add_messages(mapped, task_id=task_id, session_id=session_id)
+        return self.memory.add_messages(
+            mapped, user_id=user, task_id=task_id, agent_id=None, session_id=session_id
+        )
 
     # -- BaseStore ------------------------------------------------------------------------
     def batch(self, ops: Iterable[Op]) -> list[Result]:
@@ -246,6 +281,7 @@ class HybridMemoryStore(BaseStore):
                     top_k=op.offset + op.limit,
                     where=scoped,
                     record_access=False,
+                    include_sensitive=self.include_sensitive,
                 )
                 out += [self._item(h.node, h.score, search=True) for h in result.hits]
             else:

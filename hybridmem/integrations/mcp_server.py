@@ -162,9 +162,12 @@ def serve(
     user_id: str = DEFAULT_USER,
     http: tuple[str, int] | None = None,
     agent_id: str | None = None,
+    include_sensitive: bool = False,
 ) -> None:
     """Serve until the client disconnects (stdio) or the process is stopped (HTTP)."""
-    server = build_server(memory, user_id=user_id, agent_id=agent_id)
+    server = build_server(
+        memory, user_id=user_id, agent_id=agent_id, include_sensitive=include_sensitive
+    )
     if http is None:
         server.run("stdio")
     else:
