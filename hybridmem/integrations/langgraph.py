@@ -10,15 +10,17 @@ one-element namespace ``(user,)``)::
     store.search(("alice",), query="when do I fly?")      # SearchItems, best first
 
 The memory's text is ``value["content"]`` (else ``"text"``, ``"memory"``, else the value as
-JSON); the whole value, the key and the namespace are kept in its metadata under
-``langgraph``, so ``get`` returns exactly what was put. ``value["node_type"]`` (default
-``event``) is the memory's type. ``search`` with a ``query`` is a hybridmem retrieval over the
-user's tree (scores in [0, 1]); without one it lists items oldest first. ``filter`` applies to
-the value's fields (``{"kind": "booking", "n": {"$gte": 2}}``), compiled by the store like any
-metadata filter. ``list_namespaces`` lists the namespaces that hold items (as LangGraph's own
-stores do; ``tests/integrations/test_langgraph_differential.py`` runs seeded random operations
-against ``InMemoryStore``). Putting ``None`` deletes an item. TTLs are not supported (hybridmem
-forgets by weight, see ``maintain``); ``index=`` is ignored (every item's text is embedded).
+JSON); the whole value, the key and the namespace are kept in its metadata under ``langgraph``,
+so ``get`` returns exactly what was put. ``value["node_type"]`` (default ``event``) is the
+memory's type; ``value["sensitive"] = True`` makes it a sensitive memory (its text sealed, never
+in the metadata; a filter cannot read that text). ``search`` with a ``query`` is a hybridmem
+retrieval over the user's tree (scores in [0, 1]); without one it lists items oldest first.
+``filter`` applies to the value's fields (``{"kind": "booking", "n": {"$gte": 2}}``), compiled
+by the store like any metadata filter. ``list_namespaces`` lists the namespaces that hold items
+(as LangGraph's own stores do; ``tests/integrations/test_langgraph_differential.py`` runs seeded
+random operations against ``InMemoryStore``). Putting ``None`` deletes an item. TTLs are not
+supported (hybridmem forgets by weight, see ``maintain``); ``index=`` is ignored (every item's
+text is embedded).
 
 A graph's conversation is its state's ``messages``: :meth:`HybridMemoryStore.add_messages` hands
 them to :meth:`HybridMemory.add_messages` for a namespace (its user, and its task node when the
@@ -64,6 +66,20 @@ TEXT_FIELDS = ("content", "text", "memory")
 def _ns_key(namespace: tuple[str, ...]) -> str:
     """A namespace as one scalar metadata value (filters compare scalars)."""
     return json.dumps(list(namespace), ensure_ascii=False)
+
+
+def _stored_value(value: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """What an item's metadata keeps of its value, and the field sealed in the node's content:
+    everything, for an ordinary item; for a sensitive one (``"sensitive": True``), everything
+    but its text, which only the sealed content holds (metadata is never encrypted). ``"*"``:
+    the whole value was the text."""
+    if value.get("sensitive") is not True:
+        return value, None
+    for name in TEXT_FIELDS:
+        text = value.get(name)
+        if isinstance(text, str) and text.strip():
+            return {k: v for k, v in value.items() if k != name}, name
+    return {}, "*"
 
 
 def _text(value: dict[str, Any]) -> str:
@@ -190,17 +206,23 @@ class HybridMemoryStore(BaseStore):
     def _item(node: MemoryNode, score: float | None = None, search: bool = False) -> Item:
         meta = node.metadata[META]
         namespace = tuple(json.loads(meta["ns"]))
+        value = dict(meta["value"])
+        sealed = meta.get("sealed")
+        if sealed == "*":  # the whole value was the text
+            value = json.loads(node.content)
+        elif sealed is not None:
+            value[sealed] = node.content
         if search:
             return SearchItem(
                 namespace,
                 meta["key"],
-                dict(meta["value"]),
+                value,
                 node.created_at,
                 node.updated_at,
                 score=score,
             )
         return Item(
-            value=dict(meta["value"]),
+            value=value,
             key=meta["key"],
             namespace=namespace,
             created_at=node.created_at,
@@ -214,16 +236,23 @@ class HybridMemoryStore(BaseStore):
     def _put(self, op: PutOp) -> None:
         namespace = tuple(op.namespace)
         existing = self._item_node(namespace, op.key)
+        if existing is not None and (
+            op.value is None or existing.sensitive != (op.value.get("sensitive") is True)
+        ):
+            # deleted, or its sensitivity changed (a node is sealed or not from its creation)
+            view = self._view(existing.user_id)
+            if view is not None:
+                view.delete(existing.id, subtree=False)
+            else:
+                self.memory.delete(existing.id, subtree=False, user_id=existing.user_id)
+            existing = None
         if op.value is None:
-            if existing is not None:
-                view = self._view(existing.user_id)
-                if view is not None:
-                    view.delete(existing.id, subtree=False)
-                else:
-                    self.memory.delete(existing.id, subtree=False, user_id=existing.user_id)
             return
         value = dict(op.value)
-        meta = {META: {"ns": _ns_key(namespace), "key": op.key, "value": value}}
+        kept, sealed = _stored_value(value)
+        meta = {META: {"ns": _ns_key(namespace), "key": op.key, "value": kept}}
+        if sealed is not None:
+            meta[META]["sealed"] = sealed
         if existing is not None:
             view = self._view(existing.user_id)
             if view is not None:
@@ -244,6 +273,7 @@ class HybridMemoryStore(BaseStore):
             parent_id=parent.id if parent is not None else None,
             activate=False,
             metadata=meta,
+            sensitive=sealed is not None,
         )
 
     def _namespaces(self, user: str) -> list[tuple[str, ...]]:
