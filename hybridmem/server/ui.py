@@ -267,8 +267,10 @@ def search_page(
     task: str = "",
     k: str = "8",
     budget: str = "",
+    sensitive: str = "",
 ) -> HTMLResponse:
-    """The query box; hits with each feature's share of the score as a bar."""
+    """The query box; hits with each feature's share of the score as a bar. Sensitive
+    memories the query is not about only with the "sensitive too" box ticked (issue 38)."""
     user = who.user_for(user)
     result, hits = None, []
     if q.strip():
@@ -279,6 +281,7 @@ def search_page(
             task_id=task.strip() or None,
             top_k=_form_int("top k", k) or 8,
             token_budget=_form_int("token budget", budget),
+            include_sensitive=bool(sensitive),
         )
         hits = [{"hit": h, "bars": score_bars(h.breakdown)} for h in result.hits]
     scope = None
@@ -294,6 +297,7 @@ def search_page(
         task=task,
         k=k,
         budget=budget,
+        sensitive=bool(sensitive),
         result=result,
         hits=hits,
         scope=scope,

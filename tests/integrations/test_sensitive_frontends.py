@@ -1,6 +1,7 @@
 """Sensitive memories only when asked (issue 38), on the front ends that retrieve for a user
 beside the facade, REST, the tools and the retrievers (tests/retrieval/test_retrieval_sensitive.py):
-the LangGraph store's search, the LlamaIndex memory block and ``hybridmem mcp``. By default a
+the LangGraph store's search, the LlamaIndex memory block, ``hybridmem mcp`` and the
+inspector's search page. By default a
 sealed memory the question is not about stays out of hits and context; the application's flag
 brings it back. Real SQLite and Chroma in tmp_path, the hash embedder (equal texts, equal
 vectors: a question repeating a memory is about that memory), time injected."""
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import anyio
+from fastapi.testclient import TestClient
 from llama_index.core.llms import ChatMessage
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -21,6 +23,7 @@ from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.integrations.langgraph import HybridMemoryStore
 from hybridmem.integrations.llamaindex_memory import HybridMemoryBlock
 from hybridmem.privacy import PrivacyConfig, generate_key
+from hybridmem.server import create_app
 
 REPO = Path(__file__).resolve().parents[2]
 U = "u1"
@@ -110,3 +113,13 @@ def test_hybridmem_mcp_serves_them_only_with_the_flag(tmp_path, clock):
     assert secret not in plain and "Quorvantilex" not in plain[-1]
     opened = _search_over_mcp(db, key, "--include-sensitive")
     assert secret in opened and "Quorvantilex" in opened[-1]
+
+
+def test_the_inspectors_search_page(tmp_path, clock):
+    with _open(tmp_path / "m", clock, generate_key()) as mem, TestClient(create_app(mem)) as c:
+        _seed(mem)
+        page = c.get("/ui/search", params={"user": U, "q": LUNCH}).text
+        assert LUNCH in page and "Quorvantilex" not in page
+        assert 'name="sensitive" value="1">' in page  # the box, unticked
+        page = c.get("/ui/search", params={"user": U, "q": LUNCH, "sensitive": "1"}).text
+        assert "Quorvantilex" in page and 'value="1" checked>' in page
