@@ -33,7 +33,7 @@ from agents.memory.session_settings import resolve_session_limit
 
 from hybridmem.conversation import IngestReport
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.integrations.history import BufferHistory, Entry, describe
+from hybridmem.integrations.history import BufferHistory, Entry, clip, describe
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 
 _ROLES = {"user": "user", "assistant": "assistant", "system": "system", "developer": "system"}
@@ -86,7 +86,8 @@ def item_entry(item: Any) -> Entry:
         text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
     else:
         text = name
-    return Entry("system", describe(kind, text), item, name=kind[:200])
+    # The kind is the speaker ("function_call: weather(...)"); the item itself stays whole.
+    return Entry("system", clip(text) or f"[{kind}]", item, name=kind[:200])
 
 
 class HybridMemorySession:

@@ -171,9 +171,15 @@ def _clip(text: str, limit: int) -> str:
     return text[: max(limit - 1, 1)] + "…"
 
 
-def describe(kind: str, text: str) -> str:
-    """What the buffer says of an item that is no chat message: its kind and a clipped text."""
+def clip(text: str) -> str:
+    """The text of an item that is no chat message, on one line and at most
+    :data:`DESCRIBE_CHARS` long."""
     text = " ".join(text.split())
     if len(text) > DESCRIBE_CHARS:
         text = text[: DESCRIBE_CHARS - 1] + "…"
-    return f"[{kind}] {text}".strip()
+    return text
+
+
+def describe(kind: str, text: str) -> str:
+    """What the buffer says of an item that is no chat message: its kind and a clipped text."""
+    return f"[{kind}] {clip(text)}".strip()
