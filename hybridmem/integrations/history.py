@@ -15,6 +15,12 @@ time to live); what extraction kept stays, and retrieval finds it. Removing item
 ``clear``) removes them from the history only: the memories written from them are the user's
 now (delete those with :meth:`HybridMemory.delete`).
 
+Privacy: the items are kept whole in the buffer nodes' metadata, which is never encrypted (only
+content is sealed): under ``PrivacyConfig(encrypt_all=True)`` a history's text would sit in
+clear beside its sealed copy until the buffer expires. For such a store hand the messages to
+:meth:`HybridMemory.add_messages` instead (e.g. ``to_messages`` of the LangChain module), which
+keeps no copy outside the sealed content. ``erase`` removes a history like any node.
+
 Framework-free: the framework modules (:mod:`~hybridmem.integrations.langchain`,
 :mod:`~hybridmem.integrations.agents_sdk`) convert their items to messages and back.
 """
