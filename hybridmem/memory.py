@@ -170,6 +170,11 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
     def actor(self) -> str | None:
         return self._core.engine.actor
 
+    @property
+    def encrypts_all(self) -> bool:
+        """Whether every node's content is sealed (``PrivacyConfig(encrypt_all=True)``)."""
+        return self._privacy.guard.config.encrypt_all
+
     # -- lifecycle ------------------------------------------------------------------------
     def close(self) -> None:
         """Close the store. Further calls raise :class:`StoreClosedError`."""

@@ -16,9 +16,10 @@ time to live); what extraction kept stays, and retrieval finds it. Removing item
 now (delete those with :meth:`HybridMemory.delete`).
 
 Privacy: the items are kept whole in the buffer nodes' metadata, which is never encrypted (only
-content is sealed): under ``PrivacyConfig(encrypt_all=True)`` a history's text would sit in
-clear beside its sealed copy until the buffer expires. For such a store hand the messages to
-:meth:`HybridMemory.add_messages` instead (e.g. ``to_messages`` of the LangChain module), which
+content is sealed): in a store that seals every content (``PrivacyConfig(encrypt_all=True)``) a
+history's text would sit in clear beside its sealed copy, so a history refuses such a store
+(:class:`~hybridmem.errors.EncryptionError`); hand the messages to
+:meth:`HybridMemory.add_messages` there (e.g. ``to_messages`` of the LangChain module), which
 keeps no copy outside the sealed content. ``erase`` removes a history like any node.
 
 Framework-free: the framework modules (:mod:`~hybridmem.integrations.langchain`,
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hybridmem.conversation import IngestReport
-from hybridmem.errors import InvalidArgumentError
+from hybridmem.errors import EncryptionError, InvalidArgumentError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
 from hybridmem.validation import check_text, check_user_id
@@ -71,6 +72,12 @@ class BufferHistory:
         task_id: str | None = None,
         agent_id: str | None = None,
     ) -> None:
+        if memory.encrypts_all:
+            raise EncryptionError(
+                f"a {kind} history keeps its items whole in metadata, which is never encrypted, "
+                "and this store seals every content (PrivacyConfig(encrypt_all=True)): hand the "
+                "messages to add_messages instead, which keeps them sealed"
+            )
         self.memory = memory
         self.session_id = check_user_id(session_id, name="session_id")
         self.user_id = check_user_id(user_id)

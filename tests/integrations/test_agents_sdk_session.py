@@ -156,3 +156,23 @@ def test_a_bad_item_writes_nothing(mem):
         asyncio.run(session.add_items([{"role": "user", "content": "x", "when": object()}]))  # type: ignore[list-item]
     assert asyncio.run(session.get_items()) == []
     assert mem.get_all(user_id="u1") == []
+
+
+def test_a_store_that_seals_everything_refuses_a_history(tmp_path, clock):
+    """The items sit whole in metadata, never encrypted: no plaintext beside sealed content."""
+    from hybridmem.errors import EncryptionError
+    from hybridmem.integrations.langchain_chat import HybridMemoryChatHistory
+    from hybridmem.privacy import PrivacyConfig, generate_key
+
+    privacy = PrivacyConfig(key=generate_key(), encrypt_all=True)
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, privacy=privacy) as m:
+        assert m.encrypts_all
+        with pytest.raises(EncryptionError, match="add_messages instead"):
+            HybridMemorySession("chat-5", m, user_id="u1")
+        with pytest.raises(EncryptionError, match="encrypt_all"):
+            HybridMemoryChatHistory(m, "chat-5", user_id="u1")
+        # The conversation itself still goes in, sealed.
+        m.add_messages([{"role": "user", "content": "I live in Hamburg."}], user_id="u1")
+        assert [f.content for f in m.get_all(user_id="u1", node_type="fact")] == [
+            "I live in Hamburg."
+        ]
