@@ -13,7 +13,8 @@ The memory's text is ``value["content"]`` (else ``"text"``, ``"memory"``, else t
 JSON); the whole value, the key and the namespace are kept in its metadata under ``langgraph``,
 so ``get`` returns exactly what was put. ``value["node_type"]`` (default ``event``) is the
 memory's type; ``value["sensitive"] = True`` makes it a sensitive memory (its text sealed, never
-in the metadata; a filter cannot read that text). ``search`` with a ``query`` is a hybridmem
+in the metadata; a filter cannot read that text), as is every item's text in a store that seals
+every content (``PrivacyConfig(encrypt_all=True)``). ``search`` with a ``query`` is a hybridmem
 retrieval over the user's tree (scores in [0, 1]); without one it lists items oldest first.
 ``filter`` applies to the value's fields (``{"kind": "booking", "n": {"$gte": 2}}``), compiled
 by the store like any metadata filter. ``list_namespaces`` lists the namespaces that hold items
@@ -68,12 +69,12 @@ def _ns_key(namespace: tuple[str, ...]) -> str:
     return json.dumps(list(namespace), ensure_ascii=False)
 
 
-def _stored_value(value: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
-    """What an item's metadata keeps of its value, and the field sealed in the node's content:
-    everything, for an ordinary item; for a sensitive one (``"sensitive": True``), everything
-    but its text, which only the sealed content holds (metadata is never encrypted). ``"*"``:
-    the whole value was the text."""
-    if value.get("sensitive") is not True:
+def _stored_value(value: dict[str, Any], seal: bool) -> tuple[dict[str, Any], str | None]:
+    """What an item's metadata keeps of its value, and the field whose text only the node's
+    sealed content holds (metadata is never encrypted): everything and None, unless ``seal``
+    (a sensitive item, or a store sealing every content); then everything but the text.
+    ``"*"``: the whole value was the text."""
+    if not seal:
         return value, None
     for name in TEXT_FIELDS:
         text = value.get(name)
@@ -249,7 +250,8 @@ class HybridMemoryStore(BaseStore):
         if op.value is None:
             return
         value = dict(op.value)
-        kept, sealed = _stored_value(value)
+        sensitive = value.get("sensitive") is True
+        kept, sealed = _stored_value(value, sensitive or self.memory.encrypts_all)
         meta = {META: {"ns": _ns_key(namespace), "key": op.key, "value": kept}}
         if sealed is not None:
             meta[META]["sealed"] = sealed
@@ -273,7 +275,7 @@ class HybridMemoryStore(BaseStore):
             parent_id=parent.id if parent is not None else None,
             activate=False,
             metadata=meta,
-            sensitive=sealed is not None,
+            sensitive=sensitive,
         )
 
     def _namespaces(self, user: str) -> list[tuple[str, ...]]:

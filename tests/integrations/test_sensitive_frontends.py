@@ -123,3 +123,18 @@ def test_the_inspectors_search_page(tmp_path, clock):
         assert 'name="sensitive" value="1">' in page  # the box, unticked
         page = c.get("/ui/search", params={"user": U, "q": LUNCH, "sensitive": "1"}).text
         assert "Quorvantilex" in page and 'value="1" checked>' in page
+
+
+def test_langgraph_items_keep_no_clear_text_in_a_store_that_seals_everything(tmp_path, clock):
+    privacy = PrivacyConfig(key=generate_key(), encrypt_all=True)
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, privacy=privacy) as m:
+        store = HybridMemoryStore(m)
+        store.put((U,), "lunch", {"content": LUNCH, "kind": "plan"})
+        store.put((U,), "raw", {"n": 1, "where": "Quorvantilex"})  # no text field: the JSON
+        assert store.get((U,), "lunch").value == {"content": LUNCH, "kind": "plan"}
+        assert store.get((U,), "raw").value == {"n": 1, "where": "Quorvantilex"}
+        for node in m.get_all(user_id=U):
+            assert LUNCH not in json.dumps(node.metadata)
+            assert "Quorvantilex" not in json.dumps(node.metadata)
+        assert store.search((U,), query=LUNCH)[0].key == "lunch"
+        assert [i.key for i in store.search((U,), filter={"kind": "plan"})] == ["lunch"]
