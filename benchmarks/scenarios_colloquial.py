@@ -104,6 +104,71 @@ CHANGES: dict[str, list[tuple[tuple[str, ...], str]]] = {
     ],
 }
 
+DEV_CHANGES: dict[str, list[tuple[tuple[str, ...], str]]] = {
+    "en": [
+        (
+            (
+                "I read the news on the BBC app.",
+                "Give me the Guardian headlines in the morning from now on.",
+            ),
+            "Which news should the user get in the morning?",
+        ),
+        (
+            (
+                "Remind me of meetings fifteen minutes before.",
+                "Actually, make meeting reminders an hour ahead.",
+            ),
+            "How early should meeting reminders come?",
+        ),
+        (
+            (
+                "I do the weekly shop at Tesco.",
+                "Weekly shop is at Aldi, cheaper.",
+                "Back to Tesco for the weekly shop, Aldi never has oat milk.",
+            ),
+            "Where does the user do the weekly shop?",
+        ),
+        (
+            (
+                "Use miles when you give me distances.",
+                "Kilometres for distances please, going forward.",
+            ),
+            "Which unit should distances be given in?",
+        ),
+        (
+            ("Reply to me in English.", "Answer me in German from here on, I need the practice."),
+            "Which language should replies be in?",
+        ),
+        (
+            ("My hairdresser is Sam at Cutters.", "Lena at Studio 9 does my hair these days."),
+            "Who is the user's hairdresser?",
+        ),
+        (
+            ("I fly Lufthansa when I can.", "Book KLM for me going forward, better connections."),
+            "Which airline does the user fly?",
+        ),
+        (
+            ("I walk the dog at seven in the morning.", "Dog walks are at half six these days."),
+            "When does the user walk the dog?",
+        ),
+    ],
+    "zh": [
+        (("我早上看新闻联播的回放。", "以后早上给我推澎湃新闻。"), "早上给用户推什么新闻？"),
+        (("开会前十五分钟提醒我。", "算了，开会提前一小时提醒我吧。"), "开会要提前多久提醒用户？"),
+        (
+            ("我在盒马买菜。", "最近在叮咚买菜下单。", "又回盒马买菜了，叮咚老缺货。"),
+            "用户在哪里买菜？",
+        ),
+        (("距离用英里跟我说。", "距离还是用公里吧。"), "跟用户说距离用什么单位？"),
+        (("用中文回复我。", "以后用英文回我，我要练英语。"), "用什么语言回复用户？"),
+        (("我在楼下的理发店剪头发。", "剪头发这阵子都去万达那家。"), "用户在哪剪头发？"),
+        (("坐飞机我一般选国航。", "订机票就订东航吧，转机方便。"), "用户坐哪家航空公司？"),
+        (("我早上七点遛狗。", "遛狗这段时间都是六点半。"), "用户几点遛狗？"),
+    ],
+}
+"""The dev half: other attributes, other sentences, written after the blind set and before
+anything was run on either; cues and data are changed on these only."""
+
 WANTS: dict[str, list[tuple[str, str, str]]] = {
     "en": [
         (
@@ -173,11 +238,17 @@ def _noise(lang: str, i: int, day: int, sid: str) -> ScenarioNode:
     return ScenarioNode(f"{sid}.n{day}", text, "event", None, _T0 + timedelta(days=day))
 
 
-def build() -> list[Scenario]:
+def build(split: str = "blind") -> list[Scenario]:
+    """The blind set (``CHANGES`` and ``WANTS``) or the dev one (``DEV_CHANGES``)."""
     out: list[Scenario] = []
-    for lang, items in CHANGES.items():
+    changes = CHANGES if split == "blind" else DEV_CHANGES
+    for lang, items in changes.items():
         for i, (said, query) in enumerate(items):
-            sid = f"colloq-change-{lang}-{i}"
+            sid = (
+                f"colloq-{split}-change-{lang}-{i}"
+                if split != "blind"
+                else (f"colloq-change-{lang}-{i}")
+            )
             nodes = [_noise(lang, i, d, sid) for d in (2, 9, 16, 30, 37)]
             ids = []
             for j, text in enumerate(said):
@@ -192,7 +263,7 @@ def build() -> list[Scenario]:
             probe = Probe(query, None, frozenset({ids[-1]}), stale=stale)
             now = max(n.created_at for n in nodes) + timedelta(days=2)
             out.append(Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now))
-    for lang, wants in WANTS.items():
+    for lang, wants in (WANTS if split == "blind" else {}).items():
         for i, (habit, want, query) in enumerate(wants):
             sid = f"colloq-want-{lang}-{i}"
             nodes = [_noise(lang, i, d, sid) for d in (3, 10, 24)]
@@ -210,8 +281,9 @@ def build() -> list[Scenario]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dump", type=Path, required=True)
+    parser.add_argument("--split", choices=("blind", "dev"), default="blind")
     args = parser.parse_args()
-    print(dump_scenarios(build(), args.dump))
+    print(dump_scenarios(build(args.split), args.dump))
 
 
 if __name__ == "__main__":
