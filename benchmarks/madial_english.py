@@ -1,4 +1,4 @@
-"""Why hybridmem trails plain dense retrieval on MADial-Bench English (issue 38), on both dev halves.
+"""Why hybridmem trails plain dense retrieval on MADial-Bench English (issue 38), per dev half.
 
 ``python -m benchmarks.madial_english [--embedders default,minilm,pair] [--langs en,zh]
 [--json benchmarks/results/madial_english.json]`` runs, through :mod:`benchmarks.tuning`
@@ -184,9 +184,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--langs", default="en,zh")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
-    result = run(
-        args.embedders.split(","), args.langs.split(","), args.data or default_data_dir()
-    )
+    result = run(args.embedders.split(","), args.langs.split(","), args.data or default_data_dir())
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=1))
