@@ -53,16 +53,25 @@ def test_english_questions_not_about_the_sensitive_memory_never_get_it(
     assert outcomes[EN.lang].leaks == []
 
 
+MEASURED_HIT1 = {"en": 24, "zh": 26}
+"""Questions of 28 answered first, as measured: the floor this suite guards. Chinese rose from
+24 when 爸妈 joined the kinship words ("我爸妈住在绍兴" had been the user's own residence and
+the move to Suzhou superseded it)."""
+
+
 @pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
 def test_hit_at_1_is_at_least_the_measured_figure(
     outcomes: dict[str, Outcome], persona: Persona
 ) -> None:
-    """24 of 28 in both languages: the floor this suite guards against going lower."""
     out = outcomes[persona.lang]
-    assert out.hit1 / out.questions >= 24 / 28, out.misses
+    assert out.hit1 >= MEASURED_HIT1[persona.lang], out.misses
 
 
-@pytest.mark.xfail(strict=True, reason="measured hit@1 0.857 in both languages (target 0.95)")
+def test_the_parents_home_is_theirs_not_the_users(outcomes: dict[str, Outcome]) -> None:
+    assert not [m for m in outcomes[ZH.lang].misses if m["question"] == "我爸妈住哪儿？"]
+
+
+@pytest.mark.xfail(strict=True, reason="measured hit@1 en 0.857, zh 0.929 (target 0.95)")
 @pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
 def test_hit_at_1_meets_the_issue_target(outcomes: dict[str, Outcome], persona: Persona) -> None:
     out = outcomes[persona.lang]
