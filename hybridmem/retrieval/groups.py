@@ -8,7 +8,7 @@ A conflict group's current value comes first and names what it was before
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hybridmem.core.evolution_marks import current_of, is_unconfirmed, said_in_passing
 from hybridmem.models import Hit, MemoryNode
@@ -149,7 +149,11 @@ def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> li
 
 
 def assertions_first(
-    hits: list[Hit], top_k: int | None, share: float, kinds: Sequence[str]
+    hits: list[Hit],
+    top_k: int | None,
+    share: float,
+    kinds: Sequence[str],
+    cosine: Mapping[str, float] | None = None,
 ) -> list[Hit]:
     """Order the hits so that what was said in passing yields to the user's standing
     statements (facts and preferences, ``kinds``) at ``share`` of its score.
@@ -170,6 +174,15 @@ def assertions_first(
       shown hits only for standing statements (the order of everything else is kept).
 
     A store with no fact or preference (a chat transcript) is left alone.
+
+    ``cosine`` (raw query similarity by node id): a remark the embedder alone put there is
+    weighed against the standing statements on that scale, where 0 means unrelated and a
+    share means something. The fused score does not: its similarity is min-max over the
+    query's candidates and the priors count at that relevance (issue 38), so the least
+    similar candidate scores 0 however close it is, and "I teach maths at a secondary
+    school" (score 0.000, the least similar of a small store) never reached half of "What
+    would it take to become a data analyst?" (0.19): English one-offs of the scenario
+    benchmark polluted 7 of 12 probes after that change, 0 before.
     """
     window = len(hits) if top_k is None else min(top_k, len(hits))
     passing = [h for h in hits[:window] if said_in_passing(h.node)]
@@ -179,21 +192,39 @@ def assertions_first(
     if best is None:
         return hits  # no standing statement to yield to
     unmatched = [h for h in passing if h.breakdown.features.get("lexical", 0.0) <= 0.0]
-    out = _yielded(hits, [h for h in unmatched if best > h.score * share], share, kinds)
+    known = cosine or {}
+
+    def strength(hit: Hit) -> float:
+        return known.get(hit.node.id, hit.score)
+
+    if known and all(h.node.id in known for h in hits if h.node.node_type in kinds):
+        best_cos = max(strength(h) for h in hits if h.node.node_type in kinds)
+        yielding = [h for h in unmatched if h.node.id in known and best_cos > strength(h) * share]
+        out = _yielded(hits, yielding, share, kinds, strength)
+    else:
+        yielding = [h for h in unmatched if best > h.score * share]
+        out = _yielded(hits, yielding, share, kinds)
     moved = {id(h) for h in unmatched}
     head = out[:window]
     rest = [h for h in head if said_in_passing(h.node) and id(h) not in moved]
     return _yielded(head, rest, share, kinds) + out[window:]
 
 
-def _yielded(hits: list[Hit], moving: list[Hit], share: float, kinds: Sequence[str]) -> list[Hit]:
+def _yielded(
+    hits: list[Hit],
+    moving: list[Hit],
+    share: float,
+    kinds: Sequence[str],
+    strength: Callable[[Hit], float] = lambda h: h.score,
+) -> list[Hit]:
     """``hits`` with each of ``moving`` placed after every standing statement scoring more
-    than ``share`` of its score and every other hit that came before it."""
+    than ``share`` of its score (``strength``: the score, or the raw similarity) and every
+    other hit that came before it."""
     if not moving or not any(h.node.node_type in kinds for h in hits):
         return hits
 
     def outranks(standing: Hit, hit: Hit) -> bool:
-        return standing.node.node_type in kinds and standing.score > hit.score * share
+        return standing.node.node_type in kinds and strength(standing) > strength(hit) * share
 
     # Positions looked up, not searched (``list.index`` in the loop made a 10,000-hit,
     # budget-packed retrieval cubic in its ~130 candidates: seconds a query).

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -188,7 +188,7 @@ class Retriever:
         if not include_sensitive:
             self.withhold_sensitive(q, cands)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
-        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive)
+        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands.cosine)
         packed = pack(
             path,
             hits,
@@ -241,6 +241,7 @@ class Retriever:
         top_k: int,
         min_score: float | None,
         include_sensitive: bool,
+        cosine: Mapping[str, float] | None = None,
     ) -> tuple[list[Hit], dict[str, str]]:
         """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
         values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
@@ -254,7 +255,7 @@ class Retriever:
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
         hits = assertions_first(
-            hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types
+            hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types, cosine
         )
         return hits, notes
 

@@ -266,7 +266,10 @@ def about_speaker(text: str) -> bool:
 
 # Kinship and social roles: a closed class ("我妹妹…", "我老板…" are about someone else).
 _PERSON_ZH = re.compile(
-    r"(?:爸爸?|妈妈?|父母|父亲|母亲|哥哥?|姐姐?|弟弟?|妹妹?|爷爷|奶奶|外公|外婆|老公|老婆|丈夫|妻子"
+    # 爸妈, 老爸/老妈, 公婆, 岳父/岳母: the everyday words for parents and parents-in-law
+    # ("我爸妈住在绍兴" was the user's residence; issue 38, first-day check).
+    r"(?:爸妈|老爸|老妈|公婆|岳父|岳母|爸爸?|妈妈?|父母|父亲|母亲|哥哥?|姐姐?|弟弟?|妹妹?|爷爷|奶奶"
+    r"|外公|外婆|老公|老婆|丈夫|妻子"
     r"|媳妇|儿子|女儿|孩子|娃|朋友|男朋友|女朋友|男友|女友|对象|同事|同学|室友|舍友|邻居|老板|领导"
     r"|上司|经理|老师|家人|亲戚|舅舅?|阿姨|姨妈|叔叔|婶婶|闺蜜|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|猫|狗"
     r"|组长|队友|客户|房东)"

@@ -88,6 +88,25 @@ SOFT_CHOICE = _family(
     ),
 )
 
+# An appetite of the moment: a craving or "I want <a thing>" with nothing making it a habit
+# ("I want sushi tonight", "craving pancakes", 好馋火锅, 今晚想吃寿司) is a passing want, an
+# emotion, not a taste; with a habit marker ("always", "whenever I fly", 一般) it is a
+# preference. "I want you to..." (an instruction) and "I want to <do>" (a plan or wish) are
+# not here. Written on speech-act dev batch 11 (issue 38).
+WANT = _family(
+    "want",
+    (
+        (
+            "en-want",
+            r"\bcraving\b|\bfancy an?\b|\bin the mood for\b"
+            r"|\b(?:could|would) (?:really |so )?go for\b|\bgagging for\b|\ball i want\b"
+            r"|\bi (?:really |just |so )?want (?!you\b|to\b)",
+        ),
+        ("zh-want", r"馋|想(?:吃|喝|来(?:杯|碗|份|个|点)|睡)"),
+        ("habit", r"\bwhenever\b|\bevery time\b|每次|每回"),
+    ),
+)
+
 # Wh-words that ask nothing: indefinites and questions embedded under the speaker's knowing.
 NON_QUESTION_WH = _family(
     "wh",
@@ -105,4 +124,4 @@ NON_QUESTION_WH = _family(
     ),
 )
 
-FAMILIES = (VENTING, SOFT_CHOICE, NON_QUESTION_WH)
+FAMILIES = (VENTING, SOFT_CHOICE, NON_QUESTION_WH, WANT)

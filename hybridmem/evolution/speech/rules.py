@@ -94,6 +94,7 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
     ("venting", disc.VENTING),
     ("soft_choice", disc.SOFT_CHOICE),
     ("non_question_wh", disc.NON_QUESTION_WH),
+    ("want", disc.WANT),
 )
 
 
@@ -182,6 +183,7 @@ class _Cues:
     venting: tuple[str, ...]
     soft_choice: tuple[str, ...]
     non_question_wh: tuple[str, ...]
+    want: tuple[str, ...]
 
     @classmethod
     def match(cls, text: str) -> _Cues:
@@ -247,6 +249,12 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
         return SpeechAct.PREFERENCE, "soft-choice"
     if c.instruction:
         return SpeechAct.INSTRUCTION, "instruction"
+    if set(c.want) - {"want:habit"}:
+        # A want: a habit when something says so (a marker, a recurring cause), else the
+        # appetite of the moment.
+        if c.stable or c.disposition or "want:habit" in c.want:
+            return SpeechAct.PREFERENCE, "stable-preference"
+        return SpeechAct.EMOTION, "emotion"
     if c.stable and (c.like or c.preference):
         return SpeechAct.PREFERENCE, "stable-preference"
     if c.disposition and set(c.momentary) <= {"now:circumstance"}:

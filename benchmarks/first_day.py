@@ -1,0 +1,277 @@
+"""First-day acceptance: a new user's dozen facts, asked about from inside a task (issue 38).
+
+``python -m benchmarks.first_day [--embedder default] [--json out.json]`` builds, for each
+language, one user as a newcomer would on day one with the default install: a dozen facts,
+a value change said with a change word (the old value stays in the store, superseded), a
+preference, two tasks with a note each, and one sensitive memory (``sensitive=True``, a key
+set). Then it asks questions from inside one of the tasks and reports:
+
+- ``hit@1``: the memory that answers the question is the first hit;
+- ``new above old``: for the changed value, the new memory ranks above the old one (and the
+  old one, if returned at all, is below it);
+- ``sensitive leaks``: questions not about the sensitive memory whose hits or packed context
+  hold it (the target is 0); questions about it must get it first.
+
+Written for this check (issue 38's third part), not taken from any benchmark, and with a
+persona unlike the ones the retrieval tests use, so it is no copy of what was tuned on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.privacy import PrivacyConfig, generate_key
+
+USER = "newcomer"
+
+
+@dataclass(frozen=True)
+class Persona:
+    """One language's first day: what is said, in order, and what is asked."""
+
+    lang: str
+    facts: tuple[tuple[str, str], ...]
+    """(text, node type) of the ordinary facts and the preference, said first."""
+    old: str
+    new: str
+    """The value said first and the change said later (same attribute)."""
+    secret: str
+    secret_marker: str
+    """The sensitive memory and a piece of it that must not reach an ordinary context."""
+    tasks: tuple[tuple[str, str], ...]
+    """(task title, a note filed under it)."""
+    questions: tuple[tuple[str, str], ...]
+    """(question, a substring of the memory that answers it) about the user: asked from
+    inside each task."""
+    task_questions: tuple[tuple[str, str, int], ...]
+    """(question, answer substring, the task it is asked from: the one it is about)."""
+    changed: str
+    """The question about the changed value."""
+    about_secret: tuple[str, ...]
+
+
+EN = Persona(
+    lang="en",
+    facts=(
+        ("My name is Tomasz and I am a structural engineer.", "fact"),
+        ("I have two kids, Ola who is seven and Kuba who is four.", "fact"),
+        ("My wife Marta teaches chemistry at a secondary school.", "fact"),
+        ("I cycle to the office when it does not rain.", "fact"),
+        ("I am lactose intolerant.", "fact"),
+        ("We have a grey cat named Pierogi.", "fact"),
+        ("My mother lives in Gdansk.", "fact"),
+        ("I play the bass guitar in a cover band on Fridays.", "fact"),
+        ("My office is on the fourth floor of the Arup building.", "fact"),
+        ("I am training for a half marathon in October.", "fact"),
+        ("My dentist is Dr. Okafor on Elm Street.", "fact"),
+        ("I prefer aisle seats on long flights.", "preference"),
+    ),
+    old="I drive a silver Skoda Octavia.",
+    new="I sold the Skoda, now I drive a white Tesla Model 3.",
+    secret="My passport number is XK4417902, expires 2031.",
+    secret_marker="XK4417902",
+    tasks=(
+        (
+            "Plan the family holiday in Portugal",
+            "The apartment in Lagos is booked for 10-17 August.",
+        ),
+        ("Renovate the bathroom", "The plumber comes on Tuesday to replace the pipes."),
+    ),
+    questions=(
+        ("What do I do for a living?", "structural engineer"),
+        ("How old are my kids?", "Ola who is seven"),
+        ("What does my wife teach?", "teaches chemistry"),
+        ("How do I get to work?", "cycle to the office"),
+        ("Can I have milk in my coffee?", "lactose intolerant"),
+        ("What is the cat called?", "Pierogi"),
+        ("Where does my mother live?", "Gdansk"),
+        ("Which instrument do I play?", "bass guitar"),
+        ("Which floor is my office on?", "fourth floor"),
+        ("What race am I training for?", "half marathon"),
+        ("Who is my dentist?", "Dr. Okafor"),
+        ("Which seat should you book me on the flight?", "aisle seats"),
+    ),
+    task_questions=(
+        ("When is the apartment in Lagos booked?", "10-17 August", 0),
+        ("When does the plumber come?", "plumber comes", 1),
+    ),
+    changed="What car do I drive?",
+    about_secret=("What is my passport number?", "When does my passport expire?"),
+)
+
+ZH = Persona(
+    lang="zh",
+    facts=(
+        ("我叫林晓雯，是一名小学美术老师。", "fact"),
+        ("我女儿今年五岁，在上幼儿园大班。", "fact"),
+        ("我老公在一家物流公司做调度。", "fact"),
+        ("我每天坐地铁四号线上班。", "fact"),
+        ("我对芒果过敏。", "fact"),
+        ("我们家养了一只柯基，叫豆包。", "fact"),
+        ("我爸妈住在绍兴。", "fact"),
+        ("我周末在社区教小朋友画水彩。", "fact"),
+        ("我的生日是十一月三号。", "fact"),
+        ("我在学游泳，每周二晚上上课。", "fact"),
+        ("我的牙医是仁和诊所的陈医生。", "fact"),
+        ("我喝咖啡只喝美式，不加糖。", "preference"),
+    ),
+    old="我住在杭州西湖区。",
+    new="我已经搬到苏州了，现在住在工业园区。",
+    secret="我的身份证号是330106199003154821。",
+    secret_marker="330106199003154821",
+    tasks=(
+        ("准备女儿的生日派对", "蛋糕已经在楼下的烘焙店订好了，周六下午取。"),
+        ("申请年假去云南", "年假申请还差主任签字。"),
+    ),
+    questions=(
+        ("我是做什么工作的？", "美术老师"),
+        ("我女儿多大了？", "五岁"),
+        ("我老公做什么的？", "调度"),
+        ("我怎么去上班？", "地铁四号线"),
+        ("我有什么水果不能吃？", "芒果过敏"),
+        ("我家的狗叫什么？", "豆包"),
+        ("我爸妈住哪儿？", "绍兴"),
+        ("我周末做什么？", "水彩"),
+        ("我生日是哪天？", "十一月三号"),
+        ("我游泳课是什么时候？", "每周二"),
+        ("我的牙医是谁？", "陈医生"),
+        ("帮我点杯咖啡，我喝什么？", "美式"),
+    ),
+    task_questions=(
+        ("蛋糕什么时候去取？", "周六下午", 0),
+        ("年假申请还差什么？", "主任签字", 1),
+    ),
+    changed="我现在住在哪里？",
+    about_secret=("我的身份证号是多少？",),
+)
+
+PERSONAS = (EN, ZH)
+
+
+@dataclass
+class Outcome:
+    """One language's figures and every miss, for the report."""
+
+    lang: str
+    questions: int = 0
+    hit1: int = 0
+    new_above_old: bool = False
+    new_rank: int | None = None
+    old_rank: int | None = None
+    leaks: list[str] = field(default_factory=list)
+    secret_first: int = 0
+    misses: list[dict[str, object]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "lang": self.lang,
+            "questions": self.questions,
+            "hit_at_1": self.hit1 / max(self.questions, 1),
+            "new_above_old": self.new_above_old,
+            "new_rank": self.new_rank,
+            "old_rank": self.old_rank,
+            "sensitive_leaks": len(self.leaks),
+            "leaked_questions": self.leaks,
+            "misses": self.misses,
+        }
+
+
+def _rank(texts: Sequence[str], needle: str) -> int | None:
+    return next((i for i, t in enumerate(texts) if needle in t), None)
+
+
+def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
+    """Build the persona's store at ``path`` and ask every question from inside a task."""
+    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
+    out = Outcome(persona.lang)
+    privacy = PrivacyConfig(key=generate_key())
+    with HybridMemory(path, embedder=embedder, clock=clock, privacy=privacy) as mem:
+        mem.add(persona.old, node_type="fact", user_id=USER)
+        clock.advance(minutes=3)
+        for text, kind in persona.facts:
+            mem.add(text, node_type=kind, user_id=USER)
+            clock.advance(minutes=3)
+        mem.add(persona.secret, node_type="fact", user_id=USER, sensitive=True)
+        tasks = []
+        for title, note in persona.tasks:
+            clock.advance(minutes=10)
+            task = mem.add(title, node_type="task", user_id=USER)
+            mem.add(note, user_id=USER)
+            tasks.append(task)
+        clock.advance(hours=6)
+        mem.add(persona.new, node_type="fact", user_id=USER)
+        clock.advance(hours=1)
+
+        def ask(question: str, task: int) -> tuple[list[str], str]:
+            r = mem.retrieve(question, user_id=USER, task_id=tasks[task].id, record_access=False)
+            return [h.node.content for h in r.hits], r.context
+
+        ordinary = [
+            *((q, a, t) for q, a in persona.questions for t in range(len(tasks))),
+            *persona.task_questions,
+            *((persona.changed, persona.new, t) for t in range(len(tasks))),
+        ]
+        for question, needle, task in ordinary:
+            texts, context = ask(question, task)
+            out.questions += 1
+            if texts and needle in texts[0]:
+                out.hit1 += 1
+            else:
+                out.misses.append(
+                    {"question": question, "task": task, "expected": needle, "got": texts[:3]}
+                )
+            if any(persona.secret_marker in t for t in texts) or persona.secret_marker in context:
+                out.leaks.append(question)
+        texts, _ = ask(persona.changed, 0)
+        out.new_rank = _rank(texts, persona.new)
+        out.old_rank = _rank(texts, persona.old)
+        out.new_above_old = out.new_rank is not None and (
+            out.old_rank is None or out.new_rank < out.old_rank
+        )
+        for question in persona.about_secret:
+            texts, _ = ask(question, 0)
+            out.secret_first += bool(texts) and persona.secret_marker in texts[0]
+    return out
+
+
+def run(embedder_spec: str | None = None) -> dict[str, object]:
+    embedder = make_embedder(embedder_spec)
+    rows = []
+    with TemporaryDirectory() as tmp:
+        for persona in PERSONAS:
+            outcome = run_persona(persona, embedder, Path(tmp) / persona.lang)
+            row = outcome.as_dict()
+            row["secret_first"] = f"{outcome.secret_first}/{len(persona.about_secret)}"
+            rows.append(row)
+    return {"embedder": embedder.name, "users": rows}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--embedder", default=None)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    result = run(args.embedder)
+    for row in result["users"]:  # type: ignore[attr-defined]
+        print(
+            f"{row['lang']}: hit@1 {row['hit_at_1']:.3f} ({row['questions']} questions), "
+            f"new above old {row['new_above_old']} (ranks {row['new_rank']}/{row['old_rank']}), "
+            f"sensitive leaks {row['sensitive_leaks']}, asked about it first {row['secret_first']}"
+        )
+        for miss in row["misses"]:
+            print("   miss:", miss)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""First-day acceptance (issue 38) with the default embedder: a newcomer's dozen facts, a value
+change, a preference, two tasks and one sensitive memory, asked about from inside a task
+(benchmarks/first_day.py). What holds is asserted; the issue's targets not met yet are strict
+expected failures carrying the measured figure, so the day they are met the suite says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
+from hybridmem.embedding import MultilingualE5Embedder
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    embedder = MultilingualE5Embedder()
+    root = tmp_path_factory.mktemp("first-day")
+    return {p.lang: run_persona(p, embedder, Path(root) / p.lang) for p in PERSONAS}
+
+
+@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
+def test_the_new_value_answers_and_the_old_one_is_not_above_it(
+    outcomes: dict[str, Outcome], persona: Persona
+) -> None:
+    out = outcomes[persona.lang]
+    assert out.new_above_old, (out.new_rank, out.old_rank)
+
+
+@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
+def test_a_question_about_the_sensitive_memory_gets_it_first(
+    outcomes: dict[str, Outcome], persona: Persona
+) -> None:
+    assert outcomes[persona.lang].secret_first == len(persona.about_secret)
+
+
+def test_chinese_questions_not_about_the_sensitive_memory_never_get_it(
+    outcomes: dict[str, Outcome],
+) -> None:
+    assert outcomes[ZH.lang].leaks == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="measured 4 of 28 (issue 38 target 0): 'What do I do for a living?' and 'How do I "
+    "get to work?' from inside either task: multilingual-e5 puts the passport 0.006-0.008 "
+    "above the best ordinary fact of a flat field, and the rule admits what is ahead",
+)
+def test_english_questions_not_about_the_sensitive_memory_never_get_it(
+    outcomes: dict[str, Outcome],
+) -> None:
+    assert outcomes[EN.lang].leaks == []
+
+
+MEASURED_HIT1 = {"en": 24, "zh": 26}
+"""Questions of 28 answered first, as measured: the floor this suite guards. Chinese rose from
+24 when 爸妈 joined the kinship words ("我爸妈住在绍兴" had been the user's own residence and
+the move to Suzhou superseded it)."""
+
+
+@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
+def test_hit_at_1_is_at_least_the_measured_figure(
+    outcomes: dict[str, Outcome], persona: Persona
+) -> None:
+    out = outcomes[persona.lang]
+    assert out.hit1 >= MEASURED_HIT1[persona.lang], out.misses
+
+
+def test_the_parents_home_is_theirs_not_the_users(outcomes: dict[str, Outcome]) -> None:
+    assert not [m for m in outcomes[ZH.lang].misses if m["question"] == "我爸妈住哪儿？"]
+
+
+@pytest.mark.xfail(strict=True, reason="measured hit@1 en 0.857, zh 0.929 (target 0.95)")
+@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
+def test_hit_at_1_meets_the_issue_target(outcomes: dict[str, Outcome], persona: Persona) -> None:
+    out = outcomes[persona.lang]
+    assert out.hit1 / out.questions >= 0.95, out.misses
