@@ -25,7 +25,6 @@ from hybridmem.arguments import (
 from hybridmem.clock import Clock
 from hybridmem.config import MemoryConfig
 from hybridmem.config.privacy import PrivacyConfig
-from hybridmem.conversation import ConversationIngest
 from hybridmem.core import Engine, NodeInput, coerce_input, content_hash
 from hybridmem.core.reads import Reader
 from hybridmem.embedding import Embedder
@@ -124,7 +123,6 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         self._reads = Reader(
             opened.core.engine, self._privacy.audit_read, self._privacy.audit_retrieval
         )
-        self._conversation = ConversationIngest(opened.core)
         self.location = opened.location
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path = opened.path
