@@ -98,6 +98,17 @@ def change(payload: dict[str, object]) -> str:
             continue
         if key in ("sealed", "sealed_hash"):
             continue
+        if key == "metadata" and isinstance(value, dict):
+            from hybridmem.models import split_marks
+
+            # the engine's marks ride in the logged metadata: shown as what they are
+            metadata, marks = split_marks(value)
+            parts.extend(
+                f"{name}={short_ids(flat(part))}"
+                for name, part in (("metadata", metadata), ("marks", marks))
+                if part
+            )
+            continue
         parts.append(f"{key}={short_ids(flat(value))}")
     return ", ".join(parts)
 
