@@ -192,6 +192,14 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         self.close()
 
     @contextmanager
+    def sealed_masked(self) -> Iterator[None]:
+        """Within the block (this thread only), reads without a key give a sealed node's content
+        as ``hybridmem.core.sealed.MASKED`` instead of raising KeyUnavailableError, so a viewer
+        shows the rest (``PrivacyConfig.mask_without_key`` does it for the whole store)."""
+        with self._privacy.guard.vault.masking():
+            yield
+
+    @contextmanager
     def transaction(self) -> Iterator[None]:
         """Make several public calls one atomic write::
 

@@ -18,7 +18,9 @@ import binascii
 import hashlib
 import hmac
 import os
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -110,6 +112,18 @@ class ContentVault:
         # Reads of sealed content without a key give MASKED (PrivacyConfig.mask_without_key);
         # sealing and hashing never do: a write must not store the placeholder.
         self.mask_without_key = mask_without_key
+        self._local = threading.local()  # masking(): one thread's reads, not the others'
+
+    @contextmanager
+    def masking(self) -> Iterator[None]:
+        """Reads in this thread within the block mask sealed content when there is no key
+        (as ``mask_without_key`` does for every read); other threads keep the strict reads."""
+        before = getattr(self._local, "mask", False)
+        self._local.mask = True
+        try:
+            yield
+        finally:
+            self._local.mask = before
         # Called with the key id before each ciphertext is written, inside the write's
         # transaction (records the key id the first time, refuses a key rotated meanwhile).
         self.on_seal: Callable[[str], None] | None = None
@@ -151,7 +165,7 @@ class ContentVault:
         """Plaintext of a stored sensitive ``content`` value."""
         if not is_sealed(stored):
             return stored
-        if self.cipher is None and self.mask_without_key:
+        if self.cipher is None and (self.mask_without_key or getattr(self._local, "mask", False)):
             return MASKED
         return self._require(f"reading sensitive node {node_id!r}").open(node_id, stored)
 

@@ -69,3 +69,26 @@ def test_a_wrong_key_is_still_refused(store):
     path, _key, _plain, _sealed = store
     with pytest.raises(WrongKeyError):
         open_mem(path, generate_key(), mask=True, read_only=True)
+
+
+def test_sealed_masked_is_one_threads_block(store):
+    import threading
+
+    path, _key, _plain, sealed = store
+    with open_mem(path, read_only=True) as mem:
+        seen: list[object] = []
+
+        def other_thread() -> None:
+            try:
+                seen.append(mem.get(sealed).content)
+            except KeyUnavailableError as exc:
+                seen.append(exc)
+
+        with mem.sealed_masked():
+            assert mem.get(sealed).content == MASKED
+            worker = threading.Thread(target=other_thread)
+            worker.start()
+            worker.join()
+        assert isinstance(seen[0], KeyUnavailableError)  # the other thread reads strictly
+        with pytest.raises(KeyUnavailableError):  # and so does this one after the block
+            mem.get(sealed)
