@@ -9,7 +9,7 @@ recovery), and forwards each public call. The write order and the op model are d
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -191,13 +191,13 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
     ) -> None:
         self.close()
 
-    @contextmanager
-    def sealed_masked(self) -> Iterator[None]:
-        """Within the block (this thread only), reads without a key give a sealed node's content
-        as ``hybridmem.core.sealed.MASKED`` instead of raising KeyUnavailableError, so a viewer
-        shows the rest (``PrivacyConfig.mask_without_key`` does it for the whole store)."""
-        with self._privacy.guard.vault.masking():
-            yield
+    def sealed_masked(self) -> AbstractContextManager[None]:
+        """``with mem.sealed_masked():`` reads in the block (this thread only) without a key
+        give a sealed node's content as ``hybridmem.core.sealed.MASKED`` instead of raising
+        KeyUnavailableError, so a viewer shows the rest (``PrivacyConfig.mask_without_key``
+        does it for the whole store). Writing sensitive content still needs the key."""
+        self._check_open()
+        return self._privacy.guard.vault.masking()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
