@@ -411,7 +411,7 @@ def run_pairs(
                 "candidate": new.status == "candidate",
                 "old_group": old.conflict_group,
                 "new_group": new.conflict_group,
-                "new_act": new.metadata.get("speech_act"),
+                "new_act": new.marks.get("speech_act"),
             }
         )
     return rows

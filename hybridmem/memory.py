@@ -9,7 +9,7 @@ recovery), and forwards each public call. The write order and the op model are d
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -25,7 +25,6 @@ from hybridmem.arguments import (
 from hybridmem.clock import Clock
 from hybridmem.config import MemoryConfig
 from hybridmem.config.privacy import PrivacyConfig
-from hybridmem.conversation import ConversationIngest
 from hybridmem.core import Engine, NodeInput, coerce_input, content_hash
 from hybridmem.core.reads import Reader
 from hybridmem.embedding import Embedder
@@ -124,7 +123,6 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         self._reads = Reader(
             opened.core.engine, self._privacy.audit_read, self._privacy.audit_retrieval
         )
-        self._conversation = ConversationIngest(opened.core)
         self.location = opened.location
         """Where the tree lives, safe to show: the directory, or the URL without password."""
         self.path = opened.path
@@ -197,6 +195,14 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+    def sealed_masked(self) -> AbstractContextManager[None]:
+        """``with mem.sealed_masked():`` reads in the block (this thread only) without a key
+        give a sealed node's content as ``hybridmem.core.sealed.MASKED`` instead of raising
+        KeyUnavailableError, so a viewer shows the rest (``PrivacyConfig.mask_without_key``
+        does it for the whole store). Writing sensitive content still needs the key."""
+        self._check_open()
+        return self._privacy.guard.vault.masking()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

@@ -4,20 +4,32 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hybridmem.arguments import DEFAULT_USER
-from hybridmem.conversation import ConversationIngest, Extractor, IngestReport
 from hybridmem.core import Core
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.validation import check_node_id, check_user_id
 
+if TYPE_CHECKING:
+    from hybridmem.conversation import ConversationIngest, Extractor, IngestReport
+
 
 class ConversationCalls:
-    """``add_messages`` and ``set_message_extractor`` (the facade sets ``_conversation``)."""
+    """``add_messages`` and ``set_message_extractor``."""
 
     _core: Core
-    _conversation: ConversationIngest
+    _ingest: ConversationIngest | None = None
+
+    @property
+    def _conversation(self) -> ConversationIngest:
+        """The ingest service, built on first use: its extractor's rules and lexicons cost
+        ~50 ms to import, which a command that never ingests (``hybridmem tree``) skips."""
+        if self._ingest is None:
+            from hybridmem.conversation import ConversationIngest
+
+            self._ingest = ConversationIngest(self._core)
+        return self._ingest
 
     def _check_open(self) -> None:
         self._core.engine.check_open()

@@ -9,18 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from hybridmem.arguments import DEFAULT_USER, check_plugin
 from hybridmem.core import Core
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.evolution import services as evolution_ops
-from hybridmem.evolution.history import ValueRecord
-from hybridmem.evolution.inspect import InspectRow
-from hybridmem.evolution.maintain.distill import Distiller
-from hybridmem.evolution.maintain.maintenance import MaintenanceReport
-from hybridmem.evolution.maintain.probe import ProbeReport
-from hybridmem.evolution.maintain.summarize import Summarizer
-from hybridmem.evolution.slots.rules import SlotExtractor
 from hybridmem.models import MemoryNode
 from hybridmem.validation import (
     LIFECYCLES,
@@ -37,6 +31,23 @@ from hybridmem.validation import (
     check_text,
     check_user_id,
 )
+
+if TYPE_CHECKING:
+    from hybridmem.evolution.history import ValueRecord
+    from hybridmem.evolution.inspect import InspectRow
+    from hybridmem.evolution.maintain.distill import Distiller
+    from hybridmem.evolution.maintain.maintenance import MaintenanceReport
+    from hybridmem.evolution.maintain.probe import ProbeReport
+    from hybridmem.evolution.maintain.summarize import Summarizer
+    from hybridmem.evolution.slots.rules import SlotExtractor
+
+
+def _ops() -> ModuleType:
+    """:mod:`hybridmem.evolution.services`, imported by the first evolution call: a read-only
+    open (``hybridmem tree``) never plans a write and skips its ~35 ms import."""
+    from hybridmem.evolution import services
+
+    return services
 
 
 class EvolutionCalls:
@@ -76,7 +87,7 @@ class EvolutionCalls:
                 "summarise",
                 "distiller must have a str 'name' and a summarise(theme, previous) method",
             )
-        return evolution_ops.maintain(
+        return _ops().maintain(
             self._core,
             now=now,
             dry_run=check_bool("dry_run", dry_run),
@@ -109,7 +120,7 @@ class EvolutionCalls:
         self._check_open()
         check_node_id(summary_id, name="summary_id")
         check_optional_user(user_id)
-        return evolution_ops.decompress(self._core, summary_id, user_id=user_id)
+        return _ops().decompress(self._core, summary_id, user_id=user_id)
 
     def set_slot_extractor(self, extractor: SlotExtractor | None) -> None:
         """Ask ``extractor`` (e.g. :class:`~hybridmem.evolution.llm.LLMSlotExtractor`) for the
@@ -121,26 +132,26 @@ class EvolutionCalls:
                 "extract",
                 "slot extractor must have a str 'name' and an extract(text, slots) method",
             )
-        evolution_ops.set_slot_extractor(self._core, extractor)
+        _ops().set_slot_extractor(self._core, extractor)
 
     def restore_archived(self, node_id: str, *, user_id: str | None = None) -> MemoryNode:
         """Bring an archived memory back (active, working tier); the reason it left is kept."""
         self._check_open()
         check_node_id(node_id)
         check_optional_user(user_id)
-        return evolution_ops.restore_archived(self._core, node_id, user_id=user_id)
+        return _ops().restore_archived(self._core, node_id, user_id=user_id)
 
     def current_value(self, slot: str, *, user_id: str = DEFAULT_USER) -> MemoryNode | None:
         """The current value of a conflict group (a slot like ``user.city`` or a group id)."""
         self._check_open()
-        return evolution_ops.current_value(
+        return _ops().current_value(
             self._core, check_user_id(user_id), check_user_id(slot, name="slot")
         )
 
     def value_history(self, slot: str, *, user_id: str = DEFAULT_USER) -> list[ValueRecord]:
         """Every value a conflict group held, oldest first, with status and reason."""
         self._check_open()
-        return evolution_ops.value_history(
+        return _ops().value_history(
             self._core, check_user_id(user_id), check_user_id(slot, name="slot")
         )
 
@@ -161,7 +172,7 @@ class EvolutionCalls:
         Each filter left None (or empty) matches everything; weights are computed at ``now``.
         """
         self._check_open()
-        return evolution_ops.inspect_user(
+        return _ops().inspect_user(
             self._core,
             user_id=check_user_id(user_id),
             now=None if now is None else check_datetime("now", now),
@@ -180,15 +191,17 @@ class EvolutionCalls:
         self._check_open()
         if content is not None:
             check_content(content, max_chars=self._core.engine.config.max_content_chars)
-        return evolution_ops.add_probe(self._core, user_id=check_user_id(user_id), content=content)
+        return _ops().add_probe(self._core, user_id=check_user_id(user_id), content=content)
 
     def probe_report(self, *, user_id: str = DEFAULT_USER) -> list[ProbeReport]:
         """Each probe's readings over time (one per maintenance run) and its state now."""
         self._check_open()
-        return evolution_ops.probe_report(self._core, user_id=check_user_id(user_id))
+        return _ops().probe_report(self._core, user_id=check_user_id(user_id))
 
 
 def _check_summarizer(summarizer: object) -> Summarizer | None:
+    from hybridmem.evolution.maintain.summarize import Summarizer
+
     if summarizer is None or isinstance(summarizer, Summarizer):
         return summarizer
     raise InvalidArgumentError(

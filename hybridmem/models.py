@@ -87,6 +87,10 @@ class MemoryNode:
     tier: str | None = None
     conflict_group: str | None = None
     sensitive: bool = False
+    marks: dict[str, Any] = field(default_factory=dict)
+    """The engine's own labels of this node (:data:`MARK_NAMES`: the speech act the write
+    filter read and how sure it was, how the slot was found), apart from ``metadata``, which
+    is the caller's. Stored beside the metadata under :data:`MARKS_KEY`."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as plain JSON (times as ISO-8601 strings), e.g. for a tool result,
@@ -116,6 +120,33 @@ class MemoryNode:
         if self.source_id:
             ids.add(self.source_id)
         return frozenset(ids)
+
+
+MARKS_KEY = "_marks"
+"""The key of the stored metadata JSON that holds a node's :attr:`MemoryNode.marks`; reserved:
+a caller's metadata may not use it."""
+
+MARK_NAMES: frozenset[str] = frozenset({"speech_act", "speech_act_confidence", "slot_via"})
+"""The engine's labels that older versions wrote into ``metadata`` itself: a stored row or a
+logged op still holding them there is read with them moved to ``marks`` (and schema m016
+moves them in stored SQLite rows); a caller's metadata may not use these names."""
+
+
+def split_marks(stored: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(metadata, marks)`` of a node's stored metadata dict (``stored`` is not changed)."""
+    if MARKS_KEY not in stored and MARK_NAMES.isdisjoint(stored):
+        return stored, {}
+    metadata = {k: v for k, v in stored.items() if k != MARKS_KEY and k not in MARK_NAMES}
+    marks = {k: v for k, v in stored.items() if k in MARK_NAMES}
+    kept = stored.get(MARKS_KEY)
+    if isinstance(kept, dict):
+        marks.update(kept)
+    return metadata, marks
+
+
+def stored_metadata(metadata: dict[str, Any], marks: dict[str, Any]) -> dict[str, Any]:
+    """The metadata dict a row stores for ``metadata`` and ``marks`` (see :func:`split_marks`)."""
+    return {**metadata, MARKS_KEY: dict(marks)} if marks else metadata
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,9 +34,9 @@ from hybridmem.clock import Clock, system_clock
 from hybridmem.config import MemoryConfig
 from hybridmem.config.privacy import PrivacyConfig
 from hybridmem.core import Core, Engine, EngineParts, core_registry, flush_unit
+from hybridmem.core.hooks import WritePlanner
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.errors import InvalidArgumentError, StoreNotFoundError
-from hybridmem.evolution import services as evolution_ops
 from hybridmem.index import ChromaIndex, ChromaServer, VectorIndex
 from hybridmem.index.ownership import open_index
 from hybridmem.privacy import services as privacy_ops
@@ -136,7 +136,8 @@ def open_memory(path: str | Path, options: OpenOptions) -> OpenedMemory:
         parts = EngineParts(
             sealer=privacy_guard.vault,
             registry=registry,
-            planner=evolution_ops.planner,
+            # A read-only store plans no writes: no planner, and no evolution layer import.
+            planner=None if options.read_only else _planner,
             catch_up=recovery_ops.reconciler,
             flush=flush_unit,
             store_hooks=(privacy_ops.store_hook(privacy_guard), recovery_ops.auto_checkpoint),
@@ -179,6 +180,14 @@ def open_memory(path: str | Path, options: OpenOptions) -> OpenedMemory:
         location=location,
         path=directory,
     )
+
+
+def _planner(engine: Engine) -> WritePlanner:
+    """The evolution layer's write planner (``EngineParts.planner``), imported when a
+    writable store opens."""
+    from hybridmem.evolution import services
+
+    return services.planner(engine)
 
 
 def _check_location(

@@ -20,7 +20,7 @@ from hybridmem.errors import (
     InvalidContentError,
     InvalidWeightError,
 )
-from hybridmem.models import NodeStatus
+from hybridmem.models import MARK_NAMES, MARKS_KEY, NodeStatus
 
 _ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
 _NODE_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -109,6 +109,12 @@ def check_metadata(value: Any) -> dict[str, Any]:
         raise InvalidArgumentError(f"metadata must be a dict, got {type(value).__name__}")
     if not all(isinstance(k, str) for k in value):
         raise InvalidArgumentError("metadata keys must be strings")
+    reserved = sorted(k for k in value if k == MARKS_KEY or k in MARK_NAMES)
+    if reserved:
+        raise InvalidArgumentError(
+            f"metadata key {reserved[0]!r} is reserved: the engine keeps its own labels of a "
+            "node in MemoryNode.marks; use another key"
+        )
     try:
         # ensure_ascii=False + encode: what the store writes, so lone surrogates are caught.
         text = json.dumps(value, allow_nan=False, ensure_ascii=False)

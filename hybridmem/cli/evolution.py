@@ -42,7 +42,11 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Show a user's memories with tier, status, weight, lifecycle and conflict group."""
-        with open_memory(db, embedder) as mem:
+        from dataclasses import replace
+
+        from hybridmem.cli import sealed
+
+        with open_memory(db, embedder, masked=True) as mem:
             rows = mem.inspect(
                 user_id=user,
                 statuses=status,
@@ -52,8 +56,12 @@ def register(app: typer.Typer) -> None:
                 group=group,
                 contains=contains,
             )
+            # inspect reads rows as stored: sealed ones opened with the key, else masked
+            rows = [replace(r, node=sealed.opened(mem, r.node)) for r in rows]
+        masked = sealed.count(r.node for r in rows)
         if as_json:
             print_json(rows)
+            sealed.hint(masked)
             return
         table = render.table(
             f"memory of {render.clean(user)}: {len(rows)} nodes",
@@ -82,6 +90,7 @@ def register(app: typer.Typer) -> None:
         console.print(table)
         if any(row.group_current for row in rows):
             console.print("* = the current value of its conflict group", style="dim")
+        sealed.hint(masked)
 
     @app.command()
     def maintain(

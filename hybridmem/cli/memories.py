@@ -150,7 +150,9 @@ def search(
     as_json: JsonOption = False,
 ) -> None:
     """Retrieve memories for a query: score, id, type, content and the top parts of the score."""
-    with open_memory(db, embedder, write=record_access) as mem:
+    from hybridmem.cli import sealed
+
+    with open_memory(db, embedder, write=record_access, masked=True) as mem:
         res = mem.retrieve(
             query,
             user_id=user,
@@ -170,8 +172,10 @@ def search(
             markup=False,
             highlight=False,
         )
+    masked = sealed.count([*(h.node for h in res.hits), *res.path])
     if as_json:
         print_json(res)
+        sealed.hint(masked)
         return
     table = render.table(
         f"{len(res.hits)} hits ({res.tokens} tokens in context)",
@@ -189,6 +193,7 @@ def search(
     if context and res.context:
         console.print()
         console.print(render.clean_block(res.context), markup=False)
+    sealed.hint(masked)
 
 
 def tree(
@@ -198,7 +203,9 @@ def tree(
     as_json: JsonOption = False,
 ) -> None:
     """A user's memory tree: short ids, type, tier, status marks; the active node starred."""
-    with open_memory(db, embedder) as mem:
+    from hybridmem.cli import sealed
+
+    with open_memory(db, embedder, masked=True) as mem:
         root = mem.root(user_id=user)
         active = mem.active_node(user_id=user)
         nodes = mem.subtree(root.id) if root else []
@@ -206,11 +213,13 @@ def tree(
         hint = "" if root or as_json else _other_users(mem, user)
     if as_json:
         print_json({"user": user, "active": active.id if active else None, "nodes": nodes})
+        sealed.hint(sealed.count(nodes))
         return
     if root is None:
         console.print(hint, markup=False)
         return
     console.print(render.tree_of(user, nodes, active.id if active else None, marks=marks))
+    sealed.hint(sealed.count(nodes))
 
 
 def _other_users(mem: HybridMemory, user: str) -> str:
@@ -285,13 +294,17 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """One node: its fields, its path from the root and its children."""
-    with open_memory(db, embedder) as mem:
+    from hybridmem.cli import sealed
+
+    with open_memory(db, embedder, masked=True) as mem:
         full = mem.resolve_id(node_id, user_id=user)
         node = mem.get(full, user_id=user)
         path = mem.path_to_root(full, user_id=user)
         children = mem.children(full, user_id=user)
+    masked = sealed.count([node, *path, *children])
     if as_json:
         print_json({"node": node, "path": [n.id for n in path], "children": children})
+        sealed.hint(masked)
         return
     fields = render.table(
         f"{node.node_type} {node.id}",
@@ -305,6 +318,7 @@ def show(
     if children:
         console.print()
         console.print(render.node_table(children, f"{len(children)} children"))
+    sealed.hint(masked)
 
 
 def stats(

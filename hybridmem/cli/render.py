@@ -87,10 +87,27 @@ def short_ids(text: str) -> str:
 
 def change(payload: dict[str, object]) -> str:
     """An op's payload as ``key=value`` pairs for a table: empty values left out, ids short,
-    metadata flattened (``metadata=slot=user.residence, ...``)."""
+    metadata flattened (``metadata=slot=user.residence, ...``). Sealed content is named, not
+    printed: its ciphertext and keyed hash say nothing to a reader."""
     parts = []
     for key, value in payload.items():
+        if key == "content" and value is None and payload.get("sealed"):
+            parts.append("content=[sealed]")  # where the text would be, not past the cut
+            continue
         if value is None or value == "" or value == {} or value == []:
+            continue
+        if key in ("sealed", "sealed_hash"):
+            continue
+        if key == "metadata" and isinstance(value, dict):
+            from hybridmem.models import split_marks
+
+            # the engine's marks ride in the logged metadata: shown as what they are
+            metadata, marks = split_marks(value)
+            parts.extend(
+                f"{name}={short_ids(flat(part))}"
+                for name, part in (("metadata", metadata), ("marks", marks))
+                if part
+            )
             continue
         parts.append(f"{key}={short_ids(flat(value))}")
     return ", ".join(parts)

@@ -267,12 +267,22 @@ print_json = _print_json
 
 @contextmanager
 def open_memory(
-    db: str | Path, embedder: str | None, *, write: bool = False, create: bool = False
+    db: str | Path,
+    embedder: str | None,
+    *,
+    write: bool = False,
+    create: bool = False,
+    masked: bool = False,
 ) -> Iterator[HybridMemory]:
-    """Open the store at ``db`` for one command (see the module docstring)."""
+    """Open the store at ``db`` for one command (see the module docstring). ``masked``: a
+    sealed node reads as a placeholder when no key is set (:mod:`hybridmem.cli.sealed`)."""
     from hybridmem.memory import HybridMemory
 
     target, kwargs = memory_args(db)
+    if masked:
+        from hybridmem.config.privacy import PrivacyConfig
+
+        kwargs["privacy"] = PrivacyConfig(mask_without_key=True)
     with HybridMemory(
         target, embedder=embedder, read_only=not write, create=create and write, **kwargs
     ) as mem:

@@ -26,6 +26,11 @@ class PrivacyConfig:
     audit_retrievals: record every retrieval (also without ``audit_reads``) with who asked
                   (the agent), the query's SHA-256 (never its text) and the returned ids:
                   "who retrieved what" (issue 33).
+    mask_without_key: with no key configured, a sensitive node's content reads as
+                  ``hybridmem.core.sealed.MASKED`` instead of raising KeyUnavailableError,
+                  so one sealed memory does not hide all of a user's others (viewing tools:
+                  the CLI's read commands). Writing sensitive content still needs the key,
+                  and a wrong key or a damaged ciphertext still raises.
     """
 
     key: bytes | str | None = field(default=None, repr=False)
@@ -33,6 +38,7 @@ class PrivacyConfig:
     encrypt_all: bool = False
     audit_reads: bool = False
     audit_retrievals: bool = False
+    mask_without_key: bool = False
 
     def resolve_key(self) -> bytes | None:
         """The configured key as 32 bytes, or None when neither setting nor env var is set."""

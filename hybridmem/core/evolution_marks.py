@@ -1,10 +1,10 @@
 """The marks the evolution layer leaves on a node that other services read.
 
 The write planner (``hybridmem.evolution.write``) records in a node's status and metadata
-whether it is a challenger awaiting confirmation and which speech act it was; retrieval shows a
-conflict group's current value first and lets what was said in passing yield to standing
-statements. Both read the marks through these functions, which sit below both services so that
-neither imports the other.
+whether it is a challenger awaiting confirmation, and in its ``marks`` which speech act it
+was; retrieval shows a conflict group's current value first and lets what was said in passing
+yield to standing statements. Both read the marks through these functions, which sit below
+both services so that neither imports the other.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ ACTIVE = NodeStatus.ACTIVE.value
 ASSERTIVE_ACT_NAMES: frozenset[str] = frozenset(
     {"assertion", "negation", "preference", "instruction"}
 )
-"""The speech acts recorded (metadata ``speech_act``) for standing statements: the values of
-``hybridmem.evolution.speech.labels.ASSERTIVE_ACTS`` (a test holds the two equal; the speech
-labels import nothing of the core, so that the filter loads on its own)."""
+"""The speech acts recorded (``MemoryNode.marks["speech_act"]``) for standing statements: the
+values of ``hybridmem.evolution.speech.labels.ASSERTIVE_ACTS`` (a test holds the two equal;
+the speech labels import nothing of the core, so that the filter loads on its own)."""
 
 
 def is_unconfirmed(node: MemoryNode) -> bool:
@@ -52,5 +52,5 @@ def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
 def said_in_passing(node: MemoryNode) -> bool:
     """A memory the speech-act filter read as a question, a supposition, a passing feeling or
     a filler (kept active as a true record of what was said, seed 4.2)."""
-    act = node.metadata.get("speech_act")
+    act = node.marks.get("speech_act")
     return act is not None and str(act) not in ASSERTIVE_ACT_NAMES

@@ -30,7 +30,14 @@ from hybridmem import lexical
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.core.inputs import content_hash
 from hybridmem.errors import ReplayError
-from hybridmem.models import IndexState, MemoryNode, NodeStatus, OpRecord
+from hybridmem.models import (
+    IndexState,
+    MemoryNode,
+    NodeStatus,
+    OpRecord,
+    split_marks,
+    stored_metadata,
+)
 from hybridmem.store import NodeRow, TreeStore, encode_path, iso_stamp, json_encoder, row_to_node
 
 ERASED_PAYLOAD = {"erased": True}
@@ -340,7 +347,10 @@ def add_row(
         "status": p.get("status") or NodeStatus.ACTIVE.value,
         "index_state": IndexState.PENDING.value,
         "source_id": p.get("source_id"),
-        "metadata": _JSON(p["metadata"]) if p.get("metadata") else "{}",
+        # an op logged by an older version may carry the engine's marks in the metadata itself
+        "metadata": _JSON(stored_metadata(*split_marks(p["metadata"])))
+        if p.get("metadata")
+        else "{}",
         "lifecycle": p.get("lifecycle"),
         "tier": p.get("tier"),
         "conflict_group": p.get("conflict_group"),
@@ -386,7 +396,8 @@ def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
             continue
         if key not in _UPDATABLE:
             raise ReplayError(f"op #{rec.seq} 'update' sets unknown column {key!r}")
-        values[key] = _JSON(value) if key == "metadata" else value
+        # the caller's metadata replaces the caller's; the engine's marks stay
+        values[key] = _JSON(stored_metadata(value, node.marks)) if key == "metadata" else value
     if ("content" in rec.payload or "sealed" in rec.payload) and not rec.payload.get("erased"):
         values["content"], values["content_hash"], terms, _ = stored_content(rec.payload)
     if INDEXED_COLUMNS & values.keys():
@@ -445,7 +456,7 @@ def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> 
     out: dict[str, Any] = {}
     for key, value in values.items():
         if key == "metadata":
-            out["metadata"] = _JSON({**node.metadata, **value})
+            out["metadata"] = _JSON(stored_metadata({**node.metadata, **value}, node.marks))
         else:
             out[key] = value
     out["version"] = node.version + 1
@@ -481,7 +492,10 @@ def changed_node(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> M
     (a writer that queues the change shows this version meanwhile); ``values`` name only
     columns :func:`predicts` accepts."""
     written = change_values(node, values, at)
-    return replace(node, **{k: _READ_BACK[k](v) for k, v in written.items()})
+    read = {k: _READ_BACK[k](v) for k, v in written.items()}
+    if "metadata" in read:  # the engine's marks ride in the stored JSON, read apart
+        read["metadata"], read["marks"] = split_marks(read["metadata"])
+    return replace(node, **read)
 
 
 def predicts(values: Mapping[str, Any]) -> bool:

@@ -17,6 +17,10 @@ from hybridmem.store import copy_meta, copy_sealed_sample
 
 PREFIX = "hmenc1:"
 KEY_ID_META = "privacy.key_id"
+MASKED = "[sealed: encrypted, no key]"
+"""What a sealed node's content reads as when the store is opened with
+``PrivacyConfig(mask_without_key=True)`` and no key: a viewing tool shows the rest of the
+user's memories instead of refusing all of them for one sealed node."""
 
 
 def split_sealed(stored: str) -> tuple[str, str]:
@@ -44,9 +48,23 @@ def copy_key_id(path: Path) -> str | None:
     return copy_meta(path, KEY_ID_META) or sealed_key_id(copy_sealed_sample(path))
 
 
+def is_masked(sensitive: bool, content: str) -> bool:
+    """Whether a node's content as read is the :data:`MASKED` placeholder (sealed, no key)."""
+    return sensitive and content == MASKED
+
+
 def is_sealed(stored: str) -> bool:
     """Whether a stored ``content`` value is a ciphertext."""
     return stored.startswith(PREFIX)
 
 
-__all__ = ["KEY_ID_META", "PREFIX", "copy_key_id", "is_sealed", "sealed_key_id", "split_sealed"]
+__all__ = [
+    "KEY_ID_META",
+    "MASKED",
+    "PREFIX",
+    "copy_key_id",
+    "is_masked",
+    "is_sealed",
+    "sealed_key_id",
+    "split_sealed",
+]

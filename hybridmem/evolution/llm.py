@@ -17,20 +17,19 @@ is refused while it streams in (counted after decompression), never read whole.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 import os
 from collections.abc import Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
-
-import httpx
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hybridmem.errors import InvalidArgumentError, LLMOutputError, LLMUnavailableError
 from hybridmem.evolution.maintain.distill import DistilledTrait, ExtractiveDistiller, Theme
 from hybridmem.models import MemoryNode
+
+if TYPE_CHECKING:  # httpx and asyncio cost ~100 ms at import: only a call needs them
+    import httpx
 
 SYSTEM_PROMPT = (
     "You are a memory-curation assistant. Below are recent memory fragments of one user, each "
@@ -95,6 +94,9 @@ T = TypeVar("T")
 
 def _run(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run ``coroutine`` to completion from synchronous code, even inside an event loop."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -149,6 +151,10 @@ class ChatClient:
 
     async def _post(self, url: str, body: bytes, headers: dict[str, str]) -> bytes:
         """POST and read the whole reply within the deadline and the size limit."""
+        import asyncio
+
+        import httpx
+
         cfg = self.settings
         try:
             async with asyncio.timeout(cfg.timeout_s):

@@ -18,7 +18,9 @@ import binascii
 import hashlib
 import hmac
 import os
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -28,6 +30,7 @@ from hybridmem.config.privacy import parse_key as parse_key  # its home until th
 from hybridmem.core.hooks import StoredContent
 from hybridmem.core.sealed import (
     KEY_ID_META,
+    MASKED,
     PREFIX,
     copy_key_id,
     is_sealed,
@@ -97,9 +100,30 @@ class ContentVault:
     a sensitive node raises :class:`KeyUnavailableError`.
     """
 
-    def __init__(self, cipher: ContentCipher | None, *, encrypt_all: bool = False) -> None:
+    def __init__(
+        self,
+        cipher: ContentCipher | None,
+        *,
+        encrypt_all: bool = False,
+        mask_without_key: bool = False,
+    ) -> None:
         self.cipher = cipher
         self.encrypt_all = encrypt_all
+        # Reads of sealed content without a key give MASKED (PrivacyConfig.mask_without_key);
+        # sealing and hashing never do: a write must not store the placeholder.
+        self.mask_without_key = mask_without_key
+        self._local = threading.local()  # masking(): one thread's reads, not the others'
+
+    @contextmanager
+    def masking(self) -> Iterator[None]:
+        """Reads in this thread within the block mask sealed content when there is no key
+        (as ``mask_without_key`` does for every read); other threads keep the strict reads."""
+        before = getattr(self._local, "mask", False)
+        self._local.mask = True
+        try:
+            yield
+        finally:
+            self._local.mask = before
         # Called with the key id before each ciphertext is written, inside the write's
         # transaction (records the key id the first time, refuses a key rotated meanwhile).
         self.on_seal: Callable[[str], None] | None = None
@@ -141,6 +165,8 @@ class ContentVault:
         """Plaintext of a stored sensitive ``content`` value."""
         if not is_sealed(stored):
             return stored
+        if self.cipher is None and (self.mask_without_key or getattr(self._local, "mask", False)):
+            return MASKED
         return self._require(f"reading sensitive node {node_id!r}").open(node_id, stored)
 
 

@@ -45,7 +45,11 @@ class PrivacyGuard:
                 f"configured key is {cipher.key_id}. Configure the right key (HYBRIDMEM_KEY); "
                 "to change keys use rotate_key (hybridmem rotate-key)"
             )
-        self.vault = ContentVault(cipher, encrypt_all=self.config.encrypt_all)
+        self.vault = ContentVault(
+            cipher,
+            encrypt_all=self.config.encrypt_all,
+            mask_without_key=self.config.mask_without_key,
+        )
         self.vault.on_seal = self._bind_key
         self.attach(store)
 

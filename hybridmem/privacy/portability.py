@@ -35,6 +35,7 @@ from hybridmem.errors import (
     NodeNotFoundError,
     ValidationError,
 )
+from hybridmem.models import split_marks
 from hybridmem.retrieval.visibility import check_no_foreign
 from hybridmem.store import NodeRepository
 from hybridmem.validation import check_input_path, check_output_path, check_status, check_user_id
@@ -56,6 +57,12 @@ _NODE_FIELDS = (
     "agent_id",
     "session_id",
 )
+
+
+def _callers(metadata: Any) -> Any:
+    """An imported node's metadata without the engine's marks, which exports made by older
+    versions carry inside it (``MemoryNode.marks``; a caller's metadata may not hold them)."""
+    return split_marks(metadata)[0] if isinstance(metadata, dict) else metadata
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +344,7 @@ def _node_input(
                 id=node_id,
                 importance=rec.get("importance"),
                 confidence=rec.get("confidence"),
-                metadata=rec.get("metadata"),
+                metadata=_callers(rec.get("metadata")),
                 created_at=created,
                 source_id=rec.get("source_id"),
                 agent_id=rec.get("agent_id"),

@@ -176,6 +176,8 @@ class NodeOut(BaseModel):
     tier: str | None
     conflict_group: str | None
     sensitive: bool
+    marks: dict[str, Any] = {}
+    """The engine's own labels (speech act, how the slot was found), apart from metadata."""
 
     @classmethod
     def of(cls, node: MemoryNode, content: str | None = None, masked: bool = False) -> NodeOut:

@@ -274,15 +274,16 @@ def search_page(
     user = who.user_for(user)
     result, hits = None, []
     if q.strip():
-        result = search_readonly(
-            mem,
-            q,
-            user_id=user,
-            task_id=task.strip() or None,
-            top_k=_form_int("top k", k) or 8,
-            token_budget=_form_int("token budget", budget),
-            include_sensitive=bool(sensitive),
-        )
+        with mem.sealed_masked():  # one sealed memory must not hide every hit of the user
+            result = search_readonly(
+                mem,
+                q,
+                user_id=user,
+                task_id=task.strip() or None,
+                top_k=_form_int("top k", k) or 8,
+                token_budget=_form_int("token budget", budget),
+                include_sensitive=bool(sensitive),
+            )
         hits = [{"hit": h, "bars": score_bars(h.breakdown)} for h in result.hits]
     scope = None
     if result is not None and result.scope_id:

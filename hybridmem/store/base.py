@@ -30,7 +30,6 @@ from hybridmem.errors import (
 )
 from hybridmem.models import MemoryNode
 from hybridmem.store import tamper
-from hybridmem.store._sqlite_utils import sqlite_utils
 from hybridmem.store.integrity import (
     check_missing,
     corrupt,
@@ -222,7 +221,6 @@ class SQLiteBase(SqlAccess):
             raise translate(exc, self.path, "opening the store") from exc
         self.conn = conn
         """The connection. Only this package runs SQL on it; tests may inspect the file."""
-        self.db = sqlite_utils.Database(conn)
 
     # -- plumbing -------------------------------------------------------------------------
     def close(self) -> None:
@@ -369,9 +367,20 @@ class SQLiteBase(SqlAccess):
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
 
+    @property
+    def db(self) -> Any:
+        """The connection as a ``sqlite_utils.Database``, for inspection (imported on first
+        use: sqlite-utils costs ~60 ms of CPU to import, a read command's budget; no store
+        method needs it)."""
+        from hybridmem.store._sqlite_utils import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
+
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self.reading():
-            return list(self.db.query(sql, params))
+            cursor = self.conn.execute(sql, params)
+            keys = [d[0] for d in cursor.description]
+            return [dict(zip(keys, row, strict=True)) for row in cursor.fetchall()]
 
     def _tuples(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self.reading():

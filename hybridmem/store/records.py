@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypedDict
 import numpy as np
 
 from hybridmem.clock import from_iso
-from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.models import MemoryNode, OpRecord, split_marks
 from hybridmem.store.encoding import iso_stamp, json_encoder
 
 ERASED_KEY = "erased"
@@ -366,6 +366,7 @@ def _node_of(
     # Positional, in MemoryNode's field order (a keyword call costs more per row; every
     # read of the tree decodes its rows here). "{}" is most rows' metadata: json.loads of it
     # is a new empty dict, as is the literal.
+    meta, marks = split_marks(json.loads(metadata)) if metadata and metadata != "{}" else ({}, {})
     return MemoryNode(
         node_id,
         user_id,
@@ -390,11 +391,12 @@ def _node_of(
         source_id,
         agent_id,
         session_id,
-        ({} if metadata == "{}" else json.loads(metadata)) if metadata else {},
+        meta,
         lifecycle,
         tier,
         conflict_group,
         bool(sensitive),
+        marks,
     )
 
 

@@ -6,6 +6,7 @@ mid-migration leaves the previous version intact. Never edit a released migratio
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 
@@ -310,6 +311,25 @@ def m015_grants(conn: sqlite3.Connection) -> None:
     )
 
 
+def m016_node_marks(conn: sqlite3.Connection) -> None:
+    """The engine's labels (``speech_act``, ``speech_act_confidence``, ``slot_via``) leave the
+    caller's metadata for the node's ``marks`` (stored under ``_marks`` in the same JSON,
+    ``hybridmem.models.split_marks``). Rewritten in Python with the encoder the core writes
+    rows with, so a row moved here equals one the applier writes replaying its op; the
+    row-hash trigger renews each row's ``mac``."""
+    from hybridmem.models import MARK_NAMES, split_marks, stored_metadata
+    from hybridmem.store.encoding import json_encoder
+
+    encode = json_encoder(ensure_ascii=False)
+    tests = " OR ".join(f"json_extract(metadata, '$.{name}') IS NOT NULL" for name in MARK_NAMES)
+    rows = conn.execute(
+        f"SELECT rid, metadata FROM nodes WHERE json_valid(metadata) AND ({tests})"
+    ).fetchall()
+    for rid, text in rows:
+        moved = encode(stored_metadata(*split_marks(json.loads(text))))
+        conn.execute("UPDATE nodes SET metadata = ? WHERE rid = ?", (moved, rid))
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_privacy,
@@ -326,6 +346,7 @@ MIGRATIONS: list[Migration] = [
     m013_pending_order,
     m014_wal_stamps,
     m015_grants,
+    m016_node_marks,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

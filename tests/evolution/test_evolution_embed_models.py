@@ -107,10 +107,10 @@ def test_venting_the_rules_miss_is_held_back_without_a_second_embedding(tmp_path
         counting.texts.clear()
         vent = mem.add(venting, node_type="fact", user_id=U)
         assert counting.texts == [venting]  # the write embedded it once, for the index
-        assert vent.status == "candidate" and vent.metadata["speech_act"] == "emotion"
+        assert vent.status == "candidate" and vent.marks["speech_act"] == "emotion"
         assert mem.get(job.id).status == "active"
         plain = mem.add("I take the night bus home on Fridays", node_type="fact", user_id=U)
-        assert plain.status == "active" and plain.metadata["speech_act"] == "assertion"
+        assert plain.status == "active" and plain.marks["speech_act"] == "assertion"
     # Off by default: the rules decide alone.
     with HybridMemory(tmp_path / "d", embedder=e5, clock=clock) as mem:
         assert mem.add(venting, node_type="fact", user_id=U).status == "active"
@@ -122,7 +122,7 @@ def test_a_change_the_slot_rules_miss_overturns_the_old_value(tmp_path, clock, e
         clock.advance(days=1)
         new = mem.add("我开上了一辆二手奥迪", node_type="fact", user_id=U)
         assert new.metadata.get("slot") == "user.vehicle"
-        assert new.metadata.get("slot_via") == "embedder"
+        assert new.marks.get("slot_via") == "embedder"
         assert new.conflict_group == "slot:user.vehicle"
 
 

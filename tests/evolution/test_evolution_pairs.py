@@ -157,7 +157,7 @@ def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):
         asked = mem.add("Should I try eating fish again?", node_type="event", user_id=U)
         clock.advance(days=1)
         mem.add("Booked a table for two on Saturday.", node_type="event", user_id=U)
-        assert asked.metadata["speech_act"] == "question"
+        assert asked.marks["speech_act"] == "question"
         hits = mem.retrieve("What is the user's diet?", user_id=U, top_k=3).hits
         ids = [h.node.id for h in hits]
         scores = {h.node.id: h.score for h in hits}
@@ -194,7 +194,7 @@ def _hit(
         task_id="",
         content_hash=node_id,
         index_state="indexed",
-        metadata={"speech_act": act} if act else {},
+        marks={"speech_act": act} if act else {},
     )
     return Hit(node, score, ScoreBreakdown({"lexical": lexical}, {}, score, 1.0, ()))
 

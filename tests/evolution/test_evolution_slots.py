@@ -119,7 +119,7 @@ def test_an_llm_extractor_places_what_the_rules_do_not(mem, clock):
         mem.set_slot_extractor(LLMSlotExtractor(ChatClient(LLMSettings(server.base_url))))
         node = mem.add("these days I get around on a cargo trike", node_type="fact", user_id=U)
         assert node.metadata["slot"] == "user.vehicle"
-        assert node.metadata["slot_via"] == "extractor:llm"
+        assert node.marks["slot_via"] == "extractor:llm"
         assert "user.vehicle" in asked[0] and "cargo trike" in asked[0]
         # Someone else's news is never sent to the extractor.
         mem.add("my brother bought a cargo trike", node_type="fact", user_id=U)
@@ -191,7 +191,7 @@ def test_venting_about_the_job_never_outranks_the_job(mem, clock):
     vent = mem.add(
         "hate this job, the parents yell at me every single shift", node_type="fact", user_id=U
     )
-    assert vent.status == "candidate" and vent.metadata["speech_act"] == "emotion"
+    assert vent.status == "candidate" and vent.marks["speech_act"] == "emotion"
     assert mem.current_value("user.job", user_id=U).id == job.id
 
 
@@ -202,7 +202,7 @@ def test_a_soft_choice_confirms_a_change_of_a_long_term_value(mem, clock):
     assert first.metadata.get("awaiting") == "confirmation"
     clock.advance(days=1)
     again = mem.add("还是浅烘好一点", node_type="preference", user_id=U)
-    assert again.metadata["speech_act"] == "preference"
+    assert again.marks["speech_act"] == "preference"
     assert mem.current_value("pref.coffee", user_id=U).id == again.id
     assert mem.get(old.id).status == "archived"
 
@@ -230,7 +230,7 @@ def test_a_change_said_with_feeling_replaces_the_value(mem, clock, old, new, slo
     first = mem.add(old, node_type="fact", user_id=U)
     clock.advance(days=1)
     second = mem.add(new, node_type="fact", user_id=U)
-    assert second.metadata["speech_act"] == "emotion"
+    assert second.marks["speech_act"] == "emotion"
     assert second.status == "active" and second.metadata["committed_clause"] in new
     assert first.conflict_group == second.conflict_group == f"slot:{slot}"
     assert mem.current_value(slot, user_id=U).id == second.id
@@ -249,7 +249,7 @@ def test_a_change_said_with_feeling_replaces_the_value(mem, clock, old, new, slo
 )
 def test_a_mood_with_no_change_of_the_speakers_own_stays_a_candidate(mem, text):
     node = mem.add(text, node_type="fact", user_id=U)
-    assert node.metadata["speech_act"] == "emotion"
+    assert node.marks["speech_act"] == "emotion"
     assert node.status == "candidate" and "committed_clause" not in node.metadata
 
 

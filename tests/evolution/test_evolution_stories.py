@@ -144,7 +144,7 @@ def test_what_if_i_moved_to_chengdu_is_not_stored_as_the_city(mem: HybridMemory,
         clock.advance(hours=5)
         node = mem.add(what_if, node_type="fact", user_id=U)
         assert node.status == "candidate"
-        assert node.metadata["speech_act"] == "hypothetical"
+        assert node.marks["speech_act"] == "hypothetical"
         assert node.lifecycle != "long_term" and node.importance < fact.importance
     assert mem.current_value("user.residence", user_id=U).id == fact.id
     res = mem.retrieve(city, user_id=U)
@@ -167,7 +167,7 @@ RAIN = {
 def test_i_hate_rain_said_once_is_not_a_standing_preference(mem: HybridMemory, clock, lang):
     said, later, word = RAIN[lang]
     pref = mem.add(said, node_type="preference", user_id=U)
-    assert pref.status == "candidate" and pref.metadata["speech_act"] == "emotion"
+    assert pref.status == "candidate" and pref.marks["speech_act"] == "emotion"
     assert pref.tier == "working"
     event = mem.add(said, node_type="event", user_id=U)  # the episode itself is recorded
     assert event.status == "active" and event.lifecycle == "short_term"

@@ -208,5 +208,5 @@ def test_every_evolution_change_is_in_the_op_log(mem: HybridMemory, clock):
 def test_hypothetical_episode_is_kept_with_less_weight(mem: HybridMemory):
     plain = mem.add("I went to Chengdu last spring.", user_id=U)
     what_if = mem.add("What if I moved to Chengdu?", user_id=U)
-    assert what_if.status == "active" and what_if.metadata["speech_act"] == "hypothetical"
+    assert what_if.status == "active" and what_if.marks["speech_act"] == "hypothetical"
     assert what_if.importance == pytest.approx(plain.importance * 0.5)

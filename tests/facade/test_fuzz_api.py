@@ -798,6 +798,16 @@ def e_access(mem, book, data, tmp):
     return (lambda: mem.access(**kwargs)), nothing
 
 
+def e_sealed_masked(mem, book, data, tmp):
+    node_id = node_id_of(book, data.draw(node_refs))
+
+    def call():
+        with mem.sealed_masked():  # the book's store has its key: reads are as usual
+            mem.get(node_id)
+
+    return call, nothing
+
+
 def e_audit_log(mem, book, data, tmp):
     kwargs = {
         "user_id": data.draw(maybe(users)),
@@ -1158,6 +1168,7 @@ METHODS: dict[str, Entry] = {
     "add_messages": e_add_messages,
     "set_message_extractor": e_set_message_extractor,
     "access": e_access,
+    "sealed_masked": e_sealed_masked,
 }
 
 

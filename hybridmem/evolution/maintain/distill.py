@@ -178,7 +178,7 @@ def eligible(node: MemoryNode, cfg: EvolutionConfig) -> bool:
         node.node_type in cfg.distill_types
         and node.status == NodeStatus.ACTIVE.value
         and node.lifecycle != Lifecycle.TRANSIENT.value
-        and node.metadata.get("speech_act", "assertion") in _ASSERTIVE
+        and node.marks.get("speech_act", "assertion") in _ASSERTIVE
         and not node.metadata.get("probe")
     )
 

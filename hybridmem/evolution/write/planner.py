@@ -37,7 +37,7 @@ from hybridmem.evolution.write.batch_pools import (
     sorted_hashes,
 )
 from hybridmem.evolution.write.pool_vectors import pool_matrix
-from hybridmem.models import MemoryNode, NodeStatus
+from hybridmem.models import MARKS_KEY, MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
 """How many of the user's newest live facts/preferences are searched for a waiting challenger
@@ -201,8 +201,9 @@ class EvolutionWriter:
                 or request.node_type in cfg.conflict_types
                 or not draft.assertive
             ):
-                draft.metadata["speech_act"] = str(result.act)
-                draft.metadata["speech_act_confidence"] = round(float(result.confidence), 3)
+                marks = draft.metadata.setdefault(MARKS_KEY, {})  # the engine's, not the caller's
+                marks["speech_act"] = str(result.act)
+                marks["speech_act_confidence"] = round(float(result.confidence), 3)
                 if clause is not None:
                     draft.metadata["committed_clause"] = clause
             if str(result.act) == "negation":
@@ -239,7 +240,7 @@ class EvolutionWriter:
                 if other is not None:
                     slot, via = other.group_slot, f"other:{other.via}"
             if slot is not None:
-                draft.metadata["slot_via"] = via
+                draft.metadata.setdefault(MARKS_KEY, {})["slot_via"] = via
         if slot is not None:
             draft.metadata["slot"] = slot
             draft.group = own_group(f"slot:{slot}", request.agent_id)
@@ -279,7 +280,8 @@ class EvolutionWriter:
         draft.status = NodeStatus.CANDIDATE.value
         draft.importance *= self.config.candidate_importance_factor
         draft.tier = Tier.WORKING.value if draft.tier != Tier.BUFFER.value else draft.tier
-        draft.metadata["candidate_reason"] = f"speech act: {draft.metadata['speech_act']}"
+        act = draft.metadata[MARKS_KEY]["speech_act"]
+        draft.metadata["candidate_reason"] = f"speech act: {act}"
         draft.decision = "filtered"
 
     def _resolve_conflict(self, draft: _Draft, request: PlanRequest) -> None:
