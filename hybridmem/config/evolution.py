@@ -194,9 +194,10 @@ class EvolutionConfig:
     lost half their weight, long before fading would archive them one by one)."""
     compress_units: tuple[str, ...] = ("task", "session")
     """Node types whose work is folded into one summary (a nested one has its own)."""
-    compress_keep_types: tuple[str, ...] = ("fact", "preference", "profile")
-    """Members of these types are quoted in the summary but stay live (they are what the
-    user is, not what happened)."""
+    compress_keep_types: tuple[str, ...] = ("preference", "profile")
+    """Members of these types stay live (they are what the user is, not what happened).
+    Facts learned in the unit are folded: the summary quotes every one of them, so keeping
+    them live as well would hold each fact twice in the live set."""
     compress_min_sources: int = 3
     """A unit with fewer members to fold is left as it is (a summary would not be shorter)."""
     summary_max_events: int = 8
@@ -205,6 +206,12 @@ class EvolutionConfig:
     """...and at most this share of the unit's other members (rounded up): a summary is
     meant to be several times shorter than what it folds; the rest stays reachable through
     it (retrieval unfolds archived sources)."""
+    summary_token_share: float = 0.25
+    """A summary's token budget as a share of its sources' tokens: the key events fill what
+    the unit line, outcome, final state, decisions and facts (always kept, even past it)
+    leave. A quarter makes a summary several times shorter than what it folds (the 3x cut
+    of live tokens issue 32 asks of finished work) while the details stay reachable:
+    retrieval unfolds the archived sources of a live summary."""
     summary_importance: float = 0.8
     summary_confidence: float = 0.9
 
@@ -233,6 +240,7 @@ class EvolutionConfig:
             "summary_importance",
             "summary_confidence",
             "summary_event_share",
+            "summary_token_share",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:

@@ -219,6 +219,8 @@ class _Compression:
             weights={n.id: node_weight(n, self.now, self.cfg) for n in sources},
             finished_at=finished if isinstance(finished, str) else None,
             max_events=self.max_events(unit.node.id, sources),
+            token_share=self.cfg.summary_token_share,
+            count=self.core.engine.counter.count,
         )
 
     def max_events(self, unit_id: str, sources: Sequence[MemoryNode]) -> int:
