@@ -45,10 +45,18 @@ VARIANTS = ("none", "fade", "compress")
 BUDGET = 1000
 
 
+TOKEN_SHARE: float | None = None
+"""``--token-share``: ``EvolutionConfig.summary_token_share`` for the compress variant (None:
+the default), to choose it on one half of the scenarios and confirm it on the other."""
+
+
 def _config(variant: str) -> MemoryConfig:
     base = MemoryConfig()
     if variant == "fade":
         return replace(base, evolution=base.evolution.with_changes(compress=False))
+    if TOKEN_SHARE is not None:
+        share = base.evolution.with_changes(summary_token_share=TOKEN_SHARE)
+        return replace(base, evolution=share)
     return base
 
 
@@ -63,7 +71,13 @@ def live_tokens(mem: HybridMemory, user_id: str, under: set[str]) -> int:
 
 # -- LoCoMo -------------------------------------------------------------------------------
 def run_locomo(
-    path: Path, *, limit: int, embedder: Embedder | str, days_after: float = 30.0
+    path: Path,
+    *,
+    limit: int,
+    embedder: Embedder | str,
+    days_after: float = 30.0,
+    variants: tuple[str, ...] = ("fade", "compress"),
+    skip: int = 0,
 ) -> dict[str, Any]:
     """frac at ``BUDGET`` and live tokens before and after one maintenance run, per variant."""
     from benchmarks.hybrid import BENCH_USER, HybridMethod, Variant
@@ -71,10 +85,13 @@ def run_locomo(
     from benchmarks.metrics import evidence_score, mean
     from benchmarks.suite_locomo import build_corpus
 
-    data = load_locomo(path, limit=limit)
-    corpora = {c.sample_id: build_corpus(c) for c in data.conversations}
+    data = load_locomo(path, limit=limit + skip)
+    corpora = {c.sample_id: build_corpus(c) for c in data.conversations[skip:]}
     questions = [
-        q for c in data.conversations for q in c.questions if q.category in HEADLINE_CATEGORIES
+        q
+        for c in data.conversations[skip:]
+        for q in c.questions
+        if q.category in HEADLINE_CATEGORIES
     ]
     out: dict[str, Any] = {"conversations": list(corpora), "questions": len(questions)}
 
@@ -92,11 +109,11 @@ def run_locomo(
             "live_tokens": tokens,
         }
 
-    for variant in ("fade", "compress"):
+    for variant in variants:
         method = HybridMethod(Variant(variant, _config(variant)), embedder)
         try:
             method.prepare(list(corpora.values()))
-            if variant == "fade":
+            if variant == variants[0]:
                 out["none"] = measure(method)
             # One run, ``days_after`` days after the last session of the slice.
             when = max(n.created_at for c in corpora.values() for n in c.tree)
@@ -354,12 +371,20 @@ def main(argv: list[str]) -> None:
     if "--embedder" in argv:
         emb_name = argv[argv.index("--embedder") + 1]
     embedder = load_embedder(emb_name)
+    if "--token-share" in argv:
+        global TOKEN_SHARE
+        TOKEN_SHARE = float(argv[argv.index("--token-share") + 1])
     if what == "locomo":
         limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else 2
         path = Path("/work/shared/data/locomo/locomo-dev.json")
         if "--data" in argv:
             path = Path(argv[argv.index("--data") + 1])
-        result = run_locomo(path, limit=limit, embedder=embedder)
+        skip = int(argv[argv.index("--skip") + 1]) if "--skip" in argv else 0
+        variants = ("fade", "compress")
+        if "--variants" in argv:
+            variants = tuple(argv[argv.index("--variants") + 1].split(","))
+        result = run_locomo(path, limit=limit, embedder=embedder, variants=variants, skip=skip)
+        result["token_share"] = TOKEN_SHARE
     else:
         lang = argv[argv.index("--lang") + 1] if "--lang" in argv else "en"
         result = run_family(embedder=embedder, lang=lang)

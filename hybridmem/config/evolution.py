@@ -143,6 +143,12 @@ class EvolutionConfig:
     merge_repeats: bool = True
     """A new node that repeats a live one exactly or near-exactly reinforces it instead of
     being written (see :mod:`hybridmem.evolution.write.repeats`)."""
+    merge_paraphrases: bool = True
+    """A new node that says what a live sibling says in other words (the pair model shipped
+    for the embedder reads them as the same value, and the newcomer names no number, date or
+    name the sibling does not) reinforces it instead of being written (see
+    :mod:`hybridmem.evolution.write.paraphrase`). Needs an embedder with a shipped pair model
+    (the default multilingual-e5); with another one only repeats merge."""
     duplicate_threshold: float = 0.97
     """Cosine similarity at which a new node with no distinctive term of its own repeats a
     live sibling (it reinforces that node instead of being written; see ``repeats``)."""
