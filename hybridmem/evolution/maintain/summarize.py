@@ -178,11 +178,6 @@ class ExtractiveSummarizer:
             else:
                 if len(groups) >= material.max_events:
                     continue
-                if left is not None and not any(seen[w] == 1 for w in mine):
-                    # Under a budget, an event that says nothing another event of the unit
-                    # does not say too (routine lines: "checked the page again") takes no
-                    # place: the place goes to what only one line holds.
-                    continue
                 if left is not None and count is not None:
                     # the line as written: the text and, at worst, its date (~7 tokens)
                     cost = count(_one_line(node.content)) + count(f"[{_day(node)}] ")
