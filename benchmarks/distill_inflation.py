@@ -75,10 +75,20 @@ def run(language: str, embedder: Embedder | str) -> dict[str, Any]:
                     if n.node_type == "profile"
                 ]
                 after = live(user)
+                folded = [
+                    n
+                    for n in mem.store.user_nodes(user, statuses=["archived"])
+                    if n.metadata.get("archived_action") == "distil"
+                ]
+                profile_tokens = sum(mem.counter.count(p.content) for p in profiles)
+                folded_tokens = sum(mem.counter.count(n.content) for n in folded)
                 out["users"][user] = {
                     "lines": sum(len(d) for d in chats[user]),
                     "profiles": len(profiles),
-                    "profile_tokens": sum(mem.counter.count(p.content) for p in profiles),
+                    "profile_tokens": profile_tokens,
+                    "episodes_folded": len(folded),
+                    "folded_tokens": folded_tokens,
+                    "tokens_added_by_distillation": profile_tokens - folded_tokens,
                     "live_nodes_before": before[user][0],
                     "live_nodes_after": after[0],
                     "live_tokens_before": before[user][1],
@@ -95,6 +105,9 @@ def run(language: str, embedder: Embedder | str) -> dict[str, Any]:
             "lines",
             "profiles",
             "profile_tokens",
+            "episodes_folded",
+            "folded_tokens",
+            "tokens_added_by_distillation",
             "live_tokens_before",
             "live_tokens_after",
         )

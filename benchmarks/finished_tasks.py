@@ -348,6 +348,12 @@ def run_family(
                     if c.status == "active" and c.id in working
                 },
                 "maintain_seconds_total": round(elapsed, 2),
+                "nodes": len(mem.store.user_nodes("u")),
+                "maintain_s_per_run_per_1000_nodes": round(
+                    1000 * elapsed / max(weeks, 1) / max(len(mem.store.user_nodes("u")), 1), 3
+                )
+                if variant != "none"
+                else None,
             }
         finally:
             mem.close()
