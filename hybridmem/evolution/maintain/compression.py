@@ -14,9 +14,10 @@ of its own). Deep maintenance compresses a unit when
 Compressing writes, in one write unit (a crash leaves the old state or the new one), the
 unit's summary (:mod:`hybridmem.evolution.maintain.summarize`) as a ``summary`` node under it with a
 deterministic id, and archives the members with ``metadata.summary_id`` pointing at it (never
-deleting anything). Members of the types in ``compress_keep_types`` (facts, preferences...)
-are quoted but stay live; so does a member a forgetting guard keeps (pinned, retrieved
-recently, on the active path) and every node above one. Members archived earlier by fading or
+deleting anything). Members of the types in ``compress_keep_types`` (preferences, profiles)
+stay live, and so does a member a forgetting guard keeps (pinned, retrieved recently, on
+the active path) and every node above one; facts learned in the unit are folded (the summary
+quotes each one, so the live set holds it once). Members archived earlier by fading or
 pruning are folded in as well: they are lessons too.
 
 The summary's content holds the lines; its metadata holds, per line, the ids the line cites
