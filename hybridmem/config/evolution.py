@@ -200,10 +200,10 @@ class EvolutionConfig:
     lost half their weight, long before fading would archive them one by one)."""
     compress_units: tuple[str, ...] = ("task", "session")
     """Node types whose work is folded into one summary (a nested one has its own)."""
-    compress_keep_types: tuple[str, ...] = ("preference", "profile")
-    """Members of these types stay live (they are what the user is, not what happened).
-    Facts learned in the unit are folded: the summary quotes every one of them, so keeping
-    them live as well would hold each fact twice in the live set."""
+    compress_keep_types: tuple[str, ...] = ("fact", "preference", "profile")
+    """Members of these types stay live (they are what the user is, not what happened; a
+    later change of a value finds them). The summary cites them without repeating their
+    text, so the live set holds each fact once."""
     compress_min_sources: int = 3
     """A unit with fewer members to fold is left as it is (a summary would not be shorter)."""
     summary_max_events: int = 8

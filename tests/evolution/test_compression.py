@@ -133,9 +133,11 @@ def test_finished_task_folds_into_one_sourced_summary(mem: HybridMemory, clock: 
     assert report.counts["compress_create"] == 1
     (summary,) = _summary(mem, ids["task"])
     text = summary.content
-    # Outcome, final state, every decision and every fact learned, whatever the budget.
-    for needed in ("Reimbursed 412 EUR", "Decided to rescan", "Claim resubmitted", "rejects scans"):
+    # Outcome, final state and every decision, whatever the budget; the fact learned stays
+    # live beside it, cited and not repeated (the live set holds it once).
+    for needed in ("Reimbursed 412 EUR", "Decided to rescan", "Claim resubmitted"):
         assert needed in text
+    assert "rejects scans" not in text and ids["fact"] in summary.metadata["derived_from"]
     # Key events only within a quarter of the sources' tokens (summary_token_share): here
     # the lines above fill it, and the episode stays reachable through the summary.
     assert ids["returned"] in summary.metadata["derived_from"]
@@ -144,12 +146,12 @@ def test_finished_task_folds_into_one_sourced_summary(mem: HybridMemory, clock: 
     assert len(lines) == len(text.splitlines()) and all(lines)
     members = {n.id for n in mem.subtree(ids["task"])}
     assert {i for line in lines for i in line} <= members
-    # Sources archived with a pointer to the summary; the fact too (quoted in the summary,
-    # it is held once in the live set).
+    # Sources archived with a pointer to the summary; the fact stays live.
     children = [n for n in mem.children(ids["task"]) if n.id != summary.id]
     archived = [n for n in children if n.status == "archived"]
-    assert len(archived) == len(children)
+    assert len(archived) == len(children) - 1
     assert all(n.metadata["summary_id"] == summary.id for n in archived)
+    assert mem.get(ids["fact"]).status == "active"
     # Far fewer live tokens than the task held.
     count = mem.counter.count
     assert count(text) < 0.8 * sum(count(n.content) for n in children)

@@ -14,11 +14,12 @@ of its own). Deep maintenance compresses a unit when
 Compressing writes, in one write unit (a crash leaves the old state or the new one), the
 unit's summary (:mod:`hybridmem.evolution.maintain.summarize`) as a ``summary`` node under it with a
 deterministic id, and archives the members with ``metadata.summary_id`` pointing at it (never
-deleting anything). Members of the types in ``compress_keep_types`` (preferences, profiles)
-stay live, and so does a member a forgetting guard keeps (pinned, retrieved recently, on
-the active path) and every node above one; facts learned in the unit are folded (the summary
-quotes each one, so the live set holds it once). Members archived earlier by fading or
-pruning are folded in as well: they are lessons too.
+deleting anything). Members of the types in ``compress_keep_types``
+(facts, preferences, profiles) stay live, and so does a member a forgetting guard keeps
+(pinned, retrieved recently, on the active path) and every node above one. The summary
+quotes what it folds; a fact that stays live is cited (``derived_from``), not repeated, so the
+live set holds each text once (a fact faded later is folded, and quoted, at the next run).
+Members archived earlier by fading or pruning are folded in as well: they are lessons too.
 
 The summary's content holds the lines; its metadata holds, per line, the ids the line cites
 (``lines``), every member it was derived from (``derived_from``) and the source ids its text
@@ -222,6 +223,7 @@ class _Compression:
             max_events=self.max_events(unit.node.id, sources),
             token_share=self.cfg.summary_token_share,
             count=self.core.engine.counter.count,
+            live=frozenset(m.id for m in keep if m.node_type in self.cfg.compress_keep_types),
         )
 
     def max_events(self, unit_id: str, sources: Sequence[MemoryNode]) -> int:

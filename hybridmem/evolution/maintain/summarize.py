@@ -64,6 +64,9 @@ class Material:
     None: no token budget (only ``max_events``)."""
     count: Callable[[str], int] | None = None
     """The token counter the budget is measured with (None: no token budget)."""
+    live: frozenset[str] = frozenset()
+    """Sources that stay live beside the summary (facts and preferences: what the user is):
+    the summary does not repeat their text, and the budget is a share of what it folds."""
 
 
 @runtime_checkable
@@ -130,12 +133,14 @@ class ExtractiveSummarizer:
                 used.add(node.id)
         for node in sources:
             if node.node_type in FACT_TYPES:
-                lines.append(SummaryLine(f"Learned: {_one_line(node.content)}", (node.id,)))
                 used.add(node.id)
+                if node.id not in material.live:  # a live one is read where it is
+                    lines.append(SummaryLine(f"Learned: {_one_line(node.content)}", (node.id,)))
         budget = None
         if material.token_share is not None and material.count is not None:
             count = material.count
-            budget = math.ceil(material.token_share * sum(count(n.content) for n in sources))
+            folded = [n for n in sources if n.id not in material.live]
+            budget = math.ceil(material.token_share * sum(count(n.content) for n in folded))
             budget -= sum(count(line.text) for line in lines)
         rest = [n for n in sources if n.id not in used]
         lines.extend(self._key_events(rest, material, budget, material.finished_at))
