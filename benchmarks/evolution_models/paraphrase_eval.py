@@ -7,7 +7,8 @@ Pairs of the labelled attribute groups (``data/attribute_pairs.jsonl``, built as
 must not), ``different`` (another attribute, the hardest negatives by cosine and random
 ones: must not). Each pair is read both ways (either text may be the newcomer).
 
-Rules compared, each with and without the value guard (``values_agree``):
+Rules compared, each with and without the guard (the newcomer states no change,
+``slots.pairs.states_change``, and names no value the other does not, ``values_agree``):
 
 * ``pair model``: the shipped rule, ``same_value`` holds the majority of the pair model's
   calibrated probability. On the dev groups the model is fitted on one half and scored on
@@ -36,7 +37,14 @@ from benchmarks.evolution_models.pair_embed_eval import (
     load_statements,
     pairs,
 )
-from hybridmem.evolution.slots.pairs import DIFFERENT, SAME_ATTRIBUTE, SAME_VALUE, PairModel, read
+from hybridmem.evolution.slots.pairs import (
+    DIFFERENT,
+    SAME_ATTRIBUTE,
+    SAME_VALUE,
+    PairModel,
+    read,
+    states_change,
+)
 from hybridmem.evolution.write.paraphrase import values_agree
 
 Merge = Callable[[int, int], bool]
@@ -63,7 +71,7 @@ def _model_rule(
     model: PairModel, rows: Sequence[Statement], vecs: np.ndarray, guard: bool
 ) -> Merge:
     def merge(i: int, j: int) -> bool:
-        if guard and not values_agree(rows[i].text, rows[j].text):
+        if guard and (states_change(rows[i].text) or not values_agree(rows[i].text, rows[j].text)):
             return False
         return read(model, vecs[i], rows[i].text, vecs[j], rows[j].text).restates
 
@@ -72,7 +80,7 @@ def _model_rule(
 
 def _cosine_rule(t: float, rows: Sequence[Statement], vecs: np.ndarray, guard: bool) -> Merge:
     def merge(i: int, j: int) -> bool:
-        if guard and not values_agree(rows[i].text, rows[j].text):
+        if guard and (states_change(rows[i].text) or not values_agree(rows[i].text, rows[j].text)):
             return False
         return float(vecs[i] @ vecs[j]) >= t
 
@@ -87,7 +95,11 @@ def _best_cosine(rows: Sequence[Statement], vecs: np.ndarray) -> float:
         tp = fp = fn = 0
         for a, b, label in ps:
             for i, j in ((a, b), (b, a)):
-                m = values_agree(rows[i].text, rows[j].text) and float(vecs[i] @ vecs[j]) >= t
+                m = (
+                    not states_change(rows[i].text)
+                    and values_agree(rows[i].text, rows[j].text)
+                    and float(vecs[i] @ vecs[j]) >= t
+                )
                 tp += m and label == SAME_VALUE
                 fp += m and label != SAME_VALUE
                 fn += (not m) and label == SAME_VALUE

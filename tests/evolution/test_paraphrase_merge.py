@@ -68,6 +68,8 @@ def test_a_paraphrase_becomes_one_node_with_its_mentions_and_sources(
         ("押金是1200欧元。", "押金是1500欧元。"),
         ("搬家公司5月3日来。", "搬家公司5月5日来。"),
         ("房东是张先生。", "房东是李先生。"),
+        # A stated change is a new value (the pair model read this pair as one value).
+        ("我在顺达物流做路线规划。", "我从顺达离职了，现在在环球货运做调度。"),
     ],
 )
 def test_two_values_are_never_merged(
