@@ -6,6 +6,8 @@ may have landed before the acknowledgement was printed), every earlier step must
 the index must have no pending work left, and a task-scoped retrieve must work.
 
 Run as ``python -m benchmarks.crash PATH SEED STEPS EMBEDDER`` (the worker side).
+``python -m benchmarks.crash compress WORKDIR`` kills a compression at its deterministic points
+instead (:func:`run_compression_trials`: the old or the new state, never a torn one).
 """
 
 from __future__ import annotations
@@ -129,6 +131,44 @@ def run_trial(
     return _check(path, seed, steps, acked, "done" in lines, embedder)
 
 
+def run_compression_trials(workdir: Path) -> dict[str, dict[str, object]]:
+    """SIGKILL inside a compression and just after it (deterministic points:
+    :mod:`hybridmem.testing.compression_kill`); per point, the state each task was found in
+    on reopening (``old``/``new``; ``torn`` never), whether the stores agreed, and whether the
+    next maintenance run finished the work."""
+    from hybridmem import HybridMemory
+    from hybridmem.testing.compression_kill import (
+        POINTS,
+        USER,
+        build,
+        kill_during_compression,
+        states,
+    )
+
+    out: dict[str, dict[str, object]] = {}
+    for where in POINTS:
+        path = workdir / f"compress-{where}"
+        tasks = build(path)
+        child = kill_during_compression(path, where)
+        with HybridMemory(path, embedder="hash") as mem:
+            found = sorted(set(states(mem, tasks).values()))
+            clean = mem.verify().clean
+            mem.maintain(user_id=USER)
+            finished = set(states(mem, tasks).values()) == {"new"}
+        out[where] = {
+            "killed": child.returncode == -9,
+            "states": found,
+            "verify_clean": clean,
+            "resumed": finished,
+            "correct": child.returncode == -9
+            and "torn" not in found
+            and len(found) == 1
+            and clean
+            and finished,
+        }
+    return out
+
+
 def _check(
     path: Path, seed: int, steps: int, acked: int, finished: bool, embedder: str
 ) -> CrashTrial:
@@ -173,4 +213,10 @@ def _check(
 
 
 if __name__ == "__main__":
-    worker(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    if sys.argv[1] == "compress":
+        # python -m benchmarks.crash compress WORKDIR: the compression kill points
+        import json
+
+        print(json.dumps(run_compression_trials(Path(sys.argv[2])), indent=2))
+    else:
+        worker(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])

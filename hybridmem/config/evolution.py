@@ -143,6 +143,12 @@ class EvolutionConfig:
     merge_repeats: bool = True
     """A new node that repeats a live one exactly or near-exactly reinforces it instead of
     being written (see :mod:`hybridmem.evolution.write.repeats`)."""
+    merge_paraphrases: bool = True
+    """A new node that says what a live sibling says in other words (the pair model shipped
+    for the embedder reads them as the same value, and the newcomer names no number, date or
+    name the sibling does not) reinforces it instead of being written (see
+    :mod:`hybridmem.evolution.write.paraphrase`). Needs an embedder with a shipped pair model
+    (the default multilingual-e5); with another one only repeats merge."""
     duplicate_threshold: float = 0.97
     """Cosine similarity at which a new node with no distinctive term of its own repeats a
     live sibling (it reinforces that node instead of being written; see ``repeats``)."""
@@ -195,8 +201,9 @@ class EvolutionConfig:
     compress_units: tuple[str, ...] = ("task", "session")
     """Node types whose work is folded into one summary (a nested one has its own)."""
     compress_keep_types: tuple[str, ...] = ("fact", "preference", "profile")
-    """Members of these types are quoted in the summary but stay live (they are what the
-    user is, not what happened)."""
+    """Members of these types stay live (they are what the user is, not what happened; a
+    later change of a value finds them). The summary cites them without repeating their
+    text, so the live set holds each fact once."""
     compress_min_sources: int = 3
     """A unit with fewer members to fold is left as it is (a summary would not be shorter)."""
     summary_max_events: int = 8
@@ -205,6 +212,12 @@ class EvolutionConfig:
     """...and at most this share of the unit's other members (rounded up): a summary is
     meant to be several times shorter than what it folds; the rest stays reachable through
     it (retrieval unfolds archived sources)."""
+    summary_token_share: float = 0.25
+    """A summary's token budget as a share of its sources' tokens: the key events fill what
+    the unit line, outcome, final state, decisions and facts (always kept, even past it)
+    leave. A quarter makes a summary several times shorter than what it folds (the 3x cut
+    of live tokens issue 32 asks of finished work) while the details stay reachable:
+    retrieval unfolds the archived sources of a live summary."""
     summary_importance: float = 0.8
     summary_confidence: float = 0.9
 
@@ -233,6 +246,7 @@ class EvolutionConfig:
             "summary_importance",
             "summary_confidence",
             "summary_event_share",
+            "summary_token_share",
         ):
             value = getattr(self, name)
             if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:

@@ -508,6 +508,10 @@ class Retriever:
         cands.cosine.update(found.cosine)
         cands.nodes.update(found.nodes)
         cands.unfolded.update(found.nodes)
+        if cands.turns is not None:
+            # An unfolded turn is a turn of its session like a live one: it gets the session
+            # evidence (``parent``) too (expand() ran before it was a candidate).
+            cands.turns.update(n.id for n in self._conversation_turns(found.nodes.values()))
         self._fill_similarity(found.nodes, cands.cosine, q.vector, {})
         cands.fuse(q.weights, self.config.fusion)
 

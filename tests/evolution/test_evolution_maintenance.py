@@ -103,6 +103,9 @@ def test_prune_under_cap_archives_lowest_weight_leaves_only(tmp_path, clock):
             mem.add(f"note {i}", parent_id=task.id, user_id=U, importance=0.2 + 0.1 * i)
             for i in range(4)
         ]
+        # Work moved on (the preference in focus): the trip is no longer the active task,
+        # whose own notes the cap would keep (issue 32).
+        mem.set_active(pref.id, user_id=U)
         clock.advance(days=2)
         report = mem.maintain()
         pruned = [a.node_id for a in report.actions if a.action == "prune"]

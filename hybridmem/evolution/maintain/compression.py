@@ -14,10 +14,12 @@ of its own). Deep maintenance compresses a unit when
 Compressing writes, in one write unit (a crash leaves the old state or the new one), the
 unit's summary (:mod:`hybridmem.evolution.maintain.summarize`) as a ``summary`` node under it with a
 deterministic id, and archives the members with ``metadata.summary_id`` pointing at it (never
-deleting anything). Members of the types in ``compress_keep_types`` (facts, preferences...)
-are quoted but stay live; so does a member a forgetting guard keeps (pinned, retrieved
-recently, on the active path) and every node above one. Members archived earlier by fading or
-pruning are folded in as well: they are lessons too.
+deleting anything). Members of the types in ``compress_keep_types``
+(facts, preferences, profiles) stay live, and so does a member a forgetting guard keeps
+(pinned, retrieved recently, on the active path) and every node above one. The summary
+quotes what it folds; a fact that stays live is cited (``derived_from``), not repeated, so the
+live set holds each text once (a fact faded later is folded, and quoted, at the next run).
+Members archived earlier by fading or pruning are folded in as well: they are lessons too.
 
 The summary's content holds the lines; its metadata holds, per line, the ids the line cites
 (``lines``), every member it was derived from (``derived_from``) and the source ids its text
@@ -219,6 +221,9 @@ class _Compression:
             weights={n.id: node_weight(n, self.now, self.cfg) for n in sources},
             finished_at=finished if isinstance(finished, str) else None,
             max_events=self.max_events(unit.node.id, sources),
+            token_share=self.cfg.summary_token_share,
+            count=self.core.engine.counter.count,
+            live=frozenset(m.id for m in keep if m.node_type in self.cfg.compress_keep_types),
         )
 
     def max_events(self, unit_id: str, sources: Sequence[MemoryNode]) -> int:

@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from hybridmem import lexical
@@ -172,11 +173,20 @@ class Distiller(Protocol):
         ...
 
 
+FOLDED = "distil"
+"""``archived_action`` of an episode a profile quotes word for word: it lives on in the profile
+(and is unfolded through it: ``metadata.summary_id``), and keeps counting for its theme."""
+
+
 def eligible(node: MemoryNode, cfg: EvolutionConfig) -> bool:
-    """Episodes distillation may learn from: live, assertive, not transient."""
+    """Episodes distillation may learn from: live (or folded into their profile), assertive,
+    not transient."""
+    live = node.status == NodeStatus.ACTIVE.value or (
+        node.status == NodeStatus.ARCHIVED.value and node.metadata.get("archived_action") == FOLDED
+    )
     return (
         node.node_type in cfg.distill_types
-        and node.status == NodeStatus.ACTIVE.value
+        and live
         and node.lifecycle != Lifecycle.TRANSIENT.value
         and node.marks.get("speech_act", "assertion") in _ASSERTIVE
         and not node.metadata.get("probe")
@@ -191,9 +201,10 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
     sets are merged, keeping the rarer-looking (longer) term.
     """
     episodes = [n for n in nodes if eligible(n, cfg)]
+    everyday = everyday_terms()
     by_term: dict[str, list[MemoryNode]] = {}
     for node in episodes:
-        for term in theme_terms(node.content):
+        for term in theme_terms(node.content) - everyday:
             by_term.setdefault(term, []).append(node)
     themes: dict[tuple[str, ...], Theme] = {}
     for term, members in sorted(by_term.items()):
@@ -210,6 +221,17 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
         if key not in themes or len(term) > len(themes[key].term):
             themes[key] = Theme(term, ordered)
     return sorted(themes.values(), key=lambda t: (-len(t.sources), t.term))
+
+
+@lru_cache(maxsize=1)
+def everyday_terms() -> frozenset[str]:
+    """The engine's everyday vocabulary (``slots.pairs.common_words``: fitted on the labelled
+    chat lines, English, and jieba's frequent words, Chinese), as theme terms: words anyone
+    says ("before", "school", 时间), never a theme of one user's life."""
+    from hybridmem.evolution.slots.pairs import common_words
+
+    words = common_words()
+    return frozenset(stem(w) if not _CJK.search(w) else w for ws in words.values() for w in ws)
 
 
 def _mentions(node: MemoryNode) -> int:

@@ -10,6 +10,10 @@ Guards (:class:`Retention`), checked before anything is archived or deleted:
 * protected nodes (root, protected types, pinned);
 * the **active path**: the user's active node, every ancestor of it and, when the active node
   is a task, its newest live step (``state`` child): what recovery exists to bring back;
+* the **active task's work**: the members of the task (or session: a type in
+  ``compress_units``) nearest above the active node, for as long as it stays the active one.
+  An agent that comes back to its active task after months finds everything it wrote for it;
+  when it moves to another task, the old one is compressed once idle (never piecemeal faded);
 * a node with **live children** (archiving it would orphan live memories in the tree);
 * a node **retrieved** within ``retrieved_keep_days`` (it is in use, whatever its weight says),
   or within one half-life of its lifecycle when that is shorter (scratch stays scratch).
@@ -74,6 +78,30 @@ def active_path(nodes: Sequence[MemoryNode], active_id: str | None) -> dict[str,
     return out
 
 
+def active_work(
+    nodes: Sequence[MemoryNode], active_id: str | None, units: Sequence[str]
+) -> tuple[str | None, frozenset[str]]:
+    """The active unit (the node of a type in ``units`` nearest at or above the active node)
+    and the ids of its own members: the nodes below it whose nearest unit is it (a nested
+    unit, e.g. a finished subtask, is work of its own) that are not raw buffer material."""
+    by_id = {n.id: n for n in nodes}
+    active = by_id.get(active_id or "")
+    if active is None:
+        return None, frozenset()
+    chain = [by_id[i] for i in active.path if i in by_id] + [active]
+    owner = next((n for n in reversed(chain) if n.node_type in units), None)
+    if owner is None:
+        return None, frozenset()
+    work = set()
+    for node in nodes:
+        if owner.id not in node.path or node.tier == Tier.BUFFER.value:
+            continue
+        below = node.path[node.path.index(owner.id) + 1 :]
+        if not any(i in by_id and by_id[i].node_type in units for i in below):
+            work.add(node.id)
+    return owner.id, frozenset(work)
+
+
 @dataclass
 class Retention:
     """Why a node must not be archived now (``None``: nothing keeps it)."""
@@ -82,6 +110,9 @@ class Retention:
     now: datetime
     path: dict[str, str]
     live_children: Counter[str]
+    active_unit: str | None = None
+    working: frozenset[str] = frozenset()
+    """Members of the active unit (:func:`active_work`): kept while it is the active one."""
 
     @classmethod
     def of(
@@ -94,7 +125,8 @@ class Retention:
         live: Counter[str] = Counter(
             n.parent_id for n in nodes if n.parent_id and n.status != ARCHIVED
         )
-        return cls(cfg, now, active_path(nodes, active_id), live)
+        unit, work = active_work(nodes, active_id, cfg.compress_units)
+        return cls(cfg, now, active_path(nodes, active_id), live, unit, work)
 
     def why_kept(self, node: MemoryNode) -> str | None:
         if is_protected(node, self.cfg):
@@ -106,6 +138,8 @@ class Retention:
             return f"a {node.node_type}: this type is never forgotten (protected_types)"
         if node.id in self.path:
             return f"on the active path ({self.path[node.id]})"
+        if node.id in self.working:
+            return f"work of the active task {self.active_unit} (kept while it is active)"
         if self.live_children[node.id] > 0:
             return f"has {self.live_children[node.id]} live children"
         used = node.last_accessed_at

@@ -15,21 +15,27 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
-from hybridmem.core import Core, NodeInput, content_hash
+from hybridmem.core import Core, NodeChange, NodeInput, content_hash
 from hybridmem.errors import KeyUnavailableError
-from hybridmem.evolution.maintain.distill import DistilledTrait, Distiller, Theme, find_themes
-from hybridmem.evolution.maintain.forgetting import MaintenanceAction
+from hybridmem.evolution.maintain.distill import (
+    FOLDED,
+    DistilledTrait,
+    Distiller,
+    Theme,
+    find_themes,
+)
+from hybridmem.evolution.maintain.forgetting import MaintenanceAction, Retention
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value
 CANDIDATE = NodeStatus.CANDIDATE.value
 ARCHIVED = NodeStatus.ARCHIVED.value
-_STILL_SUPPORTS = frozenset({"fade", "prune", "compress"})
+_STILL_SUPPORTS = frozenset({"fade", "prune", "compress", FOLDED})
 """Sources archived for these reasons still support a conclusion (that is why we distil; a
 source folded into a summary is work done, not a withdrawn statement)."""
 
@@ -64,6 +70,9 @@ class _Distillation:
             if n.node_type == "profile" and "theme" in n.metadata
         }
         self.rewritten: set[str] = set()
+        self.guard = Retention.of(
+            self.nodes, self.core.engine.store.get_active(self.user_id), self.now, self.cfg
+        )
 
     def supporting(self, profile: MemoryNode) -> list[MemoryNode]:
         """The profile's sources that still support it (live, or merely faded/pruned)."""
@@ -117,18 +126,75 @@ class _Distillation:
         confidence = min(0.95, 0.5 + 0.1 * len(source_ids))
         about = "a sensitive theme" if sealed else repr(theme.term)
         reason = f"{len(source_ids)} episodes mention {about}"
+        node_id = self.profile_id(key) if previous is None else previous.id
+        quoted = self.quoted(theme, trait, cited)
+        if quoted:
+            reason += f"; {len(quoted)} quoted word for word folded into it"
         if previous is None:
-            node_id = self.profile_id(key)
             if not self.dry_run:
-                self.create(node_id, trait, metadata, confidence, sealed)
+                with self.core.engine.write():
+                    self.create(node_id, trait, metadata, confidence, sealed)
+                    self.fold(node_id, quoted)
             return MaintenanceAction(node_id, self.user_id, "distil_create", reason)
         self.rewritten.add(previous.id)
         action = "distil_update" if previous.status == ACTIVE else "distil_revive"
         if action == "distil_revive":
             reason += f" again (was {previous.status})"
         if not self.dry_run:
-            self.refresh(previous, trait, metadata, confidence)
+            with self.core.engine.write():
+                self.refresh(previous, trait, metadata, confidence)
+                self.fold(previous.id, quoted)
         return MaintenanceAction(previous.id, self.user_id, action, reason)
+
+    def quoted(self, theme: Theme, trait: DistilledTrait, cited: list[str]) -> list[MemoryNode]:
+        """Live sources the profile's text quotes word for word: the profile holds their text,
+        so they leave the live set (a conclusion condenses its episodes instead of adding a
+        copy of one). Not a sensitive one, one written or used recently, nor one a
+        forgetting guard keeps (the active path, the active task's work, pinned)."""
+        ids = set(cited)
+        # Written or used within retrieved_keep_days: in use, not replaced by its conclusion yet.
+        settled = self.now - timedelta(days=self.cfg.retrieved_keep_days)
+        return [
+            s
+            for s in theme.sources
+            if s.id in ids
+            and max(s.created_at, s.last_accessed_at or s.created_at) < settled
+            and s.status == ACTIVE
+            and not s.sensitive
+            and s.content.strip()
+            and s.content in trait.text
+            and self.guard.why_kept(s) is None
+        ]
+
+    def fold(self, profile_id: str, quoted: list[MemoryNode]) -> None:
+        """Archive ``quoted`` with a pointer to the profile (retrieval unfolds them)."""
+        if not quoted:
+            return
+        reason = f"quoted word for word by profile {profile_id}"
+        changes = [
+            NodeChange(
+                s.id,
+                FOLDED,
+                reason,
+                {
+                    "status": ARCHIVED,
+                    "metadata": {
+                        "summary_id": profile_id,
+                        "archived_action": FOLDED,
+                        "archived_reason": reason,
+                        "archived_at": to_iso(self.now),
+                    },
+                },
+            )
+            for s in quoted
+        ]
+        self.core.tree.apply_changes(
+            changes,
+            user_id=self.user_id,
+            now=self.now,
+            op="maintain",
+            expected_versions={s.id: s.version for s in quoted},
+        )
 
     def metadata(self, theme: Theme, key: str, cited: list[str]) -> dict[str, Any]:
         source_ids = [s.id for s in theme.sources]

@@ -19,9 +19,10 @@ extractive lines are used.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -57,6 +58,15 @@ class Material:
     finished_at: str | None = None
     max_events: int = 8
     merge_similarity: float = 0.8
+    token_share: float | None = None
+    """The summary's budget as a share of its sources' tokens (rounded up): the key events
+    fill what the lines that must stay (unit, outcome, state, decisions, facts) leave of it.
+    None: no token budget (only ``max_events``)."""
+    count: Callable[[str], int] | None = None
+    """The token counter the budget is measured with (None: no token budget)."""
+    live: frozenset[str] = frozenset()
+    """Sources that stay live beside the summary (facts and preferences: what the user is):
+    the summary does not repeat their text, and the budget is a share of what it folds."""
 
 
 @runtime_checkable
@@ -123,14 +133,31 @@ class ExtractiveSummarizer:
                 used.add(node.id)
         for node in sources:
             if node.node_type in FACT_TYPES:
-                lines.append(SummaryLine(f"Learned: {_one_line(node.content)}", (node.id,)))
                 used.add(node.id)
-        lines.extend(self._key_events([n for n in sources if n.id not in used], material))
+                if node.id not in material.live:  # a live one is read where it is
+                    lines.append(SummaryLine(f"Learned: {_one_line(node.content)}", (node.id,)))
+        budget = None
+        if material.token_share is not None and material.count is not None:
+            count = material.count
+            folded = [n for n in sources if n.id not in material.live]
+            budget = math.ceil(material.token_share * sum(count(n.content) for n in folded))
+            budget -= sum(count(line.text) for line in lines)
+        rest = [n for n in sources if n.id not in used]
+        lines.extend(self._key_events(rest, material, budget, material.finished_at))
         return lines
 
-    def _key_events(self, rest: Sequence[MemoryNode], material: Material) -> list[SummaryLine]:
+    def _key_events(
+        self,
+        rest: Sequence[MemoryNode],
+        material: Material,
+        budget: int | None,
+        day: str | None,
+    ) -> list[SummaryLine]:
         """The heaviest remaining sources, near-duplicates folded into the heaviest of them,
-        listed in time order."""
+        listed in time order, within ``budget`` tokens (None: no budget). Greedy by weight,
+        then novelty (words no other member uses): an event that no longer fits is left out,
+        a shorter one after it may still fit. The date is written once per day, not for the
+        day the head line already names (``day``, the finish date)."""
         weights = material.weights
         # Weights within a tenth of each other are a tie (a repeat's small importance bump
         # must not put filler said twice above a unique event); among ties the most
@@ -144,6 +171,8 @@ class ExtractiveSummarizer:
             weight = round(weights.get(n.id, n.importance), 1)
             return (-weight, -own, -mentions, -n.access_count, n.seq)
 
+        count = material.count
+        left = budget
         groups: list[tuple[MemoryNode, frozenset[str], list[str]]] = []
         for node in sorted(rest, key=rank):
             mine = words[node.id]
@@ -152,11 +181,18 @@ class ExtractiveSummarizer:
                     members.append(node.id)
                     break
             else:
-                if len(groups) < material.max_events:
-                    groups.append((node, mine, [node.id]))
+                if len(groups) >= material.max_events:
+                    continue
+                if left is not None and count is not None:
+                    # the line as written: the text and, at worst, its date (~7 tokens)
+                    cost = count(_one_line(node.content)) + count(f"[{_day(node)}] ")
+                    if cost > left:
+                        continue
+                    left -= cost
+                groups.append((node, mine, [node.id]))
         chosen = sorted(groups, key=lambda g: (g[0].created_at, g[0].seq))
         out = []
-        day = ""
+        day = (day or "")[:10]
         for head, _, members in chosen:
             # The date once per day (a date costs ~6 tokens; a day holds many events).
             text = _one_line(head.content)

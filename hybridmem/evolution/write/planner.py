@@ -27,7 +27,7 @@ from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech import embed as speech_embed
-from hybridmem.evolution.write import commitments, conflicts, lifecycle, repeats
+from hybridmem.evolution.write import commitments, conflicts, lifecycle, paraphrase, repeats
 from hybridmem.evolution.write.batch_pools import (
     Pool,
     PoolEntry,
@@ -163,9 +163,9 @@ class EvolutionWriter:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
         mergeable = request.may_merge and self.config.merge_repeats
         if mergeable and not lifecycle.is_structural(request.node_type):
-            repeat = self._repeat_of(request)
-            if repeat is not None:
-                return self._reinforcement(repeat, request)
+            found = self._repeat_of(request)
+            if found is not None:
+                return self._reinforcement(*found)
         draft = self._classify(request)
         self._assign_slot(draft, request)
         if draft.filtered:
@@ -356,7 +356,7 @@ class EvolutionWriter:
                 return node.conflict_group
         return None
 
-    def _repeat_of(self, request: PlanRequest) -> MemoryNode | None:
+    def _repeat_of(self, request: PlanRequest) -> tuple[MemoryNode, NodeChange] | None:
         """The live node this request repeats exactly or near-exactly, if any."""
         store = self.engine.store
         reads = request.batch_reads
@@ -419,11 +419,18 @@ class EvolutionWriter:
         # as another agent's node (nor the user's shared one), issue 33.
         exact = [n for n in exact if n.agent_id == request.agent_id]
         siblings = [n for n in siblings if n.agent_id == request.agent_id]
-        return repeats.pick_repeat(
+        repeat = repeats.pick_repeat(
             request, exact, siblings, vectors_of, self.config, units=reads.derived
         )
+        if repeat is not None:
+            return repeat, repeats.reinforce(repeat, request)
+        if not self.config.merge_paraphrases or not siblings:
+            return None
+        model = pair_embed.model_for(*self._embedder_shape())
+        said = paraphrase.pick_paraphrase(request, siblings, vectors_of, self.config, model)
+        return None if said is None else (said, paraphrase.reinforce_paraphrase(said, request))
 
-    def _reinforcement(self, repeat: MemoryNode, request: PlanRequest) -> WritePlan:
+    def _reinforcement(self, repeat: MemoryNode, change: NodeChange) -> WritePlan:
         return WritePlan(
             lifecycle=repeat.lifecycle,
             tier=repeat.tier,
@@ -433,7 +440,7 @@ class EvolutionWriter:
             conflict_group=repeat.conflict_group,
             metadata={},
             decision="repeat",
-            changes=(repeats.reinforce(repeat, request),),
+            changes=(change,),
             duplicate_of=repeat.id,
         )
 

@@ -1,0 +1,128 @@
+"""Paraphrases: a new memory that says what a live sibling says, in other words.
+
+The design notes' automatic merging (自动合并): "I live in Leeds." and, later under the same
+task, "The user is based in Leeds." are one memory said twice. :mod:`repeats` merges only
+exact and near-exact repeats (the same terms); a paraphrase shares the meaning, not the words.
+It reinforces the node it restates as a repeat does (one more mention, one more provenance
+entry: when, from which source and session), so the node carries its mention count and its
+sources instead of a second copy.
+
+When two texts are one memory, by two tests that must both hold:
+
+* **the meaning**: the pair model shipped for the engine's embedder
+  (:mod:`hybridmem.evolution.slots.pairs`, fitted on the labelled attribute groups of
+  ``benchmarks/evolution_models/data/attribute_pairs.jsonl``) reads the pair as the same value
+  said again (``same_value`` holds the majority of its calibrated probability). No similarity
+  threshold is chosen here: the model's own decision rule is used, and
+  ``benchmarks/evolution_models/paraphrase_eval.py`` measures it on the dev halves and the
+  blind groups. An embedder with no shipped model merges no paraphrase (only repeats);
+* **no change stated**: a newcomer that announces a change ("moved to", "now", 离职, 改到:
+  :func:`hybridmem.evolution.slots.pairs.states_change`) is a new value, never a restatement;
+* **the values** (the guard): every value word of the newcomer (numbers, dates, times, names,
+  places: :func:`hybridmem.evolution.slots.pairs.words`) is among the node's. Two prices, two
+  dates or two names are two memories however close their vectors; a newcomer that adds a
+  value (a street to a city) is written as its own node, so merging never drops a detail.
+
+Only statements of a value are merged: the node types in ``conflict_types`` (facts and
+preferences), what the pair model was fitted on. Episodes and conversation turns are not: two
+turns that say alike are two things said (a repeat within minutes still merges as a repeat).
+The same scope as a repeat otherwise: same user and agent, same node type, same parent, a live
+sibling that is not sensitive (a sealed text is never compared) and not a challenger awaiting
+confirmation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from hybridmem.config.evolution import EvolutionConfig
+from hybridmem.core import NodeChange, PlanRequest
+from hybridmem.evolution.slots import pairs as pair_embed
+from hybridmem.evolution.write.repeats import reinforce, within_window
+from hybridmem.models import MemoryNode
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def _names(text: str) -> list[str]:
+    """Capitalised Latin words after the text's first word: names ("Mr. Novak", which the
+    pair model's sentence rule reads as a sentence start after "Mr.")."""
+    return [w for w in _LATIN.findall(text)[1:] if w[0].isupper() and w != "I"]
+
+
+def value_words(text: str) -> frozenset[str]:
+    """The value words of ``text`` (see the module docstring)."""
+    return frozenset(w for w, value in pair_embed.words(text) if value)
+
+
+def values_agree(new_text: str, old_text: str) -> bool:
+    """The guard: the newcomer names no value the node does not. Numbers are compared as
+    numbers ("5月3日" and "5月 3日" segment differently, "1,200" is "1200"); a Chinese value
+    word counts as named when the node's text holds it (segmentation differs by context)."""
+    numbers = Counter(n.replace(",", "") for n in _NUMBER.findall(new_text))
+    if not numbers <= Counter(n.replace(",", "") for n in _NUMBER.findall(old_text)):
+        return False  # "5月3日" / "5月5日": one 5 each, but 5 twice is not in the node
+    old_tokens = {t.casefold() for t in _LATIN.findall(old_text)}
+    if any(t.casefold() not in old_tokens for t in _names(new_text)):
+        return False
+    theirs = value_words(old_text)
+    folded = old_text.casefold()
+    for word in value_words(new_text):
+        if _NUMBER.search(word) or word in theirs:
+            continue
+        if not (_CJK.search(word) and word in folded):
+            return False
+    return True
+
+
+def pick_paraphrase(
+    request: PlanRequest,
+    siblings: Sequence[MemoryNode],
+    vectors_of: Callable[[list[str]], Mapping[str, np.ndarray]],
+    cfg: EvolutionConfig,
+    model: pair_embed.PairModel | None,
+) -> MemoryNode | None:
+    """The live sibling ``request`` paraphrases, if any (the most probable restatement)."""
+    # (``pairs.model_for`` gives a model only for the engine's own embedder and dimension)
+    if model is None or request.vector is None or request.node_type not in cfg.conflict_types:
+        return None
+    if pair_embed.states_change(request.content):
+        # "I left Shunda, now I dispatch at Global Freight" announces a new value: never a
+        # restatement of the old one (the pair model read that pair as one value).
+        return None
+    close = [
+        n
+        for n in siblings
+        if n.node_type == request.node_type
+        and not n.sensitive
+        and n.metadata.get("awaiting") != "confirmation"
+        and values_agree(request.content, n.content)
+        and within_window(n, request.created_at, request.node_type, cfg)
+    ]
+    if not close:
+        return None
+    vectors = vectors_of([n.id for n in close])
+    best: tuple[float, MemoryNode] | None = None
+    for node in close:
+        vec = vectors.get(node.id)
+        if vec is None:
+            continue
+        reading = pair_embed.read(model, request.vector, request.content, vec, node.content)
+        if reading.restates and (best is None or reading.same_value > best[0]):
+            best = (reading.same_value, node)
+    return None if best is None else best[1]
+
+
+def reinforce_paraphrase(node: MemoryNode, request: PlanRequest) -> NodeChange:
+    """The change a paraphrase makes to the node it restates: a repeat's reinforcement,
+    with the reason saying it was said in other words."""
+    change = reinforce(node, request)
+    mentions = change.values["metadata"]["mentions"]
+    return replace(change, reason=f"restated in other words ({mentions} mentions)")

@@ -1,0 +1,114 @@
+"""Paraphrases merge at write time; two values never do (issue 32, 自动合并).
+
+With the real default embedder (multilingual-e5-small) and the pair model shipped for it:
+a restatement in other words under the same parent becomes one node with two mentions and
+both sources; two prices, two dates or two names stay two nodes, in English and Chinese.
+Real SQLite and Chroma in tmp_path, time injected.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hybridmem import FakeClock, HybridMemory, MemoryConfig
+from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.evolution.write.paraphrase import values_agree
+
+U = "u1"
+
+
+@pytest.fixture(scope="module")
+def e5() -> MultilingualE5Embedder:
+    return MultilingualE5Embedder()
+
+
+@pytest.fixture
+def memory(tmp_path, e5, clock: FakeClock):
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        yield mem
+
+
+def _pair(mem: HybridMemory, clock: FakeClock, first: str, second: str, kind: str = "fact"):
+    task = mem.add("Move to the new flat", node_type="task", user_id=U)
+    a = mem.add(first, node_type=kind, parent_id=task.id, user_id=U, source_id="chat-1")
+    clock.advance(minutes=5)
+    b = mem.add(second, node_type=kind, parent_id=task.id, user_id=U, source_id="chat-2")
+    live = [n for n in mem.children(task.id) if n.status == "active"]
+    return a, b, live
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I live in Leeds.", "My home is in Leeds."),
+        ("The deposit for the flat is 1200 euros.", "The flat needs a 1200 euro deposit."),
+        ("我住在利兹。", "我家在利兹。"),
+        ("押金是1200欧元。", "要交1200欧元的押金。"),
+    ],
+)
+def test_a_paraphrase_becomes_one_node_with_its_mentions_and_sources(
+    memory: HybridMemory, clock: FakeClock, first: str, second: str
+):
+    a, b, live = _pair(memory, clock, first, second)
+    assert b.id == a.id  # the second write came back as the node it restates
+    (node,) = live
+    assert node.content == first
+    assert node.metadata["mentions"] == 2
+    assert [p.get("source_id") for p in node.metadata["provenance"]] == ["chat-1", "chat-2"]
+    (op,) = [o for o in memory.oplog() if o.op == "evolve" and o.node_id == a.id]
+    assert "other words" in str(op.payload)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("The deposit for the flat is 1200 euros.", "The flat's deposit is 1500 euros."),
+        ("The movers come on May 3.", "The movers are coming on May 5."),
+        ("Our landlord is Mr. Novak.", "Our landlord is Mr. Horvat."),
+        ("押金是1200欧元。", "押金是1500欧元。"),
+        ("搬家公司5月3日来。", "搬家公司5月5日来。"),
+        ("房东是张先生。", "房东是李先生。"),
+        # A stated change is a new value (the pair model read this pair as one value).
+        ("我在顺达物流做路线规划。", "我从顺达离职了，现在在环球货运做调度。"),
+    ],
+)
+def test_two_values_are_never_merged(
+    memory: HybridMemory, clock: FakeClock, first: str, second: str
+):
+    a, b, _live = _pair(memory, clock, first, second)
+    # Two nodes: the second is never absorbed (the conflict policy may then supersede the
+    # first as a change of value, but both stay in the tree with their own text).
+    assert b.id != a.id
+    assert memory.get(a.id).content == first and memory.get(b.id).content == second
+
+
+def test_a_restatement_that_adds_a_detail_is_kept_as_its_own_node(
+    memory: HybridMemory, clock: FakeClock
+):
+    a, b, live = _pair(memory, clock, "I live in Leeds.", "I live in Leeds, on Hyde Park Road.")
+    assert b.id != a.id  # merging it would drop the street
+    assert len(live) == 2
+
+
+def test_paraphrase_merging_can_be_switched_off(tmp_path, e5, clock: FakeClock):
+    cfg = MemoryConfig()
+    cfg = MemoryConfig(evolution=cfg.evolution.with_changes(merge_paraphrases=False))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=cfg) as mem:
+        a, b, live = _pair(mem, clock, "I live in Leeds.", "My home is in Leeds.")
+        assert b.id != a.id and len(live) == 2
+
+
+def test_the_value_guard():
+    assert values_agree("The user is based in Leeds.", "I live in Leeds.")
+    assert values_agree("5月3日搬家公司会来。", "搬家公司5月3日来。")
+    assert values_agree("The deposit is 1,200 euros.", "Deposit: 1200 euros.")
+    assert not values_agree("I live in Leeds, on Hyde Park Road.", "I live in Leeds.")
+    assert not values_agree("The rent is 900 a month.", "The rent is 950 a month.")
+    assert not values_agree("Flight on May 5.", "Flight on May 3.")
+    assert not values_agree("押金是1500欧元。", "押金是1200欧元。")
+
+
+def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):
+    # The pair model reads statements of a value; two turns alike are two turns.
+    a, b, live = _pair(memory, clock, "I live in Leeds.", "My home is in Leeds.", kind="event")
+    assert b.id != a.id and len(live) == 2
