@@ -180,7 +180,12 @@ class _UserPlan:
         for node in self.nodes:
             if node.tier != Tier.BUFFER.value or self.now - node.created_at < ttl:
                 continue
-            if has_children[node.id] or not self.may_archive(node, "expire_buffer", reason):
+            # The raw copy of a message a memory was extracted from (archived at once by
+            # add_messages) expires with the buffer too: the memory holds what was kept.
+            copy = node.status == ARCHIVED and node.metadata.get("archived_action") == "extracted"
+            if has_children[node.id] or not (
+                copy or self.may_archive(node, "expire_buffer", reason)
+            ):
                 continue
             self.deletions.append(self.action(node, "expire_buffer", reason))
             self.deleting.add(node.id)
