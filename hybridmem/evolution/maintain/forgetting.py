@@ -26,6 +26,7 @@ from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import NodeChange
 from hybridmem.core.evolution_marks import is_unconfirmed
+from hybridmem.evolution.maintain.conversation import folded_not_faded
 from hybridmem.evolution.maintain.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -241,10 +242,14 @@ class _UserPlan:
             self.decided[node.id] = (self.action(node, "extend_lifecycle", reason), change)
 
     def fade(self) -> None:
-        """Unprotected nodes whose weight fell below ``archive_below``."""
+        """Unprotected nodes whose weight fell below ``archive_below``; not what a
+        conversation's extraction kept (:mod:`~hybridmem.evolution.maintain.conversation`)."""
+        folded = folded_not_faded(self.nodes, self.cfg)
         for node in self.nodes:
             weight = self.weights[node.id]
             if weight >= self.cfg.archive_below or node.status not in (ACTIVE, CANDIDATE):
+                continue
+            if node.id in folded:
                 continue
             reason = f"weight {weight:.3f} < {self.cfg.archive_below:g} ({node.lifecycle})"
             if self.may_archive(node, "fade", reason):
