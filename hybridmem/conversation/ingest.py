@@ -9,9 +9,10 @@ none of it is, so a crash in the middle leaves the buffer and the extracted memo
 consistent. The raw copy of a message extraction kept something from is written archived
 (``archived_action: "extracted"``): it is provenance, reachable from the memory's
 ``source_ids``, and must not compete with the memory for the token budget (LoCoMo conv-26,
-MiniLM: evidence recall at 1,000 tokens 0.660 with the copies live, 0.77 without); a message
-that gave nothing stays live in the buffer until it expires. The write path does the rest as for any add: the speech-act filter, slots and
-conflict groups for facts, repeats merged into the memory they repeat.
+MiniLM: evidence recall at 1,000 tokens 0.660 with the copies live, 0.781 without); a
+message that gave nothing stays live in the buffer until it expires. The write path does the
+rest as for any add: the speech-act filter, slots and conflict groups for facts, repeats
+merged into the memory they repeat.
 
 Where memories go: facts and preferences under the user's root (they follow the user into
 every task); the conversation's events under its session node, which hangs under the task when

@@ -182,8 +182,7 @@ class Retriever:
         q, cands = self.gather(q, resolved, active, on_path, matches)
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
-        # Unfolded sources first: a compressed conversation's turns then get their
-        # neighbours and session like live turns (retrieval.unfold.folded_neighbours).
+        # Unfolded first: a compressed session's turns get neighbours as live ones do.
         self.unfold(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and
