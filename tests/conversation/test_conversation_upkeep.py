@@ -4,6 +4,9 @@ into their session's summary (found again through it) instead of fading them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
+
 import pytest
 
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
@@ -154,3 +157,28 @@ def test_without_compression_a_conversation_fades_as_before(tmp_path, clock):
         clock.advance(days=120)
         mem.maintain(user_id="u")
         assert mem.get(event, user_id="u").status == "archived"
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [("en", "What happened on 3 July 2024?"), ("zh", "2024年7月3日发生了什么？")],
+)
+def test_a_question_naming_a_day_unfolds_that_days_archived_turns(tmp_path, lang, question):
+    base = MemoryConfig()
+    # One unfolded source by words or vector: the day's turn must come from the time window.
+    config = MemoryConfig(retrieval=replace(base.retrieval, unfold_sources=1))
+    clock = FakeClock(datetime(2024, 7, 1, 9, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder="hash", clock=clock, config=config) as mem:
+        task = mem.add("Chat with Anna", node_type="task", user_id="u")
+        mem.add("Something else", node_type="task", user_id="u")
+        messages = [
+            {**m, "created_at": datetime(2024, 7, 1 + i, 10, tzinfo=UTC)}
+            for i, m in enumerate(_messages(lang))
+        ]
+        report = mem.add_messages(messages, user_id="u", task_id=task.id, session_id="s1")
+        day = next(w.node_id for w in report.written if w.source_ids == ("t2",))
+        clock.advance(days=30)
+        mem.maintain(user_id="u")
+        assert mem.get(day, user_id="u").status == "archived"
+        hits = mem.retrieve(question, user_id="u", task_id=task.id, top_k=8).hits
+        assert day in {h.node.id for h in hits}
