@@ -33,7 +33,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.conversation_madial import madial_runs
 from benchmarks.locomo_data import HEADLINE_CATEGORIES, Conversation, load_locomo
+from benchmarks.madial_data import load_madial
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_locomo_path
 from hybridmem import FakeClock, HybridMemory, make_embedder
@@ -211,25 +213,43 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--embedder", default="default")
     parser.add_argument("--days", type=float, default=30.0)
     parser.add_argument("--batch", type=int, default=100)
-    parser.add_argument("--skip", choices=("recall", "throughput"), action="append", default=[])
+    parser.add_argument(
+        "--conv", action="append", default=[], help="only these conversation ids (repeatable)"
+    )
+    parser.add_argument(
+        "--skip", choices=("recall", "throughput", "madial"), action="append", default=[]
+    )
+    parser.add_argument("--madial", type=Path, default=None, help="MADial-Bench folder")
+    parser.add_argument("--lang", action="append", default=[], help="MADial languages (en, zh)")
     parser.add_argument("--out", type=Path, default=Path("bench-out/conversation"))
     args = parser.parse_args(argv)
     console = Console()
-    dataset = load_locomo(args.data, limit=args.limit)
+    dataset = load_locomo(args.data, limit=None if args.conv else args.limit)
+    convs = [c for c in dataset.conversations if not args.conv or c.sample_id in args.conv]
     embedder = make_embedder(args.embedder)
     root = Path(tempfile.mkdtemp(prefix="hm-conv-"))
-    out: dict[str, Any] = {"embedder": embedder.name, "conversations": args.limit}
+    out: dict[str, Any] = {"embedder": embedder.name, "conversations": [c.sample_id for c in convs]}
     try:
         if "throughput" not in args.skip:
-            rows = throughput_runs(dataset.conversations, embedder, root, args.batch)
+            rows = throughput_runs(convs, embedder, root, args.batch)
             console.print(_table(f"throughput ({embedder.name})", rows))
             out["throughput"] = [asdict(r) for r in rows]
         if "recall" not in args.skip:
             out["recall"] = {}
-            for conv in dataset.conversations:
+            for conv in convs:
                 rows = recall_runs(conv, embedder, args.days, root)
                 console.print(_table(f"{conv.sample_id}: evidence at {BUDGET} tokens", rows))
                 out["recall"][conv.sample_id] = [asdict(r) for r in rows]
+        if "madial" not in args.skip and args.madial is not None:
+            out["madial"] = {}
+            for lang in args.lang or ["en", "zh"]:
+                madial = madial_runs(load_madial(args.madial, lang), embedder, args.days, root)
+                console.print(
+                    _table(
+                        f"MADial {lang}: evidence at {BUDGET} tokens", [Recall(**r) for r in madial]
+                    )
+                )
+                out["madial"][lang] = madial
     finally:
         shutil.rmtree(root, ignore_errors=True)
     args.out.mkdir(parents=True, exist_ok=True)

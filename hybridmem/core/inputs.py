@@ -17,6 +17,7 @@ from hybridmem.validation import (
     check_metadata,
     check_node_id,
     check_node_type,
+    check_status,
     check_tier,
     check_user_id,
     check_weight,
@@ -51,6 +52,11 @@ class NodeInput:
     """Who says so: ``user`` (stated by the user), ``agent`` (inferred by the agent) or
     ``system`` (a system state); sets the default confidence
     (``MemoryConfig.source_confidence``). None: ``MemoryConfig.default_confidence``."""
+    status: str | None = None
+    """The status to write the node with (active / candidate / archived); None: the evolution
+    policy's. ``add_messages`` writes the raw copy of a message it extracted as archived: the
+    copy is provenance, not a memory to retrieve beside the one kept from it, and its index
+    entry must say so from the start."""
 
 
 SOURCE_KINDS = ("user", "agent", "system")
@@ -97,6 +103,8 @@ def coerce_input(item: object, position: int, config: MemoryConfig) -> NodeInput
         check_lifecycle(item.lifecycle)
     if item.tier is not None:
         check_tier(item.tier)
+    if item.status is not None:
+        check_status(item.status)
     for name in ("source_id", "agent_id", "session_id", "slot"):
         value = getattr(item, name)
         if value is not None:

@@ -296,6 +296,8 @@ class TreeWriter:
         if plan is not None:
             importance, confidence, status = plan.importance, plan.confidence, plan.status
             metadata = {**plan.metadata, **metadata}
+        if item.status is not None:
+            status = item.status
         payload: dict[str, Any] = {
             "parent_id": parent.id if parent else None,
             "node_type": item.node_type,

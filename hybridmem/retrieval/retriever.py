@@ -48,7 +48,12 @@ from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import withheld
 from hybridmem.retrieval.timeexpr import find_window
-from hybridmem.retrieval.unfold import prefer_details, unfold
+from hybridmem.retrieval.unfold import (
+    folded_neighbours,
+    prefer_details,
+    summary_backed,
+    unfold,
+)
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
@@ -177,8 +182,9 @@ class Retriever:
         q, cands = self.gather(q, resolved, active, on_path, matches)
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
-        self.expand(q, cands, on_path)
+        # Unfolded first: a compressed session's turns get neighbours as live ones do.
         self.unfold(q, resolved, cands, on_path)
+        self.expand(q, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and
         # never a memory: shown on the path when a task is in scope, never as a hit (a
         # user-scope question on a small store used to get it in its top 3).
@@ -465,12 +471,10 @@ class Retriever:
             return
         turns = self._conversation_turns(cands.nodes.values())
         cands.turns = {n.id for n in turns}
-        cands.neighbours = adjacent_siblings(
-            self.store,
-            turns,
-            cfg.include_statuses,
-            window_seconds=cfg.neighbour_window_minutes * 60.0,
-        )
+        window = cfg.neighbour_window_minutes * 60.0
+        live = [n for n in turns if n.id not in cands.unfolded]
+        cands.neighbours = adjacent_siblings(self.store, live, cfg.include_statuses, window)
+        cands.neighbours.update(folded_neighbours(self.store, turns, cands.unfolded, window))
         if not cfg.expand_neighbours:
             return
         relevance = cands.relevance
@@ -480,6 +484,8 @@ class Retriever:
         if not extra:
             return
         added = self.store.get_many(extra)
+        added, folded = summary_backed(self.store, added, cfg.include_statuses)
+        cands.unfolded.update(folded)
         for node_id in added:
             cands.add(node_id, "neighbour")
             cands.turns.add(node_id)  # a turn's sibling: a turn of the same conversation
@@ -499,6 +505,7 @@ class Retriever:
             q.vector,
             resolved,
             set(cands.nodes) | on_path,
+            q.window,
         )
         if not found.nodes:
             return

@@ -30,6 +30,7 @@ from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import NodeChange
 from hybridmem.core.evolution_marks import is_unconfirmed
+from hybridmem.evolution.maintain.conversation import folded_not_faded
 from hybridmem.evolution.maintain.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -214,7 +215,12 @@ class _UserPlan:
         for node in self.nodes:
             if node.tier != Tier.BUFFER.value or self.now - node.created_at < ttl:
                 continue
-            if has_children[node.id] or not self.may_archive(node, "expire_buffer", reason):
+            # The raw copy of a message a memory was extracted from (archived at once by
+            # add_messages) expires with the buffer too: the memory holds what was kept.
+            copy = node.status == ARCHIVED and node.metadata.get("archived_action") == "extracted"
+            if has_children[node.id] or not (
+                copy or self.may_archive(node, "expire_buffer", reason)
+            ):
                 continue
             self.deletions.append(self.action(node, "expire_buffer", reason))
             self.deleting.add(node.id)
@@ -270,10 +276,14 @@ class _UserPlan:
             self.decided[node.id] = (self.action(node, "extend_lifecycle", reason), change)
 
     def fade(self) -> None:
-        """Unprotected nodes whose weight fell below ``archive_below``."""
+        """Unprotected nodes whose weight fell below ``archive_below``; not what a
+        conversation's extraction kept (:mod:`~hybridmem.evolution.maintain.conversation`)."""
+        folded = folded_not_faded(self.nodes, self.cfg)
         for node in self.nodes:
             weight = self.weights[node.id]
             if weight >= self.cfg.archive_below or node.status not in (ACTIVE, CANDIDATE):
+                continue
+            if node.id in folded:
                 continue
             reason = f"weight {weight:.3f} < {self.cfg.archive_below:g} ({node.lifecycle})"
             if self.may_archive(node, "fade", reason):

@@ -1,0 +1,154 @@
+"""AI-companion chat histories in English and Chinese for ``conversation_ingest``: MADial-Bench.
+
+MADial-Bench gives each user a bank of memories (what happened, when: "Bart在圣诞节晚会上跳舞，
+感觉非常开心。") and dialogues in which the companion should recall some of them. Here each
+memory becomes what the user told the companion on that day (one user message, its id the
+memory's id, sent through ``add_messages`` one call a message, one session a day as
+``add_messages`` makes them by default), and each dev dialogue's turns before its recall turn
+are the question; the relevant memory ids are the evidence. The same memories imported one
+event each (``add_many``, one session node a day) are the baseline, measured right after the
+import; the chat is measured right after the ingest and again ``days`` days after the last
+memory and a maintenance run. The data is read from its path, never shipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from benchmarks.madial_data import MadialDataset, Memory
+from benchmarks.metrics import evidence_score
+from benchmarks.suite_madial import dialogue_query
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import Embedder
+
+BUDGET = 1_000
+
+
+def _messages(bank: Sequence[Memory]) -> list[dict[str, Any]]:
+    # Noon of the memory's day: the day is all the data says.
+    return [
+        {
+            "id": f"m{m.id}",
+            "role": "user",
+            "content": m.event,
+            "created_at": m.time + timedelta(hours=12),
+        }
+        for m in sorted(bank, key=lambda m: (m.time, m.id))
+    ]
+
+
+def _score(
+    mem: HybridMemory, user: str, task_id: str, queries: list[tuple[str, frozenset[str]]]
+) -> tuple[list[float], list[float]]:
+    fracs, anys = [], []
+    for text, evidence in queries:
+        res = mem.retrieve(
+            text, user_id=user, task_id=task_id, token_budget=BUDGET, record_access=False
+        )
+        found = frozenset(c[1:] for h in res.hits for c in h.covers if c.startswith("m"))
+        sc = evidence_score(evidence, found)
+        fracs.append(sc.frac)
+        anys.append(sc.any)
+    return fracs, anys
+
+
+def _live(mem: HybridMemory, user: str) -> tuple[int, int]:
+    nodes = [
+        n
+        for n in mem.get_all(user_id=user, status="active", limit=1_000_000)
+        if n.node_type not in ("root", "task", "session")
+    ]
+    return sum(mem.counter.count(n.content) for n in nodes), len(nodes)
+
+
+def madial_runs(
+    dataset: MadialDataset, embedder: Embedder, days: float, root: Path
+) -> list[dict[str, Any]]:
+    """Three rows (events right after; chat right after; chat +``days`` + maintain), each
+    summed over the language's users: mean evidence recall, live tokens and nodes."""
+    names = ["events, right after import", "add_messages, right after ingest"]
+    names.append(f"add_messages, +{days:g} days + maintain")
+    totals: dict[str, dict[str, Any]] = {
+        n: {"fracs": [], "anys": [], "tokens": 0, "nodes": 0} for n in names
+    }
+
+    def add(name: str, scored: tuple[list[float], list[float]], live: tuple[int, int]) -> None:
+        totals[name]["fracs"] += scored[0]
+        totals[name]["anys"] += scored[1]
+        totals[name]["tokens"] += live[0]
+        totals[name]["nodes"] += live[1]
+
+    for user in sorted({d.user_id for d in dataset.dialogues}):
+        bank = dataset.bank(user)
+        ids = {m.id for m in bank}
+        queries = [
+            (dialogue_query(d.context_lines), d.relevant & ids)
+            for d in dataset.dialogues
+            if d.user_id == user and d.relevant & ids
+        ]
+        if not bank or not queries:
+            continue
+        msgs = _messages(bank)
+        first: datetime = msgs[0]["created_at"]
+        last: datetime = msgs[-1]["created_at"]
+        who = f"u{user}"
+        clock = FakeClock(first)
+        with HybridMemory(
+            root / f"madial-{dataset.language}-{user}-events", embedder=embedder, clock=clock
+        ) as mem:
+            task = mem.add(f"Memories of user {user}", node_type="task", user_id=who)
+            days_seen: dict[str, str] = {}
+            for m in msgs:
+                clock.set(max(clock(), m["created_at"]))
+                day = f"{m['created_at']:%Y-%m-%d}"
+                if day not in days_seen:
+                    s = mem.add(
+                        f"Conversation chat-{day}",
+                        node_type="session",
+                        parent_id=task.id,
+                        user_id=who,
+                    )
+                    days_seen[day] = s.id
+                mem.add_many(
+                    [
+                        {
+                            "content": f"user: {m['content']}",
+                            "parent_id": days_seen[day],
+                            "created_at": m["created_at"],
+                            "source_id": m["id"],
+                        }
+                    ],
+                    user_id=who,
+                )
+            clock.set(last + timedelta(days=1))
+            add(names[0], _score(mem, who, task.id, queries), _live(mem, who))
+        clock = FakeClock(first)
+        with HybridMemory(
+            root / f"madial-{dataset.language}-{user}-chat", embedder=embedder, clock=clock
+        ) as mem:
+            task = mem.add(f"Memories of user {user}", node_type="task", user_id=who)
+            for m in msgs:
+                clock.set(max(clock(), m["created_at"]))
+                mem.add_messages([m], user_id=who, task_id=task.id)
+            clock.set(last + timedelta(days=1))
+            add(names[1], _score(mem, who, task.id, queries), _live(mem, who))
+            clock.set(last + timedelta(days=days))
+            mem.maintain(user_id=who)
+            add(names[2], _score(mem, who, task.id, queries), _live(mem, who))
+    rows = []
+    for name, t in totals.items():
+        n = len(t["fracs"])
+        rows.append(
+            {
+                "variant": name,
+                "questions": n,
+                "frac": sum(t["fracs"]) / n if n else float("nan"),
+                "hit_any": sum(t["anys"]) / n if n else float("nan"),
+                "live_tokens": t["tokens"],
+                "live_nodes": t["nodes"],
+            }
+        )
+    return rows
