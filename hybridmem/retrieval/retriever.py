@@ -182,7 +182,8 @@ class Retriever:
         q, cands = self.gather(q, resolved, active, on_path, matches)
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
-        # Unfolded first: a compressed session's turns get neighbours as live ones do.
+        # Unfolded first: a compressed session's turns get neighbours and the session's
+        # evidence (expand() marks them as turns) as live ones do.
         self.unfold(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and
@@ -515,10 +516,6 @@ class Retriever:
         cands.cosine.update(found.cosine)
         cands.nodes.update(found.nodes)
         cands.unfolded.update(found.nodes)
-        if cands.turns is not None:
-            # An unfolded turn is a turn of its session like a live one: it gets the session
-            # evidence (``parent``) too (expand() ran before it was a candidate).
-            cands.turns.update(n.id for n in self._conversation_turns(found.nodes.values()))
         self._fill_similarity(found.nodes, cands.cosine, q.vector, {})
         cands.fuse(q.weights, self.config.fusion)
 

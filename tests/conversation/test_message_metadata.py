@@ -22,7 +22,7 @@ def test_message_metadata_is_kept_on_its_buffer_node(mem):
         ],
         user_id="u1",
     )
-    buffered = {n.source_id: n for n in mem.get_all(user_id="u1", node_type="message")}
+    buffered = {n.source_id: n for n in mem.get_all(user_id="u1", node_type="message", status=None)}
     assert buffered["m1"].metadata["message_metadata"] == {"item": item}
     assert "message_metadata" not in buffered["m2"].metadata
     # Only the raw turn carries it: the memories extracted from it cite the message instead.

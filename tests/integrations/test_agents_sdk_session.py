@@ -74,7 +74,7 @@ def test_runs_like_the_sdks_own_session_and_extracts_what_the_user_said(mem, tmp
     [fact] = mem.get_all(user_id="u1", node_type="fact")
     assert fact.content == "I live in Hamburg."
     [cited] = fact.source_ids
-    buffered = {n.source_id: n for n in mem.get_all(user_id="u1", node_type="message")}
+    buffered = {n.source_id: n for n in mem.get_all(user_id="u1", node_type="message", status=None)}
     assert buffered[cited].metadata["message_metadata"]["item"] == items[0]
     assert not [
         m for m in mem.get_all(user_id="u1") if "Sunny in" in m.content and m.tier != "buffer"
