@@ -9,6 +9,8 @@ coordinate through PostgreSQL:
   (``expected_version``, cycles, limits) and write inside one transaction, so a second writer
   must not interleave. The lock is released by COMMIT or ROLLBACK, also when the client dies
   (the server ends its session), so a killed writer never leaves it held.
+- A write transaction runs in psycopg's pipeline mode (:mod:`.piped`): BEGIN and the lock go
+  with its first read, writes nobody reads the answer of go with the next read or the COMMIT.
 - Readers take no lock: each statement sees the last committed state (READ COMMITTED).
 
 The URL is never put in a message: :attr:`PgBase.where` (``user@host:port/db``) is.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -33,6 +35,8 @@ from hybridmem.errors import (
     StoreWriteError,
 )
 from hybridmem.models import MemoryNode
+from hybridmem.store.postgres import piped
+from hybridmem.store.postgres.piped import first_line
 from hybridmem.store.postgres.schema import migrate
 from hybridmem.store.postgres.tamper import declare_writer
 from hybridmem.store.records import AuditRow, ContentOpener, OpHook, OpsHook, row_to_node
@@ -54,12 +58,6 @@ def describe(url: str) -> str:
     port = info.get("port") or 5432
     user = f"{info['user']}@" if info.get("user") else ""
     return f"{user}{host}:{port}/{info.get('dbname') or ''}"
-
-
-def first_line(exc: BaseException) -> str:
-    """The first line of an error message (psycopg appends context lines)."""
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 @contextmanager
@@ -144,7 +142,7 @@ class PgBase(SqlAccess):
         Only between transactions: a transaction cut off by the drop was rolled back by the
         server and has already been reported to its caller as StoreUnavailableError.
         """
-        if self.conn.broken or self.conn.closed:
+        if piped.idle_dropped(self.conn):
             self.conn.close()
             self.conn = self._connect()
             self._token = None  # a new backend: the session marker must name it
@@ -184,8 +182,9 @@ class PgBase(SqlAccess):
             if self._depth:
                 self._depth += 1
                 try:
-                    with self._reported(), self.conn.transaction():  # SAVEPOINT ... RELEASE
-                        yield
+                    with self._reported(), piped.translated():
+                        with piped.savepoint(self.conn, f"hm_sp{self._depth}"):
+                            yield
                 except BaseException:
                     self._audit_tail = None  # what the savepoint appended is undone
                     raise
@@ -195,28 +194,29 @@ class PgBase(SqlAccess):
             self._depth = 1
             self._audit_tail = None
             try:
-                with self._reported(), ExitStack() as stack:
-                    self._begin(stack)
-                    yield
+                with self._reported(), piped.translated():
+                    self._live()
+                    with piped.outermost(self.conn, self._begin_statements()):
+                        yield
             finally:
                 self._depth = 0
                 self._audit_tail = None
+                self._transaction_ended()
             if self.after_commit is not None:
                 self.after_commit()
 
-    def _begin(self, stack: ExitStack) -> None:
-        """BEGIN and take the write lock; once more on a fresh connection if it was dropped
-        while idle (nothing was written yet, so the retry cannot duplicate anything)."""
-        for attempt in (0, 1):
-            self._live()
-            try:
-                stack.enter_context(self.conn.transaction())
-                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
-                return
-            except psycopg.OperationalError:
-                if attempt or not self.conn.broken:
-                    raise
-                stack.pop_all()  # the server already ended it; no ROLLBACK to send
+    def _begin_statements(self) -> list[tuple[str, Any]]:
+        """What the write transaction sends after BEGIN, in the same round trip: the write
+        lock, then the reads the table mixins fetch ahead (:meth:`_probes`)."""
+        return [("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,)), *self._probes()]
+
+    def _probes(self) -> list[tuple[str, Any]]:
+        """Reads a table mixin queues after the lock (their results come back with the first
+        answer the transaction waits for); none here."""
+        return []
+
+    def _transaction_ended(self) -> None:
+        """Forget what a table mixin knew only inside the transaction."""
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -253,13 +253,16 @@ class PgBase(SqlAccess):
     def _exec_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run statements whose results nobody reads in one round trip (psycopg's pipeline
         mode; the block's end waits for every result, so an error is raised here, in order)."""
-        with self.conn.pipeline():
+        with piped.piped(self.conn):
             for sql, params in statements:
                 self.conn.execute(sql, params)
 
     def _exec_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.conn.cursor() as cur:
             cur.executemany(sql, rows)
+
+    def _piped(self) -> AbstractContextManager[None]:
+        return piped.piped(self.conn)
 
     def _refused(self, what: str) -> AbstractContextManager[None]:
         return refused(what)

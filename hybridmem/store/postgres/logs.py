@@ -156,7 +156,7 @@ class PgAuditTable(AuditQueries, PgBase):
             return
         self._audit_tail = None  # unknown should the statements fail
         what = f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"
-        with refused(what), self.conn.pipeline(), self.conn.cursor() as cur:
+        with refused(what), self._piped(), self.conn.cursor() as cur:
             cur.executemany(_AUDIT_INSERT, [astuple(row) for row in rows])
             cur.execute(_META_UPSERT, (AUDIT_HEAD_KEY, f"{rows[-1].seq}:{rows[-1].hash}"))
         if self._depth:

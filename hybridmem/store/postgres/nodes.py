@@ -48,7 +48,7 @@ class PgNodeTable(NodeQueries, PgBase):
         cols = list(row)
         values: Mapping[str, Any] = row
         with refused(f"cannot insert node {row['id']!r}"):
-            with self.conn.pipeline():  # one round trip for the row and its term statistics
+            with self._piped():  # one round trip for the row and its term statistics
                 cur = self.conn.execute(
                     _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
                 )
@@ -68,7 +68,7 @@ class PgNodeTable(NodeQueries, PgBase):
         if not rows:
             return []
         cols = list(rows[0][0])
-        with refused("cannot insert nodes"), self.conn.pipeline(), self.conn.cursor() as cur:
+        with refused("cannot insert nodes"), self._piped(), self.conn.cursor() as cur:
             cur.executemany(
                 _insert_sql(cols),
                 [_params(r, cols, t) for r, t in rows],
@@ -129,7 +129,7 @@ class PgNodeTable(NodeQueries, PgBase):
         with (
             self.transaction(),
             refused("cannot record indexed nodes"),
-            self.conn.pipeline(),
+            self._piped(),
             self.conn.cursor() as cur,
         ):
             cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))

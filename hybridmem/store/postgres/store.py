@@ -16,7 +16,7 @@ from typing import Any
 import psycopg
 
 from hybridmem.errors import StoreError
-from hybridmem.store.postgres import snapshots, tamper
+from hybridmem.store.postgres import piped, snapshots, tamper
 from hybridmem.store.postgres.base import first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
@@ -155,7 +155,8 @@ class PostgresStore(
         with self._lock, self.reading(), self._reported():
             try:
                 if self._depth:
-                    with self.conn.transaction():  # a savepoint: a failure undoes only this
+                    # A savepoint: a failure undoes only this.
+                    with piped.savepoint(self.conn, "hm_snapshot"):
                         return snapshots.copy(self.conn, name, manifest)
                 return snapshots.create(self.conn, name, manifest)
             except psycopg.IntegrityError:
