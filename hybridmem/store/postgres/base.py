@@ -182,11 +182,15 @@ class PgBase(SqlAccess):
             if self._depth:
                 self._depth += 1
                 try:
-                    with self._reported(), piped.translated():
-                        with piped.savepoint(self.conn, f"hm_sp{self._depth}"):
-                            yield
+                    with (
+                        self._reported(),
+                        piped.translated(),
+                        piped.savepoint(self.conn, f"hm_sp{self._depth}"),
+                    ):
+                        yield
                 except BaseException:
                     self._audit_tail = None  # what the savepoint appended is undone
+                    self._forget_heads()
                     raise
                 finally:
                     self._depth -= 1
@@ -196,27 +200,25 @@ class PgBase(SqlAccess):
             try:
                 with self._reported(), piped.translated():
                     self._live()
-                    with piped.outermost(self.conn, self._begin_statements()):
+                    with piped.outermost(self.conn, self._after_begin):
                         yield
             finally:
                 self._depth = 0
                 self._audit_tail = None
-                self._transaction_ended()
+                self._forget_heads()
             if self.after_commit is not None:
                 self.after_commit()
 
-    def _begin_statements(self) -> list[tuple[str, Any]]:
-        """What the write transaction sends after BEGIN, in the same round trip: the write
-        lock, then the reads the table mixins fetch ahead (:meth:`_probes`)."""
-        return [("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,)), *self._probes()]
+    def _after_begin(self) -> None:
+        """What a write transaction sends right after BEGIN, in the same round trip: the write
+        lock, then (in the table mixins, which extend this) reads of the logs' heads, fetched
+        with the first answer the transaction waits for. Under the lock no other writer moves
+        them, so the transaction knows them without asking again."""
+        self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
 
-    def _probes(self) -> list[tuple[str, Any]]:
-        """Reads a table mixin queues after the lock (their results come back with the first
-        answer the transaction waits for); none here."""
-        return []
-
-    def _transaction_ended(self) -> None:
-        """Forget what a table mixin knew only inside the transaction."""
+    def _forget_heads(self) -> None:
+        """Forget the heads known in the transaction (it ended, or a savepoint undid
+        appends); the table mixins extend this."""
 
     @contextmanager
     def reading(self) -> Iterator[None]:

@@ -27,6 +27,7 @@ from hybridmem.store.sql.dialect import POSTGRES
 from hybridmem.store.sql.logs import (
     INSERT_AUDIT,
     INSERT_OP,
+    LAST_AUDIT,
     META_UPSERT,
     OP_COLUMNS,
     AuditQueries,
@@ -42,6 +43,25 @@ _INSERT_OP = POSTGRES.q(INSERT_OP)
 _APPEND = (
     "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
     f"INSERT INTO oplog({OP_COLUMNS}) SELECT c.value, %s, %s, %s, %s, %s, %s FROM c RETURNING seq"
+)
+# The counter and the newest sequence, read under the write lock.
+_HEADS = (
+    "SELECT (SELECT value FROM counters WHERE name = 'oplog_seq'), "
+    "(SELECT coalesce(max(seq), 0) FROM oplog)"
+)
+# Appends the row numbered %s, the counter's next value: a counter moved by someone else (it
+# cannot under the write lock) fails the statement instead of numbering the row otherwise.
+_APPEND_AS = (
+    "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
+    f"INSERT INTO oplog({OP_COLUMNS}) SELECT CASE WHEN c.value = %s THEN c.value "
+    "ELSE ('op-log counter moved under the write lock to ' || c.value)::bigint END, "
+    "%s, %s, %s, %s, %s, %s FROM c"
+)
+# Reserves %s numbers after the counter, which must stand at %s.
+RESERVE_AT = (
+    "UPDATE counters SET value = CASE WHEN value = %s THEN value + %s "
+    "ELSE ('op-log counter moved under the write lock to ' || value)::bigint END "
+    "WHERE name = 'oplog_seq'"
 )
 # Rows an erasure has not scrubbed (payloads are JSON text; ``"erased": true`` marks a scrub).
 _UNSCRUBBED = f"op != 'erase' AND {POSTGRES.not_scrubbed}"
@@ -78,7 +98,41 @@ def _node_filter(user_id: str, node_ids: Sequence[str], whole_user: bool) -> tup
 
 
 class PgOpLog(OpLogQueries, PgBase):
-    """The append-only op log (payload rewrites are erasure's and key rotation's only)."""
+    """The append-only op log (payload rewrites are erasure's and key rotation's only).
+
+    A write transaction reads the counter and the newest sequence right after taking the
+    write lock (:meth:`_after_begin`, no round trip of its own), so appends number their rows
+    themselves instead of waiting for ``RETURNING``; the statements check the number they
+    were given against the counter (a mismatch fails the transaction, never a wrong number)."""
+
+    _op_probe: psycopg.Cursor[Any] | None = None
+    _op_head: tuple[int, int] | None = None
+    """(counter, newest sequence) in the open transaction, once the probe was read."""
+
+    def _after_begin(self) -> None:
+        super()._after_begin()
+        self._op_probe = self.conn.execute(_HEADS)
+
+    def _forget_heads(self) -> None:
+        super()._forget_heads()
+        self._op_probe = self._op_head = None
+
+    def _heads(self) -> tuple[int, int] | None:
+        """(counter, newest sequence) as this transaction left them; None when unknown
+        (outside a transaction, after a replayed row or an undone savepoint)."""
+        if not self._depth:
+            return None
+        if self._op_probe is not None:
+            row = self._op_probe.fetchone()
+            self._op_probe = None
+            if row is not None and row[0] is not None:
+                self._op_head = (int(row[0]), int(row[1]))
+        return self._op_head
+
+    def last_seq(self) -> int:
+        """The sequence of the newest op (0 for an empty log)."""
+        heads = self._heads()
+        return heads[1] if heads is not None else super().last_seq()
 
     def append_op(
         self,
@@ -93,13 +147,18 @@ class PgOpLog(OpLogQueries, PgBase):
         """Append an op-log row (inside the caller's transaction) and return its sequence;
         the ``on_op`` hook sees the row in the same transaction."""
         text = json.dumps(payload, ensure_ascii=False, default=str)
+        values = (op, node_id, user_id, text, to_iso(at), actor)
+        heads = self._heads()
         with refused(f"cannot log op {op!r}"):
-            row = self.conn.execute(
-                _APPEND, (op, node_id, user_id, text, to_iso(at), actor)
-            ).fetchone()
-        if row is None:
-            raise StoreError("the op-log counter row is missing; the schema is damaged")
-        seq = int(row[0])
+            if heads is not None:
+                seq = heads[0] + 1
+                self.conn.execute(_APPEND_AS, (seq, *values))
+                self._op_head = (seq, seq)
+            else:
+                row = self.conn.execute(_APPEND, values).fetchone()
+                if row is None:
+                    raise StoreError("the op-log counter row is missing; the schema is damaged")
+                seq = int(row[0])
         if self.on_op is not None:
             self.on_op(OpRecord(seq, op, node_id, user_id, payload, at, actor))
         return seq
@@ -107,6 +166,7 @@ class PgOpLog(OpLogQueries, PgBase):
     def insert_op_row(self, row: OpRow) -> None:
         """Insert a logged op row verbatim (replay; inside the caller's transaction); the
         counter moves up to its sequence so later appends continue after it."""
+        self._forget_heads()  # the counter may move past what this transaction knew
         with refused(f"cannot insert op #{row.seq}"):
             self._exec(_INSERT_OP, tuple(row))
             self._exec(
@@ -135,13 +195,35 @@ class PgOpLog(OpLogQueries, PgBase):
 
 
 class PgAuditTable(AuditQueries, PgBase):
-    """Rows of the audit log (a hash chain; its rules are the privacy layer's)."""
+    """Rows of the audit log (a hash chain; its rules are the privacy layer's).
+
+    Once this store has appended audit entries, every write transaction reads the newest
+    entry right after the write lock (:meth:`_after_begin`), with no round trip of its own."""
+
+    _audits = False
+    """Whether write transactions here append audit entries (then they read the head)."""
+    _audit_probe: psycopg.Cursor[Any] | None = None
+
+    def _after_begin(self) -> None:
+        super()._after_begin()
+        if self._audits:
+            self._audit_probe = self.conn.execute(LAST_AUDIT)
+
+    def _forget_heads(self) -> None:
+        super()._forget_heads()
+        self._audit_probe = None
 
     def last_audit_entry(self) -> AuditRow | None:
         """The newest entry (the one a new entry chains to), or None. Inside a write
-        transaction that appended one, that entry, without a round trip."""
-        if self._depth and self._audit_tail is not None:
-            return self._audit_tail
+        transaction that appended one, that entry, without a round trip; else the head read
+        with the write lock."""
+        if self._depth:
+            self._audits = True
+            if self._audit_tail is not None:
+                return self._audit_tail
+            if self._audit_probe is not None:
+                rows, self._audit_probe = self._audit_probe.fetchall(), None
+                return AuditRow(*rows[0]) if rows else None
         return self._last_audit_row()
 
     def append_audit(self, row: AuditRow) -> None:
@@ -154,7 +236,7 @@ class PgAuditTable(AuditQueries, PgBase):
         caller's transaction; one round trip)."""
         if not rows:
             return
-        self._audit_tail = None  # unknown should the statements fail
+        self._audit_tail = self._audit_probe = None  # unknown should the statements fail
         what = f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"
         with refused(what), self._piped(), self.conn.cursor() as cur:
             cur.executemany(_AUDIT_INSERT, [astuple(row) for row in rows])

@@ -27,7 +27,7 @@ What changes with it:
 from __future__ import annotations
 
 import select
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -79,16 +79,15 @@ def translated() -> Iterator[None]:
 
 
 @contextmanager
-def outermost(conn: psycopg.Connection[Any], begin: list[tuple[str, Any]]) -> Iterator[None]:
-    """BEGIN, the ``begin`` statements (the write lock first, then any reads to fetch later),
+def outermost(conn: psycopg.Connection[Any], begin: Callable[[], None]) -> Iterator[None]:
+    """BEGIN, what ``begin`` sends (the write lock first, then any reads to fetch later),
     the block's statements and COMMIT in one pipeline; ROLLBACK if the block raises or a
     statement failed."""
     try:
         with conn.pipeline() as pipe:
             conn.execute("BEGIN")
-            for sql, params in begin:
-                conn.execute(sql, params)
             try:
+                begin()
                 yield
             except BaseException:
                 _abandon(conn, pipe)

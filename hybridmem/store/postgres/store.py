@@ -22,6 +22,7 @@ from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
     _INSERT_OP,
     _RESERVE,
+    RESERVE_AT,
     PgAuditTable,
     PgMetaTable,
     PgOpLog,
@@ -136,11 +137,17 @@ class PostgresStore(
         :meth:`append_op`'s keyword arguments."""
         if not ops:
             return []
+        heads = self._heads()
         with refused("cannot log ops"):
-            row = self.conn.execute(_RESERVE, (len(ops),)).fetchone()
-            if row is None:
-                raise StoreError("the op-log counter row is missing; the schema is damaged")
-            first = int(row[0]) - len(ops) + 1
+            if heads is not None:  # numbered here, checked by the statement (logs.py)
+                self._exec(RESERVE_AT, (heads[0], len(ops)))
+                first = heads[0] + 1
+                self._op_head = (heads[0] + len(ops),) * 2
+            else:
+                row = self.conn.execute(_RESERVE, (len(ops),)).fetchone()
+                if row is None:
+                    raise StoreError("the op-log counter row is missing; the schema is damaged")
+                first = int(row[0]) - len(ops) + 1
             records = numbered_ops(ops, first)
             with self.conn.cursor() as cur:
                 cur.executemany(_INSERT_OP, [op_row_values(r) for r in records])
@@ -176,6 +183,7 @@ class PostgresStore(
         """Replace every state table's rows with snapshot ``name``'s (inside the caller's
         transaction; the recovery layer replays the op log after it)."""
         self._audit_tail = None  # the audit log is replaced too
+        self._forget_heads()  # and the op log and its counter
         with refused(f"cannot load snapshot {name!r}"):
             return snapshots.load(self.conn, name)
 

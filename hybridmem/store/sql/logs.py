@@ -29,6 +29,8 @@ AUDIT_COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_
 INSERT_OP = f"INSERT INTO oplog({OP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 """An op row as logged (replay, batched appends)."""
 INSERT_AUDIT = f"INSERT INTO audit_log({AUDIT_COLUMNS}) VALUES ({', '.join(['?'] * 10)})"
+LAST_AUDIT = f"SELECT {AUDIT_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1"
+"""The newest audit entry (the one a new entry chains to)."""
 LAST_SEQ = "SELECT coalesce(max(seq), 0) FROM oplog"
 """The newest op's sequence (0 for an empty log): live stores, copies and checkpoints."""
 OP_DIGEST = "SELECT seq, op, node_id, user_id, payload, at FROM oplog WHERE seq = ?"
@@ -204,7 +206,7 @@ class AuditQueries(SqlAccess):
     """The audit log's reads (a hash chain; its rules are the privacy layer's)."""
 
     def _last_audit_row(self) -> AuditRow | None:
-        rows = self._tuples(f"SELECT {AUDIT_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1")
+        rows = self._tuples(LAST_AUDIT)
         return AuditRow(*rows[0]) if rows else None
 
     def audit_head(self) -> str | None:
