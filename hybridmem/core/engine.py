@@ -60,6 +60,9 @@ class WriteUnit:
     reindex: list[tuple[str, Vectors | None]] = field(default_factory=list)
     delete: list[str] = field(default_factory=list)
     finish_pending: bool = False
+    indexed: set[str] = field(default_factory=set)
+    """Ids of ``index``'s nodes whose vectors and indexed mark the flush recorded (after the
+    commit), so the writer can return them as stored without reading them back."""
 
     def absorb(self, inner: WriteUnit) -> None:
         """Take over the deferred work of a nested unit that committed."""

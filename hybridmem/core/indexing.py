@@ -93,7 +93,8 @@ class IndexSync:
         if unit.delete:
             self.engine.index.delete(sorted(set(unit.delete)))
         for nodes, vectors in unit.index:
-            self.index(nodes, vectors)
+            if self.index(nodes, vectors):
+                unit.indexed.update(n.id for n in nodes)
         for node_id, vectors in unit.reindex:
             self.reindex_subtree(node_id, vectors)
         if unit.sync:
@@ -101,11 +102,12 @@ class IndexSync:
         if unit.finish_pending:
             self.finish_pending()
 
-    def index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
-        """Upsert the vectors of ``nodes`` (embedding them when ``vectors`` is None)."""
+    def index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> bool:
+        """Upsert the vectors of ``nodes`` (embedding them when ``vectors`` is None); whether
+        their vectors and indexed mark were recorded (False: they stay pending)."""
         engine = self.engine
         if not nodes or not engine.index.writable:
-            return  # not the index owner: the rows stay pending for the owner (or next open)
+            return False  # not the index owner: the rows stay pending for the owner (or open)
         if vectors is None or len(vectors) != len(nodes):
             vectors = engine.embed([n.content for n in nodes])
         # Ids, vectors and filter metadata only: the text lives in the store (the source of
@@ -119,6 +121,7 @@ class IndexSync:
         engine.store.record_indexed(nodes, vectors, engine.embedder.name)
         if engine.catch_up is not None:
             engine.catch_up.after_write()
+        return True
 
     def sync_metadata(self, ids: Sequence[str]) -> None:
         """Refresh the filterable metadata (status, scope) of nodes changed in the store. A

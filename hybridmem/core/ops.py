@@ -274,6 +274,16 @@ def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
 def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNode | None]:
     """Insert consecutive ``add`` rows with one statement per table: what :func:`apply_add`
     does for each in turn (a parent may be an earlier row of the batch)."""
+    given = ctx.built or {}
+    mine = [given.get(r.node_id) if r.node_id else None for r in records]
+    if all(b is not None and b.record == r for b, r in zip(mine, records, strict=True)):
+        # The live writer built every row under the write lock from parents it read in this
+        # transaction, whose path and scope cannot change while it holds the lock (the same
+        # reasoning as its own cache of parents, core/add_run.py): no need to read them again.
+        prebuilt = [
+            (b.row, stored_terms(r.payload)) for b, r in zip(mine, records, strict=True) if b
+        ]
+        return list(ctx.store.insert_nodes(prebuilt, [b.node for b in mine if b]))
     wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
     known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
     rows: list[tuple[NodeRow, str]] = []

@@ -8,12 +8,13 @@ table changes. Arguments arrive validated by the facade (``hybridmem/memory.py``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.add_run import AddRun
-from hybridmem.core.engine import Engine
+from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.ids import new_node_id
@@ -27,7 +28,7 @@ from hybridmem.errors import (
     NodeNotFoundError,
     ScopeError,
 )
-from hybridmem.models import MemoryNode, NodeStatus
+from hybridmem.models import IndexState, MemoryNode, NodeStatus
 
 
 def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
@@ -40,6 +41,21 @@ def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
         suffix = f" for user {user_id!r}" if user_id is not None else ""
         raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
     return node
+
+
+def as_written(adds: AddRun, unit: WriteUnit) -> dict[str, MemoryNode]:
+    """The nodes an ``add_many`` wrote, as the store holds them once its unit committed and
+    flushed, without reading them back: the rows its applier wrote (no later op of the unit
+    touches them: an ancestors' bump skips the batch, and a node an item changed afterwards
+    is left out), marked indexed where the flush recorded their vectors."""
+    changed = set(adds.evolved)
+    return {
+        node_id: replace(node, index_state=IndexState.INDEXED.value)
+        if node_id in unit.indexed
+        else node
+        for node_id, node in adds.batch.items()
+        if node_id not in changed
+    }
 
 
 class TreeWriter:
@@ -121,7 +137,10 @@ class TreeWriter:
                     activate_id = node_id
             adds.flush()
             self._finish_adds(adds, ids, activate_id, feed)
-        fresh = engine.store.get_many(set(resolved.values()))
+        fresh = as_written(adds, unit)
+        wanted = set(resolved.values()) - fresh.keys()
+        if wanted:  # repeats reinforced instead of written, nodes changed after their add
+            fresh.update(engine.store.get_many(wanted))
         return [fresh[resolved[node_id]] for node_id in ids]
 
     def _finish_adds(

@@ -516,6 +516,12 @@ class Meta(StoreLifecycle, Protocol):
         """Remove every key starting with ``prefix``."""
         ...
 
+    def watch_meta(self, prefix: str) -> None:
+        """Keys under ``prefix`` are asked for after every write (a duty's check): a store
+        with a server may read them with each write's COMMIT, and answer
+        :meth:`meta_items` from that read when nothing ran on its connection since."""
+        ...
+
     def connection_token(self) -> str | None:
         """This store's connection as its database server knows it, or None when there is
         no server (SQLite: every user of the file is on this host). Changes on reconnect."""

@@ -94,6 +94,9 @@ class PgBase(SqlAccess):
         writer can append while it holds the write lock), so the next entry chains to it
         without reading it back; None outside a transaction or when unknown."""
         self._closed = False
+        self._after_write: dict[str, Any] = {}
+        """Answers read with the last COMMIT (:meth:`_before_commit`), valid until the next
+        statement on the connection."""
         self._token: str | None = None
         """This connection's ``pid@start`` on the server, once asked for (``connection_token``)."""
         self._connect_timeout = connect_timeout
@@ -197,11 +200,13 @@ class PgBase(SqlAccess):
                 return
             self._depth = 1
             self._audit_tail = None
+            self._after_write.clear()
             try:
                 with self._reported(), piped.translated():
                     self._live()
-                    with piped.outermost(self.conn, self._after_begin):
+                    with piped.outermost(self.conn, self._after_begin, self._before_commit):
                         yield
+                    self._committed()
             finally:
                 self._depth = 0
                 self._audit_tail = None
@@ -216,6 +221,13 @@ class PgBase(SqlAccess):
         them, so the transaction knows them without asking again."""
         self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
 
+    def _before_commit(self) -> None:
+        """Reads a table mixin sends with the COMMIT (:meth:`_committed` takes their
+        answers); none here."""
+
+    def _committed(self) -> None:
+        """After a COMMIT: a table mixin takes the answers of its :meth:`_before_commit`."""
+
     def _forget_heads(self) -> None:
         """Forget the heads known in the transaction (it ended, or a savepoint undid
         appends); the table mixins extend this."""
@@ -225,6 +237,7 @@ class PgBase(SqlAccess):
         """Serialise reads with writes of other threads sharing this connection."""
         with self._lock:
             self._check()
+            self._after_write.clear()  # a read: what the last COMMIT read may be older now
             if self._depth:
                 yield
                 return

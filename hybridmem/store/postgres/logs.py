@@ -28,6 +28,7 @@ from hybridmem.store.sql.logs import (
     INSERT_AUDIT,
     INSERT_OP,
     LAST_AUDIT,
+    META_RANGE,
     META_UPSERT,
     OP_COLUMNS,
     AuditQueries,
@@ -37,6 +38,7 @@ from hybridmem.store.sql.logs import (
 
 _AUDIT_INSERT = POSTGRES.q(INSERT_AUDIT)
 _META_UPSERT = POSTGRES.q(META_UPSERT)
+_META_RANGE = POSTGRES.q(META_RANGE)
 # Reserves n numbers after the counter (under the write lock); returns the last of them.
 _RESERVE = "UPDATE counters SET value = value + %s WHERE name = 'oplog_seq' RETURNING value"
 _INSERT_OP = POSTGRES.q(INSERT_OP)
@@ -246,12 +248,52 @@ class PgAuditTable(AuditQueries, PgBase):
 
 
 class PgMetaTable(MetaQueries, PgBase):
-    """Keyed metadata of the store."""
+    """Keyed metadata of the store.
+
+    Watched prefixes (:meth:`watch_meta`: pending erasures, which the index owner checks
+    after every write) are read with every write's COMMIT, in its round trip; the
+    :meth:`meta_items` that follows answers from that read while nothing else ran on the
+    connection (any read or write in between drops it)."""
+
+    _watched: frozenset[str] = frozenset()
+    _watch_reads: dict[str, psycopg.Cursor[Any]] | None = None
+
+    def watch_meta(self, prefix: str) -> None:
+        """Read keys under ``prefix`` with every write's COMMIT (see the class)."""
+        self._watched = self._watched | {prefix}
+
+    def _before_commit(self) -> None:
+        super()._before_commit()
+        if self._watched:
+            self._watch_reads = {
+                prefix: self.conn.execute(_META_RANGE, (prefix, prefix + "\uffff"))
+                for prefix in self._watched
+            }
+
+    def _forget_heads(self) -> None:
+        super()._forget_heads()
+        self._watch_reads = None
+
+    def _committed(self) -> None:
+        super()._committed()
+        reads, self._watch_reads = self._watch_reads, None
+        for prefix, cur in (reads or {}).items():
+            self._after_write[f"meta:{prefix}"] = dict(cur.fetchall())
+
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        """Every key starting with ``prefix`` and its value, in key order."""
+        with self._lock:
+            known = self._after_write.pop(f"meta:{prefix}", None)
+            if known is not None and not self._depth:
+                return dict(known)
+        return super().meta_items(prefix)
 
     def connection_token(self) -> str | None:
         """``pid@start`` of this store's server backend: the server ends a backend when its
         client's connection goes, whichever host the client was on, so the token is how
         another host tells that this process is gone (recovery/sessions.py)."""
+        if self._token is not None and not self._closed:
+            return self._token  # asked after every write: no statement, no round trip
         with self.reading():
             if self._token is None:
                 pid, start = self.conn.execute(

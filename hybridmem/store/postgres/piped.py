@@ -79,10 +79,12 @@ def translated() -> Iterator[None]:
 
 
 @contextmanager
-def outermost(conn: psycopg.Connection[Any], begin: Callable[[], None]) -> Iterator[None]:
+def outermost(
+    conn: psycopg.Connection[Any], begin: Callable[[], None], end: Callable[[], None]
+) -> Iterator[None]:
     """BEGIN, what ``begin`` sends (the write lock first, then any reads to fetch later),
-    the block's statements and COMMIT in one pipeline; ROLLBACK if the block raises or a
-    statement failed."""
+    the block's statements, what ``end`` sends and COMMIT in one pipeline; ROLLBACK if the
+    block raises or a statement failed."""
     try:
         with conn.pipeline() as pipe:
             conn.execute("BEGIN")
@@ -92,6 +94,7 @@ def outermost(conn: psycopg.Connection[Any], begin: Callable[[], None]) -> Itera
             except BaseException:
                 _abandon(conn, pipe)
                 raise
+            end()
             conn.execute("COMMIT")
     except psycopg.Error:
         # A statement's error surfaced at the final sync: COMMIT was skipped, the server

@@ -40,6 +40,8 @@ META_UPSERT = (
     "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
 """Shared with the audit appends, which move the chain head with each entry."""
+META_RANGE = "SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key"
+"""The keys of a prefix ``p`` (``p`` and ``p + '\\uffff'``), in key order."""
 
 
 def audit_select(
@@ -251,11 +253,10 @@ class MetaQueries(SqlAccess):
     def meta_items(self, prefix: str) -> dict[str, str]:
         """Every key starting with ``prefix`` and its value, in key order (a range on the
         primary key, not LIKE: exact for any prefix, '_' and '%' included)."""
-        rows = self._tuples(
-            self.D.q("SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key"),
-            [prefix, prefix + "\uffff"],
-        )
-        return dict(rows)
+        return dict(self._tuples(self.D.q(META_RANGE), [prefix, prefix + "\uffff"]))
+
+    def watch_meta(self, prefix: str) -> None:
+        """Nothing to prepare: a read here costs no round trip (see the PostgreSQL store)."""
 
     def delete_meta_prefix(self, prefix: str) -> None:
         """Remove every key starting with ``prefix``."""
