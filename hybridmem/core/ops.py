@@ -85,6 +85,9 @@ class ApplyContext:
     store: TreeStore
     scope_types: tuple[str, ...]
     built: Mapping[str, BuiltRow] = field(default_factory=dict)
+    read: Mapping[str, MemoryNode] = field(default_factory=dict)
+    """Nodes the live writer read under the write lock in this transaction and did not change
+    since, by id (replay has none): an applier takes them instead of reading them again."""
 
 
 Applier = Callable[[ApplyContext, OpRecord], MemoryNode | None]
@@ -262,6 +265,12 @@ def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
     return node
 
 
+def current(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
+    """:func:`require`, answered by the node the writer read (``ctx.read``) when it has it."""
+    known = ctx.read.get(node_id) if node_id else None
+    return known if known is not None else require(ctx, node_id, seq)
+
+
 # -- appliers -------------------------------------------------------------------------------
 def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     """Insert a node under the payload's parent (the per-user root has none)."""
@@ -388,7 +397,7 @@ _UPDATABLE = frozenset(
 def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     """Change a node's columns; content changes re-index its terms; a change of scope type
     recomputes the subtree's task ids."""
-    node = require(ctx, rec.node_id, rec.seq)
+    node = current(ctx, rec.node_id, rec.seq)
     values: dict[str, Any] = {}
     terms: str | None = None
     for key, value in rec.payload.items():

@@ -373,9 +373,17 @@ class TreeWriter:
                 return node
             if "content" not in payload and "sealed" not in payload:
                 vectors = None
-            engine.commit("update", node_id=node.id, user_id=node.user_id, payload=payload)
+            _, updated = engine.commit(
+                "update", node_id=node.id, user_id=node.user_id, payload=payload, read=node
+            )
             unit.reindex.append((node.id, vectors))
-        return get_scoped(engine, node_id, None)
+            if updated is not None and "node_type" not in payload:
+                unit.tops[node.id] = updated  # no re-scope: the subtree below is as it was
+        if updated is None or "node_type" in payload:
+            return get_scoped(engine, node_id, None)
+        # As the store holds it after the flush, without reading it back.
+        state = IndexState.INDEXED.value if node.id in unit.indexed else updated.index_state
+        return replace(updated, index_state=state)
 
     def _update_payload(self, node: MemoryNode, changes: dict[str, Any]) -> dict[str, Any]:
         """The logged form of an update: only columns whose value changes; content as text,

@@ -67,16 +67,20 @@ def remove_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
 
     A term no node holds any more is deleted: after an erasure no row names it.
     """
-    gone = conn.execute(
+    # Two statements whose answers nobody reads (in a write transaction's pipeline they cost
+    # no round trip): the second sees the first's counts.
+    conn.execute(
         "UPDATE lex_df d SET df = d.df - c.k FROM ("
         "  SELECT u.lexeme AS term, count(*) AS k FROM nodes n, unnest(n.lex) u "
         "  WHERE n.id = ANY(%s) GROUP BY u.lexeme"
-        ") c WHERE d.term = c.term RETURNING d.term, d.df",
+        ") c WHERE d.term = c.term",
         (list(ids),),
-    ).fetchall()
-    empty = [term for term, df in gone if df <= 0]
-    if empty:
-        conn.execute("DELETE FROM lex_df WHERE term = ANY(%s)", (empty,))
+    )
+    conn.execute(
+        "DELETE FROM lex_df d WHERE d.df <= 0 AND d.term IN ("
+        "  SELECT u.lexeme FROM nodes n, unnest(n.lex) u WHERE n.id = ANY(%s))",
+        (list(ids),),
+    )
     conn.execute(
         "WITH s AS (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms FROM nodes "
         "WHERE id = ANY(%s)) "
