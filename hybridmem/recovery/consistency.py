@@ -70,7 +70,7 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
         after = engine.index.get_ids()
         sequence = engine.store.sequence_gaps()
         erasures = pending_erasures(engine.store)
-        tampered = engine.store.tampered_rows()
+        tampered = engine.store.tampered_rows(full=full, remember=not engine.read_only)
         marks = {} if full else engine.store.verified_marks()
         indexed = [r for r in rows if r.index_state == IndexState.INDEXED.value]
         todo = [r for r in indexed if r.id in after and marks.get(r.id) != r.fingerprint]

@@ -416,9 +416,10 @@ class SQLiteBase(SqlAccess):
         return node
 
     # -- the file -------------------------------------------------------------------------
-    def tampered_rows(self) -> list[str]:
+    def tampered_rows(self, *, full: bool = True, remember: bool = False) -> list[str]:
         """Node and op-log rows edited behind hybridmem's back, and missing guard triggers
-        (see :mod:`hybridmem.store.tamper`)."""
+        (see :mod:`hybridmem.store.tamper`). Every row, whatever ``full`` and ``remember``
+        say: anyone who can write the file can edit any row without leaving a trace."""
         with self.reading():
             return tamper.tampered_rows(self.conn)
 

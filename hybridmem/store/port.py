@@ -541,9 +541,11 @@ class RecoveryReads(Protocol):
         """First and last sequence and the missing numbers between (at most ``max_report``)."""
         ...
 
-    def tampered_rows(self) -> list[str]:
+    def tampered_rows(self, *, full: bool = True, remember: bool = False) -> list[str]:
         """Rows edited behind the store's back (their integrity hash does not match), as
-        ``"node <id>"`` / ``"op #<seq>"``; empty when the backend keeps no such hashes."""
+        ``"node <id>"`` / ``"op #<seq>"``; empty when the backend keeps no such hashes.
+        ``full=False`` lets a backend that can tell which rows were written since its last
+        clean check (``remember=True`` records one) check only those."""
         ...
 
     def quick_check(self) -> list[str]:

@@ -63,11 +63,18 @@ class PostgresStore(
     """
 
     # -- storage ----------------------------------------------------------------------------
-    def tampered_rows(self) -> list[str]:
+    def tampered_rows(self, *, full: bool = True, remember: bool = False) -> list[str]:
         """Node and op-log rows edited behind hybridmem's back, and missing or disabled
-        guard triggers (see :mod:`hybridmem.store.postgres.tamper`)."""
+        guard triggers (see :mod:`hybridmem.store.postgres.tamper`). ``full=False``: only the
+        rows written since the last check that found nothing (``remember`` records this one
+        if it finds nothing)."""
         with self.reading():
-            return tamper.tampered_rows(self.conn)
+            mark = tamper.horizon(self.conn)
+            since = None if full else tamper.trusted(self.get_meta(tamper.CHECKED_KEY), mark)
+            found = tamper.tampered_rows(self.conn, since=since)
+        if remember and not found:
+            self.set_meta(tamper.CHECKED_KEY, tamper.recorded(mark))
+        return found
 
     def quick_check(self) -> list[str]:
         """What is wrong with the bookkeeping this store keeps beside its rows (empty when
