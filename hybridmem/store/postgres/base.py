@@ -4,11 +4,30 @@ One connection per store (psycopg 3, autocommit outside transactions), shared by
 a re-entrant lock, as the SQLite store shares its connection. Other processes and hosts
 coordinate through PostgreSQL:
 
-- **Writers are serialised** by ``pg_advisory_xact_lock`` taken first thing in every write
-  transaction, the counterpart of SQLite's ``BEGIN IMMEDIATE``: the services read, check
-  (``expected_version``, cycles, limits) and write inside one transaction, so a second writer
-  must not interleave. The lock is released by COMMIT or ROLLBACK, also when the client dies
-  (the server ends its session), so a killed writer never leaves it held.
+- **Writers of one user are serialised, writers of different users are not.** The services
+  read, check (``expected_version``, cycles, limits) and write inside one transaction, so a
+  second writer of the same nodes must not interleave. Every write transaction takes advisory
+  locks first thing (:meth:`PgBase._take_write_lock`, one round trip), two levels:
+
+  - a write of one user's nodes (``transaction(user_id)``) takes the global key
+    ``WRITE_LOCK_KEY`` *shared* and the user's own key (:func:`user_lock_key`) exclusively;
+  - anything that spans users (``transaction()`` without a user: key rotation, erasure,
+    restore, checkpoints, migrations, re-indexing, maintenance) takes the global key
+    exclusively: it waits for every writer in progress and holds the next ones back;
+  - writes of derived columns of existing rows (index marks, vectors, access counts) take the
+    global key shared only.
+
+  What every writer shares is built not to make them wait: op-log numbers come from a
+  ``SEQUENCE`` (``logs.py``), the BM25 statistics are kept per user (``lexical.py``), and the
+  audit chain's entries are appended at COMMIT under a short lock of their own
+  (``AUDIT_TAIL_KEY``, :meth:`PgBase._flush_deferred`). Locks are released by COMMIT or
+  ROLLBACK, also when the client dies (the server ends its session), so a killed writer never
+  leaves one held.
+- **Ops in flight.** With writers running at once, op numbers are handed out in start order but
+  committed in any order: a reader of "ops after N" must not move past a number still in
+  flight. Every write transaction announces the op number it started after
+  (``IN_FLIGHT_BASE`` + that number, a shared advisory lock, visible in ``pg_locks`` before
+  the transaction takes any number); ``PgOpLog.last_seq`` stops below the lowest one.
 - Readers take no lock: each statement sees the last committed state (READ COMMITTED).
 
 The URL is never put in a message: :attr:`PgBase.where` (``user@host:port/db``) is.
@@ -16,7 +35,9 @@ The URL is never put in a message: :attr:`PgBase.where` (``user@host:port/db``) 
 
 from __future__ import annotations
 
+import hashlib
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import replace
@@ -32,15 +53,48 @@ from hybridmem.errors import (
     StoreUnavailableError,
     StoreWriteError,
 )
-from hybridmem.models import MemoryNode
-from hybridmem.store.postgres.schema import migrate
+from hybridmem.models import MemoryNode, OpRecord
+from hybridmem.store.postgres.schema import OPLOG_NUMBERS, migrate
 from hybridmem.store.postgres.tamper import declare_writer
-from hybridmem.store.records import AuditRow, ContentOpener, OpHook, OpsHook, row_to_node
+from hybridmem.store.records import (
+    AuditRow,
+    ContentOpener,
+    OpHook,
+    OpsHook,
+    notify_ops,
+    row_to_node,
+)
 from hybridmem.store.sql.access import SqlAccess
 from hybridmem.store.sql.dialect import POSTGRES
 
-# Key of the advisory lock that serialises writers (per database): 'hybr' 'mem1'.
+# Key of the global write lock (per database): 'hybr' 'mem1'. Shared by the writers of one
+# user each, exclusive for work that spans users.
 WRITE_LOCK_KEY = 0x6879627200006D31
+# Key of the lock the audit chain's tail is appended under, at COMMIT: 'hybr' 'aud1'.
+AUDIT_TAIL_KEY = 0x6879627261756431
+# Base of the keys write transactions announce themselves with: 'hyf' then 40 bits for the
+# op number the transaction started after (PostgreSQL shows an 8-byte key in pg_locks as
+# classid = its high 32 bits, objid = its low 32 bits, objsubid = 1).
+IN_FLIGHT_BASE = 0x6879660000000000
+_IN_FLIGHT_CLASS = IN_FLIGHT_BASE >> 32
+_IN_FLIGHT_SPAN = 1 << 8  # classids of the key range (40 bits of op numbers)
+# The lowest op number a write transaction in flight may still commit, minus one (None when
+# there is none): its announcement (see the module docstring).
+IN_FLIGHT_FLOOR = (
+    "SELECT min(((k.classid::bigint << 32) | k.objid::bigint) - %s) FROM pg_locks k "
+    "WHERE k.locktype = 'advisory' AND k.objsubid = 1 "
+    "AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    f"AND k.classid::bigint >= {_IN_FLIGHT_CLASS} "
+    f"AND k.classid::bigint < {_IN_FLIGHT_CLASS + _IN_FLIGHT_SPAN}"
+)
+LAST_NUMBER = f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM {OPLOG_NUMBERS}"
+
+
+def user_lock_key(user_id: str) -> int:
+    """The key of ``user_id``'s write lock: 64 bits of a hash of the id. Two users whose keys
+    collide (odds 2^-64 a pair) only wait for each other, as every writer did before."""
+    digest = hashlib.blake2b(user_id.encode("utf-8"), digest_size=8, person=b"hm-user-lock")
+    return int.from_bytes(digest.digest(), "big", signed=True)
 
 
 def describe(url: str) -> str:
@@ -93,8 +147,24 @@ class PgBase(SqlAccess):
         self._depth = 0
         self._audit_tail: AuditRow | None = None
         """The audit entry this store appended last in the open write transaction (no other
-        writer can append while it holds the write lock), so the next entry chains to it
-        without reading it back; None outside a transaction or when unknown."""
+        writer can append while it holds the write lock or the audit tail lock), so the next
+        entry chains to it without reading it back; None outside a transaction or when
+        unknown."""
+        self._mode = ""
+        """The open transaction's lock: "exclusive", "user", "derived" ("" outside one)."""
+        self._users: set[str] = set()
+        """Users whose write lock the open transaction holds (``user`` mode)."""
+        self._deferred: list[OpRecord] = []
+        """Ops appended in ``user`` mode, handed to the hooks at COMMIT (``_flush_deferred``)."""
+        self._tail_held = False
+        """Whether the open transaction holds the audit tail lock."""
+        self.lock_seconds = 0.0
+        """Time this store spent acquiring write locks (the statement's round trip included):
+        what writers waited for each other (``benchmarks/pg_scaleout.py``)."""
+        self.tail_seconds = 0.0
+        """Time spent acquiring the audit tail lock at COMMIT."""
+        self.lock_count = 0
+        """Write transactions begun (``lock_seconds`` per write is their ratio)."""
         self._closed = False
         self._token: str | None = None
         """This connection's ``pid@start`` on the server, once asked for (``connection_token``)."""
@@ -175,48 +245,128 @@ class PgBase(SqlAccess):
         if self._closed:
             raise StoreClosedError("this memory store has been closed")
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self, user_id: str | None = None) -> AbstractContextManager[None]:
         """One write transaction holding the write lock; a nested call is a SAVEPOINT, so an
-        inner failure undoes only the inner work when the caller handles it."""
+        inner failure undoes only the inner work when the caller handles it.
+
+        ``user_id``: the user whose nodes the transaction writes: writers of other users do
+        not wait for it. None (work that spans users, or whose user is unknown): exclusive,
+        it waits for every writer and they wait for it. A nested call naming another user
+        takes that user's lock too."""
+        return self._write(user_id, derived=False)
+
+    def _derived(self) -> AbstractContextManager[None]:
+        """A transaction that only writes derived columns of existing rows (index marks,
+        vectors, access counts): it waits for exclusive work, never for another writer."""
+        return self._write(None, derived=True)
+
+    @contextmanager
+    def _write(self, user_id: str | None, *, derived: bool) -> Iterator[None]:
         with self._lock:
             self._check()
             if self._depth:
+                if user_id is not None:
+                    self._hold_user(user_id)
                 self._depth += 1
+                mark, users = len(self._deferred), set(self._users)
                 try:
                     with self._reported(), self.conn.transaction():  # SAVEPOINT ... RELEASE
                         yield
                 except BaseException:
                     self._audit_tail = None  # what the savepoint appended is undone
+                    del self._deferred[mark:]
+                    self._users = users  # a lock taken in it went with it
                     raise
                 finally:
                     self._depth -= 1
                 return
             self._depth = 1
-            self._audit_tail = None
             try:
                 with self._reported(), ExitStack() as stack:
-                    self._begin(stack)
+                    self._begin(stack, user_id, derived)
                     yield
+                    self._flush_deferred()
             finally:
                 self._depth = 0
                 self._audit_tail = None
+                self._mode, self._users, self._tail_held = "", set(), False
+                self._deferred.clear()
             if self.after_commit is not None:
                 self.after_commit()
 
-    def _begin(self, stack: ExitStack) -> None:
+    def _begin(self, stack: ExitStack, user_id: str | None, derived: bool) -> None:
         """BEGIN and take the write lock; once more on a fresh connection if it was dropped
         while idle (nothing was written yet, so the retry cannot duplicate anything)."""
         for attempt in (0, 1):
             self._live()
             try:
                 stack.enter_context(self.conn.transaction())
-                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
+                self._take_write_lock(user_id, derived)
                 return
             except psycopg.OperationalError:
                 if attempt or not self.conn.broken:
                     raise
                 stack.pop_all()  # the server already ended it; no ROLLBACK to send
+
+    def _take_write_lock(self, user_id: str | None, derived: bool) -> None:
+        """The write transaction's locks, in one statement (see the module docstring): the
+        global key (shared for one user's or derived writes, else exclusive), the user's key,
+        and the announcement of the op number it starts after (read once the locks are held,
+        and before it takes any number)."""
+        started = time.perf_counter()
+        if derived:
+            self.conn.execute("SELECT pg_advisory_xact_lock_shared(%s)", (WRITE_LOCK_KEY,))
+            self._mode = "derived"
+        else:
+            if user_id is None:
+                locks, keys = "pg_advisory_xact_lock(%s)", [WRITE_LOCK_KEY]
+            else:
+                locks = "pg_advisory_xact_lock_shared(%s), pg_advisory_xact_lock(%s)"
+                keys = [WRITE_LOCK_KEY, user_lock_key(user_id)]
+            self.conn.execute(
+                f"SELECT {locks}, pg_advisory_xact_lock_shared(%s + ({LAST_NUMBER}))",
+                (*keys, IN_FLIGHT_BASE),
+            )
+            self._mode = "exclusive" if user_id is None else "user"
+            self._users = {user_id} if user_id is not None else set()
+        self.lock_seconds += time.perf_counter() - started
+        self.lock_count += 1
+
+    def _hold_user(self, user_id: str | None) -> None:
+        """Make sure the open transaction may write ``user_id``'s nodes: in ``user`` mode
+        take that user's lock too (a unit that turned out to touch a second user)."""
+        if self._mode != "user" or user_id is None or user_id in self._users:
+            return
+        started = time.perf_counter()
+        self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (user_lock_key(user_id),))
+        self.lock_seconds += time.perf_counter() - started
+        self._users.add(user_id)
+
+    def _notify(self, records: Sequence[OpRecord]) -> None:
+        """Hand appended ops to the hooks: now, or in ``user`` mode at COMMIT, when the audit
+        entries they make are appended under the audit tail lock (held from then until the
+        COMMIT, not for the whole transaction: other users' writers append in between)."""
+        if self._mode == "user":
+            self._deferred.extend(records)
+        else:
+            notify_ops(list(records), self.on_ops, self.on_op)
+
+    def _hold_tail(self) -> None:
+        """Take the audit tail lock (``user`` mode: others append to the chain meanwhile)."""
+        if self._mode != "user" or self._tail_held:
+            return
+        started = time.perf_counter()
+        self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (AUDIT_TAIL_KEY,))
+        self.tail_seconds += time.perf_counter() - started
+        self._tail_held = True
+
+    def _flush_deferred(self) -> None:
+        """Before COMMIT: the deferred ops' hooks, under the audit tail lock."""
+        if not self._deferred or (self.on_op is None and self.on_ops is None):
+            return
+        self._hold_tail()
+        records, self._deferred = self._deferred, []
+        notify_ops(records, self.on_ops, self.on_op)
 
     @contextmanager
     def reading(self) -> Iterator[None]:

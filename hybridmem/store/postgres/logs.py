@@ -2,10 +2,17 @@
 (numbering and appending op rows, batching audit rows, asking the server which sessions are
 alive). The reads both stores share are in :mod:`hybridmem.store.sql.logs`.
 
-**The op log is gap-free and in commit order**: the next sequence comes from the ``counters``
-row updated in the writing transaction. A ``SEQUENCE`` would not do: its numbers are not
-returned on rollback (gaps) and are handed out in start order, not commit order, so a reader
-could see seq 7 committed before seq 6. Under the write lock the counter is never contended.
+**Op numbers come from a ``SEQUENCE``** (m009): writers of different users run at once
+(``base.py``), and a counter row updated in each transaction would make each wait for the
+other's COMMIT. A sequence hands numbers out in start order, not commit order, and does not
+take them back on rollback, so:
+
+- a reader can see op 7 committed before op 6: :meth:`PgOpLog.last_seq` is the newest op below
+  every number still in flight (the transactions announce themselves, ``base.py``), so "ops
+  after ``last_seq()``" never skips one that commits later;
+- a rolled-back write leaves a gap: ``sequence_gaps`` reports only the numbers the audit log
+  names (each committed op has its entry) that have no op row: rows deleted behind
+  hybridmem's back.
 """
 
 from __future__ import annotations
@@ -21,7 +28,14 @@ import psycopg
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.models import OpRecord
-from hybridmem.store.postgres.base import PgBase, refused
+from hybridmem.store.postgres.base import (
+    IN_FLIGHT_BASE,
+    IN_FLIGHT_FLOOR,
+    LAST_NUMBER,
+    PgBase,
+    refused,
+)
+from hybridmem.store.postgres.schema import OPLOG_NUMBERS
 from hybridmem.store.records import AUDIT_HEAD_KEY, AuditRow, OpRow, PayloadScrubber
 from hybridmem.store.sql.dialect import POSTGRES
 from hybridmem.store.sql.logs import (
@@ -36,12 +50,23 @@ from hybridmem.store.sql.logs import (
 
 _AUDIT_INSERT = POSTGRES.q(INSERT_AUDIT)
 _META_UPSERT = POSTGRES.q(META_UPSERT)
-# Reserves n numbers after the counter (under the write lock); returns the last of them.
-_RESERVE = "UPDATE counters SET value = value + %s WHERE name = 'oplog_seq' RETURNING value"
+# Takes n op numbers, ascending (not consecutive: other writers take numbers meanwhile).
+_RESERVE = f"SELECT nextval('{OPLOG_NUMBERS}') AS v FROM generate_series(1, %s) ORDER BY v"
 _INSERT_OP = POSTGRES.q(INSERT_OP)
 _APPEND = (
-    "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
-    f"INSERT INTO oplog({OP_COLUMNS}) SELECT c.value, %s, %s, %s, %s, %s, %s FROM c RETURNING seq"
+    f"INSERT INTO oplog({OP_COLUMNS}) VALUES (nextval('{OPLOG_NUMBERS}'), %s, %s, %s, %s, %s, %s) "
+    "RETURNING seq"
+)
+# The newest committed op below every number in flight (see the module docstring). The
+# sequence's value is read first (a transaction that announces itself later takes numbers
+# above it), then the announcements; every number up to the lower of the two belongs to a
+# transaction that has committed (visible to the next statement) or rolled back.
+_LAST_SEQ = (
+    f"WITH l AS MATERIALIZED (SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v "
+    f"FROM {OPLOG_NUMBERS}), "
+    f"b AS MATERIALIZED (SELECT least(l.v, coalesce(({IN_FLIGHT_FLOOR} AND l.v >= 0), l.v)) "
+    "AS v FROM l) "
+    "SELECT coalesce(max(o.seq), 0) FROM oplog o, b WHERE o.seq <= b.v"
 )
 # Rows an erasure has not scrubbed (payloads are JSON text; ``"erased": true`` marks a scrub).
 _UNSCRUBBED = f"op != 'erase' AND {POSTGRES.not_scrubbed}"
@@ -93,6 +118,7 @@ class PgOpLog(OpLogQueries, PgBase):
         """Append an op-log row (inside the caller's transaction) and return its sequence;
         the ``on_op`` hook sees the row in the same transaction."""
         text = json.dumps(payload, ensure_ascii=False, default=str)
+        self._hold_user(user_id)
         with refused(f"cannot log op {op!r}"):
             row = self.conn.execute(
                 _APPEND, (op, node_id, user_id, text, to_iso(at), actor)
@@ -100,24 +126,32 @@ class PgOpLog(OpLogQueries, PgBase):
         if row is None:
             raise StoreError("the op-log counter row is missing; the schema is damaged")
         seq = int(row[0])
-        if self.on_op is not None:
-            self.on_op(OpRecord(seq, op, node_id, user_id, payload, at, actor))
+        if self.on_op is not None or self.on_ops is not None:
+            self._notify([OpRecord(seq, op, node_id, user_id, payload, at, actor)])
         return seq
+
+    def last_seq(self) -> int:
+        """The newest op (0 for an empty log) such that no op at or below it can still
+        commit: every writer in flight took its numbers above it. Readers of "ops after N"
+        move on to it and never skip an op committed late."""
+        return int(self._tuples(_LAST_SEQ, (IN_FLIGHT_BASE,))[0][0])
 
     def insert_op_row(self, row: OpRow) -> None:
         """Insert a logged op row verbatim (replay; inside the caller's transaction); the
-        counter moves up to its sequence so later appends continue after it."""
+        sequence moves up to it so later appends continue after it."""
         with refused(f"cannot insert op #{row.seq}"):
             self._exec(_INSERT_OP, tuple(row))
             self._exec(
-                "UPDATE counters SET value = greatest(value, %s) WHERE name = 'oplog_seq'",
-                (row.seq,),
+                f"SELECT setval('{OPLOG_NUMBERS}', greatest(%s, ({LAST_NUMBER})))", (row.seq,)
             )
 
     def _missing_seqs(self, first: int, last: int, max_report: int) -> list[int]:
+        # Gaps of rolled-back writes are expected (a sequence): missing are the numbers of
+        # committed ops, which the audit log names, without their row.
         rows = self._tuples(
-            "SELECT g FROM generate_series(%s::bigint, %s::bigint) g "
-            "WHERE NOT EXISTS (SELECT 1 FROM oplog WHERE seq = g) ORDER BY g LIMIT %s",
+            "SELECT DISTINCT a.op_seq FROM audit_log a WHERE a.op_seq BETWEEN %s AND %s "
+            "AND NOT EXISTS (SELECT 1 FROM oplog o WHERE o.seq = a.op_seq) "
+            "ORDER BY a.op_seq LIMIT %s",
             (first, last, max_report),
         )
         return [int(r[0]) for r in rows]
@@ -142,6 +176,7 @@ class PgAuditTable(AuditQueries, PgBase):
         transaction that appended one, that entry, without a round trip."""
         if self._depth and self._audit_tail is not None:
             return self._audit_tail
+        self._hold_tail()  # writers of other users append too: hold the tail from here
         return self._last_audit_row()
 
     def append_audit(self, row: AuditRow) -> None:
