@@ -35,6 +35,7 @@ The URL is never put in a message: :attr:`PgBase.where` (``user@host:port/db``) 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
 import time
@@ -165,6 +166,10 @@ class PgBase(SqlAccess):
         """Time spent acquiring the audit tail lock at COMMIT."""
         self.lock_count = 0
         """Write transactions begun (``lock_seconds`` per write is their ratio)."""
+        self._numbers_from = 0
+        """The last op number taken before the open transaction (its announcement)."""
+        self._reclaim_after = False
+        """Set by a restore: the op numbers continue after the restored log once it commits."""
         self._closed = False
         self._token: str | None = None
         """This connection's ``pid@start`` on the server, once asked for (``connection_token``)."""
@@ -184,6 +189,7 @@ class PgBase(SqlAccess):
                     f"no memory store in {self.where} (the database has no hybridmem schema)"
                 )
             migrate(self.conn, WRITE_LOCK_KEY)
+            self._reclaim_numbers()  # a writer killed last time took numbers it never used
         except psycopg.Error as exc:
             self.conn.close()
             raise StoreError(
@@ -281,18 +287,55 @@ class PgBase(SqlAccess):
                     self._depth -= 1
                 return
             self._depth = 1
+            committed = False
             try:
                 with self._reported(), ExitStack() as stack:
                     self._begin(stack, user_id, derived)
-                    yield
-                    self._flush_deferred()
+                    try:
+                        yield
+                        self._flush_deferred()
+                    except BaseException:
+                        self._rewind()
+                        raise
+                committed = True
             finally:
                 self._depth = 0
                 self._audit_tail = None
                 self._mode, self._users, self._tail_held = "", set(), False
                 self._deferred.clear()
+                if not derived and (not committed or self._reclaim_after):
+                    self._reclaim_numbers()
             if self.after_commit is not None:
                 self.after_commit()
+
+    def _rewind(self) -> None:
+        """Before the ROLLBACK of an exclusive transaction: its op numbers go back (nobody
+        else takes any while it holds the global key), unless an error aborted it."""
+        status = self.conn.info.transaction_status
+        if self._mode == "exclusive" and status == psycopg.pq.TransactionStatus.INTRANS:
+            with contextlib.suppress(psycopg.Error):
+                self.conn.execute(
+                    "SELECT setval(%s, greatest(%s, 1), %s > 0)",
+                    (OPLOG_NUMBERS, self._numbers_from, self._numbers_from),
+                )
+
+    def _reclaim_numbers(self) -> None:
+        """Hand out again the op numbers above the newest op: those of writes that rolled
+        back or whose process died. Only with the store to itself (the global key, tried,
+        never waited for): then no transaction in flight holds one, and no reader saw them
+        (``last_seq`` never passes the newest op). So the log has no gap unless a write
+        failed while another was in flight. Best effort: an error leaves the gap."""
+        self._reclaim_after = False
+        with contextlib.suppress(psycopg.Error), self.conn.transaction():
+            row = self.conn.execute(
+                "SELECT pg_try_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,)
+            ).fetchone()
+            if row and row[0]:
+                self.conn.execute(  # a statement after the lock: it sees every commit
+                    f"SELECT setval('{OPLOG_NUMBERS}', greatest(m.v, 1), m.v > 0) "
+                    f"FROM (SELECT coalesce(max(seq), 0) AS v FROM oplog) m, {OPLOG_NUMBERS} s "
+                    "WHERE s.is_called AND s.last_value > m.v"
+                )
 
     def _begin(self, stack: ExitStack, user_id: str | None, derived: bool) -> None:
         """BEGIN and take the write lock; once more on a fresh connection if it was dropped
@@ -323,10 +366,13 @@ class PgBase(SqlAccess):
             else:
                 locks = "pg_advisory_xact_lock_shared(%s), pg_advisory_xact_lock(%s)"
                 keys = [WRITE_LOCK_KEY, user_lock_key(user_id)]
-            self.conn.execute(
-                f"SELECT {locks}, pg_advisory_xact_lock_shared(%s + ({LAST_NUMBER}))",
+            # Scalar subqueries run when their column is reached: after the locks.
+            row = self.conn.execute(
+                f"SELECT {locks}, pg_advisory_xact_lock_shared(%s + ({LAST_NUMBER})), "
+                f"({LAST_NUMBER})",
                 (*keys, IN_FLIGHT_BASE),
-            )
+            ).fetchone()
+            self._numbers_from = int(row[-1]) if row else 0
             self._mode = "exclusive" if user_id is None else "user"
             self._users = {user_id} if user_id is not None else set()
         self.lock_seconds += time.perf_counter() - started

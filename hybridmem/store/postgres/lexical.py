@@ -22,7 +22,7 @@ from typing import Any
 
 import psycopg
 
-from hybridmem.store.postgres.schema import TS_CONFIG
+from hybridmem.store.postgres.schema import COUNTER_ROWS, TS_CONFIG
 
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 K1 = 1.2
@@ -53,10 +53,6 @@ _PER_USER = (
     "SELECT n.user_id, count(*) AS docs, coalesce(sum(n.lex_len), 0) AS terms "
     "FROM nodes n WHERE n.id = ANY(%s) GROUP BY n.user_id"
 )
-_COUNTER_ROWS = (
-    "CROSS JOIN LATERAL (VALUES ('lex_docs/' || s.user_id, s.docs), "
-    "('lex_terms/' || s.user_id, s.terms)) k(name, v)"
-)
 DOCS_COUNTERS = "starts_with(name, 'lex_docs/')"
 """The counter rows holding nodes per user (their sum is the store's)."""
 TERMS_COUNTERS = "starts_with(name, 'lex_terms/')"
@@ -72,7 +68,7 @@ def count_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
     )
     conn.execute(
         f"INSERT INTO counters(name, value) SELECT k.name, k.v FROM ({_PER_USER}) s "
-        f"{_COUNTER_ROWS} ORDER BY 1 "
+        f"{COUNTER_ROWS} ORDER BY 1 "
         "ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value",
         (list(ids),),
     )
@@ -98,38 +94,9 @@ def remove_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
             ([t for t, _ in empty], [u for _, u in empty]),
         )
     conn.execute(
-        f"UPDATE counters c SET value = c.value - k.v FROM ({_PER_USER}) s {_COUNTER_ROWS} "
+        f"UPDATE counters c SET value = c.value - k.v FROM ({_PER_USER}) s {COUNTER_ROWS} "
         "WHERE c.name = k.name",
         (list(ids),),
-    )
-
-
-def recount(
-    conn: psycopg.Connection,
-    prefix: str,
-    nodes: str,
-    where: str,
-    params: Sequence[Any],
-    *,
-    snap: str | None = None,
-) -> None:
-    """Write the BM25 statistics of the rows of ``nodes`` (alias ``n``) matching ``where``
-    into ``{prefix}lex_df`` and ``{prefix}counters`` (emptied by the caller): the live store's
-    (a migration) or a snapshot's (``snap``, after an erasure scrubbed it)."""
-    head = [snap] if snap is not None else []
-    snap_col = "snap, " if snap is not None else ""
-    snap_val = "%s, " if snap is not None else ""
-    conn.execute(
-        f"INSERT INTO {prefix}lex_df({snap_col}term, user_id, df) "
-        f"SELECT {snap_val}u.lexeme, n.user_id, count(*) FROM {nodes} n, unnest(n.lex) u "
-        f"WHERE {where} GROUP BY n.user_id, u.lexeme",
-        [*head, *params],
-    )
-    conn.execute(
-        f"INSERT INTO {prefix}counters({snap_col}name, value) SELECT {snap_val}k.name, k.v "
-        "FROM (SELECT n.user_id, count(*) AS docs, coalesce(sum(n.lex_len), 0) AS terms "
-        f"FROM {nodes} n WHERE {where} GROUP BY n.user_id) s {_COUNTER_ROWS}",
-        [*head, *params],
     )
 
 

@@ -10,9 +10,11 @@ take them back on rollback, so:
 - a reader can see op 7 committed before op 6: :meth:`PgOpLog.last_seq` is the newest op below
   every number still in flight (the transactions announce themselves, ``base.py``), so "ops
   after ``last_seq()``" never skips one that commits later;
-- a rolled-back write leaves a gap: ``sequence_gaps`` reports only the numbers the audit log
-  names (each committed op has its entry) that have no op row: rows deleted behind
-  hybridmem's back.
+- a rolled-back write's numbers are handed out again when the store is idle right after it,
+  or when a store opens (``PgBase._reclaim_numbers``: a killed writer's too); a write that
+  fails while another is in flight leaves a gap. ``sequence_gaps`` therefore reports only the
+  numbers the audit log names (each committed op has its entry) without an op row: rows
+  deleted behind hybridmem's back.
 """
 
 from __future__ import annotations

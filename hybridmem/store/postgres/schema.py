@@ -20,7 +20,8 @@ DDL is transactional in PostgreSQL: each migration and its version bump commit t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import psycopg
 
@@ -258,6 +259,42 @@ def m008_grants(conn: psycopg.Connection) -> None:
     conn.execute("CREATE INDEX idx_snap_grants ON snap_grants(snap)")
 
 
+COUNTER_ROWS = (
+    "CROSS JOIN LATERAL (VALUES ('lex_docs/' || s.user_id, s.docs), "
+    "('lex_terms/' || s.user_id, s.terms)) k(name, v)"
+)
+"""Two counter rows per user of a per-user subquery ``s``: nodes and terms (BM25)."""
+
+
+def recount(
+    conn: psycopg.Connection,
+    prefix: str,
+    nodes: str,
+    where: str,
+    params: Sequence[Any],
+    *,
+    snap: str | None = None,
+) -> None:
+    """Write the BM25 statistics of the rows of ``nodes`` (alias ``n``) matching ``where``
+    into ``{prefix}lex_df`` and ``{prefix}counters`` (emptied by the caller): the live store's
+    (a migration) or a snapshot's (``snap``, after an erasure scrubbed it)."""
+    head = [snap] if snap is not None else []
+    snap_col = "snap, " if snap is not None else ""
+    snap_val = "%s, " if snap is not None else ""
+    conn.execute(
+        f"INSERT INTO {prefix}lex_df({snap_col}term, user_id, df) "
+        f"SELECT {snap_val}u.lexeme, n.user_id, count(*) FROM {nodes} n, unnest(n.lex) u "
+        f"WHERE {where} GROUP BY n.user_id, u.lexeme",
+        [*head, *params],
+    )
+    conn.execute(
+        f"INSERT INTO {prefix}counters({snap_col}name, value) SELECT {snap_val}k.name, k.v "
+        "FROM (SELECT n.user_id, count(*) AS docs, coalesce(sum(n.lex_len), 0) AS terms "
+        f"FROM {nodes} n WHERE {where} GROUP BY n.user_id) s {COUNTER_ROWS}",
+        [*head, *params],
+    )
+
+
 def m009_per_user_writes(conn: psycopg.Connection) -> None:
     """What writers of different users share no longer serialises them (``base.py``, "Write
     locks"): the op-log numbers come from a ``SEQUENCE`` (``OPLOG_NUMBERS``) instead of the
@@ -265,8 +302,6 @@ def m009_per_user_writes(conn: psycopg.Connection) -> None:
     (``lex_df`` rows keyed by term and user, ``lex_docs/<user>`` and ``lex_terms/<user>``
     counters), summed by the ranking. The statistics of the store and of its snapshots are
     recounted from their rows."""
-    from hybridmem.store.postgres import lexical
-
     row = conn.execute(
         "SELECT greatest((SELECT max(value) FROM counters WHERE name = 'oplog_seq'), "
         "(SELECT max(seq) FROM oplog), 0)"
@@ -283,11 +318,11 @@ def m009_per_user_writes(conn: psycopg.Connection) -> None:
     conn.execute("ALTER TABLE lex_df ADD PRIMARY KEY (term, user_id)")
     conn.execute("DELETE FROM counters WHERE name IN ('oplog_seq', 'lex_docs', 'lex_terms')")
     conn.execute("DELETE FROM lex_df")
-    lexical.recount(conn, "", "nodes", "TRUE", ())
+    recount(conn, "", "nodes", "TRUE", ())
     conn.execute("DELETE FROM snap_counters WHERE name IN ('oplog_seq', 'lex_docs', 'lex_terms')")
     conn.execute("DELETE FROM snap_lex_df")
     for (snap,) in conn.execute("SELECT name FROM snapshots").fetchall():
-        lexical.recount(conn, "snap_", "snap_nodes", "n.snap = %s", (snap,), snap=snap)
+        recount(conn, "snap_", "snap_nodes", "n.snap = %s", (snap,), snap=snap)
 
 
 MIGRATIONS: list[Migration] = [

@@ -28,9 +28,9 @@ from typing import Any
 import psycopg
 
 from hybridmem.errors import SnapshotNotFoundError
-from hybridmem.store.postgres import lexical
 from hybridmem.store.postgres.base import WRITE_LOCK_KEY
 from hybridmem.store.postgres.logs import scrub_payloads_on
+from hybridmem.store.postgres.schema import recount
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
 from hybridmem.store.sql.logs import LAST_SEQ
 
@@ -263,7 +263,7 @@ def reseal(
 def _recount_terms(conn: psycopg.Connection[Any], snap: str) -> None:
     conn.execute("DELETE FROM snap_lex_df WHERE snap = %s", (snap,))
     conn.execute("DELETE FROM snap_counters WHERE snap = %s AND starts_with(name, 'lex_')", (snap,))
-    lexical.recount(conn, "snap_", "snap_nodes", "n.snap = %s", (snap,), snap=snap)
+    recount(conn, "snap_", "snap_nodes", "n.snap = %s", (snap,), snap=snap)
 
 
 def _columns(conn: psycopg.Connection[Any], table: str) -> str:
