@@ -28,9 +28,9 @@ from typing import Any
 import psycopg
 
 from hybridmem.errors import SnapshotNotFoundError
-from hybridmem.store.postgres.base import WRITE_LOCK_KEY
+from hybridmem.store.postgres.base import LAST_NUMBER, WRITE_LOCK_KEY
 from hybridmem.store.postgres.logs import scrub_payloads_on
-from hybridmem.store.postgres.schema import recount
+from hybridmem.store.postgres.schema import OPLOG_NUMBERS, recount
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
 from hybridmem.store.sql.logs import LAST_SEQ
 
@@ -150,6 +150,12 @@ def load(conn: psycopg.Connection[Any], name: str) -> StoredSnapshot:
     conn.execute(
         "SELECT setval(pg_get_serial_sequence('nodes', 'rid'), "
         "coalesce((SELECT max(rid) FROM nodes), 0) + 1, false)"
+    )
+    # So do op numbers: raised here if the loaded log is ahead (never lowered here: a
+    # sequence ignores ROLLBACK); the store lowers them to the log once this commits.
+    conn.execute(
+        f"SELECT setval('{OPLOG_NUMBERS}', greatest(x.v, 1), x.v > 0) FROM (SELECT "
+        f"greatest(coalesce(max(seq), 0), ({LAST_NUMBER})) AS v FROM oplog) x"
     )
     return found[0]
 
