@@ -132,3 +132,81 @@ def test_readers_of_the_op_log_stop_below_an_op_in_flight(two):
         assert b.store.last_seq() < early.seq
     assert b.store.last_seq() >= late.seq
     assert early.seq in {r.seq for r in b.oplog()}
+
+
+def downgrade_to_schema_8(url: str) -> None:
+    """Put the store back in schema 8's layout, as a hybridmem before per-user locks wrote
+    it: one ``lex_df`` row per term, store-wide ``lex_docs``/``lex_terms`` counters and the
+    ``oplog_seq`` counter row, no sequence (the snapshots' twins alike)."""
+    script = """
+        CREATE TEMP TABLE d AS SELECT term, sum(df)::bigint AS df FROM lex_df GROUP BY term;
+        CREATE TEMP TABLE sd AS
+            SELECT snap, term, sum(df)::bigint AS df FROM snap_lex_df GROUP BY snap, term;
+        DELETE FROM lex_df;
+        DELETE FROM snap_lex_df;
+        ALTER TABLE lex_df DROP CONSTRAINT lex_df_pkey;
+        ALTER TABLE lex_df DROP COLUMN user_id;
+        ALTER TABLE lex_df ADD PRIMARY KEY (term);
+        ALTER TABLE snap_lex_df DROP COLUMN user_id;
+        INSERT INTO lex_df SELECT term, df FROM d;
+        INSERT INTO snap_lex_df SELECT snap, term, df FROM sd;
+        INSERT INTO counters
+            SELECT 'lex_docs', sum(value) FROM counters WHERE name LIKE 'lex\\_docs/%%'
+            UNION ALL
+            SELECT 'lex_terms', sum(value) FROM counters WHERE name LIKE 'lex\\_terms/%%'
+            UNION ALL
+            SELECT 'oplog_seq', last_value FROM oplog_numbers;
+        DELETE FROM counters WHERE name LIKE 'lex\\_%%/%%';
+        INSERT INTO snap_counters
+            SELECT snap, 'lex_docs', sum(value) FROM snap_counters
+            WHERE name LIKE 'lex\\_docs/%%' GROUP BY snap
+            UNION ALL
+            SELECT snap, 'lex_terms', sum(value) FROM snap_counters
+            WHERE name LIKE 'lex\\_terms/%%' GROUP BY snap
+            UNION ALL
+            SELECT name, 'oplog_seq', seq FROM snapshots;
+        DELETE FROM snap_counters WHERE name LIKE 'lex\\_%%/%%';
+        DROP SEQUENCE oplog_numbers;
+        UPDATE hybridmem_schema SET version = 8
+    """
+    with psycopg.connect(url) as conn:
+        for statement in script.split(";\n"):
+            conn.execute(statement, ())
+
+
+def test_a_store_written_before_per_user_locks_opens_and_verifies(pg_url, chroma_srv, clock):
+    collection = f"t-{uuid.uuid4().hex[:12]}"
+
+    def opened() -> HybridMemory:
+        return HybridMemory(
+            pg_url, embedder=HashEmbedder(64), clock=clock, chroma=chroma_srv, collection=collection
+        )
+
+    with opened() as mem:
+        for user in ("alice", "bob"):
+            task = mem.add(f"{user} plans the Berlin trip", node_type="task", user_id=user)
+            for note in ("book the train to Berlin", "the hotel near the station", "visa"):
+                mem.add(f"{user}: {note}", parent_id=task.id, user_id=user)
+        snap = mem.checkpoint()
+        mem.add("alice: after the checkpoint", user_id="alice")
+        before = [
+            (h.node.id, round(h.score, 6))
+            for h in mem.retrieve("Berlin train", user_id="alice").hits
+        ]
+        last = mem.store.last_seq()
+    downgrade_to_schema_8(pg_url)
+    with psycopg.connect(pg_url) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM counters").fetchall()}
+        assert names == {"lex_docs", "lex_terms", "oplog_seq"}
+    with opened() as mem:
+        assert [
+            (h.node.id, round(h.score, 6))
+            for h in mem.retrieve("Berlin train", user_id="alice").hits
+        ] == before
+        report = mem.verify()
+        assert report.clean, report.summary()
+        assert mem.verify_audit().ok
+        assert mem.add("bob: after the upgrade", user_id="bob").seq == last + 1
+        mem.restore(snap, to_seq=snap.seq)  # the snapshot's twins were migrated too
+        assert mem.verify().clean and mem.verify_audit().ok
+        assert mem.add("alice: after the restore", user_id="alice").seq == snap.seq + 1
