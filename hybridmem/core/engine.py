@@ -186,8 +186,12 @@ class Engine:
 
     # -- the write unit -----------------------------------------------------------------------
     @contextmanager
-    def write(self) -> Iterator[WriteUnit]:
+    def write(self, user_id: str | None = None) -> Iterator[WriteUnit]:
         """A write unit: lock + ``BEGIN IMMEDIATE``; nested units are SAVEPOINTs.
+
+        ``user_id``: the user whose nodes the unit writes, when it writes one user's only
+        (PostgreSQL lets other users' writers run meanwhile: ``TreeStore.transaction``);
+        None for work that spans users, which has the store to itself.
 
         Everything written inside commits together or not at all. Vector work registered on the
         unit runs after the outermost commit (a crash before it leaves rows pending, which the
@@ -201,7 +205,7 @@ class Engine:
             unit = WriteUnit()
             self._unit = unit
             try:
-                with self.store.transaction():
+                with self.store.transaction(user_id):
                     yield unit
             finally:
                 self._unit = outer

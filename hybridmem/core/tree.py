@@ -58,6 +58,13 @@ def as_written(adds: AddRun, unit: WriteUnit) -> dict[str, MemoryNode]:
     }
 
 
+def writer_of(engine: Engine, node_id: str, user_id: str | None) -> str | None:
+    """The user a write of ``node_id`` locks (``Engine.write``): the caller's scope, else the
+    node's owner (a node never changes users); None for a node that does not exist (the
+    unit then spans users and reports it missing)."""
+    return user_id if user_id is not None else engine.store.owner(node_id)
+
+
 class TreeWriter:
     """The live write path of the tree. Holds no state between calls."""
 
@@ -98,7 +105,7 @@ class TreeWriter:
         # holds them too). Left to Python's cycle collector, each batch's graph (its nodes,
         # answers, pool matrices: ~9,500 objects a 1,000-node batch) waits for a full
         # collection, which in a process holding a model walks ~500k objects (0.4-0.6 s).
-        with BatchReads(digests) as batch_reads, engine.write() as unit:
+        with BatchReads(digests) as batch_reads, engine.write(user_id) as unit:
             # Only ids the caller chose can collide (generated ones are fresh uuids).
             chosen = [node_id for item, node_id in zip(inputs, ids, strict=True) if item.id]
             existing = engine.store.all_ids_among(chosen) if chosen else []
@@ -359,7 +366,7 @@ class TreeWriter:
             )
             if new_hash != current.content_hash:
                 vectors = engine.embed([changes["content"]])  # outside any lock
-        with engine.write() as unit:
+        with engine.write(writer_of(engine, node_id, user_id)) as unit:
             node = get_scoped(engine, node_id, user_id)
             if expected_version is not None and node.version != expected_version:
                 raise ConflictError(
@@ -407,7 +414,7 @@ class TreeWriter:
     def move(self, node_id: str, new_parent_id: str, *, user_id: str | None) -> MemoryNode:
         """Re-attach a node (and its subtree) under another node of the same user."""
         engine = self.engine
-        with engine.write() as unit:
+        with engine.write(writer_of(engine, node_id, user_id)) as unit:
             node = get_scoped(engine, node_id, user_id)
             parent = get_scoped(engine, new_parent_id, user_id)
             if parent.user_id != node.user_id:
@@ -439,7 +446,7 @@ class TreeWriter:
     def delete(self, node_id: str, *, subtree: bool, user_id: str | None) -> int:
         """Delete a node (and its subtree, or re-attach its children to its parent)."""
         engine = self.engine
-        with engine.write() as unit:
+        with engine.write(writer_of(engine, node_id, user_id)) as unit:
             node = get_scoped(engine, node_id, user_id)
             if subtree:
                 doomed = [n.id for n in engine.store.subtree(node)]
@@ -472,7 +479,7 @@ class TreeWriter:
     def set_active(self, node_id: str, *, user_id: str | None) -> MemoryNode:
         """Make ``node_id`` its user's active node (persisted: survives a crash)."""
         engine = self.engine
-        with engine.write():
+        with engine.write(writer_of(engine, node_id, user_id)):
             node = get_scoped(engine, node_id, user_id)
             engine.commit("set_active", node_id=node.id, user_id=node.user_id, payload={})
         return node
@@ -482,7 +489,7 @@ class TreeWriter:
         under it, sealed when the task is, then the ``finish`` op; a finished task is no
         longer the active one (the active node moves to the task's parent task, or to none)."""
         engine = self.engine
-        with engine.write():
+        with engine.write(writer_of(engine, task_id, user_id)):
             task = get_scoped(engine, task_id, user_id)
             if task.node_type not in engine.config.scope_types or task.parent_id is None:
                 raise InvalidArgumentError(
@@ -559,7 +566,7 @@ class TreeWriter:
         """:meth:`apply_changes`, returning each changed node as it was before its change."""
         engine = self.engine
         changed: list[MemoryNode] = []
-        with engine.write() as unit:
+        with engine.write(user_id) as unit:
             for change in changes:
                 node = engine.store.get(change.node_id)
                 if node is None or node.user_id != user_id:

@@ -224,8 +224,10 @@ class Reconciler:
         """Delete vectors of nodes the op log deleted after ``since`` (idempotent)."""
         store = self.core.engine.store
         with store.reading():
-            deletes = store.read_ops(since=since, ops=("delete",))
+            # The horizon first: every op at or below it has committed (or never will), so
+            # the read after it sees them all; ops above it are read again next time.
             last = store.last_seq()
+            deletes = store.read_ops(since=since, ops=("delete",))
         ids = sorted({i for op in deletes for i in op.payload.get("ids", ())})
         # An id can be deleted and later added again: keep vectors of nodes that exist.
         existing = store.get_many(ids) if ids else {}

@@ -245,9 +245,10 @@ class SQLiteBase(SqlAccess):
             raise StoreClosedError("this memory store has been closed")
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self, user_id: str | None = None) -> Iterator[None]:
         """One write transaction (``BEGIN IMMEDIATE``); a nested call is a SAVEPOINT, so an
-        inner failure undoes only the inner work when the caller handles it.
+        inner failure undoes only the inner work when the caller handles it. ``user_id`` is
+        ignored: SQLite has one writer at a time whichever users it writes.
 
         A SQLite failure (full disk, I/O error, busy, damage) inside the block or at COMMIT
         rolls the transaction back and leaves as a :class:`StoreError`, never a raw

@@ -86,8 +86,11 @@ class StoreLifecycle(Protocol):
         """Release the backend; later calls raise ``StoreClosedError``. Idempotent."""
         ...
 
-    def transaction(self) -> AbstractContextManager[None]:
-        """A write transaction; nested calls are savepoints (see the module docstring)."""
+    def transaction(self, user_id: str | None = None) -> AbstractContextManager[None]:
+        """A write transaction; nested calls are savepoints (see the module docstring).
+        ``user_id``: the user whose nodes it writes, when it writes one user's only: a backend
+        with many writers (PostgreSQL) lets other users' writers run meanwhile; None: work
+        that spans users, exclusive. SQLite has one writer either way."""
         ...
 
     def reading(self) -> AbstractContextManager[None]:

@@ -2,10 +2,19 @@
 (numbering and appending op rows, batching audit rows, asking the server which sessions are
 alive). The reads both stores share are in :mod:`hybridmem.store.sql.logs`.
 
-**The op log is gap-free and in commit order**: the next sequence comes from the ``counters``
-row updated in the writing transaction. A ``SEQUENCE`` would not do: its numbers are not
-returned on rollback (gaps) and are handed out in start order, not commit order, so a reader
-could see seq 7 committed before seq 6. Under the write lock the counter is never contended.
+**Op numbers come from a ``SEQUENCE``** (m009): writers of different users run at once
+(``base.py``), and a counter row updated in each transaction would make each wait for the
+other's COMMIT. A sequence hands numbers out in start order, not commit order, and does not
+take them back on rollback, so:
+
+- a reader can see op 7 committed before op 6: :meth:`PgOpLog.last_seq` is the newest op below
+  every number still in flight (the transactions announce themselves, ``base.py``), so "ops
+  after ``last_seq()``" never skips one that commits later;
+- a rolled-back write's numbers are handed out again when the store is idle right after it,
+  or when a store opens (``PgBase._reclaim_numbers``: a killed writer's too); a write that
+  fails while another is in flight leaves a gap. ``sequence_gaps`` therefore reports only the
+  numbers the audit log names (each committed op has its entry) without an op row: rows
+  deleted behind hybridmem's back.
 """
 
 from __future__ import annotations
@@ -21,8 +30,22 @@ import psycopg
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.models import OpRecord
-from hybridmem.store.postgres.base import PgBase, refused
-from hybridmem.store.records import AUDIT_HEAD_KEY, AuditRow, OpRow, PayloadScrubber
+from hybridmem.store.postgres.base import (
+    IN_FLIGHT_BASE,
+    IN_FLIGHT_FLOOR,
+    LAST_NUMBER,
+    TAIL_MOVED,
+    PgBase,
+    refused,
+)
+from hybridmem.store.postgres.schema import OPLOG_NUMBERS
+from hybridmem.store.records import (
+    AUDIT_HEAD_KEY,
+    AuditRow,
+    OpRow,
+    PayloadScrubber,
+    op_row_values,
+)
 from hybridmem.store.sql.dialect import POSTGRES
 from hybridmem.store.sql.logs import (
     INSERT_AUDIT,
@@ -39,31 +62,30 @@ from hybridmem.store.sql.logs import (
 _AUDIT_INSERT = POSTGRES.q(INSERT_AUDIT)
 _META_UPSERT = POSTGRES.q(META_UPSERT)
 _META_RANGE = POSTGRES.q(META_RANGE)
-# Reserves n numbers after the counter (under the write lock); returns the last of them.
-_RESERVE = "UPDATE counters SET value = value + %s WHERE name = 'oplog_seq' RETURNING value"
+# Takes n op numbers, ascending (not consecutive: other writers take numbers meanwhile).
+_RESERVE = f"SELECT nextval('{OPLOG_NUMBERS}') AS v FROM generate_series(1, %s) ORDER BY v"
 _INSERT_OP = POSTGRES.q(INSERT_OP)
 _APPEND = (
-    "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
-    f"INSERT INTO oplog({OP_COLUMNS}) SELECT c.value, %s, %s, %s, %s, %s, %s FROM c RETURNING seq"
+    f"INSERT INTO oplog({OP_COLUMNS}) VALUES (nextval('{OPLOG_NUMBERS}'), %s, %s, %s, %s, %s, %s) "
+    "RETURNING seq"
 )
-# The counter and the newest sequence, read under the write lock.
-_HEADS = (
-    "SELECT (SELECT value FROM counters WHERE name = 'oplog_seq'), "
-    "(SELECT coalesce(max(seq), 0) FROM oplog)"
+# Fails (TAIL_MOVED) unless the audit log's newest entry has hash %s (None: no entry). Run
+# under the audit tail lock; the error depends on the row read, so it is never folded early.
+_TAIL_CHECK = (
+    "SELECT CASE WHEN t.h IS NOT DISTINCT FROM %s::text THEN 0 "
+    f"ELSE ('{TAIL_MOVED} ' || coalesce(t.h, '-'))::int END "
+    "FROM (SELECT (SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS h) t"
 )
-# Appends the row numbered %s, the counter's next value: a counter moved by someone else (it
-# cannot under the write lock) fails the statement instead of numbering the row otherwise.
-_APPEND_AS = (
-    "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
-    f"INSERT INTO oplog({OP_COLUMNS}) SELECT CASE WHEN c.value = %s THEN c.value "
-    "ELSE ('op-log counter moved under the write lock to ' || c.value)::bigint END, "
-    "%s, %s, %s, %s, %s, %s FROM c"
-)
-# Reserves %s numbers after the counter, which must stand at %s.
-RESERVE_AT = (
-    "UPDATE counters SET value = CASE WHEN value = %s THEN value + %s "
-    "ELSE ('op-log counter moved under the write lock to ' || value)::bigint END "
-    "WHERE name = 'oplog_seq'"
+# The newest committed op below every number in flight (see the module docstring). The
+# sequence's value is read first (a transaction that announces itself later takes numbers
+# above it), then the announcements; every number up to the lower of the two belongs to a
+# transaction that has committed (visible to the next statement) or rolled back.
+_LAST_SEQ = (
+    f"WITH l AS MATERIALIZED (SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v "
+    f"FROM {OPLOG_NUMBERS}), "
+    f"b AS MATERIALIZED (SELECT least(l.v, coalesce(({IN_FLIGHT_FLOOR} AND l.v >= 0), l.v)) "
+    "AS v FROM l) "
+    "SELECT coalesce(max(o.seq), 0) FROM oplog o, b WHERE o.seq <= b.v"
 )
 # Rows an erasure has not scrubbed (payloads are JSON text; ``"erased": true`` marks a scrub).
 _UNSCRUBBED = f"op != 'erase' AND {POSTGRES.not_scrubbed}"
@@ -102,39 +124,9 @@ def _node_filter(user_id: str, node_ids: Sequence[str], whole_user: bool) -> tup
 class PgOpLog(OpLogQueries, PgBase):
     """The append-only op log (payload rewrites are erasure's and key rotation's only).
 
-    A write transaction reads the counter and the newest sequence right after taking the
-    write lock (:meth:`_after_begin`, no round trip of its own), so appends number their rows
-    themselves instead of waiting for ``RETURNING``; the statements check the number they
-    were given against the counter (a mismatch fails the transaction, never a wrong number)."""
-
-    _op_probe: psycopg.Cursor[Any] | None = None
-    _op_head: tuple[int, int] | None = None
-    """(counter, newest sequence) in the open transaction, once the probe was read."""
-
-    def _after_begin(self) -> None:
-        super()._after_begin()
-        self._op_probe = self.conn.execute(_HEADS)
-
-    def _forget_heads(self) -> None:
-        super()._forget_heads()
-        self._op_probe = self._op_head = None
-
-    def _heads(self) -> tuple[int, int] | None:
-        """(counter, newest sequence) as this transaction left them; None when unknown
-        (outside a transaction, after a replayed row or an undone savepoint)."""
-        if not self._depth:
-            return None
-        if self._op_probe is not None:
-            row = self._op_probe.fetchone()
-            self._op_probe = None
-            if row is not None and row[0] is not None:
-                self._op_head = (int(row[0]), int(row[1]))
-        return self._op_head
-
-    def last_seq(self) -> int:
-        """The sequence of the newest op (0 for an empty log)."""
-        heads = self._heads()
-        return heads[1] if heads is not None else super().last_seq()
+    The first op of one user's write transaction is numbered with the number its locks'
+    statement took (``PgBase._after_begin``: no ``RETURNING`` to wait for); later ones take
+    theirs from the sequence as they are appended."""
 
     def append_op(
         self,
@@ -149,37 +141,55 @@ class PgOpLog(OpLogQueries, PgBase):
         """Append an op-log row (inside the caller's transaction) and return its sequence;
         the ``on_op`` hook sees the row in the same transaction."""
         text = json.dumps(payload, ensure_ascii=False, default=str)
-        values = (op, node_id, user_id, text, to_iso(at), actor)
-        heads = self._heads()
+        self._hold_user(user_id)
+        spare = self._take_spare()
         with refused(f"cannot log op {op!r}"):
-            if heads is not None:
-                seq = heads[0] + 1
-                self.conn.execute(_APPEND_AS, (seq, *values))
-                self._op_head = (seq, seq)
+            if spare is not None:
+                seq = spare
+                record = OpRecord(seq, op, node_id, user_id, payload, at, actor)
+                self.conn.execute(_INSERT_OP, op_row_values(record))
             else:
-                row = self.conn.execute(_APPEND, values).fetchone()
+                row = self.conn.execute(
+                    _APPEND, (op, node_id, user_id, text, to_iso(at), actor)
+                ).fetchone()
                 if row is None:
-                    raise StoreError("the op-log counter row is missing; the schema is damaged")
+                    raise StoreError("the op-log sequence returned no number")
                 seq = int(row[0])
-        if self.on_op is not None:
-            self.on_op(OpRecord(seq, op, node_id, user_id, payload, at, actor))
+                self._taken([seq])
+        if self.on_op is not None or self.on_ops is not None:
+            self._notify([OpRecord(seq, op, node_id, user_id, payload, at, actor)])
         return seq
+
+    def last_seq(self) -> int:
+        """The newest op (0 for an empty log) such that no op at or below it can still
+        commit: every writer in flight took its numbers above it. Readers of "ops after N"
+        move on to it and never skip an op committed late. Inside one user's write
+        transaction: the number before the next one it will use (what its writer predicts
+        its ops' numbers from; a number that turns out otherwise is the writer's to notice)."""
+        if self._depth and self._mode == "user":
+            self._lock_answer()
+            if self._spares:
+                return self._spares[0] - 1
+            if self._last_taken:
+                return self._last_taken
+        return int(self._tuples(_LAST_SEQ, (IN_FLIGHT_BASE,))[0][0])
 
     def insert_op_row(self, row: OpRow) -> None:
         """Insert a logged op row verbatim (replay; inside the caller's transaction); the
-        counter moves up to its sequence so later appends continue after it."""
-        self._forget_heads()  # the counter may move past what this transaction knew
+        sequence moves up to it so later appends continue after it."""
         with refused(f"cannot insert op #{row.seq}"):
             self._exec(_INSERT_OP, tuple(row))
             self._exec(
-                "UPDATE counters SET value = greatest(value, %s) WHERE name = 'oplog_seq'",
-                (row.seq,),
+                f"SELECT setval('{OPLOG_NUMBERS}', greatest(%s, ({LAST_NUMBER})))", (row.seq,)
             )
 
     def _missing_seqs(self, first: int, last: int, max_report: int) -> list[int]:
+        # Gaps of rolled-back writes are expected (a sequence): missing are the numbers of
+        # committed ops, which the audit log names, without their row.
         rows = self._tuples(
-            "SELECT g FROM generate_series(%s::bigint, %s::bigint) g "
-            "WHERE NOT EXISTS (SELECT 1 FROM oplog WHERE seq = g) ORDER BY g LIMIT %s",
+            "SELECT DISTINCT a.op_seq FROM audit_log a WHERE a.op_seq BETWEEN %s AND %s "
+            "AND NOT EXISTS (SELECT 1 FROM oplog o WHERE o.seq = a.op_seq) "
+            "ORDER BY a.op_seq LIMIT %s",
             (first, last, max_report),
         )
         return [int(r[0]) for r in rows]
@@ -208,24 +218,36 @@ class PgAuditTable(AuditQueries, PgBase):
 
     def _after_begin(self) -> None:
         super()._after_begin()
-        if self._audits:
+        if self._audits and self._mode != "derived":
             self._audit_probe = self.conn.execute(LAST_AUDIT)
 
     def _forget_heads(self) -> None:
         super()._forget_heads()
         self._audit_probe = None
 
+    def _forget_tail(self) -> None:
+        super()._forget_tail()
+        self._audit_probe = None
+
     def last_audit_entry(self) -> AuditRow | None:
         """The newest entry (the one a new entry chains to), or None. Inside a write
-        transaction that appended one, that entry, without a round trip; else the head read
-        with the write lock."""
+        transaction that appended one, that entry, without a round trip; in a transaction
+        holding the global lock, the head read with it; at the COMMIT of one user's write, the
+        head read with its first answer, checked under the audit tail lock by a statement
+        sent after it (``PgBase._flush_deferred``); else the head read under the tail lock."""
         if self._depth:
             self._audits = True
             if self._audit_tail is not None:
                 return self._audit_tail
-            if self._audit_probe is not None:
-                rows, self._audit_probe = self._audit_probe.fetchall(), None
-                return AuditRow(*rows[0]) if rows else None
+            probe, self._audit_probe = self._audit_probe, None
+            if probe is not None and (self._mode != "user" or self._flushing):
+                rows = probe.fetchall()
+                known = AuditRow(*rows[0]) if rows else None
+                if self._mode == "user":
+                    self._hold_tail()
+                    self.conn.execute(_TAIL_CHECK, (known.hash if known else None,))
+                return known
+            self._hold_tail()  # writers of other users append too: hold the tail from here
         return self._last_audit_row()
 
     def append_audit(self, row: AuditRow) -> None:

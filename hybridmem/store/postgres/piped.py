@@ -80,11 +80,18 @@ def translated() -> Iterator[None]:
 
 @contextmanager
 def outermost(
-    conn: psycopg.Connection[Any], begin: Callable[[], None], end: Callable[[], None]
+    conn: psycopg.Connection[Any],
+    begin: Callable[[], None],
+    end: Callable[[], None],
+    again: Callable[[psycopg.Error], bool] | None = None,
+    after: Callable[[], None] | None = None,
 ) -> Iterator[None]:
     """BEGIN, what ``begin`` sends (the write lock first, then any reads to fetch later),
-    the block's statements, what ``end`` sends and COMMIT in one pipeline; ROLLBACK if the
-    block raises or a statement failed."""
+    the block's statements, what ``end`` sends, COMMIT and what ``after`` sends (its own
+    transactions, which must not fail) in one pipeline; ROLLBACK if the block raises or a
+    statement failed, unless ``again`` recovers from the failure of what ``end`` sent (then
+    it committed)."""
+    committing = False
     try:
         with conn.pipeline() as pipe:
             conn.execute("BEGIN")
@@ -94,15 +101,30 @@ def outermost(
             except BaseException:
                 _abandon(conn, pipe)
                 raise
+            committing = True
             end()
             conn.execute("COMMIT")
-    except psycopg.Error:
-        # A statement's error surfaced at the final sync: COMMIT was skipped, the server
-        # holds an aborted transaction.
+            if after is not None:
+                after()
+    except BaseException as exc:
+        # A statement's error surfaced at the final sync, or while psycopg took the results
+        # that had arrived (anywhere in ``end``, maybe translated by the store): COMMIT was
+        # skipped, the server holds an aborted transaction.
+        failed = exc if isinstance(exc, psycopg.Error) else exc.__cause__
+        recoverable = committing and again is not None and isinstance(failed, psycopg.Error)
+        if recoverable and _recovered(again, failed):  # type: ignore[arg-type]
+            return
         if not conn.broken and conn.pgconn.transaction_status != _IDLE:
             with suppress(psycopg.Error):
                 conn.execute("ROLLBACK")
         raise
+
+
+def _recovered(again: Callable[[psycopg.Error], bool], exc: psycopg.Error) -> bool:
+    try:
+        return again(exc)
+    except Exception:  # the first failure is the one to report
+        return False  # the transaction is rolled back by the caller's handler
 
 
 def _abandon(conn: psycopg.Connection[Any], pipe: psycopg.Pipeline) -> None:
