@@ -143,9 +143,10 @@ class PostgresStore(
             return []
         for op in ops:
             self._hold_user(op.get("user_id"))
-        spare = self._take_spare()  # numbers the first (PgOpLog)
+        seqs: list[int] = []  # the numbers its locks took first (PgOpLog), in order
+        while len(seqs) < len(ops) and (spare := self._take_spare()) is not None:
+            seqs.append(spare)
         with refused("cannot log ops"):
-            seqs = [spare] if spare is not None else []
             if len(ops) > len(seqs):
                 rows = self.conn.execute(_RESERVE, (len(ops) - len(seqs),)).fetchall()
                 seqs.extend(int(r[0]) for r in rows)
