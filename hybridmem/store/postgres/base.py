@@ -82,6 +82,11 @@ class PgBase(SqlAccess):
     """Connection, lock, transactions and hooks; the table mixins build on it."""
 
     D = POSTGRES
+    HEADS_UNDER_LOCK = True
+    """Whether the write lock keeps every other writer from moving the logs' heads (the op-log
+    counter, the audit chain's tail): true of the database-wide lock. Then a write transaction
+    reads them once, with the lock, and numbers and chains its own appends; a lock that lets
+    other writers append meanwhile must turn this off (appends then ask the server)."""
 
     def __init__(self, url: str, *, connect_timeout: int = 10, create: bool = True) -> None:
         self.url = url

@@ -113,7 +113,8 @@ class PgOpLog(OpLogQueries, PgBase):
 
     def _after_begin(self) -> None:
         super()._after_begin()
-        self._op_probe = self.conn.execute(_HEADS)
+        if self.HEADS_UNDER_LOCK:
+            self._op_probe = self.conn.execute(_HEADS)
 
     def _forget_heads(self) -> None:
         super()._forget_heads()
@@ -208,7 +209,7 @@ class PgAuditTable(AuditQueries, PgBase):
 
     def _after_begin(self) -> None:
         super()._after_begin()
-        if self._audits:
+        if self._audits and self.HEADS_UNDER_LOCK:
             self._audit_probe = self.conn.execute(LAST_AUDIT)
 
     def _forget_heads(self) -> None:
