@@ -1,12 +1,16 @@
 """``python -m benchmarks.pg_roundtrips``: what one write costs in statements and round trips on
 PostgreSQL, beside SQLite's nodes/s in the same run.
 
-Each backend writes the same notes under one task, once with ``add_many`` (batches of
-``--batch``) and once with ``add`` (one write unit per node), with the in-memory vector index
-(the tree store is measured, not Chroma). On PostgreSQL every call psycopg makes is counted:
-*statements* sent, and *round trips*, the times the client waits for the server (a statement
-outside a pipeline, one ``executemany``, one pipeline block). Starts a throwaway PostgreSQL
-cluster (``benchmarks/servers.py``). Writes JSON to ``--out``.
+Each backend writes the same notes under one task with ``add_many`` (batches of ``--batch``),
+then makes single calls: ``add`` (one write unit per node), ``update`` (a note's content) and
+``set_active`` (switching between two tasks), with the in-memory vector index (the tree store
+is measured, not Chroma). On PostgreSQL every call psycopg makes is counted (:func:`counted`):
+*statements* sent (BEGIN and COMMIT included), and *round trips*, the times the client waits
+for the server (a statement outside a pipeline, one ``executemany`` outside one, each pipeline
+sync and each result read inside one). One call of each single kind is traced: its round trips
+in order, each named by the store call that waited and the engine calls above it
+(``postgres.breakdown``). Starts a throwaway PostgreSQL cluster (``benchmarks/servers.py``).
+Writes JSON to ``--out``.
 """
 
 from __future__ import annotations

@@ -72,3 +72,18 @@ def test_a_single_add_update_or_set_active_takes_at_most_five_round_trips(pg_url
     assert add.round_trips <= 5, add
     assert update.round_trips <= 5, update
     assert activate.round_trips <= 5, activate
+
+
+@pytest.mark.postgres
+def test_writes_ask_the_server_for_the_heads_when_the_lock_does_not_hold_them(pg_url: str) -> None:
+    """A write lock that lets other writers append meanwhile (``HEADS_UNDER_LOCK = False``):
+    appends take their numbers and the audit tail from the server, and the logs stay whole."""
+    with HybridMemory(pg_url, embedder="hash", index=InMemoryIndex()) as mem:
+        mem.store.HEADS_UNDER_LOCK = False  # type: ignore[attr-defined]
+        task = mem.add("Trip to Lisbon", node_type="task", user_id=U)
+        mem.add_many([{"content": f"note {k}", "parent_id": task.id} for k in range(5)], user_id=U)
+        note = mem.add("flight TP123 at 9:40", parent_id=task.id, user_id=U)
+        mem.update(note.id, content="flight TP123 at 10:15", user_id=U)
+        report = mem.verify()
+        assert report.clean and report.seq_gaps == () and mem.verify_audit().ok
+        assert report.last_seq == mem.store.last_seq() == len(mem.store.read_ops())

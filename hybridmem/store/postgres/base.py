@@ -151,6 +151,11 @@ class PgBase(SqlAccess):
     """Connection, lock, transactions and hooks; the table mixins build on it."""
 
     D = POSTGRES
+    HEADS_UNDER_LOCK = True
+    """Whether a write transaction reads the audit chain's tail with its first answer and
+    chains its entries to it without asking again: exact under a lock spanning users; for one
+    user's write a guess, checked under the audit tail lock in the COMMIT's round trip
+    (``_flush_deferred``). Off, appends ask the server for the tail (a round trip)."""
 
     def __init__(self, url: str, *, connect_timeout: int = 10, create: bool = True) -> None:
         self.url = url

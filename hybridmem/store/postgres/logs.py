@@ -218,7 +218,7 @@ class PgAuditTable(AuditQueries, PgBase):
 
     def _after_begin(self) -> None:
         super()._after_begin()
-        if self._audits and self._mode != "derived":
+        if self._audits and self._mode != "derived" and self.HEADS_UNDER_LOCK:
             self._audit_probe = self.conn.execute(LAST_AUDIT)
 
     def _forget_heads(self) -> None:
