@@ -39,6 +39,9 @@ from hybridmem.errors import StoreBusyError
 
 LOCK_WAIT = [0.0, 0]
 """Seconds spent in ``PgBase._begin`` and how many times, in this process."""
+BY_KIND: dict[str, list[float]] = {}
+"""With per-user locks: ``[seconds, count]`` of the lock statement by kind of transaction
+(``user``, ``derived``, ``exclusive``) and of the audit tail lock (``tail``)."""
 
 
 def _time_begin() -> None:
@@ -56,6 +59,31 @@ def _time_begin() -> None:
             LOCK_WAIT[1] += 1
 
     base.PgBase._begin = timed  # type: ignore[method-assign]
+    take = getattr(base.PgBase, "_take_write_lock", None)
+    if take is None:  # a store with one global lock: nothing more to tell apart
+        return
+
+    def by_kind(self: Any, user_id: str | None, derived: bool) -> Any:
+        kind = "derived" if derived else "exclusive" if user_id is None else "user"
+        started = time.perf_counter()
+        try:
+            return take(self, user_id, derived)
+        finally:
+            seen = BY_KIND.setdefault(kind, [0.0, 0])
+            seen[0] += time.perf_counter() - started
+            seen[1] += 1
+
+    def hold_tail(self: Any) -> None:
+        before = self.tail_seconds
+        hold(self)
+        if self.tail_seconds != before:
+            seen = BY_KIND.setdefault("tail", [0.0, 0])
+            seen[0] += self.tail_seconds - before
+            seen[1] += 1
+
+    hold = base.PgBase._hold_tail
+    base.PgBase._take_write_lock = by_kind  # type: ignore[method-assign]
+    base.PgBase._hold_tail = hold_tail  # type: ignore[method-assign]
 
 
 def _wait_for(path: Path) -> None:
@@ -73,6 +101,7 @@ def writer(target: str, chroma: str | None, collection: str, user: str, adds: in
         Path(barrier, f"ready-{user}").touch()
         _wait_for(Path(barrier, "go"))
         LOCK_WAIT[:] = [0.0, 0]
+        BY_KIND.clear()
         began = time.time()
         busy = 0
         for note in notes:
@@ -83,6 +112,7 @@ def writer(target: str, chroma: str | None, collection: str, user: str, adds: in
                 except StoreBusyError:  # SQLite: nothing written, try again
                     busy += 1
         print(f"WINDOW {began} {time.time()} {LOCK_WAIT[0]} {LOCK_WAIT[1]} {busy}", flush=True)
+        print(f"KINDS {json.dumps(BY_KIND)}", flush=True)
 
 
 def reader(target: str, chroma: str | None, collection: str, users: int, barrier: str) -> None:
@@ -157,12 +187,19 @@ def measure(backend: str, target: str, chroma: str | None, writers: int, adds: i
         sampler = _LockSampler(target) if backend == "postgres" else None
         Path(barrier, "go").touch()
         windows = []
+        kinds: dict[str, list[float]] = {}
         for proc in procs:
             out, _ = proc.communicate()
             if proc.returncode != 0:
                 raise RuntimeError(f"a writer of {backend} failed ({proc.returncode})")
             line = next(x for x in out.splitlines() if x.startswith("WINDOW"))
             windows.append([float(v) for v in line.split()[1:]])
+            for line in out.splitlines():
+                for kind, (secs, count) in (
+                    json.loads(line[6:]).items() if line.startswith("KINDS") else ()
+                ):
+                    total = kinds.setdefault(kind, [0.0, 0])
+                    total[0], total[1] = total[0] + secs, total[1] + count
         waits = sampler.stop() if sampler else None
         Path(barrier, "stop").touch()
         out, _ = read.communicate()
@@ -181,6 +218,11 @@ def measure(backend: str, target: str, chroma: str | None, writers: int, adds: i
         "advisory_wait_ms_per_write": (
             round(waits * 1000 / (writers * adds), 3) if waits is not None else None
         ),
+        "lock_ms_by_kind": {
+            kind: {"count": int(count), "ms_each": round(1000 * secs / count, 3)}
+            for kind, (secs, count) in sorted(kinds.items())
+            if count
+        },
         "busy_retries": int(sum(w[4] for w in windows)),
         "retrieves": len(times),
         "retrieve_p50_ms": round(statistics.median(times), 1) if times else None,

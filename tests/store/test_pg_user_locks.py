@@ -18,6 +18,7 @@ import pytest
 
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.errors import StoreUnavailableError
+from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.store.postgres.base import WRITE_LOCK_KEY, user_lock_key
 
 pytestmark = pytest.mark.postgres
@@ -210,3 +211,40 @@ def test_a_store_written_before_per_user_locks_opens_and_verifies(pg_url, chroma
         mem.restore(snap, to_seq=snap.seq)  # the snapshot's twins were migrated too
         assert mem.verify().clean and mem.verify_audit().ok
         assert mem.add("alice: after the restore", user_id="alice").seq == snap.seq + 1
+
+
+def test_a_key_rotation_waits_for_a_users_writer_and_holds_writers_back(pg_url, chroma_srv, clock):
+    key, new = generate_key(), generate_key()
+    collection = f"t-{uuid.uuid4().hex[:12]}"
+
+    def opened(with_key: str) -> HybridMemory:
+        return HybridMemory(
+            pg_url,
+            embedder=HashEmbedder(64),
+            clock=clock,
+            chroma=chroma_srv,
+            collection=collection,
+            privacy=PrivacyConfig(key=with_key, key_env="HM_TEST_NOKEY"),
+        )
+
+    with opened(key) as a, opened(key) as b:
+        a.add("Alice's PIN is 4711", user_id="alice", sensitive=True)
+        impatient(b)
+        with a.store.transaction("alice"):
+            a.add("Alice writes on", user_id="alice")
+            with pytest.raises(StoreUnavailableError) as exc:
+                b.rotate_key(new)  # spans users: waits for Alice's writer
+            assert waited(exc)
+    with opened(key) as a, opened(key) as b:
+        impatient(b)
+        with a.store.transaction():  # what a rotation holds: the store to itself
+            a.add("Alice inside a spanning unit", user_id="alice")
+            with pytest.raises(StoreUnavailableError) as exc:
+                b.add("Bob waits for it", user_id="bob")
+            assert waited(exc)
+        a.rotate_key(new)
+    with opened(new) as mem:
+        assert mem.verify().clean and mem.verify_audit().ok
+        assert [n.content for n in mem.get_all(user_id="alice") if n.sensitive] == [
+            "Alice's PIN is 4711"
+        ]
