@@ -156,8 +156,14 @@ def savepoint(conn: psycopg.Connection[Any], name: str) -> Iterator[None]:
             if pipe is not None:
                 with suppress(psycopg.Error):
                     pipe.sync()  # past a failed statement: the server skips the rest
-            conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-            conn.execute(f"RELEASE SAVEPOINT {name}")
+            # Synced here so that a savepoint the server never made (its SAVEPOINT skipped
+            # behind an earlier failure, e.g. a lock the transaction timed out on) fails here,
+            # not at some later read: the error to report is the first one.
+            with suppress(psycopg.Error):
+                conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                conn.execute(f"RELEASE SAVEPOINT {name}")
+                if pipe is not None:
+                    pipe.sync()
         raise
     conn.execute(f"RELEASE SAVEPOINT {name}")
 
