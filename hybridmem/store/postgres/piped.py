@@ -102,10 +102,15 @@ def outermost(
                 _abandon(conn, pipe)
                 raise
             committing = True
-            end()
-            conn.execute("COMMIT")
-            if after is not None:
-                after()
+            try:
+                end()
+                conn.execute("COMMIT")
+                if after is not None:
+                    after()
+            except BaseException:
+                with suppress(psycopg.Error):
+                    pipe.sync()  # past the failure: the pipeline then ends without one
+                raise
     except BaseException as exc:
         # A statement's error surfaced at the final sync, or while psycopg took the results
         # that had arrived (anywhere in ``end``, maybe translated by the store): COMMIT was
