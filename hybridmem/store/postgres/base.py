@@ -187,7 +187,7 @@ class PgBase(SqlAccess):
         self._flushing = False
         """True while the hooks of the deferred ops run (their audit tail is checked)."""
         self.lock_count = 0
-        """Write transactions begun (``lock_seconds`` per write is their ratio)."""
+        """Write transactions begun."""
         self._numbers_from = 0
         """The last op number taken before the open transaction (its announcement)."""
         self._reclaim_after = False

@@ -14,7 +14,10 @@ take them back on rollback, so:
   or when a store opens (``PgBase._reclaim_numbers``: a killed writer's too); a write that
   fails while another is in flight leaves a gap. ``sequence_gaps`` therefore reports only the
   numbers the audit log names (each committed op has its entry) without an op row: rows
-  deleted behind hybridmem's back.
+  deleted behind hybridmem's back;
+- one user's write takes its first two numbers with its locks (``PgBase._after_begin``, no
+  round trip of its own); those it does not use go back in its COMMIT's round trip when the
+  store is idle (``PgBase._give_back``), else they are a gap like a failed write's.
 """
 
 from __future__ import annotations

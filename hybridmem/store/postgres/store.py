@@ -189,7 +189,7 @@ class PostgresStore(
         """Replace every state table's rows with snapshot ``name``'s (inside the caller's
         transaction; the recovery layer replays the op log after it)."""
         self._audit_tail = None  # the audit log is replaced too
-        self._forget_heads()  # and the op log and its counter
+        self._forget_heads()  # and the op log
         self._reclaim_after = True  # numbers continue after the restored log (once committed)
         with refused(f"cannot load snapshot {name!r}"):
             return snapshots.load(self.conn, name)
