@@ -662,7 +662,8 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
     def verify(self, *, full: bool = False) -> VerifyReport:
         """Compare SQLite and Chroma: all ids both ways, each entry's metadata and content hash
         (re-read only for nodes changed since the last verify, unless ``full``); check the
-        tree, the op-log sequence and the file."""
+        tree, the op-log sequence and the file, and the rows' tamper-evidence hashes (on
+        PostgreSQL, of the rows written since the last clean check, unless ``full``)."""
         self._check_open()
         if not isinstance(full, bool):
             raise InvalidArgumentError(f"full must be True or False, got {full!r}")

@@ -60,12 +60,19 @@ class WriteUnit:
     reindex: list[tuple[str, Vectors | None]] = field(default_factory=list)
     delete: list[str] = field(default_factory=list)
     finish_pending: bool = False
+    tops: dict[str, MemoryNode] = field(default_factory=dict)
+    """For ``reindex`` entries whose subtree the unit left as it was: the node as committed,
+    so the flush indexes it without reading it and its subtree back."""
+    indexed: set[str] = field(default_factory=set)
+    """Ids of ``index``'s nodes whose vectors and indexed mark the flush recorded (after the
+    commit), so the writer can return them as stored without reading them back."""
 
     def absorb(self, inner: WriteUnit) -> None:
         """Take over the deferred work of a nested unit that committed."""
         self.index.extend(inner.index)
         self.sync.extend(inner.sync)
         self.reindex.extend(inner.reindex)
+        self.tops.update(inner.tops)
         self.delete.extend(inner.delete)
         self.finish_pending = self.finish_pending or inner.finish_pending
 
@@ -179,8 +186,12 @@ class Engine:
 
     # -- the write unit -----------------------------------------------------------------------
     @contextmanager
-    def write(self) -> Iterator[WriteUnit]:
+    def write(self, user_id: str | None = None) -> Iterator[WriteUnit]:
         """A write unit: lock + ``BEGIN IMMEDIATE``; nested units are SAVEPOINTs.
+
+        ``user_id``: the user whose nodes the unit writes, when it writes one user's only
+        (PostgreSQL lets other users' writers run meanwhile: ``TreeStore.transaction``);
+        None for work that spans users, which has the store to itself.
 
         Everything written inside commits together or not at all. Vector work registered on the
         unit runs after the outermost commit (a crash before it leaves rows pending, which the
@@ -194,7 +205,7 @@ class Engine:
             unit = WriteUnit()
             self._unit = unit
             try:
-                with self.store.transaction():
+                with self.store.transaction(user_id):
                     yield unit
             finally:
                 self._unit = outer
@@ -226,11 +237,13 @@ class Engine:
         user_id: str | None,
         payload: dict[str, Any],
         at: datetime | None = None,
+        read: MemoryNode | None = None,
     ) -> tuple[OpRecord, MemoryNode | None]:
         """Log one op and apply it with its registered applier (inside a write unit).
 
         This is the only way the core and the services mutate the tree: the applier called
-        here is the one ``restore`` calls on replay.
+        here is the one ``restore`` calls on replay. ``read``: the op's node as the caller read
+        it in this unit and left it (the applier need not read it again).
         """
         if self._unit is None:
             raise RuntimeError("Engine.commit must run inside `with engine.write():`")
@@ -247,7 +260,10 @@ class Engine:
             at=at,
             actor=self.actor,
         )
-        return record, self.ops.apply(self.apply_context, record)
+        ctx = self.apply_context
+        if read is not None:
+            ctx = replace(ctx, read={read.id: read})
+        return record, self.ops.apply(ctx, record)
 
     def commit_many(
         self,

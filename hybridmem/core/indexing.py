@@ -93,19 +93,21 @@ class IndexSync:
         if unit.delete:
             self.engine.index.delete(sorted(set(unit.delete)))
         for nodes, vectors in unit.index:
-            self.index(nodes, vectors)
+            if self.index(nodes, vectors):
+                unit.indexed.update(n.id for n in nodes)
         for node_id, vectors in unit.reindex:
-            self.reindex_subtree(node_id, vectors)
+            unit.indexed |= self.reindex_subtree(node_id, vectors, unit.tops.get(node_id))
         if unit.sync:
             self.sync_metadata(list(dict.fromkeys(unit.sync)))
         if unit.finish_pending:
             self.finish_pending()
 
-    def index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> None:
-        """Upsert the vectors of ``nodes`` (embedding them when ``vectors`` is None)."""
+    def index(self, nodes: Sequence[MemoryNode], vectors: Vectors | None) -> bool:
+        """Upsert the vectors of ``nodes`` (embedding them when ``vectors`` is None); whether
+        their vectors and indexed mark were recorded (False: they stay pending)."""
         engine = self.engine
         if not nodes or not engine.index.writable:
-            return  # not the index owner: the rows stay pending for the owner (or next open)
+            return False  # not the index owner: the rows stay pending for the owner (or open)
         if vectors is None or len(vectors) != len(nodes):
             vectors = engine.embed([n.content for n in nodes])
         # Ids, vectors and filter metadata only: the text lives in the store (the source of
@@ -119,6 +121,7 @@ class IndexSync:
         engine.store.record_indexed(nodes, vectors, engine.embedder.name)
         if engine.catch_up is not None:
             engine.catch_up.after_write()
+        return True
 
     def sync_metadata(self, ids: Sequence[str]) -> None:
         """Refresh the filterable metadata (status, scope) of nodes changed in the store. A
@@ -134,7 +137,7 @@ class IndexSync:
             return
         self._relabel_entries(nodes)
 
-    def _relabel_entries(self, nodes: Sequence[MemoryNode]) -> None:
+    def _relabel_entries(self, nodes: Sequence[MemoryNode]) -> set[str]:
         """Bring the entries of pending ``nodes`` (content unchanged) to their new metadata. A
         node whose entry is missing (its own vector write failed earlier and was not caught up
         yet) is indexed instead: Chroma's update skips missing ids silently, and marking such
@@ -146,24 +149,33 @@ class IndexSync:
             engine.index.update_metadata([n.id for n in found], [index_metadata(n) for n in found])
             engine.store.mark_indexed(found)
         missing = [n for n in nodes if n.id not in present]
-        if missing:
-            self.index(missing, None)
+        done = {n.id for n in found}
+        if missing and self.index(missing, None):
+            done.update(n.id for n in missing)
+        return done
 
-    def reindex_subtree(self, node_id: str, vectors: Vectors | None) -> None:
+    def reindex_subtree(
+        self, node_id: str, vectors: Vectors | None, top: MemoryNode | None = None
+    ) -> set[str]:
         """Index the pending rows of a subtree: the top with ``vectors`` when its content
-        changed, the rest by metadata only (their content and vectors are unchanged)."""
+        changed, the rest by metadata only (their content and vectors are unchanged).
+        ``top``: the node as committed by a change that left its subtree as it was (then
+        nothing is read back). The ids recorded indexed."""
         engine = self.engine
-        top = engine.store.get(node_id)
+        alone = top is not None
+        top = top or engine.store.get(node_id)
         if top is None or not engine.index.writable:
-            return
-        pending = [
-            n for n in engine.store.subtree(top) if n.index_state == IndexState.PENDING.value
-        ]
+            return set()
+        pending = [top] if alone else [n for n in engine.store.subtree(top)]
+        pending = [n for n in pending if n.index_state == IndexState.PENDING.value]
+        done: set[str] = set()
         if pending and vectors is not None and pending[0].id == top.id:
-            self.index([pending[0]], vectors)
+            if self.index([pending[0]], vectors):
+                done.add(top.id)
             pending = pending[1:]
         if pending:
-            self._relabel_entries(pending)
+            done |= self._relabel_entries(pending)
+        return done
 
     def finish_pending(self) -> int:
         """Index every pending row (a crash between commit and vector write, another

@@ -92,6 +92,9 @@ class ApplyContext:
     store: TreeStore
     scope_types: tuple[str, ...]
     built: Mapping[str, BuiltRow] = field(default_factory=dict)
+    read: Mapping[str, MemoryNode] = field(default_factory=dict)
+    """Nodes the live writer read under the write lock in this transaction and did not change
+    since, by id (replay has none): an applier takes them instead of reading them again."""
 
 
 Applier = Callable[[ApplyContext, OpRecord], MemoryNode | None]
@@ -269,6 +272,12 @@ def require(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
     return node
 
 
+def current(ctx: ApplyContext, node_id: str | None, seq: int) -> MemoryNode:
+    """:func:`require`, answered by the node the writer read (``ctx.read``) when it has it."""
+    known = ctx.read.get(node_id) if node_id else None
+    return known if known is not None else require(ctx, node_id, seq)
+
+
 # -- appliers -------------------------------------------------------------------------------
 def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     """Insert a node under the payload's parent (the per-user root has none)."""
@@ -281,6 +290,16 @@ def apply_add(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
 def apply_adds(ctx: ApplyContext, records: Sequence[OpRecord]) -> list[MemoryNode | None]:
     """Insert consecutive ``add`` rows with one statement per table: what :func:`apply_add`
     does for each in turn (a parent may be an earlier row of the batch)."""
+    given = ctx.built or {}
+    mine = [given.get(r.node_id) if r.node_id else None for r in records]
+    if all(b is not None and b.record == r for b, r in zip(mine, records, strict=True)):
+        # The live writer built every row under the write lock from parents it read in this
+        # transaction, whose path and scope cannot change while it holds the lock (the same
+        # reasoning as its own cache of parents, core/add_run.py): no need to read them again.
+        prebuilt = [
+            (b.row, stored_terms(r.payload)) for b, r in zip(mine, records, strict=True) if b
+        ]
+        return list(ctx.store.insert_nodes(prebuilt, [b.node for b in mine if b]))
     wanted = {r.payload["parent_id"] for r in records if r.payload.get("parent_id")}
     known: dict[str, MemoryNode] = ctx.store.get_many(wanted) if wanted else {}
     rows: list[tuple[NodeRow, str]] = []
@@ -388,7 +407,7 @@ _UPDATABLE = frozenset(
 def apply_update(ctx: ApplyContext, rec: OpRecord) -> MemoryNode:
     """Change a node's columns; content changes re-index its terms; a change of scope type
     recomputes the subtree's task ids."""
-    node = require(ctx, rec.node_id, rec.seq)
+    node = current(ctx, rec.node_id, rec.seq)
     values: dict[str, Any] = {}
     terms: str | None = None
     for key, value in rec.payload.items():

@@ -8,12 +8,13 @@ table changes. Arguments arrive validated by the facade (``hybridmem/memory.py``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from hybridmem.clock import ensure_utc, to_iso
 from hybridmem.core.add_run import AddRun
-from hybridmem.core.engine import Engine
+from hybridmem.core.engine import Engine, WriteUnit
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import BatchReads, KnownVectors, NodeChange, PlanRequest, WritePlan
 from hybridmem.core.ids import new_node_id
@@ -27,7 +28,7 @@ from hybridmem.errors import (
     NodeNotFoundError,
     ScopeError,
 )
-from hybridmem.models import MemoryNode, NodeStatus
+from hybridmem.models import IndexState, MemoryNode, NodeStatus
 
 
 def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
@@ -40,6 +41,28 @@ def get_scoped(engine: Engine, node_id: str, user_id: str | None) -> MemoryNode:
         suffix = f" for user {user_id!r}" if user_id is not None else ""
         raise NodeNotFoundError(f"no node with id {node_id!r}{suffix}")
     return node
+
+
+def as_written(adds: AddRun, unit: WriteUnit) -> dict[str, MemoryNode]:
+    """The nodes an ``add_many`` wrote, as the store holds them once its unit committed and
+    flushed, without reading them back: the rows its applier wrote (no later op of the unit
+    touches them: an ancestors' bump skips the batch, and a node an item changed afterwards
+    is left out), marked indexed where the flush recorded their vectors."""
+    changed = set(adds.evolved)
+    return {
+        node_id: replace(node, index_state=IndexState.INDEXED.value)
+        if node_id in unit.indexed
+        else node
+        for node_id, node in adds.batch.items()
+        if node_id not in changed
+    }
+
+
+def writer_of(engine: Engine, node_id: str, user_id: str | None) -> str | None:
+    """The user a write of ``node_id`` locks (``Engine.write``): the caller's scope, else the
+    node's owner (a node never changes users); None for a node that does not exist (the
+    unit then spans users and reports it missing)."""
+    return user_id if user_id is not None else engine.store.owner(node_id)
 
 
 class TreeWriter:
@@ -82,7 +105,7 @@ class TreeWriter:
         # holds them too). Left to Python's cycle collector, each batch's graph (its nodes,
         # answers, pool matrices: ~9,500 objects a 1,000-node batch) waits for a full
         # collection, which in a process holding a model walks ~500k objects (0.4-0.6 s).
-        with BatchReads(digests) as batch_reads, engine.write() as unit:
+        with BatchReads(digests) as batch_reads, engine.write(user_id) as unit:
             # Only ids the caller chose can collide (generated ones are fresh uuids).
             chosen = [node_id for item, node_id in zip(inputs, ids, strict=True) if item.id]
             existing = engine.store.all_ids_among(chosen) if chosen else []
@@ -121,7 +144,10 @@ class TreeWriter:
                     activate_id = node_id
             adds.flush()
             self._finish_adds(adds, ids, activate_id, feed)
-        fresh = engine.store.get_many(set(resolved.values()))
+        fresh = as_written(adds, unit)
+        wanted = set(resolved.values()) - fresh.keys()
+        if wanted:  # repeats reinforced instead of written, nodes changed after their add
+            fresh.update(engine.store.get_many(wanted))
         return [fresh[resolved[node_id]] for node_id in ids]
 
     def _finish_adds(
@@ -342,7 +368,7 @@ class TreeWriter:
             )
             if new_hash != current.content_hash:
                 vectors = engine.embed([changes["content"]])  # outside any lock
-        with engine.write() as unit:
+        with engine.write(writer_of(engine, node_id, user_id)) as unit:
             node = get_scoped(engine, node_id, user_id)
             if expected_version is not None and node.version != expected_version:
                 raise ConflictError(
@@ -356,9 +382,17 @@ class TreeWriter:
                 return node
             if "content" not in payload and "sealed" not in payload:
                 vectors = None
-            engine.commit("update", node_id=node.id, user_id=node.user_id, payload=payload)
+            _, updated = engine.commit(
+                "update", node_id=node.id, user_id=node.user_id, payload=payload, read=node
+            )
             unit.reindex.append((node.id, vectors))
-        return get_scoped(engine, node_id, None)
+            if updated is not None and "node_type" not in payload:
+                unit.tops[node.id] = updated  # no re-scope: the subtree below is as it was
+        if updated is None or "node_type" in payload:
+            return get_scoped(engine, node_id, None)
+        # As the store holds it after the flush, without reading it back.
+        state = IndexState.INDEXED.value if node.id in unit.indexed else updated.index_state
+        return replace(updated, index_state=state)
 
     def _update_payload(self, node: MemoryNode, changes: dict[str, Any]) -> dict[str, Any]:
         """The logged form of an update: only columns whose value changes; content as text,
@@ -382,7 +416,7 @@ class TreeWriter:
     def move(self, node_id: str, new_parent_id: str, *, user_id: str | None) -> MemoryNode:
         """Re-attach a node (and its subtree) under another node of the same user."""
         engine = self.engine
-        with engine.write() as unit:
+        with engine.write(writer_of(engine, node_id, user_id)) as unit:
             node = get_scoped(engine, node_id, user_id)
             parent = get_scoped(engine, new_parent_id, user_id)
             if parent.user_id != node.user_id:
@@ -414,7 +448,7 @@ class TreeWriter:
     def delete(self, node_id: str, *, subtree: bool, user_id: str | None) -> int:
         """Delete a node (and its subtree, or re-attach its children to its parent)."""
         engine = self.engine
-        with engine.write() as unit:
+        with engine.write(writer_of(engine, node_id, user_id)) as unit:
             node = get_scoped(engine, node_id, user_id)
             if subtree:
                 doomed = [n.id for n in engine.store.subtree(node)]
@@ -447,7 +481,7 @@ class TreeWriter:
     def set_active(self, node_id: str, *, user_id: str | None) -> MemoryNode:
         """Make ``node_id`` its user's active node (persisted: survives a crash)."""
         engine = self.engine
-        with engine.write():
+        with engine.write(writer_of(engine, node_id, user_id)):
             node = get_scoped(engine, node_id, user_id)
             engine.commit("set_active", node_id=node.id, user_id=node.user_id, payload={})
         return node
@@ -457,7 +491,7 @@ class TreeWriter:
         under it, sealed when the task is, then the ``finish`` op; a finished task is no
         longer the active one (the active node moves to the task's parent task, or to none)."""
         engine = self.engine
-        with engine.write():
+        with engine.write(writer_of(engine, task_id, user_id)):
             task = get_scoped(engine, task_id, user_id)
             if task.node_type not in engine.config.scope_types or task.parent_id is None:
                 raise InvalidArgumentError(
@@ -534,7 +568,7 @@ class TreeWriter:
         """:meth:`apply_changes`, returning each changed node as it was before its change."""
         engine = self.engine
         changed: list[MemoryNode] = []
-        with engine.write() as unit:
+        with engine.write(user_id) as unit:
             for change in changes:
                 node = engine.store.get(change.node_id)
                 if node is None or node.user_id != user_id:

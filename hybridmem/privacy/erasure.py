@@ -317,6 +317,9 @@ def _finish(core: Core, seq: int, pending: dict[str, object], compact: bool) -> 
 def finish_pending_erasures(core: Core) -> int:
     """Finish every erasure a crash (or a process without the index) left pending; return
     how many are finished now."""
+    # Asked after every write of the index owner: a store with a server reads it with the
+    # write's COMMIT instead of in a round trip of its own.
+    core.engine.store.watch_meta(PENDING_ERASURE)
     keys = list(core.engine.store.meta_items(PENDING_ERASURE))
     done = 0
     for key in keys:

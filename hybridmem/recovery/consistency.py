@@ -70,7 +70,7 @@ def verify(core: Core, *, full: bool = False) -> VerifyReport:
         after = engine.index.get_ids()
         sequence = engine.store.sequence_gaps()
         erasures = pending_erasures(engine.store)
-        tampered = engine.store.tampered_rows()
+        tampered = engine.store.tampered_rows(full=full, remember=not engine.read_only)
         marks = {} if full else engine.store.verified_marks()
         indexed = [r for r in rows if r.index_state == IndexState.INDEXED.value]
         todo = [r for r in indexed if r.id in after and marks.get(r.id) != r.fingerprint]
@@ -224,8 +224,10 @@ class Reconciler:
         """Delete vectors of nodes the op log deleted after ``since`` (idempotent)."""
         store = self.core.engine.store
         with store.reading():
-            deletes = store.read_ops(since=since, ops=("delete",))
+            # The horizon first: every op at or below it has committed (or never will), so
+            # the read after it sees them all; ops above it are read again next time.
             last = store.last_seq()
+            deletes = store.read_ops(since=since, ops=("delete",))
         ids = sorted({i for op in deletes for i in op.payload.get("ids", ())})
         # An id can be deleted and later added again: keep vectors of nodes that exist.
         existing = store.get_many(ids) if ids else {}

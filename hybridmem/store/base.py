@@ -243,9 +243,10 @@ class SQLiteBase(SqlAccess):
             raise StoreClosedError("this memory store has been closed")
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self, user_id: str | None = None) -> Iterator[None]:
         """One write transaction (``BEGIN IMMEDIATE``); a nested call is a SAVEPOINT, so an
-        inner failure undoes only the inner work when the caller handles it.
+        inner failure undoes only the inner work when the caller handles it. ``user_id`` is
+        ignored: SQLite has one writer at a time whichever users it writes.
 
         A SQLite failure (full disk, I/O error, busy, damage) inside the block or at COMMIT
         rolls the transaction back and leaves as a :class:`StoreError`, never a raw
@@ -425,9 +426,10 @@ class SQLiteBase(SqlAccess):
         return node
 
     # -- the file -------------------------------------------------------------------------
-    def tampered_rows(self) -> list[str]:
+    def tampered_rows(self, *, full: bool = True, remember: bool = False) -> list[str]:
         """Node and op-log rows edited behind hybridmem's back, and missing guard triggers
-        (see :mod:`hybridmem.store.tamper`)."""
+        (see :mod:`hybridmem.store.tamper`). Every row, whatever ``full`` and ``remember``
+        say: anyone who can write the file can edit any row without leaving a trace."""
         with self.reading():
             return tamper.tampered_rows(self.conn)
 

@@ -86,8 +86,11 @@ class StoreLifecycle(Protocol):
         """Release the backend; later calls raise ``StoreClosedError``. Idempotent."""
         ...
 
-    def transaction(self) -> AbstractContextManager[None]:
-        """A write transaction; nested calls are savepoints (see the module docstring)."""
+    def transaction(self, user_id: str | None = None) -> AbstractContextManager[None]:
+        """A write transaction; nested calls are savepoints (see the module docstring).
+        ``user_id``: the user whose nodes it writes, when it writes one user's only: a backend
+        with many writers (PostgreSQL) lets other users' writers run meanwhile; None: work
+        that spans users, exclusive. SQLite has one writer either way."""
         ...
 
     def reading(self) -> AbstractContextManager[None]:
@@ -516,6 +519,12 @@ class Meta(StoreLifecycle, Protocol):
         """Remove every key starting with ``prefix``."""
         ...
 
+    def watch_meta(self, prefix: str) -> None:
+        """Keys under ``prefix`` are asked for after every write (a duty's check): a store
+        with a server may read them with each write's COMMIT, and answer
+        :meth:`meta_items` from that read when nothing ran on its connection since."""
+        ...
+
     def connection_token(self) -> str | None:
         """This store's connection as its database server knows it, or None when there is
         no server (SQLite: every user of the file is on this host). Changes on reconnect."""
@@ -535,9 +544,11 @@ class RecoveryReads(Protocol):
         """First and last sequence and the missing numbers between (at most ``max_report``)."""
         ...
 
-    def tampered_rows(self) -> list[str]:
+    def tampered_rows(self, *, full: bool = True, remember: bool = False) -> list[str]:
         """Rows edited behind the store's back (their integrity hash does not match), as
-        ``"node <id>"`` / ``"op #<seq>"``; empty when the backend keeps no such hashes."""
+        ``"node <id>"`` / ``"op #<seq>"``; empty when the backend keeps no such hashes.
+        ``full=False`` lets a backend that can tell which rows were written since its last
+        clean check (``remember=True`` records one) check only those."""
         ...
 
     def quick_check(self) -> list[str]:

@@ -510,9 +510,11 @@ def test_postgres_store_reconnects_after_the_server_drops_it(pg_url):
     tree(store)
 
     def kill_sessions() -> None:
+        # Returns once the backends are gone (the timeout argument waits for them), as a
+        # connection dropped while idle is gone before the next write begins.
         with psycopg.connect(pg_url, autocommit=True) as admin:
             admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
 

@@ -144,7 +144,7 @@ def _apply(
     changes = [c for _, c in planned]
     doomed: list[str] = []
     engine = core.engine
-    with engine.write() as unit:
+    with engine.write(user_id) as unit:
         changed = core.tree.apply_changes(
             changes, user_id=user_id, now=now, op="maintain", expected_versions=versions
         )

@@ -6,10 +6,11 @@ English Snowball stemming; FTS5 uses ``porter``). Matching uses the GIN index on
 
 Ranking is BM25 with FTS5's constants and IDF (k1 = 1.2, b = 0.75,
 ``idf = ln((N - df + 0.5) / (df + 0.5))``, floored at 1e-6), computed from ``lex_df`` (nodes
-per term) and two counters (nodes, terms), which the store keeps up to date in every write
-transaction. ``ts_rank_cd`` would be the built-in choice, but it has no IDF: on OR-ed queries
-a stop-like word would rank as high as a rare name, and the two backends would disagree on
-which candidates enter retrieval. ``benchmarks/backends.py`` measures the agreement.
+per term and user) and two counters per user (nodes, terms), summed, which the store keeps up
+to date in every write transaction. ``ts_rank_cd`` would be the built-in choice, but it has
+no IDF: on OR-ed queries a stop-like word would rank as high as a rare name, and the two
+backends would disagree on which candidates enter retrieval. ``benchmarks/backends.py``
+measures the agreement.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import psycopg
 
-from hybridmem.store.postgres.schema import TS_CONFIG
+from hybridmem.store.postgres.schema import COUNTER_ROWS, TS_CONFIG
 
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 K1 = 1.2
@@ -45,19 +46,30 @@ def terms_of_match(match: str) -> list[str]:
     return [m.replace('""', '"') for m in _QUOTED.findall(match)]
 
 
+# The BM25 statistics are kept per user (m009): writers of different users run at once
+# (``base.py``) and would otherwise wait on each other's rows of common terms and on one
+# counter row, or deadlock over two terms taken in opposite orders. Ranking sums them.
+_PER_USER = (
+    "SELECT n.user_id, count(*) AS docs, coalesce(sum(n.lex_len), 0) AS terms "
+    "FROM nodes n WHERE n.id = ANY(%s) GROUP BY n.user_id"
+)
+DOCS_COUNTERS = "starts_with(name, 'lex_docs/')"
+"""The counter rows holding nodes per user (their sum is the store's)."""
+TERMS_COUNTERS = "starts_with(name, 'lex_terms/')"
+
+
 def count_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
     """Count nodes' terms into the BM25 statistics (after their rows got their terms)."""
     conn.execute(
-        "INSERT INTO lex_df(term, df) SELECT u.lexeme, count(*) FROM nodes n, unnest(n.lex) u "
-        "WHERE n.id = ANY(%s) GROUP BY u.lexeme "
-        "ON CONFLICT (term) DO UPDATE SET df = lex_df.df + excluded.df",
+        "INSERT INTO lex_df(term, user_id, df) SELECT u.lexeme, n.user_id, count(*) "
+        "FROM nodes n, unnest(n.lex) u WHERE n.id = ANY(%s) GROUP BY n.user_id, u.lexeme "
+        "ORDER BY 1, 2 ON CONFLICT (term, user_id) DO UPDATE SET df = lex_df.df + excluded.df",
         (list(ids),),
     )
     conn.execute(
-        "WITH s AS (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms FROM nodes "
-        "WHERE id = ANY(%s)) "
-        "UPDATE counters SET value = value + CASE name WHEN 'lex_docs' THEN s.docs "
-        "ELSE s.terms END FROM s WHERE name IN ('lex_docs', 'lex_terms')",
+        f"INSERT INTO counters(name, value) SELECT k.name, k.v FROM ({_PER_USER}) s "
+        f"{COUNTER_ROWS} ORDER BY 1 "
+        "ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value",
         (list(ids),),
     )
 
@@ -65,23 +77,25 @@ def count_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
 def remove_terms(conn: psycopg.Connection, ids: Sequence[str]) -> None:
     """Count nodes' terms out of the statistics (before their rows are deleted or re-termed).
 
-    A term no node holds any more is deleted: after an erasure no row names it.
+    A term no node of the user holds any more is deleted: after an erasure no row names it.
     """
-    gone = conn.execute(
-        "UPDATE lex_df d SET df = d.df - c.k FROM ("
-        "  SELECT u.lexeme AS term, count(*) AS k FROM nodes n, unnest(n.lex) u "
-        "  WHERE n.id = ANY(%s) GROUP BY u.lexeme"
-        ") c WHERE d.term = c.term RETURNING d.term, d.df",
-        (list(ids),),
-    ).fetchall()
-    empty = [term for term, df in gone if df <= 0]
-    if empty:
-        conn.execute("DELETE FROM lex_df WHERE term = ANY(%s)", (empty,))
+    # Two statements whose answers nobody reads (in a write transaction's pipeline they cost
+    # no round trip): the second sees the first's counts.
     conn.execute(
-        "WITH s AS (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms FROM nodes "
-        "WHERE id = ANY(%s)) "
-        "UPDATE counters SET value = value - CASE name WHEN 'lex_docs' THEN s.docs "
-        "ELSE s.terms END FROM s WHERE name IN ('lex_docs', 'lex_terms')",
+        "UPDATE lex_df d SET df = d.df - c.k FROM ("
+        "  SELECT u.lexeme AS term, n.user_id, count(*) AS k FROM nodes n, unnest(n.lex) u "
+        "  WHERE n.id = ANY(%s) GROUP BY n.user_id, u.lexeme"
+        ") c WHERE d.term = c.term AND d.user_id = c.user_id",
+        (list(ids),),
+    )
+    conn.execute(
+        "DELETE FROM lex_df d WHERE d.df <= 0 AND (d.term, d.user_id) IN ("
+        "  SELECT u.lexeme, n.user_id FROM nodes n, unnest(n.lex) u WHERE n.id = ANY(%s))",
+        (list(ids),),
+    )
+    conn.execute(
+        f"UPDATE counters c SET value = c.value - k.v FROM ({_PER_USER}) s {COUNTER_ROWS} "
+        "WHERE c.name = k.name",
         (list(ids),),
     )
 
@@ -106,13 +120,16 @@ def search_sql(where: str) -> str:
                 '''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | '
             )::tsquery AS query FROM q
         ), st AS MATERIALIZED (
-            SELECT greatest(max(value) FILTER (WHERE name = 'lex_docs'), 1)::float8 AS docs,
-                   greatest(max(value) FILTER (WHERE name = 'lex_terms'), 1)::float8 AS terms
-            FROM counters WHERE name IN ('lex_docs', 'lex_terms')
+            SELECT greatest(sum(value) FILTER (WHERE {DOCS_COUNTERS}), 1)::float8 AS docs,
+                   greatest(sum(value) FILTER (WHERE {TERMS_COUNTERS}), 1)::float8 AS terms
+            FROM counters WHERE starts_with(name, 'lex_')
+        ), d AS MATERIALIZED (
+            SELECT l.term, sum(l.df) AS df FROM lex_df l JOIN q ON l.term = q.term
+            GROUP BY l.term
         ), w AS MATERIALIZED (
             SELECT q.term,
                    greatest(ln((st.docs - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
-            FROM q JOIN lex_df d ON d.term = q.term CROSS JOIN st
+            FROM q JOIN d ON d.term = q.term CROSS JOIN st
         ), hit AS MATERIALIZED (
             SELECT n.id, n.lex, n.lex_len FROM nodes n
             WHERE n.lex @@ (SELECT query FROM tsq) AND {where}

@@ -2,10 +2,22 @@
 (numbering and appending op rows, batching audit rows, asking the server which sessions are
 alive). The reads both stores share are in :mod:`hybridmem.store.sql.logs`.
 
-**The op log is gap-free and in commit order**: the next sequence comes from the ``counters``
-row updated in the writing transaction. A ``SEQUENCE`` would not do: its numbers are not
-returned on rollback (gaps) and are handed out in start order, not commit order, so a reader
-could see seq 7 committed before seq 6. Under the write lock the counter is never contended.
+**Op numbers come from a ``SEQUENCE``** (m009): writers of different users run at once
+(``base.py``), and a counter row updated in each transaction would make each wait for the
+other's COMMIT. A sequence hands numbers out in start order, not commit order, and does not
+take them back on rollback, so:
+
+- a reader can see op 7 committed before op 6: :meth:`PgOpLog.last_seq` is the newest op below
+  every number still in flight (the transactions announce themselves, ``base.py``), so "ops
+  after ``last_seq()``" never skips one that commits later;
+- a rolled-back write's numbers are handed out again when the store is idle right after it,
+  or when a store opens (``PgBase._reclaim_numbers``: a killed writer's too); a write that
+  fails while another is in flight leaves a gap. ``sequence_gaps`` therefore reports only the
+  numbers the audit log names (each committed op has its entry) without an op row: rows
+  deleted behind hybridmem's back;
+- one user's write takes its first two numbers with its locks (``PgBase._after_begin``, no
+  round trip of its own); those it does not use go back in its COMMIT's round trip when the
+  store is idle (``PgBase._give_back``), else they are a gap like a failed write's.
 """
 
 from __future__ import annotations
@@ -21,12 +33,28 @@ import psycopg
 from hybridmem.clock import to_iso
 from hybridmem.errors import StoreError
 from hybridmem.models import OpRecord
-from hybridmem.store.postgres.base import PgBase, refused
-from hybridmem.store.records import AUDIT_HEAD_KEY, AuditRow, OpRow, PayloadScrubber
+from hybridmem.store.postgres.base import (
+    IN_FLIGHT_BASE,
+    IN_FLIGHT_FLOOR,
+    LAST_NUMBER,
+    TAIL_MOVED,
+    PgBase,
+    refused,
+)
+from hybridmem.store.postgres.schema import OPLOG_NUMBERS
+from hybridmem.store.records import (
+    AUDIT_HEAD_KEY,
+    AuditRow,
+    OpRow,
+    PayloadScrubber,
+    op_row_values,
+)
 from hybridmem.store.sql.dialect import POSTGRES
 from hybridmem.store.sql.logs import (
     INSERT_AUDIT,
     INSERT_OP,
+    LAST_AUDIT,
+    META_RANGE,
     META_UPSERT,
     OP_COLUMNS,
     AuditQueries,
@@ -36,12 +64,31 @@ from hybridmem.store.sql.logs import (
 
 _AUDIT_INSERT = POSTGRES.q(INSERT_AUDIT)
 _META_UPSERT = POSTGRES.q(META_UPSERT)
-# Reserves n numbers after the counter (under the write lock); returns the last of them.
-_RESERVE = "UPDATE counters SET value = value + %s WHERE name = 'oplog_seq' RETURNING value"
+_META_RANGE = POSTGRES.q(META_RANGE)
+# Takes n op numbers, ascending (not consecutive: other writers take numbers meanwhile).
+_RESERVE = f"SELECT nextval('{OPLOG_NUMBERS}') AS v FROM generate_series(1, %s) ORDER BY v"
 _INSERT_OP = POSTGRES.q(INSERT_OP)
 _APPEND = (
-    "WITH c AS (UPDATE counters SET value = value + 1 WHERE name = 'oplog_seq' RETURNING value) "
-    f"INSERT INTO oplog({OP_COLUMNS}) SELECT c.value, %s, %s, %s, %s, %s, %s FROM c RETURNING seq"
+    f"INSERT INTO oplog({OP_COLUMNS}) VALUES (nextval('{OPLOG_NUMBERS}'), %s, %s, %s, %s, %s, %s) "
+    "RETURNING seq"
+)
+# Fails (TAIL_MOVED) unless the audit log's newest entry has hash %s (None: no entry). Run
+# under the audit tail lock; the error depends on the row read, so it is never folded early.
+_TAIL_CHECK = (
+    "SELECT CASE WHEN t.h IS NOT DISTINCT FROM %s::text THEN 0 "
+    f"ELSE ('{TAIL_MOVED} ' || coalesce(t.h, '-'))::int END "
+    "FROM (SELECT (SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS h) t"
+)
+# The newest committed op below every number in flight (see the module docstring). The
+# sequence's value is read first (a transaction that announces itself later takes numbers
+# above it), then the announcements; every number up to the lower of the two belongs to a
+# transaction that has committed (visible to the next statement) or rolled back.
+_LAST_SEQ = (
+    f"WITH l AS MATERIALIZED (SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v "
+    f"FROM {OPLOG_NUMBERS}), "
+    f"b AS MATERIALIZED (SELECT least(l.v, coalesce(({IN_FLIGHT_FLOOR} AND l.v >= 0), l.v)) "
+    "AS v FROM l) "
+    "SELECT coalesce(max(o.seq), 0) FROM oplog o, b WHERE o.seq <= b.v"
 )
 # Rows an erasure has not scrubbed (payloads are JSON text; ``"erased": true`` marks a scrub).
 _UNSCRUBBED = f"op != 'erase' AND {POSTGRES.not_scrubbed}"
@@ -78,7 +125,11 @@ def _node_filter(user_id: str, node_ids: Sequence[str], whole_user: bool) -> tup
 
 
 class PgOpLog(OpLogQueries, PgBase):
-    """The append-only op log (payload rewrites are erasure's and key rotation's only)."""
+    """The append-only op log (payload rewrites are erasure's and key rotation's only).
+
+    The first op of one user's write transaction is numbered with the number its locks'
+    statement took (``PgBase._after_begin``: no ``RETURNING`` to wait for); later ones take
+    theirs from the sequence as they are appended."""
 
     def append_op(
         self,
@@ -93,31 +144,55 @@ class PgOpLog(OpLogQueries, PgBase):
         """Append an op-log row (inside the caller's transaction) and return its sequence;
         the ``on_op`` hook sees the row in the same transaction."""
         text = json.dumps(payload, ensure_ascii=False, default=str)
+        self._hold_user(user_id)
+        spare = self._take_spare()
         with refused(f"cannot log op {op!r}"):
-            row = self.conn.execute(
-                _APPEND, (op, node_id, user_id, text, to_iso(at), actor)
-            ).fetchone()
-        if row is None:
-            raise StoreError("the op-log counter row is missing; the schema is damaged")
-        seq = int(row[0])
-        if self.on_op is not None:
-            self.on_op(OpRecord(seq, op, node_id, user_id, payload, at, actor))
+            if spare is not None:
+                seq = spare
+                record = OpRecord(seq, op, node_id, user_id, payload, at, actor)
+                self.conn.execute(_INSERT_OP, op_row_values(record))
+            else:
+                row = self.conn.execute(
+                    _APPEND, (op, node_id, user_id, text, to_iso(at), actor)
+                ).fetchone()
+                if row is None:
+                    raise StoreError("the op-log sequence returned no number")
+                seq = int(row[0])
+                self._taken([seq])
+        if self.on_op is not None or self.on_ops is not None:
+            self._notify([OpRecord(seq, op, node_id, user_id, payload, at, actor)])
         return seq
+
+    def last_seq(self) -> int:
+        """The newest op (0 for an empty log) such that no op at or below it can still
+        commit: every writer in flight took its numbers above it. Readers of "ops after N"
+        move on to it and never skip an op committed late. Inside one user's write
+        transaction: the number before the next one it will use (what its writer predicts
+        its ops' numbers from; a number that turns out otherwise is the writer's to notice)."""
+        if self._depth and self._mode == "user":
+            self._lock_answer()
+            if self._spares:
+                return self._spares[0] - 1
+            if self._last_taken:
+                return self._last_taken
+        return int(self._tuples(_LAST_SEQ, (IN_FLIGHT_BASE,))[0][0])
 
     def insert_op_row(self, row: OpRow) -> None:
         """Insert a logged op row verbatim (replay; inside the caller's transaction); the
-        counter moves up to its sequence so later appends continue after it."""
+        sequence moves up to it so later appends continue after it."""
         with refused(f"cannot insert op #{row.seq}"):
             self._exec(_INSERT_OP, tuple(row))
             self._exec(
-                "UPDATE counters SET value = greatest(value, %s) WHERE name = 'oplog_seq'",
-                (row.seq,),
+                f"SELECT setval('{OPLOG_NUMBERS}', greatest(%s, ({LAST_NUMBER})))", (row.seq,)
             )
 
     def _missing_seqs(self, first: int, last: int, max_report: int) -> list[int]:
+        # Gaps of rolled-back writes are expected (a sequence): missing are the numbers of
+        # committed ops, which the audit log names, without their row.
         rows = self._tuples(
-            "SELECT g FROM generate_series(%s::bigint, %s::bigint) g "
-            "WHERE NOT EXISTS (SELECT 1 FROM oplog WHERE seq = g) ORDER BY g LIMIT %s",
+            "SELECT DISTINCT a.op_seq FROM audit_log a WHERE a.op_seq BETWEEN %s AND %s "
+            "AND NOT EXISTS (SELECT 1 FROM oplog o WHERE o.seq = a.op_seq) "
+            "ORDER BY a.op_seq LIMIT %s",
             (first, last, max_report),
         )
         return [int(r[0]) for r in rows]
@@ -135,13 +210,47 @@ class PgOpLog(OpLogQueries, PgBase):
 
 
 class PgAuditTable(AuditQueries, PgBase):
-    """Rows of the audit log (a hash chain; its rules are the privacy layer's)."""
+    """Rows of the audit log (a hash chain; its rules are the privacy layer's).
+
+    Once this store has appended audit entries, every write transaction reads the newest
+    entry right after the write lock (:meth:`_after_begin`), with no round trip of its own."""
+
+    _audits = False
+    """Whether write transactions here append audit entries (then they read the head)."""
+    _audit_probe: psycopg.Cursor[Any] | None = None
+
+    def _after_begin(self) -> None:
+        super()._after_begin()
+        if self._audits and self._mode != "derived" and self.HEADS_UNDER_LOCK:
+            self._audit_probe = self.conn.execute(LAST_AUDIT)
+
+    def _forget_heads(self) -> None:
+        super()._forget_heads()
+        self._audit_probe = None
+
+    def _forget_tail(self) -> None:
+        super()._forget_tail()
+        self._audit_probe = None
 
     def last_audit_entry(self) -> AuditRow | None:
         """The newest entry (the one a new entry chains to), or None. Inside a write
-        transaction that appended one, that entry, without a round trip."""
-        if self._depth and self._audit_tail is not None:
-            return self._audit_tail
+        transaction that appended one, that entry, without a round trip; in a transaction
+        holding the global lock, the head read with it; at the COMMIT of one user's write, the
+        head read with its first answer, checked under the audit tail lock by a statement
+        sent after it (``PgBase._flush_deferred``); else the head read under the tail lock."""
+        if self._depth:
+            self._audits = True
+            if self._audit_tail is not None:
+                return self._audit_tail
+            probe, self._audit_probe = self._audit_probe, None
+            if probe is not None and (self._mode != "user" or self._flushing):
+                rows = probe.fetchall()
+                known = AuditRow(*rows[0]) if rows else None
+                if self._mode == "user":
+                    self._hold_tail()
+                    self.conn.execute(_TAIL_CHECK, (known.hash if known else None,))
+                return known
+            self._hold_tail()  # writers of other users append too: hold the tail from here
         return self._last_audit_row()
 
     def append_audit(self, row: AuditRow) -> None:
@@ -154,9 +263,9 @@ class PgAuditTable(AuditQueries, PgBase):
         caller's transaction; one round trip)."""
         if not rows:
             return
-        self._audit_tail = None  # unknown should the statements fail
+        self._audit_tail = self._audit_probe = None  # unknown should the statements fail
         what = f"cannot append audit entries {rows[0].seq}..{rows[-1].seq}"
-        with refused(what), self.conn.pipeline(), self.conn.cursor() as cur:
+        with refused(what), self._piped(), self.conn.cursor() as cur:
             cur.executemany(_AUDIT_INSERT, [astuple(row) for row in rows])
             cur.execute(_META_UPSERT, (AUDIT_HEAD_KEY, f"{rows[-1].seq}:{rows[-1].hash}"))
         if self._depth:
@@ -164,12 +273,52 @@ class PgAuditTable(AuditQueries, PgBase):
 
 
 class PgMetaTable(MetaQueries, PgBase):
-    """Keyed metadata of the store."""
+    """Keyed metadata of the store.
+
+    Watched prefixes (:meth:`watch_meta`: pending erasures, which the index owner checks
+    after every write) are read with every write's COMMIT, in its round trip; the
+    :meth:`meta_items` that follows answers from that read while nothing else ran on the
+    connection (any read or write in between drops it)."""
+
+    _watched: frozenset[str] = frozenset()
+    _watch_reads: dict[str, psycopg.Cursor[Any]] | None = None
+
+    def watch_meta(self, prefix: str) -> None:
+        """Read keys under ``prefix`` with every write's COMMIT (see the class)."""
+        self._watched = self._watched | {prefix}
+
+    def _before_commit(self) -> None:
+        super()._before_commit()
+        if self._watched:
+            self._watch_reads = {
+                prefix: self.conn.execute(_META_RANGE, (prefix, prefix + "\uffff"))
+                for prefix in self._watched
+            }
+
+    def _forget_heads(self) -> None:
+        super()._forget_heads()
+        self._watch_reads = None
+
+    def _committed(self) -> None:
+        super()._committed()
+        reads, self._watch_reads = self._watch_reads, None
+        for prefix, cur in (reads or {}).items():
+            self._after_write[f"meta:{prefix}"] = dict(cur.fetchall())
+
+    def meta_items(self, prefix: str) -> dict[str, str]:
+        """Every key starting with ``prefix`` and its value, in key order."""
+        with self._lock:
+            known = self._after_write.pop(f"meta:{prefix}", None)
+            if known is not None and not self._depth:
+                return dict(known)
+        return super().meta_items(prefix)
 
     def connection_token(self) -> str | None:
         """``pid@start`` of this store's server backend: the server ends a backend when its
         client's connection goes, whichever host the client was on, so the token is how
         another host tells that this process is gone (recovery/sessions.py)."""
+        if self._token is not None and not self._closed:
+            return self._token  # asked after every write: no statement, no round trip
         with self.reading():
             if self._token is None:
                 pid, start = self.conn.execute(

@@ -48,7 +48,7 @@ class PgNodeTable(NodeQueries, PgBase):
         cols = list(row)
         values: Mapping[str, Any] = row
         with refused(f"cannot insert node {row['id']!r}"):
-            with self.conn.pipeline():  # one round trip for the row and its term statistics
+            with self._piped():  # one round trip for the row and its term statistics
                 cur = self.conn.execute(
                     _insert_sql(cols) + " RETURNING rid", _params(values, cols, fts_terms)
                 )
@@ -68,7 +68,7 @@ class PgNodeTable(NodeQueries, PgBase):
         if not rows:
             return []
         cols = list(rows[0][0])
-        with refused("cannot insert nodes"), self.conn.pipeline(), self.conn.cursor() as cur:
+        with refused("cannot insert nodes"), self._piped(), self.conn.cursor() as cur:
             cur.executemany(
                 _insert_sql(cols),
                 [_params(r, cols, t) for r, t in rows],
@@ -103,12 +103,13 @@ class PgNodeTable(NodeQueries, PgBase):
             self._exec("DELETE FROM nodes WHERE id = ANY(%s)", (list(ids),))
 
     # -- writes with their own transaction (nested: a savepoint) ----------------------------
+    # Derived columns of existing rows: they wait for no writer (base.py, "Write locks").
     def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
         """Mark nodes indexed, but only if they did not change since they were read (a node
         updated or re-scoped meanwhile stays pending, so its newer state is indexed later)."""
         if not nodes:
             return
-        with self.transaction():
+        with self._derived():
             self._exec(_MARK_INDEXED, _mark_params(nodes))
 
     def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
@@ -118,7 +119,7 @@ class PgNodeTable(NodeQueries, PgBase):
         node's vector goes with it (foreign key, ``ON DELETE CASCADE``)."""
         if not nodes:
             return
-        with self.transaction(), refused("cannot keep vectors"), self.conn.cursor() as cur:
+        with self._derived(), refused("cannot keep vectors"), self.conn.cursor() as cur:
             cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))
 
     def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
@@ -127,9 +128,9 @@ class PgNodeTable(NodeQueries, PgBase):
         if not nodes:
             return
         with (
-            self.transaction(),
+            self._derived(),
             refused("cannot record indexed nodes"),
-            self.conn.pipeline(),
+            self._piped(),
             self.conn.cursor() as cur,
         ):
             cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))
@@ -141,7 +142,7 @@ class PgNodeTable(NodeQueries, PgBase):
         if not ids:
             return
         # unnest keeps duplicates: an id listed twice is counted twice, as on SQLite.
-        with self.transaction():
+        with self._derived():
             self._exec(
                 "UPDATE nodes n SET access_count = n.access_count + v.k * %s, "
                 "last_accessed_at = %s FROM (SELECT id, count(*) AS k FROM unnest(%s::text[]) "

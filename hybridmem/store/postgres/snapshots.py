@@ -28,7 +28,9 @@ from typing import Any
 import psycopg
 
 from hybridmem.errors import SnapshotNotFoundError
+from hybridmem.store.postgres.base import LAST_NUMBER, WRITE_LOCK_KEY
 from hybridmem.store.postgres.logs import scrub_payloads_on
+from hybridmem.store.postgres.schema import OPLOG_NUMBERS, recount
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
 from hybridmem.store.sql.logs import LAST_SEQ
 
@@ -55,13 +57,18 @@ def create(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -
     """Copy every table under ``name`` in one REPEATABLE READ transaction (outside any
     transaction of ``conn``).
 
-    Writers are not blocked, but a key rotation is: the checkpoint holds the re-seal lock
-    shared, taken at session level *before* its transaction takes its snapshot of the data (a
+    Writers wait for the copy: it holds the global write lock exclusively, taken at session
+    level *before* its transaction takes its snapshot of the data, so no op is in flight (op
+    numbers are taken in start order and committed in any order: an op below the copy's
+    sequence committing after it would be in neither the copy nor the replay after it). And a
+    key rotation waits: the checkpoint holds the re-seal lock shared, taken the same way (a
     lock taken inside would come after the snapshot, and a rotation committing meanwhile would
     leave a copy under the old key). The rotation takes it exclusively, so it waits for this
-    copy and then re-seals it, or this copy waits and copies the re-sealed state."""
-    conn.execute("SELECT pg_advisory_lock_shared(%s)", (RESEAL_LOCK_KEY,))
+    copy and then re-seals it, or this copy waits and copies the re-sealed state. Both are
+    taken in the order a rotation takes them (write lock, then re-seal lock)."""
+    conn.execute("SELECT pg_advisory_lock(%s)", (WRITE_LOCK_KEY,))
     try:
+        conn.execute("SELECT pg_advisory_lock_shared(%s)", (RESEAL_LOCK_KEY,))
         with conn.transaction():
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             return copy(conn, name, manifest)
@@ -69,6 +76,7 @@ def create(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -
         # A lost connection released it with its session: never mask the first error.
         with contextlib.suppress(psycopg.OperationalError):
             conn.execute("SELECT pg_advisory_unlock_shared(%s)", (RESEAL_LOCK_KEY,))
+            conn.execute("SELECT pg_advisory_unlock(%s)", (WRITE_LOCK_KEY,))
 
 
 def copy(conn: psycopg.Connection[Any], name: str, manifest: dict[str, Any]) -> StoredSnapshot:
@@ -142,6 +150,12 @@ def load(conn: psycopg.Connection[Any], name: str) -> StoredSnapshot:
     conn.execute(
         "SELECT setval(pg_get_serial_sequence('nodes', 'rid'), "
         "coalesce((SELECT max(rid) FROM nodes), 0) + 1, false)"
+    )
+    # So do op numbers: raised here if the loaded log is ahead (never lowered here: a
+    # sequence ignores ROLLBACK); the store lowers them to the log once this commits.
+    conn.execute(
+        f"SELECT setval('{OPLOG_NUMBERS}', greatest(x.v, 1), x.v > 0) FROM (SELECT "
+        f"greatest(coalesce(max(seq), 0), ({LAST_NUMBER})) AS v FROM oplog) x"
     )
     return found[0]
 
@@ -254,18 +268,8 @@ def reseal(
 
 def _recount_terms(conn: psycopg.Connection[Any], snap: str) -> None:
     conn.execute("DELETE FROM snap_lex_df WHERE snap = %s", (snap,))
-    conn.execute(
-        "INSERT INTO snap_lex_df(snap, term, df) SELECT %s, u.lexeme, count(*) "
-        "FROM snap_nodes n, unnest(n.lex) u WHERE n.snap = %s GROUP BY u.lexeme",
-        (snap, snap),
-    )
-    conn.execute(
-        "UPDATE snap_counters c SET value = CASE c.name WHEN 'lex_docs' THEN s.docs "
-        "ELSE s.terms END FROM (SELECT count(*) AS docs, coalesce(sum(lex_len), 0) AS terms "
-        "FROM snap_nodes WHERE snap = %s) s "
-        "WHERE c.snap = %s AND c.name IN ('lex_docs', 'lex_terms')",
-        (snap, snap),
-    )
+    conn.execute("DELETE FROM snap_counters WHERE snap = %s AND starts_with(name, 'lex_')", (snap,))
+    recount(conn, "snap_", "snap_nodes", "n.snap = %s", (snap,), snap=snap)
 
 
 def _columns(conn: psycopg.Connection[Any], table: str) -> str:

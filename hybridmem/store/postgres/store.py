@@ -16,8 +16,8 @@ from typing import Any
 import psycopg
 
 from hybridmem.errors import StoreError
-from hybridmem.store.postgres import snapshots, tamper
-from hybridmem.store.postgres.base import first_line, refused
+from hybridmem.store.postgres import lexical, piped, snapshots, tamper
+from hybridmem.store.postgres.base import LAST_NUMBER, first_line, refused
 from hybridmem.store.postgres.filters import PgNodeFilters
 from hybridmem.store.postgres.logs import (
     _INSERT_OP,
@@ -32,7 +32,6 @@ from hybridmem.store.records import (
     PayloadScrubber,
     Resealer,
     StoredSnapshot,
-    notify_ops,
     numbered_ops,
     op_row_values,
 )
@@ -62,11 +61,18 @@ class PostgresStore(
     """
 
     # -- storage ----------------------------------------------------------------------------
-    def tampered_rows(self) -> list[str]:
+    def tampered_rows(self, *, full: bool = True, remember: bool = False) -> list[str]:
         """Node and op-log rows edited behind hybridmem's back, and missing or disabled
-        guard triggers (see :mod:`hybridmem.store.postgres.tamper`)."""
+        guard triggers (see :mod:`hybridmem.store.postgres.tamper`). ``full=False``: only the
+        rows written since the last check that found nothing (``remember`` records this one
+        if it finds nothing)."""
         with self.reading():
-            return tamper.tampered_rows(self.conn)
+            mark = tamper.horizon(self.conn)
+            since = None if full else tamper.trusted(self.get_meta(tamper.CHECKED_KEY), mark)
+            found = tamper.tampered_rows(self.conn, since=since)
+        if remember and not found:
+            self.set_meta(tamper.CHECKED_KEY, tamper.recorded(mark))
+        return found
 
     def quick_check(self) -> list[str]:
         """What is wrong with the bookkeeping this store keeps beside its rows (empty when
@@ -74,9 +80,8 @@ class PostgresStore(
         know is whether the op-log counter and the BM25 statistics still match the rows."""
         try:
             row = self._tuples(
-                "SELECT (SELECT value FROM counters WHERE name = 'oplog_seq'), "
-                "(SELECT coalesce(max(seq), 0) FROM oplog), "
-                "(SELECT value FROM counters WHERE name = 'lex_docs'), "
+                f"SELECT ({LAST_NUMBER}), (SELECT coalesce(max(seq), 0) FROM oplog), "
+                f"(SELECT coalesce(sum(value), 0) FROM counters WHERE {lexical.DOCS_COUNTERS}), "
                 "(SELECT count(*) FROM nodes)"
             )[0]
         except psycopg.Error as exc:
@@ -84,7 +89,7 @@ class PostgresStore(
         counter, last, docs, nodes = row
         found = []
         if counter is None or counter < last:
-            found.append(f"the op-log counter ({counter}) is behind the log (last seq {last})")
+            found.append(f"the op-log sequence ({counter}) is behind the log (last seq {last})")
         if docs != nodes:
             found.append(f"the lexical statistics count {docs} nodes; the table has {nodes}")
         return found
@@ -130,32 +135,41 @@ class PostgresStore(
     # -- bulk writes ------------------------------------------------------------------------
     def append_ops(self, ops: Sequence[dict[str, Any]]) -> list[int]:
         """Append many op rows (inside the caller's transaction) in two round trips: one
-        reserves their numbers from the counter, one pipelined batch inserts them. Their
+        takes their numbers from the sequence, one pipelined batch inserts them. Their
         sequences, in order; the hooks see the rows in the same transaction (``on_ops`` once
         with all of them, else ``on_op`` per row), as in the SQLite store. Each item has
         :meth:`append_op`'s keyword arguments."""
         if not ops:
             return []
+        for op in ops:
+            self._hold_user(op.get("user_id"))
+        seqs: list[int] = []  # the numbers its locks took first (PgOpLog), in order
+        while len(seqs) < len(ops) and (spare := self._take_spare()) is not None:
+            seqs.append(spare)
         with refused("cannot log ops"):
-            row = self.conn.execute(_RESERVE, (len(ops),)).fetchone()
-            if row is None:
-                raise StoreError("the op-log counter row is missing; the schema is damaged")
-            first = int(row[0]) - len(ops) + 1
-            records = numbered_ops(ops, first)
+            if len(ops) > len(seqs):
+                rows = self.conn.execute(_RESERVE, (len(ops) - len(seqs),)).fetchall()
+                seqs.extend(int(r[0]) for r in rows)
+                self._taken(seqs)
+            records = [numbered_ops([op], seq)[0] for op, seq in zip(ops, seqs, strict=True)]
             with self.conn.cursor() as cur:
                 cur.executemany(_INSERT_OP, [op_row_values(r) for r in records])
-        notify_ops(records, self.on_ops, self.on_op)
+        self._notify(records)
         return [r.seq for r in records]
 
     # -- checkpoints (kept in the database: snapshots.py) -----------------------------------
     def create_snapshot(self, name: str, manifest: dict[str, Any]) -> StoredSnapshot:
-        """Copy every state table under ``name``: in its own REPEATABLE READ transaction (one
-        consistent state; writers are not blocked), or inside the caller's write transaction
-        (which holds the write lock, so the state is as consistent)."""
+        """Copy every state table under ``name``: in its own REPEATABLE READ transaction
+        holding the write lock exclusively (no op in flight, so the log the restore replays
+        after the snapshot's sequence is exactly what the copy lacks), or inside the
+        caller's write transaction, which must span users (exclusive)."""
         with self._lock, self.reading(), self._reported():
+            if self._depth and self._mode != "exclusive":
+                raise StoreError("a checkpoint inside a write transaction needs it exclusive")
             try:
                 if self._depth:
-                    with self.conn.transaction():  # a savepoint: a failure undoes only this
+                    # A savepoint: a failure undoes only this.
+                    with piped.savepoint(self.conn, "hm_snapshot"):
                         return snapshots.copy(self.conn, name, manifest)
                 return snapshots.create(self.conn, name, manifest)
             except psycopg.IntegrityError:
@@ -175,6 +189,8 @@ class PostgresStore(
         """Replace every state table's rows with snapshot ``name``'s (inside the caller's
         transaction; the recovery layer replays the op log after it)."""
         self._audit_tail = None  # the audit log is replaced too
+        self._forget_heads()  # and the op log
+        self._reclaim_after = True  # numbers continue after the restored log (once committed)
         with refused(f"cannot load snapshot {name!r}"):
             return snapshots.load(self.conn, name)
 

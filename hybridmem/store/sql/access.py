@@ -19,8 +19,9 @@ class SqlAccess:
     D: ClassVar[Dialect]
     """The backend's spelling, fixed per class."""
 
-    def transaction(self) -> AbstractContextManager[None]:
-        """One write transaction (nested: a savepoint)."""
+    def transaction(self, user_id: str | None = None) -> AbstractContextManager[None]:
+        """One write transaction (nested: a savepoint), of ``user_id``'s nodes or spanning
+        users (None)."""
         raise NotImplementedError
 
     def reading(self) -> AbstractContextManager[None]:

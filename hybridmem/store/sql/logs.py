@@ -29,6 +29,8 @@ AUDIT_COLUMNS = "seq, at, actor, action, user_id, node_id, detail, op_seq, prev_
 INSERT_OP = f"INSERT INTO oplog({OP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 """An op row as logged (replay, batched appends)."""
 INSERT_AUDIT = f"INSERT INTO audit_log({AUDIT_COLUMNS}) VALUES ({', '.join(['?'] * 10)})"
+LAST_AUDIT = f"SELECT {AUDIT_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1"
+"""The newest audit entry (the one a new entry chains to)."""
 LAST_SEQ = "SELECT coalesce(max(seq), 0) FROM oplog"
 """The newest op's sequence (0 for an empty log): live stores, copies and checkpoints."""
 OP_DIGEST = "SELECT seq, op, node_id, user_id, payload, at FROM oplog WHERE seq = ?"
@@ -38,6 +40,8 @@ META_UPSERT = (
     "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 )
 """Shared with the audit appends, which move the chain head with each entry."""
+META_RANGE = "SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key"
+"""The keys of a prefix ``p`` (``p`` and ``p + '\\uffff'``), in key order."""
 
 
 def audit_select(
@@ -204,7 +208,7 @@ class AuditQueries(SqlAccess):
     """The audit log's reads (a hash chain; its rules are the privacy layer's)."""
 
     def _last_audit_row(self) -> AuditRow | None:
-        rows = self._tuples(f"SELECT {AUDIT_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1")
+        rows = self._tuples(LAST_AUDIT)
         return AuditRow(*rows[0]) if rows else None
 
     def audit_head(self) -> str | None:
@@ -249,11 +253,10 @@ class MetaQueries(SqlAccess):
     def meta_items(self, prefix: str) -> dict[str, str]:
         """Every key starting with ``prefix`` and its value, in key order (a range on the
         primary key, not LIKE: exact for any prefix, '_' and '%' included)."""
-        rows = self._tuples(
-            self.D.q("SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key"),
-            [prefix, prefix + "\uffff"],
-        )
-        return dict(rows)
+        return dict(self._tuples(self.D.q(META_RANGE), [prefix, prefix + "\uffff"]))
+
+    def watch_meta(self, prefix: str) -> None:
+        """Nothing to prepare: a read here costs no round trip (see the PostgreSQL store)."""
 
     def delete_meta_prefix(self, prefix: str) -> None:
         """Remove every key starting with ``prefix``."""
