@@ -182,8 +182,7 @@ class Retriever:
         q, cands = self.gather(q, resolved, active, on_path, matches)
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
-        # Unfolded first: a compressed session's turns get neighbours and the session's
-        # evidence (expand() marks them as turns) as live ones do.
+        # Unfolded first: expand() treats a compressed session's turns as it does live ones.
         self.unfold(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
         # The user's root is the tree's container ("Memory of u"), created by hybridmem and

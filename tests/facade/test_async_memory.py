@@ -45,6 +45,9 @@ def test_every_public_method_has_a_coroutine_twin():
         if not name.startswith("_")
     }
     not_wrapped = {"close", "transaction", "scoped"}  # async versions of their own, or a view
+    # Masking is bound to the calling thread and the async facade runs each call in a worker
+    # thread: async code masks the whole store instead (PrivacyConfig(mask_without_key=True)).
+    not_wrapped.add("sealed_masked")
     for name in public - not_wrapped:
         assert inspect.iscoroutinefunction(getattr(AsyncHybridMemory, name)), name
 
