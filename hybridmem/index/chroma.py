@@ -141,6 +141,7 @@ class ChromaIndex:
         )
         self._name = collection
         meta = self.collection.metadata or {}
+        self._meta = dict(meta)  # to recreate it as it was (see _reopen)
         if meta.get("embedder") not in (None, embedder_name) or meta.get("dimension") not in (
             None,
             dimension,
@@ -304,7 +305,8 @@ class ChromaIndex:
         return False
 
     def compact(self, live_ids: set[str]) -> int:
-        """Recreate the collection from its own live entries (vectors are copied).
+        """Recreate the collection from its own live entries (vectors are copied; an entry
+        the server cannot answer with its vector is left out, for the caller to re-embed).
 
         Chroma's ``delete`` leaves documents and vectors in its write-ahead queue and HNSW
         files; a fresh collection holds only what is live.
@@ -313,37 +315,55 @@ class ChromaIndex:
         vectors: list[Any] = []
         metas: list[Metadata] = []
         docs: list[str | None] = []
-        offset = 0
-        while True:
+        # Fetched by id, not paged by offset: on a server other processes write while this
+        # runs, and offset pages over a changing collection skip or repeat entries.
+        wanted = sorted(live_ids)
+        for start in range(0, len(wanted), _BATCH):
             got = self._call(
                 "get",
+                ids=wanted[start : start + _BATCH],
                 include=["embeddings", "metadatas", "documents"],
-                limit=_BATCH,
-                offset=offset,
             )
-            for i, node_id in enumerate(got["ids"]):
-                if node_id in live_ids:
-                    ids.append(node_id)
-                    vectors.append(got["embeddings"][i])
-                    metas.append(got["metadatas"][i])
-                    docs.append(got["documents"][i])
-            if len(got["ids"]) < _BATCH:
-                break
-            offset += _BATCH
-        name, meta = self.collection.name, dict(self.collection.metadata or {})
+            found, embeddings = got["ids"], got["embeddings"]
+            if embeddings is None or len(embeddings) != len(found):
+                # A server mid-write answered ids without their vectors: leave this batch
+                # out; the caller re-embeds what the rebuilt collection lacks from the store.
+                continue
+            for i, node_id in enumerate(found):
+                ids.append(node_id)
+                vectors.append(embeddings[i])
+                metas.append(got["metadatas"][i])
+                docs.append(got["documents"][i])
         try:
-            self.client.delete_collection(name)
-            self.collection = self.client.get_or_create_collection(
-                name,
-                embedding_function=None,
-                configuration={"hnsw": {"space": "cosine"}},
-                metadata=meta,
-            )
+            try:
+                self.client.delete_collection(self._name)
+            except Exception as exc:
+                # On a server another process's rebuild may have deleted it first: the
+                # collection is fresh either way, and what this one copied goes into it.
+                if not (self._shared and _collection_gone(exc)):
+                    raise
+            self._reopen()
         except Exception as exc:
             raise IndexUnavailableError(f"Chroma collection rebuild failed: {exc}") from exc
         if ids:
             self.upsert(ids, np.asarray(vectors, dtype=np.float32), metas, docs)
         return len(ids)
+
+    def _reopen(self) -> None:
+        for attempt in (1, 2):
+            try:
+                self.collection = self.client.get_or_create_collection(
+                    self._name,
+                    embedding_function=None,
+                    configuration={"hnsw": {"space": "cosine"}},
+                    metadata=self._meta or None,
+                )
+                return
+            except Exception as exc:
+                # Found by name, then deleted by another process's rebuild before it was
+                # answered: ask once more (the name then makes or finds the new one).
+                if attempt == 2 or not (self._shared and _collection_gone(exc)):
+                    raise
 
     def close(self) -> None:
         """Release the client: the next open in this process reloads the index from disk
@@ -361,10 +381,11 @@ class ChromaIndex:
         except Exception as exc:
             if not (self._shared and _collection_gone(exc)):
                 raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
-        # On a server another process may have rebuilt the collection under the same name
-        # (erasure's compaction): this handle names the old one. Follow the name, once.
+        # On a server another process may be rebuilding the collection under the same name
+        # (erasure's compaction): this handle names the old one. Follow the name, once,
+        # creating it as it was if the rebuild has not yet (the rebuild then fills this one).
         try:
-            self.collection = self.client.get_collection(self._name)
+            self._reopen()
             return getattr(self.collection, method)(**kwargs)
         except Exception as exc:
             raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc

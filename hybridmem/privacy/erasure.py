@@ -400,10 +400,12 @@ def rebuild_collection(core: Core) -> int:
     engine = core.engine
     live = engine.store.all_ids()
     engine.store.set_index_state(live, IndexState.PENDING.value)
-    kept_ids = set(live) & engine.index.get_ids()
     kept = engine.index.compact(set(live))
+    # Read back after the rebuild, not before: what it could not copy (another process was
+    # writing to a shared server) stays pending like a write that had not reached the index.
+    kept_ids = set(live) & engine.index.get_ids()
     engine.store.set_index_state(sorted(kept_ids), IndexState.INDEXED.value)
-    # Nodes the index did not have (a write that had not reached it) are embedded now.
+    # Nodes the index does not have are embedded now.
     core.indexer.finish_pending()
     return kept
 
