@@ -22,8 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -32,36 +31,25 @@ from benchmarks import tuning
 from benchmarks.hybrid import BENCH_USER
 from benchmarks.paths import default_data_dir
 from benchmarks.suite_madial import dialogue_query
-from hybridmem import MemoryConfig, RetrievalConfig
+from benchmarks.tuning_cv import Make, weights_config
 from hybridmem.embedding import Embedder, embed_query, make_embedder
 from hybridmem.embedding.base import Vectors
 from hybridmem.embedding.scripts import cjk_share
 
-Make = Callable[[], MemoryConfig]
 _PRIORS = {"importance": 0.0, "recency": 0.0, "confidence": 0.0, "use": 0.0, "tree": 0.0}
 _ONLY = {"neighbour": 0.0, "parent": 0.0, "time": 0.0, "speaker": 0.0, **_PRIORS}
 
 
-def _cfg(retrieval: dict[str, object] | None = None, **weights: float) -> Make:
-    def make() -> MemoryConfig:
-        base = RetrievalConfig()
-        return MemoryConfig(
-            retrieval=replace(base, weights=replace(base.weights, **weights), **(retrieval or {}))
-        )
-
-    return make
-
-
 VARIANTS: dict[str, Make] = {
-    "default": _cfg(),
-    "dense only": _cfg({"lexical_candidates": 0}, lexical=0.0, **_ONLY),
-    "lexical only": _cfg({"vector_candidates": 0}, similarity=0.0, **_ONLY),
-    "similarity + lexical only": _cfg(**_ONLY),
-    "- priors": _cfg(**_PRIORS),
-    "- time window": _cfg(time=0.0),
-    "lexical 0.5": _cfg(lexical=0.5),
-    "lexical 0.25": _cfg(lexical=0.25),
-    "raw cosines": _cfg({"fusion": "raw"}),
+    "default": weights_config(),
+    "dense only": weights_config({"lexical_candidates": 0}, lexical=0.0, **_ONLY),
+    "lexical only": weights_config({"vector_candidates": 0}, similarity=0.0, **_ONLY),
+    "similarity + lexical only": weights_config(**_ONLY),
+    "- priors": weights_config(**_PRIORS),
+    "- time window": weights_config(time=0.0),
+    "lexical 0.5": weights_config(lexical=0.5),
+    "lexical 0.25": weights_config(lexical=0.25),
+    "raw cosines": weights_config({"fusion": "raw"}),
 }
 
 

@@ -26,7 +26,7 @@ from hybridmem.embedding import make_embedder
 Make = Callable[[], MemoryConfig]
 
 
-def _cfg(retrieval: dict[str, object] | None = None, **weights: float) -> Make:
+def weights_config(retrieval: dict[str, object] | None = None, **weights: float) -> Make:
     def make() -> MemoryConfig:
         base = RetrievalConfig()
         return MemoryConfig(
@@ -37,7 +37,7 @@ def _cfg(retrieval: dict[str, object] | None = None, **weights: float) -> Make:
 
 
 GRID: dict[str, Make] = {
-    f"parent={parent} lex={lex}": _cfg({"fusion": "minmax"}, parent=parent, lexical=lex)
+    f"parent={parent} lex={lex}": weights_config({"fusion": "minmax"}, parent=parent, lexical=lex)
     for parent in (0.45, 1.0, 1.5)
     for lex in (0.6, 1.0)
 }
@@ -48,9 +48,9 @@ the lexical weight; min-max fusion (both folds chose it over raw cosines in the 
 see docs/benchmarks.md). Everything else stays at its documented default."""
 
 SPEAKER_GRID: dict[str, Make] = {
-    "grouped speaker=0.2": _cfg({"context_format": "grouped"}, speaker=0.2),
+    "grouped speaker=0.2": weights_config({"context_format": "grouped"}, speaker=0.2),
     **{
-        f"compact speaker={speaker}": _cfg({"context_format": "compact"}, speaker=speaker)
+        f"compact speaker={speaker}": weights_config({"context_format": "compact"}, speaker=speaker)
         for speaker in (0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
     },
 }
@@ -60,13 +60,14 @@ memory's "Name:" is someone the question names). Only LoCoMo has speaker labels 
 budget, so MADial does not move (checked: every row equal); run with ``--suites locomo``."""
 
 SPEAKER4_GRID: dict[str, Make] = {
-    f"speaker={speaker}": _cfg(speaker=speaker) for speaker in (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+    f"speaker={speaker}": weights_config(speaker=speaker)
+    for speaker in (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 }
 """The fourth round (``--grid speaker4``): the speaker weight once the vector and BM25 both
 read the query without the speakers' names (the current defaults otherwise)."""
 
 PARENT4_GRID: dict[str, Make] = {
-    f"parent={parent}": _cfg(parent=parent) for parent in (0.25, 0.5, 0.75, 1.0, 1.25)
+    f"parent={parent}": weights_config(parent=parent) for parent in (0.25, 0.5, 0.75, 1.0, 1.25)
 }
 """The fourth round's re-check of the parent weight (``--grid parent4``). The folds choose
 0.5 at 1,000 tokens and, 3 of 4, at 500/1,000/2,000 together (``--budgets``), but e5's held-out

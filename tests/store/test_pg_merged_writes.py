@@ -9,35 +9,9 @@ PostgreSQL cluster and a real ``chroma run`` server (tests/conftest.py).
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
-
 import pytest
 
-from hybridmem import HashEmbedder, HybridMemory
-
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def two(pg_url, chroma_srv, clock) -> Iterator[tuple[HybridMemory, HybridMemory]]:
-    collection = f"t-{uuid.uuid4().hex[:12]}"
-    opened = [
-        HybridMemory(
-            pg_url,
-            embedder=HashEmbedder(64),
-            clock=clock,
-            chroma=chroma_srv,
-            collection=collection,
-            actor=name,
-        )
-        for name in ("a", "b")
-    ]
-    try:
-        yield opened[0], opened[1]
-    finally:
-        for mem in opened:
-            mem.close()
 
 
 def test_an_audit_tail_moved_by_another_user_is_chained_to_again(two):

@@ -11,7 +11,6 @@ and a real ``chroma run`` server (tests/conftest.py).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 
 import psycopg
 import pytest
@@ -22,27 +21,6 @@ from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.store.postgres.base import WRITE_LOCK_KEY, user_lock_key
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def two(pg_url, chroma_srv, clock) -> Iterator[tuple[HybridMemory, HybridMemory]]:
-    collection = f"t-{uuid.uuid4().hex[:12]}"
-    opened = [
-        HybridMemory(
-            pg_url,
-            embedder=HashEmbedder(64),
-            clock=clock,
-            chroma=chroma_srv,
-            collection=collection,
-            actor=name,
-        )
-        for name in ("a", "b")
-    ]
-    try:
-        yield opened[0], opened[1]
-    finally:
-        for mem in opened:
-            mem.close()
 
 
 def impatient(mem: HybridMemory) -> None:
