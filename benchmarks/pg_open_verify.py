@@ -11,7 +11,8 @@ costs, reported apart as ``import_s``) and then times:
 - ``open_s``: ``HybridMemory(url, chroma=..., collection=...)`` (schema check, session marker,
   index ownership, the Chroma client and collection);
 - ``verify_s``: ``verify()`` right after (nothing changed since the last verify: ids compared
-  both ways, no entry re-read; the row hashes of every node and op recomputed by the server).
+  both ways, no entry re-read; the row hashes of rows written since the last clean check
+  recomputed by the server, or of every node and op with ``--full``: ``verify(full=True)``).
 
 Each with the process's CPU time (``*_cpu_s``; the servers' work is not in it) and the load
 average. ``--code DIR`` measures the hybridmem checkout in ``DIR`` instead of this one (a
@@ -42,14 +43,14 @@ from hybridmem import ChromaServer, HybridMemory
 import chromadb, chromadb.api.fastapi, psycopg
 import hybridmem.store.postgres
 imported = time.perf_counter() - t0
-url, host, port, collection = sys.argv[1:5]
+url, host, port, collection, mode = sys.argv[1:6]
 c0, t1 = time.process_time(), time.perf_counter()
 mem = HybridMemory(url, embedder="hash", chroma=ChromaServer(host, int(port)),
                    collection=collection)
 out = {"import_s": imported, "open_s": time.perf_counter() - t1,
        "open_cpu_s": time.process_time() - c0}
 c0, t2 = time.process_time(), time.perf_counter()
-report = mem.verify()
+report = mem.verify(full=mode == "full")
 out.update(verify_s=time.perf_counter() - t2, verify_cpu_s=time.process_time() - c0,
            clean=report.clean, nodes=report.nodes, entries_checked=report.entries_checked,
            load1=os.getloadavg()[0])
@@ -58,12 +59,14 @@ print(json.dumps(out))
 """
 
 
-def measure_once(url: str, chroma: str, collection: str, code: Path) -> dict[str, Any]:
-    """One fresh process: imports, open, verify."""
+def measure_once(
+    url: str, chroma: str, collection: str, code: Path, full: bool = False
+) -> dict[str, Any]:
+    """One fresh process: imports, open, verify (``full``: every row rehashed)."""
     host, port = chroma.rsplit(":", 1)
     env = {**os.environ, "PYTHONPATH": str(code)}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, url, host, port, collection],
+        [sys.executable, "-c", CHILD, url, host, port, collection, "full" if full else "since"],
         capture_output=True,
         text=True,
         env=env,
@@ -110,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--url", help="measure this store instead of building one")
     parser.add_argument("--chroma", help="host:port of its Chroma server")
     parser.add_argument("--collection", help="its collection")
+    parser.add_argument("--full", action="store_true", help="time verify(full=True)")
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[1])
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/pg_open_verify.json"))
     args = parser.parse_args(argv)
@@ -120,8 +124,10 @@ def main(argv: list[str] | None = None) -> None:
             began = time.perf_counter()
             url, chroma, collection = build(args.nodes, stack, Path(tmpdir))
             print(f"built {args.nodes} nodes in {time.perf_counter() - began:.0f} s")
-        runs = [measure_once(url, chroma, collection, args.code) for _ in range(args.repeat)]
-    result = {"code": str(args.code), "runs": runs, "median": medians(runs)}
+        runs = [
+            measure_once(url, chroma, collection, args.code, args.full) for _ in range(args.repeat)
+        ]
+    result = {"code": str(args.code), "full": args.full, "runs": runs, "median": medians(runs)}
     for key, value in result["median"].items():
         print(f"{key:<14}{value:>8.3f}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
