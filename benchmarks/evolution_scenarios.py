@@ -39,7 +39,7 @@ import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from rich.console import Console
@@ -47,6 +47,7 @@ from rich.table import Table
 
 from benchmarks import scenarios_changes
 from benchmarks.common import load_embedder
+from benchmarks.hybrid import SettableClock
 from benchmarks.paths import portable
 from benchmarks.scenario_files import dump_scenarios, load_scenarios
 from benchmarks.scenarios import Scenario, ScenarioNode, generate
@@ -68,14 +69,6 @@ class Variant:
     evolution: bool
     daily_maintenance: bool = False
     confirm_changes: bool = False
-
-
-class _Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def variants(pair_links: bool = False) -> tuple[Variant, ...]:
@@ -146,7 +139,9 @@ def _beats(ids: Sequence[str], bad: frozenset[str], good: frozenset[str]) -> flo
     return float(_rank(ids, bad) < _rank(ids, good))
 
 
-def _load(mem: HybridMemory, clock: _Clock, sc: Scenario, variant: Variant) -> dict[str, str]:
+def _load(
+    mem: HybridMemory, clock: SettableClock, sc: Scenario, variant: Variant
+) -> dict[str, str]:
     """Write the history through the public API (no ids named, as an agent would); return the
     node id each scenario id became (a repeat becomes the node it repeats)."""
     real: dict[str, str] = {}
@@ -240,7 +235,7 @@ def _active_path(
     real: dict[str, str],
     values: dict,
     variant: Variant,
-    clock: _Clock,
+    clock: SettableClock,
 ) -> None:
     """Resume the paused task, forget under the cap, then maintain again 90 days later."""
     step = real[f"{sc.id}.step"]
@@ -297,7 +292,7 @@ def run(
     # One memoised model for every variant: each distinct text is embedded once.
     model = load_embedder(embedder)
     for variant in variants(pair_links):
-        clock = _Clock(start)
+        clock = SettableClock(start)
         path = workdir / variant.name
         maps: dict[str, dict[str, str]] = {}
         with HybridMemory(path, embedder=model, config=variant.config, clock=clock) as mem:

@@ -38,6 +38,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from benchmarks.hybrid import SettableClock
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder
 
@@ -161,14 +162,6 @@ _TOPICS = (
 )
 
 
-class _Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 _FILLER_ZH = (
     "又看了一遍状态页",
     "在等对方回复",
@@ -272,7 +265,7 @@ def run_family(
         "weeks": weeks,
     }
     for variant in VARIANTS:
-        clock = _Clock(start)
+        clock = SettableClock(start)
         folder = Path(tempfile.mkdtemp(prefix="hm-finished-"))
         mem = HybridMemory(folder, embedder=embedder, config=_config(variant), clock=clock)
         try:
