@@ -28,7 +28,9 @@ them to :meth:`HybridMemory.add_messages` for a namespace (its user, and its tas
 namespace is longer), e.g. in a node ``store.add_messages(("alice",), state["messages"])``. The
 whole list may come every turn: a message already taken (same id) is not taken twice. A search
 returns a sensitive memory only when the query is about it, unless the store was made with
-``include_sensitive=True``.
+``include_sensitive=True``; ``get`` and a search without a query (which carry no question) give
+a sensitive item with its text field ``"[sensitive: withheld]"`` unless the store was made so
+(:mod:`hybridmem.privacy.disclosure`).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from hybridmem.core.ids import new_node_id
 from hybridmem.integrations.langchain_chat import to_messages
 from hybridmem.memory import HybridMemory
 from hybridmem.models import MemoryNode
+from hybridmem.privacy.disclosure import WITHHELD, is_withheld, withhold
 from hybridmem.scoped import ScopedMemory
 from hybridmem.validation import check_user_id
 
@@ -95,7 +98,8 @@ class HybridMemoryStore(BaseStore):
     """A LangGraph store keeping items as memories in a :class:`HybridMemory`; with
     ``agent_id``, as that agent of each user (its items stamped with it; it sees its own, the
     shared and the granted memories only, issue 33). ``include_sensitive``: searches also
-    return sensitive memories the query is not about (see :meth:`HybridMemory.retrieve`)."""
+    return sensitive memories the query is not about (see :meth:`HybridMemory.retrieve`), and
+    ``get`` and listings give their text instead of withholding it."""
 
     def __init__(
         self,
@@ -107,6 +111,10 @@ class HybridMemoryStore(BaseStore):
         self.memory = memory
         self.agent_id = agent_id
         self.include_sensitive = include_sensitive
+
+    def _withhold(self, node: MemoryNode) -> MemoryNode:
+        """The node as a read without a question shows it (privacy/disclosure.py)."""
+        return withhold(node, self.include_sensitive, seals_all=self.memory.encrypts_all)
 
     # -- the memory as this store's agent ---------------------------------------------------
     def _view(self, user: str) -> ScopedMemory | None:
@@ -209,7 +217,9 @@ class HybridMemoryStore(BaseStore):
         namespace = tuple(json.loads(meta["ns"]))
         value = dict(meta["value"])
         sealed = meta.get("sealed")
-        if sealed == "*":  # the whole value was the text
+        if is_withheld(node.sensitive, node.content):  # the other fields stay readable
+            value[sealed if sealed not in (None, "*") else "content"] = WITHHELD
+        elif sealed == "*":  # the whole value was the text
             value = json.loads(node.content)
         elif sealed is not None:
             value[sealed] = node.content
@@ -232,7 +242,7 @@ class HybridMemoryStore(BaseStore):
 
     def _get(self, namespace: tuple[str, ...], key: str) -> Item | None:
         node = self._item_node(namespace, key)
-        return self._item(node) if node is not None else None
+        return self._item(self._withhold(node)) if node is not None else None
 
     def _put(self, op: PutOp) -> None:
         namespace = tuple(op.namespace)
@@ -318,7 +328,7 @@ class HybridMemoryStore(BaseStore):
                 out += [self._item(h.node, h.score, search=True) for h in result.hits]
             else:
                 nodes = self._get_all(user, where=scoped)
-                out += [self._item(n, search=True) for n in nodes]
+                out += [self._item(self._withhold(n), search=True) for n in nodes]
         if op.query:
             out.sort(key=lambda i: -(getattr(i, "score", 0.0) or 0.0))
         return out[op.offset : op.offset + op.limit]

@@ -3,7 +3,9 @@
 Built on the official SDK's high-level server (``mcp.server.mcpserver.MCPServer``, SDK 2.x).
 Its tools are :data:`hybridmem.integrations.tools.TOOLS`, registered with the same input
 schemas the OpenAI front end publishes; its one resource, ``hybridmem://tree``, is the user's
-memory tree as nested JSON (active memories, the active path marked).
+memory tree as nested JSON (active memories, the active path marked; a sensitive memory's text
+withheld unless the server was built with ``include_sensitive``, a sealed one masked without
+the key: :mod:`hybridmem.privacy.disclosure`).
 
 Each tool call runs in a worker thread (embedding and SQLite writes never block the server's
 event loop). A refused call (bad argument, missing node, a limit) comes back as an MCP tool
@@ -29,6 +31,7 @@ from hybridmem.errors import HybridMemError, ServerConfigError
 from hybridmem.integrations.tools import TOOLS, Tool, ToolBox, node_view
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
+from hybridmem.privacy.disclosure import withhold
 from hybridmem.version import __version__
 
 TREE_URI = "hybridmem://tree"
@@ -69,10 +72,23 @@ def _tool_function(box: ToolBox, tool: Tool) -> Any:
 
 
 def tree_document(
-    memory: HybridMemory, user_id: str, agent_id: str | None = None
+    memory: HybridMemory,
+    user_id: str,
+    agent_id: str | None = None,
+    *,
+    include_sensitive: bool = False,
 ) -> dict[str, Any]:
     """The user's active memories as a nested tree, with the active task path marked; with
-    ``agent_id``, only what that agent may read (a hidden node's subtree is left out)."""
+    ``agent_id``, only what that agent may read (a hidden node's subtree is left out). A
+    sensitive memory's text is withheld unless ``include_sensitive``; without the key a sealed
+    one reads masked (the rest of the tree is still served)."""
+    with memory.sealed_masked():
+        return _tree_document(memory, user_id, agent_id, include_sensitive)
+
+
+def _tree_document(
+    memory: HybridMemory, user_id: str, agent_id: str | None, include_sensitive: bool
+) -> dict[str, Any]:
     scope = memory.scoped(user_id=user_id, agent_id=agent_id) if agent_id is not None else None
     root = memory.root(user_id=user_id)
     active = scope.active_node() if scope is not None else memory.active_node(user_id=user_id)
@@ -83,7 +99,11 @@ def tree_document(
     nodes: list[MemoryNode] = [n for n in every if n.status == "active"]
     views: dict[str, dict[str, Any]] = {}
     for node in nodes:  # parents come before children
-        view = {**node_view(node), "on_active_path": node.id in on_path, "children": []}
+        view = {
+            **node_view(withhold(node, include_sensitive, seals_all=memory.encrypts_all)),
+            "on_active_path": node.id in on_path,
+            "children": [],
+        }
         views[node.id] = view
         parent = views.get(node.parent_id or "")
         if parent is not None:
@@ -133,7 +153,9 @@ def build_server(
         mime_type="application/json",
     )
     async def tree() -> str:
-        document = await anyio.to_thread.run_sync(lambda: tree_document(memory, user_id, agent_id))
+        document = await anyio.to_thread.run_sync(
+            lambda: tree_document(memory, user_id, agent_id, include_sensitive=include_sensitive)
+        )
         return json.dumps(document, ensure_ascii=False)
 
     return server

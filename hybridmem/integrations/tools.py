@@ -26,6 +26,7 @@ from hybridmem.conversation import IngestReport
 from hybridmem.errors import HybridMemError, InvalidArgumentError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import Hit, MemoryNode
+from hybridmem.privacy.disclosure import is_withheld, withhold
 from hybridmem.scoped import ScopedMemory
 
 
@@ -147,7 +148,8 @@ class AddMessagesInput(ToolInput):
 
 # -- results ---------------------------------------------------------------------------------
 def node_view(node: MemoryNode) -> dict[str, Any]:
-    """The fields of a memory a model needs: id, type, text, place in the tree, weights, time."""
+    """The fields of a memory a model needs: id, type, text, place in the tree, weights, time;
+    ``withheld`` when the text of a sensitive memory is not given (see :meth:`ToolBox.shown`)."""
     return {
         "id": node.id,
         "node_type": node.node_type,
@@ -162,6 +164,8 @@ def node_view(node: MemoryNode) -> dict[str, Any]:
         "metadata": node.to_dict()["metadata"],
         "conflict_group": node.conflict_group,
         "agent_id": node.agent_id,
+        "sensitive": node.sensitive,
+        "withheld": is_withheld(node.sensitive, node.content),
     }
 
 
@@ -202,8 +206,12 @@ class ToolBox:
     memories, the user's shared ones and what it was granted; issue 33).
 
     ``include_sensitive``: ``search_memory`` also returns sensitive memories the question is
-    not about (see :meth:`HybridMemory.retrieve`). The application's choice, like the user and
-    the agent: not an argument a model (or a prompt injected into it) can set.
+    not about (see :meth:`HybridMemory.retrieve`), and the reads that carry no question
+    (``get_memory``, ``list_memories``, ``list_tasks``, the results of ``set_active_task`` and
+    of an ``update_memory`` that did not give the text) show a sensitive memory's text instead
+    of :data:`~hybridmem.privacy.disclosure.WITHHELD`. The application's choice, like the user
+    and the agent: not an argument a model (or a prompt injected into it) can set. Sealed
+    memories read without the key show as masked, never failing the call.
     """
 
     def __init__(
@@ -245,7 +253,20 @@ class ToolBox:
                 for e in exc.errors()
             )
             raise InvalidArgumentError(f"{name}: bad arguments: {problems}") from None
-        return tool.run(self, parsed)
+        if not tool.read_only:  # a write never reads through the mask (it could store it)
+            return tool.run(self, parsed)
+        # Without the key a sealed memory reads masked instead of failing the whole call (one
+        # sealed memory must not hide the user's other memories).
+        with self.memory.sealed_masked():
+            return tool.run(self, parsed)
+
+    def shown(self, node: MemoryNode, asked: bool = False) -> dict[str, Any]:
+        """:func:`node_view` of a node read without a question about it: a sensitive one
+        withheld unless the application (``include_sensitive``) or the call (``asked``: the
+        caller just wrote the text) gives it."""
+        return node_view(
+            withhold(node, self.include_sensitive or asked, seals_all=self.memory.encrypts_all)
+        )
 
     # Each tool's behaviour. The input is already validated against the tool's model. Every
     # call goes to ``self.target``: the agent's scoped view, or the memory bound to the user
@@ -288,7 +309,7 @@ class ToolBox:
 
     def get_memory(self, a: GetMemoryInput) -> dict[str, Any]:
         node = self.target.get(a.node_id)
-        return {"memory": {**node_view(node), "path": list(node.path)}}
+        return {"memory": {**self.shown(node), "path": list(node.path)}}
 
     def list_tasks(self, a: ListTasksInput) -> dict[str, Any]:
         statuses = None if a.include_archived else "active"
@@ -297,14 +318,14 @@ class ToolBox:
         active_task = active.task_id if active is not None else None
         return {
             "active_task_id": active_task,
-            "tasks": [{**node_view(t), "active": t.id == active_task} for t in tasks],
+            "tasks": [{**self.shown(t), "active": t.id == active_task} for t in tasks],
         }
 
     def set_active_task(self, a: SetActiveTaskInput) -> dict[str, Any]:
         if self.agent_id is not None:
             self.target.get(a.node_id)  # an agent activates only what it may see
         node = self.memory.set_active(a.node_id, user_id=self.user_id)
-        return {"active": node_view(node)}
+        return {"active": self.shown(node)}
 
     def delete_memory(self, a: DeleteMemoryInput) -> dict[str, Any]:
         return {"deleted": self.target.delete(a.node_id, subtree=a.subtree)}
@@ -317,7 +338,7 @@ class ToolBox:
             node_type=a.node_type,
             metadata=a.metadata,
         )
-        return {"memory": node_view(node)}
+        return {"memory": self.shown(node, asked=a.content is not None)}
 
     def list_memories(self, a: ListMemoriesInput) -> dict[str, Any]:
         nodes = self.target.get_all(
@@ -327,7 +348,7 @@ class ToolBox:
             limit=a.limit,
             offset=a.offset,
         )
-        return {"memories": [node_view(n) for n in nodes]}
+        return {"memories": [self.shown(n) for n in nodes]}
 
 
 class _ForUser:
@@ -411,7 +432,8 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "get_memory",
-        "Read one memory by id, with the ids of the tasks above it.",
+        "Read one memory by id, with the ids of the tasks above it. A sensitive memory's text "
+        "is withheld here ('withheld': true); search_memory with a question about it returns it.",
         GetMemoryInput,
         ToolBox.get_memory,
         read_only=True,
@@ -448,7 +470,9 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "list_memories",
-        "List the user's memories, oldest first, optionally by type and metadata filter.",
+        "List the user's memories, oldest first, optionally by type and metadata filter. A "
+        "sensitive memory's text is withheld here ('withheld': true); search_memory with a "
+        "question about it returns it.",
         ListMemoriesInput,
         ToolBox.list_memories,
         read_only=True,

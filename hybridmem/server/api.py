@@ -8,6 +8,7 @@ them in its thread pool, and ``HybridMemory`` serialises what must be serialised
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Annotated, Any
 
@@ -17,6 +18,8 @@ from hybridmem.errors import InvalidArgumentError
 from hybridmem.integrations.openai_tools import tool_schemas
 from hybridmem.integrations.tools import ToolBox
 from hybridmem.memory import DEFAULT_USER, HybridMemory
+from hybridmem.models import MemoryNode
+from hybridmem.privacy.disclosure import withhold
 from hybridmem.scoped import ScopedMemory
 from hybridmem.server.auth import AuthConfig, Principal, bearer
 from hybridmem.server.schemas import (
@@ -75,6 +78,19 @@ def agent_view(mem: HybridMemory, who: Principal) -> ScopedMemory | None:
 Mem = Annotated[HybridMemory, Depends(memory)]
 Caller = Annotated[Principal, Depends(api_principal)]
 StrList = Annotated[list[str] | None, Query()]
+Sensitive = Annotated[
+    bool,
+    Query(
+        description="Show sensitive memories' text; by default it is withheld "
+        "(``withheld: true``, content ``[sensitive: withheld]``), issue 38."
+    ),
+]
+
+
+def shown(mem: HybridMemory, node: MemoryNode, include_sensitive: bool = False) -> NodeOut:
+    """A node as a route answers it: a sensitive one's text withheld unless asked for
+    (:mod:`hybridmem.privacy.disclosure`, the rule every front end shares)."""
+    return NodeOut.of(withhold(node, include_sensitive, seals_all=mem.encrypts_all))
 
 
 @router.get("/health", response_model=HealthOut, tags=["store"])
@@ -139,22 +155,31 @@ def add_batch(body: BatchCreate, mem: Mem, who: Caller) -> NodeList:
 
 
 @router.get("/memories/{node_id}", response_model=NodeOut, tags=["memories"])
-def get_memory(node_id: str, mem: Mem, who: Caller) -> NodeOut:
-    """One memory. Encrypted content without the key on the server: 423."""
+def get_memory(
+    node_id: str, mem: Mem, who: Caller, include_sensitive: Sensitive = False
+) -> NodeOut:
+    """One memory; a sensitive one's text only with ``include_sensitive=true`` (then encrypted
+    content without the key on the server: 423)."""
     view = agent_view(mem, who)
-    if view is not None:
-        return NodeOut.of(view.get(node_id))
-    return NodeOut.of(mem.get(node_id, user_id=who.scope()))
+    with contextlib.ExitStack() as stack:
+        if not include_sensitive:  # the text is withheld anyway: no key needed to say so
+            stack.enter_context(mem.sealed_masked())
+        node = view.get(node_id) if view is not None else mem.get(node_id, user_id=who.scope())
+    return shown(mem, node, include_sensitive)
 
 
 @router.get("/memories/{node_id}/children", response_model=NodeList, tags=["memories"])
-def children(node_id: str, mem: Mem, who: Caller) -> NodeList:
-    """Direct children, oldest first."""
+def children(node_id: str, mem: Mem, who: Caller, include_sensitive: Sensitive = False) -> NodeList:
+    """Direct children, oldest first (sensitive text withheld unless ``include_sensitive``;
+    sealed text masked without the key)."""
     view = agent_view(mem, who)
-    found = (
-        view.children(node_id) if view is not None else mem.children(node_id, user_id=who.scope())
-    )
-    return NodeList(nodes=[NodeOut.of(n) for n in found])
+    with mem.sealed_masked():
+        found = (
+            view.children(node_id)
+            if view is not None
+            else mem.children(node_id, user_id=who.scope())
+        )
+    return NodeList(nodes=[shown(mem, n, include_sensitive) for n in found])
 
 
 @router.get("/memories/{node_id}/history", response_model=HistoryOut, tags=["memories"])
@@ -173,8 +198,10 @@ def update_memory(node_id: str, body: MemoryPatch, mem: Mem, who: Caller) -> Nod
     changes = body.model_dump(exclude_unset=True)
     view = agent_view(mem, who)
     if view is not None:
-        return NodeOut.of(view.update(node_id, **changes))
-    return NodeOut.of(mem.update(node_id, user_id=who.scope(), **changes))
+        node = view.update(node_id, **changes)
+    else:
+        node = mem.update(node_id, user_id=who.scope(), **changes)
+    return shown(mem, node, "content" in changes)  # the text the caller sent is no secret to it
 
 
 @router.post("/memories/{node_id}/move", response_model=NodeOut, tags=["memories"])
@@ -182,8 +209,8 @@ def move_memory(node_id: str, body: MoveRequest, mem: Mem, who: Caller) -> NodeO
     """Move a memory (and its subtree) under another parent of the same user."""
     view = agent_view(mem, who)
     if view is not None:
-        return NodeOut.of(view.move(node_id, body.parent_id))
-    return NodeOut.of(mem.move(node_id, body.parent_id, user_id=who.scope()))
+        return shown(mem, view.move(node_id, body.parent_id))
+    return shown(mem, mem.move(node_id, body.parent_id, user_id=who.scope()))
 
 
 @router.post("/memories/{node_id}/finish", response_model=NodeOut, tags=["memories"])
@@ -191,7 +218,7 @@ def finish_task(node_id: str, body: FinishRequest, mem: Mem, who: Caller) -> Nod
     """Mark a task finished, with its outcome; deep maintenance then summarises it. A task's
     end is the user's to say (an agent-bound token is refused, as for the active node)."""
     who.require_user_level("finishing a task")
-    return NodeOut.of(mem.finish_task(node_id, user_id=who.scope(), outcome=body.outcome))
+    return shown(mem, mem.finish_task(node_id, user_id=who.scope(), outcome=body.outcome))
 
 
 @router.post("/memories/{node_id}/decompress", response_model=NodeList, tags=["evolution"])
@@ -199,7 +226,7 @@ def decompress(node_id: str, mem: Mem, who: Caller) -> NodeList:
     """Restore a summary's archived sources (the summary is archived): they may be any agent's,
     so an agent-bound token is refused."""
     who.require_user_level("decompressing a summary")
-    return NodeList(nodes=[NodeOut.of(n) for n in mem.decompress(node_id, user_id=who.scope())])
+    return NodeList(nodes=[shown(mem, n) for n in mem.decompress(node_id, user_id=who.scope())])
 
 
 @router.delete("/memories/{node_id}", response_model=DeleteOut, tags=["memories"])
@@ -252,9 +279,11 @@ def list_memories(
     where: str | None = None,
     limit: Annotated[int | None, Query(ge=1)] = None,
     offset: Annotated[int, Query(ge=0)] = 0,
+    include_sensitive: Sensitive = False,
 ) -> NodeList:
     """The user's memories, oldest first (``get_all``): by type, status (default active;
-    ``all`` for every status) and a metadata filter given as JSON in ``where``."""
+    ``all`` for every status) and a metadata filter given as JSON in ``where``. Sensitive
+    text withheld unless ``include_sensitive``; sealed text masked without the key."""
     try:
         parsed = json.loads(where) if where is not None else None
     except json.JSONDecodeError as exc:
@@ -265,21 +294,20 @@ def list_memories(
     if status == ["all"]:
         statuses = None
     view = agent_view(mem, who)
-    if view is not None:
-        who.user_for(user_id)  # another user named: refused
-        nodes = view.get_all(
-            node_type=node_type, where=parsed, status=statuses, limit=limit, offset=offset
-        )
-        return NodeList(nodes=[NodeOut.of(n) for n in nodes])
-    nodes = mem.get_all(
-        user_id=who.user_for(user_id),
-        node_type=node_type,
-        where=parsed,
-        status=statuses,
-        limit=limit,
-        offset=offset,
-    )
-    return NodeList(nodes=[NodeOut.of(n) for n in nodes])
+    filters: dict[str, Any] = {
+        "node_type": node_type,
+        "where": parsed,
+        "status": statuses,
+        "limit": limit,
+        "offset": offset,
+    }
+    with mem.sealed_masked():
+        if view is not None:
+            who.user_for(user_id)  # another user named: refused
+            nodes = view.get_all(**filters)
+        else:
+            nodes = mem.get_all(user_id=who.user_for(user_id), **filters)
+    return NodeList(nodes=[shown(mem, n, include_sensitive) for n in nodes])
 
 
 @router.get("/tools", tags=["tools"])
@@ -320,10 +348,12 @@ def tree(
     node_type: StrList = None,
     contains: str | None = None,
     limit: Annotated[int | None, Query(ge=1)] = None,
+    include_sensitive: Sensitive = False,
 ) -> TreeOut:
-    """The user's tree, parents first, with weights and the active path; encrypted content
-    is ``null`` with ``masked: true`` when the server has no key. ``limit``: the first N
-    nodes in tree order (``total`` still counts all that match)."""
+    """The user's tree, parents first, with weights and the active path; sensitive text is
+    withheld unless ``include_sensitive``, and encrypted content is ``null`` with
+    ``masked: true`` when the server has no key. ``limit``: the first N nodes in tree order
+    (``total`` still counts all that match)."""
     who.require_user_level("the tree view")
     t = user_tree(
         mem,
@@ -332,6 +362,7 @@ def tree(
         node_types=node_type,
         contains=contains,
         limit=limit,
+        include_sensitive=include_sensitive,
     )
     nodes = [
         TreeNodeOut(
@@ -355,7 +386,7 @@ def tree(
 def set_active(user: str, body: ActiveRequest, mem: Mem, who: Caller) -> NodeOut:
     """Make one of the user's nodes the active node (the task the agent is on)."""
     who.require_user_level("setting the active node")
-    return NodeOut.of(mem.set_active(body.node_id, user_id=who.user_for(user)))
+    return shown(mem, mem.set_active(body.node_id, user_id=who.user_for(user)))
 
 
 @router.post("/maintain", response_model=MaintainOut, tags=["evolution"])

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from hybridmem.core.sealed import is_masked
+from hybridmem.privacy.disclosure import is_withheld
+
 if TYPE_CHECKING:  # only the converters' signatures name the engine's result types
     from hybridmem.evolution.maintain.maintenance import MaintenanceReport
     from hybridmem.models import MemoryNode, RetrievalResult, ScoreBreakdown
@@ -117,8 +120,9 @@ class ToolCall(_Request):
     user_id: str | None = Field(default=None, description="Default: the token's user.")
     include_sensitive: bool = Field(
         default=False,
-        description="search_memory also returns sensitive memories the question is not about "
-        "(the caller's choice, never the model's).",
+        description="search_memory also returns sensitive memories the question is not about, "
+        "and the reads without a question (get_memory, list_memories, ...) show their text "
+        "instead of withholding it (the caller's choice, never the model's).",
     )
 
 
@@ -179,13 +183,21 @@ class NodeOut(BaseModel):
     marks: dict[str, Any] = {}
     """The engine's own labels (speech act, how the slot was found), apart from metadata."""
 
+    withheld: bool = False
+    """A sensitive memory read without ``include_sensitive``: ``content`` is the placeholder
+    ``[sensitive: withheld]`` (issue 38; :mod:`hybridmem.privacy.disclosure`)."""
+
     @classmethod
     def of(cls, node: MemoryNode, content: str | None = None, masked: bool = False) -> NodeOut:
-        """From an engine node; ``content`` overrides the node's (e.g. decrypted or masked)."""
+        """From an engine node; ``content`` overrides the node's (e.g. decrypted or masked).
+        A node read masked (sealed, no key) comes out masked whatever ``masked`` says."""
         # Every other field has the same name and meaning on the engine's node.
-        same = {n: getattr(node, n) for n in NodeOut.model_fields if n not in ("content", "masked")}
-        text = None if masked else (content if content is not None else node.content)
-        return cls(**same, content=text, masked=masked)
+        own = ("content", "masked", "withheld")
+        same = {n: getattr(node, n) for n in NodeOut.model_fields if n not in own}
+        text = content if content is not None else node.content
+        masked = masked or is_masked(node.sensitive, text)
+        withheld = is_withheld(node.sensitive, text)
+        return cls(**same, content=None if masked else text, masked=masked, withheld=withheld)
 
 
 class NodeList(BaseModel):

@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hybridmem.errors import InvalidArgumentError, NodeNotFoundError
 from hybridmem.memory import HybridMemory
+from hybridmem.privacy.disclosure import is_withheld
 from hybridmem.server.api import memory
 from hybridmem.server.auth import COOKIE, AuthConfig, Principal, bearer
 from hybridmem.server.views import (
@@ -175,8 +176,10 @@ def user_page(
     status: StrList = None,
     node_type: Annotated[list[str] | None, Query(alias="type")] = None,
     contains: str | None = None,
+    sensitive: str = "",
 ) -> HTMLResponse:
-    """The user's tree with weights, tier, status, lifecycle and the active path."""
+    """The user's tree with weights, tier, status, lifecycle and the active path; sensitive
+    memories' text only with ``sensitive=1`` (the "show sensitive text" link, issue 38)."""
     user = who.user_for(user)
     tree = user_tree(
         mem,
@@ -185,6 +188,7 @@ def user_page(
         node_types=[t for t in node_type or [] if t],
         contains=contains,
         limit=TREE_LIMIT,
+        include_sensitive=bool(sensitive),
     )
     return _page(
         request,
@@ -192,6 +196,7 @@ def user_page(
         who,
         user=user,
         tree=tree,
+        sensitive=bool(sensitive),
         limit=TREE_LIMIT,
         filters={"status": status or [], "type": node_type or [], "contains": contains or ""},
         grants=mem.grants(user_id=user),
@@ -200,13 +205,21 @@ def user_page(
 
 @router.get("/ui/nodes/{node_id}", response_class=HTMLResponse, include_in_schema=False)
 def node_page(
-    request: Request, node_id: str, mem: Mem, who: Caller, user: str | None = None
+    request: Request,
+    node_id: str,
+    mem: Mem,
+    who: Caller,
+    user: str | None = None,
+    sensitive: str = "",
 ) -> HTMLResponse:
-    """One node: content (masked without the key), path, children, history, value history."""
-    if user is None:  # a bare link: learn the owner (fails with 423 for encrypted content)
-        user = mem.get(node_id, user_id=who.scope()).user_id
+    """One node: content (sensitive text only with ``sensitive=1``, masked without the key),
+    path, children, history, value history."""
+    if user is None:  # a bare link: learn the owner (the text is not needed for that)
+        with mem.sealed_masked():
+            user = mem.get(node_id, user_id=who.scope()).user_id
     user = who.user_for(user)
-    tree = user_tree(mem, user)
+    shown = bool(sensitive)
+    tree = user_tree(mem, user, include_sensitive=shown)
     by_id = {r.node.id: r for r in tree.rows}
     row = by_id.get(node_id)
     if row is None:
@@ -215,12 +228,13 @@ def node_page(
     if row.node.conflict_group:
         for v in mem.value_history(row.node.conflict_group, user_id=user):
             note = name_ids(v.note, _namer(by_id)) if v.note else ""
-            values.append({"record": v, "content": open_content(mem, v.node), "note": note})
+            values.append({"record": v, "content": open_content(mem, v.node, shown), "note": note})
     return _page(
         request,
         "node.html",
         who,
         user=user,
+        sensitive=shown,
         row=row,
         path=[by_id[i] for i in row.node.path if i in by_id],
         children=[r for r in tree.rows if r.node.parent_id == node_id],
@@ -239,7 +253,7 @@ def _namer(rows: dict[str, Any]) -> Callable[[str], str]:
 
     def name(node_id: str) -> str:
         row = rows.get(node_id)
-        if row is None or row.content is None:
+        if row is None or row.content is None or is_withheld(row.node.sensitive, row.content):
             return node_id[-8:]
         text = str(row.content)
         return f"“{text[:40]}{'…' if len(text) > 40 else ''}”"

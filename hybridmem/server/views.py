@@ -1,8 +1,9 @@
 """What the API and the inspector both show, computed from ``HybridMemory``'s public API only.
 
 - :func:`user_tree`: a user's nodes in tree order with weight, tier, status, lifecycle, the
-  active path, a tree-drawing prefix, and content masked when it is encrypted and no key is
-  loaded (``inspect`` reads rows as stored, so sensitive content is opened here with ``get``).
+  active path, a tree-drawing prefix, a sensitive node's content withheld unless asked for
+  (:mod:`hybridmem.privacy.disclosure`) and masked when it is encrypted and no key is loaded
+  (``inspect`` reads rows as stored, so sensitive content is opened here with ``get``).
 - :func:`score_bars`: each feature's share of a hit's score.
 - :func:`search_readonly`: retrieval for the inspector's query box.
 """
@@ -17,14 +18,20 @@ from typing import Any
 from hybridmem.errors import EncryptionError
 from hybridmem.memory import HybridMemory
 from hybridmem.models import MemoryNode, RetrievalResult, ScoreBreakdown
+from hybridmem.privacy.disclosure import WITHHELD, is_withheld, withhold
 
 MASK = "[sensitive: encrypted, the server has no key]"
 
 
-def open_content(mem: HybridMemory, node: MemoryNode) -> str | None:
-    """The node's text, or None when it is encrypted and this process holds no usable key."""
+def open_content(mem: HybridMemory, node: MemoryNode, include_sensitive: bool = True) -> str | None:
+    """The node's text, or None when it is encrypted and this process holds no usable key;
+    a sensitive node's is :data:`~hybridmem.privacy.disclosure.WITHHELD` (not even opened)
+    unless ``include_sensitive``."""
     if not node.sensitive:
         return node.content
+    shown = withhold(node, include_sensitive, seals_all=mem.encrypts_all)
+    if is_withheld(shown.sensitive, shown.content):  # not even opened
+        return WITHHELD
     try:
         return mem.get(node.id, user_id=node.user_id).content
     except EncryptionError:
@@ -72,8 +79,10 @@ def user_tree(
     node_types: Sequence[str] | None = None,
     contains: str | None = None,
     limit: int | None = None,
+    include_sensitive: bool = False,
 ) -> UserTree:
-    """The user's nodes, parents first, each with its weight and place on the active path."""
+    """The user's nodes, parents first, each with its weight and place on the active path;
+    sensitive text withheld unless ``include_sensitive``."""
     rows = mem.inspect(
         user_id=user_id,
         statuses=statuses or None,
@@ -88,7 +97,7 @@ def user_tree(
     out = [
         TreeRow(
             node=r.node,
-            content=open_content(mem, r.node),
+            content=open_content(mem, r.node, include_sensitive),
             weight=r.weight,
             half_life_days=r.half_life_days,
             protected=r.protected,

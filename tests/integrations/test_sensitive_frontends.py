@@ -49,22 +49,26 @@ def test_langgraph_store_search(tmp_path, clock):
         ns = (U, "claim")
         store.put(ns, "lunch", {"content": LUNCH, "kind": "plan"})
         store.put(ns, "dx", {"content": SECRET, "kind": "health", "sensitive": True})
-        # The item comes back whole; its text is sealed, never in the metadata.
-        assert store.get(ns, "dx").value == {
-            "content": SECRET,
-            "kind": "health",
-            "sensitive": True,
-        }
+        opened = HybridMemoryStore(mem, include_sensitive=True)
+        # The item comes back whole to a store made to give sensitive text; its text is
+        # sealed, never in the metadata.
+        whole = {"content": SECRET, "kind": "health", "sensitive": True}
+        assert opened.get(ns, "dx").value == whole
+        # get carries no question: by default the text is withheld, the other fields stay.
+        assert store.get(ns, "dx").value == {**whole, "content": "[sensitive: withheld]"}
         [node] = [n for n in mem.get_all(user_id=U) if n.sensitive]
         assert "Quorvantilex" not in json.dumps(node.metadata)
 
         assert "dx" not in [i.key for i in store.search((U,), query=LUNCH)]
         assert store.search((U,), query=SECRET)[0].key == "dx"  # asked about it
-        opened = HybridMemoryStore(mem, include_sensitive=True)
+        assert store.search((U,), query=SECRET)[0].value["content"] == SECRET
         found = {i.key: i for i in opened.search((U,), query=LUNCH)}
         assert found["dx"].value["content"] == SECRET
-        # Listing without a query is not a retrieval: every item of the namespace.
-        assert {i.key for i in store.search(ns)} == {"lunch", "dx"}
+        # Listing without a query is not a retrieval: every item of the namespace, the
+        # sensitive one's text withheld unless the store was made to give it.
+        listed = {i.key: i.value for i in store.search(ns)}
+        assert set(listed) == {"lunch", "dx"} and "Quorvantilex" not in json.dumps(listed)
+        assert {i.key: i.value for i in opened.search(ns)}["dx"] == whole
         # Made ordinary again: the node is replaced, the value still exact.
         store.put(ns, "dx", {"content": SECRET, "kind": "health"})
         assert store.get(ns, "dx").value == {"content": SECRET, "kind": "health"}

@@ -323,14 +323,19 @@ def test_sensitive_content_without_the_key(tmp_path, embedder, clock) -> None:
         secret = keyed.add("IBAN DE89 3704", user_id="u1", sensitive=True)
         plain = keyed.add("a plain note", user_id="u1")
         with TestClient(create_app(keyed)) as c:
-            assert c.get(f"/v1/memories/{secret.id}").json()["content"] == "IBAN DE89 3704"
+            asked = c.get(f"/v1/memories/{secret.id}", params={"include_sensitive": "true"})
+            assert asked.json()["content"] == "IBAN DE89 3704"
     with (
         HybridMemory(tmp_path / "m", embedder=embedder, clock=clock, privacy=NO_KEY) as bare,
         TestClient(create_app(bare)) as c,
     ):
-        r = c.get(f"/v1/memories/{secret.id}")
+        r = c.get(f"/v1/memories/{secret.id}", params={"include_sensitive": "true"})
         assert r.status_code == 423 and r.json()["error"]["type"] == "KeyUnavailableError"
-        nodes = {n["id"]: n for n in c.get("/v1/users/u1/tree").json()["nodes"]}
+        # Not asked for: withheld, which needs no key.
+        r = c.get(f"/v1/memories/{secret.id}")
+        assert r.status_code == 200 and r.json()["withheld"] is True
+        tree = c.get("/v1/users/u1/tree", params={"include_sensitive": "true"}).json()
+        nodes = {n["id"]: n for n in tree["nodes"]}
         assert nodes[secret.id]["masked"] is True and nodes[secret.id]["content"] is None
         assert nodes[plain.id]["content"] == "a plain note"
         assert "hmenc1" not in c.get("/v1/users/u1/tree").text  # no ciphertext either
