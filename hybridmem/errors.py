@@ -31,6 +31,7 @@ exists the class also derives from the matching builtin, so ``except ValueError`
     │   ├── StoreWriteError                   a write broke a constraint the store enforces
     │   │   └── StoreFullError                disk full / I/O error: the write was not committed
     │   ├── StoreBusyError                    another process held the write lock too long
+    │   │   └── StoreLockTimeoutError         PostgreSQL: lock/statement timeout, deadlock
     │   ├── CorruptStoreError                 SQLite file damaged: restore a snapshot
     │   ├── SchemaVersionError                written by a newer hybridmem
     │   ├── EmbedderMismatchError             opened with another embedder than built it
@@ -180,6 +181,16 @@ class StoreFullError(StoreWriteError):
 class StoreBusyError(StoreError):
     """Another process kept the store's write lock longer than the busy timeout; nothing
     was written."""
+
+
+class StoreLockTimeoutError(StoreBusyError):
+    """PostgreSQL gave up on a statement that waited for a lock: ``lock_timeout``,
+    ``statement_timeout``, a deadlock or a serialisation failure. The message says which and,
+    for a write, whose write lock the transaction took. The statement's transaction was rolled
+    back (nothing of it was kept), the connection stays usable, and the call may be retried
+    once the other session lets go (``retryable``)."""
+
+    retryable = True
 
 
 class CorruptStoreError(StoreError):

@@ -16,7 +16,7 @@ import psycopg
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.errors import StoreUnavailableError
+from hybridmem.errors import StoreLockTimeoutError
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.store.postgres.base import WRITE_LOCK_KEY, user_lock_key
 
@@ -28,7 +28,7 @@ def impatient(mem: HybridMemory) -> None:
     mem.store.conn.execute("SET lock_timeout = '300ms'")  # type: ignore[attr-defined]
 
 
-def waited(exc: pytest.ExceptionInfo[StoreUnavailableError]) -> bool:
+def waited(exc: pytest.ExceptionInfo[StoreLockTimeoutError]) -> bool:
     return isinstance(exc.value.__cause__, psycopg.errors.LockNotAvailable)
 
 
@@ -61,7 +61,7 @@ def test_one_users_open_write_does_not_hold_back_another_users_writes(two, pg_ur
         b.set_active(bob.id)
         b.add_many([{"content": f"Bob's item {i}"} for i in range(3)], user_id="bob")
         # Alice's other writer takes its turn.
-        with pytest.raises(StoreUnavailableError) as exc:
+        with pytest.raises(StoreLockTimeoutError) as exc:
             b.add("Alice from elsewhere", user_id="alice")
         assert waited(exc)
     b.add("Alice from elsewhere", user_id="alice")  # her turn now
@@ -79,19 +79,19 @@ def test_work_that_spans_users_waits_for_writers_and_holds_them_back(two):
     impatient(b)
     with a.store.transaction("alice"):
         a.add("Alice writes", user_id="alice")
-        with pytest.raises(StoreUnavailableError) as exc:
+        with pytest.raises(StoreLockTimeoutError) as exc:
             b.erase(user_id="carol", compact=False)
         assert waited(exc)
-        with pytest.raises(StoreUnavailableError) as exc:
+        with pytest.raises(StoreLockTimeoutError) as exc:
             b.checkpoint()
         assert waited(exc)
-        with pytest.raises(StoreUnavailableError) as exc, b.transaction():
+        with pytest.raises(StoreLockTimeoutError) as exc, b.transaction():
             b.add("Dave in a unit that spans users", user_id="dave")
         assert waited(exc)
     assert b.get(carol.id).content == "Carol's secret"  # the erasure waited and gave up
     with a.transaction():  # spans users: exclusive
         a.add("Alice inside a spanning unit", user_id="alice")
-        with pytest.raises(StoreUnavailableError) as exc:
+        with pytest.raises(StoreLockTimeoutError) as exc:
             b.add("Bob must wait", user_id="bob")
         assert waited(exc)
     b.erase(user_id="carol", compact=False)
@@ -210,14 +210,14 @@ def test_a_key_rotation_waits_for_a_users_writer_and_holds_writers_back(pg_url, 
         impatient(b)
         with a.store.transaction("alice"):
             a.add("Alice writes on", user_id="alice")
-            with pytest.raises(StoreUnavailableError) as exc:
+            with pytest.raises(StoreLockTimeoutError) as exc:
                 b.rotate_key(new)  # spans users: waits for Alice's writer
             assert waited(exc)
     with opened(key) as a, opened(key) as b:
         impatient(b)
         with a.store.transaction():  # what a rotation holds: the store to itself
             a.add("Alice inside a spanning unit", user_id="alice")
-            with pytest.raises(StoreUnavailableError) as exc:
+            with pytest.raises(StoreLockTimeoutError) as exc:
                 b.add("Bob waits for it", user_id="bob")
             assert waited(exc)
         a.rotate_key(new)

@@ -63,6 +63,7 @@ from hybridmem.store.postgres import piped
 from hybridmem.store.postgres.piped import first_line
 from hybridmem.store.postgres.schema import OPLOG_NUMBERS, migrate
 from hybridmem.store.postgres.tamper import declare_writer
+from hybridmem.store.postgres.waits import lock_wait
 from hybridmem.store.records import (
     AuditRow,
     ContentOpener,
@@ -134,7 +135,7 @@ def refused(what: str) -> Iterator[None]:
     """Turn PostgreSQL's refusal of a write (constraint, bad value, unknown column) into
     :class:`StoreWriteError`, as the SQLite store does; a lost connection stays
     :class:`psycopg.OperationalError` (reported as ``StoreUnavailableError`` by the
-    transaction)."""
+    transaction, or as ``StoreLockTimeoutError`` when it was a wait that ended)."""
     try:
         yield
     except (psycopg.IntegrityError, psycopg.DataError, psycopg.ProgrammingError) as exc:
@@ -259,6 +260,10 @@ class PgBase(SqlAccess):
         try:
             yield
         except psycopg.OperationalError as exc:
+            # A lock or statement timeout, a deadlock: the wait ended, not the session.
+            waited = lock_wait(exc, self.where, self._mode, self._users)
+            if waited is not None:
+                raise waited from exc
             raise StoreUnavailableError(
                 f"lost the connection to PostgreSQL at {self.where} ({first_line(exc)}); "
                 "an open write was rolled back, nothing of it was kept; retry"
