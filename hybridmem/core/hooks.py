@@ -391,6 +391,10 @@ class PlanRequest:
     """Store reads shared with the batch's other items (empty for a lone write)."""
     agent_id: str | None = None
     """The writing agent: repeats and conflict groups merge only within what it owns."""
+    sealed: bool = False
+    """The content will be stored encrypted (a sensitive node, or a store sealing every
+    content). Metadata is stored in clear, in the node's row and in its op: the plan must not
+    copy any of the text into it."""
 
 
 @dataclass(frozen=True, slots=True)

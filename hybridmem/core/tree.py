@@ -277,6 +277,8 @@ class TreeWriter:
                 session_id=item.session_id,
                 batch_reads=adds.reads,
                 agent_id=item.agent_id,
+                # The digest is keyed (not the plain hash) exactly when the text is sealed.
+                sealed=item.sensitive or digest != content_hash(item.content),
             )
         )
 

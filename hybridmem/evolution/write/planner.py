@@ -204,7 +204,8 @@ class EvolutionWriter:
                 marks = draft.metadata.setdefault(MARKS_KEY, {})  # the engine's, not the caller's
                 marks["speech_act"] = str(result.act)
                 marks["speech_act_confidence"] = round(float(result.confidence), 3)
-                if clause is not None:
+                # A sealed text's clause would sit in clear in the metadata (and its op).
+                if clause is not None and not request.sealed:
                     draft.metadata["committed_clause"] = clause
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
