@@ -20,7 +20,7 @@ from tests.server_support import NO_KEY, build_story, chromium, live_server, sto
 WITHOUT_KEY = (
     ("inspector-users.png", "/"),
     ("inspector-tree.png", "/ui/users/alice"),
-    ("inspector-node-sensitive.png", "/ui/nodes/{secret}?user=alice"),
+    ("inspector-node-sensitive.png", "/ui/nodes/{secret}?user=alice&sensitive=1"),
     ("inspector-store.png", "/ui/store?verify=true"),
 )
 WITH_KEY = (
