@@ -50,7 +50,8 @@ def mcp(
         typer.Option(
             "--include-sensitive",
             help="search_memory also returns sensitive memories the query is not about (by "
-            "default one comes back only when the query is about it).",
+            "default one comes back only when the query is about it), and get_memory, "
+            "list_memories and the tree resource show their text (by default withheld).",
         ),
     ] = False,
 ) -> None:

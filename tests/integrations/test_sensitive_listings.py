@@ -180,3 +180,16 @@ def test_a_store_sealing_everything_withholds_nothing(tmp_path, clock):
         store.put((U,), "lunch", {"content": PLAIN})
         assert store.get((U,), "lunch").value == {"content": PLAIN}
         assert plain in {m["id"] for m in listed}
+
+
+def test_an_agents_toolbox_and_tree_withhold_too(tmp_path, clock):
+    with _open(tmp_path / "m", clock, key=generate_key()) as mem:
+        _, plain, secret = _seed(mem)  # written without an agent: shared with every agent
+        box = ToolBox(mem, user_id=U, agent_id="planner")
+        seen = _tools(box, secret)
+        assert seen["listed"][secret]["content"] == WITHHELD == seen["got"]["content"]
+        assert seen["listed"][plain]["content"] == PLAIN
+        doc = json.dumps(tree_document(mem, U, "planner"))
+        assert secret in doc and "Quorvantilex" not in doc
+        opened = ToolBox(mem, user_id=U, agent_id="planner", include_sensitive=True)
+        assert _tools(opened, secret)["got"]["content"] == SECRET
