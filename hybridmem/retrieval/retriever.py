@@ -526,7 +526,7 @@ class Retriever:
         seen = cands.nodes
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
-        drop = withheld(seen, cands.cosine)
+        drop = withheld(seen, cands.cosine, q.text)
         if not drop:
             return
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}

@@ -162,6 +162,27 @@ def test_rule_admits_sealed_memories_that_beat_every_ordinary_one(hashed) -> Non
     assert withheld({"a": nodes["a"]}, cosine) == set()
 
 
+def test_rule_asks_for_a_word_in_common_where_words_can_be_compared(hashed) -> None:
+    """multilingual-e5 put a passport number 0.006-0.008 ahead of the best ordinary fact for
+    questions sharing no word with it (benchmarks/first_day.py): being ahead is not enough
+    where the lexical channel could have seen the question name it."""
+    _, lunch, _ = hashed
+    ordinary = replace(lunch, id="a")
+    passport = replace(lunch, id="s", sensitive=True, content="My passport number is XK44179.")
+    card = replace(lunch, id="z", sensitive=True, content="我的身份证号是330106199003154821。")
+    en, zh = {"a": ordinary, "s": passport}, {"a": ordinary, "z": card}
+    cosine = {"a": 0.80, "s": 0.81, "z": 0.81}
+    assert withheld(en, cosine, "What do I do for a living?") == {"s"}
+    assert withheld(en, cosine, "When do my passports expire?") == set()
+    assert withheld(zh, cosine, "我是做什么工作的？") == {"z"}
+    assert withheld(zh, cosine, "我的身份证号是多少？") == set()
+    # No script in common (digits belong to none): the dense channel decides alone.
+    assert withheld(en, cosine, "我的护照号码是多少？") == set()
+    assert withheld(zh, cosine, "What is my ID number?") == set()
+    # Naming it is not enough when an ordinary memory is closer.
+    assert withheld(en, {**cosine, "a": 0.9}, "my passport?") == {"s"}
+
+
 # -- every front end takes the flag ------------------------------------------------------------
 @pytest.fixture
 def hashed(tmp_path, clock) -> Iterator[tuple[HybridMemory, MemoryNode, MemoryNode]]:
