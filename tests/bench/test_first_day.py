@@ -35,28 +35,23 @@ def test_a_question_about_the_sensitive_memory_gets_it_first(
     assert outcomes[persona.lang].secret_first == len(persona.about_secret)
 
 
-def test_chinese_questions_not_about_the_sensitive_memory_never_get_it(
-    outcomes: dict[str, Outcome],
+@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
+def test_questions_not_about_a_sensitive_memory_never_get_it(
+    outcomes: dict[str, Outcome], persona: Persona
 ) -> None:
-    assert outcomes[ZH.lang].leaks == []
+    """English was 4 of 28 before a sealed memory needed a word in common with a question in
+    its script: multilingual-e5 put the passport 0.006-0.008 ahead of the best ordinary fact
+    for "What do I do for a living?" and "How do I get to work?"."""
+    assert outcomes[persona.lang].leaks == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured 4 of 28 (issue 38 target 0): 'What do I do for a living?' and 'How do I "
-    "get to work?' from inside either task: multilingual-e5 puts the passport 0.006-0.008 "
-    "above the best ordinary fact of a flat field, and the rule admits what is ahead",
-)
-def test_english_questions_not_about_the_sensitive_memory_never_get_it(
-    outcomes: dict[str, Outcome],
-) -> None:
-    assert outcomes[EN.lang].leaks == []
-
-
-MEASURED_HIT1 = {"en": 24, "zh": 26}
+MEASURED_HIT1 = {"en": 26, "zh": 28}
 """Questions of 28 answered first, as measured: the floor this suite guards. Chinese rose from
 24 when 爸妈 joined the kinship words ("我爸妈住在绍兴" had been the user's own residence and
-the move to Suzhou superseded it)."""
+the move to Suzhou superseded it), then from 26 when the question's attribute was read against
+the memories' slots ("我是做什么工作的？" gets the teacher's ``user.job``); English from 24 with
+the same reading ("What do I do for a living?" no longer matches "My mother lives in Gdansk")
+and the passport withheld."""
 
 
 @pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
@@ -71,8 +66,17 @@ def test_the_parents_home_is_theirs_not_the_users(outcomes: dict[str, Outcome]) 
     assert not [m for m in outcomes[ZH.lang].misses if m["question"] == "我爸妈住哪儿？"]
 
 
-@pytest.mark.xfail(strict=True, reason="measured hit@1 en 0.857, zh 0.929 (target 0.95)")
-@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
-def test_hit_at_1_meets_the_issue_target(outcomes: dict[str, Outcome], persona: Persona) -> None:
-    out = outcomes[persona.lang]
+def test_hit_at_1_meets_the_issue_target_in_chinese(outcomes: dict[str, Outcome]) -> None:
+    out = outcomes[ZH.lang]
+    assert out.hit1 / out.questions >= 0.95, out.misses
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="measured hit@1 0.929 (26/28, target 0.95): 'How do I get to work?' from either "
+    "task; multilingual-e5 ranks 'I cycle to the office when it does not rain.' below eight "
+    "other facts and no word is shared",
+)
+def test_hit_at_1_meets_the_issue_target_in_english(outcomes: dict[str, Outcome]) -> None:
+    out = outcomes[EN.lang]
     assert out.hit1 / out.questions >= 0.95, out.misses

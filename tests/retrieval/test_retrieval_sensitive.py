@@ -135,6 +135,16 @@ def test_a_question_about_it_gets_it_first(household: Household) -> None:
         assert IBAN in r.context
 
 
+def test_where_do_i_live_gets_the_users_own_home(household: Household) -> None:
+    """Before hybridmem/retrieval/attributes.py the sister's home came first in English (the
+    word "lives") and the swimming day in Chinese: the user's own residence slot now answers."""
+    for question in ("where do I live?", "我住在哪里？"):
+        r = household.mem.retrieve(
+            question, user_id="u1", task_id=household.taxes.id, record_access=False
+        )
+        assert r.hits[0].node.content == "I moved to Hamburg.", question
+
+
 def test_include_sensitive_returns_it_whenever_it_ranks(household: Household) -> None:
     for question in ORDINARY:
         in_hits, in_context = _leaks(
