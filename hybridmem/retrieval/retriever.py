@@ -537,7 +537,7 @@ class Retriever:
         seen = cands.nodes
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
-        drop = withheld(seen, cands.cosine, q.text)
+        drop = withheld(seen, cands.cosine, q.text, cands.bm25)
         if not drop:
             return
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}

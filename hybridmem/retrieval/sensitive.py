@@ -14,7 +14,10 @@ judge it say the question is about it:
   together (each beats every ordinary one: "my bank details?" with an IBAN and a BIC).
 - **Lexical**: the question shares a content word with the memory ("what is my *passport*
   number?", "which *bank account* ...?"), compared in memory on the plaintext the reader
-  already holds: the lexical index keeps no terms of sealed content. A multilingual model's
+  already holds: the lexical index keeps no terms of sealed content. A memory whose slot is
+  the attribute the question asks about names it as a word would
+  (:mod:`~hybridmem.retrieval.attributes`: a sealed home address in ``user.residence`` for
+  "where do I live?"). A multilingual model's
   cosines are compressed into a band a few hundredths wide, so being ahead alone is weak
   evidence: with multilingual-e5 a passport number was 0.006-0.008 ahead of the best ordinary
   fact for "What do I do for a living?" and "How do I get to work?", questions sharing no word
@@ -49,12 +52,17 @@ _SUFFIXES = ("ings", "ing", "ies", "es", "s", "ed")
 
 
 def withheld(
-    nodes: Mapping[str, MemoryNode], cosine: Mapping[str, float], query: str | None = None
+    nodes: Mapping[str, MemoryNode],
+    cosine: Mapping[str, float],
+    query: str | None = None,
+    lexical: Mapping[str, float] | None = None,
 ) -> set[str]:
     """The sensitive candidates among ``nodes`` that the question is not about: those with no
     similarity, one below the best ordinary candidate's (``cosine``: raw similarity to the
     query by node id), or, given the ``query`` text, one sharing a script with the question
-    but no content word."""
+    but no content word and no ``lexical`` evidence (raw BM25 by id: a sealed memory has some
+    only when its slot is the attribute the question asks about, see
+    :mod:`~hybridmem.retrieval.attributes`)."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
@@ -63,7 +71,10 @@ def withheld(
     out = {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
     if query is not None:
         asked = _words(query)
-        out |= {i for i in sealed if not _named(asked, query, nodes[i].content)}
+        matched = {i for i, v in (lexical or {}).items() if v > 0}
+        out |= {
+            i for i in sealed if i not in matched and not _named(asked, query, nodes[i].content)
+        }
     return out
 
 
@@ -90,5 +101,7 @@ def _words(text: str) -> frozenset[str]:
 def _stem(term: str) -> str:
     for suffix in _SUFFIXES:
         if len(term) > len(suffix) + 2 and term.endswith(suffix):
-            return term[: -len(suffix)]
-    return term
+            term = term[: -len(suffix)]
+            break
+    # "live" / "lives" / "living" and "expire" / "expires" / "expiring" meet without the "e".
+    return term[:-1] if len(term) > 3 and term.endswith("e") else term

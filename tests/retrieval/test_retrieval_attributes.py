@@ -11,6 +11,7 @@ import pytest
 
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.models import MemoryNode
+from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.attributes import agreed, asked_slot, names_someone
 
 
@@ -77,3 +78,19 @@ def test_nothing_changes_without_slots_or_an_attribute(facts: dict[str, MemoryNo
     assert agreed("What do I do for a living?", {cat.id: cat}, {cat.id: 1.0}) is None
     nodes = {n.id: n for n in facts.values()}
     assert agreed("What is the cat called?", nodes, {cat.id: 1.0}) is None
+
+
+def test_a_sealed_home_in_the_asked_slot_is_named_by_the_question(tmp_path, clock) -> None:
+    """A sensitive memory has no terms in the lexical index; its slot still says which
+    attribute it is a value of, so a question asking that attribute, sharing no word with it,
+    is about it."""
+    privacy = PrivacyConfig(key=generate_key())
+    emb = HashEmbedder(64)
+    with HybridMemory(tmp_path / "m", embedder=emb, clock=clock, privacy=privacy) as mem:
+        home = mem.add("I moved to Leeds.", node_type="fact", user_id="u1", sensitive=True)
+        mem.add("Pierogi: grey cat.", node_type="fact", user_id="u1")
+        assert home.metadata.get("slot") == "user.residence"
+        asked = mem.retrieve("Where do I live?", user_id="u1", record_access=False)
+        assert [h.node.id for h in asked.hits][:1] == [home.id]
+        other = mem.retrieve("What is the cat called?", user_id="u1", record_access=False)
+        assert home.id not in [h.node.id for h in other.hits]

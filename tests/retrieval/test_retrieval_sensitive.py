@@ -191,6 +191,10 @@ def test_rule_asks_for_a_word_in_common_where_words_can_be_compared(hashed) -> N
     assert withheld(zh, cosine, "What is my ID number?") == set()
     # Naming it is not enough when an ordinary memory is closer.
     assert withheld(en, {**cosine, "a": 0.9}, "my passport?") == {"s"}
+    # Lexical evidence counts as a word in common: a sealed memory has some only when its slot
+    # is the attribute asked about (hybridmem/retrieval/attributes.py).
+    assert withheld(en, cosine, "What do I do for a living?", {"s": 1.0, "a": 2.0}) == set()
+    assert withheld(en, cosine, "What do I do for a living?", {"a": 2.0}) == {"s"}
 
 
 # -- every front end takes the flag ------------------------------------------------------------
