@@ -7,7 +7,8 @@ memories each of other kinds (a medical condition, a card PIN or an account numb
 address marked sensitive), other tasks and question phrasings. Questions about a sensitive
 memory are asked directly, indirectly (the question names a need, not the memory) and in the
 other language. Once their figures are reported they are no longer blind: a later change must
-be judged on a new set.
+be judged on a new set. They were run on 2026-12-05 (docs/benchmarks.md, "First day, third
+session"); tests/bench/test_first_day.py now guards those figures.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
+from benchmarks.first_day_blind import BLIND, ZH_BLIND
 from hybridmem.embedding import MultilingualE5Embedder
 
 
@@ -80,3 +81,48 @@ def test_hit_at_1_meets_the_issue_target_in_chinese(outcomes: dict[str, Outcome]
 def test_hit_at_1_meets_the_issue_target_in_english(outcomes: dict[str, Outcome]) -> None:
     out = outcomes[EN.lang]
     assert out.hit1 / out.questions >= 0.95, out.misses
+
+
+# -- the second newcomers (benchmarks/first_day_blind.py), blind until 2026-12-05 -------------
+@pytest.fixture(scope="module")
+def second(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    embedder = MultilingualE5Embedder()
+    root = tmp_path_factory.mktemp("first-day-blind")
+    return {p.lang: run_persona(p, embedder, Path(root) / p.lang) for p in BLIND}
+
+
+@pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
+def test_second_newcomer_ordinary_questions_never_get_a_sealed_memory(
+    second: dict[str, Outcome], persona: Persona
+) -> None:
+    """Before: the sealed home address was in the hits of "Who is our landlord?" from both
+    tasks (its cosine ahead of the landlord's, sharing no word with it)."""
+    about = {q for q, _ in persona.about_secret}
+    assert [q for q in second[persona.lang].leaks if q not in about] == []
+
+
+SECOND_HIT1 = {"en": 26, "zh": 26}
+SECOND_FIRST = {"en": 6, "zh": 5}
+"""As measured when the set was first run (2026-12-05): the floors this suite guards. English
+misses "Which phone do I have?" (the old phone not superseded), Chinese "我平时怎么去公司？";
+of the questions about a sealed memory, those naming none of its words in its own language are
+withheld ("Do I have a medical condition you should know about?")."""
+
+
+@pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
+def test_second_newcomer_figures_hold(second: dict[str, Outcome], persona: Persona) -> None:
+    out = second[persona.lang]
+    assert out.hit1 >= SECOND_HIT1[persona.lang], out.misses
+    assert out.secret_first >= SECOND_FIRST[persona.lang], out.secret_misses
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="measured 1 of 7: 'What is my home address?' asked in English of the Chinese "
+    "address also admits the salary account (no script in common: similarity alone decides, "
+    "and both sealed memories are ahead of every ordinary one)",
+)
+def test_second_newcomer_questions_about_one_sealed_memory_show_no_other(
+    second: dict[str, Outcome],
+) -> None:
+    assert second[ZH_BLIND.lang].leaks == []
