@@ -286,11 +286,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="the held-back newcomers of benchmarks/first_day_blind.py instead of the dev ones",
     )
+    parser.add_argument(
+        "--third", action="store_true", help="the newcomers of benchmarks/first_day_third.py"
+    )
     args = parser.parse_args(argv)
     if args.blind:
         from benchmarks.first_day_blind import BLIND
 
         result = run(args.embedder, BLIND)
+    elif args.third:
+        from benchmarks.first_day_third import THIRD
+
+        result = run(args.embedder, THIRD)
     else:
         result = run(args.embedder)
     for row in result["users"]:  # type: ignore[attr-defined]
