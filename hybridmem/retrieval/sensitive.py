@@ -11,20 +11,25 @@ judge it say the question is about it:
 - **Dense**: no ordinary candidate of the same query matches the question better, by the
   query's cosine similarity alone - its own relevance, none of the priors. When an ordinary
   memory is closer, the question is about that one. Several sensitive memories may pass
-  together (each beats every ordinary one: "my bank details?" with an IBAN and a BIC).
+  together when the question names each (each beats every ordinary one: "my bank details?"
+  with an IBAN and a BIC at the same bank).
 - **Lexical**: the question shares a content word with the memory ("what is my *passport*
   number?", "which *bank account* ...?"), compared in memory on the plaintext the reader
   already holds: the lexical index keeps no terms of sealed content. A memory whose slot is
   the attribute the question asks about names it as a word would
   (:mod:`~hybridmem.retrieval.attributes`: a sealed home address in ``user.residence`` for
-  "where do I live?"). A multilingual model's
-  cosines are compressed into a band a few hundredths wide, so being ahead alone is weak
-  evidence: with multilingual-e5 a passport number was 0.006-0.008 ahead of the best ordinary
-  fact for "What do I do for a living?" and "How do I get to work?", questions sharing no word
-  with it. Where the question and the memory share no script (a Chinese question about an
-  English IBAN, "我的银行账号是多少？"), words cannot be compared and the dense channel decides
-  alone, as before. A margin from the query's own spread was tried instead and withheld that
-  IBAN (0.020 ahead of a field 0.062 wide).
+  "where do I live?"). A multilingual model's cosines are compressed into a band a few
+  hundredths wide, so being ahead alone is weak evidence: with multilingual-e5 a passport
+  number was 0.006-0.008 ahead of the best ordinary fact for "What do I do for a living?" and
+  "How do I get to work?", questions sharing no word with it.
+
+Where the question and the memory share no script (a Chinese question about an English IBAN,
+"我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
+compared and the dense channel decides alone, as before, for one memory at most: the closest
+(asked in English about a Chinese home address, the Chinese salary account was ahead of every
+ordinary memory too). A word with a digit (an ID, a PIN, "E39057712") is a code of no script.
+A margin from the query's own spread was tried instead of words and withheld that IBAN (0.020
+ahead of a field 0.062 wide).
 
 The cost is a question about a sealed memory in the same language that names none of its
 words ("do I have a medical condition?" of "diagnosed with type 1 diabetes"): it is withheld
@@ -41,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import terms
 from hybridmem.models import MemoryNode
 
@@ -62,35 +68,50 @@ def withheld(
     query by node id), or, given the ``query`` text, one sharing a script with the question
     but no content word and no ``lexical`` evidence (raw BM25 by id: a sealed memory has some
     only when its slot is the attribute the question asks about, see
-    :mod:`~hybridmem.retrieval.attributes`)."""
+    :mod:`~hybridmem.retrieval.attributes`), and of those sharing no script with it all but
+    the closest."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
     ordinary = [cosine[i] for i, n in nodes.items() if not n.sensitive and i in cosine]
     best = max(ordinary, default=None)
     out = {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
-    if query is not None:
-        asked = _words(query)
-        matched = {i for i, v in (lexical or {}).items() if v > 0}
-        out |= {
-            i for i in sealed if i not in matched and not _named(asked, query, nodes[i].content)
-        }
+    if query is None:
+        return out
+    asked = _words(query)
+    matched = {i for i, v in (lexical or {}).items() if v > 0}
+    unjudged: list[str] = []
+    for i in sealed:
+        if i in matched:
+            continue
+        node = nodes[i]
+        if is_masked(node.sensitive, node.content):
+            unjudged.append(i)  # no key here: its words cannot be read, only its vector
+            continue
+        words = _words(node.content)
+        if asked and words and not _scripts(asked) & _scripts(words):
+            unjudged.append(i)
+        elif not asked & words:
+            out.add(i)
+    # On the similarity alone, the question is about one memory at most: its closest.
+    admitted = [i for i in unjudged if i not in out]
+    if len(admitted) > 1:
+        closest = max(admitted, key=lambda i: cosine[i])
+        out |= {i for i in admitted if i != closest}
     return out
 
 
-def _named(asked: frozenset[str], query: str, content: str) -> bool:
-    """Whether the question names a word of ``content``, or cannot (no script in common)."""
-    if not _scripts(query) & _scripts(content):
-        return True
-    return bool(asked & _words(content))
-
-
-def _scripts(text: str) -> set[str]:
-    """The scripts of ``text``'s letters: digits and signs belong to none (an ID number in a
-    Chinese memory does not make it comparable with an English question)."""
-    cjk = bool(_CJK.search(text))
-    latin = any(not _CJK.match(c) for c in _LETTER.findall(text))
-    return {s for s, has in (("cjk", cjk), ("latin", latin)) if has}
+def _scripts(words: frozenset[str]) -> set[str]:
+    """The scripts of content words: a word with a digit is a code (an ID, a PIN) and belongs to
+    none, so "E39057712" in a Chinese memory does not make it comparable with an English
+    question, nor an IBAN with a Chinese one."""
+    out = set()
+    for word in words:
+        if _CJK.search(word):
+            out.add("cjk")
+        elif not any(c.isdigit() for c in word) and _LETTER.search(word):
+            out.add("latin")
+    return out
 
 
 def _words(text: str) -> frozenset[str]:

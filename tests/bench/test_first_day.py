@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
-from benchmarks.first_day_blind import BLIND, ZH_BLIND
+from benchmarks.first_day_blind import BLIND
 from hybridmem.embedding import MultilingualE5Embedder
 
 
@@ -116,13 +116,12 @@ def test_second_newcomer_figures_hold(second: dict[str, Outcome], persona: Perso
     assert out.secret_first >= SECOND_FIRST[persona.lang], out.secret_misses
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured 1 of 7: 'What is my home address?' asked in English of the Chinese "
-    "address also admits the salary account (no script in common: similarity alone decides, "
-    "and both sealed memories are ahead of every ordinary one)",
-)
 def test_second_newcomer_questions_about_one_sealed_memory_show_no_other(
     second: dict[str, Outcome],
 ) -> None:
-    assert second[ZH_BLIND.lang].leaks == []
+    """Measured 1 of 7 when the set was first run: "What is my home address?" asked in English
+    of the Chinese address also admitted the salary account (no script in common, both ahead
+    of every ordinary memory). On the similarity alone one sealed memory at most is admitted
+    now; this set no longer judges that change blind (benchmarks/first_day_third.py does)."""
+    for persona in BLIND:
+        assert second[persona.lang].leaks == [], persona.lang

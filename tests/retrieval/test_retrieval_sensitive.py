@@ -191,6 +191,18 @@ def test_rule_asks_for_a_word_in_common_where_words_can_be_compared(hashed) -> N
     assert withheld(zh, cosine, "What is my ID number?") == set()
     # Naming it is not enough when an ordinary memory is closer.
     assert withheld(en, {**cosine, "a": 0.9}, "my passport?") == {"s"}
+    # On the similarity alone (no script in common), one memory at most: the closest.
+    # A word with a digit is a code of no script: an English question about a Chinese memory
+    # holding "E39057712" is judged by similarity, not refused for lack of a shared word.
+    coded = replace(card, id="c", content="我的护照号码是E39057712。")
+    coded_cosine = {"a": 0.80, "c": 0.81}
+    assert (
+        withheld({"a": ordinary, "c": coded}, coded_cosine, "What is my passport number?") == set()
+    )
+    both = {**zh, "c": coded}
+    assert withheld(both, {**cosine, "c": 0.83}, "What is my passport number?") == {"z"}
+    # A question with no content word names nothing.
+    assert withheld(en, cosine, "What is it?") == {"s"}
     # Lexical evidence counts as a word in common: a sealed memory has some only when its slot
     # is the attribute asked about (hybridmem/retrieval/attributes.py).
     assert withheld(en, cosine, "What do I do for a living?", {"s": 1.0, "a": 2.0}) == set()
