@@ -41,10 +41,15 @@ _OTHER_EN = re.compile(
     r"\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?i:" + _ROLES_EN + r")\b"
 )
 _NAME_EN = re.compile(r"(?<=\s)(?!I\b)[A-Z][a-z]+")
+_FIRST_PERSON = re.compile(r"\b(?:I|(?i:me|my|mine|myself))\b|我")
 
 
 def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> str | None:
-    """The user attribute ``query`` asks about, by the writer's slot rules, or None."""
+    """The user attribute ``query`` asks about, by the writer's slot rules, or None. The rules
+    read what speakers say of themselves: a question is read only in the first person
+    ("退休手续还缺什么材料？", about a task's paperwork, read as ``user.job`` by "退休")."""
+    if not _FIRST_PERSON.search(query):
+        return None
     return rules.infer(query, slot_map).slot
 
 

@@ -44,6 +44,10 @@ def test_questions_are_read_by_the_same_rules() -> None:
     assert asked_slot("我是做什么工作的？") == "user.job"
     assert asked_slot("Where do I live?") == "user.residence"
     assert asked_slot("What is the cat called?") is None
+    # The rules read what speakers say of themselves: a question not in the first person is
+    # not read ("退休" is a change of job in "我退休了", not in a task's paperwork).
+    assert asked_slot("退休手续还缺什么材料？") is None
+    assert asked_slot("我下个月退休，手续还缺什么？") == "user.job"
     assert names_someone("Where does my mother live?")
     assert names_someone("Where does Mara live?") and names_someone("我老公做什么的？")
     assert not names_someone("Where do I live?") and not names_someone("我是做什么工作的？")
