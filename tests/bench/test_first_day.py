@@ -11,6 +11,7 @@ import pytest
 
 from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
 from benchmarks.first_day_blind import BLIND
+from benchmarks.first_day_third import THIRD
 from hybridmem.embedding import MultilingualE5Embedder
 
 
@@ -125,3 +126,28 @@ def test_second_newcomer_questions_about_one_sealed_memory_show_no_other(
     now; this set no longer judges that change blind (benchmarks/first_day_third.py does)."""
     for persona in BLIND:
         assert second[persona.lang].leaks == [], persona.lang
+
+
+# -- the third newcomers (benchmarks/first_day_third.py), first run 2026-12-05 ----------------
+@pytest.fixture(scope="module")
+def third(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    embedder = MultilingualE5Embedder()
+    root = tmp_path_factory.mktemp("first-day-third")
+    return {p.lang: run_persona(p, embedder, Path(root) / p.lang) for p in THIRD}
+
+
+THIRD_HIT1 = {"en": 26, "zh": 22}
+THIRD_FIRST = {"en": 6, "zh": 7}
+"""As measured (2026-12-05). Before the sensitive rule needed words, 2 of 28 English ordinary
+questions ("Should I order the vindaloo?") got the insurance policy number, and 9 of 14
+questions about one sealed memory showed another. Chinese hit@1 misses three facts the writer
+put in one residence group ("我婆婆跟我们住在一起。", "我最好的朋友叫赵敏…", "我在学日语…")."""
+
+
+@pytest.mark.parametrize("persona", THIRD, ids=lambda p: p.lang)
+def test_third_newcomer_figures_hold(third: dict[str, Outcome], persona: Persona) -> None:
+    out = third[persona.lang]
+    assert out.leaks == []
+    assert out.new_above_old, (out.new_rank, out.old_rank)
+    assert out.hit1 >= THIRD_HIT1[persona.lang], out.misses
+    assert out.secret_first >= THIRD_FIRST[persona.lang], out.secret_misses
