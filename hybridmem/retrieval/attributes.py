@@ -2,8 +2,9 @@
 
 A fact or preference the writer placed in a slot (``user.job``, ``user.residence@mother``:
 :mod:`hybridmem.evolution.slots`) says which attribute, of whom, it is a value of. The same
-structural rules read a question: "What do I do for a living?" and "我是做什么工作的？" ask for
-``user.job``. Where both sides are known, that agreement is evidence the words alone do not give:
+structural rules read a question in the first person (they read what speakers say of
+themselves): "What do I do for a living?" and "我是做什么工作的？" ask for ``user.job``. Where
+both sides are known, that agreement is evidence the words alone do not give:
 
 - **Another attribute**: a word the question shares with a memory of a different attribute is
   a coincidence, not a match. "What do I do for a living?" shares "living" with "My mother
@@ -41,7 +42,7 @@ _OTHER_EN = re.compile(
     r"\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?i:" + _ROLES_EN + r")\b"
 )
 _NAME_EN = re.compile(r"(?<=\s)(?!I\b)[A-Z][a-z]+")
-_FIRST_PERSON = re.compile(r"\b(?:I|(?i:me|my|mine|myself))\b|我")
+_FIRST_PERSON = re.compile(r"\b(?i:i|me|my|mine|myself)\b|我")
 
 
 def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> str | None:
