@@ -43,9 +43,9 @@ class Persona:
     old: str
     new: str
     """The value said first and the change said later (same attribute)."""
-    secret: str
-    secret_marker: str
-    """The sensitive memory and a piece of it that must not reach an ordinary context."""
+    secrets: tuple[tuple[str, str], ...]
+    """The sensitive memories: (text, a piece of it that must not reach the context of a
+    question not about it)."""
     tasks: tuple[tuple[str, str], ...]
     """(task title, a note filed under it)."""
     questions: tuple[tuple[str, str], ...]
@@ -55,7 +55,9 @@ class Persona:
     """(question, answer substring, the task it is asked from: the one it is about)."""
     changed: str
     """The question about the changed value."""
-    about_secret: tuple[str, ...]
+    about_secret: tuple[tuple[str, str], ...]
+    """(question, the marker of the sensitive memory it is about): that memory first, no
+    other sensitive memory in its hits or context."""
 
 
 EN = Persona(
@@ -76,8 +78,7 @@ EN = Persona(
     ),
     old="I drive a silver Skoda Octavia.",
     new="I sold the Skoda, now I drive a white Tesla Model 3.",
-    secret="My passport number is XK4417902, expires 2031.",
-    secret_marker="XK4417902",
+    secrets=(("My passport number is XK4417902, expires 2031.", "XK4417902"),),
     tasks=(
         (
             "Plan the family holiday in Portugal",
@@ -104,7 +105,10 @@ EN = Persona(
         ("When does the plumber come?", "plumber comes", 1),
     ),
     changed="What car do I drive?",
-    about_secret=("What is my passport number?", "When does my passport expire?"),
+    about_secret=(
+        ("What is my passport number?", "XK4417902"),
+        ("When does my passport expire?", "XK4417902"),
+    ),
 )
 
 ZH = Persona(
@@ -125,8 +129,7 @@ ZH = Persona(
     ),
     old="我住在杭州西湖区。",
     new="我已经搬到苏州了，现在住在工业园区。",
-    secret="我的身份证号是330106199003154821。",
-    secret_marker="330106199003154821",
+    secrets=(("我的身份证号是330106199003154821。", "330106199003154821"),),
     tasks=(
         ("准备女儿的生日派对", "蛋糕已经在楼下的烘焙店订好了，周六下午取。"),
         ("申请年假去云南", "年假申请还差主任签字。"),
@@ -150,7 +153,7 @@ ZH = Persona(
         ("年假申请还差什么？", "主任签字", 1),
     ),
     changed="我现在住在哪里？",
-    about_secret=("我的身份证号是多少？",),
+    about_secret=(("我的身份证号是多少？", "330106199003154821"),),
 )
 
 PERSONAS = (EN, ZH)
@@ -168,6 +171,7 @@ class Outcome:
     old_rank: int | None = None
     leaks: list[str] = field(default_factory=list)
     secret_first: int = 0
+    secret_misses: list[dict[str, object]] = field(default_factory=list)
     misses: list[dict[str, object]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
@@ -181,7 +185,15 @@ class Outcome:
             "sensitive_leaks": len(self.leaks),
             "leaked_questions": self.leaks,
             "misses": self.misses,
+            "secret_misses": self.secret_misses,
         }
+
+
+def _shown(persona: Persona, texts: Sequence[str], context: str, but: str = "") -> list[str]:
+    """The markers of the sensitive memories (other than ``but``) in the hits or context."""
+    return [
+        m for _, m in persona.secrets if m != but and (m in context or any(m in t for t in texts))
+    ]
 
 
 def _rank(texts: Sequence[str], needle: str) -> int | None:
@@ -199,7 +211,9 @@ def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
         for text, kind in persona.facts:
             mem.add(text, node_type=kind, user_id=USER)
             clock.advance(minutes=3)
-        mem.add(persona.secret, node_type="fact", user_id=USER, sensitive=True)
+        for secret, _ in persona.secrets:
+            mem.add(secret, node_type="fact", user_id=USER, sensitive=True)
+            clock.advance(minutes=3)
         tasks = []
         for title, note in persona.tasks:
             clock.advance(minutes=10)
@@ -228,7 +242,7 @@ def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
                 out.misses.append(
                     {"question": question, "task": task, "expected": needle, "got": texts[:3]}
                 )
-            if any(persona.secret_marker in t for t in texts) or persona.secret_marker in context:
+            if _shown(persona, texts, context):
                 out.leaks.append(question)
         texts, _ = ask(persona.changed, 0)
         out.new_rank = _rank(texts, persona.new)
@@ -236,17 +250,26 @@ def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
         out.new_above_old = out.new_rank is not None and (
             out.old_rank is None or out.new_rank < out.old_rank
         )
-        for question in persona.about_secret:
-            texts, _ = ask(question, 0)
-            out.secret_first += bool(texts) and persona.secret_marker in texts[0]
+        for question, marker in persona.about_secret:
+            texts, context = ask(question, 0)
+            if texts and marker in texts[0]:
+                out.secret_first += 1
+            else:
+                out.secret_misses.append(
+                    {"question": question, "expected": marker, "got": texts[:3]}
+                )
+            if _shown(persona, texts, context, but=marker):
+                out.leaks.append(question)
     return out
 
 
-def run(embedder_spec: str | None = None) -> dict[str, object]:
+def run(
+    embedder_spec: str | None = None, personas: Sequence[Persona] = PERSONAS
+) -> dict[str, object]:
     embedder = make_embedder(embedder_spec)
     rows = []
     with TemporaryDirectory() as tmp:
-        for persona in PERSONAS:
+        for persona in personas:
             outcome = run_persona(persona, embedder, Path(tmp) / persona.lang)
             row = outcome.as_dict()
             row["secret_first"] = f"{outcome.secret_first}/{len(persona.about_secret)}"
@@ -258,16 +281,35 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default=None)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--blind",
+        action="store_true",
+        help="the held-back newcomers of benchmarks/first_day_blind.py instead of the dev ones",
+    )
+    parser.add_argument(
+        "--third", action="store_true", help="the newcomers of benchmarks/first_day_third.py"
+    )
     args = parser.parse_args(argv)
-    result = run(args.embedder)
+    if args.blind:
+        from benchmarks.first_day_blind import BLIND
+
+        result = run(args.embedder, BLIND)
+    elif args.third:
+        from benchmarks.first_day_third import THIRD
+
+        result = run(args.embedder, THIRD)
+    else:
+        result = run(args.embedder)
     for row in result["users"]:  # type: ignore[attr-defined]
         print(
             f"{row['lang']}: hit@1 {row['hit_at_1']:.3f} ({row['questions']} questions), "
             f"new above old {row['new_above_old']} (ranks {row['new_rank']}/{row['old_rank']}), "
             f"sensitive leaks {row['sensitive_leaks']}, asked about it first {row['secret_first']}"
         )
-        for miss in row["misses"]:
+        for miss in [*row["misses"], *row["secret_misses"]]:
             print("   miss:", miss)
+        if row["leaked_questions"]:
+            print("   leaked:", row["leaked_questions"])
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False))

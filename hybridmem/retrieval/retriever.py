@@ -34,6 +34,7 @@ from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
+from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.entities import (
     query_names,
@@ -191,8 +192,7 @@ class Retriever:
         cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
         if allowed is not None:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
-        if not include_sensitive:
-            self.withhold_sensitive(q, cands)
+        self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands.cosine)
         packed = pack(
@@ -518,6 +518,17 @@ class Retriever:
         self._fill_similarity(found.nodes, cands.cosine, q.vector, {})
         cands.fuse(q.weights, self.config.fusion)
 
+    def read_attributes(self, q: Query, cands: Candidates, include_sensitive: bool) -> None:
+        """The lexical evidence read against the attribute the question asks about and the
+        slots of the candidates (:mod:`~hybridmem.retrieval.attributes`), re-fused if moved;
+        then, unless ``include_sensitive``, the sealed candidates it is not about withheld."""
+        bm25 = agreed(q.text, cands.nodes, cands.bm25, self.core.engine.config.evolution.slot_map)
+        if bm25 is not None:
+            cands.bm25 = bm25
+            cands.fuse(q.weights, self.config.fusion)
+        if not include_sensitive:
+            self.withhold_sensitive(q, cands)
+
     def withhold_sensitive(self, q: Query, cands: Candidates) -> None:
         """Drop the sensitive candidates the question is not about (compared with the
         ordinary candidates this caller may see) and re-fuse the rest: a withheld memory's
@@ -526,7 +537,7 @@ class Retriever:
         seen = cands.nodes
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
-        drop = withheld(seen, cands.cosine)
+        drop = withheld(seen, cands.cosine, q.text, cands.bm25)
         if not drop:
             return
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}

@@ -5,35 +5,124 @@ reach a prompt only when the question is about it. Priors cannot tell: a user-le
 the same importance, recency and ``parent`` parts whatever the question, so before this rule an
 IBAN was packed into the context of 19 of 22 ordinary questions (issue 38).
 
-The rule has no tuned constant: a sensitive candidate is admitted when no ordinary candidate of
-the same query matches the question better, by the query's cosine similarity alone - its own
-relevance, none of the priors. Similarity is the one channel every candidate has on the same
-footing: the lexical index holds no terms for sealed content, so comparing fused relevance
-(similarity + lexical) would let any ordinary memory sharing a word with the question shut a
-sealed one out even when the question is about it ("what is my IBAN?"), and would let no sealed
-memory in under ``encrypt_all``. When the sealed memory is the best match for the question, the
-question is about it; when an ordinary memory is closer, the question is about that one.
+The rule has no tuned constant. A sensitive candidate is admitted when both channels that can
+judge it say the question is about it:
 
-Several sensitive memories may pass together (each beats every ordinary one: "my bank details?"
-with an IBAN and a BIC). A candidate without a similarity (no query vector, no stored vector) is
-never admitted: there is no evidence the question is about it. ``include_sensitive=True`` turns
-the rule off (the caller asked for them).
+- **Dense**: no ordinary candidate of the same query matches the question better, by the
+  query's cosine similarity alone - its own relevance, none of the priors. When an ordinary
+  memory is closer, the question is about that one. Several sensitive memories may pass
+  together when the question names each (each beats every ordinary one: "my bank details?"
+  with an IBAN and a BIC at the same bank).
+- **Lexical**: the question shares a content word with the memory ("what is my *passport*
+  number?", "which *bank account* ...?"), compared in memory on the plaintext the reader
+  already holds: the lexical index keeps no terms of sealed content. A memory whose slot is
+  the attribute the question asks about names it as a word would
+  (:mod:`~hybridmem.retrieval.attributes`: a sealed home address in ``user.residence`` for
+  "where do I live?"). A multilingual model's cosines are compressed into a band a few
+  hundredths wide, so being ahead alone is weak evidence: with multilingual-e5 a passport
+  number was 0.006-0.008 ahead of the best ordinary fact for "What do I do for a living?" and
+  "How do I get to work?", questions sharing no word with it.
+
+Where the question and the memory share no script (a Chinese question about an English IBAN,
+"我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
+compared and the dense channel decides alone, as before, for one memory at most: the closest
+(asked in English about a Chinese home address, the Chinese salary account was ahead of every
+ordinary memory too). A word with a digit (an ID, a PIN, "E39057712") is a code of no script.
+A margin from the query's own spread was tried instead of words and withheld that IBAN (0.020
+ahead of a field 0.062 wide).
+
+The cost is a question about a sealed memory in the same language that names none of its
+words ("do I have a medical condition?" of "diagnosed with type 1 diabetes"): it is withheld
+unless the caller asks with ``include_sensitive=True``. Erring that way keeps private text out
+of prompts that did not ask for it.
+
+A candidate without a similarity (no query vector, no stored vector) is never admitted: there
+is no evidence the question is about it. ``include_sensitive=True`` turns the rule off (the
+caller asked for them).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
+from hybridmem.core.sealed import is_masked
+from hybridmem.lexical import terms
 from hybridmem.models import MemoryNode
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
+# Inflections the FTS5 porter stemmer folds too ("expires" / "expire", "accounts" /
+# "account"); a light strip, as the two sides go through the same function.
+_SUFFIXES = ("ings", "ing", "ies", "es", "s", "ed")
 
-def withheld(nodes: Mapping[str, MemoryNode], cosine: Mapping[str, float]) -> set[str]:
+
+def withheld(
+    nodes: Mapping[str, MemoryNode],
+    cosine: Mapping[str, float],
+    query: str | None = None,
+    lexical: Mapping[str, float] | None = None,
+) -> set[str]:
     """The sensitive candidates among ``nodes`` that the question is not about: those with no
-    similarity, or one below the best ordinary candidate's (``cosine``: raw similarity to the
-    query by node id)."""
+    similarity, one below the best ordinary candidate's (``cosine``: raw similarity to the
+    query by node id), or, given the ``query`` text, one sharing a script with the question
+    but no content word and no ``lexical`` evidence (raw BM25 by id: a sealed memory has some
+    only when its slot is the attribute the question asks about, see
+    :mod:`~hybridmem.retrieval.attributes`), and of those sharing no script with it all but
+    the closest."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
     ordinary = [cosine[i] for i, n in nodes.items() if not n.sensitive and i in cosine]
     best = max(ordinary, default=None)
-    return {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
+    out = {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
+    if query is None:
+        return out
+    asked = _words(query)
+    matched = {i for i, v in (lexical or {}).items() if v > 0}
+    unjudged: list[str] = []
+    for i in sealed:
+        if i in matched:
+            continue
+        node = nodes[i]
+        if is_masked(node.sensitive, node.content):
+            unjudged.append(i)  # no key here: its words cannot be read, only its vector
+            continue
+        words = _words(node.content)
+        if asked and words and not _scripts(asked) & _scripts(words):
+            unjudged.append(i)
+        elif not asked & words:
+            out.add(i)
+    # On the similarity alone, the question is about one memory at most: its closest.
+    admitted = [i for i in unjudged if i not in out]
+    if len(admitted) > 1:
+        closest = max(admitted, key=lambda i: cosine[i])
+        out |= {i for i in admitted if i != closest}
+    return out
+
+
+def _scripts(words: frozenset[str]) -> set[str]:
+    """The scripts of content words: a word with a digit is a code (an ID, a PIN) and belongs to
+    none, so "E39057712" in a Chinese memory does not make it comparable with an English
+    question, nor an IBAN with a Chinese one."""
+    out = set()
+    for word in words:
+        if _CJK.search(word):
+            out.add("cjk")
+        elif not any(c.isdigit() for c in word) and _LETTER.search(word):
+            out.add("latin")
+    return out
+
+
+def _words(text: str) -> frozenset[str]:
+    """``text``'s content terms as the lexical channel cuts them, inflections stripped."""
+    return frozenset(_stem(t) for t in terms(text))
+
+
+def _stem(term: str) -> str:
+    for suffix in _SUFFIXES:
+        if len(term) > len(suffix) + 2 and term.endswith(suffix):
+            term = term[: -len(suffix)]
+            break
+    # "live" / "lives" / "living" and "expire" / "expires" / "expiring" meet without the "e".
+    return term[:-1] if len(term) > 3 and term.endswith("e") else term

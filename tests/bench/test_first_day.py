@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
+from benchmarks.first_day_blind import BLIND
+from benchmarks.first_day_third import THIRD
 from hybridmem.embedding import MultilingualE5Embedder
 
 
@@ -35,28 +37,23 @@ def test_a_question_about_the_sensitive_memory_gets_it_first(
     assert outcomes[persona.lang].secret_first == len(persona.about_secret)
 
 
-def test_chinese_questions_not_about_the_sensitive_memory_never_get_it(
-    outcomes: dict[str, Outcome],
+@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
+def test_questions_not_about_a_sensitive_memory_never_get_it(
+    outcomes: dict[str, Outcome], persona: Persona
 ) -> None:
-    assert outcomes[ZH.lang].leaks == []
+    """English was 4 of 28 before a sealed memory needed a word in common with a question in
+    its script: multilingual-e5 put the passport 0.006-0.008 ahead of the best ordinary fact
+    for "What do I do for a living?" and "How do I get to work?"."""
+    assert outcomes[persona.lang].leaks == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured 4 of 28 (issue 38 target 0): 'What do I do for a living?' and 'How do I "
-    "get to work?' from inside either task: multilingual-e5 puts the passport 0.006-0.008 "
-    "above the best ordinary fact of a flat field, and the rule admits what is ahead",
-)
-def test_english_questions_not_about_the_sensitive_memory_never_get_it(
-    outcomes: dict[str, Outcome],
-) -> None:
-    assert outcomes[EN.lang].leaks == []
-
-
-MEASURED_HIT1 = {"en": 24, "zh": 26}
+MEASURED_HIT1 = {"en": 26, "zh": 28}
 """Questions of 28 answered first, as measured: the floor this suite guards. Chinese rose from
 24 when 爸妈 joined the kinship words ("我爸妈住在绍兴" had been the user's own residence and
-the move to Suzhou superseded it)."""
+the move to Suzhou superseded it), then from 26 when the question's attribute was read against
+the memories' slots ("我是做什么工作的？" gets the teacher's ``user.job``); English from 24 with
+the same reading ("What do I do for a living?" no longer matches "My mother lives in Gdansk")
+and the passport withheld."""
 
 
 @pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
@@ -71,8 +68,86 @@ def test_the_parents_home_is_theirs_not_the_users(outcomes: dict[str, Outcome]) 
     assert not [m for m in outcomes[ZH.lang].misses if m["question"] == "我爸妈住哪儿？"]
 
 
-@pytest.mark.xfail(strict=True, reason="measured hit@1 en 0.857, zh 0.929 (target 0.95)")
-@pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
-def test_hit_at_1_meets_the_issue_target(outcomes: dict[str, Outcome], persona: Persona) -> None:
-    out = outcomes[persona.lang]
+def test_hit_at_1_meets_the_issue_target_in_chinese(outcomes: dict[str, Outcome]) -> None:
+    out = outcomes[ZH.lang]
     assert out.hit1 / out.questions >= 0.95, out.misses
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="measured hit@1 0.929 (26/28, target 0.95): 'How do I get to work?' from either "
+    "task; multilingual-e5 ranks 'I cycle to the office when it does not rain.' below eight "
+    "other facts and no word is shared",
+)
+def test_hit_at_1_meets_the_issue_target_in_english(outcomes: dict[str, Outcome]) -> None:
+    out = outcomes[EN.lang]
+    assert out.hit1 / out.questions >= 0.95, out.misses
+
+
+# -- the second newcomers (benchmarks/first_day_blind.py), blind until 2026-12-05 -------------
+@pytest.fixture(scope="module")
+def second(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    embedder = MultilingualE5Embedder()
+    root = tmp_path_factory.mktemp("first-day-blind")
+    return {p.lang: run_persona(p, embedder, Path(root) / p.lang) for p in BLIND}
+
+
+@pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
+def test_second_newcomer_ordinary_questions_never_get_a_sealed_memory(
+    second: dict[str, Outcome], persona: Persona
+) -> None:
+    """Before: the sealed home address was in the hits of "Who is our landlord?" from both
+    tasks (its cosine ahead of the landlord's, sharing no word with it)."""
+    about = {q for q, _ in persona.about_secret}
+    assert [q for q in second[persona.lang].leaks if q not in about] == []
+
+
+SECOND_HIT1 = {"en": 26, "zh": 26}
+SECOND_FIRST = {"en": 6, "zh": 5}
+"""As measured when the set was first run (2026-12-05): the floors this suite guards. English
+misses "Which phone do I have?" (the old phone not superseded), Chinese "我平时怎么去公司？";
+of the questions about a sealed memory, those naming none of its words in its own language are
+withheld ("Do I have a medical condition you should know about?")."""
+
+
+@pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
+def test_second_newcomer_figures_hold(second: dict[str, Outcome], persona: Persona) -> None:
+    out = second[persona.lang]
+    assert out.hit1 >= SECOND_HIT1[persona.lang], out.misses
+    assert out.secret_first >= SECOND_FIRST[persona.lang], out.secret_misses
+
+
+def test_second_newcomer_questions_about_one_sealed_memory_show_no_other(
+    second: dict[str, Outcome],
+) -> None:
+    """Measured 1 of 7 when the set was first run: "What is my home address?" asked in English
+    of the Chinese address also admitted the salary account (no script in common, both ahead
+    of every ordinary memory). On the similarity alone one sealed memory at most is admitted
+    now; this set no longer judges that change blind (benchmarks/first_day_third.py does)."""
+    for persona in BLIND:
+        assert second[persona.lang].leaks == [], persona.lang
+
+
+# -- the third newcomers (benchmarks/first_day_third.py), first run 2026-12-05 ----------------
+@pytest.fixture(scope="module")
+def third(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    embedder = MultilingualE5Embedder()
+    root = tmp_path_factory.mktemp("first-day-third")
+    return {p.lang: run_persona(p, embedder, Path(root) / p.lang) for p in THIRD}
+
+
+THIRD_HIT1 = {"en": 26, "zh": 22}
+THIRD_FIRST = {"en": 6, "zh": 7}
+"""As measured (2026-12-05). Before the sensitive rule needed words, 2 of 28 English ordinary
+questions ("Should I order the vindaloo?") got the insurance policy number, and 9 of 14
+questions about one sealed memory showed another. Chinese hit@1 misses three facts the writer
+put in one residence group ("我婆婆跟我们住在一起。", "我最好的朋友叫赵敏…", "我在学日语…")."""
+
+
+@pytest.mark.parametrize("persona", THIRD, ids=lambda p: p.lang)
+def test_third_newcomer_figures_hold(third: dict[str, Outcome], persona: Persona) -> None:
+    out = third[persona.lang]
+    assert out.leaks == []
+    assert out.new_above_old, (out.new_rank, out.old_rank)
+    assert out.hit1 >= THIRD_HIT1[persona.lang], out.misses
+    assert out.secret_first >= THIRD_FIRST[persona.lang], out.secret_misses

@@ -135,6 +135,16 @@ def test_a_question_about_it_gets_it_first(household: Household) -> None:
         assert IBAN in r.context
 
 
+def test_where_do_i_live_gets_the_users_own_home(household: Household) -> None:
+    """Before hybridmem/retrieval/attributes.py the sister's home came first in English (the
+    word "lives") and the swimming day in Chinese: the user's own residence slot now answers."""
+    for question in ("where do I live?", "我住在哪里？"):
+        r = household.mem.retrieve(
+            question, user_id="u1", task_id=household.taxes.id, record_access=False
+        )
+        assert r.hits[0].node.content == "I moved to Hamburg.", question
+
+
 def test_include_sensitive_returns_it_whenever_it_ranks(household: Household) -> None:
     for question in ORDINARY:
         in_hits, in_context = _leaks(
@@ -160,6 +170,43 @@ def test_rule_admits_sealed_memories_that_beat_every_ordinary_one(hashed) -> Non
     # No similarity: no evidence the question is about it.
     assert withheld(nodes, {"a": 0.1}) == {"s1", "s2", "s3"}
     assert withheld({"a": nodes["a"]}, cosine) == set()
+
+
+def test_rule_asks_for_a_word_in_common_where_words_can_be_compared(hashed) -> None:
+    """multilingual-e5 put a passport number 0.006-0.008 ahead of the best ordinary fact for
+    questions sharing no word with it (benchmarks/first_day.py): being ahead is not enough
+    where the lexical channel could have seen the question name it."""
+    _, lunch, _ = hashed
+    ordinary = replace(lunch, id="a")
+    passport = replace(lunch, id="s", sensitive=True, content="My passport number is XK44179.")
+    card = replace(lunch, id="z", sensitive=True, content="我的身份证号是330106199003154821。")
+    en, zh = {"a": ordinary, "s": passport}, {"a": ordinary, "z": card}
+    cosine = {"a": 0.80, "s": 0.81, "z": 0.81}
+    assert withheld(en, cosine, "What do I do for a living?") == {"s"}
+    assert withheld(en, cosine, "When do my passports expire?") == set()
+    assert withheld(zh, cosine, "我是做什么工作的？") == {"z"}
+    assert withheld(zh, cosine, "我的身份证号是多少？") == set()
+    # No script in common (digits belong to none): the dense channel decides alone.
+    assert withheld(en, cosine, "我的护照号码是多少？") == set()
+    assert withheld(zh, cosine, "What is my ID number?") == set()
+    # Naming it is not enough when an ordinary memory is closer.
+    assert withheld(en, {**cosine, "a": 0.9}, "my passport?") == {"s"}
+    # On the similarity alone (no script in common), one memory at most: the closest.
+    # A word with a digit is a code of no script: an English question about a Chinese memory
+    # holding "E39057712" is judged by similarity, not refused for lack of a shared word.
+    coded = replace(card, id="c", content="我的护照号码是E39057712。")
+    coded_cosine = {"a": 0.80, "c": 0.81}
+    assert (
+        withheld({"a": ordinary, "c": coded}, coded_cosine, "What is my passport number?") == set()
+    )
+    both = {**zh, "c": coded}
+    assert withheld(both, {**cosine, "c": 0.83}, "What is my passport number?") == {"z"}
+    # A question with no content word names nothing.
+    assert withheld(en, cosine, "What is it?") == {"s"}
+    # Lexical evidence counts as a word in common: a sealed memory has some only when its slot
+    # is the attribute asked about (hybridmem/retrieval/attributes.py).
+    assert withheld(en, cosine, "What do I do for a living?", {"s": 1.0, "a": 2.0}) == set()
+    assert withheld(en, cosine, "What do I do for a living?", {"a": 2.0}) == {"s"}
 
 
 # -- every front end takes the flag ------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""The attribute a question asks about, read against the attribute each memory gives a value of.
+
+A fact or preference the writer placed in a slot (``user.job``, ``user.residence@mother``:
+:mod:`hybridmem.evolution.slots`) says which attribute, of whom, it is a value of. The same
+structural rules read a question in the first person (they read what speakers say of
+themselves): "What do I do for a living?" and "我是做什么工作的？" ask for ``user.job``. Where
+both sides are known, that agreement is evidence the words alone do not give:
+
+- **Another attribute**: a word the question shares with a memory of a different attribute is
+  a coincidence, not a match. "What do I do for a living?" shares "living" with "My mother
+  lives in Gdansk" (``user.residence@mother``): the lexical channel ranked the mother's home
+  first with the full lexical weight, ahead of the user's job. Such a memory keeps its
+  similarity and loses its lexical match.
+- **The same attribute, the user's own**: a question about the user's own attribute (it names
+  no one else) matches a memory in that slot as strongly as the best word match of the query
+  (BM25 at the query's best, 1 when no memory shares a word): the memory names the attribute
+  through its slot. "我是做什么工作的？" shares no word with "我叫林晓雯，是一名小学美术老师。" (its
+  slot ``user.job``), and multilingual-e5 put "我已经搬到苏州了" 0.017 closer.
+
+No constant is involved: the evidence is the lexical channel's own best. A question whose
+attribute the rules cannot read, or candidates without a slot (conversation turns, events,
+notes: every memory of LoCoMo and MADial), leave the evidence as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from hybridmem.evolution.slots import rules
+from hybridmem.evolution.slots.others import _ROLES_EN
+from hybridmem.evolution.slots.rules import _PERSON_ZH
+from hybridmem.models import MemoryNode
+
+SLOT_KEY = "slot"
+"""Where the writer keeps a memory's slot in its metadata."""
+
+# A question names someone else by a relation ("my mother", "our landlord", 我老公) or by a
+# capitalised name after its first word ("Where does Mara live?"). A place reads as a name too
+# ("... in Lisbon?"): the question then only misses the lift, it loses nothing.
+_OTHER_EN = re.compile(
+    r"\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?i:" + _ROLES_EN + r")\b"
+)
+_NAME_EN = re.compile(r"(?<=\s)(?!I\b)[A-Z][a-z]+")
+_FIRST_PERSON = re.compile(r"\b(?i:i|me|my|mine|myself)\b|我")
+
+
+def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> str | None:
+    """The user attribute ``query`` asks about, by the writer's slot rules, or None. The rules
+    read what speakers say of themselves: a question is read only in the first person
+    ("退休手续还缺什么材料？", about a task's paperwork, read as ``user.job`` by "退休")."""
+    if not _FIRST_PERSON.search(query):
+        return None
+    return rules.infer(query, slot_map).slot
+
+
+def names_someone(query: str) -> bool:
+    """Whether the question is about someone other than the user."""
+    return bool(_OTHER_EN.search(query) or _NAME_EN.search(query) or _PERSON_ZH.search(query))
+
+
+def agreed(
+    query: str,
+    nodes: Mapping[str, MemoryNode],
+    bm25: Mapping[str, float],
+    slot_map: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, float] | None:
+    """The raw lexical evidence (``bm25`` by node id) read against the slots of ``nodes``, or
+    None when nothing changes (no candidate has a slot, or the question's is unknown)."""
+    slotted = {
+        i: s for i, n in nodes.items() if isinstance(s := n.metadata.get(SLOT_KEY), str) and s
+    }
+    if not slotted:
+        return None
+    asked = asked_slot(query, slot_map)
+    if asked is None:
+        return None
+    own = not names_someone(query)
+    best = max(bm25.values(), default=0.0) or 1.0
+    out = dict(bm25)
+    for node_id, slot in slotted.items():
+        attribute, _, person = slot.partition("@")
+        if attribute != asked:
+            out.pop(node_id, None)
+        elif own and not person:
+            out[node_id] = best
+    return out if out != bm25 else None
