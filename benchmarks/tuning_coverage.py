@@ -1,6 +1,6 @@
 """Leave-one-conversation-out choice of a LoCoMo retrieval setting (issue 38, multi-evidence).
 
-``python -m benchmarks.tuning_coverage --embedder minilm --grid spread --json out.json``
+``python -m benchmarks.tuning_coverage --embedder minilm --grid pool --json out.json``
 scores every configuration of the grid on each dev LoCoMo question (cached stores of
 :mod:`benchmarks.tuning`, read-only retrieval, frac at ``--budget`` tokens), then, for each of
 the five conversations, chooses the configuration with the best mean frac (categories 1-4) on
@@ -26,12 +26,6 @@ from benchmarks.tuning_cv import Make, weights_config
 from hybridmem.embedding import make_embedder
 
 GRIDS: dict[str, dict[str, Make]] = {
-    "spread": {
-        f"spread={d}": weights_config({"session_spread": d}) for d in (1.0, 0.98, 0.95, 0.9, 0.8)
-    },
-    "feedback": {
-        f"feedback={f}": weights_config({"feedback_share": f}) for f in (0.0, 0.25, 0.5, 1.0)
-    },
     "pool": {
         f"vector={v} lexical={lx}": weights_config(
             {"vector_candidates": v, "lexical_candidates": lx}
@@ -39,10 +33,11 @@ GRIDS: dict[str, dict[str, Make]] = {
         for v, lx in ((80, 50), (160, 100), (320, 200))
     },
 }
-"""``spread``: :attr:`~hybridmem.config.RetrievalConfig.session_spread`, the factor a
-session's next hit yields by per hit of it already placed (1.0: the score order). ``pool``: the
-vector and lexical candidate pools (80 / 50 by default; the scope's cosines are exact, so a
-larger pool costs little)."""
+"""``pool``: the vector and lexical candidate pools (80 / 50 by default; the scope's cosines
+are exact, so a larger pool costs little). The first entry of a grid is the default it is
+compared with. Two other grids of issue 38 (a session spread of the packed context, a second
+lexical pass seeded by the first hits) ran on options that were not kept: their code is commit
+ca92225 (docs/benchmarks.md, "Multi-evidence questions")."""
 
 
 def per_question(
@@ -120,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--embedder", default="default")
-    parser.add_argument("--grid", default="spread", choices=sorted(GRIDS))
+    parser.add_argument("--grid", default="pool", choices=sorted(GRIDS))
     parser.add_argument("--budget", type=int, default=1000)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)

@@ -146,13 +146,6 @@ class RetrievalConfig:
     conversation_types: tuple[str, ...] = ("session",)
     """Children of a node of one of these types are turns of one conversation: only they
     have ``neighbour`` evidence (the answer follows the question)."""
-    feedback_share: float = 0.0
-    """A second lexical pass with the first hits' words (:mod:`hybridmem.retrieval.feedback`):
-    a candidate's lexical feature is at least this share of its match. 0 (the default): off."""
-    session_spread: float = 1.0
-    """Each conversation session's next hit yields by this factor per hit of that session
-    already placed (:mod:`hybridmem.retrieval.coverage`): < 1 spreads the context over more
-    sessions. 1.0 (the default) keeps the score order."""
     context_format: str = "compact"
     """How the context is printed: ``compact`` (the path on one line, one ``8 May 2023:`` line
     per day, one line per memory), ``grouped`` (bullets under ``[2023-05-08]`` headers) or
@@ -193,10 +186,6 @@ class RetrievalConfig:
             raise InvalidArgumentError("RetrievalConfig.recency_half_life_days must be > 0")
         if not (self.neighbour_window_minutes > 0 and math.isfinite(self.neighbour_window_minutes)):
             raise InvalidArgumentError("RetrievalConfig.neighbour_window_minutes must be > 0")
-        if not 0.0 <= self.feedback_share <= 1.0:
-            raise InvalidArgumentError("RetrievalConfig.feedback_share must be in [0, 1]")
-        if not 0.0 < self.session_spread <= 1.0:
-            raise InvalidArgumentError("RetrievalConfig.session_spread must be in (0, 1]")
         if not 0.0 <= self.min_weight <= 1.0:
             raise InvalidArgumentError("RetrievalConfig.min_weight must be in [0, 1]")
 

@@ -35,7 +35,6 @@ from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.context import pack
-from hybridmem.retrieval.coverage import spread_sessions
 from hybridmem.retrieval.entities import (
     query_names,
     speaker_feature,
@@ -43,7 +42,6 @@ from hybridmem.retrieval.entities import (
     topic_query,
 )
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
-from hybridmem.retrieval.feedback import second_pass
 from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
@@ -195,12 +193,8 @@ class Retriever:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
         if not include_sensitive:
             self.withhold_sensitive(q, cands)
-        scored = self.score(q, cands, resolved.anchor)
-        if second_pass(self, q, resolved, cands, on_path, scored, self.config.feedback_share):
-            scored = self.score(q, cands, resolved.anchor)
-        hits = prefer_details(merge_duplicates(scored))
+        hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands.cosine)
-        hits = spread_sessions(hits, cands.turns or (), self.config.session_spread)
         packed = pack(
             path,
             hits,
