@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks import tuning
+from benchmarks import madial_english, tuning
 from benchmarks.hybrid import BENCH_USER
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.metrics import evidence_score
@@ -46,7 +46,7 @@ from benchmarks.suite_madial import dialogue_query
 from benchmarks.tuning_cv import Make
 from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder
 from hybridmem.retrieval import fusion, mentions, retriever
 
 Fuse = Callable[[Any, ScoreWeights, str], None]
@@ -304,7 +304,7 @@ def paired(base: dict[str, Any], other: dict[str, Any], draws: int = 2000) -> di
 
 
 def _embedder(spec: str) -> tuning.CachedEmbedder:
-    return tuning.CachedEmbedder(make_embedder(None if spec == "default" else spec))
+    return tuning.CachedEmbedder(madial_english._embedder(spec))
 
 
 def run(
