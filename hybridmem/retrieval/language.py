@@ -44,6 +44,8 @@ def similarity_scale(embedder: Embedder, query: str) -> float:
 
 def without_speakers(text: str) -> str:
     """``text`` without the ``"Name:"`` label of each line that has one."""
+    if ":" not in text and "：" not in text:
+        return text  # the common query: no label to look for
     lines = []
     for line in text.splitlines():
         colon = _COLON.search(line)
