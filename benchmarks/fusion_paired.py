@@ -308,8 +308,14 @@ def _embedder(spec: str) -> tuning.CachedEmbedder:
 
 
 def run(
-    embedders: Sequence[str], suites: Sequence[str], variants: Sequence[str], data: Path
+    embedders: Sequence[str],
+    suites: Sequence[str],
+    variants: Sequence[str],
+    data: Path,
+    json_path: Path | None = None,
 ) -> dict[str, Any]:
+    """Every variant on every suite with every embedder; with ``json_path``, the results so
+    far are written after each suite (a LoCoMo pass takes minutes on a shared machine)."""
     out: dict[str, Any] = {}
     for spec in embedders:
         embedder = _embedder(spec)
@@ -342,6 +348,9 @@ def run(
                     flush=True,
                 )
                 out.setdefault(f"{spec}/{suite}", {})[name] = {"paired": cmp, "items": per[name]}
+            if json_path is not None:
+                json_path.parent.mkdir(parents=True, exist_ok=True)
+                json_path.write_text(json.dumps(out, separators=(",", ":")))
     return out
 
 
@@ -356,12 +365,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     variants = args.variants.split(",")
     if "minmax" not in variants:
         variants.insert(0, "minmax")  # the first variant is the one the others are paired with
-    result = run(
-        args.embedders.split(","), args.suites.split(","), variants, args.data or default_data_dir()
+    run(
+        args.embedders.split(","),
+        args.suites.split(","),
+        variants,
+        args.data or default_data_dir(),
+        args.json,
     )
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":
