@@ -43,7 +43,7 @@ from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
 from benchmarks.suite_madial import dialogue_query
-from benchmarks.tuning_cv import Make
+from benchmarks.tuning_cv import Make, weights_config
 from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
@@ -165,11 +165,18 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "max": (fuse_max, MemoryConfig),
     "dense": (ORIGINAL, VARIANT_CONFIGS["dense only"]),
     "lexical": (ORIGINAL, VARIANT_CONFIGS["lexical only"]),
+    "similarity + lexical only": (ORIGINAL, VARIANT_CONFIGS["similarity + lexical only"]),
+    "- priors": (ORIGINAL, VARIANT_CONFIGS["- priors"]),
+    "- time": (ORIGINAL, weights_config(time=0.0)),
+    "- neighbour": (ORIGINAL, weights_config(neighbour=0.0)),
+    "- recency": (ORIGINAL, weights_config(recency=0.0)),
+    "- importance": (ORIGINAL, weights_config(importance=0.0)),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
 alone (``benchmarks.madial_english``'s configurations) for
-reference: hybridmem must stay at or above both."""
+reference: hybridmem must stay at or above both; and one feature out at a time (``- time``,
+``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
 
 
 @contextmanager
