@@ -12,15 +12,16 @@ as the priors do: it reorders what matches the passage and lifts nothing else.
 
 A query asks about its time when it is a single sentence (a request typed as one, with or
 without a question mark: "tell me what I did on May 7") or when the sentence naming the time
-ends in a question mark. No word list and no constant: sentence ends are ``. ! ? 。 ！ ？`` and
-line breaks.
+ends in a question mark. No word list and no constant: sentence ends are ``! ? 。 ！ ？``, line
+breaks and a full stop before a space.
 """
 
 from __future__ import annotations
 
 import re
 
-_END = re.compile(r"[.!?。！？\n]+")
+_END = re.compile(r"[!?。！？\n]+|\.+(?=\s|$)")
+"""Sentence ends; a full stop only before a space or the end, so "3.5 km" is one sentence."""
 _ASKS = frozenset("?？")
 
 

@@ -23,6 +23,7 @@ NOW = datetime(2024, 7, 10, 12, 0, tzinfo=UTC)
         ("what did I do on May 7?", "May 7", True),
         ("what did I do on May 7", "May 7", True),  # one sentence, no question mark
         ("Tell me what I did on May 7.", "May 7", True),
+        ("What did I run on May 7, 3.5 km or 5?", "May 7", True),
         ("我5月6号读的那本书叫什么", "5月6号", True),
         ("Lisa: I'm bored.\nLisa: Do you know what I painted yesterday?", "yesterday", True),
         ("Lisa: Yesterday the garden bloomed.\nAssistant: How lovely!", "Yesterday", False),
