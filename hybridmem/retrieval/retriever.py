@@ -45,6 +45,7 @@ from hybridmem.retrieval.entities import (
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
+from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import withheld
@@ -86,6 +87,10 @@ class Query:
     """Something uses the query's vector (vector candidates or the similarity weight)."""
     embedded: str | None = None
     """The text whose vector ``vector`` is: the query, or its name-free form."""
+    asks_time: bool = True
+    """The query asks about the time its window names (a one-sentence query, or the
+    sentence naming it is a question); a passage that only mentions it counts the ``time``
+    feature at each node's relevance (:mod:`~hybridmem.retrieval.mentions`)."""
 
 
 @dataclass(slots=True)
@@ -314,7 +319,10 @@ class Retriever:
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
         weights = _weights_for(cfg.weights, scale, timed=window is not None)
         off = engine.index.unavailable_reason() if wants_vector else None
-        return Query(text, user_id, None, weights, now, visible, window, off, wants_vector)
+        asks = window is None or asks_about(text, window.text)
+        return Query(
+            text, user_id, None, weights, now, visible, window, off, wants_vector, asks_time=asks
+        )
 
     def embed(self, q: Query, text: str) -> Query:
         """``q`` with the vector of ``text`` (the query or its name-free form), embedded with
@@ -600,7 +608,11 @@ class Retriever:
                 "neighbour": neighbour_feature(cands.relevance, cands.neighbours, node_id),
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
-                "time": q.window.closeness(node.created_at) if q.window else 0.0,
+                "time": (
+                    q.window.closeness(node.created_at) * (1.0 if q.asks_time else own)
+                    if q.window
+                    else 0.0
+                ),
             }
             breakdown = scoring.score(
                 features,

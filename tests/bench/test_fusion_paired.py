@@ -1,0 +1,33 @@
+"""benchmarks.fusion_paired: the pairing and ranks its evidence rests on."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.fusion_paired import _ranked, paired
+
+
+def test_ties_share_their_mean_rank():
+    ranks = _ranked({"a": 0.9, "b": 0.5, "c": 0.5, "d": 0.1}, ["a", "b", "c", "d", "e"])
+    assert ranks == {"a": 0.0, "b": 1.5, "c": 1.5, "d": 3.0}  # "e" has no value: unranked
+
+
+def _items(scores, ranks):
+    return {
+        str(i): {"half": "tune" if i % 2 == 0 else "check", "score": s, "rank": r}
+        for i, (s, r) in enumerate(zip(scores, ranks, strict=True))
+    }
+
+
+def test_paired_counts_items_won_and_lost_and_ranks_moved():
+    base = _items([1, 1, 0, 0], [0, 3, None, 7])
+    other = _items([1, 0, 1, 0], [1, 6, 2, 7])
+    cmp = paired(base, other, draws=200)
+    assert (cmp["wins"], cmp["losses"]) == (1, 1)
+    assert cmp["diff"] == pytest.approx(0.0)
+    assert cmp["tune"] == pytest.approx(1.0) and cmp["check"] == pytest.approx(0.0)
+    # Ranks: item 0 worse (0 -> 1), item 1 worse (3 -> 6), item 2 better (none -> 2).
+    assert (cmp["rank_better"], cmp["rank_worse"]) == (1, 2)
+    assert cmp["mrr_tune"] == pytest.approx((1 / 2 + 1 / 3) / 2)
+    low, high = cmp["ci95"]
+    assert low <= cmp["diff"] <= high
