@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.conversation.messages import ChatMessage
+from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech.acts import default_classifier
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
@@ -80,6 +81,9 @@ class Draft:
     aside: str | None = None
     """Why this is an event and never a fact (``question``, ``hypothetical``, ``passing
     emotion``); None for what was asserted."""
+    person: str | None = None
+    """Whom a fact about someone else is about (the key of
+    :func:`hybridmem.evolution.slots.others.person_of`); None for the user's own."""
 
 
 @dataclass(slots=True)
@@ -96,6 +100,7 @@ class _Kept:
     kind: str
     slot: str | None = None
     aside: str | None = None
+    person: str | None = None
 
 
 def sentences(text: str) -> list[str]:
@@ -156,6 +161,7 @@ class RuleExtractor:
                         message.speaker,
                         str(result.act),
                         slot=kept.slot,
+                        person=kept.person,
                     )
                 )
         if not said:
@@ -177,6 +183,10 @@ class RuleExtractor:
         act = result.act
         if act is SpeechAct.FILLER:
             return None
+        if role == "user" and act not in (SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL):
+            other = _about_someone_else(sentence, result)
+            if other is not None:
+                return other
         if (
             act is SpeechAct.EMOTION
             and role == "user"
@@ -202,3 +212,35 @@ class RuleExtractor:
         if guess.slot is not None and guess.about_user:
             return _Kept("fact", guess.slot)
         return _Kept("event")
+
+
+def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
+    """What a user's sentence about another person becomes, or None when its subject is the
+    user (or nobody the next sentence could name: a pronoun, a thing).
+
+    A value of one of that person's attributes (the user slots' rules read with the person as
+    speaker: "my sister Mara lives in Lisbon") is a fact in that person's own group
+    (``user.residence@mara``), so "Mara moved to Porto" overturns it and the user's own home
+    is untouched. Another standing fact about them (a name, a taste, what they have: "my boss
+    is called Tom", 我侄子对猫过敏) is a fact of no slot; what happened once ("my boss yelled
+    at me") is an event, and the speaker's feeling about them (gossip, venting) an aside.
+    Either way it is never the user's preference: "my sister likes hiking" is no taste of the
+    user's.
+    """
+    if slots.about_speaker(sentence):
+        return None
+    found = others.person_of(sentence)
+    if found is None:
+        return None
+    person = found[0]
+    act = result.act
+    if act is SpeechAct.EMOTION and not others.held_by_other(sentence, result):
+        return _Kept("event", aside=_ASIDE_ACTS[act])
+    if act is SpeechAct.PREFERENCE and any(c.startswith("now:") for c in result.cues):
+        return _Kept("event")  # "my sister wants pizza right now": their passing want
+    placed = others.slot_of(found)
+    if placed is not None:
+        return _Kept("fact", placed.group_slot, person=person)
+    if act is SpeechAct.INSTRUCTION or not others.standing(sentence):
+        return _Kept("event")
+    return _Kept("fact", person=person)

@@ -237,6 +237,7 @@ class ConversationIngest:
                 "speaker": draft.speaker,
                 "extracted_from": draft.act,
                 **({"aside": draft.aside} if draft.aside else {}),
+                **({"person": draft.person} if draft.person else {}),
             },
         )
 
