@@ -32,7 +32,8 @@ at an event's own weight 0.75.
 
 The assistant's turns are evidence, not facts about the user: their statements are kept as
 events of the conversation (what was proposed, what was said), their questions and filler are
-not. System messages are instructions to the agent, not memories of the user.
+not. System messages are instructions to the agent, and tool messages (a tool call, its
+result) the agent's work, not memories of the user: both stay in the buffer only.
 
 Every message with more than filler in it stays one event of the conversation (verbatim when
 nothing was dropped, so it is embedded once, shared with its buffer copy); the facts and
@@ -137,6 +138,11 @@ class RuleExtractor:
     def _message(self, message: ChatMessage) -> tuple[list[Draft], str]:
         if message.role == "system":
             return [], "system message: an instruction to the agent, not a memory"
+        if message.tool is not None:
+            # What a tool was asked or answered is the agent's work, not something the user
+            # said: a tool's output never becomes a fact about the user.
+            what = f"tool {message.tool}" + (f" ({message.name})" if message.name else "")
+            return [], f"{what}: the agent's tool use, not a memory of the user"
         labelled = [(s, self.classifier.classify(s)) for s in sentences(message.content)]
         # What the user concluded (facts, preferences: one memory per sentence, under the root)
         # and what was said (one event per message, in the conversation). A fact's turn stays

@@ -269,6 +269,8 @@ class ConversationIngest:
 
 def _message_metadata(message: ChatMessage) -> dict[str, Any]:
     meta: dict[str, Any] = {"role": message.role, "message_id": message.id}
+    if message.tool is not None:
+        meta["tool"] = message.tool
     if message.name is not None:
         meta["name"] = message.name
     if message.metadata:
