@@ -228,9 +228,12 @@ def held_by_other(text: str, result: SpeechActResult) -> bool:
 
 # English: the irregular past forms of common verbs (a closed class; regular ones end in -ed).
 _PAST_EN = frozenset(
-    "was were went came got told said took made gave saw had left bought sold sent brought met"
-    " found ran felt thought lost won broke fell wrote spoke called texted asked yelled did"
-    " forgot kept paid put rang sang sat slept stood threw tried woke wore".split()
+    re.findall(
+        r"\w+",
+        "was were went came got told said took made gave saw had left bought sold sent brought"
+        " met found ran felt thought lost won broke fell wrote spoke called texted asked yelled"
+        " did forgot kept paid put rang sang sat slept stood threw tried woke wore",
+    )
 )
 # Deictic time words: what they qualify happened at one moment.
 _MOMENT_EN = re.compile(

@@ -180,7 +180,9 @@ _THIRD_EN = re.compile(
 )
 # The speaker's partner as subject: an attribute of the speaker's (the relationship) only when
 # the statement is about the relationship, else the partner's own.
-_PARTNER_SUBJECT_EN = re.compile(r"^(?:my|our)\s+(?:girlfriend|boyfriend|wife|husband|partner)\b(?!')")
+_PARTNER_SUBJECT_EN = re.compile(
+    r"^(?:my|our)\s+(?:girlfriend|boyfriend|wife|husband|partner)\b(?!')"
+)
 _RELATIONSHIP_EN = re.compile(
     r"\b(?:called|named|name is|single|married|marry|engaged|divorc\w*|broke up|split up"
     r"|dating|dumped|cheated|left me|moved in|anniversary|wedding)\b"
