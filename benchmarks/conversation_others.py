@@ -76,9 +76,7 @@ def _line(mem: HybridMemory, clock: FakeClock, item: dict[str, Any]) -> dict[str
         "person": person,
         "kept": bool(facts) if item["fact"] else bool(kept),
         "slot_ok": bool(facts) and slot == want and person == item["person"],
-        "user_slot_taken": item["person"] is not None
-        and slot is not None
-        and "@" not in str(slot),
+        "user_slot_taken": item["person"] is not None and slot is not None and "@" not in str(slot),
     }
     return row
 

@@ -15,11 +15,11 @@ as ``tool`` messages, "tool call weather" and "tool result weather", which extra
 takes for a statement or an instruction, let alone a memory of the user; a reasoning item as
 a ``system`` line saying what it was), and the item itself is kept whole on its buffer node,
 so ``get_items`` returns the items in order, exactly as they were added. What the user said
-worth keeping becomes typed memories citing the items' message ids (``last_report``). The history lives as
-long as the buffer (``EvolutionConfig.buffer_ttl_hours``, then ``maintain`` deletes it; one
-``add_items`` call expires together, so a tool call never loses its output): see
-:mod:`hybridmem.integrations.history`. Every call runs in a worker thread (embedding never
-blocks the event loop).
+worth keeping becomes typed memories citing the items' message ids (``last_report``). The
+history lives as long as the buffer (``EvolutionConfig.buffer_ttl_hours``, then ``maintain``
+deletes it; one ``add_items`` call expires together, so a tool call never loses its output):
+see :mod:`hybridmem.integrations.history`. Every call runs in a worker thread (embedding
+never blocks the event loop).
 """
 
 from __future__ import annotations
