@@ -49,7 +49,8 @@ _ROLES_EN = (
 # "my (little) sister (Mara)", "my girlfriend's brother Sam": the last relation in a
 # possessive chain is the person; a capitalised word right after it is their name.
 _POSSESSED_EN = re.compile(
-    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:" + _ROLES_EN + r"))(?![\w'-])"
+    # A plural is people of that relation ("my kids go to school in Brixton").
+    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + _ROLES_EN + r")s?))(?![\w'-])"
     r"(?:,?\s+([A-Z][a-z]+)\b)?"
 )
 # The verb after the subject, in the first person: "lives" -> "live", "is" -> "am".
@@ -241,6 +242,8 @@ _MOMENT_EN = re.compile(
     r"|right now|at the moment)\b",
     re.I,
 )
+# "My colleagues and I went...": the speaker did it with them, an event of the speaker's.
+_WITH_SPEAKER_EN = re.compile(r"\b(?:and|with) (?:I|me)\b")
 _MOMENT_ZH = re.compile(r"今天|昨天|前天|今晚|昨晚|今早|刚才|刚刚|上次|这会儿|这次|明天")
 _ASPECT_ZH = frozenset({"了", "过"})
 
@@ -251,10 +254,16 @@ def standing(text: str) -> bool:
     yelled at me", 我妈昨天来了: an event of the conversation). Only asked for statements no
     slot placed: a slot's value is a fact whenever it is said."""
     if _CJK.search(text):
-        if _MOMENT_ZH.search(text):
+        if _MOMENT_ZH.search(text) or not _by_relation_zh(text):
             return False
         return not any(word in _ASPECT_ZH for word, _ in _pos(text))
-    if _MOMENT_EN.search(text):
+    if _MOMENT_EN.search(text) or _WITH_SPEAKER_EN.search(text):
+        return False
+    # A capitalised first word is a name to link a slot's values by ("Mara moved to Porto"),
+    # not proof of a person: "Dance is my passion", "Family is everything". Without a slot,
+    # only a relation ("my boss", "our landlord") says the subject is someone.
+    lead = _LEADING_TIME_EN.match(text.strip())
+    if not _POSSESSED_EN.match(text.strip()[lead.end() if lead else 0 :]):
         return False
     found = person_of(text)
     if found is None:
@@ -262,3 +271,17 @@ def standing(text: str) -> bool:
     words = found[1].split()
     verb = next((w.lower().strip(",.!") for w in words[1:] if w.lower() not in _ADVERBS_EN), "")
     return not (verb.endswith("ed") or verb in _PAST_EN or verb in ("will", "would", "might"))
+
+
+def _by_relation_zh(text: str) -> bool:
+    """Whether the subject is someone the speaker names by a relation (我妹妹, 我们房东): a
+    name-like word alone is no proof of a person without a slot (谢谢 tags as a name)."""
+    tokens = _pos(text)
+    for i, (word, flag) in enumerate(tokens):
+        if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
+            continue
+        if word not in _SELF_ZH:
+            return False
+        j = i + 2 if i + 1 < len(tokens) and tokens[i + 1][0] == "的" else i + 1
+        return j < len(tokens) and _is_relation(*tokens[j])
+    return False
