@@ -228,7 +228,7 @@ def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
     speaker: "my sister Mara lives in Lisbon") is a fact in that person's own group
     (``user.residence@mara``), so "Mara moved to Porto" overturns it and the user's own home
     is untouched. Another standing fact about them (a name, a taste, what they have: "my boss
-    is called Tom", 我侄子对猫过敏) is a fact of no slot; what happened once ("my boss yelled
+    is called Tom", 我老板叫汤姆) is a fact of no slot; what happened once ("my boss yelled
     at me") is an event, and the speaker's feeling about them (gossip, venting) an aside.
     Either way it is never the user's preference: "my sister likes hiking" is no taste of the
     user's.
