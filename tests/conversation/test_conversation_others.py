@@ -51,9 +51,9 @@ def test_english_facts_about_people_go_to_their_own_slots(mem, clock):
             ("e3", "My boss is called Tom and he hates meetings."),
             ("e4", "My husband works at a law firm downtown."),
             ("e5", "My dad hates cold weather."),
-            ("e6", "What if my brother moved to Canada?"),
+            ("e6", "What if my sister moved to Berlin?"),
             ("e7", "Does my boss really expect me to work Sundays?"),
-            ("e8", "Ugh, my roommate is so annoying."),
+            ("e8", "My sister is so annoying!"),
             ("e9", "My boss yelled at me in the meeting."),
             ("e10", "My partner loves hiking."),
         ],
@@ -100,9 +100,9 @@ def test_chinese_facts_about_people_go_to_their_own_slots(mem, clock):
             ("z3", "我老板叫汤姆。"),
             ("z4", "我姐喜欢爬山。"),
             ("z5", "我老板特别讨厌迟到。"),
-            ("z6", "如果我哥搬去加拿大会怎么样？"),
+            ("z6", "如果我姐搬到北京会怎样？"),
             ("z7", "我哥现在在哪儿上班？"),
-            ("z8", "唉，我室友真的好烦啊。"),
+            ("z8", "我妹妹烦死了！"),
             ("z9", "我妈昨天来看我了。"),
         ],
     )
@@ -146,5 +146,5 @@ def test_the_write_path_keeps_another_persons_taste_as_a_fact(mem):
     speaker's held back as a candidate; the speaker's own gossip still is."""
     taste = mem.add("My dad hates cold weather.", node_type="fact", user_id=U)
     assert taste.status == "active"
-    gossip = mem.add("Ugh, my roommate is so annoying.", node_type="fact", user_id=U)
+    gossip = mem.add("My sister is so annoying!", node_type="fact", user_id=U)
     assert gossip.status == "candidate"
