@@ -242,8 +242,12 @@ def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
     act = result.act
     if act is SpeechAct.EMOTION and not others.held_by_other(sentence, result):
         return _Kept("event", aside=_ASIDE_ACTS[act])
-    if act is SpeechAct.PREFERENCE and any(c.startswith("now:") for c in result.cues):
-        return _Kept("event")  # "my sister wants pizza right now": their passing want
+    if act is SpeechAct.PREFERENCE and any(
+        c.startswith("now:") and c != "now:circumstance" for c in result.cues
+    ):
+        # "My sister wants pizza right now": their passing want. An unchosen circumstance
+        # (the cue work-role words fire: "my boss prefers short emails") ties nothing to now.
+        return _Kept("event")
     placed = others.slot_of(found)
     if placed is not None:
         return _Kept("fact", placed.group_slot, person=person)

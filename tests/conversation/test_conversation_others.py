@@ -56,6 +56,7 @@ def test_english_facts_about_people_go_to_their_own_slots(mem, clock):
             ("e8", "My sister is so annoying!"),
             ("e9", "My boss yelled at me in the meeting."),
             ("e10", "My partner loves hiking."),
+            ("e11", "My boss prefers short emails."),
         ],
     )
     assert _user_level(mem, report) == [
@@ -66,10 +67,11 @@ def test_english_facts_about_people_go_to_their_own_slots(mem, clock):
         ("fact", "My dad hates cold weather.", None, "dad"),
         # Someone else's taste is a fact about them, never the user's preference.
         ("fact", "My partner loves hiking.", None, "partner"),
+        ("fact", "My boss prefers short emails.", None, "boss"),
     ]
     # Said, so kept in the conversation; the question, the hypothetical and the gossip as asides.
     events = {w.source_ids[0]: w for w in report.written if w.node_type == "event"}
-    assert set(events) == {f"e{i}" for i in range(1, 11)}
+    assert set(events) == {f"e{i}" for i in range(1, 12)}
     asides = {mid: mem.get(w.node_id, user_id=U).metadata.get("aside") for mid, w in events.items()}
     assert asides["e6"] == "hypothetical"
     assert asides["e7"] == "question"
@@ -78,7 +80,7 @@ def test_english_facts_about_people_go_to_their_own_slots(mem, clock):
 
     # A later change of Mara's home joins Mara's group, not the user's.
     clock.advance(days=30)
-    later = _say(mem, clock, [("e11", "Mara moved to Porto.")])
+    later = _say(mem, clock, [("e12", "Mara moved to Porto.")])
     [(kind, _, slot, person)] = _user_level(mem, later)
     assert (kind, slot, person) == ("fact", "user.residence@mara", "mara")
     [change] = later.value_changes
