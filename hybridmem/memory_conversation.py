@@ -45,8 +45,10 @@ class ConversationCalls:
     ) -> IngestReport:
         """Hand it the conversation: chat messages in, typed memories out.
 
-        ``messages`` are ``{"role": "user"|"assistant"|"system", "content": str, "id"?: str,
-        "name"?: str, "created_at"?: datetime | ISO string}`` mappings (the OpenAI chat shape).
+        ``messages`` are ``{"role": "user"|"assistant"|"system"|"tool", "content": str,
+        "id"?: str, "name"?: str, "created_at"?: datetime | ISO string}`` mappings (the OpenAI
+        chat shape; a ``tool`` message, ``"tool": "call"|"result"``, is kept in the buffer
+        only: what an agent's tool was asked or answered is never a memory of the user).
         Every message is kept first in the buffer tier (raw, expiring after
         ``EvolutionConfig.buffer_ttl_hours``); extraction then writes what is worth keeping:
         each message with more than filler stays an event of the conversation's session (under
@@ -54,7 +56,9 @@ class ConversationCalls:
         under the root beside it (a changed value joins its conflict group). A question,
         hypothetical or passing mood is never a fact: its event is marked
         ``metadata["aside"]``; the assistant's statements are events, never facts about the
-        user. Each memory cites the ids of the messages it came from
+        user. What the user says of someone else ("my sister Mara lives in Lisbon") is a fact
+        about that person, in their own group (``user.residence@mara``), never the user's.
+        Each memory cites the ids of the messages it came from
         (:attr:`MemoryNode.source_ids`). One call is one write: all of it or nothing. Returns
         an :class:`~hybridmem.conversation.IngestReport`.
         """

@@ -32,7 +32,8 @@ at an event's own weight 0.75.
 
 The assistant's turns are evidence, not facts about the user: their statements are kept as
 events of the conversation (what was proposed, what was said), their questions and filler are
-not. System messages are instructions to the agent, not memories of the user.
+not. System messages are instructions to the agent, and tool messages (a tool call, its
+result) the agent's work, not memories of the user: both stay in the buffer only.
 
 Every message with more than filler in it stays one event of the conversation (verbatim when
 nothing was dropped, so it is embedded once, shared with its buffer copy); the facts and
@@ -46,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.conversation.messages import ChatMessage
+from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech.acts import default_classifier
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
@@ -80,6 +82,9 @@ class Draft:
     aside: str | None = None
     """Why this is an event and never a fact (``question``, ``hypothetical``, ``passing
     emotion``); None for what was asserted."""
+    person: str | None = None
+    """Whom a fact about someone else is about (the key of
+    :func:`hybridmem.evolution.slots.others.person_of`); None for the user's own."""
 
 
 @dataclass(slots=True)
@@ -96,6 +101,7 @@ class _Kept:
     kind: str
     slot: str | None = None
     aside: str | None = None
+    person: str | None = None
 
 
 def sentences(text: str) -> list[str]:
@@ -132,6 +138,11 @@ class RuleExtractor:
     def _message(self, message: ChatMessage) -> tuple[list[Draft], str]:
         if message.role == "system":
             return [], "system message: an instruction to the agent, not a memory"
+        if message.tool is not None:
+            # What a tool was asked or answered is the agent's work, not something the user
+            # said: a tool's output never becomes a fact about the user.
+            what = f"tool {message.tool}" + (f" ({message.name})" if message.name else "")
+            return [], f"{what}: the agent's tool use, not a memory of the user"
         labelled = [(s, self.classifier.classify(s)) for s in sentences(message.content)]
         # What the user concluded (facts, preferences: one memory per sentence, under the root)
         # and what was said (one event per message, in the conversation). A fact's turn stays
@@ -156,6 +167,7 @@ class RuleExtractor:
                         message.speaker,
                         str(result.act),
                         slot=kept.slot,
+                        person=kept.person,
                     )
                 )
         if not said:
@@ -177,6 +189,10 @@ class RuleExtractor:
         act = result.act
         if act is SpeechAct.FILLER:
             return None
+        if role == "user" and act not in (SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL):
+            other = _about_someone_else(sentence, result)
+            if other is not None:
+                return other
         if (
             act is SpeechAct.EMOTION
             and role == "user"
@@ -202,3 +218,39 @@ class RuleExtractor:
         if guess.slot is not None and guess.about_user:
             return _Kept("fact", guess.slot)
         return _Kept("event")
+
+
+def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
+    """What a user's sentence about another person becomes, or None when its subject is the
+    user (or nobody the next sentence could name: a pronoun, a thing).
+
+    A value of one of that person's attributes (the user slots' rules read with the person as
+    speaker: "my sister Mara lives in Lisbon") is a fact in that person's own group
+    (``user.residence@mara``), so "Mara moved to Porto" overturns it and the user's own home
+    is untouched. Another standing fact about them (a name, a taste, what they have: "my boss
+    is called Tom", 我老板叫汤姆) is a fact of no slot; what happened once ("my boss yelled
+    at me") is an event, and the speaker's feeling about them (gossip, venting) an aside.
+    Either way it is never the user's preference: "my sister likes hiking" is no taste of the
+    user's.
+    """
+    if slots.about_speaker(sentence):
+        return None
+    found = others.person_of(sentence)
+    if found is None:
+        return None
+    person = found[0]
+    act = result.act
+    if act is SpeechAct.EMOTION and not others.held_by_other(sentence, result):
+        return _Kept("event", aside=_ASIDE_ACTS[act])
+    if act is SpeechAct.PREFERENCE and any(
+        c.startswith("now:") and c != "now:circumstance" for c in result.cues
+    ):
+        # "My sister wants pizza right now": their passing want. An unchosen circumstance
+        # (the cue work-role words fire: "my boss prefers short emails") ties nothing to now.
+        return _Kept("event")
+    placed = others.slot_of(found)
+    if placed is not None:
+        return _Kept("fact", placed.group_slot, person=person)
+    if act is SpeechAct.INSTRUCTION or not others.standing(sentence):
+        return _Kept("event")
+    return _Kept("fact", person=person)

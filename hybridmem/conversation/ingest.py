@@ -237,6 +237,7 @@ class ConversationIngest:
                 "speaker": draft.speaker,
                 "extracted_from": draft.act,
                 **({"aside": draft.aside} if draft.aside else {}),
+                **({"person": draft.person} if draft.person else {}),
             },
         )
 
@@ -268,6 +269,8 @@ class ConversationIngest:
 
 def _message_metadata(message: ChatMessage) -> dict[str, Any]:
     meta: dict[str, Any] = {"role": message.role, "message_id": message.id}
+    if message.tool is not None:
+        meta["tool"] = message.tool
     if message.name is not None:
         meta["name"] = message.name
     if message.metadata:

@@ -3,9 +3,13 @@
 A message is a mapping in the shape agent frameworks already use (OpenAI chat, LangGraph's
 message state, the Agents SDK's session items)::
 
-    {"role": "user" | "assistant" | "system", "content": str,
+    {"role": "user" | "assistant" | "system" | "tool", "content": str,
      "id"?: str, "name"?: str, "created_at"?: datetime | ISO-8601 string,
-     "metadata"?: dict}
+     "metadata"?: dict, "tool"?: "call" | "result"}
+
+A ``tool`` message is what an agent's tool was asked (``"tool": "call"``) or answered
+(``"result"``, the default, as OpenAI's chat ``tool`` role is the output), ``name`` the tool's
+name: kept in the buffer as what it is, never a statement of the user's nor an instruction.
 
 ``id`` is the caller's message id: unique within one call's conversation, free to repeat across
 users and sessions, and never a node id (the memories written from a message cite it in their
@@ -33,8 +37,9 @@ from hybridmem.validation import (
     check_user_id,
 )
 
-ROLES = ("user", "assistant", "system")
-_KNOWN_KEYS = frozenset({"role", "content", "id", "name", "created_at", "metadata"})
+ROLES = ("user", "assistant", "system", "tool")
+TOOL_KINDS = ("call", "result")
+_KNOWN_KEYS = frozenset({"role", "content", "id", "name", "created_at", "metadata", "tool"})
 MAX_NAME_CHARS = 200
 
 
@@ -49,10 +54,15 @@ class ChatMessage:
     name: str | None = None
     created_at: datetime | None = None
     metadata: dict[str, Any] | None = None
+    tool: str | None = None
+    """``call`` or ``result`` for a ``tool`` message, else None."""
 
     @property
     def speaker(self) -> str:
-        """Who said it, as memories quote it: the name when given, else the role."""
+        """Who said it, as memories quote it: the name when given, else the role; a tool
+        message says what it is ("tool call weather", "tool result weather")."""
+        if self.tool is not None:
+            return f"tool {self.tool} {self.name}" if self.name else f"tool {self.tool}"
         return self.name or self.role
 
 
@@ -112,7 +122,8 @@ def parse_message(index: int, raw: Any, *, max_chars: int) -> ChatMessage:
             metadata = check_metadata(metadata)
         except InvalidArgumentError as exc:
             raise InvalidArgumentError(f"messages[{index}].{exc}") from None
-    speaker = name or role
+    tool = _tool_kind(index, role, raw.get("tool"))
+    speaker = ChatMessage("", role, "", name=name, tool=tool).speaker
     if len(content) + len(speaker) + 2 > max_chars:
         raise ContentTooLongError(
             f"messages[{index}].content has {len(content)} characters; with its speaker "
@@ -126,7 +137,24 @@ def parse_message(index: int, raw: Any, *, max_chars: int) -> ChatMessage:
         name=name,
         created_at=created_at,
         metadata=metadata,
+        tool=tool,
     )
+
+
+def _tool_kind(index: int, role: str, value: Any) -> str | None:
+    if role != "tool":
+        if value is not None:
+            raise InvalidArgumentError(
+                f"messages[{index}].tool is for a 'tool' message, this one is {role!r}"
+            )
+        return None
+    if value is None:
+        return "result"
+    if value not in TOOL_KINDS:
+        raise InvalidArgumentError(
+            f"messages[{index}].tool must be one of {list(TOOL_KINDS)}, got {value!r:.40}"
+        )
+    return str(value)
 
 
 def parse_messages(messages: Any, *, max_chars: int) -> list[ChatMessage]:

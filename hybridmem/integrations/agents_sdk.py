@@ -10,15 +10,16 @@
 It implements the SDK's session protocol (``agents.memory.Session``: ``session_id``,
 ``session_settings``, ``get_items(limit)``, ``add_items``, ``pop_item``, ``clear_session``).
 ``add_items`` hands the items to :meth:`HybridMemory.add_messages` as one write: each item is
-one raw message of the buffer (a chat message as its role and text; a tool call, its output, a
-reasoning item as a ``system`` line saying what it was, which extraction never takes for a
-memory of the user), and the item itself is kept whole on its buffer node, so ``get_items``
-returns the items in order, exactly as they were added. What the user said worth keeping
-becomes typed memories citing the items' message ids (``last_report``). The history lives as
-long as the buffer (``EvolutionConfig.buffer_ttl_hours``, then ``maintain`` deletes it; one
-``add_items`` call expires together, so a tool call never loses its output): see
-:mod:`hybridmem.integrations.history`. Every call runs in a worker thread (embedding never
-blocks the event loop).
+one raw message of the buffer (a chat message as its role and text; a tool call and its output
+as ``tool`` messages, "tool call weather" and "tool result weather", which extraction never
+takes for a statement or an instruction, let alone a memory of the user; a reasoning item as
+a ``system`` line saying what it was), and the item itself is kept whole on its buffer node,
+so ``get_items`` returns the items in order, exactly as they were added. What the user said
+worth keeping becomes typed memories citing the items' message ids (``last_report``). The
+history lives as long as the buffer (``EvolutionConfig.buffer_ttl_hours``, then ``maintain``
+deletes it; one ``add_items`` call expires together, so a tool call never loses its output):
+see :mod:`hybridmem.integrations.history`. Every call runs in a worker thread (embedding
+never blocks the event loop).
 """
 
 from __future__ import annotations
@@ -70,24 +71,88 @@ def _as_dict(item: Any) -> dict[str, Any]:
     )
 
 
-def item_entry(item: Any) -> Entry:
-    """The message memory sees for one session item (the item itself kept whole)."""
+def tool_kind(kind: str) -> str | None:
+    """``call`` or ``result`` for an item of a tool's (by its type: ``function_call``,
+    ``web_search_call``, ``mcp_call``, ``mcp_approval_request`` ask a tool; ``*_output``,
+    ``mcp_approval_response``, ``mcp_list_tools`` answer), None for anything else (a message, a
+    reasoning item, a reference)."""
+    if kind.endswith("_output") or kind in ("mcp_approval_response", "mcp_list_tools"):
+        return "result"
+    if kind.endswith("_call") or kind == "mcp_approval_request":
+        return "call"
+    return None
+
+
+def _tool_name(item: dict[str, Any], kind: str, names: dict[str, str]) -> str:
+    """The tool's name: the item's own, else its call's (an output names only the call's id),
+    else the tool its type names (``web_search_call``: ``web_search``)."""
+    name = item.get("name")
+    if isinstance(name, str) and name:
+        return name
+    call = names.get(str(item.get("call_id")))
+    if call:
+        return call
+    label = item.get("server_label")
+    if isinstance(label, str) and label:
+        return label
+    for suffix in ("_call_output", "_output", "_call"):
+        kind = kind.removesuffix(suffix)
+    return kind
+
+
+def item_entry(item: Any, names: dict[str, str] | None = None) -> Entry:
+    """The message memory sees for one session item (the item itself kept whole). ``names``
+    maps call ids to tool names, for an output that names only its call."""
     item = _as_dict(item)
     kind = str(item.get("type", "message"))
     role = _ROLES.get(str(item.get("role")))
     if kind == "message" and role is not None:
         text = item_text(item.get("content")).strip()
         return Entry(role, text or describe("message", "without text"), item)
-    name = str(item.get("name") or "")
-    if kind == "function_call":
-        text = f"{name}({item.get('arguments', '')})"
-    elif "output" in item:
-        output = item["output"]
-        text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
-    else:
-        text = name
-    # The kind is the speaker ("function_call: weather(...)"); the item itself stays whole.
+    tool = tool_kind(kind)
+    if tool is not None:
+        name = _tool_name(item, kind, names or {})
+        return Entry("tool", clip(_tool_text(item, tool)) or f"[{kind}]", item, name[:200], tool)
+    # Anything else (a reasoning item, a reference) is a line for the agent, said as what it is.
+    text = str(item.get("name") or "")
     return Entry("system", clip(text) or f"[{kind}]", item, name=kind[:200])
+
+
+def _tool_text(item: dict[str, Any], tool: str) -> str:
+    """What a tool was asked (its arguments, input or action) or answered (its output)."""
+    keys = ("arguments", "input", "action", "queries", "code") if tool == "call" else ("output",)
+    for key in (*keys, "output", "tools", "approve"):
+        value = item.get(key)
+        if value is not None:
+            return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return ""
+
+
+def item_entries(items: list[Any], earlier: Any = None) -> list[Entry]:
+    """The entries of a batch of items, an output named after its call (found in the batch,
+    else by calling ``earlier()`` for the items already in the session, read once)."""
+    dicts = [_as_dict(item) for item in items]
+    names: dict[str, str] = {}
+    looked_back = False
+    for item in dicts:
+        kind = str(item.get("type", "message"))
+        if tool_kind(kind) is None or item.get("name") or item.get("call_id") is None:
+            continue
+        if str(item["call_id"]) not in names and earlier is not None and not looked_back:
+            looked_back = True
+            names.update(_call_names(earlier()))
+    names.update(_call_names(dicts))
+    return [item_entry(item, names) for item in dicts]
+
+
+def _call_names(items: list[Any]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        if isinstance(item, dict) and item.get("call_id") is not None:
+            name = item.get("name")
+            if isinstance(name, str) and name:
+                out[str(item["call_id"])] = name
+    return out
 
 
 class HybridMemorySession:
@@ -129,8 +194,10 @@ class HybridMemorySession:
 
     async def add_items(self, items: list[TResponseInputItem]) -> None:
         """Append ``items`` (one write: all of them or none)."""
-        entries = [item_entry(item) for item in items]
-        await asyncio.to_thread(self.history.append, entries)
+        await asyncio.to_thread(self._append, items)
+
+    def _append(self, items: list[TResponseInputItem]) -> None:
+        self.history.append(item_entries(list(items), self.history.items))
 
     async def pop_item(self) -> TResponseInputItem | None:
         """Remove the latest item and return it; None when the session is empty."""

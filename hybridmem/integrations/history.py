@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hybridmem.conversation import IngestReport
+from hybridmem.conversation import ChatMessage, IngestReport
 from hybridmem.errors import EncryptionError, InvalidArgumentError
 from hybridmem.memory import DEFAULT_USER, HybridMemory
 from hybridmem.models import MemoryNode
@@ -57,6 +57,8 @@ class Entry:
     item: Any
     """JSON-serialisable (dicts, lists, strings, numbers, booleans, None)."""
     name: str | None = None
+    tool: str | None = None
+    """``call`` or ``result`` for an item of a tool's (role ``tool``), else None."""
 
 
 class BufferHistory:
@@ -112,7 +114,7 @@ class BufferHistory:
             messages = []
             for offset, entry in enumerate(entries):
                 seq = start + offset
-                speaker = entry.name or entry.role
+                speaker = ChatMessage("", entry.role, "", name=entry.name, tool=entry.tool).speaker
                 message: dict[str, Any] = {
                     "id": f"{self.key}:{seq}:{token}"[-200:],
                     "role": entry.role,
@@ -122,6 +124,8 @@ class BufferHistory:
                 }
                 if entry.name is not None:
                     message["name"] = entry.name
+                if entry.tool is not None:
+                    message["tool"] = entry.tool
                 messages.append(message)
             try:
                 report = self.memory.add_messages(

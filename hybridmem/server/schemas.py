@@ -468,8 +468,9 @@ class MessagesCreate(_Request):
 
     messages: list[dict[str, Any]] = Field(
         max_length=MAX_BATCH,
-        description='Chat messages: {"role": "user"|"assistant"|"system", "content": str, '
-        '"id"?: str, "name"?: str, "created_at"?: ISO-8601}.',
+        description='Chat messages: {"role": "user"|"assistant"|"system"|"tool", '
+        '"content": str, "id"?: str, "name"?: str, "created_at"?: ISO-8601, '
+        '"tool"?: "call"|"result"}.',
     )
     user_id: str | None = Field(default=None, description="Default: the token's user.")
     task_id: str | None = None

@@ -722,10 +722,14 @@ def e_add_messages(mem, book, data, tmp):
     message = st.one_of(
         st.fixed_dictionaries(
             {
-                "role": st.one_of(st.sampled_from(["user", "assistant", "system"]), junk),
+                "role": st.one_of(st.sampled_from(["user", "assistant", "system", "tool"]), junk),
                 "content": st.one_of(st.just("I live in Lyon."), hostile_text, junk),
             },
-            optional={"id": st.one_of(any_chars, junk), "created_at": times},
+            optional={
+                "id": st.one_of(any_chars, junk),
+                "created_at": times,
+                "tool": st.one_of(st.sampled_from(["call", "result"]), junk),
+            },
         ),
         junk,
     )

@@ -35,6 +35,7 @@ from hybridmem.evolution.slots.rules import (
     _TWO_NAMES_EN,
     _pos,
 )
+from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 
 # People the speaker calls by their relation: a closed class, as _PERSON_ZH is for Chinese.
 _ROLES_EN = (
@@ -48,7 +49,8 @@ _ROLES_EN = (
 # "my (little) sister (Mara)", "my girlfriend's brother Sam": the last relation in a
 # possessive chain is the person; a capitalised word right after it is their name.
 _POSSESSED_EN = re.compile(
-    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:" + _ROLES_EN + r"))(?![\w'-])"
+    # A plural is people of that relation ("my kids go to school in Brixton").
+    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + _ROLES_EN + r")s?))(?![\w'-])"
     r"(?:,?\s+([A-Z][a-z]+)\b)?"
 )
 # The verb after the subject, in the first person: "lives" -> "live", "is" -> "am".
@@ -201,3 +203,85 @@ def _is_relation(word: str, flag: str) -> bool:
 
 def _said_of_speaker(tokens: Sequence[tuple[str, str]], start: int, end: int) -> str:
     return "".join(w for w, _ in tokens[:start]) + "我" + "".join(w for w, _ in tokens[end:])
+
+
+# -- what is said of someone else: a lasting trait or something that happened ------------------
+# A like or a dislike said of someone else is their taste ("my dad hates cold weather",
+# 我老板特别讨厌迟到), unless the speaker's own feeling is in it ("my sister is so annoying",
+# 烦死了: the classifier's emo:/vent: cues) or a time ties it to now (now:en, now:zh; its
+# ``now:circumstance`` marks an unchosen circumstance, which is what a trait is about).
+_FEELING_CUES = ("emo:", "vent:")
+_TASTE_CUES = ("like:", "dislike:")
+
+
+def held_by_other(text: str, result: SpeechActResult) -> bool:
+    """Whether an utterance the classifier read as an emotion is another person's lasting taste
+    (a fact about them), not a passing feeling of the speaker's."""
+    if result.act is not SpeechAct.EMOTION or person_of(text) is None:
+        return False
+    cues = result.cues
+    if any(c.startswith(_FEELING_CUES) for c in cues):
+        return False
+    if any(c.startswith("now:") and c != "now:circumstance" for c in cues):
+        return False
+    return any(c.startswith(_TASTE_CUES) for c in cues)
+
+
+# English: the irregular past forms of common verbs (a closed class; regular ones end in -ed).
+_PAST_EN = frozenset(
+    re.findall(
+        r"\w+",
+        "was were went came got told said took made gave saw had left bought sold sent brought"
+        " met found ran felt thought lost won broke fell wrote spoke called texted asked yelled"
+        " did forgot kept paid put rang sang sat slept stood threw tried woke wore",
+    )
+)
+# Deictic time words: what they qualify happened at one moment.
+_MOMENT_EN = re.compile(
+    r"\b(?:today|yesterday|tonight|this morning|this afternoon|last night|just now|earlier"
+    r"|right now|at the moment)\b",
+    re.I,
+)
+# "My colleagues and I went...": the speaker did it with them, an event of the speaker's.
+_WITH_SPEAKER_EN = re.compile(r"\b(?:and|with) (?:I|me)\b")
+_MOMENT_ZH = re.compile(r"今天|昨天|前天|今晚|昨晚|今早|刚才|刚刚|上次|这会儿|这次|明天")
+_ASPECT_ZH = frozenset({"了", "过"})
+
+
+def standing(text: str) -> bool:
+    """Whether a statement about someone else says how things stand (their name, what they
+    have, like or do as a rule: a fact about them) rather than what happened once ("my boss
+    yelled at me", 我妈昨天来了: an event of the conversation). Only asked for statements no
+    slot placed: a slot's value is a fact whenever it is said."""
+    if _CJK.search(text):
+        if _MOMENT_ZH.search(text) or not _by_relation_zh(text):
+            return False
+        return not any(word in _ASPECT_ZH for word, _ in _pos(text))
+    if _MOMENT_EN.search(text) or _WITH_SPEAKER_EN.search(text):
+        return False
+    # A capitalised first word is a name to link a slot's values by ("Mara moved to Porto"),
+    # not proof of a person: "Dance is my passion", "Family is everything". Without a slot,
+    # only a relation ("my boss", "our landlord") says the subject is someone.
+    lead = _LEADING_TIME_EN.match(text.strip())
+    if not _POSSESSED_EN.match(text.strip()[lead.end() if lead else 0 :]):
+        return False
+    found = person_of(text)
+    if found is None:
+        return False
+    words = found[1].split()
+    verb = next((w.lower().strip(",.!") for w in words[1:] if w.lower() not in _ADVERBS_EN), "")
+    return not (verb.endswith("ed") or verb in _PAST_EN or verb in ("will", "would", "might"))
+
+
+def _by_relation_zh(text: str) -> bool:
+    """Whether the subject is someone the speaker names by a relation (我妹妹, 我们房东): a
+    name-like word alone is no proof of a person without a slot (谢谢 tags as a name)."""
+    tokens = _pos(text)
+    for i, (word, flag) in enumerate(tokens):
+        if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
+            continue
+        if word not in _SELF_ZH:
+            return False
+        j = i + 2 if i + 1 < len(tokens) and tokens[i + 1][0] == "的" else i + 1
+        return j < len(tokens) and _is_relation(*tokens[j])
+    return False

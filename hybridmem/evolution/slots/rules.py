@@ -145,7 +145,10 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             r"|\bhired by\b"
             r"|\boffice\b|\bbranch\b|\bcompan(?:y|ies)\b|\bstarted at\b|\bjob at\b"
             r"|\bcommute to\b|\bemployer\b|\bstartup\b|\bi(?:'m| am) at [a-z]|\bclinic\b"
-            r"|上班|入职|离职|跳槽|公司|办公|录用|单位|调到|干了|去了一家|工位|就职|任职",
+            r"|上班|入职|离职|跳槽|公司|办公|录用|单位|调到|干了|去了一家|工位|就职|任职"
+            # 在 + where + 工作 in one clause: where one works ("在里斯本工作"); 工作 alone is
+            # too common a word ("工作很忙") to name the attribute.
+            r"|在[^，,。；;！!？?\s]{1,8}工作",
             re.I,
         ),
     ),
@@ -174,6 +177,15 @@ _THIRD_EN = re.compile(
     # "my girlfriend's brother" is the brother, not the girlfriend (an attribute noun).
     r"^(?:my|our|his|her|their)\s+(?!(?:" + _ATTRIBUTE_NOUNS_EN + r")\b(?!'s))[a-z]+"
     r"|^(?:he|she|they|it|the|a|an|this|that|these|those|there|someone|everyone)\b"
+)
+# The speaker's partner as subject: an attribute of the speaker's (the relationship) only when
+# the statement is about the relationship, else the partner's own.
+_PARTNER_SUBJECT_EN = re.compile(
+    r"^(?:my|our)\s+(?:girlfriend|boyfriend|wife|husband|partner)\b(?!')"
+)
+_RELATIONSHIP_EN = re.compile(
+    r"\b(?:called|named|name is|single|married|marry|engaged|divorc\w*|broke up|split up"
+    r"|dating|dumped|cheated|left me|moved in|anniversary|wedding)\b"
 )
 # A thing as subject that is said of the speaker: "the e-bike works better for me".
 _OF_SPEAKER_EN = re.compile(r"\b(?:for|to|with) me\b|\bsuits me\b|\bi(?:'m|'ve|'d)?\b")
@@ -258,6 +270,12 @@ def about_speaker(text: str) -> bool:
     # First person ("I", "we", "my job") or no subject ("moved back to Boston") is the
     # speaker; "my sister", "the meeting", "he" are not.
     lowered = stripped.lower()
+    partner = _PARTNER_SUBJECT_EN.match(lowered)
+    if partner is not None:
+        # "My girlfriend is called Anna", "my husband and I split up": the user's relationship;
+        # "my husband works at a law firm", "my partner loves hiking": the partner's own.
+        rest = lowered[partner.end() :]
+        return _RELATIONSHIP_EN.search(rest) is not None or _OF_SPEAKER_EN.search(rest) is not None
     if _THIRD_EN.match(lowered) is None:
         return True
     possessed = re.match(r"^(?:my|our|his|her|their)\b", lowered) is not None

@@ -194,6 +194,9 @@ class EvolutionWriter:
             # traffic was awful" still states the change (commitments.py).
             clause = commitments.committed_change(request.content, result, self.classifier)
             draft.assertive = draft.assertive or clause is not None
+            # "My dad hates cold weather": an emotion word, but his taste, not a mood of the
+            # speaker's (others.py); a fact about him is not held back as a passing feeling.
+            draft.assertive = draft.assertive or others.held_by_other(request.content, result)
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
             if (
