@@ -44,6 +44,7 @@ from hybridmem.retrieval.entities import (
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
 from hybridmem.retrieval.groups import assertions_first, group_values
 from hybridmem.retrieval.language import similarity_scale
+from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import withheld
@@ -260,6 +261,7 @@ class Retriever:
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
+        hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors)
         hits = assertions_first(
             hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types, cosine
         )
