@@ -16,6 +16,7 @@ hits; only their order changes, so a false reading costs a place in the ranking,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
@@ -40,6 +41,21 @@ def subject_of(text: str) -> str | None:
         return None
     found = others.person_of(text)
     return found[0] if found else None
+
+
+def same_subject(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` give values of the same person's attributes. A capitalised
+    word opening an English sentence reads as a name ("Mara moved to Lisbon"), and so does a
+    noun ("Badminton is on Thursdays now"): a word the other statement uses in lower case
+    ("I play badminton on Tuesdays") is a common noun there, so no one's name."""
+
+    def key(text: str, other: str) -> str | None:
+        found = subject_of(text)
+        if found and found.isascii() and re.search(rf"\b{re.escape(found)}\b", other):
+            return None
+        return found
+
+    return key(a, b) == key(b, a)
 
 
 def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
@@ -102,7 +118,7 @@ def newer_first(
             and h.node.created_at > old.node.created_at
             and h.node.id in vectors
             and not _other_attributes(h.node, old.node)
-            and subject_of(h.node.content) == subject_of(old.node.content)
+            and same_subject(h.node.content, old.node.content)
         ]
         if not newer:
             continue
