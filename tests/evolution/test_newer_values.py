@@ -152,3 +152,31 @@ def test_a_choice_made_with_haishi_ba_is_no_question(text):
 )
 def test_an_either_or_question_still_asks(text):
     assert str(default_classifier().classify(text).act) == "question"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        pytest.param(
+            (
+                "I do the weekly shop at Tesco.",
+                "Weekly shop is at Aldi, cheaper.",
+                "Back to Tesco for the weekly shop, Aldi never has oat milk.",
+            ),
+            id="en",
+        ),
+        pytest.param(
+            ("我在盒马买菜。", "最近在叮咚买菜下单。", "又回盒马买菜了，叮咚老缺货。"), id="zh"
+        ),
+    ],
+)
+def test_a_profile_does_not_fold_the_newest_value_of_its_theme(mem, clock, said):
+    # The profile quotes the latest mention; folded, it would leave the older values (the
+    # one it moved away from among them) answering for the theme.
+    ids = []
+    for text in said:
+        ids.append(mem.add(text, node_type="fact", user_id=U).id)
+        clock.advance(days=14)
+    report = mem.maintain(user_id=U)
+    assert any(a.action == "distil_create" for a in report.actions)
+    assert [mem.get(i, user_id=U).status for i in ids] == ["active"] * 3
