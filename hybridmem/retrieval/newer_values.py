@@ -72,12 +72,12 @@ def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
 
 def _other_attributes(a: MemoryNode, b: MemoryNode) -> bool:
     """Groups that already say how the two relate: one group (its current value is ordered
-    by :func:`~hybridmem.retrieval.groups.group_values`), or two slot groups (two attributes
-    the slot rules name apart)."""
-    ga, gb = a.conflict_group, b.conflict_group
-    if ga and ga == gb:
-        return True
-    return bool(ga and gb and ga.startswith("slot:") and gb.startswith("slot:"))
+    by :func:`~hybridmem.retrieval.groups.group_values`), or two groups, by slot or by a
+    linked change (two attributes the writer told apart: on the generated scenarios, "Book
+    club picks are now due on the first Monday" and "From now on take the dry cleaning to the
+    place on …", each linked to its own earlier value, read as one attribute to the pair
+    model)."""
+    return bool(a.conflict_group and b.conflict_group)
 
 
 def newer_first(
