@@ -180,3 +180,25 @@ def test_a_profile_does_not_fold_the_newest_value_of_its_theme(mem, clock, said)
     report = mem.maintain(user_id=U)
     assert any(a.action == "distil_create" for a in report.actions)
     assert [mem.get(i, user_id=U).status for i in ids] == ["active"] * 3
+
+
+def test_two_values_the_writer_linked_apart_keep_their_order(tmp_path, e5):
+    # Each change is linked to its own earlier value (two conflict groups); the pair model
+    # alone reads the two new values as one attribute, and must not reorder them.
+    clock = FakeClock(datetime(2025, 6, 3, 9, tzinfo=UTC))
+    said = (
+        "Drop my dry cleaning at the shop on Elm Road.",
+        "Book club picks are due on the last Friday of the month.",
+        "From now on take the dry cleaning to the place on Harbour Street instead.",
+        "Book club picks are now due on the first Monday instead.",
+    )
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        ids = []
+        for text in said:
+            ids.append(mem.add(text, node_type="fact", user_id=U).id)
+            clock.advance(days=6)
+        assert (
+            mem.get(ids[2], user_id=U).conflict_group == mem.get(ids[0], user_id=U).conflict_group
+        )
+        hits = mem.retrieve("Where should the user's dry cleaning go?", user_id=U, top_k=3).hits
+        assert hits[0].node.id == ids[2]
