@@ -2,13 +2,15 @@
 
 A conflict group's current value comes first and names what it was before
 (:func:`group_values`); what was said in passing yields to the user's standing statements
-(:func:`assertions_first`). Both read the marks the evolution layer leaves on nodes through
+(:func:`assertions_first`); identical copies of one memory keep one place
+(:func:`merge_duplicates`). The first two read the marks the evolution layer leaves on nodes through
 :mod:`hybridmem.core.evolution_marks`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from hybridmem.core.evolution_marks import current_of, is_unconfirmed, said_in_passing
 from hybridmem.models import Hit, MemoryNode
@@ -238,4 +240,28 @@ def _yielded(
             if outranks(other, hit) or rank[id(other)] < before:
                 at = i + 1
         out.insert(at, hit)
+    return out
+
+
+def duplicate_key(node: MemoryNode) -> tuple[str | None, str, str]:
+    """Memories with this key say the same thing in the same place: same parent, same type,
+    same words (case and spacing aside). The same words under another parent (another
+    session, another task) are another occurrence and stay apart."""
+    return node.parent_id, node.node_type, " ".join(node.content.casefold().split())
+
+
+def merge_duplicates(hits: list[Hit]) -> list[Hit]:
+    """Keep the best-ranked hit of each set of identical memories: a copy adds nothing to the
+    context but takes a place and tokens. The kept hit lists the others in ``merged``."""
+    first: dict[tuple[str | None, str, str], int] = {}
+    out: list[Hit] = []
+    for hit in hits:
+        key = duplicate_key(hit.node)
+        at = first.get(key)
+        if at is None:
+            first[key] = len(out)
+            out.append(hit)
+        else:
+            kept = out[at]
+            out[at] = replace(kept, merged=(*kept.merged, hit.node))
     return out

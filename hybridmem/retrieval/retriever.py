@@ -43,9 +43,10 @@ from hybridmem.retrieval.entities import (
     topic_query,
 )
 from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
-from hybridmem.retrieval.groups import assertions_first, group_values
+from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.mentions import asks_about
+from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import withheld
@@ -265,6 +266,7 @@ class Retriever:
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
+        hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors)
         hits = assertions_first(
             hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types, cosine
         )
@@ -651,30 +653,6 @@ class Retriever:
         if missing and query_vec is not None:
             for node_id, vec in self._vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)
-
-
-def duplicate_key(node: MemoryNode) -> tuple[str | None, str, str]:
-    """Memories with this key say the same thing in the same place: same parent, same type,
-    same words (case and spacing aside). The same words under another parent (another
-    session, another task) are another occurrence and stay apart."""
-    return node.parent_id, node.node_type, " ".join(node.content.casefold().split())
-
-
-def merge_duplicates(hits: list[Hit]) -> list[Hit]:
-    """Keep the best-ranked hit of each set of identical memories: a copy adds nothing to the
-    context but takes a place and tokens. The kept hit lists the others in ``merged``."""
-    first: dict[tuple[str | None, str, str], int] = {}
-    out: list[Hit] = []
-    for hit in hits:
-        key = duplicate_key(hit.node)
-        at = first.get(key)
-        if at is None:
-            first[key] = len(out)
-            out.append(hit)
-        else:
-            kept = out[at]
-            out[at] = replace(kept, merged=(*kept.merged, hit.node))
-    return out
 
 
 def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWeights:

@@ -154,7 +154,7 @@ class _Distillation:
         ids = set(cited)
         # Written or used within retrieved_keep_days: in use, not replaced by its conclusion yet.
         settled = self.now - timedelta(days=self.cfg.retrieved_keep_days)
-        return [
+        chosen = [
             s
             for s in theme.sources
             if s.id in ids
@@ -165,6 +165,18 @@ class _Distillation:
             and s.content in trait.text
             and self.guard.why_kept(s) is None
         ]
+        # A value (fact, preference) newer than one of the theme's values left live may be a
+        # change of it ("Back to Tesco for the weekly shop" after "Weekly shop is at Aldi"):
+        # folded, it would leave the older value answering alone. Such a value stays live.
+        values = self.cfg.conflict_types
+        left = [
+            s.created_at
+            for s in theme.sources
+            if s.node_type in values and s.status == ACTIVE and s not in chosen
+        ]
+        if not left:
+            return chosen
+        return [s for s in chosen if s.node_type not in values or s.created_at <= min(left)]
 
     def fold(self, profile_id: str, quoted: list[MemoryNode]) -> None:
         """Archive ``quoted`` with a pointer to the profile (retrieval unfolds them)."""

@@ -276,8 +276,13 @@ QUESTION_FORM = _family(
             r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
             r"|(?P<anota>[\u4e00-\u9fff])不(?P=anota)",
         ),
-        # "A 还是 B" asks; 还是 at a clause head ("after all") does not.
-        ("zh-colloquial-wh", r"啥|咋|[^我你他她,.;!?:\s]还是(?!要|想|觉得|决定|喜欢|算了)"),
+        # "A 还是 B" asks; 还是 at a clause head ("after all") does not, nor "还是 X 吧" closing
+        # a clause ("距离还是用公里吧。": a choice made, "let's go with X after all").
+        (
+            "zh-colloquial-wh",
+            r"啥|咋|[^我你他她,.;!?:\s]还是(?!要|想|觉得|决定|喜欢|算了)"
+            r"(?![^,.;!?，。；！？]*吧(?:[,.;!，。；！]|$))",
+        ),
         ("le-mei", r"了没有?[?.!\s]*$|[^我也]不[?.!\s]*$"),
         ("ni-zhidao", r"你知道|你还记得|你记得"),
     ),

@@ -1,0 +1,77 @@
+"""The colloquial scenario sets split by language and kind (issue 38).
+
+``python -m benchmarks.evolution_scenarios --scenarios FILE`` pools every scenario of a family;
+the issue's targets are per language, and the second blind set has four kinds. This runs the
+same benchmark (:func:`benchmarks.evolution_scenarios.run`, every variant) once per language
+and kind of each file and writes one JSON with a row per (file, language, kind, variant,
+metric)::
+
+    python -m benchmarks.colloquial_report --embedder multilingual \\
+        --json benchmarks/results/colloquial_issue38.json \\
+        benchmarks/data/colloquial_dev.json benchmarks/data/colloquial_blind.json
+
+The kind is read off the scenario id (``colloq2-<kind>-<lang>-<i>``; the first sets have
+``change`` and ``want`` only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks.evolution_scenarios import run
+from benchmarks.paths import portable
+from benchmarks.scenario_files import load_scenarios
+from benchmarks.scenarios import Scenario
+
+METRICS = ("stale_rate", "pollution_rate", "hit@3")
+
+
+def kind_of(sc: Scenario) -> str:
+    """``plain``/``back``/``style``/``want`` (second blind set), else the family's kind."""
+    parts = sc.id.split("-")
+    if parts[0] == "colloq2":
+        return parts[1]
+    return "want" if sc.family == "one_offs" else "change"
+
+
+def report(files: Sequence[Path], embedder: str) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for path in files:
+        split: dict[tuple[str, str], list[Scenario]] = defaultdict(list)
+        for sc in load_scenarios(path):
+            split[(sc.lang, kind_of(sc))].append(sc)
+        for (lang, kind), scenarios in sorted(split.items()):
+            with tempfile.TemporaryDirectory(prefix="hm-colloq-") as tmp:
+                result = run(0, 7, embedder, Path(tmp), given=scenarios, source=portable(path))
+            for row in result["rows"]:  # type: ignore[attr-defined]
+                if row["metric"] in METRICS:
+                    rows.append({"file": portable(path), "lang": lang, "kind": kind, **row})
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.colloquial_report")
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--embedder", default="multilingual")
+    parser.add_argument("--json", type=Path, required=True)
+    args = parser.parse_args(argv)
+    rows = report(args.files, args.embedder)
+    for r in rows:
+        if r["variant"] in ("baseline", "evolution") and r["metric"] != "hit@3":
+            print(
+                f"{r['file']} {r['lang']} {r['kind']:7} {r['variant']:10} {r['metric']:15} "
+                f"{r['value']:.3f} (n={r['n']})"
+            )
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"embedder": args.embedder, "rows": rows}
+    args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""A newer value first: two statements that answer the same question, asked at query time.
+
+The writer links a new statement to an older one only on strong evidence (a slot, or the pair
+model with a change word and a shared word naming the attribute, :mod:`hybridmem.evolution
+.write.planner`), because a write-time link is a decision: the older value is demoted or
+archived, and a false link hides a true fact. People change values without saying so ("Aisle
+seat for me on flights", 健身这阵子都是周四去, "Keep it casual with me"), so many changes are
+never linked and the older value, often closer in words to the question, answers it.
+
+At query time the question is known and nothing has to be decided for good: among the hits,
+an older standing statement shown to the reader yields its place to the newer statement the
+shipped pair model reads as a value of the same attribute (a change or a restatement), when
+both are about the same subject and no slot says they are different attributes. Both stay
+hits; only their order changes, so a false reading costs a place in the ranking, not a memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from hybridmem.config.evolution import EvolutionConfig
+from hybridmem.core.evolution_marks import is_unconfirmed, said_in_passing
+from hybridmem.embedding import Embedder
+from hybridmem.evolution.slots import others, rules
+from hybridmem.evolution.slots.pairs import model_for, read
+from hybridmem.models import Hit, MemoryNode
+
+VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
+
+
+@lru_cache(maxsize=4096)
+def subject_of(text: str) -> str | None:
+    """Whose value ``text`` gives: the key of another person it names by a name or a relation
+    ("my sister Mara", 我姐), else None (the speaker, or a thing: "the meeting"). A subjectless
+    clause counts as the speaker's, whatever the slot rules make of it ("距离还是用公里吧")."""
+    if rules.about_speaker(text):
+        return None
+    found = others.person_of(text)
+    return found[0] if found else None
+
+
+def same_subject(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` give values of the same person's attributes. A capitalised
+    word opening an English sentence reads as a name ("Mara moved to Lisbon"), and so does a
+    noun ("Badminton is on Thursdays now"): a word the other statement uses in lower case
+    ("I play badminton on Tuesdays") is a common noun there, so no one's name."""
+
+    def key(text: str, other: str) -> str | None:
+        found = subject_of(text)
+        if found and found.isascii() and re.search(rf"\b{re.escape(found)}\b", other):
+            return None
+        return found
+
+    return key(a, b) == key(b, a)
+
+
+def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
+    """A settled statement of the user's: a fact or preference that was not said in passing,
+    is not a candidate and is not a challenger waiting for confirmation (the conflict policy
+    keeps those behind a long-term value on purpose)."""
+    return (
+        node.node_type in kinds
+        and node.status == "active"
+        and not said_in_passing(node)
+        and not is_unconfirmed(node)
+    )
+
+
+def _other_attributes(a: MemoryNode, b: MemoryNode) -> bool:
+    """Groups that already say how the two relate: one group (its current value is ordered
+    by :func:`~hybridmem.retrieval.groups.group_values`), or two groups, by slot or by a
+    linked change (two attributes the writer told apart: on the generated scenarios, "Book
+    club picks are now due on the first Monday" and "From now on take the dry cleaning to the
+    place on …", each linked to its own earlier value, read as one attribute to the pair
+    model)."""
+    return bool(a.conflict_group and b.conflict_group)
+
+
+def newer_first(
+    hits: list[Hit],
+    top_k: int | None,
+    config: EvolutionConfig,
+    embedder: Embedder,
+    vectors_of: VectorsOf,
+) -> list[Hit]:
+    """``hits`` with each shown standing statement preceded by the newer statement among the
+    hits that the pair model reads as another value of its attribute (see the module
+    docstring). For each shown statement only its most similar newer standing hit is asked,
+    as the writer asks only the nearest: a handful of model readings per query. Only with
+    the writer's pair links on (``EvolutionConfig.pair_links``) and an embedder a pair model
+    is shipped for."""
+    kinds = config.conflict_types
+    if not config.pair_links or not kinds:
+        return hits
+    model = model_for(embedder.name, embedder.dimension)
+    if model is None:
+        return hits
+    window = len(hits) if top_k is None else min(top_k, len(hits))
+    standing = [h for h in hits if _standing(h.node, kinds)]
+    shown = [h for h in hits[:window] if _standing(h.node, kinds)]
+    if len(standing) < 2 or not shown:
+        return hits
+    vectors = vectors_of([h.node.id for h in standing])
+    out = list(hits)
+    for old in shown:
+        vec = vectors.get(old.node.id)
+        if vec is None:
+            continue
+        at = next(i for i, h in enumerate(out) if h is old)
+        newer = [
+            h
+            for h in out[at + 1 :]
+            if _standing(h.node, kinds)
+            and h.node.created_at > old.node.created_at
+            and h.node.id in vectors
+            and not _other_attributes(h.node, old.node)
+            and same_subject(h.node.content, old.node.content)
+        ]
+        if not newer:
+            continue
+        best = max(newer, key=lambda h: float(vectors[h.node.id] @ vec))
+        reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
+        if reading.linked:
+            out = [h for h in out if h is not best]
+            out.insert(at, best)
+    return out
