@@ -90,11 +90,11 @@ def newer_first(
     """``hits`` with each shown standing statement preceded by the newer statement among the
     hits that the pair model reads as another value of its attribute (see the module
     docstring). For each shown statement only its most similar newer standing hit is asked,
-    as the writer asks only the nearest: a handful of model readings per query. Only with
-    the writer's pair links on (``EvolutionConfig.pair_links``) and an embedder a pair model
-    is shipped for."""
+    as the writer asks only the nearest: a handful of model readings per query. Only when
+    ``EvolutionConfig.newer_first_at_query`` is on (off by default), with the writer's pair
+    links on (``EvolutionConfig.pair_links``) and an embedder a pair model is shipped for."""
     kinds = config.conflict_types
-    if not config.pair_links or not kinds:
+    if not config.newer_first_at_query or not config.pair_links or not kinds:
         return hits
     model = model_for(embedder.name, embedder.dimension)
     if model is None:
