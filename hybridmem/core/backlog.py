@@ -41,7 +41,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -49,7 +49,25 @@ from hybridmem.errors import HybridMemError, StoreClosedError
 from hybridmem.models import IndexState, MemoryNode
 
 if TYPE_CHECKING:
-    from hybridmem.core.engine import Engine
+    from hybridmem.config import MemoryConfig
+    from hybridmem.embedding.base import Embedder, Vectors
+    from hybridmem.index.base import VectorIndex
+    from hybridmem.store import TreeStore
+
+
+class Engine(Protocol):
+    """What the backlog reads of its engine (``core/engine.py``, which builds it)."""
+
+    config: MemoryConfig
+    lock: threading.RLock
+    closed: bool
+    store: TreeStore
+    index: VectorIndex
+    embedder: Embedder
+    index_lag: str | None
+
+    def embed(self, texts: Sequence[str]) -> Vectors: ...
+
 
 log = logging.getLogger(__name__)
 

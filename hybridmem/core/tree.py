@@ -637,4 +637,5 @@ class _Vectors:
 
     def table(self, items: Sequence[int]) -> Vectors:
         """The vectors of these items (each embedded), in order."""
-        return self.feed.all()[[self.rows[k] for k in items]]
+        rows = [self.rows[k] for k in items]
+        return self.feed.all()[[r for r in rows if r is not None]]

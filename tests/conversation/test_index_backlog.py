@@ -130,7 +130,5 @@ def test_the_background_thread_stops_on_close_and_nothing_is_lost(
         nodes = mem.stats().nodes
     with open_mem("memory", embedder=embedder, clock=clock, config=cfg) as mem:
         assert _pending(mem) == 0 and mem.stats().vectors == nodes
-        buffered = [
-            n for n in mem.get_all(user_id="u", status=None) if n.node_type == BUFFER_TYPE
-        ]
+        buffered = [n for n in mem.get_all(user_id="u", status=None) if n.node_type == BUFFER_TYPE]
         assert len(buffered) == len(CHAT)
