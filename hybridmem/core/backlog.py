@@ -100,8 +100,6 @@ class IndexBacklog:
         """Counts deferred writes, so a pass that found nothing pending while a write was
         committing does not clear the flag that write raised."""
         self._state = threading.Condition()
-        self._work = threading.Lock()
-        """One pass at a time: a search's drain waits for the thread's batch, then finishes."""
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._last_write = 0.0
@@ -110,6 +108,8 @@ class IndexBacklog:
         """Deferred writes in progress: the thread starts no batch meanwhile."""
         self._draining = 0
         """Drains waiting: the thread hands the rest of its pass over to them."""
+        self._gave_up = -1
+        """The write generation the thread last failed at: it waits for a newer write."""
         self._recent: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 
     @property
@@ -151,14 +151,17 @@ class IndexBacklog:
         may be on); how many rows this call indexed. Free when nothing is owed."""
         if not self._owed:
             return 0
+        # No wait for the thread: a drain may run under the write lock (verify, a search in
+        # a transaction) while the thread waits for that lock. The thread gives way after its
+        # batch; a row both embed is written once (re-read under the lock in _batch).
         with self._state:
             self._draining += 1
         try:
-            with self._work:
-                return self._pass(self._engine.config.embed_batch_size, stop=lambda: False)
+            return self._pass(self._engine.config.embed_batch_size, stop=lambda: False)
         finally:
             with self._state:
                 self._draining -= 1
+                self._state.notify()
 
     def stop(self) -> None:
         """Stop the thread (``close``): it ends after the chunk it is embedding; what is still
@@ -174,21 +177,32 @@ class IndexBacklog:
     def _run(self) -> None:
         while True:
             with self._state:
-                while not self._stopping and (not self._owed or not self._quiet()):
+                while not self._stopping and (not self._due() or not self._quiet()):
+                    # Woken by a write (owe), a write's end, a drain's end or stop; else it
+                    # waits out the rest of the quiet time.
                     idle = time.monotonic() - self._last_write
-                    self._state.wait(None if not self._owed else QUIET_SECONDS - idle)
+                    busy = not self._due() or self._writing or self._draining
+                    self._state.wait(None if busy else max(QUIET_SECONDS - idle, 0.001))
                 if self._stopping:
                     return
-            with self._work:
-                try:
-                    self._pass(THREAD_BATCH, stop=lambda: self._stopping or not self._quiet())
-                except StoreClosedError:
-                    return
-                except HybridMemError as exc:  # the rows stay pending: the next owe retries
-                    self._engine.index_lag = str(exc)
+            try:
+                self._pass(THREAD_BATCH, stop=lambda: self._stopping or not self._quiet())
+            except StoreClosedError:
+                return
+            except Exception as exc:
+                # Whatever failed (index down, disk full, a model error), the rows stay
+                # pending and the thread lives on: the next owe, search or open retries.
+                self._engine.index_lag = str(exc)
+                if not isinstance(exc, HybridMemError):
+                    log.exception("index backlog: unexpected failure; it catches up later")
+                else:
                     log.warning("index backlog deferred (%s); it catches up later", exc)
-                    with self._state:
-                        self._owed = False
+                with self._state:
+                    # Searches still drain (the flag stays); the thread waits for a new write.
+                    self._gave_up = self._generation
+
+    def _due(self) -> bool:
+        return self._owed and self._generation != self._gave_up
 
     def _quiet(self) -> bool:
         if self._writing or self._draining:
