@@ -57,6 +57,11 @@ class ConversationCalls:
         user. Each memory cites the ids of the messages it came from
         (:attr:`MemoryNode.source_ids`). One call is one write: all of it or nothing. Returns
         an :class:`~hybridmem.conversation.IngestReport`.
+
+        The call returns once the write is committed; the vectors of what it wrote are
+        computed after, in batches (``MemoryConfig.index_messages_later``; only facts and
+        preferences are embedded in the call). A search indexes whatever is pending first, so
+        a memory just added is always found; :meth:`wait_indexed` waits for all of it.
         """
         self._check_open()
         user_id = check_user_id(user_id)
