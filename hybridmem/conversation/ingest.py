@@ -82,6 +82,22 @@ class ConversationIngest:
         agent_id: str | None = None,
         session_id: str | None = None,
     ) -> IngestReport:
+        # The whole call (parsing and extraction too, not only its write) keeps the index
+        # backlog's thread off the model and the cores: core/backlog.py.
+        with self._core.engine.backlog.deferring():
+            return self._add_messages(
+                messages, user_id=user_id, task_id=task_id, agent_id=agent_id, session_id=session_id
+            )
+
+    def _add_messages(
+        self,
+        messages: Any,
+        *,
+        user_id: str,
+        task_id: str | None,
+        agent_id: str | None,
+        session_id: str | None,
+    ) -> IngestReport:
         engine = self._core.engine
         parsed = parse_messages(messages, max_chars=engine.config.max_content_chars)
         if not parsed:
