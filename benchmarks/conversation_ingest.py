@@ -38,7 +38,7 @@ from benchmarks.locomo_data import HEADLINE_CATEGORIES, Conversation, load_locom
 from benchmarks.madial_data import load_madial
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_locomo_path
-from hybridmem import FakeClock, HybridMemory, make_embedder
+from hybridmem import FakeClock, HybridMemory, MemoryConfig, make_embedder
 from hybridmem.embedding import Embedder
 
 BUDGET = 1_000
@@ -65,8 +65,12 @@ def messages_of(conv: Conversation) -> list[list[dict[str, Any]]]:
     return out
 
 
+CONFIG = MemoryConfig()
+"""The config every store of a run opens with (``--index-in-call`` changes it)."""
+
+
 def _open(path: Path, embedder: Embedder, clock: FakeClock) -> HybridMemory:
-    return HybridMemory(path, embedder=embedder, clock=clock)
+    return HybridMemory(path, embedder=embedder, clock=clock, config=CONFIG)
 
 
 @dataclass(frozen=True)
@@ -221,8 +225,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--madial", type=Path, default=None, help="MADial-Bench folder")
     parser.add_argument("--lang", action="append", default=[], help="MADial languages (en, zh)")
+    parser.add_argument(
+        "--index-in-call",
+        action="store_true",
+        help="add_messages embeds and indexes in the call (index_messages_later=False)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out/conversation"))
     args = parser.parse_args(argv)
+    global CONFIG
+    CONFIG = MemoryConfig(index_messages_later=not args.index_in_call)
     console = Console()
     dataset = load_locomo(args.data, limit=None if args.conv else args.limit)
     convs = [c for c in dataset.conversations if not args.conv or c.sample_id in args.conv]

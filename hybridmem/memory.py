@@ -177,6 +177,9 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
     def close(self) -> None:
         """Close the store. Further calls raise :class:`StoreClosedError`."""
         engine = self._core.engine
+        # Before the lock: the backlog's thread takes it to write the batch it is on. What is
+        # still pending stays so in the store; the next open indexes it.
+        engine.backlog.stop()
         with engine.lock:
             if engine.closed:
                 return

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class ConversationCalls:
-    """``add_messages`` and ``set_message_extractor``."""
+    """``add_messages``, ``wait_indexed`` and ``set_message_extractor``."""
 
     _core: Core
     _ingest: ConversationIngest | None = None
@@ -61,6 +61,11 @@ class ConversationCalls:
         Each memory cites the ids of the messages it came from
         (:attr:`MemoryNode.source_ids`). One call is one write: all of it or nothing. Returns
         an :class:`~hybridmem.conversation.IngestReport`.
+
+        The call returns once the write is committed; the vectors of what it wrote are
+        computed after, in batches (``MemoryConfig.index_messages_later``; only facts and
+        preferences are embedded in the call). A search indexes whatever is pending first, so
+        a memory just added is always found; :meth:`wait_indexed` waits for all of it.
         """
         self._check_open()
         user_id = check_user_id(user_id)
@@ -73,6 +78,15 @@ class ConversationCalls:
         return self._conversation.add_messages(
             messages, user_id=user_id, task_id=task_id, agent_id=agent_id, session_id=session_id
         )
+
+    def wait_indexed(self) -> int:
+        """Index now what writes left for the index to catch up with (``add_messages`` with
+        ``MemoryConfig.index_messages_later``: its memories are committed at once, their
+        vectors come after); return how many rows this call indexed. A search does this
+        itself (a memory just added is always found); use it to time the whole ingest, or
+        before handing the directory to a process that only reads the index."""
+        self._check_open()
+        return self._core.engine.backlog.drain()
 
     def set_message_extractor(self, extractor: Extractor | None) -> None:
         """Let ``extractor`` decide what :meth:`add_messages` keeps (e.g. ``LLMExtractor`` of

@@ -256,6 +256,16 @@ class MemoryConfig:
     write (a batch of one chunk gains nothing from the background). The write still commits
     only once every vector is known; the write lock waits for at most these chunks'
     embedding. 0: every vector is computed before the write lock is taken."""
+    index_messages_later: bool = True
+    """``add_messages`` commits the buffer and the extracted memories and returns; their
+    vectors are computed and indexed afterwards, in batches, by the engine's index backlog
+    (``core/backlog.py``). Only facts and preferences are embedded before the write (their
+    slot and conflict group read the vector). A retrieval first indexes what is pending, so a
+    memory just added is always found. False: every item is embedded and indexed inside the
+    call, as ``add_many`` does."""
+    background_indexer: bool = True
+    """Whether a background thread indexes the backlog as it grows. False: it is indexed by
+    the next retrieval, ``wait_indexed()``, or the next open (deterministic; tests)."""
     max_depth: int = 64
     """Deepest allowed node (the root is depth 0); deeper writes raise LimitExceededError."""
     max_nodes_per_user: int | None = None

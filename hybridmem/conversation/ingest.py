@@ -26,7 +26,7 @@ message in the buffer already?" is one lookup of the batch's ids, whatever the s
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -82,6 +82,22 @@ class ConversationIngest:
         agent_id: str | None = None,
         session_id: str | None = None,
     ) -> IngestReport:
+        # The whole call (parsing and extraction too, not only its write) keeps the index
+        # backlog's thread off the model and the cores: core/backlog.py.
+        with self._core.engine.backlog.deferring():
+            return self._add_messages(
+                messages, user_id=user_id, task_id=task_id, agent_id=agent_id, session_id=session_id
+            )
+
+    def _add_messages(
+        self,
+        messages: Any,
+        *,
+        user_id: str,
+        task_id: str | None,
+        agent_id: str | None,
+        session_id: str | None,
+    ) -> IngestReport:
         engine = self._core.engine
         parsed = parse_messages(messages, max_chars=engine.config.max_content_chars)
         if not parsed:
@@ -117,7 +133,7 @@ class ConversationIngest:
             coerce_input(item, i, engine.config)
             for i, item in enumerate([*items, *buffered, *kept])
         ]
-        nodes = self._core.tree.add_many(inputs, user_id)
+        nodes = self._core.tree.add_many(inputs, user_id, embed_now=self._embed_now())
         memories = nodes[len(items) + len(buffered) :]
         written = tuple(
             WrittenMemory(
@@ -145,6 +161,17 @@ class ConversationIngest:
         )
 
     # -- steps ----------------------------------------------------------------------------
+    def _embed_now(self) -> Callable[[NodeInput], bool] | None:
+        """Which items are embedded inside the call when the index catches up later
+        (``MemoryConfig.index_messages_later``): the types whose write plan reads the vector
+        (facts and preferences: their slot and conflict group). The buffer copies and the
+        events are embedded by the engine's index backlog after the call returns."""
+        config = self._core.engine.config
+        if not config.index_messages_later:
+            return None
+        planned = frozenset(config.evolution.conflict_types)
+        return lambda item: item.node_type in planned
+
     def _extract(self, messages: Sequence[ChatMessage]) -> tuple[Extraction, str | None]:
         """The configured extractor's answer; the rules' when it fails (never a lost batch)."""
         if self.extractor is self.rules:

@@ -27,8 +27,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+import numpy as np
+
 from hybridmem.clock import Clock, ensure_utc
 from hybridmem.config import MemoryConfig
+from hybridmem.core.backlog import IndexBacklog
 from hybridmem.core.feed import EmbedFeed
 from hybridmem.core.hooks import ContentSealer, PlainSealer, WritePlanner
 from hybridmem.core.ops import ApplyContext, BuiltRow, OpRegistry, core_registry
@@ -66,6 +69,9 @@ class WriteUnit:
     indexed: set[str] = field(default_factory=set)
     """Ids of ``index``'s nodes whose vectors and indexed mark the flush recorded (after the
     commit), so the writer can return them as stored without reading them back."""
+    later: bool = False
+    """The unit committed rows pending for the engine's index backlog (``core/backlog.py``),
+    told once the outermost unit commits."""
 
     def absorb(self, inner: WriteUnit) -> None:
         """Take over the deferred work of a nested unit that committed."""
@@ -75,6 +81,7 @@ class WriteUnit:
         self.tops.update(inner.tops)
         self.delete.extend(inner.delete)
         self.finish_pending = self.finish_pending or inner.finish_pending
+        self.later = self.later or inner.later
 
 
 StoreHook = Callable[["Engine", TreeStore], None]
@@ -156,6 +163,8 @@ class Engine:
         stay pending until the index can be written again."""
         self._unit: WriteUnit | None = None
         self.closed = False
+        self.backlog = IndexBacklog(self, self._index_now)
+        """Rows committed pending for later (``add_messages``) and the thread indexing them."""
         # Last: the factories see a complete engine.
         self.planner: WritePlanner | None = parts.planner(self) if parts.planner else None
         self.catch_up: CatchUp | None = parts.catch_up(self) if parts.catch_up else None
@@ -214,6 +223,16 @@ class Engine:
                 return
             if self._flush_unit is not None:
                 self._flush(unit)
+        if unit.later and outer is None:
+            self.backlog.owe()  # outside the lock: the thread may start at once
+
+    def _index_now(self, nodes: Sequence[MemoryNode], vectors: np.ndarray) -> None:
+        """Write the vectors of committed ``nodes`` as a unit's flush does (the backlog's
+        batches: one writer of vectors, under the write lock)."""
+        if self._flush_unit is None:
+            return
+        with self.lock:
+            self._flush(WriteUnit(index=[(list(nodes), vectors)]))
 
     def _flush(self, unit: WriteUnit) -> None:
         """Run a committed unit's vector work. Its failure (index down, disk full) is not the

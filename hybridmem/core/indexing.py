@@ -150,6 +150,10 @@ class IndexSync:
             engine.store.mark_indexed(found)
         missing = [n for n in nodes if n.id not in present]
         done = {n.id for n in found}
+        if missing and engine.backlog.owed:
+            # Rows a write left to the backlog (core/backlog.py): it indexes them, with the
+            # metadata they have by then, instead of this call embedding them now.
+            return done
         if missing and self.index(missing, None):
             done.update(n.id for n in missing)
         return done

@@ -7,7 +7,8 @@ table changes. Arguments arrive validated by the facade (``hybridmem/memory.py``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -72,22 +73,43 @@ class TreeWriter:
         self.engine = engine
 
     # -- add ------------------------------------------------------------------------------
-    def add_many(self, inputs: Sequence[NodeInput], user_id: str) -> list[MemoryNode]:
+    def add_many(
+        self,
+        inputs: Sequence[NodeInput],
+        user_id: str,
+        *,
+        embed_now: Callable[[NodeInput], bool] | None = None,
+    ) -> list[MemoryNode]:
         """Write validated inputs in one unit: either every item is written or none is. An
         item the planner finds to repeat a live node reinforces that node instead of being
-        written; the returned list then holds that node in its place."""
+        written; the returned list then holds that node in its place.
+
+        ``embed_now``: the write's index entries are left to the engine's backlog
+        (``core/backlog.py``) and only the items it picks are embedded before the write
+        (their plan reads the vector; it is kept beside the row, so the backlog does not
+        embed them again). The others are planned without a vector: an exact repeat still
+        merges (by hash), a near-duplicate or a paraphrase does not. None: every item is
+        embedded and indexed in the call."""
         ids = [item.id or new_node_id() for item in inputs]
         if len(set(ids)) != len(ids):
             raise InvalidArgumentError("add_many: two items share the same id")
+        picked = [k for k, item in enumerate(inputs) if embed_now is None or embed_now(item)]
+        rows: list[int | None] = [None] * len(inputs)
+        for row, k in enumerate(picked):
+            rows[k] = row
         # Embedded outside any lock, but for the last ``embed_ahead`` chunks: a background
         # thread embeds them while the earlier items are planned (the unit commits only once
         # every vector is known, and the vectors are the same either way: core/feed.py).
-        texts = [item.content for item in inputs]
-        with self.engine.embed_feed(texts, ahead=self.engine.config.embed_ahead) as feed:
-            return self._add_all(inputs, ids, user_id, feed)
+        texts = [inputs[k].content for k in picked]
+        later = embed_now is not None
+        with (
+            self.engine.backlog.deferring() if later else nullcontext(),
+            self.engine.embed_feed(texts, ahead=self.engine.config.embed_ahead) as feed,
+        ):
+            return self._add_all(inputs, ids, user_id, _Vectors(feed, rows, later))
 
     def _add_all(
-        self, inputs: Sequence[NodeInput], ids: list[str], user_id: str, feed: EmbedFeed
+        self, inputs: Sequence[NodeInput], ids: list[str], user_id: str, feed: _Vectors
     ) -> list[MemoryNode]:
         engine = self.engine
         # The vectors known in this write (each item's as it is planned); the planner adds the
@@ -116,7 +138,8 @@ class TreeWriter:
             resolved: dict[str, str] = {}
             activate_id: str | None = None
             for k, (item, node_id, digest) in enumerate(zip(inputs, ids, digests, strict=True)):
-                known[node_id] = feed.vector(k)
+                if feed.rows[k] is not None:
+                    known[node_id] = feed.vector(k)
                 parent = adds.parent_for(item)
                 # Planning a type the planner reads the tree for (facts: their conflict pool)
                 # must see every earlier item of the batch in the store; so must an item that
@@ -151,7 +174,7 @@ class TreeWriter:
         return [fresh[resolved[node_id]] for node_id in ids]
 
     def _finish_adds(
-        self, adds: AddRun, ids: list[str], activate_id: str | None, feed: EmbedFeed
+        self, adds: AddRun, ids: list[str], activate_id: str | None, feed: _Vectors
     ) -> None:
         """The end of an ``add_many``'s write unit, once every item is written: the ancestors'
         bump and the active node (ops, so replay reproduces them), and the vector work."""
@@ -173,8 +196,17 @@ class TreeWriter:
             )
         # The new items' vectors were computed above; a new root is embedded on its own.
         rows = [i for i, node_id in enumerate(ids) if node_id in batch]
-        if rows:
-            unit.index.append(([batch[ids[i]] for i in rows], feed.all()[rows]))
+        if rows and feed.later:
+            # Committed pending for the backlog; the vectors computed for planning are kept
+            # beside their rows (same transaction) for it to reuse.
+            have = [i for i in rows if feed.rows[i] is not None]
+            if have:
+                engine.store.store_vectors(
+                    [batch[ids[i]] for i in have], feed.table(have), engine.embedder.name
+                )
+            unit.later = True
+        elif rows:
+            unit.index.append(([batch[ids[i]] for i in rows], feed.table(rows)))
         roots = [n for n in created if n.id not in batch]
         if roots:
             unit.index.append((roots, None))
@@ -591,3 +623,21 @@ class TreeWriter:
                 changed.append(node)
             unit.sync.extend(node.id for node in changed)
         return changed
+
+
+class _Vectors:
+    """An ``add_many``'s vectors by item: ``rows[k]`` is item ``k``'s row of the feed (None:
+    not embedded in the call); ``later``: the index entries are the backlog's."""
+
+    def __init__(self, feed: EmbedFeed, rows: list[int | None], later: bool) -> None:
+        self.feed, self.rows, self.later = feed, rows, later
+
+    def vector(self, k: int) -> Any:
+        row = self.rows[k]
+        assert row is not None
+        return self.feed.vector(row)
+
+    def table(self, items: Sequence[int]) -> Vectors:
+        """The vectors of these items (each embedded), in order."""
+        rows = [self.rows[k] for k in items]
+        return self.feed.all()[[r for r in rows if r is not None]]

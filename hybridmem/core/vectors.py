@@ -52,7 +52,9 @@ def search_scope(
 ) -> ScopeSearch:
     """The ``n`` nearest nodes of ``scope`` (among ``statuses``) to ``vector``: exact over
     the stored vectors when the scope is small and fully vectorised, else the index's
-    ``where``/``ids`` query (the same scope said in the index's terms)."""
+    ``where``/``ids`` query (the same scope said in the index's terms). Rows a write left to
+    the index backlog are indexed first: a memory just added is always found."""
+    engine.backlog.drain()
     query = np.asarray(vector, dtype=np.float32).reshape(-1)
     found = None
     if scope.task_ids is not None or scope.path_prefix is not None:

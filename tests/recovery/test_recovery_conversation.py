@@ -41,7 +41,7 @@ SECOND = {
 
 CHILD = """
 import json, os, signal, sys
-from hybridmem import HybridMemory
+from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.core.indexing import IndexSync
 from hybridmem.core.tree import TreeWriter
 
@@ -58,7 +58,9 @@ def die_after(cls, name):
     setattr(cls, name, patched)
 
 
-with HybridMemory(path, embedder="hash") as mem:
+# No background indexer: its own vector writes (IndexSync.flush) would be the kill point at a
+# time of its choosing; the backlog's crash has its own test (test_recovery_backlog.py).
+with HybridMemory(path, embedder="hash", config=MemoryConfig(background_indexer=False)) as mem:
     mem.add_messages(json.loads(first), user_id="u", session_id="s")
     print("ACK first", flush=True)
     # in-unit: every item of the call written, the unit not committed yet.

@@ -93,6 +93,9 @@ def maintain(
     ``max_nodes`` overrides ``EvolutionConfig.max_active_nodes_per_user`` for this run.
     """
     now = ensure_utc(now) if now is not None else core.engine.now()
+    # Compression and distillation compare vectors: what writes left to the index backlog
+    # gets its vectors first (core/backlog.py; free when nothing is owed).
+    core.engine.backlog.drain()
     cfg = core.engine.config.evolution
     if max_nodes is not None:
         cfg = cfg.with_changes(max_active_nodes_per_user=max_nodes)
