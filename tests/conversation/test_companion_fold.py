@@ -117,7 +117,7 @@ def test_a_month_later_daily_sessions_are_folded_and_every_message_is_found(
 def test_the_active_session_and_recent_ones_are_never_folded(
     mem: HybridMemory, clock: FakeClock, lang: str
 ) -> None:
-    task_id, events = _chat(mem, clock, lang)
+    _, events = _chat(mem, clock, lang)
     # The user comes back to the first day's conversation: it is the active node.
     first = mem.get(events["m0"], user_id="u").parent_id
     assert first is not None
