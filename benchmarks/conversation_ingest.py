@@ -255,11 +255,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             out["madial"] = {}
             for lang in args.lang or ["en", "zh"]:
                 madial = madial_runs(load_madial(args.madial, lang), embedder, args.days, root)
-                console.print(
-                    _table(
-                        f"MADial {lang}: evidence at {BUDGET} tokens", [Recall(**r) for r in madial]
-                    )
-                )
+                for users in dict.fromkeys(r["users"] for r in madial):
+                    rows = [
+                        Recall(**{k: v for k, v in r.items() if k != "users"})
+                        for r in madial
+                        if r["users"] == users
+                    ]
+                    title = f"MADial {lang}, users {users}: evidence at {BUDGET} tokens"
+                    console.print(_table(title, rows))
                 out["madial"][lang] = madial
     finally:
         shutil.rmtree(root, ignore_errors=True)

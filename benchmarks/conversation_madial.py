@@ -25,6 +25,10 @@ from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 
 BUDGET = 1_000
+Live = tuple[int, int]
+"""Live tokens and nodes."""
+Scored = tuple[list[float], list[float]]
+"""Evidence recall per question: the share found, and whether any was."""
 
 
 def _messages(bank: Sequence[Memory]) -> list[dict[str, Any]]:
@@ -68,18 +72,20 @@ def madial_runs(
     dataset: MadialDataset, embedder: Embedder, days: float, root: Path
 ) -> list[dict[str, Any]]:
     """Three rows (events right after; chat right after; chat +``days`` + maintain), each
-    summed over the language's users: mean evidence recall, live tokens and nodes."""
+    summed over the language's users (``"users": "all"``), then the same three per user
+    (``"users": "<id>"``: the halves of the acceptance test, one user each): mean evidence
+    recall, live tokens and nodes."""
     names = ["events, right after import", "add_messages, right after ingest"]
     names.append(f"add_messages, +{days:g} days + maintain")
-    totals: dict[str, dict[str, Any]] = {
-        n: {"fracs": [], "anys": [], "tokens": 0, "nodes": 0} for n in names
-    }
+    totals: dict[tuple[str, str], dict[str, Any]] = {}
 
-    def add(name: str, scored: tuple[list[float], list[float]], live: tuple[int, int]) -> None:
-        totals[name]["fracs"] += scored[0]
-        totals[name]["anys"] += scored[1]
-        totals[name]["tokens"] += live[0]
-        totals[name]["nodes"] += live[1]
+    def add(user: str, name: str, scored: tuple[list[float], list[float]], live: Live) -> None:
+        for key in (("all", name), (user, name)):
+            t = totals.setdefault(key, {"fracs": [], "anys": [], "tokens": 0, "nodes": 0})
+            t["fracs"] += scored[0]
+            t["anys"] += scored[1]
+            t["tokens"] += live[0]
+            t["nodes"] += live[1]
 
     for user in sorted({d.user_id for d in dataset.dialogues}):
         bank = dataset.bank(user)
@@ -91,58 +97,16 @@ def madial_runs(
         ]
         if not bank or not queries:
             continue
-        msgs = _messages(bank)
-        first: datetime = msgs[0]["created_at"]
-        last: datetime = msgs[-1]["created_at"]
-        who = f"u{user}"
-        clock = FakeClock(first)
-        with HybridMemory(
-            root / f"madial-{dataset.language}-{user}-events", embedder=embedder, clock=clock
-        ) as mem:
-            task = mem.add(f"Memories of user {user}", node_type="task", user_id=who)
-            days_seen: dict[str, str] = {}
-            for m in msgs:
-                clock.set(max(clock(), m["created_at"]))
-                day = f"{m['created_at']:%Y-%m-%d}"
-                if day not in days_seen:
-                    s = mem.add(
-                        f"Conversation chat-{day}",
-                        node_type="session",
-                        parent_id=task.id,
-                        user_id=who,
-                    )
-                    days_seen[day] = s.id
-                mem.add_many(
-                    [
-                        {
-                            "content": f"user: {m['content']}",
-                            "parent_id": days_seen[day],
-                            "created_at": m["created_at"],
-                            "source_id": m["id"],
-                        }
-                    ],
-                    user_id=who,
-                )
-            clock.set(last + timedelta(days=1))
-            add(names[0], _score(mem, who, task.id, queries), _live(mem, who))
-        clock = FakeClock(first)
-        with HybridMemory(
-            root / f"madial-{dataset.language}-{user}-chat", embedder=embedder, clock=clock
-        ) as mem:
-            task = mem.add(f"Memories of user {user}", node_type="task", user_id=who)
-            for m in msgs:
-                clock.set(max(clock(), m["created_at"]))
-                mem.add_messages([m], user_id=who, task_id=task.id)
-            clock.set(last + timedelta(days=1))
-            add(names[1], _score(mem, who, task.id, queries), _live(mem, who))
-            clock.set(last + timedelta(days=days))
-            mem.maintain(user_id=who)
-            add(names[2], _score(mem, who, task.id, queries), _live(mem, who))
+        for name, scored, live in _user_runs(
+            dataset.language, user, bank, queries, embedder, days, root
+        ):
+            add(str(user), name, scored, live)
     rows = []
-    for name, t in totals.items():
+    for (users, name), t in sorted(totals.items(), key=lambda kv: (kv[0][0] != "all", kv[0][0])):
         n = len(t["fracs"])
         rows.append(
             {
+                "users": users,
                 "variant": name,
                 "questions": n,
                 "frac": sum(t["fracs"]) / n if n else float("nan"),
@@ -152,3 +116,78 @@ def madial_runs(
             }
         )
     return rows
+
+
+def _user_runs(
+    language: str,
+    user: str,
+    bank: Sequence[Memory],
+    queries: list[tuple[str, frozenset[str]]],
+    embedder: Embedder,
+    days: float,
+    root: Path,
+) -> list[tuple[str, Scored, Live]]:
+    """One user's three measurements (see :func:`madial_runs`)."""
+    msgs = _messages(bank)
+    first: datetime = msgs[0]["created_at"]
+    last: datetime = msgs[-1]["created_at"]
+    who = f"u{user}"
+    out: list[tuple[str, Scored, Live]] = []
+    clock = FakeClock(first)
+    with HybridMemory(
+        root / f"madial-{language}-{user}-events", embedder=embedder, clock=clock
+    ) as mem:
+        task = mem.add(f"Memories of user {user}", node_type="task", user_id=who)
+        days_seen: dict[str, str] = {}
+        for m in msgs:
+            clock.set(max(clock(), m["created_at"]))
+            day = f"{m['created_at']:%Y-%m-%d}"
+            if day not in days_seen:
+                s = mem.add(
+                    f"Conversation chat-{day}",
+                    node_type="session",
+                    parent_id=task.id,
+                    user_id=who,
+                )
+                days_seen[day] = s.id
+            mem.add_many(
+                [
+                    {
+                        "content": f"user: {m['content']}",
+                        "parent_id": days_seen[day],
+                        "created_at": m["created_at"],
+                        "source_id": m["id"],
+                    }
+                ],
+                user_id=who,
+            )
+        clock.set(last + timedelta(days=1))
+        out.append(
+            ("events, right after import", _score(mem, who, task.id, queries), _live(mem, who))
+        )
+    clock = FakeClock(first)
+    with HybridMemory(
+        root / f"madial-{language}-{user}-chat", embedder=embedder, clock=clock
+    ) as mem:
+        task = mem.add(f"Memories of user {user}", node_type="task", user_id=who)
+        for m in msgs:
+            clock.set(max(clock(), m["created_at"]))
+            mem.add_messages([m], user_id=who, task_id=task.id)
+        clock.set(last + timedelta(days=1))
+        out.append(
+            (
+                "add_messages, right after ingest",
+                _score(mem, who, task.id, queries),
+                _live(mem, who),
+            )
+        )
+        clock.set(last + timedelta(days=days))
+        mem.maintain(user_id=who)
+        out.append(
+            (
+                f"add_messages, +{days:g} days + maintain",
+                _score(mem, who, task.id, queries),
+                _live(mem, who),
+            )
+        )
+    return out

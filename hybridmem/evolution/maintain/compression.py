@@ -60,6 +60,9 @@ from hybridmem.models import MemoryNode, NodeStatus
 ACTIVE = NodeStatus.ACTIVE.value
 ARCHIVED = NodeStatus.ARCHIVED.value
 SUMMARY = "summary"
+FOLDS = "folds"
+"""Metadata key of a summary that folds several small sessions together: their ids
+(:mod:`hybridmem.evolution.maintain.fold`)."""
 _FOLDED = frozenset({"compress", "fade", "prune"})
 """Archived members folded into a summary: compressed before, or faded/pruned (lessons too;
 a superseded value or a stale candidate is not)."""
@@ -104,6 +107,13 @@ class _Compression:
             if owner is not None:
                 owner.members.append(node)
         self.units = units
+        # Sessions a live fold covers are summarised there, never on their own as well.
+        self.in_folds = {
+            str(i)
+            for n in self.nodes
+            if n.node_type == SUMMARY and n.status == ACTIVE
+            for i in n.metadata.get(FOLDS) or []
+        }
 
     # -- which units, which members -------------------------------------------------------
     def eligible(self, unit: _Unit) -> str | None:
@@ -157,7 +167,7 @@ class _Compression:
     # -- one unit -------------------------------------------------------------------------
     def compress(self, unit: _Unit) -> list[MaintenanceAction]:
         why = self.eligible(unit)
-        if why is None:
+        if why is None or unit.node.id in self.in_folds:
             return []
         sid = summary_id(self.user_id, unit.node.id)
         existing = self.by_id.get(sid)
@@ -408,16 +418,17 @@ def decompress(
                 },
             ),
         ]
-        unit_id = summary.metadata.get("summary_of")
-        if isinstance(unit_id, str) and engine.store.get(unit_id) is not None:
-            changes.append(
-                NodeChange(
-                    unit_id,
-                    "decompress",
-                    "summary decompressed",
-                    {"metadata": {"decompressed_at": to_iso(now)}},
+        unit_ids = [summary.metadata.get("summary_of"), *(summary.metadata.get(FOLDS) or [])]
+        for unit_id in dict.fromkeys(unit_ids):  # a fold: each of its sessions, once
+            if isinstance(unit_id, str) and engine.store.get(unit_id) is not None:
+                changes.append(
+                    NodeChange(
+                        unit_id,
+                        "decompress",
+                        "summary decompressed",
+                        {"metadata": {"decompressed_at": to_iso(now)}},
+                    )
                 )
-            )
         core.tree.apply_changes(changes, user_id=summary.user_id, now=now, op="maintain")
     fresh = engine.store.get_many([m.id for m in members])
     return [fresh[m.id] for m in members if m.id in fresh]

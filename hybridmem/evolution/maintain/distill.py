@@ -132,6 +132,17 @@ def stem(word: str) -> str:
     return word
 
 
+def spoken(node: MemoryNode) -> str:
+    """What an episode says, without the speaker label a conversation's events carry
+    ("user: I went bouldering" -> "I went bouldering"; ``metadata.speaker``): who spoke is
+    not a theme of the user's life (MADial, one user's 76 chat events: "user" was a theme of
+    25 of them)."""
+    speaker = node.metadata.get("speaker")
+    if isinstance(speaker, str) and speaker and node.content.startswith(f"{speaker}: "):
+        return node.content[len(speaker) + 2 :]
+    return node.content
+
+
 def theme_terms(text: str) -> set[str]:
     """The candidate theme terms of one episode."""
     out: set[str] = set()
@@ -152,6 +163,9 @@ class Theme:
 
     term: str
     sources: tuple[MemoryNode, ...]
+    said: frozenset[str] = frozenset()
+    """Sources whose text another live profile or summary already holds: quoting one again
+    would restate it, not condense (:class:`ExtractiveDistiller` quotes another)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +218,7 @@ def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme
     everyday = everyday_terms()
     by_term: dict[str, list[MemoryNode]] = {}
     for node in episodes:
-        for term in theme_terms(node.content) - everyday:
+        for term in theme_terms(spoken(node)) - everyday:
             by_term.setdefault(term, []).append(node)
     themes: dict[tuple[str, ...], Theme] = {}
     for term, members in sorted(by_term.items()):
@@ -239,9 +253,10 @@ def _mentions(node: MemoryNode) -> int:
     return value if isinstance(value, int) and value > 0 else 1
 
 
-def representative(theme: Theme) -> MemoryNode:
-    """The source sharing the most theme terms with the others (ties: the most recent)."""
-    terms = {s.id: theme_terms(s.content) for s in theme.sources}
+def representative(theme: Theme) -> MemoryNode | None:
+    """The source sharing the most theme terms with the others (ties: the most recent), among
+    those no other live profile or summary quotes already (None: every one is said)."""
+    terms = {s.id: theme_terms(spoken(s)) for s in theme.sources}
     # Σ over the others of |mine ∩ theirs| = Σ over my terms of (sources holding it − 1):
     # linear in the theme's size (pairwise was quadratic: minutes at a few thousand sources).
     holders = Counter(t for s in theme.sources for t in terms[s.id])
@@ -250,16 +265,21 @@ def representative(theme: Theme) -> MemoryNode:
         shared = sum(holders[t] - 1 for t in terms[node.id])
         return (shared, node.created_at, node.seq)
 
-    return max(theme.sources, key=overlap)
+    fresh = [s for s in theme.sources if s.id not in theme.said]
+    return max(fresh, key=overlap) if fresh else None
 
 
 class ExtractiveDistiller:
-    """The deterministic default: the theme word plus a quoted representative source."""
+    """The deterministic default: the theme word plus a quoted representative source, one
+    that no other live profile or summary quotes (none left: no profile, the theme's
+    episodes are said already)."""
 
     name = "extractive"
 
     def summarise(self, theme: Theme, previous: MemoryNode | None) -> DistilledTrait | None:
         best = representative(theme)
+        if best is None:
+            return None
         n = len(theme.sources)
         if _CJK.search(best.content):
             text = f"反复提到「{theme.term}」（{n} 次），例如：{best.content}"

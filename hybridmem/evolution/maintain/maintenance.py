@@ -7,7 +7,9 @@ Light pass (cheap, e.g. hourly):
     or used), **demote** long-term ones whose weight fell below ``demote_below``.
 Deep pass (e.g. daily); before the light one:
   * **compress** finished or idle tasks and sessions into one sourced summary each
-    (:mod:`hybridmem.evolution.maintain.compression`);
+    (:mod:`hybridmem.evolution.maintain.compression`), and **fold** idle sibling sessions
+    too small for a summary of their own into one between them
+    (:mod:`hybridmem.evolution.maintain.fold`);
 after it:
   * archive **stale candidates** (unconfirmed for ``candidate_ttl_days``);
   * **settle conflict groups**: an older value demoted by a newer one and not used since is
@@ -38,6 +40,7 @@ from hybridmem.config.evolution import EvolutionConfig, Tier
 from hybridmem.core import Core, NodeChange, get_scoped
 from hybridmem.evolution.maintain.compression import compress_user
 from hybridmem.evolution.maintain.distill import Distiller, ExtractiveDistiller
+from hybridmem.evolution.maintain.fold import fold_user
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, plan_user
 from hybridmem.evolution.maintain.profiles import distil_user
 from hybridmem.evolution.maintain.summarize import Summarizer
@@ -107,6 +110,8 @@ def maintain(
         if deep:
             # First: finished work folds into summaries before fading can take it piecemeal.
             actions.extend(compress_user(core, user, now, cfg, summarizer, dry_run))
+            # Then the sessions too small to be summarised alone, folded with their siblings.
+            actions.extend(fold_user(core, user, now, cfg, summarizer, dry_run))
         nodes = core.engine.store.user_nodes(user)
         examined += len(nodes)
         active = core.engine.store.get_active(user)

@@ -70,6 +70,12 @@ class _Distillation:
             if n.node_type == "profile" and "theme" in n.metadata
         }
         self.rewritten: set[str] = set()
+        # What the live profiles and summaries say (opened): a new profile quotes none of it.
+        self.said = {
+            n.id: n.content
+            for n in self.opened.values()
+            if n.node_type in ("profile", "summary") and n.status == ACTIVE
+        }
         self.guard = Retention.of(
             self.nodes, self.core.engine.store.get_active(self.user_id), self.now, self.cfg
         )
@@ -108,6 +114,8 @@ class _Distillation:
                 return None  # a sealed source or profile and no key: leave it as it is
             ordered = sorted((self.opened[i] for i in merged), key=lambda s: (s.created_at, s.seq))
             theme = Theme(found.term, tuple(ordered))
+        own = self.profile_id(key) if previous is None else previous.id
+        theme = replace(theme, said=self.said_elsewhere(theme, own))
         sealed = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
         source_ids = [s.id for s in theme.sources]
         if (
@@ -119,6 +127,7 @@ class _Distillation:
         trait = self.distiller.summarise(theme, previous)
         if trait is None:
             return None
+        self.said[own] = trait.text
         cited = [i for i in trait.sources if i in set(source_ids)]
         if not cited:
             return None  # a conclusion that cites none of its sources is never written
@@ -145,6 +154,11 @@ class _Distillation:
                 self.refresh(previous, trait, metadata, confidence)
                 self.fold(previous.id, quoted)
         return MaintenanceAction(previous.id, self.user_id, action, reason)
+
+    def said_elsewhere(self, theme: Theme, own: str) -> frozenset[str]:
+        """Sources whose text a live profile other than ``own``, or a summary, holds."""
+        others = "\x00".join(text for i, text in self.said.items() if i != own)
+        return frozenset(s.id for s in theme.sources if s.content.strip() and s.content in others)
 
     def quoted(self, theme: Theme, trait: DistilledTrait, cited: list[str]) -> list[MemoryNode]:
         """Live sources the profile's text quotes word for word: the profile holds their text,
