@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -200,7 +200,7 @@ class Retriever:
             cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
-        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands.cosine)
+        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands)
         packed = pack(
             path,
             hits,
@@ -253,11 +253,12 @@ class Retriever:
         top_k: int,
         min_score: float | None,
         include_sensitive: bool,
-        cosine: Mapping[str, float] | None = None,
+        cands: Candidates | None = None,
     ) -> tuple[list[Hit], dict[str, str]]:
         """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
         values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
-        it is itself a hit, unless ``include_sensitive``), assertions first."""
+        it is itself a hit, unless ``include_sensitive``), assertions first (on the raw
+        similarity of ``cands``, a conversation's turns on their fused score)."""
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
         quotable = None
@@ -268,7 +269,12 @@ class Retriever:
         evolution = self.core.engine.config.evolution
         hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors)
         hits = assertions_first(
-            hits, top_k, evolution.candidate_importance_factor, evolution.conflict_types, cosine
+            hits,
+            top_k,
+            evolution.candidate_importance_factor,
+            evolution.conflict_types,
+            None if cands is None else cands.cosine,
+            (cands.turns or ()) if cands is not None else (),
         )
         return hits, notes
 

@@ -248,3 +248,28 @@ def test_an_english_only_embedder_groups_no_chinese_fact_by_similarity(tmp_path,
             for t in ("Team sync on Mondays", "Team sync moved")
         ]
         assert en[1].conflict_group is not None
+
+
+def test_a_conversation_turn_said_in_passing_yields_on_its_fused_score_not_the_raw_one():
+    """LoCoMo conv-26 through add_messages (MiniLM): on the raw similarity every one of the
+    few facts extracted from the chat cleared half of a question's or a feeling's, so the
+    conversation's unmatched questions and feelings all went below them, out of the budget
+    (evidence recall 0.781 -> 0.728). A turn is weighed on its fused score as before."""
+    hits = [
+        _hit("turn-question", "event", 0.39, "question"),
+        _hit("turn-a", "event", 0.37),
+        _hit("turn-b", "event", 0.35),
+        _hit("turn-c", "event", 0.33),
+        _hit("extracted-fact", "fact", 0.05),
+    ]
+    cosine = {"turn-question": 0.45, "turn-a": 0.44, "extracted-fact": 0.30}
+    kinds = ("fact", "preference")
+    turns = {"turn-question", "turn-a", "turn-b", "turn-c"}
+    assert assertions_first(hits, 3, 0.5, kinds, cosine, turns) == hits
+    # The same remark written on its own (no conversation) yields on the raw scale (issue 38).
+    alone = [h.node.id for h in assertions_first(hits, 3, 0.5, kinds, cosine)]
+    assert alone.index("extracted-fact") < alone.index("turn-question")
+    # A turn the fused score puts under twice a fact's still yields, as it did before.
+    weak = [*hits[:4], _hit("extracted-fact", "fact", 0.30)]
+    out = [h.node.id for h in assertions_first(weak, 3, 0.5, kinds, cosine, turns)]
+    assert out.index("extracted-fact") < out.index("turn-question")
