@@ -155,9 +155,12 @@ class Ledger:
         self.examples += 1
         found = self.mem.store.get_many(self.contents)
         assert {i: n.content for i, n in found.items()} == self.contents
+        # add_messages commits and leaves its vectors to the index backlog (read-your-writes
+        # holds through search); once the backlog is drained the index must be whole.
+        self.mem.wait_indexed()
         report = consistency(self.mem)
         assert report.ok, report
-        # This process owns the index: once a call returned, no vector is left to write.
+        # This process owns the index: after the drain, no vector is left to write.
         pending = [i for i, state in self.mem.store.index_states().items() if state != "indexed"]
         assert pending == [], pending
 
@@ -1147,6 +1150,7 @@ METHODS: dict[str, Entry] = {
     "checkpoint": e_plain("checkpoint"),
     "snapshots": e_plain("snapshots"),
     "verify": e_plain("verify"),
+    "wait_indexed": e_plain("wait_indexed"),
     "repair": e_plain("repair"),
     "retrieve": e_retrieve,
     "erase": e_erase,
