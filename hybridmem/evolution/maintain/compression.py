@@ -92,6 +92,22 @@ class _Compression:
     nodes: list[MemoryNode]
     active_id: str | None
 
+    @classmethod
+    def of_user(
+        cls,
+        core: Core,
+        user_id: str,
+        now: datetime,
+        cfg: EvolutionConfig,
+        summarizer: Summarizer | None,
+        dry_run: bool,
+    ) -> _Compression:
+        """One user's step over their nodes as stored now (compression and folding both)."""
+        store = core.engine.store
+        summarizer = summarizer or ExtractiveSummarizer()
+        nodes, active = store.user_nodes(user_id), store.get_active(user_id)
+        return cls(core, user_id, now, cfg, summarizer, dry_run, nodes, active)
+
     def __post_init__(self) -> None:
         self.by_id = {n.id: n for n in self.nodes}
         self.guard = Retention.of(self.nodes, self.active_id, self.now, self.cfg)
@@ -343,17 +359,7 @@ def compress_user(
     """Compress every eligible unit of one user (see the module docstring)."""
     if not cfg.compress:
         return []
-    store = core.engine.store
-    step = _Compression(
-        core,
-        user_id,
-        now,
-        cfg,
-        summarizer or ExtractiveSummarizer(),
-        dry_run,
-        store.user_nodes(user_id),
-        store.get_active(user_id),
-    )
+    step = _Compression.of_user(core, user_id, now, cfg, summarizer, dry_run)
     out: list[MaintenanceAction] = []
     # One write unit for the user's units (each a savepoint inside it): the vector index is
     # written once at the end instead of once per unit (the 19 sessions of one LoCoMo

@@ -253,17 +253,7 @@ def fold_user(
     after :func:`~hybridmem.evolution.maintain.compression.compress_user`, on what it left."""
     if not cfg.compress:
         return []
-    store = core.engine.store
-    step = _Compression(
-        core,
-        user_id,
-        now,
-        cfg,
-        summarizer or ExtractiveSummarizer(),
-        dry_run,
-        store.user_nodes(user_id),
-        store.get_active(user_id),
-    )
+    step = _Compression.of_user(core, user_id, now, cfg, summarizer, dry_run)
     folding = _Folding(step)
     out: list[MaintenanceAction] = []
     # One write unit for all of them, as compression does (the index written once).
