@@ -244,20 +244,7 @@ def locomo_items(
         for n, q in enumerate(questions):
             if q.category == 5:
                 continue
-            corpus = bench.corpora[q.conversation_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                q.question,
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=10_000,
-                token_budget=budget,
-                record_access=False,
-            )
-            prefix = corpus.id + ":"
-            got = frozenset(
-                c[len(prefix) :] for h in res.hits for c in h.covers if c.startswith(prefix)
-            )
+            _, got = tuning.ask_locomo(mem, clock, bench, q, budget)
             out[str(n)] = {
                 "half": "tune" if q.conversation_id in tuning.LOCOMO_TUNE else "check",
                 "conversation": q.conversation_id,

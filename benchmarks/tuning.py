@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.hybrid import BENCH_USER, SettableClock, node_input
-from benchmarks.locomo_data import load_locomo
+from benchmarks.locomo_data import Question, load_locomo
 from benchmarks.madial_data import load_madial
 from benchmarks.metrics import evidence_score, hit_at_k, mean
 from benchmarks.paths import default_data_dir
@@ -40,6 +40,7 @@ from benchmarks.suite_madial import build_corpora, dialogue_query
 from benchmarks.units import Corpus
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder, embed_query, make_embedder
+from hybridmem.models import RetrievalResult
 
 INGEST_VERSION = "2"
 """Bump when ingest-time behaviour (what the store holds) changes, to rebuild cached stores.
@@ -168,6 +169,26 @@ def madial_bench(embedder: Embedder, data: Path, lang: str) -> tuple[Bench, list
     return bench, list(ds.dialogues)
 
 
+def ask_locomo(
+    mem: HybridMemory, clock: SettableClock, bench: Bench, q: Question, budget: int
+) -> tuple[RetrievalResult, frozenset[str]]:
+    """Ask one LoCoMo question of its conversation (the clock at the conversation's end, no
+    access recorded) and return the result and the evidence ids its hits cover."""
+    corpus = bench.corpora[q.conversation_id]
+    clock.now = bench.ends[corpus.id]
+    res = mem.retrieve(
+        q.question,
+        user_id=BENCH_USER,
+        task_id=corpus.id,
+        top_k=10_000,
+        token_budget=budget,
+        record_access=False,
+    )
+    prefix = corpus.id + ":"
+    got = frozenset(c[len(prefix) :] for h in res.hits for c in h.covers if c.startswith(prefix))
+    return res, got
+
+
 def eval_locomo(
     bench: Bench, questions: list, embedder: Embedder, config: MemoryConfig, budget: int = 1000
 ) -> dict[str, dict[str, float]]:
@@ -181,19 +202,7 @@ def eval_locomo(
     try:
         for q in questions:
             corpus = bench.corpora[q.conversation_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                q.question,
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=10_000,
-                token_budget=budget,
-                record_access=False,
-            )
-            prefix = corpus.id + ":"
-            got = frozenset(
-                c[len(prefix) :] for h in res.hits for c in h.covers if c.startswith(prefix)
-            )
+            res, got = ask_locomo(mem, clock, bench, q, budget)
             frac = evidence_score(q.evidence, got).frac
             split = "tune" if q.conversation_id in LOCOMO_TUNE else "check"
             groups = [split, f"{split}/cat{q.category}"] if q.category != 5 else [f"{split}/cat5"]

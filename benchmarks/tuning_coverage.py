@@ -19,7 +19,6 @@ from pathlib import Path
 from statistics import mean
 
 from benchmarks import tuning
-from benchmarks.hybrid import BENCH_USER
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
 from benchmarks.tuning_cv import Make, weights_config
@@ -49,20 +48,7 @@ def per_question(
     out: list[dict[str, object]] = []
     try:
         for q in questions:
-            corpus = bench.corpora[q.conversation_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                q.question,
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=10_000,
-                token_budget=budget,
-                record_access=False,
-            )
-            prefix = corpus.id + ":"
-            got = frozenset(
-                c[len(prefix) :] for h in res.hits for c in h.covers if c.startswith(prefix)
-            )
+            _, got = tuning.ask_locomo(mem, clock, bench, q, budget)
             frac = evidence_score(q.evidence, got).frac
             out.append({"conv": q.conversation_id, "cat": q.category, "frac": frac})
     finally:
