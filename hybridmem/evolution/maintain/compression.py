@@ -216,6 +216,23 @@ class _Compression:
             f"{unit.node.node_type} {why}: {len(archived)} members folded into its summary "
             f"({source_tokens} -> {metadata['summary_tokens']} tokens)"
         )
+        return self.emit(unit, sid, existing, text, metadata, sealed, archived, action, reason)
+
+    def emit(
+        self,
+        unit: _Unit,
+        sid: str,
+        existing: MemoryNode | None,
+        text: str,
+        metadata: dict[str, Any],
+        sealed: bool,
+        archived: Sequence[MemoryNode],
+        action: str,
+        reason: str,
+    ) -> list[MaintenanceAction]:
+        """The actions of one summary written under ``unit`` (the summary's, then one per
+        member it archives), and the write itself unless this is a dry run: compression and
+        folding report and write a summary the same way."""
         out = [MaintenanceAction(sid, self.user_id, action, reason)]
         out += [
             MaintenanceAction(m.id, self.user_id, "compress", f"folded into {sid}")

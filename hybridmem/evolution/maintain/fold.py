@@ -217,15 +217,8 @@ class _Folding:
             f"{why} folded together: {len(archived)} members into one summary "
             f"({source_tokens} -> {metadata['summary_tokens']} tokens)"
         )
-        out = [MaintenanceAction(sid, step.user_id, action, reason)]
-        out += [
-            MaintenanceAction(m.id, step.user_id, "compress", f"folded into {sid}")
-            for m in archived
-        ]
-        if not step.dry_run:
-            parent = step.by_id[str(first.parent_id)]
-            step.write(_Unit(parent), sid, existing, text, metadata, sealed, archived)
-        return out
+        parent = _Unit(step.by_id[str(first.parent_id)])
+        return step.emit(parent, sid, existing, text, metadata, sealed, archived, action, reason)
 
 
 def label(sessions: list[MemoryNode]) -> str:
