@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import madial_english, tuning
-from benchmarks.hybrid import BENCH_USER
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
@@ -202,20 +201,8 @@ def madial_items(
     out: dict[str, Any] = {}
     try:
         for d in dialogues:
-            corpus = bench.corpora[d.user_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                dialogue_query(d.context_lines),
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=20,
-                record_access=False,
-            )
-            prefix = corpus.id + ":"
-            good = [
-                bool({c[len(prefix) :] for c in h.covers if c.startswith(prefix)} & d.relevant)
-                for h in res.hits
-            ]
+            _, covered = tuning.ask_madial(mem, clock, bench, d, 20)
+            good = [bool(c & d.relevant) for c in covered]
             rank = next((i for i, g in enumerate(good) if g), None)
             out[str(d.number)] = {
                 "half": "tune" if d.number % 2 == 0 else "check",

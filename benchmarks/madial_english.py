@@ -28,9 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks import tuning
-from benchmarks.hybrid import BENCH_USER
 from benchmarks.paths import default_data_dir
-from benchmarks.suite_madial import dialogue_query
 from benchmarks.tuning_cv import Make, weights_config
 from hybridmem.embedding import Embedder, embed_query, make_embedder
 from hybridmem.embedding.base import Vectors
@@ -120,20 +118,8 @@ def _ranked(bench: tuning.Bench, dialogues: list, embedder: Embedder, make: Make
     out = {}
     try:
         for d in dialogues:
-            corpus = bench.corpora[d.user_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                dialogue_query(d.context_lines),
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=20,
-                record_access=False,
-            )
-            prefix = corpus.id + ":"
-            good = [
-                bool({c[len(prefix) :] for c in h.covers if c.startswith(prefix)} & d.relevant)
-                for h in res.hits
-            ]
+            res, covered = tuning.ask_madial(mem, clock, bench, d, 20)
+            good = [bool(c & d.relevant) for c in covered]
             out[d.number] = (next((i for i, g in enumerate(good) if g), None), res.hits, good)
     finally:
         mem.close()

@@ -32,7 +32,7 @@ import numpy as np
 
 from benchmarks.hybrid import BENCH_USER, SettableClock, node_input
 from benchmarks.locomo_data import Question, load_locomo
-from benchmarks.madial_data import load_madial
+from benchmarks.madial_data import Dialogue, load_madial
 from benchmarks.metrics import evidence_score, hit_at_k, mean
 from benchmarks.paths import default_data_dir
 from benchmarks.suite_locomo import build_corpus
@@ -225,6 +225,27 @@ def eval_locomo(
     }
 
 
+def ask_madial(
+    mem: HybridMemory, clock: SettableClock, bench: Bench, d: Dialogue, top_k: int
+) -> tuple[RetrievalResult, list[frozenset[str]]]:
+    """Ask one MADial dialogue's query of its user's bank (the clock at the bank's end, no
+    access recorded) and return the result and, per hit, the bank memories it covers."""
+    corpus = bench.corpora[d.user_id]
+    clock.now = bench.ends[corpus.id]
+    res = mem.retrieve(
+        dialogue_query(d.context_lines),
+        user_id=BENCH_USER,
+        task_id=corpus.id,
+        top_k=top_k,
+        record_access=False,
+    )
+    prefix = corpus.id + ":"
+    covered = [
+        frozenset(c[len(prefix) :] for c in h.covers if c.startswith(prefix)) for h in res.hits
+    ]
+    return res, covered
+
+
 def eval_madial(
     bench: Bench, dialogues: list, embedder: Embedder, config: MemoryConfig, k: int = 5
 ) -> dict[str, float]:
@@ -235,20 +256,7 @@ def eval_madial(
     acc: dict[str, list[float]] = defaultdict(list)
     try:
         for d in dialogues:
-            corpus = bench.corpora[d.user_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                dialogue_query(d.context_lines),
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=k,
-                record_access=False,
-            )
-            prefix = corpus.id + ":"
-            covered = [
-                frozenset(c[len(prefix) :] for c in h.covers if c.startswith(prefix))
-                for h in res.hits
-            ]
+            _, covered = ask_madial(mem, clock, bench, d, k)
             hit = hit_at_k(d.relevant, covered, k)
             acc["tune" if d.number % 2 == 0 else "check"].append(hit)
             acc["all"].append(hit)
