@@ -27,6 +27,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import struct
+import time
 from pathlib import Path
 from typing import BinaryIO
 
@@ -165,28 +166,40 @@ _JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
 _WAL_MODE = b"\x02\x02"  # header bytes 18-19 (write and read format versions) of a WAL file
 
 
-def check_journal(path: Path) -> None:
+def check_journal(path: Path, *, settle_s: float = 2.0) -> None:
     """Refuse a hot rollback journal beside a store in WAL mode (issue 35).
 
     SQLite rolls a hot ``-journal`` back into the file before it reads that the file is in
     WAL mode, so another database's journal copied beside the store would overwrite its pages.
     This store never writes one once in WAL mode (its first open switches to it), so any
     journal with a live header there was not written by it. A journal whose header is zeroed
-    or cut short is not hot: SQLite ignores it too."""
+    or cut short is not hot: SQLite ignores it too.
+
+    One exception is live: the process creating the store writes its first page 1 (store id,
+    then WAL mode) through a rollback journal, and another process opening the new store in
+    that instant sees the WAL header beside the journal not yet deleted. A writer's journal
+    goes within milliseconds of its commit; a journal copied here stays. So a journal is
+    refused only when it is still there, hot, after ``settle_s``."""
     journal = path.with_name(path.name + "-journal")
+    deadline = time.monotonic() + settle_s
+    while _hot_beside_wal(journal, path):
+        if time.monotonic() >= deadline:
+            raise CorruptStoreError(
+                f"{journal} was not written by this store ({path}): the store keeps a "
+                "write-ahead log, never a rollback journal. Nothing was changed and the "
+                "journal was not applied. If it was copied here by mistake, move it aside; "
+                f"otherwise recover with `hybridmem restore --db {path.parent}`"
+            )
+        time.sleep(0.01)
+
+
+def _hot_beside_wal(journal: Path, path: Path) -> bool:
     try:
         with open(journal, "rb") as fh:
             head = fh.read(len(_JOURNAL_MAGIC))
     except FileNotFoundError:
-        return
-    if head != _JOURNAL_MAGIC or _header(path)[18:20] != _WAL_MODE:
-        return
-    raise CorruptStoreError(
-        f"{journal} was not written by this store ({path}): the store keeps a write-ahead "
-        "log, never a rollback journal. Nothing was changed and the journal was not applied. "
-        "If it was copied here by mistake, move it aside; otherwise recover with "
-        f"`hybridmem restore --db {path.parent}`"
-    )
+        return False
+    return head == _JOURNAL_MAGIC and _header(path)[18:20] == _WAL_MODE
 
 
 def quick_check(path: Path) -> None:

@@ -10,6 +10,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -406,3 +407,22 @@ def test_a_foreign_rollback_journal_beside_the_store_is_refused(tmp_path):
     journal.unlink()  # as advised: moved aside
     with open_mem(a) as mem:
         assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean
+
+
+def test_a_journal_that_goes_at_its_writers_commit_is_not_refused(tmp_path):
+    """The process creating a store writes its first page 1 (store id, WAL mode) through a
+    rollback journal; a second process opening the new store in that instant sees the WAL
+    header beside the journal. Four processes opening one new store hit this in CI. The
+    journal goes at the writer's commit, so the open waits for it instead of refusing."""
+    a = tmp_path / "a"
+    a_ids = fill(a, 3, "alpha")
+    journal = a / (DB_FILE + "-journal")
+    journal.write_bytes(bytes.fromhex("d9d505f920a163d7") + bytes(504))  # a live header
+    committed = threading.Timer(0.2, journal.unlink)  # the writer commits a moment later
+    committed.start()
+    try:
+        with open_mem(a) as mem:
+            assert set(a_ids) <= set(mem.store.all_ids())
+    finally:
+        committed.join()
+    assert not journal.exists()
