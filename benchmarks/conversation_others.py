@@ -148,7 +148,7 @@ def run(name: str, embedder: str) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", default="dev", choices=("dev", "blind"))
+    ap.add_argument("--set", default="dev", choices=("dev", "blind", "blind2"))
     ap.add_argument("--embedder", default="hash")
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     ap.add_argument("--show-errors", action="store_true", help="print each wrong line")
