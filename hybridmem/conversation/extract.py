@@ -85,6 +85,9 @@ class Draft:
     person: str | None = None
     """Whom a fact about someone else is about (the key of
     :func:`hybridmem.evolution.slots.others.person_of`); None for the user's own."""
+    relation: str | None = None
+    """The relation the user named that person by beside their name ("my sister Mara":
+    ``sister``, 我同事小李: ``同事``), so the fact keyed by the name says both."""
 
 
 @dataclass(slots=True)
@@ -102,6 +105,7 @@ class _Kept:
     slot: str | None = None
     aside: str | None = None
     person: str | None = None
+    relation: str | None = None
 
 
 def sentences(text: str) -> list[str]:
@@ -168,6 +172,7 @@ class RuleExtractor:
                         str(result.act),
                         slot=kept.slot,
                         person=kept.person,
+                        relation=kept.relation,
                     )
                 )
         if not said:
@@ -238,7 +243,7 @@ def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
     found = others.person_of(sentence)
     if found is None:
         return None
-    person = found[0]
+    person, relation = found[0], others.relation_of(sentence)
     act = result.act
     if act is SpeechAct.EMOTION and not others.held_by_other(sentence, result):
         return _Kept("event", aside=_ASIDE_ACTS[act])
@@ -250,7 +255,7 @@ def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
         return _Kept("event")
     placed = others.slot_of(found)
     if placed is not None:
-        return _Kept("fact", placed.group_slot, person=person)
+        return _Kept("fact", placed.group_slot, person=person, relation=relation)
     if act is SpeechAct.INSTRUCTION or not others.standing(sentence):
         return _Kept("event")
-    return _Kept("fact", person=person)
+    return _Kept("fact", person=person, relation=relation)

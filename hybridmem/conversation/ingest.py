@@ -265,6 +265,7 @@ class ConversationIngest:
                 "extracted_from": draft.act,
                 **({"aside": draft.aside} if draft.aside else {}),
                 **({"person": draft.person} if draft.person else {}),
+                **({"relation": draft.relation} if draft.relation else {}),
             },
         )
 

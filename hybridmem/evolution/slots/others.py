@@ -26,13 +26,17 @@ from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.slots.rules import (
     _CJK,
     _LEADING_TIME_EN,
+    _NAME_PREFIXES_ZH,
+    _NAME_START_ZH,
     _NAME_THEN_VERB,
     _NOT_A_NAME,
     _PERSON_ZH,
     _ROLE_ZH,
     _SELF_ZH,
+    _SURNAMES_ZH,
     _TIME_FLAGS,
     _TWO_NAMES_EN,
+    _names_joined,
     _pos,
 )
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
@@ -53,18 +57,26 @@ _POSSESSED_EN = re.compile(
     r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + _ROLES_EN + r")s?))(?![\w'-])"
     r"(?:,?\s+([A-Z][a-z]+)\b)?"
 )
+# "my sister's birthday", "my friend Lena's favourite band", "my sister's boyfriend's car": a
+# relation (with the name it may carry) whose 's owns something that is no relation itself (a
+# relation there is the person: "my brother's girlfriend works...", _POSSESSED_EN's chain).
+_ATTRIBUTE_OF_EN = re.compile(
+    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + _ROLES_EN + r")s?))"
+    r"(?:,?\s+([A-Z][a-z]+))?'s\s+(?!(?:[\w-]+\s+){0,2}?(?i:(?:"
+    + _ROLES_EN
+    + r")s?)(?:'s)?(?![\w-]))"
+)
+# What is said of the speaker once the possessor is taken out: "My <attribute> is <value>".
+# Only the present copula states the attribute's value as it stands ("my cousin's wedding was
+# amazing" is how something went), and a singular noun is a single value.
+_OWN_ATTRIBUTE_EN = re.compile(r"^(?i:my) ((?:[a-z-]+ ){0,2}?[a-z-]+) is (?=\S)")
+# Recency says which value, not which attribute: "my boss's new name" is his name.
+_RECENCY_EN = frozenset(["new", "current", "latest", "present", "actual"])
 # The verb after the subject, in the first person: "lives" -> "live", "is" -> "am".
 _IRREGULAR_EN = {"is": "am", "has": "have", "does": "do", "goes": "go", "'s": "'m"}
 _ADVERBS_EN = frozenset(["just", "now", "still", "also", "finally", "recently", "already"])
 _PRONOUNS_EN = frozenset(["he", "she", "they", "it", "this", "that", "there", "you"])
 _NAME_FLAGS = ("nr", "nrfg", "nrt")
-# jieba tags unknown words as names freely ("我老板喝咖啡…": 喝咖啡/nr); a name here is one that
-# starts as Chinese names do: a common surname (the hundred commonest) or 小/老/阿 (小雨, 老陈).
-_NAME_START_ZH = frozenset(
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
-    "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫"
-    "孔向汤小老阿"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +107,47 @@ def slot_of(
     """The slot of a statement whose person :func:`person_of` found (``found``), or None."""
     person, as_speaker = found
     guess = slots.infer(as_speaker, slot_map)
-    if guess.slot is None or not guess.about_user:
+    if guess.slot is not None and guess.about_user:
+        return OtherSlot(person, guess.slot, guess.via)
+    # "My sister's birthday is on March 3": an attribute no user slot names is still single
+    # valued when it is possessed and stated with the copula; it is its own slot, so "her
+    # birthday is actually on March 5" overturns it.
+    attribute = _possessed_attribute(as_speaker)
+    return None if attribute is None else OtherSlot(person, f"attr.{attribute}", "possessed")
+
+
+def _possessed_attribute(as_speaker: str) -> str | None:
+    """The attribute "My <attribute> is <value>" / 我的<attribute>是<value> states, its words
+    joined by ``_`` (``birthday``, ``favourite_band``, ``生日``); None for anything else, and
+    when a time word ties the value to a moment ("is tomorrow", 今天)."""
+    if _CJK.search(as_speaker):
+        if _MOMENT_ZH.search(as_speaker):
+            return None
+        tokens = _pos(as_speaker)
+        if [w for w, _ in tokens[:2]] != ["我", "的"]:
+            return None
+        end = 2
+        while end < len(tokens) and tokens[end][1].startswith(("n", "t")):
+            end += 1
+        noun = tokens[2:end]
+        while end < len(tokens) and tokens[end][1].startswith("d"):
+            end += 1  # 其实, 还, 就: "我的生日其实是三月五号"
+        if end + 1 >= len(tokens) or tokens[end][0] != "是" or not 1 <= len(noun) <= 2:
+            return None
+        if any(_is_relation(w, f) for w, f in noun):
+            return None
+        return "".join(w for w, _ in noun)
+    if _MOMENT_EN.search(as_speaker):
         return None
-    return OtherSlot(person, guess.slot, guess.via)
+    own = _OWN_ATTRIBUTE_EN.match(_LEADING_TIME_EN.sub("", as_speaker.strip()))
+    if own is None:
+        return None
+    words = own.group(1).split()
+    while len(words) > 1 and words[0] in _RECENCY_EN:
+        words = words[1:]
+    if re.fullmatch(r"(?:" + _ROLES_EN + r")s?", words[-1]):
+        return None
+    return "_".join(words)
 
 
 def may_join(person: str | None, about_user: bool, group: str) -> bool:
@@ -115,26 +165,78 @@ def may_join(person: str | None, about_user: bool, group: str) -> bool:
 def person_of(text: str) -> tuple[str, str] | None:
     """``(key, the statement said of the speaker)`` when its subject is another person named
     by a name or a relation; None otherwise."""
-    if _CJK.search(text):
-        return _person_zh(text)
-    return _person_en(text)
+    found = _person_zh(text) if _CJK.search(text) else _person_en(text)
+    return None if found is None else found[:2]
 
 
-def _person_en(text: str) -> tuple[str, str] | None:
+def relation_of(text: str) -> str | None:
+    """The relation the speaker names the subject by when a name comes with it ("my sister
+    Mara" -> ``sister``, 我同事小李 -> ``同事``), so a fact keyed by the name says both; None
+    when the statement gives only one of them."""
+    found = _person_zh(text) if _CJK.search(text) else _person_en(text)
+    return None if found is None else found[2]
+
+
+# (key, said of the speaker, the relation when a name comes with it)
+_Reading = tuple[str, str, str | None]
+
+
+def _person_en(text: str) -> _Reading | None:
     stripped = text.strip()
     lead = _LEADING_TIME_EN.match(stripped)
     head, body = (stripped[: lead.end()], stripped[lead.end() :]) if lead else ("", stripped)
+    owner = _ATTRIBUTE_OF_EN.match(body)
+    if owner:
+        # "my sister's birthday is...": said of the speaker, "My birthday is..."
+        key, relation = _keyed(owner)
+        return key, head + ("my " if head else "My ") + body[owner.end() :], relation
     possessed = _POSSESSED_EN.match(body)
     if possessed:
-        key = (possessed.group(2) or possessed.group(1)).lower()
-        return key, head + _as_speaker_en(body[possessed.end() :])
+        key, relation = _keyed(possessed)
+        return key, head + _as_speaker_en(body[possessed.end() :]), relation
     pair = _TWO_NAMES_EN.match(body)
     if pair:
-        return pair.group(1).lower(), head + "I" + body[len(pair.group(1)) :]
+        return pair.group(1).lower(), head + "I" + body[len(pair.group(1)) :], None
     named = _NAME_THEN_VERB.match(body)
     if named and named.group(1).lower() not in _NOT_A_NAME | _PRONOUNS_EN:
-        return named.group(1).lower(), head + _as_speaker_en(body[len(named.group(1)) :])
+        said = head + _as_speaker_en(body[len(named.group(1)) :])
+        if _reads_as_name(named.group(1), body, said):
+            return named.group(1).lower(), said, None
     return None
+
+
+def _keyed(match: re.Match[str]) -> tuple[str, str | None]:
+    """The key of "my <relation> (<Name>)" (the name when given) and the relation with it."""
+    relation, name = match.group(1).lower(), match.group(2)
+    return (name.lower(), relation) if name else (relation, None)
+
+
+def _reads_as_name(word: str, body: str, said: str) -> bool:
+    """Whether the capitalised word opening ``body`` is someone's name. Every sentence opens
+    with a capital, so that alone proves nothing ("Writing is hard for my brother", "Dance is
+    my passion"): the word must be capitalised again later in the text (mid-sentence, where
+    only a name is), or the sentence must be built as a name's would be: not a verb's -ing form
+    (a gerund is an activity), and, after a bare copula or "has", which any noun takes, a
+    predicate that only a person has (a value of one of the user's own slots: "Mara is a
+    dentist" as "I am a dentist")."""
+    if re.search(r"\w[ ,;:]+" + re.escape(word) + r"\b", body):
+        return True
+    if _gerund(word):
+        return False
+    verb = body[len(word) :].split(maxsplit=1)[0].lower()
+    if verb not in ("is", "was", "has"):
+        return True
+    guess = slots.infer(said)
+    return guess.slot is not None and guess.about_user
+
+
+def _gerund(word: str) -> bool:
+    """An -ing form of a verb: a stem of two letters or more with a vowel before "ing"
+    ("Writing", "Going"); "Ming" or "Ling" have none."""
+    stem = word.lower()[:-3]
+    return (
+        word.lower().endswith("ing") and len(stem) >= 2 and re.search("[aeiouy]", stem) is not None
+    )
 
 
 def _as_speaker_en(rest: str) -> str:
@@ -164,8 +266,8 @@ def _first_person(verb: str) -> str:
     return verb
 
 
-def _person_zh(text: str) -> tuple[str, str] | None:
-    tokens = _pos(text)
+def _person_zh(text: str) -> _Reading | None:
+    tokens = _names_joined(_pos(text))
     for i, (word, flag) in enumerate(tokens):
         if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
             continue  # "去年", "最近", "其实": before the subject
@@ -174,25 +276,44 @@ def _person_zh(text: str) -> tuple[str, str] | None:
             if j >= len(tokens) or not _is_relation(*tokens[j]):
                 return None  # the speaker, or something of theirs
             name, end = _name_at(tokens, j + 1)
-            return name or tokens[j][0], _said_of_speaker(tokens, i, end)
+            said = _said_of_speaker(tokens, i, end)
+            return (name, said, tokens[j][0]) if name else (tokens[j][0], said, None)
         name, end = _name_at(tokens, i)
         if name is None and _PERSON_ZH.fullmatch(word):
             name, end = word, i + 1  # "姐姐搬去里斯本了"
-        return (name, _said_of_speaker(tokens, i, end)) if name else None
+        return (name, _said_of_speaker(tokens, i, end), None) if name else None
     return None
 
 
 def _name_at(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str | None, int]:
-    """A name starting at token ``at`` (with the kinship word it may carry: 王 + 阿姨) and
-    where it ends; ``(None, at)`` when there is none."""
+    """A name starting at token ``at`` (with the kinship word or title it may carry: 王 + 阿姨,
+    王 + 老师, 王 + 总) and where it ends; ``(None, at)`` when there is none."""
     if at >= len(tokens):
         return None, at
     word, flag = tokens[at]
-    if flag not in _NAME_FLAGS or word[0] not in _NAME_START_ZH or not 1 <= len(word) <= 3:
+    if word[0] not in _NAME_START_ZH or not 1 <= len(word) <= 3:
         return None, at
-    if at + 1 < len(tokens) and _PERSON_ZH.fullmatch(tokens[at + 1][0]):
+    if at + 1 < len(tokens) and _titles(tokens[at + 1]) and (flag in _NAME_FLAGS or len(word) == 1):
+        # A title makes the surname before it a name whatever jieba tagged it (张/q + 经理).
         return word + tokens[at + 1][0], at + 2
+    if flag not in _NAME_FLAGS and not _familiar(word):
+        return None, at
     return (word, at + 1) if len(word) > 1 else (None, at)
+
+
+def _familiar(word: str) -> bool:
+    """A familiar name: 小/老/阿 and a surname (小李, 老王)."""
+    return len(word) == 2 and word[0] in _NAME_PREFIXES_ZH and word[1] in _SURNAMES_ZH
+
+
+def _titles(token: tuple[str, str]) -> bool:
+    """Whether ``token`` is what follows a surname to address someone: a kinship word or a role
+    (王阿姨, 王老师, 张经理), or a one-character title jieba tags as a noun or a distinguishing
+    word (王总, 李工)."""
+    word, flag = token
+    if _PERSON_ZH.fullmatch(word) or _ROLE_ZH.fullmatch(word):
+        return True
+    return len(word) == 1 and flag in ("b", "n", "ng")
 
 
 def _is_relation(word: str, flag: str) -> bool:
@@ -238,7 +359,7 @@ _PAST_EN = frozenset(
 )
 # Deictic time words: what they qualify happened at one moment.
 _MOMENT_EN = re.compile(
-    r"\b(?:today|yesterday|tonight|this morning|this afternoon|last night|just now|earlier"
+    r"\b(?:today|yesterday|tomorrow|tonight|this morning|this afternoon|last night|just now|earlier"
     r"|right now|at the moment)\b",
     re.I,
 )
@@ -274,14 +395,22 @@ def standing(text: str) -> bool:
 
 
 def _by_relation_zh(text: str) -> bool:
-    """Whether the subject is someone the speaker names by a relation (我妹妹, 我们房东): a
-    name-like word alone is no proof of a person without a slot (谢谢 tags as a name)."""
-    tokens = _pos(text)
+    """Whether the subject is someone the speaker names by a relation (我妹妹, 我们房东) or by a
+    name in the form that addresses a person (a surname with a title, 王老师, 张经理; 小/老/阿
+    and a surname, 老王): a name-like word alone is no proof of a person without a slot (谢谢
+    tags as a name)."""
+    tokens = _names_joined(_pos(text))
     for i, (word, flag) in enumerate(tokens):
         if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
             continue
         if word not in _SELF_ZH:
-            return False
+            name, end = _name_at(tokens, i)
+            # jieba keeps some titled names whole (王老师/nr), others not (王 + 总): the title
+            # is what follows the surname either way (a one-character one only as its own
+            # word: in a whole name, 王芳, it is the given name).
+            split = end == i + 2
+            titled = name is not None and _titles((name[1:], tokens[i + 1][1] if split else "x"))
+            return name is not None and (titled or _familiar(name))
         j = i + 2 if i + 1 < len(tokens) and tokens[i + 1][0] == "的" else i + 1
         return j < len(tokens) and _is_relation(*tokens[j])
     return False
