@@ -161,6 +161,7 @@ def test_a_titled_or_familiar_name_without_a_slot_is_still_a_person(mem, clock):
         "Swimming moved to Thursdays.",
         "Dance is my passion.",  # a bare copula and no person's predicate
         "Family is everything to my mum.",
+        "What is his job?",  # an interrogative pronoun
         "小时候我住在北京。",  # 小 + 时: no surname, no name
         "老实说我很累。",
     ],
@@ -176,6 +177,8 @@ def test_a_capitalised_opening_word_alone_is_no_name(text):
         ("Mara is a dentist.", "mara"),  # a copula with a person's predicate
         ("Rowan is brilliant, and everyone at work loves Rowan.", "rowan"),  # capitalised again
         ("Ming lives in Leeds.", "ming"),  # -ing with no verb stem before it
+        ("Caroline is looking into adoption.", "caroline"),  # "is" as an auxiliary
+        ("Joanna has a pin on her purse.", "joanna"),  # referred back to as a person
         ("小周是程序员。", "小周"),
     ],
 )

@@ -9,8 +9,16 @@ then overturns it, as the user's own would, and another person's value never doe
 - **Who**: the person is named the same way each time by a key: their name when the statement
   gives one ("my sister Mara", "Mara took a job", 我朋友李娜, 李娜现在…), else the role the speaker
   calls them by ("my boss", 我哥). A pronoun ("he", 她) or a thing is no key: nothing links.
+  A Chinese name is one key however jieba cut it (我室友小周 and 小周 both say 小周; 小 + 李,
+  王 + 总 are joined), with the title it carries (王老师, 张经理); when a relation comes with the
+  name ("my sister Mara", 我同事小李) :func:`relation_of` gives it, so the fact says both. A
+  capitalised word opening an English sentence is a name only when the sentence is built as a
+  name's would be (:func:`_reads_as_name`): every sentence opens with a capital.
 - **What**: the user's slot rules, applied to the statement with the person replaced by the
-  speaker ("I live in Dublin", 我吃素), so no rule is written twice.
+  speaker ("I live in Dublin", 我吃素), so no rule is written twice. What a person's possessive
+  owns ("my sister's birthday is on March 3", 我妹妹的生日是三月三号) is said of the speaker as
+  "My birthday is..." / 我的生日是...; an attribute no user slot names is then its own slot,
+  ``attr.birthday`` / ``attr.生日``, in that person's group.
 
 Keys are deliberately literal: "my sister" and "Mara" are two keys even when they are the
 same person (nothing here says so), and two sisters both called "my sister" share one.
@@ -75,7 +83,15 @@ _RECENCY_EN = frozenset(["new", "current", "latest", "present", "actual"])
 # The verb after the subject, in the first person: "lives" -> "live", "is" -> "am".
 _IRREGULAR_EN = {"is": "am", "has": "have", "does": "do", "goes": "go", "'s": "'m"}
 _ADVERBS_EN = frozenset(["just", "now", "still", "also", "finally", "recently", "already"])
-_PRONOUNS_EN = frozenset(["he", "she", "they", "it", "this", "that", "there", "you"])
+# Pronouns only a person is referred back to by (a thing is "it").
+_PERSONAL_EN = frozenset(["he", "she", "him", "her", "his", "hers", "himself", "herself"])
+# Pronouns, personal and interrogative ("What is his job?" asks; it names no one).
+_PRONOUNS_EN = frozenset(
+    [
+        *("he", "she", "they", "it", "this", "that", "there", "you"),
+        *("what", "who", "whom", "whose", "which", "where", "when", "why", "how"),
+    ]
+)
 _NAME_FLAGS = ("nr", "nrfg", "nrt")
 
 
@@ -216,15 +232,24 @@ def _reads_as_name(word: str, body: str, said: str) -> bool:
     with a capital, so that alone proves nothing ("Writing is hard for my brother", "Dance is
     my passion"): the word must be capitalised again later in the text (mid-sentence, where
     only a name is), or the sentence must be built as a name's would be: not a verb's -ing form
-    (a gerund is an activity), and, after a bare copula or "has", which any noun takes, a
-    predicate that only a person has (a value of one of the user's own slots: "Mara is a
-    dentist" as "I am a dentist")."""
+    (a gerund is an activity), and "is", "was" or "has", which any noun takes, must be the
+    auxiliary of something the subject does ("Caroline is looking into adoption", "John has
+    been blogging"), be referred back to as a person ("Joanna has a pin on her purse": a thing
+    is "it"), or be followed by a predicate that only a person has (a value of one of the
+    user's own slots: "Mara is a dentist" as "I am a dentist")."""
     if re.search(r"\w[ ,;:]+" + re.escape(word) + r"\b", body):
         return True
     if _gerund(word):
         return False
-    verb = body[len(word) :].split(maxsplit=1)[0].lower()
+    verb, *rest = body[len(word) :].lower().split()
     if verb not in ("is", "was", "has"):
+        return True
+    nxt = next((w for w in rest if w not in _ADVERBS_EN and not w.endswith("ly")), "")
+    if verb == "has" and (nxt in ("been", *_PAST_EN) or nxt.endswith("ed")):
+        return True  # the perfect: "has been blogging", "has moved"
+    if verb != "has" and _gerund(nxt) and not nxt.endswith("thing"):
+        return True  # the progressive: "is looking", "was working" (not "is everything")
+    if _PERSONAL_EN.intersection(w.strip(".,;:!?") for w in rest):
         return True
     guess = slots.infer(said)
     return guess.slot is not None and guess.about_user
