@@ -109,9 +109,14 @@ def test_a_later_value_of_a_possessed_attribute_replaces_it(mem, clock, before, 
         ("王老师住在北京。", "王老师", None),
         ("我老板王总特别讨厌开会。", "王总", "老板"),  # jieba cuts 王 + 总
         ("我妹妹住在上海。", "妹妹", None),
+        ("张经理开奥迪。", "张经理", None),  # jieba tags 张 a measure word
+        ("高医生在协和上班。", "高医生", None),
         ("My sister Mara lives in Lisbon.", "mara", "sister"),
         ("My neighbour, Oskar, lives in Bristol.", "oskar", "neighbour"),
         ("My boss lives in Leeds.", "boss", None),
+        ("Dr Patel works at St Mary's.", "dr patel", None),  # a title: an abbreviation
+        ("Mrs. Brown lives in Leeds.", "mrs brown", None),
+        ("Uncle Joe lives in Cork.", "uncle joe", "uncle"),  # or a relation
     ],
 )
 def test_a_name_is_the_key_and_the_relation_said_with_it_is_kept(text, person, relation):
@@ -162,6 +167,8 @@ def test_a_titled_or_familiar_name_without_a_slot_is_still_a_person(mem, clock):
         "Dance is my passion.",  # a bare copula and no person's predicate
         "Family is everything to my mum.",
         "What is his job?",  # an interrogative pronoun
+        "The Hobbit is great.",  # two capitals, the first no title
+        "When Jon is planning to open his dance studio?",
         "小时候我住在北京。",  # 小 + 时: no surname, no name
         "老实说我很累。",
     ],
@@ -199,3 +206,18 @@ def test_a_thing_opening_a_sentence_is_no_person_in_the_conversation(mem, clock)
         node = mem.get(written.node_id, user_id=U)
         assert node.metadata.get("person") is None
         assert not str(node.metadata.get("slot") or "").endswith(("@writing", "@dance"))
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("Mrs Brown lives in Leeds.", "user.residence@mrs brown"),
+        ("Dr Patel works at St Mary's.", "user.workplace@dr patel"),
+        ("张经理开奥迪。", "user.vehicle@张经理"),
+        ("高医生在协和上班。", "user.workplace@高医生"),
+    ],
+)
+def test_a_titled_name_never_takes_the_users_slot(mem, clock, text, group):
+    [(content, slot, _, _)] = _facts(mem, _say(mem, clock, [("m1", text)]))
+    assert (content, slot) == (text, group)
+    assert mem.current_value(group.split("@")[0], user_id=U) is None

@@ -217,7 +217,9 @@ def _person_en(text: str) -> _Reading | None:
     if named and named.group(1).lower() not in _NOT_A_NAME | _PRONOUNS_EN:
         said = head + _as_speaker_en(body[len(named.group(1)) :])
         if _reads_as_name(named.group(1), body, said):
-            return named.group(1).lower(), said, None
+            title, *rest = named.group(1).lower().replace(".", "").split()
+            relation = title if rest and re.fullmatch(_ROLES_EN, title) else None
+            return " ".join([title, *rest]), said, relation
     return None
 
 
@@ -237,6 +239,15 @@ def _reads_as_name(word: str, body: str, said: str) -> bool:
     been blogging"), be referred back to as a person ("Joanna has a pin on her purse": a thing
     is "it"), or be followed by a predicate that only a person has (a value of one of the
     user's own slots: "Mara is a dentist" as "I am a dentist")."""
+    if " " in word:
+        # After a title, the name is capitalised mid-sentence: a title is an abbreviation (no
+        # vowel: "Dr Patel", "Mrs. Brown") or a relation ("Uncle Joe"); "The Hobbit", "When
+        # Jon" are neither.
+        title = word.split()[0].rstrip(".")
+        return (
+            re.search("[aeiouy]", title, re.I) is None
+            or re.fullmatch(_ROLES_EN, title.lower()) is not None
+        )
     if re.search(r"\w[ ,;:]+" + re.escape(word) + r"\b", body):
         return True
     if _gerund(word):

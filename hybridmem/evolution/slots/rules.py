@@ -191,8 +191,10 @@ _RELATIONSHIP_EN = re.compile(
 _OF_SPEAKER_EN = re.compile(r"\b(?:for|to|with) me\b|\bsuits me\b|\bi(?:'m|'ve|'d)?\b")
 # Two names as one subject ("Leo and Nina broke up"): about them, never the speaker.
 _TWO_NAMES_EN = re.compile(r"^([A-Z][a-z]+)\s+and\s+(?!I\b)[A-Z][a-z]+\b")
+# Two capitalised words before the verb ("Dr Patel works", "The Hobbit is") are a subject too,
+# never the speaker; which of them name a person others.py decides.
 _NAME_THEN_VERB = re.compile(
-    r"^([A-Z][a-z]+)\s+(?:\w+ed|is|was|has|lives|works|got|went|left|became|quit|bought|sold"
+    r"^((?:[A-Z][a-z]*\.?\s+(?=[A-Z]))?[A-Z][a-z]+)\s+(?:\w+ed|is|was|has|lives|works|got|went|left|became|quit|bought|sold"
     r"|took|drives|eats)\b"
 )
 _NOT_A_NAME = frozenset(
@@ -329,6 +331,15 @@ def _names_joined(tokens: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+def _titled(tokens: Sequence[tuple[str, str]], at: int) -> bool:
+    """Whether the token after ``at`` addresses a person by a kinship word or a role (the
+    surname at ``at`` and it: 王阿姨, 张经理, 高医生)."""
+    if at + 1 >= len(tokens):
+        return False
+    word = tokens[at + 1][0]
+    return _PERSON_ZH.fullmatch(word) is not None or _ROLE_ZH.fullmatch(word) is not None
+
+
 _OTHER_PRONOUNS = frozenset(
     ["他", "她", "它", "他们", "她们", "它们", "人家", "别人", "大家", "有人"]
 )
@@ -365,6 +376,8 @@ def _about_speaker_zh(text: str) -> bool:
             # Reduplication ("慢慢", "天天"): adverbial, never the subject; but kinship
             # words reduplicate too ("姐姐搬去里斯本了" is the sister's move).
             continue
+        if not after_preposition and word in _SURNAMES_ZH and _titled(tokens, i):
+            return False  # 张经理, 高医生: jieba tags the surname as anything (张/q, 高/a)
         if not flag.startswith(_NOUN_FLAGS) or flag == "ns":
             return True
         if i + 1 < len(tokens) and tokens[i + 1][0] == "的":
