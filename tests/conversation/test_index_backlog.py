@@ -13,6 +13,7 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.conversation import BUFFER_TYPE
+from tests.backends import both_backends  # noqa: F401 - runs this module on both stores
 from tests.conftest import CountingEmbedder
 
 CHAT = [
