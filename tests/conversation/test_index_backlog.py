@@ -133,3 +133,20 @@ def test_the_background_thread_stops_on_close_and_nothing_is_lost(
         assert _pending(mem) == 0 and mem.stats().vectors == nodes
         buffered = [n for n in mem.get_all(user_id="u", status=None) if n.node_type == BUFFER_TYPE]
         assert len(buffered) == len(CHAT)
+
+
+def test_a_scoped_view_waits_for_the_index_too(open_later: Opener):
+    with open_later() as mem:
+        planner = mem.scoped(user_id="u", agent_id="planner", session_id="s1")
+        report = planner.add_messages(CHAT)
+        owed = _pending(mem)
+        assert owed == len(report.written) + report.buffered + 1
+        assert planner.wait_indexed() == owed  # every row the view's write left
+        assert _pending(mem) == 0 and planner.wait_indexed() == 0
+        pet = next(w for w in report.written if w.source_ids == ("c3",))
+        hits = planner.retrieve("the greyhound Pixel", top_k=3).hits
+        assert hits[0].node.id == pet.node_id and "vector" in hits[0].breakdown.sources
+        # Another agent's view indexes the store's backlog too (what it reads stays its own).
+        other = mem.scoped(user_id="u", agent_id="reviewer")
+        other.add_messages([{"id": "r1", "role": "user", "content": "I drink coffee black."}])
+        assert planner.wait_indexed() > 0 and _pending(mem) == 0
