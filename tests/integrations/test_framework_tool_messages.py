@@ -183,3 +183,16 @@ def test_llamaindex_tool_calls_and_results_are_tool_messages(mem):
         "tool result clock: 12:00",
         "tool result weather: I live in Sunny Town",
     ]
+
+
+def test_the_langgraph_store_takes_a_state_with_tool_use(mem):
+    from hybridmem.integrations.langgraph import HybridMemoryStore
+
+    store = HybridMemoryStore(mem)
+    first = store.add_messages(("alice",), AGENT_TURN, session_id="thread-1")
+    assert first.buffered == len(to_messages(AGENT_TURN))  # the calls and results too
+    assert _facts(mem, "alice") == ["I live in Hamburg."]
+    assert _buffer(mem, "alice")["a1#1"] == 'tool call weather: {"city": "Hamburg"}'
+    # The whole state again, one turn longer: only the new turn is taken.
+    state = [*AGENT_TURN, HumanMessage("Thanks!", id="h2")]
+    assert store.add_messages(("alice",), state, session_id="thread-1").buffered == 1
