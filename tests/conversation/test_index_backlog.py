@@ -70,7 +70,7 @@ def test_each_distinct_text_is_embedded_once(open_later: Opener, embedder: Count
         assert len(embedder.texts) == len(set(embedder.texts))
         contents = {n.content for n in mem.get_all(user_id="u", status=None)}
         assert set(embedder.texts) == contents | {"Memory of u"}
-        assert mem.wait_indexed() == 0  # nothing owed: no store read, no model call
+        assert mem.wait_indexed() == 0  # nothing pending: no model call
 
 
 def test_the_synchronous_path_stays_available(open_later: Opener):
@@ -150,3 +150,22 @@ def test_a_scoped_view_waits_for_the_index_too(open_later: Opener):
         other = mem.scoped(user_id="u", agent_id="reviewer")
         other.add_messages([{"id": "r1", "role": "user", "content": "I drink coffee black."}])
         assert planner.wait_indexed() > 0 and _pending(mem) == 0
+
+
+def test_wait_indexed_also_indexes_what_another_handle_left(
+    open_mem: Opener, embedder: CountingEmbedder, clock: FakeClock
+):
+    # Two handles on one store (two processes of one PostgreSQL store, typically): the writer
+    # closes with its backlog pending; the handle still open indexes it when asked to wait.
+    cfg = MemoryConfig(background_indexer=False)
+    reader = open_mem("memory", embedder=embedder, clock=clock, config=cfg)
+    with reader:
+        with open_mem("memory", embedder=embedder, clock=clock, config=cfg) as writer:
+            report = writer.add_messages(CHAT, user_id="u")
+        owed = _pending(reader)
+        assert owed == len(report.written) + report.buffered + 1
+        assert reader.wait_indexed() == owed
+        assert _pending(reader) == 0 and reader.verify().clean
+        pet = next(w for w in report.written if w.source_ids == ("c3",))
+        hits = reader.retrieve("the greyhound Pixel", user_id="u", top_k=3).hits
+        assert hits[0].node.id == pet.node_id and "vector" in hits[0].breakdown.sources
