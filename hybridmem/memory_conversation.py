@@ -83,10 +83,12 @@ class ConversationCalls:
         """Index now what writes left for the index to catch up with (``add_messages`` with
         ``MemoryConfig.index_messages_later``: its memories are committed at once, their
         vectors come after); return how many rows this call indexed. A search does this
-        itself (a memory just added is always found); use it to time the whole ingest, or
-        before handing the directory to a process that only reads the index."""
+        itself for this handle's writes (a memory just added is always found); use it to time
+        the whole ingest, or before handing the directory to a process that only reads the
+        index. It also indexes what another handle or process left pending (one that closed
+        or died before its backlog was written; else only the next open would)."""
         self._check_open()
-        return self._core.engine.backlog.drain()
+        return self._core.engine.backlog.drain(everyone=True)
 
     def set_message_extractor(self, extractor: Extractor | None) -> None:
         """Let ``extractor`` decide what :meth:`add_messages` keeps (e.g. ``LLMExtractor`` of

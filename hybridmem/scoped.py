@@ -67,6 +67,8 @@ class Memory(Protocol):
     @property
     def add_messages(self) -> Callable[..., IngestReport]: ...
     @property
+    def wait_indexed(self) -> Callable[[], int]: ...
+    @property
     def update(self) -> Callable[..., MemoryNode]: ...
     @property
     def move(self) -> Callable[..., MemoryNode]: ...
@@ -218,6 +220,13 @@ class ScopedMemory:
             agent_id=self.agent_id,
             session_id=session_id or self.session_id,
         )
+
+    def wait_indexed(self) -> int:
+        """Index now what :meth:`add_messages` left for the vector index to catch up with
+        (:meth:`HybridMemory.wait_indexed`): the backlog is the store's, so this indexes every
+        pending row, this scope's and any other's. A search through this view does it itself;
+        use it to time an ingest, or before handing the store to a process that only reads."""
+        return self.mem.wait_indexed()
 
     def update(self, node_id: str, **changes: Any) -> MemoryNode:
         """Change a node of this scope."""

@@ -108,6 +108,9 @@ def ingest(
                 totals["value_changes"] += len(report.value_changes)
                 totals["skipped"] += len(report.skipped)
                 bar.advance(job, len(chunk))
+        # The vectors come after each write (index_messages_later); left pending, the next
+        # command's open would pay for them. A one-shot command leaves the store ready.
+        totals["indexed"] = mem.wait_indexed()
     if as_json:
         print_json({"session_id": session, **totals})
     else:
@@ -115,7 +118,7 @@ def ingest(
             f"session {session}: {totals['buffered']} messages buffered, "
             f"{totals['written']} memories written, {totals['merged']} merged into existing "
             f"ones, {totals['value_changes']} value changes, {totals['skipped']} messages "
-            "with nothing to keep",
+            f"with nothing to keep; {totals['indexed']} vectors written",
             markup=False,
         )
 

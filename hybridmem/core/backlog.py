@@ -146,10 +146,13 @@ class IndexBacklog:
                 self._last_write = time.monotonic()
                 self._state.notify()
 
-    def drain(self) -> int:
+    def drain(self, *, everyone: bool = False) -> int:
         """Index every pending row now, in the caller's thread (after the batch the thread
-        may be on); how many rows this call indexed. Free when nothing is owed."""
-        if not self._owed:
+        may be on); how many rows this call indexed. Free when nothing is owed, unless
+        ``everyone``: then the store is read even so, for rows another handle or process left
+        pending (one that closed before its backlog was indexed: until the next open, nothing
+        else indexes them)."""
+        if not self._owed and not everyone:
             return 0
         # No wait for the thread: a drain may run under the write lock (verify, a search in
         # a transaction) while the thread waits for that lock. The thread gives way after its

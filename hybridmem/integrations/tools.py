@@ -127,11 +127,25 @@ class ListMemoriesInput(ToolInput):
 
 
 class MessageInput(ToolInput):
-    role: Literal["user", "assistant", "system"]
+    """One message, as ``HybridMemory.add_messages`` takes it (``conversation/messages.py``)."""
+
+    role: Literal["user", "assistant", "system", "tool"] = Field(
+        description="Who said it; 'tool' for a tool call or its result (never a memory)."
+    )
     content: str
     id: str | None = Field(default=None, description="Your message id (cited as the source).")
-    name: str | None = Field(default=None, description="Who spoke, when not just the role.")
+    name: str | None = Field(
+        default=None, description="Who spoke, when not just the role; for 'tool': the tool."
+    )
     created_at: str | None = Field(default=None, description="ISO-8601 time it was said.")
+    tool: Literal["call", "result"] | None = Field(
+        default=None,
+        description="For role 'tool': what the tool was asked ('call') or answered ('result', "
+        "the default).",
+    )
+    metadata: dict[str, Any] | None = Field(
+        default=None, description="Free-form JSON kept on the message's buffer copy."
+    )
 
 
 class AddMessagesInput(ToolInput):
@@ -248,10 +262,7 @@ class ToolBox:
         try:
             parsed = tool.input.model_validate(dict(arguments or {}))
         except PydanticValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
-                for e in exc.errors()
-            )
+            problems = "; ".join(_problem(e) for e in exc.errors())
             raise InvalidArgumentError(f"{name}: bad arguments: {problems}") from None
         if not tool.read_only:  # a write never reads through the mask (it could store it)
             return tool.run(self, parsed)
@@ -349,6 +360,16 @@ class ToolBox:
             offset=a.offset,
         )
         return {"memories": [self.shown(n) for n in nodes]}
+
+
+def _problem(error: Any) -> str:
+    """One bad field, named, with what was given when it is a short value (a bad role or
+    kind names itself: "messages.1.role: Input should be 'user', ... (got 'robot')")."""
+    where = ".".join(str(p) for p in error["loc"]) or "arguments"
+    given = error.get("input")
+    if error["type"] != "missing" and isinstance(given, str | int | float | bool):
+        return f"{where}: {error['msg']} (got {given!r:.60})"
+    return f"{where}: {error['msg']}"
 
 
 class _ForUser:

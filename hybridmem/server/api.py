@@ -404,7 +404,8 @@ def maintain(body: MaintainRequest, mem: Mem, who: Caller) -> MaintainOut:
 def add_messages(body: MessagesCreate, mem: Mem, who: Caller) -> IngestOut:
     """Hand it the conversation: messages to the buffer, what is worth keeping as memories
     with their source message ids (``HybridMemory.add_messages``). An agent-bound token
-    writes as its agent, under a task it may see."""
+    writes as its agent, under a task it may see. ``wait_indexed``: answer once the index
+    has the call's vectors too."""
     view = agent_view(mem, who)
     if view is not None and body.task_id is not None:
         view.get(body.task_id)  # another agent's task: missing
@@ -415,4 +416,10 @@ def add_messages(body: MessagesCreate, mem: Mem, who: Caller) -> IngestOut:
         agent_id=who.agent_for(body.agent_id),
         session_id=body.session_id,
     )
-    return IngestOut.model_validate(report.to_dict())
+    out = IngestOut.model_validate(report.to_dict())
+    if body.wait_indexed:
+        # The store's whole backlog (another caller's rows too): no count is returned, so a
+        # user's token learns nothing of what others wrote.
+        mem.wait_indexed()
+        out.indexed = True
+    return out

@@ -476,6 +476,12 @@ class MessagesCreate(_Request):
     task_id: str | None = None
     agent_id: str | None = None
     session_id: str | None = None
+    wait_indexed: bool = Field(
+        default=False,
+        description="Answer once the vectors of what the call wrote are in the index "
+        "(HybridMemory.wait_indexed); by default the answer comes at commit and the index "
+        "catches up after (a search finds the messages either way).",
+    )
 
 
 class WrittenOut(BaseModel):
@@ -509,3 +515,7 @@ class IngestOut(BaseModel):
     skipped: list[SkippedOut]
     extractor: str
     fallback: str | None
+    indexed: bool | None = Field(
+        default=None,
+        description="True when the call waited for the index (wait_indexed); null otherwise.",
+    )

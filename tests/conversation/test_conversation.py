@@ -335,6 +335,12 @@ def test_the_cli_ingests_a_transcript(tmp_path):
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["buffered"] == len(EN_CHAT) and out["written"] == 8 and out["skipped"] == 1
+    assert out["indexed"] > 0  # the command leaves no vector for the next open to write
+    from hybridmem import HybridMemory
+
+    with HybridMemory(db, embedder="hash") as mem:
+        assert mem.open_report.finished_pending == 0
+        assert mem.stats().by_index_state.get("pending", 0) == 0
     # The same transcript again: every message is already in the session's buffer.
     again = json.loads(CliRunner().invoke(app, args).output)
     assert again["buffered"] == 0 and again["skipped"] == len(EN_CHAT)

@@ -13,6 +13,7 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.conversation import BUFFER_TYPE
+from tests.backends import both_backends  # noqa: F401 - runs this module on both stores
 from tests.conftest import CountingEmbedder
 
 CHAT = [
@@ -69,7 +70,7 @@ def test_each_distinct_text_is_embedded_once(open_later: Opener, embedder: Count
         assert len(embedder.texts) == len(set(embedder.texts))
         contents = {n.content for n in mem.get_all(user_id="u", status=None)}
         assert set(embedder.texts) == contents | {"Memory of u"}
-        assert mem.wait_indexed() == 0  # nothing owed: no store read, no model call
+        assert mem.wait_indexed() == 0  # nothing pending: no model call
 
 
 def test_the_synchronous_path_stays_available(open_later: Opener):
@@ -132,3 +133,39 @@ def test_the_background_thread_stops_on_close_and_nothing_is_lost(
         assert _pending(mem) == 0 and mem.stats().vectors == nodes
         buffered = [n for n in mem.get_all(user_id="u", status=None) if n.node_type == BUFFER_TYPE]
         assert len(buffered) == len(CHAT)
+
+
+def test_a_scoped_view_waits_for_the_index_too(open_later: Opener):
+    with open_later() as mem:
+        planner = mem.scoped(user_id="u", agent_id="planner", session_id="s1")
+        report = planner.add_messages(CHAT)
+        owed = _pending(mem)
+        assert owed == len(report.written) + report.buffered + 1
+        assert planner.wait_indexed() == owed  # every row the view's write left
+        assert _pending(mem) == 0 and planner.wait_indexed() == 0
+        pet = next(w for w in report.written if w.source_ids == ("c3",))
+        hits = planner.retrieve("the greyhound Pixel", top_k=3).hits
+        assert hits[0].node.id == pet.node_id and "vector" in hits[0].breakdown.sources
+        # Another agent's view indexes the store's backlog too (what it reads stays its own).
+        other = mem.scoped(user_id="u", agent_id="reviewer")
+        other.add_messages([{"id": "r1", "role": "user", "content": "I drink coffee black."}])
+        assert planner.wait_indexed() > 0 and _pending(mem) == 0
+
+
+def test_wait_indexed_also_indexes_what_another_handle_left(
+    open_mem: Opener, embedder: CountingEmbedder, clock: FakeClock
+):
+    # Two handles on one store (two processes of one PostgreSQL store, typically): the writer
+    # closes with its backlog pending; the handle still open indexes it when asked to wait.
+    cfg = MemoryConfig(background_indexer=False)
+    reader = open_mem("memory", embedder=embedder, clock=clock, config=cfg)
+    with reader:
+        with open_mem("memory", embedder=embedder, clock=clock, config=cfg) as writer:
+            report = writer.add_messages(CHAT, user_id="u")
+        owed = _pending(reader)
+        assert owed == len(report.written) + report.buffered + 1
+        assert reader.wait_indexed() == owed
+        assert _pending(reader) == 0 and reader.verify().clean
+        pet = next(w for w in report.written if w.source_ids == ("c3",))
+        hits = reader.retrieve("the greyhound Pixel", user_id="u", top_k=3).hits
+        assert hits[0].node.id == pet.node_id and "vector" in hits[0].breakdown.sources

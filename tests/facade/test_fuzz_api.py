@@ -1083,6 +1083,7 @@ def e_scoped(mem, book, data, tmp):
                 [{"role": "user", "content": text}],
                 task_id=data.draw(maybe(st.just(node_id))),
             ),
+            "wait_indexed": view.wait_indexed,
         }
         return name, calls[name]()
 
@@ -1123,6 +1124,7 @@ SCOPED_METHODS = [
     "revoke",
     "grants",
     "add_messages",
+    "wait_indexed",
 ]
 METHODS: dict[str, Entry] = {
     "add": e_add,

@@ -44,13 +44,20 @@ def test_langchain_messages_map_roles_ids_and_names(mem):
     assert [(m["role"], m["id"]) for m in mapped] == [
         ("system", "s0"),
         ("user", "h1"),
-        ("system", "a1"),  # a tool call, not something the assistant said
-        ("system", "t1"),
+        ("tool", "a1"),  # a tool call, not something the assistant said
+        ("tool", "t1"),
         ("assistant", "a2"),
     ]
     assert mapped[1]["name"] == "Anna" and mapped[1]["content"] == "I live in Hamburg."
-    assert 'weather({"city": "Hamburg"})' in mapped[2]["content"]
-    assert mapped[3]["name"] == "weather" and "Sunny" in mapped[3]["content"]
+    assert mapped[2] | {"id": None} == {
+        "role": "tool",
+        "tool": "call",
+        "name": "weather",
+        "content": '{"city": "Hamburg"}',
+        "id": None,
+    }
+    assert mapped[3]["tool"] == "result" and mapped[3]["name"] == "weather"
+    assert mapped[3]["content"] == "Sunny, 24 degrees"
     assert mapped[4]["content"] == "It is sunny in Hamburg."  # the text of the content blocks
     # Dicts and (role, text) pairs are LangChain message-likes too.
     assert to_messages([("user", "hi"), {"role": "assistant", "content": "hello"}]) == [
@@ -155,8 +162,9 @@ def test_llamaindex_messages_and_block(mem):
     assert [(m["role"], m.get("name")) for m in mapped] == [
         ("user", None),
         ("assistant", None),
-        ("system", "tool"),
+        ("tool", None),  # a tool's output whose tool nothing names
     ]
+    assert mapped[2]["tool"] == "result"
     assert len({m["id"] for m in mapped}) == 3
     with pytest.raises(InvalidArgumentError, match="ChatMessage"):
         llama_messages([{"role": "user", "content": "x"}])  # type: ignore[list-item]

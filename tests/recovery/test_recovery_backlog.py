@@ -1,5 +1,6 @@
 """A SIGKILL while the index backlog writes the vectors ``add_messages`` left for later loses
-nothing: the rows are committed pending, the next open indexes them (core/backlog.py).
+nothing: the rows are committed pending, the next open indexes them (core/backlog.py), on
+SQLite and on PostgreSQL (its vectors in a Chroma server).
 
 The kill is injected at a fixed point in a child process (no sleeps, no timing): once the
 backlog embedded a batch, before its vectors reach the index.
@@ -15,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from hybridmem import HybridMemory, MemoryConfig
+from hybridmem import MemoryConfig
+from tests.backends import Locations, OpenMem, both_backends  # noqa: F401 - both stores
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,10 +36,14 @@ CHAT = {
 
 CHILD = """
 import json, os, signal, sys
-from hybridmem import HybridMemory, MemoryConfig
+from hybridmem import ChromaServer, HybridMemory, MemoryConfig
 from hybridmem.core.indexing import IndexSync
 
-path, chat = sys.argv[1], json.loads(sys.argv[2])
+target, server, collection, chat = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+where = {}
+if server != "-":  # PostgreSQL: the vectors live in a collection of a Chroma server
+    host, port = server.rsplit(":", 1)
+    where = {"chroma": ChromaServer(host, int(port)), "collection": collection}
 
 
 def killed(self, unit):
@@ -45,7 +51,7 @@ def killed(self, unit):
 
 
 config = MemoryConfig(background_indexer=False)
-with HybridMemory(path, embedder="hash", config=config) as mem:
+with HybridMemory(target, embedder="hash", config=config, **where) as mem:
     report = mem.add_messages(chat, user_id="u", session_id="s")
     print(json.dumps([w.node_id for w in report.written]), flush=True)
     IndexSync.flush = killed  # the backlog embedded its batch; its write never happens
@@ -55,11 +61,13 @@ with HybridMemory(path, embedder="hash", config=config) as mem:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_sigkill_while_the_backlog_indexes_loses_nothing(tmp_path: Path, lang: str):
+def test_sigkill_while_the_backlog_indexes_loses_nothing(
+    open_mem: OpenMem, locations: Locations, lang: str
+):
     chat = CHAT[lang]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "m"), json.dumps(chat)],
+        [sys.executable, "-c", CHILD, *locations.args(), json.dumps(chat)],
         capture_output=True,
         text=True,
         env=env,
@@ -69,7 +77,7 @@ def test_sigkill_while_the_backlog_indexes_loses_nothing(tmp_path: Path, lang: s
     written = json.loads(child.stdout.split("\n")[0])
     assert "INDEXED" not in child.stdout
     config = MemoryConfig(background_indexer=False)
-    with HybridMemory(tmp_path / "m", embedder="hash", config=config) as mem:
+    with open_mem(embedder="hash", config=config) as mem:
         assert mem.open_report.unclean_sessions == 1
         assert mem.open_report.finished_pending > 0  # what the kill left pending
         stats = mem.stats()
