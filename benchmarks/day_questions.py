@@ -12,6 +12,9 @@ asked from inside the chats' task with the clock at the file's ``now``. Per ques
   asked days: "the day first");
 - ``frac``: the share of the first k hits created on the asked days, k = the days' turn
   count, at most 10.
+
+The sessions (the chats' containers, titled by date as an app would) are left out of the
+ranked hits: they are no memory of the day, and their title's digits match a date's.
 """
 
 from __future__ import annotations
@@ -78,9 +81,9 @@ def run(embedder_spec: str | None, data_path: Path = DATA) -> dict[str, Any]:
             task_id, turns = build(mem, clock, data)
             for q in data["questions"]:
                 result = mem.retrieve(
-                    q["query"], user_id="u", task_id=task_id, top_k=20, record_access=False
+                    q["query"], user_id="u", task_id=task_id, top_k=30, record_access=False
                 )
-                got = [h.node.id for h in result.hits]
+                got = [h.node.id for h in result.hits if h.node.id in turns]
                 window = result.time_window.describe() if result.time_window else None
                 items.append({**q, "window": window, **score(got, turns, q["days"], q["topic"])})
     summary: dict[str, Any] = {"embedder": embedder.name}
