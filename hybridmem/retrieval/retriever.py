@@ -36,6 +36,7 @@ from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWin
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.context import pack
+from hybridmem.retrieval.days import asks_days, day_weight
 from hybridmem.retrieval.entities import (
     query_names,
     speaker_feature,
@@ -325,9 +326,11 @@ class Retriever:
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
-        weights = _weights_for(cfg.weights, scale, timed=window is not None)
-        off = engine.index.unavailable_reason() if wants_vector else None
         asks = window is None or asks_about(text, window.text)
+        weights = _weights_for(
+            cfg.weights, scale, timed=window is not None, days=asks_days(window, asks)
+        )
+        off = engine.index.unavailable_reason() if wants_vector else None
         return Query(
             text, user_id, None, weights, now, visible, window, off, wants_vector, asks_time=asks
         )
@@ -661,14 +664,17 @@ class Retriever:
                 similarity[node_id] = float(vec @ query_vec)
 
 
-def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWeights:
+def _weights_for(
+    weights: ScoreWeights, scale: float, *, timed: bool, days: bool = False
+) -> ScoreWeights:
     """The effective weights for one query.
 
     Similarity counts only as far as the embedder reads the query's script (``scale``). The
     propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
     relevance weight (similarity + lexical), so another node's match never outweighs a node's
     own, whatever the configuration or the query's language. ``time`` counts only when the
-    query names a time (``timed``).
+    query names a time (``timed``); as much as all the others together when it asks about a
+    window of days (``days``: :mod:`~hybridmem.retrieval.days`).
     """
     similarity = weights.similarity * min(max(scale, 0.0), 1.0)
     direct = similarity + weights.lexical
@@ -679,6 +685,9 @@ def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWe
         parent=weights.parent * direct,
         time=weights.time if timed else 0.0,
     )
+    if days:
+        others = sum(v for k, v in values.items() if k != "time")
+        values["time"] = day_weight(weights.time, others)
     if sum(values.values()) <= 0:
         return weights  # nothing else to rank by: keep the configured view
     return replace(weights, **values)

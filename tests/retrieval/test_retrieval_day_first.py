@@ -1,0 +1,124 @@
+"""A question about a day gets every memory of that day first (issue 38), in English and
+Chinese, however well another day's memories match its other words ("talk", 聊); its other
+words order the day's memories among themselves; a month keeps the configured weight."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.models import TimeWindow
+from hybridmem.retrieval.days import asks_days, day_weight
+
+NOW = datetime(2023, 5, 15, 12, 0, tzinfo=UTC)  # a Monday
+DAYS = [date(2023, 5, 2), date(2023, 5, 4), date(2023, 5, 9), date(2023, 5, 12)]
+ASKED = date(2023, 5, 4)
+
+# Every other day's chat is about talking; the asked day's says nothing of it.
+TALK = {
+    "en": ["We talked about the project.", "I talked to my neighbour.", "Let's talk later."],
+    "zh": ["我们聊了项目的事。", "跟邻居聊了聊天。", "我们回头再聊。"],
+}
+DAY = {
+    "en": ["I planted tomatoes.", "The train was late.", "I cooked risotto for dinner."],
+    "zh": ["今天种了番茄。", "火车晚点了。", "晚饭做了烩饭。"],
+}
+
+
+@dataclass(frozen=True)
+class Chats:
+    mem: HybridMemory
+    task: str
+    day_of: dict[str, date]
+    text: dict[str, str]
+
+
+@pytest.fixture(scope="module")
+def chats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chats]:
+    clock = FakeClock(datetime(2023, 4, 1, tzinfo=UTC))
+    path = tmp_path_factory.mktemp("days") / "m"
+    with HybridMemory(path, embedder=HashEmbedder(128), clock=clock) as mem:
+        task = mem.add("Chats with my companion", node_type="task", user_id="u")
+        day_of: dict[str, date] = {}
+        text: dict[str, str] = {}
+        for day in DAYS:
+            at = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=9)
+            clock.set(at)
+            for lang in ("en", "zh"):
+                session = mem.add(
+                    f"chat {lang}", node_type="session", parent_id=task.id, user_id="u"
+                )
+                lines = DAY[lang] if day == ASKED else TALK[lang]
+                for i, line in enumerate(lines):
+                    node = mem.add(
+                        f"{line} ({day:%b%d})" if day != ASKED else line,
+                        parent_id=session.id,
+                        user_id="u",
+                        created_at=at + timedelta(minutes=20 * i),
+                    )
+                    day_of[node.id] = day
+                    text[node.id] = line
+        clock.set(NOW)
+        yield Chats(mem, task.id, day_of, text)
+
+
+def _turns(c: Chats, query: str) -> list[str]:
+    res = c.mem.retrieve(query, user_id="u", task_id=c.task, top_k=50, record_access=False)
+    for hit in res.hits:  # explain() still adds up to the score
+        assert sum(hit.breakdown.parts.values()) == pytest.approx(hit.score)
+    return [h.node.id for h in res.hits if h.node.id in c.day_of]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What did we talk about on May 4th?",
+        "what did we talk about on 4 May?",
+        "我们5月4号聊了什么？",
+        "5月4号我们聊了什么？",
+        "what did we talk about on 5月4号",
+    ],
+)
+def test_the_day_comes_before_other_days_matching_the_questions_words(chats: Chats, query):
+    """All six of the day's turns (both languages) first, though every turn of the other days
+    matches "talk" / 聊 and none of the day's does."""
+    got = _turns(chats, query)
+    day = sum(d == ASKED for d in chats.day_of.values())
+    assert [chats.day_of[i] for i in got[:day]] == [ASKED] * day
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("On May 4th, what did I say about the tomatoes?", "I planted tomatoes."),
+        ("5月4号我说番茄怎么了？", "今天种了番茄。"),
+        ("last Thursday, was the train late?", "The train was late."),
+    ],
+)
+def test_the_questions_other_words_order_the_day(chats: Chats, query, first):
+    got = _turns(chats, query)
+    assert chats.text[got[0]] == first
+
+
+def test_a_relative_day_with_the_clock_injected(chats: Chats):
+    """ "上个星期二" asked on Monday 15 May is 9 May: its turns first."""
+    got = _turns(chats, "上个星期二我们聊了什么？")
+    assert [chats.day_of[i] for i in got[:6]] == [date(2023, 5, 9)] * 6
+
+
+def test_only_a_question_about_days_weighs_time_so():
+    day = TimeWindow("May 4th", datetime(2023, 5, 4, tzinfo=UTC), datetime(2023, 5, 5, tzinfo=UTC))
+    week = TimeWindow(
+        "last week", datetime(2023, 5, 8, tzinfo=UTC), datetime(2023, 5, 15, tzinfo=UTC)
+    )
+    month = TimeWindow("in May", datetime(2023, 5, 1, tzinfo=UTC), datetime(2023, 6, 1, tzinfo=UTC))
+    assert asks_days(day, True) and asks_days(week, True)
+    assert not asks_days(month, True)  # a month: more often when it happened than when told
+    assert not asks_days(day, False)  # a passage that only mentions the day
+    assert not asks_days(None, True)
+    assert day_weight(2.0, 5.7) == 5.7 and day_weight(2.0, 1.0) == 2.0
+    assert day_weight(0.0, 5.7) == 0.0  # time turned off stays off
