@@ -50,7 +50,7 @@ from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
-from hybridmem.retrieval.sensitive import withheld
+from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import (
     folded_neighbours,
@@ -126,10 +126,11 @@ class Candidates:
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
 
-    def fuse(self, weights: ScoreWeights, method: str) -> None:
-        """(Re)compute the fused features and relevance of every candidate."""
+    def fuse(self, weights: ScoreWeights, method: str, *, similarity: bool = True) -> None:
+        """(Re)compute every candidate's fused features (``similarity=False``: keep its scale)."""
         ids = list(self.nodes)
-        self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
+        if similarity:
+            self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
         self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
         self.relevance = fusion.relevance(
             self.similarity, self.lexical, weights.similarity, weights.lexical, ids
@@ -540,13 +541,19 @@ class Retriever:
     def read_attributes(self, q: Query, cands: Candidates, include_sensitive: bool) -> None:
         """The lexical evidence read against the attribute the question asks about and the
         slots of the candidates (:mod:`~hybridmem.retrieval.attributes`), re-fused if moved;
-        then, unless ``include_sensitive``, the sealed candidates it is not about withheld."""
-        bm25 = agreed(q.text, cands.nodes, cands.bm25, self.core.engine.config.evolution.slot_map)
+        then, unless ``include_sensitive``, the sealed candidates it is not about withheld; those
+        left get their plaintext's BM25 (:func:`~.sensitive.sealed_lexical`)."""
+        slots = self.core.engine.config.evolution.slot_map
+        bm25 = agreed(q.text, cands.nodes, cands.bm25, slots)
         if bm25 is not None:
             cands.bm25 = bm25
             cands.fuse(q.weights, self.config.fusion)
         if not include_sensitive:
             self.withhold_sensitive(q, cands)
+        bm25 = sealed_lexical(self.store, q.text, q.embedded, cands.nodes, cands.bm25, slots)
+        if bm25 is not None:  # only lexical evidence added: the similarity scale as it was
+            cands.bm25 = bm25
+            cands.fuse(q.weights, self.config.fusion, similarity=False)
 
     def withhold_sensitive(self, q: Query, cands: Candidates) -> None:
         """Drop the sensitive candidates the question is not about (compared with the
