@@ -11,7 +11,10 @@ asked from inside the chats' task with the clock at the file's ``now``. Per ques
 - ``hit@5``: a gold turn among the first five (for a question without a topic, all five on the
   asked days: "the day first");
 - ``frac``: the share of the first k hits created on the asked days, k = the days' turn
-  count, at most 10.
+  count, at most 10;
+- ``frac_all``: the same with k = the days' turn count (every turn of a range's days first?;
+  added after the first run, when ranges were read as their first day and ``frac`` could
+  not tell).
 
 The sessions (the chats' containers, titled by date as an app would) are left out of the
 ranked hits: they are no memory of the day, and their title's digits match a date's.
@@ -68,6 +71,7 @@ def score(got: list[str], turns: dict[str, Any], days: list[str], topic: str) ->
         "hit@1": bool(gold[:1]) and gold[0],
         "hit@5": any(gold[:5]) if topic else len(gold) >= 5 and all(gold[:5]),
         "frac": sum(on_day[:k]) / k,
+        "frac_all": sum(on_day[:n_day]) / n_day,
     }
 
 
@@ -81,7 +85,7 @@ def run(embedder_spec: str | None, data_path: Path = DATA) -> dict[str, Any]:
             task_id, turns = build(mem, clock, data)
             for q in data["questions"]:
                 result = mem.retrieve(
-                    q["query"], user_id="u", task_id=task_id, top_k=30, record_access=False
+                    q["query"], user_id="u", task_id=task_id, top_k=100, record_access=False
                 )
                 got = [h.node.id for h in result.hits if h.node.id in turns]
                 window = result.time_window.describe() if result.time_window else None
@@ -91,7 +95,7 @@ def run(embedder_spec: str | None, data_path: Path = DATA) -> dict[str, Any]:
         mine = [i for i in items if i["lang"] == lang]
         summary[lang] = {
             m: round(sum(float(i[m]) for i in mine) / len(mine), 3)
-            for m in ("hit@1", "hit@5", "frac")
+            for m in ("hit@1", "hit@5", "frac", "frac_all")
         }
         summary[lang]["n"] = len(mine)
     return {"summary": summary, "items": items}
@@ -104,7 +108,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     out = run(None if args.embedder == "default" else args.embedder)
     for item in out["items"]:
-        flags = f"{int(item['hit@1'])}{int(item['hit@5'])} {item['frac']:.2f}"
+        flags = (
+            f"{int(item['hit@1'])}{int(item['hit@5'])} {item['frac']:.2f} {item['frac_all']:.2f}"
+        )
         print(f"{item['lang']} {flags}  {item['query']}  [{item['window']}]")
     print(json.dumps(out["summary"], ensure_ascii=False))
     if args.json:

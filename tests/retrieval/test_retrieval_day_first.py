@@ -13,6 +13,7 @@ import pytest
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.models import TimeWindow
 from hybridmem.retrieval.days import asks_days, day_weight
+from hybridmem.retrieval.timeexpr import find_window
 
 NOW = datetime(2023, 5, 15, 12, 0, tzinfo=UTC)  # a Monday
 DAYS = [date(2023, 5, 2), date(2023, 5, 4), date(2023, 5, 9), date(2023, 5, 12)]
@@ -122,3 +123,44 @@ def test_only_a_question_about_days_weighs_time_so():
     assert not asks_days(None, True)
     assert day_weight(2.0, 5.7) == 5.7 and day_weight(2.0, 1.0) == 2.0
     assert day_weight(0.0, 5.7) == 0.0  # time turned off stays off
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "last"),
+    [
+        ("what did we talk about between May 12 and May 14?", date(2023, 5, 12), date(2023, 5, 14)),
+        ("Remind me what I told you from May 2 to May 4.", date(2023, 5, 2), date(2023, 5, 4)),
+        ("what happened May 2-4?", date(2023, 5, 2), date(2023, 5, 4)),
+        ("from 2 May to 4 May", date(2023, 5, 2), date(2023, 5, 4)),
+        ("the 2nd to the 4th of May", date(2023, 5, 2), date(2023, 5, 4)),
+        ("between 2023-05-02 and 2023-05-04", date(2023, 5, 2), date(2023, 5, 4)),
+        ("Dec 30 to Jan 2", date(2022, 12, 30), date(2023, 1, 2)),
+        ("5月12号到5月14号我们都聊了些什么？", date(2023, 5, 12), date(2023, 5, 14)),
+        ("5月2日至4日我跟你说过什么？", date(2023, 5, 2), date(2023, 5, 4)),
+        ("从五月二号到四号", date(2023, 5, 2), date(2023, 5, 4)),
+        ("五月三十到六月二号", date(2022, 5, 30), date(2022, 6, 2)),  # June 2023 is ahead
+    ],
+)
+def test_a_range_of_days_is_one_window(query, first, last):
+    window = find_window(query, NOW)
+    assert window is not None
+    assert window.start == datetime.combine(first, datetime.min.time(), tzinfo=UTC)
+    assert window.end == datetime.combine(last, datetime.min.time(), tzinfo=UTC) + timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["May 2 and May 4, what did I say?", "I may 2 to 4 people invite", "May 4 to April 2"],
+)
+def test_not_a_range(query):
+    """Two days are not the days between them; the verb "may" is no month; a range ending
+    before it starts names none (the first date alone, as before, or nothing)."""
+    window = find_window(query, NOW)
+    assert window is None or window.end - window.start == timedelta(days=1)
+
+
+def test_a_range_comes_first_whole(chats: Chats):
+    got = _turns(chats, "what did we talk about from May 2 to May 4?")
+    span = {date(2023, 5, 2), date(2023, 5, 4)}
+    n = sum(d in span for d in chats.day_of.values())
+    assert {chats.day_of[i] for i in got[:n]} == span
