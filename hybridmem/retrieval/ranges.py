@@ -81,7 +81,11 @@ def range_window(query: str, now: datetime) -> tuple[str, datetime, datetime] | 
         return None
     _, text, (first, last) = min(found, key=lambda f: f[0])
     start = datetime.combine(first, time(), tzinfo=now.tzinfo)
-    return text, start, datetime.combine(last, time(), tzinfo=now.tzinfo) + timedelta(days=1)
+    try:
+        end = datetime.combine(last, time(), tzinfo=now.tzinfo) + timedelta(days=1)
+    except OverflowError:
+        return None  # "9999-12-30 to 9999-12-31": past the calendar's last day
+    return text, start, end
 
 
 _EN_FORMS = (_EN_MONTH_FIRST, _EN_DAY_FIRST, _EN_ISO)

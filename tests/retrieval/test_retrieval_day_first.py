@@ -150,7 +150,14 @@ def test_a_range_of_days_is_one_window(query, first, last):
 
 @pytest.mark.parametrize(
     "query",
-    ["May 2 and May 4, what did I say?", "I may 2 to 4 people invite", "May 4 to April 2"],
+    [
+        "May 2 and May 4, what did I say?",
+        "I may 2 to 4 people invite",
+        "May 4 to April 2",
+        "9999-12-30 to 9999-12-31",  # its end is past the calendar
+        "5月40号到5月41号",
+        "Feb 30 to Mar 2",
+    ],
 )
 def test_not_a_range(query):
     """Two days are not the days between them; the verb "may" is no month; a range ending
@@ -164,3 +171,8 @@ def test_a_range_comes_first_whole(chats: Chats):
     span = {date(2023, 5, 2), date(2023, 5, 4)}
     n = sum(d in span for d in chats.day_of.values())
     assert {chats.day_of[i] for i in got[:n]} == span
+
+
+def test_a_range_at_the_calendars_start_is_read_without_error():
+    window = find_window("0001-01-01 to 0001-01-02", NOW)
+    assert window is not None and window.end - window.start == timedelta(days=2)
