@@ -45,12 +45,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import agreed
+from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
@@ -131,7 +131,7 @@ def _stem(term: str) -> str:
 
 
 def sealed_lexical(
-    store: Any,
+    store: RetrievalReads,
     query: str,
     lexical_query: str | None,
     nodes: Mapping[str, MemoryNode],
