@@ -46,7 +46,8 @@ from benchmarks.tuning_cv import Make, weights_config
 from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
-from hybridmem.retrieval import fusion, mentions, retriever
+from hybridmem.retrieval import days, fusion, mentions, retriever
+from hybridmem.retrieval.timeexpr import find_window
 
 Fuse = Callable[[Any, ScoreWeights, str], None]
 Scores = dict[str, float]
@@ -156,6 +157,7 @@ ALWAYS_ASKS: Callable[[str, str], bool] = lambda query, span: True  # noqa: E731
 VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "minmax": (ORIGINAL, MemoryConfig),
     "time always": (ORIGINAL, MemoryConfig),
+    "time one weight": (ORIGINAL, MemoryConfig),
     "rank": (fuse_rank, MemoryConfig),
     "rrf": (fuse_rrf, MemoryConfig),
     "zscore": (fuse_zscore, MemoryConfig),
@@ -174,7 +176,9 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
 alone (``benchmarks.madial_english``'s configurations) for
-reference: hybridmem must stay at or above both; and one feature out at a time (``- time``,
+reference: hybridmem must stay at or above both; ``time one weight``: the engine before
+:mod:`hybridmem.retrieval.days` (a question about days weighed time 2.0 like any window); and
+one feature out at a time (``- time``,
 ``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
 
 
@@ -183,11 +187,29 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
     retriever.Candidates.fuse = fuse  # type: ignore[method-assign]
     if name == "time always":
         retriever.asks_about = ALWAYS_ASKS
+    if name == "time one weight":
+        retriever.asks_days = lambda window, asks: False
     try:
         yield
     finally:
         retriever.Candidates.fuse = ORIGINAL  # type: ignore[method-assign]
         retriever.asks_about = mentions.asks_about
+        retriever.asks_days = days.asks_days
+
+
+def timed_only(bench: tuning.Bench, items: list, suite: str) -> list:
+    """The items whose query names a time window at its bench clock (``--timed``: the only
+    ones a change to how windows count can move)."""
+    out = []
+    for item in items:
+        if suite == "locomo":
+            text, now = item.question, bench.ends[item.conversation_id]
+        else:
+            text = dialogue_query(item.context_lines)
+            now = bench.ends[bench.corpora[item.user_id].id]
+        if find_window(text, now) is not None:
+            out.append(item)
+    return out
 
 
 def madial_items(
@@ -294,6 +316,7 @@ def run(
     variants: Sequence[str],
     data: Path,
     json_path: Path | None = None,
+    timed: bool = False,
 ) -> dict[str, Any]:
     """Every variant on every suite with every embedder; with ``json_path``, the results so
     far are written after each suite (a LoCoMo pass takes minutes on a shared machine)."""
@@ -307,6 +330,8 @@ def run(
             else:
                 bench, items = tuning.madial_bench(embedder, data, suite)
                 evaluate = madial_items
+            if timed:
+                items = timed_only(bench, items, suite)
             per: dict[str, Any] = {}
             for name in variants:
                 t = time.perf_counter()
@@ -342,6 +367,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--suites", default="en,zh,locomo")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--timed", action="store_true", help="only items naming a time window")
     args = parser.parse_args(argv)
     variants = args.variants.split(",")
     if "minmax" not in variants:
@@ -352,6 +378,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         variants,
         args.data or default_data_dir(),
         args.json,
+        args.timed,
     )
 
 

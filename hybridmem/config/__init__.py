@@ -66,7 +66,11 @@ class ScoreWeights:
                 bloomed. ...") counts at the node's own relevance, as the priors do
                 (:mod:`hybridmem.retrieval.mentions`; MADial dev: the relevant memory
                 higher in 9-12 of 80 dialogues per embedder and language, lower in none;
-                LoCoMo, whose 118 time questions are all questions, unchanged).
+                LoCoMo, whose 118 time questions are all questions, unchanged). A question
+                about a window of days (at most a week: a day, a weekend, a range of days)
+                weighs it as much as all the other features together, so that window's
+                memories come first (:mod:`hybridmem.retrieval.days`); months and years keep
+                this weight.
     """
 
     similarity: float = 1.0

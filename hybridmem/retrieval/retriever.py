@@ -36,6 +36,7 @@ from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWin
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.context import pack
+from hybridmem.retrieval.days import asks_days, day_weight
 from hybridmem.retrieval.entities import (
     query_names,
     speaker_feature,
@@ -49,7 +50,7 @@ from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
-from hybridmem.retrieval.sensitive import withheld
+from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import (
     folded_neighbours,
@@ -125,10 +126,11 @@ class Candidates:
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
 
-    def fuse(self, weights: ScoreWeights, method: str) -> None:
-        """(Re)compute the fused features and relevance of every candidate."""
+    def fuse(self, weights: ScoreWeights, method: str, *, similarity: bool = True) -> None:
+        """(Re)compute every candidate's fused features (``similarity=False``: keep its scale)."""
         ids = list(self.nodes)
-        self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
+        if similarity:
+            self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
         self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
         self.relevance = fusion.relevance(
             self.similarity, self.lexical, weights.similarity, weights.lexical, ids
@@ -325,9 +327,11 @@ class Retriever:
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
-        weights = _weights_for(cfg.weights, scale, timed=window is not None)
-        off = engine.index.unavailable_reason() if wants_vector else None
         asks = window is None or asks_about(text, window.text)
+        weights = _weights_for(
+            cfg.weights, scale, timed=window is not None, days=asks_days(window, asks)
+        )
+        off = engine.index.unavailable_reason() if wants_vector else None
         return Query(
             text, user_id, None, weights, now, visible, window, off, wants_vector, asks_time=asks
         )
@@ -537,13 +541,19 @@ class Retriever:
     def read_attributes(self, q: Query, cands: Candidates, include_sensitive: bool) -> None:
         """The lexical evidence read against the attribute the question asks about and the
         slots of the candidates (:mod:`~hybridmem.retrieval.attributes`), re-fused if moved;
-        then, unless ``include_sensitive``, the sealed candidates it is not about withheld."""
-        bm25 = agreed(q.text, cands.nodes, cands.bm25, self.core.engine.config.evolution.slot_map)
+        then, unless ``include_sensitive``, the sealed candidates it is not about withheld; those
+        left get their plaintext's BM25 (:func:`~.sensitive.sealed_lexical`)."""
+        slots = self.core.engine.config.evolution.slot_map
+        bm25 = agreed(q.text, cands.nodes, cands.bm25, slots)
         if bm25 is not None:
             cands.bm25 = bm25
             cands.fuse(q.weights, self.config.fusion)
         if not include_sensitive:
             self.withhold_sensitive(q, cands)
+        bm25 = sealed_lexical(self.store, q.text, q.embedded, cands.nodes, cands.bm25, slots)
+        if bm25 is not None:  # only lexical evidence added: the similarity scale as it was
+            cands.bm25 = bm25
+            cands.fuse(q.weights, self.config.fusion, similarity=False)
 
     def withhold_sensitive(self, q: Query, cands: Candidates) -> None:
         """Drop the sensitive candidates the question is not about (compared with the
@@ -661,14 +671,17 @@ class Retriever:
                 similarity[node_id] = float(vec @ query_vec)
 
 
-def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWeights:
+def _weights_for(
+    weights: ScoreWeights, scale: float, *, timed: bool, days: bool = False
+) -> ScoreWeights:
     """The effective weights for one query.
 
     Similarity counts only as far as the embedder reads the query's script (``scale``). The
     propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
     relevance weight (similarity + lexical), so another node's match never outweighs a node's
     own, whatever the configuration or the query's language. ``time`` counts only when the
-    query names a time (``timed``).
+    query names a time (``timed``); as much as all the others together when it asks about a
+    window of days (``days``: :mod:`~hybridmem.retrieval.days`).
     """
     similarity = weights.similarity * min(max(scale, 0.0), 1.0)
     direct = similarity + weights.lexical
@@ -679,6 +692,9 @@ def _weights_for(weights: ScoreWeights, scale: float, *, timed: bool) -> ScoreWe
         parent=weights.parent * direct,
         time=weights.time if timed else 0.0,
     )
+    if days:
+        others = sum(v for k, v in values.items() if k != "time")
+        values["time"] = day_weight(weights.time, others)
     if sum(values.values()) <= 0:
         return weights  # nothing else to rank by: keep the configured view
     return replace(weights, **values)

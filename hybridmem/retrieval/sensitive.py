@@ -44,11 +44,13 @@ caller asked for them).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from hybridmem.core.sealed import is_masked
-from hybridmem.lexical import terms
+from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
+from hybridmem.retrieval.attributes import agreed
+from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
@@ -126,3 +128,38 @@ def _stem(term: str) -> str:
             break
     # "live" / "lives" / "living" and "expire" / "expires" / "expiring" meet without the "e".
     return term[:-1] if len(term) > 3 and term.endswith("e") else term
+
+
+def sealed_lexical(
+    store: RetrievalReads,
+    query: str,
+    lexical_query: str | None,
+    nodes: Mapping[str, MemoryNode],
+    bm25: Mapping[str, float],
+    slot_map: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, float] | None:
+    """``bm25`` (the raw BM25 of the candidates ``nodes``) with the sealed candidates' own, or
+    None when none has any. A sealed memory's plaintext is not in the lexical index, so an
+    admitted one scored without the lexical part a clear memory of the same text gets: its
+    decrypted text (``node.content``, read with the key) is scored now against the index's
+    statistics as if it were a row (``TreeStore.lexical_scores``), and no term of it is
+    written. ``lexical_query``: the text the lexical channel read (the query without the
+    speakers' names, see ``Retriever.refocus``), else ``query``. The result is read against
+    the slots again (:func:`~hybridmem.retrieval.attributes.agreed`), as a clear memory's
+    evidence is. A masked memory (no key) has no words to score."""
+    texts = {
+        i: document_terms(n.content)
+        for i, n in nodes.items()
+        if n.sensitive and i not in bm25 and not is_masked(n.sensitive, n.content)
+    }
+    match = match_expression(lexical_query or query) if texts else None
+    if not match:
+        return None
+    # The clear matches are scored again with the sealed texts counted in (a word both hold
+    # is commoner than the index alone says), so all compare as they would were all clear.
+    scores = store.lexical_scores(match, {i: t for i, t in texts.items() if t}, list(bm25))
+    if not any(i in scores for i in texts):
+        return None
+    merged = {**{i: v for i, v in bm25.items() if i not in scores}, **scores}
+    moved = agreed(query, nodes, merged, slot_map)
+    return merged if moved is None else moved

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from hybridmem.models import TimeWindow
+from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.weekends import weekend_window
 
 _CN_DIGITS = {
@@ -67,7 +68,9 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     """The window named by the query's first time expression, resolved against ``now`` in
     the time zone ``tz`` (calendar days begin at its midnight), or None."""
     local_now = now.astimezone(tz)
-    found = _chinese(query, local_now) or _english(query, local_now)
+    # A range of days first: its first end alone is a date too (:mod:`.ranges`).
+    found = range_window(query, local_now) or _chinese(query, local_now)
+    found = found or _english(query, local_now)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
         found = weekend  # "上周末": 上周 is the weekend's week, not another date

@@ -266,3 +266,47 @@ def rank(
         scored.append((-score, int(rid), str(node_id)))
     scored.sort()
     return [(node_id, -neg) for neg, _, node_id in scored]
+
+
+def rank_unindexed(
+    conn: sqlite3.Connection,
+    phrases: Sequence[str],
+    documents: Sequence[tuple[str, str]],
+    indexed: Sequence[tuple[str, str]] = (),
+) -> list[tuple[str, float]]:
+    """:func:`rank`'s score of ``documents`` ``(id, terms)`` whose terms the index does not
+    hold (a sealed memory's plaintext, read at query time; its row is in the index, empty)
+    and of ``indexed`` rows ``(id, terms)``, all with the statistics the index would have
+    were the documents' terms in it: each token's rows and the tokens counting them, so a
+    word a sealed memory shares with a clear one weighs what it would with both clear.
+    Nothing is written. A phrase of several tokens is left out (only FTS5 matches it as a
+    phrase); a row matching no phrase is left out."""
+    asked = [t[0] for t in row_tokens(conn, list(phrases)) if len(t) == 1]
+    if not asked or not documents:
+        return []
+    unique = sorted(set(asked))
+    rows = row_tokens(conn, [terms for _, terms in documents])
+    df = Counter(t for toks in rows for t in set(toks) if t in unique)
+    for term, hits in conn.execute(
+        f"SELECT term, df FROM lex_df WHERE term IN ({','.join('?' * len(unique))})", unique
+    ):
+        df[str(term)] += int(hits)
+    totals = dict(conn.execute("SELECT name, value FROM lex_totals").fetchall())
+    docs = max(int(totals.get("docs", 0)), len(rows))  # their rows are counted already
+    tokens = int(totals.get("tokens", 0)) + sum(map(len, rows))
+    avgdl = float(tokens + docs) / float(docs)  # + one scope token a row, as rank()
+    idf = {}
+    for term in unique:
+        value = math.log((docs - df[term] + 0.5) / (df[term] + 0.5))
+        idf[term] = value if value > 0.0 else 1e-6
+    everyone = [*documents, *indexed]
+    out: list[tuple[str, float]] = []
+    for (node_id, _), toks in zip(
+        everyone, rows + row_tokens(conn, [t for _, t in indexed]), strict=True
+    ):
+        freq = Counter(toks)
+        norm = K1 * (1 - B + B * (len(toks) + 1) / avgdl)
+        score = sum(idf[t] * (freq[t] * (K1 + 1.0)) / (freq[t] + norm) for t in asked if freq[t])
+        if score > 0:
+            out.append((node_id, score))
+    return sorted(out, key=lambda x: -x[1])

@@ -238,6 +238,30 @@ class NodeTable(NodeQueries, SQLiteBase):
             return []
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
 
+    def lexical_scores(
+        self, match: str, documents: Mapping[str, str], rescore: Sequence[str] = ()
+    ) -> dict[str, float]:
+        """BM25 of ``documents`` (id -> terms, as :func:`hybridmem.lexical.document_terms`
+        cuts them) whose terms the index does not hold, and of the indexed nodes ``rescore``,
+        for ``match`` as if the documents' terms were in the index (:func:`fts.rank_unindexed`):
+        a sealed memory's plaintext, read at query time, never enters it. Scores > 0 only."""
+        phrases = fts.phrases_of(match)
+        if not phrases or not documents:
+            return {}
+        ids = [i for i in dict.fromkeys(rescore) if i not in documents]
+        with self.reading():
+            indexed = (
+                self.conn.execute(
+                    "SELECT n.id, f.terms FROM nodes n JOIN nodes_fts f ON f.rowid = n.rid "
+                    f"WHERE n.id IN ({marks(ids)})",
+                    ids,
+                ).fetchall()
+                if ids
+                else []
+            )
+            pairs = [(str(r[0]), str(r[1])) for r in indexed]
+            return dict(fts.rank_unindexed(self.conn, phrases, list(documents.items()), pairs))
+
     def _ranked_matches(
         self,
         expression: str,

@@ -308,6 +308,15 @@ class RetrievalReads(Protocol):
         rather than an error when the backend cannot run the query."""
         ...
 
+    def lexical_scores(
+        self, match: str, documents: Mapping[str, str], rescore: Sequence[str] = ()
+    ) -> dict[str, float]:
+        """The scores :meth:`lexical_search` would give ``documents`` (id -> terms cut by
+        :func:`hybridmem.lexical.document_terms`) whose terms the lexical index does not hold
+        - a sealed memory's plaintext, read at query time - and the indexed nodes ``rescore``,
+        had the documents' terms been indexed; nothing is written. Only scores > 0."""
+        ...
+
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
     ) -> dict[str, list[tuple[str, datetime]]]:

@@ -103,15 +103,18 @@ def test_second_newcomer_ordinary_questions_never_get_a_sealed_memory(
 
 
 SECOND_HIT1 = {"en": 26, "zh": 26}
-SECOND_FIRST = {"en": 5, "zh": 5}
+SECOND_FIRST = {"en": 6, "zh": 6}
 """As measured when the set was first run (2026-12-05): the floors this suite guards. English
 misses "Which phone do I have?" (the old phone not superseded), Chinese "我平时怎么去公司？";
 of the questions about a sealed memory, those naming none of its words in its own language are
 withheld ("Do I have a medical condition you should know about?"). English was 6 of 8 until
 "My partner Dev is a software developer who works from home." left the user's residence group
 for Dev's occupation (facts about other people, issue 34): "What is our home address?" now
-gets it first, the sealed address second, because an admitted sealed memory has no lexical
-part in its score (its plaintext is in no word index) and Dev's "home" is a word match."""
+got it first, the sealed address second, because an admitted sealed memory had no lexical
+part in its score (its plaintext is in no word index) and Dev's "home" is a word match. With
+that part read from the plaintext at query time (retrieval/sensitive.py, sealed_lexical):
+English 6 of 8 again, Chinese 6 of 7 ("我每天早上要吃什么药？" no longer outranked by
+"我每周六早上去打羽毛球。" for 早上)."""
 
 
 @pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)

@@ -147,5 +147,48 @@ def search_sql(where: str) -> str:
     """
 
 
+def unindexed_sql() -> str:
+    """:func:`search_sql`'s BM25 of documents given as arrays (ids, terms, term counts) whose
+    terms the index does not hold (a sealed memory's plaintext, read at query time; its row
+    is counted, without terms) and of indexed nodes, all with the statistics the index would
+    have were the documents' terms in it (as ``fts.rank_unindexed``). Parameters: the query
+    text, the ids, the terms (folded), the term counts, the indexed nodes' ids."""
+    return f"""
+        WITH q AS MATERIALIZED (
+            SELECT DISTINCT u.lexeme AS term
+            FROM unnest(to_tsvector('{TS_CONFIG}', %s)) u
+        ), given AS MATERIALIZED (
+            SELECT v.id, to_tsvector('{TS_CONFIG}', v.t) AS lex, v.len
+            FROM unnest(%s::text[], %s::text[], %s::int[]) AS v(id, t, len)
+        ), docs AS MATERIALIZED (
+            SELECT id, lex, len FROM given
+            UNION ALL SELECT n.id, n.lex, n.lex_len FROM nodes n WHERE n.id = ANY(%s)
+        ), st AS MATERIALIZED (
+            SELECT greatest(sum(value) FILTER (WHERE {DOCS_COUNTERS}), 1)::float8 AS docs,
+                   coalesce(sum(value) FILTER (WHERE {TERMS_COUNTERS}), 0)::float8
+                       + (SELECT coalesce(sum(len), 0) FROM given) AS terms
+            FROM counters WHERE starts_with(name, 'lex_')
+        ), d AS MATERIALIZED (
+            SELECT q.term,
+                   coalesce((SELECT sum(l.df) FROM lex_df l WHERE l.term = q.term), 0)
+                   + (SELECT count(*) FROM given, unnest(given.lex) u WHERE u.lexeme = q.term)
+                   AS df
+            FROM q
+        ), w AS MATERIALIZED (
+            SELECT d.term,
+                   greatest(ln((st.docs - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
+            FROM d CROSS JOIN st WHERE d.df > 0
+        )
+        SELECT docs.id AS id,
+               sum(w.idf * (array_length(u.positions, 1) * {K1 + 1})
+                   / (array_length(u.positions, 1)
+                      + {K1} * ({1 - B} + {B} * (docs.len + 1)
+                               / ((st.terms + st.docs) / st.docs)))) AS score
+        FROM docs CROSS JOIN LATERAL unnest(docs.lex) u
+        JOIN w ON w.term = u.lexeme CROSS JOIN st
+        GROUP BY docs.id
+    """
+
+
 def query_params(match: str, where_params: Sequence[Any], limit: int) -> list[Any]:
     return [fold(" ".join(terms_of_match(match))), *where_params, limit]

@@ -165,6 +165,26 @@ class PgNodeTable(NodeQueries, PgBase):
         rows = self._rows(sql, lexical.query_params(match, [*params, list(statuses)], limit))
         return [(r["id"], max(float(r["score"]), 0.0)) for r in rows]
 
+    def lexical_scores(
+        self, match: str, documents: Mapping[str, str], rescore: Sequence[str] = ()
+    ) -> dict[str, float]:
+        """BM25 of documents whose terms the index does not hold and of the indexed nodes
+        ``rescore``, as if the documents' terms were indexed (:func:`lexical.unindexed_sql`);
+        nothing is written."""
+        terms = lexical.terms_of_match(match)
+        if not terms or not documents:
+            return {}
+        ids = list(documents)
+        params = (
+            lexical.fold(" ".join(terms)),
+            ids,
+            [lexical.fold(documents[i]) for i in ids],
+            [len(documents[i].split()) for i in ids],
+            [i for i in dict.fromkeys(rescore) if i not in documents],
+        )
+        rows = self._rows(lexical.unindexed_sql(), params)
+        return {str(r["id"]): float(r["score"]) for r in rows if float(r["score"]) > 0}
+
     def sibling_neighbours(
         self, nodes: Iterable[MemoryNode], statuses: Sequence[str]
     ) -> dict[str, list[tuple[str, datetime]]]:
