@@ -32,9 +32,10 @@ METRICS = ("stale_rate", "pollution_rate", "hit@3")
 
 
 def kind_of(sc: Scenario) -> str:
-    """``plain``/``back``/``style``/``want`` (second blind set), else the family's kind."""
+    """``plain``/``back``/``style``/``want`` (second blind set; the third adds
+    ``unrelated``), else the family's kind."""
     parts = sc.id.split("-")
-    if parts[0] == "colloq2":
+    if parts[0] in ("colloq2", "colloq3"):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"
 

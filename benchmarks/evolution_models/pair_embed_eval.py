@@ -424,7 +424,11 @@ def jieba_frequencies() -> dict[str, int]:
 
 def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
     """English: the content words in at least ``share`` of the English chat lines. Chinese:
-    the words jieba's dictionary counts at least :data:`COMMON_FREQUENCY_ZH` times."""
+    the words jieba's dictionary counts at least :data:`COMMON_FREQUENCY_ZH` times. Beside
+    them, ``chat_words``: the Chinese content words in at least ``share`` of the Chinese chat
+    lines (the English rule applied to Chinese; the dictionary misses everyday chat words
+    such as 喜欢, 帮, 今天), read by the query-time rule of
+    :mod:`hybridmem.retrieval.newer_values` only."""
     counts: dict[str, Counter[str]] = {"en": Counter(), "zh": Counter()}
     lines: Counter[str] = Counter()
     data = LABELLED
@@ -445,6 +449,9 @@ def common_vocabulary(share: float = COMMON_SHARE) -> dict[str, Any]:
         "words": {
             "en": sorted(w for w, c in counts["en"].items() if c >= share * lines["en"]),
             "zh": sorted(w for w, f in frequencies.items() if f >= COMMON_FREQUENCY_ZH),
+        },
+        "chat_words": {
+            "zh": sorted(w for w, c in counts["zh"].items() if c >= share * lines["zh"]),
         },
     }
 

@@ -138,14 +138,17 @@ class EvolutionConfig:
     attribute (not a value, not everyday vocabulary). On by default since that last check:
     blind statements with no earlier value linked anyway 0.000-0.021 (was 0.028-0.125
     without it); see docs/benchmarks.md. Off: such changes are linked by nothing."""
-    newer_first_at_query: bool = False
+    newer_first_at_query: bool = True
     """At query time, let an older standing statement among the hits yield its place to a newer
-    one the pair model reads as a value of the same attribute
-    (:mod:`hybridmem.retrieval.newer_values`). Off by default: it cut stale values on the
-    colloquial sets it was written on (second blind set en 0.875 -> 0.333, zh 0.542 -> 0.125)
-    but the pair model reads unrelated statements as one attribute often enough that first-day
-    questions on newcomers it never saw lost hit@1 (second en 26 -> 20 of 28, zh 26 -> 24;
-    third en 26 -> 24, zh 22 -> 20: a phone change ahead of "who lives with us?")."""
+    one the pair model reads as a value of the same attribute and that names the same thing
+    (shares a word naming an attribute or a value, not everyday vocabulary:
+    :func:`hybridmem.retrieval.newer_values.one_attribute`;
+    :mod:`hybridmem.retrieval.newer_values`). On by default since that last check: without it
+    the pair model read unrelated statements as one attribute ("I'm vegetarian" / "I'm afraid
+    of flying, so I'd rather take the train") and first-day questions on unseen newcomers lost
+    hit@1 (second en 26 -> 20 of 28, zh 26 -> 24; third en 26 -> 24, zh 22 -> 20); with it
+    every first-day set is as with the rule off, and the second blind colloquial set's stale
+    values fall en 0.875 -> 0.417, zh 0.500 -> 0.167 (see docs/benchmarks.md, issue 38)."""
     same_value_threshold: float = 0.92
     """Cosine similarity at which two members of a group state the same value."""
     merge_repeats: bool = True

@@ -10,8 +10,11 @@ never linked and the older value, often closer in words to the question, answers
 At query time the question is known and nothing has to be decided for good: among the hits,
 an older standing statement shown to the reader yields its place to the newer statement the
 shipped pair model reads as a value of the same attribute (a change or a restatement), when
-both are about the same subject and no slot says they are different attributes. Both stay
-hits; only their order changes, so a false reading costs a place in the ranking, not a memory.
+both are about the same subject, no slot says they are different attributes, and the two
+name one thing (:func:`one_attribute`: a shared word naming the attribute or a value). Both
+stay hits; only their order changes, so a false reading costs a place in the ranking, not a
+memory; but a place at the top is what an ordinary question is answered from, and the pair
+model alone put unrelated statements there on newcomers it never saw.
 """
 
 from __future__ import annotations
@@ -26,7 +29,15 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core.evolution_marks import is_unconfirmed, said_in_passing
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.slots import others, rules
-from hybridmem.evolution.slots.pairs import model_for, read
+from hybridmem.evolution.slots.pairs import (
+    chat_words,
+    common_words,
+    language,
+    model_for,
+    read,
+    states_change,
+    words,
+)
 from hybridmem.models import Hit, MemoryNode
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
@@ -56,6 +67,33 @@ def same_subject(a: str, b: str) -> bool:
         return found
 
     return key(a, b) == key(b, a)
+
+
+@lru_cache(maxsize=4096)
+def _naming(text: str) -> frozenset[str]:
+    """The words of ``text`` that can say what it is about: content words (an attribute's
+    name or a value) that are not change words and not everyday chat vocabulary
+    (:func:`~hybridmem.evolution.slots.pairs.chat_words`, one rule for both languages)."""
+    lang = language(text)
+    everyday = chat_words()[lang] | common_words()[lang]
+    return frozenset(w for w, _ in words(text) if w not in everyday and not states_change(w))
+
+
+def one_attribute(newer: str, older: str) -> bool:
+    """Whether the two statements name one thing: they share a word that names an attribute
+    ("weekly shop", 发票, 工资卡) or a value ("the Focus went to my cousin" after "I drive a
+    Ford Focus", 华为). The pair model alone reads two preferences or two habits of the user
+    as one attribute ("I'm vegetarian" / "I'm afraid of flying, so I'd rather take the
+    train", 我喜欢看越剧 / 坐飞机我喜欢过道的位置): on the first-day newcomers, every statement
+    it put ahead of an unrelated answer shared no such word with it. A Chinese word inside
+    another counts as shared: a compound names what its part names (健身 / 健身房, 头发 /
+    剪头发), and the segmenter cuts the same thing either way."""
+    a, b = _naming(newer), _naming(older)
+    if a & b:
+        return True
+    if language(newer) != "zh" or language(older) != "zh":
+        return False
+    return any(len(x) > 1 and len(y) > 1 and (x in y or y in x) for x in a for y in b)
 
 
 def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
@@ -91,7 +129,7 @@ def newer_first(
     hits that the pair model reads as another value of its attribute (see the module
     docstring). For each shown statement only its most similar newer standing hit is asked,
     as the writer asks only the nearest: a handful of model readings per query. Only when
-    ``EvolutionConfig.newer_first_at_query`` is on (off by default), with the writer's pair
+    ``EvolutionConfig.newer_first_at_query`` is on (the default), with the writer's pair
     links on (``EvolutionConfig.pair_links``) and an embedder a pair model is shipped for."""
     kinds = config.conflict_types
     if not config.newer_first_at_query or not config.pair_links or not kinds:
@@ -119,6 +157,7 @@ def newer_first(
             and h.node.id in vectors
             and not _other_attributes(h.node, old.node)
             and same_subject(h.node.content, old.node.content)
+            and one_attribute(h.node.content, old.node.content)
         ]
         if not newer:
             continue

@@ -13,7 +13,7 @@ from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import default_classifier
-from hybridmem.retrieval.newer_values import same_subject
+from hybridmem.retrieval.newer_values import one_attribute, same_subject
 
 U = "u"
 FILLER = (
@@ -23,9 +23,9 @@ FILLER = (
 )
 
 
-ON = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=True))
-"""The query-time reading is off by default (it cost first-day hit@1 on newcomers it never
-saw, see ``EvolutionConfig.newer_first_at_query``); these tests are about what it does on."""
+ON = MemoryConfig()
+"""The query-time reading is on by default (``EvolutionConfig.newer_first_at_query``)."""
+OFF = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=False))
 
 
 @pytest.fixture(scope="module")
@@ -107,13 +107,54 @@ def test_a_change_said_without_a_change_word_answers_first(tmp_path, e5, said, q
 def test_without_pair_links_the_older_value_keeps_its_place(tmp_path, e5, said, query):
     # The ablation: the order is the retrieval score's (the older statement matches the
     # question better), which is what the query-time reading corrects.
-    off = MemoryConfig(evolution=EvolutionConfig(pair_links=False, newer_first_at_query=True))
+    off = MemoryConfig(evolution=EvolutionConfig(pair_links=False))
     assert _order(tmp_path / "m", e5, said, query, off)[0] == "0"
 
 
 @pytest.mark.parametrize(("said", "query"), CHANGES[:1])
-def test_by_default_the_older_value_keeps_its_place(tmp_path, e5, said, query):
-    assert _order(tmp_path / "m", e5, said, query, MemoryConfig())[0] == "0"
+def test_turned_off_the_older_value_keeps_its_place(tmp_path, e5, said, query):
+    assert _order(tmp_path / "m", e5, said, query, OFF)[0] == "0"
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        # Two preferences or habits of the user's that the pair model alone reads as one
+        # attribute; they share no word naming a thing (喜欢 and "every" are everyday words).
+        pytest.param(
+            (
+                "I'm a pescatarian, no red meat.",
+                "I'm afraid of the sea, so we holiday in the mountains.",
+            ),
+            "Do I eat red meat?",
+            id="en-diet-fear",
+        ),
+        pytest.param(
+            ("我喜欢听评书。", "坐火车我喜欢下铺。"),
+            "我喜欢听什么？",
+            id="zh-likes",
+        ),
+    ],
+)
+def test_an_unrelated_newer_preference_does_not_take_the_answers_place(tmp_path, e5, said, query):
+    order = _order(tmp_path / "m", e5, said, query)
+    assert order[0] == "0"
+
+
+@pytest.mark.parametrize(
+    ("newer", "older", "same"),
+    [
+        ("Invoices go to my personal Gmail, please.", "Send invoices to my work email.", True),
+        ("Got a Tesla, the Focus went to my cousin.", "I drive a blue Ford Focus.", True),
+        ("发票发我个人邮箱就行。", "发票寄到我公司邮箱。", True),
+        ("头发去商场里的托尼那儿剪。", "我在车站路那家理发店剪头发。", True),
+        ("I'd rather take the train, flying scares me.", "I'm vegetarian, I eat eggs.", False),
+        ("坐高铁我喜欢靠窗的座位。", "我喜欢听相声。", False),
+        ("I support Galway United and go to every match.", "I walk the dog every evening.", False),
+    ],
+)
+def test_one_attribute_needs_a_shared_word_that_names_something(newer, older, same):
+    assert one_attribute(newer, older) is same
 
 
 @pytest.mark.parametrize(

@@ -211,6 +211,20 @@ def common_words() -> dict[str, frozenset[str]]:
         raise InvalidArgumentError(f"{COMMON_FILE} is not a common-words file: {exc}") from exc
 
 
+@lru_cache(maxsize=1)
+def chat_words() -> dict[str, frozenset[str]]:
+    """Everyday words by one rule for both languages: a content word in at least
+    :data:`COMMON_SHARE` of the labelled chat lines of its language (English: the shipped
+    :func:`common_words`; Chinese: the file's ``chat_words``, which holds 喜欢, 帮, 今天, 早上
+    that jieba's dictionary counts too rarely to be in :func:`common_words`)."""
+    resource = resources.files("hybridmem.evolution").joinpath("data").joinpath(COMMON_FILE)
+    try:
+        raw = json.loads(resource.read_text(encoding="utf-8"))
+        return {"en": common_words()["en"], "zh": frozenset(raw["chat_words"]["zh"])}
+    except (OSError, KeyError, TypeError, ValueError) as exc:
+        raise InvalidArgumentError(f"{COMMON_FILE} has no chat words: {exc}") from exc
+
+
 def anchors(text: str) -> frozenset[str]:
     """The words of ``text`` that can name what attribute it is about: content words that are
     not values, not change words, and not everyday vocabulary ("pottery", "gate code", 陶艺,
