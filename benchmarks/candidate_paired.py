@@ -21,6 +21,16 @@ The changes (none has a fitted parameter; the counts are the retriever's own):
   speaker's, whom the question is not about. Needs the exact scope ranking (scope cosines),
   which every benchmark store has.
 - ``feedback+speaker``: both.
+- ``feedback lexical``: the lexical feature read from the query and its feedback words
+  together.
+- ``lexical cut``: the engine before issue 38's lexical fill (``LEXICAL_MATCHES_READ``): a
+  candidate past the best ``lexical_candidates`` BM25 matches had lexical 0 even when it
+  matched the query's words. ``--base "lexical cut" --variants default`` measures the fill.
+
+Measured (benchmarks/results/candidate_paired.json, docs/benchmarks.md): the additions alone
+(``feedback``, ``speaker``) lose a few items and win almost none on LoCoMo, as larger pools
+did: a candidate the similarity and lexical features put far down stays far down. The
+feedback words in the lexical feature lose on every suite. The fill wins on both halves.
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from hybridmem.retrieval.entities import query_names, speaker_label, speaker_nam
 
 Refocus = Callable[..., Any]
 ORIGINAL_REFOCUS: Refocus = retriever.Retriever.refocus
+READ = retriever.LEXICAL_MATCHES_READ
 FEEDBACK_DOCS = 5
 """The best candidates read for feedback words (the classic pseudo-relevance feedback depth;
 not tuned here)."""
@@ -127,11 +138,12 @@ VARIANTS: dict[str, tuple[Extra, ...]] = {
     "speaker": (add_speaker,),
     "feedback+speaker": (add_speaker, add_feedback),
     "feedback lexical": (feedback_lexical,),
+    "lexical cut": (),
 }
 
 
 @contextmanager
-def extended(extras: tuple[Extra, ...]) -> Iterator[None]:
+def extended(extras: tuple[Extra, ...], cut: bool = False) -> Iterator[None]:
     def refocus(self: Any, q: Any, resolved: Any, cands: Any, on_path: set[str]) -> Any:
         q = ORIGINAL_REFOCUS(self, q, resolved, cands, on_path)
         for extra in extras:
@@ -139,10 +151,13 @@ def extended(extras: tuple[Extra, ...]) -> Iterator[None]:
         return q
 
     retriever.Retriever.refocus = refocus  # type: ignore[method-assign]
+    if cut:
+        retriever.LEXICAL_MATCHES_READ = 0
     try:
         yield
     finally:
         retriever.Retriever.refocus = ORIGINAL_REFOCUS  # type: ignore[method-assign]
+        retriever.LEXICAL_MATCHES_READ = READ
 
 
 def run(
@@ -168,7 +183,7 @@ def run(
             per: dict[str, Any] = {}
             for name in variants:
                 t = time.perf_counter()
-                with extended(VARIANTS[name]):
+                with extended(VARIANTS[name], cut=name == "lexical cut"):
                     per[name] = evaluate(bench, items, embedder, MemoryConfig())
                 cmp = fusion_paired.paired(per[variants[0]], per[name])
                 print(
@@ -206,13 +221,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--suites", default="locomo,en,zh")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--conversations", default="")
+    parser.add_argument("--base", default="default", help="the variant the others are paired with")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
-    variants = [v for v in args.variants.split(",") if v != "default"]
+    variants = [v for v in args.variants.split(",") if v != args.base]
     run(
         args.embedders.split(","),
         args.suites.split(","),
-        ["default", *variants],
+        [args.base, *variants],
         args.data or default_data_dir(),
         [c for c in args.conversations.split(",") if c] or None,
         args.json,
