@@ -23,14 +23,17 @@ The changes (none has a fitted parameter; the counts are the retriever's own):
 - ``feedback+speaker``: both.
 - ``feedback lexical``: the lexical feature read from the query and its feedback words
   together.
-- ``lexical cut``: the engine before issue 38's lexical fill (``LEXICAL_MATCHES_READ``): a
-  candidate past the best ``lexical_candidates`` BM25 matches had lexical 0 even when it
-  matched the query's words. ``--base "lexical cut" --variants default`` measures the fill.
+- ``lexical all`` (not an addition; found while reading the misses): every candidate's BM25
+  for the lexical feature, not only the best ``lexical_candidates`` matches'. A vector or
+  neighbour candidate matching the query's words past that cut has lexical 0, like one
+  matching none ("art" is in a hundred lines of one LoCoMo conversation).
 
-Measured (benchmarks/results/candidate_paired.json, docs/benchmarks.md): the additions alone
-(``feedback``, ``speaker``) lose a few items and win almost none on LoCoMo, as larger pools
-did: a candidate the similarity and lexical features put far down stays far down. The
-feedback words in the lexical feature lose on every suite. The fill wins on both halves.
+Measured (benchmarks/results/candidate_paired.json, docs/benchmarks.md): none ships. The
+additions alone (``feedback``, ``speaker``) win almost nothing and lose a few LoCoMo items,
+as larger pools did: a candidate the similarity and lexical features put far down stays far
+down (MADial unchanged at hit@5). The feedback words in the lexical feature lose on LoCoMo
+and MADial. ``lexical all`` wins both LoCoMo halves with MiniLM (+0.005 each, 8/3) but not
+with e5 (tune -0.003, check +0.003, 4/3), MADial unchanged: left out.
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ from hybridmem.retrieval.entities import query_names, speaker_label, speaker_nam
 
 Refocus = Callable[..., Any]
 ORIGINAL_REFOCUS: Refocus = retriever.Retriever.refocus
-READ = retriever.LEXICAL_MATCHES_READ
+ORIGINAL_EXPAND: Refocus = retriever.Retriever.expand
+ORIGINAL_GATHER: Refocus = retriever.Retriever.gather
 FEEDBACK_DOCS = 5
 """The best candidates read for feedback words (the classic pseudo-relevance feedback depth;
 not tuned here)."""
@@ -131,6 +135,23 @@ def add_speaker(self: Any, q: Any, resolved: Any, cands: Any, on_path: set[str])
     _add(self, q, cands, set(theirs[: self.config.vector_candidates]), on_path, "speaker")
 
 
+def fill_lexical(self: Any, q: Any, resolved: Any, cands: Any, on_path: set[str]) -> None:
+    """Every candidate's BM25 for the query, not only the best ``lexical_candidates``
+    matches': a vector or neighbour candidate matching the query's words past that cut has
+    lexical 0, the same as one matching none. (Read here from one more search of every match
+    in scope; in the engine the first search would keep its tail.)"""
+    missing = set(cands.nodes) - set(cands.bm25)
+    expression = lexical.match_expression(q.embedded or q.text) if missing else None
+    if not expression:
+        return
+    cfg = self.config
+    found = self.store.lexical_search(expression, resolved.scope, cfg.include_statuses, 100_000)
+    more = {i: v for i, v in found if i in missing}
+    if more:
+        cands.bm25.update(more)
+        cands.fuse(q.weights, cfg.fusion)
+
+
 Extra = Callable[[Any, Any, Any, Any, set[str]], None]
 VARIANTS: dict[str, tuple[Extra, ...]] = {
     "default": (),
@@ -138,26 +159,36 @@ VARIANTS: dict[str, tuple[Extra, ...]] = {
     "speaker": (add_speaker,),
     "feedback+speaker": (add_speaker, add_feedback),
     "feedback lexical": (feedback_lexical,),
-    "lexical cut": (),
+    "lexical all": (fill_lexical,),
 }
 
 
 @contextmanager
-def extended(extras: tuple[Extra, ...], cut: bool = False) -> Iterator[None]:
+def extended(extras: tuple[Extra, ...]) -> Iterator[None]:
     def refocus(self: Any, q: Any, resolved: Any, cands: Any, on_path: set[str]) -> Any:
         q = ORIGINAL_REFOCUS(self, q, resolved, cands, on_path)
         for extra in extras:
             extra(self, q, resolved, cands, on_path)
         return q
 
+    def expand(self: Any, q: Any, cands: Any, on_path: set[str]) -> None:
+        ORIGINAL_EXPAND(self, q, cands, on_path)
+        if fill_lexical in extras:  # the neighbours expand() brought in, too
+            fill_lexical(self, q, self._candidate_scope, cands, on_path)
+
+    def gather(self: Any, q: Any, resolved: Any, *args: Any) -> Any:
+        self._candidate_scope = resolved
+        return ORIGINAL_GATHER(self, q, resolved, *args)
+
     retriever.Retriever.refocus = refocus  # type: ignore[method-assign]
-    if cut:
-        retriever.LEXICAL_MATCHES_READ = 0
+    retriever.Retriever.expand = expand  # type: ignore[method-assign]
+    retriever.Retriever.gather = gather  # type: ignore[method-assign]
     try:
         yield
     finally:
         retriever.Retriever.refocus = ORIGINAL_REFOCUS  # type: ignore[method-assign]
-        retriever.LEXICAL_MATCHES_READ = READ
+        retriever.Retriever.expand = ORIGINAL_EXPAND  # type: ignore[method-assign]
+        retriever.Retriever.gather = ORIGINAL_GATHER  # type: ignore[method-assign]
 
 
 def run(
@@ -183,7 +214,7 @@ def run(
             per: dict[str, Any] = {}
             for name in variants:
                 t = time.perf_counter()
-                with extended(VARIANTS[name], cut=name == "lexical cut"):
+                with extended(VARIANTS[name]):
                     per[name] = evaluate(bench, items, embedder, MemoryConfig())
                 cmp = fusion_paired.paired(per[variants[0]], per[name])
                 print(

@@ -68,14 +68,6 @@ Fetching stored vectors costs ~0.07 ms each (benchmarks/filters.py: a 50% filter
 nodes scored 1000 of them at p50 380 ms); past this a filter keeps enough of the ordinary
 candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
 
-LEXICAL_MATCHES_READ = 1000
-"""Most BM25 matches one lexical search reads. The best ``lexical_candidates`` become
-candidates; the rest only lend their BM25 to the candidates other sources bring (vector,
-time, neighbours): cut at the candidate count, a vector candidate matching the query's words
-at BM25 rank 51 had lexical 0, like one matching none (issue 38, LoCoMo: a word such as
-"art" is in a hundred lines of one conversation). A task scope's matches are all ranked
-anyway (``store.fts.rank``); the bound caps the rows a whole-store search hands over."""
-
 
 @dataclass(frozen=True, slots=True)
 class Query:
@@ -112,9 +104,6 @@ class Candidates:
     """Raw cosine similarity to the query."""
     bm25: dict[str, float] = field(default_factory=dict)
     """Raw BM25 of the lexical matches."""
-    bm25_beyond: dict[str, float] = field(default_factory=dict)
-    """Raw BM25 of the lexical matches past the candidate cut (``LEXICAL_MATCHES_READ``):
-    given to those of them that become candidates otherwise, when fused."""
     similarity: dict[str, float] = field(default_factory=dict)
     lexical: dict[str, float] = field(default_factory=dict)
     """Fused (per-query) features in [0, 1]: see :mod:`~hybridmem.retrieval.fusion`."""
@@ -139,9 +128,6 @@ class Candidates:
     def fuse(self, weights: ScoreWeights, method: str) -> None:
         """(Re)compute the fused features and relevance of every candidate."""
         ids = list(self.nodes)
-        for node_id in ids:
-            if node_id not in self.bm25 and node_id in self.bm25_beyond:
-                self.bm25[node_id] = self.bm25_beyond[node_id]
         self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
         self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
         self.relevance = fusion.relevance(
@@ -408,21 +394,19 @@ class Retriever:
 
     def _lexical(self, text: str, resolved: ResolvedScope, out: Candidates) -> dict[str, float]:
         """BM25 of ``text``'s lexical matches in scope (top ``lexical_candidates``), each
-        added to ``out`` as a lexical candidate; the next ones kept in ``out.bm25_beyond``."""
+        added to ``out`` as a lexical candidate."""
         cfg = self.config
         expression = lexical.match_expression(text) if cfg.lexical_candidates else None
-        out.bm25_beyond = {}
         if not expression:
             return {}
-        read = max(cfg.lexical_candidates, LEXICAL_MATCHES_READ)
         found = list(
-            self.store.lexical_search(expression, resolved.scope, cfg.include_statuses, read)
+            self.store.lexical_search(
+                expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
+            )
         )
-        top = found[: cfg.lexical_candidates]
-        for node_id, _ in top:
+        for node_id, _ in found:
             out.add(node_id, "lexical")
-        out.bm25_beyond = dict(found[cfg.lexical_candidates :])
-        return dict(top)
+        return dict(found)
 
     def _lexical_topic(
         self, topic: str, resolved: ResolvedScope, out: Candidates, on_path: set[str]
