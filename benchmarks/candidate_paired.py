@@ -191,6 +191,42 @@ def extended(extras: tuple[Extra, ...]) -> Iterator[None]:
         retriever.Retriever.gather = ORIGINAL_GATHER  # type: ignore[method-assign]
 
 
+def evidence_places(
+    bench: tuning.Bench, questions: list, embedder: Any, categories: Sequence[int] = (1, 3)
+) -> Counter[tuple[int, str]]:
+    """Where each evidence turn of these categories' questions ends up: packed at 1,000
+    tokens, a candidate ranked under 50 or from 50 on (the budget holds ~25 turns), or not
+    a candidate at all (the diagnosis the variants are judged against)."""
+    places: Counter[tuple[int, str]] = Counter()
+    mem, clock = tuning.open_engine(bench, embedder, MemoryConfig())
+    try:
+        for q in questions:
+            if q.category not in categories:
+                continue
+            _, got = tuning.ask_locomo(mem, clock, bench, q, 1000)
+            res, _ = tuning.ask_locomo(mem, clock, bench, q, 10**9)
+            prefix = q.conversation_id + ":"
+            rank: dict[str, int] = {}
+            for r, h in enumerate(res.hits):
+                for c in h.covers:
+                    if c.startswith(prefix):
+                        rank.setdefault(c[len(prefix) :], r)
+            for e in q.evidence:
+                where = (
+                    "packed"
+                    if e in got
+                    else "not a candidate"
+                    if e not in rank
+                    else "rank < 50"
+                    if rank[e] < 50
+                    else "rank >= 50"
+                )
+                places[(q.category, where)] += 1
+    finally:
+        mem.close()
+    return places
+
+
 def run(
     embedders: Sequence[str],
     suites: Sequence[str],
@@ -198,6 +234,7 @@ def run(
     data: Path,
     conversations: Sequence[str] | None = None,
     json_path: Path | None = None,
+    places: bool = False,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for spec in embedders:
@@ -216,6 +253,8 @@ def run(
                 t = time.perf_counter()
                 with extended(VARIANTS[name]):
                     per[name] = evaluate(bench, items, embedder, MemoryConfig())
+                    if places and suite == "locomo":
+                        print(name, dict(sorted(evidence_places(bench, items, embedder).items())))
                 cmp = fusion_paired.paired(per[variants[0]], per[name])
                 print(
                     f"{spec:8s} {suite:6s} {name:18s} mean={cmp['mean']:.3f} "
@@ -254,6 +293,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--conversations", default="")
     parser.add_argument("--base", default="default", help="the variant the others are paired with")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--places", action="store_true", help="LoCoMo: where categories 1 and 3's evidence ends up"
+    )
     args = parser.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v != args.base]
     run(
@@ -263,6 +305,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.data or default_data_dir(),
         [c for c in args.conversations.split(",") if c] or None,
         args.json,
+        args.places,
     )
 
 
