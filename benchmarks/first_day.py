@@ -269,8 +269,9 @@ def run(
     embedder = make_embedder(embedder_spec)
     rows = []
     with TemporaryDirectory() as tmp:
-        for persona in personas:
-            outcome = run_persona(persona, embedder, Path(tmp) / persona.lang)
+        # One store per newcomer: a set may hold two newcomers of one language.
+        for i, persona in enumerate(personas):
+            outcome = run_persona(persona, embedder, Path(tmp) / f"{i}-{persona.lang}")
             row = outcome.as_dict()
             row["secret_first"] = f"{outcome.secret_first}/{len(persona.about_secret)}"
             rows.append(row)
@@ -289,8 +290,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--third", action="store_true", help="the newcomers of benchmarks/first_day_third.py"
     )
+    parser.add_argument(
+        "--fourth", action="store_true", help="the newcomers of benchmarks/first_day_fourth.py"
+    )
     args = parser.parse_args(argv)
-    if args.blind:
+    if args.fourth:
+        from benchmarks.first_day_fourth import FOURTH
+
+        result = run(args.embedder, FOURTH)
+    elif args.blind:
         from benchmarks.first_day_blind import BLIND
 
         result = run(args.embedder, BLIND)
