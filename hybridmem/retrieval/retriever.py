@@ -49,7 +49,7 @@ from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
-from hybridmem.retrieval.sensitive import withheld
+from hybridmem.retrieval.sensitive import withheld, worded
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import (
     folded_neighbours,
@@ -554,9 +554,15 @@ class Retriever:
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
         drop = withheld(seen, cands.cosine, q.text, cands.bm25)
-        if not drop:
+        # An admitted sealed memory the question names in words matches as well as the
+        # query's best word match (its words are in no index): as a slot does, attributes.py.
+        named = worded({i: n for i, n in seen.items() if i not in drop}, q.text)
+        best = max(cands.bm25.values(), default=0.0) or 1.0
+        lifted = {i: best for i in named if cands.bm25.get(i, 0.0) < best}
+        if not drop and not lifted:
             return
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
+        cands.bm25.update(lifted)
         cands.fuse(q.weights, self.config.fusion)
 
     def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:

@@ -31,6 +31,11 @@ ordinary memory too). A word with a digit (an ID, a PIN, "E39057712") is a code 
 A margin from the query's own spread was tried instead of words and withheld that IBAN (0.020
 ahead of a field 0.062 wide).
 
+Once admitted, a memory the question names in words matches as well as the query's best word
+match (:func:`worded`): its words are in no index, so it had no lexical part and lost to any
+ordinary memory sharing one word of the question ("I bank with Lloyds." above the banking
+password for "What's my online banking password?").
+
 The cost is a question about a sealed memory in the same language that names none of its
 words ("do I have a medical condition?" of "diagnosed with type 1 diabetes"): it is withheld
 unless the caller asks with ``include_sensitive=True``. Erring that way keeps private text out
@@ -99,6 +104,20 @@ def withheld(
         closest = max(admitted, key=lambda i: cosine[i])
         out |= {i for i in admitted if i != closest}
     return out
+
+
+def worded(nodes: Mapping[str, MemoryNode], query: str) -> set[str]:
+    """The sensitive candidates among ``nodes`` sharing a content word with ``query`` (read on
+    the plaintext the reader holds). Such a memory has no lexical part of its own (the word
+    index keeps no terms of sealed content), so once admitted it lost to any ordinary memory
+    with one word of the question: "I bank with Lloyds." ranked above "My Nationwide online
+    banking password is …" for "What's my online banking password?"."""
+    asked = _words(query)
+    return {
+        i
+        for i, n in nodes.items()
+        if n.sensitive and not is_masked(n.sensitive, n.content) and asked & _words(n.content)
+    }
 
 
 def _scripts(words: frozenset[str]) -> set[str]:

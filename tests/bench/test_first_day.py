@@ -104,15 +104,18 @@ def test_second_newcomer_ordinary_questions_never_get_a_sealed_memory(
 
 
 SECOND_HIT1 = {"en": 26, "zh": 26}
-SECOND_FIRST = {"en": 5, "zh": 5}
+SECOND_FIRST = {"en": 6, "zh": 6}
 """As measured when the set was first run (2026-12-05): the floors this suite guards. English
 misses "Which phone do I have?" (the old phone not superseded), Chinese "我平时怎么去公司？";
 of the questions about a sealed memory, those naming none of its words in its own language are
 withheld ("Do I have a medical condition you should know about?"). English was 6 of 8 until
 "My partner Dev is a software developer who works from home." left the user's residence group
-for Dev's occupation (facts about other people, issue 34): "What is our home address?" now
-gets it first, the sealed address second, because an admitted sealed memory has no lexical
-part in its score (its plaintext is in no word index) and Dev's "home" is a word match."""
+for Dev's occupation (facts about other people, issue 34): "What is our home address?" got
+Dev first, the sealed address second, because an admitted sealed memory had no lexical part in
+its score (its plaintext is in no word index) and Dev's "home" is a word match. Named in words,
+an admitted sealed memory now matches as well as the query's best word match: English 6 of 8
+(the address first), Chinese 6 of 7 ("我每天早上要吃什么药？" gets the amlodipine, not Saturday
+morning's badminton)."""
 
 
 @pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
@@ -170,13 +173,16 @@ def fourth(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
 
 
 FOURTH_HIT1 = (22, 22, 24, 24)
-FOURTH_FIRST = (2, 1, 2, 3)
+FOURTH_FIRST = (2, 3, 2, 3)
 """As measured when the set was first run (2026-12-05), before and after the slot-reading
 changes of that session (unchanged by them): the floors this suite guards. The misses: no word
 or slot shared ("Is satay sauce OK for me?", "What should we watch tonight?" whose "tonight"
 lifts every memory of the day), a phone and a bank changed with no slot to link the values
 (the older first), a hometown (老家) read as the user's residence and demoted by the move, a
-word match with a fact naming the son that is not his job."""
+word match with a fact naming the son that is not his job. Questions about a sealed memory:
+the second English newcomer's banking password first for 1 of 3 when first run ("I bank with
+Lloyds." ahead on the word "bank"), 3 of 3 since a sealed memory named in words matches as well
+as the best word match; the rest name none of its words (withheld by design)."""
 
 
 @pytest.mark.parametrize("at", range(len(FOURTH)), ids=lambda i: f"{i}-{FOURTH[i].lang}")
