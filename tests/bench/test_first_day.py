@@ -172,10 +172,13 @@ def fourth(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     return [run_persona(p, embedder, Path(root) / f"{i}-{p.lang}") for i, p in enumerate(FOURTH)]
 
 
-FOURTH_HIT1 = (22, 22, 24, 24)
+FOURTH_HIT1 = (22, 24, 24, 24)
 FOURTH_FIRST = (2, 3, 2, 3)
-"""As measured when the set was first run (2026-12-05), before and after the slot-reading
-changes of that session (unchanged by them): the floors this suite guards. The misses: no word
+"""As measured (2026-12-05): the floors this suite guards. Unchanged by the changes made on
+the first three sets; the second English newcomer then rose from 22 when a statement stopped
+joining the similarity group of someone else's ("I don't drive any more, my neighbour takes me
+to the shops." had hidden "My wife Brenda volunteers at the Oxfam shop on Saturdays."), a
+cause found on this set, so that figure is not blind. The other misses: no word
 or slot shared ("Is satay sauce OK for me?", "What should we watch tonight?" whose "tonight"
 lifts every memory of the day), a phone and a bank changed with no slot to link the values
 (the older first), a hometown (老家) read as the user's residence and demoted by the move, a
