@@ -224,8 +224,12 @@ def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
         mem.add(persona.new, node_type="fact", user_id=USER)
         clock.advance(hours=1)
 
+        first: dict[str, str] = {}
+
         def ask(question: str, task: int) -> tuple[list[str], str]:
             r = mem.retrieve(question, user_id=USER, task_id=tasks[task].id, record_access=False)
+            # Why the first hit came first, for the report of a miss.
+            first["why"] = r.hits[0].breakdown.explain() if r.hits else ""
             return [h.node.content for h in r.hits], r.context
 
         ordinary = [
@@ -240,7 +244,13 @@ def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
                 out.hit1 += 1
             else:
                 out.misses.append(
-                    {"question": question, "task": task, "expected": needle, "got": texts[:3]}
+                    {
+                        "question": question,
+                        "task": task,
+                        "expected": needle,
+                        "got": texts[:3],
+                        "first": first["why"],
+                    }
                 )
             if _shown(persona, texts, context):
                 out.leaks.append(question)
@@ -256,7 +266,12 @@ def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
                 out.secret_first += 1
             else:
                 out.secret_misses.append(
-                    {"question": question, "expected": marker, "got": texts[:3]}
+                    {
+                        "question": question,
+                        "expected": marker,
+                        "got": texts[:3],
+                        "first": first["why"],
+                    }
                 )
             if _shown(persona, texts, context, but=marker):
                 out.leaks.append(question)
@@ -269,8 +284,9 @@ def run(
     embedder = make_embedder(embedder_spec)
     rows = []
     with TemporaryDirectory() as tmp:
-        for persona in personas:
-            outcome = run_persona(persona, embedder, Path(tmp) / persona.lang)
+        # One store per newcomer: a set may hold two newcomers of one language.
+        for i, persona in enumerate(personas):
+            outcome = run_persona(persona, embedder, Path(tmp) / f"{i}-{persona.lang}")
             row = outcome.as_dict()
             row["secret_first"] = f"{outcome.secret_first}/{len(persona.about_secret)}"
             rows.append(row)
@@ -289,8 +305,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--third", action="store_true", help="the newcomers of benchmarks/first_day_third.py"
     )
+    parser.add_argument(
+        "--fourth", action="store_true", help="the newcomers of benchmarks/first_day_fourth.py"
+    )
     args = parser.parse_args(argv)
-    if args.blind:
+    if args.fourth:
+        from benchmarks.first_day_fourth import FOURTH
+
+        result = run(args.embedder, FOURTH)
+    elif args.blind:
         from benchmarks.first_day_blind import BLIND
 
         result = run(args.embedder, BLIND)

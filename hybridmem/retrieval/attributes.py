@@ -43,6 +43,15 @@ _OTHER_EN = re.compile(
 )
 _NAME_EN = re.compile(r"(?<=\s)(?!I\b)[A-Z][a-z]+")
 _FIRST_PERSON = re.compile(r"\b(?i:i|me|my|mine|myself)\b|我")
+# Where the question goes, at its end: "怎么去公司？", "How do I get to work?". The place one
+# travels to is named, not asked: "我平时怎么去公司？" asks the way there, and read as the
+# workplace it took the word match from "我每天骑电动车去公司" (a vehicle) and left it to the
+# job at the company (issue 38, second newcomers).
+_DESTINATION = re.compile(
+    r"(?:去|到|回|来)[\u4e00-\u9fff]{1,4}?(?=[？?。!！]*$)"
+    r"|\b(?i:get|go|come|getting|going|travel)\s+(?i:to|into)\s+(?:(?i:the|my|our)\s+)?"
+    r"[\w-]+(?=[?.!]*$)"
+)
 
 
 def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> str | None:
@@ -51,7 +60,7 @@ def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) 
     ("退休手续还缺什么材料？", about a task's paperwork, read as ``user.job`` by "退休")."""
     if not _FIRST_PERSON.search(query):
         return None
-    return rules.infer(query, slot_map).slot
+    return rules.infer(_DESTINATION.sub("", query.strip()), slot_map).slot
 
 
 def names_someone(query: str) -> bool:

@@ -31,6 +31,9 @@ ordinary memory too). A word with a digit (an ID, a PIN, "E39057712") is a code 
 A margin from the query's own spread was tried instead of words and withheld that IBAN (0.020
 ahead of a field 0.062 wide).
 
+Once admitted, a memory gets the lexical part of its plaintext, scored at query time and never
+indexed (:func:`sealed_lexical`).
+
 The cost is a question about a sealed memory in the same language that names none of its
 words ("do I have a medical condition?" of "diagnosed with type 1 diabetes"): it is withheld
 unless the caller asks with ``include_sensitive=True``. Erring that way keeps private text out

@@ -11,6 +11,7 @@ import pytest
 
 from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
 from benchmarks.first_day_blind import BLIND
+from benchmarks.first_day_fourth import FOURTH
 from benchmarks.first_day_third import THIRD
 from hybridmem.embedding import MultilingualE5Embedder
 
@@ -143,12 +144,15 @@ def third(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     return {p.lang: run_persona(p, embedder, Path(root) / p.lang) for p in THIRD}
 
 
-THIRD_HIT1 = {"en": 26, "zh": 22}
+THIRD_HIT1 = {"en": 26, "zh": 28}
 THIRD_FIRST = {"en": 6, "zh": 7}
 """As measured (2026-12-05). Before the sensitive rule needed words, 2 of 28 English ordinary
 questions ("Should I order the vindaloo?") got the insurance policy number, and 9 of 14
-questions about one sealed memory showed another. Chinese hit@1 misses three facts the writer
-put in one residence group ("我婆婆跟我们住在一起。", "我最好的朋友叫赵敏…", "我在学日语…")."""
+questions about one sealed memory showed another. Chinese hit@1 was 22: the writer put three
+facts in the user's residence group ("我婆婆跟我们住在一起。", "我最好的朋友叫赵敏，在杭州开花店。",
+"我在学日语，准备明年去京都旅游。") and a later value of it demoted them; 28 since a possessive's
+head is read past its modifiers, the kinship class is whole and 去 + a place is a trip until
+gone (evolution/slots/rules.py)."""
 
 
 @pytest.mark.parametrize("persona", THIRD, ids=lambda p: p.lang)
@@ -158,3 +162,35 @@ def test_third_newcomer_figures_hold(third: dict[str, Outcome], persona: Persona
     assert out.new_above_old, (out.new_rank, out.old_rank)
     assert out.hit1 >= THIRD_HIT1[persona.lang], out.misses
     assert out.secret_first >= THIRD_FIRST[persona.lang], out.secret_misses
+
+
+# -- the fourth newcomers (benchmarks/first_day_fourth.py), two per language ------------------
+@pytest.fixture(scope="module")
+def fourth(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
+    embedder = MultilingualE5Embedder()
+    root = tmp_path_factory.mktemp("first-day-fourth")
+    return [run_persona(p, embedder, Path(root) / f"{i}-{p.lang}") for i, p in enumerate(FOURTH)]
+
+
+FOURTH_HIT1 = (22, 24, 24, 24)
+FOURTH_FIRST = (2, 3, 2, 3)
+"""As measured (2026-12-05): the floors this suite guards. Unchanged by the changes made on
+the first three sets; the second English newcomer then rose from 22 when a statement stopped
+joining the similarity group of someone else's ("I don't drive any more, my neighbour takes me
+to the shops." had hidden "My wife Brenda volunteers at the Oxfam shop on Saturdays."), a
+cause found on this set, so that figure is not blind. The other misses: no word
+or slot shared ("Is satay sauce OK for me?", "What should we watch tonight?" whose "tonight"
+lifts every memory of the day), a phone and a bank changed with no slot to link the values
+(the older first), a hometown (老家) read as the user's residence and demoted by the move, a
+word match with a fact naming the son that is not his job. Questions about a sealed memory:
+the second English newcomer's banking password first for 1 of 3 when first run ("I bank with
+Lloyds." ahead on the word "bank"), 3 of 3 since a sealed memory named in words matches as well
+as the best word match; the rest name none of its words (withheld by design)."""
+
+
+@pytest.mark.parametrize("at", range(len(FOURTH)), ids=lambda i: f"{i}-{FOURTH[i].lang}")
+def test_fourth_newcomer_figures_hold(fourth: list[Outcome], at: int) -> None:
+    out = fourth[at]
+    assert out.leaks == []
+    assert out.hit1 >= FOURTH_HIT1[at], out.misses
+    assert out.secret_first >= FOURTH_FIRST[at], out.secret_misses

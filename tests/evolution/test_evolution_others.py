@@ -127,3 +127,19 @@ def test_no_slot_is_no_group():
     assert infer_other("He moved to Sheffield.") is None
     other = infer_other("My sister Mara lives in Dublin.")
     assert other is not None and other.group_slot == "user.residence@mara"
+
+
+def test_a_person_named_by_name_is_not_the_subject_of_a_statement_not_naming_them() -> None:
+    """The writer links no statement by similarity to one about someone it does not name
+    (hybridmem/evolution/write/planner.py)."""
+    from hybridmem.evolution.slots.others import names_another
+
+    wife = "My wife Brenda volunteers at the Oxfam shop on Saturdays."
+    assert names_another(wife, "I don't drive any more, my neighbour takes me to the shops.")
+    assert not names_another("My sister Mara lives in Dublin.", "Mara moved to Lisbon.")
+    assert names_another("我室友小林在一家银行上班。", "我跳槽去了一家游戏公司。")
+    assert not names_another("我室友小林在一家银行上班。", "小林跳槽去了一家游戏公司。")
+    # A relation alone is no name: "my dentist's appointment" is the speaker's too.
+    assert not names_another("我的牙医预约在3月3号。", "牙医把我的预约改到了3月10号。")
+    # A capitalised noun read as a name is no one's when the other says it in lower case.
+    assert not names_another("Badminton is Thursday nights now.", "I play badminton on Tuesdays.")

@@ -147,6 +147,26 @@ def test_pair_links_are_on_by_default_and_link_a_stated_change(tmp_path, clock, 
             assert other.conflict_group is None
 
 
+def test_a_change_of_the_users_never_joins_someone_elses_fact(tmp_path, clock, e5):
+    """The pair model reads the two as one attribute and they share "shop": linked, the
+    wife's fact was hidden behind the user's newer statement (first-day newcomers, issue 38).
+    Whose value each gives differs, so nothing is linked; the user's own change still is."""
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        wife = mem.add(
+            "My wife Brenda volunteers at the Oxfam shop on Saturdays.", node_type="fact", user_id=U
+        )
+        clock.advance(days=1)
+        mine = mem.add(
+            "I don't drive any more, my neighbour takes me to the shops.",
+            node_type="fact",
+            user_id=U,
+        )
+        assert mine.conflict_group is None
+        assert mem.get(wife.id, user_id=U).conflict_group is None
+        hits = mem.retrieve("Where is Brenda on Saturdays?", user_id=U, top_k=3).hits
+        assert hits[0].node.id == wife.id
+
+
 def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):
     """With e5 the stored question matches the question about the user better than the fact
     does; among the shown hits it follows the fact (a fact/preference beats what was said in

@@ -55,6 +55,10 @@ def test_a_change_said_naturally_replaces_the_current_value(mem, clock, old, new
         "Tom joined Globex last week",
         "我室友当了护士",
         "the office moved to the fifth floor",
+        # A possessive's head past its modifiers, and the rest of the kinship class.
+        "我最好的同学现在在成都",
+        "我高中同桌现在在深圳",
+        "我公公跟我们住在一起",
     ],
 )
 def test_someone_elses_change_never_touches_the_users_value(mem, clock, text):
@@ -264,6 +268,9 @@ def test_a_mood_with_no_change_of_the_speakers_own_stays_a_candidate(mem, text):
         ("我换成了华为手机", None),
         ("我是一名歌手", "user.job"),
         ("我现在是护士了", "user.job"),
+        # 去 + a place: a trip until the going is done.
+        ("我打算下个月去成都玩", None),
+        ("我去成都了", "user.residence"),
     ],
 )
 def test_a_moved_thing_or_a_phone_is_no_home_or_job(text, slot):

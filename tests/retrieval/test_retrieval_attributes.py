@@ -48,6 +48,10 @@ def test_questions_are_read_by_the_same_rules() -> None:
     # not read ("退休" is a change of job in "我退休了", not in a task's paperwork).
     assert asked_slot("退休手续还缺什么材料？") is None
     assert asked_slot("我下个月退休，手续还缺什么？") == "user.job"
+    # Where the question goes is named, not asked: the way there is no workplace.
+    assert asked_slot("我每天怎么去公司？") is None
+    assert asked_slot("How do I get to the office?") is None
+    assert asked_slot("我在哪儿上班？") == "user.workplace"
     assert names_someone("Where does my mother live?")
     assert names_someone("Where does Mara live?") and names_someone("我老公做什么的？")
     assert not names_someone("Where do I live?") and not names_someone("我是做什么工作的？")

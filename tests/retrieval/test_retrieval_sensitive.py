@@ -293,3 +293,27 @@ def test_an_earlier_sealed_value_is_not_quoted_in_a_note(tmp_path, clock) -> Non
         assert plain.hits[0].node.id == now.id and mark not in plain.context
         opened = m.retrieve(question, user_id="u1", include_sensitive=True)
         assert mark in opened.context
+
+
+def test_a_sealed_memory_the_question_names_matches_in_words_too(tmp_path, clock) -> None:
+    """Its words are in no index, so an admitted sealed memory had no lexical part and any
+    ordinary memory sharing one word of the question could outrank it (first-day newcomers:
+    "I bank with Lloyds." above the banking password for "What's my online banking
+    password?"). Named in words, it now matches as well as the query's best word match."""
+    privacy = PrivacyConfig(key=generate_key())
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock, privacy=privacy) as m:
+        bank = m.add("I bank with Lloyds.", node_type="fact", user_id="u1")
+        secret = m.add(
+            "My online banking password is Daffodil1958.",
+            node_type="fact",
+            user_id="u1",
+            sensitive=True,
+        )
+        r = m.retrieve("What is my online banking password?", user_id="u1", record_access=False)
+        by_id = {h.node.id: h for h in r.hits}
+        assert r.hits[0].node.id == secret.id
+        lexical = by_id[secret.id].breakdown.features.get("lexical", 0.0)
+        assert lexical > 0 and lexical >= by_id[bank.id].breakdown.features.get("lexical", 0.0)
+        # A question not naming it still does not get it.
+        plain = m.retrieve("Which bank am I with?", user_id="u1", record_access=False)
+        assert secret.id not in [h.node.id for h in plain.hits]

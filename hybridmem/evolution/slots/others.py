@@ -178,6 +178,25 @@ def may_join(person: str | None, about_user: bool, group: str) -> bool:
     return not about_user and person == owner
 
 
+def names_another(text: str, other: str) -> bool:
+    """Whether ``text`` gives a value of someone it names by name ("My wife Brenda volunteers at
+    the Oxfam shop", "小林跳槽了") whom ``other`` does not mention: ``other`` then gives no value
+    of that person's attribute, however alike the two read. A relation alone is no such name
+    ("我的牙医预约在3月3号" is the speaker's appointment as much as the dentist's)."""
+    if slots.about_speaker(text):
+        return False
+    found = person_of(text)
+    if found is None:
+        return False
+    key = found[0]
+    if _ROLE_KEY_EN.fullmatch(key) or _PERSON_ZH.fullmatch(key) or _ROLE_ZH.fullmatch(key):
+        return False
+    return key.casefold() not in other.casefold()
+
+
+_ROLE_KEY_EN = re.compile(r"(?i:" + _ROLES_EN + r")s?")
+
+
 def person_of(text: str) -> tuple[str, str] | None:
     """``(key, the statement said of the speaker)`` when its subject is another person named
     by a name or a relation; None otherwise."""

@@ -290,6 +290,10 @@ _PERSON_ZH = re.compile(
     # ("我爸妈住在绍兴" was the user's residence; issue 38, first-day check).
     r"(?:爸妈|老爸|老妈|公婆|岳父|岳母|爸爸?|妈妈?|父母|父亲|母亲|哥哥?|姐姐?|弟弟?|妹妹?|爷爷|奶奶"
     r"|外公|外婆|老公|老婆|丈夫|妻子"
+    # The rest of the closed class: in-laws, grandchildren, the parents' siblings and the
+    # siblings' spouses ("我婆婆跟我们住在一起" is the mother-in-law's home, issue 38).
+    r"|婆婆|公公|老伴儿?|爱人|孙子|孙女|外孙女?|伯伯|伯父|伯母|姑姑|姑妈|姑父|姨父|舅妈|嫂子"
+    r"|姐夫|妹夫|弟媳|弟妹|女婿|儿媳妇?|侄子|侄女|外甥女?|未婚夫|未婚妻|前夫|前妻|继父|继母"
     r"|媳妇|儿子|女儿|孩子|娃|朋友|男朋友|女朋友|男友|女友|对象|同事|同学|室友|舍友|邻居|老板|领导"
     r"|上司|经理|老师|家人|亲戚|舅舅?|阿姨|姨妈|叔叔|婶婶|闺蜜|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|猫|狗"
     r"|组长|队友|客户|房东)"
@@ -349,9 +353,7 @@ def _about_speaker_zh(text: str) -> bool:
     tokens = _names_joined(_pos(text))
     for i, (word, _) in enumerate(tokens):
         if word in _SELF_ZH:
-            nxt_word, nxt_flag = tokens[i + 1] if i + 1 < len(tokens) else ("", "x")
-            if nxt_word == "的" and i + 2 < len(tokens):
-                nxt_word, nxt_flag = tokens[i + 2]
+            nxt_word, nxt_flag = _possessed_head(tokens, i + 1)
             # "我妹妹…", "我老板…", "我们街上…": someone or somewhere of the speaker's. A
             # "place" followed at once by an aspect particle is a verb jieba mis-tagged
             # ("我当上了主治医生").
@@ -390,6 +392,29 @@ def _about_speaker_zh(text: str) -> bool:
         # own attribute ("车卖了", "公司搬到了望京").
         return word in _ATTRIBUTE_NOUNS_ZH
     return True
+
+
+def _possessed_head(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str, str]:
+    """The head of the noun phrase a possessive opens at ``at``, past its modifiers:
+    adjectives, 的 and nouns that modify a noun after them ("我最好的朋友", "我大学室友": the
+    friend, the roommate; read as the speaker's own place before, 在杭州 and 在深圳 became the
+    user's home). A person word is a head wherever it stands ("我女儿的老师" stops at 女儿)."""
+    j = at
+    while j < len(tokens):
+        word, flag = tokens[j]
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else ("", "x")
+        modifier = flag.startswith(("a", "b")) and nxt[0] == "的"
+        noun_modifier = (
+            flag.startswith("n")
+            and not _PERSON_ZH.fullmatch(word)
+            and (nxt[0] == "的" or (nxt[1].startswith("n") and nxt[1] != "ns"))
+        )
+        if not ((word == "的" and j > at) or modifier or noun_modifier):
+            break
+        j += 1
+    if j < len(tokens) and tokens[j][0] == "的":
+        j += 1
+    return tokens[j] if j < len(tokens) else ("", "x")
 
 
 _ASPECT = frozenset({"了", "着", "过"})
@@ -492,7 +517,10 @@ def _place_after_locative(text: str) -> bool:
     for i, (word, _) in enumerate(tokens[:-1]):
         if word in {"在", "到", "回", "去", "回到", "来到", "去了"} or word.startswith("人在"):
             following = tokens[i + 1]
-            if following[1] == "ns":
+            # 去 + a place names where one is going: a home only once the going is done
+            # ("我去深圳了"); "准备明年去京都旅游", "下个月去上海出差" are trips.
+            gone = word != "去" or (i + 2 < len(tokens) and tokens[i + 2][0] == "了")
+            if following[1] == "ns" and gone:
                 return True
     return False
 

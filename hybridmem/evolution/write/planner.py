@@ -510,6 +510,13 @@ class EvolutionWriter:
         best = self.engine.store.get(best_id)
         if best is None or best.agent_id != request.agent_id:
             return None, ()  # similar to another agent's memory: no group across owners
+        if others.names_another(best.content, request.content) or others.names_another(
+            request.content, best.content
+        ):
+            # "I don't drive any more, my neighbour takes me to the shops." is no value of "My
+            # wife Brenda volunteers at the Oxfam shop" (pair model and the word "shop"): as
+            # one group, only the newer was returned, and the wife's Saturdays were lost.
+            return None, ()
         if best_group:
             return best_group, ()
         group = f"sim:{best_id}"
