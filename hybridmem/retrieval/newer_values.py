@@ -130,7 +130,12 @@ def newer_first(
     docstring). For each shown statement only its most similar newer standing hit is asked,
     as the writer asks only the nearest: a handful of model readings per query. Only when
     ``EvolutionConfig.newer_first_at_query`` is on (the default), with the writer's pair
-    links on (``EvolutionConfig.pair_links``) and an embedder a pair model is shipped for."""
+    links on (``EvolutionConfig.pair_links``) and an embedder a pair model is shipped for.
+
+    A sealed memory and a clear one are never two values of one attribute: a secret's new
+    value is sealed too, and a clear statement sharing a value with it ("I've moved my account
+    over to Nationwide" after the sealed Nationwide banking password) would otherwise take the
+    place of the secret the question was asked about."""
     kinds = config.conflict_types
     if not config.newer_first_at_query or not config.pair_links or not kinds:
         return hits
@@ -156,6 +161,7 @@ def newer_first(
             and h.node.created_at > old.node.created_at
             and h.node.id in vectors
             and not _other_attributes(h.node, old.node)
+            and bool(h.node.sensitive) == bool(old.node.sensitive)
             and same_subject(h.node.content, old.node.content)
             and one_attribute(h.node.content, old.node.content)
         ]

@@ -13,6 +13,7 @@ from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.newer_values import one_attribute, same_subject
 
 U = "u"
@@ -253,3 +254,37 @@ def test_two_values_the_writer_linked_apart_keep_their_order(tmp_path, e5):
         )
         hits = mem.retrieve("Where should the user's dry cleaning go?", user_id=U, top_k=3).hits
         assert hits[0].node.id == ids[2]
+
+
+@pytest.mark.parametrize(
+    ("secret", "clear", "query"),
+    [
+        pytest.param(
+            "My Nationwide online banking password is Daffodil1958.",
+            "I've moved my account over to Nationwide.",
+            "What's my online banking password?",
+            id="en",
+        ),
+        pytest.param(
+            "我招商银行的网银密码是Lotus2288。",
+            "我把工资卡换到招商银行了。",
+            "我的网银密码是多少？",
+            id="zh",
+        ),
+    ],
+)
+def test_a_clear_statement_does_not_take_the_place_of_the_secret_asked_about(
+    tmp_path, e5, secret, clear, query
+):
+    """A sealed memory and a clear one sharing a value (the bank) are not two values of one
+    attribute: a secret's new value would be sealed too. Asked about the secret, it comes
+    first, not the newer clear statement that names its bank."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    privacy = PrivacyConfig(key=generate_key())
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, privacy=privacy) as mem:
+        sealed = mem.add(secret, node_type="fact", user_id=U, sensitive=True).id
+        clock.advance(days=20)
+        mem.add(clear, node_type="fact", user_id=U)
+        clock.advance(days=3)
+        hits = mem.retrieve(query, user_id=U, top_k=3, record_access=False).hits
+        assert hits[0].node.id == sealed
