@@ -34,18 +34,20 @@ from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.slots.rules import (
     _CJK,
     _LEADING_TIME_EN,
-    _NAME_PREFIXES_ZH,
-    _NAME_START_ZH,
     _NAME_THEN_VERB,
     _NOT_A_NAME,
     _PERSON_ZH,
     _ROLE_ZH,
     _SELF_ZH,
-    _SURNAMES_ZH,
     _TIME_FLAGS,
     _TWO_NAMES_EN,
-    _names_joined,
     _pos,
+)
+from hybridmem.evolution.slots.zh_names import (
+    NAME_PREFIXES_ZH,
+    NAME_START_ZH,
+    SURNAMES_ZH,
+    names_joined,
 )
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 
@@ -322,7 +324,7 @@ def _first_person(verb: str) -> str:
 
 
 def _person_zh(text: str) -> _Reading | None:
-    tokens = _names_joined(_pos(text))
+    tokens = names_joined(_pos(text))
     for i, (word, flag) in enumerate(tokens):
         if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
             continue  # "去年", "最近", "其实": before the subject
@@ -346,7 +348,7 @@ def _name_at(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str | None, in
     if at >= len(tokens):
         return None, at
     word, flag = tokens[at]
-    if word[0] not in _NAME_START_ZH or not 1 <= len(word) <= 3:
+    if word[0] not in NAME_START_ZH or not 1 <= len(word) <= 3:
         return None, at
     if at + 1 < len(tokens) and _titles(tokens[at + 1]) and (flag in _NAME_FLAGS or len(word) == 1):
         # A title makes the surname before it a name whatever jieba tagged it (张/q + 经理).
@@ -358,7 +360,7 @@ def _name_at(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str | None, in
 
 def _familiar(word: str) -> bool:
     """A familiar name: 小/老/阿 and a surname (小李, 老王)."""
-    return len(word) == 2 and word[0] in _NAME_PREFIXES_ZH and word[1] in _SURNAMES_ZH
+    return len(word) == 2 and word[0] in NAME_PREFIXES_ZH and word[1] in SURNAMES_ZH
 
 
 def _titles(token: tuple[str, str]) -> bool:
@@ -454,7 +456,7 @@ def _by_relation_zh(text: str) -> bool:
     name in the form that addresses a person (a surname with a title, 王老师, 张经理; 小/老/阿
     and a surname, 老王): a name-like word alone is no proof of a person without a slot (谢谢
     tags as a name)."""
-    tokens = _names_joined(_pos(text))
+    tokens = names_joined(_pos(text))
     for i, (word, flag) in enumerate(tokens):
         if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
             continue

@@ -34,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.evolution.slots.zh_names import SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -304,35 +305,6 @@ _PERSON_ZH = re.compile(
 _ROLE_ZH = re.compile(
     r"[\u4e00-\u9fff]{1,5}(?:师|员|生|医|长|官|士)|记者|老板|主管|经理|总监|编辑|主播|司机"
 )
-# jieba tags unknown words as names freely ("我老板喝咖啡…": 喝咖啡/nr); a name here is one that
-# starts as Chinese names do: a common surname (the hundred commonest) or 小/老/阿 (小雨, 老陈).
-_NAME_START_ZH = frozenset(
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
-    "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫"
-    "孔向汤小老阿"
-)
-_NAME_PREFIXES_ZH = frozenset("小老阿")
-_SURNAMES_ZH = _NAME_START_ZH - _NAME_PREFIXES_ZH
-
-
-def _names_joined(tokens: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """``tokens`` with a familiar name jieba cut apart made one word again: 小/老/阿 and the
-    surname after it (小 + 李, 老 + 张开 -> 老张 + 开), so the person has one key however the
-    sentence around the name was cut ("我室友小周…" and "小周…" both say 小周)."""
-    out: list[tuple[str, str]] = []
-    i = 0
-    while i < len(tokens):
-        word, flag = tokens[i]
-        nxt = tokens[i + 1][0] if i + 1 < len(tokens) else ""
-        if word in _NAME_PREFIXES_ZH and nxt[:1] in _SURNAMES_ZH:
-            out.append((word + nxt[0], "nr"))
-            if len(nxt) > 1:
-                out.append((nxt[1:], tokens[i + 1][1]))
-            i += 2
-            continue
-        out.append((word, flag))
-        i += 1
-    return out
 
 
 def _titled(tokens: Sequence[tuple[str, str]], at: int) -> bool:
@@ -350,7 +322,7 @@ _OTHER_PRONOUNS = frozenset(
 
 
 def _about_speaker_zh(text: str) -> bool:
-    tokens = _names_joined(_pos(text))
+    tokens = names_joined(_pos(text))
     for i, (word, _) in enumerate(tokens):
         if word in _SELF_ZH:
             nxt_word, nxt_flag = _possessed_head(tokens, i + 1)
@@ -378,7 +350,7 @@ def _about_speaker_zh(text: str) -> bool:
             # Reduplication ("慢慢", "天天"): adverbial, never the subject; but kinship
             # words reduplicate too ("姐姐搬去里斯本了" is the sister's move).
             continue
-        if not after_preposition and word in _SURNAMES_ZH and _titled(tokens, i):
+        if not after_preposition and word in SURNAMES_ZH and _titled(tokens, i):
             return False  # 张经理, 高医生: jieba tags the surname as anything (张/q, 高/a)
         if not flag.startswith(_NOUN_FLAGS) or flag == "ns":
             return True
