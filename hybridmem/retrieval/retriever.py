@@ -50,6 +50,7 @@ from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import withheld
+from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import (
     folded_neighbours,
@@ -617,7 +618,7 @@ class Retriever:
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
                 "time": (
-                    q.window.closeness(node.created_at) * (1.0 if q.asks_time else own)
+                    q.window.closeness(moment_in(node, q.window)) * (1.0 if q.asks_time else own)
                     if q.window
                     else 0.0
                 ),
