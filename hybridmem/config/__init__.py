@@ -52,8 +52,8 @@ class ScoreWeights:
                 embedders, among the weights that keep a friend's answer to a question
                 naming the other speaker in the top 3: 1.0 and up did not; see
                 docs/benchmarks.md).
-    time:       closeness of the memory's creation (a summary's: its sources' span) to the
-                window a time expression in the query names ("on May 6", "上周二", "last weekend"); counts only for queries
+    time:       closeness of the memory's creation to the window a time expression in the
+                query names ("on May 6", "上周二", "last weekend"); counts only for queries
                 that name one. Its default is as much as similarity + lexical together (of
                 5.7 for the rest once parent and neighbour count): a day's memory on the
                 topic comes first, but another day's strong match can outrank the day's
