@@ -5,12 +5,13 @@ written). A summary is written by a maintenance run, long after what it sums up:
 that run, every summary of a store matched a question about "today" (今天) on the day of the
 run, at the full time weight whatever it said, and took the token budget from the memories
 that answer it (MADial Chinese, a companion's daily chats folded into summaries, 30 days
-after the last and one ``maintain``: 11 label-only summaries at the head of the hits of
-every question saying "today"). Compression records the span of its sources' times in the
-summary's ``metadata.span`` (first and last, ISO); the summary's moment for a question's
-window is the moment of that span nearest to it (inside it, when they overlap). A node
-without a span (any other memory, a summary written before spans were recorded) keeps its
-``created_at``.
+after the last and one ``maintain``: 11-15 summaries, most of them their head line only,
+at the head of the hits of a question saying "today"; see docs/benchmarks.md).
+
+Compression records the span of its sources' times in the summary's ``metadata.span``
+(first and last, ISO); the summary's moment for a question's window is the moment of that
+span nearest to it (inside it, when they overlap). A node without a span (any other memory,
+a summary written before spans were recorded) keeps its ``created_at``.
 """
 
 from __future__ import annotations
