@@ -10,11 +10,13 @@ and Chroma in tmp_path, the hash embedder, a fake clock.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
+from hybridmem.retrieval.spans import moment_in
 
 DAYS = {
     "en": [
@@ -98,3 +100,10 @@ def test_a_question_naming_a_day_a_fold_covers_dates_the_fold_on_it(
     assert covered.get(fold.id) == 1.0
     # August 20 is two weeks past its last source: the summary is not that day's.
     assert after[fold.id] < 0.01
+    # A summary written before spans were recorded keeps the date it was written.
+    assert inside.time_window is not None
+    old = dataclasses.replace(
+        fold, metadata={k: v for k, v in fold.metadata.items() if k != "span"}
+    )
+    assert moment_in(old, inside.time_window) == fold.created_at
+    assert moment_in(fold, inside.time_window) == inside.time_window.start
