@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 from hybridmem.models import MemoryNode
-from hybridmem.store import RetrievalReads
+from hybridmem.store import RetrievalReads, TreeStore
 
 
 def adjacent_siblings(
@@ -67,3 +67,15 @@ def parent_feature(
     for node_id, node in nodes.items():
         best[node.parent_id] = max(best[node.parent_id], relevance.get(node_id, 0.0))
     return {node_id: best[node.parent_id] for node_id, node in nodes.items()}
+
+
+def conversation_turns(
+    store: TreeStore, nodes: Iterable[MemoryNode], kinds: Sequence[str]
+) -> list[MemoryNode]:
+    """The nodes that are turns of a conversation: children of a node whose type is in
+    ``kinds`` (``RetrievalConfig.conversation_types``, a session). Only they have
+    conversational neighbours; memories filed side by side under a task (or dated the same
+    day) are separate memories, not question and answer."""
+    nodes = list(nodes)
+    parents = store.get_many({n.parent_id for n in nodes if n.parent_id})
+    return [n for n in nodes if n.parent_id in parents and parents[n.parent_id].node_type in kinds]

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -43,7 +43,12 @@ from hybridmem.retrieval.entities import (
     speaker_names,
     topic_query,
 )
-from hybridmem.retrieval.expansion import adjacent_siblings, neighbour_feature, parent_feature
+from hybridmem.retrieval.expansion import (
+    adjacent_siblings,
+    conversation_turns,
+    neighbour_feature,
+    parent_feature,
+)
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates
 from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.mentions import asks_about
@@ -51,6 +56,7 @@ from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
+from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import (
     folded_neighbours,
@@ -116,7 +122,7 @@ class Candidates:
     """Archived sources of live summaries brought in by :mod:`~hybridmem.retrieval.unfold`
     (scored although archived)."""
     turns: set[str] | None = None
-    """The candidates that are turns of a conversation (see ``Retriever._conversation_turns``),
+    """The candidates that are turns of a conversation (see ``expansion.conversation_turns``),
     once :meth:`Retriever.expand` has looked."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
@@ -489,7 +495,7 @@ class Retriever:
         cfg = self.config
         if q.weights.neighbour <= 0 and not cfg.expand_neighbours:
             return
-        turns = self._conversation_turns(cands.nodes.values())
+        turns = conversation_turns(self.store, cands.nodes.values(), cfg.conversation_types)
         cands.turns = {n.id for n in turns}
         window = cfg.neighbour_window_minutes * 60.0
         live = [n for n in turns if n.id not in cands.unfolded]
@@ -569,18 +575,6 @@ class Retriever:
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
         cands.fuse(q.weights, self.config.fusion)
 
-    def _conversation_turns(self, nodes: Iterable[MemoryNode]) -> list[MemoryNode]:
-        """The nodes that are turns of a conversation: children of a node whose type is in
-        ``RetrievalConfig.conversation_types`` (a session). Only they have conversational
-        neighbours; memories filed side by side under a task (or dated the same day) are
-        separate memories, not question and answer."""
-        nodes = list(nodes)
-        kinds = self.config.conversation_types
-        parents = self.store.get_many({n.parent_id for n in nodes if n.parent_id})
-        return [
-            n for n in nodes if n.parent_id in parents and parents[n.parent_id].node_type in kinds
-        ]
-
     def score(self, q: Query, cands: Candidates, anchor: MemoryNode | None) -> list[Hit]:
         """Every visible candidate's explainable score, best first."""
         cfg = self.config
@@ -591,7 +585,8 @@ class Retriever:
             # or a task holding every user-level fact is not a conversation: its "best
             # child" lifted every in-scope fact by ~0.35 whatever the question (issue 38).
             if cands.turns is None:
-                cands.turns = {n.id for n in self._conversation_turns(cands.nodes.values())}
+                found = conversation_turns(self.store, cands.nodes.values(), cfg.conversation_types)
+                cands.turns = {n.id for n in found}
             turns = {i: n for i, n in cands.nodes.items() if i in cands.turns}
             parent_rel = parent_feature(cands.relevance, turns)
         # Priors reorder what is relevant, they do not lift what is not: scaled by the
@@ -627,7 +622,7 @@ class Retriever:
                 "parent": parent_rel.get(node_id, 0.0),
                 "speaker": speaker_feature(node.content, names) if weights.speaker > 0 else 0.0,
                 "time": (
-                    q.window.closeness(node.created_at) * (1.0 if q.asks_time else own)
+                    q.window.closeness(moment_in(node, q.window)) * (1.0 if q.asks_time else own)
                     if q.window
                     else 0.0
                 ),

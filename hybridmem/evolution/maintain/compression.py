@@ -61,6 +61,9 @@ ACTIVE = NodeStatus.ACTIVE.value
 ARCHIVED = NodeStatus.ARCHIVED.value
 SUMMARY = "summary"
 FOLDS = "folds"
+SPAN = "span"
+"""A summary's ``metadata.span``: the first and last ``created_at`` of its sources (ISO), when
+what it sums up happened (the summary itself is written by a later maintenance run)."""
 """Metadata key of a summary that folds several small sessions together: their ids
 (:mod:`hybridmem.evolution.maintain.fold`)."""
 _FOLDED = frozenset({"compress", "fade", "prune"})
@@ -292,6 +295,7 @@ class _Compression:
             "covers": sorted({c for n in quoted for c in n.covers}),
             "summarizer": self.summarizer.name,
             "summarised_at": to_iso(self.now),
+            SPAN: span_of(material.sources),
             "compressed_because": why,
             "source_tokens": source_tokens,
             "summary_tokens": summary_tokens,
@@ -455,3 +459,9 @@ def decompress(
         core.tree.apply_changes(changes, user_id=summary.user_id, now=now, op="maintain")
     fresh = engine.store.get_many([m.id for m in members])
     return [fresh[m.id] for m in members if m.id in fresh]
+
+
+def span_of(nodes: Sequence[MemoryNode]) -> list[str]:
+    """The first and last ``created_at`` of ``nodes`` (ISO; empty for none): ``metadata.span``."""
+    moments = [n.created_at for n in nodes]
+    return [to_iso(min(moments)), to_iso(max(moments))] if moments else []
