@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,6 +164,7 @@ class ChromaIndex:
         """Another collection of the same client (and process-wide Chroma system)."""
         other = object.__new__(ChromaIndex)
         other.client = self.client
+        other._shared = self._shared  # read by every call (``_call``)
         try:
             other._open_collection(collection, embedder_name, dimension, recreate)
         except Exception as exc:
@@ -376,19 +378,58 @@ class ChromaIndex:
                 log.debug("closing the Chroma client failed: %s", exc)
 
     def _call(self, method: str, **kwargs: Any) -> Any:
-        try:
-            return getattr(self.collection, method)(**kwargs)
-        except Exception as exc:
-            if not (self._shared and _collection_gone(exc)):
-                raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
-        # On a server another process may be rebuilding the collection under the same name
-        # (erasure's compaction): this handle names the old one. Follow the name, once,
-        # creating it as it was if the rebuild has not yet (the rebuild then fills this one).
-        try:
-            self._reopen()
-            return getattr(self.collection, method)(**kwargs)
-        except Exception as exc:
-            raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        """``method`` of the collection. On a server, a failure another client's work can
+        cause for a moment is tried again (every call here is a read or an idempotent
+        write): the collection renamed away by another process's rebuild is followed by
+        name, and the server's own compaction failing to find a collection or its segments
+        (:func:`_transient`) is waited out; after :data:`RETRY_PAUSES` it is reported."""
+        attempts = len(RETRY_PAUSES) + 1 if self._shared else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                return getattr(self.collection, method)(**kwargs)
+            except Exception as exc:
+                gone, transient = _collection_gone(exc), _transient(exc)
+                if attempt == attempts or not (gone or transient):
+                    tried = f" (tried {attempt} times over {self._waited(attempt):.1f} s)"
+                    raise IndexUnavailableError(
+                        f"Chroma {method} failed{tried if attempt > 1 else ''}: {exc}"
+                    ) from exc
+            pause(RETRY_PAUSES[attempt - 1])
+            if gone:
+                # On a server another process may be rebuilding the collection under the
+                # same name (erasure's compaction): this handle names the old one. Follow the
+                # name, creating it as it was if the rebuild has not yet (the rebuild then
+                # fills this one).
+                try:
+                    self._reopen()
+                except Exception as exc:
+                    raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _waited(attempts: int) -> float:
+        return sum(RETRY_PAUSES[: attempts - 1])
+
+
+RETRY_PAUSES = (0.05, 0.2, 0.5, 1.0)
+"""Pauses (seconds) before each further try of a call the server failed for a moment (see
+``ChromaIndex._call``): five tries over 1.75 s."""
+
+
+def pause(seconds: float) -> None:
+    """``time.sleep``, named so a test can count the pauses instead of waiting them out."""
+    time.sleep(seconds)
+
+
+def _transient(exc: Exception) -> bool:
+    """True for the Chroma server's failures of a moment (chromadb 1.5 ``chroma run``): its
+    compaction, run inside a write, reports ``Error in compaction: Error getting collection
+    with segments: Collection [...] does not exist`` or a ``Missing metadata segment`` for a
+    collection other clients just created or wrote (measured: 1 run in 6 of four writer
+    processes opening one new collection; the same call a moment later succeeds). A bug of
+    the server's, not of the caller: a client can only try again."""
+    text = str(exc).lower()
+    return "error in compaction" in text or "missing metadata segment" in text
 
 
 def _collection_gone(exc: Exception) -> bool:
