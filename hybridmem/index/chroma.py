@@ -378,11 +378,11 @@ class ChromaIndex:
                 log.debug("closing the Chroma client failed: %s", exc)
 
     def _call(self, method: str, **kwargs: Any) -> Any:
-        """``method`` of the collection. On a server, a failure another client's work can
-        cause for a moment is tried again (every call here is a read or an idempotent
-        write): the collection renamed away by another process's rebuild is followed by
-        name, and the server's own compaction failing to find a collection or its segments
-        (:func:`_transient`) is waited out; after :data:`RETRY_PAUSES` it is reported."""
+        """``method`` of the collection. On a server, what another process's rebuild of the
+        collection (a compacting erasure: delete, then create under the same name) does to
+        this handle for a moment is tried again (every call here is a read or an idempotent
+        write): a collection gone is followed by name, one being deleted (:func:`_transient`)
+        is waited out; after :data:`RETRY_PAUSES` the failure is reported."""
         attempts = len(RETRY_PAUSES) + 1 if self._shared else 1
         for attempt in range(1, attempts + 1):
             try:
@@ -412,8 +412,8 @@ class ChromaIndex:
 
 
 RETRY_PAUSES = (0.05, 0.2, 0.5, 1.0)
-"""Pauses (seconds) before each further try of a call the server failed for a moment (see
-``ChromaIndex._call``): five tries over 1.75 s."""
+"""Pauses (seconds) before each further try of a call another process's rebuild of the
+collection failed (see ``ChromaIndex._call``): five tries over 1.75 s."""
 
 
 def pause(seconds: float) -> None:
@@ -422,12 +422,12 @@ def pause(seconds: float) -> None:
 
 
 def _transient(exc: Exception) -> bool:
-    """True for the Chroma server's failures of a moment (chromadb 1.5 ``chroma run``): its
-    compaction, run inside a write, reports ``Error in compaction: Error getting collection
-    with segments: Collection [...] does not exist`` or a ``Missing metadata segment`` for a
-    collection other clients just created or wrote (measured: 1 run in 6 of four writer
-    processes opening one new collection; the same call a moment later succeeds). A bug of
-    the server's, not of the caller: a client can only try again."""
+    """True for what ``chroma run`` (chromadb 1.5) answers a call on a collection another
+    client is deleting: its write path ("compaction") finds the collection gone,
+    ``Error in compaction: Error getting collection with segments: Collection [...] does not
+    exist``, or half gone, ``Missing metadata segment``. Seen while four writer processes
+    wrote and another one's erasure rebuilt the collection
+    (``tests/store/test_pg_user_writers.py``); a moment later the name finds the new one."""
     text = str(exc).lower()
     return "error in compaction" in text or "missing metadata segment" in text
 

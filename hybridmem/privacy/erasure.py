@@ -220,7 +220,9 @@ def erase(
             user_id=user_id,
             payload={"count": len(doomed), "subtree": subtree, "user": whole_user},
         )
-        pending = {"user_id": user_id, "ids": doomed, "whole_user": whole_user}
+        # ``compact`` kept with it: another process finishing it (its catch-up) must not
+        # rebuild a shared collection under every writer when the caller asked for none.
+        pending = {"user_id": user_id, "ids": doomed, "whole_user": whole_user, "compact": compact}
         store.set_meta(f"{PENDING_ERASURE}{record.seq}", json.dumps(pending))
     try:
         finished = finish_erasure(core, record.seq, compact=compact)
@@ -303,7 +305,7 @@ def _finish(core: Core, seq: int, pending: dict[str, object], compact: bool) -> 
     engine.index.delete(doomed)
     rebuilt = chroma_compacted = sqlite_compacted = False
     dirs = 0
-    if compact:
+    if compact and pending.get("compact", True):
         rebuild_collection(core)
         rebuilt = True
         sqlite_compacted = compact_sqlite(core)

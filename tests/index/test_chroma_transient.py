@@ -1,13 +1,13 @@
 """A Chroma server's failure of a moment is tried again; a lasting one is reported, saying how
 often it was tried.
 
-``chroma run`` (chromadb 1.5) runs its compaction inside a write, and for a collection other
-clients just created or wrote it sometimes reports ``Error in compaction: Error getting
-collection with segments: Collection [...] does not exist`` (or ``Missing metadata segment``)
-though the collection is there: four writer processes opening one new collection met it
-1 run in 6 (``tests/store/test_pg_user_writers.py``). The same call a moment later succeeds.
-Here the server's answer is replayed in front of a real server's collection; the pauses
-between tries are counted, not waited.
+On a server, a compacting erasure rebuilds the collection (delete, then create under the same
+name) while other processes write to it. Their calls meet the collection gone, which
+``chroma run`` (chromadb 1.5) reports from its write path as ``Error in compaction: Error
+getting collection with segments: Collection [...] does not exist``, or half deleted
+(``Missing metadata segment``); a moment later the name finds the new one. Here the server's
+answer is replayed in front of a real server's collection; the pauses between tries are
+counted, not waited.
 """
 
 from __future__ import annotations
