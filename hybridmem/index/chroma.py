@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,6 +164,7 @@ class ChromaIndex:
         """Another collection of the same client (and process-wide Chroma system)."""
         other = object.__new__(ChromaIndex)
         other.client = self.client
+        other._shared = self._shared  # read by every call (``_call``)
         try:
             other._open_collection(collection, embedder_name, dimension, recreate)
         except Exception as exc:
@@ -376,19 +378,58 @@ class ChromaIndex:
                 log.debug("closing the Chroma client failed: %s", exc)
 
     def _call(self, method: str, **kwargs: Any) -> Any:
-        try:
-            return getattr(self.collection, method)(**kwargs)
-        except Exception as exc:
-            if not (self._shared and _collection_gone(exc)):
-                raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
-        # On a server another process may be rebuilding the collection under the same name
-        # (erasure's compaction): this handle names the old one. Follow the name, once,
-        # creating it as it was if the rebuild has not yet (the rebuild then fills this one).
-        try:
-            self._reopen()
-            return getattr(self.collection, method)(**kwargs)
-        except Exception as exc:
-            raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        """``method`` of the collection. On a server, what another process's rebuild of the
+        collection (a compacting erasure: delete, then create under the same name) does to
+        this handle for a moment is tried again (every call here is a read or an idempotent
+        write): a collection gone is followed by name, one being deleted (:func:`_transient`)
+        is waited out; after :data:`RETRY_PAUSES` the failure is reported."""
+        attempts = len(RETRY_PAUSES) + 1 if self._shared else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                return getattr(self.collection, method)(**kwargs)
+            except Exception as exc:
+                gone, transient = _collection_gone(exc), _transient(exc)
+                if attempt == attempts or not (gone or transient):
+                    tried = f" (tried {attempt} times over {self._waited(attempt):.1f} s)"
+                    raise IndexUnavailableError(
+                        f"Chroma {method} failed{tried if attempt > 1 else ''}: {exc}"
+                    ) from exc
+            pause(RETRY_PAUSES[attempt - 1])
+            if gone:
+                # On a server another process may be rebuilding the collection under the
+                # same name (erasure's compaction): this handle names the old one. Follow the
+                # name, creating it as it was if the rebuild has not yet (the rebuild then
+                # fills this one).
+                try:
+                    self._reopen()
+                except Exception as exc:
+                    raise IndexUnavailableError(f"Chroma {method} failed: {exc}") from exc
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _waited(attempts: int) -> float:
+        return sum(RETRY_PAUSES[: attempts - 1])
+
+
+RETRY_PAUSES = (0.05, 0.2, 0.5, 1.0)
+"""Pauses (seconds) before each further try of a call another process's rebuild of the
+collection failed (see ``ChromaIndex._call``): five tries over 1.75 s."""
+
+
+def pause(seconds: float) -> None:
+    """``time.sleep``, named so a test can count the pauses instead of waiting them out."""
+    time.sleep(seconds)
+
+
+def _transient(exc: Exception) -> bool:
+    """True for what ``chroma run`` (chromadb 1.5) answers a call on a collection another
+    client is deleting: its write path ("compaction") finds the collection gone,
+    ``Error in compaction: Error getting collection with segments: Collection [...] does not
+    exist``, or half gone, ``Missing metadata segment``. Seen while four writer processes
+    wrote and another one's erasure rebuilt the collection
+    (``tests/store/test_pg_user_writers.py``); a moment later the name finds the new one."""
+    text = str(exc).lower()
+    return "error in compaction" in text or "missing metadata segment" in text
 
 
 def _collection_gone(exc: Exception) -> bool:

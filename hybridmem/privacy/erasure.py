@@ -220,7 +220,7 @@ def erase(
             user_id=user_id,
             payload={"count": len(doomed), "subtree": subtree, "user": whole_user},
         )
-        pending = {"user_id": user_id, "ids": doomed, "whole_user": whole_user}
+        pending = {"user_id": user_id, "ids": doomed, "whole_user": whole_user, "compact": compact}
         store.set_meta(f"{PENDING_ERASURE}{record.seq}", json.dumps(pending))
     try:
         finished = finish_erasure(core, record.seq, compact=compact)
@@ -303,7 +303,9 @@ def _finish(core: Core, seq: int, pending: dict[str, object], compact: bool) -> 
     engine.index.delete(doomed)
     rebuilt = chroma_compacted = sqlite_compacted = False
     dirs = 0
-    if compact:
+    # As the eraser asked (kept in the marker): another process finishing it, its catch-up
+    # after a write, must not rebuild a shared collection under every writer uncalled for.
+    if compact and pending.get("compact", True):
         rebuild_collection(core)
         rebuilt = True
         sqlite_compacted = compact_sqlite(core)

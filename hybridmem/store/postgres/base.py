@@ -15,7 +15,7 @@ coordinate through PostgreSQL:
     restore, checkpoints, migrations, re-indexing, maintenance) takes the global key
     exclusively: it waits for every writer in progress and holds the next ones back;
   - writes of derived columns of existing rows (index marks, vectors, access counts) take the
-    global key shared only.
+    global key shared only, and never wait for a row while holding another (``derived.py``).
 
   What every writer shares is built not to make them wait: op-log numbers come from a
   ``SEQUENCE`` (``logs.py``), the BM25 statistics are kept per user (``lexical.py``), and the

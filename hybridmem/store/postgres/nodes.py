@@ -11,12 +11,12 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode
-from hybridmem.store.postgres import lexical
+from hybridmem.store.postgres import derived, lexical
 from hybridmem.store.postgres.base import PgBase, db_value, refused
 from hybridmem.store.postgres.schema import TS_CONFIG
 from hybridmem.store.records import NodeRow, Scope
 from hybridmem.store.sql.dialect import POSTGRES
-from hybridmem.store.sql.nodes import STORE_VECTOR, NodeQueries, column_sets, vector_params
+from hybridmem.store.sql.nodes import NodeQueries, column_sets
 from hybridmem.store.sql.nodes import scope_sql as shared_scope_sql
 
 
@@ -103,52 +103,52 @@ class PgNodeTable(NodeQueries, PgBase):
             self._exec("DELETE FROM nodes WHERE id = ANY(%s)", (list(ids),))
 
     # -- writes with their own transaction (nested: a savepoint) ----------------------------
-    # Derived columns of existing rows: they wait for no writer (base.py, "Write locks").
+    # Derived columns of existing rows: they wait for no writer (base.py, "Write locks"), and
+    # never for a row while holding another (derived.py).
     def mark_indexed(self, nodes: Sequence[MemoryNode]) -> None:
         """Mark nodes indexed, but only if they did not change since they were read (a node
         updated or re-scoped meanwhile stays pending, so its newer state is indexed later)."""
-        if not nodes:
-            return
-        with self._derived():
-            self._exec(_MARK_INDEXED, _mark_params(nodes))
+        if nodes:
+            self._derived_write([derived.MARKS], nodes, derived.mark_params(nodes))
 
     def store_vectors(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
         """Keep each node's vector beside its row (``node_vectors``, float32 bytes), tagged
         with the model and the content hash it was computed from; a node whose content changed
         meanwhile gets none. Own transaction; derived data, like the index entry. A deleted
         node's vector goes with it (foreign key, ``ON DELETE CASCADE``)."""
-        if not nodes:
-            return
-        with self._derived(), refused("cannot keep vectors"), self.conn.cursor() as cur:
-            cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))
+        if nodes:
+            params = derived.vector_params(nodes, vectors, model)
+            self._derived_write([derived.VECTORS], nodes, params)
 
     def record_indexed(self, nodes: Sequence[MemoryNode], vectors: Any, model: str) -> None:
-        """The vectors beside the rows and the indexed mark in one transaction, both
-        statements in one pipeline (a single ``add`` paid two transactions for them)."""
-        if not nodes:
-            return
-        with (
-            self._derived(),
-            refused("cannot record indexed nodes"),
-            self._piped(),
-            self.conn.cursor() as cur,
-        ):
-            cur.executemany(_STORE_VECTOR, vector_params(nodes, vectors, model))
-            cur.execute(_MARK_INDEXED, _mark_params(nodes))
+        """The vectors beside the rows and the indexed mark in one statement (a single
+        ``add`` paid two transactions for them)."""
+        if nodes:
+            params = {**derived.vector_params(nodes, vectors, model), **derived.mark_params(nodes)}
+            self._derived_write([derived.VECTORS, derived.MARKS], nodes, params)
 
     def touch(self, ids: Sequence[str], at: datetime, *, count: bool = True) -> None:
         """Record that nodes were used (passive renewal): one batched write. ``count=False``
         renews without counting a retrieval."""
-        if not ids:
-            return
-        # unnest keeps duplicates: an id listed twice is counted twice, as on SQLite.
-        with self._derived():
-            self._exec(
-                "UPDATE nodes n SET access_count = n.access_count + v.k * %s, "
-                "last_accessed_at = %s FROM (SELECT id, count(*) AS k FROM unnest(%s::text[]) "
-                "AS u(id) GROUP BY id) v WHERE n.id = v.id",
-                (1 if count else 0, to_iso(at), list(ids)),
-            )
+        if ids:
+            params = derived.touch_params(ids, to_iso(at), count)
+            self._derived_write([derived.TOUCH], ids, params)
+
+    def _derived_write(
+        self, parts: list[str], of: Sequence[MemoryNode] | Sequence[str], params: derived.Params
+    ) -> None:
+        """:func:`derived.write` on this connection: in a derived transaction of its own, or
+        nested in the open write transaction."""
+        ids = [n if isinstance(n, str) else n.id for n in of]
+        with self._lock:
+            nested = bool(self._depth)
+
+            def run(sql: str, values: derived.Params) -> list[str] | None:
+                with self._derived(), refused("cannot record derived columns of nodes"):
+                    cur = self.conn.execute(sql, values)
+                return None if nested else [row[0] for row in cur.fetchall()]
+
+            derived.write(run, nested, parts, ids, params)
 
     # -- reads ------------------------------------------------------------------------------
     def lexical_search(
@@ -226,15 +226,3 @@ class PgNodeTable(NodeQueries, PgBase):
 
     # -- active node ------------------------------------------------------------------------
     # -- statistics -------------------------------------------------------------------------
-
-
-_MARK_INDEXED = (
-    "UPDATE nodes n SET index_state = 'indexed' "
-    "FROM unnest(%s::text[], %s::int[], %s::text[]) AS v(id, version, task_id) "
-    "WHERE n.id = v.id AND n.version = v.version AND n.task_id = v.task_id"
-)
-_STORE_VECTOR = POSTGRES.q(STORE_VECTOR)
-
-
-def _mark_params(nodes: Sequence[MemoryNode]) -> tuple[list[str], list[int], list[str]]:
-    return [n.id for n in nodes], [n.version for n in nodes], [n.task_id for n in nodes]
