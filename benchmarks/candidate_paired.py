@@ -240,14 +240,9 @@ def run(
     for spec in embedders:
         embedder = fusion_paired._embedder(spec)
         for suite in suites:
-            if suite == "locomo":
-                bench, items = tuning.locomo_bench(embedder, data)
-                if conversations:
-                    items = [q for q in items if q.conversation_id in conversations]
-                evaluate: Callable[..., Any] = fusion_paired.locomo_items
-            else:
-                bench, items = tuning.madial_bench(embedder, data, suite)
-                evaluate = fusion_paired.madial_items
+            bench, items, evaluate = fusion_paired.suite_bench(embedder, data, suite)
+            if suite == "locomo" and conversations:
+                items = [q for q in items if q.conversation_id in conversations]
             per: dict[str, Any] = {}
             for name in variants:
                 t = time.perf_counter()
@@ -278,9 +273,7 @@ def run(
                     flush=True,
                 )
                 out.setdefault(f"{spec}/{suite}", {})[name] = {"paired": cmp, "items": per[name]}
-            if json_path is not None:
-                json_path.parent.mkdir(parents=True, exist_ok=True)
-                json_path.write_text(json.dumps(out, separators=(",", ":")))
+            fusion_paired.save(out, json_path)
     return out
 
 

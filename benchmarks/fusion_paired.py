@@ -324,12 +324,7 @@ def run(
     for spec in embedders:
         embedder = _embedder(spec)
         for suite in suites:
-            if suite == "locomo":
-                bench, items = tuning.locomo_bench(embedder, data)
-                evaluate = locomo_items
-            else:
-                bench, items = tuning.madial_bench(embedder, data, suite)
-                evaluate = madial_items
+            bench, items, evaluate = suite_bench(embedder, data, suite)
             if timed:
                 items = timed_only(bench, items, suite)
             per: dict[str, Any] = {}
@@ -354,10 +349,25 @@ def run(
                     flush=True,
                 )
                 out.setdefault(f"{spec}/{suite}", {})[name] = {"paired": cmp, "items": per[name]}
-            if json_path is not None:
-                json_path.parent.mkdir(parents=True, exist_ok=True)
-                json_path.write_text(json.dumps(out, separators=(",", ":")))
+            save(out, json_path)
     return out
+
+
+def suite_bench(embedder: Any, data: Path, suite: str) -> tuple[Any, list[Any], Callable[..., Any]]:
+    """One suite's bench, its items and the function scoring a variant on them: ``locomo``
+    (frac at 1,000 tokens per question) or a MADial language (hit@5 per dialogue)."""
+    if suite == "locomo":
+        bench, items = tuning.locomo_bench(embedder, data)
+        return bench, items, locomo_items
+    bench, items = tuning.madial_bench(embedder, data, suite)
+    return bench, items, madial_items
+
+
+def save(out: dict[str, Any], json_path: Path | None) -> None:
+    """The results so far (after each suite: a LoCoMo pass takes minutes on a shared machine)."""
+    if json_path is not None:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(json.dumps(out, separators=(",", ":")))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -332,8 +332,13 @@ WANTS: dict[str, list[tuple[str, str, str]]] = {
 
 
 def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    sid = f"colloq2-{kind}-{lang}-{i}"
-    nodes = [_noise(lang, i + 3, d, sid) for d in (2, 9, 16, 30, 37)]
+    return change_scenario(f"colloq2-{kind}-{lang}-{i}", lang, i + 3, said, query)
+
+
+def change_scenario(sid: str, lang: str, noise: int, said: tuple[str, ...], query: str) -> Scenario:
+    """One value said in turns 14 days apart among five noise lines (``noise`` picks them);
+    the probe asks for the last value. Shared by the later blind sets."""
+    nodes = [_noise(lang, noise, d, sid) for d in (2, 9, 16, 30, 37)]
     ids = []
     for j, text in enumerate(said):
         nid = f"{sid}.v{j}"

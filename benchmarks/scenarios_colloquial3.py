@@ -30,6 +30,7 @@ from pathlib import Path
 from benchmarks.scenario_files import dump_scenarios
 from benchmarks.scenarios import Probe, Scenario, ScenarioNode
 from benchmarks.scenarios_colloquial import _T0, _noise
+from benchmarks.scenarios_colloquial2 import change_scenario
 
 Change = tuple[tuple[str, ...], str]
 
@@ -151,19 +152,8 @@ UNRELATED: dict[str, list[tuple[str, str, str]]] = {
 
 
 def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    sid = f"colloq3-{kind}-{lang}-{i}"
-    nodes = [_noise(lang, i + 5, d, sid) for d in (2, 9, 16, 30, 37)]
-    ids = []
-    for j, text in enumerate(said):
-        nid = f"{sid}.v{j}"
-        ids.append(nid)
-        nodes.append(ScenarioNode(nid, text, "fact", None, _T0 + timedelta(days=14 * j)))
     # A move back: only the value in between is stale (as in the second blind set).
-    stale = frozenset(ids[1:-1]) if len(ids) > 2 else frozenset(ids[:1])
-    nodes.sort(key=lambda n: n.created_at)
-    probe = Probe(query, None, frozenset({ids[-1]}), stale=stale)
-    now = max(n.created_at for n in nodes) + timedelta(days=2)
-    return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)
+    return change_scenario(f"colloq3-{kind}-{lang}-{i}", lang, i + 5, said, query)
 
 
 def _unrelated(lang: str, i: int, older: str, newer: str, query: str) -> Scenario:

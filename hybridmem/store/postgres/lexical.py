@@ -134,17 +134,22 @@ def search_sql(where: str) -> str:
             SELECT n.id, n.lex, n.lex_len FROM nodes n
             WHERE n.lex @@ (SELECT query FROM tsq) AND {where}
         )
-        SELECT hit.id AS id,
-               sum(w.idf * (array_length(u.positions, 1) * {K1 + 1})
-                   / (array_length(u.positions, 1)
-                      + {K1} * ({1 - B} + {B} * (hit.lex_len + 1)
-                               / ((st.terms + st.docs) / st.docs)))) AS score
+        SELECT hit.id AS id, {_bm25("hit.lex_len")} AS score
         FROM hit CROSS JOIN LATERAL unnest(hit.lex) u
         JOIN w ON w.term = u.lexeme CROSS JOIN st
         GROUP BY hit.id
         ORDER BY score DESC, hit.id
         LIMIT %s
     """
+
+
+def _bm25(length: str) -> str:
+    """The BM25 sum over the matched terms ``u`` of one document of ``length`` terms, with
+    the idf weights ``w`` and the index statistics ``st`` (both queries above name them so)."""
+    return f"""sum(w.idf * (array_length(u.positions, 1) * {K1 + 1})
+                   / (array_length(u.positions, 1)
+                      + {K1} * ({1 - B} + {B} * ({length} + 1)
+                               / ((st.terms + st.docs) / st.docs))))"""
 
 
 def unindexed_sql() -> str:
@@ -179,11 +184,7 @@ def unindexed_sql() -> str:
                    greatest(ln((st.docs - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
             FROM d CROSS JOIN st WHERE d.df > 0
         )
-        SELECT docs.id AS id,
-               sum(w.idf * (array_length(u.positions, 1) * {K1 + 1})
-                   / (array_length(u.positions, 1)
-                      + {K1} * ({1 - B} + {B} * (docs.len + 1)
-                               / ((st.terms + st.docs) / st.docs)))) AS score
+        SELECT docs.id AS id, {_bm25("docs.len")} AS score
         FROM docs CROSS JOIN LATERAL unnest(docs.lex) u
         JOIN w ON w.term = u.lexeme CROSS JOIN st
         GROUP BY docs.id
