@@ -24,6 +24,7 @@ benchmarks/data/colloquial_blind2.json --embedder multilingual``. Scenario ids c
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -376,7 +377,12 @@ def build() -> list[Scenario]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    dump_main(build, __doc__)
+
+
+def dump_main(build: Callable[[], list[Scenario]], doc: str | None) -> None:
+    """The command of a blind set's module: ``--dump FILE`` writes its scenarios."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--dump", type=Path, required=True)
     args = parser.parse_args()
     print(dump_scenarios(build(), args.dump))

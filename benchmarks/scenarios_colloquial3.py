@@ -23,11 +23,9 @@ benchmarks/data/colloquial_blind3.json`` splits it by language and kind (ids
 
 from __future__ import annotations
 
-import argparse
 from datetime import timedelta
-from pathlib import Path
 
-from benchmarks.scenario_files import dump_scenarios
+from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Probe, Scenario, ScenarioNode
 from benchmarks.scenarios_colloquial import _T0, _noise
 from benchmarks.scenarios_colloquial2 import change_scenario
@@ -180,10 +178,7 @@ def build() -> list[Scenario]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--dump", type=Path, required=True)
-    args = parser.parse_args()
-    print(dump_scenarios(build(), args.dump))
+    colloquial2.dump_main(build, __doc__)
 
 
 if __name__ == "__main__":
