@@ -102,6 +102,7 @@ def group_values(
         or h.node.id == cur.id
         or is_unconfirmed(h.node)
         or cur.id not in all_ids
+        or not _replaced(h.node)
     ]
     kept = _current_first(kept, current)
     shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
@@ -137,13 +138,25 @@ def group_values(
     return kept, notes
 
 
+def _replaced(node: MemoryNode) -> bool:
+    """Whether a newer value replaced ``node`` (demoted or archived it). A live member no
+    change replaced is a value in its own right: a change that named an older member of its
+    group ("I sold the Skoda, now I drive a Tesla" beside "I cycle to the office") changed
+    that member, not this one (``evolution.write.named``)."""
+    return "demoted_by" in node.metadata or node.status != "active"
+
+
 def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
     """Within each group, move the current value to the first place any member holds."""
     out = list(hits)
     for group, cur in current.items():
         if cur is None:
             continue
-        places = [i for i, h in enumerate(out) if h.node.conflict_group == group]
+        places = [
+            i
+            for i, h in enumerate(out)
+            if h.node.conflict_group == group and (h.node.id == cur.id or _replaced(h.node))
+        ]
         at = next((i for i in places if out[i].node.id == cur.id), None)
         if at is not None and places and at != places[0]:
             out.insert(places[0], out.pop(at))
