@@ -102,7 +102,7 @@ def group_values(
         or h.node.id == cur.id
         or is_unconfirmed(h.node)
         or cur.id not in all_ids
-        or not _replaced(h.node)
+        or _left_alone(h.node, cur)
     ]
     kept = _current_first(kept, current)
     shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
@@ -138,12 +138,17 @@ def group_values(
     return kept, notes
 
 
-def _replaced(node: MemoryNode) -> bool:
-    """Whether a newer value replaced ``node`` (demoted or archived it). A live member no
-    change replaced is a value in its own right: a change that named an older member of its
-    group ("I sold the Skoda, now I drive a Tesla" beside "I cycle to the office") changed
-    that member, not this one (``evolution.write.named``)."""
-    return "demoted_by" in node.metadata or node.status != "active"
+def _left_alone(node: MemoryNode, current: MemoryNode) -> bool:
+    """Whether ``node`` is a value in its own right beside the group's ``current`` value: a
+    change that named an older member ("I sold the Skoda, now I drive a Tesla" beside "I
+    cycle to the office", ``evolution.write.named``) changed that member and left the others
+    live and not demoted."""
+    return (
+        "names" in current.metadata
+        and current.metadata["names"] != node.id
+        and node.status == "active"
+        and "demoted_by" not in node.metadata
+    )
 
 
 def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
@@ -155,7 +160,7 @@ def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> li
         places = [
             i
             for i, h in enumerate(out)
-            if h.node.conflict_group == group and (h.node.id == cur.id or _replaced(h.node))
+            if h.node.conflict_group == group and not _left_alone(h.node, cur)
         ]
         at = next((i for i in places if out[i].node.id == cur.id), None)
         if at is not None and places and at != places[0]:

@@ -254,7 +254,9 @@ def decide(
     if current.tier == Tier.LONG_TERM.value and not confirmed:
         return _awaiting(group, current, mentions, cfg)
     merged = _merge_waiting(waiting, new_id)
-    extra = {"mentions": mentions} if mentions > 1 else {}
+    extra: dict[str, Any] = {"mentions": mentions} if mentions > 1 else {}
+    if named is not None:
+        extra["names"] = named.id  # (retrieval keeps the newer value it left alone)
     if confirmed or confidence >= current.confidence + cfg.supersede_margin:
         why = "confirmed" if confirmed else "newer and clearly more confident"
         return _supersede(group, current, new_id, why, merged, extra, confirmed)
