@@ -52,6 +52,7 @@ def test_a_change_naming_the_older_value_replaces_it_and_the_newer_keeps_its_pla
     change = mem.add(change_text, node_type="fact", user_id=U, slot="user.vehicle")
 
     assert change.metadata.get("coexists_with") == older.id
+    assert change.metadata.get("names") == older.id
     assert mem.get(older.id).metadata["demoted_by"] == change.id
     after = mem.get(newer.id)
     assert after.status == "active"
