@@ -102,6 +102,7 @@ def group_values(
         or h.node.id == cur.id
         or is_unconfirmed(h.node)
         or cur.id not in all_ids
+        or _left_alone(h.node, cur)
     ]
     kept = _current_first(kept, current)
     shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
@@ -137,13 +138,30 @@ def group_values(
     return kept, notes
 
 
+def _left_alone(node: MemoryNode, current: MemoryNode) -> bool:
+    """Whether ``node`` is a value in its own right beside the group's ``current`` value: a
+    change that named an older member ("I sold the Skoda, now I drive a Tesla" beside "I
+    cycle to the office", ``evolution.write.named``) changed that member and left the others
+    live and not demoted."""
+    return (
+        "names" in current.metadata
+        and current.metadata["names"] != node.id
+        and node.status == "active"
+        and "demoted_by" not in node.metadata
+    )
+
+
 def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
     """Within each group, move the current value to the first place any member holds."""
     out = list(hits)
     for group, cur in current.items():
         if cur is None:
             continue
-        places = [i for i, h in enumerate(out) if h.node.conflict_group == group]
+        places = [
+            i
+            for i, h in enumerate(out)
+            if h.node.conflict_group == group and not _left_alone(h.node, cur)
+        ]
         at = next((i for i in places if out[i].node.id == cur.id), None)
         if at is not None and places and at != places[0]:
             out.insert(places[0], out.pop(at))

@@ -374,6 +374,12 @@ class EvolutionReads(Protocol):
         is (``evolution.conflicts.deciding_members`` of every member), read off indexes."""
         ...
 
+    def conflict_group_settled(self, user_id: str, group: str, limit: int) -> list[MemoryNode]:
+        """The group's ``limit`` newest ``active`` members whose metadata is not ``awaiting =
+        "confirmation"``, newest first, content decrypted: the live values a change may name
+        (``evolution.write.named``)."""
+        ...
+
     def conflict_group_recent(
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:

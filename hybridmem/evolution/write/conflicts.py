@@ -228,9 +228,12 @@ def decide(
     new_id: str,
     cfg: EvolutionConfig,
     terms_checked: bool = False,
+    named: MemoryNode | None = None,
 ) -> ConflictDecision:
     """Apply the group policy to a newcomer (an assertive fact or preference);
-    ``terms_checked``: see :func:`same_value`."""
+    ``terms_checked``: see :func:`same_value`; ``named``: an older live value the newcomer
+    names as the one it changes (``named.named_member``): the change is then that value's,
+    and the current value keeps its place."""
     current = current_of(members)
     if current is None:
         return ConflictDecision(group, ACTIVE, "new")
@@ -247,10 +250,13 @@ def decide(
     ]
     mentions = 1 + len(waiting)
     confirmed = mentions >= cfg.confirmations
+    current = named or current
     if current.tier == Tier.LONG_TERM.value and not confirmed:
         return _awaiting(group, current, mentions, cfg)
     merged = _merge_waiting(waiting, new_id)
-    extra = {"mentions": mentions} if mentions > 1 else {}
+    extra: dict[str, Any] = {"mentions": mentions} if mentions > 1 else {}
+    if named is not None:
+        extra["names"] = named.id  # (retrieval keeps the newer value it left alone)
     if confirmed or confidence >= current.confidence + cfg.supersede_margin:
         why = "confirmed" if confirmed else "newer and clearly more confident"
         return _supersede(group, current, new_id, why, merged, extra, confirmed)

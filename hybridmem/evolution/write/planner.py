@@ -17,7 +17,7 @@ import numpy as np
 
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
-from hybridmem.core.evolution_marks import is_unconfirmed
+from hybridmem.core.evolution_marks import current_of, is_settled, is_unconfirmed
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
@@ -27,7 +27,7 @@ from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech import embed as speech_embed
-from hybridmem.evolution.write import commitments, conflicts, lifecycle, paraphrase, repeats
+from hybridmem.evolution.write import commitments, conflicts, lifecycle, named, paraphrase, repeats
 from hybridmem.evolution.write.batch_pools import (
     Pool,
     PoolEntry,
@@ -312,6 +312,7 @@ class EvolutionWriter:
             new_id=request.node_id,
             cfg=self.config,
             terms_checked=checked,
+            named=self._named(request, draft.group, members),
         )
         draft.status = outcome.status
         draft.importance *= outcome.importance_factor
@@ -570,6 +571,39 @@ class EvolutionWriter:
             grow,
             where=("conflict_group", group),
         )
+
+    def _named(
+        self, request: PlanRequest, group: str, members: Sequence[MemoryNode]
+    ) -> MemoryNode | None:
+        """The older live value of ``group`` the statement names as the one it changes
+        (``named.named_member``), read only when the group holds one besides its current
+        value (a demoted value, a value that joined without replacing): the batch's reads kept
+        up to date with its own writes."""
+        current = current_of(members)
+        if current is None:
+            return None
+        user = request.user_id
+
+        def grow(
+            pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
+        ) -> list[MemoryNode] | None:
+            return regrow(
+                pool,
+                new,
+                changed,
+                lambda n: n.user_id == user and n.conflict_group == group and is_settled(n),
+                named.NAMED_POOL,
+            )
+
+        live = request.batch_reads.get(
+            ("settled", user, group),
+            lambda: self.engine.store.conflict_group_settled(user, group, named.NAMED_POOL),
+            grow,
+            where=("conflict_group", group),
+        )
+        if len(live) < 2:
+            return None
+        return named.named_member(request.content, current, live)
 
     def _node(self, request: PlanRequest, node_id: str) -> MemoryNode | None:
         """A node as the batch sees it: one it queued or changed, else the stored one."""

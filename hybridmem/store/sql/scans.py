@@ -74,6 +74,17 @@ class ScanQueries(SqlAccess):
             [user_id, group] * 3,
         )
 
+    def conflict_group_settled(self, user_id: str, group: str, limit: int) -> list[MemoryNode]:
+        """The group's ``limit`` newest ``active`` members not awaiting confirmation, newest
+        first, content decrypted: the live values a change may name."""
+        return self._nodes(
+            self.D.q(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND {self.D.settled} ORDER BY created_at DESC, seq DESC LIMIT ?"
+            ),
+            [user_id, group, limit],
+        )
+
     def conflict_group_recent(
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:
