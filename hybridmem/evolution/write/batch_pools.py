@@ -166,6 +166,19 @@ def regrow(
     return _merged(kept, fresh, _age, limit, oldest=oldest)
 
 
+Grow = Callable[[list[MemoryNode], Sequence[MemoryNode], bool], list[MemoryNode] | None]
+"""How a pool read for a batch follows the batch's own writes (:func:`regrow`'s first three
+arguments): the ``grow`` of the batch reads."""
+
+
+def regrower(
+    keep: Callable[[MemoryNode], bool], limit: int | None = None, *, oldest: bool = False
+) -> Grow:
+    """:func:`regrow` of a pool of the nodes ``keep`` accepts (the ``limit`` newest, or
+    ``oldest`` first), as the batch reads take it."""
+    return lambda pool, new, changed: regrow(pool, new, changed, keep, limit, oldest=oldest)
+
+
 def _merged(
     pool: list[E], fresh: list[E], age: Callable[[E], Key], limit: int | None, *, oldest: bool
 ) -> list[E]:

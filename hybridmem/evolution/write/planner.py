@@ -33,7 +33,7 @@ from hybridmem.evolution.write.batch_pools import (
     PoolEntry,
     deciding_grown,
     pool_grown,
-    regrow,
+    regrower,
     sorted_hashes,
 )
 from hybridmem.evolution.write.pool_vectors import pool_matrix
@@ -327,20 +327,14 @@ class EvolutionWriter:
         job, I'm a carpenter now"): a second mention confirms even when it names no slot."""
         kinds = list(self.config.conflict_types)
 
-        def grow(
-            pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
-        ) -> list[MemoryNode] | None:
-            return regrow(
-                pool,
-                new,
-                changed,
-                lambda n: (
-                    n.user_id == request.user_id
-                    and n.node_type in kinds
-                    and n.status == NodeStatus.ACTIVE.value
-                ),
-                CHALLENGER_POOL,
-            )
+        grow = regrower(
+            lambda n: (
+                n.user_id == request.user_id
+                and n.node_type in kinds
+                and n.status == NodeStatus.ACTIVE.value
+            ),
+            CHALLENGER_POOL,
+        )
 
         recent = request.batch_reads.get(
             ("challengers", request.user_id),
@@ -369,22 +363,16 @@ class EvolutionWriter:
         if request.content_hash in reads.hashes:
             # One read answers every item of the batch under this parent.
 
-            def grow_repeats(
-                pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
-            ) -> list[MemoryNode] | None:
-                return regrow(
-                    pool,
-                    new,
-                    changed,
-                    lambda n: (
-                        n.user_id == user
-                        and n.node_type == kind
-                        and n.parent_id == parent
-                        and n.content_hash in reads.hashes
-                        and n.status != NodeStatus.ARCHIVED.value
-                    ),
-                    oldest=True,
-                )
+            grow_repeats = regrower(
+                lambda n: (
+                    n.user_id == user
+                    and n.node_type == kind
+                    and n.parent_id == parent
+                    and n.content_hash in reads.hashes
+                    and n.status != NodeStatus.ARCHIVED.value
+                ),
+                oldest=True,
+            )
 
             pool = reads.get(
                 ("repeats", user, kind, parent),
@@ -399,16 +387,9 @@ class EvolutionWriter:
         if parent is not None and request.vector is not None:
             live = [NodeStatus.ACTIVE.value, NodeStatus.CANDIDATE.value]
 
-            def grow_siblings(
-                pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
-            ) -> list[MemoryNode] | None:
-                return regrow(
-                    pool,
-                    new,
-                    changed,
-                    lambda n: n.parent_id == parent and n.status in live,
-                    repeats.SIBLING_POOL,
-                )
+            grow_siblings = regrower(
+                lambda n: n.parent_id == parent and n.status in live, repeats.SIBLING_POOL
+            )
 
             siblings = reads.get(
                 ("siblings", parent),
@@ -584,16 +565,10 @@ class EvolutionWriter:
             return None
         user = request.user_id
 
-        def grow(
-            pool: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
-        ) -> list[MemoryNode] | None:
-            return regrow(
-                pool,
-                new,
-                changed,
-                lambda n: n.user_id == user and n.conflict_group == group and is_settled(n),
-                named.NAMED_POOL,
-            )
+        grow = regrower(
+            lambda n: n.user_id == user and n.conflict_group == group and is_settled(n),
+            named.NAMED_POOL,
+        )
 
         live = request.batch_reads.get(
             ("settled", user, group),
