@@ -129,11 +129,26 @@ def value_units(text: str) -> list[str]:
 def _units(text: str) -> list[str]:
     out: list[str] = []
     for term in lexical.terms(text):
-        if not term.isascii() and _CJK.search(term):  # (an ASCII term holds no CJK)
-            out.extend(c for c in term if c not in _ZH_STOP_CHARS and _CJK.match(c))
-        elif term not in _STOP:
+        if is_cjk_term(term):
+            out.extend(c for c in term if is_value_char(c))
+        elif is_value_word(term):
             out.append(term)
     return out
+
+
+def is_cjk_term(term: str) -> bool:
+    """A term of Chinese characters (an ASCII term holds none)."""
+    return not term.isascii() and _CJK.search(term) is not None
+
+
+def is_value_char(char: str) -> bool:
+    """A Chinese character that can say a value: not a function, attitude or time character."""
+    return char not in _ZH_STOP_CHARS and _CJK.match(char) is not None
+
+
+def is_value_word(term: str) -> bool:
+    """A non-Chinese term that can say a value: not an attitude or time word."""
+    return term not in _STOP
 
 
 def same_value(

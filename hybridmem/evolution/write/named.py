@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hybridmem import lexical
-from hybridmem.evolution.write.conflicts import _CJK, _STOP, _ZH_STOP_CHARS
+from hybridmem.evolution.write.conflicts import is_cjk_term, is_value_char, is_value_word
 from hybridmem.models import MemoryNode
 
 NAMED_POOL = 8
@@ -35,14 +35,14 @@ def words(text: str) -> list[str]:
     left out."""
     out: list[str] = []
     for term in lexical.terms(text):
-        if term.isascii() or not _CJK.search(term):
-            if term not in _STOP and len(term) > 1:
+        if not is_cjk_term(term):
+            if is_value_word(term) and len(term) > 1:
                 out.append(term)
             continue
         out.extend(
             term[k : k + 2]
             for k in range(len(term) - 1)
-            if all(_CJK.match(c) and c not in _ZH_STOP_CHARS for c in term[k : k + 2])
+            if all(is_value_char(c) for c in term[k : k + 2])
         )
     return out
 
