@@ -1,13 +1,13 @@
 """Distillation: recurring episodes become a profile conclusion linked to its sources.
 
-Deterministic default (no model): a *theme* is a content term that live, assertive episodes of
-the user mention at least ``distill_min_mentions`` times (a repeated episode counts each of its
-``mentions``) (English terms lightly
-stemmed, Chinese words from jieba; time and filler words ignored). Each theme yields one
-``profile`` node under the user's root whose text is extractive — the theme word and the most
-representative source sentence, both quoted from the sources — so it never states what no
-source says. ``metadata["derived_from"]`` lists the source node ids and ``metadata["covers"]``
-their source ids.
+Deterministic default (no model): a *theme* is a group of live, assertive episodes of the
+user that talk about the same thing, found by meaning and named by words distinctive to it
+(:mod:`hybridmem.evolution.maintain.themes`), with at least ``distill_min_mentions`` mentions
+(a repeated episode counts each of its ``mentions``). Each theme yields one ``profile`` node
+under the user's root whose text is extractive — the theme's words and its most central
+episodes, quoted from the sources — so it never states what no source says.
+``metadata["derived_from"]`` lists the source node ids and ``metadata["covers"]`` their
+source ids.
 
 Incremental: a theme that already has a profile node keeps it (same id): new sources are added,
 sources since archived are removed (a profile left with too few sources becomes a candidate),
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
@@ -113,9 +112,6 @@ _IGNORE = frozenset(
         "还在",
     ]
 )
-SPECIFIC_AFTER = 10
-"""Episodes (x ``distill_min_mentions``) before a term found in most of them is deemed too
-common to be a theme: with 7 episodes, 4 about bouldering is a theme, not noise."""
 _ASSERTIVE = frozenset({"assertion", "negation", "preference", "instruction"})
 
 
@@ -166,6 +162,14 @@ class Theme:
     said: frozenset[str] = frozenset()
     """Sources whose text another live profile or summary already holds: quoting one again
     would restate it, not condense (:class:`ExtractiveDistiller` quotes another)."""
+    words: tuple[str, ...] = ()
+    """The words that name the theme, as its episodes say them, most distinctive first
+    (:mod:`hybridmem.evolution.maintain.themes`); empty: ``term`` alone."""
+    central: tuple[str, ...] = ()
+    """Source ids, most central first: the ones a profile quotes (empty: the most
+    representative one by shared terms)."""
+    quotes: int = 1
+    """How many sources the profile quotes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,36 +211,6 @@ def eligible(node: MemoryNode, cfg: EvolutionConfig) -> bool:
     )
 
 
-def find_themes(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Theme]:
-    """Themes shared by at least ``distill_min_mentions`` eligible episodes.
-
-    A term found in more than half of a user's episodes (once there are ``SPECIFIC_AFTER`` x
-    the minimum of them) says nothing specific and is skipped. Themes with identical source
-    sets are merged, keeping the rarer-looking (longer) term.
-    """
-    episodes = [n for n in nodes if eligible(n, cfg)]
-    everyday = everyday_terms()
-    by_term: dict[str, list[MemoryNode]] = {}
-    for node in episodes:
-        for term in theme_terms(spoken(node)) - everyday:
-            by_term.setdefault(term, []).append(node)
-    themes: dict[tuple[str, ...], Theme] = {}
-    for term, members in sorted(by_term.items()):
-        # A repeat reinforces its node instead of adding one: count its mentions.
-        if sum(_mentions(m) for m in members) < cfg.distill_min_mentions:
-            continue
-        # A term in more than half of a long history says nothing specific; in a short one
-        # (fewer than SPECIFIC_AFTER x the minimum) a theme that fills it is still a theme.
-        long_history = len(episodes) >= SPECIFIC_AFTER * cfg.distill_min_mentions
-        if long_history and len(members) > len(episodes) / 2:
-            continue
-        key = tuple(sorted(m.id for m in members))
-        ordered = tuple(sorted(members, key=lambda m: (m.created_at, m.seq)))
-        if key not in themes or len(term) > len(themes[key].term):
-            themes[key] = Theme(term, ordered)
-    return sorted(themes.values(), key=lambda t: (-len(t.sources), t.term))
-
-
 @lru_cache(maxsize=1)
 def everyday_terms() -> frozenset[str]:
     """The engine's everyday vocabulary (``slots.pairs.common_words``: fitted on the labelled
@@ -248,7 +222,8 @@ def everyday_terms() -> frozenset[str]:
     return frozenset(stem(w) if not _CJK.search(w) else w for ws in words.values() for w in ws)
 
 
-def _mentions(node: MemoryNode) -> int:
+def mentions(node: MemoryNode) -> int:
+    """How often an episode was said: a repeat reinforces its node instead of adding one."""
     value = node.metadata.get("mentions", 1)
     return value if isinstance(value, int) and value > 0 else 1
 
@@ -270,19 +245,39 @@ def representative(theme: Theme) -> MemoryNode | None:
 
 
 class ExtractiveDistiller:
-    """The deterministic default: the theme word plus a quoted representative source, one
-    that no other live profile or summary quotes (none left: no profile, the theme's
-    episodes are said already)."""
+    """The deterministic default: the theme's words, then its most central sources quoted in
+    the user's own words (``theme.quotes`` of them, none that another live profile or summary
+    quotes already; none left: no profile, the theme's episodes are said already). The
+    conclusion is stated in the words the user used, so a question about the theme meets it
+    by meaning (its vector is the theme's, not one episode's) and by word."""
 
     name = "extractive"
 
     def summarise(self, theme: Theme, previous: MemoryNode | None) -> DistilledTrait | None:
-        best = representative(theme)
-        if best is None:
-            return None
-        n = len(theme.sources)
-        if _CJK.search(best.content):
-            text = f"反复提到「{theme.term}」（{n} 次），例如：{best.content}"
+        by_id = {s.id: s for s in theme.sources}
+        quoted = [by_id[i] for i in theme.central if i in by_id and i not in theme.said][
+            : max(1, theme.quotes)
+        ]
+        if not quoted:
+            best = representative(theme)
+            if best is None:
+                return None
+            quoted = [best]
+        quoted.sort(key=lambda s: (s.created_at, s.seq))
+        words = list(theme.words[: max(1, theme.quotes)] or (theme.term,))
+        n = sum(mentions(s) for s in theme.sources)
+        if any(_CJK.search(s.content) for s in quoted):
+            said = "".join(_sentence(s.content, "。") for s in quoted)
+            text = f"我反复说起{'、'.join(words)}（{n} 次）：{said}"
         else:
-            text = f'Recurring theme "{theme.term}" ({n} mentions), e.g.: {best.content}'
+            said = " ".join(_sentence(s.content, ".") for s in quoted)
+            named = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+            text = f"I keep coming back to {named} ({n} times): {said}"
         return DistilledTrait(text=text, sources=tuple(s.id for s in theme.sources))
+
+
+def _sentence(text: str, stop: str) -> str:
+    """``text`` as one sentence of the profile: closed by ``stop`` unless it already ends in
+    punctuation (the quote itself stays word for word)."""
+    text = text.strip()
+    return text if not text or not text[-1].isalnum() else text + stop

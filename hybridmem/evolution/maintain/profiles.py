@@ -27,9 +27,9 @@ from hybridmem.evolution.maintain.distill import (
     DistilledTrait,
     Distiller,
     Theme,
-    find_themes,
 )
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, Retention
+from hybridmem.evolution.maintain.themes import episode_vectors, find_themes
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value
@@ -92,7 +92,11 @@ class _Distillation:
         return out
 
     def previous(self, key: str, found: Theme, keys: set[str]) -> MemoryNode | None:
-        known = self.profiles.get(key) or _rekeyed_profile(self.profiles, keys, found)
+        known = (
+            self.profiles.get(key)
+            or _rekeyed_profile(self.profiles, keys, found)
+            or _renamed_profile(self.profiles, keys, found)
+        )
         if known is not None:
             return known
         # A profile node under the deterministic id whose metadata lost its theme.
@@ -331,7 +335,8 @@ def distil_user(
     for owner in owners:
         nodes = [n for n in every if n.agent_id == owner]
         step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, owner)
-        themes = find_themes(list(step.opened.values()), cfg)
+        opened_nodes = list(step.opened.values())
+        themes = find_themes(opened_nodes, cfg, episode_vectors(core, opened_nodes, cfg))
         found = [(t, theme_key(core, user_id, t)) for t in themes]
         keys = {key for _, key in found}
         sealed_terms = {t.term for t, key in found if key != t.term}
@@ -390,3 +395,21 @@ def _rekeyed_profile(
         ):
             return profile
     return None
+
+
+def _renamed_profile(
+    profiles: dict[str, MemoryNode], keys: set[str], theme: Theme
+) -> MemoryNode | None:
+    """A profile whose name no theme carries any more but most of whose sources this theme
+    holds: the same group of episodes, named by another word now that it grew (its words are
+    its episodes' own, so they shift as it grows). Kept and updated, not written twice."""
+    ids = {s.id for s in theme.sources}
+    best: tuple[int, MemoryNode] | None = None
+    for key, profile in profiles.items():
+        if key in keys or key.startswith("sealed:"):
+            continue
+        own = set(profile.metadata.get("derived_from", []))
+        shared = len(ids & own)
+        if own and 2 * shared > len(own) and (best is None or shared > best[0]):
+            best = (shared, profile)
+    return best[1] if best else None

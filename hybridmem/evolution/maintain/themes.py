@@ -1,0 +1,205 @@
+"""Themes by meaning: episodes that talk about the same thing, named by their own words.
+
+A user mentions a hobby, a person or a worry again and again, in other words each time ("my
+first bowl came out of the kiln", "everything on the wheel collapsed"). A single frequent word
+misses such a theme and finds themes that are none ("absolutely", "many"). Here:
+
+* **grouping**: the user's eligible episodes (:func:`~hybridmem.evolution.maintain.distill.
+  eligible`, plus those faded or pruned since: they still support a conclusion) by their
+  vectors, the ones the engine already keeps. Two episodes are linked when each is among the
+  other's ``k`` nearest, ``k = distill_min_mentions - 1``: a theme of ``m`` mentions gives each
+  of its members ``m - 1`` fellow members, so the smallest theme the setting allows is a
+  clique of mutual neighbours. A group is a connected set of linked episodes with at least
+  ``distill_min_mentions`` mentions. Nearest is relative to the user's own episodes, so no
+  embedder's similarity scale enters (no threshold);
+* **naming**: a group is named by the terms that recur in it (in two or more of its mentions)
+  and are more frequent in it than in the user's history as a whole, ranked by their share of
+  the group's divergence from that history (``a * log(p_group / p_all)``). A group with no such
+  term has nothing of its own to say and makes no theme: this, not a word list, is what keeps
+  a handful of unrelated remarks that happen to be each other's nearest from becoming a
+  profile (the engine's everyday words still never name one);
+* **quoting**: the ``distill_min_mentions`` most central members (the largest summed
+  similarity to the others) are what the profile quotes, in the user's words: the fewest
+  mentions that make a theme are also the evidence the conclusion shows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from hybridmem import lexical
+from hybridmem.config.evolution import EvolutionConfig
+from hybridmem.core import Core
+from hybridmem.core.vectors import node_vectors
+from hybridmem.evolution.maintain.distill import (
+    Theme,
+    eligible,
+    everyday_terms,
+    mentions,
+    spoken,
+    stem,
+    theme_terms,
+)
+from hybridmem.models import MemoryNode, NodeStatus
+
+SUPPORTING = frozenset({"fade", "prune"})
+"""Archived for these reasons, an episode still counts for a theme (it was said; fading it
+saves the live budget, it does not withdraw it)."""
+
+
+def candidates(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[MemoryNode]:
+    """The episodes themes are found among: eligible ones and those faded or pruned since."""
+    out = []
+    for node in nodes:
+        faded = (
+            node.status == NodeStatus.ARCHIVED.value
+            and node.metadata.get("archived_action") in SUPPORTING
+        )
+        # Judged as it was when live: its type, lifecycle and speech act decide.
+        if eligible(replace(node, status=NodeStatus.ACTIVE.value) if faded else node, cfg):
+            out.append(node)
+    return out
+
+
+def find_themes(
+    nodes: Sequence[MemoryNode], cfg: EvolutionConfig, vectors: Mapping[str, Any]
+) -> list[Theme]:
+    """The user's themes (see the module docstring), largest first. ``vectors``: node id ->
+    vector; an episode without one takes part in no theme."""
+    episodes = [n for n in candidates(nodes, cfg) if n.id in vectors]
+    need = cfg.distill_min_mentions
+    if sum(mentions(n) for n in episodes) < need:
+        return []
+    matrix = np.asarray([vectors[n.id] for n in episodes], dtype=np.float64)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    sims = matrix @ matrix.T
+    groups = _mutual_groups(sims, need - 1)
+    terms = [_surface_terms(spoken(n)) for n in episodes]
+    weights = [mentions(n) for n in episodes]
+    background = _weighted_counts(range(len(episodes)), terms, weights)
+    total = sum(weights)
+    used: set[str] = set()
+    out: list[Theme] = []
+    for members in groups:
+        if sum(weights[i] for i in members) < need:
+            continue
+        words = _distinctive(members, terms, weights, background, total)
+        if not words:
+            continue
+        key = next((w for w in words if w not in used), "+".join(words[:2]))
+        used.add(key)
+        central = sorted(members, key=lambda i: (-float(sims[i, members].sum()), i))
+        sources = tuple(sorted((episodes[i] for i in members), key=lambda m: (m.created_at, m.seq)))
+        out.append(
+            Theme(
+                key,
+                sources,
+                words=tuple(_shown(w, members, terms) for w in words),
+                central=tuple(episodes[i].id for i in central),
+                quotes=need,
+            )
+        )
+    return sorted(out, key=lambda t: (-len(t.sources), t.term))
+
+
+def _mutual_groups(sims: Any, k: int) -> list[list[int]]:
+    """Connected groups of episodes linked to a mutual ``k``-nearest neighbour."""
+    n = sims.shape[0]
+    k = max(1, min(k, n - 1))
+    if n < 2:
+        return [[0]] if n else []
+    masked = sims.copy()
+    np.fill_diagonal(masked, -np.inf)
+    nearest = np.argpartition(-masked, k - 1, axis=1)[:, :k]
+    near = np.zeros((n, n), dtype=bool)
+    near[np.repeat(np.arange(n), k), nearest.reshape(-1)] = True
+    linked = near & near.T
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(linked, 1)), strict=True):
+        a, b = root(int(i)), root(int(j))
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    out: dict[int, list[int]] = {}
+    for i in range(n):
+        out.setdefault(root(i), []).append(i)
+    return list(out.values())
+
+
+def _surface_terms(text: str) -> dict[str, str]:
+    """An episode's theme terms (stemmed, as :func:`theme_terms` keeps them) -> the word as
+    the user wrote it (lowercased)."""
+    keep = theme_terms(text)
+    out: dict[str, str] = {}
+    for word in lexical.terms(text):
+        key = word if word in keep else stem(word)
+        if key in keep and key not in out:
+            out[key] = word
+    return out
+
+
+def _weighted_counts(
+    members: Any, terms: Sequence[Mapping[str, str]], weights: Sequence[int]
+) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for i in members:
+        for term in terms[i]:
+            counts[term] += weights[i]
+    return counts
+
+
+def _distinctive(
+    members: list[int],
+    terms: Sequence[Mapping[str, str]],
+    weights: Sequence[int],
+    background: Counter[str],
+    total: int,
+) -> list[str]:
+    """Terms recurring in the group (two mentions or more) and more frequent in it than in
+    the user's history, best first; never one of the engine's everyday words."""
+    own = _weighted_counts(members, terms, weights)
+    size = sum(weights[i] for i in members)
+    everyday = everyday_terms()
+    scored = []
+    for term, a in own.items():
+        if a < 2 or term in everyday:
+            continue
+        lift = (a / size) / (background[term] / total)
+        if lift > 1.0:
+            scored.append((-a * math.log(lift), term))
+    return [term for _, term in sorted(scored)]
+
+
+def _shown(term: str, members: list[int], terms: Sequence[Mapping[str, str]]) -> str:
+    """The form of ``term`` the group's episodes use most."""
+    forms = Counter(terms[i][term] for i in members if term in terms[i])
+    return forms.most_common(1)[0][0] if forms else term
+
+
+def episode_vectors(
+    core: Core, nodes: Sequence[MemoryNode], cfg: EvolutionConfig
+) -> dict[str, Any]:
+    """The vectors of the episodes themes are found among: the ones the engine keeps (store
+    copies, else the index), and for an episode with none (a sealed one, one the index
+    dropped when it was archived) its text embedded now, in memory only."""
+    episodes = candidates(nodes, cfg)
+    engine = core.engine
+    found = node_vectors(engine, [n.id for n in episodes], engine.embedder.name)
+    missing = [n for n in episodes if n.id not in found and n.content.strip()]
+    if missing:
+        fresh = engine.embedder.embed([n.content for n in missing])
+        found.update({n.id: fresh[k] for k, n in enumerate(missing)})
+    return found
