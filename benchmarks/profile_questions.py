@@ -16,8 +16,9 @@ Figures (per language, ``top_k=5``, the default scope):
 * ``evidence_at5`` (after maintenance) and ``evidence_at5_before`` (the same questions before
   it): the profile of the theme or one of the theme's episodes is among the hits;
 * ``fact_at5`` / ``fact_at5_before``: a hit holds the remark's text (the remark itself, or a
-  profile quoting it); ``displaced``: fact questions answered before maintenance and not after
-  while a profile is among the hits;
+  profile quoting it); ``faded``: remarks forgetting archived in the run (not distillation's
+  doing); ``displaced``: fact questions answered before maintenance and not after, their
+  remark not faded, while a profile is among the hits;
 * ``profiles``, ``profile_tokens``, ``folded_tokens`` and ``tokens_added`` (profile tokens minus
   the tokens of the episodes folded into them).
 
@@ -114,12 +115,17 @@ def run_user(
     for q, before in zip(user["fact_questions"], fact_before, strict=True):
         hits = _ask(mem, uid, q["question"])
         after = fact(hits, q["evidence"])
+        node = mem.get(ids[q["evidence"]])
+        # Forgetting archived it (faded): gone for a reason of its own, not pushed out.
+        faded = node.status == "archived" and node.metadata.get("archived_action") != "distil"
+        profile_hit = any(h.node_type == "profile" for h in hits)
         fact_rows.append(
             {
                 "question": q["question"],
                 "found": after,
                 "found_before": before,
-                "displaced": before and not after and any(h.node_type == "profile" for h in hits),
+                "faded": faded,
+                "displaced": before and not after and not faded and profile_hit,
             }
         )
     profiles = [
@@ -173,6 +179,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "fact_questions": len(facts),
         "fact_at5": rate(facts, "found"),
         "fact_at5_before": rate(facts, "found_before"),
+        "faded": sum(bool(f["faded"]) for f in facts),
         "displaced": sum(bool(f["displaced"]) for f in facts),
         "profiles": len(labelled),
         "profiles_of_a_theme": sum(p["labelled"] is not None for p in labelled),

@@ -26,12 +26,15 @@ misses such a theme and finds themes that are none ("absolutely", "many"). Here:
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 from hybridmem import lexical
 from hybridmem.config.evolution import EvolutionConfig
@@ -148,6 +151,14 @@ def _surface_terms(text: str) -> dict[str, str]:
         key = word if word in keep else stem(word)
         if key in keep and key not in out:
             out[key] = word
+    # A Chinese compound shares its morphemes with its kin (钓鱼, 夜钓, 鱼竿): the characters
+    # of a theme word are terms too; the group's lift over the user's history, not a list,
+    # keeps the ones every remark has.
+    for word in list(out.values()):
+        if _CJK.search(word):
+            for char in word:
+                if _CJK.match(char) and char not in everyday_terms():
+                    out.setdefault(char, char)
     return out
 
 
@@ -179,8 +190,15 @@ def _distinctive(
             continue
         lift = (a / size) / (background[term] / total)
         if lift > 1.0:
-            scored.append((-a * math.log(lift), term))
-    return [term for _, term in sorted(scored)]
+            # Words before characters: a character names a theme only when no word recurs
+            # (and is not shown inside a word that names it already).
+            scored.append((_is_char(term), -a * math.log(lift), term))
+    words = [term for *_, term in sorted(scored)]
+    return [t for t in words if not _is_char(t) or not any(t in w for w in words if w != t)]
+
+
+def _is_char(term: str) -> bool:
+    return len(term) == 1 and bool(_CJK.match(term))
 
 
 def _shown(term: str, members: list[int], terms: Sequence[Mapping[str, str]]) -> str:
