@@ -254,26 +254,33 @@ class ExtractiveDistiller:
     name = "extractive"
 
     def summarise(self, theme: Theme, previous: MemoryNode | None) -> DistilledTrait | None:
-        by_id = {s.id: s for s in theme.sources}
-        quoted = [by_id[i] for i in theme.central if i in by_id and i not in theme.said][
-            : max(1, theme.quotes)
-        ]
-        if not quoted:
+        by_id = {s.id: s for s in theme.sources if _quotable(s)}
+        central = [by_id[i] for i in theme.central if i in by_id and i not in theme.said]
+        quoted = central[: max(1, theme.quotes)]
+        if not quoted and not theme.central:
             best = representative(theme)
-            if best is None:
-                return None
-            quoted = [best]
+            quoted = [best] if best is not None else []
+        if not quoted:
+            return None
         quoted.sort(key=lambda s: (s.created_at, s.seq))
-        words = list(theme.words[: max(1, theme.quotes)] or (theme.term,))
-        n = sum(mentions(s) for s in theme.sources)
+        # The theme's first word, and those of its next words the quotes do not say already
+        # (the quotes carry the rest in the user's words; a word twice is a token for nothing).
+        named = list(theme.words[: max(1, theme.quotes)] or (theme.term,))
+        lowered = " ".join(s.content.lower() for s in quoted)
+        words = named[:1] + [w for w in named[1:] if w not in lowered]
         if any(_CJK.search(s.content) for s in quoted):
             said = "".join(_sentence(s.content, "。") for s in quoted)
-            text = f"我反复说起{'、'.join(words)}（{n} 次）：{said}"
+            text = f"我常说起{'、'.join(words)}：{said}"
         else:
             said = " ".join(_sentence(s.content, ".") for s in quoted)
-            named = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-            text = f"I keep coming back to {named} ({n} times): {said}"
+            text = f"I keep coming back to {', '.join(words)}: {said}"
         return DistilledTrait(text=text, sources=tuple(s.id for s in theme.sources))
+
+
+def _quotable(node: MemoryNode) -> bool:
+    """Live, or folded into a profile already: a faded episode supports its theme but is not
+    quoted (its text back in a live profile would undo the fading)."""
+    return node.status == NodeStatus.ACTIVE.value or node.metadata.get("archived_action") == FOLDED
 
 
 def _sentence(text: str, stop: str) -> str:

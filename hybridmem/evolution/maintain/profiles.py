@@ -183,18 +183,12 @@ class _Distillation:
             and s.content in trait.text
             and self.guard.why_kept(s) is None
         ]
-        # A value (fact, preference) newer than one of the theme's values left live may be a
-        # change of it ("Back to Tesco for the weekly shop" after "Weekly shop is at Aldi"):
-        # folded, it would leave the older value answering alone. Such a value stays live.
-        values = self.cfg.conflict_types
-        left = [
-            s.created_at
-            for s in theme.sources
-            if s.node_type in values and s.status == ACTIVE and s not in chosen
-        ]
-        if not left:
-            return chosen
-        return [s for s in chosen if s.node_type not in values or s.created_at <= min(left)]
+        # A value (fact, preference) is never folded: a profile quotes several of a theme's
+        # mentions, and values among them may be changes of one another ("Back to Tesco for
+        # the weekly shop" after "Weekly shop is at Aldi"); folded, the profile would answer
+        # for the value with the old and the new side by side. Values stay live, ranked by
+        # the value history.
+        return [s for s in chosen if s.node_type not in self.cfg.conflict_types]
 
     def fold(self, profile_id: str, quoted: list[MemoryNode]) -> None:
         """Archive ``quoted`` with a pointer to the profile (retrieval unfolds them)."""

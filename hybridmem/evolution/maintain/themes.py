@@ -9,15 +9,16 @@ misses such a theme and finds themes that are none ("absolutely", "many"). Here:
   vectors, the ones the engine already keeps. Two episodes are linked when each is among the
   other's ``k`` nearest, ``k = distill_min_mentions - 1``: a theme of ``m`` mentions gives each
   of its members ``m - 1`` fellow members, so the smallest theme the setting allows is a
-  clique of mutual neighbours. A group is a connected set of linked episodes with at least
-  ``distill_min_mentions`` mentions. Nearest is relative to the user's own episodes, so no
-  embedder's similarity scale enters (no threshold);
+  clique of mutual neighbours. A group is a connected set of linked episodes; an episode
+  linked to none joins the group of its nearest episode. Nearest is relative to the user's
+  own episodes, so no embedder's similarity scale enters (no threshold);
 * **naming**: a group is named by the terms that recur in it (in two or more of its mentions)
-  and are more frequent in it than in the user's history as a whole, ranked by their share of
-  the group's divergence from that history (``a * log(p_group / p_all)``). A group with no such
-  term has nothing of its own to say and makes no theme: this, not a word list, is what keeps
-  a handful of unrelated remarks that happen to be each other's nearest from becoming a
-  profile (the engine's everyday words still never name one);
+  and are no rarer in it than in the user's history as a whole, ranked by their share of
+  the group's divergence from that history (``a * log(p_group / p_all)``). The theme's sources
+  are the members that say one of these words, and it needs ``distill_min_mentions`` of them:
+  found by meaning, confirmed by its own words. This, not a word list, is what keeps a handful
+  of unrelated remarks that happen to be each other's nearest from becoming a profile (the
+  engine's everyday words still never name one);
 * **quoting**: the ``distill_min_mentions`` most central members (the largest summed
   similarity to the others) are what the profile quotes, in the user's words: the fewest
   mentions that make a theme are also the evidence the conclusion shows.
@@ -34,8 +35,6 @@ from typing import Any
 
 import numpy as np
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-
 from hybridmem import lexical
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import Core
@@ -51,9 +50,11 @@ from hybridmem.evolution.maintain.distill import (
 )
 from hybridmem.models import MemoryNode, NodeStatus
 
-SUPPORTING = frozenset({"fade", "prune"})
-"""Archived for these reasons, an episode still counts for a theme (it was said; fading it
-saves the live budget, it does not withdraw it)."""
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+SUPPORTING = frozenset({"fade"})
+"""Archived for this reason, an episode still counts for a theme (it was said; fading it for
+its age saves the live budget, it does not withdraw it). Not one the cap pruned: a profile
+built from it would put back what the cap just took out."""
 
 
 def candidates(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[MemoryNode]:
@@ -90,13 +91,13 @@ def find_themes(
     total = sum(weights)
     used: set[str] = set()
     out: list[Theme] = []
-    for members in groups:
+    for group in groups:
+        words = _distinctive(group, terms, weights, background, total)
+        # Found by meaning, confirmed by its words: the members that say one of them.
+        members = [i for i in group if any(w in terms[i] for w in words)]
         if sum(weights[i] for i in members) < need:
             continue
-        words = _distinctive(members, terms, weights, background, total)
-        if not words:
-            continue
-        key = next((w for w in words if w not in used), "+".join(words[:2]))
+        key = _unique_key(words, used)
         used.add(key)
         central = sorted(members, key=lambda i: (-float(sims[i, members].sum()), i))
         sources = tuple(sorted((episodes[i] for i in members), key=lambda m: (m.created_at, m.seq)))
@@ -136,6 +137,14 @@ def _mutual_groups(sims: Any, k: int) -> list[list[int]]:
         a, b = root(int(i)), root(int(j))
         if a != b:
             parent[max(a, b)] = min(a, b)
+    # An episode no one took as a mutual neighbour joins the group of its nearest one (the
+    # fifth remark about bouldering, whose fellows are each other's nearest already).
+    alone = ~linked.any(axis=1)
+    first = np.argmax(masked, axis=1)
+    for i in np.nonzero(alone)[0].tolist():
+        j = int(first[i])
+        if not alone[j]:
+            parent[root(i)] = root(j)
     out: dict[int, list[int]] = {}
     for i in range(n):
         out.setdefault(root(i), []).append(i)
@@ -189,7 +198,9 @@ def _distinctive(
         if a < 2 or term in everyday:
             continue
         lift = (a / size) / (background[term] / total)
-        if lift > 1.0:
+        # Not rarer in the group than in the history: a history that is all one theme
+        # (three remarks about bouldering) is still that theme (lift 1).
+        if lift >= 1.0:
             # Words before characters: a character names a theme only when no word recurs
             # (and is not shown inside a word that names it already).
             scored.append((_is_char(term), -a * math.log(lift), term))
@@ -221,3 +232,16 @@ def episode_vectors(
         fresh = engine.embedder.embed([n.content for n in missing])
         found.update({n.id: fresh[k] for k, n in enumerate(missing)})
     return found
+
+
+def _unique_key(words: Sequence[str], used: set[str]) -> str:
+    """The theme's key (its profile's id derives from it): its most distinctive word no other
+    theme of this run holds, else its words joined, else numbered."""
+    tried = [*words, *("+".join(words[:n]) for n in range(2, len(words) + 1))]
+    for key in tried:
+        if key not in used:
+            return key
+    n = 2
+    while f"{words[0]}#{n}" in used:
+        n += 1
+    return f"{words[0]}#{n}"
