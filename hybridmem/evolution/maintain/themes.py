@@ -139,10 +139,10 @@ def _mutual_groups(sims: Any, k: int) -> list[list[int]]:
             parent[max(a, b)] = min(a, b)
     # An episode no one took as a mutual neighbour joins the group of its nearest one (the
     # fifth remark about bouldering, whose fellows are each other's nearest already).
-    alone = ~linked.any(axis=1)
-    first = np.argmax(masked, axis=1)
-    for i in np.nonzero(alone)[0].tolist():
-        j = int(first[i])
+    alone = [not bool(row.any()) for row in linked]
+    first: list[int] = np.argmax(masked, axis=1).tolist()
+    for i in [i for i, lone in enumerate(alone) if lone]:
+        j = first[i]
         if not alone[j]:
             parent[root(i)] = root(j)
     out: dict[int, list[int]] = {}
