@@ -396,7 +396,10 @@ def _renamed_profile(
 ) -> MemoryNode | None:
     """A profile whose name no theme carries any more but most of whose sources this theme
     holds: the same group of episodes, named by another word now that it grew (its words are
-    its episodes' own, so they shift as it grows). Kept and updated, not written twice."""
+    its episodes' own, so they shift as it grows). Kept and updated, not written twice. Not
+    for a theme with a sensitive source: a clear profile gives way to a sealed one instead."""
+    if any(s.sensitive for s in theme.sources):
+        return None
     ids = {s.id for s in theme.sources}
     best: tuple[int, MemoryNode] | None = None
     for key, profile in profiles.items():
