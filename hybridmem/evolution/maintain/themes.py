@@ -80,11 +80,10 @@ def find_themes(
     need = cfg.distill_min_mentions
     if sum(mentions(n) for n in episodes) < need:
         return []
-    matrix = np.asarray([vectors[n.id] for n in episodes], dtype=np.float64)
+    matrix = np.asarray([vectors[n.id] for n in episodes], dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
-    sims = matrix @ matrix.T
-    groups = _mutual_groups(sims, need - 1)
+    groups = _mutual_groups(matrix, need - 1)
     terms = [_surface_terms(spoken(n)) for n in episodes]
     weights = [mentions(n) for n in episodes]
     background = _weighted_counts(range(len(episodes)), terms, weights)
@@ -99,7 +98,9 @@ def find_themes(
             continue
         key = _unique_key(words, used)
         used.add(key)
-        central = sorted(members, key=lambda i: (-float(sims[i, members].sum()), i))
+        # Summed cosine to the members = the dot with their sum: linear in the group's size.
+        pull = matrix[members] @ matrix[members].sum(axis=0)
+        central = [members[j] for j in np.argsort(-pull, kind="stable").tolist()]
         sources = tuple(sorted((episodes[i] for i in members), key=lambda m: (m.created_at, m.seq)))
         out.append(
             Theme(
@@ -113,18 +114,35 @@ def find_themes(
     return sorted(out, key=lambda t: (-len(t.sources), t.term))
 
 
-def _mutual_groups(sims: Any, k: int) -> list[list[int]]:
-    """Connected groups of episodes linked to a mutual ``k``-nearest neighbour."""
-    n = sims.shape[0]
-    k = max(1, min(k, n - 1))
+BLOCK_CELLS = 1 << 22
+"""Similarities computed at once (rows x episodes, float32: 16 MB): a memory bound, not a
+setting of the result (every row's nearest are exact)."""
+
+
+def _nearest(matrix: Any, k: int) -> tuple[list[set[int]], list[int]]:
+    """Each episode's ``k`` nearest others and its nearest one, a block of rows at a time (a
+    user's whole similarity matrix would be n² floats)."""
+    n = matrix.shape[0]
+    rows = max(1, BLOCK_CELLS // n)
+    near: list[set[int]] = []
+    first: list[int] = []
+    for lo in range(0, n, rows):
+        sims = matrix[lo : lo + rows] @ matrix.T
+        own = np.arange(lo, lo + sims.shape[0])
+        sims[own - lo, own] = -np.inf
+        best = np.argpartition(-sims, k - 1, axis=1)[:, :k]
+        near.extend(set(row) for row in best.tolist())
+        first.extend(np.argmax(sims, axis=1).tolist())
+    return near, first
+
+
+def _mutual_groups(matrix: Any, k: int) -> list[list[int]]:
+    """Connected groups of episodes linked to a mutual ``k``-nearest neighbour (``matrix``:
+    unit rows)."""
+    n = matrix.shape[0]
     if n < 2:
         return [[0]] if n else []
-    masked = sims.copy()
-    np.fill_diagonal(masked, -np.inf)
-    nearest = np.argpartition(-masked, k - 1, axis=1)[:, :k]
-    near = np.zeros((n, n), dtype=bool)
-    near[np.repeat(np.arange(n), k), nearest.reshape(-1)] = True
-    linked = near & near.T
+    near, first = _nearest(matrix, max(1, min(k, n - 1)))
     parent = list(range(n))
 
     def root(i: int) -> int:
@@ -133,14 +151,16 @@ def _mutual_groups(sims: Any, k: int) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for i, j in zip(*np.nonzero(np.triu(linked, 1)), strict=True):
-        a, b = root(int(i)), root(int(j))
-        if a != b:
-            parent[max(a, b)] = min(a, b)
+    alone = [True] * n
+    for i in range(n):
+        for j in near[i]:
+            if i < j and i in near[j]:
+                alone[i] = alone[j] = False
+                a, b = root(i), root(j)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
     # An episode no one took as a mutual neighbour joins the group of its nearest one (the
     # fifth remark about bouldering, whose fellows are each other's nearest already).
-    alone = [not bool(row.any()) for row in linked]
-    first: list[int] = np.argmax(masked, axis=1).tolist()
     for i in [i for i, lone in enumerate(alone) if lone]:
         j = first[i]
         if not alone[j]:
