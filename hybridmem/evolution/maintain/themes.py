@@ -5,7 +5,7 @@ first bowl came out of the kiln", "everything on the wheel collapsed"). A single
 misses such a theme and finds themes that are none ("absolutely", "many"). Here:
 
 * **grouping**: the user's eligible episodes (:func:`~hybridmem.evolution.maintain.distill.
-  eligible`, plus those faded or pruned since: they still support a conclusion) by their
+  eligible`, plus those faded since: they still support a conclusion) by their
   vectors, the ones the engine already keeps. Two episodes are linked when each is among the
   other's ``k`` nearest, ``k = distill_min_mentions - 1``: a theme of ``m`` mentions gives each
   of its members ``m - 1`` fellow members, so the smallest theme the setting allows is a
@@ -58,7 +58,7 @@ built from it would put back what the cap just took out."""
 
 
 def candidates(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[MemoryNode]:
-    """The episodes themes are found among: eligible ones and those faded or pruned since."""
+    """The episodes themes are found among: eligible ones and those faded since."""
     out = []
     for node in nodes:
         faded = (
