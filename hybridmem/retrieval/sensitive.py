@@ -52,7 +52,8 @@ from collections.abc import Mapping, Sequence
 from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
-from hybridmem.retrieval.attributes import agreed
+from hybridmem.retrieval.attributes import SLOT_KEY, agreed
+from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible, shares_word
 from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -84,8 +85,10 @@ def withheld(
     if query is None:
         return out
     asked = _words(query)
+    kind = asked_kind(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
     unjudged: list[str] = []
+    unnamed: list[str] = []
     for i in sealed:
         if i in matched:
             continue
@@ -95,15 +98,54 @@ def withheld(
             continue
         words = _words(node.content)
         if asked and words and not _scripts(asked) & _scripts(words):
-            unjudged.append(i)
+            if compatible(kind, node, node.metadata.get(SLOT_KEY)):
+                unjudged.append(i)
+            else:  # a door code is no answer to "what is my home address?"
+                out.add(i)
         elif not asked & words:
             out.add(i)
+            unnamed.append(i)
     # On the similarity alone, the question is about one memory at most: its closest.
     admitted = [i for i in unjudged if i not in out]
     if len(admitted) > 1:
         closest = max(admitted, key=lambda i: cosine[i])
         out |= {i for i in admitted if i != closest}
+    if kind is not None and not admitted:
+        out -= _asked_by_kind(nodes, cosine, asked, kind, unnamed, out)
     return out
+
+
+def _asked_by_kind(
+    nodes: Mapping[str, MemoryNode],
+    cosine: Mapping[str, float],
+    asked: frozenset[str],
+    kind: str,
+    unnamed: Sequence[str],
+    out: set[str],
+) -> set[str]:
+    """The sealed memory (one at most) a question of ``kind`` asks for without naming it:
+    among ``unnamed`` (same script, no word shared), the closest of those ahead of every
+    ordinary candidate (none of ``out`` for a lower similarity) whose kind is not another
+    (:mod:`~hybridmem.retrieval.private_kinds`) - and only when the question's words name no
+    ordinary candidate either: "我的腰是什么毛病？" asks about "我有腰椎间盘突出，坐久了腰疼"
+    although multilingual-e5 put "我有痛风" 0.03 closer, and "我对什么药过敏？" about the
+    penicillin allergy, not the sealed pill."""
+    ordinary = [_words(n.content) for n in nodes.values() if not n.sensitive]
+    if any(shares_word(asked, words) for words in ordinary):
+        return set()
+    best = max(
+        (c for i, n in nodes.items() if not n.sensitive and (c := cosine.get(i)) is not None),
+        default=None,
+    )
+    ahead = [
+        i
+        for i in unnamed
+        if i in cosine
+        and (best is None or cosine[i] >= best)
+        and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
+        and not beyond_kind(asked, _words(nodes[i].content))
+    ]
+    return {max(ahead, key=lambda i: cosine[i])} if ahead else set()
 
 
 def _scripts(words: frozenset[str]) -> set[str]:
