@@ -111,7 +111,7 @@ def withheld(
         closest = max(admitted, key=lambda i: cosine[i])
         out |= {i for i in admitted if i != closest}
     if kind is not None and not admitted:
-        out -= _asked_by_kind(nodes, cosine, asked, kind, unnamed, out)
+        out -= _asked_by_kind(nodes, cosine, asked, kind, unnamed, out, query)
     return out
 
 
@@ -122,6 +122,7 @@ def _asked_by_kind(
     kind: str,
     unnamed: Sequence[str],
     out: set[str],
+    query: str,
 ) -> set[str]:
     """The sealed memory (one at most) a question of ``kind`` asks for without naming it:
     among ``unnamed`` (same script, no word shared), the closest of those ahead of every
@@ -143,7 +144,7 @@ def _asked_by_kind(
         if i in cosine
         and (best is None or cosine[i] >= best)
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
-        and not beyond_kind(asked, _words(nodes[i].content))
+        and not beyond_kind(query, asked, _words(nodes[i].content))
     ]
     return {max(ahead, key=lambda i: cosine[i])} if ahead else set()
 
