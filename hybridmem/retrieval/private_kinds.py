@@ -86,28 +86,30 @@ def compatible(kind: str | None, node: MemoryNode, slot: object = None) -> bool:
 
 
 def beyond_kind(query: str, asked: Iterable[str], words: Iterable[str]) -> set[str]:
-    """The question's terms ``asked`` that neither name a kind, nor are held by ``words`` (the
-    memory's terms), nor stand next to a kind's word in ``query`` as part of its phrase
-    ("*mental* health", "*therapy* session", "*慢性*病"): what else the question is about ("腰"
-    in "我的腰是什么毛病？", where "是什么" stands between)."""
+    """The question's terms ``asked`` (as :mod:`hybridmem.lexical` cuts and stems them) that
+    the memory's terms ``words`` do not hold and that are neither a kind's word nor next to
+    one in ``query`` as part of its phrase ("*mental* health", "*therapy* session", "*慢性*病"):
+    what else the question is about ("腰" in "我的腰是什么毛病？": "是什么" stands between)."""
     held = list(words)
-    left = {a for a in asked if not kinds_named(a) and not shares_word((a,), held)}
+    left = {a for a in asked if not shares_word((a,), held)}
     if not left:
         return left
     text = query.lower()
     spans = [m.span() for p in _PATTERNS.values() for m in p.finditer(text)]
-    return {a for a in left if not _next_to(text, a, spans)}
+    return {a for a in left if not _in_or_next_to(text, a, spans)}
 
 
-def _next_to(text: str, term: str, spans: list[tuple[int, int]]) -> bool:
-    """Whether ``term`` (a stem: "treat" of "treated") occurs in ``text`` with only spaces
-    between it and one of the kind words at ``spans``."""
+def _in_or_next_to(text: str, term: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``term`` (a stem: "illnes" of "illness") occurs in ``text`` overlapping one of
+    the kind words at ``spans`` or with only spaces between it and one."""
     for m in re.finditer(re.escape(term), text):
         start = m.start()
         end = m.end()
         while end < len(text) and text[end].isalnum() and text[end].isascii():
             end += 1  # the rest of the word the stem begins
         for s, e in spans:
+            if start < e and s < end:
+                return True
             if (e <= start and not text[e:start].strip()) or (s >= end and not text[end:s].strip()):
                 return True
     return False

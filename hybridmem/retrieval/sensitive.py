@@ -105,40 +105,39 @@ def withheld(
         elif not asked & words:
             out.add(i)
             unnamed.append(i)
-    # On the similarity alone, the question is about one memory at most: its closest.
+    # On the similarity alone, the question is about one memory at most: its closest, of
+    # those in another script and those of the kind asked for.
     admitted = [i for i in unjudged if i not in out]
-    if len(admitted) > 1:
+    if kind is not None:
+        admitted += _asked_by_kind(nodes, cosine, query, kind, unnamed)
+    if admitted:
         closest = max(admitted, key=lambda i: cosine[i])
         out |= {i for i in admitted if i != closest}
-    if kind is not None and not admitted:
-        out -= _asked_by_kind(nodes, cosine, asked, kind, unnamed, out, query)
+        out.discard(closest)
     return out
 
 
 def _asked_by_kind(
     nodes: Mapping[str, MemoryNode],
     cosine: Mapping[str, float],
-    asked: frozenset[str],
+    query: str,
     kind: str,
     unnamed: Sequence[str],
-    out: set[str],
-    query: str,
-) -> set[str]:
-    """The sealed memory (one at most) a question of ``kind`` asks for without naming it:
-    among ``unnamed`` (same script, no word shared), the closest of those ahead of every
-    ordinary candidate (none of ``out`` for a lower similarity) whose kind is not another
-    (:mod:`~hybridmem.retrieval.private_kinds`) - and only when the question's words name no
-    ordinary candidate either: "我的腰是什么毛病？" asks about "我有腰椎间盘突出，坐久了腰疼"
-    although multilingual-e5 put "我有痛风" 0.03 closer, and "我对什么药过敏？" about the
-    penicillin allergy, not the sealed pill."""
-    ordinary = [_words(n.content) for n in nodes.values() if not n.sensitive]
-    if any(shares_word(asked, words) for words in ordinary):
-        return set()
+) -> list[str]:
+    """The sealed memories a question of ``kind`` may ask for without naming them: those of
+    ``unnamed`` (same script, no word shared) ahead of every ordinary candidate whose kind is
+    not another (:mod:`~hybridmem.retrieval.private_kinds`) and that leave no word of the
+    question unaccounted for - and none when the question's words name an ordinary candidate.
+    "我的腰是什么毛病？" asks about "我有腰椎间盘突出，坐久了腰疼" although multilingual-e5 put
+    "我有痛风" 0.03 closer; "我对什么药过敏？" about the penicillin allergy, not the sealed pill."""
+    asked = _words(query)
+    if any(shares_word(asked, _words(n.content)) for n in nodes.values() if not n.sensitive):
+        return []
     best = max(
         (c for i, n in nodes.items() if not n.sensitive and (c := cosine.get(i)) is not None),
         default=None,
     )
-    ahead = [
+    return [
         i
         for i in unnamed
         if i in cosine
@@ -146,7 +145,6 @@ def _asked_by_kind(
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
         and not beyond_kind(query, asked, _words(nodes[i].content))
     ]
-    return {max(ahead, key=lambda i: cosine[i])} if ahead else set()
 
 
 def _scripts(words: frozenset[str]) -> set[str]:
