@@ -96,7 +96,17 @@ def beyond_kind(query: str, asked: Iterable[str], words: Iterable[str]) -> set[s
         return left
     text = query.lower()
     spans = [m.span() for p in _PATTERNS.values() for m in p.finditer(text)]
-    return {a for a in left if not _in_or_next_to(text, a, spans)}
+    # Chinese is not spaced, so every word stands next to another: a Chinese term is part of
+    # the kind's phrase only inside one term that names it (慢性 of 慢性病), not by adjacency
+    # ("我老婆身体怎么样？" asks about the wife, "老婆" right before "身体").
+    compounds = [t for t in asked if not t.isascii() and kinds_named(t)]
+    return {
+        a
+        for a in left
+        if not (
+            any(a in t for t in compounds) if not a.isascii() else _in_or_next_to(text, a, spans)
+        )
+    }
 
 
 def _in_or_next_to(text: str, term: str, spans: list[tuple[int, int]]) -> bool:

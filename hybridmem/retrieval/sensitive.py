@@ -72,7 +72,7 @@ from collections.abc import Mapping, Sequence
 from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
-from hybridmem.retrieval.attributes import SLOT_KEY, agreed
+from hybridmem.retrieval.attributes import SLOT_KEY, agreed, names_someone
 from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible, shares_word
 from hybridmem.store import RetrievalReads
 
@@ -128,7 +128,8 @@ def withheld(
     # On the similarity alone, the question is about one memory at most: its closest, of
     # those in another script and those of the kind asked for.
     admitted = [i for i in unjudged if i not in out]
-    if kind is not None:
+    # The kind is the user's own only: "我老婆身体怎么样？" asks about the wife's health.
+    if kind is not None and not names_someone(query):
         admitted += _asked_by_kind(nodes, cosine, query, kind, unnamed)
     if admitted:
         closest = max(admitted, key=lambda i: cosine[i])

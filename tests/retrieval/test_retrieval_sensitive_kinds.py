@@ -61,6 +61,9 @@ def test_a_question_near_it_but_about_something_else_does_not_get_it(lunch: Memo
     assert withheld(en, {"a": 0.80, "s": 0.83}, "Which pharmacy has my prescriptions?") == {"s"}
     zh2 = _nodes(lunch, a="我对青霉素过敏。", s="我有多囊卵巢综合征，在吃达英-35。")
     assert withheld(zh2, {"a": 0.80, "s": 0.83}, "我对什么药过敏？") == {"s"}
+    # The kind of someone else's matter: "老婆" stands right before "身体" but is not part of it.
+    assert withheld(zh, {"a": 0.80, "s": 0.83}, "我老婆身体怎么样？") == {"s"}
+    assert withheld(en, {"a": 0.80, "s": 0.83}, "What medication is my wife on?") == {"s"}
     # No kind asked: being ahead is still not enough without a word in common.
     assert withheld(en, {"a": 0.80, "s": 0.83}, "What do I do for a living?") == {"s"}
 
