@@ -72,7 +72,7 @@ from collections.abc import Mapping, Sequence
 from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
-from hybridmem.retrieval.attributes import SLOT_KEY, agreed, names_someone
+from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible, shares_word
 from hybridmem.store import RetrievalReads
 
@@ -106,6 +106,7 @@ def withheld(
         return out
     asked = _words(query)
     kind = asked_kind(query)
+    other = someone_named(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
     unjudged: list[str] = []
     unnamed: list[str] = []
@@ -117,7 +118,15 @@ def withheld(
             unjudged.append(i)  # no key here: its words cannot be read, only its vector
             continue
         words = _words(node.content)
-        if asked and words and not _scripts(asked) & _scripts(words):
+        if (
+            other
+            and _scripts(asked) & _scripts(words)
+            and other.lower() not in node.content.lower()
+        ):
+            # About someone else, and the memory does not name them: "What is my partner's
+            # address?" shares "address" with the user's own sealed one.
+            out.add(i)
+        elif asked and words and not _scripts(asked) & _scripts(words):
             if compatible(kind, node, node.metadata.get(SLOT_KEY)):
                 unjudged.append(i)
             else:  # a door code is no answer to "what is my home address?"
@@ -129,7 +138,7 @@ def withheld(
     # those in another script and those of the kind asked for.
     admitted = [i for i in unjudged if i not in out]
     # The kind is the user's own only: "我老婆身体怎么样？" asks about the wife's health.
-    if kind is not None and not names_someone(query):
+    if kind is not None and other is None:
         admitted += _asked_by_kind(nodes, cosine, query, kind, unnamed)
     if admitted:
         closest = max(admitted, key=lambda i: cosine[i])

@@ -88,6 +88,22 @@ def test_another_kind_is_no_answer(lunch: MemoryNode) -> None:
     assert withheld(two, {"a": 0.8, "s1": 0.83, "s2": 0.82}, "What illness do I have?") == {"s2"}
 
 
+def test_a_word_in_common_about_someone_else_is_not_enough(lunch: MemoryNode) -> None:
+    """Before: "What is my partner's address?" got the user's sealed home address by the word
+    "address" (benchmarks/sealed_probe.py)."""
+    home = "My home address is 27 Belgrave Road, Bristol BS8 2AB."
+    en = _nodes(lunch, a="My partner Dev drives a bus.", s=home)
+    cosine = {"a": 0.80, "s": 0.83}
+    assert withheld(en, cosine, "What is my partner's address?") == {"s"}
+    assert withheld(en, cosine, "What is my home address?") == set()
+    # A memory naming the one asked about is still theirs to get.
+    named = _nodes(lunch, a="My partner Dev drives a bus.", s="Dev's PIN is 4410.")
+    assert withheld(named, cosine, "What is Dev's PIN?") == set()
+    zh = _nodes(lunch, a="我在重庆开出租车。", s="我欠了房东三个月房租。")
+    assert withheld(zh, cosine, "我老婆欠房租吗？") == {"s"}
+    assert withheld(zh, cosine, "我欠房租吗？") == set()
+
+
 def test_kinds_are_read_by_category_words(lunch: MemoryNode) -> None:
     assert asked_kind("Where should the parcel be delivered to?") == "address"
     assert asked_kind("快递寄到哪里？") == "address"
