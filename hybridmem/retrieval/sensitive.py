@@ -31,6 +31,11 @@ ordinary memory too). A word with a digit (an ID, a PIN, "E39057712") is a code 
 A margin from the query's own spread was tried instead of words and withheld that IBAN (0.020
 ahead of a field 0.062 wide).
 
+A question about someone else ("What is my partner's address?", "我老婆欠房租吗？", by the
+relation or name :func:`~hybridmem.retrieval.attributes.someone_named` reads) is not about a
+sealed memory in its script that does not name them, whatever word they share: the user's own
+home address answered "my partner's address?" by "address" before (benchmarks/sealed_probe.py).
+
 Once admitted, a memory gets the lexical part of its plaintext, scored at query time and never
 indexed (:func:`sealed_lexical`).
 
