@@ -99,8 +99,10 @@ def withheld(
     query by node id), or, given the ``query`` text, one sharing a script with the question
     but no content word and no ``lexical`` evidence (raw BM25 by id: a sealed memory has some
     only when its slot is the attribute the question asks about, see
-    :mod:`~hybridmem.retrieval.attributes`), and of those sharing no script with it all but
-    the closest."""
+    :mod:`~hybridmem.retrieval.attributes`) unless it is of the kind the question asks for
+    (:func:`_asked_by_kind`), one in the question's script that does not name the someone else
+    it asks about, and of those admitted on similarity alone (no script in common, or by
+    kind) all but the closest."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
