@@ -308,8 +308,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--fourth", action="store_true", help="the newcomers of benchmarks/first_day_fourth.py"
     )
+    parser.add_argument(
+        "--fifth", action="store_true", help="the newcomers of benchmarks/first_day_fifth.py"
+    )
     args = parser.parse_args(argv)
-    if args.fourth:
+    if args.fifth:
+        from benchmarks.first_day_fifth import FIFTH
+
+        result = run(args.embedder, FIFTH)
+    elif args.fourth:
         from benchmarks.first_day_fourth import FOURTH
 
         result = run(args.embedder, FOURTH)

@@ -65,7 +65,16 @@ def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) 
 
 def names_someone(query: str) -> bool:
     """Whether the question is about someone other than the user."""
-    return bool(_OTHER_EN.search(query) or _NAME_EN.search(query) or _PERSON_ZH.search(query))
+    return someone_named(query) is not None
+
+
+def someone_named(query: str) -> str | None:
+    """The word the question names someone other than the user by ("partner" of "my
+    partner's", "Sofia", "老婆"), or None."""
+    if m := _OTHER_EN.search(query):
+        return m.group().split()[-1]
+    m = _NAME_EN.search(query) or _PERSON_ZH.search(query)
+    return m.group() if m else None
 
 
 def agreed(
