@@ -1,0 +1,142 @@
+"""The per-query scale (similarity min-max, lexical over the best BM25) is taken over the
+candidates a retrieval can return, nothing else (issue 38): the user's root, a node another
+agent or session owns, one a filter excludes and a sealed memory the question is not about
+neither set its ends nor pick whose neighbours join, so two stores that differ only by such a
+node rank and score the same question the same. Real SQLite and Chroma in tmp_path, the hash
+embedder, time injected."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.models import RetrievalResult
+from hybridmem.privacy import PrivacyConfig, generate_key
+
+U = "u1"
+START = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
+FACTS = [
+    "I live in Hamburg near the harbour",
+    "my sister lives in Munich",
+    "I prefer a window seat on long trains",
+    "the dentist appointment is on Friday",
+    "I am allergic to peanuts",
+    "my dog is called Bruno",
+]
+UNRELATED = "quarterly xylophone tuning invoice from Oslo"
+"""Shares no word with the facts or the questions: the least similar candidate of each."""
+QUESTIONS = [
+    "where do I live?",
+    "what seat do I like on trains?",
+    "what is my dog called?",
+    "when is the dentist?",
+]
+
+
+def _open(path: Path, clock: FakeClock) -> HybridMemory:
+    privacy = PrivacyConfig(key=generate_key())
+    return HybridMemory(path, embedder=HashEmbedder(64), clock=clock, privacy=privacy)
+
+
+def _scores(result: RetrievalResult) -> list[tuple[str, float]]:
+    """The hits in order with their similarity feature (the lexical one also reads the index's
+    corpus statistics, which every stored row counts in)."""
+    return [(h.node.content, round(h.breakdown.features["similarity"], 9)) for h in result.hits]
+
+
+def _facts(mem: HybridMemory, clock: FakeClock, extra: Callable[[], None] | None) -> None:
+    for n, text in enumerate(FACTS):
+        mem.add(text, user_id=U)
+        clock.advance(minutes=1)
+        if extra is not None and n == 2:
+            extra()  # in the middle, so that it is never first or last by creation
+            clock.advance(minutes=1)
+        elif extra is not None:
+            clock.advance(minutes=1)  # same clock in both stores
+
+
+def _pair(
+    tmp_path: Path, add: Callable[[HybridMemory], Callable[[], None]], ask: Callable[..., object]
+) -> None:
+    """The same questions on a store with and one without the extra node: same ranked scores."""
+    got = []
+    for name, with_extra in (("with", True), ("without", False)):
+        clock = FakeClock(START)
+        with _open(tmp_path / name, clock) as mem:
+            _facts(mem, clock, add(mem) if with_extra else None)
+            got.append([_scores(ask(mem, q)) for q in QUESTIONS])  # type: ignore[arg-type]
+    assert got[0] == got[1]
+
+
+def test_the_users_root_does_not_set_the_similarity_scale(mem_path, clock) -> None:
+    with _open(mem_path, clock) as mem:
+        for text in FACTS:
+            mem.add(text, user_id=U)
+            clock.advance(minutes=1)
+        for question in QUESTIONS:
+            result = mem.retrieve(question, user_id=U, scope="user", top_k=50, token_budget=None)
+            assert result.hits, question
+            assert all(h.node.node_type != "root" for h in result.hits)
+            sims = [h.breakdown.features["similarity"] for h in result.hits]
+            # Every candidate is returned here, so the least and the most similar of them are
+            # the ends of the scale: 0 and 1, whatever the root's own similarity.
+            assert min(sims) == pytest.approx(0.0), question
+            assert max(sims) == pytest.approx(1.0), question
+            for hit in result.hits:
+                assert sum(hit.breakdown.parts.values()) == pytest.approx(hit.score)
+
+
+def test_another_agents_memory_does_not_move_this_agents_ranking(tmp_path) -> None:
+    def extra(mem: HybridMemory) -> Callable[[], None]:
+        return lambda: mem.add(UNRELATED, user_id=U, agent_id="other")
+
+    _pair(
+        tmp_path,
+        extra,
+        lambda mem, q: mem.retrieve(
+            q, user_id=U, agent_id="me", scope="user", top_k=50, record_access=False
+        ),
+    )
+
+
+def test_another_sessions_memory_does_not_move_this_sessions_ranking(tmp_path) -> None:
+    def extra(mem: HybridMemory) -> Callable[[], None]:
+        return lambda: mem.add(UNRELATED, user_id=U, session_id="s2")
+
+    _pair(
+        tmp_path,
+        extra,
+        lambda mem, q: mem.retrieve(
+            q, user_id=U, session_id="s1", scope="user", top_k=50, record_access=False
+        ),
+    )
+
+
+def test_a_node_the_filter_excludes_does_not_move_the_ranking(tmp_path) -> None:
+    def extra(mem: HybridMemory) -> Callable[[], None]:
+        return lambda: mem.add(UNRELATED, user_id=U, node_type="fact")
+
+    _pair(
+        tmp_path,
+        extra,
+        lambda mem, q: mem.retrieve(
+            q, user_id=U, scope="user", top_k=50, node_types="event", record_access=False
+        ),
+    )
+
+
+def test_a_withheld_sealed_memory_does_not_move_an_ordinary_question(tmp_path) -> None:
+    def extra(mem: HybridMemory) -> Callable[[], None]:
+        return lambda: mem.add(
+            "my bank PIN is 4711 and the IBAN DE89 3704", user_id=U, sensitive=True
+        )
+
+    _pair(
+        tmp_path,
+        extra,
+        lambda mem, q: mem.retrieve(q, user_id=U, scope="user", top_k=50, record_access=False),
+    )
