@@ -47,6 +47,7 @@ from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
 from hybridmem.retrieval import days, fusion, mentions, retriever
+from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.timeexpr import find_window
 
 Fuse = Callable[[Any, ScoreWeights, str], None]
@@ -158,6 +159,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "minmax": (ORIGINAL, MemoryConfig),
     "time always": (ORIGINAL, MemoryConfig),
     "time one weight": (ORIGINAL, MemoryConfig),
+    "scale over all": (ORIGINAL, MemoryConfig),
     "rank": (fuse_rank, MemoryConfig),
     "rrf": (fuse_rrf, MemoryConfig),
     "zscore": (fuse_zscore, MemoryConfig),
@@ -178,6 +180,8 @@ passage only mentions counted in full, as one asked about). Fusions, and each ch
 alone (``benchmarks.madial_english``'s configurations) for
 reference: hybridmem must stay at or above both; ``time one weight``: the engine before
 :mod:`hybridmem.retrieval.days` (a question about days weighed time 2.0 like any window); and
+``scale over all``: the engine before :mod:`hybridmem.retrieval.returnable` (the scales over
+every candidate gathered, the user's root and filtered nodes included, dropped after scaling);
 one feature out at a time (``- time``,
 ``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
 
@@ -189,12 +193,20 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         retriever.asks_about = ALWAYS_ASKS
     if name == "time one weight":
         retriever.asks_days = lambda window, asks: False
+    ids, only = Returnable.ids, Returnable.only
+    if name == "scale over all":
+        Returnable.ids = lambda self, nodes, unfolded: list(nodes)  # type: ignore[method-assign]
+        Returnable.only = lambda self, nodes, bm25, unfolded: (  # type: ignore[method-assign]
+            {i: n for i, n in nodes.items() if self.can_return(i, n, unfolded)},
+            dict(bm25),
+        )
     try:
         yield
     finally:
         retriever.Candidates.fuse = ORIGINAL  # type: ignore[method-assign]
         retriever.asks_about = mentions.asks_about
         retriever.asks_days = days.asks_days
+        Returnable.ids, Returnable.only = ids, only  # type: ignore[method-assign]
 
 
 def timed_only(bench: tuning.Bench, items: list, suite: str) -> list:

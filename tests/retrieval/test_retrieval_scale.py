@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem import FakeClock, HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig
 from hybridmem.models import RetrievalResult
 from hybridmem.privacy import PrivacyConfig, generate_key
 
@@ -140,3 +140,46 @@ def test_a_withheld_sealed_memory_does_not_move_an_ordinary_question(tmp_path) -
         extra,
         lambda mem, q: mem.retrieve(q, user_id=U, scope="user", top_k=50, record_access=False),
     )
+
+
+def test_a_withheld_sealed_turn_brings_none_of_its_neighbours(tmp_path, clock) -> None:
+    """Only the best candidates bring their conversational neighbours: a sealed turn the
+    question is not about is not among them, so its neighbour (similar to nothing) does not
+    show up in an ordinary answer because a secret sits next to it."""
+    question = "what did you tell me about it then?"
+    secret = "you told me about it then: PIN 4711"  # the closest, but no word of the question
+    beside = "Brussels sprouts casserole recipe"
+    retrieval = RetrievalConfig(vector_candidates=3, expand_neighbours=1, recent_children=0)
+    privacy = PrivacyConfig(key=generate_key())
+    with HybridMemory(
+        tmp_path / "m",
+        embedder=HashEmbedder(256),
+        clock=clock,
+        privacy=privacy,
+        config=MemoryConfig(retrieval=retrieval),
+    ) as mem:
+        task = mem.add("Trip", node_type="task", user_id=U)
+        chat = mem.add("chat one", node_type="session", parent_id=task.id, user_id=U)
+        for text in (
+            "we planned the trip to Lisbon in May",
+            "the hotel is close to the old harbour",
+            "I booked the flight for the second week",
+        ):
+            mem.add(text, parent_id=chat.id, user_id=U)
+            clock.advance(minutes=1)
+        other = mem.add("chat two", node_type="session", parent_id=task.id, user_id=U)
+        mem.add(secret, parent_id=other.id, user_id=U, sensitive=True)
+        clock.advance(minutes=1)
+        mem.add(beside, parent_id=other.id, user_id=U)
+
+        def contents(**kwargs: bool) -> list[str]:
+            result = mem.retrieve(
+                question, user_id=U, task_id=task.id, record_access=False, **kwargs
+            )
+            return [h.node.content for h in result.hits]
+
+        opened = contents(include_sensitive=True)
+        assert opened[0] == secret and beside in opened  # admitted, it brings its neighbour
+        ordinary = contents()
+        assert secret not in ordinary
+        assert beside not in ordinary
