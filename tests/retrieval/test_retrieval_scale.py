@@ -68,8 +68,22 @@ def _pair(
         clock = FakeClock(START)
         with _open(tmp_path / name, clock) as mem:
             _facts(mem, clock, add(mem) if with_extra else None)
-            got.append([_scores(ask(mem, q)) for q in QUESTIONS])  # type: ignore[arg-type]
+            results = [ask(mem, q) for q in QUESTIONS]
+            for result in results:
+                _ends(result)  # type: ignore[arg-type]
+            got.append([_scores(r) for r in results])  # type: ignore[arg-type]
     assert got[0] == got[1]
+
+
+def _ends(result: RetrievalResult) -> None:
+    """Every candidate is returned in these tests, so the ends of each scale are hits: the
+    least similar at 0, the most at 1, the best lexical match at 1."""
+    assert result.hits, result.query
+    sims = [h.breakdown.features["similarity"] for h in result.hits]
+    assert min(sims) == pytest.approx(0.0), result.query
+    assert max(sims) == pytest.approx(1.0), result.query
+    lexical = [h.breakdown.features["lexical"] for h in result.hits]
+    assert max(lexical) in (0.0, pytest.approx(1.0)), result.query
 
 
 def test_the_users_root_does_not_set_the_similarity_scale(mem_path, clock) -> None:
@@ -79,13 +93,8 @@ def test_the_users_root_does_not_set_the_similarity_scale(mem_path, clock) -> No
             clock.advance(minutes=1)
         for question in QUESTIONS:
             result = mem.retrieve(question, user_id=U, scope="user", top_k=50, token_budget=None)
-            assert result.hits, question
             assert all(h.node.node_type != "root" for h in result.hits)
-            sims = [h.breakdown.features["similarity"] for h in result.hits]
-            # Every candidate is returned here, so the least and the most similar of them are
-            # the ends of the scale: 0 and 1, whatever the root's own similarity.
-            assert min(sims) == pytest.approx(0.0), question
-            assert max(sims) == pytest.approx(1.0), question
+            _ends(result)  # whatever the root's own similarity
             for hit in result.hits:
                 assert sum(hit.breakdown.parts.values()) == pytest.approx(hit.score)
 
@@ -118,7 +127,9 @@ def test_another_sessions_memory_does_not_move_this_sessions_ranking(tmp_path) -
 
 def test_a_node_the_filter_excludes_does_not_move_the_ranking(tmp_path) -> None:
     def extra(mem: HybridMemory) -> Callable[[], None]:
-        return lambda: mem.add(UNRELATED, user_id=U, node_type="fact")
+        # A lexical candidate of every question (the filter is applied to the vector search
+        # only), the best BM25 of most: it must not be the lexical scale's top either.
+        return lambda: mem.add("live seat dog dentist", user_id=U, node_type="fact")
 
     _pair(
         tmp_path,
