@@ -54,6 +54,12 @@ Fuse = Callable[[Any, ScoreWeights, str], None]
 Scores = dict[str, float]
 
 
+def _ids(cands: Any) -> list[str]:
+    """The candidates every fusion scales over: the ones the retrieval can return, as the
+    engine's (:mod:`hybridmem.retrieval.returnable`)."""
+    return list(cands.returnable.ids(cands.nodes, cands.unfolded))
+
+
 def _ranked(values: Mapping[str, float], ids: Sequence[str]) -> dict[str, float]:
     """0-based rank of each id with a value (ties share their mean rank)."""
     order = sorted((i for i in ids if i in values), key=lambda i: -values[i])
@@ -70,7 +76,7 @@ def _ranked(values: Mapping[str, float], ids: Sequence[str]) -> dict[str, float]
 
 
 def _rank_features(cands: Any, rank_value: Callable[[float, int], float]) -> tuple[Scores, Scores]:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     n = max(len(ids), 1)
     sim = _ranked(cands.cosine, ids)
     lex = _ranked({i: v for i, v in cands.bm25.items() if v > 0}, ids)
@@ -81,7 +87,7 @@ def _rank_features(cands: Any, rank_value: Callable[[float, int], float]) -> tup
 
 
 def _set(cands: Any, weights: ScoreWeights, sim: Scores, lex: Scores) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     cands.similarity, cands.lexical = sim, lex
     cands.relevance = fusion.relevance(sim, lex, weights.similarity, weights.lexical, ids)
 
@@ -95,7 +101,7 @@ def fuse_rrf(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_zscore(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     raw = {
         "s": {i: cands.cosine[i] for i in ids if i in cands.cosine},
         "l": {i: max(cands.bm25.get(i, 0.0), 0.0) for i in ids},
@@ -123,7 +129,7 @@ def fuse_zscore(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_gated(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
     lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
     if weights.similarity > 0:
@@ -132,7 +138,7 @@ def fuse_gated(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
     lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
     if weights.similarity > 0 and sim:
@@ -142,7 +148,7 @@ def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_max(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
     lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
     if weights.similarity > 0 and weights.lexical > 0:
