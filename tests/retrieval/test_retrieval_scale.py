@@ -48,26 +48,35 @@ def _scores(result: RetrievalResult) -> list[tuple[str, float]]:
     return [(h.node.content, round(h.breakdown.features["similarity"], 9)) for h in result.hits]
 
 
-def _facts(mem: HybridMemory, clock: FakeClock, extra: Callable[[], None] | None) -> None:
+def _facts(
+    mem: HybridMemory, clock: FakeClock, extra: Callable[[], None] | None, task_open: bool
+) -> None:
+    """The facts, ``extra`` added among them; under an open task when ``task_open`` (the root
+    is then on the path, never a candidate), else with no task at all (the root a candidate)."""
+    parent = None
+    if task_open:
+        parent = mem.add("Home", node_type="task", user_id=U).id
+        mem.set_active(parent, user_id=U)
     for n, text in enumerate(FACTS):
-        mem.add(text, user_id=U)
+        mem.add(text, parent_id=parent, user_id=U)
         clock.advance(minutes=1)
-        if extra is not None and n == 2:
+        if n == 2 and extra is not None:
             extra()  # in the middle, so that it is never first or last by creation
-            clock.advance(minutes=1)
-        elif extra is not None:
-            clock.advance(minutes=1)  # same clock in both stores
+    clock.advance(minutes=1)
 
 
 def _pair(
-    tmp_path: Path, add: Callable[[HybridMemory], Callable[[], None]], ask: Callable[..., object]
+    tmp_path: Path,
+    add: Callable[[HybridMemory], Callable[[], None]],
+    ask: Callable[..., object],
+    task_open: bool = True,
 ) -> None:
     """The same questions on a store with and one without the extra node: same ranked scores."""
     got = []
     for name, with_extra in (("with", True), ("without", False)):
         clock = FakeClock(START)
         with _open(tmp_path / name, clock) as mem:
-            _facts(mem, clock, add(mem) if with_extra else None)
+            _facts(mem, clock, add(mem) if with_extra else None, task_open)
             results = [ask(mem, q) for q in QUESTIONS]
             for result in results:
                 _ends(result)  # type: ignore[arg-type]
@@ -146,10 +155,13 @@ def test_a_withheld_sealed_memory_does_not_move_an_ordinary_question(tmp_path) -
             "my bank PIN is 4711 and the IBAN DE89 3704", user_id=U, sensitive=True
         )
 
+    # No task open: the root is a candidate. The engine re-scaled only when it withheld
+    # something, so the root left the scale when a secret was in the store, not otherwise.
     _pair(
         tmp_path,
         extra,
         lambda mem, q: mem.retrieve(q, user_id=U, scope="user", top_k=50, record_access=False),
+        task_open=False,
     )
 
 
