@@ -3,16 +3,18 @@
 The query-dependent features are scaled per query (:mod:`~hybridmem.retrieval.fusion`:
 similarity min-max between the worst and the best candidate, lexical over the best BM25), and
 the scale's ends are whichever candidates hold them. Candidates are gathered wider than what
-can be returned: the user's root ("Memory of u", a container, never a memory), a node of
-another user, status or agent/session, one a caller's filter excludes, and a sealed memory
-the question is not about (:mod:`~hybridmem.retrieval.sensitive`). Were those on the scale,
-ranking would depend on a node that is never a hit: the root, whose similarity is an
-accident of its label, set the low end of every user-scope question, and because the
+can be returned: the user's root ("Memory of u", a container, never a memory: a candidate
+when no task is in scope), one a caller's filter excludes (the lexical search is not
+narrowed by it), and a sealed memory the question is not about
+(:mod:`~hybridmem.retrieval.sensitive`). Were those on the scale, ranking would depend on a
+node that is never a hit: the root, whose similarity is an accident of its label, set the low
+end when it was the least similar; a filtered node, the lexical top; and because the
 candidates were re-scaled only when a sealed memory was withheld, the mere presence of a
 secret changed the scores of an ordinary question (a side channel). So every scale, and the
 relevance that picks whose neighbours join (``Retriever.expand``), covers the returnable
-candidates alone, and a sealed candidate joins it only once the question is judged to be
-about it.
+candidates alone (another user's, status's, agent's or session's nodes are checked too,
+though the searches filter them already), and a sealed candidate joins it only once the
+question is judged to be about it.
 """
 
 from __future__ import annotations
