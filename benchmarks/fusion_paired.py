@@ -47,10 +47,17 @@ from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
 from hybridmem.retrieval import days, fusion, mentions, retriever
+from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.timeexpr import find_window
 
 Fuse = Callable[[Any, ScoreWeights, str], None]
 Scores = dict[str, float]
+
+
+def _ids(cands: Any) -> list[str]:
+    """The candidates every fusion scales over: the ones the retrieval can return, as the
+    engine's (:mod:`hybridmem.retrieval.returnable`)."""
+    return list(cands.returnable.ids(cands.nodes, cands.unfolded))
 
 
 def _ranked(values: Mapping[str, float], ids: Sequence[str]) -> dict[str, float]:
@@ -69,7 +76,7 @@ def _ranked(values: Mapping[str, float], ids: Sequence[str]) -> dict[str, float]
 
 
 def _rank_features(cands: Any, rank_value: Callable[[float, int], float]) -> tuple[Scores, Scores]:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     n = max(len(ids), 1)
     sim = _ranked(cands.cosine, ids)
     lex = _ranked({i: v for i, v in cands.bm25.items() if v > 0}, ids)
@@ -80,7 +87,7 @@ def _rank_features(cands: Any, rank_value: Callable[[float, int], float]) -> tup
 
 
 def _set(cands: Any, weights: ScoreWeights, sim: Scores, lex: Scores) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     cands.similarity, cands.lexical = sim, lex
     cands.relevance = fusion.relevance(sim, lex, weights.similarity, weights.lexical, ids)
 
@@ -94,7 +101,7 @@ def fuse_rrf(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_zscore(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     raw = {
         "s": {i: cands.cosine[i] for i in ids if i in cands.cosine},
         "l": {i: max(cands.bm25.get(i, 0.0), 0.0) for i in ids},
@@ -122,7 +129,7 @@ def fuse_zscore(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_gated(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
     lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
     if weights.similarity > 0:
@@ -131,7 +138,7 @@ def fuse_gated(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
     lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
     if weights.similarity > 0 and sim:
@@ -141,7 +148,7 @@ def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
 
 
 def fuse_max(cands: Any, weights: ScoreWeights, method: str) -> None:
-    ids = list(cands.nodes)
+    ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
     lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
     if weights.similarity > 0 and weights.lexical > 0:
@@ -158,6 +165,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "minmax": (ORIGINAL, MemoryConfig),
     "time always": (ORIGINAL, MemoryConfig),
     "time one weight": (ORIGINAL, MemoryConfig),
+    "scale over all": (ORIGINAL, MemoryConfig),
     "rank": (fuse_rank, MemoryConfig),
     "rrf": (fuse_rrf, MemoryConfig),
     "zscore": (fuse_zscore, MemoryConfig),
@@ -178,6 +186,8 @@ passage only mentions counted in full, as one asked about). Fusions, and each ch
 alone (``benchmarks.madial_english``'s configurations) for
 reference: hybridmem must stay at or above both; ``time one weight``: the engine before
 :mod:`hybridmem.retrieval.days` (a question about days weighed time 2.0 like any window); and
+``scale over all``: the engine before :mod:`hybridmem.retrieval.returnable` (the scales over
+every candidate gathered, the user's root and filtered nodes included, dropped after scaling);
 one feature out at a time (``- time``,
 ``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
 
@@ -189,12 +199,20 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         retriever.asks_about = ALWAYS_ASKS
     if name == "time one weight":
         retriever.asks_days = lambda window, asks: False
+    ids, only = Returnable.ids, Returnable.only
+    if name == "scale over all":
+        Returnable.ids = lambda self, nodes, unfolded: list(nodes)  # type: ignore[method-assign]
+        Returnable.only = lambda self, nodes, bm25, unfolded: (  # type: ignore[method-assign]
+            {i: n for i, n in nodes.items() if self.can_return(i, n, unfolded)},
+            dict(bm25),
+        )
     try:
         yield
     finally:
         retriever.Candidates.fuse = ORIGINAL  # type: ignore[method-assign]
         retriever.asks_about = mentions.asks_about
         retriever.asks_days = days.asks_days
+        Returnable.ids, Returnable.only = ids, only  # type: ignore[method-assign]
 
 
 def timed_only(bench: tuning.Bench, items: list, suite: str) -> list:

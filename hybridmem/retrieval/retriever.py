@@ -32,7 +32,7 @@ from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
-from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWindow
+from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.context import pack
@@ -54,6 +54,7 @@ from hybridmem.retrieval.language import similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
+from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.spans import moment_in
@@ -124,6 +125,8 @@ class Candidates:
     turns: set[str] | None = None
     """The candidates that are turns of a conversation (see ``expansion.conversation_turns``),
     once :meth:`Retriever.expand` has looked."""
+    returnable: Returnable = field(default_factory=Returnable)
+    """What the retrieval may return: the only candidates the scales cover."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -133,8 +136,8 @@ class Candidates:
         self.sources.setdefault(node_id, set()).add(source)
 
     def fuse(self, weights: ScoreWeights, method: str, *, similarity: bool = True) -> None:
-        """(Re)compute every candidate's fused features (``similarity=False``: keep its scale)."""
-        ids = list(self.nodes)
+        """(Re)compute the returnable candidates' fused features (``similarity=False``: keep it)."""
+        ids = self.returnable.ids(self.nodes, self.unfolded)
         if similarity:
             self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
         self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
@@ -194,18 +197,18 @@ class Retriever:
         if q.visible is not None:
             path = [n for n in path if q.visible(n)]  # agent/session scoping on the path too
         on_path = {n.id for n in resolved.path}
-        q, cands = self.gather(q, resolved, active, on_path, matches)
+        limits = Returnable(
+            user_id, self.config.include_statuses, q.visible, allowed, include_sensitive
+        )
+        q, cands = self.gather(q, resolved, active, on_path, matches, limits)
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         # Unfolded first: expand() treats a compressed session's turns as it does live ones.
         self.unfold(q, resolved, cands, on_path)
         self.expand(q, cands, on_path)
-        # The user's root is the tree's container ("Memory of u"), created by hybridmem and
-        # never a memory: shown on the path when a task is in scope, never as a hit (a
-        # user-scope question on a small store used to get it in its top 3).
-        cands.nodes = {i: n for i, n in cands.nodes.items() if n.node_type != NodeType.ROOT}
-        if allowed is not None:
-            cands.nodes = {i: n for i, n in cands.nodes.items() if i in allowed}
+        # The user's root (a container, "Memory of u": on the path, never a hit), filtered
+        # and invisible nodes go; they were never on the scale (:mod:`.returnable`).
+        cands.nodes, cands.bm25 = limits.only(cands.nodes, cands.bm25, cands.unfolded)
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands)
@@ -358,6 +361,7 @@ class Retriever:
         active: MemoryNode | None,
         on_path: set[str],
         matches: list[VectorMatch] | None = None,
+        limits: Returnable | None = None,
     ) -> tuple[Query, Candidates]:
         """Lexical, time and structural candidates in scope, then vector ones, each with a
         similarity (``matches``: vector candidates found already, see :meth:`narrow`). The
@@ -365,7 +369,7 @@ class Retriever:
         first candidates (:meth:`first_topic`), so a speaker-naming query costs one
         embedding and one vector search, not two of each."""
         cfg = self.config
-        out = Candidates()
+        out = Candidates(returnable=limits or Returnable())
         out.bm25 = self._lexical(q.text, resolved, out)
         if q.window is not None:
             for node_id in self.store.created_between(
@@ -570,10 +574,10 @@ class Retriever:
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
         drop = withheld(seen, cands.cosine, q.text, cands.bm25)
-        if not drop:
-            return
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
-        cands.fuse(q.weights, self.config.fusion)
+        cands.returnable = replace(cands.returnable, sealed_judged=True)  # admitted: on it
+        if drop or any(n.sensitive for n in cands.nodes.values()):
+            cands.fuse(q.weights, self.config.fusion)
 
     def score(self, q: Query, cands: Candidates, anchor: MemoryNode | None) -> list[Hit]:
         """Every visible candidate's explainable score, best first."""
