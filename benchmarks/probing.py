@@ -13,7 +13,10 @@ nightly job), asked at the later time: questions whose time words are relative t
 Per question, from the hand-labelled evidence turn ids:
 
 - ``frac``: the share of the evidence turns in the context packed at 1,000 tokens (a memory
-  stands for the messages it cites: :attr:`~hybridmem.MemoryNode.covers` and ``source_ids``);
+  stands for the messages it cites: :attr:`~hybridmem.MemoryNode.covers` and ``source_ids``),
+  the budget the only limit (``top_k`` large, as in the LoCoMo suite; the first blind run
+  left ``retrieve``'s default ``top_k=8`` in place, which capped the engine's context at
+  eight hits while the baselines filled the budget);
 - ``hit@5``: any evidence turn among the first five hits.
 
 Baselines over the same turns, one unit a turn (``"user: ..."`` / ``"assistant: ..."``), rendered
@@ -35,6 +38,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from benchmarks.hybrid import LARGE_TOP_K
 from benchmarks.methods import BM25Method, DenseMethod, RankingMethod, RRFMethod
 from benchmarks.metrics import evidence_score, hit_at_k, mean
 from benchmarks.units import Corpus, Unit, join_context
@@ -82,7 +86,12 @@ def _cited(hit: Any) -> frozenset[str]:
 def _ask(mem: HybridMemory, user: str, task_id: str, q: dict[str, Any]) -> dict[str, float]:
     evidence = frozenset(q["evidence"])
     packed = mem.retrieve(
-        q["query"], user_id=user, task_id=task_id, token_budget=BUDGET, record_access=False
+        q["query"],
+        user_id=user,
+        task_id=task_id,
+        top_k=LARGE_TOP_K,
+        token_budget=BUDGET,
+        record_access=False,
     )
     found = frozenset().union(*(_cited(h) for h in packed.hits)) if packed.hits else frozenset()
     top = mem.retrieve(q["query"], user_id=user, task_id=task_id, top_k=5, record_access=False)

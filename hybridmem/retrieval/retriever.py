@@ -34,6 +34,7 @@ from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, NodeType, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
+from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.days import asks_days, day_weight
@@ -284,6 +285,8 @@ class Retriever:
             None if cands is None else cands.cosine,
             (cands.turns or ()) if cands is not None else (),
         )
+        if cands is not None and cands.turns:
+            hits = answers_first(hits, cands.neighbours, cands.turns)
         return hits, notes
 
     def narrow(
