@@ -46,7 +46,7 @@ from benchmarks.tuning_cv import Make, weights_config
 from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
-from hybridmem.retrieval import days, fusion, mentions, retriever
+from hybridmem.retrieval import answers, days, fusion, mentions, retriever
 from hybridmem.retrieval.timeexpr import find_window
 
 Fuse = Callable[[Any, ScoreWeights, str], None]
@@ -172,6 +172,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "- neighbour": (ORIGINAL, weights_config(neighbour=0.0)),
     "- recency": (ORIGINAL, weights_config(recency=0.0)),
     "- importance": (ORIGINAL, weights_config(importance=0.0)),
+    "- answers": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -179,6 +180,7 @@ alone (``benchmarks.madial_english``'s configurations) for
 reference: hybridmem must stay at or above both; ``time one weight``: the engine before
 :mod:`hybridmem.retrieval.days` (a question about days weighed time 2.0 like any window); and
 one feature out at a time (``- time``,
+``- answers``: the engine before :mod:`hybridmem.retrieval.answers`,
 ``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
 
 
@@ -189,12 +191,15 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         retriever.asks_about = ALWAYS_ASKS
     if name == "time one weight":
         retriever.asks_days = lambda window, asks: False
+    if name == "- answers":
+        retriever.answers_first = lambda hits, neighbours, turns: hits
     try:
         yield
     finally:
         retriever.Candidates.fuse = ORIGINAL  # type: ignore[method-assign]
         retriever.asks_about = mentions.asks_about
         retriever.asks_days = days.asks_days
+        retriever.answers_first = answers.answers_first
 
 
 def timed_only(bench: tuning.Bench, items: list, suite: str) -> list:
