@@ -227,7 +227,7 @@ class Retriever:
             query=query,
             user_id=user_id,
             scope_id=resolved.node.id if resolved.node else None,
-            hits=packed.hits,
+            hits=answers_first(packed.hits, cands.neighbours, cands.turns or ()),
             path=packed.path,
             context=packed.context,
             tokens=packed.tokens,
@@ -285,8 +285,6 @@ class Retriever:
             None if cands is None else cands.cosine,
             (cands.turns or ()) if cands is not None else (),
         )
-        if cands is not None and cands.turns:
-            hits = answers_first(hits, cands.neighbours, cands.turns)
         return hits, notes
 
     def narrow(

@@ -97,3 +97,16 @@ def test_what_asks():
     assert asks('He said "are you sure?"  ')
     assert not asks("You'll be great.")
     assert not asks("")
+
+
+def test_an_answer_past_what_is_packed_stays_out(mem: HybridMemory, clock: FakeClock):
+    task_id = _chat(
+        mem,
+        clock,
+        [
+            ("assistant", "Are you in the wedding party?"),
+            ("user", "maid of honor apparently, panicking already"),
+        ],
+    )
+    res = mem.retrieve("am I in the wedding party?", user_id=U, task_id=task_id, top_k=1)
+    assert [h.node.source_ids for h in res.hits] == [("m0",)]
