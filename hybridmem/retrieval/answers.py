@@ -61,20 +61,29 @@ def answers_first(
     if not turns or len(hits) < 2:
         return hits
     by_id = {h.node.id: h for h in hits}
-    order = list(hits)
+    rank = {h.node.id: i for i, h in enumerate(hits)}
+    # One pass (a budget-free retrieve may pack thousands of hits): each question's answer,
+    # ranked below it, is written out just before it and skipped at its own place.
+    before: dict[str, Hit] = {}
     moved: set[str] = set()
     for hit in hits:
         node = hit.node
         if node.id not in turns or not asks(node.content):
             continue
         answer = _answer(node, neighbours.get(node.id, ()), by_id, turns)
-        if answer is None or answer.node.id in moved:
-            continue
-        if order.index(answer) < order.index(hit):
-            continue
-        order.remove(answer)
-        order.insert(order.index(hit), answer)
+        if answer is None or rank[answer.node.id] < rank[node.id] or answer.node.id in moved:
+            continue  # already above it, or (turns at one instant) claimed by another
+        before[node.id] = answer
         moved.add(answer.node.id)
+    if not before:
+        return hits
+    order: list[Hit] = []
+    for hit in hits:
+        if hit.node.id in moved:
+            continue
+        if hit.node.id in before:
+            order.append(before[hit.node.id])
+        order.append(hit)
     return order
 
 
