@@ -46,7 +46,7 @@ from benchmarks.tuning_cv import Make, weights_config
 from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
-from hybridmem.retrieval import days, fusion, mentions, retriever
+from hybridmem.retrieval import answers, days, fusion, mentions, retriever
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.timeexpr import find_window
 
@@ -180,6 +180,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "- neighbour": (ORIGINAL, weights_config(neighbour=0.0)),
     "- recency": (ORIGINAL, weights_config(recency=0.0)),
     "- importance": (ORIGINAL, weights_config(importance=0.0)),
+    "- answers": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -189,6 +190,7 @@ reference: hybridmem must stay at or above both; ``time one weight``: the engine
 ``scale over all``: the engine before :mod:`hybridmem.retrieval.returnable` (the scales over
 every candidate gathered, the user's root and filtered nodes included, dropped after scaling);
 one feature out at a time (``- time``,
+``- answers``: the engine before :mod:`hybridmem.retrieval.answers`,
 ``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
 
 
@@ -206,6 +208,8 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
             {i: n for i, n in nodes.items() if self.can_return(i, n, unfolded)},
             dict(bm25),
         )
+    if name == "- answers":
+        retriever.answers_first = lambda hits, neighbours, turns: hits
     try:
         yield
     finally:
@@ -213,6 +217,7 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         retriever.asks_about = mentions.asks_about
         retriever.asks_days = days.asks_days
         Returnable.ids, Returnable.only = ids, only  # type: ignore[method-assign]
+        retriever.answers_first = answers.answers_first
 
 
 def timed_only(bench: tuning.Bench, items: list, suite: str) -> list:

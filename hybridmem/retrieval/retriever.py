@@ -34,6 +34,7 @@ from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
+from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.days import asks_days, day_weight
@@ -229,7 +230,7 @@ class Retriever:
             query=query,
             user_id=user_id,
             scope_id=resolved.node.id if resolved.node else None,
-            hits=packed.hits,
+            hits=answers_first(packed.hits, cands.neighbours, cands.turns or ()),
             path=packed.path,
             context=packed.context,
             tokens=packed.tokens,

@@ -1,0 +1,57 @@
+"""benchmarks.probing: the hand-labelled sets hold together, and the scoring counts what it says."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from benchmarks.probing import DATA, corpus_of, messages_of, summarise
+
+SETS = [DATA, DATA.with_name("probing_dev.json")]
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
+def test_every_evidence_id_is_a_turn_of_the_questions_user(path: Path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    turns = {u["id"]: {m["id"] for m in messages_of(u)} for u in data["users"]}
+    ids = [q["id"] for q in data["questions"]]
+    assert len(ids) == len(set(ids))
+    for q in data["questions"]:
+        assert q["evidence"], q["id"]
+        assert set(q["evidence"]) <= turns[q["user"]], q["id"]
+    for user in data["users"]:
+        times = [m["created_at"] for m in messages_of(user)]
+        assert times == sorted(times), user["id"]  # add_messages is fed in time order
+        assert max(times) < datetime.fromisoformat(user["now"])
+
+
+def test_the_baselines_see_one_unit_a_turn():
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    user = data["users"][0]
+    corpus = corpus_of(user)
+    assert len(corpus.units) == len(messages_of(user))
+    assert corpus.units[0].content.startswith(("user: ", "assistant: "))
+
+
+def test_summary_means_per_language_and_type():
+    data = {
+        "questions": [
+            {"id": "a", "lang": "en", "type": "passing"},
+            {"id": "b", "lang": "en", "type": "changed"},
+            {"id": "c", "lang": "zh", "type": "passing"},
+        ]
+    }
+    per = {
+        "m": {
+            "a": {"frac": 1.0, "hit@5": 1.0},
+            "b": {"frac": 0.5, "hit@5": 0.0},
+            "c": {"frac": 0.0, "hit@5": 0.0},
+        }
+    }
+    out = summarise(data, per)["summary"]["m"]
+    assert out["en"] == {"n": 2, "frac": 0.75, "hit@5": 0.5}
+    assert out["en/changed"] == {"n": 1, "frac": 0.5, "hit@5": 0.0}
+    assert out["zh"]["n"] == 1
