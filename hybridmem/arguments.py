@@ -81,6 +81,21 @@ def update_changes(
     return changes
 
 
+DEFAULT_TOP_K = 8
+"""The hits of a ``retrieve`` that gives neither ``top_k`` nor a token budget."""
+
+
+def hit_cap(top_k: int | None, token_budget: int | None) -> int:
+    """The number of hits a retrieval may pack: ``top_k`` when given; else the budget alone
+    decides (every packed memory is a line, at least one token, so a budget of n tokens holds
+    at most n), else :data:`DEFAULT_TOP_K`. A caller handing over a token budget wants it
+    filled: with the old fixed 8, a 1,000-token budget held ~300 tokens of LoCoMo turns."""
+    if top_k is not None:
+        check_positive_int("top_k", top_k)
+        return top_k
+    return DEFAULT_TOP_K if token_budget is None else token_budget
+
+
 def checked_search(
     retriever: Retriever,
     config: MemoryConfig,
@@ -88,7 +103,7 @@ def checked_search(
     *,
     user_id: str,
     task_id: str | None,
-    top_k: int,
+    top_k: int | None,
     token_budget: int | None,
     agent_id: str | None,
     session_id: str | None,
@@ -103,9 +118,9 @@ def checked_search(
     audits its hits)."""
     check_content(query, max_chars=config.max_content_chars, name="query")
     user_id = check_user_id(user_id)
-    check_positive_int("top_k", top_k)
     if token_budget is not None:
         check_positive_int("token_budget", token_budget)
+    top_k = hit_cap(top_k, token_budget)
     if task_id is not None:
         check_node_id(task_id, name="task_id")
     for name, value in (("agent_id", agent_id), ("session_id", session_id)):

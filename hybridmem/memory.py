@@ -443,7 +443,7 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
         *,
         user_id: str = DEFAULT_USER,
         task_id: str | None = None,
-        top_k: int = 8,
+        top_k: int | None = None,
         token_budget: int | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
@@ -458,6 +458,8 @@ class HybridMemory(EvolutionCalls, Sharing, ConversationCalls):
 
         Returns ranked hits (each with a score breakdown), the context string to put in a
         prompt (ancestor path first) and its token count, which never exceeds ``token_budget``.
+        ``top_k`` caps the hits; left out, it is 8 without a ``token_budget`` and the budget
+        alone decides with one (as many memories as fit).
 
         ``scope="task"`` (default) searches the task (``task_id``, else the active node's
         task) plus the user-level facts, preferences and profiles; ``scope="user"`` the whole

@@ -119,7 +119,16 @@ def search(
     task: Annotated[
         str | None, typer.Option(help="Scope to this task's subtree (id or its last characters).")
     ] = None,
-    top_k: Annotated[int, typer.Option("--top-k", "-k", min=1, max=1000)] = 8,
+    top_k: Annotated[
+        int | None,
+        typer.Option(
+            "--top-k",
+            "-k",
+            min=1,
+            max=1000,
+            help="At most this many hits [default: 8, or as many as --budget holds].",
+        ),
+    ] = None,
     budget: Annotated[int | None, typer.Option(help="Token budget of the context.", min=1)] = None,
     context: Annotated[
         bool, typer.Option("--context/--no-context", help="Print the packed context too.")

@@ -93,7 +93,11 @@ class SearchRequest(_Request):
         "if it has memories, else a 422 asking for user_id.",
     )
     task_id: str | None = None
-    top_k: int = 8
+    top_k: int | None = Field(
+        default=None,
+        description="At most this many hits. Default: 8 without a token_budget; with one, "
+        "as many as the budget holds.",
+    )
     token_budget: int | None = None
     agent_id: str | None = None
     session_id: str | None = None
