@@ -51,7 +51,7 @@ from hybridmem.retrieval.expansion import (
     parent_feature,
 )
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates
-from hybridmem.retrieval.language import similarity_scale
+from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
@@ -60,12 +60,7 @@ from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
-from hybridmem.retrieval.unfold import (
-    folded_neighbours,
-    prefer_details,
-    summary_backed,
-    unfold,
-)
+from hybridmem.retrieval.unfold import folded_neighbours, prefer_details, summary_backed, unfold
 from hybridmem.retrieval.visibility import visibility
 from hybridmem.store import TreeStore
 
@@ -568,13 +563,15 @@ class Retriever:
 
     def withhold_sensitive(self, q: Query, cands: Candidates) -> None:
         """Drop the sensitive candidates the question is not about (compared with the
-        ordinary candidates this caller may see) and re-fuse the rest: a withheld memory's
-        similarity neither stretches the others' scale nor lifts its parent or neighbours.
-        Run after :meth:`unfold`, so an archived sealed source is held to the same rule."""
+        ordinary candidates this caller may see; by words alone where the embedder cannot
+        read the script) and re-fuse the rest: a withheld memory's similarity neither
+        stretches the others' scale nor lifts its parent or neighbours. Run after
+        :meth:`unfold`, so an archived sealed source is held to the same rule."""
         seen = cands.nodes
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
-        drop = withheld(seen, cands.cosine, q.text, cands.bm25)
+        cjk = reads_cjk(self.core.engine.embedder)
+        drop = withheld(seen, cands.cosine, q.text, cands.bm25, cjk)
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
         cands.returnable = replace(cands.returnable, sealed_judged=True)  # admitted: on it
         if drop or any(n.sensitive for n in cands.nodes.values()):

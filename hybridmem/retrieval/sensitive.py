@@ -93,6 +93,7 @@ def withheld(
     cosine: Mapping[str, float],
     query: str | None = None,
     lexical: Mapping[str, float] | None = None,
+    dense_reads_cjk: bool = True,
 ) -> set[str]:
     """The sensitive candidates among ``nodes`` that the question is not about: those with no
     similarity, one below the best ordinary candidate's (``cosine``: raw similarity to the
@@ -102,7 +103,10 @@ def withheld(
     :mod:`~hybridmem.retrieval.attributes`) unless it is of the kind the question asks for
     (:func:`_asked_by_kind`), one in the question's script that does not name the someone else
     it asks about, and of those admitted on similarity alone (no script in common, or by
-    kind) all but the closest."""
+    kind) all but the closest. ``dense_reads_cjk=False`` (an English-only embedder, e.g.
+    all-MiniLM-L6-v2): where the question or the memory is Chinese, its cosine is noise, so
+    it never admits alone (with MiniLM, "What is my home address?" got a Chinese salary-card number
+    as the closest of Chinese memories all scored alike)."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
@@ -125,6 +129,12 @@ def withheld(
             unjudged.append(i)  # no key here: its words cannot be read, only its vector
             continue
         words = _words(node.content)
+        if not dense_reads_cjk and "cjk" in _scripts(asked) | _scripts(words):
+            # Its cosine is noise: never enough alone, and a word in common must back it
+            # (words alone admitted more: 我的, 密码 are shared by near questions too).
+            if not asked & words:
+                out.add(i)
+            continue
         if (
             other
             and _scripts(asked) & _scripts(words)
