@@ -67,7 +67,7 @@ def focuser(query: str, *, before: int = 0, after: int = 0) -> Callable[[MemoryN
 
 
 def without_filler(content: str) -> str | None:
-    """``content`` without its sentences that have no term at all ("Wow!", "Haha."), the
+    """``content`` without its sentences that have no term at all ("Oh!", "Me too!"), the
     speaker label kept; ``None`` when there are none (or nothing else)."""
     prefix, parts = _split(content)
     keep = [bool(lexical.terms(p)) for p in parts]
