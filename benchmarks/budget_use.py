@@ -259,10 +259,12 @@ EXCERPTS: dict[str, tuple[int, int, float]] = {
     "excerpt past half": (0, 0, 0.5),
     "excerpt ±1 past half": (1, 1, 0.5),
     "excerpt past 3/4": (0, 0, 0.75),
+    "excerpt past the default": (0, 0, 1.0),
 }
 """(sentences kept before a match, after it, share of the budget whose hits stay whole):
 ``past half``: the hits the default packing fits into half the budget are printed whole,
-only those after them excerpted (the best ranked are where the answer most often is)."""
+only those after them excerpted (the best ranked are where the answer most often is);
+``past the default``: only the memories the default packing leaves out are excerpted."""
 VARIANTS = ("default", *EXCERPTS, "filler out", "dedup")
 
 
