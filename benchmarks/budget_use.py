@@ -1,28 +1,30 @@
 """How the LoCoMo context budget is spent, and packings that might spend it better (issue 38).
 
-``python -m benchmarks.budget_use [--embedders default,minilm] [--json OUT.json]`` runs the
-default retrieval once per LoCoMo question of categories 1-4 (the dev conversations, the
-halves of :mod:`benchmarks.tuning`: conv-26/30/41 tune, conv-42/43 check) and records what
-the retriever hands the packer (the path, every ranked hit, the notes). Everything after is
-packing, redone offline with :func:`hybridmem.retrieval.context.pack` itself:
+``python -m benchmarks.budget_use [--embedders default,minilm] [--variants ...] [--cache DIR]
+[--json OUT.json]`` runs the default retrieval once per LoCoMo question of categories 1-4 (the
+dev conversations, the halves of :mod:`benchmarks.tuning`: conv-26/30/41 tune, conv-42/43
+check) and records what the retriever hands the packer (the path, every ranked hit, the
+notes; ``--cache`` keeps them). Everything after is packing, redone offline with
+:func:`hybridmem.retrieval.context.pack` itself (checked against the engine's context):
 
 - at 1,000 tokens: tokens per packed turn (distribution), the share spent on the path line,
   on layout (headers, date lines, newlines) and on memories' own words (of which speaker
-  labels), how many hits fit, and where the evidence that did not fit is ranked;
-- frac at 1,000 / 1,500 / 2,000 tokens: what any better use of the 1,000 tokens could reach
-  at most, were it as good as more tokens;
+  labels), how many hits fit, and where the evidence that did not fit is ranked (per
+  category too);
+- frac at 1,000 / 1,500 / 2,000 tokens: what a better use of the 1,000 tokens could reach at
+  most, were it as good as more tokens;
 - answer containment: of the questions whose normalised answer is a span of their own
   evidence turns, the share whose answer occurs in the packed context (a packing that keeps
-  the evidence id but cuts the answer out would show here);
-- packing variants at 1,000 tokens, paired question by question with the default: ``excerpt``
-  (:mod:`hybridmem.retrieval.excerpts`: a memory of several sentences printed as those
-  sharing a word with the query), ``dedup`` (a memory whose terms are a subset of a better
-  ranked packed memory's from the same session is left out: near copies take a place and
-  tokens and add nothing), both.
+  the evidence id but cuts the answer out shows here);
+- packing variants at 1,000 tokens, paired question by question with the default (frac wins
+  and losses, answers gained and lost, and of those lost, how many were cut out of a memory
+  still packed): query-focused excerpts (:mod:`benchmarks.excerpts`, :data:`EXCERPTS`, and
+  with sentences the embedder picks, :data:`DENSE`), filler sentences out, near copies out.
 
-Retrieval itself (ranking, MADial hit@k) does not depend on packing: MADial ranks with no
-budget and every hit, so a packing variant leaves it unchanged (``dedup`` aside, which is
-judged on LoCoMo only and reported as such).
+Measured (benchmarks/results/budget_use.json, docs/benchmarks.md): 95% of the 1,000 tokens
+are the memories' own words, layout and path 4.5%. Lexical excerpts fit ~9 more turns and
+lift frac +0.022 on both halves with both embedders, but cut the answer out of 40 of 249
+contexts: none ships. MADial is not run: it ranks with no budget, so packing cannot move it.
 """
 
 from __future__ import annotations
@@ -265,7 +267,50 @@ EXCERPTS: dict[str, tuple[int, int, float]] = {
 ``past half``: the hits the default packing fits into half the budget are printed whole,
 only those after them excerpted (the best ranked are where the answer most often is);
 ``past the default``: only the memories the default packing leaves out are excerpted."""
-VARIANTS = ("default", *EXCERPTS, "filler out", "dedup")
+DENSE = ("dense best", "dense at least whole")
+"""Sentences picked by the embedder too (each sentence embedded offline; the engine would have
+to store sentence vectors at ingest): ``dense best``, the lexical matches and the sentence
+nearest the query; ``dense at least whole``, the lexical matches and every sentence at least
+as near the query as the whole memory is."""
+VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE)
+DENSE_DEPTH = 60
+"""Ranked hits whose sentences are embedded for the dense variants (1,000 tokens hold ~25
+whole, ~34 excerpted)."""
+_vectors: dict[str, Any] = {}
+
+
+def embed_sentences(spec: str, recs: list[Record]) -> None:
+    """Every sentence (and whole memory) of the best :data:`DENSE_DEPTH` hits and every
+    question, embedded once for the dense variants."""
+    embedder = fusion_paired._embedder(spec)
+    texts: set[str] = set()
+    for rec in recs:
+        for h in rec.ranked[:DENSE_DEPTH]:
+            texts.add(" ".join(h.node.content.split()))
+            texts.update(excerpts.split(h.node.content)[1])
+    todo = sorted(texts)
+    _vectors.clear()
+    for start in range(0, len(todo), 256):
+        chunk = todo[start : start + 256]
+        _vectors.update(zip(chunk, embedder.embed(chunk), strict=True))
+    questions = [r.question for r in recs]
+    _vectors.update(
+        {f"query: {q}": v for q, v in zip(questions, embedder.embed_query(questions), strict=True)}
+    )
+
+
+def _dense(question: str, variant: str) -> Callable[[MemoryNode, list[str]], list[bool]]:
+    query = _vectors[f"query: {question}"]
+
+    def pick(node: MemoryNode, parts: list[str]) -> list[bool]:
+        sims = [float(query @ _vectors[p]) if p in _vectors else -1.0 for p in parts]
+        if variant == "dense best":
+            return [i == sims.index(max(sims)) for i in range(len(sims))]
+        whole = _vectors.get(" ".join(node.content.split()))
+        floor = float(query @ whole) if whole is not None else 2.0
+        return [v >= floor for v in sims]
+
+    return pick
 
 
 def variant_pack(rec: Record, budget: int, variant: str) -> context.Packed:
@@ -277,6 +322,8 @@ def variant_pack(rec: Record, budget: int, variant: str) -> context.Packed:
         return pack(rec, budget, drop=near_copies(rec, budget))
     if variant == "filler out":
         return pack(rec, budget, lambda n: excerpts.without_filler(n.content))
+    if variant in DENSE:
+        return pack(rec, budget, excerpts.focuser(rec.question, also=_dense(rec.question, variant)))
     before, after, whole = EXCERPTS[variant]
     full = {h.node.id for h in pack(rec, int(budget * whole)).hits} if whole else set()
     focus = excerpts.focuser(rec.question, before=before, after=after)
@@ -365,6 +412,8 @@ def run(
         res["budgets"] = {str(b): score(recs, b, "default")[0] for b in BUDGETS}
         base = score(recs, 1000, "default")[1]
         res["variants"] = {}
+        if set(variants) & set(DENSE):
+            embed_sentences(spec, recs)
         for name in variants:
             summary, items = score(recs, 1000, name)
             summary["paired"] = paired(recs, base, items)

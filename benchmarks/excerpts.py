@@ -36,16 +36,23 @@ def sentences(text: str) -> list[str]:
 
 
 def excerpt(
-    content: str, wanted: Collection[str], *, before: int = 0, after: int = 0
+    content: str,
+    wanted: Collection[str],
+    *,
+    before: int = 0,
+    after: int = 0,
+    also: Callable[[list[str]], list[bool]] | None = None,
 ) -> str | None:
-    """The sentences of ``content`` sharing a term with ``wanted``, with :data:`ELISION`
-    where others were left out; ``None`` when nothing would be left out. A ``"Name: ..."``
-    speaker label is kept in front whatever the sentence it opens."""
-    prefix, parts = _split(content)
+    """The sentences of ``content`` sharing a term with ``wanted`` (or marked by ``also``),
+    with :data:`ELISION` where others were left out; ``None`` when nothing would be left out.
+    A ``"Name: ..."`` speaker label is kept in front whatever the sentence it opens."""
+    prefix, parts = split(content)
     if len(parts) < 2:
         return None
     asked = set(wanted)
     match = [bool(asked.intersection(lexical.terms(p))) for p in parts]
+    if also is not None:
+        match = [a or b for a, b in zip(match, also(parts), strict=True)]
     keep = [any(match[max(0, i - after) : i + before + 1]) for i in range(len(parts))]
     if all(keep) or not any(keep):
         return None
@@ -60,23 +67,34 @@ def excerpt(
     return prefix + " ".join(out)
 
 
-def focuser(query: str, *, before: int = 0, after: int = 0) -> Callable[[MemoryNode], str | None]:
+def focuser(
+    query: str,
+    *,
+    before: int = 0,
+    after: int = 0,
+    also: Callable[[MemoryNode, list[str]], list[bool]] | None = None,
+) -> Callable[[MemoryNode], str | None]:
     """What to print for a memory instead of its whole content (``None``: the whole)."""
     wanted = frozenset(lexical.terms(query))
-    return lambda node: excerpt(node.content, wanted, before=before, after=after)
+
+    def shorten(node: MemoryNode) -> str | None:
+        pick = (lambda parts: also(node, parts)) if also is not None else None
+        return excerpt(node.content, wanted, before=before, after=after, also=pick)
+
+    return shorten
 
 
 def without_filler(content: str) -> str | None:
     """``content`` without its sentences that have no term at all ("Oh!", "Me too!"), the
     speaker label kept; ``None`` when there are none (or nothing else)."""
-    prefix, parts = _split(content)
+    prefix, parts = split(content)
     keep = [bool(lexical.terms(p)) for p in parts]
     if all(keep) or not any(keep):
         return None
     return prefix + " ".join(p for p, k in zip(parts, keep, strict=True) if k)
 
 
-def _split(content: str) -> tuple[str, list[str]]:
+def split(content: str) -> tuple[str, list[str]]:
     """The speaker label (``"Name: "`` or empty) and the sentences after it."""
     flat = " ".join(content.split())
     prefix, body = "", flat

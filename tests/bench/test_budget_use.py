@@ -27,6 +27,12 @@ def test_an_excerpt_keeps_the_label_and_the_sentences_sharing_a_query_word():
         f"Melanie: {ELISION} We went camping by the lake last weekend. The kids swam all day "
         f"and we roasted marshmallows at night. {ELISION}"
     )
+    # Sentences another signal picks (the dense variants: the embedder's) are kept too.
+    picked = excerpt(LONG, wanted, also=lambda parts: [p.startswith("It took") for p in parts])
+    assert picked == (
+        f"Melanie: {ELISION} We went camping by the lake last weekend. {ELISION} "
+        "It took hours to get home."
+    )
     # Nothing to focus on: no sentence matches, or one sentence only.
     assert excerpt(LONG, frozenset({"pottery"})) is None
     assert excerpt("Melanie: we went camping by the lake.", wanted) is None
