@@ -24,7 +24,8 @@ notes; ``--cache`` keeps them). Everything after is packing, redone offline with
 Measured (benchmarks/results/budget_use.json, docs/benchmarks.md): 95% of the 1,000 tokens
 are the memories' own words, layout and path 4.5%. Lexical excerpts fit ~9 more turns and
 lift frac +0.022 on both halves with both embedders, but cut the answer out of 40 of 249
-contexts; sentences the embedder picks cut as many or more: none ships. MADial is not run: it ranks with no budget, so packing cannot move it.
+contexts; sentences the embedder picks cut as many or more: none ships. MADial is not run:
+it ranks with no budget, so packing cannot move it.
 """
 
 from __future__ import annotations
