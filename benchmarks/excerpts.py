@@ -1,0 +1,104 @@
+"""Query-focused excerpts of long memories, a packing candidate measured and not shipped
+(issue 38; :mod:`benchmarks.budget_use`, docs/benchmarks.md).
+
+A memory of several sentences is printed as the sentences that share a word with the query
+(``before``/``after``: that many sentences around each such one kept too), an ellipsis where
+sentences were left out, so more memories fit a token budget; the hit keeps its node, the
+whole memory one ``get`` away. Only lexical evidence decides (the query's terms,
+:func:`hybridmem.lexical.terms`): embedding each sentence at query time would cost more than
+the retrieval. A memory none of whose sentences shares a word with the query, or all of whose
+sentences do, is printed whole: there is nothing to focus on. On LoCoMo it packs ~9 more
+turns into 1,000 tokens and cuts the answer out of 1 in 7 of the contexts that held it: the
+sentence that answers often shares no word with the question (it follows the one that does,
+or is a photo's caption).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+
+from hybridmem import lexical
+from hybridmem.models import MemoryNode
+from hybridmem.retrieval.entities import speaker_label
+
+ELISION = "…"
+"""Printed where sentences were left out (one cl100k token)."""
+
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)|(?<=[。！？])(?=\S)")
+"""A sentence ends at ``. ! ? …`` followed by space, or at a CJK full stop (no space)."""
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` split into sentences (whitespace flattened)."""
+    flat = " ".join(text.split())
+    return [s for s in _SENTENCE.split(flat) if s.strip()]
+
+
+def excerpt(
+    content: str,
+    wanted: Collection[str],
+    *,
+    before: int = 0,
+    after: int = 0,
+    also: Callable[[list[str]], list[bool]] | None = None,
+) -> str | None:
+    """The sentences of ``content`` sharing a term with ``wanted`` (or marked by ``also``),
+    with :data:`ELISION` where others were left out; ``None`` when nothing would be left out.
+    A ``"Name: ..."`` speaker label is kept in front whatever the sentence it opens."""
+    prefix, parts = split(content)
+    if len(parts) < 2:
+        return None
+    asked = set(wanted)
+    match = [bool(asked.intersection(lexical.terms(p))) for p in parts]
+    if also is not None:
+        match = [a or b for a, b in zip(match, also(parts), strict=True)]
+    keep = [any(match[max(0, i - after) : i + before + 1]) for i in range(len(parts))]
+    if all(keep) or not any(keep):
+        return None
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        if keep[i]:
+            if i > 0 and not keep[i - 1]:
+                out.append(ELISION)
+            out.append(part)
+    if not keep[-1]:
+        out.append(ELISION)
+    return prefix + " ".join(out)
+
+
+def focuser(
+    query: str,
+    *,
+    before: int = 0,
+    after: int = 0,
+    also: Callable[[MemoryNode, list[str]], list[bool]] | None = None,
+) -> Callable[[MemoryNode], str | None]:
+    """What to print for a memory instead of its whole content (``None``: the whole)."""
+    wanted = frozenset(lexical.terms(query))
+
+    def shorten(node: MemoryNode) -> str | None:
+        pick = (lambda parts: also(node, parts)) if also is not None else None
+        return excerpt(node.content, wanted, before=before, after=after, also=pick)
+
+    return shorten
+
+
+def without_filler(content: str) -> str | None:
+    """``content`` without its sentences that have no term at all ("Oh!", "Me too!"), the
+    speaker label kept; ``None`` when there are none (or nothing else)."""
+    prefix, parts = split(content)
+    keep = [bool(lexical.terms(p)) for p in parts]
+    if all(keep) or not any(keep):
+        return None
+    return prefix + " ".join(p for p, k in zip(parts, keep, strict=True) if k)
+
+
+def split(content: str) -> tuple[str, list[str]]:
+    """The speaker label (``"Name: "`` or empty) and the sentences after it."""
+    flat = " ".join(content.split())
+    prefix, body = "", flat
+    if speaker_label(flat) is not None:
+        cut = min(i for i in (flat.find(":"), flat.find("：")) if i >= 0) + 1
+        prefix, body = flat[:cut] + " ", flat[cut:].lstrip()
+    return prefix, sentences(body)
