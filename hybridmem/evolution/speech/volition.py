@@ -46,7 +46,9 @@ _ZH_ADVERB = (
     r"好|真|真的|只|就|也|特别|很|超|超级|突然|有点|有些|还|还是|都|又|最|实在|太|挺|蛮|不|没"
     r"|更|贼|巨|老|总|一直|简直|是|可|倒|那么|多|从来|一向|向来|每次|每天"
 )
-_ZH_HEAD = r"(?:^|[,.;!:~\s]|我|得)(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
+# The clause head before 想: the start, a clause break, 我, a 得-complement ("饿得想…"), or the
+# consequent of 我一…就 ("我一累就想…").
+_ZH_HEAD = r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
 # 想 in its other senses (thought, recall, imagine, figure out) and wants that are requests.
 _ZH_NOT_WANT = (
     r"法|念|象|像|起|到|通|明白|清楚|了想|不到|不通|必|过|开|不开|好了|问|请|咨询|了解|让你|麻烦"

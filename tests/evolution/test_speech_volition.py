@@ -1,0 +1,68 @@
+"""A want of the speaker's is passing unless its aspect says it lasts (issue 38).
+
+Sentences written for these tests, not taken from the labelled set's blind batches.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hybridmem.evolution.speech.acts import SpeechAct, classify
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # No appetite word at all: the want is read by its construction, not by what is wanted.
+        "ugh, I just want to lie on the sofa and do nothing",
+        "long day. I wanna go home",
+        "I could use a long walk after this call",
+        "feeling like noodles for dinner",
+        "I'd love a quiet evening for once",
+        "I need a coffee right now",
+        "加班到现在，只想回家躺着",
+        "好想出去走走",
+        "下雨了，我想窝在家里看电影",
+        "今晚不想出门了",
+        "现在特别需要睡一觉",
+    ],
+)
+def test_a_want_of_the_moment_is_not_stored_as_a_taste(text: str) -> None:
+    result = classify(text)
+    assert not result.is_assertive, (text, result.act, result.cues)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A habitual or generic marker makes the same want a standing one...
+        "I always want a quiet room when I travel",
+        "On Sunday mornings I want nothing but pancakes",
+        "I never want the middle seat",
+        "我一直想要一间朝南的卧室",
+        "我一下雨就想吃火锅",
+        "我不想周三晚上加班",
+    ],
+)
+def test_a_habitual_want_is_a_preference(text: str) -> None:
+    assert classify(text).act is SpeechAct.PREFERENCE, classify(text).cues
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        # ...a future time makes it a wish, a third party's want stays a fact about them, a
+        # standing need is not a passing one, and a want that asks the agent to act is left to
+        # the other rules.
+        ("I want to open a bakery someday", SpeechAct.HYPOTHETICAL),
+        ("以后想去冰岛看极光", SpeechAct.HYPOTHETICAL),
+        ("My son wants a bike for his birthday", SpeechAct.ASSERTION),
+        ("我女儿周末想去动物园", SpeechAct.ASSERTION),
+        ("I need a desk that faces the window", SpeechAct.ASSERTION),
+        ("I want you to book the 9am train", SpeechAct.INSTRUCTION),
+    ],
+)
+def test_a_want_in_the_future_or_of_someone_else_is_not_a_passing_one(
+    text: str, act: SpeechAct
+) -> None:
+    assert classify(text).act is act, classify(text).cues
