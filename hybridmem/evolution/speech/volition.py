@@ -48,7 +48,10 @@ _ZH_ADVERB = (
 )
 # The clause head before 想: the start, a clause break, 我, a 得-complement ("饿得想…"), or the
 # consequent of 我一…就 ("我一累就想…").
-_ZH_HEAD = r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
+_ZH_HEAD = (
+    r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)"
+    r"(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
+)
 # 想 in its other senses (thought, recall, imagine, figure out) and wants that are requests.
 _ZH_NOT_WANT = (
     r"法|念|象|像|起|到|通|明白|清楚|了想|不到|不通|必|过|开|不开|好了|问|请|咨询|了解|让你|麻烦"
