@@ -66,3 +66,27 @@ def test_a_want_in_the_future_or_of_someone_else_is_not_a_passing_one(
     text: str, act: SpeechAct
 ) -> None:
     assert classify(text).act is act, classify(text).cues
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so done with today, I just want to crawl into bed",
+        # "until now" is a span, not a change: its clause commits the speaker to nothing.
+        "been in meetings until now, I just want my bed",
+        "加班到现在，只想回家躺着",
+        "好想出去走走",
+    ],
+)
+def test_a_passing_want_filed_as_a_fact_stays_a_candidate(mem, text: str) -> None:
+    # Through the writer: the agent files the remark as a fact; the speech act keeps it out of
+    # long-term memory (a candidate, not an active long-term fact).
+    node = mem.add(text, node_type="fact", user_id="u1")
+    assert node.marks["speech_act"] == "emotion"
+    assert node.status == "candidate" and "committed_clause" not in node.metadata
+
+
+def test_a_habitual_want_filed_as_a_fact_is_kept(mem) -> None:
+    node = mem.add("我一下雨就想吃火锅", node_type="fact", user_id="u1")
+    assert node.marks["speech_act"] == "preference"
+    assert node.status == "active"
