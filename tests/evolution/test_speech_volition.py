@@ -24,7 +24,7 @@ from hybridmem.evolution.speech.acts import SpeechAct, classify
         "好想出去走走",
         "下雨了，我想窝在家里看电影",
         "今晚不想出门了",
-        "现在特别需要睡一觉",
+        "现在特别需要一杯热茶",
     ],
 )
 def test_a_want_of_the_moment_is_not_stored_as_a_taste(text: str) -> None:
@@ -60,6 +60,11 @@ def test_a_habitual_want_is_a_preference(text: str) -> None:
         ("我女儿周末想去动物园", SpeechAct.ASSERTION),
         ("I need a desk that faces the window", SpeechAct.ASSERTION),
         ("I want you to book the 9am train", SpeechAct.INSTRUCTION),
+        # 想 as "think" before a clause, and a need to do something, are no wants at all.
+        ("我想应该是周五", SpeechAct.ASSERTION),
+        ("我想他是对的", SpeechAct.ASSERTION),
+        ("I need to pick up my kid at 5 today", SpeechAct.ASSERTION),
+        ("我今天需要加班", SpeechAct.ASSERTION),
     ],
 )
 def test_a_want_in_the_future_or_of_someone_else_is_not_a_passing_one(

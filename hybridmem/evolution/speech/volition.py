@@ -17,7 +17,8 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   Chinese 想 after 我 or at a clause head, with only deictic time words and adverbs between
   (not 我老婆想…: a third party's want is a fact about them). 想 in its other senses (想法,
   想起, 想到, 想通, 想象) is excluded. "need"/需要 is volitive only beside a now-marker: "I
-  need a firm mattress" is a standing requirement, "need food asap" a momentary one.
+  need a firm mattress" is a standing requirement, "need food asap" a momentary one; a need
+  to *do* ("I need to leave at five today", 我今天需要加班) is an obligation, never here.
 * **A request to the agent** ("I want to book…", 我想订…, 想问一下) is not a passing want:
   the existing rules decide it.
 * **Habitual or generic aspect**: frequency adverbs (always, usually, never, every, whenever;
@@ -40,7 +41,7 @@ from hybridmem.evolution.speech.lexicon import _ADVERBS, _LEAD, _family
 # focus and aspect adverbs: closed classes).
 _ZH_TIME = (
     r"今晚|今天|今儿|现在|此刻|这会儿?|眼下|这几天|晚上|中午|早上|以后|将来|明年|今后"
-    r"|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天末]"
+    r"|(?:(?:这|下|本)个?)?(?:周|星期|礼拜)[一二三四五六日天末]"
 )
 _ZH_ADVERB = (
     r"好|真|真的|只|就|也|特别|很|超|超级|突然|有点|有些|还|还是|都|又|最|实在|太|挺|蛮|不|没"
@@ -52,10 +53,14 @@ _ZH_HEAD = (
     r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)"
     r"(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
 )
-# 想 in its other senses (thought, recall, imagine, figure out) and wants that are requests.
+# 想 in its other senses (thought, recall, imagine, figure out), 想 as "think" before a clause
+# (a subject, an epistemic adverb or 是: 我想应该是周五, 我想他是对的), and wants that are
+# requests.
 _ZH_NOT_WANT = (
     r"法|念|象|像|起|到|通|明白|清楚|了想|不到|不通|必|过|开|不开|好了|问|请|咨询|了解|让你|麻烦"
     r"|订|预订|预约|取消|改签|退|查"
+    r"|应该|应当|可能|大概|也许|恐怕|估计|是|我|他|她|它|大家|你(?!了)|[这那](?:是|样|么)"
+    r"|[这那]个(?!周|星期|礼拜|月|晚上|早上|下午)"
 )
 # Requests to the agent said as a want ("I want to book a table"): left to the other rules.
 _EN_TASKS = (
@@ -87,9 +92,11 @@ VOLITION = _family(
         ("zh-xiang", _ZH_HEAD + r"想(?!" + _ZH_NOT_WANT + r")"),
         (
             "en-need",
-            r"\bi " + _ADVERBS + r"need\b(?! you\b)|^" + _LEAD + r"(?:really |just )?need\b",
+            r"\bi " + _ADVERBS + r"need\b(?! you\b| to\b)"
+            r"|^" + _LEAD + r"(?:really |just )?need\b(?! to\b)",
         ),
-        ("zh-need", _ZH_HEAD + r"需要"),
+        # A need of a thing (a numeral, a classifier), not of doing: 需要加班 is an obligation.
+        ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
     ),
 )
 NEEDS = frozenset({"volition:en-need", "volition:zh-need"})
@@ -111,7 +118,7 @@ HABITUAL = _family(
         ),
         ("zh", r"一直|总|老是|向来|一向|从来|从小|每|一般|通常|平时|平常|习惯|经常|常常|往往"),
         ("zh-yi-jiu", r"一[^\s,.;!?:一]{1,3}就"),
-        ("zh-generic-day", r"(?<![这下上本今明])(?:周|星期|礼拜)[一二三四五六日天末]"),
+        ("zh-generic-day", r"(?<![这下上本今明个])(?:周|星期|礼拜)[一二三四五六日天末]"),
     ),
 )
 
