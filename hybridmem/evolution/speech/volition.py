@@ -76,7 +76,7 @@ VOLITION = _family(
         ("en-head", r"(?:^|[,.;!:]\s*)" + _LEAD + r"(?:just |really |so |only )?" + _EN_WANT),
         (
             "en-would-love",
-            r"\bi(?:'d| would) " + _ADVERBS + r"(?:love|kill for|give anything for)\b"
+            r"\bi(?:'d| would) " + _ADVERBS + r"love\b"
             r"(?! (?:it|if|you|to have you)\b)",
         ),
         (
