@@ -46,6 +46,9 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 7", 1462, 1582),
     ("blind 8", 1651, 1690),
     ("blind 9", 1691, 1714),
+    ("blind 10", 1715, 1754),
+    ("blind 11", 1795, 1826),
+    ("blind 12", 1859, 1951),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

@@ -353,8 +353,13 @@ def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
     from hybridmem.evolution.speech import discourse as speech_discourse
     from hybridmem.evolution.speech import lexicon as speech_lexicon
     from hybridmem.evolution.speech import rules as speech_rules
+    from hybridmem.evolution.speech import volition as speech_volition
 
-    families = (*speech_lexicon.FAMILIES, *speech_discourse.FAMILIES)
+    families = (
+        *speech_lexicon.FAMILIES,
+        *speech_discourse.FAMILIES,
+        *speech_volition.FAMILIES,
+    )
     slotted = [family for _, family in speech_rules._SLOTS]
     assert sorted(id(f) for f in slotted) == sorted(id(f) for f in families)
     names = [cue.name for family in families for cue in family.cues]

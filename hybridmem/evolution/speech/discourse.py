@@ -102,7 +102,8 @@ WANT = _family(
             r"|\b(?:could|would) (?:really |so )?go for\b|\bgagging for\b|\ball i want\b"
             r"|\bi (?:really |just |so )?want (?!you\b|to\b)",
         ),
-        ("zh-want", r"馋|想(?:吃|喝|来(?:杯|碗|份|个|点)|睡)"),
+        # 想 is read with its subject by evolution/speech/volition.py ("我妹想吃…" is a fact).
+        ("zh-want", r"馋"),
         ("habit", r"\bwhenever\b|\bevery time\b|每次|每回"),
     ),
 )

@@ -32,6 +32,7 @@ import ahocorasick
 
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
+from hybridmem.evolution.speech import volition as vol
 from hybridmem.evolution.speech.labels import (
     SpeechAct,
     SpeechActResult,
@@ -57,6 +58,8 @@ _CONFIDENCE = {
     "filler": 0.9,
     "venting": 0.75,
     "soft-choice": 0.75,
+    "volition": 0.7,
+    "volition-future": 0.7,
 }
 _COMPETITION_PENALTY = 0.05
 _MIN_CONFIDENCE = 0.3
@@ -95,6 +98,10 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
     ("soft_choice", disc.SOFT_CHOICE),
     ("non_question_wh", disc.NON_QUESTION_WH),
     ("want", disc.WANT),
+    ("volition", vol.VOLITION),
+    ("habitual", vol.HABITUAL),
+    ("future", vol.FUTURE),
+    ("deixis", vol.NOW),
 )
 
 
@@ -184,6 +191,10 @@ class _Cues:
     soft_choice: tuple[str, ...]
     non_question_wh: tuple[str, ...]
     want: tuple[str, ...]
+    volition: tuple[str, ...]
+    habitual: tuple[str, ...]
+    future: tuple[str, ...]
+    deixis: tuple[str, ...]
 
     @classmethod
     def match(cls, text: str) -> _Cues:
@@ -249,12 +260,9 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
         return SpeechAct.PREFERENCE, "soft-choice"
     if c.instruction:
         return SpeechAct.INSTRUCTION, "instruction"
-    if set(c.want) - {"want:habit"}:
-        # A want: a habit when something says so (a marker, a recurring cause), else the
-        # appetite of the moment.
-        if c.stable or c.disposition or "want:habit" in c.want:
-            return SpeechAct.PREFERENCE, "stable-preference"
-        return SpeechAct.EMOTION, "emotion"
+    wanted = _want(c)
+    if wanted is not None:
+        return wanted
     if c.stable and (c.like or c.preference):
         return SpeechAct.PREFERENCE, "stable-preference"
     if c.disposition and set(c.momentary) <= {"now:circumstance"}:
@@ -272,6 +280,19 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
     if c.negation:
         return SpeechAct.NEGATION, "negation"
     return SpeechAct.ASSERTION, "assertion"
+
+
+def _want(c: _Cues) -> tuple[SpeechAct, str] | None:
+    """A want of the speaker's: a wish when set in the future, a taste when its aspect is
+    habitual (a marker, a recurring cause), else the want of the moment
+    (:mod:`~hybridmem.evolution.speech.volition`)."""
+    return vol.volitive_act(
+        (*c.volition, *(name for name in c.want if name != "want:habit")),
+        habitual=bool(c.habitual or c.disposition or "want:habit" in c.want),
+        future=bool(c.future),
+        now=bool(c.deixis),
+        taste=bool(c.like or c.preference),
+    )
 
 
 def _asks(c: _Cues) -> bool:

@@ -24,6 +24,9 @@ from hybridmem.evolution.slots.rules import about_speaker
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
 
 _CLAUSE_BREAK = re.compile(r"[,，;；。!！?？:：…]+|\s+[-–—]\s+")
+# "Until now" is a span that ends now, not a change ("加班到现在", "worked till now"): its "now"
+# is no change cue. Aspect, a closed class.
+_UNTIL_NOW = re.compile(r"到现在|\b(?:until|till|up to|up till|up until) now\b", re.IGNORECASE)
 
 
 def committed_change(
@@ -37,7 +40,7 @@ def committed_change(
         return None
     for clause in _CLAUSE_BREAK.split(text):
         clause = clause.strip()
-        if len(clause) < 2 or not states_change(clause):
+        if len(clause) < 2 or not states_change(_UNTIL_NOW.sub(" ", clause)):
             continue  # the cheap test first: most clauses of a mood state no change
         if classifier.classify(clause).is_assertive and about_speaker(clause):
             return clause

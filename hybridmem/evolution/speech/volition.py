@@ -1,0 +1,176 @@
+"""A want of the speaker's, read by its grammar: passing unless its aspect says it lasts.
+
+"I want sushi tonight", "so wiped out, all I wanna do is sleep", "好想回家睡觉", "今晚不想做饭了"
+are desires of the moment: memory must not keep them as tastes. "I always want the aisle
+seat", "Whenever I'm stressed I want chocolate", "我一累就想吃甜的", "我不想周五下午开会" are
+standing ones. What separates the two is not the thing wanted (the same sushi, the same
+sleep) but the aspect of the clause: a want is habitual when a habitual or generic marker
+says so, and momentary otherwise; a want placed in the future ("someday", "以后") is a wish,
+a hypothetical. The earlier ``want`` cues of :mod:`~hybridmem.evolution.speech.discourse`
+listed appetites ("craving", 想吃, 馋) and missed every other want ("I just want to sleep",
+想回家, "could use a drink"); this module reads the construction instead.
+
+Every pattern here is a closed grammatical class, not a list of wanted things:
+
+* **Volitive modality of the speaker**: "I (…) want/wanna", conditional "I'd/I would love",
+  "could use/do with", "feel like" + a non-clause, a subjectless "want …" at a clause head;
+  Chinese 想 after 我 or at a clause head, with only deictic time words and adverbs between
+  (not 我老婆想…: a third party's want is a fact about them). 想 in its other senses (想法,
+  想起, 想到, 想通, 想象) is excluded. "need"/需要 is volitive only beside a now-marker: "I
+  need a firm mattress" is a standing requirement, "need food asap" a momentary one; a need
+  to *do* ("I need to leave at five today", 我今天需要加班) is an obligation, never here.
+* **A request to the agent** ("I want to book…", 我想订…, 想问一下) is not a passing want:
+  the existing rules decide it.
+* **Habitual or generic aspect**: frequency adverbs (always, usually, never, every, whenever;
+  一直, 总, 每, 一般, 平时, 从来, 习惯), the "一…就" (whenever) construction, and generic time:
+  plural time nouns ("on Friday afternoons", "weekends") or a Chinese weekday without a
+  deictic determiner (周五 but not 这周五/下周五).
+* **Future time** (someday, one day, eventually, next year; 以后, 将来, 有一天, 明年).
+* **Deictic now** (now, rn, asap, today, tonight; 现在, 此刻, 这会儿, 今天, 今晚).
+
+Written on the speech-act dev lines (batches 1-11) and on the label definitions; blind batch
+12 was written before this module and read only through its aggregate figures.
+"""
+
+from __future__ import annotations
+
+from hybridmem.evolution.speech.labels import SpeechAct
+from hybridmem.evolution.speech.lexicon import _ADVERBS, _LEAD, _family
+
+# Time words and adverbs that may stand between 我 / a clause head and 想 (degree,
+# focus and aspect adverbs: closed classes).
+_ZH_TIME = (
+    r"今晚|今天|今儿|现在|此刻|这会儿?|眼下|这几天|晚上|中午|早上|以后|将来|明年|今后"
+    r"|(?:(?:这|下|本)个?)?(?:周|星期|礼拜)[一二三四五六日天末]"
+)
+_ZH_ADVERB = (
+    r"好|真|真的|只|就|也|特别|很|超|超级|突然|有点|有些|还|还是|都|又|最|实在|太|挺|蛮|不|没"
+    r"|更|贼|巨|老|总|一直|简直|是|可|倒|那么|多|从来|一向|向来|每次|每天"
+)
+# The clause head before 想: the start, a clause break, 我, a 得-complement ("饿得想…"), or the
+# consequent of 我一…就 ("我一累就想…").
+_ZH_HEAD = (
+    r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)"
+    r"(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
+)
+# 想 in its other senses (thought, recall, imagine, figure out), 想 as "think" before a clause
+# (a subject, an epistemic adverb or 是: 我想应该是周五, 我想他是对的), and wants that are
+# requests.
+_ZH_NOT_WANT = (
+    r"法|念|象|像|起|到|通|明白|清楚|了想|不到|不通|必|过|开|不开|好了|问|请|咨询|了解|让你|麻烦"
+    r"|订|预订|预约|取消|改签|退|查"
+    r"|应该|应当|可能|大概|也许|恐怕|估计|是|我|他|她|它|大家|你(?!了)|[这那](?:是|样|么)"
+    r"|[这那]个(?!周|星期|礼拜|月|晚上|早上|下午)"
+)
+# Requests to the agent said as a want ("I want to book a table"): left to the other rules.
+_EN_TASKS = (
+    r"book|cancel|order|reserve|schedule|reschedule|rebook|renew|unsubscribe|ask|know|check"
+    r"|confirm|return|add|upgrade|pay|change (?:my|the)"
+)
+_EN_WANT = r"(?:want|wanna)\b(?! you\b| to (?:" + _EN_TASKS + r")\b)"
+
+VOLITION = _family(
+    "volition",
+    (
+        ("en-want", r"\bi(?:'d| would)? " + _ADVERBS + _EN_WANT),
+        ("en-head", r"(?:^|[,.;!:]\s*)" + _LEAD + r"(?:just |really |so |only )?" + _EN_WANT),
+        (
+            "en-would-love",
+            r"\bi(?:'d| would) " + _ADVERBS + r"love\b"
+            r"(?! (?:it|if|you|to have you)\b)",
+        ),
+        (
+            "en-could-use",
+            r"(?:^|[,.;!:]\s*|\bi )(?:really )?could (?:really |so )?(?:use|do with)\b",
+        ),
+        (
+            "en-feel-like",
+            r"(?:^|[,.;!:]\s*|\bi |\bi'm |\bnot )(?:really |so |totally )?(?:feel|feeling|feelin)"
+            r" like (?!(?:i|i'm|you|he|she|it|we|they|the|this|that|my|your|our|his|her|their"
+            r"|there|everyone|nobody|someone)\b)",
+        ),
+        ("zh-xiang", _ZH_HEAD + r"想(?!" + _ZH_NOT_WANT + r")"),
+        (
+            "en-need",
+            r"\bi " + _ADVERBS + r"need\b(?! you\b| to\b)"
+            r"|^" + _LEAD + r"(?:really |just )?need\b(?! to\b)",
+        ),
+        # A need of a thing (a numeral, a classifier), not of doing: 需要加班 is an obligation.
+        ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
+    ),
+)
+NEEDS = frozenset({"volition:en-need", "volition:zh-need"})
+"""Volitive only beside a now-marker (a need is as often a standing requirement)."""
+
+HABITUAL = _family(
+    "habitual",
+    (
+        (
+            "en",
+            r"\b(?:always|usually|normally|generally|typically|often|never|whenever|every"
+            r"|each time|tend to|most days|most nights|from now on|in general|all my life"
+            r"|ever since|since i was)\b",
+        ),
+        (
+            "en-generic-time",
+            r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:weekends|weeknights|weekdays"
+            r"|mornings|afternoons|evenings|nights)\b",
+        ),
+        ("zh", r"一直|总|老是|向来|一向|从来|从小|每|一般|通常|平时|平常|习惯|经常|常常|往往"),
+        ("zh-yi-jiu", r"一[^\s,.;!?:一]{1,3}就"),
+        ("zh-generic-day", r"(?<![这下上本今明个])(?:周|星期|礼拜)[一二三四五六日天末]"),
+    ),
+)
+
+FUTURE = _family(
+    "future",
+    (
+        (
+            "en",
+            r"\b(?:someday|some day|one day|eventually|in the future|in a few years"
+            r"|when i retire|next (?:year|month|summer|spring|autumn|fall|winter))\b",
+        ),
+        ("zh", r"以后|将来|未来|有一天|总有一天|明年|今后|退休"),
+    ),
+)
+
+NOW = _family(
+    "deixis",
+    (
+        (
+            "en",
+            r"\b(?:now|rn|asap|atm|today|tonight|at the moment|this (?:morning|afternoon"
+            r"|evening|weekend))\b",
+        ),
+        ("zh", r"现在|此刻|这会儿?|眼下|今天|今晚|今儿"),
+    ),
+)
+
+FAMILIES = (VOLITION, HABITUAL, FUTURE, NOW)
+
+
+def volitive_act(
+    volition: tuple[str, ...],
+    *,
+    habitual: bool,
+    future: bool,
+    now: bool,
+    taste: bool,
+) -> tuple[SpeechAct, str] | None:
+    """The act of a clause with a want of the speaker's, or None when it has none.
+
+    ``volition``: the fired cue names of :data:`VOLITION` (and of the appetite cues of
+    :mod:`~hybridmem.evolution.speech.discourse`); ``habitual``: a habitual or generic marker
+    or a recurring cause; ``future``: a future time; ``now``: a deictic now; ``taste``: a
+    like/preference cue beside the want ("I'm picky about mattresses, I need a firm one").
+    """
+    wants = set(volition) - (set() if now else NEEDS)
+    if not wants:
+        return None
+    if future and not habitual:
+        return SpeechAct.HYPOTHETICAL, "volition-future"
+    if habitual:
+        return SpeechAct.PREFERENCE, "stable-preference"
+    if taste and not now:
+        return SpeechAct.PREFERENCE, "preference"
+    return SpeechAct.EMOTION, "volition"
