@@ -275,7 +275,14 @@ class Retriever:
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
-        hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors)
+        hits = newer_first(
+            hits,
+            top_k,
+            evolution,
+            self.core.engine.embedder,
+            self._vectors,
+            None if cands is None else cands.cosine,
+        )
         hits = assertions_first(
             hits,
             top_k,
