@@ -110,12 +110,20 @@ def answers_alike(
     信用卡付钱 / 付款刷浦发那张卡); a newer statement about something else answers it no
     better than the rest of the user's memories do. No constant: the other hits are the
     scale, so it holds for any embedder's spread of similarities. Without a third hit with a
-    vector there is no scale, and no reading."""
+    vector in their language there is no scale, and no reading."""
     a, b = cosine.get(old.id), cosine.get(new.id)
-    if a is None or b is None:
+    lang = language(new.content)
+    if a is None or b is None or language(old.content) != lang:
         return False
+    # The scale is the other hits in the two statements' language: the embedder puts every
+    # text of another language further from the question, so a store whose other memories
+    # are in another language would make any two statements of this one its two answers.
     others = [
-        cosine[h.node.id] for h in hits if h.node.id in cosine and h.node.id not in (old.id, new.id)
+        cosine[h.node.id]
+        for h in hits
+        if h.node.id in cosine
+        and h.node.id not in (old.id, new.id)
+        and language(h.node.content) == lang
     ]
     if not others:
         return False

@@ -8,6 +8,7 @@ did not let the newer one answer; the question does (:func:`answers_alike`)."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,11 +19,15 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
 
 U = "u"
-FILLER = (
-    "Asked how to convert miles to kilometres.",
-    "Booked a table for two on Saturday.",
-    "Is reading a novel about sailing.",
-)
+FILLER = {
+    "en": (
+        "Asked how to convert miles to kilometres.",
+        "Booked a table for two on Saturday.",
+        "Is reading a novel about sailing.",
+    ),
+    # A Chinese user's other memories are in Chinese: the question is read against them.
+    "zh": ("问了怎么把英里换算成公里。", "周六订了两个人的位子。", "在看一本讲航海的小说。"),
+}
 OFF = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=False))
 
 
@@ -38,16 +43,16 @@ def _order(
     query: str,
     config: MemoryConfig | None = None,
 ) -> list[str]:
-    """Write ``said`` 20 days apart (fillers in between), ask ``query``; the top 3 hits as
-    the index in ``said`` of the first statement that wrote each node (-1: anything else).
-    Nothing is archived."""
+    """Write ``said`` 20 days apart (fillers of its language in between), ask ``query``;
+    the top 3 hits as the index in ``said`` of the first statement that wrote each node (-1:
+    anything else). Nothing is archived."""
     clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
     with HybridMemory(path, embedder=e5, clock=clock, config=config or MemoryConfig()) as mem:
         ids = []
         for text in said:
             ids.append(mem.add(text, node_type="fact", user_id=U).id)
             clock.advance(days=20)
-            for filler in FILLER:
+            for filler in FILLER["zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"]:
                 mem.add(filler, user_id=U)
         clock.advance(days=3)
         hits = mem.retrieve(query, user_id=U, top_k=3).hits
