@@ -99,35 +99,41 @@ def one_attribute(newer: str, older: str) -> bool:
     return any(len(x) > 1 and len(y) > 1 and (x in y or y in x) for x in a for y in b)
 
 
+Scale = Mapping[str, Sequence[tuple[float, str]]]
+"""Per language, the three hits most similar to the question: (raw cosine, node id), best first."""
+
+
+def question_scale(hits: Sequence[Hit], cosine: Mapping[str, float]) -> Scale:
+    """The :data:`Scale` of a query's hits, built once per query. By language: the embedder
+    puts every text of another language further from the question, so a store whose other
+    memories are in another language would make any two statements of this one its two
+    answers (with English fillers, 我喜欢听评书 / 坐火车我喜欢下铺 for 我喜欢听什么？)."""
+    by_lang: dict[str, list[tuple[float, str]]] = {}
+    for h in hits:
+        if h.node.id in cosine:
+            by_lang.setdefault(language(h.node.content), []).append((cosine[h.node.id], h.node.id))
+    return {lang: sorted(found, reverse=True)[:3] for lang, found in by_lang.items()}
+
+
 def answers_alike(
-    old: MemoryNode, new: MemoryNode, hits: Sequence[Hit], cosine: Mapping[str, float]
+    old: MemoryNode, new: MemoryNode, scale: Scale, cosine: Mapping[str, float]
 ) -> bool:
     """Whether the question itself reads ``old`` and ``new`` as its two answers: the two are
     nearer each other in relevance to the question than the newer one is to every other hit
     (``cos(q, old) - cos(q, new) < cos(q, new) - cos(q, third)``, the best other hit with a
-    vector). Two values of the attribute a question asks about answer it alike, whatever
-    words they use ("I take the 7:40 train to work" / "Get me on the 8:15 train", 我平时用招行
-    信用卡付钱 / 付款刷浦发那张卡); a newer statement about something else answers it no
-    better than the rest of the user's memories do. No constant: the other hits are the
-    scale, so it holds for any embedder's spread of similarities. Without a third hit with a
-    vector in their language there is no scale, and no reading."""
+    vector in their language, from ``scale``). Two values of the attribute a question asks
+    about answer it alike, whatever words they use ("I take the 7:40 train to work" / "Get me
+    on the 8:15 train", 我平时用招行信用卡付钱 / 付款刷浦发那张卡); a newer statement about
+    something else answers it no better than the rest of the user's memories do. No
+    constant: the other hits are the scale, so it holds for any embedder's spread of
+    similarities. Without a third hit with a vector in their language there is no scale, and
+    no reading."""
     a, b = cosine.get(old.id), cosine.get(new.id)
     lang = language(new.content)
     if a is None or b is None or language(old.content) != lang:
         return False
-    # The scale is the other hits in the two statements' language: the embedder puts every
-    # text of another language further from the question, so a store whose other memories
-    # are in another language would make any two statements of this one its two answers.
-    others = [
-        cosine[h.node.id]
-        for h in hits
-        if h.node.id in cosine
-        and h.node.id not in (old.id, new.id)
-        and language(h.node.content) == lang
-    ]
-    if not others:
-        return False
-    return a - b < b - max(others)
+    third = next((c for c, i in scale.get(lang, ()) if i not in (old.id, new.id)), None)
+    return third is not None and a - b < b - third
 
 
 def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
@@ -184,6 +190,7 @@ def newer_first(
         return hits
     vectors = vectors_of([h.node.id for h in standing])
     known = cosine or {}
+    scale = question_scale(hits, known)
     out = list(hits)
     for old in shown:
         at = next(i for i, h in enumerate(out) if h is old)
@@ -191,7 +198,7 @@ def newer_first(
         # one's place is asked in turn, so the newest comes first, not the one in between.
         current: Hit | None = old
         while current is not None:
-            current = _successor(current, out[at + 1 :], out, kinds, model, vectors, known)
+            current = _successor(current, out[at + 1 :], scale, kinds, model, vectors, known)
             if current is not None:
                 out = [h for h in out if h is not current]
                 out.insert(at, current)
@@ -201,7 +208,7 @@ def newer_first(
 def _successor(
     old: Hit,
     after: Sequence[Hit],
-    hits: Sequence[Hit],
+    scale: Scale,
     kinds: Sequence[str],
     model: PairModel,
     vectors: Mapping[str, np.ndarray],
@@ -227,7 +234,7 @@ def _successor(
         and same_subject(h.node.content, old.node.content)
         and (
             one_attribute(h.node.content, old.node.content)
-            or answers_alike(old.node, h.node, hits, cosine)
+            or answers_alike(old.node, h.node, scale, cosine)
         )
     ]
     if not newer:
