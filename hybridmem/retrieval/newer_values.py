@@ -11,7 +11,8 @@ At query time the question is known and nothing has to be decided for good: amon
 an older standing statement shown to the reader yields its place to the newer statement the
 shipped pair model reads as a value of the same attribute (a change or a restatement), when
 both are about the same subject, no slot says they are different attributes, and the two
-name one thing (:func:`one_attribute`: a shared word naming the attribute or a value). Both
+name one thing (:func:`one_attribute`: a shared word naming the attribute or a value) or the
+question reads them as its two answers (:func:`answers_alike`). Both
 stay hits; only their order changes, so a false reading costs a place in the ranking, not a
 memory; but a place at the top is what an ordinary question is answered from, and the pair
 model alone put unrelated statements there on newcomers it never saw.
@@ -30,6 +31,7 @@ from hybridmem.core.evolution_marks import is_unconfirmed, said_in_passing
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.slots import others, rules
 from hybridmem.evolution.slots.pairs import (
+    PairModel,
     chat_words,
     common_words,
     language,
@@ -38,6 +40,7 @@ from hybridmem.evolution.slots.pairs import (
     states_change,
     words,
 )
+from hybridmem.evolution.write.repeats import last_mentioned
 from hybridmem.models import Hit, MemoryNode
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
@@ -96,6 +99,43 @@ def one_attribute(newer: str, older: str) -> bool:
     return any(len(x) > 1 and len(y) > 1 and (x in y or y in x) for x in a for y in b)
 
 
+Scale = Mapping[str, Sequence[tuple[float, str]]]
+"""Per language, the three hits most similar to the question: (raw cosine, node id), best first."""
+
+
+def question_scale(hits: Sequence[Hit], cosine: Mapping[str, float]) -> Scale:
+    """The :data:`Scale` of a query's hits, built once per query. By language: the embedder
+    puts every text of another language further from the question, so a store whose other
+    memories are in another language would make any two statements of this one its two
+    answers (with English fillers, 我喜欢听评书 / 坐火车我喜欢下铺 for 我喜欢听什么？)."""
+    by_lang: dict[str, list[tuple[float, str]]] = {}
+    for h in hits:
+        if h.node.id in cosine:
+            by_lang.setdefault(language(h.node.content), []).append((cosine[h.node.id], h.node.id))
+    return {lang: sorted(found, reverse=True)[:3] for lang, found in by_lang.items()}
+
+
+def answers_alike(
+    old: MemoryNode, new: MemoryNode, scale: Scale, cosine: Mapping[str, float]
+) -> bool:
+    """Whether the question itself reads ``old`` and ``new`` as its two answers: the two are
+    nearer each other in relevance to the question than the newer one is to every other hit
+    (``cos(q, old) - cos(q, new) < cos(q, new) - cos(q, third)``, the best other hit with a
+    vector in their language, from ``scale``). Two values of the attribute a question asks
+    about answer it alike, whatever words they use ("I take the 7:40 train to work" / "Get me
+    on the 8:15 train", 我平时用招行信用卡付钱 / 付款刷浦发那张卡); a newer statement about
+    something else answers it no better than the rest of the user's memories do. No
+    constant: the other hits are the scale, so it holds for any embedder's spread of
+    similarities. Without a third hit with a vector in their language there is no scale, and
+    no reading."""
+    a, b = cosine.get(old.id), cosine.get(new.id)
+    lang = language(new.content)
+    if a is None or b is None or language(old.content) != lang:
+        return False
+    third = next((c for c, i in scale.get(lang, ()) if i not in (old.id, new.id)), None)
+    return third is not None and a - b < b - third
+
+
 def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
     """A settled statement of the user's: a fact or preference that was not said in passing,
     is not a candidate and is not a challenger waiting for confirmation (the conflict policy
@@ -124,6 +164,7 @@ def newer_first(
     config: EvolutionConfig,
     embedder: Embedder,
     vectors_of: VectorsOf,
+    cosine: Mapping[str, float] | None = None,
 ) -> list[Hit]:
     """``hits`` with each shown standing statement preceded by the newer statement among the
     hits that the pair model reads as another value of its attribute (see the module
@@ -148,28 +189,56 @@ def newer_first(
     if len(standing) < 2 or not shown:
         return hits
     vectors = vectors_of([h.node.id for h in standing])
+    known = cosine or {}
+    scale = question_scale(hits, known)
     out = list(hits)
     for old in shown:
-        vec = vectors.get(old.node.id)
-        if vec is None:
-            continue
         at = next(i for i, h in enumerate(out) if h is old)
-        newer = [
-            h
-            for h in out[at + 1 :]
-            if _standing(h.node, kinds)
-            and h.node.created_at > old.node.created_at
-            and h.node.id in vectors
-            and not _other_attributes(h.node, old.node)
-            and bool(h.node.sensitive) == bool(old.node.sensitive)
-            and same_subject(h.node.content, old.node.content)
-            and one_attribute(h.node.content, old.node.content)
-        ]
-        if not newer:
-            continue
-        best = max(newer, key=lambda h: float(vectors[h.node.id] @ vec))
-        reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
-        if reading.linked:
-            out = [h for h in out if h is not best]
-            out.insert(at, best)
+        # A chain of values (a move back: 豆浆, 牛奶, 豆浆 again): the value that took the old
+        # one's place is asked in turn, so the newest comes first, not the one in between.
+        current: Hit | None = old
+        while current is not None:
+            current = _successor(current, out[at + 1 :], scale, kinds, model, vectors, known)
+            if current is not None:
+                out = [h for h in out if h is not current]
+                out.insert(at, current)
     return out
+
+
+def _successor(
+    old: Hit,
+    after: Sequence[Hit],
+    scale: Scale,
+    kinds: Sequence[str],
+    model: PairModel,
+    vectors: Mapping[str, np.ndarray],
+    cosine: Mapping[str, float],
+) -> Hit | None:
+    """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
+    same person that name one thing with it or answer the question alike, the most similar
+    one, when the pair model reads the two as one attribute (the writer, too, asks only the
+    nearest)."""
+    vec = vectors.get(old.node.id)
+    if vec is None:
+        return None
+    # Newer by when each was last said: a value said again (a move back merged into the node
+    # that first said it, 早上又喝回豆浆了 into 我早上喝豆浆) is said anew.
+    newer = [
+        h
+        for h in after
+        if _standing(h.node, kinds)
+        and last_mentioned(h.node) > last_mentioned(old.node)
+        and h.node.id in vectors
+        and not _other_attributes(h.node, old.node)
+        and bool(h.node.sensitive) == bool(old.node.sensitive)
+        and same_subject(h.node.content, old.node.content)
+        and (
+            one_attribute(h.node.content, old.node.content)
+            or answers_alike(old.node, h.node, scale, cosine)
+        )
+    ]
+    if not newer:
+        return None
+    best = max(newer, key=lambda h: float(vectors[h.node.id] @ vec))
+    reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
+    return best if reading.linked else None

@@ -274,13 +274,14 @@ class Retriever:
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
-        hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors)
+        cosine = None if cands is None else cands.cosine
+        hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine)
         hits = assertions_first(
             hits,
             top_k,
             evolution.candidate_importance_factor,
             evolution.conflict_types,
-            None if cands is None else cands.cosine,
+            cosine,
             (cands.turns or ()) if cands is not None else (),
         )
         return hits, notes

@@ -55,11 +55,12 @@ def within_window(node: MemoryNode, at: datetime, request_type: str, cfg: Evolut
     """Facts/preferences repeat at any distance; an episode only close to its last mention."""
     if request_type in cfg.conflict_types:
         return True
-    last = _last_mentioned(node)
+    last = last_mentioned(node)
     return abs(at - last) <= timedelta(hours=cfg.repeat_window_hours)
 
 
-def _last_mentioned(node: MemoryNode) -> datetime:
+def last_mentioned(node: MemoryNode) -> datetime:
+    """When ``node`` was last said: its latest repeat or restatement, else its writing."""
     stamps = [str(p.get("at")) for p in node.metadata.get("provenance", []) if p.get("at")]
     if stamps:
         return max(datetime.fromisoformat(s) for s in stamps)

@@ -1,0 +1,227 @@
+"""Every pair the query-time rule "a newer value first" considers, labelled (issue 38).
+
+:func:`hybridmem.retrieval.newer_values.newer_first` is wrapped while the colloquial scenario
+files and the first-day newcomers run; for each shown standing statement and each newer
+standing hit it records the pair model's reading, the shared-word test, the subject test and
+the question's raw similarity to the two and to the best other hit. A pair is ``right`` when
+the older statement is a stale value and the newer its replacement, ``wrong`` when the older
+one is the answer. ``--table`` prints, per half (A: ``colloquial_dev`` + ``colloquial_blind``
++ first-day dev and blind; B: the later blind sets + first-day third and fourth), how many of
+each the rules of docs/benchmarks.md read as one attribute::
+
+    python -m benchmarks.newer_pairs --json benchmarks/results/issue38_question_focus/pairs.json \\
+        benchmarks/data/colloquial_dev.json benchmarks/data/colloquial_blind.json \\
+        benchmarks/data/colloquial_blind2.json benchmarks/data/colloquial_blind3.json
+    python -m benchmarks.newer_pairs --table benchmarks/results/issue38_question_focus/pairs.json
+
+Development analysis only: run it on a blind set and the set is no longer blind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import hybridmem.retrieval.retriever as retriever
+from benchmarks import evolution_scenarios as es
+from benchmarks import first_day as fd
+from benchmarks.scenario_files import load_scenarios
+from hybridmem import HybridMemory
+from hybridmem.evolution.slots.pairs import language, model_for, read
+from hybridmem.retrieval import newer_values as nv
+
+Pair = dict[str, Any]
+
+
+class Recorder:
+    """Wraps ``newer_first`` and ``HybridMemory.retrieve``; one record per query."""
+
+    def __init__(self) -> None:
+        self.query = ""
+        self.tag = ""
+        self.records: list[dict[str, Any]] = []
+        original = nv.newer_first
+
+        def wrapped(
+            hits: Any, top_k: Any, config: Any, embedder: Any, vectors_of: Any, cosine: Any = None
+        ) -> Any:
+            self._record(hits, top_k, config, embedder, vectors_of, cosine or {})
+            return original(hits, top_k, config, embedder, vectors_of, cosine)
+
+        retriever.newer_first = wrapped
+        ask = HybridMemory.retrieve
+
+        def retrieve(mem: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            self.query = query
+            return ask(mem, query, *args, **kwargs)
+
+        HybridMemory.retrieve = retrieve  # type: ignore[method-assign]
+
+    def _record(
+        self, hits: Any, top_k: Any, config: Any, embedder: Any, vectors_of: Any, cosine: Any
+    ) -> None:
+        kinds = config.conflict_types
+        model = model_for(embedder.name, embedder.dimension)
+        standing = [h for h in hits if nv._standing(h.node, kinds)]
+        shown = [h for h in hits[: top_k or len(hits)] if nv._standing(h.node, kinds)]
+        vectors = vectors_of([h.node.id for h in standing]) if standing and model else {}
+        pairs: list[Pair] = []
+        for old in shown:
+            for new in standing:
+                if new.node.created_at <= old.node.created_at or old.node.id not in vectors:
+                    continue
+                if new.node.id not in vectors:
+                    continue
+                vo, vn = vectors[old.node.id], vectors[new.node.id]
+                reading = read(model, vn, new.node.content, vo, old.node.content)
+                lang = language(new.node.content)
+                others = [
+                    cosine[h.node.id]
+                    for h in hits
+                    if h.node.id in cosine
+                    and h.node.id not in (old.node.id, new.node.id)
+                    and language(h.node.content) == lang
+                ]
+                pairs.append(
+                    {
+                        "old": old.node.content,
+                        "new": new.node.content,
+                        "both_groups": bool(old.node.conflict_group and new.node.conflict_group),
+                        "same_subject": nv.same_subject(new.node.content, old.node.content),
+                        "one_attribute": nv.one_attribute(new.node.content, old.node.content),
+                        "pair_model": reading.same_value + reading.same_attribute,
+                        "cos_old": cosine.get(old.node.id),
+                        "cos_new": cosine.get(new.node.id),
+                        "others": sorted(others, reverse=True)[:5],
+                    }
+                )
+        self.records.append({"tag": self.tag, "query": self.query, "pairs": pairs})
+
+
+def _label(pair: Pair, gold: Sequence[str], stale: Sequence[str]) -> str | None:
+    def among(text: str, xs: Sequence[str]) -> bool:
+        return any(x and x in text for x in xs)
+
+    if among(pair["old"], stale) and among(pair["new"], gold):
+        return "right"
+    if among(pair["old"], gold) and not among(pair["new"], gold):
+        return "wrong"
+    return None
+
+
+def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
+    rec = Recorder()
+    truth: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    scenarios = []
+    for path in files:
+        for sc in load_scenarios(path):
+            scenarios.append(sc)
+            text = {n.id: n.content for n in sc.nodes}
+            for p in sc.probes:
+                truth[(sc.id, p.query)] = ([text[g] for g in p.gold], [text[s] for s in p.stale])
+    probe = es._probe
+
+    def tagged(mem: Any, sc: Any, real: Any, values: Any, name: str) -> None:
+        rec.tag = sc.id
+        return probe(mem, sc, real, values, name)
+
+    es._probe = tagged
+    with tempfile.TemporaryDirectory() as tmp:
+        es.run(0, 7, "multilingual", Path(tmp), given=scenarios)
+    from benchmarks.first_day_blind import BLIND
+    from benchmarks.first_day_fourth import FOURTH
+    from benchmarks.first_day_third import THIRD
+
+    for name, personas in (("dev", fd.PERSONAS), ("blind", BLIND), ("third", THIRD)):
+        for persona in personas:
+            rec.tag = f"first_day-{name}-{persona.lang}"
+            start = len(rec.records)
+            fd.run(None, [persona])
+            answers = dict(persona.questions)
+            answers.update({q: a for q, a, _ in persona.task_questions})
+            answers[persona.changed] = persona.new
+            for r in rec.records[start:]:
+                old = [persona.old] if r["query"] == persona.changed else []
+                truth[(r["tag"], r["query"])] = ([answers.get(r["query"], "")], old)
+    for persona in FOURTH:
+        rec.tag = f"first_day-fourth-{persona.lang}"
+        start = len(rec.records)
+        fd.run(None, [persona])
+        answers = dict(persona.questions)
+        answers.update({q: a for q, a, _ in persona.task_questions})
+        answers[persona.changed] = persona.new
+        for r in rec.records[start:]:
+            old = [persona.old] if r["query"] == persona.changed else []
+            truth[(r["tag"], r["query"])] = ([answers.get(r["query"], "")], old)
+    out, seen = [], set()
+    for r in rec.records:
+        gold, stale = truth.get((r["tag"], r["query"]), ([], []))
+        for pair in r["pairs"]:
+            key = (r["tag"], r["query"], pair["old"], pair["new"])
+            label = _label(pair, gold, stale)
+            if label and key not in seen and pair["cos_old"] is not None:
+                seen.add(key)
+                out.append({"tag": r["tag"], "query": r["query"], "label": label, **pair})
+    return out
+
+
+def _half(tag: str) -> str:
+    if tag.startswith("first_day-"):
+        return "A" if tag.split("-")[1] in ("dev", "blind") else "B"
+    return "A" if tag.startswith("colloq-") else "B"
+
+
+def answers_alike(p: Pair) -> bool:
+    if p["cos_new"] is None or not p["others"]:
+        return False
+    return bool(p["cos_old"] - p["cos_new"] < p["cos_new"] - p["others"][0])
+
+
+RULES: dict[str, Callable[[Pair], bool]] = {
+    "pair model and a shared naming word (main)": lambda p: (
+        p["pair_model"] > 0.5 and p["one_attribute"]
+    ),
+    "pair model and (a shared word or the question's two answers)": lambda p: (
+        p["pair_model"] > 0.5 and (p["one_attribute"] or answers_alike(p))
+    ),
+    "the question's two answers alone": answers_alike,
+}
+
+
+def table(pairs: Sequence[Pair]) -> None:
+    usable = [p for p in pairs if p["same_subject"] and not p["both_groups"]]
+    for name, rule in RULES.items():
+        cells = []
+        for half in "AB":
+            mine = [p for p in pairs if _half(p["tag"]) == half]
+            fired = [p for p in usable if _half(p["tag"]) == half and rule(p)]
+            right = sum(p["label"] == "right" for p in fired)
+            wrong = sum(p["label"] == "wrong" for p in fired)
+            n_right = sum(p["label"] == "right" for p in mine)
+            n_wrong = sum(p["label"] == "wrong" for p in mine)
+            cells.append(f"{half}: right {right}/{n_right}, wrong {wrong}/{n_wrong}")
+        print(f"{name}: " + "; ".join(cells))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.newer_pairs")
+    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--table", type=Path)
+    args = parser.parse_args(argv)
+    if args.table:
+        table(json.loads(args.table.read_text(encoding="utf-8")))
+        return 0
+    pairs = dump(args.files)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(pairs, ensure_ascii=False, indent=0), encoding="utf-8")
+    table(pairs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
