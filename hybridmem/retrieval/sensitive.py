@@ -79,6 +79,7 @@ from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible, shares_word
+from hybridmem.retrieval.shared_words import asks_else, closed_words, weak
 from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -151,6 +152,8 @@ def withheld(
         elif not asked & words:
             out.add(i)
             unnamed.append(i)
+        elif _asks_other(query, kind, node, asked, words, nodes):
+            out.add(i)  # shares a word, asks about another thing ("WiFi密码是多少？")
     # On the similarity alone, the question is about one memory at most: its closest, of
     # those in another script and those of the kind asked for.
     admitted = [i for i in unjudged if i not in out]
@@ -162,6 +165,29 @@ def withheld(
         out |= {i for i in admitted if i != closest}
         out.discard(closest)
     return out
+
+
+def _asks_other(
+    query: str,
+    kind: str | None,
+    node: MemoryNode,
+    asked: frozenset[str],
+    words: frozenset[str],
+    nodes: Mapping[str, MemoryNode],
+) -> bool:
+    """Whether a question sharing a word with the sealed ``node`` asks about something else
+    (:mod:`~hybridmem.retrieval.shared_words`): it names a kind the memory is known to be
+    another of, or every shared word names only the kind or is an ordinary candidate's too and
+    the question names something the memory does not hold ("WiFi" of "WiFi密码是多少？")."""
+    if not compatible(kind, node, node.metadata.get(SLOT_KEY)):
+        return True
+    ordinary = {
+        w
+        for n in nodes.values()
+        if not n.sensitive and not is_masked(n.sensitive, n.content)
+        for w in _words(n.content)
+    }
+    return weak(query, asked & words, ordinary) and bool(asks_else(query, asked, words, _CLOSED))
 
 
 def _asked_by_kind(
@@ -219,6 +245,9 @@ def _stem(term: str) -> str:
             break
     # "live" / "lives" / "living" and "expire" / "expires" / "expiring" meet without the "e".
     return term[:-1] if len(term) > 3 and term.endswith("e") else term
+
+
+_CLOSED = closed_words(_stem)
 
 
 def sealed_lexical(
