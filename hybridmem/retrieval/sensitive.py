@@ -132,8 +132,9 @@ def withheld(
         words = _words(node.content)
         if not dense_reads_cjk and "cjk" in _scripts(asked) | _scripts(words):
             # Its cosine is noise: never enough alone, and a word in common must back it
-            # (words alone admitted more: 我的, 密码 are shared by near questions too).
-            if not asked & words:
+            # (words alone admitted more: 我的, 密码 are shared by near questions too), one
+            # that does not leave the question asking about another thing.
+            if not asked & words or _asks_other(query, kind, node, asked, words, nodes):
                 out.add(i)
             continue
         if (
