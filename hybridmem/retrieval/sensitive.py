@@ -23,6 +23,18 @@ judge it say the question is about it:
   number was 0.006-0.008 ahead of the best ordinary fact for "What do I do for a living?" and
   "How do I get to work?", questions sharing no word with it.
 
+A shared word is not always enough (:mod:`~hybridmem.retrieval.shared_words`): when every
+word the question shares with the memory only names the kind ("密码", "password", "药") or is an
+ordinary candidate's too ("吃" of "我不吃香菜"), the question must name nothing else the memory
+does not hold, question words and modals aside: "WiFi密码是多少？" shared "密码" with a sealed
+bank PIN, "感冒了吃什么药好？" "吃" with a sealed pill, "What code do I need for the office
+printer?" "code" with a key safe (benchmarks/sealed_probe.py: 18 questions with a sealed memory
+in hits or context, 6 after). And a question naming one kind is not about a memory stated as
+another, word or no word ("Is my health insurance up to date?" of a national insurance number).
+The cost, on the blind probe (benchmarks/sealed_probe_blind.py): questions about the memory
+that name something it words otherwise ("Is my passport still valid next year?" of "expires
+2031", "家门密码多少？" of "门锁密码") are withheld.
+
 Where the question and the memory share no script (a Chinese question about an English IBAN,
 "我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
 compared and the dense channel decides alone, as before, for one memory at most: the closest
