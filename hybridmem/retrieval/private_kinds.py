@@ -62,6 +62,13 @@ def kinds_named(text: str) -> frozenset[str]:
     return frozenset(kind for kind, pattern in _PATTERNS.items() if pattern.search(text))
 
 
+def kind_spans(text: str) -> list[str]:
+    """The kind words and phrases ``text`` names, as written in lower case ("log in",
+    "password", "密码")."""
+    lowered = text.lower()
+    return [m.group(0) for p in _PATTERNS.values() for m in p.finditer(lowered)]
+
+
 def asked_kind(query: str) -> str | None:
     """The one kind the question asks for, or None (none named, or several: "my passport
     number and PIN" is about two, and then no kind singles out one memory)."""

@@ -173,7 +173,7 @@ def fourth(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
 
 
 FOURTH_HIT1 = (22, 24, 24, 24)
-FOURTH_FIRST = (2, 3, 2, 3)
+FOURTH_FIRST = (2, 2, 2, 3)
 """As measured (2026-12-05): the floors this suite guards. Unchanged by the changes made on
 the first three sets; the second English newcomer then rose from 22 when a statement stopped
 joining the similarity group of someone else's ("I don't drive any more, my neighbour takes me
@@ -185,7 +185,11 @@ lifts every memory of the day), a phone and a bank changed with no slot to link 
 word match with a fact naming the son that is not his job. Questions about a sealed memory:
 the second English newcomer's banking password first for 1 of 3 when first run ("I bank with
 Lloyds." ahead on the word "bank"), 3 of 3 since a sealed memory named in words matches as well
-as the best word match; the rest name none of its words (withheld by design)."""
+as the best word match; the rest name none of its words (withheld by design). 2 of 3 again since
+a shared word that an ordinary memory holds too must not leave the question naming something
+the sealed memory does not hold (retrieval/shared_words.py, against "WiFi密码是多少？"): "How do
+I log in to Nationwide on the computer?" shares "Nationwide" with the ordinary "I've moved my
+account over to Nationwide." and names "computer"."""
 
 
 @pytest.mark.parametrize("at", range(len(FOURTH)), ids=lambda i: f"{i}-{FOURTH[i].lang}")

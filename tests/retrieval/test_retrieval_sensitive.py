@@ -183,7 +183,9 @@ def test_rule_asks_for_a_word_in_common_where_words_can_be_compared(hashed) -> N
     en, zh = {"a": ordinary, "s": passport}, {"a": ordinary, "z": card}
     cosine = {"a": 0.80, "s": 0.81, "z": 0.81}
     assert withheld(en, cosine, "What do I do for a living?") == {"s"}
-    assert withheld(en, cosine, "When do my passports expire?") == set()
+    # (an inflection: "passports", "numbers"; this memory holds no expiry date, so "when do my
+    # passports expire?" asks what it does not hold, benchmarks/sealed_probe.py)
+    assert withheld(en, cosine, "What numbers are on my passports?") == set()
     assert withheld(zh, cosine, "我是做什么工作的？") == {"z"}
     assert withheld(zh, cosine, "我的身份证号是多少？") == set()
     # No script in common (digits belong to none): the dense channel decides alone.

@@ -1,0 +1,143 @@
+"""Whether a word a question shares with a sealed memory says the question is about it.
+
+"WiFi密码是多少？" shares "密码" with a sealed bank PIN, "感冒了吃什么药好？" shares "吃" with
+"我有高血压，每天早上吃一片氨氯地平。", "What is the wifi password at work?" shares "password"
+with an online banking password: each shares a word and asks about something else (issue 38,
+benchmarks/sealed_probe.py). What the shared word says depends on what it is:
+
+- a word that names only the *kind* of private matter ("密码", "password", "code", "药", see
+  :mod:`~hybridmem.retrieval.private_kinds`) says the question asks for a thing of that kind,
+  not which one;
+- a word an ordinary candidate holds too ("吃" of "我不吃香菜", "number" of "My gym membership
+  number is 88213") does not single out the sealed memory among the user's memories.
+
+When every shared word is of these (*weak*), the question is about the sealed memory only if it
+asks nothing the memory does not hold: no other content word of it is missing from the memory,
+but the kind's own words and the closed grammatical classes below. "WiFi", "宿舍", "门禁",
+"感冒", "office printer" name the thing asked about, and the memory does not hold them;
+"我的护照号是多少？" and "我什么时候该去复查？" leave only a question word and a modal. A shared
+word that is neither (the memory's own "inject", "支付宝", "存折", "key safe") keeps the admission
+it gave before.
+
+A question naming a kind the memory is known to be another of is not about it either, word or
+no word: "Is my health insurance up to date?" shares "insurance" with a national insurance
+number (an identity), as a door code is no answer to "what is my home address?".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
+
+# Closed grammatical classes a question is phrased with whatever it asks about: question and
+# quantity words, modals and auxiliaries, adverbs of frequency and time, determiners of
+# quantity. The lexical stop lists (hybridmem.lexical) already drop the commonest ones; these
+# are the rest of the classes, both languages, not words of any topic.
+_CLOSED_EN = frozenset(
+    [
+        "much",
+        "many",
+        "long",
+        "often",
+        "need",
+        "needs",
+        "ought",
+        "usually",
+        "normally",
+        "generally",
+        "always",
+        "ever",
+        "never",
+        "still",
+        "now",
+        "currently",
+        "again",
+        "every",
+        "each",
+        "any",
+        "some",
+        "all",
+    ]
+)
+_CLOSED_ZH = frozenset(
+    [
+        "多少",
+        "几",
+        "几个",
+        "几次",
+        "几点",
+        "多久",
+        "多长",
+        "哪个",
+        "哪些",
+        "哪儿",
+        "哪天",
+        "什么时候",
+        "时候",
+        "如何",
+        "怎样",
+        "怎么样",
+        "该",
+        "应该",
+        "应当",
+        "需要",
+        "可以",
+        "必须",
+        "平时",
+        "平常",
+        "一般",
+        "通常",
+        "经常",
+        "常常",
+        "总是",
+        "一直",
+        "现在",
+        "目前",
+        "每个",
+        "每",
+        "各",
+    ]
+)
+
+
+def closed_words(stem: Callable[[str], str]) -> frozenset[str]:
+    """The closed-class words as ``stem`` cuts question terms (``"needs"`` -> ``"need"``)."""
+    return frozenset(stem(w) for w in _CLOSED_EN) | _CLOSED_ZH
+
+
+def weak(query: str, shared: Iterable[str], ordinary: Iterable[str]) -> bool:
+    """Whether every word in ``shared`` (terms of ``query`` a sealed memory holds) names only a
+    kind of private matter or is held by an ordinary candidate too (``ordinary``: the terms of
+    the ordinary candidates): then no shared word singles the memory out."""
+    held = list(ordinary)
+    spans = kind_spans(query)
+    return all(shares_word((word,), held) or _is_kind_word(word, spans) for word in shared)
+
+
+def asks_else(
+    query: str, asked: Iterable[str], words: Iterable[str], closed: frozenset[str]
+) -> set[str]:
+    """The terms of the question (``asked``) the memory's terms ``words`` do not hold, other
+    than the question's kind words themselves and the ``closed`` classes: what else it is
+    about. A word next to a kind word is counted: on the kind path it is part of the kind's
+    phrase ("*mental* health", :func:`~hybridmem.retrieval.private_kinds.beyond_kind`), but
+    here the memory already shares a word, and the neighbour says whose kind it is ("*WiFi*
+    密码", "*office printer* code")."""
+    held = list(words)
+    spans = kind_spans(query)
+    return {
+        a
+        for a in asked
+        if a not in closed and not shares_word((a,), held) and not _is_kind_word(a, spans)
+    }
+
+
+def _is_kind_word(term: str, spans: Iterable[str]) -> bool:
+    """Whether the question's term (a stem: "cod" of "code", "log" of "log in") is one of its
+    kind words ``spans`` (:func:`~hybridmem.retrieval.private_kinds.kind_spans`) or a part of
+    one; a Chinese term also when it holds one ("工资卡" holds "工资")."""
+    if not term.isascii():
+        return bool(kinds_named(term))
+    return any(re.search(rf"\b{re.escape(term)}", span) for span in spans)
