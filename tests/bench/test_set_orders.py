@@ -1,0 +1,81 @@
+"""benchmarks.set_orders: the set-level orderings the issue 38 negative result rests on."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+
+from benchmarks.set_orders import cover_order, dpp_order, shared_parent_order
+from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+
+NOW = datetime(2026, 12, 5, tzinfo=UTC)
+
+
+def _hit(
+    node_id: str, score: float, session: str = "s", parent: float = 0.0, text: str = ""
+) -> Hit:
+    node = MemoryNode(
+        id=node_id,
+        user_id="u",
+        parent_id=session,
+        content=text or node_id,
+        node_type="event",
+        importance=0.5,
+        confidence=1.0,
+        created_at=NOW,
+        updated_at=NOW,
+        last_accessed_at=None,
+        access_count=0,
+        seq=0,
+        version=1,
+        status="active",
+        depth=2,
+        path=(),
+        task_id="t",
+        content_hash=node_id,
+        index_state="indexed",
+    )
+    parts = {"similarity": score - parent, "parent": parent}
+    return Hit(node, score, ScoreBreakdown(dict(parts), parts, score, 1.0, ()))
+
+
+def _ids(hits: list[Hit]) -> list[str]:
+    return [h.node.id for h in hits]
+
+
+def test_a_sessions_later_turns_yield_only_their_shared_parent_part():
+    hits = [
+        _hit("a1", 0.80, "A", parent=0.30),
+        _hit("a2", 0.60, "A", parent=0.30),
+        _hit("a3", 0.55, "A", parent=0.30),
+        _hit("b1", 0.50, "B", parent=0.10),
+    ]
+    # a2: 0.30 + 0.30/2 = 0.45 < b1 0.50; then a3 (0.25 + 0.10) still below a2's 0.45.
+    assert _ids(shared_parent_order(hits)) == ["a1", "b1", "a2", "a3"]
+
+
+def test_no_parent_part_keeps_the_rank_order():
+    hits = [_hit("x", 0.9), _hit("y", 0.5), _hit("z", 0.4)]
+    assert _ids(shared_parent_order(hits)) == ["x", "y", "z"]
+
+
+def test_the_best_hit_of_each_unmatched_query_term_comes_first():
+    hits = [
+        _hit("1", 0.9, text="the horse painting"),
+        _hit("2", 0.8, text="another horse"),
+        _hit("3", 0.7, text="a sunset"),
+        _hit("4", 0.6, text="sunset lake"),
+    ]
+    assert _ids(cover_order(hits, "horse sunset")) == ["1", "3", "2", "4"]
+
+
+def test_a_near_duplicate_yields_to_a_different_memory():
+    hits = [_hit("a", 0.9), _hit("a again", 0.85), _hit("b", 0.7), _hit("c", 0.3)]
+    vectors = {
+        "a": np.array([1.0, 0.0, 0.0]),
+        "a again": np.array([0.99, 0.05, 0.0]),
+        "b": np.array([0.0, 1.0, 0.0]),
+        "c": np.array([0.0, 0.0, 1.0]),
+    }
+    assert _ids(dpp_order(hits, vectors))[:2] == ["a", "b"]
