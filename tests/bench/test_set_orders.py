@@ -79,3 +79,27 @@ def test_a_near_duplicate_yields_to_a_different_memory():
         "c": np.array([0.0, 0.0, 1.0]),
     }
     assert _ids(dpp_order(hits, vectors))[:2] == ["a", "b"]
+
+
+def test_multi_hop_ranks_reads_evidence_past_the_budget_by_each_part():
+    from benchmarks.multi_hop_ranks import FITS, summarise
+
+    def row(covers, session, own, parent):
+        return {
+            "covers": covers,
+            "session": session,
+            "similarity": own,
+            "lexical": 0.0,
+            "own": own,
+            "speaker": 0.0,
+            "parent": parent,
+        }
+
+    # A flood of one session's weak turns above, and the evidence just past the budget
+    # with more own relevance than any of them: it ranks first by own relevance alone.
+    hits = [row([f"D1:{i}"], "D1", 0.1, 0.3) for i in range(FITS)] + [row(["D2:1"], "D2", 0.2, 0.2)]
+    out = summarise([{"evidence": ["D2:1"], "hits": hits}])
+    assert out["evidence_turns_at_24_49"] == 1
+    assert out["own_above_median_of_packed_non_evidence"] == 1
+    assert out["rank_by_part_alone"]["own"] == {"median": 0, "within_24": 1}
+    assert out["top24_largest_session_mean"] == FITS and out["top24_sessions_mean"] == 1
