@@ -184,6 +184,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "dpp": (ORIGINAL, MemoryConfig),
     "cover": (ORIGINAL, MemoryConfig),
     "shared parent": (ORIGINAL, MemoryConfig),
+    "interleave": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -195,12 +196,12 @@ every candidate gathered, the user's root and filtered nodes included, dropped a
 one feature out at a time (``- time``,
 ``- answers``: the engine before :mod:`hybridmem.retrieval.answers`,
 ``- priors``, ...), which found the time window the feature that cost MADial its ranks.
-``dpp``, ``cover`` and ``shared parent``: the scored hits ordered as a set before packing
-(:mod:`benchmarks.set_orders`: a determinantal point process over the stored vectors, a
-greedy cover of the query's terms, a session's ``parent`` part shared among its placed
-turns)."""
+``dpp``, ``cover``, ``shared parent`` and ``interleave``: the scored hits ordered as a set
+before packing (:mod:`benchmarks.set_orders`: a determinantal point process over the stored
+vectors, a greedy cover of the query's terms, a session's ``parent`` part shared among its
+placed turns, a round robin over the sessions)."""
 
-SET_ORDERS = ("dpp", "cover", "shared parent")
+SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 
 
 @contextmanager
@@ -221,6 +222,8 @@ def ordered_as_set(name: str) -> Iterable[None]:
             hits = set_orders.dpp_order(hits, vectors)
         elif name == "shared parent":
             hits = set_orders.shared_parent_order(hits)
+        elif name == "interleave":
+            hits = set_orders.interleave_order(hits)
         else:
             hits = set_orders.cover_order(hits, q.embedded or q.text)
         return pack(path, hits, **kw)

@@ -4,7 +4,7 @@ none ships, so they live here and ``benchmarks.fusion_paired`` applies them befo
 A question whose evidence is scattered ("What has Melanie painted?": a horse, a sunset, a lake
 in three sessions) is ranked one memory at a time: a strong session lifts all of its turns
 (``parent``), so the ~24 turns 1,000 tokens hold can be filled with one topic said many times
-while a second instance sits at rank 30. Three knob-free ways to order the hits as a set:
+while a second instance sits at rank 30. Four knob-free ways to order the hits as a set:
 
 - :func:`dpp_order`: the greedy MAP of a determinantal point process whose kernel is
   ``score_i * score_j * cos(v_i, v_j)``: each next hit is the one maximising ``score² x`` the
@@ -14,12 +14,15 @@ while a second instance sits at rank 30. Three knob-free ways to order the hits 
   No trade-off weight: the score is the DPP's quality, the residual its diversity.
 - :func:`shared_parent_order`: greedy by score, the ``parent`` part of a session's n-th
   placed turn counted 1/n (the one part a session's turns repeat).
+- :func:`interleave_order`: a round robin over the sessions, each session's hits in rank
+  order, the sessions in the order of their best hit.
 - :func:`cover_order`: the hits in rank order, except that while some query term is not yet
   matched by a placed hit, the best hit matching a new one is placed next (a greedy set
   cover of the query's terms); then the rest in rank order.
 
 None ships (docs/benchmarks.md, "Scattered evidence ranked as a set"): measured with
-``benchmarks.fusion_paired`` (variants ``dpp``, ``shared parent``, ``cover``).
+``benchmarks.fusion_paired`` (variants ``dpp``, ``shared parent``, ``interleave``,
+``cover``).
 """
 
 from __future__ import annotations
@@ -112,6 +115,22 @@ def shared_parent_order(hits: Sequence[Hit]) -> list[Hit]:
         if hit.breakdown.parts.get("parent", 0.0) > 0:
             placed[hit.node.parent_id] = now + 1
         out.append(hit)
+    return out
+
+
+def interleave_order(hits: Sequence[Hit]) -> list[Hit]:
+    """Each session's best hit first (sessions in the order of their best hit), then each
+    session's second, and so on: a round robin over the sessions, each in rank order. A hit
+    without a session of turns (no ``parent`` part) is its own group."""
+    groups: dict[object, list[Hit]] = {}
+    for i, hit in enumerate(hits):
+        key = hit.node.parent_id if hit.breakdown.parts.get("parent", 0.0) > 0 else ("own", i)
+        groups.setdefault(key, []).append(hit)
+    out: list[Hit] = []
+    depth = 0
+    while len(out) < len(hits):
+        out.extend(g[depth] for g in groups.values() if len(g) > depth)
+        depth += 1
     return out
 
 

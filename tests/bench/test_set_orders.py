@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from benchmarks.set_orders import cover_order, dpp_order, shared_parent_order
+from benchmarks.set_orders import cover_order, dpp_order, interleave_order, shared_parent_order
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
 
 NOW = datetime(2026, 12, 5, tzinfo=UTC)
@@ -103,3 +103,14 @@ def test_multi_hop_ranks_reads_evidence_past_the_budget_by_each_part():
     assert out["own_above_median_of_packed_non_evidence"] == 1
     assert out["rank_by_part_alone"]["own"] == {"median": 0, "within_24": 1}
     assert out["top24_largest_session_mean"] == FITS and out["top24_sessions_mean"] == 1
+
+
+def test_interleave_takes_each_sessions_best_before_any_second():
+    hits = [
+        _hit("a1", 0.9, "A", parent=0.3),
+        _hit("a2", 0.8, "A", parent=0.3),
+        _hit("b1", 0.7, "B", parent=0.2),
+        _hit("fact", 0.6),
+        _hit("b2", 0.5, "B", parent=0.2),
+    ]
+    assert _ids(interleave_order(hits)) == ["a1", "b1", "fact", "a2", "b2"]
