@@ -9,7 +9,8 @@ question of categories 1-4 of the five dev conversations through :mod:`benchmark
 - how their own relevance (the similarity + lexical parts of the score) compares with that of
   the non-evidence hits above rank 24 (the median of those, their minimum);
 - their rank among the question's hits by each part alone (similarity, lexical, own
-  relevance, speaker, parent);
+  relevance, speaker, parent, neighbour);
+- the mean of each part over those turns and over the packed non-evidence hits;
 - how many of the top 24 come from the single most frequent session, and how many sessions
   the top 24 span.
 
@@ -35,7 +36,7 @@ from hybridmem import MemoryConfig
 FITS = 24
 """Turns a 1,000-token context holds, on average (measured, not chosen here)."""
 PAST = 50
-PARTS = ("similarity", "lexical", "own", "speaker", "parent")
+PARTS = ("similarity", "lexical", "own", "speaker", "parent", "neighbour")
 
 
 def _part(hit: Any, name: str) -> float:
@@ -86,6 +87,7 @@ def summarise(questions: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures of the module docstring over ``questions``."""
     turns = above_median = above_min = 0
     ranks: dict[str, list[int]] = {p: [] for p in PARTS}
+    means: dict[str, dict[str, list[float]]] = {"evidence": {}, "packed": {}}
     biggest: list[int] = []
     spans: list[int] = []
     for q in questions:
@@ -99,9 +101,15 @@ def summarise(questions: list[dict[str, Any]]) -> dict[str, Any]:
             p: {i: r for r, i in enumerate(sorted(range(len(hits)), key=lambda i: -hits[i][p]))}
             for p in PARTS
         }
+        for hit in hits[:FITS]:
+            if not evidence & set(hit["covers"]):
+                for p in PARTS:
+                    means["packed"].setdefault(p, []).append(hit[p])
         for rank, hit in enumerate(hits[:PAST]):
             if rank < FITS or not evidence & set(hit["covers"]) or not packed_own:
                 continue
+            for p in PARTS:
+                means["evidence"].setdefault(p, []).append(hit[p])
             turns += 1
             above_median += hit["own"] > statistics.median(packed_own)
             above_min += hit["own"] > min(packed_own)
@@ -116,6 +124,10 @@ def summarise(questions: list[dict[str, Any]]) -> dict[str, Any]:
             p: {"median": statistics.median(r), "within_24": sum(x < FITS for x in r)}
             for p, r in ranks.items()
             if r
+        },
+        "mean_part": {
+            group: {p: statistics.fmean(v) for p, v in parts.items()}
+            for group, parts in means.items()
         },
         "top24_largest_session_mean": statistics.fmean(biggest),
         "top24_sessions_mean": statistics.fmean(spans),

@@ -93,6 +93,7 @@ def test_multi_hop_ranks_reads_evidence_past_the_budget_by_each_part():
             "own": own,
             "speaker": 0.0,
             "parent": parent,
+            "neighbour": 0.0,
         }
 
     # A flood of one session's weak turns above, and the evidence just past the budget
