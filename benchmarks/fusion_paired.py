@@ -185,6 +185,8 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "cover": (ORIGINAL, MemoryConfig),
     "shared parent": (ORIGINAL, MemoryConfig),
     "interleave": (ORIGINAL, MemoryConfig),
+    "answer lexical": (ORIGINAL, MemoryConfig),
+    "answer lexical moved": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -199,7 +201,9 @@ one feature out at a time (``- time``,
 ``dpp``, ``cover``, ``shared parent`` and ``interleave``: the scored hits ordered as a set
 before packing (:mod:`benchmarks.set_orders`: a determinantal point process over the stored
 vectors, a greedy cover of the query's terms, a session's ``parent`` part shared among its
-placed turns, a round robin over the sessions)."""
+placed turns, a round robin over the sessions). ``answer lexical`` (``moved``): a question
+turn's BM25 given to its answer before scoring (:func:`benchmarks.set_orders.answers_lexical`),
+kept by the question too (or not)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 
@@ -238,6 +242,27 @@ def ordered_as_set(name: str) -> Iterable[None]:
 
 
 @contextmanager
+def answers_matched(move: bool) -> Iterable[None]:
+    """A question turn's BM25 given to its answer (:func:`set_orders.answers_lexical`) once
+    the candidates' neighbours are known, before attributes are read and scores computed."""
+    read = retriever.Retriever.read_attributes
+
+    def lifted(self: Any, q: Any, cands: Any, include_sensitive: bool) -> None:
+        if cands.turns and cands.bm25:
+            cands.bm25 = set_orders.answers_lexical(
+                cands.nodes, cands.bm25, cands.neighbours, cands.turns, move=move
+            )
+            cands.fuse(q.weights, self.config.fusion)
+        read(self, q, cands, include_sensitive)
+
+    retriever.Retriever.read_attributes = lifted  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        retriever.Retriever.read_attributes = read  # type: ignore[method-assign]
+
+
+@contextmanager
 def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
     retriever.Candidates.fuse = fuse  # type: ignore[method-assign]
     if name == "time always":
@@ -256,6 +281,9 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
     try:
         if name in SET_ORDERS:
             with ordered_as_set(name):
+                yield
+        elif name.startswith("answer lexical"):
+            with answers_matched(move=name.endswith("moved")):
                 yield
         else:
             yield

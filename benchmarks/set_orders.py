@@ -20,6 +20,11 @@ while a second instance sits at rank 30. Four knob-free ways to order the hits a
   matched by a placed hit, the best hit matching a new one is placed next (a greedy set
   cover of the query's terms); then the rest in rank order.
 
+Beside them, :func:`answers_lexical`, read off the misses: the evidence just past the
+budget has the packed turns' similarity but a third of their lexical part, and a question turn
+("Do you have any hobbies you love?") holds the question's words while its answer holds what
+is sought: the answer gets the question's BM25.
+
 None ships (docs/benchmarks.md, "Scattered evidence ranked as a set"): measured with
 ``benchmarks.fusion_paired`` (variants ``dpp``, ``shared parent``, ``interleave``,
 ``cover``).
@@ -28,13 +33,14 @@ None ships (docs/benchmarks.md, "Scattered evidence ranked as a set"): measured 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from hybridmem import lexical
 from hybridmem.models import Hit
+from hybridmem.retrieval import answers
 
 _EPS = 1e-9
 
@@ -148,3 +154,31 @@ def cover_order(hits: Sequence[Hit], query: str) -> list[Hit]:
         out.append(pick)
         rest.remove(pick)
     return out + rest
+
+
+def answers_lexical(
+    nodes: Mapping[str, Any],
+    bm25: Mapping[str, float],
+    neighbours: Mapping[str, Sequence[str]],
+    turns: Collection[str],
+    *,
+    move: bool,
+) -> dict[str, float]:
+    """BM25 with a question turn's lexical match given to its answer (the next turn, by the
+    other speaker, not itself a question: :func:`hybridmem.retrieval.answers._answer`'s
+    rule): the answer's BM25 becomes the larger of its own and the question's; with
+    ``move``, the question keeps none (its words are the question's, what is sought is in
+    the answer)."""
+    out = dict(bm25)
+    by_id = {i: Hit(n, 0.0, None) for i, n in nodes.items()}  # type: ignore[arg-type]
+    for node_id, score in bm25.items():
+        node = nodes.get(node_id)
+        if node is None or node_id not in turns or not answers.asks(node.content):
+            continue
+        answer = answers._answer(node, neighbours.get(node_id, ()), by_id, turns)
+        if answer is None:
+            continue
+        out[answer.node.id] = max(out.get(answer.node.id, 0.0), score)
+        if move:
+            out[node_id] = 0.0
+    return out
