@@ -115,3 +115,26 @@ def test_interleave_takes_each_sessions_best_before_any_second():
         _hit("b2", 0.5, "B", parent=0.2),
     ]
     assert _ids(interleave_order(hits)) == ["a1", "b1", "fact", "a2", "b2"]
+
+
+def test_a_question_turns_lexical_match_goes_to_its_answer():
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from benchmarks.set_orders import answers_lexical
+
+    def turn(node_id: str, minute: int, speaker: str, text: str) -> MemoryNode:
+        node = _hit(node_id, 0.0, "D1", text=text).node
+        return replace(
+            node, created_at=NOW + timedelta(minutes=minute), metadata={"speaker": speaker}
+        )
+
+    nodes = {
+        "q": turn("q", 0, "Nate", "Nate: Do you have any hobbies you love?"),
+        "a": turn("a", 1, "Joanna", "Joanna: Writing and hanging with friends!"),
+    }
+    neighbours = {"q": ("a",), "a": ("q",)}
+    kept = answers_lexical(nodes, {"q": 3.0}, neighbours, set(nodes), move=False)
+    assert kept == {"q": 3.0, "a": 3.0}
+    moved = answers_lexical(nodes, {"q": 3.0}, neighbours, set(nodes), move=True)
+    assert moved == {"q": 0.0, "a": 3.0}
