@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks import madial_english, tuning
+from benchmarks import madial_english, set_orders, tuning
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
@@ -181,6 +181,12 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "- recency": (ORIGINAL, weights_config(recency=0.0)),
     "- importance": (ORIGINAL, weights_config(importance=0.0)),
     "- answers": (ORIGINAL, MemoryConfig),
+    "dpp": (ORIGINAL, MemoryConfig),
+    "cover": (ORIGINAL, MemoryConfig),
+    "shared parent": (ORIGINAL, MemoryConfig),
+    "interleave": (ORIGINAL, MemoryConfig),
+    "answer lexical": (ORIGINAL, MemoryConfig),
+    "answer lexical moved": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -191,7 +197,69 @@ reference: hybridmem must stay at or above both; ``time one weight``: the engine
 every candidate gathered, the user's root and filtered nodes included, dropped after scaling);
 one feature out at a time (``- time``,
 ``- answers``: the engine before :mod:`hybridmem.retrieval.answers`,
-``- priors``, ...), which found the time window the feature that cost MADial its ranks."""
+``- priors``, ...), which found the time window the feature that cost MADial its ranks.
+``dpp``, ``cover``, ``shared parent`` and ``interleave``: the scored hits ordered as a set
+before packing (:mod:`benchmarks.set_orders`: a determinantal point process over the stored
+vectors, a greedy cover of the query's terms, a session's ``parent`` part shared among its
+placed turns, a round robin over the sessions). ``answer lexical`` (``moved``): a question
+turn's BM25 given to its answer before scoring (:func:`benchmarks.set_orders.answers_lexical`),
+kept by the question too (or not)."""
+
+SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
+
+
+@contextmanager
+def ordered_as_set(name: str) -> Iterable[None]:
+    """The hits reordered by :mod:`benchmarks.set_orders` just before packing (the
+    retriever and query of the call are kept from its ``score`` step)."""
+    score, pack = retriever.Retriever.score, retriever.pack
+    seen: dict[str, Any] = {}
+
+    def keep(self: Any, q: Any, cands: Any, anchor: Any) -> Any:
+        seen.update(retriever=self, q=q)
+        return score(self, q, cands, anchor)
+
+    def reorder(path: Any, hits: Any, **kw: Any) -> Any:
+        q = seen["q"]
+        if name == "dpp":
+            vectors = seen["retriever"]._vectors([h.node.id for h in hits])
+            hits = set_orders.dpp_order(hits, vectors)
+        elif name == "shared parent":
+            hits = set_orders.shared_parent_order(hits)
+        elif name == "interleave":
+            hits = set_orders.interleave_order(hits)
+        else:
+            hits = set_orders.cover_order(hits, q.embedded or q.text)
+        return pack(path, hits, **kw)
+
+    retriever.Retriever.score = keep  # type: ignore[method-assign]
+    retriever.pack = reorder
+    try:
+        yield
+    finally:
+        retriever.Retriever.score = score  # type: ignore[method-assign]
+        retriever.pack = pack
+
+
+@contextmanager
+def answers_matched(move: bool) -> Iterable[None]:
+    """A question turn's BM25 given to its answer (:func:`set_orders.answers_lexical`) once
+    the candidates' neighbours are known, before attributes are read and scores computed."""
+    read = retriever.Retriever.read_attributes
+
+    def lifted(self: Any, q: Any, cands: Any, include_sensitive: bool) -> None:
+        if cands.turns and cands.bm25:
+            cands.bm25 = set_orders.answers_lexical(
+                cands.nodes, cands.bm25, cands.neighbours, cands.turns, move=move
+            )
+            cands.fuse(q.weights, self.config.fusion)
+        read(self, q, cands, include_sensitive)
+
+    retriever.Retriever.read_attributes = lifted  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        retriever.Retriever.read_attributes = read  # type: ignore[method-assign]
 
 
 @contextmanager
@@ -211,7 +279,14 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
     if name == "- answers":
         retriever.answers_first = lambda hits, neighbours, turns: hits
     try:
-        yield
+        if name in SET_ORDERS:
+            with ordered_as_set(name):
+                yield
+        elif name.startswith("answer lexical"):
+            with answers_matched(move=name.endswith("moved")):
+                yield
+        else:
+            yield
     finally:
         retriever.Candidates.fuse = ORIGINAL  # type: ignore[method-assign]
         retriever.asks_about = mentions.asks_about
