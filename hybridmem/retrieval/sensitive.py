@@ -44,9 +44,11 @@ A margin from the query's own spread was tried instead of words and withheld tha
 ahead of a field 0.062 wide).
 
 A question about someone else ("What is my partner's address?", "我老婆欠房租吗？", by the
-relation or name :func:`~hybridmem.retrieval.attributes.someone_named` reads) is not about a
-sealed memory in its script that does not name them, whatever word they share: the user's own
-home address answered "my partner's address?" by "address" before (benchmarks/sealed_probe.py).
+relation or name :func:`~hybridmem.retrieval.attributes.someone_named` reads, or an English
+holder: "the address of my dentist", "my office's number") is not about a sealed memory in its
+script that does not name them, whatever word they share or whatever slot evidence it has: the
+user's own home address answered "my partner's address?" by "address" before
+(benchmarks/sealed_probe.py), and "What's the address of my dentist?" by its slot.
 
 Once admitted, a memory gets the lexical part of its plaintext, scored at query time and never
 indexed (:func:`sealed_lexical`).
@@ -99,6 +101,10 @@ _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 # Inflections the FTS5 porter stemmer folds too ("expires" / "expire", "accounts" /
 # "account"); a light strip, as the two sides go through the same function.
 _SUFFIXES = ("ings", "ing", "ies", "es", "s", "ed")
+# The holder an English question asks about when it is not the user: "the address of my
+# dentist", "my office's phone number". What is asked is the holder's, so a sealed memory not
+# naming the holder is not its answer, whatever word they share.
+_HOLDER_EN = re.compile(r"\b(?i:of)\s+(?i:my|our)\s+([\w-]+)|\b(?i:my|our)\s+([\w-]+)['’]s\b")
 
 
 def withheld(
@@ -130,18 +136,30 @@ def withheld(
         return out
     asked = _words(query)
     kind = asked_kind(query)
-    other = someone_named(query)
+    other = someone_named(query) or _holder(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
     unjudged: list[str] = []
     unnamed: list[str] = []
     for i in sealed:
+        node = nodes[i]
+        masked = is_masked(node.sensitive, node.content)
+        words = frozenset() if masked else _words(node.content)
+        if (
+            other
+            and _scripts(asked) & _scripts(words)
+            and other.lower() not in node.content.lower()
+        ):
+            # About someone else, and the memory does not name them: "What is my partner's
+            # address?" shares "address" with the user's own sealed one. Before any evidence
+            # is taken: the slot's lexical match gave "What's the address of my dentist?" the
+            # user's own sealed home address.
+            out.add(i)
+            continue
         if i in matched:
             continue
-        node = nodes[i]
-        if is_masked(node.sensitive, node.content):
+        if masked:
             unjudged.append(i)  # no key here: its words cannot be read, only its vector
             continue
-        words = _words(node.content)
         if not dense_reads_cjk and "cjk" in _scripts(asked) | _scripts(words):
             # Its cosine is noise: never enough alone, and a word in common must back it
             # (words alone admitted more: 我的, 密码 are shared by near questions too), one
@@ -149,15 +167,7 @@ def withheld(
             if not asked & words or _asks_other(query, kind, node, asked, words, nodes):
                 out.add(i)
             continue
-        if (
-            other
-            and _scripts(asked) & _scripts(words)
-            and other.lower() not in node.content.lower()
-        ):
-            # About someone else, and the memory does not name them: "What is my partner's
-            # address?" shares "address" with the user's own sealed one.
-            out.add(i)
-        elif asked and words and not _scripts(asked) & _scripts(words):
+        if asked and words and not _scripts(asked) & _scripts(words):
             if compatible(kind, node, node.metadata.get(SLOT_KEY)):
                 unjudged.append(i)
             else:  # a door code is no answer to "what is my home address?"
@@ -231,6 +241,14 @@ def _asked_by_kind(
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
         and not beyond_kind(query, asked, _words(nodes[i].content))
     ]
+
+
+def _holder(query: str) -> str | None:
+    """The word naming whose attribute an English question asks for when it is not the
+    user's ("dentist" of "the address of my dentist?", "office" of "my office's number"),
+    else None."""
+    m = _HOLDER_EN.search(query)
+    return (m.group(1) or m.group(2)) if m else None
 
 
 def _scripts(words: frozenset[str]) -> set[str]:
