@@ -10,6 +10,7 @@ both services so that neither imports the other.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from hybridmem.models import MemoryNode, NodeStatus
@@ -41,12 +42,24 @@ def node_age(node: MemoryNode) -> tuple[Any, int]:
     return (node.created_at, node.seq)
 
 
+def last_mentioned(node: MemoryNode) -> datetime:
+    """When ``node`` was last said: its latest repeat or restatement (``metadata.provenance``,
+    written by the repeat merge), else its writing."""
+    stamps = [str(p.get("at")) for p in node.metadata.get("provenance", []) if p.get("at")]
+    if stamps:
+        return max(node.created_at, *(datetime.fromisoformat(s) for s in stamps))
+    return node.created_at
+
+
 def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
-    """The group's current value: its newest active member that is not awaiting confirmation
-    (an unconfirmed challenger counts only when nothing else is active)."""
+    """The group's current value: its active member said last that is not awaiting
+    confirmation (an unconfirmed challenger counts only when nothing else is active). Said
+    last, not written last: "I drink green tea in the evening" said again after "I've switched
+    to chamomile" is merged into its first mention as a repeat, and is the value again (a move
+    back in the very words of the old value); by writing time the chamomile stayed current."""
     live = [m for m in members if m.status == ACTIVE]
     settled = [m for m in live if is_settled(m)] or live
-    return max(settled, key=node_age) if settled else None
+    return max(settled, key=lambda m: (last_mentioned(m), *node_age(m))) if settled else None
 
 
 def said_in_passing(node: MemoryNode) -> bool:

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 
-from hybridmem.core.evolution_marks import current_of, is_unconfirmed, said_in_passing
+from hybridmem.core.evolution_marks import (
+    current_of,
+    is_unconfirmed,
+    last_mentioned,
+    node_age,
+    said_in_passing,
+)
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.store import TreeStore
 
@@ -24,21 +30,26 @@ def previous_values(
     current_id: str,
     members: Sequence[MemoryNode] | None = None,
 ) -> list[str]:
-    """Contents of earlier values the group held (active or archived, not candidates), newest
-    first (``members``: the group's members, oldest first, when already read)."""
+    """Contents of earlier values the group held (active or archived, not candidates), said
+    last first (``members``: the group's members, oldest first, when already read). Earlier
+    by when each was last said, as the current value is chosen (:func:`current_of`): a value
+    said again after a change is current, and the change is its previous value."""
     if members is None:
         members = store.conflict_group_members(user_id, group)
     current = next((m for m in members if m.id == current_id), None)
-    return [
-        m.content
-        for m in reversed(members)
+    said = None if current is None else last_mentioned(current)
+    earlier = [
+        m
+        for m in members
         if m.id != current_id
         and m.status in ("active", "archived")
-        and (current is None or m.created_at <= current.created_at)
+        and (said is None or last_mentioned(m) <= said)
         and not is_unconfirmed(m)
         and "restates" not in m.metadata
         and "merged_into" not in m.metadata
     ]
+    earlier.sort(key=lambda m: (last_mentioned(m), *node_age(m)), reverse=True)
+    return [m.content for m in earlier]
 
 
 SHOWN_PREVIOUS = 2

@@ -27,7 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from hybridmem.config.evolution import EvolutionConfig
-from hybridmem.core.evolution_marks import is_unconfirmed, said_in_passing
+from hybridmem.core.evolution_marks import is_unconfirmed, last_mentioned, said_in_passing
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.slots import others, rules
 from hybridmem.evolution.slots.pairs import (
@@ -40,7 +40,6 @@ from hybridmem.evolution.slots.pairs import (
     states_change,
     words,
 )
-from hybridmem.evolution.write.repeats import last_mentioned
 from hybridmem.models import Hit, MemoryNode
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]

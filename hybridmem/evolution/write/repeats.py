@@ -32,6 +32,7 @@ import numpy as np
 from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import NodeChange, PlanRequest
+from hybridmem.core.evolution_marks import last_mentioned
 from hybridmem.evolution.write.conflicts import value_units
 from hybridmem.models import MemoryNode
 
@@ -57,14 +58,6 @@ def within_window(node: MemoryNode, at: datetime, request_type: str, cfg: Evolut
         return True
     last = last_mentioned(node)
     return abs(at - last) <= timedelta(hours=cfg.repeat_window_hours)
-
-
-def last_mentioned(node: MemoryNode) -> datetime:
-    """When ``node`` was last said: its latest repeat or restatement, else its writing."""
-    stamps = [str(p.get("at")) for p in node.metadata.get("provenance", []) if p.get("at")]
-    if stamps:
-        return max(datetime.fromisoformat(s) for s in stamps)
-    return node.created_at
 
 
 def pick_repeat(
