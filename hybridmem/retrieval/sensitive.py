@@ -144,16 +144,8 @@ def withheld(
         node = nodes[i]
         masked = is_masked(node.sensitive, node.content)
         words = frozenset() if masked else _words(node.content)
-        if (
-            other
-            and _scripts(asked) & _scripts(words)
-            and other.lower() not in node.content.lower()
-        ):
-            # About someone else, and the memory does not name them: "What is my partner's
-            # address?" shares "address" with the user's own sealed one. Before any evidence
-            # is taken: the slot's lexical match gave "What's the address of my dentist?" the
-            # user's own sealed home address.
-            out.add(i)
+        if _of_someone_else(other, asked, words, node):
+            out.add(i)  # before any evidence: a slot's lexical match is the user's own
             continue
         if i in matched:
             continue
@@ -241,6 +233,20 @@ def _asked_by_kind(
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
         and not beyond_kind(query, asked, _words(nodes[i].content))
     ]
+
+
+def _of_someone_else(
+    other: str | None, asked: frozenset[str], words: frozenset[str], node: MemoryNode
+) -> bool:
+    """Whether the question asks about ``other`` (someone else, a holder), which the memory,
+    in the question's script, does not name: "What is my partner's address?" shares "address"
+    with the user's own sealed one, and the slot's lexical match gave "What's the address of
+    my dentist?" the user's sealed home address."""
+    return (
+        other is not None
+        and bool(_scripts(asked) & _scripts(words))
+        and other.lower() not in node.content.lower()
+    )
 
 
 def _holder(query: str) -> str | None:
