@@ -155,12 +155,18 @@ def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> 
 
 
 def _unrelated(lang: str, i: int, older: str, newer: str, query: str) -> Scenario:
-    sid = f"colloq3-unrelated-{lang}-{i}"
-    nodes = [_noise(lang, i + 5, d, sid) for d in (2, 9, 16, 30, 37)]
+    return both_true_scenario(f"colloq3-unrelated-{lang}-{i}", lang, i + 5, older, newer, query)
+
+
+def both_true_scenario(
+    sid: str, lang: str, seed: int, older: str, newer: str, query: str
+) -> Scenario:
+    """A control: two statements two weeks apart that both stay true, among noise. The newer
+    one answers another question, so above the older one for ``query`` it is a misfire."""
+    nodes = [_noise(lang, seed, d, sid) for d in (2, 9, 16, 30, 37)]
     nodes.append(ScenarioNode(f"{sid}.old", older, "fact", None, _T0))
     nodes.append(ScenarioNode(f"{sid}.new", newer, "fact", None, _T0 + timedelta(days=14)))
     nodes.sort(key=lambda n: n.created_at)
-    # The newer statement answers another question: above the older one it is a misfire.
     probe = Probe(query, None, frozenset({f"{sid}.old"}), stale=frozenset({f"{sid}.new"}))
     now = max(n.created_at for n in nodes) + timedelta(days=2)
     return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)

@@ -27,12 +27,10 @@ benchmarks/data/colloquial_blind4.json`` splits it by language and kind (ids
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from benchmarks import scenarios_colloquial2 as colloquial2
-from benchmarks.scenarios import Probe, Scenario, ScenarioNode
-from benchmarks.scenarios_colloquial import _T0, _noise
+from benchmarks.scenarios import Scenario
 from benchmarks.scenarios_colloquial2 import change_scenario
+from benchmarks.scenarios_colloquial3 import both_true_scenario
 
 Change = tuple[tuple[str, ...], str]
 
@@ -219,15 +217,7 @@ def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> 
 
 
 def _both(lang: str, i: int, older: str, newer: str, query: str) -> Scenario:
-    sid = f"colloq4-both-{lang}-{i}"
-    nodes = [_noise(lang, i + 7, d, sid) for d in (2, 9, 16, 30, 37)]
-    nodes.append(ScenarioNode(f"{sid}.old", older, "fact", None, _T0))
-    nodes.append(ScenarioNode(f"{sid}.new", newer, "fact", None, _T0 + timedelta(days=14)))
-    nodes.sort(key=lambda n: n.created_at)
-    # Both stay true: the newer one above the older for the older one's question is a misfire.
-    probe = Probe(query, None, frozenset({f"{sid}.old"}), stale=frozenset({f"{sid}.new"}))
-    now = max(n.created_at for n in nodes) + timedelta(days=2)
-    return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)
+    return both_true_scenario(f"colloq4-both-{lang}-{i}", lang, i + 7, older, newer, query)
 
 
 def build() -> list[Scenario]:
