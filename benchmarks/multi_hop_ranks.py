@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import fusion_paired, tuning
-from benchmarks.hybrid import BENCH_USER
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig
 
@@ -59,15 +58,7 @@ def ranked_lists(spec: str, data: Path) -> list[dict[str, Any]]:
             if q.category != 1:
                 continue
             corpus = bench.corpora[q.conversation_id]
-            clock.now = bench.ends[corpus.id]
-            res = mem.retrieve(
-                q.question,
-                user_id=BENCH_USER,
-                task_id=corpus.id,
-                top_k=10_000,
-                token_budget=None,
-                record_access=False,
-            )
+            res, _ = tuning.ask_locomo(mem, clock, bench, q, None)
             prefix = corpus.id + ":"
             hits = [
                 {

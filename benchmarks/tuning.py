@@ -170,10 +170,11 @@ def madial_bench(embedder: Embedder, data: Path, lang: str) -> tuple[Bench, list
 
 
 def ask_locomo(
-    mem: HybridMemory, clock: SettableClock, bench: Bench, q: Question, budget: int
+    mem: HybridMemory, clock: SettableClock, bench: Bench, q: Question, budget: int | None
 ) -> tuple[RetrievalResult, frozenset[str]]:
     """Ask one LoCoMo question of its conversation (the clock at the conversation's end, no
-    access recorded) and return the result and the evidence ids its hits cover."""
+    access recorded) and return the result and the evidence ids its hits cover (``budget``
+    None: the whole ranking)."""
     corpus = bench.corpora[q.conversation_id]
     clock.now = bench.ends[corpus.id]
     res = mem.retrieve(
