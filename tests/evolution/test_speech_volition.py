@@ -95,3 +95,24 @@ def test_a_habitual_want_filed_as_a_fact_is_kept(mem) -> None:
     node = mem.add("我一下雨就想吃火锅", node_type="fact", user_id="u1")
     assert node.marks["speech_act"] == "preference"
     assert node.status == "active"
+
+
+@pytest.mark.parametrize(
+    "text", ["I want to learn Spanish.", "I want to buy a house.", "我想学日语。", "我想换个工作。"]
+)
+def test_a_plain_want_said_on_its_own_is_not_read_as_passing(text: str) -> None:
+    """A plain want placed in no moment (no now, no state, no clause beside it) states a goal
+    as often as a whim: read as passing it was kept as a low-weight candidate, out of
+    retrieval, and "What language do I want to learn?" found nothing."""
+    assert classify(text).act is not SpeechAct.EMOTION
+
+
+def test_a_goal_stated_as_a_plain_want_is_found_again(tmp_path, clock) -> None:
+    from hybridmem import HashEmbedder, HybridMemory
+
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as mem:
+        goal = mem.add("I want to learn Spanish.", user_id="u1", node_type="fact")
+        mood = mem.add("I'm starving, I want a burger.", user_id="u1", node_type="fact")
+        assert goal.status == "active" and mood.status == "candidate"
+        hits = mem.retrieve("What language do I want to learn?", user_id="u1").hits
+        assert goal.id in [h.node.id for h in hits]

@@ -286,12 +286,14 @@ def _want(c: _Cues) -> tuple[SpeechAct, str] | None:
     """A want of the speaker's: a wish when set in the future, a taste when its aspect is
     habitual (a marker, a recurring cause), else the want of the moment
     (:mod:`~hybridmem.evolution.speech.volition`)."""
+    appetite = [name for name in c.want if name != "want:habit"]
     return vol.volitive_act(
-        (*c.volition, *(name for name in c.want if name != "want:habit")),
+        (*c.volition, *appetite),
         habitual=bool(c.habitual or c.disposition or "want:habit" in c.want),
         future=bool(c.future),
         now=bool(c.deixis),
         taste=bool(c.like or c.preference),
+        state=bool(appetite or c.momentary or c.emotion or c.venting),
     )
 
 

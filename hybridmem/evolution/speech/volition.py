@@ -97,8 +97,15 @@ VOLITION = _family(
         ),
         # A need of a thing (a numeral, a classifier), not of doing: 需要加班 is an obligation.
         ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
+        # Not a want: the utterance holds another clause beside it (a clause break with words
+        # on both sides), what places a want in its moment ("long day. I wanna go home").
+        ("beside", r"\S\s*[,.;!?~…，。；！？]\s*\S"),
     ),
 )
+BESIDE = "volition:beside"
+PLAIN = frozenset({"volition:en-want", "volition:en-head", "volition:zh-xiang"})
+"""The plain want (want/wanna, 想): of no aspect of its own, unlike the conditional "I'd love",
+"could use" or "feel like", which wish for the moment."""
 NEEDS = frozenset({"volition:en-need", "volition:zh-need"})
 """Volitive only beside a now-marker (a need is as often a standing requirement)."""
 
@@ -156,15 +163,24 @@ def volitive_act(
     future: bool,
     now: bool,
     taste: bool,
+    state: bool = False,
 ) -> tuple[SpeechAct, str] | None:
     """The act of a clause with a want of the speaker's, or None when it has none.
 
     ``volition``: the fired cue names of :data:`VOLITION` (and of the appetite cues of
     :mod:`~hybridmem.evolution.speech.discourse`); ``habitual``: a habitual or generic marker
     or a recurring cause; ``future``: a future time; ``now``: a deictic now; ``taste``: a
-    like/preference cue beside the want ("I'm picky about mattresses, I need a firm one").
+    like/preference cue beside the want ("I'm picky about mattresses, I need a firm one");
+    ``state``: a momentary state or feeling beside it ("I'm starving", 饿死了, an appetite cue).
+
+    A plain want (:data:`PLAIN`) with none of these markers is left to the other rules (an
+    assertion, as before this module): "I want to learn Spanish", "我想学日语" state a goal as
+    often as a whim, and read as passing they were withheld from retrieval (kept as
+    low-weight candidates), a goal forgotten the moment it was said. The moment is read from
+    what places the want in it: a deictic now, a state of the speaker said with it, or another
+    clause beside it ("long day. I wanna go home", "好累，好想回家").
     """
-    wants = set(volition) - (set() if now else NEEDS)
+    wants = set(volition) - (set() if now else NEEDS) - {BESIDE}
     if not wants:
         return None
     if future and not habitual:
@@ -173,4 +189,6 @@ def volitive_act(
         return SpeechAct.PREFERENCE, "stable-preference"
     if taste and not now:
         return SpeechAct.PREFERENCE, "preference"
+    if wants <= PLAIN and not (now or state or BESIDE in volition):
+        return None
     return SpeechAct.EMOTION, "volition"
