@@ -136,7 +136,12 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
     from benchmarks.first_day_fourth import FOURTH
     from benchmarks.first_day_third import THIRD
 
-    for name, personas in (("dev", fd.PERSONAS), ("blind", BLIND), ("third", THIRD)):
+    for name, personas in (
+        ("dev", fd.PERSONAS),
+        ("blind", BLIND),
+        ("third", THIRD),
+        ("fourth", FOURTH),
+    ):
         for persona in personas:
             rec.tag = f"first_day-{name}-{persona.lang}"
             start = len(rec.records)
@@ -147,16 +152,6 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
             for r in rec.records[start:]:
                 old = [persona.old] if r["query"] == persona.changed else []
                 truth[(r["tag"], r["query"])] = ([answers.get(r["query"], "")], old)
-    for persona in FOURTH:
-        rec.tag = f"first_day-fourth-{persona.lang}"
-        start = len(rec.records)
-        fd.run(None, [persona])
-        answers = dict(persona.questions)
-        answers.update({q: a for q, a, _ in persona.task_questions})
-        answers[persona.changed] = persona.new
-        for r in rec.records[start:]:
-            old = [persona.old] if r["query"] == persona.changed else []
-            truth[(r["tag"], r["query"])] = ([answers.get(r["query"], "")], old)
     out, seen = [], set()
     for r in rec.records:
         gold, stale = truth.get((r["tag"], r["query"]), ([], []))

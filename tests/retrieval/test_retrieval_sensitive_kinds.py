@@ -11,19 +11,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible
 from hybridmem.retrieval.sensitive import withheld
-
-
-@pytest.fixture
-def lunch(tmp_path, clock) -> Iterator[MemoryNode]:
-    """A stored memory to copy nodes from (the rule reads ids, content, flags and slots)."""
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as m:
-        yield m.add("lunch with the team at noon", user_id="u1")
 
 
 def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:

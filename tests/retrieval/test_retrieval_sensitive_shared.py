@@ -5,24 +5,13 @@ the same kind of word still get it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
-import pytest
-
-from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.sensitive import withheld
 
 AHEAD = {"a": 0.80, "s": 0.84}
 """The sealed memory ahead of the ordinary one: the dense channel says yes, words decide."""
-
-
-@pytest.fixture
-def lunch(tmp_path, clock) -> Iterator[MemoryNode]:
-    """A stored memory to copy nodes from (the rule reads ids, content, flags and slots)."""
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as m:
-        yield m.add("lunch with the team at noon", user_id="u1")
 
 
 def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
