@@ -48,6 +48,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 11", 1795, 1826),
     ("dev 11", 1827, 1858),
     ("blind 12", 1859, 1951),
+    ("blind 13", 1952, 2043),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 
