@@ -293,7 +293,11 @@ def _want(c: _Cues) -> tuple[SpeechAct, str] | None:
         future=bool(c.future),
         now=bool(c.deixis),
         taste=bool(c.like or c.preference),
-        state=bool(appetite or c.momentary or c.emotion or c.venting),
+        # A state of the speaker's, not the topic: an unchosen circumstance named ("a quieter
+        # job", "the weather") places no want in its moment.
+        state=bool(
+            appetite or set(c.momentary) - {"now:circumstance"} or c.emotion or c.venting
+        ),
     )
 
 

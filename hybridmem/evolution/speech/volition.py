@@ -26,7 +26,16 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   plural time nouns ("on Friday afternoons", "weekends") or a Chinese weekday without a
   deictic determiner (周五 but not 这周五/下周五).
 * **Future time** (someday, one day, eventually, next year; 以后, 将来, 有一天, 明年).
-* **Deictic now** (now, rn, asap, today, tonight; 现在, 此刻, 这会儿, 今天, 今晚).
+* **Deictic now** (now, rn, asap, today, tonight; 现在, 此刻, 这会儿, 今天, 今晚), and the
+  onset adverbs (suddenly, 突然, 忽然): a want that began at a moment.
+* **A caused want**: "X makes me want", 得-complements ("堵得我想骂人"). Caused by an event
+  (a 得-complement) or by a cause a demonstrative points at ("this heat makes me want ice
+  cream") it is of that moment; caused by a generic one ("cold weather makes me want soup")
+  it is a plain want.
+
+A plain want of a thing ("I want a dog", "I want pizza") is read like any plain want: by its
+aspect, never by the thing wanted (issue 38, fourth want session: the appetite cue "I want
+<a thing>" of :mod:`~hybridmem.evolution.speech.discourse` hid standing wants as moods).
 
 Written on the speech-act dev lines (batches 1-11) and on the label definitions; blind batch
 12 was written before this module and read only through its aggregate figures.
@@ -45,7 +54,7 @@ _ZH_TIME = (
 )
 _ZH_ADVERB = (
     r"好|真|真的|只|就|也|特别|很|超|超级|突然|有点|有些|还|还是|都|又|最|实在|太|挺|蛮|不|没"
-    r"|更|贼|巨|老|总|一直|简直|是|可|倒|那么|多|从来|一向|向来|每次|每天"
+    r"|更|贼|巨|老|总|一直|简直|是|可|倒|那么|多|从来|一向|向来|每次|每天|再也|忽然"
 )
 # The clause head before 想: the start, a clause break, 我, a 得-complement ("饿得想…"), or the
 # consequent of 我一…就 ("我一累就想…").
@@ -74,6 +83,15 @@ VOLITION = _family(
     (
         ("en-want", r"\bi(?:'d| would)? " + _ADVERBS + _EN_WANT),
         ("en-head", r"(?:^|[,.;!:]\s*)" + _LEAD + r"(?:just |really |so |only )?" + _EN_WANT),
+        # A want caused in the speaker ("cold weather makes me want soup"): the speaker is its
+        # experiencer, as in 让我想 (read by zh-xiang through its 我). Caused by a cause a
+        # demonstrative points at ("this heat makes me want ice cream"), it is of that instance.
+        ("en-caused", r"\b(?:makes?|made|making) me (?:so |really |just )?" + _EN_WANT),
+        (
+            "en-caused-here",
+            r"\b(?:this|that|these|those) (?:[a-z]+ ){0,2}(?:makes?|made|is making) me "
+            r"(?:so |really |just )?" + _EN_WANT,
+        ),
         (
             "en-would-love",
             r"\bi(?:'d| would) " + _ADVERBS + r"love\b"
@@ -90,10 +108,19 @@ VOLITION = _family(
             r"|there|everyone|nobody|someone)\b)",
         ),
         ("zh-xiang", _ZH_HEAD + r"想(?!" + _ZH_NOT_WANT + r")"),
+        # A want as the result of a 得-complement ("堵得我想骂人", "饿得想啃一整只鸡"): the
+        # clause before 得 names the event that caused it, so it is of that moment, as a want
+        # a demonstrative cause makes is ("this heat makes me want ice cream").
+        # Not the modal 得 (我得想想, 还得想办法: must) nor 得 inside a word (觉得, 记得, 懒得).
+        (
+            "zh-de-result",
+            r"(?<![我你他她们还就也总非都又只觉记懂舍值显晓认免使懒难获])得我?(?:" + _ZH_ADVERB
+            + r")*想(?!想|一想|" + _ZH_NOT_WANT + r")",
+        ),
         (
             "en-need",
             r"\bi " + _ADVERBS + r"need\b(?! you\b| to\b)"
-            r"|^" + _LEAD + r"(?:really |just )?need\b(?! to\b)",
+            r"|(?:^|[,.;!:]\s*)" + _LEAD + r"(?:really |just )?need\b(?! to\b)",
         ),
         # A need of a thing (a numeral, a classifier), not of doing: 需要加班 is an obligation.
         ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
@@ -103,7 +130,9 @@ VOLITION = _family(
     ),
 )
 BESIDE = "volition:beside"
-PLAIN = frozenset({"volition:en-want", "volition:en-head", "volition:zh-xiang"})
+PLAIN = frozenset(
+    {"volition:en-want", "volition:en-head", "volition:en-caused", "volition:zh-xiang"}
+)
 """The plain want (want/wanna, 想): of no aspect of its own, unlike the conditional "I'd love",
 "could use" or "feel like", which wish for the moment."""
 NEEDS = frozenset({"volition:en-need", "volition:zh-need"})
@@ -123,7 +152,11 @@ HABITUAL = _family(
             r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:weekends|weeknights|weekdays"
             r"|mornings|afternoons|evenings|nights)\b",
         ),
-        ("zh", r"一直|总|老是|向来|一向|从来|从小|每|一般|通常|平时|平常|习惯|经常|常常|往往"),
+        (
+            "zh",
+            r"一直|总|老是|向来|一向|从来|从小|每|一般|通常|平时|平常|习惯|经常|常常|往往"
+            r"|再也",
+        ),
         ("zh-yi-jiu", r"一[^\s,.;!?:一]{1,3}就"),
         ("zh-generic-day", r"(?<![这下上本今明个])(?:周|星期|礼拜)[一二三四五六日天末]"),
     ),
@@ -150,6 +183,8 @@ NOW = _family(
             r"|evening|weekend))\b",
         ),
         ("zh", r"现在|此刻|这会儿?|眼下|今天|今晚|今儿"),
+        # Onset adverbs: the want began at a moment ("suddenly", 突然), an event, not a habit.
+        ("onset", r"\b(?:suddenly|all of a sudden)\b|突然|忽然"),
     ),
 )
 
