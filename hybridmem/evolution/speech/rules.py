@@ -295,9 +295,7 @@ def _want(c: _Cues) -> tuple[SpeechAct, str] | None:
         taste=bool(c.like or c.preference),
         # A state of the speaker's, not the topic: an unchosen circumstance named ("a quieter
         # job", "the weather") places no want in its moment.
-        state=bool(
-            appetite or set(c.momentary) - {"now:circumstance"} or c.emotion or c.venting
-        ),
+        state=bool(appetite or set(c.momentary) - {"now:circumstance"} or c.emotion or c.venting),
     )
 
 

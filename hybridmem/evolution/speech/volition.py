@@ -114,8 +114,11 @@ VOLITION = _family(
         # Not the modal 得 (我得想想, 还得想办法: must) nor 得 inside a word (觉得, 记得, 懒得).
         (
             "zh-de-result",
-            r"(?<![我你他她们还就也总非都又只觉记懂舍值显晓认免使懒难获])得我?(?:" + _ZH_ADVERB
-            + r")*想(?!想|一想|" + _ZH_NOT_WANT + r")",
+            r"(?<![我你他她们还就也总非都又只觉记懂舍值显晓认免使懒难获])得我?(?:"
+            + _ZH_ADVERB
+            + r")*想(?!想|一想|"
+            + _ZH_NOT_WANT
+            + r")",
         ),
         (
             "en-need",
