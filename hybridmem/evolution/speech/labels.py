@@ -52,6 +52,10 @@ Boundary decisions the labels follow:
   a directive, even though it carries a fact the memory layer may then extract.
 - Allergies and diets imposed by health are facts ("I'm allergic to peanuts" is ASSERTION);
   chosen diets are preferences ("I don't eat pork", "我吃素").
+- A standing goal or want said with a plain want and no time is a PREFERENCE ("I want a
+  dog", "我想考研", "I've always wanted to learn Japanese"); the same want set in the future or
+  under a condition is HYPOTHETICAL ("I want to learn to surf one day"); a want of the moment
+  is EMOTION ("I want pizza" said hungry, "好想睡觉").
 
 ``FILLER``
     A backchannel that carries no content: acknowledgements, thanks, laughter, "ok", "嗯嗯",
