@@ -6,7 +6,7 @@ above the answer in the top 3, says where the newer value was lost:
 
 - ``not standing``: the newer statement is not a settled fact or preference (the speech-act
   filter read it as passing, a candidate, or a challenger awaiting confirmation), or archived;
-- ``not a hit``: it is not among the hits at all;
+- ``not a hit``: it is not among the hits at all (its status and speech act are shown);
 - ``linked, ordered wrong``: the writer put both in one conflict group, the stale one first;
 - ``two groups``: both in conflict groups (two slots), which the query-time rule leaves alone;
 - ``subject``: the query-time rule reads them as about two people;
@@ -136,6 +136,9 @@ def diagnose(files: Sequence[Path]) -> list[dict[str, Any]]:
                         continue
                     row = {"id": sc.id, "query": probe.query}
                     row.update(_diagnose(seen, gold, stale, kinds))
+                    if row["cause"] == "not a hit":
+                        node = mem.get(gold, user_id=sc.id)
+                        row.update(status=node.status, act=node.marks.get("speech_act"))
                     out.append(row)
     return out
 
