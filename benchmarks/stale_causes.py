@@ -40,6 +40,10 @@ from benchmarks.hybrid import SettableClock
 from benchmarks.scenario_files import load_scenarios
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.evolution.slots.pairs import model_for, read
+from hybridmem.evolution.slots.rules import about_speaker
+from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.evolution.speech.labels import SpeechAct
+from hybridmem.evolution.write.commitments import _CLAUSE_BREAK, committed_change
 from hybridmem.retrieval import newer_values as nv
 
 
@@ -143,11 +147,58 @@ def diagnose(files: Sequence[Path]) -> list[dict[str, Any]]:
     return out
 
 
+def _wants(cues: Sequence[str]) -> bool:
+    return any(
+        c.startswith("want:") or (c.startswith("volition:") and c != "volition:beside")
+        for c in cues
+    )
+
+
+def value_with_reason(text: str) -> bool:
+    """A candidate reading tried for the ``not a hit`` misses and not shipped: an EMOTION (not
+    venting) whose first clause, classified alone, is an assertion about the speaker and no
+    clause of which is a want ("上班坐八点一刻那班地铁，早的太挤了") would be that assertion."""
+    classifier = default_classifier()
+    result = classifier.classify(text)
+    if result.act is not SpeechAct.EMOTION or any(c.startswith("vent:") for c in result.cues):
+        return False
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(text) if len(c.strip()) >= 2]
+    if len(clauses) < 2:
+        return False
+    first = classifier.classify(clauses[0])
+    if not (first.is_assertive and about_speaker(clauses[0])):
+        return False
+    return not any(_wants(classifier.classify(c).cues) for c in clauses)
+
+
+def speech_act_flips() -> Counter[tuple[str, str]]:
+    """How many labelled speech-act lines (``speech_acts.jsonl``) :func:`value_with_reason`
+    would turn into statements that the shipped commitments rule leaves alone, by language
+    and gold act."""
+    classifier = default_classifier()
+    path = Path(__file__).parent / "evolution_models" / "data" / "speech_acts.jsonl"
+    out: Counter[tuple[str, str]] = Counter()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        text = row["text"]
+        if value_with_reason(text) and (
+            committed_change(text, classifier.classify(text), classifier) is None
+        ):
+            out[(row["lang"], row["act"])] += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.stale_causes")
-    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--speech-acts", action="store_true", help="count speech_act_flips() and stop"
+    )
     args = parser.parse_args(argv)
+    if args.speech_acts:
+        print(speech_act_flips())
+        return 0
     rows = diagnose(args.files)
     for r in rows:
         print(json.dumps(r, ensure_ascii=False))
