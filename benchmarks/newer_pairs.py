@@ -6,7 +6,7 @@ standing hit it records the pair model's reading, the shared-word test, the subj
 the question's raw similarity to the two and to the best other hit. A pair is ``right`` when
 the older statement is a stale value and the newer its replacement, ``wrong`` when the older
 one is the answer. ``--table`` prints, per half (A: ``colloquial_dev`` + ``colloquial_blind``
-+ first-day dev and blind; B: the later blind sets + first-day third and fourth), how many of
++ first-day dev and blind; B: the later blind sets + first-day third, fourth and fifth), how many of
 each the rules of docs/benchmarks.md read as one attribute::
 
     python -m benchmarks.newer_pairs --json benchmarks/results/issue38_question_focus/pairs.json \\
