@@ -6,7 +6,7 @@ standing hit it records the pair model's reading, the shared-word test, the subj
 the question's raw similarity to the two and to the best other hit. A pair is ``right`` when
 the older statement is a stale value and the newer its replacement, ``wrong`` when the older
 one is the answer. ``--table`` prints, per half (A: ``colloquial_dev`` + ``colloquial_blind``
-+ first-day dev and blind; B: the later blind sets + first-day third and fourth), how many of
++ first-day dev and blind; B: the later blind sets + first-day third, fourth and fifth), how many of
 each the rules of docs/benchmarks.md read as one attribute::
 
     python -m benchmarks.newer_pairs --json benchmarks/results/issue38_question_focus/pairs.json \\
@@ -68,8 +68,33 @@ class Recorder:
         model = model_for(embedder.name, embedder.dimension)
         standing = [h for h in hits if nv._standing(h.node, kinds)]
         shown = [h for h in hits[: top_k or len(hits)] if nv._standing(h.node, kinds)]
-        vectors = vectors_of([h.node.id for h in standing]) if standing and model else {}
+        vectors = vectors_of([h.node.id for h in hits]) if standing and model else {}
         pairs: list[Pair] = []
+
+        def p_of(a: Any, b: Any) -> float:
+            r = read(model, vectors[a.node.id], a.node.content, vectors[b.node.id], b.node.content)
+            return r.same_value + r.same_attribute
+
+        def partners(a: Any, skip: Any) -> list[float]:
+            # The pair model's reading of ``a`` with every other standing hit (not ``skip``).
+            return [
+                p_of(a, h)
+                for h in standing
+                if h is not a and h is not skip and h.node.id in vectors
+            ]
+
+        def nearest(a: Any) -> str | None:
+            # ``a``'s nearest hit by the stored vectors (any type), for a mutual-neighbour test.
+            va = vectors.get(a.node.id)
+            if va is None:
+                return None
+            others = [
+                (float(vectors[h.node.id] @ va), h.node.id)
+                for h in hits
+                if h is not a and h.node.id in vectors
+            ]
+            return max(others)[1] if others else None
+
         for old in shown:
             for new in standing:
                 if new.node.created_at <= old.node.created_at or old.node.id not in vectors:
@@ -97,6 +122,27 @@ class Recorder:
                         "cos_old": cosine.get(old.node.id),
                         "cos_new": cosine.get(new.node.id),
                         "others": sorted(others, reverse=True)[:5],
+                        "p_old_others": sorted(partners(old, new), reverse=True)[:3],
+                        "p_new_others": sorted(partners(new, old), reverse=True)[:3],
+                        "p_old_any": sorted(
+                            (
+                                p_of(old, h)
+                                for h in hits
+                                if h not in (old, new) and h.node.id in vectors
+                            ),
+                            reverse=True,
+                        )[:3],
+                        "p_new_any": sorted(
+                            (
+                                p_of(new, h)
+                                for h in hits
+                                if h not in (old, new) and h.node.id in vectors
+                            ),
+                            reverse=True,
+                        )[:3],
+                        "mutual_nearest": nearest(old) == new.node.id
+                        and nearest(new) == old.node.id,
+                        "standing": len(standing),
                     }
                 )
         self.records.append({"tag": self.tag, "query": self.query, "pairs": pairs})
@@ -133,6 +179,7 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as tmp:
         es.run(0, 7, "multilingual", Path(tmp), given=scenarios)
     from benchmarks.first_day_blind import BLIND
+    from benchmarks.first_day_fifth import FIFTH
     from benchmarks.first_day_fourth import FOURTH
     from benchmarks.first_day_third import THIRD
 
@@ -141,6 +188,7 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
         ("blind", BLIND),
         ("third", THIRD),
         ("fourth", FOURTH),
+        ("fifth", FIFTH),
     ):
         for persona in personas:
             rec.tag = f"first_day-{name}-{persona.lang}"
@@ -176,6 +224,27 @@ def answers_alike(p: Pair) -> bool:
     return bool(p["cos_old"] - p["cos_new"] < p["cos_new"] - p["others"][0])
 
 
+def _gated(p: Pair) -> bool:
+    return bool(p["one_attribute"]) or answers_alike(p)
+
+
+def mutual_best(p: Pair) -> bool:
+    """The pair model reads the two as one attribute more than it reads either of them with
+    any other hit: a margin against the other candidates instead of the absolute majority
+    (records without the relative readings never fire)."""
+    if "p_old_any" not in p:
+        return False
+    return bool(p["pair_model"] > max([*p["p_old_any"], *p["p_new_any"], 0.0]))
+
+
+def mutual_best_standing(p: Pair) -> bool:
+    """:func:`mutual_best` against the other settled facts and preferences among the hits
+    only (vacuous when the two are the only ones)."""
+    if "p_old_others" not in p:
+        return False
+    return bool(p["pair_model"] > max([*p["p_old_others"], *p["p_new_others"], 0.0]))
+
+
 RULES: dict[str, Callable[[Pair], bool]] = {
     "pair model and a shared naming word (main)": lambda p: (
         p["pair_model"] > 0.5 and p["one_attribute"]
@@ -184,6 +253,16 @@ RULES: dict[str, Callable[[Pair], bool]] = {
         p["pair_model"] > 0.5 and (p["one_attribute"] or answers_alike(p))
     ),
     "the question's two answers alone": answers_alike,
+    "a gate and the pair model's margin over every other hit": lambda p: (
+        _gated(p) and mutual_best(p)
+    ),
+    "a gate and (the majority or the margin over every other hit)": lambda p: (
+        _gated(p) and (p["pair_model"] > 0.5 or mutual_best(p))
+    ),
+    "a gate and the margin over the other standing hits": lambda p: (
+        _gated(p) and mutual_best_standing(p)
+    ),
+    "the margin over every other hit alone (no gate)": mutual_best,
 }
 
 
@@ -200,6 +279,9 @@ def table(pairs: Sequence[Pair]) -> None:
             n_wrong = sum(p["label"] == "wrong" for p in mine)
             cells.append(f"{half}: right {right}/{n_right}, wrong {wrong}/{n_wrong}")
         print(f"{name}: " + "; ".join(cells))
+        for p in usable:
+            if p["label"] == "wrong" and rule(p):
+                print(f"    wrong: {p['tag']}: {p['old']} -> {p['new']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
