@@ -46,7 +46,7 @@ def read_slots(examples: Sequence[SlotExample], spec: str) -> list[tuple[str | N
     out: list[tuple[str | None, str]] = []
     for example, vector in zip(examples, vectors, strict=True):
         guess = infer(example.text)
-        if guess.slot is not None or not guess.about_user:
+        if guess.slot is not None or not guess.open:
             out.append((guess.slot, "rule" if guess.slot else ""))
             continue
         slot = None if model is None else slot_embed.predict(model, vector)
