@@ -54,7 +54,9 @@ def read_slots(examples: Sequence[SlotExample], spec: str) -> list[tuple[str | N
     return out
 
 
-def score(examples: Sequence[SlotExample], read: Sequence[tuple[str | None, str]]) -> dict[str, Any]:
+def score(
+    examples: Sequence[SlotExample], read: Sequence[tuple[str | None, str]]
+) -> dict[str, Any]:
     """The figures of the module docstring, per language."""
     report: dict[str, Any] = {}
     for lang in LANGS:
@@ -68,7 +70,9 @@ def score(examples: Sequence[SlotExample], read: Sequence[tuple[str | None, str]
             "n": len(rows),
             "accuracy": round(sum(e.slot == r[0] for e, r in rows) / len(rows), 3),
             "recall": round(sum(e.slot == r[0] for e, r in slotted) / max(len(slotted), 1), 3),
-            "false_slot_rate": round(sum(r[0] is not None for _, r in nones) / max(len(nones), 1), 3),
+            "false_slot_rate": round(
+                sum(r[0] is not None for _, r in nones) / max(len(nones), 1), 3
+            ),
             "confident_wrong_rate": round(len(wrong) / len(rows), 3),
             "wrong_by_rule": sum(r[1] == "rule" for _, r in wrong),
             "wrong_by_model": sum(r[1] == "model" for _, r in wrong),

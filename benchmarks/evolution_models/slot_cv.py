@@ -36,7 +36,11 @@ from benchmarks.evolution_models.slot_embed_eval import training_set
 from hybridmem.evolution.slots.embed import NONE
 from hybridmem.evolution.slots.rules import infer
 
-ATTRIBUTE_SLOTS = {"user.city": "user.residence", "user.car": "user.vehicle", "user.tea": "pref.tea"}
+ATTRIBUTE_SLOTS = {
+    "user.city": "user.residence",
+    "user.car": "user.vehicle",
+    "user.tea": "pref.tea",
+}
 """Attribute groups that are one of the slots; every other group is ``none``."""
 AMBIGUOUS = frozenset({"user.commute", "user.delivery_address", "user.timezone"})
 """Groups that could be read as a slot or not: left out of training and scoring."""
@@ -68,7 +72,9 @@ def attribute_lines() -> list[Line]:
 
 def base_lines() -> list[Line]:
     texts, labels = training_set()
-    return [Line(t, lab, f"b{i}", "base") for i, (t, lab) in enumerate(zip(texts, labels, strict=True))]
+    return [
+        Line(t, lab, f"b{i}", "base") for i, (t, lab) in enumerate(zip(texts, labels, strict=True))
+    ]
 
 
 def choose(probs: np.ndarray, labels: Sequence[str], margin: float) -> str:

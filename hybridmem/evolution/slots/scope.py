@@ -34,7 +34,9 @@ _TRAILING_CLAUSE_EN = re.compile(r"[,\s]+" + _SUBORDINATORS_EN + r"\b[^,;.!?]*",
 # At the start: up to the comma that closes it (without one its end is not visible).
 _LEADING_CLAUSE_EN = re.compile(r"^\s*" + _SUBORDINATORS_EN + r"\b[^,;.!?]*,\s*", re.I)
 # A Chinese clause closed by a time localizer, before a comma or the speaker: 搬到上海后我…
-_LEADING_CLAUSE_ZH = re.compile(r"^[^，,。；;！!？?]{1,16}?(?:以后|之后|后|以前|之前|的时候)(?:[，,]|(?=我))")
+_LEADING_CLAUSE_ZH = re.compile(
+    r"^[^，,。；;！!？?]{1,16}?(?:以后|之后|后|以前|之前|的时候)(?:[，,]|(?=我))"
+)
 # 老家 as the subject of 在/是, to the end of its clause: where one is from.
 _HOMETOWN_ZH = re.compile(r"(?:我的?|我们的?)?老家(?:就|也|还)?(?:在|是)[^，,。；;！!？?]*")
 # "rent" as a noun: after a possessive, an article or a paying verb, or before a verb or a
