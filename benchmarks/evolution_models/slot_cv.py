@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     embedder = make_embedder(None if args.embedder in ("e5", "default") else args.embedder)
     vectors = np.asarray(embedder.embed([ln.text for ln in lines]), dtype=np.float64)
     # The write path asks the model only about a first-person statement no rule placed.
-    asked = np.array([(g := infer(ln.text)).slot is None and g.about_user for ln in lines])
+    asked = np.array([infer(ln.text).open for ln in lines])
     is_attr = np.array([ln.source == "attributes" for ln in lines])
     for variant, train_mask in (("base", ~is_attr), ("+attributes", np.ones(len(lines), bool))):
         probs, classes = out_of_fold(lines, train_mask, vectors, args.folds)
