@@ -110,3 +110,15 @@ def test_with_e5_the_slot_model_does_not_file_what_structure_set_aside(
         other = mem.add(aside, node_type="fact", user_id=U)
         assert "slot" not in other.metadata
         assert mem.current_value(slot, user_id=U).id == first.id
+
+
+def test_a_hometown_is_found_after_a_move(tmp_path: Path, clock: FakeClock) -> None:
+    # Before, the hometown joined the residence group, the move demoted it, and the question
+    # (read as asking the residence by its 老家) got the new home.
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
+        hometown = mem.add("我老家在湖南衡阳，爸妈还在那边。", node_type="fact", user_id=U)
+        mem.add("我住在深圳南山。", node_type="fact", user_id=U)
+        clock.advance(days=2)
+        mem.add("上个月搬家了，现在住科技园附近。", node_type="fact", user_id=U)
+        r = mem.retrieve("我老家是哪里的？", user_id=U, record_access=False)
+        assert r.hits[0].node.id == hometown.id
