@@ -69,7 +69,7 @@ def evaluate_command(spec: str, json_out: Path | None) -> int:
 
     def with_model(text: str) -> str | None:
         guess = infer(text)
-        if guess.slot is not None or not guess.about_user:
+        if not guess.open:  # as the write path: a slot, someone else's, or settled slotless
             return guess.slot
         return predict(model, by_text.get(text))
 

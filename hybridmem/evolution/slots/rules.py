@@ -34,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.evolution.slots.scope import as_speaker, stating_part
 from hybridmem.evolution.slots.zh_names import SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
 
@@ -48,6 +49,12 @@ class SlotGuess:
     slot: str | None
     about_user: bool
     via: str = ""
+
+    @property
+    def open(self) -> bool:
+        """Whether structure left the statement open to the slot model: about the speaker, no
+        slot, and no category word that structure read as stating nothing (``via`` "scope")."""
+        return self.slot is None and self.about_user and not self.via
 
 
 # -- the attributes ----------------------------------------------------------------------------
@@ -500,26 +507,37 @@ def _place_after_locative(text: str) -> bool:
 # -- structural inference ----------------------------------------------------------------------
 def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> SlotGuess:
     """The slot a statement gives a value of, by the user's map, then by structure."""
-    if not about_speaker(text):
+    if not about_speaker(text) or not about_speaker(as_speaker(text)):
         return SlotGuess(None, False, "third-party subject")
     lowered = text.lower()
     for slot, words in (slot_map or {}).items():
         if any(_mentions(lowered, w.lower()) for w in words):
             return SlotGuess(slot, True, "map")
-    # "离公司近多了" names the office as a landmark, not as the value of anything.
-    scan = _MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", text)))
+    # Only the part that states a value is read: not a landmark ("离公司近多了"), a thing
+    # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py).
+    scoped = stating_part(text)
+    found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
+    if found is not None:
+        return SlotGuess(found[0], True, f"rule:{found[1]}")
+    if _CJK.search(scoped):
+        if _drives_a_named_thing(scoped):
+            return SlotGuess("user.vehicle", True, "rule:drives")
+        if _place_after_locative(scoped):
+            return SlotGuess("user.residence", True, "rule:place")
+    # A category word only outside that part: decided, no slot; the slot model is not asked
+    # (it reads the whole statement's vector, so it would file it under that word's slot).
+    return SlotGuess(None, True, "" if _first_rule(text) is None else "scope")
+
+
+def _first_rule(scan: str) -> tuple[str, str] | None:
+    """The first rule whose category words ``scan`` holds: (slot, rule name)."""
     # A rule none of whose literals the text holds is not searched (the same guess).
     for (slot, name, pattern), may in zip(_RULES, _RULE_LITERALS.possible(scan), strict=True):
         if may and any(
             name != "occupation" or _ends_a_title(scan, m) for m in pattern.finditer(scan)
         ):
-            return SlotGuess(slot, True, f"rule:{name}")
-    if _CJK.search(text):
-        if _drives_a_named_thing(text):
-            return SlotGuess("user.vehicle", True, "rule:drives")
-        if _place_after_locative(text):
-            return SlotGuess("user.residence", True, "rule:place")
-    return SlotGuess(None, True, "")
+            return slot, name
+    return None
 
 
 def _mentions(lowered: str, word: str) -> bool:

@@ -231,7 +231,7 @@ class EvolutionWriter:
             guess = slots.infer(request.content, cfg.slot_map)
             draft.about_user = guess.about_user
             slot, via = guess.slot, guess.via
-            if slot is None and guess.about_user and request.vector is not None:
+            if guess.open and request.vector is not None:
                 slot, via = self._embedded_slot(request), "embedder"
             if slot is None and guess.about_user and self.slot_extractor is not None:
                 slot = self._extract(request.content)
