@@ -17,7 +17,8 @@ Per question, from the hand-labelled evidence turn ids:
   the budget the only limit (``top_k`` large, as in the LoCoMo suite; the first blind run
   left ``retrieve``'s default ``top_k=8`` in place, which capped the engine's context at
   eight hits while the baselines filled the budget);
-- ``hit@5``: any evidence turn among the first five hits.
+- ``hit@5``: any evidence turn among the first five hits;
+- ``all`` (in the JSON summary): the share of questions with every evidence turn packed.
 
 Baselines over the same turns, one unit a turn (``"user: ..."`` / ``"assistant: ..."``), rendered
 and packed like the other suites' (:mod:`benchmarks.methods`): dense only (the same embedder),
@@ -179,6 +180,7 @@ def summarise(data: dict[str, Any], per: dict[str, dict[str, dict[str, float]]])
                 "n": len(rs),
                 "frac": round(mean(r["frac"] for r in rs), 3),
                 "hit@5": round(mean(r["hit@5"] for r in rs), 3),
+                "all": round(mean(float(r["frac"] == 1.0) for r in rs), 3),
             }
             for g, rs in sorted(groups.items())
         }

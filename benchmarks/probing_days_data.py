@@ -1,0 +1,106 @@
+"""Day questions over companion chat histories (issue 38): the blind set's generator.
+
+``python -m benchmarks.probing_days_data`` reads the hand-written histories and questions of
+``benchmarks/data/probing_days_source.txt`` (format in its header) and writes
+``benchmarks/data/probing_days_blind.json`` in :mod:`benchmarks.probing`'s format, so
+``python -m benchmarks.probing --data benchmarks/data/probing_days_blind.json`` runs it.
+
+Written and committed before any engine change of the session that added it: two users per
+language (English, Chinese) over five weeks, several sessions a day on some days, topics that
+recur on other days; questions naming a day or a range in many forms (a date, a weekday, "the
+day before yesterday", "last weekend", "two weeks ago", "earlier this month", 上周二, 前天,
+两周前, 这个月初 ...), with a topic or asking for the whole day. Evidence: every user turn of
+the asked days carrying the question's topic tag, or, for a whole-day question, every user turn
+of those days that carries content (tagged by hand in the source, turn by turn).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent / "data"
+SOURCE = HERE / "probing_days_source.txt"
+OUT = HERE / "probing_days_blind.json"
+ABOUT = (
+    "Blind day questions over AI-companion chat histories (issue 38), hand-written before any "
+    "engine change of the session that added them (source: probing_days_source.txt). Evidence: "
+    "the user's turns of the asked days carrying the question's topic, or for a whole-day "
+    "question ('*'), every user turn of those days carrying content."
+)
+
+
+def _days(spec: str) -> set[date]:
+    first, _, last = spec.partition("..")
+    start = date.fromisoformat(first)
+    end = date.fromisoformat(last) if last else start
+    if end < start:
+        raise ValueError(f"days {spec!r} end before they start")
+    return {start + timedelta(days=i) for i in range((end - start).days + 1)}
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The source's users (sessions of turns) and questions, evidence resolved from the tags."""
+    users: list[dict[str, Any]] = []
+    questions: list[dict[str, Any]] = []
+    tags: dict[str, tuple[date, frozenset[str]]] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("# user "):
+            uid, lang, now = line.split()[2:5]
+            users.append({"id": uid, "lang": lang, "now": now, "sessions": []})
+        elif not line or line.startswith("#"):
+            continue
+        elif line.startswith("@ "):
+            user = users[-1]
+            user["sessions"].append({"at": line[2:].strip(), "turns": []})
+        elif line.startswith("? "):
+            head, _, query = line[2:].partition(" | ")
+            qid, qtype, rel, days, topic = head.split()
+            user = users[-1]
+            asked = _days(days)
+            evidence = [
+                tid
+                for tid, (day, marks) in tags.items()
+                if tid.startswith(f"{user['id']}-")
+                and day in asked
+                and (topic in marks if topic != "*" else "-" not in marks)
+            ]
+            if not evidence:
+                raise ValueError(f"question {qid} has no evidence")
+            questions.append(
+                {
+                    "id": qid,
+                    "user": user["id"],
+                    "lang": user["lang"],
+                    "type": qtype,
+                    "relative": rel == "1",
+                    "query": query.strip(),
+                    "evidence": evidence,
+                }
+            )
+        else:
+            head, _, body = line.partition(" | ")
+            role, *marks = head.split()
+            user = users[-1]
+            session = user["sessions"][-1]
+            tid = f"{user['id']}-{len(user['sessions'])}-{len(session['turns']) + 1}"
+            session["turns"].append(
+                {"id": tid, "role": {"u": "user", "a": "assistant"}[role], "text": body.strip()}
+            )
+            if role == "u":
+                day = datetime.fromisoformat(session["at"]).date()
+                tags[tid] = (day, frozenset(marks[0].split(",")) if marks else frozenset("-"))
+    return {"about": ABOUT, "users": users, "questions": questions}
+
+
+def main() -> None:
+    data = parse(SOURCE.read_text(encoding="utf-8"))
+    OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{OUT}: {len(data['users'])} users, {len(data['questions'])} questions")
+
+
+if __name__ == "__main__":
+    main()
