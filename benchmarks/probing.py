@@ -225,7 +225,7 @@ def summarise(data: dict[str, Any], per: dict[str, dict[str, dict[str, float]]])
 def _table(out: dict[str, Any], langs_only: bool) -> Table:
     names = list(out["summary"])
     table = Table(
-        title=f"probing ({out['data']}, {out['embedder']}): frac@{BUDGET} tok / hit@5 [/ first]"
+        title=f"probing ({out['data']}, {out['embedder']}): frac@{BUDGET} tok / hit@5 (/ first)"
     )
     table.add_column("group")
     table.add_column("n")
