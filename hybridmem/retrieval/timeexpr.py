@@ -212,11 +212,27 @@ def _dateparser() -> Any:
     return search_dates, DateDataParser
 
 
+_CLAUSE = re.compile(r"[,;:!?]")
+"""Where a clause ends: dateparser's search finds no period ("last week", "this month") that a
+comma follows ("last week, what did I tell you?"), though it finds it with the comma gone."""
+
+
 def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
     # Only a found text with a cue counts (below), and every found text is a piece of the
     # query: a query without a cue names no window, and dateparser's ~3 ms are saved.
     if not _EN_CUE.search(query):
         return None
+    found = _en_search(query, now)
+    if found is None:
+        # Clause by clause only when the whole query names nothing: a date's own comma
+        # ("May 4, 2023") stays whole, and what the whole query finds is kept as before.
+        clauses = (c for c in _CLAUSE.split(query) if _EN_CUE.search(c))
+        found = next(filter(None, (_en_search(c, now) for c in clauses)), None)
+    return found
+
+
+def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
+    """The first time expression dateparser finds in ``query`` with a cue, as a window."""
     search_dates, parser_cls = _dateparser()
     base = now.replace(tzinfo=None)
     settings = {
