@@ -24,6 +24,8 @@ from typing import Any
 HERE = Path(__file__).parent / "data"
 SOURCE = HERE / "probing_days_source.txt"
 OUT = HERE / "probing_days_blind.json"
+WEEKS_SOURCE = HERE / "probing_days_weeks_source.txt"
+WEEKS_OUT = HERE / "probing_days_weeks_blind.json"
 ABOUT = (
     "Blind day questions over AI-companion chat histories (issue 38), hand-written before any "
     "engine change of the session that added them (source: probing_days_source.txt). Evidence: "
@@ -57,30 +59,7 @@ def parse(text: str) -> dict[str, Any]:
             user = users[-1]
             user["sessions"].append({"at": line[2:].strip(), "turns": []})
         elif line.startswith("? "):
-            head, _, query = line[2:].partition(" | ")
-            qid, qtype, rel, days, topic = head.split()
-            user = users[-1]
-            asked = _days(days)
-            evidence = [
-                tid
-                for tid, (day, marks) in tags.items()
-                if tid.startswith(f"{user['id']}-")
-                and day in asked
-                and (topic in marks if topic != "*" else "-" not in marks)
-            ]
-            if not evidence:
-                raise ValueError(f"question {qid} has no evidence")
-            questions.append(
-                {
-                    "id": qid,
-                    "user": user["id"],
-                    "lang": user["lang"],
-                    "type": qtype,
-                    "relative": rel == "1",
-                    "query": query.strip(),
-                    "evidence": evidence,
-                }
-            )
+            questions.append(_question(line, users[-1], tags))
         else:
             head, _, body = line.partition(" | ")
             role, *marks = head.split()
@@ -93,13 +72,59 @@ def parse(text: str) -> dict[str, Any]:
             if role == "u":
                 day = datetime.fromisoformat(session["at"]).date()
                 tags[tid] = (day, frozenset(marks[0].split(",")) if marks else frozenset("-"))
-    return {"about": ABOUT, "users": users, "questions": questions}
+    return {"about": ABOUT, "users": users, "questions": questions, "tags": tags}
+
+
+def _question(
+    line: str, user: dict[str, Any], tags: dict[str, tuple[date, frozenset[str]]]
+) -> dict[str, Any]:
+    head, _, query = line[2:].partition(" | ")
+    qid, qtype, rel, days, topic = head.split()
+    asked = _days(days)
+    evidence = [
+        tid
+        for tid, (day, marks) in tags.items()
+        if tid.startswith(f"{user['id']}-")
+        and day in asked
+        and (topic in marks if topic != "*" else "-" not in marks)
+    ]
+    if not evidence:
+        raise ValueError(f"question {qid} has no evidence")
+    return {
+        "id": qid,
+        "user": user["id"],
+        "lang": user["lang"],
+        "type": qtype,
+        "relative": rel == "1",
+        "query": query.strip(),
+        "evidence": evidence,
+    }
+
+
+def parse_more(text: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Further questions ("# ask USER" then question lines) over ``data``'s histories."""
+    by_id = {u["id"]: u for u in data["users"]}
+    user: dict[str, Any] | None = None
+    out = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("# ask "):
+            user = by_id[line.split()[2]]
+        elif line.startswith("? "):
+            if user is None:
+                raise ValueError("a question before any '# ask USER'")
+            out.append(_question(line, user, data["tags"]))
+    return out
 
 
 def main() -> None:
     data = parse(SOURCE.read_text(encoding="utf-8"))
-    OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{OUT}: {len(data['users'])} users, {len(data['questions'])} questions")
+    weeks = parse_more(WEEKS_SOURCE.read_text(encoding="utf-8"), data)
+    del data["tags"]
+    for path, questions in ((OUT, data["questions"]), (WEEKS_OUT, weeks)):
+        out = {**data, "questions": questions}
+        path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{path}: {len(out['users'])} users, {len(questions)} questions")
 
 
 if __name__ == "__main__":
