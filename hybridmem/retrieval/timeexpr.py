@@ -30,6 +30,7 @@ from typing import Any
 from hybridmem.models import TimeWindow
 from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.weekends import weekend_window
+from hybridmem.retrieval.weeks import calendar_week, week_before_last
 
 _CN_DIGITS = {
     "零": 0,
@@ -53,7 +54,7 @@ _ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
 _ZH_DAY_WORD = re.compile(r"大前天|前天|昨天|昨日|今天|今日")
 _ZH_WEEKDAY = re.compile(r"(上上|上个|上|这个|这|本|下个|下)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_PERIOD = re.compile(
-    r"上上周|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
+    r"上上个?(?:周|星期|礼拜)|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
 )
 _ZH_AGO = re.compile(rf"{_NUM}(天|日|周|个星期|个礼拜|星期|个月|月|年)(?:以)?前")
 
@@ -70,7 +71,7 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     local_now = now.astimezone(tz)
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
     found = range_window(query, local_now) or _chinese(query, local_now)
-    found = found or _english(query, local_now)
+    found = found or week_before_last(query, local_now) or _english(query, local_now)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
         found = weekend  # "上周末": 上周 is the weekend's week, not another date
@@ -268,7 +269,10 @@ def _en_window(text: str, d: date, period: str, now: datetime) -> tuple[datetime
     if period == "month":
         return _month(d.year, d.month, now)
     distance = (now.date() - d).days
-    if period == "week" or (re.search(r"\bago\b", text, re.IGNORECASE) and distance > 2):
+    ago = re.search(r"\bago\b", text, re.IGNORECASE) is not None
+    if period == "week" and not ago:
+        return calendar_week(d, now)  # "last week", "this week": the week, as 上周 (.weeks)
+    if period == "week" or (ago and distance > 2):
         return _around(d, max(distance, 7 if period == "week" else 1), now)
     return _day(d, now), _day(d, now) + timedelta(days=1)
 
