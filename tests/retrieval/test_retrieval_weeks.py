@@ -79,3 +79,44 @@ def test_every_day_of_last_week_comes_before_the_other_weeks(tmp_path) -> None:
             "what did we talk about last week?", user_id="u", task_id=task.id, top_k=7
         ).hits
         assert {h.node.id for h in hits} == last_week
+
+
+def test_a_weeks_edges_are_a_days_edges(tmp_path) -> None:
+    # The chats just before and after last week share the question's words; its own do not.
+    # The window's edges are sure to the hour, so Sunday evening before it and this Monday
+    # after it come after every day of the week.
+    clock = FakeClock(datetime(2025, 10, 1, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
+        task = mem.add("Chats with my companion", node_type="task", user_id="u")
+        last_week: set[str] = set()
+        for offset in range(21):
+            day = date(2025, 10, 13) + timedelta(days=offset)
+            if day > NOW.date():
+                break
+            at = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=19)
+            clock.set(at)
+            inside = LAST_MONDAY <= day < LAST_MONDAY + timedelta(weeks=1)
+            text = f"the bus was late, {day:%d} {day:%B}"
+            if not inside:
+                text = f"we talked about the garden on {day:%A}"
+            node = mem.add(text, parent_id=task.id, user_id="u", created_at=at)
+            if inside:
+                last_week.add(node.id)
+        clock.set(NOW)
+        hits = mem.retrieve(
+            "what did we talk about last week?", user_id="u", task_id=task.id, top_k=7
+        ).hits
+        assert {h.node.id for h in hits} == last_week
+
+
+def test_a_month_keeps_its_wide_edges_a_week_a_days() -> None:
+    # An event of March told in early April still counts for "in March" (LoCoMo's questions);
+    # six hours past a week count what six hours past a day do.
+    month = find_window("what happened in March 2025?", NOW)
+    assert month is not None
+    assert month.closeness(datetime(2025, 4, 3, 12, tzinfo=UTC)) > 0.5
+    day = find_window("what did we talk about on October 26?", NOW)
+    week = find_window("what did we talk about last week?", NOW)
+    assert day is not None and week is not None and day.end == week.end
+    after = week.end + timedelta(hours=6)
+    assert week.closeness(after) == pytest.approx(day.closeness(after)) == pytest.approx(0.5)
