@@ -7,6 +7,7 @@ window and 上上个礼拜 was read as last week."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -120,3 +121,16 @@ def test_a_month_keeps_its_wide_edges_a_week_a_days() -> None:
     assert day is not None and week is not None and day.end == week.end
     after = week.end + timedelta(hours=6)
     assert week.closeness(after) == pytest.approx(day.closeness(after)) == pytest.approx(0.5)
+
+
+def test_a_week_follows_the_configured_zone() -> None:
+    # Monday 01:00 in Shanghai is still Sunday in UTC: "last week" is Shanghai's.
+    shanghai = ZoneInfo("Asia/Shanghai")
+    now = datetime(2025, 10, 27, 1, 0, tzinfo=shanghai)
+    window = find_window("what did we talk about last week?", now.astimezone(UTC), shanghai)
+    assert window is not None
+    assert window.start == datetime(2025, 10, 20, tzinfo=shanghai)
+    assert window.end == datetime(2025, 10, 27, tzinfo=shanghai)
+    chinese = find_window("上周我们聊了什么？", now.astimezone(UTC), shanghai)
+    assert chinese is not None
+    assert (chinese.start, chinese.end) == (window.start, window.end)
