@@ -12,6 +12,10 @@ day before yesterday", "last weekend", "two weeks ago", "earlier this month", �
 两周前, 这个月初 ...), with a topic or asking for the whole day. Evidence: every user turn of
 the asked days carrying the question's topic tag, or, for a whole-day question, every user turn
 of those days that carries content (tagged by hand in the source, turn by turn).
+
+It also writes ``probing_days_weeks_blind.json``: the same histories with the week questions of
+``probing_days_weeks_source.txt`` ("last week", "the week before last", 上周, 上上个礼拜), written
+after the first run and before any change to how a named week is read.
 """
 
 from __future__ import annotations
