@@ -15,7 +15,9 @@ of those days that carries content (tagged by hand in the source, turn by turn).
 
 It also writes ``probing_days_weeks_blind.json``: the same histories with the week questions of
 ``probing_days_weeks_source.txt`` ("last week", "the week before last", 上周, 上上个礼拜), written
-after the first run and before any change to how a named week is read.
+after the first run and before any change to how a named week is read; and
+``probing_days_ordinals_blind.json`` from ``probing_days_ordinals_source.txt``: a day named by
+its number alone ("on the 8th", "4号那天"), written before any change to how that is read.
 """
 
 from __future__ import annotations
@@ -28,8 +30,11 @@ from typing import Any
 HERE = Path(__file__).parent / "data"
 SOURCE = HERE / "probing_days_source.txt"
 OUT = HERE / "probing_days_blind.json"
-WEEKS_SOURCE = HERE / "probing_days_weeks_source.txt"
-WEEKS_OUT = HERE / "probing_days_weeks_blind.json"
+MORE = {
+    HERE / "probing_days_weeks_source.txt": HERE / "probing_days_weeks_blind.json",
+    HERE / "probing_days_ordinals_source.txt": HERE / "probing_days_ordinals_blind.json",
+}
+"""Further question sets over the same histories: their source -> their JSON."""
 ABOUT = (
     "Blind day questions over AI-companion chat histories (issue 38), hand-written before any "
     "engine change of the session that added them (source: probing_days_source.txt). Evidence: "
@@ -123,9 +128,10 @@ def parse_more(text: str, data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def main() -> None:
     data = parse(SOURCE.read_text(encoding="utf-8"))
-    weeks = parse_more(WEEKS_SOURCE.read_text(encoding="utf-8"), data)
+    sets = [(OUT, data["questions"])]
+    sets += [(out, parse_more(src.read_text(encoding="utf-8"), data)) for src, out in MORE.items()]
     del data["tags"]
-    for path, questions in ((OUT, data["questions"]), (WEEKS_OUT, weeks)):
+    for path, questions in sets:
         out = {**data, "questions": questions}
         path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{path}: {len(out['users'])} users, {len(questions)} questions")
