@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from hybridmem.models import TimeWindow
+from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.weekends import weekend_window
 from hybridmem.retrieval.weeks import calendar_week, week_before_last
@@ -73,7 +74,8 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     local_now = now.astimezone(tz)
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
     found = range_window(query, local_now) or _chinese(query, local_now)
-    found = found or week_before_last(query, local_now) or _english(query, local_now)
+    found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
+    found = found or _english(query, local_now)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
         found = weekend  # "上周末": 上周 is the weekend's week, not another date
@@ -254,8 +256,8 @@ def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | No
             return None
         parser = parser_cls(languages=["en"], settings=settings)
         for text, _ in found:
-            if not _EN_CUE.search(text):
-                continue
+            if not _EN_CUE.search(text) or bare_ordinal(text):
+                continue  # no cue, or an ordinal alone dateparser reads as a month (.ordinals)
             try:
                 data = parser.get_date_data(text)
                 if data.date_obj is None:
