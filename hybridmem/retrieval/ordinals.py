@@ -2,18 +2,19 @@
 
 "What did we talk about on the 8th?" asked on 27 October is about 8 October. dateparser read
 a lone ordinal as a month ("the 3rd" -> March, "the 12th" -> December of last year, also in
-"my 3rd time swimming") and a day after today as nothing ("the 28th"); the Chinese forms of
-:mod:`~hybridmem.retrieval.timeexpr` need a month (5月4号), so "4号那天" named no day.
+"my 3rd time swimming"); the Chinese forms of :mod:`~hybridmem.retrieval.timeexpr` need a
+month (5月4号), so "4号那天" named no day.
 
-The day is the latest one with that number not after today: this month's, or the month before
-(the 31st asked in a 30-day month: the last month with a 31st), as dates without a year are
-the latest such date. The number is read as a day only where it stands as one: "on the Nth"
-with no month beside it (that is a full date, dateparser's), N号 / N日 with no 月 before it, each
-ending its phrase - at the end, before punctuation, or before the next clause's subject or
-question word ("on the 7th what did I say", "9号我跟你说"). Those few pronouns, question words and
-auxiliaries are a closed class of grammar words, listed here, not a vocabulary fitted to
-questions: "on the 3rd floor" and "3号线" (metro line 3) are no days. A lone ordinal is never
-a month (:func:`bare_ordinal`).
+The day is this month's. A number after today's names a day to come ("what will happen on the
+28th"), so no stored memory, as a weekend not yet begun: last month's 28th is not read into
+it, the question's tense would have to decide.
+
+The number is read as a day only where it stands as one: "on the Nth" with no month beside it
+(that is a full date, dateparser's), N号 / N日 with no 月 before it, each ending its phrase (at
+the end, before punctuation, or before the next clause's subject or question word: "on the 7th
+what did I say", "9号我跟你说"). Those few pronouns, question words and auxiliaries are a closed
+class of grammar words, listed here, not a vocabulary fitted to questions: "on the 3rd floor"
+and "3号线" (metro line 3) are no days. A lone ordinal is never a month (:func:`bare_ordinal`).
 """
 
 from __future__ import annotations
@@ -63,17 +64,9 @@ def _number(text: str) -> int:
 
 
 def _latest(n: int, today: date) -> date | None:
-    """The latest date on day ``n`` of a month, not after ``today`` (None when no month has
-    it)."""
-    if not 1 <= n <= 31:
+    """Day ``n`` of ``today``'s month, if it is not after today (and the month has it)."""
+    try:
+        day = date(today.year, today.month, n)
+    except ValueError:
         return None
-    year, month = today.year, today.month
-    for _ in range(12):
-        try:
-            day = date(year, month, n)
-        except ValueError:
-            day = None
-        if day is not None and day <= today:
-            return day
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return None
+    return day if day <= today else None
