@@ -5,9 +5,14 @@ a lone ordinal as a month ("the 3rd" -> March, "the 12th" -> December of last ye
 "my 3rd time swimming"); the Chinese forms of :mod:`~hybridmem.retrieval.timeexpr` need a
 month (5月4号), so "4号那天" named no day.
 
-The day is this month's. A number after today's names a day to come ("what will happen on the
-28th"), so no stored memory, as a weekend not yet begun: last month's 28th is not read into
-it, the question's tense would have to decide.
+The day is the latest one with that number not after today: this month's, or for a number
+after today's the month before ("what did we talk about on the 28th?" asked on the 27th), as
+dates without a year are the latest such date. Unless the question looks ahead ("what will
+happen on the 28th?", "28号要干嘛"): then it names a day to come, no stored memory, and no window
+(a memory of a plan for the 28th is found by its words, which last month's 28th would bury).
+Looking ahead is read from the future auxiliaries, a closed class: will / shall / 'll / going
+to / gonna, 将 / 会 / 要 / 打算 / 准备 (开会 "a meeting" holds 会 and is read as ahead too: that
+question keeps no window, as before).
 
 The number is read as a day only where it stands as one: "on the Nth" with no month beside it
 (that is a full date, dateparser's), N号 / N日 with no 月 before it, each ending its phrase (at
@@ -33,6 +38,7 @@ _ZH = re.compile(
     rf"(?<![月\d{_CN_NUM}])(?P<n>\d{{1,2}}|[{_CN_NUM}]{{1,3}})[号號日]"
     r"(?=那天|那日|当天|$|[，。？！、,.?!\s]|我|你|他|她|咱)"
 )
+_AHEAD = re.compile(r"\b(?:will|shall|gonna|going\s+to)\b|'ll\b|将|会|要|打算|准备", re.IGNORECASE)
 _BARE = re.compile(r"(?:(?:about|on|the|of)\s+)*\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
 
 
@@ -46,7 +52,7 @@ def day_of_month(query: str, now: datetime) -> tuple[str, datetime, datetime] | 
     ``now``'s zone, or None."""
     found = [m for m in (_EN.search(query), _ZH.search(query)) if m is not None]
     for match in sorted(found, key=lambda m: m.start()):
-        day = _latest(_number(match.group("n")), now.date())
+        day = _latest(_number(match.group("n")), now.date(), _AHEAD.search(query) is None)
         if day is not None:
             start = datetime.combine(day, time(), tzinfo=now.tzinfo)
             return match.group(0), start, start + timedelta(days=1)
@@ -63,10 +69,18 @@ def _number(text: str) -> int:
     return digits.get(text, 0) if len(text) == 1 else 0
 
 
-def _latest(n: int, today: date) -> date | None:
-    """Day ``n`` of ``today``'s month, if it is not after today (and the month has it)."""
-    try:
-        day = date(today.year, today.month, n)
-    except ValueError:
+def _latest(n: int, today: date, past: bool) -> date | None:
+    """The latest date on day ``n`` of a month not after ``today``: this month's, or with
+    ``past`` an earlier month's (the last that has it); None when there is none."""
+    if not 1 <= n <= 31:
         return None
-    return day if day <= today else None
+    year, month = today.year, today.month
+    for _ in range(12 if past else 1):
+        try:
+            day = date(year, month, n)
+        except ValueError:
+            day = None
+        if day is not None and day <= today:
+            return day
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    return None

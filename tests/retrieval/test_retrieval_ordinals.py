@@ -1,7 +1,8 @@
 """A day named by its number alone ("on the 8th", "4号那天") is that day of the month (issue 38).
 
 dateparser read "on the 3rd" as March and "on the 12th" as last December, and "my 3rd time" as
-March too; 4号那天 (no 月) named nothing. A day after today's stays a day to come: no window."""
+March too; 4号那天 (no 月) named nothing. A number after today's is last month's day, unless the
+question looks ahead ("what will happen on the 28th?"): then no window, as before."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ NOW = datetime(2025, 10, 27, 20, 0, tzinfo=UTC)
         ("on the 7th what did I say about guitar?", date(2025, 10, 7)),
         ("what did we talk about on the 12th?", date(2025, 10, 12)),
         ("what did we talk about on the 27th?", date(2025, 10, 27)),
+        ("what did we talk about on the 28th?", date(2025, 9, 28)),  # not yet this month
+        ("what did I tell you on the 31st?", date(2025, 8, 31)),  # September has no 31st
+        ("28号我们聊了啥", date(2025, 9, 28)),
         ("4号那天我们聊了什么？", date(2025, 10, 4)),
         ("9号我跟你说小刘怎么了？", date(2025, 10, 9)),
         ("十二号那天我说了啥", date(2025, 10, 12)),
@@ -57,7 +61,8 @@ def test_a_full_date_is_read_as_before(query: str, day: date) -> None:
         "I live on the 3rd floor",
         "坐3号线去公司要多久？",
         "what will happen on the 28th?",  # a day to come this month: no memory of it
-        "28号我们聊了啥",
+        "what am I going to do on the 30th?",
+        "28号要干嘛？",
         "what did I tell you on the 0th?",
     ],
 )
