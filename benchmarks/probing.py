@@ -17,7 +17,11 @@ Per question, from the hand-labelled evidence turn ids:
   the budget the only limit (``top_k`` large, as in the LoCoMo suite; the first blind run
   left ``retrieve``'s default ``top_k=8`` in place, which capped the engine's context at
   eight hits while the baselines filled the budget);
-- ``hit@5``: any evidence turn among the first five hits.
+- ``hit@5``: any evidence turn among the first five hits;
+- ``all`` (in the JSON summary): the share of questions with every evidence turn packed;
+- ``first`` (hybridmem only, JSON): the share of the evidence turns among the first n user
+  turns the packed hits cite in rank order, n the evidence's size (R-precision over the
+  user's turns): do the asked turns come before the others, whatever the budget holds.
 
 Baselines over the same turns, one unit a turn (``"user: ..."`` / ``"assistant: ..."``), rendered
 and packed like the other suites' (:mod:`benchmarks.methods`): dense only (the same embedder),
@@ -83,7 +87,19 @@ def _cited(hit: Any) -> frozenset[str]:
     return frozenset(ids)
 
 
-def _ask(mem: HybridMemory, user: str, task_id: str, q: dict[str, Any]) -> dict[str, float]:
+def _first_turns(cited: list[frozenset[str]], users: frozenset[str], n: int) -> set[str]:
+    """The first ``n`` distinct user turns the ranked hits cite, in rank order."""
+    seen: list[str] = []
+    for ids in cited:
+        for tid in sorted(ids & users):
+            if tid not in seen:
+                seen.append(tid)
+    return set(seen[:n])
+
+
+def _ask(
+    mem: HybridMemory, user: str, task_id: str, q: dict[str, Any], users: frozenset[str]
+) -> dict[str, float]:
     evidence = frozenset(q["evidence"])
     packed = mem.retrieve(
         q["query"],
@@ -96,7 +112,12 @@ def _ask(mem: HybridMemory, user: str, task_id: str, q: dict[str, Any]) -> dict[
     found = frozenset().union(*(_cited(h) for h in packed.hits)) if packed.hits else frozenset()
     top = mem.retrieve(q["query"], user_id=user, task_id=task_id, top_k=5, record_access=False)
     ranked = [_cited(h) for h in top.hits]
-    return {"frac": evidence_score(evidence, found).frac, "hit@5": hit_at_k(evidence, ranked, 5)}
+    first = _first_turns([_cited(h) for h in packed.hits], users, len(evidence))
+    return {
+        "frac": evidence_score(evidence, found).frac,
+        "hit@5": hit_at_k(evidence, ranked, 5),
+        "first": len(first & evidence) / len(evidence),
+    }
 
 
 def hybridmem_rows(
@@ -106,6 +127,7 @@ def hybridmem_rows(
     msgs = messages_of(user)
     now = datetime.fromisoformat(user["now"])
     clock = FakeClock(msgs[0]["created_at"])
+    users = frozenset(m["id"] for m in msgs if m["role"] == "user")
     out: dict[str, dict[str, dict[str, float]]] = {}
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -116,11 +138,13 @@ def hybridmem_rows(
             clock.set(max(clock(), m["created_at"]))
             mem.add_messages([m], user_id=user["id"], task_id=task.id)
         clock.set(now)
-        out["hybridmem"] = {q["id"]: _ask(mem, user["id"], task.id, q) for q in questions}
+        out["hybridmem"] = {q["id"]: _ask(mem, user["id"], task.id, q, users) for q in questions}
         clock.set(now + timedelta(days=days))
         mem.maintain(user_id=user["id"])
         out[AFTER.format(days=days)] = {
-            q["id"]: _ask(mem, user["id"], task.id, q) for q in questions if not q["relative"]
+            q["id"]: _ask(mem, user["id"], task.id, q, users)
+            for q in questions
+            if not q["relative"]
         }
     return out
 
@@ -179,6 +203,12 @@ def summarise(data: dict[str, Any], per: dict[str, dict[str, dict[str, float]]])
                 "n": len(rs),
                 "frac": round(mean(r["frac"] for r in rs), 3),
                 "hit@5": round(mean(r["hit@5"] for r in rs), 3),
+                "all": round(mean(float(r["frac"] == 1.0) for r in rs), 3),
+                **(
+                    {"first": round(mean(r["first"] for r in rs), 3)}
+                    if all("first" in r for r in rs)
+                    else {}
+                ),
             }
             for g, rs in sorted(groups.items())
         }
@@ -194,7 +224,9 @@ def summarise(data: dict[str, Any], per: dict[str, dict[str, dict[str, float]]])
 
 def _table(out: dict[str, Any], langs_only: bool) -> Table:
     names = list(out["summary"])
-    table = Table(title=f"probing ({out['data']}, {out['embedder']}): frac@{BUDGET} tok / hit@5")
+    table = Table(
+        title=f"probing ({out['data']}, {out['embedder']}): frac@{BUDGET} tok / hit@5 (/ first)"
+    )
     table.add_column("group")
     table.add_column("n")
     for name in names:
@@ -207,7 +239,8 @@ def _table(out: dict[str, Any], langs_only: bool) -> Table:
         cells = []
         for name in names:
             s = out["summary"][name].get(g)
-            cells.append(f"{s['frac']:.3f} / {s['hit@5']:.3f}" if s else "-")
+            cell = f"{s['frac']:.3f} / {s['hit@5']:.3f}" if s else "-"
+            cells.append(cell + (f" / {s['first']:.3f}" if s and "first" in s else ""))
         table.add_row(g, str(first["n"]), *cells)
     return table
 
@@ -226,10 +259,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     console.print(_table(out, langs_only=False))
     if args.misses:
         for item in out["items"]:
-            if item["hybridmem:frac"] < 1 or not item["hybridmem:hit@5"]:
+            if min(item["hybridmem:frac"], item["hybridmem:hit@5"], item["hybridmem:first"]) < 1:
                 console.print(
                     f"{item['id']} {item['type']} frac={item['hybridmem:frac']:.2f} "
-                    f"hit5={int(item['hybridmem:hit@5'])}  {item['query']}"
+                    f"hit5={int(item['hybridmem:hit@5'])} "
+                    f"first={item['hybridmem:first']:.2f}  {item['query']}"
                 )
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

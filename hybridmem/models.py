@@ -149,6 +149,10 @@ def stored_metadata(metadata: dict[str, Any], marks: dict[str, Any]) -> dict[str
     return {**metadata, MARKS_KEY: dict(marks)} if marks else metadata
 
 
+DAYS_WIDEST = timedelta(days=7)
+"""The widest window a question about days names (a week: :mod:`hybridmem.retrieval.days`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TimeWindow:
     """A query's time expression and the half-open window ``[start, end)`` it names (UTC)."""
@@ -169,10 +173,15 @@ class TimeWindow:
         return 0.0
 
     def closeness(self, moment: datetime) -> float:
-        """1 inside the window, halving every quarter window-width (at least a quarter day)
-        outside it: a memory filed a few hours past the named day (another time zone, a late
-        write) still counts a little, one from the day before hardly at all."""
-        quarter = max((self.end - self.start).total_seconds() / 86_400.0, 1.0) / 4.0
+        """1 inside the window, halving every quarter day outside a window of days (at most a
+        week) and every quarter window-width outside a wider one: a memory filed a few hours
+        past the named day (another time zone, a late write) still counts a little, one from
+        the day before hardly at all. A week's or a weekend's edges are a day's edges, sure to
+        the hour: scaled with the width, Sunday evening counted 0.9 for "last week" asked
+        about Monday to Sunday and outranked the week's own chats (issue 38). A month or a
+        year keeps its wide edges (an event of March is often told in April)."""
+        width = (self.end - self.start).total_seconds() / 86_400.0
+        quarter = 0.25 if width <= DAYS_WIDEST.days else width / 4.0
         return float(0.5 ** (self.distance_days(moment) / quarter))
 
     def describe(self) -> str:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from hybridmem.models import TimeWindow
+from hybridmem.models import DAYS_WIDEST, TimeWindow
 
-WIDEST_DAYS = timedelta(days=7)
+WIDEST_DAYS: timedelta = DAYS_WIDEST
 """The widest window read as a question about days: a week."""
 
 

@@ -16,7 +16,9 @@ the candidates and gives every candidate a ``time`` feature (1 inside, decaying 
 
 Dates without a year are the latest such date not after now (questions ask about the past).
 Vague distances ("two weeks ago", "三天前") get a window around the resolved day that widens
-with the distance.
+with the distance; a named week ("last week", "the week before last", 上周) is the calendar
+week from Monday (:mod:`.weeks`). A time set off by a comma ("last week, what did I say?") is
+found clause by clause when the whole query names none (dateparser's search misses it).
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ from functools import lru_cache
 from typing import Any
 
 from hybridmem.models import TimeWindow
+from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.weekends import weekend_window
+from hybridmem.retrieval.weeks import calendar_week, week_before_last
 
 _CN_DIGITS = {
     "零": 0,
@@ -53,7 +57,7 @@ _ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
 _ZH_DAY_WORD = re.compile(r"大前天|前天|昨天|昨日|今天|今日")
 _ZH_WEEKDAY = re.compile(r"(上上|上个|上|这个|这|本|下个|下)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_PERIOD = re.compile(
-    r"上上周|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
+    r"上上个?(?:周|星期|礼拜)|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
 )
 _ZH_AGO = re.compile(rf"{_NUM}(天|日|周|个星期|个礼拜|星期|个月|月|年)(?:以)?前")
 
@@ -70,6 +74,7 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     local_now = now.astimezone(tz)
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
     found = range_window(query, local_now) or _chinese(query, local_now)
+    found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
     found = found or _english(query, local_now)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
@@ -212,11 +217,30 @@ def _dateparser() -> Any:
     return search_dates, DateDataParser
 
 
+_CLAUSE = re.compile(r"[,;:!?]")
+"""Where a clause ends: dateparser's search finds no period ("last week", "this month") that a
+comma follows ("last week, what did I tell you?"), though it finds it with the comma gone."""
+_PERIOD = re.compile(r"\b(?:week|month|year)s?\b", re.IGNORECASE)
+"""The clauses searched again: those naming a period, the kind the comma hid (a date, a weekday
+or "yesterday" before a comma is found), so that not every clause costs a dateparser call."""
+
+
 def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
     # Only a found text with a cue counts (below), and every found text is a piece of the
     # query: a query without a cue names no window, and dateparser's ~3 ms are saved.
     if not _EN_CUE.search(query):
         return None
+    found = _en_search(query, now)
+    if found is None:
+        # Clause by clause only when the whole query names nothing: a date's own comma
+        # ("May 4, 2023") stays whole, and what the whole query finds is kept as before.
+        clauses = (c for c in _CLAUSE.split(query) if _PERIOD.search(c))
+        found = next(filter(None, (_en_search(c, now) for c in clauses)), None)
+    return found
+
+
+def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
+    """The first time expression dateparser finds in ``query`` with a cue, as a window."""
     search_dates, parser_cls = _dateparser()
     base = now.replace(tzinfo=None)
     settings = {
@@ -232,8 +256,8 @@ def _english(query: str, now: datetime) -> tuple[str, datetime, datetime] | None
             return None
         parser = parser_cls(languages=["en"], settings=settings)
         for text, _ in found:
-            if not _EN_CUE.search(text):
-                continue
+            if not _EN_CUE.search(text) or bare_ordinal(text):
+                continue  # no cue, or an ordinal alone dateparser reads as a month (.ordinals)
             try:
                 data = parser.get_date_data(text)
                 if data.date_obj is None:
@@ -252,7 +276,10 @@ def _en_window(text: str, d: date, period: str, now: datetime) -> tuple[datetime
     if period == "month":
         return _month(d.year, d.month, now)
     distance = (now.date() - d).days
-    if period == "week" or (re.search(r"\bago\b", text, re.IGNORECASE) and distance > 2):
+    ago = re.search(r"\bago\b", text, re.IGNORECASE) is not None
+    if period == "week" and not ago:
+        return calendar_week(d, now)  # "last week", "this week": the week, as 上周 (.weeks)
+    if period == "week" or (ago and distance > 2):
         return _around(d, max(distance, 7 if period == "week" else 1), now)
     return _day(d, now), _day(d, now) + timedelta(days=1)
 
