@@ -39,6 +39,11 @@ variants need the SQLite store. Nothing else changes: the similarity stays min-m
 ``python -m benchmarks.lexical_norms first-day NORM [first_day's options]`` and ``... probing
 NORM [probing's options]`` run those benchmarks with the engine's lexical feature replaced by
 ``NORM`` (``minmax``: unchanged).
+
+Results (docs/benchmarks.md, "The lexical part divided by what the question holds"): every
+variant dividing a dialogue's BM25 by what the query holds loses MADial with both embedders;
+``lex question`` wins Chinese first-day and probing questions and loses English probing and
+MiniLM's LoCoMo, so the engine kept its feature.
 """
 
 from __future__ import annotations
@@ -139,20 +144,52 @@ _CURRENT: dict[str, QueryTerms | None] = {"q": None}
 """The terms of the last lexical search (benchmarks retrieve one query at a time)."""
 
 
+def reference(norm: str | None, q: QueryTerms | None) -> float | None:
+    """The BM25 that means "matches the whole question" under ``norm`` (None: the best
+    match, as the engine has it)."""
+    if q is None:
+        return None
+    if norm == "selfscore" or (norm == "question" and q.sentences <= 1):
+        return q.self_score
+    if norm == "sentence":
+        return q.sentence_score
+    return None
+
+
 @contextmanager
 def recording() -> Iterator[None]:
-    """Every lexical search of the retriever records its text's :class:`QueryTerms`."""
-    original = retriever.Retriever._lexical
+    """Every lexical search of the retriever records its text's :class:`QueryTerms`; and a
+    memory whose slot is the attribute asked about, which the engine gives the best match's
+    BM25 (:func:`hybridmem.retrieval.attributes.agreed`), gets the BM25 of a whole match
+    under a norm dividing by one (else a norm would shrink that evidence with the query)."""
+    original, agreed = retriever.Retriever._lexical, retriever.agreed
 
     def recorded(self: Any, text: str, resolved: Any, out: Any) -> Scores:
         _CURRENT["q"] = query_terms(self.store, text)
         return original(self, text, resolved, out)
 
+    def agreed_whole(query: str, nodes: Any, bm25: Any, slot_map: Any = None) -> Any:
+        norm = getattr(retriever.Candidates.fuse, "norm", None)
+        whole = reference(norm, _CURRENT["q"])
+        if whole is None or whole <= max(bm25.values(), default=0.0):
+            return agreed(query, nodes, bm25, slot_map)
+        out = agreed(query, nodes, {**bm25, _WHOLE: whole}, slot_map)
+        if out is None:
+            return None
+        out.pop(_WHOLE, None)
+        return out if out != bm25 else None
+
     retriever.Retriever._lexical = recorded  # type: ignore[method-assign]
+    retriever.agreed = agreed_whole
     try:
         yield
     finally:
         retriever.Retriever._lexical = original  # type: ignore[method-assign]
+        retriever.agreed = agreed
+
+
+_WHOLE = "\x00whole-match"
+"""A key no node has: the whole match's BM25 handed to ``agreed`` as the best."""
 
 
 def _matched(cands: Any, ids: Sequence[str]) -> Scores:
@@ -236,6 +273,7 @@ def fuse_with(norm: str) -> Callable[[Any, ScoreWeights, str, bool], None]:
             cands.similarity, cands.lexical, weights.similarity, weights.lexical, ids
         )
 
+    fuse.norm = norm  # type: ignore[attr-defined]
     return fuse
 
 
