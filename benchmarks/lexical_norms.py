@@ -32,7 +32,9 @@ one. The variants here divide by what the query itself holds instead, none with 
 
 The index statistics are the store's own (``lex_df``, ``lex_totals``: :mod:`hybridmem.store.fts`),
 read for the text the lexical search ran on (the query, or its name-free form), so the
-variants need the SQLite store. Nothing else changes: the similarity stays min-max.
+variants need the SQLite store. The similarity stays min-max; the one other change is that a
+memory agreeing with the attribute asked about gets a whole match's BM25 under the norms that
+divide by a self-score (:func:`recording`), where the engine gives it the best match's.
 
 ``python -m benchmarks.lexical_norms paired [fusion_paired's options]`` runs
 :mod:`benchmarks.fusion_paired` with these variants added (``--variants minmax,lex selfscore``);
@@ -50,7 +52,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -295,10 +297,6 @@ def normalised(norm: str) -> Iterator[None]:
             yield
         finally:
             retriever.Candidates.fuse = fusion_paired.ORIGINAL  # type: ignore[method-assign]
-
-
-def summary(values: Mapping[str, float]) -> str:
-    return " ".join(f"{k}={v:.3f}" for k, v in values.items())
 
 
 def main(argv: Sequence[str] | None = None) -> None:
