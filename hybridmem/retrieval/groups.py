@@ -178,15 +178,8 @@ def _apart(
     have the beef lasagne?" included. Relevance first: a question that ranks the two as
     answers to different things keeps both where their relevance put them; one that reads
     them alike ("What car do I drive?" of the Skoda and the Tesla) gets the current value
-    first and the older one hidden, as before. Only an older settled member: an unconfirmed
-    challenger waits behind the current value by the conflict policy's choice, not a reading."""
-    return (
-        alike is not None
-        and node.id != current.id
-        and not is_unconfirmed(node)
-        and last_mentioned(node) <= last_mentioned(current)
-        and not alike(node, current)
-    )
+    first and the older one hidden, as before."""
+    return alike is not None and node.id != current.id and not alike(node, current)
 
 
 def _current_first(
