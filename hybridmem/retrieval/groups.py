@@ -83,7 +83,6 @@ def group_values(
     hits: list[Hit],
     top_k: int | None = None,
     quotable: Callable[[MemoryNode], bool] | None = None,
-    alike: Callable[[MemoryNode, MemoryNode], bool] | None = None,
 ) -> tuple[list[Hit], dict[str, str]]:
     """Show each conflict group's current value first, saying what it was before.
 
@@ -95,9 +94,6 @@ def group_values(
     so the reader is never left with a stale answer. ``top_k``: how many hits will be shown.
     ``quotable``: which members' words a note may quote (the others, sensitive values the
     question is not about, are left out of "previously" and shown as "[sensitive]").
-    ``alike(member, current)``: whether this question reads an older member and the current
-    value as its two answers; a member it does not is left where its relevance put it, neither
-    dropped nor overtaken nor noted (see :func:`_apart`).
     """
     notes: dict[str, str] = {}
     groups = {h.node.conflict_group for h in hits if h.node.conflict_group}
@@ -118,14 +114,13 @@ def group_values(
         or is_unconfirmed(h.node)
         or cur.id not in all_ids
         or _left_alone(h.node, cur)
-        or _apart(h.node, cur, alike)
     ]
-    kept = _current_first(kept, current, alike)
+    kept = _current_first(kept, current)
     shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
     for hit in kept:
         group = hit.node.conflict_group or ""
         cur = current.get(group) if group else None
-        if cur is None or _apart(hit.node, cur, alike):
+        if cur is None:
             continue
         said = members_of[group]
         if quotable is not None:
@@ -167,28 +162,8 @@ def _left_alone(node: MemoryNode, current: MemoryNode) -> bool:
     )
 
 
-def _apart(
-    node: MemoryNode, current: MemoryNode, alike: Callable[[MemoryNode, MemoryNode], bool] | None
-) -> bool:
-    """Whether the question tells ``node`` and its group's ``current`` value apart: it does
-    not read the two as its two answers. A conflict group is the writer's reading, made
-    before any question, and a wrong one ("I cycle to the office" grouped with "My office is
-    on the fourth floor", "I'm vegetarian" with "I take my tea with oat milk") used to hide
-    the older statement from every question both reached, "How do I get to work?" and "Can I
-    have the beef lasagne?" included. Relevance first: a question that ranks the two as
-    answers to different things keeps both where their relevance put them; one that reads
-    them alike ("What car do I drive?" of the Skoda and the Tesla) gets the current value
-    first and the older one hidden, as before."""
-    return alike is not None and node.id != current.id and not alike(node, current)
-
-
-def _current_first(
-    hits: list[Hit],
-    current: dict[str, MemoryNode | None],
-    alike: Callable[[MemoryNode, MemoryNode], bool] | None = None,
-) -> list[Hit]:
-    """Within each group, move the current value to the first place any member holds (a
-    member the question tells apart from it, :func:`_apart`, holds its own)."""
+def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
+    """Within each group, move the current value to the first place any member holds."""
     out = list(hits)
     for group, cur in current.items():
         if cur is None:
@@ -196,9 +171,7 @@ def _current_first(
         places = [
             i
             for i, h in enumerate(out)
-            if h.node.conflict_group == group
-            and not _left_alone(h.node, cur)
-            and not _apart(h.node, cur, alike)
+            if h.node.conflict_group == group and not _left_alone(h.node, cur)
         ]
         at = next((i for i in places if out[i].node.id == cur.id), None)
         if at is not None and places and at != places[0]:

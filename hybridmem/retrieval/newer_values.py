@@ -135,18 +135,6 @@ def answers_alike(
     return third is not None and a - b < b - third
 
 
-def reads_alike(
-    hits: Sequence[Hit], cosine: Mapping[str, float]
-) -> Callable[[MemoryNode, MemoryNode], bool]:
-    """``alike(old, new)``: whether ``old`` and ``new`` are two values of one attribute for
-    the question of these ``hits``: ``new`` says a value changed (a change word, as the
-    writer reads it: "I sold the Skoda, now...", 搬家了; the speaker's own word, whatever the
-    question), or the question reads the two as its two answers (:func:`answers_alike`, on
-    their raw cosines; the scale built once)."""
-    scale = question_scale(hits, cosine)
-    return lambda old, new: states_change(new.content) or answers_alike(old, new, scale, cosine)
-
-
 def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
     """A settled statement of the user's: a fact or preference that was not said in passing,
     is not a candidate and is not a challenger waiting for confirmation (the conflict policy

@@ -53,7 +53,7 @@ from hybridmem.retrieval.expansion import (
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
-from hybridmem.retrieval.newer_values import newer_first, reads_alike
+from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
@@ -272,10 +272,9 @@ class Retriever:
         if not include_sensitive:
             shown = {h.node.id for h in hits}
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
-        cosine = None if cands is None else cands.cosine
-        alike = None if cosine is None else reads_alike(hits, cosine)
-        hits, notes = group_values(self.store, user_id, hits, top_k, quotable, alike)
+        hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
+        cosine = None if cands is None else cands.cosine
         hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine)
         hits = assertions_first(
             hits,
