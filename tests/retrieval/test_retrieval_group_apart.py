@@ -5,9 +5,14 @@ The writer groups two statements by the slot it reads them in, before any questi
 A wrong reading ("I cycle to the office" and "My office is on the fourth floor" as two values
 of one work slot, "I'm vegetarian" and "I take my tea with oat milk" as two of one diet slot)
 hid the older statement from every question both reached: "How do I get to work?" and "Can I
-have the beef lasagne?" found nothing to answer them. Both failed before. A change the
-speaker says ("I sold the Skoda, now ...") still hides the older value, whatever the question.
-"""
+have the beef lasagne?" found nothing to answer them. A change the speaker says ("I sold the
+Skoda, now ...") must keep hiding the older value, whatever the question.
+
+The first two are strict expected failures: letting the question tell a group apart (its two
+answers, :func:`hybridmem.retrieval.newer_values.answers_alike`, or a change word) fixed them
+and four first-day questions, but cost three colloquial scenarios (a move back whose question
+multilingual-e5 reads nowhere near the current value: stale and hit@3), so it was not shipped
+(docs/benchmarks.md, "First day, sixth session")."""
 
 from __future__ import annotations
 
@@ -18,6 +23,12 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
+
+NOT_SHIPPED = pytest.mark.xfail(
+    strict=True,
+    reason="a false slot group hides its older member from every question (issue 38); the "
+    "question-reads-it-apart rule cost three colloquial scenarios and was not shipped",
+)
 
 U = "u"
 OTHERS = (
@@ -51,6 +62,7 @@ def _ask(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: s
         return [h.node.content for h in result.hits]
 
 
+@NOT_SHIPPED
 def test_older_statement_of_a_false_group_answers_its_question(
     tmp_path: Path, e5: MultilingualE5Embedder
 ) -> None:
@@ -62,6 +74,7 @@ def test_older_statement_of_a_false_group_answers_its_question(
     assert hits[0] == said[0]
 
 
+@NOT_SHIPPED
 def test_older_diet_statement_is_not_hidden_by_a_later_tea_preference(
     tmp_path: Path, e5: MultilingualE5Embedder
 ) -> None:
