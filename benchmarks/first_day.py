@@ -311,8 +311,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--fifth", action="store_true", help="the newcomers of benchmarks/first_day_fifth.py"
     )
+    parser.add_argument(
+        "--sixth", action="store_true", help="the newcomers of benchmarks/first_day_sixth.py"
+    )
     args = parser.parse_args(argv)
-    if args.fifth:
+    if args.sixth:
+        from benchmarks.first_day_sixth import SIXTH
+
+        result = run(args.embedder, SIXTH)
+    elif args.fifth:
         from benchmarks.first_day_fifth import FIFTH
 
         result = run(args.embedder, FIFTH)

@@ -202,7 +202,16 @@ def _asks_other(
         if not n.sensitive and not is_masked(n.sensitive, n.content)
         for w in _words(n.content)
     }
-    return weak(query, asked & words, ordinary) and bool(asks_else(query, asked, words, _CLOSED))
+    shared = asked & words
+    if not weak(query, shared, ordinary):
+        return False
+    if asks_else(query, asked, words, _CLOSED):
+        return True
+    # Every shared word is an ordinary memory's too and the question names no kind of private
+    # matter: it names the thing both hold ("我的存折是哪儿的？" of a bank book and of its
+    # sealed PIN), and nothing in it points at the secret rather than at the ordinary one.
+    held = list(ordinary)
+    return kind is None and bool(shared) and all(shares_word((w,), held) for w in shared)
 
 
 def _asked_by_kind(
