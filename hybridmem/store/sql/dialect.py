@@ -83,6 +83,10 @@ class Dialect:
     """An active group member that is not a waiting challenger."""
     waiting_else: str
     """A member awaiting confirmation in a live status other than active."""
+    said_since: str
+    """A member said again at or after the time ``{}`` holds: an entry of its
+    ``metadata.provenance`` (the repeat merge, ``evolution.write.repeats``) at that time or
+    later, as :func:`hybridmem.core.evolution_marks.last_mentioned` reads it."""
     sealed: str
     """A sealed (sensitive) row, in the words of its partial index."""
     split_type_reads: bool
@@ -115,6 +119,11 @@ SQLITE = Dialect(
     awaiting=AWAITING,
     settled=SETTLED,
     waiting_else=WAITING_ELSE,
+    # ``fullkey`` keeps a provenance that is not a list of objects from failing the read.
+    said_since=(
+        "EXISTS (SELECT 1 FROM json_each(metadata, '$.provenance') AS said "
+        "WHERE json_extract(metadata, said.fullkey || '.at') >= {})"
+    ),
     sealed=SEALED,
     split_type_reads=True,
 )
@@ -137,6 +146,11 @@ POSTGRES = Dialect(
     ),
     waiting_else=(
         "status NOT IN ('active', 'archived') AND (metadata::jsonb ->> 'awaiting') = 'confirmation'"
+    ),
+    said_since=(
+        "CASE WHEN jsonb_typeof(metadata::jsonb -> 'provenance') = 'array' THEN EXISTS ("
+        "SELECT 1 FROM jsonb_array_elements(metadata::jsonb -> 'provenance') AS said(e) "
+        "WHERE (said.e ->> 'at') COLLATE \"C\" >= {}) ELSE false END"
     ),
     sealed="sensitive = 1",
     split_type_reads=False,
