@@ -8,6 +8,8 @@ showed the last value written as current."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 import hybridmem.retrieval.groups as history
@@ -67,3 +69,29 @@ def test_a_big_group_read_in_part_says_what_the_whole_group_says(
         got = mem.retrieve(QUESTION, user_id=U, top_k=5, record_access=False)
         assert got.context == whole.context
         assert [h.node.id for h in got.hits] == [h.node.id for h in whole.hits]
+
+
+def test_an_old_value_said_again_is_current_whatever_the_statements_are_dated(
+    mem: HybridMemory, clock: FakeClock
+) -> None:
+    """Statements dated by the caller (an imported history, a clock behind the source's):
+    when a value was said is its statement's date, not when the store wrote it."""
+    start = clock() + timedelta(days=400)
+    values = history.RECENT_MEMBERS + 4
+    ids = [
+        mem.add(
+            _city(i),
+            node_type="fact",
+            slot=SLOT,
+            user_id=U,
+            created_at=start + timedelta(hours=i),
+        ).id
+        for i in range(values)
+    ]
+    again = mem.add(
+        _city(1), node_type="fact", slot=SLOT, user_id=U, created_at=start + timedelta(days=30)
+    )
+    assert again.id == ids[1]
+    r = mem.retrieve(QUESTION, user_id=U, top_k=5, record_access=False)
+    assert r.hits[0].node.id == ids[1]
+    assert f"(previously: {_city(values - 1)}; {_city(values - 2)})" in r.context
