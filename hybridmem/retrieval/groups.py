@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from hybridmem.core.evolution_marks import (
     current_of,
@@ -36,6 +37,16 @@ def previous_values(
     said again after a change is current, and the change is its previous value."""
     if members is None:
         members = store.conflict_group_members(user_id, group)
+    return [m.content for m in _earlier(members, current_id)]
+
+
+def _said_order(node: MemoryNode) -> tuple[Any, ...]:
+    """The order :func:`current_of` and :func:`previous_values` rank members by."""
+    return (last_mentioned(node), *node_age(node))
+
+
+def _earlier(members: Sequence[MemoryNode], current_id: str) -> list[MemoryNode]:
+    """The members :func:`previous_values` names, said last first."""
     current = next((m for m in members if m.id == current_id), None)
     said = None if current is None else last_mentioned(current)
     earlier = [
@@ -48,8 +59,8 @@ def previous_values(
         and "restates" not in m.metadata
         and "merged_into" not in m.metadata
     ]
-    earlier.sort(key=lambda m: (last_mentioned(m), *node_age(m)), reverse=True)
-    return [m.content for m in earlier]
+    earlier.sort(key=_said_order, reverse=True)
+    return earlier
 
 
 SHOWN_PREVIOUS = 2
@@ -60,19 +71,30 @@ RECENT_MEMBERS = 32
 
 def _shown_members(store: TreeStore, user_id: str, group: str) -> list[MemoryNode]:
     """Enough of a group, oldest first, for :func:`group_values` to say exactly what it
-    would say from every member: its newest members and every waiting challenger. A group of
-    hundreds of members (facts restated over months) costs a retrieval tens of milliseconds
-    to decode whole; the newest ones decide the current value and the last values, unless
-    none of them is settled or too few are earlier values, and then the whole group is read.
+    would say from every member. A group of hundreds of members (facts restated over months)
+    costs a retrieval tens of milliseconds to decode whole, so the store reads its newest
+    members by writing time, its waiting challengers and the older members said again since
+    (``conflict_group_recent``). A member left unread was written before the oldest of the
+    newest and not said since, so it ranks below every one of them by when it was last said:
+    the members read decide the current value and the last values when those rank at least
+    as high as that oldest member; otherwise (no settled value among them, too few earlier
+    values) the whole group is read.
     """
     members, complete = store.conflict_group_recent(user_id, group, RECENT_MEMBERS)
     if complete:
         return members
-    current = current_of(members)
-    if current is None or is_unconfirmed(current):
+    if len(members) < RECENT_MEMBERS:  # the group grew between the read and its count
         return store.conflict_group_members(user_id, group)
-    before = previous_values(store, user_id, group, current.id, members)
-    if len(before) < SHOWN_PREVIOUS:
+    # The newest members by writing time are the newest of those read (a superset of them).
+    oldest = sorted(members, key=node_age)[-RECENT_MEMBERS]
+    floor = (oldest.created_at, *node_age(oldest))
+    current = current_of(members)
+    if current is None or is_unconfirmed(current) or _said_order(current) < floor:
+        return store.conflict_group_members(user_id, group)
+    # An older member read because it waits or was said again at the very instant that
+    # oldest member was written ranks above some left unread but not necessarily above all.
+    before = _earlier(members, current.id)[:SHOWN_PREVIOUS]
+    if len(before) < SHOWN_PREVIOUS or _said_order(before[-1]) < floor:
         return store.conflict_group_members(user_id, group)
     return members
 

@@ -384,8 +384,12 @@ class EvolutionReads(Protocol):
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:
         """The group's ``newest`` newest members (by ``created_at, seq``) plus every waiting
-        challenger (active, metadata ``awaiting = "confirmation"``), oldest first, content
-        decrypted; and whether that is every member of the group."""
+        challenger (active, metadata ``awaiting = "confirmation"``) plus every older member
+        said again (an entry of its ``metadata.provenance`` at or after the ``created_at`` of
+        the oldest of those newest), oldest first, content decrypted; and whether that is every
+        member of the group. A member left out was written and last said before all of the
+        newest: it is neither the group's current value nor one of its last values unless the
+        members returned hold too few of them."""
         ...
 
     def active_nodes_of_types(

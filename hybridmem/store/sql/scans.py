@@ -88,22 +88,30 @@ class ScanQueries(SqlAccess):
     def conflict_group_recent(
         self, user_id: str, group: str, newest: int
     ) -> tuple[list[MemoryNode], bool]:
-        """The group's ``newest`` newest members plus every waiting challenger, oldest first,
-        content decrypted; and whether that is every member. Read off two indexes (the group's
-        newest members and its waiting challengers), so a group of hundreds costs what a few
-        members cost."""
+        """The group's ``newest`` newest members, every waiting challenger and every older
+        member said again since the oldest of those newest was written, oldest first, content
+        decrypted; and whether that is every member. The newest and the waiting are read off
+        two indexes; an older member said again (a repeat is merged into its first mention:
+        a move back in the very words of an old value) is found by its provenance, which
+        costs a look at the metadata of the group's older rows, none of them decoded."""
+        d = self.D
+        floor = "(SELECT min(created_at) FROM newest)"
         rows = self._nodes(
-            self.D.q(
+            d.q(
+                "WITH newest AS (SELECT rid, created_at FROM nodes WHERE user_id = ? "
+                "AND conflict_group = ? ORDER BY created_at DESC, seq DESC LIMIT ?) "
                 f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
-                "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
-                "ORDER BY created_at DESC, seq DESC LIMIT ?) AS newest "
+                "SELECT rid FROM newest "
                 "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
-                f"AND {self.D.awaiting}) ORDER BY created_at, seq"
+                f"AND {d.awaiting} "
+                "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND created_at <= {floor} AND {d.said_since.format(floor)}"
+                ") ORDER BY created_at, seq"
             ),
-            [user_id, group, newest, user_id, group],
+            [user_id, group, newest, user_id, group, user_id, group],
         )
         total = self._tuples(
-            self.D.q("SELECT count(*) AS n FROM nodes WHERE user_id = ? AND conflict_group = ?"),
+            d.q("SELECT count(*) AS n FROM nodes WHERE user_id = ? AND conflict_group = ?"),
             [user_id, group],
         )[0][0]
         return rows, int(total) <= len(rows)
