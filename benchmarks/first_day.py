@@ -28,6 +28,7 @@ from tempfile import TemporaryDirectory
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 
 USER = "newcomer"
@@ -200,29 +201,40 @@ def _rank(texts: Sequence[str], needle: str) -> int | None:
     return next((i for i, t in enumerate(texts) if needle in t), None)
 
 
+START = datetime(2025, 3, 3, 8, 30, tzinfo=UTC)
+"""When every newcomer's first day begins (a Monday morning)."""
+
+
+def first_day(mem: HybridMemory, clock: FakeClock, persona: Persona) -> list[MemoryNode]:
+    """Write ``persona``'s first day into ``mem`` as a newcomer would: the old value, the
+    facts, the sealed memories, two tasks with a note each and, hours later, the new value.
+    Returns the tasks' nodes, oldest first (questions are asked from inside them)."""
+    mem.add(persona.old, node_type="fact", user_id=USER)
+    clock.advance(minutes=3)
+    for text, kind in persona.facts:
+        mem.add(text, node_type=kind, user_id=USER)
+        clock.advance(minutes=3)
+    for secret, _ in persona.secrets:
+        mem.add(secret, node_type="fact", user_id=USER, sensitive=True)
+        clock.advance(minutes=3)
+    tasks = []
+    for title, note in persona.tasks:
+        clock.advance(minutes=10)
+        tasks.append(mem.add(title, node_type="task", user_id=USER))
+        mem.add(note, user_id=USER)
+    clock.advance(hours=6)
+    mem.add(persona.new, node_type="fact", user_id=USER)
+    clock.advance(hours=1)
+    return tasks
+
+
 def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
     """Build the persona's store at ``path`` and ask every question from inside a task."""
-    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
+    clock = FakeClock(START)
     out = Outcome(persona.lang)
     privacy = PrivacyConfig(key=generate_key())
     with HybridMemory(path, embedder=embedder, clock=clock, privacy=privacy) as mem:
-        mem.add(persona.old, node_type="fact", user_id=USER)
-        clock.advance(minutes=3)
-        for text, kind in persona.facts:
-            mem.add(text, node_type=kind, user_id=USER)
-            clock.advance(minutes=3)
-        for secret, _ in persona.secrets:
-            mem.add(secret, node_type="fact", user_id=USER, sensitive=True)
-            clock.advance(minutes=3)
-        tasks = []
-        for title, note in persona.tasks:
-            clock.advance(minutes=10)
-            task = mem.add(title, node_type="task", user_id=USER)
-            mem.add(note, user_id=USER)
-            tasks.append(task)
-        clock.advance(hours=6)
-        mem.add(persona.new, node_type="fact", user_id=USER)
-        clock.advance(hours=1)
+        tasks = first_day(mem, clock, persona)
 
         first: dict[str, str] = {}
 

@@ -16,11 +16,10 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from benchmarks.first_day import USER, Persona
+from benchmarks.first_day import START, USER, Persona, first_day
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.privacy import PrivacyConfig, generate_key
@@ -55,26 +54,11 @@ def _grouped(parts: Mapping[str, float]) -> Counter[str]:
 
 def misses(persona: Persona, embedder: Embedder, path: Path) -> list[dict[str, object]]:
     """The persona's hit@1 misses, each with its mechanism and the two breakdowns."""
-    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
+    clock = FakeClock(START)
     out: list[dict[str, object]] = []
     privacy = PrivacyConfig(key=generate_key())
     with HybridMemory(path, embedder=embedder, clock=clock, privacy=privacy) as mem:
-        mem.add(persona.old, node_type="fact", user_id=USER)
-        clock.advance(minutes=3)
-        for text, kind in persona.facts:
-            mem.add(text, node_type=kind, user_id=USER)
-            clock.advance(minutes=3)
-        for secret, _ in persona.secrets:
-            mem.add(secret, node_type="fact", user_id=USER, sensitive=True)
-            clock.advance(minutes=3)
-        tasks = []
-        for title, note in persona.tasks:
-            clock.advance(minutes=10)
-            tasks.append(mem.add(title, node_type="task", user_id=USER))
-            mem.add(note, user_id=USER)
-        clock.advance(hours=6)
-        mem.add(persona.new, node_type="fact", user_id=USER)
-        clock.advance(hours=1)
+        tasks = first_day(mem, clock, persona)
         asked = [
             *((q, a, 0, False) for q, a in persona.questions),
             *((q, a, t, False) for q, a, t in persona.task_questions),

@@ -52,6 +52,7 @@ def test_summary_means_per_language_and_type():
         }
     }
     out = summarise(data, per)["summary"]["m"]
-    assert out["en"] == {"n": 2, "frac": 0.75, "hit@5": 0.5}
-    assert out["en/changed"] == {"n": 1, "frac": 0.5, "hit@5": 0.0}
+    # "all": the share of questions with every evidence turn packed (frac 1.0)
+    assert out["en"] == {"n": 2, "frac": 0.75, "hit@5": 0.5, "all": 0.5}
+    assert out["en/changed"] == {"n": 1, "frac": 0.5, "hit@5": 0.0, "all": 0.0}
     assert out["zh"]["n"] == 1
