@@ -44,7 +44,7 @@ import pickle
 import shutil
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -147,7 +147,12 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / norm if norm > 0 else v
 
 
-def rewrite(mem: HybridMemory, ctx: Context, bench: tuning.Bench, vectors: TextVectors) -> int:
+def rewrite(
+    mem: HybridMemory,
+    ctx: Context,
+    bench: tuning.Bench,
+    vectors: Callable[[Sequence[str]], np.ndarray],
+) -> int:
     """Give every turn of the store its context's representation; how many turns changed."""
     engine = mem.engine
     store = engine.store
