@@ -44,7 +44,8 @@ import pickle
 import shutil
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,9 @@ from benchmarks import fusion_paired, tuning
 from benchmarks.paths import default_data_dir
 from hybridmem import HybridMemory, MemoryConfig, lexical
 from hybridmem.core.indexing import IndexSync
+from hybridmem.core.vectors import ScopeSearch
+from hybridmem.index import VectorMatch
+from hybridmem.retrieval import retriever
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,14 @@ VARIANTS: dict[str, Context] = {
     "lex prev": Context(terms="equal"),
     "lex prev half": Context(terms="half"),
     "lex prev+next": Context(terms="equal", after=1),
+    "vec prev max": Context(vector="concat"),
 }
+"""``vec prev max`` (added after the first runs, read off them: the concatenation won single-hop
+answers and lost multi-hop evidence with MiniLM) keeps both vectors, the turn's own and the
+``vec prev`` one, and scores a turn by the nearer of the two to the question (applied at query
+time over the default store, :func:`dual_cosine`)."""
+
+DUAL = frozenset({"vec prev max"})
 
 
 def session_turns(bench: tuning.Bench) -> list[list[tuple[str, str]]]:
@@ -188,6 +199,43 @@ def rewrite(
     return changed
 
 
+@contextmanager
+def dual_cosine(extra: Mapping[str, np.ndarray]) -> Iterator[None]:
+    """Exact scope searches score each turn with an ``extra`` vector by the larger of its two
+    cosines with the query (the scope's other nodes as before)."""
+    original = retriever.search_scope
+
+    def both(engine: Any, vector: Any, n: int, *args: Any, **kw: Any) -> ScopeSearch:
+        found = original(engine, vector, n, *args, **kw)
+        if not found.exact:
+            return found
+        q = _unit(np.asarray(vector, dtype=np.float32).reshape(-1))
+        cosine = {
+            i: max(c, float(extra[i] @ q)) if i in extra else c for i, c in found.cosine.items()
+        }
+        top = sorted(cosine, key=lambda i: -cosine[i])[:n]
+        return ScopeSearch([VectorMatch(i, cosine[i]) for i in top], cosine, exact=True)
+
+    retriever.search_scope = both
+    try:
+        yield
+    finally:
+        retriever.search_scope = original
+
+
+def context_vectors(
+    bench: tuning.Bench, ctx: Context, vectors: Callable[[Sequence[str]], np.ndarray]
+) -> dict[str, np.ndarray]:
+    """The unit ``concat`` vector of every turn with a context (for :func:`dual_cosine`)."""
+    out: dict[str, np.ndarray] = {}
+    for turns in session_turns(bench):
+        rows = [r for r in windows(turns, ctx.before, ctx.after) if r[2] or r[3]]
+        if rows:
+            vecs = vectors([context_text(own, p, n) for _, own, p, n in rows])
+            out.update((r[0], _unit(v)) for r, v in zip(rows, vecs, strict=True))
+    return out
+
+
 def variant_bench(
     base: tuning.Bench, name: str, ctx: Context, embedder: Any, vectors: TextVectors
 ) -> tuning.Bench:
@@ -235,8 +283,14 @@ def run(
         per: dict[str, Any] = {}
         for name in variants:
             t = time.perf_counter()
-            bench = variant_bench(base, name, VARIANTS[name], embedder, vectors)
-            per[name] = fusion_paired.locomo_items(bench, questions, embedder, MemoryConfig())
+            if name in DUAL:
+                with dual_cosine(context_vectors(base, VARIANTS[name], vectors)):
+                    per[name] = fusion_paired.locomo_items(
+                        base, questions, embedder, MemoryConfig()
+                    )
+            else:
+                bench = variant_bench(base, name, VARIANTS[name], embedder, vectors)
+                per[name] = fusion_paired.locomo_items(bench, questions, embedder, MemoryConfig())
             cmp = fusion_paired.paired(per[variants[0]], per[name])
             cats = by_category(questions, per[variants[0]], per[name])
             print(
