@@ -14,6 +14,8 @@ from benchmarks.turn_context import (
     Context,
     context_terms,
     context_text,
+    context_vectors,
+    dual_cosine,
     rewrite,
     session_turns,
     windows,
@@ -91,3 +93,28 @@ def test_rewrite_changes_the_representation_never_the_printed_turn(tmp_path, nam
         res = mem.retrieve("hobbies", user_id=BENCH_USER, task_id="c", top_k=5)
         lexical = {h.node.id: h.breakdown.features.get("lexical", 0.0) for h in res.hits}
         assert (lexical.get("c:S1:1", 0.0) > 0) == (ctx.terms is not None)
+
+
+def test_dual_cosine_counts_the_nearer_of_a_turns_two_vectors(tmp_path):
+    corpus = _corpus()
+    embedder = HashEmbedder(64)
+    path = tmp_path / "store"
+    with HybridMemory(path, embedder=embedder) as mem:
+        mem.add_many([node_input("c", n) for n in corpus.tree], user_id=BENCH_USER)
+    bench = Bench("t", path, {"c": corpus}, {"c": T0 + timedelta(days=1)})
+    extra = context_vectors(bench, VARIANTS["vec prev max"], lambda ts: embedder.embed(ts))
+    assert sorted(extra) == ["c:S1:1", "c:S1:2", "c:S2:1"]  # a session's first turn has none
+    question = "Nate: Do you have any hobbies you love?"
+    with HybridMemory(path, embedder=embedder) as mem:
+
+        def cosines() -> dict[str, float]:
+            res = mem.retrieve(question, user_id=BENCH_USER, task_id="c", top_k=10)
+            return {h.node.id: h.breakdown.features["similarity"] for h in res.hits}
+
+        own = cosines()
+        with dual_cosine(extra):
+            both = cosines()
+        own_after = cosines()
+    # The answer's contextual vector holds the question: it is nearer than its own.
+    assert both["c:S1:1"] > own["c:S1:1"]
+    assert own_after == own  # the patch is undone
