@@ -17,7 +17,13 @@ change, never ``content``):
 - ``lex prev`` / ``lex prev+next``: the turn's lexical terms are its own and the previous
   (and next) turn's, at equal weight;
 - ``lex prev half``: its own terms twice and the previous turn's once (the neighbour's words
-  at about half the weight, through BM25's term frequency; no weight to fit).
+  at about half the weight, through BM25's term frequency; no weight to fit);
+- ``vec prev max``: both vectors kept, the turn's own and the ``vec prev`` one, the nearer to
+  the question counting (:func:`dual_cosine`, at query time).
+
+None ships (docs/benchmarks.md, "A turn read with the turn before it"): with e5 the
+concatenation wins both halves, with MiniLM every variant loses the tune half, and multi-hop
+does not gain with either.
 
 The first turn of a session has no previous turn and the last no next (a session is a sitting;
 the context never crosses it). Each variant is a copy of the cached default store
