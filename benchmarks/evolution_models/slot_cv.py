@@ -16,14 +16,16 @@ unseen), the model fitted on
 - ``base``: the training set as it was before the no-slot batch (slot dev lines 1-491 +
   slotless speech-act dev lines);
 - ``+attributes``: the same plus the attribute groups;
-- ``+no-slot``: the same plus the no-slot batch of the slot set (its ``dev`` lines after line
+- ``+no-slot``: ``base`` plus the no-slot batch of the slot set (its ``dev`` lines after line
   491: statements of attributes that have no slot and events using a slot's word, written in
-  topic blocks of six, each block one group); this is the shipped training set;
+  topic blocks of six, each block one group); what ``slot_embed_eval fit`` reads now (the
+  shipped model was not refitted with it: docs/benchmarks.md, "A no-slot batch");
 - ``+no-slot +attributes``: both;
 
 and, for each, the abstention margin ``m`` (name a slot only when its probability beats every
 other label's, ``none`` included, by ``m``) that maximises out-of-fold accuracy, from a fixed
-grid. Only dev data is read; the blind sets are not.
+grid, and ``--seeds N`` repeats margin 0 over other fold assignments. Only dev data is read;
+the blind sets are not.
 """
 
 from __future__ import annotations
