@@ -21,6 +21,8 @@ unseen), the model fitted on
   topic blocks of six, each block one group); what ``slot_embed_eval fit`` reads now (the
   shipped model was not refitted with it: docs/benchmarks.md, "A no-slot batch");
 - ``+no-slot +attributes``: both;
+- with ``--halves``, ``base`` plus one half of the batch: its attributes with no slot (health,
+  banks, devices, pets...) or its events and errands with a slot's word;
 
 and, for each, the abstention margin ``m`` (name a slot only when its probability beats every
 other label's, ``none`` included, by ``m``) that maximises out-of-fold accuracy, from a fixed
@@ -68,6 +70,9 @@ NO_SLOT_FROM = 491
 """Lines of ``slot_changes.jsonl`` from here on are the no-slot ``dev`` batch (issue 38)."""
 NO_SLOT_BLOCK = 6
 """The batch is written in topic blocks of six lines (a language's health, banks, pets...)."""
+EVENT_BLOCKS = frozenset(range(9, 16))
+"""Of a language's 16 blocks, these hold events and errands with a slot's word (the car to the
+garage, tea with a grandmother, an office party); blocks 0-8 hold attributes with no slot."""
 
 
 def attribute_lines() -> list[Line]:
@@ -147,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--embedder", default="e5")
     # Other fold assignments of the same groups: how much a figure moves with the split alone.
     parser.add_argument("--seeds", type=int, default=1)
+    parser.add_argument("--halves", action="store_true")
     args = parser.parse_args(argv)
     from hybridmem.embedding import make_embedder
 
@@ -158,12 +164,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     is_attr = np.array([ln.source == "attributes" for ln in lines])
     is_new = np.array([ln.source == "no-slot" for ln in lines])
     is_base = ~is_attr & ~is_new
-    variants = (
+    variants = [
         ("base", is_base),
         ("+attributes", ~is_new),
         ("+no-slot", ~is_attr),
         ("+no-slot +attributes", np.ones(len(lines), bool)),
-    )
+    ]
+    if args.halves:  # which half of the no-slot batch does what
+        events = np.array(
+            [ln.group[0] == "n" and int(ln.group[1:]) % 16 in EVENT_BLOCKS for ln in lines]
+        )
+        variants += [
+            ("+no-slot attributes only", is_base | (is_new & ~events)),
+            ("+no-slot events only", is_base | events),
+        ]
     for seed, (variant, train_mask) in itertools.product(range(args.seeds), variants):
         probs, classes = out_of_fold(lines, train_mask, vectors, args.folds, seed)
         for margin in MARGINS if seed == 0 else MARGINS[:1]:
