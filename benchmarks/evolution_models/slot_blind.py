@@ -13,10 +13,8 @@ one refitted here), and reports per language:
   (a wrong slot or a false one: the write path acts on every slot it names), split by the
   step that named it (a rule or the model).
 
-``python -m benchmarks.evolution_models.slot_blind [--data FILE] [--split dev|test]
-[--embedder e5] [--model FILE] [--json OUT] [--errors]``; ``--model`` reads a candidate model
-file (``slot_embed_eval fit --out FILE``) in place of the shipped one. The set is blind: print
-``--errors`` only after a change is final.
+``python -m benchmarks.evolution_models.slot_blind [--data FILE] [--embedder e5] [--json OUT]
+[--errors]``. The set is blind: print ``--errors`` only after a change is final.
 """
 
 from __future__ import annotations
@@ -32,25 +30,19 @@ import numpy as np
 
 from benchmarks.evolution_models.fitting import LABELLED
 from benchmarks.evolution_models.slot_eval import LANGS, SlotExample, load
-from hybridmem.evolution.embed_models import LinearModel
 from hybridmem.evolution.slots import embed as slot_embed
 from hybridmem.evolution.slots.rules import infer
 
 BLIND = LABELLED / "slot_blind3.jsonl"
 
 
-def read_slots(
-    examples: Sequence[SlotExample], spec: str, model_file: Path | None = None
-) -> list[tuple[str | None, str]]:
+def read_slots(examples: Sequence[SlotExample], spec: str) -> list[tuple[str | None, str]]:
     """``(slot, step)`` per statement as the write path reads it (step: rule, model or '')."""
     from hybridmem.embedding import make_embedder
 
     embedder = make_embedder(None if spec in ("e5", "default") else spec)
     vectors = np.asarray(embedder.embed([e.text for e in examples]), dtype=np.float64)
-    if model_file is None:
-        model = slot_embed.model_for(embedder.name, embedder.dimension)
-    else:
-        model = LinearModel.from_json(model_file.read_text(encoding="utf-8"))
+    model = slot_embed.model_for(embedder.name, embedder.dimension)
     out: list[tuple[str | None, str]] = []
     for example, vector in zip(examples, vectors, strict=True):
         guess = infer(example.text)
@@ -96,14 +88,12 @@ def score(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_blind")
     parser.add_argument("--data", type=Path, default=BLIND)
-    parser.add_argument("--split", choices=["dev", "test"])
     parser.add_argument("--embedder", default="e5")
-    parser.add_argument("--model", type=Path)
     parser.add_argument("--json", type=Path, dest="json_out")
     parser.add_argument("--errors", action="store_true")
     args = parser.parse_args(argv)
-    examples = [e for e in load(args.data) if args.split in (None, e.split)]
-    report = score(examples, read_slots(examples, args.embedder, args.model))
+    examples = load(args.data)
+    report = score(examples, read_slots(examples, args.embedder))
     for lang, r in report.items():
         print(
             f"{lang}: n={r['n']} accuracy {r['accuracy']:.3f}, recall {r['recall']:.3f}, "

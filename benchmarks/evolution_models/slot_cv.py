@@ -13,27 +13,17 @@ a time zone) are left out.
 predictions (folds keep an attribute group's statements together, so a held-out attribute is
 unseen), the model fitted on
 
-- ``base``: the training set as it was before the no-slot batch (slot dev lines 1-491 +
-  slotless speech-act dev lines);
+- ``base``: the shipped training set (slot dev lines + slotless speech-act dev lines);
 - ``+attributes``: the same plus the attribute groups;
-- ``+no-slot``: ``base`` plus the no-slot batch of the slot set (its ``dev`` lines after line
-  491: statements of attributes that have no slot and events using a slot's word, written in
-  topic blocks of six, each block one group); what ``slot_embed_eval fit`` reads now (the
-  shipped model was not refitted with it: docs/benchmarks.md, "A no-slot batch");
-- ``+no-slot +attributes``: both;
-- with ``--halves``, ``base`` plus one half of the batch: its attributes with no slot (health,
-  banks, devices, pets...) or its events and errands with a slot's word;
 
 and, for each, the abstention margin ``m`` (name a slot only when its probability beats every
 other label's, ``none`` included, by ``m``) that maximises out-of-fold accuracy, from a fixed
-grid, and ``--seeds N`` repeats margin 0 over other fold assignments. Only dev data is read;
-the blind sets are not.
+grid. Only dev data is read; the blind sets are not.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
 from collections.abc import Sequence
@@ -43,7 +33,6 @@ import numpy as np
 
 from benchmarks.evolution_models.fitting import LABELLED, fit_linear
 from benchmarks.evolution_models.slot_embed_eval import training_set
-from benchmarks.evolution_models.slot_eval import load
 from hybridmem.evolution.slots.embed import NONE
 from hybridmem.evolution.slots.rules import infer
 
@@ -63,16 +52,7 @@ class Line:
     text: str
     label: str
     group: str
-    source: str  # "base", "no-slot" or "attributes"
-
-
-NO_SLOT_FROM = 491
-"""Lines of ``slot_changes.jsonl`` from here on are the no-slot ``dev`` batch (issue 38)."""
-NO_SLOT_BLOCK = 6
-"""The batch is written in topic blocks of six lines (a language's health, banks, pets...)."""
-EVENT_BLOCKS = frozenset(range(9, 16))
-"""Of a language's 16 blocks, these hold events and errands with a slot's word (the car to the
-garage, tea with a grandmother, an office party); blocks 0-8 hold attributes with no slot."""
+    source: str  # "base" or "attributes"
 
 
 def attribute_lines() -> list[Line]:
@@ -91,12 +71,9 @@ def attribute_lines() -> list[Line]:
 
 
 def base_lines() -> list[Line]:
-    """The shipped training set; the no-slot batch's lines grouped by their topic block."""
-    block = {e.text: n // NO_SLOT_BLOCK for n, e in enumerate(load()[NO_SLOT_FROM:])}
     texts, labels = training_set()
     return [
-        Line(t, lab, f"n{block[t]}", "no-slot") if t in block else Line(t, lab, f"b{i}", "base")
-        for i, (t, lab) in enumerate(zip(texts, labels, strict=True))
+        Line(t, lab, f"b{i}", "base") for i, (t, lab) in enumerate(zip(texts, labels, strict=True))
     ]
 
 
@@ -110,12 +87,12 @@ def choose(probs: np.ndarray, labels: Sequence[str], margin: float) -> str:
 
 
 def out_of_fold(
-    lines: Sequence[Line], train_mask: np.ndarray, vectors: np.ndarray, folds: int, seed: int = 0
+    lines: Sequence[Line], train_mask: np.ndarray, vectors: np.ndarray, folds: int
 ) -> tuple[np.ndarray, tuple[str, ...]]:
     """Out-of-fold probabilities for every line; a fold holds whole groups, and lines outside
     ``train_mask`` are never trained on (scored by every fold's model, averaged)."""
     groups = sorted({ln.group for ln in lines})
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(0)
     fold_of = dict(zip(groups, rng.permutation(len(groups)) % folds, strict=True))
     labels = np.array([ln.label for ln in lines])
     classes = tuple(sorted(set(labels[train_mask])))
@@ -150,9 +127,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_cv")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--embedder", default="e5")
-    # Other fold assignments of the same groups: how much a figure moves with the split alone.
-    parser.add_argument("--seeds", type=int, default=1)
-    parser.add_argument("--halves", action="store_true")
     args = parser.parse_args(argv)
     from hybridmem.embedding import make_embedder
 
@@ -162,34 +136,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The write path asks the model only about a first-person statement no rule placed.
     asked = np.array([infer(ln.text).open for ln in lines])
     is_attr = np.array([ln.source == "attributes" for ln in lines])
-    is_new = np.array([ln.source == "no-slot" for ln in lines])
-    is_base = ~is_attr & ~is_new
-    variants = [
-        ("base", is_base),
-        ("+attributes", ~is_new),
-        ("+no-slot", ~is_attr),
-        ("+no-slot +attributes", np.ones(len(lines), bool)),
-    ]
-    if args.halves:  # which half of the no-slot batch does what
-        events = np.array(
-            [ln.group[0] == "n" and int(ln.group[1:]) % 16 in EVENT_BLOCKS for ln in lines]
-        )
-        variants += [
-            ("+no-slot attributes only", is_base | (is_new & ~events)),
-            ("+no-slot events only", is_base | events),
-        ]
-    for seed, (variant, train_mask) in itertools.product(range(args.seeds), variants):
-        probs, classes = out_of_fold(lines, train_mask, vectors, args.folds, seed)
-        for margin in MARGINS if seed == 0 else MARGINS[:1]:
+    for variant, train_mask in (("base", ~is_attr), ("+attributes", np.ones(len(lines), bool))):
+        probs, classes = out_of_fold(lines, train_mask, vectors, args.folds)
+        for margin in MARGINS:
             named = [choose(p, classes, margin) for p in probs]
             parts = {
                 "all": scores(lines, named, asked),
-                "base lines": scores(lines, named, asked & is_base),
-                "no-slot lines": scores(lines, named, asked & is_new),
+                "base lines": scores(lines, named, asked & ~is_attr),
                 "attribute lines": scores(lines, named, asked & is_attr),
             }
-            tag = variant if seed == 0 else f"{variant} seed {seed}"
-            print(tag, f"margin {margin:.1f}", json.dumps(parts))
+            print(variant, f"margin {margin:.1f}", json.dumps(parts))
     return 0
 
 

@@ -24,10 +24,9 @@ from hybridmem.evolution.slots.embed import MODEL_FILES, NONE, predict
 from hybridmem.evolution.slots.rules import infer
 
 
-def training_set(skip: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
-    """Texts and labels: slot dev lines, plus speech-act dev lines the rules leave slotless;
-    slot lines in ``skip`` are left out."""
-    slot_rows = [e for e in load() if e.split == "dev" and e.text not in skip]
+def training_set() -> tuple[list[str], list[str]]:
+    """Texts and labels: slot dev lines, plus speech-act dev lines the rules leave slotless."""
+    slot_rows = [e for e in load() if e.split == "dev"]
     texts = [e.text for e in slot_rows]
     labels = [e.slot or NONE for e in slot_rows]
     seen = set(texts)
@@ -46,18 +45,8 @@ def _embed(spec: str, texts: Sequence[str]) -> tuple[str, np.ndarray]:
     return embedder.name, np.asarray(embedder.embed(list(texts)), dtype=np.float64)
 
 
-def no_slot_events() -> frozenset[str]:
-    """The no-slot batch's events and errands with a slot's word (``slot_cv.EVENT_BLOCKS``)."""
-    from benchmarks.evolution_models.slot_cv import EVENT_BLOCKS, NO_SLOT_BLOCK, NO_SLOT_FROM
-
-    batch = load()[NO_SLOT_FROM:]
-    return frozenset(
-        e.text for n, e in enumerate(batch) if (n // NO_SLOT_BLOCK) % 16 in EVENT_BLOCKS
-    )
-
-
-def fit_command(spec: str, out: Path | None, without_events: bool = False) -> int:
-    texts, labels = training_set(no_slot_events() if without_events else frozenset())
+def fit_command(spec: str, out: Path | None) -> int:
+    texts, labels = training_set()
     name, vectors = _embed(spec, texts)
     model = fit_linear(
         vectors,
@@ -106,11 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--embedder", default="e5")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--json", type=Path, dest="json_out")
-    # fit without the no-slot batch's event half (docs/benchmarks.md, "A no-slot batch")
-    parser.add_argument("--without-events", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "fit":
-        return fit_command(args.embedder, args.out, args.without_events)
+        return fit_command(args.embedder, args.out)
     return evaluate_command(args.embedder, args.json_out)
 
 
