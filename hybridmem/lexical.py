@@ -262,6 +262,12 @@ def pos_tags(text: str) -> list[tuple[str, str]]:
     return [(word, flag) for word, flag in jieba.posseg.cut(text)]
 
 
+def words(text: str) -> list[str]:
+    """jieba's words of ``text`` in order, each once (its default cut, no search-mode parts):
+    they join back into ``text``."""
+    return list(_jieba().cut(text))
+
+
 def _segment_cjk(run: str) -> list[str]:
     return [w for w in _jieba().cut_for_search(run) if w.strip()]
 

@@ -273,9 +273,11 @@ QUESTION_FORM = _family(
         ),
         (
             "a-not-a",
-            r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对"
-            r"|(?P<anota>[\u4e00-\u9fff])不(?P=anota)",
+            r"是不是|有没有|能不能|可不可以|会不会|要不要|好不好|行不行|对不对",
         ),
+        # Any verb or adjective doubled around 不 (冷不冷, 开不开门); the rules keep it only where
+        # the first character starts a word: 现在不在 holds 在不在 across 现在 | 不在.
+        ("a-not-a-any", r"(?P<anota>[\u4e00-\u9fff])不(?P=anota)"),
         # "A 还是 B" asks; 还是 at a clause head ("after all") does not, nor "还是 X 吧" closing
         # a clause ("距离还是用公里吧。": a choice made, "let's go with X after all").
         (
@@ -381,6 +383,13 @@ PREFERENCE_IDIOM = _family(
     ),
 )
 
+# "Mad about tractors", "crazy about dogs": fondness of a kind of thing, a taste; "mad about
+# the delay" (a particular: a determiner or a pronoun follows) stays a feeling.
+_FOND_OF = (
+    r" about (?!(?:the|this|that|these|those|it|what|how|being|having|my|your|his|her|our"
+    r"|their|all)\b)"
+)
+
 LIKE_VERB = _family(
     "like",
     (
@@ -396,6 +405,7 @@ LIKE_VERB = _family(
         ),
         ("zh-like", r"喜欢|讨厌|受不了(?!了)|最爱|爱吃|爱喝|不爱|烦透了"),
         ("en-loving", r"^" + _LEAD + r"(?:loving|hating)\b"),
+        ("en-fond", r"\b(?:mad|crazy|nuts|wild)" + _FOND_OF),
     ),
 )
 
@@ -508,7 +518,9 @@ MOMENTARY = _family(
             r"\btoday\b|\btonight\b|\bright now\b|\bat the moment\b|\bthis (?:morning"
             r"|afternoon|evening|week|weekend|time)\b|\bagain\b|\bjust now\b|\bso much\b",
         ),
-        ("zh", r"今天|今晚|这会儿|此刻|刚才|刚刚|现在|这次|又|越.{1,3}越"),
+        # 越 A 越 B grows with the moment (越住越喜欢); 越 A 越好 ("the smellier the better")
+        # is a standing criterion, not a moment.
+        ("zh", r"今天|今晚|这会儿|此刻|刚才|刚刚|现在|这次|又|越.{1,3}越(?!好)"),
         ("demonstrative", r"\b(?:hate|love|like|dislike) (?:this|these|that|those)\b"),
         ("hedge", r"\bkind of\b|\bkinda\b|\bsort of\b|其实挺|有点"),
         (
@@ -528,23 +540,29 @@ MOMENTARY = _family(
     ),
 )
 
+# A word that is no preposition and does not follow one: what stands before it is no noun
+# phrase's head ("bee" in "allergic to bee stings").
+_PREPOSITION = r"(?:to|of|by|from|with|for|against|about)"
+_NOT_AFTER_PREPOSITION = r"(?<!\bto )(?<!\bof )(?<!\bby )(?<!\bfrom )(?<!\bwith )(?<!\bfor )"
+
 EMOTION = _family(
     "emo",
     (
         (
             "en-feeling",
             r"\b(?:tired|exhausted|exhausting|stressed|stressful|nervous|anxious"
-            r"|worried|scared|excited|thrilled|happy|glad|sad|upset|angry|mad|furious|annoyed"
+            r"|worried|scared|excited|thrilled|happy|glad|sad|upset|angry|furious|annoyed"
             r"|annoying|frustrated|frustrating|overwhelmed|relieved|bored|lonely|homesick|miserable"
             r"|drained|burnt out|burned out|starving|freezing|cranky|grumpy|proud|grateful"
             r"|heartbroken|fed up|sick of|hungry|disappointed|disappointing|rough|brutal|unfair"
             r"|ridiculous|yikes|phew|whew)\b|\b(?:feeling|feel|i'm|so|kinda|bit) down\b"
+            r"|\b(?:mad|crazy)\b(?!" + _FOND_OF + r")"
             r"|\b(?:good|bad|great|foul|terrible|awful) mood\b|\bnot in the mood\b"
             r"|\bso done\b|\bkilling (?:me|my)\b|\bcan't believe\b|^" + _LEAD + r"feeling\b"
             r"|\bi(?:'m)? feel(?:ing)?\b|\bfreaking out\b|\bgrowing on me\b|\brelief\b|\binsane\b"
             r"|\bsuch a (?:relief|pain|mess|joy|treat)\b|\bnot feeling (?:it|the)\b"
             r"|\b(?:dread|dreading|gutted|bummed|obsessed|jealous|envious|hilarious|pumped|stoked"
-            r"|psyched|unreal|crying|lol|lmao|haha\w*|terribly|crazy|lucky|confusing)\b"
+            r"|psyched|unreal|crying|lol|lmao|haha\w*|terribly|lucky|confusing)\b"
             r"|\bcan't wait\b|\blosing my mind\b|\bnot gonna lie\b|\bngl\b"
             r"|\bdr(?:ive|ives|ove|iving) me (?:nuts|mad|crazy|insane|up the wall|round the bend)\b"
             r"|\bcan't (?:deal with|cope with|bear)\b",
@@ -554,12 +572,18 @@ EMOTION = _family(
             "en-intensified",
             r"(?<!\ba )(?<!\ban )(?<!\bthe )\b(?:so|soo+|super|really) "
             r"(?!(?:i|we|the|my|it|that|far|much|many|long|on|you|he|she|they|if|to|a|an)\b)"
+            # "-thing", "-body", "-one" after "so" are pronouns of a clause ("I'm coeliac, so
+            # nothing with wheat"), not an adjective it intensifies.
+            r"(?![a-z]*(?:thing|body|one)\b)"
             r"[a-z]{3,}(?:y|ing|ed|ful|ous|ive|ble)\b",
         ),
         (
             "en-evaluation",
             r"\b(?:gross|awful|terrible|horrible|disgusting|amazing|awesome"
-            r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out|stings"
+            r"|stunning|gorgeous|lovely|wonderful|incredible|knackered|shattered|wiped out"
+            # "That bill stings" evaluates; "allergic to bee stings" names a noun, the object
+            # of a preposition.
+            r"|(?:^|" + _NOT_AFTER_PREPOSITION + r"\b(?!" + _PREPOSITION + r"\b)\w+ )stings"
             r"|fantastic|delicious|nightmare|waste of time|the worst|sucks|yuck)\b",
         ),
         (

@@ -26,13 +26,14 @@ competing cues is reported as less certain.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
+from hybridmem.evolution.speech import words
 from hybridmem.evolution.speech.labels import (
     SpeechAct,
     SpeechActResult,
@@ -62,6 +63,8 @@ _CONFIDENCE = {
     "volition-future": 0.7,
 }
 _COMPETITION_PENALTY = 0.05
+_OPEN_A_NOT_A = "q:a-not-a-any"
+"""The open A-not-A cue: kept only where its first character begins a word."""
 _MIN_CONFIDENCE = 0.3
 
 # Families whose presence alongside the winner signals a competing reading.
@@ -230,6 +233,11 @@ class RuleBasedSpeechActClassifier:
         if disc.is_filler(normalised):
             return SpeechActResult(SpeechAct.FILLER, 0.9, ("filler",), detect_language(clean))
         cues, names = _match(normalised)
+        if _OPEN_A_NOT_A in cues.question and not words.a_not_a_asks(normalised):
+            # 现在不在: 在不在 on characters, no question on words (speech/words.py).
+            question = tuple(name for name in cues.question if name != _OPEN_A_NOT_A)
+            cues = replace(cues, question=question)
+            names = tuple(name for name in names if name != _OPEN_A_NOT_A)
         act, rule = _decide(cues)
         return SpeechActResult(
             act=act,
