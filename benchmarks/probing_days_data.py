@@ -17,7 +17,10 @@ It also writes ``probing_days_weeks_blind.json``: the same histories with the we
 ``probing_days_weeks_source.txt`` ("last week", "the week before last", 上周, 上上个礼拜), written
 after the first run and before any change to how a named week is read; and
 ``probing_days_ordinals_blind.json`` from ``probing_days_ordinals_source.txt``: a day named by
-its number alone ("on the 8th", "4号那天"), written before any change to how that is read.
+its number alone ("on the 8th", "4号那天"), written before any change to how that is read;
+and ``probing_days_monthparts_blind.json`` from ``probing_days_monthparts_source.txt``: a part
+of a month ("in early October", "late last month", 上个月底, 这个月中旬), written before any
+change to how a part of a month is read.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ OUT = HERE / "probing_days_blind.json"
 MORE = {
     HERE / "probing_days_weeks_source.txt": HERE / "probing_days_weeks_blind.json",
     HERE / "probing_days_ordinals_source.txt": HERE / "probing_days_ordinals_blind.json",
+    HERE / "probing_days_monthparts_source.txt": HERE / "probing_days_monthparts_blind.json",
 }
 """Further question sets over the same histories: their source -> their JSON."""
 ABOUT = (
