@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from hybridmem.models import TimeWindow
+from hybridmem.retrieval.monthparts import month_part
 from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.weekends import weekend_window
@@ -76,6 +77,9 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     found = range_window(query, local_now) or _chinese(query, local_now)
     found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
     found = found or _english(query, local_now)
+    part = month_part(query, local_now)
+    if part is not None and (found is None or _before(query, part[0], found[0])):
+        found = part  # "这个月初", "late last month": a third of the month (.monthparts)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
         found = weekend  # "上周末": 上周 is the weekend's week, not another date
@@ -85,6 +89,14 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     if start > local_now:
         return None  # memories are about the past: a future date names no stored memory
     return TimeWindow(text, _utc(start), _utc(end))
+
+
+def _before(query: str, text: str, other: str) -> bool:
+    """True when ``text`` starts in ``query`` no later than ``other`` (or ``other`` is not found
+    as written): the first time expression counts, and a part holds its month (这个月初 holds
+    这个月)."""
+    at, other_at = query.find(text), query.find(other)
+    return other_at < 0 or at <= other_at
 
 
 _FAR = (ValueError, OverflowError)
