@@ -17,7 +17,8 @@ the candidates and gives every candidate a ``time`` feature (1 inside, decaying 
 Dates without a year are the latest such date not after now (questions ask about the past).
 Vague distances ("two weeks ago", "三天前") get a window around the resolved day that widens
 with the distance; a named week ("last week", "the week before last", 上周) is the calendar
-week from Monday (:mod:`.weeks`). A time set off by a comma ("last week, what did I say?") is
+week from Monday (:mod:`.weeks`); a part of a month ("early October", 这个月初, 上旬) is a third
+of it (:mod:`.monthparts`). A time set off by a comma ("last week, what did I say?") is
 found clause by clause when the whole query names none (dateparser's search misses it).
 """
 
