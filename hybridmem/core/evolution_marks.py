@@ -25,6 +25,11 @@ values of ``hybridmem.evolution.speech.labels.ASSERTIVE_ACTS`` (a test holds the
 the speech labels import nothing of the core, so that the filter loads on its own)."""
 
 
+COMMITTED_CLAUSE = "committed_clause"
+"""The metadata key where the write planner records the clause of an emotion that states a
+change of the speaker's (``hybridmem.evolution.write.commitments``)."""
+
+
 def is_unconfirmed(node: MemoryNode) -> bool:
     """An active challenger of a long-term value still awaiting confirmation (the store
     indexes the same condition: ``hybridmem.store.schema.AWAITING``)."""
@@ -64,6 +69,16 @@ def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
 
 def said_in_passing(node: MemoryNode) -> bool:
     """A memory the speech-act filter read as a question, a supposition, a passing feeling or
-    a filler (kept active as a true record of what was said, seed 4.2)."""
+    a filler (kept active as a true record of what was said, seed 4.2).
+
+    Not a change said with feeling ("咖啡我戒了，心慌得厉害，现在改喝毛峰", "sold the car, the
+    traffic was awful"): its act stays the emotion the classifier read, but the writer found
+    the clause that commits the speaker to the change (``metadata["committed_clause"]``) and
+    kept it as a standing statement. Read as passing, retrieval moved it behind every fact
+    and preference, the very answer to "what do I drink now?" out of a 1,000-token context,
+    and the turns yielding to it with it (issue 38, probing dev y3). A sealed change keeps no
+    clause in clear and is still read by its act."""
+    if node.metadata.get(COMMITTED_CLAUSE):
+        return False
     act = node.marks.get("speech_act")
     return act is not None and str(act) not in ASSERTIVE_ACT_NAMES
