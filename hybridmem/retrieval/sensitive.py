@@ -63,8 +63,11 @@ its name alone), the question's words name no ordinary candidate, and the questi
 nothing beyond the kind that the memory does not hold: "我的腰是什么毛病？" (about a slipped
 disc, a memory multilingual-e5 did not even make a candidate) names "腰", so a sealed gout
 diagnosis 0.03 ahead of everything stays out. These dense-only admissions (this one and the
-other script's) share one place: the closest. A cross-script memory of another kind is
-withheld: a door code is no answer to "What is my home address?" though it was the closest.
+other script's) share one place: the closest, of those stated as the kind asked when there
+are any (one of unknown kind is only compatible: with MiniLM an NHS number was 0.002 closer to
+"What illness am I being treated for?" than the diagnosis and was the one admitted). A
+cross-script memory of another kind is withheld: a door code is no answer to "What is my home
+address?" though it was the closest.
 
 Tried first, from structure alone: the sealed memory's lead over the best ordinary candidate
 in units of the ordinary candidates' own spread (their standard deviation). On the five
