@@ -26,12 +26,13 @@ from hybridmem.models import MemoryNode
 RESIDENCE_SLOT = "user.residence"
 
 # Category words per kind. English by word start (inflections: "diagnosed", "medications",
-# "delivered"), Chinese by substring (words are not spaced). Generic question words ("what",
-# "number", "card", "home") are left out: they do not say which kind is asked for.
+# "delivered"; a therapy also inside a compound: "radiotherapy", "physiotherapy"), Chinese by
+# substring (words are not spaced). Generic question words ("what", "number", "card", "home")
+# are left out: they do not say which kind is asked for.
 _KINDS: dict[str, tuple[str, str]] = {
     "health": (
         r"health|medical|medic(?:ine|ation)s?|illness|ill|sick|disease|disorder|condition"
-        r"|diagnos\w*|pills?|tablets?|drugs?|prescri\w*|dose|dosage|therap\w*|treat\w*"
+        r"|diagnos\w*|pills?|tablets?|drugs?|prescri\w*|dose|dosage|\w*therap\w*|treat\w*"
         r"|surgery|operation|chronic|symptoms?",
         r"病|药|症|诊断|治疗|健康|身体|手术|复查",
     ),

@@ -63,8 +63,11 @@ its name alone), the question's words name no ordinary candidate, and the questi
 nothing beyond the kind that the memory does not hold: "我的腰是什么毛病？" (about a slipped
 disc, a memory multilingual-e5 did not even make a candidate) names "腰", so a sealed gout
 diagnosis 0.03 ahead of everything stays out. These dense-only admissions (this one and the
-other script's) share one place: the closest. A cross-script memory of another kind is
-withheld: a door code is no answer to "What is my home address?" though it was the closest.
+other script's) share one place: the closest, of those stated as the kind asked when there
+are any (one of unknown kind is only compatible: with MiniLM an NHS number was 0.002 closer to
+"What illness am I being treated for?" than the diagnosis and was the one admitted). A
+cross-script memory of another kind is withheld: a door code is no answer to "What is my home
+address?" though it was the closest.
 
 Tried first, from structure alone: the sealed memory's lead over the best ordinary candidate
 in units of the ordinary candidates' own spread (their standard deviation). On the five
@@ -92,7 +95,13 @@ from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, match_expression, terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
-from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible, shares_word
+from hybridmem.retrieval.private_kinds import (
+    asked_kind,
+    beyond_kind,
+    compatible,
+    memory_kinds,
+    shares_word,
+)
 from hybridmem.retrieval.shared_words import asks_else, closed_words, weak
 from hybridmem.store import RetrievalReads
 
@@ -176,6 +185,7 @@ def withheld(
     if kind is not None and other is None:
         admitted += _asked_by_kind(nodes, cosine, query, kind, unnamed)
     if admitted:
+        admitted = _stated_as(kind, admitted, nodes)
         closest = max(admitted, key=lambda i: cosine[i])
         out |= {i for i in admitted if i != closest}
         out.discard(closest)
@@ -242,6 +252,19 @@ def _asked_by_kind(
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
         and not beyond_kind(query, asked, _words(nodes[i].content))
     ]
+
+
+def _stated_as(kind: str | None, admitted: list[str], nodes: Mapping[str, MemoryNode]) -> list[str]:
+    """Of the memories ``admitted`` on similarity alone, those stated as the ``kind`` the
+    question asks for, when there are any; else all. A memory whose kind is unknown is only
+    compatible with the question, one stated as its kind is named by it: with MiniLM, "My NHS
+    number is 485 777 3456." (no kind read) was 0.002 closer to "What illness am I being
+    treated for?" than "I have prostate cancer and start radiotherapy in May." and was the one
+    admitted (first_day_sixth, en B), a leak and a miss at once."""
+    if kind is None:
+        return admitted
+    named = [i for i in admitted if kind in memory_kinds(nodes[i], nodes[i].metadata.get(SLOT_KEY))]
+    return named or admitted
 
 
 def _of_someone_else(

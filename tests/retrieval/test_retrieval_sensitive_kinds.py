@@ -76,8 +76,9 @@ def test_another_kind_is_no_answer(lunch: MemoryNode) -> None:
     # A health question whose closest sealed memory is a PIN does not get the PIN.
     en = _nodes(lunch, a="I work as a sound engineer.", s="The PIN for my Monzo card is 5093.")
     assert withheld(en, {"a": 0.80, "s": 0.83}, "What medication am I on?") == {"s"}
-    # One memory at most on the kind alone: the closest.
-    two = _nodes(lunch, a="I am a nurse.", s1="I have epilepsy.", s2="I had a knee operation.")
+    # One memory at most on the kind alone: the closest of those alike (neither names a kind;
+    # one stated as the kind asked would go first, see test_retrieval_sensitive_stated_kind).
+    two = _nodes(lunch, a="I am a nurse.", s1="I have epilepsy.", s2="I have asthma.")
     assert withheld(two, {"a": 0.8, "s1": 0.83, "s2": 0.82}, "What illness do I have?") == {"s2"}
 
 
