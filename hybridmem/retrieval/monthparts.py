@@ -28,20 +28,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time
 
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+from hybridmem.retrieval.ranges import MONTHS
+
 _EN_PART = {
     "early": 0,
     "start": 0,
@@ -119,7 +107,7 @@ def _chinese(query: str, now: datetime) -> tuple[int, str, tuple[int, int, int]]
 
 
 def _month_number(name: str) -> int:
-    return next(i for i, full in enumerate(_MONTHS, 1) if full.startswith(name.lower()[:3]))
+    return MONTHS[name.lower()]
 
 
 def _relative(shift: int, now: datetime) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time, timedelta
 
-_MONTHS = {
+MONTHS = {
     m: i
     for i, names in enumerate(
         (
@@ -44,7 +44,8 @@ _MONTHS = {
     )
     for m in names
 }
-_MONTH = r"(?P<{}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+"""English month names and their abbreviations -> the month's number."""
+_MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?"
 _JOIN = r"\s*(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b|(?<=\d)\s+and\b)\s*"
 _YEAR = r"(?:,?\s*(?P<year>\d{4}))?"
@@ -134,7 +135,7 @@ def _month(text: str | None) -> int | None:
         return None
     if text.isdigit():
         return int(text)
-    return _MONTHS.get(text.lower().rstrip(".")) or _number(text)
+    return MONTHS.get(text.lower().rstrip(".")) or _number(text)
 
 
 def _number(text: str | None) -> int | None:
