@@ -28,6 +28,11 @@ the speech labels import nothing of the core, so that the filter loads on its ow
 COMMITTED_CLAUSE = "committed_clause"
 """The metadata key where the write planner records the clause of an emotion that states a
 change of the speaker's (``hybridmem.evolution.write.commitments``)."""
+KEPT_STANDING = "kept_standing"
+"""The mark the write planner sets on a memory it kept as a standing statement although the
+classifier read it as something said in passing: a change said with feeling (sealed ones
+included, whose clause is not kept in clear) or another person's taste ("My dad hates cold
+weather", ``hybridmem.evolution.slots.others.held_by_other``)."""
 
 
 def is_unconfirmed(node: MemoryNode) -> bool:
@@ -77,8 +82,9 @@ def said_in_passing(node: MemoryNode) -> bool:
     kept it as a standing statement. Read as passing, retrieval moved it behind every fact
     and preference, the very answer to "what do I drink now?" out of a 1,000-token context,
     and the turns yielding to it with it (issue 38, probing dev y3). A sealed change keeps no
-    clause in clear and is still read by its act."""
-    if node.metadata.get(COMMITTED_CLAUSE):
-        return False
+    clause in clear; the writer's mark (``KEPT_STANDING``) says it for it and for another
+    person's taste, which the writer keeps for the same reason."""
+    if node.marks.get(KEPT_STANDING) or node.metadata.get(COMMITTED_CLAUSE):
+        return False  # the clause: memories written before the mark existed
     act = node.marks.get("speech_act")
     return act is not None and str(act) not in ASSERTIVE_ACT_NAMES

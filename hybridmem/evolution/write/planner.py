@@ -17,7 +17,13 @@ import numpy as np
 
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WritePlan
-from hybridmem.core.evolution_marks import current_of, is_settled, is_unconfirmed
+from hybridmem.core.evolution_marks import (
+    COMMITTED_CLAUSE,
+    KEPT_STANDING,
+    current_of,
+    is_settled,
+    is_unconfirmed,
+)
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
 from hybridmem.errors import HybridMemError
@@ -209,7 +215,10 @@ class EvolutionWriter:
                 marks["speech_act_confidence"] = round(float(result.confidence), 3)
                 # A sealed text's clause would sit in clear in the metadata (and its op).
                 if clause is not None and not request.sealed:
-                    draft.metadata["committed_clause"] = clause
+                    draft.metadata[COMMITTED_CLAUSE] = clause
+                if draft.assertive and not result.is_assertive:
+                    # Kept as standing against the act: retrieval must not read it as passing.
+                    marks[KEPT_STANDING] = True
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
                 draft.confidence *= 0.9
