@@ -172,6 +172,12 @@ class TimeWindow:
             return (moment - self.end).total_seconds() / 86_400.0
         return 0.0
 
+    def of_days(self) -> bool:
+        """Whether the window is of days: at most a week (``DAYS_WIDEST``), which both its
+        edges (:meth:`closeness`) and the weight of ``time`` (:mod:`hybridmem.retrieval.days`)
+        read as a question about days."""
+        return self.end - self.start <= DAYS_WIDEST
+
     def closeness(self, moment: datetime) -> float:
         """1 inside the window, halving every quarter day outside a window of days (at most a
         week) and every quarter window-width outside a wider one: a memory filed a few hours
@@ -181,7 +187,7 @@ class TimeWindow:
         about Monday to Sunday and outranked the week's own chats (issue 38). A month or a
         year keeps its wide edges (an event of March is often told in April)."""
         width = (self.end - self.start).total_seconds() / 86_400.0
-        quarter = 0.25 if width <= DAYS_WIDEST.days else width / 4.0
+        quarter = 0.25 if self.of_days() else width / 4.0
         return float(0.5 ** (self.distance_days(moment) / quarter))
 
     def describe(self) -> str:

@@ -24,17 +24,12 @@ node's relevance, as before.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from hybridmem.models import DAYS_WIDEST, TimeWindow
-
-WIDEST_DAYS: timedelta = DAYS_WIDEST
-"""The widest window read as a question about days: a week."""
+from hybridmem.models import TimeWindow
 
 
 def asks_days(window: TimeWindow | None, asks: bool) -> bool:
     """True when the query asks about (``asks``) a window of at most a week."""
-    return window is not None and asks and window.end - window.start <= WIDEST_DAYS
+    return window is not None and asks and window.of_days()
 
 
 def day_weight(configured: float, others: float) -> float:
