@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from hybridmem.models import TimeWindow
+from hybridmem.retrieval.durations import is_length, trailing_span
 from hybridmem.retrieval.monthparts import month_part
 from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
@@ -77,7 +78,7 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
     found = range_window(query, local_now) or _chinese(query, local_now)
     found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
-    found = found or _english(query, local_now)
+    found = found or trailing_span(query, local_now) or _english(query, local_now)
     part = month_part(query, local_now)
     if part is not None and (found is None or _before(query, part[0], found[0])):
         found = part  # "这个月初", "late last month": a third of the month (.monthparts)
@@ -269,8 +270,10 @@ def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | No
             return None
         parser = parser_cls(languages=["en"], settings=settings)
         for text, _ in found:
-            if not _EN_CUE.search(text) or bare_ordinal(text):
-                continue  # no cue, or an ordinal alone dateparser reads as a month (.ordinals)
+            if not _EN_CUE.search(text) or bare_ordinal(text) or is_length(text):
+                # No cue, an ordinal alone dateparser reads as a month (.ordinals), or a
+                # duration or rate it reads as that long ago (.durations).
+                continue
             try:
                 data = parser.get_date_data(text)
                 if data.date_obj is None:
