@@ -30,11 +30,13 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
 
+from hybridmem import lexical
 from hybridmem.models import TimeWindow
 from hybridmem.retrieval.durations import is_length, trailing_span
 from hybridmem.retrieval.monthparts import month_part
 from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
+from hybridmem.retrieval.weekday_ranges import weekday_range
 from hybridmem.retrieval.weekends import weekend_window
 from hybridmem.retrieval.weeks import calendar_week, week_before_last
 
@@ -57,7 +59,9 @@ _WEEKDAY_CN = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日"
 
 _ZH_DATE = re.compile(rf"(?:{_NUM}年)?{_NUM}月{_NUM}[日号號]")
 _ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
-_ZH_DAY_WORD = re.compile(r"大前天|前天|昨天|昨日|今天|今日")
+_ZH_DAY_WORD = re.compile(r"(大前|前|昨|今)(?:天|日|晚|夜|早|晨|儿)")
+"""A day by its distance from today, with the part of the day it may name: 昨晚 and 昨天 are
+the same day, as 今早 and 今天 (the window is the day; the calendar's closed class)."""
 _ZH_WEEKDAY = re.compile(r"(上上|上个|上|这个|这|本|下个|下)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_PERIOD = re.compile(
     r"上上个?(?:周|星期|礼拜)|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
@@ -76,7 +80,8 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     the time zone ``tz`` (calendar days begin at its midnight), or None."""
     local_now = now.astimezone(tz)
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
-    found = range_window(query, local_now) or _chinese(query, local_now)
+    found = range_window(query, local_now) or weekday_range(query, local_now)
+    found = found or _chinese(query, local_now)
     found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
     found = found or trailing_span(query, local_now) or _english(query, local_now)
     part = month_part(query, local_now)
@@ -179,10 +184,22 @@ def _zh_year_month(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]
     return _month(year, month, now)
 
 
-def _zh_day_word(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
-    back = {"大前天": 3, "前天": 2, "昨天": 1, "昨日": 1}.get(m.group(0), 0)
+def _zh_day_word(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
+    if m.start() not in _word_starts(m.string):
+        return None  # 前晚 inside 之前晚上 ("evenings, before"): the day word must begin a word
+    back = {"大前": 3, "前": 2, "昨": 1}.get(m.group(1), 0)
     d = now.date() - timedelta(days=back)
     return _day(d, now), _day(d, now) + timedelta(days=1)
+
+
+@lru_cache(maxsize=256)
+def _word_starts(text: str) -> frozenset[int]:
+    """Where jieba's words of ``text`` begin (the segmenter the lexical index uses)."""
+    starts, position = set(), 0
+    for word in lexical.words(text):
+        starts.add(position)
+        position += len(word)
+    return frozenset(starts)
 
 
 def _zh_weekday(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
@@ -274,6 +291,8 @@ def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | No
                 # No cue, an ordinal alone dateparser reads as a month (.ordinals), or a
                 # duration or rate it reads as that long ago (.durations).
                 continue
+            if _OF_WHAT.match(query, query.find(text) + len(text)) and _RELATIVE.search(text):
+                continue  # "the last week of April" is April's, not the week before this one
             try:
                 data = parser.get_date_data(text)
                 if data.date_obj is None:
@@ -298,6 +317,12 @@ def _en_window(text: str, d: date, period: str, now: datetime) -> tuple[datetime
     if period == "week" or (ago and distance > 2):
         return _around(d, max(distance, 7 if period == "week" else 1), now)
     return _day(d, now), _day(d, now) + timedelta(days=1)
+
+
+_RELATIVE = re.compile(r"\b(?:last|this|next|past)\s+(?:day|week|month|year)\b", re.IGNORECASE)
+_OF_WHAT = re.compile(r"\s+of\b", re.IGNORECASE)
+"""A relative period followed by "of" is a part of what follows ("the last week of April",
+"the last day of school"), not the period that far from today."""
 
 
 # -- helpers ----------------------------------------------------------------------------------
