@@ -85,9 +85,9 @@ _EN_TASKS = (
     r"book|cancel|order|reserve|schedule|reschedule|rebook|renew|unsubscribe|ask|know|check"
     r"|confirm|return|add|upgrade|pay|change (?:my|the)"
 )
-# Hedges that may stand before a subjectless want ("kinda want a milkshake"); the lexicon's
-# momentary hedge cue reads them as a state of the moment.
-_HEDGE = r"kinda|kind of|sort of|sorta"
+# Hedges that may stand before a subjectless want ("kinda want a milkshake"): those of the
+# lexicon's momentary hedge cue, which reads them as a state of the moment.
+_HEDGE = r"kinda|kind of|sort of"
 _EN_WANT = r"(?:want|wanna)\b(?! you\b| to (?:" + _EN_TASKS + r")\b)"
 
 VOLITION = _family(
