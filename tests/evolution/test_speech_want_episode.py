@@ -21,7 +21,7 @@ from hybridmem.evolution.speech.acts import SpeechAct, classify
     [
         # One serving or one meal: a container or meal measure word after the wanted verb.
         "好想来碗酸辣粉",
-        "想喝瓶冰啤酒",
+        "想喝一瓶冰啤酒",
         "需要一杯热可可",
         # The sentence-final 了 of a new state after a positive want.
         "想吃外婆包的饺子了",
@@ -48,6 +48,12 @@ def test_a_want_placed_in_its_moment_by_grammar_is_passing(text: str) -> None:
         "我想找一份离家近的工作",
         "我需要一张更大的书桌",
         "我想养一只猫",
+        # A measure character inside a word is no serving (听歌, 串门, 复盘, 洗碗, 一口气).
+        "我想听周杰伦的歌",
+        "我想去串门",
+        "我想复盘一下这个项目",
+        "我不想洗碗",
+        "我想一口气读完这本书",
         # A negated want with 了 is a standing change, not an onset.
         "我不想当老师了",
         "我再也不想熬夜了",

@@ -33,8 +33,9 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   cream") it is of that moment; caused by a generic one ("cold weather makes me want soup")
   it is a plain want.
 
-* **One serving, a new state, a degree** (issue 38, fifth want session): a container or meal
-  measure word after the wanted verb (想来杯…, 想喝碗…, 需要一杯…; 来份, 来根) makes the want one
+* **One serving, a new state, a degree** (issue 38, fifth want session): a numeral and a
+  container or meal measure word after the wanted verb (想喝两杯…, 需要一杯…), or the serving
+  verb 来 with one (想来杯…, 来份, 来根) makes the want one
   episode, as a now does; the sentence-final 了 of a new state after a positive 想 (想家了,
   想吃…了) marks its onset, as 突然 does; the verb copied with a degree complement
   (想喝可乐想得不行) says how strongly it is felt now. In English, a hedge before a
@@ -231,13 +232,15 @@ NOW = _family(
             + _ZH_NOT_WANT
             + r")[^\s,.;!?:~不没再]{1,12}?了(?=\s*[,.;!?~…]|\s*$)",
         ),
-        # A want of one serving or one meal: a container or meal measure word after the wanted
-        # verb ("想来杯冰美式", "想喝碗热汤", 需要一杯咖啡), or 来 + a measure word (来份, 来根):
-        # one episode, not a taste. Not the individual classifiers (一只狗, 一份工作, 一张桌子).
+        # A want of one serving or one meal: a numeral and a container or meal measure word
+        # after the wanted verb ("想喝两杯", 需要一杯咖啡), or 来 + a measure word, the serving
+        # verb whose numeral may drop ("想来杯冰美式", 来份, 来根): one episode, not a taste.
+        # Not the individual classifiers (一只狗, 一份工作, 一张桌子), and not a measure
+        # character inside a word (听歌, 串门, 复盘, 洗碗, 一口气): hence the numeral.
         (
             "zh-serving",
-            r"(?:想|需要)[^\s,.;!?:]{0,2}?(?:一|两|几|半)?[杯碗瓶罐听口顿盘碟串]"
-            r"|来(?:一|两|几|半)?[杯碗瓶罐听口顿盘碟串份根]",
+            r"(?:想|需要)[^\s,.;!?:]{0,2}?(?:一|两|几|半)[杯碗瓶罐顿盘碟](?!气)"
+            r"|来(?:一|两|几|半)?[杯碗瓶份根]",
         ),
     ),
 )
