@@ -43,6 +43,7 @@ from hybridmem.evolution.slots.pairs import model_for, read
 from hybridmem.evolution.slots.rules import about_speaker
 from hybridmem.evolution.speech.acts import default_classifier
 from hybridmem.evolution.speech.labels import SpeechAct
+from hybridmem.evolution.speech.volition import BESIDES
 from hybridmem.evolution.write.commitments import _CLAUSE_BREAK, committed_change
 from hybridmem.retrieval import newer_values as nv
 
@@ -149,8 +150,7 @@ def diagnose(files: Sequence[Path]) -> list[dict[str, Any]]:
 
 def _wants(cues: Sequence[str]) -> bool:
     return any(
-        c.startswith("want:") or (c.startswith("volition:") and c != "volition:beside")
-        for c in cues
+        c.startswith("want:") or (c.startswith("volition:") and c not in BESIDES) for c in cues
     )
 
 

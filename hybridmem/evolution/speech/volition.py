@@ -33,6 +33,16 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   cream") it is of that moment; caused by a generic one ("cold weather makes me want soup")
   it is a plain want.
 
+* **One serving, a new state, a degree** (issue 38, fifth want session): a numeral and a
+  container or meal measure word after the wanted verb (想喝两杯…, 需要一杯…), or the serving
+  verb 来 with one (想来杯…, 来份, 来根) makes the want one
+  episode, as a now does; the sentence-final 了 of a new state after a positive 想 (想家了,
+  想吃…了) marks its onset, as 突然 does; the verb copied with a degree complement
+  (想喝可乐想得不行) says how strongly it is felt now. In English, a hedge before a
+  subjectless want ("kinda want a milkshake"), a subjectless "would love", and a clause joined
+  by and/so/but with its own subject ("it's been a long week and I want a drink", read as a
+  clause beside it, as one after a comma).
+
 A plain want of a thing ("I want a dog", "I want pizza") is read like any plain want: by its
 aspect, never by the thing wanted (issue 38, fourth want session: the appetite cue "I want
 <a thing>" of :mod:`~hybridmem.evolution.speech.discourse` hid standing wants as moods).
@@ -76,13 +86,24 @@ _EN_TASKS = (
     r"book|cancel|order|reserve|schedule|reschedule|rebook|renew|unsubscribe|ask|know|check"
     r"|confirm|return|add|upgrade|pay|change (?:my|the)"
 )
+# Hedges that may stand before a subjectless want ("kinda want a milkshake"): those of the
+# lexicon's momentary hedge cue, which reads them as a state of the moment.
+_HEDGE = r"kinda|kind of|sort of"
 _EN_WANT = r"(?:want|wanna)\b(?! you\b| to (?:" + _EN_TASKS + r")\b)"
 
 VOLITION = _family(
     "volition",
     (
         ("en-want", r"\bi(?:'d| would)? " + _ADVERBS + _EN_WANT),
-        ("en-head", r"(?:^|[,.;!:]\s*)" + _LEAD + r"(?:just |really |so |only )?" + _EN_WANT),
+        (
+            "en-head",
+            r"(?:^|[,.;!:]\s*)"
+            + _LEAD
+            + r"(?:(?:just|really|so|only|"
+            + _HEDGE
+            + r") )?"
+            + _EN_WANT,
+        ),
         # A want caused in the speaker ("cold weather makes me want soup"): the speaker is its
         # experiencer, as in 让我想 (read by zh-xiang through its 我). Caused by a cause a
         # demonstrative points at ("this heat makes me want ice cream"), it is of that instance.
@@ -94,7 +115,13 @@ VOLITION = _family(
         ),
         (
             "en-would-love",
-            r"\bi(?:'d| would) " + _ADVERBS + r"love\b"
+            # With its subject, or with none at a clause head ("would love a nap"): the
+            # subject dropped as in "could use a drink".
+            r"(?:\bi(?:'d| would) |(?:^|[,.;!:]\s*)"
+            + _LEAD
+            + r"(?:'d |would ))"
+            + _ADVERBS
+            + r"love\b"
             r"(?! (?:it|if|you|to have you)\b)",
         ),
         (
@@ -120,6 +147,9 @@ VOLITION = _family(
             + _ZH_NOT_WANT
             + r")",
         ),
+        # A want with a degree complement of its own, the verb copied ("想喝冰可乐想得不行",
+        # "想家想得睡不着"): how strongly it is felt now, a state, as a 得-complement is.
+        ("zh-copied", r"想[^\s,.;!?:]{1,8}?想得"),
         (
             "en-need",
             r"\bi " + _ADVERBS + r"need\b(?! you\b| to\b)"
@@ -130,9 +160,14 @@ VOLITION = _family(
         # Not a want: the utterance holds another clause beside it (a clause break with words
         # on both sides), what places a want in its moment ("long day. I wanna go home").
         ("beside", r"\S\s*[,.;!?~…，。；！？]\s*\S"),
+        # A clause joined by a coordinating conjunction with its own subject ("it's been a
+        # long week and I want a drink") is a clause beside it as one after a comma is.
+        ("beside-joined", r"\S\s+(?:and|so|but)\s+(?:now\s+|then\s+)?i\b"),
     ),
 )
 BESIDE = "volition:beside"
+BESIDES = frozenset({BESIDE, "volition:beside-joined"})
+"""Another clause beside the want: after a clause break, or joined by a conjunction."""
 PLAIN = frozenset(
     {"volition:en-want", "volition:en-head", "volition:en-caused", "volition:zh-xiang"}
 )
@@ -188,6 +223,25 @@ NOW = _family(
         ("zh", r"现在|此刻|这会儿?|眼下|今天|今晚|今儿"),
         # Onset adverbs: the want began at a moment ("suddenly", 突然), an event, not a habit.
         ("onset", r"\b(?:suddenly|all of a sudden)\b|突然|忽然"),
+        # The sentence-final 了 of a new state after a positive want ("想吃妈妈做的红烧肉了",
+        # 想家了): the want has just begun, as with 突然. Not after 不/没/再 (我不想干了, a
+        # standing change) nor 了 inside a word (了解).
+        (
+            "zh-onset-le",
+            r"(?<![不没再])想(?!"
+            + _ZH_NOT_WANT
+            + r")[^\s,.;!?:~不没再]{1,12}?了(?=\s*[,.;!?~…]|\s*$)",
+        ),
+        # A want of one serving or one meal: a numeral and a container or meal measure word
+        # after the wanted verb ("想喝两杯", 需要一杯咖啡), or 来 + a measure word, the serving
+        # verb whose numeral may drop ("想来杯冰美式", 来份, 来根): one episode, not a taste.
+        # Not the individual classifiers (一只狗, 一份工作, 一张桌子), and not a measure
+        # character inside a word (听歌, 串门, 复盘, 洗碗, 一口气): hence the numeral.
+        (
+            "zh-serving",
+            r"(?:想|需要)[^\s,.;!?:]{0,2}?(?:一|两|几|半)[杯碗瓶罐顿盘碟](?!气)"
+            r"|来(?:一|两|几|半)?[杯碗瓶份根]",
+        ),
     ),
 )
 
@@ -218,7 +272,7 @@ def volitive_act(
     what places the want in it: a deictic now, a state of the speaker said with it, or another
     clause beside it ("long day. I wanna go home", "好累，好想回家").
     """
-    wants = set(volition) - (set() if now else NEEDS) - {BESIDE}
+    wants = set(volition) - (set() if now else NEEDS) - BESIDES
     if not wants:
         return None
     if future and not habitual:
@@ -227,6 +281,6 @@ def volitive_act(
         return SpeechAct.PREFERENCE, "stable-preference"
     if taste and not now:
         return SpeechAct.PREFERENCE, "preference"
-    if wants <= PLAIN and not (now or state or BESIDE in volition):
+    if wants <= PLAIN and not (now or state or BESIDES.intersection(volition)):
         return None
     return SpeechAct.EMOTION, "volition"
