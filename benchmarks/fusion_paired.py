@@ -188,6 +188,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "answer lexical": (ORIGINAL, MemoryConfig),
     "answer lexical moved": (ORIGINAL, MemoryConfig),
     "parent geo": (ORIGINAL, MemoryConfig),
+    "parent mean": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -205,7 +206,9 @@ vectors, a greedy cover of the query's terms, a session's ``parent`` part shared
 placed turns, a round robin over the sessions). ``answer lexical`` (``moved``): a question
 turn's BM25 given to its answer before scoring (:func:`benchmarks.set_orders.answers_lexical`),
 kept by the question too (or not). ``parent geo``: a session's lift counted at the geometric
-mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.geometric`)."""
+mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.geometric`);
+``parent mean``: a session's lift its turns' mean relevance
+(:func:`benchmarks.probing_lift.mean`)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 
@@ -282,6 +285,8 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         retriever.answers_first = lambda hits, neighbours, turns: hits
     if name == "parent geo":
         retriever.parent_feature = probing_lift.geometric
+    if name == "parent mean":
+        retriever.parent_feature = probing_lift.mean
     try:
         if name in SET_ORDERS:
             with ordered_as_set(name):
