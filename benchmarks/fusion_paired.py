@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks import madial_english, set_orders, tuning
+from benchmarks import madial_english, probing_lift, set_orders, tuning
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
@@ -46,7 +46,7 @@ from benchmarks.tuning_cv import Make, weights_config
 from hybridmem import MemoryConfig
 from hybridmem.config import ScoreWeights
 from hybridmem.embedding import Embedder
-from hybridmem.retrieval import answers, days, fusion, mentions, retriever
+from hybridmem.retrieval import answers, days, expansion, fusion, mentions, retriever
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.timeexpr import find_window
 
@@ -187,6 +187,8 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "interleave": (ORIGINAL, MemoryConfig),
     "answer lexical": (ORIGINAL, MemoryConfig),
     "answer lexical moved": (ORIGINAL, MemoryConfig),
+    "parent geo": (ORIGINAL, MemoryConfig),
+    "parent mean": (ORIGINAL, MemoryConfig),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -203,7 +205,10 @@ before packing (:mod:`benchmarks.set_orders`: a determinantal point process over
 vectors, a greedy cover of the query's terms, a session's ``parent`` part shared among its
 placed turns, a round robin over the sessions). ``answer lexical`` (``moved``): a question
 turn's BM25 given to its answer before scoring (:func:`benchmarks.set_orders.answers_lexical`),
-kept by the question too (or not)."""
+kept by the question too (or not). ``parent geo``: a session's lift counted at the geometric
+mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.geometric`);
+``parent mean``: a session's lift its turns' mean relevance
+(:func:`benchmarks.probing_lift.mean`)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 
@@ -278,6 +283,10 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         )
     if name == "- answers":
         retriever.answers_first = lambda hits, neighbours, turns: hits
+    if name == "parent geo":
+        retriever.parent_feature = probing_lift.geometric
+    if name == "parent mean":
+        retriever.parent_feature = probing_lift.mean
     try:
         if name in SET_ORDERS:
             with ordered_as_set(name):
@@ -293,6 +302,7 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
         retriever.asks_days = days.asks_days
         Returnable.ids, Returnable.only = ids, only  # type: ignore[method-assign]
         retriever.answers_first = answers.answers_first
+        retriever.parent_feature = expansion.parent_feature
 
 
 def timed_only(bench: tuning.Bench, items: list, suite: str) -> list:

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks import probing_blind2_data
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
-SETS = [DATA, DATA.with_name("probing_dev.json")]
+SETS = [DATA, DATA.with_name("probing_dev.json"), DATA.with_name("probing_blind2.json")]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
@@ -26,6 +27,13 @@ def test_every_evidence_id_is_a_turn_of_the_questions_user(path: Path):
         times = [m["created_at"] for m in messages_of(user)]
         assert times == sorted(times), user["id"]  # add_messages is fed in time order
         assert max(times) < datetime.fromisoformat(user["now"])
+
+
+def test_the_second_blind_set_is_its_source():
+    source = probing_blind2_data.SOURCE.read_text(encoding="utf-8")
+    written = json.loads(probing_blind2_data.OUT.read_text(encoding="utf-8"))
+    assert probing_blind2_data.parse(source) == written
+    assert not any(q["relative"] for q in written["questions"])
 
 
 def test_the_baselines_see_one_unit_a_turn():
