@@ -279,7 +279,12 @@ def _words_zh(text: str) -> tuple[tuple[str, bool], ...]:
     out: list[tuple[str, bool]] = []
     for word, flag in lexical.pos_tags(text):
         word = word.strip().lower()
-        if not word or not re.search(r"\w", word) or flag.startswith(_ZH_FUNCTION_FLAGS):
+        # A value's flag is never a function word's: jieba tags a Latin word "eng", which
+        # starts like "e" (an interjection), and Chrome, MacBook or PS5 in a Chinese
+        # statement were dropped, so two statements naming one product shared no word.
+        if not word or not re.search(r"\w", word):
+            continue
+        if flag not in _ZH_VALUE_FLAGS and flag.startswith(_ZH_FUNCTION_FLAGS):
             continue
         if _CJK.search(word):
             word = "".join(c for c in word if c not in _ZH_STOP_CHARS)
