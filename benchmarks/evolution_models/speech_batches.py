@@ -49,6 +49,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("dev 11", 1827, 1858),
     ("blind 12", 1859, 1951),
     ("blind 13", 1952, 2043),
+    ("blind 14", 2044, 2131),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 
