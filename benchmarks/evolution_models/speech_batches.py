@@ -50,6 +50,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 12", 1859, 1951),
     ("blind 13", 1952, 2043),
     ("blind 14", 2044, 2131),
+    ("dev 12", 2132, 2155),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

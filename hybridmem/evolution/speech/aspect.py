@@ -18,10 +18,9 @@ genericity and aspect, read here from closed grammatical classes only:
   "Sitting all day gives me…"); the inchoative "get" in the simple present ("I get nervous");
   a generic "when I …" in the present; Chinese 一到…就 and 每当; the conditional-result
   aspect V久了 / V多了 followed by its result (站久了脚疼, 喝多了心慌); the superlative of a
-  kind (最 + a predicate, 最近/最后 excluded: "开长会最磨人了"); the impersonal experiencer
-  让人 ("排长队最让人抓狂"); frequency adverbs (:data:`FREQUENCY`), and the 一…就
-  construction and English plural time nouns ("on Sundays") of
-  :data:`hybridmem.evolution.speech.volition.HABITUAL`.
+  kind (最 + a predicate, 最近/最后 excluded: "开长会最磨人了"); frequency adverbs
+  (:data:`FREQUENCY`), and the 一…就 construction and English plural time nouns ("on
+  Sundays") of :data:`hybridmem.evolution.speech.volition.HABITUAL`.
 * **Episodic** (:data:`EPISODIC`): deictic time (today, tonight, yesterday, last night, just
   now, finally, again; 今天, 刚才, 终于, 又, 这次…), a past predicate ("was", "got"), a
   progressive one with an object ("is killing me"), the Chinese progressive (正在, 一直在), an
@@ -33,8 +32,13 @@ genericity and aspect, read here from closed grammatical classes only:
 
 The closed classes used (time deixis, demonstratives, auxiliaries and copulas, object
 pronouns, aspect particles) are grammar, not words of the examples; the one open-looking list
-is the words that keep 最 and 得 inside another word (最近, 觉得), which are the lexical
-exceptions of two function characters.
+is the words that keep 最, 总 and 得 inside another word (最近, 总算, 觉得), which are the
+lexical exceptions of three function characters.
+
+Not here: the impersonal experiencer 让人 ("排长队最让人抓狂"). It makes the *experiencer*
+generic, not the stimulus, and a Chinese bare noun names a particular as often as a kind
+("结果真让人难过": this result). Read as characterizing it turned four moods of speech-act dev
+batch 12 into preferences.
 """
 
 from __future__ import annotations
@@ -80,7 +84,6 @@ CHARACTERIZING = _family(
         ("zh-yi-dao", r"一到[^\s,.;!?]{1,6}就|每当"),
         ("zh-result", r"[\u4e00-\u9fff](?:久|多)了(?![\s,.;!?~吧吗呢啊呀]|$)"),
         ("zh-superlative", r"最(?!近|后|终|初|早|晚|好是|多|少)"),
-        ("zh-impersonal", r"让人"),
     ),
 )
 
