@@ -83,7 +83,9 @@ CHARACTERIZING = _family(
         ),
         ("zh-yi-dao", r"一到[^\s,.;!?]{1,6}就|每当"),
         ("zh-result", r"[\u4e00-\u9fff](?:久|多)了(?![\s,.;!?~吧吗呢啊呀]|$)"),
-        ("zh-superlative", r"最(?!近|后|终|初|早|晚|好是|多|少)"),
+        # 最 after its subject in its own clause ("开长会最磨人了"); heading a clause, its topic is
+        # the clause before, one event ("孩子发烧一整夜，最让人揪心").
+        ("zh-superlative", r"(?<=[\u4e00-\u9fff])最(?!近|后|终|初|早|晚|好是|多|少)"),
     ),
 )
 
