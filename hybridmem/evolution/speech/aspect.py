@@ -52,7 +52,7 @@ _NOT_BARE = (
     r"(?:the|this|that|these|those|my|our|your|his|her|their|its|i|we|you|he|she|they|it"
     r"|things|stuff"
     r"|there|here|what|which|who|how|why|a|an|some|all|both|no|so|and|but|also|just|finally"
-    r"|ugh|omg|oh|man|wow|yes|well|thanks|sorry|please|is|was|does|do|did|has|its)"
+    r"|ugh|omg|oh|man|wow|yes|well|thanks|sorry|please|is|was|does|do|did|has)"
 )
 # Function words ending in -s that head no noun phrase ("was", "always"), and words of _NOT_BARE.
 _NOT_HEAD = _NOT_BARE[:-1] + r"|was|has|does|always|perhaps|sometimes|unless|plus|thus|yes)"
@@ -73,7 +73,10 @@ CHARACTERIZING = _family(
         ),
         (
             "en-gerund",
-            r"(?:^|[,.;!:]\s*)(?!feeling\b|loving\b|hating\b|during\b|bring\b|[a-z]*thing\b|morning\b|evening\b)[a-z]{2,}ing\b[^,.;!?]{0,40}?"
+            # Not a subjectless "feeling …" / "loving …" (I'm feeling, I'm loving), nor words
+            # in -ing that are no gerund (during, thing, morning).
+            r"(?:^|[,.;!:]\s*)(?!feeling\b|loving\b|hating\b|during\b|bring\b|[a-z]*thing\b"
+            r"|morning\b|evening\b)[a-z]{2,}ing\b[^,.;!?]{0,40}?"
             r"\b(?:is|isn't|[a-z]+s (?:me|my)\b)",
         ),
         ("en-get", r"\bi (?:always |usually |often |just |really )?get (?!it\b|that\b|why\b)"),
