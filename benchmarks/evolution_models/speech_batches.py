@@ -49,7 +49,9 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("dev 11", 1827, 1858),
     ("blind 12", 1859, 1951),
     ("blind 13", 1952, 2043),
-    ("blind 15", 2044, 2131),
+    ("blind 14", 2044, 2131),
+    ("dev 12", 2132, 2155),
+    ("blind 15", 2156, 2243),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

@@ -50,7 +50,8 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 11", 1795, 1826),
     ("blind 12", 1859, 1951),
     ("blind 13", 1952, 2043),
-    ("blind 15", 2044, 2131),
+    ("blind 14", 2044, 2131),
+    ("blind 15", 2156, 2243),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

@@ -350,6 +350,7 @@ def test_module_entry_point_prints_per_class_figures(tmp_path):
 
 
 def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
+    from hybridmem.evolution.speech import aspect as speech_aspect
     from hybridmem.evolution.speech import discourse as speech_discourse
     from hybridmem.evolution.speech import lexicon as speech_lexicon
     from hybridmem.evolution.speech import rules as speech_rules
@@ -359,6 +360,7 @@ def test_every_cue_family_feeds_the_rules_and_cue_names_are_unique():
         *speech_lexicon.FAMILIES,
         *speech_discourse.FAMILIES,
         *speech_volition.FAMILIES,
+        *speech_aspect.FAMILIES,
     )
     slotted = [family for _, family in speech_rules._SLOTS]
     assert sorted(id(f) for f in slotted) == sorted(id(f) for f in families)

@@ -30,10 +30,10 @@ from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
+from hybridmem.evolution.speech import aspect, words
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
-from hybridmem.evolution.speech import words
 from hybridmem.evolution.speech.labels import (
     SpeechAct,
     SpeechActResult,
@@ -61,6 +61,7 @@ _CONFIDENCE = {
     "soft-choice": 0.75,
     "volition": 0.7,
     "volition-future": 0.7,
+    "characterizing": 0.7,
 }
 _COMPETITION_PENALTY = 0.05
 _OPEN_A_NOT_A = "q:a-not-a-any"
@@ -105,6 +106,10 @@ _SLOTS: tuple[tuple[str, lex.CueFamily], ...] = (
     ("habitual", vol.HABITUAL),
     ("future", vol.FUTURE),
     ("deixis", vol.NOW),
+    ("generic", aspect.CHARACTERIZING),
+    ("frequency", aspect.FREQUENCY),
+    ("episodic", aspect.EPISODIC),
+    ("particular", aspect.PARTICULAR),
 )
 
 
@@ -198,6 +203,10 @@ class _Cues:
     habitual: tuple[str, ...]
     future: tuple[str, ...]
     deixis: tuple[str, ...]
+    generic: tuple[str, ...]
+    frequency: tuple[str, ...]
+    episodic: tuple[str, ...]
+    particular: tuple[str, ...]
 
     @classmethod
     def match(cls, text: str) -> _Cues:
@@ -277,6 +286,10 @@ def _decide(c: _Cues) -> tuple[SpeechAct, str]:
         # A feeling with a recurring cause (the circumstance itself, "snowy mornings") and
         # nothing tying it to now: a lasting trait.
         return SpeechAct.PREFERENCE, "stable-preference"
+    if c.emotion and _characterizing(c):
+        # "Early meetings are the worst", "坐久了腰疼": a feeling said of a kind of thing or in
+        # habitual aspect is a standing fact about the speaker, not a mood.
+        return SpeechAct.PREFERENCE, "characterizing"
     if c.emotion:
         return SpeechAct.EMOTION, "emotion"
     if c.like and c.momentary and (c.dislike or set(c.momentary) != {"now:circumstance"}):
@@ -304,6 +317,20 @@ def _want(c: _Cues) -> tuple[SpeechAct, str] | None:
         # A state of the speaker's, not the topic: an unchosen circumstance named ("a quieter
         # job", "the weather") places no want in its moment.
         state=bool(appetite or set(c.momentary) - {"now:circumstance"} or c.emotion or c.venting),
+    )
+
+
+def _characterizing(c: _Cues) -> bool:
+    """A feeling of a kind of thing or in habitual aspect (:mod:`.aspect`); the moment
+    markers the emotion rules already read (a deictic time, an interjection, a demonstrative
+    after a verb of liking) place it in its moment too."""
+    moment = set(c.momentary) & {"now:en", "now:zh", "now:interjection"}
+    habitual = set(c.habitual) & {"habitual:zh-yi-jiu", "habitual:en-generic-time"}
+    return aspect.characterizing(
+        c.generic,
+        (*c.frequency, *habitual),
+        (*c.episodic, *c.deixis, *moment),
+        (*c.particular, *(n for n in c.momentary if n == "now:demonstrative")),
     )
 
 
