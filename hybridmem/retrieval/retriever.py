@@ -551,11 +551,11 @@ class Retriever:
         slots of the candidates (:mod:`~hybridmem.retrieval.attributes`), re-fused if moved;
         then, unless ``include_sensitive``, the sealed candidates it is not about withheld; those
         left get their plaintext's BM25 (:func:`~.sensitive.sealed_lexical`)."""
-        slots = self.core.engine.config.evolution.slot_map
-        alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25)  # as lexical read
-        bm25 = agreed(q.text, cands.nodes, alike or cands.bm25, slots)  # {}: none left
-        if bm25 is not None or alike:
-            cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25
+        evolution = self.core.engine.config.evolution
+        slots, stated = evolution.slot_map, evolution.conflict_types
+        alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
+        if (bm25 := agreed(q.text, cands.nodes, alike or cands.bm25, slots)) is not None or alike:
+            cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25  # {}: none left
             cands.fuse(q.weights, self.config.fusion)
         if not include_sensitive:
             self.withhold_sensitive(q, cands)
