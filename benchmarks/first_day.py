@@ -326,8 +326,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--sixth", action="store_true", help="the newcomers of benchmarks/first_day_sixth.py"
     )
+    parser.add_argument(
+        "--seventh", action="store_true", help="the newcomers of benchmarks/first_day_seventh.py"
+    )
     args = parser.parse_args(argv)
-    if args.sixth:
+    if args.seventh:
+        from benchmarks.first_day_seventh import SEVENTH
+
+        result = run(args.embedder, SEVENTH)
+    elif args.sixth:
         from benchmarks.first_day_sixth import SIXTH
 
         result = run(args.embedder, SIXTH)

@@ -32,6 +32,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
     from benchmarks.first_day_blind import BLIND
     from benchmarks.first_day_fifth import FIFTH
     from benchmarks.first_day_fourth import FOURTH
+    from benchmarks.first_day_seventh import SEVENTH
     from benchmarks.first_day_sixth import SIXTH
     from benchmarks.first_day_third import THIRD
 
@@ -42,6 +43,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
         "fourth": FOURTH,
         "fifth": FIFTH,
         "sixth": SIXTH,
+        "seventh": SEVENTH,
     }
 
 

@@ -56,6 +56,7 @@ from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.returnable import Returnable
+from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.spans import moment_in
@@ -550,10 +551,11 @@ class Retriever:
         slots of the candidates (:mod:`~hybridmem.retrieval.attributes`), re-fused if moved;
         then, unless ``include_sensitive``, the sealed candidates it is not about withheld; those
         left get their plaintext's BM25 (:func:`~.sensitive.sealed_lexical`)."""
-        slots = self.core.engine.config.evolution.slot_map
-        bm25 = agreed(q.text, cands.nodes, cands.bm25, slots)
-        if bm25 is not None:
-            cands.bm25 = bm25
+        evolution = self.core.engine.config.evolution
+        slots, stated = evolution.slot_map, evolution.conflict_types
+        alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
+        if (bm25 := agreed(q.text, cands.nodes, alike or cands.bm25, slots)) is not None or alike:
+            cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25  # {}: none left
             cands.fuse(q.weights, self.config.fusion)
         if not include_sensitive:
             self.withhold_sensitive(q, cands)

@@ -103,7 +103,7 @@ def test_second_newcomer_ordinary_questions_never_get_a_sealed_memory(
     assert [q for q in second[persona.lang].leaks if q not in about] == []
 
 
-SECOND_HIT1 = {"en": 26, "zh": 26}
+SECOND_HIT1 = {"en": 28, "zh": 28}
 SECOND_FIRST = {"en": 6, "zh": 6}
 """As measured when the set was first run (2026-12-05): the floors this suite guards. English
 misses "Which phone do I have?" (the old phone not superseded), Chinese "我平时怎么去公司？";
@@ -115,7 +115,10 @@ got it first, the sealed address second, because an admitted sealed memory had n
 part in its score (its plaintext is in no word index) and Dev's "home" is a word match. With
 that part read from the plaintext at query time (retrieval/sensitive.py, sealed_lexical):
 English 6 of 8 again, Chinese 6 of 7 ("我每天早上要吃什么药？" no longer outranked by
-"我每周六早上去打羽毛球。" for 早上)."""
+"我每周六早上去打羽毛球。" for 早上). Hit@1 28 and 28 since statements holding the same words of
+the question get the same lexical evidence (retrieval/same_words.py): "Which phone do I have?"
+(the old and the new phone both hold "phone"; the shorter old one had the larger BM25) and
+"我平时怎么去公司？" (公司 in the job and in the ride to the company)."""
 
 
 @pytest.mark.parametrize("persona", BLIND, ids=lambda p: p.lang)
@@ -172,7 +175,7 @@ def fourth(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     return [run_persona(p, embedder, Path(root) / f"{i}-{p.lang}") for i, p in enumerate(FOURTH)]
 
 
-FOURTH_HIT1 = (22, 24, 24, 24)
+FOURTH_HIT1 = (22, 24, 24, 26)
 FOURTH_FIRST = (2, 2, 2, 3)
 """As measured (2026-12-05): the floors this suite guards. Unchanged by the changes made on
 the first three sets; the second English newcomer then rose from 22 when a statement stopped
@@ -189,7 +192,9 @@ as the best word match; the rest name none of its words (withheld by design). 2 
 a shared word that an ordinary memory holds too must not leave the question naming something
 the sealed memory does not hold (retrieval/shared_words.py, against "WiFi密码是多少？"): "How do
 I log in to Nationwide on the computer?" shares "Nationwide" with the ordinary "I've moved my
-account over to Nationwide." and names "computer"."""
+account over to Nationwide." and names "computer". The second Chinese newcomer 26 since
+statements holding the same words of the question get the same lexical evidence
+(retrieval/same_words.py): "我儿子做什么工作？" no longer gets the son who buys the groceries."""
 
 
 @pytest.mark.parametrize("at", range(len(FOURTH)), ids=lambda i: f"{i}-{FOURTH[i].lang}")
