@@ -167,6 +167,11 @@ def _after_copula(word: str) -> bool:
 def _unset_zh(text: str, places: Sequence[re.Pattern[str]]) -> str:
     """A Chinese locative phrase before another verb, left out (module docstring)."""
     tokens = lexical.pos_tags(text)
+    at = [0]
+    for word, _ in tokens:
+        at.append(at[-1] + len(word))
+    # A phrase inside a place cue's own match is that cue's argument (在里斯本工作).
+    cues = [m.span() for p in places for m in p.finditer(text)]
     out: list[str] = []
     i, dropped = 0, False
     while i < len(tokens):
@@ -180,9 +185,11 @@ def _unset_zh(text: str, places: Sequence[re.Pattern[str]]) -> str:
             j += 1
         if j == i or j >= len(tokens) or not tokens[j][1].startswith("v"):
             continue
-        phrase = "".join(w for w, _ in tokens[i:j])
+        start, end = at[i], at[j]
+        if any(a < end and b > start and not (start <= a and b <= end) for a, b in cues):
+            continue
         named = word in _STATIVE_COVERBS_ZH and any(f == "ns" for _, f in tokens[i:j])
-        if named or any(p.search(phrase) for p in places):
+        if named or any(p.search(text, start, end) for p in places):
             i, dropped = j, True  # the phrase is left out; the verb that follows is kept
     return "".join(out) if dropped else text
 
