@@ -50,6 +50,7 @@ STILL_STATED = [
     ("I've switched to decaf.", "pref.coffee"),
     ("I'm vegetarian.", "user.diet"),
     ("我在公司上班。", "user.workplace"),
+    ("我在一家广告公司当文案。", "user.workplace"),
     ("我去一家新公司上班了。", "user.workplace"),
     ("我在杭州上班。", "user.workplace"),
     ("我现在在深圳了。", "user.residence"),
