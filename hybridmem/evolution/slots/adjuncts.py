@@ -173,6 +173,8 @@ def _after_copula(word: str) -> bool:
 
 def _unset_zh(text: str, places: Sequence[re.Pattern[str]]) -> str:
     """A Chinese locative phrase before another verb, left out (module docstring)."""
+    if not any(coverb in text for coverb in _COVERBS_ZH):
+        return text  # no tagging needed
     tokens = lexical.pos_tags(text)
     at = [0]
     for word, _ in tokens:
