@@ -42,7 +42,7 @@ tests and the dev data; the blind set ``slot_blind4.jsonl`` judged it after.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hybridmem import lexical
 
@@ -107,16 +107,18 @@ _DISPOSAL = re.compile(r"把([^，,。；;！!？?把搬]{1,8})搬")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 Rule = tuple[str, str, re.Pattern[str]]
+Tagger = Callable[[str], list[tuple[str, str]]]
 
 
-def unset(text: str, rules: Sequence[Rule]) -> str:
-    """``text`` without the category words that stand in an adjunct (module docstring)."""
+def unset(text: str, rules: Sequence[Rule], tag: Tagger = lexical.pos_tags) -> str:
+    """``text`` without the category words that stand in an adjunct (module docstring);
+    ``tag`` is jieba's part-of-speech tagging (the caller passes its cached one)."""
     places = [(slot, p) for slot, _, p in rules if slot in PLACE_SLOTS]
     manners = [p for slot, _, p in rules if slot in MANNER_SLOTS]
     if _CJK.search(text):
         text = _GOING_TO_WORK.sub("", text)
         text = _DISPOSAL.sub(_moved_a_thing, text)
-        out = _unset_zh(text, [p for _, p in places])
+        out = _unset_zh(text, [p for _, p in places], tag)
     else:
         out = _unset_en(text, [p for _, p in places], manners)
     # A phrase whose removal hands the statement from one place attribute to the other is the
@@ -171,11 +173,12 @@ def _after_copula(word: str) -> bool:
     return word in _COPULAS or word.endswith(_CONTRACTED_COPULA)
 
 
-def _unset_zh(text: str, places: Sequence[re.Pattern[str]]) -> str:
+def _unset_zh(text: str, places: Sequence[re.Pattern[str]], tag: Tagger) -> str:
     """A Chinese locative phrase before another verb, left out (module docstring)."""
-    if not any(coverb in text for coverb in _COVERBS_ZH):
-        return text  # no tagging needed
-    tokens = lexical.pos_tags(text)
+    # Nothing can be left out without a place's word or a stative coverb: no tagging needed.
+    if not any(p.search(text) for p in places) and not any(c in text for c in _STATIVE_COVERBS_ZH):
+        return text
+    tokens = tag(text)
     at = [0]
     for word, _ in tokens:
         at.append(at[-1] + len(word))

@@ -517,7 +517,7 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # Only the part that states a value is read: not a landmark ("离公司近多了"), a thing
     # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py), a place
     # or a diet word in an adjunct of another act (adjuncts.py).
-    scoped = unset(stated := stating_part(text), _RULES)
+    scoped = unset(stated := stating_part(text), _RULES, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     if found is not None:
         return SlotGuess(found[0], True, f"rule:{found[1]}")
