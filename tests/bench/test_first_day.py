@@ -48,13 +48,14 @@ def test_questions_not_about_a_sensitive_memory_never_get_it(
     assert outcomes[persona.lang].leaks == []
 
 
-MEASURED_HIT1 = {"en": 26, "zh": 28}
+MEASURED_HIT1 = {"en": 28, "zh": 28}
 """Questions of 28 answered first, as measured: the floor this suite guards. Chinese rose from
 24 when 爸妈 joined the kinship words ("我爸妈住在绍兴" had been the user's own residence and
 the move to Suzhou superseded it), then from 26 when the question's attribute was read against
 the memories' slots ("我是做什么工作的？" gets the teacher's ``user.job``); English from 24 with
 the same reading ("What do I do for a living?" no longer matches "My mother lives in Gdansk")
-and the passport withheld."""
+and the passport withheld, then from 26 when "I cycle to the office" was no longer put in one
+workplace group with "My office is on the fourth floor" (a place in an adjunct)."""
 
 
 @pytest.mark.parametrize("persona", PERSONAS, ids=lambda p: p.lang)
@@ -74,13 +75,10 @@ def test_hit_at_1_meets_the_issue_target_in_chinese(outcomes: dict[str, Outcome]
     assert out.hit1 / out.questions >= 0.95, out.misses
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured hit@1 0.929 (26/28, target 0.95): 'How do I get to work?' from either "
-    "task; multilingual-e5 ranks 'I cycle to the office when it does not rain.' below eight "
-    "other facts and no word is shared",
-)
 def test_hit_at_1_meets_the_issue_target_in_english(outcomes: dict[str, Outcome]) -> None:
+    # 0.929 until "I cycle to the office" stopped being read as a workplace (a place in an
+    # adjunct, evolution/slots/adjuncts.py): grouped with "My office is on the fourth floor",
+    # it was hidden from "How do I get to work?".
     out = outcomes[EN.lang]
     assert out.hit1 / out.questions >= 0.95, out.misses
 

@@ -34,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.evolution.slots.adjuncts import unset
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
 from hybridmem.evolution.slots.zh_names import SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
@@ -514,8 +515,9 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
         if any(_mentions(lowered, w.lower()) for w in words):
             return SlotGuess(slot, True, "map")
     # Only the part that states a value is read: not a landmark ("离公司近多了"), a thing
-    # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py).
-    scoped = stating_part(text)
+    # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py), a place
+    # or a diet word in an adjunct of another act (adjuncts.py).
+    scoped = unset(stated := stating_part(text), _RULES, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     if found is not None:
         return SlotGuess(found[0], True, f"rule:{found[1]}")
@@ -526,7 +528,7 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
             return SlotGuess("user.residence", True, "rule:place")
     # A category word only outside that part: decided, no slot; the slot model is not asked
     # (it reads the whole statement's vector, so it would file it under that word's slot).
-    return SlotGuess(None, True, "" if _first_rule(text) is None else "scope")
+    return SlotGuess(None, True, "" if _first_rule(text) is None and scoped == stated else "scope")
 
 
 def _first_rule(scan: str) -> tuple[str, str] | None:
