@@ -46,6 +46,8 @@ _OF = frozenset(["of", "for"])
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that"]
 )
+# Question words that determine a noun ("*which* card game", "*what* number bus").
+_WH_DETERMINERS = frozenset(["what", "which", "whose"])
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=s)['’](?=\s)")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -192,11 +194,15 @@ def phrases(query: str) -> list[list[str]]:
     with only spaces or hyphens between, a possessive joining its holder to what it holds and
     "of"/"for" (with determiners) a postmodifier to its head: "What's my bank's phone number?"
     -> [["bank", "phone", "number"]], "the door code for the gym" -> [["door", "code",
-    "gym"]]. Any other function word, punctuation or a Chinese word ends a run."""
+    "gym"]]. Any other function word, punctuation or a Chinese word ends a run. A run is a noun
+    phrase only when a determiner opens it; one that does not is read as a verb's, whose "for"
+    or "of" starts another phrase ("What am I taking for depression?")."""
     text = _POSSESSIVE.sub("", query.lower())
     out: list[list[str]] = []
     run: list[str] = []
-    bridge = False  # inside "of/for the" after a run: the next content word joins it
+    nominal = False  # the run was opened by a determiner
+    bridge = False  # inside "of/for the" after a nominal run: the next content word joins it
+    prev = ""
     end = 0
     for m in _WORD.finditer(text):
         word = m.group()
@@ -204,14 +210,17 @@ def phrases(query: str) -> list[list[str]]:
         end = m.end()
         content = word.isascii() and bool(terms(word))
         if not tight or not word.isascii():
-            run, bridge = _close(out, run), False
+            run, bridge, prev = _close(out, run), False, ""
         if content:
+            if not run:
+                nominal = prev in _DETERMINERS or prev in _WH_DETERMINERS
             run.append(word)
             bridge = False
-        elif word.isascii() and run and (word in _OF or (bridge and word in _DETERMINERS)):
+        elif run and nominal and (word in _OF or (bridge and word in _DETERMINERS)):
             bridge = True
         else:
             run, bridge = _close(out, run), False
+        prev = word
     _close(out, run)
     return out
 
