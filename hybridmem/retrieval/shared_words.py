@@ -46,6 +46,37 @@ _OF = frozenset(["of", "for"])
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that"]
 )
+# Prepositions and particles the lexical stop list keeps: no noun phrase holds one, so one ends
+# a run ("my health insurance *up* to date"). A closed class.
+_PREPOSITIONS = frozenset(
+    [
+        "up",
+        "down",
+        "out",
+        "off",
+        "over",
+        "under",
+        "away",
+        "about",
+        "into",
+        "onto",
+        "through",
+        "around",
+        "across",
+        "along",
+        "past",
+        "after",
+        "before",
+        "since",
+        "until",
+        "without",
+        "within",
+        "between",
+        "behind",
+        "beside",
+        "towards",
+    ]
+)
 # Question words that determine a noun ("*which* card game", "*what* number bus").
 _WH_DETERMINERS = frozenset(["what", "which", "whose"])
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=s)['’](?=\s)")
@@ -208,7 +239,7 @@ def phrases(query: str) -> list[list[str]]:
         word = m.group()
         tight = not text[end : m.start()].strip(" -")
         end = m.end()
-        content = word.isascii() and bool(terms(word))
+        content = word.isascii() and bool(terms(word)) and word not in _PREPOSITIONS
         if not tight or not word.isascii():
             run, bridge, prev = _close(out, run), False, ""
         if content:

@@ -92,6 +92,7 @@ def test_phrases_join_a_holder_and_a_postmodifier() -> None:
     assert phrases("How do I open the gun cabinet?") == [["open"], ["gun", "cabinet"]]
     assert phrases("What is the PIN for my Wi-Fi?") == [["pin", "wi", "fi"]]
     assert phrases("What am I taking for depression?") == [["taking"], ["depression"]]
+    assert phrases("Is my health insurance up to date?") == [["health", "insurance"], ["date"]]
 
 
 # -- with the default model, end to end ---------------------------------------------------------
