@@ -40,14 +40,18 @@ SETS: dict[str, tuple[Persona, ...]] = {
 }
 
 
-def run(embedder_spec: str | None = None) -> dict[str, object]:
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+def run(
+    embedder_spec: str | None = None,
+    data_path: Path = DATA,
+    sets: dict[str, tuple[Persona, ...]] = SETS,
+) -> dict[str, object]:
+    data = json.loads(data_path.read_text(encoding="utf-8"))
     embedder = make_embedder(embedder_spec)
     rows: list[dict[str, object]] = []
     # (language, near asked, near leaks, about asked, about first, about leaks) per newcomer
     counts: list[tuple[str, *tuple[int, ...]]] = []
     with TemporaryDirectory() as tmp:
-        for name, personas in SETS.items():
+        for name, personas in sets.items():
             for k, persona in enumerate(personas):
                 near = tuple(data["near"][persona.lang])
                 about = tuple(
@@ -102,12 +106,16 @@ def run(embedder_spec: str | None = None) -> dict[str, object]:
     return {"embedder": embedder.name, "summary": summary, "newcomers": rows}
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def main(
+    argv: Sequence[str] | None = None,
+    data_path: Path = DATA,
+    sets: dict[str, tuple[Persona, ...]] = SETS,
+) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default=None)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
-    result = run(args.embedder)
+    result = run(args.embedder, data_path, sets)
     for row in result["newcomers"]:  # type: ignore[attr-defined]
         print(
             f"{row['set']} #{row['persona']} {row['lang']}: near leaks "

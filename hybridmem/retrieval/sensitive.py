@@ -29,11 +29,13 @@ ordinary candidate's too ("吃" of "我不吃香菜"), the question must name no
 does not hold, question words and modals aside: "WiFi密码是多少？" shared "密码" with a sealed
 bank PIN, "感冒了吃什么药好？" "吃" with a sealed pill, "What code do I need for the office
 printer?" "code" with a key safe (benchmarks/sealed_probe.py: 18 questions with a sealed memory
-in hits or context, 6 after). And a question naming one kind is not about a memory stated as
-another, word or no word ("Is my health insurance up to date?" of a national insurance number).
-The cost, on the blind probe (benchmarks/sealed_probe_blind.py): questions about the memory
-that name something it words otherwise ("Is my passport still valid next year?" of "expires
-2031", "家门密码多少？" of "门锁密码") are withheld.
+in hits or context, 6 after). A shared word the question qualifies in its noun phrase by a
+word the memory does not hold is no evidence either ("What's my library *card* number?" of a
+bank card PIN, "my bank's phone number" of it). And a question naming one kind is not about
+a memory stated as another, word or no word ("Is my health insurance up to date?" of a
+national insurance number). The cost, on the blind probe (benchmarks/sealed_probe_blind.py):
+questions about the memory that name something it words otherwise ("Is my passport still
+valid next year?" of "expires 2031", "家门密码多少？" of "门锁密码") are withheld.
 
 Where the question and the memory share no script (a Chinese question about an English IBAN,
 "我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
@@ -102,7 +104,7 @@ from hybridmem.retrieval.private_kinds import (
     memory_kinds,
     shares_word,
 )
-from hybridmem.retrieval.shared_words import asks_else, closed_words, weak
+from hybridmem.retrieval.shared_words import asks_else, closed_words, qualified_otherwise, weak
 from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -213,7 +215,9 @@ def _asks_other(
         for w in _words(n.content)
     }
     shared = asked & words
-    if not weak(query, shared, ordinary):
+    # A shared word the question qualifies otherwise ("library card") singles out nothing.
+    singles = shared - qualified_otherwise(query, shared, words, _stem, _CLOSED)
+    if not weak(query, singles, ordinary):
         return False
     if asks_else(query, asked, words, _CLOSED):
         return True
