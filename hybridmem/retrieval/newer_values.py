@@ -66,11 +66,6 @@ def same_subject(a: str, b: str) -> bool:
         found = subject_of(text)
         if found and found.isascii() and re.search(rf"\b{re.escape(found)}\b", other):
             return None
-        # The same in Chinese, where no space marks a word: a person (or pet) the other
-        # statement names too is no sign of two subjects (儿子的钢琴课在少年宫上 /
-        # 钢琴老师每周上门给儿子上课).
-        if found and not found.isascii() and found in other:
-            return None
         return found
 
     return key(a, b) == key(b, a)
