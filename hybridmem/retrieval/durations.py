@@ -56,19 +56,7 @@ _EN_TRAILING = re.compile(
     re.IGNORECASE,
 )
 
-_ZH_NUMBERS = {
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-}
+_ZH_DIGITS = "一二三四五六七八九十"  # 两 is 二 before a measure word
 _ZH_UNIT_DAYS = {"天": 1, "日": 1, "周": 7, "星期": 7, "礼拜": 7, "月": 30, "年": 365}
 _ZH_TRAILING = re.compile(
     r"(?:最近|过去|近|这)的?(?P<count>\d{1,3}|[一两二三四五六七八九十])"
@@ -111,4 +99,6 @@ def _days(count: str | None, unit: str) -> int | None:
 def _count(word: str) -> int | None:
     if word.isdigit():
         return int(word)
-    return _EN_NUMBERS.get(word, _ZH_NUMBERS.get(word))
+    if word in _ZH_DIGITS or word == "两":
+        return _ZH_DIGITS.index(word.replace("两", "二")) + 1
+    return _EN_NUMBERS.get(word)
