@@ -13,6 +13,7 @@ import logging
 import re
 import threading
 from collections.abc import Iterable
+from functools import lru_cache
 from types import ModuleType
 
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -282,6 +283,29 @@ def terms(text: str) -> list[str]:
         pos = match.end()
     out.extend(_latin_terms(text[pos:]))
     return out
+
+
+_INFLECTIONS = ("ings", "ing", "ies", "es", "s", "ed")
+"""English inflections the index's porter stemmer folds too (a closed class of suffixes)."""
+
+
+def light_stem(term: str) -> str:
+    """``term`` without one English inflection and a final "e": "live" / "lives" / "living" and
+    "expire" / "expires" / "expiring" meet. Lighter than the index's stemmer, for comparing the
+    words two texts hold (a Chinese word passes unchanged)."""
+    for suffix in _INFLECTIONS:
+        if len(term) > len(suffix) + 2 and term.endswith(suffix):
+            term = term[: -len(suffix)]
+            break
+    return term[:-1] if len(term) > 3 and term.endswith("e") else term
+
+
+@lru_cache(maxsize=4096)
+def stemmed_terms(text: str) -> frozenset[str]:
+    """``text``'s content terms as the lexical channel cuts them, each :func:`light_stem`-med.
+    Cached: the same memories are compared question after question, and cutting a Chinese
+    sentence costs ~20 us."""
+    return frozenset(light_stem(t) for t in terms(text))
 
 
 def _latin_terms(chunk: str) -> Iterable[str]:

@@ -28,26 +28,14 @@ chosen after that run (docs/benchmarks.md, "First day, seventh session").
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import lru_cache
 
-from hybridmem.lexical import terms
+from hybridmem.lexical import stemmed_terms
 from hybridmem.models import MemoryNode
-
-# The inflection strip the sealed-memory word test uses (a closed class of English suffixes
-# FTS5's porter stemmer folds too: "lives" / "live", "watching" / "watch").
-from hybridmem.retrieval.sensitive import _stem
-
-
-@lru_cache(maxsize=4096)
-def _stems(text: str) -> frozenset[str]:
-    """``text``'s terms, stemmed. Cached: the same memories are matched query after query, and
-    cutting a Chinese text costs ~20 us."""
-    return frozenset(_stem(t) for t in terms(text))
 
 
 def held_terms(asked: frozenset[str], text: str) -> frozenset[str]:
     """The terms of ``asked`` (stemmed question terms) that ``text`` holds."""
-    return _stems(text) & asked
+    return stemmed_terms(text) & asked
 
 
 def same_words(
@@ -67,7 +55,7 @@ def same_words(
     ]
     if len(matched) < 2:
         return None
-    asked = frozenset(_stem(t) for t in terms(query))
+    asked = stemmed_terms(query)
     groups: dict[frozenset[str], list[str]] = {}
     for node_id, node in matched:
         held = held_terms(asked, node.content)

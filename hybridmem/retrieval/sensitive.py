@@ -94,7 +94,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from hybridmem.core.sealed import is_masked
-from hybridmem.lexical import document_terms, match_expression, terms
+from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.private_kinds import (
@@ -111,7 +111,6 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 # Inflections the FTS5 porter stemmer folds too ("expires" / "expire", "accounts" /
 # "account"); a light strip, as the two sides go through the same function.
-_SUFFIXES = ("ings", "ing", "ies", "es", "s", "ed")
 # The holder an English question asks about when it is not the user: "the address of my
 # dentist", "my office's phone number". What is asked is the holder's, so a sealed memory not
 # naming the holder is not its answer, whatever word they share.
@@ -145,7 +144,7 @@ def withheld(
     out = {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
     if query is None:
         return out
-    asked = _words(query)
+    asked = stemmed_terms(query)
     kind = asked_kind(query)
     other = someone_named(query) or _holder(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
@@ -154,7 +153,7 @@ def withheld(
     for i in sealed:
         node = nodes[i]
         masked = is_masked(node.sensitive, node.content)
-        words = frozenset() if masked else _words(node.content)
+        words = frozenset() if masked else stemmed_terms(node.content)
         if _of_someone_else(other, asked, words, node):
             out.add(i)  # before any evidence: a slot's lexical match is the user's own
             continue
@@ -212,11 +211,11 @@ def _asks_other(
         w
         for n in nodes.values()
         if not n.sensitive and not is_masked(n.sensitive, n.content)
-        for w in _words(n.content)
+        for w in stemmed_terms(n.content)
     }
     shared = asked & words
     # A shared word the question qualifies otherwise ("library card") singles out nothing.
-    singles = shared - qualified_otherwise(query, shared, words, _stem, _CLOSED)
+    singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED)
     if not weak(query, singles, ordinary):
         return False
     if asks_else(query, asked, words, _CLOSED):
@@ -241,8 +240,8 @@ def _asked_by_kind(
     question unaccounted for - and none when the question's words name an ordinary candidate.
     "我的腰是什么毛病？" asks about "我有腰椎间盘突出，坐久了腰疼" although multilingual-e5 put
     "我有痛风" 0.03 closer; "我对什么药过敏？" about the penicillin allergy, not the sealed pill."""
-    asked = _words(query)
-    if any(shares_word(asked, _words(n.content)) for n in nodes.values() if not n.sensitive):
+    asked = stemmed_terms(query)
+    if any(shares_word(asked, stemmed_terms(n.content)) for n in nodes.values() if not n.sensitive):
         return []
     best = max(
         (c for i, n in nodes.items() if not n.sensitive and (c := cosine.get(i)) is not None),
@@ -254,7 +253,7 @@ def _asked_by_kind(
         if i in cosine
         and (best is None or cosine[i] >= best)
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
-        and not beyond_kind(query, asked, _words(nodes[i].content))
+        and not beyond_kind(query, asked, stemmed_terms(nodes[i].content))
     ]
 
 
@@ -306,21 +305,7 @@ def _scripts(words: frozenset[str]) -> set[str]:
     return out
 
 
-def _words(text: str) -> frozenset[str]:
-    """``text``'s content terms as the lexical channel cuts them, inflections stripped."""
-    return frozenset(_stem(t) for t in terms(text))
-
-
-def _stem(term: str) -> str:
-    for suffix in _SUFFIXES:
-        if len(term) > len(suffix) + 2 and term.endswith(suffix):
-            term = term[: -len(suffix)]
-            break
-    # "live" / "lives" / "living" and "expire" / "expires" / "expiring" meet without the "e".
-    return term[:-1] if len(term) > 3 and term.endswith("e") else term
-
-
-_CLOSED = closed_words(_stem)
+_CLOSED = closed_words(light_stem)
 
 
 def sealed_lexical(
