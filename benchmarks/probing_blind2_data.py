@@ -18,6 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from benchmarks.probing_days_data import read_histories
+
 HERE = Path(__file__).parent / "data"
 SOURCE = HERE / "probing_blind2_source.txt"
 OUT = HERE / "probing_blind2.json"
@@ -32,33 +34,18 @@ ABOUT = (
 
 def parse(text: str) -> dict[str, Any]:
     """The source's users (sessions of turns) and questions, evidence resolved from the labels."""
-    users: list[dict[str, Any]] = []
-    questions: list[dict[str, Any]] = []
     keys: dict[tuple[str, str], str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("# user "):
-            uid, lang, now = line.split()[2:5]
-            users.append({"id": uid, "lang": lang, "now": now, "sessions": []})
-        elif not line or line.startswith("#"):
-            continue
-        elif line.startswith("@ "):
-            users[-1]["sessions"].append({"at": line[2:].strip(), "turns": []})
-        elif line.startswith("? "):
-            questions.append(_question(line, users[-1], keys))
-        else:
-            head, _, body = line.partition(" | ")
-            role, key = head.split()
-            user = users[-1]
-            session = user["sessions"][-1]
-            tid = f"{user['id']}-{len(user['sessions'])}-{len(session['turns']) + 1}"
-            session["turns"].append(
-                {"id": tid, "role": {"u": "user", "a": "assistant"}[role], "text": body.strip()}
-            )
-            if key != "-":
-                if (user["id"], key) in keys:
-                    raise ValueError(f"label {key!r} twice for {user['id']}")
-                keys[(user["id"], key)] = tid
+
+    def label(session: dict[str, Any], tid: str, role: str, marks: list[str]) -> None:
+        key = marks[0]
+        if key == "-":
+            return
+        uid = tid.rsplit("-", 2)[0]
+        if (uid, key) in keys:
+            raise ValueError(f"label {key!r} twice for {uid}")
+        keys[(uid, key)] = tid
+
+    users, questions = read_histories(text, label, lambda line, user: _question(line, user, keys))
     return {"about": ABOUT, "users": users, "questions": questions}
 
 

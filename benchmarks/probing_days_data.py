@@ -26,6 +26,7 @@ change to how a part of a month is read.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -56,11 +57,21 @@ def _days(spec: str) -> set[date]:
     return {start + timedelta(days=i) for i in range((end - start).days + 1)}
 
 
-def parse(text: str) -> dict[str, Any]:
-    """The source's users (sessions of turns) and questions, evidence resolved from the tags."""
+TurnHook = Callable[[dict[str, Any], str, str, list[str]], None]
+"""Called for each turn read: ``(session, turn id, role letter, the marks after it)``."""
+QuestionHook = Callable[[str, dict[str, Any]], dict[str, Any]]
+"""Called for each question line with its user: the question's record."""
+
+
+def read_histories(
+    text: str, on_turn: TurnHook, on_question: QuestionHook
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The users (sessions of turns) and questions of a probing source: ``# user ID LANG NOW``,
+    ``@ SESSION-TIME``, ``ROLE [MARKS] | text`` turns and ``? ...`` questions (``#`` lines are
+    comments). What a turn's marks and a question's line mean is the caller's (tags of days
+    here, evidence labels in :mod:`benchmarks.probing_blind2_data`)."""
     users: list[dict[str, Any]] = []
     questions: list[dict[str, Any]] = []
-    tags: dict[str, tuple[date, frozenset[str]]] = {}
     for raw in text.splitlines():
         line = raw.strip()
         if line.startswith("# user "):
@@ -69,10 +80,9 @@ def parse(text: str) -> dict[str, Any]:
         elif not line or line.startswith("#"):
             continue
         elif line.startswith("@ "):
-            user = users[-1]
-            user["sessions"].append({"at": line[2:].strip(), "turns": []})
+            users[-1]["sessions"].append({"at": line[2:].strip(), "turns": []})
         elif line.startswith("? "):
-            questions.append(_question(line, users[-1], tags))
+            questions.append(on_question(line, users[-1]))
         else:
             head, _, body = line.partition(" | ")
             role, *marks = head.split()
@@ -82,9 +92,20 @@ def parse(text: str) -> dict[str, Any]:
             session["turns"].append(
                 {"id": tid, "role": {"u": "user", "a": "assistant"}[role], "text": body.strip()}
             )
-            if role == "u":
-                day = datetime.fromisoformat(session["at"]).date()
-                tags[tid] = (day, frozenset(marks[0].split(",")) if marks else frozenset("-"))
+            on_turn(session, tid, role, marks)
+    return users, questions
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The source's users (sessions of turns) and questions, evidence resolved from the tags."""
+    tags: dict[str, tuple[date, frozenset[str]]] = {}
+
+    def tag(session: dict[str, Any], tid: str, role: str, marks: list[str]) -> None:
+        if role == "u":
+            day = datetime.fromisoformat(session["at"]).date()
+            tags[tid] = (day, frozenset(marks[0].split(",")) if marks else frozenset("-"))
+
+    users, questions = read_histories(text, tag, lambda line, user: _question(line, user, tags))
     return {"about": ABOUT, "users": users, "questions": questions, "tags": tags}
 
 
