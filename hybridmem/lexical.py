@@ -269,6 +269,17 @@ def words(text: str) -> list[str]:
     return list(_jieba().cut(text))
 
 
+@lru_cache(maxsize=256)
+def word_starts(text: str) -> frozenset[int]:
+    """Where jieba's words of ``text`` (:func:`words`) begin: a form found on characters
+    stands on words of its own only when it starts at one."""
+    starts, position = set(), 0
+    for word in words(text):
+        starts.add(position)
+        position += len(word)
+    return frozenset(starts)
+
+
 def _segment_cjk(run: str) -> list[str]:
     return [w for w in _jieba().cut_for_search(run) if w.strip()]
 

@@ -185,21 +185,11 @@ def _zh_year_month(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]
 
 
 def _zh_day_word(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
-    if m.start() not in _word_starts(m.string):
+    if m.start() not in lexical.word_starts(m.string):
         return None  # 前晚 inside 之前晚上 ("evenings, before"): the day word must begin a word
     back = {"大前": 3, "前": 2, "昨": 1}.get(m.group(1), 0)
     d = now.date() - timedelta(days=back)
     return _day(d, now), _day(d, now) + timedelta(days=1)
-
-
-@lru_cache(maxsize=256)
-def _word_starts(text: str) -> frozenset[int]:
-    """Where jieba's words of ``text`` begin (the segmenter the lexical index uses)."""
-    starts, position = set(), 0
-    for word in lexical.words(text):
-        starts.add(position)
-        position += len(word)
-    return frozenset(starts)
 
 
 def _zh_weekday(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:

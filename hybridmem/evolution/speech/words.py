@@ -24,9 +24,5 @@ def a_not_a_asks(text: str) -> bool:
     found = [m.start() for m in _A_NOT_A.finditer(text)]
     if not found:
         return False
-    starts: set[int] = set()
-    position = 0
-    for word in lexical.words(text):
-        starts.add(position)
-        position += len(word)
+    starts = lexical.word_starts(text)
     return any(start in starts for start in found)
