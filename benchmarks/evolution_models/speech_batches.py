@@ -52,6 +52,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 14", 2044, 2131),
     ("dev 12", 2132, 2155),
     ("blind 15", 2156, 2243),
+    ("blind 16", 2244, 2348),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 
