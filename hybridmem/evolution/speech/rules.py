@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
-from hybridmem.evolution.speech import aspect, words
+from hybridmem.evolution.speech import aspect, clauses, words
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
@@ -247,6 +247,7 @@ class RuleBasedSpeechActClassifier:
             question = tuple(name for name in cues.question if name != _OPEN_A_NOT_A)
             cues = replace(cues, question=question)
             names = tuple(name for name in names if name != _OPEN_A_NOT_A)
+        cues, names = _by_clause(normalised, cues, names)
         act, rule = _decide(cues)
         return SpeechActResult(
             act=act,
@@ -254,6 +255,39 @@ class RuleBasedSpeechActClassifier:
             cues=names,
             language=detect_language(clean),
         )
+
+
+def _by_clause(text: str, cues: _Cues, names: tuple[str, ...]) -> tuple[_Cues, tuple[str, ...]]:
+    """Cues that a clause read alone overturns (:mod:`.clauses`): a clause beside a want that
+    is a standing fact or an adverbial, not a state (I'm a nurse, I want…); 还是 heading the
+    predicate after a bare topic, "still", not "A or B" (桌游局还是去老周家)."""
+    dropped: set[str] = set()
+    if vol.BESIDE in cues.volition and not clauses.beside_places_moment(
+        text, _read_clause, _WANT_CUES
+    ):
+        dropped.add(vol.BESIDE)
+    if (
+        _COLLOQUIAL_WH in cues.question
+        and not _OTHER_COLLOQUIAL_WH.search(text)
+        and not clauses.haishi_asks(text)
+    ):
+        dropped.add(_COLLOQUIAL_WH)
+    if not dropped:
+        return cues, names
+    kept = {name: tuple(n for n in getattr(cues, name) if n not in dropped) for name in _CUE_FIELDS}
+    return _Cues(**kept), tuple(n for n in names if n not in dropped)
+
+
+def _read_clause(clause: str) -> tuple[SpeechAct, tuple[str, ...]]:
+    """One clause read alone by the cues and the priority (no clause reading inside it)."""
+    cues, names = _match(clause)
+    return _decide(cues)[0], names
+
+
+_COLLOQUIAL_WH = "q:zh-colloquial-wh"
+_OTHER_COLLOQUIAL_WH = re.compile(r"啥|咋")
+"""The colloquial wh-words of the same cue, which are no 还是."""
+_WANT_CUES = frozenset(cue.name for cue in vol.VOLITION.cues if cue.name != vol.BESIDE)
 
 
 def _decide(c: _Cues) -> tuple[SpeechAct, str]:

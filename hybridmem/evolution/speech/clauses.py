@@ -1,0 +1,165 @@
+"""The clauses of an utterance read one by one: a want beside a standing fact, 还是 as "still".
+
+Two readings of :mod:`~hybridmem.evolution.speech.rules` took the utterance as a whole where
+its parts say different things (issue 38, blind speech batch 16):
+
+* **A want beside another clause.** A clause break next to a plain want places the want in
+  its moment ("long day, I want a bath", 好累，想回家: the clause beside says the state the
+  want comes from). But the clause beside can be a standing fact about the speaker ("I'm a
+  nurse, I want to become a midwife", 我是会计，我想转行做数据分析) or no clause at all, a
+  fronted adverbial ("In the long run, I want …", 说实话，我想…): then nothing places the
+  want in a moment, and the whole utterance was withheld from retrieval, the fact with it. So
+  each clause beside the want is read on its own (by the same rules, passed in as ``read``):
+  it places the want in its moment unless it is a fronted adverbial or a standing statement
+  of the speaker's, i.e. a clause with the speaker as subject, read alone as an assertion or
+  a negation, holding no cue of a feeling, a state, a moment or an episode and no
+  perfective (a past form in English, 了 in Chinese: "Skipped lunch", 排队排了一个小时 are
+  the episodes that make a want one of the moment).
+* **还是 read as a question.** "A 还是 B" asks which of two alternatives; 还是 right after a
+  bare subject or topic and before a predicate is the adverb "still / after all"
+  (桌游局还是去老周家, 年夜饭还是在我妈家吃). Read on jieba's part-of-speech tags, and only
+  for utterances holding 还是: 还是 asks unless no verb precedes it in its clause and a verb,
+  a preposition or an adverb follows it.
+
+Closed classes, disclosed: the English subject pronouns and possessives that make a clause the
+speaker's (i, my, we, our), the copulas before a participle ("I'm married"), the English
+prepositions heading a fronted adverbial and the -ly / -wise adverb endings; the Chinese
+viewpoint frames (…来说, …来看, …而言) and the four speech-act adverbials (说实话, 说真的,
+老实说, 坦白说); the clause-joining conjunctions stripped before a clause is read (and, so,
+but, then; 然后, 所以, 但是, 可是, 不过, 而且). No word of a wanted thing or of a fact is listed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hybridmem import lexical
+from hybridmem.evolution.speech.labels import SpeechAct
+
+Reading = Callable[[str], tuple[SpeechAct, tuple[str, ...]]]
+"""The rules' reading of one clause: its act and its cue names."""
+
+_BREAK = re.compile(r"\s*[,.;!?~…:]+\s*")
+_JOINER = re.compile(
+    r"^(?:(?:and|so|but|then|and then|so then)\b\s*|(?:然后|所以|但是|可是|不过|而且)\s*)"
+)
+# Cue families that say nothing about the moment: a negation, a habitual or generic aspect
+# (a standing fact said with "every week" is still standing).
+_STANDING_FAMILIES = frozenset({"neg", "generic", "frequency", "habitual", "stable"})
+_EN_SPEAKER = re.compile(r"^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b")
+# A past form is an episode ("skipped lunch", "I finished the exam"); a participle after a
+# copula is a state ("I'm married", "I'm retired").
+_EN_PAST = re.compile(r"\b(?<!'m )(?<!\bam )(?<!'re )(?<!\bare )(?<!'s )(?<!\bis )[a-z]{2,}ed\b")
+# A copula followed by no determiner, possessive or numeral: an adjective or a place, as often
+# a state of the moment ("I'm so cold", "I'm at the airport") as a trait; a predicate noun
+# ("I'm a nurse", "my wife is an architect") is a standing fact.
+_EN_COPULA_STATE = re.compile(
+    r"^(?:i'm|i am|we're|we are|(?:my|our) [a-z]+(?: [a-z]+)? (?:is|are)|(?:my|our) [a-z]+'s)"
+    r" (?!(?:a|an|the|my|our|one|two|three|four|five|\d+)\b)"
+)
+_ZH_SPEAKER = re.compile(r"^我")
+_ZH_DEGREE = re.compile(r"^我(?:们)?(?:很|好|太|真|超|有点|有些|挺|特别|非常|巨|贼|蛮|快)")
+# 了 as an aspect particle (perfective or new state), not inside 了解.
+_ZH_PERFECTIVE = re.compile(r"了(?!解)")
+_EN_PREPOSITION = (
+    r"in|on|at|for|as|with|by|from|over|after|before|during|between|under|about|within"
+    r"|across|throughout|beyond|among"
+)
+_EN_ADVERBIAL = re.compile(
+    r"^(?:[a-z]+ly|[a-z-]+wise|(?:" + _EN_PREPOSITION + r")\b(?: [a-z'-]+){1,4})$"
+)
+_EN_PRONOUN = re.compile(r"\b(?:i|i'm|you|he|she|we|they|it|it's)\b")
+_ZH_ADVERBIAL = re.compile(
+    r"^(?:[\u4e00-\u9fff]{1,6}(?:来说|来看|而言)|说实话|说真的|老实说|坦白说)$"
+)
+_HAISHI = "还是"
+# Part-of-speech flags (jieba's ICTCLAS set) of the word after 还是 that make it head a
+# predicate: a verb, a preposition, an adverb.
+_PREDICATE_HEAD = ("v", "p", "d")
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of ``text`` (normalised), split at clause breaks, a leading conjunction
+    stripped; empty pieces dropped."""
+    out = []
+    for piece in _BREAK.split(text):
+        piece = _JOINER.sub("", piece.strip()).strip()
+        if piece:
+            out.append(piece)
+    return out
+
+
+def beside_places_moment(text: str, read: Reading, wants: frozenset[str]) -> bool:
+    """Whether a clause beside the want of ``text`` places the want in its moment.
+
+    ``read`` reads one clause; ``wants`` are the cue names that make a clause hold the want.
+    Every clause holding none of them is beside it; one that is neither a fronted adverbial
+    nor a standing statement of the speaker's places the want in its moment. When the text
+    does not split into a want clause and another (no break between words), the break is
+    read as before: it places the want.
+    """
+    parts = [(clause, *read(clause)) for clause in clauses(text)]
+    holding = [p for p in parts if wants.intersection(p[2])]
+    beside = [p for p in parts if not wants.intersection(p[2])]
+    if not holding or not beside:
+        return True
+    return any(
+        not _adverbial(clause) and not _standing(clause, act, cues) for clause, act, cues in beside
+    )
+
+
+def _adverbial(clause: str) -> bool:
+    """A fronted adverbial, no clause: an -ly or -wise adverb, a short prepositional phrase
+    with no subject pronoun; 长远来看, 说实话."""
+    if _EN_ADVERBIAL.match(clause) and not _EN_PRONOUN.search(clause):
+        return True
+    return bool(_ZH_ADVERBIAL.match(clause))
+
+
+def _standing(clause: str, act: SpeechAct, cues: tuple[str, ...]) -> bool:
+    """A standing statement of the speaker's: the speaker its subject, read alone as an
+    assertion or a negation, no cue outside :data:`_STANDING_FAMILIES`, no perfective."""
+    if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION):
+        return False
+    if any(name.split(":", 1)[0] not in _STANDING_FAMILIES for name in cues):
+        return False
+    if _EN_SPEAKER.match(clause):
+        return not _EN_PAST.search(clause) and not _EN_COPULA_STATE.match(clause)
+    if _ZH_SPEAKER.match(clause):
+        return not _ZH_PERFECTIVE.search(clause) and not _zh_state(clause)
+    return False
+
+
+def _zh_state(clause: str) -> bool:
+    """A Chinese clause that may be a state of the moment: a degree adverb after 我 (a
+    gradable predicate: 我很冷, 我有点饿), or 我在 + a place with no verb after it (where the
+    speaker is now: 我在机场; 我在银行上班 states a job)."""
+    if _ZH_DEGREE.match(clause):
+        return True
+    tags = lexical.pos_tags(clause)
+    words = [word for word, _ in tags]
+    if len(words) < 3 or words[:2] != ["我", "在"]:
+        return False
+    return not any(flag.startswith("v") for _, flag in tags[2:])
+
+
+def haishi_asks(text: str) -> bool:
+    """Whether some 还是 of ``text`` (normalised) joins two alternatives, as a question does.
+
+    False only when every 还是 is the adverb: no verb before it in its clause, and a verb, a
+    preposition or an adverb right after it (its predicate)."""
+    for clause in _BREAK.split(text):
+        if _HAISHI not in clause:
+            continue
+        tags = lexical.pos_tags(clause)
+        if _HAISHI not in [word for word, _ in tags]:
+            return True  # cut into other words: read as before
+        for i, (word, _) in enumerate(tags):
+            if word != _HAISHI:
+                continue
+            before_verb = any(flag.startswith("v") for _, flag in tags[:i])
+            after = tags[i + 1][1] if i + 1 < len(tags) else ""
+            if before_verb or not after.startswith(_PREDICATE_HEAD):
+                return True
+    return False
