@@ -163,3 +163,72 @@ def haishi_asks(text: str) -> bool:
             if before_verb or not after.startswith(_PREDICATE_HEAD):
                 return True
     return False
+
+
+_EN_NO_LONGER = re.compile(
+    r"\b(?:anymore|any more|no longer|no more)\b|\b(?:stopped|quit|gave up|given up)\b"
+)
+# A modal of ability negated ("I can't do this anymore") is an inability, a state, not a
+# change of habit.
+_EN_CANNOT = re.compile(r"\b(?:can't|cannot|can not|couldn't)\b")
+_ZH_NO_LONGER = re.compile(r"不再|没再")
+_EN_NO_MORE_HEAD = re.compile(r"^(?:no more|no longer)\b")
+_ZH_LE = "了"
+# Cue families that place a clause in its moment or make it a feeling: a clause holding one is
+# no standing change ("no more coffee for me today", 今晚不想做饭了).
+_MOMENT_FAMILIES = frozenset({"now", "deixis", "episode", "emo", "vent", "want", "volition"})
+
+
+def change_beside(text: str, read: Reading) -> SpeechAct | None:
+    """The act of a standing change said beside its reason, or None.
+
+    "I've stopped running, my knees kept swelling", 晚上我不开车了，眼睛看不清: the reason
+    is said with feeling, and the whole utterance read as a mood; but one clause states a
+    change of the speaker's habits by the grammar of change, a "no longer" (anymore, no
+    longer, no more; a verb of ceasing: stopped, quit, gave up; 不再, 没再, or 不 + a verb with
+    the 了 of a new state closing the clause). When that clause, read alone, is a statement
+    or a preference with no cue of a moment or a feeling, the utterance states it.
+    """
+    parts = clauses(text)
+    if len(parts) < 2:
+        return None
+    for clause in parts:
+        if not _no_longer(clause):
+            continue
+        act, cues = read(clause)
+        if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION, SpeechAct.PREFERENCE):
+            continue
+        if any(name.split(":", 1)[0] in _MOMENT_FAMILIES for name in cues):
+            continue
+        return act
+    return None
+
+
+def _no_longer(clause: str) -> bool:
+    """A change by its grammar: see :func:`change_beside`. The Chinese 不 must be a word of its
+    own or begin one before the verb (不 / 不点), not a potential complement inside a verb
+    (受不了, 吃不下: "cannot")."""
+    if _EN_CANNOT.search(clause):
+        return False
+    if _EN_NO_LONGER.search(clause):
+        # The speaker's own change: "the printer doesn't work anymore" is a thing's state.
+        return bool(_EN_SPEAKER.match(clause) or _EN_NO_MORE_HEAD.match(clause))
+    if not (_ZH_NO_LONGER.search(clause) or clause.endswith(_ZH_LE)) or "不" not in clause:
+        return False
+    tags = lexical.pos_tags(clause)
+    for i, (word, flag) in enumerate(tags[:-1]):
+        if not word.startswith("不") or flag[:1] not in ("d", "v"):
+            continue
+        if i and tags[i - 1][1].startswith("v"):
+            continue  # a potential complement: 找不到, 吃不下
+        return _zh_speaker_subject(tags[:i])
+    return False
+
+
+def _zh_speaker_subject(before: list[tuple[str, str]]) -> bool:
+    """The subject before a Chinese predicate is the speaker's: 我 stands there, or no noun or
+    pronoun does (the dropped subject of a first-person statement: 周末不回老家了); a noun
+    alone is another subject (电脑不动了)."""
+    if any(word == "我" for word, _ in before):
+        return True
+    return not any(flag[:1] in ("n", "r") for _, flag in before)
