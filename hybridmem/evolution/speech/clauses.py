@@ -47,21 +47,21 @@ _JOINER = re.compile(
 # Cue families that say nothing about the moment: a negation, a habitual or generic aspect
 # (a standing fact said with "every week" is still standing).
 _STANDING_FAMILIES = frozenset({"neg", "generic", "frequency", "habitual", "stable"})
-_EN_SPEAKER = re.compile(r"^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b")
-# A past form is an episode ("skipped lunch", "I finished the exam"); a participle after a
-# copula is a state ("I'm married", "I'm retired").
-_EN_PAST = re.compile(r"\b(?<!'m )(?<!\bam )(?<!'re )(?<!\bare )(?<!'s )(?<!\bis )[a-z]{2,}ed\b")
-# A copula followed by no determiner, possessive or numeral: an adjective or a place, as often
-# a state of the moment ("I'm so cold", "I'm at the airport") as a trait; a predicate noun
-# ("I'm a nurse", "my wife is an architect") is a standing fact.
-_EN_COPULA_STATE = re.compile(
+# A predicate nominal of the speaker or the speaker's own (a copula and a determiner, a
+# possessive or a numeral: "I'm a nurse", "my husband is a pilot", 我是会计, 我老公是飞行员):
+# the individual-level predicate, a standing fact. Other present-tense clauses say a state of
+# the moment as often as a standing one, with the same grammar ("I have a headache" / "I have
+# a son", "my back hurts", 我在超市 / 我在银行上班), so they still place the want in its moment.
+_EN_NOMINAL = re.compile(
     r"^(?:i'm|i am|we're|we are|(?:my|our) [a-z]+(?: [a-z]+)? (?:is|are)|(?:my|our) [a-z]+'s)"
-    r" (?!(?:a|an|the|my|our|one|two|three|four|five|\d+)\b)"
+    r" (?:a|an|the|my|our|one|two|three|four|five|\d+)\b(?! (?:bit|little|tad|lot)\b)"
 )
-_ZH_SPEAKER = re.compile(r"^我")
-_ZH_DEGREE = re.compile(r"^我(?:们)?(?:很|好|太|真|超|有点|有些|挺|特别|非常|巨|贼|蛮|快)")
-# 了 as an aspect particle (perfective or new state), not inside 了解.
-_ZH_PERFECTIVE = re.compile(r"了(?!解)")
+# 我 (or 我们, or 我 + a kin or possessed noun of up to three characters) + 是, not the
+# emphatic 是 before an adverb, a verb or a clause (我是真的累, 我是被气的, 我是想…).
+_ZH_NOMINAL = re.compile(
+    r"^我(?:们|的)?[\u4e00-\u9fff]{0,3}?是"
+    r"(?!不是|真|太|很|有点|被|在|想|因为|说|挺|好|不|要|觉得|为了|来|去|刚)"
+)
 _EN_PREPOSITION = (
     r"in|on|at|for|as|with|by|from|over|after|before|during|between|under|about|within"
     r"|across|throughout|beyond|among"
@@ -118,30 +118,14 @@ def _adverbial(clause: str) -> bool:
 
 
 def _standing(clause: str, act: SpeechAct, cues: tuple[str, ...]) -> bool:
-    """A standing statement of the speaker's: the speaker its subject, read alone as an
-    assertion or a negation, no cue outside :data:`_STANDING_FAMILIES`, no perfective."""
+    """A standing statement of the speaker's: a predicate nominal (:data:`_EN_NOMINAL`,
+    :data:`_ZH_NOMINAL`) read alone as an assertion or a negation, with no cue outside
+    :data:`_STANDING_FAMILIES`."""
     if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION):
         return False
     if any(name.split(":", 1)[0] not in _STANDING_FAMILIES for name in cues):
         return False
-    if _EN_SPEAKER.match(clause):
-        return not _EN_PAST.search(clause) and not _EN_COPULA_STATE.match(clause)
-    if _ZH_SPEAKER.match(clause):
-        return not _ZH_PERFECTIVE.search(clause) and not _zh_state(clause)
-    return False
-
-
-def _zh_state(clause: str) -> bool:
-    """A Chinese clause that may be a state of the moment: a degree adverb after 我 (a
-    gradable predicate: 我很冷, 我有点饿), or 我在 + a place with no verb after it (where the
-    speaker is now: 我在机场; 我在银行上班 states a job)."""
-    if _ZH_DEGREE.match(clause):
-        return True
-    tags = lexical.pos_tags(clause)
-    words = [word for word, _ in tags]
-    if len(words) < 3 or words[:2] != ["我", "在"]:
-        return False
-    return not any(flag.startswith("v") for _, flag in tags[2:])
+    return bool(_EN_NOMINAL.match(clause) or _ZH_NOMINAL.match(clause))
 
 
 def haishi_asks(text: str) -> bool:
