@@ -167,7 +167,9 @@ BESIDES = frozenset({BESIDE})
 """Another clause beside the want, after a clause break. A clause joined by and/so/but was read
 the same way for one session and taken out at its merge: "I have two kids and I want a third"
 and "I'm a nurse and I want to become a midwife" lost the standing fact beside the want, a
-loss no labelled line measures (docs/benchmarks.md, the merged main of the seventh session)."""
+loss no labelled line measures (docs/benchmarks.md, the merged main of the seventh session).
+The rules drop it when every clause beside the want is a standing fact or an adverbial
+(:mod:`~hybridmem.evolution.speech.clauses`)."""
 PLAIN = frozenset(
     {"volition:en-want", "volition:en-head", "volition:en-caused", "volition:zh-xiang"}
 )
