@@ -262,8 +262,11 @@ def _by_clause(text: str, cues: _Cues, names: tuple[str, ...]) -> tuple[_Cues, t
     is a standing fact or an adverbial, not a state (I'm a nurse, I want…); 还是 heading the
     predicate after a bare topic, "still", not "A or B" (桌游局还是去老周家)."""
     dropped: set[str] = set()
-    if vol.BESIDE in cues.volition and not clauses.beside_places_moment(
-        text, _read_clause, _WANT_CUES
+    # Only a want beside a clause is read by clause (the break alone decides nothing).
+    if (
+        vol.BESIDE in cues.volition
+        and not _WANT_CUES.isdisjoint(cues.volition)
+        and not clauses.beside_places_moment(text, _read_clause, _WANT_CUES)
     ):
         dropped.add(vol.BESIDE)
     if (
