@@ -2,7 +2,7 @@
 
 A clause break beside a plain want made the whole utterance a passing want, so the standing
 fact beside it ("I'm a pharmacist, I want to open my own shop", 我是程序员，我想转做产品经理)
-was withheld from retrieval with it; a fronted adverbial ("In the end, I want…", 说实话，我想…)
+was withheld from retrieval with it; a fronted adverbial ("As a parent, I want…", 长远来看，我想…)
 counted as such a clause. And 还是 after a bare topic ("still", 周末聚会还是在小王家) was read as
 the "A or B" of a question. Each clause beside the want is now read alone, and 还是 by the
 words around it; a state of the moment beside a want, and a real alternative question, read
@@ -26,11 +26,10 @@ FACT_BESIDE_WANT = [
     "我们是双职工，想请个保姆。",
 ]
 ADVERBIAL_BEFORE_WANT = [
-    "In the end, I want a job close to home.",
     "Money-wise, I want to pay off the mortgage first.",
-    "Honestly, I want a smaller flat.",
+    "As a parent, I want a house near a good school.",
     "长远来看，我想自己当老板。",
-    "说实话，我想换个城市生活。",
+    "对我来说，我想要一份稳定的工作。",
 ]
 HAISHI_STILL = [
     "周末聚会还是在小王家",
@@ -55,6 +54,13 @@ def test_a_want_beside_a_standing_fact_or_an_adverbial_is_kept(text: str) -> Non
         "I finished the report, I want a beer.",
         "I'm at the station, I want a coffee.",
         "Tonight, I want pizza.",
+        # Time and place phrases and speech-act adverbs before a want place it as a clause does.
+        "After that meeting, I want a drink.",
+        "On the way home, I want to grab a burger.",
+        "For lunch, I want sushi.",
+        "Seriously, I want a nap.",
+        "Honestly, I just want to sleep.",
+        "说真的，我就想睡一觉。",
         "我好饿，想吃火锅。",
         "我加了一晚上班，想睡觉。",
         "我在高铁站，想买杯咖啡。",

@@ -7,26 +7,28 @@ its parts say different things (issue 38, blind speech batch 16):
   its moment ("long day, I want a bath", 好累，想回家: the clause beside says the state the
   want comes from). But the clause beside can be a standing fact about the speaker ("I'm a
   nurse, I want to become a midwife", 我是会计，我想转行做数据分析) or no clause at all, a
-  fronted adverbial ("In the long run, I want …", 说实话，我想…): then nothing places the
-  want in a moment, and the whole utterance was withheld from retrieval, the fact with it. So
-  each clause beside the want is read on its own (by the same rules, passed in as ``read``):
-  it places the want in its moment unless it is a fronted adverbial or a standing statement
-  of the speaker's, i.e. a clause with the speaker as subject, read alone as an assertion or
-  a negation, holding no cue of a feeling, a state, a moment or an episode and no
-  perfective (a past form in English, 了 in Chinese: "Skipped lunch", 排队排了一个小时 are
-  the episodes that make a want one of the moment).
+  fronted adverbial of respect ("Money-wise, I want…", 长远来看，我想…): then nothing places
+  the want in a moment, and the whole utterance was withheld from retrieval, the fact with it.
+  So each clause beside the want is read on its own (by the same rules, passed in as
+  ``read``): it places the want in its moment unless it is such an adverbial or a predicate
+  nominal of the speaker's (the individual-level predicate: "I'm a nurse", "my husband is a
+  pilot", 我是会计) read alone as an assertion or a negation with no cue of a feeling, a
+  moment or an episode. Other present-tense clauses say a state of the moment with the grammar
+  of a standing fact ("I have a headache" / "I have a son", "my back hurts", 我在超市 /
+  我在银行上班), so they still place the want, as do time and place phrases ("After that
+  meeting,") and speech-act adverbs ("Honestly, I just want to sleep").
 * **还是 read as a question.** "A 还是 B" asks which of two alternatives; 还是 right after a
   bare subject or topic and before a predicate is the adverb "still / after all"
-  (桌游局还是去老周家, 年夜饭还是在我妈家吃). Read on jieba's part-of-speech tags, and only
-  for utterances holding 还是: 还是 asks unless no verb precedes it in its clause and a verb,
-  a preposition or an adverb follows it.
+  (桌游局还是去老周家, 婚礼还是在老家办). Read on jieba's part-of-speech tags, and only for
+  utterances holding the colloquial 还是 cue: 还是 asks unless no verb precedes it in its
+  clause and a verb, a preposition or an adverb follows it.
 
-Closed classes, disclosed: the English subject pronouns and possessives that make a clause the
-speaker's (i, my, we, our), the copulas before a participle ("I'm married"), the English
-prepositions heading a fronted adverbial and the -ly / -wise adverb endings; the Chinese
-viewpoint frames (…来说, …来看, …而言) and the four speech-act adverbials (说实话, 说真的,
-老实说, 坦白说); the clause-joining conjunctions stripped before a clause is read (and, so,
-but, then; 然后, 所以, 但是, 可是, 不过, 而且). No word of a wanted thing or of a fact is listed.
+Closed classes, disclosed: English subject possessives, copulas, determiners and numerals (the
+predicate nominal) and the degree phrases that are none ("a bit"); the -wise ending and "as"
+heading an adverbial; Chinese 是 and the words after it that make it emphatic (真, 太, 被, 想…),
+the viewpoint frames …来说, …来看, …而言; the clause-joining conjunctions stripped before a clause
+is read (and, so, but, then; 然后, 所以, 但是, 可是, 不过, 而且). No word of a wanted thing or of a
+fact is listed.
 """
 
 from __future__ import annotations
@@ -62,17 +64,14 @@ _ZH_NOMINAL = re.compile(
     r"^我(?:们|的)?[\u4e00-\u9fff]{0,3}?是"
     r"(?!不是|真|太|很|有点|被|在|想|因为|说|挺|好|不|要|觉得|为了|来|去|刚)"
 )
-_EN_PREPOSITION = (
-    r"in|on|at|for|as|with|by|from|over|after|before|during|between|under|about|within"
-    r"|across|throughout|beyond|among"
-)
-_EN_ADVERBIAL = re.compile(
-    r"^(?:[a-z]+ly|[a-z-]+wise|(?:" + _EN_PREPOSITION + r")\b(?: [a-z'-]+){1,4})$"
-)
+# Fronted adverbials that name a respect, not a time, a place or the speaker's manner of
+# speaking: a -wise adverb ("money-wise"), "as" + a role ("as a parent"); Chinese viewpoint
+# frames (长远来看, 对我来说, 一般而言). The others place the want as often as a clause does: time
+# and place phrases ("After that meeting,", "On the way home,", "For lunch,") and speech-act
+# adverbs ("Honestly, I just want to sleep", 说真的，…), found leaking by sentences of mine.
+_EN_ADVERBIAL = re.compile(r"^(?:[a-z]+-?wise|as(?: [a-z'-]+){1,4})$")
 _EN_PRONOUN = re.compile(r"\b(?:i|i'm|you|he|she|we|they|it|it's)\b")
-_ZH_ADVERBIAL = re.compile(
-    r"^(?:[\u4e00-\u9fff]{1,6}(?:来说|来看|而言)|说实话|说真的|老实说|坦白说)$"
-)
+_ZH_ADVERBIAL = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:来说|来看|而言)$")
 _HAISHI = "还是"
 # Part-of-speech flags (jieba's ICTCLAS set) of the word after 还是 that make it head a
 # predicate: a verb, a preposition, an adverb.
@@ -110,8 +109,8 @@ def beside_places_moment(text: str, read: Reading, wants: frozenset[str]) -> boo
 
 
 def _adverbial(clause: str) -> bool:
-    """A fronted adverbial, no clause: an -ly or -wise adverb, a short prepositional phrase
-    with no subject pronoun; 长远来看, 说实话."""
+    """A fronted adverbial of respect, no clause (:data:`_EN_ADVERBIAL`, :data:`_ZH_ADVERBIAL`):
+    "Money-wise,", "As a parent,", 长远来看."""
     if _EN_ADVERBIAL.match(clause) and not _EN_PRONOUN.search(clause):
         return True
     return bool(_ZH_ADVERBIAL.match(clause))
