@@ -11,23 +11,30 @@ with a thing a possessive gives to someone else ("I visited my brother's new fla
 我去看了我哥的新房子). Read by structure alone:
 
 - **English, a modifier**: a category word that is one whole word, opens a noun phrase (right
-  after a determiner or a possessive, at most two words between) and is followed by an
+  after a determiner or a genitive, at most two words between) and is followed by an
   open-class word in the same phrase ("a dairy farm", "the office printer", "my company
-  card"). Not read: after a copula the phrase describes the speaker ("I'm a tea person"); a
-  word inside a longer category phrase ("a flat white"); a following word that is itself a
-  category word ("a vegan diet", "the office address"); a past form (-ed: "my office moved");
-  and the object complement of a drink ("I take my coffee black": a definite phrase whose
-  second word, singular, ends its clause). Closed classes: determiners, possessives, copulas,
-  auxiliaries, prepositions, conjunctions, pronouns and the deictic adverbs.
-- **English, someone else's thing**: a category word after a genitive ("my brother's new
-  flat", "Tom's car") names the possessor's thing. Other words of the statement still count:
-  "I moved into my girlfriend's flat" is a move.
-- **Chinese**, by jieba's words and tags (head-final compounds): a category word that begins a
-  longer noun (咖啡店, 咖啡机: the head is 店, 机), a nominal category word followed by another
-  noun or a place word, with or without 的 (公司聚餐, 单位宿舍, 公司楼下, 城市住房的项目), and a
-  nominal category word possessed by a person (我哥的新房子). A category word that is a verb
-  (住, 搬, 租) is no modifier (住址, 搬家 keep their slot); after 是 the phrase describes the
-  speaker (我是素食主义者).
+  card"). Not read: after a copula the phrase describes the subject ("I'm (more of) a tea
+  person"); a phrase opening a clause, whose next word may be its verb ("the move went
+  fine"); a word inside a longer category phrase ("a flat white"); a following word that is
+  itself a category word ("a vegan diet", "the office address"); a past form (-ed: "the
+  office moved"); and the object complement of a drink ("I take my coffee black": a definite
+  phrase whose second word, singular, ends its clause).
+- **English, someone else's thing**: a category word after a genitive that names a possessor
+  (after a determiner or a possessive, "my brother's new flat", or a name's inside a clause,
+  "the Hendersons' car") is the possessor's thing; a bare genitive opening a clause
+  classifies ("Builder's tea"). Other words of the statement still count: "I moved into my
+  sister's flat" is a move.
+- **Chinese**, by jieba's words and tags (head-final phrases): a category word that is a noun
+  by itself, followed by another noun or a place word, with or without 的 (公司聚餐, 单位宿舍,
+  公司楼下, 城市住房的项目), or possessed by a person (我哥的新房子). A category word that is a
+  verb by itself (住, 搬, 租) is no modifier; one inside a longer word is that word's stem, not
+  a modifier (办公室 is the office; 咖啡店 stays coffee: a word-internal reading lost
+  办公室 on the dev lines); after 是 said of the speaker the phrase describes the speaker
+  (我是素食主义者), not after 是 said of a thing (现在住的是单位宿舍: the home is the dorm).
+
+Closed classes only: determiners, possessives, copulas, auxiliaries, prepositions,
+conjunctions, pronouns and the deictic adverbs (English); 的, 是 and the speaker's pronouns
+(Chinese); jieba's tags decide noun, place word and person.
 
 Only the modifying word is dropped; every other category word is read as before ("我住公司宿舍"
 is still a home, by 住). When something is dropped the statement is settled without the slot

@@ -109,7 +109,6 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "pref.coffee",
         "coffee",
         re.compile(
-            # A plural is the same drink ("Flat whites are my thing": not a flat, a home).
             r"\b(?:coffee|espresso|latte|flat white|americano|pour[- ]over|roast|decaf"
             r"|cappuccino|cold brew|mocha)s?\b|咖啡|拿铁|美式|手冲|意式|烘焙|深烘|浅烘|中烘|低因",
             re.I,
@@ -518,8 +517,8 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
             return SlotGuess(slot, True, "map")
     # Only the part that states a value is read: not a landmark ("离公司近多了"), a thing
     # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py), a place
-    # or a diet word in an adjunct of another act (adjuncts.py), a word that modifies another
-    # noun or names someone else's thing ("a dairy farm", 我哥的新房子: heads.py).
+    # or a diet word in an adjunct of another act (adjuncts.py), a modifier ("a dairy farm",
+    # coffee drinks read in the plural: "flat whites") or someone else's thing (heads.py).
     scoped = unset(stated := stating_part(text), _RULES, _pos)
     scoped = heads_only(scoped, _RULES, _PERSON_ZH, _SELF_ZH, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
