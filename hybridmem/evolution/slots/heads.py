@@ -47,8 +47,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
+from functools import lru_cache
 
 from hybridmem import lexical
+from hybridmem.evolution.speech import regex_factors
 
 Rule = tuple[str, str, re.Pattern[str]]
 Tagger = Callable[[str], list[tuple[str, str]]]
@@ -111,9 +113,10 @@ def heads_only(
     thing (module docstring); ``person`` matches a Chinese kinship or social word, ``speaker``
     holds the Chinese words for the speaker, ``tag`` is jieba's tagging (the caller passes its
     cached one)."""
-    matches = sorted(
-        {m.span() for _, _, p in rules for m in p.finditer(text) if m.end() > m.start()}
-    )
+    # Only the patterns whose literals the text holds are searched (a quarter of the cost).
+    may = _literals(tuple(p for _, _, p in rules)).possible(text)
+    found = (m for (_, _, p), ok in zip(rules, may, strict=True) if ok for m in p.finditer(text))
+    matches = sorted({m.span() for m in found if m.end() > m.start()})
     if not matches:
         return text
     if _CJK.search(text):
@@ -123,6 +126,11 @@ def heads_only(
     for start, end in sorted(set(drop), reverse=True):
         text = text[:start] + text[end:]
     return re.sub(r"  +", " ", text) if drop else text
+
+
+@lru_cache(maxsize=8)
+def _literals(patterns: tuple[re.Pattern[str], ...]) -> regex_factors.FoldedTest:
+    return regex_factors.FoldedTest(patterns)
 
 
 def _inside_longer(span: Span, matches: Sequence[Span]) -> bool:
