@@ -35,6 +35,7 @@ import numpy as np
 
 from hybridmem import lexical
 from hybridmem.evolution.slots.adjuncts import unset
+from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
 from hybridmem.evolution.slots.zh_names import SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
@@ -109,7 +110,7 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "coffee",
         re.compile(
             r"\b(?:coffee|espresso|latte|flat white|americano|pour[- ]over|roast|decaf"
-            r"|cappuccino|cold brew|mocha)\b|咖啡|拿铁|美式|手冲|意式|烘焙|深烘|浅烘|中烘|低因",
+            r"|cappuccino|cold brew|mocha)s?\b|咖啡|拿铁|美式|手冲|意式|烘焙|深烘|浅烘|中烘|低因",
             re.I,
         ),
     ),
@@ -516,8 +517,10 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
             return SlotGuess(slot, True, "map")
     # Only the part that states a value is read: not a landmark ("离公司近多了"), a thing
     # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py), a place
-    # or a diet word in an adjunct of another act (adjuncts.py).
+    # or a diet word in an adjunct of another act (adjuncts.py), a modifier ("a dairy farm",
+    # coffee drinks read in the plural: "flat whites") or someone else's thing (heads.py).
     scoped = unset(stated := stating_part(text), _RULES, _pos)
+    scoped = heads_only(scoped, _RULES, _PERSON_ZH, _SELF_ZH, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     if found is not None:
         return SlotGuess(found[0], True, f"rule:{found[1]}")
