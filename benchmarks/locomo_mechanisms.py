@@ -74,12 +74,18 @@ def first_cosines(box: dict[str, Any]) -> Iterator[None]:
         retriever.search_scope = original
 
 
-def unreachable(question: str, content: str, cosine: dict[str, float], node_id: str) -> list[Any]:
+def unreachable(
+    question: str,
+    content: str,
+    cosine: dict[str, float],
+    node_id: str,
+    speakers: frozenset[str],
+) -> list[Any]:
     """For evidence that is never a candidate: its rank by cosine over the whole scope (0
     best; None without exact cosines) and whether it holds a term of the question other than
-    a name (what the lexical channel could match)."""
+    a speaker's name (what the lexical channel could match)."""
     rank = sum(c > cosine[node_id] for c in cosine.values()) if node_id in cosine else None
-    asked = set(lexical.terms(question)) - set(query_names(question))
+    asked = set(lexical.terms(question)) - speakers
     said = content.split(":", 1)[-1] if speaker_label(content) else content
     return [rank, len(cosine), bool(asked & set(lexical.terms(said)))]
 
@@ -128,7 +134,9 @@ def mechanisms(bench: tuning.Bench, questions: list, embedder: Any) -> dict[str,
                 row["evidence"][e] = [where, rank.get(e)]
                 if where == "never a candidate" and e in units:
                     u = units[e]
-                    far.append(unreachable(q.question, u.content, box.get("cosine", {}), u.id))
+                    far.append(
+                        unreachable(q.question, u.content, box.get("cosine", {}), u.id, speakers)
+                    )
                     row["evidence"][e] += far[-1]
             rows.append(row)
     finally:
