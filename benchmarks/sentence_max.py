@@ -103,6 +103,10 @@ def nearest_sentence(extra: Mapping[str, Any]) -> Iterator[None]:
         retriever.search_scope = original
 
 
+NAN = float("nan")
+"""Printed for the half a one-half run leaves out (never written to the JSON)."""
+
+
 def paired(base: dict[str, Any], other: dict[str, Any], draws: int = 2000) -> dict[str, Any]:
     """:func:`benchmarks.fusion_paired.paired` when both halves are there; with one half
     (``--conversations`` of one half: deciding on the tune half before the check half is
@@ -120,7 +124,6 @@ def paired(base: dict[str, Any], other: dict[str, Any], draws: int = 2000) -> di
         "diff": statistics.fmean(diff),
         half: statistics.fmean(other[k]["score"] for k in keys),
         f"{half}_diff": statistics.fmean(diff),
-        f"{'check' if half == 'tune' else 'tune'}_diff": float("nan"),
         "ci95": [means[int(0.025 * draws)], means[int(0.975 * draws) - 1]],
     }
 
@@ -159,7 +162,7 @@ def run(
             print(
                 f"{spec:8s} {suite:6s} memories with sentences={len(extra)} "
                 f"base tune/check={half_means(base)} sentence max={half_means(other)} "
-                f"diff={cmp['tune_diff']:+.3f}/{cmp['check_diff']:+.3f} "
+                f"diff={cmp.get('tune_diff', NAN):+.3f}/{cmp.get('check_diff', NAN):+.3f} "
                 f"[{cmp['ci95'][0]:+.3f},{cmp['ci95'][1]:+.3f}] w/l={cmp['wins']}/{cmp['losses']}"
                 + (
                     f" mrr={cmp['mrr_tune']:.3f}/{cmp['mrr_check']:.3f}"
