@@ -4,7 +4,8 @@ all-MiniLM-L6-v2 is English-only, so Chinese memories are found mostly through t
 FTS5's ``unicode61`` tokenizer splits on spaces and punctuation but treats a run of Chinese
 characters as one token, so we segment CJK runs with jieba (search mode: words and their
 sub-words) and hand FTS5 space-separated terms. Latin text is left to FTS5 (porter stemming).
-The same function prepares documents and queries, so both sides always agree.
+Documents and queries are cut alike, except that a document's Chinese words also give their
+characters (:func:`indexed_terms`), so a question naming a morpheme alone finds the compound.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from types import ModuleType
 
@@ -284,13 +285,54 @@ def _segment_cjk(run: str) -> list[str]:
     return [w for w in _jieba().cut_for_search(run) if w.strip()]
 
 
+def _segment_cjk_indexed(run: str) -> list[str]:
+    """What a document's CJK run is indexed under: for each of jieba's words, its search-mode
+    terms (the word and its dictionary sub-words) and, for a word of two or more characters,
+    each of its characters, every distinct term once per word.
+
+    Chinese builds words from one-character morphemes, and jieba keeps a compound whole:
+    自学 ("taught myself") holds 学 ("learn"), 电子厂 ("electronics factory") holds 厂
+    ("factory"), and search mode adds only dictionary words of two or three characters. A
+    question that names the morpheme as a word of its own (哪个厂, 学什么) shared no term with
+    the memory. Indexing the characters too is the classic word-plus-character indexing of
+    Chinese retrieval, with no list of morphemes: BM25's IDF discounts a character many
+    memories hold, and a memory holding the question's whole word still matches more terms.
+    Only documents get the characters: a question's two-character word is not taken apart
+    (哪儿 "where" would otherwise match 儿子 "son"), so a character counts when the question
+    says it alone. Once per word, not per sub-word: 电子厂 counts 子 once, as its text does.
+    """
+    jieba = _jieba()
+    out: list[str] = []
+    for word in jieba.cut(run):
+        if not word.strip():
+            continue
+        seen = dict.fromkeys(w for w in jieba.cut_for_search(word) if w.strip())
+        if len(word) > 1:
+            seen.update(dict.fromkeys(word))
+        out.extend(seen)
+    return out
+
+
 def terms(text: str) -> list[str]:
-    """Lowercased terms of ``text`` in order (duplicates kept), stop words removed."""
+    """Lowercased terms of ``text`` in order (duplicates kept), stop words removed: a query's
+    terms, and the words every reader that compares two texts' words shares (same words,
+    shared words, conflicts, themes). A document is indexed under :func:`indexed_terms`."""
+    return _terms(text, _segment_cjk)
+
+
+def indexed_terms(text: str) -> list[str]:
+    """:func:`terms` plus the characters of each Chinese word of two or more characters (see
+    :func:`_segment_cjk_indexed`): what the lexical index holds for a memory. Latin text is
+    cut as in :func:`terms`."""
+    return _terms(text, _segment_cjk_indexed)
+
+
+def _terms(text: str, segment: Callable[[str], list[str]]) -> list[str]:
     out: list[str] = []
     pos = 0
     for match in _CJK_RUN.finditer(text):
         out.extend(_latin_terms(text[pos : match.start()]))
-        out.extend(w for w in _segment_cjk(match.group()) if w not in _ZH_STOP)
+        out.extend(w for w in segment(match.group()) if w not in _ZH_STOP)
         pos = match.end()
     out.extend(_latin_terms(text[pos:]))
     return out
@@ -326,8 +368,8 @@ def _latin_terms(chunk: str) -> Iterable[str]:
 
 
 def document_terms(text: str) -> str:
-    """The string stored in the FTS5 index for a node's content."""
-    return " ".join(terms(text))
+    """The string stored in the FTS5 index for a node's content (:func:`indexed_terms`)."""
+    return " ".join(indexed_terms(text))
 
 
 def match_expression(query: str, *, max_terms: int | None = None) -> str | None:
