@@ -4,11 +4,12 @@ clock.
 
 jieba keeps a compound whole and its search mode adds only dictionary words of two or three
 characters, so 电子厂 ("electronics factory") was indexed as 电子 and 电子厂, never 厂
-("factory"), and 自学 ("taught myself") only as 自学: "我在哪个厂干活？" and "我是学什么的？"
-shared no term with the memory that answers them. A memory's Chinese words are now indexed with
-their characters too; a question is cut as before, so its own two-character words are not taken
-apart (哪儿 "where" matches no 儿子 "son"). The hash embedder carries no meaning, so the lexical
-channel alone decides these rankings."""
+("factory"), and 游泳馆 ("swimming pool") never as 馆: "我在哪个厂干活？" and "我去的是哪个馆？"
+shared no term with the memory that answers them. A memory's compound of a word and one more
+character is now indexed with that character too (its head: 厂, 馆); a question is cut as
+before, so its own words are not taken apart (哪儿 "where" matches no 儿子 "son"), and the
+characters of a two-character word stay bound (上班 holds no 班). The hash embedder carries no
+meaning, so the lexical channel alone decides these rankings."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ FACTS = (
     "我叫周丽，今年四十一岁。",
     "我在电子厂上班，做质检。",
     "我自学了三年日语。",
+    "每周三晚上我去家附近的游泳馆。",
     "我儿子在上海当律师。",
     "我周末喜欢去公园跑步。",
 )
@@ -57,7 +59,7 @@ def _lexical(path: Path, query: str) -> list[str]:
     ("query", "answer"),
     [
         ("我在哪个厂干活？", "我在电子厂上班，做质检。"),
-        ("我是学什么的？", "我自学了三年日语。"),
+        ("我去的是哪个馆？", "每周三晚上我去家附近的游泳馆。"),
     ],
 )
 def test_a_question_naming_one_morpheme_finds_the_compound(
@@ -70,6 +72,14 @@ def test_a_question_naming_one_morpheme_finds_the_compound(
 def test_a_questions_own_word_is_not_taken_apart(tmp_path: Path) -> None:
     # 哪儿 ("where") holds 儿, the first character of 儿子 ("son"): the question names no son.
     assert "我儿子在上海当律师。" not in _lexical(tmp_path, "我住哪儿？")
+
+
+def test_the_characters_of_a_two_character_word_stay_bound(tmp_path: Path) -> None:
+    # Indexing every character was measured and lost (MADial zh, first-day questions): 上班
+    # ("go to work") is no answer to 下了班 ("after work"); 自学 holds 学 but is not cut.
+    found = _lexical(tmp_path, "下了班我去干啥？")
+    assert found == []
+    assert "我自学了三年日语。" not in _lexical(tmp_path / "again", "我是学什么的？")
 
 
 def test_a_questions_compound_asks_for_the_compound(tmp_path: Path) -> None:
