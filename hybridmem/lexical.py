@@ -4,9 +4,7 @@ all-MiniLM-L6-v2 is English-only, so Chinese memories are found mostly through t
 FTS5's ``unicode61`` tokenizer splits on spaces and punctuation but treats a run of Chinese
 characters as one token, so we segment CJK runs with jieba (search mode: words and their
 sub-words) and hand FTS5 space-separated terms. Latin text is left to FTS5 (porter stemming).
-Documents and queries are cut alike, except that a document's compound of a word and one more
-character also gives that character (:func:`indexed_terms`): a question naming it alone (厂)
-finds the compound (电子厂).
+The same function prepares documents and queries, so both sides always agree.
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from types import ModuleType
 
@@ -286,84 +284,13 @@ def _segment_cjk(run: str) -> list[str]:
     return [w for w in _jieba().cut_for_search(run) if w.strip()]
 
 
-def _segment_cjk_indexed(run: str) -> list[str]:
-    """What a document's CJK run is indexed under: for each of jieba's words, its search-mode
-    terms (the word and its dictionary sub-words) and, for a word built of a dictionary word
-    and one more character (电子厂 = 电子 + 厂, 游泳馆 = 游泳 + 馆, 程序员 = 程序 + 员), that last
-    character.
-
-    Chinese builds words from one-character morphemes, and jieba keeps a compound whole; its
-    search mode adds only the compound's dictionary words of two or three characters, so
-    电子厂 ("electronics factory") was indexed as 电子 and 电子厂, never 厂 ("factory"), and a
-    question naming the morpheme as a word of its own (哪个厂) shared no term with the memory.
-    How a compound is built is read from jieba's dictionary (its most probable cut with the
-    whole word left out, :func:`_inner_cut`), with no list of morphemes. A word and one more
-    character: that character is the compound's head (Chinese compounds are headed on the
-    right), a morpheme of its own. A character before a word only qualifies it (出租车 is cut
-    出 + 租车). The characters of a two-character word stay bound: 上班 ("go to work") holds
-    no 班 that 下了班 ("after work") asks about, 八点 ("eight o'clock") no 点 of 点外卖 ("order
-    takeaway"); indexing every character was measured and lost MADial zh
-    (docs/benchmarks.md). Only documents get the character: a question's compound asks for
-    the compound.
-    """
-    tokenizer = _jieba().dt
-    known = tokenizer.FREQ
-    out: list[str] = []
-    for word in tokenizer.cut(run):
-        if not word.strip():
-            continue
-        # jieba's search mode, word by word (its cut_for_search, as _segment_cjk reads it).
-        parts = [
-            word[i : i + n]
-            for n in (2, 3)
-            if len(word) > n
-            for i in range(len(word) - n + 1)
-            if known.get(word[i : i + n])
-        ]
-        out.extend(parts)
-        out.append(word)
-        if len(word) > 2 and word[-1] not in parts and _inner_cut(word) == (word[:-1], word[-1]):
-            out.append(word[-1])
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _inner_cut(word: str) -> tuple[str, ...]:
-    """jieba's most probable cut of ``word`` from its dictionary with ``word`` itself left out:
-    how the compound is built (电子厂 -> 电子 厂, 有意思 -> 有 意思, 二十分钟 -> 二十 分钟)."""
-    tokenizer = _jieba().dt
-    dag = tokenizer.get_DAG(word)
-    dag[0] = [end for end in dag[0] if end != len(word) - 1] or [0]
-    route: dict[int, tuple[float, int]] = {}
-    tokenizer.calc(word, dag, route)
-    cut, start = [], 0
-    while start < len(word):
-        end = route[start][1] + 1
-        cut.append(word[start:end])
-        start = end
-    return tuple(cut)
-
-
 def terms(text: str) -> list[str]:
-    """Lowercased terms of ``text`` in order (duplicates kept), stop words removed: a query's
-    terms, and the words every reader that compares two texts' words shares (same words,
-    shared words, conflicts, themes). A document is indexed under :func:`indexed_terms`."""
-    return _terms(text, _segment_cjk)
-
-
-def indexed_terms(text: str) -> list[str]:
-    """:func:`terms` plus the head character of each Chinese compound of a word and one more
-    character (see :func:`_segment_cjk_indexed`): what the lexical index holds for a memory.
-    Latin text is cut as in :func:`terms`."""
-    return _terms(text, _segment_cjk_indexed)
-
-
-def _terms(text: str, segment: Callable[[str], list[str]]) -> list[str]:
+    """Lowercased terms of ``text`` in order (duplicates kept), stop words removed."""
     out: list[str] = []
     pos = 0
     for match in _CJK_RUN.finditer(text):
         out.extend(_latin_terms(text[pos : match.start()]))
-        out.extend(w for w in segment(match.group()) if w not in _ZH_STOP)
+        out.extend(w for w in _segment_cjk(match.group()) if w not in _ZH_STOP)
         pos = match.end()
     out.extend(_latin_terms(text[pos:]))
     return out
@@ -399,8 +326,8 @@ def _latin_terms(chunk: str) -> Iterable[str]:
 
 
 def document_terms(text: str) -> str:
-    """The string stored in the FTS5 index for a node's content (:func:`indexed_terms`)."""
-    return " ".join(indexed_terms(text))
+    """The string stored in the FTS5 index for a node's content."""
+    return " ".join(terms(text))
 
 
 def match_expression(query: str, *, max_terms: int | None = None) -> str | None:
