@@ -100,8 +100,8 @@ def install(name: str) -> None:
     def terms(text: str) -> str:
         return document_terms(text, cut)
 
-    lexical.document_terms = terms  # type: ignore[assignment]
-    sensitive.document_terms = terms  # type: ignore[assignment]
+    lexical.document_terms = terms
+    sensitive.document_terms = terms
     os.environ["HM_TUNE_DIR"] = os.environ.get("HM_TUNE_DIR", "/tmp/hm-tune") + f"-{name}"
 
 
