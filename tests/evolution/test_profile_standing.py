@@ -14,6 +14,8 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.evolution.llm import ChatClient, LLMDistiller, LLMSettings
+from hybridmem.testing.fake_llm import FakeLLMServer
 
 U = "u1"
 CHANGED = {
@@ -109,6 +111,22 @@ def test_a_profile_quotes_the_standing_value_not_the_old_one(
     hits = memory.retrieve(question, user_id=U, top_k=5, record_access=False).hits
     first_new = next(k for k, h in enumerate(hits) if any(t in h.node.content for t in new))
     assert not any(t in h.node.content for h in hits[:first_new] for t in old)
+
+
+def test_an_llm_distiller_is_not_sent_the_old_value(memory: HybridMemory, clock: FakeClock):
+    old, new, _ = CHANGED["en"]
+    for text, other in zip([*old, *new], NOISE["en"], strict=True):
+        memory.add(text, node_type="fact", user_id=U)
+        clock.advance(days=3)
+        memory.add(other, user_id=U)
+        clock.advance(days=3)
+    clock.advance(days=30)
+    with FakeLLMServer() as server:
+        memory.maintain(user_id=U, distiller=LLMDistiller(ChatClient(LLMSettings(server.base_url))))
+        sent = [m["content"] for r in server.requests for m in r["messages"]]
+    assert any(new[-1] in text for text in sent)
+    assert not any(o in text for o in old for text in sent)
+    assert all(old[0] not in p.content for p in _profiles(memory))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
