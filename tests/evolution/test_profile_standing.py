@@ -157,3 +157,28 @@ def test_a_profile_updated_later_keeps_its_words_and_quotes(
     assert (
         profile.content.split(":")[0].split("：")[0] == first.content.split(":")[0].split("：")[0]
     )
+
+
+def test_a_move_back_in_the_old_words_is_the_value_the_profile_states(
+    memory: HybridMemory, clock: FakeClock
+):
+    # The move back is merged into the first node as a repeat: that node is the current value
+    # (said last) although it still carries the mark of the change that demoted it.
+    said = [
+        ("I take oat milk in my coffee.", "fact"),
+        ("The council is digging up our road for a new gas main.", "event"),
+        ("I take soy milk in my coffee now.", "fact"),
+        ("My electricity bill doubled this quarter.", "event"),
+        ("I take oat milk in my coffee.", "fact"),
+        ("Bought a new winter coat.", "event"),
+    ]
+    for text, kind in said:
+        memory.add(text, node_type=kind, user_id=U)
+        clock.advance(days=3)
+    oat = next(n for n in memory.store.user_nodes(U) if n.content == said[0][0])
+    assert oat.metadata.get("demoted_by") and oat.metadata.get("mentions") == 2
+    clock.advance(days=30)
+    memory.maintain(user_id=U)
+    (profile,) = _profiles(memory)
+    assert said[0][0] in profile.content
+    assert said[2][0] not in profile.content

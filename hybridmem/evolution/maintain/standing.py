@@ -11,15 +11,15 @@ of 12 of 17 traced stop/back probes).
 
 So a profile states **one** value of its theme: the one that stands. The rest are history: not
 quoted (and never folded: they stay live, ranked by the value history, and
-``value_history`` still lists them). Standing is read from what the store knows first, then by
-time, with no word list and no similarity:
+``value_history`` still lists them). Standing is the store's own reading of a group's current
+value, :func:`hybridmem.core.evolution_marks.current_of`, applied to the theme's values (no
+word list, no similarity):
 
-* a value the write path marked as replaced (``superseded_by``, ``demoted_by``) never stands;
-* an unconfirmed challenger of a long-term value does not stand while a settled value does
-  (:func:`hybridmem.core.evolution_marks.current_of`: the store's own reading of a group's
-  current value);
-* among the rest, the one said last stands (:func:`current_of` again: said last, not written
-  last, so a move back said in the old value's very words counts).
+* a value the write path superseded is archived, so it never stands;
+* an unconfirmed challenger of a long-term value does not stand while a settled value does;
+* among the rest, the one *said* last stands, not the one written last: a move back said in
+  the old value's very words is merged into that old node as a repeat and stands again, even
+  though the node still carries the ``demoted_by`` mark of the change it was demoted by.
 
 The cost, said openly: a theme holding values of *different* attributes (a pet's breed and its
 age) quotes only the newest of them; the others are live on their own and answer their own
@@ -33,15 +33,11 @@ from collections.abc import Collection, Sequence
 from hybridmem.core.evolution_marks import current_of
 from hybridmem.models import MemoryNode
 
-_REPLACED = ("superseded_by", "demoted_by")
-"""Metadata the write path sets on a value a newer one replaced (or demoted to coexist)."""
-
 
 def past_values(sources: Sequence[MemoryNode], value_types: Collection[str]) -> frozenset[str]:
     """Ids of the theme's values that do not stand (see the module docstring)."""
     values = [s for s in sources if s.node_type in value_types]
     if len(values) < 2:
         return frozenset()
-    unreplaced = [v for v in values if not any(v.metadata.get(k) for k in _REPLACED)]
-    current = current_of(unreplaced)
+    current = current_of(values)
     return frozenset(v.id for v in values if current is None or v.id != current.id)
