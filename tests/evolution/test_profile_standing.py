@@ -10,6 +10,8 @@ meaning), time injected.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
@@ -101,10 +103,17 @@ def test_a_profile_quotes_the_standing_value_not_the_old_one(
     memory.maintain(user_id=U)
     profiles = [p for p in _profiles(memory) if set(p.metadata["derived_from"]) & set(ids.values())]
     assert profiles, "the repeated value makes a theme"
+    standing = " ".join([*new, *NOISE[lang]]).lower()
     for profile in profiles:
         # The old value is history: not quoted as standing beside the new one.
         assert not any(text in profile.content for text in old), profile.content
         assert new[-1] in profile.content
+        # Nor named by a word only the old value says.
+        head = re.split(r"[:：]", profile.content)[0]
+        named = re.split(
+            r", |、", head.removeprefix("I keep coming back to ").removeprefix("我常说起")
+        )
+        assert all(word in standing for word in named), head
     # Nothing is lost: the old statements stay live for the value history.
     assert all(memory.get(ids[text]).status == "active" for text in old)
     # The theme question gets no old value from the profile above the new one.
