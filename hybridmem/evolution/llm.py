@@ -248,11 +248,14 @@ class LLMDistiller:
         secret = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
         if secret and not self.send_sensitive:
             return self._fallback.summarise(theme, previous)
-        lines = [f"[{s.id}] {s.content}" for s in theme.sources]
+        # A value that no longer stands is history (maintain/standing.py): not sent, so no
+        # trait states it as standing (the extractive text leaves it out too).
+        shown = [s for s in theme.sources if s.id not in theme.past]
+        lines = [f"[{s.id}] {s.content}" for s in shown]
         prompt = "Fragments:\n" + "\n".join(lines)
         if previous is not None:
             prompt += f"\n\nExisting conclusion: {previous.content}"
-        allowed = {s.id for s in theme.sources}
+        allowed = {s.id for s in shown}
         try:
             traits = parse_traits(self.client.complete(SYSTEM_PROMPT, prompt), allowed)
         except LLMOutputError:

@@ -170,6 +170,10 @@ class Theme:
     representative one by shared terms)."""
     quotes: int = 1
     """How many sources the profile quotes."""
+    past: frozenset[str] = frozenset()
+    """Sources stating a value of the theme that no longer stands (an older value, a replaced
+    one: :mod:`hybridmem.evolution.maintain.standing`): history, never quoted, and their
+    words do not name the profile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +244,7 @@ def representative(theme: Theme) -> MemoryNode | None:
         shared = sum(holders[t] - 1 for t in terms[node.id])
         return (shared, node.created_at, node.seq)
 
-    fresh = [s for s in theme.sources if s.id not in theme.said]
+    fresh = [s for s in theme.sources if s.id not in theme.said and s.id not in theme.past]
     return max(fresh, key=overlap) if fresh else None
 
 
@@ -254,7 +258,7 @@ class ExtractiveDistiller:
     name = "extractive"
 
     def summarise(self, theme: Theme, previous: MemoryNode | None) -> DistilledTrait | None:
-        by_id = {s.id: s for s in theme.sources if _quotable(s)}
+        by_id = {s.id: s for s in theme.sources if _quotable(s) and s.id not in theme.past}
         central = [by_id[i] for i in theme.central if i in by_id and i not in theme.said]
         quoted = central[: max(1, theme.quotes)]
         if not quoted and not theme.central:
@@ -265,8 +269,8 @@ class ExtractiveDistiller:
         quoted.sort(key=lambda s: (s.created_at, s.seq))
         # The theme's first word, and those of its next words the quotes do not say already
         # (the quotes carry the rest in the user's words; a word twice is a token for nothing).
-        named = list(theme.words[: max(1, theme.quotes)] or (theme.term,))
         lowered = " ".join(s.content.lower() for s in quoted)
+        named = _standing_words(theme)
         words = named[:1] + [w for w in named[1:] if w not in lowered]
         if any(_CJK.search(s.content) for s in quoted):
             said = "".join(_sentence(s.content, "。") for s in quoted)
@@ -275,6 +279,17 @@ class ExtractiveDistiller:
             said = " ".join(_sentence(s.content, ".") for s in quoted)
             text = f"I keep coming back to {', '.join(words)}: {said}"
         return DistilledTrait(text=text, sources=tuple(s.id for s in theme.sources))
+
+
+def _standing_words(theme: Theme) -> list[str]:
+    """The theme's first words (as many as it quotes sources), leaving out a word only the
+    values that no longer stand say ("I keep coming back to hokas" named a theme by the
+    running shoes the user had gone back from; none left: the theme's term)."""
+    words = list(theme.words or (theme.term,))
+    if theme.past:
+        standing = " ".join(spoken(s).lower() for s in theme.sources if s.id not in theme.past)
+        words = [w for w in words if w in standing] or [theme.term]
+    return words[: max(1, theme.quotes)]
 
 
 def _quotable(node: MemoryNode) -> bool:

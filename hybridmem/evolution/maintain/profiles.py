@@ -29,6 +29,7 @@ from hybridmem.evolution.maintain.distill import (
     Theme,
 )
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, Retention
+from hybridmem.evolution.maintain.standing import past_values
 from hybridmem.evolution.maintain.themes import episode_vectors, find_themes
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -117,9 +118,16 @@ class _Distillation:
             if previous is None or any(i not in self.opened for i in merged):
                 return None  # a sealed source or profile and no key: leave it as it is
             ordered = sorted((self.opened[i] for i in merged), key=lambda s: (s.created_at, s.seq))
-            theme = Theme(found.term, tuple(ordered))
+            # The theme as found (its words, its central members, how many it quotes) over
+            # the merged sources: a rebuilt Theme(term, sources) lost all three, so a
+            # profile updated by a later run quoted one member under a bare term.
+            theme = replace(found, sources=tuple(ordered))
         own = self.profile_id(key) if previous is None else previous.id
-        theme = replace(theme, said=self.said_elsewhere(theme, own))
+        theme = replace(
+            theme,
+            said=self.said_elsewhere(theme, own),
+            past=past_values(theme.sources, self.cfg.conflict_types),
+        )
         sealed = any(s.sensitive for s in theme.sources) or bool(previous and previous.sensitive)
         source_ids = [s.id for s in theme.sources]
         if (

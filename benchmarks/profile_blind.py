@@ -1,0 +1,207 @@
+"""Theme questions over profile-worthy histories, with a changed value (issue 38, profile8).
+
+Runs ``benchmarks/data/profile_blind.json`` (:mod:`benchmarks.profile_blind_data`, blind:
+written before the change it judges, run once before it and once after). Each user's
+remarks are added on their days (a value statement as a fact, the rest as events), one deep
+maintenance run follows 30 days after the last, and every question is asked with ``top_k=5``.
+
+Figures per language:
+
+* ``profile_at3`` / ``profile_at5``: a profile of the question's theme (the label most of its
+  ``derived_from`` sources carry) is among the first 3 / 5 hits; also split ``steady`` and
+  ``changed``;
+* ``evidence_at5``: that profile or one of the theme's episodes is among the hits;
+* for a changed theme's questions: ``current_at3`` a hit among the first three holds a
+  statement of the new value (the statement, or a profile quoting it); ``old_in_profile`` a
+  profile among the hits quotes a statement of the old value; ``old_first`` the first hit
+  holding an old statement ranks above the first holding a new one (a profile holding both
+  counts for both at its rank: a tie, not old first);
+* ``fact_at5`` before and after maintenance, ``displaced`` (answered before, not after, the
+  remark not faded, a profile among the hits).
+
+Run: ``python -m benchmarks.profile_blind [--embedder default] [--lang en|zh] [--json]``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from benchmarks.profile_questions import profile_theme
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import Embedder
+from hybridmem.models import MemoryNode
+
+DATA = Path(__file__).parent / "data" / "profile_blind.json"
+TOP_K = 5
+
+
+def _ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
+    result = mem.retrieve(question, user_id=user, top_k=TOP_K, record_access=False)
+    return [h.node for h in result.hits[:TOP_K]]
+
+
+def _first(hits: list[MemoryNode], texts: list[str]) -> int | None:
+    """The rank of the first hit holding one of ``texts`` (the statement or a quote of it)."""
+    for rank, h in enumerate(hits):
+        if any(t in h.content for t in texts):
+            return rank
+    return None
+
+
+def run_user(
+    mem: HybridMemory, clock: FakeClock, user: dict[str, Any], start: datetime
+) -> dict[str, Any]:
+    uid = str(user["id"])
+    episodes = user["episodes"]
+    ids: list[str] = []
+    for k, ep in enumerate(episodes):
+        clock.set(start + timedelta(days=int(ep["day"]), hours=9 + (k * 5) % 12, minutes=k))
+        ids.append(mem.add(str(ep["text"]), node_type=str(ep["node_type"]), user_id=uid).id)
+    label: dict[str, str | None] = {i: ep["theme"] for i, ep in zip(ids, episodes, strict=True)}
+    old = [str(e["text"]) for e in episodes if e["value"] == "old"]
+    new = [str(e["text"]) for e in episodes if e["value"] == "new"]
+    clock.set(start + timedelta(days=max(int(e["day"]) for e in episodes) + 30))
+
+    def fact(q: dict[str, Any]) -> bool:
+        k = int(q["evidence"])
+        text = str(episodes[k]["text"])
+        return any(h.id == ids[k] or text in h.content for h in _ask(mem, uid, q["question"]))
+
+    facts_before = [fact(q) for q in user["fact_questions"]]
+    mem.maintain(user_id=uid)
+    rows = []
+    for q in user["theme_questions"]:
+        hits = _ask(mem, uid, q["question"])
+        ranks = [
+            k
+            for k, h in enumerate(hits)
+            if h.node_type == "profile" and profile_theme(h, label) == q["theme"]
+        ]
+        row: dict[str, Any] = {
+            "theme": q["theme"],
+            "question": q["question"],
+            "changed": bool(q.get("changed")),
+            "profile_rank": ranks[0] if ranks else None,
+            "evidence": bool(ranks) or any(label.get(h.id) == q["theme"] for h in hits),
+            "hits": [f"{h.node_type}: {h.content[:100]}" for h in hits],
+        }
+        if row["changed"]:
+            first_old, first_new = _first(hits, old), _first(hits, new)
+            row["current_at3"] = first_new is not None and first_new < 3
+            row["old_in_profile"] = any(
+                h.node_type == "profile" and any(t in h.content for t in old) for h in hits
+            )
+            row["old_first"] = first_old is not None and (
+                first_new is None or first_old < first_new
+            )
+        rows.append(row)
+    fact_rows = []
+    for q, before in zip(user["fact_questions"], facts_before, strict=True):
+        hits = _ask(mem, uid, q["question"])
+        after = fact(q)
+        node = mem.get(ids[int(q["evidence"])])
+        faded = node.status == "archived" and node.metadata.get("archived_action") != "distil"
+        fact_rows.append(
+            {
+                "question": q["question"],
+                "found": after,
+                "found_before": before,
+                "faded": faded,
+                "displaced": before
+                and not after
+                and not faded
+                and any(h.node_type == "profile" for h in hits),
+            }
+        )
+    profiles = [
+        n for n in mem.store.user_nodes(uid, statuses=["active"]) if n.node_type == "profile"
+    ]
+    return {
+        "user": uid,
+        "lang": user["lang"],
+        "profiles": [
+            {
+                "labelled": profile_theme(p, label),
+                "text": p.content,
+                "tokens": mem.counter.count(p.content),
+            }
+            for p in profiles
+        ],
+        "theme_questions": rows,
+        "fact_questions": fact_rows,
+    }
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    qs = [q for r in rows for q in r["theme_questions"]]
+
+    def rate(items: list[dict[str, Any]], test: Any) -> str:
+        return f"{sum(bool(test(i)) for i in items)}/{len(items)}"
+
+    def at(k: int) -> Any:
+        return lambda q: q["profile_rank"] is not None and q["profile_rank"] < k
+
+    changed = [q for q in qs if q["changed"]]
+    steady = [q for q in qs if not q["changed"]]
+    facts = [f for r in rows for f in r["fact_questions"]]
+    profiles = [p for r in rows for p in r["profiles"]]
+    return {
+        "profile_at3": rate(qs, at(3)),
+        "profile_at5": rate(qs, at(5)),
+        "steady_at3": rate(steady, at(3)),
+        "steady_at5": rate(steady, at(5)),
+        "changed_at3": rate(changed, at(3)),
+        "changed_at5": rate(changed, at(5)),
+        "evidence_at5": rate(qs, lambda q: q["evidence"]),
+        "current_at3": rate(changed, lambda q: q["current_at3"]),
+        "old_in_profile": rate(changed, lambda q: q["old_in_profile"]),
+        "old_first": rate(changed, lambda q: q["old_first"]),
+        "fact_at5_before": rate(facts, lambda f: f["found_before"]),
+        "fact_at5": rate(facts, lambda f: f["found"]),
+        "displaced": sum(bool(f["displaced"]) for f in facts),
+        "profiles": len(profiles),
+        "profiles_of_a_theme": sum(p["labelled"] is not None for p in profiles),
+        "profile_tokens": sum(int(p["tokens"]) for p in profiles),
+    }
+
+
+def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]:
+    start = datetime(2025, 3, 1, tzinfo=UTC)
+    out: dict[str, Any] = {}
+    for lang in sorted({str(u["lang"]) for u in users}):
+        rows = []
+        for user in (u for u in users if u["lang"] == lang):
+            folder = Path(tempfile.mkdtemp(prefix="hm-profile-blind-"))
+            clock = FakeClock(start)
+            try:
+                with HybridMemory(folder, embedder=embedder, clock=clock) as mem:
+                    rows.append(run_user(mem, clock, user, start))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        out[lang] = {"summary": summarise(rows), "users": rows}
+    return out
+
+
+def main(argv: list[str]) -> None:
+    from benchmarks.common import load_embedder
+
+    spec = argv[argv.index("--embedder") + 1] if "--embedder" in argv else "default"
+    users: list[dict[str, Any]] = json.loads(DATA.read_text())["users"]
+    if "--lang" in argv:
+        users = [u for u in users if u["lang"] == argv[argv.index("--lang") + 1]]
+    result = run(users, load_embedder(spec))
+    if "--json" in argv:
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+        return
+    for lang, part in result.items():
+        print(lang, json.dumps(part["summary"], ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
