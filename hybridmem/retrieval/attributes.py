@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from hybridmem.evolution.slots import rules
 from hybridmem.evolution.slots.others import _ROLES_EN
 from hybridmem.evolution.slots.rules import _PERSON_ZH
+from hybridmem.retrieval.clause_attributes import states_attribute
 from hybridmem.models import MemoryNode
 
 SLOT_KEY = "slot"
@@ -99,6 +100,11 @@ def agreed(
     for node_id, slot in slotted.items():
         attribute, _, person = slot.partition("@")
         if attribute != asked:
+            # Filed under another attribute, but a clause of it may state the asked one
+            # ("I take my coffee black, no sugar.", filed as diet): then no coincidence.
+            node = nodes[node_id]
+            if not node.sensitive and states_attribute(node.content, asked):
+                continue
             out.pop(node_id, None)
         elif own and not person:
             out[node_id] = best
