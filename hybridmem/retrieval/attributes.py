@@ -30,8 +30,8 @@ from collections.abc import Mapping, Sequence
 from hybridmem.evolution.slots import rules
 from hybridmem.evolution.slots.others import _ROLES_EN
 from hybridmem.evolution.slots.rules import _PERSON_ZH
-from hybridmem.retrieval.clause_attributes import states_attribute
 from hybridmem.models import MemoryNode
+from hybridmem.retrieval.clause_attributes import states_attribute
 
 SLOT_KEY = "slot"
 """Where the writer keeps a memory's slot in its metadata."""
