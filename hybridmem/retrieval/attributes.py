@@ -101,9 +101,11 @@ def agreed(
         attribute, _, person = slot.partition("@")
         if attribute != asked:
             # Filed under another attribute, but a clause of it may state the asked one
-            # ("I take my coffee black, no sugar.", filed as diet): then no coincidence.
+            # ("I take my coffee black, no sugar.", filed as diet): then no coincidence. The
+            # clauses are read as the writer reads them, as the speaker's own attributes, so
+            # only a question about the user's own is answered by them.
             node = nodes[node_id]
-            if not node.sensitive and states_attribute(node.content, asked):
+            if own and not node.sensitive and states_attribute(node.content, asked):
                 continue
             out.pop(node_id, None)
         elif own and not person:
