@@ -72,7 +72,7 @@ def test_the_other_clause_keeps_the_word_match_only(tmp_path: Path) -> None:
         assert shop not in out  # a workplace only: a shared word is a coincidence
         # The clauses say the speaker's own attributes: asked about the mother's home, the
         # user's workplace-and-home statement is another attribute again.
-        out = agreed("我妈住哪？", nodes, {both: 1.0, mum: 2.0})
+        out = agreed("Where does my mother live?", nodes, {both: 1.0, mum: 2.0})
         assert out is not None and both not in out and out[mum] == 2.0
 
 
