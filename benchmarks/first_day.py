@@ -329,8 +329,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--seventh", action="store_true", help="the newcomers of benchmarks/first_day_seventh.py"
     )
+    parser.add_argument(
+        "--eighth", action="store_true", help="the newcomers of benchmarks/first_day_eighth.py"
+    )
     args = parser.parse_args(argv)
-    if args.seventh:
+    if args.eighth:
+        from benchmarks.first_day_eighth import EIGHTH
+
+        result = run(args.embedder, EIGHTH)
+    elif args.seventh:
         from benchmarks.first_day_seventh import SEVENTH
 
         result = run(args.embedder, SEVENTH)

@@ -30,6 +30,7 @@ PRIORS = frozenset({"recency", "importance", "confidence", "tree", "use"})
 def _sets() -> dict[str, Sequence[Persona]]:
     from benchmarks.first_day import PERSONAS
     from benchmarks.first_day_blind import BLIND
+    from benchmarks.first_day_eighth import EIGHTH
     from benchmarks.first_day_fifth import FIFTH
     from benchmarks.first_day_fourth import FOURTH
     from benchmarks.first_day_seventh import SEVENTH
@@ -44,6 +45,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
         "fifth": FIFTH,
         "sixth": SIXTH,
         "seventh": SEVENTH,
+        "eighth": EIGHTH,
     }
 
 

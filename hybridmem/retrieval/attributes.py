@@ -31,6 +31,7 @@ from hybridmem.evolution.slots import rules
 from hybridmem.evolution.slots.others import _ROLES_EN
 from hybridmem.evolution.slots.rules import _PERSON_ZH
 from hybridmem.models import MemoryNode
+from hybridmem.retrieval.clause_attributes import states_attribute
 
 SLOT_KEY = "slot"
 """Where the writer keeps a memory's slot in its metadata."""
@@ -99,6 +100,13 @@ def agreed(
     for node_id, slot in slotted.items():
         attribute, _, person = slot.partition("@")
         if attribute != asked:
+            # Filed under another attribute, but a clause of it may state the asked one
+            # ("I take my coffee black, no sugar.", filed as diet): then no coincidence. The
+            # clauses are read as the writer reads them, as the speaker's own attributes, so
+            # only a question about the user's own is answered by them.
+            node = nodes[node_id]
+            if own and not node.sensitive and states_attribute(node.content, asked):
+                continue
             out.pop(node_id, None)
         elif own and not person:
             out[node_id] = best
