@@ -192,9 +192,7 @@ def _is_kind_word(term: str, spans: Iterable[str]) -> bool:
     kind words ``spans`` (:func:`~hybridmem.retrieval.private_kinds.kind_spans`) or a part of
     one; a Chinese term also when it holds one ("工资卡" holds "工资")."""
     if not term.isascii():
-        # A part of one of the question's kind words is that word ("身份" of "身份证": jieba's
-        # search cut gives both), as an English stem is a part of its span.
-        return bool(kinds_named(term)) or any(term in span for span in spans)
+        return bool(kinds_named(term))
     return any(re.search(rf"\b{re.escape(term)}", span) for span in spans)
 
 

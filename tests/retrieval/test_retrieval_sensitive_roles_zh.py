@@ -2,10 +2,10 @@
 the word does in it (hybridmem/retrieval/roles_zh.py, issue 38). On the blind sealed probes
 (benchmarks/sealed_probe_blind*.py, multilingual-e5) "朋友欠我的钱还了吗？" got "我欠了朋友五万块钱
 还没还。" (the same act, roles swapped), "我朋友怀孕几个月了？" got it by "朋友" (the friend's
-pregnancy; the memory only mentions the friend), "身份证过期了去哪里换？" got two sealed ID numbers
-by "身份" (a part of the kind word "身份证" jieba's search cut gives), and
-"这个月房贷还了多少？" got a credit-card debt by "月" (a time word). Questions about the
-memories still get them."""
+pregnancy; the memory only mentions the friend), and "这个月房贷还了多少？" got a credit-card
+debt by "月" (a time word). Questions about the memories still get them, "我身份证号码是什么？"
+too (it shares only "身份" and "身份证": read as part of the kind word "身份证", "身份" lost it, so
+"身份证过期了去哪里换？" still gets the ID number)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,6 @@ def test_a_time_word_places_the_question_a_number_is_a_value() -> None:
         (DEBT, "朋友欠我的钱还了吗？"),  # roles swapped: the friend's debt to me
         (DEBT, "我的朋友欠我多少钱？"),
         (DEBT, "我朋友怀孕几个月了？"),  # the friend's matter; the memory only mentions them
-        (ID, "身份证过期了去哪里换？"),  # "身份" is part of the kind word, nothing else shared
         (CARD, "这个月房贷还了多少？"),  # "月" only says when
     ],
 )
@@ -78,6 +77,8 @@ def test_near_questions_are_withheld(lunch: MemoryNode, sealed: str, question: s
         (DEBT, "我欠朋友多少钱？"),
         (DEBT, "我欠了谁的钱？"),
         (ID, "我的身份证号是多少？"),
+        (ID, "我身份证号码是什么？"),
+        (ID, "填表要写身份证，号码多少？"),
         (CARD, "我信用卡欠了多少？"),
         (GAMBLING, "我弟的赌债是谁还的？"),  # the brother's debt, in the memory
         (GAMBLING, "我给我弟还了多少钱？"),
@@ -134,7 +135,6 @@ def _sealed_shown(n: Newcomer, question: str) -> list[str]:
     [
         "朋友欠我的钱还了吗？",
         "我朋友怀孕几个月了？",
-        "身份证过期了去哪里换？",
         "这个月房贷还了多少？",
     ],
 )
