@@ -48,10 +48,17 @@ _MEASURE = frozenset(["t", "tg", "q", "m", "mq"])
 
 
 @lru_cache(maxsize=1024)
+def _tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's tagged words of ``text``, cached: the same memories are read question after
+    question."""
+    return tuple(pos_tags(text))
+
+
+@lru_cache(maxsize=1024)
 def _clause(text: str) -> tuple[tuple[str, str], ...]:
     """jieba's tagged words of ``text``'s first clause (up to its first punctuation)."""
     out: list[tuple[str, str]] = []
-    for word, flag in pos_tags(text):
+    for word, flag in _tags(text):
         if flag == "x" and not word.strip().isalnum():
             if out:
                 break
@@ -96,7 +103,7 @@ def holder(text: str) -> str | None:
 
 def _verbs(text: str) -> set[str]:
     """The words jieba tags as verbs anywhere in ``text``."""
-    return {word for word, flag in pos_tags(text) if flag.startswith("v") and flag != "vn"}
+    return {word for word, flag in _tags(text) if flag.startswith("v") and flag != "vn"}
 
 
 def swapped(query: str, memory: str, shared: Iterable[str]) -> bool:
@@ -127,7 +134,7 @@ def incidental(query: str, shared: Iterable[str]) -> set[str]:
         return set()
     measures = [
         word
-        for word, flag in pos_tags(query)
+        for word, flag in _tags(query)
         if flag in _MEASURE and not any(unicodedata.numeric(c, None) is not None for c in word)
     ]
     return {t for t in shared if not t.isascii() and any(t in w for w in measures)}
