@@ -104,6 +104,7 @@ from hybridmem.retrieval.private_kinds import (
     memory_kinds,
     shares_word,
 )
+from hybridmem.retrieval.roles_zh import holders_words, incidental, swapped
 from hybridmem.retrieval.shared_words import asks_else, closed_words, qualified_otherwise, weak
 from hybridmem.store import RetrievalReads
 
@@ -207,15 +208,20 @@ def _asks_other(
     the question names something the memory does not hold ("WiFi" of "WiFi密码是多少？")."""
     if not compatible(kind, node, node.metadata.get(SLOT_KEY)):
         return True
+    shared = asked & words
+    if swapped(query, node.content, shared):
+        return True  # the same act, another's ("朋友欠我的钱…" of "我欠了朋友…")
     ordinary = {
         w
         for n in nodes.values()
         if not n.sensitive and not is_masked(n.sensitive, n.content)
         for w in stemmed_terms(n.content)
     }
-    shared = asked & words
-    # A shared word the question qualifies otherwise ("library card") singles out nothing.
+    # A shared word the question qualifies otherwise ("library card"), one naming whose matter
+    # it asks (someone the memory only mentions) or one saying only when ("这个月") singles out
+    # nothing.
     singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED)
+    singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
         return False
     if asks_else(query, asked, words, _CLOSED):

@@ -24,7 +24,9 @@ is of these too (:func:`qualified_otherwise`): "library *card* number" is not th
 of a sealed PIN, "bank's *phone* number" not its bank, "the *door* code for the *gym*" not the
 key safe at the back door (benchmarks/sealed_probe_blind.py: 8 English near leaks, all through
 such a word). Only English is phrased this way here: Chinese is not spaced, and a jieba term
-already holds its compound ("工资卡", "饭卡").
+already holds its compound ("工资卡", "饭卡"). Chinese is read by jieba's tags instead
+(:mod:`~hybridmem.retrieval.roles_zh`): whose matter the question is, and a word that only says
+when.
 
 A question naming a kind the memory is known to be another of is not about it either, word or
 no word: "Is my health insurance up to date?" shares "insurance" with a national insurance

@@ -1,0 +1,140 @@
+"""Whose matter a Chinese question or memory is, and which of its words only say when or how
+much: the Chinese reading behind :mod:`~hybridmem.retrieval.shared_words` (issue 38).
+
+English phrases are spaced, and a noun phrase shows what qualifies a shared word ("*library*
+card number", :func:`~hybridmem.retrieval.shared_words.phrases`). A Chinese question is one run
+of characters; jieba's part-of-speech tags (:func:`~hybridmem.lexical.pos_tags`) give the
+structure the words alone do not:
+
+- **The holder**: the person a clause is about, read from where the person stands - the
+  clause's first nominal, or a person after "我"/"我的" ("我朋友怀孕几个月了？", "我弟的赌债",
+  "朋友欠我的钱"), else the speaker. A person named in an argument ("我欠了朋友五万块钱",
+  "我跟朋友借了多少钱？") is not the holder: the clause is the speaker's. The person words are
+  the ones :func:`~hybridmem.retrieval.attributes.someone_named` reads (its closed class of
+  relations) or a name jieba tags ``nr``; which of them holds the clause is structure.
+- **The same act with its roles swapped**: "朋友欠我的钱还了吗？" and "我欠了朋友五万块钱还没
+  还。" share 朋友, 欠 and 钱, and ask about the friend's debt to the speaker against the
+  speaker's debt to the friend. When the two holders differ and the clauses share a verb, the
+  question asks about another act (:func:`swapped`).
+- **A word of the holder**: a question about someone else shares that person's word with a
+  memory of the speaker that mentions them ("我朋友怀孕几个月了？" of "我欠了朋友…"): the word
+  says whose matter is asked, not which one (:func:`holders_words`).
+- **When and how much**: a time or measure word ("这个*月*房贷还了多少？" of "每个*月*只还最低",
+  jieba tags ``t``, ``q`` or ``m`` without a numeral) places the question, it does not name its
+  matter (:func:`incidental`). A word with a numeral ("五万", "十二万") is a value and stays.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+from hybridmem.lexical import pos_tags
+from hybridmem.retrieval.attributes import someone_named
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# The first person: a closed class of pronouns. The speaker is the user.
+_FIRST = frozenset(["我", "我们", "咱", "咱们"])
+SPEAKER = "我"
+"""What :func:`holder` returns for a clause about the speaker."""
+# Tags of what a clause opens with before its first nominal: time words, adverbs, particles,
+# conjunctions and non-personal pronouns ("这个", "每天") - a closed set of jieba's tags.
+_LEAD = ("t", "d", "c", "u", "y", "e", "o", "m", "q", "f")
+# Time and measure tags: a word of these places the question in time or counts, it names no
+# matter ("月" of "这个月", "次", "上个月").
+_MEASURE = frozenset(["t", "tg", "q", "m", "mq"])
+
+
+@lru_cache(maxsize=1024)
+def _tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's tagged words of ``text``, cached: the same memories are read question after
+    question."""
+    return tuple(pos_tags(text))
+
+
+@lru_cache(maxsize=1024)
+def _clause(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's tagged words of ``text``'s first clause (up to its first punctuation)."""
+    out: list[tuple[str, str]] = []
+    for word, flag in _tags(text):
+        if flag == "x" and not word.strip().isalnum():
+            if out:
+                break
+            continue
+        out.append((word, flag))
+    return tuple(out)
+
+
+def _person(word: str, flag: str) -> str | None:
+    """The person ``word`` names, by the relation words or a name tag, else None."""
+    if flag == "nr":
+        return word
+    # The whole word, not a part: "朋友圈" is no friend, "狗粮" no dog.
+    if flag.startswith("n") and someone_named(word) == word:
+        return word
+    return None
+
+
+def holder(text: str) -> str | None:
+    """Whose matter a Chinese ``text`` is: :data:`SPEAKER` ("我欠了朋友五万块钱", "我的身份证号
+    是…"), a person word ("我朋友怀孕几个月了？" -> "朋友", "朋友欠我的钱…" -> "朋友", "我弟的
+    赌债…" -> "弟"), or None (it opens with a thing: "身份证过期了去哪里换？", or is not
+    Chinese)."""
+    if not _CJK.search(text):
+        return None
+    tokens = _clause(text)
+    for k, (word, flag) in enumerate(tokens):
+        if word in _FIRST:
+            # "我朋友…", "我的朋友…": the speaker's friend holds it; "我欠了…" the speaker.
+            rest = tokens[k + 1 : k + 3]
+            if rest and rest[0][0] == "的":
+                rest = rest[1:]
+            person = _person(*rest[0]) if rest else None
+            return person if person is not None else SPEAKER
+        if (person := _person(word, flag)) is not None:
+            return person
+        if flag.startswith(_LEAD) or (flag == "r" and word not in _FIRST):
+            continue  # "这个月…", "昨天…", "每天…": the clause has not begun
+        return None  # a thing opens it: no one holds it as its subject
+    return None
+
+
+def _verbs(text: str) -> set[str]:
+    """The words jieba tags as verbs anywhere in ``text``."""
+    return {word for word, flag in _tags(text) if flag.startswith("v") and flag != "vn"}
+
+
+def swapped(query: str, memory: str, shared: Iterable[str]) -> bool:
+    """Whether the question and the memory are held by different people (:func:`holder`, both
+    read) and share a verb among ``shared``: the same act, of another ("朋友欠我的钱还了吗？"
+    against "我欠了朋友五万块钱还没还。")."""
+    asker, teller = holder(query), holder(memory)
+    if asker is None or teller is None or asker == teller:
+        return False
+    acts = _verbs(query) & _verbs(memory)
+    return any(term in acts for term in shared)
+
+
+def holders_words(query: str, memory: str, shared: Iterable[str]) -> set[str]:
+    """The ``shared`` terms that name the question's holder when it is someone else and the
+    memory is held by another (the speaker): the memory mentions the person, it is not about
+    their matter ("朋友" of "我朋友怀孕几个月了？" and "我欠了朋友五万块钱还没还。")."""
+    asker = holder(query)
+    if asker is None or asker == SPEAKER or holder(memory) in (None, asker):
+        return set()
+    return {t for t in shared if not t.isascii() and (asker in t or t in asker)}
+
+
+def incidental(query: str, shared: Iterable[str]) -> set[str]:
+    """The ``shared`` terms that are, in the question, inside a time or measure word holding no
+    numeral ("月" of "这个月房贷还了多少？"): they say when or how much, not what."""
+    if not _CJK.search(query):
+        return set()
+    measures = [
+        word
+        for word, flag in _tags(query)
+        if flag in _MEASURE and not any(unicodedata.numeric(c, None) is not None for c in word)
+    ]
+    return {t for t in shared if not t.isascii() and any(t in w for w in measures)}
