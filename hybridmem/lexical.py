@@ -263,6 +263,26 @@ def pos_tags(text: str) -> list[tuple[str, str]]:
     return [(word, flag) for word, flag in jieba.posseg.cut(text)]
 
 
+def zh_nouns(text: str) -> list[str]:
+    """The Chinese common nouns of ``text``: words jieba tags ``n*`` in context whose own
+    dictionary entry is a noun too (or that the dictionary lacks). The tagger alone reads a
+    verb as a noun after a modal (要交 gives 交/n, a verb in the dictionary)."""
+    _jieba()
+    import jieba.posseg
+
+    table = jieba.posseg.dt.word_tag_tab
+    out: list[str] = []
+    for word, flag in pos_tags(text):
+        entry = table.get(word)
+        if (
+            flag.startswith("n")
+            and _CJK_RUN.search(word)
+            and (entry is None or entry.startswith("n"))
+        ):
+            out.append(word.casefold())
+    return out
+
+
 def words(text: str) -> list[str]:
     """jieba's words of ``text`` in order, each once (its default cut, no search-mode parts):
     they join back into ``text``."""

@@ -90,6 +90,19 @@ def test_a_restatement_that_adds_a_detail_is_kept_as_its_own_node(
     assert len(live) == 2
 
 
+def test_a_chinese_statement_naming_another_thing_is_never_merged_away(
+    memory: HybridMemory, clock: FakeClock
+):
+    # The places and the count agree and the pair model read the two as one value; merged,
+    # the sheets and the laundry were in no live memory and no question could find them.
+    first, second = "我在大理古城开了一家民宿。", "民宿的床单送古城外面一家洗衣房洗。"
+    a, b, live = _pair(memory, clock, first, second)
+    assert b.id != a.id
+    assert sorted(n.content for n in live) == sorted([first, second])
+    (top, *_rest) = memory.retrieve("床单送哪里洗？", user_id=U).hits
+    assert top.node.content == second
+
+
 def test_paraphrase_merging_can_be_switched_off(tmp_path, e5, clock: FakeClock):
     cfg = MemoryConfig()
     cfg = MemoryConfig(evolution=cfg.evolution.with_changes(merge_paraphrases=False))
@@ -106,6 +119,9 @@ def test_the_value_guard():
     assert not values_agree("The rent is 900 a month.", "The rent is 950 a month.")
     assert not values_agree("Flight on May 5.", "Flight on May 3.")
     assert not values_agree("押金是1500欧元。", "押金是1200欧元。")
+    # A Chinese common noun the node does not hold is a thing it does not say.
+    assert not values_agree("民宿的床单送古城外面一家洗衣房洗。", "我在大理古城开了一家民宿。")
+    assert values_agree("要交1200欧元的押金。", "押金是1200欧元。")
 
 
 def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):

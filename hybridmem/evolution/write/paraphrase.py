@@ -22,6 +22,12 @@ When two texts are one memory, by two tests that must both hold:
   places: :func:`hybridmem.evolution.slots.pairs.words`) is among the node's. Two prices, two
   dates or two names are two memories however close their vectors; a newcomer that adds a
   value (a street to a city) is written as its own node, so merging never drops a detail.
+  In Chinese a thing counts as a value too: a common noun of the newcomer
+  (:func:`hybridmem.lexical.zh_nouns`) that the node's text does not hold. The pair model
+  read "民宿的床单送古城外面一家洗衣房洗" as a restatement of "我在大理古城开了一家民宿"
+  (the places and the count agree), and the laundry was merged away. English has no
+  part-of-speech tagger here, so an English newcomer's added common noun is not seen (only
+  its names, numbers and capitals).
 
 Only statements of a value are merged: the node types in ``conflict_types`` (facts and
 preferences), what the pair model was fitted on. Episodes and conversation turns are not: two
@@ -40,6 +46,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from hybridmem import lexical
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import NodeChange, PlanRequest
 from hybridmem.evolution.slots import pairs as pair_embed
@@ -79,7 +86,7 @@ def values_agree(new_text: str, old_text: str) -> bool:
             continue
         if not (_CJK.search(word) and word in folded):
             return False
-    return True
+    return all(noun in folded for noun in lexical.zh_nouns(new_text))
 
 
 def pick_paraphrase(
