@@ -6,7 +6,7 @@ standing hit it records the pair model's reading, the shared-word test, the subj
 the question's raw similarity to the two and to the best other hit. A pair is ``right`` when
 the older statement is a stale value and the newer its replacement, ``wrong`` when the older
 one is the answer. ``--table`` prints, per half (A: ``colloquial_dev`` + ``colloquial_blind``
-+ first-day dev and blind; B: the later blind sets + first-day third, fourth and fifth), how many of
++ first-day dev and blind; B: the later blind sets + first-day third to sixth), how many of
 each the rules of docs/benchmarks.md read as one attribute::
 
     python -m benchmarks.newer_pairs --json benchmarks/results/issue38_question_focus/pairs.json \\
@@ -181,6 +181,7 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
     from benchmarks.first_day_blind import BLIND
     from benchmarks.first_day_fifth import FIFTH
     from benchmarks.first_day_fourth import FOURTH
+    from benchmarks.first_day_sixth import SIXTH
     from benchmarks.first_day_third import THIRD
 
     for name, personas in (
@@ -189,6 +190,7 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
         ("third", THIRD),
         ("fourth", FOURTH),
         ("fifth", FIFTH),
+        ("sixth", SIXTH),
     ):
         for persona in personas:
             rec.tag = f"first_day-{name}-{persona.lang}"
