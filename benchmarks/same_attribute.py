@@ -55,8 +55,9 @@ Reading = Callable[[Pair], bool]
 
 NEGATORS_EN = re.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", re.IGNORECASE)
 NEGATORS_ZH = ("不", "没", "别", "未")
-"""Mandarin's negators (不, 没/没有, 别, 未): a jieba word they begin, tagged an adverb or a
-verb (不要, 没有, 别), negates what follows in its clause; 不错 or 别人 are other words."""
+"""Mandarin's negators (不, 没/没有, 别, 未): one alone, or a jieba word it begins tagged an
+adverb or a verb (不要, 没有, 不用), negates what follows in its clause; 不错 or 别人 are other
+words. A fronted topic negated after it (普拉提不上了, 例子不用举) is not read."""
 _CLAUSE = re.compile(r"[,.;:!?，。；：！？、]")
 
 
@@ -64,7 +65,7 @@ def _negated_zh(clause: str) -> list[str]:
     out: list[str] = []
     negated = False
     for word, flag in lexical.pos_tags(clause):
-        if word[:1] in NEGATORS_ZH and flag[:1] in ("d", "v"):
+        if word in NEGATORS_ZH or (word[:1] in NEGATORS_ZH and flag[:1] in ("d", "v")):
             negated = True
         elif negated:
             out.append(word)
