@@ -159,12 +159,19 @@ def _label(pair: Pair, gold: Sequence[str], stale: Sequence[str]) -> str | None:
     return None
 
 
-def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
+def dump(files: Sequence[Path], dense: bool = False) -> list[dict[str, Any]]:
+    """``dense``: every change scenario's store also holds a development first-day newcomer's
+    facts (:mod:`benchmarks.colloquial_dense`), so the pairs include the user's other facts."""
+    from benchmarks import colloquial_dense as cd
+
+    people = cd.personas()
     rec = Recorder()
     truth: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
     scenarios = []
     for path in files:
-        for sc in load_scenarios(path):
+        for i, sc in enumerate(load_scenarios(path)):
+            if dense and sc.family == "natural_change":
+                sc = cd.dense(sc, people[sc.lang][i % len(people[sc.lang])])
             scenarios.append(sc)
             text = {n.id: n.content for n in sc.nodes}
             for p in sc.probes:
@@ -291,11 +298,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--table", type=Path)
+    parser.add_argument(
+        "--dense", action="store_true", help="a first-day newcomer's facts in every store"
+    )
     args = parser.parse_args(argv)
     if args.table:
         table(json.loads(args.table.read_text(encoding="utf-8")))
         return 0
-    pairs = dump(args.files)
+    pairs = dump(args.files, dense=args.dense)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(pairs, ensure_ascii=False, indent=0), encoding="utf-8")
     table(pairs)
