@@ -51,10 +51,15 @@ def personas() -> dict[str, list[fd.Persona]]:
     return out
 
 
-def dense(sc: Scenario, persona: fd.Persona) -> Scenario:
+def dense(sc: Scenario, persona: fd.Persona, after: bool = False) -> Scenario:
     """``sc`` with ``persona``'s facts said, three minutes apart, the day before its first
-    line (as a newcomer says them on a first day)."""
-    start = min(n.created_at for n in sc.nodes) - timedelta(days=1)
+    line (as a newcomer says them on a first day); ``after``: the day after its last line,
+    before the question, so each fact is newer than every value and can be misread as one."""
+    if after:
+        start = max(n.created_at for n in sc.nodes) + timedelta(days=1)
+        assert start + timedelta(minutes=3 * len(persona.facts)) < sc.now, sc.id
+    else:
+        start = min(n.created_at for n in sc.nodes) - timedelta(days=1)
     facts = tuple(
         ScenarioNode(f"{sc.id}.fd{k}", text, kind, None, start + timedelta(minutes=3 * k))
         for k, (text, kind) in enumerate(persona.facts)
@@ -62,7 +67,7 @@ def dense(sc: Scenario, persona: fd.Persona) -> Scenario:
     return replace(sc, nodes=facts + tuple(sc.nodes))
 
 
-def report(files: Sequence[Path], embedder: str) -> list[dict[str, object]]:
+def report(files: Sequence[Path], embedder: str, after: bool = False) -> list[dict[str, object]]:
     by_lang = personas()
     rows: list[dict[str, object]] = []
     for path in files:
@@ -71,7 +76,7 @@ def report(files: Sequence[Path], embedder: str) -> list[dict[str, object]]:
             if sc.family != "natural_change":
                 continue
             people = by_lang[sc.lang]
-            split[(sc.lang, kind_of(sc))].append(dense(sc, people[i % len(people)]))
+            split[(sc.lang, kind_of(sc))].append(dense(sc, people[i % len(people)], after))
         for (lang, kind), scenarios in sorted(split.items()):
             with tempfile.TemporaryDirectory(prefix="hm-dense-") as tmp:
                 result = run(0, 7, embedder, Path(tmp), given=scenarios, source=portable(path))
@@ -86,8 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--embedder", default="multilingual")
     parser.add_argument("--json", type=Path, required=True)
+    parser.add_argument(
+        "--after", action="store_true", help="the newcomer's facts after the values, not before"
+    )
     args = parser.parse_args(argv)
-    rows = report(args.files, args.embedder)
+    rows = report(args.files, args.embedder, args.after)
     for r in rows:
         if r["variant"] in ("baseline", "evolution"):
             print(
