@@ -28,3 +28,11 @@ def test_only_development_newcomers_both_languages():
     assert set(people) == {"en", "zh"} and all(len(v) >= 9 for v in people.values())
     held_out = {text for p in SEVENTH for text, _ in p.facts}
     assert not held_out & {text for v in people.values() for p in v for text, _ in p.facts}
+
+
+def test_after_the_facts_are_newer_than_every_value_and_older_than_the_question():
+    sc = load_scenarios(BLIND5)[0]
+    out = dense(sc, personas()[sc.lang][0], after=True)
+    added = [n for n in out.nodes if n not in sc.nodes]
+    assert min(n.created_at for n in added) > max(n.created_at for n in sc.nodes)
+    assert max(n.created_at for n in added) < sc.now
