@@ -6,7 +6,7 @@ standing hit it records the pair model's reading, the shared-word test, the subj
 the question's raw similarity to the two and to the best other hit. A pair is ``right`` when
 the older statement is a stale value and the newer its replacement, ``wrong`` when the older
 one is the answer. ``--table`` prints, per half (A: ``colloquial_dev`` + ``colloquial_blind``
-+ first-day dev and blind; B: the later blind sets + first-day third, fourth and fifth), how many of
++ first-day dev and blind; B: the later blind sets + first-day third to sixth), how many of
 each the rules of docs/benchmarks.md read as one attribute::
 
     python -m benchmarks.newer_pairs --json benchmarks/results/issue38_question_focus/pairs.json \\
@@ -159,12 +159,19 @@ def _label(pair: Pair, gold: Sequence[str], stale: Sequence[str]) -> str | None:
     return None
 
 
-def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
+def dump(files: Sequence[Path], dense: bool = False) -> list[dict[str, Any]]:
+    """``dense``: every change scenario's store also holds a development first-day newcomer's
+    facts (:mod:`benchmarks.colloquial_dense`), so the pairs include the user's other facts."""
+    from benchmarks import colloquial_dense as cd
+
+    people = cd.personas()
     rec = Recorder()
     truth: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
     scenarios = []
     for path in files:
-        for sc in load_scenarios(path):
+        for i, sc in enumerate(load_scenarios(path)):
+            if dense and sc.family == "natural_change":
+                sc = cd.dense(sc, people[sc.lang][i % len(people[sc.lang])])
             scenarios.append(sc)
             text = {n.id: n.content for n in sc.nodes}
             for p in sc.probes:
@@ -181,6 +188,7 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
     from benchmarks.first_day_blind import BLIND
     from benchmarks.first_day_fifth import FIFTH
     from benchmarks.first_day_fourth import FOURTH
+    from benchmarks.first_day_sixth import SIXTH
     from benchmarks.first_day_third import THIRD
 
     for name, personas in (
@@ -189,6 +197,7 @@ def dump(files: Sequence[Path]) -> list[dict[str, Any]]:
         ("third", THIRD),
         ("fourth", FOURTH),
         ("fifth", FIFTH),
+        ("sixth", SIXTH),
     ):
         for persona in personas:
             rec.tag = f"first_day-{name}-{persona.lang}"
@@ -289,11 +298,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--table", type=Path)
+    parser.add_argument(
+        "--dense", action="store_true", help="a first-day newcomer's facts in every store"
+    )
     args = parser.parse_args(argv)
     if args.table:
         table(json.loads(args.table.read_text(encoding="utf-8")))
         return 0
-    pairs = dump(args.files)
+    pairs = dump(args.files, dense=args.dense)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(pairs, ensure_ascii=False, indent=0), encoding="utf-8")
     table(pairs)
