@@ -20,7 +20,6 @@ Rows as :mod:`benchmarks.colloquial_report` writes them (file, language, kind, v
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -28,7 +27,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from benchmarks import first_day as fd
-from benchmarks.colloquial_report import report_split
+from benchmarks.colloquial_report import emit, report_split
 from benchmarks.scenarios import Scenario, ScenarioNode
 
 
@@ -84,16 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--after", action="store_true", help="the newcomer's facts after the values, not before"
     )
     args = parser.parse_args(argv)
-    rows = report(args.files, args.embedder, args.after)
-    for r in rows:
-        if r["variant"] in ("baseline", "evolution"):
-            print(
-                f"{r['file']} {r['lang']} {r['kind']:9} {r['variant']:10} {r['metric']:11} "
-                f"{r['value']:.3f} (n={r['n']})"
-            )
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"embedder": args.embedder, "rows": rows}
-    args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+    emit(report(args.files, args.embedder, args.after), args.embedder, args.json)
     return 0
 
 

@@ -74,17 +74,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--embedder", default="multilingual")
     parser.add_argument("--json", type=Path, required=True)
     args = parser.parse_args(argv)
-    rows = report(args.files, args.embedder)
-    for r in rows:
-        if r["variant"] in ("baseline", "evolution") and r["metric"] != "hit@3":
-            print(
-                f"{r['file']} {r['lang']} {r['kind']:7} {r['variant']:10} {r['metric']:15} "
-                f"{r['value']:.3f} (n={r['n']})"
-            )
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"embedder": args.embedder, "rows": rows}
-    args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+    emit(report(args.files, args.embedder), args.embedder, args.json, ("hit@3",))
     return 0
+
+
+def emit(
+    rows: list[dict[str, object]], embedder: str, out: Path, hidden: tuple[str, ...] = ()
+) -> None:
+    """Print the baseline and evolution rows (but the ``hidden`` metrics); write all as JSON."""
+    for r in rows:
+        if r["variant"] in ("baseline", "evolution") and r["metric"] not in hidden:
+            print(
+                f"{r['file']} {r['lang']} {r['kind']!s:9} {r['variant']!s:10} "
+                f"{r['metric']!s:15} {r['value']:.3f} (n={r['n']})"
+            )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"embedder": embedder, "rows": rows}
+    out.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
 if __name__ == "__main__":
