@@ -20,8 +20,6 @@ Rows as :mod:`benchmarks.colloquial_report` writes them (file, language, kind, v
 from __future__ import annotations
 
 import argparse
-import json
-import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,10 +27,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from benchmarks import first_day as fd
-from benchmarks.colloquial_report import METRICS, kind_of
-from benchmarks.evolution_scenarios import run
-from benchmarks.paths import portable
-from benchmarks.scenario_files import load_scenarios
+from benchmarks.colloquial_report import emit, report_split
 from benchmarks.scenarios import Scenario, ScenarioNode
 
 
@@ -69,21 +64,14 @@ def dense(sc: Scenario, persona: fd.Persona, after: bool = False) -> Scenario:
 
 def report(files: Sequence[Path], embedder: str, after: bool = False) -> list[dict[str, object]]:
     by_lang = personas()
-    rows: list[dict[str, object]] = []
-    for path in files:
-        split: dict[tuple[str, str], list[Scenario]] = defaultdict(list)
-        for i, sc in enumerate(load_scenarios(path)):
-            if sc.family != "natural_change":
-                continue
-            people = by_lang[sc.lang]
-            split[(sc.lang, kind_of(sc))].append(dense(sc, people[i % len(people)], after))
-        for (lang, kind), scenarios in sorted(split.items()):
-            with tempfile.TemporaryDirectory(prefix="hm-dense-") as tmp:
-                result = run(0, 7, embedder, Path(tmp), given=scenarios, source=portable(path))
-            for row in result["rows"]:  # type: ignore[attr-defined]
-                if row["metric"] in METRICS:
-                    rows.append({"file": portable(path), "lang": lang, "kind": kind, **row})
-    return rows
+
+    def prepare(sc: Scenario, i: int) -> Scenario | None:
+        if sc.family != "natural_change":
+            return None
+        people = by_lang[sc.lang]
+        return dense(sc, people[i % len(people)], after)
+
+    return report_split(files, embedder, prepare, prefix="hm-dense-")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -95,16 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--after", action="store_true", help="the newcomer's facts after the values, not before"
     )
     args = parser.parse_args(argv)
-    rows = report(args.files, args.embedder, args.after)
-    for r in rows:
-        if r["variant"] in ("baseline", "evolution"):
-            print(
-                f"{r['file']} {r['lang']} {r['kind']:9} {r['variant']:10} {r['metric']:11} "
-                f"{r['value']:.3f} (n={r['n']})"
-            )
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"embedder": args.embedder, "rows": rows}
-    args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+    emit(report(args.files, args.embedder, args.after), args.embedder, args.json)
     return 0
 
 

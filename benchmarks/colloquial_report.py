@@ -20,7 +20,7 @@ import argparse
 import json
 import tempfile
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks.evolution_scenarios import run
@@ -41,13 +41,26 @@ def kind_of(sc: Scenario) -> str:
 
 
 def report(files: Sequence[Path], embedder: str) -> list[dict[str, object]]:
+    return report_split(files, embedder, lambda sc, _i: sc)
+
+
+def report_split(
+    files: Sequence[Path],
+    embedder: str,
+    prepare: Callable[[Scenario, int], Scenario | None],
+    prefix: str = "hm-colloq-",
+) -> list[dict[str, object]]:
+    """Each file's scenarios, ``prepare``d (given the scenario and its index in the file;
+    ``None`` leaves it out), run per language and kind; the rows of ``METRICS``."""
     rows: list[dict[str, object]] = []
     for path in files:
         split: dict[tuple[str, str], list[Scenario]] = defaultdict(list)
-        for sc in load_scenarios(path):
-            split[(sc.lang, kind_of(sc))].append(sc)
+        for i, sc in enumerate(load_scenarios(path)):
+            ready = prepare(sc, i)
+            if ready is not None:
+                split[(sc.lang, kind_of(sc))].append(ready)
         for (lang, kind), scenarios in sorted(split.items()):
-            with tempfile.TemporaryDirectory(prefix="hm-colloq-") as tmp:
+            with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
                 result = run(0, 7, embedder, Path(tmp), given=scenarios, source=portable(path))
             for row in result["rows"]:  # type: ignore[attr-defined]
                 if row["metric"] in METRICS:
@@ -61,17 +74,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--embedder", default="multilingual")
     parser.add_argument("--json", type=Path, required=True)
     args = parser.parse_args(argv)
-    rows = report(args.files, args.embedder)
-    for r in rows:
-        if r["variant"] in ("baseline", "evolution") and r["metric"] != "hit@3":
-            print(
-                f"{r['file']} {r['lang']} {r['kind']:7} {r['variant']:10} {r['metric']:15} "
-                f"{r['value']:.3f} (n={r['n']})"
-            )
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"embedder": args.embedder, "rows": rows}
-    args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+    emit(report(args.files, args.embedder), args.embedder, args.json, ("hit@3",))
     return 0
+
+
+def emit(
+    rows: list[dict[str, object]], embedder: str, out: Path, hidden: tuple[str, ...] = ()
+) -> None:
+    """Print the baseline and evolution rows (but the ``hidden`` metrics); write all as JSON."""
+    for r in rows:
+        if r["variant"] in ("baseline", "evolution") and r["metric"] not in hidden:
+            print(
+                f"{r['file']} {r['lang']} {r['kind']!s:9} {r['variant']!s:10} "
+                f"{r['metric']!s:15} {r['value']:.3f} (n={r['n']})"
+            )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"embedder": embedder, "rows": rows}
+    out.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -25,14 +25,12 @@ Run: ``python -m benchmarks.profile_blind [--embedder default] [--lang en|zh] [-
 from __future__ import annotations
 
 import json
-import shutil
 import sys
-import tempfile
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import profile_theme
+from benchmarks.profile_questions import per_user, profile_theme
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
@@ -172,20 +170,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]:
-    start = datetime(2025, 3, 1, tzinfo=UTC)
-    out: dict[str, Any] = {}
-    for lang in sorted({str(u["lang"]) for u in users}):
-        rows = []
-        for user in (u for u in users if u["lang"] == lang):
-            folder = Path(tempfile.mkdtemp(prefix="hm-profile-blind-"))
-            clock = FakeClock(start)
-            try:
-                with HybridMemory(folder, embedder=embedder, clock=clock) as mem:
-                    rows.append(run_user(mem, clock, user, start))
-            finally:
-                shutil.rmtree(folder, ignore_errors=True)
-        out[lang] = {"summary": summarise(rows), "users": rows}
-    return out
+    return per_user(users, embedder, run_user, summarise, "hm-profile-blind-")
 
 
 def main(argv: list[str]) -> None:

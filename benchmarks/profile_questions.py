@@ -36,6 +36,7 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -194,20 +195,34 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]:
+    return per_user(users, embedder, run_user, summarise, "hm-profiles-")
+
+
+UserRun = Callable[[HybridMemory, FakeClock, dict[str, Any], datetime], dict[str, Any]]
+
+
+def per_user(
+    users: list[dict[str, Any]],
+    embedder: Embedder | str,
+    run_one: UserRun,
+    summary: Callable[[list[dict[str, Any]]], dict[str, Any]],
+    prefix: str,
+) -> dict[str, Any]:
+    """``run_one`` for each user in a store of its own, per language, with its ``summary``."""
     start = datetime(2025, 3, 1, tzinfo=UTC)
     out: dict[str, Any] = {}
     for lang in sorted({str(u["lang"]) for u in users}):
         rows = []
         for user in (u for u in users if u["lang"] == lang):
             # One store per user: the clock only moves forward, and users do not share themes.
-            folder = Path(tempfile.mkdtemp(prefix="hm-profiles-"))
+            folder = Path(tempfile.mkdtemp(prefix=prefix))
             clock = FakeClock(start)
             try:
                 with HybridMemory(folder, embedder=embedder, clock=clock) as mem:
-                    rows.append(run_user(mem, clock, user, start))
+                    rows.append(run_one(mem, clock, user, start))
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
-        out[lang] = {"summary": summarise(rows), "users": rows}
+        out[lang] = {"summary": summary(rows), "users": rows}
     return out
 
 
