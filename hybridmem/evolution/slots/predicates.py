@@ -10,11 +10,12 @@ group and hid the true value it already held (first-day traces, development data
   manner, as a with-phrase does (:mod:`~hybridmem.evolution.slots.adjuncts`). Its category
   words are dropped only when the clause before holds another attribute's word, the value the
   fragment elaborates; standing alone ("Cutting back, no sugar at all") it still states one.
-- **Chinese, 我家 as a subject that is not placed** ("我家养了一缸金鱼", "我家有三口人"): 我家
+- **Chinese, 我家 as the subject opening its clause, not placed** ("我家养了一缸金鱼"): 我家
   is the speaker's home as a *place* only in a locative or copular predicate (在 / 是 / 离 /
   距, with a closed class of adverbs between: "我家就在地铁站旁边"); as the subject of any other
   verb it is the household, and the statement says what the household does. The pronoun is
-  kept (我), so the subject test reads it as before.
+  kept (我), so the subject test reads it as before. As an object ("快递寄到我家，地址怎么写？")
+  it is the home as a place, and stays.
 - **Chinese, 搬 with an object** ("在工地搬砖", "我搬不动这个箱子"): moving home is 搬 with a
   directional complement (搬到 / 搬去...) or 搬家; 搬 followed by another noun, or by the
   potential complements 不动 / 不了, carries a thing. It is the Chinese of the English
@@ -40,7 +41,11 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _NO_FRAGMENT_EN = re.compile(r",\s*no\s+[^,;.!?]+", re.I)
 # 我家 placed by a locative or copular predicate, after at most two closed-class adverbs.
 _ADVERBS_ZH = r"(?:就|也|还|都|现在|已经|目前|如今|一直|原来|本来|原先)"
-_UNPLACED_HOME_ZH = re.compile(r"(?:我们|我)家(?!" + _ADVERBS_ZH + r"{0,2}(?:在|是|离|距|住|搬))")
+# Only as the subject, at the start of its clause: as an object 我家 is the home as a place
+# ("快递寄到我家", "来我家吃饭": a question about the address, a visit).
+_UNPLACED_HOME_ZH = re.compile(
+    r"(?:^|(?<=[，,。；;！!？?\s]))(?:我们|我)家(?!" + _ADVERBS_ZH + r"{0,2}(?:在|是|离|距|住|搬))"
+)
 _POTENTIAL = frozenset({"不动", "不了"})
 
 
