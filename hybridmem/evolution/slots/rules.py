@@ -519,7 +519,7 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # moved, a rescheduling, a subordinate clause, a hometown, rent paid (scope.py), a place
     # or a diet word in an adjunct of another act (adjuncts.py), a modifier ("a dairy farm",
     # coffee drinks read in the plural: "flat whites") or someone else's thing (heads.py).
-    scoped = unset(stated := stating_part(text), _RULES, _pos)
+    scoped = unset(stated := stating_part(text, _RULES, _pos), _RULES, _pos)
     scoped = heads_only(scoped, _RULES, _PERSON_ZH, _SELF_ZH, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     if found is not None:

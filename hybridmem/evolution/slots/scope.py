@@ -27,6 +27,10 @@ Closed grammatical classes (subordinators, the words for "the user"), two nouns 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from hybridmem import lexical
+from hybridmem.evolution.slots.predicates import Rule, Tagger, predicate_only
 
 _SUBORDINATORS_EN = r"(?:ever\s+)?(?:since|after|before|when|until|because)"
 # After the main clause: from the subordinator to the next clause punctuation.
@@ -59,9 +63,12 @@ def as_speaker(text: str) -> str:
     return _AGENT_NOTE_ZH.sub("我", text, count=1)
 
 
-def stating_part(text: str) -> str:
-    """``text`` without the parts that state no value of the speaker's (module docstring)."""
-    out = _LEADING_CLAUSE_EN.sub("", text)
+def stating_part(text: str, rules: Sequence[Rule] = (), tag: Tagger = lexical.pos_tags) -> str:
+    """``text`` without the parts that state no value of the speaker's (module docstring);
+    with the slot ``rules``, also without the category words outside their own predicate
+    (:mod:`~hybridmem.evolution.slots.predicates`)."""
+    out = predicate_only(text, rules, tag) if rules else text
+    out = _LEADING_CLAUSE_EN.sub("", out)
     out = _TRAILING_CLAUSE_EN.sub("", out)
     out = _LEADING_CLAUSE_ZH.sub("", out)
     out = _HOMETOWN_ZH.sub("", out)
