@@ -16,8 +16,7 @@ import pytest
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
-
-U = "u1"
+from tests.slot_asides import value_then_aside
 
 SETTINGS = [
     "I cycle to the office when it does not rain.",
@@ -84,12 +83,7 @@ def test_the_value_stays_current_after_a_statement_that_sets_an_act_there(
     tmp_path: Path, clock: FakeClock, value: str, slot: str, aside: str
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        first = mem.add(value, node_type="fact", user_id=U)
-        assert first.conflict_group == f"slot:{slot}"
-        clock.advance(days=2)
-        other = mem.add(aside, node_type="fact", user_id=U)
-        assert other.conflict_group != first.conflict_group
-        assert mem.current_value(slot, user_id=U).id == first.id
+        value_then_aside(mem, clock, value, slot, aside)
 
 
 @pytest.fixture(scope="module")
@@ -112,9 +106,5 @@ def test_with_e5_the_slot_model_does_not_file_a_setting(
     tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, value: str, slot: str, aside: str
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first = mem.add(value, node_type="fact", user_id=U)
-        assert first.conflict_group == f"slot:{slot}"
-        clock.advance(days=2)
-        other = mem.add(aside, node_type="fact", user_id=U)
+        _value, other = value_then_aside(mem, clock, value, slot, aside)
         assert "slot" not in other.metadata
-        assert mem.current_value(slot, user_id=U).id == first.id

@@ -15,8 +15,7 @@ import pytest
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
-
-U = "u1"
+from tests.slot_asides import first_hit, value_then_aside
 
 MODIFIERS = [
     "I run a dairy farm near Okehampton with about ninety cows.",
@@ -91,12 +90,7 @@ def test_the_value_stays_current_after_a_statement_that_only_modifies_with_its_w
     tmp_path: Path, clock: FakeClock, value: str, slot: str, aside: str
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        first = mem.add(value, node_type="fact", user_id=U)
-        assert first.conflict_group == f"slot:{slot}"
-        clock.advance(days=2)
-        other = mem.add(aside, node_type="fact", user_id=U)
-        assert other.conflict_group != first.conflict_group
-        assert mem.current_value(slot, user_id=U).id == first.id
+        value_then_aside(mem, clock, value, slot, aside)
 
 
 @pytest.fixture(scope="module")
@@ -126,10 +120,6 @@ def test_with_e5_the_older_value_still_answers_its_question(
     question: str,
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first = mem.add(value, node_type="fact", user_id=U)
-        clock.advance(days=2)
-        other = mem.add(aside, node_type="fact", user_id=U)
-        assert "slot" not in other.metadata
-        assert mem.current_value(slot, user_id=U).id == first.id
-        hits = mem.retrieve(question, user_id=U, record_access=False).hits
-        assert hits and hits[0].node.id == first.id
+        first, other = value_then_aside(mem, clock, value, slot, aside)
+        assert "slot" not in other.metadata  # the aside states no value at all
+        assert first_hit(mem, question) == first.id
