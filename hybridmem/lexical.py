@@ -255,6 +255,17 @@ def _jieba() -> ModuleType:
     return jieba
 
 
+# Clause punctuation, Latin and CJK forms (the comma, the full stop, the semicolon, the colon,
+# the question and exclamation marks, the ellipsis and the tilde of chat, 、 between items).
+_CLAUSE_BREAK = re.compile(r"\s*[,.;:!?~…，。；：！？～、]+\s*")
+
+
+def clause_pieces(text: str) -> list[str]:
+    """The pieces of ``text`` between clause punctuation, stripped, empty ones dropped: the
+    clauses the speech reader and the attribute reader read one by one."""
+    return [piece for piece in (p.strip() for p in _CLAUSE_BREAK.split(text)) if piece]
+
+
 def pos_tags(text: str) -> list[tuple[str, str]]:
     """jieba's words of ``text`` with their part-of-speech flags (``[("上海", "ns"), ...]``)."""
     _jieba()

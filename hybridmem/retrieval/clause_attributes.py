@@ -11,25 +11,22 @@ it took away the match of the very words the question asks with, and a memory sh
 
 The test here is the writer's own rules read on each clause of the memory, the same rules
 that read the question: no word list of its own and no constant. A clause ends at clause
-punctuation (comma, semicolon, full stop and their Chinese forms), which is structure, not
-vocabulary.
+punctuation (:func:`hybridmem.lexical.clause_pieces`), which is structure, not vocabulary.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from hybridmem import lexical
 from hybridmem.evolution.slots import rules
-
-_CLAUSE_END = re.compile(r"[,;.!?，；。！？、]+")
 
 
 @lru_cache(maxsize=4096)
 def clause_slots(text: str) -> frozenset[str]:
     """The slots the writer's rules read in the clauses of ``text`` (two or more clauses; a
     one-clause statement's slot is the one it was filed under)."""
-    clauses = [c.strip() for c in _CLAUSE_END.split(text) if c.strip()]
+    clauses = lexical.clause_pieces(text)
     if len(clauses) < 2:
         return frozenset()
     found = (rules.infer(clause).slot for clause in clauses)

@@ -42,7 +42,6 @@ from hybridmem.evolution.speech.labels import SpeechAct
 Reading = Callable[[str], tuple[SpeechAct, tuple[str, ...]]]
 """The rules' reading of one clause: its act and its cue names."""
 
-_BREAK = re.compile(r"\s*[,.;!?~…:]+\s*")
 _JOINER = re.compile(
     r"^(?:(?:and|so|but|then|and then|so then)\b\s*|(?:然后|所以|但是|可是|不过|而且)\s*)"
 )
@@ -82,8 +81,8 @@ def clauses(text: str) -> list[str]:
     """The clauses of ``text`` (normalised), split at clause breaks, a leading conjunction
     stripped; empty pieces dropped."""
     out = []
-    for piece in _BREAK.split(text):
-        piece = _JOINER.sub("", piece.strip()).strip()
+    for piece in lexical.clause_pieces(text):
+        piece = _JOINER.sub("", piece).strip()
         if piece:
             out.append(piece)
     return out
@@ -132,7 +131,7 @@ def haishi_asks(text: str) -> bool:
 
     False only when every 还是 is the adverb: no verb before it in its clause, and a verb, a
     preposition or an adverb right after it (its predicate)."""
-    for clause in _BREAK.split(text):
+    for clause in lexical.clause_pieces(text):
         if _HAISHI not in clause:
             continue
         tags = lexical.pos_tags(clause)
