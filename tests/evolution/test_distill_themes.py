@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 
 U = "u1"
 SAID = {
@@ -46,11 +45,6 @@ SAID = {
         "我周末一般干什么？",
     ),
 }
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from benchmarks.evolution_models.fitting import fit_linear
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.config.evolution import EvolutionConfig
-from hybridmem.embedding import MULTILINGUAL_MODEL, MultilingualE5Embedder
+from hybridmem.embedding import MULTILINGUAL_MODEL
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.embed_models import LinearModel
 from hybridmem.evolution.slots import embed as slot_embed
@@ -92,11 +92,6 @@ def test_models_are_shipped_only_for_the_embedder_they_read():
 
 
 # --- through the engine, with the real default embedder ---------------------------------------
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 def test_venting_the_rules_miss_is_held_back_without_a_second_embedding(tmp_path, clock, e5):
     venting = "my inbox is a bottomless pit of misery"
     assert classify(venting).act is SpeechAct.ASSERTION  # the rules alone leak it

@@ -11,7 +11,6 @@ import pytest
 
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.config.evolution import EvolutionConfig
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.write.conflicts import same_value
@@ -19,11 +18,6 @@ from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
 from hybridmem.retrieval.groups import assertions_first
 
 U = "u"
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 def test_a_change_close_in_e5_is_not_the_same_value(e5):

@@ -31,11 +31,6 @@ FILLER = {
 OFF = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=False))
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 def _order(
     path: Path,
     e5: MultilingualE5Embedder,

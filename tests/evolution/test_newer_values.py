@@ -29,11 +29,6 @@ ON = MemoryConfig()
 OFF = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=False))
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 def _order(
     path: Path,
     e5: MultilingualE5Embedder,

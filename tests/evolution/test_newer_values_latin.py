@@ -25,11 +25,6 @@ FILLER = (
 )
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 def _order(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str) -> list[int]:
     """Write ``said`` 20 days apart (fillers in between), ask ``query``: the top 3 hits as
     indexes into ``said`` (-1: anything else); nothing said is archived."""

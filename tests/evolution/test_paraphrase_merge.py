@@ -11,15 +11,9 @@ from __future__ import annotations
 import pytest
 
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.write.paraphrase import values_agree
 
 U = "u1"
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 @pytest.fixture

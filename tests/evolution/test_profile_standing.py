@@ -15,7 +15,6 @@ import re
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.llm import ChatClient, LLMDistiller, LLMSettings
 from hybridmem.testing.fake_llm import FakeLLMServer
 
@@ -71,11 +70,6 @@ HOBBY = {
         "给鱼竿换了新的鱼线，明天去钓鱼。",
     ],
 }
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 @pytest.fixture

@@ -86,11 +86,6 @@ def test_the_value_stays_current_after_a_statement_that_sets_an_act_there(
         value_then_aside(mem, clock, value, slot, aside)
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 @pytest.mark.parametrize(
     ("value", "slot", "aside"),
     [

@@ -93,11 +93,6 @@ def test_the_value_stays_current_after_a_statement_that_only_modifies_with_its_w
         value_then_aside(mem, clock, value, slot, aside)
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 @pytest.mark.parametrize(
     ("value", "slot", "aside", "question"),
     [

@@ -68,11 +68,6 @@ def test_the_true_value_stays_current_after_the_aside(
         value_then_aside(mem, clock, value, slot, aside)
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 @pytest.mark.parametrize(
     ("value", "slot", "aside", "question"),
     [

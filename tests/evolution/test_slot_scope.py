@@ -82,11 +82,6 @@ def test_the_home_stays_current_after_a_statement_that_only_mentions_it(
         assert mem.get(first.id).status == "active"
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 @pytest.mark.parametrize(
     ("value", "slot", "aside"),
     [

@@ -13,19 +13,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import HashEmbedder, MultilingualE5Embedder
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.clause_attributes import clause_slots, states_attribute
 
 U = "u"
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 def _first(path: Path, embedder: object, facts: tuple[str, ...], query: str) -> str:

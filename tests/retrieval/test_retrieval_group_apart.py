@@ -20,8 +20,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
 
@@ -32,11 +30,6 @@ OTHERS = (
     "My mother lives in Gdansk.",
     "I play the bass guitar in a cover band on Fridays.",
 )
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 def _ask(

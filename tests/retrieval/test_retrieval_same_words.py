@@ -14,17 +14,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import HashEmbedder, MultilingualE5Embedder
 
 U = "u"
-
-
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
 
 
 def _first(path: Path, embedder: object, facts: tuple[str, ...], query: str) -> str:

@@ -26,11 +26,6 @@ from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
 
 
-@pytest.fixture(scope="module")
-def e5() -> MultilingualE5Embedder:
-    return MultilingualE5Embedder()
-
-
 def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
     """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
     return {
