@@ -17,19 +17,7 @@ from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import HashEmbedder, MultilingualE5Embedder
 from hybridmem.retrieval.attributes import agreed
 from hybridmem.retrieval.clause_attributes import clause_slots, states_attribute
-
-U = "u"
-
-
-def _first(path: Path, embedder: object, facts: tuple[str, ...], query: str) -> str:
-    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
-    with HybridMemory(path, embedder=embedder, clock=clock) as mem:  # type: ignore[arg-type]
-        for text in facts:
-            mem.add(text, node_type="fact", user_id=U)
-            clock.advance(minutes=3)
-        result = mem.retrieve(query, user_id=U, record_access=False)
-        return result.hits[0].node.content
-
+from tests.fact_stories import U, first_after_facts
 
 ZH = ("我在银行上班，住在浦东。", "我妈住在苏州。", "我老公在医院上班。", "我每天坐地铁。")
 
@@ -43,7 +31,7 @@ def test_the_clauses_of_a_statement_are_read_by_the_writer_rules() -> None:
 
 
 def test_a_home_said_beside_the_workplace_is_found(tmp_path: Path) -> None:
-    first = _first(tmp_path / "m", HashEmbedder(64), ZH, "我住哪？")
+    first = first_after_facts(tmp_path / "m", HashEmbedder(64), ZH, "我住哪？")
     assert first == "我在银行上班，住在浦东。"
 
 
@@ -71,5 +59,7 @@ def test_the_other_clause_keeps_the_word_match_only(tmp_path: Path) -> None:
 
 def test_where_do_i_live_beside_the_van(tmp_path: Path, e5: MultilingualE5Embedder) -> None:
     facts = ("I drive a van, I live in Hull.", "My brother Tom lives in York.", "I'm a plumber.")
-    first = _first(tmp_path / "m", e5, (*facts, "I love live music."), "Where do I live?")
+    first = first_after_facts(
+        tmp_path / "m", e5, (*facts, "I love live music."), "Where do I live?"
+    )
     assert first == "I drive a van, I live in Hull."

@@ -16,19 +16,7 @@ from pathlib import Path
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import HashEmbedder, MultilingualE5Embedder
-
-U = "u"
-
-
-def _first(path: Path, embedder: object, facts: tuple[str, ...], query: str) -> str:
-    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
-    with HybridMemory(path, embedder=embedder, clock=clock) as mem:  # type: ignore[arg-type]
-        for text in facts:
-            mem.add(text, node_type="fact", user_id=U)
-            clock.advance(minutes=3)
-        result = mem.retrieve(query, user_id=U, record_access=False)
-        return result.hits[0].node.content
-
+from tests.fact_stories import U, first_after_facts
 
 ZH_FACTS = (
     "我叫陈浩，今年三十八岁。",
@@ -42,7 +30,7 @@ ZH_FACTS = (
 def test_the_way_to_the_company_not_the_company_one_works_for(
     tmp_path: Path, e5: MultilingualE5Embedder
 ) -> None:
-    first = _first(tmp_path / "m", e5, ZH_FACTS, "我平时怎么去公司？")
+    first = first_after_facts(tmp_path / "m", e5, ZH_FACTS, "我平时怎么去公司？")
     assert first == "我每天骑电动车去公司，大概二十分钟。"
 
 
@@ -58,7 +46,7 @@ SON_FACTS = (
 def test_the_sons_job_not_another_memory_naming_the_son(
     tmp_path: Path, e5: MultilingualE5Embedder
 ) -> None:
-    first = _first(tmp_path / "m", e5, SON_FACTS, "我儿子做什么工作？")
+    first = first_after_facts(tmp_path / "m", e5, SON_FACTS, "我儿子做什么工作？")
     assert first == "我儿子在上海当律师，孙子今年上一年级。"
 
 

@@ -1,0 +1,26 @@
+"""A user's facts told a few minutes apart, then one question: the first hit's text.
+
+Shared by the retrieval tests of how a question picks among the user's own facts (the same
+words, another clause's attribute).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import Embedder
+
+U = "u"
+
+
+def first_after_facts(path: Path, embedder: Embedder, facts: tuple[str, ...], query: str) -> str:
+    """The text of the first hit for ``query`` in a store at ``path`` holding ``facts``."""
+    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
+    with HybridMemory(path, embedder=embedder, clock=clock) as mem:
+        for text in facts:
+            mem.add(text, node_type="fact", user_id=U)
+            clock.advance(minutes=3)
+        result = mem.retrieve(query, user_id=U, record_access=False)
+        return result.hits[0].node.content
