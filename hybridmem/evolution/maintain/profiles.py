@@ -338,8 +338,7 @@ def distil_user(
         nodes = [n for n in every if n.agent_id == owner]
         step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, owner)
         opened_nodes = list(step.opened.values())
-        vectors = episode_vectors(core, opened_nodes, cfg)
-        themes = find_themes(opened_nodes, cfg, vectors, core.engine.embedder.embed)
+        themes = find_themes(opened_nodes, cfg, episode_vectors(core, opened_nodes, cfg))
         found = [(t, theme_key(core, user_id, t)) for t in themes]
         keys = {key for _, key in found}
         sealed_terms = {t.term for t, key in found if key != t.term}

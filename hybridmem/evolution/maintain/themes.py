@@ -18,9 +18,7 @@ misses such a theme and finds themes that are none ("absolutely", "many"). Here:
   are the members that say one of these words, and it needs ``distill_min_mentions`` of them:
   found by meaning, confirmed by its own words. This, not a word list, is what keeps a handful
   of unrelated remarks that happen to be each other's nearest from becoming a profile (the
-  engine's everyday words still never name one). A group whose members share no word
-  ("bouldering" one day, "climbing" the next) is confirmed by a *concept*: words the model
-  reads as one (:class:`_Concepts`), said in enough of its mentions;
+  engine's everyday words still never name one);
 * **quoting**: the ``distill_min_mentions`` most central members (the largest summed
   similarity to the others) are what the profile quotes, in the user's words: the fewest
   mentions that make a theme are also the evidence the conclusion shows.
@@ -31,7 +29,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -74,15 +72,10 @@ def candidates(nodes: Sequence[MemoryNode], cfg: EvolutionConfig) -> list[Memory
 
 
 def find_themes(
-    nodes: Sequence[MemoryNode],
-    cfg: EvolutionConfig,
-    vectors: Mapping[str, Any],
-    embed: Callable[[Sequence[str]], Any] | None = None,
+    nodes: Sequence[MemoryNode], cfg: EvolutionConfig, vectors: Mapping[str, Any]
 ) -> list[Theme]:
     """The user's themes (see the module docstring), largest first. ``vectors``: node id ->
-    vector; an episode without one takes part in no theme. ``embed`` (the engine's embedder)
-    reads the user's words for a group no word confirms (:class:`_Concepts`); None: words
-    only."""
+    vector; an episode without one takes part in no theme."""
     episodes = [n for n in candidates(nodes, cfg) if n.id in vectors]
     need = cfg.distill_min_mentions
     if sum(mentions(n) for n in episodes) < need:
@@ -97,22 +90,10 @@ def find_themes(
     total = sum(weights)
     used: set[str] = set()
     out: list[Theme] = []
-    concepts: _Concepts | None = None
     for group in groups:
         words = _distinctive(group, terms, weights, background, total)
         # Found by meaning, confirmed by its words: the members that say one of them.
         members = [i for i in group if any(w in terms[i] for w in words)]
-        if (
-            sum(weights[i] for i in members) < need
-            and embed is not None
-            and 1 < len(group) < len(episodes)
-        ):
-            # No word recurs enough: one concept may, read against the rest of the history
-            # (a group that is the whole history has no rest: three remarks are no theme
-            # because the model finds their words nearest to each other's).
-            if concepts is None:
-                concepts = _Concepts(terms, embed)
-            words, members = concepts.confirm(group, weights, need)
         if sum(weights[i] for i in members) < need:
             continue
         key = _unique_key(words, used)
@@ -245,82 +226,6 @@ def _distinctive(
             scored.append((_is_char(term), -a * math.log(lift), term))
     words = [term for *_, term in sorted(scored)]
     return [t for t in words if not _is_char(t) or not any(t in w for w in words if w != t)]
-
-
-class _Concepts:
-    """Words of the user's history that name one thing, read by the model: two words are
-    linked when each is the other's nearest among the user's words said in *other* remarks
-    ("bouldering" and "climbing", 眠 and 睡); a concept is a connected set of linked words. A
-    group no recurring word confirms is confirmed when one concept is said in
-    ``distill_min_mentions`` of its mentions, in any of its words: the test of a recurring
-    word, with the model reading which words are one. Mutual nearest, relative to the user's
-    own words: no similarity threshold (linking each word to its ``k`` nearest, as episodes
-    are, made false themes of unrelated remarks: docs/benchmarks.md). Built once a run, only
-    when a group needs it."""
-
-    def __init__(
-        self, terms: Sequence[Mapping[str, str]], embed: Callable[[Sequence[str]], Any]
-    ) -> None:
-        self.terms = terms
-        forms = sorted({form for t in terms for form in t.values()})
-        index = {form: k for k, form in enumerate(forms)}
-        holders: list[set[int]] = [set() for _ in forms]
-        said: list[set[int]] = [set() for _ in terms]
-        for i, t in enumerate(terms):
-            for form in t.values():
-                holders[index[form]].add(i)
-                said[i].add(index[form])
-        self.links: dict[str, set[str]] = {}
-        if len(forms) < 2:
-            return
-        matrix = np.asarray(embed(forms), dtype=np.float32)
-        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
-        n = len(forms)
-        rows = max(1, BLOCK_CELLS // n)
-        nearest: list[int] = []
-        for lo in range(0, n, rows):
-            sims = matrix[lo : lo + rows] @ matrix.T
-            for r in range(sims.shape[0]):
-                # Never a word of the same remark: a concept links what different remarks say.
-                together = {w for i in holders[lo + r] for w in said[i]}
-                sims[r, list(together)] = -np.inf
-            best = np.argmax(sims, axis=1)
-            # A word with no word of another remark to link to has no nearest (-1).
-            found = np.isfinite(sims[np.arange(sims.shape[0]), best])
-            nearest.extend(np.where(found, best, -1).tolist())
-        for a, b in enumerate(nearest):
-            if a < b and nearest[b] == a:
-                self.links.setdefault(forms[a], set()).add(forms[b])
-                self.links.setdefault(forms[b], set()).add(forms[a])
-
-    def confirm(
-        self, group: list[int], weights: Sequence[int], need: int
-    ) -> tuple[list[str], list[int]]:
-        """The group's concept said in the most mentions (its words, most said first) and the
-        members saying it; none said in ``need`` mentions: ([], [])."""
-        said = {form for i in group for form in self.terms[i].values()}
-        seen: set[str] = set()
-        best: tuple[int, list[str], list[int]] = (0, [], [])
-        for start in sorted(said):
-            if start in seen or start not in self.links:
-                continue
-            concept, todo = {start}, [start]
-            while todo:
-                for other in self.links.get(todo.pop(), ()):
-                    if other in said and other not in concept:
-                        concept.add(other)
-                        todo.append(other)
-            seen |= concept
-            if len(concept) < 2:
-                continue
-            members = [i for i in group if concept & set(self.terms[i].values())]
-            weight = sum(weights[i] for i in members)
-            if weight > best[0]:
-                count = Counter(f for i in members for f in self.terms[i].values() if f in concept)
-                words = sorted(concept, key=lambda f: (-count[f], f))
-                best = (weight, words, members)
-        return (best[1], best[2]) if best[0] >= need else ([], [])
 
 
 def _is_char(term: str) -> bool:
