@@ -21,7 +21,9 @@ constant:
   change of scale does without a second list);
 - ``speaker hop rrf``: the hop read from the named speaker's own lines only (a question naming
   a speaker: that speaker's best five candidates, that speaker's lines ranked by them, across
-  every session): the speaker's own turns about the same thing.
+  every session): the speaker's own turns about the same thing;
+- ``whole scope``: every memory of the scope a candidate (the limit of any candidate depth:
+  read by category, what a question-type-aware depth could at most win for that type).
 
 ``python -m benchmarks.locomo_hops --diagnose [--embedders default,minilm]`` (tune half,
 categories 1 and 3, the default engine): for each evidence turn, its rank in the whole scope by
@@ -127,6 +129,9 @@ def hopped(name: str, box: dict[str, Any] | None = None) -> Iterator[None]:
         fused.clear()
         if (name == "default" and box is None) or not cands.scope_cosine:
             return q
+        if name == "whole scope":
+            _add(self, q, cands, set(cands.scope_cosine), on_path, "depth")
+            return q
         among = speaker_lines(self, q, cands) if name.startswith("speaker") else None
         if name.startswith("speaker") and among is None:
             return q
@@ -168,7 +173,7 @@ def hopped(name: str, box: dict[str, Any] | None = None) -> Iterator[None]:
         retriever.Candidates.fuse = ORIGINAL_FUSE  # type: ignore[method-assign]
 
 
-VARIANTS = ("default", "hop", "hop rrf", "rrf alone", "speaker hop rrf")
+VARIANTS = ("default", "hop", "hop rrf", "rrf alone", "speaker hop rrf", "whole scope")
 
 
 def scope_rank(values: Mapping[str, float], node_id: str) -> int | None:
@@ -185,6 +190,7 @@ def diagnose(bench: tuning.Bench, questions: list, embedder: Any) -> dict[str, A
     engine leaves it (never a candidate, a candidate)."""
     ranks: dict[str, list[tuple[int, int, int]]] = {}
     oracles: dict[str, list[tuple[int, int]]] = {}
+    distances: dict[str, list[int | None]] = {}
     rows = []
     mem, clock = tuning.open_engine(bench, embedder, MemoryConfig())
     try:
@@ -202,6 +208,7 @@ def diagnose(bench: tuning.Bench, questions: list, embedder: Any) -> dict[str, A
             scope_ids = list(box["scope"])
             fused = rrf_similarity(box["scope"], box["hop"], scope_ids)
             found = [units[e].id for e in q.evidence if e in units and e in ranked]
+            rev = {u.id: e for e, u in units.items()}
             oracle = oracle_hop(mem, found, box["scope"])
             for e in q.evidence:
                 if e not in units:
@@ -217,6 +224,9 @@ def diagnose(bench: tuning.Bench, questions: list, embedder: Any) -> dict[str, A
                     continue
                 ranks.setdefault(f"{CATEGORIES[q.category]} / {where}", []).append(r)  # type: ignore[arg-type]
                 rows.append([q.conversation_id, q.number, e, where, *r])
+                if where == "never a candidate":
+                    near = turn_distance(e, [rev[i] for i in box["seeds"] if i in rev])
+                    distances.setdefault(CATEGORIES[q.category], []).append(near)
                 if where == "never a candidate" and oracle:
                     own = {i: c for i, c in oracle.items() if i not in found}
                     o = scope_rank(own, node)
@@ -244,7 +254,29 @@ def diagnose(bench: tuning.Bench, questions: list, embedder: Any) -> dict[str, A
             "oracle hop rank < 80": sum(p[1] < 80 for p in pairs),
             "oracle hop better than question": sum(p[1] < p[0] for p in pairs),
         }
+    for cat, ds in sorted(distances.items()):
+        summary[f"{cat} / never a candidate, turns from the nearest seed"] = {
+            "turns": len(ds),
+            "in a seed's session": sum(d is not None for d in ds),
+            "within 3 turns of a seed": sum(d is not None and d <= 3 for d in ds),
+            "median distance in a seed's session": statistics.median(
+                [d for d in ds if d is not None] or [0]
+            ),
+        }
     return {"summary": summary, "turns": rows}
+
+
+def turn_distance(turn: str, seeds: Sequence[str]) -> int | None:
+    """Turns between LoCoMo turn ``turn`` ("D3:7": session 3, turn 7) and the nearest of
+    ``seeds`` in its session (None: no seed in that session)."""
+    session, _, number = turn.partition(":")
+    gaps = [
+        abs(int(number) - int(n))
+        for s in seeds
+        for sess, _, n in [s.partition(":")]
+        if sess == session and n.isdigit() and number.isdigit()
+    ]
+    return min(gaps, default=None)
 
 
 def oracle_hop(mem: Any, seeds: Sequence[str], scope: Mapping[str, float]) -> dict[str, float]:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from benchmarks.hybrid import BENCH_USER, node_input
-from benchmarks.locomo_hops import category_diffs, hopped, rrf_similarity, scope_rank
+from benchmarks.locomo_hops import (
+    category_diffs,
+    hopped,
+    rrf_similarity,
+    scope_rank,
+    turn_distance,
+)
 from benchmarks.units import Corpus, TreeNode
 from hybridmem import HashEmbedder, HybridMemory, MemoryConfig
 from hybridmem.config import RetrievalConfig
@@ -80,3 +86,8 @@ def test_category_differences_are_split_by_half():
         "tune multi-hop": [0.0, 1, 1],
         "tune single-hop": [0.0, 0, 0],
     }
+
+
+def test_a_turn_is_as_far_as_the_nearest_seed_of_its_session():
+    assert turn_distance("D3:7", ["D3:2", "D3:9", "D1:7"]) == 2
+    assert turn_distance("D3:7", ["D1:7"]) is None
