@@ -178,8 +178,7 @@ def evaluate(
 
 
 def _print(payload: dict[str, Any]) -> None:
-    head = "reader                                   acc   no-word  word  value  twin  hard  nearest-false  change-linked"
-    print(head)
+    print(f"{'reader':40s} acc    no-word word   value  twin   hard   nearest-false  change-linked")
     for key, f in payload.items():
         if not isinstance(f, dict) or "accuracy" not in f:
             continue
