@@ -17,7 +17,7 @@ Rules compared, each with and without the guard (the newcomer states no change,
   restatements) and scored on the other and on the blind groups: the baseline a single
   similarity threshold gives.
 
-Run: ``python -m benchmarks.evolution_models.paraphrase_eval [--json out.json]``.
+Run: ``python -m benchmarks.evolution_models.paraphrase_eval [--json out.json] [--whiten pooled]``.
 """
 
 from __future__ import annotations
@@ -116,7 +116,8 @@ def _subset(
     return [rows[i] for i in idx], vecs[idx]
 
 
-def evaluate(spec: str = "e5") -> dict[str, Any]:
+def evaluate(spec: str = "e5", whiten: str = "none") -> dict[str, Any]:
+    """``whiten``: the pair model's features (``pair_embed_eval.WHITENINGS``)."""
     rows = load_statements()
     name, vecs = _embed(spec, [r.text for r in rows])
     out: dict[str, Any] = {"embedder": name}
@@ -126,7 +127,7 @@ def evaluate(spec: str = "e5") -> dict[str, Any]:
     for h, held in enumerate(halves, 1):
         fit_rows, fit_vecs = _subset(dev_rows, dev_vecs, lambda r, g=held: r.group not in g)
         ev_rows, ev_vecs = _subset(dev_rows, dev_vecs, lambda r, g=held: r.group in g)
-        model = fit(fit_rows, fit_vecs, name)
+        model = fit(fit_rows, fit_vecs, name, whiten)
         t = _best_cosine(fit_rows, fit_vecs)
         for lang in ("en", "zh"):
             lr, lv = _subset(ev_rows, ev_vecs, lambda r, x=lang: r.lang == x)
@@ -135,7 +136,7 @@ def evaluate(spec: str = "e5") -> dict[str, Any]:
                 "pair model alone": _rates(lr, lv, _model_rule(model, lr, lv, False)),
                 f"cosine {t} + guard": _rates(lr, lv, _cosine_rule(t, lr, lv, True)),
             }
-    model = fit(dev_rows, dev_vecs, name)
+    model = fit(dev_rows, dev_vecs, name, whiten)
     t = _best_cosine(dev_rows, dev_vecs)
     for lang in ("en", "zh"):
         lr, lv = _subset(rows, vecs, lambda r, x=lang: r.split == "test" and r.lang == x)
@@ -148,7 +149,10 @@ def evaluate(spec: str = "e5") -> dict[str, Any]:
 
 
 def main(argv: Sequence[str]) -> int:
-    result = evaluate(argv[argv.index("--embedder") + 1] if "--embedder" in argv else "e5")
+    result = evaluate(
+        argv[argv.index("--embedder") + 1] if "--embedder" in argv else "e5",
+        argv[argv.index("--whiten") + 1] if "--whiten" in argv else "none",
+    )
     text = json.dumps(result, ensure_ascii=False, indent=2)
     print(text)
     if "--json" in argv:

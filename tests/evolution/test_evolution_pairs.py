@@ -287,3 +287,26 @@ def test_a_conversation_turn_said_in_passing_yields_on_its_fused_score_not_the_r
     weak = [*hits[:4], _hit("extracted-fact", "fact", 0.30)]
     out = [h.node.id for h in assertions_first(weak, 3, 0.5, kinds, cosine, turns)]
     assert out.index("extracted-fact") < out.index("turn-question")
+
+
+def test_a_pair_model_file_with_whitening_reads_a_sixth_feature(e5):
+    """The measured candidate (stale9) is written as a model file with a whitening matrix per
+    language; the shipped model has none and reads five features."""
+    shipped = pair_embed.model_for(e5.name, e5.dimension)
+    assert shipped is not None and shipped.whiten is None
+    en, zh = "I cycle to the office.", "我每天骑车上班。"
+    a, b, c = e5.embed([en, "Taking the bus in now.", zh])
+    assert len(pair_embed.features(a, en, b, "Taking the bus in now.", shipped.centres)) == 5
+    rng = np.random.default_rng(0)
+    half = rng.normal(size=(e5.dimension, e5.dimension))
+    whiten = {"en": half @ half.T / e5.dimension}
+    model = pair_embed.PairModel(shipped.linear, shipped.centres, whiten)
+    again = pair_embed.PairModel.from_json(model.to_json())
+    assert again.whiten is not None and set(again.whiten) == {"en"}
+    assert np.allclose(again.whiten["en"], whiten["en"], rtol=1e-3, atol=1e-3)
+    ab = pair_embed.features(a, en, b, "Taking the bus in now.", shipped.centres, again.whiten)
+    ba = pair_embed.features(b, "Taking the bus in now.", a, en, shipped.centres, again.whiten)
+    assert len(ab) == 6 and np.allclose(ab, ba)
+    # A language with no matrix reads its centred cosine in the sixth place.
+    ac = pair_embed.features(a, en, c, zh, shipped.centres, again.whiten)
+    assert ac[5] == ac[1]
