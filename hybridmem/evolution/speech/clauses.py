@@ -94,9 +94,10 @@ _ZH_ADDITIVE = re.compile(r"(?:再|还|也)想|想再|第[二三四五六七八�
 # The speaker as the subject of a lexical verb (not a copula or an auxiliary: those are
 # :data:`_EN_NOMINAL`'s or say a state), and "have" + a count of things had.
 _EN_SPEAKER_VERB = re.compile(
-    r"^(?:i|we) (?:also |still |only )?('ve got|(?!(?:am|was|were|will|would|can|could|should"
-    r"|must|might|may|do|don't|did|didn't|just|really|so|feel|need|want)\b)[a-z]+)\b"
+    r"^(?:i|we)(?:('ve got)| (?:also |still |only )?((?!(?:am|was|were|will|would|can|could"
+    r"|should|must|might|may|do|don't|did|didn't|just|really|so|feel|need|want)\b)[a-z]+))\b"
 )
+_EN_PAST_CUE = "episode:en-past"
 _EN_COUNT = re.compile(r" (?:two|three|four|five|six|seven|eight|nine|ten|\d+|twin)\b")
 # Verbs of sensation, need and feeling in the simple present: states of the moment ("I ache
 # all over", "I miss home"), closed with the copula and "have".
@@ -182,11 +183,14 @@ def _speaker_present(clause: str, act: SpeechAct, cues: tuple[str, ...]) -> bool
     "I have a headache"), not a verb of sensation, need or feeling (:data:`_EN_NOT_STANDING`)."""
     if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION):
         return False
+    english = _EN_SPEAKER_VERB.match(clause)
+    if english is not None and english.group(1):
+        # "I've got" is the present "I have", not the past the episode cue reads in "got".
+        cues = tuple(name for name in cues if name != _EN_PAST_CUE)
     if any(name.split(":", 1)[0] not in _STANDING_FAMILIES for name in cues):
         return False
-    english = _EN_SPEAKER_VERB.match(clause)
     if english is not None:
-        verb = english.group(1)
+        verb = english.group(1) or english.group(2)
         if verb in ("have", "'ve got"):
             # A count of things had, not of time to fill ("two hours to kill").
             return _EN_COUNT.match(clause, english.end()) is not None and " to " not in clause
