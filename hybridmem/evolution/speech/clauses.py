@@ -316,9 +316,12 @@ def change_beside(text: str, read: Reading) -> SpeechAct | None:
     parts = clauses(text)
     if len(parts) < 2:
         return None
+    changes = [_no_longer(clause) for clause in parts]
+    if not any(changes):
+        return None  # the clauses are read only where one states a change (the cheap test)
     read_parts = [(clause, *read(clause)) for clause in parts]
-    for clause, act, cues in read_parts:
-        if not _no_longer(clause):
+    for (clause, act, cues), change in zip(read_parts, changes, strict=True):
+        if not change:
             continue
         if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION, SpeechAct.PREFERENCE):
             continue
