@@ -40,10 +40,10 @@ FACT_BESIDE_ADDITIVE_WANT = [
     "I own two flats, I want to buy a third.",
     "I teach yoga, I want to open a second studio.",
     "I speak French, I want to learn German too.",
-    "I've got three kids, I want a fourth.",
     "我有两个孩子，还想再要一个。",
     "我在银行上班，还想考个CPA。",
     "我们住郊区，也想在市里买房。",
+    "I've got three kids, I want a fourth.",
 ]
 MOMENT_BESIDE_ADDITIVE_WANT = [
     "I ate two burgers, I want another.",
