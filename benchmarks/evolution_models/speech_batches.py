@@ -53,6 +53,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("dev 12", 2132, 2155),
     ("blind 15", 2156, 2243),
     ("blind 16", 2244, 2348),
+    ("blind 17", 2349, 2448),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

@@ -53,6 +53,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 14", 2044, 2131),
     ("blind 15", 2156, 2243),
     ("blind 16", 2244, 2348),
+    ("blind 17", 2349, 2448),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

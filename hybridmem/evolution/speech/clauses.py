@@ -17,18 +17,36 @@ its parts say different things (issue 38, blind speech batch 16):
   of a standing fact ("I have a headache" / "I have a son", "my back hurts", 我在超市 /
   我在银行上班), so they still place the want, as do time and place phrases ("After that
   meeting,") and speech-act adverbs ("Honestly, I just want to sleep").
+  **An additive want** (issue 38, blind speech batch 17): a want with an additive or ordinal
+  focus ("I own a bakery, I want to open a second one", "I speak French, I want to learn
+  German too", 我有两个女儿，想再要个儿子) presupposes what the clause beside states: its
+  antecedent, the speaker's ongoing fact, not the moment it comes from. Then a present
+  statement of the speaker's with a lexical verb read alone as a plain assertion is standing
+  too ("I own…", "I teach…", "I have two…", 我会说…, 我在银行上班); a past, a perfect, a
+  progressive, "I have" with no count and verbs of sensation or need still place the want
+  ("I ate two slices, I want another", 我吃了两个包子，还想再吃, "I have a headache, I want
+  another painkiller", 我在超市，还想买点水果).
+* **A change said beside its reason** (:func:`change_beside`, issue 38, blind speech batch
+  17): "外卖我基本不点了，吃得胃不舒服", "I'm off sugar for good, my dentist scared me": the
+  feeling of the reason made the whole utterance a mood, and the change was faded as one.
 * **还是 read as a question.** "A 还是 B" asks which of two alternatives; 还是 right after a
   bare subject or topic and before a predicate is the adverb "still / after all"
   (桌游局还是去老周家, 婚礼还是在老家办). Read on jieba's part-of-speech tags, and only for
   utterances holding the colloquial 还是 cue: 还是 asks unless no verb precedes it in its
-  clause and a verb, a preposition or an adverb follows it.
+  clause and a verb, a preposition or an adverb follows it, or a time phrase said of a topic
+  that holds no time of its own (我们组的周会还是每周二下午; 周五还是周六 still asks).
 
 Closed classes, disclosed: English subject possessives, copulas, determiners and numerals (the
 predicate nominal) and the degree phrases that are none ("a bit"); the -wise ending and "as"
 heading an adverbial; Chinese 是 and the words after it that make it emphatic (真, 太, 被, 想…),
 the viewpoint frames …来说, …来看, …而言; the clause-joining conjunctions stripped before a clause
-is read (and, so, but, then; 然后, 所以, 但是, 可是, 不过, 而且). No word of a wanted thing or of a
-fact is listed.
+is read (and, so, but, then; 然后, 所以, 但是, 可是, 不过, 而且); additive and ordinal focus
+(another, a second…, too, also, as well, next; 再, 还, 也, 第 + a numeral); the English irregular
+preterites, the auxiliaries and modals, and the verbs of sensation, need and feeling whose simple
+present is a state of the moment (ache, hurt, itch, smell, stink, miss, feel, need, want, hate,
+love); Chinese aspect markers (了, 过, 着, 正在) and the locative 在; the grammar of a lasting
+change (anymore, no longer, no more, for good, forever, permanently; stopped, quit, gave up;
+不再, 没再, 不…了, 戒了, 放弃了). No word of a wanted thing or of a fact is listed.
 """
 
 from __future__ import annotations
@@ -69,12 +87,50 @@ _ZH_NOMINAL = re.compile(
 # and place phrases ("After that meeting,", "On the way home,", "For lunch,") and speech-act
 # adverbs ("Honestly, I just want to sleep", 说真的，…), found leaking by sentences of mine.
 _EN_ADVERBIAL = re.compile(r"^(?:[a-z]+-?wise|as(?: [a-z'-]+){1,4})$")
+# Additive and ordinal focus on a want: another, a second, too, also, as well, next; 再, 还,
+# 也 before or after 想, 第 + a numeral.
+_EN_ADDITIVE = re.compile(r"\b(?:another|a (?:second|third|fourth|fifth)|too|also|as well|next)\b")
+_ZH_ADDITIVE = re.compile(r"(?:再|还|也)想|想再|第[二三四五六七八九十两]")
+# The speaker as the subject of a lexical verb (not a copula or an auxiliary: those are
+# :data:`_EN_NOMINAL`'s or say a state), and "have" + a count of things had.
+_EN_SPEAKER_VERB = re.compile(
+    r"^(?:i|we)(?:('ve got)| (?:also |still |only )?((?!(?:am|was|were|will|would|can|could"
+    r"|should|must|might|may|do|don't|did|didn't|just|really|so|feel|need|want)\b)[a-z]+))\b"
+)
+_EN_PAST_CUE = "episode:en-past"
+_EN_COUNT = re.compile(r" (?:two|three|four|five|six|seven|eight|nine|ten|\d+|twin)\b")
+# Verbs of sensation, need and feeling in the simple present: states of the moment ("I ache
+# all over", "I miss home"), closed with the copula and "have".
+_EN_NOT_STANDING = frozenset(
+    {"ache", "hurt", "itch", "smell", "stink", "miss", "feel", "need", "want", "hate", "love"}
+)
+# English preterites unlike their base form (the irregular verbs of a grammar's appendix that
+# tell an episode: "I ate two slices, I want another"); -ed forms are read by their ending.
+_PRETERITES = (
+    "ate awoke became began bent bit bled blew broke brought built burnt bought caught chose"
+    " came crept dealt dug drew dreamt drank drove fell fed felt fought found fled flew forgot"
+    " froze got gave went ground grew hung had heard hid held kept knelt knew laid led leant"
+    " left lent lay lit lost made meant met paid rode rang rose ran said saw sought sold sent"
+    " shook shone shot showed shrank sang sank sat slept slid spoke sped spent spun spat split"
+    " stood stole stuck stung struck swore swept swam swung took taught tore told thought threw"
+    " understood woke wore wept won wound wrote"
+    # the same as the base form: read as past, the side that keeps a mood out
+    " hit cut put set shut let cost quit burst cast read bet"
+)
+_EN_PRETERITE = frozenset(_PRETERITES.split())
+_ZH_SPEAKER = re.compile(r"^我(?:们|家)?(?!是)")
+_ZH_ASPECT = re.compile(r"了|过|着|正在")
+_ZH_AT = "在"
 _EN_PRONOUN = re.compile(r"\b(?:i|i'm|you|he|she|we|they|it|it's)\b")
 _ZH_ADVERBIAL = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:来说|来看|而言)$")
 _HAISHI = "还是"
 # Part-of-speech flags (jieba's ICTCLAS set) of the word after 还是 that make it head a
 # predicate: a verb, a preposition, an adverb.
 _PREDICATE_HEAD = ("v", "p", "d")
+# jieba's flags of a time phrase: time words and numerals (the words that make a time set
+# against another time), and with them localizers and measure words (下周三, 每周二).
+_TIME_FLAGS = ("t", "m")
+_TIME_PHRASE_FLAGS = ("t", "m", "f", "q")
 
 
 def clauses(text: str) -> list[str]:
@@ -102,8 +158,51 @@ def beside_places_moment(text: str, read: Reading, wants: frozenset[str]) -> boo
     beside = [p for p in parts if not wants.intersection(p[2])]
     if not holding or not beside:
         return True
+    # An additive want ("…, I want to open a second one", 想再学点日语) presupposes what the
+    # clause beside states: the speaker's own ongoing fact is its antecedent, not its moment.
+    additive = any(_additive(clause) for clause, _, _ in holding)
     return any(
-        not _adverbial(clause) and not _standing(clause, act, cues) for clause, act, cues in beside
+        not _adverbial(clause)
+        and not _standing(clause, act, cues)
+        and not (additive and _speaker_present(clause, act, cues))
+        for clause, act, cues in beside
+    )
+
+
+def _additive(clause: str) -> bool:
+    """A want with an additive or ordinal focus (:data:`_EN_ADDITIVE`, :data:`_ZH_ADDITIVE`)."""
+    return bool(_EN_ADDITIVE.search(clause) or _ZH_ADDITIVE.search(clause))
+
+
+def _speaker_present(clause: str, act: SpeechAct, cues: tuple[str, ...]) -> bool:
+    """A statement of the speaker's in the present with a lexical verb, read alone as an
+    assertion or a negation with no cue of a feeling, a moment or an episode: "I own a
+    bakery", "I have two daughters", 我会说粤语, 我在大学教书. Not a past, a perfect or a
+    progressive (the preterite forms of :data:`_EN_PRETERITE`, 了, 过, 着, 正在: "I ate two
+    slices", 我吃了两个), not "I have" with no count (an ailment as often as a possession:
+    "I have a headache"), not a verb of sensation, need or feeling (:data:`_EN_NOT_STANDING`)."""
+    if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION):
+        return False
+    english = _EN_SPEAKER_VERB.match(clause)
+    if english is not None and english.group(1):
+        # "I've got" is the present "I have", not the past the episode cue reads in "got".
+        cues = tuple(name for name in cues if name != _EN_PAST_CUE)
+    if any(name.split(":", 1)[0] not in _STANDING_FAMILIES for name in cues):
+        return False
+    if english is not None:
+        verb = english.group(1) or english.group(2)
+        if verb in ("have", "'ve got"):
+            # A count of things had, not of time to fill ("two hours to kill").
+            return _EN_COUNT.match(clause, english.end()) is not None and " to " not in clause
+        return not (verb.endswith("ed") or verb in _EN_PRETERITE or verb in _EN_NOT_STANDING)
+    if not _ZH_SPEAKER.match(clause) or _ZH_ASPECT.search(clause):
+        return False
+    # A verb of its own, not the word right after the locative 在 (我在超市: where the speaker
+    # is now; 我在银行上班: what the speaker does there).
+    tags = lexical.pos_tags(clause)
+    return any(
+        flag.startswith("v") and not (i and tags[i - 1][0] == _ZH_AT)
+        for i, (_, flag) in enumerate(tags)
     )
 
 
@@ -130,7 +229,8 @@ def haishi_asks(text: str) -> bool:
     """Whether some 还是 of ``text`` (normalised) joins two alternatives, as a question does.
 
     False only when every 还是 is the adverb: no verb before it in its clause, and a verb, a
-    preposition or an adverb right after it (its predicate)."""
+    preposition or an adverb right after it (its predicate) or a time phrase
+    (:func:`_time_predicate`)."""
     for clause in lexical.clause_pieces(text):
         if _HAISHI not in clause:
             continue
@@ -142,6 +242,149 @@ def haishi_asks(text: str) -> bool:
                 continue
             before_verb = any(flag.startswith("v") for _, flag in tags[:i])
             after = tags[i + 1][1] if i + 1 < len(tags) else ""
-            if before_verb or not after.startswith(_PREDICATE_HEAD):
+            if before_verb:
                 return True
+            if after.startswith(_PREDICATE_HEAD) or _time_predicate(tags[:i], tags[i + 1 :]):
+                continue
+            return True
     return False
+
+
+def _time_predicate(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> bool:
+    """Whether 还是 heads a time phrase said of the topic before it (我们组的周会还是每周二下午:
+    a nominal predicate of time, "is still on"), not a time set against another time (周五还是
+    周六, 八点的还是九点的: "A or B" joins like with like). The rest of the clause is a time
+    phrase (time words, numerals, localizers, measure words, the distributive 每), and no time
+    word or numeral stands before 还是."""
+    if not after or not any(flag.startswith(_TIME_FLAGS) for _, flag in after):
+        return False
+    if any(flag.startswith(_TIME_FLAGS) for _, flag in before):
+        return False
+    return all(flag.startswith(_TIME_PHRASE_FLAGS) or word.startswith("每") for word, flag in after)
+
+
+# The grammar of a lasting change: "no longer" (anymore, no more), a verb of ceasing (stopped,
+# quit, gave up), an adverbial of permanence (for good, forever, permanently).
+_EN_NO_LONGER = re.compile(
+    r"\b(?:anymore|any more|no longer|no more|for good|for ever|forever|permanently)\b"
+    r"|\b(?:stopped|quit|gave up|given up)\b"
+)
+# A modal of ability negated ("I can't do this anymore") is an inability, a state, not a
+# change of habit.
+_EN_CANNOT = re.compile(r"\b(?:can't|cannot|can not|couldn't)\b")
+_ZH_NO_LONGER = re.compile(r"不再|没再")
+# A verb of quitting a habit closing its clause with the 了 of the new state (咖啡戒了, 烟我戒掉了,
+# 钢琴放弃了): the Chinese of "quit", "stopped", "gave up".
+_ZH_CEASED = re.compile(r"(?:戒|放弃)(?:掉)?了$")
+_EN_NO_MORE_HEAD = re.compile(r"^(?:no more|no longer)\b")
+_EN_SPEAKER = re.compile(r"^(?:i|we)(?:'ve|'m|'d)?\b|^(?:stopped|quit|gave up)\b")
+_ZH_LE = "了"
+# Cue families that place a clause in its moment or make it a feeling: a clause holding one is
+# no standing change ("no more coffee for me today", 今晚不想做饭了).
+_MOMENT_FAMILIES = frozenset({"now", "deixis", "episode", "emo", "vent", "want", "volition"})
+# jieba's flags of what a change names: nouns, place and time words, names.
+_ZH_NAMED = ("n", "s", "t")
+_REASON_MOMENT_FAMILIES = frozenset({"now", "deixis", "vent"})
+_REASON_MOMENT_CUES = frozenset(
+    {
+        "particular:en-demonstrative",
+        "particular:zh-demonstrative",
+        "episode:en-time",
+        "episode:zh-time",
+        "episode:en-interjection",
+        "episode:zh-interjection",
+    }
+)
+
+
+def change_beside(text: str, read: Reading) -> SpeechAct | None:
+    """The act of a standing change said beside its reason, or None.
+
+    "I've stopped running, my knees kept swelling", 晚上我不开车了，眼睛看不清: the reason
+    is said with feeling, and the whole utterance read as a mood; but one clause states a
+    change of the speaker's habits by the grammar of change, a "no longer" (anymore, no
+    longer, no more; a verb of ceasing: stopped, quit, gave up; an adverbial of permanence:
+    for good, forever; 不再, 没再, 不 + a verb with the 了 of a new state closing the clause,
+    戒了, 放弃了). When that clause, read alone, is a statement or a preference with no cue
+    of a moment or a feeling, names what is given up (a bare "I quit", 不吃了, 我不干了 stops
+    the thing at hand) and points at no particular ("not doing this anymore"), and no clause
+    beside it places the feeling in the moment (venting, a demonstrative, a deictic time, the
+    了 of a state now reached: 这班谁爱上谁上, "this is so frustrating", 太难吃了), the
+    utterance states the change: a past or conditional feeling is its reason ("it made me
+    miserable", 喝了心慌).
+    """
+    parts = clauses(text)
+    if len(parts) < 2:
+        return None
+    changes = [_no_longer(clause) for clause in parts]
+    if not any(changes):
+        return None  # the clauses are read only where one states a change (the cheap test)
+    read_parts = [(clause, *read(clause)) for clause in parts]
+    for (clause, act, cues), change in zip(read_parts, changes, strict=True):
+        if not change:
+            continue
+        if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION, SpeechAct.PREFERENCE):
+            continue
+        if any(name.split(":", 1)[0] in _MOMENT_FAMILIES for name in cues):
+            continue
+        if _REASON_MOMENT_CUES.intersection(cues):
+            continue  # a change of a particular ("not doing this anymore", 这个项目我不管了)
+        others = [(other, names) for other, _, names in read_parts if other != clause]
+        if any(_of_the_moment(other, names) for other, names in others):
+            continue
+        return act
+    return None
+
+
+def _of_the_moment(clause: str, cues: tuple[str, ...]) -> bool:
+    """A clause beside the change that places the feeling in the moment rather than in the
+    habit given up: venting (这班谁爱上谁上, "can't take it"), a demonstrative ("this is so
+    frustrating"), a deictic time or an interjection ("the boss yelled at me today"). A past
+    feeling ("it made me miserable") or a conditional one (喝了心慌) is the reason for the
+    change, over with it."""
+    if clause.endswith(_ZH_LE):
+        return True  # 太难吃了: the 了 of the state now reached
+    return any(
+        name.split(":", 1)[0] in _REASON_MOMENT_FAMILIES or name in _REASON_MOMENT_CUES
+        for name in cues
+    )
+
+
+def _no_longer(clause: str) -> bool:
+    """A change by its grammar: see :func:`change_beside`. The Chinese 不 must be a word of its
+    own or begin one before the verb (不 / 不点), not a potential complement inside a verb
+    (受不了, 吃不下: "cannot")."""
+    if _EN_CANNOT.search(clause):
+        return False
+    if _EN_NO_LONGER.search(clause):
+        # The speaker's own change: "the printer doesn't work anymore" is a thing's state. It
+        # names what is given up: a bare "I quit" / "I stopped" gives up the thing at hand.
+        speaker = _EN_SPEAKER.match(clause) or _EN_NO_MORE_HEAD.match(clause)
+        return bool(speaker) and len(clause.split()) > 2
+    if _ZH_CEASED.search(clause):
+        tags = lexical.pos_tags(clause)
+        before = tags[:-2] if len(tags) > 1 else []
+        named = any(flag[:1] in _ZH_NAMED for word, flag in before if word != "我")
+        return named and _zh_speaker_subject([t for t in before if not t[1].startswith("n")])
+    if not (_ZH_NO_LONGER.search(clause) or clause.endswith(_ZH_LE)) or "不" not in clause:
+        return False
+    tags = lexical.pos_tags(clause)
+    for i, (word, flag) in enumerate(tags[:-1]):
+        if not word.startswith("不") or flag[:1] not in ("d", "v"):
+            continue
+        if i and tags[i - 1][1].startswith("v"):
+            continue  # a potential complement: 找不到, 吃不下
+        # The change names what is given up (a topic or an object: 外卖我不点了, 周末不回老家
+        # 了); a bare 不V了 (不吃了, 不玩了, 我不干了) stops the thing at hand, this moment.
+        named = any(flag[:1] in _ZH_NAMED for word, flag in tags if word != "我")
+        return named and _zh_speaker_subject(tags[:i])
+    return False
+
+
+def _zh_speaker_subject(before: list[tuple[str, str]]) -> bool:
+    """The subject before a Chinese predicate is the speaker's: 我 stands there, or no noun or
+    pronoun does (the dropped subject of a first-person statement: 周末不回老家了); a noun
+    alone is another subject (电脑不动了)."""
+    if any(word == "我" for word, _ in before):
+        return True
+    return not any(flag[:1] in ("n", "r") for _, flag in before)

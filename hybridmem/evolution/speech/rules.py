@@ -62,6 +62,7 @@ _CONFIDENCE = {
     "volition": 0.7,
     "volition-future": 0.7,
     "characterizing": 0.7,
+    "change-beside-reason": 0.6,
 }
 _COMPETITION_PENALTY = 0.05
 _OPEN_A_NOT_A = "q:a-not-a-any"
@@ -249,6 +250,11 @@ class RuleBasedSpeechActClassifier:
             names = tuple(name for name in names if name != _OPEN_A_NOT_A)
         cues, names = _by_clause(normalised, cues, names)
         act, rule = _decide(cues)
+        if act is SpeechAct.EMOTION:
+            # "I've stopped running, my knees kept swelling": a change said with its reason.
+            changed = clauses.change_beside(normalised, _read_clause)
+            if changed is not None:
+                act, rule = changed, "change-beside-reason"
         return SpeechActResult(
             act=act,
             confidence=_confidence(act, rule, names),
