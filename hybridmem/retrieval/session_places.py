@@ -13,10 +13,11 @@ filled from the lifted session.
 
 So the lift is kept and only the first ``places`` of the ranking are shared: there, a turn of
 a session that already holds a place (it rides on that session's lift) yields to the best
-hit of a session that holds none when that hit's score without the lift is higher than its
-own without the lift. Like is compared with like: what the two earn themselves (relevance,
-the neighbour's, priors, the asked day's ``time``, so a day question's window keeps its
-places), not what their sessions lend them. A fact the writer read off a turn (citing the
+hit of a session that holds none when that hit earns more from the question. Like is
+compared with like: what the two earn themselves (similarity and words, the neighbour's, a
+named speaker, the asked day's ``time``, so a day question's window keeps its places), not
+what their sessions lend them, nor the priors (which reorder what is as relevant: the same
+words in the lifted session keep their place). A fact the writer read off a turn (citing the
 same message) is of that turn's session: it takes no second place beside the turn it repeats;
 other memories have no session and are never held back. A placed question turn's answer (the
 next turn, by the other speaker: :func:`~hybridmem.retrieval.answers.answer_of`) is not held
@@ -31,10 +32,14 @@ from collections.abc import Collection, Mapping, Sequence
 from hybridmem.models import Hit
 from hybridmem.retrieval.answers import answer_of, asks
 
+EARNED = ("similarity", "lexical", "neighbour", "speaker", "time")
+"""The parts a hit earns from the question itself: not its session's lift (``parent``), nor
+the priors, which reorder what is as relevant and never decide between two sessions here."""
 
-def unlifted(hit: Hit) -> float:
-    """The hit's score without its session's lift (the parts add up to the score)."""
-    return hit.score - hit.breakdown.parts.get("parent", 0.0)
+
+def earned(hit: Hit) -> float:
+    """What the hit earns from the question itself (the sum of its :data:`EARNED` parts)."""
+    return sum(hit.breakdown.parts.get(name, 0.0) for name in EARNED)
 
 
 def share_places(
@@ -66,8 +71,8 @@ def share_places(
         if holds(rest[0]):
             others = [i for i, h in enumerate(rest) if not holds(h)]
             if others:
-                best = max(others, key=lambda i: (unlifted(rest[i]), -i))
-                if unlifted(rest[best]) > unlifted(rest[0]):
+                best = max(others, key=lambda i: (earned(rest[i]), -i))
+                if earned(rest[best]) > earned(rest[0]):
                     pick = best
         hit = rest.pop(pick)
         head.append(hit)

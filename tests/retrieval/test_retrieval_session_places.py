@@ -156,7 +156,7 @@ def _hit(node_id: str, parent: str, score: float, lift: float) -> Hit:
     return Hit(node=node, score=score, breakdown=breakdown)
 
 
-def test_a_lifted_turn_yields_only_to_a_better_unlifted_one():
+def test_a_lifted_turn_yields_only_to_a_hit_earning_more_itself():
     hits = [
         _hit("echo", "s1", 0.9, 0.4),
         _hit("filler", "s1", 0.6, 0.4),  # earns 0.2 itself
