@@ -189,6 +189,10 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "answer lexical moved": (ORIGINAL, MemoryConfig),
     "parent geo": (ORIGINAL, MemoryConfig),
     "parent mean": (ORIGINAL, MemoryConfig),
+    **{
+        f"places {n}": (ORIGINAL, weights_config(retrieval={"session_places": n}))
+        for n in (0, 3, 5, 8, 10)
+    },
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -208,7 +212,9 @@ turn's BM25 given to its answer before scoring (:func:`benchmarks.set_orders.ans
 kept by the question too (or not). ``parent geo``: a session's lift counted at the geometric
 mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.geometric`);
 ``parent mean``: a session's lift its turns' mean relevance
-(:func:`benchmarks.probing_lift.mean`)."""
+(:func:`benchmarks.probing_lift.mean`). ``places N``: the first N places of the ranking shared
+among sessions (``RetrievalConfig.session_places``, :mod:`hybridmem.retrieval.session_places`;
+``places 0``: the score's order)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 

@@ -148,6 +148,15 @@ class RetrievalConfig:
     paid only by questions naming a time). LoCoMo, the 118 questions naming a time, MiniLM:
     frac at 1,000 tokens 0.958 -> 0.958 on the tuning half, 0.885 -> 0.903 on the check half;
     MADial unchanged (docs/benchmarks.md)."""
+    session_places: int = 10
+    """The first this-many places of a ranking are shared among conversation sessions: a turn
+    of a session already holding one yields to another session's best hit when that earns more
+    without its session's lift (:mod:`hybridmem.retrieval.session_places`). 0 or 1: the
+    score's order. 10 by two-fold cross-validation over the probing dev, blind and blind2
+    users (``benchmarks.probing_places``: one fold picked 10, the other 8; held-out hit@5
+    0.914 -> 0.943 and 0.926 -> 0.926 with MRR 0.746 -> 0.752, frac unchanged); LoCoMo frac at
+    1,000 tokens unchanged (its budget holds far more than ten places; docs/benchmarks.md,
+    issue 38)."""
     time_zone: str = "UTC"
     """IANA zone whose calendar days "yesterday" or "5月6号" mean (e.g. ``Asia/Shanghai``)."""
     fusion: str = "minmax"
@@ -188,6 +197,7 @@ class RetrievalConfig:
             "recent_children",
             "expand_neighbours",
             "unfold_sources",
+            "session_places",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:

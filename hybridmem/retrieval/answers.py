@@ -70,7 +70,7 @@ def answers_first(
         node = hit.node
         if node.id not in turns or not asks(node.content):
             continue
-        answer = _answer(node, neighbours.get(node.id, ()), by_id, turns)
+        answer = answer_of(node, neighbours.get(node.id, ()), by_id, turns)
         if answer is None or rank[answer.node.id] < rank[node.id] or answer.node.id in moved:
             continue  # already above it, or (turns at one instant) claimed by another
         before[node.id] = answer
@@ -87,9 +87,11 @@ def answers_first(
     return order
 
 
-def _answer(
+def answer_of(
     node: MemoryNode, siblings: Sequence[str], by_id: Mapping[str, Hit], turns: Collection[str]
 ) -> Hit | None:
+    """The hit answering the question turn ``node``: its next sibling among the hits
+    (``by_id``), a turn by another speaker that does not itself end in a question."""
     later = [
         by_id[i]
         for i in siblings

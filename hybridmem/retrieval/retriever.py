@@ -59,6 +59,7 @@ from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
+from hybridmem.retrieval.session_places import share_places
 from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import folded_neighbours, prefer_details, summary_backed, unfold
@@ -208,6 +209,8 @@ class Retriever:
         cands.nodes, cands.bm25 = limits.only(cands.nodes, cands.bm25, cands.unfolded)
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
+        places = self.config.session_places
+        hits = share_places(hits, cands.turns or (), places, cands.neighbours)
         hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands)
         packed = pack(
             path,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import probing_blind2_data
+from benchmarks import probing_blind2_data, probing_blind3_data
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
-SETS = [DATA, DATA.with_name("probing_dev.json"), DATA.with_name("probing_blind2.json")]
+SETS = [DATA] + [DATA.with_name(f"probing_{name}.json") for name in ("dev", "blind2", "blind3")]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
@@ -34,6 +34,38 @@ def test_the_second_blind_set_is_its_source():
     written = json.loads(probing_blind2_data.OUT.read_text(encoding="utf-8"))
     assert probing_blind2_data.parse(source) == written
     assert not any(q["relative"] for q in written["questions"])
+
+
+def test_the_third_blind_set_is_its_source():
+    source = probing_blind3_data.SOURCE.read_text(encoding="utf-8")
+    written = json.loads(probing_blind3_data.OUT.read_text(encoding="utf-8"))
+    assert probing_blind3_data.parse(source) == written
+    for lang in ("en", "zh"):
+        asked = [q for q in written["questions"] if q["lang"] == lang]
+        days = [q for q in asked if q["type"].endswith(("_day", "_topic"))]
+        assert len(asked) == 30 and len(days) >= len(asked) / 3
+
+
+def test_a_day_question_of_the_third_set_cites_only_its_days():
+    data = probing_blind3_data.parse(
+        "# user u en 2025-11-28T20:00:00+00:00\n@ 2025-11-26T20:00:00+00:00\n"
+        "u gig | the gig went well\na | great\nu - | night\n"
+        "@ 2025-11-27T20:00:00+00:00\nu gig | another gig\nu x | tired\n"
+        "? d1 date_day 0 2025-11-27 * | what did we talk about on Nov 27?\n"
+        "? d2 date_topic 0 2025-11-26..2025-11-27 gig | what about the gigs this week?\n"
+        "? o1 told_about | how did the gig go? | gig\n"
+    )
+    evidence = {q["id"]: q["evidence"] for q in data["questions"]}
+    assert evidence == {
+        "d1": ["u-2-1", "u-2-2"],
+        "d2": ["u-1-1", "u-2-1"],
+        "o1": ["u-1-1", "u-2-1"],
+    }
+    with pytest.raises(ValueError):
+        probing_blind3_data.parse(
+            "# user u en 2025-11-28T20:00:00+00:00\n@ 2025-11-26T20:00:00+00:00\n"
+            "u gig | the gig\n? o1 told_about | the band? | band\n"
+        )
 
 
 def test_the_baselines_see_one_unit_a_turn():
