@@ -6,14 +6,19 @@ fake clock, multilingual-e5 (the default model) where the meaning decides."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import HashEmbedder, MultilingualE5Embedder
+from hybridmem.evolution.slots.rules import infer
 from hybridmem.retrieval.attributes import asked_slot
 from hybridmem.retrieval.newer_values import one_attribute
 from tests.fact_stories import first_after_facts
+
+START = datetime(2025, 3, 3, 8, 30, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -82,3 +87,15 @@ def test_a_preposition_shared_names_no_one_thing() -> None:
     job = "I tune pianos for a living, mostly round the chapels of Ceredigion."
     assert not one_attribute("I get round to my jobs in a little red van.", job)
     assert one_attribute("I sold the old piano to a school.", job)
+
+
+def test_a_fathers_job_is_his_not_the_users(tmp_path: Path) -> None:
+    """爹 is a kinship word like 爸: "我爹以前是村里的木匠" was filed as the user's own job,
+    and once "我是干啥活的？" was read as the job it came first with the word match lifted
+    (the eighth first-day set with MiniLM, which cannot read Chinese): the writer files it
+    under no slot of the user's."""
+    assert not infer("我爹以前是村里的木匠，现在退休了。").about_user
+    assert not infer("我爹住在老家。").about_user
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=FakeClock(START)) as mem:
+        node = mem.add("我爹以前是村里的木匠，现在退休了。", node_type="fact", user_id="u")
+        assert node.metadata.get("slot") != "user.job"
