@@ -332,8 +332,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--eighth", action="store_true", help="the newcomers of benchmarks/first_day_eighth.py"
     )
+    parser.add_argument(
+        "--ninth", action="store_true", help="the newcomers of benchmarks/first_day_ninth.py"
+    )
     args = parser.parse_args(argv)
-    if args.eighth:
+    if args.ninth:
+        from benchmarks.first_day_ninth import NINTH
+
+        result = run(args.embedder, NINTH)
+    elif args.eighth:
         from benchmarks.first_day_eighth import EIGHTH
 
         result = run(args.embedder, EIGHTH)

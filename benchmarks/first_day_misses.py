@@ -33,6 +33,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
     from benchmarks.first_day_eighth import EIGHTH
     from benchmarks.first_day_fifth import FIFTH
     from benchmarks.first_day_fourth import FOURTH
+    from benchmarks.first_day_ninth import NINTH
     from benchmarks.first_day_seventh import SEVENTH
     from benchmarks.first_day_sixth import SIXTH
     from benchmarks.first_day_third import THIRD
@@ -46,6 +47,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
         "sixth": SIXTH,
         "seventh": SEVENTH,
         "eighth": EIGHTH,
+        "ninth": NINTH,
     }
 
 

@@ -55,13 +55,61 @@ _DESTINATION = re.compile(
 )
 
 
+# The question forms of one's work that no statement takes: the attribute asked by its name
+# ("what's my job", "my trade is", 我的工作是什么) or by its verb with a question word ("what
+# do I do for work", "where do I work", 我做啥工作, 我是干啥的). The statement rules read how
+# people state a job ("I'm a nurse", "for a living", 当老师); a question names it instead, and
+# "Remind me what my job is?" or "我做啥工作？" was read as no attribute on every newcomer of the
+# ninth first-day set. A closed class: the attribute's names and the question words.
+_WORK_NOUNS_EN = r"(?:job|trade|profession|occupation|line of work)"
+_WORK_QUESTION = re.compile(
+    r"\b(?:what(?:'s| is| was)|which(?:'s| is)?) my (?:current |day )?" + _WORK_NOUNS_EN + r"\b"
+    r"|\bmy " + _WORK_NOUNS_EN + r" (?:is|was)\s*[?.!]*$"
+    r"|\bI do for (?:work|a job)\b"
+    r"|\bwhere do I work\b"
+    r"|我(?:是|的)?(?:做|干)(?:啥|什么)(?:工作|的|活|行|生意)"
+    r"|我的?(?:工作|职业)是(?:啥|什么)",
+    re.I,
+)
+WORK = frozenset({"user.job", "user.workplace"})
+"""One's job and one's workplace are the two halves of one's work: the writer files "I'm a
+stonemason, I work on the cathedral restoration" as the workplace, "I'm a nurse at St James's"
+as the job. A word one of them shares with a question about the other is no coincidence, so
+it keeps its match; it is not lifted either (lifted, "My office is on the fourth floor" came
+before the engineer for "What do I do for a living?")."""
+
+
 def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> str | None:
     """The user attribute ``query`` asks about, by the writer's slot rules, or None. The rules
     read what speakers say of themselves: a question is read only in the first person
-    ("退休手续还缺什么材料？", about a task's paperwork, read as ``user.job`` by "退休")."""
+    ("退休手续还缺什么材料？", about a task's paperwork, read as ``user.job`` by "退休"). A
+    question about one's work in a form no statement takes is read as the job."""
     if not _FIRST_PERSON.search(query):
         return None
-    return rules.infer(_DESTINATION.sub("", query.strip()), slot_map).slot
+    found = rules.infer(_DESTINATION.sub("", query.strip()), slot_map).slot
+    if found is None and _WORK_QUESTION.search(query):
+        return "user.job"
+    return found
+
+
+def _related(attribute: str, asked: str) -> bool:
+    return attribute in WORK and asked in WORK
+
+
+def answering(
+    query: str,
+    nodes: Mapping[str, MemoryNode],
+    slot_map: Mapping[str, Sequence[str]] | None = None,
+) -> frozenset[str]:
+    """The candidates the writer filed as a value of the user's own attribute the question
+    asks about (the ones :func:`agreed` lifts), empty when the question names none or someone
+    else."""
+    asked = asked_slot(query, slot_map)
+    if asked is None or names_someone(query):
+        return frozenset()
+    return frozenset(
+        i for i, n in nodes.items() if isinstance(s := n.metadata.get(SLOT_KEY), str) and s == asked
+    )
 
 
 def names_someone(query: str) -> bool:
@@ -100,6 +148,8 @@ def agreed(
     for node_id, slot in slotted.items():
         attribute, _, person = slot.partition("@")
         if attribute != asked:
+            if _related(attribute, asked):
+                continue  # the other half of one's work (WORK): kept as it was
             # Filed under another attribute, but a clause of it may state the asked one
             # ("I take my coffee black, no sugar.", filed as diet): then no coincidence. The
             # clauses are read as the writer reads them, as the speaker's own attributes, so

@@ -21,7 +21,7 @@ model alone put unrelated statements there on newcomers it never saw.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -71,13 +71,62 @@ def same_subject(a: str, b: str) -> bool:
     return key(a, b) == key(b, a)
 
 
+# English prepositions and adverbial particles the pair words keep (they stop only the commonest
+# few): a closed class of function words, which name nothing. "I tune pianos ... round
+# Aberystwyth" and "I get round to my jobs in a little red Fiesta" shared only "round", and the
+# car took the job's place at the top (issue 38, the ninth first-day set).
+_PARTICLES_EN = frozenset(
+    [
+        "about",
+        "above",
+        "across",
+        "after",
+        "against",
+        "along",
+        "alongside",
+        "amid",
+        "among",
+        "around",
+        "away",
+        "behind",
+        "below",
+        "beneath",
+        "beside",
+        "besides",
+        "between",
+        "beyond",
+        "down",
+        "during",
+        "inside",
+        "off",
+        "onto",
+        "out",
+        "outside",
+        "over",
+        "round",
+        "throughout",
+        "toward",
+        "towards",
+        "under",
+        "underneath",
+        "until",
+        "up",
+        "upon",
+        "via",
+        "within",
+        "without",
+    ]
+)
+
+
 @lru_cache(maxsize=4096)
 def _naming(text: str) -> frozenset[str]:
     """The words of ``text`` that can say what it is about: content words (an attribute's
-    name or a value) that are not change words and not everyday chat vocabulary
-    (:func:`~hybridmem.evolution.slots.pairs.chat_words`, one rule for both languages)."""
+    name or a value) that are not change words, not everyday chat vocabulary
+    (:func:`~hybridmem.evolution.slots.pairs.chat_words`, one rule for both languages) and not
+    English prepositions or particles."""
     lang = language(text)
-    everyday = chat_words()[lang] | common_words()[lang]
+    everyday = chat_words()[lang] | common_words()[lang] | _PARTICLES_EN
     return frozenset(w for w, _ in words(text) if w not in everyday and not states_change(w))
 
 
@@ -164,6 +213,7 @@ def newer_first(
     embedder: Embedder,
     vectors_of: VectorsOf,
     cosine: Mapping[str, float] | None = None,
+    answers: Collection[str] = (),
 ) -> list[Hit]:
     """``hits`` with each shown standing statement preceded by the newer statement among the
     hits that the pair model reads as another value of its attribute (see the module
@@ -175,7 +225,14 @@ def newer_first(
     A sealed memory and a clear one are never two values of one attribute: a secret's new
     value is sealed too, and a clear statement sharing a value with it ("I've moved my account
     over to Nationwide" after the sealed Nationwide banking password) would otherwise take the
-    place of the secret the question was asked about."""
+    place of the secret the question was asked about.
+
+    ``answers`` are the hits the question's attribute read holds as its answers (filed by the
+    writer as a value of the attribute asked, :func:`~hybridmem.retrieval.attributes
+    .answering`): one of them yields its place only to a newer one of them. The writer's slot
+    is a reading of what the statement states; the pair model's is a guess, and it put "I get
+    round to my jobs in a little red Fiesta" above the job for "So what is it I do for work
+    again?" (issue 38, the ninth first-day set)."""
     kinds = config.conflict_types
     if not config.newer_first_at_query or not config.pair_links or not kinds:
         return hits
@@ -197,7 +254,10 @@ def newer_first(
         # one's place is asked in turn, so the newest comes first, not the one in between.
         current: Hit | None = old
         while current is not None:
-            current = _successor(current, out[at + 1 :], scale, kinds, model, vectors, known)
+            later = out[at + 1 :]
+            if current.node.id in answers:
+                later = [h for h in later if h.node.id in answers]
+            current = _successor(current, later, scale, kinds, model, vectors, known)
             if current is not None:
                 out = [h for h in out if h is not current]
                 out.insert(at, current)

@@ -35,7 +35,7 @@ from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
-from hybridmem.retrieval.attributes import agreed
+from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.days import asks_days, day_weight
 from hybridmem.retrieval.entities import (
@@ -125,6 +125,9 @@ class Candidates:
     once :meth:`Retriever.expand` has looked."""
     returnable: Returnable = field(default_factory=Returnable)
     """What the retrieval may return: the only candidates the scales cover."""
+    answers: frozenset[str] = frozenset()
+    """The candidates the writer filed as a value of the user's own attribute the question
+    asks about (:func:`~hybridmem.retrieval.attributes.answering`)."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -279,7 +282,10 @@ class Retriever:
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
         evolution = self.core.engine.config.evolution
         cosine = None if cands is None else cands.cosine
-        hits = newer_first(hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine)
+        answers = () if cands is None else cands.answers
+        hits = newer_first(
+            hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine, answers
+        )
         hits = assertions_first(
             hits,
             top_k,
@@ -556,6 +562,7 @@ class Retriever:
         left get their plaintext's BM25 (:func:`~.sensitive.sealed_lexical`)."""
         evolution = self.core.engine.config.evolution
         slots, stated = evolution.slot_map, evolution.conflict_types
+        cands.answers = answering(q.text, cands.nodes, slots)
         alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
         if (bm25 := agreed(q.text, cands.nodes, alike or cands.bm25, slots)) is not None or alike:
             cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25  # {}: none left

@@ -298,7 +298,10 @@ def about_speaker(text: str) -> bool:
 _PERSON_ZH = re.compile(
     # 爸妈, 老爸/老妈, 公婆, 岳父/岳母: the everyday words for parents and parents-in-law
     # ("我爸妈住在绍兴" was the user's residence; issue 38, first-day check).
-    r"(?:爸妈|老爸|老妈|公婆|岳父|岳母|爸爸?|妈妈?|父母|父亲|母亲|哥哥?|姐姐?|弟弟?|妹妹?|爷爷|奶奶"
+    # 爹, the northern everyday word for father ("我爹以前是村里的电工" was the user's own job;
+    # issue 38, the eighth first-day set asked with MiniLM).
+    r"(?:爸妈|老爸|老妈|公婆|岳父|岳母|爸爸?|妈妈?|父母|父亲|母亲|爹妈|爹娘|老爹|爹|哥哥?|姐姐?|弟弟?|妹妹?"
+    r"|爷爷|奶奶"
     r"|外公|外婆|老公|老婆|丈夫|妻子"
     # The rest of the closed class: in-laws, grandchildren, the parents' siblings and the
     # siblings' spouses ("我婆婆跟我们住在一起" is the mother-in-law's home, issue 38).
