@@ -138,3 +138,70 @@ def incidental(query: str, shared: Iterable[str]) -> set[str]:
         if flag in _MEASURE and not any(unicodedata.numeric(c, None) is not None for c in word)
     ]
     return {t for t in shared if not t.isascii() and any(t in w for w in measures)}
+
+
+def de_phrases(query: str, memory: str = "") -> list[tuple[list[str], list[str]]]:
+    """The Chinese noun phrases of ``query`` joined by 的 (or a localizer and 的): each as its
+    head, the run of nominals after 的, and the content words of its modifier, the words
+    before 的 back to the clause's start or the last 的 ("存折上的利息" -> (["利息"],
+    ["存折"]); "给我修门锁的师傅电话" -> (["师傅", "电话"], ["给", "修", "门锁"])): the Chinese
+    form of :func:`~hybridmem.retrieval.shared_words.postmodifiers`, whose modifier comes
+    first. A modifier whose subject is the speaker ("我在吃的药", 我 and a verb, adverb or
+    preposition after it) describes the speaker's own thing and is left out, as is a 的 with no
+    nominal after it ("是在哪家店买的？"), and one holding an act the ``memory`` states (a verb
+    of it there, not a modifier before its own 的): "我信用卡欠的钱" of "我信用卡欠了八万多" asks
+    about the memory's act, the money is what it owes."""
+    if not _CJK.search(query):
+        return []
+    tokens = _tags(query)
+    acts = _acts(memory) if memory else set()
+    out: list[tuple[list[str], list[str]]] = []
+    start = 0
+    for k, (word, flag) in enumerate(tokens):
+        if flag == "x" and not word.strip().isalnum():
+            start = k + 1  # a clause ends at its punctuation
+            continue
+        if word != "的":
+            continue
+        before = tokens[start:k]
+        head = []
+        for w, f in tokens[k + 1 :]:
+            if not _nominal(f):
+                break
+            head.append(w)
+        start = k + 1
+        if not head or not before:
+            continue
+        if before[0][0] in _FIRST and len(before) > 1 and before[1][1].startswith(_SUBJECT_OF):
+            continue  # "我在吃的药": the speaker's own act says which of the speaker's things
+        modifier = [w for w, f in before if f.startswith(_CONTENT) and w not in _FIRST]
+        if any(w in acts for w, f in before if f.startswith("v")):
+            continue
+        if modifier:
+            out.append((head, modifier))
+    return out
+
+
+# The tags of a nominal (nouns, place and organization names, abbreviations, verbal nouns) and
+# of the content words of a modifier; after 我, a verb, adverb or preposition makes 我 the
+# subject ("我在吃…", "我欠…"), a noun makes it a possessive ("我朋友…"). Closed sets of jieba's
+# tags.
+_SUBJECT_OF = ("v", "d", "p")
+_CONTENT = ("n", "v", "a", "j", "s", "eng")
+
+
+def _acts(memory: str) -> set[str]:
+    """The verbs of ``memory`` stated as acts: tagged as verbs and not right before a 的 (jieba
+    tags "存折" a verb; in "存折的密码" it modifies the code)."""
+    tokens = _tags(memory)
+    return {
+        word
+        for k, (word, flag) in enumerate(tokens)
+        if flag.startswith("v")
+        and flag != "vn"
+        and not (k + 1 < len(tokens) and tokens[k + 1][0] == "的")
+    }
+
+
+def _nominal(flag: str) -> bool:
+    return flag.startswith("n") or flag in ("vn", "j", "s")
