@@ -140,22 +140,27 @@ def incidental(query: str, shared: Iterable[str]) -> set[str]:
     return {t for t in shared if not t.isascii() and any(t in w for w in measures)}
 
 
-def de_phrases(query: str, memory: str = "") -> list[tuple[list[str], list[str]]]:
+Postmodified = tuple[list[str], list[str], bool]
+"""A head, its modifier's content words, and whether the modifier is the user's own act or the
+memory's (then its words say which of the user's things, not someone else's matter)."""
+
+
+def de_phrases(query: str, memory: str = "") -> list[Postmodified]:
     """The Chinese noun phrases of ``query`` joined by 的 (or a localizer and 的): each as its
-    head, the run of nominals after 的, and the content words of its modifier, the words
-    before 的 back to the clause's start or the last 的 ("存折上的利息" -> (["利息"],
-    ["存折"]); "给我修门锁的师傅电话" -> (["师傅", "电话"], ["给", "修", "门锁"])): the Chinese
-    form of :func:`~hybridmem.retrieval.shared_words.postmodifiers`, whose modifier comes
-    first. A modifier whose subject is the speaker ("我在吃的药", 我 and a verb, adverb or
-    preposition after it) describes the speaker's own thing and is left out, as is a 的 with no
-    nominal after it ("是在哪家店买的？"), and one holding an act the ``memory`` states (a verb
-    of it there, not a modifier before its own 的): "我信用卡欠的钱" of "我信用卡欠了八万多" asks
-    about the memory's act, the money is what it owes."""
+    head, the run of nominals after 的 (a demonstrative and a classifier before it aside: "的
+    *那场*官司"), and the content words of its modifier, the words before 的 back to the
+    clause's start or the last 的 ("存折上的利息" -> (["利息"], ["存折"], False); "给我修门锁的
+    师傅电话" -> (["师傅", "电话"], ["给", "修", "门锁"], False)): the Chinese form of
+    :func:`~hybridmem.retrieval.shared_words.postmodifiers`, whose modifier comes first. A 的
+    with no nominal after it is none ("是在哪家店买的？"). A modifier whose subject is the
+    speaker ("我在吃的药", 我 and a verb, adverb or preposition after it) or holding an act the
+    ``memory`` states (a verb of it there, not a modifier before its own 的: "我信用卡欠的钱" of
+    "我信用卡欠了八万多") is marked as the user's own: it says which of the user's things."""
     if not _CJK.search(query):
         return []
     tokens = _tags(query)
     acts = _acts(memory) if memory else set()
-    out: list[tuple[list[str], list[str]]] = []
+    out: list[Postmodified] = []
     start = 0
     for k, (word, flag) in enumerate(tokens):
         if flag == "x" and not word.strip().isalnum():
@@ -164,21 +169,23 @@ def de_phrases(query: str, memory: str = "") -> list[tuple[list[str], list[str]]
         if word != "的":
             continue
         before = tokens[start:k]
-        head = []
+        head: list[str] = []
         for w, f in tokens[k + 1 :]:
+            if not head and (f in ("q", "mq") or (f == "r" and w.startswith(_DEMONSTRATIVE))):
+                continue  # "的那个医生", "的那场官司": the head follows
             if not _nominal(f):
                 break
             head.append(w)
         start = k + 1
         if not head or not before:
             continue
-        if before[0][0] in _FIRST and len(before) > 1 and before[1][1].startswith(_SUBJECT_OF):
-            continue  # "我在吃的药": the speaker's own act says which of the speaker's things
+        # "我在吃的药": the speaker's own act; "我信用卡欠的钱": the memory's act.
+        own = (
+            before[0][0] in _FIRST and len(before) > 1 and before[1][1].startswith(_SUBJECT_OF)
+        ) or any(w in acts for w, f in before if f.startswith("v"))
         modifier = [w for w, f in before if f.startswith(_CONTENT) and w not in _FIRST]
-        if any(w in acts for w, f in before if f.startswith("v")):
-            continue
         if modifier:
-            out.append((head, modifier))
+            out.append((head, modifier, own))
     return out
 
 
@@ -187,6 +194,7 @@ def de_phrases(query: str, memory: str = "") -> list[tuple[list[str], list[str]]
 # subject ("我在吃…", "我欠…"), a noun makes it a possessive ("我朋友…"). Closed sets of jieba's
 # tags.
 _SUBJECT_OF = ("v", "d", "p")
+_DEMONSTRATIVE = ("那", "这")
 _CONTENT = ("n", "v", "a", "j", "s", "eng")
 
 

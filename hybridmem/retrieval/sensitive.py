@@ -35,9 +35,10 @@ bank card PIN, "my bank's phone number" of it), nor one in a postmodifier of a h
 does not hold ("the number of the locksmith who fixed the *key safe*", "*存折*上的利息怎么算？"),
 nor a head whose postmodifier it does not hold ("the *safe* that the hotel gives guests").
 And a question naming one kind is not about a memory stated as another, word or no word ("Is
-my health insurance up to date?" of a national insurance number). The cost, on the blind probe (benchmarks/sealed_probe_blind.py):
-questions about the memory that name something it words otherwise ("Is my passport still
-valid next year?" of "expires 2031", "家门密码多少？" of "门锁密码") are withheld.
+my health insurance up to date?" of a national insurance number). The cost, on the blind
+probe (benchmarks/sealed_probe_blind.py): questions about the memory that name something it
+words otherwise ("Is my passport still valid next year?" of "expires 2031", "家门密码多少？" of
+"门锁密码") are withheld.
 
 Where the question and the memory share no script (a Chinese question about an English IBAN,
 "我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be

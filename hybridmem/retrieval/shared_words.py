@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import terms
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
-from hybridmem.retrieval.roles_zh import de_phrases
+from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
 # A postmodifier names whose or which thing its head is ("the code *for* the gym", "the number
 # *of* the vet"): the two genitive-like prepositions and the determiners that may follow them,
@@ -254,11 +254,13 @@ def qualified_otherwise(
     # the *key safe*"). It may attach to any noun of its phrase, so one word of the memory's
     # there keeps them ("the key safe number by the back door", "the code that opens the key
     # safe", "the padlock that locks my storage unit").
-    for head, modifier in [*postmodifiers(query), *de_phrases(query, memory)]:
+    for head, modifier, own in [*postmodifiers(query), *de_phrases(query, memory)]:
         heads = [stem(w) for w in head]
         mods = [stem(w) for w in modifier]
         if any(other(s) for s in mods):
             out |= _within(mine, heads)
+        if own:
+            continue  # the user's own act: its words are the user's matter ("the amount I owe")
         if any(other(s) for s in heads) and not any(shares_word((s,), held) for s in heads):
             out |= _within(mine, mods)
     return out
@@ -270,21 +272,22 @@ def _within(shared: set[str], words: list[str]) -> set[str]:
     return {t for t in shared if t in words or (not t.isascii() and any(t in w for w in words))}
 
 
-def postmodifiers(query: str) -> list[tuple[list[str], list[str]]]:
+def postmodifiers(query: str) -> list[Postmodified]:
     """The English noun phrases of ``query`` (:func:`phrases`) that a postmodifier follows, each
     with the postmodifier's content words, lower case: a relative clause, opened by a relative
     word or, reduced, by its subject (a pronoun or a possessive determiner: "the wallet *I*
     bought", "the dog *my* sister adopted"), runs to the end of its clause; a locative
     prepositional phrase ("at", "in", "on", "from", "by" and a determiner) is the noun phrase
     it opens. "What's the number of the locksmith who fixed the key safe?" -> [(["number",
-    "locksmith"], ["fixed", "key", "safe"])]; "the code for the padlock on the school gate" ->
-    [(["code", "padlock"], ["school", "gate"])]. Only a phrase a determiner opens is read, as
-    in :func:`phrases`: "What am I taking at night?" has none. A relative clause whose subject
-    is the user ("the amount *I* owe", "the safe that *we* keep") says which of the user's
-    things, and is left out; the phrases inside a relative clause are its own, not heads."""
+    "locksmith"], ["fixed", "key", "safe"], False)]; "the code for the padlock on the school
+    gate" -> [(["code", "padlock"], ["school", "gate"], False)]. Only a phrase a determiner
+    opens is read, as in :func:`phrases`: "What am I taking at night?" has none. A relative
+    clause whose subject is the user ("the amount *I* owe", "the safe that *we* keep") is
+    marked as the user's own (True): it says which of the user's things, not whose. The phrases
+    inside a relative clause are its own, not heads."""
     text = _POSSESSIVE.sub("", query.lower())
     runs = _runs(text)
-    out: list[tuple[list[str], list[str]]] = []
+    out: list[Postmodified] = []
     inside = 0  # the end of the last relative clause read: its runs are its own, not heads
     for k, (words, nominal, end) in enumerate(runs):
         if not nominal or end <= inside:
@@ -297,16 +300,14 @@ def postmodifiers(query: str) -> list[tuple[list[str], list[str]]]:
             clause = _CLAUSE_END.split(text[m.start(1) :], maxsplit=1)[0]
             inside = m.start(1) + len(clause)
             said = _WORD.findall(clause)
-            if _OWN.intersection(said[:2]):
-                continue  # the user's own act says which of the user's things: "the amount I owe"
             modifier = [w for w in said if w.isascii() and terms(w)]
             if modifier:
-                out.append((words, modifier))
+                out.append((words, modifier, bool(_OWN.intersection(said[:2]))))
         elif word in _LOCATIVE and k + 1 < len(runs):
             after, opened, _ = runs[k + 1]
             tail = _NEXT_WORD.match(text, m.end(1))
             if opened and tail is not None and tail.group(1) in _DETERMINERS:
-                out.append((words, after))
+                out.append((words, after, False))
     return out
 
 

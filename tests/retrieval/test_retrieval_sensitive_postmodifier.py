@@ -93,24 +93,29 @@ def test_a_chinese_de_phrase_of_another_thing(lunch: MemoryNode) -> None:
 
 def test_postmodifiers_and_de_phrases() -> None:
     assert postmodifiers("What's the number of the locksmith who fixed the key safe?") == [
-        (["number", "locksmith"], ["fixed", "key", "safe"])
+        (["number", "locksmith"], ["fixed", "key", "safe"], False)
     ]
     assert postmodifiers("Where is the safe that the hotel gives guests?") == [
-        (["safe"], ["hotel", "gives", "guests"])
+        (["safe"], ["hotel", "gives", "guests"], False)
     ]
     assert postmodifiers("What's the code for the padlock on the school gate?") == [
-        (["code", "padlock"], ["school", "gate"])
+        (["code", "padlock"], ["school", "gate"], False)
     ]
-    # A reduced relative clause, by its subject; the user's own act is no other matter.
+    # A reduced relative clause, by its subject; the user's own act is marked so.
     assert postmodifiers("Is the dog my sister adopted settling in?") == [
-        (["dog"], ["sister", "adopted", "settling"])
+        (["dog"], ["sister", "adopted", "settling"], False)
     ]
-    assert postmodifiers("What's the amount I owe on my credit card?") == []
+    assert postmodifiers("What's the amount I owe on my credit card?") == [
+        (["amount"], ["owe", "credit", "card"], True)
+    ]
     # A verb's object is no noun phrase a determiner opens.
     assert postmodifiers("What am I taking at night?") == []
-    assert de_phrases("存折上的利息怎么算？") == [(["利息"], ["存折"])]
+    assert de_phrases("存折上的利息怎么算？") == [(["利息"], ["存折"], False)]
+    assert de_phrases("隔壁公司打的那场官司上新闻了吗？") == [
+        (["官司"], ["隔壁", "公司", "打"], False)
+    ]
     assert de_phrases("保险柜是在哪家店买的？") == []
-    assert de_phrases("我在吃的药叫什么？") == []
+    assert de_phrases("我在吃的药叫什么？") == [(["药"], ["吃"], True)]
     assert postmodifiers("存折上的利息怎么算？") == []
     assert de_phrases("Where is the safe that the hotel gives guests?") == []
 
