@@ -138,3 +138,78 @@ def incidental(query: str, shared: Iterable[str]) -> set[str]:
         if flag in _MEASURE and not any(unicodedata.numeric(c, None) is not None for c in word)
     ]
     return {t for t in shared if not t.isascii() and any(t in w for w in measures)}
+
+
+Postmodified = tuple[list[str], list[str], bool]
+"""A head, its modifier's content words, and whether the modifier is the user's own act or the
+memory's (then its words say which of the user's things, not someone else's matter)."""
+
+
+def de_phrases(query: str, memory: str = "") -> list[Postmodified]:
+    """The Chinese noun phrases of ``query`` joined by 的 (or a localizer and 的): each as its
+    head, the run of nominals after 的 (a demonstrative and a classifier before it aside: "的
+    *那场*官司"), and the content words of its modifier, the words before 的 back to the
+    clause's start or the last 的 ("存折上的利息" -> (["利息"], ["存折"], False); "给我修门锁的
+    师傅电话" -> (["师傅", "电话"], ["给", "修", "门锁"], False)): the Chinese form of
+    :func:`~hybridmem.retrieval.shared_words.postmodifiers`, whose modifier comes first. A 的
+    with no nominal after it is none ("是在哪家店买的？"). A modifier whose subject is the
+    speaker ("我在吃的药", 我 and a verb, adverb or preposition after it) or holding an act the
+    ``memory`` states (a verb of it there, not a modifier before its own 的: "我信用卡欠的钱" of
+    "我信用卡欠了八万多") is marked as the user's own: it says which of the user's things."""
+    if not _CJK.search(query):
+        return []
+    tokens = _tags(query)
+    acts = _acts(memory) if memory else set()
+    out: list[Postmodified] = []
+    start = 0
+    for k, (word, flag) in enumerate(tokens):
+        if flag == "x" and not word.strip().isalnum():
+            start = k + 1  # a clause ends at its punctuation
+            continue
+        if word != "的":
+            continue
+        before = tokens[start:k]
+        head: list[str] = []
+        for w, f in tokens[k + 1 :]:
+            if not head and (f in ("q", "mq") or (f == "r" and w.startswith(_DEMONSTRATIVE))):
+                continue  # "的那个医生", "的那场官司": the head follows
+            if not _nominal(f):
+                break
+            head.append(w)
+        start = k + 1
+        if not head or not before:
+            continue
+        # "我在吃的药": the speaker's own act; "我信用卡欠的钱": the memory's act.
+        own = (
+            before[0][0] in _FIRST and len(before) > 1 and before[1][1].startswith(_SUBJECT_OF)
+        ) or any(w in acts for w, f in before if f.startswith("v"))
+        modifier = [w for w, f in before if f.startswith(_CONTENT) and w not in _FIRST]
+        if modifier:
+            out.append((head, modifier, own))
+    return out
+
+
+# The tags of a nominal (nouns, place and organization names, abbreviations, verbal nouns) and
+# of the content words of a modifier; after 我, a verb, adverb or preposition makes 我 the
+# subject ("我在吃…", "我欠…"), a noun makes it a possessive ("我朋友…"). Closed sets of jieba's
+# tags.
+_SUBJECT_OF = ("v", "d", "p")
+_DEMONSTRATIVE = ("那", "这")
+_CONTENT = ("n", "v", "a", "j", "s", "eng")
+
+
+def _acts(memory: str) -> set[str]:
+    """The verbs of ``memory`` stated as acts: tagged as verbs and not right before a 的 (jieba
+    tags "存折" a verb; in "存折的密码" it modifies the code)."""
+    tokens = _tags(memory)
+    return {
+        word
+        for k, (word, flag) in enumerate(tokens)
+        if flag.startswith("v")
+        and flag != "vn"
+        and not (k + 1 < len(tokens) and tokens[k + 1][0] == "的")
+    }
+
+
+def _nominal(flag: str) -> bool:
+    return flag.startswith("n") or flag in ("vn", "j", "s")

@@ -31,11 +31,14 @@ bank PIN, "感冒了吃什么药好？" "吃" with a sealed pill, "What code do 
 printer?" "code" with a key safe (benchmarks/sealed_probe.py: 18 questions with a sealed memory
 in hits or context, 6 after). A shared word the question qualifies in its noun phrase by a
 word the memory does not hold is no evidence either ("What's my library *card* number?" of a
-bank card PIN, "my bank's phone number" of it). And a question naming one kind is not about
-a memory stated as another, word or no word ("Is my health insurance up to date?" of a
-national insurance number). The cost, on the blind probe (benchmarks/sealed_probe_blind.py):
-questions about the memory that name something it words otherwise ("Is my passport still
-valid next year?" of "expires 2031", "家门密码多少？" of "门锁密码") are withheld.
+bank card PIN, "my bank's phone number" of it), nor one in a postmodifier of a head the memory
+does not hold ("the number of the locksmith who fixed the *key safe*", "*存折*上的利息怎么算？"),
+nor a head whose postmodifier it does not hold ("the *safe* that the hotel gives guests").
+And a question naming one kind is not about a memory stated as another, word or no word ("Is
+my health insurance up to date?" of a national insurance number). The cost, on the blind
+probe (benchmarks/sealed_probe_blind.py): questions about the memory that name something it
+words otherwise ("Is my passport still valid next year?" of "expires 2031", "家门密码多少？" of
+"门锁密码") are withheld.
 
 Where the question and the memory share no script (a Chinese question about an English IBAN,
 "我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
@@ -223,7 +226,7 @@ def _asks_other(
     # A shared word the question qualifies otherwise ("library card"), one naming whose matter
     # it asks (someone the memory only mentions) or one saying only when ("这个月") singles out
     # nothing.
-    singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED)
+    singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
         return False

@@ -28,6 +28,16 @@ already holds its compound ("工资卡", "饭卡"). Chinese is read by jieba's t
 (:mod:`~hybridmem.retrieval.roles_zh`): whose matter the question is, and a word that only says
 when.
 
+A postmodifier says which thing its head is, in both languages (:func:`postmodifiers`, and
+:func:`~hybridmem.retrieval.roles_zh.de_phrases` for a Chinese 的-phrase, whose modifier comes
+first). A shared word in it, under a head phrase the memory holds no word of, says which other
+thing is asked about: "the number of the locksmith who fixed the *key safe*", "*存折*上的利息"
+(benchmarks/sealed_probe_blind3.py: 6 English and 1 Chinese near leaks). A shared head whose
+postmodifier holds a word the memory does not is another thing of that name: "the *safe* that
+the hotel gives guests", "the *padlock* on the school gate". A relative clause whose subject
+is the user ("the amount I owe on my credit card", "我在吃的药") or that states the memory's
+own act ("我信用卡欠的钱") describes the memory's matter and is not read.
+
 A question naming a kind the memory is known to be another of is not about it either, word or
 no word: "Is my health insurance up to date?" shares "insurance" with a national insurance
 number (an identity), as a door code is no answer to "what is my home address?".
@@ -40,6 +50,7 @@ from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import terms
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
+from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
 # A postmodifier names whose or which thing its head is ("the code *for* the gym", "the number
 # *of* the vet"): the two genitive-like prepositions and the determiners that may follow them,
@@ -81,6 +92,21 @@ _PREPOSITIONS = frozenset(
 )
 # Question words that determine a noun ("*which* card game", "*what* number bus").
 _WH_DETERMINERS = frozenset(["what", "which", "whose"])
+# What opens a postmodifier after a noun phrase, closed classes: the relative words; the
+# subject of a reduced relative clause ("the wallet *I* bought", "the dog *my* sister
+# adopted"), a personal pronoun or a possessive determiner (not an article: "give the kids
+# the keys" has two objects); the locative prepositions.
+_RELATIVE = frozenset(["who", "whom", "whose", "which", "that", "where"])
+_SUBJECTS = frozenset(
+    ["i", "we", "you", "he", "she", "they", "my", "our", "your", "his", "her", "their"]
+)
+_LOCATIVE = frozenset(["at", "in", "on", "from", "by"])
+# A relative clause whose subject is the user ("the card *I* use", "the safe that *we* keep")
+# describes the user's own thing, not another's: the first-person subject pronouns.
+_OWN = frozenset(["i", "we"])
+# The next word, across spaces only; a clause ends at its punctuation.
+_NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)", re.UNICODE)
+_CLAUSE_END = re.compile(r"[,;:.?!，；：。？！]")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=s)['’](?=\s)")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -202,6 +228,7 @@ def qualified_otherwise(
     words: Iterable[str],
     stem: Callable[[str], str],
     closed: frozenset[str],
+    memory: str = "",
 ) -> set[str]:
     """The ``shared`` terms (stems a sealed memory's terms ``words`` hold too) that an English
     question qualifies, in the noun phrase it names them in (:func:`phrases`), by a word the
@@ -211,14 +238,76 @@ def qualified_otherwise(
     held = list(words)
     mine = set(shared)
     spans = kind_spans(query)
+
+    def other(s: str) -> bool:  # a word of the question naming what the memory does not hold
+        return s not in closed and not shares_word((s,), held) and not _is_kind_word(s, spans)
+
     out: set[str] = set()
     for phrase in phrases(query):
         stems = [stem(w) for w in phrase]
-        if any(
-            s not in closed and not shares_word((s,), held) and not _is_kind_word(s, spans)
-            for s in stems
-        ):
+        if any(other(s) for s in stems):
             out |= mine.intersection(stems)
+    # A postmodifier says which thing its head is. A word it holds that the memory does not
+    # makes the head another thing of that name ("the *safe* that the hotel gives guests");
+    # a head phrase the memory holds no word of makes the postmodifier's words someone else's
+    # matter: they say which locksmith, not which safe ("the number of the locksmith who fixed
+    # the *key safe*"). It may attach to any noun of its phrase, so one word of the memory's
+    # there keeps them ("the key safe number by the back door", "the code that opens the key
+    # safe", "the padlock that locks my storage unit").
+    for head, modifier, own in [*postmodifiers(query), *de_phrases(query, memory)]:
+        heads = [stem(w) for w in head]
+        mods = [stem(w) for w in modifier]
+        if any(other(s) for s in mods):
+            out |= _within(mine, heads)
+        if own:
+            continue  # the user's own act: its words are the user's matter ("the amount I owe")
+        if any(other(s) for s in heads) and not any(shares_word((s,), held) for s in heads):
+            out |= _within(mine, mods)
+    return out
+
+
+def _within(shared: set[str], words: list[str]) -> set[str]:
+    """The ``shared`` terms among ``words``; a Chinese term also inside one (the lexical
+    search cut gives "银行" of "招商银行")."""
+    return {t for t in shared if t in words or (not t.isascii() and any(t in w for w in words))}
+
+
+def postmodifiers(query: str) -> list[Postmodified]:
+    """The English noun phrases of ``query`` (:func:`phrases`) that a postmodifier follows, each
+    with the postmodifier's content words, lower case: a relative clause, opened by a relative
+    word or, reduced, by its subject (a pronoun or a possessive determiner: "the wallet *I*
+    bought", "the dog *my* sister adopted"), runs to the end of its clause; a locative
+    prepositional phrase ("at", "in", "on", "from", "by" and a determiner) is the noun phrase
+    it opens. "What's the number of the locksmith who fixed the key safe?" -> [(["number",
+    "locksmith"], ["fixed", "key", "safe"], False)]; "the code for the padlock on the school
+    gate" -> [(["code", "padlock"], ["school", "gate"], False)]. Only a phrase a determiner
+    opens is read, as in :func:`phrases`: "What am I taking at night?" has none. A relative
+    clause whose subject is the user ("the amount *I* owe", "the safe that *we* keep") is
+    marked as the user's own (True): it says which of the user's things, not whose. The phrases
+    inside a relative clause are its own, not heads."""
+    text = _POSSESSIVE.sub("", query.lower())
+    runs = _runs(text)
+    out: list[Postmodified] = []
+    inside = 0  # the end of the last relative clause read: its runs are its own, not heads
+    for k, (words, nominal, end) in enumerate(runs):
+        if not nominal or end <= inside:
+            continue
+        m = _NEXT_WORD.match(text, end)
+        if m is None:
+            continue
+        word = m.group(1)
+        if word in _RELATIVE or word in _SUBJECTS:
+            clause = _CLAUSE_END.split(text[m.start(1) :], maxsplit=1)[0]
+            inside = m.start(1) + len(clause)
+            said = _WORD.findall(clause)
+            modifier = [w for w in said if w.isascii() and terms(w)]
+            if modifier:
+                out.append((words, modifier, bool(_OWN.intersection(said[:2]))))
+        elif word in _LOCATIVE and k + 1 < len(runs):
+            after, opened, _ = runs[k + 1]
+            tail = _NEXT_WORD.match(text, m.end(1))
+            if opened and tail is not None and tail.group(1) in _DETERMINERS:
+                out.append((words, after, False))
     return out
 
 
@@ -230,36 +319,46 @@ def phrases(query: str) -> list[list[str]]:
     "gym"]]. Any other function word, punctuation or a Chinese word ends a run. A run is a noun
     phrase only when a determiner opens it; one that does not is read as a verb's, whose "for"
     or "of" starts another phrase ("What am I taking for depression?")."""
-    text = _POSSESSIVE.sub("", query.lower())
-    out: list[list[str]] = []
+    return [words for words, _, _ in _runs(_POSSESSIVE.sub("", query.lower()))]
+
+
+def _runs(text: str) -> list[tuple[list[str], bool, int]]:
+    """The runs of :func:`phrases` in ``text`` (lower case, possessives taken out), each with
+    whether a determiner opened it and where its last word ends."""
+    out: list[tuple[list[str], bool, int]] = []
     run: list[str] = []
     nominal = False  # the run was opened by a determiner
     bridge = False  # inside "of/for the" after a nominal run: the next content word joins it
     prev = ""
     end = 0
+    last = 0  # where the run's last word ends
     for m in _WORD.finditer(text):
         word = m.group()
         tight = not text[end : m.start()].strip(" -")
         end = m.end()
         content = word.isascii() and bool(terms(word)) and word not in _PREPOSITIONS
         if not tight or not word.isascii():
-            run, bridge, prev = _close(out, run), False, ""
+            run, bridge, prev = _close(out, run, nominal, last), False, ""
         if content:
             if not run:
                 nominal = prev in _DETERMINERS or prev in _WH_DETERMINERS
             run.append(word)
+            last = end
             bridge = False
         elif run and nominal and (word in _OF or (bridge and word in _DETERMINERS)):
             bridge = True
         else:
-            run, bridge = _close(out, run), False
+            run, bridge = _close(out, run, nominal, last), False
         prev = word
-    _close(out, run)
+    _close(out, run, nominal, last)
     return out
 
 
-def _close(out: list[list[str]], run: list[str]) -> list[str]:
-    """Append ``run`` to ``out`` if it holds a word; a new empty run."""
+def _close(
+    out: list[tuple[list[str], bool, int]], run: list[str], nominal: bool, end: int
+) -> list[str]:
+    """Append ``run`` (with ``nominal`` and its ``end``) to ``out`` if it holds a word; a new
+    empty run."""
     if run:
-        out.append(run)
+        out.append((run, nominal, end))
     return []
