@@ -426,24 +426,27 @@ def said_again(
     cfg: EvolutionConfig,
 ) -> tuple[NodeChange, ...]:
     """The changes of ``node``'s value said again: ``mention`` (the reinforcement a repeat or a
-    restatement makes to ``node``) and, when another member of its group is the current
-    value (``current``, read by :func:`~hybridmem.core.evolution_marks.current_of` before this
-    mention), the move back: ``current`` is demoted by ``node`` as a coexisting older value is,
-    and ``node`` loses its own demotion (its ``demoted_by`` mark cleared, its importance
-    multiplied back). Without it the move back was the current value only to readers that
-    order by the last mention, while the value it left kept its weight and its place, and
-    maintenance archived the move back as a value "not confirmed again" once the renewal
-    that spared it (an access statistic, never logged) was gone from a replayed store."""
-    if current is None or current.id == node.id or not node.conflict_group:
+    restatement makes to ``node``) and, when ``node`` is a value another one replaced (it
+    carries ``demoted_by``) and another member is the group's current value (``current``, read
+    by :func:`~hybridmem.core.evolution_marks.current_of` before this mention), the move back:
+    ``current`` is demoted by ``node`` as a coexisting older value is, and ``node`` loses its
+    own demotion (the mark cleared, its importance multiplied back). Without it the move back
+    was the current value only to readers that order by the last mention, while the value it
+    left kept its weight and its place, and maintenance archived the move back as a value
+    "not confirmed again" once the renewal that spared it (an access statistic, never
+    logged) was gone from a replayed store. A member no value replaced (a value in its own
+    right beside a change that named another member, ``named.py``) said again replaces
+    nothing."""
+    replaced = "demoted_by" in node.metadata
+    if current is None or current.id == node.id or not node.conflict_group or not replaced:
         return (mention,)
     values = dict(mention.values)
     meta = dict(values.get("metadata", {}))
     meta["said_again_after"] = current.id
-    if "demoted_by" in node.metadata:
-        meta["demoted_by"] = None  # cleared: a None metadata value removes the key (core.ops)
-        if cfg.demote_factor > 0:
-            gained = float(values.get("importance", node.importance)) - node.importance
-            values["importance"] = min(1.0, node.importance / cfg.demote_factor + gained)
+    meta["demoted_by"] = None  # cleared: a None metadata value removes the key (core.ops)
+    if cfg.demote_factor > 0:
+        gained = float(values.get("importance", node.importance)) - node.importance
+        values["importance"] = min(1.0, node.importance / cfg.demote_factor + gained)
     values["metadata"] = meta
     back = replace(mention, values=values, reason=f"{mention.reason}; current again")
     why = f"{node.id} said again: its value is current again"
