@@ -101,3 +101,37 @@ def test_a_plain_repeat_is_one_current_value_and_changes_nothing_else(
             first.id,
             change.id,
         }
+
+
+NAMED = {
+    "en": (
+        "I drive a white Skoda Octavia.",
+        "I cycle to the office every day, about twenty minutes.",
+        "I sold the Skoda, now I drive a Tesla Model 3.",
+    ),
+    "zh": (
+        "我开一辆白色的本田思域。",
+        "我每天骑电动车去公司，大概二十分钟。",
+        "思域卖掉了，我现在开比亚迪汉。",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_value_in_its_own_right_said_again_replaces_nothing(
+    tmp_path: Path, clock: FakeClock, lang: str
+) -> None:
+    """The cycling, left alone by a change that named the car, said again: a repeat, and the
+    new car stays as it was (no value replaced the cycling, so it moves back to nothing)."""
+    car, cycling, change_text = NAMED[lang]
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
+        mem.add(car, node_type="fact", user_id=U, slot="user.vehicle")
+        clock.advance(days=1)
+        bike = mem.add(cycling, node_type="fact", user_id=U, slot="user.vehicle")
+        clock.advance(days=1)
+        change = mem.add(change_text, node_type="fact", user_id=U, slot="user.vehicle")
+        kept = mem.get(change.id)
+        clock.advance(days=1)
+        assert mem.add(cycling, node_type="fact", user_id=U, slot="user.vehicle").id == bike.id
+        after = mem.get(change.id)
+        assert "demoted_by" not in after.metadata and after.importance == kept.importance
