@@ -356,6 +356,12 @@ def _latin_terms(chunk: str) -> Iterable[str]:
             yield word
 
 
+ANALYSIS = "1"
+"""Version of :func:`document_terms` (the cut, the stop words, the folding). Bump it when what
+a node's text is cut into changes: a store opened by a writer re-derives the terms of every
+plaintext node once (``opening``), so old and new memories are indexed alike."""
+
+
 def document_terms(text: str) -> str:
     """The string stored in the FTS5 index for a node's content."""
     return " ".join(terms(text))

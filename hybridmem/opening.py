@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
+from hybridmem import lexical
 from hybridmem.clock import Clock, system_clock
 from hybridmem.config import MemoryConfig
 from hybridmem.config.privacy import PrivacyConfig
@@ -53,6 +54,8 @@ from hybridmem.validation import check_file_path
 
 CHROMA_LAYOUT = "4"
 """Version of the vector metadata layout (bump when ``core.indexing.index_metadata`` changes)."""
+LEXICAL_META = "lexical_analysis"
+"""The meta key holding the :data:`hybridmem.lexical.ANALYSIS` the store's terms were cut with."""
 CHROMA_DIR = "chroma"
 DEFAULT_COLLECTION = "hybridmem-nodes"
 
@@ -258,6 +261,12 @@ def _finish_open(
         # its session marker, so it waits for the write lock once (8 writer processes on
         # SQLite kept an opener's third write waiting past the busy timeout).
         store.set_meta("chroma_layout", CHROMA_LAYOUT)
+    if store.get_meta(LEXICAL_META) != lexical.ANALYSIS:
+        # Terms are cut when a node is written: after an upgrade that cuts text otherwise,
+        # the memories written before it would be matched by the old cut and the new ones by
+        # the new (a query cut the new way misses the old ones). Re-derive them once.
+        store.rewrite_terms(lexical.document_terms)
+        store.set_meta(LEXICAL_META, lexical.ANALYSIS)
     return recovery.on_open(None if plan.switch else rebuild_reason, started, collection=requested)
 
 

@@ -579,6 +579,12 @@ class RecoveryReads(Protocol):
         """Where the lexical index and the node rows disagree."""
         ...
 
+    def rewrite_terms(self, terms: Callable[[str], str]) -> int:
+        """Re-derive the lexical terms of every plaintext node with ``terms(content)`` (after a
+        change of the lexical analysis; nothing is re-embedded), keeping the BM25 statistics
+        equal to the index. Sensitive nodes keep none. Returns how many nodes were re-termed."""
+        ...
+
     def misnumbered_nodes(self) -> int:
         """How many nodes have a ``seq`` that is not the sequence of their own ``add`` op."""
         ...

@@ -84,6 +84,17 @@ def test_a_restatement_that_adds_a_detail_is_kept_as_its_own_node(
     assert len(live) == 2
 
 
+def test_an_english_restatement_that_adds_a_thing_is_kept_as_its_own_node(
+    memory: HybridMemory, clock: FakeClock
+):
+    # No name, number or capital is added, and the pair model reads the pair as one value:
+    # merged, the oat milk was in no live memory.
+    first, second = "I drink coffee every morning.", "I drink coffee every morning with oat milk."
+    a, b, live = _pair(memory, clock, first, second)
+    assert b.id != a.id
+    assert sorted(n.content for n in live) == sorted([first, second])
+
+
 def test_a_chinese_statement_naming_another_thing_is_never_merged_away(
     memory: HybridMemory, clock: FakeClock
 ):
@@ -116,6 +127,15 @@ def test_the_value_guard():
     # A Chinese common noun the node does not hold is a thing it does not say.
     assert not values_agree("民宿的床单送古城外面一家洗衣房洗。", "我在大理古城开了一家民宿。")
     assert values_agree("要交1200欧元的押金。", "押金是1200欧元。")
+    # Every word of the node and one more: a detail added, in either language.
+    assert not values_agree(
+        "I drink coffee every morning with oat milk.", "I drink coffee every morning."
+    )
+    assert not values_agree("我每天早上喝咖啡，加燕麦奶。", "我每天早上喝咖啡。")
+    # The shorter said after the longer adds nothing: it may merge.
+    assert values_agree(
+        "I drink coffee every morning.", "I drink coffee every morning with oat milk."
+    )
 
 
 def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):

@@ -26,8 +26,10 @@ When two texts are one memory, by two tests that must both hold:
   (:func:`hybridmem.lexical.zh_nouns`) that the node's text does not hold. The pair model
   read "民宿的床单送古城外面一家洗衣房洗" as a restatement of "我在大理古城开了一家民宿"
   (the places and the count agree), and the laundry was merged away. English has no
-  part-of-speech tagger here, so an English newcomer's added common noun is not seen (only
-  its names, numbers and capitals).
+  part-of-speech tagger here; in both languages a newcomer that says the node word for word
+  and goes on (:func:`extends`: "I drink coffee every morning" -> "... with oat milk") adds a
+  detail and is kept as its own node. An English newcomer that rephrases and
+  adds a common noun in one go is still not seen.
 
 Only statements of a value are merged: the node types in ``conflict_types`` (facts and
 preferences), what the pair model was fitted on. Episodes and conversation turns are not: two
@@ -86,7 +88,23 @@ def values_agree(new_text: str, old_text: str) -> bool:
             continue
         if not (_CJK.search(word) and word in folded):
             return False
-    return all(noun in folded for noun in lexical.zh_nouns(new_text))
+    if not all(noun in folded for noun in lexical.zh_nouns(new_text)):
+        return False
+    return not extends(new_text, old_text)
+
+
+def extends(new_text: str, old_text: str) -> bool:
+    """Whether the newcomer says the node word for word and goes on: the node's content terms,
+    in their order, run unbroken through the newcomer's, and the newcomer has more ("I drink
+    coffee every morning" -> "... with oat milk"). A restatement says the same in other words
+    or another order (搬家公司5月3日来 -> 5月3日搬家公司会来); a newcomer that repeats the node
+    and continues adds a detail, and merging it would drop that detail. This reads no part of
+    speech, so it also covers English, where no tagger tells a common noun."""
+    old = [lexical.light_stem(t) for t in lexical.terms(old_text)]
+    new = [lexical.light_stem(t) for t in lexical.terms(new_text)]
+    if not old or len(new) <= len(old):
+        return False
+    return any(new[i : i + len(old)] == old for i in range(len(new) - len(old) + 1))
 
 
 def pick_paraphrase(
