@@ -357,7 +357,8 @@ class NodeChange:
     """``supersede``, ``demote``, ``reinforce``, ``join``, ``merge``, ``archive``, ``promote``..."""
     reason: str
     values: dict[str, Any] = field(default_factory=dict)
-    """Column values to set; ``metadata`` is merged into the node's metadata; ``renew``
+    """Column values to set; ``metadata`` is merged into the node's metadata (a None value
+    removes its key); ``renew``
     refreshes ``last_accessed_at`` (an access statistic, not replayed)."""
 
 

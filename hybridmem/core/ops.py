@@ -475,7 +475,9 @@ def change_values(node: MemoryNode, values: Mapping[str, Any], at: datetime) -> 
     out: dict[str, Any] = {}
     for key, value in values.items():
         if key == "metadata":
-            out["metadata"] = _JSON(stored_metadata({**node.metadata, **value}, node.marks))
+            # A None value clears its key (a mark that no longer holds: a demotion undone).
+            merged = {k: v for k, v in {**node.metadata, **value}.items() if v is not None}
+            out["metadata"] = _JSON(stored_metadata(merged, node.marks))
         else:
             out[key] = value
     out["version"] = node.version + 1

@@ -166,7 +166,7 @@ def test_a_move_back_in_the_old_words_is_the_value_the_profile_states(
     memory: HybridMemory, clock: FakeClock
 ):
     # The move back is merged into the first node as a repeat: that node is the current value
-    # (said last) although it still carries the mark of the change that demoted it.
+    # again (said last; the value it left is demoted by it, ``conflicts.said_again``).
     said = [
         ("I take oat milk in my coffee.", "fact"),
         ("The council is digging up our road for a new gas main.", "event"),
@@ -179,8 +179,11 @@ def test_a_move_back_in_the_old_words_is_the_value_the_profile_states(
         memory.add(text, node_type=kind, user_id=U)
         clock.advance(days=3)
     oat = next(n for n in memory.store.user_nodes(U) if n.content == said[0][0])
-    assert oat.metadata.get("demoted_by") and oat.metadata.get("mentions") == 2
-    clock.advance(days=30)
+    soy = next(n for n in memory.store.user_nodes(U) if n.content == said[2][0])
+    assert oat.metadata.get("mentions") == 2 and soy.metadata.get("demoted_by") == oat.id
+    # Before the value left settles (archived ``settle_after_days`` after the move back's
+    # node was first written), so both values are still live for the profile to choose from.
+    clock.advance(days=10)
     memory.maintain(user_id=U)
     (profile,) = _profiles(memory)
     assert said[0][0] in profile.content

@@ -18,6 +18,12 @@ section 4.2) decides what the newcomer does to the group's current value:
   (importance x ``demote_factor``, tier working); deep maintenance later settles the group;
 * otherwise -> candidate.
 
+A value said again is the current value again (:func:`said_again`): a move back said in the
+old value's words is merged into that value's node as a repeat (``repeats.py``), and a
+restatement of an older member counts likewise; the member that was current is demoted as a
+coexisting older value is, and the one said again loses its demotion. One function decides
+the changes for every path, and they are ``evolve`` ops, so replay makes the same group.
+
 Nothing is deleted: history stays in the group (:func:`value_history`).
 """
 
@@ -25,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -388,16 +394,7 @@ def _coexist(
     extra: dict[str, Any],
     cfg: EvolutionConfig,
 ) -> ConflictDecision:
-    change = NodeChange(
-        current.id,
-        "demote",
-        f"coexists with newer {new_id}",
-        {
-            "importance": current.importance * cfg.demote_factor,
-            "tier": Tier.WORKING.value,
-            "metadata": {"demoted_by": new_id},
-        },
-    )
+    change = _demotion(current, new_id, f"coexists with newer {new_id}", cfg)
     return ConflictDecision(
         group,
         ACTIVE,
@@ -405,3 +402,52 @@ def _coexist(
         changes=(change, *merged),
         metadata={**extra, "coexists_with": current.id},
     )
+
+
+def _demotion(node: MemoryNode, by: str, reason: str, cfg: EvolutionConfig) -> NodeChange:
+    """An older value that stays live beside the value that took its place (``by``): less
+    weight, the working tier, and the mark maintenance settles the group by."""
+    return NodeChange(
+        node.id,
+        "demote",
+        reason,
+        {
+            "importance": node.importance * cfg.demote_factor,
+            "tier": Tier.WORKING.value,
+            "metadata": {"demoted_by": by},
+        },
+    )
+
+
+def said_again(
+    node: MemoryNode,
+    mention: NodeChange,
+    current: MemoryNode | None,
+    cfg: EvolutionConfig,
+) -> tuple[NodeChange, ...]:
+    """The changes of ``node``'s value said again: ``mention`` (the reinforcement a repeat or a
+    restatement makes to ``node``) and, when ``node`` is a value another one replaced (it
+    carries ``demoted_by``) and another member is the group's current value (``current``, read
+    by :func:`~hybridmem.core.evolution_marks.current_of` before this mention), the move back:
+    ``current`` is demoted by ``node`` as a coexisting older value is, and ``node`` loses its
+    own demotion (the mark cleared, its importance multiplied back). Without it the move back
+    was the current value only to readers that order by the last mention, while the value it
+    left kept its weight and its place, and maintenance archived the move back as a value
+    "not confirmed again" once the renewal that spared it (an access statistic, never
+    logged) was gone from a replayed store. A member no value replaced (a value in its own
+    right beside a change that named another member, ``named.py``) said again replaces
+    nothing."""
+    replaced = "demoted_by" in node.metadata
+    if current is None or current.id == node.id or not node.conflict_group or not replaced:
+        return (mention,)
+    values = dict(mention.values)
+    meta = dict(values.get("metadata", {}))
+    meta["said_again_after"] = current.id
+    meta["demoted_by"] = None  # cleared: a None metadata value removes the key (core.ops)
+    if cfg.demote_factor > 0:
+        gained = float(values.get("importance", node.importance)) - node.importance
+        values["importance"] = min(1.0, node.importance / cfg.demote_factor + gained)
+    values["metadata"] = meta
+    back = replace(mention, values=values, reason=f"{mention.reason}; current again")
+    why = f"{node.id} said again: its value is current again"
+    return (back, _demotion(current, node.id, why, cfg))

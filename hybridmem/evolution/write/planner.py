@@ -10,7 +10,7 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -171,7 +171,7 @@ class EvolutionWriter:
         if mergeable and not lifecycle.is_structural(request.node_type):
             found = self._repeat_of(request)
             if found is not None:
-                return self._reinforcement(*found)
+                return self._reinforcement(request, *found)
         draft = self._classify(request)
         self._assign_slot(draft, request)
         if draft.filtered:
@@ -323,9 +323,12 @@ class EvolutionWriter:
             terms_checked=checked,
             named=self._named(request, draft.group, members),
         )
+        changes = outcome.changes
+        if outcome.decision == "restated":
+            changes = self._restated(request, draft.group, members, changes)
         draft.status = outcome.status
         draft.importance *= outcome.importance_factor
-        draft.changes = (*draft.changes, *outcome.changes)
+        draft.changes = (*draft.changes, *changes)
         draft.metadata.update(outcome.metadata)
         draft.decision = outcome.decision
         draft.tier = outcome.tier or draft.tier
@@ -425,7 +428,35 @@ class EvolutionWriter:
         said = paraphrase.pick_paraphrase(request, siblings, vectors_of, self.config, model)
         return None if said is None else (said, paraphrase.reinforce_paraphrase(said, request))
 
-    def _reinforcement(self, repeat: MemoryNode, change: NodeChange) -> WritePlan:
+    def _restated(
+        self,
+        request: PlanRequest,
+        group: str,
+        members: Sequence[MemoryNode],
+        changes: tuple[NodeChange, ...],
+    ) -> tuple[NodeChange, ...]:
+        """A restatement of the member the policy compared with: said again (one more
+        mention with its provenance), and current again if another member was
+        (``conflicts.said_again``)."""
+        node = current_of(members)
+        if node is None or len(changes) != 1 or changes[0].node_id != node.id:
+            return changes
+        (change,) = changes
+        meta = {**change.values.get("metadata", {}), **repeats.mentioned(node, request)}
+        change = replace(change, values={**change.values, "metadata": meta})
+        current = current_of(self._settled(request, group))
+        return conflicts.said_again(node, change, current, self.config)
+
+    def _reinforcement(
+        self, request: PlanRequest, repeat: MemoryNode, change: NodeChange
+    ) -> WritePlan:
+        """A repeat or a paraphrase merged into ``repeat``: its value said again, current
+        again if another member of its group was (``conflicts.said_again``)."""
+        changes: tuple[NodeChange, ...] = (change,)
+        group = repeat.conflict_group
+        if group and repeat.status == NodeStatus.ACTIVE.value:
+            current = current_of(self._settled(request, group))
+            changes = conflicts.said_again(repeat, change, current, self.config)
         return WritePlan(
             lifecycle=repeat.lifecycle,
             tier=repeat.tier,
@@ -435,7 +466,7 @@ class EvolutionWriter:
             conflict_group=repeat.conflict_group,
             metadata={},
             decision="repeat",
-            changes=(change,),
+            changes=changes,
             duplicate_of=repeat.id,
         )
 
@@ -572,6 +603,14 @@ class EvolutionWriter:
         current = current_of(members)
         if current is None:
             return None
+        live = self._settled(request, group)
+        if len(live) < 2:
+            return None
+        return named.named_member(request.content, current, live)
+
+    def _settled(self, request: PlanRequest, group: str) -> list[MemoryNode]:
+        """The newest ``named.NAMED_POOL`` settled members of ``group`` (active, not awaiting
+        confirmation): the batch's reads kept up to date with its own writes."""
         user = request.user_id
 
         grow = regrower(
@@ -579,15 +618,12 @@ class EvolutionWriter:
             named.NAMED_POOL,
         )
 
-        live = request.batch_reads.get(
+        return request.batch_reads.get(
             ("settled", user, group),
             lambda: self.engine.store.conflict_group_settled(user, group, named.NAMED_POOL),
             grow,
             where=("conflict_group", group),
         )
-        if len(live) < 2:
-            return None
-        return named.named_member(request.content, current, live)
 
     def _node(self, request: PlanRequest, node_id: str) -> MemoryNode | None:
         """A node as the batch sees it: one it queued or changed, else the stored one."""

@@ -119,22 +119,30 @@ def _may_absorb(node: MemoryNode, request: PlanRequest, cfg: EvolutionConfig) ->
 
 def reinforce(node: MemoryNode, request: PlanRequest) -> NodeChange:
     """The change a repeat makes to the node it repeats."""
+    said = mentioned(node, request)
+    return NodeChange(
+        node.id,
+        "reinforce",
+        f"repeated by a new write ({said['mentions']} mentions)",
+        {
+            "importance": min(1.0, node.importance + 0.05),
+            "confidence": min(1.0, max(node.confidence, request.confidence) + 0.05),
+            "metadata": said,
+            "renew": True,
+        },
+    )
+
+
+def mentioned(node: MemoryNode, request: PlanRequest) -> dict[str, Any]:
+    """``node``'s metadata once ``request`` has said it again: one more mention and one more
+    ``provenance`` entry (when, from which source and session), which makes it the member
+    said last (``core.evolution_marks.last_mentioned``)."""
     mentions = int(node.metadata.get("mentions", 1)) + 1
     provenance: list[dict[str, Any]] = list(node.metadata.get("provenance", []))
     if not provenance:
         provenance.append(_provenance(node.created_at, node.source_id, node.session_id))
     provenance.append(_provenance(request.created_at, request.source_id, request.session_id))
-    return NodeChange(
-        node.id,
-        "reinforce",
-        f"repeated by a new write ({mentions} mentions)",
-        {
-            "importance": min(1.0, node.importance + 0.05),
-            "confidence": min(1.0, max(node.confidence, request.confidence) + 0.05),
-            "metadata": {"mentions": mentions, "provenance": provenance},
-            "renew": True,
-        },
-    )
+    return {"mentions": mentions, "provenance": provenance}
 
 
 def _provenance(at: datetime, source_id: str | None, session_id: str | None) -> dict[str, Any]:
