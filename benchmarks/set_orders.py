@@ -165,7 +165,7 @@ def answers_lexical(
     move: bool,
 ) -> dict[str, float]:
     """BM25 with a question turn's lexical match given to its answer (the next turn, by the
-    other speaker, not itself a question: :func:`hybridmem.retrieval.answers._answer`'s
+    other speaker, not itself a question: :func:`hybridmem.retrieval.answers.answer_of`'s
     rule): the answer's BM25 becomes the larger of its own and the question's; with
     ``move``, the question keeps none (its words are the question's, what is sought is in
     the answer)."""
@@ -175,7 +175,7 @@ def answers_lexical(
         node = nodes.get(node_id)
         if node is None or node_id not in turns or not answers.asks(node.content):
             continue
-        answer = answers._answer(node, neighbours.get(node_id, ()), by_id, turns)
+        answer = answers.answer_of(node, neighbours.get(node_id, ()), by_id, turns)
         if answer is None:
             continue
         out[answer.node.id] = max(out.get(answer.node.id, 0.0), score)

@@ -24,6 +24,10 @@ rescaled. The propagated features (neighbour, parent) read the fused relevance.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from hybridmem.config import ScoreWeights
+from hybridmem.retrieval.days import day_weight
 
 FUSIONS: tuple[str, ...] = ("minmax", "raw")
 
@@ -68,3 +72,32 @@ def relevance(
         i: (w_similarity * similarity.get(i, 0.0) + w_lexical * lexical.get(i, 0.0)) / total
         for i in ids
     }
+
+
+def query_weights(
+    weights: ScoreWeights, scale: float, *, timed: bool, days: bool = False
+) -> ScoreWeights:
+    """The effective weights for one query.
+
+    Similarity counts only as far as the embedder reads the query's script (``scale``). The
+    propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
+    relevance weight (similarity + lexical), so another node's match never outweighs a node's
+    own, whatever the configuration or the query's language. ``time`` counts only when the
+    query names a time (``timed``); as much as all the others together when it asks about a
+    window of days (``days``: :mod:`~hybridmem.retrieval.days`).
+    """
+    similarity = weights.similarity * min(max(scale, 0.0), 1.0)
+    direct = similarity + weights.lexical
+    values = weights.as_dict()
+    values.update(
+        similarity=similarity,
+        neighbour=weights.neighbour * direct,
+        parent=weights.parent * direct,
+        time=weights.time if timed else 0.0,
+    )
+    if days:
+        others = sum(v for k, v in values.items() if k != "time")
+        values["time"] = day_weight(weights.time, others)
+    if sum(values.values()) <= 0:
+        return weights  # nothing else to rank by: keep the configured view
+    return replace(weights, **values)

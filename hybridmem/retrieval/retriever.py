@@ -37,7 +37,7 @@ from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.context import pack
-from hybridmem.retrieval.days import asks_days, day_weight
+from hybridmem.retrieval.days import asks_days
 from hybridmem.retrieval.entities import (
     query_names,
     speaker_feature,
@@ -212,8 +212,6 @@ class Retriever:
         cands.nodes, cands.bm25 = limits.only(cands.nodes, cands.bm25, cands.unfolded)
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
-        places = self.config.session_places
-        hits = share_places(hits, cands.turns or (), places, cands.neighbours)
         hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands)
         packed = pack(
             path,
@@ -272,7 +270,11 @@ class Retriever:
         """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
         values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
         it is itself a hit, unless ``include_sensitive``), assertions first (on the raw
-        similarity of ``cands``, a conversation's turns on their fused score)."""
+        similarity of ``cands``, a conversation's turns on their fused score); with ``cands``,
+        a session's lift first shares the first places (:mod:`~.session_places`)."""
+        if cands is not None:
+            turns, places = cands.turns or (), self.config.session_places
+            hits = share_places(hits, turns, places, cands.neighbours)
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]
         quotable = None
@@ -344,7 +346,7 @@ class Retriever:
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
         scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
         asks = window is None or asks_about(text, window.text)
-        weights = _weights_for(
+        weights = fusion.query_weights(
             cfg.weights, scale, timed=window is not None, days=asks_days(window, asks)
         )
         off = engine.index.unavailable_reason() if wants_vector else None
@@ -679,32 +681,3 @@ class Retriever:
         if missing and query_vec is not None:
             for node_id, vec in self._vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)
-
-
-def _weights_for(
-    weights: ScoreWeights, scale: float, *, timed: bool, days: bool = False
-) -> ScoreWeights:
-    """The effective weights for one query.
-
-    Similarity counts only as far as the embedder reads the query's script (``scale``). The
-    propagated features (neighbour, parent: other nodes' relevance) are shares of the direct
-    relevance weight (similarity + lexical), so another node's match never outweighs a node's
-    own, whatever the configuration or the query's language. ``time`` counts only when the
-    query names a time (``timed``); as much as all the others together when it asks about a
-    window of days (``days``: :mod:`~hybridmem.retrieval.days`).
-    """
-    similarity = weights.similarity * min(max(scale, 0.0), 1.0)
-    direct = similarity + weights.lexical
-    values = weights.as_dict()
-    values.update(
-        similarity=similarity,
-        neighbour=weights.neighbour * direct,
-        parent=weights.parent * direct,
-        time=weights.time if timed else 0.0,
-    )
-    if days:
-        others = sum(v for k, v in values.items() if k != "time")
-        values["time"] = day_weight(weights.time, others)
-    if sum(values.values()) <= 0:
-        return weights  # nothing else to rank by: keep the configured view
-    return replace(weights, **values)

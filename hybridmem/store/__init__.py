@@ -34,7 +34,6 @@ from hybridmem.store.port import (
     PrivacyRewrites,
     RecoveryReads,
     RetrievalReads,
-    SnapshotKeeper,
     StoreHooks,
     StoreLifecycle,
     TreeStore,
@@ -61,6 +60,7 @@ from hybridmem.store.records import (
     encode_path,
     row_to_node,
 )
+from hybridmem.store.snapshot_keeper import SnapshotKeeper
 from hybridmem.store.sqlite_store import DB_FILE, SQLiteStore
 
 

@@ -28,7 +28,8 @@ Contract, for every implementation:
 Not in the port: checkpoints. Each backend keeps them its own way. The SQLite store's are
 files beside it (:meth:`SQLiteStore.copy_to`, :mod:`hybridmem.store.copies`); a store shared by
 many hosts keeps them inside itself and says so by also being a :class:`SnapshotKeeper`
-(the PostgreSQL store). :mod:`hybridmem.recovery.snapshots` serves both.
+(the PostgreSQL store; :mod:`hybridmem.store.snapshot_keeper`).
+:mod:`hybridmem.recovery.snapshots` serves both.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from hybridmem.filters import NodeFilter
 from hybridmem.models import MemoryNode, OpRecord
@@ -52,11 +53,9 @@ from hybridmem.store.records import (
     OpRow,
     OpsHook,
     PayloadScrubber,
-    Resealer,
     Scope,
     ScopeVectors,
     SequenceReport,
-    StoredSnapshot,
 )
 
 
@@ -580,9 +579,8 @@ class RecoveryReads(Protocol):
         ...
 
     def rewrite_terms(self, terms: Callable[[str], str]) -> int:
-        """Re-derive the lexical terms of every plaintext node with ``terms(content)`` (after a
-        change of the lexical analysis; nothing is re-embedded), keeping the BM25 statistics
-        equal to the index. Sensitive nodes keep none. Returns how many nodes were re-termed."""
+        """Re-derive every plaintext node's lexical terms with ``terms(content)``, statistics
+        included (after a change of the lexical analysis); how many nodes were re-termed."""
         ...
 
     def misnumbered_nodes(self) -> int:
@@ -663,43 +661,3 @@ class TreeStore(
     """The source of truth: the memory tree, the op log, the audit log and metadata. The
     union of the protocols above, for the engine that wires them all; code that needs only
     one part annotates with that part."""
-
-
-@runtime_checkable
-class SnapshotKeeper(Protocol):
-    """A store that keeps its checkpoints inside itself, so any host can restore them."""
-
-    def create_snapshot(self, name: str, manifest: dict[str, Any]) -> StoredSnapshot:
-        """Copy the whole state under ``name`` (one consistent state; outside a transaction)."""
-        ...
-
-    def list_snapshots(self) -> list[StoredSnapshot]:
-        """Every snapshot, oldest first."""
-        ...
-
-    def drop_snapshot(self, name: str) -> None:
-        """Delete a snapshot."""
-        ...
-
-    def load_snapshot(self, name: str) -> StoredSnapshot:
-        """Replace the whole state with snapshot ``name``'s (inside the caller's transaction);
-        ``SnapshotNotFoundError`` if there is none."""
-        ...
-
-    def scrub_snapshots(
-        self, user_id: str, ids: Sequence[str], whole_user: bool, scrub: PayloadScrubber
-    ) -> int:
-        """Apply an erasure to every snapshot (inside the caller's transaction), as
-        :func:`~hybridmem.store.scrub_copy` does to a copy; how many held any of it."""
-        ...
-
-    def snapshot_key_samples(self, meta_key: str) -> dict[str, tuple[str | None, str | None]]:
-        """``name -> (recorded key fingerprint, one stored ciphertext)`` of every snapshot."""
-        ...
-
-    def reseal_snapshots(
-        self, names: Sequence[str], reseal: Resealer, key_meta: tuple[str, str]
-    ) -> int:
-        """Re-seal every ciphertext of snapshots ``names`` and record the new key in them
-        (inside the caller's transaction: a key rotation's); the rows re-sealed."""
-        ...

@@ -9,7 +9,7 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -42,7 +42,7 @@ from hybridmem.evolution.write.batch_pools import (
     regrower,
     sorted_hashes,
 )
-from hybridmem.evolution.write.pool_vectors import pool_matrix
+from hybridmem.evolution.write.pool_vectors import MemberVectors, pool_matrix
 from hybridmem.models import MARKS_KEY, MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
@@ -317,7 +317,7 @@ class EvolutionWriter:
             confidence=draft.confidence,
             group=draft.group,
             members=members,
-            vectors=_MemberVectors([m.id for m in members], self, request.batch_vectors),
+            vectors=MemberVectors([m.id for m in members], self._vectors, request.batch_vectors),
             new_id=request.node_id,
             cfg=self.config,
             terms_checked=checked,
@@ -670,31 +670,6 @@ class EvolutionWriter:
                 p = reading.same_value + reading.same_attribute
                 return node_id, group, f"one attribute with a new statement (pair model {p:.2f})"
         return None
-
-
-class _MemberVectors(Mapping[str, np.ndarray]):
-    """The vectors of a conflict group's members, fetched when the policy asks for one (it
-    reads the current value's and the waiting challengers', not a large group's every
-    member): ``batch_vectors`` first, else the index (kept there for the batch)."""
-
-    def __init__(self, ids: Sequence[str], writer: EvolutionWriter, known: KnownVectors) -> None:
-        self._ids = frozenset(ids)
-        self._order = list(dict.fromkeys(ids))
-        self._writer = writer
-        self._known = known
-
-    def __getitem__(self, node_id: str) -> np.ndarray:
-        if node_id not in self._ids:
-            raise KeyError(node_id)
-        found = self._writer._vectors([node_id], self._known)
-        return found[node_id]  # KeyError when the index holds none: as a missing key
-
-    def __iter__(self) -> Iterator[str]:
-        found = self._writer._vectors(self._order, self._known)
-        return iter([i for i in self._order if i in found])
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 def own_group(group: str, agent_id: str | None) -> str:

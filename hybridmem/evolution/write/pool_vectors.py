@@ -10,12 +10,13 @@ rows live in a buffer, newest at the lowest index, with room below for newer one
 gained newest entries is the old view extended downwards (no copy of the 500 rows), and any
 other pool gathers the rows of the members the buffer holds (by id) and looks up the rest.
 The result is the same matrix (same rows, same order) either way, so the similarities are the
-same numbers.
+same numbers. :class:`MemberVectors` gives a conflict group's member vectors one by one, as
+the policy asks for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -185,3 +186,33 @@ def _remapped(
     for k in np.flatnonzero(at < 0):  # the rows the buffer lacks
         out[HEADROOM + k] = np.asarray(known_vectors[known[k][0]], dtype=np.float32)
     return _adopted(pool, has, known, out)
+
+
+VectorsOf = Callable[[Sequence[str], KnownVectors], Mapping[str, np.ndarray]]
+"""Vectors of ids, the known ones first and the rest read once and kept for the batch (the
+writer's ``_vectors``)."""
+
+
+class MemberVectors(Mapping[str, np.ndarray]):
+    """The vectors of a conflict group's members, fetched when the policy asks for one (it
+    reads the current value's and the waiting challengers', not a large group's every
+    member): ``known`` first, else ``vectors_of`` (kept in ``known`` for the batch)."""
+
+    def __init__(self, ids: Sequence[str], vectors_of: VectorsOf, known: KnownVectors) -> None:
+        self._ids = frozenset(ids)
+        self._order = list(dict.fromkeys(ids))
+        self._vectors_of = vectors_of
+        self._known = known
+
+    def __getitem__(self, node_id: str) -> np.ndarray:
+        if node_id not in self._ids:
+            raise KeyError(node_id)
+        found = self._vectors_of([node_id], self._known)
+        return found[node_id]  # KeyError when the index holds none: as a missing key
+
+    def __iter__(self) -> Iterator[str]:
+        found = self._vectors_of(self._order, self._known)
+        return iter([i for i in self._order if i in found])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

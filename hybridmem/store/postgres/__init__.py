@@ -8,9 +8,10 @@ Install with the ``postgres`` extra (``pip install 'hybridmem[postgres]'``). Mod
 
 from __future__ import annotations
 
-from hybridmem.store.port import SnapshotKeeper, TreeStore
+from hybridmem.store.port import TreeStore
 from hybridmem.store.postgres.base import describe
 from hybridmem.store.postgres.store import PostgresStore
+from hybridmem.store.snapshot_keeper import SnapshotKeeper
 
 __all__ = ["PostgresStore", "describe"]
 
