@@ -51,7 +51,7 @@ from benchmarks import fusion_paired, tuning
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
 from hybridmem.retrieval import retriever
-from hybridmem.retrieval.entities import query_names, speaker_label, speaker_names
+from hybridmem.retrieval.entities import query_words, speaker_label, speaker_names
 
 Refocus = Callable[..., Any]
 ORIGINAL_REFOCUS: Refocus = retriever.Retriever.refocus
@@ -121,7 +121,7 @@ def feedback_lexical(self: Any, q: Any, resolved: Any, cands: Any, on_path: set[
 
 
 def add_speaker(self: Any, q: Any, resolved: Any, cands: Any, on_path: set[str]) -> None:
-    named = query_names(q.text) & speaker_names(cands.nodes.values())
+    named = query_words(q.text) & speaker_names(cands.nodes.values())
     if not named or not cands.scope_cosine:
         return
     scope = cands.scope_cosine

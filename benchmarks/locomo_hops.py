@@ -56,7 +56,7 @@ from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig
 from hybridmem.core.vectors import node_vectors
 from hybridmem.retrieval import fusion, retriever
-from hybridmem.retrieval.entities import query_names, speaker_label, speaker_names
+from hybridmem.retrieval.entities import query_words, speaker_label, speaker_names
 
 RRF_K = 60.0
 """Reciprocal-rank fusion's customary constant (Cormack et al. 2009), not tuned here."""
@@ -90,7 +90,7 @@ def hop_scores(self: Any, resolved: Any, seeds: Sequence[str], among: set[str] |
 
 def speaker_lines(self: Any, q: Any, cands: Any) -> set[str] | None:
     """The scope's lines of the speakers the question names (None when it names none)."""
-    named = query_names(q.text) & speaker_names(cands.nodes.values())
+    named = query_words(q.text) & speaker_names(cands.nodes.values())
     if not named or not cands.scope_cosine:
         return None
     nodes = self.store.get_many(set(cands.scope_cosine))

@@ -35,7 +35,7 @@ from benchmarks import fusion_paired, tuning
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
 from hybridmem.retrieval import retriever
-from hybridmem.retrieval.entities import query_names, speaker_label, speaker_names
+from hybridmem.retrieval.entities import query_words, speaker_label, speaker_names
 
 PAST = 50
 CATEGORIES = {1: "multi-hop", 3: "open-domain"}
@@ -115,7 +115,7 @@ def mechanisms(bench: tuning.Bench, questions: list, embedder: Any) -> dict[str,
             last_packed = max((rank[e] for e in got if e in rank), default=-1)
             packed_sessions = {_session(e) for e in got}
             speakers = speaker_names(h.node for h in res.hits)
-            named = len(query_names(q.question) & speakers)
+            named = len(query_words(q.question) & speakers)
             cat = CATEGORIES[q.category]
             row = {
                 "conversation": q.conversation_id,

@@ -47,8 +47,10 @@ def _name_like(word: str) -> bool:
     return first.isalpha() and first.lower() == first.upper() and len(word) <= 4
 
 
-def query_names(query: str) -> frozenset[str]:
-    """Lower-cased words of the query (and their possessive stems: "Melanie's" -> "melanie")."""
+def query_words(query: str) -> frozenset[str]:
+    """Lower-cased words of the query (and their possessive stems: "Melanie's" -> "melanie"):
+    every word, not only names, since a speaker's name is matched against them whatever its
+    case or position."""
     out: set[str] = set()
     for word in _NAME.findall(query):
         w = word.lower().rstrip(".")
@@ -99,6 +101,6 @@ def topic_query(query: str, speakers: frozenset[str]) -> str | None:
         return match.group()
 
     text = " ".join(_WORD.sub(drop, query).split())
-    if not removed or not query_names(text):
+    if not removed or not query_words(text):
         return None
     return text

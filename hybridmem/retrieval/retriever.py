@@ -39,7 +39,7 @@ from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.days import asks_days
 from hybridmem.retrieval.entities import (
-    query_names,
+    query_words,
     speaker_feature,
     speaker_names,
     topic_query,
@@ -609,7 +609,7 @@ class Retriever:
         # Priors reorder what is relevant, they do not lift what is not: scaled by the
         # node's own relevance (similarity + lexical, fused), unless nothing weighs that.
         gated = weights.similarity + weights.lexical > 0
-        names = query_names(q.text)
+        names = query_words(q.text)
         half_lives = self.core.engine.config.evolution.half_lives.as_dict()
         hits: list[Hit] = []
         for node_id, node in cands.nodes.items():

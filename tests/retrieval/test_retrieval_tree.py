@@ -10,7 +10,7 @@ from hybridmem import HashEmbedder, HybridMemory, MemoryConfig, RetrievalConfig,
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.retrieval.context import CONTEXT_FORMATS
 from hybridmem.retrieval.entities import (
-    query_names,
+    query_words,
     speaker_feature,
     speaker_label,
     topic_query,
@@ -236,10 +236,10 @@ def test_speaker_labels_and_query_names():
     assert speaker_label("a sentence with far too many words: x") is None
     # A sentence before a colon is not a speaker: "returned" in a query must not match it.
     assert speaker_label("Finance returned it: the invoice was unreadable") is None
-    assert speaker_feature("Finance returned it: unreadable", query_names("why returned?")) == 0.0
+    assert speaker_feature("Finance returned it: unreadable", query_words("why returned?")) == 0.0
     assert speaker_label("小明：明天见") == "小明"
     assert speaker_label("我们讨论的结果是：明天见") is None
-    names = query_names("What does Melanie's family like?")
+    names = query_words("What does Melanie's family like?")
     assert {"melanie", "melanie's"} <= names
     assert speaker_feature("Melanie: we love hiking", names) == 1.0
     assert speaker_feature("Caroline: Melanie, you love hiking!", names) == 0.0
