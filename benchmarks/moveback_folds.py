@@ -13,7 +13,9 @@ the default engine (the ``evolution`` variant: maintenance once before the probe
 - ``first``: probes whose first hit is the answer's node and holds no stale statement;
 - ``live_answers`` (``repeat`` controls): answer nodes still active beyond one (0: one memory).
 
-``python -m benchmarks.moveback_folds --json FILE files...``
+``python -m benchmarks.moveback_folds --json FILE [--guard NAME] files...`` (``--guard``: a
+candidate value guard of paraphrase merging,
+:data:`benchmarks.evolution_models.paraphrase_guards.CANDIDATES`; default the shipped one)
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pathlib import Path
 
 from benchmarks.colloquial_report import kind_of
 from benchmarks.common import load_embedder
+from benchmarks.evolution_models.paraphrase_guards import CANDIDATES, using
 from benchmarks.evolution_scenarios import TOP_K, Variant, _load
 from benchmarks.hybrid import SettableClock
 from benchmarks.paths import portable
@@ -95,16 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--embedder", default="multilingual")
     parser.add_argument("--json", type=Path, required=True)
     parser.add_argument("--show", action="store_true", help="list the misses (dev sets only)")
+    parser.add_argument("--guard", choices=sorted(CANDIDATES), default="shipped")
     args = parser.parse_args(argv)
     shown: list[str] | None = [] if args.show else None
-    rows = measure(args.files, args.embedder, shown)
+    with using(args.guard):
+        rows = measure(args.files, args.embedder, shown)
     print("\n".join(shown or []))
     for r in rows:
         print(
             f"{r['file']} {r['lang']} {r['kind']!s:9} {r['metric']!s:13} {r['value']:.0f}/{r['n']}"
         )
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"embedder": args.embedder, "rows": rows}
+    payload = {"embedder": args.embedder, "guard": args.guard, "rows": rows}
     args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
     return 0
 
