@@ -72,7 +72,11 @@ other script's) share one place: the closest, of those stated as the kind asked 
 are any (one of unknown kind is only compatible: with MiniLM an NHS number was 0.002 closer to
 "What illness am I being treated for?" than the diagnosis and was the one admitted). A
 cross-script memory of another kind is withheld: a door code is no answer to "What is my home
-address?" though it was the closest.
+address?" though it was the closest. And none passes beside a memory the question names by its
+words: that one is what it asks about. "我做过什么手术？" admitted a sealed operation on 手术 and,
+asking for a health matter, a sealed drug past of unknown kind by kind too, 0.006 ahead of every
+ordinary memory with multilingual-e5 (benchmarks/first_day_ninth.py): the count of "one at
+most" left out the memory admitted on its words.
 
 Tried first, from structure alone: the sealed memory's lead over the best ordinary candidate
 in units of the ordinary candidates' own spread (their standard deviation). On the five
@@ -136,7 +140,8 @@ def withheld(
     :mod:`~hybridmem.retrieval.attributes`) unless it is of the kind the question asks for
     (:func:`_asked_by_kind`), one in the question's script that does not name the someone else
     it asks about, and of those admitted on similarity alone (no script in common, or by
-    kind) all but the closest. ``dense_reads_cjk=False`` (an English-only embedder, e.g.
+    kind) all but the closest, and all when a memory the question names by its words (or
+    its slot) is admitted. ``dense_reads_cjk=False`` (an English-only embedder, e.g.
     all-MiniLM-L6-v2): where the question or the memory is Chinese, its cosine is noise, so
     it never admits alone (with MiniLM, "What is my home address?" got a Chinese salary-card number
     as the closest of Chinese memories all scored alike)."""
@@ -183,21 +188,43 @@ def withheld(
             unnamed.append(i)
         elif _asks_other(query, kind, node, asked, words, nodes):
             out.add(i)  # shares a word, asks about another thing ("WiFi密码是多少？")
-    # On the similarity alone, the question is about one memory at most: its closest, of
-    # those in another script and those of the kind asked for.
-    admitted = [i for i in unjudged if i not in out]
+    # On the similarity alone, the question is about one memory at most, and none when its
+    # words name a sealed memory already admitted: that one is what it asks about.
+    said = [i for i in sealed if i not in out and i not in unjudged]
+    alone = [i for i in unjudged if i not in out]
     # The kind is the user's own only: "我老婆身体怎么样？" asks about the wife's health.
-    if kind is not None and other is None:
-        admitted += _asked_by_kind(nodes, cosine, query, kind, unnamed)
-    if admitted:
-        # Every other one is withheld, not only the others stated as the kind: a memory in
-        # another script is not in ``out`` yet, so narrowing first let one of unknown kind
-        # through beside the one asked for ("我工作系统的登录密码是什么？" of an English password
-        # brought "I have a non-molestation order against my ex." along).
-        closest = max(_stated_as(kind, admitted, nodes), key=lambda i: cosine[i])
-        out |= {i for i in admitted if i != closest}
+    closest = None if said else _closest_alone(nodes, cosine, query, kind, other, alone, unnamed)
+    out |= set(unjudged)
+    if closest is not None:
         out.discard(closest)
     return out
+
+
+def _closest_alone(
+    nodes: Mapping[str, MemoryNode],
+    cosine: Mapping[str, float],
+    query: str,
+    kind: str | None,
+    other: str | None,
+    alone: list[str],
+    unnamed: Sequence[str],
+) -> str | None:
+    """The one sealed memory the question is about on similarity alone, if any: the closest of
+    ``alone`` (in another script, ahead of every ordinary candidate) and of those the question
+    asks for by ``kind`` (:func:`_asked_by_kind`, only when it asks about no ``other``), of
+    those stated as the kind when there are any. Only when no memory the question names by its
+    words was admitted: "我做过什么手术？" admitted a sealed operation on 手术 and a drug past of
+    unknown kind by kind beside it, 0.006 ahead of every ordinary memory (multilingual-e5,
+    benchmarks/first_day_ninth.py). Every other one is withheld, not only the others stated as
+    the kind: narrowing first let one of unknown kind in another script through beside the one
+    asked for ("我工作系统的登录密码是什么？" of an English password brought "I have a
+    non-molestation order against my ex." along)."""
+    admitted = list(alone)
+    if kind is not None and other is None:
+        admitted += _asked_by_kind(nodes, cosine, query, kind, unnamed)
+    if not admitted:
+        return None
+    return max(_stated_as(kind, admitted, nodes), key=lambda i: cosine[i])
 
 
 def _asks_other(
