@@ -39,6 +39,7 @@ def test_a_living_stated_by_its_verb_is_the_job(text: str) -> None:
     "text",
     [
         "我当妈妈了",  # parenthood, not a job
+        "我每个周末去图书馆当志愿者",  # a role on counted occasions: an activity
         "我一直把他当朋友",  # 把 … 当: treat as
         "我卖了旧手机",  # one sale, perfective
         "我想卖车",  # only meant

@@ -532,7 +532,8 @@ def _lives_by_zh(text: str) -> bool:
       (我在驾校当教练, 又当起了厨师); jieba tags 当 anything (t, p, v), and the role noun need
       not end in an agent suffix (教练, 兵). Not a kinship noun (当妈妈了 is parenthood), not
       after 把 in the clause (把他当朋友: treat as), and not a noun another noun follows
-      (当饭吃 has a verb after it; a compound's head is read, not its modifier).
+      (当饭吃 has a verb after it; a compound's head is read, not its modifier), and not a
+      role taken on counted occasions (每周三下午去社区当志愿者 is volunteering, not a living).
     - **卖 + a bare noun** (在菜市场卖猪肉, 在4S店卖车, 卖保险去了): selling a kind of goods,
       with no aspect marker, numeral, classifier or determiner, is a trade; a sale of one
       thing is perfective or determined (卖了旧手机, 把车卖了) or only meant (想卖车).
@@ -542,7 +543,10 @@ def _lives_by_zh(text: str) -> bool:
     tokens = _pos(text)
     for i, (word, _) in enumerate(tokens):
         clause = _clause_before(tokens, i)
-        if word in _SERVE_ZH and "把" not in clause:
+        # A role held on counted occasions (每周三下午去社区当志愿者: 每, the distributive
+        # determiner) is an activity taken up then, not one's position.
+        occasional = any(w.startswith("每") for w in clause)
+        if word in _SERVE_ZH and "把" not in clause and not occasional:
             j = i + 1
             while j < len(tokens) and tokens[j][0] in _SERVE_FILLERS:
                 j += 1
