@@ -49,7 +49,10 @@ STILL_STATED = [
     ("I've switched to decaf.", "pref.coffee"),
     ("I'm vegetarian.", "user.diet"),
     ("我在公司上班。", "user.workplace"),
-    ("我在一家广告公司当文案。", "user.workplace"),
+    # 当 + a role states the job, which the rules read before the workplace (as 我在医院当护士
+    # in the labelled data); 做 + a noun with no occupation form leaves the workplace.
+    ("我在一家广告公司当文案。", "user.job"),
+    ("我在一家外贸公司做会计。", "user.workplace"),
     ("我去一家新公司上班了。", "user.workplace"),
     ("我在杭州上班。", "user.workplace"),
     ("我现在在深圳了。", "user.residence"),

@@ -193,9 +193,19 @@ def _unset_zh(text: str, places: Sequence[re.Pattern[str]], tag: Tagger) -> str:
         if word not in _COVERBS_ZH:
             continue
         j = i
-        while j < len(tokens) and j - i < _NP_WORDS and not _verb_or_stop(tokens[j][1]):
+        # A job verb ends the phrase whatever jieba tags it: 当 after a place is often tagged
+        # a time word or a preposition (在贵阳一家驾校当教练: 当/t), and the phrase then ran on
+        # to the job's noun and took 当 with it (issue 38, the ninth first-day set).
+        while (
+            j < len(tokens)
+            and j - i < _NP_WORDS
+            and not _verb_or_stop(tokens[j][1])
+            and tokens[j][0] not in _WORKING_VERBS_ZH
+        ):
             j += 1
-        if j == i or j >= len(tokens) or not tokens[j][1].startswith("v"):
+        if j == i or j >= len(tokens):
+            continue
+        if not tokens[j][1].startswith("v") and tokens[j][0] not in _WORKING_VERBS_ZH:
             continue
         if tokens[j][0] in _WORKING_VERBS_ZH:
             continue  # 在一家外贸公司做会计: where one does one's job is the workplace

@@ -129,7 +129,9 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:car|motorbike|motorcycle|scooter|e-bike|suv|hatchback|sedan|hybrid|ev)\b"
             r"|\bdrive (?:a|an|my|the)\b|\bcycle everywhere\b|\btraded\b.*\bin\b"
-            r"|[车]卖了|买了辆|换成了?.{0,4}(?:车|混动|电动)|摩托|电动车|没车|新车|开(?:的是|一辆)|开车|车是",
+            r"|[车]卖了|买了辆|换成了?.{0,4}(?:车|混动|电动)|摩托|电动车|没车|新车|开(?:的是|一辆)|开车|车是"
+            # 开 + the vehicle classifier 辆: driving a vehicle (我上下班都开驾校那辆教练车).
+            r"|开[^，,。；;！!？?辆]{0,5}辆",
             re.I,
         ),
     ),
@@ -175,6 +177,9 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ),
 )
 _ORDER = tuple(dict.fromkeys(slot for slot, _, _ in _RULES))
+# The rules read before the occupation rule (and it): a living read by its verb comes after them.
+_NAMES = [name for _, name, _ in _RULES]
+_BEFORE_OCCUPATION = frozenset(_NAMES[: _NAMES.index("occupation") + 1])
 _RULE_LITERALS = regex_factors.FoldedTest([pattern for _, _, pattern in _RULES])
 
 # -- the subject -------------------------------------------------------------------------------
@@ -509,6 +514,76 @@ def _place_after_locative(text: str) -> bool:
     return False
 
 
+# 当 serves as a role: 当 itself, with a result or aspect complement (当上, 当起, 当了), and the
+# classifiers a role noun is counted with (当了一名护士).
+_SERVE_ZH = frozenset({"当", "当上", "当起", "当了", "当过"})
+_SERVE_FILLERS = frozenset({"了", "上", "起", "过", "一名", "一个", "个", "名", "一位"})
+# Before 卖 in its clause, these make the sale a thing done to one object or only meant (把车卖了,
+# 被人卖了, 想卖车): no living. Closed classes: the disposal and passive markers, modal verbs.
+_NOT_A_TRADE = frozenset({"把", "被", "想", "要", "准备", "打算", "得", "想要"})
+_ASPECT_AFTER_SALE = frozenset({"了", "过", "掉", "出", "完"})
+_CLAUSE_END = frozenset("，,。；;！!？?、")
+
+
+def _lives_by_zh(text: str) -> bool:
+    """A living stated by its verb, read by jieba's words (issue 38, the ninth first-day set):
+
+    - **当 + a noun ending its clause**: 当 with a noun object is the copula-like "serve as"
+      (我在驾校当教练, 又当起了厨师); jieba tags 当 anything (t, p, v), and the role noun need
+      not end in an agent suffix (教练, 兵). Not a kinship noun (当妈妈了 is parenthood), not
+      after 把 in the clause (把他当朋友: treat as), and not a noun another noun follows
+      (当饭吃 has a verb after it; a compound's head is read, not its modifier), and not a
+      role taken on counted occasions (每周三下午去社区当志愿者 is volunteering, not a living).
+    - **卖 + a bare noun** (在菜市场卖猪肉, 在4S店卖车, 卖保险去了): selling a kind of goods,
+      with no aspect marker, numeral, classifier or determiner, is a trade; a sale of one
+      thing is perfective or determined (卖了旧手机, 把车卖了) or only meant (想卖车).
+    """
+    if not _CJK.search(text):
+        return False
+    tokens = _pos(text)
+    for i, (word, _) in enumerate(tokens):
+        clause = _clause_before(tokens, i)
+        # A role held on counted occasions (每周三下午去社区当志愿者: 每, the distributive
+        # determiner) is an activity taken up then, not one's position.
+        occasional = any(w.startswith("每") for w in clause)
+        if word in _SERVE_ZH and "把" not in clause and not occasional:
+            j = i + 1
+            while j < len(tokens) and tokens[j][0] in _SERVE_FILLERS:
+                j += 1
+            if j < len(tokens) and _role_object(tokens, j):
+                return True
+        sale = word == "卖" and i + 1 < len(tokens) and _bare_goods(tokens[i + 1])
+        joined = word.startswith("卖") and len(word) > 1 and tokens[i][1].startswith("n")
+        if (sale or joined) and not _NOT_A_TRADE & set(clause):
+            return True
+    return False
+
+
+def _clause_before(tokens: Sequence[tuple[str, str]], at: int) -> list[str]:
+    out: list[str] = []
+    for word, _ in reversed(tokens[:at]):
+        if word in _CLAUSE_END:
+            break
+        out.append(word)
+    return out
+
+
+def _role_object(tokens: Sequence[tuple[str, str]], j: int) -> bool:
+    """Whether the word at ``j`` is a noun that ends its phrase and names no kin."""
+    word, flag = tokens[j]
+    if not flag.startswith(("n", "vn")) or flag in ("nr", "ns", "nrt", "nrfg"):
+        return False
+    if _PERSON_ZH.fullmatch(word) and not _ROLE_ZH.fullmatch(word):
+        return False
+    nxt_word, nxt_flag = tokens[j + 1] if j + 1 < len(tokens) else ("。", "x")
+    return nxt_word in _CLAUSE_END or nxt_word in _ASPECT or nxt_flag == "x"
+
+
+def _bare_goods(token: tuple[str, str]) -> bool:
+    word, flag = token
+    return word not in _ASPECT_AFTER_SALE and flag.startswith(("n", "vn")) and flag != "nr"
+
+
 # -- structural inference ----------------------------------------------------------------------
 def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> SlotGuess:
     """The slot a statement gives a value of, by the user's map, then by structure."""
@@ -525,6 +600,10 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = unset(stated := stating_part(text, _RULES, _pos), _RULES, _pos)
     scoped = heads_only(scoped, _RULES, _PERSON_ZH, _SELF_ZH, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
+    # A living stated by its verb is read where the occupation rule stands in the order: before
+    # the drinks, the vehicle and the places (卖咖啡为生 is a trade, 干了十年 its duration).
+    if (found is None or found[1] not in _BEFORE_OCCUPATION) and _lives_by_zh(scoped):
+        return SlotGuess("user.job", True, "rule:living")
     if found is not None:
         return SlotGuess(found[0], True, f"rule:{found[1]}")
     if _CJK.search(scoped):
