@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 
 from hybridmem.evolution.slots import rules
 from hybridmem.evolution.slots.others import _ROLES_EN
-from hybridmem.evolution.slots.rules import _PERSON_ZH
+from hybridmem.evolution.slots.zh_names import PERSON_ZH
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.clause_attributes import states_attribute
 
@@ -122,7 +122,7 @@ def someone_named(query: str) -> str | None:
     partner's", "Sofia", "老婆"), or None."""
     if m := _OTHER_EN.search(query):
         return m.group().split()[-1]
-    m = _NAME_EN.search(query) or _PERSON_ZH.search(query)
+    m = _NAME_EN.search(query) or PERSON_ZH.search(query)
     return m.group() if m else None
 
 

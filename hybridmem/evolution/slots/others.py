@@ -36,8 +36,6 @@ from hybridmem.evolution.slots.rules import (
     _LEADING_TIME_EN,
     _NAME_THEN_VERB,
     _NOT_A_NAME,
-    _PERSON_ZH,
-    _ROLE_ZH,
     _SELF_ZH,
     _TIME_FLAGS,
     _TWO_NAMES_EN,
@@ -46,12 +44,14 @@ from hybridmem.evolution.slots.rules import (
 from hybridmem.evolution.slots.zh_names import (
     NAME_PREFIXES_ZH,
     NAME_START_ZH,
+    PERSON_ZH,
+    ROLE_ZH,
     SURNAMES_ZH,
     names_joined,
 )
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 
-# People the speaker calls by their relation: a closed class, as _PERSON_ZH is for Chinese.
+# People the speaker calls by their relation: a closed class, as PERSON_ZH is for Chinese.
 _ROLES_EN = (
     r"mother|mom|mum|father|dad|parents|brother|sister|sibling|son|daughter|kid|child|baby"
     r"|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|ex|friend|bestie|boss|manager"
@@ -191,7 +191,7 @@ def names_another(text: str, other: str) -> bool:
     if found is None:
         return False
     key = found[0]
-    if _ROLE_KEY_EN.fullmatch(key) or _PERSON_ZH.fullmatch(key) or _ROLE_ZH.fullmatch(key):
+    if _ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key) or ROLE_ZH.fullmatch(key):
         return False
     return key.casefold() not in other.casefold()
 
@@ -336,7 +336,7 @@ def _person_zh(text: str) -> _Reading | None:
             said = _said_of_speaker(tokens, i, end)
             return (name, said, tokens[j][0]) if name else (tokens[j][0], said, None)
         name, end = _name_at(tokens, i)
-        if name is None and _PERSON_ZH.fullmatch(word):
+        if name is None and PERSON_ZH.fullmatch(word):
             name, end = word, i + 1  # "姐姐搬去里斯本了"
         return (name, _said_of_speaker(tokens, i, end), None) if name else None
     return None
@@ -368,14 +368,14 @@ def _titles(token: tuple[str, str]) -> bool:
     (王阿姨, 王老师, 张经理), or a one-character title jieba tags as a noun or a distinguishing
     word (王总, 李工)."""
     word, flag = token
-    if _PERSON_ZH.fullmatch(word) or _ROLE_ZH.fullmatch(word):
+    if PERSON_ZH.fullmatch(word) or ROLE_ZH.fullmatch(word):
         return True
     return len(word) == 1 and flag in ("b", "n", "ng")
 
 
 def _is_relation(word: str, flag: str) -> bool:
-    return bool(_PERSON_ZH.fullmatch(word)) or (
-        flag.startswith("n") and _ROLE_ZH.fullmatch(word) is not None
+    return bool(PERSON_ZH.fullmatch(word)) or (
+        flag.startswith("n") and ROLE_ZH.fullmatch(word) is not None
     )
 
 

@@ -36,8 +36,10 @@ import numpy as np
 from hybridmem import lexical
 from hybridmem.evolution.slots.adjuncts import unset
 from hybridmem.evolution.slots.heads import heads_only
+from hybridmem.evolution.slots.livings import ASPECT_ZH as _ASPECT
+from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
-from hybridmem.evolution.slots.zh_names import SURNAMES_ZH, names_joined
+from hybridmem.evolution.slots.zh_names import PERSON_ZH, ROLE_ZH, SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -299,38 +301,13 @@ def about_speaker(text: str) -> bool:
     return not possessed and _OF_SPEAKER_EN.search(lowered) is not None
 
 
-# Kinship and social roles: a closed class ("我妹妹…", "我老板…" are about someone else).
-_PERSON_ZH = re.compile(
-    # 爸妈, 老爸/老妈, 公婆, 岳父/岳母: the everyday words for parents and parents-in-law
-    # ("我爸妈住在绍兴" was the user's residence; issue 38, first-day check).
-    # 爹, the northern everyday word for father ("我爹以前是村里的电工" was the user's own job;
-    # issue 38, the eighth first-day set asked with MiniLM).
-    r"(?:爸妈|老爸|老妈|公婆|岳父|岳母|爸爸?|妈妈?|父母|父亲|母亲|爹妈|爹娘|老爹|爹|哥哥?|姐姐?|弟弟?|妹妹?"
-    r"|爷爷|奶奶"
-    r"|外公|外婆|老公|老婆|丈夫|妻子"
-    # The rest of the closed class: in-laws, grandchildren, the parents' siblings and the
-    # siblings' spouses ("我婆婆跟我们住在一起" is the mother-in-law's home, issue 38).
-    r"|婆婆|公公|老伴儿?|爱人|孙子|孙女|外孙女?|伯伯|伯父|伯母|姑姑|姑妈|姑父|姨父|舅妈|嫂子"
-    r"|姐夫|妹夫|弟媳|弟妹|女婿|儿媳妇?|侄子|侄女|外甥女?|未婚夫|未婚妻|前夫|前妻|继父|继母"
-    r"|媳妇|儿子|女儿|孩子|娃|朋友|男朋友|女朋友|男友|女友|对象|同事|同学|室友|舍友|邻居|老板|领导"
-    r"|上司|经理|老师|家人|亲戚|舅舅?|阿姨|姨妈|叔叔|婶婶|闺蜜|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|猫|狗"
-    r"|组长|队友|客户|房东)"
-)
-# A person by the form of the noun: the agent suffixes of role nouns (会计师, 医生, 店员,
-# 律师, 班长...), at least one character before them. Not 家/工/手, which also end words for
-# places and things (老家, 手工, 拿手).
-_ROLE_ZH = re.compile(
-    r"[\u4e00-\u9fff]{1,5}(?:师|员|生|医|长|官|士)|记者|老板|主管|经理|总监|编辑|主播|司机"
-)
-
-
 def _titled(tokens: Sequence[tuple[str, str]], at: int) -> bool:
     """Whether the token after ``at`` addresses a person by a kinship word or a role (the
     surname at ``at`` and it: 王阿姨, 张经理, 高医生)."""
     if at + 1 >= len(tokens):
         return False
     word = tokens[at + 1][0]
-    return _PERSON_ZH.fullmatch(word) is not None or _ROLE_ZH.fullmatch(word) is not None
+    return PERSON_ZH.fullmatch(word) is not None or ROLE_ZH.fullmatch(word) is not None
 
 
 _OTHER_PRONOUNS = frozenset(
@@ -349,8 +326,8 @@ def _about_speaker_zh(text: str) -> bool:
             place = nxt_flag == "s" and not _followed_by_aspect(tokens, nxt_word)
             # "我的会计师…", "我的主治医生…": a possessed role noun names the person who
             # holds the role for the speaker, as "my accountant" does in English.
-            role = nxt_flag.startswith("n") and _ROLE_ZH.fullmatch(nxt_word) is not None
-            return not (_PERSON_ZH.fullmatch(nxt_word) or place or role)
+            role = nxt_flag.startswith("n") and ROLE_ZH.fullmatch(nxt_word) is not None
+            return not (PERSON_ZH.fullmatch(nxt_word) or place or role)
     after_preposition = False
     for i, (word, flag) in enumerate(tokens):
         if word in _OTHER_PRONOUNS:
@@ -395,7 +372,7 @@ def _possessed_head(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str, st
         modifier = flag.startswith(("a", "b")) and nxt[0] == "的"
         noun_modifier = (
             flag.startswith("n")
-            and not _PERSON_ZH.fullmatch(word)
+            and not PERSON_ZH.fullmatch(word)
             and (nxt[0] == "的" or (nxt[1].startswith("n") and nxt[1] != "ns"))
         )
         if not ((word == "的" and j > at) or modifier or noun_modifier):
@@ -404,9 +381,6 @@ def _possessed_head(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str, st
     if j < len(tokens) and tokens[j][0] == "的":
         j += 1
     return tokens[j] if j < len(tokens) else ("", "x")
-
-
-_ASPECT = frozenset({"了", "着", "过"})
 
 
 def _followed_by_aspect(tokens: Sequence[tuple[str, str]], word: str) -> bool:
@@ -440,7 +414,7 @@ def _fronted_object(tokens: Sequence[tuple[str, str]], at: int) -> bool:
 
 
 def _is_person(word: str, flag: str) -> bool:
-    return bool(_PERSON_ZH.fullmatch(word)) or flag in ("nr", "nrfg") or word in _OTHER_PRONOUNS
+    return bool(PERSON_ZH.fullmatch(word)) or flag in ("nr", "nrfg") or word in _OTHER_PRONOUNS
 
 
 @lru_cache(maxsize=4096)
@@ -514,76 +488,6 @@ def _place_after_locative(text: str) -> bool:
     return False
 
 
-# 当 serves as a role: 当 itself, with a result or aspect complement (当上, 当起, 当了), and the
-# classifiers a role noun is counted with (当了一名护士).
-_SERVE_ZH = frozenset({"当", "当上", "当起", "当了", "当过"})
-_SERVE_FILLERS = frozenset({"了", "上", "起", "过", "一名", "一个", "个", "名", "一位"})
-# Before 卖 in its clause, these make the sale a thing done to one object or only meant (把车卖了,
-# 被人卖了, 想卖车): no living. Closed classes: the disposal and passive markers, modal verbs.
-_NOT_A_TRADE = frozenset({"把", "被", "想", "要", "准备", "打算", "得", "想要"})
-_ASPECT_AFTER_SALE = frozenset({"了", "过", "掉", "出", "完"})
-_CLAUSE_END = frozenset("，,。；;！!？?、")
-
-
-def _lives_by_zh(text: str) -> bool:
-    """A living stated by its verb, read by jieba's words (issue 38, the ninth first-day set):
-
-    - **当 + a noun ending its clause**: 当 with a noun object is the copula-like "serve as"
-      (我在驾校当教练, 又当起了厨师); jieba tags 当 anything (t, p, v), and the role noun need
-      not end in an agent suffix (教练, 兵). Not a kinship noun (当妈妈了 is parenthood), not
-      after 把 in the clause (把他当朋友: treat as), and not a noun another noun follows
-      (当饭吃 has a verb after it; a compound's head is read, not its modifier), and not a
-      role taken on counted occasions (每周三下午去社区当志愿者 is volunteering, not a living).
-    - **卖 + a bare noun** (在菜市场卖猪肉, 在4S店卖车, 卖保险去了): selling a kind of goods,
-      with no aspect marker, numeral, classifier or determiner, is a trade; a sale of one
-      thing is perfective or determined (卖了旧手机, 把车卖了) or only meant (想卖车).
-    """
-    if not _CJK.search(text):
-        return False
-    tokens = _pos(text)
-    for i, (word, _) in enumerate(tokens):
-        clause = _clause_before(tokens, i)
-        # A role held on counted occasions (每周三下午去社区当志愿者: 每, the distributive
-        # determiner) is an activity taken up then, not one's position.
-        occasional = any(w.startswith("每") for w in clause)
-        if word in _SERVE_ZH and "把" not in clause and not occasional:
-            j = i + 1
-            while j < len(tokens) and tokens[j][0] in _SERVE_FILLERS:
-                j += 1
-            if j < len(tokens) and _role_object(tokens, j):
-                return True
-        sale = word == "卖" and i + 1 < len(tokens) and _bare_goods(tokens[i + 1])
-        joined = word.startswith("卖") and len(word) > 1 and tokens[i][1].startswith("n")
-        if (sale or joined) and not _NOT_A_TRADE & set(clause):
-            return True
-    return False
-
-
-def _clause_before(tokens: Sequence[tuple[str, str]], at: int) -> list[str]:
-    out: list[str] = []
-    for word, _ in reversed(tokens[:at]):
-        if word in _CLAUSE_END:
-            break
-        out.append(word)
-    return out
-
-
-def _role_object(tokens: Sequence[tuple[str, str]], j: int) -> bool:
-    """Whether the word at ``j`` is a noun that ends its phrase and names no kin."""
-    word, flag = tokens[j]
-    if not flag.startswith(("n", "vn")) or flag in ("nr", "ns", "nrt", "nrfg"):
-        return False
-    if _PERSON_ZH.fullmatch(word) and not _ROLE_ZH.fullmatch(word):
-        return False
-    nxt_word, nxt_flag = tokens[j + 1] if j + 1 < len(tokens) else ("。", "x")
-    return nxt_word in _CLAUSE_END or nxt_word in _ASPECT or nxt_flag == "x"
-
-
-def _bare_goods(token: tuple[str, str]) -> bool:
-    word, flag = token
-    return word not in _ASPECT_AFTER_SALE and flag.startswith(("n", "vn")) and flag != "nr"
-
-
 # -- structural inference ----------------------------------------------------------------------
 def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> SlotGuess:
     """The slot a statement gives a value of, by the user's map, then by structure."""
@@ -598,11 +502,15 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # or a diet word in an adjunct of another act (adjuncts.py), a modifier ("a dairy farm",
     # coffee drinks read in the plural: "flat whites") or someone else's thing (heads.py).
     scoped = unset(stated := stating_part(text, _RULES, _pos), _RULES, _pos)
-    scoped = heads_only(scoped, _RULES, _PERSON_ZH, _SELF_ZH, _pos)
+    scoped = heads_only(scoped, _RULES, PERSON_ZH, _SELF_ZH, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade, 干了十年 its duration).
-    if (found is None or found[1] not in _BEFORE_OCCUPATION) and _lives_by_zh(scoped):
+    if (
+        (found is None or found[1] not in _BEFORE_OCCUPATION)
+        and _CJK.search(scoped) is not None
+        and lives_by(scoped, _pos)
+    ):
         return SlotGuess("user.job", True, "rule:living")
     if found is not None:
         return SlotGuess(found[0], True, f"rule:{found[1]}")
