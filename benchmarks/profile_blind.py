@@ -30,18 +30,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import per_user, profile_theme
+from benchmarks.profile_questions import ask, per_user, profile_theme
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 
 DATA = Path(__file__).parent / "data" / "profile_blind.json"
-TOP_K = 5
-
-
-def _ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
-    result = mem.retrieve(question, user_id=user, top_k=TOP_K, record_access=False)
-    return [h.node for h in result.hits[:TOP_K]]
 
 
 def _first(hits: list[MemoryNode], texts: list[str]) -> int | None:
@@ -69,13 +63,13 @@ def run_user(
     def fact(q: dict[str, Any]) -> bool:
         k = int(q["evidence"])
         text = str(episodes[k]["text"])
-        return any(h.id == ids[k] or text in h.content for h in _ask(mem, uid, q["question"]))
+        return any(h.id == ids[k] or text in h.content for h in ask(mem, uid, q["question"]))
 
     facts_before = [fact(q) for q in user["fact_questions"]]
     mem.maintain(user_id=uid)
     rows = []
     for q in user["theme_questions"]:
-        hits = _ask(mem, uid, q["question"])
+        hits = ask(mem, uid, q["question"])
         ranks = [
             k
             for k, h in enumerate(hits)
@@ -101,7 +95,7 @@ def run_user(
         rows.append(row)
     fact_rows = []
     for q, before in zip(user["fact_questions"], facts_before, strict=True):
-        hits = _ask(mem, uid, q["question"])
+        hits = ask(mem, uid, q["question"])
         after = fact(q)
         node = mem.get(ids[int(q["evidence"])])
         faded = node.status == "archived" and node.metadata.get("archived_action") != "distil"

@@ -31,18 +31,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import per_user, profile_theme
+from benchmarks.profile_questions import ask, per_user, profile_theme
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 
 DATA = Path(__file__).parent / "data" / "profile_blind2.json"
-TOP_K = 5
-
-
-def _ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
-    result = mem.retrieve(question, user_id=user, top_k=TOP_K, record_access=False)
-    return [h.node for h in result.hits[:TOP_K]]
 
 
 def _rank(hits: list[MemoryNode], node_id: str, text: str) -> int | None:
@@ -67,14 +61,14 @@ def run_user(
 
     def fact_rank(q: dict[str, Any]) -> tuple[int | None, list[MemoryNode]]:
         k = int(q["evidence"])
-        hits = _ask(mem, uid, q["question"])
+        hits = ask(mem, uid, q["question"])
         return _rank(hits, ids[k], str(episodes[k]["text"])), hits
 
     facts_before = [fact_rank(q)[0] for q in user["fact_questions"]]
     mem.maintain(user_id=uid)
     rows = []
     for q in user["theme_questions"]:
-        hits = _ask(mem, uid, q["question"])
+        hits = ask(mem, uid, q["question"])
         ranks = [
             k
             for k, h in enumerate(hits)

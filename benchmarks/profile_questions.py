@@ -64,7 +64,9 @@ def profile_theme(profile: MemoryNode, label: dict[str, str | None]) -> str | No
     return None
 
 
-def _ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
+def ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
+    """The first ``TOP_K`` hits of ``question`` for ``user``, leaving the use counts alone
+    (every profile runner asks this way)."""
     result = mem.retrieve(question, user_id=user, top_k=TOP_K, record_access=False)
     return [h.node for h in result.hits[:TOP_K]]
 
@@ -92,15 +94,15 @@ def run_user(
 
     live_before = mem.store.user_nodes(uid, statuses=["active"])
     theme_before = [
-        evidence(_ask(mem, uid, q["question"]), q["theme"]) for q in user["theme_questions"]
+        evidence(ask(mem, uid, q["question"]), q["theme"]) for q in user["theme_questions"]
     ]
     fact_before = [
-        fact(_ask(mem, uid, q["question"]), q["evidence"]) for q in user["fact_questions"]
+        fact(ask(mem, uid, q["question"]), q["evidence"]) for q in user["fact_questions"]
     ]
     mem.maintain(user_id=uid)
     theme_rows = []
     for q, (_, before) in zip(user["theme_questions"], theme_before, strict=True):
-        hits = _ask(mem, uid, q["question"])
+        hits = ask(mem, uid, q["question"])
         profile, found = evidence(hits, q["theme"])
         theme_rows.append(
             {
@@ -114,7 +116,7 @@ def run_user(
         )
     fact_rows = []
     for q, before in zip(user["fact_questions"], fact_before, strict=True):
-        hits = _ask(mem, uid, q["question"])
+        hits = ask(mem, uid, q["question"])
         after = fact(hits, q["evidence"])
         node = mem.get(ids[q["evidence"]])
         # Forgetting archived it (faded): gone for a reason of its own, not pushed out.
