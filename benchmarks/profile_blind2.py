@@ -31,7 +31,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import ask, per_user, profile_theme
+from benchmarks.profile_questions import ask, per_user, profile_theme, run_users
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
@@ -177,18 +177,7 @@ def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]
 
 
 def main(argv: list[str]) -> None:
-    from benchmarks.common import load_embedder
-
-    spec = argv[argv.index("--embedder") + 1] if "--embedder" in argv else "default"
-    users: list[dict[str, Any]] = json.loads(DATA.read_text())["users"]
-    if "--lang" in argv:
-        users = [u for u in users if u["lang"] == argv[argv.index("--lang") + 1]]
-    result = run(users, load_embedder(spec))
-    if "--json" in argv:
-        print(json.dumps(result, ensure_ascii=False, indent=1))
-        return
-    for lang, part in result.items():
-        print(lang, json.dumps(part["summary"], ensure_ascii=False))
+    run_users(argv, json.loads(DATA.read_text())["users"], run)
 
 
 if __name__ == "__main__":

@@ -228,20 +228,33 @@ def per_user(
     return out
 
 
-def main(argv: list[str]) -> None:
+Runner = Callable[[list[dict[str, Any]], Embedder | str], dict[str, Any]]
+
+
+def run_users(argv: list[str], users: list[dict[str, Any]], runner: Runner) -> dict[str, Any]:
+    """The command line every profile runner shares: ``--embedder`` (default: the engine's),
+    ``--lang`` (one language's users), ``--json`` (the result as JSON instead of the
+    summaries). Returns the result; prints it."""
     from benchmarks.common import load_embedder
 
-    name = argv[argv.index("--set") + 1] if "--set" in argv else "dev"
     spec = argv[argv.index("--embedder") + 1] if "--embedder" in argv else "default"
-    users = load(name)
     if "--lang" in argv:
         users = [u for u in users if u["lang"] == argv[argv.index("--lang") + 1]]
-    result = run(users, load_embedder(spec))
+    result = runner(users, load_embedder(spec))
     if "--json" in argv:
         print(json.dumps(result, ensure_ascii=False, indent=1))
-        return
+        return result
     for lang, part in result.items():
         print(lang, json.dumps(part["summary"], ensure_ascii=False))
+    return result
+
+
+def main(argv: list[str]) -> None:
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "dev"
+    result = run_users(argv, load(name), run)
+    if "--json" in argv:
+        return
+    for part in result.values():
         for row in part["users"]:
             for p in row["profiles"]:
                 print(f"  {row['user']} profile [{p['labelled']}] {p['text'][:110]}")

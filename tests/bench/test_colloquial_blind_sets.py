@@ -1,0 +1,79 @@
+"""The sixth and seventh colloquial blind sets (issue 38): each committed file is what its module
+writes, it has the kinds and sizes its module's docstring promises, and it uses no statement or
+question of an earlier set."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from benchmarks import scenarios_colloquial6, scenarios_colloquial7
+from benchmarks.colloquial_report import kind_of
+from benchmarks.scenario_files import load_scenarios, scenario_to_json
+
+DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
+SETS = {
+    "colloquial_blind6": (
+        scenarios_colloquial6,
+        ("plain", "back", "style", "stop", "both", "instruct", "correct", "flip"),
+    ),
+    "colloquial_blind7": (scenarios_colloquial7, ("back", "flip", "both", "repeat")),
+}
+ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 8)))
+
+
+def _built(name: str) -> list:
+    module: ModuleType = SETS[name][0]
+    return module.build()
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_committed_file_is_what_the_module_writes(name: str) -> None:
+    committed = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    assert committed == [scenario_to_json(sc) for sc in _built(name)]
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_kind_has_six_a_language_and_the_report_splits_them(name: str) -> None:
+    scenarios = load_scenarios(DATA / f"{name}.json")
+    counts = Counter((sc.lang, kind_of(sc)) for sc in scenarios)
+    assert counts == {(lang, kind): 6 for lang in ("en", "zh") for kind in SETS[name][1]}
+    for sc in scenarios:
+        (probe,) = sc.probes
+        assert probe.gold and probe.stale and not probe.gold & probe.stale
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_a_flip_counts_both_statements_of_the_other_value_stale(name: str) -> None:
+    flips = [sc for sc in _built(name) if kind_of(sc) == "flip"]
+    assert flips
+    for sc in flips:
+        (probe,) = sc.probes
+        assert probe.gold == {f"{sc.id}.v3"}
+        assert probe.stale == {f"{sc.id}.v0", f"{sc.id}.v2"}
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None:
+    def said(set_name: str) -> set[str]:
+        out: set[str] = set()
+        for sc in load_scenarios(DATA / f"{set_name}.json"):
+            out.update(n.content for n in sc.nodes if n.node_type == "fact")
+            out.update(p.query for p in sc.probes)
+        return out
+
+    earlier = set().union(*(said(n) for n in ORDER[: ORDER.index(name)]))
+    assert not said(name) & earlier
+
+
+def test_a_repeat_control_answers_with_either_statement_of_the_new_value() -> None:
+    repeats = [sc for sc in _built("colloquial_blind7") if kind_of(sc) == "repeat"]
+    assert repeats
+    for sc in repeats:
+        (probe,) = sc.probes
+        assert probe.gold == {f"{sc.id}.v1", f"{sc.id}.v2"}
+        assert probe.stale == {f"{sc.id}.v0"}
