@@ -11,7 +11,7 @@ and each reports requests/s (requests / wall time of the level) and p50/p95 late
 ``GET /v1/health`` at 1 client gives the cost of the HTTP round trip alone. Clients and server
 share the machine's cores, so concurrency measures the whole machine, not the server alone.
 
-Run: ``python -m benchmarks server`` (or ``python -m benchmarks.server``); JSON goes to
+Run: ``python -m benchmarks server``; JSON goes to
 ``benchmarks/results/server.json`` unless ``--out`` says otherwise.
 """
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import tempfile
 import threading
 import time
@@ -286,9 +285,3 @@ def write(result: SuiteResult, out: Path) -> Path:
     path = out / "server.json"
     path.write_text(json.dumps(result.to_json(), indent=2, ensure_ascii=False), encoding="utf-8")
     return path
-
-
-if __name__ == "__main__":
-    from benchmarks.cli import app
-
-    app(["server", *sys.argv[1:]])
