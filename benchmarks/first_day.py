@@ -26,39 +26,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+from benchmarks.first_day_blind import BLIND
+from benchmarks.first_day_eighth import EIGHTH
+from benchmarks.first_day_fifth import FIFTH
+from benchmarks.first_day_fourth import FOURTH
+from benchmarks.first_day_ninth import NINTH
+from benchmarks.first_day_persona import Persona
+from benchmarks.first_day_seventh import SEVENTH
+from benchmarks.first_day_sixth import SIXTH
+from benchmarks.first_day_third import THIRD
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 
 USER = "newcomer"
-
-
-@dataclass(frozen=True)
-class Persona:
-    """One language's first day: what is said, in order, and what is asked."""
-
-    lang: str
-    facts: tuple[tuple[str, str], ...]
-    """(text, node type) of the ordinary facts and the preference, said first."""
-    old: str
-    new: str
-    """The value said first and the change said later (same attribute)."""
-    secrets: tuple[tuple[str, str], ...]
-    """The sensitive memories: (text, a piece of it that must not reach the context of a
-    question not about it)."""
-    tasks: tuple[tuple[str, str], ...]
-    """(task title, a note filed under it)."""
-    questions: tuple[tuple[str, str], ...]
-    """(question, a substring of the memory that answers it) about the user: asked from
-    inside each task."""
-    task_questions: tuple[tuple[str, str, int], ...]
-    """(question, answer substring, the task it is asked from: the one it is about)."""
-    changed: str
-    """The question about the changed value."""
-    about_secret: tuple[tuple[str, str], ...]
-    """(question, the marker of the sensitive memory it is about): that memory first, no
-    other sensitive memory in its hits or context."""
 
 
 EN = Persona(
@@ -305,71 +287,35 @@ def run(
     return {"embedder": embedder.name, "users": rows}
 
 
+SETS: dict[str, tuple[Persona, ...]] = {
+    "blind": BLIND,
+    "third": THIRD,
+    "fourth": FOURTH,
+    "fifth": FIFTH,
+    "sixth": SIXTH,
+    "seventh": SEVENTH,
+    "eighth": EIGHTH,
+    "ninth": NINTH,
+}
+"""The newcomer sets by their flag, in the order they were written. Each was blind when
+written, so a later set is the better estimate of users nobody has seen."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default=None)
     parser.add_argument("--json", type=Path, default=None)
-    parser.add_argument(
-        "--blind",
-        action="store_true",
-        help="the held-back newcomers of benchmarks/first_day_blind.py instead of the dev ones",
-    )
-    parser.add_argument(
-        "--third", action="store_true", help="the newcomers of benchmarks/first_day_third.py"
-    )
-    parser.add_argument(
-        "--fourth", action="store_true", help="the newcomers of benchmarks/first_day_fourth.py"
-    )
-    parser.add_argument(
-        "--fifth", action="store_true", help="the newcomers of benchmarks/first_day_fifth.py"
-    )
-    parser.add_argument(
-        "--sixth", action="store_true", help="the newcomers of benchmarks/first_day_sixth.py"
-    )
-    parser.add_argument(
-        "--seventh", action="store_true", help="the newcomers of benchmarks/first_day_seventh.py"
-    )
-    parser.add_argument(
-        "--eighth", action="store_true", help="the newcomers of benchmarks/first_day_eighth.py"
-    )
-    parser.add_argument(
-        "--ninth", action="store_true", help="the newcomers of benchmarks/first_day_ninth.py"
-    )
+    which = parser.add_mutually_exclusive_group()
+    for name in SETS:
+        which.add_argument(
+            f"--{name}",
+            dest="set",
+            action="store_const",
+            const=name,
+            help=f"the newcomers of benchmarks/first_day_{name}.py instead of the dev ones",
+        )
     args = parser.parse_args(argv)
-    if args.ninth:
-        from benchmarks.first_day_ninth import NINTH
-
-        result = run(args.embedder, NINTH)
-    elif args.eighth:
-        from benchmarks.first_day_eighth import EIGHTH
-
-        result = run(args.embedder, EIGHTH)
-    elif args.seventh:
-        from benchmarks.first_day_seventh import SEVENTH
-
-        result = run(args.embedder, SEVENTH)
-    elif args.sixth:
-        from benchmarks.first_day_sixth import SIXTH
-
-        result = run(args.embedder, SIXTH)
-    elif args.fifth:
-        from benchmarks.first_day_fifth import FIFTH
-
-        result = run(args.embedder, FIFTH)
-    elif args.fourth:
-        from benchmarks.first_day_fourth import FOURTH
-
-        result = run(args.embedder, FOURTH)
-    elif args.blind:
-        from benchmarks.first_day_blind import BLIND
-
-        result = run(args.embedder, BLIND)
-    elif args.third:
-        from benchmarks.first_day_third import THIRD
-
-        result = run(args.embedder, THIRD)
-    else:
-        result = run(args.embedder)
+    result = run(args.embedder, SETS[args.set]) if args.set else run(args.embedder)
     for row in result["users"]:  # type: ignore[attr-defined]
         print(
             f"{row['lang']}: hit@1 {row['hit_at_1']:.3f} ({row['questions']} questions), "

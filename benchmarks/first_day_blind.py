@@ -13,7 +13,7 @@ session"); tests/bench/test_first_day.py now guards those figures.
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_BLIND = Persona(
     lang="en",

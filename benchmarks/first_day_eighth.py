@@ -18,7 +18,7 @@ written from any engine miss.
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_EIGHTH_A = Persona(
     lang="en",

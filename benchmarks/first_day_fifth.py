@@ -14,7 +14,7 @@ the bank, a locker or gym number, the car loan): those must not bring it into th
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_FIFTH_A = Persona(
     lang="en",

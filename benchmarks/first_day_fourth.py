@@ -12,7 +12,7 @@ the way one asks from inside a task: some share no word with the memory that ans
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_FOURTH_A = Persona(
     lang="en",

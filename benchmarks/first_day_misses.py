@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from benchmarks.first_day import START, USER, Persona, first_day
+from benchmarks.first_day import START, USER, first_day
+from benchmarks.first_day_persona import Persona
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.privacy import PrivacyConfig, generate_key

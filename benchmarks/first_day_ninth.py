@@ -17,7 +17,7 @@ eating vegetarian on the first and fifteenth). They were not written from any en
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_NINTH_A = Persona(
     lang="en",

@@ -17,7 +17,7 @@ any engine miss.
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_SEVENTH_A = Persona(
     lang="en",

@@ -16,7 +16,7 @@ ordinary questions sit near a sealed memory (the bank book, the roofer's quote, 
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_SIXTH_A = Persona(
     lang="en",

@@ -10,7 +10,7 @@ and from the other language, where two or three of them are in the other script.
 
 from __future__ import annotations
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 
 EN_THIRD = Persona(
     lang="en",

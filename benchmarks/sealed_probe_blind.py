@@ -24,10 +24,11 @@ from dataclasses import replace
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from benchmarks.first_day import PERSONAS, Persona, make_embedder, run_persona
+from benchmarks.first_day import PERSONAS, make_embedder, run_persona
 from benchmarks.first_day_blind import BLIND
 from benchmarks.first_day_fifth import FIFTH
 from benchmarks.first_day_fourth import FOURTH
+from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_third import THIRD
 
 DATA = Path(__file__).parent / "data" / "sealed_probe_blind.json"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_sixth import SIXTH
 from benchmarks.sealed_probe_blind import SETS, main
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.first_day import Persona
+from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_seventh import SEVENTH
 from benchmarks.sealed_probe_blind import main
 from benchmarks.sealed_probe_blind2 import SETS2

@@ -26,8 +26,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmarks.first_day import Persona
 from benchmarks.first_day_eighth import EIGHTH
+from benchmarks.first_day_persona import Persona
 from benchmarks.sealed_probe_blind import main
 from benchmarks.sealed_probe_blind3 import SETS3
 

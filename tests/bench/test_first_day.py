@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, Persona, run_persona
+from benchmarks.first_day import EN, PERSONAS, ZH, Outcome, run_persona
 from benchmarks.first_day_blind import BLIND
 from benchmarks.first_day_fourth import FOURTH
+from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_third import THIRD
 from hybridmem.embedding import MultilingualE5Embedder
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from benchmarks.first_day import PERSONAS, Persona
+from benchmarks.first_day import PERSONAS
 from benchmarks.first_day_blind import BLIND
 from benchmarks.first_day_eighth import EIGHTH
 from benchmarks.first_day_fifth import FIFTH
 from benchmarks.first_day_fourth import FOURTH
 from benchmarks.first_day_ninth import NINTH
+from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_seventh import SEVENTH
 from benchmarks.first_day_sixth import SIXTH
 from benchmarks.first_day_third import THIRD
