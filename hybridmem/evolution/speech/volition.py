@@ -159,7 +159,11 @@ VOLITION = _family(
         ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
         # Not a want: the utterance holds another clause beside it (a clause break with words
         # on both sides), what places a want in its moment ("long day. I wanna go home").
+        # A clause joined by and/so/but with its own "I" is a clause beside it too ("I'm
+        # famished and I want a kebab"): the clauses are then read one by one, so a standing
+        # fact beside the want keeps it ("I have two kids and I want a third").
         ("beside", r"\S\s*[,.;!?~…，。；！？]\s*\S"),
+        ("beside", r"\S\s+(?:and|so|but)\s+i\b"),
     ),
 )
 BESIDE = "volition:beside"
