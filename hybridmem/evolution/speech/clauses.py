@@ -63,6 +63,9 @@ Reading = Callable[[str], tuple[SpeechAct, tuple[str, ...]]]
 _JOINER = re.compile(
     r"^(?:(?:and|so|but|then|and then|so then)\b\s*|(?:然后|所以|但是|可是|不过|而且)\s*)"
 )
+# A clause joined by and/so/but with its own "I" ("I'm famished and I want a kebab"): the
+# break of the want's ``beside`` cue with no punctuation.
+_JOINED_I = re.compile(r"(?<=\S)\s+(?:and|so|but)\s+(?=i\b)")
 # Cue families that say nothing about the moment: a negation, a habitual or generic aspect
 # (a standing fact said with "every week" is still standing).
 _STANDING_FAMILIES = frozenset({"neg", "generic", "frequency", "habitual", "stable"})
@@ -100,9 +103,11 @@ _EN_SPEAKER_VERB = re.compile(
 _EN_PAST_CUE = "episode:en-past"
 _EN_COUNT = re.compile(r" (?:two|three|four|five|six|seven|eight|nine|ten|\d+|twin)\b")
 # Verbs of sensation, need and feeling in the simple present: states of the moment ("I ache
-# all over", "I miss home"), closed with the copula and "have".
+# all over", "I miss home"), closed with the copula and "have"; and the linking verbs of
+# appearance, which say a state as the copula does ("I look a mess").
 _EN_NOT_STANDING = frozenset(
     {"ache", "hurt", "itch", "smell", "stink", "miss", "feel", "need", "want", "hate", "love"}
+    | {"look", "seem", "appear", "sound", "taste"}
 )
 # English preterites unlike their base form (the irregular verbs of a grammar's appendix that
 # tell an episode: "I ate two slices, I want another"); -ed forms are read by their ending.
@@ -119,6 +124,7 @@ _PRETERITES = (
 )
 _EN_PRETERITE = frozenset(_PRETERITES.split())
 _ZH_SPEAKER = re.compile(r"^我(?:们|家)?(?!是)")
+_ZH_HAVE_COUNT = re.compile(r"^我(?:们|家)?有[两二三四五六七八九十几\d]")
 _ZH_ASPECT = re.compile(r"了|过|着|正在")
 _ZH_AT = "在"
 _EN_PRONOUN = re.compile(r"\b(?:i|i'm|you|he|she|we|they|it|it's)\b")
@@ -138,9 +144,10 @@ def clauses(text: str) -> list[str]:
     stripped; empty pieces dropped."""
     out = []
     for piece in lexical.clause_pieces(text):
-        piece = _JOINER.sub("", piece).strip()
-        if piece:
-            out.append(piece)
+        for joined in _JOINED_I.split(piece):
+            joined = _JOINER.sub("", joined).strip()
+            if joined:
+                out.append(joined)
     return out
 
 
@@ -164,9 +171,21 @@ def beside_places_moment(text: str, read: Reading, wants: frozenset[str]) -> boo
     return any(
         not _adverbial(clause)
         and not _standing(clause, act, cues)
-        and not (additive and _speaker_present(clause, act, cues))
+        and not ((additive or _habitual_aspect(clause)) and _speaker_present(clause, act, cues))
         for clause, act, cues in beside
     )
+
+
+def _habitual_aspect(clause: str) -> bool:
+    """A clause whose grammar says a habit or a state, not the moment, whatever the want beside
+    it: the English simple present of a lexical verb ("I own a flower shop", "I work at the
+    hospital": the moment would be the progressive, "I'm waiting for the bus") and possession
+    with a count (我有两个女儿, as "I have two daughters"). A Chinese verb with no aspect
+    marker says the moment as often as a habit (我堵在路上 / 我住在郊区), so it stays
+    standing only beside an additive want."""
+    if _EN_SPEAKER_VERB.match(clause):
+        return True
+    return _ZH_HAVE_COUNT.match(clause) is not None
 
 
 def _additive(clause: str) -> bool:

@@ -270,11 +270,11 @@ def _by_clause(text: str, cues: _Cues, names: tuple[str, ...]) -> tuple[_Cues, t
     dropped: set[str] = set()
     # Only a want beside a clause is read by clause (the break alone decides nothing).
     if (
-        vol.BESIDE in cues.volition
+        not vol.BESIDES.isdisjoint(cues.volition)
         and not _WANT_CUES.isdisjoint(cues.volition)
         and not clauses.beside_places_moment(text, _read_clause, _WANT_CUES)
     ):
-        dropped.add(vol.BESIDE)
+        dropped.update(vol.BESIDES)
     if (
         _COLLOQUIAL_WH in cues.question
         and not _OTHER_COLLOQUIAL_WH.search(text)
@@ -296,7 +296,7 @@ def _read_clause(clause: str) -> tuple[SpeechAct, tuple[str, ...]]:
 _COLLOQUIAL_WH = "q:zh-colloquial-wh"
 _OTHER_COLLOQUIAL_WH = re.compile(r"啥|咋")
 """The colloquial wh-words of the same cue, which are no 还是."""
-_WANT_CUES = frozenset(cue.name for cue in vol.VOLITION.cues if cue.name != vol.BESIDE)
+_WANT_CUES = frozenset(cue.name for cue in vol.VOLITION.cues if cue.name not in vol.BESIDES)
 
 
 def _decide(c: _Cues) -> tuple[SpeechAct, str]:

@@ -159,17 +159,23 @@ VOLITION = _family(
         ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
         # Not a want: the utterance holds another clause beside it (a clause break with words
         # on both sides), what places a want in its moment ("long day. I wanna go home").
+        # A clause joined by and/so/but with its own "I" is a clause beside it too ("I'm
+        # famished and I want a kebab"): the clauses are then read one by one, so a standing
+        # fact beside the want keeps it ("I have two kids and I want a third").
         ("beside", r"\S\s*[,.;!?~…，。；！？]\s*\S"),
+        ("beside-joined", r"\S\s+(?:and|so|but)\s+i\b"),
     ),
 )
 BESIDE = "volition:beside"
-BESIDES = frozenset({BESIDE})
-"""Another clause beside the want, after a clause break. A clause joined by and/so/but was read
-the same way for one session and taken out at its merge: "I have two kids and I want a third"
-and "I'm a nurse and I want to become a midwife" lost the standing fact beside the want, a
-loss no labelled line measures (docs/benchmarks.md, the merged main of the seventh session).
-The rules drop it when every clause beside the want is a standing fact or an adverbial
-(:mod:`~hybridmem.evolution.speech.clauses`)."""
+BESIDE_JOINED = "volition:beside-joined"
+BESIDES = frozenset({BESIDE, BESIDE_JOINED})
+"""Another clause beside the want, after a clause break or joined by and/so/but with its own
+"I". The joined clause was read so for one session and taken out at its merge: "I have two kids
+and I want a third" and "I'm a nurse and I want to become a midwife" lost the standing fact
+beside the want (docs/benchmarks.md, the merged main of the seventh session). It is back since
+each clause beside a want is read alone: the rules drop both cues when every clause beside the
+want is a standing fact or an adverbial (:mod:`~hybridmem.evolution.speech.clauses`), which
+keeps those two and reads "I'm famished and I want a kebab" as a mood."""
 PLAIN = frozenset(
     {"volition:en-want", "volition:en-head", "volition:en-caused", "volition:zh-xiang"}
 )
