@@ -283,3 +283,53 @@ def test_a_clear_statement_does_not_take_the_place_of_the_secret_asked_about(
         clock.advance(days=3)
         hits = mem.retrieve(query, user_id=U, top_k=3, record_access=False).hits
         assert hits[0].node.id == sealed
+
+
+FILLER_ZH = ("问了英里怎么换算成公里。", "周六订了两个人的餐位。", "在看一本关于航海的小说。")
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        # Values replaced with no shared word, which the pair model reads as two attributes
+        # (same-attribute 0.12-0.22): only the question says they are its two answers.
+        pytest.param(
+            ("I wash my hair with Pantene.", "Tresemme in the shower, it's cheaper in bulk."),
+            "What shampoo does the user use?",
+            id="en-shampoo",
+        ),
+        pytest.param(
+            (
+                "My running app is Strava.",
+                "Garmin Connect logs every run of mine, the watch feeds it.",
+            ),
+            "Which app does the user log runs in?",
+            id="en-running-app",
+        ),
+        pytest.param(
+            ("我用黑人牙膏。", "刷牙挤的是舒适达，牙不酸了。"),
+            "用户用什么牙膏？",
+            id="zh-toothpaste",
+        ),
+        pytest.param(
+            ("密码我记在表格里。", "所有账号都交给Bitwarden管，手机也同步。"),
+            "用户的密码存在哪？",
+            id="zh-passwords",
+        ),
+    ],
+)
+def test_a_change_the_question_reads_as_its_two_answers_answers_first(tmp_path, e5, said, query):
+    # Fillers in the statements' language: the question's scale is read per language.
+    filler = FILLER_ZH if any("\u4e00" <= c <= "\u9fff" for c in said[0]) else FILLER
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=ON) as mem:
+        ids = []
+        for text in said:
+            ids.append(mem.add(text, node_type="fact", user_id=U).id)
+            clock.advance(days=20)
+            for line in filler:
+                mem.add(line, user_id=U)
+        clock.advance(days=3)
+        hits = mem.retrieve(query, user_id=U, top_k=3).hits
+        assert [h.node.id for h in hits[:2]] == [ids[1], ids[0]]
+        assert all(mem.get(i, user_id=U).status == "active" for i in ids)  # nothing archived
