@@ -8,11 +8,11 @@ seat for me on flights", 健身这阵子都是周四去, "Keep it casual with me
 never linked and the older value, often closer in words to the question, answers it.
 
 At query time the question is known and nothing has to be decided for good: among the hits,
-an older standing statement shown to the reader yields its place to a newer statement about
-the same subject that no slot says is another attribute, when the question reads the two as
-its two answers (:func:`answers_alike`), or when the two name one thing (:func:`one_attribute`:
-a shared word naming the attribute or a value) and the shipped pair model reads them as values
-of one attribute (a change or a restatement). Both
+an older standing statement shown to the reader yields its place to the newer statement the
+shipped pair model reads as a value of the same attribute (a change or a restatement), when
+both are about the same subject, no slot says they are different attributes, and the two
+name one thing (:func:`one_attribute`: a shared word naming the attribute or a value) or the
+question reads them as its two answers (:func:`answers_alike`). Both
 stay hits; only their order changes, so a false reading costs a place in the ranking, not a
 memory; but a place at the top is what an ordinary question is answered from, and the pair
 model alone put unrelated statements there on newcomers it never saw.
@@ -275,8 +275,8 @@ def _successor(
 ) -> Hit | None:
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
-    one (the writer, too, asks only the nearest), when the question reads the two as its two
-    answers or the pair model reads them as one attribute."""
+    one, when the pair model reads the two as one attribute (the writer, too, asks only the
+    nearest)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -299,13 +299,5 @@ def _successor(
     if not newer:
         return None
     best = max(newer, key=lambda h: float(vectors[h.node.id] @ vec))
-    if answers_alike(old.node, best.node, scale, cosine):
-        # The question reads the two as its two answers: that is the evidence the pair model
-        # stands in for when no question is known. The model alone read most values people
-        # replace without a shared word as two attributes ("The cat eats Whiskas" / "Felix
-        # pouches for her ladyship", 闲钱我放余额宝 / 零钱都扔进招行朝朝宝: same-attribute
-        # 0.14-0.31, as low as two true habits'), and the older value, closer in words to
-        # the question, answered it (colloquial_blind5, 14 of its 22 stale misses).
-        return best
     reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
     return best if reading.linked else None
