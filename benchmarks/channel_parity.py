@@ -39,7 +39,8 @@ import json
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -149,8 +150,29 @@ def channel_wins(per: dict[str, dict[str, Any]]) -> dict[str, dict[str, list[str
     return out
 
 
+@contextmanager
+def user_lines_only(on: bool) -> Iterator[None]:
+    """MADial queries without the assistant's lines (``--user-lines``: a diagnostic of how
+    much the assistant's words, advice rather than the user's memories, cost the lexical
+    channel; the engine is unchanged)."""
+    query = tuning.dialogue_query
+    if on:
+        tuning.dialogue_query = lambda lines: query(
+            [line for line in lines if not line.startswith("Assistant:")]
+        )
+    try:
+        yield
+    finally:
+        tuning.dialogue_query = query
+
+
 def evaluate(
-    spec: str, embedder: Any, suite: str, data: Path, methods: Sequence[str]
+    spec: str,
+    embedder: Any,
+    suite: str,
+    data: Path,
+    methods: Sequence[str],
+    user_lines: bool = False,
 ) -> dict[str, dict[str, Any]]:
     """Per method, per item, on one suite with one embedder."""
     if suite in PROBING:
@@ -159,7 +181,7 @@ def evaluate(
     per: dict[str, dict[str, Any]] = {}
     for name in methods:
         fuse, make = METHODS[name]
-        with fused_by(fuse, name):
+        with fused_by(fuse, name), user_lines_only(user_lines):
             per[name] = score(bench, items, embedder, make())
     return per
 
@@ -248,6 +270,7 @@ def run(
     methods: Sequence[str],
     data: Path,
     json_path: Path | None,
+    user_lines: bool = False,
 ) -> dict[str, Any]:
     """Every method on every suite with every embedder; the JSON is rewritten after each
     suite (LoCoMo takes minutes on a shared machine)."""
@@ -256,7 +279,7 @@ def run(
         embedder = fusion_paired._embedder(spec)
         for suite in suites:
             t = time.perf_counter()
-            per = evaluate(spec, embedder, suite, data, methods)
+            per = evaluate(spec, embedder, suite, data, methods, user_lines)
             results[f"{spec}/{suite}"] = {
                 "summary": summary(per),
                 "channel_wins": channel_wins(per),
@@ -283,13 +306,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--table", type=Path, nargs="*", help="only print the table of these JSON files"
     )
     parser.add_argument(
+        "--user-lines", action="store_true", help="MADial queries without the assistant's lines"
+    )
+    parser.add_argument(
         "--why", default=None, help="SPEC/LANG[/CHANNEL]: MADial dialogues a channel ranks higher"
     )
     args = parser.parse_args(argv)
     methods = args.methods.split(",")
     if args.why:
         spec, lang, *channel = args.why.split("/")
-        cases = why(spec, lang, args.data or default_data_dir(), *channel)
+        with user_lines_only(args.user_lines):
+            cases = why(spec, lang, args.data or default_data_dir(), *channel)
         for case in cases:
             print(case)
         if args.json is not None:
@@ -310,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         methods,
         args.data or default_data_dir(),
         args.json,
+        args.user_lines,
     )
 
 
