@@ -85,3 +85,71 @@ def test_a_one_off_topic_makes_no_profile(memory: HybridMemory, clock: FakeClock
     clock.advance(days=30)
     memory.maintain(user_id=U)
     assert _profiles(memory) == []
+
+
+# Unrelated remarks that share a bound morpheme (子 of 车子 / 鞋子 / 梯子, 车 of 车子 / 车位) or an
+# everyday word (work, home): no theme of the user's life. Before, 子 and 车 counted as the
+# Chinese remarks' recurring terms and made "我常说起子、车：给客厅的发财树换了盆。把梯子借给了..."
+SHARED_PIECES = {
+    "en": [
+        "My car's MOT is due in November at the garage near work.",
+        "The office coffee machine broke down at work.",
+        "My shoes came unglued, took them to be mended.",
+        "My aunt Rosa is visiting us at home from Madrid.",
+        "Someone parked in our space downstairs.",
+        "Got tickets for a comedy night.",
+        "Repotted the money tree in the living room at home.",
+        "My library books are overdue.",
+        "Lent my ladder to the people at number nine.",
+        "Our finance director is retiring in spring, work won't be the same.",
+    ],
+    "zh": [
+        "车子十一月要年审。",
+        "办公室的咖啡机坏了。",
+        "鞋子开胶了，拿去补。",
+        "姑姑从西安来看我们。",
+        "楼下的车位被人占了。",
+        "抢到了脱口秀的票。",
+        "给客厅的发财树换了盆。",
+        "图书馆借的书过期了。",
+        "把梯子借给了对门邻居。",
+        "财务总监明年春天退休。",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_unrelated_remarks_sharing_a_word_piece_make_no_profile(
+    memory: HybridMemory, clock: FakeClock, lang
+):
+    for text in SHARED_PIECES[lang]:
+        memory.add(text, user_id=U)
+        clock.advance(days=3)
+    clock.advance(days=30)
+    memory.maintain(user_id=U)
+    assert [p.content for p in _profiles(memory)] == []
+
+
+# A Chinese theme whose remarks share no word, only characters that are words of their own
+# (鱼 of 鱼竿 / 鲤鱼 / 鲫鱼, 钓 of 夜钓 / 钓上来): still a theme.
+FISHING_BY_CHARACTERS = [
+    "买了一根新的鱼竿，碳素的，很轻。",
+    "夜钓了一晚上，只钓到一条小鲤鱼，蚊子太多。",
+    "水库里钓上来两条鲫鱼。",
+]
+
+
+def test_a_chinese_theme_held_by_free_characters_gets_its_profile(
+    memory: HybridMemory, clock: FakeClock
+):
+    _, noise, _ = SAID["zh"]
+    ids = []
+    for said, other in zip(FISHING_BY_CHARACTERS, noise, strict=False):
+        ids.append(memory.add(said, user_id=U).id)
+        clock.advance(days=3)
+        memory.add(other, user_id=U)
+        clock.advance(days=2)
+    clock.advance(days=30)
+    memory.maintain(user_id=U)
+    (profile,) = _profiles(memory)
+    assert set(profile.metadata["derived_from"]) == set(ids)
