@@ -50,6 +50,26 @@ def adjacent_siblings(
     }
 
 
+def speakers_next(
+    store: TreeStore,
+    found: Mapping[str, Sequence[str]],
+    best: Iterable[str],
+    statuses: Sequence[str],
+    window_seconds: float | None = None,
+) -> set[str]:
+    """The turns two places from each of ``best`` (``found``: their adjacent siblings): in
+    a conversation, the same speaker's turn before and after the reply. A speaker often goes
+    on without repeating the words that matched ("I drink rooibos in the evenings now" /
+    "Sounds lovely" / "yeah Lena got me into it, honey in it"), so the turn that carries the
+    rest of the answer matches nothing itself and only its place in the exchange finds it.
+    """
+    best = list(best)
+    first = {n for i in best for n in found.get(i, ())}
+    nodes = store.get_many(first)
+    far = adjacent_siblings(store, nodes.values(), statuses, window_seconds)
+    return {m for n in first for m in far.get(n, ())} - set(best) - first
+
+
 def neighbour_feature(
     relevance: Mapping[str, float], neighbours: Mapping[str, Sequence[str]], node_id: str
 ) -> float:
