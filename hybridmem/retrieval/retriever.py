@@ -521,8 +521,9 @@ class Retriever:
         best = sorted(relevance, key=lambda i: -relevance[i])[: cfg.expand_neighbours]
         extra = {n for i in best for n in cands.neighbours.get(i, ())}
         if cfg.expand_speakers_next:
+            read = {n.id for n in live}  # their siblings are found: no second seek
             statuses = cfg.include_statuses
-            extra |= speakers_next(self.store, cands.neighbours, best, statuses, window)
+            extra |= speakers_next(self.store, cands.neighbours, best, statuses, window, read)
         extra -= set(cands.nodes)
         extra -= on_path
         if not extra:
