@@ -193,6 +193,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
         f"places {n}": (ORIGINAL, weights_config(retrieval={"session_places": n}))
         for n in (0, 3, 5, 8, 10)
     },
+    "adjacent only": (ORIGINAL, weights_config(retrieval={"expand_speakers_next": False})),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -214,7 +215,9 @@ mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.ge
 ``parent mean``: a session's lift its turns' mean relevance
 (:func:`benchmarks.probing_lift.mean`). ``places N``: the first N places of the ranking shared
 among sessions (``RetrievalConfig.session_places``, :mod:`hybridmem.retrieval.session_places`;
-``places 0``: the score's order)."""
+``places 0``: the score's order). ``adjacent only``: the best candidates bring only their
+adjacent siblings, not the same speaker's next turn (``RetrievalConfig.expand_speakers_next``,
+the engine before probing10)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 

@@ -136,6 +136,11 @@ class RetrievalConfig:
     """The best this-many candidates bring their adjacent siblings into the candidate set
     (scored like any other). 0 disables expansion; the ``neighbour`` feature still applies to
     neighbours that are candidates anyway."""
+    expand_speakers_next: bool = True
+    """The best candidates also bring the turns two places away (the same speaker's turn
+    before and after the reply, :func:`~hybridmem.retrieval.expansion.speakers_next`): a
+    speaker goes on without the words that matched ("yeah Lena got me into it"). False:
+    adjacent siblings only (the engine before issue 38's probing10 round)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
@@ -179,6 +184,11 @@ class RetrievalConfig:
         if not isinstance(self.refocus_names, bool):
             raise InvalidArgumentError(
                 f"RetrievalConfig.refocus_names must be True or False, got {self.refocus_names!r}"
+            )
+        if not isinstance(self.expand_speakers_next, bool):
+            raise InvalidArgumentError(
+                "RetrievalConfig.expand_speakers_next must be True or False, "
+                f"got {self.expand_speakers_next!r}"
             )
         if self.fusion not in ("minmax", "raw"):
             raise InvalidArgumentError(

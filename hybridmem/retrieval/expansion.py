@@ -16,7 +16,7 @@ candidate set (expansion): a turn that matches nothing but answers a matching tu
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from hybridmem.models import MemoryNode
 from hybridmem.store import RetrievalReads, TreeStore
@@ -48,6 +48,31 @@ def adjacent_siblings(
         )
         for node in nodes
     }
+
+
+def speakers_next(
+    store: TreeStore,
+    found: Mapping[str, Sequence[str]],
+    best: Iterable[str],
+    statuses: Sequence[str],
+    window_seconds: float | None = None,
+    known: Collection[str] = (),
+) -> set[str]:
+    """The turns two places from each of ``best`` (``found``: their adjacent siblings): in
+    a conversation, the same speaker's turn before and after the reply. A speaker often goes
+    on without repeating the words that matched ("I drink rooibos in the evenings now" /
+    "Sounds lovely" / "yeah Lena got me into it, honey in it"), so the turn that carries the
+    rest of the answer matches nothing itself and only its place in the exchange finds it.
+    ``known``: turns whose entry in ``found`` already holds their adjacent siblings (read the
+    same way), so they are not sought again.
+    """
+    best = list(best)
+    first = {n for i in best for n in found.get(i, ())}
+    reused = {n for n in first if n in known and n in found}
+    nodes = store.get_many(first - reused)
+    far = adjacent_siblings(store, nodes.values(), statuses, window_seconds)
+    far.update({n: tuple(found[n]) for n in reused})
+    return {m for n in first for m in far.get(n, ())} - set(best) - first
 
 
 def neighbour_feature(

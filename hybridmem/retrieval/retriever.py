@@ -49,6 +49,7 @@ from hybridmem.retrieval.expansion import (
     conversation_turns,
     neighbour_feature,
     parent_feature,
+    speakers_next,
 )
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
@@ -518,7 +519,12 @@ class Retriever:
             return
         relevance = cands.relevance
         best = sorted(relevance, key=lambda i: -relevance[i])[: cfg.expand_neighbours]
-        extra = {n for i in best for n in cands.neighbours.get(i, ())} - set(cands.nodes)
+        extra = {n for i in best for n in cands.neighbours.get(i, ())}
+        if cfg.expand_speakers_next:
+            read = {n.id for n in live}  # their siblings are found: no second seek
+            statuses = cfg.include_statuses
+            extra |= speakers_next(self.store, cands.neighbours, best, statuses, window, read)
+        extra -= set(cands.nodes)
         extra -= on_path
         if not extra:
             return
