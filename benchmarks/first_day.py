@@ -335,8 +335,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--ninth", action="store_true", help="the newcomers of benchmarks/first_day_ninth.py"
     )
+    parser.add_argument(
+        "--tenth", action="store_true", help="the newcomers of benchmarks/first_day_tenth.py"
+    )
     args = parser.parse_args(argv)
-    if args.ninth:
+    if args.tenth:
+        from benchmarks.first_day_tenth import TENTH
+
+        result = run(args.embedder, TENTH)
+    elif args.ninth:
         from benchmarks.first_day_ninth import NINTH
 
         result = run(args.embedder, NINTH)

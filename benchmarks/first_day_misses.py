@@ -36,6 +36,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
     from benchmarks.first_day_ninth import NINTH
     from benchmarks.first_day_seventh import SEVENTH
     from benchmarks.first_day_sixth import SIXTH
+    from benchmarks.first_day_tenth import TENTH
     from benchmarks.first_day_third import THIRD
 
     return {
@@ -48,6 +49,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
         "seventh": SEVENTH,
         "eighth": EIGHTH,
         "ninth": NINTH,
+        "tenth": TENTH,
     }
 
 
