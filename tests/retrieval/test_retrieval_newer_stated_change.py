@@ -6,9 +6,10 @@ The change below failed before: the question's words find the older statement (æ
 two share no naming word, and the pair model reads them as two attributes; the newer one
 states a change, the older one is its nearest statement and the question reads both
 (:func:`hybridmem.retrieval.newer_values.states_its_change`). English changes of this kind
-were read on the first-day newcomers (the bank, the mobile network), but of nine written for
-this test none was: the writer files most under a wrong slot ("gone over to Virgin Media" as a
-workplace) or e5 puts another "We've ..." statement nearest (docs/benchmarks.md, firstday10);
+were read on the first-day newcomers (the bank, the mobile network), but of eleven written
+for this test none was: the writer gives five a conflict group (four under a wrong slot: "gone
+over to Virgin Media" as a workplace), in two another statement is nearest, four were answered
+first already (docs/benchmarks.md, firstday10);
 the reading is tested on English statements directly below."""
 
 from __future__ import annotations
