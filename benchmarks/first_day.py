@@ -34,6 +34,7 @@ from benchmarks.first_day_ninth import NINTH
 from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_seventh import SEVENTH
 from benchmarks.first_day_sixth import SIXTH
+from benchmarks.first_day_tenth import TENTH
 from benchmarks.first_day_third import THIRD
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
@@ -296,6 +297,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "seventh": SEVENTH,
     "eighth": EIGHTH,
     "ninth": NINTH,
+    "tenth": TENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

@@ -37,6 +37,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
     from benchmarks.first_day_ninth import NINTH
     from benchmarks.first_day_seventh import SEVENTH
     from benchmarks.first_day_sixth import SIXTH
+    from benchmarks.first_day_tenth import TENTH
     from benchmarks.first_day_third import THIRD
 
     return {
@@ -49,6 +50,7 @@ def _sets() -> dict[str, Sequence[Persona]]:
         "seventh": SEVENTH,
         "eighth": EIGHTH,
         "ninth": NINTH,
+        "tenth": TENTH,
     }
 
 

@@ -247,6 +247,7 @@ def newer_first(
     vectors = vectors_of([h.node.id for h in standing])
     known = cosine or {}
     scale = question_scale(hits, known)
+    nearest = nearest_of(vectors)
     out = list(hits)
     for old in shown:
         at = next(i for i, h in enumerate(out) if h is old)
@@ -257,11 +258,54 @@ def newer_first(
             later = out[at + 1 :]
             if current.node.id in answers:
                 later = [h for h in later if h.node.id in answers]
-            current = _successor(current, later, scale, kinds, model, vectors, known)
+            current = _successor(current, later, scale, kinds, model, vectors, known, nearest)
             if current is not None:
                 out = [h for h in out if h is not current]
                 out.insert(at, current)
     return out
+
+
+def nearest_of(vectors: Mapping[str, np.ndarray]) -> dict[str, str]:
+    """Each statement's nearest other statement among ``vectors`` (by cosine: the stored
+    vectors are normalised), by id."""
+    ids = list(vectors)
+    if len(ids) < 2:
+        return {}
+    matrix = np.stack([vectors[i] for i in ids])
+    sims = matrix @ matrix.T
+    np.fill_diagonal(sims, -np.inf)
+    return {i: ids[int(j)] for i, j in zip(ids, sims.argmax(axis=1), strict=True)}
+
+
+def states_its_change(
+    new: MemoryNode, old: MemoryNode, nearest: Mapping[str, str], scale: Scale
+) -> bool:
+    """Whether ``new`` says that ``old``'s value changed: it states a change (a change word,
+    :func:`~hybridmem.evolution.slots.pairs.states_change`), the writer linked it to no
+    earlier value, ``old`` is its nearest statement among the query's standing hits (the one
+    the writer, too, would ask about), and the question reads both as about what it asks
+    (both among its three most similar statements of their language, ``scale``). A change
+    is said as briefly as the new value ("I've moved my account over to Nationwide" after "I
+    bank with Lloyds", 现在换成苹果了 after 我用的是华为手机): the attribute's name is left to
+    the statement it changes, so the two share no naming word, the pair model reads most such
+    pairs as two attributes, and the question's words find the older statement first.
+
+    Each condition stopped a false reading on the first-day newcomers: a statement with a
+    change word said in passing ("hard of hearing in my left ear", 二人转) is nearest to some
+    older statement, but the question does not read it; a change the writer already linked to
+    its own older value
+    (a conflict group: 上个月搬家了 after 我住在宝安区的城中村, "Maeve packed in ballet") has
+    said what it changes, while the statement nearest to it is often another attribute of the
+    same person (我老家在湖南衡阳, Maeve's age) that a question reads alike. No new constant:
+    the three are :func:`question_scale`'s."""
+    top = {i for _, i in scale.get(language(new.content), ())}
+    return (
+        not new.conflict_group
+        and states_change(new.content)
+        and nearest.get(new.id) == old.id
+        and new.id in top
+        and old.id in top
+    )
 
 
 def _successor(
@@ -272,11 +316,12 @@ def _successor(
     model: PairModel,
     vectors: Mapping[str, np.ndarray],
     cosine: Mapping[str, float],
+    nearest: Mapping[str, str],
 ) -> Hit | None:
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
     one, when the pair model reads the two as one attribute (the writer, too, asks only the
-    nearest)."""
+    nearest); else the one that states ``old``'s change (:func:`states_its_change`)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -291,13 +336,16 @@ def _successor(
         and not _other_attributes(h.node, old.node)
         and bool(h.node.sensitive) == bool(old.node.sensitive)
         and same_subject(h.node.content, old.node.content)
-        and (
-            one_attribute(h.node.content, old.node.content)
-            or answers_alike(old.node, h.node, scale, cosine)
-        )
     ]
-    if not newer:
-        return None
-    best = max(newer, key=lambda h: float(vectors[h.node.id] @ vec))
-    reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
-    return best if reading.linked else None
+    named = [
+        h
+        for h in newer
+        if one_attribute(h.node.content, old.node.content)
+        or answers_alike(old.node, h.node, scale, cosine)
+    ]
+    if named:
+        best = max(named, key=lambda h: float(vectors[h.node.id] @ vec))
+        reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
+        if reading.linked:
+            return best
+    return next((h for h in newer if states_its_change(h.node, old.node, nearest, scale)), None)
