@@ -592,7 +592,7 @@ class Retriever:
         if q.visible is not None:
             seen = {i: n for i, n in seen.items() if q.visible(n)}
         cjk = reads_cjk(self.core.engine.embedder)
-        drop = withheld(seen, cands.cosine, q.text, cands.bm25, cjk)
+        drop = withheld(seen, cands.cosine, q.text, cands.bm25, cjk, cands.answers)
         cands.nodes = {i: n for i, n in cands.nodes.items() if i not in drop}
         cands.returnable = replace(cands.returnable, sealed_judged=True)  # admitted: on it
         if drop or any(n.sensitive for n in cands.nodes.values()):

@@ -19,9 +19,11 @@ structure the words alone do not:
 - **A word of the holder**: a question about someone else shares that person's word with a
   memory of the speaker that mentions them ("我朋友怀孕几个月了？" of "我欠了朋友…"): the word
   says whose matter is asked, not which one (:func:`holders_words`).
-- **When and how much**: a time or measure word ("这个*月*房贷还了多少？" of "每个*月*只还最低",
-  jieba tags ``t``, ``q`` or ``m`` without a numeral) places the question, it does not name its
-  matter (:func:`incidental`). A word with a numeral ("五万", "十二万") is a value and stays.
+- **When, how much and where**: a time or measure word ("这个*月*房贷还了多少？" of "每个*月*只还
+  最低", jieba tags ``t``, ``q`` or ``m`` without a numeral) or a localizer (``f``: "衣柜*最上层*
+  的被子" of "钥匙放在衣柜最上层", "储藏间*里*的" of "档案里还有") places the question, it does
+  not name its matter (:func:`incidental`). A word with a numeral ("五万", "十二万") is a value
+  and stays.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ SPEAKER = "我"
 # conjunctions and non-personal pronouns ("这个", "每天") - a closed set of jieba's tags.
 _LEAD = ("t", "d", "c", "u", "y", "e", "o", "m", "q", "f")
 # Time and measure tags: a word of these places the question in time or counts, it names no
-# matter ("月" of "这个月", "次", "上个月").
-_MEASURE = frozenset(["t", "tg", "q", "m", "mq"])
+# matter ("月" of "这个月", "次", "上个月"); a localizer (f) places it before or inside something
+# ("以前", "里", "最上层"): the noun it follows names the matter, not the localizer.
+_MEASURE = frozenset(["t", "tg", "q", "m", "mq", "f"])
 
 
 @lru_cache(maxsize=1024)
@@ -129,7 +132,8 @@ def holders_words(query: str, memory: str, shared: Iterable[str]) -> set[str]:
 
 def incidental(query: str, shared: Iterable[str]) -> set[str]:
     """The ``shared`` terms that are, in the question, inside a time or measure word holding no
-    numeral ("月" of "这个月房贷还了多少？"): they say when or how much, not what."""
+    numeral ("月" of "这个月房贷还了多少？") or a localizer ("最上层", "里", "以前"): they say
+    when, how much or where, not what."""
     if not _CJK.search(query):
         return set()
     measures = [

@@ -38,7 +38,11 @@ And a question naming one kind is not about a memory stated as another, word or 
 my health insurance up to date?" of a national insurance number). The cost, on the blind
 probe (benchmarks/sealed_probe_blind.py): questions about the memory that name something it
 words otherwise ("Is my passport still valid next year?" of "expires 2031", "家门密码多少？" of
-"门锁密码") are withheld.
+"门锁密码") are withheld. An ordinary memory filed as the value of the user's attribute the
+question asks for (:func:`~hybridmem.retrieval.attributes.answering`) holds the question's words
+through its slot, as a word would: "Remind me what my job is?" shares "job" with a sealed "I got
+sacked from my last job..." and with no ordinary memory, as the train guard's job is named by
+its slot alone; MiniLM put the sacking 0.08 closer (benchmarks/first_day_ninth.py, 2 leaks).
 
 Where the question and the memory share no script (a Chinese question about an English IBAN,
 "我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
@@ -50,7 +54,8 @@ ahead of a field 0.062 wide).
 
 A question about someone else ("What is my partner's address?", "我老婆欠房租吗？", by the
 relation or name :func:`~hybridmem.retrieval.attributes.someone_named` reads, or an English
-holder: "the address of my dentist", "my office's number") is not about a sealed memory in its
+holder: "the address of my dentist", "my office's number", or an indefinite subject: "How much
+tax does a forklift driver pay?") is not about a sealed memory in its
 script that does not name them, whatever word they share or whatever slot evidence it has: the
 user's own home address answered "my partner's address?" by "address" before
 (benchmarks/sealed_probe.py), and "What's the address of my dentist?" by its slot.
@@ -98,7 +103,7 @@ caller asked for them).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms
@@ -121,8 +126,14 @@ _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 # "account"); a light strip, as the two sides go through the same function.
 # The holder an English question asks about when it is not the user: "the address of my
 # dentist", "my office's phone number". What is asked is the holder's, so a sealed memory not
-# naming the holder is not its answer, whatever word they share.
-_HOLDER_EN = re.compile(r"\b(?i:of)\s+(?i:my|our)\s+([\w-]+)|\b(?i:my|our)\s+([\w-]+)['’]s\b")
+# naming the holder is not its answer, whatever word they share. An indefinite subject after
+# the auxiliary is anyone of a kind, not the user ("How much tax does *a forklift driver*
+# pay?"): its first word stands for it, as the noun's head cannot be told from the verb after
+# it without a tagger. Closed classes: the auxiliaries and the indefinite article.
+_HOLDER_EN = re.compile(
+    r"\b(?i:of)\s+(?i:my|our)\s+([\w-]+)|\b(?i:my|our)\s+([\w-]+)['’]s\b"
+    r"|\b(?i:do|does|did|can|could|will|would|should|is|are|was|were)\s+(?i:an?)\s+([\w-]+)"
+)
 
 
 def withheld(
@@ -131,6 +142,7 @@ def withheld(
     query: str | None = None,
     lexical: Mapping[str, float] | None = None,
     dense_reads_cjk: bool = True,
+    answers: Collection[str] = (),
 ) -> set[str]:
     """The sensitive candidates among ``nodes`` that the question is not about: those with no
     similarity, one below the best ordinary candidate's (``cosine``: raw similarity to the
@@ -144,7 +156,10 @@ def withheld(
     its slot) is admitted. ``dense_reads_cjk=False`` (an English-only embedder, e.g.
     all-MiniLM-L6-v2): where the question or the memory is Chinese, its cosine is noise, so
     it never admits alone (with MiniLM, "What is my home address?" got a Chinese salary-card number
-    as the closest of Chinese memories all scored alike)."""
+    as the closest of Chinese memories all scored alike). ``answers``: the candidates filed as
+    the value of the user's attribute the question asks for
+    (:func:`~hybridmem.retrieval.attributes.answering`); an ordinary one holds the words the
+    question shares with a sealed memory (:func:`_asks_other`)."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
@@ -157,6 +172,7 @@ def withheld(
     kind = asked_kind(query)
     other = someone_named(query) or _holder(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
+    slotted = any(a in nodes and not nodes[a].sensitive for a in answers)
     unjudged: list[str] = []
     unnamed: list[str] = []
     for i in sealed:
@@ -175,7 +191,7 @@ def withheld(
             # Its cosine is noise: never enough alone, and a word in common must back it
             # (words alone admitted more: 我的, 密码 are shared by near questions too), one
             # that does not leave the question asking about another thing.
-            if not asked & words or _asks_other(query, kind, node, asked, words, nodes):
+            if not asked & words or _asks_other(query, kind, node, asked, words, nodes, slotted):
                 out.add(i)
             continue
         if asked and words and not _scripts(asked) & _scripts(words):
@@ -186,7 +202,7 @@ def withheld(
         elif not asked & words:
             out.add(i)
             unnamed.append(i)
-        elif _asks_other(query, kind, node, asked, words, nodes):
+        elif _asks_other(query, kind, node, asked, words, nodes, slotted):
             out.add(i)  # shares a word, asks about another thing ("WiFi密码是多少？")
     # On the similarity alone, the question is about one memory at most, and none when its
     # words name a sealed memory already admitted: that one is what it asks about.
@@ -234,11 +250,18 @@ def _asks_other(
     asked: frozenset[str],
     words: frozenset[str],
     nodes: Mapping[str, MemoryNode],
+    slotted: bool = False,
 ) -> bool:
     """Whether a question sharing a word with the sealed ``node`` asks about something else
     (:mod:`~hybridmem.retrieval.shared_words`): it names a kind the memory is known to be
     another of, or every shared word names only the kind or is an ordinary candidate's too and
-    the question names something the memory does not hold ("WiFi" of "WiFi密码是多少？")."""
+    the question names something the memory does not hold ("WiFi" of "WiFi密码是多少？").
+    ``slotted``: an ordinary candidate is filed as the value of the user's attribute the
+    question asks for; it holds the shared words through its slot, as a word would name it.
+    "Remind me what my job is?" shares "job" with a sealed "I got sacked from my last job for
+    fiddling my overtime." and only with it; the answer ("I'm a guard on the trains...") is
+    named by its slot alone, and MiniLM put the sealed memory 0.08 closer
+    (benchmarks/first_day_ninth.py)."""
     if not compatible(kind, node, node.metadata.get(SLOT_KEY)):
         return True
     shared = asked & words
@@ -250,6 +273,8 @@ def _asks_other(
         if not n.sensitive and not is_masked(n.sensitive, n.content)
         for w in stemmed_terms(n.content)
     }
+    if slotted:
+        ordinary |= shared  # the attribute the question names is the slotted memory's
     # A shared word the question qualifies otherwise ("library card"), one naming whose matter
     # it asks (someone the memory only mentions) or one saying only when ("这个月") singles out
     # nothing.
@@ -325,10 +350,10 @@ def _of_someone_else(
 
 def _holder(query: str) -> str | None:
     """The word naming whose attribute an English question asks for when it is not the
-    user's ("dentist" of "the address of my dentist?", "office" of "my office's number"),
-    else None."""
+    user's ("dentist" of "the address of my dentist?", "office" of "my office's number",
+    "forklift" of "How much tax does a forklift driver pay?"), else None."""
     m = _HOLDER_EN.search(query)
-    return (m.group(1) or m.group(2)) if m else None
+    return (m.group(1) or m.group(2) or m.group(3)) if m else None
 
 
 def _scripts(words: frozenset[str]) -> set[str]:
