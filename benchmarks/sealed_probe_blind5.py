@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.first_day import Persona
 from benchmarks.first_day_ninth import NINTH
+from benchmarks.first_day_persona import Persona
 from benchmarks.sealed_probe_blind import main
 from benchmarks.sealed_probe_blind4 import SETS4, newcomers
 
