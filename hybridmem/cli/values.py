@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from hybridmem.core.evolution_marks import demoted_since
+
 if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
     from hybridmem.models import MemoryNode
@@ -44,9 +46,9 @@ def value_marks(mem: HybridMemory, user: str, nodes: Sequence[MemoryNode]) -> di
         elif node.id in current:
             marks[node.id] = "current value"
         elif "demoted_by" in meta:
-            # maintenance settles the group this long after the newer value came, unless the
+            # maintenance settles the group this long after the demotion was said, unless the
             # older one was used since (forgetting.py, settle_groups)
             newer = by_id.get(str(meta["demoted_by"]))
-            when = f" from {newer.created_at + settle:%Y-%m-%d}" if newer else ""
+            when = f" from {demoted_since(node, newer) + settle:%Y-%m-%d}" if newer else ""
             marks[node.id] = f"demoted: maintenance archives it{when} unless it is used"
     return marks

@@ -320,6 +320,7 @@ class EvolutionWriter:
             vectors=MemberVectors([m.id for m in members], self._vectors, request.batch_vectors),
             new_id=request.node_id,
             cfg=self.config,
+            at=request.created_at,
             terms_checked=checked,
             named=self._named(request, draft.group, members),
         )
@@ -445,7 +446,7 @@ class EvolutionWriter:
         meta = {**change.values.get("metadata", {}), **repeats.mentioned(node, request)}
         change = replace(change, values={**change.values, "metadata": meta})
         current = current_of(self._settled(request, group))
-        return conflicts.said_again(node, change, current, self.config)
+        return conflicts.said_again(node, change, current, self.config, request.created_at)
 
     def _reinforcement(
         self, request: PlanRequest, repeat: MemoryNode, change: NodeChange
@@ -456,7 +457,7 @@ class EvolutionWriter:
         group = repeat.conflict_group
         if group and repeat.status == NodeStatus.ACTIVE.value:
             current = current_of(self._settled(request, group))
-            changes = conflicts.said_again(repeat, change, current, self.config)
+            changes = conflicts.said_again(repeat, change, current, self.config, request.created_at)
         return WritePlan(
             lifecycle=repeat.lifecycle,
             tier=repeat.tier,
