@@ -271,8 +271,9 @@ def decide(
     if current is None:
         return ConflictDecision(group, ACTIVE, "new")
     checked = {"terms_checked": terms_checked}
-    if same_value(content, vector, current.content, vectors.get(current.id), cfg, **checked):
-        return _restated(group, current, confidence, new_id)
+    for said in _restatable(members, current):
+        if same_value(content, vector, said.content, vectors.get(said.id), cfg, **checked):
+            return _restated(group, said, confidence, new_id)
     if confidence < cfg.low_confidence:
         return _candidate(group, "low confidence", cfg)
     waiting = [
@@ -296,6 +297,16 @@ def decide(
     if confidence >= cfg.coexist_ratio * current.confidence:
         return _coexist(group, current, new_id, merged, extra, cfg, at)
     return _candidate(group, f"less confident than current {current.id}", cfg)
+
+
+def _restatable(members: Sequence[MemoryNode], current: MemoryNode) -> list[MemoryNode]:
+    """The members a newcomer may restate: the current value (said last) and the newest
+    settled member by writing when it is another one (the value a move back left: restated,
+    it is the value again, ``said_again``). The same two whether ``members`` are the deciding
+    ones or every member."""
+    settled = [m for m in members if is_settled(m)]
+    newest = max(settled, key=_age) if settled else None
+    return [current] if newest is None or newest is current else [current, newest]
 
 
 def _restated(group: str, current: MemoryNode, confidence: float, new_id: str) -> ConflictDecision:

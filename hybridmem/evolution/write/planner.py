@@ -439,8 +439,9 @@ class EvolutionWriter:
         """A restatement of the member the policy compared with: said again (one more
         mention with its provenance), and current again if another member was
         (``conflicts.said_again``)."""
-        node = current_of(members)
-        if node is None or len(changes) != 1 or changes[0].node_id != node.id:
+        said = {changes[0].node_id} if len(changes) == 1 else set()
+        node = next((m for m in members if m.id in said), None)
+        if node is None:
             return changes
         (change,) = changes
         meta = {**change.values.get("metadata", {}), **repeats.mentioned(node, request)}
