@@ -173,3 +173,29 @@ def test_a_store_written_before_the_mark_opens_and_settles_as_before(
         mem.maintain(user_id=U)
         assert _statuses(mem, first.id, change.id) == ["archived", "active"]
         assert mem.verify().clean
+
+
+@pytest.mark.parametrize(("old", "new", "third"), CASES)
+def test_the_value_left_settles_when_the_move_back_is_superseded(
+    tmp_path: Path, clock: FakeClock, old: str, new: str, third: str
+) -> None:
+    """A move back, then a change of it that supersedes it (archived): the value the move back
+    left is older still, and settles ``settle_after_days`` after the move back. Before, it
+    waited for its demoter to be live again, so it stayed a live older value for good."""
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
+        first = mem.add(old, node_type="fact", user_id=U, confidence=0.7)
+        clock.advance(days=3)
+        left = mem.add(new, node_type="fact", user_id=U, confidence=0.7).id
+        clock.advance(days=3)
+        assert mem.add(old, node_type="fact", user_id=U).id == first.id  # the move back
+        clock.advance(days=3)
+        latest = mem.add(third, node_type="fact", user_id=U, confidence=1.0).id
+        assert mem.get(first.id).metadata.get("superseded_by") == latest
+        assert mem.get(left).metadata["demoted_by"] == first.id
+        clock.advance(days=mem.config.evolution.settle_after_days - 4)
+        mem.maintain(user_id=U)
+        assert _statuses(mem, left, latest) == ["active", "active"]
+        clock.advance(days=2)
+        mem.maintain(user_id=U)
+        assert _statuses(mem, first.id, left, latest) == ["archived", "archived", "active"]
+        assert mem.get(left).metadata["archived_action"] == "settle"

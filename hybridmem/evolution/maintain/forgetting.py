@@ -239,12 +239,17 @@ class _UserPlan:
     def settle_groups(self) -> None:
         """An older value demoted by a newer one and not used since is archived
         ``settle_after_days`` after its demotion was said (not after the newer value's first
-        writing: a move back to a value first said months ago demotes the value it left now)."""
+        writing: a move back to a value first said months ago demotes the value it left now).
+        The newer value must be live, or itself superseded by a later one (the group moved on
+        twice: a move back, then a change of it); a newer value archived for any other reason
+        (faded, pruned, archived by hand) leaves the older one as it is."""
         by_id = {n.id: n for n in self.nodes}
         settle = timedelta(days=self.cfg.settle_after_days)
         for node in self.nodes:
             newer = by_id.get(str(node.metadata.get("demoted_by", "")))
-            if node.status != ACTIVE or newer is None or newer.status != ACTIVE:
+            if node.status != ACTIVE or newer is None:
+                continue
+            if newer.status != ACTIVE and "superseded_by" not in newer.metadata:
                 continue
             since = demoted_since(node, newer)
             used_since = node.last_accessed_at is not None and node.last_accessed_at > since
