@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from hybridmem.core.evolution_marks import demoted_since
-
 if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
     from hybridmem.models import MemoryNode
@@ -26,6 +24,8 @@ _MENTIONS = re.compile(r"(\d+)/(\d+) mentions")
 def value_marks(mem: HybridMemory, user: str, nodes: Sequence[MemoryNode]) -> dict[str, str]:
     """``node id -> mark`` for the live members of conflict groups holding more than one value
     (a lone value is simply the value: no mark)."""
+    from hybridmem.core.evolution_marks import demoted_since  # the CLI's cold start stays light
+
     sizes = Counter(n.conflict_group for n in nodes if n.conflict_group)
     if not any(size > 1 for size in sizes.values()):
         return {}
