@@ -24,6 +24,8 @@ _MENTIONS = re.compile(r"(\d+)/(\d+) mentions")
 def value_marks(mem: HybridMemory, user: str, nodes: Sequence[MemoryNode]) -> dict[str, str]:
     """``node id -> mark`` for the live members of conflict groups holding more than one value
     (a lone value is simply the value: no mark)."""
+    from hybridmem.core.evolution_marks import demoted_since  # the CLI's cold start stays light
+
     sizes = Counter(n.conflict_group for n in nodes if n.conflict_group)
     if not any(size > 1 for size in sizes.values()):
         return {}
@@ -44,9 +46,9 @@ def value_marks(mem: HybridMemory, user: str, nodes: Sequence[MemoryNode]) -> di
         elif node.id in current:
             marks[node.id] = "current value"
         elif "demoted_by" in meta:
-            # maintenance settles the group this long after the newer value came, unless the
+            # maintenance settles the group this long after the demotion was said, unless the
             # older one was used since (forgetting.py, settle_groups)
             newer = by_id.get(str(meta["demoted_by"]))
-            when = f" from {newer.created_at + settle:%Y-%m-%d}" if newer else ""
+            when = f" from {demoted_since(node, newer) + settle:%Y-%m-%d}" if newer else ""
             marks[node.id] = f"demoted: maintenance archives it{when} unless it is used"
     return marks

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from hybridmem.clock import from_iso
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value
@@ -59,6 +60,22 @@ def last_mentioned(node: MemoryNode) -> datetime:
     if stamps:
         return max(node.created_at, *(datetime.fromisoformat(s) for s in stamps))
     return node.created_at
+
+
+def said_since(node: MemoryNode, at: datetime) -> bool:
+    """Whether ``node`` was said again at or after ``at``: a repeat or restatement of it
+    (``metadata.provenance``) dated then or later (the store reads the same condition:
+    ``Dialect.said_since``)."""
+    stamps = [str(p.get("at")) for p in node.metadata.get("provenance", []) if p.get("at")]
+    return any(from_iso(s) >= at for s in stamps)
+
+
+def demoted_since(node: MemoryNode, by: MemoryNode) -> datetime:
+    """When ``node`` was demoted by ``by`` (its ``demoted_by``): the date of the statement
+    that demoted it (``metadata.demoted_at``: a change, or a move back to ``by``'s value).
+    A demotion recorded before the mark holds ``by``'s writing, as it was counted then."""
+    stamp = node.metadata.get("demoted_at")
+    return from_iso(str(stamp)) if stamp else by.created_at
 
 
 def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:

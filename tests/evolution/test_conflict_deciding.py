@@ -33,6 +33,9 @@ def _member(rng: random.Random, k: int) -> MemoryNode:
         metadata["awaiting"] = "confirmation"
     elif rng.random() < 0.1:
         metadata["awaiting"] = "no"
+    if rng.random() < 0.25:  # said again (a repeat merged into it): maybe the value said last
+        said = T0 + timedelta(days=rng.randrange(6))
+        metadata["provenance"] = [{"at": said.isoformat(timespec="microseconds")}]
     return MemoryNode(
         id=f"n{k}",
         user_id="u",
@@ -68,9 +71,9 @@ def _unit(rng: random.Random, near: np.ndarray | None = None) -> np.ndarray:
 
 def test_the_deciding_members_give_every_decision_reading_every_member_gives():
     """Random groups (settled, demoted, archived, candidate and waiting members, long-term
-    values, tied dates) and newcomers: ``decide`` on the deciding members alone gives the same
-    decision (status, changes, merges, metadata) as on every member, and never asks for the
-    vector of another member."""
+    values, tied dates, members said again since) and newcomers: ``decide`` on the deciding
+    members alone gives the same decision (status, changes, merges, metadata) as on every
+    member, and never asks for the vector of another member."""
     cfg = EvolutionConfig()
     seen: set[str] = set()
     for seed in range(600):
@@ -90,6 +93,7 @@ def test_the_deciding_members_give_every_decision_reading_every_member_gives():
             "group": "slot:drink",
             "new_id": "new",
             "cfg": cfg,
+            "at": T0 + timedelta(days=6),
         }
         deciding = conflicts.deciding_members(members)
         assert {m.id for m in deciding} <= {m.id for m in members}
@@ -118,12 +122,18 @@ def _expected_ids(mem: HybridMemory, group: str) -> list[str]:
     return [m.id for m in conflicts.deciding_members(members)]
 
 
+def _stamp(rng: random.Random, now: datetime) -> str:
+    """A repeat's date: before, at or after the undated statements (written ``now``)."""
+    return (now + timedelta(minutes=rng.randrange(-2, 3))).isoformat(timespec="microseconds")
+
+
 def test_the_store_reads_the_deciding_members_off_its_indexes(open_mem: OpenMem, clock):
     """Both stores answer ``conflict_group_deciding`` with exactly the deciding members of
     every member, through random writes and edits (archived, candidate and waiting members,
-    dated and undated statements, a waiting member in a status no write path gives it)."""
+    dated and undated statements, members said again, a waiting member in a status no write
+    path gives it)."""
     mem = open_mem(embedder=HashEmbedder(), clock=clock)
-    rng = random.Random(7)
+    rng, again = random.Random(7), random.Random(11)
     group = "slot:drink"
     ids: list[str] = []
     checked = 0
@@ -150,6 +160,9 @@ def test_the_store_reads_the_deciding_members_off_its_indexes(open_mem: OpenMem,
                 ]
             )
             mem.update(target, user_id="u1", **edit)
+        if again.random() < 0.3:  # said again (a repeat's provenance), maybe since the newest
+            stamp = _stamp(again, clock())
+            mem.update(again.choice(ids), user_id="u1", metadata={"provenance": [{"at": stamp}]})
         if step % 3 == 2:
             assert _deciding_ids(mem, group) == _expected_ids(mem, group)
             checked += 1
@@ -161,6 +174,11 @@ def test_the_store_reads_the_deciding_members_off_its_indexes(open_mem: OpenMem,
     assert statuses == {"active", "candidate", "archived"} and len(members) == 60
     assert any(m.status == "candidate" and conflicts.is_waiting(m) for m in members)
     assert 0 < len(_deciding_ids(mem, group)) < len(members) and checked == 20
+    # An older settled member said again since the newest was written (a move back) is read.
+    older = next(m for m in members if conflicts.is_settled(m))
+    stamp = (clock() + timedelta(minutes=5)).isoformat(timespec="microseconds")
+    mem.update(older.id, user_id="u1", metadata={"provenance": [{"at": stamp}]})
+    assert older.id in _deciding_ids(mem, group) == _expected_ids(mem, group)
     assert mem.store.conflict_group_deciding("u1", "slot:nothing") == []
 
 

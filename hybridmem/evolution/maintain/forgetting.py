@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import NodeChange
-from hybridmem.core.evolution_marks import is_unconfirmed
+from hybridmem.core.evolution_marks import demoted_since, is_unconfirmed
 from hybridmem.evolution.maintain.conversation import folded_not_faded
 from hybridmem.evolution.maintain.weights import half_life, is_protected, node_weight
 from hybridmem.models import MemoryNode, NodeStatus
@@ -237,17 +237,23 @@ class _UserPlan:
                 self.archive(node, "archive_candidate", reason)
 
     def settle_groups(self) -> None:
-        """An older value demoted by a newer one and not used since is archived."""
+        """An older value demoted by a newer one and not used since is archived
+        ``settle_after_days`` after its demotion was said (not after the newer value's first
+        writing: a move back to a value first said months ago demotes the value it left now).
+        The newer value must be live, or itself superseded by a later one (the group moved on
+        twice: a move back, then a change of it); a newer value archived for any other reason
+        (faded, pruned, archived by hand) leaves the older one as it is."""
         by_id = {n.id: n for n in self.nodes}
         settle = timedelta(days=self.cfg.settle_after_days)
         for node in self.nodes:
             newer = by_id.get(str(node.metadata.get("demoted_by", "")))
-            if node.status != ACTIVE or newer is None or newer.status != ACTIVE:
+            if node.status != ACTIVE or newer is None:
                 continue
-            used_since = (
-                node.last_accessed_at is not None and node.last_accessed_at > newer.created_at
-            )
-            if self.now - newer.created_at < settle or used_since:
+            if newer.status != ACTIVE and "superseded_by" not in newer.metadata:
+                continue
+            since = demoted_since(node, newer)
+            used_since = node.last_accessed_at is not None and node.last_accessed_at > since
+            if self.now - since < settle or used_since:
                 continue
             reason = (
                 f"superseded by {newer.id}: not confirmed again in "

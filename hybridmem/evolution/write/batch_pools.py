@@ -124,8 +124,9 @@ def deciding_grown(
 
 
 def _settled(members: Sequence[MemoryNode]) -> MemoryNode | None:
-    """The settled member of a group's deciding members (there is at most one)."""
-    return next((m for m in members if is_settled(m)), None)
+    """The newest settled member of a group's deciding members (the others were said again
+    since it was written)."""
+    return max((m for m in members if is_settled(m)), key=_age, default=None)
 
 
 def regrow(

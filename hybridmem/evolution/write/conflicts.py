@@ -32,13 +32,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 
 from hybridmem import lexical
+from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Tier
-from hybridmem.core.evolution_marks import current_of, is_settled
+from hybridmem.core.evolution_marks import current_of, is_settled, said_since
 from hybridmem.core.evolution_marks import node_age as _age
 from hybridmem.core.hooks import NodeChange
 from hybridmem.models import MemoryNode, NodeStatus
@@ -224,16 +226,25 @@ def is_waiting(node: MemoryNode) -> bool:
 
 def deciding_members(members: Sequence[MemoryNode]) -> list[MemoryNode]:
     """The members :func:`decide` reads, oldest first: the newest active member not awaiting
-    confirmation, and every waiting one (:func:`is_waiting`; they include every unconfirmed
-    challenger). :func:`decide` gives the same decision for these as for every member: the
-    current value is the newest settled member, else the newest unconfirmed one, and the other
-    members (most of a large group: archived restatements, demoted older values) never count.
+    confirmation, every settled member said again since it was written (a move back merged
+    into its first mention: the member said last is the current value, ``current_of``), and
+    every waiting one (:func:`is_waiting`; they include every unconfirmed challenger).
+    :func:`decide` gives the same decision for these as for every member: the current value
+    is the settled member said last, else the newest unconfirmed one, and the other members
+    (most of a large group: archived restatements, demoted older values) never count.
     The store reads the same members off its indexes (``TreeStore.conflict_group_deciding``),
     so a group of thousands costs a new statement what a few members cost."""
     settled = [m for m in members if is_settled(m)]
     newest = max(settled, key=_age) if settled else None
+    since = newest.created_at if newest is not None else None
     return sorted(
-        (m for m in members if m is newest or is_waiting(m)),
+        (
+            m
+            for m in members
+            if m is newest
+            or is_waiting(m)
+            or (since is not None and is_settled(m) and said_since(m, since))
+        ),
         key=_age,
     )
 
@@ -248,10 +259,11 @@ def decide(
     vectors: Mapping[str, np.ndarray],
     new_id: str,
     cfg: EvolutionConfig,
+    at: datetime,
     terms_checked: bool = False,
     named: MemoryNode | None = None,
 ) -> ConflictDecision:
-    """Apply the group policy to a newcomer (an assertive fact or preference);
+    """Apply the group policy to a newcomer (an assertive fact or preference) said ``at``;
     ``terms_checked``: see :func:`same_value`; ``named``: an older live value the newcomer
     names as the one it changes (``named.named_member``): the change is then that value's,
     and the current value keeps its place."""
@@ -259,8 +271,9 @@ def decide(
     if current is None:
         return ConflictDecision(group, ACTIVE, "new")
     checked = {"terms_checked": terms_checked}
-    if same_value(content, vector, current.content, vectors.get(current.id), cfg, **checked):
-        return _restated(group, current, confidence, new_id)
+    for said in _restatable(members, current):
+        if same_value(content, vector, said.content, vectors.get(said.id), cfg, **checked):
+            return _restated(group, said, confidence, new_id)
     if confidence < cfg.low_confidence:
         return _candidate(group, "low confidence", cfg)
     waiting = [
@@ -282,8 +295,18 @@ def decide(
         why = "confirmed" if confirmed else "newer and clearly more confident"
         return _supersede(group, current, new_id, why, merged, extra, confirmed)
     if confidence >= cfg.coexist_ratio * current.confidence:
-        return _coexist(group, current, new_id, merged, extra, cfg)
+        return _coexist(group, current, new_id, merged, extra, cfg, at)
     return _candidate(group, f"less confident than current {current.id}", cfg)
+
+
+def _restatable(members: Sequence[MemoryNode], current: MemoryNode) -> list[MemoryNode]:
+    """The members a newcomer may restate: the current value (said last) and the newest
+    settled member by writing when it is another one (the value a move back left: restated,
+    it is the value again, ``said_again``). The same two whether ``members`` are the deciding
+    ones or every member."""
+    settled = [m for m in members if is_settled(m)]
+    newest = max(settled, key=_age) if settled else None
+    return [current] if newest is None or newest is current else [current, newest]
 
 
 def _restated(group: str, current: MemoryNode, confidence: float, new_id: str) -> ConflictDecision:
@@ -393,8 +416,9 @@ def _coexist(
     merged: tuple[NodeChange, ...],
     extra: dict[str, Any],
     cfg: EvolutionConfig,
+    at: datetime,
 ) -> ConflictDecision:
-    change = _demotion(current, new_id, f"coexists with newer {new_id}", cfg)
+    change = _demotion(current, new_id, f"coexists with newer {new_id}", cfg, at)
     return ConflictDecision(
         group,
         ACTIVE,
@@ -404,9 +428,13 @@ def _coexist(
     )
 
 
-def _demotion(node: MemoryNode, by: str, reason: str, cfg: EvolutionConfig) -> NodeChange:
-    """An older value that stays live beside the value that took its place (``by``): less
-    weight, the working tier, and the mark maintenance settles the group by."""
+def _demotion(
+    node: MemoryNode, by: str, reason: str, cfg: EvolutionConfig, at: datetime
+) -> NodeChange:
+    """An older value that stays live beside the value that took its place (``by``, said
+    ``at``): less weight, the working tier, and the marks maintenance settles the group by
+    (settled ``settle_after_days`` after ``demoted_at``: a move back to a value first written
+    months ago leaves the value it left its days, ``forgetting.settle_groups``)."""
     return NodeChange(
         node.id,
         "demote",
@@ -414,7 +442,7 @@ def _demotion(node: MemoryNode, by: str, reason: str, cfg: EvolutionConfig) -> N
         {
             "importance": node.importance * cfg.demote_factor,
             "tier": Tier.WORKING.value,
-            "metadata": {"demoted_by": by},
+            "metadata": {"demoted_by": by, "demoted_at": to_iso(at)},
         },
     )
 
@@ -424,11 +452,13 @@ def said_again(
     mention: NodeChange,
     current: MemoryNode | None,
     cfg: EvolutionConfig,
+    at: datetime,
 ) -> tuple[NodeChange, ...]:
-    """The changes of ``node``'s value said again: ``mention`` (the reinforcement a repeat or a
-    restatement makes to ``node``) and, when ``node`` is a value another one replaced (it
-    carries ``demoted_by``) and another member is the group's current value (``current``, read
-    by :func:`~hybridmem.core.evolution_marks.current_of` before this mention), the move back:
+    """The changes of ``node``'s value said again ``at``: ``mention`` (the reinforcement a
+    repeat or a restatement makes to ``node``) and, when ``node`` is a value another one
+    replaced (it carries ``demoted_by``) and another member is the group's current value
+    (``current``, read by :func:`~hybridmem.core.evolution_marks.current_of` before this
+    mention), the move back:
     ``current`` is demoted by ``node`` as a coexisting older value is, and ``node`` loses its
     own demotion (the mark cleared, its importance multiplied back). Without it the move back
     was the current value only to readers that order by the last mention, while the value it
@@ -444,10 +474,11 @@ def said_again(
     meta = dict(values.get("metadata", {}))
     meta["said_again_after"] = current.id
     meta["demoted_by"] = None  # cleared: a None metadata value removes the key (core.ops)
+    meta["demoted_at"] = None
     if cfg.demote_factor > 0:
         gained = float(values.get("importance", node.importance)) - node.importance
         values["importance"] = min(1.0, node.importance / cfg.demote_factor + gained)
     values["metadata"] = meta
     back = replace(mention, values=values, reason=f"{mention.reason}; current again")
     why = f"{node.id} said again: its value is current again"
-    return (back, _demotion(current, node.id, why, cfg))
+    return (back, _demotion(current, node.id, why, cfg, at))

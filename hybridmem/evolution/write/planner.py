@@ -320,6 +320,7 @@ class EvolutionWriter:
             vectors=MemberVectors([m.id for m in members], self._vectors, request.batch_vectors),
             new_id=request.node_id,
             cfg=self.config,
+            at=request.created_at,
             terms_checked=checked,
             named=self._named(request, draft.group, members),
         )
@@ -438,14 +439,15 @@ class EvolutionWriter:
         """A restatement of the member the policy compared with: said again (one more
         mention with its provenance), and current again if another member was
         (``conflicts.said_again``)."""
-        node = current_of(members)
-        if node is None or len(changes) != 1 or changes[0].node_id != node.id:
+        said = {changes[0].node_id} if len(changes) == 1 else set()
+        node = next((m for m in members if m.id in said), None)
+        if node is None:
             return changes
         (change,) = changes
         meta = {**change.values.get("metadata", {}), **repeats.mentioned(node, request)}
         change = replace(change, values={**change.values, "metadata": meta})
         current = current_of(self._settled(request, group))
-        return conflicts.said_again(node, change, current, self.config)
+        return conflicts.said_again(node, change, current, self.config, request.created_at)
 
     def _reinforcement(
         self, request: PlanRequest, repeat: MemoryNode, change: NodeChange
@@ -456,7 +458,7 @@ class EvolutionWriter:
         group = repeat.conflict_group
         if group and repeat.status == NodeStatus.ACTIVE.value:
             current = current_of(self._settled(request, group))
-            changes = conflicts.said_again(repeat, change, current, self.config)
+            changes = conflicts.said_again(repeat, change, current, self.config, request.created_at)
         return WritePlan(
             lifecycle=repeat.lifecycle,
             tier=repeat.tier,

@@ -56,22 +56,29 @@ class ScanQueries(SqlAccess):
     def conflict_group_deciding(self, user_id: str, group: str) -> list[MemoryNode]:
         """What a new statement's conflict policy reads of a group, oldest first, content
         decrypted: the newest ``active`` member not awaiting confirmation (the group index
-        read newest first: one row unless newer members were archived or wait) and every
-        member awaiting confirmation that is not archived (the waiting index for active ones;
-        any other live status, which no write path gives a waiting member, by the group index).
-        The same members as ``evolution.conflicts.deciding_members`` of the whole group."""
+        read newest first: one row unless newer members were archived or wait), every older
+        such member said again since it was written (a move back, found by its provenance as
+        ``conflict_group_recent`` finds it), and every member awaiting confirmation that is
+        not archived (the waiting index for active ones; any other live status, which no write
+        path gives a waiting member, by the group index). The same members as
+        ``evolution.conflicts.deciding_members`` of the whole group."""
         d = self.D
+        floor = "(SELECT created_at FROM newest)"
         return self._nodes(
             d.q(
-                f"SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
-                "SELECT rid FROM (SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
-                f"AND {d.settled} ORDER BY created_at DESC, seq DESC LIMIT 1) AS settled "
+                "WITH newest AS (SELECT rid, created_at FROM nodes WHERE user_id = ? "
+                f"AND conflict_group = ? AND {d.settled} ORDER BY created_at DESC, seq DESC "
+                f"LIMIT 1) SELECT {NODE_COLUMNS} FROM nodes WHERE rid IN ("
+                "SELECT rid FROM newest "
                 f"UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
                 f"AND {d.awaiting} "
                 "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
-                f"AND {d.waiting_else}) ORDER BY created_at, seq"
+                f"AND {d.waiting_else} "
+                "UNION SELECT rid FROM nodes WHERE user_id = ? AND conflict_group = ? "
+                f"AND {d.settled} AND created_at <= {floor} AND {d.said_since.format(floor)}"
+                ") ORDER BY created_at, seq"
             ),
-            [user_id, group] * 3,
+            [user_id, group] * 4,
         )
 
     def conflict_group_settled(self, user_id: str, group: str, limit: int) -> list[MemoryNode]:
