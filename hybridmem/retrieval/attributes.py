@@ -11,6 +11,13 @@ both sides are known, that agreement is evidence the words alone do not give:
   lives in Gdansk" (``user.residence@mother``): the lexical channel ranked the mother's home
   first with the full lexical weight, ahead of the user's job. Such a memory keeps its
   similarity and loses its lexical match.
+- **Another person's value**: a question about the user's own attribute (it names no one
+  else) is not answered by a value the writer filed in another person's group
+  (``user.residence@女儿``, ``user.workplace@callum``), of the asked attribute or any other: a
+  word the question shares with it is a coincidence too. The person is the writer's reading
+  (:mod:`hybridmem.evolution.slots.others`), not one made here. A question asking for a
+  person (who, 谁: "谁跟我们住在一起？" of "我婆婆跟我们住在一起。") is answered by someone else's
+  statement, so there it keeps its match.
 - **The same attribute, the user's own**: a question about the user's own attribute (it names
   no one else) matches a memory in that slot as strongly as the best word match of the query
   (BM25 at the query's best, 1 when no memory shares a word): the memory names the attribute
@@ -44,6 +51,9 @@ _OTHER_EN = re.compile(
 )
 _NAME_EN = re.compile(r"(?<=\s)(?!I\b)[A-Z][a-z]+")
 _FIRST_PERSON = re.compile(r"\b(?i:i|me|my|mine|myself)\b|我")
+# The interrogatives that ask for a person (a closed class): the answer to "谁跟我们住在一起？"
+# or "Who do I live with?" is someone else, so their statement is no coincidence.
+_ASKS_FOR_A_PERSON = re.compile(r"\b(?i:who|whom|whose)\b|谁")
 # Where the question goes, at its end: "怎么去公司？", "How do I get to work?". The place one
 # travels to is named, not asked: "我平时怎么去公司？" asks the way there, and read as the
 # workplace it took the word match from "我每天骑电动车去公司" (a vehicle) and left it to the
@@ -143,11 +153,20 @@ def agreed(
     if asked is None:
         return None
     own = not names_someone(query)
+    # Another person's value is no answer to a question about the user's own attribute,
+    # unless the question asks for a person.
+    only_mine = own and not _ASKS_FOR_A_PERSON.search(query)
     best = max(bm25.values(), default=0.0) or 1.0
     out = dict(bm25)
     for node_id, slot in slotted.items():
         attribute, _, person = slot.partition("@")
-        if attribute != asked:
+        if only_mine and person:
+            # Another person's value (the writer filed it in that person's group): for a
+            # question about the user's own attribute a shared word with it is a coincidence,
+            # whichever attribute it gives. "我女儿在老家周口上初三，跟着奶奶住。" is the daughter's
+            # residence; with its 住 it came before the user's own home for 我住在哪儿？
+            out.pop(node_id, None)
+        elif attribute != asked:
             if _related(attribute, asked):
                 continue  # the other half of one's work (WORK): kept as it was
             # Filed under another attribute, but a clause of it may state the asked one

@@ -74,11 +74,9 @@ def test_the_same_attribute_of_someone_else(facts: dict[str, MemoryNode]) -> Non
     mother, home = facts["mother"].id, facts["home"].id
     # Asked about the mother: her home keeps its match, the user's own home gains nothing.
     assert agreed("Where does my mother live?", nodes, {mother: 1.0, home: 1.0}) is None
-    # Asked about the user: their own home matches as well as the best word match.
-    assert agreed("Where do I live?", nodes, {mother: 1.0, home: 0.5}) == {
-        mother: 1.0,
-        home: 1.0,
-    }
+    # Asked about the user: their own home matches as well as the best word match; the
+    # mother's home is hers, a word shared with it a coincidence (issue 38, helper self10).
+    assert agreed("Where do I live?", nodes, {mother: 1.0, home: 0.5}) == {home: 1.0}
 
 
 def test_nothing_changes_without_slots_or_an_attribute(facts: dict[str, MemoryNode]) -> None:

@@ -49,7 +49,7 @@ def test_the_other_clause_keeps_the_word_match_only(tmp_path: Path) -> None:
         out = agreed("我住哪？", nodes, {both: 1.0, mum: 2.0, shop: 0.5})
         assert out is not None
         assert out[both] == 1.0  # kept as it was, not lifted to the best
-        assert out[mum] == 2.0  # the same attribute, someone else's: kept
+        assert mum not in out  # someone else's value: not the user's, a coincidence
         assert shop not in out  # a workplace only: a shared word is a coincidence
         # The clauses say the speaker's own attributes: asked about the mother's home, the
         # user's workplace-and-home statement is another attribute again.
