@@ -13,9 +13,9 @@ A holiday is the day of an event only where the sentence says so; otherwise it i
 keeps its plain word match ("what did I buy Mum for Christmas?" asked in March is about the
 gift talked about in December, "what do I usually do at Christmas?" about a habit):
 
-- English: after "on" ("on Halloween", "on Christmas Eve", as "on May 4"), or after "last" /
-  "this" / "last year's" / "this year's", or followed by a year ("Christmas 2022"). "at",
-  "for", "over", "before" name the season, a purpose or another time: no window.
+- English: after "on" ("on Halloween", "on Christmas Eve", "on Christmas 2022", as "on May
+  4"), or after "last" / "this" / "last year's" / "this year's". "at", "for", "over",
+  "before" name the season, a purpose or another time: no window of theirs.
 - Chinese: the name as a time word before the clause (圣诞节那天, 元旦我做了什么, 去年圣诞节),
   except after 每 ("every": 每年圣诞节, a habit) and before the possessive 的 or a localizer
   (前, 后, 之前, 以后, 期间, 假期: "before Christmas", "the Christmas holidays"), which make it a
@@ -109,7 +109,6 @@ _EN = re.compile(
     rf"(?P<yrel>last|this)\s+year{_A}s\s+)(?:{_names(_EN_DAYS)})\b(?:,?\s+(?P<year>\d{{4}})\b)?",
     re.IGNORECASE,
 )
-_EN_YEAR_AFTER = re.compile(rf"\b(?:{_names(_EN_DAYS)})\b,?\s+(?P<year>\d{{4}})\b", re.IGNORECASE)
 _ZH = re.compile(
     rf"(?<!每)(?:(?:(?P<yrel>去年|今年|前年)|(?P<year>\d{{4}})年)的?)?(?:{_names(_ZH_DAYS)})"
     r"(?!节|的(?!时候)|前|后|之前|之后|以前|以后|期间|假期|长假)"
@@ -122,7 +121,7 @@ def named_day(query: str, now: datetime) -> tuple[str, datetime, datetime] | Non
     """The first holiday ``query`` names as the day of an event, as ``(text, start, end)`` in
     ``now``'s zone (one day), or None."""
     found: list[tuple[int, str, date]] = []
-    for pattern, days in ((_EN, _EN_DAYS), (_EN_YEAR_AFTER, _EN_DAYS), (_ZH, _ZH_DAYS)):
+    for pattern, days in ((_EN, _EN_DAYS), (_ZH, _ZH_DAYS)):
         for match in pattern.finditer(query):
             if days is _ZH_DAYS and _ZH_EVERY.search(query, 0, match.start()):
                 continue  # 每年圣诞节: a habit, every year's
