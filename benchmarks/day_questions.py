@@ -16,6 +16,10 @@ asked from inside the chats' task with the clock at the file's ``now``. Per ques
   added after the first run, when ranges were read as their first day and ``frac`` could
   not tell).
 
+``--data benchmarks/data/day_questions_holidays_blind.json`` runs the holiday set (a holiday
+named as the day of an event, "on Halloween", 万圣节那天, and controls where the holiday is the
+topic: a Christmas present bought on 20 December, a Christmas habit told in March).
+
 The sessions (the chats' containers, titled by date as an app would) are left out of the
 ranked hits: they are no memory of the day, and their title's digits match a date's.
 """
@@ -105,8 +109,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default="default")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)
-    out = run(None if args.embedder == "default" else args.embedder)
+    out = run(None if args.embedder == "default" else args.embedder, args.data)
     for item in out["items"]:
         flags = (
             f"{int(item['hit@1'])}{int(item['hit@5'])} {item['frac']:.2f} {item['frac_all']:.2f}"

@@ -18,7 +18,8 @@ Dates without a year are the latest such date not after now (questions ask about
 Vague distances ("two weeks ago", "三天前") get a window around the resolved day that widens
 with the distance; a named week ("last week", "the week before last", 上周) is the calendar
 week from Monday (:mod:`.weeks`); a part of a month ("early October", 这个月初, 上旬) is a third
-of it (:mod:`.monthparts`). A time set off by a comma ("last week, what did I say?") is
+of it (:mod:`.monthparts`); a holiday named as a day ("on Halloween", 圣诞节那天) is that day
+(:mod:`.named_days`). A time set off by a comma ("last week, what did I say?") is
 found clause by clause when the whole query names none (dateparser's search misses it).
 """
 
@@ -34,6 +35,7 @@ from hybridmem import lexical
 from hybridmem.models import TimeWindow
 from hybridmem.retrieval.durations import is_length, trailing_span
 from hybridmem.retrieval.monthparts import month_part
+from hybridmem.retrieval.named_days import named_day
 from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.weekday_ranges import weekday_range
@@ -84,6 +86,9 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     found = found or _chinese(query, local_now)
     found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
     found = found or trailing_span(query, local_now) or _english(query, local_now)
+    holiday = named_day(query, local_now)
+    if holiday is not None and (found is None or _before(query, holiday[0], found[0])):
+        found = holiday  # "on Easter Sunday", "去年圣诞节": the holiday, not Sunday or the year
     part = month_part(query, local_now)
     if part is not None and (found is None or _before(query, part[0], found[0])):
         found = part  # "这个月初", "late last month": a third of the month (.monthparts)
