@@ -39,6 +39,7 @@ from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import ASPECT_ZH as _ASPECT
 from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
+from hybridmem.evolution.slots.transfers import former_removed, provider_change
 from hybridmem.evolution.slots.zh_names import PERSON_ZH, ROLE_ZH, SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
 
@@ -438,7 +439,7 @@ _RESCHEDULED = re.compile(
 # thing; the speaker's home moves without one ("moved to Leeds", "moving house").
 _MOVED_A_THING = re.compile(
     r"\b(?:moved|move|moving)\s+(?:my|our|the|his|her|their|its|a|an|this|that|these|those"
-    r"|it|them)\b",
+    r"|it|them|everything|all|both)\b",
     re.I,
 )
 
@@ -503,6 +504,8 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # coffee drinks read in the plural: "flat whites") or someone else's thing (heads.py).
     scoped = unset(stated := stating_part(text, _RULES, _pos), _RULES, _pos)
     scoped = heads_only(scoped, _RULES, PERSON_ZH, _SELF_ZH, _pos)
+    # ...nor a former job or employer as the scene of another act (transfers.py).
+    scoped = former_removed(scoped)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade, 干了十年 its duration).
@@ -519,9 +522,11 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
             return SlotGuess("user.vehicle", True, "rule:drives")
         if _place_after_locative(scoped):
             return SlotGuess("user.residence", True, "rule:place")
-    # A category word only outside that part: decided, no slot; the slot model is not asked
-    # (it reads the whole statement's vector, so it would file it under that word's slot).
-    return SlotGuess(None, True, "" if _first_rule(text) is None and scoped == stated else "scope")
+    # A category word only outside that part, or a change of provider (transfers.py): decided,
+    # no slot; the slot model is not asked (it reads the whole statement's vector, so it would
+    # file it under that word's slot, or a change verb under the job or the workplace).
+    unread = _first_rule(text) is None and scoped == stated
+    return SlotGuess(None, True, "" if unread and not provider_change(scoped, _pos) else "scope")
 
 
 def _first_rule(scan: str) -> tuple[str, str] | None:
