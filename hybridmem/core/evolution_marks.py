@@ -35,6 +35,11 @@ classifier read it as something said in passing: a change said with feeling (sea
 included, whose clause is not kept in clear) or another person's taste ("My dad hates cold
 weather", ``hybridmem.evolution.slots.others.held_by_other``)."""
 
+ONE_OCCASION = "one_occasion"
+"""The mark the write planner sets on a fact or preference about one occasion ("Today I'm
+having tea instead", 今天就喝茶吧; ``hybridmem.evolution.speech.aspect.one_occasion``): a
+record of the occasion, said in passing as far as the speaker's standing values go."""
+
 
 def is_unconfirmed(node: MemoryNode) -> bool:
     """An active challenger of a long-term value still awaiting confirmation (the store
@@ -91,7 +96,8 @@ def current_of(members: Sequence[MemoryNode]) -> MemoryNode | None:
 
 def said_in_passing(node: MemoryNode) -> bool:
     """A memory the speech-act filter read as a question, a supposition, a passing feeling or
-    a filler (kept active as a true record of what was said, seed 4.2).
+    a filler (kept active as a true record of what was said, seed 4.2), or a statement about
+    one occasion (``ONE_OCCASION``).
 
     Not a change said with feeling ("咖啡我戒了，心慌得厉害，现在改喝毛峰", "sold the car, the
     traffic was awful"): its act stays the emotion the classifier read, but the writer found
@@ -103,5 +109,7 @@ def said_in_passing(node: MemoryNode) -> bool:
     person's taste, which the writer keeps for the same reason."""
     if node.marks.get(KEPT_STANDING) or node.metadata.get(COMMITTED_CLAUSE):
         return False  # the clause: memories written before the mark existed
+    if node.marks.get(ONE_OCCASION):
+        return True  # about one occasion: it yields to the habit it is an exception to
     act = node.marks.get("speech_act")
     return act is not None and str(act) not in ASSERTIVE_ACT_NAMES

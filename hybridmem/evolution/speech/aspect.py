@@ -43,7 +43,8 @@ batch 12 into preferences.
 
 from __future__ import annotations
 
-from hybridmem.evolution.speech.lexicon import _family
+from hybridmem.evolution.speech import volition
+from hybridmem.evolution.speech.lexicon import _family, normalise
 
 # Determiners, pronouns (with "things", "stuff": general nouns used as a pronoun of the
 # situation, "things are crazy at work") and wh-words that make a clause's first word no bare
@@ -178,3 +179,75 @@ def characterizing(
     if habitual:
         return True
     return bool(generic) and not particular
+
+
+# --- About one occasion -------------------------------------------------------------------
+#
+# "Today I'm having tea instead", "Took the bus this morning, my bike had a flat", 今天就喝茶吧,
+# 今早下大雨，打车去的公司: a statement placed on one occasion by deictic time (a day or a part
+# of one, "this time"), which leaves the speaker's standing habit in place. A change said with
+# the same time word is not one ("From today on I take the train", 从今天开始我坐地铁, "I
+# moved to Leeds today", 今天起不喝奶茶了): the time word there is the start of a state that
+# outlasts the occasion. The three classes below are grammar: deictic time adverbials of a
+# bounded occasion, the start-point constructions that turn one into the onset of a state, and
+# the aspect that makes a state outlast the occasion (frequency and habitual aspect, the
+# adverbs of persistence and the iterative "again"/又 a move back is said with, the present
+# "now"/现在 a change is said with, and the verbs of a change of state). Not in the last class:
+# "instead", 换 — replacing something on one occasion is what a one-off remark does.
+
+OCCASION = _family(
+    "occasion",
+    (
+        (
+            "en",
+            r"\b(?:today|tonight|tomorrow|yesterday|last night|this (?:morning|afternoon|evening"
+            r"|time)|for once|just this once)\b",
+        ),
+        ("zh", r"今天|今日|今晚|今早|今儿|昨天|昨晚|明天|明早|明晚|这次|这回|这一次"),
+    ),
+)
+
+# The occasion as the start of a state: a start-point preposition before it, or an onset
+# (起, 开始, "on", "onwards") after it.
+ONSET = _family(
+    "onset",
+    (
+        (
+            "en",
+            r"\b(?:from|starting|beginning|as of|since|effective) (?:today|tonight|tomorrow"
+            r"|yesterday|this (?:morning|afternoon|evening))\b"
+            r"|\b(?:today|tonight|tomorrow) (?:on|onwards?)\b",
+        ),
+        ("zh", r"(?:今天|今日|今晚|今儿|明天|昨天)(?:开始|起)"),
+    ),
+)
+
+PERSISTENT = _family(
+    "persistent",
+    (
+        (
+            "en",
+            r"\b(?:from now on|any ?more|no longer|these days|nowadays|now|for good|again"
+            r"|lately)\b"
+            r"|\b(?:moved|relocated|switched|quit|sold|retired|gave up|took up|became"
+            r"|started|stopped|joined|left|changed|went (?:vegan|vegetarian))\b",
+        ),
+        (
+            "zh",
+            r"以后|往后|今后|从此|不再|再也|如今|现在|目前|最近|这阵子|又|已经"
+            r"|搬|辞|离职|戒|退休|改成|换成|变成|改为|改到|换到|调到",
+        ),
+    ),
+)
+
+
+def one_occasion(text: str) -> bool:
+    """Whether ``text`` is about one occasion: a deictic time of a bounded occasion
+    (:data:`OCCASION`) that starts no state (:data:`ONSET`), with nothing making what it says
+    outlast the occasion (:data:`PERSISTENT`, :data:`FREQUENCY` and the habitual markers of
+    :data:`hybridmem.evolution.speech.volition.HABITUAL`). The writer keeps such a statement
+    as a record of the occasion: it never takes a standing value's place."""
+    norm = normalise(text)
+    if not OCCASION.fired(norm) or ONSET.fired(norm) or PERSISTENT.fired(norm):
+        return False
+    return not (FREQUENCY.fired(norm) or volition.HABITUAL.fired(norm))

@@ -110,7 +110,7 @@ class ConflictDecision:
     status: str
     decision: str
     """``new``, ``restated``, ``supersede``, ``coexist``, ``awaiting_confirmation``,
-    ``low_confidence``."""
+    ``low_confidence``, ``one_off`` (kept outside the group: ``group`` is None)."""
     importance_factor: float = 1.0
     changes: tuple[NodeChange, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -262,12 +262,21 @@ def decide(
     at: datetime,
     terms_checked: bool = False,
     named: MemoryNode | None = None,
+    one_off: bool = False,
 ) -> ConflictDecision:
     """Apply the group policy to a newcomer (an assertive fact or preference) said ``at``;
     ``terms_checked``: see :func:`same_value`; ``named``: an older live value the newcomer
     names as the one it changes (``named.named_member``): the change is then that value's,
-    and the current value keeps its place."""
+    and the current value keeps its place; ``one_off``: the newcomer is about one occasion
+    (:func:`hybridmem.evolution.speech.aspect.one_occasion`: "Today I'm having tea instead",
+    今天就喝茶吧): it is kept active as a record of the occasion, outside the group, and the
+    standing value is neither demoted nor replaced. Taken as a value, a remark about one day
+    was the group's current value and demoted the habit it was an exception to (issue 38,
+    colloquial_blind8)."""
     current = current_of(members)
+    if one_off:
+        beside = {"one_off_beside": current.id} if current is not None else {}
+        return ConflictDecision(None, ACTIVE, "one_off", metadata=beside)
     if current is None:
         return ConflictDecision(group, ACTIVE, "new")
     checked = {"terms_checked": terms_checked}

@@ -20,6 +20,7 @@ from hybridmem.core import Engine, KnownVectors, NodeChange, PlanRequest, WriteP
 from hybridmem.core.evolution_marks import (
     COMMITTED_CLAUSE,
     KEPT_STANDING,
+    ONE_OCCASION,
     current_of,
     is_settled,
     is_unconfirmed,
@@ -32,6 +33,7 @@ from hybridmem.evolution.slots import embed as slot_embed
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.speech import aspect
 from hybridmem.evolution.speech import embed as speech_embed
 from hybridmem.evolution.write import commitments, conflicts, lifecycle, named, paraphrase, repeats
 from hybridmem.evolution.write.batch_pools import (
@@ -219,6 +221,14 @@ class EvolutionWriter:
                 if draft.assertive and not result.is_assertive:
                     # Kept as standing against the act: retrieval must not read it as passing.
                     marks[KEPT_STANDING] = True
+                elif (
+                    draft.assertive
+                    and request.node_type in cfg.conflict_types
+                    and aspect.one_occasion(request.content)
+                ):
+                    # "Today I'm having tea instead": a record of one occasion, never a value
+                    # that takes a standing one's place (conflicts.decide, retrieval).
+                    marks[ONE_OCCASION] = True
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
                 draft.confidence *= 0.9
@@ -309,7 +319,8 @@ class EvolutionWriter:
             draft.group = self._challenged_group(request)
         if draft.group is None:
             return
-        members = self._group_members(request, draft.group)
+        group = draft.group
+        members = self._group_members(request, group)
         checked = self.engine.embedder.name in TERMS_CHECKED
         outcome = conflicts.decide(
             content=request.content,
@@ -323,10 +334,16 @@ class EvolutionWriter:
             at=request.created_at,
             terms_checked=checked,
             named=self._named(request, draft.group, members),
+            one_off=bool(draft.metadata.get(MARKS_KEY, {}).get(ONE_OCCASION)),
         )
+        if outcome.group is None:
+            # Kept as a record of its occasion: no group's member (nor the group a similar
+            # memory would have formed with it), no value of the attribute its slot names.
+            draft.group, draft.changes = None, ()
+            draft.metadata.pop("slot", None)
         changes = outcome.changes
         if outcome.decision == "restated":
-            changes = self._restated(request, draft.group, members, changes)
+            changes = self._restated(request, group, members, changes)
         draft.status = outcome.status
         draft.importance *= outcome.importance_factor
         draft.changes = (*draft.changes, *changes)
