@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
-from functools import cache
+from functools import lru_cache
 
 import holidays
 
@@ -42,7 +42,7 @@ import holidays
 _Rule = Callable[[int], date | None]
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: a question may name any year from 0000 to 9999
 def _calendar(country: str, year: int) -> dict[str, date]:
     """Each holiday name of ``country``'s calendar in ``year`` -> its first day that year.
 
