@@ -4,10 +4,12 @@
 dateparser reads no holiday, so such a question had no window at all (probing blind3 e4).
 The calendar here is the public one, not chosen on any question set: the fixed-date days
 (New Year's Day and Eve, Valentine's Day, Halloween, Christmas Eve and Day, 元旦, 情人节,
-国庆节, 平安夜, 圣诞节 ...) and the moving ones computed by their rule (Easter by
-``dateutil.easter``; Thanksgiving the fourth Thursday of November, Mother's Day the second
-Sunday of May, as in the United States and China). Lunar days (春节, 中秋, 端午, Chinese New
-Year) need a lunar calendar the environment does not have: they name no window.
+国庆节, 平安夜, 圣诞节 ...) by their date, and every day that moves (Easter, Thanksgiving,
+Mother's Day; the lunar days 春节 / "Chinese New Year", 除夕, 中秋, 端午, and 清明, a solar
+term) from the ``holidays`` package's calendars (the United States', England's, China's), so
+this module reads the question (which day, which year) and computes no calendar of its own.
+春节 is its first day, 除夕 the day before it. A year a calendar does not cover (China's
+before 1950; 中秋, 端午, 清明 became public holidays in 2008) names no day.
 
 A holiday is the day of an event only where the sentence says so; otherwise it is a topic and
 keeps its plain word match ("what did I buy Mum for Christmas?" asked in March is about the
@@ -32,33 +34,61 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
-from dateutil.easter import easter
+import holidays
+
+# A day's date in a year, or None where the calendar has no such day that year.
+_Rule = Callable[[int], date | None]
 
 
-def _nth_weekday(month: int, weekday: int, n: int) -> Callable[[int], date]:
-    """The ``n``-th ``weekday`` (0 Monday) of ``month`` in a year; ``n`` = -1 the last."""
+@lru_cache(maxsize=256)  # bounded: a question may name any year from 0000 to 9999
+def _calendar(country: str, year: int) -> dict[str, date]:
+    """Each holiday name of ``country``'s calendar in ``year`` -> its first day that year.
 
-    def resolve(year: int) -> date:
-        if n > 0:
-            first = date(year, month, 1)
-            return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
-        last = date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
-        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    The public days with the United States' unofficial ones (Easter, Mother's Day,
+    Halloween), England's (Easter Monday, Boxing Day) and China's in Chinese. A holiday
+    several days long (春节) has its first day; an observed or substitute day off carries
+    another name ("(observed)", "（补假）") and is not the holiday."""
+    if country == "US":
+        days: holidays.HolidayBase = holidays.US(years=year, categories=("public", "unofficial"))
+    elif country == "GB":
+        days = holidays.UK(years=year, subdiv="ENG")
+    else:
+        days = holidays.China(years=year, language="zh_CN")
+    first: dict[str, date] = {}
+    for day, names in sorted(days.items()):
+        for name in names.split("; "):  # two holidays on one day come joined
+            first.setdefault(name, day)
+    return first
+
+
+def _fixed(month: int, day: int) -> _Rule:
+    return lambda year: date(year, month, day)
+
+
+def _listed(country: str, name: str, shift: int = 0) -> _Rule:
+    """The day ``country``'s calendar names ``name``; ``shift`` -1 its eve (除夕, 春节's)."""
+
+    def resolve(year: int) -> date | None:
+        day = _calendar(country, year).get(name)
+        return day + timedelta(days=shift) if day is not None else None
 
     return resolve
 
 
-def _fixed(month: int, day: int) -> Callable[[int], date]:
-    return lambda year: date(year, month, day)
-
-
-def _easter(shift: int) -> Callable[[int], date]:
-    return lambda year: easter(year) + timedelta(days=shift)
-
-
 _A = "[’']?"  # an apostrophe, typed or not ("New Years Eve", "Valentine’s Day")
-_EN_DAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
+_EN_DAYS: tuple[tuple[str, _Rule], ...] = (
+    # Before "new year": "Chinese New Year" is not 1 January.
+    (rf"(?:chinese|lunar)\s+new\s+year{_A}?s?\s+eve", _listed("CN", "春节", -1)),
+    (rf"(?:chinese|lunar)\s+new\s+year{_A}?s?(?:\s+day)?", _listed("CN", "春节")),
+    (r"(?:the\s+)?spring\s+festival", _listed("CN", "春节")),
+    (
+        r"(?:the\s+)?mid[-\s]?autumn(?:\s+festival)?|(?:the\s+)?moon\s+festival",
+        _listed("CN", "中秋节"),
+    ),
+    (r"(?:the\s+)?dragon\s+boat\s+festival|duanwu", _listed("CN", "端午节")),
+    (r"qingming(?:\s+festival)?|tomb[-\s]sweeping\s+day", _listed("CN", "清明节")),
     (rf"new\s+year{_A}s?\s+eve", _fixed(12, 31)),
     (rf"new\s+year{_A}s?(?:\s+day)?", _fixed(1, 1)),
     (rf"(?:st\.?\s+|saint\s+)?valentine{_A}s?(?:\s+day)?", _fixed(2, 14)),
@@ -70,16 +100,23 @@ _EN_DAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
     (r"christmas\s+eve|xmas\s+eve", _fixed(12, 24)),
     (r"christmas(?:\s+day)?|xmas(?:\s+day)?", _fixed(12, 25)),
     (r"boxing\s+day", _fixed(12, 26)),
-    (r"good\s+friday", _easter(-2)),
-    (r"easter\s+monday", _easter(1)),
-    (r"easter(?:\s+sunday|\s+day)?", _easter(0)),
-    (rf"mother{_A}?s{_A}?\s+day", _nth_weekday(5, 6, 2)),
-    (rf"father{_A}?s{_A}?\s+day", _nth_weekday(6, 6, 3)),
-    (r"memorial\s+day", _nth_weekday(5, 0, -1)),
-    (r"labou?r\s+day", _nth_weekday(9, 0, 1)),
-    (r"thanksgiving(?:\s+day)?", _nth_weekday(11, 3, 4)),
+    (r"good\s+friday", _listed("US", "Good Friday")),
+    (r"easter\s+monday", _listed("GB", "Easter Monday")),
+    (r"easter(?:\s+sunday|\s+day)?", _listed("US", "Easter Sunday")),
+    (rf"mother{_A}?s{_A}?\s+day", _listed("US", "Mother's Day")),
+    (rf"father{_A}?s{_A}?\s+day", _listed("US", "Father's Day")),
+    (r"memorial\s+day", _listed("US", "Memorial Day")),
+    (r"labou?r\s+day", _listed("US", "Labor Day")),
+    (r"thanksgiving(?:\s+day)?", _listed("US", "Thanksgiving Day")),
 )
-_ZH_DAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
+_ZH_DAYS: tuple[tuple[str, _Rule], ...] = (
+    # 除夕 and 大年三十 name the eve; 中秋, 端午, 清明 bare only before 那天 (as 圣诞: 中秋月饼 is a
+    # modifier, 清明 also "clear-sighted").
+    (r"(?:农历)?除夕(?:夜)?|大年三十", _listed("CN", "春节", -1)),
+    (r"春节|农历新年|大年初一", _listed("CN", "春节")),
+    (r"中秋节|中秋(?=那天|当天|那晚|当晚)", _listed("CN", "中秋节")),
+    (r"端午节|端午(?=那天|当天)", _listed("CN", "端午节")),
+    (r"清明节|清明(?=那天|当天)", _listed("CN", "清明节")),
     (r"元旦(?:节)?", _fixed(1, 1)),
     (r"情人节", _fixed(2, 14)),
     (r"(?:三八)?妇女节", _fixed(3, 8)),
@@ -93,14 +130,14 @@ _ZH_DAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
     (r"平安夜", _fixed(12, 24)),
     (r"圣诞节|圣诞(?=那天|当天|那晚|当晚)", _fixed(12, 25)),
     (r"跨年夜", _fixed(12, 31)),
-    (r"复活节", _easter(0)),
-    (r"母亲节", _nth_weekday(5, 6, 2)),
-    (r"父亲节", _nth_weekday(6, 6, 3)),
-    (r"感恩节", _nth_weekday(11, 3, 4)),
+    (r"复活节", _listed("US", "Easter Sunday")),
+    (r"母亲节", _listed("US", "Mother's Day")),
+    (r"父亲节", _listed("US", "Father's Day")),
+    (r"感恩节", _listed("US", "Thanksgiving Day")),
 )
 
 
-def _names(days: tuple[tuple[str, Callable[[int], date]], ...]) -> str:
+def _names(days: tuple[tuple[str, _Rule], ...]) -> str:
     return "|".join(f"(?P<d{i}>{pattern})" for i, (pattern, _) in enumerate(days))
 
 
@@ -136,9 +173,7 @@ def named_day(query: str, now: datetime) -> tuple[str, datetime, datetime] | Non
     return text, start, start + timedelta(days=1)
 
 
-def _resolve(
-    match: re.Match[str], days: tuple[tuple[str, Callable[[int], date]], ...], today: date
-) -> date | None:
+def _resolve(match: re.Match[str], days: tuple[tuple[str, _Rule], ...], today: date) -> date | None:
     """The date a matched holiday names relative to ``today`` (module docstring)."""
     g = match.groupdict()
     rule = next(days[i][1] for i in range(len(days)) if g.get(f"d{i}"))
@@ -151,7 +186,7 @@ def _resolve(
             return rule(today.year)
         this_year = rule(today.year)
         last = (g.get("rel") or "").lower() == "last"
-        if this_year < today or (this_year == today and not last):
+        if this_year is not None and (this_year < today or (this_year == today and not last)):
             return this_year
         return rule(today.year - 1)
     except (ValueError, OverflowError):

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.retrieval.named_days import named_day
 from hybridmem.retrieval.timeexpr import find_window
 
 NOW = datetime(2024, 4, 15, 12, 0, tzinfo=UTC)  # a Monday in April
@@ -147,3 +148,114 @@ def test_a_holiday_as_the_topic_still_finds_the_talk_of_another_day(
         )
         hits = mem.retrieve(question, user_id="u", task_id=task, top_k=1).hits
         assert [ids[h.node.id] for h in hits] == [date(2023, 12, 20)]
+
+
+# Lunar days (and every day that moves) come from the ``holidays`` package's calendars.
+@pytest.mark.parametrize(
+    ("english", "chinese", "now", "day"),
+    [
+        # 春节 is its first day, whatever the year's lunar calendar makes it.
+        ("What did I do on Chinese New Year?", "春节那天我做了什么？", NOW, date(2024, 2, 10)),
+        (
+            "What did I do on Chinese New Year?",
+            "春节那天我做了什么？",
+            datetime(2025, 4, 15, tzinfo=UTC),
+            date(2025, 1, 29),
+        ),
+        # 除夕, the eve, both in a year China keeps it as a holiday (2025) and one it does not.
+        (
+            "What did we eat on Chinese New Year's Eve?",
+            "除夕那天我们吃了什么？",
+            NOW,
+            date(2024, 2, 9),
+        ),
+        (
+            "What did we eat on Chinese New Year's Eve?",
+            "除夕我们吃了什么？",
+            datetime(2025, 4, 15, tzinfo=UTC),
+            date(2025, 1, 28),
+        ),
+        (
+            "What did we do on the Mid-Autumn Festival?",
+            "中秋节那天我们做了什么？",
+            datetime(2024, 10, 15, tzinfo=UTC),
+            date(2024, 9, 17),
+        ),
+        ("What did we do on Mid-Autumn?", "中秋节我们吃了什么？", NOW, date(2023, 9, 29)),
+        (
+            "What did I do on the Dragon Boat Festival?",
+            "端午节那天我做了什么？",
+            NOW,
+            date(2023, 6, 22),
+        ),
+        ("Where did we go on Qingming?", "清明节我们去了哪里？", NOW, date(2024, 4, 4)),
+        # A moving day of the United States' calendar, asked in another year.
+        (
+            "What did we cook on Thanksgiving?",
+            "感恩节那天我们做了什么菜？",
+            datetime(2025, 4, 15, tzinfo=UTC),
+            date(2024, 11, 28),
+        ),
+    ],
+)
+def test_a_lunar_day_is_that_years_day_in_both_languages(
+    english: str, chinese: str, now: datetime, day: date
+) -> None:
+    assert _day(english, now) == day
+    assert _day(chinese, now) == day
+
+
+def test_a_lunar_day_of_an_earlier_year() -> None:
+    assert _day("去年春节我做了什么？", datetime(2025, 4, 15, tzinfo=UTC)) == date(2024, 2, 10)
+    assert _day("what did I do last year's Chinese New Year?", NOW) == date(2023, 1, 22)
+    assert _day("2023年的中秋节我们吃了什么？", NOW) == date(2023, 9, 29)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "我每年春节一般做什么？",
+        "春节期间我去了哪里？",
+        "春节前我买了什么？",
+        "我买了什么中秋月饼？",
+        "What do we usually eat at Chinese New Year?",
+        "What did I buy for the Mid-Autumn Festival?",
+    ],
+)
+def test_a_lunar_day_as_a_topic_or_a_season_names_no_day(query: str) -> None:
+    assert find_window(query, NOW) is None
+
+
+def test_an_age_is_no_new_years_eve() -> None:
+    # 年三十 is 除夕 only as 大年三十: 今年三十岁 is an age (今年 itself is dateparser's year).
+    assert named_day("我今年三十岁了，该做什么？", NOW) is None
+    assert named_day("大年三十我们吃了什么？", NOW) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "chats"),
+    [
+        (
+            "What did I do on Chinese New Year?",
+            [
+                "I set off firecrackers with my cousins.",
+                "The bus was late again.",
+                "What did you do today? I did the laundry.",
+            ],
+        ),
+        (
+            "春节那天我在做什么？",
+            ["我和表哥们一起放了鞭炮。", "公交又晚点了。", "你今天在做什么？我在洗衣服。"],
+        ),
+    ],
+)
+def test_the_spring_festivals_chats_come_first(tmp_path, question: str, chats: list[str]) -> None:
+    # The other days' chats share the question's words ("do", 在做什么); 10 February 2024's
+    # (春节 that year, asked on 15 April) do not.
+    spring = date(2024, 2, 10)
+    clock = FakeClock(datetime(2024, 2, 1, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
+        others = {spring + timedelta(days=d): [chats[2]] for d in (-3, -1, 1, 2, 5)}
+        task, ids = _history(mem, clock, {spring: chats[:2], **others})
+        hits = mem.retrieve(question, user_id="u", task_id=task, top_k=2).hits
+        assert {ids[h.node.id] for h in hits} == {spring}
