@@ -213,7 +213,8 @@ class Retriever:
         cands.nodes, cands.bm25 = limits.only(cands.nodes, cands.bm25, cands.unfolded)
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
-        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands)
+        timed = q.window is not None
+        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands, timed)
         packed = pack(
             path,
             hits,
@@ -267,12 +268,15 @@ class Retriever:
         min_score: float | None,
         include_sensitive: bool,
         cands: Candidates | None = None,
+        timed: bool = False,
     ) -> tuple[list[Hit], dict[str, str]]:
         """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
         values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
         it is itself a hit, unless ``include_sensitive``), assertions first (on the raw
         similarity of ``cands``, a conversation's turns on their fused score); with ``cands``,
-        a session's lift first shares the first places (:mod:`~.session_places`)."""
+        a session's lift first shares the first places (:mod:`~.session_places`); ``timed``:
+        the query names a time, so records of one occasion do not yield (see
+        :func:`~.groups.assertions_first`)."""
         if cands is not None:
             turns, places = cands.turns or (), self.config.session_places
             hits = share_places(hits, turns, places, cands.neighbours)
@@ -296,6 +300,7 @@ class Retriever:
             evolution.conflict_types,
             cosine,
             (cands.turns or ()) if cands is not None else (),
+            occasions_asked=timed,
         )
         return hits, notes
 
