@@ -102,3 +102,27 @@ def test_a_one_off_does_not_answer_before_the_habit(e5: Embedder, clock, tmp_pat
         assert hits[0] == habit.id
         assert remark.id in hits
         assert mem.retrieve(one_off_text, user_id=U, top_k=3).hits[0].node.id == remark.id
+
+
+ON_THE_DAY = {
+    "en": "What did I tell you on Thursday?",
+    "zh": "周四那天我跟你说了啥？",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_question_about_the_day_gets_that_days_remark_first(e5: Embedder, clock, tmp_path, lang):
+    """Asked about the day itself, the remark is the record of what was asked for: it keeps
+    its place before the habit, though it shares no word with the question (retrieval's
+    yield to standing statements is for questions about the habit, not about an occasion:
+    probing blind3 c8 lost a week's evidence to it)."""
+    habit_text, one_off_text, _ = ASKED[lang]
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:  # Monday 1 July
+        habit = mem.add(habit_text, node_type="fact", user_id=U)
+        clock.advance(days=3)  # Thursday
+        remark = mem.add(one_off_text, node_type="fact", user_id=U)
+        assert mem.get(remark.id).marks.get("one_occasion")
+        clock.advance(days=2)
+        hits = [h.node.id for h in mem.retrieve(ON_THE_DAY[lang], user_id=U, top_k=3).hits]
+        assert hits[0] == remark.id
+        assert habit.id in hits
