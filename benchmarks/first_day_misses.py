@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from benchmarks.first_day import START, USER, first_day
+from benchmarks.first_day import PERSONAS, SETS, START, USER, first_day
 from benchmarks.first_day_persona import Persona
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
@@ -29,29 +29,7 @@ PRIORS = frozenset({"recency", "importance", "confidence", "tree", "use"})
 
 
 def _sets() -> dict[str, Sequence[Persona]]:
-    from benchmarks.first_day import PERSONAS
-    from benchmarks.first_day_blind import BLIND
-    from benchmarks.first_day_eighth import EIGHTH
-    from benchmarks.first_day_fifth import FIFTH
-    from benchmarks.first_day_fourth import FOURTH
-    from benchmarks.first_day_ninth import NINTH
-    from benchmarks.first_day_seventh import SEVENTH
-    from benchmarks.first_day_sixth import SIXTH
-    from benchmarks.first_day_tenth import TENTH
-    from benchmarks.first_day_third import THIRD
-
-    return {
-        "dev": PERSONAS,
-        "blind": BLIND,
-        "third": THIRD,
-        "fourth": FOURTH,
-        "fifth": FIFTH,
-        "sixth": SIXTH,
-        "seventh": SEVENTH,
-        "eighth": EIGHTH,
-        "ninth": NINTH,
-        "tenth": TENTH,
-    }
+    return {"dev": PERSONAS, **SETS}
 
 
 def _grouped(parts: Mapping[str, float]) -> Counter[str]:
