@@ -214,10 +214,7 @@ def assertions_first(
     """Order the hits so that what was said in passing yields to the user's standing
     statements (facts and preferences, ``kinds``) at ``share`` of its score.
 
-    ``occasions_asked``: the question names a time ("这周早些时候我跟你说上班的事怎么了？"), so
-    a statement about one occasion (``ONE_OCCASION``: 护士长今天找我谈话…) is a record of what
-    it asks for, not an exception to a habit, and keeps its place. Yielding, it left a week
-    question's evidence out of 1,000 tokens (probing blind3 c8, blind4 c7, found at the merge).
+    ``occasions_asked``: the question names a time; see :func:`_yields`.
 
     The writer gives a question, a supposition or a passing feeling less weight, but weight is
     a small part of a retrieval score, and with multilingual-e5 "Should I try eating fish
@@ -254,11 +251,7 @@ def assertions_first(
     at 1,000 tokens right after ``add_messages`` fell from 0.781 to 0.728.
     """
     window = len(hits) if top_k is None else min(top_k, len(hits))
-
-    def passing_by(node: MemoryNode) -> bool:
-        return said_in_passing(node) and not (occasions_asked and node.marks.get(ONE_OCCASION))
-
-    passing = [h for h in hits[:window] if passing_by(h.node)]
+    passing = [h for h in hits[:window] if _yields(h.node, occasions_asked)]
     if share >= 1.0 or not passing or len(passing) == len(hits):
         return hits
     best = max((h.score for h in hits if h.node.node_type in kinds), default=None)
@@ -286,8 +279,17 @@ def assertions_first(
         out = _yielded(hits, yielding, share, kinds)
     moved = {id(h) for h in unmatched}
     head = out[:window]
-    rest = [h for h in head if passing_by(h.node) and id(h) not in moved]
+    rest = [h for h in head if _yields(h.node, occasions_asked) and id(h) not in moved]
     return _yielded(head, rest, share, kinds) + out[window:]
+
+
+def _yields(node: MemoryNode, occasions_asked: bool) -> bool:
+    """Whether ``node`` was said in passing and so yields to standing statements. When the
+    question names a time ("这周早些时候我跟你说上班的事怎么了？"), a statement about one
+    occasion (``ONE_OCCASION``: 护士长今天找我谈话…) is a record of what it asks for, not an
+    exception to a habit, and keeps its place: yielding, it left a week question's evidence
+    out of 1,000 tokens (probing blind3 c8, blind4 c7, found at the tenth session's merge)."""
+    return said_in_passing(node) and not (occasions_asked and node.marks.get(ONE_OCCASION))
 
 
 def _yielded(
