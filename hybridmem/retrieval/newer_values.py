@@ -298,11 +298,10 @@ def states_its_change(
     Each condition stopped a false reading on the first-day newcomers: a statement with a
     change word said in passing ("hard of hearing in my left ear", 二人转) is nearest to some
     older statement, but the question does not read it; a change the writer already linked to
-    its own older value
-    (a conflict group: 上个月搬家了 after 我住在宝安区的城中村, "Maeve packed in ballet") has
-    said what it changes, while the statement nearest to it is often another attribute of the
-    same person (我老家在湖南衡阳, Maeve's age) that a question reads alike. No new constant:
-    the three are :func:`question_scale`'s.
+    its own older value (a conflict group: 上个月搬家了 after 我住在宝安区的城中村, "Maeve
+    packed in ballet") has said what it changes, while the statement nearest to it is often
+    another attribute of the same person (我老家在湖南衡阳, Maeve's age) that a question reads
+    alike. No new constant: the three are :func:`question_scale`'s.
 
     And the change is asserted. The writer keeps a feeling standing for a clause that holds a
     change word, and a single character is enough: 脑子转不动了 ("my brain won't turn") kept
