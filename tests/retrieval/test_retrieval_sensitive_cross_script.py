@@ -13,7 +13,6 @@ leaks of any first-day set). The rule with made-up similarities; the leak with t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,19 +23,13 @@ from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
-
-
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
+from tests.sealed_nodes import sealed_nodes
 
 
 def test_only_the_one_stated_as_the_kind_of_two_ahead_in_another_script(
     lunch: MemoryNode,
 ) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I sing alto in a community choir.",
         s1="My work login password is Harbour#9.",

@@ -6,32 +6,24 @@ PIN names its kind and still gets it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.sensitive import withheld
+from tests.sealed_nodes import sealed_nodes
 
 AHEAD = {"a": 0.80, "s": 0.84}
 """The sealed memory ahead of the ordinary one: the dense channel says yes, words decide."""
 
 
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
-
-
 def test_the_thing_both_hold_does_not_admit_the_secret(lunch: MemoryNode) -> None:
-    book = _nodes(lunch, a="我在农村信用社有个存折。", s="我存折的密码是301125。")
+    book = sealed_nodes(lunch, a="我在农村信用社有个存折。", s="我存折的密码是301125。")
     assert withheld(book, AHEAD, "我的存折是哪儿的？") == {"s"}
     assert withheld(book, AHEAD, "我的存折密码是多少？") == set()
-    card = _nodes(lunch, a="I bank with Monzo.", s="The PIN for my Monzo card is 5093.")
+    card = sealed_nodes(lunch, a="I bank with Monzo.", s="The PIN for my Monzo card is 5093.")
     assert withheld(card, AHEAD, "Is my Monzo account any good?") == {"s"}
     assert withheld(card, AHEAD, "What's the PIN for my Monzo card?") == set()
 
 
 def test_a_word_only_the_secret_holds_still_admits(lunch: MemoryNode) -> None:
     """No ordinary memory holds "存折": the word singles the sealed memory out, as before."""
-    alone = _nodes(lunch, a="我喜欢下象棋。", s="我存折的密码是301125。")
+    alone = sealed_nodes(lunch, a="我喜欢下象棋。", s="我存折的密码是301125。")
     assert withheld(alone, AHEAD, "我的存折是哪儿的？") == set()

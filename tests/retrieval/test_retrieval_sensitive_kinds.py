@@ -17,20 +17,14 @@ from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.private_kinds import asked_kind, beyond_kind, compatible
 from hybridmem.retrieval.sensitive import withheld
-
-
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
+from tests.sealed_nodes import sealed_nodes
 
 
 def test_a_paraphrase_of_a_health_matter_gets_it(lunch: MemoryNode) -> None:
     """Before: withheld for want of a word in common ("medication" / "sertraline")."""
-    en = _nodes(lunch, a="I work as a sound engineer.", s="I'm on sertraline, 50mg a day.")
+    en = sealed_nodes(lunch, a="I work as a sound engineer.", s="I'm on sertraline, 50mg a day.")
     assert withheld(en, {"a": 0.80, "s": 0.83}, "What medication am I on?") == set()
-    zh = _nodes(lunch, a="我是一名前端程序员。", s="我有抑郁症，一直在吃药。")
+    zh = sealed_nodes(lunch, a="我是一名前端程序员。", s="我有抑郁症，一直在吃药。")
     assert withheld(zh, {"a": 0.80, "s": 0.82}, "我有什么病？") == set()
     # The kind's own phrase is no other subject: "慢性" of "慢性病", "mental" of "mental health".
     assert withheld(zh, {"a": 0.80, "s": 0.82}, "我有什么慢性病吗？") == set()
@@ -43,16 +37,16 @@ def test_a_question_near_it_but_about_something_else_does_not_get_it(lunch: Memo
     """multilingual-e5 put a sealed gout diagnosis 0.03 ahead of everything for "我的腰是什么毛病？"
     (benchmarks/first_day_fifth.py), asked about a slipped disc: the question names "腰", which
     the gout memory does not hold."""
-    zh = _nodes(lunch, a="我在重庆开出租车。", s="我有痛风，发作的时候吃秋水仙碱。")
+    zh = sealed_nodes(lunch, a="我在重庆开出租车。", s="我有痛风，发作的时候吃秋水仙碱。")
     assert withheld(zh, {"a": 0.80, "s": 0.83}, "我的腰是什么毛病？") == {"s"}
     # An ordinary candidate the question names by a word: the question is about that one.
-    en = _nodes(
+    en = sealed_nodes(
         lunch,
         a="I collect my prescriptions from the Boots on Whiteladies Road.",
         s="I have epilepsy and take lamotrigine every morning.",
     )
     assert withheld(en, {"a": 0.80, "s": 0.83}, "Which pharmacy has my prescriptions?") == {"s"}
-    zh2 = _nodes(lunch, a="我对青霉素过敏。", s="我有多囊卵巢综合征，在吃达英-35。")
+    zh2 = sealed_nodes(lunch, a="我对青霉素过敏。", s="我有多囊卵巢综合征，在吃达英-35。")
     assert withheld(zh2, {"a": 0.80, "s": 0.83}, "我对什么药过敏？") == {"s"}
     # The kind of someone else's matter: "老婆" stands right before "身体" but is not part of it.
     assert withheld(zh, {"a": 0.80, "s": 0.83}, "我老婆身体怎么样？") == {"s"}
@@ -64,7 +58,7 @@ def test_a_question_near_it_but_about_something_else_does_not_get_it(lunch: Memo
 def test_another_kind_is_no_answer(lunch: MemoryNode) -> None:
     """Asked in English about a Chinese home address, the door code was the closest sealed
     memory and the dense channel alone admitted it (benchmarks/first_day_fifth.py)."""
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="我岳父岳母住在万州。",
         s1="我家门锁密码是520131。",
@@ -74,11 +68,13 @@ def test_another_kind_is_no_answer(lunch: MemoryNode) -> None:
     cosine = {"a": 0.80, "s1": 0.82, "s2": 0.81}
     assert withheld(nodes, cosine, "What is my home address?") == {"s1"}
     # A health question whose closest sealed memory is a PIN does not get the PIN.
-    en = _nodes(lunch, a="I work as a sound engineer.", s="The PIN for my Monzo card is 5093.")
+    en = sealed_nodes(
+        lunch, a="I work as a sound engineer.", s="The PIN for my Monzo card is 5093."
+    )
     assert withheld(en, {"a": 0.80, "s": 0.83}, "What medication am I on?") == {"s"}
     # One memory at most on the kind alone: the closest of those alike (neither names a kind;
     # one stated as the kind asked would go first, see test_retrieval_sensitive_stated_kind).
-    two = _nodes(lunch, a="I am a nurse.", s1="I have epilepsy.", s2="I have asthma.")
+    two = sealed_nodes(lunch, a="I am a nurse.", s1="I have epilepsy.", s2="I have asthma.")
     assert withheld(two, {"a": 0.8, "s1": 0.83, "s2": 0.82}, "What illness do I have?") == {"s2"}
 
 
@@ -86,14 +82,14 @@ def test_a_word_in_common_about_someone_else_is_not_enough(lunch: MemoryNode) ->
     """Before: "What is my partner's address?" got the user's sealed home address by the word
     "address" (benchmarks/sealed_probe.py)."""
     home = "My home address is 27 Belgrave Road, Bristol BS8 2AB."
-    en = _nodes(lunch, a="My partner Dev drives a bus.", s=home)
+    en = sealed_nodes(lunch, a="My partner Dev drives a bus.", s=home)
     cosine = {"a": 0.80, "s": 0.83}
     assert withheld(en, cosine, "What is my partner's address?") == {"s"}
     assert withheld(en, cosine, "What is my home address?") == set()
     # A memory naming the one asked about is still theirs to get.
-    named = _nodes(lunch, a="My partner Dev drives a bus.", s="Dev's PIN is 4410.")
+    named = sealed_nodes(lunch, a="My partner Dev drives a bus.", s="Dev's PIN is 4410.")
     assert withheld(named, cosine, "What is Dev's PIN?") == set()
-    zh = _nodes(lunch, a="我在重庆开出租车。", s="我欠了房东三个月房租。")
+    zh = sealed_nodes(lunch, a="我在重庆开出租车。", s="我欠了房东三个月房租。")
     assert withheld(zh, cosine, "我老婆欠房租吗？") == {"s"}
     assert withheld(zh, cosine, "我欠房租吗？") == set()
 

@@ -12,7 +12,6 @@ the leak with the real model."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,17 +20,11 @@ from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
-
-
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
+from tests.sealed_nodes import sealed_nodes
 
 
 def test_by_kind_no_second_one_beside_the_one_named_zh(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="我烟已经戒了三年了。",
         s1="我去年做了痔疮手术，谁都没说。",
@@ -45,7 +38,7 @@ def test_by_kind_no_second_one_beside_the_one_named_zh(lunch: MemoryNode) -> Non
 
 
 def test_by_kind_no_second_one_beside_the_one_named_en(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I swim at the leisure centre before breakfast.",
         s1="I had surgery on my piles last year and told nobody.",
@@ -57,7 +50,7 @@ def test_by_kind_no_second_one_beside_the_one_named_en(lunch: MemoryNode) -> Non
 
 
 def test_no_memory_of_another_script_beside_the_one_named(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I swim at the leisure centre before breakfast.",
         s1="The PIN for my staff pass is 2958.",

@@ -8,7 +8,7 @@ about the memory, in its words or fewer, still get it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import pytest
@@ -19,27 +19,23 @@ from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
 from hybridmem.retrieval.shared_words import phrases
+from tests.sealed_nodes import sealed_nodes
 
 AHEAD = {"a": 0.80, "s": 0.84}
 """The sealed memory ahead of the ordinary one: the dense channel says yes, words decide."""
 
 
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
-
-
 def test_a_word_qualified_otherwise_names_another_thing(lunch: MemoryNode) -> None:
-    pin = _nodes(lunch, a="I teach maths at a sixth-form college.", s="My bank card PIN is 7305.")
+    pin = sealed_nodes(
+        lunch, a="I teach maths at a sixth-form college.", s="My bank card PIN is 7305."
+    )
     assert withheld(pin, AHEAD, "What's my library card number?") == {"s"}
     assert withheld(pin, AHEAD, "What's my bank's phone number?") == {"s"}
-    passport = _nodes(
+    passport = sealed_nodes(
         lunch, a="I teach maths at a sixth-form college.", s="My passport number is XK4417902."
     )
     assert withheld(passport, AHEAD, "What's my library card number?") == {"s"}
-    safe = _nodes(
+    safe = sealed_nodes(
         lunch,
         a="I walk our collie every evening.",
         s="The code for the key safe at the back door is 4419.",
@@ -48,28 +44,30 @@ def test_a_word_qualified_otherwise_names_another_thing(lunch: MemoryNode) -> No
 
 
 def test_questions_in_the_memorys_words_or_fewer_still_get_it(lunch: MemoryNode) -> None:
-    pin = _nodes(lunch, a="I teach maths at a sixth-form college.", s="My bank card PIN is 7305.")
+    pin = sealed_nodes(
+        lunch, a="I teach maths at a sixth-form college.", s="My bank card PIN is 7305."
+    )
     for question in (
         "What's the PIN for my bank card?",
         "What is my card PIN?",
         "I'm at the cash machine, what's the code for my card?",
     ):
         assert withheld(pin, AHEAD, question) == set(), question
-    safe = _nodes(
+    safe = sealed_nodes(
         lunch,
         a="I walk our collie every evening.",
         s="The code for the key safe at the back door is 4419.",
     )
     assert withheld(safe, AHEAD, "What opens the key safe at the back door?") == set()
     assert withheld(safe, AHEAD, "What is the code of the key safe?") == set()
-    cover = _nodes(
+    cover = sealed_nodes(
         lunch, a="I'm a freelance translator.", s="My health insurance policy number is VHI-882."
     )
     assert withheld(cover, AHEAD, "What's my VHI policy number?") == set()
     assert withheld(cover, AHEAD, "Which number do I give the hospital for my cover?") == set()
     # A verb's "for" is no postmodifier: "taking" (an ordinary memory's "takes" too) does not
     # qualify "depression" (found by benchmarks/sealed_probe_blind2.py after the phrase rule).
-    pills = _nodes(
+    pills = sealed_nodes(
         lunch,
         a="I get the train into Leeds, it takes forty minutes.",
         s="I'm on sertraline, 50mg a day, for depression.",
@@ -80,7 +78,7 @@ def test_questions_in_the_memorys_words_or_fewer_still_get_it(lunch: MemoryNode)
 def test_chinese_is_read_as_before(lunch: MemoryNode) -> None:
     """Chinese is not spaced: a jieba term holds its compound, and the phrase reading leaves it
     alone; the kind-word and ordinary-word tests still decide."""
-    zh = _nodes(lunch, a="我的银行卡是工商银行的。", s="我的银行卡密码是660218。")
+    zh = sealed_nodes(lunch, a="我的银行卡是工商银行的。", s="我的银行卡密码是660218。")
     assert phrases("我的银行卡密码是多少？") == []
     assert withheld(zh, AHEAD, "我的银行卡密码是多少？") == set()
     assert withheld(zh, AHEAD, "WiFi密码是多少？") == {"s"}

@@ -14,7 +14,6 @@ all-MiniLM-L6-v2."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -23,17 +22,11 @@ from hybridmem.embedding import SentenceTransformerEmbedder
 from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
-
-
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
+from tests.sealed_nodes import sealed_nodes
 
 
 def test_the_job_asked_for_is_the_slotted_memory_en(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I'm a postman in Truro, I do the rural rounds.",
         b="We keep bees at the allotment.",
@@ -49,7 +42,7 @@ def test_the_job_asked_for_is_the_slotted_memory_en(lunch: MemoryNode) -> None:
 
 
 def test_the_job_asked_for_is_the_slotted_memory_zh(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="我在县医院当护士。",
         b="我每天晚上去广场跳舞。",
@@ -62,14 +55,14 @@ def test_the_job_asked_for_is_the_slotted_memory_zh(lunch: MemoryNode) -> None:
 
 
 def test_a_sealed_memory_in_the_slot_is_no_ordinary_answer(lunch: MemoryNode) -> None:
-    nodes = _nodes(lunch, b="We keep bees at the allotment.", s1="My last job was at Tesco.")
+    nodes = sealed_nodes(lunch, b="We keep bees at the allotment.", s1="My last job was at Tesco.")
     cosine = {"b": 0.20, "s1": 0.39}
     # Only an ordinary memory's slot holds the words: a sealed one in the slot is no reason.
     assert withheld(nodes, cosine, "What was my last job?", answers={"s1"}) == set()
 
 
 def test_a_localizer_says_where_not_what(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="我家那台旧电脑放在书房。",
         s1="我把金条藏在书柜最上层。",
@@ -87,7 +80,7 @@ def test_a_localizer_says_where_not_what(lunch: MemoryNode) -> None:
 
 
 def test_an_indefinite_subject_is_anyone_of_a_kind(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I drive a forklift at the depot in Coalville.",
         s1="I owe HMRC eleven grand in unpaid tax.",

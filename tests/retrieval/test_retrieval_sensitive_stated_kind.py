@@ -7,7 +7,6 @@ admitted the NHS number went into the hits and the context instead of the diagno
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from hybridmem import FakeClock, HybridMemory
@@ -16,6 +15,7 @@ from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.private_kinds import kinds_named
 from hybridmem.retrieval.sensitive import withheld
+from tests.sealed_nodes import sealed_nodes
 
 ORDINARY = [
     "I run a dairy farm near Okehampton with about ninety cows.",
@@ -55,15 +55,8 @@ def test_the_diagnosis_not_the_number_that_was_a_hair_closer(
         assert other not in r.context
 
 
-def _nodes(lunch: MemoryNode, **texts: str) -> dict[str, MemoryNode]:
-    """Nodes by id; an id starting with "s" is sealed (its plaintext read with the key)."""
-    return {
-        i: replace(lunch, id=i, content=t, sensitive=i.startswith("s")) for i, t in texts.items()
-    }
-
-
 def test_stated_as_the_kind_asked_beats_a_closer_unknown_one(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I sing bass in a choir.",
         s1="My membership number is 4411 2093.",
@@ -77,7 +70,7 @@ def test_stated_as_the_kind_asked_beats_a_closer_unknown_one(lunch: MemoryNode) 
 
 
 def test_two_stated_as_the_kind_still_only_the_closest(lunch: MemoryNode) -> None:
-    nodes = _nodes(
+    nodes = sealed_nodes(
         lunch,
         a="I sing bass in a choir.",
         s1="I take two tablets of metformin a day.",
