@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import ask, per_user, profile_theme, run_users
+from benchmarks.profile_questions import ask, per_user, profile_theme, run_users, say_episodes
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
@@ -52,12 +52,7 @@ def run_user(
 ) -> dict[str, Any]:
     uid = str(user["id"])
     episodes = user["episodes"]
-    ids: list[str] = []
-    for k, ep in enumerate(episodes):
-        clock.set(start + timedelta(days=int(ep["day"]), hours=9 + (k * 5) % 12, minutes=k))
-        ids.append(mem.add(str(ep["text"]), node_type=str(ep["node_type"]), user_id=uid).id)
-    label: dict[str, str | None] = {i: ep["theme"] for i, ep in zip(ids, episodes, strict=True)}
-    clock.set(start + timedelta(days=max(int(e["day"]) for e in episodes) + 30))
+    ids, label = say_episodes(mem, clock, user, start)
 
     def fact_rank(q: dict[str, Any]) -> tuple[int | None, list[MemoryNode]]:
         k = int(q["evidence"])

@@ -71,18 +71,30 @@ def ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
     return [h.node for h in result.hits[:TOP_K]]
 
 
+def say_episodes(
+    mem: HybridMemory, clock: FakeClock, user: dict[str, Any], start: datetime
+) -> tuple[list[str], dict[str, str | None]]:
+    """Write ``user``'s episodes, each on its day and said in passing at a different hour (as
+    its own ``node_type``, an event by default); the clock is left 30 days after the last.
+    Returns the node ids in order and each id's theme label (None: no theme)."""
+    uid = str(user["id"])
+    episodes = user["episodes"]
+    ids: list[str] = []
+    for k, ep in enumerate(episodes):
+        clock.set(start + timedelta(days=int(ep["day"]), hours=9 + (k * 5) % 12, minutes=k))
+        kind = str(ep.get("node_type", "event"))
+        ids.append(mem.add(str(ep["text"]), node_type=kind, user_id=uid).id)
+    label: dict[str, str | None] = {i: ep["theme"] for i, ep in zip(ids, episodes, strict=True)}
+    clock.set(start + timedelta(days=max(int(e["day"]) for e in episodes) + 30))
+    return ids, label
+
+
 def run_user(
     mem: HybridMemory, clock: FakeClock, user: dict[str, Any], start: datetime
 ) -> dict[str, Any]:
     uid = str(user["id"])
     episodes = user["episodes"]
-    ids: list[str] = []
-    for k, ep in enumerate(episodes):
-        # Said in passing at different hours of the day.
-        clock.set(start + timedelta(days=int(ep["day"]), hours=9 + (k * 5) % 12, minutes=k))
-        ids.append(mem.add(str(ep["text"]), node_type="event", user_id=uid).id)
-    label: dict[str, str | None] = {i: ep["theme"] for i, ep in zip(ids, episodes, strict=True)}
-    clock.set(start + timedelta(days=max(int(e["day"]) for e in episodes) + 30))
+    ids, label = say_episodes(mem, clock, user, start)
 
     def evidence(hits: list[MemoryNode], theme: str) -> tuple[bool, bool]:
         profile = any(h.node_type == "profile" and profile_theme(h, label) == theme for h in hits)
