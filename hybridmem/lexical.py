@@ -274,6 +274,15 @@ def pos_tags(text: str) -> list[tuple[str, str]]:
     return [(word, flag) for word, flag in jieba.posseg.cut(text)]
 
 
+def in_dictionary(word: str) -> bool:
+    """Whether ``word`` is an entry of jieba's dictionary, not a word its HMM made of
+    characters the dictionary could not place (我换, 转不动)."""
+    _jieba()
+    import jieba.posseg
+
+    return word in jieba.posseg.dt.word_tag_tab
+
+
 def zh_nouns(text: str) -> list[str]:
     """The Chinese common nouns of ``text``: words jieba tags ``n*`` in context whose own
     dictionary entry is a noun too (or that the dictionary lacks). The tagger alone reads a

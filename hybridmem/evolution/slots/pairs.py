@@ -226,9 +226,14 @@ _CHANGE_EN = re.compile(
     r"|left|quit|sold|slipped|postponed|pushed back|brought forward|back to)\b",
     re.IGNORECASE,
 )
-_CHANGE_ZH = re.compile(
-    r"现在|如今|目前|改|换|以后|往后|今后|不再|搬|已经|从此|变成|调到|挪到|推迟|提前|新|转|离职|辞"
-)
+# The Chinese change words of more than one character, and the single characters (to change,
+# to swap, to move house, new, to turn, to resign) that say a change only as words of their own.
+_CHANGE_ZH_WORDS = r"现在|如今|目前|以后|往后|今后|不再|已经|从此|变成|调到|挪到|推迟|提前|离职"
+_CHANGE_ZH_CHARS = "改换搬新转辞"
+_CHANGE_ZH = re.compile(_CHANGE_ZH_WORDS + "|[" + _CHANGE_ZH_CHARS + "]")
+_CHANGE_ZH_PHRASE = re.compile(_CHANGE_ZH_WORDS)
+# jieba's flags of a place, a person's, an organisation's and another proper name (新加坡, 新疆).
+_NAME_FLAGS = ("ns", "nr", "nt", "nz")
 
 
 @lru_cache(maxsize=1)
@@ -280,7 +285,31 @@ def states_change(text: str) -> bool:
     """Whether a statement says something changed or holds from now on ("moved to",
     "now", "instead", 改到, 以后, 现在...): a statement with no slot links to an earlier one only
     when it does (a new fact that resembles an old one is far likelier than a change)."""
-    return bool(_CHANGE_EN.search(text) or _CHANGE_ZH.search(text))
+    return bool(
+        _CHANGE_EN.search(text) or _CHANGE_ZH_PHRASE.search(text) or _changes_by_character(text)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _changes_by_character(text: str) -> bool:
+    """Whether a single-character change word of :data:`_CHANGE_ZH_CHARS` is used as one in
+    ``text``, read on jieba's words. A character inside another word of the dictionary is no
+    change unless it heads it as a verb does its object (搬家, 转行, 换成): 新加坡, 新闻, 重新,
+    高新区, 二人转 (a name, a modifier, part of a noun) say none. A word the HMM made of
+    characters the dictionary could not place (我换, 想换) keeps each character's own sense. A
+    character followed by 不 in its word says nothing changed: the potential complement
+    (转不动 "cannot turn", 搬不动, 改不了) and the A-not-A question (换不换)."""
+    if not any(c in _CHANGE_ZH_CHARS for c in text):
+        return False
+    for word, flag in lexical.pos_tags(text):
+        for i, char in enumerate(word):
+            if char not in _CHANGE_ZH_CHARS or word[i + 1 : i + 2] == "不":
+                continue
+            if len(word) == 1 or not lexical.in_dictionary(word):
+                return True
+            if i == 0 and not flag.startswith(_NAME_FLAGS):
+                return True
+    return False
 
 
 def language(text: str) -> str:

@@ -193,7 +193,10 @@ def characterizing(
 # the aspect that makes a state outlast the occasion (frequency and habitual aspect, the
 # adverbs of persistence and the iterative "again"/又 a move back is said with, the present
 # "now"/现在 a change is said with, and the verbs of a change of state). Not in the last class:
-# "instead", 换 — replacing something on one occasion is what a one-off remark does.
+# "instead", 换 — replacing something on one occasion is what a one-off remark does. "This
+# week", "this weekend", 这周末, 本周 name one bounded occasion as "today" does; a weekend habit
+# is said with a frequency or a plural ("every weekend", "on weekends", 每个周末, 周末都),
+# which FREQUENCY and the habitual markers read, or starts at one (从这周末开始: ONSET).
 
 OCCASION = _family(
     "occasion",
@@ -201,9 +204,13 @@ OCCASION = _family(
         (
             "en",
             r"\b(?:today|tonight|tomorrow|yesterday|last night|this (?:morning|afternoon|evening"
-            r"|time)|for once|just this once)\b",
+            r"|time|week|weekend)|for once|just this once)\b",
         ),
-        ("zh", r"今天|今日|今晚|今早|今儿|昨天|昨晚|明天|明早|明晚|这次|这回|这一次"),
+        (
+            "zh",
+            r"今天|今日|今晚|今早|今儿|昨天|昨晚|明天|明早|明晚|这次|这回|这一次"
+            r"|(?:这|本)(?:个|一)?(?:周末|周|星期|礼拜)",
+        ),
     ),
 )
 
@@ -215,10 +222,14 @@ ONSET = _family(
         (
             "en",
             r"\b(?:from|starting|beginning|as of|since|effective) (?:today|tonight|tomorrow"
-            r"|yesterday|this (?:morning|afternoon|evening))\b"
-            r"|\b(?:today|tonight|tomorrow) (?:on|onwards?)\b",
+            r"|yesterday|this (?:morning|afternoon|evening|week|weekend))\b"
+            r"|\b(?:today|tonight|tomorrow|this week|this weekend) (?:on|onwards?)\b",
         ),
-        ("zh", r"(?:今天|今日|今晚|今儿|明天|昨天)(?:开始|起)"),
+        (
+            "zh",
+            r"(?:今天|今日|今晚|今儿|明天|昨天|(?:这|本)(?:个|一)?(?:周末|周|星期|礼拜))(?:开始|起)"
+            r"|从(?:这|本)(?:个|一)?(?:周末|周|星期|礼拜)",
+        ),
     ),
 )
 

@@ -25,8 +25,17 @@ from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, Sp
 
 _CLAUSE_BREAK = re.compile(r"[,，;；。!！?？:：…]+|\s+[-–—]\s+")
 # "Until now" is a span that ends now, not a change ("加班到现在", "worked till now"): its "now"
-# is no change cue. Aspect, a closed class.
-_UNTIL_NOW = re.compile(r"到现在|\b(?:until|till|up to|up till|up until) now\b", re.IGNORECASE)
+# is no change cue. So is "since" a time of the same day ("up since five", "haven't eaten
+# since breakfast", "on my feet since dawn"): the span of the moment a tired remark is about,
+# where "since March" starts a state. Aspect and the times of a day, closed classes.
+_UNTIL_NOW = re.compile(
+    r"到现在|\b(?:until|till|up to|up till|up until) now\b"
+    r"|\bsince (?:dawn|daybreak|sunrise|breakfast|lunch(?:time)?|noon|midday|midnight"
+    r"|this morning|last night|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve)(?:[:.]\d\d)?(?: ?[ap]\.?m\b\.?| o'clock)?)(?!\w| (?:years?|months?"
+    r"|weeks?|days?)\b)",
+    re.IGNORECASE,
+)
 
 
 def committed_change(
