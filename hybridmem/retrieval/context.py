@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from hybridmem.models import Hit, MemoryNode
+from hybridmem.retrieval.answers import answer_of
+from hybridmem.retrieval.asked_back import without_questions
 from hybridmem.tokens import TokenCounter
 
 PATH_HEADER = "Current task path:"
@@ -100,12 +102,19 @@ def pack(
     counter: TokenCounter,
     notes: Mapping[str, str] | None = None,
     style: str = "compact",
+    turns: Collection[str] = (),
+    neighbours: Mapping[str, Sequence[str]] | None = None,
 ) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
     The path is trimmed from the root side when the budget is tiny (the nearest ancestors say
     most about the current task). Chosen hits are printed in time order, which for agent
-    memories is also the order the story happened in.
+    memories is also the order the story happened in. Under a budget, a hit among ``turns``
+    (conversation turns) is printed without the questions it asks back
+    (:mod:`hybridmem.retrieval.asked_back`); the hit itself keeps its whole node. Once the
+    hits are chosen, a turn whose answer (``neighbours``: its adjacent turns, as
+    :func:`~hybridmem.retrieval.answers.answer_of` reads them) is packed too gets its
+    questions back while the room left holds them: the answer is read with what it answers.
     """
     limit = budget
     used = 0
@@ -124,6 +133,7 @@ def pack(
     hits_header_cost = counter.count(COMPACT_HITS if style == "compact" else HITS_HEADER) + 1
 
     chosen: list[Hit] = []
+    shown: dict[str, MemoryNode] = {}
     dropped = 0
     days: set[str] = set()
     years: set[int] = set()
@@ -131,7 +141,8 @@ def pack(
         if len(chosen) >= top_k:
             break
         note = notes.get(hit.node.id) if notes else None
-        cost = counter.count(render_memory(hit.node, note, style)) + 1
+        node = _printed(hit.node, limit is not None and hit.node.id in turns)
+        cost = counter.count(render_memory(node, note, style)) + 1
         day = date_header(hit.node, style, year=False) if style != "lines" else ""
         if day and day not in days:
             cost += counter.count(day) + 1
@@ -144,12 +155,15 @@ def pack(
             dropped += 1
             continue
         chosen.append(hit)
+        shown[hit.node.id] = node
         days.add(day)
         years.add(hit.node.created_at.year)
         used += cost
+    if limit is not None and neighbours:
+        used = _questions_back(chosen, shown, used, limit, turns, neighbours, notes, style, counter)
 
     while True:
-        text = _render(kept_path, chosen, style, notes or {})
+        text = _render(kept_path, [shown[h.node.id] for h in chosen], style, notes or {})
         tokens = counter.count(text)
         # Per-line counts can differ slightly from the count of the joined text; trim the
         # lowest-ranked hit until the exact count fits.
@@ -163,8 +177,44 @@ def pack(
     return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
 
 
+def _questions_back(
+    chosen: Sequence[Hit],
+    shown: dict[str, MemoryNode],
+    used: int,
+    limit: int,
+    turns: Collection[str],
+    neighbours: Mapping[str, Sequence[str]],
+    notes: Mapping[str, str] | None,
+    style: str,
+    counter: TokenCounter,
+) -> int:
+    """Print whole, in rank order while the room left holds them, the chosen turns whose
+    answer is chosen too (``shown`` updated in place); returns the tokens then used."""
+    by_id = {h.node.id: h for h in chosen}
+    for hit in chosen:
+        node = hit.node
+        if shown[node.id] is node:
+            continue
+        if answer_of(node, neighbours.get(node.id, ()), by_id, turns) is None:
+            continue
+        note = notes.get(node.id) if notes else None
+        extra = counter.count(render_memory(node, note, style)) - counter.count(
+            render_memory(shown[node.id], note, style)
+        )
+        if used + extra <= limit:
+            shown[node.id] = node
+            used += extra
+    return used
+
+
+def _printed(node: MemoryNode, shorten: bool) -> MemoryNode:
+    """``node`` as the context prints it: without its questions back when ``shorten``."""
+    short = without_questions(node.content) if shorten else None
+    return node if short is None else replace(node, content=short)
+
+
 def _render(
-    path: Sequence[MemoryNode], hits: Sequence[Hit], style: str, notes: Mapping[str, str]
+    path: Sequence[MemoryNode], nodes: Sequence[MemoryNode], style: str, notes: Mapping[str, str]
 ) -> str:
     lines: list[str] = []
     if path and style == "compact":
@@ -172,14 +222,14 @@ def _render(
     elif path:
         lines.append(PATH_HEADER)
         lines.extend(render_line(n, indent=1) for n in path)
-    if hits:
+    if nodes:
         lines.append(COMPACT_HITS if style == "compact" else HITS_HEADER)
-        ordered = sorted(hits, key=lambda h: (h.node.created_at, h.node.seq))
+        ordered = sorted(nodes, key=lambda n: (n.created_at, n.seq))
         day, year = None, None
-        for h in ordered:
-            header = date_header(h.node, style, year=h.node.created_at.year != year)
-            if style != "lines" and h.node.created_at.date() != day:
-                day, year = h.node.created_at.date(), h.node.created_at.year
+        for n in ordered:
+            header = date_header(n, style, year=n.created_at.year != year)
+            if style != "lines" and n.created_at.date() != day:
+                day, year = n.created_at.date(), n.created_at.year
                 lines.append(header)
-            lines.append(render_memory(h.node, notes.get(h.node.id), style))
+            lines.append(render_memory(n, notes.get(n.id), style))
     return "\n".join(lines)

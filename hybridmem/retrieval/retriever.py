@@ -223,6 +223,8 @@ class Retriever:
             counter=self.core.engine.counter,
             style=self.config.context_format,
             notes=notes,
+            turns=cands.turns or (),
+            neighbours=cands.neighbours,
         )
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
