@@ -11,7 +11,9 @@ about 24 turns in 1,000 tokens, and with the questions back elided about 26
 
 Only the printed line changes: the hit keeps its whole node (one ``get`` away), ``…`` stands
 where a question was left out, a ``"Name: "`` label is kept, and a turn that is nothing but
-questions, or asks nothing, is printed whole. Only turns of a conversation (children of a
+questions, or asks nothing, is printed whole. A question sharing a word with the query is
+kept: it is about what is sought, and a tag question states ("Sunflowers mean warmth and
+happiness, right?"; 你是上海人吧？). Only turns of a conversation (children of a
 session: ``expansion.conversation_turns``): a note or a fact of the user's that asks ("Should
 I switch to Octopus?") is an open question of their own and stays whole. No parameter: a
 sentence asks when it ends in a question mark (:func:`answers.asks`), sentences end at
@@ -21,9 +23,23 @@ sentence asks when it ends in a question mark (:func:`answers.asks`), sentences 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping, Sequence
+from typing import NamedTuple
 
+from hybridmem import lexical
 from hybridmem.retrieval.answers import asks
 from hybridmem.retrieval.entities import speaker_label
+
+
+class Turns(NamedTuple):
+    """The candidates that are conversation turns and each turn's adjacent turns (the
+    retriever's ``Candidates.turns`` and ``neighbours``: who asks, and who answers), and the
+    query as the engine embeds it (its name-free form)."""
+
+    ids: Collection[str]
+    neighbours: Mapping[str, Sequence[str]]
+    query: str
+
 
 ELISION = "…"
 """Printed where a question was left out (one cl100k token)."""
@@ -32,16 +48,17 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)|(?<=[。！？])(?=\S)")
 _CJK_END = re.compile(r"[\u3000-\u9fff\uff00-\uffef]$")
 
 
-def without_questions(content: str) -> str | None:
+def without_questions(content: str, query: Collection[str] = frozenset()) -> str | None:
     """``content`` with its sentences that ask left out (see the module), or ``None`` when
-    nothing would be left out or nothing would be left."""
+    nothing would be left out or nothing would be left. A question sharing a term with
+    ``query`` (its :func:`hybridmem.lexical.terms`) is kept: it is about what is sought."""
     flat = " ".join(content.split())
     prefix, body = "", flat
     if speaker_label(flat) is not None:
         cut = min(i for i in (flat.find(":"), flat.find("：")) if i >= 0) + 1
         prefix, body = flat[:cut] + " ", flat[cut:].lstrip()
     parts = [p for p in _SENTENCE.split(body) if p.strip()]
-    keep = [not asks(p) for p in parts]
+    keep = [not asks(p) or bool(query and not query.isdisjoint(lexical.terms(p))) for p in parts]
     if all(keep) or not any(keep):
         return None
     out: list[str] = []

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from hybridmem import lexical
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.retrieval.answers import answer_of
-from hybridmem.retrieval.asked_back import without_questions
+from hybridmem.retrieval.asked_back import Turns, without_questions
 from hybridmem.tokens import TokenCounter
 
 PATH_HEADER = "Current task path:"
@@ -102,19 +103,15 @@ def pack(
     counter: TokenCounter,
     notes: Mapping[str, str] | None = None,
     style: str = "compact",
-    turns: Collection[str] = (),
-    neighbours: Mapping[str, Sequence[str]] | None = None,
+    turns: Turns | None = None,
 ) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
     The path is trimmed from the root side when the budget is tiny (the nearest ancestors say
     most about the current task). Chosen hits are printed in time order, which for agent
-    memories is also the order the story happened in. Under a budget, a hit among ``turns``
-    (conversation turns) is printed without the questions it asks back
-    (:mod:`hybridmem.retrieval.asked_back`); the hit itself keeps its whole node. Once the
-    hits are chosen, a turn whose answer (``neighbours``: its adjacent turns, as
-    :func:`~hybridmem.retrieval.answers.answer_of` reads them) is packed too gets its
-    questions back while the room left holds them: the answer is read with what it answers.
+    memories is also the order the story happened in. Under a budget, a conversation turn
+    (``turns``) is printed without its questions back, which it gets back in the room left
+    when its answer is packed too (:mod:`hybridmem.retrieval.asked_back`).
     """
     limit = budget
     used = 0
@@ -132,6 +129,7 @@ def pack(
         used += cost + extra
     hits_header_cost = counter.count(COMPACT_HITS if style == "compact" else HITS_HEADER) + 1
 
+    ids, wanted = (turns.ids, frozenset(lexical.terms(turns.query))) if turns else ((), None)
     chosen: list[Hit] = []
     shown: dict[str, MemoryNode] = {}
     dropped = 0
@@ -141,7 +139,7 @@ def pack(
         if len(chosen) >= top_k:
             break
         note = notes.get(hit.node.id) if notes else None
-        node = _printed(hit.node, limit is not None and hit.node.id in turns)
+        node = _printed(hit.node, wanted if limit is not None and hit.node.id in ids else None)
         cost = counter.count(render_memory(node, note, style)) + 1
         day = date_header(hit.node, style, year=False) if style != "lines" else ""
         if day and day not in days:
@@ -159,8 +157,8 @@ def pack(
         days.add(day)
         years.add(hit.node.created_at.year)
         used += cost
-    if limit is not None and neighbours:
-        used = _questions_back(chosen, shown, used, limit, turns, neighbours, notes, style, counter)
+    if limit is not None and turns is not None:
+        used = _questions_back(chosen, shown, used, limit, turns, notes, style, counter)
 
     while True:
         text = _render(kept_path, [shown[h.node.id] for h in chosen], style, notes or {})
@@ -182,8 +180,7 @@ def _questions_back(
     shown: dict[str, MemoryNode],
     used: int,
     limit: int,
-    turns: Collection[str],
-    neighbours: Mapping[str, Sequence[str]],
+    turns: Turns,
     notes: Mapping[str, str] | None,
     style: str,
     counter: TokenCounter,
@@ -195,7 +192,7 @@ def _questions_back(
         node = hit.node
         if shown[node.id] is node:
             continue
-        if answer_of(node, neighbours.get(node.id, ()), by_id, turns) is None:
+        if answer_of(node, turns.neighbours.get(node.id, ()), by_id, turns.ids) is None:
             continue
         note = notes.get(node.id) if notes else None
         extra = counter.count(render_memory(node, note, style)) - counter.count(
@@ -207,9 +204,10 @@ def _questions_back(
     return used
 
 
-def _printed(node: MemoryNode, shorten: bool) -> MemoryNode:
-    """``node`` as the context prints it: without its questions back when ``shorten``."""
-    short = without_questions(node.content) if shorten else None
+def _printed(node: MemoryNode, wanted: frozenset[str] | None) -> MemoryNode:
+    """``node`` as the context prints it: without its questions back but those sharing a
+    term with ``wanted`` (the query's), or whole when ``wanted`` is None."""
+    short = without_questions(node.content, wanted) if wanted is not None else None
     return node if short is None else replace(node, content=short)
 
 

@@ -11,7 +11,7 @@ injected; English and Chinese.
 
 from __future__ import annotations
 
-from hybridmem import FakeClock, HybridMemory
+from hybridmem import FakeClock, HybridMemory, lexical
 from hybridmem.retrieval.asked_back import without_questions
 
 U = "u1"
@@ -27,6 +27,20 @@ def test_a_turn_loses_its_questions_back_and_keeps_its_label() -> None:
         == "Melanie: … I went camping with the kids. It was fun!"
     )
     assert without_questions("挺好的，周末去爬山了。你最近忙什么呢？") == "挺好的，周末去爬山了。…"
+
+
+def test_a_question_sharing_a_word_with_the_query_is_kept() -> None:
+    # A tag question states; a question about what is sought may hold it.
+    turn = "Caroline: Love the vase! Sunflowers mean warmth, right? What do flowers mean to you?"
+    asked = frozenset(lexical.terms("What do sunflowers represent?"))
+    assert (
+        without_questions(turn, asked)
+        == "Caroline: Love the vase! Sunflowers mean warmth, right? …"
+    )
+    zh = "我也去过。你是上海人吧？周末有空吗？"
+    assert without_questions(zh, frozenset(lexical.terms("我是哪里人？上海吗"))) == (
+        "我也去过。你是上海人吧？…"
+    )
 
 
 def test_a_turn_all_questions_or_none_is_printed_whole() -> None:
