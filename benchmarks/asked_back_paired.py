@@ -1,5 +1,7 @@
 """The engine's questions-back packing against main's packing, question by question
-(issue 38, helper locomo11; :mod:`hybridmem.retrieval.asked_back`).
+(issue 38, helper locomo11; measured and not shipped: the engine versions are commits 088c503,
+a turn's questions back elided, and 5ffa51d, those sharing a term with the query kept; on any
+other code it pairs the engine with itself).
 
 ``python -m benchmarks.asked_back_paired --cache DIR [--embedders default,minilm] [--json OUT]``
 asks every LoCoMo question of categories 1-4 of the dev conversations through the engine as

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from hybridmem import lexical
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval.answers import answer_of
-from hybridmem.retrieval.asked_back import Turns, without_questions
 from hybridmem.tokens import TokenCounter
 
 PATH_HEADER = "Current task path:"
@@ -103,15 +100,12 @@ def pack(
     counter: TokenCounter,
     notes: Mapping[str, str] | None = None,
     style: str = "compact",
-    turns: Turns | None = None,
 ) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
     The path is trimmed from the root side when the budget is tiny (the nearest ancestors say
     most about the current task). Chosen hits are printed in time order, which for agent
-    memories is also the order the story happened in. Under a budget, a conversation turn
-    (``turns``) is printed without its questions back, which it gets back in the room left
-    when its answer is packed too (:mod:`hybridmem.retrieval.asked_back`).
+    memories is also the order the story happened in.
     """
     limit = budget
     used = 0
@@ -129,9 +123,7 @@ def pack(
         used += cost + extra
     hits_header_cost = counter.count(COMPACT_HITS if style == "compact" else HITS_HEADER) + 1
 
-    ids, wanted = (turns.ids, frozenset(lexical.terms(turns.query))) if turns else ((), None)
     chosen: list[Hit] = []
-    shown: dict[str, MemoryNode] = {}
     dropped = 0
     days: set[str] = set()
     years: set[int] = set()
@@ -139,8 +131,7 @@ def pack(
         if len(chosen) >= top_k:
             break
         note = notes.get(hit.node.id) if notes else None
-        node = _printed(hit.node, wanted if limit is not None and hit.node.id in ids else None)
-        cost = counter.count(render_memory(node, note, style)) + 1
+        cost = counter.count(render_memory(hit.node, note, style)) + 1
         day = date_header(hit.node, style, year=False) if style != "lines" else ""
         if day and day not in days:
             cost += counter.count(day) + 1
@@ -153,15 +144,12 @@ def pack(
             dropped += 1
             continue
         chosen.append(hit)
-        shown[hit.node.id] = node
         days.add(day)
         years.add(hit.node.created_at.year)
         used += cost
-    if limit is not None and turns is not None:
-        used = _questions_back(chosen, shown, used, limit, turns, notes, style, counter)
 
     while True:
-        text = _render(kept_path, [shown[h.node.id] for h in chosen], style, notes or {})
+        text = _render(kept_path, chosen, style, notes or {})
         tokens = counter.count(text)
         # Per-line counts can differ slightly from the count of the joined text; trim the
         # lowest-ranked hit until the exact count fits.
@@ -175,44 +163,8 @@ def pack(
     return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
 
 
-def _questions_back(
-    chosen: Sequence[Hit],
-    shown: dict[str, MemoryNode],
-    used: int,
-    limit: int,
-    turns: Turns,
-    notes: Mapping[str, str] | None,
-    style: str,
-    counter: TokenCounter,
-) -> int:
-    """Print whole, in rank order while the room left holds them, the chosen turns whose
-    answer is chosen too (``shown`` updated in place); returns the tokens then used."""
-    by_id = {h.node.id: h for h in chosen}
-    for hit in chosen:
-        node = hit.node
-        if shown[node.id] is node:
-            continue
-        if answer_of(node, turns.neighbours.get(node.id, ()), by_id, turns.ids) is None:
-            continue
-        note = notes.get(node.id) if notes else None
-        extra = counter.count(render_memory(node, note, style)) - counter.count(
-            render_memory(shown[node.id], note, style)
-        )
-        if used + extra <= limit:
-            shown[node.id] = node
-            used += extra
-    return used
-
-
-def _printed(node: MemoryNode, wanted: frozenset[str] | None) -> MemoryNode:
-    """``node`` as the context prints it: without its questions back but those sharing a
-    term with ``wanted`` (the query's), or whole when ``wanted`` is None."""
-    short = without_questions(node.content, wanted) if wanted is not None else None
-    return node if short is None else replace(node, content=short)
-
-
 def _render(
-    path: Sequence[MemoryNode], nodes: Sequence[MemoryNode], style: str, notes: Mapping[str, str]
+    path: Sequence[MemoryNode], hits: Sequence[Hit], style: str, notes: Mapping[str, str]
 ) -> str:
     lines: list[str] = []
     if path and style == "compact":
@@ -220,14 +172,14 @@ def _render(
     elif path:
         lines.append(PATH_HEADER)
         lines.extend(render_line(n, indent=1) for n in path)
-    if nodes:
+    if hits:
         lines.append(COMPACT_HITS if style == "compact" else HITS_HEADER)
-        ordered = sorted(nodes, key=lambda n: (n.created_at, n.seq))
+        ordered = sorted(hits, key=lambda h: (h.node.created_at, h.node.seq))
         day, year = None, None
-        for n in ordered:
-            header = date_header(n, style, year=n.created_at.year != year)
-            if style != "lines" and n.created_at.date() != day:
-                day, year = n.created_at.date(), n.created_at.year
+        for h in ordered:
+            header = date_header(h.node, style, year=h.node.created_at.year != year)
+            if style != "lines" and h.node.created_at.date() != day:
+                day, year = h.node.created_at.date(), h.node.created_at.year
                 lines.append(header)
-            lines.append(render_memory(n, notes.get(n.id), style))
+            lines.append(render_memory(h.node, notes.get(h.node.id), style))
     return "\n".join(lines)

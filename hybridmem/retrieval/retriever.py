@@ -35,7 +35,6 @@ from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
-from hybridmem.retrieval.asked_back import Turns
 from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.days import asks_days
@@ -180,14 +179,15 @@ class Retriever:
         access: Access | None = None,
         include_sensitive: bool = False,
     ) -> RetrievalResult:
-        """One retrieval (the steps: see the module docstring). ``node_filter`` (types, metadata)
-        narrows the candidates (:meth:`narrow`); ``min_score`` drops hits scoring below it before
-        packing. ``access``: an agent's read set (own, shared, granted), applied before any ranking
-        (:mod:`~hybridmem.retrieval.permissions`). Sensitive memories are candidates only when the
-        question is about them (:mod:`~hybridmem.retrieval.sensitive`), or always with
-        ``include_sensitive``."""
+        """One retrieval (see the module docstring for the steps). ``node_filter`` (types,
+        metadata) narrows the candidates (:meth:`narrow`); ``min_score`` drops hits scoring
+        below it before packing. ``access``: an agent's read set (own, shared, granted),
+        applied before any ranking (:mod:`~hybridmem.retrieval.permissions`). Sensitive
+        memories are candidates only when the question is about them
+        (:mod:`~hybridmem.retrieval.sensitive`), or always with ``include_sensitive``."""
         q = self.prepare(query, user_id, agent_id, session_id)
-        active = self.store.get(a) if (a := self.store.get_active(user_id)) else None
+        active_id = self.store.get_active(user_id)
+        active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
         if access is not None:
             q, resolved = self.permitted(q, resolved, access, user_id, task_id)
@@ -223,7 +223,6 @@ class Retriever:
             counter=self.core.engine.counter,
             style=self.config.context_format,
             notes=notes,
-            turns=Turns(cands.turns or (), cands.neighbours, q.embedded or q.text),
         )
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
