@@ -273,7 +273,12 @@ DENSE = ("dense best", "dense at least whole")
 to store sentence vectors at ingest): ``dense best``, the lexical matches and the sentence
 nearest the query; ``dense at least whole``, the lexical matches and every sentence at least
 as near the query as the whole memory is."""
-VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE)
+ASKS = ("asks out", "asks out past half", "asks out but query words")
+"""locomo11: a memory's sentences that ask left out (:func:`benchmarks.excerpts.without_asks`),
+every packed memory or only past the hits the default fits into half the budget; ``but
+query words``: a question sharing a term with the query stays (the engine versions of
+``asks out`` and of this one, commits 088c503 and 5ffa51d: :mod:`benchmarks.asked_back_paired`)."""
+VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE, *ASKS)
 DENSE_DEPTH = 60
 """Ranked hits whose sentences are embedded for the dense variants (1,000 tokens hold ~25
 whole, ~34 excerpted)."""
@@ -323,6 +328,12 @@ def variant_pack(rec: Record, budget: int, variant: str) -> context.Packed:
         return pack(rec, budget, drop=near_copies(rec, budget))
     if variant == "filler out":
         return pack(rec, budget, lambda n: excerpts.without_filler(n.content))
+    if variant in ASKS:
+        half = {h.node.id for h in pack(rec, budget // 2).hits} if "half" in variant else set()
+        kept = frozenset(lexical.terms(rec.question)) if "query" in variant else frozenset()
+        return pack(
+            rec, budget, lambda n: None if n.id in half else excerpts.without_asks(n.content, kept)
+        )
     if variant in DENSE:
         return pack(rec, budget, excerpts.focuser(rec.question, also=_dense(rec.question, variant)))
     before, after, whole = EXCERPTS[variant]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection
 
 from hybridmem import lexical
 from hybridmem.models import MemoryNode
+from hybridmem.retrieval.answers import asks
 from hybridmem.retrieval.entities import speaker_label
 
 ELISION = "…"
@@ -92,6 +93,30 @@ def without_filler(content: str) -> str | None:
     if all(keep) or not any(keep):
         return None
     return prefix + " ".join(p for p, k in zip(parts, keep, strict=True) if k)
+
+
+def without_asks(content: str, query: Collection[str] = frozenset()) -> str | None:
+    """``content`` without its sentences that ask (end in a question mark: the speaker's
+    question back, "How about you?", "What have you been up to?"), the speaker label kept
+    and :data:`ELISION` where they stood; ``None`` when none asks or every one does.
+    Knob-free: a sentence asks by :func:`hybridmem.retrieval.answers.asks`, the rule the
+    engine already reads a question turn by. An answer is stated, so the sentence holding it
+    is kept (the containment check of :mod:`benchmarks.budget_use` says how often not).
+    With ``query`` (terms), a question sharing one of them is kept too: it is about what is
+    sought, and a tag question states ("Sunflowers mean warmth and happiness, right?")."""
+    prefix, parts = split(content)
+    keep = [
+        not asks(p) or bool(query and not set(query).isdisjoint(lexical.terms(p))) for p in parts
+    ]
+    if all(keep) or not any(keep):
+        return None
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        if keep[i]:
+            out.append(part)
+        elif i == 0 or keep[i - 1]:
+            out.append(ELISION)
+    return prefix + " ".join(out)
 
 
 def split(content: str) -> tuple[str, list[str]]:
