@@ -28,6 +28,7 @@ from tempfile import TemporaryDirectory
 
 from benchmarks.first_day_blind import BLIND
 from benchmarks.first_day_eighth import EIGHTH
+from benchmarks.first_day_eleventh import ELEVENTH
 from benchmarks.first_day_fifth import FIFTH
 from benchmarks.first_day_fourth import FOURTH
 from benchmarks.first_day_ninth import NINTH
@@ -298,6 +299,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "eighth": EIGHTH,
     "ninth": NINTH,
     "tenth": TENTH,
+    "eleventh": ELEVENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

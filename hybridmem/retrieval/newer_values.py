@@ -124,15 +124,30 @@ _PARTICLES_EN = frozenset(
 )
 
 
+# An English pronoun (or "let", "that", "there") joined to its verb: a closed class of function
+# words. The everyday vocabulary holds the first person's ("I've", "I'm"), not the others', and
+# "We've gone over to Octopus for the gas and electric" and "We've a bearded dragon called Gaz"
+# shared only "we've": the energy supplier took the pet's place for "What's the lizard's name?"
+# (issue 38, the eleventh first-day set). A curly apostrophe splits the word, leaving the verb's
+# tail ("ve" of "We’ve") alone; it names nothing either.
+_CONTRACTED_EN = re.compile(
+    r"(?:(?:i|you|we|they|he|she|it|that|there|here|what|who|let)['’])?(?:s|m|re|ve|ll|d)"
+)
+
+
 @lru_cache(maxsize=4096)
 def _naming(text: str) -> frozenset[str]:
     """The words of ``text`` that can say what it is about: content words (an attribute's
     name or a value) that are not change words, not everyday chat vocabulary
     (:func:`~hybridmem.evolution.slots.pairs.chat_words`, one rule for both languages) and not
-    English prepositions or particles."""
+    English prepositions, particles or pronouns joined to a verb."""
     lang = language(text)
     everyday = chat_words()[lang] | common_words()[lang] | _PARTICLES_EN
-    return frozenset(w for w, _ in words(text) if w not in everyday and not states_change(w))
+    return frozenset(
+        w
+        for w, _ in words(text)
+        if w not in everyday and not _CONTRACTED_EN.fullmatch(w) and not states_change(w)
+    )
 
 
 def one_attribute(newer: str, older: str) -> bool:

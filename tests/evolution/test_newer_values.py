@@ -283,3 +283,48 @@ def test_a_clear_statement_does_not_take_the_place_of_the_secret_asked_about(
         clock.advance(days=3)
         hits = mem.retrieve(query, user_id=U, top_k=3, record_access=False).hits
         assert hits[0].node.id == sealed
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        (
+            "We've gone over to Octopus for the gas and electric.",
+            "We've a bearded dragon called Gaz.",
+        ),
+        (
+            "We’ve gone over to Octopus for the gas and electric.",
+            "We’ve a bearded dragon called Gaz.",
+        ),
+        ("They're at the leisure centre pool now.", "They're both nurses at the Royal."),
+        ("You'll find me at Lidl these days.", "You'll need my NHS number: 485 777 3456."),
+        ("我们家宽带换成移动的了。", "我们养了一只八哥。"),
+    ],
+)
+def test_a_pronoun_joined_to_its_verb_names_nothing(newer, older):
+    """Two statements that share only a pronoun with its verb ("we've", "they're"; 我们 in
+    Chinese) name no one thing: the pronoun says who speaks, not which attribute."""
+    assert not one_attribute(newer, older)
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        pytest.param(
+            ("We've a bearded dragon called Gaz.", "We've gone over to Octopus for the gas."),
+            "What's the lizard's name?",
+            id="en",
+        ),
+        pytest.param(
+            ("我们家养了一条鬃狮蜥，叫阿宝。", "我们家燃气换成港华的了。"),
+            "家里那只蜥蜴叫啥名？",
+            id="zh",
+        ),
+    ],
+)
+def test_a_newer_change_of_something_else_said_with_we_does_not_overtake(tmp_path, e5, said, query):
+    """A later change of another attribute ("We've gone over to Octopus") that shares only
+    the pronoun with the answer does not take the answer's place (issue 38, the eleventh
+    first-day set: the energy supplier came first for the pet's name)."""
+    order = _order(tmp_path / "m", e5, said, query)
+    assert order[0] == "0"
