@@ -153,3 +153,52 @@ def test_a_chinese_theme_held_by_free_characters_gets_its_profile(
     memory.maintain(user_id=U)
     (profile,) = _profiles(memory)
     assert set(profile.metadata["derived_from"]) == set(ids)
+
+
+# Unrelated remarks that are each other's nearest and share words only in disjoint pairs (a
+# desk lamp and a traffic light, a computer mouse and a mouse in the cellar, two blocked
+# pipes): each word is said twice, none holds three remarks together. Before, the pairs'
+# union confirmed one group: "I keep coming back to bat, jam: Saw a mouse run behind the
+# fridge. The nail on my big toe is black. ..." and "我常说起水管、灯、鼠：厨房的水管又堵了。"
+PAIRED_WORDS = {
+    "en": [
+        "Stuck in a traffic jam on the bypass for an hour.",
+        "Made strawberry jam with the kids.",
+        "There's a bat living in the loft.",
+        "Bought my son a new cricket bat.",
+        "Walked along the river bank after lunch.",
+        "The bank closed my savings account.",
+        "My computer mouse stopped working.",
+        "Saw a mouse run behind the fridge.",
+        "The nail on my big toe is black.",
+        "Hammered a nail into the wall for the mirror.",
+        "My aunt Rosa is visiting from Madrid.",
+        "Got tickets for a comedy night.",
+    ],
+    "zh": [
+        "书桌上的台灯不亮了。",
+        "路口的红绿灯坏了。",
+        "电脑的鼠标失灵了。",
+        "地下室里看到一只老鼠。",
+        "这个月花钱太多了。",
+        "阳台的月季开花了。",
+        "卫生间的水管漏了。",
+        "厨房的水管又堵了。",
+        "姑姑从西安来看我们。",
+        "抢到了脱口秀的票。",
+        "给孩子买了一个新书包。",
+        "买了一袋东北大米。",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_words_shared_by_disjoint_pairs_of_remarks_make_no_profile(
+    memory: HybridMemory, clock: FakeClock, lang
+):
+    for text in PAIRED_WORDS[lang]:
+        memory.add(text, user_id=U)
+        clock.advance(days=3)
+    clock.advance(days=30)
+    memory.maintain(user_id=U)
+    assert [p.content for p in _profiles(memory)] == []

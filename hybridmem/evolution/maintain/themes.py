@@ -15,7 +15,9 @@ misses such a theme and finds themes that are none ("absolutely", "many"). Here:
 * **naming**: a group is named by the terms that recur in it (in two or more of its mentions)
   and are no rarer in it than in the user's history as a whole, ranked by their share of
   the group's divergence from that history (``a * log(p_group / p_all)``). The theme's sources
-  are the members that say one of these words, and it needs ``distill_min_mentions`` of them:
+  are the members that say one of these words and are held together by them (linked when
+  they share one: not disjoint pairs of words of different senses), and it needs
+  ``distill_min_mentions`` of them:
   found by meaning, confirmed by its own words. This, not a word list, is what keeps a handful
   of unrelated remarks that happen to be each other's nearest from becoming a profile (the
   engine's everyday words still never name one);
@@ -93,10 +95,15 @@ def find_themes(
     out: list[Theme] = []
     for group in groups:
         words = _distinctive(group, terms, weights, background, total)
-        # Found by meaning, confirmed by its words: the members that say one of them.
-        members = [i for i in group if any(w in terms[i] for w in words)]
+        # Found by meaning, confirmed by its words: the members that say one of them, held
+        # together by them (see _held_together).
+        members = _held_together(
+            [i for i in group if any(w in terms[i] for w in words)], words, terms, weights
+        )
         if sum(weights[i] for i in members) < need:
             continue
+        said = {term for i in members for term in terms[i]}
+        words = [w for w in words if w in said]
         key = _unique_key(words, used)
         used.add(key)
         # Summed cosine to the members = the dot with their sum: linear in the group's size.
@@ -203,6 +210,41 @@ def _free_morpheme(char: str) -> bool:
     compound it makes (钓鱼, 夜钓, 鱼竿)."""
     tag = lexical.pos_tags(char)[0][1]
     return not tag.endswith("g") and tag != "x"
+
+
+def _held_together(
+    members: list[int],
+    words: Sequence[str],
+    terms: Sequence[Mapping[str, str]],
+    weights: Sequence[int],
+) -> list[int]:
+    """The heaviest part of ``members`` that the group's words hold together: two members are
+    linked when both say one of ``words``, and linked members make one part. Unrelated remarks
+    that are each other's nearest can share several words of different senses, each said
+    twice (a traffic jam / strawberry jam, a cricket bat / a bat in the loft; 台灯 / 红绿灯,
+    鼠标 / 老鼠): each word holds a pair, and the pairs' union made a theme no word holds
+    ("I keep coming back to bat, jam: Saw a mouse run behind the fridge..."). A theme's words
+    chain its mentions into one part (开始减肥 / 减肥又失败 / 开始跳绳: 减肥 and 开始 each in two,
+    one mention holding both). No constant: the part must still weigh ``distill_min_mentions``."""
+    parent = {i: i for i in members}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    # Each member to the first holder of each of its words: linear in the members' terms.
+    wanted = set(words)
+    first: dict[str, int] = {}
+    for i in members:
+        for word in wanted.intersection(terms[i]):
+            parent[root(i)] = root(first.setdefault(word, i))
+    parts: dict[int, list[int]] = {}
+    for i in members:
+        parts.setdefault(root(i), []).append(i)
+    # The heaviest part; a tie goes to the part first in the group (its order is stable).
+    return max(parts.values(), key=lambda part: sum(weights[i] for i in part), default=[])
 
 
 def _weighted_counts(
