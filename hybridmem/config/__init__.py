@@ -142,10 +142,11 @@ class RetrievalConfig:
     speaker goes on without the words that matched ("yeah Lena got me into it"). False:
     adjacent siblings only (the engine before issue 38's probing10 round)."""
     carry_referents: bool = True
-    """A turn that speaks of someone by pronoun ("she leaves at the start of May", 他是程序员)
-    gets the lexical match of the same speaker's turn it goes on from when that one matches
-    (:mod:`hybridmem.retrieval.referents`): the question's name matched the turn naming the
-    person, never the answer. False: each turn's own match only."""
+    """For a question that speaks of someone by pronoun, a turn that does too ("she leaves at
+    the start of May", 他是程序员) gets one term's share of the lexical match of the same
+    speaker's turn it goes on from (:mod:`hybridmem.retrieval.referents`): the question's name
+    matched the turn naming the person, never the answer. False: each turn's own match only
+    (the engine before issue 38's probing11 round)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""

@@ -55,12 +55,14 @@ def carried_matches(
     matched: Sequence[MemoryNode],
     statuses: Sequence[str],
     window_seconds: float,
+    known: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, tuple[MemoryNode, float]]:
     """The pronoun turns that carry an earlier turn's lexical match (see the module
     docstring): by id, the turn and its raw BM25 with one term's share of the match added.
     ``bm25``: the raw BM25 of the lexical matches; ``matched``: the matched turns of a
-    conversation to carry from. One or two sibling seeks a step; a chain stops at the first
-    turn without a pronoun."""
+    conversation to carry from; ``known``: turns' adjacent siblings already found (read as
+    :func:`~hybridmem.retrieval.expansion.adjacent_siblings` does), not sought again. One or
+    two sibling seeks a step; a chain stops at the first turn without a pronoun."""
     asked = stemmed_terms(query)
     out: dict[str, tuple[MemoryNode, float]] = {}
     share: dict[str, float] = {}
@@ -73,7 +75,9 @@ def carried_matches(
     frontier = [n for n in matched if n.id in share]
     while frontier:
         step: list[MemoryNode] = []
-        for origin, turn in _speakers_next(store, frontier, statuses, window_seconds).items():
+        for origin, turn in _speakers_next(
+            store, frontier, statuses, window_seconds, known or {}
+        ).items():
             if turn.id in share or not refers_back(turn.content):
                 continue  # carried already, or it names whom it speaks of
             if not held[origin] - stemmed_terms(turn.content):
@@ -92,27 +96,32 @@ def carry_into(
     turns: Sequence[MemoryNode],
     statuses: Sequence[str],
     window_seconds: float,
+    known: Mapping[str, Sequence[str]],
 ) -> set[str]:
     """:func:`carried_matches` from the lexically matched ``turns`` (live conversation turns
-    among the candidates), written into ``bm25``; the carried turns' ids (the caller makes
-    those not yet candidates candidates)."""
+    among the candidates, ``known`` their adjacent siblings), written into ``bm25``; the
+    carried turns' ids (the caller makes those not yet candidates candidates)."""
     matched = [n for n in turns if n.id in bm25]
-    carried = carried_matches(store, query, bm25, matched, statuses, window_seconds)
+    carried = carried_matches(store, query, bm25, matched, statuses, window_seconds, known)
     bm25.update({node_id: score for node_id, (_, score) in carried.items()})
     return set(carried)
 
 
 def _speakers_next(
-    store: TreeStore, turns: Sequence[MemoryNode], statuses: Sequence[str], window: float
+    store: TreeStore,
+    turns: Sequence[MemoryNode],
+    statuses: Sequence[str],
+    window: float,
+    known: Mapping[str, Sequence[str]],
 ) -> dict[str, MemoryNode]:
     """For each turn (by id), the same speaker's next turn of its conversation: the next
     sibling if it has the same role, else the one after it if that has (a reply between);
     only within ``window`` seconds of the turn."""
     by_id = {n.id: n for n in turns}
-    first = _next_sibling(store, turns, statuses, window)
+    first = _next_sibling(store, turns, statuses, window, known)
     out = {i: n for i, n in first.items() if _role(n) == _role(by_id[i])}
     replies = {i: n for i, n in first.items() if i not in out}
-    second = _next_sibling(store, list(replies.values()), statuses, window)
+    second = _next_sibling(store, list(replies.values()), statuses, window, known)
     for origin, reply in replies.items():
         after, turn = second.get(reply.id), by_id[origin]
         if (
@@ -125,21 +134,30 @@ def _speakers_next(
 
 
 def _next_sibling(
-    store: TreeStore, turns: Sequence[MemoryNode], statuses: Sequence[str], window: float
+    store: TreeStore,
+    turns: Sequence[MemoryNode],
+    statuses: Sequence[str],
+    window: float,
+    known: Mapping[str, Sequence[str]],
 ) -> dict[str, MemoryNode]:
-    """Each turn's next sibling (by ``seq``) created within ``window`` seconds of it."""
-    if not turns:
-        return {}
-    found = store.sibling_neighbours(turns, statuses)
-    siblings = store.get_many({s for pairs in found.values() for s, _ in pairs})
+    """Each turn's next sibling (by ``seq``) created within ``window`` seconds of it.
+    ``known``: turns' adjacent siblings already found the same way (not sought again)."""
+    asked = [t for t in turns if t.id not in known]
+    found = store.sibling_neighbours(asked, statuses) if asked else {}
+    near = {
+        t.id: [
+            s for s, at in found.get(t.id, []) if abs((at - t.created_at).total_seconds()) <= window
+        ]
+        for t in asked
+    }
+    near.update({t.id: list(known[t.id]) for t in turns if t.id in known})
+    siblings = store.get_many({s for ids in near.values() for s in ids})
     out: dict[str, MemoryNode] = {}
     for turn in turns:
         later = [
             siblings[s]
-            for s, created in found.get(turn.id, [])
-            if s in siblings
-            and siblings[s].seq > turn.seq
-            and abs((created - turn.created_at).total_seconds()) <= window
+            for s in near.get(turn.id, ())
+            if s in siblings and siblings[s].seq > turn.seq
         ]
         if later:
             out[turn.id] = later[0]

@@ -533,7 +533,8 @@ class Retriever:
             extra |= speakers_next(self.store, cands.neighbours, best, statuses, window, read)
         carried: set[str] = set()
         if cfg.carry_referents and refers_back(q.text):  # writes the carried BM25
-            carried = carry_into(self.store, q.text, cands.bm25, live, statuses, window)
+            found = cands.neighbours
+            carried = carry_into(self.store, q.text, cands.bm25, live, statuses, window, found)
         extra = (extra | carried) - set(cands.nodes) - on_path
         if not extra and not carried:
             return

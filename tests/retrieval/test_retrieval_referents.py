@@ -3,9 +3,10 @@
 A companion's user names a person once and goes on about them by pronoun ("my sister Maddie
 came round" / "How is she?" / "she's a pilot now"). The question names the person
 ("Maddie, what's her job?"): the name matches the first turn and every other turn naming
-her, never the answer. The answer now gets the lexical match of the turn it goes on from
-(:mod:`hybridmem.retrieval.referents`). Real SQLite and Chroma in tmp_path, the e5 model, time
-injected; English and Chinese.
+her, never the answer. When the question itself says "her" / 她, the answer now gets one
+term's share of the lexical match of the turn it goes on from
+(:mod:`hybridmem.retrieval.referents`); a question naming her only as part of its topic ranks
+as before. Real SQLite and Chroma in tmp_path, the e5 model, time injected; English and Chinese.
 """
 
 from __future__ import annotations
@@ -87,6 +88,19 @@ def test_the_answer_by_pronoun_is_among_the_first_hits(
     # Each turn's own match only (the engine before): the turns naming her come first.
     before = _ask(tmp_path / "before", e5, sessions, query, on=False)
     assert "d0-2" not in before, before
+
+
+@pytest.mark.parametrize(
+    ("sessions", "query"),
+    [(EN, "what did I say about Maddie's birthday?"), (ZH, "我说小雯过生日怎么了？")],
+    ids=["en", "zh"],
+)
+def test_a_question_without_a_pronoun_ranks_as_before(
+    tmp_path: Path, e5: Embedder, sessions: Sessions, query: str
+):
+    found = _ask(tmp_path, e5, sessions, query, on=True)
+    assert "d2-0" in found, found  # "Maddie's birthday is next month"
+    assert found == _ask(tmp_path / "before", e5, sessions, query, on=False)
 
 
 def test_a_pronoun_is_a_closed_class():
