@@ -194,6 +194,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
         for n in (0, 3, 5, 8, 10)
     },
     "adjacent only": (ORIGINAL, weights_config(retrieval={"expand_speakers_next": False})),
+    "no referents": (ORIGINAL, weights_config(retrieval={"carry_referents": False})),
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -217,7 +218,8 @@ mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.ge
 among sessions (``RetrievalConfig.session_places``, :mod:`hybridmem.retrieval.session_places`;
 ``places 0``: the score's order). ``adjacent only``: the best candidates bring only their
 adjacent siblings, not the same speaker's next turn (``RetrievalConfig.expand_speakers_next``,
-the engine before probing10)."""
+the engine before probing10). ``no referents``: no pronoun turn carries the match of the turn it
+goes on from (``RetrievalConfig.carry_referents``, the engine before probing11)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 

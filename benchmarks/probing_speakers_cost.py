@@ -1,10 +1,12 @@
 """Retrieve time with and without ``RetrievalConfig.expand_speakers_next`` (issue 38, probing10).
 
 ``python -m benchmarks.probing_speakers_cost [--data benchmarks/data/probing_blind3.json]
-[--json out.json]``: the file's first user ingested once (as :mod:`benchmarks.probing` does),
-then every question of that user retrieved at 1,000 tokens (``top_k`` large, as probing asks)
-three times a round, two rounds per setting, the settings alternating; prints p50 and mean
-per setting. A rough figure on a shared machine, not the perf suite.
+[--switch expand_speakers_next] [--json out.json]``: the file's first user ingested once (as
+:mod:`benchmarks.probing` does), then every question of that user retrieved at 1,000 tokens
+(``top_k`` large, as probing asks) three times a round, two rounds per setting, the settings
+alternating; prints p50 and mean per setting. A rough figure on a shared machine, not the perf
+suite. ``--switch``: the boolean ``RetrievalConfig`` field turned off and on
+(``carry_referents``: probing11's pronoun turns).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from hybridmem.embedding import make_embedder
 DATA = Path(__file__).parent / "data" / "probing_blind3.json"
 
 
-def run(data_path: Path) -> dict[str, dict[str, float]]:
+def run(data_path: Path, switch: str = "expand_speakers_next") -> dict[str, dict[str, float]]:
     data = json.loads(data_path.read_text(encoding="utf-8"))
     embedder = make_embedder(None)
     user = data["users"][0]
@@ -42,7 +44,7 @@ def run(data_path: Path) -> dict[str, dict[str, float]]:
                 mem.add_messages([m], user_id=user["id"], task_id=task.id)
         clock.set(datetime.fromisoformat(user["now"]))
         for on in (False, True, False, True):
-            config = MemoryConfig(retrieval=RetrievalConfig(expand_speakers_next=on))
+            config = MemoryConfig(retrieval=RetrievalConfig(**{switch: on}))
             with HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock, config=config) as m2:
                 for rnd in range(4):  # the first round warms the caches and is not counted
                     for query in queries:
@@ -58,7 +60,7 @@ def run(data_path: Path) -> dict[str, dict[str, float]]:
                         if rnd:
                             times[on].append(time.perf_counter() - start)
     return {
-        ("speakers next" if on else "adjacent only"): {
+        f"{switch} {'on' if on else 'off'}": {
             "p50_ms": statistics.median(ts) * 1000,
             "mean_ms": statistics.mean(ts) * 1000,
             "n": len(ts),
@@ -70,9 +72,10 @@ def run(data_path: Path) -> dict[str, dict[str, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--switch", default="expand_speakers_next")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    out = run(args.data)
+    out = run(args.data, args.switch)
     for name, row in out.items():
         print(f"{name}: p50 {row['p50_ms']:.1f} ms, mean {row['mean_ms']:.1f} ms, n={row['n']:g}")
     if args.json:

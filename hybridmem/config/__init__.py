@@ -141,6 +141,12 @@ class RetrievalConfig:
     before and after the reply, :func:`~hybridmem.retrieval.expansion.speakers_next`): a
     speaker goes on without the words that matched ("yeah Lena got me into it"). False:
     adjacent siblings only (the engine before issue 38's probing10 round)."""
+    carry_referents: bool = True
+    """For a question that speaks of someone by pronoun, a turn that does too ("she leaves at
+    the start of May", 他是程序员) gets one term's share of the lexical match of the same
+    speaker's turn it goes on from (:mod:`hybridmem.retrieval.referents`): the question's name
+    matched the turn naming the person, never the answer. False: each turn's own match only
+    (the engine before issue 38's probing11 round)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
@@ -185,11 +191,11 @@ class RetrievalConfig:
             raise InvalidArgumentError(
                 f"RetrievalConfig.refocus_names must be True or False, got {self.refocus_names!r}"
             )
-        if not isinstance(self.expand_speakers_next, bool):
-            raise InvalidArgumentError(
-                "RetrievalConfig.expand_speakers_next must be True or False, "
-                f"got {self.expand_speakers_next!r}"
-            )
+        for switch in ("expand_speakers_next", "carry_referents"):
+            if not isinstance(getattr(self, switch), bool):
+                raise InvalidArgumentError(
+                    f"RetrievalConfig.{switch} must be True or False, got {getattr(self, switch)!r}"
+                )
         if self.fusion not in ("minmax", "raw"):
             raise InvalidArgumentError(
                 f"RetrievalConfig.fusion must be 'minmax' or 'raw', got {self.fusion!r}"

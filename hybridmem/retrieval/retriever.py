@@ -56,6 +56,7 @@ from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
+from hybridmem.retrieval.referents import carry_into, refers_back
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
@@ -510,7 +511,8 @@ class Retriever:
 
     def expand(self, q: Query, cands: Candidates, on_path: set[str]) -> None:
         """Find each candidate's conversational neighbours; the best candidates bring theirs
-        into the candidate set (a turn that answers a matching turn)."""
+        into the candidate set (a turn that answers a matching turn), and so does a turn that
+        speaks by pronoun of whom a matched turn named (:mod:`~.referents`)."""
         cfg = self.config
         if q.weights.neighbour <= 0 and not cfg.expand_neighbours:
             return
@@ -525,13 +527,16 @@ class Retriever:
         relevance = cands.relevance
         best = sorted(relevance, key=lambda i: -relevance[i])[: cfg.expand_neighbours]
         extra = {n for i in best for n in cands.neighbours.get(i, ())}
+        statuses = cfg.include_statuses
         if cfg.expand_speakers_next:
             read = {n.id for n in live}  # their siblings are found: no second seek
-            statuses = cfg.include_statuses
             extra |= speakers_next(self.store, cands.neighbours, best, statuses, window, read)
-        extra -= set(cands.nodes)
-        extra -= on_path
-        if not extra:
+        carried: set[str] = set()
+        if cfg.carry_referents and refers_back(q.text):  # writes the carried BM25
+            found = cands.neighbours
+            carried = carry_into(self.store, q.text, cands.bm25, live, statuses, window, found)
+        extra = (extra | carried) - set(cands.nodes) - on_path
+        if not extra and not carried:
             return
         added = self.store.get_many(extra)
         added, folded = summary_backed(self.store, added, cfg.include_statuses)

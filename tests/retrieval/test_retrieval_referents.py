@@ -1,0 +1,117 @@
+"""A turn that speaks of someone by pronoun carries the match of the turn naming them (issue 38).
+
+A companion's user names a person once and goes on about them by pronoun ("my sister Maddie
+came round" / "How is she?" / "she's a pilot now"). The question names the person
+("Maddie, what's her job?"): the name matches the first turn and every other turn naming
+her, never the answer. When the question itself says "her" / 她, the answer now gets one
+term's share of the lexical match of the turn it goes on from
+(:mod:`hybridmem.retrieval.referents`); a question naming her only as part of its topic ranks
+as before. Real SQLite and Chroma in tmp_path, the e5 model, time injected; English and Chinese.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from hybridmem import FakeClock, HybridMemory, MemoryConfig
+from hybridmem.config import RetrievalConfig
+from hybridmem.embedding import Embedder
+from hybridmem.errors import InvalidArgumentError
+from hybridmem.retrieval.referents import refers_back
+
+U = "u1"
+START = datetime(2025, 11, 3, 20, 0, tzinfo=UTC)
+
+Sessions = list[list[tuple[str, str]]]
+"""One session a day: [(role, text), ...]."""
+
+EN: Sessions = [
+    [
+        ("user", "my sister Maddie came round for dinner tonight"),
+        ("assistant", "Nice! How is she?"),
+        ("user", "she's a pilot now, she flies for easyJet out of Gatwick"),
+        ("assistant", "Wow, how exciting."),
+    ],
+    [("user", "Maddie and I went to the cinema, the film was awful"), ("assistant", "Oh no!")],
+    [("user", "Maddie's birthday is next month, no idea what to get"), ("assistant", "Hmm.")],
+    [("user", "had a long call with Maddie about mum"), ("assistant", "How did it go?")],
+    [("user", "my boss says he wants the report by friday"), ("assistant", "Tight!")],
+]
+ZH: Sessions = [
+    [
+        ("user", "我姐姐小雯今天来我家吃饭了"),
+        ("assistant", "真好！她最近怎么样？"),
+        ("user", "她刚当上飞行员，在东航飞国际航线"),
+        ("assistant", "好厉害的工作。"),
+    ],
+    [("user", "小雯和我去看电影了，电影很难看"), ("assistant", "太可惜了！")],
+    [("user", "小雯下个月过生日，不知道送什么"), ("assistant", "慢慢想。")],
+    [("user", "跟小雯打了很久电话，聊我妈的事"), ("assistant", "聊得怎么样？")],
+    [("user", "老板说他周五就要报告"), ("assistant", "好赶！")],
+]
+
+
+def _ask(tmp_path: Path, e5: Embedder, sessions: Sessions, query: str, on: bool) -> list[str]:
+    clock = FakeClock(START)
+    retrieval = RetrievalConfig(carry_referents=on)
+    with HybridMemory(
+        tmp_path / "m", embedder=e5, clock=clock, config=MemoryConfig(retrieval=retrieval)
+    ) as mem:
+        task = mem.add("Chats with my companion", node_type="task", user_id=U)
+        for day, turns in enumerate(sessions):
+            clock.set(START + timedelta(days=day))
+            for i, (role, text) in enumerate(turns):
+                clock.advance(minutes=1)
+                mem.add_messages(
+                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
+                    user_id=U,
+                    task_id=task.id,
+                )
+        clock.set(START + timedelta(days=len(sessions) + 1))
+        res = mem.retrieve(query, user_id=U, task_id=task.id, top_k=4, record_access=False)
+    return [m for h in res.hits for m in h.node.source_ids]
+
+
+@pytest.mark.parametrize(
+    ("sessions", "query"),
+    [(EN, "Maddie, what's her job?"), (ZH, "小雯，她是做什么的？")],
+    ids=["en", "zh"],
+)
+def test_the_answer_by_pronoun_is_among_the_first_hits(
+    tmp_path: Path, e5: Embedder, sessions: Sessions, query: str
+):
+    found = _ask(tmp_path, e5, sessions, query, on=True)
+    assert "d0-2" in found, found  # "she's a pilot now" / 她刚当上飞行员
+    # Each turn's own match only (the engine before): the turns naming her come first.
+    before = _ask(tmp_path / "before", e5, sessions, query, on=False)
+    assert "d0-2" not in before, before
+
+
+@pytest.mark.parametrize(
+    ("sessions", "query"),
+    [(EN, "what did I say about Maddie's birthday?"), (ZH, "我说小雯过生日怎么了？")],
+    ids=["en", "zh"],
+)
+def test_a_question_without_a_pronoun_ranks_as_before(
+    tmp_path: Path, e5: Embedder, sessions: Sessions, query: str
+):
+    found = _ask(tmp_path, e5, sessions, query, on=True)
+    assert "d2-0" in found, found  # "Maddie's birthday is next month"
+    assert found == _ask(tmp_path / "before", e5, sessions, query, on=False)
+
+
+def test_a_pronoun_is_a_closed_class():
+    assert refers_back("she's a pilot now")
+    assert refers_back("I cooked for HER at home")
+    assert refers_back("她刚当上飞行员") and refers_back("他们也来了")
+    assert not refers_back("其他人都没来")  # 其他 "other" holds 他 and is no pronoun
+    assert not refers_back("the shell of the hermit crab")  # words holding "he"
+    assert not refers_back("they cut straight through the lock")  # "they": nobody in particular
+
+
+def test_the_switch_takes_only_a_bool():
+    with pytest.raises(InvalidArgumentError, match="carry_referents"):
+        RetrievalConfig(carry_referents="no")  # type: ignore[arg-type]
