@@ -35,7 +35,16 @@ def kind_of(sc: Scenario) -> str:
     """``plain``/``back``/``style``/``want`` (second blind set; the third adds
     ``unrelated``), else the family's kind."""
     parts = sc.id.split("-")
-    if parts[0] in ("colloq2", "colloq3", "colloq4", "colloq5", "colloq6", "colloq7", "colloq8"):
+    if parts[0] in (
+        "colloq2",
+        "colloq3",
+        "colloq4",
+        "colloq5",
+        "colloq6",
+        "colloq7",
+        "colloq8",
+        "colloq9",
+    ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"
 

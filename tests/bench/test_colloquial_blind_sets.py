@@ -1,4 +1,4 @@
-"""The sixth, seventh and eighth colloquial blind sets (issue 38): each committed file is what
+"""The sixth to ninth colloquial blind sets (issue 38): each committed file is what
 its module writes, it has the kinds and sizes its module's docstring promises, and it uses no
 statement or question of an earlier set."""
 
@@ -11,7 +11,12 @@ from types import ModuleType
 
 import pytest
 
-from benchmarks import scenarios_colloquial6, scenarios_colloquial7, scenarios_colloquial8
+from benchmarks import (
+    scenarios_colloquial6,
+    scenarios_colloquial7,
+    scenarios_colloquial8,
+    scenarios_colloquial9,
+)
 from benchmarks.colloquial_report import kind_of
 from benchmarks.scenario_files import load_scenarios, scenario_to_json
 
@@ -26,8 +31,12 @@ SETS = {
         scenarios_colloquial8,
         ("plain", "style", "habit", "repeat", "oneoff"),
     ),
+    "colloquial_blind9": (
+        scenarios_colloquial9,
+        ("plain", "back", "style", "repeat", "oneoff"),
+    ),
 }
-ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 9)))
+ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 10)))
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff",)
 
@@ -54,6 +63,15 @@ def test_every_kind_has_six_a_language_and_the_report_splits_them(name: str) -> 
         assert probe.gold and wrong and not probe.gold & wrong
 
 
+@pytest.mark.parametrize("name", [n for n in SETS if "back" in SETS[n][1]])
+def test_a_move_back_counts_only_the_value_in_between_stale(name: str) -> None:
+    backs = [sc for sc in _built(name) if kind_of(sc) == "back"]
+    for sc in backs:
+        (probe,) = sc.probes
+        assert probe.gold == {f"{sc.id}.v2"}
+        assert probe.stale == {f"{sc.id}.v1"}
+
+
 @pytest.mark.parametrize("name", [n for n in SETS if "flip" in SETS[n][1]])
 def test_a_flip_counts_both_statements_of_the_other_value_stale(name: str) -> None:
     flips = [sc for sc in _built(name) if kind_of(sc) == "flip"]
@@ -77,7 +95,7 @@ def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None
     assert not said(name) & earlier
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind7", "colloquial_blind8"])
+@pytest.mark.parametrize("name", ["colloquial_blind7", "colloquial_blind8", "colloquial_blind9"])
 def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: str) -> None:
     repeats = [sc for sc in _built(name) if kind_of(sc) == "repeat"]
     assert repeats
@@ -87,8 +105,9 @@ def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: s
         assert probe.stale == {f"{sc.id}.v0"}
 
 
-def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale() -> None:
-    oneoffs = [sc for sc in _built("colloquial_blind8") if kind_of(sc) == "oneoff"]
+@pytest.mark.parametrize("name", ["colloquial_blind8", "colloquial_blind9"])
+def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) -> None:
+    oneoffs = [sc for sc in _built(name) if kind_of(sc) == "oneoff"]
     assert len(oneoffs) == 12
     for sc in oneoffs:
         (probe,) = sc.probes

@@ -97,3 +97,28 @@ def test_only_a_word_of_exactly_one_member_names_it_and_a_return_is_no_change_of
     # Chinese by pairs of characters: a single shared character names nothing.
     assert "思域" in words("思域卖掉了")
     assert not set(words("我开公交")) & set(words("我开一辆思域"))
+
+
+EVERYDAY = {
+    # (a live value, the current value that replaced it, a change sharing with the first
+    # only an everyday word: "moved", 公司)
+    "en": ("I moved to Bristol last month.", "I live in Leeds now.", "We just moved to Cardiff."),
+    "zh": ("我住在公司宿舍。", "我现在住在城东。", "公司附近租了套房，搬过去了。"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_everyday_word_names_no_value_the_change_replaces_the_current_one(clock, tmp_path, lang):
+    """ "We just moved to Cardiff" shares only "moved" with the older Bristol: it names no
+    value, so it replaces the current one (Leeds), which no longer stays live beside it."""
+    older_text, current_text, change_text = EVERYDAY[lang]
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(), clock=clock) as mem:
+        older = mem.add(older_text, node_type="fact", user_id=U, slot="user.residence")
+        clock.advance(days=1)
+        current = mem.add(current_text, node_type="fact", user_id=U, slot="user.residence")
+        assert mem.get(older.id).metadata["demoted_by"] == current.id
+        clock.advance(days=1)
+        change = mem.add(change_text, node_type="fact", user_id=U, slot="user.residence")
+        assert "names" not in change.metadata
+        assert mem.get(current.id).metadata.get("demoted_by") == change.id
+        assert mem.current_value("user.residence", user_id=U).id == change.id

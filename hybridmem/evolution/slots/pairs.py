@@ -276,6 +276,16 @@ def anchors(text: str) -> frozenset[str]:
     )
 
 
+def is_everyday(word: str) -> bool:
+    """Whether ``word`` (an English term or a Chinese word) is everyday vocabulary
+    (:func:`chat_words`: a content word in at least :data:`COMMON_SHARE` of the labelled chat
+    lines of its language): "moved", "drive", "work", 现在, 今天 say how something is said,
+    never which value it is."""
+    lang = language(word)
+    key = word if lang == "zh" else _stem(word.lower().removesuffix("'s"))
+    return key in chat_words()[lang]
+
+
 def shares_anchor(a_text: str, b_text: str) -> bool:
     """Whether the two statements share a word naming an attribute (:func:`anchors`)."""
     return bool(anchors(a_text) & anchors(b_text))

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hybridmem import lexical
+from hybridmem.evolution.slots import pairs
 from hybridmem.evolution.write.conflicts import is_cjk_term, is_value_char, is_value_word
 from hybridmem.models import MemoryNode
 
@@ -32,17 +33,20 @@ def words(text: str) -> list[str]:
     """The content words of ``text`` in order: Latin terms without attitude and time words,
     Chinese as the pairs of adjacent characters of each segmented word (a name is two
     characters or more; a single character matches too much), pairs with a function character
-    left out."""
+    left out. Everyday words (``pairs.is_everyday``, learnt from the labelled chat lines) name
+    no value: "We just moved to Cardiff" shares "moved" with "I moved to Bristol last month"
+    and was read as a change of Bristol's value, not of the current one."""
     out: list[str] = []
     for term in lexical.terms(text):
         if not is_cjk_term(term):
-            if is_value_word(term) and len(term) > 1:
+            if is_value_word(term) and len(term) > 1 and not pairs.is_everyday(term):
                 out.append(term)
             continue
         out.extend(
             term[k : k + 2]
             for k in range(len(term) - 1)
             if all(is_value_char(c) for c in term[k : k + 2])
+            and not pairs.is_everyday(term[k : k + 2])
         )
     return out
 
