@@ -16,7 +16,8 @@ shipped), patched into :func:`hybridmem.store.fts.rank` at run time (the engine 
 - ``general``: the general language's rows alone;
 - ``mean``: their mean;
 - ``product``: the store's IDF times the general IDF over the IDF of a word never written
-  (a discount in [0, 1]).
+  (a discount in [0, 1]);
+- ``geomean``: the geometric mean of the two IDFs.
 
 - ``--measure SPEC/LANG``: item by item, on both halves, the query words each memory ranked
   above the relevant one (an intruder) shares with the dialogue, and the relevant memory's,
@@ -53,7 +54,7 @@ from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
 from hybridmem.store import fts
 
-BACKGROUNDS = ("store", "min", "general", "mean", "product")
+BACKGROUNDS = ("store", "min", "general", "mean", "product", "geomean")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\uf9ff\ufa00-\ufaff]")
 
 
@@ -98,6 +99,8 @@ def word_idf(background: str, word: str, rows: int, docs: int, mean_length: floa
         return _idf(general, docs)
     if background == "mean":
         return _idf((rows + general) / 2.0, docs)
+    if background == "geomean":
+        return math.sqrt(_idf(rows, docs) * _idf(general, docs))
     return _idf(rows, docs) * _idf(general, docs) / _idf(0.0, docs)
 
 
