@@ -17,6 +17,11 @@ as one user message (a fresh user per line, one store). Scored per language:
 
     python -m benchmarks.conversation_others --set dev --embedder hash --out bench-out/others
 
+``--set blind3`` (``benchmarks/others_blind3_data.py``) reports each kind of holder on its own
+rows (another person or several, the user with someone, a company as the actor) and asks its
+newcomers' questions about their own attribute and another person's (hit@1; use a real
+embedder for those).
+
 Prints a table and writes ``conversation_others_<set>.json`` to ``--out``.
 """
 
@@ -65,8 +70,10 @@ def _line(mem: HybridMemory, clock: FakeClock, item: dict[str, Any]) -> dict[str
     want = item["slot"]
     if item["person"] is not None and item["slot"] is not None:
         want = f"{item['slot']}@{item['person']}"
+    kind = item.get("kind")
     row = {
         "id": item["id"],
+        "kind": kind,
         "lang": item["lang"],
         "text": item["text"],
         "expected_fact": item["fact"],
@@ -78,6 +85,17 @@ def _line(mem: HybridMemory, clock: FakeClock, item: dict[str, Any]) -> dict[str
         "slot_ok": bool(facts) and slot == want and person == item["person"],
         "user_slot_taken": item["person"] is not None and slot is not None and "@" not in str(slot),
     }
+    if kind is not None:
+        # blind3: who else holds the value (``metadata["holders"]``), and a company's action
+        # against the user takes no user slot of any node written.
+        holders = node.metadata.get("holders", []) if node is not None else []
+        row["also_ok"] = bool(facts) and set(item["also"]) <= set(holders)
+        row["holders"] = holders
+        row["also"] = item["also"]
+        if kind == "company":
+            row["user_slot_taken"] = any(
+                n.metadata.get("slot") and "@" not in str(n.metadata["slot"]) for n in kept
+            )
     return row
 
 
@@ -128,6 +146,63 @@ def summarise(lines: list[dict[str, Any]], changes: list[dict[str, Any]]) -> dic
     return out
 
 
+def summarise_kinds(lines: list[dict[str, Any]], changes: list[dict[str, Any]]) -> dict[str, Any]:
+    """blind3's table: each kind of holder on its own rows."""
+    out: dict[str, Any] = {}
+    for lang in ("en", "zh"):
+        mine = [r for r in lines if r["lang"] == lang]
+        of = {
+            k: [r for r in mine if r["kind"] == k] for k in ("other", "with_user", "company", "own")
+        }
+        named = [r for r in mine if r["kind"] in ("other", "with_user")]
+        pairs = [c for c in changes if c["lang"] == lang]
+        out[lang] = {
+            "others': kept": _share(of["other"], "kept"),
+            "others': right person and slot": _share(of["other"], "slot_ok"),
+            "others': took a user slot": _share(of["other"], "user_slot_taken"),
+            "with the user: the user's slot": _share(of["with_user"], "slot_ok"),
+            "every holder named recorded": _share([r for r in named if r["also"]], "also_ok"),
+            "company as actor: took a user slot": _share(of["company"], "user_slot_taken"),
+            "controls (user's own)": _share(of["own"], "slot_ok"),
+            "changes joined the person": _share(pairs, "joined"),
+            "later value current": _share(pairs, "later_current"),
+            "user's home untouched": _share(pairs, "home_kept"),
+        }
+    return out
+
+
+def _questions(scenario: dict[str, Any], embedder: Any) -> list[dict[str, Any]]:
+    """A newcomer's five facts through ``add``, then each question from inside a task: whether
+    the first hit holds the needle."""
+    clock = FakeClock(datetime(2025, 3, 3, 8, 30, tzinfo=UTC))
+    rows = []
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem,
+    ):
+        for text in scenario["facts"]:
+            mem.add(text, node_type="fact", user_id="u")
+            clock.advance(minutes=3)
+        title, note = scenario["task"]
+        task = mem.add(title, node_type="task", user_id="u")
+        mem.add(note, user_id="u")
+        clock.advance(hours=1)
+        for q in scenario["questions"]:
+            hits = mem.retrieve(
+                q["question"], user_id="u", task_id=task.id, record_access=False
+            ).hits
+            got = [h.node.content for h in hits[:3]]
+            rows.append(
+                {
+                    "lang": scenario["lang"],
+                    **q,
+                    "hit1": bool(got) and q["needle"] in got[0],
+                    "got": got,
+                }
+            )
+    return rows
+
+
 def run(name: str, embedder: str) -> dict[str, Any]:
     data = json.loads((DATA / f"others_{name}.json").read_text(encoding="utf-8"))
     clock = FakeClock(datetime(2025, 3, 1, 9, 0, tzinfo=UTC))
@@ -137,18 +212,27 @@ def run(name: str, embedder: str) -> dict[str, Any]:
     ):
         lines = [_line(mem, clock, item) for item in data["lines"]]
         changes = [_change(mem, clock, item) for item in data["changes"]]
+    kinds = "kind" in data["lines"][0]
+    summary = summarise_kinds(lines, changes) if kinds else summarise(lines, changes)
+    asked = [r for s in data.get("questions", []) for r in _questions(s, make_embedder(embedder))]
+    for lang in ("en", "zh"):
+        for about in ("own", "other"):
+            rows = [r for r in asked if r["lang"] == lang and r["about"] == about]
+            if rows:
+                summary[lang][f"questions about the {about}: hit@1"] = _share(rows, "hit1")
     return {
         "set": name,
         "embedder": embedder,
-        "summary": summarise(lines, changes),
+        "summary": summary,
         "lines": lines,
         "changes": changes,
+        "questions": asked,
     }
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", default="dev", choices=("dev", "blind", "blind2"))
+    ap.add_argument("--set", default="dev", choices=("dev", "blind", "blind2", "blind3"))
     ap.add_argument("--embedder", default="hash")
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     ap.add_argument("--show-errors", action="store_true", help="print each wrong line")
@@ -171,6 +255,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for row in result["changes"]:
             if not (row["joined"] and row["later_current"] and row["home_kept"]):
                 console.print("change", row)
+        for row in result["questions"]:
+            if not row["hit1"]:
+                console.print("question", row["question"], row["got"][:2])
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"conversation_others_{args.set}_{args.embedder}.json"
     path.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -214,12 +214,12 @@ class RuleExtractor:
         if act is SpeechAct.PREFERENCE:
             if any(c.startswith("now:") for c in cues):  # a passing want, not a taste
                 return _Kept("event")
-            return _Kept("preference", slots.infer(sentence).slot)
+            return _Kept("preference", others.infer_shared(sentence).slot)
         if act is SpeechAct.INSTRUCTION:
             if any(c.startswith("stable:") for c in cues):  # a standing rule
-                return _Kept("preference", slots.infer(sentence).slot)
+                return _Kept("preference", others.infer_shared(sentence).slot)
             return _Kept("event")
-        guess = slots.infer(sentence)
+        guess = others.infer_shared(sentence)
         if guess.slot is not None and guess.about_user:
             return _Kept("fact", guess.slot)
         return _Kept("event")

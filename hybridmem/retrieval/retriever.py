@@ -51,7 +51,7 @@ from hybridmem.retrieval.expansion import (
     parent_feature,
     speakers_next,
 )
-from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates
+from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
@@ -130,6 +130,8 @@ class Candidates:
     answers: frozenset[str] = frozenset()
     """The candidates the writer filed as a value of the user's own attribute the question
     asks about (:func:`~hybridmem.retrieval.attributes.answering`)."""
+    theirs: frozenset[str] = frozenset()
+    """Another person's values, for a question about the user's own (:func:`.groups.theirs`)."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
@@ -302,6 +304,7 @@ class Retriever:
             cosine,
             (cands.turns or ()) if cands is not None else (),
             occasions_asked=timed,
+            others=() if cands is None else cands.theirs,
         )
         return hits, notes
 
@@ -581,6 +584,7 @@ class Retriever:
         evolution = self.core.engine.config.evolution
         slots, stated = evolution.slot_map, evolution.conflict_types
         cands.answers = answering(q.text, cands.nodes, slots)
+        cands.theirs = theirs(q.text, cands.nodes, slots)
         alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
         if (bm25 := agreed(q.text, cands.nodes, alike or cands.bm25, slots)) is not None or alike:
             cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25  # {}: none left

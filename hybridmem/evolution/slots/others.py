@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.slots.rules import (
@@ -83,7 +84,10 @@ _OWN_ATTRIBUTE_EN = re.compile(r"^(?i:my) ((?:[a-z-]+ ){0,2}?[a-z-]+) is (?=\S)"
 # Recency says which value, not which attribute: "my boss's new name" is his name.
 _RECENCY_EN = frozenset(["new", "current", "latest", "present", "actual"])
 # The verb after the subject, in the first person: "lives" -> "live", "is" -> "am".
-_IRREGULAR_EN = {"is": "am", "has": "have", "does": "do", "goes": "go", "'s": "'m"}
+_IRREGULAR_EN = {
+    **{"is": "am", "has": "have", "does": "do", "goes": "go", "'s": "'m"},
+    **{"are": "am", "were": "was", "'re": "'m"},
+}
 _ADVERBS_EN = frozenset(["just", "now", "still", "also", "finally", "recently", "already"])
 # Pronouns only a person is referred back to by (a thing is "it").
 _PERSONAL_EN = frozenset(["he", "she", "him", "her", "his", "hers", "himself", "herself"])
@@ -201,21 +205,61 @@ _ROLE_KEY_EN = re.compile(r"(?i:" + _ROLES_EN + r")s?")
 
 def person_of(text: str) -> tuple[str, str] | None:
     """``(key, the statement said of the speaker)`` when its subject is another person named
-    by a name or a relation; None otherwise."""
-    found = _person_zh(text) if _CJK.search(text) else _person_en(text)
-    return None if found is None else found[:2]
+    by a name or a relation, or several with the first named ("my parents", "my sister and
+    her husband": the sister's key); None otherwise, and when the speaker is among the
+    subjects ("my wife and I": :func:`shared_with_speaker`)."""
+    found = _subject(text)
+    return None if found is None or found.with_speaker else (found.key, found.said)
 
 
 def relation_of(text: str) -> str | None:
     """The relation the speaker names the subject by when a name comes with it ("my sister
     Mara" -> ``sister``, 我同事小李 -> ``同事``), so a fact keyed by the name says both; None
     when the statement gives only one of them."""
-    found = _person_zh(text) if _CJK.search(text) else _person_en(text)
-    return None if found is None else found[2]
+    found = _subject(text)
+    return None if found is None or found.with_speaker else found.relation
 
 
-# (key, said of the speaker, the relation when a name comes with it)
-_Reading = tuple[str, str, str | None]
+def shared_with_speaker(text: str) -> str | None:
+    """The statement said of the speaker alone when the speaker is one of a conjoined subject
+    ("My sister and I both work at the Nissan plant" -> "I work at the Nissan plant",
+    "Me and my dad are both vegetarian", 我姐跟我都在富士康上班): the value is the user's own
+    as much as the others'. None otherwise."""
+    found = _subject(text)
+    return found.said if found is not None and found.with_speaker else None
+
+
+def infer_shared(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> slots.SlotGuess:
+    """The slot rules' reading (:func:`~hybridmem.evolution.slots.rules.infer`), with a subject
+    that joins the speaker with others read as the speaker alone (:func:`shared_with_speaker`):
+    "My sister and I both work at the Nissan plant" is the user's workplace, where the rules
+    alone read a third-party subject and the sister's key filed it as her workplace."""
+    return slots.infer(shared_with_speaker(text) or text, slot_map)
+
+
+def holders_of(text: str) -> tuple[str, ...]:
+    """The keys of the people other than the speaker whose value the statement gives, in the
+    order named ("My husband and kids are vegetarian" -> ``husband``, ``kids``; "my wife and
+    I" -> ``wife``; 我爷爷奶奶都… -> 爷爷, 奶奶); empty when it names no one as its subject."""
+    found = _subject(text)
+    return () if found is None else (found.key, *found.also)
+
+
+def _subject(text: str) -> _Reading | None:
+    return _person_zh(text) if _CJK.search(text) else _person_en(text)
+
+
+class _Reading(NamedTuple):
+    key: str
+    said: str
+    """The statement said of the speaker ("I live in Dublin")."""
+    relation: str | None
+    """The relation when a name comes with it."""
+    also: tuple[str, ...] = ()
+    """The keys of the others the subject conjoins with the first ("my sister and her
+    husband", 我爷爷奶奶: ``husband``, ``奶奶``)."""
+    with_speaker: bool = False
+    """The speaker is among the subjects ("my wife and I", 我和我姐都…)."""
 
 
 def _person_en(text: str) -> _Reading | None:
@@ -226,22 +270,69 @@ def _person_en(text: str) -> _Reading | None:
     if owner:
         # "my sister's birthday is...": said of the speaker, "My birthday is..."
         key, relation = _keyed(owner)
-        return key, head + ("my " if head else "My ") + body[owner.end() :], relation
+        return _Reading(key, head + ("my " if head else "My ") + body[owner.end() :], relation)
+    speaker_first = _SPEAKER_AND_EN.match(body)
+    if speaker_first:
+        # "Me and my dad are both vegetarian": the speaker with someone.
+        possessed = _POSSESSED_EN.match(body[speaker_first.end() :])
+        if possessed is None:
+            return None
+        key, relation = _keyed(possessed)
+        also, end, _ = _conjoined_en(body, speaker_first.end() + possessed.end())
+        said = head + _as_speaker_en(body[end:], plural=True)
+        return _Reading(key, said, relation, also, with_speaker=True)
     possessed = _POSSESSED_EN.match(body)
     if possessed:
         key, relation = _keyed(possessed)
-        return key, head + _as_speaker_en(body[possessed.end() :]), relation
+        also, end, speaker = _conjoined_en(body, possessed.end())
+        plural = bool(also) or speaker or _plural_en(key)
+        said = head + _as_speaker_en(body[end:], plural=plural)
+        return _Reading(key, said, relation, also, speaker)
     pair = _TWO_NAMES_EN.match(body)
     if pair:
-        return pair.group(1).lower(), head + "I" + body[len(pair.group(1)) :], None
+        return _Reading(pair.group(1).lower(), head + "I" + body[len(pair.group(1)) :], None)
     named = _NAME_THEN_VERB.match(body)
     if named and named.group(1).lower() not in _NOT_A_NAME | _PRONOUNS_EN:
         said = head + _as_speaker_en(body[len(named.group(1)) :])
         if _reads_as_name(named.group(1), body, said):
             title, *rest = named.group(1).lower().replace(".", "").split()
             relation = title if rest and re.fullmatch(_ROLES_EN, title) else None
-            return " ".join([title, *rest]), said, relation
+            return _Reading(" ".join([title, *rest]), said, relation)
     return None
+
+
+# "Me and my dad ...", "I and my sister ...": the speaker named first.
+_SPEAKER_AND_EN = re.compile(r"^(?i:me|i)\s+and\s+(?=(?i:my|our)\s)")
+# "... and her husband", "... and kids", "... and I": one more of a conjoined subject.
+_AND_EN = re.compile(
+    r"\s*,?\s+and\s+(?:(I|me)\b|(?:(?i:my|our|his|her|their)\s+)?((?i:(?:"
+    + _ROLES_EN
+    + r")s?))(?![\w'-])(?:,?\s+([A-Z][a-z]+)\b)?)"
+)
+# Words that say a predicate holds of each of several subjects; one speaker has none of them.
+_EACH_EN = frozenset(["both", "all", "each"])
+
+
+def _conjoined_en(body: str, at: int) -> tuple[tuple[str, ...], int, bool]:
+    """The keys of the people conjoined after the subject ending at ``at``, where the subject
+    ends, and whether the speaker is one of them."""
+    also: list[str] = []
+    speaker = False
+    while more := _AND_EN.match(body, at):
+        if more.group(1):
+            speaker = True
+        else:
+            relation, name = more.group(2).lower(), more.group(3)
+            also.append(name.lower() if name else relation)
+        at = more.end()
+    return tuple(also), at, speaker
+
+
+def _plural_en(key: str) -> bool:
+    """Whether a relation key names several people ("parents", "brothers", "kids")."""
+    return key == "parents" or (
+        key.endswith("s") and re.fullmatch(r"(?:" + _ROLES_EN + r")", key[:-1]) is not None
+    )
 
 
 def _keyed(match: re.Match[str]) -> tuple[str, str | None]:
@@ -296,11 +387,14 @@ def _gerund(word: str) -> bool:
     )
 
 
-def _as_speaker_en(rest: str) -> str:
+def _as_speaker_en(rest: str, plural: bool = False) -> str:
     """``rest`` (what follows the subject) with "I" as its subject: the verb of each
     coordinated predicate put in the first person ("lives in Dublin" -> "I live in Dublin";
-    "left Toyota and now works at Sony" -> "... and now work at Sony")."""
+    "left Toyota and now works at Sony" -> "... and now work at Sony"). After a ``plural``
+    subject "both", "all" or "each" is left out ("are both vegetarian" -> "am vegetarian")."""
     words = rest.lstrip(" ,").split(" ")
+    if plural:
+        words = [w for i, w in enumerate(words) if i > 2 or w.lower() not in _EACH_EN]
     verb_next = True
     for i, word in enumerate(words):
         low = word.lower()
@@ -329,17 +423,83 @@ def _person_zh(text: str) -> _Reading | None:
         if flag.startswith((*_TIME_FLAGS, "d", "c")) or flag == "x":
             continue  # "去年", "最近", "其实": before the subject
         if word in _SELF_ZH:
+            if i + 1 < len(tokens) and _joins(tokens, i + 1):
+                # 我和我姐都…, 我和老公…: the speaker with someone.
+                also, end, _ = _conjoined_zh(tokens, i + 1)
+                if not also:
+                    return None
+                said = _said_of_speaker(tokens, i, end)
+                return _Reading(also[0], said, None, also[1:], with_speaker=True)
             j = i + 2 if i + 1 < len(tokens) and tokens[i + 1][0] == "的" else i + 1
+            while j < len(tokens) and tokens[j][1] in ("m", "mq", "q"):
+                j += 1  # 我两个弟弟, 我俩孩子: how many
             if j >= len(tokens) or not _is_relation(*tokens[j]):
                 return None  # the speaker, or something of theirs
             name, end = _name_at(tokens, j + 1)
+            also, end, speaker = _conjoined_zh(tokens, end)
             said = _said_of_speaker(tokens, i, end)
-            return (name, said, tokens[j][0]) if name else (tokens[j][0], said, None)
+            if name:
+                return _Reading(name, said, tokens[j][0], also, speaker)
+            return _Reading(tokens[j][0], said, None, also, speaker)
         name, end = _name_at(tokens, i)
         if name is None and PERSON_ZH.fullmatch(word):
             name, end = word, i + 1  # "姐姐搬去里斯本了"
-        return (name, _said_of_speaker(tokens, i, end), None) if name else None
+        if name is None:
+            return None
+        also, end, speaker = _conjoined_zh(tokens, end)
+        return _Reading(name, _said_of_speaker(tokens, i, end), None, also, speaker)
     return None
+
+
+# 和/与/同 join two subjects; 跟 is also "with"/"to" (我姐跟我说…: she told me), so it joins
+# only before a word that says the predicate holds of both (都, 俩). With the speaker, only
+# those say the speaker shares the value: "我岳母跟我们一起住" is where she lives (with us).
+_AND_ZH = frozenset({"和", "与", "同", "跟"})
+_BOTH_ZH = frozenset({"都", "俩", "两个"})
+
+
+def _joins(tokens: Sequence[tuple[str, str]], at: int, speaker: bool = False) -> bool:
+    """Whether token ``at`` conjoins the subject before it with what follows (``speaker``:
+    with the speaker)."""
+    if tokens[at][0] not in _AND_ZH:
+        return False
+    if tokens[at][1] == "c" and not speaker:
+        return True
+    return any(w in _BOTH_ZH for w, _ in tokens[at + 1 : at + 5])
+
+
+def _conjoined_zh(tokens: Sequence[tuple[str, str]], at: int) -> tuple[tuple[str, ...], int, bool]:
+    """The keys of the people conjoined with a subject ending at token ``at`` (爷爷 + 奶奶, 姐 +
+    和 + 姐夫), where the subject ends, and whether the speaker is one of them (我姐和我)."""
+    also: list[str] = []
+    speaker = False
+    k = at
+    while k < len(tokens):
+        if _is_relation(*tokens[k]) and (k == at or also or speaker):
+            also.append(tokens[k][0])  # 爷爷奶奶: two relations said as one
+            k += 1
+            continue
+        if not _joins(tokens, k):
+            break
+        m = k + 1
+        if m < len(tokens) and tokens[m][0] in _SELF_ZH:
+            n = m + 2 if m + 1 < len(tokens) and tokens[m + 1][0] == "的" else m + 1
+            if n < len(tokens) and _is_relation(*tokens[n]):
+                m = n  # 和我弟: another person of the speaker's
+            elif _joins(tokens, k, speaker=True):
+                speaker, k = True, m + 1
+                continue
+            else:
+                break
+        name, end = _name_at(tokens, m)
+        if name is None and m < len(tokens) and _is_relation(*tokens[m]):
+            name, end = _name_at(tokens, m + 1)
+            name, end = (name, end) if name else (tokens[m][0], m + 1)
+        if name is None:
+            break
+        also.append(name)
+        k = end
+    return tuple(also), k, speaker
 
 
 def _name_at(tokens: Sequence[tuple[str, str]], at: int) -> tuple[str | None, int]:

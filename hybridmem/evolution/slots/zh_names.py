@@ -38,9 +38,25 @@ def names_joined(tokens: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
                 out.append((nxt[1:], tokens[i + 1][1]))
             i += 2
             continue
-        out.append((word, flag))
+        out.extend(_kin_split(word, flag))
         i += 1
     return out
+
+
+def _kin_split(word: str, flag: str) -> list[tuple[str, str]]:
+    """A word jieba made of the speaker and a kinship word (我姐, 我弟) or of two kinship words
+    (爷爷奶奶, 叔叔阿姨) as its parts: the speaker and the person, or two people, each a word
+    the subject is read from ("我姐和姐夫住在厦门" is the sister's home, not the speaker's)."""
+    if len(word) < 2 or PERSON_ZH.fullmatch(word):
+        return [(word, flag)]
+    if word[0] == "我" and PERSON_ZH.fullmatch(word[1:]):
+        return [("我", "r"), (word[1:], "n")]
+    for cut in range(1, len(word)):
+        first, second = word[:cut], word[cut:]
+        # Two different words: a doubled one is one word (狗狗, 宝宝).
+        if first != second and PERSON_ZH.fullmatch(first) and PERSON_ZH.fullmatch(second):
+            return [(first, "n"), (second, "n")]
+    return [(word, flag)]
 
 
 # Kinship and social roles: a closed class ("我妹妹…", "我老板…" are about someone else).

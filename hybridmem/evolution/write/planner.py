@@ -246,8 +246,10 @@ class EvolutionWriter:
         """The conflict group an explicit or inferred slot puts the newcomer in."""
         slot = request.slot
         cfg = self.config
+        if request.node_type in cfg.conflict_types and (held := others.holders_of(request.content)):
+            draft.metadata["holders"] = list(held)
         if slot is None and request.node_type in cfg.conflict_types and cfg.infer_slots:
-            guess = slots.infer(request.content, cfg.slot_map)
+            guess = others.infer_shared(request.content, cfg.slot_map)
             draft.about_user = guess.about_user
             slot, via = guess.slot, guess.via
             if guess.open and request.vector is not None:
