@@ -690,14 +690,8 @@ class Retriever:
         """Lexical, structural and expanded candidates get a real similarity too, from their
         stored vectors, so every candidate is scored on the same footing (``known``: the
         scope's cosines when it was ranked exactly; the index is asked for the rest)."""
-        missing = []
-        for node_id in nodes:
-            if node_id in similarity:
-                continue
-            if node_id in known:
-                similarity[node_id] = known[node_id]
-            else:
-                missing.append(node_id)
+        missing = [i for i in nodes if i not in similarity and i not in known]
+        similarity.update({i: known[i] for i in nodes if i not in similarity and i in known})
         if missing and query_vec is not None:
             for node_id, vec in self._vectors(missing).items():
                 similarity[node_id] = float(vec @ query_vec)
