@@ -100,3 +100,21 @@ def test_with_e5_the_work_question_finds_the_job_filed_under_it(
         current = mem.current_value("user.job", user_id=U)
         assert current is not None and current.id == node.id
         assert first_hit(mem, question) == node.id
+
+
+def test_with_e5_the_service_used_for_the_job_does_not_replace_it(
+    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+) -> None:
+    # <an activity> 用的是 <Y> names the instrument or the service used, no slot's value: the
+    # slot model filed it as the job, so it superseded the job statement (the sixth first-day
+    # set's 我直播用的是抖音, once the job before it was filed as the job).
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        for fact in OTHER_FACTS["zh"]:
+            mem.add(fact, node_type="fact", user_id=U)
+        job = mem.add("我在杭州送外卖，一般跑午高峰。", node_type="fact", user_id=U)
+        clock.advance(days=1)
+        aside = mem.add("我接单用的是饿了么。", node_type="fact", user_id=U)
+        assert aside.conflict_group != job.conflict_group
+        current = mem.current_value("user.job", user_id=U)
+        assert current is not None and current.id == job.id
+        assert infer("我拍视频用的是一台旧手机。").slot is None
