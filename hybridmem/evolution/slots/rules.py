@@ -39,6 +39,7 @@ from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import ASPECT_ZH as _ASPECT
 from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
+from hybridmem.evolution.slots.trades import trades_zh, works_at
 from hybridmem.evolution.slots.transfers import former_removed, provider_change
 from hybridmem.evolution.slots.zh_names import PERSON_ZH, ROLE_ZH, SURNAMES_ZH, names_joined
 from hybridmem.evolution.speech import regex_factors
@@ -484,7 +485,9 @@ def _place_after_locative(text: str) -> bool:
             # 去 + a place names where one is going: a home only once the going is done
             # ("我去深圳了"); "准备明年去京都旅游", "下个月去上海出差" are trips.
             gone = word != "去" or (i + 2 < len(tokens) and tokens[i + 2][0] == "了")
-            if following[1] == "ns" and gone:
+            # A place a verb or a noun follows is where that is done (我在西安开网约车).
+            nxt = tokens[i + 2][1] if i + 2 < len(tokens) else "x"
+            if following[1] == "ns" and gone and (nxt == "ns" or not nxt.startswith(("v", "n"))):
                 return True
     return False
 
@@ -508,11 +511,11 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = former_removed(scoped)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
-    # the drinks, the vehicle and the places (卖咖啡为生 is a trade, 干了十年 its duration).
-    if (
-        (found is None or found[1] not in _BEFORE_OCCUPATION)
-        and _CJK.search(scoped) is not None
-        and lives_by(scoped, _pos)
+    # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
+    if (found is None or found[1] not in _BEFORE_OCCUPATION) and (
+        lives_by(scoped, _pos) or trades_zh(scoped, _pos)
+        if _CJK.search(scoped)
+        else works_at(scoped)
     ):
         return SlotGuess("user.job", True, "rule:living")
     if found is not None:

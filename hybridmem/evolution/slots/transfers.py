@@ -118,11 +118,18 @@ _PROPER_ZH = ("nz", "nt", "nrt", "eng")
 _NOUN_ZH = ("n", "nz", "nt", "nrt", "eng", "vn", "j")
 
 
+# <an activity or a thing> 用的是 <Y>: the instrument or the service used for it (我直播用的是抖音,
+# 我用的是华为手机), no slot's value unless a category word said which (the rules read it first).
+_USED_ZH = re.compile(r"用的(?:都|一直|还)?是")
+
+
 def provider_change(text: str, tag: Tagger) -> bool:
     """Whether the statement changes a supplier or a service (module docstring); read only
     where no slot rule found a category word."""
     if not _CJK.search(text):
         return bool(_THING_MOVED_EN.search(text) or _TO_NAME_EN.search(text))
+    if _USED_ZH.search(text):
+        return True
     tokens = tag(text)
     for i, (word, _) in enumerate(tokens):
         joined = word in _CHANGE_ZH
