@@ -303,9 +303,10 @@ def states_change(text: str) -> bool:
 # "Again", "back on": a value said to hold again, after another in between ("Night shift again",
 # "Netflix is back on"); "back to" is already a change word above.
 _AGAIN_EN = re.compile(r"\b(?:again|back on)\b", re.IGNORECASE)
-# 回 with a directional complement is "return to" (回到成都, 又回来了); other words of the
-# dictionary that start with it (回家, 回复, 回答, 回忆, 回放) say no return to a value.
-_BACK_ZH_WORDS = frozenset({"回到", "回来", "回去"})
+# 回到 is "return to" a place or state (回到杭州); 回来 / 回去 name nothing returned to and
+# mostly say a trip's end (周五回来, 好几年没回去了: labelled lines with no value), and the
+# other words of the dictionary that start with 回 (回家, 回复, 回答, 回忆, 回放) say no return.
+_BACK_ZH_WORDS = frozenset({"回到"})
 _CLAUSE_ZH = re.compile(r"[，,。；;！!？?]")
 
 
@@ -318,10 +319,9 @@ def says_again(text: str) -> bool:
     asks :func:`states_change`.
 
     Chinese is read on jieba's words: 又 as an adverb of its own, except in 又…又… ("both… and…",
-    又冷又累) within one clause; 回 as a verb of its own (回公司, 又回工行), the head of 回到 /
-    回来 / 回去, or a verb's complement (搬回, 做回, 用回: the word or the character after a
-    verb) unless a person follows (回我 "reply to me"); 重新 as a word of its own (never 重 inside
-    another word)."""
+    又冷又累) within one clause; 回 as a verb of its own (回公司, 又回工行), 回到, or a verb's
+    complement (搬回, 做回, 用回: the word or the character after a verb) unless a person
+    follows (回我 "reply to me"); 重新 as a word of its own (never 重 inside another word)."""
     if _AGAIN_EN.search(text):
         return True
     if not _CJK.search(text) or not any(c in text for c in "又回重"):
