@@ -312,11 +312,13 @@ _CLAUSE_ZH = re.compile(r"[，,。；;！!？?]")
 
 def says_again(text: str) -> bool:
     """Whether a statement says a value holds again ("Kindle again", "back on meat", 又用回华为,
-    回到杭州, 重新用上Kindle): a move back, which names the earlier value it returns to, so it is a
-    candidate change of that value's attribute (:func:`candidate_change`). Never a change word
-    of :func:`states_change`: an emotion at an event that happened again ("missed the bus
+    回到杭州, 重新用上Kindle): a move back, which names the earlier value it returns to and is
+    no restatement of the value in between (:func:`announces_value`). Never a change word of
+    :func:`states_change`: an emotion at an event that happened again ("missed the bus
     again", 快递又送错了) commits to no change, and the speech-act filter's commitment reading
-    asks :func:`states_change`.
+    asks :func:`states_change`; nor a gate of the pair model's links (``write.planner``:
+    measured, it linked moves back whose value in between stayed in another group, and a
+    repeat, see docs/benchmarks.md, moveback11).
 
     Chinese is read on jieba's words: 又 as an adverb of its own, except in 又…又… ("both… and…",
     又冷又累) within one clause; 回 as a verb of its own (回公司, 又回工行), 回到, or a verb's
@@ -347,10 +349,12 @@ def _again_by_word(text: str) -> bool:
     return False
 
 
-def candidate_change(text: str) -> bool:
-    """Whether the pair model is asked whether a statement gives another value of an earlier
-    one's attribute: it states a change (:func:`states_change`) or says a value holds again
-    (:func:`says_again`)."""
+def announces_value(text: str) -> bool:
+    """Whether a statement announces a value, new or returned to: it states a change
+    (:func:`states_change`) or says a value holds again (:func:`says_again`). Such a statement
+    is never a restatement of a live value (``write.paraphrase``): a move back often names the
+    value it leaves ("The Northgate pool again, Riverside was always packed"), and read as its
+    restatement it was folded into that very value."""
     return states_change(text) or says_again(text)
 
 

@@ -120,7 +120,7 @@ def pick_paraphrase(
     # (``pairs.model_for`` gives a model only for the engine's own embedder and dimension)
     if model is None or request.vector is None or request.node_type not in cfg.conflict_types:
         return None
-    if pair_embed.candidate_change(request.content):
+    if pair_embed.announces_value(request.content):
         # "I left Shunda, now I dispatch at Global Freight" announces a new value: never a
         # restatement of the old one (the pair model read that pair as one value). A value
         # said to hold again ("The Northgate pool again, Riverside was always packed")

@@ -520,9 +520,8 @@ class EvolutionWriter:
         pairs = self._pair_model() if threshold is None else None
         if vector is None or (threshold is None and pairs is None):
             return None, ()
-        if pairs is not None and not pair_embed.candidate_change(request.content):
-            # The pair model links only a stated change or a value said to hold again: no
-            # pool to read for the rest.
+        if pairs is not None and not pair_embed.states_change(request.content):
+            # The pair model links only a stated change: no pool to read for the rest.
             return None, ()
         pool = self._conflict_pool(request)
         kept = pool_matrix(
@@ -667,13 +666,12 @@ class EvolutionWriter:
         sims: np.ndarray,
     ) -> tuple[str, str | None, str] | None:
         """The first of the newcomer's most similar live facts that the pair model reads as
-        another value of its attribute, when the newcomer states a change or says a value
-        holds again (``slots.pairs.candidate_change``: a move back) and the two share
+        another value of its attribute, when the newcomer states a change and the two share
         a word naming an attribute (``slots.pairs.shares_anchor``: the model alone linked
         7-13% of blind statements with no earlier value to an unrelated fact, with the
         shared word 0-2%)."""
         vector = request.vector
-        if vector is None or not pair_embed.candidate_change(request.content):
+        if vector is None or not pair_embed.states_change(request.content):
             return None
         order = np.argsort(-sims, kind="stable")[: pair_embed.CANDIDATES]
         ids = [known[int(k)][0] for k in order]
