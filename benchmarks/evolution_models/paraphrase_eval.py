@@ -7,8 +7,9 @@ Pairs of the labelled attribute groups (``data/attribute_pairs.jsonl``, built as
 must not), ``different`` (another attribute, the hardest negatives by cosine and random
 ones: must not). Each pair is read both ways (either text may be the newcomer).
 
-Rules compared, each with and without the guard (the newcomer states no change,
-``slots.pairs.states_change``, and names no value the other does not, ``values_agree``):
+Rules compared, each with and without the guard (the newcomer states no change and says no
+value holds again, ``slots.pairs.announces_value``, and names no value the other does not,
+``values_agree``):
 
 * ``pair model``: the shipped rule, ``same_value`` holds the majority of the pair model's
   calibrated probability. On the dev groups the model is fitted on one half and scored on
@@ -42,8 +43,8 @@ from hybridmem.evolution.slots.pairs import (
     SAME_ATTRIBUTE,
     SAME_VALUE,
     PairModel,
+    announces_value,
     read,
-    states_change,
 )
 from hybridmem.evolution.write.paraphrase import values_agree
 
@@ -71,7 +72,9 @@ def _model_rule(
     model: PairModel, rows: Sequence[Statement], vecs: np.ndarray, guard: bool
 ) -> Merge:
     def merge(i: int, j: int) -> bool:
-        if guard and (states_change(rows[i].text) or not values_agree(rows[i].text, rows[j].text)):
+        if guard and (
+            announces_value(rows[i].text) or not values_agree(rows[i].text, rows[j].text)
+        ):
             return False
         return read(model, vecs[i], rows[i].text, vecs[j], rows[j].text).restates
 
@@ -80,7 +83,9 @@ def _model_rule(
 
 def _cosine_rule(t: float, rows: Sequence[Statement], vecs: np.ndarray, guard: bool) -> Merge:
     def merge(i: int, j: int) -> bool:
-        if guard and (states_change(rows[i].text) or not values_agree(rows[i].text, rows[j].text)):
+        if guard and (
+            announces_value(rows[i].text) or not values_agree(rows[i].text, rows[j].text)
+        ):
             return False
         return float(vecs[i] @ vecs[j]) >= t
 
@@ -96,7 +101,7 @@ def _best_cosine(rows: Sequence[Statement], vecs: np.ndarray) -> float:
         for a, b, label in ps:
             for i, j in ((a, b), (b, a)):
                 m = (
-                    not states_change(rows[i].text)
+                    not announces_value(rows[i].text)
                     and values_agree(rows[i].text, rows[j].text)
                     and float(vecs[i] @ vecs[j]) >= t
                 )

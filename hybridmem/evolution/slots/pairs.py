@@ -300,6 +300,64 @@ def states_change(text: str) -> bool:
     )
 
 
+# "Again", "back on": a value said to hold again, after another in between ("Night shift again",
+# "Netflix is back on"); "back to" is already a change word above.
+_AGAIN_EN = re.compile(r"\b(?:again|back on)\b", re.IGNORECASE)
+# 回到 is "return to" a place or state (回到杭州); 回来 / 回去 name nothing returned to and
+# mostly say a trip's end (周五回来, 好几年没回去了: labelled lines with no value), and the
+# other words of the dictionary that start with 回 (回家, 回复, 回答, 回忆, 回放) say no return.
+_BACK_ZH_WORDS = frozenset({"回到"})
+_CLAUSE_ZH = re.compile(r"[，,。；;！!？?]")
+
+
+def says_again(text: str) -> bool:
+    """Whether a statement says a value holds again ("Kindle again", "back on meat", 又用回华为,
+    回到杭州, 重新用上Kindle): a move back, which names the earlier value it returns to and is
+    no restatement of the value in between (:func:`announces_value`). Never a change word of
+    :func:`states_change`: an emotion at an event that happened again ("missed the bus
+    again", 快递又送错了) commits to no change, and the speech-act filter's commitment reading
+    asks :func:`states_change`; nor a gate of the pair model's links (``write.planner``:
+    measured, it linked moves back whose value in between stayed in another group, and a
+    repeat, see docs/benchmarks.md, moveback11).
+
+    Chinese is read on jieba's words: 又 as an adverb of its own, except in 又…又… ("both… and…",
+    又冷又累) within one clause; 回 as a verb of its own (回公司, 又回工行), 回到, or a verb's
+    complement (搬回, 做回, 用回: the word or the character after a verb) unless a person
+    follows (回我 "reply to me"); 重新 as a word of its own (never 重 inside another word)."""
+    if _AGAIN_EN.search(text):
+        return True
+    if not _CJK.search(text) or not any(c in text for c in "又回重"):
+        return False
+    return _again_by_word(text)
+
+
+@lru_cache(maxsize=8192)
+def _again_by_word(text: str) -> bool:
+    for clause in _CLAUSE_ZH.split(text):
+        tagged = lexical.pos_tags(clause)
+        if sum(1 for w, _ in tagged if w == "又") == 1:
+            return True
+        for i, (word, flag) in enumerate(tagged):
+            if word == "重新" or word in _BACK_ZH_WORDS:
+                return True
+            if not flag.startswith("v") or not word.endswith("回"):
+                continue
+            # 回 followed by a person is "to reply" (回我, 回他): no return to a value.
+            after = tagged[i + 1][1] if i + 1 < len(tagged) else ""
+            if len(word) > 1 or not after.startswith("r"):
+                return True
+    return False
+
+
+def announces_value(text: str) -> bool:
+    """Whether a statement announces a value, new or returned to: it states a change
+    (:func:`states_change`) or says a value holds again (:func:`says_again`). Such a statement
+    is never a restatement of a live value (``write.paraphrase``): a move back often names the
+    value it leaves ("The Northgate pool again, Riverside was always packed"), and read as its
+    restatement it was folded into that very value."""
+    return states_change(text) or says_again(text)
+
+
 @lru_cache(maxsize=8192)
 def _changes_by_character(text: str) -> bool:
     """Whether a single-character change word of :data:`_CHANGE_ZH_CHARS` is used as one in

@@ -17,7 +17,9 @@ When two texts are one memory, by two tests that must both hold:
   ``benchmarks/evolution_models/paraphrase_eval.py`` measures it on the dev halves and the
   blind groups. An embedder with no shipped model merges no paraphrase (only repeats);
 * **no change stated**: a newcomer that announces a change ("moved to", "now", 离职, 改到:
-  :func:`hybridmem.evolution.slots.pairs.states_change`) is a new value, never a restatement;
+  :func:`hybridmem.evolution.slots.pairs.states_change`) or a value holding again ("again",
+  又用回: :func:`~hybridmem.evolution.slots.pairs.says_again`) is a new value, never a
+  restatement;
 * **the values** (the guard): every value word of the newcomer (numbers, dates, times, names,
   places: :func:`hybridmem.evolution.slots.pairs.words`) is among the node's. Two prices, two
   dates or two names are two memories however close their vectors; a newcomer that adds a
@@ -118,9 +120,12 @@ def pick_paraphrase(
     # (``pairs.model_for`` gives a model only for the engine's own embedder and dimension)
     if model is None or request.vector is None or request.node_type not in cfg.conflict_types:
         return None
-    if pair_embed.states_change(request.content):
+    if pair_embed.announces_value(request.content):
         # "I left Shunda, now I dispatch at Global Freight" announces a new value: never a
-        # restatement of the old one (the pair model read that pair as one value).
+        # restatement of the old one (the pair model read that pair as one value). A value
+        # said to hold again ("The Northgate pool again, Riverside was always packed")
+        # returns from the value in between, whose words it often holds: read as its
+        # restatement, it was folded into the very value it leaves.
         return None
     close = [
         n
