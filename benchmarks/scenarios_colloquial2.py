@@ -354,6 +354,35 @@ def change_scenario(sid: str, lang: str, noise: int, said: tuple[str, ...], quer
     return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)
 
 
+def repeat_scenario(sid: str, lang: str, noise: int, said: tuple[str, ...], query: str) -> Scenario:
+    """X, then A, then A again 14 days apart among five noise lines: either statement of A
+    answers (a repeat merged into the first is that node), X is stale. Shared by the later
+    blind sets."""
+    nodes = [_noise(lang, noise, d, sid) for d in (2, 9, 16, 30, 37)]
+    ids = [f"{sid}.v{j}" for j in range(len(said))]
+    for j, text in enumerate(said):
+        nodes.append(ScenarioNode(ids[j], text, "fact", None, _T0 + timedelta(days=14 * j)))
+    nodes.sort(key=lambda n: n.created_at)
+    probe = Probe(query, None, frozenset(ids[1:]), stale=frozenset(ids[:1]))
+    now = max(n.created_at for n in nodes) + timedelta(days=2)
+    return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)
+
+
+def oneoff_scenario(
+    sid: str, lang: str, noise: int, habit: str, remark: str, query: str
+) -> Scenario:
+    """A habit, then 14 days later a remark about one day among five noise lines: the habit
+    still holds, the remark above it is pollution (as the wants of the second blind set).
+    Shared by the later blind sets."""
+    nodes = [_noise(lang, noise, d, sid) for d in (2, 9, 16, 30, 37)]
+    nodes.append(ScenarioNode(f"{sid}.habit", habit, "fact", None, _T0))
+    nodes.append(ScenarioNode(f"{sid}.remark", remark, "fact", None, _T0 + timedelta(days=14)))
+    nodes.sort(key=lambda n: n.created_at)
+    probe = Probe(query, None, frozenset({f"{sid}.habit"}), polluters=frozenset({f"{sid}.remark"}))
+    now = max(n.created_at for n in nodes) + timedelta(days=2)
+    return Scenario(sid, "one_offs", lang, tuple(nodes), (probe,), now)
+
+
 def _want(lang: str, i: int, habit: str, want: str, query: str) -> Scenario:
     sid = f"colloq2-want-{lang}-{i}"
     nodes = [_noise(lang, i + 3, d, sid) for d in (3, 10, 24)]

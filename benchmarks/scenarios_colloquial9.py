@@ -25,12 +25,9 @@ benchmarks/data/colloquial_blind9.json`` splits it by language and kind (ids
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from benchmarks import scenarios_colloquial2 as colloquial2
-from benchmarks.scenarios import Probe, Scenario, ScenarioNode
-from benchmarks.scenarios_colloquial import _T0, _noise
-from benchmarks.scenarios_colloquial2 import change_scenario
+from benchmarks.scenarios import Scenario
+from benchmarks.scenarios_colloquial2 import change_scenario, oneoff_scenario, repeat_scenario
 
 Change = tuple[tuple[str, ...], str]
 
@@ -434,30 +431,11 @@ def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> 
 
 
 def _repeat(lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    """X, then A, then A again 14 days apart among noise: either statement of A answers (a
-    repeat merged into the first is that node), X is stale."""
-    sid = f"colloq9-repeat-{lang}-{i}"
-    nodes = [_noise(lang, i + 9, d, sid) for d in (2, 9, 16, 30, 37)]
-    ids = [f"{sid}.v{j}" for j in range(len(said))]
-    for j, text in enumerate(said):
-        nodes.append(ScenarioNode(ids[j], text, "fact", None, _T0 + timedelta(days=14 * j)))
-    nodes.sort(key=lambda n: n.created_at)
-    probe = Probe(query, None, frozenset(ids[1:]), stale=frozenset(ids[:1]))
-    now = max(n.created_at for n in nodes) + timedelta(days=2)
-    return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)
+    return repeat_scenario(f"colloq9-repeat-{lang}-{i}", lang, i + 9, said, query)
 
 
 def _oneoff(lang: str, i: int, habit: str, remark: str, query: str) -> Scenario:
-    """A habit, then 14 days later a remark about one day among noise: the habit still holds,
-    the remark above it is pollution."""
-    sid = f"colloq9-oneoff-{lang}-{i}"
-    nodes = [_noise(lang, i + 9, d, sid) for d in (2, 9, 16, 30, 37)]
-    nodes.append(ScenarioNode(f"{sid}.habit", habit, "fact", None, _T0))
-    nodes.append(ScenarioNode(f"{sid}.remark", remark, "fact", None, _T0 + timedelta(days=14)))
-    nodes.sort(key=lambda n: n.created_at)
-    probe = Probe(query, None, frozenset({f"{sid}.habit"}), polluters=frozenset({f"{sid}.remark"}))
-    now = max(n.created_at for n in nodes) + timedelta(days=2)
-    return Scenario(sid, "one_offs", lang, tuple(nodes), (probe,), now)
+    return oneoff_scenario(f"colloq9-oneoff-{lang}-{i}", lang, i + 9, habit, remark, query)
 
 
 def build() -> list[Scenario]:
