@@ -30,7 +30,7 @@ from datetime import timedelta
 from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Probe, Scenario, ScenarioNode
 from benchmarks.scenarios_colloquial import _T0, _noise
-from benchmarks.scenarios_colloquial2 import change_scenario
+from benchmarks.scenarios_colloquial2 import change_scenario, repeat_scenario
 from benchmarks.scenarios_colloquial3 import both_true_scenario
 
 Change = tuple[tuple[str, ...], str]
@@ -417,17 +417,7 @@ def _flip(lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
 
 
 def _repeat(lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    """X, then A, then A again 14 days apart among noise: either statement of A answers (a
-    repeat merged into the first is that node), X is stale."""
-    sid = f"colloq7-repeat-{lang}-{i}"
-    nodes = [_noise(lang, i + 7, d, sid) for d in (2, 9, 16, 30, 37)]
-    ids = [f"{sid}.v{j}" for j in range(len(said))]
-    for j, text in enumerate(said):
-        nodes.append(ScenarioNode(ids[j], text, "fact", None, _T0 + timedelta(days=14 * j)))
-    nodes.sort(key=lambda n: n.created_at)
-    probe = Probe(query, None, frozenset(ids[1:]), stale=frozenset(ids[:1]))
-    now = max(n.created_at for n in nodes) + timedelta(days=2)
-    return Scenario(sid, "natural_change", lang, tuple(nodes), (probe,), now)
+    return repeat_scenario(f"colloq7-repeat-{lang}-{i}", lang, i + 7, said, query)
 
 
 def _both(lang: str, i: int, older: str, newer: str, query: str) -> Scenario:
