@@ -14,10 +14,11 @@ from datetime import datetime
 from operator import attrgetter, itemgetter
 from typing import TypeVar
 
-from hybridmem.core import BatchReads
+from hybridmem.core import BatchReads, PlanRequest
 from hybridmem.core.evolution_marks import is_settled
 from hybridmem.evolution.write import conflicts
-from hybridmem.models import MemoryNode
+from hybridmem.models import MemoryNode, NodeStatus
+from hybridmem.store import TreeStore
 
 Key = tuple[datetime, int]
 """A node's age: creation time, then its sequence number (unique, so ages never tie)."""
@@ -196,3 +197,66 @@ def _merged(
     else:
         out = sorted([*pool, *fresh], key=age, reverse=not oldest)
     return out if limit is None else out[:limit]
+
+
+def conflict_pool(store: TreeStore, request: PlanRequest, size: int) -> list[PoolEntry]:
+    """``(id, group, age)`` of the user's ``size`` newest active nodes of the newcomer's type,
+    newest first: read once per batch, then kept up to date."""
+    user, kind = request.user_id, request.node_type
+
+    def grow(pool: list[PoolEntry], new: Sequence[MemoryNode], changed: bool) -> Pool:
+        return pool_grown(
+            pool,
+            new,
+            changed,
+            lambda n: (
+                n.user_id == user and n.node_type == kind and n.status == NodeStatus.ACTIVE.value
+            ),
+            size,
+        )
+
+    return request.batch_reads.get(
+        ("conflict_pool", user, kind),
+        lambda: [(i, g, (at, seq)) for i, g, at, seq in store.conflict_pool(user, kind, size)],
+        grow,
+        where=("node_type", kind),
+    )
+
+
+def group_members(store: TreeStore, request: PlanRequest, group: str) -> list[MemoryNode]:
+    """The members of ``group`` the conflict policy reads (``conflicts.deciding_members``:
+    the newest settled one and the waiting ones), oldest first: read once per batch off
+    the store's indexes, then kept up to date with the batch's own writes. A group of
+    thousands (a preference restated for years) costs what its few deciding members cost."""
+    user = request.user_id
+
+    def grow(
+        held: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
+    ) -> list[MemoryNode] | None:
+        return deciding_grown(
+            held, new, changed, lambda n: n.user_id == user and n.conflict_group == group
+        )
+
+    return request.batch_reads.get(
+        ("group", user, group),
+        lambda: store.conflict_group_deciding(user, group),
+        grow,
+        where=("conflict_group", group),
+    )
+
+
+def settled_members(
+    store: TreeStore, request: PlanRequest, group: str, size: int
+) -> list[MemoryNode]:
+    """The ``size`` newest settled members of ``group`` (active, not awaiting confirmation):
+    the batch's reads kept up to date with its own writes."""
+    user = request.user_id
+    grow = regrower(
+        lambda n: n.user_id == user and n.conflict_group == group and is_settled(n), size
+    )
+    return request.batch_reads.get(
+        ("settled", user, group),
+        lambda: store.conflict_group_settled(user, group, size),
+        grow,
+        where=("conflict_group", group),
+    )

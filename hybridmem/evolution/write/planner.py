@@ -22,7 +22,6 @@ from hybridmem.core.evolution_marks import (
     KEPT_STANDING,
     ONE_OCCASION,
     current_of,
-    is_settled,
     is_unconfirmed,
 )
 from hybridmem.core.vectors import node_vectors
@@ -37,11 +36,10 @@ from hybridmem.evolution.speech import aspect
 from hybridmem.evolution.speech import embed as speech_embed
 from hybridmem.evolution.write import commitments, conflicts, lifecycle, named, paraphrase, repeats
 from hybridmem.evolution.write.batch_pools import (
-    Pool,
-    PoolEntry,
-    deciding_grown,
-    pool_grown,
+    conflict_pool,
+    group_members,
     regrower,
+    settled_members,
     sorted_hashes,
 )
 from hybridmem.evolution.write.pool_vectors import MemberVectors, pool_matrix
@@ -525,7 +523,7 @@ class EvolutionWriter:
         if pairs is not None and not pair_embed.states_change(request.content):
             # The pair model links only a stated change: no pool to read for the rest.
             return None, ()
-        pool = self._conflict_pool(request)
+        pool = conflict_pool(self.engine.store, request, CONFLICT_POOL)
         kept = pool_matrix(
             pool,
             request.batch_reads.derived,
@@ -565,55 +563,6 @@ class EvolutionWriter:
         group = f"sim:{best_id}"
         return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),)
 
-    def _conflict_pool(self, request: PlanRequest) -> list[PoolEntry]:
-        """``(id, group, age)`` of the user's :data:`CONFLICT_POOL` newest active nodes of the
-        newcomer's type, newest first: read once per batch, then kept up to date."""
-        user, kind = request.user_id, request.node_type
-
-        def grow(pool: list[PoolEntry], new: Sequence[MemoryNode], changed: bool) -> Pool:
-            return pool_grown(
-                pool,
-                new,
-                changed,
-                lambda n: (
-                    n.user_id == user
-                    and n.node_type == kind
-                    and n.status == NodeStatus.ACTIVE.value
-                ),
-                CONFLICT_POOL,
-            )
-
-        return request.batch_reads.get(
-            ("conflict_pool", user, kind),
-            lambda: [
-                (i, g, (at, seq))
-                for i, g, at, seq in self.engine.store.conflict_pool(user, kind, CONFLICT_POOL)
-            ],
-            grow,
-            where=("node_type", kind),
-        )
-
-    def _group_members(self, request: PlanRequest, group: str) -> list[MemoryNode]:
-        """The members of ``group`` the conflict policy reads (``conflicts.deciding_members``:
-        the newest settled one and the waiting ones), oldest first: read once per batch off
-        the store's indexes, then kept up to date with the batch's own writes. A group of
-        thousands (a preference restated for years) costs what its few deciding members cost."""
-        user = request.user_id
-
-        def grow(
-            held: list[MemoryNode], new: Sequence[MemoryNode], changed: bool
-        ) -> list[MemoryNode] | None:
-            return deciding_grown(
-                held, new, changed, lambda n: n.user_id == user and n.conflict_group == group
-            )
-
-        return request.batch_reads.get(
-            ("group", user, group),
-            lambda: self.engine.store.conflict_group_deciding(user, group),
-            grow,
-            where=("conflict_group", group),
-        )
-
     def _named(
         self, request: PlanRequest, group: str, members: Sequence[MemoryNode]
     ) -> MemoryNode | None:
@@ -629,22 +578,13 @@ class EvolutionWriter:
             return None
         return named.named_member(request.content, current, live)
 
+    def _group_members(self, request: PlanRequest, group: str) -> list[MemoryNode]:
+        """The members of ``group`` the conflict policy reads, as the batch sees them."""
+        return group_members(self.engine.store, request, group)
+
     def _settled(self, request: PlanRequest, group: str) -> list[MemoryNode]:
-        """The newest ``named.NAMED_POOL`` settled members of ``group`` (active, not awaiting
-        confirmation): the batch's reads kept up to date with its own writes."""
-        user = request.user_id
-
-        grow = regrower(
-            lambda n: n.user_id == user and n.conflict_group == group and is_settled(n),
-            named.NAMED_POOL,
-        )
-
-        return request.batch_reads.get(
-            ("settled", user, group),
-            lambda: self.engine.store.conflict_group_settled(user, group, named.NAMED_POOL),
-            grow,
-            where=("conflict_group", group),
-        )
+        """The newest ``named.NAMED_POOL`` settled members of ``group``, as the batch sees them."""
+        return settled_members(self.engine.store, request, group, named.NAMED_POOL)
 
     def _node(self, request: PlanRequest, node_id: str) -> MemoryNode | None:
         """A node as the batch sees it: one it queued or changed, else the stored one."""
