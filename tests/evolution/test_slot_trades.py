@@ -118,3 +118,54 @@ def test_with_e5_the_service_used_for_the_job_does_not_replace_it(
         current = mem.current_value("user.job", user_id=U)
         assert current is not None and current.id == job.id
         assert infer("我拍视频用的是一台旧手机。").slot is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I run a little cheese shop in Bath.",  # run + a generic business noun
+        "I now run a small bookshop near the station.",  # a compound of shop
+        "I own a pottery near the harbour.",  # the -ery of a place where a trade is done
+        "I co-own a brewery with my cousin.",
+        "I manage a hardware store.",
+        "I run my own cleaning business.",
+    ],
+)
+def test_a_business_the_speaker_runs_or_owns_is_the_job(text: str) -> None:
+    guess = infer(text)
+    assert guess.slot == "user.job" and guess.about_user, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I run a chess club on Mondays.",  # a club is no business
+        "I run a half marathon every spring.",
+        "I run a workshop on Saturdays.",  # a workshop held, as often an event
+        "I own a shop vac.",  # shop modifies the head
+        "I own a cottage by the sea.",
+        "I ran a cafe years ago.",  # past
+        "I don't own a shop.",  # negated
+        "I'd love to run a cafe one day.",  # only wished
+        "I manage my recovery after surgery.",  # my + -ery: no business
+    ],
+)
+def test_a_club_a_race_a_thing_owned_or_a_business_only_wished_is_no_job(text: str) -> None:
+    assert infer(text).slot != "user.job", text
+
+
+def test_with_e5_a_business_taken_on_replaces_the_job_before_it(
+    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+) -> None:
+    # The newer statement is the job only once it is filed under it: before, "I run a..." had no
+    # slot, so the old job stayed current and the question found the teacher.
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        for fact in OTHER_FACTS["en"]:
+            mem.add(fact, node_type="fact", user_id=U)
+        mem.add("I'm a primary school teacher.", node_type="fact", user_id=U)
+        clock.advance(days=30)
+        shop = mem.add("I now run a small bookshop near the station.", node_type="fact", user_id=U)
+        assert shop.conflict_group == "slot:user.job"
+        current = mem.current_value("user.job", user_id=U)
+        assert current is not None and current.id == shop.id
+        assert first_hit(mem, "What do I do for a living these days?") == shop.id

@@ -12,6 +12,15 @@ stands in their order, so before the vehicle and the places. Grammar only, no li
   workplace or *for* someone is the work done, one driven to work or owned ("I drive my old
   Volvo to work", "I drive a Corolla") stays the vehicle. Not a degree phrase ("I'm a bit in
   the dark") and not a time ("at the weekend").
+- **English, a business the speaker runs, owns or manages** ("I run a little cafe", "I own
+  a joinery"): "I run|own|manage a/an/my (own) <up to two modifiers> <establishment>", the
+  speaker its subject and the verb in the present simple, as 开(了)家 + a noun is read in
+  Chinese. The head is an establishment by a closed class of generic business nouns (shop,
+  business, firm, salon...) or by the suffix -ery of a place where a trade is done (bakery,
+  brewery, nursery), and it ends its noun phrase ("I own a shop", not "I own a shop vac"). A
+  club, a house, a car or a race is no establishment ("I run a book club" stays no job); a past,
+  a negated or a modal verb ("I ran a cafe", "I don't own a shop", "I'd love to run a cafe")
+  is not read.
 - **Chinese 开(了) + 家 / 间 + a noun, the speaker its subject** (我在小区门口开了家水果店,
   我和老公开了一家小饭馆): a business of one's own is the living, as "I run a dairy farm" and
   我现在自己开了个花店 are labelled; a shop that opened near the speaker (我家附近新开了一家...)
@@ -44,6 +53,23 @@ _DRIVEN_FOR_WORK_EN = re.compile(
     + _TIME
     + r"(?:a |an |the |[A-Z])",
 )
+# The generic nouns of a business (a closed class, as 家 / 间 in Chinese; shop and store also
+# end compounds, bookshop, drugstore, but a workshop is as often an event), and -ery, the suffix
+# of the place a trade is done in (bakery, brewery, nursery, cattery; "every" has no article).
+_ESTABLISHMENT_EN = (
+    r"(?:(?!work)[a-z]*shop|[a-z]*store|business|company|firm|agency|practice|salon|restaurant"
+    r"|caf[eé]|pub|bar|farm|hotel|guesthouse|consultancy|[a-z]+ery)s?"
+)
+# "I run|own|manage", the speaker the subject, present simple; "I'd love to run..." has "to".
+# "my" only with "own": "I manage my recovery" is no business.
+_RUNS_A_BUSINESS_EN = re.compile(
+    r"(?:^|[^\w'])I (?:now |still |also |just )?(?:run|own|manage|co-own|co-run) "
+    r"(?:a|an|my own|our(?: own)?) (?:[\w-]+ ){0,2}"
+    + _ESTABLISHMENT_EN
+    # The head ends its noun phrase: punctuation, the end, or a preposition or conjunction.
+    + r"(?=$|[,.;:!?)]| (?:in|on|at|with|near|by|and|up|down|out|over|just|since|called|"
+    r"that|which|for|off|round|around|back|here|there|now)\b)",
+)
 _DELIVER_ZH = "送"
 _CLAUSE_END = frozenset("，,。；;！!？?、")
 # Before 送 in its clause, these make the delivery one act or only meant (把快递送到, 想送外卖).
@@ -56,8 +82,13 @@ _PHRASE_OPENERS = frozenset({"在", "和", "跟", "与", "同"})
 
 
 def works_at(text: str) -> bool:
-    """An English role or a vehicle held at a place or for an employer (module docstring)."""
-    return bool(_ROLE_SOMEWHERE_EN.search(text) or _DRIVEN_FOR_WORK_EN.search(text))
+    """An English role or a vehicle held at a place or for an employer, or a business the
+    speaker runs (module docstring)."""
+    return bool(
+        _ROLE_SOMEWHERE_EN.search(text)
+        or _DRIVEN_FOR_WORK_EN.search(text)
+        or _RUNS_A_BUSINESS_EN.search(text)
+    )
 
 
 def trades_zh(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
