@@ -11,22 +11,15 @@ as before. Real SQLite and Chroma in tmp_path, the e5 model, time injected; Engl
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import Embedder
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.retrieval.referents import refers_back
-
-U = "u1"
-START = datetime(2025, 11, 3, 20, 0, tzinfo=UTC)
-
-Sessions = list[list[tuple[str, str]]]
-"""One session a day: [(role, text), ...]."""
+from tests.companion_chats import Sessions, ask_history
 
 EN: Sessions = [
     [
@@ -55,24 +48,8 @@ ZH: Sessions = [
 
 
 def _ask(tmp_path: Path, e5: Embedder, sessions: Sessions, query: str, on: bool) -> list[str]:
-    clock = FakeClock(START)
     retrieval = RetrievalConfig(carry_referents=on)
-    with HybridMemory(
-        tmp_path / "m", embedder=e5, clock=clock, config=MemoryConfig(retrieval=retrieval)
-    ) as mem:
-        task = mem.add("Chats with my companion", node_type="task", user_id=U)
-        for day, turns in enumerate(sessions):
-            clock.set(START + timedelta(days=day))
-            for i, (role, text) in enumerate(turns):
-                clock.advance(minutes=1)
-                mem.add_messages(
-                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
-                    user_id=U,
-                    task_id=task.id,
-                )
-        clock.set(START + timedelta(days=len(sessions) + 1))
-        res = mem.retrieve(query, user_id=U, task_id=task.id, top_k=4, record_access=False)
-    return [m for h in res.hits for m in h.node.source_ids]
+    return ask_history(tmp_path / "m", e5, sessions, query, retrieval, top_k=4)
 
 
 @pytest.mark.parametrize(

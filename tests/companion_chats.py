@@ -1,0 +1,47 @@
+"""A companion's chat history, one session a day, written through ``add_messages`` with an
+injected clock, and the sources of the hits a question gets from inside its task: what the
+conversation retrieval tests (speakers' next turns, pronouns) share."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from hybridmem import FakeClock, HybridMemory, MemoryConfig
+from hybridmem.config import RetrievalConfig
+from hybridmem.embedding import Embedder
+
+U = "u1"
+START = datetime(2025, 11, 3, 20, 0, tzinfo=UTC)
+
+Sessions = list[list[tuple[str, str]]]
+"""One session a day: [(role, text), ...]; turn ``i`` of day ``d`` has the message id
+``d{d}-{i}``."""
+
+
+def ask_history(
+    path: Path,
+    embedder: Embedder,
+    sessions: Sessions,
+    query: str,
+    retrieval: RetrievalConfig,
+    top_k: int,
+) -> list[str]:
+    """The message ids behind the hits of ``query``, asked the day after the last session."""
+    clock = FakeClock(START)
+    with HybridMemory(
+        path, embedder=embedder, clock=clock, config=MemoryConfig(retrieval=retrieval)
+    ) as mem:
+        task = mem.add("Chats with my companion", node_type="task", user_id=U)
+        for day, turns in enumerate(sessions):
+            clock.set(START + timedelta(days=day))
+            for i, (role, text) in enumerate(turns):
+                clock.advance(minutes=1)
+                mem.add_messages(
+                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
+                    user_id=U,
+                    task_id=task.id,
+                )
+        clock.set(START + timedelta(days=len(sessions) + 1))
+        res = mem.retrieve(query, user_id=U, task_id=task.id, top_k=top_k, record_access=False)
+    return [m for h in res.hits for m in h.node.source_ids]
