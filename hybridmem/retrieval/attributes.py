@@ -127,6 +127,12 @@ def names_someone(query: str) -> bool:
     return someone_named(query) is not None
 
 
+def asks_for_a_person(query: str) -> bool:
+    """Whether ``query`` asks for a person ("Who do I live with?", 谁): then another person's
+    statement is what it asks for, not a coincidence."""
+    return _ASKS_FOR_A_PERSON.search(query) is not None
+
+
 def someone_named(query: str) -> str | None:
     """The word the question names someone other than the user by ("partner" of "my
     partner's", "Sofia", "老婆"), or None."""
@@ -155,7 +161,7 @@ def agreed(
     own = not names_someone(query)
     # Another person's value is no answer to a question about the user's own attribute,
     # unless the question asks for a person.
-    only_mine = own and not _ASKS_FOR_A_PERSON.search(query)
+    only_mine = own and not asks_for_a_person(query)
     best = max(bm25.values(), default=0.0) or 1.0
     out = dict(bm25)
     for node_id, slot in slotted.items():

@@ -24,9 +24,9 @@ from hybridmem.core.evolution_marks import (
 )
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.retrieval.attributes import (
-    _ASKS_FOR_A_PERSON,
     SLOT_KEY,
     asked_slot,
+    asks_for_a_person,
     names_someone,
 )
 from hybridmem.store import TreeStore
@@ -321,7 +321,7 @@ def theirs(
     shared words (:func:`~hybridmem.retrieval.attributes.agreed`); the similarity alone
     still put them first. "What does my wife do?" names her, "Who lives with us?" asks for a
     person: their values keep their place."""
-    if names_someone(query) or _ASKS_FOR_A_PERSON.search(query):
+    if names_someone(query) or asks_for_a_person(query):
         return frozenset()
     if asked_slot(query, slot_map) is None:
         return frozenset()
