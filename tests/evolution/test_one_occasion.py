@@ -16,6 +16,7 @@ import pytest
 from hybridmem import HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.speech.aspect import one_occasion
+from tests.one_off_habits import remark_leaves_habit
 
 U = "u1"
 DEV = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "one_occasion_dev.json"
@@ -51,24 +52,13 @@ def test_the_labelled_dev_examples_are_read_as_labelled(lang: str) -> None:
 def test_a_one_off_in_the_habits_group_leaves_the_habit_current(clock, tmp_path, lang):
     habit_text, one_off_text, change_text, _ = CASES[lang]
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(), clock=clock) as mem:
-        habit = mem.add(habit_text, node_type="fact", user_id=U, slot="user.commute")
-        before = mem.get(habit.id)
-        clock.advance(days=3)
-        remark = mem.add(one_off_text, node_type="fact", user_id=U, slot="user.commute")
-
-        kept = mem.get(habit.id)
-        assert kept.importance == before.importance
-        assert "demoted_by" not in kept.metadata
-        assert mem.current_value("user.commute", user_id=U).id == habit.id
-        stored = mem.get(remark.id)
-        assert stored.status == "active"  # kept: it is true of that day
-        assert stored.conflict_group is None
+        habit_id = remark_leaves_habit(mem, clock, U, habit_text, one_off_text)
 
         # The same time word starting a state is a change, and demotes the habit as before.
         clock.advance(days=3)
         change = mem.add(change_text, node_type="fact", user_id=U, slot="user.commute")
-        assert change.metadata.get("coexists_with") == habit.id
-        assert mem.get(habit.id).metadata["demoted_by"] == change.id
+        assert change.metadata.get("coexists_with") == habit_id
+        assert mem.get(habit_id).metadata["demoted_by"] == change.id
         assert mem.current_value("user.commute", user_id=U).id == change.id
 
 

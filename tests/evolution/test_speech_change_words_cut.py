@@ -25,6 +25,7 @@ from hybridmem.evolution.slots.pairs import states_change
 from hybridmem.evolution.speech.acts import SpeechAct, default_classifier
 from hybridmem.evolution.speech.aspect import one_occasion
 from hybridmem.evolution.write.commitments import committed_change
+from tests.one_off_habits import remark_leaves_habit
 
 U = "u1"
 
@@ -124,14 +125,4 @@ WEEK_CASES = {
 def test_a_remark_about_this_week_leaves_the_habit_current(clock, tmp_path, lang) -> None:
     habit_text, remark_text = WEEK_CASES[lang]
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(), clock=clock) as mem:
-        habit = mem.add(habit_text, node_type="fact", user_id=U, slot="user.commute")
-        before = mem.get(habit.id)
-        clock.advance(days=3)
-        remark = mem.add(remark_text, node_type="fact", user_id=U, slot="user.commute")
-        kept = mem.get(habit.id)
-        assert kept.importance == before.importance
-        assert "demoted_by" not in kept.metadata
-        assert mem.current_value("user.commute", user_id=U).id == habit.id
-        stored = mem.get(remark.id)
-        assert stored.status == "active"  # kept: it is true of that week
-        assert stored.conflict_group is None
+        remark_leaves_habit(mem, clock, U, habit_text, remark_text)
