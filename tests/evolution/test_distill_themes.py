@@ -57,6 +57,16 @@ def _profiles(mem: HybridMemory) -> list:
     return [n for n in mem.store.user_nodes(U, statuses=["active"]) if n.node_type == "profile"]
 
 
+def _profiles_after(mem: HybridMemory, clock: FakeClock, remarks: list[str]) -> list[str]:
+    """The profiles' texts after ``remarks``, three days apart, and a month's maintenance."""
+    for text in remarks:
+        mem.add(text, user_id=U)
+        clock.advance(days=3)
+    clock.advance(days=30)
+    mem.maintain(user_id=U)
+    return [p.content for p in _profiles(mem)]
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_theme_question_finds_the_profile(memory: HybridMemory, clock: FakeClock, lang):
     theme, noise, question = SAID[lang]
@@ -122,12 +132,7 @@ SHARED_PIECES = {
 def test_unrelated_remarks_sharing_a_word_piece_make_no_profile(
     memory: HybridMemory, clock: FakeClock, lang
 ):
-    for text in SHARED_PIECES[lang]:
-        memory.add(text, user_id=U)
-        clock.advance(days=3)
-    clock.advance(days=30)
-    memory.maintain(user_id=U)
-    assert [p.content for p in _profiles(memory)] == []
+    assert _profiles_after(memory, clock, SHARED_PIECES[lang]) == []
 
 
 # A Chinese theme whose remarks share no word, only characters that are words of their own
@@ -196,9 +201,4 @@ PAIRED_WORDS = {
 def test_words_shared_by_disjoint_pairs_of_remarks_make_no_profile(
     memory: HybridMemory, clock: FakeClock, lang
 ):
-    for text in PAIRED_WORDS[lang]:
-        memory.add(text, user_id=U)
-        clock.advance(days=3)
-    clock.advance(days=30)
-    memory.maintain(user_id=U)
-    assert [p.content for p in _profiles(memory)] == []
+    assert _profiles_after(memory, clock, PAIRED_WORDS[lang]) == []
