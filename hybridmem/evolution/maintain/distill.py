@@ -116,16 +116,23 @@ _ASSERTIVE = frozenset({"assertion", "negation", "preference", "instruction"})
 
 
 def stem(word: str) -> str:
-    """A light English stemmer (dieting/diets/dieted -> diet); Chinese words pass unchanged."""
-    if _CJK.search(word) or len(word) <= 4:
+    """A light English stemmer (dieting/diets/dieted -> diet); Chinese words pass unchanged.
+
+    A final "e" goes too, after the suffix or without one (as :func:`hybridmem.lexical.
+    light_stem` drops it): the bare form of a verb or noun ending in "e" meets its inflections
+    ("a hike" / "hiking" / "hiked" -> hik, "a bike ride" / "riding"). Without it a theme said
+    as "a hike", "hiking boots" and "went hiking" held its word in two remarks, not three."""
+    if _CJK.search(word):
         return word
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            base = word[: -len(suffix)]
-            if suffix in {"ing", "ed"} and len(base) > 3 and base[-1] == base[-2]:
-                base = base[:-1]  # running -> run
-            return base
-    return word
+    base = word
+    if len(word) > 4:
+        for suffix in ("ing", "ed", "es", "s"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                base = word[: -len(suffix)]
+                if suffix in {"ing", "ed"} and len(base) > 3 and base[-1] == base[-2]:
+                    base = base[:-1]  # running -> run
+                break
+    return base[:-1] if len(base) > 3 and base.endswith("e") else base
 
 
 def spoken(node: MemoryNode) -> str:
