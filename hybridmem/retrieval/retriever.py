@@ -51,6 +51,7 @@ from hybridmem.retrieval.expansion import (
     parent_feature,
     speakers_next,
 )
+from hybridmem.retrieval.fillers import topic_words
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
@@ -429,7 +430,7 @@ class Retriever:
         """BM25 of ``text``'s lexical matches in scope (top ``lexical_candidates``), each
         added to ``out`` as a lexical candidate."""
         cfg = self.config
-        expression = lexical.match_expression(text) if cfg.lexical_candidates else None
+        expression = lexical.match_expression(topic_words(text)) if cfg.lexical_candidates else None
         if not expression:
             return {}
         found = list(
