@@ -142,7 +142,8 @@ class RetrievalConfig:
     speaker goes on without the words that matched ("yeah Lena got me into it"). False:
     adjacent siblings only (the engine before issue 38's probing10 round)."""
     carry_referents: bool = True
-    """For a question that speaks of someone by pronoun, a turn that does too ("she leaves at
+    """For a question that speaks of someone by pronoun or names whom it asks about ("what did
+    Sam get me?", not "Nadia's wedding"), a turn speaking by pronoun ("she leaves at
     the start of May", 他是程序员) gets one term's share of the lexical match of the same
     speaker's turn it goes on from (:mod:`hybridmem.retrieval.referents`): the question's name
     matched the turn naming the person, never the answer. False: each turn's own match only

@@ -13,7 +13,11 @@ speaks of someone by pronoun ("where is she moving to?", 他是做什么的？):
 about the person, and its answer is said of them the same way. A question that only names
 someone as part of its topic ("what's my role in Nadia's wedding?") carries nothing: there the
 carried turns ("her boyfriend proposed on a boat") took the first places from the answer
-(probing dev d4, lost by the carry without this condition). When a turn matches the query
+(probing dev d4, lost by the carry without this condition). A question that names the person
+it asks about without a pronoun ("what did Sam get me for Valentine's?", 我男朋友是做什么的？:
+:func:`~hybridmem.retrieval.attributes.someone_named`) carries too, unless it names them as
+the owner of its topic ("Nadia's wedding", 阿珍的婚礼): that is d4's form (issue 38, probing12:
+blind4 o15 won, d4 kept). When a turn matches the query
 lexically, the same speaker's next turn of the conversation (the next turn, or the one after
 the other speaker's reply), if it holds a third-person personal pronoun, gets that match too
 (its raw BM25 plus one term's share of the earlier turn's: the earlier turn's BM25 divided by
@@ -36,6 +40,7 @@ from collections.abc import Mapping, Sequence
 
 from hybridmem.lexical import stemmed_terms
 from hybridmem.models import MemoryNode
+from hybridmem.retrieval.attributes import someone_named
 from hybridmem.store import TreeStore
 
 _REFERS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers)\b|(?<!其)[他她]", re.IGNORECASE)
@@ -46,6 +51,15 @@ particular: "they cut the lock"); in Chinese 他 / 她 (their plurals too), not 
 def refers_back(text: str) -> bool:
     """Whether ``text`` speaks of someone by a third-person personal pronoun."""
     return _REFERS_BACK.search(text) is not None
+
+
+def asks_about_someone(query: str) -> bool:
+    """Whether ``query`` speaks of someone by pronoun, or names someone as the one it asks
+    about: named, and not as the owner of its topic ("Nadia's wedding", 阿珍的婚礼)."""
+    if refers_back(query):
+        return True
+    name = someone_named(query)
+    return name is not None and not re.search(re.escape(name) + r"(?:['’]s\b|的)", query)
 
 
 def carried_matches(

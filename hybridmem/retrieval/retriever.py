@@ -51,12 +51,13 @@ from hybridmem.retrieval.expansion import (
     parent_feature,
     speakers_next,
 )
+from hybridmem.retrieval.fillers import topic_words
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
-from hybridmem.retrieval.referents import carry_into, refers_back
+from hybridmem.retrieval.referents import asks_about_someone, carry_into
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
@@ -429,7 +430,7 @@ class Retriever:
         """BM25 of ``text``'s lexical matches in scope (top ``lexical_candidates``), each
         added to ``out`` as a lexical candidate."""
         cfg = self.config
-        expression = lexical.match_expression(text) if cfg.lexical_candidates else None
+        expression = lexical.match_expression(topic_words(text)) if cfg.lexical_candidates else None
         if not expression:
             return {}
         found = list(
@@ -535,7 +536,7 @@ class Retriever:
             read = {n.id for n in live}  # their siblings are found: no second seek
             extra |= speakers_next(self.store, cands.neighbours, best, statuses, window, read)
         carried: set[str] = set()
-        if cfg.carry_referents and refers_back(q.text):  # writes the carried BM25
+        if cfg.carry_referents and asks_about_someone(q.text):  # writes the carried BM25
             found = cands.neighbours
             carried = carry_into(self.store, q.text, cands.bm25, live, statuses, window, found)
         extra = (extra | carried) - set(cands.nodes) - on_path

@@ -18,7 +18,7 @@ import pytest
 from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import Embedder
 from hybridmem.errors import InvalidArgumentError
-from hybridmem.retrieval.referents import refers_back
+from hybridmem.retrieval.referents import asks_about_someone, refers_back
 from tests.companion_chats import Sessions, ask_history
 
 EN: Sessions = [
@@ -92,3 +92,46 @@ def test_a_pronoun_is_a_closed_class():
 def test_the_switch_takes_only_a_bool():
     with pytest.raises(InvalidArgumentError, match="carry_referents"):
         RetrievalConfig(carry_referents="no")  # type: ignore[arg-type]
+
+
+# A question naming the person it asks about, with no pronoun (issue 38, probing12): "what did
+# Sam get me for Valentine's?" over "valentine's! ..." / "I cooked for her" / "she loved it. and
+# she got me a Japanese chef's knife": the answer says "she", never "Sam".
+SAM: Sessions = [
+    [
+        ("user", "valentine's! we both got the night off for once"),
+        ("assistant", "Lovely! What did you do?"),
+        ("user", "I cooked for her at home, crab linguine and a chocolate tart"),
+        ("assistant", "That's sweet. Did she like it?"),
+        ("user", "she loved it. and she got me a Japanese chef's knife, a proper gyuto"),
+        ("assistant", "What a thoughtful gift."),
+    ],
+    [("user", "my girlfriend Sam is a paramedic, we never see each other"), ("assistant", "Hard.")],
+    [("user", "Sam's off tonight, we're getting a takeaway"), ("assistant", "Enjoy!")],
+    [("user", "Sam says I should take the new job, very helpful Sam"), ("assistant", "Ha.")],
+    [("user", "Sam's car broke down on the motorway"), ("assistant", "Oh no!")],
+]
+
+
+def test_a_question_naming_whom_it_asks_about_carries_without_a_pronoun(
+    tmp_path: Path, e5: Embedder
+):
+    query = "what did Sam get me for Valentine's?"
+    on = RetrievalConfig(carry_referents=True)
+    found = ask_history(tmp_path / "m", e5, SAM, query, on, top_k=5)
+    assert "d0-4" in found, found  # "she got me a Japanese chef's knife"
+    off = RetrievalConfig(carry_referents=False)
+    before = ask_history(tmp_path / "before", e5, SAM, query, off, top_k=5)
+    assert "d0-4" not in before, before
+
+
+def test_a_person_named_as_the_owner_of_the_topic_is_not_asked_about():
+    assert asks_about_someone("what did Sam get me for Valentine's?")
+    assert asks_about_someone("what does Theo do?")
+    assert asks_about_someone("我男朋友是做什么的？")
+    assert asks_about_someone("Maddie, what's her job?")  # a pronoun, as before
+    # "Nadia's wedding", 阿珍的婚礼: the question is about the topic, not the person (probing
+    # dev d4 lost its answer to "her boyfriend proposed on a boat" when it carried).
+    assert not asks_about_someone("what's my role in Nadia's wedding?")
+    assert not asks_about_someone("我姐的预产期是什么时候？")
+    assert not asks_about_someone("where do I work again?")  # no one named
