@@ -32,16 +32,22 @@ Measured, not in the shipped model (``--roles``)."""
 TRADES = LABELLED / "slot_trade_lines.jsonl"
 """Jobs said by a trade verb with an employer or a workplace, and hobbies and habits said in
 the same grammar (none). Measured with ``--roles trades``, not in the shipped model."""
+NONES = LABELLED / "slot_none_lines.jsonl"
+"""Statements no slot holds that the refit with role and trade lines read as the job: an
+illness, a conviction, a past event, an everyday activity at a place (``--roles nones``: the
+role, trade and these lines). Measured, not in the shipped model."""
 C = 1.0
 """The shipped model's inverse regularisation (scikit-learn's default)."""
 
 
 def training_set(*, roles: str = "") -> tuple[list[str], list[str]]:
-    """Texts and labels: slot dev lines (plus the role lines when ``roles`` is "roles", the role
-    and trade lines when it is "trades"), and speech-act dev lines the rules leave slotless."""
+    """Texts and labels: slot dev lines, and speech-act dev lines the rules leave slotless;
+    ``roles`` adds the role lines ("roles"), the role and trade lines ("trades"), or those and
+    the none lines ("nones")."""
     slot_rows = [e for e in load() if e.split == "dev"]
-    for name, path in (("roles", ROLES), ("trades", TRADES)):
-        if roles == name or (roles == "trades" and name == "roles"):
+    order = ("roles", "trades", "nones")
+    for name, path in zip(order, (ROLES, TRADES, NONES), strict=True):
+        if roles and order.index(name) <= order.index(roles):
             slot_rows += [e for e in load(path) if e.split == "dev"]
     texts = [e.text for e in slot_rows]
     labels = [e.slot or NONE for e in slot_rows]
@@ -117,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--json", type=Path, dest="json_out")
     parser.add_argument("--c", type=float, default=C, help="inverse regularisation (slot_cv)")
-    parser.add_argument("--roles", choices=["", "roles", "trades"], default="")
+    parser.add_argument("--roles", choices=["", "roles", "trades", "nones"], default="")
     args = parser.parse_args(argv)
     if args.command == "fit":
         return fit_command(args.embedder, args.out, args.c, args.roles)

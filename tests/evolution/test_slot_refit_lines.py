@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks.evolution_models.fitting import fit_linear
-from benchmarks.evolution_models.slot_embed_eval import ROLES, TRADES, training_set
+from benchmarks.evolution_models.slot_embed_eval import NONES, ROLES, TRADES, training_set
 from benchmarks.evolution_models.slot_eval import load
 from benchmarks.evolution_models.slot_read_diff import _statement
 
@@ -15,12 +15,16 @@ from benchmarks.evolution_models.slot_read_diff import _statement
 def test_the_default_fit_holds_no_role_or_trade_line_and_the_options_add_them() -> None:
     roles = {e.text for e in load(ROLES)}
     trades = {e.text for e in load(TRADES)}
+    nones = {e.text for e in load(NONES)}
     base, _ = training_set()
-    assert not (roles | trades) & set(base)
+    assert not (roles | trades | nones) & set(base)
     with_roles, labels = training_set(roles="roles")
     assert set(with_roles) - set(base) == roles
     with_trades, _ = training_set(roles="trades")
     assert set(with_trades) - set(base) == roles | trades
+    with_nones, _ = training_set(roles="nones")
+    assert set(with_nones) - set(base) == roles | trades | nones
+    assert {e.slot for e in load(NONES)} == {None}
     # Both languages, both a job and no slot, in each file.
     for path in (ROLES, TRADES):
         rows = load(path)
