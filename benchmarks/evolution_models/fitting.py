@@ -28,9 +28,16 @@ def shipped_path(filename: str) -> Path:
 
 
 def fit_linear(
-    vectors: np.ndarray, labels: Sequence[str], *, embedder: str, trained_on: str = ""
+    vectors: np.ndarray,
+    labels: Sequence[str],
+    *,
+    embedder: str,
+    trained_on: str = "",
+    c: float = 1.0,
 ) -> LinearModel:
-    """Fit a model on labelled vectors (needs scikit-learn: an offline step)."""
+    """Fit a model on labelled vectors (needs scikit-learn: an offline step); ``c`` is the
+    inverse regularisation strength (scikit-learn's default 1.0 unless a caller chose another
+    by cross-validation)."""
     try:
         from sklearn.linear_model import LogisticRegression
         from sklearn.preprocessing import StandardScaler
@@ -41,7 +48,7 @@ def fit_linear(
     if len(vectors) != len(labels) or len(set(labels)) < 2:
         raise InvalidArgumentError("fit needs one label per vector and at least two labels")
     scaler = StandardScaler().fit(vectors)
-    model = LogisticRegression(max_iter=5000).fit(scaler.transform(vectors), np.array(labels))
+    model = LogisticRegression(C=c, max_iter=5000).fit(scaler.transform(vectors), np.array(labels))
     coef, intercept = model.coef_, model.intercept_
     if coef.shape[0] == 1:  # two labels: one logit z, i.e. softmax([-z/2, z/2])
         coef, intercept = np.vstack([-coef, coef]) / 2, np.concatenate([-intercept, intercept]) / 2

@@ -15,16 +15,22 @@ unseen), the model fitted on
 
 - ``base``: the shipped training set (slot dev lines + slotless speech-act dev lines);
 - ``+attributes``: the same plus the attribute groups;
+- ``+roles`` (with ``--roles roles``, or ``trades``): the shipped set plus the role lines of
+  ``data/slot_roles.jsonl`` (and the trade lines of ``data/slot_trade_lines.jsonl``); ``base``
+  scores those lines as unseen;
 
-and, for each, the abstention margin ``m`` (name a slot only when its probability beats every
-other label's, ``none`` included, by ``m``) that maximises out-of-fold accuracy, from a fixed
-grid. Only dev data is read; the blind sets are not.
+for each inverse regularisation of ``--cs`` (default scikit-learn's 1.0) and fold assignment
+(``--seeds``), and, for each, the abstention margin ``m`` (name a slot only when its
+probability beats every other label's, ``none`` included, by ``m``) that maximises
+out-of-fold accuracy, from a fixed grid (margin 0 only with ``--roles``). Only dev data is
+read; the blind sets are not.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,7 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from benchmarks.evolution_models.fitting import LABELLED, fit_linear
-from benchmarks.evolution_models.slot_embed_eval import training_set
+from benchmarks.evolution_models.slot_embed_eval import ROLES, TRADES, training_set
+from benchmarks.evolution_models.slot_eval import load
 from hybridmem.evolution.slots.embed import NONE
 from hybridmem.evolution.slots.rules import infer
 
@@ -44,6 +51,7 @@ ATTRIBUTE_SLOTS = {
 """Attribute groups that are one of the slots; every other group is ``none``."""
 AMBIGUOUS = frozenset({"user.commute", "user.delivery_address", "user.timezone"})
 """Groups that could be read as a slot or not: left out of training and scoring."""
+_CJK = re.compile(r"[\u3400-\u9fff]")
 MARGINS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 
 
@@ -52,7 +60,7 @@ class Line:
     text: str
     label: str
     group: str
-    source: str  # "base" or "attributes"
+    source: str  # "base", "attributes" or "roles"
 
 
 def attribute_lines() -> list[Line]:
@@ -77,6 +85,12 @@ def base_lines() -> list[Line]:
     ]
 
 
+def role_lines(*, trades: bool = False) -> list[Line]:
+    """The role (and trade) lines, each its own group (none is a restatement of another)."""
+    rows = [e for p in ((ROLES, TRADES) if trades else (ROLES,)) for e in load(p)]
+    return [Line(e.text, e.slot or NONE, f"r{i}", "roles") for i, e in enumerate(rows)]
+
+
 def choose(probs: np.ndarray, labels: Sequence[str], margin: float) -> str:
     """The label named: a slot only when it beats every other label by ``margin``."""
     order = np.argsort(-probs)
@@ -87,12 +101,17 @@ def choose(probs: np.ndarray, labels: Sequence[str], margin: float) -> str:
 
 
 def out_of_fold(
-    lines: Sequence[Line], train_mask: np.ndarray, vectors: np.ndarray, folds: int
+    lines: Sequence[Line],
+    train_mask: np.ndarray,
+    vectors: np.ndarray,
+    folds: int,
+    c: float = 1.0,
+    seed: int = 0,
 ) -> tuple[np.ndarray, tuple[str, ...]]:
     """Out-of-fold probabilities for every line; a fold holds whole groups, and lines outside
     ``train_mask`` are never trained on (scored by every fold's model, averaged)."""
     groups = sorted({ln.group for ln in lines})
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(seed)
     fold_of = dict(zip(groups, rng.permutation(len(groups)) % folds, strict=True))
     labels = np.array([ln.label for ln in lines])
     classes = tuple(sorted(set(labels[train_mask])))
@@ -100,7 +119,7 @@ def out_of_fold(
     fold = np.array([fold_of[ln.group] for ln in lines])
     for k in range(folds):
         fit = train_mask & (fold != k)
-        model = fit_linear(vectors[fit], list(labels[fit]), embedder="cv")
+        model = fit_linear(vectors[fit], list(labels[fit]), embedder="cv", c=c)
         assert model.labels == classes
         held = (fold == k) | ~train_mask
         for i in np.flatnonzero(held):
@@ -127,25 +146,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_cv")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--embedder", default="e5")
+    parser.add_argument("--roles", choices=["", "roles", "trades"], default="")
+    parser.add_argument("--cs", default="1.0", help="inverse regularisations, comma-separated")
+    parser.add_argument("--seeds", type=int, default=1, help="fold assignments")
     args = parser.parse_args(argv)
     from hybridmem.embedding import make_embedder
 
-    lines = [*base_lines(), *attribute_lines()]
+    extra = role_lines(trades=args.roles == "trades") if args.roles else attribute_lines()
+    lines = [*base_lines(), *extra]
     embedder = make_embedder(None if args.embedder in ("e5", "default") else args.embedder)
     vectors = np.asarray(embedder.embed([ln.text for ln in lines]), dtype=np.float64)
     # The write path asks the model only about a first-person statement no rule placed.
     asked = np.array([infer(ln.text).open for ln in lines])
-    is_attr = np.array([ln.source == "attributes" for ln in lines])
-    for variant, train_mask in (("base", ~is_attr), ("+attributes", np.ones(len(lines), bool))):
-        probs, classes = out_of_fold(lines, train_mask, vectors, args.folds)
-        for margin in MARGINS:
-            named = [choose(p, classes, margin) for p in probs]
-            parts = {
-                "all": scores(lines, named, asked),
-                "base lines": scores(lines, named, asked & ~is_attr),
-                "attribute lines": scores(lines, named, asked & is_attr),
-            }
-            print(variant, f"margin {margin:.1f}", json.dumps(parts))
+    is_extra = np.array([ln.source != "base" for ln in lines])
+    is_zh = np.array([bool(_CJK.search(ln.text)) for ln in lines])
+    name = "+roles" if args.roles else "+attributes"
+    for c in (float(x) for x in args.cs.split(",")):
+        for variant, train_mask in (("base", ~is_extra), (name, np.ones(len(lines), bool))):
+            for seed in range(args.seeds):
+                probs, classes = out_of_fold(lines, train_mask, vectors, args.folds, c, seed)
+                for margin in MARGINS if not args.roles else (0.0,):
+                    named = [choose(p, classes, margin) for p in probs]
+                    parts = {
+                        "all": scores(lines, named, asked),
+                        "base lines": scores(lines, named, asked & ~is_extra),
+                        f"{name[1:]} lines": scores(lines, named, asked & is_extra),
+                        "base en": scores(lines, named, asked & ~is_extra & ~is_zh),
+                        "base zh": scores(lines, named, asked & ~is_extra & is_zh),
+                        f"{name[1:]} en": scores(lines, named, asked & is_extra & ~is_zh),
+                        f"{name[1:]} zh": scores(lines, named, asked & is_extra & is_zh),
+                    }
+                    print(variant, f"C {c:g} seed {seed} margin {margin:.1f}", json.dumps(parts))
     return 0
 
 
