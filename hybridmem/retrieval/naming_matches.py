@@ -55,11 +55,6 @@ def naming_matches(
     """``bm25`` with every statement of the ``stated`` types holding only question terms that
     name nothing set to 0 when another memory holds one that names something, or None when no
     score moves."""
-    if not any(
-        score > 0 and (n := nodes.get(i)) is not None and n.node_type in stated
-        for i, score in bm25.items()
-    ):
-        return None  # no statement matched (every memory of LoCoMo and MADial): nothing to read
     asked: dict[str, bool] = {}
     for term in terms(query):
         stem = light_stem(term)
