@@ -74,9 +74,9 @@ def _negated_zh(clause: str) -> list[str]:
 
 
 def negated(text: str) -> frozenset[str]:
-    """The naming words of ``text`` (:func:`~hybridmem.retrieval.newer_values.naming`) that
+    """The naming words of ``text`` (:func:`~hybridmem.retrieval.newer_values._naming`) that
     follow a negator in their clause."""
-    naming = nv.naming(text)
+    naming = nv._naming(text)
     out: set[str] = set()
     for clause in _CLAUSE.split(text):
         if language(text) == "zh":
@@ -92,7 +92,7 @@ def negated(text: str) -> frozenset[str]:
 def shared_naming(a: str, b: str) -> frozenset[str]:
     """The naming words the two share (a Chinese word inside another counts, as in
     :func:`~hybridmem.retrieval.newer_values.one_attribute`)."""
-    x, y = nv.naming(a), nv.naming(b)
+    x, y = nv._naming(a), nv._naming(b)
     if x & y or language(a) != "zh" or language(b) != "zh":
         return x & y
     return frozenset(u for u in x for v in y if len(u) > 1 and len(v) > 1 and (u in v or v in u))

@@ -54,11 +54,11 @@ from hybridmem.retrieval.expansion import (
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
-from hybridmem.retrieval.naming_matches import statement_words
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.referents import carry_into, refers_back
 from hybridmem.retrieval.returnable import Returnable
+from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.session_places import share_places
@@ -585,7 +585,7 @@ class Retriever:
         slots, stated = evolution.slot_map, evolution.conflict_types
         cands.answers = answering(q.text, cands.nodes, slots)
         cands.theirs = theirs(q.text, cands.nodes, slots)
-        alike = statement_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
+        alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
         if (bm25 := agreed(q.text, cands.nodes, alike or cands.bm25, slots)) is not None or alike:
             cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25  # {}: none left
             cands.fuse(q.weights, self.config.fusion)
