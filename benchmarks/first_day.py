@@ -37,6 +37,7 @@ from benchmarks.first_day_seventh import SEVENTH
 from benchmarks.first_day_sixth import SIXTH
 from benchmarks.first_day_tenth import TENTH
 from benchmarks.first_day_third import THIRD
+from benchmarks.first_day_twelfth import TWELFTH
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.models import MemoryNode
@@ -300,6 +301,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "ninth": NINTH,
     "tenth": TENTH,
     "eleventh": ELEVENTH,
+    "twelfth": TWELFTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

@@ -66,18 +66,25 @@ _DESTINATION = re.compile(
 
 
 # The question forms of one's work that no statement takes: the attribute asked by its name
-# ("what's my job", "my trade is", 我的工作是什么) or by its verb with a question word ("what
-# do I do for work", "where do I work", 我做啥工作, 我是干啥的). The statement rules read how
-# people state a job ("I'm a nurse", "for a living", 当老师); a question names it instead, and
-# "Remind me what my job is?" or "我做啥工作？" was read as no attribute on every newcomer of the
-# ninth first-day set. A closed class: the attribute's names and the question words.
+# ("what's my job", "my trade is", "what line of work am I in", "what kind of work do I do",
+# 我的工作是什么) or by its verb with a question word ("what do I do for work / at work", "where
+# do I work", "where am I working / employed", 我做啥工作, 我是干啥的, 我是干哪行的,
+# 我现在干的啥活).
+# The statement rules read how people state a job ("I'm a nurse", "for a living", 当老师); a
+# question names it instead, and "Remind me what my job is?" or "我做啥工作？" was read as no
+# attribute on every newcomer of the ninth first-day set. A closed class: the attribute's
+# names, its verbs' tenses and the question words (哪 beside 啥 and 什么); up to two characters
+# (an adverb: 现在, 到底) between 我 and the verb, so a question naming someone there (我老公是
+# 干啥的) is no question about one's own work (:func:`asked_slot` reads it as no job).
 _WORK_NOUNS_EN = r"(?:job|trade|profession|occupation|line of work)"
 _WORK_QUESTION = re.compile(
     r"\b(?:what(?:'s| is| was)|which(?:'s| is)?) my (?:current |day )?" + _WORK_NOUNS_EN + r"\b"
     r"|\bmy " + _WORK_NOUNS_EN + r" (?:is|was)\s*[?.!]*$"
-    r"|\bI do for (?:work|a job)\b"
-    r"|\bwhere do I work\b"
-    r"|我(?:是|的)?(?:做|干)(?:啥|什么)(?:工作|的|活|行|生意)"
+    r"|\b(?:what|which) (?:(?:kind|sort|type) of )?(?:" + _WORK_NOUNS_EN + r"|(?<=of )work)"
+    r" (?:am|do) I\b"
+    r"|\bI do (?:for (?:work|a job)|at work)\b"
+    r"|\bwhere (?:do I work|am I (?:working|employed))\b"
+    r"|我[^，。？?！!]{0,2}?(?:是|的)?(?:做|干)的?(?:啥|什么|哪一?)(?:工作|的|活|行|生意)"
     r"|我的?(?:工作|职业)是(?:啥|什么)",
     re.I,
 )
@@ -97,7 +104,7 @@ def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) 
     if not _FIRST_PERSON.search(query):
         return None
     found = rules.infer(_DESTINATION.sub("", query.strip()), slot_map).slot
-    if found is None and _WORK_QUESTION.search(query):
+    if found is None and _WORK_QUESTION.search(query) and not names_someone(query):
         return "user.job"
     return found
 

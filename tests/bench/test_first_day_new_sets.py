@@ -1,7 +1,6 @@
-"""The newest first-day sets (benchmarks/first_day_ninth.py, first_day_tenth.py,
-first_day_eleventh.py: four newcomers each, en A / en B / zh A / zh B) are new and well formed:
-a set reuses no statement or question of the sets written before it, and each question's answer
-names one memory."""
+"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_twelfth.py: four
+newcomers each, en A / en B / zh A / zh B) are new and well formed: a set reuses no statement or
+question of the sets written before it, and each question's answer names one memory."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from benchmarks.first_day_persona import Persona
 
 ORDER = ["dev", *SETS]
 ALL = {"dev": PERSONAS, **SETS}
-NEW = ["ninth", "tenth", "eleventh"]
+NEW = ["ninth", "tenth", "eleventh", "twelfth"]
 
 
 def _said(p: Persona) -> Iterator[str]:

@@ -31,6 +31,14 @@ START = datetime(2025, 3, 3, 8, 30, tzinfo=UTC)
         "我做啥工作？",
         "我是干啥的？",
         "我干什么工作？",
+        # The twelfth session's forms (issue 38): a work noun after the question word, the
+        # verb's other tenses, 哪 as the question word, an adverb between 我 and the verb.
+        "What sort of work am I in?",
+        "Which trade am I in?",
+        "Where am I working now?",
+        "What do I do at work?",
+        "我是干哪一行的？",
+        "我到底是干哪行的？",
     ],
 )
 def test_a_question_about_ones_work_asks_the_job(question: str) -> None:
@@ -45,6 +53,9 @@ def test_a_question_about_ones_work_asks_the_job(question: str) -> None:
         "What time do I start work?",
         "我工作系统的登录密码是什么？",
         "Where does my sister work?",
+        "What work do I have left on the report?",
+        "我老婆是干哪行的？",
+        "我儿子现在干的啥活？",
     ],
 )
 def test_a_question_naming_work_for_something_else_asks_no_job(question: str) -> None:
