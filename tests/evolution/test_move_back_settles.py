@@ -99,3 +99,28 @@ def test_the_current_value_said_again_is_no_move_back(
         _group, left = _history(mem, clock, first, change)
         mem.add(again, node_type="fact", user_id="u")
         assert "demoted_by" not in mem.get(left, user_id="u").metadata
+
+
+@pytest.mark.parametrize(("first", "change", "back"), [MOVES_BACK[0], MOVES_BACK[3]])
+def test_the_attribute_settles_on_the_move_back_and_keeps_its_history(
+    tmp_path: Path,
+    clock: FakeClock,
+    e5: MultilingualE5Embedder,
+    first: str,
+    change: str,
+    back: str,
+) -> None:
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        group, left = _history(mem, clock, first, change)
+        moved = mem.add(back, node_type="fact", user_id="u")
+        clock.advance(days=int(mem.config.evolution.settle_after_days) + 1)
+        mem.maintain(user_id="u")
+        slot = group.removeprefix("slot:")
+        history = {r.node.id: r.status for r in mem.value_history(slot, user_id="u")}
+        assert history[moved.id] == "active"
+        # Both earlier statements (the value left and the first statement of the value
+        # returned to) are archived, not deleted.
+        assert history[left] == "archived"
+        assert sorted(history.values()) == ["active", "archived", "archived"]
+        current = mem.current_value(slot, user_id="u")
+        assert current is not None and current.id == moved.id
