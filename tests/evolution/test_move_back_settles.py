@@ -124,3 +124,44 @@ def test_the_attribute_settles_on_the_move_back_and_keeps_its_history(
         assert sorted(history.values()) == ["active", "archived", "archived"]
         current = mem.current_value(slot, user_id="u")
         assert current is not None and current.id == moved.id
+
+
+# (first value, a second one said with no change word: the two join no group, a move back
+# naming both)
+UNGROUPED = [
+    (
+        "My bike lock is a Kryptonite.",
+        "An Abus lock on the bike, it's lighter.",
+        "The Kryptonite lock again, the Abus one jammed.",
+    ),
+    (
+        "我的蓝牙耳机是索尼的。",
+        "耳机戴的华为，降噪好。",
+        "又戴回索尼耳机了，华为那副夹耳朵。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "back"), UNGROUPED)
+def test_a_move_back_naming_both_values_groups_them_and_settles_on_itself(
+    tmp_path: Path,
+    clock: FakeClock,
+    e5: MultilingualE5Embedder,
+    first: str,
+    second: str,
+    back: str,
+) -> None:
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        a = mem.add(first, node_type="fact", user_id="u")
+        clock.advance(days=10)
+        b = mem.add(second, node_type="fact", user_id="u")
+        clock.advance(days=10)
+        moved = mem.add(back, node_type="fact", user_id="u")
+        group = mem.get(moved.id, user_id="u").conflict_group
+        assert group is not None
+        assert {mem.get(n.id, user_id="u").conflict_group for n in (a, b)} == {group}
+        current = mem.current_value(group, user_id="u")
+        assert current is not None and current.id == moved.id
+        for n in (a, b):  # both earlier values demoted by the move back, kept
+            node = mem.get(n.id, user_id="u")
+            assert node.status == "active" and node.metadata.get("demoted_by") == moved.id

@@ -12,8 +12,10 @@ settled (issue 38: colloquial dev, blind5 and blind7 moves back).
 A move back returns to a live member of a group that a later value took the place of (a
 member written after its last mention), and names it by a content word (``named.words``: no
 everyday, attitude or time word) that the value it leaves (the newest such later member)
-does not hold. No similarity threshold or count: the reading is the cue, a value the
-attribute had before, and that value's own word.
+does not hold. Failing a group, it names two live values itself: the one it returns to, and
+one written after it by a word the first does not hold (the value it leaves, often named in
+its reason: "Persil again, Ecover didn't shift the stains"); the two join one group with it.
+No similarity threshold or count: the reading is the cue and the values' own words.
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ from hybridmem.models import MemoryNode
 
 @dataclass(frozen=True, slots=True)
 class MoveBack:
-    """A statement's return to ``returned``, a value of ``group`` said before."""
+    """A statement's return to ``returned``, a value of ``group`` said before; ``joined``:
+    the values (``returned``, the value left) that join ``group`` with it, being in none."""
 
     returned: MemoryNode
     group: str
+    joined: tuple[MemoryNode, ...] = ()
 
 
 def returns_to(content: str, returned: MemoryNode, left: MemoryNode) -> bool:
@@ -70,6 +74,30 @@ def returned_to(
         ]
         if later and returns_to(content, node, max(later, key=_age)):
             return MoveBack(node, group)
+    return _named_pair(content, candidates)
+
+
+def _named_pair(content: str, candidates: Sequence[MemoryNode]) -> MoveBack | None:
+    """A move back that names both values when they are in no group together: the first
+    live candidate it names, and a live one in no group, written after that one's last
+    mention, that it names by a word the first does not hold ("Chrome again, half the sites
+    broke on Firefox" after "I browse on Chrome" and "Firefox is my browser"). The value left
+    joins the first one's group, or both form one (``sim:<first>``, as a similar pair does)."""
+    mine = set(words(content))
+    said = {n.id: set(words(n.content)) for n in candidates if n.status == ACTIVE}
+    for first in candidates:
+        if first.id not in said or not mine & said[first.id]:
+            continue
+        since = last_mentioned(first)
+        for left in candidates:
+            if left.id == first.id or left.id not in said or left.created_at <= since:
+                continue
+            if left.conflict_group:
+                continue  # one group (read by :func:`returned_to`'s own rule) or another
+            if (mine & said[left.id]) - said[first.id]:
+                group = first.conflict_group or f"sim:{first.id}"
+                joined = tuple(n for n in (first, left) if not n.conflict_group)
+                return MoveBack(first, group, joined)
     return None
 
 

@@ -326,8 +326,15 @@ class EvolutionWriter:
                 draft.group, draft.changes, moved = None, (), None
         if moved is not None:
             # A move back settles its attribute: it is current, every other value demoted.
-            left = self._live(request, moved.group)
-            draft.changes = move_back.settle(left, request.node_id, self.config, request.created_at)
+            live = {m.id: m for m in (*self._live(request, moved.group), *moved.joined)}
+            why = f"a move back returns to {moved.returned.id}"
+            join = {"conflict_group": moved.group}
+            draft.changes = (
+                *(NodeChange(n.id, "join", why, join) for n in moved.joined),
+                *move_back.settle(
+                    [*live.values()], request.node_id, self.config, request.created_at
+                ),
+            )
             draft.metadata["moves_back_to"] = moved.returned.id
             draft.decision = "move_back"
             return
@@ -659,11 +666,18 @@ class EvolutionWriter:
     def _returned(
         self, request: PlanRequest, known: list[tuple[str, str | None]], sims: np.ndarray
     ) -> move_back.MoveBack | None:
-        """The value a move back returns to (``move_back.returned_to``) among the grouped
-        live facts, most similar first, as the batch sees them."""
-        ids = [known[int(k)][0] for k in np.argsort(-sims, kind="stable") if known[int(k)][1]]
+        """The value a move back returns to (``move_back.returned_to``) among the live facts,
+        most similar first, as the batch sees them: the writer's own, naming no one else."""
+        ids = [known[int(k)][0] for k in np.argsort(-sims, kind="stable")]
         stored = self.engine.store.get_many(ids)
-        nodes = [n for i in ids if (n := request.batch_reads.node(i) or stored.get(i))]
+        nodes = [
+            n
+            for i in ids
+            if (n := request.batch_reads.node(i) or stored.get(i))
+            and n.agent_id == request.agent_id
+            and not others.names_another(n.content, request.content)
+            and not others.names_another(request.content, n.content)
+        ]
         return move_back.returned_to(request.content, nodes, lambda g: self._live(request, g))
 
     def _live(self, request: PlanRequest, group: str) -> list[MemoryNode]:
