@@ -44,6 +44,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq7",
         "colloq8",
         "colloq9",
+        "colloq10",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"

@@ -4,7 +4,10 @@ Development analysis only (run it on a blind set and the set is no longer blind)
 evolution variant of :mod:`benchmarks.evolution_scenarios` (default config, e5) and prints,
 for each change probe whose answer is not ranked first, the hits in order with what the
 writer made of every statement of the scenario (status, conflict group, speech act,
-supersession), so a miss and a hit@3 loss can be read by mechanism::
+supersession), so a miss and a hit@3 loss can be read by mechanism (``--every``: every
+probe, its answer first or not, to read how a kind is written; ``--settled FILE``: per file,
+how many moves back left the value in between live and undemoted, joined its group, are
+current: a total, so it may be run on a blind set)::
 
     python -m benchmarks.stale_trace benchmarks/data/colloquial_blind5.json
 """
@@ -12,6 +15,7 @@ supersession), so a miss and a hit@3 loss can be read by mechanism::
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,11 +24,13 @@ from benchmarks.colloquial_report import kind_of
 from benchmarks.common import load_embedder
 from benchmarks.evolution_scenarios import TOP_K, Variant, _load
 from benchmarks.hybrid import SettableClock
+from benchmarks.paths import portable
 from benchmarks.scenario_files import load_scenarios
 from hybridmem import HybridMemory, MemoryConfig
 
 
-def trace(files: Sequence[Path], kinds: Sequence[str]) -> list[str]:
+def trace(files: Sequence[Path], kinds: Sequence[str], every: bool = False) -> list[str]:
+    """The trace lines; ``every``: every probe, its answer first or not."""
     scenarios = [
         sc
         for path in files
@@ -49,7 +55,7 @@ def trace(files: Sequence[Path], kinds: Sequence[str]) -> list[str]:
                     res = mem.retrieve(probe.query, user_id=sc.id, top_k=TOP_K)
                     ids = [h.node.id for h in res.hits]
                     gold = {real[g] for g in probe.gold}
-                    if ids and ids[0] in gold:
+                    if ids and ids[0] in gold and not every:
                         continue
                     lost = not set(ids) & gold
                     out.append(f"== {sc.id} {'LOST' if lost else ''} {probe.query}")
@@ -71,12 +77,61 @@ def trace(files: Sequence[Path], kinds: Sequence[str]) -> list[str]:
     return out
 
 
+def settled(files: Sequence[Path], kinds: Sequence[str] = ("back",)) -> dict[str, int]:
+    """How far the moves back of ``files`` settle their attribute (the evolution variant,
+    maintenance before the probes): of each scenario's last value (the move back) and the
+    value in between (``v1``), ``left_live`` counts the value in between still active and
+    undemoted, ``joined`` the move back in one group with it, ``current`` the move back its
+    group's current value."""
+    counts = {"scenarios": 0, "left_live": 0, "joined": 0, "current": 0}
+    config = MemoryConfig()
+    variant = Variant("evolution", config, evolution=True)
+    scenarios = [sc for path in files for sc in load_scenarios(path) if kind_of(sc) in kinds]
+    if not scenarios:
+        return counts
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = SettableClock(min(n.created_at for sc in scenarios for n in sc.nodes))
+        model = load_embedder("multilingual")
+        with HybridMemory(Path(tmp), embedder=model, config=config, clock=clock) as mem:
+            for sc in scenarios:
+                clock.now = min(n.created_at for n in sc.nodes)
+                real = _load(mem, clock, sc, variant)
+                clock.now = sc.now
+                mem.maintain(user_id=sc.id)
+                values = sorted(k for k in real if ".v" in k)
+                last = mem.get(real[values[-1]], user_id=sc.id)
+                left = mem.get(real[f"{sc.id}.v1"], user_id=sc.id)
+                if last is None or left is None or last.id == left.id:
+                    continue
+                counts["scenarios"] += 1
+                live = left.status == "active" and "demoted_by" not in left.metadata
+                counts["left_live"] += live
+                group = last.conflict_group
+                counts["joined"] += group is not None and group == left.conflict_group
+                now = (
+                    mem.current_value(group.removeprefix("slot:"), user_id=sc.id) if group else None
+                )
+                counts["current"] += now is not None and now.id == last.id
+    return counts
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.stale_trace")
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--kinds", nargs="*", default=())
+    parser.add_argument("--every", action="store_true", help="every probe, not only misses")
+    parser.add_argument(
+        "--settled", type=Path, help="count how far the moves back settle; JSON to this file"
+    )
     args = parser.parse_args(argv)
-    print("\n".join(trace(args.files, args.kinds)))
+    if args.settled:
+        rows = {portable(f): settled([f], args.kinds or ("back",)) for f in args.files}
+        args.settled.parent.mkdir(parents=True, exist_ok=True)
+        args.settled.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        for name, row in rows.items():
+            print(name, " ".join(f"{k}={v}" for k, v in row.items()))
+        return 0
+    print("\n".join(trace(args.files, args.kinds, args.every)))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The sixth to ninth colloquial blind sets (issue 38): each committed file is what
+"""The sixth to tenth colloquial blind sets (issue 38): each committed file is what
 its module writes, it has the kinds and sizes its module's docstring promises, and it uses no
 statement or question of an earlier set."""
 
@@ -16,6 +16,7 @@ from benchmarks import (
     scenarios_colloquial7,
     scenarios_colloquial8,
     scenarios_colloquial9,
+    scenarios_colloquial10,
 )
 from benchmarks.colloquial_report import kind_of
 from benchmarks.scenario_files import load_scenarios, scenario_to_json
@@ -35,8 +36,12 @@ SETS = {
         scenarios_colloquial9,
         ("plain", "back", "style", "repeat", "oneoff"),
     ),
+    "colloquial_blind10": (
+        scenarios_colloquial10,
+        ("plain", "back", "style", "repeat", "oneoff"),
+    ),
 }
-ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 10)))
+ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 11)))
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff",)
 
@@ -95,7 +100,9 @@ def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None
     assert not said(name) & earlier
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind7", "colloquial_blind8", "colloquial_blind9"])
+@pytest.mark.parametrize(
+    "name", ["colloquial_blind7", "colloquial_blind8", "colloquial_blind9", "colloquial_blind10"]
+)
 def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: str) -> None:
     repeats = [sc for sc in _built(name) if kind_of(sc) == "repeat"]
     assert repeats
@@ -105,7 +112,7 @@ def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: s
         assert probe.stale == {f"{sc.id}.v0"}
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind8", "colloquial_blind9"])
+@pytest.mark.parametrize("name", ["colloquial_blind8", "colloquial_blind9", "colloquial_blind10"])
 def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) -> None:
     oneoffs = [sc for sc in _built(name) if kind_of(sc) == "oneoff"]
     assert len(oneoffs) == 12

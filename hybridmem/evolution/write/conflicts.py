@@ -427,7 +427,7 @@ def _coexist(
     cfg: EvolutionConfig,
     at: datetime,
 ) -> ConflictDecision:
-    change = _demotion(current, new_id, f"coexists with newer {new_id}", cfg, at)
+    change = demotion(current, new_id, f"coexists with newer {new_id}", cfg, at)
     return ConflictDecision(
         group,
         ACTIVE,
@@ -437,7 +437,7 @@ def _coexist(
     )
 
 
-def _demotion(
+def demotion(
     node: MemoryNode, by: str, reason: str, cfg: EvolutionConfig, at: datetime
 ) -> NodeChange:
     """An older value that stays live beside the value that took its place (``by``, said
@@ -490,4 +490,4 @@ def said_again(
     values["metadata"] = meta
     back = replace(mention, values=values, reason=f"{mention.reason}; current again")
     why = f"{node.id} said again: its value is current again"
-    return (back, _demotion(current, node.id, why, cfg, at))
+    return (back, demotion(current, node.id, why, cfg, at))

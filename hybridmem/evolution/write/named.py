@@ -10,9 +10,9 @@ replacing the newest would bury a value the statement never spoke of.
 A statement names a member when it shares a word with that member and with no other live
 member; it changes that member when, after the last such word, it says something no member
 says (the new value follows the one it leaves). A statement whose naming word comes last
-("I moved back to Berlin", "我又搬回苏州了") returns to that value: it is a change of the
-current value, as before. A statement naming no member, or more than one, changes the
-current value, as before.
+("I moved back to Berlin", "我又搬回苏州了"), or that says a value holds again, returns to that
+value: it is a change of the current value, as before. A statement naming no member, or more
+than one, changes the current value, as before.
 """
 
 from __future__ import annotations
@@ -55,7 +55,11 @@ def named_member(
     content: str, current: MemoryNode, live: Sequence[MemoryNode]
 ) -> MemoryNode | None:
     """The live member other than ``current`` that ``content`` changes by naming it, else None
-    (the change is the current value's, as it always was)."""
+    (the change is the current value's, as it always was). A move back (``pairs.says_again``)
+    names the value it returns to, often the one it leaves too ("Persil again, Ecover didn't
+    shift the stains"): it changes the current value, never the one it names."""
+    if pairs.says_again(content):
+        return None
     said = words(content)
     theirs = {m.id: set(words(m.content)) for m in live}
     if current.id not in theirs:

@@ -34,7 +34,15 @@ from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech import aspect
 from hybridmem.evolution.speech import embed as speech_embed
-from hybridmem.evolution.write import commitments, conflicts, lifecycle, named, paraphrase, repeats
+from hybridmem.evolution.write import (
+    commitments,
+    conflicts,
+    lifecycle,
+    move_back,
+    named,
+    paraphrase,
+    repeats,
+)
 from hybridmem.evolution.write.batch_pools import (
     conflict_pool,
     group_members,
@@ -309,12 +317,27 @@ class EvolutionWriter:
 
     def _resolve_conflict(self, draft: _Draft, request: PlanRequest) -> None:
         """Join a group (by slot, else by similarity) and apply the group policy."""
+        moved = None
         if draft.group is None:
-            draft.group, draft.changes = self._similar_group(request)
+            draft.group, draft.changes, moved = self._similar_group(request)
             if draft.group and not others.may_join(draft.person, draft.about_user, draft.group):
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
                 # the user's residence (nor "I moved to Rome" one of the sister's).
-                draft.group, draft.changes = None, ()
+                draft.group, draft.changes, moved = None, (), None
+        if moved is not None:
+            # A move back settles its attribute: it is current, every other value demoted.
+            live = {m.id: m for m in (*self._live(request, moved.group), *moved.joined)}
+            why = f"a move back returns to {moved.returned.id}"
+            join = {"conflict_group": moved.group}
+            draft.changes = (
+                *(NodeChange(n.id, "join", why, join) for n in moved.joined),
+                *move_back.settle(
+                    [*live.values()], request.node_id, self.config, request.created_at
+                ),
+            )
+            draft.metadata["moves_back_to"] = moved.returned.id
+            draft.decision = "move_back"
+            return
         if draft.group is None and draft.about_user:
             draft.group = self._challenged_group(request)
         if draft.group is None:
@@ -502,7 +525,9 @@ class EvolutionWriter:
             out.update(fetched)
         return out
 
-    def _similar_group(self, request: PlanRequest) -> tuple[str | None, tuple[NodeChange, ...]]:
+    def _similar_group(
+        self, request: PlanRequest
+    ) -> tuple[str | None, tuple[NodeChange, ...], move_back.MoveBack | None]:
         """The group of the most similar live fact/preference of the same type, if close
         (by the embedder's threshold), or the one the pair model links (opt-in).
 
@@ -519,10 +544,12 @@ class EvolutionWriter:
             threshold = None
         pairs = self._pair_model() if threshold is None else None
         if vector is None or (threshold is None and pairs is None):
-            return None, ()
-        if pairs is not None and not pair_embed.states_change(request.content):
-            # The pair model links only a stated change: no pool to read for the rest.
-            return None, ()
+            return None, (), None
+        again = pairs is not None and pair_embed.says_again(request.content)
+        if pairs is not None and not pair_embed.states_change(request.content) and not again:
+            # The pair model links only a stated change (and a move back its own way, below):
+            # no pool to read for the rest.
+            return None, (), None
         pool = conflict_pool(self.engine.store, request, CONFLICT_POOL)
         kept = pool_matrix(
             pool,
@@ -533,35 +560,39 @@ class EvolutionWriter:
         )
         known = kept.known
         if not known:
-            return None, ()
+            return None, (), None
         sims = kept.matrix @ vector
         if pairs is not None:
             found = self._paired(request, pairs, known, sims)
+            if found is None and again:
+                moved = self._returned(request, known, sims)
+                if moved is not None:
+                    return moved.group, (), moved
             if found is None:
-                return None, ()
+                return None, (), None
             best_id, best_group, why = found
         else:
             assert threshold is not None
             # The oldest of the most similar (ties go to the older statement, as ever).
             last = len(known) - 1 - int(np.argmax(sims[::-1]))
             if float(sims[last]) < threshold:
-                return None, ()
+                return None, (), None
             best_id, best_group = known[last]
             why = f"similar ({float(sims[last]):.2f}) to a new statement"
         best = self.engine.store.get(best_id)
         if best is None or best.agent_id != request.agent_id:
-            return None, ()  # similar to another agent's memory: no group across owners
+            return None, (), None  # similar to another agent's memory: no group across owners
         if others.names_another(best.content, request.content) or others.names_another(
             request.content, best.content
         ):
             # "I don't drive any more, my neighbour takes me to the shops." is no value of "My
             # wife Brenda volunteers at the Oxfam shop" (pair model and the word "shop"): as
             # one group, only the newer was returned, and the wife's Saturdays were lost.
-            return None, ()
+            return None, (), None
         if best_group:
-            return best_group, ()
+            return best_group, (), None
         group = f"sim:{best_id}"
-        return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),)
+        return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),), None
 
     def _named(
         self, request: PlanRequest, group: str, members: Sequence[MemoryNode]
@@ -631,6 +662,29 @@ class EvolutionWriter:
                 p = reading.same_value + reading.same_attribute
                 return node_id, group, f"one attribute with a new statement (pair model {p:.2f})"
         return None
+
+    def _returned(
+        self, request: PlanRequest, known: list[tuple[str, str | None]], sims: np.ndarray
+    ) -> move_back.MoveBack | None:
+        """The value a move back returns to (``move_back.returned_to``) among the live facts,
+        most similar first, as the batch sees them: the writer's own, naming no one else."""
+        ids = [known[int(k)][0] for k in np.argsort(-sims, kind="stable")]
+        stored = self.engine.store.get_many(ids)
+        nodes = [
+            n
+            for i in ids
+            if (n := request.batch_reads.node(i) or stored.get(i))
+            and n.agent_id == request.agent_id
+            and not others.names_another(n.content, request.content)
+            and not others.names_another(request.content, n.content)
+        ]
+        return move_back.returned_to(request.content, nodes, lambda g: self._live(request, g))
+
+    def _live(self, request: PlanRequest, group: str) -> list[MemoryNode]:
+        """The group's deciding and newest settled members, once each, as the batch sees them."""
+        seen = {m.id: m for m in self._group_members(request, group)}
+        seen.update((m.id, m) for m in self._settled(request, group) if m.id not in seen)
+        return list(seen.values())
 
 
 def own_group(group: str, agent_id: str | None) -> str:
