@@ -3,8 +3,8 @@ one-off remarks it reads as one occasion and how many standing statements (habit
 with a time word) it leaves standing.
 
 ``python -m benchmarks.one_occasion_eval [--data FILE ...] --json OUT`` prints one row per set
-and language. A blind set (``one_occasion_blind19.json``) is read through these counts, never its
-lines.
+and language. A blind set (``one_occasion_blind19.json``, ``one_occasion_blind20.json``) is
+read through these counts, never its lines.
 """
 
 from __future__ import annotations
@@ -18,7 +18,11 @@ from typing import Any
 from hybridmem.evolution.speech.aspect import one_occasion
 
 DATA = Path(__file__).resolve().parent / "data"
-SETS = (DATA / "one_occasion_dev.json", DATA / "one_occasion_blind19.json")
+SETS = (
+    DATA / "one_occasion_dev.json",
+    DATA / "one_occasion_blind19.json",
+    DATA / "one_occasion_blind20.json",
+)
 
 
 def counts(path: Path) -> dict[str, dict[str, Any]]:

@@ -56,6 +56,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 17", 2349, 2448),
     ("blind 18", 2449, 2548),
     ("blind 19", 2549, 2648),
+    ("blind 20", 2649, 2748),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

@@ -196,7 +196,9 @@ def characterizing(
 # "instead", 换 — replacing something on one occasion is what a one-off remark does. "This
 # week", "this weekend", 这周末, 本周 name one bounded occasion as "today" does; a weekend habit
 # is said with a frequency or a plural ("every weekend", "on weekends", 每个周末, 周末都),
-# which FREQUENCY and the habitual markers read, or starts at one (从这周末开始: ONSET).
+# which FREQUENCY and the habitual markers read, or starts at one (从这周末开始: ONSET). Inside
+# such a span a plural of the times of day or the weekdays counts the days of that span, not
+# of every week ("I'm working nights this week", "doing mornings this weekend": SPAN).
 
 OCCASION = _family(
     "occasion",
@@ -252,13 +254,23 @@ PERSISTENT = _family(
 )
 
 
+# The occasions that hold several days or parts of days: a plural time noun beside one of them
+# ("nights", "Saturdays": ``volition.HABITUAL``'s generic times) counts within it.
+SPAN = _family("span", (("en", r"\bthis (?:week|weekend)\b"),))
+_GENERIC_TIME = "habitual:en-generic-time"
+
+
 def one_occasion(text: str) -> bool:
     """Whether ``text`` is about one occasion: a deictic time of a bounded occasion
     (:data:`OCCASION`) that starts no state (:data:`ONSET`), with nothing making what it says
     outlast the occasion (:data:`PERSISTENT`, :data:`FREQUENCY` and the habitual markers of
-    :data:`hybridmem.evolution.speech.volition.HABITUAL`). The writer keeps such a statement
+    :data:`hybridmem.evolution.speech.volition.HABITUAL`; a plural time noun inside a span of
+    :data:`SPAN` is no habit). The writer keeps such a statement
     as a record of the occasion: it never takes a standing value's place."""
     norm = normalise(text)
     if not OCCASION.fired(norm) or ONSET.fired(norm) or PERSISTENT.fired(norm):
         return False
-    return not (FREQUENCY.fired(norm) or volition.HABITUAL.fired(norm))
+    habitual = volition.HABITUAL.fired(norm)
+    if SPAN.fired(norm):
+        habitual = tuple(name for name in habitual if name != _GENERIC_TIME)
+    return not (FREQUENCY.fired(norm) or habitual)

@@ -176,6 +176,25 @@ def beside_places_moment(text: str, read: Reading, wants: frozenset[str]) -> boo
     )
 
 
+def standing_beside_want(text: str, read: Reading, wants: frozenset[str]) -> str | None:
+    """The clause beside the want of ``text`` that states the speaker's standing present, or
+    None: a predicate nominal of the speaker's ("I'm a nurse", 我是会计) or a present statement
+    of the speaker's with a lexical verb ("I work at the hospital", 我在医院上班, 我家住在郊区),
+    each read alone with no cue of a feeling, a moment or an episode. A want of a change
+    ("…, 想搬到市中心", "…, I want to move into research") presupposes the state it would
+    change, as an additive want presupposes what it adds to: stated beside it, that state is
+    what the utterance commits to (``write/commitments.py``)."""
+    parts = [(clause, *read(clause)) for clause in clauses(text)]
+    if not any(wants.intersection(cues) for _, _, cues in parts):
+        return None
+    for clause, act, cues in parts:
+        if wants.intersection(cues):
+            continue
+        if _standing(clause, act, cues) or _speaker_present(clause, act, cues):
+            return clause
+    return None
+
+
 def _habitual_aspect(clause: str) -> bool:
     """A clause whose grammar says a habit or a state, not the moment, whatever the want beside
     it: the English simple present of a lexical verb ("I own a flower shop", "I work at the

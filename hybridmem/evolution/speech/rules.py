@@ -296,7 +296,7 @@ def _read_clause(clause: str) -> tuple[SpeechAct, tuple[str, ...]]:
 _COLLOQUIAL_WH = "q:zh-colloquial-wh"
 _OTHER_COLLOQUIAL_WH = re.compile(r"啥|咋")
 """The colloquial wh-words of the same cue, which are no 还是."""
-_WANT_CUES = frozenset(cue.name for cue in vol.VOLITION.cues if cue.name not in vol.BESIDES)
+_WANT_CUES = vol.WANTS
 
 
 def _decide(c: _Cues) -> tuple[SpeechAct, str]:

@@ -176,6 +176,8 @@ beside the want (docs/benchmarks.md, the merged main of the seventh session). It
 each clause beside a want is read alone: the rules drop both cues when every clause beside the
 want is a standing fact or an adverbial (:mod:`~hybridmem.evolution.speech.clauses`), which
 keeps those two and reads "I'm famished and I want a kebab" as a mood."""
+WANTS = frozenset(cue.name for cue in VOLITION.cues if cue.name not in BESIDES)
+"""The cues that make a clause hold a want (every volition cue but the clause beside it)."""
 PLAIN = frozenset(
     {"volition:en-want", "volition:en-head", "volition:en-caused", "volition:zh-xiang"}
 )

@@ -13,6 +13,14 @@ that change. A mood with no such clause ("I'm so angry today, the night shift wa
 disaster", "今天气死我了") stays a mood. No new vocabulary: the classifier, the change cues and
 the subject test are the ones the writer already uses. Venting stays a mood whatever its
 clauses say.
+
+A clause that states a change and is not said as one commits to none (issue 38, blind speech
+batch 20): a clause holding the mood's want ("洗碗机又漏水了，我想搬家", "feeling lazy, I want
+takeout instead of cooking": the want the label placed in its moment) or a condition ("如果公司
+搬到苏州", "if they move the office to Leeds", read by the classifier's hypothetical cues and the
+closed class of conditional conjunctions). A want of a change beside a standing statement of the
+speaker's ("我在医院上班，想转去做科研") presupposes the state it would change: that statement,
+not the change, is what the utterance commits to (``speech.clauses.standing_beside_want``).
 """
 
 from __future__ import annotations
@@ -21,7 +29,10 @@ import re
 
 from hybridmem.evolution.slots.pairs import states_change
 from hybridmem.evolution.slots.rules import about_speaker
+from hybridmem.evolution.speech import clauses
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
+from hybridmem.evolution.speech.lexicon import normalise
+from hybridmem.evolution.speech.volition import WANTS
 
 _CLAUSE_BREAK = re.compile(r"[,，;；。!！?？:：…]+|\s+[-–—]\s+")
 # "Until now" is a span that ends now, not a change ("加班到现在", "worked till now"): its "now"
@@ -36,6 +47,16 @@ _UNTIL_NOW = re.compile(
     r"|weeks?|days?)\b)",
     re.IGNORECASE,
 )
+# A condition (grammar, a closed class): the conditional conjunctions and the clause-final 的话.
+# The classifier reads a condition as a supposition only when it is on the speaker's own life
+# ("if I moved"); a condition on anything ("if they move the office", 如果公司搬到苏州) still
+# states no change.
+_CONDITION = re.compile(
+    r"\b(?:if|unless|suppose|supposing|assuming|in case|were (?:i|we) to)\b"
+    r"|如果|要是|假如|假设|假使|倘若|若是|万一|除非|的话",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL_CUE = "hyp:"
 
 
 def committed_change(
@@ -51,6 +72,33 @@ def committed_change(
         clause = clause.strip()
         if len(clause) < 2 or not states_change(_UNTIL_NOW.sub(" ", clause)):
             continue  # the cheap test first: most clauses of a mood state no change
-        if classifier.classify(clause).is_assertive and about_speaker(clause):
+        reading = classifier.classify(clause)
+        if not (reading.is_assertive and about_speaker(clause)) or _conditional(clause, reading):
+            continue
+        if WANTS.isdisjoint(reading.cues):
             return clause
+        # A want of a change: the mood's own want, unless a standing statement of the speaker's
+        # beside it is the state the want would change (then that is what is committed to).
+        beside = clauses.standing_beside_want(normalise(text), _reader(classifier), WANTS)
+        if beside is not None:
+            return beside
     return None
+
+
+def _conditional(clause: str, reading: SpeechActResult) -> bool:
+    """Whether ``clause`` is said under a condition or a supposition: a conditional
+    conjunction (:data:`_CONDITION`) or a hypothetical cue of the classifier, fired even where
+    another act won."""
+    return bool(_CONDITION.search(clause)) or any(
+        c.startswith(_HYPOTHETICAL_CUE) for c in reading.cues
+    )
+
+
+def _reader(classifier: SpeechActClassifier) -> clauses.Reading:
+    """One clause read alone by ``classifier``: its act and its cue names."""
+
+    def read(clause: str) -> tuple[SpeechAct, tuple[str, ...]]:
+        result = classifier.classify(clause)
+        return result.act, result.cues
+
+    return read
