@@ -6,10 +6,10 @@ topics, though, and gave every turn its best relevance alike, so one strong matc
 small talk from the other end of the session ("Awww! How long have you had them?") before
 another session's answer (issue 38: LoCoMo's multi-hop evidence ranked past the budget). Here
 a turn gets the best, over the session's candidates ``t``, of ``relevance(t) / (1 + d / reach)``,
-``d`` the sequence numbers between the turn and ``t``: the matching turn keeps the whole
-lift, the turns around it nearly all of it (the answer follows its question, the story goes
-on for a few turns), a turn ``reach`` turns away half of it. ``reach=None`` gives every turn
-the session's best relevance (the engine before:
+``d`` the turns between the turn and ``t``: the matching turn keeps the whole lift, the
+turns around it nearly all of it (the answer follows its question, the story goes on for a
+few turns), a turn ``reach`` turns away half of it (``RetrievalConfig.session_reach``, 32).
+``reach=None`` gives every turn the session's best relevance (the engine before:
 :func:`hybridmem.retrieval.expansion.parent_feature`).
 
 The distance is counted in turns from the sequence numbers (the store's write order): one
