@@ -89,8 +89,9 @@ def answers(path: Path) -> dict[tuple[str, int], str]:
     }
 
 
-def record(spec: str, data: Path) -> list[Record]:
-    """The default retrieval of every category 1-4 question, the packer's input kept."""
+def record(spec: str, data: Path, config: MemoryConfig | None = None) -> list[Record]:
+    """The default retrieval (or ``config``'s) of every category 1-4 question, the packer's
+    input kept."""
     embedder = fusion_paired._embedder(spec)
     bench, questions = tuning.locomo_bench(embedder, data)
     file = data / "locomo" / "locomo-dev.json"
@@ -108,7 +109,7 @@ def record(spec: str, data: Path) -> list[Record]:
         return original(path, ranked, **kw)
 
     out: list[Record] = []
-    mem, clock = tuning.open_engine(bench, embedder, MemoryConfig())
+    mem, clock = tuning.open_engine(bench, embedder, config or MemoryConfig())
     retriever.pack = spy
     try:
         for q in questions:
@@ -399,14 +400,16 @@ def paired(recs: list[Record], base: list[Item], other: list[Item]) -> dict[str,
     return out
 
 
-def cached(spec: str, data: Path, cache: Path | None) -> list[Record]:
-    """The records of ``spec``, from ``cache``/``spec``.pkl when there (variants of the
-    packing need no retrieval)."""
+def cached(
+    spec: str, data: Path, cache: Path | None, config: MemoryConfig | None = None
+) -> list[Record]:
+    """The records of ``spec`` (retrieved with ``config``, default the engine's), from
+    ``cache``/``spec``.pkl when there (variants of the packing need no retrieval)."""
     file = cache / f"{spec}.pkl" if cache is not None else None
     if file is not None and file.exists():
         recs: list[Record] = pickle.loads(file.read_bytes())
         return recs
-    recs = record(spec, data)
+    recs = record(spec, data, config)
     if file is not None:
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_bytes(pickle.dumps(recs))

@@ -63,6 +63,7 @@ from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.session_places import share_places
+from hybridmem.retrieval.session_reach import session_lift
 from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import folded_neighbours, prefer_details, summary_backed, unfold
@@ -626,7 +627,7 @@ class Retriever:
                 found = conversation_turns(self.store, cands.nodes.values(), cfg.conversation_types)
                 cands.turns = {n.id for n in found}
             turns = {i: n for i, n in cands.nodes.items() if i in cands.turns}
-            parent_rel = parent_feature(cands.relevance, turns)
+            parent_rel = session_lift(cands.relevance, turns, cfg.session_reach, parent_feature)
         # Priors reorder what is relevant, they do not lift what is not: scaled by the
         # node's own relevance (similarity + lexical, fused), unless nothing weighs that.
         gated = weights.similarity + weights.lexical > 0

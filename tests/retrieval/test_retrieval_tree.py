@@ -61,7 +61,11 @@ def test_neighbour_expansion_brings_in_the_answer_that_follows_the_matching_turn
         by_id = {h.node.id: h for h in res.hits}
         assert answer_id in by_id, "the reply to the matching question must be retrieved"
         assert by_id[answer_id].breakdown.features["neighbour"] > 0
-    off = _config(expand_neighbours=0, weights=replace(ScoreWeights(), neighbour=0.0))
+    # The whole-session lift as before (session_reach None): a lift that fades with the turns
+    # between lifts the reply beside the match too, which is not the mechanism tested here.
+    off = _config(
+        expand_neighbours=0, session_reach=None, weights=replace(ScoreWeights(), neighbour=0.0)
+    )
     with HybridMemory(mem_path, embedder=HashEmbedder(128), clock=clock, config=off) as mem:
         res = mem.retrieve("pottery workshop", user_id="u1", task_id=task_id, top_k=3)
         assert answer_id not in {h.node.id for h in res.hits}
