@@ -151,7 +151,7 @@ def carried_matches(
     for node in matched:
         terms = asked & stemmed_terms(node.content)
         if terms and bm25.get(node.id, 0.0) > 0:
-            share[node.id] = bm25[node.id] / len(terms)  # the pronoun stands for one of them
+            share[node.id] = bm25[node.id] / len(_words(terms))  # the pronoun: one of them
             held[node.id] = terms
     frontier = [n for n in matched if n.id in share]
     while frontier:
@@ -168,6 +168,12 @@ def carried_matches(
             step.append(turn)
         frontier = step
     return out
+
+
+def _words(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` without those inside another of them: the segmenter's sub-words of a Chinese
+    word (男朋友 is read as 男朋友 and 朋友) are one word the turn holds, not two."""
+    return frozenset(t for t in terms if not any(t != u and t in u for u in terms))
 
 
 def carry_into(
