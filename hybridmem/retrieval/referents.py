@@ -31,13 +31,31 @@ two questions where the earlier turn matched the question's topic words as well 
 (probing blind3 o3, blind4 z3: every pronoun turn after "表妹小雨…她今年考研" took 考研
 too). The pronouns are a closed class (he, she, him, her, his, hers; 他, 她 and their
 plurals, not 其他 "other").
+
+A carried turn's similarity is also read against the question with the person's name put as
+the pronoun the turn speaks of them by ("what does Theo do?" -> "what does he do?",
+我男朋友是做什么的？ -> 他是做什么的？), the better of the two kept (:func:`by_pronoun`): the
+answer's vector does not hold the name the question asks by, so the name's share lifted it no
+higher than the other turns naming the person, each matching the name lexically and holding
+it in their vectors (issue 38, person13: blind2 j8 and y8, tenth and sixth with the carry
+alone). Only carried turns are read so: they are the turns known to speak of the person.
+Only for a question whose one content word is the name ("what does Theo do?",
+我男朋友是做什么的？): there the name's share is the whole lexical match, the same for every turn
+naming the person, and only the vector can tell them apart. A question holding topic words
+as well is not read so: its carried turns were the topic's other pronoun turns, lifted above
+an answer that names the person ("what did I end up getting Lena for her birthday, the camera
+or the trip?", 我表妹小雨，她考研考上了吗？: probing blind3 o3 and blind4 z3 lost with every
+named question read so, blind4 o16 "what did Alvarez give me when she left?" won). One more
+query vector for such a question.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from hybridmem.embedding import Embedder, embed_query
 from hybridmem.lexical import stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import someone_named
@@ -51,6 +69,55 @@ particular: "they cut the lock"); in Chinese 他 / 她 (their plurals too), not 
 def refers_back(text: str) -> bool:
     """Whether ``text`` speaks of someone by a third-person personal pronoun."""
     return _REFERS_BACK.search(text) is not None
+
+
+_SUBJECT = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she"}
+"""A pronoun as the subject of a question (the question is read with its subject form)."""
+
+
+def pronoun_reading(query: str, pronoun: str) -> str | None:
+    """``query`` with the person it names (with "my" / 我 before the name) said as
+    ``pronoun`` ("what does Theo do?" -> "what does he do?"), or None when it names nobody."""
+    name = someone_named(query)
+    if name is None:
+        return None
+    owner = r"(?:\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?|我们?的?|你的?)?"
+    return re.sub(owner + re.escape(name), pronoun, query, count=1)
+
+
+def by_pronoun(
+    embedder: Embedder,
+    vectors: Callable[[Sequence[str]], Mapping[str, Any]],
+    query: str,
+    query_vector: Any,
+    carried: set[str],
+    nodes: Mapping[str, MemoryNode],
+    cosine: dict[str, float],
+) -> None:
+    """The ``carried`` turns' ``cosine`` raised to their similarity to the question read with
+    the pronoun each turn speaks of the person by (see the module docstring), where higher.
+    ``vectors``: the stored vectors of turns by id."""
+    name = someone_named(query)
+    if not carried or query_vector is None or name is None:
+        return
+    if not stemmed_terms(query) <= stemmed_terms(name):
+        return  # it holds topic words: they tell the turns apart lexically (see above)
+    said: dict[str, str] = {}
+    for node_id in carried:
+        node = nodes.get(node_id)
+        m = _REFERS_BACK.search(node.content) if node is not None else None
+        if m is not None:
+            said[node_id] = _SUBJECT.get(m.group().lower(), m.group())
+    readings = {p: pronoun_reading(query, p) for p in set(said.values())}
+    asked = sorted({r for r in readings.values() if r and r != query})
+    if not asked:
+        return
+    read = dict(zip(asked, embed_query(embedder, asked), strict=True))
+    for node_id, vec in vectors(list(said)).items():
+        reading = readings[said[node_id]]
+        if reading in read:
+            own = cosine.get(node_id, float(vec @ query_vector))
+            cosine[node_id] = max(own, float(vec @ read[reading]))
 
 
 def asks_about_someone(query: str) -> bool:
@@ -84,7 +151,7 @@ def carried_matches(
     for node in matched:
         terms = asked & stemmed_terms(node.content)
         if terms and bm25.get(node.id, 0.0) > 0:
-            share[node.id] = bm25[node.id] / len(terms)  # the pronoun stands for one of them
+            share[node.id] = bm25[node.id] / len(_words(terms))  # the pronoun: one of them
             held[node.id] = terms
     frontier = [n for n in matched if n.id in share]
     while frontier:
@@ -101,6 +168,12 @@ def carried_matches(
             step.append(turn)
         frontier = step
     return out
+
+
+def _words(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` without those inside another of them: the segmenter's sub-words of a Chinese
+    word (男朋友 is read as 男朋友 and 朋友) are one word the turn holds, not two."""
+    return frozenset(t for t in terms if not any(t != u and t in u for u in terms))
 
 
 def carry_into(

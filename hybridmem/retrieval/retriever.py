@@ -57,7 +57,7 @@ from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
-from hybridmem.retrieval.referents import asks_about_someone, carry_into
+from hybridmem.retrieval.referents import asks_about_someone, by_pronoun, carry_into
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
@@ -551,6 +551,8 @@ class Retriever:
             cands.turns.add(node_id)  # a turn's sibling: a turn of the same conversation
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
+        embedder = self.core.engine.embedder  # carried turns read with the pronoun: one vector
+        by_pronoun(embedder, self._vectors, q.text, q.vector, carried, cands.nodes, cands.cosine)
         cands.fuse(q.weights, cfg.fusion)
 
     def unfold(
