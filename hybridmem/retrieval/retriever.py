@@ -604,7 +604,8 @@ class Retriever:
         return hits
 
     def _vectors(self, ids: Sequence[str]) -> dict[str, Any]:
-        """Stored vectors of ``ids``, the store's else the index's (as the index's owner)."""
+        """Stored vectors of ``ids``: the store's copies, else the index (``node_vectors``:
+        a process that does not own the index scores its candidates as the owner does)."""
         return node_vectors(self.core.engine, ids, self.core.engine.embedder.name)
 
     def _fill_similarity(
