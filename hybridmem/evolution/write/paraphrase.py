@@ -118,24 +118,34 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
 
 def value_runs(text: str) -> list[tuple[str, ...]]:
     """The values ``text`` says in two or more parts, each part in the text's order: parts
-    joined by one symbol of :data:`_JOINERS` (日/月/年, year-month-day, 1-2-3-4), or two
-    values with nothing between (3月5日: 3, 月, 5, 日)."""
+    joined by one symbol of :data:`_JOINERS` (日/月/年, year-month-day, 1-2-3-4), or value
+    words with nothing between that hold two numbers (3月5日: 3, 月, 5, 日). Only parts that
+    can trade places make an order: two numbers, or parts a symbol joins; a count and its
+    thing (一辆捷达, 旧的 may come between in a restatement) do not."""
     runs: list[tuple[str, ...]] = []
     run: list[str] = []
-    joined = last_value = False
+    joined = symbol = last_value = False
+
+    def close() -> None:
+        numbers = sum(bool(_NUMBER.fullmatch(p)) for p in run)
+        if len(run) > 1 and (symbol or numbers > 1):
+            runs.append(tuple(run))
+
     for piece, value in [*_pieces(text), (" ", False)]:
         if _WORDS.search(piece) or _NUMBER.fullmatch(piece):
             if run and (joined or (value and last_value)):
                 run.append(piece)
+                symbol = symbol or joined
             else:
-                runs += [tuple(run)] if len(run) > 1 else []
-                run = [piece]
+                close()
+                run, symbol = [piece], False
             joined, last_value = False, value
         elif piece in _JOINERS and run and not joined:
             joined = True
         else:
-            runs += [tuple(run)] if len(run) > 1 else []
-            run, joined, last_value = [], False, False
+            close()
+            run, joined, symbol, last_value = [], False, False, False
+    close()
     return runs
 
 
