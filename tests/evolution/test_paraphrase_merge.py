@@ -142,3 +142,45 @@ def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):
     # The pair model reads statements of a value; two turns alike are two turns.
     a, b, live = _pair(memory, clock, "I live in Leeds.", "My home is in Leeds.", kind="event")
     assert b.id != a.id and len(live) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "question"),
+    [
+        ("日期按年月日写。", "日期写成日/月/年。", "日期怎么写？"),
+        (
+            "I write dates year/month/day.",
+            "I write dates day/month/year.",
+            "How do I write dates?",
+        ),
+    ],
+)
+def test_a_value_of_the_same_parts_in_another_order_is_a_new_statement(
+    memory: HybridMemory, clock: FakeClock, first: str, second: str, question: str
+):
+    # The newer format names only parts the older one holds; merged as a restatement, the
+    # new format was in no node and the question found the old one alone (the pair model
+    # reads both pairs as one value).
+    task = memory.add("Write the report", node_type="task", user_id=U)
+    a = memory.add(first, node_type="preference", parent_id=task.id, user_id=U)
+    clock.advance(days=30)
+    b = memory.add(second, node_type="preference", parent_id=task.id, user_id=U)
+    assert b.id != a.id
+    assert memory.get(b.id).content == second and memory.get(b.id).status == "active"
+    (top, *_rest) = memory.retrieve(question, user_id=U).hits
+    assert top.node.content == second
+
+
+def test_a_value_in_its_parts_keeps_their_order():
+    # The same parts in another order: another value, in either direction.
+    assert not values_agree("日期写成日/月/年。", "日期按年月日写。")
+    assert not values_agree("日期按年月日写。", "日期写成日/月/年。")
+    assert not values_agree("搬家公司3月5日来。", "搬家公司5月3日来。")
+    assert not values_agree("Dates as day/month/year.", "Write dates year-month-day.")
+    assert not values_agree("My PIN order is 4-3-2-1.", "My PIN order is 1-2-3-4.")
+    assert not values_agree("The movers come on 5/3.", "The movers come on 3/5.")
+    # The same parts in the same order, or the sentence around them reordered: one value.
+    assert values_agree("5月3日搬家公司会来。", "搬家公司5月3日来。")
+    assert values_agree("We meet at 10:30.", "The meeting is at 10:30.")
+    assert values_agree("I have a part-time job.", "I work part time.")
+    assert values_agree("邮箱：abc@qq.com", "我的邮箱是abc@qq.com")

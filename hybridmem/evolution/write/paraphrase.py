@@ -31,7 +31,14 @@ When two texts are one memory, by two tests that must both hold:
   part-of-speech tagger here; in both languages a newcomer that says the node word for word
   and goes on (:func:`extends`: "I drink coffee every morning" -> "... with oat milk") adds a
   detail and is kept as its own node. An English newcomer that rephrases and
-  adds a common noun in one go is still not seen.
+  adds a common noun in one go is still not seen;
+* **the order of a value's parts**
+  (:func:`~hybridmem.evolution.write.value_order.in_order`): parts said as one value (joined
+  by a symbol, 日/月/年, 1-2-3-4, year-month-day, or numbers and value words with nothing
+  between, 3月5日) that the node names too must come in the node in the same order.
+  日期写成日/月/年 names only characters 日期按年月日写 holds, and 搬家公司3月5日来 only
+  numbers and words 搬家公司5月3日来 holds: the parts are the same, the value is another, and
+  merging lost the newer format.
 
 Only statements of a value are merged: the node types in ``conflict_types`` (facts and
 preferences), what the pair model was fitted on. Episodes and conversation turns are not: two
@@ -55,6 +62,7 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import NodeChange, PlanRequest
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.write.repeats import reinforce, within_window
+from hybridmem.evolution.write.value_order import in_order
 from hybridmem.models import MemoryNode
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -92,7 +100,7 @@ def values_agree(new_text: str, old_text: str) -> bool:
             return False
     if not all(noun in folded for noun in lexical.zh_nouns(new_text)):
         return False
-    return not extends(new_text, old_text)
+    return in_order(new_text, old_text) and not extends(new_text, old_text)
 
 
 def extends(new_text: str, old_text: str) -> bool:
