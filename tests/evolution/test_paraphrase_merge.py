@@ -153,6 +153,10 @@ def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):
             "I write dates day/month/year.",
             "How do I write dates?",
         ),
+        # Near-identical vectors and no new word: the group's same-value test read these as
+        # one value and archived the newer date as a restatement.
+        ("搬家公司5月3日来。", "搬家公司3月5日来。", "搬家公司哪天来？"),
+        ("The movers come on 5/3.", "The movers come on 3/5.", "When do the movers come?"),
     ],
 )
 def test_a_value_of_the_same_parts_in_another_order_is_a_new_statement(

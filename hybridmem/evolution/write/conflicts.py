@@ -43,6 +43,7 @@ from hybridmem.config.evolution import EvolutionConfig, Tier
 from hybridmem.core.evolution_marks import current_of, is_settled, said_since
 from hybridmem.core.evolution_marks import node_age as _age
 from hybridmem.core.hooks import NodeChange
+from hybridmem.evolution.write.value_order import in_order
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value
@@ -176,6 +177,8 @@ def same_value(
         return True
     if a_vec is not None and b_vec is not None:
         if float(a_vec @ b_vec) < cfg.same_value_threshold:
+            return False
+        if not in_order(a_text, b_text):  # 3月5日 after 5月3日: the same parts, another value
             return False
         return not terms_checked or not value_terms(a_text, b_text)
     return False
