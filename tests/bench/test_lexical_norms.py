@@ -14,7 +14,7 @@ QUESTION = "Which bakery sells the rye sourdough?"
 def _memories(mem):
     for text in (
         "The corner bakery sells rye sourdough on Saturdays.",
-        "I walked the dog along the canal again.",
+        "Honestly, I walked the dog along the canal.",
         "My sister lives in Lyon.",
         QUESTION,
     ):
@@ -37,7 +37,7 @@ def test_the_self_score_is_the_bm25_of_a_memory_that_is_the_question(mem):
 
 def test_a_filler_only_match_gets_a_share_not_the_whole_weight(mem):
     _memories(mem)
-    question = "what was my job again?"  # no memory names a job; one says "again"
+    question = "what was my job, honestly?"  # no memory names a job; one says "honestly"
     with lexical_norms.normalised("minmax"):
         engine = mem.retrieve(question, user_id="u1", record_access=False)
     with lexical_norms.normalised("selfscore"):
@@ -46,6 +46,6 @@ def test_a_filler_only_match_gets_a_share_not_the_whole_weight(mem):
     def lexical_of(result):
         return {h.node.content: h.breakdown.features.get("lexical", 0.0) for h in result.hits}
 
-    walk = "I walked the dog along the canal again."
+    walk = "Honestly, I walked the dog along the canal."
     assert lexical_of(engine)[walk] > 0
     assert lexical_of(shared)[walk] < lexical_of(engine)[walk] / 2
