@@ -33,6 +33,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from hybridmem.evolution.slots.adjuncts import unset
+from hybridmem.evolution.slots.allegiance import allegiance_removed
+from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
@@ -175,7 +177,7 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             r"\b(?:live|living|lived|moved|move|moving|relocat\w*|rent\w*|home|flat|apartment"
             r"|house|address|settled|neighbou?rhood|dorm)\b|\bback in\b|\bbased in\b"
             r"|\bi(?:'m| am) (?:now )?in [a-z]+(?: [a-z]+)? (?:now|these days)\b"
-            r"|住|搬|我家|家在|租了?|小区|安顿|定居|落户|老家|房子|新家",
+            r"|住|搬|我家|家在|租(?!车)了?|小区|安顿|定居|落户|老家|房子|新家",
             re.I,
         ),
     ),
@@ -362,6 +364,9 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = heads_only(scoped, _RULES, PERSON_ZH, _SELF_ZH, _pos)
     # ...nor a former job or employer as the scene of another act (transfers.py).
     scoped = former_removed(scoped)
+    # ...nor a clause another person is the subject of ("..., Donna's retired": bystanders.py),
+    # nor a side the speaker follows ("I've supported Ipswich Town": allegiance.py).
+    scoped = allegiance_removed(others_dropped(scoped, _pos), _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
