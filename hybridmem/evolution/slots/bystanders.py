@@ -8,7 +8,8 @@ first-day set), overturned the porter's job. A clause after the first whose subj
 else is dropped before the rules read the statement; the speaker's own clauses are read as
 before. By grammar only, no list of names or verbs:
 
-- **English**: a clause (after a comma, a semicolon or but / so / while / because...) that
+- **English**: a clause (after a comma, a semicolon or but / so / while / because...; one after
+  a full stop opens a sentence and is read as the first) that
   opens with a capitalised word other than "I" followed by a verb, an auxiliary or a
   contracted 's / 've / 'd / 'll ("Donna's retired", "Tom got the job", "Priya has moved"),
   or with he / she / they. Mid-sentence a capital is a name. The first clause too when it is
@@ -49,13 +50,15 @@ _VERB_AFTER = (
     r"(?:['’](?:s|ve|d|ll)\b|\s+(?:has|had|is|was|will|would|just|got|went|left|became|quit"
     r"|took|\w+ed|\w+s)\b)"
 )
-_OTHER_SUBJECT_EN = re.compile(r"^(?:(?!I\b)[A-Z][a-z]+" + _VERB_AFTER + r"|(?:he|she|they)\b)")
+_OTHER_SUBJECT_EN = re.compile(r"^(?!I\b)[A-Z][a-z]+" + _VERB_AFTER)
+_PRONOUN_EN = re.compile(r"^(?:he|she|they)\b", re.I)
 _OPENER_EN = re.compile(r"^(?:(?:and|but|so|then|while|because|though|although|whereas)\s+)+", re.I)
 _NAME_PARTICIPLE_EN = re.compile(r"^([A-Z][a-z]+)['’]s\s+\w+ed\b")
 _DEICTIC_EN = frozenset(
     {"it", "that", "this", "there", "here", "what", "who", "where", "how", "let", "today"}
     | {"tomorrow", "yesterday", "everything", "nothing", "everyone", "someone"}
 )
+_SENTENCE_END = re.compile(r"[.!?]+\s*")
 _SPEAKER_EN = re.compile(r"\b(?:me|I)\b")
 _CLAUSE_ZH = re.compile(r"[，,；;。！!？?]+")
 _OTHER_PRONOUNS_ZH = frozenset({"他", "她", "他们", "她们", "人家"})
@@ -74,28 +77,33 @@ def others_dropped(text: str, tag: Tagger) -> str:
 
 def _dropped(text: str, boundary: re.Pattern[str], other: Callable[[str, bool], bool]) -> str:
     kept: list[str] = []
-    start = 0
+    start, opens = 0, True
     for m in [*boundary.finditer(text), None]:
         end = len(text) if m is None else m.start()
         clause = text[start:end]
-        if not other(clause.strip(), start == 0):
+        if not other(clause.strip(), opens):
             kept.append(text[start:end] + ("" if m is None else m.group()))
         elif m is not None:
             kept.append(m.group())
         if m is None:
             break
-        start = m.end()
+        # A clause after a sentence's end opens a sentence: its capital names nothing.
+        start, opens = m.end(), _SENTENCE_END.fullmatch(m.group()) is not None
     return "".join(kept)
 
 
 def _other_en(clause: str, first: bool) -> bool:
     clause = _OPENER_EN.sub("", clause)
+    # "Dave promoted me", "she said I could...": the speaker inside the clause, what is said
+    # may be the speaker's own.
+    if _SPEAKER_EN.search(clause):
+        return False
+    if _PRONOUN_EN.match(clause):
+        return True
     if first:
         named = _NAME_PARTICIPLE_EN.match(clause)
         return named is not None and named.group(1).lower() not in _DEICTIC_EN
-    # "Dave promoted me", "she said I could...": the speaker inside the clause, what is said
-    # may be the speaker's own.
-    if _OTHER_SUBJECT_EN.match(clause) is None or _SPEAKER_EN.search(clause):
+    if _OTHER_SUBJECT_EN.match(clause) is None:
         return False
     word = re.match(r"[A-Za-z]+", clause)
     return word is not None and word.group().lower() not in _DEICTIC_EN
