@@ -159,3 +159,21 @@ def test_with_e5_a_vehicle_run_for_a_living_answers_the_work_question(
         node = mem.add("我在宁波跑货船，一趟就是十来天。", node_type="fact", user_id=U)
         assert node.conflict_group == "slot:user.job"
         assert first_hit(mem, "我是干哪行的？") == node.id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "also my cousin Ellis is moving to Leeds, he got a job at the hospital",
+        "Oh and our neighbour Priya has moved to Cardiff.",
+    ],
+)
+def test_a_possessed_noun_with_a_name_is_another_persons_subject(text: str) -> None:
+    # "my cousin Ellis" names a person: the move and the job are the cousin's, not the user's
+    # (before, the later clause's job was read as the user's workplace).
+    assert infer(text).slot is None, text
+
+
+def test_a_possessed_attribute_noun_without_a_name_is_still_the_users() -> None:
+    assert infer("I moved, my old car is sold.").slot == "user.vehicle"
+    assert infer("My wife Anna and I moved to York.").slot == "user.residence"

@@ -14,8 +14,9 @@ before. By grammar only, no list of names or verbs:
   contracted 's / 've / 'd / 'll ("Donna's retired", "Tom got the job", "Priya has moved"),
   or with he / she / they. Mid-sentence a capital is a name. The first clause too when it is
   "<Name>'s <past participle>" ("Donna's retired, so..."), which the subject test does not
-  read as a name (it reads "Donna retired"); deictic words with a contracted "is" ("That's",
-  "It's", "Today's") are no name (a closed class, as in heads.py).
+  read as a name (it reads "Donna retired"), and any clause whose subject is a possessed noun
+  with a name ("also my brother Daniel is moving to Denver"); deictic words with a contracted
+  "is" ("That's", "It's", "Today's") are no name (a closed class, as in heads.py).
 - **Chinese**, by jieba's words: a clause after the first whose first word (past time words,
   adverbs and conjunctions) is a person: a name (nr), a kinship or role word (PERSON_ZH,
   ROLE_ZH), 他 / 她 / 他们, a surname with a title (王姐, 张阿姨), or 我 + a kinship word
@@ -52,7 +53,13 @@ _VERB_AFTER = (
 )
 _OTHER_SUBJECT_EN = re.compile(r"^(?!I\b)[A-Z][a-z]+" + _VERB_AFTER)
 _PRONOUN_EN = re.compile(r"^(?:he|she|they)\b", re.I)
-_OPENER_EN = re.compile(r"^(?:(?:and|but|so|then|while|because|though|although|whereas)\s+)+", re.I)
+_OPENER_EN = re.compile(
+    r"^(?:(?:and|but|so|then|while|because|though|although|whereas|also|oh|plus)\s+)+", re.I
+)
+# "my brother Daniel is moving": a possessed noun with a name after it names a person.
+_NAMED_RELATION_EN = re.compile(
+    r"^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+\s+(?!I\b)[A-Z][a-z]+" + _VERB_AFTER
+)
 _NAME_PARTICIPLE_EN = re.compile(r"^([A-Z][a-z]+)['’]s\s+\w+ed\b")
 _DEICTIC_EN = frozenset(
     {"it", "that", "this", "there", "here", "what", "who", "where", "how", "let", "today"}
@@ -98,7 +105,7 @@ def _other_en(clause: str, first: bool) -> bool:
     # may be the speaker's own.
     if _SPEAKER_EN.search(clause):
         return False
-    if _PRONOUN_EN.match(clause):
+    if _PRONOUN_EN.match(clause) or _NAMED_RELATION_EN.match(clause):
         return True
     if first:
         named = _NAME_PARTICIPLE_EN.match(clause)
