@@ -37,11 +37,11 @@ from hybridmem.evolution.slots.rules import (
     _LEADING_TIME_EN,
     _NAME_THEN_VERB,
     _NOT_A_NAME,
-    _SELF_ZH,
-    _TIME_FLAGS,
     _TWO_NAMES_EN,
-    _pos,
 )
+from hybridmem.evolution.slots.subject_zh import SELF_ZH as _SELF_ZH
+from hybridmem.evolution.slots.subject_zh import TIME_FLAGS as _TIME_FLAGS
+from hybridmem.evolution.slots.subject_zh import pos as _pos
 from hybridmem.evolution.slots.zh_names import (
     NAME_PREFIXES_ZH,
     NAME_START_ZH,

@@ -30,6 +30,14 @@ stands in their order, so before the vehicle and the places. Grammar only, no li
   in :mod:`~hybridmem.evolution.slots.livings`; jieba tags 快递 and 外卖 verbs, so the object is
   read by its place (it ends the clause), not by its tag. A person delivered (送孩子上学) or one
   delivery (送了一份快递, 把快递送到) is no trade.
+- **Chinese 跑 / 在 + a place + 开, with a bare vehicle as the object** (我在舟山跑渔船,
+  我在西安开网约车, 我在码头开吊车; issue 38, the twelfth first-day set: no slot before): a
+  vehicle is a compound ending in 车 or 船, the head characters of land and water vehicles, with
+  no classifier, aspect, possessive or demonstrative before it (开了辆 / 开我的车 is one's
+  vehicle, the vehicle rule's), ending its clause or followed by how long (跑货车十年了). 跑 with
+  a vehicle is running it for hire; 开 is that only where a 在-phrase says where it is done, as
+  "I drive a <noun> at <a place>" above ("我开电动车上班" stays the vehicle). The speaker is the
+  subject (or none is said); a plan, an ability or one act (想 / 会 / 把) is no trade.
 """
 
 from __future__ import annotations
@@ -92,9 +100,31 @@ def works_at(text: str) -> bool:
 
 
 def trades_zh(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
-    """A Chinese delivery trade or a business the speaker opened (module docstring)."""
+    """A Chinese delivery trade, a business the speaker opened or a vehicle run for a living
+    (module docstring)."""
     tokens = pos(text)
-    return _delivers(tokens) or _runs_an_establishment(tokens)
+    return _delivers(tokens) or _runs_an_establishment(tokens) or _runs_a_vehicle(text, pos)
+
+
+# 跑 / 开 + a bare compound ending in 车 / 船, ending its clause or followed by a duration.
+_VEHICLE_OBJECT_ZH = re.compile(
+    r"(跑|开)(?:[^\s，,。；;！!？?、了过着的辆台艘条只个部这那我你他她它]){1,3}[车船]"
+    r"(?=$|[，,。；;！!？?、]|[一二三四五六七八九十几两百多半\d]+(?:年|个月|月))"
+)
+_CLAUSE_START_ZH = re.compile(r"[^，,。；;！!？?、]*$")
+_MODAL_ZH = frozenset({"会", "能", "可以", "想", "要", "准备", "打算", "把", "被", "得"})
+
+
+def _runs_a_vehicle(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
+    for m in _VEHICLE_OBJECT_ZH.finditer(text):
+        before = _CLAUSE_START_ZH.search(text[: m.start()])
+        clause = pos(before.group()) if before and before.group() else []
+        words = {w for w, _ in clause}
+        if _MODAL_ZH & words or (m.group(1) == "开" and "在" not in words):
+            continue
+        if not clause or clause[0][0] == "在" or _speaker_subject(clause):
+            return True
+    return False
 
 
 def _clause_before(tokens: Sequence[tuple[str, str]], at: int) -> list[tuple[str, str]]:

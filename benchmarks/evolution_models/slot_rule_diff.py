@@ -1,0 +1,97 @@
+"""How many benchmark statements a change of the slot rules reads differently.
+
+``slot_read_diff`` compares two slot model files on the statements no rule placed; a change of
+the rules (:mod:`hybridmem.evolution.slots`) moves which statements those are. This dumps the
+slot the write path gives every statement of the same sources (the first-day modules' string
+literals, the colloquial and probing sets: ``slot_read_diff.sources``) and of the labelled slot
+sets, the rule's answer and, where the rules leave it open, the shipped model's, so that a run
+on the old code (``--dump``) and one on the new (``--old`` that dump) can be compared.
+
+``python -m benchmarks.evolution_models.slot_rule_diff --dump OUT`` (on the old code), then
+``... --old OUT [--json DIFF]`` on the new. The texts of the sets still blind (colloquial_blind6,
+colloquial_blind9, slot_blind9) are counted, never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks.evolution_models.fitting import LABELLED
+from benchmarks.evolution_models.slot_read_diff import sources
+from hybridmem.evolution.slots import embed as slot_embed
+from hybridmem.evolution.slots.rules import infer
+
+BLIND = ("colloquial_blind6", "colloquial_blind9", "slot_blind9")
+
+
+def _all_sources() -> dict[str, list[str]]:
+    out = sources()
+    for path in sorted(LABELLED.glob("slot_blind*.jsonl")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        out[path.stem] = sorted({json.loads(line)["text"] for line in lines if line.strip()})
+    return out
+
+
+def read_all() -> dict[str, dict[str, str]]:
+    """``{source: {text: slot or "-"}}`` as the write path reads it (rules, then the model)."""
+    from hybridmem.embedding import make_embedder
+
+    embedder = make_embedder(None)
+    model = slot_embed.model_for(embedder.name, embedder.dimension)
+    out: dict[str, dict[str, str]] = {}
+    for source, texts in _all_sources().items():
+        guesses = {t: infer(t) for t in texts}
+        asked = [t for t, g in guesses.items() if g.slot is None and g.open]
+        vectors = np.asarray(embedder.embed(asked), dtype=np.float64) if asked else []
+        model_read = {
+            t: (slot_embed.predict(model, v) if model is not None else None)
+            for t, v in zip(asked, vectors, strict=True)
+        }
+        out[source] = {t: (g.slot or model_read.get(t) or "-") for t, g in guesses.items()}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_rule_diff")
+    parser.add_argument("--dump", type=Path, help="write this code's readings here")
+    parser.add_argument("--old", type=Path, help="a dump of the old code to compare with")
+    parser.add_argument("--json", type=Path, dest="json_out")
+    args = parser.parse_args(argv)
+    now = read_all()
+    if args.dump:
+        args.dump.write_text(json.dumps(now, ensure_ascii=False, indent=1), "utf-8")
+    if args.old is None:
+        return 0
+    old: dict[str, dict[str, str]] = json.loads(args.old.read_text(encoding="utf-8"))
+    report: dict[str, Any] = {"strings": 0, "differ": 0, "sources": {}}
+    for source, readings in now.items():
+        before = old.get(source, {})
+        changed = [
+            {"text": t, "before": before[t], "after": s}
+            for t, s in readings.items()
+            if t in before and before[t] != s
+        ]
+        row: dict[str, Any] = {"strings": len(readings), "differ": len(changed)}
+        if source not in BLIND:
+            row["changes"] = changed
+        report["sources"][source] = row
+        report["strings"] += len(readings)
+        report["differ"] += len(changed)
+        print(f"{source}: {len(readings)} strings, {len(changed)} differ")
+        for c in row.get("changes", []):
+            print(f"   {c['before']} -> {c['after']}: {c['text']}")
+    print(f"total: {report['strings']} strings, {report['differ']} differ")
+    if args.json_out:
+        args.json_out.write_text(json.dumps(report, ensure_ascii=False, indent=2), "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
