@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Scenario
-from benchmarks.scenarios_colloquial2 import change_scenario, oneoff_scenario, repeat_scenario
 
 Change = tuple[tuple[str, ...], str]
 
@@ -445,30 +444,10 @@ ONEOFF: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
-def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    # A move back (three statements): only the value in between is stale.
-    return change_scenario(f"colloq10-{kind}-{lang}-{i}", lang, i + 10, said, query)
-
-
-def _repeat(lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    return repeat_scenario(f"colloq10-repeat-{lang}-{i}", lang, i + 10, said, query)
-
-
-def _oneoff(lang: str, i: int, habit: str, remark: str, query: str) -> Scenario:
-    return oneoff_scenario(f"colloq10-oneoff-{lang}-{i}", lang, i + 10, habit, remark, query)
-
-
 def build() -> list[Scenario]:
     """Every scenario of the tenth blind set, kinds in the order of the module docstring."""
-    out: list[Scenario] = []
-    for kind, table in (("plain", PLAIN), ("back", BACK), ("style", STYLE)):
-        for lang, items in table.items():
-            out.extend(_change(kind, lang, i, said, q) for i, (said, q) in enumerate(items))
-    for lang, items in REPEAT.items():
-        out.extend(_repeat(lang, i, said, q) for i, (said, q) in enumerate(items))
-    for lang, remarks in ONEOFF.items():
-        out.extend(_oneoff(lang, i, h, r, q) for i, (h, r, q) in enumerate(remarks))
-    return out
+    kinds = (("plain", PLAIN), ("back", BACK), ("style", STYLE))
+    return colloquial2.build_set("colloq10", 10, kinds, REPEAT, ONEOFF)
 
 
 def main() -> None:

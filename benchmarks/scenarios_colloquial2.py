@@ -24,7 +24,7 @@ benchmarks/data/colloquial_blind2.json --embedder multilingual``. Scenario ids c
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -381,6 +381,36 @@ def oneoff_scenario(
     probe = Probe(query, None, frozenset({f"{sid}.habit"}), polluters=frozenset({f"{sid}.remark"}))
     now = max(n.created_at for n in nodes) + timedelta(days=2)
     return Scenario(sid, "one_offs", lang, tuple(nodes), (probe,), now)
+
+
+def build_set(
+    tag: str,
+    noise: int,
+    changes: Sequence[tuple[str, dict[str, list[Change]]]],
+    repeats: dict[str, list[Change]],
+    oneoffs: dict[str, list[tuple[str, str, str]]],
+) -> list[Scenario]:
+    """A later blind set's scenarios from its tables, in their order: each change kind's
+    ``(said, query)`` items, then the repeats, then the one-off remarks (``(habit, remark,
+    query)``); ids ``<tag>-<kind>-<lang>-<i>``, noise lines picked from ``noise + i``."""
+    out: list[Scenario] = []
+    for kind, table in changes:
+        for lang, items in table.items():
+            out.extend(
+                change_scenario(f"{tag}-{kind}-{lang}-{i}", lang, i + noise, said, q)
+                for i, (said, q) in enumerate(items)
+            )
+    for lang, items in repeats.items():
+        out.extend(
+            repeat_scenario(f"{tag}-repeat-{lang}-{i}", lang, i + noise, said, q)
+            for i, (said, q) in enumerate(items)
+        )
+    for lang, remarks in oneoffs.items():
+        out.extend(
+            oneoff_scenario(f"{tag}-oneoff-{lang}-{i}", lang, i + noise, h, r, q)
+            for i, (h, r, q) in enumerate(remarks)
+        )
+    return out
 
 
 def _want(lang: str, i: int, habit: str, want: str, query: str) -> Scenario:

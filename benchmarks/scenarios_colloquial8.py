@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Scenario
-from benchmarks.scenarios_colloquial2 import change_scenario, oneoff_scenario, repeat_scenario
 
 Change = tuple[tuple[str, ...], str]
 
@@ -411,29 +410,10 @@ ONEOFF: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
-def _change(kind: str, lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    return change_scenario(f"colloq8-{kind}-{lang}-{i}", lang, i + 8, said, query)
-
-
-def _repeat(lang: str, i: int, said: tuple[str, ...], query: str) -> Scenario:
-    return repeat_scenario(f"colloq8-repeat-{lang}-{i}", lang, i + 8, said, query)
-
-
-def _oneoff(lang: str, i: int, habit: str, remark: str, query: str) -> Scenario:
-    return oneoff_scenario(f"colloq8-oneoff-{lang}-{i}", lang, i + 8, habit, remark, query)
-
-
 def build() -> list[Scenario]:
     """Every scenario of the eighth blind set, kinds in the order of the module docstring."""
-    out: list[Scenario] = []
-    for kind, table in (("plain", PLAIN), ("style", STYLE), ("habit", HABIT)):
-        for lang, items in table.items():
-            out.extend(_change(kind, lang, i, said, q) for i, (said, q) in enumerate(items))
-    for lang, items in REPEAT.items():
-        out.extend(_repeat(lang, i, said, q) for i, (said, q) in enumerate(items))
-    for lang, remarks in ONEOFF.items():
-        out.extend(_oneoff(lang, i, h, r, q) for i, (h, r, q) in enumerate(remarks))
-    return out
+    kinds = (("plain", PLAIN), ("style", STYLE), ("habit", HABIT))
+    return colloquial2.build_set("colloq8", 8, kinds, REPEAT, ONEOFF)
 
 
 def main() -> None:
