@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from benchmarks.colloquial_report import kind_of
@@ -26,6 +26,7 @@ from benchmarks.evolution_scenarios import TOP_K, Variant, _load
 from benchmarks.hybrid import SettableClock
 from benchmarks.paths import portable
 from benchmarks.scenario_files import load_scenarios
+from benchmarks.scenarios import Scenario
 from hybridmem import HybridMemory, MemoryConfig
 
 
@@ -37,9 +38,43 @@ def trace(files: Sequence[Path], kinds: Sequence[str], every: bool = False) -> l
         for sc in load_scenarios(path)
         if sc.family == "natural_change" and (not kinds or kind_of(sc) in kinds)
     ]
+    out: list[str] = []
+    for mem, sc, real in _played(scenarios):
+        # A repeat merged into an older node keeps that node's id: name it once.
+        name = {v: k.rsplit(".", 1)[-1] for k, v in reversed(real.items())}
+        for probe in sc.probes:
+            res = mem.retrieve(probe.query, user_id=sc.id, top_k=TOP_K)
+            ids = [h.node.id for h in res.hits]
+            gold = {real[g] for g in probe.gold}
+            if ids and ids[0] in gold and not every:
+                continue
+            lost = not set(ids) & gold
+            out.append(f"== {sc.id} {'LOST' if lost else ''} {probe.query}")
+            out.append(
+                f"   gold {sorted(name[g] for g in gold)} stale "
+                f"{sorted(name[real[s]] for s in probe.stale)}"
+            )
+            for h in res.hits:
+                label = name.get(h.node.id, "?")
+                out.append(f"   hit {label:6} {h.score:.3f} {h.node.content}")
+            for sid in sorted({real[n.id] for n in sc.nodes if ".v" in n.id}):
+                node = mem.get(sid, user_id=sc.id)
+                out.append(
+                    f"   {name[sid]} {node.status:9} g={node.conflict_group or '-':.8}"
+                    f" act={node.marks.get('speech_act')} tier={node.tier}"
+                    f" life={node.lifecycle} imp={node.importance:.2f}"
+                    f" {node.content}"
+                )
+    return out
+
+
+def _played(
+    scenarios: Sequence[Scenario],
+) -> Iterator[tuple[HybridMemory, Scenario, dict[str, str]]]:
+    """Each scenario written into one evolution store (multilingual e5) and maintained at its
+    probe time, in turn: the store, the scenario and its ids as written."""
     config = MemoryConfig()
     variant = Variant("evolution", config, evolution=True)
-    out: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         clock = SettableClock(min(n.created_at for sc in scenarios for n in sc.nodes))
         model = load_embedder("multilingual")
@@ -49,32 +84,7 @@ def trace(files: Sequence[Path], kinds: Sequence[str], every: bool = False) -> l
                 real = _load(mem, clock, sc, variant)
                 clock.now = sc.now
                 mem.maintain(user_id=sc.id)
-                # A repeat merged into an older node keeps that node's id: name it once.
-                name = {v: k.rsplit(".", 1)[-1] for k, v in reversed(real.items())}
-                for probe in sc.probes:
-                    res = mem.retrieve(probe.query, user_id=sc.id, top_k=TOP_K)
-                    ids = [h.node.id for h in res.hits]
-                    gold = {real[g] for g in probe.gold}
-                    if ids and ids[0] in gold and not every:
-                        continue
-                    lost = not set(ids) & gold
-                    out.append(f"== {sc.id} {'LOST' if lost else ''} {probe.query}")
-                    out.append(
-                        f"   gold {sorted(name[g] for g in gold)} stale "
-                        f"{sorted(name[real[s]] for s in probe.stale)}"
-                    )
-                    for h in res.hits:
-                        label = name.get(h.node.id, "?")
-                        out.append(f"   hit {label:6} {h.score:.3f} {h.node.content}")
-                    for sid in sorted({real[n.id] for n in sc.nodes if ".v" in n.id}):
-                        node = mem.get(sid, user_id=sc.id)
-                        out.append(
-                            f"   {name[sid]} {node.status:9} g={node.conflict_group or '-':.8}"
-                            f" act={node.marks.get('speech_act')} tier={node.tier}"
-                            f" life={node.lifecycle} imp={node.importance:.2f}"
-                            f" {node.content}"
-                        )
-    return out
+                yield mem, sc, real
 
 
 def settled(files: Sequence[Path], kinds: Sequence[str] = ("back",)) -> dict[str, int]:
@@ -84,34 +94,22 @@ def settled(files: Sequence[Path], kinds: Sequence[str] = ("back",)) -> dict[str
     undemoted, ``joined`` the move back in one group with it, ``current`` the move back its
     group's current value."""
     counts = {"scenarios": 0, "left_live": 0, "joined": 0, "current": 0}
-    config = MemoryConfig()
-    variant = Variant("evolution", config, evolution=True)
     scenarios = [sc for path in files for sc in load_scenarios(path) if kind_of(sc) in kinds]
     if not scenarios:
         return counts
-    with tempfile.TemporaryDirectory() as tmp:
-        clock = SettableClock(min(n.created_at for sc in scenarios for n in sc.nodes))
-        model = load_embedder("multilingual")
-        with HybridMemory(Path(tmp), embedder=model, config=config, clock=clock) as mem:
-            for sc in scenarios:
-                clock.now = min(n.created_at for n in sc.nodes)
-                real = _load(mem, clock, sc, variant)
-                clock.now = sc.now
-                mem.maintain(user_id=sc.id)
-                values = sorted(k for k in real if ".v" in k)
-                last = mem.get(real[values[-1]], user_id=sc.id)
-                left = mem.get(real[f"{sc.id}.v1"], user_id=sc.id)
-                if last is None or left is None or last.id == left.id:
-                    continue
-                counts["scenarios"] += 1
-                live = left.status == "active" and "demoted_by" not in left.metadata
-                counts["left_live"] += live
-                group = last.conflict_group
-                counts["joined"] += group is not None and group == left.conflict_group
-                now = (
-                    mem.current_value(group.removeprefix("slot:"), user_id=sc.id) if group else None
-                )
-                counts["current"] += now is not None and now.id == last.id
+    for mem, sc, real in _played(scenarios):
+        values = sorted(k for k in real if ".v" in k)
+        last = mem.get(real[values[-1]], user_id=sc.id)
+        left = mem.get(real[f"{sc.id}.v1"], user_id=sc.id)
+        if last is None or left is None or last.id == left.id:
+            continue
+        counts["scenarios"] += 1
+        live = left.status == "active" and "demoted_by" not in left.metadata
+        counts["left_live"] += live
+        group = last.conflict_group
+        counts["joined"] += group is not None and group == left.conflict_group
+        now = mem.current_value(group.removeprefix("slot:"), user_id=sc.id) if group else None
+        counts["current"] += now is not None and now.id == last.id
     return counts
 
 
