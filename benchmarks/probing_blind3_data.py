@@ -83,10 +83,21 @@ def _question(line: str, user: dict[str, Any], marks: dict[str, Marks]) -> dict[
     }
 
 
+def read_set(source: Path, about: str | None = None) -> dict[str, Any]:
+    """A set's source read as this set's is; ``about``: the later set's own description."""
+    data = parse(source.read_text(encoding="utf-8"))
+    return {**data, "about": about} if about is not None else data
+
+
+def write_set(source: Path, out: Path, about: str | None = None) -> None:
+    """The command of this and the later sets: ``source`` read, written to ``out``."""
+    data = read_set(source, about)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{out}: {len(data['users'])} users, {len(data['questions'])} questions")
+
+
 def main() -> None:
-    data = parse(SOURCE.read_text(encoding="utf-8"))
-    OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{OUT}: {len(data['users'])} users, {len(data['questions'])} questions")
+    write_set(SOURCE, OUT)
 
 
 if __name__ == "__main__":

@@ -17,9 +17,7 @@ turns that say "he" or 她 rather than the name.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 from benchmarks import probing_blind3_data
 
@@ -35,15 +33,8 @@ ABOUT = (
 )
 
 
-def parse(text: str) -> dict[str, Any]:
-    """The source's users and questions, read as the third set's source is."""
-    return {**probing_blind3_data.parse(text), "about": ABOUT}
-
-
 def main() -> None:
-    data = parse(SOURCE.read_text(encoding="utf-8"))
-    OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{OUT}: {len(data['users'])} users, {len(data['questions'])} questions")
+    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import probing_blind2_data, probing_blind3_data
+from benchmarks import (
+    probing_blind2_data,
+    probing_blind3_data,
+    probing_blind4_data,
+    probing_blind5_data,
+    probing_blind6_data,
+)
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
 SETS = [DATA] + [DATA.with_name(f"probing_{name}.json") for name in ("dev", "blind2", "blind3")]
@@ -34,6 +40,14 @@ def test_the_second_blind_set_is_its_source():
     written = json.loads(probing_blind2_data.OUT.read_text(encoding="utf-8"))
     assert probing_blind2_data.parse(source) == written
     assert not any(q["relative"] for q in written["questions"])
+
+
+@pytest.mark.parametrize("module", [probing_blind4_data, probing_blind5_data, probing_blind6_data])
+def test_each_later_blind_set_is_its_source(module):
+    # A source edited without the JSON rewritten would be measured as the old set.
+    written = json.loads(module.OUT.read_text(encoding="utf-8"))
+    assert probing_blind3_data.read_set(module.SOURCE, module.ABOUT) == written
+    assert written["about"] == module.ABOUT and written["questions"]
 
 
 def test_the_third_blind_set_is_its_source():
