@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -498,22 +499,27 @@ def _shares_char(texts: list[str]) -> bool:
     return any(len(ks) >= 2 for ks in holders.values())
 
 
-def build() -> dict[str, Any]:
+def build_set(histories: Sequence[History], noise: Sequence[Noise], note: str) -> dict[str, Any]:
+    """A blind profile set from its histories (each theme marked whether its remarks share a
+    character) and its noise users: this set's and the later sets' one shape."""
     users = []
-    for h in HISTORIES:
+    for h in histories:
         row = user(h)
         for theme in row["themes"]:
             texts = [str(e["text"]) for e in row["episodes"] if e["theme"] == theme["theme"]]
             theme["shares_char"] = _shares_char(texts)
         users.append(row)
-    return {
-        "note": (
-            "blind (helper profile10, written before any engine change): worded and wordless "
-            "themes a user, and users whose unrelated remarks share characters or common words "
-            "(false themes)"
-        ),
-        "users": users + [noise_user(*n) for n in NOISE],
-    }
+    return {"note": note, "users": users + [noise_user(*n) for n in noise]}
+
+
+def build() -> dict[str, Any]:
+    return build_set(
+        HISTORIES,
+        NOISE,
+        "blind (helper profile10, written before any engine change): worded and wordless "
+        "themes a user, and users whose unrelated remarks share characters or common words "
+        "(false themes)",
+    )
 
 
 if __name__ == "__main__":

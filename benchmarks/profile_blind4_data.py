@@ -30,8 +30,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_blind2_data import History, noise_user, user
-from benchmarks.profile_blind3_data import _shares_char
+from benchmarks.profile_blind2_data import History
+from benchmarks.profile_blind3_data import build_set
 
 DATA = Path(__file__).parent / "data" / "profile_blind4.json"
 
@@ -481,21 +481,13 @@ NOISE: tuple[tuple[str, str, tuple[str, ...], tuple[tuple[int, str], ...]], ...]
 
 
 def build() -> dict[str, Any]:
-    users = []
-    for h in HISTORIES:
-        row = user(h)
-        for theme in row["themes"]:
-            texts = [str(e["text"]) for e in row["episodes"] if e["theme"] == theme["theme"]]
-            theme["shares_char"] = _shares_char(texts)
-        users.append(row)
-    return {
-        "note": (
-            "blind (helper profile11, written before any engine change): worded and wordless "
-            "themes a user, and users whose unrelated remarks share polysemous or common words "
-            "or characters (false themes)"
-        ),
-        "users": users + [noise_user(*n) for n in NOISE],
-    }
+    return build_set(
+        HISTORIES,
+        NOISE,
+        "blind (helper profile11, written before any engine change): worded and wordless "
+        "themes a user, and users whose unrelated remarks share polysemous or common words "
+        "or characters (false themes)",
+    )
 
 
 if __name__ == "__main__":
