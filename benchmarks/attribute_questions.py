@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -43,12 +44,52 @@ import numpy as np
 from benchmarks.common import load_embedder
 from benchmarks.first_day import PERSONAS, SETS
 from benchmarks.unworded_pairs import COLLOQUIAL, DATA, Store, stores
+from hybridmem import lexical
 from hybridmem.embedding.base import embed_query
 from hybridmem.evolution.slots import pairs as pair_embed
 
-READINGS = ("cos", "cos centred", "query", "query centred", "attr", "attr centred", "answers")
+READINGS = (
+    "cos",
+    "cos centred",
+    "query",
+    "query centred",
+    "template centred",
+    "attr",
+    "attr centred",
+    "answers",
+)
 RIDGE = (0.1, 1.0, 10.0)
 """The ridge constants the training folds choose among (by their own leave-one-out)."""
+
+
+_VALUE_EN = re.compile(r"[\w.+\-]+@[\w.\-]+\w|[A-Za-z][A-Za-z'\-]*|\d[\d:.,/\-]*\d|\d")
+
+
+def template(text: str) -> str:
+    """The statement as the question it answers: each run of value words (the engine's own
+    reading, :func:`pairs.words`: names, numbers, places, times; Chinese by part of speech)
+    said as one question word. A statement with no value word is left as it is."""
+    if pair_embed.language(text) == "zh":
+        out: list[str] = []
+        for word, flag in lexical.pos_tags(text):
+            value = flag in pair_embed._ZH_VALUE_FLAGS or bool(re.search(r"\d", word))
+            if not value:
+                out.append(word)
+            elif not out or out[-1] != "什么":
+                out.append("什么")
+        return "".join(out)
+    spans: list[list[int]] = []
+    for match in _VALUE_EN.finditer(text):
+        word, start = match.group(), match.start()
+        initial = start == 0 or text[:start].rstrip()[-1:] in ".;!?:"
+        if re.search(r"[\d@]", word) or (word[0].isupper() and not initial and word != "I"):
+            if spans and not text[spans[-1][1] : start].strip():
+                spans[-1][1] = match.end()  # "Dr Okafor", "Model 3": one value
+            else:
+                spans.append([start, match.end()])
+    for start, end in reversed(spans):
+        text = text[:start] + "what" + text[end:]
+    return text
 
 
 @dataclass
@@ -134,19 +175,24 @@ class FoldModel:
     w: np.ndarray
     attr_mean: np.ndarray
     query_mean: np.ndarray
+    template_mean: np.ndarray
     passage_mean: np.ndarray
 
-    def scores(self, passage: np.ndarray, query: np.ndarray) -> dict[str, np.ndarray]:
+    def scores(
+        self, passage: np.ndarray, query: np.ndarray, asked: np.ndarray
+    ) -> dict[str, np.ndarray]:
         """Each reading's matrix of scores among the rows of ``passage`` / ``query``."""
         predicted = _normed(passage @ self.w)
         centred = _normed(predicted - self.attr_mean)
         q_centred = _normed(query - self.query_mean)
+        t_centred = _normed(asked - self.template_mean)
         p_centred = _normed(passage - self.passage_mean)
         return {
             "cos": passage @ passage.T,
             "cos centred": p_centred @ p_centred.T,
             "query": query @ query.T,
             "query centred": q_centred @ q_centred.T,
+            "template centred": t_centred @ t_centred.T,
             "attr": predicted @ predicted.T,
             "attr centred": centred @ centred.T,
             "answers": predicted @ passage.T,
@@ -169,15 +215,25 @@ def read_units(embedder_spec: str = "multilingual") -> Read:
     all_stores = stores()
     passage: dict[int, np.ndarray] = {}
     query: dict[int, np.ndarray] = {}
+    templates: dict[int, np.ndarray] = {}
     for k, store in enumerate(all_stores):
         passage[k] = np.asarray(embedder.embed(store.texts), dtype=np.float64)
         query[k] = np.asarray(embed_query(embedder, store.texts), dtype=np.float64)
+        templates[k] = np.asarray(
+            embed_query(embedder, [template(t) for t in store.texts]), dtype=np.float64
+        )
     qtexts = sorted(set(asked.values()))
     qvec = dict(
         zip(qtexts, np.asarray(embed_query(embedder, qtexts), dtype=np.float64), strict=True)
     )
     training = [
-        (_group(store.fold), passage[k][i], qvec[asked[(store.fold, t)]], query[k][i])
+        (
+            _group(store.fold),
+            passage[k][i],
+            qvec[asked[(store.fold, t)]],
+            query[k][i],
+            templates[k][i],
+        )
         for k, store in enumerate(all_stores)
         for i, t in enumerate(store.texts)
         if (store.fold, t) in asked
@@ -191,11 +247,12 @@ def read_units(embedder_spec: str = "multilingual") -> Read:
             w,
             _normed(x @ w).mean(axis=0),
             np.stack([p[3] for p in train]).mean(axis=0),
+            np.stack([p[4] for p in train]).mean(axis=0),
             x.mean(axis=0),
         )
         for k, store in enumerate(all_stores):
             if _group(store.fold) == held:
-                scores = out.folds[held].scores(passage[k], query[k])
+                scores = out.folds[held].scores(passage[k], query[k], templates[k])
                 out.units += _store_units(store, scores, passage[k], model)
     return out
 
@@ -223,7 +280,10 @@ def misses(found: Read, causes: Path) -> list[dict[str, Any]]:
         pair = [text[probe["gold"][0]], text[probe["stale"][0]]]
         passage = np.asarray(found.embedder.embed(pair), dtype=np.float64)
         query = np.asarray(embed_query(found.embedder, pair), dtype=np.float64)
-        scores = found.folds[name].scores(passage, query)
+        asked = np.asarray(
+            embed_query(found.embedder, [template(t) for t in pair]), dtype=np.float64
+        )
+        scores = found.folds[name].scores(passage, query, asked)
         read = {r: float(scores[r][0, 1]) for r in READINGS}
         out.append(
             {

@@ -14,6 +14,7 @@ from benchmarks.attribute_questions import (
     _store_units,
     cross_validate,
     questions,
+    template,
 )
 from benchmarks.first_day import EN, ZH
 from benchmarks.unworded_pairs import Store
@@ -94,3 +95,11 @@ def test_the_threshold_links_most_changes_net_of_false_links_and_is_read_held_ou
     rows = {r["fold"]: r for r in cross_validate([*train, *held], "any")["cos"]}
     assert rows["blind"]["threshold"] == 0.9
     assert (rows["blind"]["change_linked"], rows["blind"]["false_linked"]) == (1, 1)
+
+
+def test_a_statement_s_values_are_said_as_one_question_word_in_both_languages():
+    assert template("My bank is Barclays.") == "My bank is what."
+    assert template("Got myself a Tesla Model 3.") == "Got myself a what."  # one value
+    assert template("I take the 7:40 train to work.") == "I take the what train to work."
+    assert template("Write to me in a formal tone.") == "Write to me in a formal tone."
+    assert template("我每天坐七点四十的地铁上班。") == "我每天坐什么的地铁上班。"
