@@ -66,13 +66,16 @@ def agreed_themes(
     episodes = [
         n for n in candidates(nodes, cfg) if n.id in vectors and cjk_share(spoken(n)) == 0.0
     ]
-    if len(episodes) <= need:
+    taken = {s.id for t in found for s in t.sources}
+    # Nearness says something only among enough remarks: with as many unexplained remarks
+    # (outside the themes words confirmed) as a theme needs, or a few more, any three of them
+    # are one another's nearest (three unrelated remarks beside a theme of oat milk).
+    if sum(n.id not in taken for n in episodes) < 2 * need:
         return []
     first = _centred(np.asarray([vectors[n.id] for n in episodes], dtype=np.float32))
     second = _centred(
         np.asarray(second_view().embed([spoken(n) for n in episodes]), dtype=np.float32)
     )
-    taken = {s.id for t in found for s in t.sources}
     groups = _agreed_groups(first, second, need)
     terms = [_surface_terms(spoken(n)) for n in episodes]
     everywhere = Counter(t for ts in terms for t in ts)
