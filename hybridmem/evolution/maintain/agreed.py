@@ -32,7 +32,7 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import Embedder
 from hybridmem.embedding.multilingual import MULTILINGUAL_MODEL
 from hybridmem.embedding.scripts import cjk_share
-from hybridmem.evolution.maintain.distill import Theme, everyday_terms, spoken
+from hybridmem.evolution.maintain.distill import Theme, _quotable, everyday_terms, spoken
 from hybridmem.evolution.maintain.themes import (
     _nearest,
     _surface_terms,
@@ -87,7 +87,10 @@ def agreed_themes(
             continue
         pull = first[members] @ first[members].sum(axis=0)
         central = [members[j] for j in np.argsort(-pull, kind="stable").tolist()]
-        words = _names(central[:need], terms, everywhere)
+        # Named by the members the profile will quote (live or folded), not by a faded one
+        # whose word the quotes do not hold.
+        quoted = [i for i in central if _quotable(episodes[i])] or central
+        words = _names(quoted[:need], terms, everywhere)
         if not words:
             continue
         key = _unique_key(words, used)
