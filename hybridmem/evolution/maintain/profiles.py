@@ -22,6 +22,7 @@ from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import Core, NodeChange, NodeInput, content_hash
 from hybridmem.errors import KeyUnavailableError
+from hybridmem.evolution.maintain.agreed import agreed_themes
 from hybridmem.evolution.maintain.distill import (
     FOLDED,
     DistilledTrait,
@@ -338,7 +339,9 @@ def distil_user(
         nodes = [n for n in every if n.agent_id == owner]
         step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, owner)
         opened_nodes = list(step.opened.values())
-        themes = find_themes(opened_nodes, cfg, episode_vectors(core, opened_nodes, cfg))
+        vectors = episode_vectors(core, opened_nodes, cfg)
+        themes = find_themes(opened_nodes, cfg, vectors)
+        themes += agreed_themes(opened_nodes, cfg, vectors, themes, core.engine.embedder)
         found = [(t, theme_key(core, user_id, t)) for t in themes]
         keys = {key for _, key in found}
         sealed_terms = {t.term for t, key in found if key != t.term}
