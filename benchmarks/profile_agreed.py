@@ -1,10 +1,10 @@
 """Every labelled profile set with and without the themes two embedders agree on (issue 38,
 profile13; :mod:`hybridmem.evolution.maintain.agreed`).
 
-``off`` patches the step's ``agreed_themes`` out in this process (the engine as before it),
-``on`` runs the engine as it is. Each set runs with its own runner and figures
-(:func:`benchmarks.profile_variants.run_set`); the summaries are printed a set and language a
-line.
+``off`` runs the engine as it ships (the step is opt-in:
+``EvolutionConfig.distill_agreed_themes``), ``on`` turns the step on in this process. Each set
+runs with its own runner and figures (:func:`benchmarks.profile_variants.run_set`); the
+summaries are printed a set and language a line.
 
 Run: ``python -m benchmarks.profile_agreed {on|off} [--json F] [SETS]`` (default: profiles_dev,
 profiles_blind, profile_blind .. profile_blind6).
@@ -19,6 +19,8 @@ from typing import Any
 
 from benchmarks.common import load_embedder
 from benchmarks.profile_variants import run_set
+from hybridmem.config.evolution import EvolutionConfig
+from hybridmem.evolution.maintain import agreed
 from hybridmem.evolution.maintain import profiles as profiles_step
 
 SETS = (
@@ -33,17 +35,17 @@ SETS = (
 )
 
 
-def _none(*_: Any) -> list[Any]:
-    return []
+def _turned_on(nodes: Any, cfg: EvolutionConfig, *rest: Any) -> list[Any]:
+    return agreed.agreed_themes(nodes, cfg.with_changes(distill_agreed_themes=True), *rest)
 
 
 def main(argv: list[str]) -> None:
     variant = argv[0]
     out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
     names = [a for a in argv[1:] if a.startswith("profile") and not a.endswith(".json")]
-    if variant == "off":
-        profiles_step.agreed_themes = _none  # type: ignore[assignment]
-    elif variant != "on":
+    if variant == "on":
+        profiles_step.agreed_themes = _turned_on  # type: ignore[assignment]
+    elif variant != "off":
         raise SystemExit(f"unknown variant {variant!r}: on or off")
     embedder = load_embedder("default")
     result = {}

@@ -235,6 +235,13 @@ class EvolutionConfig:
     # -- distillation -------------------------------------------------------------------
     distill_types: tuple[str, ...] = ("event", "fact")
     distill_min_mentions: int = 3
+    distill_agreed_themes: bool = False
+    """Also distil English themes whose remarks share no word, from cliques the default e5 and
+    the bundled English model agree on (:mod:`hybridmem.evolution.maintain.agreed`). Off by
+    default: it gained one or two profiles on every development set with no false one, but none
+    on the blind set written for it (profile_blind6, 0 of 4 wordless themes), and it embeds
+    every English episode a second time at each deep maintenance (docs/benchmarks.md,
+    profile13)."""
     distill_threshold: float = 0.3
     """Read by nothing: distillation links episodes by a shared key term (see
     :mod:`hybridmem.evolution.maintain.distill`), never by cosine, so no embedder's similarity scale

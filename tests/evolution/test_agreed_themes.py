@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
+from hybridmem.config import EvolutionConfig, MemoryConfig
 from hybridmem.models import MemoryNode
 
 U = "u1"
@@ -49,7 +50,9 @@ SENSES = [
 
 @pytest.fixture
 def memory(tmp_path, e5, clock: FakeClock):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+    # The step is opt-in (EvolutionConfig.distill_agreed_themes).
+    config = MemoryConfig(evolution=EvolutionConfig(distill_agreed_themes=True))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=config) as mem:
         yield mem
 
 

@@ -58,9 +58,10 @@ def agreed_themes(
     embedder: Embedder,
 ) -> list[Theme]:
     """Themes of the user's English episodes outside ``found`` (the themes words confirmed)
-    that the engine's embedder and the English model agree on; none unless the engine reads
-    with the multilingual default (another model is its own best reader)."""
-    if embedder.name != MULTILINGUAL_MODEL:
+    that the engine's embedder and the English model agree on; none unless
+    ``cfg.distill_agreed_themes`` is set and the engine reads with the multilingual default
+    (another model is its own best reader)."""
+    if not cfg.distill_agreed_themes or embedder.name != MULTILINGUAL_MODEL:
         return []
     need = cfg.distill_min_mentions
     episodes = [
