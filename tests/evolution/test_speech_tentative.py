@@ -38,6 +38,9 @@ STANDING = [
     ("We moved to Bath in May, if I remember right.", SpeechAct.ASSERTION),
     ("I'd rather take the train if the flight is over an hour late.", SpeechAct.PREFERENCE),
     ("My sister might visit in June.", SpeechAct.ASSERTION),
+    # "if" as "whether", a precaution, a modal and a condition in two sentences.
+    ("My manager asked if I'd take over the Leeds account.", SpeechAct.ASSERTION),
+    ("The vet says it's probably a sprain, we got a splint just in case.", SpeechAct.ASSERTION),
 ]
 
 

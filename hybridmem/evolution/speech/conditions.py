@@ -12,7 +12,9 @@ a HYPOTHETICAL by the label definitions ("tentative plans", :mod:`.labels`). The
 closed class of epistemic possibility (might, may, could, would, probably, maybe, perhaps;
 可能, 也许, 大概, 说不定, 或许, 兴许); "can" (an ability) and "will" (a plan held) are not in it.
 A concessive ("even if", 即使, 就算) states what holds whatever happens ("I'd never move even
-if they paid me"), so it is no condition here.
+if they paid me"), "if" after a verb of asking or knowing is "whether" ("asked if I'd step up")
+and "just in case" is a precaution: none is a condition here. The condition and the modal must
+share a sentence.
 """
 
 from __future__ import annotations
@@ -35,12 +37,25 @@ _POSSIBILITY = re.compile(
 _TASTE = re.compile(r"(?:\bwould|['’]d) (?:rather|sooner|prefer)\b", re.IGNORECASE)
 
 
-_CONCESSIVE = re.compile(r"\beven\s+$", re.IGNORECASE)
+# What a conjunction of condition follows when it heads no condition: a concessive ("even if"),
+# a yes/no question embedded under a verb of asking or knowing ("asked if I'd step up",
+# "not sure if": "if" is "whether"), a precaution said after the fact ("just in case").
+_NO_CONDITION_BEFORE = re.compile(
+    r"\b(?:even|just|ask|asks|asked|asking|wonder|wonders|wondered|wondering|know|knows|knew"
+    r"|see|saw|check|checks|checked|checking|sure|unsure|tell|told|whether)\s+$",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|[。！？!?]+")
 
 
 def tentative_under_condition(text: str) -> bool:
-    """Whether ``text`` (as written, before lower-casing) holds a condition that is no
-    concessive and a modal of possibility: a plan entertained under a condition, not a fact
-    or a habit."""
-    conditional = any(not _CONCESSIVE.search(text[: m.start()]) for m in CONDITION.finditer(text))
-    return conditional and not _TASTE.search(text) and _POSSIBILITY.search(text) is not None
+    """Whether a sentence of ``text`` (as written, before lower-casing) holds a condition and
+    a modal of possibility: a plan entertained under a condition, not a fact or a habit."""
+    return any(_tentative_sentence(s) for s in _SENTENCE.split(text) if s.strip())
+
+
+def _tentative_sentence(sentence: str) -> bool:
+    conditional = any(
+        not _NO_CONDITION_BEFORE.search(sentence[: m.start()]) for m in CONDITION.finditer(sentence)
+    )
+    return conditional and not _TASTE.search(sentence) and _POSSIBILITY.search(sentence) is not None
