@@ -101,7 +101,8 @@ def _figures(classifier: SpeechActClassifier, items: Sequence[LabelledUtterance]
     return out
 
 
-def _embed(embedder_spec: str, items: Sequence[LabelledUtterance]) -> tuple[str, np.ndarray]:
+def embed_lines(embedder_spec: str, items: Sequence[LabelledUtterance]) -> tuple[str, np.ndarray]:
+    """The embedder's name and the vectors of ``items``' texts, in order."""
     from hybridmem.embedding import make_embedder
 
     embedder = make_embedder(None if embedder_spec in ("e5", "default") else embedder_spec)
@@ -110,7 +111,7 @@ def _embed(embedder_spec: str, items: Sequence[LabelledUtterance]) -> tuple[str,
 
 def fit_command(embedder_spec: str, out: Path | None) -> int:
     dev = load_examples(split="dev")
-    name, vectors = _embed(embedder_spec, dev)
+    name, vectors = embed_lines(embedder_spec, dev)
     model = fit_linear(
         vectors,
         [e.act.value for e in dev],
@@ -124,7 +125,7 @@ def fit_command(embedder_spec: str, out: Path | None) -> int:
 
 def evaluate_command(embedder_spec: str, json_out: Path | None) -> int:
     examples = load_examples()
-    name, matrix = _embed(embedder_spec, examples)
+    name, matrix = embed_lines(embedder_spec, examples)
     vectors = {e.text: matrix[i] for i, e in enumerate(examples)}
     rules = RuleBasedSpeechActClassifier()
     payload: dict[str, Any] = {"embedder": name, "halves": [], "batches": {}}
