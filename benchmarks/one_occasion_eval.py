@@ -3,8 +3,8 @@ one-off remarks it reads as one occasion and how many standing statements (habit
 with a time word) it leaves standing.
 
 ``python -m benchmarks.one_occasion_eval [--data FILE ...] --json OUT`` prints one row per set
-and language. A blind set (``one_occasion_blind19.json``, ``one_occasion_blind20.json``) is
-read through these counts, never its lines.
+and language. A blind set (``one_occasion_blind19.json`` to ``one_occasion_blind21.json``) is read
+through these counts, never its lines.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ SETS = (
     DATA / "one_occasion_dev.json",
     DATA / "one_occasion_blind19.json",
     DATA / "one_occasion_blind20.json",
+    DATA / "one_occasion_blind21.json",
 )
 
 

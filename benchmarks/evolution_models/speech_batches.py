@@ -57,6 +57,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 18", 2449, 2548),
     ("blind 19", 2549, 2648),
     ("blind 20", 2649, 2748),
+    ("blind 21", 2749, 2828),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

@@ -57,6 +57,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 18", 2449, 2548),
     ("blind 19", 2549, 2648),
     ("blind 20", 2649, 2748),
+    ("blind 21", 2749, 2828),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7
@@ -100,7 +101,8 @@ def _figures(classifier: SpeechActClassifier, items: Sequence[LabelledUtterance]
     return out
 
 
-def _embed(embedder_spec: str, items: Sequence[LabelledUtterance]) -> tuple[str, np.ndarray]:
+def embed_lines(embedder_spec: str, items: Sequence[LabelledUtterance]) -> tuple[str, np.ndarray]:
+    """The embedder's name and the vectors of ``items``' texts, in order."""
     from hybridmem.embedding import make_embedder
 
     embedder = make_embedder(None if embedder_spec in ("e5", "default") else embedder_spec)
@@ -109,7 +111,7 @@ def _embed(embedder_spec: str, items: Sequence[LabelledUtterance]) -> tuple[str,
 
 def fit_command(embedder_spec: str, out: Path | None) -> int:
     dev = load_examples(split="dev")
-    name, vectors = _embed(embedder_spec, dev)
+    name, vectors = embed_lines(embedder_spec, dev)
     model = fit_linear(
         vectors,
         [e.act.value for e in dev],
@@ -123,7 +125,7 @@ def fit_command(embedder_spec: str, out: Path | None) -> int:
 
 def evaluate_command(embedder_spec: str, json_out: Path | None) -> int:
     examples = load_examples()
-    name, matrix = _embed(embedder_spec, examples)
+    name, matrix = embed_lines(embedder_spec, examples)
     vectors = {e.text: matrix[i] for i, e in enumerate(examples)}
     rules = RuleBasedSpeechActClassifier()
     payload: dict[str, Any] = {"embedder": name, "halves": [], "batches": {}}

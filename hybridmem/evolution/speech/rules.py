@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
-from hybridmem.evolution.speech import aspect, clauses, words
+from hybridmem.evolution.speech import aspect, clauses, conditions, words
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
@@ -63,6 +63,7 @@ _CONFIDENCE = {
     "volition-future": 0.7,
     "characterizing": 0.7,
     "change-beside-reason": 0.6,
+    "tentative-under-condition": 0.7,
 }
 _COMPETITION_PENALTY = 0.05
 _OPEN_A_NOT_A = "q:a-not-a-any"
@@ -255,6 +256,8 @@ class RuleBasedSpeechActClassifier:
             changed = clauses.change_beside(normalised, _read_clause)
             if changed is not None:
                 act, rule = changed, "change-beside-reason"
+        elif _tentative(act, cues, clean):
+            act, rule = SpeechAct.HYPOTHETICAL, "tentative-under-condition"
         return SpeechActResult(
             act=act,
             confidence=_confidence(act, rule, names),
@@ -285,6 +288,17 @@ def _by_clause(text: str, cues: _Cues, names: tuple[str, ...]) -> tuple[_Cues, t
         return cues, names
     kept = {name: tuple(n for n in getattr(cues, name) if n not in dropped) for name in _CUE_FIELDS}
     return _Cues(**kept), tuple(n for n in names if n not in dropped)
+
+
+def _tentative(act: SpeechAct, cues: _Cues, text: str) -> bool:
+    """A statement said as a plan entertained under a condition ("might sign up if the price
+    is right", 价格合适的话可能去报个班: :mod:`.conditions`), unless a habitual or frequency
+    marker makes it a standing rule ("if it's sunny I'd usually cycle")."""
+    return (
+        act in (SpeechAct.ASSERTION, SpeechAct.NEGATION)
+        and not (cues.habitual or cues.frequency)
+        and conditions.tentative_under_condition(text)
+    )
 
 
 def _read_clause(clause: str) -> tuple[SpeechAct, tuple[str, ...]]:

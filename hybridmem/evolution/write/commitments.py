@@ -29,7 +29,7 @@ import re
 
 from hybridmem.evolution.slots.pairs import states_change
 from hybridmem.evolution.slots.rules import about_speaker
-from hybridmem.evolution.speech import clauses
+from hybridmem.evolution.speech import clauses, conditions
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
 from hybridmem.evolution.speech.lexicon import normalise
 from hybridmem.evolution.speech.volition import WANTS
@@ -45,15 +45,6 @@ _UNTIL_NOW = re.compile(
     r"|this morning|last night|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|eleven|twelve)(?:[:.]\d\d)?(?: ?[ap]\.?m\b\.?| o'clock)?)(?!\w| (?:years?|months?"
     r"|weeks?|days?)\b)",
-    re.IGNORECASE,
-)
-# A condition (grammar, a closed class): the conditional conjunctions and the clause-final 的话.
-# The classifier reads a condition as a supposition only when it is on the speaker's own life
-# ("if I moved"); a condition on anything ("if they move the office", 如果公司搬到苏州) still
-# states no change.
-_CONDITION = re.compile(
-    r"\b(?:if|unless|suppose|supposing|assuming|in case|were (?:i|we) to)\b"
-    r"|如果|要是|假如|假设|假使|倘若|若是|万一|除非|的话",
     re.IGNORECASE,
 )
 _HYPOTHETICAL_CUE = "hyp:"
@@ -87,9 +78,9 @@ def committed_change(
 
 def _conditional(clause: str, reading: SpeechActResult) -> bool:
     """Whether ``clause`` is said under a condition or a supposition: a conditional
-    conjunction (:data:`_CONDITION`) or a hypothetical cue of the classifier, fired even where
-    another act won."""
-    return bool(_CONDITION.search(clause)) or any(
+    conjunction (``speech.conditions.CONDITION``) or a hypothetical cue of the classifier,
+    fired even where another act won."""
+    return bool(conditions.CONDITION.search(clause)) or any(
         c.startswith(_HYPOTHETICAL_CUE) for c in reading.cues
     )
 
