@@ -15,18 +15,20 @@ nouns such as hospital, seat and flight, and lost probing evidence that matched 
 grammar, not from any evaluation set:
 
 - Chinese: the part of speech jieba's dictionary gives the word (its own entry, out of
-  context): adverbs (d), pronouns (r), prepositions (p), conjunctions (c), structural and
-  aspect particles (u*), modal particles (y), interjections (e) and onomatopoeia (o). Its
-  dictionary tags no light verb or auxiliary apart from the other verbs (去, 吃, 能 are all v),
-  so those stay.
+  context): adverbs (d) and pronouns (r). Its dictionary tags no light verb or auxiliary apart
+  from the other verbs (去, 吃, 能 are all v), so those stay.
 - English, which has no tagger here: the closed classes the index's stop list leaves
   (:data:`hybridmem.lexical._EN_STOP` already drops the personal pronouns, auxiliaries,
   modals, articles, prepositions and conjunctions): the indefinite pronouns (some-, any-, no-,
   every- with -thing, -one, -body, -where), the light verbs of the grammars (do, give, have,
-  make, take; get, the passive auxiliary; go, the future one) in their forms, the adverbial
-  particles of phrasal verbs (out, up, off, back, down, away, over, around), and the
+  make, take; get, the passive auxiliary; go, the future one) in their forms, and the
   pro-form and aspect adverbs of time and frequency (now, then, ever, never, still, yet,
   already, again, soon, once, always, usually, often, sometimes, even, else).
+
+Prepositions, conjunctions and particles were measured in the class too and lost a question
+each: a preposition or particle is said with what it relates ("lights out by ten" of "a late
+night out", 我跟她 of 我跟小雯之间), so a statement matching on it alone can still be about the
+question (docs/benchmarks.md, helper firstday13).
 
 When some memory holds a question term outside those classes, a statement of a value (the
 writer's assertion types, ``EvolutionConfig.conflict_types``) holding none of those, only
@@ -52,8 +54,8 @@ from hybridmem.retrieval.same_words import same_words
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
-_ZH_CLOSED = frozenset(["d", "r", "p", "c", "u", "uj", "ul", "uz", "ug", "ud", "uv", "y", "e", "o"])
-"""jieba's tags of the closed classes (its dictionary's ICTCLAS tag set)."""
+_ZH_CLOSED = frozenset(["d", "r"])
+"""jieba's tags of adverbs and pronouns (its dictionary's ICTCLAS tag set)."""
 
 _EN_INDEFINITE = frozenset(
     a + b for a in ("some", "any", "no", "every") for b in ("thing", "one", "body", "where")
@@ -95,28 +97,7 @@ _EN_LIGHT_VERBS = frozenset(
         "going",
     ]
 )
-_EN_PARTICLES = frozenset(["out", "up", "off", "back", "down", "away", "over", "around"])
-_EN_ADVERBS = frozenset(
-    [
-        "now",
-        "then",
-        "ever",
-        "never",
-        "still",
-        "yet",
-        "already",
-        "again",
-        "soon",
-        "once",
-        "always",
-        "usually",
-        "often",
-        "sometimes",
-        "even",
-        "else",
-    ]
-)
-_EN_CLOSED = _EN_INDEFINITE | _EN_LIGHT_VERBS | _EN_PARTICLES | _EN_ADVERBS
+_EN_CLOSED = _EN_INDEFINITE | _EN_LIGHT_VERBS | _EN_ADVERBS
 
 
 @lru_cache(maxsize=4096)
