@@ -97,6 +97,26 @@ _EN_LIGHT_VERBS = frozenset(
         "going",
     ]
 )
+_EN_ADVERBS = frozenset(
+    [
+        "now",
+        "then",
+        "ever",
+        "never",
+        "still",
+        "yet",
+        "already",
+        "again",
+        "soon",
+        "once",
+        "always",
+        "usually",
+        "often",
+        "sometimes",
+        "even",
+        "else",
+    ]
+)
 _EN_CLOSED = _EN_INDEFINITE | _EN_LIGHT_VERBS | _EN_ADVERBS
 
 

@@ -85,6 +85,8 @@ def test_an_event_keeps_its_function_word_match(tmp_path: Path) -> None:
         ("getting", True),
         ("hospital", False),
         ("seat", False),
+        ("out", False),  # a particle is said with what it relates: "lights out by ten"
+        ("跟", False),  # a preposition: 我跟她 of 我跟小雯之间
         ("经常", True),
         ("哪儿", True),
         ("吃", False),
