@@ -37,6 +37,7 @@ from benchmarks.first_day_seventh import SEVENTH
 from benchmarks.first_day_sixth import SIXTH
 from benchmarks.first_day_tenth import TENTH
 from benchmarks.first_day_third import THIRD
+from benchmarks.first_day_thirteenth import THIRTEENTH
 from benchmarks.first_day_twelfth import TWELFTH
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
@@ -302,6 +303,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "tenth": TENTH,
     "eleventh": ELEVENTH,
     "twelfth": TWELFTH,
+    "thirteenth": THIRTEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

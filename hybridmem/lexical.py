@@ -283,6 +283,16 @@ def in_dictionary(word: str) -> bool:
     return word in jieba.posseg.dt.word_tag_tab
 
 
+def dictionary_tag(word: str) -> str | None:
+    """The part-of-speech tag of ``word``'s own entry in jieba's dictionary (out of context),
+    or None when the dictionary lacks it."""
+    _jieba()
+    import jieba.posseg
+
+    tag: str | None = jieba.posseg.dt.word_tag_tab.get(word)
+    return tag
+
+
 def zh_nouns(text: str) -> list[str]:
     """The Chinese common nouns of ``text``: words jieba tags ``n*`` in context whose own
     dictionary entry is a noun too (or that the dictionary lacks). The tagger alone reads a

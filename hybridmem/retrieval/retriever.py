@@ -52,6 +52,7 @@ from hybridmem.retrieval.expansion import (
     speakers_next,
 )
 from hybridmem.retrieval.fillers import topic_words
+from hybridmem.retrieval.function_words import statement_words
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
@@ -59,7 +60,6 @@ from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.referents import asks_about_someone, by_pronoun, carry_into
 from hybridmem.retrieval.returnable import Returnable
-from hybridmem.retrieval.same_words import same_words
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.session_places import share_places
@@ -513,7 +513,7 @@ class Retriever:
         slots, stated = evolution.slot_map, evolution.conflict_types
         cands.answers = answering(q.text, cands.nodes, slots)
         cands.theirs = theirs(q.text, cands.nodes, slots)
-        alike = same_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
+        alike = statement_words(q.embedded or q.text, cands.nodes, cands.bm25, stated)
         if (bm25 := agreed(q.text, cands.nodes, alike or cands.bm25, slots)) is not None or alike:
             cands.bm25 = bm25 if bm25 is not None else alike or cands.bm25  # {}: none left
             cands.fuse(q.weights, self.config.fusion)
