@@ -56,7 +56,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hybridmem.embedding import Embedder, embed_query
-from hybridmem.lexical import stemmed_terms
+from hybridmem.lexical import in_dictionary, pos_tags, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import someone_named
 from hybridmem.store import TreeStore
@@ -120,12 +120,32 @@ def by_pronoun(
             cosine[node_id] = max(own, float(vec @ read[reading]))
 
 
+def named_zh(query: str) -> str | None:
+    """A Chinese given name in ``query`` (阿珍, 小敏, 晓雯), or None: a word of two characters
+    or more that the segmenter tags as a person's name in context (``nr``) and that its
+    dictionary does not hold. The people a user knows are in no dictionary, while the tagger
+    also reads dictionary words as names (上周四, 比亚迪, 幼儿园, 师傅 are ``nr`` entries) and a
+    bare surname (王 of 王总) is one character. ``someone_named`` reads kinship words and
+    English names only, so a question naming a friend this way carried nothing (issue 38,
+    probing13: blind6 s12 阿珍让我在婚礼上干嘛？, its answer 她让我当伴娘 said by pronoun)."""
+    if not _CJK.search(query):
+        return None
+    for word, flag in pos_tags(query):
+        if flag == "nr" and len(word) >= 2 and not in_dictionary(word):
+            return word
+    return None
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def asks_about_someone(query: str) -> bool:
     """Whether ``query`` speaks of someone by pronoun, or names someone as the one it asks
-    about: named, and not as the owner of its topic ("Nadia's wedding", 阿珍的婚礼)."""
+    about (by :func:`~hybridmem.retrieval.attributes.someone_named`, or a Chinese given name:
+    :func:`named_zh`): named, and not as the owner of its topic ("Nadia's wedding", 阿珍的婚礼)."""
     if refers_back(query):
         return True
-    name = someone_named(query)
+    name = someone_named(query) or named_zh(query)
     return name is not None and not re.search(re.escape(name) + r"(?:['’]s\b|的)", query)
 
 
