@@ -77,6 +77,9 @@ class Candidates:
     asks about (:func:`~hybridmem.retrieval.attributes.answering`)."""
     theirs: frozenset[str] = frozenset()
     """Another person's values, for a question about the user's own (:func:`.groups.theirs`)."""
+    antecedents: dict[str, str] = field(default_factory=dict)
+    """Each turn carried along a pronoun (:mod:`~hybridmem.retrieval.referents`): the matched
+    turn naming whom it speaks of."""
     vectors_from_rows: bool = False
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is

@@ -58,7 +58,12 @@ from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
-from hybridmem.retrieval.referents import asks_about_someone, by_pronoun, carry_into
+from hybridmem.retrieval.referents import (
+    asks_about_someone,
+    at_antecedent,
+    by_pronoun,
+    carry_into,
+)
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
@@ -463,7 +468,9 @@ class Retriever:
         carried: set[str] = set()
         if cfg.carry_referents and asks_about_someone(q.text):  # writes the carried BM25
             found = cands.neighbours
-            carried = carry_into(self.store, q.text, cands.bm25, live, statuses, window, found)
+            carried = carry_into(
+                self.store, q.text, cands.bm25, live, statuses, window, found, cands.antecedents
+            )
         extra = (extra | carried) - set(cands.nodes) - on_path
         if not extra and not carried:
             return
@@ -553,7 +560,8 @@ class Retriever:
                 found = conversation_turns(self.store, cands.nodes.values(), cfg.conversation_types)
                 cands.turns = {n.id for n in found}
             turns = {i: n for i, n in cands.nodes.items() if i in cands.turns}
-            parent_rel = session_lift(cands.relevance, turns, cfg.session_reach, parent_feature)
+            lift = session_lift(cands.relevance, turns, cfg.session_reach, parent_feature)
+            parent_rel = at_antecedent(lift, cands.antecedents)
         # Priors reorder what is relevant, they do not lift what is not: scaled by the
         # node's own relevance (similarity + lexical, fused), unless nothing weighs that.
         gated = weights.similarity + weights.lexical > 0

@@ -14,6 +14,7 @@ from benchmarks import (
     probing_blind4_data,
     probing_blind5_data,
     probing_blind6_data,
+    probing_blind7_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -42,7 +43,9 @@ def test_the_second_blind_set_is_its_source():
     assert not any(q["relative"] for q in written["questions"])
 
 
-@pytest.mark.parametrize("module", [probing_blind4_data, probing_blind5_data, probing_blind6_data])
+@pytest.mark.parametrize(
+    "module", [probing_blind4_data, probing_blind5_data, probing_blind6_data, probing_blind7_data]
+)
 def test_each_later_blind_set_is_its_source(module):
     # A source edited without the JSON rewritten would be measured as the old set.
     written = json.loads(module.OUT.read_text(encoding="utf-8"))
