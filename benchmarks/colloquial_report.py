@@ -45,6 +45,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq8",
         "colloq9",
         "colloq10",
+        "colloq11",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"

@@ -56,7 +56,7 @@ from hybridmem.evolution.slots.pairs import (
     words,
 )
 from hybridmem.evolution.write.conflicts import same_value
-from hybridmem.evolution.write.planner import similarity_threshold
+from hybridmem.evolution.write.similar_group import similarity_threshold
 
 HARD_NEGATIVES = 4
 RANDOM_NEGATIVES = 2

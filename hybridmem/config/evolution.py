@@ -127,9 +127,9 @@ class EvolutionConfig:
     """...and by how much it must beat the runner-up slot."""
     similarity_threshold: float | None = None
     """Cosine similarity at which a new fact/preference joins an existing one's group. None:
-    the embedder's own (``evolution.write.planner.SIMILARITY_THRESHOLDS``): 0.8, or no grouping by
-    similarity at all for an embedder whose cosines cannot tell two values of one attribute
-    from two unrelated facts (multilingual-e5-small; slots still group)."""
+    the embedder's own (``evolution.write.similar_group.SIMILARITY_THRESHOLDS``): 0.8, or no
+    grouping by similarity at all for an embedder whose cosines cannot tell two values of one
+    attribute from two unrelated facts (multilingual-e5-small; slots still group)."""
     pair_links: bool = True
     """With an embedder that groups nothing by similarity (multilingual-e5), link a
     statement no slot names to its nearest earlier one when it states a change ("moved to",

@@ -1,4 +1,4 @@
-"""The sixth to tenth colloquial blind sets (issue 38): each committed file is what
+"""The sixth to eleventh colloquial blind sets (issue 38): each committed file is what
 its module writes, it has the kinds and sizes its module's docstring promises, and it uses no
 statement or question of an earlier set."""
 
@@ -17,6 +17,7 @@ from benchmarks import (
     scenarios_colloquial8,
     scenarios_colloquial9,
     scenarios_colloquial10,
+    scenarios_colloquial11,
 )
 from benchmarks.colloquial_report import kind_of
 from benchmarks.scenario_files import load_scenarios, scenario_to_json
@@ -40,8 +41,12 @@ SETS = {
         scenarios_colloquial10,
         ("plain", "back", "style", "repeat", "oneoff"),
     ),
+    "colloquial_blind11": (
+        scenarios_colloquial11,
+        ("plain", "back", "style", "repeat", "oneoff"),
+    ),
 }
-ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 11)))
+ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 12)))
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff",)
 
@@ -101,7 +106,8 @@ def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None
 
 
 @pytest.mark.parametrize(
-    "name", ["colloquial_blind7", "colloquial_blind8", "colloquial_blind9", "colloquial_blind10"]
+    "name",
+    [f"colloquial_blind{i}" for i in range(7, 12)],
 )
 def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: str) -> None:
     repeats = [sc for sc in _built(name) if kind_of(sc) == "repeat"]
@@ -112,7 +118,7 @@ def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: s
         assert probe.stale == {f"{sc.id}.v0"}
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind8", "colloquial_blind9", "colloquial_blind10"])
+@pytest.mark.parametrize("name", [f"colloquial_blind{i}" for i in range(8, 12)])
 def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) -> None:
     oneoffs = [sc for sc in _built(name) if kind_of(sc) == "oneoff"]
     assert len(oneoffs) == 12
@@ -122,3 +128,18 @@ def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) 
         assert probe.gold == {f"{sc.id}.habit"}
         assert probe.polluters == {f"{sc.id}.remark"}
         assert not probe.stale
+
+
+def test_the_eleventh_sets_moves_back_say_no_again_and_name_one_value() -> None:
+    """Its moves back are the ones left live: no cue that a value holds again (the pair
+    model's ``says_again``) and no word of the value left."""
+    from hybridmem.evolution.slots.pairs import says_again
+    from hybridmem.evolution.write.named import words
+
+    backs = [sc for sc in _built("colloquial_blind11") if kind_of(sc) == "back"]
+    assert len(backs) == 12
+    for sc in backs:
+        said = {n.id: n.content for n in sc.nodes}
+        first, left, back = (said[f"{sc.id}.v{j}"] for j in range(3))
+        assert not says_again(back)
+        assert set(words(back)) & set(words(first)) - set(words(left))

@@ -17,7 +17,7 @@ from hybridmem.embedding import (
     make_embedder,
 )
 from hybridmem.errors import EmbedderMismatchError, InvalidArgumentError
-from hybridmem.evolution.write.planner import DEFAULT_SIMILARITY, similarity_threshold
+from hybridmem.evolution.write.similar_group import DEFAULT_SIMILARITY, similarity_threshold
 
 
 def test_loads_offline_and_embeds_both_forms(e5, monkeypatch):

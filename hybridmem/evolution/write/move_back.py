@@ -16,6 +16,12 @@ does not hold. Failing a group, it names two live values itself: the one it retu
 one written after it by a word the first does not hold (the value it leaves, often named in
 its reason: "Persil again, Ecover didn't shift the stains"); the two join one group with it.
 No similarity threshold or count: the reading is the cue and the values' own words.
+
+Words are compared by their light stems (``lexical.light_stem``: "contacts" names "contact
+lenses", "searching" the "search engine"), and a move back that names only the value it
+returns to ("iPhone again, I missed iMessage" after "I use an iPhone" and "Pixel is my phone,
+the iPhone died") leaves the later value in no group that holds a word of both: the value
+that named it as the one it left, or another value of the attribute they both name.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from hybridmem import lexical
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core.evolution_marks import last_mentioned
 from hybridmem.core.evolution_marks import node_age as _age
@@ -44,11 +51,17 @@ class MoveBack:
     joined: tuple[MemoryNode, ...] = ()
 
 
+def stems(text: str) -> set[str]:
+    """The light stems of ``text``'s content words (``named.words``): a value named in
+    another form of its word is named."""
+    return {lexical.light_stem(w) for w in words(text)}
+
+
 def returns_to(content: str, returned: MemoryNode, left: MemoryNode) -> bool:
     """Whether ``content`` names ``returned`` by a word the value it leaves (``left``) does
     not hold: a return to that value, not a restatement of the one it leaves."""
-    mine = set(words(content)) & set(words(returned.content))
-    return bool(mine - set(words(left.content)))
+    mine = stems(content) & stems(returned.content)
+    return bool(mine - stems(left.content))
 
 
 def returned_to(
@@ -81,10 +94,11 @@ def _named_pair(content: str, candidates: Sequence[MemoryNode]) -> MoveBack | No
     """A move back that names both values when they are in no group together: the first
     live candidate it names, and a live one in no group, written after that one's last
     mention, that it names by a word the first does not hold ("Chrome again, half the sites
-    broke on Firefox" after "I browse on Chrome" and "Firefox is my browser"). The value left
-    joins the first one's group, or both form one (``sim:<first>``, as a similar pair does)."""
-    mine = set(words(content))
-    said = {n.id: set(words(n.content)) for n in candidates if n.status == ACTIVE}
+    broke on Firefox" after "I browse on Chrome" and "Firefox is my browser"), or, naming it
+    by no such word, that holds a word of both (:func:`_left_unnamed`). The value left joins
+    the first one's group, or both form one (``sim:<first>``, as a similar pair does)."""
+    mine = stems(content)
+    said = {n.id: stems(n.content) for n in candidates if n.status == ACTIVE}
     for first in candidates:
         if first.id not in said or not mine & said[first.id]:
             continue
@@ -94,11 +108,23 @@ def _named_pair(content: str, candidates: Sequence[MemoryNode]) -> MoveBack | No
                 continue
             if left.conflict_group:
                 continue  # one group (read by :func:`returned_to`'s own rule) or another
-            if (mine & said[left.id]) - said[first.id]:
+            if (mine & said[left.id]) - said[first.id] or _left_unnamed(
+                mine, first.id, left.id, said
+            ):
                 group = first.conflict_group or f"sim:{first.id}"
                 joined = tuple(n for n in (first, left) if not n.conflict_group)
                 return MoveBack(first, group, joined)
     return None
+
+
+def _left_unnamed(mine: set[str], first: str, left: str, said: dict[str, set[str]]) -> bool:
+    """Whether a move back holding ``mine``, naming no word of the later value ``left`` beyond
+    the words of ``first`` (the value it returns to), leaves it: the two values alone of the
+    live facts ``said`` (id -> stems) hold a word the move back holds too (the value left named
+    the first as the one it left, "Pixel is my phone, the iPhone died", or both name their
+    attribute, "Five-a-side is on Fridays"); a word other facts hold ("use") links nothing."""
+    shared = mine & said[first] & said[left]
+    return any(sum(w in ws for ws in said.values()) == 2 for w in shared)
 
 
 def settle(

@@ -42,33 +42,21 @@ from hybridmem.evolution.write import (
     named,
     paraphrase,
     repeats,
+    similar_group,
 )
 from hybridmem.evolution.write.batch_pools import (
-    conflict_pool,
     group_members,
     regrower,
     settled_members,
     sorted_hashes,
 )
-from hybridmem.evolution.write.pool_vectors import MemberVectors, pool_matrix
+from hybridmem.evolution.write.pool_vectors import MemberVectors
+from hybridmem.evolution.write.similar_group import similarity_threshold
 from hybridmem.models import MARKS_KEY, MemoryNode, NodeStatus
 
 CHALLENGER_POOL = 50
 """How many of the user's newest live facts/preferences are searched for a waiting challenger
 that a slotless statement may confirm."""
-CONFLICT_POOL = 500
-"""How many of the user's newest live facts of a type a new one is compared with."""
-
-DEFAULT_SIMILARITY = 0.8
-"""Cosine at which a new fact joins a similar one's group (chosen with all-MiniLM-L6-v2)."""
-SIMILARITY_THRESHOLDS: dict[str, float | None] = {
-    # Measured: e5's cosines for two values of one attribute ("I drink oat milk" / "I switched
-    # to almond milk") span 0.85-0.95 and for unrelated facts ("我对花生过敏" / "我女儿叫小雨")
-    # 0.81-0.91; no threshold separates them, and a false group demotes (then archives) an
-    # unrelated fact. Values of the slots (structure + e5 slot model) still group.
-    E5_NAME: None,
-}
-"""Per embedder: the similarity threshold, or None for no grouping by similarity."""
 TERMS_CHECKED: frozenset[str] = frozenset({E5_NAME})
 """Embedders whose cosine cannot tell a changed value from the same value said again: with
 e5, 0.71 of the Chinese changes of the labelled attribute groups (dev) reach the 0.92 of
@@ -77,13 +65,6 @@ the old value stays current. With them a near-identical vector counts as the sam
 when the newer statement adds no distinctive term (changes read as the same value: 0.006 zh,
 0.000 en; the price: a restatement in other words supersedes the old value instead of
 reinforcing it, which loses nothing)."""
-
-
-def similarity_threshold(config: EvolutionConfig, embedder_name: str) -> float | None:
-    """The configured threshold, else the embedder's own, else :data:`DEFAULT_SIMILARITY`."""
-    if config.similarity_threshold is not None:
-        return config.similarity_threshold
-    return SIMILARITY_THRESHOLDS.get(embedder_name, DEFAULT_SIMILARITY)
 
 
 @dataclass
@@ -525,74 +506,22 @@ class EvolutionWriter:
             out.update(fetched)
         return out
 
-    def _similar_group(
-        self, request: PlanRequest
-    ) -> tuple[str | None, tuple[NodeChange, ...], move_back.MoveBack | None]:
-        """The group of the most similar live fact/preference of the same type, if close
-        (by the embedder's threshold), or the one the pair model links (opt-in).
-
-        The pool (ids and groups of the newest live ones) comes from one index read in SQL;
-        its vectors from ``batch_vectors`` or, once per batch, from the store's kept copies (the
-        index for a node without one).
-        """
-        vector, batch_vectors = request.vector, request.batch_vectors
+    def _similar_group(self, request: PlanRequest) -> similar_group.Found:
+        """The group of a fact no slot placed (``similar_group.similar_group``)."""
         threshold = similarity_threshold(self.config, self.engine.embedder.name)
         if threshold is not None and not self._reads(request.content):
             # MiniLM's cosines of Chinese texts are high whatever they say: on the labelled
             # attribute groups its 0.8 linked 66% of blind Chinese statements that had no
             # earlier value to an unrelated fact (English: none).
             threshold = None
-        pairs = self._pair_model() if threshold is None else None
-        if vector is None or (threshold is None and pairs is None):
-            return None, (), None
-        again = pairs is not None and pair_embed.says_again(request.content)
-        if pairs is not None and not pair_embed.states_change(request.content) and not again:
-            # The pair model links only a stated change (and a move back its own way, below):
-            # no pool to read for the rest.
-            return None, (), None
-        pool = conflict_pool(self.engine.store, request, CONFLICT_POOL)
-        kept = pool_matrix(
-            pool,
-            request.batch_reads.derived,
-            ("pool_matrix", request.user_id, request.node_type),
-            lambda ids: self._vectors(ids, batch_vectors),
-            batch_vectors,
+        reads = similar_group.WriterReads(
+            self.engine.store,
+            lambda ids: self._vectors(ids, request.batch_vectors),
+            lambda node_id: self._node(request, node_id),
+            lambda group: self._live(request, group),
         )
-        known = kept.known
-        if not known:
-            return None, (), None
-        sims = kept.matrix @ vector
-        if pairs is not None:
-            found = self._paired(request, pairs, known, sims)
-            if found is None and again:
-                moved = self._returned(request, known, sims)
-                if moved is not None:
-                    return moved.group, (), moved
-            if found is None:
-                return None, (), None
-            best_id, best_group, why = found
-        else:
-            assert threshold is not None
-            # The oldest of the most similar (ties go to the older statement, as ever).
-            last = len(known) - 1 - int(np.argmax(sims[::-1]))
-            if float(sims[last]) < threshold:
-                return None, (), None
-            best_id, best_group = known[last]
-            why = f"similar ({float(sims[last]):.2f}) to a new statement"
-        best = self.engine.store.get(best_id)
-        if best is None or best.agent_id != request.agent_id:
-            return None, (), None  # similar to another agent's memory: no group across owners
-        if others.names_another(best.content, request.content) or others.names_another(
-            request.content, best.content
-        ):
-            # "I don't drive any more, my neighbour takes me to the shops." is no value of "My
-            # wife Brenda volunteers at the Oxfam shop" (pair model and the word "shop"): as
-            # one group, only the newer was returned, and the wife's Saturdays were lost.
-            return None, (), None
-        if best_group:
-            return best_group, (), None
-        group = f"sim:{best_id}"
-        return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),), None
+        pairs = self._pair_model() if threshold is None else None
+        return similar_group.similar_group(request, reads, threshold, pairs)
 
     def _named(
         self, request: PlanRequest, group: str, members: Sequence[MemoryNode]
@@ -630,55 +559,6 @@ class EvolutionWriter:
         if not self.config.pair_links:
             return None
         return pair_embed.model_for(*self._embedder_shape())
-
-    def _paired(
-        self,
-        request: PlanRequest,
-        model: pair_embed.PairModel,
-        known: list[tuple[str, str | None]],
-        sims: np.ndarray,
-    ) -> tuple[str, str | None, str] | None:
-        """The first of the newcomer's most similar live facts that the pair model reads as
-        another value of its attribute, when the newcomer states a change and the two share
-        a word naming an attribute (``slots.pairs.shares_anchor``: the model alone linked
-        7-13% of blind statements with no earlier value to an unrelated fact, with the
-        shared word 0-2%)."""
-        vector = request.vector
-        if vector is None or not pair_embed.states_change(request.content):
-            return None
-        order = np.argsort(-sims, kind="stable")[: pair_embed.CANDIDATES]
-        ids = [known[int(k)][0] for k in order]
-        nodes = {i: n for i in ids if (n := self._node(request, i)) is not None}
-        vectors = self._vectors(ids, request.batch_vectors)
-        for k in order:
-            node_id, group = known[int(k)]
-            node = nodes.get(node_id)
-            if node is None or node_id not in vectors:
-                continue
-            reading = pair_embed.read(
-                model, vector, request.content, vectors[node_id], node.content
-            )
-            if reading.linked and pair_embed.shares_anchor(request.content, node.content):
-                p = reading.same_value + reading.same_attribute
-                return node_id, group, f"one attribute with a new statement (pair model {p:.2f})"
-        return None
-
-    def _returned(
-        self, request: PlanRequest, known: list[tuple[str, str | None]], sims: np.ndarray
-    ) -> move_back.MoveBack | None:
-        """The value a move back returns to (``move_back.returned_to``) among the live facts,
-        most similar first, as the batch sees them: the writer's own, naming no one else."""
-        ids = [known[int(k)][0] for k in np.argsort(-sims, kind="stable")]
-        stored = self.engine.store.get_many(ids)
-        nodes = [
-            n
-            for i in ids
-            if (n := request.batch_reads.node(i) or stored.get(i))
-            and n.agent_id == request.agent_id
-            and not others.names_another(n.content, request.content)
-            and not others.names_another(request.content, n.content)
-        ]
-        return move_back.returned_to(request.content, nodes, lambda g: self._live(request, g))
 
     def _live(self, request: PlanRequest, group: str) -> list[MemoryNode]:
         """The group's deciding and newest settled members, once each, as the batch sees them."""
