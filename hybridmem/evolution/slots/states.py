@@ -12,9 +12,9 @@ asked), whatever its cause phrase says. By grammar only, no list of conditions:
   "I'm allergic to nuts", "I'm partially sighted after a fall"): an adjective, a state. A noun
   predicate takes an article ("I'm a welder"), a place a preposition ("I'm in Leeds now"). A
   participle followed by where or as what ("based in", "employed by", "registered as") says a
-  place or a role, and a predicate the slot rules read ("retired", "single", "vegan",
-  "self-employed") is that slot's value: both are kept. The clause ends at punctuation or a
-  conjunction.
+  place or a role, a word before "of a" a noun phrase ("more of a tea person"), and a
+  predicate the slot rules read ("retired", "single", "vegan", "self-employed") is that
+  slot's value: all are kept. The clause ends at punctuation or a conjunction.
 - **Chinese**, by jieba's words: a clause whose subject is 我 (a body part may follow it: 我腰不
   好) and whose predicate is adverbs and adjectives (a, d) ending the clause (我腰不好, 我特别
   怕冷); a clause the slot rules read a word of (我单身了, 我乳糖不耐受) is kept. 是 + a noun
@@ -126,6 +126,7 @@ _CLOSED_EN = frozenset(
     }
 )
 _PARTICIPLE_PLACE_EN = re.compile(r"\s*(?:at|as|by|for|in|to|with|on|into|from)\b")
+_NOUN_AFTER_OF_EN = re.compile(r"\s+of\s+(?:a|an|the)\b")
 _OPENS_CLAUSE_EN = re.compile(
     r"(?:^|[,;:.!?]|\b(?:and|but|so|though|because|also|oh|well|plus|honestly|yeah))\s*$",
     re.I,
@@ -148,6 +149,8 @@ def states_removed(text: str, tag: Tagger, rule_word: RuleWord) -> str:
             continue
         if word.endswith("ed") and _PARTICIPLE_PLACE_EN.match(text, m.end()):
             continue
+        if _NOUN_AFTER_OF_EN.match(text, m.end()):
+            continue  # "more of a tea person", "a bit of a baker": a noun phrase
         end = _CLAUSE_END_EN.search(text, m.end())
         stop = len(text) if end is None else end.start()
         return states_removed(text[: m.start()] + text[stop:], tag, rule_word)
