@@ -36,6 +36,10 @@ NONES = LABELLED / "slot_none_lines.jsonl"
 """Statements no slot holds that the refit with role and trade lines read as the job: an
 illness, a conviction, a past event, an everyday activity at a place (``--roles nones``: the
 role, trade and these lines). Measured, not in the shipped model."""
+STATES = LABELLED / "slot_state_lines.jsonl"
+"""States of the person said with a copula (a condition, a blood group, a temperament, a
+disability with its cause: "I'm an insomniac", 我是路痴), none: the refit that adds only these
+(``--roles states``, docs/benchmarks.md "A state of the person is no job")."""
 C = 1.0
 """The shipped model's inverse regularisation (scikit-learn's default)."""
 
@@ -43,11 +47,13 @@ C = 1.0
 def training_set(*, roles: str = "") -> tuple[list[str], list[str]]:
     """Texts and labels: slot dev lines, and speech-act dev lines the rules leave slotless;
     ``roles`` adds the role lines ("roles"), the role and trade lines ("trades"), or those and
-    the none lines ("nones")."""
+    the none lines ("nones"); "states" adds the state lines only."""
     slot_rows = [e for e in load() if e.split == "dev"]
+    if roles == "states":
+        slot_rows += [e for e in load(STATES) if e.split == "dev"]
     order = ("roles", "trades", "nones")
     for name, path in zip(order, (ROLES, TRADES, NONES), strict=True):
-        if roles and order.index(name) <= order.index(roles):
+        if roles in order and order.index(name) <= order.index(roles):
             slot_rows += [e for e in load(path) if e.split == "dev"]
     texts = [e.text for e in slot_rows]
     labels = [e.slot or NONE for e in slot_rows]
@@ -123,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--json", type=Path, dest="json_out")
     parser.add_argument("--c", type=float, default=C, help="inverse regularisation (slot_cv)")
-    parser.add_argument("--roles", choices=["", "roles", "trades", "nones"], default="")
+    parser.add_argument("--roles", choices=["", "roles", "trades", "nones", "states"], default="")
     args = parser.parse_args(argv)
     if args.command == "fit":
         return fit_command(args.embedder, args.out, args.c, args.roles)

@@ -60,6 +60,19 @@ _OPENER_EN = re.compile(
 _NAMED_RELATION_EN = re.compile(
     r"^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+\s+(?!I\b)[A-Z][a-z]+" + _VERB_AFTER
 )
+# The nouns a speaker's own attribute is said with ("my job's gone", "my flat is tiny"): a
+# clause with one of them as subject is the speaker's (rules.py reads the subject with them too).
+ATTRIBUTE_NOUNS_EN = (
+    r"job|work|office|home|flat|apartment|house|place|address|car|coffee|tea|diet|commute"
+    r"|company|employer|workplace|usual|evening|morning|new|current|old|girlfriend|boyfriend"
+    r"|wife|husband|partner"
+)
+# "..., my mum's retired": another possessed noun as a later clause's subject is that person
+# or thing, named or not (the partner's clause is the partner's own, as rules.py reads it).
+_POSSESSED_EN = re.compile(
+    r"^(?:[Mm]y|[Oo]ur)\s+(?!(?:" + ATTRIBUTE_NOUNS_EN + r"|girlfriend|boyfriend|wife|husband"
+    r"|partner)\b)[a-z]+" + _VERB_AFTER
+)
 _NAME_PARTICIPLE_EN = re.compile(r"^([A-Z][a-z]+)['’]s\s+\w+ed\b")
 _DEICTIC_EN = frozenset(
     {"it", "that", "this", "there", "here", "what", "who", "where", "how", "let", "today"}
@@ -110,6 +123,8 @@ def _other_en(clause: str, first: bool) -> bool:
     if first:
         named = _NAME_PARTICIPLE_EN.match(clause)
         return named is not None and named.group(1).lower() not in _DEICTIC_EN
+    if _POSSESSED_EN.match(clause):
+        return True
     if _OTHER_SUBJECT_EN.match(clause) is None:
         return False
     word = re.match(r"[A-Za-z]+", clause)

@@ -295,8 +295,19 @@ def states_change(text: str) -> bool:
     """Whether a statement says something changed or holds from now on ("moved to",
     "now", "instead", 改到, 以后, 现在...): a statement with no slot links to an earlier one only
     when it does (a new fact that resembles an old one is far likelier than a change)."""
-    return bool(
-        _CHANGE_EN.search(text) or _CHANGE_ZH_PHRASE.search(text) or _changes_by_character(text)
+    return bool(_changes_en(text) or _CHANGE_ZH_PHRASE.search(text) or _changes_by_character(text))
+
+
+# A verb form right after a determiner modifies the noun after it ("deaf in my left ear", "the
+# stopped clock"): no change is said. "new" is an adjective of change wherever it stands.
+_DETERMINER_BEFORE = re.compile(r"\b(?:my|your|his|her|our|their|its|the|a|an)\s+$", re.I)
+
+
+def _changes_en(text: str) -> bool:
+    """Whether an English change word of :data:`_CHANGE_EN` is said as one (not a modifier)."""
+    return any(
+        m.group().lower() == "new" or not _DETERMINER_BEFORE.search(text[: m.start()])
+        for m in _CHANGE_EN.finditer(text)
     )
 
 

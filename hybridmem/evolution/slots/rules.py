@@ -34,10 +34,12 @@ import numpy as np
 
 from hybridmem.evolution.slots.adjuncts import unset
 from hybridmem.evolution.slots.allegiance import allegiance_removed
+from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUTE_NOUNS_EN
 from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
+from hybridmem.evolution.slots.states import states_removed
 from hybridmem.evolution.slots.subject_zh import SELF_ZH as _SELF_ZH
 from hybridmem.evolution.slots.subject_zh import about_speaker_zh as _about_speaker_zh
 from hybridmem.evolution.slots.subject_zh import pos as _pos
@@ -104,7 +106,8 @@ _RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             r"\b(?:work|working|worked) as\b|\bi(?:'m| am) (?:now |not |no longer )?(?:a|an) "
             r"(?:[\w-]+ ){0,2}" + _OCCUPATION_EN + r"\b"
             r"|\b(?:became|become|becoming|retrained|retired|promoted|for a living|career"
-            r"|stopped being|full-time student|changed careers)\b"
+            r"|stopped being|full-time student|changed careers|self-employed|unemployed"
+            r"|freelance)\b"
             r"|(?:当|做|干|是|成了|成为|改做|转做)(?:一名|一个|个|了)?(?!.{0,3}[辆台只条套件部]|一家)"
             + _OCCUPATION_ZH
             + r"|转行|退休|升职|考上了?|职业|工作是|我是做|在读|读书",
@@ -189,11 +192,6 @@ _BEFORE_OCCUPATION = frozenset(_NAMES[: _NAMES.index("occupation") + 1])
 _RULE_LITERALS = regex_factors.FoldedTest([pattern for _, _, pattern in _RULES])
 
 # -- the subject -------------------------------------------------------------------------------
-_ATTRIBUTE_NOUNS_EN = (
-    r"job|work|office|home|flat|apartment|house|place|address|car|coffee|tea|diet|commute"
-    r"|company|employer|workplace|usual|evening|morning|new|current|old|girlfriend|boyfriend"
-    r"|wife|husband|partner"
-)
 _THIRD_EN = re.compile(
     # "my girlfriend's brother" is the brother, not the girlfriend (an attribute noun).
     r"^(?:my|our|his|her|their)\s+(?!(?:" + _ATTRIBUTE_NOUNS_EN + r")\b(?!'s))[a-z]+"
@@ -367,6 +365,8 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # ...nor a clause another person is the subject of ("..., Donna's retired": bystanders.py),
     # nor a side the speaker follows ("I've supported Ipswich Town": allegiance.py).
     scoped = allegiance_removed(others_dropped(scoped, _pos), _pos)
+    # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
+    scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
