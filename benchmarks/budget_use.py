@@ -48,7 +48,7 @@ from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval import context, retriever
+from hybridmem.retrieval import context, retriever, shortened
 from hybridmem.tokens import default_counter
 
 BUDGETS = (1000, 1500, 2000)
@@ -279,7 +279,19 @@ ASKS = ("asks out", "asks out past half", "asks out but query words")
 every packed memory or only past the hits the default fits into half the budget; ``but
 query words``: a question sharing a term with the query stays (the engine versions of
 ``asks out`` and of this one, commits 088c503 and 5ffa51d: :mod:`benchmarks.asked_back_paired`)."""
-VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE, *ASKS)
+SKIPPED = {
+    "shortened when skipped": (0, 0),
+    "shortened ±1 when skipped": (1, 1),
+    "shortened ±2 when skipped": (2, 2),
+    "shortened widest ±1 that fits": (1, 0),
+    "shortened widest ±2 that fits": (2, 0),
+}
+"""locomo13: only a hit the default packing skips for its length is offered shorter, its
+sentences matching the query and (widest, narrowest) sentences on each side: the widest
+print that fits is packed
+(:mod:`hybridmem.retrieval.shortened`, through ``context.pack(shorten=...)`` as the engine
+does); every hit the default prints whole stays whole."""
+VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE, *ASKS, *SKIPPED)
 DENSE_DEPTH = 60
 """Ranked hits whose sentences are embedded for the dense variants (1,000 tokens hold ~25
 whole, ~34 excerpted)."""
@@ -325,6 +337,11 @@ def variant_pack(rec: Record, budget: int, variant: str) -> context.Packed:
     sentences with no term at all left out; ``dedup``: :func:`near_copies` left out)."""
     if variant == "default":
         return pack(rec, budget)
+    if variant in SKIPPED:
+        shorten = shortened.shortener(rec.question, *SKIPPED[variant])
+
+        kw = dict(rec.kwargs, budget=budget, counter=COUNTER, shorten=shorten)
+        return context.pack(rec.path, rec.ranked, **kw)
     if variant == "dedup":
         return pack(rec, budget, drop=near_copies(rec, budget))
     if variant == "filler out":

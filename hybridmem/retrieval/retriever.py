@@ -64,6 +64,7 @@ from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.session_places import share_places
 from hybridmem.retrieval.session_reach import session_lift
+from hybridmem.retrieval.shortened import shortener
 from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import folded_neighbours, prefer_details, summary_backed, unfold
@@ -152,6 +153,7 @@ class Retriever:
             counter=self.core.engine.counter,
             style=self.config.context_format,
             notes=notes,
+            shorten=shortener(query),
         )
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
