@@ -104,8 +104,11 @@ def record(spec: str, data: Path, config: MemoryConfig | None = None) -> list[Re
     original = retriever.pack
 
     def spy(path: Sequence[MemoryNode], ranked: Sequence[Hit], **kw: Any) -> context.Packed:
-        # The counter is the default one (checked below); left out, a record pickles.
-        seen.update(path=list(path), ranked=list(ranked), kwargs=dict(kw, counter=None))
+        # The counter is the default one (checked below), and the engine's shorter prints
+        # are the ENGINE variant's: left out, a record pickles and packs whole memories only.
+        seen.update(
+            path=list(path), ranked=list(ranked), kwargs=dict(kw, counter=None, shorten=None)
+        )
         return original(path, ranked, **kw)
 
     out: list[Record] = []
@@ -128,7 +131,8 @@ def record(spec: str, data: Path, config: MemoryConfig | None = None) -> list[Re
                 seen["ranked"],
                 seen["kwargs"],
             )
-            assert covered(rec, pack(rec, 1000)) == got, "offline packing differs from retrieve"
+            engine = variant_pack(rec, 1000, ENGINE)
+            assert covered(rec, engine) == got, "offline packing differs from retrieve"
             out.append(rec)
     finally:
         retriever.pack = original
@@ -291,6 +295,9 @@ sentences matching the query and (widest, narrowest) sentences on each side: the
 print that fits is packed
 (:mod:`hybridmem.retrieval.shortened`, through ``context.pack(shorten=...)`` as the engine
 does); every hit the default prints whole stays whole."""
+ENGINE = "shortened widest ±1 that fits"
+"""The engine's packing since locomo13 (``default`` is the packing before: whole memories
+only, the baseline every variant is paired with)."""
 VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE, *ASKS, *SKIPPED)
 DENSE_DEPTH = 60
 """Ranked hits whose sentences are embedded for the dense variants (1,000 tokens hold ~25
