@@ -96,13 +96,16 @@ def shortener(query: str, widest: int = WIDEST, narrowest: int = 0) -> Shorten:
     """A memory's shorter prints for ``query``, widest first: its matching sentences with
     ``widest`` sentences on each side, then one fewer, down to ``narrowest`` (0: the
     matches alone; see the module); the packer prints the first that fits. A print that
-    comes out the same as a wider one is given once."""
-    wanted = frozenset(lexical.terms(query))
+    comes out the same as a wider one is given once. The query's terms are read at the
+    first call: with no budget, or one every memory fits, nothing is read."""
+    wanted: list[frozenset[str]] = []
 
     def shorten(node: MemoryNode) -> list[str]:
+        if not wanted:
+            wanted.append(frozenset(lexical.terms(query)))
         out: list[str] = []
         for n in range(widest, narrowest - 1, -1):
-            text = excerpt(node.content, wanted, before=n, after=n)
+            text = excerpt(node.content, wanted[0], before=n, after=n)
             if text is not None and text not in out:
                 out.append(text)
         return out
