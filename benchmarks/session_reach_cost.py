@@ -1,13 +1,13 @@
-"""What the session reach's fade costs per LoCoMo question, the array form against the scan it
-replaced (issue 38, helper locomo13).
+"""What the session reach's fade costs per LoCoMo question: the engine's scan against the same
+fade as one array per session (issue 38, helper locomo13; measured slower, not shipped).
 
 ``python -m benchmarks.session_reach_cost [--embedder default] [--rounds 3] [--json OUT]``
 retrieves every LoCoMo question of categories 1-4 of the dev conversations once (as
-:mod:`benchmarks.budget_use` does), keeps what `session_reach.session_lift`
-is given, then times it and :func:`scan_lift` (locomo12's per-turn scan, kept here as the
-reference) on the same inputs, best of ``--rounds`` per question, and checks that both give
-the same floats. Prints p50 / p95 / max per form, over all calls and over those with at least
-:data:`MANY` candidate turns (questions naming a time bring up to 500).
+:mod:`benchmarks.budget_use` does), keeps what `session_reach.session_lift` is given,
+then times it (locomo12's per-turn scan) and :func:`array_lift` on the same inputs, best of
+``--rounds`` per question, and checks that both give the same floats. Prints p50 / p95 /
+max per form, over all calls and over those with at least :data:`MANY` candidate turns
+(questions naming a time bring up to 500).
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from benchmarks import fusion_paired, tuning
 from benchmarks.paths import default_data_dir
@@ -36,29 +37,26 @@ MANY = 200
 """Calls with at least this many candidate turns are reported apart (the p95's)."""
 
 
-def scan_lift(
+def array_lift(
     relevance: Mapping[str, float], turns: Mapping[str, MemoryNode], reach: float
 ) -> dict[str, float]:
-    """locomo12's fade: per turn, the session's matches best first, stopping at the first
-    too weak to win."""
-    sessions: dict[str | None, list[tuple[float, int]]] = defaultdict(list)
+    """The fade as one turn-by-match array per session (the same quotient as the engine's
+    scan, so the same floats); measured slower, not shipped."""
+    sessions: dict[str | None, list[str]] = defaultdict(list)
     for node_id, node in turns.items():
-        sessions[node.parent_id].append((relevance.get(node_id, 0.0), node.seq))
-    step: dict[str | None, int] = {}
-    for parent, matches in sessions.items():
-        seqs = sorted({seq for _, seq in matches})
-        step[parent] = min((b - a for a, b in pairwise(seqs)), default=1)
-        matches.sort(reverse=True)
+        sessions[node.parent_id].append(node_id)
     out: dict[str, float] = {}
-    for node_id, node in turns.items():
-        matches = sessions[node.parent_id]
-        span = reach * step[node.parent_id]
-        best = 0.0
-        for rel, seq in matches:
-            if rel <= best:
-                break
-            best = max(best, rel / (1.0 + abs(node.seq - seq) / span))
-        out[node_id] = best
+    for ids in sessions.values():
+        seq = np.array([turns[i].seq for i in ids], dtype=np.float64)
+        rel = np.array([relevance.get(i, 0.0) for i in ids], dtype=np.float64)
+        steps = np.diff(np.unique(seq))
+        span = reach * (float(steps.min()) if steps.size else 1.0)
+        live = rel > 0.0  # a match with no relevance lifts nothing
+        if not live.any():
+            out.update(dict.fromkeys(ids, 0.0))
+            continue
+        faded = rel[live] / (1.0 + np.abs(seq[:, None] - seq[live][None, :]) / span)
+        out.update(zip(ids, (float(v) for v in faded.max(axis=1)), strict=True))
     return out
 
 
@@ -107,9 +105,9 @@ def run(spec: str, data: Path, rounds: int) -> dict[str, Any]:
     calls = record(spec, data)
     rows: dict[str, dict[str, list[float]]] = {"all": defaultdict(list), "many": defaultdict(list)}
     for relevance, turns, reach in calls:
-        assert session_lift(relevance, turns, reach) == scan_lift(relevance, turns, reach)
-        scan = best_of(rounds, scan_lift, relevance, turns, reach)
-        array = best_of(rounds, session_lift, relevance, turns, reach)
+        assert session_lift(relevance, turns, reach) == array_lift(relevance, turns, reach)
+        scan = best_of(rounds, session_lift, relevance, turns, reach)
+        array = best_of(rounds, array_lift, relevance, turns, reach)
         for key in ("all", "many") if len(turns) >= MANY else ("all",):
             rows[key]["scan"].append(scan)
             rows[key]["array"].append(array)
