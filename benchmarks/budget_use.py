@@ -48,7 +48,7 @@ from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval import context, retriever
+from hybridmem.retrieval import context, retriever, shortened
 from hybridmem.tokens import default_counter
 
 BUDGETS = (1000, 1500, 2000)
@@ -104,8 +104,11 @@ def record(spec: str, data: Path, config: MemoryConfig | None = None) -> list[Re
     original = retriever.pack
 
     def spy(path: Sequence[MemoryNode], ranked: Sequence[Hit], **kw: Any) -> context.Packed:
-        # The counter is the default one (checked below); left out, a record pickles.
-        seen.update(path=list(path), ranked=list(ranked), kwargs=dict(kw, counter=None))
+        # The counter is the default one (checked below), and the engine's shorter prints
+        # are the ENGINE variant's: left out, a record pickles and packs whole memories only.
+        seen.update(
+            path=list(path), ranked=list(ranked), kwargs=dict(kw, counter=None, shorten=None)
+        )
         return original(path, ranked, **kw)
 
     out: list[Record] = []
@@ -128,7 +131,8 @@ def record(spec: str, data: Path, config: MemoryConfig | None = None) -> list[Re
                 seen["ranked"],
                 seen["kwargs"],
             )
-            assert covered(rec, pack(rec, 1000)) == got, "offline packing differs from retrieve"
+            engine = variant_pack(rec, 1000, ENGINE)
+            assert covered(rec, engine) == got, "offline packing differs from retrieve"
             out.append(rec)
     finally:
         retriever.pack = original
@@ -279,7 +283,22 @@ ASKS = ("asks out", "asks out past half", "asks out but query words")
 every packed memory or only past the hits the default fits into half the budget; ``but
 query words``: a question sharing a term with the query stays (the engine versions of
 ``asks out`` and of this one, commits 088c503 and 5ffa51d: :mod:`benchmarks.asked_back_paired`)."""
-VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE, *ASKS)
+SKIPPED = {
+    "shortened when skipped": (0, 0),
+    "shortened ±1 when skipped": (1, 1),
+    "shortened ±2 when skipped": (2, 2),
+    "shortened widest ±1 that fits": (1, 0),
+    "shortened widest ±2 that fits": (2, 0),
+}
+"""locomo13: only a hit the default packing skips for its length is offered shorter, its
+sentences matching the query and (widest, narrowest) sentences on each side: the widest
+print that fits is packed
+(:mod:`hybridmem.retrieval.shortened`, through ``context.pack(shorten=...)`` as the engine
+does); every hit the default prints whole stays whole."""
+ENGINE = "shortened widest ±1 that fits"
+"""The engine's packing since locomo13 (``default`` is the packing before: whole memories
+only, the baseline every variant is paired with)."""
+VARIANTS = ("default", *EXCERPTS, "filler out", "dedup", *DENSE, *ASKS, *SKIPPED)
 DENSE_DEPTH = 60
 """Ranked hits whose sentences are embedded for the dense variants (1,000 tokens hold ~25
 whole, ~34 excerpted)."""
@@ -325,6 +344,11 @@ def variant_pack(rec: Record, budget: int, variant: str) -> context.Packed:
     sentences with no term at all left out; ``dedup``: :func:`near_copies` left out)."""
     if variant == "default":
         return pack(rec, budget)
+    if variant in SKIPPED:
+        shorten = shortened.shortener(rec.question, *SKIPPED[variant])
+
+        kw = dict(rec.kwargs, budget=budget, counter=COUNTER, shorten=shorten)
+        return context.pack(rec.path, rec.ranked, **kw)
     if variant == "dedup":
         return pack(rec, budget, drop=near_copies(rec, budget))
     if variant == "filler out":

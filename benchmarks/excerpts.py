@@ -15,57 +15,14 @@ or is a photo's caption).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection
 
 from hybridmem import lexical
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.answers import asks
-from hybridmem.retrieval.entities import speaker_label
+from hybridmem.retrieval.shortened import ELISION, excerpt, sentences, split
 
-ELISION = "…"
-"""Printed where sentences were left out (one cl100k token)."""
-
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)|(?<=[。！？])(?=\S)")
-"""A sentence ends at ``. ! ? …`` followed by space, or at a CJK full stop (no space)."""
-
-
-def sentences(text: str) -> list[str]:
-    """``text`` split into sentences (whitespace flattened)."""
-    flat = " ".join(text.split())
-    return [s for s in _SENTENCE.split(flat) if s.strip()]
-
-
-def excerpt(
-    content: str,
-    wanted: Collection[str],
-    *,
-    before: int = 0,
-    after: int = 0,
-    also: Callable[[list[str]], list[bool]] | None = None,
-) -> str | None:
-    """The sentences of ``content`` sharing a term with ``wanted`` (or marked by ``also``),
-    with :data:`ELISION` where others were left out; ``None`` when nothing would be left out.
-    A ``"Name: ..."`` speaker label is kept in front whatever the sentence it opens."""
-    prefix, parts = split(content)
-    if len(parts) < 2:
-        return None
-    asked = set(wanted)
-    match = [bool(asked.intersection(lexical.terms(p))) for p in parts]
-    if also is not None:
-        match = [a or b for a, b in zip(match, also(parts), strict=True)]
-    keep = [any(match[max(0, i - after) : i + before + 1]) for i in range(len(parts))]
-    if all(keep) or not any(keep):
-        return None
-    out: list[str] = []
-    for i, part in enumerate(parts):
-        if keep[i]:
-            if i > 0 and not keep[i - 1]:
-                out.append(ELISION)
-            out.append(part)
-    if not keep[-1]:
-        out.append(ELISION)
-    return prefix + " ".join(out)
+__all__ = ["ELISION", "excerpt", "focuser", "sentences", "split", "without_asks", "without_filler"]
 
 
 def focuser(
@@ -117,13 +74,3 @@ def without_asks(content: str, query: Collection[str] = frozenset()) -> str | No
         elif i == 0 or keep[i - 1]:
             out.append(ELISION)
     return prefix + " ".join(out)
-
-
-def split(content: str) -> tuple[str, list[str]]:
-    """The speaker label (``"Name: "`` or empty) and the sentences after it."""
-    flat = " ".join(content.split())
-    prefix, body = "", flat
-    if speaker_label(flat) is not None:
-        cut = min(i for i in (flat.find(":"), flat.find("：")) if i >= 0) + 1
-        prefix, body = flat[:cut] + " ", flat[cut:].lstrip()
-    return prefix, sentences(body)

@@ -29,6 +29,7 @@ from hybridmem import (
 from hybridmem.embedding import Embedder
 from hybridmem.retrieval import retriever
 from hybridmem.retrieval.context import pack
+from hybridmem.retrieval.shortened import shortener
 
 BENCH_USER = "bench"
 LARGE_TOP_K = 10_000
@@ -166,6 +167,7 @@ class HybridMethod:
                 budget=budget,
                 counter=self.memory.counter,
                 style=self.memory.config.retrieval.context_format,
+                shorten=shortener(query),  # as Retriever.fill: a skipped hit printed shorter
             )
             hits, context, tokens = packed.hits, packed.context, packed.tokens
         else:

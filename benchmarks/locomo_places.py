@@ -66,17 +66,22 @@ def ranks(rec: budget_use.Record) -> dict[str, int]:
     return out
 
 
-def table(recs: Sequence[budget_use.Record]) -> dict[str, Any]:
-    """Per half, conversation and category: the places, what more room packs, frac."""
+def table(recs: Sequence[budget_use.Record], packing: str = budget_use.ENGINE) -> dict[str, Any]:
+    """Per half, conversation and category: the places, what more room packs, frac, with the
+    ``packing`` of :func:`benchmarks.budget_use.variant_pack` (the engine's by default;
+    ``default``: whole memories only, the packing before locomo13)."""
     cells: dict[str, Counter[str]] = defaultdict(Counter)
     fracs: dict[str, list[float]] = defaultdict(list)
     for rec in recs:
-        packed = budget_use.pack(rec, 1000)
+        packed = budget_use.variant_pack(rec, 1000, packing)
         got = budget_use.covered(rec, packed)
         rank = ranks(rec)
         ids = {h.node.id for h in packed.hits}
         last = max((n for n, h in enumerate(rec.ranked, 1) if h.node.id in ids), default=0)
-        wider = {b: budget_use.covered(rec, budget_use.pack(rec, b)) for b in (1500, 2000)}
+        wider = {
+            b: budget_use.covered(rec, budget_use.variant_pack(rec, b, packing))
+            for b in (1500, 2000)
+        }
         frac = evidence_score(rec.evidence, got).frac
         cat = CATEGORY[rec.category]
         keys = (
@@ -117,13 +122,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--embedders", default="default,minilm")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--packing", default=budget_use.ENGINE, help="a budget_use variant")
     args = parser.parse_args(argv)
     from benchmarks.paths import default_data_dir
 
     out: dict[str, Any] = {}
     for spec in args.embedders.split(","):
         recs = budget_use.cached(spec, args.data or default_data_dir(), args.cache)
-        out[spec] = table(recs)
+        out[spec] = table(recs, args.packing)
         show(spec, out[spec])
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from hybridmem.models import Hit, MemoryNode
+from hybridmem.retrieval.shortened import Shorten
 from hybridmem.tokens import TokenCounter
 
 PATH_HEADER = "Current task path:"
@@ -89,6 +90,8 @@ class Packed:
     context: str
     tokens: int
     dropped: int
+    shortened: frozenset[str] = field(default_factory=frozenset)
+    """Ids of the hits printed shorter than their content (:mod:`.shortened`)."""
 
 
 def pack(
@@ -100,12 +103,14 @@ def pack(
     counter: TokenCounter,
     notes: Mapping[str, str] | None = None,
     style: str = "compact",
+    shorten: Shorten | None = None,
 ) -> Packed:
     """Fill the context: ancestor path first, then hits in rank order while they fit.
 
     The path is trimmed from the root side when the budget is tiny (the nearest ancestors say
     most about the current task). Chosen hits are printed in time order, which for agent
-    memories is also the order the story happened in.
+    memories is also the order the story happened in. A hit that does not fit whole is
+    printed as ``shorten`` says when that fits (:mod:`.shortened`), else skipped.
     """
     limit = budget
     used = 0
@@ -127,29 +132,36 @@ def pack(
     dropped = 0
     days: set[str] = set()
     years: set[int] = set()
+    shown: dict[str, MemoryNode] = {}
     for hit in ranked:
         if len(chosen) >= top_k:
             break
         note = notes.get(hit.node.id) if notes else None
-        cost = counter.count(render_memory(hit.node, note, style)) + 1
+        extra = 1
         day = date_header(hit.node, style, year=False) if style != "lines" else ""
         if day and day not in days:
-            cost += counter.count(day) + 1
+            extra += counter.count(day) + 1
         if style == "compact" and hit.node.created_at.year not in years:
             # The year is printed once, on its first day (the context is in time order).
-            cost += counter.count(date_header(hit.node, style)) - counter.count(day)
+            extra += counter.count(date_header(hit.node, style)) - counter.count(day)
         if not chosen:
-            cost += hits_header_cost
+            extra += hits_header_cost
+        cost = counter.count(render_memory(hit.node, note, style)) + extra
         if limit is not None and used + cost > limit:
-            dropped += 1
-            continue
+            fits = _shorter(hit.node, shorten, limit - used - extra, note, style, counter)
+            if fits is None:
+                dropped += 1
+                continue
+            node, cost = fits
+            cost += extra
+            shown[hit.node.id] = node
         chosen.append(hit)
         days.add(day)
         years.add(hit.node.created_at.year)
         used += cost
 
     while True:
-        text = _render(kept_path, chosen, style, notes or {})
+        text = _render(kept_path, chosen, style, notes or {}, shown)
         tokens = counter.count(text)
         # Per-line counts can differ slightly from the count of the joined text; trim the
         # lowest-ranked hit until the exact count fits.
@@ -160,11 +172,34 @@ def pack(
             dropped += 1
         else:
             kept_path.pop(0)
-    return Packed(path=kept_path, hits=chosen, context=text, tokens=tokens, dropped=dropped)
+    short = frozenset(h.node.id for h in chosen if h.node.id in shown)
+    return Packed(kept_path, chosen, text, tokens, dropped, short)
+
+
+def _shorter(
+    node: MemoryNode,
+    shorten: Shorten | None,
+    room: int,
+    note: str | None,
+    style: str,
+    counter: TokenCounter,
+) -> tuple[MemoryNode, int] | None:
+    """The first of ``shorten``'s prints of ``node`` (widest first) whose line fits in
+    ``room`` tokens, and its cost; ``None`` when none does."""
+    for text in shorten(node) if shorten is not None else ():
+        shown = replace(node, content=text)
+        cost = counter.count(render_memory(shown, note, style))
+        if cost <= room:
+            return shown, cost
+    return None
 
 
 def _render(
-    path: Sequence[MemoryNode], hits: Sequence[Hit], style: str, notes: Mapping[str, str]
+    path: Sequence[MemoryNode],
+    hits: Sequence[Hit],
+    style: str,
+    notes: Mapping[str, str],
+    shown: Mapping[str, MemoryNode],
 ) -> str:
     lines: list[str] = []
     if path and style == "compact":
@@ -181,5 +216,6 @@ def _render(
             if style != "lines" and h.node.created_at.date() != day:
                 day, year = h.node.created_at.date(), h.node.created_at.year
                 lines.append(header)
-            lines.append(render_memory(h.node, notes.get(h.node.id), style))
+            node = shown.get(h.node.id, h.node)
+            lines.append(render_memory(node, notes.get(h.node.id), style))
     return "\n".join(lines)

@@ -36,7 +36,7 @@ from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.candidates import Candidates, Query, Visible
-from hybridmem.retrieval.context import pack
+from hybridmem.retrieval.context import Packed, pack
 from hybridmem.retrieval.days import asks_days
 from hybridmem.retrieval.entities import (
     query_words,
@@ -69,6 +69,7 @@ from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
 from hybridmem.retrieval.session_places import share_places
 from hybridmem.retrieval.session_reach import session_lift
+from hybridmem.retrieval.shortened import shortener
 from hybridmem.retrieval.spans import moment_in
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.unfold import folded_neighbours, prefer_details, summary_backed, unfold
@@ -149,15 +150,7 @@ class Retriever:
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         timed = q.window is not None
         hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands, timed)
-        packed = pack(
-            path,
-            hits,
-            top_k=top_k,
-            budget=token_budget,
-            counter=self.core.engine.counter,
-            style=self.config.context_format,
-            notes=notes,
-        )
+        packed = self.fill(query, path, hits, top_k, token_budget, notes)
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
         # Told only when this query really had no vector candidates (issue 11, defect 17).
@@ -175,6 +168,29 @@ class Retriever:
             time_window=q.window,
             vector_unavailable=off is not None,
             vector_unavailable_reason=off,
+        )
+
+    def fill(
+        self,
+        query: str,
+        path: list[MemoryNode],
+        hits: list[Hit],
+        top_k: int,
+        budget: int | None,
+        notes: dict[str, str],
+    ) -> Packed:
+        """The context: the path, then the hits in rank order while they fit ``budget``; a
+        hit too long for what is left is printed shorter when that fits
+        (:mod:`~hybridmem.retrieval.shortened`)."""
+        return pack(
+            path,
+            hits,
+            top_k=top_k,
+            budget=budget,
+            counter=self.core.engine.counter,
+            style=self.config.context_format,
+            notes=notes,
+            shorten=shortener(query),
         )
 
     def permitted(
