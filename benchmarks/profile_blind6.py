@@ -26,7 +26,7 @@ DATA = Path(__file__).parent / "data" / "profile_blind6.json"
 
 
 def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]:
-    return per_user(users, embedder, run_user, summarise, "hm-profile-blind5-")
+    return per_user(users, embedder, run_user, summarise, "hm-profile-blind6-")
 
 
 def main(argv: list[str]) -> None:
