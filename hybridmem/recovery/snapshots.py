@@ -226,7 +226,7 @@ def build_restored(
     # computed by today's formula (a manifest may predate a change of it).
     snap = dataclasses.replace(snap, head_digest=read_copy(source, snap.seq).head_digest)
     end, rows, chain = plan_replay(live, snap, to_seq)
-    target.unlink(missing_ok=True)
+    _clear_staged(target)
     shutil.copyfile(source, target)
     live_key = live.get_meta(KEY_ID_META)
     _check_key(snap, copy_key_id(target), live_key)
@@ -245,6 +245,15 @@ def build_restored(
     finally:
         store.close()
     return end, replayed
+
+
+def _clear_staged(target: Path) -> None:
+    """Remove what a restore killed half way left of its staged file: the file and its WAL
+    files. The staged store is written in WAL mode, so a kill leaves ``-wal`` frames that
+    SQLite would apply to the fresh snapshot copy of the next restore (it checks no WAL
+    against its database file), corrupting it ("malformed database schema")."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        target.with_name(target.name + suffix).unlink(missing_ok=True)
 
 
 def carry_key(store: Meta, live_key: str | None) -> None:
@@ -308,6 +317,7 @@ def restore_damaged(
     live = root / DB_FILE
     staged = live.with_name(live.name + ".restoring")
     assert chosen.path is not None  # snapshots_in lists files
+    _clear_staged(staged)
     shutil.copyfile(chosen.path, staged)
     prepare_copy_for_restore(staged, drop_meta_prefix=SESSION_PREFIX)
     if live.exists():

@@ -268,3 +268,34 @@ def test_a_damaged_store_is_restored_from_its_newest_snapshot_by_the_cli(tmp_pat
         assert mem.verify().clean  # the vector of the lost node was removed too
     kept = [p for p in path.iterdir() if ".before-restore-" in p.name]
     assert kept and kept[0].read_bytes().startswith(b"\0garbage")
+
+
+def test_a_restore_killed_half_way_leaves_nothing_the_next_restore_applies(cmem, tmp_path):
+    """A restore writes its staged file in WAL mode; killed half way, it leaves
+    ``memory.sqlite3.restoring-wal`` behind. The next restore copies the snapshot to the same
+    name, and SQLite would apply the stale frames to it (it checks no WAL against its file):
+    the restore then failed with "malformed database schema" (seen in the SIGKILL fault test)."""
+    cmem.add("before")
+    snap = cmem.checkpoint()
+    cmem.add("after")
+    staged = tmp_path / "m" / (DB_FILE + ".restoring")
+    # A killed restore's leftovers: a WAL of another database under the staged file's name.
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA wal_autocheckpoint=0")
+        conn.execute("CREATE TABLE junk (x TEXT)")
+        conn.executemany("INSERT INTO junk VALUES (?)", [("x" * 500,)] * 200)
+        conn.commit()
+        wal = (tmp_path / "other.sqlite3-wal").read_bytes()
+    assert wal, "the stale WAL holds frames"
+    staged.with_name(staged.name + "-wal").write_bytes(wal)
+    staged.write_bytes(b"half a copy")
+
+    report = cmem.restore(snap, to_seq=snap.seq)
+
+    assert report.restored_to_seq == snap.seq
+    contents = [n.content for n in cmem.store.get_many(cmem.store.all_ids()).values()]
+    assert "before" in contents and "after" not in contents
+    assert cmem.verify().clean
+    assert not staged.exists() and not staged.with_name(staged.name + "-wal").exists()
