@@ -12,13 +12,10 @@ profiles_blind, profile_blind .. profile_blind6).
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from benchmarks.common import load_embedder
-from benchmarks.profile_variants import run_set
+from benchmarks.profile_variants import run_sets
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.evolution.maintain import agreed
 from hybridmem.evolution.maintain import profiles as profiles_step
@@ -41,20 +38,11 @@ def _turned_on(nodes: Any, cfg: EvolutionConfig, *rest: Any) -> list[Any]:
 
 def main(argv: list[str]) -> None:
     variant = argv[0]
-    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
-    names = [a for a in argv[1:] if a.startswith("profile") and not a.endswith(".json")]
     if variant == "on":
         profiles_step.agreed_themes = _turned_on  # type: ignore[assignment]
     elif variant != "off":
         raise SystemExit(f"unknown variant {variant!r}: on or off")
-    embedder = load_embedder("default")
-    result = {}
-    for name in names or SETS:
-        result[name] = run_set(name, embedder)
-        for lang, part in result[name].items():
-            print(variant, name, lang, json.dumps(part["summary"], ensure_ascii=False))
-    if out_path is not None:
-        out_path.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+    run_sets(variant, argv, SETS)
 
 
 if __name__ == "__main__":

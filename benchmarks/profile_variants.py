@@ -117,17 +117,24 @@ def run_set(name: str, embedder: Any) -> dict[str, Any]:
 
 def main(argv: list[str]) -> None:
     variant = argv[0]
-    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
-    names = [a for a in argv[1:] if a.startswith("profile") and not a.endswith(".json")]
     if variant == "noev":
         no_english_everyday()
     elif variant == "reach":
         profiles_step.find_themes = reaching_themes  # type: ignore[assignment]
     else:
         raise SystemExit(f"unknown variant {variant!r}: noev or reach")
+    run_sets(variant, argv, SETS)
+
+
+def run_sets(variant: str, argv: list[str], sets: Sequence[str]) -> None:
+    """Run the profile sets ``argv`` names (default ``sets``) under the variant already set
+    up in this process; print a summary a set and language a line, and write them all to
+    ``--json F`` when given."""
+    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
+    names = [a for a in argv[1:] if a.startswith("profile") and not a.endswith(".json")]
     embedder = load_embedder("default")
     result = {}
-    for name in names or SETS:
+    for name in names or sets:
         result[name] = run_set(name, embedder)
         for lang, part in result[name].items():
             print(variant, name, lang, json.dumps(part["summary"], ensure_ascii=False))
