@@ -46,7 +46,6 @@ from hybridmem.evolution.slots.pairs import (
     words,
 )
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval.user_turns import both_worded, said, user_turn
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
 
@@ -180,7 +179,7 @@ def question_scale(hits: Sequence[Hit], cosine: Mapping[str, float]) -> Scale:
     by_lang: dict[str, list[tuple[float, str]]] = {}
     for h in hits:
         if h.node.id in cosine:
-            by_lang.setdefault(language(said(h.node)), []).append((cosine[h.node.id], h.node.id))
+            by_lang.setdefault(language(h.node.content), []).append((cosine[h.node.id], h.node.id))
     return {lang: sorted(found, reverse=True)[:3] for lang, found in by_lang.items()}
 
 
@@ -198,8 +197,8 @@ def answers_alike(
     similarities. Without a third hit with a vector in their language there is no scale, and
     no reading."""
     a, b = cosine.get(old.id), cosine.get(new.id)
-    lang = language(said(new))
-    if a is None or b is None or language(said(old)) != lang:
+    lang = language(new.content)
+    if a is None or b is None or language(old.content) != lang:
         return False
     third = next((c for c, i in scale.get(lang, ()) if i not in (old.id, new.id)), None)
     return third is not None and a - b < b - third
@@ -208,10 +207,9 @@ def answers_alike(
 def _standing(node: MemoryNode, kinds: Sequence[str]) -> bool:
     """A settled statement of the user's: a fact or preference that was not said in passing,
     is not a candidate and is not a challenger waiting for confirmation (the conflict policy
-    keeps those behind a long-term value on purpose), or a user's own turn read by the same
-    rules (:mod:`~hybridmem.retrieval.user_turns`)."""
+    keeps those behind a long-term value on purpose)."""
     return (
-        (node.node_type in kinds or user_turn(node))
+        node.node_type in kinds
         and node.status == "active"
         and not said_in_passing(node)
         and not is_unconfirmed(node)
@@ -326,12 +324,12 @@ def states_its_change(
     evening's want above the habit (colloquial_blind2, found at the merge). A change said with
     feeling that no group links is so left to the pair model, as before this reading. A memory
     with no speech-act mark (written without evolution) is read by its words alone."""
-    top = {i for _, i in scale.get(language(said(new)), ())}
+    top = {i for _, i in scale.get(language(new.content), ())}
     act = new.marks.get("speech_act")
     return (
         not new.conflict_group
         and (act is None or str(act) in ASSERTIVE_ACT_NAMES)
-        and states_change(said(new))
+        and states_change(new.content)
         and nearest.get(new.id) == old.id
         and new.id in top
         and old.id in top
@@ -365,29 +363,17 @@ def _successor(
         and h.node.id in vectors
         and not _other_attributes(h.node, old.node)
         and bool(h.node.sensitive) == bool(old.node.sensitive)
-        and same_subject(said(h.node), said(old.node))
+        and same_subject(h.node.content, old.node.content)
     ]
     named = [
         h
         for h in newer
-        if (
-            both_worded(old, h)
-            if user_turn(h.node) or user_turn(old.node)
-            else one_attribute(h.node.content, old.node.content)
-            or answers_alike(old.node, h.node, scale, cosine)
-        )
+        if one_attribute(h.node.content, old.node.content)
+        or answers_alike(old.node, h.node, scale, cosine)
     ]
     if named:
         best = max(named, key=lambda h: float(vectors[h.node.id] @ vec))
-        reading = read(model, vectors[best.node.id], said(best.node), vec, said(old.node))
+        reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
         if reading.linked:
             return best
-    return next(
-        (
-            h
-            for h in newer
-            if not (user_turn(h.node) or user_turn(old.node))
-            and states_its_change(h.node, old.node, nearest, scale)
-        ),
-        None,
-    )
+    return next((h for h in newer if states_its_change(h.node, old.node, nearest, scale)), None)
