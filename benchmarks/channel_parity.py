@@ -82,10 +82,7 @@ def probing_items(
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "m"
             with HybridMemory(path, embedder=embedder, clock=clock) as mem:
-                task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-                for m in msgs:
-                    clock.set(max(clock(), m["created_at"]))
-                    mem.add_messages([m], user_id=user["id"], task_id=task.id)
+                task_id = probing.import_chat(mem, clock, user)
             clock.set(datetime.fromisoformat(user["now"]))
             for name in methods:
                 fuse, make = METHODS[name]
@@ -94,7 +91,7 @@ def probing_items(
                     HybridMemory(path, embedder=embedder, config=make(), clock=clock) as mem,
                 ):
                     for q in questions:
-                        row = probing._ask(mem, user["id"], task.id, q, users)
+                        row = probing._ask(mem, user["id"], task_id, q, users)
                         out[name][q["id"]] = {
                             "half": q["lang"],
                             "score": row["frac"],

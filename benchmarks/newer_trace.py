@@ -16,14 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.probing import DATA, _cited, messages_of
-from hybridmem import FakeClock, HybridMemory
+from benchmarks.probing import DATA, _cited, imported
 from hybridmem.embedding import make_embedder
 from hybridmem.evolution.slots.pairs import model_for, read
 from hybridmem.models import MemoryNode
@@ -51,19 +48,9 @@ def _node_row(node: MemoryNode, ranks: dict[str, tuple[int, Any]]) -> dict[str, 
 
 def trace(user: dict[str, Any], q: dict[str, Any], older: set[str], embedder: Any) -> Any:
     """The rows of the nodes citing ``q``'s evidence or ``older``, and the pair readings."""
-    msgs = messages_of(user)
-    clock = FakeClock(msgs[0]["created_at"])
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem,
-    ):
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
-        clock.set(datetime.fromisoformat(user["now"]))
+    with imported(user, embedder) as (mem, task_id):
         got = mem.retrieve(
-            q["query"], user_id=user["id"], task_id=task.id, top_k=40, record_access=False
+            q["query"], user_id=user["id"], task_id=task_id, top_k=40, record_access=False
         )
         ranks = {h.node.id: (i + 1, h) for i, h in enumerate(got.hits)}
         for i, h in enumerate(got.hits):

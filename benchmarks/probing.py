@@ -34,7 +34,8 @@ import argparse
 import json
 import tempfile
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -47,11 +48,38 @@ from benchmarks.methods import BM25Method, DenseMethod, RankingMethod, RRFMethod
 from benchmarks.metrics import evidence_score, hit_at_k, mean
 from benchmarks.units import Corpus, Unit, join_context
 from hybridmem import FakeClock, HybridMemory
+from hybridmem.config import MemoryConfig
 from hybridmem.embedding import Embedder, make_embedder
 
 DATA = Path(__file__).parent / "data" / "probing_blind.json"
 BUDGET = 1_000
 AFTER = "hybridmem +{days:g}d + maintain"
+
+
+def import_chat(mem: HybridMemory, clock: FakeClock, user: dict[str, Any]) -> str:
+    """The user's chat into ``mem`` under one task, each message at its time (the clock only
+    moves forward); the task's id. The clock is left at the last message."""
+    task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
+    for m in messages_of(user):
+        clock.set(max(clock(), m["created_at"]))
+        mem.add_messages([m], user_id=user["id"], task_id=task.id)
+    return task.id
+
+
+@contextmanager
+def imported(
+    user: dict[str, Any], embedder: Embedder, config: MemoryConfig | None = None
+) -> Iterator[tuple[HybridMemory, str]]:
+    """The user's chat in a fresh store (the task's id beside it), the clock at the file's
+    ``now``."""
+    clock = FakeClock(messages_of(user)[0]["created_at"])
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock, config=config) as mem,
+    ):
+        task_id = import_chat(mem, clock, user)
+        clock.set(datetime.fromisoformat(user["now"]))
+        yield mem, task_id
 
 
 def messages_of(user: dict[str, Any]) -> list[dict[str, Any]]:
@@ -133,16 +161,13 @@ def hybridmem_rows(
         tempfile.TemporaryDirectory() as tmp,
         HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem,
     ):
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
+        task_id = import_chat(mem, clock, user)
         clock.set(now)
-        out["hybridmem"] = {q["id"]: _ask(mem, user["id"], task.id, q, users) for q in questions}
+        out["hybridmem"] = {q["id"]: _ask(mem, user["id"], task_id, q, users) for q in questions}
         clock.set(now + timedelta(days=days))
         mem.maintain(user_id=user["id"])
         out[AFTER.format(days=days)] = {
-            q["id"]: _ask(mem, user["id"], task.id, q, users)
+            q["id"]: _ask(mem, user["id"], task_id, q, users)
             for q in questions
             if not q["relative"]
         }

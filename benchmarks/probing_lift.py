@@ -43,19 +43,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from benchmarks.hybrid import LARGE_TOP_K
 from benchmarks.metrics import evidence_score
-from benchmarks.probing import BUDGET, DATA, _cited, messages_of
-from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import Embedder, make_embedder
+from benchmarks.probing import BUDGET, DATA, _cited, imported
+from hybridmem import HybridMemory
+from hybridmem.embedding import make_embedder
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.retrieval import answers, expansion, retriever
 
@@ -119,23 +117,6 @@ def score_order() -> Iterator[None]:
         yield
     finally:
         retriever.answers_first = answers.answers_first
-
-
-@contextmanager
-def imported(user: dict[str, Any], embedder: Embedder) -> Iterator[tuple[HybridMemory, str]]:
-    """The user's chat in a fresh store, the clock at the file's ``now``."""
-    msgs = messages_of(user)
-    clock = FakeClock(msgs[0]["created_at"])
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem,
-    ):
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
-        clock.set(datetime.fromisoformat(user["now"]))
-        yield mem, task.id
 
 
 def _relevance(hit: Hit) -> float:

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.probing import _cited, messages_of
-from hybridmem import FakeClock, HybridMemory
+from benchmarks.probing import _cited, imported
 from hybridmem.embedding import make_embedder
 
 TOP = 12
@@ -31,23 +28,13 @@ def run(data_path: Path, ids: list[str]) -> dict[str, Any]:
         asked = [q for q in data["questions"] if q["user"] == user["id"] and q["id"] in ids]
         if not asked:
             continue
-        msgs = messages_of(user)
-        clock = FakeClock(msgs[0]["created_at"])
-        with (
-            tempfile.TemporaryDirectory() as tmp,
-            HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem,
-        ):
-            task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-            for m in msgs:
-                clock.set(max(clock(), m["created_at"]))
-                mem.add_messages([m], user_id=user["id"], task_id=task.id)
-            clock.set(datetime.fromisoformat(user["now"]))
+        with imported(user, embedder) as (mem, task_id):
             for q in asked:
                 evidence = frozenset(q["evidence"])
                 got = mem.retrieve(
                     q["query"],
                     user_id=user["id"],
-                    task_id=task.id,
+                    task_id=task_id,
                     top_k=TOP,
                     record_access=False,
                 )

@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 from benchmarks.hybrid import LARGE_TOP_K
-from benchmarks.probing import BUDGET, messages_of
+from benchmarks.probing import BUDGET, import_chat, messages_of
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import make_embedder
@@ -38,10 +38,7 @@ def run(data_path: Path, switch: str = "expand_speakers_next") -> dict[str, dict
     times: dict[bool, list[float]] = {False: [], True: []}
     with tempfile.TemporaryDirectory() as tmp:
         with HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem:
-            task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-            for m in msgs:
-                clock.set(max(clock(), m["created_at"]))
-                mem.add_messages([m], user_id=user["id"], task_id=task.id)
+            task_id = import_chat(mem, clock, user)
         clock.set(datetime.fromisoformat(user["now"]))
         for on in (False, True, False, True):
             config = MemoryConfig(retrieval=RetrievalConfig(**{switch: on}))
@@ -52,7 +49,7 @@ def run(data_path: Path, switch: str = "expand_speakers_next") -> dict[str, dict
                         m2.retrieve(
                             query,
                             user_id=user["id"],
-                            task_id=task.id,
+                            task_id=task_id,
                             top_k=LARGE_TOP_K,
                             token_budget=BUDGET,
                             record_access=False,

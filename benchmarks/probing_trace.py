@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.probing import DATA, _cited, messages_of
-from hybridmem import FakeClock, HybridMemory
+from benchmarks.probing import DATA, _cited, imported
 from hybridmem.config import MemoryConfig, RetrievalConfig
 from hybridmem.embedding import make_embedder
 
@@ -46,22 +43,12 @@ def trace(
     user: dict[str, Any], questions: list[dict[str, Any]], reach: float | None, embedder: Any
 ) -> dict[str, list[dict[str, Any]]]:
     """Per question id: its first 40 hits' rows under ``reach``."""
-    msgs = messages_of(user)
-    clock = FakeClock(msgs[0]["created_at"])
     config = MemoryConfig(retrieval=RetrievalConfig(session_reach=reach))
     out: dict[str, list[dict[str, Any]]] = {}
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock, config=config) as mem,
-    ):
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
-        clock.set(datetime.fromisoformat(user["now"]))
+    with imported(user, embedder, config) as (mem, task_id):
         for q in questions:
             got = mem.retrieve(
-                q["query"], user_id=user["id"], task_id=task.id, top_k=40, record_access=False
+                q["query"], user_id=user["id"], task_id=task_id, top_k=40, record_access=False
             )
             evidence = frozenset(q["evidence"])
             out[q["id"]] = [_row(i + 1, h, evidence) for i, h in enumerate(got.hits)]
