@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hybridmem.core import Core
-from hybridmem.core.evolution_marks import current_of, is_settled
+from hybridmem.core.evolution_marks import current_of
 from hybridmem.core.vectors import node_vectors
 from hybridmem.evolution.write.planner import own_group
 from hybridmem.filters import NodeFilter, parse_where
@@ -56,18 +56,8 @@ def current_values(
         return []
     store = core.engine.store
     groups = dict.fromkeys(own_group(f"slot:{asked}", a) for a in (None, agent_id))
-    found: list[MemoryNode] = []
-    for g in groups:
-        members = store.conflict_group_members(user_id, g)
-        current = current_of(members)
-        # Experiment: every value still standing (active, settled, demoted by none).
-        found += [
-            m
-            for m in members
-            if m is current
-            or (m.status == "active" and is_settled(m) and "demoted_by" not in m.metadata)
-        ]
-    return [n for n in found if n.metadata.get(SLOT_KEY) == asked]
+    found = [current_of(store.conflict_group_members(user_id, g)) for g in groups]
+    return [n for n in found if n is not None and n.metadata.get(SLOT_KEY) == asked]
 
 
 def join(
