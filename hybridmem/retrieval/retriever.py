@@ -32,7 +32,7 @@ from hybridmem.embedding import embed_query
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
 from hybridmem.models import Hit, MemoryNode, RetrievalResult
-from hybridmem.retrieval import asked_values, fusion
+from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.candidates import Candidates, Query, Visible
@@ -138,7 +138,6 @@ class Retriever:
             user_id, self.config.include_statuses, q.visible, allowed, include_sensitive
         )
         q, cands = self.gather(q, resolved, active, on_path, matches, limits)
-        asked_values.join(self.core, q, resolved, cands, on_path, (agent_id, include_sensitive))
         if matches is None:
             q = self.refocus(q, resolved, cands, on_path)
         # Unfolded first: expand() treats a compressed session's turns as it does live ones.
