@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.probing import DATA, _cited, messages_of
-from hybridmem import FakeClock, HybridMemory
+from benchmarks.probing import DATA, _cited, imported
 from hybridmem.core.evolution_marks import current_of
 from hybridmem.embedding import make_embedder
 from hybridmem.retrieval.attributes import asked_slot
@@ -32,22 +29,12 @@ TOP = 8
 
 def trace(user: dict[str, Any], q: dict[str, Any], embedder: Any) -> dict[str, Any]:
     """The asked attribute's group members and the top hits of ``q``."""
-    msgs = messages_of(user)
-    clock = FakeClock(msgs[0]["created_at"])
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        HybridMemory(Path(tmp) / "m", embedder=embedder, clock=clock) as mem,
-    ):
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
-        clock.set(datetime.fromisoformat(user["now"]))
+    with imported(user, embedder) as (mem, task_id):
         slot = asked_slot(q["query"], mem.config.evolution.slot_map)
         members = mem.store.conflict_group_members(user["id"], f"slot:{slot}") if slot else []
         current = current_of(members)
         got = mem.retrieve(
-            q["query"], user_id=user["id"], task_id=task.id, top_k=TOP, record_access=False
+            q["query"], user_id=user["id"], task_id=task_id, top_k=TOP, record_access=False
         )
         return {
             "id": q["id"],
