@@ -288,6 +288,10 @@ class RetrievalResult:
     not own the embedded Chroma index): hits come from lexical and tree candidates only."""
     vector_unavailable_reason: str | None = None
     """Why, and what to do about it (use a Chroma server), when ``vector_unavailable``."""
+    shortened: list[str] = field(default_factory=list)
+    """Ids of the hits the context prints shorter than their content, in rank order: a hit too
+    long for what was left of ``token_budget`` is printed as its sentences that match the
+    query, with ``…`` where text was left out. The hit itself keeps its whole content."""
 
     @property
     def nodes(self) -> list[MemoryNode]:
@@ -304,6 +308,7 @@ class RetrievalResult:
             "tokens": self.tokens,
             "candidates": self.candidates,
             "dropped_for_budget": self.dropped_for_budget,
+            "shortened": list(self.shortened),
             "path": [n.to_dict() for n in self.path],
             "hits": [h.to_dict() for h in self.hits],
         }

@@ -168,6 +168,7 @@ class Retriever:
             time_window=q.window,
             vector_unavailable=off is not None,
             vector_unavailable_reason=off,
+            shortened=[h.node.id for h in packed.hits if h.node.id in packed.shortened],
         )
 
     def fill(

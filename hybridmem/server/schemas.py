@@ -268,6 +268,9 @@ class SearchOut(BaseModel):
     """True when this server process could not search vectors (it does not own the embedded
     Chroma index): the hits come from lexical and tree candidates only."""
     vector_unavailable_reason: str | None = None
+    shortened: list[str] = []
+    """Ids of the hits the context prints shorter than their content (their sentences that
+    match the query, ``…`` where text was left out) to fit the token budget."""
 
     @classmethod
     def of(cls, r: RetrievalResult) -> SearchOut:
@@ -282,6 +285,7 @@ class SearchOut(BaseModel):
             dropped_for_budget=r.dropped_for_budget,
             vector_unavailable=r.vector_unavailable,
             vector_unavailable_reason=r.vector_unavailable_reason,
+            shortened=list(r.shortened),
             path=[NodeOut.of(n) for n in r.path],
             hits=[
                 HitOut(

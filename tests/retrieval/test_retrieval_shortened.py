@@ -89,6 +89,8 @@ def test_a_memory_too_long_for_the_budget_is_printed_as_its_matching_sentences(
     assert case.answer in r.context
     assert case.aside not in r.context
     assert ELISION in r.context  # the context says words were left out
+    assert r.shortened == [long_id] and r.to_dict()["shortened"] == [long_id]  # and names it
+    assert whole.shortened == []
     # Every other packed memory is printed whole, as before.
     assert all(h.node.content in r.context for h in r.hits if h.node.id != long_id)
 
