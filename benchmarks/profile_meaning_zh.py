@@ -12,9 +12,10 @@ centred e5 vectors) that no word confirms, and scores it:
 * the three statistics of :mod:`benchmarks.profile_meaning` (silhouette, margin, z-score),
   each with a threshold chosen on one half and read on the other (the largest
   ``themes - 2 * noise``);
-* two readings with no knob, the cliques of ``distill_min_mentions`` mutual nearest in
-  ``passage`` (the stored vectors) alone, and in both the ``passage`` and the ``query`` form
-  of e5 (the same model reading each remark as a search: a second view of the one model).
+* two readings with no knob (and the same statistics on their groups): the cliques of
+  ``distill_min_mentions`` mutual nearest in ``passage`` (the stored vectors) alone, and in
+  both the ``passage`` and the ``query`` form of e5 (the same model reading each remark as a
+  search: a second view of the one model).
 
 A group is a **theme** when 3 of its members carry one theme label, else **noise** (the
 no-theme users' groups are all noise). Half A: profile_blind, profile_blind3, profile_blind5;
@@ -45,6 +46,7 @@ from hybridmem.evolution.maintain.themes import (
 )
 
 DATA = Path(__file__).parent / "data"
+GROUPINGS = ("raw", "centred", "clique passage", "clique passage+query")
 HALVES = {
     "A": ("profile_blind", "profile_blind3", "profile_blind5"),
     "B": ("profile_blind2", "profile_blind4", "profile_blind6"),
@@ -106,13 +108,13 @@ def main(argv: list[str]) -> None:
         for r in run_user(u, embedder, f)
     ]
     result: dict[str, Any] = {"rows": rows, "cv": {}, "counts": {}}
-    for grouping in ("raw", "centred", "clique passage", "clique passage+query"):
+    for grouping in GROUPINGS:
         for h, files in HALVES.items():
             part = [r for r in rows if r["grouping"] == grouping and r["set"] in files]
             theme = sum(r["label"] == "theme" for r in part)
             result["counts"][f"{grouping} {h}"] = {"theme": theme, "noise": len(part) - theme}
             print(f"{grouping:22} half {h}: themes {theme}, noise {len(part) - theme}")
-    for grouping in ("raw", "centred"):
+    for grouping in GROUPINGS:
         for stat in STATS:
             for fit, check in (("A", "B"), ("B", "A")):
                 part = {
@@ -127,7 +129,7 @@ def main(argv: list[str]) -> None:
                 }
                 result["cv"][f"{grouping} {stat} fit {fit}"] = line
                 print(
-                    f"{grouping:8} {stat:10} fit {fit} at {at:+.3f}: fit {line['fit']}; "
+                    f"{grouping:20} {stat:10} fit {fit} at {at:+.3f}: fit {line['fit']}; "
                     f"check {check} {line['check']}"
                 )
     if out_path is not None:

@@ -1,5 +1,5 @@
-"""Two candidate theme readings measured on the profile sets, neither shipped (issue 38,
-profile12).
+"""Candidate theme readings measured on the profile sets, none shipped (issue 38, profile12,
+profile14).
 
 * ``noev``: the English everyday vocabulary (``slots.pairs.common_words``, fitted on the labelled
   chat lines) no longer bars a theme term. That list holds topical nouns ("coffee", "dog",
@@ -9,13 +9,17 @@ profile12).
   that say them (each episode in one theme at most), then the words must hold the members
   together as before (:func:`hybridmem.evolution.maintain.themes._held_together`): a theme
   its vectors split in two groups ("Pepper" said in two groups of two) is held by its word.
+* ``oneword`` (profile14): a theme's part must hold one of its words in
+  ``distill_min_mentions`` of its members, not only a chain of words each said in two (a guard
+  against false themes chained by words of several senses: card -> station).
+* ``none``: the engine as it is, the baseline the others are read against.
 
 Each variant patches the engine in this process only and runs the sets with their own runners
 (the figures of :mod:`benchmarks.profile_blind2`, :mod:`benchmarks.profile_blind`,
 :mod:`benchmarks.profile_questions`).
 
-Run: ``python -m benchmarks.profile_variants {noev|reach} [--json F] [SETS]`` (default: the
-development sets profiles_dev, profiles_blind, profile_blind .. profile_blind4).
+Run: ``python -m benchmarks.profile_variants {noev|reach|oneword|none} [--json F] [SETS]``
+(default: the development sets profiles_dev, profiles_blind, profile_blind .. profile_blind4).
 """
 
 from __future__ import annotations
@@ -106,6 +110,26 @@ def reaching_themes(
     return sorted(out, key=lambda t: (-len(t.sources), t.term))
 
 
+def one_word_holds() -> None:
+    """A theme's part must hold one of its words in ``distill_min_mentions`` of its members,
+    not only a chain of words each said in two (profile14)."""
+    need = EvolutionConfig().distill_min_mentions
+    chained = themes._held_together
+
+    def held(
+        members: list[int],
+        words: Sequence[str],
+        terms: Sequence[Mapping[str, str]],
+        weights: Sequence[int],
+    ) -> list[int]:
+        part = chained(members, words, terms, weights)
+        if any(sum(weights[i] for i in part if w in terms[i]) >= need for w in words):
+            return part
+        return []
+
+    themes._held_together = held  # type: ignore[assignment]
+
+
 def run_set(name: str, embedder: Any) -> dict[str, Any]:
     users: list[dict[str, Any]] = json.loads((DATA / f"{name}.json").read_text())["users"]
     if name.startswith("profiles_"):
@@ -121,8 +145,12 @@ def main(argv: list[str]) -> None:
         no_english_everyday()
     elif variant == "reach":
         profiles_step.find_themes = reaching_themes  # type: ignore[assignment]
+    elif variant == "none":
+        pass  # the engine as it is: the baseline the variants are read against
+    elif variant == "oneword":
+        one_word_holds()
     else:
-        raise SystemExit(f"unknown variant {variant!r}: noev or reach")
+        raise SystemExit(f"unknown variant {variant!r}: noev, reach or oneword")
     run_sets(variant, argv, SETS)
 
 
