@@ -90,21 +90,6 @@ def returned_to(
     return _named_pair(content, candidates)
 
 
-def within(
-    content: str, group: str | None, members: Callable[[str], Sequence[MemoryNode]]
-) -> MoveBack | None:
-    """The move back a statement a slot placed in ``group`` says (:func:`returned_to` on the
-    group's live members, newest first), if any. A return to a value the group held before
-    is no new challenger of the current value: that value was said, and held, already.
-    Decided as a new value, it waited for a confirmation against a long-term value it left
-    (又回南京了，上海那套房太小 beside 去上海上班了，在那边租了房, both the residence), and the
-    value left stayed live and above it; a move back no slot placed settles at once."""
-    if group is None:
-        return None
-    live = sorted(members(group), key=_age, reverse=True)
-    return returned_to(content, [m for m in live if m.conflict_group == group], members)
-
-
 def _named_pair(content: str, candidates: Sequence[MemoryNode]) -> MoveBack | None:
     """A move back that names both values when they are in no group together: the first
     live candidate it names, and a live one in no group, written after that one's last

@@ -305,9 +305,6 @@ class EvolutionWriter:
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
                 # the user's residence (nor "I moved to Rome" one of the sister's).
                 draft.group, draft.changes, moved = None, (), None
-        moved = moved or move_back.within(
-            request.content, draft.group, lambda group: self._live(request, group)
-        )
         if moved is not None:
             # A move back settles its attribute: it is current, every other value demoted.
             live = {m.id: m for m in (*self._live(request, moved.group), *moved.joined)}
