@@ -46,6 +46,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq9",
         "colloq10",
         "colloq11",
+        "colloq12",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"

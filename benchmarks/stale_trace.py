@@ -71,9 +71,14 @@ def trace(files: Sequence[Path], kinds: Sequence[str], every: bool = False) -> l
 def _played(
     scenarios: Sequence[Scenario],
 ) -> Iterator[tuple[HybridMemory, Scenario, dict[str, str]]]:
-    """Each scenario written into one evolution store (multilingual e5) and maintained at its
-    probe time, in turn: the store, the scenario and its ids as written."""
-    config = MemoryConfig()
+    return played(scenarios, MemoryConfig())
+
+
+def played(
+    scenarios: Sequence[Scenario], config: MemoryConfig
+) -> Iterator[tuple[HybridMemory, Scenario, dict[str, str]]]:
+    """Each scenario written into one evolution store (multilingual e5, ``config``) and
+    maintained at its probe time, in turn: the store, the scenario and its ids as written."""
     variant = Variant("evolution", config, evolution=True)
     with tempfile.TemporaryDirectory() as tmp:
         clock = SettableClock(min(n.created_at for sc in scenarios for n in sc.nodes))
