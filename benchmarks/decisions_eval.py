@@ -6,8 +6,8 @@
 ``now`` and prints, per question: the rank of the labelled turn (``hit@1``, ``hit@5``), the rank
 of the deliberation turn (``older``) and whether the decision ranks above it, and what the
 writer filed from the labelled turn: a fact or preference of the user's own (``own``: no
-``person``), its slot and conflict group, and whether that group also holds a statement from
-the deliberation turn. Means per language and kind (``decision``, ``control``). A control's
+``person``), its slot and conflict group, and whether that group also holds a node citing the
+deliberation turn (``joined``). Means per language and kind (``decision``, ``control``). A control's
 ``own`` is pollution: a hypothetical, someone else's choice or a still-open deliberation filed
 as the user's value.
 """
@@ -67,7 +67,7 @@ def user_rows(user: dict[str, Any], questions: list[dict[str, Any]], embedder: E
             rank_new, rank_old = _rank(cited, new), _rank(cited, old) if old else None
             filed = _filed(nodes, new)
             own = [n for n in filed if not n.metadata.get("person")]
-            old_groups = {n.conflict_group for n in _filed(nodes, old) if n.conflict_group}
+            old_groups = {n.conflict_group for n in nodes if _cites(n) & old and n.conflict_group}
             out[q["id"]] = {
                 "rank": rank_new,
                 "rank_older": rank_old,
