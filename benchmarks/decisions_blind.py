@@ -126,8 +126,7 @@ USERS: list[tuple[str, str, str, list[tuple[str, list[Turn]]]]] = [
                     (
                         "class:new",
                         "user",
-                        "went for pottery! first class was tonight and I made a very lopsided "
-                        "bowl",
+                        "went for pottery! first class was tonight and I made a very lopsided bowl",
                     ),
                     (None, "assistant", "Lopsided bowls are a rite of passage."),
                     (
@@ -587,9 +586,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
-    args.out.write_text(
-        json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    args.out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

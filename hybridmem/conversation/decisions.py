@@ -9,16 +9,18 @@ blind5 o1: docs/benchmarks.md, "why an older value ranks above the newest").
 
 Read from the grammar, by closed classes only:
 
-* a **deliberation** is a user's turn with a disjunction (:func:`weighed`): "or", "versus",
-  "between", 或者, and 还是 where it joins two alternatives
+* a **deliberation** is a user's turn with a disjunction (:func:`weighed`): "or", "either",
+  "versus", "between", 或者, 还是 where it joins two alternatives
   (:func:`~hybridmem.evolution.speech.clauses.haishi_asks`; the adverb 还是 "still", "after
-  all" joins none);
+  all" joins none), and two things joined by 和 / 跟 / 与 and asked "which" of (哪:
+  成都和西安去哪个);
 * a **decision** (:func:`decides`) is the speaker's own asserted sentence (not a question, a
-  supposition or an instruction; no other person as its subject: "my dad chose the Honda" is
-  his) in the perfective: an English preterite (an ``-ed`` form not after a copula, or an
-  irregular past of the grammar's appendix, :data:`hybridmem.evolution.speech.clauses
-  ._EN_PRETERITE`) or the Chinese aspect particle 了 after a verb; not negated ("still haven't
-  decided", 还是没定) and weighing nothing itself;
+  supposition or an instruction, no conditional clause or mood; no other person as its
+  subject: "my dad chose the Honda" is his) in the perfective: an English preterite (an
+  ``-ed`` form not after a copula, or an irregular past of the grammar's appendix,
+  :data:`hybridmem.evolution.speech.clauses._EN_PRETERITE`) or the Chinese aspect particle 了
+  (jieba's ``ul``) with no imminent-future auxiliary before it (要…了 is "about to"); not
+  negated ("still haven't decided", 还是没定) and weighing nothing itself;
 * it **settles** the deliberation when the two name one thing of the weighed clause
   (:func:`~hybridmem.retrieval.newer_values.one_attribute`: a shared word naming the
   attribute or a value, not a change word or everyday chat vocabulary).
@@ -61,6 +63,12 @@ _ZH_DISJUNCTION = re.compile(r"或者|或是")
 # Two things joined by a coordinating conjunction and asked "which" of (成都和西安去哪个).
 _ZH_COORDINATION = frozenset({"和", "跟", "与"})
 _ZH_IMMINENT = re.compile(r"要|快|将")
+# A condition or the conditional mood: a choice supposed, not made ("if I had the room I'd
+# have taken it", 如果有空我就报了). The subordinators and the modal are closed classes; the
+# speech-act reader labels most such sentences a hypothetical, these catch what it reads as a
+# plain statement.
+_EN_CONDITIONAL = re.compile(r"\b(?:if|unless|would|'d)\b")
+_ZH_CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|的话")
 # Negation: the particles and the contracted auxiliaries, and "yet" (a perfect still open).
 _EN_NEGATION = re.compile(r"n't\b|\b(?:not|never|no|yet)\b")
 # Chinese negation: the adverbs as a word of their own, or heading a verb (没定, 未定, 没要).
@@ -139,6 +147,9 @@ def decides(sentence: str, result: SpeechActResult) -> bool:
     """Whether a user's ``sentence`` can say a choice made: asserted, the speaker's own, in
     the perfective, not negated, weighing nothing itself (see the module docstring)."""
     if result.act in _ASIDE or weighed(sentence) or _negated(sentence):
+        return False
+    conditional = _ZH_CONDITIONAL if _CJK.search(sentence) else _EN_CONDITIONAL
+    if conditional.search(sentence.lower()):
         return False
     if not slots.about_speaker(sentence) and others.person_of(sentence) is not None:
         return False

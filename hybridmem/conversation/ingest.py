@@ -12,7 +12,10 @@ consistent. The raw copy of a message extraction kept something from is written 
 MiniLM: evidence recall at 1,000 tokens 0.660 with the copies live, 0.781 without); a
 message that gave nothing stays live in the buffer until it expires. The write path does the
 rest as for any add: the speech-act filter, slots and conflict groups for facts, repeats
-merged into the memory they repeat.
+merged into the memory they repeat. A choice said without a change word that settles an
+earlier deliberation (:mod:`hybridmem.conversation.decisions`) then moves that deliberation
+into its value group, demoted, in a second unit (an ``evolve`` op): a crash between the two
+leaves the choice written and the deliberation as it was, as before this reading.
 
 Where memories go: facts and preferences under the user's root (they follow the user into
 every task); the conversation's events under its session node, which hangs under the task when
