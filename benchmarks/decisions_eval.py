@@ -64,7 +64,10 @@ def user_rows(user: dict[str, Any], questions: list[dict[str, Any]], embedder: E
             )
             cited = [_cited(h) for h in got.hits]
             new, old = set(q["evidence"]), set(q["older"])
-            rank_new, rank_old = _rank(cited, new), _rank(cited, old) if old else None
+            # The deliberation's rank: a hit citing it and not the decision (a decision read
+            # from both turns cites both).
+            rank_new = _rank(cited, new)
+            rank_old = _rank([frozenset() if c & new else c for c in cited], old) if old else None
             filed = _filed(nodes, new)
             own = [n for n in filed if not n.metadata.get("person")]
             old_groups = {n.conflict_group for n in nodes if _cites(n) & old and n.conflict_group}

@@ -220,7 +220,11 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
         deliberation = deliberation_of(draft.content, draft.speaker, at, found)
         if deliberation is not None:
             taken.add(deliberation.id)
-            out.append(replace(draft, slot=CHOICE_SLOT.format(id=deliberation.id)))
+            # The choice is read from both turns: "went with the grey one" names its value
+            # only beside the options weighed, so it cites the deliberation's messages too.
+            sources = tuple(dict.fromkeys((*draft.source_ids, *deliberation.source_ids)))
+            slot = CHOICE_SLOT.format(id=deliberation.id)
+            out.append(replace(draft, slot=slot, source_ids=sources))
     return out
 
 
