@@ -94,6 +94,8 @@ def test_a_decision_is_the_newer_value_of_the_deliberation(
     assert fact.conflict_group is not None
     assert deliberation.conflict_group == fact.conflict_group
     assert deliberation.metadata["demoted_by"] == fact.id
+    # Read from both turns: the choice cites the options weighed as well.
+    assert set(fact.source_ids) == {"d1", "d3"}
     # Asked later, the choice answers first, not the options weighed.
     assert "d3" in _top_cites(mem, task_id, question)
 
