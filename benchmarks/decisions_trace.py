@@ -9,9 +9,9 @@ counts where each lands:
 * ``aside``: every sentence a question, a supposition or a passing feeling (the speech-act
   label keeps it from being a statement);
 * ``decision, settles``: an event the grammar reads as the speaker's choice made
-  (:func:`hybridmem.conversation.decisions.decides`) that settles an earlier turn of the same
-  user weighing options (:func:`~hybridmem.conversation.decisions.settles`): what the ingest now
-  files as the deliberation's newer value;
+  (:func:`benchmarks.decisions_reading.decides`) that settles an earlier turn of the same user
+  weighing options (:func:`~benchmarks.decisions_reading.settles`): what the measured (and
+  reverted) ingest filed as the deliberation's newer value;
 * ``decision, nothing weighed``: such a choice, but no earlier turn weighs options it names;
 * ``event``: a statement the grammar does not read as a choice made (a present state, a
   change said with no perfective, another person's act).
@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks import decisions_reading as reading
 from benchmarks.probing import messages_of
-from hybridmem.conversation import decisions
 from hybridmem.conversation.extract import RuleExtractor, sentences
 from hybridmem.conversation.messages import parse_messages
 
@@ -41,15 +41,16 @@ def where(turn: dict[str, Any], earlier: list[str], extractor: RuleExtractor) ->
     """Where the write path leaves one labelled user turn (see the module docstring)."""
     (message,) = parse_messages([turn], max_chars=100_000)
     drafts = extractor.extract([message]).drafts
-    if any(d.node_type in ("fact", "preference") and not d.decides for d in drafts):
+    if any(d.node_type in ("fact", "preference") for d in drafts):
         return "filed"
     event = next((d for d in drafts if d.node_type == "event"), None)
     if event is None or event.aside is not None:
         return "aside"
-    chosen = [d.content for d in drafts if d.decides]
+    classify = extractor.classifier.classify
+    chosen = [s for s in sentences(turn["content"]) if reading.decides(s, classify(s))]
     if not chosen:
         return "event"
-    if any(decisions.settles(c, e) for c in chosen for e in earlier):
+    if any(reading.settles(c, e) for c in chosen for e in earlier):
         return "decision, settles"
     return "decision, nothing weighed"
 
