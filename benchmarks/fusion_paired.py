@@ -193,6 +193,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
         f"places {n}": (ORIGINAL, weights_config(retrieval={"session_places": n}))
         for n in (0, 3, 5, 8, 10)
     },
+    **{f"parent {w}": (ORIGINAL, weights_config(parent=w)) for w in (0.5, 0.75, 1.25, 1.5)},
     "adjacent only": (ORIGINAL, weights_config(retrieval={"expand_speakers_next": False})),
     "no referents": (ORIGINAL, weights_config(retrieval={"carry_referents": False})),
 }
@@ -216,7 +217,9 @@ mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.ge
 ``parent mean``: a session's lift its turns' mean relevance
 (:func:`benchmarks.probing_lift.mean`). ``places N``: the first N places of the ranking shared
 among sessions (``RetrievalConfig.session_places``, :mod:`hybridmem.retrieval.session_places`;
-``places 0``: the score's order). ``adjacent only``: the best candidates bring only their
+``places 0``: the score's order). ``parent W``: the session's lift weighed W
+(the default 1.0 was chosen before :mod:`hybridmem.retrieval.session_reach` faded it with
+the turns between; locomo14). ``adjacent only``: the best candidates bring only their
 adjacent siblings, not the same speaker's next turn (``RetrievalConfig.expand_speakers_next``,
 the engine before probing10). ``no referents``: no pronoun turn carries the match of the turn it
 goes on from (``RetrievalConfig.carry_referents``, the engine before probing11)."""

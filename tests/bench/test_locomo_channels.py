@@ -1,13 +1,19 @@
-"""benchmarks.locomo_channels (issue 38, helper locomo14): a missed evidence turn's rank by
-each channel, the hits packed above it, and what it is lost to."""
+"""benchmarks.locomo_channels and locomo_nearest (issue 38, helper locomo14): a missed
+evidence turn's rank by each channel, the hits packed above it, what it is lost to; a skipped
+hit's nearest sentence as its shorter print."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
+
 from benchmarks.locomo_channels import above, bucket, channel_ranks
+from benchmarks.locomo_nearest import shortener
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+from hybridmem.retrieval.shortened import ELISION
 
 NOW = datetime(2026, 12, 6, tzinfo=UTC)
 
@@ -78,11 +84,31 @@ def test_a_missed_turn_is_lost_to_one_thing() -> None:
         bucket(_row(rank_direct=20, rank_similarity=30))
         == "propagated features (own match within 25)"
     )
-    assert (
-        bucket(_row(rank_direct=40, rank_similarity=11)) == "one channel within 25, the mix not"
-    )
+    assert bucket(_row(rank_direct=40, rank_similarity=11)) == "one channel within 25, the mix not"
     assert (
         bucket(_row(rank_direct=40, rank_similarity=60, rank_lexical=5))
         == "one channel within 25, the mix not"
     )
     assert bucket(_row(rank_direct=70, rank_similarity=60)) == "both channels past 25"
+
+
+def test_a_skipped_hit_with_no_matching_sentence_is_offered_its_nearest_one() -> None:
+    node = _hit("n1", "A", 0.5, 0.0, 0.0).node
+    node = replace(
+        node,
+        content="Melanie: Thanks, Caroline! The kids loved the clay. We made bowls. See you soon!",
+    )
+    query = np.array([1.0, 0.0])
+
+    def embed(parts: list[str]) -> np.ndarray:
+        # The sentence about what was made is the one nearest the question.
+        return np.array([[1.0, 0.0] if "bowls" in p else [0.0, 1.0] for p in parts])
+
+    question = "Which pottery pieces came out of the class?"  # no word in common
+    near = shortener(question, query, embed, "nearest if no match", {"n1"})
+    assert near(node) == [
+        f"Melanie: {ELISION} The kids loved the clay. We made bowls. See you soon!",
+        f"Melanie: {ELISION} We made bowls. {ELISION}",
+    ]
+    # Not offered (packed whole, or below the last packed hit): the engine's prints only.
+    assert shortener(question, query, embed, "nearest if no match", set())(node) == []
