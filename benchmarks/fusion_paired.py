@@ -158,6 +158,18 @@ def fuse_max(cands: Any, weights: ScoreWeights, method: str) -> None:
     _set(cands, weights, sim, lex)
 
 
+def fuse_max_lexical(cands: Any, weights: ScoreWeights, method: str) -> None:
+    ids = _ids(cands)
+    sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
+    lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
+    if weights.similarity > 0 and weights.lexical > 0:
+        # A node's lexical feature at least its similarity (locomo14): a turn that says the
+        # thing in other words is not outranked by one sharing a common word alone; a word
+        # match is not raised to the similarity's scale (what ``max`` also did).
+        lex = {i: max(sim.get(i, 0.0), lex.get(i, 0.0)) for i in ids}
+    _set(cands, weights, sim, lex)
+
+
 ORIGINAL: Fuse = retriever.Candidates.fuse
 ALWAYS_ASKS: Callable[[str, str], bool] = lambda query, span: True  # noqa: E731
 
@@ -172,6 +184,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "gated": (fuse_gated, MemoryConfig),
     "mediangate": (fuse_median_gate, MemoryConfig),
     "max": (fuse_max, MemoryConfig),
+    "max lexical": (fuse_max_lexical, MemoryConfig),
     "dense": (ORIGINAL, VARIANT_CONFIGS["dense only"]),
     "lexical": (ORIGINAL, VARIANT_CONFIGS["lexical only"]),
     "similarity + lexical only": (ORIGINAL, VARIANT_CONFIGS["similarity + lexical only"]),
