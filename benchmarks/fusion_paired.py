@@ -232,10 +232,12 @@ mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.ge
 among sessions (``RetrievalConfig.session_places``, :mod:`hybridmem.retrieval.session_places`;
 ``places 0``: the score's order). ``parent W``: the session's lift weighed W
 (the default 1.0 was chosen before :mod:`hybridmem.retrieval.session_reach` faded it with
-the turns between; locomo14). ``adjacent only``: the best candidates bring only their
-adjacent siblings, not the same speaker's next turn (``RetrievalConfig.expand_speakers_next``,
-the engine before probing10). ``no referents``: no pronoun turn carries the match of the turn it
-goes on from (``RetrievalConfig.carry_referents``, the engine before probing11)."""
+the turns between; locomo14). ``max lexical``: a node's lexical feature at least its
+similarity (CombMAX on one side only; locomo14). ``adjacent only``: the best candidates
+bring only their adjacent siblings, not the same speaker's next turn
+(``RetrievalConfig.expand_speakers_next``, the engine before probing10). ``no referents``: no
+pronoun turn carries the match of the turn it goes on from (``RetrievalConfig.carry_referents``,
+the engine before probing11)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 
