@@ -158,6 +158,18 @@ def fuse_max(cands: Any, weights: ScoreWeights, method: str) -> None:
     _set(cands, weights, sim, lex)
 
 
+def fuse_max_lexical(cands: Any, weights: ScoreWeights, method: str) -> None:
+    ids = _ids(cands)
+    sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
+    lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
+    if weights.similarity > 0 and weights.lexical > 0:
+        # A node's lexical feature at least its similarity (locomo14): a turn that says the
+        # thing in other words is not outranked by one sharing a common word alone; a word
+        # match is not raised to the similarity's scale (what ``max`` also did).
+        lex = {i: max(sim.get(i, 0.0), lex.get(i, 0.0)) for i in ids}
+    _set(cands, weights, sim, lex)
+
+
 ORIGINAL: Fuse = retriever.Candidates.fuse
 ALWAYS_ASKS: Callable[[str, str], bool] = lambda query, span: True  # noqa: E731
 
@@ -172,6 +184,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "gated": (fuse_gated, MemoryConfig),
     "mediangate": (fuse_median_gate, MemoryConfig),
     "max": (fuse_max, MemoryConfig),
+    "max lexical": (fuse_max_lexical, MemoryConfig),
     "dense": (ORIGINAL, VARIANT_CONFIGS["dense only"]),
     "lexical": (ORIGINAL, VARIANT_CONFIGS["lexical only"]),
     "similarity + lexical only": (ORIGINAL, VARIANT_CONFIGS["similarity + lexical only"]),
@@ -193,6 +206,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
         f"places {n}": (ORIGINAL, weights_config(retrieval={"session_places": n}))
         for n in (0, 3, 5, 8, 10)
     },
+    **{f"parent {w}": (ORIGINAL, weights_config(parent=w)) for w in (0.5, 0.75, 1.25, 1.5)},
     "adjacent only": (ORIGINAL, weights_config(retrieval={"expand_speakers_next": False})),
     "no referents": (ORIGINAL, weights_config(retrieval={"carry_referents": False})),
 }
@@ -216,10 +230,14 @@ mean of its best relevance and the turn's own (:func:`benchmarks.probing_lift.ge
 ``parent mean``: a session's lift its turns' mean relevance
 (:func:`benchmarks.probing_lift.mean`). ``places N``: the first N places of the ranking shared
 among sessions (``RetrievalConfig.session_places``, :mod:`hybridmem.retrieval.session_places`;
-``places 0``: the score's order). ``adjacent only``: the best candidates bring only their
-adjacent siblings, not the same speaker's next turn (``RetrievalConfig.expand_speakers_next``,
-the engine before probing10). ``no referents``: no pronoun turn carries the match of the turn it
-goes on from (``RetrievalConfig.carry_referents``, the engine before probing11)."""
+``places 0``: the score's order). ``parent W``: the session's lift weighed W
+(the default 1.0 was chosen before :mod:`hybridmem.retrieval.session_reach` faded it with
+the turns between; locomo14). ``max lexical``: a node's lexical feature at least its
+similarity (CombMAX on one side only; locomo14). ``adjacent only``: the best candidates
+bring only their adjacent siblings, not the same speaker's next turn
+(``RetrievalConfig.expand_speakers_next``, the engine before probing10). ``no referents``: no
+pronoun turn carries the match of the turn it goes on from (``RetrievalConfig.carry_referents``,
+the engine before probing11)."""
 
 SET_ORDERS = ("dpp", "cover", "shared parent", "interleave")
 
