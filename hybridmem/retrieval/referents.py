@@ -45,8 +45,10 @@ naming the person, and only the vector can tell them apart. A question holding t
 as well is not read so: its carried turns were the topic's other pronoun turns, lifted above
 an answer that names the person ("what did I end up getting Lena for her birthday, the camera
 or the trip?", 我表妹小雨，她考研考上了吗？: probing blind3 o3 and blind4 z3 lost with every
-named question read so, blind4 o16 "what did Alvarez give me when she left?" won). One more
-query vector for such a question.
+named question read so, blind4 o16 "what did Alvarez give me when she left?" won), except the
+turns carried from a turn that matched the question by the name alone (:func:`by_name_only`,
+issue 38, probing14: blind4 o16, blind5 z4, blind8 o12 won, o3 and z3 kept). One more query
+vector for such a question.
 """
 
 from __future__ import annotations
