@@ -73,19 +73,6 @@ def refers_back(text: str) -> bool:
     return _REFERS_BACK.search(text) is not None
 
 
-_PERSONAL_ZH = re.compile(r"[我你您他她咱]")
-
-
-def drops_subject(text: str) -> bool:
-    """Whether a Chinese turn speaks of someone without a word for them: no personal pronoun
-    and no name (a word jieba tags ``nr``). Chinese drops a subject the turn before named
-    (外婆昨天摔了一跤 / 手腕骨折了，打了石膏), so such a turn goes on about that person as a
-    pronoun turn does (issue 38, probing14: blind7 s4)."""
-    if not _CJK.search(text) or _PERSONAL_ZH.search(text):
-        return False
-    return not any(flag == "nr" for _, flag in pos_tags(text))
-
-
 _SUBJECT = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she"}
 """A pronoun as the subject of a question (the question is read with its subject form)."""
 
@@ -246,7 +233,7 @@ def carried_matches(
         for origin, turn in _speakers_next(
             store, frontier, statuses, window_seconds, known or {}
         ).items():
-            if turn.id in share or not (refers_back(turn.content) or drops_subject(turn.content)):
+            if turn.id in share or not refers_back(turn.content):
                 continue  # carried already, or it names whom it speaks of
             if not held[origin] - stemmed_terms(turn.content):
                 continue  # it holds every matched term itself: nothing to refer back to
