@@ -499,7 +499,7 @@ class Retriever:
             cands.turns.add(node_id)  # a turn's sibling: a turn of the same conversation
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
-        embedder, origins = self.core.engine.embedder, cands.antecedents  # the carried turns'
+        embedder, origins = self.core.engine.embedder, cands.antecedents  # carried: antecedent
         by_pronoun(embedder, self._vectors, q.text, q.vector, origins, cands.nodes, cands.cosine)
         cands.fuse(q.weights, cfg.fusion)
 
