@@ -45,8 +45,10 @@ naming the person, and only the vector can tell them apart. A question holding t
 as well is not read so: its carried turns were the topic's other pronoun turns, lifted above
 an answer that names the person ("what did I end up getting Lena for her birthday, the camera
 or the trip?", 我表妹小雨，她考研考上了吗？: probing blind3 o3 and blind4 z3 lost with every
-named question read so, blind4 o16 "what did Alvarez give me when she left?" won). One more
-query vector for such a question.
+named question read so, blind4 o16 "what did Alvarez give me when she left?" won), except the
+turns carried from a turn that matched the question by the name alone (:func:`by_name_only`,
+issue 38, probing14: blind4 o16, blind5 z4, blind8 o12 won, o3 and z3 kept). One more query
+vector for such a question.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hybridmem.embedding import Embedder, embed_query
-from hybridmem.lexical import in_dictionary, pos_tags, stemmed_terms
+from hybridmem.lexical import dictionary_tag, in_dictionary, pos_tags, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import someone_named
 from hybridmem.store import TreeStore
@@ -78,7 +80,7 @@ _SUBJECT = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "h
 def pronoun_reading(query: str, pronoun: str) -> str | None:
     """``query`` with the person it names (with "my" / 我 before the name) said as
     ``pronoun`` ("what does Theo do?" -> "what does he do?"), or None when it names nobody."""
-    name = someone_named(query)
+    name = _named(query)
     if name is None:
         return None
     owner = r"(?:\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?|我们?的?|你的?)?"
@@ -90,20 +92,20 @@ def by_pronoun(
     vectors: Callable[[Sequence[str]], Mapping[str, Any]],
     query: str,
     query_vector: Any,
-    carried: set[str],
+    carried: Mapping[str, str],
     nodes: Mapping[str, MemoryNode],
     cosine: dict[str, float],
 ) -> None:
     """The ``carried`` turns' ``cosine`` raised to their similarity to the question read with
     the pronoun each turn speaks of the person by (see the module docstring), where higher.
-    ``vectors``: the stored vectors of turns by id."""
-    name = someone_named(query)
+    ``vectors``: the stored vectors of turns by id; ``carried``: each carried turn's
+    antecedent (:func:`carry_into`'s ``origins``; it is read for a question with topic words:
+    :func:`by_name_only`)."""
+    name = _named(query)
     if not carried or query_vector is None or name is None:
         return
-    if not stemmed_terms(query) <= stemmed_terms(name):
-        return  # it holds topic words: they tell the turns apart lexically (see above)
     said: dict[str, str] = {}
-    for node_id in carried:
+    for node_id in by_name_only(query, name, carried, nodes):
         node = nodes.get(node_id)
         m = _REFERS_BACK.search(node.content) if node is not None else None
         if m is not None:
@@ -120,6 +122,38 @@ def by_pronoun(
             cosine[node_id] = max(own, float(vec @ read[reading]))
 
 
+def by_name_only(
+    query: str,
+    name: str,
+    carried: Mapping[str, str],
+    nodes: Mapping[str, MemoryNode],
+) -> set[str]:
+    """The carried turns to read with the pronoun: all of them for a question whose one
+    content word is the name; for a question with topic words as well, those whose antecedent
+    matched the question by the name alone (issue 38, probing14). Such an antecedent holds no
+    topic word, so its pronoun turns are no topic's turns but whatever was said of the person
+    next ("Gemma's been offered a band 7" / "she's nervous, it's more rotas and admin": "what's
+    Gemma worried about with the new job?"), and only the vector can tell the answer among
+    them. Where the antecedent held a topic word too ("表妹小雨…她今年考研", the camera Lena
+    wanted), its pronoun turns are that topic's, and read so they passed an answer naming the
+    person (probing12: blind3 o3, blind4 z3 lost by reading every named question so)."""
+    asked, own = stemmed_terms(query), stemmed_terms(name)
+    if asked <= own:
+        return set(carried)
+    out: set[str] = set()
+    for node_id, origin_id in carried.items():
+        origin = nodes.get(origin_id)
+        if origin is not None and asked & stemmed_terms(origin.content) <= own:
+            out.add(node_id)
+    return out
+
+
+def _named(query: str) -> str | None:
+    """Whom ``query`` names: :func:`~hybridmem.retrieval.attributes.someone_named`, else a
+    Chinese given name (:func:`named_zh`)."""
+    return someone_named(query) or named_zh(query)
+
+
 def named_zh(query: str) -> str | None:
     """A Chinese given name in ``query`` (阿珍, 小敏, 晓雯), or None: a word of two characters
     or more that the segmenter tags as a person's name in context (``nr``) and that its
@@ -130,10 +164,28 @@ def named_zh(query: str) -> str | None:
     probing13: blind6 s12 阿珍让我在婚礼上干嘛？, its answer 她让我当伴娘 said by pronoun)."""
     if not _CJK.search(query):
         return None
-    for word, flag in pos_tags(query):
+    tags = pos_tags(query)
+    for (word, flag), (after, its) in zip(tags, [*tags[1:], ("", "")], strict=True):
         if flag == "nr" and len(word) >= 2 and not in_dictionary(word):
             return word
+        if word in _ADDRESS and len(after) == 1 and its == "nr":
+            return word + after  # 老陈, 小刘: the prefix and the surname cut apart
+        if len(word) == 2 and word[0] in _ADDRESS and flag == "nr" and _surname(word[1]):
+            return word  # 老王, 老李: a dictionary entry, read as a name in context
     return None
+
+
+_ADDRESS = frozenset("老小")
+"""The prefixes of address before a surname (老陈, 小刘). A surname so addressed is a person
+the user knows, but the segmenter cuts it from its prefix (老 / 小 and 陈 tagged ``nr`` alone)
+or holds the pair as a dictionary word (老王), so the rule above misses it (issue 38,
+probing14). The surname is read from jieba's own tags: in context, or the character's
+dictionary entry (周, 陈, 王, 李 are ``nr`` entries)."""
+
+
+def _surname(char: str) -> bool:
+    """Whether jieba's dictionary tags the one character ``char`` as a name (a surname)."""
+    return dictionary_tag(char) == "nr"
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -499,8 +499,8 @@ class Retriever:
             cands.turns.add(node_id)  # a turn's sibling: a turn of the same conversation
         self._fill_similarity(added, cands.cosine, q.vector, cands.scope_cosine)
         cands.nodes.update(added)
-        embedder = self.core.engine.embedder  # carried turns read with the pronoun: one vector
-        by_pronoun(embedder, self._vectors, q.text, q.vector, carried, cands.nodes, cands.cosine)
+        embedder, origins = self.core.engine.embedder, cands.antecedents  # carried: antecedent
+        by_pronoun(embedder, self._vectors, q.text, q.vector, origins, cands.nodes, cands.cosine)
         cands.fuse(q.weights, cfg.fusion)
 
     def unfold(

@@ -15,6 +15,7 @@ from benchmarks import (
     probing_blind5_data,
     probing_blind6_data,
     probing_blind7_data,
+    probing_blind8_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -44,7 +45,14 @@ def test_the_second_blind_set_is_its_source():
 
 
 @pytest.mark.parametrize(
-    "module", [probing_blind4_data, probing_blind5_data, probing_blind6_data, probing_blind7_data]
+    "module",
+    [
+        probing_blind4_data,
+        probing_blind5_data,
+        probing_blind6_data,
+        probing_blind7_data,
+        probing_blind8_data,
+    ],
 )
 def test_each_later_blind_set_is_its_source(module):
     # A source edited without the JSON rewritten would be measured as the old set.
