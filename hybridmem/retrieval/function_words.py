@@ -128,6 +128,7 @@ _EN_ADVERBS = frozenset(
     ]
 )
 _EN_CLOSED = _EN_INDEFINITE | _EN_LIGHT_VERBS | _EN_ADVERBS
+_TIME_PROFORMS = frozenset(["now", "then"]) | _ZH_TIME_PROFORMS
 
 
 @lru_cache(maxsize=4096)
@@ -159,11 +160,17 @@ def naming_matches(
         for i, score in bm25.items()
         if score > 0 and (n := nodes.get(i)) is not None and not n.sensitive
     }
-    if not any(held & named for held in matched.values()):
+    if not named:
         return None
+    # A word match on the question's naming words decides; a time pro-form alone is no match
+    # even when no memory holds a naming word (it points at the time of asking, not at what
+    # is asked about), while the rest of the class then keeps its match (see the module
+    # docstring: "how do you take it?" of "I take coffee black").
+    held_named = any(held & named for held in matched.values())
     out = dict(bm25)
     for node_id, held in matched.items():
-        if held and not held & named and nodes[node_id].node_type in stated:
+        alone = held_named or held <= _TIME_PROFORMS
+        if held and not held & named and alone and nodes[node_id].node_type in stated:
             out[node_id] = 0.0
     return out if out != bm25 else None
 
