@@ -102,7 +102,7 @@ _EARNING = re.compile(
     r"|\bfor a living\b|\bpaid to do\b|\bby (?:trade|profession)\b|\b(?:job|work)-?wise\b)"
     r"|我[^，。？?！!]{0,2}?是?(?:靠|干|做)的?(?:啥|什么|哪样)"
     r"(?:挣钱|赚钱|吃饭|谋生|为生|过活|养家|糊口|营生)"
-    r"|吃(?:哪|什么|啥)碗饭",
+    r"|吃的?(?:哪|什么|啥)碗饭",
     re.I,
 )
 WORK = frozenset({"user.job", "user.workplace"})
