@@ -30,6 +30,7 @@ from benchmarks.first_day_blind import BLIND
 from benchmarks.first_day_eighth import EIGHTH
 from benchmarks.first_day_eleventh import ELEVENTH
 from benchmarks.first_day_fifth import FIFTH
+from benchmarks.first_day_fourteenth import FOURTEENTH
 from benchmarks.first_day_fourth import FOURTH
 from benchmarks.first_day_ninth import NINTH
 from benchmarks.first_day_persona import Persona
@@ -304,6 +305,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "eleventh": ELEVENTH,
     "twelfth": TWELFTH,
     "thirteenth": THIRTEENTH,
+    "fourteenth": FOURTEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

@@ -88,6 +88,23 @@ _WORK_QUESTION = re.compile(
     r"|我的?(?:工作|职业)是(?:啥|什么)",
     re.I,
 )
+# A question about how one earns one's living asks the job by what the job is for: the
+# earning predicates ("earn / make a living, money, a crust", "for a living", "paid to do", "by
+# trade", "job-wise"; 挣钱, 赚钱, 谋生, 为生, 过活, 养家, 糊口, 营生 after 靠 / 干 / 做 and a
+# question word; 吃哪碗饭) asked with a question word. A closed class of the predicates, from
+# the grammar of earning, not a phrase of a set: "What is it I do for a living?" and
+# 我平时靠啥挣钱？ were read as no attribute (the thirteenth first-day set). The statement
+# rules read "living" as where one lives ("How do I earn my living?" was user.residence), so
+# this reading comes before theirs unless they read one's work.
+_EARNING = re.compile(
+    r"\b(?:what|how)\b.*(?:"
+    r"\b(?:earn|make|earning|making)s? (?:(?:a|my|our|the) )?(?:living|money|crust|wage)\b"
+    r"|\bfor a living\b|\bpaid to do\b|\bby (?:trade|profession)\b|\b(?:job|work)-?wise\b)"
+    r"|我[^，。？?！!]{0,2}?是?(?:靠|干|做)的?(?:啥|什么|哪样)"
+    r"(?:挣钱|赚钱|吃饭|谋生|为生|过活|养家|糊口|营生)"
+    r"|吃的?(?:哪|什么|啥)碗饭",
+    re.I,
+)
 WORK = frozenset({"user.job", "user.workplace"})
 """One's job and one's workplace are the two halves of one's work: the writer files "I'm a
 stonemason, I work on the cathedral restoration" as the workplace, "I'm a nurse at St James's"
@@ -104,7 +121,9 @@ def asked_slot(query: str, slot_map: Mapping[str, Sequence[str]] | None = None) 
     if not _FIRST_PERSON.search(query):
         return None
     found = rules.infer(_DESTINATION.sub("", query.strip()), slot_map).slot
-    if found is None and _WORK_QUESTION.search(query) and not names_someone(query):
+    if found in WORK or names_someone(query):
+        return found
+    if _EARNING.search(query) or (found is None and _WORK_QUESTION.search(query)):
         return "user.job"
     return found
 

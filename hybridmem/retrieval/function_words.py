@@ -16,7 +16,9 @@ grammar, not from any evaluation set:
 
 - Chinese: the part of speech jieba's dictionary gives the word (its own entry, out of
   context): adverbs (d) and pronouns (r). Its dictionary tags no light verb or auxiliary apart
-  from the other verbs (去, 吃, 能 are all v), so those stay.
+  from the other verbs (去, 吃, 能 are all v), so those stay. The time pro-forms (现在, 当时:
+  English "now", "then") are added by name, since the dictionary tags them as it tags the
+  time nouns that name a time (周四, 晚上).
 - English, which has no tagger here: the closed classes the index's stop list leaves
   (:data:`hybridmem.lexical._EN_STOP` already drops the personal pronouns, auxiliaries,
   modals, articles, prepositions and conjunctions): the indefinite pronouns (some-, any-, no-,
@@ -56,6 +58,14 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 _ZH_CLOSED = frozenset(["d", "r"])
 """jieba's tags of adverbs and pronouns (its dictionary's ICTCLAS tag set)."""
+
+_ZH_TIME_PROFORMS = frozenset(["现在", "如今", "目前", "眼下", "当下", "当时"])
+"""The time nouns that point at the time of speaking or a time said before, the counterparts
+of English "now" and "then" (pro-forms, in :data:`_EN_ADVERBS`): jieba tags them t with the
+time nouns that name a time (周四, 晚上, 初一), so its tag cannot set them apart; its
+pronoun tag already holds the others of the class (那时, 这时, 这会儿). "我爹妈现在在哪里？"
+shares only 现在 with "电瓶车被偷了，现在天天挤公交去电脑城。" and that change came first
+(the thirteenth first-day set)."""
 
 _EN_INDEFINITE = frozenset(
     a + b for a in ("some", "any", "no", "every") for b in ("thing", "one", "body", "where")
@@ -118,6 +128,7 @@ _EN_ADVERBS = frozenset(
     ]
 )
 _EN_CLOSED = _EN_INDEFINITE | _EN_LIGHT_VERBS | _EN_ADVERBS
+_TIME_PROFORMS = frozenset(["now", "then"]) | _ZH_TIME_PROFORMS
 
 
 @lru_cache(maxsize=4096)
@@ -126,7 +137,7 @@ def function_word(term: str) -> bool:
     grammatical class: it names nothing the question asks about."""
     if not _CJK.search(term):
         return term in _EN_CLOSED
-    return dictionary_tag(term) in _ZH_CLOSED
+    return term in _ZH_TIME_PROFORMS or dictionary_tag(term) in _ZH_CLOSED
 
 
 def naming_matches(
@@ -149,11 +160,17 @@ def naming_matches(
         for i, score in bm25.items()
         if score > 0 and (n := nodes.get(i)) is not None and not n.sensitive
     }
-    if not any(held & named for held in matched.values()):
+    if not named:
         return None
+    # A word match on the question's naming words decides; a time pro-form alone is no match
+    # even when no memory holds a naming word (it points at the time of asking, not at what
+    # is asked about), while the rest of the class then keeps its match (see the module
+    # docstring: "how do you take it?" of "I take coffee black").
+    held_named = any(held & named for held in matched.values())
     out = dict(bm25)
     for node_id, held in matched.items():
-        if held and not held & named and nodes[node_id].node_type in stated:
+        alone = held_named or held <= _TIME_PROFORMS
+        if held and not held & named and alone and nodes[node_id].node_type in stated:
             out[node_id] = 0.0
     return out if out != bm25 else None
 

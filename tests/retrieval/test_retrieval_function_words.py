@@ -91,9 +91,41 @@ def test_an_event_keeps_its_function_word_match(tmp_path: Path) -> None:
         ("哪儿", True),
         ("吃", False),
         ("周四", False),
+        # The time pro-forms, Chinese counterparts of "now" / "then" (jieba tags them t, as 周四).
+        ("现在", True),
+        ("当时", True),
+        ("晚上", False),
     ],
 )
 def test_the_closed_classes_come_from_the_grammar_and_the_dictionary_tag(
     term: str, closed: bool
 ) -> None:
     assert function_word(term) is closed
+
+
+@pytest.mark.parametrize(
+    ("answer", "now_only", "query"),
+    [
+        ("My folks run a B&B in Whitby.", "I walk to work now.", "Where are my parents now?"),
+        ("我爸妈在老家开小卖部。", "我现在每天骑车上班。", "我爹娘现在在哪儿？"),
+    ],
+)
+def test_a_time_pro_form_alone_is_no_match_even_when_no_memory_holds_the_named_word(
+    tmp_path: Path, answer: str, now_only: str, query: str
+) -> None:
+    """The question names its subject by a word no memory says (parents / folks, 爹娘 / 爸妈):
+    the statement sharing only "now" (现在) with it took the full lexical weight and came
+    before the answer (the thirteenth first-day set: 我爹妈现在在哪里？)."""
+    lexical = _lexical(tmp_path / "m", ((answer, "fact"), (now_only, "fact")), query)
+    assert lexical[now_only] == 0
+
+
+def test_a_light_verb_keeps_its_match_when_no_memory_holds_the_named_word(
+    tmp_path: Path,
+) -> None:
+    """Only the time pro-forms: "take" is what "how do you take it?" asks about the coffee
+    (the thirteenth set's "I'll put the kettle on, how do you take it?" was lost when every
+    function word lost its match this way)."""
+    said = (("I take my coffee with oat milk.", "fact"), ("We live near the park.", "fact"))
+    lexical = _lexical(tmp_path / "m", said, "Kettle's boiled, how do you take it?")
+    assert lexical["I take my coffee with oat milk."] > 0

@@ -39,6 +39,13 @@ START = datetime(2025, 3, 3, 8, 30, tzinfo=UTC)
         "What do I do at work?",
         "我是干哪一行的？",
         "我到底是干哪行的？",
+        # How one earns one's living (firstday14): the earning predicates with a question word.
+        "What is it I do for a living?",
+        "How do I earn a crust these days?",
+        "What do I make my money at?",
+        "我平时靠啥挣钱？",
+        "我是靠什么赚钱的？",
+        "我吃的哪碗饭？",
     ],
 )
 def test_a_question_about_ones_work_asks_the_job(question: str) -> None:
@@ -56,6 +63,9 @@ def test_a_question_about_ones_work_asks_the_job(question: str) -> None:
         "What work do I have left on the report?",
         "我老婆是干哪行的？",
         "我儿子现在干的啥活？",
+        "When do I get paid?",
+        "How much money did I make at the car boot sale?",
+        "我老公靠啥挣钱？",
     ],
 )
 def test_a_question_naming_work_for_something_else_asks_no_job(question: str) -> None:
@@ -110,3 +120,16 @@ def test_a_fathers_job_is_his_not_the_users(tmp_path: Path) -> None:
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=FakeClock(START)) as mem:
         node = mem.add("我爹以前是村里的木匠，现在退休了。", node_type="fact", user_id="u")
         assert node.metadata.get("slot") != "user.job"
+
+
+def test_a_question_about_earning_ones_living_gets_the_job_not_the_home(
+    tmp_path: Path, e5: MultilingualE5Embedder
+) -> None:
+    """ "earn my living" was read as where one lives (the statement rules' "living"): the
+    home was lifted as the asked attribute and came before the job."""
+    facts = (
+        "I'm a plasterer, mostly new builds.",
+        "I live on a narrowboat in Rhyl.",
+        "I love a roast.",
+    )
+    assert first_after_facts(tmp_path / "m", e5, facts, "How do I earn my living?") == facts[0]
