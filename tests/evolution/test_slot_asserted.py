@@ -3,7 +3,7 @@
 Probing blind2 lost "where do I work again?" because "the shop guys think i'm a hippie now" was
 filed as the job and demoted "I fix bikes for a living"; a concession (那是我自己租的房子) became
 the residence and "I'm not a swimmer though" the job. Another person's view of the speaker, a
-negated copula with no change of state, a demonstrative subject and a question assert no value:
+negated copula with no change of state and a demonstrative subject assert no value:
 the clause is dropped before the slot rules read the statement. The sentences here are none of
 the benchmark sets'.
 """
@@ -28,11 +28,10 @@ from tests.slot_asides import U, first_hit, value_then_aside
         "I'm not a runner though, I just walk the dog.",  # a denial
         "I'm no carpenter, the shelf fell down twice.",
         "Maybe, though it's only my rented room.",  # a demonstrative subject
-        "Should I move to Cardiff, what do you think?",  # a question
         "亲戚们都觉得我是个当官的料。",
         "我又不是会计，这些账我看不懂。",
         "也许吧，但那是我自己掏钱租的屋子。",
-        "你说我该不该搬去苏州？",
+        "是啊，不过那屋子也是租的。",
     ],
 )
 def test_a_clause_asserting_no_value_of_the_speaker_gives_no_slot(text: str) -> None:
@@ -57,6 +56,20 @@ def test_a_clause_asserting_no_value_of_the_speaker_gives_no_slot(text: str) -> 
 )
 def test_a_value_the_speaker_asserts_is_read_as_before(text: str, slot: str) -> None:
     assert infer(text).slot == slot, text
+
+
+@pytest.mark.parametrize(
+    ("question", "slot"),
+    [
+        ("What do I do for a living?", "user.job"),
+        ("Is it still the flat on Mill Road I rent?", "user.residence"),
+        ("我现在住哪儿来着？", "user.residence"),
+        ("我是不是还在那家公司上班？", "user.workplace"),
+    ],
+)
+def test_a_question_still_names_the_attribute_it_asks_about(question: str, slot: str) -> None:
+    # retrieval reads the asked attribute with the same rules (retrieval.attributes)
+    assert infer(question).slot == slot, question
 
 
 def test_with_e5_another_persons_view_keeps_the_job_current(

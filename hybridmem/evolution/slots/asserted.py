@@ -18,9 +18,11 @@ no slot (the slot model is not asked). By grammar only, closed classes, no value
   我不是程序员, 我又不是医生 deny a value and give none. With an aspect of change the clause ends
   a value and is kept ("I'm not a barista anymore", "no longer", 我不是老师了, 不再是);
 - **a demonstrative subject** with a copula: "it's only a rented flat", "that's just a desk
-  job", 那是我自己租的房子, 那房子也是租的: the subject is the thing, not the speaker;
-- **a question**: a clause closed by a question mark (or 吗 / 呢 ending it) or opening with an
-  auxiliary before its subject ("Should I move to Cardiff, what do you think?") asserts nothing.
+  job", 那是我自己租的房子, 那房子也是租的: the subject is the thing, not the speaker.
+
+A question is not read so: retrieval asks the same rules which attribute a question is about
+(``retrieval.attributes.asked_slot``: "What do I do for a living?" is the job's), and whether
+a question is stored as a statement at all is the speech-act filter's decision.
 """
 
 from __future__ import annotations
@@ -44,12 +46,6 @@ _COPULA_EN = re.compile(r"\bi(?:['’]m| am)\b", re.I)
 _NEGATED_EN = re.compile(r"^i(?:['’]m| am)\s+(?:not|no)\b(?!\s+longer)", re.I)
 # The aspect of change: the clause ends a value ("not a barista anymore").
 _CHANGE_EN = re.compile(r"\b(?:any\s?more|now|these days|nowadays|no longer)\b", re.I)
-# A question by subject-auxiliary inversion ("Should I move to Cardiff, what do you think?").
-_INVERTED_EN = re.compile(
-    r"^(?:do|does|did|should|would|could|can|will|shall|am|is|are|was|were|have|has|must"
-    r"|may|might)\s+(?:i|you|we)\b",
-    re.I,
-)
 _DEMONSTRATIVE_EN = re.compile(r"^(?:it|that|this)(?:['’]s| is| was)\b", re.I)
 # A subject that is not the speaker: a personal pronoun, or a determiner or a quantifier
 # opening a noun phrase (a capitalised word is no sign of a name at a sentence's start:
@@ -74,7 +70,6 @@ _SELF_ZH = frozenset({"我", "俺"})
 _DEMONSTRATIVES_ZH = frozenset({"那", "这", "那个", "这个", "它", "那里", "这里"})
 # The aspect of change that makes a negated copula end a value: 了, 不再, 已经, 再也.
 _CHANGE_ZH = frozenset({"了", "不再", "已经", "再也", "早就"})
-_QUESTION_ZH = frozenset({"吗", "呢", "么"})
 
 
 def unasserted_removed(text: str, tag: Tagger) -> str:
@@ -95,10 +90,8 @@ def _clauses(text: str, boundary: re.Pattern[str]) -> Iterator[str]:
 
 
 def _kept_en(clause: str) -> bool:
-    if clause.rstrip().endswith("?"):
-        return False
     body = _OPENERS_EN.sub("", clause.strip(" ,;:.!")).strip()
-    if _DEMONSTRATIVE_EN.match(body) or _INVERTED_EN.match(body):
+    if _DEMONSTRATIVE_EN.match(body):
         return False
     if _NEGATED_EN.match(body) and not _CHANGE_EN.search(body):
         return False
@@ -119,13 +112,9 @@ def _embedded_en(body: str) -> bool:
 
 
 def _kept_zh(clause: str, tag: Tagger) -> bool:
-    if clause.rstrip().endswith(("?", "？")):
-        return False
     tokens = [t for t in tag(clause) if t[0].strip() and t[1] != "x"]
     if not tokens:
         return True
-    if tokens[-1][0] in _QUESTION_ZH:
-        return False
     i = 0
     while i < len(tokens) and tokens[i][1].startswith(("c", "d", "y")):
         i += 1
