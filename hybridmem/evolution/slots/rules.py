@@ -34,6 +34,7 @@ import numpy as np
 
 from hybridmem.evolution.slots.adjuncts import unset
 from hybridmem.evolution.slots.allegiance import allegiance_removed
+from hybridmem.evolution.slots.asserted import unasserted_removed
 from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUTE_NOUNS_EN
 from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.heads import heads_only
@@ -367,6 +368,8 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = allegiance_removed(others_dropped(scoped, _pos), _pos)
     # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
     scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
+    # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
+    scoped = unasserted_removed(scoped, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
