@@ -13,12 +13,17 @@ What marks them is the clause, read from closed grammatical classes only:
   night, 今天, 这次…);
 * **no speaker**: no first-person pronoun. What the speaker did or has on a day ("I ran a half
   marathon today", "My blood pressure was 135 over 85 this morning") is a record of it;
-* **a property, not an event**: the predicate is a copula with a bare complement (English:
-  no preposition, particle, negation, numeral, participle or progressive after it: "the
-  meeting was at three", "the claim was approved", "the kids are with their grandma" are
-  events or states of affairs) or, in Chinese, a predicate with no verb but the copula 是
-  (jieba's flags; 这周没有会议, 今天把发票都贴好了 hold one) that is 是 or graded by a degree
-  adverb (有点一般, 很冷: a bare adjective with 了 is as often a change of state, 电梯坏了), or a state complement, V得 + how the event went (今天的课讲得云里雾里);
+* **a property, not an event**, in the clause that names the occasion ("had fish and chips
+  tonight, the Thai place was shut" records the evening, its reason beside it). English: a
+  copula with a bare complement; a preposition or particle (a place, a time, a companion),
+  negation, a numeral, a participle or progressive after it ("the meeting was at three", "the
+  claim was approved", "the kids are with their grandma"), a capitalised complement (a date or
+  a name: "today is Shrove Tuesday") or a personal or existential subject make an event or a
+  state of affairs. Chinese: a predicate headed by a degree adverb (程度副词: 有点, 很, 特别,
+  简直…) with no verb, numeral or preposition after the word it grades (jieba's flags), no
+  把 / 被 / 将, and not after a verb (贴好了: a result); or a state complement, V得 + how the
+  event went (今天的课讲得云里雾里). A bare adjective with 了 is as often a change of state
+  (电梯坏了) and a bare noun a date (今天清明), so the degree adverb is required;
 * **experienced**: an occasion still to come ("tomorrow", 明天) is planned or forecast.
 
 A property said of a particular of one occasion, with no verb of what happened, is how a
@@ -55,11 +60,12 @@ _NOT_PROPERTY_EN = re.compile(
     r"|being|been|going|gonna|still|now|then|also|already|just|supposed|[0-9].*"
     r"|[a-z]+ed|[a-z]+ing)"
 )
-# jieba's flags: a verb (v, vd, vn, vi, vg...), a preposition (把, 被, 在 + a place) or a
-# numeral or measure makes an event or a quantity; an adjective (a, ad, an), an idiom (i, l),
-# a state word (z) or the copula 是 makes a property.
+# jieba's flags after the graded word: a verb (v, vd, vn, vi, vg...), a preposition (在 + a
+# place) or a numeral or measure makes an event or a quantity; the copula 是 does not.
 _EVENT_FLAGS = ("v", "p", "m", "q")
 _COPULA_ZH = "是"
+# The disposal and passive markers: what was done to something (把发票贴好了, 被罚了).
+_DISPOSAL_ZH = frozenset({"把", "被", "将"})
 # Degree adverbs (程度副词, a closed class): they grade a property ("有点一般", "很冷"); a bare
 # adjective with 了 is as often a change of state (电梯坏了) and a bare noun a date (今天清明).
 _DEGREE_ZH = re.compile(
@@ -108,11 +114,20 @@ def _property_en(clause: str) -> bool:
 def _property_zh(clause: str) -> bool:
     # The occasion's own words (这一周: a numeral) are the time, not the predicate.
     rest = _OCCASION_ZH.sub("", clause)
-    if not re.search(r"[\u4e00-\u9fff]", rest):
-        return False
     if _STATE_COMPLEMENT.search(rest):
         return True
     tags = lexical.pos_tags(rest)
-    if any(flag.startswith(_EVENT_FLAGS) and word != _COPULA_ZH for word, flag in tags):
+    # The predicate a degree adverb heads (jieba may cut it with its word: 太慢); what it
+    # grades is a property whatever jieba's flag (糟: v), and one more verb is an event
+    # (很早就出门了), as is a numeral or a preposition.
+    if any(word in _DISPOSAL_ZH for word, _flag in tags):
         return False
-    return bool(_DEGREE_ZH.search(rest))
+    for i, (word, _flag) in enumerate(tags):
+        # After a verb, 好 / 够 are its result (贴好了, 吃够了), not a degree.
+        if _DEGREE_ZH.match(word) and not (i and tags[i - 1][1].startswith("v")):
+            # The graded word is this one (太慢) or the next (特别 | 糟); 是 grades its noun.
+            start = i + 1 if not _DEGREE_ZH.fullmatch(word) else i + 2
+            return not any(
+                flag.startswith(_EVENT_FLAGS) and w != _COPULA_ZH for w, flag in tags[start:]
+            )
+    return False

@@ -259,7 +259,7 @@ class RuleBasedSpeechActClassifier:
                 act, rule = changed, "change-beside-reason"
         elif _tentative(act, cues, clean):
             act, rule = SpeechAct.HYPOTHETICAL, "tentative-under-condition"
-        elif act is SpeechAct.ASSERTION and appraisal.occasion_appraisal(normalised):
+        elif act is SpeechAct.ASSERTION and appraisal.occasion_appraisal(clean):
             # "Dinner was a bit meh tonight": a property of one occasion, no feeling word.
             act, rule = SpeechAct.EMOTION, "occasion-appraisal"
         return SpeechActResult(
