@@ -71,6 +71,8 @@ _DISPOSAL_ZH = frozenset({"把", "被", "将"})
 _DEGREE_ZH = re.compile(
     r"很|太|真|好|挺|蛮|有点|有些|特别|非常|超|极|十分|相当|比较|简直|够|格外|忒|贼"
 )
+# The two degree words that are also a verb's result complement (贴好了, 吃够了).
+_RESULT_ZH = frozenset({"好", "够"})
 _OCCASION_ZH = next(cue.pattern for cue in aspect.OCCASION.cues if cue.name == "occasion:zh")
 # A state complement (V得 + its result: 讲得云里雾里, 剪得有点歪): how one event went, read on
 # characters by the aspect reading's cue (jieba cuts 开得 as one verb).
@@ -124,7 +126,8 @@ def _property_zh(clause: str) -> bool:
         return False
     for i, (word, _flag) in enumerate(tags):
         # After a verb, 好 / 够 are its result (贴好了, 吃够了), not a degree.
-        if _DEGREE_ZH.match(word) and not (i and tags[i - 1][1].startswith("v")):
+        result = word in _RESULT_ZH and i > 0 and tags[i - 1][1].startswith("v")
+        if _DEGREE_ZH.match(word) and not result:
             # The graded word is this one (太慢) or the next (特别 | 糟); 是 grades its noun.
             start = i + 1 if not _DEGREE_ZH.fullmatch(word) else i + 2
             return not any(
