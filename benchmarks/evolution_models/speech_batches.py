@@ -58,6 +58,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 19", 2549, 2648),
     ("blind 20", 2649, 2748),
     ("blind 21", 2749, 2828),
+    ("blind 22", 2829, 2908),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

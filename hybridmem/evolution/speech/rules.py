@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
-from hybridmem.evolution.speech import aspect, clauses, conditions, words
+from hybridmem.evolution.speech import appraisal, aspect, clauses, conditions, words
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
@@ -64,6 +64,7 @@ _CONFIDENCE = {
     "characterizing": 0.7,
     "change-beside-reason": 0.6,
     "tentative-under-condition": 0.7,
+    "occasion-appraisal": 0.6,
 }
 _COMPETITION_PENALTY = 0.05
 _OPEN_A_NOT_A = "q:a-not-a-any"
@@ -258,6 +259,9 @@ class RuleBasedSpeechActClassifier:
                 act, rule = changed, "change-beside-reason"
         elif _tentative(act, cues, clean):
             act, rule = SpeechAct.HYPOTHETICAL, "tentative-under-condition"
+        elif act is SpeechAct.ASSERTION and appraisal.occasion_appraisal(clean):
+            # "Dinner was a bit meh tonight": a property of one occasion, no feeling word.
+            act, rule = SpeechAct.EMOTION, "occasion-appraisal"
         return SpeechActResult(
             act=act,
             confidence=_confidence(act, rule, names),

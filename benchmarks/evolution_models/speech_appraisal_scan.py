@@ -1,0 +1,148 @@
+"""What the occasion-appraisal reading changes: labelled lines and every benchmark text.
+
+``python -m benchmarks.evolution_models.speech_appraisal_scan [--json OUT] [--show-dev]``
+classifies each text twice, with :mod:`hybridmem.evolution.speech.appraisal` and with it
+switched off, and counts the texts whose act changes:
+
+* per batch of ``data/speech_acts.jsonl`` and language: quiet lines (question, hypothetical,
+  emotion, filler) no longer labelled assertive, assertive lines that are (``--show-dev``
+  prints the dev lines; a blind batch is counted, never printed);
+* per benchmark file (every string of ``benchmarks/data/*.json`` and the string constants of
+  ``benchmarks/first_day*.py`` and ``benchmarks/scenarios*.py``): the changed texts, printed
+  for dev sets and the colloquial blind sets made dev (blind..blind5, blind7, blind8), counted
+  only for every other file named blind and the blind colloquial sets' scenario modules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from benchmarks.evolution_models.speech_batches import BATCHES, batch
+from benchmarks.evolution_models.speech_eval import load_examples
+from hybridmem.evolution.speech import appraisal
+from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechAct
+from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
+
+ROOT = Path(__file__).resolve().parents[1]
+# Sets whose texts may be read (dev, or blind sets made dev); any other file named blind, and
+# the scenario modules of the blind colloquial sets, are counted only.
+READABLE = frozenset(
+    f"colloquial_{n}" for n in ("blind", "blind2", "blind3", "blind4", "blind5", "blind7", "blind8")
+)
+BLIND_SCENARIOS = tuple(f"scenarios_colloquial{n}" for n in (6, 9, 10, 11))
+_CLASSIFIER = RuleBasedSpeechActClassifier()
+
+
+@contextmanager
+def _reading_off() -> Iterator[None]:
+    real = appraisal.occasion_appraisal
+    appraisal.occasion_appraisal = lambda text: False  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        appraisal.occasion_appraisal = real  # type: ignore[assignment]
+
+
+def acts(text: str) -> tuple[SpeechAct, SpeechAct]:
+    """The act without the reading and with it."""
+    with _reading_off():
+        before = _CLASSIFIER.classify(text).act
+    return before, _CLASSIFIER.classify(text).act
+
+
+def labelled(show_dev: bool) -> dict[str, dict[str, dict[str, int]]]:
+    """Per batch and language: quiet lines fixed, assertive lines lost."""
+    examples = load_examples()
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for name, _first, _last in BATCHES:
+        for e in batch(examples, name):
+            before, after = acts(e.text)
+            if before is after:
+                continue
+            quiet = e.act not in ASSERTIVE_ACTS
+            tally = out.setdefault(name, {}).setdefault(e.lang, {"quiet_fixed": 0, "lost": 0})
+            tally["quiet_fixed" if quiet else "lost"] += 1
+            if show_dev and e.split == "dev":
+                change = f"{e.act.value}: {before.value} -> {after.value}"
+                print(f"    {name} [{e.lang}] {change}: {e.text}")
+    return out
+
+
+def _strings(node: Any) -> Iterator[str]:
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from _strings(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _strings(value)
+
+
+def _texts(path: Path) -> set[str]:
+    if path.suffix == ".json":
+        found = set(_strings(json.loads(path.read_text(encoding="utf-8"))))
+    else:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        }
+    return {t for t in found if 3 < len(t) < 400 and t.strip()}
+
+
+def benchmark_texts() -> tuple[int, dict[str, int]]:
+    """How many texts were read, and per file how many change their act."""
+    files = [
+        *sorted((ROOT / "data").glob("*.json")),
+        *sorted(ROOT.glob("first_day*.py")),
+        *sorted(ROOT.glob("scenarios*.py")),
+    ]
+    read, changed = 0, {}
+    for path in files:
+        blind = path.stem in BLIND_SCENARIOS or ("blind" in path.stem and path.stem not in READABLE)
+        for text in sorted(_texts(path)):
+            read += 1
+            if not appraisal.occasion_appraisal(text):
+                continue
+            before, after = acts(text)
+            if before is not after:
+                changed[path.name] = changed.get(path.name, 0) + 1
+                if not blind:
+                    print(f"    {path.name}: {before.value} -> {after.value}: {text[:150]}")
+    return read, changed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.evolution_models.speech_appraisal_scan"
+    )
+    parser.add_argument("--json", type=Path, dest="json_out")
+    parser.add_argument("--show-dev", action="store_true", help="print changed dev lines")
+    args = parser.parse_args(argv)
+    print("labelled lines whose act changes (quiet fixed / assertive lost):")
+    lines = labelled(args.show_dev)
+    for name, langs in lines.items():
+        for lang, t in langs.items():
+            print(f"  {name:<20}{lang:<4}{t['quiet_fixed']:>4} / {t['lost']}")
+    print("benchmark texts whose act changes:")
+    read, changed = benchmark_texts()
+    for name, count in sorted(changed.items()):
+        print(f"  {name:<44}{count:>4}")
+    print(f"  ({read} texts read)")
+    if args.json_out is not None:
+        payload = {"labelled": lines, "texts_read": read, "texts_changed": changed}
+        args.json_out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
