@@ -1,0 +1,88 @@
+"""A question naming a day keeps an older value said that day (issue 38, helper daywindow15).
+
+``groups.group_values`` drops a conflict group's older value whenever its current value is
+also a hit: for "where do I work?" the old job is a stale answer. For "what did I tell you on
+July 1?" it is the record asked for, and the current value, said weeks later, is not; helper
+decide14's decision reading lost probing blind3 e11 and blind5 e4 that way. English and Chinese,
+e5, real SQLite and Chroma.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import MultilingualE5Embedder
+
+U = "u"
+OLD_DAY = datetime(2024, 7, 1, 9, 0, tzinfo=UTC)
+NEW_DAY = datetime(2024, 8, 20, 9, 0, tzinfo=UTC)
+NOW = datetime(2024, 9, 2, 9, 0, tzinfo=UTC)
+
+LINES = {
+    "en": ("I work as a nurse at the city hospital.", "I quit nursing, now I work as a teacher."),
+    "zh": ("我在市医院当护士。", "我辞掉了护士的工作，现在当老师了。"),
+}
+ASK_DAY = {
+    "en": "What did I tell you about my work on July 1?",
+    "zh": "7月1日我跟你说了工作的什么事？",
+}
+ASK_NOW = {"en": "What is my job?", "zh": "我现在做什么工作？"}
+
+
+@dataclass(frozen=True)
+class Said:
+    mem: HybridMemory
+    old: str
+    new: str
+
+
+@pytest.fixture(params=["en", "zh"])
+def said(
+    request: pytest.FixtureRequest, tmp_path: Path, e5: MultilingualE5Embedder
+) -> Iterator[Said]:
+    clock = FakeClock(OLD_DAY)
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        old_line, new_line = LINES[request.param]
+        old = mem.add(old_line, node_type="fact", user_id=U)
+        clock.set(NEW_DAY)
+        new = mem.add(new_line, node_type="fact", user_id=U)
+        clock.set(NOW)
+        yield Said(mem, old.id, new.id)
+
+
+def _group(said: Said) -> str:
+    old = said.mem.get(said.old, user_id=U)
+    new = said.mem.get(said.new, user_id=U)
+    assert old.conflict_group and old.conflict_group == new.conflict_group  # one value changed
+    return old.conflict_group
+
+
+def test_a_day_question_keeps_the_older_value_said_that_day(
+    said: Said, request: pytest.FixtureRequest
+) -> None:
+    _group(said)
+    lang = request.node.callspec.params["said"]
+    result = said.mem.retrieve(ASK_DAY[lang], user_id=U, top_k=5)
+    ids = [h.node.id for h in result.hits]
+    assert result.time_window is not None
+    assert said.old in ids  # what was said on July 1
+    if said.new in ids:  # said weeks later: not the day's record, it keeps no place above
+        assert ids.index(said.old) < ids.index(said.new)
+
+
+def test_a_question_with_no_time_still_drops_the_older_value(
+    said: Said, request: pytest.FixtureRequest
+) -> None:
+    _group(said)
+    lang = request.node.callspec.params["said"]
+    result = said.mem.retrieve(ASK_NOW[lang], user_id=U, top_k=5)
+    ids = [h.node.id for h in result.hits]
+    assert result.time_window is None
+    assert ids[0] == said.new
+    assert said.old not in ids
