@@ -147,7 +147,7 @@ def group_values(
         or is_unconfirmed(h.node)
         or cur.id not in all_ids
         or _left_alone(h.node, cur)
-        or said_within(h.node, cur, window)
+        or (said_within(h.node, cur, window) and not recorded(h, hits))
     ]
     kept = _current_first(kept, current, window)
     shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
@@ -196,6 +196,18 @@ def said_within(node: MemoryNode, current: MemoryNode, window: TimeWindow | None
     return window.contains(moment_in(node, window)) and not window.contains(
         moment_in(current, window)
     )
+
+
+def recorded(hit: Hit, hits: Sequence[Hit]) -> bool:
+    """Whether the turns ``hit`` was read from are all cited by another hit outside its group
+    (the conversation's own record of them): kept beside that record, an older value read off
+    the same turn adds no word, but as a standing statement it made the day's remarks yield
+    to it (:func:`assertions_first`; probing blind3 c1, "first" 0.75 -> 0.5). A value with no
+    source (written with ``add``) is its own record."""
+    sources = set(hit.node.source_ids)
+    group = hit.node.conflict_group
+    elsewhere = {s for h in hits if h.node.conflict_group != group for s in h.node.source_ids}
+    return bool(sources) and sources <= elsewhere
 
 
 def _left_alone(node: MemoryNode, current: MemoryNode) -> bool:
