@@ -86,3 +86,29 @@ def test_a_question_with_no_time_still_drops_the_older_value(
     assert result.time_window is None
     assert ids[0] == said.new
     assert said.old not in ids
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_value_read_off_a_turn_found_for_its_day_is_not_shown_twice(
+    tmp_path: Path, e5: MultilingualE5Embedder, lang: str
+) -> None:
+    # Chat turns: the older value is a fact read off turn t1, whose own record (the turn's
+    # event) is a hit too. Kept beside it, the fact added no word and, as a standing
+    # statement, made the day's passing remarks yield to it (probing blind3 c1).
+    clock = FakeClock(OLD_DAY)
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        task = mem.add("Chats with my companion", node_type="task", user_id=U)
+        for tid, at, text in (("t1", OLD_DAY, LINES[lang][0]), ("t2", NEW_DAY, LINES[lang][1])):
+            clock.set(at)
+            message = {"id": tid, "role": "user", "content": text, "created_at": at}
+            mem.add_messages([message], user_id=U, task_id=task.id)
+        clock.set(NOW)
+        result = mem.retrieve(ASK_DAY[lang], user_id=U, task_id=task.id, top_k=30)
+        current = [h for h in result.hits if "t2" in h.node.source_ids and h.node.conflict_group]
+        citing = [h.node for h in result.hits if "t1" in h.node.source_ids]
+        assert result.time_window is not None
+        assert citing  # the day's turn is found
+        grouped = [n for n in citing if n.conflict_group and n.node_type == "fact"]
+        others = [n for n in citing if not n.conflict_group]
+        if current:  # the change is a hit: the older value goes, its turn's record stays
+            assert others and not grouped
