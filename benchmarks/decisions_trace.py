@@ -9,9 +9,10 @@ counts where each lands:
 * ``aside``: every sentence a question, a supposition or a passing feeling (the speech-act
   label keeps it from being a statement);
 * ``decision, settles``: an event the grammar reads as the speaker's choice made
-  (:func:`benchmarks.decisions_reading.decides`) that settles an earlier turn of the same user
-  weighing options (:func:`~benchmarks.decisions_reading.settles`): what the measured (and
-  reverted) ingest filed as the deliberation's newer value;
+  (:func:`hybridmem.conversation.decisions.decides`) that settles an earlier turn of the same user
+  weighing options (:func:`~hybridmem.conversation.decisions.settles`): what the ingest files
+  as the deliberation's newer value (decide14's reading, narrowed by helper daywindow15 to a
+  decision naming one weighed option: :mod:`hybridmem.conversation.options`);
 * ``decision, nothing weighed``: such a choice, but no earlier turn weighs options it names;
 * ``event``: a statement the grammar does not read as a choice made (a present state, a
   change said with no perfective, another person's act).
@@ -26,8 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks import decisions_reading as reading
 from benchmarks.probing import messages_of
+from hybridmem.conversation import decisions as reading
 from hybridmem.conversation.extract import RuleExtractor, sentences
 from hybridmem.conversation.messages import parse_messages
 

@@ -46,6 +46,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from hybridmem.conversation import decisions
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
@@ -88,6 +89,11 @@ class Draft:
     relation: str | None = None
     """The relation the user named that person by beside their name ("my sister Mara":
     ``sister``, 我同事小李: ``同事``), so the fact keyed by the name says both."""
+    decides: bool = False
+    """A user's sentence that can say a choice made (:func:`hybridmem.conversation.decisions
+    .decides`) that would otherwise be only part of its message's event: the ingest keeps it
+    as a fact only when it settles an earlier deliberation, and joins the two in one value
+    group."""
 
 
 @dataclass(slots=True)
@@ -162,10 +168,16 @@ class RuleExtractor:
                 continue
             said.append(sentence)
             asides.append(kept.aside)
-            if kept.kind in USER_LEVEL:
+            decides = (
+                message.role == "user"
+                and kept.kind not in USER_LEVEL
+                and kept.person is None
+                and decisions.decides(sentence, result)
+            )
+            if kept.kind in USER_LEVEL or decides:
                 concluded.append(
                     Draft(
-                        kept.kind,
+                        "fact" if decides else kept.kind,
                         sentence,
                         (message.id,),
                         message.speaker,
@@ -173,6 +185,7 @@ class RuleExtractor:
                         slot=kept.slot,
                         person=kept.person,
                         relation=kept.relation,
+                        decides=decides,
                     )
                 )
         if not said:

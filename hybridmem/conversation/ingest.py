@@ -12,7 +12,10 @@ consistent. The raw copy of a message extraction kept something from is written 
 MiniLM: evidence recall at 1,000 tokens 0.660 with the copies live, 0.781 without); a
 message that gave nothing stays live in the buffer until it expires. The write path does the
 rest as for any add: the speech-act filter, slots and conflict groups for facts, repeats
-merged into the memory they repeat.
+merged into the memory they repeat. A choice said without a change word that settles an
+earlier deliberation (:mod:`hybridmem.conversation.decisions`) then moves that deliberation
+into its value group, demoted, in a second unit (an ``evolve`` op): a crash between the two
+leaves the choice written and the deliberation as it was, as before this reading.
 
 Where memories go: facts and preferences under the user's root (they follow the user into
 every task); the conversation's events under its session node, which hangs under the task when
@@ -30,6 +33,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from hybridmem.conversation import decisions
 from hybridmem.conversation.extract import Draft, Extraction, RuleExtractor
 from hybridmem.conversation.messages import ChatMessage, parse_messages
 from hybridmem.conversation.report import IngestReport, SkippedMessage, ValueChange, WrittenMemory
@@ -122,6 +126,11 @@ class ConversationIngest:
             return IngestReport(session_id, sid, 0, skipped=tuple(again))
         parsed = fresh
         extraction, fallback = self._extract(parsed)
+        # A choice said without a change word is a value only of what the user weighed before.
+        last = max((m.created_at for m in parsed if m.created_at is not None), default=None)
+        extraction.drafts = decisions.settle(
+            self._core, user_id, extraction.drafts, last or engine.now()
+        )
         items = self._session_item(sid, session_id, user_id, task_id, first)
         kept_from = {i for d in extraction.drafts for i in d.source_ids}
         buffered = [
@@ -135,6 +144,7 @@ class ConversationIngest:
         ]
         nodes = self._core.tree.add_many(inputs, user_id, embed_now=self._embed_now())
         memories = nodes[len(items) + len(buffered) :]
+        decisions.join(self._core, user_id, list(zip(extraction.drafts, memories, strict=True)))
         written = tuple(
             WrittenMemory(
                 node_id=node.id,
@@ -259,6 +269,8 @@ class ConversationIngest:
             agent_id=agent_id,
             session_id=session_id,
             activate=False,
+            # A decision's slot names the deliberation it settles (conversation.decisions).
+            slot=draft.slot if draft.decides else None,
             metadata={
                 "source_ids": list(draft.source_ids),
                 "speaker": draft.speaker,

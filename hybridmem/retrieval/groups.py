@@ -22,13 +22,14 @@ from hybridmem.core.evolution_marks import (
     node_age,
     said_in_passing,
 )
-from hybridmem.models import Hit, MemoryNode
+from hybridmem.models import Hit, MemoryNode, TimeWindow
 from hybridmem.retrieval.attributes import (
     SLOT_KEY,
     asked_slot,
     asks_for_a_person,
     names_someone,
 )
+from hybridmem.retrieval.spans import moment_in
 from hybridmem.store import TreeStore
 
 
@@ -113,10 +114,12 @@ def group_values(
     hits: list[Hit],
     top_k: int | None = None,
     quotable: Callable[[MemoryNode], bool] | None = None,
+    window: TimeWindow | None = None,
 ) -> tuple[list[Hit], dict[str, str]]:
     """Show each conflict group's current value first, saying what it was before.
 
-    An older value is dropped from the hits when the group's current value is also a hit, and
+    An older value is dropped from the hits when the group's current value is also a hit
+    (unless the question names a time ``window`` it was said in: :func:`said_within`), and
     the current value moves to the first place any member of its group holds; its line notes
     ``previously: ...``. An unconfirmed challenger (both values coexist until it is said again)
     stays a hit, noted ``unconfirmed``; one outside the shown hits is named on the current
@@ -144,8 +147,9 @@ def group_values(
         or is_unconfirmed(h.node)
         or cur.id not in all_ids
         or _left_alone(h.node, cur)
+        or (said_within(h.node, cur, window) and not recorded(h, hits))
     ]
-    kept = _current_first(kept, current)
+    kept = _current_first(kept, current, window)
     shown = {h.node.id for h in (kept[:top_k] if top_k else kept)}
     for hit in kept:
         group = hit.node.conflict_group or ""
@@ -179,6 +183,33 @@ def group_values(
     return kept, notes
 
 
+def said_within(node: MemoryNode, current: MemoryNode, window: TimeWindow | None) -> bool:
+    """Whether ``node``, an older value of ``current``'s group, is what a question naming
+    ``window`` asks for: said within the window (its moment, :func:`~.spans.moment_in`) when
+    the current value was not. "What was I telling you about on October 24?" asks for what was
+    said that day, and an older value said then is that record, not a stale answer; the current
+    value, said weeks later, is no record of that day (probing blind3 e11 and blind5 e4 lost
+    their evidence when a later choice joined the deliberation's group, helper decide14). Its
+    line still names the current value."""
+    if window is None:
+        return False
+    return window.contains(moment_in(node, window)) and not window.contains(
+        moment_in(current, window)
+    )
+
+
+def recorded(hit: Hit, hits: Sequence[Hit]) -> bool:
+    """Whether the turns ``hit`` was read from are all cited by another hit outside its group
+    (the conversation's own record of them): kept beside that record, an older value read off
+    the same turn adds no word, but as a standing statement it made the day's remarks yield
+    to it (:func:`assertions_first`; probing blind3 c1, "first" 0.75 -> 0.5). A value with no
+    source (written with ``add``) is its own record."""
+    sources = set(hit.node.source_ids)
+    group = hit.node.conflict_group
+    elsewhere = {s for h in hits if h.node.conflict_group != group for s in h.node.source_ids}
+    return bool(sources) and sources <= elsewhere
+
+
 def _left_alone(node: MemoryNode, current: MemoryNode) -> bool:
     """Whether ``node`` is a value in its own right beside the group's ``current`` value: a
     change that named an older member ("I sold the Skoda, now I drive a Tesla" beside "I
@@ -192,8 +223,11 @@ def _left_alone(node: MemoryNode, current: MemoryNode) -> bool:
     )
 
 
-def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> list[Hit]:
-    """Within each group, move the current value to the first place any member holds."""
+def _current_first(
+    hits: list[Hit], current: dict[str, MemoryNode | None], window: TimeWindow | None = None
+) -> list[Hit]:
+    """Within each group, move the current value to the first place any member holds (a
+    member the question's ``window`` keeps, :func:`said_within`, keeps its place)."""
     out = list(hits)
     for group, cur in current.items():
         if cur is None:
@@ -201,7 +235,9 @@ def _current_first(hits: list[Hit], current: dict[str, MemoryNode | None]) -> li
         places = [
             i
             for i, h in enumerate(out)
-            if h.node.conflict_group == group and not _left_alone(h.node, cur)
+            if h.node.conflict_group == group
+            and not _left_alone(h.node, cur)
+            and not said_within(h.node, cur, window)
         ]
         at = next((i for i in places if out[i].node.id == cur.id), None)
         if at is not None and places and at != places[0]:

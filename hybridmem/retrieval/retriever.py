@@ -31,7 +31,7 @@ from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
 from hybridmem.embedding import embed_query
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
-from hybridmem.models import Hit, MemoryNode, RetrievalResult
+from hybridmem.models import Hit, MemoryNode, RetrievalResult, TimeWindow
 from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed, answering
@@ -148,8 +148,9 @@ class Retriever:
         cands.nodes, cands.bm25 = limits.only(cands.nodes, cands.bm25, cands.unfolded)
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
-        timed = q.window is not None
-        hits, notes = self.arrange(user_id, hits, top_k, min_score, include_sensitive, cands, timed)
+        hits, notes = self.arrange(
+            user_id, hits, top_k, min_score, include_sensitive, cands, q.window
+        )
         packed = self.fill(query, path, hits, top_k, token_budget, notes)
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
@@ -219,15 +220,15 @@ class Retriever:
         min_score: float | None,
         include_sensitive: bool,
         cands: Candidates | None = None,
-        timed: bool = False,
+        window: TimeWindow | None = None,
     ) -> tuple[list[Hit], dict[str, str]]:
         """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
         values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
         it is itself a hit, unless ``include_sensitive``), assertions first (on the raw
         similarity of ``cands``, a conversation's turns on their fused score); with ``cands``,
-        a session's lift first shares the first places (:mod:`~.session_places`); ``timed``:
-        the query names a time, so records of one occasion do not yield (see
-        :func:`~.groups.assertions_first`)."""
+        a session's lift first shares the first places (:mod:`~.session_places`); ``window``:
+        the time the query names: an older value said in it stays, and records of one
+        occasion do not yield (:func:`~.groups.said_within`, :func:`~.groups.assertions_first`)."""
         if cands is not None:
             turns, places = cands.turns or (), self.config.session_places
             hits = share_places(hits, turns, places, cands.neighbours)
@@ -237,7 +238,7 @@ class Retriever:
         if not include_sensitive:
             shown = {h.node.id for h in hits}
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
-        hits, notes = group_values(self.store, user_id, hits, top_k, quotable)
+        hits, notes = group_values(self.store, user_id, hits, top_k, quotable, window)
         evolution = self.core.engine.config.evolution
         cosine = None if cands is None else cands.cosine
         answers = () if cands is None else cands.answers
@@ -251,7 +252,7 @@ class Retriever:
             evolution.conflict_types,
             cosine,
             (cands.turns or ()) if cands is not None else (),
-            occasions_asked=timed,
+            occasions_asked=window is not None,
             others=() if cands is None else cands.theirs,
         )
         return hits, notes

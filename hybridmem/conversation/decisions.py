@@ -1,0 +1,239 @@
+"""A decision said without a change word: the newer value of what the user weighed before.
+
+People weigh options over turns ("can't decide on the sofa, the blue velvet one or the grey
+linen one", 在纠结报日语班还是韩语班) and later say what they chose with no change word at all
+("ended up going with the grey one", 日语班报了！). Neither turn gives a value of a user slot,
+so the writer filed no fact: both stayed events of the conversation, and the deliberation,
+closer in words to "which sofa did I go for?", answered it (issue 38, probing blind2 w14 / y3,
+blind5 o1: docs/benchmarks.md, "why an older value ranks above the newest").
+
+Read from the grammar, by closed classes only:
+
+* a **deliberation** is a user's turn with a disjunction (:func:`weighed`): "or", "either",
+  "versus", "between", 或者, 还是 where it joins two alternatives
+  (:func:`~hybridmem.evolution.speech.clauses.haishi_asks`; the adverb 还是 "still", "after
+  all" joins none), and two things joined by 和 / 跟 / 与 and asked "which" of (哪:
+  成都和西安去哪个);
+* a **decision** (:func:`decides`) is the speaker's own asserted sentence (not a question, a
+  supposition or an instruction, no conditional clause or mood; no other person as its
+  subject: "my dad chose the Honda" is his) in the perfective: an English preterite (an
+  ``-ed`` form not after a copula, or an irregular past of the grammar's appendix,
+  :data:`hybridmem.evolution.speech.clauses._EN_PRETERITE`) or the Chinese aspect particle 了
+  (jieba's ``ul``) with no imminent-future auxiliary before it (要…了 is "about to"); not
+  negated ("still haven't decided", 还是没定) and weighing nothing itself;
+* it **settles** the deliberation when its verb's object or its clause's subject names one
+  of the options the weighed clause joins (:mod:`hybridmem.conversation.options`, read from
+  the grammar: a shared word elsewhere in the sentence, "told Fiona about Edinburgh", is not
+  what was chosen).
+
+Then the decision is a statement of the user's (a fact under the root) and joins one value
+group with the deliberation as its newer value, and the deliberation is demoted by it, as the
+writer demotes a changed value (:func:`hybridmem.evolution.write.conflicts.demotion`): the
+group's current value takes the first place any member holds, with the options it settled
+named as its previous value (:func:`hybridmem.retrieval.groups.group_values`). No constant:
+the deliberation is looked up among the lexical matches retrieval itself would gather
+(``RetrievalConfig.lexical_candidates``), the latest one that the decision settles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from hybridmem import lexical
+from hybridmem.conversation.options import en_perfective, names_an_option
+from hybridmem.core import Core
+from hybridmem.evolution.slots import others
+from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.speech.clauses import haishi_asks
+from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
+from hybridmem.evolution.write.conflicts import demotion
+from hybridmem.models import MemoryNode
+from hybridmem.store.records import Scope
+
+if TYPE_CHECKING:
+    from hybridmem.conversation.extract import Draft
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# Coordinating disjunctions and the preposition of a choice between two (closed classes).
+_EN_DISJUNCTION = re.compile(r"\b(?:or|versus|vs|between|either)\b")
+_ZH_DISJUNCTION = re.compile(r"或者|或是")
+# Two things joined by a coordinating conjunction and asked "which" of (成都和西安去哪个).
+_ZH_COORDINATION = frozenset({"和", "跟", "与"})
+_ZH_IMMINENT = re.compile(r"要|快|将")
+# A condition or the conditional mood: a choice supposed, not made ("if I had the room I'd
+# have taken it", 如果有空我就报了). The subordinators and the modal are closed classes; the
+# speech-act reader labels most such sentences a hypothetical, these catch what it reads as a
+# plain statement.
+_EN_CONDITIONAL = re.compile(r"\b(?:if|unless|would|'d)\b")
+_ZH_CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|的话")
+# Negation: the particles and the contracted auxiliaries, and "yet" (a perfect still open).
+_EN_NEGATION = re.compile(r"n't\b|\b(?:not|never|no|yet)\b")
+# Chinese negation: the adverbs as a word of their own, or heading a verb (没定, 未定, 没要).
+_ZH_NEGATION_WORDS = frozenset({"不", "没", "没有", "未", "别"})
+_ZH_NEGATION_HEAD = ("没", "未")
+# Words, a contraction's clitic as a word of its own ("i'm" -> "i", "'m").
+_EN_WORD = re.compile(r"'[a-z]+|[a-z]+")
+_ASIDE = (SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL, SpeechAct.FILLER, SpeechAct.INSTRUCTION)
+_SPEAKER_PREFIX = re.compile(r"^[^:\n]{1,64}:\s*")
+_LIVE = ("active",)
+
+
+def weighed(text: str) -> list[str]:
+    """The clauses of ``text`` that join alternatives (a deliberation's options); empty when
+    none does."""
+    out = []
+    for clause in lexical.clause_pieces(text):
+        if _CJK.search(clause):
+            if (
+                _ZH_DISJUNCTION.search(clause)
+                or ("还是" in clause and haishi_asks(clause))
+                or _which_of_two(clause)
+            ):
+                out.append(clause)
+        elif _EN_DISJUNCTION.search(clause.lower()):
+            out.append(clause)
+    return out
+
+
+def _which_of_two(clause: str) -> bool:
+    tags = lexical.pos_tags(clause)
+    joined = any(w in _ZH_COORDINATION and f == "c" for w, f in tags)
+    return joined and any(w.startswith("哪") for w, _ in tags)
+
+
+def _perfective_en(text: str) -> bool:
+    words = _EN_WORD.findall(text.lower())
+    return any(en_perfective(words, i) for i in range(len(words)))
+
+
+def _perfective_zh(text: str) -> bool:
+    """Some clause holds the aspect particle 了 (jieba's ``ul``) with no auxiliary of the
+    imminent future before it (要…了, 快…了, 将…了: "about to", not done)."""
+    for clause in lexical.clause_pieces(text):
+        said = ""
+        for word, flag in lexical.pos_tags(clause):
+            if word == "了" and flag == "ul" and said and not _ZH_IMMINENT.search(said):
+                return True
+            said += word
+    return False
+
+
+def _negated(text: str) -> bool:
+    if not _CJK.search(text):
+        return bool(_EN_NEGATION.search(text.lower()))
+    return any(
+        w in _ZH_NEGATION_WORDS or w.startswith(_ZH_NEGATION_HEAD)
+        for w, _ in lexical.pos_tags(text)
+    )
+
+
+def decides(sentence: str, result: SpeechActResult) -> bool:
+    """Whether a user's ``sentence`` can say a choice made: asserted, the speaker's own, in
+    the perfective, not negated, weighing nothing itself (see the module docstring)."""
+    if result.act in _ASIDE or weighed(sentence) or _negated(sentence):
+        return False
+    conditional = _ZH_CONDITIONAL if _CJK.search(sentence) else _EN_CONDITIONAL
+    if conditional.search(sentence.lower()):
+        return False
+    if not slots.about_speaker(sentence) and others.person_of(sentence) is not None:
+        return False
+    if _CJK.search(sentence):
+        return _perfective_zh(sentence)
+    return _perfective_en(sentence)
+
+
+def spoken(node: MemoryNode) -> str:
+    """A conversation event's words without its ``speaker: `` label."""
+    return _SPEAKER_PREFIX.sub("", node.content, count=1)
+
+
+def settles(sentence: str, deliberation: str) -> bool:
+    """Whether ``sentence`` (a decision) names one of the options a weighed clause of
+    ``deliberation`` joins, as its verb's object or its clause's subject
+    (:func:`~hybridmem.conversation.options.names_an_option`): "I told Fiona about
+    Edinburgh" told Fiona, and settles no weighing of "Edinburgh or moving"."""
+    return any(names_an_option(sentence, clause) for clause in weighed(deliberation))
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A decision draft's sentence and the deliberation event it settles."""
+
+    sentence: str
+    deliberation: MemoryNode
+
+
+def deliberation_of(
+    sentence: str, speaker: str, before: datetime, found: Sequence[MemoryNode]
+) -> MemoryNode | None:
+    """Among ``found`` (the lexical matches of ``sentence``), the latest live event the same
+    speaker said before ``before`` that ``sentence`` settles and no group holds yet."""
+    open_ = [
+        n
+        for n in found
+        if n.node_type == "event"
+        and n.status == "active"
+        and n.conflict_group is None
+        and n.metadata.get("speaker") == speaker
+        and n.created_at < before
+        and settles(sentence, spoken(n))
+    ]
+    return max(open_, key=lambda n: (n.created_at, n.seq), default=None)
+
+
+CHOICE_SLOT = "choice.{id}"
+"""The slot of a decision no slot rule reads: one value group per deliberation it settles."""
+
+
+def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> list[Draft]:
+    """``drafts`` with each decision kept only when it settles a deliberation of its speaker
+    (its slot then names that deliberation's group); a decision settling none is dropped (its
+    words stay in its message's event, as before)."""
+    engine = core.engine
+    limit = engine.config.retrieval.lexical_candidates
+    out: list[Draft] = []
+    taken: set[str] = set()  # one decision a deliberation: the first sentence that settles it
+    for draft in drafts:
+        if not draft.decides:
+            out.append(draft)
+            continue
+        expression = lexical.match_expression(draft.content)
+        if not expression or not limit:
+            continue
+        ids = [i for i, _ in engine.store.lexical_search(expression, Scope(user_id), _LIVE, limit)]
+        found = list(engine.store.get_many(ids).values())
+        found = [n for n in found if n.id not in taken]
+        deliberation = deliberation_of(draft.content, draft.speaker, at, found)
+        if deliberation is not None:
+            taken.add(deliberation.id)
+            # The choice is read from both turns: "went with the grey one" names its value
+            # only beside the options weighed, so it cites the deliberation's messages too.
+            sources = tuple(dict.fromkeys((*draft.source_ids, *deliberation.source_ids)))
+            slot = CHOICE_SLOT.format(id=deliberation.id)
+            out.append(replace(draft, slot=slot, source_ids=sources))
+    return out
+
+
+def join(core: Core, user_id: str, written: Sequence[tuple[Draft, MemoryNode]]) -> None:
+    """Each written decision's deliberation joins its value group, demoted by it (the
+    writer's demotion: :func:`hybridmem.evolution.write.conflicts.demotion`)."""
+    engine = core.engine
+    changes = []
+    for draft, node in written:
+        if not draft.decides or draft.slot is None or node.conflict_group is None:
+            continue
+        deliberation = engine.store.get(draft.slot.removeprefix(CHOICE_SLOT.format(id="")))
+        if deliberation is None or deliberation.conflict_group is not None:
+            continue
+        change = demotion(
+            deliberation, node.id, f"settled by {node.id}", engine.config.evolution, node.created_at
+        )
+        changes.append(
+            replace(change, values={**change.values, "conflict_group": node.conflict_group})
+        )
+    if changes:
+        core.tree.apply_changes(changes, user_id=user_id, now=engine.now())
