@@ -46,7 +46,6 @@ from hybridmem.evolution.slots.pairs import (
     words,
 )
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval.own_values import gives_own_value
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
 
@@ -365,7 +364,6 @@ def _successor(
         and not _other_attributes(h.node, old.node)
         and bool(h.node.sensitive) == bool(old.node.sensitive)
         and same_subject(h.node.content, old.node.content)
-        and gives_own_value(h.node, old.node)
     ]
     named = [
         h
