@@ -49,6 +49,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import terms
+from hybridmem.retrieval.phrase_heads import head_index
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
@@ -245,7 +246,8 @@ def qualified_otherwise(
     out: set[str] = set()
     for phrase in phrases(query):
         stems = [stem(w) for w in phrase]
-        if any(other(s) for s in stems):
+        at = head_index(query, phrase)  # what is asked for of the thing, not which thing
+        if any(other(s) for k, s in enumerate(stems) if k != at):
             out |= mine.intersection(stems)
     # A postmodifier says which thing its head is. A word it holds that the memory does not
     # makes the head another thing of that name ("the *safe* that the hotel gives guests");
