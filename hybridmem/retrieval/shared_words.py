@@ -235,7 +235,9 @@ def qualified_otherwise(
     question qualifies, in the noun phrase it names them in (:func:`phrases`), by a word the
     memory does not hold, the kind's own words and the ``closed`` classes aside: "card" of
     "What's my library card number?" against "My bank card PIN is 7305.". Such a word names
-    another thing of the same name, so it does not single the memory out."""
+    another thing of the same name, so it does not single the memory out. The phrase's head
+    (:mod:`~hybridmem.retrieval.phrase_heads`) is no such word: it says what of the thing is
+    asked ("What's my HIV *status*?" of "I'm HIV positive, undetectable on my meds.")."""
     held = list(words)
     mine = set(shared)
     spans = kind_spans(query)
