@@ -141,3 +141,17 @@ def test_a_question_asking_for_the_things_attribute_gets_it_first(
 )
 def test_near_questions_get_no_sealed_memory(newcomer: Newcomer, question: str) -> None:
     assert _sealed_shown(newcomer, question) == []
+
+
+def test_a_question_word_asks_nothing_beyond_the_kind(lunch: MemoryNode) -> None:
+    """A question asking for a kind of private matter by a colloquial question word ("啥") or
+    an aspect adverb ("ever"): those name nothing the memory must hold. Before, each was
+    withheld as asking beyond the kind (sensitive._named_beyond)."""
+    zh = sealed_nodes(lunch, a="我在菜市场卖豆腐。", s="我前年做了乳腺癌手术。")
+    assert withheld(zh, {"a": 0.80, "s": 0.82}, "我有啥慢性病？") == set()
+    assert withheld(zh, {"a": 0.80, "s": 0.82}, "我有过啥重病吗？") == set()
+    en = sealed_nodes(lunch, a="I fix boilers for a living.", s="I was on heroin in my twenties.")
+    assert withheld(en, {"a": 0.80, "s": 0.82}, "Did I ever have a drug habit?") == set()
+    # A word naming something else still keeps it out, question word or not.
+    assert withheld(zh, {"a": 0.80, "s": 0.82}, "我脚上得过啥病？") == {"s"}
+    assert withheld(en, {"a": 0.80, "s": 0.82}, "Did my brother ever have a drug habit?") == {"s"}
