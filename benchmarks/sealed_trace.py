@@ -99,9 +99,36 @@ def trace_persona(persona: Persona, embedder: Embedder, path: Path) -> list[dict
                 r = mem.retrieve(question, user_id=USER, task_id=tasks[0].id, record_access=False)
                 texts = [h.node.content for h in r.hits]
                 rows.append(_row(persona, question, marker, texts, log[-1] if log else None))
+            for question, _ in persona.questions:
+                log.clear()
+                mem.retrieve(question, user_id=USER, task_id=tasks[0].id, record_access=False)
+                if log:
+                    rows.append(_near(persona.lang, question, log[-1]))
     finally:
         retriever_module.withheld = saved  # type: ignore[assignment]
     return rows
+
+
+def _near(lang: str, question: str, seen: Seen) -> dict[str, Any]:
+    """An ordinary question (about no sealed memory): the largest lead any sealed candidate
+    sharing no content word with it has over the best ordinary candidate, the figure a margin
+    admitting the "ahead, no word, no kind" questions would have to stay above."""
+    ordinary = [
+        c for i, c in seen.cosine.items() if i in seen.nodes and not seen.nodes[i].sensitive
+    ]
+    asked = stemmed_terms(question)
+    leads = [
+        seen.cosine[i] - max(ordinary)
+        for i, n in seen.nodes.items()
+        if n.sensitive and i in seen.cosine and ordinary and not asked & stemmed_terms(n.content)
+    ]
+    return {
+        "lang": lang,
+        "question": question,
+        "ordinary_question": True,
+        "max_unshared_lead": round(max(leads), 4) if leads else None,
+        "mechanism": "ordinary question",
+    }
 
 
 def _row(
@@ -162,6 +189,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 rows = trace_persona(persona, embedder, Path(tmp) / f"{name}-{k}")
                 out[name] += rows
                 for row in rows:
+                    if row.get("ordinary_question"):
+                        continue
                     counts[row["mechanism"]] = counts.get(row["mechanism"], 0) + 1
                     if not row["first"]:
                         print(f"{name} {row['lang']} {row['mechanism']}: {row['question']}")
