@@ -30,8 +30,7 @@ does not hold, question words and modals aside: "WiFi密码是多少？" shared 
 bank PIN, "感冒了吃什么药好？" "吃" with a sealed pill, "What code do I need for the office
 printer?" "code" with a key safe (benchmarks/sealed_probe.py: 18 questions with a sealed memory
 in hits or context, 6 after). A shared word the question qualifies in its noun phrase by a
-modifier the memory does not hold is no evidence either, its head is (what of the thing is
-asked: "What's my *HIV* status?") ("What's my library *card* number?" of a
+word the memory does not hold is no evidence either ("What's my library *card* number?" of a
 bank card PIN, "my bank's phone number" of it), nor one in a postmodifier of a head the memory
 does not hold ("the number of the locksmith who fixed the *key safe*", "*存折*上的利息怎么算？"),
 nor a head whose postmodifier it does not hold ("the *safe* that the hotel gives guests").

@@ -49,7 +49,6 @@ import re
 from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import terms
-from hybridmem.retrieval.phrase_heads import head_index
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
@@ -235,9 +234,7 @@ def qualified_otherwise(
     question qualifies, in the noun phrase it names them in (:func:`phrases`), by a word the
     memory does not hold, the kind's own words and the ``closed`` classes aside: "card" of
     "What's my library card number?" against "My bank card PIN is 7305.". Such a word names
-    another thing of the same name, so it does not single the memory out. The phrase's head
-    (:mod:`~hybridmem.retrieval.phrase_heads`) is no such word: it says what of the thing is
-    asked ("What's my HIV *status*?" of "I'm HIV positive, undetectable on my meds.")."""
+    another thing of the same name, so it does not single the memory out."""
     held = list(words)
     mine = set(shared)
     spans = kind_spans(query)
@@ -248,8 +245,7 @@ def qualified_otherwise(
     out: set[str] = set()
     for phrase in phrases(query):
         stems = [stem(w) for w in phrase]
-        at = head_index(query, phrase)  # what is asked for of the thing, not which thing
-        if any(other(s) for k, s in enumerate(stems) if k != at):
+        if any(other(s) for s in stems):
             out |= mine.intersection(stems)
     # A postmodifier says which thing its head is. A word it holds that the memory does not
     # makes the head another thing of that name ("the *safe* that the hotel gives guests");
