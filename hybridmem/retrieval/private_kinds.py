@@ -120,7 +120,8 @@ def beyond_kind(query: str, asked: Iterable[str], words: Iterable[str]) -> set[s
 def _in_or_next_to(text: str, term: str, spans: list[tuple[int, int]]) -> bool:
     """Whether ``term`` (a stem: "illnes" of "illness") occurs in ``text`` overlapping one of
     the kind words at ``spans`` or with only spaces between it and one."""
-    for m in re.finditer(re.escape(term), text):
+    # From a word's start: "cat" inside "medication" is no word next to the kind's.
+    for m in re.finditer(rf"\b{re.escape(term)}", text):
         start = m.start()
         end = m.end()
         while end < len(text) and text[end].isalnum() and text[end].isascii():

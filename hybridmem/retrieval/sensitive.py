@@ -70,7 +70,8 @@ health matter, a home address, a code, an identity number, money, by category wo
 sertraline, 50mg a day", "我有什么病？" of "我有抑郁症". Such a memory is admitted when it is
 ahead of every ordinary candidate, its own kind is that one or unknown (a diagnosis stated by
 its name alone), the question's words name no ordinary candidate, and the question asks
-nothing beyond the kind that the memory does not hold: "我的腰是什么毛病？" (about a slipped
+nothing beyond the kind that the memory does not hold, question words and the other closed
+classes aside (啥, "ever"): "我的腰是什么毛病？" (about a slipped
 disc, a memory multilingual-e5 did not even make a candidate) names "腰", so a sealed gout
 diagnosis 0.03 ahead of everything stays out. These dense-only admissions (this one and the
 other script's) share one place: the closest, of those stated as the kind asked when there
@@ -109,6 +110,7 @@ from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
+from hybridmem.retrieval.function_words import function_word
 from hybridmem.retrieval.private_kinds import (
     asked_kind,
     beyond_kind,
@@ -317,8 +319,20 @@ def _asked_by_kind(
         if i in cosine
         and (best is None or cosine[i] >= best)
         and compatible(kind, nodes[i], nodes[i].metadata.get(SLOT_KEY))
-        and not beyond_kind(query, asked, stemmed_terms(nodes[i].content))
+        and not _named_beyond(query, asked, stemmed_terms(nodes[i].content))
     ]
+
+
+def _named_beyond(query: str, asked: frozenset[str], words: frozenset[str]) -> set[str]:
+    """What the question names beyond the kind that the memory does not hold
+    (:func:`~hybridmem.retrieval.private_kinds.beyond_kind`), question words and the other
+    closed grammatical classes aside (:func:`~hybridmem.retrieval.function_words.function_word`,
+    as :func:`~hybridmem.retrieval.shared_words.asks_else` sets them aside): "啥" of
+    "我得过啥大病没有？" and "ever" of "Did I ever have a drug problem?" name nothing, and
+    withheld a sealed cancer and a methadone programme (benchmarks/sealed_trace.py)."""
+    return {
+        w for w in beyond_kind(query, asked, words) if w not in _CLOSED and not function_word(w)
+    }
 
 
 def _stated_as(kind: str | None, admitted: list[str], nodes: Mapping[str, MemoryNode]) -> list[str]:
