@@ -16,7 +16,6 @@ It also counts the questions whose packed set differs from the offline ``asks ou
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from collections.abc import Sequence
@@ -96,11 +95,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cache", type=Path, required=True, help="budget_use's --cache")
-    parser.add_argument("--data", type=Path, default=None)
-    parser.add_argument("--embedders", default="default,minilm")
-    parser.add_argument("--json", type=Path, default=None)
+    parser = budget_use.cached_parser(__doc__)
     args = parser.parse_args(argv)
     out: dict[str, Any] = {}
     for spec in args.embedders.split(","):

@@ -440,6 +440,17 @@ def cached(
     return recs
 
 
+def cached_parser(description: str | None) -> argparse.ArgumentParser:
+    """The arguments of a program reading :func:`cached` records: ``--cache`` (this program's
+    ``--cache``), ``--data``, ``--embedders``, ``--json``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--cache", type=Path, required=True, help="budget_use's --cache")
+    parser.add_argument("--data", type=Path, default=None)
+    parser.add_argument("--embedders", default="default,minilm")
+    parser.add_argument("--json", type=Path, default=None)
+    return parser
+
+
 def run(
     specs: Sequence[str], data: Path, variants: Sequence[str], cache: Path | None = None
 ) -> dict[str, Any]:

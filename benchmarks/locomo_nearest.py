@@ -28,11 +28,9 @@ evidence is) are offered the nearest sentence; their sentences are embedded once
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -151,11 +149,7 @@ def _summary(recs: list[budget_use.Record], items: list[budget_use.Item]) -> dic
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cache", type=Path, required=True, help="budget_use's --cache")
-    parser.add_argument("--data", type=Path, default=None)
-    parser.add_argument("--embedders", default="default,minilm")
-    parser.add_argument("--json", type=Path, default=None)
+    parser = budget_use.cached_parser(__doc__)
     args = parser.parse_args(argv)
     out: dict[str, Any] = {}
     for spec in args.embedders.split(","):

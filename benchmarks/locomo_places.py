@@ -21,12 +21,10 @@ retrieval, seconds per embedder.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from benchmarks import budget_use
@@ -117,11 +115,7 @@ def show(spec: str, rows: dict[str, Any]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cache", type=Path, required=True, help="budget_use's --cache")
-    parser.add_argument("--data", type=Path, default=None)
-    parser.add_argument("--embedders", default="default,minilm")
-    parser.add_argument("--json", type=Path, default=None)
+    parser = budget_use.cached_parser(__doc__)
     parser.add_argument("--packing", default=budget_use.ENGINE, help="a budget_use variant")
     args = parser.parse_args(argv)
     from benchmarks.paths import default_data_dir

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -143,19 +144,21 @@ def _read(rows: list[dict[str, Any]], stat: str, at: float) -> str:
     return f"themes {theme}/{themes}, noise {len(kept) - theme}/{len(rows) - themes}"
 
 
-def main(argv: list[str]) -> None:
-    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
-    embedder = load_embedder("default")
-    rows = [
-        r for half in HALVES.values() for f in half for r in run_file(DATA / f"{f}.json", embedder)
-    ]
-    result: dict[str, Any] = {"rows": rows, "cv": {}}
-    for grouping in ("raw", "centred"):
+def cross_validate(
+    rows: list[dict[str, Any]],
+    groupings: Sequence[str],
+    halves: dict[str, Sequence[str]],
+    cv: dict[str, Any],
+    width: int,
+) -> None:
+    """Each statistic's threshold picked on one half of the sets and read on the other, both
+    ways, for each grouping: into ``cv`` and printed (``width``: the grouping column)."""
+    for grouping in groupings:
         for stat in STATS:
             for fit, check in (("A", "B"), ("B", "A")):
                 part = {
-                    h: [r for r in rows if r["grouping"] == grouping and r["set"] in HALVES[h]]
-                    for h in HALVES
+                    h: [r for r in rows if r["grouping"] == grouping and r["set"] in halves[h]]
+                    for h in halves
                 }
                 at = _pick(part[fit], stat)
                 line = {
@@ -163,11 +166,21 @@ def main(argv: list[str]) -> None:
                     "fit": _read(part[fit], stat, at),
                     "check": _read(part[check], stat, at),
                 }
-                result["cv"][f"{grouping} {stat} fit {fit}"] = line
+                cv[f"{grouping} {stat} fit {fit}"] = line
                 print(
-                    f"{grouping:8} {stat:10} fit {fit} at {at:+.3f}: fit {line['fit']}; "
+                    f"{grouping:{width}} {stat:10} fit {fit} at {at:+.3f}: fit {line['fit']}; "
                     f"check {check} {line['check']}"
                 )
+
+
+def main(argv: list[str]) -> None:
+    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
+    embedder = load_embedder("default")
+    rows = [
+        r for half in HALVES.values() for f in half for r in run_file(DATA / f"{f}.json", embedder)
+    ]
+    result: dict[str, Any] = {"rows": rows, "cv": {}}
+    cross_validate(rows, ("raw", "centred"), HALVES, result["cv"], width=8)
     if out_path is not None:
         out_path.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
 

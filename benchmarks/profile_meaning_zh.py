@@ -34,7 +34,13 @@ from typing import Any
 import numpy as np
 
 from benchmarks.common import load_embedder
-from benchmarks.profile_meaning import NEED, STATS, _label, _pick, _read, _unit, statistics
+from benchmarks.profile_meaning import (
+    NEED,
+    _label,
+    _unit,
+    cross_validate,
+    statistics,
+)
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.maintain.agreed import _agreed_groups, _centred
 from hybridmem.evolution.maintain.themes import (
@@ -114,24 +120,7 @@ def main(argv: list[str]) -> None:
             theme = sum(r["label"] == "theme" for r in part)
             result["counts"][f"{grouping} {h}"] = {"theme": theme, "noise": len(part) - theme}
             print(f"{grouping:22} half {h}: themes {theme}, noise {len(part) - theme}")
-    for grouping in GROUPINGS:
-        for stat in STATS:
-            for fit, check in (("A", "B"), ("B", "A")):
-                part = {
-                    h: [r for r in rows if r["grouping"] == grouping and r["set"] in HALVES[h]]
-                    for h in HALVES
-                }
-                at = _pick(part[fit], stat)
-                line = {
-                    "threshold": at,
-                    "fit": _read(part[fit], stat, at),
-                    "check": _read(part[check], stat, at),
-                }
-                result["cv"][f"{grouping} {stat} fit {fit}"] = line
-                print(
-                    f"{grouping:20} {stat:10} fit {fit} at {at:+.3f}: fit {line['fit']}; "
-                    f"check {check} {line['check']}"
-                )
+    cross_validate(rows, GROUPINGS, HALVES, result["cv"], width=20)
     if out_path is not None:
         out_path.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
 
