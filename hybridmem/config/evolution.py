@@ -142,7 +142,7 @@ class EvolutionConfig:
     """At query time, let an older standing statement among the hits yield its place to a newer
     one the pair model reads as a value of the same attribute and that names the same thing
     (shares a word naming an attribute or a value, not everyday vocabulary:
-    :func:`hybridmem.retrieval.newer_values.one_attribute`;
+    :func:`hybridmem.evolution.slots.naming.one_attribute`;
     :mod:`hybridmem.retrieval.newer_values`). On by default since that last check: without it
     the pair model read unrelated statements as one attribute ("I'm vegetarian" / "I'm afraid
     of flying, so I'd rather take the train") and first-day questions on unseen newcomers lost

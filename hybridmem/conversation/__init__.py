@@ -5,7 +5,8 @@ deterministic extractor (:mod:`.extract`) decides what is worth keeping, an opti
 extractor (:mod:`.llm_extract`) may decide instead and falls back to it on bad output.
 """
 
-from hybridmem.conversation.extract import Draft, Extraction, RuleExtractor, sentences
+from hybridmem.conversation.drafts import Draft
+from hybridmem.conversation.extract import Extraction, RuleExtractor, sentences
 from hybridmem.conversation.ingest import BUFFER_TYPE, ConversationIngest, Extractor
 from hybridmem.conversation.messages import ROLES, ChatMessage, parse_messages
 from hybridmem.conversation.report import IngestReport, SkippedMessage, ValueChange, WrittenMemory

@@ -41,9 +41,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from hybridmem import lexical
+from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.options import en_perfective, names_an_option
 from hybridmem.core import Core
 from hybridmem.evolution.slots import others
@@ -53,9 +53,6 @@ from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 from hybridmem.evolution.write.conflicts import demotion
 from hybridmem.models import MemoryNode
 from hybridmem.store.records import Scope
-
-if TYPE_CHECKING:
-    from hybridmem.conversation.extract import Draft
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # Coordinating disjunctions and the preposition of a choice between two (closed classes).

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.conversation import decisions
+from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
@@ -68,32 +69,6 @@ _ASIDE_ACTS = {
 }
 """Acts kept as events, never as facts or preferences (their label says why)."""
 FILLER = "filler or greeting"
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """A memory the extractor proposes: its type, text, and the messages it comes from."""
-
-    node_type: str
-    content: str
-    source_ids: tuple[str, ...]
-    speaker: str
-    act: str
-    slot: str | None = None
-    aside: str | None = None
-    """Why this is an event and never a fact (``question``, ``hypothetical``, ``passing
-    emotion``); None for what was asserted."""
-    person: str | None = None
-    """Whom a fact about someone else is about (the key of
-    :func:`hybridmem.evolution.slots.others.person_of`); None for the user's own."""
-    relation: str | None = None
-    """The relation the user named that person by beside their name ("my sister Mara":
-    ``sister``, 我同事小李: ``同事``), so the fact keyed by the name says both."""
-    decides: bool = False
-    """A user's sentence that can say a choice made (:func:`hybridmem.conversation.decisions
-    .decides`) that would otherwise be only part of its message's event: the ingest keeps it
-    as a fact only when it settles an earlier deliberation, and joins the two in one value
-    group."""
 
 
 @dataclass(slots=True)

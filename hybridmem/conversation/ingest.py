@@ -34,7 +34,8 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from hybridmem.conversation import decisions
-from hybridmem.conversation.extract import Draft, Extraction, RuleExtractor
+from hybridmem.conversation.drafts import Draft
+from hybridmem.conversation.extract import Extraction, RuleExtractor
 from hybridmem.conversation.messages import ChatMessage, parse_messages
 from hybridmem.conversation.report import IngestReport, SkippedMessage, ValueChange, WrittenMemory
 from hybridmem.core import Core, NodeInput, coerce_input, get_scoped

@@ -23,7 +23,8 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from hybridmem.conversation.extract import USER_LEVEL, Draft, Extraction
+from hybridmem.conversation.drafts import Draft
+from hybridmem.conversation.extract import USER_LEVEL, Extraction
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.errors import LLMOutputError
 

@@ -23,7 +23,7 @@ about (probing blind5 e4: read as a choice, it demoted the deliberation, helper 
   clause with no subject of its own (机票买好了，国庆去西安: its predicate shares the subject),
   leaving out a prepositional phrase before the verb (我跟老王说了: 老王 is not the subject);
 * the decision names an option when a naming word of those phrases
-  (:func:`~hybridmem.retrieval.newer_values.one_attribute`) is in exactly one conjunct: a
+  (:func:`~hybridmem.evolution.slots.naming.one_attribute`) is in exactly one conjunct: a
   word both options share (班 of 日语班 / 韩语班, "one") picks neither.
 
 Closed classes only (prepositions, conjunctions, the aspect particle, jieba's tags); no
@@ -36,8 +36,8 @@ import re
 from collections.abc import Sequence
 
 from hybridmem import lexical
+from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.speech.clauses import _EN_PRETERITE
-from hybridmem.retrieval.newer_values import one_attribute
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # Words and clause punctuation, a contraction's clitic as a word of its own ("i've" -> "i", "'ve").
