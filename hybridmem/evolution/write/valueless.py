@@ -1,0 +1,34 @@
+"""A change said without its new value ("搬完了！", "Finally done with the move.") after the
+change that named it.
+
+The slot reader files such a statement under the attribute (the verb is the residence rule's),
+and said last it became the group's current value: "where do I live now?" was answered by a
+line naming no place, while the statement that named the new home (决定搬家了，在宝安找了个
+一室户) was pushed behind it (issue 38, probing_blind2 y12). A statement naming no value adds
+nothing to a current value that itself replaced an earlier one: it is kept as a mention of
+that value. Against a value never changed ("I live in Nanshan", then "我搬家了") it is still
+the change it says, and ends the old value as before (the slot is what tells the engine the
+old home is no longer current). "Names no value" is read from the pair reader's value words
+(:func:`hybridmem.evolution.slots.pairs.words`), not from a list of completion verbs.
+"""
+
+from __future__ import annotations
+
+from hybridmem.evolution.slots import pairs
+from hybridmem.models import MemoryNode
+
+# Marks the write path leaves on a member that replaced an earlier value of its group.
+_REPLACED = ("coexists_with", "supersedes")
+
+
+def names_value(text: str) -> bool:
+    """Whether ``text`` holds a value word (a name, a noun, a number) beside its verbs."""
+    return any(value for _, value in pairs.words(text))
+
+
+def completed_change(content: str, current: MemoryNode) -> bool:
+    """Whether the newcomer ``content`` names no value and ``current`` is a named value that
+    replaced an earlier one: the newcomer then restates ``current`` rather than replacing it."""
+    if names_value(content) or not names_value(current.content):
+        return False
+    return any(current.metadata.get(mark) for mark in _REPLACED)
