@@ -154,7 +154,6 @@ _EN_STOP = frozenset(
 )
 _ZH_STOP_CHARS = frozenset("我的了吧都是还在现以后更就也很要其实最近吗呢啊呀又再用户把被给们")
 _ZH_VALUE_FLAGS = frozenset({"t", "m", "mq", "q", "nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"})
-ZH_VALUE_FLAGS = _ZH_VALUE_FLAGS  # (the writer reads which statements name a value)
 _ZH_FUNCTION_FLAGS = ("u", "p", "c", "r", "d", "y", "e", "o", "x", "w")
 
 

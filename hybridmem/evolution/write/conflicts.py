@@ -44,7 +44,6 @@ from hybridmem.core.evolution_marks import current_of, is_settled, said_since
 from hybridmem.core.evolution_marks import node_age as _age
 from hybridmem.core.hooks import NodeChange
 from hybridmem.evolution.write.value_order import in_order
-from hybridmem.evolution.write.valueless import completed_change
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value
@@ -287,8 +286,6 @@ def decide(
     for said in _restatable(members, current):
         if same_value(content, vector, said.content, vectors.get(said.id), cfg, **checked):
             return _restated(group, said, confidence, new_id)
-    if completed_change(content, current):  # "搬完了！" after the move that named the place
-        return _restated(group, current, confidence, new_id)
     if confidence < cfg.low_confidence:
         return _candidate(group, "low confidence", cfg)
     waiting = [
