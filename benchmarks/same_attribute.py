@@ -42,6 +42,7 @@ import numpy as np
 from benchmarks.newer_pairs import _half, answers_alike
 from hybridmem import lexical
 from hybridmem.evolution.slots import embed as slot_embed
+from hybridmem.evolution.slots import naming as slot_naming
 from hybridmem.evolution.slots.pairs import (
     PairModel,
     language,
@@ -49,7 +50,6 @@ from hybridmem.evolution.slots.pairs import (
     read,
     words,
 )
-from hybridmem.retrieval import newer_values as nv
 
 Pair = dict[str, Any]
 Reading = Callable[[Pair], bool]
@@ -74,9 +74,9 @@ def _negated_zh(clause: str) -> list[str]:
 
 
 def negated(text: str) -> frozenset[str]:
-    """The naming words of ``text`` (:func:`~hybridmem.retrieval.newer_values._naming`) that
+    """The naming words of ``text`` (:func:`~hybridmem.evolution.slots.naming.naming_words`) that
     follow a negator in their clause."""
-    naming = nv._naming(text)
+    naming = slot_naming.naming_words(text)
     out: set[str] = set()
     for clause in _CLAUSE.split(text):
         if language(text) == "zh":
@@ -92,7 +92,7 @@ def negated(text: str) -> frozenset[str]:
 def shared_naming(a: str, b: str) -> frozenset[str]:
     """The naming words the two share (a Chinese word inside another counts, as in
     :func:`~hybridmem.retrieval.newer_values.one_attribute`)."""
-    x, y = nv._naming(a), nv._naming(b)
+    x, y = slot_naming.naming_words(a), slot_naming.naming_words(b)
     if x & y or language(a) != "zh" or language(b) != "zh":
         return x & y
     return frozenset(u for u in x for v in y if len(u) > 1 and len(v) > 1 and (u in v or v in u))
@@ -133,7 +133,7 @@ def readings(
     slot model's most probable label of a vector)."""
 
     def gate(p: Pair) -> bool:
-        return nv.one_attribute(p["new"], p["old"]) or answers_alike(p)
+        return slot_naming.one_attribute(p["new"], p["old"]) or answers_alike(p)
 
     def refit_reading(refit: PairModel) -> Reading:
         def reading(p: Pair) -> bool:

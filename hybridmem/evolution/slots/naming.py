@@ -80,7 +80,7 @@ _CONTRACTED_EN = re.compile(
 
 
 @lru_cache(maxsize=4096)
-def _naming(text: str) -> frozenset[str]:
+def naming_words(text: str) -> frozenset[str]:
     """The words of ``text`` that can say what it is about: content words (an attribute's
     name or a value) that are not change words, not everyday chat vocabulary
     (:func:`~hybridmem.evolution.slots.pairs.chat_words`, one rule for both languages) and not
@@ -103,7 +103,7 @@ def one_attribute(newer: str, older: str) -> bool:
     it put ahead of an unrelated answer shared no such word with it. A Chinese word inside
     another counts as shared: a compound names what its part names (健身 / 健身房, 头发 /
     剪头发), and the segmenter cuts the same thing either way."""
-    a, b = _naming(newer), _naming(older)
+    a, b = naming_words(newer), naming_words(older)
     if a & b:
         return True
     if language(newer) != "zh" or language(older) != "zh":
