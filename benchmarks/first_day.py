@@ -29,6 +29,7 @@ from tempfile import TemporaryDirectory
 from benchmarks.first_day_blind import BLIND
 from benchmarks.first_day_eighth import EIGHTH
 from benchmarks.first_day_eleventh import ELEVENTH
+from benchmarks.first_day_fifteenth import FIFTEENTH
 from benchmarks.first_day_fifth import FIFTH
 from benchmarks.first_day_fourteenth import FOURTEENTH
 from benchmarks.first_day_fourth import FOURTH
@@ -306,6 +307,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "twelfth": TWELFTH,
     "thirteenth": THIRTEENTH,
     "fourteenth": FOURTEENTH,
+    "fifteenth": FIFTEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""
