@@ -1,0 +1,247 @@
+"""Candidate fixes for the first-day misses, measured and not shipped (issue 38, helper
+firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals} ...``.
+
+- ``variant NAME --sets twelfth,thirteenth --json-dir D``: runs the first-day sets with one
+  candidate patched into retrieval at run time (nothing in ``hybridmem`` changes) and writes
+  each set's result as :mod:`benchmarks.first_day` does. ``unslotted_work``: for a question
+  about one's own work (``attributes.asked_slot`` reads the job or the workplace), a statement
+  the writer filed under no attribute and none of whose clauses states one's work gets no word
+  match ("What is it I do for a living?" shares only "living" with "the blue inhaler lives in my
+  jacket"). ``naming_dominance``: a statement whose naming words of the question (not
+  :func:`~hybridmem.retrieval.function_words.function_word`) are a strict subset of another
+  statement's gets no more BM25 than it ("What year's Arjun in now?": the change holding
+  "Arjun" and "now" above the answer holding "Arjun" and "year").
+- ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
+  of the answer to each question about one's own work, asked as written, as the attribute's
+  plain question ("What is my job?", 我的工作是什么？) and as both together.
+- ``proposals --json F``: for the yes/no questions (no interrogative word: "Shall I do a
+  borscht for tea?", 周末去爬崂山？), the answer's similarity rank alone against a negated
+  statement first (a negation, a closed class: not, n't, never, no, nothing; 不, 没, 别), the
+  reading "a proposal is answered by what rules it out".
+
+The fifteenth set is left out of ``work`` and ``proposals`` (it was blind when these were
+measured); ``variant`` runs whatever sets it is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+import numpy as np
+
+from benchmarks.first_day import PERSONAS, SETS, run_persona
+from benchmarks.first_day_persona import Persona
+from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding.base import embed_query
+from hybridmem.lexical import light_stem, stemmed_terms, terms
+from hybridmem.models import MemoryNode
+from hybridmem.retrieval import attributes, function_words, retriever
+from hybridmem.retrieval.clause_attributes import states_attribute
+
+Scores = Mapping[str, float]
+_ALL: dict[str, Sequence[Persona]] = {"dev": PERSONAS, **SETS}
+_BLIND_THEN = frozenset({"fifteenth"})
+
+
+def _unslotted_work() -> None:
+    original = attributes.agreed
+
+    def agreed(
+        query: str,
+        nodes: Mapping[str, MemoryNode],
+        bm25: Scores,
+        slot_map: Mapping[str, Sequence[str]] | None = None,
+    ) -> dict[str, float] | None:
+        out = original(query, nodes, bm25, slot_map)
+        if attributes.asked_slot(query, slot_map) not in attributes.WORK:
+            return out
+        if attributes.names_someone(query):
+            return out
+        base = dict(out if out is not None else bm25)
+        for node_id, node in nodes.items():
+            slot = node.metadata.get(attributes.SLOT_KEY)
+            if slot or node_id not in base or node.sensitive:
+                continue
+            if not any(states_attribute(node.content, w) for w in attributes.WORK):
+                base.pop(node_id)
+        return base if base != bm25 else None
+
+    attributes.agreed = agreed  # type: ignore[assignment]
+    retriever.agreed = agreed  # type: ignore[assignment]
+
+
+def _dominance(
+    query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
+) -> dict[str, float] | None:
+    named = {light_stem(t) for t in terms(query) if not function_words.function_word(t)}
+    held = {
+        i: stemmed_terms(n.content) & named
+        for i, s in bm25.items()
+        if s > 0 and (n := nodes.get(i)) is not None and not n.sensitive
+        if n.node_type in stated
+    }
+    out = dict(bm25)
+    for a, ha in held.items():
+        caps = [bm25[b] for b, hb in held.items() if b != a and ha and ha < hb]
+        if caps and out[a] > min(caps):
+            out[a] = min(caps)
+    return out if out != bm25 else None
+
+
+def _naming_dominance() -> None:
+    original = function_words.statement_words
+
+    def statement_words(
+        query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
+    ) -> dict[str, float] | None:
+        first = original(query, nodes, bm25, stated)
+        moved = _dominance(query, nodes, first if first is not None else bm25, stated)
+        return moved if moved is not None else first
+
+    function_words.statement_words = statement_words  # type: ignore[assignment]
+    retriever.statement_words = statement_words  # type: ignore[assignment]
+
+
+VARIANTS: dict[str, Callable[[], None]] = {
+    "unslotted_work": _unslotted_work,
+    "naming_dominance": _naming_dominance,
+}
+
+
+def run_variant(name: str, sets: Sequence[str], embedder: Embedder, out: Path) -> None:
+    """Each set's first-day result with the candidate ``name`` patched in."""
+    VARIANTS[name]()
+    out.mkdir(parents=True, exist_ok=True)
+    for set_name in sets:
+        rows = []
+        with TemporaryDirectory() as tmp:
+            for i, persona in enumerate(_ALL[set_name]):
+                outcome = run_persona(persona, embedder, Path(tmp) / f"{i}-{persona.lang}")
+                row = outcome.as_dict()
+                row["secret_first"] = f"{outcome.secret_first}/{len(persona.about_secret)}"
+                rows.append(row)
+        result = {"embedder": embedder.name, "variant": name, "users": rows}
+        path = out / f"{set_name}_{name}.json"
+        path.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+        cells = " / ".join(f"{r['hit_at_1']:.3f}" for r in rows)
+        print(f"{set_name:12} {cells}  leaks {sum(int(r['sensitive_leaks']) for r in rows)}")
+
+
+def _statements(p: Persona) -> list[str]:
+    return [t for t, _ in p.facts] + [p.old, p.new] + [note for _, note in p.tasks]
+
+
+def _rank(scores: np.ndarray, want: int) -> int:
+    return int((scores > scores[want]).sum()) + 1
+
+
+_PLAIN = {"en": "What is my job?", "zh": "我的工作是什么？"}
+
+
+def work_ranks(embedder: Embedder) -> list[dict[str, object]]:
+    """The answer's similarity rank for each question about one's own work."""
+    rows: list[dict[str, object]] = []
+    for set_name, personas in _ALL.items():
+        if set_name in _BLIND_THEN:
+            continue
+        for p in personas:
+            docs = _statements(p)
+            vectors = np.asarray(embedder.embed(docs))
+            for question, needle in p.questions:
+                if attributes.asked_slot(question) not in attributes.WORK:
+                    continue
+                if attributes.names_someone(question):
+                    continue
+                asked = [question, _PLAIN[p.lang], f"{question} {_PLAIN[p.lang]}"]
+                sims = np.asarray(embed_query(embedder, asked)) @ vectors.T
+                want = next(i for i, d in enumerate(docs) if needle in d)
+                ranks = [_rank(s, want) for s in sims]
+                rows.append({"set": set_name, "lang": p.lang, "question": question, "ranks": ranks})
+    return rows
+
+
+_WH_EN = re.compile(
+    r"\b(?:what|what's|which|who|who's|whose|whom|where|where's|whereabouts|when|why|how"
+    r"|how's|remind)\b",
+    re.I,
+)
+_WH_ZH = re.compile(r"啥|什么|谁|哪|几|多少|怎么|咋|干嘛|何")
+_NEG_EN = re.compile(r"\b(?:not|no|never|nothing|cannot)\b|n[’']t\b", re.I)
+_NEG_ZH = re.compile(r"[不没别]")
+
+
+def proposal_ranks(embedder: Embedder) -> dict[str, object]:
+    """Yes/no questions: the answer first by similarity alone, and with negated statements
+    first (then similarity)."""
+    gained: list[str] = []
+    lost: list[str] = []
+    asked = first_sim = first_neg = 0
+    for set_name, personas in _ALL.items():
+        if set_name in _BLIND_THEN:
+            continue
+        for p in personas:
+            docs = _statements(p)
+            vectors = np.asarray(embedder.embed(docs))
+            neg_re = _NEG_ZH if p.lang == "zh" else _NEG_EN
+            negated = [bool(neg_re.search(d)) for d in docs]
+            for question, needle in p.questions:
+                if (_WH_ZH if p.lang == "zh" else _WH_EN).search(question):
+                    continue
+                asked += 1
+                sims = np.asarray(embed_query(embedder, [question]))[0] @ vectors.T
+                want = next(i for i, d in enumerate(docs) if needle in d)
+                by_sim = int(np.argmax(sims)) == want
+                by_neg = max(range(len(docs)), key=lambda i: (negated[i], sims[i])) == want
+                first_sim += by_sim
+                first_neg += by_neg
+                if by_neg and not by_sim:
+                    gained.append(f"{set_name}: {question}")
+                if by_sim and not by_neg:
+                    lost.append(f"{set_name}: {question}")
+    return {
+        "questions": asked,
+        "first_by_similarity": first_sim,
+        "first_negated_then_similarity": first_neg,
+        "gained": gained,
+        "lost": lost,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("what", choices=["variant", "work", "proposals"])
+    parser.add_argument("name", nargs="?", choices=sorted(VARIANTS), default=None)
+    parser.add_argument("--sets", default="twelfth,thirteenth,fourteenth")
+    parser.add_argument("--embedder", default=None)
+    parser.add_argument("--json-dir", type=Path, default=Path("benchmarks/results/firstday15"))
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    embedder = make_embedder(args.embedder)
+    if args.what == "variant":
+        if args.name is None:
+            parser.error("variant needs a NAME")
+        run_variant(args.name, args.sets.split(","), embedder, args.json_dir)
+        return
+    result: object
+    if args.what == "work":
+        result = work_ranks(embedder)
+        for row in result:
+            print(f"{row['set']:11} {row['lang']} {row['ranks']} {row['question']}")
+        n = len(result)
+        for k, label in enumerate(("as asked", "plain", "both")):
+            firsts = sum(1 for r in result if r["ranks"][k] == 1)  # type: ignore[index]
+            print(f"{label:9} answer first by similarity {firsts}/{n}")
+    else:
+        result = proposal_ranks(embedder)
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
