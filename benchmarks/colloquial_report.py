@@ -47,6 +47,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq10",
         "colloq11",
         "colloq12",
+        "colloq13",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"

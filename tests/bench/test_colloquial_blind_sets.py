@@ -1,4 +1,4 @@
-"""The sixth to twelfth colloquial blind sets (issue 38): each committed file is what
+"""The sixth to thirteenth colloquial blind sets (issue 38): each committed file is what
 its module writes, it has the kinds and sizes its module's docstring promises, and it uses no
 statement or question of an earlier set."""
 
@@ -19,6 +19,7 @@ from benchmarks import (
     scenarios_colloquial10,
     scenarios_colloquial11,
     scenarios_colloquial12,
+    scenarios_colloquial13,
 )
 from benchmarks.colloquial_report import kind_of
 from benchmarks.scenario_files import load_scenarios, scenario_to_json
@@ -50,8 +51,12 @@ SETS = {
         scenarios_colloquial12,
         ("plain", "decision", "back", "style", "repeat", "oneoff", "mention"),
     ),
+    "colloquial_blind13": (
+        scenarios_colloquial13,
+        ("plain", "back", "style", "repeat", "oneoff", "mention"),
+    ),
 }
-ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 13)))
+ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 14)))
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
 
@@ -112,7 +117,7 @@ def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None
 
 @pytest.mark.parametrize(
     "name",
-    [f"colloquial_blind{i}" for i in range(7, 13)],
+    [f"colloquial_blind{i}" for i in range(7, 14)],
 )
 def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: str) -> None:
     repeats = [sc for sc in _built(name) if kind_of(sc) == "repeat"]
@@ -123,7 +128,7 @@ def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: s
         assert probe.stale == {f"{sc.id}.v0"}
 
 
-@pytest.mark.parametrize("name", [f"colloquial_blind{i}" for i in range(8, 13)])
+@pytest.mark.parametrize("name", [f"colloquial_blind{i}" for i in range(8, 14)])
 def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) -> None:
     oneoffs = [sc for sc in _built(name) if kind_of(sc) == "oneoff"]
     assert len(oneoffs) == 12
@@ -135,7 +140,7 @@ def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) 
         assert not probe.stale
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind11", "colloquial_blind12"])
+@pytest.mark.parametrize("name", ["colloquial_blind11", "colloquial_blind12", "colloquial_blind13"])
 def test_the_later_sets_moves_back_say_no_again_and_name_one_value(name: str) -> None:
     """Its moves back are the ones left live: no cue that a value holds again (the pair
     model's ``says_again``) and no word of the value left."""
@@ -151,8 +156,9 @@ def test_the_later_sets_moves_back_say_no_again_and_name_one_value(name: str) ->
         assert set(words(back)) & set(words(first)) - set(words(left))
 
 
-def test_the_twelfth_sets_mention_remark_is_a_polluter_of_the_value() -> None:
-    mentions = [sc for sc in _built("colloquial_blind12") if kind_of(sc) == "mention"]
+@pytest.mark.parametrize("name", ["colloquial_blind12", "colloquial_blind13"])
+def test_a_mention_remark_is_a_polluter_of_the_value(name: str) -> None:
+    mentions = [sc for sc in _built(name) if kind_of(sc) == "mention"]
     assert len(mentions) == 12
     for sc in mentions:
         (probe,) = sc.probes
