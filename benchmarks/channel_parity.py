@@ -218,7 +218,7 @@ def table_lines(results: dict[str, Any], methods: Sequence[str]) -> list[str]:
     for key, entry in results.items():
         spec, suite = key.split("/", 1)
         for half, rows in entry["summary"].items():
-            cells = [_cell(rows[m]) for m in methods]
+            cells = [_cell(rows[m]) if m in rows else "-" for m in methods]
             mark = _mark(rows)
             n = int(rows["hybridmem"]["n"])
             lines.append(
