@@ -45,7 +45,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks import fusion_paired, madial_english, probing, tuning
+from benchmarks import fusion_paired, madial_english, parity_fusions, probing, tuning
 from benchmarks.fusion_paired import ORIGINAL, Fuse, fuse_rrf, fused_by
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.paths import default_data_dir
@@ -58,6 +58,10 @@ METHODS: dict[str, tuple[Fuse, Make]] = {
     "dense": (ORIGINAL, VARIANT_CONFIGS["dense only"]),
     "lexical": (ORIGINAL, VARIANT_CONFIGS["lexical only"]),
     "rrf": (fuse_rrf, VARIANT_CONFIGS["similarity + lexical only"]),
+    "lex over median": (parity_fusions.fuse_lex_median, MemoryConfig),
+    "sim over median": (parity_fusions.fuse_sim_median, MemoryConfig),
+    "lex at sim pct": (parity_fusions.fuse_lex_pct, MemoryConfig),
+    "both over median": (parity_fusions.fuse_both_median, MemoryConfig),
 }
 CHANNELS = ("dense", "lexical")
 PROBING = {
@@ -214,7 +218,7 @@ def table_lines(results: dict[str, Any], methods: Sequence[str]) -> list[str]:
     for key, entry in results.items():
         spec, suite = key.split("/", 1)
         for half, rows in entry["summary"].items():
-            cells = [_cell(rows[m]) for m in methods]
+            cells = [_cell(rows[m]) if m in rows else "-" for m in methods]
             mark = _mark(rows)
             n = int(rows["hybridmem"]["n"])
             lines.append(
@@ -238,6 +242,7 @@ def why(spec: str, lang: str, data: Path, channel: str = "dense") -> list[dict[s
             continue
         target = hits[rank] if rank is not None else None
         beaten: dict[str, int] = {}
+        intruders: list[dict[str, Any]] = []
         for hit, ok in zip(hits[: rank if rank is not None else 5], good, strict=False):
             if ok:
                 continue
@@ -249,6 +254,7 @@ def why(spec: str, lang: str, data: Path, channel: str = "dense") -> list[dict[s
                 }
                 part = max(gap, key=lambda k: gap[k])
             beaten[part] = beaten.get(part, 0) + 1
+            intruders.append(_listed(hit, part))
         out.append(
             {
                 "dialogue": number,
@@ -256,8 +262,33 @@ def why(spec: str, lang: str, data: Path, channel: str = "dense") -> list[dict[s
                 "hybridmem_rank": rank,
                 f"{channel}_rank": other,
                 "above_by": beaten,
+                "relevant": _listed(target, "") if target is not None else None,
+                "above": intruders,
             }
         )
+    return out
+
+
+def _listed(hit: Any, part: str) -> dict[str, Any]:
+    """One hit of a ``why`` case: its text's start, score, the score part by which it beats
+    the relevant memory most (``part``), and every part of its score (``explain()``)."""
+    parts = {k: round(v, 4) for k, v in hit.breakdown.parts.items() if abs(v) > 1e-4}
+    return {"text": hit.node.content[:90], "score": round(hit.score, 4), "by": part, "parts": parts}
+
+
+def why_summary(cases: Sequence[dict[str, Any]], channel: str) -> dict[str, dict[str, Any]]:
+    """Per half: the dialogues the channel has in its top 5 and hybridmem does not, and over
+    every case, how many of the memories placed above the relevant one beat it most by each
+    score part."""
+    out: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        half = out.setdefault(case["half"], {"cases": 0, "lost_top5": [], "above_by": {}})
+        half["cases"] += 1
+        ours = case["hybridmem_rank"]
+        if case[f"{channel}_rank"] < 5 and (ours is None or ours >= 5):
+            half["lost_top5"].append(case["dialogue"])
+        for part, n in case["above_by"].items():
+            half["above_by"][part] = half["above_by"].get(part, 0) + n
     return out
 
 
@@ -315,7 +346,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         with user_lines_only(args.user_lines):
             cases = why(spec, lang, args.data or default_data_dir(), *channel)
         for case in cases:
-            print(case)
+            print({k: v for k, v in case.items() if k not in ("relevant", "above")})
+        print(why_summary(cases, channel[0] if channel else "dense"))
         if args.json is not None:
             args.json.parent.mkdir(parents=True, exist_ok=True)
             args.json.write_text(json.dumps(cases, indent=1))
