@@ -61,7 +61,9 @@ _WEEKDAY_CN = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日"
 
 _ZH_DATE = re.compile(rf"(?:{_NUM}年)?{_NUM}月{_NUM}[日号號]")
 _ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
-_ZH_MONTH = re.compile(r"(?<![\d年个零〇一二两三四五六七八九十])(\d{1,2}|十[一二]?|[一二三四五六七八九])月份")
+_ZH_MONTH = re.compile(
+    r"(?<![\d年零〇一二两三四五六七八九十])(\d{1,2}|十[一二]?|[一二三四五六七八九])月份"
+)
 """A month named without its year (4月份, 六月份: "in April", said of the past): the latest such
 month not after now. Only with 份, which names the month of the calendar; a bare 4月 is
 left (四月 may begin 四月四号, and ``_ZH_DATE`` reads that)."""

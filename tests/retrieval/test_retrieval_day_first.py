@@ -170,8 +170,16 @@ def test_not_a_range(query):
     assert window is None or window.end - window.start == timedelta(days=1)
 
 
-def test_a_range_comes_first_whole(chats: Chats):
-    got = _turns(chats, "what did we talk about from May 2 to May 4?")
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what did we talk about from May 2 to May 4?",
+        # the article and an ordinal before "and": read as the 4th alone before (blind9 d5)
+        "between the 2nd and the 4th of May, what did we talk about?",
+    ],
+)
+def test_a_range_comes_first_whole(chats: Chats, query: str):
+    got = _turns(chats, query)
     span = {date(2023, 5, 2), date(2023, 5, 4)}
     n = sum(d in span for d in chats.day_of.values())
     assert {chats.day_of[i] for i in got[:n]} == span
@@ -180,3 +188,27 @@ def test_a_range_comes_first_whole(chats: Chats):
 def test_a_range_at_the_calendars_start_is_read_without_error():
     window = find_window("0001-01-01 to 0001-01-02", NOW)
     assert window is not None and window.end - window.start == timedelta(days=2)
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "end"),
+    [
+        ("4月份我跟你说我爸什么了？", date(2023, 4, 1), date(2023, 5, 1)),
+        ("六月份我跟你聊过猫的什么事？", date(2022, 6, 1), date(2022, 7, 1)),  # June 2023 is ahead
+        ("十二月份我们聊了啥", date(2022, 12, 1), date(2023, 1, 1)),
+        ("5月份我都说了什么", date(2023, 5, 1), date(2023, 6, 1)),  # the month we are in
+    ],
+)
+def test_a_month_named_without_its_year_is_the_latest_such_month(query, first, end):
+    # 4月份 was no time at all (blind8 r8): the month's memories had no time feature
+    window = find_window(query, NOW)
+    assert window is not None
+    assert (window.start, window.end) == (
+        datetime.combine(first, datetime.min.time(), tzinfo=UTC),
+        datetime.combine(end, datetime.min.time(), tzinfo=UTC),
+    )
+
+
+@pytest.mark.parametrize("query", ["两个月份都在加班", "十三月份"])
+def test_a_count_of_months_is_no_month(query):
+    assert find_window(query, NOW) is None
