@@ -9,7 +9,10 @@ so the forms are parsed here, structurally:
 - English: a month name and a day at each end, the second end's month optional
   ("May 2 to 4", "May 30 - June 2"); a day at each end and the month after the second
   ("2-4 May", "2nd to the 4th of May", "2 May to 4 May"); ISO dates at both ends. The ends
-  are joined by "-", "–", "to", "until", "till", "through", "thru", or "and" after "between".
+  are joined by "-", "–", "to", "until", "till", "through", "thru", or "and" after "between"
+  ("between the 1st and the 20th of June": the article and an ordinal's suffix before "and"
+  were not read, so such a question named no day, or dateparser's "20 April 1930"; issue 38,
+  probing15).
 - Chinese: ``[YYYY年]M月D[日号]`` at the start, ``[[YYYY年]M月]D日/号`` at the end, joined by
   到, 至, ~ or a dash (从 before it or not).
 

@@ -11,7 +11,7 @@ the candidates and gives every candidate a ``time`` feature (1 inside, decaying 
   digit, a weekday or a relative word, so "May I ask" or "we" are not dates.
 - Chinese: dateparser reads "5月6号" as a month of the wrong year and misses "上周二" and
   "三天前", so the few structural Chinese forms are parsed here: ``[YYYY年]M月D日/号``,
-  ``YYYY年M月``, ``M月份``, ``今天/昨天/前天/大前天``, ``[上/这/本/下]周X`` (also 星期X, 礼拜X),
+  ``YYYY年M月``, ``今天/昨天/前天/大前天``, ``[上/这/本/下]周X`` (also 星期X, 礼拜X),
   ``上周/上个月/去年/今年/前年``, ``N天/周/个月/年前``, with Chinese or Arabic numerals.
 
 Dates without a year are the latest such date not after now (questions ask about the past).
@@ -61,12 +61,6 @@ _WEEKDAY_CN = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日"
 
 _ZH_DATE = re.compile(rf"(?:{_NUM}年)?{_NUM}月{_NUM}[日号號]")
 _ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
-_ZH_MONTH = re.compile(
-    r"(?<![\d年零〇一二两三四五六七八九十])(\d{1,2}|十[一二]?|[一二三四五六七八九])月份"
-)
-"""A month named without its year (4月份, 六月份: "in April", said of the past): the latest such
-month not after now. Only with 份, which names the month of the calendar; a bare 4月 is
-left (四月 may begin 四月四号, and ``_ZH_DATE`` reads that)."""
 _ZH_DAY_WORD = re.compile(r"(大前|前|昨|今)(?:天|日|晚|夜|早|晨|儿)")
 """A day by its distance from today, with the part of the day it may name: 昨晚 and 昨天 are
 the same day, as 今早 and 今天 (the window is the day; the calendar's closed class)."""
@@ -163,7 +157,6 @@ def _chinese(query: str, now: datetime) -> tuple[str, datetime, datetime] | None
     for pattern, resolve in (
         (_ZH_DATE, _zh_date),
         (_ZH_YEAR_MONTH, _zh_year_month),
-        (_ZH_MONTH, _zh_month),
         (_ZH_DAY_WORD, _zh_day_word),
         (_ZH_WEEKDAY, _zh_weekday),
         (_ZH_PERIOD, _zh_period),
@@ -193,14 +186,6 @@ def _zh_year_month(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]
     year, month = _cn_int(m.group(1)), _cn_int(m.group(2))
     if year is None or month is None or not 1 <= month <= 12 or year < 1900:
         return None
-    return _month(year, month, now)
-
-
-def _zh_month(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
-    month = _cn_int(m.group(1))
-    if month is None or not 1 <= month <= 12:
-        return None
-    year = now.year if month <= now.month else now.year - 1
     return _month(year, month, now)
 
 

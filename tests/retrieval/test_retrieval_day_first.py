@@ -188,27 +188,3 @@ def test_a_range_comes_first_whole(chats: Chats, query: str):
 def test_a_range_at_the_calendars_start_is_read_without_error():
     window = find_window("0001-01-01 to 0001-01-02", NOW)
     assert window is not None and window.end - window.start == timedelta(days=2)
-
-
-@pytest.mark.parametrize(
-    ("query", "first", "end"),
-    [
-        ("4月份我跟你说我爸什么了？", date(2023, 4, 1), date(2023, 5, 1)),
-        ("六月份我跟你聊过猫的什么事？", date(2022, 6, 1), date(2022, 7, 1)),  # June 2023 is ahead
-        ("十二月份我们聊了啥", date(2022, 12, 1), date(2023, 1, 1)),
-        ("5月份我都说了什么", date(2023, 5, 1), date(2023, 6, 1)),  # the month we are in
-    ],
-)
-def test_a_month_named_without_its_year_is_the_latest_such_month(query, first, end):
-    # 4月份 was no time at all (blind8 r8): the month's memories had no time feature
-    window = find_window(query, NOW)
-    assert window is not None
-    assert (window.start, window.end) == (
-        datetime.combine(first, datetime.min.time(), tzinfo=UTC),
-        datetime.combine(end, datetime.min.time(), tzinfo=UTC),
-    )
-
-
-@pytest.mark.parametrize("query", ["两个月份都在加班", "十三月份"])
-def test_a_count_of_months_is_no_month(query):
-    assert find_window(query, NOW) is None
