@@ -121,7 +121,12 @@ _ZH_DAYS: tuple[tuple[str, _Rule], ...] = (
     (r"情人节", _fixed(2, 14)),
     (r"(?:三八)?妇女节", _fixed(3, 8)),
     (r"愚人节", _fixed(4, 1)),
-    (r"(?:五一)?劳动节", _fixed(5, 1)),
+    # 五一 alone is the day's everyday name, as 国庆 is 国庆节's (五一那天, 五一我去了杭州); not
+    # inside a number (十五一, 五一二) nor as 五一班 / 五一路.
+    (
+        r"(?:五一)?劳动节|(?<![零一二两三四五六七八九十百千])五一(?![零一二三四五六七八九十百千\d班路号共起])",
+        _fixed(5, 1),
+    ),
     (r"(?:六一)?儿童节", _fixed(6, 1)),
     (r"教师节", _fixed(9, 10)),
     (r"国庆节?", _fixed(10, 1)),

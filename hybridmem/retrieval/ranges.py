@@ -9,7 +9,10 @@ so the forms are parsed here, structurally:
 - English: a month name and a day at each end, the second end's month optional
   ("May 2 to 4", "May 30 - June 2"); a day at each end and the month after the second
   ("2-4 May", "2nd to the 4th of May", "2 May to 4 May"); ISO dates at both ends. The ends
-  are joined by "-", "–", "to", "until", "till", "through", "thru", or "and" after "between".
+  are joined by "-", "–", "to", "until", "till", "through", "thru", or "and" after "between"
+  ("between the 1st and the 20th of June": the article and an ordinal's suffix before "and"
+  were not read, so such a question named no day, or dateparser's "20 April 1930"; issue 38,
+  probing15).
 - Chinese: ``[YYYY年]M月D[日号]`` at the start, ``[[YYYY年]M月]D日/号`` at the end, joined by
   到, 至, ~ or a dash (从 before it or not).
 
@@ -47,7 +50,8 @@ MONTHS = {
 """English month names and their abbreviations -> the month's number."""
 _MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?"
-_JOIN = r"\s*(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b|(?<=\d)\s+and\b)\s*"
+_AFTER_DAY = r"(?:(?<=\d)|(?<=\dst)|(?<=\dnd)|(?<=\drd)|(?<=\dth))"  # "2 and", "2nd and"
+_JOIN = rf"\s*(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b|{_AFTER_DAY}\s+and\b)\s*"
 _YEAR = r"(?:,?\s*(?P<year>\d{4}))?"
 
 _EN_MONTH_FIRST = re.compile(
@@ -63,6 +67,7 @@ _EN_DAY_FIRST = re.compile(
 _ISO = r"(?P<y{0}>\d{{4}})-(?P<m{0}>\d{{1,2}})-(?P<d{0}>\d{{1,2}})"
 _EN_ISO = re.compile(rf"\b{_ISO.format(1)}{_JOIN}{_ISO.format(2)}\b")
 _BETWEEN_AND = re.compile(r"\band\b", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween(?:\s+the)?\s*$", re.IGNORECASE)
 
 _CN_NUM = r"(\d{1,2}|[一二三四五六七八九十]{1,3})"
 _ZH = re.compile(
@@ -127,7 +132,8 @@ def _ends(match: re.Match[str], now: datetime) -> tuple[date, date] | None:
 
 
 def _after_between(match: re.Match[str]) -> bool:
-    return match.string[: match.start()].rstrip().lower().endswith("between")
+    # "between the 6th and the 30th of April": the article may stand before the first day
+    return _BETWEEN.search(match.string[: match.start()]) is not None
 
 
 def _month(text: str | None) -> int | None:

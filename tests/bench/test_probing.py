@@ -16,6 +16,7 @@ from benchmarks import (
     probing_blind6_data,
     probing_blind7_data,
     probing_blind8_data,
+    probing_blind9_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -52,6 +53,7 @@ def test_the_second_blind_set_is_its_source():
         probing_blind6_data,
         probing_blind7_data,
         probing_blind8_data,
+        probing_blind9_data,
     ],
 )
 def test_each_later_blind_set_is_its_source(module):

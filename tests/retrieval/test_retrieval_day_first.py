@@ -134,6 +134,9 @@ def test_only_a_question_about_days_weighs_time_so():
         ("from 2 May to 4 May", date(2023, 5, 2), date(2023, 5, 4)),
         ("the 2nd to the 4th of May", date(2023, 5, 2), date(2023, 5, 4)),
         ("between 2023-05-02 and 2023-05-04", date(2023, 5, 2), date(2023, 5, 4)),
+        # the article before the first day and the ordinal before "and" (blind9 d5)
+        ("between the 2nd and the 4th of May, what did I say?", date(2023, 5, 2), date(2023, 5, 4)),
+        ("between the 1st and 20th of April", date(2023, 4, 1), date(2023, 4, 20)),
         ("Dec 30 to Jan 2", date(2022, 12, 30), date(2023, 1, 2)),
         ("5月12号到5月14号我们都聊了些什么？", date(2023, 5, 12), date(2023, 5, 14)),
         ("5月2日至4日我跟你说过什么？", date(2023, 5, 2), date(2023, 5, 4)),
@@ -152,6 +155,7 @@ def test_a_range_of_days_is_one_window(query, first, last):
     "query",
     [
         "May 2 and May 4, what did I say?",
+        "on the 2nd and the 4th of May, what did I say?",  # two days, no "between"
         "I may 2 to 4 people invite",
         "May 4 to April 2",
         "9999-12-30 to 9999-12-31",  # its end is past the calendar
@@ -166,8 +170,16 @@ def test_not_a_range(query):
     assert window is None or window.end - window.start == timedelta(days=1)
 
 
-def test_a_range_comes_first_whole(chats: Chats):
-    got = _turns(chats, "what did we talk about from May 2 to May 4?")
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what did we talk about from May 2 to May 4?",
+        # the article and an ordinal before "and": read as the 4th alone before (blind9 d5)
+        "between the 2nd and the 4th of May, what did we talk about?",
+    ],
+)
+def test_a_range_comes_first_whole(chats: Chats, query: str):
+    got = _turns(chats, query)
     span = {date(2023, 5, 2), date(2023, 5, 4)}
     n = sum(d in span for d in chats.day_of.values())
     assert {chats.day_of[i] for i in got[:n]} == span

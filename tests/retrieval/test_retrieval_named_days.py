@@ -259,3 +259,27 @@ def test_the_spring_festivals_chats_come_first(tmp_path, question: str, chats: l
         task, ids = _history(mem, clock, {spring: chats[:2], **others})
         hits = mem.retrieve(question, user_id="u", task_id=task, top_k=2).hits
         assert {ids[h.node.id] for h in hits} == {spring}
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["五一那天我们聊了什么？", "五一那天小周去哪了？", "五一我去了哪里？", "去年五一我干嘛了？"],
+)
+def test_may_day_by_its_everyday_name_is_that_day(query: str) -> None:
+    # 五一 alone named no day (probing blind x14, blind5 c11, blind6 r2), as 国庆 does
+    # 1 May 2024 is ahead of NOW: the latest one, 2023's; 去年 is the year before NOW's
+    assert _day(query) == date(2023, 5, 1)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "五一假期我去了哪里？",
+        "五一前我买了什么？",
+        "我住在五一路",
+        "十五一共多少钱？",
+        "五一班的老师",
+    ],
+)
+def test_may_day_as_a_season_a_street_or_a_number_names_no_day(query: str) -> None:
+    assert find_window(query, NOW) is None
