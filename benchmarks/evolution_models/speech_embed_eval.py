@@ -59,6 +59,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 20", 2649, 2748),
     ("blind 21", 2749, 2828),
     ("blind 22", 2829, 2908),
+    ("blind 23", 2909, 2988),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

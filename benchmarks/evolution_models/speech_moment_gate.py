@@ -6,12 +6,13 @@ as assertions by the rules. The embedding second opinion
 (:mod:`hybridmem.evolution.speech.embed`) reads them without cue words, but it is off by default
 because it also holds back true statements. This measures a narrower use: the second opinion
 only on lines the rules place in a moment (a cue of the families ``now:``, ``deixis:``,
-``episode:``, ``particular:``: the label definitions' "momentary evaluation"), beside the
-rules alone and the second opinion everywhere.
+``episode:``, ``particular:``: the label definitions' "momentary evaluation"), or only on
+lines with a want cue the rules leave a plain assertion (speech23: "I want pizza." beside "I
+want a dog."), beside the rules alone and the second opinion everywhere.
 
 ``python -m benchmarks.evolution_models.speech_moment_gate [--json OUT]``: 2-fold halves of the
 dev lines (fit on one, score the other, seed 7 as ``speech_embed_eval``) and the blind batches
-12-21 (fit on all dev lines), per language: quiet lines (question, hypothetical, emotion,
+12-23 (fit on all dev lines), per language: quiet lines (question, hypothetical, emotion,
 filler) kept assertive, and assertive lines (assertion, negation, preference, instruction)
 held back. Aggregates only: a blind batch is never read line by line.
 """
@@ -37,12 +38,22 @@ from hybridmem.evolution.speech.embed import second_opinion
 from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechActResult
 
 MOMENT_FAMILIES = ("now:", "deixis:", "episode:", "particular:")
-BLIND = tuple(f"blind {n}" for n in range(12, 22))
+BLIND = tuple(f"blind {n}" for n in range(12, 24))
+# A want of the speaker's the rules leave a plain assertion (speech23): "I want pizza." and
+# "I want a dog." share the grammar; only the thing wanted (consumed now or a goal) tells them.
+WANT_FAMILIES = (
+    "volition:en-want",
+    "volition:en-head",
+    "volition:en-need",
+    "volition:zh-",
+    "want:",
+)
 Gate = Callable[[SpeechActResult], bool]
 GATES: dict[str, Gate | None] = {
     "rules": None,
     "everywhere": lambda r: True,
     "in a moment": lambda r: any(c.startswith(MOMENT_FAMILIES) for c in r.cues),
+    "a want": lambda r: any(c.startswith(WANT_FAMILIES) for c in r.cues),
 }
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
-from hybridmem.evolution.speech import appraisal, aspect, clauses, conditions, words
+from hybridmem.evolution.speech import appraisal, aspect, clauses, conditions, incapacity, words
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
@@ -65,6 +65,7 @@ _CONFIDENCE = {
     "change-beside-reason": 0.6,
     "tentative-under-condition": 0.7,
     "occasion-appraisal": 0.6,
+    "occasion-incapacity": 0.6,
 }
 _COMPETITION_PENALTY = 0.05
 _OPEN_A_NOT_A = "q:a-not-a-any"
@@ -262,6 +263,9 @@ class RuleBasedSpeechActClassifier:
         elif act is SpeechAct.ASSERTION and appraisal.occasion_appraisal(clean):
             # "Dinner was a bit meh tonight": a property of one occasion, no feeling word.
             act, rule = SpeechAct.EMOTION, "occasion-appraisal"
+        elif act is SpeechAct.NEGATION and incapacity.occasion_incapacity(clean):
+            # "Couldn't face breakfast this morning": a capacity denied on one occasion.
+            act, rule = SpeechAct.EMOTION, "occasion-incapacity"
         return SpeechActResult(
             act=act,
             confidence=_confidence(act, rule, names),
