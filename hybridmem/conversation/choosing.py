@@ -38,6 +38,8 @@ ZH_CHOOSING = ("选", "挑", "纠结", "犹豫")
 EN_CHOOSING = re.compile(
     r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing)\b", re.IGNORECASE
 )
+# A verb of choosing followed by the aspect particle or a result complement is a choice made
+# (选了, 挑过, 选好了, 选定), no deliberation.
 _ZH_DONE = frozenset({"了", "过", "好", "定"})
 _ZH_COORDINATORS = frozenset({"和", "跟", "与"})
 # The Chinese locative "between" (在A和B之间): it joins two options whatever the verb.
