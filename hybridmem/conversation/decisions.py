@@ -13,7 +13,8 @@ Read from the grammar, by closed classes only:
   "versus", "between", 或者, 还是 where it joins two alternatives
   (:func:`~hybridmem.evolution.speech.clauses.haishi_asks`; the adverb 还是 "still", "after
   all" joins none), and two things joined by 和 / 跟 / 与 and asked "which" of (哪:
-  成都和西安去哪个);
+  成都和西安去哪个), or under a verb of choosing (在小米和华为之间挑, 按摩仪和金手镯选一个:
+  :mod:`hybridmem.conversation.choosing`);
 * a **decision** (:func:`decides`) is the speaker's own asserted sentence (not a question, a
   supposition or an instruction, no conditional clause or mood; no other person as its
   subject: "my dad chose the Honda" is his) in the perfective: an English preterite (an
@@ -43,6 +44,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hybridmem import lexical
+from hybridmem.conversation import choosing
 from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.options import en_perfective, names_an_option
 from hybridmem.core import Core
@@ -89,9 +91,10 @@ def weighed(text: str) -> list[str]:
                 _ZH_DISJUNCTION.search(clause)
                 or ("还是" in clause and haishi_asks(clause))
                 or _which_of_two(clause)
+                or choosing.zh_chosen_between(clause, text)
             ):
                 out.append(clause)
-        elif _EN_DISJUNCTION.search(clause.lower()):
+        elif _EN_DISJUNCTION.search(clause.lower()) or choosing.en_chosen_between(clause, text):
             out.append(clause)
     return out
 
@@ -153,7 +156,7 @@ def settles(sentence: str, deliberation: str) -> bool:
     ``deliberation`` joins, as its verb's object or its clause's subject
     (:func:`~hybridmem.conversation.options.names_an_option`): "I told Fiona about
     Edinburgh" told Fiona, and settles no weighing of "Edinburgh or moving"."""
-    return any(names_an_option(sentence, clause) for clause in weighed(deliberation))
+    return any(names_an_option(sentence, clause, deliberation) for clause in weighed(deliberation))
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,9 @@ about (probing blind5 e4: read as a choice, it demoted the deliberation, helper 
   weekend in Bath");
   in Chinese the words after the aspect particle 了 that follows the verb (their head after
   an attributive 的: 说了日语班的事 told "the matter"), and a following
-  clause with no subject of its own (机票买好了，国庆去西安: its predicate shares the subject),
+  clause with no subject of its own (机票买好了，国庆去西安: its predicate shares the subject;
+  a noun before its verb is its own subject), 了 not read after an adjective or a degree
+  (宽敞多了 compares),
   leaving out a prepositional phrase before the verb (我跟老王说了: 老王 is not the subject);
 * the decision names an option when a naming word of those phrases
   (:func:`~hybridmem.evolution.slots.naming.one_attribute`) is in exactly one conjunct: a
@@ -36,6 +38,7 @@ import re
 from collections.abc import Sequence
 
 from hybridmem import lexical
+from hybridmem.conversation import choosing
 from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.speech.clauses import _EN_PRETERITE
 
@@ -105,11 +108,17 @@ _EN_CONJUNCTIONS = frozenset(
 _EN_DISJUNCTIONS = frozenset({"or", "versus", "vs"})
 _EN_OPENING = frozenset({"between", "either"})
 _ZH_DISJUNCTIONS = frozenset({"还是", "或者", "或是"})
+_EN_PERSONAL = frozenset({"i", "me", "you", "he", "she", "we", "they", "him", "her", "us", "them"})
 _ZH_COORDINATION = frozenset({"和", "跟", "与"})
 
 
 def _en_tokens(text: str) -> list[str]:
     return _EN_TOKEN.findall(text.lower())
+
+
+def _word_at(phrase: str, at: int) -> str:
+    words = phrase.split()
+    return words[at] if words else ""
 
 
 def en_perfective(words: Sequence[str], i: int) -> bool:
@@ -153,7 +162,9 @@ def _zh_named(sentence: str) -> list[str]:
     out: list[str] = []
     for c, tags in enumerate(clauses):
         for i, (word, flag) in enumerate(tags):
-            if word != "了" or flag != "ul" or i == 0:
+            # After an adjective or a degree (宽敞多了, "much roomier", 贵了) the particle says a
+            # state reached, not an act (the tagger calls some verbs nouns: 日语班报了).
+            if word != "了" or flag != "ul" or i == 0 or tags[i - 1][1] in ("a", "ad", "m"):
                 continue
             verb = i - 1
             opened = next((j for j in range(verb) if tags[j][1] == "p"), verb)
@@ -177,12 +188,13 @@ def _zh_head(tags: Sequence[tuple[str, str]]) -> str:
 
 
 def _has_subject(tags: Sequence[tuple[str, str]]) -> bool:
-    """Whether a Chinese clause names its own subject: a pronoun or a person's name before its
-    first verb."""
+    """Whether a Chinese clause names its own subject: a pronoun or a noun (not a time or a
+    place word: 国庆去西安 shares the subject) before its first verb (特斯拉加速真的猛 is said
+    of the Tesla, not by the speaker)."""
     for _, flag in tags:
         if flag.startswith("v"):
             return False
-        if flag in ("r", "nr"):
+        if flag == "r" or flag.startswith("n"):
             return True
     return False
 
@@ -193,7 +205,7 @@ def named(sentence: str) -> list[str]:
     return _zh_named(sentence) if _CJK.search(sentence) else _en_named(sentence)
 
 
-def _en_options(clause: str) -> list[tuple[str, str]]:
+def _en_options(clause: str, joined: frozenset[str] = _EN_DISJUNCTIONS) -> list[tuple[str, str]]:
     words = [w for w in _en_tokens(clause) if w not in _EN_BREAK]
     out = []
     for i, word in enumerate(words):
@@ -202,7 +214,7 @@ def _en_options(clause: str) -> list[tuple[str, str]]:
             cut = next((j for j, w in enumerate(rest) if w in ("and", "or")), None)
             if cut is not None:
                 out.append((" ".join(rest[:cut]), " ".join(rest[cut + 1 :])))
-        elif word in _EN_DISJUNCTIONS and not any(w in _EN_OPENING for w in words[:i]):
+        elif word in joined and not any(w in _EN_OPENING for w in words[:i]):
             after = words[i + 1 :]
             out.append((" ".join(words[max(0, i - len(after)) : i]), " ".join(after)))
     return out
@@ -228,17 +240,32 @@ def _zh_options(clause: str) -> list[tuple[str, str]]:
     return out
 
 
-def options(clause: str) -> list[tuple[str, str]]:
-    """The pairs of conjuncts ``clause`` weighs (see the module docstring)."""
-    return _zh_options(clause) if _CJK.search(clause) else _en_options(clause)
+def options(clause: str, text: str = "") -> list[tuple[str, str]]:
+    """The pairs of conjuncts ``clause`` (of the turn ``text``) weighs (see the module
+    docstring), with those it joins by "and" under a verb of choosing
+    (:mod:`hybridmem.conversation.choosing`)."""
+    text = text or clause
+    if _CJK.search(clause):
+        pairs = _zh_options(clause)
+        return pairs + [p for p in choosing.zh_chosen_between(clause, text) if p not in pairs]
+    pairs = _en_options(clause)
+    if pairs or not choosing.en_chosen_between(clause, text):
+        return pairs
+    # "and" joins the options only where nothing else does, and not the people choosing
+    # ("Priya and I are trying to decide"): a conjunct opened by a personal pronoun.
+    return [
+        (left, right)
+        for left, right in _en_options(clause, _EN_DISJUNCTIONS | {"and"})
+        if not (_word_at(left, -1) in _EN_PERSONAL or _word_at(right, 0) in _EN_PERSONAL)
+    ]
 
 
-def names_an_option(sentence: str, clause: str) -> bool:
-    """Whether the decision ``sentence`` names one of the options ``clause`` weighs: a phrase
-    it names shares a naming word with exactly one conjunct."""
+def names_an_option(sentence: str, clause: str, text: str = "") -> bool:
+    """Whether the decision ``sentence`` names one of the options ``clause`` (of the turn
+    ``text``) weighs: a phrase it names shares a naming word with exactly one conjunct."""
     phrases = named(sentence)
     return any(
         one_attribute(phrase, left) != one_attribute(phrase, right)
-        for left, right in options(clause)
+        for left, right in options(clause, text)
         for phrase in phrases
     )

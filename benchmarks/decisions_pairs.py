@@ -1,0 +1,95 @@
+"""Which (decision, deliberation) pairs a reading joins, with and without the options joined
+by "and" under a verb of choosing (issue 38, helper decide15).
+
+``python -m benchmarks.decisions_pairs [--data FILES] --json F``: over every user turn of the
+given chats (default: probing dev..blind8 and both decisions sets), each sentence the writer
+would read as a decision (:func:`hybridmem.conversation.decisions.decides`) against every
+earlier turn of the same user it settles (:func:`~hybridmem.conversation.decisions.settles`),
+read twice: as shipped, and with :mod:`hybridmem.conversation.choosing` answering nothing (the
+reading before it). Prints the pairs only one reading makes. Extractor only, no store: the
+ingest further keeps the latest settled deliberation among the sentence's lexical matches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from benchmarks.probing import messages_of
+from hybridmem.conversation import choosing
+from hybridmem.conversation import decisions as reading
+from hybridmem.conversation.extract import RuleExtractor, sentences
+
+DATA = Path(__file__).parent / "data"
+SETS = [
+    DATA / f"probing_{s}.json"
+    for s in ("dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
+] + [DATA / "decisions_blind.json", DATA / "decisions_blind2.json"]
+
+
+@contextmanager
+def without_choosing() -> Iterator[None]:
+    """The reading before :mod:`hybridmem.conversation.choosing`: it joins nothing."""
+    zh, en = choosing.zh_chosen_between, choosing.en_chosen_between
+    choosing.zh_chosen_between = lambda clause, text: []  # type: ignore[assignment]
+    choosing.en_chosen_between = lambda clause, text: False  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        choosing.zh_chosen_between, choosing.en_chosen_between = zh, en
+
+
+def pairs(path: Path, extractor: RuleExtractor) -> list[tuple[str, str, str, str]]:
+    """(decision turn, its sentence, deliberation turn, its text) for every pair read."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    classify = extractor.classifier.classify
+    out = []
+    for user in data["users"]:
+        said = [m for m in messages_of(user) if m["role"] == "user"]
+        for i, turn in enumerate(said):
+            for sentence in sentences(turn["content"]):
+                if not reading.decides(sentence, classify(sentence)):
+                    continue
+                for earlier in said[:i]:
+                    if reading.settles(sentence, earlier["content"]):
+                        out.append((turn["id"], sentence, earlier["id"], earlier["content"]))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, nargs="*", default=SETS)
+    ap.add_argument("--json", type=Path, required=True)
+    args = ap.parse_args(argv)
+    extractor = RuleExtractor()
+    result: list[dict[str, Any]] = []
+    for path in args.data:
+        new = pairs(path, extractor)
+        with without_choosing():
+            old = pairs(path, extractor)
+        gained = [p for p in new if p not in old]
+        lost = [p for p in old if p not in new]
+        print(f"{path.name}: before {len(old)}, after {len(new)}")
+        for tag, rows in (("+", gained), ("-", lost)):
+            for d, s, e, t in rows:
+                print(f"  {tag} {d} «{s}» settles {e} «{t}»")
+        result.append(
+            {
+                "data": path.name,
+                "before": len(old),
+                "after": len(new),
+                "gained": gained,
+                "lost": lost,
+                "pairs": new,
+            }
+        )
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Options joined by "and" under a verb of choosing: a deliberation with no disjunction.
+
+People weigh two things as often with "and" as with "or" when a verb of choosing says what
+they are doing with them: 在小米和华为之间挑, 书法和游泳选哪个, 按摩仪和金手镯选一个送她,
+瑜伽跟普拉提，我在两个里面挑一个, "can't choose, the Kindle and the Kobo". The coordination
+alone weighs nothing ("Priya and I went to Porto", 我和老婆去了成都); under a verb of
+choosing its conjuncts are the options (decide14 and daywindow15 left these out:
+docs/benchmarks.md, "a decision said without a change word").
+
+Read from the grammar by closed classes:
+
+* a **verb of choosing** (:data:`ZH_CHOOSING`, :data:`EN_CHOOSING`: choose, pick, decide,
+  选, 挑, 纠结 …; a small closed class of meaning, not words of any topic) in the same
+  sentence as the coordination, not in its past or perfective ("Hannah and I picked the
+  sage green", 选了, 挑好了 say a choice made), or the Chinese locative 之间 ("between")
+  after it;
+* the **conjuncts** of a Chinese coordinator (和 / 跟 / 与, jieba's ``c``, or ``p`` when a
+  verb of choosing follows: 瑜伽跟普拉提): to its right the words up to the first word that
+  closes a noun phrase (a verb, an adverb, a preposition, a numeral, a locative, a personal
+  pronoun, the verb of choosing), adjectives and demonstratives inside it (新秀丽, 米色那款);
+  to its left the words back to the clause's start, a preposition, an adverb or a personal
+  pronoun (在小米, 我想买小米: the preposition and the subject are not the option). An
+  English "and" joins its conjuncts as "or" does (:mod:`hybridmem.conversation.options`).
+
+No constant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hybridmem import lexical
+
+# Verbs of choosing (a closed class of meaning): their stems, so 选 / 选择 / 挑选 / 挑 all count.
+ZH_CHOOSING = ("选", "挑", "纠结", "犹豫")
+# Not their past: "Hannah and I picked the sage green", 她最后选了简约那件 say a choice made.
+EN_CHOOSING = re.compile(
+    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing)\b", re.IGNORECASE
+)
+# A verb of choosing followed by the aspect particle or a result complement is a choice made
+# (选了, 挑过, 选好了, 选定), no deliberation.
+_ZH_DONE = frozenset({"了", "过", "好", "定"})
+_ZH_COORDINATORS = frozenset({"和", "跟", "与"})
+# The Chinese locative "between" (在A和B之间): it joins two options whatever the verb.
+_ZH_BETWEEN = "之间"
+_ZH_PERSONAL = frozenset(
+    {"我", "你", "您", "他", "她", "它", "我们", "你们", "他们", "她们", "咱们", "咱", "自己"}
+)
+# Tags that end a noun phrase to the right of the coordinator: verbs (not verbal nouns),
+# adverbs, prepositions, numerals, locatives, particles, punctuation.
+_ZH_CLOSING = ("v", "d", "p", "m", "f", "u", "x", "c", "y", "zg")
+# Tags that start the left conjunct: a preposition, an adverb, a conjunction before it.
+_ZH_OPENING = ("p", "d", "c", "x")
+_SENTENCE_END = re.compile(r"[.!?。！？]+")
+
+
+def _chooses_zh(word: str) -> bool:
+    return word.startswith(ZH_CHOOSING)
+
+
+def _closes(word: str, flag: str) -> bool:
+    if flag == "vn":
+        return False
+    return flag.startswith(_ZH_CLOSING) or word in _ZH_PERSONAL or _chooses_zh(word)
+
+
+def _opens(word: str, flag: str) -> bool:
+    return flag.startswith(_ZH_OPENING) or word in _ZH_PERSONAL
+
+
+def _sentence_of(clause: str, text: str) -> str:
+    """The sentence of ``text`` that holds ``clause`` (``clause`` itself when none does)."""
+    return next((s for s in _SENTENCE_END.split(text) if clause in s), clause)
+
+
+def zh_conjuncts(tags: Sequence[tuple[str, str]], at: int) -> tuple[str, str] | None:
+    """The two noun phrases the coordinator at ``tags[at]`` joins, or None when either side
+    is empty."""
+    right = []
+    for word, flag in tags[at + 1 :]:
+        if _closes(word, flag):
+            break
+        right.append(word)
+    left: list[str] = []
+    for word, flag in reversed(tags[:at]):
+        if _opens(word, flag):
+            break
+        left.insert(0, word)
+    if not left or not right:
+        return None
+    return "".join(left), "".join(right)
+
+
+def zh_chosen_between(clause: str, text: str) -> list[tuple[str, str]]:
+    """The pairs of options ``clause`` joins by 和 / 跟 / 与 under a verb of choosing in its
+    sentence of ``text`` or before 之间; empty when it weighs nothing so."""
+    tags = lexical.pos_tags(clause)
+    sentence = _sentence_of(clause, text)
+    said = lexical.pos_tags(sentence)
+    choosing = any(
+        _chooses_zh(w) and not (j + 1 < len(said) and said[j + 1][0] in _ZH_DONE)
+        for j, (w, _) in enumerate(said)
+    )
+    out = []
+    for i, (word, flag) in enumerate(tags):
+        if word not in _ZH_COORDINATORS or flag not in ("c", "p"):
+            continue
+        between = any(w == _ZH_BETWEEN for w, _ in tags[i + 1 :])
+        if not (choosing or between):
+            continue
+        pair = zh_conjuncts(tags, i)
+        if pair is not None:
+            out.append(pair)
+    return out
+
+
+def en_chosen_between(clause: str, text: str) -> bool:
+    """Whether the English ``clause`` joins things by "and" under a verb of choosing in its
+    sentence of ``text``."""
+    return bool(re.search(r"\band\b", clause, re.IGNORECASE)) and bool(
+        EN_CHOOSING.search(_sentence_of(clause, text))
+    )
