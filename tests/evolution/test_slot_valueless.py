@@ -26,10 +26,10 @@ from tests.slot_asides import U, value_then_aside
         "Phew, done moving at last!",  # a completion
         "Finished the house move over the weekend.",
         "We're all moved in.",
-        "Nine hundred a month, loads more than the houseshare.",  # a comparison's standard
+        "Paying nine hundred a month now, loads more than the old flat share.",  # a standard
         "总算搬完了，累得够呛。",
         "我们终于搬好家了。",
-        "家里都安顿下来了。",
+        "我们终于安顿下来了，东西也都归置好了。",
         "两千六，比合租贵了一截，但是清净。",
     ],
 )
