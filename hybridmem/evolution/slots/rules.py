@@ -46,6 +46,7 @@ from hybridmem.evolution.slots.subject_zh import about_speaker_zh as _about_spea
 from hybridmem.evolution.slots.subject_zh import pos as _pos
 from hybridmem.evolution.slots.trades import trades_zh, works_at
 from hybridmem.evolution.slots.transfers import former_removed, provider_change
+from hybridmem.evolution.slots.valueless import valueless_removed
 from hybridmem.evolution.slots.zh_names import PERSON_ZH
 from hybridmem.evolution.speech import regex_factors
 
@@ -369,7 +370,7 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
     scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
     # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
-    scoped = unasserted_removed(scoped, _pos)
+    scoped = valueless_removed(unasserted_removed(scoped, _pos), _pos, _first_rule)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
