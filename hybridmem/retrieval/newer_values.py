@@ -44,7 +44,6 @@ from hybridmem.evolution.slots.pairs import (
     states_change,
 )
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval.value_mentions import only_mentions
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
 
@@ -257,10 +256,7 @@ def _successor(
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
     one, when the pair model reads the two as one attribute (the writer, too, asks only the
-    nearest); else the one that states ``old``'s change (:func:`states_its_change`). A newer
-    statement that names ``old``'s value and no value of its own is no newer value
-    (:func:`~hybridmem.retrieval.value_mentions.only_mentions`: "The Red Lion changed landlord"
-    after "I play darts for the Red Lion on Wednesdays")."""
+    nearest); else the one that states ``old``'s change (:func:`states_its_change`)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -275,7 +271,6 @@ def _successor(
         and not _other_attributes(h.node, old.node)
         and bool(h.node.sensitive) == bool(old.node.sensitive)
         and same_subject(h.node.content, old.node.content)
-        and not only_mentions(h.node.content, old.node.content)
     ]
     named = [
         h
