@@ -213,9 +213,36 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
             # The choice is read from both turns: "went with the grey one" names its value
             # only beside the options weighed, so it cites the deliberation's messages too.
             sources = tuple(dict.fromkeys((*draft.source_ids, *deliberation.source_ids)))
-            slot = CHOICE_SLOT.format(id=deliberation.id)
-            out.append(replace(draft, slot=slot, source_ids=sources))
+            own = own_facts(deliberation, found)
+            slot = draft.slot or slot_of_own(own) or CHOICE_SLOT.format(id=deliberation.id)
+            settled = (deliberation.id, *(n.id for n in own))
+            out.append(replace(draft, slot=slot, source_ids=sources, settles=settled))
     return out
+
+
+def own_facts(deliberation: MemoryNode, found: Sequence[MemoryNode]) -> list[MemoryNode]:
+    """The live facts and preferences among ``found`` the writer filed from the
+    deliberation's own messages ("按摩仪和金手镯选一个送她" kept as a statement too): the same
+    weighing, so the choice that settles the event settles them as well."""
+    return [
+        n
+        for n in found
+        if n.node_type in ("fact", "preference")
+        and n.status == "active"
+        and n.source_ids == deliberation.source_ids
+    ]
+
+
+def slot_of_own(own: Sequence[MemoryNode]) -> str | None:
+    """The user slot a deliberation's own fact was filed under: the choice that settles the
+    weighing is that slot's newer value, and joins its group through the writer's slot
+    path (a slot the ingest passes, as for any fact). None when no own fact has one."""
+    slots_ = [
+        str(n.metadata["slot"])
+        for n in own
+        if n.metadata.get("slot") and not str(n.metadata["slot"]).startswith("choice.")
+    ]
+    return slots_[0] if len(set(slots_)) == 1 else None
 
 
 def join(core: Core, user_id: str, written: Sequence[tuple[Draft, MemoryNode]]) -> None:
@@ -224,16 +251,18 @@ def join(core: Core, user_id: str, written: Sequence[tuple[Draft, MemoryNode]]) 
     engine = core.engine
     changes = []
     for draft, node in written:
-        if not draft.decides or draft.slot is None or node.conflict_group is None:
+        if not draft.decides or not draft.settles or node.conflict_group is None:
             continue
-        deliberation = engine.store.get(draft.slot.removeprefix(CHOICE_SLOT.format(id="")))
-        if deliberation is None or deliberation.conflict_group is not None:
-            continue
-        change = demotion(
-            deliberation, node.id, f"settled by {node.id}", engine.config.evolution, node.created_at
-        )
-        changes.append(
-            replace(change, values={**change.values, "conflict_group": node.conflict_group})
-        )
+        for settled in engine.store.get_many(draft.settles).values():
+            # A member of another group keeps it (a value of its own slot); one already in
+            # the choice's group was demoted by the writer.
+            if settled.conflict_group is not None or settled.status != "active":
+                continue
+            change = demotion(
+                settled, node.id, f"settled by {node.id}", engine.config.evolution, node.created_at
+            )
+            changes.append(
+                replace(change, values={**change.values, "conflict_group": node.conflict_group})
+            )
     if changes:
         core.tree.apply_changes(changes, user_id=user_id, now=engine.now())

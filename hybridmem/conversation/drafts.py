@@ -35,3 +35,7 @@ class Draft:
     .decides`) that would otherwise be only part of its message's event: the ingest keeps it
     as a fact only when it settles an earlier deliberation, and joins the two in one value
     group."""
+    settles: tuple[str, ...] = ()
+    """For a decision kept: the ids of the deliberation event it settles and of that
+    deliberation's own facts (filed from the same messages), which join its value group,
+    demoted (:func:`hybridmem.conversation.decisions.join`)."""
