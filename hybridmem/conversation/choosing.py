@@ -121,3 +121,16 @@ def en_chosen_between(clause: str, text: str) -> bool:
     return bool(re.search(r"\band\b", clause, re.IGNORECASE)) and bool(
         EN_CHOOSING.search(_sentence_of(clause, text))
     )
+
+
+def announces(text: str) -> bool:
+    """Whether ``text`` holds a verb of choosing not in its past or perfective (在纠结换车的事,
+    "torn about replacing the car"): a weighing announced, whose options may come in the
+    speaker's next turn."""
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return EN_CHOOSING.search(text) is not None
+    tags = lexical.pos_tags(text)
+    return any(
+        _chooses_zh(word) and (i + 1 == len(tags) or tags[i + 1][0] not in _ZH_DONE)
+        for i, (word, _) in enumerate(tags)
+    )

@@ -201,23 +201,58 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
         if not draft.decides:
             out.append(draft)
             continue
-        expression = lexical.match_expression(draft.content)
-        if not expression or not limit:
+        if not limit:
             continue
-        ids = [i for i, _ in engine.store.lexical_search(expression, Scope(user_id), _LIVE, limit)]
-        found = list(engine.store.get_many(ids).values())
-        found = [n for n in found if n.id not in taken]
+        found = [n for n in _lexical_matches(core, user_id, draft.content) if n.id not in taken]
         deliberation = deliberation_of(draft.content, draft.speaker, at, found)
         if deliberation is not None:
             taken.add(deliberation.id)
             # The choice is read from both turns: "went with the grey one" names its value
             # only beside the options weighed, so it cites the deliberation's messages too.
             sources = tuple(dict.fromkeys((*draft.source_ids, *deliberation.source_ids)))
+            weighing = [deliberation]
             own = own_facts(deliberation, found)
+            topic = topic_of(core, deliberation)
+            if topic is not None:
+                weighing.append(topic)
+                own += own_facts(topic, _lexical_matches(core, user_id, spoken(topic)))
             slot = draft.slot or slot_of_own(own) or CHOICE_SLOT.format(id=deliberation.id)
-            settled = (deliberation.id, *(n.id for n in own))
+            settled = tuple(n.id for n in (*weighing, *own))
             out.append(replace(draft, slot=slot, source_ids=sources, settles=settled))
     return out
+
+
+def _lexical_matches(core: Core, user_id: str, text: str) -> list[MemoryNode]:
+    """The user's live memories matching ``text``'s words, as many as retrieval gathers
+    (``RetrievalConfig.lexical_candidates``)."""
+    engine = core.engine
+    expression = lexical.match_expression(text)
+    limit = engine.config.retrieval.lexical_candidates
+    if not expression or not limit:
+        return []
+    ids = [i for i, _ in engine.store.lexical_search(expression, Scope(user_id), _LIVE, limit)]
+    return list(engine.store.get_many(ids).values())
+
+
+def topic_of(core: Core, deliberation: MemoryNode) -> MemoryNode | None:
+    """The same speaker's turn just before ``deliberation`` in its conversation when that
+    turn announces a weighing and joins no options itself (在纠结换车的事，旧的那辆飞度开了十年了
+    then 比亚迪秦和特斯拉Model 3在犹豫): the options answer it, so the choice settles it too."""
+    if deliberation.parent_id is None:
+        return None
+    speaker = deliberation.metadata.get("speaker")
+    earlier = [
+        n
+        for n in core.engine.store.children(deliberation.parent_id, statuses=_LIVE)
+        if n.node_type == "event"
+        and n.metadata.get("speaker") == speaker
+        and (n.created_at, n.seq) < (deliberation.created_at, deliberation.seq)
+    ]
+    last = max(earlier, key=lambda n: (n.created_at, n.seq), default=None)
+    if last is None or last.conflict_group is not None:
+        return None
+    said = spoken(last)
+    return last if choosing.announces(said) and not weighed(said) else None
 
 
 def own_facts(deliberation: MemoryNode, found: Sequence[MemoryNode]) -> list[MemoryNode]:
