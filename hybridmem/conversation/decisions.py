@@ -213,10 +213,14 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
             weighing = [deliberation]
             own = own_facts(deliberation, found)
             topic = topic_of(core, deliberation)
+            announced: list[MemoryNode] = []
             if topic is not None:
                 weighing.append(topic)
-                own += own_facts(topic, _lexical_matches(core, user_id, spoken(topic)))
-            slot = draft.slot or slot_of_own(own) or CHOICE_SLOT.format(id=deliberation.id)
+                announced = own_facts(topic, _lexical_matches(core, user_id, spoken(topic)))
+                own += announced
+            # The slot is the announcing turn's only: the options' own turn may say another
+            # thing of the user's ("my dad's birthday is next month, a rod or a tea set").
+            slot = draft.slot or slot_of_own(announced) or CHOICE_SLOT.format(id=deliberation.id)
             settled = tuple(n.id for n in (*weighing, *own))
             out.append(replace(draft, slot=slot, source_ids=sources, settles=settled))
     return out
@@ -269,13 +273,18 @@ def own_facts(deliberation: MemoryNode, found: Sequence[MemoryNode]) -> list[Mem
 
 
 def slot_of_own(own: Sequence[MemoryNode]) -> str | None:
-    """The user slot a deliberation's own fact was filed under: the choice that settles the
-    weighing is that slot's newer value, and joins its group through the writer's slot
-    path (a slot the ingest passes, as for any fact). None when no own fact has one."""
+    """The speaker's own slot the turn announcing a weighing was filed under (在纠结换车的事，
+    旧的那辆飞度开了十年了: ``user.vehicle``): the choice that settles the weighing is that
+    slot's newer value, and joins its group through the writer's slot path (a slot the
+    ingest passes, as for any fact). None when no such fact has one, or they differ; never
+    another person's slot (``...@dad``) nor a choice's."""
     slots_ = [
         str(n.metadata["slot"])
         for n in own
-        if n.metadata.get("slot") and not str(n.metadata["slot"]).startswith("choice.")
+        if n.metadata.get("slot")
+        and n.metadata.get("person") is None
+        and "@" not in str(n.metadata["slot"])
+        and not str(n.metadata["slot"]).startswith("choice.")
     ]
     return slots_[0] if len(set(slots_)) == 1 else None
 
