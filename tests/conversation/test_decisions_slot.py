@@ -137,3 +137,40 @@ def test_a_turn_announcing_no_weighing_keeps_its_value(
 )
 def test_a_weighing_announced(text: str, announces: bool) -> None:
     assert choosing.announces(text) is announces
+
+
+# The options' own turn also filed as a statement: the same weighing, demoted by the choice
+# with its event (zh); a statement of another slot of someone else's keeps its group and its
+# value, and gives the choice no slot (en: the father's birthday).
+OWN = {
+    "en": [
+        ("t1", "user", "my dad's birthday is next month, I'll get him a fishing rod or a tea set"),
+        ("t2", "assistant", "Does he fish much?"),
+        ("t3", "user", "went with the fishing rod in the end, he loves it"),
+    ],
+    "zh": [
+        ("t1", "user", "下个月我爸生日，钓鱼竿和茶具选一个送他"),
+        ("t2", "assistant", "叔叔平时钓鱼吗？"),
+        ("t3", "user", "茶具买好了，我爸天天用"),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_weighing_turn_filed_as_a_statement_is_settled_with_it(
+    chat: tuple[HybridMemory, FakeClock], lang: str
+) -> None:
+    mem, clock = chat
+    _say(mem, clock, OWN[lang])
+    (choice,) = _citing(mem, "t3", "fact")
+    assert str(choice.metadata.get("slot")).startswith("choice.")
+    (event,) = _citing(mem, "t1", "event")
+    assert event.conflict_group == choice.conflict_group
+    (stated,) = _citing(mem, "t1", "fact")
+    if lang == "zh":
+        assert stated.conflict_group == choice.conflict_group
+        assert stated.metadata["demoted_by"] == choice.id
+    else:
+        assert stated.metadata.get("slot") == "attr.birthday@dad"
+        assert stated.conflict_group != choice.conflict_group
+        assert "demoted_by" not in stated.metadata
