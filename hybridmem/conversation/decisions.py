@@ -31,7 +31,12 @@ Then the decision is a statement of the user's (a fact under the root) and joins
 group with the deliberation as its newer value, and the deliberation is demoted by it, as the
 writer demotes a changed value (:func:`hybridmem.evolution.write.conflicts.demotion`): the
 group's current value takes the first place any member holds, with the options it settled
-named as its previous value (:func:`hybridmem.retrieval.groups.group_values`). No constant:
+named as its previous value (:func:`hybridmem.retrieval.groups.group_values`). The facts
+filed from the deliberation's own messages are demoted with it, and so is the turn just before
+it that announces the weighing with a verb of choosing and no options (在纠结换车的事，旧的那辆
+飞度开了十年了, then the options: :func:`topic_of`); where that turn was filed as a value of
+one of the speaker's slots, the choice is written under that slot, as its newer value
+(:func:`slot_of_own`; neither slot reader names a slot for 买了比亚迪秦 itself). No constant:
 the deliberation is looked up among the lexical matches retrieval itself would gather
 (``RetrievalConfig.lexical_candidates``), the latest one that the decision settles.
 """
