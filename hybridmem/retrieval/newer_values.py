@@ -44,7 +44,6 @@ from hybridmem.evolution.slots.pairs import (
     states_change,
 )
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval.value_mentions import only_mentions
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
 
@@ -257,14 +256,7 @@ def _successor(
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
     one, when the pair model reads the two as one attribute (the writer, too, asks only the
-    nearest); else the one that states ``old``'s change (:func:`states_its_change`).
-
-    When the nearest named one only mentions ``old``'s value (names it and no value of its
-    own, :func:`~hybridmem.retrieval.value_mentions.only_mentions`: "The Red Lion changed
-    landlord" after "I play darts for the Red Lion on Wednesdays"), ``old`` has no successor:
-    the later remark is no newer value, and the next candidate is not asked either, since in
-    a move back (A, B, "A again") the nearest is A said again and the next is the value in
-    between, which would then take the first A's place."""
+    nearest); else the one that states ``old``'s change (:func:`states_its_change`)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -288,8 +280,6 @@ def _successor(
     ]
     if named:
         best = max(named, key=lambda h: float(vectors[h.node.id] @ vec))
-        if only_mentions(best.node.content, old.node.content):
-            return None
         reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
         if reading.linked:
             return best
