@@ -15,6 +15,9 @@ subject to the end of its clause; the saying part names no value. By grammar onl
   verb or 's after it, not a deictic: "said it's", "told me that's"); in Chinese 他 / 她 /
   他们 / 人家, a name, a kinship or role word (``bystanders.person_at``).
 
+Only content holding a category word is dropped (what the rules would read as the speaker's):
+other content is left to the rules and the slot model as before.
+
 Kept: content whose subject is the speaker ("She said I could move into the flat", 他说我可以
 搬过去), which may well be the speaker's own, and a saying verb with no subject after it.
 """
@@ -28,6 +31,7 @@ from hybridmem.evolution.slots.bystanders import person_at
 from hybridmem.evolution.slots.zh_names import names_joined
 
 Tagger = Callable[[str], list[tuple[str, str]]]
+Reads = Callable[[str], object | None]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SAYING_EN = (
@@ -47,14 +51,19 @@ _LISTENER_ZH = frozenset({"我", "我们", "咱", "咱们", "俺"})
 _CLAUSE_END_ZH = frozenset("，,；;。！!？?")
 
 
-def reported_removed(text: str, tag: Tagger) -> str:
-    """``text`` without the content another person is reported to say of themselves."""
+def reported_removed(text: str, tag: Tagger, reads: Reads) -> str:
+    """``text`` without the content another person is reported to say of themselves, where
+    ``reads`` (the rules' category-word scan) finds a category word in it."""
     if _CJK.search(text):
-        return _removed_zh(text, tag)
-    return _REPORTED_EN.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)], text)
+        return _removed_zh(text, tag, reads)
+
+    def cut(m: re.Match[str]) -> str:
+        return m.group(0) if reads(m.group(1)) is None else m.group(0)[: m.start(1) - m.start(0)]
+
+    return _REPORTED_EN.sub(cut, text)
 
 
-def _removed_zh(text: str, tag: Tagger) -> str:
+def _removed_zh(text: str, tag: Tagger, reads: Reads) -> str:
     tokens = names_joined(tag(text))
     kept: list[str] = []
     i = 0
@@ -69,8 +78,10 @@ def _removed_zh(text: str, tag: Tagger) -> str:
         if j > i and person_at(tokens, i):
             j += 1  # 告诉我妈…: the listener is 我 + a kinship word
         if j < len(tokens) and tokens[j][0] not in _LISTENER_ZH and person_at(tokens, j):
-            kept.extend(w for w, _ in tokens[i:j])
-            i = j
-            while i < len(tokens) and tokens[i][0] not in _CLAUSE_END_ZH:
-                i += 1
+            end = j
+            while end < len(tokens) and tokens[end][0] not in _CLAUSE_END_ZH:
+                end += 1
+            if reads("".join(w for w, _ in tokens[j:end])) is not None:
+                kept.extend(w for w, _ in tokens[i:j])
+                i = end
     return "".join(kept)

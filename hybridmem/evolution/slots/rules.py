@@ -367,7 +367,9 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = former_removed(scoped)
     # ...nor a clause another person is the subject of ("..., Donna's retired": bystanders.py;
     # "Dave told me he's moving": reported.py), nor a side the speaker follows (allegiance.py).
-    scoped = allegiance_removed(others_dropped(reported_removed(scoped, _pos), _pos), _pos)
+    scoped = allegiance_removed(
+        others_dropped(reported_removed(scoped, _pos, _first_rule), _pos), _pos
+    )
     # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
     scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
     # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
