@@ -134,16 +134,16 @@ def _other_en(clause: str, first: bool) -> bool:
 def _other_zh(clause: str, tag: Tagger) -> bool:
     tokens = [t for t in names_joined(tag(clause)) if t[0].strip()]
     i = 0
-    while i < len(tokens) and tokens[i][1].startswith(_SKIPPED_FLAGS) and not _person_at(tokens, i):
+    while i < len(tokens) and tokens[i][1].startswith(_SKIPPED_FLAGS) and not person_at(tokens, i):
         i += 1
-    if i >= len(tokens) or not _person_at(tokens, i):
+    if i >= len(tokens) or not person_at(tokens, i):
         return False
     # 王总升我做主管了, 她让我当年级组长: the speaker the object of the act, what is said may
     # be the speaker's own.
     return not any(w in _SELF_ZH for w, _ in tokens[i + 1 :])
 
 
-def _person_at(tokens: Sequence[tuple[str, str]], i: int) -> bool:
+def person_at(tokens: Sequence[tuple[str, str]], i: int) -> bool:
     word, flag = tokens[i]
     nxt = tokens[i + 1][0] if i + 1 < len(tokens) else ""
     if word in _SELF_ZH:

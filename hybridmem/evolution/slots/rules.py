@@ -39,6 +39,7 @@ from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUT
 from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
+from hybridmem.evolution.slots.reported import reported_removed
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
 from hybridmem.evolution.slots.states import states_removed
 from hybridmem.evolution.slots.subject_zh import SELF_ZH as _SELF_ZH
@@ -364,9 +365,11 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = heads_only(scoped, _RULES, PERSON_ZH, _SELF_ZH, _pos)
     # ...nor a former job or employer as the scene of another act (transfers.py).
     scoped = former_removed(scoped)
-    # ...nor a clause another person is the subject of ("..., Donna's retired": bystanders.py),
-    # nor a side the speaker follows ("I've supported Ipswich Town": allegiance.py).
-    scoped = allegiance_removed(others_dropped(scoped, _pos), _pos)
+    # ...nor a clause another person is the subject of ("..., Donna's retired": bystanders.py;
+    # "Dave told me he's moving": reported.py), nor a side the speaker follows (allegiance.py).
+    scoped = allegiance_removed(
+        others_dropped(reported_removed(scoped, _pos, _first_rule), _pos), _pos
+    )
     # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
     scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
     # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
