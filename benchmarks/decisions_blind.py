@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -550,8 +551,17 @@ QUESTIONS: list[tuple[str, str, str, str]] = [
 
 def build() -> dict[str, Any]:
     """The set as a probing file, ``older`` and ``kind`` beside each question."""
+    return build_set(USERS, QUESTIONS, ABOUT, prefix="d")
+
+
+def build_set(
+    users_in: list[Any], questions_in: list[tuple[str, str, str, str]], about: str, prefix: str
+) -> dict[str, Any]:
+    """A decisions set as a probing file (this set's and decisions_blind2's): each turn keyed
+    ``item:new`` / ``item:old`` / ``item:old2`` / ``item:other`` is the evidence or an older
+    turn of its item's question; with no ``new`` turn the deliberation is the latest turn."""
     users, keyed = [], {}
-    for uid, lang, now, sessions in USERS:
+    for uid, lang, now, sessions in users_in:
         out_sessions = []
         for s, (at, turns) in enumerate(sessions, start=1):
             rows = []
@@ -562,31 +572,44 @@ def build() -> dict[str, Any]:
                 rows.append({"id": tid, "role": role, "text": text})
             out_sessions.append({"at": at, "turns": rows})
         users.append({"id": uid, "lang": lang, "now": now, "sessions": out_sessions})
-    langs = {u[0]: u[1] for u in USERS}
+    langs = {u[0]: u[1] for u in users_in}
     questions = []
-    for n, (uid, item, kind, query) in enumerate(QUESTIONS, start=1):
-        old = keyed.get((uid, f"{item}:old"))
+    for n, (uid, item, kind, query) in enumerate(questions_in, start=1):
+        new = keyed.get((uid, f"{item}:new"))
+        olds = [
+            keyed[(uid, f"{item}:{k}")] for k in ("old", "old2") if (uid, f"{item}:{k}") in keyed
+        ]
+        other = keyed.get((uid, f"{item}:other"))
+        if new is None:  # nothing later speaks of it: the deliberation is the latest turn
+            evidence, older = [olds[-1]], [other] if other else []
+        else:
+            evidence, older = [new], olds + ([other] if other else [])
         questions.append(
             {
-                "id": f"d{n}",
+                "id": f"{prefix}{n}",
                 "user": uid,
                 "lang": langs[uid],
                 "type": kind.split(":")[0],
                 "kind": kind,
                 "relative": False,
                 "query": query,
-                "evidence": [keyed[(uid, f"{item}:new")]],
-                "older": [old] if old else [],
+                "evidence": evidence,
+                "older": older,
             }
         )
-    return {"about": ABOUT, "users": users, "questions": questions}
+    return {"about": about, "users": users, "questions": questions}
+
+
+def write_set(build: Callable[[], dict[str, Any]], default_out: Path, description: str) -> None:
+    """The command line of a decisions set: write its JSON (``--out``)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--out", type=Path, default=default_out)
+    args = ap.parse_args()
+    args.out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", type=Path, default=OUT)
-    args = ap.parse_args()
-    args.out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_set(build, OUT, __doc__.split("\n")[0])
 
 
 if __name__ == "__main__":

@@ -22,10 +22,10 @@ first run.
 
 from __future__ import annotations
 
-import argparse
-import json
 from pathlib import Path
 from typing import Any
+
+from benchmarks.decisions_blind import build_set, write_set
 
 OUT = Path(__file__).parent / "data" / "decisions_blind2.json"
 
@@ -662,51 +662,11 @@ QUESTIONS: list[tuple[str, str, str, str]] = [
 
 def build() -> dict[str, Any]:
     """The set as a probing file, ``older`` and ``kind`` beside each question."""
-    users, keyed = [], {}
-    for uid, lang, now, sessions in USERS:
-        out_sessions = []
-        for s, (at, turns) in enumerate(sessions, start=1):
-            rows = []
-            for i, (key, role, text) in enumerate(turns, start=1):
-                tid = f"{uid}-{s}-{i}"
-                if key is not None:
-                    keyed[(uid, key)] = tid
-                rows.append({"id": tid, "role": role, "text": text})
-            out_sessions.append({"at": at, "turns": rows})
-        users.append({"id": uid, "lang": lang, "now": now, "sessions": out_sessions})
-    langs = {u[0]: u[1] for u in USERS}
-    questions = []
-    for n, (uid, item, kind, query) in enumerate(QUESTIONS, start=1):
-        new = keyed.get((uid, f"{item}:new"))
-        olds = [
-            keyed[(uid, f"{item}:{k}")] for k in ("old", "old2") if (uid, f"{item}:{k}") in keyed
-        ]
-        other = keyed.get((uid, f"{item}:other"))
-        if new is None:  # nothing later speaks of it: the deliberation is the latest turn
-            evidence, older = [olds[-1]], [other] if other else []
-        else:
-            evidence, older = [new], olds + ([other] if other else [])
-        questions.append(
-            {
-                "id": f"e{n}",
-                "user": uid,
-                "lang": langs[uid],
-                "type": kind.split(":")[0],
-                "kind": kind,
-                "relative": False,
-                "query": query,
-                "evidence": evidence,
-                "older": older,
-            }
-        )
-    return {"about": ABOUT, "users": users, "questions": questions}
+    return build_set(USERS, QUESTIONS, ABOUT, prefix="e")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", type=Path, default=OUT)
-    args = ap.parse_args()
-    args.out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_set(build, OUT, __doc__.split("\n")[0])
 
 
 if __name__ == "__main__":

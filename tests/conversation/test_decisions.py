@@ -6,26 +6,16 @@ examples are written for these tests, not taken from an evaluation set.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.conversation import decisions
-from hybridmem.embedding import Embedder
 from hybridmem.evolution.speech.acts import default_classifier
 from hybridmem.models import MemoryNode
 
 START = datetime(2025, 3, 2, 19, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def chat(tmp_path: Path, e5: Embedder) -> Iterator[tuple[HybridMemory, FakeClock]]:
-    clock = FakeClock(START)
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem, clock
 
 
 def _say(mem: HybridMemory, clock: FakeClock, turns: list[tuple[str, str, str]]) -> str:

@@ -8,25 +8,15 @@ these tests, not taken from an evaluation set.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.conversation import decisions
-from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 
 START = datetime(2025, 9, 1, 20, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def chat(tmp_path: Path, e5: Embedder) -> Iterator[tuple[HybridMemory, FakeClock]]:
-    clock = FakeClock(START)
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem, clock
 
 
 def _say(mem: HybridMemory, clock: FakeClock, turns: list[tuple[str, str, str]]) -> str:

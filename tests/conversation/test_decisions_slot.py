@@ -10,26 +10,16 @@ examples are written for these tests, not taken from an evaluation set.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.conversation import choosing
 from hybridmem.conversation.report import IngestReport
-from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 
 START = datetime(2025, 9, 1, 20, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def chat(tmp_path: Path, e5: Embedder) -> Iterator[tuple[HybridMemory, FakeClock]]:
-    clock = FakeClock(START)
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem, clock
 
 
 def _say(
