@@ -45,3 +45,17 @@ def ask_history(
         clock.set(START + timedelta(days=len(sessions) + 1))
         res = mem.retrieve(query, user_id=U, task_id=task.id, top_k=top_k, record_access=False)
     return [m for h in res.hits for m in h.node.source_ids]
+
+
+def say_daily(
+    mem: HybridMemory, clock: FakeClock, start: datetime, turns: list[tuple[str, str, str]]
+) -> str:
+    """The turns (id, role, text) of user ``u``, one ``add_messages`` call each, a day apart
+    from ``start`` under a new task; the clock then ten days past the last; the task id."""
+    task = mem.add("Chats with my companion", node_type="task", user_id="u")
+    for i, (tid, role, text) in enumerate(turns):
+        clock.set(start + timedelta(days=i))
+        message = {"id": tid, "role": role, "content": text, "created_at": clock()}
+        mem.add_messages([message], user_id="u", task_id=task.id)
+    clock.set(start + timedelta(days=len(turns) + 10))
+    return task.id

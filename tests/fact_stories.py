@@ -24,3 +24,23 @@ def first_after_facts(path: Path, embedder: Embedder, facts: tuple[str, ...], qu
             clock.advance(minutes=3)
         result = mem.retrieve(query, user_id=U, record_access=False)
         return result.hits[0].node.content
+
+
+# The user's other standing facts, told before the value under test, in both languages: a
+# question must pick its value among them (the newer-value tests).
+OTHER_FACTS: dict[str, tuple[str, ...]] = {
+    "en": (
+        "I work as a dental hygienist in Derby.",
+        "My son Callum plays rugby for the under-12s.",
+        "I'm allergic to penicillin.",
+        "We've got a border collie called Skye.",
+        "I do Pilates on Thursday evenings.",
+    ),
+    "zh": (
+        "我在杭州一家医院当药剂师。",
+        "我儿子在上初二。",
+        "我对青霉素过敏。",
+        "我家养了只柯基叫豆豆。",
+        "我每周四晚上去练瑜伽。",
+    ),
+}

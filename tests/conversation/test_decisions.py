@@ -6,7 +6,7 @@ examples are written for these tests, not taken from an evaluation set.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,19 +14,9 @@ from hybridmem import FakeClock, HybridMemory
 from hybridmem.conversation import decisions
 from hybridmem.evolution.speech.acts import default_classifier
 from hybridmem.models import MemoryNode
+from tests.companion_chats import say_daily
 
 START = datetime(2025, 3, 2, 19, 0, tzinfo=UTC)
-
-
-def _say(mem: HybridMemory, clock: FakeClock, turns: list[tuple[str, str, str]]) -> str:
-    """The turns (id, role, text) one ``add_messages`` call each, a day apart; the task id."""
-    task = mem.add("Chats with my companion", node_type="task", user_id="u")
-    for i, (tid, role, text) in enumerate(turns):
-        clock.set(START + timedelta(days=i))
-        message = {"id": tid, "role": role, "content": text, "created_at": clock()}
-        mem.add_messages([message], user_id="u", task_id=task.id)
-    clock.set(START + timedelta(days=len(turns) + 10))
-    return task.id
 
 
 def _citing(mem: HybridMemory, turn: str) -> list[MemoryNode]:
@@ -77,7 +67,7 @@ def test_a_decision_is_the_newer_value_of_the_deliberation(
 ) -> None:
     mem, clock = chat
     turns, question = CASES[lang]
-    task_id = _say(mem, clock, turns)
+    task_id = say_daily(mem, clock, START, turns)
     fact = next(n for n in _citing(mem, "d3") if n.node_type == "fact")
     deliberation = next(n for n in _citing(mem, "d1") if n.node_type == "event")
     # One value group, the decision current, the deliberation demoted by it.
@@ -120,7 +110,7 @@ def test_no_decision_of_the_user_is_filed_for(
     mem, clock = chat
     turns, _ = CASES[lang]
     said = CONTROLS[why][0 if lang == "en" else 1]
-    _say(mem, clock, [*turns[:-1], ("d3", "user", said)])
+    say_daily(mem, clock, START, [*turns[:-1], ("d3", "user", said)])
     assert not [n for n in _citing(mem, "d3") if n.node_type == "fact"]
     deliberation = next(n for n in _citing(mem, "d1") if n.node_type == "event")
     assert deliberation.conflict_group is None
@@ -135,7 +125,7 @@ def test_a_past_act_with_nothing_weighed_before_files_nothing(
     chat: tuple[HybridMemory, FakeClock], said: str
 ) -> None:
     mem, clock = chat
-    _say(mem, clock, [*FILLER, ("d3", "user", said)])
+    say_daily(mem, clock, START, [*FILLER, ("d3", "user", said)])
     assert not [n for n in _citing(mem, "d3") if n.node_type == "fact"]
 
 

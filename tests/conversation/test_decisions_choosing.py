@@ -8,26 +8,16 @@ these tests, not taken from an evaluation set.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.conversation import decisions
 from hybridmem.models import MemoryNode
+from tests.companion_chats import say_daily
 
 START = datetime(2025, 9, 1, 20, 0, tzinfo=UTC)
-
-
-def _say(mem: HybridMemory, clock: FakeClock, turns: list[tuple[str, str, str]]) -> str:
-    """The turns (id, role, text) one ``add_messages`` call each, a day apart; the task id."""
-    task = mem.add("Chats with my companion", node_type="task", user_id="u")
-    for i, (tid, role, text) in enumerate(turns):
-        clock.set(START + timedelta(days=i))
-        message = {"id": tid, "role": role, "content": text, "created_at": clock()}
-        mem.add_messages([message], user_id="u", task_id=task.id)
-    clock.set(START + timedelta(days=len(turns) + 10))
-    return task.id
 
 
 def _citing(mem: HybridMemory, turn: str, node_type: str) -> list[MemoryNode]:
@@ -70,7 +60,7 @@ def test_a_choice_settles_options_joined_under_a_verb_of_choosing(
 ) -> None:
     mem, clock = chat
     turns, question = CASES[lang]
-    task_id = _say(mem, clock, turns)
+    task_id = say_daily(mem, clock, START, turns)
     (fact,) = _citing(mem, "d3", "fact")
     (deliberation,) = _citing(mem, "d1", "event")
     # The choice is a fact of the user's, in one value group with the deliberation it settles.
@@ -105,7 +95,7 @@ def test_coordination_without_a_choice_to_make_settles_nothing(
     chat: tuple[HybridMemory, FakeClock], lang: str
 ) -> None:
     mem, clock = chat
-    _say(mem, clock, GUARDS[lang])
+    say_daily(mem, clock, START, GUARDS[lang])
     assert not [
         n for n in _citing(mem, "d3", "fact") if n.metadata.get("slot", "")[:7] == "choice."
     ]

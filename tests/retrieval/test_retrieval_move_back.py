@@ -15,24 +15,9 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import MultilingualE5Embedder
+from tests.fact_stories import OTHER_FACTS
 
 U = "u"
-OTHERS = {
-    "en": (
-        "I work as a dental hygienist in Derby.",
-        "My son Callum plays rugby for the under-12s.",
-        "I'm allergic to penicillin.",
-        "We've got a border collie called Skye.",
-        "I do Pilates on Thursday evenings.",
-    ),
-    "zh": (
-        "我在杭州一家医院当药剂师。",
-        "我儿子在上初二。",
-        "我对青霉素过敏。",
-        "我家养了只柯基叫豆豆。",
-        "我每周四晚上去练瑜伽。",
-    ),
-}
 
 
 def _ranked(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str) -> list[str]:
@@ -40,7 +25,7 @@ def _ranked(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query
     clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", said[0]) else "en"
     with HybridMemory(path, embedder=e5, clock=clock, config=MemoryConfig()) as mem:
-        for text in OTHERS[lang]:
+        for text in OTHER_FACTS[lang]:
             mem.add(text, node_type="fact", user_id=U)
             clock.advance(hours=1)
         for text in said:

@@ -26,24 +26,9 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.newer_values import states_its_change
+from tests.fact_stories import OTHER_FACTS
 
 U = "u"
-OTHERS = {
-    "en": (
-        "I work as a dental hygienist in Derby.",
-        "My son Callum plays rugby for the under-12s.",
-        "I'm allergic to penicillin.",
-        "We've got a border collie called Skye.",
-        "I do Pilates on Thursday evenings.",
-    ),
-    "zh": (
-        "我在杭州一家医院当药剂师。",
-        "我儿子在上初二。",
-        "我对青霉素过敏。",
-        "我家养了只柯基叫豆豆。",
-        "我每周四晚上去练瑜伽。",
-    ),
-}
 OFF = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=False))
 
 
@@ -58,7 +43,7 @@ def _first(
     clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", said[0]) else "en"
     with HybridMemory(path, embedder=e5, clock=clock, config=config or MemoryConfig()) as mem:
-        for text in OTHERS[lang]:
+        for text in OTHER_FACTS[lang]:
             mem.add(text, node_type="fact", user_id=U)
             clock.advance(hours=1)
         ids = []
@@ -94,10 +79,10 @@ def test_turned_off_the_older_value_answers(tmp_path, e5, said, query):
         pytest.param(
             ("Our broadband is with BT.", "We've gone over to Virgin Media now."),
             "What's my job?",
-            OTHERS["en"][0],
+            OTHER_FACTS["en"][0],
             id="en",
         ),
-        pytest.param(CHANGES[0].values[0], "我是做什么工作的？", OTHERS["zh"][0], id="zh"),
+        pytest.param(CHANGES[0].values[0], "我是做什么工作的？", OTHER_FACTS["zh"][0], id="zh"),
     ],
 )
 def test_a_change_of_one_attribute_leaves_the_others_answers_first(
