@@ -36,6 +36,7 @@ from benchmarks.first_day_fourth import FOURTH
 from benchmarks.first_day_ninth import NINTH
 from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_seventh import SEVENTH
+from benchmarks.first_day_sixteenth import SIXTEENTH
 from benchmarks.first_day_sixth import SIXTH
 from benchmarks.first_day_tenth import TENTH
 from benchmarks.first_day_third import THIRD
@@ -308,6 +309,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "thirteenth": THIRTEENTH,
     "fourteenth": FOURTEENTH,
     "fifteenth": FIFTEENTH,
+    "sixteenth": SIXTEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

@@ -1,4 +1,4 @@
-"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_fifteenth.py: four
+"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_sixteenth.py: four
 newcomers each, en A / en B / zh A / zh B) are new and well formed: a set reuses no statement or
 question of the sets written before it, and each question's answer names one memory."""
 
@@ -13,7 +13,16 @@ from benchmarks.first_day_persona import Persona
 
 ORDER = ["dev", *SETS]
 ALL = {"dev": PERSONAS, **SETS}
-NEW = ["ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"]
+NEW = [
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+]
 
 
 def _said(p: Persona) -> Iterator[str]:
