@@ -10,7 +10,10 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   jacket"). ``naming_dominance``: a statement whose naming words of the question (not
   :func:`~hybridmem.retrieval.function_words.function_word`) are a strict subset of another
   statement's gets no more BM25 than it ("What year's Arjun in now?": the change holding
-  "Arjun" and "now" above the answer holding "Arjun" and "year").
+  "Arjun" and "now" above the answer holding "Arjun" and "year"). ``light_object`` (helper
+  firstday16): a statement sharing only a light verb the question gives a noun object ("I get
+  seasick" of "Shall we get a pizza in?") gets no word match even when no memory holds the
+  noun (:func:`light_verbs_with_object`).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -107,9 +110,106 @@ def _naming_dominance() -> None:
     retriever.statement_words = statement_words  # type: ignore[assignment]
 
 
+_EN_DETERMINERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "some",
+        "any",
+        "my",
+        "your",
+        "our",
+        "his",
+        "her",
+        "their",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "me",
+        "us",
+        "you",
+        "him",
+        "them",
+    ]
+)
+_EN_PARTICLES = frozenset(
+    [
+        "up",
+        "out",
+        "off",
+        "in",
+        "on",
+        "back",
+        "down",
+        "away",
+        "over",
+        "around",
+        "round",
+        "through",
+        "along",
+        "about",
+        "by",
+    ]
+)
+_WORD_EN = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def light_verbs_with_object(query: str) -> frozenset[str]:
+    """The light verbs (:func:`~hybridmem.retrieval.function_words.function_word`'s get, take,
+    have, ...) of an English ``query`` followed, past determiners and object pronouns, by a
+    word that is neither a stop word, a particle nor a function word: "get" of "Shall we get a
+    pizza in?", not "take" of "how do you take it?" nor "get" of "What time do I get up?"."""
+    words = [w.lower() for w in _WORD_EN.findall(query)]
+    out: set[str] = set()
+    for i, word in enumerate(words):
+        if word not in function_words._EN_LIGHT_VERBS:
+            continue
+        j = i + 1
+        while j < len(words) and words[j] in _EN_DETERMINERS:
+            j += 1
+        nxt = words[j] if j < len(words) else ""
+        if nxt not in _EN_PARTICLES and not function_words.function_word(nxt) and terms(nxt):
+            out.add(light_stem(word))
+    return frozenset(out)
+
+
+def _light_object() -> None:
+    """A statement holding only a light verb the question gives a noun object (and time
+    pro-forms) gets no word match even when no memory holds a naming word of the question:
+    the fallback of :func:`~hybridmem.retrieval.function_words.naming_matches` that keeps a
+    function word's match is left to a light verb said without an object."""
+    original = function_words.naming_matches
+
+    def naming_matches(
+        query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
+    ) -> dict[str, float] | None:
+        out = original(query, nodes, bm25, stated)
+        carried = light_verbs_with_object(query)
+        asked = {light_stem(t) for t in terms(query)}
+        named = {light_stem(t) for t in terms(query) if not function_words.function_word(t)}
+        if not carried or not named:
+            return out
+        pointing = carried | function_words._TIME_PROFORMS
+        base = dict(out if out is not None else bm25)
+        for node_id, score in bm25.items():
+            node = nodes.get(node_id)
+            if score <= 0 or node is None or node.sensitive or node.node_type not in stated:
+                continue
+            held = stemmed_terms(node.content) & asked
+            if held and held <= pointing:
+                base[node_id] = 0.0
+        return base if base != bm25 else None
+
+    function_words.naming_matches = naming_matches  # type: ignore[assignment]
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "unslotted_work": _unslotted_work,
     "naming_dominance": _naming_dominance,
+    "light_object": _light_object,
 }
 
 
