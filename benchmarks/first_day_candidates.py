@@ -13,7 +13,8 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   "Arjun" and "now" above the answer holding "Arjun" and "year"). ``light_object`` (helper
   firstday16): a statement sharing only a light verb the question gives a noun object ("I get
   seasick" of "Shall we get a pizza in?") gets no word match even when no memory holds the
-  noun (:func:`light_verbs_with_object`).
+  noun (:func:`light_verbs_with_object`). ``no_newer_first``: a measurement, not a candidate
+  (the newer-first step left out), of what that step wins and loses on the first-day sets.
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -42,7 +43,7 @@ from benchmarks.first_day_persona import Persona
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.embedding.base import embed_query
 from hybridmem.lexical import light_stem, stemmed_terms, terms
-from hybridmem.models import MemoryNode
+from hybridmem.models import Hit, MemoryNode
 from hybridmem.retrieval import attributes, function_words, retriever
 from hybridmem.retrieval.clause_attributes import states_attribute
 
@@ -206,10 +207,21 @@ def _light_object() -> None:
     function_words.naming_matches = naming_matches  # type: ignore[assignment]
 
 
+def _no_newer_first() -> None:
+    """Not a candidate but a measurement of what the newer-first step does on these sets:
+    :func:`~hybridmem.retrieval.newer_values.newer_first` left out (the hits as scored)."""
+
+    def unchanged(hits: list[Hit], *args: object, **kwargs: object) -> list[Hit]:
+        return hits
+
+    retriever.newer_first = unchanged  # type: ignore[assignment]
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "unslotted_work": _unslotted_work,
     "naming_dominance": _naming_dominance,
     "light_object": _light_object,
+    "no_newer_first": _no_newer_first,
 }
 
 
