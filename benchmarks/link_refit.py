@@ -27,7 +27,9 @@ Each model is then read on ``link_margin``'s rows (the dev colloquial change pai
 one-off / mention controls, each newer statement against the value it replaces and a pool of
 ~130 other facts): (1) the model's own reading of the pair (linked: one attribute holds a
 majority), (2) the writer's search with the gate dropped (the nearest fact by cosine, linked
-when it shares a naming word and the model links it), (3) the margin of the replaced value
+when it shares a naming word and the model links it), (3) whether the two share a naming word
+(``pairs.shares_anchor``, which the writer and the query-time rule both ask), (4) the margin
+of the replaced value
 over the pool's best other fact by the model's probability, chosen on one half of the files
 (smallest at which no control links) and read on the other, and leave-one-file-out::
 
@@ -156,6 +158,7 @@ def readings(
         top = facts[0]
         picked = prob(top) > 0.5 and pair_embed.shares_anchor(new, top)
         r["p"] = round(own, 4)
+        r["anchor"] = pair_embed.shares_anchor(new, r["old"])
         r["margin"] = round(own - max(prob(t) for t in others), 4)
         r["search"] = "right" if picked and top == r["old"] else ("wrong" if picked else "none")
 
@@ -174,6 +177,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "linked (p > 0.5)": _count(rows, lambda r: r["p"] > 0.5),
         "search right": _count(rows, lambda r: r["search"] == "right"),
         "search wrong": _count(rows, lambda r: r["search"] == "wrong"),
+        "shares a naming word": _count(rows, lambda r: r["anchor"]),
     }
     for fit in (0, 1):
         t = link_margin.fitted([r for r in rows if r["half"] == fit], "margin")
@@ -193,6 +197,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.link_refit")
     parser.add_argument("--json", type=Path, required=True)
+    parser.add_argument("--out", type=Path, help="write the balanced refit here (a model file)")
     args = parser.parse_args(argv)
     vs = Vectors()
     statements = [s for s in load_statements() if s.split == "dev"]
@@ -234,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {k:48} " + "  ".join(f"{lab} {v[lab]}" for lab in LABELS))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if args.out is not None:
+        args.out.write_text(models["balanced"].to_json(), encoding="utf-8")
     return 0
 
 

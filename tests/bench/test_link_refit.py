@@ -38,7 +38,15 @@ def test_no_line_comes_from_an_evaluation_set():
 
 
 def _row(label: str, file: str, half: int, margin: float) -> dict:
-    return {"label": label, "file": file, "half": half, "margin": margin, "p": 0.0, "search": ""}
+    return {
+        "label": label,
+        "file": file,
+        "half": half,
+        "margin": margin,
+        "p": 0.0,
+        "search": "",
+        "anchor": False,
+    }
 
 
 def test_the_margin_left_out_of_a_file_is_fitted_on_the_others():
