@@ -79,7 +79,7 @@ def _pairs_of(half: int) -> tuple[list[dict[str, Any]], dict[str, list[tuple[str
             firsts[sc.lang].append((sc.id, facts[0].content))
             said = {n.id: n for n in facts}
             (probe,) = sc.probes
-            base = {"id": sc.id, "lang": sc.lang, "half": half}
+            base = {"id": sc.id, "lang": sc.lang, "half": half, "file": name}
             if sc.family == "one_offs":
                 for p in probe.polluters:
                     for g in probe.gold:

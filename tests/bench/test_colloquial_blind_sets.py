@@ -1,4 +1,4 @@
-"""The sixth to thirteenth colloquial blind sets (issue 38): each committed file is what
+"""The sixth to fourteenth colloquial blind sets (issue 38): each committed file is what
 its module writes, it has the kinds and sizes its module's docstring promises, and it uses no
 statement or question of an earlier set."""
 
@@ -20,6 +20,7 @@ from benchmarks import (
     scenarios_colloquial11,
     scenarios_colloquial12,
     scenarios_colloquial13,
+    scenarios_colloquial14,
 )
 from benchmarks.colloquial_report import kind_of
 from benchmarks.scenario_files import load_scenarios, scenario_to_json
@@ -55,8 +56,12 @@ SETS = {
         scenarios_colloquial13,
         ("plain", "back", "style", "repeat", "oneoff", "mention"),
     ),
+    "colloquial_blind14": (
+        scenarios_colloquial14,
+        ("plain", "back", "style", "repeat", "oneoff", "mention"),
+    ),
 }
-ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 14)))
+ORDER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 15)))
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
 
@@ -117,7 +122,7 @@ def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None
 
 @pytest.mark.parametrize(
     "name",
-    [f"colloquial_blind{i}" for i in range(7, 14)],
+    [f"colloquial_blind{i}" for i in range(7, 15)],
 )
 def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: str) -> None:
     repeats = [sc for sc in _built(name) if kind_of(sc) == "repeat"]
@@ -128,7 +133,7 @@ def test_a_repeat_control_answers_with_either_statement_of_the_new_value(name: s
         assert probe.stale == {f"{sc.id}.v0"}
 
 
-@pytest.mark.parametrize("name", [f"colloquial_blind{i}" for i in range(8, 14)])
+@pytest.mark.parametrize("name", [f"colloquial_blind{i}" for i in range(8, 15)])
 def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) -> None:
     oneoffs = [sc for sc in _built(name) if kind_of(sc) == "oneoff"]
     assert len(oneoffs) == 12
@@ -140,7 +145,9 @@ def test_a_one_off_remark_is_a_polluter_of_the_habit_and_never_stale(name: str) 
         assert not probe.stale
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind11", "colloquial_blind12", "colloquial_blind13"])
+@pytest.mark.parametrize(
+    "name", ["colloquial_blind11", "colloquial_blind12", "colloquial_blind13", "colloquial_blind14"]
+)
 def test_the_later_sets_moves_back_say_no_again_and_name_one_value(name: str) -> None:
     """Its moves back are the ones left live: no cue that a value holds again (the pair
     model's ``says_again``) and no word of the value left."""
@@ -156,7 +163,7 @@ def test_the_later_sets_moves_back_say_no_again_and_name_one_value(name: str) ->
         assert set(words(back)) & set(words(first)) - set(words(left))
 
 
-@pytest.mark.parametrize("name", ["colloquial_blind12", "colloquial_blind13"])
+@pytest.mark.parametrize("name", ["colloquial_blind12", "colloquial_blind13", "colloquial_blind14"])
 def test_a_mention_remark_is_a_polluter_of_the_value(name: str) -> None:
     mentions = [sc for sc in _built(name) if kind_of(sc) == "mention"]
     assert len(mentions) == 12
@@ -165,3 +172,28 @@ def test_a_mention_remark_is_a_polluter_of_the_value(name: str) -> None:
         assert sc.family == "one_offs"
         assert probe.gold == {f"{sc.id}.habit"}
         assert probe.polluters == {f"{sc.id}.remark"}
+
+
+def test_the_fourteenth_sets_users_have_other_facts_before_the_first_value() -> None:
+    """The writer meets the user's other facts as in use: six facts of the user's own,
+    none on the asked attribute, written before anything the probe counts."""
+    for sc in scenarios_colloquial14.build():
+        (probe,) = sc.probes
+        counted = probe.gold | probe.stale | probe.polluters
+        first = min(n.created_at for n in sc.nodes if n.id in counted)
+        others = [n for n in sc.nodes if n.id.startswith(f"{sc.id}.f")]
+        assert len(others) == 6
+        assert all(n.node_type == "fact" and n.created_at < first for n in others)
+        assert not {n.id for n in others} & counted
+
+
+def test_the_fourteenth_sets_changes_say_no_change_word() -> None:
+    """Its plain changes, styles and moves back are the ones the writer's change-word gate
+    does not see (stale15): no change word, no cue of a value holding again."""
+    from hybridmem.evolution.slots.pairs import says_again, states_change
+
+    for sc in scenarios_colloquial14.build():
+        if kind_of(sc) in ("plain", "back", "style"):
+            (probe,) = sc.probes
+            (newest,) = (n.content for n in sc.nodes if n.id in probe.gold)
+            assert not states_change(newest) and not says_again(newest)
