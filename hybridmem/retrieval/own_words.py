@@ -26,9 +26,10 @@ companion ("did I tell / say / mention", "was I telling / going on", 我跟你�
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from hybridmem.models import Hit, MemoryNode
+from hybridmem.retrieval.answers import answer_of, asks
 from hybridmem.retrieval.referents import speaker_role
 
 _EN_SAID = re.compile(
@@ -65,20 +66,51 @@ def _reply(node: MemoryNode) -> bool:
     return speaker_role(node) == "assistant"
 
 
-def said_first(query: str, hits: Sequence[Hit], places: int) -> list[Hit]:
+def said_first(
+    query: str,
+    hits: Sequence[Hit],
+    places: int,
+    turns: Collection[str] = (),
+    neighbours: Mapping[str, Sequence[str]] | None = None,
+) -> list[Hit]:
     """``hits`` (best first) with bare session nodes, and for a question about what the user
     said the companion's replies, moved after the first ``places`` hits that are neither (see
-    the module docstring); the order is otherwise kept."""
+    the module docstring); the order is otherwise kept. A moved reply that asks a question
+    leaves its place to its answer among the hits (the user's next turn, which
+    :func:`~hybridmem.retrieval.answers.answers_first` would have put above it): ``turns``, the
+    candidates that are conversation turns; ``neighbours``, their adjacent siblings."""
     if places <= 1:
         return list(hits)
     own = asks_own_words(query)
+    by_id = {h.node.id: h for h in hits}
     head: list[Hit] = []
+    placed: set[str] = set()
     moved: list[Hit] = []
-    for i, hit in enumerate(hits):
-        if len(head) >= places:
-            return head + moved + list(hits[i:])
-        if bare_session(hit.node) or (own and _reply(hit.node)):
+    for hit in hits:
+        if hit.node.id in placed:
+            continue
+        if len(head) < places and (bare_session(hit.node) or (own and _reply(hit.node))):
             moved.append(hit)
-        else:
-            head.append(hit)
+            answer = _answer(hit, by_id, turns, neighbours or {})
+            if answer is None or answer.node.id in placed:
+                continue
+            hit = answer
+        elif len(head) >= places:
+            head.extend(moved)
+            moved = []
+        head.append(hit)
+        placed.add(hit.node.id)
     return head + moved
+
+
+def _answer(
+    hit: Hit,
+    by_id: Mapping[str, Hit],
+    turns: Collection[str],
+    neighbours: Mapping[str, Sequence[str]],
+) -> Hit | None:
+    """The answer among ``by_id`` to the reply ``hit`` when it asks a question."""
+    node = hit.node
+    if node.id not in turns or not asks(node.content):
+        return None
+    return answer_of(node, neighbours.get(node.id, ()), by_id, turns)

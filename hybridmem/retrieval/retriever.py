@@ -152,7 +152,9 @@ class Retriever:
         hits, notes = self.arrange(
             user_id, hits, top_k, min_score, include_sensitive, cands, q.window
         )
-        hits = said_first(query, hits, self.config.session_places)
+        hits = said_first(
+            query, hits, self.config.session_places, cands.turns or (), cands.neighbours
+        )
         packed = self.fill(query, path, hits, top_k, token_budget, notes)
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
