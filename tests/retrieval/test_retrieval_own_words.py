@@ -184,3 +184,36 @@ def test_questions_about_the_users_words(query: str):
 )
 def test_other_questions_are_not_about_the_users_words(query: str):
     assert not asks_own_words(query)
+
+
+ASKED: Sessions = [
+    (
+        0,
+        [
+            ("user", "hi, first time using this"),
+            ("assistant", "Welcome! What do you do for work, and do you enjoy your job?"),
+            ("user", "I fix lifts for Otis, mostly in office blocks"),
+            ("assistant", "Interesting! Is it a physical job? Do you like the work?"),
+            ("user", "yeah, lots of ladders"),
+        ],
+    ),
+    (2, [("user", "my sister's coming up next weekend with the kids")]),
+]
+
+
+def test_the_users_answer_to_a_companion_question_comes_first(tmp_path: Path, e5: Embedder):
+    clock = FakeClock(START)
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        task = mem.add("Chats with my companion", node_type="task", user_id=U)
+        for day, turns in ASKED:
+            clock.set(START + timedelta(days=day))
+            for i, (role, text) in enumerate(turns):
+                clock.advance(minutes=1)
+                mem.add_messages(
+                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
+                    user_id=U,
+                    task_id=task.id,
+                )
+        clock.set(START + timedelta(days=4))
+        first = _first(Chat(mem, task.id, "en"), "what did I tell you about my job?", 2)
+    assert first[0][1] == "d0-2", first
