@@ -39,6 +39,7 @@ SETS = (
     "blind7",
     "blind8",
     "blind9",
+    "blind10",
 )
 
 

@@ -301,14 +301,14 @@ def _speakers_next(
     only within ``window`` seconds of the turn."""
     by_id = {n.id: n for n in turns}
     first = _next_sibling(store, turns, statuses, window, known)
-    out = {i: n for i, n in first.items() if _role(n) == _role(by_id[i])}
+    out = {i: n for i, n in first.items() if speaker_role(n) == speaker_role(by_id[i])}
     replies = {i: n for i, n in first.items() if i not in out}
     second = _next_sibling(store, list(replies.values()), statuses, window, known)
     for origin, reply in replies.items():
         after, turn = second.get(reply.id), by_id[origin]
         if (
             after is not None
-            and _role(after) == _role(turn)
+            and speaker_role(after) == speaker_role(turn)
             and abs((after.created_at - turn.created_at).total_seconds()) <= window
         ):
             out[origin] = after
@@ -346,7 +346,7 @@ def _next_sibling(
     return out
 
 
-def _role(node: MemoryNode) -> object:
+def speaker_role(node: MemoryNode) -> object:
     """Who said the turn, as the conversation path stored it (a turn's memory keeps the
     ``speaker``, its raw copy the message's ``role``)."""
     return node.metadata.get("speaker", node.metadata.get("role"))

@@ -57,6 +57,7 @@ from hybridmem.retrieval.groups import assertions_first, group_values, merge_dup
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
+from hybridmem.retrieval.own_words import said_first
 from hybridmem.retrieval.permissions import granted_subtrees, restrict
 from hybridmem.retrieval.referents import (
     asks_about_someone,
@@ -150,6 +151,9 @@ class Retriever:
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
         hits, notes = self.arrange(
             user_id, hits, top_k, min_score, include_sensitive, cands, q.window
+        )
+        hits = said_first(
+            query, hits, self.config.session_places, cands.turns or (), cands.neighbours
         )
         packed = self.fill(query, path, hits, top_k, token_budget, notes)
         if record_access:

@@ -17,6 +17,7 @@ from benchmarks import (
     probing_blind7_data,
     probing_blind8_data,
     probing_blind9_data,
+    probing_blind10_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -54,6 +55,7 @@ def test_the_second_blind_set_is_its_source():
         probing_blind7_data,
         probing_blind8_data,
         probing_blind9_data,
+        probing_blind10_data,
     ],
 )
 def test_each_later_blind_set_is_its_source(module):
