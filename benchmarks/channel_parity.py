@@ -74,6 +74,7 @@ METHODS: dict[str, tuple[Fuse, Make]] = {
     "lex in sim margin": (parity_coverage.fuse_in_margin, MemoryConfig),
     "mem coverage": (parity_coverage.fuse_memory_coverage, MemoryConfig),
     "lex x mem coverage": (parity_coverage.fuse_times_memory_coverage, MemoryConfig),
+    "shipped, recorded": (parity_coverage.fuse_recorded, MemoryConfig),
     **{
         f"lex x mem coverage from {f}": (
             parity_coverage.times_memory_coverage_over(f),

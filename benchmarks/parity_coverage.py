@@ -33,11 +33,14 @@ table (each candidate's items won / lost against the engine).
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from hybridmem import lexical
@@ -259,7 +262,29 @@ def times_memory_coverage_over(floor: float) -> Any:
     return fuse
 
 
+_SHIPPED = retriever.Candidates.fuse  # read at import, before any run replaces it
+SCALES: list[dict[str, float]] = []
+"""What ``shipped, recorded`` saw per query (read by :func:`scale_rows`)."""
+
+
+def fuse_recorded(
+    cands: Any, weights: ScoreWeights, method: str, *, similarity: bool = True
+) -> None:
+    """The shipped fusion, recording the question's term weight over its best BM25 and the
+    spread of the fused similarity (the scales the candidates divide by)."""
+    _SHIPPED(cands, weights, method, similarity=similarity)
+    question = _QUESTIONS.get(id(cands))
+    ids = _ids(cands)
+    best = max((cands.bm25.get(i, 0.0) for i in ids), default=0.0)
+    values = [cands.similarity.get(i, 0.0) for i in ids]
+    if question is not None and best > 0 and len(values) > 1:
+        SCALES.append(
+            {"weight_over_best": question.weight / best, "spread": statistics.pstdev(values)}
+        )
+
+
 COVERAGE = (
+    "shipped, recorded",
     *(f"lex x mem coverage from {f}" for f in FLOORS),
     "lex coverage",
     "lex coverage held",
@@ -304,14 +329,47 @@ def row_table(runs: Sequence[dict[str, Any]], channels: dict[str, Any], label: s
     return lines
 
 
+def scale_rows(json_path: Path) -> list[str]:
+    """Per embedder, language and query form (the suite's; ``--user-lines``): the median over
+    MADial queries of the question's term weight over its best BM25 (how far ``lex coverage``
+    shrinks the best match) and of the fused similarity's spread (what ``lex in sim margin``
+    multiplies by), with the shipped engine."""
+    # The module as channel_parity imports it (run as __main__ this one is another copy).
+    from benchmarks import channel_parity, fusion_paired, parity_coverage
+    from benchmarks.paths import default_data_dir
+
+    out, lines = {}, []
+    for spec in ("default", "minilm"):
+        embedder = fusion_paired._embedder(spec)
+        for lang in ("en", "zh"):
+            for user_lines in (False, True):
+                parity_coverage.SCALES.clear()
+                channel_parity.evaluate(
+                    spec, embedder, lang, default_data_dir(), ["shipped, recorded"], user_lines
+                )
+                row = {
+                    k: statistics.median(r[k] for r in parity_coverage.SCALES)
+                    for k in ("weight_over_best", "spread")
+                }
+                key = f"{spec} {lang}{' --user-lines' if user_lines else ''}"
+                out[key] = {**row, "queries": len(parity_coverage.SCALES)}
+                lines.append(
+                    f"| {key} | {row['weight_over_best']:.1f} | {row['spread']:.3f} | "
+                    f"{len(parity_coverage.SCALES)} |"
+                )
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(out, indent=1))
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m benchmarks.parity_coverage CHANNELS.json LABEL RUN.json...``: the per-row
-    table of candidate runs of :mod:`benchmarks.channel_parity` against the engine."""
-    import json
-    import sys
-    from pathlib import Path
-
+    table of candidate runs of :mod:`benchmarks.channel_parity` against the engine;
+    ``--scales OUT.json``: :func:`scale_rows`."""
     args = list(argv if argv is not None else sys.argv[1:])
+    if args[0] == "--scales":
+        print("\n".join(scale_rows(Path(args[1]))))
+        return
     channels = json.loads(Path(args[0]).read_text())
     runs = [json.loads(Path(p).read_text()) for p in args[2:]]
     print("\n".join(row_table(runs, channels, args[1])))
