@@ -45,7 +45,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks import fusion_paired, madial_english, parity_fusions, probing, tuning
+from benchmarks import (
+    fusion_paired,
+    madial_english,
+    parity_coverage,
+    parity_fusions,
+    probing,
+    tuning,
+)
 from benchmarks.fusion_paired import ORIGINAL, Fuse, fuse_rrf, fused_by
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.paths import default_data_dir
@@ -62,6 +69,19 @@ METHODS: dict[str, tuple[Fuse, Make]] = {
     "sim over median": (parity_fusions.fuse_sim_median, MemoryConfig),
     "lex at sim pct": (parity_fusions.fuse_lex_pct, MemoryConfig),
     "both over median": (parity_fusions.fuse_both_median, MemoryConfig),
+    "lex coverage": (parity_coverage.fuse_coverage, MemoryConfig),
+    "lex coverage held": (parity_coverage.fuse_coverage_held, MemoryConfig),
+    "lex in sim margin": (parity_coverage.fuse_in_margin, MemoryConfig),
+    "mem coverage": (parity_coverage.fuse_memory_coverage, MemoryConfig),
+    "lex x mem coverage": (parity_coverage.fuse_times_memory_coverage, MemoryConfig),
+    "shipped, recorded": (parity_coverage.fuse_recorded, MemoryConfig),
+    **{
+        f"lex x mem coverage from {f}": (
+            parity_coverage.times_memory_coverage_over(f),
+            MemoryConfig,
+        )
+        for f in parity_coverage.FLOORS
+    },
 }
 CHANNELS = ("dense", "lexical")
 PROBING = {

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks import madial_english, probing_lift, set_orders, tuning
+from benchmarks import madial_english, parity_coverage, probing_lift, set_orders, tuning
 from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.metrics import evidence_score
 from benchmarks.paths import default_data_dir
@@ -319,6 +319,9 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
     try:
         if name in SET_ORDERS:
             with ordered_as_set(name):
+                yield
+        elif name in parity_coverage.COVERAGE:
+            with parity_coverage.question_weight():
                 yield
         elif name.startswith("answer lexical"):
             with answers_matched(move=name.endswith("moved")):
