@@ -48,6 +48,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq11",
         "colloq12",
         "colloq13",
+        "colloq15",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"
