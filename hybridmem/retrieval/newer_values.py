@@ -44,7 +44,6 @@ from hybridmem.evolution.slots.pairs import (
     states_change,
 )
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval.part_mentions import about_its_part
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
 
@@ -272,7 +271,6 @@ def _successor(
         and not _other_attributes(h.node, old.node)
         and bool(h.node.sensitive) == bool(old.node.sensitive)
         and same_subject(h.node.content, old.node.content)
-        and not about_its_part(h.node.content, old.node.content)
     ]
     named = [
         h

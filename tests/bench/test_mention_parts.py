@@ -1,8 +1,10 @@
-"""A later remark about a part of the older value's thing ("the rowing club's boathouse",
-老年大学的食堂) is no newer value of it (issue 38, helper mention18): the value answers the
-question above the remark, while a change that names the older thing and goes on with its own
-value keeps its place. Readings without a model; the ranking with multilingual-e5, real SQLite
-and Chroma in tmp_path and a fake clock."""
+"""The measured reading of ``benchmarks.mention_parts`` (issue 38, helper mention18; not
+shipped): a later remark about a part of the older value's thing ("the rowing club's
+boathouse", 老年大学的食堂) is no newer value of it, while a change that names the older thing
+and goes on with its own value is. Applied to the newer-first rule, the value answers the
+question above the remark; the shipped engine puts the remark first (the pollution measured).
+Readings without a model; the ranking with multilingual-e5, real SQLite and Chroma in
+tmp_path and a fake clock."""
 
 from __future__ import annotations
 
@@ -12,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.mention_parts import about_its_part, applied
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import MultilingualE5Embedder
-from hybridmem.retrieval.part_mentions import about_its_part
 from tests.fact_stories import OTHER_FACTS
 
 U = "u"
@@ -95,19 +97,29 @@ RANKED = [
     ),
     pytest.param(
         (
-            "I'm the secretary of the Larkfield rowing club.",
-            "The rowing club's boathouse is getting a new roof.",
+            "I sing with the Millbrook Community Choir on Tuesdays.",
+            "Millbrook Community Choir's conductor is moving to Leeds.",
         ),
-        "What role does the user have at the rowing club?",
-        id="en-boathouse",
+        "Which choir does the user sing with on Tuesdays?",
+        id="en-conductor",
     ),
 ]
 
 
 @pytest.mark.parametrize(("said", "query"), RANKED)
-def test_the_value_answers_above_a_later_remark_about_its_part(
+def test_with_the_reading_the_value_answers_above_a_later_remark_about_its_part(
     tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str
 ) -> None:
-    ranked = _ranked(tmp_path / "m.db", e5, said, query)
+    with applied():
+        ranked = _ranked(tmp_path / "m.db", e5, said, query)
     assert said[0] in ranked
     assert said[1] not in ranked or ranked.index(said[0]) < ranked.index(said[1])
+
+
+def test_the_reading_is_undone_after_the_measurement() -> None:
+    from hybridmem.retrieval import newer_values
+
+    before = newer_values.same_subject
+    with applied():
+        assert newer_values.same_subject is not before
+    assert newer_values.same_subject is before

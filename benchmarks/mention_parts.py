@@ -1,4 +1,5 @@
-"""A later remark about a part of the older value's thing, read as no newer value of it.
+"""A later remark about a part of the older value's thing, read as no newer value of it
+(issue 38, helper mention18; measured negative: the engine does not use it).
 
 The query-time newer-first rule (:mod:`hybridmem.retrieval.newer_values`) asks whether a newer
 statement naming the same thing as an older one gives the older one's attribute a new value.
@@ -17,16 +18,31 @@ list beyond the first-person pronouns. mention16 and mention17 measured readings
 names no value of its own" (:func:`~hybridmem.evolution.slots.pairs.words`' value flags), which
 also took real changes said in ordinary words for mentions; this reads the possessed noun
 instead, the part of a mention that a change never has.
+
+Measured by playing colloquial sets with the reading applied inside the query-time rule
+(:func:`applied`: a newer statement the reading holds is no candidate of ``_successor``, as if
+it were about another person)::
+
+    python -m benchmarks.mention_parts --json benchmarks/results/mention18/FILE.json \
+        benchmarks/data/colloquial_blind15.json
+
+It cut the mention controls (blind12 en 3/6 -> 0/6, zh 5/6 -> 1/6) and added one stale probe
+on blind10 zh, so it was not shipped (``docs/benchmarks.md``, mention18).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
 from hybridmem.evolution.slots.naming import naming_words
 from hybridmem.evolution.slots.pairs import language
 from hybridmem.lexical import clause_pieces, pos_tags
+from hybridmem.retrieval import newer_values
 
 _TOKEN_EN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]*)?")
 # A possessive ending: "studio's", "Rovers'" (an "is" or "has" contracted reads alike; what
@@ -96,3 +112,38 @@ def _part_zh(clause: str, newer: str, older: str) -> bool:
         return False
     rest = newer[newer.find(word) + len(word) :] if word in newer else ""
     return _SPEAKER_ZH not in rest
+
+
+@contextmanager
+def applied() -> Iterator[None]:
+    """The engine's newer-first rule with the reading: ``newer_values._successor`` asks
+    ``same_subject(newer, older)`` of each candidate, so a remark about the older thing's part
+    reads as about someone else and is no candidate (the engine change that was measured)."""
+    original: Callable[[str, str], bool] = newer_values.same_subject
+
+    def same_and_no_part(newer: str, older: str) -> bool:
+        return original(newer, older) and not about_its_part(newer, older)
+
+    newer_values.same_subject = same_and_no_part  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        newer_values.same_subject = original  # type: ignore[assignment]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from benchmarks.colloquial_report import emit, report
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.mention_parts")
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--embedder", default="multilingual")
+    parser.add_argument("--json", type=Path, required=True)
+    args = parser.parse_args(argv)
+    with applied():
+        rows = report(args.files, args.embedder)
+    emit(rows, args.embedder, args.json, ("hit@3",))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
