@@ -48,11 +48,8 @@ def kind_of(sc: Scenario) -> str:
         "colloq11",
         "colloq12",
         "colloq13",
-<<<<<<< HEAD
         "colloq14",
-=======
         "colloq15",
->>>>>>> mention18
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"
