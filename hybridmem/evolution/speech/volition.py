@@ -70,7 +70,7 @@ _ZH_ADVERB = (
 # consequent of 我一…就 ("我一累就想…").
 _ZH_HEAD = (
     r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)"
-    r"(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
+    r"(?:" + _ZH_TIME + r")*(?:" + _ZH_ADVERB + r")*"
 )
 # 想 in its other senses (thought, recall, imagine, figure out), 想 as "think" before a clause
 # (a subject, an epistemic adverb or 是: 我想应该是周五, 我想他是对的), and wants that are
@@ -135,6 +135,20 @@ VOLITION = _family(
             r"|there|everyone|nobody|someone)\b)",
         ),
         ("zh-xiang", _ZH_HEAD + r"想(?!" + _ZH_NOT_WANT + r")"),
+        # The English idioms of craving (issue 38, speech24), which say a want by its
+        # intensity as the Chinese degree adverb does (好想, 真想: the lexicon's
+        # now:intensifier): "could murder a pizza", "I'd kill for a nap", "dying for a
+        # coffee", "gagging / gasping / desperate / itching for", "I'd give anything for",
+        # "a cold lemonade would hit the spot". Hyperbole is not a lasting taste; a habitual
+        # or future marker still reads them as a taste or a wish (volitive_act).
+        (
+            "en-crave",
+            r"\bcould (?:really |so |totally |honestly )?murder\b"
+            r"|(?:'d|\bwould) (?:really |totally |honestly )?(?:kill|give anything) for\b"
+            r"|\bwhat i wouldn't give for\b"
+            r"|\b(?:dying|gagging|gasping|desperate|itching) (?:for|to)\b"
+            r"|\bwould (?:really |totally )?hit the spot\b",
+        ),
         # A want as the result of a 得-complement ("堵得我想骂人", "饿得想啃一整只鸡"): the
         # clause before 得 names the event that caused it, so it is of that moment, as a want
         # a demonstrative cause makes is ("this heat makes me want ice cream").
