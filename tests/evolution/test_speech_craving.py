@@ -4,7 +4,8 @@
 read as plain statements and the writer kept them as standing facts: the hungry or tired
 remark with a want in it that issue 38 measures as pollution. The English idioms of craving
 say how strongly a want is felt now, as the Chinese degree adverb on 想 (好想, 真想) already
-did; a want after two time words (今天晚上想…) is placed in its moment as one after one is.
+did; an exclusive focus ("I just want…", 只想) how solely; a want after two time words
+(今天晚上想…) is placed in its moment as one after one is.
 A habitual marker still makes the same want a taste, a plain want stays a statement, and a
 softened negation (不太想) stays a negation.
 
@@ -31,6 +32,12 @@ MOODS = [
     "A hot shower would really hit the spot.",
     "今天晚上想吃烤串。",
     "今天早上想喝豆浆。",
+    # An exclusive focus: nothing but this is wanted.
+    "I just want a quiet evening on the sofa.",
+    "All I want is a cold glass of water.",
+    "开完会只想吃碗面。",
+    # "fancy" as a want placed in its moment by tonight.
+    "I fancy a curry tonight.",
     # Already read before (the degree adverb on 想): a guard.
     "我好想吃烤鸭。",
 ]
@@ -42,6 +49,11 @@ STANDING = [
     # A plain want or a plain degree: a goal as often as a whim, left a statement.
     ("I want a dog.", SpeechAct.ASSERTION),
     ("我很想学日语。", SpeechAct.ASSERTION),
+    # An exclusive focus in another's want is a fact about them.
+    ("My brother only wants to play football.", SpeechAct.ASSERTION),
+    ("他只想周末去钓鱼。", SpeechAct.ASSERTION),
+    # A plain "fancy" with nothing placing it in a moment.
+    ("I fancy learning the piano.", SpeechAct.ASSERTION),
     # A softened negation of a want.
     ("我不太想要孩子。", SpeechAct.NEGATION),
     # Tastes.
