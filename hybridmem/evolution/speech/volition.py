@@ -43,6 +43,13 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   by and/so/but with its own subject ("it's been a long week and I want a drink", read as a
   clause beside it, as one after a comma).
 
+* **Intensity and exclusive focus** (issue 38, speech24): the English idioms of craving
+  ("could murder a pizza", "I'd kill for a nap", "dying / gasping / desperate for", "I'd give
+  anything for", "would hit the spot"), as the Chinese degree adverb on 想 (好想, 真想) already
+  was, and a want with an exclusive focus ("I just want my bed", "all I want is…", 只想躺着):
+  how strongly, or how solely, a want is felt says the speaker's state at that moment. "I
+  fancy" is a plain want, and a Chinese want may follow two time words (今天中午想…).
+
 A plain want of a thing ("I want a dog", "I want pizza") is read like any plain want: by its
 aspect, never by the thing wanted (issue 38, fourth want session: the appetite cue "I want
 <a thing>" of :mod:`~hybridmem.evolution.speech.discourse` hid standing wants as moods).
@@ -70,7 +77,7 @@ _ZH_ADVERB = (
 # consequent of 我一…就 ("我一累就想…").
 _ZH_HEAD = (
     r"(?:(?:^|[,.;!:~\s]|我)一[^\s,.;!?:一]{1,4}就|^|[,.;!:~\s]|我|得)"
-    r"(?:" + _ZH_TIME + r")?(?:" + _ZH_ADVERB + r")*"
+    r"(?:" + _ZH_TIME + r")*(?:" + _ZH_ADVERB + r")*"
 )
 # 想 in its other senses (thought, recall, imagine, figure out), 想 as "think" before a clause
 # (a subject, an epistemic adverb or 是: 我想应该是周五, 我想他是对的), and wants that are
@@ -135,6 +142,31 @@ VOLITION = _family(
             r"|there|everyone|nobody|someone)\b)",
         ),
         ("zh-xiang", _ZH_HEAD + r"想(?!" + _ZH_NOT_WANT + r")"),
+        # The English idioms of craving (issue 38, speech24), which say a want by its
+        # intensity as the Chinese degree adverb does (好想, 真想: the lexicon's
+        # now:intensifier): "could murder a pizza", "I'd kill for a nap", "dying for a
+        # coffee", "gagging / gasping / desperate / itching for", "I'd give anything for",
+        # "a cold lemonade would hit the spot". Hyperbole is not a lasting taste; a habitual
+        # or future marker still reads them as a taste or a wish (volitive_act).
+        (
+            "en-crave",
+            r"\bcould (?:really |so |totally |honestly )?murder\b"
+            r"|(?:'d|\bwould) (?:really |totally |honestly )?(?:kill|give anything) for\b"
+            r"|\bwhat i wouldn't give for\b"
+            r"|\b(?:dying|gagging|gasping|desperate|itching) (?:for|to)\b"
+            r"|\bwould (?:really |totally )?hit the spot\b",
+        ),
+        # A want with an exclusive focus ("I just want my bed", "all I want is a nap", 只想躺着):
+        # nothing but this is wanted, which says the speaker's state at that moment, as the
+        # idioms of craving do. Not of another (他只想…), not a request ("I just want to check").
+        (
+            "en-only",
+            r"(?:\bi |^|[,.;!:]\s*)(?:just|only) " + _EN_WANT + r"|\ball i (?:really )?" + _EN_WANT,
+        ),
+        ("zh-only", r"(?<![他她它们你])只想(?!" + _ZH_NOT_WANT + r")"),
+        # "fancy" as a verb of wanting with the speaker as its subject ("I fancy Thai"): a
+        # plain want, read by its aspect as "I want" is (not "fancy myself", a belief).
+        ("en-fancy", r"\bi " + _ADVERBS + r"fancy\b(?! (?:myself|yourself|you|him|her|them)\b)"),
         # A want as the result of a 得-complement ("堵得我想骂人", "饿得想啃一整只鸡"): the
         # clause before 得 names the event that caused it, so it is of that moment, as a want
         # a demonstrative cause makes is ("this heat makes me want ice cream").
@@ -179,7 +211,13 @@ keeps those two and reads "I'm famished and I want a kebab" as a mood."""
 WANTS = frozenset(cue.name for cue in VOLITION.cues if cue.name not in BESIDES)
 """The cues that make a clause hold a want (every volition cue but the clause beside it)."""
 PLAIN = frozenset(
-    {"volition:en-want", "volition:en-head", "volition:en-caused", "volition:zh-xiang"}
+    {
+        "volition:en-want",
+        "volition:en-head",
+        "volition:en-caused",
+        "volition:en-fancy",
+        "volition:zh-xiang",
+    }
 )
 """The plain want (want/wanna, 想): of no aspect of its own, unlike the conditional "I'd love",
 "could use" or "feel like", which wish for the moment."""
