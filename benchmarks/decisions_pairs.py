@@ -2,7 +2,7 @@
 by "and" under a verb of choosing (issue 38, helper decide15).
 
 ``python -m benchmarks.decisions_pairs [--data FILES] --json F``: over every user turn of the
-given chats (default: probing dev..blind8 and both decisions sets), each sentence the writer
+given chats (default: probing dev..blind9 and the three decisions sets), each sentence the writer
 would read as a decision (:func:`hybridmem.conversation.decisions.decides`) against every
 earlier turn of the same user it settles (:func:`~hybridmem.conversation.decisions.settles`),
 read twice: as shipped, and with :mod:`hybridmem.conversation.choosing` answering nothing (the
@@ -27,8 +27,19 @@ from hybridmem.conversation.extract import RuleExtractor, sentences
 DATA = Path(__file__).parent / "data"
 SETS = [
     DATA / f"probing_{s}.json"
-    for s in ("dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
-] + [DATA / "decisions_blind.json", DATA / "decisions_blind2.json"]
+    for s in (
+        "dev",
+        "blind",
+        "blind2",
+        "blind3",
+        "blind4",
+        "blind5",
+        "blind6",
+        "blind7",
+        "blind8",
+        "blind9",
+    )
+] + [DATA / f"decisions_blind{s}.json" for s in ("", "2", "3")]
 
 
 @contextmanager

@@ -59,7 +59,10 @@ def _chooses_zh(word: str) -> bool:
     return word.startswith(ZH_CHOOSING)
 
 
-def _closes(word: str, flag: str) -> bool:
+def closes(word: str, flag: str) -> bool:
+    """Whether ``word`` (tagged ``flag``) ends a noun phrase: a verb (not a verbal noun), an
+    adverb, a preposition, a numeral, a locative, a particle, a personal pronoun, a verb of
+    choosing."""
     if flag == "vn":
         return False
     return flag.startswith(_ZH_CLOSING) or word in _ZH_PERSONAL or _chooses_zh(word)
@@ -79,7 +82,7 @@ def zh_conjuncts(tags: Sequence[tuple[str, str]], at: int) -> tuple[str, str] | 
     is empty."""
     right = []
     for word, flag in tags[at + 1 :]:
-        if _closes(word, flag):
+        if closes(word, flag):
             break
         right.append(word)
     left: list[str] = []
@@ -92,16 +95,27 @@ def zh_conjuncts(tags: Sequence[tuple[str, str]], at: int) -> tuple[str, str] | 
     return "".join(left), "".join(right)
 
 
+def chooses(tags: Sequence[tuple[str, str]]) -> bool:
+    """Whether the tagged Chinese sentence ``tags`` holds a verb of choosing not in its past or
+    perfective (纠结, 在挑; not 选了, 挑好了)."""
+    return any(_chooses_zh(w) and not _done(tags, j + 1) for j, (w, _) in enumerate(tags))
+
+
+def _done(tags: Sequence[tuple[str, str]], at: int) -> bool:
+    """Whether the word at ``at``, right after a verb of choosing, makes it a choice made: the
+    aspect particle or a result complement (选了, 选好), not 好 as the degree of a numeral
+    after it (纠结好几天了 "torn for several days")."""
+    if at >= len(tags) or tags[at][0] not in _ZH_DONE:
+        return False
+    return not (tags[at][0] == "好" and at + 1 < len(tags) and tags[at + 1][1] == "m")
+
+
 def zh_chosen_between(clause: str, text: str) -> list[tuple[str, str]]:
     """The pairs of options ``clause`` joins by 和 / 跟 / 与 under a verb of choosing in its
     sentence of ``text`` or before 之间; empty when it weighs nothing so."""
     tags = lexical.pos_tags(clause)
     sentence = _sentence_of(clause, text)
-    said = lexical.pos_tags(sentence)
-    choosing = any(
-        _chooses_zh(w) and not (j + 1 < len(said) and said[j + 1][0] in _ZH_DONE)
-        for j, (w, _) in enumerate(said)
-    )
+    choosing = chooses(lexical.pos_tags(sentence))
     out = []
     for i, (word, flag) in enumerate(tags):
         if word not in _ZH_COORDINATORS or flag not in ("c", "p"):
@@ -129,8 +143,4 @@ def announces(text: str) -> bool:
     speaker's next turn."""
     if not re.search(r"[\u4e00-\u9fff]", text):
         return EN_CHOOSING.search(text) is not None
-    tags = lexical.pos_tags(text)
-    return any(
-        _chooses_zh(word) and (i + 1 == len(tags) or tags[i + 1][0] not in _ZH_DONE)
-        for i, (word, _) in enumerate(tags)
-    )
+    return chooses(lexical.pos_tags(text))

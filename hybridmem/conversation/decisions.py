@@ -14,7 +14,8 @@ Read from the grammar, by closed classes only:
   (:func:`~hybridmem.evolution.speech.clauses.haishi_asks`; the adverb 还是 "still", "after
   all" joins none), and two things joined by 和 / 跟 / 与 and asked "which" of (哪:
   成都和西安去哪个), or under a verb of choosing (在小米和华为之间挑, 按摩仪和金手镯选一个:
-  :mod:`hybridmem.conversation.choosing`);
+  :mod:`hybridmem.conversation.choosing`), and things listed with 、 under a verb of choosing
+  or named by 一个是…，一个是… (:mod:`hybridmem.conversation.listing`);
 * a **decision** (:func:`decides`) is the speaker's own asserted sentence (not a question, a
   supposition or an instruction, no conditional clause or mood; no other person as its
   subject: "my dad chose the Honda" is his) in the perfective: an English preterite (an
@@ -49,7 +50,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hybridmem import lexical
-from hybridmem.conversation import choosing
+from hybridmem.conversation import choosing, listing
 from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.options import en_perfective, names_an_option
 from hybridmem.core import Core
@@ -89,7 +90,9 @@ _LIVE = ("active",)
 def weighed(text: str) -> list[str]:
     """The clauses of ``text`` that join alternatives (a deliberation's options); empty when
     none does."""
-    out = []
+    # Options listed with 、 or named by 一个是 … 一个是 …, read over the whole turn (the clause
+    # pieces cut them apart): :mod:`hybridmem.conversation.listing`.
+    out = listing.zh_listed(text) if _CJK.search(text) else []
     for clause in lexical.clause_pieces(text):
         if _CJK.search(clause):
             if (

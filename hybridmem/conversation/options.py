@@ -38,7 +38,7 @@ import re
 from collections.abc import Sequence
 
 from hybridmem import lexical
-from hybridmem.conversation import choosing
+from hybridmem.conversation import choosing, listing
 from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.speech.clauses import _EN_PRETERITE
 
@@ -245,6 +245,8 @@ def options(clause: str, text: str = "") -> list[tuple[str, str]]:
     docstring), with those it joins by "and" under a verb of choosing
     (:mod:`hybridmem.conversation.choosing`)."""
     text = text or clause
+    if listing.ENUMERATION in clause:  # a list or pair read by listing.zh_listed
+        return listing.pairs(clause)
     if _CJK.search(clause):
         pairs = _zh_options(clause)
         return pairs + [p for p in choosing.zh_chosen_between(clause, text) if p not in pairs]
