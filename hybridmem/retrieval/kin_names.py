@@ -1,0 +1,99 @@
+"""A person asked about by kin word is matched by the name the user gave them.
+
+A user names a relation once ("my brother Ravi rang", 我姐林芳在深圳看中了一套房子) and then
+speaks of them by name ("Ravi brought his girlfriend Chloe round", "Kirsty found a flat in
+Paisley"). A question asks by the relation ("last week, what did I say about my brother?",
+我姐最后买的是哪套？), so its words match the first turn only and never the ones saying the
+name (issue 38, probing15: blind9 d6, found only through the date window). The link is read
+from the store, from the user's own words: a kin or role word of the question
+(:func:`~hybridmem.retrieval.attributes.someone_named`, the writer's closed class of
+relations) followed by a name ("my brother Ravi", "my little brother Danny", 我姐林芳, 我弟小军),
+or a name with the relation in apposition ("Ravi, my brother", "Ravi (my brother)"). The
+names so found are added to the question's words for the lexical match only: the question's
+vector, its time words and every reading of it are unchanged. No constant is chosen: the
+names are whatever the user's turns holding the relation word give, and BM25 weighs them as
+it weighs any word.
+
+A name is a capitalised word (English) or a word the segmenter tags as a person's name and
+its dictionary does not hold (:func:`~hybridmem.retrieval.referents.named_zh`'s reading, on
+the word after the relation). The companion's replies are not read: "your brother Ravi" is the
+companion repeating, and a reply's guess ("is that your sister?") is no link.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hybridmem.lexical import in_dictionary, match_expression, pos_tags
+from hybridmem.retrieval.attributes import someone_named
+from hybridmem.retrieval.referents import speaker_role
+from hybridmem.store import Scope, TreeStore
+
+_SEEN = 50
+"""How many of the relation word's lexical matches are read for a name (a read bound, not a
+tuned constant: a user's turns naming a relation by its word are few)."""
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_NAME_EN = r"(?!I\b)[A-Z][a-z]+(?:['’]s)?"
+
+
+def _links_en(kin: str) -> re.Pattern[str]:
+    """ "my brother Ravi", "my little brother Danny", "Ravi, my brother", "Ravi (my brother)"."""
+    k = re.escape(kin)
+    return re.compile(
+        r"\b(?i:my)\s+(?:[\w-]+\s+)?(?i:" + k + r")\s+(" + _NAME_EN + r")"
+        r"|(?<![\w'’])(" + _NAME_EN + r")\s*(?:,|\()\s*(?i:my)\s+(?:[\w-]+\s+)?(?i:" + k + r")\b"
+    )
+
+
+def names_of(kin: str, text: str) -> list[str]:
+    """The names ``text`` gives the user's ``kin`` (see the module docstring)."""
+    if _CJK.search(kin):
+        return _names_zh(kin, text)
+    out: list[str] = []
+    for m in _links_en(kin).finditer(text):
+        name = re.sub(r"['’]s$", "", m.group(1) or m.group(2))
+        if name.lower() != kin.lower() and name not in out:
+            out.append(name)
+    return out
+
+
+def _names_zh(kin: str, text: str) -> list[str]:
+    """我姐林芳, 我弟小军, 我老公陈磊: right after 我 + the relation, a name tagged ``nr`` (not a
+    dictionary word), or a familiar name of 小 / 阿 and one character (小军, 阿杰: the segmenter
+    holds some as dictionary nouns)."""
+    out: list[str] = []
+    tags = pos_tags(text)
+    words = [w for w, _ in tags]
+    for i, (word, _) in enumerate(tags[:-1]):
+        before = "".join(words[max(0, i - 2) : i])
+        owned = word == kin and before.endswith(("我", "我的", "我家"))
+        if not owned and word != "我" + kin:
+            continue
+        name, flag = tags[i + 1]
+        given = flag == "nr" and len(name) >= 2 and not in_dictionary(name)
+        familiar = len(name) == 2 and name[0] in "小阿" and flag.startswith("n")
+        if (given or familiar) and name not in out:
+            out.append(name)
+    return out
+
+
+def with_kin_names(store: TreeStore, query: str, scope: Scope, statuses: Sequence[str]) -> str:
+    """``query`` with the names the user gave the relation it asks by appended (for the
+    lexical match), or ``query`` itself when it asks by none or the store links none."""
+    kin = someone_named(query)
+    if kin is None or kin[:1].isupper():
+        return query  # no relation, or a name already
+    expression = match_expression(kin)
+    if expression is None:
+        return query
+    found = store.lexical_search(expression, scope, statuses, _SEEN)
+    nodes = store.get_many(i for i, _ in found)
+    names: list[str] = []
+    for node in nodes.values():
+        if speaker_role(node) == "assistant":
+            continue
+        names.extend(n for n in names_of(kin, node.content) if n not in names)
+    named = [n for n in names if n.lower() not in query.lower()]
+    return " ".join([query, *named]) if named else query
