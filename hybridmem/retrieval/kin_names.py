@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hybridmem.lexical import in_dictionary, match_expression, pos_tags
+from hybridmem.lexical import in_dictionary, match_expression, pos_tags, terms
 from hybridmem.retrieval.attributes import someone_named
 from hybridmem.retrieval.referents import speaker_role
 from hybridmem.store import Scope, TreeStore
@@ -85,7 +85,10 @@ def with_kin_names(store: TreeStore, query: str, scope: Scope, statuses: Sequenc
     kin = someone_named(query)
     if kin is None or kin[:1].isupper():
         return query  # no relation, or a name already
-    expression = match_expression(kin)
+    # The lexical index may hold the relation inside a longer term (我姐 of 我姐林芳): the
+    # question's own terms holding it are sought as well.
+    held = [t for t in terms(query) if kin.lower() in t.lower()]
+    expression = match_expression(" ".join([kin, *held]))
     if expression is None:
         return query
     found = store.lexical_search(expression, scope, statuses, _SEEN)
