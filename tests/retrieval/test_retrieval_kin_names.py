@@ -119,3 +119,9 @@ def test_a_relation_the_user_never_named_adds_nothing(chat: Chat):
 )
 def test_the_names_a_user_gives_a_relation(kin: str, text: str, names: list[str]):
     assert names_of(kin, text) == names
+
+
+def test_a_modified_relation_is_linked_only_with_its_word():
+    """"my new flatmate" may be another flatmate than "my flatmate Jess"."""
+    assert names_of("flatmate", "my flatmate Jess, she's a junior doctor", "new") == []
+    assert names_of("brother", "my little brother Danny is opening", "little") == ["Danny"]
