@@ -106,7 +106,8 @@ def main() -> None:
     print("first day: kin questions", len(first))
     for r in first:
         print(
-            f"  {r['set']:10} {r['user']} {r['kin']:9} names={','.join(r['names']) or '-':12} {r['query']}"
+            f"  {r['set']:10} {r['user']} {r['kin']:9}"
+            f" names={','.join(r['names']) or '-':12} {r['query']}"
         )
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(

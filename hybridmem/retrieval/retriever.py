@@ -54,7 +54,6 @@ from hybridmem.retrieval.expansion import (
 from hybridmem.retrieval.fillers import topic_words
 from hybridmem.retrieval.function_words import statement_words
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
-from hybridmem.retrieval.kin_names import kin_lexical
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
@@ -343,13 +342,7 @@ class Retriever:
         embedding and one vector search, not two of each."""
         cfg = self.config
         out = Candidates(returnable=limits or Returnable())
-        out.bm25 = kin_lexical(  # the question's matches, its kin word read as the names given
-            lambda text: self._lexical(text, resolved, out),
-            self.store,
-            q.text,
-            resolved.scope,
-            cfg.include_statuses,
-        )
+        out.bm25 = self._lexical(q.text, resolved, out)
         if q.window is not None:
             for node_id in self.store.created_between(
                 resolved.scope,
