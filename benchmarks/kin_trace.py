@@ -4,11 +4,11 @@
 For every question of the probing sets (dev..blind10) and of the first-day sets (dev..sixteenth)
 that names someone by a relation (:func:`~hybridmem.retrieval.attributes.someone_named`, a
 lower-case kin or role word), the names the user's own words give that relation
-(:func:`~hybridmem.retrieval.kin_names.names_of` over every user turn / statement of the set:
+(:func:`~benchmarks.kin_names.names_of` over every user turn / statement of the set:
 a superset of what the engine reads, which is the relation word's best lexical matches), and,
 for the probing sets, how many evidence turns hold the name without the relation word (the
 turns only the link can match lexically). A question whose relation the store links to no
-name is read exactly as before (:func:`~hybridmem.retrieval.kin_names.with_kin_names` returns
+name is read exactly as before (:func:`~benchmarks.kin_names.with_kin_names` returns
 it unchanged), so a first-day set with no linked question is unchanged by construction.
 """
 
@@ -21,8 +21,8 @@ from typing import Any
 
 from benchmarks.first_day import PERSONAS, SETS
 from benchmarks.first_day_persona import Persona
+from benchmarks.kin_names import names_of
 from hybridmem.retrieval.attributes import someone_named
-from hybridmem.retrieval.kin_names import names_of
 
 PROBING = ["dev", "blind", *[f"blind{i}" for i in range(2, 11)]]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from hybridmem.retrieval.kin_names import names_of
+from benchmarks.kin_names import names_of
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,9 @@
 """A person asked about by kin word is matched by the name the user gave them.
 
-Not called by the retriever: measured in issue 38 (helper kin17, ``docs/benchmarks.md``) on
-every probing question it gained "first" on two (blind8 o9, blind9 d6) and lost it on one
-(blind4 e8), frac and hit@5 unchanged; kept for :mod:`benchmarks.kin_trace` and the next
+A measurement, not part of the engine (so it lives under benchmarks/): measured in issue 38
+(helper kin17, ``docs/benchmarks.md``) on every probing question it gained "first" on two
+(blind8 o9, blind9 d6) and lost it on one (blind4 e8), frac and hit@5 unchanged; kept for
+:mod:`benchmarks.kin_trace` and the next
 measurement (one call in ``Retriever.gather`` wires it:
 ``out.bm25 = kin_lexical(lambda t: self._lexical(t, resolved, out), self.store, q.text,
 resolved.scope, cfg.include_statuses)``).
