@@ -74,7 +74,7 @@ def test_a_job_or_an_employer_is_read_as_before(text: str, slot: str) -> None:
     [
         ("I'm a paramedic with the ambulance service now.", "I'm an avid rock climber."),
         ("I've joined a law firm in Cardiff.", "I've joined a community choir too."),
-        ("我现在是一名中学老师。", "我算是个业余马拉松跑者，每周练三次。"),
+        ("我现在是一名中学老师。", "我是个业余歌手，周末在酒吧唱两首。"),
         ("我现在是一名护士。", "入了个读书会，每月聚一次。"),
     ],
 )

@@ -27,9 +27,13 @@ the derivational enthusiast suffixes, the nouns of voluntary groups), no value c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 Tagger = Callable[[str], list[tuple[str, str]]]
+Rule = tuple[str, str, re.Pattern[str]]
+
+# The slots whose value an enthusiasm can be (what one drinks or eats).
+_TASTES = frozenset({"pref.coffee", "pref.tea", "user.diet"})
 
 _PARTICLES_ZH = frozenset("了啊呢吧呀啦")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -40,7 +44,7 @@ _SELF_EN = (
     r"\b(?:i'm|i am|i've (?:always )?been|i've become|i became|i was always|i'm becoming)\s+"
     r"(?:(?:now|really|quite|such|always|still|also|kind of|sort of|actually|definitely)\s+)*"
 )
-_HEDGE_EN = r"(?:a bit of|something of|more of|quite|such|rather)\s+(?:an?|the)\s+"
+_HEDGE_EN = r"(?:a bit of|something of|quite|such|rather)\s+(?:an?|the)\s+"
 _DEGREE_EN = (
     r"keen|avid|big|huge|massive|mad|passionate|enthusiastic|devoted|obsessive|obsessed"
     r"|fanatical|lifelong|life-long|casual|occasional|amateur|hobby|recreational|fair-weather"
@@ -89,21 +93,30 @@ _JOIN_VERBS_ZH = ("加入", "参加", "报名", "报", "入", "进")
 _GROUP_ZH = ("班", "社", "团", "群", "会", "协会", "俱乐部")
 
 
-def pastimes_removed(text: str, tag: Tagger) -> str:
+def pastimes_removed(text: str, tag: Tagger, rules: Sequence[Rule]) -> str:
     """``text`` without the parts that present the speaker as an enthusiast of a pastime or
-    as joining a voluntary group (module docstring)."""
+    as joining a voluntary group (module docstring). A part naming a taste ("a huge meat
+    lover", "a big tea drinker": a pattern of ``rules`` for a taste's slot matches it) is left
+    to the rules as before: the enthusiasm may be for what the speaker drinks or eats."""
+
+    def dropped(match: re.Match[str]) -> str:
+        part = match.group(0)
+        tasted = any(slot in _TASTES and pattern.search(part) for slot, _, pattern in rules)
+        return part if tasted else ""
+
     if _CJK.search(text):
-        return _JOINING_ZH.sub(lambda m: _joining_zh(m, tag), _PASTIME_ZH.sub("", text))
-    return _JOINING_EN.sub("", _PASTIME_EN.sub("", text))
+        kept = _PASTIME_ZH.sub(dropped, text)
+        return _JOINING_ZH.sub(lambda m: dropped(m) if _joining_zh(m, tag) else m.group(0), kept)
+    return _JOINING_EN.sub(dropped, _PASTIME_EN.sub(dropped, text))
 
 
-def _joining_zh(match: re.Match[str], tag: Tagger) -> str:
-    """The match dropped when jieba reads it as a joining verb and a group noun (报 了 个 日语
+def _joining_zh(match: re.Match[str], tag: Tagger) -> bool:
+    """Whether jieba reads the match as a joining verb and a group noun (报 了 个 日语
     班; not 入境大厅周六也上班, whose 班 ends the verb 上班)."""
     words = [(w, f) for w, f in tag(match.group(0)) if w.strip() and w not in _PARTICLES_ZH]
     if len(words) < 2:
-        return match.group(0)
+        return False
     (verb, _), (head, flag) = words[0], words[-1]
     joins = verb in _JOIN_VERBS_ZH
     group = flag.startswith("n") and head.endswith(_GROUP_ZH) and head != "团队"
-    return "" if joins and group else match.group(0)
+    return joins and group

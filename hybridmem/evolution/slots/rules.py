@@ -376,7 +376,7 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
     # ...nor the speaker as a pastime's enthusiast or joining a club for one (pastimes.py).
     scoped = pastimes_removed(
-        valueless_removed(unasserted_removed(scoped, _pos), _pos, _first_rule), _pos
+        valueless_removed(unasserted_removed(scoped, _pos), _pos, _first_rule), _pos, _RULES
     )
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
