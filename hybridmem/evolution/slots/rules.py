@@ -39,6 +39,7 @@ from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUT
 from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
+from hybridmem.evolution.slots.pastimes import pastimes_removed
 from hybridmem.evolution.slots.reported import reported_removed
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
 from hybridmem.evolution.slots.states import states_removed
@@ -373,7 +374,10 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
     scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
     # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
-    scoped = valueless_removed(unasserted_removed(scoped, _pos), _pos, _first_rule)
+    # ...nor the speaker as a pastime's enthusiast or joining a club for one (pastimes.py).
+    scoped = pastimes_removed(
+        valueless_removed(unasserted_removed(scoped, _pos), _pos, _first_rule), _pos, _RULES
+    )
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).

@@ -1,0 +1,86 @@
+"""A pastime said with an agent noun, or joining a club for one, is no job and no workplace
+(issue 38, slot_blind11/12/13).
+
+"I'm a keen fell runner" has a job's grammar ("I'm a" + an -er noun), so the occupation rule
+filed it as the job and it overturned the speaker's real one; "I've joined a choir" was read as
+joining an employer, and the slot model filed 我是个业余跑者 the same way. A degree or amateur
+modifier ("keen", "avid", 业余), a hedge ("a bit of a"), a noun of liking ("fan", "sucker",
+爱好者, 迷, 友) or a voluntary group as the object of joining (club, class, choir; 班, 社, 协会)
+marks a pastime. The sentences here are none of the sets'.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hybridmem import FakeClock, HybridMemory
+from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.evolution.slots.rules import infer
+from tests.slot_asides import value_then_aside
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm an avid kayaker, the river most Saturdays.",
+        "I'm a big swimmer, the lido before breakfast.",
+        "I'm a bit of a baker, banana bread mostly.",
+        "I'm a total sucker for a rom-com.",
+        "I'm a huge fan of live theatre.",
+        "I've signed up for an evening Spanish class.",
+        "We joined a running club near the canal.",
+        "我是个业余骑手，周末骑山路。",
+        "我算是个围棋爱好者。",
+        "我是个登山发烧友。",
+        "我报了个周末的陶艺班。",
+        "我参加了一个摄影社。",
+    ],
+)
+def test_a_pastime_or_joining_a_club_gives_no_slot(text: str) -> None:
+    guess = infer(text)
+    assert guess.slot is None and not guess.open, text  # the slot model is not asked either
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("I'm a keen cyclist, and I work at Halfords in Leeds.", "user.workplace"),
+        ("我是个业余棋手，不过我刚搬到杭州了。", "user.residence"),
+    ],
+)
+def test_a_value_beside_a_pastime_is_read(text: str, slot: str) -> None:
+    # The pastime's agent noun came first and was filed as the job, hiding the real value.
+    assert infer(text).slot == slot, text
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("I'm a nurse at the Royal Infirmary now.", "user.job"),
+        ("I'm a senior engineer these days.", "user.job"),
+        ("I joined Deloitte as an auditor last month.", "user.workplace"),
+        ("我是个护士，在市一医院。", "user.job"),
+        ("我加入了一家做芯片的公司。", "user.workplace"),
+    ],
+)
+def test_a_job_or_an_employer_is_read_as_before(text: str, slot: str) -> None:
+    assert infer(text).slot == slot, text
+
+
+@pytest.mark.parametrize(
+    ("job", "aside"),
+    [
+        ("I'm a paramedic with the ambulance service now.", "I'm an avid rock climber."),
+        ("I've joined a law firm in Cardiff.", "I've joined a community choir too."),
+        ("我现在是一名中学老师。", "我是个业余歌手，周末在酒吧唱两首。"),
+        ("我现在是一名护士。", "入了个读书会，每月聚一次。"),
+    ],
+)
+def test_with_e5_the_job_stays_current_after_a_pastime(
+    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, job: str, aside: str
+) -> None:
+    slot = "user.workplace" if "joined" in job or "入职" in job else "user.job"
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        value_then_aside(mem, clock, job, slot, aside)
