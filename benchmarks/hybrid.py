@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,6 +27,7 @@ from hybridmem import (
     ScoreWeights,
 )
 from hybridmem.embedding import Embedder
+from hybridmem.retrieval import retriever
 from hybridmem.retrieval.context import pack
 from hybridmem.retrieval.shortened import shortener
 
@@ -154,7 +156,8 @@ class HybridMethod:
         top_k = k if k is not None else LARGE_TOP_K
         if self._freeze:
             if self._full is None or self._full[:2] != (corpus.id, query):
-                full = self.retrieve(corpus, query, top_k=LARGE_TOP_K)
+                with ranked_order():
+                    full = self.retrieve(corpus, query, top_k=LARGE_TOP_K)
                 self._full = (corpus.id, query, full)
             full = self._full[2]
             packed = pack(
@@ -209,3 +212,18 @@ def node_input(corpus_id: str, node: TreeNode) -> dict[str, Any]:
         "created_at": node.created_at,
         "source_id": f"{corpus_id}:{node.source_id}" if node.source_id else None,
     }
+
+
+@contextmanager
+def ranked_order() -> Iterator[None]:
+    """Retrievals whose hits come in the ranking's own order. The engine moves an answer turn
+    above the question it answers among the hits it packed (:mod:`hybridmem.retrieval.answers`),
+    which changes their order, never which are packed; over a ranking of every candidate that
+    move would pull answers from any depth into the settings packed from it, which a real
+    ``retrieve(top_k, token_budget)`` never packs."""
+    move = retriever.answers_first
+    retriever.answers_first = lambda hits, neighbours, turns: list(hits)
+    try:
+        yield
+    finally:
+        retriever.answers_first = move

@@ -155,9 +155,6 @@ class Retriever:
         hits = said_first(
             query, hits, self.config.session_places, cands.turns or (), cands.neighbours
         )
-        # Before the cut to top_k, as every step: placed after it, an answer ranked just past
-        # the cut came first in a larger request and not at all in a smaller one.
-        hits = answers_first(hits, cands.neighbours, cands.turns or ())
         packed = self.fill(query, path, hits, top_k, token_budget, notes)
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
@@ -167,7 +164,7 @@ class Retriever:
             query=query,
             user_id=user_id,
             scope_id=resolved.node.id if resolved.node else None,
-            hits=packed.hits,
+            hits=answers_first(packed.hits, cands.neighbours, cands.turns or ()),
             path=packed.path,
             context=packed.context,
             tokens=packed.tokens,
@@ -235,9 +232,7 @@ class Retriever:
         similarity of ``cands``, a conversation's turns on their fused score); with ``cands``,
         a session's lift first shares the first places (:mod:`~.session_places`); ``window``:
         the time the query names: an older value said in it stays, and records of one
-        occasion do not yield (:func:`~.groups.said_within`, :func:`~.groups.assertions_first`).
-        ``top_k`` (how many hits are shown) decides only what the notes name: the order is the
-        same for any ``top_k``."""
+        occasion do not yield (:func:`~.groups.said_within`, :func:`~.groups.assertions_first`)."""
         if cands is not None:
             turns, places = cands.turns or (), self.config.session_places
             hits = share_places(hits, turns, places, cands.neighbours)
@@ -251,15 +246,12 @@ class Retriever:
         evolution = self.core.engine.config.evolution
         cosine = None if cands is None else cands.cosine
         answers = () if cands is None else cands.answers
-        # Over every hit, not the first top_k: a request for five hits gets the first five of
-        # a request for forty (asked over the first top_k, a remark yielded only to the
-        # statements among them, and the order depended on how many hits were asked for).
         hits = newer_first(
-            hits, None, evolution, self.core.engine.embedder, self._vectors, cosine, answers
+            hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine, answers
         )
         hits = assertions_first(
             hits,
-            None,
+            top_k,
             evolution.candidate_importance_factor,
             evolution.conflict_types,
             cosine,
