@@ -12,6 +12,7 @@ run), so a step's share of the misses is read in one run. Variants:
 - ``assertions-off``: no assertion put first (``groups.assertions_first``);
 - ``newer-off``: no newer value put first (``newer_values.newer_first``).
 
+``--compare BEFORE --json AFTER`` prints each figure of two runs and the questions that moved.
 ``--prefix`` also asks every question for 5 and for 40 hits (no budget) and records whether the
 first five of the 40 are the five (``same5``), and hit@5 of each (``hit@5_k5``,
 ``hit@5_k40``): a ranking whose order depends on how many hits are asked for shows here.
@@ -121,6 +122,30 @@ def run(sets: Sequence[str], variant: str, embedder: Any, prefix: bool = False) 
     return out
 
 
+def compare(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Per set and language: each figure before -> after, and the questions whose hit@5,
+    "first" or frac moved (both runs of :func:`run`, with ``--prefix``)."""
+    lines = []
+    for name, run_after in after.items():
+        was = before.get(name)
+        if was is None:
+            continue
+        for lang, figures in run_after["summary"].items():
+            old = was["summary"][lang]
+            cells = [f"{m} {old[m]:.3f}->{figures[m]:.3f}" for m in figures if m in old]
+            lines.append(f"{name} {lang}: " + ", ".join(cells))
+        for qid, row in run_after["items"].items():
+            prior = was["items"].get(qid, {})
+            moved = [
+                f"{m} {prior[m]:g}->{row[m]:g}"
+                for m in ("frac", "hit@5", "first")
+                if m in prior and prior[m] != row[m]
+            ]
+            if moved:
+                lines.append(f"  {qid}: " + ", ".join(moved))
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--variant", choices=sorted(VARIANTS), default="engine")
@@ -128,7 +153,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--embedder", default=None)
     ap.add_argument("--json", type=Path, required=True)
     ap.add_argument("--prefix", action="store_true", help="also compare 5 hits with 40's first 5")
+    ap.add_argument("--compare", type=Path, default=None, help="a before run: print the moves")
     args = ap.parse_args(argv)
+    if args.compare is not None:
+        load = lambda p: json.loads(p.read_text(encoding="utf-8"))  # noqa: E731
+        print("\n".join(compare(load(args.compare), load(args.json))))
+        return
     out = run(args.sets.split(","), args.variant, make_embedder(args.embedder), args.prefix)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
