@@ -11,6 +11,11 @@ run), so a step's share of the misses is read in one run. Variants:
 - ``answers-off``: a question turn's answer not put before it (``answers.answers_first``);
 - ``assertions-off``: no assertion put first (``groups.assertions_first``);
 - ``newer-off``: no newer value put first (``newer_values.newer_first``).
+
+``--compare BEFORE --json AFTER`` prints each figure of two runs and the questions that moved.
+``--prefix`` also asks every question for 5 and for 40 hits (no budget) and records whether the
+first five of the 40 are the five (``same5``), and hit@5 of each (``hit@5_k5``,
+``hit@5_k40``): a ranking whose order depends on how many hits are asked for shows here.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from statistics import mean
 from typing import Any
 from unittest import mock
 
-from benchmarks.probing import _ask, imported, messages_of
+from benchmarks.metrics import hit_at_k
+from benchmarks.probing import _ask, _cited, imported, messages_of
 from hybridmem.embedding import make_embedder
 
 HERE = Path(__file__).parent / "data"
@@ -69,7 +75,25 @@ VARIANTS: dict[str, Callable[[], Any]] = {
 }
 
 
-def run(sets: Sequence[str], variant: str, embedder: Any) -> dict[str, Any]:
+PREFIX = ("same5", "hit@5_k5", "hit@5_k40")
+
+
+def _prefix(mem: Any, user: str, task_id: str, q: dict[str, Any]) -> dict[str, float]:
+    """Whether the first five hits of a 40-hit request are the hits of a 5-hit one."""
+    evidence = frozenset(q["evidence"])
+    asked = {
+        k: mem.retrieve(q["query"], user_id=user, task_id=task_id, top_k=k, record_access=False)
+        for k in (5, 40)
+    }
+    five, forty = asked[5].hits, asked[40].hits[:5]
+    return {
+        "same5": float([h.node.id for h in five] == [h.node.id for h in forty]),
+        "hit@5_k5": hit_at_k(evidence, [_cited(h) for h in five], 5),
+        "hit@5_k40": hit_at_k(evidence, [_cited(h) for h in forty], 5),
+    }
+
+
+def run(sets: Sequence[str], variant: str, embedder: Any, prefix: bool = False) -> dict[str, Any]:
     """Per set: per question id its figures, and the per-language means."""
     out: dict[str, Any] = {}
     with VARIANTS[variant]():
@@ -82,11 +106,14 @@ def run(sets: Sequence[str], variant: str, embedder: Any) -> dict[str, Any]:
                 with imported(user, embedder) as (mem, task_id):
                     for q in asked:
                         rows[q["id"]] = _ask(mem, user["id"], task_id, q, users)
+                        if prefix:
+                            rows[q["id"]] |= _prefix(mem, user["id"], task_id, q)
             langs = {q["id"]: q["lang"] for q in data["questions"]}
+            figures = ("frac", "hit@5", "first", *(PREFIX if prefix else ()))
             summary = {
                 lang: {
                     m: round(mean(r[m] for i, r in rows.items() if langs[i] == lang), 3)
-                    for m in ("frac", "hit@5", "first")
+                    for m in figures
                 }
                 for lang in sorted(set(langs.values()))
             }
@@ -95,14 +122,44 @@ def run(sets: Sequence[str], variant: str, embedder: Any) -> dict[str, Any]:
     return out
 
 
+def compare(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Per set and language: each figure before -> after, and the questions whose hit@5,
+    "first" or frac moved (both runs of :func:`run`, with ``--prefix``)."""
+    lines = []
+    for name, run_after in after.items():
+        was = before.get(name)
+        if was is None:
+            continue
+        for lang, figures in run_after["summary"].items():
+            old = was["summary"][lang]
+            cells = [f"{m} {old[m]:.3f}->{figures[m]:.3f}" for m in figures if m in old]
+            lines.append(f"{name} {lang}: " + ", ".join(cells))
+        for qid, row in run_after["items"].items():
+            prior = was["items"].get(qid, {})
+            moved = [
+                f"{m} {prior[m]:g}->{row[m]:g}"
+                for m in ("frac", "hit@5", "first")
+                if m in prior and prior[m] != row[m]
+            ]
+            if moved:
+                lines.append(f"  {qid}: " + ", ".join(moved))
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--variant", choices=sorted(VARIANTS), default="engine")
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--embedder", default=None)
     ap.add_argument("--json", type=Path, required=True)
+    ap.add_argument("--prefix", action="store_true", help="also compare 5 hits with 40's first 5")
+    ap.add_argument("--compare", type=Path, default=None, help="a before run: print the moves")
     args = ap.parse_args(argv)
-    out = run(args.sets.split(","), args.variant, make_embedder(args.embedder))
+    if args.compare is not None:
+        load = lambda p: json.loads(p.read_text(encoding="utf-8"))  # noqa: E731
+        print("\n".join(compare(load(args.compare), load(args.json))))
+        return
+    out = run(args.sets.split(","), args.variant, make_embedder(args.embedder), args.prefix)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
