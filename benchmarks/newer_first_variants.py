@@ -18,6 +18,10 @@
   most similar statements of its language (the scale :func:`states_its_change` already asks of
   a stated change): the question must read the successor as about what it asks, as it reads
   what it displaces. No new constant.
+- ``asked_word``: a pair let through by :func:`one_attribute` alone must share a naming word the
+  question names too (a Chinese word inside the question's text counts), else it needs
+  :func:`answers_alike`: the one thing both statements name is then what is asked. The trace
+  showed the false lifts sharing a predicate (不行, 怕) the question never names. No constant.
 - ``balanced_query``: the pair model refitted with one-off and mention remarks as negatives
   (``benchmarks.link_refit``'s ``balanced``, ``results/stale16/pair_embed_e5_balanced.json``)
   read by the query-time rule only; the writer keeps the shipped model.
@@ -31,16 +35,20 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from benchmarks import first_day_candidates as candidates
 from hybridmem.embedding import make_embedder
-from hybridmem.evolution.slots.naming import one_attribute
+from hybridmem.evolution.slots.naming import naming_words, one_attribute
 from hybridmem.evolution.slots.pairs import PairModel, read
 from hybridmem.models import Hit
 from hybridmem.retrieval import newer_values as nv
+from hybridmem.retrieval import retriever
 
+ASKED: list[str] = [""]
+"""The question being answered (set by the patched ``Retriever.retrieve``), for ``asked_word``."""
 BALANCED = Path(__file__).parent / "results" / "stale16" / "pair_embed_e5_balanced.json"
 LIFTS: list[dict[str, object]] = []
 
@@ -55,6 +63,7 @@ def _successor(
     cosine: Mapping[str, float],
     nearest: Mapping[str, str],
     top_named: bool = False,
+    asked_word: bool = False,
 ) -> Hit | None:
     """:func:`newer_values._successor` with the ``top_named`` gate and the trace."""
     vec = vectors.get(old.node.id)
@@ -73,7 +82,9 @@ def _successor(
     top = {i for lang in scale.values() for _, i in lang}
     gates: dict[str, str] = {}
     for h in newer:
-        if one_attribute(h.node.content, old.node.content):
+        if one_attribute(h.node.content, old.node.content) and (
+            not asked_word or _names_asked(h.node.content, old.node.content, ASKED[0])
+        ):
             gates[h.node.id] = "one_attribute"
         elif nv.answers_alike(old.node, h.node, scale, cosine):
             gates[h.node.id] = "answers_alike"
@@ -105,7 +116,24 @@ def _successor(
     return found
 
 
+def _names_asked(newer: str, older: str, question: str) -> bool:
+    """Whether a naming word the two statements share (one inside the other in Chinese, as
+    :func:`one_attribute` counts it) is named by the question too."""
+    a, b = naming_words(newer), naming_words(older)
+    shared = set(a & b) | {min(x, y, key=len) for x in a for y in b if x in y or y in x}
+    asked = naming_words(question)
+    return any(w in asked or (len(w) > 1 and not w.isascii() and w in question) for w in shared)
+
+
 def _patch(variant: str) -> None:
+    if variant == "asked_word":
+        original = retriever.Retriever.retrieve
+
+        def retrieve(self: retriever.Retriever, query: str, **kwargs: Any) -> Any:
+            ASKED[0] = query
+            return original(self, query, **kwargs)
+
+        retriever.Retriever.retrieve = retrieve  # type: ignore[method-assign]
     if variant == "balanced_query":
 
         @lru_cache(maxsize=1)
@@ -113,16 +141,17 @@ def _patch(variant: str) -> None:
             return PairModel.from_json(BALANCED.read_text(encoding="utf-8"))
 
         nv.model_for = balanced  # type: ignore[assignment]
-    top = variant == "top_named"
+    top, asked = variant == "top_named", variant == "asked_word"
 
     def successor(*args: object) -> Hit | None:
-        return _successor(*args, top_named=top)  # type: ignore[arg-type]
+        return _successor(*args, top_named=top, asked_word=asked)  # type: ignore[arg-type]
 
     nv._successor = successor  # type: ignore[assignment]
 
 
 VARIANTS: dict[str, Callable[[], None]] = {
-    name: (lambda n=name: _patch(n)) for name in ("none", "top_named", "balanced_query")
+    name: (lambda n=name: _patch(n))
+    for name in ("none", "top_named", "asked_word", "balanced_query")
 }
 
 
