@@ -34,6 +34,12 @@ class NodeType(StrEnum):
     PROFILE = "profile"
 
 
+def session_title(session_id: str) -> str:
+    """The content a conversation's session node is written with: its title, no summary
+    (written by the conversation path, recognised by retrieval as saying nothing itself)."""
+    return f"Conversation {session_id}"
+
+
 class NodeStatus(StrEnum):
     """Lifecycle status. Only ``active`` nodes are retrieved by default."""
 

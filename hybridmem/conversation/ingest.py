@@ -40,11 +40,11 @@ from hybridmem.conversation.messages import ChatMessage, parse_messages
 from hybridmem.conversation.report import IngestReport, SkippedMessage, ValueChange, WrittenMemory
 from hybridmem.core import Core, NodeInput, coerce_input, get_scoped
 from hybridmem.errors import InvalidArgumentError, LLMError
-from hybridmem.models import MemoryNode
+from hybridmem.models import MemoryNode, NodeType, session_title
 
 BUFFER_TYPE = "message"
 """Node type of a raw message in the buffer tier."""
-SESSION_TYPE = "session"
+SESSION_TYPE = NodeType.SESSION.value
 _SESSION_NAMESPACE = uuid.UUID("5b0f3c1e-4a59-4c1e-9d7a-6d2b1c0f8e31")
 EXTRACTED = "extracted"
 """``archived_action`` of the raw copy of a message extraction kept something from."""
@@ -212,7 +212,7 @@ class ConversationIngest:
         root = store.user_root(user_id)
         parent = task_id or (root.id if root is not None else None)
         item = NodeInput(
-            content=f"Conversation {session_id}",
+            content=session_title(session_id),
             node_type=SESSION_TYPE,
             id=sid,
             parent_id=parent,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from hybridmem.models import Hit, MemoryNode
+from hybridmem.models import Hit, MemoryNode, NodeType, session_title
 from hybridmem.retrieval.answers import answer_of, asks
 from hybridmem.retrieval.referents import speaker_role
 
@@ -58,7 +58,11 @@ def asks_own_words(query: str) -> bool:
 def bare_session(node: MemoryNode) -> bool:
     """A conversation session's own node holding only its title (as the conversation
     importer writes it), not a summary: it says nothing of what was said."""
-    return node.session_id is not None and node.content == f"Conversation {node.session_id}"
+    return (
+        node.node_type == NodeType.SESSION
+        and node.session_id is not None
+        and node.content == session_title(node.session_id)
+    )
 
 
 def _reply(node: MemoryNode) -> bool:
