@@ -160,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reading", choices=READINGS, default="subject")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     if args.mode == "scan":
         lines = scan(args.files or DEV_FILES)
         print("\n".join(lines))
