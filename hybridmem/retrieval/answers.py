@@ -73,6 +73,8 @@ def answers_first(
         answer = answer_of(node, neighbours.get(node.id, ()), by_id, turns)
         if answer is None or rank[answer.node.id] < rank[node.id] or answer.node.id in moved:
             continue  # already above it, or (turns at one instant) claimed by another
+        if not _outranks(answer, hits[rank[node.id] + 1 : rank[answer.node.id]]):
+            continue  # it would take a place from a hit more relevant than itself
         before[node.id] = answer
         moved.add(answer.node.id)
     if not before:
@@ -85,6 +87,13 @@ def answers_first(
             order.append(before[hit.node.id])
         order.append(hit)
     return order
+
+
+def _outranks(answer: Hit, passed: Sequence[Hit]) -> bool:
+    """Whether ``answer`` scores at least as high as every hit between its question and it:
+    moved over those only, an answer ranked anywhere below its question costs no hit its
+    place among the first ``n`` for any ``n``."""
+    return all(answer.score >= h.score for h in passed)
 
 
 def answer_of(
