@@ -317,7 +317,7 @@ def assertions_first(
         ]
         out = _yielded(hits, yielding, share, kinds, strength)
         said_turns = [h for h in unmatched if h.node.id in said and best > h.score * share]
-        out = _yielded(out, said_turns, share, kinds)
+        out = _lifted(out, said_turns, share, kinds)
     else:
         yielding = [h for h in unmatched if best > h.score * share]
         out = _yielded(hits, yielding, share, kinds)
@@ -399,7 +399,13 @@ def _yielded(
     return out
 
 
-def _lifted(hits: list[Hit], remarks: list[Hit], share: float, kinds: Sequence[str]) -> list[Hit]:
+def _lifted(
+    hits: list[Hit],
+    remarks: list[Hit],
+    share: float,
+    kinds: Sequence[str],
+    strength: Callable[[Hit], float] = lambda h: h.score,
+) -> list[Hit]:
     """``hits`` with each standing statement that scores more than ``share`` of a remark's
     score (one of ``remarks``, ranked above it) moved directly above the first such remark;
     the order of everything else is kept. Among the first ``n`` hits this orders remarks and
@@ -415,7 +421,11 @@ def _lifted(hits: list[Hit], remarks: list[Hit], share: float, kinds: Sequence[s
         if hit.node.node_type not in kinds:
             continue
         first = next(
-            (r for r in ranked if rank[id(r)] < rank[id(hit)] and hit.score > r.score * share),
+            (
+                r
+                for r in ranked
+                if rank[id(r)] < rank[id(hit)] and strength(hit) > strength(r) * share
+            ),
             None,
         )
         if first is not None:
