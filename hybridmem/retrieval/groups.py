@@ -317,7 +317,7 @@ def assertions_first(
         ]
         out = _yielded(hits, yielding, share, kinds, strength)
         said_turns = [h for h in unmatched if h.node.id in said and best > h.score * share]
-        out = _yielded(out, said_turns, share, kinds)
+        out = _lifted(out, said_turns, share, kinds)
     else:
         yielding = [h for h in unmatched if best > h.score * share]
         out = _yielded(hits, yielding, share, kinds)
@@ -415,12 +415,6 @@ def _lifted(
         return hits
     rank = {id(h): i for i, h in enumerate(hits)}
     ranked = sorted(remarks, key=lambda h: rank[id(h)])
-    # Where each turn is first cited: a statement taken from a turn ranked at or above the
-    # remark only repeats what is shown there (a copy adds nothing but takes a place).
-    cited: dict[str, int] = {}
-    for i, h in enumerate(hits):
-        for source in h.node.source_ids:
-            cited.setdefault(source, i)
     above: dict[int, list[Hit]] = {}
     lifted: set[int] = set()
     for hit in hits:
@@ -434,8 +428,7 @@ def _lifted(
             ),
             None,
         )
-        shown = min((cited[s] for s in hit.node.source_ids), default=rank[id(hit)])
-        if first is not None and shown > rank[id(first)]:
+        if first is not None:
             above.setdefault(id(first), []).append(hit)
             lifted.add(id(hit))
     out: list[Hit] = []
