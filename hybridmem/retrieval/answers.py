@@ -17,17 +17,12 @@ going?") then puts its unrelated answer second rather than first, which costs th
 evidence the same rank either way, while the answers that were sought lost a rank each (dev
 set, mean reciprocal rank of the first evidence 0.780 after, 0.844 above, 0.777 without).
 
-Over the whole ranking, before it is cut to ``top_k`` or packed, so that five hits are the
-first five of forty (issue 38, helpers topk17/topk18). An answer moves up to its question only
-over hits it outranks (scores at least as high as each): ranked below a hit more relevant than
-itself, it stays, and the question moves down to directly below it instead. Pulled over every
-hit between, an answer took a place from the evidence (probing ``blind2`` h1, ``blind6`` s8,
-``blind7`` o2 and o12: a companion's "Have you done yoga before?" pulled "years ago, before
-the kids" from 15th to 3rd and the swimming that answered the question out of the five); among
-the packed hits only, the order depended on ``top_k``. Reordering the whole ranking with
-the unconditional move pulled answers from past the budget into it, each pushing the last
-packed hit out (LoCoMo, frac at 1,000 tokens, ``benchmarks.fusion_paired``: 7 questions lost,
-4 won). No parameter: a turn asks when its last sentence ends in a
+Only among the hits already packed (within ``top_k`` and the token budget): the context (printed
+in time order) holds the same memories with or without the move, only the hits' order
+changes. Reordering before packing pulled answers from past the budget into it, each pushing
+the last packed hit out: on LoCoMo (frac at 1,000 tokens, ``benchmarks.fusion_paired``) that
+lost 7 questions and won 4 (mean -0.004), a question's evidence pushed out by a reply that
+changed the subject. No parameter: a turn asks when its last sentence ends in a
 question mark (any script's), and the answer is the turn that follows it.
 """
 
@@ -68,29 +63,19 @@ def answers_first(
     by_id = {h.node.id: h for h in hits}
     rank = {h.node.id: i for i, h in enumerate(hits)}
     # One pass (a budget-free retrieve may pack thousands of hits): each question's answer,
-    # ranked below it, is written out just before it and skipped at its own place; or, when
-    # the answer ranks below a hit more relevant than itself, the question is written out just
-    # after its answer and skipped at its own place (nothing else moves, so the first n hits
-    # are the same for any n: the answer takes no place from a hit it does not outrank).
+    # ranked below it, is written out just before it and skipped at its own place.
     before: dict[str, Hit] = {}
-    after: dict[str, Hit] = {}
     moved: set[str] = set()
-    claimed: set[str] = set()
     for hit in hits:
         node = hit.node
         if node.id not in turns or not asks(node.content):
             continue
         answer = answer_of(node, neighbours.get(node.id, ()), by_id, turns)
-        if answer is None or rank[answer.node.id] < rank[node.id] or answer.node.id in claimed:
+        if answer is None or rank[answer.node.id] < rank[node.id] or answer.node.id in moved:
             continue  # already above it, or (turns at one instant) claimed by another
-        claimed.add(answer.node.id)
-        if _outranks(answer, hits[rank[node.id] + 1 : rank[answer.node.id]]):
-            before[node.id] = answer
-            moved.add(answer.node.id)
-        else:
-            after[answer.node.id] = hit
-            moved.add(node.id)
-    if not moved:
+        before[node.id] = answer
+        moved.add(answer.node.id)
+    if not before:
         return hits
     order: list[Hit] = []
     for hit in hits:
@@ -99,16 +84,7 @@ def answers_first(
         if hit.node.id in before:
             order.append(before[hit.node.id])
         order.append(hit)
-        if hit.node.id in after:
-            order.append(after[hit.node.id])
     return order
-
-
-def _outranks(answer: Hit, passed: Sequence[Hit]) -> bool:
-    """Whether ``answer`` scores at least as high as every hit between its question and it:
-    moved over those only, an answer ranked anywhere below its question costs no hit its
-    place among the first ``n`` for any ``n``."""
-    return all(answer.score >= h.score for h in passed)
 
 
 def answer_of(

@@ -317,18 +317,14 @@ def assertions_first(
         ]
         out = _yielded(hits, yielding, share, kinds, strength)
         said_turns = [h for h in unmatched if h.node.id in said and best > h.score * share]
-        out = _lifted(out, said_turns, share, kinds)
+        out = _yielded(out, said_turns, share, kinds)
     else:
         yielding = [h for h in unmatched if best > h.score * share]
         out = _yielded(hits, yielding, share, kinds)
     moved = {id(h) for h in unmatched}
     head = out[:window]
     rest = [h for h in head if _yields(h.node, occasions_asked, others) and id(h) not in moved]
-    # The statement comes up to the remark, not the remark down to the statement: sunk below
-    # a statement from deep in the ranking, a remark found for the question's words left the
-    # shown hits while the statement stayed out of them too (the order then depended on how
-    # many hits were asked for, and a five-hit request lost its evidence in a forty-hit one).
-    return _lifted(head, rest, share, kinds) + out[window:]
+    return _yielded(head, rest, share, kinds) + out[window:]
 
 
 def _yields(node: MemoryNode, occasions_asked: bool, others: Collection[str] = ()) -> bool:
@@ -396,47 +392,6 @@ def _yielded(
             if outranks(other, hit) or rank[id(other)] < before:
                 at = i + 1
         out.insert(at, hit)
-    return out
-
-
-def _lifted(
-    hits: list[Hit],
-    remarks: list[Hit],
-    share: float,
-    kinds: Sequence[str],
-    strength: Callable[[Hit], float] = lambda h: h.score,
-) -> list[Hit]:
-    """``hits`` with each standing statement that scores more than ``share`` of a remark's
-    score (one of ``remarks``, ranked above it) moved directly above the first such remark;
-    the order of everything else is kept. Among the first ``n`` hits this orders remarks and
-    statements as :func:`_yielded` does, and a statement from deeper takes one place, not the
-    remark's."""
-    if not remarks:
-        return hits
-    rank = {id(h): i for i, h in enumerate(hits)}
-    ranked = sorted(remarks, key=lambda h: rank[id(h)])
-    above: dict[int, list[Hit]] = {}
-    lifted: set[int] = set()
-    for hit in hits:
-        if hit.node.node_type not in kinds:
-            continue
-        first = next(
-            (
-                r
-                for r in ranked
-                if rank[id(r)] < rank[id(hit)] and strength(hit) > strength(r) * share
-            ),
-            None,
-        )
-        if first is not None:
-            above.setdefault(id(first), []).append(hit)
-            lifted.add(id(hit))
-    out: list[Hit] = []
-    for hit in hits:
-        if id(hit) in lifted:
-            continue
-        out.extend(above.get(id(hit), ()))
-        out.append(hit)
     return out
 
 

@@ -155,8 +155,6 @@ class Retriever:
         hits = said_first(
             query, hits, self.config.session_places, cands.turns or (), cands.neighbours
         )
-        # Before the cut, as every step: the order is the same for any top_k.
-        hits = answers_first(hits, cands.neighbours, cands.turns or ())
         packed = self.fill(query, path, hits, top_k, token_budget, notes)
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
@@ -166,7 +164,7 @@ class Retriever:
             query=query,
             user_id=user_id,
             scope_id=resolved.node.id if resolved.node else None,
-            hits=packed.hits,
+            hits=answers_first(packed.hits, cands.neighbours, cands.turns or ()),
             path=packed.path,
             context=packed.context,
             tokens=packed.tokens,
@@ -248,13 +246,12 @@ class Retriever:
         evolution = self.core.engine.config.evolution
         cosine = None if cands is None else cands.cosine
         answers = () if cands is None else cands.answers
-        # Over every hit, not the first top_k: five hits are the first five of forty.
         hits = newer_first(
-            hits, None, evolution, self.core.engine.embedder, self._vectors, cosine, answers
+            hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine, answers
         )
         hits = assertions_first(
             hits,
-            None,
+            top_k,
             evolution.candidate_importance_factor,
             evolution.conflict_types,
             cosine,
