@@ -5,6 +5,7 @@ occupation rule stands in their order; it reads jieba's words and tags, no word 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from hybridmem.evolution.slots.zh_names import PERSON_ZH, ROLE_ZH
@@ -36,6 +37,8 @@ def lives_by(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
       with no aspect marker, numeral, classifier or determiner, is a trade; a sale of one
       thing is perfective or determined (卖了旧手机, 把车卖了) or only meant (想卖车).
     """
+    if _serves_as(text, pos):
+        return True
     tokens = pos(text)
     for i, (word, _) in enumerate(tokens):
         clause = _clause_before(tokens, i)
@@ -52,6 +55,48 @@ def lives_by(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
         joined = word.startswith("卖") and len(word) > 1 and tokens[i][1].startswith("n")
         if (sale or joined) and not _NOT_A_TRADE & set(clause):
             return True
+    return False
+
+
+# 当 as the clause's verb: 当 with its complements or a classifier, then 2-6 characters ending the
+# clause (a final particle aside); the words before it are read by _serves_as.
+_SERVE_AS = re.compile(
+    r"(?:^|(?<=[，,。；;！!？?、\s]))([^，,。；;！!？?、\s]*?)当(?:[了上起过]|一名|一个|个|名|一位)*"
+    r"([^，,。；;！!？?、\s]{2,6}?)[了啦呢啊吧]?(?=$|[，,。；;！!？?、\s])"
+)
+# Right before 当, a preposition or 把 makes 当 part of another word or a "treat as" (住在当地,
+# 把他当朋友); anywhere before it, 把 / 被 / 给 / 对 / 向 / 从 / 于 do.
+_NOT_BEFORE_SERVE = frozenset({"在", "从", "于", "把", "被", "给", "对", "向", "跟", "和"})
+
+
+def _serves_as(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
+    """当 + a noun phrase that ends its clause, read on the characters (issue 38, slots20):
+    jieba glues 当 to the role's first character (当月|嫂: 我在厦门当月嫂 was the residence)
+    or tags the role a name (保姆/nrt: 我现在当保姆 went to the slot model, the residence).
+    The phrase after 当 is tagged alone: nouns, numerals, adjectives or distinguishing words
+    ending in a noun (a name too: a person's name does not end a clause after 当), no kin
+    noun as its head (当妈了 is parenthood). The words before 当 hold no verb and end in
+    no preposition, so 当 is the verb there (当时我在上海, 吃当季水果, 住在当地 are not read)."""
+    for m in _SERVE_AS.finditer(text):
+        before = pos(m.group(1)) if m.group(1) else []
+        if before and (before[-1][1].startswith("p") or before[-1][0] in _NOT_BEFORE_SERVE):
+            continue
+        # Another verb before 当 makes it a purpose or a want (去社区当志愿者, 想当医生), 每 a role
+        # held on counted occasions (每周当志愿者), as in lives_by.
+        if any(
+            f.startswith("v") or w.startswith("每") or w in _NOT_BEFORE_SERVE - {"在", "和", "跟"}
+            for w, f in before
+        ):
+            continue
+        phrase = [(w, f) for w, f in pos(m.group(2)) if w.strip()]
+        if not phrase or not all(f.startswith(("n", "m", "a", "b")) for _, f in phrase):
+            continue
+        head = phrase[-1][0]
+        if not phrase[-1][1].startswith("n") or (
+            len(head) > 1 and PERSON_ZH.fullmatch(head) and not ROLE_ZH.fullmatch(head)
+        ):
+            continue
+        return True
     return False
 
 
