@@ -58,6 +58,7 @@ from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech.clauses import haishi_asks
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
+from hybridmem.evolution.write import occasion
 from hybridmem.evolution.write.conflicts import demotion
 from hybridmem.models import MemoryNode
 from hybridmem.store.records import Scope
@@ -193,8 +194,9 @@ def deliberation_of(
     return max(open_, key=lambda n: (n.created_at, n.seq), default=None)
 
 
-CHOICE_SLOT = "choice.{id}"
-"""The slot of a decision no slot rule reads: one value group per deliberation it settles."""
+CHOICE_SLOT = occasion.CHOICE_SLOT
+"""The slot of a decision no slot rule reads: one value group per deliberation it settles (the
+writer reads a time word of one occasion in such a decision as its date: ``occasion.mark``)."""
 
 
 def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> list[Draft]:
@@ -292,7 +294,7 @@ def slot_of_own(own: Sequence[MemoryNode]) -> str | None:
         if n.metadata.get("slot")
         and n.metadata.get("person") is None
         and "@" not in str(n.metadata["slot"])
-        and not str(n.metadata["slot"]).startswith("choice.")
+        and not occasion.settled_choice(str(n.metadata["slot"]))
     ]
     return slots_[0] if len(set(slots_)) == 1 else None
 

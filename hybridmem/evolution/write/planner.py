@@ -32,7 +32,6 @@ from hybridmem.evolution.slots import embed as slot_embed
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
-from hybridmem.evolution.speech import aspect
 from hybridmem.evolution.speech import embed as speech_embed
 from hybridmem.evolution.write import (
     commitments,
@@ -40,6 +39,7 @@ from hybridmem.evolution.write import (
     lifecycle,
     move_back,
     named,
+    occasion,
     paraphrase,
     repeats,
     similar_group,
@@ -208,14 +208,11 @@ class EvolutionWriter:
                 if draft.assertive and not result.is_assertive:
                     # Kept as standing against the act: retrieval must not read it as passing.
                     marks[KEPT_STANDING] = True
-                elif (
-                    draft.assertive
-                    and request.node_type in cfg.conflict_types
-                    and aspect.one_occasion(request.content)
-                ):
+                elif draft.assertive and request.node_type in cfg.conflict_types:
                     # "Today I'm having tea instead": a record of one occasion, never a value
-                    # that takes a standing one's place (conflicts.decide, retrieval).
-                    marks[ONE_OCCASION] = True
+                    # that takes a standing one's place (conflicts.decide, retrieval); a
+                    # settled choice's "today" only dates it (occasion.py).
+                    occasion.mark(marks, request.content, request.slot)
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
                 draft.confidence *= 0.9
