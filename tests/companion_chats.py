@@ -10,6 +10,7 @@ from pathlib import Path
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import Embedder
+from hybridmem.models import MemoryNode
 
 U = "u1"
 START = datetime(2025, 11, 3, 20, 0, tzinfo=UTC)
@@ -59,3 +60,28 @@ def say_daily(
         mem.add_messages([message], user_id="u", task_id=task.id)
     clock.set(start + timedelta(days=len(turns) + 10))
     return task.id
+
+
+def citing(mem: HybridMemory, turn: str, node_type: str) -> list[MemoryNode]:
+    """User ``u``'s memories of ``node_type`` that cite the turn ``turn`` among their sources."""
+    return [
+        n for n in mem.store.user_nodes("u") if turn in n.source_ids and n.node_type == node_type
+    ]
+
+
+def assert_choice_settles(
+    mem: HybridMemory, task_id: str, question: str, choice: str = "d3", weighing: str = "d1"
+) -> MemoryNode:
+    """The fact of turn ``choice`` settles the deliberation of turn ``weighing``: one value
+    group, the deliberation demoted by it, and asked ``question`` later the choice ranks above
+    every hit citing the deliberation. The choice's fact."""
+    (fact,) = citing(mem, choice, "fact")
+    (deliberation,) = citing(mem, weighing, "event")
+    assert fact.conflict_group is not None
+    assert deliberation.conflict_group == fact.conflict_group
+    assert deliberation.metadata["demoted_by"] == fact.id
+    got = mem.retrieve(question, user_id="u", task_id=task_id, top_k=5, record_access=False)
+    cited = [set(h.node.source_ids) | set(h.covers) for h in got.hits]
+    first = next(i for i, c in enumerate(cited) if choice in c)
+    assert not [c for c in cited[:first] if weighing in c]
+    return fact

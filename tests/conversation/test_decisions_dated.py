@@ -19,17 +19,10 @@ from hybridmem import FakeClock, HybridMemory
 from hybridmem.core.evolution_marks import ONE_OCCASION
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.write import occasion
-from hybridmem.models import MemoryNode
-from tests.companion_chats import say_daily
+from tests.companion_chats import assert_choice_settles, say_daily
 from tests.one_off_habits import remark_leaves_habit
 
 START = datetime(2025, 9, 1, 20, 0, tzinfo=UTC)
-
-
-def _citing(mem: HybridMemory, turn: str, node_type: str) -> list[MemoryNode]:
-    return [
-        n for n in mem.store.user_nodes("u") if turn in n.source_ids and n.node_type == node_type
-    ]
 
 
 CASES = {
@@ -67,20 +60,12 @@ def test_a_choice_said_with_today_keeps_its_group(
     mem, clock = chat
     turns, question = CASES[lang]
     task_id = say_daily(mem, clock, START, turns)
-    (fact,) = _citing(mem, "d3", "fact")
-    (deliberation,) = _citing(mem, "d1", "event")
+    # The choice settles the weighing (one group, the weighing demoted, ranked above it).
+    fact = assert_choice_settles(mem, task_id, question)
     # The time word dates the choice: its slot and group stay, no record of one occasion.
     assert occasion.settled_choice(fact.metadata.get("slot"))
     assert fact.marks.get(occasion.DATED) is True
     assert ONE_OCCASION not in fact.marks
-    assert fact.conflict_group is not None
-    assert deliberation.conflict_group == fact.conflict_group
-    assert deliberation.metadata["demoted_by"] == fact.id
-    # Asked later, the choice ranks above the options weighed.
-    got = mem.retrieve(question, user_id="u", task_id=task_id, top_k=5, record_access=False)
-    cited = [set(h.node.source_ids) | set(h.covers) for h in got.hits]
-    choice = next(i for i, c in enumerate(cited) if "d3" in c)
-    assert not [c for c in cited[:choice] if "d1" in c]
 
 
 REMARKS = {

@@ -16,16 +16,9 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.conversation import decisions
-from hybridmem.models import MemoryNode
-from tests.companion_chats import say_daily
+from tests.companion_chats import assert_choice_settles, citing, say_daily
 
 START = datetime(2025, 9, 1, 20, 0, tzinfo=UTC)
-
-
-def _citing(mem: HybridMemory, turn: str, node_type: str) -> list[MemoryNode]:
-    return [
-        n for n in mem.store.user_nodes("u") if turn in n.source_ids and n.node_type == node_type
-    ]
 
 
 CASES = {
@@ -59,17 +52,9 @@ def test_a_choice_settles_options_listed_or_paired(
     mem, clock = chat
     turns, question = CASES[form]
     task_id = say_daily(mem, clock, START, turns)
-    (fact,) = _citing(mem, "d3", "fact")
-    (deliberation,) = _citing(mem, "d1", "event")
-    # The choice is a fact of the user's, in one value group with the weighing it settles.
-    assert fact.conflict_group is not None
-    assert deliberation.conflict_group == fact.conflict_group
-    assert deliberation.metadata["demoted_by"] == fact.id
-    # Asked later, the choice ranks above the options weighed.
-    got = mem.retrieve(question, user_id="u", task_id=task_id, top_k=5, record_access=False)
-    cited = [set(h.node.source_ids) | set(h.covers) for h in got.hits]
-    choice = next(i for i, c in enumerate(cited) if "d3" in c)
-    assert not [c for c in cited[:choice] if "d1" in c]
+    # The choice is a fact of the user's, in one value group with the options it settles,
+    # and asked later it ranks above them.
+    assert_choice_settles(mem, task_id, question)
 
 
 # A list with no verb of choosing enumerates (places been to), it weighs nothing; an English
@@ -94,10 +79,8 @@ def test_a_list_with_no_choice_to_make_settles_nothing(
 ) -> None:
     mem, clock = chat
     say_daily(mem, clock, START, GUARDS[lang])
-    assert not [
-        n for n in _citing(mem, "d3", "fact") if n.metadata.get("slot", "")[:7] == "choice."
-    ]
-    for event in _citing(mem, "d1", "event"):
+    assert not [n for n in citing(mem, "d3", "fact") if n.metadata.get("slot", "")[:7] == "choice."]
+    for event in citing(mem, "d1", "event"):
         assert "demoted_by" not in event.metadata
 
 
