@@ -4,6 +4,7 @@ conversation retrieval tests (speakers' next turns, pronouns) share."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -33,19 +34,31 @@ def ask_history(
     with HybridMemory(
         path, embedder=embedder, clock=clock, config=MemoryConfig(retrieval=retrieval)
     ) as mem:
-        task = mem.add("Chats with my companion", node_type="task", user_id=U)
-        for day, turns in enumerate(sessions):
-            clock.set(START + timedelta(days=day))
-            for i, (role, text) in enumerate(turns):
-                clock.advance(minutes=1)
-                mem.add_messages(
-                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
-                    user_id=U,
-                    task_id=task.id,
-                )
+        task_id = tell_days(mem, clock, START, enumerate(sessions))
         clock.set(START + timedelta(days=len(sessions) + 1))
-        res = mem.retrieve(query, user_id=U, task_id=task.id, top_k=top_k, record_access=False)
+        res = mem.retrieve(query, user_id=U, task_id=task_id, top_k=top_k, record_access=False)
     return [m for h in res.hits for m in h.node.source_ids]
+
+
+def tell_days(
+    mem: HybridMemory,
+    clock: FakeClock,
+    start: datetime,
+    days: Iterable[tuple[int, Sequence[tuple[str, str]]]],
+) -> str:
+    """User ``U``'s sessions under a new task: for each (day, [(role, text), ...]) the turns a
+    minute apart from ``start`` + day, message ids ``d{day}-{i}``; the task id."""
+    task = mem.add("Chats with my companion", node_type="task", user_id=U)
+    for day, turns in days:
+        clock.set(start + timedelta(days=day))
+        for i, (role, text) in enumerate(turns):
+            clock.advance(minutes=1)
+            mem.add_messages(
+                [{"id": f"d{day}-{i}", "role": role, "content": text}],
+                user_id=U,
+                task_id=task.id,
+            )
+    return task.id
 
 
 def say_daily(

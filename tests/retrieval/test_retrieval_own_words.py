@@ -21,8 +21,8 @@ import pytest
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.retrieval.own_words import asks_own_words
+from tests.companion_chats import U, tell_days
 
-U = "u1"
 START = datetime(2025, 9, 1, 19, 0, tzinfo=UTC)
 
 Sessions = list[tuple[int, list[tuple[str, str]]]]
@@ -115,18 +115,9 @@ def chat(request: pytest.FixtureRequest, tmp_path: Path, e5: Embedder) -> Iterat
     sessions = EN if request.param == "en" else ZH
     clock = FakeClock(START)
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        task = mem.add("Chats with my companion", node_type="task", user_id=U)
-        for day, turns in sessions:
-            clock.set(START + timedelta(days=day))
-            for i, (role, text) in enumerate(turns):
-                clock.advance(minutes=1)
-                mem.add_messages(
-                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
-                    user_id=U,
-                    task_id=task.id,
-                )
+        task_id = tell_days(mem, clock, START, sessions)
         clock.set(START + timedelta(days=8))
-        yield Chat(mem, task.id, request.param)
+        yield Chat(mem, task_id, request.param)
 
 
 def _first(c: Chat, query: str, k: int) -> list[tuple[str, str]]:
@@ -204,16 +195,7 @@ ASKED: Sessions = [
 def test_the_users_answer_to_a_companion_question_comes_first(tmp_path: Path, e5: Embedder):
     clock = FakeClock(START)
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        task = mem.add("Chats with my companion", node_type="task", user_id=U)
-        for day, turns in ASKED:
-            clock.set(START + timedelta(days=day))
-            for i, (role, text) in enumerate(turns):
-                clock.advance(minutes=1)
-                mem.add_messages(
-                    [{"id": f"d{day}-{i}", "role": role, "content": text}],
-                    user_id=U,
-                    task_id=task.id,
-                )
+        task_id = tell_days(mem, clock, START, ASKED)
         clock.set(START + timedelta(days=4))
-        first = _first(Chat(mem, task.id, "en"), "what did I tell you about my job?", 2)
+        first = _first(Chat(mem, task_id, "en"), "what did I tell you about my job?", 2)
     assert first[0][1] == "d0-2", first

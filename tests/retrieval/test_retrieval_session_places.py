@@ -20,8 +20,8 @@ from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import Embedder
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
 from hybridmem.retrieval.session_places import share_places
+from tests.companion_chats import U, tell_days
 
-U = "u1"
 START = datetime(2025, 3, 3, 20, 0, tzinfo=UTC)
 
 Sessions = list[tuple[int, list[tuple[str, str]]]]
@@ -80,18 +80,9 @@ def _chat(tmp_path: Path, e5: Embedder, sessions: Sessions, places: int | None =
         retrieval=RetrievalConfig() if places is None else RetrievalConfig(session_places=places)
     )
     mem = HybridMemory(tmp_path / "m", embedder=e5, clock=clock, config=config)
-    task = mem.add("Chats with my companion", node_type="task", user_id=U)
-    for day, turns in sessions:
-        clock.set(START + timedelta(days=day))
-        for i, (role, text) in enumerate(turns):
-            clock.advance(minutes=1)
-            mem.add_messages(
-                [{"id": f"d{day}-{i}", "role": role, "content": text}],
-                user_id=U,
-                task_id=task.id,
-            )
+    task_id = tell_days(mem, clock, START, sessions)
     clock.set(START + timedelta(days=8))
-    return mem, task.id
+    return mem, task_id
 
 
 def _first(mem: HybridMemory, task_id: str, query: str, k: int = 5) -> list[str]:
