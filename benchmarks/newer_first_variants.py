@@ -69,16 +69,7 @@ def _successor(
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
-    newer = [
-        h
-        for h in after
-        if nv._standing(h.node, kinds)
-        and nv.last_mentioned(h.node) > nv.last_mentioned(old.node)
-        and h.node.id in vectors
-        and not nv._other_attributes(h.node, old.node)
-        and bool(h.node.sensitive) == bool(old.node.sensitive)
-        and nv.same_subject(h.node.content, old.node.content)
-    ]
+    newer = nv.newer_candidates(old, after, kinds, vectors)
     top = {i for lang in scale.values() for _, i in lang}
     gates: dict[str, str] = {}
     for h in newer:

@@ -57,17 +57,9 @@ def margin_successor(
         return None
     newer = [
         h
-        for h in after
-        if nv._standing(h.node, kinds)
-        and nv.last_mentioned(h.node) > nv.last_mentioned(old.node)
-        and h.node.id in vectors
-        and not nv._other_attributes(h.node, old.node)
-        and bool(h.node.sensitive) == bool(old.node.sensitive)
-        and nv.same_subject(h.node.content, old.node.content)
-        and (
-            nv.one_attribute(h.node.content, old.node.content)
-            or nv.answers_alike(old.node, h.node, scale, cosine)
-        )
+        for h in nv.newer_candidates(old, after, kinds, vectors)
+        if nv.one_attribute(h.node.content, old.node.content)
+        or nv.answers_alike(old.node, h.node, scale, cosine)
     ]
     if not newer:
         return None

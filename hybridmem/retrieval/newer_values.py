@@ -243,6 +243,25 @@ def states_its_change(
     )
 
 
+def newer_candidates(
+    old: Hit, after: Sequence[Hit], kinds: Sequence[str], vectors: Mapping[str, np.ndarray]
+) -> list[Hit]:
+    """The hits among ``after`` that may take ``old``'s place: standing statements said after it
+    (by when each was last said: a value said again, a move back merged into the node that
+    first said it, 早上又喝回豆浆了 into 我早上喝豆浆, is said anew), with a vector, of no other
+    attribute, as sealed as it, about the same person."""
+    return [
+        h
+        for h in after
+        if _standing(h.node, kinds)
+        and last_mentioned(h.node) > last_mentioned(old.node)
+        and h.node.id in vectors
+        and not _other_attributes(h.node, old.node)
+        and bool(h.node.sensitive) == bool(old.node.sensitive)
+        and same_subject(h.node.content, old.node.content)
+    ]
+
+
 def _successor(
     old: Hit,
     after: Sequence[Hit],
@@ -260,18 +279,7 @@ def _successor(
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
-    # Newer by when each was last said: a value said again (a move back merged into the node
-    # that first said it, 早上又喝回豆浆了 into 我早上喝豆浆) is said anew.
-    newer = [
-        h
-        for h in after
-        if _standing(h.node, kinds)
-        and last_mentioned(h.node) > last_mentioned(old.node)
-        and h.node.id in vectors
-        and not _other_attributes(h.node, old.node)
-        and bool(h.node.sensitive) == bool(old.node.sensitive)
-        and same_subject(h.node.content, old.node.content)
-    ]
+    newer = newer_candidates(old, after, kinds, vectors)
     named = [
         h
         for h in newer
