@@ -20,26 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.probing import messages_of
+from benchmarks.probing_variants import SETS as PROBING_SETS
 from hybridmem.conversation import choosing
 from hybridmem.conversation import decisions as reading
 from hybridmem.conversation.extract import RuleExtractor, sentences
 
 DATA = Path(__file__).parent / "data"
-SETS = [
-    DATA / f"probing_{s}.json"
-    for s in (
-        "dev",
-        "blind",
-        "blind2",
-        "blind3",
-        "blind4",
-        "blind5",
-        "blind6",
-        "blind7",
-        "blind8",
-        "blind9",
-    )
-] + [DATA / f"decisions_blind{s}.json" for s in ("", "2", "3")]
+SETS = [DATA / f"probing_{s}.json" for s in PROBING_SETS] + [
+    DATA / f"decisions_blind{s}.json" for s in ("", "2", "3")
+]
 
 
 @contextmanager

@@ -6,10 +6,11 @@ words, another clause's attribute).
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from hybridmem import FakeClock, HybridMemory
+from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder
 
 U = "u"
@@ -44,3 +45,20 @@ OTHER_FACTS: dict[str, tuple[str, ...]] = {
         "我每周四晚上去练瑜伽。",
     ),
 }
+
+
+def ranked_after_others(
+    path: Path, embedder: Embedder, said: tuple[str, ...], query: str
+) -> list[str]:
+    """The user's other facts (:data:`OTHER_FACTS` of ``said``'s language), then ``said`` two
+    weeks apart; the texts of ``query``'s first five hits, in order."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    lang = "zh" if re.search(r"[\u4e00-\u9fff]", said[0]) else "en"
+    with HybridMemory(path, embedder=embedder, clock=clock, config=MemoryConfig()) as mem:
+        for text in OTHER_FACTS[lang]:
+            mem.add(text, node_type="fact", user_id=U)
+            clock.advance(hours=1)
+        for text in said:
+            mem.add(text, node_type="fact", user_id=U)
+            clock.advance(days=14)
+        return [h.node.content for h in mem.retrieve(query, user_id=U, top_k=5).hits]

@@ -8,16 +8,13 @@ tmp_path and a fake clock."""
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from benchmarks.mention_parts import about_its_part, applied
-from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import MultilingualE5Embedder
-from tests.fact_stories import OTHER_FACTS
+from tests.fact_stories import ranked_after_others
 
 U = "u"
 
@@ -72,20 +69,6 @@ def test_a_change_naming_the_older_thing_reads_as_no_part(older: str, newer: str
     assert not about_its_part(newer, older)
 
 
-def _ranked(path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str) -> list[str]:
-    """The user's other facts, then ``said`` two weeks apart; ``query``'s hits, in order."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    lang = "zh" if re.search(r"[\u4e00-\u9fff]", said[0]) else "en"
-    with HybridMemory(path, embedder=e5, clock=clock, config=MemoryConfig()) as mem:
-        for text in OTHER_FACTS[lang]:
-            mem.add(text, node_type="fact", user_id=U)
-            clock.advance(hours=1)
-        for text in said:
-            mem.add(text, node_type="fact", user_id=U)
-            clock.advance(days=14)
-        return [h.node.content for h in mem.retrieve(query, user_id=U, top_k=5).hits]
-
-
 RANKED = [
     pytest.param(
         ("我在老年大学学书法。", "老年大学的食堂最近涨价了。"), "用户在哪学书法？", id="zh-canteen"
@@ -111,7 +94,7 @@ def test_with_the_reading_the_value_answers_above_a_later_remark_about_its_part(
     tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str
 ) -> None:
     with applied():
-        ranked = _ranked(tmp_path / "m.db", e5, said, query)
+        ranked = ranked_after_others(tmp_path / "m.db", e5, said, query)
     assert said[0] in ranked
     assert said[1] not in ranked or ranked.index(said[0]) < ranked.index(said[1])
 

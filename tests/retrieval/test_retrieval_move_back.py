@@ -7,31 +7,14 @@ blind colloquial sets). It holds on the shipped engine."""
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import MultilingualE5Embedder
-from tests.fact_stories import OTHER_FACTS
+from tests.fact_stories import ranked_after_others
 
 U = "u"
-
-
-def _ranked(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str) -> list[str]:
-    """The user's other facts, then ``said`` two weeks apart; ``query``'s hits, in order."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    lang = "zh" if re.search(r"[\u4e00-\u9fff]", said[0]) else "en"
-    with HybridMemory(path, embedder=e5, clock=clock, config=MemoryConfig()) as mem:
-        for text in OTHER_FACTS[lang]:
-            mem.add(text, node_type="fact", user_id=U)
-            clock.advance(hours=1)
-        for text in said:
-            mem.add(text, node_type="fact", user_id=U)
-            clock.advance(days=14)
-        return [h.node.content for h in mem.retrieve(query, user_id=U, top_k=5).hits]
 
 
 BACK = [
@@ -62,7 +45,7 @@ def test_a_move_back_answers_with_the_value_said_again(
 ) -> None:
     """A, B, then A again: B, the value in between, must not take A's place (zh: a move back
     of a colloquial development set, traced by ``benchmarks.mention_residue``)."""
-    ranked = _ranked(tmp_path / "m.db", e5, said, query)
+    ranked = ranked_after_others(tmp_path / "m.db", e5, said, query)
     # The value said again (or the first statement, if the writer merged the two) is a hit.
     again = said[2] if said[2] in ranked else said[0]
     assert again in ranked
