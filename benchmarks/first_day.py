@@ -35,6 +35,7 @@ from benchmarks.first_day_fourteenth import FOURTEENTH
 from benchmarks.first_day_fourth import FOURTH
 from benchmarks.first_day_ninth import NINTH
 from benchmarks.first_day_persona import Persona
+from benchmarks.first_day_seventeenth import SEVENTEENTH
 from benchmarks.first_day_seventh import SEVENTH
 from benchmarks.first_day_sixteenth import SIXTEENTH
 from benchmarks.first_day_sixth import SIXTH
@@ -310,6 +311,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "fourteenth": FOURTEENTH,
     "fifteenth": FIFTEENTH,
     "sixteenth": SIXTEENTH,
+    "seventeenth": SEVENTEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""
