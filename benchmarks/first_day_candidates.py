@@ -48,6 +48,7 @@ from hybridmem.retrieval import attributes, function_words, retriever
 from hybridmem.retrieval.clause_attributes import states_attribute
 
 Scores = Mapping[str, float]
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _ALL: dict[str, Sequence[Persona]] = {"dev": PERSONAS, **SETS}
 _BLIND_THEN = frozenset({"fifteenth"})
 
@@ -207,6 +208,56 @@ def _light_object() -> None:
     function_words.naming_matches = naming_matches  # type: ignore[assignment]
 
 
+def unheld_offer(query: str, held: Collection[str]) -> bool:
+    """Whether ``query`` is an offer or proposal (no interrogative word: "Shall we get a pizza
+    in?", 晚上去吃卤煮？) of something no memory names: one of its naming words (not
+    :func:`~hybridmem.retrieval.function_words.function_word`) is in none of the ``held``
+    terms (light-stemmed)."""
+    if (_WH_ZH if _CJK.search(query) else _WH_EN).search(query):
+        return False
+    named = {light_stem(t) for t in terms(query) if not function_words.function_word(t)}
+    return bool(named - set(held))
+
+
+def _unheld_offer(most: int | None = None, keep_negated: bool = False) -> None:
+    """Helper firstday17: for an offer of a thing no memory names, the statements get no word
+    match at all: what answers "Shall we get a pizza in?" or 晚上去吃卤煮？ is a standing
+    constraint said in other words (seasickness is not it, 我就爱吃锅包肉 is not it), so a word
+    the offer shares with a statement is the offer's frame (get, 吃, 晚上, out), not the thing
+    offered. The ranking of statements is then the embedder's and the other parts'. With
+    ``most``, only a statement sharing at most that many of the question's terms loses its
+    match (``unheld_offer_one``: one shared word, the case of the round's brief). With
+    ``keep_negated`` a statement holding a negation (not, n't, never, no, nothing, cannot; 不,
+    没, 别) keeps it: the constraint that rules the offered act out often says its verb ("I
+    never learned to drive" of "Could I drive us to the shops?", ``unheld_offer_one_neg``)."""
+    original = function_words.naming_matches
+
+    def naming_matches(
+        query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
+    ) -> dict[str, float] | None:
+        out = original(query, nodes, bm25, stated)
+        held = {
+            t
+            for i, s in bm25.items()
+            if s > 0 and (n := nodes.get(i)) is not None and not n.sensitive
+            for t in stemmed_terms(n.content)
+        }
+        if not unheld_offer(query, held):
+            return out
+        base = dict(out if out is not None else bm25)
+        for node_id, score in bm25.items():
+            node = nodes.get(node_id)
+            if score <= 0 or node is None or node.sensitive or node.node_type not in stated:
+                continue
+            shared = stemmed_terms(node.content) & {light_stem(t) for t in terms(query)}
+            negated = (_NEG_ZH if _CJK.search(node.content) else _NEG_EN).search(node.content)
+            if (most is None or len(shared) <= most) and not (keep_negated and negated):
+                base[node_id] = 0.0
+        return base if base != bm25 else None
+
+    function_words.naming_matches = naming_matches  # type: ignore[assignment]
+
+
 def _no_newer_first() -> None:
     """Not a candidate but a measurement of what the newer-first step does on these sets:
     :func:`~hybridmem.retrieval.newer_values.newer_first` left out (the hits as scored)."""
@@ -222,6 +273,9 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "naming_dominance": _naming_dominance,
     "light_object": _light_object,
     "no_newer_first": _no_newer_first,
+    "unheld_offer": _unheld_offer,
+    "unheld_offer_one": lambda: _unheld_offer(most=1),
+    "unheld_offer_one_neg": lambda: _unheld_offer(most=1, keep_negated=True),
 }
 
 
