@@ -1,0 +1,86 @@
+"""A later remark that is an event of someone or something else is no newer value (issue 38).
+
+"I coach the under-nines at Hartley Rovers", then "Hartley Rovers' pitch was waterlogged":
+the user still coaches there, and the remark, which names the club, must not answer "where do
+I coach?" above it. The writer reads the newer statement alone (no first-person word, a
+subject of its own, an event's predicate) and keeps it as a record of its occasion. A change
+said with the thing as subject in the present, or topic-first in Chinese, is still a change.
+Readings without a model; the ranking with multilingual-e5, real SQLite and Chroma.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.core.evolution_marks import ONE_OCCASION
+from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.evolution.write.events import others_event
+from tests.fact_stories import ranked_after_others
+
+EVENTS = (
+    "Hartley Rovers' pitch was waterlogged, what a mess.",
+    "The bakery ovens broke down, the owner is furious.",
+    "Book group picked a dreadful thriller this month.",
+    "Swimming pools everywhere are hiking their prices.",
+    "少年宫门口在修路，停车太难了。",
+    "凯美瑞的新款出来了，变化挺大。",
+)
+VALUES = (
+    # The thing as subject, a standing value in the present.
+    "The ISA sits with Vanguard.",
+    "The houseplants get watered every Wednesday.",
+    "The gardener comes fortnightly for the lawn.",
+    # The speaker's own event or clause.
+    "Tony's has shut, I go to the barber's by the station now.",
+    "Moved to Hamburg last month.",
+    "Show prices with VAT included.",
+    # Topic-first Chinese: the speaker's unsaid act.
+    "基金都转到天天基金了。",
+    "普拉提不上了，腰受不了。",
+    "工资卡又回工行了，建行那张被冻结了。",
+    "文件都转到阿里云盘了。",
+)
+
+
+@pytest.mark.parametrize("text", EVENTS)
+def test_an_event_of_someone_or_something_else_reads_as_one(text: str) -> None:
+    assert others_event(text)
+
+
+@pytest.mark.parametrize("text", VALUES)
+def test_a_value_said_with_the_thing_as_subject_or_topic_is_no_event(text: str) -> None:
+    assert not others_event(text)
+
+
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        (
+            (
+                "I coach the under-nines at Hartley Rovers.",
+                "Hartley Rovers' pitch was waterlogged, what a mess.",
+            ),
+            "Which team do I coach?",
+        ),
+        (("我在少年宫教围棋。", "少年宫门口在修路，停车太难了。"), "我在哪教围棋？"),
+    ],
+)
+def test_the_value_answers_above_a_later_event_that_names_it(
+    tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str
+) -> None:
+    ranked = ranked_after_others(tmp_path / "m.db", e5, said, query)
+    assert ranked.index(said[0]) < ranked.index(said[1])
+
+
+def test_the_event_is_kept_as_a_record_of_its_occasion(tmp_path: Path, clock: FakeClock) -> None:
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(), clock=clock) as mem:
+        mem.add("I coach the under-nines at Hartley Rovers.", node_type="fact", user_id="u")
+        clock.advance(days=14)
+        remark = mem.add("Hartley Rovers' pitch was waterlogged.", node_type="fact", user_id="u")
+        assert remark.status == "active"
+        assert remark.marks.get(ONE_OCCASION)
+        own = mem.add("Moved to Hamburg last month.", node_type="fact", user_id="u")
+        assert not own.marks.get(ONE_OCCASION)
