@@ -45,7 +45,6 @@ from pathlib import Path
 from hybridmem.evolution.slots import others, rules
 from hybridmem.evolution.slots.naming import naming_words, one_attribute
 from hybridmem.evolution.slots.pairs import language
-from hybridmem.evolution.write import events
 from hybridmem.lexical import clause_pieces, pos_tags
 from hybridmem.retrieval import newer_values
 
@@ -89,8 +88,6 @@ def opens_with_shared(newer: str, older: str) -> bool:
 def others_act(newer: str, older: str, reading: str = "subject") -> bool:
     """Whether ``newer`` is someone else's act on the shared thing, by ``reading`` (the module
     docstring): then it gives ``older`` no newer value."""
-    if reading == "alone":
-        return events.others_event(newer)
     if not no_user(newer):
         return False
     if reading == "speaker":
@@ -98,7 +95,7 @@ def others_act(newer: str, older: str, reading: str = "subject") -> bool:
     return others.person_of(newer) is not None or opens_with_shared(newer, older)
 
 
-READINGS = ("speaker", "subject", "alone")
+READINGS = ("speaker", "subject")
 
 
 @contextmanager

@@ -36,7 +36,6 @@ from hybridmem.evolution.speech import embed as speech_embed
 from hybridmem.evolution.write import (
     commitments,
     conflicts,
-    events,
     lifecycle,
     move_back,
     named,
@@ -214,7 +213,6 @@ class EvolutionWriter:
                     # that takes a standing one's place (conflicts.decide, retrieval); a
                     # settled choice's "today" only dates it (occasion.py).
                     occasion.mark(marks, request.content, request.slot)
-                    events.mark(marks, request.content, request.slot)  # another's event, too
             if str(result.act) == "negation":
                 # A negation usually contradicts something stored: written with less weight.
                 draft.confidence *= 0.9

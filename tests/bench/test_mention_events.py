@@ -1,11 +1,12 @@
-"""A later remark that is an event of someone or something else is no newer value (issue 38).
+"""The measured reading of a later remark as another's event (issue 38, helper stale17;
+``benchmarks/mention_events.py``, not shipped).
 
 "I coach the under-nines at Hartley Rovers", then "Hartley Rovers' pitch was waterlogged":
-the user still coaches there, and the remark, which names the club, must not answer "where do
-I coach?" above it. The writer reads the newer statement alone (no first-person word, a
-subject of its own, an event's predicate) and keeps it as a record of its occasion. A change
-said with the thing as subject in the present, or topic-first in Chinese, is still a change.
-Readings without a model; the ranking with multilingual-e5, real SQLite and Chroma.
+the reading holds for the remark (no first-person word, a subject of its own, an event's
+predicate) and not for a value said with the thing as subject in the present, a clause of the
+speaker's or a Chinese topic-first change. Readings without a model; the ranking with
+multilingual-e5, real SQLite and Chroma, with the reading applied (the shipped engine puts
+these remarks first); ``applied()`` restores the writer.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.mention_events import applied, others_event
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.core.evolution_marks import ONE_OCCASION
 from hybridmem.embedding import MultilingualE5Embedder
-from hybridmem.evolution.write.events import others_event
+from hybridmem.evolution.write import occasion
 from tests.fact_stories import ranked_after_others
 
 EVENTS = (
@@ -68,19 +70,27 @@ def test_a_value_said_with_the_thing_as_subject_or_topic_is_no_event(text: str) 
         (("我在少年宫教围棋。", "少年宫门口在修路，停车太难了。"), "我在哪教围棋？"),
     ],
 )
-def test_the_value_answers_above_a_later_event_that_names_it(
+def test_with_the_reading_the_value_answers_above_a_later_event_naming_it(
     tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str
 ) -> None:
-    ranked = ranked_after_others(tmp_path / "m.db", e5, said, query)
+    with applied():
+        ranked = ranked_after_others(tmp_path / "m.db", e5, said, query)
     assert ranked.index(said[0]) < ranked.index(said[1])
 
 
-def test_the_event_is_kept_as_a_record_of_its_occasion(tmp_path: Path, clock: FakeClock) -> None:
+def test_applied_marks_the_event_a_record_and_is_undone(tmp_path: Path, clock: FakeClock) -> None:
+    shipped = occasion.mark
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(), clock=clock) as mem:
         mem.add("I coach the under-nines at Hartley Rovers.", node_type="fact", user_id="u")
         clock.advance(days=14)
-        remark = mem.add("Hartley Rovers' pitch was waterlogged.", node_type="fact", user_id="u")
+        with applied():
+            remark = mem.add(
+                "Hartley Rovers' pitch was waterlogged.", node_type="fact", user_id="u"
+            )
+            own = mem.add("Moved to Hamburg last month.", node_type="fact", user_id="u")
         assert remark.status == "active"
         assert remark.marks.get(ONE_OCCASION)
-        own = mem.add("Moved to Hamburg last month.", node_type="fact", user_id="u")
         assert not own.marks.get(ONE_OCCASION)
+        again = mem.add("The bakery ovens broke down last week.", node_type="fact", user_id="u")
+        assert not again.marks.get(ONE_OCCASION)
+    assert occasion.mark is shipped
