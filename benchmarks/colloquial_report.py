@@ -50,6 +50,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq13",
         "colloq14",
         "colloq15",
+        "colloq16",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"

@@ -464,10 +464,12 @@ BACKGROUND: dict[str, tuple[str, ...]] = {
 OTHER_FACTS = 6
 
 
-def with_other_facts(sc: Scenario, n: int) -> Scenario:
-    """``sc`` with six of its language's ``BACKGROUND`` facts (from the ``n``-th on) written
+def with_other_facts(
+    sc: Scenario, n: int, background: dict[str, tuple[str, ...]] = BACKGROUND
+) -> Scenario:
+    """``sc`` with six of its language's ``background`` facts (from the ``n``-th on) written
     two days apart in the twelve days before the first value."""
-    facts = BACKGROUND[sc.lang]
+    facts = background[sc.lang]
     extra = [
         ScenarioNode(
             f"{sc.id}.f{k}",

@@ -1,0 +1,55 @@
+"""The sixteenth colloquial blind set (issue 38): the committed file is what its module
+writes, six a language of each kind, no statement or question of an earlier set reused, a
+one-off or mention remark a polluter of the habit or value, a plain change the value's
+successor and a move back's middle value stale."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from benchmarks import scenarios_colloquial16
+from benchmarks.colloquial_report import kind_of
+from benchmarks.scenario_files import load_scenarios, scenario_to_json
+
+DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
+EARLIER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 16)))
+
+
+def test_the_committed_file_is_what_the_module_writes() -> None:
+    committed = json.loads((DATA / "colloquial_blind16.json").read_text(encoding="utf-8"))
+    assert committed == [scenario_to_json(sc) for sc in scenarios_colloquial16.build()]
+
+
+def test_each_kind_has_six_a_language_labelled_as_its_kind_says() -> None:
+    scenarios = load_scenarios(DATA / "colloquial_blind16.json")
+    counts = Counter((sc.lang, kind_of(sc)) for sc in scenarios)
+    kinds = ("plain", "back", "oneoff", "mention")
+    assert counts == {(lang, kind): 6 for lang in ("en", "zh") for kind in kinds}
+    for sc in scenarios:
+        (probe,) = sc.probes
+        assert sum(n.id.startswith(f"{sc.id}.f") for n in sc.nodes) == 6
+        if kind_of(sc) in ("oneoff", "mention"):
+            assert sc.family == "one_offs"
+            assert probe.gold == {f"{sc.id}.habit"}
+            assert probe.polluters == {f"{sc.id}.remark"}
+            assert not probe.stale
+        elif kind_of(sc) == "plain":
+            assert probe.gold == {f"{sc.id}.v1"}
+            assert probe.stale == {f"{sc.id}.v0"}
+        else:
+            assert probe.gold == {f"{sc.id}.v2"}
+            assert probe.stale == {f"{sc.id}.v1"}
+
+
+def test_no_statement_or_question_of_an_earlier_set_is_reused() -> None:
+    def said(set_name: str) -> set[str]:
+        out: set[str] = set()
+        for sc in load_scenarios(DATA / f"{set_name}.json"):
+            out.update(n.content for n in sc.nodes if n.node_type == "fact")
+            out.update(p.query for p in sc.probes)
+        return out
+
+    earlier = set().union(*(said(n) for n in EARLIER))
+    assert not said("colloquial_blind16") & earlier
