@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from tests.evolution.test_named_change import CASES as NAMED  # a car, the cycling, a change
 
 U = "u1"
 CASES = [
@@ -101,20 +102,6 @@ def test_a_plain_repeat_is_one_current_value_and_changes_nothing_else(
             first.id,
             change.id,
         }
-
-
-NAMED = {
-    "en": (
-        "I drive a white Skoda Octavia.",
-        "I cycle to the office every day, about twenty minutes.",
-        "I sold the Skoda, now I drive a Tesla Model 3.",
-    ),
-    "zh": (
-        "我开一辆白色的本田思域。",
-        "我每天骑电动车去公司，大概二十分钟。",
-        "思域卖掉了，我现在开比亚迪汉。",
-    ),
-}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
