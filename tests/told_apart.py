@@ -1,5 +1,5 @@
-"""A user's statements of one attribute told days apart (a value, a change, a move back):
-the value-change story the move-back tests tell before they look at the store."""
+"""A user's statements of one attribute told days apart (a value, a change, a move back or
+a repeat): the value-change story the evolution tests tell before they look at the store."""
 
 from __future__ import annotations
 
