@@ -78,6 +78,53 @@ class Scenario:
     """pruning only: the node cap forgetting must respect."""
 
 
+def add_noise(
+    rng: random.Random,
+    nodes: list[ScenarioNode],
+    sid: str,
+    lang: str,
+    parent_id: str | None,
+    t0: datetime,
+    day: int,
+) -> int:
+    """Append two noise events under ``parent_id``, one a day after ``day``; the last day.
+
+    Shared by the scenario families here and in :mod:`benchmarks.scenarios_changes`, so that
+    every family draws its noise the same way (same seed → same scenarios).
+    """
+    for noise in rng.sample(_NOISE[lang], 2):
+        day += 1
+        nodes.append(
+            ScenarioNode(f"{sid}.n{day}", noise, "event", parent_id, t0 + timedelta(days=day))
+        )
+    return day
+
+
+def sorted_scenario(
+    sid: str,
+    family: str,
+    lang: str,
+    nodes: list[ScenarioNode],
+    probes: list[Probe],
+    after_last: timedelta,
+) -> Scenario:
+    """The scenario of ``nodes`` in time order, asked ``after_last`` after the latest one."""
+    nodes.sort(key=lambda n: n.created_at)
+    return Scenario(
+        sid,
+        family,
+        lang,
+        tuple(nodes),
+        tuple(probes),
+        max(n.created_at for n in nodes) + after_last,
+    )
+
+
+def _root(task_id: str, lang: str, en: str, zh: str) -> ScenarioNode:
+    """The task node a family's memories hang under, titled in the scenario's language."""
+    return ScenarioNode(task_id, en if lang == "en" else zh, "task", None, _T0)
+
+
 def generate(
     seed: int = 7, per_family: int = 4, families: tuple[str, ...] = FAMILIES
 ) -> tuple[Scenario, ...]:
@@ -261,39 +308,19 @@ _NOISE = {
 def _value_change(rng: random.Random, sid: str, lang: str) -> Scenario:
     pairs = rng.sample(_CHANGES[lang], 3)
     task_id = f"{sid}.profile"
-    nodes = [
-        ScenarioNode(
-            task_id,
-            "User profile and preferences" if lang == "en" else "用户资料与偏好",
-            "task",
-            None,
-            _T0,
-        )
-    ]
+    nodes = [_root(task_id, lang, "User profile and preferences", "用户资料与偏好")]
     probes = []
     day = 1
     for j, (old, new, query) in enumerate(pairs):
         old_id, new_id = f"{sid}.v{j}.old", f"{sid}.v{j}.new"
         nodes.append(ScenarioNode(old_id, old, "preference", task_id, _T0 + timedelta(days=day)))
-        for noise in rng.sample(_NOISE[lang], 2):
-            day += 1
-            nodes.append(
-                ScenarioNode(f"{sid}.n{day}", noise, "event", task_id, _T0 + timedelta(days=day))
-            )
+        day = add_noise(rng, nodes, sid, lang, task_id, _T0, day)
         probes.append(Probe(query, task_id, frozenset({new_id}), stale=frozenset({old_id})))
         nodes.append(
             ScenarioNode(new_id, new, "preference", task_id, _T0 + timedelta(days=day + 20))
         )
         day += 1
-    nodes.sort(key=lambda n: n.created_at)
-    return Scenario(
-        sid,
-        "value_change",
-        lang,
-        tuple(nodes),
-        tuple(probes),
-        max(n.created_at for n in nodes) + timedelta(days=2),
-    )
+    return sorted_scenario(sid, "value_change", lang, nodes, probes, timedelta(days=2))
 
 
 # -- hypotheticals and one-offs --------------------------------------------------------------
@@ -351,15 +378,7 @@ _HYPO = {
 def _hypothetical(rng: random.Random, sid: str, lang: str) -> Scenario:
     chosen = rng.sample(_HYPO[lang], 3)
     task_id = f"{sid}.chat"
-    nodes = [
-        ScenarioNode(
-            task_id,
-            "Everyday conversation with the user" if lang == "en" else "与用户的日常对话",
-            "task",
-            None,
-            _T0,
-        )
-    ]
+    nodes = [_root(task_id, lang, "Everyday conversation with the user", "与用户的日常对话")]
     probes = []
     day = 1
     for j, (fact, oneoffs, query) in enumerate(chosen):
@@ -372,21 +391,9 @@ def _hypothetical(rng: random.Random, sid: str, lang: str) -> Scenario:
             pids.append(pid)
             # One-offs come later than the fact: recency alone would favour them.
             nodes.append(ScenarioNode(pid, text, "event", task_id, _T0 + timedelta(days=day)))
-        for noise in rng.sample(_NOISE[lang], 2):
-            day += 1
-            nodes.append(
-                ScenarioNode(f"{sid}.n{day}", noise, "event", task_id, _T0 + timedelta(days=day))
-            )
+        day = add_noise(rng, nodes, sid, lang, task_id, _T0, day)
         probes.append(Probe(query, task_id, frozenset({fid}), polluters=frozenset(pids)))
-    nodes.sort(key=lambda n: n.created_at)
-    return Scenario(
-        sid,
-        "hypothetical",
-        lang,
-        tuple(nodes),
-        tuple(probes),
-        max(n.created_at for n in nodes) + timedelta(days=1),
-    )
+    return sorted_scenario(sid, "hypothetical", lang, nodes, probes, timedelta(days=1))
 
 
 # -- pruning under a cap ---------------------------------------------------------------------
@@ -430,15 +437,7 @@ _NEEDED_Q = {
 
 def _pruning(rng: random.Random, sid: str, lang: str) -> Scenario:
     task_id = f"{sid}.ops"
-    nodes = [
-        ScenarioNode(
-            task_id,
-            "Operations assistant log" if lang == "en" else "运维助手日志",
-            "task",
-            None,
-            _T0,
-        )
-    ]
+    nodes = [_root(task_id, lang, "Operations assistant log", "运维助手日志")]
     idx = rng.sample(range(len(_NEEDED[lang])), 4)
     needed: list[str] = []
     probes: list[Probe] = []

@@ -26,7 +26,14 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from benchmarks.scenarios import _NOISE, Probe, Scenario, ScenarioNode
+from benchmarks.scenarios import (
+    _NOISE,
+    Probe,
+    Scenario,
+    ScenarioNode,
+    add_noise,
+    sorted_scenario,
+)
 
 FAMILIES = (
     "natural_change",
@@ -369,24 +376,12 @@ def _natural_change(rng: random.Random, sid: str, lang: str) -> Scenario:
     for j, (old, new, again, query) in enumerate(chosen):
         ids = (f"{sid}.v{j}.old", f"{sid}.v{j}.new", f"{sid}.v{j}.again")
         nodes.append(ScenarioNode(ids[0], old, "fact", None, _T0 + timedelta(days=day)))
-        for noise in rng.sample(_NOISE[lang], 2):
-            day += 1
-            nodes.append(
-                ScenarioNode(f"{sid}.n{day}", noise, "event", None, _T0 + timedelta(days=day))
-            )
+        day = add_noise(rng, nodes, sid, lang, None, _T0, day)
         nodes.append(ScenarioNode(ids[1], new, "fact", None, _T0 + timedelta(days=day + 20)))
         nodes.append(ScenarioNode(ids[2], again, "fact", None, _T0 + timedelta(days=day + 23)))
         probes.append(Probe(query, None, frozenset(ids[1:]), stale=frozenset({ids[0]})))
         day += 1
-    nodes.sort(key=lambda n: n.created_at)
-    return Scenario(
-        sid,
-        "natural_change",
-        lang,
-        tuple(nodes),
-        tuple(probes),
-        max(n.created_at for n in nodes) + timedelta(days=2),
-    )
+    return sorted_scenario(sid, "natural_change", lang, nodes, probes, timedelta(days=2))
 
 
 def _venting(rng: random.Random, sid: str, lang: str) -> Scenario:
@@ -403,15 +398,7 @@ def _venting(rng: random.Random, sid: str, lang: str) -> Scenario:
             nodes.append(ScenarioNode(pid, text, "fact", None, _T0 + timedelta(days=day)))
         probes.append(Probe(query, None, frozenset({fid}), polluters=frozenset(pids)))
         day += 1
-    nodes.sort(key=lambda n: n.created_at)
-    return Scenario(
-        sid,
-        "venting",
-        lang,
-        tuple(nodes),
-        tuple(probes),
-        max(n.created_at for n in nodes) + timedelta(days=1),
-    )
+    return sorted_scenario(sid, "venting", lang, nodes, probes, timedelta(days=1))
 
 
 def _active_path(rng: random.Random, sid: str, lang: str) -> Scenario:
@@ -501,21 +488,9 @@ def _one_offs(rng: random.Random, sid: str, lang: str) -> Scenario:
             pid = f"{sid}.o{j}.{h}"
             pids.append(pid)
             nodes.append(ScenarioNode(pid, text, "event", None, _T0 + timedelta(days=day)))
-        for noise in rng.sample(_NOISE[lang], 2):
-            day += 1
-            nodes.append(
-                ScenarioNode(f"{sid}.n{day}", noise, "event", None, _T0 + timedelta(days=day))
-            )
+        day = add_noise(rng, nodes, sid, lang, None, _T0, day)
         probes.append(Probe(query, None, frozenset({fid}), polluters=frozenset(pids)))
-    nodes.sort(key=lambda n: n.created_at)
-    return Scenario(
-        sid,
-        "one_offs",
-        lang,
-        tuple(nodes),
-        tuple(probes),
-        max(n.created_at for n in nodes) + timedelta(days=1),
-    )
+    return sorted_scenario(sid, "one_offs", lang, nodes, probes, timedelta(days=1))
 
 
 def _slotless_change(rng: random.Random, sid: str, lang: str) -> Scenario:
@@ -524,20 +499,8 @@ def _slotless_change(rng: random.Random, sid: str, lang: str) -> Scenario:
     for j, (old, new, query) in enumerate(chosen):
         old_id, new_id = f"{sid}.v{j}.old", f"{sid}.v{j}.new"
         nodes.append(ScenarioNode(old_id, old, "fact", None, _T0 + timedelta(days=day)))
-        for noise in rng.sample(_NOISE[lang], 2):
-            day += 1
-            nodes.append(
-                ScenarioNode(f"{sid}.n{day}", noise, "event", None, _T0 + timedelta(days=day))
-            )
+        day = add_noise(rng, nodes, sid, lang, None, _T0, day)
         nodes.append(ScenarioNode(new_id, new, "fact", None, _T0 + timedelta(days=day + 15)))
         probes.append(Probe(query, None, frozenset({new_id}), stale=frozenset({old_id})))
         day += 1
-    nodes.sort(key=lambda n: n.created_at)
-    return Scenario(
-        sid,
-        "slotless_change",
-        lang,
-        tuple(nodes),
-        tuple(probes),
-        max(n.created_at for n in nodes) + timedelta(days=2),
-    )
+    return sorted_scenario(sid, "slotless_change", lang, nodes, probes, timedelta(days=2))

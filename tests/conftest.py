@@ -89,6 +89,13 @@ def e5() -> MultilingualE5Embedder:
     return MultilingualE5Embedder()
 
 
+@pytest.fixture
+def e5_mem(tmp_path: Path, e5: MultilingualE5Embedder, clock: FakeClock) -> Iterator[HybridMemory]:
+    """A store under ``tmp_path`` reading meaning with multilingual-e5, on the test's clock."""
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as memory:
+        yield memory
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[PostgresCluster]:
     """One throwaway PostgreSQL cluster for the whole run (started on first use)."""

@@ -12,34 +12,15 @@ import numpy as np
 
 from benchmarks.locomo_channels import above, bucket, channel_ranks
 from benchmarks.locomo_nearest import shortener
-from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+from hybridmem.models import Hit, ScoreBreakdown
 from hybridmem.retrieval.shortened import ELISION
+from hybridmem.testing.nodes import memory_node
 
 NOW = datetime(2026, 12, 6, tzinfo=UTC)
 
 
 def _hit(node_id: str, session: str, similarity: float, lexical: float, parent: float) -> Hit:
-    node = MemoryNode(
-        id=node_id,
-        user_id="u",
-        parent_id=session,
-        content=node_id,
-        node_type="event",
-        importance=0.5,
-        confidence=1.0,
-        created_at=NOW,
-        updated_at=NOW,
-        last_accessed_at=None,
-        access_count=0,
-        seq=0,
-        version=1,
-        status="active",
-        depth=2,
-        path=(),
-        task_id="t",
-        content_hash=node_id,
-        index_state="indexed",
-    )
+    node = memory_node(node_id, NOW, parent_id=session, depth=2)
     features = {"similarity": similarity, "lexical": lexical, "parent": parent}
     parts = {"similarity": 0.2 * similarity, "lexical": 0.2 * lexical, "parent": 0.4 * parent}
     score = sum(parts.values())

@@ -11,31 +11,18 @@ import pytest
 
 from benchmarks.own_value_gate import slot_gate, speaker_gate
 from hybridmem.models import MemoryNode
+from hybridmem.testing.nodes import memory_node
 
 T = datetime(2025, 3, 1, tzinfo=UTC)
 
 
 def _node(text: str, slot: str | None = None, act: str = "assertion") -> MemoryNode:
-    return MemoryNode(
-        id=text,
-        user_id="u",
-        parent_id=None,
-        content=text,
+    return memory_node(
+        text,
+        T,
         node_type="fact",
-        importance=0.5,
-        confidence=1.0,
-        created_at=T,
-        updated_at=T,
-        last_accessed_at=None,
-        access_count=0,
-        seq=0,
-        version=1,
-        status="active",
         depth=0,
-        path=(),
         task_id="root",
-        content_hash=text,
-        index_state="indexed",
         metadata={"slot": slot} if slot else {},
         conflict_group=f"slot:{slot}" if slot else None,
         marks={"speech_act": act},

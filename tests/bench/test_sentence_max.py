@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from benchmarks.hybrid import BENCH_USER, node_input
 from benchmarks.locomo_mechanisms import place, unreachable
 from benchmarks.sentence_max import nearest_sentence, paired, sentence_texts, sentence_vectors
-from benchmarks.tuning import Bench
 from benchmarks.units import Corpus, TreeNode
 from hybridmem import HashEmbedder, HybridMemory
+from tests.stored_corpus import similarities, stored_bench
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
 LONG = "Maria: Hey John, long time no talk! I joined a gym last week. How is the campaign going?"
@@ -41,23 +40,16 @@ def test_a_memory_is_scored_by_its_nearest_sentence_and_the_patch_is_undone(tmp_
     corpus = _corpus()
     embedder = HashEmbedder(64)
     path = tmp_path / "store"
-    with HybridMemory(path, embedder=embedder) as mem:
-        mem.add_many([node_input("c", n) for n in corpus.tree], user_id=BENCH_USER)
-    bench = Bench("t", path, {"c": corpus}, {"c": T0 + timedelta(days=1)})
+    bench = stored_bench(path, corpus, embedder, T0 + timedelta(days=1))
     extra = sentence_vectors(bench, lambda ts: embedder.embed(ts))
     assert sorted(extra) == ["c:S1:0"]  # only the memory of several sentences
     assert extra["c:S1:0"].shape[0] == 3
     question = "Maria: I joined a gym last week."
     with HybridMemory(path, embedder=embedder) as mem:
-
-        def cosines() -> dict[str, float]:
-            res = mem.retrieve(question, user_id=BENCH_USER, task_id="c", top_k=10)
-            return {h.node.id: h.breakdown.features["similarity"] for h in res.hits}
-
-        own = cosines()
+        own = similarities(mem, question, "c")
         with nearest_sentence(extra):
-            nearest = cosines()
-        after = cosines()
+            nearest = similarities(mem, question, "c")
+        after = similarities(mem, question, "c")
     # The question is one of the long turn's sentences: nearer than the whole turn.
     assert nearest["c:S1:0"] >= own["c:S1:0"]
     assert nearest["c:S1:0"] == max(nearest.values())

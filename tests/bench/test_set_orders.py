@@ -8,6 +8,7 @@ import numpy as np
 
 from benchmarks.set_orders import cover_order, dpp_order, interleave_order, shared_parent_order
 from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+from hybridmem.testing.nodes import memory_node
 
 NOW = datetime(2026, 12, 5, tzinfo=UTC)
 
@@ -15,27 +16,7 @@ NOW = datetime(2026, 12, 5, tzinfo=UTC)
 def _hit(
     node_id: str, score: float, session: str = "s", parent: float = 0.0, text: str = ""
 ) -> Hit:
-    node = MemoryNode(
-        id=node_id,
-        user_id="u",
-        parent_id=session,
-        content=text or node_id,
-        node_type="event",
-        importance=0.5,
-        confidence=1.0,
-        created_at=NOW,
-        updated_at=NOW,
-        last_accessed_at=None,
-        access_count=0,
-        seq=0,
-        version=1,
-        status="active",
-        depth=2,
-        path=(),
-        task_id="t",
-        content_hash=node_id,
-        index_state="indexed",
-    )
+    node = memory_node(node_id, NOW, parent_id=session, content=text or node_id, depth=2)
     parts = {"similarity": score - parent, "parent": parent}
     return Hit(node, score, ScoreBreakdown(dict(parts), parts, score, 1.0, ()))
 

@@ -7,8 +7,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
-from benchmarks.hybrid import BENCH_USER, node_input
-from benchmarks.tuning import Bench
+from benchmarks.hybrid import BENCH_USER
 from benchmarks.turn_context import (
     VARIANTS,
     Context,
@@ -22,6 +21,7 @@ from benchmarks.turn_context import (
 )
 from benchmarks.units import Corpus, TreeNode
 from hybridmem import HashEmbedder, HybridMemory
+from tests.stored_corpus import similarities, stored_bench
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
 
@@ -70,9 +70,7 @@ def test_rewrite_changes_the_representation_never_the_printed_turn(tmp_path, nam
     corpus = _corpus()
     embedder = HashEmbedder(64)
     path = tmp_path / "store"
-    with HybridMemory(path, embedder=embedder) as mem:
-        mem.add_many([node_input("c", n) for n in corpus.tree], user_id=BENCH_USER)
-    bench = Bench("t", path, {"c": corpus}, {"c": T0 + timedelta(days=1)})
+    bench = stored_bench(path, corpus, embedder, T0 + timedelta(days=1))
     assert [len(s) for s in session_turns(bench)] == [3, 2]
     ids = ["c:S1:0", "c:S1:1", "c:S2:0"]
     with HybridMemory(path, embedder=embedder) as mem:
@@ -99,22 +97,15 @@ def test_dual_cosine_counts_the_nearer_of_a_turns_two_vectors(tmp_path):
     corpus = _corpus()
     embedder = HashEmbedder(64)
     path = tmp_path / "store"
-    with HybridMemory(path, embedder=embedder) as mem:
-        mem.add_many([node_input("c", n) for n in corpus.tree], user_id=BENCH_USER)
-    bench = Bench("t", path, {"c": corpus}, {"c": T0 + timedelta(days=1)})
+    bench = stored_bench(path, corpus, embedder, T0 + timedelta(days=1))
     extra = context_vectors(bench, VARIANTS["vec prev max"], lambda ts: embedder.embed(ts))
     assert sorted(extra) == ["c:S1:1", "c:S1:2", "c:S2:1"]  # a session's first turn has none
     question = "Nate: Do you have any hobbies you love?"
     with HybridMemory(path, embedder=embedder) as mem:
-
-        def cosines() -> dict[str, float]:
-            res = mem.retrieve(question, user_id=BENCH_USER, task_id="c", top_k=10)
-            return {h.node.id: h.breakdown.features["similarity"] for h in res.hits}
-
-        own = cosines()
+        own = similarities(mem, question, "c")
         with dual_cosine(extra):
-            both = cosines()
-        own_after = cosines()
+            both = similarities(mem, question, "c")
+        own_after = similarities(mem, question, "c")
     # The answer's contextual vector holds the question: it is nearer than its own.
     assert both["c:S1:1"] > own["c:S1:1"]
     assert own_after == own  # the patch is undone

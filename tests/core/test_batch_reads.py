@@ -9,6 +9,7 @@ import pytest
 
 from hybridmem.core import BatchReads
 from hybridmem.models import MemoryNode
+from hybridmem.testing.nodes import memory_node
 
 
 class _QueueingStore:
@@ -32,26 +33,19 @@ def _node(node_id: str, parent: str, group: str | None = None) -> MemoryNode:
     from datetime import UTC, datetime
 
     at = datetime(2024, 7, 1, tzinfo=UTC)
-    return MemoryNode(
-        id=node_id,
+    return memory_node(
+        node_id,
+        at,
         user_id="u1",
         parent_id=parent,
-        content=node_id,
         node_type="fact",
-        created_at=at,
         conflict_group=group,
-        importance=0.5,
         confidence=0.8,
-        updated_at=at,
         last_accessed_at=at,
-        access_count=0,
         seq=1,
-        version=1,
-        status="active",
         depth=2,
-        path=["r", parent],
+        path=("r", parent),
         task_id="r",
-        content_hash=node_id,
         index_state="pending",
     )
 

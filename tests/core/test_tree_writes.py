@@ -486,20 +486,29 @@ def test_a_batch_item_repeating_one_written_earlier_in_the_batch_reinforces_it(m
     assert kids.count("walked the dog in the park") == 1
 
 
-def test_a_batch_under_one_task_reads_siblings_and_repeats_once(mem, monkeypatch):
-    # On PostgreSQL every store read is a round trip: planning 200 notes under one task must
-    # not ask the store the same two questions 200 times.
-    task = mem.add("Inbox", node_type="task", user_id="u1")
-    older = mem.add("an older note already stored", parent_id=task.id, user_id="u1")
+def _counted_calls(monkeypatch: pytest.MonkeyPatch, store: object, *names: str) -> dict[str, int]:
+    """How often each of the store's methods ``names`` is called from now on (a method never
+    called has no entry)."""
     calls: dict[str, int] = {}
-    for name in ("recent_children", "live_repeats", "live_repeats_among"):
-        real = getattr(mem.store, name)
+    for name in names:
+        real = getattr(store, name)
 
         def counted(*args, _real=real, _name=name, **kwargs):
             calls[_name] = calls.get(_name, 0) + 1
             return _real(*args, **kwargs)
 
-        monkeypatch.setattr(mem.store, name, counted)
+        monkeypatch.setattr(store, name, counted)
+    return calls
+
+
+def test_a_batch_under_one_task_reads_siblings_and_repeats_once(mem, monkeypatch):
+    # On PostgreSQL every store read is a round trip: planning 200 notes under one task must
+    # not ask the store the same two questions 200 times.
+    task = mem.add("Inbox", node_type="task", user_id="u1")
+    older = mem.add("an older note already stored", parent_id=task.id, user_id="u1")
+    calls = _counted_calls(
+        monkeypatch, mem.store, "recent_children", "live_repeats", "live_repeats_among"
+    )
     notes = [{"content": f"note number {i} about topic {i * 7}", "parent_id": task.id}
              for i in range(200)]  # fmt: skip
     notes.append({"content": "an older note already stored", "parent_id": task.id})
@@ -590,15 +599,13 @@ def test_a_batch_planned_without_writing_each_fact_first_gives_the_item_by_item_
         "commit_run",
         lambda entries, **kw: flushes.append(len(entries)) or original(entries, **kw),
     )
-    reads: dict[str, int] = {}
-    for name in ("conflict_group_deciding", "conflict_pool", "active_nodes_of_types"):
-        real = getattr(batched.store, name)
-
-        def counted(*args, _real=real, _name=name, **kwargs):
-            reads[_name] = reads.get(_name, 0) + 1
-            return _real(*args, **kwargs)
-
-        monkeypatch.setattr(batched.store, name, counted)
+    reads = _counted_calls(
+        monkeypatch,
+        batched.store,
+        "conflict_group_deciding",
+        "conflict_pool",
+        "active_nodes_of_types",
+    )
     batched.add_many([dict(i) for i in items], user_id="u1")
     for item in items:
         single.add_many([dict(item)], user_id="u1")

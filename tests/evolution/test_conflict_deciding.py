@@ -18,6 +18,7 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core.evolution_marks import current_of
 from hybridmem.evolution.write import conflicts
 from hybridmem.models import MemoryNode
+from hybridmem.testing.nodes import memory_node
 from tests.backends import OpenMem, both_backends  # noqa: F401 - both stores
 from tests.core.test_embed_ahead import _log
 from tests.core.test_tree_writes import _shape
@@ -36,28 +37,24 @@ def _member(rng: random.Random, k: int) -> MemoryNode:
     if rng.random() < 0.25:  # said again (a repeat merged into it): maybe the value said last
         said = T0 + timedelta(days=rng.randrange(6))
         metadata["provenance"] = [{"at": said.isoformat(timespec="microseconds")}]
-    return MemoryNode(
-        id=f"n{k}",
-        user_id="u",
-        parent_id=None,
-        content="I drink " + " ".join(rng.choices(WORDS, k=2)),
+    # The draws in the order the fields were written out before: same seed, same members.
+    content = "I drink " + " ".join(rng.choices(WORDS, k=2))
+    confidence = rng.choice([0.3, 0.6, 0.8, 0.95])
+    created_at = T0 + timedelta(days=rng.randrange(4))  # ties: seq decides
+    seq = rng.randrange(10_000)
+    tier = rng.choice(["working", "long_term"])
+    return memory_node(
+        f"n{k}",
+        created_at,
+        content=content,
         node_type="preference",
-        importance=0.5,
-        confidence=rng.choice([0.3, 0.6, 0.8, 0.95]),
-        created_at=T0 + timedelta(days=rng.randrange(4)),  # ties: seq decides
+        confidence=confidence,
         updated_at=T0,
-        last_accessed_at=None,
-        access_count=0,
-        seq=rng.randrange(10_000),
-        version=1,
+        seq=seq,
         status=status,
-        depth=1,
-        path=(),
-        task_id="t",
         content_hash=f"h{k}",
-        index_state="indexed",
         metadata=metadata,
-        tier=rng.choice(["working", "long_term"]),
+        tier=tier,
         conflict_group="slot:drink",
     )
 

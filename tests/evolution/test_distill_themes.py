@@ -47,12 +47,6 @@ SAID = {
 }
 
 
-@pytest.fixture
-def memory(tmp_path, e5, clock: FakeClock):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem
-
-
 def _profiles(mem: HybridMemory) -> list:
     return [n for n in mem.store.user_nodes(U, statuses=["active"]) if n.node_type == "profile"]
 
@@ -68,33 +62,33 @@ def _profiles_after(mem: HybridMemory, clock: FakeClock, remarks: list[str]) -> 
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_theme_question_finds_the_profile(memory: HybridMemory, clock: FakeClock, lang):
+def test_a_theme_question_finds_the_profile(e5_mem: HybridMemory, clock: FakeClock, lang):
     theme, noise, question = SAID[lang]
     ids = []
     for hobby, other in zip(theme, noise, strict=True):
-        ids.append(memory.add(hobby, user_id=U).id)
+        ids.append(e5_mem.add(hobby, user_id=U).id)
         clock.advance(days=3)
-        memory.add(other, user_id=U)
+        e5_mem.add(other, user_id=U)
         clock.advance(days=2)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
-    (profile,) = _profiles(memory)
+    e5_mem.maintain(user_id=U)
+    (profile,) = _profiles(e5_mem)
     # Its sources are the hobby's episodes, linked and quoted in the user's words.
     assert set(profile.metadata["derived_from"]) == set(ids)
     assert any(text in profile.content for text in theme)
-    hits = memory.retrieve(question, user_id=U, top_k=5, record_access=False).hits
+    hits = e5_mem.retrieve(question, user_id=U, top_k=5, record_access=False).hits
     assert profile.id in [h.node.id for h in hits]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_one_off_topic_makes_no_profile(memory: HybridMemory, clock: FakeClock, lang):
+def test_a_one_off_topic_makes_no_profile(e5_mem: HybridMemory, clock: FakeClock, lang):
     theme, noise, _ = SAID[lang]
     for text in [theme[0], *noise]:  # the hobby said once, among unrelated remarks
-        memory.add(text, user_id=U)
+        e5_mem.add(text, user_id=U)
         clock.advance(days=4)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
-    assert _profiles(memory) == []
+    e5_mem.maintain(user_id=U)
+    assert _profiles(e5_mem) == []
 
 
 # Unrelated remarks that share a bound morpheme (子 of 车子 / 鞋子 / 梯子, 车 of 车子 / 车位) or an
@@ -130,9 +124,9 @@ SHARED_PIECES = {
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_unrelated_remarks_sharing_a_word_piece_make_no_profile(
-    memory: HybridMemory, clock: FakeClock, lang
+    e5_mem: HybridMemory, clock: FakeClock, lang
 ):
-    assert _profiles_after(memory, clock, SHARED_PIECES[lang]) == []
+    assert _profiles_after(e5_mem, clock, SHARED_PIECES[lang]) == []
 
 
 # A Chinese theme whose remarks share no word, only characters that are words of their own
@@ -145,18 +139,18 @@ FISHING_BY_CHARACTERS = [
 
 
 def test_a_chinese_theme_held_by_free_characters_gets_its_profile(
-    memory: HybridMemory, clock: FakeClock
+    e5_mem: HybridMemory, clock: FakeClock
 ):
     _, noise, _ = SAID["zh"]
     ids = []
     for said, other in zip(FISHING_BY_CHARACTERS, noise, strict=False):
-        ids.append(memory.add(said, user_id=U).id)
+        ids.append(e5_mem.add(said, user_id=U).id)
         clock.advance(days=3)
-        memory.add(other, user_id=U)
+        e5_mem.add(other, user_id=U)
         clock.advance(days=2)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
-    (profile,) = _profiles(memory)
+    e5_mem.maintain(user_id=U)
+    (profile,) = _profiles(e5_mem)
     assert set(profile.metadata["derived_from"]) == set(ids)
 
 
@@ -199,6 +193,6 @@ PAIRED_WORDS = {
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_words_shared_by_disjoint_pairs_of_remarks_make_no_profile(
-    memory: HybridMemory, clock: FakeClock, lang
+    e5_mem: HybridMemory, clock: FakeClock, lang
 ):
-    assert _profiles_after(memory, clock, PAIRED_WORDS[lang]) == []
+    assert _profiles_after(e5_mem, clock, PAIRED_WORDS[lang]) == []

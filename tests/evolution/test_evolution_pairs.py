@@ -14,8 +14,9 @@ from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.errors import InvalidArgumentError
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.write.conflicts import same_value
-from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+from hybridmem.models import Hit, ScoreBreakdown
 from hybridmem.retrieval.groups import assertions_first
+from hybridmem.testing.nodes import memory_node
 
 U = "u"
 
@@ -188,26 +189,12 @@ def _hit(
     node_id: str, node_type: str, score: float, act: str | None = None, lexical: float = 0.0
 ) -> Hit:
     now = datetime(2026, 1, 1, tzinfo=UTC)
-    node = MemoryNode(
-        id=node_id,
+    node = memory_node(
+        node_id,
+        now,
         user_id=U,
-        parent_id=None,
-        content=node_id,
         node_type=node_type,
-        importance=0.5,
-        confidence=1.0,
-        created_at=now,
-        updated_at=now,
-        last_accessed_at=None,
-        access_count=0,
-        seq=0,
-        version=1,
-        status="active",
-        depth=1,
-        path=(),
         task_id="",
-        content_hash=node_id,
-        index_state="indexed",
         marks={"speech_act": act} if act else {},
     )
     return Hit(node, score, ScoreBreakdown({"lexical": lexical}, {}, score, 1.0, ()))

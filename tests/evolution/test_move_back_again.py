@@ -17,6 +17,7 @@ import pytest
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots import pairs
+from tests.told_apart import told_apart
 
 MOVES_BACK = [
     (
@@ -57,11 +58,7 @@ def test_a_value_said_to_hold_again_is_no_restatement_of_the_value_it_leaves(
     question: str,
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        mem.add(first, node_type="fact", user_id="u")
-        clock.advance(days=10)
-        left = mem.add(between, node_type="fact", user_id="u")
-        clock.advance(days=10)
-        back = mem.add(again, node_type="fact", user_id="u")
+        _first, left, back = told_apart(mem, clock, first, between, again)
         assert back.id != left.id  # not folded into the value it leaves
         assert mem.get(back.id).content == again
         hits = mem.retrieve(question, user_id="u", top_k=3, record_access=False).hits

@@ -17,6 +17,7 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
+from tests.told_apart import told_apart
 
 MOVES_BACK = [
     (
@@ -52,11 +53,7 @@ def test_a_move_back_naming_one_value_demotes_the_value_it_leaves(
     again: str,
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        mem.add(first, node_type="fact", user_id="u")
-        clock.advance(days=10)
-        left = mem.add(between, node_type="fact", user_id="u")
-        clock.advance(days=10)
-        back = mem.add(again, node_type="fact", user_id="u")
+        _first, left, back = told_apart(mem, clock, first, between, again)
         assert mem.get(left.id).metadata.get("demoted_by") == back.id
         assert back.conflict_group is not None
         assert mem.get(left.id).conflict_group == back.conflict_group

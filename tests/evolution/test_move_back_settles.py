@@ -16,6 +16,7 @@ import pytest
 
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
+from tests.told_apart import told_apart
 
 # (first value, a change to a second one, a move back to the first naming its own word)
 MOVES_BACK = [
@@ -43,9 +44,7 @@ MOVES_BACK = [
 
 
 def _history(mem: HybridMemory, clock: FakeClock, first: str, change: str) -> tuple[str, str]:
-    a = mem.add(first, node_type="fact", user_id="u")
-    clock.advance(days=10)
-    b = mem.add(change, node_type="fact", user_id="u")
+    a, b = told_apart(mem, clock, first, change)
     clock.advance(days=10)
     group = mem.get(b.id, user_id="u").conflict_group
     assert group is not None and group == mem.get(a.id, user_id="u").conflict_group

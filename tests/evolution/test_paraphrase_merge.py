@@ -16,12 +16,6 @@ from hybridmem.evolution.write.paraphrase import values_agree
 U = "u1"
 
 
-@pytest.fixture
-def memory(tmp_path, e5, clock: FakeClock):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem
-
-
 def _pair(mem: HybridMemory, clock: FakeClock, first: str, second: str, kind: str = "fact"):
     task = mem.add("Move to the new flat", node_type="task", user_id=U)
     a = mem.add(first, node_type=kind, parent_id=task.id, user_id=U, source_id="chat-1")
@@ -41,15 +35,15 @@ def _pair(mem: HybridMemory, clock: FakeClock, first: str, second: str, kind: st
     ],
 )
 def test_a_paraphrase_becomes_one_node_with_its_mentions_and_sources(
-    memory: HybridMemory, clock: FakeClock, first: str, second: str
+    e5_mem: HybridMemory, clock: FakeClock, first: str, second: str
 ):
-    a, b, live = _pair(memory, clock, first, second)
+    a, b, live = _pair(e5_mem, clock, first, second)
     assert b.id == a.id  # the second write came back as the node it restates
     (node,) = live
     assert node.content == first
     assert node.metadata["mentions"] == 2
     assert [p.get("source_id") for p in node.metadata["provenance"]] == ["chat-1", "chat-2"]
-    (op,) = [o for o in memory.oplog() if o.op == "evolve" and o.node_id == a.id]
+    (op,) = [o for o in e5_mem.oplog() if o.op == "evolve" and o.node_id == a.id]
     assert "other words" in str(op.payload)
 
 
@@ -67,44 +61,44 @@ def test_a_paraphrase_becomes_one_node_with_its_mentions_and_sources(
     ],
 )
 def test_two_values_are_never_merged(
-    memory: HybridMemory, clock: FakeClock, first: str, second: str
+    e5_mem: HybridMemory, clock: FakeClock, first: str, second: str
 ):
-    a, b, _live = _pair(memory, clock, first, second)
+    a, b, _live = _pair(e5_mem, clock, first, second)
     # Two nodes: the second is never absorbed (the conflict policy may then supersede the
     # first as a change of value, but both stay in the tree with their own text).
     assert b.id != a.id
-    assert memory.get(a.id).content == first and memory.get(b.id).content == second
+    assert e5_mem.get(a.id).content == first and e5_mem.get(b.id).content == second
 
 
 def test_a_restatement_that_adds_a_detail_is_kept_as_its_own_node(
-    memory: HybridMemory, clock: FakeClock
+    e5_mem: HybridMemory, clock: FakeClock
 ):
-    a, b, live = _pair(memory, clock, "I live in Leeds.", "I live in Leeds, on Hyde Park Road.")
+    a, b, live = _pair(e5_mem, clock, "I live in Leeds.", "I live in Leeds, on Hyde Park Road.")
     assert b.id != a.id  # merging it would drop the street
     assert len(live) == 2
 
 
 def test_an_english_restatement_that_adds_a_thing_is_kept_as_its_own_node(
-    memory: HybridMemory, clock: FakeClock
+    e5_mem: HybridMemory, clock: FakeClock
 ):
     # No name, number or capital is added, and the pair model reads the pair as one value:
     # merged, the oat milk was in no live memory.
     first, second = "I drink coffee every morning.", "I drink coffee every morning with oat milk."
-    a, b, live = _pair(memory, clock, first, second)
+    a, b, live = _pair(e5_mem, clock, first, second)
     assert b.id != a.id
     assert sorted(n.content for n in live) == sorted([first, second])
 
 
 def test_a_chinese_statement_naming_another_thing_is_never_merged_away(
-    memory: HybridMemory, clock: FakeClock
+    e5_mem: HybridMemory, clock: FakeClock
 ):
     # The places and the count agree and the pair model read the two as one value; merged,
     # the sheets and the laundry were in no live memory and no question could find them.
     first, second = "我在大理古城开了一家民宿。", "民宿的床单送古城外面一家洗衣房洗。"
-    a, b, live = _pair(memory, clock, first, second)
+    a, b, live = _pair(e5_mem, clock, first, second)
     assert b.id != a.id
     assert sorted(n.content for n in live) == sorted([first, second])
-    (top, *_rest) = memory.retrieve("床单送哪里洗？", user_id=U).hits
+    (top, *_rest) = e5_mem.retrieve("床单送哪里洗？", user_id=U).hits
     assert top.node.content == second
 
 
@@ -138,9 +132,9 @@ def test_the_value_guard():
     )
 
 
-def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):
+def test_episodes_are_two_things_said(e5_mem: HybridMemory, clock: FakeClock):
     # The pair model reads statements of a value; two turns alike are two turns.
-    a, b, live = _pair(memory, clock, "I live in Leeds.", "My home is in Leeds.", kind="event")
+    a, b, live = _pair(e5_mem, clock, "I live in Leeds.", "My home is in Leeds.", kind="event")
     assert b.id != a.id and len(live) == 2
 
 
@@ -160,18 +154,18 @@ def test_episodes_are_two_things_said(memory: HybridMemory, clock: FakeClock):
     ],
 )
 def test_a_value_of_the_same_parts_in_another_order_is_a_new_statement(
-    memory: HybridMemory, clock: FakeClock, first: str, second: str, question: str
+    e5_mem: HybridMemory, clock: FakeClock, first: str, second: str, question: str
 ):
     # The newer format names only parts the older one holds; merged as a restatement, the
     # new format was in no node and the question found the old one alone (the pair model
     # reads both pairs as one value).
-    task = memory.add("Write the report", node_type="task", user_id=U)
-    a = memory.add(first, node_type="preference", parent_id=task.id, user_id=U)
+    task = e5_mem.add("Write the report", node_type="task", user_id=U)
+    a = e5_mem.add(first, node_type="preference", parent_id=task.id, user_id=U)
     clock.advance(days=30)
-    b = memory.add(second, node_type="preference", parent_id=task.id, user_id=U)
+    b = e5_mem.add(second, node_type="preference", parent_id=task.id, user_id=U)
     assert b.id != a.id
-    assert memory.get(b.id).content == second and memory.get(b.id).status == "active"
-    (top, *_rest) = memory.retrieve(question, user_id=U).hits
+    assert e5_mem.get(b.id).content == second and e5_mem.get(b.id).status == "active"
+    (top, *_rest) = e5_mem.retrieve(question, user_id=U).hits
     assert top.node.content == second
 
 

@@ -72,30 +72,24 @@ HOBBY = {
 }
 
 
-@pytest.fixture
-def memory(tmp_path, e5, clock: FakeClock):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem
-
-
 def _profiles(mem: HybridMemory) -> list:
     return [n for n in mem.store.user_nodes(U, statuses=["active"]) if n.node_type == "profile"]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_profile_quotes_the_standing_value_not_the_old_one(
-    memory: HybridMemory, clock: FakeClock, lang
+    e5_mem: HybridMemory, clock: FakeClock, lang
 ):
     old, new, question = CHANGED[lang]
     ids = {}
     for text, other in zip([*old, *new], NOISE[lang], strict=True):
-        ids[text] = memory.add(text, node_type="fact", user_id=U).id
+        ids[text] = e5_mem.add(text, node_type="fact", user_id=U).id
         clock.advance(days=3)
-        memory.add(other, user_id=U)
+        e5_mem.add(other, user_id=U)
         clock.advance(days=3)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
-    profiles = [p for p in _profiles(memory) if set(p.metadata["derived_from"]) & set(ids.values())]
+    e5_mem.maintain(user_id=U)
+    profiles = [p for p in _profiles(e5_mem) if set(p.metadata["derived_from"]) & set(ids.values())]
     assert profiles, "the repeated value makes a theme"
     standing = " ".join([*new, *NOISE[lang]]).lower()
     for profile in profiles:
@@ -109,48 +103,48 @@ def test_a_profile_quotes_the_standing_value_not_the_old_one(
         )
         assert all(word in standing for word in named), head
     # Nothing is lost: the old statements stay live for the value history.
-    assert all(memory.get(ids[text]).status == "active" for text in old)
+    assert all(e5_mem.get(ids[text]).status == "active" for text in old)
     # The theme question gets no old value from the profile above the new one.
-    hits = memory.retrieve(question, user_id=U, top_k=5, record_access=False).hits
+    hits = e5_mem.retrieve(question, user_id=U, top_k=5, record_access=False).hits
     first_new = next(k for k, h in enumerate(hits) if any(t in h.node.content for t in new))
     assert not any(t in h.node.content for h in hits[:first_new] for t in old)
 
 
-def test_an_llm_distiller_is_not_sent_the_old_value(memory: HybridMemory, clock: FakeClock):
+def test_an_llm_distiller_is_not_sent_the_old_value(e5_mem: HybridMemory, clock: FakeClock):
     old, new, _ = CHANGED["en"]
     for text, other in zip([*old, *new], NOISE["en"], strict=True):
-        memory.add(text, node_type="fact", user_id=U)
+        e5_mem.add(text, node_type="fact", user_id=U)
         clock.advance(days=3)
-        memory.add(other, user_id=U)
+        e5_mem.add(other, user_id=U)
         clock.advance(days=3)
     clock.advance(days=30)
     with FakeLLMServer() as server:
-        memory.maintain(user_id=U, distiller=LLMDistiller(ChatClient(LLMSettings(server.base_url))))
+        e5_mem.maintain(user_id=U, distiller=LLMDistiller(ChatClient(LLMSettings(server.base_url))))
         sent = [m["content"] for r in server.requests for m in r["messages"]]
     assert any(new[-1] in text for text in sent)
     assert not any(o in text for o in old for text in sent)
-    assert all(old[0] not in p.content for p in _profiles(memory))
+    assert all(old[0] not in p.content for p in _profiles(e5_mem))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_profile_updated_later_keeps_its_words_and_quotes(
-    memory: HybridMemory, clock: FakeClock, lang
+    e5_mem: HybridMemory, clock: FakeClock, lang
 ):
     hobby, noise = HOBBY[lang], NOISE[lang]
     for text, other in zip(hobby[:4], noise, strict=True):
-        memory.add(text, user_id=U)
+        e5_mem.add(text, user_id=U)
         clock.advance(days=3)
-        memory.add(other, user_id=U)
+        e5_mem.add(other, user_id=U)
         clock.advance(days=2)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
-    (first,) = _profiles(memory)
+    e5_mem.maintain(user_id=U)
+    (first,) = _profiles(e5_mem)
     for text in hobby[4:]:
-        memory.add(text, user_id=U)
+        e5_mem.add(text, user_id=U)
         clock.advance(days=4)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
-    (profile,) = _profiles(memory)
+    e5_mem.maintain(user_id=U)
+    (profile,) = _profiles(e5_mem)
     assert profile.id == first.id
     assert len(profile.metadata["derived_from"]) > len(first.metadata["derived_from"])
     # Still the theme's central episodes, several of them, under the theme's own words
@@ -163,7 +157,7 @@ def test_a_profile_updated_later_keeps_its_words_and_quotes(
 
 
 def test_a_move_back_in_the_old_words_is_the_value_the_profile_states(
-    memory: HybridMemory, clock: FakeClock
+    e5_mem: HybridMemory, clock: FakeClock
 ):
     # The move back is merged into the first node as a repeat: that node is the current value
     # again (said last; the value it left is demoted by it, ``conflicts.said_again``).
@@ -176,15 +170,15 @@ def test_a_move_back_in_the_old_words_is_the_value_the_profile_states(
         ("Bought a new winter coat.", "event"),
     ]
     for text, kind in said:
-        memory.add(text, node_type=kind, user_id=U)
+        e5_mem.add(text, node_type=kind, user_id=U)
         clock.advance(days=3)
-    oat = next(n for n in memory.store.user_nodes(U) if n.content == said[0][0])
-    soy = next(n for n in memory.store.user_nodes(U) if n.content == said[2][0])
+    oat = next(n for n in e5_mem.store.user_nodes(U) if n.content == said[0][0])
+    soy = next(n for n in e5_mem.store.user_nodes(U) if n.content == said[2][0])
     assert oat.metadata.get("mentions") == 2 and soy.metadata.get("demoted_by") == oat.id
     # Before the value left settles (archived ``settle_after_days`` after the move back's
     # node was first written), so both values are still live for the profile to choose from.
     clock.advance(days=10)
-    memory.maintain(user_id=U)
-    (profile,) = _profiles(memory)
+    e5_mem.maintain(user_id=U)
+    (profile,) = _profiles(e5_mem)
     assert said[0][0] in profile.content
     assert said[2][0] not in profile.content

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from tests.evolution.test_named_change import CASES as NAMED  # a car, the cycling, a change
+from tests.told_apart import told_apart
 
 U = "u1"
 CASES = [
@@ -39,11 +41,7 @@ def test_a_move_back_stays_current_and_the_value_left_settles_after_a_replay(
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
         snap = mem.checkpoint()
-        first = mem.add(old, node_type="fact", user_id=U)
-        clock.advance(days=3)
-        change = mem.add(new, node_type="fact", user_id=U)
-        clock.advance(days=3)
-        again = mem.add(old, node_type="fact", user_id=U)
+        first, change, again = told_apart(mem, clock, old, new, old, days=3, user_id=U)
         assert again.id == first.id  # merged into its first mention, as before
         assert mem.get(first.id).importance > mem.get(change.id).importance
         mem.restore(snap)  # the op log replayed
@@ -63,11 +61,8 @@ def test_a_value_flipped_back_and_restated_elsewhere_is_current(
     tmp_path: Path, clock: FakeClock, old: str, new: str, question: str
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        first = mem.add(old, node_type="fact", user_id=U)
-        clock.advance(days=14)
-        change = mem.add(new, node_type="fact", user_id=U)
-        clock.advance(days=14)
-        assert mem.add(old, node_type="fact", user_id=U).id == first.id
+        first, change, again = told_apart(mem, clock, old, new, old, days=14, user_id=U)
+        assert again.id == first.id
         clock.advance(days=14)
         # The fourth statement, said inside a task: no repeat across parents, so the group
         # policy reads it as a restatement of the member it compares with.
@@ -86,11 +81,8 @@ def test_a_plain_repeat_is_one_current_value_and_changes_nothing_else(
     tmp_path: Path, clock: FakeClock, old: str, new: str, question: str
 ) -> None:
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        first = mem.add(old, node_type="fact", user_id=U)
-        clock.advance(days=3)
-        change = mem.add(new, node_type="fact", user_id=U)
-        clock.advance(days=3)
-        assert mem.add(new, node_type="fact", user_id=U).id == change.id
+        first, change, again = told_apart(mem, clock, old, new, new, days=3, user_id=U)
+        assert again.id == change.id
         node = mem.get(change.id)
         assert node.metadata["mentions"] == 2 and "said_again_after" not in node.metadata
         assert mem.get(first.id).metadata["demoted_by"] == change.id
@@ -101,20 +93,6 @@ def test_a_plain_repeat_is_one_current_value_and_changes_nothing_else(
             first.id,
             change.id,
         }
-
-
-NAMED = {
-    "en": (
-        "I drive a white Skoda Octavia.",
-        "I cycle to the office every day, about twenty minutes.",
-        "I sold the Skoda, now I drive a Tesla Model 3.",
-    ),
-    "zh": (
-        "我开一辆白色的本田思域。",
-        "我每天骑电动车去公司，大概二十分钟。",
-        "思域卖掉了，我现在开比亚迪汉。",
-    ),
-}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -45,32 +45,26 @@ def test_every_form_of_a_word_is_one_theme_term(forms: tuple[str, ...], term: st
     assert all(term in theme_terms(f"I keep {f} around here") for f in forms)
 
 
-@pytest.fixture
-def memory(tmp_path, e5, clock: FakeClock):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        yield mem
-
-
 def test_a_theme_said_as_a_noun_and_a_verb_gets_its_profile(
-    memory: HybridMemory, clock: FakeClock
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
     ids = []
     for hike, other in zip(HIKES, OTHERS, strict=False):
-        ids.append(memory.add(hike, user_id=U).id)
+        ids.append(e5_mem.add(hike, user_id=U).id)
         clock.advance(days=3)
-        memory.add(other, user_id=U)
+        e5_mem.add(other, user_id=U)
         clock.advance(days=4)
-    memory.add(OTHERS[-1], user_id=U)
+    e5_mem.add(OTHERS[-1], user_id=U)
     clock.advance(days=30)
-    memory.maintain(user_id=U)
+    e5_mem.maintain(user_id=U)
     profiles = [
-        n for n in memory.store.user_nodes(U, statuses=["active"]) if n.node_type == "profile"
+        n for n in e5_mem.store.user_nodes(U, statuses=["active"]) if n.node_type == "profile"
     ]
     assert len(profiles) == 1
     (profile,) = profiles
     assert set(profile.metadata["derived_from"]) == set(ids)
     assert "hik" in profile.content
-    hits = memory.retrieve(
+    hits = e5_mem.retrieve(
         "What do I like doing at weekends?", user_id=U, top_k=5, record_access=False
     ).hits
     assert profile.id in [h.node.id for h in hits]

@@ -160,6 +160,18 @@ def _crash_copy(mem: HybridMemory, target: Path) -> None:
         shutil.copyfile(mem.path / name, target / name)
 
 
+def _refused_until_moved_aside(store: Path, beside: Path, says: str) -> None:
+    """Opening ``store`` with the foreign file ``beside`` it is refused with an error naming
+    the file (and ``says``), both files left as they were; then the file is moved aside, as
+    the error advises."""
+    before = digest(store / DB_FILE, beside)
+    with pytest.raises(CorruptStoreError) as err:
+        open_mem(store)
+    assert str(beside) in str(err.value) and says in str(err.value)
+    assert digest(store / DB_FILE, beside) == before
+    beside.unlink()  # as advised: moved aside
+
+
 def test_a_foreign_wal_is_refused_and_not_applied(tmp_path):
     big, small = tmp_path / "big", tmp_path / "small"
     fill(big, 80, "big")
@@ -172,12 +184,7 @@ def test_a_foreign_wal_is_refused_and_not_applied(tmp_path):
         _crash_copy(mem, tmp_path / "small-crashed")
     wal = big / (DB_FILE + "-wal")
     shutil.copyfile(tmp_path / "small-crashed" / (DB_FILE + "-wal"), wal)
-    before = digest(big / DB_FILE, wal)
-    with pytest.raises(CorruptStoreError) as err:
-        open_mem(big)
-    assert str(wal) in str(err.value) and "does not belong" in str(err.value)
-    assert digest(big / DB_FILE, wal) == before
-    wal.unlink()  # as advised: moved aside
+    _refused_until_moved_aside(big, wal, "does not belong")
     with open_mem(big) as mem:
         assert mem.store.node_count() == 82 and mem.verify().clean
 
@@ -369,12 +376,7 @@ def test_a_foreign_wal_without_a_page_one_frame_is_refused(tmp_path):
     shutil.copyfile(b / (DB_FILE + "-wal"), wal)
     conn.close()
     assert wal.stat().st_size > 0 and wal_store_ids(wal) == []  # the case closed here
-    before = digest(a / DB_FILE, wal)
-    with pytest.raises(CorruptStoreError) as err:
-        open_mem(a)
-    assert str(wal) in str(err.value) and "not written by this store" in str(err.value)
-    assert digest(a / DB_FILE, wal) == before
-    wal.unlink()  # as advised: moved aside
+    _refused_until_moved_aside(a, wal, "not written by this store")
     with open_mem(a) as mem:
         assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean
 
@@ -399,12 +401,7 @@ def test_a_foreign_rollback_journal_beside_the_store_is_refused(tmp_path):
     )
     journal = a / (DB_FILE + "-journal")
     subprocess.run([sys.executable, "-c", code, str(other), str(journal)], check=True)
-    before = digest(a / DB_FILE, journal)
-    with pytest.raises(CorruptStoreError) as err:
-        open_mem(a)
-    assert str(journal) in str(err.value) and "not written by this store" in str(err.value)
-    assert digest(a / DB_FILE, journal) == before
-    journal.unlink()  # as advised: moved aside
+    _refused_until_moved_aside(a, journal, "not written by this store")
     with open_mem(a) as mem:
         assert set(a_ids) <= set(mem.store.all_ids()) and mem.verify().clean
 

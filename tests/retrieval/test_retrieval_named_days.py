@@ -95,8 +95,11 @@ def _history(mem: HybridMemory, clock: FakeClock, chats: dict[date, list[str]]) 
     return task.id, ids
 
 
+HALLOWEEN, SPRING_FESTIVAL = date(2023, 10, 31), date(2024, 2, 10)  # 春节 2024, asked 15 April
+
+
 @pytest.mark.parametrize(
-    ("question", "chats"),
+    ("question", "chats", "holiday"),
     [
         (
             "What did I do on Halloween?",
@@ -105,22 +108,41 @@ def _history(mem: HybridMemory, clock: FakeClock, chats: dict[date, list[str]]) 
                 "The bus was late again.",
                 "What did you do today? I did the laundry.",
             ],
+            HALLOWEEN,
         ),
         (
             "万圣节那天我做了什么？",
             ["我和侄子刻了个南瓜灯。", "公交又晚点了。", "你今天做了什么？我洗了衣服。"],
+            HALLOWEEN,
+        ),
+        (
+            "What did I do on Chinese New Year?",
+            [
+                "I set off firecrackers with my cousins.",
+                "The bus was late again.",
+                "What did you do today? I did the laundry.",
+            ],
+            SPRING_FESTIVAL,
+        ),
+        (
+            "春节那天我在做什么？",
+            ["我和表哥们一起放了鞭炮。", "公交又晚点了。", "你今天在做什么？我在洗衣服。"],
+            SPRING_FESTIVAL,
         ),
     ],
+    ids=["halloween-en", "halloween-zh", "spring-festival-en", "spring-festival-zh"],
 )
-def test_the_holidays_chats_come_first(tmp_path, question: str, chats: list[str]) -> None:
-    # The other days' chats share the question's words ("do", 做了什么); Halloween's do not.
-    halloween = date(2023, 10, 31)
-    clock = FakeClock(datetime(2023, 10, 1, tzinfo=UTC))
+def test_the_holidays_chats_come_first(
+    tmp_path, question: str, chats: list[str], holiday: date
+) -> None:
+    # The other days' chats share the question's words ("do", 做了什么, 在做什么); the
+    # holiday's do not.
+    clock = FakeClock(datetime(holiday.year, holiday.month, 1, tzinfo=UTC))
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        others = {halloween + timedelta(days=d): [chats[2]] for d in (-3, -1, 1, 2, 5)}
-        task, ids = _history(mem, clock, {halloween: chats[:2], **others})
+        others = {holiday + timedelta(days=d): [chats[2]] for d in (-3, -1, 1, 2, 5)}
+        task, ids = _history(mem, clock, {holiday: chats[:2], **others})
         hits = mem.retrieve(question, user_id="u", task_id=task, top_k=2).hits
-        assert {ids[h.node.id] for h in hits} == {halloween}
+        assert {ids[h.node.id] for h in hits} == {holiday}
 
 
 @pytest.mark.parametrize(
@@ -230,35 +252,6 @@ def test_an_age_is_no_new_years_eve() -> None:
     # 年三十 is 除夕 only as 大年三十: 今年三十岁 is an age (今年 itself is dateparser's year).
     assert named_day("我今年三十岁了，该做什么？", NOW) is None
     assert named_day("大年三十我们吃了什么？", NOW) is not None
-
-
-@pytest.mark.parametrize(
-    ("question", "chats"),
-    [
-        (
-            "What did I do on Chinese New Year?",
-            [
-                "I set off firecrackers with my cousins.",
-                "The bus was late again.",
-                "What did you do today? I did the laundry.",
-            ],
-        ),
-        (
-            "春节那天我在做什么？",
-            ["我和表哥们一起放了鞭炮。", "公交又晚点了。", "你今天在做什么？我在洗衣服。"],
-        ),
-    ],
-)
-def test_the_spring_festivals_chats_come_first(tmp_path, question: str, chats: list[str]) -> None:
-    # The other days' chats share the question's words ("do", 在做什么); 10 February 2024's
-    # (春节 that year, asked on 15 April) do not.
-    spring = date(2024, 2, 10)
-    clock = FakeClock(datetime(2024, 2, 1, tzinfo=UTC))
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        others = {spring + timedelta(days=d): [chats[2]] for d in (-3, -1, 1, 2, 5)}
-        task, ids = _history(mem, clock, {spring: chats[:2], **others})
-        hits = mem.retrieve(question, user_id="u", task_id=task, top_k=2).hits
-        assert {ids[h.node.id] for h in hits} == {spring}
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,9 @@ import pytest
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import Embedder
-from hybridmem.models import Hit, MemoryNode, ScoreBreakdown
+from hybridmem.models import Hit, ScoreBreakdown
 from hybridmem.retrieval.session_places import share_places
+from hybridmem.testing.nodes import memory_node
 from tests.companion_chats import U, tell_days
 
 START = datetime(2025, 3, 3, 20, 0, tzinfo=UTC)
@@ -121,25 +122,15 @@ def test_a_day_question_keeps_its_days_turns_first(
 
 
 def _hit(node_id: str, parent: str, score: float, lift: float) -> Hit:
-    node = MemoryNode(
-        id=node_id,
+    node = memory_node(
+        node_id,
+        START,
         user_id=U,
         parent_id=parent,
-        content=node_id,
-        node_type="event",
-        importance=0.5,
         confidence=0.8,
-        created_at=START,
-        updated_at=START,
-        last_accessed_at=None,
-        access_count=0,
         seq=1,
-        version=1,
-        status="active",
         depth=3,
         path=("r", "t", parent),
-        task_id="t",
-        content_hash=node_id,
         index_state="pending",
     )
     parts = {"similarity": score - lift, "parent": lift}
