@@ -46,6 +46,7 @@ SETS = (
     "blind8",
     "blind9",
     "blind10",
+    "blind11",
 )
 
 
