@@ -258,7 +258,6 @@ class Retriever:
             (cands.turns or ()) if cands is not None else (),
             occasions_asked=window is not None,
             others=() if cands is None else cands.theirs,
-            asked=window,
         )
         return hits, notes
 
