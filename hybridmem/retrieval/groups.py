@@ -257,10 +257,8 @@ def assertions_first(
     asked: TimeWindow | None = None,
 ) -> list[Hit]:
     """Order the hits so that what was said in passing yields to the user's standing
-    statements (facts and preferences, ``kinds``) at ``share`` of its score.
-
-    ``occasions_asked``: the question names a time; ``others``: :func:`theirs`; ``asked``: the
-    window of a question about someone; see :func:`_yields`.
+    statements (facts and preferences, ``kinds``) at ``share`` of its score. ``occasions_asked``,
+    ``others`` (:func:`theirs`), ``asked``: see :func:`_yields`.
 
     The writer gives a question, a supposition or a passing feeling less weight, but weight is
     a small part of a retrieval score, and with multilingual-e5 "Should I try eating fish
@@ -297,7 +295,8 @@ def assertions_first(
     at 1,000 tokens right after ``add_messages`` fell from 0.781 to 0.728.
     """
     window = len(hits) if top_k is None else min(top_k, len(hits))
-    passing = [h for h in hits[:window] if _yields(h.node, occasions_asked, others, asked)]
+    yields = {id(h) for h in hits if _yields(h.node, occasions_asked, others, asked)}
+    passing = [h for h in hits[:window] if id(h) in yields]
     if share >= 1.0 or not passing or len(passing) == len(hits):
         return hits
     best = max((h.score for h in hits if h.node.node_type in kinds), default=None)
@@ -324,11 +323,8 @@ def assertions_first(
         yielding = [h for h in unmatched if best > h.score * share]
         out = _yielded(hits, yielding, share, kinds)
     moved = {id(h) for h in unmatched}
-    head = out[:window]
-    rest = [
-        h for h in head if _yields(h.node, occasions_asked, others, asked) and id(h) not in moved
-    ]
-    return _yielded(head, rest, share, kinds) + out[window:]
+    rest = [h for h in out[:window] if id(h) in yields and id(h) not in moved]
+    return _yielded(out[:window], rest, share, kinds) + out[window:]
 
 
 _FEELING = "emotion"

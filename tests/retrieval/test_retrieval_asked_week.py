@@ -5,11 +5,11 @@ Asked "上周我跟你说我妈什么了？" ("last week, what did I tell you ab
 relieved "我妈穿刺结果出来了，良性的！松了一口气" is what was said about her that week. The writer
 files it as a passing feeling, and such a remark yielded to the week's standing statements on
 other subjects (the tutoring stopped, a concert, a train booked), which then held every first
-place (probing blind10 r6). A question about no one keeps the old order: there the asked days'
-small talk ("so tired now, bye") kept first places from what was said (probing blind9 d2 lost
-when every question kept its feelings). Real SQLite and Chroma in tmp_path, the e5 model, the
-clock injected; English and Chinese (the English remark held its place before the change too:
-a guard).
+place (probing blind10 r6). A question about no one keeps the old order (a control): there the
+asked days' small talk ("so tired now, bye") kept first places from what was said when every
+question kept its feelings (probing blind9 d2). Real SQLite and Chroma in tmp_path, the e5
+model, the clock injected; English and Chinese (the English remark held its place before the
+change too: a guard).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_remark_of_the_asked_week_comes_before_statements_of_other_weeks(tmp_path, e5, lang):
+def test_a_feeling_about_the_person_said_in_the_asked_week_comes_first(tmp_path, e5, lang):
     sessions, question = CASES[lang]
     clock = FakeClock(START)
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
