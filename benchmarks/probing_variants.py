@@ -10,7 +10,13 @@ run), so a step's share of the misses is read in one run. Variants:
   (:mod:`hybridmem.retrieval.session_places`), the score's order kept;
 - ``answers-off``: a question turn's answer not put before it (``answers.answers_first``);
 - ``assertions-off``: no assertion put first (``groups.assertions_first``);
-- ``newer-off``: no newer value put first (``newer_values.newer_first``).
+- ``newer-off``: no newer value put first (``newer_values.newer_first``);
+- ``window-keeps``: when the question names a time, a remark said in passing inside that
+  window keeps its place in ``groups.assertions_first`` (does not yield to the standing
+  statements); ``window-keeps-feeling``: the same for a passing feeling only;
+  ``window-keeps-feeling-person``: a feeling only, for a question about someone
+  (``referents.asks_about_someone``) only (probing17, measured and not shipped:
+  ``docs/benchmarks.md``).
 
 ``--compare BEFORE --json AFTER`` prints each figure of two runs and the questions that moved.
 ``--prefix`` also asks every question for 5 and for 40 hits (no budget) and records whether the
@@ -32,6 +38,11 @@ from unittest import mock
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from hybridmem.embedding import make_embedder
+from hybridmem.models import MemoryNode, TimeWindow
+from hybridmem.retrieval import groups
+from hybridmem.retrieval.referents import asks_about_someone
+from hybridmem.retrieval.retriever import Retriever
+from hybridmem.retrieval.spans import moment_in
 
 HERE = Path(__file__).parent / "data"
 SETS = (
@@ -46,6 +57,7 @@ SETS = (
     "blind8",
     "blind9",
     "blind10",
+    "blind11",
 )
 
 
@@ -66,12 +78,60 @@ def _nothing() -> Iterator[None]:
     yield
 
 
+def _window_keeps(feeling_only: bool, person_only: bool = False) -> Callable[[], Any]:
+    """The ``window-keeps`` variants: ``Retriever.arrange`` records the window the question
+    names, and ``groups._yields`` answers no for a remark said inside it (a feeling only, with
+    ``feeling_only``; only when the question is about someone, with ``person_only``)."""
+
+    @contextmanager
+    def patched() -> Iterator[None]:
+        asked: list[TimeWindow | None] = [None]
+        about: list[bool] = [True]
+        arrange, yields, prepare = Retriever.arrange, groups._yields, Retriever.prepare
+
+        def preparing(self: Retriever, query: str, *args: Any, **kwargs: Any) -> Any:
+            about[0] = not person_only or asks_about_someone(query)
+            return prepare(self, query, *args, **kwargs)
+
+        def arranging(self: Retriever, *args: Any, **kwargs: Any) -> Any:
+            asked[0] = kwargs.get("window", args[6] if len(args) > 6 else None)
+            try:
+                return arrange(self, *args, **kwargs)
+            finally:
+                asked[0] = None
+
+        def keeping(node: MemoryNode, *args: Any, **kwargs: Any) -> bool:
+            window = asked[0]
+            others = kwargs.get("others", args[1] if len(args) > 1 else ())
+            if (
+                window is not None
+                and about[0]
+                and node.id not in others
+                and (not feeling_only or node.marks.get("speech_act") == "emotion")
+                and window.contains(moment_in(node, window))
+            ):
+                return False
+            return yields(node, *args, **kwargs)
+
+        with (
+            mock.patch.object(Retriever, "prepare", preparing),
+            mock.patch.object(Retriever, "arrange", arranging),
+            mock.patch.object(groups, "_yields", keeping),
+        ):
+            yield
+
+    return patched
+
+
 VARIANTS: dict[str, Callable[[], Any]] = {
     "engine": _nothing,
     "places-off": _places_off,
     "answers-off": _off("answers_first"),
     "assertions-off": _off("assertions_first"),
     "newer-off": _off("newer_first"),
+    "window-keeps": _window_keeps(False),
+    "window-keeps-feeling": _window_keeps(True),
+    "window-keeps-feeling-person": _window_keeps(True, person_only=True),
 }
 
 

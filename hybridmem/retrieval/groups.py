@@ -254,11 +254,11 @@ def assertions_first(
     turns: Collection[str] = (),
     occasions_asked: bool = False,
     others: Collection[str] = (),
+    asked: TimeWindow | None = None,
 ) -> list[Hit]:
     """Order the hits so that what was said in passing yields to the user's standing
-    statements (facts and preferences, ``kinds``) at ``share`` of its score.
-
-    ``occasions_asked``: the question names a time; ``others``: :func:`theirs`; see :func:`_yields`.
+    statements (facts and preferences, ``kinds``) at ``share`` of its score. ``occasions_asked``,
+    ``others`` (:func:`theirs`), ``asked``: see :func:`_yields`.
 
     The writer gives a question, a supposition or a passing feeling less weight, but weight is
     a small part of a retrieval score, and with multilingual-e5 "Should I try eating fish
@@ -295,7 +295,8 @@ def assertions_first(
     at 1,000 tokens right after ``add_messages`` fell from 0.781 to 0.728.
     """
     window = len(hits) if top_k is None else min(top_k, len(hits))
-    passing = [h for h in hits[:window] if _yields(h.node, occasions_asked, others)]
+    yields = {id(h) for h in hits if _yields(h.node, occasions_asked, others, asked)}
+    passing = [h for h in hits[:window] if id(h) in yields]
     if share >= 1.0 or not passing or len(passing) == len(hits):
         return hits
     best = max((h.score for h in hits if h.node.node_type in kinds), default=None)
@@ -322,21 +323,40 @@ def assertions_first(
         yielding = [h for h in unmatched if best > h.score * share]
         out = _yielded(hits, yielding, share, kinds)
     moved = {id(h) for h in unmatched}
-    head = out[:window]
-    rest = [h for h in head if _yields(h.node, occasions_asked, others) and id(h) not in moved]
-    return _yielded(head, rest, share, kinds) + out[window:]
+    rest = [h for h in out[:window] if id(h) in yields and id(h) not in moved]
+    return _yielded(out[:window], rest, share, kinds) + out[window:]
 
 
-def _yields(node: MemoryNode, occasions_asked: bool, others: Collection[str] = ()) -> bool:
+_FEELING = "emotion"
+"""The speech act recorded for a passing feeling (``hybridmem.evolution.speech.labels``)."""
+
+
+def _yields(
+    node: MemoryNode,
+    occasions_asked: bool,
+    others: Collection[str] = (),
+    asked: TimeWindow | None = None,
+) -> bool:
     """Whether ``node`` was said in passing and so yields to standing statements. When the
     question names a time ("这周早些时候我跟你说上班的事怎么了？"), a statement about one
     occasion (``ONE_OCCASION``: 护士长今天找我谈话…) is a record of what it asks for, not an
     exception to a habit, and keeps its place: yielding, it left a week question's evidence
     out of 1,000 tokens (probing blind3 c8, blind4 c7, found at the tenth session's merge).
     ``others``: another person's values, which yield to a question about the user's own
-    attribute (:func:`theirs`)."""
+    attribute (:func:`theirs`). ``asked``: the window a question about someone names
+    ("上周我跟你说我妈什么了？"); a feeling said in it (its moment, :func:`~.spans.moment_in`) is
+    what was said of them then, and keeps its place: the relieved "我妈穿刺结果出来了，良性的！松了
+    一口气" went below that week's statements on other subjects, out of the first five (probing
+    blind10 r6; issue 38, probing17). Any remark so kept, or a feeling for a question about no
+    one, lost "first" on day questions to small talk of the asked days ("so tired now, bye")."""
     if node.id in others:
         return True
+    if (
+        asked is not None
+        and node.marks.get("speech_act") == _FEELING
+        and asked.contains(moment_in(node, asked))
+    ):
+        return False
     return said_in_passing(node) and not (occasions_asked and node.marks.get(ONE_OCCASION))
 
 

@@ -149,8 +149,9 @@ class Retriever:
         cands.nodes, cands.bm25 = limits.only(cands.nodes, cands.bm25, cands.unfolded)
         self.read_attributes(q, cands, include_sensitive)
         hits = prefer_details(merge_duplicates(self.score(q, cands, resolved.anchor)))
+        about = q.window if asks_about_someone(q.text) else None
         hits, notes = self.arrange(
-            user_id, hits, top_k, min_score, include_sensitive, cands, q.window
+            user_id, hits, top_k, min_score, include_sensitive, cands, q.window, about
         )
         hits = said_first(
             query, hits, self.config.session_places, cands.turns or (), cands.neighbours
@@ -225,6 +226,7 @@ class Retriever:
         include_sensitive: bool,
         cands: Candidates | None = None,
         window: TimeWindow | None = None,
+        about: TimeWindow | None = None,
     ) -> tuple[list[Hit], dict[str, str]]:
         """The scored hits as packed: those under ``min_score`` dropped, a conflict group's
         values noted (:mod:`~hybridmem.retrieval.groups`; a sealed value is quoted only when
@@ -232,7 +234,9 @@ class Retriever:
         similarity of ``cands``, a conversation's turns on their fused score); with ``cands``,
         a session's lift first shares the first places (:mod:`~.session_places`); ``window``:
         the time the query names: an older value said in it stays, and records of one
-        occasion do not yield (:func:`~.groups.said_within`, :func:`~.groups.assertions_first`)."""
+        occasion do not yield (:func:`~.groups.said_within`, :func:`~.groups.assertions_first`);
+        ``about``: that time when the query asks about someone: a feeling said in it keeps its
+        place (:func:`~.groups.assertions_first`'s ``asked``)."""
         if cands is not None:
             turns, places = cands.turns or (), self.config.session_places
             hits = share_places(hits, turns, places, cands.neighbours)
@@ -258,6 +262,7 @@ class Retriever:
             (cands.turns or ()) if cands is not None else (),
             occasions_asked=window is not None,
             others=() if cands is None else cands.theirs,
+            asked=about,
         )
         return hits, notes
 

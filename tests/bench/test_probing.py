@@ -18,6 +18,7 @@ from benchmarks import (
     probing_blind8_data,
     probing_blind9_data,
     probing_blind10_data,
+    probing_blind11_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -56,6 +57,7 @@ def test_the_second_blind_set_is_its_source():
         probing_blind8_data,
         probing_blind9_data,
         probing_blind10_data,
+        probing_blind11_data,
     ],
 )
 def test_each_later_blind_set_is_its_source(module):
