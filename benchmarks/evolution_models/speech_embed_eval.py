@@ -61,6 +61,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 22", 2829, 2908),
     ("blind 23", 2909, 2988),
     ("blind 24", 2989, 3068),
+    ("blind 25", 3069, 3148),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

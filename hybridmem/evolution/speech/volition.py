@@ -50,6 +50,13 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   how strongly, or how solely, a want is felt says the speaker's state at that moment. "I
   fancy" is a plain want, and a Chinese want may follow two time words (今天中午想…).
 
+* **One occasion** (issue 38, speech25): a time adverbial whose event a demonstrative or a
+  deictic possessive picks out ("after that hike", "before this meeting", "after today's
+  match"), a completed event heading a Chinese want (跑完步想…), the deictic near future
+  (待会儿, 等会儿) and a bare part of the day heading the want (晚上想…, the day's coming one)
+  place a want in its moment as a now does; the serving verb 来 with its measure word heading a
+  clause (来碗热汤面吧, 来个肉夹馍) is a want of one serving with no want verb.
+
 A plain want of a thing ("I want a dog", "I want pizza") is read like any plain want: by its
 aspect, never by the thing wanted (issue 38, fourth want session: the appetite cue "I want
 <a thing>" of :mod:`~hybridmem.evolution.speech.discourse` hid standing wants as moods).
@@ -66,7 +73,8 @@ from hybridmem.evolution.speech.lexicon import _ADVERBS, _LEAD, _family
 # Time words and adverbs that may stand between 我 / a clause head and 想 (degree,
 # focus and aspect adverbs: closed classes).
 _ZH_TIME = (
-    r"今晚|今天|今儿|现在|此刻|这会儿?|眼下|这几天|晚上|中午|早上|以后|将来|明年|今后"
+    r"今晚|今天|今儿|现在|此刻|这会儿?|等会儿?|待会儿?|过会儿|眼下|这几天|晚上|中午|早上|以后"
+    r"|将来|明年|今后"
     r"|(?:(?:这|下|本)个?)?(?:周|星期|礼拜)[一二三四五六日天末]"
 )
 _ZH_ADVERB = (
@@ -88,6 +96,22 @@ _ZH_NOT_WANT = (
     r"|应该|应当|可能|大概|也许|恐怕|估计|是|我|他|她|它|大家|你(?!了)|[这那](?:是|样|么)"
     r"|[这那]个(?!周|星期|礼拜|月|晚上|早上|下午)"
 )
+# A want headed by a completed event (跑完步想…, 吃完饭就想…: issue 38, speech25): the verb's
+# 完 at the clause head or after 我 (not 他吃完饭想…: another's want is a fact about them), at
+# most a short object, no clause break, then 想 in its sense of wanting. The want is of that
+# occasion (NOW reads it so) and this is its head (VOLITION). Not 完 inside a word (完全,
+# 完美, 完成, 完整, 完善, 完蛋, 完毕).
+_ZH_AFTER_EVENT = (
+    r"(?:^|[,.;!:~\s]|我)[^\s,.;!?:~他她它你们]{1,3}完(?![全美成整善蛋毕])[^\s,.;!?:~]{0,3}?(?:"
+    + _ZH_ADVERB
+    + r")*想(?!"
+    + _ZH_NOT_WANT
+    + r")"
+)
+# The serving verb 来 with a measure word (its numeral may drop): one serving. 个 is the
+# general classifier of a snack or a dish (来个煎饼); 来 inside a compound (后来, 本来, 起来,
+# 回来…) serves nothing.
+_ZH_SERVE = r"(?<![后本原起出过进回上下看未将从向带拿送])来(?:一|两|几|半)?[个杯碗瓶份根盘碟]"
 # Requests to the agent said as a want ("I want to book a table"): left to the other rules.
 _EN_TASKS = (
     r"book|cancel|order|reserve|schedule|reschedule|rebook|renew|unsubscribe|ask|know|check"
@@ -164,6 +188,13 @@ VOLITION = _family(
             r"(?:\bi |^|[,.;!:]\s*)(?:just|only) " + _EN_WANT + r"|\ball i (?:really )?" + _EN_WANT,
         ),
         ("zh-only", r"(?<![他她它们你])只想(?!" + _ZH_NOT_WANT + r")"),
+        ("zh-after-event", _ZH_AFTER_EVENT),
+        # The serving verb 来 heading a clause with its measure word, the numeral dropped or
+        # not (来碗热汤面吧, 来个肉夹馍就能活过来, 来根冰棍多好: issue 38, speech25): the
+        # speaker's want of one serving with no want verb, as 想来杯… is with one. Read as the
+        # serving it is by NOW (zh-serving), so of its moment unless a habit or a future says
+        # otherwise.
+        ("zh-serving-head", _ZH_HEAD + _ZH_SERVE),
         # "fancy" as a verb of wanting with the speaker as its subject ("I fancy Thai"): a
         # plain want, read by its aspect as "I want" is (not "fancy myself", a belief).
         ("en-fancy", r"\bi " + _ADVERBS + r"fancy\b(?! (?:myself|yourself|you|him|her|them)\b)"),
@@ -268,7 +299,31 @@ NOW = _family(
             r"\b(?:now|rn|asap|atm|today|tonight|at the moment|this (?:morning|afternoon"
             r"|evening|weekend))\b",
         ),
-        ("zh", r"现在|此刻|这会儿?|眼下|今天|今晚|今儿"),
+        # The deictic near future (等会儿, 待会儿: "in a bit") is the moment's too.
+        ("zh", r"现在|此刻|这会儿?|眼下|今天|今晚|今儿|等会儿?|待会儿?|过会儿"),
+        # A want placed at one event (issue 38, speech25): a time adverbial whose event a
+        # demonstrative or a deictic possessive picks out ("a foot rub after that hike", "a
+        # coffee before this meeting", "after today's match"), or in Chinese a completed event
+        # heading the want (跑完步想…, 吃完饭就想…): the want is of that occasion, as with a
+        # now. A habitual marker still makes it a taste ("after a run I always want…",
+        # 每次跑完步都想…: volitive_act); "before that I want…" (a clause follows) is no event.
+        (
+            "en-event",
+            r"\b(?:after|before) (?:all )?(?:this|that|these|those|today's|tonight's"
+            r"|yesterday's|last night's|this morning's)\b"
+            r"(?! (?:i|i'm|i've|we|you|he|she|they|it)\b)",
+        ),
+        ("zh-after-event", _ZH_AFTER_EVENT),
+        # A bare part of the day heading a want (晚上想…, 中午想吃…): with no habitual marker
+        # (平时, 每天, 一般 read it as a habit) it is the day's coming one, as 今晚 is.
+        (
+            "zh-day-part",
+            r"(?:^|[,.;!:~\s]|我)(?:早上|上午|中午|下午|晚上|夜里)我?(?:"
+            + _ZH_ADVERB
+            + r")*想(?!"
+            + _ZH_NOT_WANT
+            + r")",
+        ),
         # Onset adverbs: the want began at a moment ("suddenly", 突然), an event, not a habit.
         ("onset", r"\b(?:suddenly|all of a sudden)\b|突然|忽然"),
         # The sentence-final 了 of a new state after a positive want ("想吃妈妈做的红烧肉了",
@@ -288,7 +343,7 @@ NOW = _family(
         (
             "zh-serving",
             r"(?:想|需要)[^\s,.;!?:]{0,2}?(?:一|两|几|半)[杯碗瓶罐顿盘碟](?!气)"
-            r"|来(?:一|两|几|半)?[杯碗瓶份根]",
+            r"|" + _ZH_SERVE,
         ),
     ),
 )
