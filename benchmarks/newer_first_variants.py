@@ -41,7 +41,7 @@ import numpy as np
 
 from benchmarks import first_day_candidates as candidates
 from hybridmem.embedding import make_embedder
-from hybridmem.evolution.slots.naming import naming_words, one_attribute
+from hybridmem.evolution.slots.naming import naming_words
 from hybridmem.evolution.slots.pairs import PairModel, read
 from hybridmem.models import Hit
 from hybridmem.retrieval import newer_values as nv
@@ -73,7 +73,7 @@ def _successor(
     top = {i for lang in scale.values() for _, i in lang}
     gates: dict[str, str] = {}
     for h in newer:
-        if one_attribute(h.node.content, old.node.content) and (
+        if nv.one_attribute(h.node.content, old.node.content) and (
             not asked_word or _names_asked(h.node.content, old.node.content, ASKED[0])
         ):
             gates[h.node.id] = "one_attribute"
