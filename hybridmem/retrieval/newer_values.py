@@ -35,7 +35,7 @@ from hybridmem.core.evolution_marks import (
 )
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.slots import others, rules
-from hybridmem.evolution.slots.naming_roles import one_attribute
+from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.slots.pairs import (
     PairModel,
     language,

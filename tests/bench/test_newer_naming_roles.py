@@ -1,8 +1,10 @@
-"""The query-time newer-first rule reads a shared word by its role: the predicate of both
-statements (不行, 怕) or the person both are about ("Our lad Arjun" / "Arjun cycles…") names no
-attribute, so an unrelated newer statement no longer takes the answer's place (issue 38,
-helper newer18: :mod:`hybridmem.evolution.slots.naming_roles`). A thing or a person named as
-a value still names it. Real SQLite and Chroma in tmp_path, a fake clock, multilingual-e5."""
+"""The ``roles`` variant of the query-time newer-first rule (``benchmarks.newer_first_variants
+roles``, :mod:`benchmarks.newer_naming_roles`; measured, not shipped): a shared word read by its
+role, the predicate of both statements said outside the main clause of either (不行, 怕) or the
+person both are about ("Our lad Arjun" / "Arjun cycles…"), names no attribute; a thing or a
+person named as a value still names it. The store tests patch the variant into a real engine
+(SQLite and Chroma in tmp_path, a fake clock, multilingual-e5); on the engine as shipped the
+two Chinese ones put the newer statement first (issue 38, helper newer18)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.newer_naming_roles import one_attribute, subject_of_both
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots import naming
-from hybridmem.evolution.slots.naming_roles import one_attribute, subject_of_both
+from hybridmem.retrieval import newer_values
 from tests.fact_stories import ranked_after_others
 
 
@@ -72,19 +75,25 @@ def test_the_person_both_are_about_is_their_subject_in_both() -> None:
     ],
 )
 def test_a_shared_predicate_does_not_put_another_attribute_above_the_answer(
-    tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], question: str
+    tmp_path: Path,
+    e5: MultilingualE5Embedder,
+    said: tuple[str, str],
+    question: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """不行 / 怕 said of another thing in an elaborating clause: the answer stays first (the
     plain shared-word test let the pair model read the two as one attribute and lifted the
     newer statement above it)."""
+    monkeypatch.setattr(newer_values, "one_attribute", one_attribute)
     ranked = ranked_after_others(tmp_path / "m", e5, said, question)
     assert ranked[0] == said[0]
     assert said[1] in ranked  # only the order changes: the newer statement stays a hit
 
 
 def test_a_person_named_as_the_value_still_puts_the_change_first(
-    tmp_path: Path, e5: MultilingualE5Embedder
+    tmp_path: Path, e5: MultilingualE5Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(newer_values, "one_attribute", one_attribute)
     said = (
         "Bev on Mill Lane does my nails.",
         "I've stopped going to Bev, Kerry does my nails at her flat now.",

@@ -1,4 +1,6 @@
-"""Whether a shared word names the attribute, read by the word's role in each statement.
+"""Whether a shared word names the attribute, read by the word's role in each statement
+(issue 38, helper newer18: measured as ``benchmarks.newer_first_variants roles``, not shipped:
+colloquial_blind6 zh stale 8/48 -> 9/48 while first day gained two questions).
 
 :func:`~hybridmem.evolution.slots.naming.one_attribute` counts any shared content word as
 naming one thing. Two roles a shared word can play name no attribute, and on the first-day
@@ -22,8 +24,9 @@ newcomers each put an unrelated newer statement above the answer at query time
   Chinese: jieba's name flags) or a word of the slot reader's closed relation and role classes
   (``PERSON_ZH``, ``ROLE_ZH``).
 
-Only the query-time rule reads this; the decisions keep :func:`naming.one_attribute`. The one
-word list is the English possessive determiners, a closed class.
+Read in place of :func:`naming.one_attribute` by the query-time rule only (the ``roles``
+variant); the writer never asks it. The one word list is the English possessive determiners,
+a closed class.
 """
 
 from __future__ import annotations
