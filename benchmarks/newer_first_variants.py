@@ -22,6 +22,9 @@
   question names too (a Chinese word inside the question's text counts), else it needs
   :func:`answers_alike`: the one thing both statements name is then what is asked. The trace
   showed the false lifts sharing a predicate (不行, 怕) the question never names. No constant.
+- ``roles`` (newer18): :func:`one_attribute` read by the shared word's role
+  (:mod:`benchmarks.newer_naming_roles`): a predicate of both said outside the main clause of
+  either, or a person opening both, names no attribute.
 - ``balanced_query``: the pair model refitted with one-off and mention remarks as negatives
   (``benchmarks.link_refit``'s ``balanced``, ``results/stale16/pair_embed_e5_balanced.json``)
   read by the query-time rule only; the writer keeps the shipped model.
@@ -40,8 +43,9 @@ from typing import Any
 import numpy as np
 
 from benchmarks import first_day_candidates as candidates
+from benchmarks import newer_naming_roles
 from hybridmem.embedding import make_embedder
-from hybridmem.evolution.slots.naming import naming_words, one_attribute
+from hybridmem.evolution.slots.naming import naming_words
 from hybridmem.evolution.slots.pairs import PairModel, read
 from hybridmem.models import Hit
 from hybridmem.retrieval import newer_values as nv
@@ -73,7 +77,7 @@ def _successor(
     top = {i for lang in scale.values() for _, i in lang}
     gates: dict[str, str] = {}
     for h in newer:
-        if one_attribute(h.node.content, old.node.content) and (
+        if nv.one_attribute(h.node.content, old.node.content) and (
             not asked_word or _names_asked(h.node.content, old.node.content, ASKED[0])
         ):
             gates[h.node.id] = "one_attribute"
@@ -125,6 +129,8 @@ def _patch(variant: str) -> None:
             return original(self, query, **kwargs)
 
         retriever.Retriever.retrieve = retrieve  # type: ignore[method-assign]
+    if variant == "roles":
+        nv.one_attribute = newer_naming_roles.one_attribute  # type: ignore[assignment]
     if variant == "balanced_query":
 
         @lru_cache(maxsize=1)
@@ -142,7 +148,7 @@ def _patch(variant: str) -> None:
 
 VARIANTS: dict[str, Callable[[], None]] = {
     name: (lambda n=name: _patch(n))
-    for name in ("none", "top_named", "asked_word", "balanced_query")
+    for name in ("none", "top_named", "asked_word", "balanced_query", "roles")
 }
 
 
