@@ -163,11 +163,10 @@ def withheld(
     its slot) is admitted. ``dense_reads_cjk=False`` (an English-only embedder, e.g.
     all-MiniLM-L6-v2): where the question or the memory is Chinese, its cosine is noise, so
     it never admits alone (with MiniLM, "What is my home address?" got a Chinese salary-card number
-    as the closest of Chinese memories all scored alike), nor with a word in common that an
-    ordinary candidate matches as well (:func:`_named_as_much`). ``answers``: the candidates
-    filed as the value of the user's attribute the question asks for
-    (:func:`~hybridmem.retrieval.attributes.answering`); an ordinary one holds the words the
-    question shares with a sealed memory (:func:`_asks_other`)."""
+    as the closest of Chinese memories all scored alike), nor with a word an ordinary one
+    matches as well (:func:`_named_as_much`). ``answers``: the candidates filed as the value
+    of the user's attribute the question asks for (:func:`~.attributes.answering`); an
+    ordinary one holds the words the question shares with a sealed memory (:func:`_asks_other`)."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
