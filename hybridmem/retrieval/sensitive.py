@@ -44,6 +44,11 @@ through its slot, as a word would: "Remind me what my job is?" shares "job" with
 sacked from my last job..." and with no ordinary memory, as the train guard's job is named by
 its slot alone; MiniLM put the sacking 0.08 closer (benchmarks/first_day_ninth.py, 2 leaks).
 
+Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
+Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared
+word: the memory must also hold more of the question's content words than any ordinary
+candidate (:func:`_named_as_much`).
+
 Where the question and the memory share no script (a Chinese question about an English IBAN,
 "我的银行账号是多少？"), or the memory is read without the key (masked), words cannot be
 compared and the dense channel decides alone, as before, for one memory at most: the closest
@@ -158,10 +163,10 @@ def withheld(
     its slot) is admitted. ``dense_reads_cjk=False`` (an English-only embedder, e.g.
     all-MiniLM-L6-v2): where the question or the memory is Chinese, its cosine is noise, so
     it never admits alone (with MiniLM, "What is my home address?" got a Chinese salary-card number
-    as the closest of Chinese memories all scored alike). ``answers``: the candidates filed as
-    the value of the user's attribute the question asks for
-    (:func:`~hybridmem.retrieval.attributes.answering`); an ordinary one holds the words the
-    question shares with a sealed memory (:func:`_asks_other`)."""
+    as the closest of Chinese memories all scored alike), nor with a word an ordinary one
+    matches as well (:func:`_named_as_much`). ``answers``: the candidates filed as the value
+    of the user's attribute the question asks for (:func:`~.attributes.answering`); an
+    ordinary one holds the words the question shares with a sealed memory (:func:`_asks_other`)."""
     sealed = [i for i, n in nodes.items() if n.sensitive]
     if not sealed:
         return set()
@@ -195,6 +200,8 @@ def withheld(
             # that does not leave the question asking about another thing.
             if not asked & words or _asks_other(query, kind, node, asked, words, nodes, slotted):
                 out.add(i)
+            elif _named_as_much(asked, words, nodes):
+                out.add(i)  # the words, which read the script, do not single it out
             continue
         if asked and words and not _scripts(asked) & _scripts(words):
             if compatible(kind, node, node.metadata.get(SLOT_KEY)):
@@ -216,6 +223,28 @@ def withheld(
     if closest is not None:
         out.discard(closest)
     return out
+
+
+def _named_as_much(
+    asked: frozenset[str], words: frozenset[str], nodes: Mapping[str, MemoryNode]
+) -> bool:
+    """Whether an ordinary candidate holds as many of the question's content words (``asked``)
+    as the sealed memory (``words``) does: then the words do not say the question is about the
+    sealed one rather than that one. The floor where the embedder cannot read the script, beside
+    its cosine: all-MiniLM-L6-v2 put "家里存折的密码是139826。" 0.24 ahead of every ordinary
+    memory for "家里谁要人照顾？" on the characters 家里 alone (first_day_tenth, zh B, leaked from
+    both tasks), while the answer, "我婆婆中风了，住我家，我照顾着。", names 照顾 as the PIN
+    names 家里. Counted, not BM25: a sealed text shorter than the answer outscored it on the one
+    word each holds. A tie is no evidence for the sealed memory, and the rule errs toward
+    withholding. The cosine floor stays: replaced by this one, a sealed "我年轻时被人拐卖过，
+    后来自己逃出来的。" holding 自己 where no ordinary memory holds a word was shown for
+    "这箱大米我自己扛上楼行不？" (benchmarks/sensitive_leaks.py)."""
+    own = len(asked & words)
+    return any(
+        len(asked & stemmed_terms(n.content)) >= own
+        for n in nodes.values()
+        if not n.sensitive and not is_masked(n.sensitive, n.content)
+    )
 
 
 def _closest_alone(

@@ -1,0 +1,125 @@
+"""Every first-day set under one embedder, with the retrievals the unread-script floor moved
+(issue 38, helper sensitive18): ``python -m benchmarks.sensitive_sets [--embedder minilm]
+[--sets dev tenth ...] --json F``.
+
+Runs :func:`benchmarks.first_day.run` over the newcomers the rule can reach (a Chinese
+question or sealed memory) of the sets (dev and :data:`benchmarks.first_day.SETS`)
+in one process (the model loaded once) and, for every retrieval, judges the sealed candidates
+twice: by :func:`hybridmem.retrieval.sensitive.withheld` as it is, and with
+:func:`~hybridmem.retrieval.sensitive._named_as_much` answering False (the rule before it). A
+set none of whose retrievals differ gives the same output as before, question for question;
+for the others the questions it moved are listed. Per newcomer: hit@1, sensitive leaks, asked
+about it first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import hybridmem.retrieval.retriever as retriever_module
+from benchmarks.first_day import PERSONAS, SETS, run
+from benchmarks.first_day_persona import Persona
+from hybridmem.models import MemoryNode
+from hybridmem.retrieval import sensitive
+
+
+def _comparing(moved: list[dict[str, Any]]) -> Any:
+    original = sensitive.withheld
+    rule = sensitive._named_as_much
+
+    def wrapper(
+        nodes: Mapping[str, MemoryNode],
+        cosine: Mapping[str, float],
+        query: str | None = None,
+        lexical: Mapping[str, float] | None = None,
+        dense_reads_cjk: bool = True,
+        answers: Collection[str] = (),
+    ) -> set[str]:
+        out = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
+        sensitive._named_as_much = lambda *a: False  # type: ignore[assignment]
+        try:
+            before = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
+        finally:
+            sensitive._named_as_much = rule  # type: ignore[assignment]
+        if out != before:
+            moved.append(
+                {
+                    "question": query,
+                    "now_withheld": sorted(nodes[i].content for i in out - before),
+                    "now_admitted": sorted(nodes[i].content for i in before - out),
+                }
+            )
+        return out
+
+    return wrapper
+
+
+def _reached(persona: Persona) -> bool:
+    """Whether the rule can reach a retrieval of ``persona``: only where the question or a
+    sealed memory is Chinese (an English newcomer asked nothing in Chinese is read as before,
+    question for question, and is left out)."""
+    texts = [
+        *(t for t, _ in persona.secrets),
+        *(q for q, _ in persona.questions),
+        *(q for q, _, _ in persona.task_questions),
+        *(q for q, _ in persona.about_secret),
+        persona.changed,
+    ]
+    return any(_CJK.search(t) for t in texts)
+
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--embedder", default=None)
+    parser.add_argument("--sets", nargs="*", default=["dev", *SETS])
+    parser.add_argument("--json", type=Path, required=True)
+    args = parser.parse_args(argv)
+    everything: dict[str, Any] = {}
+    saved = retriever_module.withheld
+    try:
+        for name in args.sets:
+            moved: list[dict[str, Any]] = []
+            retriever_module.withheld = _comparing(moved)  # type: ignore[assignment]
+            personas = [p for p in (PERSONAS if name == "dev" else SETS[name]) if _reached(p)]
+            result = run(args.embedder, personas)
+            users = result["users"]
+            assert isinstance(users, list)
+            rows = [
+                {
+                    "lang": u["lang"],
+                    "hit_at_1": round(u["hit_at_1"], 3),
+                    "sensitive_leaks": u["sensitive_leaks"],
+                    "leaked_questions": u["leaked_questions"],
+                    "secret_first": u["secret_first"],
+                }
+                for u in users
+            ]
+            everything[name] = {"users": rows, "moved": moved}
+            print(
+                f"{name}: hit@1 "
+                + " / ".join(f"{r['hit_at_1']:.3f}" for r in rows)
+                + "; leaks "
+                + " / ".join(str(r["sensitive_leaks"]) for r in rows)
+                + "; about first "
+                + " / ".join(str(r["secret_first"]) for r in rows)
+                + f"; retrievals moved {len(moved)}",
+                flush=True,
+            )
+            for m in moved:
+                print("   moved:", m, flush=True)
+    finally:
+        retriever_module.withheld = saved  # type: ignore[assignment]
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(everything, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
