@@ -19,7 +19,8 @@ about (probing blind5 e4: read as a choice, it demoted the deliberation, helper 
   clause break (what follows a colon restates it whole: "decided on Lena's present: the
   weekend in Bath"), then the objects of the prepositional phrases after it, what the act
   was done at, on or with ("signed Maya up at Sunbeams", "paid the deposit on the barn"),
-  up to a topic's "about" ("told Fiona about Edinburgh": what was told is Fiona);
+  up to a topic's "about" ("told Fiona about Edinburgh": what was told is Fiona) or a
+  preposition of relative position ("found a guesthouse near Porto");
   in Chinese the words after the aspect particle 了 that follows the verb (their head after
   an attributive 的: 说了日语班的事 told "the matter"), and a following
   clause with no subject of its own (机票买好了，国庆去西安: its predicate shares the subject;
@@ -117,6 +118,12 @@ _ZH_COORDINATION = frozenset({"和", "跟", "与"})
 # A topic's preposition: what it heads is what was spoken or thought of, not what the act was
 # done with ("told Fiona about Edinburgh", 关于房子的事说了). Chinese adds the passive's agent.
 _EN_TOPIC = frozenset({"about"})
+# Prepositions of relative position: what they head only locates the thing acted on ("found a
+# guesthouse near Porto" found no Porto), so the reading stops there as at a topic.
+_EN_RELATIVE = frozenset(
+    {"above", "across", "against", "along", "around", "behind", "below", "beside", "by"}
+    | {"near", "off", "over", "past", "toward", "towards", "under"}
+)
 _ZH_NOT_PARTICIPANT = frozenset({"关于", "对于", "至于", "被"})
 
 
@@ -171,12 +178,14 @@ def _en_complements(words: Sequence[str], at: int) -> list[str]:
     """The objects of the prepositional phrases after a verb's object, up to a clause break or
     a conjunction: what the act was done at, on or with ("signed Maya up at Sunbeams", "paid
     the deposit on the barn", "booked ten lessons with a tutor on italki"). A topic's phrase
-    ends the reading ("told Fiona about Edinburgh": what was told is Fiona)."""
+    ends the reading ("told Fiona about Edinburgh": what was told is Fiona), and so does a
+    relative position's ("a guesthouse near Porto" is not Porto)."""
     out = []
+    stops = _EN_TOPIC | _EN_RELATIVE
     while at < len(words) and words[at] in _EN_PREPOSITIONS:
-        if words[at] in _EN_TOPIC:
+        if words[at] in stops:
             break
-        while at < len(words) and words[at] in _EN_PREPOSITIONS - _EN_TOPIC:
+        while at < len(words) and words[at] in _EN_PREPOSITIONS - stops:
             at += 1
         end = at
         while end < len(words) and words[end] not in (
