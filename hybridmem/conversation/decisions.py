@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hybridmem import lexical
-from hybridmem.conversation import choosing, listing
+from hybridmem.conversation import alternatives, choosing, listing
 from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.options import en_perfective, names_an_option
 from hybridmem.core import Core
@@ -165,7 +165,14 @@ def settles(sentence: str, deliberation: str) -> bool:
     ``deliberation`` joins, as its verb's object or its clause's subject
     (:func:`~hybridmem.conversation.options.names_an_option`): "I told Fiona about
     Edinburgh" told Fiona, and settles no weighing of "Edinburgh or moving"."""
-    return any(names_an_option(sentence, clause, deliberation) for clause in weighed(deliberation))
+    if any(names_an_option(sentence, clause, deliberation) for clause in weighed(deliberation)):
+        return True
+    # An option offered in a turn of its own ("Sunbeams round the corner has spaces too").
+    return any(
+        alternatives.names_offered(sentence, clause)
+        for clause in alternatives.offered(deliberation)
+        if not _negated(clause)
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,13 +17,18 @@ about (probing blind5 e4: read as a choice, it demoted the deliberation, helper 
   English the phrase after the verb, past any leading particle, preposition or ``-ing``
   verb ("ended up going with the grey one"), up to the next preposition, conjunction or
   clause break (what follows a colon restates it whole: "decided on Lena's present: the
-  weekend in Bath");
+  weekend in Bath"), then the objects of the prepositional phrases after it, what the act
+  was done at, on or with ("signed Maya up at Sunbeams", "paid the deposit on the barn"),
+  up to a topic's "about" ("told Fiona about Edinburgh": what was told is Fiona) or a
+  preposition of relative position ("found a guesthouse near Porto");
   in Chinese the words after the aspect particle 了 that follows the verb (their head after
   an attributive 的: 说了日语班的事 told "the matter"), and a following
   clause with no subject of its own (机票买好了，国庆去西安: its predicate shares the subject;
   a noun before its verb is its own subject), 了 not read after an adjective or a degree
   (宽敞多了 compares),
-  leaving out a prepositional phrase before the verb (我跟老王说了: 老王 is not the subject);
+  a prepositional phrase before the verb not taken for the subject (我跟老王说了: 老王 is not
+  the subject) but named as what the act was done with (跟海淀那家签了合同) or to (把…交了),
+  unless a topic's (关于) or a passive's agent (被);
 * the decision names an option when a naming word of those phrases
   (:func:`~hybridmem.evolution.slots.naming.one_attribute`) is in exactly one conjunct: a
   word both options share (班 of 日语班 / 韩语班, "one") picks neither.
@@ -110,6 +115,16 @@ _EN_OPENING = frozenset({"between", "either"})
 _ZH_DISJUNCTIONS = frozenset({"还是", "或者", "或是"})
 _EN_PERSONAL = frozenset({"i", "me", "you", "he", "she", "we", "they", "him", "her", "us", "them"})
 _ZH_COORDINATION = frozenset({"和", "跟", "与"})
+# A topic's preposition: what it heads is what was spoken or thought of, not what the act was
+# done with ("told Fiona about Edinburgh", 关于房子的事说了). Chinese adds the passive's agent.
+_EN_TOPIC = frozenset({"about"})
+# Prepositions of relative position: what they head only locates the thing acted on ("found a
+# guesthouse near Porto" found no Porto), so the reading stops there as at a topic.
+_EN_RELATIVE = frozenset(
+    {"above", "across", "against", "along", "around", "behind", "below", "beside", "by"}
+    | {"near", "off", "over", "past", "toward", "towards", "under"}
+)
+_ZH_NOT_PARTICIPANT = frozenset({"关于", "对于", "至于", "被"})
 
 
 def _en_tokens(text: str) -> list[str]:
@@ -131,14 +146,15 @@ def en_perfective(words: Sequence[str], i: int) -> bool:
     return word in _EN_PRETERITE or regular
 
 
-def _en_named(sentence: str) -> list[str]:
+def _en_named(sentence: str, subjects: bool = True) -> list[str]:
     words = _en_tokens(sentence)
     out = []
     for v in (i for i in range(len(words)) if en_perfective(words, i)):
         start = v
         while start and words[start - 1] not in _EN_BREAK | _EN_CONJUNCTIONS | {":"}:
             start -= 1
-        out.append(" ".join(words[start:v]))
+        if subjects:
+            out.append(" ".join(words[start:v]))
         at = v + 1
         while at < len(words) and (
             words[at] in _EN_PREPOSITIONS or words[at].endswith("ing") or words[at] == "to"
@@ -150,6 +166,7 @@ def _en_named(sentence: str) -> list[str]:
         ):
             end += 1
         out.append(" ".join(w for w in words[at:end] if w != ":"))
+        out += _en_complements(words, end)
         if ":" in words[v:end]:  # what follows a colon restates the object, modifiers and all
             after = words.index(":", v) + 1
             stop = next((j for j in range(after, len(words)) if words[j] in _EN_BREAK), None)
@@ -157,7 +174,30 @@ def _en_named(sentence: str) -> list[str]:
     return [p for p in out if p]
 
 
-def _zh_named(sentence: str) -> list[str]:
+def _en_complements(words: Sequence[str], at: int) -> list[str]:
+    """The objects of the prepositional phrases after a verb's object, up to a clause break or
+    a conjunction: what the act was done at, on or with ("signed Maya up at Sunbeams", "paid
+    the deposit on the barn", "booked ten lessons with a tutor on italki"). A topic's phrase
+    ends the reading ("told Fiona about Edinburgh": what was told is Fiona), and so does a
+    relative position's ("a guesthouse near Porto" is not Porto)."""
+    out = []
+    stops = _EN_TOPIC | _EN_RELATIVE
+    while at < len(words) and words[at] in _EN_PREPOSITIONS:
+        if words[at] in stops:
+            break
+        while at < len(words) and words[at] in _EN_PREPOSITIONS - stops:
+            at += 1
+        end = at
+        while end < len(words) and words[end] not in (
+            _EN_BREAK | _EN_CONJUNCTIONS | _EN_PREPOSITIONS | {":"}
+        ):
+            end += 1
+        out.append(" ".join(words[at:end]))
+        at = end
+    return out
+
+
+def _zh_named(sentence: str, subjects: bool = True) -> list[str]:
     clauses = [lexical.pos_tags(c) for c in lexical.clause_pieces(sentence)]
     out: list[str] = []
     for c, tags in enumerate(clauses):
@@ -168,8 +208,15 @@ def _zh_named(sentence: str) -> list[str]:
                 continue
             verb = i - 1
             opened = next((j for j in range(verb) if tags[j][1] == "p"), verb)
-            out.append("".join(w for w, _ in tags[:opened]))
+            if subjects:
+                out.append("".join(w for w, _ in tags[:opened]))
             out.append(_zh_head(tags[i + 1 :]))
+            # A prepositional phrase before the verb names what the act was done with or to:
+            # the partner (跟本地那家小公司签了合同) or the fronted object (把…交了); not a
+            # topic's (关于) nor a passive's agent (被).
+            if opened < verb and tags[opened][0] not in _ZH_NOT_PARTICIPANT:
+                cut = next((j for j in range(opened + 1, verb) if tags[j][1] == "p"), verb)
+                out.append(_zh_head(tags[opened + 1 : cut]))
             for later in clauses[c + 1 :]:  # a predicate sharing the subject
                 if not later or _has_subject(later):
                     break
@@ -199,10 +246,13 @@ def _has_subject(tags: Sequence[tuple[str, str]]) -> bool:
     return False
 
 
-def named(sentence: str) -> list[str]:
+def named(sentence: str, subjects: bool = True) -> list[str]:
     """What a decision ``sentence`` names: for each perfective verb, its clause's words before
-    it and its object (see the module docstring)."""
-    return _zh_named(sentence) if _CJK.search(sentence) else _en_named(sentence)
+    it (unless ``subjects`` is false: what was acted on only) and its object (see the module
+    docstring)."""
+    if _CJK.search(sentence):
+        return _zh_named(sentence, subjects)
+    return _en_named(sentence, subjects)
 
 
 def _en_options(clause: str, joined: frozenset[str] = _EN_DISJUNCTIONS) -> list[tuple[str, str]]:
