@@ -18,7 +18,7 @@ import pytest
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
-from tests.slot_asides import value_then_aside
+from tests.slot_asides import U, value_then_aside
 
 
 @pytest.mark.parametrize(
@@ -84,3 +84,45 @@ def test_with_e5_the_job_stays_current_after_a_pastime(
     slot = "user.workplace" if "joined" in job or "入职" in job else "user.job"
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
         value_then_aside(mem, clock, job, slot, aside)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a big data architect these days.",  # "big" modifies "data": a compound noun
+        "I'm a casual labourer with Balfour Beatty.",  # an employer after the agent noun
+        "I'm a recreational therapist at St Mary's.",
+        "I'm a casual worker for Sainsbury's, nights mostly.",
+    ],
+)
+def test_a_modifier_of_a_thing_in_a_job_noun_is_the_job(text: str) -> None:
+    assert infer(text).slot == "user.job", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm a casual golfer, nothing serious.", "I'm a big hiker, the Peaks most weekends."],
+)
+def test_the_same_modifier_on_the_agent_noun_alone_is_a_pastime(text: str) -> None:
+    guess = infer(text)
+    assert guess.slot is None and not guess.open, text
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I'm a barista at a cafe in Hove.", "I'm a big data engineer now."),
+        ("I'm a postman in Didsbury.", "I'm a casual worker at Tesco these days."),
+    ],
+)
+def test_with_e5_a_compound_job_noun_becomes_the_current_job(
+    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, old: str, new: str
+) -> None:
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        first = mem.add(old, node_type="fact", user_id=U)
+        assert first.conflict_group == "slot:user.job"
+        clock.advance(days=2)
+        said = mem.add(new, node_type="fact", user_id=U)
+        assert said.conflict_group == "slot:user.job"
+        current = mem.current_value("user.job", user_id=U)
+        assert current is not None and current.id == said.id

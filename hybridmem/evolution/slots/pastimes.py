@@ -17,6 +17,13 @@ slot sets' errors). Three grammatical marks tell a pastime from a trade, whateve
   band, society…; 加入 / 参加 / 报 / 入 / 进 + a noun ending in 班, 社, 团, 群, 会, 协会,
   俱乐部. A team (队, "team") is left out: 消防队, "the data team" are employers as often.
 
+A modifier that also modifies a thing (size, terms of work, kind: "big", "huge", "casual",
+"occasional", "hobby", "recreational") marks a pastime only when it stands right before the
+agent noun with no employer after it: "a big walker", "a casual angler"; in a compound noun it
+modifies the noun after it ("a big data engineer", "a hobby shop owner": the trade is the
+compound's), and an employer named after the agent noun ("a casual worker at Tesco", "an
+occasional teacher with the Toronto board") says the terms of a job.
+
 The part is dropped from the copula or the verb to the end of its clause (or "and" / "but")
 before the slot rules read the statement, so a statement saying nothing else gets no slot and
 is not sent to the slot model (it reads the whole statement's vector and files the agent noun
@@ -45,14 +52,29 @@ _SELF_EN = (
     r"(?:(?:now|really|quite|such|always|still|also|kind of|sort of|actually|definitely)\s+)*"
 )
 _HEDGE_EN = r"(?:a bit of|something of|quite|such|rather)\s+(?:an?|the)\s+"
-_DEGREE_EN = (
-    r"keen|avid|big|huge|massive|mad|passionate|enthusiastic|devoted|obsessive|obsessed"
-    r"|fanatical|lifelong|life-long|casual|occasional|amateur|hobby|recreational|fair-weather"
-    r"|armchair|budding"
+# Modifiers said only of a person's engagement, and those that also modify a thing (a size,
+# the terms of a job, a kind: "big data", "casual work", "a hobby shop").
+_PERSON_DEGREE_EN = (
+    r"keen|avid|mad|passionate|enthusiastic|devoted|obsessive|obsessed|fanatical|lifelong"
+    r"|life-long|amateur|fair-weather|armchair|budding"
 )
+_THING_DEGREE_EN = r"big|huge|massive|casual|occasional|hobby|recreational"
+_DEGREE_EN = _PERSON_DEGREE_EN + "|" + _THING_DEGREE_EN
+_AFTER_THING_DEGREE_EN = re.compile(r"\b(?:" + _THING_DEGREE_EN + r")\s+(.*)", re.I)
+# Words that end a noun phrase after its head: prepositions, relatives and adverbs of time.
+_PHRASE_ENDS_EN = frozenset(
+    [
+        *("at", "for", "with", "in", "on", "from", "of", "by", "to", "who", "that", "since"),
+        *("now", "too", "really", "though", "these", "nowadays", "lately", "mostly", "again"),
+    ]
+)
+_EMPLOYER_EN = re.compile(r"^(?:at|for|with)\s+(?:the\s+)?[A-Z]")
 _LIKING_EN = (
     r"fan|buff|enthusiast|lover|nut|junkie|addict|fiend|sucker|freak|nerd|geek|fanatic"
     r"|devotee|aficionado|connoisseur|snob"
+)
+_OTHER_MARKS_EN = re.compile(
+    _HEDGE_EN + r"|\b(?:" + _PERSON_DEGREE_EN + r"|" + _LIKING_EN + r")s?\b", re.I
 )
 _PASTIME_EN = re.compile(
     _SELF_EN
@@ -102,7 +124,7 @@ def pastimes_removed(text: str, tag: Tagger, rules: Sequence[Rule]) -> str:
     def dropped(match: re.Match[str]) -> str:
         part = match.group(0)
         tasted = any(slot in _TASTES and pattern.search(part) for slot, _, pattern in rules)
-        return part if tasted else ""
+        return part if tasted or _a_trade_en(part) else ""
 
     if _CJK.search(text):
         kept = _PASTIME_ZH.sub(dropped, text)
@@ -120,3 +142,17 @@ def _joining_zh(match: re.Match[str], tag: Tagger) -> bool:
     joins = verb in _JOIN_VERBS_ZH
     group = flag.startswith("n") and head.endswith(_GROUP_ZH) and head != "团队"
     return joins and group
+
+
+def _a_trade_en(part: str) -> bool:
+    """Whether the only pastime mark of ``part`` is a modifier that also modifies a thing,
+    read as a job's (module docstring): in a compound noun, or with an employer after the
+    agent noun. A hedge, a modifier said only of a person or a noun of liking stays a pastime."""
+    if _OTHER_MARKS_EN.search(part):
+        return False
+    m = _AFTER_THING_DEGREE_EN.search(part)
+    if m is None:
+        return False
+    words = m.group(1).split()
+    phrase = next((k for k, w in enumerate(words) if w.lower() in _PHRASE_ENDS_EN), len(words))
+    return phrase >= 2 or _EMPLOYER_EN.match(" ".join(words[phrase:])) is not None

@@ -40,6 +40,7 @@ from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.pastimes import pastimes_removed
+from hybridmem.evolution.slots.possessed import others_things_removed
 from hybridmem.evolution.slots.reported import reported_removed
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
 from hybridmem.evolution.slots.states import states_removed
@@ -373,6 +374,9 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     )
     # ...nor a state of the speaker ("I'm deaf in one ear from the docks": states.py).
     scoped = states_removed(scoped, _pos, lambda word: _first_rule(word) is not None)
+    # ...nor a clause saying a thing is another person's ("the house is my parents'",
+    # 车是我朋友开的: possessed.py).
+    scoped = others_things_removed(scoped, _pos)
     # ...nor a clause asserting no value: another's view, a denial, a question (asserted.py).
     # ...nor the speaker as a pastime's enthusiast or joining a club for one (pastimes.py).
     scoped = pastimes_removed(
