@@ -15,7 +15,9 @@ no new constant) when it is read as a continuation:
   question mark: ``answers.asks``), for any question; pronoun chains as in the engine;
 - ``complement``: a turn holding a word of the question its antecedent lacks (the two turns
   together hold more of the question than either);
-- ``complement-asked``: both of the last two.
+- ``complement-asked``: both of the last two;
+- ``…-capped``: the carried turn's match no higher than its antecedent's (or its own), so the
+  lexical part's min-max scale is not moved by a carry.
 
 The engine is not changed: the patch replaces ``carry_into`` as the retriever calls it, opens
 its ``asks_about_someone`` gate in ``Retriever.expand`` only (the window rule reads it too and
@@ -37,6 +39,7 @@ from hybridmem.retrieval.answers import asks
 from hybridmem.store import TreeStore
 
 MODES = ("any", "asked", "complement", "complement-asked")
+CAPPED = ("complement-capped", "complement-asked-capped")
 
 
 def _next_turns(
@@ -102,7 +105,7 @@ def carried(
                 or (mode == "asked" and turn.id in answering)
                 or (mode.startswith("complement") and bool(asked & words - held[origin]))
             )
-            if mode == "complement-asked":
+            if mode.startswith("complement-asked"):
                 goes_on = goes_on and turn.id in answering
             own = turn.id in held  # matched itself
             can = (pronoun and (person or (mode == "any" and first))) or goes_on
@@ -114,7 +117,10 @@ def carried(
                 share[turn.id], held[turn.id] = share[origin], held[origin]
             if origins is not None:
                 origins[turn.id] = origins.get(origin, origin)
-            out[turn.id] = (turn, bm25.get(turn.id, 0.0) + share[origin])
+            score = bm25.get(turn.id, 0.0) + share[origin]
+            if mode.endswith("-capped"):  # no higher than the turn it goes on from
+                score = max(bm25.get(turn.id, 0.0), min(score, bm25.get(origin, score)))
+            out[turn.id] = (turn, score)
             if pronoun and person and not own:
                 step.append(turn)
         frontier, first = step, False
