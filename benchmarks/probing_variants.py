@@ -37,6 +37,7 @@ from unittest import mock
 
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
+from benchmarks.probing_continued import CAPPED, MODES, variant
 from hybridmem.embedding import make_embedder
 from hybridmem.models import MemoryNode, TimeWindow
 from hybridmem.retrieval import groups
@@ -132,6 +133,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),
+    **{f"continued-{mode}": variant(mode) for mode in (*MODES, *CAPPED)},
 }
 
 
