@@ -124,7 +124,13 @@ from hybridmem.retrieval.private_kinds import (
     shares_word,
 )
 from hybridmem.retrieval.roles_zh import holders_words, incidental, swapped
-from hybridmem.retrieval.shared_words import asks_else, closed_words, qualified_otherwise, weak
+from hybridmem.retrieval.shared_words import (
+    asks_else,
+    closed_words,
+    qualified_otherwise,
+    unheld_focus,
+    weak,
+)
 from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -312,7 +318,7 @@ def _asks_other(
     singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
-        return False
+        return _focus_unheld(query, words)  # a word of its own, about another thing?
     if asks_else(query, asked, words, _CLOSED):
         return True
     # Every shared word is an ordinary memory's too and the question names no kind of private
@@ -320,6 +326,18 @@ def _asks_other(
     # sealed PIN), and nothing in it points at the secret rather than at the ordinary one.
     held = list(ordinary)
     return kind is None and bool(shared) and all(shares_word((w,), held) for w in shared)
+
+
+def _focus_unheld(query: str, words: frozenset[str]) -> bool:
+    """Whether the question's focus, its predicate or asked head, is a word the memory does not
+    hold (:func:`~hybridmem.retrieval.shared_words.unheld_focus`): then the word they share is
+    the subject or a modifier of something else ("国庆节银行放假吗？" of a bank-card number)."""
+    return unheld_focus(query, words, light_stem, _closed_word) is not None
+
+
+def _closed_word(term: str) -> bool:
+    """A closed-class term (:data:`_CLOSED`, :func:`~.function_words.function_word`)."""
+    return term in _CLOSED or function_word(term)
 
 
 def _asked_by_kind(
