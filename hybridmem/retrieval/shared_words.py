@@ -242,9 +242,9 @@ def unheld_focus(
     the kind path reads) are passed over. The wh-phrase's head names what the answer is
     ("Which *antidepressant* do I take?", "吃什么抗抑郁的*药*"): held, it is asked about too.
     A word the question shares with a sealed memory names what it asks about only when the
-    memory holds one of the two: the memory's "工商银行" and "弟弟" are the subjects, the
-    possessors or the modifiers of other questions (benchmarks/sensitive_blind.py: 6 of 8
-    multilingual-e5 near leaks)."""
+    memory holds one of the two (a Chinese one also by a morpheme, :func:`_shares_morpheme`):
+    the memory's "工商银行" and "弟弟" are the subjects, the possessors or the modifiers of
+    other questions (benchmarks/sensitive_blind.py: 6 of 8 multilingual-e5 near leaks)."""
     held = list(words)
     spans = kind_spans(query)
     rest, wh = _wh_split(query)
@@ -253,12 +253,19 @@ def unheld_focus(
             word = stem(term)
             if closed(word) or _is_kind_word(word, spans):
                 continue
-            if shares_word((word,), held):
+            if shares_word((word,), held) or _shares_morpheme(word, held):
                 return None
             if part is rest:
                 return word
             break  # only the wh-phrase's head, its last word
     return None
+
+
+def _shares_morpheme(word: str, held: Iterable[str]) -> bool:
+    """Whether a Chinese ``word`` shares a character, a morpheme, with a term of ``held``: a
+    Chinese word is a compound of morphemes, and jieba cuts "号码" and "身份证号", "付款" and
+    "支付宝" apart though each names the other's thing."""
+    return not word.isascii() and any(c in term for c in word for term in held)
 
 
 def _wh_split(query: str) -> tuple[str, str]:
