@@ -318,7 +318,7 @@ def _asks_other(
     singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
-        return _focus_unheld(query, words)  # a word of its own, about another thing?
+        return _focus_unheld(query, words, node.content)  # its own word, about another thing?
     if asks_else(query, asked, words, _CLOSED):
         return True
     # Every shared word is an ordinary memory's too and the question names no kind of private
@@ -328,11 +328,11 @@ def _asks_other(
     return kind is None and bool(shared) and all(shares_word((w,), held) for w in shared)
 
 
-def _focus_unheld(query: str, words: frozenset[str]) -> bool:
+def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     """Whether the question's focus, its predicate or asked head, is a word the memory does not
     hold (:func:`~hybridmem.retrieval.shared_words.unheld_focus`): then the word they share is
     the subject or a modifier of something else ("国庆节银行放假吗？" of a bank-card number)."""
-    return unheld_focus(query, words, light_stem, _closed_word) is not None
+    return unheld_focus(query, words, light_stem, _closed_word, memory) is not None
 
 
 def _closed_word(term: str) -> bool:

@@ -231,6 +231,7 @@ def unheld_focus(
     words: Iterable[str],
     stem: Callable[[str], str],
     closed: Callable[[str], bool],
+    memory: str = "",
 ) -> str | None:
     """The question's focus when the memory's terms ``words`` hold neither it nor the head of
     the question's wh-phrase, else None. The focus is the last content word outside the
@@ -244,8 +245,13 @@ def unheld_focus(
     A word the question shares with a sealed memory names what it asks about only when the
     memory holds one of the two (a Chinese one also by a morpheme, :func:`_shares_morpheme`):
     the memory's "工商银行" and "弟弟" are the subjects, the possessors or the modifiers of
-    other questions (benchmarks/sensitive_blind.py: 6 of 8 multilingual-e5 near leaks)."""
-    held = list(words)
+    other questions (benchmarks/sensitive_blind.py: 6 of 8 multilingual-e5 near leaks). A
+    focus in a script the memory is not written in cannot be compared and is taken as held
+    ("Pritchard太太家钥匙盒的密码是多少？" of "The key safe at Mrs Pritchard's is 4471.")."""
+    # The head of a 的-phrase whose modifier states the memory's own act ("我信用卡欠的*钱*"
+    # of "我信用卡欠了八万多") is the memory's matter, as a word it holds would be.
+    mine = list(words)
+    held = mine + [w for head, _, own in de_phrases(query, memory) if own for w in head]
     spans = kind_spans(query)
     rest, wh = _wh_split(query)
     for part in (wh, rest):
@@ -255,10 +261,20 @@ def unheld_focus(
                 continue
             if shares_word((word,), held) or _shares_morpheme(word, held):
                 return None
+            if not any(_same_script(word, w) for w in mine):
+                return None  # a script the memory is not written in: nothing to compare
             if part is rest:
                 return word
             break  # only the wh-phrase's head, its last word
     return None
+
+
+def _same_script(word: str, term: str) -> bool:
+    """Whether ``term`` is written in ``word``'s script: Latin letters, or not ASCII (Chinese);
+    a code of digits is of neither."""
+    if word.isascii():
+        return term.isascii() and any(c.isalpha() for c in term)
+    return not term.isascii()
 
 
 def _shares_morpheme(word: str, held: Iterable[str]) -> bool:
