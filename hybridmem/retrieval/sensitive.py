@@ -44,6 +44,17 @@ through its slot, as a word would: "Remind me what my job is?" shares "job" with
 sacked from my last job..." and with no ordinary memory, as the train guard's job is named by
 its slot alone; MiniLM put the sacking 0.08 closer (benchmarks/first_day_ninth.py, 2 leaks).
 
+A word of the memory's own (held by no ordinary candidate, naming no kind) is not enough
+either when the memory holds neither the question's *focus* nor the head of its wh-phrase
+(:func:`~hybridmem.retrieval.shared_words.unheld_focus`): the focus is its last content word
+outside the wh-phrase, its predicate or the head of what it asks about. "工商银行几点开门？" and
+"国庆节银行放假吗？" shared 银行 with a sealed bank-card number, "我弟弟什么时候结婚？" 弟弟 with
+his debt, "我爸的生日是哪天？" 我爸 with his prison past, "What's my brother-in-law's job?"
+"brother" with his debt (benchmarks/sensitive_blind.py, multilingual-e5): each names
+the memory's subject and asks about another thing of it. The cost is a question about the
+memory whose focus the memory words otherwise ("保险柜怎么打开？" of the safe's code, "What do
+I need to inject before I eat?" of "inject insulin before meals").
+
 Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
 Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared
 word: the memory must also hold more of the question's content words than any ordinary
