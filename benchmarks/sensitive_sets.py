@@ -5,8 +5,10 @@
 Runs :func:`benchmarks.first_day.run` over the newcomers the rule can reach (a Chinese
 question or sealed memory) of the sets (dev and :data:`benchmarks.first_day.SETS`)
 in one process (the model loaded once) and, for every retrieval, judges the sealed candidates
-twice: by :func:`hybridmem.retrieval.sensitive.withheld` as it is, and with
-:func:`~hybridmem.retrieval.sensitive._named_as_much` answering False (the rule before it). A
+twice: by :func:`hybridmem.retrieval.sensitive.withheld` as it is, and with the ``--rule``'s
+function answering False (the rule before it): ``unread_floor``
+(:func:`~hybridmem.retrieval.sensitive._named_as_much`, Chinese newcomers only) or ``focus``
+(:func:`~hybridmem.retrieval.sensitive._focus_unheld`, every newcomer). A
 set none of whose retrievals differ gives the same output as before, question for question;
 for the others the questions it moved are listed. Per newcomer: hit@1, sensitive leaks, asked
 about it first.
@@ -27,10 +29,17 @@ from benchmarks.first_day_persona import Persona
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval import sensitive
 
+# The rules a run can compare against the rule before it: the function turned off, what it
+# answers when off, and whether an English-only newcomer can reach it.
+RULES: dict[str, tuple[str, bool]] = {
+    "unread_floor": ("_named_as_much", False),  # helper sensitive18: Chinese only
+    "focus": ("_focus_unheld", True),  # helper sensitive19: the question's focus, both languages
+}
 
-def _comparing(moved: list[dict[str, Any]]) -> Any:
+
+def _comparing(moved: list[dict[str, Any]], name: str = "_named_as_much") -> Any:
     original = sensitive.withheld
-    rule = sensitive._named_as_much
+    rule = getattr(sensitive, name)
 
     def wrapper(
         nodes: Mapping[str, MemoryNode],
@@ -41,11 +50,11 @@ def _comparing(moved: list[dict[str, Any]]) -> Any:
         answers: Collection[str] = (),
     ) -> set[str]:
         out = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
-        sensitive._named_as_much = lambda *a: False  # type: ignore[assignment]
+        setattr(sensitive, name, lambda *a: False)
         try:
             before = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
         finally:
-            sensitive._named_as_much = rule  # type: ignore[assignment]
+            setattr(sensitive, name, rule)
         if out != before:
             moved.append(
                 {
@@ -81,14 +90,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--embedder", default=None)
     parser.add_argument("--sets", nargs="*", default=["dev", *SETS])
     parser.add_argument("--json", type=Path, required=True)
+    parser.add_argument("--rule", choices=sorted(RULES), default="unread_floor")
     args = parser.parse_args(argv)
+    name, every = RULES[args.rule]
     everything: dict[str, Any] = {}
     saved = retriever_module.withheld
     try:
-        for name in args.sets:
+        for set_name in args.sets:
             moved: list[dict[str, Any]] = []
-            retriever_module.withheld = _comparing(moved)  # type: ignore[assignment]
-            personas = [p for p in (PERSONAS if name == "dev" else SETS[name]) if _reached(p)]
+            retriever_module.withheld = _comparing(moved, name)  # type: ignore[assignment]
+            pool = PERSONAS if set_name == "dev" else SETS[set_name]
+            personas = [p for p in pool if every or _reached(p)]
             result = run(args.embedder, personas)
             users = result["users"]
             assert isinstance(users, list)
@@ -102,9 +114,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 }
                 for u in users
             ]
-            everything[name] = {"users": rows, "moved": moved}
+            everything[set_name] = {"users": rows, "moved": moved}
             print(
-                f"{name}: hit@1 "
+                f"{set_name}: hit@1 "
                 + " / ".join(f"{r['hit_at_1']:.3f}" for r in rows)
                 + "; leaks "
                 + " / ".join(str(r["sensitive_leaks"]) for r in rows)

@@ -44,6 +44,17 @@ through its slot, as a word would: "Remind me what my job is?" shares "job" with
 sacked from my last job..." and with no ordinary memory, as the train guard's job is named by
 its slot alone; MiniLM put the sacking 0.08 closer (benchmarks/first_day_ninth.py, 2 leaks).
 
+A word of the memory's own (held by no ordinary candidate, naming no kind) is not enough
+either when the memory holds neither the question's *focus* nor the head of its wh-phrase
+(:func:`~hybridmem.retrieval.shared_words.unheld_focus`): the focus is its last content word
+outside the wh-phrase, its predicate or the head of what it asks about. "工商银行几点开门？" and
+"国庆节银行放假吗？" shared 银行 with a sealed bank-card number, "我弟弟什么时候结婚？" 弟弟 with
+his debt, "我爸的生日是哪天？" 我爸 with his prison past, "What's my brother-in-law's job?"
+"brother" with his debt (benchmarks/sensitive_blind.py, multilingual-e5): each names
+the memory's subject and asks about another thing of it. The cost is a question about the
+memory whose focus the memory words otherwise ("保险柜怎么打开？" of the safe's code, "What do
+I need to inject before I eat?" of "inject insulin before meals").
+
 Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
 Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared
 word: the memory must also hold more of the question's content words than any ordinary
@@ -124,7 +135,13 @@ from hybridmem.retrieval.private_kinds import (
     shares_word,
 )
 from hybridmem.retrieval.roles_zh import holders_words, incidental, swapped
-from hybridmem.retrieval.shared_words import asks_else, closed_words, qualified_otherwise, weak
+from hybridmem.retrieval.shared_words import (
+    asks_else,
+    closed_words,
+    qualified_otherwise,
+    unheld_focus,
+    weak,
+)
 from hybridmem.store import RetrievalReads
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -312,7 +329,7 @@ def _asks_other(
     singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
-        return False
+        return _focus_unheld(query, words, node.content)  # its own word, about another thing?
     if asks_else(query, asked, words, _CLOSED):
         return True
     # Every shared word is an ordinary memory's too and the question names no kind of private
@@ -320,6 +337,18 @@ def _asks_other(
     # sealed PIN), and nothing in it points at the secret rather than at the ordinary one.
     held = list(ordinary)
     return kind is None and bool(shared) and all(shares_word((w,), held) for w in shared)
+
+
+def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
+    """Whether the question's focus, its predicate or asked head, is a word the memory does not
+    hold (:func:`~hybridmem.retrieval.shared_words.unheld_focus`): then the word they share is
+    the subject or a modifier of something else ("国庆节银行放假吗？" of a bank-card number)."""
+    return unheld_focus(query, words, light_stem, _closed_word, memory) is not None
+
+
+def _closed_word(term: str) -> bool:
+    """A closed-class term (:data:`_CLOSED`, :func:`~.function_words.function_word`)."""
+    return term in _CLOSED or function_word(term)
 
 
 def _asked_by_kind(

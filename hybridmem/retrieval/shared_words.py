@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from hybridmem.lexical import terms
+from hybridmem.lexical import pos_tags, terms
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
@@ -181,6 +181,19 @@ _CLOSED_ZH = frozenset(
 )
 
 
+# The Chinese interrogative determiners, which stay in place with the phrase they open ("欠了
+# 多少钱", "什么问题"): a closed class.
+_WH_ZH = frozenset(["什么", "啥", "多少", "几", "哪", "哪个", "哪些", "哪种", "哪家"])
+
+
+# An English wh-phrase: "which" or "what" and the words up to the auxiliary inverted before the
+# subject ("*Which antidepressant* do I take?"), closed classes.
+_WH_EN = re.compile(
+    r"\s*(?i:which|what)\s+([A-Za-z][\w\s-]*?)\s+"
+    r"(?i:do|does|did|am|is|are|was|were|have|has|had|can|could|will|would|should)\b"
+)
+
+
 def closed_words(stem: Callable[[str], str]) -> frozenset[str]:
     """The closed-class words as ``stem`` cuts question terms (``"needs"`` -> ``"need"``)."""
     return frozenset(stem(w) for w in _CLOSED_EN) | _CLOSED_ZH
@@ -211,6 +224,87 @@ def asks_else(
         for a in asked
         if a not in closed and not shares_word((a,), held) and not _is_kind_word(a, spans)
     }
+
+
+def unheld_focus(
+    query: str,
+    words: Iterable[str],
+    stem: Callable[[str], str],
+    closed: Callable[[str], bool],
+    memory: str = "",
+) -> str | None:
+    """The question's focus when the memory's terms ``words`` hold neither it nor the head of
+    the question's wh-phrase, else None. The focus is the last content word outside the
+    wh-phrase: in both languages what a question asks is said last, its predicate ("工商银行几点
+    *开门*？", "我弟弟什么时候*结婚*？", "How much does Dev's brother *owe* us?") or the head of
+    the phrase it asks about (noun phrases end in their head in both: "我爸的*生日*", "身份证
+    *原件*", "my brother-in-law's *job*"); words of the ``closed`` classes (question words,
+    modals: "哪天", "多少") and the question's own kind words ("*medication*", "密码", which
+    the kind path reads) are passed over. The wh-phrase's head names what the answer is
+    ("Which *antidepressant* do I take?", "吃什么抗抑郁的*药*"): held, it is asked about too.
+    A word the question shares with a sealed memory names what it asks about only when the
+    memory holds one of the two (a Chinese one also by a morpheme, :func:`_shares_morpheme`):
+    the memory's "工商银行" and "弟弟" are the subjects, the possessors or the modifiers of
+    other questions (benchmarks/sensitive_blind.py: 6 of 8 multilingual-e5 near leaks). A
+    focus in a script the memory is not written in cannot be compared and is taken as held
+    ("Pritchard太太家钥匙盒的密码是多少？" of "The key safe at Mrs Pritchard's is 4471.")."""
+    # The head of a 的-phrase whose modifier states the memory's own act ("我信用卡欠的*钱*"
+    # of "我信用卡欠了八万多") is the memory's matter, as a word it holds would be.
+    mine = list(words)
+    held = mine + [w for head, _, own in de_phrases(query, memory) if own for w in head]
+    spans = kind_spans(query)
+    rest, wh = _wh_split(query)
+    for part in (wh, rest):
+        for term in reversed(terms(part)):
+            word = stem(term)
+            if closed(word) or _is_kind_word(word, spans):
+                continue
+            if shares_word((word,), held) or _shares_morpheme(word, held):
+                return None
+            if not any(_same_script(word, w) for w in mine):
+                return None  # a script the memory is not written in: nothing to compare
+            if part is rest:
+                return word
+            break  # only the wh-phrase's head, its last word
+    return None
+
+
+def _same_script(word: str, term: str) -> bool:
+    """Whether ``term`` is written in ``word``'s script: Latin letters, or not ASCII (Chinese);
+    a code of digits is of neither."""
+    if word.isascii():
+        return term.isascii() and any(c.isalpha() for c in term)
+    return not term.isascii()
+
+
+def _shares_morpheme(word: str, held: Iterable[str]) -> bool:
+    """Whether a Chinese ``word`` shares a character, a morpheme, with a term of ``held``: a
+    Chinese word is a compound of morphemes, and jieba cuts "号码" and "身份证号", "付款" and
+    "支付宝" apart though each names the other's thing."""
+    return not word.isascii() and any(c in term for c in word for term in held)
+
+
+def _wh_split(query: str) -> tuple[str, str]:
+    """``query`` without its wh-phrase, and the wh-phrase's words after the question word. A
+    Chinese question word stays where its phrase stands, often last ("欠了*多少钱*", "查出了*什么
+    问题*"): an interrogative determiner (:data:`_WH_ZH`) and the words after it up to a verb or
+    punctuation, by jieba's tags. English fronts it, up to the inverted auxiliary ("*Which
+    antidepressant* do I take?")."""
+    if query.isascii():
+        m = _WH_EN.match(query)
+        return (query[m.end(1) :], m.group(1)) if m else (query, "")
+    kept: list[str] = []
+    phrase: list[str] = []
+    inside = False
+    for word, tag in pos_tags(query):
+        if word in _WH_ZH:
+            inside = True
+            kept.append(" ")  # the question word itself is a closed class
+            continue
+        if inside and (tag.startswith("v") or tag == "x"):
+            inside = False
+        (phrase if inside else kept).append(word)
+    return "".join(kept), " ".join(phrase)
 
 
 def _is_kind_word(term: str, spans: Iterable[str]) -> bool:

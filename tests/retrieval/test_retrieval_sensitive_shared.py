@@ -63,7 +63,10 @@ def test_a_shared_word_of_another_kind_is_no_answer(lunch: MemoryNode) -> None:
     cover = sealed_nodes(
         lunch, a="I'm a freelance translator.", s="My health insurance policy number is VHI-882."
     )
-    assert withheld(cover, AHEAD, "Is my health insurance up to date?") == set()
+    # Asked about by what it holds. "Is my health insurance up to date?" is withheld since the
+    # question's focus must be the memory's too (its predicate "date" is not): the known cost
+    # of a question naming what the memory words otherwise (helper sensitive19).
+    assert withheld(cover, AHEAD, "What's my health insurance policy number?") == set()
 
 
 def test_the_same_where_the_embedder_cannot_read_chinese(lunch: MemoryNode) -> None:

@@ -122,8 +122,7 @@ def test_the_words_must_single_it_out_where_the_cosine_cannot_read(
 ) -> None:
     """The rule on made-up cosines: with an embedder that cannot read Chinese, a sealed memory
     ahead by cosine and sharing a word is withheld when an ordinary candidate holds as many of
-    the question's words, admitted when it holds more; a model that reads Chinese is judged by
-    its cosine as before."""
+    the question's words, admitted when it holds more."""
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as mem:
         stored = mem.add("lunch with the team at noon", user_id="u1")
     nodes = {
@@ -133,7 +132,9 @@ def test_the_words_must_single_it_out_where_the_cosine_cannot_read(
     ahead = {"s": 0.9, "o": 0.1}
     care = "家里谁要人照顾？"  # 家里 of the sealed PIN, 照顾 of the stroke: one word each
     assert withheld(nodes, ahead, care, dense_reads_cjk=False) == {"s"}
-    assert withheld(nodes, ahead, care) == set()  # read by its cosine, as before
+    # A model that reads Chinese: the cosine and the shared 家里 are not enough either, as the
+    # question's focus (照顾) is not the PIN's (helper sensitive19).
+    assert withheld(nodes, ahead, care) == {"s"}
     pin = "存折的密码是多少来着？"  # 存折 and 密码: the PIN's alone
     assert withheld(nodes, ahead, pin, dense_reads_cjk=False) == set()
     # Still never on the words alone: behind by cosine, withheld as before.
