@@ -258,7 +258,7 @@ MENTION: dict[str, list[Remark]] = {
             "Where does the user's choir rehearse?",
         ),
         (
-            "I buy my coffee beans from Union.",
+            "I get my coffee beans from Union.",
             "Jo at work swears Union beans are too bitter.",
             "Which coffee beans does the user buy?",
         ),
