@@ -334,8 +334,7 @@ def _segment_cjk(run: str) -> list[str]:
     out: list[str] = []
     for word in _jieba().cut_for_search(run):
         if word.strip():
-            out.append(word)
-            out.extend(glued_words(word))
+            out.extend(glued_words(word) or (word,))
     return out
 
 
@@ -346,15 +345,17 @@ _PROPER = ("nr", "ns", "nt", "nz")
 @lru_cache(maxsize=8192)
 def glued_words(word: str) -> tuple[str, ...]:
     """The pronoun and the noun jieba's tagger reads in ``word`` when its HMM joined the two
-    into a word its dictionary lacks (我妈 -> 我, 妈; 我姐, 我爸); () for any other word.
+    into a word its dictionary lacks (我妈 -> 我, 妈; 我姐, 我爸); () for any other word. The
+    lexical cut gives the two words in the joint's place, in documents and questions alike.
 
     The default cut's HMM joins characters the dictionary cannot place into one word, which is
     how it finds names (小周). A pronoun with the noun it determines, said without 的 (我妈
     "my mum", 我爸, 这人), is joined that way too, and the joint is no word of the other text:
     the question's 妈 (我跟你说我妈什么了？, cut 妈 after 我) missed the turn's 我妈, and a
     question's 我妈 missed a turn's 妈 (probing blind10 r6, docs/benchmarks.md, helper
-    zhlex18). The tagger, which cuts by parts of speech, reads the two words; the joint itself
-    stays a term. Only a pronoun (r) followed by a common noun (n, not a name): a joint of
+    zhlex18). The tagger, which cuts by parts of speech, reads the two words, as the
+    dictionary cuts 我的妈. Keeping the joint as a term beside them counted the person twice
+    in a question and lengthened the turns, and lost first places (the same section). Only a pronoun (r) followed by a common noun (n, not a name): a joint of
     other words (店开, 考了, 人住) taken apart gave one-character verbs and nouns (开, 考, 住,
     人) that matched across the store and lost first places on seven probing questions
     (measured: the same section). A dictionary compound (上班, 电子厂) is never taken apart
