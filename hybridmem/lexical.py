@@ -350,16 +350,18 @@ def glued_words(word: str) -> tuple[str, ...]:
 
     The default cut's HMM joins characters the dictionary cannot place into one word, which is
     how it finds names (小周). A pronoun with the noun it determines, said without 的 (我妈
-    "my mum", 我爸, 这人), is joined that way too, and the joint is no word of the other text:
-    the question's 妈 (我跟你说我妈什么了？, cut 妈 after 我) missed the turn's 我妈, and a
-    question's 我妈 missed a turn's 妈 (probing blind10 r6, docs/benchmarks.md, helper
-    zhlex18). The tagger, which cuts by parts of speech, reads the two words, as the
-    dictionary cuts 我的妈. Keeping the joint as a term beside them counted the person twice
-    in a question and lengthened the turns, and lost first places (the same section). Only a pronoun (r) followed by a common noun (n, not a name): a joint of
-    other words (店开, 考了, 人住) taken apart gave one-character verbs and nouns (开, 考, 住,
-    人) that matched across the store and lost first places on seven probing questions
-    (measured: the same section). A dictionary compound (上班, 电子厂) is never taken apart
-    (its one-character morphemes were measured and not shipped: helper zhcut)."""
+    "my mum", 我爸, 这人), is joined that way too, depending on the characters around it: the
+    question's 妈 (我跟你说我妈什么了？, cut after 说我) missed the turn's 我妈, and a question's
+    我妈 missed a turn's 妈 (probing blind10 r6, blind5 c6; docs/benchmarks.md, helper
+    zhlex18). The tagger, which cuts by parts of speech, reads the two words, as the dictionary
+    cuts 我的妈. Keeping the joint as a term beside them counted the person twice in a question
+    and lengthened the turns, and lost first places (the same section).
+
+    Only a pronoun (r) followed by a common noun (n, not a name). Other joints taken apart the
+    same way (店开, 考了, 人住) gave one-character verbs and nouns (开, 考, 住, 人) that matched
+    across the store and lost first places on probing questions (measured: the same section).
+    A dictionary compound (上班, 电子厂) is never taken apart (its one-character morphemes were
+    measured and not shipped: helper zhcut)."""
     if len(word) < 2 or not _CJK_RUN.fullmatch(word) or in_dictionary(word):
         return ()
     import jieba.posseg
@@ -371,7 +373,6 @@ def glued_words(word: str) -> tuple[str, ...]:
     if first != "r" or not second.startswith("n") or second.startswith(_PROPER):
         return ()
     return tuple(w for w, _ in pieces)
-
 
 
 def terms(text: str) -> list[str]:
