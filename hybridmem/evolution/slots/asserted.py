@@ -74,9 +74,17 @@ _CHANGE_ZH = frozenset({"了", "不再", "已经", "再也", "早就"})
 
 def unasserted_removed(text: str, tag: Tagger) -> str:
     """``text`` without the clauses that assert no value of the speaker's (module docstring)."""
+    return clauses_kept(text, _kept_en, lambda c: _kept_zh(c, tag))
+
+
+def clauses_kept(text: str, kept_en: Callable[[str], bool], kept_zh: Callable[[str], bool]) -> str:
+    """``text`` with only the clauses its script's test keeps, each with its closing boundary.
+
+    The one clause cut of the slot readers that drop clauses before the rules read a statement
+    (this module, :mod:`~hybridmem.evolution.slots.possessed`)."""
     if _CJK.search(text):
-        return "".join(c for c in _clauses(text, _CLAUSE_ZH) if _kept_zh(c, tag))
-    return "".join(c for c in _clauses(text, _CLAUSE_EN) if _kept_en(c))
+        return "".join(c for c in _clauses(text, _CLAUSE_ZH) if kept_zh(c))
+    return "".join(c for c in _clauses(text, _CLAUSE_EN) if kept_en(c))
 
 
 def _clauses(text: str, boundary: re.Pattern[str]) -> Iterator[str]:

@@ -31,16 +31,13 @@ and role words of :mod:`zh_names` for the person), no value and no word chosen o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
+from hybridmem.evolution.slots.asserted import clauses_kept
 from hybridmem.evolution.slots.zh_names import PERSON_ZH, ROLE_ZH, names_joined
 
 Tagger = Callable[[str], list[tuple[str, str]]]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-# A clause ends at punctuation or a coordinating / concessive conjunction.
-_CLAUSE_EN = re.compile(r"[,;:.!?]+|\s(?=(?:and|but|so|though|although|because|while)\s)", re.I)
-_CLAUSE_ZH = re.compile(r"[，,；;。！!？?]+")
 _OPENERS_EN = re.compile(
     r"^(?:\s*(?:and|but|so|though|although|because|while|well|yeah|yes|sure|ok|okay|oh"
     r"|honestly|anyway|actually|no|nah)\b)*\s*",
@@ -74,19 +71,7 @@ _ASPECT_ZH = frozenset({"了", "过"})
 
 def others_things_removed(text: str, tag: Tagger) -> str:
     """``text`` without the clauses that say a thing is another person's (module docstring)."""
-    if _CJK.search(text):
-        return "".join(c for c in _clauses(text, _CLAUSE_ZH) if not _others_zh(c, tag))
-    return "".join(c for c in _clauses(text, _CLAUSE_EN) if not _others_en(c))
-
-
-def _clauses(text: str, boundary: re.Pattern[str]) -> Iterator[str]:
-    """The clauses of ``text`` in order, each with the boundary that closes it."""
-    start = 0
-    for m in boundary.finditer(text):
-        yield text[start : m.end()]
-        start = m.end()
-    if start < len(text):
-        yield text[start:]
+    return clauses_kept(text, lambda c: not _others_en(c), lambda c: not _others_zh(c, tag))
 
 
 def _others_en(clause: str) -> bool:
