@@ -16,8 +16,8 @@ from pathlib import Path
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, MultilingualE5Embedder
-from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
+from tests.sealed_nodes import household, sealed_shown
 
 ORDINARY_ZH = [
     "我叫刘芳，在杭州一家外贸公司做会计。",
@@ -49,21 +49,9 @@ SEALED_EN = [
 
 
 def _household(path: Path, embedder: Embedder, clock: FakeClock, zh: bool) -> HybridMemory:
-    mem = HybridMemory(
-        path, embedder=embedder, clock=clock, privacy=PrivacyConfig(key=generate_key())
+    return household(
+        path, embedder, clock, ORDINARY_ZH if zh else ORDINARY_EN, SEALED_ZH if zh else SEALED_EN
     )
-    for text in ORDINARY_ZH if zh else ORDINARY_EN:
-        mem.add(text, node_type="fact", user_id="u1")
-    for text in SEALED_ZH if zh else SEALED_EN:
-        mem.add(text, node_type="fact", user_id="u1", sensitive=True)
-    return mem
-
-
-def _shown(mem: HybridMemory, question: str, sealed: list[str]) -> tuple[list[str], list[str]]:
-    """The hits' texts, and the sealed texts in the hits or the packed context."""
-    r = mem.retrieve(question, user_id="u1", record_access=False)
-    texts = [h.node.content for h in r.hits]
-    return texts, [s for s in sealed if s in r.context or s in texts]
 
 
 def test_a_chinese_question_sharing_a_word_about_another_thing_shows_no_sealed_memory(
@@ -71,7 +59,7 @@ def test_a_chinese_question_sharing_a_word_about_another_thing_shows_no_sealed_m
 ) -> None:
     with _household(tmp_path / "m", e5, clock, zh=True) as mem:
         for question in ("工商银行几点开门？", "国庆节银行放假吗？", "我弟弟什么时候结婚？"):
-            assert _shown(mem, question, SEALED_ZH)[1] == [], question
+            assert sealed_shown(mem, question, SEALED_ZH)[1] == [], question
 
 
 def test_a_chinese_question_about_the_sealed_memory_still_finds_it(
@@ -83,7 +71,7 @@ def test_a_chinese_question_about_the_sealed_memory_still_finds_it(
             ("我的银行卡号是多少？", "6222"),
             ("我弟弟欠了多少钱？", "二十万"),
         ):
-            texts, shown = _shown(mem, question, SEALED_ZH)
+            texts, shown = sealed_shown(mem, question, SEALED_ZH)
             assert texts and marker in texts[0], question
             assert len(shown) == 1, question
 
@@ -92,12 +80,12 @@ def test_an_english_question_about_someone_elses_thing_shows_no_sealed_memory(
     tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
 ) -> None:
     with _household(tmp_path / "m", e5, clock, zh=False) as mem:
-        assert _shown(mem, "What's my brother-in-law's job?", SEALED_EN)[1] == []
+        assert sealed_shown(mem, "What's my brother-in-law's job?", SEALED_EN)[1] == []
         for question, marker in (
             ("How much does Dev's brother owe us?", "six thousand"),
             ("Which thyroid medication am I on?", "levothyroxine"),
         ):
-            texts, shown = _shown(mem, question, SEALED_EN)
+            texts, shown = sealed_shown(mem, question, SEALED_EN)
             assert texts and marker in texts[0], question
             assert len(shown) == 1, question
 

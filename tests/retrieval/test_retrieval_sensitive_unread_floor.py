@@ -19,8 +19,8 @@ import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, MultilingualE5Embedder, SentenceTransformerEmbedder
-from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.sensitive import withheld
+from tests.sealed_nodes import household, sealed_shown
 
 ORDINARY_ZH = [
     "我在哈尔滨医大二院当护工，专门护理瘫痪的老人。",
@@ -55,21 +55,9 @@ SEALED_EN = [
 
 
 def _household(path: Path, embedder: Embedder, clock: FakeClock, zh: bool) -> HybridMemory:
-    mem = HybridMemory(
-        path, embedder=embedder, clock=clock, privacy=PrivacyConfig(key=generate_key())
+    return household(
+        path, embedder, clock, ORDINARY_ZH if zh else ORDINARY_EN, SEALED_ZH if zh else SEALED_EN
     )
-    for text in ORDINARY_ZH if zh else ORDINARY_EN:
-        mem.add(text, node_type="fact", user_id="u1")
-    for text in SEALED_ZH if zh else SEALED_EN:
-        mem.add(text, node_type="fact", user_id="u1", sensitive=True)
-    return mem
-
-
-def _shown(mem: HybridMemory, question: str, sealed: list[str]) -> tuple[list[str], list[str]]:
-    """The hits' texts, and the sealed texts in the hits or the packed context."""
-    r = mem.retrieve(question, user_id="u1", record_access=False)
-    texts = [h.node.content for h in r.hits]
-    return texts, [s for s in sealed if s in r.context or s in texts]
 
 
 NOT_ABOUT_ZH = ["家里谁要人照顾？", "阳台那两盆花是啥？", "我对象干啥的？", "给我找个节目看？"]
@@ -86,7 +74,7 @@ def test_an_ordinary_chinese_question_shows_no_sealed_memory(
     embedder = real_embedder if model == "minilm" else e5
     with _household(tmp_path / "m", embedder, clock, zh=True) as mem:
         for question in NOT_ABOUT_ZH:
-            assert _shown(mem, question, SEALED_ZH)[1] == [], question
+            assert sealed_shown(mem, question, SEALED_ZH)[1] == [], question
 
 
 def test_a_chinese_question_naming_a_sealed_memory_finds_it(
@@ -94,7 +82,7 @@ def test_a_chinese_question_naming_a_sealed_memory_finds_it(
 ) -> None:
     """A model that reads Chinese: the question naming the PIN's words gets it first, alone."""
     with _household(tmp_path / "m", e5, clock, zh=True) as mem:
-        texts, shown = _shown(mem, "存折的密码是多少来着？", SEALED_ZH)
+        texts, shown = sealed_shown(mem, "存折的密码是多少来着？", SEALED_ZH)
         assert texts and "139826" in texts[0]
         assert shown == [SEALED_ZH[2]]
 
@@ -111,8 +99,8 @@ def test_english_keeps_its_cosine_floor(
     embedder = real_embedder if model == "minilm" else e5
     with _household(tmp_path / "m", embedder, clock, zh=False) as mem:
         for question in ("Where does my mum live?", "What's my cat called?"):
-            assert _shown(mem, question, SEALED_EN)[1] == [], question
-        texts, shown = _shown(mem, "What's the PIN for my savings account?", SEALED_EN)
+            assert sealed_shown(mem, question, SEALED_EN)[1] == [], question
+        texts, shown = sealed_shown(mem, "What's the PIN for my savings account?", SEALED_EN)
         assert texts and "4471" in texts[0]
         assert shown == [SEALED_EN[0]]
 
