@@ -147,14 +147,17 @@ def third(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
 
 
 THIRD_HIT1 = {"en": 26, "zh": 28}
-THIRD_FIRST = {"en": 6, "zh": 7}
+THIRD_FIRST = {"en": 6, "zh": 6}
 """As measured (2026-12-05). Before the sensitive rule needed words, 2 of 28 English ordinary
 questions ("Should I order the vindaloo?") got the insurance policy number, and 9 of 14
 questions about one sealed memory showed another. Chinese hit@1 was 22: the writer put three
 facts in the user's residence group ("我婆婆跟我们住在一起。", "我最好的朋友叫赵敏，在杭州开花店。",
 "我在学日语，准备明年去京都旅游。") and a later value of it demoted them; 28 since a possessive's
 head is read past its modifiers, the kinship class is whole and 去 + a place is a trip until
-gone (evolution/slots/rules.py)."""
+gone (evolution/slots/rules.py). Chinese sealed memories asked about and first: 7 until the
+question's focus had to be the memory's too (retrieval/shared_words.unheld_focus, helper
+sensitive19): "办签证要填证件号码，我填什么？" asks with 填, which the passport number's memory does
+not hold, and is withheld; the rule's known cost, for leaks on new users 8 -> 2 of 120."""
 
 
 @pytest.mark.parametrize("persona", THIRD, ids=lambda p: p.lang)
