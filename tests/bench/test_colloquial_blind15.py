@@ -11,6 +11,7 @@ from pathlib import Path
 from benchmarks import scenarios_colloquial15
 from benchmarks.colloquial_report import kind_of
 from benchmarks.scenario_files import load_scenarios, scenario_to_json
+from tests.bench.test_colloquial_blind_sets import said
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
 EARLIER = ("colloquial_dev", "colloquial_blind", *(f"colloquial_blind{i}" for i in range(2, 14)))
@@ -38,12 +39,5 @@ def test_each_kind_has_six_a_language_labelled_as_its_kind_says() -> None:
 
 
 def test_no_statement_or_question_of_an_earlier_set_is_reused() -> None:
-    def said(set_name: str) -> set[str]:
-        out: set[str] = set()
-        for sc in load_scenarios(DATA / f"{set_name}.json"):
-            out.update(n.content for n in sc.nodes if n.node_type == "fact")
-            out.update(p.query for p in sc.probes)
-        return out
-
     earlier = set().union(*(said(n) for n in EARLIER))
     assert not said("colloquial_blind15") & earlier

@@ -107,15 +107,18 @@ def test_a_flip_counts_both_statements_of_the_other_value_stale(name: str) -> No
         assert probe.stale == {f"{sc.id}.v0", f"{sc.id}.v2"}
 
 
+def said(set_name: str) -> set[str]:
+    """The facts stated and the questions asked in the colloquial set ``set_name``: a new set
+    reuses none of an earlier set's (each set's own test)."""
+    out: set[str] = set()
+    for sc in load_scenarios(DATA / f"{set_name}.json"):
+        out.update(n.content for n in sc.nodes if n.node_type == "fact")
+        out.update(p.query for p in sc.probes)
+    return out
+
+
 @pytest.mark.parametrize("name", SETS)
 def test_no_statement_or_question_of_an_earlier_set_is_reused(name: str) -> None:
-    def said(set_name: str) -> set[str]:
-        out: set[str] = set()
-        for sc in load_scenarios(DATA / f"{set_name}.json"):
-            out.update(n.content for n in sc.nodes if n.node_type == "fact")
-            out.update(p.query for p in sc.probes)
-        return out
-
     earlier = set().union(*(said(n) for n in ORDER[: ORDER.index(name)]))
     assert not said(name) & earlier
 
