@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -50,8 +50,28 @@ class Seen:
     dropped: set[str]
 
 
-def _recording(log: list[Seen]) -> Any:
-    original = sensitive.withheld
+@dataclass(frozen=True)
+class WithheldCall:
+    """One call of :func:`~hybridmem.retrieval.sensitive.withheld`, to run again or read."""
+
+    nodes: Mapping[str, MemoryNode]
+    cosine: Mapping[str, float]
+    query: str | None
+    lexical: Mapping[str, float] | None
+    dense_reads_cjk: bool
+    answers: Collection[str]
+
+    def run(self) -> set[str]:
+        """The rule's answer for these arguments (the module's rule as it is patched now)."""
+        return sensitive.withheld(
+            self.nodes, self.cosine, self.query, self.lexical, self.dense_reads_cjk, self.answers
+        )
+
+
+def watched(observe: Callable[[WithheldCall, set[str]], None]) -> Any:
+    """A stand-in for the retriever's ``withheld`` that answers as the rule does and hands each
+    call and its answer to ``observe`` (the traces of this module, sensitive_leaks and
+    sensitive_sets patch it in the same way)."""
 
     def wrapper(
         nodes: Mapping[str, MemoryNode],
@@ -61,11 +81,18 @@ def _recording(log: list[Seen]) -> Any:
         dense_reads_cjk: bool = True,
         answers: Collection[str] = (),
     ) -> set[str]:
-        out = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
-        log.append(Seen(dict(nodes), dict(cosine), query, set(out)))
+        call = WithheldCall(nodes, cosine, query, lexical, dense_reads_cjk, answers)
+        out = call.run()
+        observe(call, out)
         return out
 
     return wrapper
+
+
+def _recording(log: list[Seen]) -> Any:
+    return watched(
+        lambda c, out: log.append(Seen(dict(c.nodes), dict(c.cosine), c.query, set(out)))
+    )
 
 
 def _mechanism(row: dict[str, Any]) -> str:

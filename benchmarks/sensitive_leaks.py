@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -22,14 +22,13 @@ from typing import Any
 import hybridmem.retrieval.retriever as retriever_module
 from benchmarks.first_day import EN, SETS, START, USER, ZH, first_day
 from benchmarks.first_day_persona import Persona
+from benchmarks.sealed_trace import WithheldCall, watched
 from benchmarks.sensitive_blind import DATA as BLIND_DATA
 from benchmarks.sensitive_blind import SETS as BLIND_SETS
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.lexical import stemmed_terms
-from hybridmem.models import MemoryNode
 from hybridmem.privacy import PrivacyConfig, generate_key
-from hybridmem.retrieval import sensitive
 
 
 def _sets() -> dict[str, tuple[Persona, ...]]:
@@ -41,21 +40,12 @@ def _sets() -> dict[str, tuple[Persona, ...]]:
 
 
 def _admitted(log: list[dict[str, Any]]) -> Any:
-    original = sensitive.withheld
-
-    def wrapper(
-        nodes: Mapping[str, MemoryNode],
-        cosine: Mapping[str, float],
-        query: str | None = None,
-        lexical: Mapping[str, float] | None = None,
-        dense_reads_cjk: bool = True,
-        answers: Collection[str] = (),
-    ) -> set[str]:
-        out = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
+    def observe(call: WithheldCall, out: set[str]) -> None:
+        nodes, cosine, lexical = call.nodes, call.cosine, call.lexical or {}
         plain = [i for i, n in nodes.items() if not n.sensitive]
         best_cos = max((cosine[i] for i in plain if i in cosine), default=None)
-        best_bm25 = max(((lexical or {}).get(i, 0.0) for i in plain), default=0.0)
-        asked = stemmed_terms(query or "")
+        best_bm25 = max((lexical.get(i, 0.0) for i in plain), default=0.0)
+        asked = stemmed_terms(call.query or "")
         log.clear()
         for i, n in nodes.items():
             if n.sensitive and i not in out:
@@ -64,15 +54,14 @@ def _admitted(log: list[dict[str, Any]]) -> Any:
                         "memory": n.content,
                         "cosine": cosine.get(i),
                         "best_ordinary_cosine": best_cos,
-                        "bm25": (lexical or {}).get(i),
+                        "bm25": lexical.get(i),
                         "best_ordinary_bm25": best_bm25,
                         "shared": sorted(asked & stemmed_terms(n.content)),
-                        "cjk_read": dense_reads_cjk,
+                        "cjk_read": call.dense_reads_cjk,
                     }
                 )
-        return out
 
-    return wrapper
+    return watched(observe)
 
 
 def trace(persona: Persona, embedder: Embedder, path: Path) -> list[dict[str, Any]]:

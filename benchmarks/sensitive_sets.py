@@ -19,14 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import hybridmem.retrieval.retriever as retriever_module
 from benchmarks.first_day import PERSONAS, SETS, run
 from benchmarks.first_day_persona import Persona
-from hybridmem.models import MemoryNode
+from benchmarks.sealed_trace import WithheldCall, watched
 from hybridmem.retrieval import sensitive
 
 # The rules a run can compare against the rule before it: the function turned off, what it
@@ -38,34 +38,24 @@ RULES: dict[str, tuple[str, bool]] = {
 
 
 def _comparing(moved: list[dict[str, Any]], name: str = "_named_as_much") -> Any:
-    original = sensitive.withheld
     rule = getattr(sensitive, name)
 
-    def wrapper(
-        nodes: Mapping[str, MemoryNode],
-        cosine: Mapping[str, float],
-        query: str | None = None,
-        lexical: Mapping[str, float] | None = None,
-        dense_reads_cjk: bool = True,
-        answers: Collection[str] = (),
-    ) -> set[str]:
-        out = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
+    def observe(call: WithheldCall, out: set[str]) -> None:
         setattr(sensitive, name, lambda *a: False)
         try:
-            before = original(nodes, cosine, query, lexical, dense_reads_cjk, answers)
+            before = call.run()
         finally:
             setattr(sensitive, name, rule)
         if out != before:
             moved.append(
                 {
-                    "question": query,
-                    "now_withheld": sorted(nodes[i].content for i in out - before),
-                    "now_admitted": sorted(nodes[i].content for i in before - out),
+                    "question": call.query,
+                    "now_withheld": sorted(call.nodes[i].content for i in out - before),
+                    "now_admitted": sorted(call.nodes[i].content for i in before - out),
                 }
             )
-        return out
 
-    return wrapper
+    return watched(observe)
 
 
 def _reached(persona: Persona) -> bool:
