@@ -51,6 +51,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq14",
         "colloq15",
         "colloq16",
+        "colloq17",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"
