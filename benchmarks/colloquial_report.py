@@ -52,6 +52,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq15",
         "colloq16",
         "colloq17",
+        "thirdp",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"
