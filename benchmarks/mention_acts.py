@@ -109,12 +109,19 @@ def transfer_zh(clause: str) -> bool:
     return False
 
 
+WIDE_ZH = True
+"""Whether the Chinese event reading takes a subject of one noun (:func:`_event_zh`); off,
+stale17's Chinese reading with this module's exclusions (``--narrow``)."""
+
+
 def _event_zh(clause: str) -> bool:
     """stale17's reading (a subject of two nouns, then the progressive or a closing 了), or
     a subject noun then the progressive 正在, or a subject noun, a verb, the perfective 了
     and an object after it."""
     if mention_events._event_zh(clause):
         return True
+    if not WIDE_ZH:
+        return False
     tokens = [(w, f) for w, f in pos_tags(clause) if f != "x" and w.strip()]
     if len(tokens) < 4 or any(w in _NEGATION_ZH for w, _ in tokens):
         return False
@@ -188,11 +195,15 @@ def evolution_only() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``mention_events``' command with this reading; ``--fast`` plays the ``evolution``
-    variant alone."""
+    variant alone, ``--narrow`` sets :data:`WIDE_ZH` off, ``--stale17`` keeps stale17's reading
+    (for its figures on a new set)."""
     args = list(argv if argv is not None else sys.argv[1:])
+    global WIDE_ZH
     fast = "--fast" in args
-    args = [a for a in args if a != "--fast"]
-    with reading(), evolution_only() if fast else nullcontext():
+    WIDE_ZH = "--narrow" not in args
+    ours = reading() if "--stale17" not in args else nullcontext()
+    args = [a for a in args if a not in ("--fast", "--narrow", "--stale17")]
+    with ours, evolution_only() if fast else nullcontext():
         return mention_events.main(args)
 
 
