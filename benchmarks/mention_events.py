@@ -66,7 +66,10 @@ from hybridmem.lexical import clause_pieces, pos_tags
 
 DEV = frozenset(
     f"colloquial_{n}.json"
-    for n in ("dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind7", "blind8")
+    for n in (
+        *("dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind7", "blind8"),
+        "thirdperson_dev",
+    )
 )
 COUNTED = ("stale_rate", "pollution_rate")
 
