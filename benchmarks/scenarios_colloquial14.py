@@ -32,6 +32,7 @@ benchmarks/data/colloquial_blind14.json`` splits it by language and kind (ids
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
 
@@ -482,6 +483,27 @@ def with_other_facts(
     ]
     nodes = tuple(sorted((*extra, *sc.nodes), key=lambda node: node.created_at))
     return replace(sc, nodes=nodes)
+
+
+def with_mentions(
+    tag: str,
+    noise: int,
+    kinds: Sequence[tuple[str, dict[str, list[colloquial2.Change]]]],
+    oneoffs: dict[str, list[tuple[str, str, str]]],
+    mentions: dict[str, list[tuple[str, str, str]]],
+    background: dict[str, tuple[str, ...]],
+) -> list[Scenario]:
+    """A later set's scenarios: its change kinds and one-off remarks
+    (:func:`~benchmarks.scenarios_colloquial2.build_set`), then its mention remarks (``(value,
+    remark, query)``, ids ``<tag>-mention-<lang>-<i>``), each user with six ``background``
+    facts first (:func:`with_other_facts`). Shared by the sixteenth and later sets."""
+    out = colloquial2.build_set(tag, noise, kinds, {}, oneoffs)
+    for lang, remarks in mentions.items():
+        out.extend(
+            colloquial2.oneoff_scenario(f"{tag}-mention-{lang}-{i}", lang, i + noise, v, r, q)
+            for i, (v, r, q) in enumerate(remarks)
+        )
+    return [with_other_facts(sc, n, background) for n, sc in enumerate(out)]
 
 
 def build() -> list[Scenario]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Scenario
-from benchmarks.scenarios_colloquial14 import with_other_facts
+from benchmarks.scenarios_colloquial14 import with_mentions
 
 Change = tuple[tuple[str, ...], str]
 Remark = tuple[str, str, str]
@@ -322,14 +322,9 @@ BACKGROUND: dict[str, tuple[str, ...]] = {
 
 def build() -> list[Scenario]:
     """Every scenario of the sixteenth blind set, kinds in the order of the module docstring."""
-    kinds = (("plain", PLAIN), ("back", BACK))
-    out = colloquial2.build_set("colloq16", 16, kinds, {}, ONEOFF)
-    for lang, remarks in MENTION.items():
-        out.extend(
-            colloquial2.oneoff_scenario(f"colloq16-mention-{lang}-{i}", lang, i + 16, v, r, q)
-            for i, (v, r, q) in enumerate(remarks)
-        )
-    return [with_other_facts(sc, n, BACKGROUND) for n, sc in enumerate(out)]
+    return with_mentions(
+        "colloq16", 16, (("plain", PLAIN), ("back", BACK)), ONEOFF, MENTION, BACKGROUND
+    )
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Scenario
-from benchmarks.scenarios_colloquial14 import with_other_facts
+from benchmarks.scenarios_colloquial14 import with_mentions
 
 THIRD: dict[str, list[colloquial2.Change]] = {
     "en": [
@@ -238,13 +238,7 @@ BACKGROUND: dict[str, tuple[str, ...]] = {
 
 def build() -> list[Scenario]:
     """Every scenario of the seventeenth blind set, kinds in the order of the module docstring."""
-    out = colloquial2.build_set("colloq17", 17, (("third", THIRD),), {}, {})
-    for lang, remarks in MENTION.items():
-        out.extend(
-            colloquial2.oneoff_scenario(f"colloq17-mention-{lang}-{i}", lang, i + 17, v, r, q)
-            for i, (v, r, q) in enumerate(remarks)
-        )
-    return [with_other_facts(sc, n, BACKGROUND) for n, sc in enumerate(out)]
+    return with_mentions("colloq17", 17, (("third", THIRD),), {}, MENTION, BACKGROUND)
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from benchmarks import scenarios_colloquial2 as colloquial2
 from benchmarks.scenarios import Scenario
-from benchmarks.scenarios_colloquial14 import with_other_facts
+from benchmarks.scenarios_colloquial14 import with_mentions
 
 TAG = "thirdp"
 
@@ -203,13 +203,7 @@ BACKGROUND: dict[str, tuple[str, ...]] = {
 
 def build() -> list[Scenario]:
     """Every scenario of the development set, kinds in the order of the module docstring."""
-    out = colloquial2.build_set(TAG, 20, (("third", THIRD),), {}, {})
-    for lang, remarks in MENTION.items():
-        out.extend(
-            colloquial2.oneoff_scenario(f"{TAG}-mention-{lang}-{i}", lang, i + 20, v, r, q)
-            for i, (v, r, q) in enumerate(remarks)
-        )
-    return [with_other_facts(sc, n, BACKGROUND) for n, sc in enumerate(out)]
+    return with_mentions(TAG, 20, (("third", THIRD),), {}, MENTION, BACKGROUND)
 
 
 def main() -> None:
