@@ -20,7 +20,21 @@ Figures per language:
   profile first after (a profile taking the first place from the fact asked for);
   ``displaced``: answered before, not after, the remark not faded, a profile among the hits.
 
-Run: ``python -m benchmarks.profile_blind2 [--embedder default] [--lang en|zh] [--json]``.
+The later sets written in this shape run with the same runner and figures, named by ``--set``
+(each ``benchmarks/data/<set>.json``; its ``_data`` module says how it was written):
+
+* ``profile_blind3``, ``profile_blind4`` (profile10, profile11): themes with and without a
+  shared word, and users whose unrelated remarks share characters or common words;
+* ``profile_blind5`` (profile12): themes a user shows over weeks, with and without a shared
+  word, asked as a user asks, and users whose unrelated remarks share words of several senses;
+* ``profile_blind6``, ``profile_blind7`` (profile13, profile14): the same, the themes' remarks
+  sharing no word.
+
+On them ``false_profiles`` on the users with no theme counts the profiles made of remarks that
+share only such a character or word.
+
+Run: ``python -m benchmarks.profile_blind2 [--set profile_blind2|profile_blind3|..|profile_blind7]
+[--embedder default] [--lang en|zh] [--json]``.
 """
 
 from __future__ import annotations
@@ -36,7 +50,7 @@ from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 
-DATA = Path(__file__).parent / "data" / "profile_blind2.json"
+DATA = Path(__file__).parent / "data"
 
 
 def _rank(hits: list[MemoryNode], node_id: str, text: str) -> int | None:
@@ -172,7 +186,8 @@ def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]
 
 
 def main(argv: list[str]) -> None:
-    run_users(argv, json.loads(DATA.read_text())["users"], run)
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "profile_blind2"
+    run_users(argv, json.loads((DATA / f"{name}.json").read_text())["users"], run)
 
 
 if __name__ == "__main__":
