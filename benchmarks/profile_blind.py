@@ -30,7 +30,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import ask, per_user, profile_theme, run_users, say_episodes
+from benchmarks.profile_questions import (
+    ask,
+    per_user,
+    profile_theme,
+    profile_within,
+    run_users,
+    say_episodes,
+    share,
+)
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
@@ -128,29 +136,23 @@ def run_user(
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     qs = [q for r in rows for q in r["theme_questions"]]
 
-    def rate(items: list[dict[str, Any]], test: Any) -> str:
-        return f"{sum(bool(test(i)) for i in items)}/{len(items)}"
-
-    def at(k: int) -> Any:
-        return lambda q: q["profile_rank"] is not None and q["profile_rank"] < k
-
     changed = [q for q in qs if q["changed"]]
     steady = [q for q in qs if not q["changed"]]
     facts = [f for r in rows for f in r["fact_questions"]]
     profiles = [p for r in rows for p in r["profiles"]]
     return {
-        "profile_at3": rate(qs, at(3)),
-        "profile_at5": rate(qs, at(5)),
-        "steady_at3": rate(steady, at(3)),
-        "steady_at5": rate(steady, at(5)),
-        "changed_at3": rate(changed, at(3)),
-        "changed_at5": rate(changed, at(5)),
-        "evidence_at5": rate(qs, lambda q: q["evidence"]),
-        "current_at3": rate(changed, lambda q: q["current_at3"]),
-        "old_in_profile": rate(changed, lambda q: q["old_in_profile"]),
-        "old_first": rate(changed, lambda q: q["old_first"]),
-        "fact_at5_before": rate(facts, lambda f: f["found_before"]),
-        "fact_at5": rate(facts, lambda f: f["found"]),
+        "profile_at3": share(qs, profile_within(3)),
+        "profile_at5": share(qs, profile_within(5)),
+        "steady_at3": share(steady, profile_within(3)),
+        "steady_at5": share(steady, profile_within(5)),
+        "changed_at3": share(changed, profile_within(3)),
+        "changed_at5": share(changed, profile_within(5)),
+        "evidence_at5": share(qs, lambda q: q["evidence"]),
+        "current_at3": share(changed, lambda q: q["current_at3"]),
+        "old_in_profile": share(changed, lambda q: q["old_in_profile"]),
+        "old_first": share(changed, lambda q: q["old_first"]),
+        "fact_at5_before": share(facts, lambda f: f["found_before"]),
+        "fact_at5": share(facts, lambda f: f["found"]),
         "displaced": sum(bool(f["displaced"]) for f in facts),
         "profiles": len(profiles),
         "profiles_of_a_theme": sum(p["labelled"] is not None for p in profiles),

@@ -20,7 +20,21 @@ Figures per language:
   profile first after (a profile taking the first place from the fact asked for);
   ``displaced``: answered before, not after, the remark not faded, a profile among the hits.
 
-Run: ``python -m benchmarks.profile_blind2 [--embedder default] [--lang en|zh] [--json]``.
+The later sets written in this shape run with the same runner and figures, named by ``--set``
+(each ``benchmarks/data/<set>.json``; its ``_data`` module says how it was written):
+
+* ``profile_blind3``, ``profile_blind4`` (profile10, profile11): themes with and without a
+  shared word, and users whose unrelated remarks share characters or common words;
+* ``profile_blind5`` (profile12): themes a user shows over weeks, with and without a shared
+  word, asked as a user asks, and users whose unrelated remarks share words of several senses;
+* ``profile_blind6``, ``profile_blind7`` (profile13, profile14): the same, the themes' remarks
+  sharing no word.
+
+On them ``false_profiles`` on the users with no theme counts the profiles made of remarks that
+share only such a character or word.
+
+Run: ``python -m benchmarks.profile_blind2 [--set profile_blind2|profile_blind3|..|profile_blind7]
+[--embedder default] [--lang en|zh] [--json]``.
 """
 
 from __future__ import annotations
@@ -31,12 +45,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.profile_questions import ask, per_user, profile_theme, run_users, say_episodes
+from benchmarks.profile_questions import (
+    ask,
+    per_user,
+    profile_theme,
+    profile_within,
+    run_users,
+    say_episodes,
+    share,
+)
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 
-DATA = Path(__file__).parent / "data" / "profile_blind2.json"
+DATA = Path(__file__).parent / "data"
 
 
 def _rank(hits: list[MemoryNode], node_id: str, text: str) -> int | None:
@@ -131,24 +153,18 @@ def run_user(
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     qs = [q for r in rows for q in r["theme_questions"]]
 
-    def rate(items: list[dict[str, Any]], test: Any) -> str:
-        return f"{sum(bool(test(i)) for i in items)}/{len(items)}"
-
-    def at(k: int) -> Any:
-        return lambda q: q["profile_rank"] is not None and q["profile_rank"] < k
-
     facts = [f for r in rows for f in r["fact_questions"]]
     profiles = [p for r in rows for p in r["profiles"]]
     out: dict[str, Any] = {
-        "profile_at3": rate(qs, at(3)),
-        "profile_at5": rate(qs, at(5)),
-        "evidence_at5": rate(qs, lambda q: q["evidence"]),
+        "profile_at3": share(qs, profile_within(3)),
+        "profile_at5": share(qs, profile_within(5)),
+        "evidence_at5": share(qs, lambda q: q["evidence"]),
     }
     for kind in ("worded", "wordless"):
         part = [q for q in qs if q["kind"] == kind]
         themes = [(r["user"], t["theme"]) for r in rows for t in r["themes"] if t["kind"] == kind]
         covered = {(r["user"], p["labelled"]) for r in rows for p in r["profiles"]}
-        out[f"{kind}_at5"] = rate(part, at(5))
+        out[f"{kind}_at5"] = share(part, profile_within(5))
         out[f"{kind}_themes_with_profile"] = f"{sum(t in covered for t in themes)}/{len(themes)}"
     theme_users = [r for r in rows if r["themes"]]
     out["false_profiles_theme_users"] = sum(
@@ -157,8 +173,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     out["false_profiles_no_theme_users"] = sum(len(r["profiles"]) for r in rows if not r["themes"])
     out["stray_quotes"] = sum(bool(p["stray_quote"]) for p in profiles)
     for when, key in (("_before", "rank_before"), ("", "rank")):
-        out[f"fact_at1{when}"] = rate(facts, lambda f, key=key: f[key] == 0)
-        out[f"fact_at5{when}"] = rate(facts, lambda f, key=key: f[key] is not None)
+        out[f"fact_at1{when}"] = share(facts, lambda f, key=key: f[key] == 0)
+        out[f"fact_at5{when}"] = share(facts, lambda f, key=key: f[key] is not None)
     out["fact_first_lost"] = sum(bool(f["first_lost"]) for f in facts)
     out["displaced"] = sum(bool(f["displaced"]) for f in facts)
     out["faded"] = sum(bool(f["faded"]) for f in facts)
@@ -172,7 +188,8 @@ def run(users: list[dict[str, Any]], embedder: Embedder | str) -> dict[str, Any]
 
 
 def main(argv: list[str]) -> None:
-    run_users(argv, json.loads(DATA.read_text())["users"], run)
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "profile_blind2"
+    run_users(argv, json.loads((DATA / f"{name}.json").read_text())["users"], run)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@ unrelated remarks share single characters or common words (issue 38, helper prof
 
 Written and committed on 2026-12-06 before any engine change of the session that wrote it, and
 not written from any engine miss: ``python -m benchmarks.profile_blind3_data`` writes
-``benchmarks/data/profile_blind3.json``; :mod:`benchmarks.profile_blind3` runs it. The shape is
-:mod:`benchmarks.profile_blind2_data`'s (the same days, rows and questions).
+``benchmarks/data/profile_blind3.json``; ``python -m benchmarks.profile_blind2 --set
+profile_blind3`` runs it. The shape is :mod:`benchmarks.profile_blind2_data`'s (the same days,
+rows and questions).
 
 Four users a language have two themes each, said as events over five weeks among six
 unrelated remarks:

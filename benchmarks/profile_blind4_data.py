@@ -3,8 +3,9 @@ whose unrelated remarks share polysemous or common words (issue 38, helper profi
 
 Written and committed on 2026-12-06 before any engine change of the session that wrote it, and
 not written from any engine miss: ``python -m benchmarks.profile_blind4_data`` writes
-``benchmarks/data/profile_blind4.json``; :mod:`benchmarks.profile_blind4` runs it. The shape is
-:mod:`benchmarks.profile_blind3_data`'s (the same days, rows and questions).
+``benchmarks/data/profile_blind4.json``; ``python -m benchmarks.profile_blind2 --set
+profile_blind4`` runs it. The shape is :mod:`benchmarks.profile_blind3_data`'s (the same days,
+rows and questions).
 
 Four users a language have two themes each, said as events over five weeks among six
 unrelated remarks:

@@ -4,8 +4,9 @@ words of several senses (issue 38, helper profile12).
 
 Written and committed on 2026-12-06 before any engine change of the session that wrote it, and
 not written from any engine miss: ``python -m benchmarks.profile_blind5_data`` writes
-``benchmarks/data/profile_blind5.json``; :mod:`benchmarks.profile_blind5` runs it. The shape is
-:mod:`benchmarks.profile_blind4_data`'s (the same days, rows and questions).
+``benchmarks/data/profile_blind5.json``; ``python -m benchmarks.profile_blind2 --set
+profile_blind5`` runs it. The shape is :mod:`benchmarks.profile_blind4_data`'s (the same days,
+rows and questions).
 
 Four users a language have two themes each, said as events over five weeks among six
 unrelated remarks (some of them holding a word of several senses: a bank, a card, a ring; 机,

@@ -4,8 +4,9 @@ them (issue 38, helper profile13).
 
 Written and committed on 2026-12-06 before any engine change of the session that wrote it, and
 not written from any engine miss: ``python -m benchmarks.profile_blind6_data`` writes
-``benchmarks/data/profile_blind6.json``; :mod:`benchmarks.profile_blind6` runs it. The shape is
-:mod:`benchmarks.profile_blind5_data`'s (the same days, rows and questions).
+``benchmarks/data/profile_blind6.json``; ``python -m benchmarks.profile_blind2 --set
+profile_blind6`` runs it. The shape is :mod:`benchmarks.profile_blind5_data`'s (the same days,
+rows and questions).
 
 Four users a language have two themes each, said as events over five weeks among six
 unrelated remarks (two or more of them holding one word or character of several senses: a

@@ -4,8 +4,9 @@ asked as a user asks them (issue 38, helper profile14).
 
 Written and committed on 2026-12-06 before any engine change of the session that wrote it, and
 not written from any engine miss: ``python -m benchmarks.profile_blind7_data`` writes
-``benchmarks/data/profile_blind7.json``; :mod:`benchmarks.profile_blind7` runs it. The shape is
-:mod:`benchmarks.profile_blind6_data`'s (the same days, rows and questions).
+``benchmarks/data/profile_blind7.json``; ``python -m benchmarks.profile_blind2 --set
+profile_blind7`` runs it. The shape is :mod:`benchmarks.profile_blind6_data`'s (the same days,
+rows and questions).
 
 Four users a language have two themes each, said as events over five weeks among six
 unrelated remarks (two or more of them holding a word or character of several senses: a

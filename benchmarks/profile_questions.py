@@ -64,6 +64,16 @@ def profile_theme(profile: MemoryNode, label: dict[str, str | None]) -> str | No
     return None
 
 
+def share(items: list[dict[str, Any]], test: Callable[[dict[str, Any]], Any]) -> str:
+    """``"passed/all"``: how many of ``items`` pass ``test`` (the profile runners' rates)."""
+    return f"{sum(bool(test(i)) for i in items)}/{len(items)}"
+
+
+def profile_within(k: int) -> Callable[[dict[str, Any]], bool]:
+    """A theme question row's test: a profile of its theme is among the first ``k`` hits."""
+    return lambda q: q["profile_rank"] is not None and q["profile_rank"] < k
+
+
 def ask(mem: HybridMemory, user: str, question: str) -> list[MemoryNode]:
     """The first ``TOP_K`` hits of ``question`` for ``user``, leaving the use counts alone
     (every profile runner asks this way)."""

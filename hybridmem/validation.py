@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -266,9 +266,15 @@ def check_file_path(name: str, value: Any, *, check_length: bool = True) -> Path
 
 def check_output_path(name: str, value: Any) -> Path:
     """A file to create or replace: its directory exists and it is not itself a directory."""
+    return _stat_checked(name, value, _check_output_path)
+
+
+def _stat_checked(name: str, value: Any, check: Callable[[str, Path], Path]) -> Path:
+    """``value`` as a usable path, then ``check`` on it; a stat the OS refuses is a
+    :class:`FileAccessError` naming the path."""
     path = check_file_path(name, value)
     try:
-        return _check_output_path(name, path)
+        return check(name, path)
     except OSError as exc:  # stat refused: permission, an I/O error
         raise FileAccessError(f"{name}: cannot use {str(path)!r:.200}: {exc.strerror}") from exc
 
@@ -286,11 +292,7 @@ def _check_output_path(name: str, path: Path) -> Path:
 
 def check_input_path(name: str, value: Any) -> Path:
     """An existing regular file to read."""
-    path = check_file_path(name, value)
-    try:
-        return _check_input_path(name, path)
-    except OSError as exc:  # stat refused: permission, an I/O error
-        raise FileAccessError(f"{name}: cannot use {str(path)!r:.200}: {exc.strerror}") from exc
+    return _stat_checked(name, value, _check_input_path)
 
 
 def _check_input_path(name: str, path: Path) -> Path:

@@ -1,12 +1,14 @@
 """A user's facts told a few minutes apart, then one question: the first hit's text.
 
 Shared by the retrieval tests of how a question picks among the user's own facts (the same
-words, another clause's attribute).
+words, another clause's attribute), and by the newer-value tests (:func:`said_apart_order`:
+values said weeks apart, the order a question puts them in).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -62,3 +64,30 @@ def ranked_after_others(
             mem.add(text, node_type="fact", user_id=U)
             clock.advance(days=14)
         return [h.node.content for h in mem.retrieve(query, user_id=U, top_k=5).hits]
+
+
+def said_apart_order(
+    path: Path,
+    embedder: Embedder,
+    said: tuple[str, ...],
+    query: str,
+    fillers: Callable[[str], Sequence[str]],
+    config: MemoryConfig | None = None,
+) -> list[int]:
+    """Write ``said`` 20 days apart, ``fillers(text)`` after each (remarks on other things),
+    and ask ``query`` 3 days after the last: the top 3 hits as indexes into ``said`` (-1:
+    anything else). Nothing said may be archived (the order is the question's reading, not
+    maintenance's). The newer-value tests' story."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(path, embedder=embedder, clock=clock, config=config or MemoryConfig()) as mem:
+        ids = []
+        for text in said:
+            ids.append(mem.add(text, node_type="fact", user_id=U).id)
+            clock.advance(days=20)
+            for filler in fillers(text):
+                mem.add(filler, user_id=U)
+        clock.advance(days=3)
+        hits = mem.retrieve(query, user_id=U, top_k=3).hits
+        for node_id in ids:
+            assert mem.get(node_id, user_id=U).status == "active"  # nothing archived
+        return [ids.index(h.node.id) if h.node.id in ids else -1 for h in hits]

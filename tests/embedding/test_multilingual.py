@@ -36,24 +36,23 @@ def test_loads_offline_and_embeds_both_forms(e5, monkeypatch):
     assert make_embedder("e5").name == MULTILINGUAL_MODEL
 
 
-def test_chinese_and_english_memories_in_one_store(tmp_path, clock, e5):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        task = mem.add("日常", node_type="task", user_id="u")
-        book = mem.add("我上个月读完了《三体》，非常喜欢", parent_id=task.id, user_id="u")
-        mem.add("周末去超市买了牛奶和面包", parent_id=task.id, user_id="u")
-        dentist = mem.add(
-            "Booked a dentist appointment for Thursday", parent_id=task.id, user_id="u"
-        )
-        mem.add("The car needs new tyres before winter", parent_id=task.id, user_id="u")
-        zh = mem.retrieve("我最近读了什么书", user_id="u", task_id=task.id, top_k=1)
-        assert zh.hits[0].node.id == book.id
-        en = mem.retrieve("when is my dentist visit", user_id="u", task_id=task.id, top_k=1)
-        assert en.hits[0].node.id == dentist.id
-        # Across languages: an English question finds the Chinese memory.
-        cross = mem.retrieve(
-            "which novel did I finish reading", user_id="u", task_id=task.id, top_k=2
-        )
-        assert book.id in [h.node.id for h in cross.hits]
+def test_chinese_and_english_memories_in_one_store(e5_mem):
+    task = e5_mem.add("日常", node_type="task", user_id="u")
+    book = e5_mem.add("我上个月读完了《三体》，非常喜欢", parent_id=task.id, user_id="u")
+    e5_mem.add("周末去超市买了牛奶和面包", parent_id=task.id, user_id="u")
+    dentist = e5_mem.add(
+        "Booked a dentist appointment for Thursday", parent_id=task.id, user_id="u"
+    )
+    e5_mem.add("The car needs new tyres before winter", parent_id=task.id, user_id="u")
+    zh = e5_mem.retrieve("我最近读了什么书", user_id="u", task_id=task.id, top_k=1)
+    assert zh.hits[0].node.id == book.id
+    en = e5_mem.retrieve("when is my dentist visit", user_id="u", task_id=task.id, top_k=1)
+    assert en.hits[0].node.id == dentist.id
+    # Across languages: an English question finds the Chinese memory.
+    cross = e5_mem.retrieve(
+        "which novel did I finish reading", user_id="u", task_id=task.id, top_k=2
+    )
+    assert book.id in [h.node.id for h in cross.hits]
 
 
 def test_a_store_keeps_the_embedder_it_was_built_with(tmp_path, clock, e5):
@@ -67,7 +66,7 @@ def test_a_store_keeps_the_embedder_it_was_built_with(tmp_path, clock, e5):
         HybridMemory(path, embedder="hash", clock=clock)
 
 
-def test_unrelated_facts_never_group_or_demote_each_other(tmp_path, clock, e5):
+def test_unrelated_facts_never_group_or_demote_each_other(e5_mem, clock):
     """e5 puts unrelated facts as close as two values of one attribute (0.81-0.91 against
     0.85-0.95): grouping by similarity would demote a peanut allergy under a daughter's name,
     and maintenance would archive it. With e5 only slots group facts."""
@@ -79,23 +78,22 @@ def test_unrelated_facts_never_group_or_demote_each_other(tmp_path, clock, e5):
         "My daughter is called Rain",
         "I like hiking on weekends",
     ]
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        nodes = []
-        for text in facts:
-            nodes.append(mem.add(text, node_type="fact", user_id="u"))
-            clock.advance(hours=1)
-        for node in nodes:
-            kept = mem.get(node.id, user_id="u")
-            assert kept.conflict_group is None, kept.content
-            assert "demoted_by" not in kept.metadata
-        # Values of one slot still group.
-        home = mem.add("我住在南京", node_type="fact", user_id="u")
-        clock.advance(days=1)
-        moved = mem.add("我搬到合肥了", node_type="fact", user_id="u")
-        assert home.conflict_group == moved.conflict_group == "slot:user.residence"
-        clock.advance(days=30)
-        mem.maintain(user_id="u")
-        assert all(mem.get(n.id, user_id="u").status == "active" for n in nodes)
+    nodes = []
+    for text in facts:
+        nodes.append(e5_mem.add(text, node_type="fact", user_id="u"))
+        clock.advance(hours=1)
+    for node in nodes:
+        kept = e5_mem.get(node.id, user_id="u")
+        assert kept.conflict_group is None, kept.content
+        assert "demoted_by" not in kept.metadata
+    # Values of one slot still group.
+    home = e5_mem.add("我住在南京", node_type="fact", user_id="u")
+    clock.advance(days=1)
+    moved = e5_mem.add("我搬到合肥了", node_type="fact", user_id="u")
+    assert home.conflict_group == moved.conflict_group == "slot:user.residence"
+    clock.advance(days=30)
+    e5_mem.maintain(user_id="u")
+    assert all(e5_mem.get(n.id, user_id="u").status == "active" for n in nodes)
 
 
 def test_the_similarity_threshold_is_the_embedders_unless_configured(e5):

@@ -111,18 +111,16 @@ def test_venting_the_rules_miss_is_held_back_without_a_second_embedding(tmp_path
         assert mem.add(venting, node_type="fact", user_id=U).status == "active"
 
 
-def test_a_change_the_slot_rules_miss_overturns_the_old_value(tmp_path, clock, e5):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        mem.add("我开的是一辆大众", node_type="fact", user_id=U, slot="user.vehicle")
-        clock.advance(days=1)
-        # (no rule reads 换了台 + a car; 开 + 辆 is the vehicle rule's since the ninth set)
-        new = mem.add("我换了台二手奥迪", node_type="fact", user_id=U)
-        assert new.metadata.get("slot") == "user.vehicle"
-        assert new.marks.get("slot_via") == "embedder"
-        assert new.conflict_group == "slot:user.vehicle"
+def test_a_change_the_slot_rules_miss_overturns_the_old_value(e5_mem, clock):
+    e5_mem.add("我开的是一辆大众", node_type="fact", user_id=U, slot="user.vehicle")
+    clock.advance(days=1)
+    # (no rule reads 换了台 + a car; 开 + 辆 is the vehicle rule's since the ninth set)
+    new = e5_mem.add("我换了台二手奥迪", node_type="fact", user_id=U)
+    assert new.metadata.get("slot") == "user.vehicle"
+    assert new.marks.get("slot_via") == "embedder"
+    assert new.conflict_group == "slot:user.vehicle"
 
 
-def test_a_third_party_change_never_gets_a_slot_from_the_model(tmp_path, clock, e5):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        other = mem.add("我表哥换了台二手奥迪", node_type="fact", user_id=U)
-        assert "slot" not in other.metadata
+def test_a_third_party_change_never_gets_a_slot_from_the_model(e5_mem):
+    other = e5_mem.add("我表哥换了台二手奥迪", node_type="fact", user_id=U)
+    assert "slot" not in other.metadata

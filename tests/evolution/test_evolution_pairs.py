@@ -34,17 +34,16 @@ def test_a_change_close_in_e5_is_not_the_same_value(e5):
     assert same_value(again, c, old, b, cfg, terms_checked=True)
 
 
-def test_with_e5_a_move_replaces_the_home_instead_of_being_archived(tmp_path, clock, e5):
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        home = mem.add("我住在城东，靠近老码头。", node_type="preference", user_id=U)
-        clock.advance(days=20)
-        moved = mem.add(
-            "我上个月搬家了，现在住在城西，科技园旁边。", node_type="preference", user_id=U
-        )
-        assert moved.status == "active" and "restates" not in moved.metadata
-        assert mem.get(home.id, user_id=U).metadata.get("demoted_by") == moved.id
-        hits = mem.retrieve("用户住在哪个区？", user_id=U, top_k=3).hits
-        assert hits[0].node.id == moved.id
+def test_with_e5_a_move_replaces_the_home_instead_of_being_archived(e5_mem, clock):
+    home = e5_mem.add("我住在城东，靠近老码头。", node_type="preference", user_id=U)
+    clock.advance(days=20)
+    moved = e5_mem.add(
+        "我上个月搬家了，现在住在城西，科技园旁边。", node_type="preference", user_id=U
+    )
+    assert moved.status == "active" and "restates" not in moved.metadata
+    assert e5_mem.get(home.id, user_id=U).metadata.get("demoted_by") == moved.id
+    hits = e5_mem.retrieve("用户住在哪个区？", user_id=U, top_k=3).hits
+    assert hits[0].node.id == moved.id
 
 
 def test_the_shipped_pair_model_loads_for_e5_only(e5):
@@ -100,19 +99,18 @@ def test_the_shipped_everyday_words_are_what_the_labelled_chat_lines_give():
     assert {k: frozenset(v) for k, v in built["words"].items()} == pair_embed.common_words()
 
 
-def test_twins_on_one_value_are_not_linked(tmp_path, clock, e5):
+def test_twins_on_one_value_are_not_linked(e5_mem, clock, e5):
     """The pair model alone reads "gym on Saturdays" / "piano moved to Saturdays" as one
     attribute (0.94); nothing names the attribute in both, so nothing is linked."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        gym = mem.add("I go to the gym on Saturday mornings.", node_type="fact", user_id=U)
-        clock.advance(days=5)
-        piano = mem.add("Piano lessons moved to Saturday mornings.", node_type="fact", user_id=U)
-        assert piano.conflict_group is None
-        assert mem.get(gym.id, user_id=U).conflict_group is None
-        model = pair_embed.model_for(e5.name, e5.dimension)
-        assert model is not None
-        a, b = e5.embed([piano.content, gym.content])
-        assert pair_embed.read(model, a, piano.content, b, gym.content).linked
+    gym = e5_mem.add("I go to the gym on Saturday mornings.", node_type="fact", user_id=U)
+    clock.advance(days=5)
+    piano = e5_mem.add("Piano lessons moved to Saturday mornings.", node_type="fact", user_id=U)
+    assert piano.conflict_group is None
+    assert e5_mem.get(gym.id, user_id=U).conflict_group is None
+    model = pair_embed.model_for(e5.name, e5.dimension)
+    assert model is not None
+    a, b = e5.embed([piano.content, gym.content])
+    assert pair_embed.read(model, a, piano.content, b, gym.content).linked
 
 
 def test_pair_links_are_on_by_default_and_link_a_stated_change(tmp_path, clock, e5):
@@ -142,24 +140,23 @@ def test_pair_links_are_on_by_default_and_link_a_stated_change(tmp_path, clock, 
             assert other.conflict_group is None
 
 
-def test_a_change_of_the_users_never_joins_someone_elses_fact(tmp_path, clock, e5):
+def test_a_change_of_the_users_never_joins_someone_elses_fact(e5_mem, clock):
     """The pair model reads the two as one attribute and they share "shop": linked, the
     wife's fact was hidden behind the user's newer statement (first-day newcomers, issue 38).
     Whose value each gives differs, so nothing is linked; the user's own change still is."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        wife = mem.add(
-            "My wife Brenda volunteers at the Oxfam shop on Saturdays.", node_type="fact", user_id=U
-        )
-        clock.advance(days=1)
-        mine = mem.add(
-            "I don't drive any more, my neighbour takes me to the shops.",
-            node_type="fact",
-            user_id=U,
-        )
-        assert mine.conflict_group is None
-        assert mem.get(wife.id, user_id=U).conflict_group is None
-        hits = mem.retrieve("Where is Brenda on Saturdays?", user_id=U, top_k=3).hits
-        assert hits[0].node.id == wife.id
+    wife = e5_mem.add(
+        "My wife Brenda volunteers at the Oxfam shop on Saturdays.", node_type="fact", user_id=U
+    )
+    clock.advance(days=1)
+    mine = e5_mem.add(
+        "I don't drive any more, my neighbour takes me to the shops.",
+        node_type="fact",
+        user_id=U,
+    )
+    assert mine.conflict_group is None
+    assert e5_mem.get(wife.id, user_id=U).conflict_group is None
+    hits = e5_mem.retrieve("Where is Brenda on Saturdays?", user_id=U, top_k=3).hits
+    assert hits[0].node.id == wife.id
 
 
 def test_a_one_off_never_outranks_the_fact_it_is_about(tmp_path, clock, e5):

@@ -10,12 +10,9 @@ question, and the move back was not in the store at all. Real SQLite and Chroma 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots import pairs
 from tests.told_apart import told_apart
 
@@ -49,20 +46,18 @@ MOVES_BACK = [
 
 @pytest.mark.parametrize(("first", "between", "again", "question"), MOVES_BACK)
 def test_a_value_said_to_hold_again_is_no_restatement_of_the_value_it_leaves(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     first: str,
     between: str,
     again: str,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        _first, left, back = told_apart(mem, clock, first, between, again)
-        assert back.id != left.id  # not folded into the value it leaves
-        assert mem.get(back.id).content == again
-        hits = mem.retrieve(question, user_id="u", top_k=3, record_access=False).hits
-        assert hits[0].node.id == back.id
+    _first, left, back = told_apart(e5_mem, clock, first, between, again)
+    assert back.id != left.id  # not folded into the value it leaves
+    assert e5_mem.get(back.id).content == again
+    hits = e5_mem.retrieve(question, user_id="u", top_k=3, record_access=False).hits
+    assert hits[0].node.id == back.id
 
 
 def test_again_read_on_words_not_characters() -> None:
@@ -102,20 +97,18 @@ def test_again_read_on_words_not_characters() -> None:
     ],
 )
 def test_a_remark_said_with_again_demotes_no_other_attribute(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     habit: str,
     other: str,
     again: str,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        kept = mem.add(habit, node_type="fact", user_id="u")
-        clock.advance(days=3)
-        mem.add(other, node_type="fact", user_id="u")
-        clock.advance(days=3)
-        mem.add(again, node_type="fact", user_id="u")
-        assert "demoted_by" not in mem.get(kept.id).metadata
-        hits = mem.retrieve(question, user_id="u", top_k=3, record_access=False).hits
-        assert hits[0].node.id == kept.id
+    kept = e5_mem.add(habit, node_type="fact", user_id="u")
+    clock.advance(days=3)
+    e5_mem.add(other, node_type="fact", user_id="u")
+    clock.advance(days=3)
+    e5_mem.add(again, node_type="fact", user_id="u")
+    assert "demoted_by" not in e5_mem.get(kept.id).metadata
+    hits = e5_mem.retrieve(question, user_id="u", top_k=3, record_access=False).hits
+    assert hits[0].node.id == kept.id

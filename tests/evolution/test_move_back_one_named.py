@@ -11,12 +11,9 @@ multilingual-e5, an injected clock.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from tests.told_apart import told_apart
 
 MOVES_BACK = [
@@ -45,30 +42,27 @@ MOVES_BACK = [
 
 @pytest.mark.parametrize(("first", "between", "again"), MOVES_BACK)
 def test_a_move_back_naming_one_value_demotes_the_value_it_leaves(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     first: str,
     between: str,
     again: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        _first, left, back = told_apart(mem, clock, first, between, again)
-        assert mem.get(left.id).metadata.get("demoted_by") == back.id
-        assert back.conflict_group is not None
-        assert mem.get(left.id).conflict_group == back.conflict_group
+    _first, left, back = told_apart(e5_mem, clock, first, between, again)
+    assert e5_mem.get(left.id).metadata.get("demoted_by") == back.id
+    assert back.conflict_group is not None
+    assert e5_mem.get(left.id).conflict_group == back.conflict_group
 
 
 def test_a_word_other_facts_hold_too_links_no_value_left(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
     # "use" is in every fact: the move back names the iPhone, and no later fact by it.
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        mem.add("I use an iPhone.", node_type="fact", user_id="u")
-        clock.advance(days=3)
-        mem.add("I use Firefox at home.", node_type="fact", user_id="u")
-        clock.advance(days=3)
-        desk = mem.add("I use a standing desk at work.", node_type="fact", user_id="u")
-        clock.advance(days=3)
-        mem.add("I use an iPhone again, I missed iMessage.", node_type="fact", user_id="u")
-        assert "demoted_by" not in mem.get(desk.id).metadata
+    e5_mem.add("I use an iPhone.", node_type="fact", user_id="u")
+    clock.advance(days=3)
+    e5_mem.add("I use Firefox at home.", node_type="fact", user_id="u")
+    clock.advance(days=3)
+    desk = e5_mem.add("I use a standing desk at work.", node_type="fact", user_id="u")
+    clock.advance(days=3)
+    e5_mem.add("I use an iPhone again, I missed iMessage.", node_type="fact", user_id="u")
+    assert "demoted_by" not in e5_mem.get(desk.id).metadata

@@ -10,12 +10,9 @@ value, live and undemoted, so the attribute never settled. Real SQLite and Chrom
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from tests.told_apart import told_apart
 
 # (first value, a change to a second one, a move back to the first naming its own word)
@@ -53,24 +50,22 @@ def _history(mem: HybridMemory, clock: FakeClock, first: str, change: str) -> tu
 
 @pytest.mark.parametrize(("first", "change", "back"), MOVES_BACK)
 def test_a_move_back_joins_its_attribute_and_demotes_the_value_it_leaves(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     first: str,
     change: str,
     back: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        group, left = _history(mem, clock, first, change)
-        moved = mem.add(back, node_type="fact", user_id="u")
-        assert mem.get(moved.id, user_id="u").conflict_group == group
-        current = mem.current_value(group.removeprefix("slot:"), user_id="u")
-        assert current is not None and current.id == moved.id
-        was = mem.get(left, user_id="u")
-        assert was.metadata.get("demoted_by") == moved.id  # demoted, kept
-        assert was.status == "active"
-        history = [r.node.id for r in mem.value_history(group.removeprefix("slot:"), user_id="u")]
-        assert left in history and moved.id in history
+    group, left = _history(e5_mem, clock, first, change)
+    moved = e5_mem.add(back, node_type="fact", user_id="u")
+    assert e5_mem.get(moved.id, user_id="u").conflict_group == group
+    current = e5_mem.current_value(group.removeprefix("slot:"), user_id="u")
+    assert current is not None and current.id == moved.id
+    was = e5_mem.get(left, user_id="u")
+    assert was.metadata.get("demoted_by") == moved.id  # demoted, kept
+    assert was.status == "active"
+    history = [r.node.id for r in e5_mem.value_history(group.removeprefix("slot:"), user_id="u")]
+    assert left in history and moved.id in history
 
 
 @pytest.mark.parametrize(
@@ -85,44 +80,40 @@ def test_a_move_back_joins_its_attribute_and_demotes_the_value_it_leaves(
     ],
 )
 def test_the_current_value_said_again_is_no_move_back(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     first: str,
     change: str,
     again: str,
 ) -> None:
     # "Again" with the current value's own word returns to nothing: the current value keeps
     # its place and is demoted by no one.
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        _group, left = _history(mem, clock, first, change)
-        mem.add(again, node_type="fact", user_id="u")
-        assert "demoted_by" not in mem.get(left, user_id="u").metadata
+    _group, left = _history(e5_mem, clock, first, change)
+    e5_mem.add(again, node_type="fact", user_id="u")
+    assert "demoted_by" not in e5_mem.get(left, user_id="u").metadata
 
 
 @pytest.mark.parametrize(("first", "change", "back"), [MOVES_BACK[0], MOVES_BACK[3]])
 def test_the_attribute_settles_on_the_move_back_and_keeps_its_history(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     first: str,
     change: str,
     back: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        group, left = _history(mem, clock, first, change)
-        moved = mem.add(back, node_type="fact", user_id="u")
-        clock.advance(days=int(mem.config.evolution.settle_after_days) + 1)
-        mem.maintain(user_id="u")
-        slot = group.removeprefix("slot:")
-        history = {r.node.id: r.status for r in mem.value_history(slot, user_id="u")}
-        assert history[moved.id] == "active"
-        # Both earlier statements (the value left and the first statement of the value
-        # returned to) are archived, not deleted.
-        assert history[left] == "archived"
-        assert sorted(history.values()) == ["active", "archived", "archived"]
-        current = mem.current_value(slot, user_id="u")
-        assert current is not None and current.id == moved.id
+    group, left = _history(e5_mem, clock, first, change)
+    moved = e5_mem.add(back, node_type="fact", user_id="u")
+    clock.advance(days=int(e5_mem.config.evolution.settle_after_days) + 1)
+    e5_mem.maintain(user_id="u")
+    slot = group.removeprefix("slot:")
+    history = {r.node.id: r.status for r in e5_mem.value_history(slot, user_id="u")}
+    assert history[moved.id] == "active"
+    # Both earlier statements (the value left and the first statement of the value
+    # returned to) are archived, not deleted.
+    assert history[left] == "archived"
+    assert sorted(history.values()) == ["active", "archived", "archived"]
+    current = e5_mem.current_value(slot, user_id="u")
+    assert current is not None and current.id == moved.id
 
 
 # (first value, a second one said with no change word: the two join no group, a move back
@@ -143,24 +134,22 @@ UNGROUPED = [
 
 @pytest.mark.parametrize(("first", "second", "back"), UNGROUPED)
 def test_a_move_back_naming_both_values_groups_them_and_settles_on_itself(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     first: str,
     second: str,
     back: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        a = mem.add(first, node_type="fact", user_id="u")
-        clock.advance(days=10)
-        b = mem.add(second, node_type="fact", user_id="u")
-        clock.advance(days=10)
-        moved = mem.add(back, node_type="fact", user_id="u")
-        group = mem.get(moved.id, user_id="u").conflict_group
-        assert group is not None
-        assert {mem.get(n.id, user_id="u").conflict_group for n in (a, b)} == {group}
-        current = mem.current_value(group, user_id="u")
-        assert current is not None and current.id == moved.id
-        for n in (a, b):  # both earlier values demoted by the move back, kept
-            node = mem.get(n.id, user_id="u")
-            assert node.status == "active" and node.metadata.get("demoted_by") == moved.id
+    a = e5_mem.add(first, node_type="fact", user_id="u")
+    clock.advance(days=10)
+    b = e5_mem.add(second, node_type="fact", user_id="u")
+    clock.advance(days=10)
+    moved = e5_mem.add(back, node_type="fact", user_id="u")
+    group = e5_mem.get(moved.id, user_id="u").conflict_group
+    assert group is not None
+    assert {e5_mem.get(n.id, user_id="u").conflict_group for n in (a, b)} == {group}
+    current = e5_mem.current_value(group, user_id="u")
+    assert current is not None and current.id == moved.id
+    for n in (a, b):  # both earlier values demoted by the move back, kept
+        node = e5_mem.get(n.id, user_id="u")
+        assert node.status == "active" and node.metadata.get("demoted_by") == moved.id

@@ -9,14 +9,14 @@ did not let the newer one answer; the question does (:func:`answers_alike`)."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem import FakeClock, HybridMemory, MemoryConfig
+from hybridmem import MemoryConfig
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.embedding import MultilingualE5Embedder
+from tests.fact_stories import said_apart_order
 
 U = "u"
 FILLER = {
@@ -38,22 +38,14 @@ def _order(
     query: str,
     config: MemoryConfig | None = None,
 ) -> list[str]:
-    """Write ``said`` 20 days apart (fillers of its language in between), ask ``query``;
-    the top 3 hits as the index in ``said`` of the first statement that wrote each node (-1:
-    anything else). Nothing is archived."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(path, embedder=e5, clock=clock, config=config or MemoryConfig()) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            clock.advance(days=20)
-            for filler in FILLER["zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"]:
-                mem.add(filler, user_id=U)
-        clock.advance(days=3)
-        hits = mem.retrieve(query, user_id=U, top_k=3).hits
-        for node_id in ids:
-            assert mem.get(node_id, user_id=U).status == "active"
-        return [str(ids.index(h.node.id)) if h.node.id in ids else "-1" for h in hits]
+    """:func:`said_apart_order` with fillers of each statement's language between: the top 3
+    hits as the index in ``said`` of the first statement that wrote each node (-1: anything
+    else)."""
+
+    def fillers(text: str) -> tuple[str, ...]:
+        return FILLER["zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"]
+
+    return [str(i) for i in said_apart_order(path, e5, said, query, fillers, config)]
 
 
 CHANGES = [

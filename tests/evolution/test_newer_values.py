@@ -15,6 +15,7 @@ from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import default_classifier
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval.newer_values import one_attribute, same_subject
+from tests.fact_stories import said_apart_order
 
 U = "u"
 FILLER = (
@@ -36,21 +37,9 @@ def _order(
     query: str,
     config: MemoryConfig | None = None,
 ) -> list[str]:
-    """Write ``said`` 20 days apart (fillers in between), ask ``query``; the top 3 hits as
-    indexes into ``said`` (-1: anything else)."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(path, embedder=e5, clock=clock, config=config or ON) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            clock.advance(days=20)
-            for filler in FILLER:
-                mem.add(filler, user_id=U)
-        clock.advance(days=3)
-        hits = mem.retrieve(query, user_id=U, top_k=3).hits
-        for node_id in ids:
-            assert mem.get(node_id, user_id=U).status == "active"  # nothing archived
-        return [str(ids.index(h.node.id)) if h.node.id in ids else "-1" for h in hits]
+    """:func:`said_apart_order` with :data:`FILLER` between: the top 3 hits as indexes into
+    ``said`` (-1: anything else)."""
+    return [str(i) for i in said_apart_order(path, e5, said, query, lambda _: FILLER, config)]
 
 
 CHANGES = [

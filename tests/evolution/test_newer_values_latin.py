@@ -7,15 +7,14 @@ had no gate and the older value kept answering. English statements were never af
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.pairs import words
 from hybridmem.retrieval.newer_values import one_attribute
+from tests.fact_stories import said_apart_order
 
 U = "u"
 FILLER = (
@@ -26,21 +25,9 @@ FILLER = (
 
 
 def _order(path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...], query: str) -> list[int]:
-    """Write ``said`` 20 days apart (fillers in between), ask ``query``: the top 3 hits as
-    indexes into ``said`` (-1: anything else); nothing said is archived."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(path, embedder=e5, clock=clock, config=MemoryConfig()) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            clock.advance(days=20)
-            for filler in FILLER:
-                mem.add(filler, user_id=U)
-        clock.advance(days=3)
-        hits = mem.retrieve(query, user_id=U, top_k=3).hits
-        for node_id in ids:
-            assert mem.get(node_id, user_id=U).status == "active"
-        return [ids.index(h.node.id) if h.node.id in ids else -1 for h in hits]
+    """:func:`said_apart_order` with :data:`FILLER` between: the top 3 hits as indexes into
+    ``said`` (-1: anything else)."""
+    return said_apart_order(path, e5, said, query, lambda _: FILLER)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.embedding import Embedder
 from hybridmem.evolution.speech.aspect import one_occasion
 from tests.one_off_habits import remark_leaves_habit
 
@@ -73,25 +72,24 @@ ASKED = {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_one_off_does_not_answer_before_the_habit(e5: Embedder, clock, tmp_path, lang):
+def test_a_one_off_does_not_answer_before_the_habit(e5_mem: HybridMemory, clock, lang):
     """No slot given, the remark shares the question's words: the habit still answers the
     question first, and the remark is still found for what it says."""
     habit_text, one_off_text, question = ASKED[lang]
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for filler in (
-            ("I'm allergic to peanuts.", "My sister lives in Dublin.", "I work as a nurse.")
-            if lang == "en"
-            else ("我对花生过敏。", "我姐姐住在大连。", "我是护士。")
-        ):
-            mem.add(filler, node_type="fact", user_id=U)
-        habit = mem.add(habit_text, node_type="fact", user_id=U)
-        clock.advance(days=3)
-        remark = mem.add(one_off_text, node_type="fact", user_id=U)
-        clock.advance(hours=2)
-        hits = [h.node.id for h in mem.retrieve(question, user_id=U, top_k=3).hits]
-        assert hits[0] == habit.id
-        assert remark.id in hits
-        assert mem.retrieve(one_off_text, user_id=U, top_k=3).hits[0].node.id == remark.id
+    for filler in (
+        ("I'm allergic to peanuts.", "My sister lives in Dublin.", "I work as a nurse.")
+        if lang == "en"
+        else ("我对花生过敏。", "我姐姐住在大连。", "我是护士。")
+    ):
+        e5_mem.add(filler, node_type="fact", user_id=U)
+    habit = e5_mem.add(habit_text, node_type="fact", user_id=U)
+    clock.advance(days=3)
+    remark = e5_mem.add(one_off_text, node_type="fact", user_id=U)
+    clock.advance(hours=2)
+    hits = [h.node.id for h in e5_mem.retrieve(question, user_id=U, top_k=3).hits]
+    assert hits[0] == habit.id
+    assert remark.id in hits
+    assert e5_mem.retrieve(one_off_text, user_id=U, top_k=3).hits[0].node.id == remark.id
 
 
 ON_THE_DAY = {
@@ -101,18 +99,17 @@ ON_THE_DAY = {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_question_about_the_day_gets_that_days_remark_first(e5: Embedder, clock, tmp_path, lang):
+def test_a_question_about_the_day_gets_that_days_remark_first(e5_mem: HybridMemory, clock, lang):
     """Asked about the day itself, the remark is the record of what was asked for: it keeps
     its place before the habit, though it shares no word with the question (retrieval's
     yield to standing statements is for questions about the habit, not about an occasion:
     probing blind3 c8 lost a week's evidence to it)."""
     habit_text, one_off_text, _ = ASKED[lang]
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:  # Monday 1 July
-        habit = mem.add(habit_text, node_type="fact", user_id=U)
-        clock.advance(days=3)  # Thursday
-        remark = mem.add(one_off_text, node_type="fact", user_id=U)
-        assert mem.get(remark.id).marks.get("one_occasion")
-        clock.advance(days=2)
-        hits = [h.node.id for h in mem.retrieve(ON_THE_DAY[lang], user_id=U, top_k=3).hits]
-        assert hits[0] == remark.id
-        assert habit.id in hits
+    habit = e5_mem.add(habit_text, node_type="fact", user_id=U)  # Monday 1 July
+    clock.advance(days=3)  # Thursday
+    remark = e5_mem.add(one_off_text, node_type="fact", user_id=U)
+    assert e5_mem.get(remark.id).marks.get("one_occasion")
+    clock.advance(days=2)
+    hits = [h.node.id for h in e5_mem.retrieve(ON_THE_DAY[lang], user_id=U, top_k=3).hits]
+    assert hits[0] == remark.id
+    assert habit.id in hits

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import value_then_aside
 
@@ -101,8 +100,7 @@ def test_the_value_stays_current_after_a_statement_that_sets_an_act_there(
     ],
 )
 def test_with_e5_the_slot_model_does_not_file_a_setting(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, value: str, slot: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, value: str, slot: str, aside: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        _value, other = value_then_aside(mem, clock, value, slot, aside)
-        assert "slot" not in other.metadata
+    _value, other = value_then_aside(e5_mem, clock, value, slot, aside)
+    assert "slot" not in other.metadata

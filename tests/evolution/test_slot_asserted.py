@@ -10,12 +10,9 @@ the benchmark sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, first_hit, value_then_aside
 
@@ -73,30 +70,28 @@ def test_a_question_still_names_the_attribute_it_asks_about(question: str, slot:
 
 
 def test_with_e5_another_persons_view_keeps_the_job_current(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in ("I've got a tabby called Moss.", "I live above a launderette in Hull."):
-            mem.add(fact, node_type="fact", user_id=U)
-        job, _ = value_then_aside(
-            mem,
-            clock,
-            "I repair old sailing boats for a living.",
-            "user.job",
-            "the lads at the marina think i'm a pirate now",
-        )
-        assert first_hit(mem, "What do I do for work?") == job.id
+    for fact in ("I've got a tabby called Moss.", "I live above a launderette in Hull."):
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    job, _ = value_then_aside(
+        e5_mem,
+        clock,
+        "I repair old sailing boats for a living.",
+        "user.job",
+        "the lads at the marina think i'm a pirate now",
+    )
+    assert first_hit(e5_mem, "What do I do for work?") == job.id
 
 
 def test_with_e5_a_concession_keeps_the_move_current(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        mem.add("我养了一只橘猫。", node_type="fact", user_id=U)
-        value_then_aside(
-            mem,
-            clock,
-            "我搬到龙华了，租了个两居室。",
-            "user.residence",
-            "也许吧，但那是我自己掏钱租的屋子。",
-        )
+    e5_mem.add("我养了一只橘猫。", node_type="fact", user_id=U)
+    value_then_aside(
+        e5_mem,
+        clock,
+        "我搬到龙华了，租了个两居室。",
+        "user.residence",
+        "也许吧，但那是我自己掏钱租的屋子。",
+    )

@@ -9,12 +9,9 @@ benchmark sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, first_hit, value_then_aside
 
@@ -126,39 +123,36 @@ FACTS = {
     ],
 )
 def test_with_e5_anothers_retirement_keeps_the_users_job_current(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, lang: str, job: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, lang: str, job: str, aside: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in FACTS[lang]:
-            mem.add(fact, node_type="fact", user_id=U)
-        value_then_aside(mem, clock, job, "user.job", aside)
+    for fact in FACTS[lang]:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    value_then_aside(e5_mem, clock, job, "user.job", aside)
 
 
 def test_with_e5_a_side_followed_keeps_the_workplace_current(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in FACTS["en"]:
-            mem.add(fact, node_type="fact", user_id=U)
-        value_then_aside(
-            mem,
-            clock,
-            "I work at the Humber bridge toll office.",
-            "user.workplace",
-            "I've supported Hull City since I was a kid.",
-        )
+    for fact in FACTS["en"]:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    value_then_aside(
+        e5_mem,
+        clock,
+        "I work at the Humber bridge toll office.",
+        "user.workplace",
+        "I've supported Hull City since I was a kid.",
+    )
 
 
 def test_with_e5_a_vehicle_run_for_a_living_answers_the_work_question(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in FACTS["zh"]:
-            mem.add(fact, node_type="fact", user_id=U)
-        clock.advance(days=1)
-        node = mem.add("我在宁波跑货船，一趟就是十来天。", node_type="fact", user_id=U)
-        assert node.conflict_group == "slot:user.job"
-        assert first_hit(mem, "我是干哪行的？") == node.id
+    for fact in FACTS["zh"]:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    clock.advance(days=1)
+    node = e5_mem.add("我在宁波跑货船，一趟就是十来天。", node_type="fact", user_id=U)
+    assert node.conflict_group == "slot:user.job"
+    assert first_hit(e5_mem, "我是干哪行的？") == node.id
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import first_hit, value_then_aside
 
@@ -111,16 +110,14 @@ def test_the_value_stays_current_after_a_statement_that_only_modifies_with_its_w
     ],
 )
 def test_with_e5_the_older_value_still_answers_its_question(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     value: str,
     slot: str,
     aside: str,
     aside_slot: str | None,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first, other = value_then_aside(mem, clock, value, slot, aside)
-        assert other.metadata.get("slot") == aside_slot  # no value of the asked attribute
-        assert first_hit(mem, question) == first.id
+    first, other = value_then_aside(e5_mem, clock, value, slot, aside)
+    assert other.metadata.get("slot") == aside_slot  # no value of the asked attribute
+    assert first_hit(e5_mem, question) == first.id

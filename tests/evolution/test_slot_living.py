@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, first_hit
 
@@ -84,19 +83,17 @@ OTHER_FACTS = (
     ],
 )
 def test_with_e5_the_job_answers_the_work_question_before_the_commute(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     job: str,
     commute: str,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in OTHER_FACTS:
-            mem.add(fact, node_type="fact", user_id=U)
-        first = mem.add(job, node_type="fact", user_id=U)
-        clock.advance(days=1)
-        other = mem.add(commute, node_type="fact", user_id=U)
-        assert first.conflict_group == "slot:user.job"
-        assert other.metadata.get("slot") != "user.job"
-        assert first_hit(mem, question) == first.id
+    for fact in OTHER_FACTS:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    first = e5_mem.add(job, node_type="fact", user_id=U)
+    clock.advance(days=1)
+    other = e5_mem.add(commute, node_type="fact", user_id=U)
+    assert first.conflict_group == "slot:user.job"
+    assert other.metadata.get("slot") != "user.job"
+    assert first_hit(e5_mem, question) == first.id

@@ -11,12 +11,9 @@ marks a pastime. The sentences here are none of the sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, value_then_aside
 
@@ -79,11 +76,10 @@ def test_a_job_or_an_employer_is_read_as_before(text: str, slot: str) -> None:
     ],
 )
 def test_with_e5_the_job_stays_current_after_a_pastime(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, job: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, job: str, aside: str
 ) -> None:
     slot = "user.workplace" if "joined" in job or "入职" in job else "user.job"
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        value_then_aside(mem, clock, job, slot, aside)
+    value_then_aside(e5_mem, clock, job, slot, aside)
 
 
 @pytest.mark.parametrize(
@@ -116,13 +112,12 @@ def test_the_same_modifier_on_the_agent_noun_alone_is_a_pastime(text: str) -> No
     ],
 )
 def test_with_e5_a_compound_job_noun_becomes_the_current_job(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, old: str, new: str
+    e5_mem: HybridMemory, clock: FakeClock, old: str, new: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first = mem.add(old, node_type="fact", user_id=U)
-        assert first.conflict_group == "slot:user.job"
-        clock.advance(days=2)
-        said = mem.add(new, node_type="fact", user_id=U)
-        assert said.conflict_group == "slot:user.job"
-        current = mem.current_value("user.job", user_id=U)
-        assert current is not None and current.id == said.id
+    first = e5_mem.add(old, node_type="fact", user_id=U)
+    assert first.conflict_group == "slot:user.job"
+    clock.advance(days=2)
+    said = e5_mem.add(new, node_type="fact", user_id=U)
+    assert said.conflict_group == "slot:user.job"
+    current = e5_mem.current_value("user.job", user_id=U)
+    assert current is not None and current.id == said.id

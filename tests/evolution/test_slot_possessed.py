@@ -8,12 +8,9 @@ read the possessed thing's category word. The sentences here are not the sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, value_then_aside
 
@@ -62,14 +59,12 @@ def test_the_speakers_own_things_are_read_as_before(text: str, slot: str) -> Non
     ],
 )
 def test_with_e5_another_persons_thing_leaves_the_value_current(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     value: str,
     slot: str,
     aside: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first, _ = value_then_aside(mem, clock, value, slot, aside)
-        current = mem.current_value(slot, user_id=U)
-        assert current is not None and current.id == first.id
+    first, _ = value_then_aside(e5_mem, clock, value, slot, aside)
+    current = e5_mem.current_value(slot, user_id=U)
+    assert current is not None and current.id == first.id

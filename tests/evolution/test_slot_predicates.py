@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import first_hit, value_then_aside
 
@@ -76,14 +75,12 @@ def test_the_true_value_stays_current_after_the_aside(
     ],
 )
 def test_with_e5_the_true_value_still_answers_its_question(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     value: str,
     slot: str,
     aside: str,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first, _aside = value_then_aside(mem, clock, value, slot, aside)
-        assert first_hit(mem, question) == first.id
+    first, _aside = value_then_aside(e5_mem, clock, value, slot, aside)
+    assert first_hit(e5_mem, question) == first.id

@@ -10,12 +10,9 @@ speaker is read as before. The sentences here are none of the sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import value_then_aside
 
@@ -59,7 +56,6 @@ def test_the_speakers_own_value_in_reported_speech_is_read_as_before(text: str, 
     ],
 )
 def test_with_e5_the_speakers_home_stays_current_after_another_persons_move(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, home: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, home: str, aside: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        value_then_aside(mem, clock, home, "user.residence", aside)
+    value_then_aside(e5_mem, clock, home, "user.residence", aside)

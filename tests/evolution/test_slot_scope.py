@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 
 U = "u1"
@@ -96,15 +95,14 @@ def test_the_home_stays_current_after_a_statement_that_only_mentions_it(
     ],
 )
 def test_with_e5_the_slot_model_does_not_file_what_structure_set_aside(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, value: str, slot: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, value: str, slot: str, aside: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first = mem.add(value, node_type="fact", user_id=U)
-        assert first.conflict_group == f"slot:{slot}"
-        clock.advance(days=2)
-        other = mem.add(aside, node_type="fact", user_id=U)
-        assert "slot" not in other.metadata
-        assert mem.current_value(slot, user_id=U).id == first.id
+    first = e5_mem.add(value, node_type="fact", user_id=U)
+    assert first.conflict_group == f"slot:{slot}"
+    clock.advance(days=2)
+    other = e5_mem.add(aside, node_type="fact", user_id=U)
+    assert "slot" not in other.metadata
+    assert e5_mem.current_value(slot, user_id=U).id == first.id
 
 
 def test_a_hometown_is_found_after_a_move(tmp_path: Path, clock: FakeClock) -> None:

@@ -9,12 +9,9 @@ sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, first_hit, value_then_aside
 
@@ -61,16 +58,14 @@ def test_other_uses_of_dang_are_read_as_before(text: str, slot: str | None) -> N
     ],
 )
 def test_with_e5_a_job_said_with_dang_leaves_the_home_current(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     home: str,
     job: str,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        _, said = value_then_aside(mem, clock, home, "user.residence", job)
-        assert said.conflict_group == "slot:user.job"
-        current = mem.current_value("user.job", user_id=U)
-        assert current is not None and current.id == said.id
-        assert first_hit(mem, question) == said.id
+    _, said = value_then_aside(e5_mem, clock, home, "user.residence", job)
+    assert said.conflict_group == "slot:user.job"
+    current = e5_mem.current_value("user.job", user_id=U)
+    assert current is not None and current.id == said.id
+    assert first_hit(e5_mem, question) == said.id

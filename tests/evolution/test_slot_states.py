@@ -9,12 +9,9 @@ father's change. The sentences here are none of the benchmark sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.pairs import states_change
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, first_hit, value_then_aside
@@ -77,16 +74,15 @@ def test_left_before_a_noun_is_no_change_word() -> None:
 
 
 def test_with_e5_a_state_with_a_workplace_cause_keeps_the_job_current(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in ("I've got two whippets.", "I live in a flat in Hull."):
-            mem.add(fact, node_type="fact", user_id=U)
-        job, _ = value_then_aside(
-            mem,
-            clock,
-            "I drive a straddle carrier at the container port.",
-            "user.job",
-            "I'm deaf in my left ear from years at the quarry.",
-        )
-        assert first_hit(mem, "What do I do for work?") == job.id
+    for fact in ("I've got two whippets.", "I live in a flat in Hull."):
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    job, _ = value_then_aside(
+        e5_mem,
+        clock,
+        "I drive a straddle carrier at the container port.",
+        "user.job",
+        "I'm deaf in my left ear from years at the quarry.",
+    )
+    assert first_hit(e5_mem, "What do I do for work?") == job.id

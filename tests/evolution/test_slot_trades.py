@@ -8,12 +8,9 @@ here are neither that set's nor the blind slot set's.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, first_hit
 
@@ -84,40 +81,37 @@ OTHER_FACTS = {
     ],
 )
 def test_with_e5_the_work_question_finds_the_job_filed_under_it(
-    tmp_path: Path,
+    e5_mem: HybridMemory,
     clock: FakeClock,
-    e5: MultilingualE5Embedder,
     lang: str,
     job: str,
     question: str,
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in OTHER_FACTS[lang]:
-            mem.add(fact, node_type="fact", user_id=U)
-        clock.advance(days=1)
-        node = mem.add(job, node_type="fact", user_id=U)
-        assert node.conflict_group == "slot:user.job"
-        current = mem.current_value("user.job", user_id=U)
-        assert current is not None and current.id == node.id
-        assert first_hit(mem, question) == node.id
+    for fact in OTHER_FACTS[lang]:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    clock.advance(days=1)
+    node = e5_mem.add(job, node_type="fact", user_id=U)
+    assert node.conflict_group == "slot:user.job"
+    current = e5_mem.current_value("user.job", user_id=U)
+    assert current is not None and current.id == node.id
+    assert first_hit(e5_mem, question) == node.id
 
 
 def test_with_e5_the_service_used_for_the_job_does_not_replace_it(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
     # <an activity> 用的是 <Y> names the instrument or the service used, no slot's value: the
     # slot model filed it as the job, so it superseded the job statement (the sixth first-day
     # set's 我直播用的是抖音, once the job before it was filed as the job).
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in OTHER_FACTS["zh"]:
-            mem.add(fact, node_type="fact", user_id=U)
-        job = mem.add("我在杭州送外卖，一般跑午高峰。", node_type="fact", user_id=U)
-        clock.advance(days=1)
-        aside = mem.add("我接单用的是饿了么。", node_type="fact", user_id=U)
-        assert aside.conflict_group != job.conflict_group
-        current = mem.current_value("user.job", user_id=U)
-        assert current is not None and current.id == job.id
-        assert infer("我拍视频用的是一台旧手机。").slot is None
+    for fact in OTHER_FACTS["zh"]:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    job = e5_mem.add("我在杭州送外卖，一般跑午高峰。", node_type="fact", user_id=U)
+    clock.advance(days=1)
+    aside = e5_mem.add("我接单用的是饿了么。", node_type="fact", user_id=U)
+    assert aside.conflict_group != job.conflict_group
+    current = e5_mem.current_value("user.job", user_id=U)
+    assert current is not None and current.id == job.id
+    assert infer("我拍视频用的是一台旧手机。").slot is None
 
 
 @pytest.mark.parametrize(
@@ -155,17 +149,16 @@ def test_a_club_a_race_a_thing_owned_or_a_business_only_wished_is_no_job(text: s
 
 
 def test_with_e5_a_business_taken_on_replaces_the_job_before_it(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory, clock: FakeClock
 ) -> None:
     # The newer statement is the job only once it is filed under it: before, "I run a..." had no
     # slot, so the old job stayed current and the question found the teacher.
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for fact in OTHER_FACTS["en"]:
-            mem.add(fact, node_type="fact", user_id=U)
-        mem.add("I'm a primary school teacher.", node_type="fact", user_id=U)
-        clock.advance(days=30)
-        shop = mem.add("I now run a small bookshop near the station.", node_type="fact", user_id=U)
-        assert shop.conflict_group == "slot:user.job"
-        current = mem.current_value("user.job", user_id=U)
-        assert current is not None and current.id == shop.id
-        assert first_hit(mem, "What do I do for a living these days?") == shop.id
+    for fact in OTHER_FACTS["en"]:
+        e5_mem.add(fact, node_type="fact", user_id=U)
+    e5_mem.add("I'm a primary school teacher.", node_type="fact", user_id=U)
+    clock.advance(days=30)
+    shop = e5_mem.add("I now run a small bookshop near the station.", node_type="fact", user_id=U)
+    assert shop.conflict_group == "slot:user.job"
+    current = e5_mem.current_value("user.job", user_id=U)
+    assert current is not None and current.id == shop.id
+    assert first_hit(e5_mem, "What do I do for a living these days?") == shop.id

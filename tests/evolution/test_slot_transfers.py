@@ -94,15 +94,14 @@ def test_the_current_value_stays_after_a_provider_or_a_former_employer(
     ["We've gone over to Sky for the telly now.", "I switched to Aviva when it renewed."],
 )
 def test_with_e5_a_provider_change_joins_no_work_group(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, change: str
+    e5_mem: HybridMemory, clock: FakeClock, change: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        work = mem.add("I work at the Co-op in town.", node_type="fact", user_id=U)
-        clock.advance(days=1)
-        node = mem.add(change, node_type="fact", user_id=U)
-        assert node.metadata.get("slot") not in ("user.workplace", "user.job")
-        current = mem.current_value("user.workplace", user_id=U)
-        assert current is not None and current.id == work.id
+    work = e5_mem.add("I work at the Co-op in town.", node_type="fact", user_id=U)
+    clock.advance(days=1)
+    node = e5_mem.add(change, node_type="fact", user_id=U)
+    assert node.metadata.get("slot") not in ("user.workplace", "user.job")
+    current = e5_mem.current_value("user.workplace", user_id=U)
+    assert current is not None and current.id == work.id
 
 
 STORES = {

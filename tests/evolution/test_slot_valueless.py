@@ -10,12 +10,9 @@ dropped before the slot rules read the statement. The sentences here are none of
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import U, value_then_aside
 
@@ -71,12 +68,11 @@ def test_a_value_said_beside_them_is_read_as_before(text: str, slot: str) -> Non
     ],
 )
 def test_with_e5_the_move_stays_current_after_its_completion_or_its_price(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, move: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, move: str, aside: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        home = "I live in a terrace in Leith." if move.isascii() else "我住在城西的老小区。"
-        old = mem.add(home, node_type="fact", user_id=U)
-        clock.advance(days=30)
-        new, _ = value_then_aside(mem, clock, move, "user.residence", aside)
-        current = mem.current_value("user.residence", user_id=U)
-        assert current is not None and current.id == new.id != old.id
+    home = "I live in a terrace in Leith." if move.isascii() else "我住在城西的老小区。"
+    old = e5_mem.add(home, node_type="fact", user_id=U)
+    clock.advance(days=30)
+    new, _ = value_then_aside(e5_mem, clock, move, "user.residence", aside)
+    current = e5_mem.current_value("user.residence", user_id=U)
+    assert current is not None and current.id == new.id != old.id

@@ -17,7 +17,6 @@ from __future__ import annotations
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import SpeechAct, classify
 
 FACT_BESIDE_A_WANT = [
@@ -89,23 +88,20 @@ def test_the_writer_keeps_the_facts_and_not_the_joined_moods(tmp_path, clock) ->
         assert [n.status for n in passing] == ["candidate"] * len(passing)
 
 
-def test_with_e5_the_fact_beside_a_want_answers_its_question(
-    tmp_path, clock, e5: MultilingualE5Embedder
-) -> None:
+def test_with_e5_the_fact_beside_a_want_answers_its_question(e5_mem: HybridMemory) -> None:
     """The default model: asked what the speaker does or has, the fact said beside a want comes
     first, in both languages; the joined hungry remark is not offered as a food preference."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        hungry = mem.add(MOMENT_JOINED_TO_A_WANT[0], node_type="fact", user_id="en")
-        for text in (FACT_BESIDE_A_WANT[0], "I play squash on Tuesdays.", "I don't eat pork."):
-            mem.add(text, node_type="fact", user_id="en")
-        for text in (FACT_BESIDE_A_WANT[4], "我住在成都。", "我不吃香菜。"):
-            mem.add(text, node_type="fact", user_id="zh")
+    hungry = e5_mem.add(MOMENT_JOINED_TO_A_WANT[0], node_type="fact", user_id="en")
+    for text in (FACT_BESIDE_A_WANT[0], "I play squash on Tuesdays.", "I don't eat pork."):
+        e5_mem.add(text, node_type="fact", user_id="en")
+    for text in (FACT_BESIDE_A_WANT[4], "我住在成都。", "我不吃香菜。"):
+        e5_mem.add(text, node_type="fact", user_id="zh")
 
-        def first(question: str, user: str) -> str:
-            hits = mem.retrieve(question, user_id=user, top_k=3).hits
-            assert hits, question
-            return hits[0].node.content
+    def first(question: str, user: str) -> str:
+        hits = e5_mem.retrieve(question, user_id=user, top_k=3).hits
+        assert hits, question
+        return hits[0].node.content
 
-        assert first("What do I do for work?", "en") == FACT_BESIDE_A_WANT[0]
-        assert first("我有几个孩子？", "zh") == FACT_BESIDE_A_WANT[4]
-        assert hungry.status == "candidate"
+    assert first("What do I do for work?", "en") == FACT_BESIDE_A_WANT[0]
+    assert first("我有几个孩子？", "zh") == FACT_BESIDE_A_WANT[4]
+    assert hungry.status == "candidate"

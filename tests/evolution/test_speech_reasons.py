@@ -16,7 +16,6 @@ from __future__ import annotations
 import pytest
 
 from hybridmem import HashEmbedder, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import SpeechAct, classify
 
 CHANGE_WITH_REASON = [
@@ -111,34 +110,31 @@ def test_the_writer_keeps_the_changes_and_facts_and_not_the_moods(tmp_path, cloc
         assert [n.status for n in passing] == ["candidate"] * len(passing)
 
 
-def test_with_e5_the_questions_about_them_get_them_first(
-    tmp_path, clock, e5: MultilingualE5Embedder
-) -> None:
+def test_with_e5_the_questions_about_them_get_them_first(e5_mem: HybridMemory) -> None:
     """The default model: the question about a changed habit or a standing fact said beside a
     want finds that statement first, in both languages."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        for text in (
-            CHANGE_WITH_REASON[0],
-            FACT_BESIDE_ADDITIVE_WANT[0],
-            "I live in Leeds with my partner.",
-            "I play squash on Tuesdays.",
-        ):
-            mem.add(text, node_type="fact", user_id="en")
-        for text in (
-            CHANGE_WITH_REASON[2],
-            FACT_BESIDE_ADDITIVE_WANT[3],
-            "我住在成都。",
-            HAISHI_TIME[0],
-        ):
-            mem.add(text, node_type="fact", user_id="zh")
+    for text in (
+        CHANGE_WITH_REASON[0],
+        FACT_BESIDE_ADDITIVE_WANT[0],
+        "I live in Leeds with my partner.",
+        "I play squash on Tuesdays.",
+    ):
+        e5_mem.add(text, node_type="fact", user_id="en")
+    for text in (
+        CHANGE_WITH_REASON[2],
+        FACT_BESIDE_ADDITIVE_WANT[3],
+        "我住在成都。",
+        HAISHI_TIME[0],
+    ):
+        e5_mem.add(text, node_type="fact", user_id="zh")
 
-        def first(question: str, user: str) -> str:
-            hits = mem.retrieve(question, user_id=user, top_k=3).hits
-            assert hits, question
-            return hits[0].node.content
+    def first(question: str, user: str) -> str:
+        hits = e5_mem.retrieve(question, user_id=user, top_k=3).hits
+        assert hits, question
+        return hits[0].node.content
 
-        assert first("Do I still drink energy drinks?", "en") == CHANGE_WITH_REASON[0]
-        assert first("How many flats do I own?", "en") == FACT_BESIDE_ADDITIVE_WANT[0]
-        assert first("我现在还去夜跑吗？", "zh") == CHANGE_WITH_REASON[2]
-        assert first("我有几个孩子？", "zh") == FACT_BESIDE_ADDITIVE_WANT[3]
-        assert first("读书会是哪天？", "zh") == HAISHI_TIME[0]
+    assert first("Do I still drink energy drinks?", "en") == CHANGE_WITH_REASON[0]
+    assert first("How many flats do I own?", "en") == FACT_BESIDE_ADDITIVE_WANT[0]
+    assert first("我现在还去夜跑吗？", "zh") == CHANGE_WITH_REASON[2]
+    assert first("我有几个孩子？", "zh") == FACT_BESIDE_ADDITIVE_WANT[3]
+    assert first("读书会是哪天？", "zh") == HAISHI_TIME[0]

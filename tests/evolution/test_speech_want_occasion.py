@@ -18,14 +18,10 @@ Sentences written for these tests, not taken from the labelled sets.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import SpeechAct, default_classifier
-from tests.conftest import FakeClock
 
 U = "u1"
 
@@ -75,16 +71,15 @@ def test_wants_with_no_occasion_and_tastes_keep_their_label(text: str, act: Spee
 
 
 def test_the_writer_holds_back_a_want_of_one_occasion_and_keeps_standing_wants(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory,
 ) -> None:
     """Real SQLite and Chroma, the e5 model: a want of one occasion is a candidate, not an
     active fact, in both languages; a standing want or taste said beside it stays active and
     is what a search for it finds."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        moods = [mem.add(t, node_type="fact", user_id=U) for t in MOODS]
-        kept = [mem.add(t, node_type="fact", user_id=U) for t, _ in STANDING]
-        assert [n.status for n in moods] == ["candidate"] * len(moods)
-        assert [n.status for n in kept] == ["active"] * len(kept)
-        hits = mem.retrieve("踢完球想喝什么？", user_id=U, scope="user").hits
-        assert hits and hits[0].node.content == "我平时踢完球总想喝可乐。"
-        assert all(h.node.status == "active" for h in hits)
+    moods = [e5_mem.add(t, node_type="fact", user_id=U) for t in MOODS]
+    kept = [e5_mem.add(t, node_type="fact", user_id=U) for t, _ in STANDING]
+    assert [n.status for n in moods] == ["candidate"] * len(moods)
+    assert [n.status for n in kept] == ["active"] * len(kept)
+    hits = e5_mem.retrieve("踢完球想喝什么？", user_id=U, scope="user").hits
+    assert hits and hits[0].node.content == "我平时踢完球总想喝可乐。"
+    assert all(h.node.status == "active" for h in hits)

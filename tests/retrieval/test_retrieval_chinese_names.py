@@ -1,40 +1,30 @@
 """A question naming a friend by a Chinese given name (阿珍, 小敏) asks about that person, so
 the turns speaking of her by 她 after the turn naming her carry the name's match (issue 38,
-probing13: probing blind6 s12). Real SQLite and Chroma in ``tmp_path``, the e5 model."""
+probing13: probing blind6 s12). Real SQLite and Chroma in a temporary directory
+(``benchmarks.probing.imported``), the e5 model."""
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 
-from benchmarks.probing import messages_of
-from hybridmem import FakeClock, HybridMemory
+from benchmarks.probing import imported
 from hybridmem.embedding import Embedder
 from hybridmem.retrieval.referents import asks_about_someone, named_zh
 
 BLIND6 = Path(__file__).parents[2] / "benchmarks" / "data" / "probing_blind6.json"
 
 
-def test_the_answer_said_of_a_named_friend_by_pronoun_is_among_the_first_hits(
-    tmp_path: Path, e5: Embedder
-):
+def test_the_answer_said_of_a_named_friend_by_pronoun_is_among_the_first_hits(e5: Embedder):
     # probing blind6's Chinese history as the benchmark imports it: 我闺蜜阿珍要结婚了！, then
     # 十月份，婚礼在顺德她老家办… and 她让我当伴娘… (11th without the name read).
     data = json.loads(BLIND6.read_text(encoding="utf-8"))
     user = next(u for u in data["users"] if u["lang"] == "zh")
-    msgs = messages_of(user)
-    clock = FakeClock(msgs[0]["created_at"])
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
-        clock.set(datetime.fromisoformat(user["now"]))
+    with imported(user, e5) as (mem, task_id):
         res = mem.retrieve(
             "阿珍让我在婚礼上干嘛？",
             user_id=user["id"],
-            task_id=task.id,
+            task_id=task_id,
             top_k=5,
             record_access=False,
         )

@@ -1,21 +1,19 @@
 """A question naming a person with topic words as well ("what's Gemma worried about with the
 new job?") reads the pronoun turns carried from a turn that matched it by the name alone
 against the question with the name said as the pronoun (issue 38, probing14: probing blind8
-o12, blind4 o16, blind5 z4); 老陈 / 小刘 name a person. Real SQLite and Chroma in
-``tmp_path``, the e5 model."""
+o12, blind4 o16, blind5 z4); 老陈 / 小刘 name a person. Real SQLite and Chroma in a
+temporary directory (``benchmarks.probing.imported``), the e5 model."""
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
 import pytest
 
-from benchmarks.probing import messages_of
-from hybridmem import FakeClock, HybridMemory
+from benchmarks.probing import imported
 from hybridmem.embedding import Embedder
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.referents import asks_about_someone, by_name_only, named_zh
@@ -23,20 +21,13 @@ from hybridmem.retrieval.referents import asks_about_someone, by_name_only, name
 DATA = Path(__file__).parents[2] / "benchmarks" / "data"
 
 
-def _first_five(path: Path, tmp_path: Path, e5: Embedder, lang: str, query: str) -> set[str]:
+def _first_five(path: Path, e5: Embedder, lang: str, query: str) -> set[str]:
     """The message ids behind the first five hits of ``query`` over the set's history in
     ``lang``, imported as the benchmark imports it and asked at the set's ``now``."""
     data = json.loads(path.read_text(encoding="utf-8"))
     user = next(u for u in data["users"] if u["lang"] == lang)
-    msgs = messages_of(user)
-    clock = FakeClock(msgs[0]["created_at"])
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        task = mem.add("Chats with my companion", node_type="task", user_id=user["id"])
-        for m in msgs:
-            clock.set(max(clock(), m["created_at"]))
-            mem.add_messages([m], user_id=user["id"], task_id=task.id)
-        clock.set(datetime.fromisoformat(user["now"]))
-        res = mem.retrieve(query, user_id=user["id"], task_id=task.id, top_k=5, record_access=False)
+    with imported(user, e5) as (mem, task_id):
+        res = mem.retrieve(query, user_id=user["id"], task_id=task_id, top_k=5, record_access=False)
     return {s for h in res.hits for s in h.node.source_ids}
 
 
@@ -52,9 +43,9 @@ def _first_five(path: Path, tmp_path: Path, e5: Embedder, lang: str, query: str)
     ids=["en", "zh"],
 )
 def test_the_answer_said_by_pronoun_after_a_turn_naming_the_person_is_found(
-    tmp_path: Path, e5: Embedder, data: str, lang: str, query: str, answer: str
+    e5: Embedder, data: str, lang: str, query: str, answer: str
 ):
-    assert answer in _first_five(DATA / data, tmp_path, e5, lang, query)
+    assert answer in _first_five(DATA / data, e5, lang, query)
 
 
 def _turn(node_id: str, content: str) -> MemoryNode:
