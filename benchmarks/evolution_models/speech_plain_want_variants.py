@@ -33,10 +33,11 @@ from benchmarks.evolution_models.speech_appraisal_scan import (
     BLIND_SCENARIOS,
     READABLE,
     ROOT,
+    _strings,
     _texts,
 )
 from benchmarks.evolution_models.speech_eval import load_examples
-from benchmarks.evolution_models.speech_shared_scan import _documents, _strings
+from benchmarks.evolution_models.speech_shared_scan import _documents
 from benchmarks.paths import default_data_dir
 from hybridmem.conversation.extract import sentences
 from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechActResult

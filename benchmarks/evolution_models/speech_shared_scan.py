@@ -18,24 +18,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.evolution_models.speech_appraisal_scan import _strings
 from benchmarks.paths import default_data_dir
 from hybridmem.conversation.extract import sentences
 from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
 from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
 
 _ASSERTIVE = frozenset(a.value for a in ASSERTIVE_ACTS)
-
-
-def _strings(value: Any) -> Iterator[str]:
-    """Every string inside a JSON value, depth first."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
 
 
 def _documents(data: Path) -> Iterator[tuple[str, Any]]:
