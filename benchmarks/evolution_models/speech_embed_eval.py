@@ -62,6 +62,7 @@ TEST_BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 23", 2909, 2988),
     ("blind 24", 2989, 3068),
     ("blind 25", 3069, 3148),
+    ("blind 26", 3149, 3228),
 )
 """Line ranges (1-based, inclusive) of the bundled set's test batches (data/README.md)."""
 HALVES_SEED = 7

@@ -171,6 +171,7 @@ def beside_places_moment(text: str, read: Reading, wants: frozenset[str]) -> boo
     return any(
         not _adverbial(clause)
         and not _standing(clause, act, cues)
+        and not _characterizing(act, cues)
         and not ((additive or _habitual_aspect(clause)) and _speaker_present(clause, act, cues))
         for clause, act, cues in beside
     )
@@ -242,6 +243,17 @@ def _speaker_present(clause: str, act: SpeechAct, cues: tuple[str, ...]) -> bool
         flag.startswith("v") and not (i and tags[i - 1][0] == _ZH_AT)
         for i, (_, flag) in enumerate(tags)
     )
+
+
+def _characterizing(act: SpeechAct, cues: tuple[str, ...]) -> bool:
+    """A statement of a kind of thing or a habit, read alone: a generic or frequency cue
+    (:mod:`.aspect`: "sitting all day wrecks my back", "Mondays are rough") and none of a
+    moment or a feeling. Beside a want it gives the standing reason of a standing want
+    ("I need a desk I can stand at; sitting all day wrecks my back"), no moment."""
+    if act not in (SpeechAct.ASSERTION, SpeechAct.NEGATION):
+        return False
+    families = {name.split(":", 1)[0] for name in cues}
+    return bool(families & {"generic", "frequency"}) and not families & _MOMENT_FAMILIES
 
 
 def _adverbial(clause: str) -> bool:

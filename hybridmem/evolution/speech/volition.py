@@ -121,6 +121,9 @@ _EN_TASKS = (
 # lexicon's momentary hedge cue, which reads them as a state of the moment.
 _HEDGE = r"kinda|kind of|sort of"
 _EN_WANT = r"(?:want|wanna)\b(?! you\b| to (?:" + _EN_TASKS + r")\b)"
+# 总 "always", not inside another word (总算 "finally", 总共 "in all", 总之, 总部, 总结…): the
+# habitual readers of this module and of :mod:`.aspect` share it.
+ZH_ZONG = r"总(?!算|之|共|部|结|监|经理|统|数|额|体)"
 
 VOLITION = _family(
     "volition",
@@ -218,6 +221,21 @@ VOLITION = _family(
             r"\bi " + _ADVERBS + r"need\b(?! you\b| to\b)"
             r"|(?:^|[,.;!:]\s*)" + _LEAD + r"(?:really |just )?need\b(?! to\b)",
         ),
+        # A need of one serving or one bout ("I need a walk", "need a hot shower", "need another
+        # coffee"), not of a kind or a lasting thing said with a definite or a gerund ("I need
+        # the practice", "I need waking up"): kept as a want beside another clause (NEED_ONE).
+        (
+            "en-need-one",
+            r"(?:\bi |^|[,.;!:]\s*)(?:really |just |so )?need (?:a|an|another)\b",
+        ),
+        # A need of one bout in Chinese: a verbal classifier of one go (睡一觉, 歇一下, 躺一会儿)
+        # or the delimitative reduplication ending its clause (歇歇, 出去走走; not the adverbs
+        # 好好 / 天天 before a verb), after 需要.
+        (
+            "zh-need-bout",
+            r"需要(?:好好|先|赶紧)?(?:[^\s,.;!?:~]{1,2}?一(?:下|觉|会儿?|趟)"
+            r"|[^\s,.;!?:~]{0,2}?(?P<v>[^\s,.;!?:~])(?P=v)(?=[\s,.;!?:~吧了]|$))",
+        ),
         # A need of a thing (a numeral, a classifier), not of doing: 需要加班 is an obligation.
         ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
         # Not a want: the utterance holds another clause beside it (a clause break with words
@@ -252,8 +270,17 @@ PLAIN = frozenset(
 )
 """The plain want (want/wanna, 想): of no aspect of its own, unlike the conditional "I'd love",
 "could use" or "feel like", which wish for the moment."""
-NEEDS = frozenset({"volition:en-need", "volition:zh-need"})
+NEEDS = frozenset(
+    {
+        "volition:en-need",
+        "volition:zh-need",
+        "volition:en-need-one",
+        "volition:zh-need-bout",
+    }
+)
 """Volitive only beside a now-marker (a need is as often a standing requirement)."""
+NEED_ONE = frozenset({"volition:en-need-one", "volition:zh-need-bout"})
+"""Needs of one serving or one bout: volitive beside another clause too, as a want is."""
 
 HABITUAL = _family(
     "habitual",
@@ -271,8 +298,8 @@ HABITUAL = _family(
         ),
         (
             "zh",
-            r"一直|总|老是|向来|一向|从来|从小|每|一般|通常|平时|平常|习惯|经常|常常|往往"
-            r"|再也",
+            r"一直|" + ZH_ZONG + r"|老是|向来|一向|从来|从小|每|一般|通常|平时|平常|习惯|经常|常常"
+            r"|往往|再也",
         ),
         ("zh-yi-jiu", r"一[^\s,.;!?:一]{1,3}就"),
         ("zh-generic-day", r"(?<![这下上本今明个])(?:周|星期|礼拜)[一二三四五六日天末]"),
@@ -342,7 +369,7 @@ NOW = _family(
         # character inside a word (听歌, 串门, 复盘, 洗碗, 一口气): hence the numeral.
         (
             "zh-serving",
-            r"(?:想|需要)[^\s,.;!?:]{0,2}?(?:一|两|几|半)[杯碗瓶罐顿盘碟](?!气)"
+            r"(?:想|需要)[^\s,.;!?:]{0,2}?(?:一|两|几|半)[大小整满]?[杯碗瓶罐顿盘碟](?!气)"
             r"|" + _ZH_SERVE,
         ),
     ),
@@ -375,7 +402,9 @@ def volitive_act(
     what places the want in it: a deictic now, a state of the speaker said with it, or another
     clause beside it ("long day. I wanna go home", "好累，好想回家").
     """
-    wants = set(volition) - (set() if now else NEEDS) - BESIDES
+    beside = not BESIDES.isdisjoint(volition)
+    kept_needs = NEED_ONE if beside else frozenset()
+    wants = set(volition) - (set() if now else NEEDS - kept_needs) - BESIDES
     if not wants:
         return None
     if future and not habitual:
