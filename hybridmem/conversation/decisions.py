@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hybridmem import lexical
-from hybridmem.conversation import alternatives, choosing, listing
+from hybridmem.conversation import alternatives, choosing, comparing, listing
 from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.options import en_perfective, names_an_option
 from hybridmem.core import Core
@@ -166,6 +166,10 @@ def settles(sentence: str, deliberation: str) -> bool:
     (:func:`~hybridmem.conversation.options.names_an_option`): "I told Fiona about
     Edinburgh" told Fiona, and settles no weighing of "Edinburgh or moving"."""
     if any(names_an_option(sentence, clause, deliberation) for clause in weighed(deliberation)):
+        return True
+    # Things compared, said of both or one of each, with no disjunction ("Halifax came in
+    # lower than Nationwide", 阳光和蓝天都报了名): :mod:`hybridmem.conversation.comparing`.
+    if comparing.names_compared(sentence, deliberation):
         return True
     # An option offered in a turn of its own ("Sunbeams round the corner has spaces too").
     return any(
