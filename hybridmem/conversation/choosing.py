@@ -10,7 +10,9 @@ docs/benchmarks.md, "a decision said without a change word").
 Read from the grammar by closed classes:
 
 * a **verb of choosing** (:data:`ZH_CHOOSING`, :data:`EN_CHOOSING`: choose, pick, decide,
-  选, 挑, 纠结 …; a small closed class of meaning, not words of any topic) in the same
+  选, 挑, 纠结 …; a small closed class of meaning, not words of any topic) or of comparing
+  ("comparing a used Corsa and a used Fiesta", 比 as a verb, 比较, 对比, 比来比去: weighing two
+  things against each other; helper decide20) in the same
   sentence as the coordination, not in its past or perfective ("Hannah and I picked the
   sage green", 选了, 挑好了 say a choice made), or the Chinese locative 之间 ("between")
   after it;

@@ -24,9 +24,12 @@ Read from the grammar, by closed classes only:
   (jieba's ``ul``) with no imminent-future auxiliary before it (要…了 is "about to"); not
   negated ("still haven't decided", 还是没定) and weighing nothing itself;
 * it **settles** the deliberation when its verb's object or its clause's subject names one
-  of the options the weighed clause joins (:mod:`hybridmem.conversation.options`, read from
-  the grammar: a shared word elsewhere in the sentence, "told Fiona about Edinburgh", is not
-  what was chosen).
+  of the options the weighed clause joins, or one of two things the turn compares, says
+  something of both, names one of each or contrasts in parallel clauses
+  (:mod:`hybridmem.conversation.comparing`: "Halifax came in lower than Nationwide",
+  阳光和蓝天都报了名; not a weighing of the sentence itself), read from the grammar
+  (:mod:`hybridmem.conversation.options`: a shared word elsewhere in the sentence, "told
+  Fiona about Edinburgh", is not what was chosen).
 
 Then the decision is a statement of the user's (a fact under the root) and joins one value
 group with the deliberation as its newer value, and the deliberation is demoted by it, as the

@@ -50,13 +50,17 @@ COMPARED = {
 BOTH = {
     "en": (
         [
-            ("d1", "user", "the Lisbon flat and the Porto flat are both free in May"),
-            ("d2", "assistant", "Porto is quieter, Lisbon livelier."),
-            ("f1", "user", "need to renew my passport first"),
-            ("f2", "assistant", "Good idea, it can take weeks."),
-            ("d3", "user", "booked the Porto flat for the first week"),
+            (
+                "d1",
+                "user",
+                "bank holiday trip: Snowdonia and the Peak District are both on the list",
+            ),
+            ("d2", "assistant", "Snowdonia is wilder, the Peaks are closer."),
+            ("f1", "user", "need new walking boots first"),
+            ("f2", "assistant", "Break them in before the trip."),
+            ("d3", "user", "booked a cottage in Snowdonia for the bank holiday"),
         ],
-        "where are we staying in May?",
+        "where are we going for the bank holiday?",
     ),
     "zh": (
         [
