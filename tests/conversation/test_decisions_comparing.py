@@ -75,6 +75,30 @@ BOTH = {
 }
 
 
+FIRST = {
+    "en": (
+        [
+            ("d1", "user", "need a piano teacher for Sam. tried a lesson with Mrs Hale on tuesday"),
+            ("d2", "assistant", "How did Sam like her?"),
+            ("d3", "user", "the music school on Park Road does lessons too"),
+            ("d4", "assistant", "Worth a look."),
+            ("d5", "user", "signed Sam up at the music school on Park Road"),
+        ],
+        "who teaches Sam piano?",
+    ),
+    "zh": (
+        [
+            ("d1", "user", "想给儿子找个游泳教练，试了体育馆的张教练"),
+            ("d2", "assistant", "儿子觉得怎么样？"),
+            ("d3", "user", "小区会所的刘教练也可以上门"),
+            ("d4", "assistant", "上门省事。"),
+            ("d5", "user", "最后给儿子定了刘教练，每周两次"),
+        ],
+        "儿子跟哪个教练学游泳？",
+    ),
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_choice_settles_a_comparison(chat: tuple[HybridMemory, FakeClock], lang: str) -> None:
     mem, clock = chat
@@ -91,6 +115,20 @@ def test_a_choice_settles_what_was_said_of_both(
     turns, question = BOTH[lang]
     task_id = say_daily(mem, clock, START, turns)
     assert_choice_settles(mem, task_id, question)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_options_own_turn_is_settled_with_the_offered_one(
+    chat: tuple[HybridMemory, FakeClock], lang: str
+) -> None:
+    # "too" / 也 presupposes an option already said: the speaker's earlier turn about the same
+    # person is the other option, demoted with the offered turn.
+    mem, clock = chat
+    turns, question = FIRST[lang]
+    task_id = say_daily(mem, clock, START, turns)
+    fact = assert_choice_settles(mem, task_id, question, choice="d5", weighing="d3")
+    assert_choice_settles(mem, task_id, question, choice="d5", weighing="d1")
+    assert fact.conflict_group is not None
 
 
 @pytest.mark.parametrize(
