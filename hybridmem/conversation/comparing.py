@@ -80,6 +80,15 @@ def _en_back(words: Sequence[str], at: int) -> list[str]:
     return list(words[start:at])
 
 
+def _en_subject(words: Sequence[str], at: int) -> list[str]:
+    """The words before ``at`` back to the clause's start or a conjunction: the compared thing
+    is the clause's subject, however many adjuncts its verb has ("Halifax came in lower")."""
+    start = at
+    while start and words[start - 1] not in _EN_CONJUNCTIONS:
+        start -= 1
+    return list(words[start:at])
+
+
 def _en_comparison(words: Sequence[str]) -> list[tuple[str, str]]:
     out = []
     for i, word in enumerate(words):
@@ -91,17 +100,7 @@ def _en_comparison(words: Sequence[str]) -> list[tuple[str, str]]:
             continue
         degree = i - 2 if analytic else i - 1
         right = _en_upto(words, i + 1)
-        # The compared thing is the clause's subject, however many adjuncts its verb has
-        # ("Halifax came in lower"): back to the clause's start or a conjunction.
-        left = (
-            list(
-                reversed(
-                    list(takewhile(lambda w: w not in _EN_CONJUNCTIONS, words[degree - 1 :: -1]))
-                )
-            )
-            if degree
-            else []
-        )
+        left = _en_subject(words, degree)
         if left and right and not right[0][0].isdigit():
             out.append((" ".join(left), " ".join(right)))
     return out
