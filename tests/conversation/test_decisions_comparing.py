@@ -1,14 +1,15 @@
 """Options set side by side with no disjunction are settled by the choice made later (issue 38,
 decide20).
 
-Two readings of the conversation ingest: things compared ("Apex came in cheaper than
-Roofright", 海尔比美的贵三百), said of both (海豚和飞鱼都试听了, "are both free in May"), one of
+Three readings of the conversation ingest: things compared ("Apex came in cheaper than
+Roofright", 海尔比美的贵三百), said of both (海豚和飞鱼都试听了, "are both on the list"), one of
 each ("one from a breeder in Kent and one from the rescue in Dover") or given parallel clauses
-(回龙观那套大一点，天通苑那套便宜) are what a later choice naming one of them settles; and a verb
-of comparing ("comparing the Kindle and the Kobo", 比来比去) joins its conjuncts as a verb of
-choosing does. Real SQLite and Chroma in tmp_path, multilingual-e5 (the ``e5`` fixture),
-injected time, both languages. The examples are written for these tests, not taken from an
-evaluation set.
+(回龙观那套大一点，天通苑那套便宜) are what a later choice naming one of them settles; a verb of
+comparing ("comparing the Kindle and the Kobo", 比来比去) joins its conjuncts as a verb of
+choosing does; and the turn of the first option ("tried a lesson with Mrs Hale") is settled
+with the one offered beside it ("the music school … does lessons too"). Real SQLite and Chroma
+in tmp_path, multilingual-e5 (the ``e5`` fixture), injected time, both languages. The examples
+are written for these tests, not taken from an evaluation set.
 """
 
 from __future__ import annotations
