@@ -10,7 +10,9 @@ docs/benchmarks.md, "a decision said without a change word").
 Read from the grammar by closed classes:
 
 * a **verb of choosing** (:data:`ZH_CHOOSING`, :data:`EN_CHOOSING`: choose, pick, decide,
-  选, 挑, 纠结 …; a small closed class of meaning, not words of any topic) in the same
+  选, 挑, 纠结 …; a small closed class of meaning, not words of any topic) or of comparing
+  ("comparing a used Corsa and a used Fiesta", 比 as a verb, 比较, 对比, 比来比去: weighing two
+  things against each other; helper decide20) in the same
   sentence as the coordination, not in its past or perfective ("Hannah and I picked the
   sage green", 选了, 挑好了 say a choice made), or the Chinese locative 之间 ("between")
   after it;
@@ -36,8 +38,14 @@ from hybridmem import lexical
 ZH_CHOOSING = ("选", "挑", "纠结", "犹豫")
 # Not their past: "Hannah and I picked the sage green", 她最后选了简约那件 say a choice made.
 EN_CHOOSING = re.compile(
-    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing)\b", re.IGNORECASE
+    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing|compare|comparing)\b",
+    re.IGNORECASE,
 )
+# Verbs of comparing: 比 as a verb (not the comparative preposition, jieba's ``p``: 格力比美的贵),
+# 比较 (not the degree adverb before an adjective: 比较贵), 对比, and the reduplicated 比来比去 /
+# 比一比. Weighing two things against each other is choosing between them.
+_ZH_COMPARING = frozenset({"比", "比较", "对比"})
+_ZH_REDUPLICATED = re.compile(r"^(比)(?:来\1去|一\1)$")
 # A verb of choosing followed by the aspect particle or a result complement is a choice made
 # (选了, 挑过, 选好了, 选定), no deliberation.
 _ZH_DONE = frozenset({"了", "过", "好", "定"})
@@ -59,17 +67,35 @@ def _chooses_zh(word: str) -> bool:
     return word.startswith(ZH_CHOOSING)
 
 
+def _comparing_zh(word: str) -> bool:
+    return word in _ZH_COMPARING or _ZH_REDUPLICATED.match(word) is not None
+
+
+def _compares_zh(tags: Sequence[tuple[str, str]], at: int) -> bool:
+    """Whether ``tags[at]`` is a verb of comparing: not the comparative preposition, not a
+    degree adverb before an adjective."""
+    word, flag = tags[at]
+    if not _comparing_zh(word) or flag == "p":
+        return False
+    return not (at + 1 < len(tags) and tags[at + 1][1].startswith("a"))
+
+
 def closes(word: str, flag: str) -> bool:
     """Whether ``word`` (tagged ``flag``) ends a noun phrase: a verb (not a verbal noun), an
     adverb, a preposition, a numeral, a locative, a particle, a personal pronoun, a verb of
     choosing."""
     if flag == "vn":
         return False
-    return flag.startswith(_ZH_CLOSING) or word in _ZH_PERSONAL or _chooses_zh(word)
+    return (
+        flag.startswith(_ZH_CLOSING)
+        or word in _ZH_PERSONAL
+        or _chooses_zh(word)
+        or _comparing_zh(word)
+    )
 
 
 def _opens(word: str, flag: str) -> bool:
-    return flag.startswith(_ZH_OPENING) or word in _ZH_PERSONAL
+    return flag.startswith(_ZH_OPENING) or word in _ZH_PERSONAL or _comparing_zh(word)
 
 
 def _sentence_of(clause: str, text: str) -> str:
@@ -98,7 +124,10 @@ def zh_conjuncts(tags: Sequence[tuple[str, str]], at: int) -> tuple[str, str] | 
 def chooses(tags: Sequence[tuple[str, str]]) -> bool:
     """Whether the tagged Chinese sentence ``tags`` holds a verb of choosing not in its past or
     perfective (纠结, 在挑; not 选了, 挑好了)."""
-    return any(_chooses_zh(w) and not _done(tags, j + 1) for j, (w, _) in enumerate(tags))
+    return any(
+        (_chooses_zh(w) or _compares_zh(tags, j)) and not _done(tags, j + 1)
+        for j, (w, _) in enumerate(tags)
+    )
 
 
 def _done(tags: Sequence[tuple[str, str]], at: int) -> bool:

@@ -24,9 +24,12 @@ Read from the grammar, by closed classes only:
   (jieba's ``ul``) with no imminent-future auxiliary before it (要…了 is "about to"); not
   negated ("still haven't decided", 还是没定) and weighing nothing itself;
 * it **settles** the deliberation when its verb's object or its clause's subject names one
-  of the options the weighed clause joins (:mod:`hybridmem.conversation.options`, read from
-  the grammar: a shared word elsewhere in the sentence, "told Fiona about Edinburgh", is not
-  what was chosen).
+  of the options the weighed clause joins, or one of two things the turn compares, says
+  something of both, names one of each or contrasts in parallel clauses
+  (:mod:`hybridmem.conversation.comparing`: "Halifax came in lower than Nationwide",
+  阳光和蓝天都报了名; not a weighing of the sentence itself), read from the grammar
+  (:mod:`hybridmem.conversation.options`: a shared word elsewhere in the sentence, "told
+  Fiona about Edinburgh", is not what was chosen).
 
 Then the decision is a statement of the user's (a fact under the root) and joins one value
 group with the deliberation as its newer value, and the deliberation is demoted by it, as the
@@ -50,12 +53,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hybridmem import lexical
-from hybridmem.conversation import alternatives, choosing, listing
+from hybridmem.conversation import alternatives, choosing, comparing, listing
 from hybridmem.conversation.drafts import Draft
 from hybridmem.conversation.options import en_perfective, names_an_option
 from hybridmem.core import Core
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
+from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.speech.clauses import haishi_asks
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 from hybridmem.evolution.write import occasion
@@ -167,12 +171,51 @@ def settles(sentence: str, deliberation: str) -> bool:
     Edinburgh" told Fiona, and settles no weighing of "Edinburgh or moving"."""
     if any(names_an_option(sentence, clause, deliberation) for clause in weighed(deliberation)):
         return True
-    # An option offered in a turn of its own ("Sunbeams round the corner has spaces too").
+    # Things compared, said of both or one of each, with no disjunction ("Halifax came in
+    # lower than Nationwide", 阳光和蓝天都报了名): :mod:`hybridmem.conversation.comparing`.
+    if comparing.names_compared(sentence, deliberation):
+        return True
+    return _names_offered(sentence, deliberation)
+
+
+def _names_offered(sentence: str, deliberation: str) -> bool:
+    """Whether ``sentence`` names an option ``deliberation`` offers in a turn of its own
+    ("Sunbeams round the corner has spaces too")."""
     return any(
         alternatives.names_offered(sentence, clause)
         for clause in alternatives.offered(deliberation)
         if not _negated(clause)
     )
+
+
+def first_option(
+    sentence: str, deliberation: MemoryNode, found: Sequence[MemoryNode]
+) -> MemoryNode | None:
+    """When ``sentence`` settles ``deliberation`` only as an option offered beside another
+    ("turns out Sunbeams round the corner has spaces too"), the other option's turn: the focus
+    particle presupposes an alternative already said, resolved as the same speaker's latest
+    earlier live event among ``found`` that shares a naming word with the choice ("we looked
+    round Little Acorns" for Maya, before "signed Maya up at Sunbeams"). None when the
+    deliberation weighs or compares its own options, or no such turn is found."""
+    said = spoken(deliberation)
+    if not _names_offered(sentence, said) or any(
+        names_an_option(sentence, clause, said) for clause in weighed(said)
+    ):
+        return None
+    if comparing.names_compared(sentence, said):
+        return None
+    speaker = deliberation.metadata.get("speaker")
+    earlier = [
+        n
+        for n in found
+        if n.node_type == "event"
+        and n.status == "active"
+        and n.conflict_group is None
+        and n.metadata.get("speaker") == speaker
+        and (n.created_at, n.seq) < (deliberation.created_at, deliberation.seq)
+        and one_attribute(sentence, spoken(n))
+    ]
+    return max(earlier, key=lambda n: (n.created_at, n.seq), default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +272,10 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
             sources = tuple(dict.fromkeys((*draft.source_ids, *deliberation.source_ids)))
             weighing = [deliberation]
             own = own_facts(deliberation, found)
+            first = first_option(draft.content, deliberation, found)
+            if first is not None:  # the other option, said in a turn before the offered one
+                taken.add(first.id)
+                weighing.append(first)
             topic = topic_of(core, deliberation)
             announced: list[MemoryNode] = []
             if topic is not None:

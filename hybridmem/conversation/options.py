@@ -113,7 +113,7 @@ _EN_CONJUNCTIONS = frozenset(
 _EN_DISJUNCTIONS = frozenset({"or", "versus", "vs"})
 _EN_OPENING = frozenset({"between", "either"})
 _ZH_DISJUNCTIONS = frozenset({"还是", "或者", "或是"})
-_EN_PERSONAL = frozenset({"i", "me", "you", "he", "she", "we", "they", "him", "her", "us", "them"})
+EN_PERSONAL = frozenset({"i", "me", "you", "he", "she", "we", "they", "him", "her", "us", "them"})
 _ZH_COORDINATION = frozenset({"和", "跟", "与"})
 # A topic's preposition: what it heads is what was spoken or thought of, not what the act was
 # done with ("told Fiona about Edinburgh", 关于房子的事说了). Chinese adds the passive's agent.
@@ -308,7 +308,7 @@ def options(clause: str, text: str = "") -> list[tuple[str, str]]:
     return [
         (left, right)
         for left, right in _en_options(clause, _EN_DISJUNCTIONS | {"and"})
-        if not (_word_at(left, -1) in _EN_PERSONAL or _word_at(right, 0) in _EN_PERSONAL)
+        if not (_word_at(left, -1) in EN_PERSONAL or _word_at(right, 0) in EN_PERSONAL)
     ]
 
 

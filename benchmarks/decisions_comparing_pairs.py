@@ -1,0 +1,96 @@
+"""Which (decision, deliberation) pairs the comparison readings add or remove (issue 38,
+helper decide20).
+
+``python -m benchmarks.decisions_comparing_pairs [--data FILES] --json F``: over every user
+turn of the given chats (default: those of :mod:`benchmarks.decisions_pairs`, probing
+dev..blind11 and the decisions sets), the pairs :func:`benchmarks.decisions_pairs.pairs` reads,
+twice: as shipped, and without :mod:`hybridmem.conversation.comparing` and the verbs of
+comparing of :mod:`hybridmem.conversation.choosing` (the reading before them). Prints the pairs
+only one reading makes. jieba's tags are cached for the run (the same text is tagged once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from benchmarks.decisions_pairs import SETS, pairs
+from hybridmem import lexical
+from hybridmem.conversation import choosing, comparing
+from hybridmem.conversation.extract import RuleExtractor
+
+_BEFORE_CHOOSING = re.compile(
+    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing)\b", re.IGNORECASE
+)
+
+
+@contextmanager
+def without_comparing() -> Iterator[None]:
+    """The reading before decide20: nothing compared settles, no verb of comparing."""
+    saved = (
+        comparing.names_compared,
+        choosing._compares_zh,
+        choosing._comparing_zh,
+        choosing.EN_CHOOSING,
+    )
+    comparing.names_compared = lambda sentence, text: False  # type: ignore[assignment]
+    choosing._compares_zh = lambda tags, at: False  # type: ignore[assignment]
+    choosing._comparing_zh = lambda word: False  # type: ignore[assignment]
+    choosing.EN_CHOOSING = _BEFORE_CHOOSING
+    try:
+        yield
+    finally:
+        (
+            comparing.names_compared,
+            choosing._compares_zh,
+            choosing._comparing_zh,
+            choosing.EN_CHOOSING,
+        ) = saved
+
+
+def _cache_tags() -> None:
+    tag = lexical.pos_tags
+    cached = lru_cache(maxsize=None)(lambda text: tuple(tag(text)))
+    lexical.pos_tags = lambda text: list(cached(text))  # type: ignore[assignment]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, nargs="*", default=SETS)
+    ap.add_argument("--json", type=Path, required=True)
+    args = ap.parse_args(argv)
+    _cache_tags()
+    extractor = RuleExtractor()
+    result: list[dict[str, Any]] = []
+    for path in args.data:
+        new = pairs(path, extractor)
+        with without_comparing():
+            old = pairs(path, extractor)
+        gained = [p for p in new if p not in old]
+        lost = [p for p in old if p not in new]
+        print(f"{path.name}: before {len(old)}, after {len(new)}", flush=True)
+        for tag, rows in (("+", gained), ("-", lost)):
+            for d, s, e, t in rows:
+                print(f"  {tag} {d} «{s}» settles {e} «{t}»")
+        result.append(
+            {
+                "data": path.name,
+                "before": len(old),
+                "after": len(new),
+                "gained": gained,
+                "lost": lost,
+                "pairs": new,
+            }
+        )
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
