@@ -49,6 +49,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import pos_tags, terms
+from hybridmem.retrieval.asked_en import Subject, about_words, subject
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
@@ -252,12 +253,41 @@ def unheld_focus(
     # of "我信用卡欠了八万多") is the memory's matter, as a word it holds would be.
     mine = list(words)
     held = mine + [w for head, _, own in de_phrases(query, memory) if own for w in head]
+
+    def holds(word: str) -> bool:
+        return shares_word((word,), held) or _shares_morpheme(word, held)
+
+    def content(word: str) -> bool:  # as the lexical channel cuts it, before and after the stem
+        return bool(terms(word)) and not closed(word) and not closed(stem(word))
+
+    english = subject(query, content)
+    focus = _last_focus(query, mine, held, stem, closed)
+    if focus is not None or english is None:
+        return focus
+    return _unheld_subject(query, english, holds, stem, content)
+
+
+def _last_focus(
+    query: str,
+    mine: list[str],
+    held: list[str],
+    stem: Callable[[str], str],
+    closed: Callable[[str], bool],
+) -> str | None:
+    """The last content word outside the wh-phrase, unless the memory terms ``held`` hold it or
+    the wh-phrase's head (:func:`unheld_focus`). An English question's rest is read first: its
+    wh-head is what it asks only when the rest names nothing ("Which antidepressant do I
+    take?"), and "What *number* do I ring to book a GP appointment?" asks for the number one
+    rings for that; a Chinese wh-phrase stays in place and is read first."""
     spans = kind_spans(query)
     rest, wh = _wh_split(query)
-    for part in (wh, rest):
+    english = query.isascii()
+    for part in (rest, wh) if english else (wh, rest):
         for term in reversed(terms(part)):
             word = stem(term)
-            if closed(word) or _is_kind_word(word, spans):
+            # A closed class as the lexical channel cuts the term, too: a light verb ("take",
+            # "have") is no focus, and stemmed ("tak") it is no longer one of the class.
+            if closed(word) or (english and closed(term)) or _is_kind_word(word, spans):
                 continue
             if shares_word((word,), held) or _shares_morpheme(word, held):
                 return None
@@ -267,6 +297,33 @@ def unheld_focus(
                 return word
             break  # only the wh-phrase's head, its last word
     return None
+
+
+def _unheld_subject(
+    query: str,
+    read: Subject,
+    holds: Callable[[str], bool],
+    stem: Callable[[str], str],
+    content: Callable[[str], bool],
+) -> str | None:
+    """The subject of an English question (:func:`~.asked_en.subject`) when the memory holds
+    none of it: what the question asks something of is then another thing, and the word it
+    shares with the memory that thing's object or complement ("Has *the coach company* been
+    sent the numbers?" of a bank account number). An expletive it or there stands for an act
+    said after it, of anyone: the predicate after it is what is asked ("How much does it
+    *cost* to renew a driving licence?"). A word in an "about" phrase names the question's
+    topic, whatever its subject ("Does Ewa know *about* the payday loan?"); a pronoun is the
+    user or someone said before, and is not read."""
+    if read.kind == "expletive":
+        first = stem(read.words[0]) if read.words else None
+        return first if first is not None and not holds(first) else None
+    spans = kind_spans(query)
+    named = [w for w in map(stem, read.words) if not _is_kind_word(w, spans)]
+    if read.kind != "np" or not named or any(holds(w) for w in named):
+        return None  # the kind's own words ("code") the kind path reads
+    if any(holds(stem(w)) for w in about_words(query, content)):
+        return None
+    return named[-1]
 
 
 def _same_script(word: str, term: str) -> bool:
