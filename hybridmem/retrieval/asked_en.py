@@ -29,7 +29,14 @@ _AUX = frozenset(
 _WH = frozenset("what which who whom whose where when why how".split())
 _HOW_DEGREE = frozenset("much many long often far old soon".split())
 _PRONOUNS = frozenset("i we you he she they me us him her them this that these those".split())
-_EXPLETIVE = frozenset(["it", "there"])
+# The expletive subject standing for an act said after it ("it costs ... to renew"); "there"
+# of existence is followed by its real subject and is not read.
+_EXPLETIVE = frozenset(["it"])
+_EXISTENTIAL = frozenset(["there"])
+# The auxiliaries of the passive after its subject ("Has the coach company *been* sent ...?").
+_PASSIVE = frozenset(["been", "being"])
+# The auxiliary of do-support: what follows it is the subject, never the predicate.
+_DO = frozenset(["do", "does", "did"])
 _DETERMINERS = frozenset(
     "the a an my our your his her their its this that these those some any no every".split()
 )
@@ -43,11 +50,13 @@ _WORD = re.compile(r"[a-z0-9]")
 
 class Subject(NamedTuple):
     """An English question's subject after its inverted auxiliary: a noun phrase (``"np"``, its
-    content words), a personal pronoun (``"pronoun"``) or an expletive it / there
-    (``"expletive"``), these two with the content words said after them."""
+    content words; ``passive`` when a passive auxiliary follows it), a personal pronoun
+    (``"pronoun"``) or an expletive it (``"expletive"``), these two with the content words
+    said after them."""
 
     kind: Literal["np", "pronoun", "expletive"]
     words: tuple[str, ...]
+    passive: bool = False
 
 
 def tokens(query: str) -> list[str]:
@@ -84,20 +93,48 @@ def subject(query: str, content: Callable[[str], bool]) -> Subject | None:
     if j >= len(toks):
         return None
     after = tuple(t for t in toks[j + 1 :] if _WORD.match(t) and content(t))
+    if toks[j] in _EXISTENTIAL:
+        return None
     if toks[j] in _EXPLETIVE:
         return Subject("expletive", after)
     if toks[j] in _PRONOUNS:
         return Subject("pronoun", after)
     words: list[str] = []
+    end = len(toks)
     for k, tok in enumerate(toks[j:], start=j):
         if tok in _DETERMINERS and (not words or toks[k - 1] in _OF):
             continue
         if words and ((tok == "'s") or (tok in _OF and toks[k - 1] not in _OF)):
             continue  # a possessive, or a postmodifier's preposition, joins the phrase
         if not _WORD.match(tok) or tok in _AUX or not content(tok):
+            end = k
             break
         words.append(tok)
-    return Subject("np", tuple(words)) if words else None
+    passive = end < len(toks) and toks[end] in _PASSIVE
+    return Subject("np", tuple(words), passive) if words else None
+
+
+def wh_subject(query: str) -> bool:
+    """Whether an English question's wh-phrase is its subject: its auxiliary is no do-support
+    and no subject follows it (a personal pronoun, a determiner, a capitalised name): "Which
+    credit card *is best* for holiday spending?", not "Which antidepressant *do I* take?" nor
+    "Which passport number should *I* put on the visa form?"."""
+    if not query.isascii():
+        return False
+    toks = tokens(query)
+    i = _auxiliary(toks)
+    if i is None or i == 0 or toks[i] in _DO or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1]
+    if nxt in _PRONOUNS or nxt in _EXPLETIVE or nxt in _EXISTENTIAL or nxt in _DETERMINERS:
+        return False
+    return not _capitalised(query, nxt)
+
+
+def _capitalised(query: str, word: str) -> bool:
+    """Whether ``word`` is written with a capital in ``query`` (a name), past its first word."""
+    rest = query.split(None, 1)[1] if " " in query else ""
+    return bool(re.search(rf"\b{re.escape(word[:1].upper() + word[1:])}", rest))
 
 
 def _auxiliary(toks: list[str]) -> int | None:

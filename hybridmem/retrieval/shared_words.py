@@ -49,7 +49,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import pos_tags, terms
-from hybridmem.retrieval.asked_en import Subject, about_words, subject
+from hybridmem.retrieval.asked_en import Subject, about_words, subject, wh_subject
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
@@ -275,28 +275,36 @@ def _last_focus(
     closed: Callable[[str], bool],
 ) -> str | None:
     """The last content word outside the wh-phrase, unless the memory terms ``held`` hold it or
-    the wh-phrase's head (:func:`unheld_focus`). An English question's rest is read first: its
-    wh-head is what it asks only when the rest names nothing ("Which antidepressant do I
-    take?"), and "What *number* do I ring to book a GP appointment?" asks for the number one
-    rings for that; a Chinese wh-phrase stays in place and is read first."""
+    the wh-phrase's head (:func:`unheld_focus`). In English a held wh-head is not enough when
+    the rest of the question names things and the memory holds none of them: the rest says
+    which one is asked for ("What *number* do I ring to book a GP appointment?" of an NHS
+    number, "Which *credit card* is best for holiday spending?" of a partner's card debt),
+    while "Which antidepressant do I take?" names nothing else (a light verb) and "What number
+    is on my NHS card?" names the memory's NHS."""
     spans = kind_spans(query)
-    rest, wh = _wh_split(query)
     english = query.isascii()
-    for part in (rest, wh) if english else (wh, rest):
+
+    def named(part: str) -> list[str]:  # its content words, last first
+        out = []
         for term in reversed(terms(part)):
             word = stem(term)
             # A closed class as the lexical channel cuts the term, too: a light verb ("take",
             # "have") is no focus, and stemmed ("tak") it is no longer one of the class.
-            if closed(word) or (english and closed(term)) or _is_kind_word(word, spans):
-                continue
-            if shares_word((word,), held) or _shares_morpheme(word, held):
-                return None
-            if not any(_same_script(word, w) for w in mine):
-                return None  # a script the memory is not written in: nothing to compare
-            if part is rest:
-                return word
-            break  # only the wh-phrase's head, its last word
-    return None
+            if not (closed(word) or (english and closed(term)) or _is_kind_word(word, spans)):
+                out.append(word)
+        return out
+
+    def kept(word: str) -> bool:  # held, or in a script the memory is not written in
+        held_word = shares_word((word,), held) or _shares_morpheme(word, held)
+        return held_word or not any(_same_script(word, w) for w in mine)
+
+    rest, wh = _wh_split(query)
+    head, said = named(wh)[:1], named(rest)
+    if head and kept(head[0]):
+        if wh_subject(query) and said and not any(kept(w) for w in said):
+            return said[0]  # the predicate said of the wh-phrase names nothing of it
+        return None
+    return None if not said or kept(said[0]) else said[0]
 
 
 def _unheld_subject(
@@ -319,7 +327,7 @@ def _unheld_subject(
         return first if first is not None and not holds(first) else None
     spans = kind_spans(query)
     named = [w for w in map(stem, read.words) if not _is_kind_word(w, spans)]
-    if read.kind != "np" or not named or any(holds(w) for w in named):
+    if read.kind != "np" or not read.passive or not named or any(holds(w) for w in named):
         return None  # the kind's own words ("code") the kind path reads
     if any(holds(stem(w)) for w in about_words(query, content)):
         return None
