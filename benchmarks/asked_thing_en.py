@@ -13,9 +13,9 @@ wh-head held, what the question says of it not). The variants:
 - ``light``: the rule with the closed classes read on the term before its stem, as
   :func:`~hybridmem.retrieval.function_words.function_word` lists them ("take", a light verb, is
   "tak" stemmed and was read as a focus).
-- ``wh_last`` (with ``light``): the wh-head decides only when the rest of the question names nothing (no
-  content word outside the closed classes and the light verbs): "Which antidepressant do I
-  take?" asks for the antidepressant, "What number do I ring to book a GP appointment?" for
+- ``wh_last`` (with ``light``): the wh-head decides only when the rest of the question names
+  nothing (no content word outside the closed classes and the light verbs): "Which
+  antidepressant do I take?" asks for the antidepressant, "What number do I ring to book a GP appointment?" for
   the number one rings to book one.
 - ``subject``: ``wh_last``, and the subject after an inverted auxiliary (a yes/no question,
   or a wh-word and its auxiliary) is what the question is about: a noun phrase of content words
@@ -30,7 +30,14 @@ wh-head held, what the question says of it not). The variants:
   memory when the memory holds its main verb, the first content word after the pronoun, as
   well as when it holds the focus ("What do I need to *inject* before I eat?" of "inject
   insulin before meals").
-- ``rule``: the rule as it is (the control: moves nothing).
+- ``rule``: the rule before helper sensitive20 (sensitive19's), the base of the comparisons;
+  ``engine``: the rule as it is now (the passive's subject, the wh-phrase subject's predicate,
+  the expletive it's: the narrow readings these wider variants were cut down to).
+
+Measured on every recorded English call (e5, benchmarks/results/sensitive20/sealed_calls_*):
+``wh_last`` lost 3 finds, ``subject`` 11, ``subject_it`` 12, ``subject_verb`` 12 finds and 6
+new leaks ("Can I pay for the MOT by card?" of "... to pay for the car repairs"); ``engine``
+moved 7 calls, all leaks withheld.
 """
 
 from __future__ import annotations
@@ -52,15 +59,72 @@ from hybridmem.retrieval.shared_words import (
 # Closed classes: the auxiliaries and modals that invert before a question's subject, the
 # question words, the personal pronouns, the determiners that open a noun phrase.
 _AUX = frozenset(
-    "do does did am is are was were have has had can could will would shall should may might "
-    "must".split()
+    [
+        "do",
+        "does",
+        "did",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "have",
+        "has",
+        "had",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+    ]
 )
-_WH = frozenset("what which who whom whose where when why how".split())
-_HOW_DEGREE = frozenset("much many long often far old soon".split())
-_PRONOUNS = frozenset("i we you he she they me us him her them this that these those".split())
+_WH = frozenset(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"])
+_HOW_DEGREE = frozenset(["much", "many", "long", "often", "far", "old", "soon"])
+_PRONOUNS = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "me",
+        "us",
+        "him",
+        "her",
+        "them",
+        "this",
+        "that",
+        "these",
+        "those",
+    ]
+)
 _EXPLETIVE = frozenset(["it", "there"])
 _DETERMINERS = frozenset(
-    "the a an my our your his her their its this that these those some any no every".split()
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "no",
+        "every",
+    ]
 )
 _NEGATION = frozenset(["not", "n't", "nt"])
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|['’](?:s|re|ve|d|ll|m|t)\b|[^\sa-z0-9]")

@@ -177,7 +177,9 @@ def compare(rows: Sequence[Recorded], variant: Focus, base: Focus) -> list[dict[
         if before == after:
             continue
         asked = [
-            i for i, n in call.nodes.items() if n.sensitive and any(m in n.content for m in row.markers)
+            i
+            for i, n in call.nodes.items()
+            if n.sensitive and any(m in n.content for m in row.markers)
         ]
         admitted = after - before  # withheld now
         shown = before - after  # admitted now
@@ -229,7 +231,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     }
     print(f"{len(rows)} calls, {len(moved)} moved: {counts}")
     if args.json:
-        args.json.write_text(json.dumps({"moved": moved, "counts": counts}, ensure_ascii=False, indent=1))
+        args.json.write_text(
+            json.dumps({"moved": moved, "counts": counts}, ensure_ascii=False, indent=1)
+        )
 
 
 if __name__ == "__main__":

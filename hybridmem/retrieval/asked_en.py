@@ -23,12 +23,50 @@ from typing import Literal, NamedTuple
 # degree words "how" opens a wh-phrase with; the personal and demonstrative pronouns; the
 # expletive subjects; the determiners that open a noun phrase: closed classes.
 _AUX = frozenset(
-    "do does did am is are was were have has had can could will would shall should may might "
-    "must".split()
+    [
+        "do",
+        "does",
+        "did",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "have",
+        "has",
+        "had",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+    ]
 )
-_WH = frozenset("what which who whom whose where when why how".split())
-_HOW_DEGREE = frozenset("much many long often far old soon".split())
-_PRONOUNS = frozenset("i we you he she they me us him her them this that these those".split())
+_WH = frozenset(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"])
+_HOW_DEGREE = frozenset(["much", "many", "long", "often", "far", "old", "soon"])
+_PRONOUNS = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "me",
+        "us",
+        "him",
+        "her",
+        "them",
+        "this",
+        "that",
+        "these",
+        "those",
+    ]
+)
 # The expletive subject standing for an act said after it ("it costs ... to renew"); "there"
 # of existence is followed by its real subject and is not read.
 _EXPLETIVE = frozenset(["it"])
@@ -38,7 +76,26 @@ _PASSIVE = frozenset(["been", "being"])
 # The auxiliary of do-support: what follows it is the subject, never the predicate.
 _DO = frozenset(["do", "does", "did"])
 _DETERMINERS = frozenset(
-    "the a an my our your his her their its this that these those some any no every".split()
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "no",
+        "every",
+    ]
 )
 # A postmodifier's preposition joins it to its head ("the code *for* my storage unit padlock").
 _OF = frozenset(["of", "for"])

@@ -248,7 +248,19 @@ def unheld_focus(
     the memory's "工商银行" and "弟弟" are the subjects, the possessors or the modifiers of
     other questions (benchmarks/sensitive_blind.py: 6 of 8 multilingual-e5 near leaks). A
     focus in a script the memory is not written in cannot be compared and is taken as held
-    ("Pritchard太太家钥匙盒的密码是多少？" of "The key safe at Mrs Pritchard's is 4471.")."""
+    ("Pritchard太太家钥匙盒的密码是多少？" of "The key safe at Mrs Pritchard's is 4471.").
+
+    English says last its object, not its predicate, and three readings of
+    :mod:`~hybridmem.retrieval.asked_en` (closed classes, no tagger) say what such a question
+    asks something of (benchmarks/sensitive_blind.py, sensitive_blind2.py: 4 of 4 English near
+    leaks): a wh-phrase that is the subject is asked about by what is said of it, which the
+    memory must hold a word of ("Which credit card *is best for holiday spending*?"); the
+    subject of a passive, which it must hold a word of ("Has *the coach company* been sent the
+    numbers?"); the predicate after an expletive it ("How much does it *cost* to renew a
+    driving licence?"). Read more widely (an active subject, "there", any wh-phrase) they lost
+    finds ("How does the dog walker get the key?", "Is there a court order against my ex?",
+    "Which passport number should I put on the visa form?"; docs/benchmarks.md, helper
+    sensitive20)."""
     # The head of a 的-phrase whose modifier states the memory's own act ("我信用卡欠的*钱*"
     # of "我信用卡欠了八万多") is the memory's matter, as a word it holds would be.
     mine = list(words)
