@@ -15,8 +15,8 @@ wh-head held, what the question says of it not). The variants:
   "tak" stemmed and was read as a focus).
 - ``wh_last`` (with ``light``): the wh-head decides only when the rest of the question names
   nothing (no content word outside the closed classes and the light verbs): "Which
-  antidepressant do I take?" asks for the antidepressant, "What number do I ring to book a GP appointment?" for
-  the number one rings to book one.
+  antidepressant do I take?" asks for the antidepressant, "What number do I ring to book a GP
+  appointment?" for the number one rings to book one.
 - ``subject``: ``wh_last``, and the subject after an inverted auxiliary (a yes/no question,
   or a wh-word and its auxiliary) is what the question is about: a noun phrase of content words
   the memory holds none of ("Has *the coach company* been sent ...?") makes the memory's word

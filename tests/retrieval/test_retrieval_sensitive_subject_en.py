@@ -99,7 +99,7 @@ def test_the_subject_and_the_rest_decide_on_made_up_cosines(
 
 def test_the_subject_is_read_from_closed_classes() -> None:
     def content(word: str) -> bool:
-        return word not in {"the", "my", "for", "ever", "to", "a"}
+        return word not in {"the", "my", "for", "ever", "to", "a", "been", "from"}
 
     assert subject("Has the coach company been sent the numbers?", content) == Subject(
         "np", ("coach", "company"), passive=True
@@ -115,7 +115,7 @@ def test_the_subject_is_read_from_closed_classes() -> None:
     )
     assert subject("Have I ever been banned from driving?", content) == (
         "pronoun",
-        ("been", "banned", "from", "driving"),
+        ("banned", "driving"),
     )
     assert subject("Who treats my teeth?", content) is None
     assert subject("我的银行卡号是多少？", content) is None
