@@ -99,7 +99,7 @@ def test_the_subject_and_the_rest_decide_on_made_up_cosines(
 
 def test_the_subject_is_read_from_closed_classes() -> None:
     def content(word: str) -> bool:
-        return word not in {"the", "my", "for", "ever", "to", "a", "been", "from"}
+        return word not in {"the", "my", "for", "ever", "to", "a", "been", "from", "in"}
 
     assert subject("Has the coach company been sent the numbers?", content) == Subject(
         "np", ("coach", "company"), passive=True
@@ -109,13 +109,11 @@ def test_the_subject_is_read_from_closed_classes() -> None:
     )
     assert subject("Is Gary's pub in money trouble?", content) == Subject("np", ("gary", "pub"))
     assert subject("Is there a court order against my ex?", content) is None
-    assert subject("How much does it cost to renew a driving licence?", content) == (
-        "expletive",
-        ("cost", "renew", "driving", "licence"),
+    assert subject("How much does it cost to renew a driving licence?", content) == Subject(
+        "expletive", ("cost", "renew", "driving", "licence")
     )
-    assert subject("Have I ever been banned from driving?", content) == (
-        "pronoun",
-        ("banned", "driving"),
+    assert subject("Have I ever been banned from driving?", content) == Subject(
+        "pronoun", ("banned", "driving")
     )
     assert subject("Who treats my teeth?", content) is None
     assert subject("我的银行卡号是多少？", content) is None
