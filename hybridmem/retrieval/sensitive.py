@@ -51,7 +51,10 @@ outside the wh-phrase, its predicate or the head of what it asks about. "工商�
 "国庆节银行放假吗？" shared 银行 with a sealed bank-card number, "我弟弟什么时候结婚？" 弟弟 with
 his debt, "我爸的生日是哪天？" 我爸 with his prison past, "What's my brother-in-law's job?"
 "brother" with his debt (benchmarks/sensitive_blind.py, multilingual-e5): each names
-the memory's subject and asks about another thing of it. The cost is a question about the
+the memory's subject and asks about another thing of it; in English, what is said of a
+wh-phrase subject, a passive's subject and an expletive it's predicate are read as well ("Has
+the coach company been sent the numbers?" of a bank account number,
+:mod:`~hybridmem.retrieval.asked_en`). The cost is a question about the
 memory whose focus the memory words otherwise ("保险柜怎么打开？" of the safe's code, "What do
 I need to inject before I eat?" of "inject insulin before meals").
 

@@ -49,6 +49,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import pos_tags, terms
+from hybridmem.retrieval.asked_en import Subject, about_words, subject, wh_subject
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
 
@@ -247,26 +248,102 @@ def unheld_focus(
     the memory's "工商银行" and "弟弟" are the subjects, the possessors or the modifiers of
     other questions (benchmarks/sensitive_blind.py: 6 of 8 multilingual-e5 near leaks). A
     focus in a script the memory is not written in cannot be compared and is taken as held
-    ("Pritchard太太家钥匙盒的密码是多少？" of "The key safe at Mrs Pritchard's is 4471.")."""
+    ("Pritchard太太家钥匙盒的密码是多少？" of "The key safe at Mrs Pritchard's is 4471.").
+
+    English says last its object, not its predicate, and three readings of
+    :mod:`~hybridmem.retrieval.asked_en` (closed classes, no tagger) say what such a question
+    asks something of (benchmarks/sensitive_blind.py, sensitive_blind2.py: 4 of 4 English near
+    leaks): a wh-phrase that is the subject is asked about by what is said of it, which the
+    memory must hold a word of ("Which credit card *is best for holiday spending*?"); the
+    subject of a passive, which it must hold a word of ("Has *the coach company* been sent the
+    numbers?"); the predicate after an expletive it ("How much does it *cost* to renew a
+    driving licence?"). Read more widely (an active subject, "there", any wh-phrase) they lost
+    finds ("How does the dog walker get the key?", "Is there a court order against my ex?",
+    "Which passport number should I put on the visa form?"; docs/benchmarks.md, helper
+    sensitive20)."""
     # The head of a 的-phrase whose modifier states the memory's own act ("我信用卡欠的*钱*"
     # of "我信用卡欠了八万多") is the memory's matter, as a word it holds would be.
     mine = list(words)
     held = mine + [w for head, _, own in de_phrases(query, memory) if own for w in head]
+
+    def holds(word: str) -> bool:
+        return shares_word((word,), held) or _shares_morpheme(word, held)
+
+    def content(word: str) -> bool:  # as the lexical channel cuts it, before and after the stem
+        return bool(terms(word)) and not closed(word) and not closed(stem(word))
+
+    english = subject(query, content)
+    focus = _last_focus(query, mine, held, stem, closed)
+    if focus is not None or english is None:
+        return focus
+    return _unheld_subject(query, english, holds, stem, content)
+
+
+def _last_focus(
+    query: str,
+    mine: list[str],
+    held: list[str],
+    stem: Callable[[str], str],
+    closed: Callable[[str], bool],
+) -> str | None:
+    """The last content word outside the wh-phrase, unless the memory terms ``held`` hold it or
+    the wh-phrase's head (:func:`unheld_focus`). In English a held wh-head is not enough when
+    the rest of the question names things and the memory holds none of them: the rest says
+    which one is asked for ("What *number* do I ring to book a GP appointment?" of an NHS
+    number, "Which *credit card* is best for holiday spending?" of a partner's card debt),
+    while "Which antidepressant do I take?" names nothing else (a light verb) and "What number
+    is on my NHS card?" names the memory's NHS."""
     spans = kind_spans(query)
-    rest, wh = _wh_split(query)
-    for part in (wh, rest):
+    english = query.isascii()
+
+    def named(part: str) -> list[str]:  # its content words, last first
+        out = []
         for term in reversed(terms(part)):
             word = stem(term)
-            if closed(word) or _is_kind_word(word, spans):
-                continue
-            if shares_word((word,), held) or _shares_morpheme(word, held):
-                return None
-            if not any(_same_script(word, w) for w in mine):
-                return None  # a script the memory is not written in: nothing to compare
-            if part is rest:
-                return word
-            break  # only the wh-phrase's head, its last word
-    return None
+            # A closed class as the lexical channel cuts the term, too: a light verb ("take",
+            # "have") is no focus, and stemmed ("tak") it is no longer one of the class.
+            if not (closed(word) or (english and closed(term)) or _is_kind_word(word, spans)):
+                out.append(word)
+        return out
+
+    def kept(word: str) -> bool:  # held, or in a script the memory is not written in
+        held_word = shares_word((word,), held) or _shares_morpheme(word, held)
+        return held_word or not any(_same_script(word, w) for w in mine)
+
+    rest, wh = _wh_split(query)
+    head, said = named(wh)[:1], named(rest)
+    if head and kept(head[0]):
+        if wh_subject(query) and said and not any(kept(w) for w in said):
+            return said[0]  # the predicate said of the wh-phrase names nothing of it
+        return None
+    return None if not said or kept(said[0]) else said[0]
+
+
+def _unheld_subject(
+    query: str,
+    read: Subject,
+    holds: Callable[[str], bool],
+    stem: Callable[[str], str],
+    content: Callable[[str], bool],
+) -> str | None:
+    """The subject of an English question (:func:`~.asked_en.subject`) when the memory holds
+    none of it: what the question asks something of is then another thing, and the word it
+    shares with the memory that thing's object or complement ("Has *the coach company* been
+    sent the numbers?" of a bank account number). An expletive it or there stands for an act
+    said after it, of anyone: the predicate after it is what is asked ("How much does it
+    *cost* to renew a driving licence?"). A word in an "about" phrase names the question's
+    topic, whatever its subject ("Does Ewa know *about* the payday loan?"); a pronoun is the
+    user or someone said before, and is not read."""
+    if read.kind == "expletive":
+        first = stem(read.words[0]) if read.words else None
+        return first if first is not None and not holds(first) else None
+    spans = kind_spans(query)
+    named = [w for w in map(stem, read.words) if not _is_kind_word(w, spans)]
+    if read.kind != "np" or not read.passive or not named or any(holds(w) for w in named):
+        return None  # the kind's own words ("code") the kind path reads
+    if any(holds(stem(w)) for w in about_words(query, content)):
+        return None
+    return named[-1]
 
 
 def _same_script(word: str, term: str) -> bool:
