@@ -10,7 +10,8 @@ on the old code (``--dump``) and one on the new (``--old`` that dump) can be com
 ``python -m benchmarks.evolution_models.slot_rule_diff --dump OUT`` (on the old code), then
 ``... --old OUT [--json DIFF]`` on the new. The texts of the sets still blind (colloquial_blind6,
 colloquial_blind9, colloquial_blind10, colloquial_blind11, colloquial_blind12, colloquial_blind13,
-colloquial_blind14, colloquial_blind15, slot_blind9, slot_blind10) are counted, never printed.
+colloquial_blind14, colloquial_blind15, colloquial_blind16, slot_blind9, slot_blind10) are counted,
+never printed.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ BLIND = (
     "colloquial_blind13",
     "colloquial_blind14",
     "colloquial_blind15",
+    "colloquial_blind16",
     "slot_blind9",
     "slot_blind10",
 )
