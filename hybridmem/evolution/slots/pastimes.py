@@ -10,9 +10,10 @@ slot sets' errors). Three grammatical marks tell a pastime from a trade, whateve
   / avid / big / lifelong / casual / amateur X", "a bit of a X", "quite the X"; 业余): a
   job is held or not, it is not held keenly or a bit; a job said with one of these ("a keen
   nurse") is rare, a pastime is the usual reading; likewise **a time of the week or the year**
-  as the modifier ("a weekend gardener", "a Saturday morning swimmer", 周末 / 假期 / 假日 +
-  the noun): the activity is done in leisure time (the parts of the day alone name a job's
-  shift, "a night porter": not read);
+  as the modifier ("a weekend gardener", "a Saturday morning swimmer"; 个 / 一名 + 周末 / 假期
+  / 假日 + the noun, the measure word marking a noun phrase, not 只是周末过去住): the activity
+  is done in leisure time (the parts of the day alone name a job's shift, "a night porter":
+  not read);
 - **a noun of liking** as the head ("fan", "buff", "lover", "sucker", "nut", "freak"; the
   Chinese enthusiast suffixes 爱好者, 发烧友, 迷, 友, 控, 粉): the noun names a taste, not an
   occupation;
@@ -116,7 +117,8 @@ _JOINING_EN = re.compile(
 _CLAUSE_END_ZH = r"(?=[了啊呢吧呀啦]?(?:[，,；;。！!？?、\s]|$))"
 _PASTIME_ZH = re.compile(
     r"(?:是|算是?|当)(?:个|一个|一名|半个)?"
-    r"(?:(?:业余|周末|假期|假日|节假日)[^，,；;。！!？?的我你他她]{0,8}?"
+    r"(?:(?<=个|名)(?:周末|假期|假日|节假日)[^，,；;。！!？?的我你他她]{0,8}?"
+    r"|业余[^，,；;。！!？?的我你他她]{0,8}?"
     r"|[^，,；;。！!？?的我你他她]{0,8}?(?:爱好者|发烧友|迷|(?<!朋)友|控|粉))" + _CLAUSE_END_ZH
 )
 _JOINING_ZH = re.compile(
