@@ -45,7 +45,8 @@ BLIND = (
 )
 
 
-def _all_sources() -> dict[str, list[str]]:
+def all_sources() -> dict[str, list[str]]:
+    """The statement-like strings of ``sources`` and the labelled slot sets' texts, by source."""
     out = sources()
     for path in sorted(LABELLED.glob("slot_blind*.jsonl")):
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -60,7 +61,7 @@ def read_all() -> dict[str, dict[str, str]]:
     embedder = make_embedder(None)
     model = slot_embed.model_for(embedder.name, embedder.dimension)
     out: dict[str, dict[str, str]] = {}
-    for source, texts in _all_sources().items():
+    for source, texts in all_sources().items():
         guesses = {t: infer(t) for t in texts}
         asked = [t for t, g in guesses.items() if g.slot is None and g.open]
         vectors = np.asarray(embedder.embed(asked), dtype=np.float64) if asked else []
