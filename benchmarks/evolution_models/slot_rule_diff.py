@@ -10,7 +10,8 @@ on the old code (``--dump``) and one on the new (``--old`` that dump) can be com
 ``python -m benchmarks.evolution_models.slot_rule_diff --dump OUT`` (on the old code), then
 ``... --old OUT [--json DIFF]`` on the new. The texts of the sets still blind (colloquial_blind6,
 colloquial_blind9, colloquial_blind10, colloquial_blind11, colloquial_blind12, colloquial_blind13,
-colloquial_blind14, colloquial_blind15, slot_blind9, slot_blind10) are counted, never printed.
+colloquial_blind14, colloquial_blind15, colloquial_blind16, slot_blind9, slot_blind10) are counted,
+never printed.
 """
 
 from __future__ import annotations
@@ -38,12 +39,14 @@ BLIND = (
     "colloquial_blind13",
     "colloquial_blind14",
     "colloquial_blind15",
+    "colloquial_blind16",
     "slot_blind9",
     "slot_blind10",
 )
 
 
-def _all_sources() -> dict[str, list[str]]:
+def all_sources() -> dict[str, list[str]]:
+    """The statement-like strings of ``sources`` and the labelled slot sets' texts, by source."""
     out = sources()
     for path in sorted(LABELLED.glob("slot_blind*.jsonl")):
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -58,7 +61,7 @@ def read_all() -> dict[str, dict[str, str]]:
     embedder = make_embedder(None)
     model = slot_embed.model_for(embedder.name, embedder.dimension)
     out: dict[str, dict[str, str]] = {}
-    for source, texts in _all_sources().items():
+    for source, texts in all_sources().items():
         guesses = {t: infer(t) for t in texts}
         asked = [t for t, g in guesses.items() if g.slot is None and g.open]
         vectors = np.asarray(embedder.embed(asked), dtype=np.float64) if asked else []

@@ -121,3 +121,40 @@ def test_with_e5_a_compound_job_noun_becomes_the_current_job(
     assert said.conflict_group == "slot:user.job"
     current = e5_mem.current_value("user.job", user_id=U)
     assert current is not None and current.id == said.id
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a Thursday night bowler, ten-pin at the retail park.",
+        "I'm a winter swimmer, the sea at Brighton every January.",
+        "I'm a weekday walker, the canal path after lunch.",
+        "我是个周末画家，主要画水彩。",
+    ],
+)
+def test_a_time_of_the_week_or_year_before_the_agent_noun_is_a_pastime(text: str) -> None:
+    guess = infer(text)
+    assert guess.slot is None and not guess.open, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a weekend chef at the Swan in Ely.",  # an employer after the agent noun
+        "I'm a night porter.",  # a part of the day alone: a job's shift
+        "I'm a Sunday market trader.",  # a compound noun: the time modifies "market"
+    ],
+)
+def test_a_time_modifier_with_an_employer_or_a_shift_is_the_job(text: str) -> None:
+    assert infer(text).slot == "user.job", text
+
+
+def test_with_e5_the_job_stays_current_after_a_time_modified_pastime(
+    e5_mem: HybridMemory, clock: FakeClock
+) -> None:
+    value_then_aside(
+        e5_mem,
+        clock,
+        "I'm a dentist in Leeds.",
+        "user.job",
+        "I'm a winter swimmer, the sea at Brighton every January.",
+    )

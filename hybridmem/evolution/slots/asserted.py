@@ -15,8 +15,12 @@ no slot (the slot model is not asked). By grammar only, closed classes, no value
   我是. Only a copular clause is read so: a verb that moves the speaker ("the firm sent me
   to Leeds", 老板让我当主管) states a change and is kept;
 - **a negated copula** with no change of state: "I'm not a swimmer though", "I'm no chef",
-  我不是程序员, 我又不是医生 deny a value and give none. With an aspect of change the clause ends
-  a value and is kept ("I'm not a barista anymore", "no longer", 我不是老师了, 不再是);
+  "Not that I'm a coffee person", 我不是程序员, 我又不是医生 deny a value and give none. The
+  Chinese negated copula in every form jieba cuts it: 不是, 可不是 (one word: "I'm hardly a…";
+  clause-initial with no 我 it is the interjection "isn't it so", not read), 不算 / 算不上
+  ("doesn't count as"), and the rhetorical 哪 / 哪里 / 哪儿 + 是 ("how am I a…"); adverbs and
+  并 may stand between 我 and it. With an aspect of change the clause ends a value and is kept
+  ("I'm not a barista anymore", "no longer", 我不是老师了, 不再是);
 - **a demonstrative subject** with a copula: "it's only a rented flat", "that's just a desk
   job", 那是我自己租的房子, 那房子也是租的: the subject is the thing, not the speaker.
 
@@ -43,7 +47,10 @@ _OPENERS_EN = re.compile(
     re.I,
 )
 _COPULA_EN = re.compile(r"\bi(?:['’]m| am)\b", re.I)
-_NEGATED_EN = re.compile(r"^i(?:['’]m| am)\s+(?:not|no)\b(?!\s+longer)", re.I)
+_NEGATED_EN = re.compile(
+    r"^(?:not that\s+)?i(?:['’]m| am)\s+(?:not|no)\b(?!\s+longer)|^not that\s+i(?:['’]m| am)\b",
+    re.I,
+)
 # The aspect of change: the clause ends a value ("not a barista anymore").
 _CHANGE_EN = re.compile(r"\b(?:any\s?more|now|these days|nowadays|no longer)\b", re.I)
 _DEMONSTRATIVE_EN = re.compile(r"^(?:it|that|this)(?:['’]s| is| was)\b", re.I)
@@ -68,6 +75,9 @@ _NOT_A_VERB_EN = frozenset(
 
 _SELF_ZH = frozenset({"我", "俺"})
 _DEMONSTRATIVES_ZH = frozenset({"那", "这", "那个", "这个", "它", "那里", "这里"})
+# The negated copula as jieba cuts it (可不是 is one word), and the rhetorical 哪 + 是.
+_NEGATED_COPULAS_ZH = frozenset({"不是", "可不是", "并不是", "不算", "算不上"})
+_RHETORICAL_ZH = frozenset({"哪", "哪里", "哪儿"})
 # The aspect of change that makes a negated copula end a value: 了, 不再, 已经, 再也.
 _CHANGE_ZH = frozenset({"了", "不再", "已经", "再也", "早就"})
 
@@ -143,12 +153,20 @@ def _copula_follows(tokens: list[tuple[str, str]]) -> bool:
 
 
 def _negated_zh(tokens: list[tuple[str, str]]) -> bool:
-    """Adverbs then 不是, with no aspect of change in the clause: 我(又)不是医生."""
+    """Adverbs (or 并) then a negated copula, with no aspect of change in the clause:
+    我(又)不是医生, 我可不是老师, 我不算吃素的, 我哪是什么老板."""
     words = [w for w, _ in tokens]
-    if "不是" not in words:
+    at = next(
+        (
+            k
+            for k, w in enumerate(words)
+            if w in _NEGATED_COPULAS_ZH or (w in _RHETORICAL_ZH and words[k + 1 : k + 2] == ["是"])
+        ),
+        None,
+    )
+    if at is None:
         return False
-    at = words.index("不是")
-    if not all(flag.startswith("d") for _, flag in tokens[:at]):
+    if not all(flag.startswith(("d", "c")) for _, flag in tokens[:at]):
         return False
     return not any(w in _CHANGE_ZH for w in words)
 

@@ -9,7 +9,11 @@ slot sets' errors). Three grammatical marks tell a pastime from a trade, whateve
 - **a degree, enthusiasm or amateur modifier** on the agent noun, or a hedge before it ("a keen
   / avid / big / lifelong / casual / amateur X", "a bit of a X", "quite the X"; 业余): a
   job is held or not, it is not held keenly or a bit; a job said with one of these ("a keen
-  nurse") is rare, a pastime is the usual reading;
+  nurse") is rare, a pastime is the usual reading; likewise **a time of the week or the year**
+  as the modifier ("a weekend gardener", "a Saturday morning swimmer"; 个 / 一名 + 周末 / 假期
+  / 假日 + the noun, the measure word marking a noun phrase, not 只是周末过去住): the activity
+  is done in leisure time (the parts of the day alone name a job's shift, "a night porter":
+  not read);
 - **a noun of liking** as the head ("fan", "buff", "lover", "sucker", "nut", "freak"; the
   Chinese enthusiast suffixes 爱好者, 发烧友, 迷, 友, 控, 粉): the noun names a taste, not an
   occupation;
@@ -17,12 +21,13 @@ slot sets' errors). Three grammatical marks tell a pastime from a trade, whateve
   band, society…; 加入 / 参加 / 报 / 入 / 进 + a noun ending in 班, 社, 团, 群, 会, 协会,
   俱乐部. A team (队, "team") is left out: 消防队, "the data team" are employers as often.
 
-A modifier that also modifies a thing (size, terms of work, kind: "big", "huge", "casual",
-"occasional", "hobby", "recreational") marks a pastime only when it stands right before the
-agent noun with no employer after it: "a big walker", "a casual angler"; in a compound noun it
-modifies the noun after it ("a big data engineer", "a hobby shop owner": the trade is the
-compound's), and an employer named after the agent noun ("a casual worker at Tesco", "an
-occasional teacher with the Toronto board") says the terms of a job.
+A modifier that also modifies a thing (size, terms of work, kind, time: "big", "huge",
+"casual", "occasional", "hobby", "recreational", "weekend", "summer") marks a pastime only
+when it stands right before the agent noun with no employer after it: "a big walker", "a
+casual angler", "a weekend gardener"; in a compound noun it modifies the noun after it ("a
+big data engineer", "a hobby shop owner": the trade is the compound's), and an employer named
+after the agent noun ("a casual worker at Tesco", "an occasional teacher with the Toronto
+board", "a weekend receptionist at the Premier Inn") says the terms of a job.
 
 The part is dropped from the copula or the verb to the end of its clause (or "and" / "but")
 before the slot rules read the statement, so a statement saying nothing else gets no slot and
@@ -58,7 +63,15 @@ _PERSON_DEGREE_EN = (
     r"keen|avid|mad|passionate|enthusiastic|devoted|obsessive|obsessed|fanatical|lifelong"
     r"|life-long|amateur|fair-weather|armchair|budding"
 )
-_THING_DEGREE_EN = r"big|huge|massive|casual|occasional|hobby|recreational"
+# A time of the week or the year the thing is done in ("a weekend gardener", "a Saturday
+# morning swimmer", "a summer camper"): a pastime on the same terms as a modifier of a thing,
+# since a job can be held at such times too ("a weekend receptionist at the Premier Inn").
+# The parts of the day alone are shifts of a job ("a night porter", "a day trader"): not read.
+_TIME_EN = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|weekday|weeknight|summer|winter"
+    r"|autumn|spring)(?:\s+(?:morning|afternoon|evening|night))?"
+)
+_THING_DEGREE_EN = r"big|huge|massive|casual|occasional|hobby|recreational|" + _TIME_EN
 _DEGREE_EN = _PERSON_DEGREE_EN + "|" + _THING_DEGREE_EN
 _AFTER_THING_DEGREE_EN = re.compile(r"\b(?:" + _THING_DEGREE_EN + r")\s+(.*)", re.I)
 # Words that end a noun phrase after its head: prepositions, relatives and adverbs of time.
@@ -104,7 +117,8 @@ _JOINING_EN = re.compile(
 _CLAUSE_END_ZH = r"(?=[了啊呢吧呀啦]?(?:[，,；;。！!？?、\s]|$))"
 _PASTIME_ZH = re.compile(
     r"(?:是|算是?|当)(?:个|一个|一名|半个)?"
-    r"(?:业余[^，,；;。！!？?的我你他她]{0,8}?"
+    r"(?:(?<=个|名)(?:周末|假期|假日|节假日)[^，,；;。！!？?的我你他她]{0,8}?"
+    r"|业余[^，,；;。！!？?的我你他她]{0,8}?"
     r"|[^，,；;。！!？?的我你他她]{0,8}?(?:爱好者|发烧友|迷|(?<!朋)友|控|粉))" + _CLAUSE_END_ZH
 )
 _JOINING_ZH = re.compile(

@@ -47,6 +47,7 @@ from hybridmem.evolution.slots.states import states_removed
 from hybridmem.evolution.slots.subject_zh import SELF_ZH as _SELF_ZH
 from hybridmem.evolution.slots.subject_zh import about_speaker_zh as _about_speaker_zh
 from hybridmem.evolution.slots.subject_zh import pos as _pos
+from hybridmem.evolution.slots.title_complement import title_matches
 from hybridmem.evolution.slots.trades import trades_zh, works_at
 from hybridmem.evolution.slots.transfers import former_removed, provider_change
 from hybridmem.evolution.slots.valueless import valueless_removed
@@ -409,11 +410,17 @@ def _first_rule(scan: str) -> tuple[str, str] | None:
     """The first rule whose category words ``scan`` holds: (slot, rule name)."""
     # A rule none of whose literals the text holds is not searched (the same guess).
     for (slot, name, pattern), may in zip(_RULES, _RULE_LITERALS.possible(scan), strict=True):
-        if may and any(
-            name != "occupation" or _ends_a_title(scan, m) for m in pattern.finditer(scan)
-        ):
+        if may and _holds(scan, name, pattern):
             return slot, name
     return None
+
+
+def _holds(scan: str, name: str, pattern: re.Pattern[str]) -> bool:
+    """Whether ``scan`` holds the rule's words; an occupation's title must end a word and be
+    its cue's complement, no verb's object (title_complement.py)."""
+    if name != "occupation":
+        return pattern.search(scan) is not None
+    return any(_ends_a_title(scan, m) for m in title_matches(pattern, scan, _pos))
 
 
 def _mentions(lowered: str, word: str) -> bool:
