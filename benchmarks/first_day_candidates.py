@@ -38,11 +38,11 @@ from tempfile import TemporaryDirectory
 
 import numpy as np
 
-from benchmarks.first_day import PERSONAS, SETS, run_persona
+from benchmarks.first_day import PERSONAS, SETS, START, run_persona
 from benchmarks.first_day_persona import Persona
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.embedding.base import embed_query
-from hybridmem.lexical import light_stem, stemmed_terms, terms
+from hybridmem.lexical import dictionary_tag, light_stem, stemmed_terms, terms
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.retrieval import attributes, function_words, retriever
 from hybridmem.retrieval.clause_attributes import states_attribute
@@ -258,6 +258,71 @@ def _unheld_offer(most: int | None = None, keep_negated: bool = False) -> None:
     function_words.naming_matches = naming_matches  # type: ignore[assignment]
 
 
+_EN_PARTS = frozenset(
+    ["morning", "afternoon", "evening", "night", "tonight", "weekend", "lunchtime", "teatime"]
+)
+"""The English nouns of a part of the day or week (closed: the day's parts), light-stemmed
+as the lexical channel cuts them, beside the day names read by :data:`_EN_WEEKDAY`."""
+_EN_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_ZH_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
+_ZH_DAY_INDEX = "一二三四五六日"
+
+
+def named_weekdays(text: str) -> frozenset[int]:
+    """The days of the week ``text`` names (0 Monday .. 6 Sunday): "Wednesday evenings",
+    每周五晚上, 礼拜天."""
+    days = {
+        ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun").index(m.lower())
+        for m in _EN_WEEKDAY.findall(text)
+    }
+    days |= {
+        min(_ZH_DAY_INDEX.find(d) % 7 if d != "天" else 6, 6) for d in _ZH_WEEKDAY.findall(text)
+    }
+    return frozenset(days)
+
+
+def time_word(term: str) -> bool:
+    """A noun of a time of day or week: jieba's time-noun tag (t: 晚上, 周末, 上午) or the
+    English parts of the day and the day names."""
+    if _CJK.search(term):
+        return dictionary_tag(term) == "t"
+    return light_stem(term) in {light_stem(w) for w in _EN_PARTS} or bool(
+        _EN_WEEKDAY.fullmatch(term)
+    )
+
+
+def _other_weekday(today: int) -> None:
+    """Helper firstday18: two times match only when they overlap. A statement whose only
+    shared words with the question are time words ("晚上" of 晚上整个大盘鸡？ and
+    每周五晚上我在村文化站弹都塔尔。) and which names days of the week none of which is the
+    question's day (the day it names, else ``today``: the first-day questions are all asked on
+    their newcomer's first day) gets no word match: Friday evenings are not this evening. A
+    statement naming no weekday (每天晚上, "in the evenings") may hold the asked time and keeps
+    its match."""
+    original = function_words.naming_matches
+
+    def naming_matches(
+        query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
+    ) -> dict[str, float] | None:
+        out = original(query, nodes, bm25, stated)
+        asked = {light_stem(t): t for t in terms(query)}
+        day = named_weekdays(query) or frozenset([today])
+        base = dict(out if out is not None else bm25)
+        for node_id, score in bm25.items():
+            node = nodes.get(node_id)
+            if score <= 0 or node is None or node.sensitive or node.node_type not in stated:
+                continue
+            shared = stemmed_terms(node.content) & asked.keys()
+            if not shared or not all(time_word(asked[t]) for t in shared):
+                continue
+            theirs = named_weekdays(node.content)
+            if theirs and not theirs & day:
+                base[node_id] = 0.0
+        return base if base != bm25 else None
+
+    function_words.naming_matches = naming_matches  # type: ignore[assignment]
+
+
 def _no_newer_first() -> None:
     """Not a candidate but a measurement of what the newer-first step does on these sets:
     :func:`~hybridmem.retrieval.newer_values.newer_first` left out (the hits as scored)."""
@@ -276,6 +341,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "unheld_offer": _unheld_offer,
     "unheld_offer_one": lambda: _unheld_offer(most=1),
     "unheld_offer_one_neg": lambda: _unheld_offer(most=1, keep_negated=True),
+    "other_weekday": lambda: _other_weekday(START.weekday()),
 }
 
 
