@@ -44,7 +44,7 @@ from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.embedding.base import embed_query
 from hybridmem.lexical import dictionary_tag, light_stem, stemmed_terms, terms
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval import attributes, function_words, retriever
+from hybridmem.retrieval import attributes, function_words, newer_values, retriever
 from hybridmem.retrieval.clause_attributes import states_attribute
 
 Scores = Mapping[str, float]
@@ -275,9 +275,7 @@ def named_weekdays(text: str) -> frozenset[int]:
         ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun").index(m.lower())
         for m in _EN_WEEKDAY.findall(text)
     }
-    days |= {
-        min(_ZH_DAY_INDEX.find(d) % 7 if d != "天" else 6, 6) for d in _ZH_WEEKDAY.findall(text)
-    }
+    days |= {6 if d == "天" else _ZH_DAY_INDEX.index(d) for d in _ZH_WEEKDAY.findall(text)}
     return frozenset(days)
 
 
@@ -323,6 +321,22 @@ def _other_weekday(today: int) -> None:
     function_words.naming_matches = naming_matches  # type: ignore[assignment]
 
 
+def _linked_change_own() -> None:
+    """Helper firstday18: a statement the writer linked as the new value of another (it holds a
+    conflict group) has said which attribute it changes, so it takes the place of no statement
+    outside its group at query time (``newer_values._other_attributes`` held two groups only:
+    an ungrouped older statement could still yield to it). "I've packed in Slimming World,
+    I'm doing the Weight Watchers app instead." went above "I'm terrified of dogs..." for
+    "Shall we go and pick up a puppy from the rescue?" (the seventeenth set). An unlinked
+    later statement may still take a grouped one's place (a change said without a change
+    word after a linked one)."""
+
+    def other_attributes(newer: MemoryNode, older: MemoryNode) -> bool:
+        return bool(newer.conflict_group) and newer.conflict_group != older.conflict_group
+
+    newer_values._other_attributes = other_attributes  # type: ignore[assignment]
+
+
 def _no_newer_first() -> None:
     """Not a candidate but a measurement of what the newer-first step does on these sets:
     :func:`~hybridmem.retrieval.newer_values.newer_first` left out (the hits as scored)."""
@@ -342,6 +356,8 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "unheld_offer_one": lambda: _unheld_offer(most=1),
     "unheld_offer_one_neg": lambda: _unheld_offer(most=1, keep_negated=True),
     "other_weekday": lambda: _other_weekday(START.weekday()),
+    "engine": lambda: None,
+    "linked_change_own": _linked_change_own,
 }
 
 
