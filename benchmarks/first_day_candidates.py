@@ -289,17 +289,23 @@ def time_word(term: str) -> bool:
     )
 
 
-def _other_weekday(today: int) -> None:
+def _other_weekday(today: int, after_groups: bool = False) -> None:
     """Helper firstday18: two times match only when they overlap. A statement whose only
     shared words with the question are time words ("晚上" of 晚上整个大盘鸡？ and
     每周五晚上我在村文化站弹都塔尔。) and which names days of the week none of which is the
     question's day (the day it names, else ``today``: the first-day questions are all asked on
     their newcomer's first day) gets no word match: Friday evenings are not this evening. A
     statement naming no weekday (每天晚上, "in the evenings") may hold the asked time and keeps
-    its match."""
-    original = function_words.naming_matches
+    its match. ``after_groups`` (``other_weekday_after``): the match is dropped after
+    :func:`~hybridmem.retrieval.same_words.same_words` has given each group of statements
+    holding the same question terms its best BM25, so a dropped statement still sets its
+    group's evidence (the first form dropped the short "Maeve does ballet on Saturday
+    mornings." before the grouping and left "My mate Dean gives me a lift ... every morning."
+    its own, longer statement's BM25)."""
+    target = "statement_words" if after_groups else "naming_matches"
+    original = getattr(function_words, target)
 
-    def naming_matches(
+    def dropped(
         query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
     ) -> dict[str, float] | None:
         out = original(query, nodes, bm25, stated)
@@ -318,7 +324,9 @@ def _other_weekday(today: int) -> None:
                 base[node_id] = 0.0
         return base if base != bm25 else None
 
-    function_words.naming_matches = naming_matches  # type: ignore[assignment]
+    setattr(function_words, target, dropped)
+    if after_groups:
+        retriever.statement_words = dropped  # type: ignore[assignment]
 
 
 def _linked_change_own() -> None:
@@ -356,6 +364,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "unheld_offer_one": lambda: _unheld_offer(most=1),
     "unheld_offer_one_neg": lambda: _unheld_offer(most=1, keep_negated=True),
     "other_weekday": lambda: _other_weekday(START.weekday()),
+    "other_weekday_after": lambda: _other_weekday(START.weekday(), after_groups=True),
     "engine": lambda: None,
     "linked_change_own": _linked_change_own,
 }

@@ -27,6 +27,7 @@ import argparse
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -60,17 +61,17 @@ def _statements(p: Persona) -> list[str]:
     return [t for t, _ in p.facts] + [p.old, p.new] + [note for _, note in p.tasks]
 
 
-def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str, object]]:
+def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str, Any]]:
     """One row per ordinary question: the answer's place under each ordering."""
     texts = _statements(p)
     docs = np.asarray(embedder.embed(texts))
     asked = [*p.questions, *((q, a) for q, a, _ in p.task_questions), (p.changed, p.new)]
     vectors = np.asarray(embed_query(embedder, [q for q, _ in asked]))
-    out: list[dict[str, object]] = []
+    out: list[dict[str, Any]] = []
     for (question, needle), qv in zip(asked, vectors, strict=True):
         want = next(i for i, t in enumerate(texts) if needle in t)
         cos = docs @ qv
-        places = {}
+        places: dict[str, int] = {}
         for name, order in ORDERS.items():
             scores = order(cos, docs)
             places[name] = int((scores > scores[want]).sum())
@@ -94,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     embedder = make_embedder(args.embedder)
-    found: list[dict[str, object]] = []
+    found: list[dict[str, Any]] = []
     for name in args.sets.split(","):
         rows = [r for p in _ALL[name] for r in persona_rows(name, p, embedder)]
         found += rows
@@ -102,15 +103,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         for order in ORDERS:
             for lang in ("en", "zh"):
                 mine = [r for r in rows if r["lang"] == lang]
-                hits = sum(r["places"][order] == 0 for r in mine)  # type: ignore[index]
+                hits = sum(r["places"][order] == 0 for r in mine)
                 cells.append(f"{order} {lang} {hits}/{len(mine)}")
         print(f"{name:12} " + "  ".join(cells))
     print(
         "total        "
-        + "  ".join(
-            f"{o} {sum(r['places'][o] == 0 for r in found)}/{len(found)}"  # type: ignore[index]
-            for o in ORDERS
-        )
+        + "  ".join(f"{o} {sum(r['places'][o] == 0 for r in found)}/{len(found)}" for o in ORDERS)
     )
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -19,12 +19,14 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from benchmarks.first_day import SETS
 from benchmarks.first_day_candidates import _WH_EN, _WH_ZH
 from benchmarks.first_day_hubs import _ALL, _statements
+from benchmarks.first_day_persona import Persona
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.embedding.base import embed_query
 from hybridmem.lexical import terms
@@ -36,11 +38,13 @@ def thing_of(question: str) -> str:
     return " ".join(t for t in terms(question) if not function_word(t))
 
 
-def persona_rows(set_name: str, lang: str, p: object, embedder: Embedder) -> list[dict[str, object]]:
-    texts = _statements(p)  # type: ignore[arg-type]
+def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str, Any]]:
+    """One row per offer of ``p``: the answer's place under each reading of the question."""
+    lang = p.lang
+    texts = _statements(p)
     docs = np.asarray(embedder.embed(texts))
     wh = _WH_ZH if lang == "zh" else _WH_EN
-    asked = [(q, a) for q, a in p.questions if not wh.search(q)]  # type: ignore[attr-defined]
+    asked = [(q, a) for q, a in p.questions if not wh.search(q)]
     if not asked:
         return []
     things = [thing_of(q) or q for q, _ in asked]
@@ -48,7 +52,7 @@ def persona_rows(set_name: str, lang: str, p: object, embedder: Embedder) -> lis
     bare = np.asarray(embed_query(embedder, things))
     mean = whole + bare
     mean /= np.linalg.norm(mean, axis=1, keepdims=True)
-    out: list[dict[str, object]] = []
+    out: list[dict[str, Any]] = []
     for k, (question, needle) in enumerate(asked):
         want = next(i for i, t in enumerate(texts) if needle in t)
         places = {
@@ -56,7 +60,13 @@ def persona_rows(set_name: str, lang: str, p: object, embedder: Embedder) -> lis
             for name, vecs in (("whole", whole), ("thing", bare), ("mean", mean))
         }
         out.append(
-            {"set": set_name, "lang": lang, "question": question, "thing": things[k], "places": places}
+            {
+                "set": set_name,
+                "lang": lang,
+                "question": question,
+                "thing": things[k],
+                "places": places,
+            }
         )
     return out
 
@@ -68,25 +78,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     embedder = make_embedder(args.embedder)
-    found: list[dict[str, object]] = []
+    found: list[dict[str, Any]] = []
     for name in args.sets.split(","):
-        rows = [r for p in _ALL[name] for r in persona_rows(name, p.lang, p, embedder)]
+        rows = [r for p in _ALL[name] for r in persona_rows(name, p, embedder)]
         found += rows
         cells = [
-            f"{o} {lang} {sum(r['places'][o] == 0 for r in rows if r['lang'] == lang)}"  # type: ignore[index]
+            f"{o} {lang} {sum(r['places'][o] == 0 for r in rows if r['lang'] == lang)}"
             f"/{sum(r['lang'] == lang for r in rows)}"
             for o in ("whole", "thing", "mean")
             for lang in ("en", "zh")
         ]
         print(f"{name:12} " + "  ".join(cells), flush=True)
     totals = "  ".join(
-        f"{o} {sum(r['places'][o] == 0 for r in found)}/{len(found)}"  # type: ignore[index]
+        f"{o} {sum(r['places'][o] == 0 for r in found)}/{len(found)}"
         for o in ("whole", "thing", "mean")
     )
     print(f"total        {totals}")
     for r in found:
         p = r["places"]
-        if (p["whole"] == 0) != (p["thing"] == 0) or (p["whole"] == 0) != (p["mean"] == 0):  # type: ignore[index]
+        if (p["whole"] == 0) != (p["thing"] == 0) or (p["whole"] == 0) != (p["mean"] == 0):
             print(f"  {r['set']:11} {r['lang']} {p} {r['question']} -> {r['thing']!r}")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
