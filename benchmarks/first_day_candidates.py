@@ -15,6 +15,11 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   seasick" of "Shall we get a pizza in?") gets no word match even when no memory holds the
   noun (:func:`light_verbs_with_object`). ``no_newer_first``: a measurement, not a candidate
   (the newer-first step left out), of what that step wins and loses on the first-day sets.
+  Helper firstday18: ``other_weekday`` / ``other_weekday_after`` (a statement sharing only
+  time words with the question and naming other days of the week than the question's gets no
+  word match; before or after :func:`~hybridmem.retrieval.same_words.same_words`),
+  ``linked_change_own`` (a change the writer linked takes no other group's statement's place)
+  and ``engine`` (nothing patched: the before of a comparison, run on the same branch).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
