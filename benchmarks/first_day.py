@@ -27,6 +27,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from benchmarks.first_day_blind import BLIND
+from benchmarks.first_day_eighteenth import EIGHTEENTH
 from benchmarks.first_day_eighth import EIGHTH
 from benchmarks.first_day_eleventh import ELEVENTH
 from benchmarks.first_day_fifteenth import FIFTEENTH
@@ -312,6 +313,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "fifteenth": FIFTEENTH,
     "sixteenth": SIXTEENTH,
     "seventeenth": SEVENTEENTH,
+    "eighteenth": EIGHTEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

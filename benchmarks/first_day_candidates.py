@@ -15,6 +15,11 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   seasick" of "Shall we get a pizza in?") gets no word match even when no memory holds the
   noun (:func:`light_verbs_with_object`). ``no_newer_first``: a measurement, not a candidate
   (the newer-first step left out), of what that step wins and loses on the first-day sets.
+  Helper firstday18: ``other_weekday`` / ``other_weekday_after`` (a statement sharing only
+  time words with the question and naming other days of the week than the question's gets no
+  word match; before or after :func:`~hybridmem.retrieval.same_words.same_words`),
+  ``linked_change_own`` (a change the writer linked takes no other group's statement's place)
+  and ``engine`` (nothing patched: the before of a comparison, run on the same branch).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -38,13 +43,13 @@ from tempfile import TemporaryDirectory
 
 import numpy as np
 
-from benchmarks.first_day import PERSONAS, SETS, run_persona
+from benchmarks.first_day import PERSONAS, SETS, START, run_persona
 from benchmarks.first_day_persona import Persona
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.embedding.base import embed_query
-from hybridmem.lexical import light_stem, stemmed_terms, terms
+from hybridmem.lexical import dictionary_tag, light_stem, stemmed_terms, terms
 from hybridmem.models import Hit, MemoryNode
-from hybridmem.retrieval import attributes, function_words, retriever
+from hybridmem.retrieval import attributes, function_words, newer_values, retriever
 from hybridmem.retrieval.clause_attributes import states_attribute
 
 Scores = Mapping[str, float]
@@ -258,6 +263,93 @@ def _unheld_offer(most: int | None = None, keep_negated: bool = False) -> None:
     function_words.naming_matches = naming_matches  # type: ignore[assignment]
 
 
+_EN_PARTS = frozenset(
+    ["morning", "afternoon", "evening", "night", "tonight", "weekend", "lunchtime", "teatime"]
+)
+"""The English nouns of a part of the day or week (closed: the day's parts), light-stemmed
+as the lexical channel cuts them, beside the day names read by :data:`_EN_WEEKDAY`."""
+_EN_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_ZH_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
+_ZH_DAY_INDEX = "一二三四五六日"
+
+
+def named_weekdays(text: str) -> frozenset[int]:
+    """The days of the week ``text`` names (0 Monday .. 6 Sunday): "Wednesday evenings",
+    每周五晚上, 礼拜天."""
+    days = {
+        ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun").index(m.lower())
+        for m in _EN_WEEKDAY.findall(text)
+    }
+    days |= {6 if d == "天" else _ZH_DAY_INDEX.index(d) for d in _ZH_WEEKDAY.findall(text)}
+    return frozenset(days)
+
+
+def time_word(term: str) -> bool:
+    """A noun of a time of day or week: jieba's time-noun tag (t: 晚上, 周末, 上午) or the
+    English parts of the day and the day names."""
+    if _CJK.search(term):
+        return dictionary_tag(term) == "t"
+    return light_stem(term) in {light_stem(w) for w in _EN_PARTS} or bool(
+        _EN_WEEKDAY.fullmatch(term)
+    )
+
+
+def _other_weekday(today: int, after_groups: bool = False) -> None:
+    """Helper firstday18: two times match only when they overlap. A statement whose only
+    shared words with the question are time words ("晚上" of 晚上整个大盘鸡？ and
+    每周五晚上我在村文化站弹都塔尔。) and which names days of the week none of which is the
+    question's day (the day it names, else ``today``: the first-day questions are all asked on
+    their newcomer's first day) gets no word match: Friday evenings are not this evening. A
+    statement naming no weekday (每天晚上, "in the evenings") may hold the asked time and keeps
+    its match. ``after_groups`` (``other_weekday_after``): the match is dropped after
+    :func:`~hybridmem.retrieval.same_words.same_words` has given each group of statements
+    holding the same question terms its best BM25, so a dropped statement still sets its
+    group's evidence (the first form dropped the short "Maeve does ballet on Saturday
+    mornings." before the grouping and left "My mate Dean gives me a lift ... every morning."
+    its own, longer statement's BM25)."""
+    target = "statement_words" if after_groups else "naming_matches"
+    original = getattr(function_words, target)
+
+    def dropped(
+        query: str, nodes: Mapping[str, MemoryNode], bm25: Scores, stated: Collection[str]
+    ) -> dict[str, float] | None:
+        out = original(query, nodes, bm25, stated)
+        asked = {light_stem(t): t for t in terms(query)}
+        day = named_weekdays(query) or frozenset([today])
+        base = dict(out if out is not None else bm25)
+        for node_id, score in bm25.items():
+            node = nodes.get(node_id)
+            if score <= 0 or node is None or node.sensitive or node.node_type not in stated:
+                continue
+            shared = stemmed_terms(node.content) & asked.keys()
+            if not shared or not all(time_word(asked[t]) for t in shared):
+                continue
+            theirs = named_weekdays(node.content)
+            if theirs and not theirs & day:
+                base[node_id] = 0.0
+        return base if base != bm25 else None
+
+    setattr(function_words, target, dropped)
+    if after_groups:
+        retriever.statement_words = dropped  # type: ignore[assignment]
+
+
+def _linked_change_own() -> None:
+    """Helper firstday18: a statement the writer linked as the new value of another (it holds a
+    conflict group) has said which attribute it changes, so it takes the place of no statement
+    outside its group at query time (``newer_values._other_attributes`` held two groups only:
+    an ungrouped older statement could still yield to it). "I've packed in Slimming World,
+    I'm doing the Weight Watchers app instead." went above "I'm terrified of dogs..." for
+    "Shall we go and pick up a puppy from the rescue?" (the seventeenth set). An unlinked
+    later statement may still take a grouped one's place (a change said without a change
+    word after a linked one)."""
+
+    def other_attributes(newer: MemoryNode, older: MemoryNode) -> bool:
+        return bool(newer.conflict_group) and newer.conflict_group != older.conflict_group
+
+    newer_values._other_attributes = other_attributes  # type: ignore[assignment]
+
+
 def _no_newer_first() -> None:
     """Not a candidate but a measurement of what the newer-first step does on these sets:
     :func:`~hybridmem.retrieval.newer_values.newer_first` left out (the hits as scored)."""
@@ -276,6 +368,10 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "unheld_offer": _unheld_offer,
     "unheld_offer_one": lambda: _unheld_offer(most=1),
     "unheld_offer_one_neg": lambda: _unheld_offer(most=1, keep_negated=True),
+    "other_weekday": lambda: _other_weekday(START.weekday()),
+    "other_weekday_after": lambda: _other_weekday(START.weekday(), after_groups=True),
+    "engine": lambda: None,
+    "linked_change_own": _linked_change_own,
 }
 
 
