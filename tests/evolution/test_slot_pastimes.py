@@ -122,6 +122,7 @@ def test_with_e5_a_compound_job_noun_becomes_the_current_job(
     current = e5_mem.current_value("user.job", user_id=U)
     assert current is not None and current.id == said.id
 
+
 @pytest.mark.parametrize(
     "text",
     [
