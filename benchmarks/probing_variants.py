@@ -59,6 +59,7 @@ SETS = (
     "blind9",
     "blind10",
     "blind11",
+    "blind12",
 )
 
 
