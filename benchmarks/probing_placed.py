@@ -9,16 +9,19 @@ antecedent matched. Here nothing is scored: a continuation is *placed* directly 
 antecedent in the ranked hits, as :func:`hybridmem.retrieval.answers.answers_first` places an
 answer with its question, only when the antecedent is itself a hit ranked above it.
 
-A continuation of a turn: the same speaker's next turn of the same conversation (same parent),
-the next sibling or the one after the other speaker's reply (``seq`` one or two on, the same
-``speaker``). Readings (``--variant placed-…`` of :mod:`benchmarks.probing_variants`):
+A continuation of a turn: the same speaker's next turn of its conversation, the next sibling or
+the one after the other speaker's reply, within the neighbour window
+(``referents._speakers_next``, which the pronoun carry reads). Readings (``--variant placed-…``
+of :mod:`benchmarks.probing_variants`):
 
 - ``any``: every antecedent among the hits, every continuation; chains follow (a placed turn
   brings its own continuation);
-- ``named``: the antecedent holds a word of the question (a lexical match) and the
-  continuation none (it goes on without naming the topic, which is the miss);
+- ``named``: the antecedent holds a word of the question (a lexical match, the pronoun
+  carry's included);
 - ``named-user``: ``named``, the user's turns only (the companion's replies keep their
-  places).
+  places);
+- ``named-unnamed``: ``named``, and the continuation holds no word of the question (it goes on
+  without naming the topic, which is the miss).
 
 The engine is not changed: the patch wraps ``said_first`` as the retriever calls it (the last
 ordering before packing, so the first five of a five-hit request are the reordered ones) and
@@ -27,68 +30,44 @@ reads the candidates' BM25 from ``Retriever.arrange``'s arguments.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+import sys
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from hybridmem.models import Hit, MemoryNode
+from benchmarks import fusion_paired
+from hybridmem.models import Hit
+from hybridmem.retrieval import referents
 from hybridmem.retrieval import retriever as retriever_module
 from hybridmem.retrieval.referents import speaker_role
 from hybridmem.retrieval.retriever import Retriever
 
-READINGS = ("any", "named", "named-user")
-
-
-def _goes_on(node: MemoryNode, later: MemoryNode) -> bool:
-    """Whether ``later`` is ``node``'s speaker's next turn: same conversation and speaker,
-    the next sibling or the one after a reply."""
-    return (
-        later.parent_id == node.parent_id
-        and later.seq - node.seq in (1, 2)
-        and speaker_role(later) == speaker_role(node)
-        and speaker_role(node) is not None
-    )
+READINGS = ("any", "named", "named-user", "named-unnamed")
 
 
 def placed_after(
-    hits: Sequence[Hit],
-    turns: Collection[str],
-    matched: Collection[str],
-    reading: str,
+    hits: Sequence[Hit], following: Mapping[str, str], matched: Collection[str], reading: str
 ) -> list[Hit]:
-    """``hits`` with each continuation ranked below its antecedent moved directly after it
-    (``turns``: the conversation turns among the candidates; ``matched``: the ids with a
-    lexical match)."""
-    by_parent: dict[str | None, list[Hit]] = {}
-    for hit in hits:
-        if hit.node.id in turns:
-            by_parent.setdefault(hit.node.parent_id, []).append(hit)
+    """``hits`` with each continuation ranked below its antecedent moved directly after it.
+
+    ``following``: a turn's id -> its speaker's next turn's id (``referents._speakers_next``);
+    ``matched``: the ids with a lexical match (the ``named`` readings)."""
     rank = {h.node.id: i for i, h in enumerate(hits)}
+    by_id = {h.node.id: h for h in hits}
 
     def continuation(hit: Hit) -> Hit | None:
         node = hit.node
-        if reading != "any" and node.id not in matched:
+        after = following.get(node.id)
+        if after is None or after not in by_id or rank[after] < rank[node.id]:
             return None
+        if reading != "any" and node.id not in matched:
+            return None  # the named readings: the antecedent names (a word of) the question
+        if reading == "named-unnamed" and after in matched:
+            return None  # ... and the next turn does not
         if reading == "named-user" and speaker_role(node) != "user":
             return None
-        found = [
-            h
-            for h in by_parent.get(node.parent_id, ())
-            if _goes_on(node, h.node)
-            and rank[h.node.id] > rank[node.id]
-            and (reading == "any" or h.node.id not in matched)
-        ]
-        if not found:
-            return None
-        nearest = min(found, key=lambda h: h.node.seq)
-        # the speaker's own next turn only: a nearer one of the same speaker outranked it
-        if nearest.node.seq - node.seq == 2 and any(
-            h.node.seq == node.seq + 1 and speaker_role(h.node) == speaker_role(node)
-            for h in by_parent.get(node.parent_id, ())
-        ):
-            return None
-        return nearest
+        return by_id[after]
 
     order: list[Hit] = []
     done: set[str] = set()
@@ -97,7 +76,7 @@ def placed_after(
         while chain is not None and chain.node.id not in done:
             order.append(chain)
             done.add(chain.node.id)
-            chain = continuation(chain) if chain.node.id in turns else None
+            chain = continuation(chain)
     return order
 
 
@@ -106,20 +85,28 @@ def variant(reading: str) -> Callable[[], Any]:
 
     @contextmanager
     def patched() -> Iterator[None]:
-        held: list[Any] = [None]
+        held: list[Any] = [None, None]
         arrange, said = Retriever.arrange, retriever_module.said_first
 
         def arranging(self: Retriever, *args: Any, **kwargs: Any) -> Any:
-            held[0] = kwargs.get("cands", args[5] if len(args) > 5 else None)
+            held[:] = [self, kwargs.get("cands", args[5] if len(args) > 5 else None)]
             return arrange(self, *args, **kwargs)
 
         def saying(query: str, hits: Any, places: int, turns: Any = (), *rest: Any) -> Any:
             out = said(query, hits, places, turns, *rest)
-            cands = held[0]
+            retriever, cands = held
             if cands is None or not turns:
                 return out
             matched = {i for i, v in cands.bm25.items() if v > 0}
-            return placed_after(out, turns, matched, reading)
+            every = reading == "any"
+            asked = [h.node for h in out if h.node.id in turns and (every or h.node.id in matched)]
+            cfg = retriever.config
+            window = cfg.neighbour_window_minutes * 60.0
+            found = referents._speakers_next(
+                retriever.store, asked, cfg.include_statuses, window, cands.neighbours
+            )
+            following = {i: n.id for i, n in found.items()}
+            return placed_after(out, following, matched, reading)
 
         with (
             mock.patch.object(Retriever, "arrange", arranging),
@@ -128,3 +115,17 @@ def variant(reading: str) -> Callable[[], Any]:
             yield
 
     return patched
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m benchmarks.probing_placed READING FUSION_ARGS...``: ``benchmarks.fusion_paired``
+    (LoCoMo, MADial) with the reading's patch in place."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in READINGS:
+        raise SystemExit(f"usage: python -m benchmarks.probing_placed {{{','.join(READINGS)}}} ...")
+    with variant(args[0])():
+        fusion_paired.main(args[1:])
+
+
+if __name__ == "__main__":
+    main()
