@@ -21,7 +21,9 @@ of :mod:`benchmarks.probing_variants`):
 - ``named-user``: ``named``, the user's turns only (the companion's replies keep their
   places);
 - ``named-unnamed``: ``named``, and the continuation holds no word of the question (it goes on
-  without naming the topic, which is the miss).
+  without naming the topic, which is the miss);
+- ``named-best``: the user's turn with the best lexical match among the hits only (at most one
+  placement a question).
 
 The engine is not changed: the patch wraps ``said_first`` as the retriever calls it (the last
 ordering before packing, so the first five of a five-hit request are the reordered ones) and
@@ -43,7 +45,12 @@ from hybridmem.retrieval import retriever as retriever_module
 from hybridmem.retrieval.referents import speaker_role
 from hybridmem.retrieval.retriever import Retriever
 
-READINGS = ("any", "named", "named-user", "named-unnamed")
+READINGS = ("any", "named", "named-user", "named-unnamed", "named-best")
+
+
+def user_said(hit: Hit) -> bool:
+    """Whether the hit is a turn of the user's."""
+    return speaker_role(hit.node) == "user"
 
 
 def placed_after(
@@ -65,7 +72,7 @@ def placed_after(
             return None  # the named readings: the antecedent names (a word of) the question
         if reading == "named-unnamed" and after in matched:
             return None  # ... and the next turn does not
-        if reading == "named-user" and speaker_role(node) != "user":
+        if reading in ("named-user", "named-best") and speaker_role(node) != "user":
             return None
         return by_id[after]
 
@@ -98,6 +105,9 @@ def variant(reading: str) -> Callable[[], Any]:
             if cands is None or not turns:
                 return out
             matched = {i for i, v in cands.bm25.items() if v > 0}
+            if reading == "named-best":  # the user's best-matched turn among the hits only
+                users = [h.node.id for h in out if h.node.id in matched and user_said(h)]
+                matched = {max(users, key=lambda i: cands.bm25[i])} if users else set()
             every = reading == "any"
             asked = [h.node for h in out if h.node.id in turns and (every or h.node.id in matched)]
             cfg = retriever.config

@@ -164,10 +164,15 @@ def run(sets: Sequence[str], variant: str, embedder: Any, prefix: bool = False) 
 
 
 def run_many(
-    sets: Sequence[str], variants: Sequence[str], embedder: Any, prefix: bool = False
+    sets: Sequence[str],
+    variants: Sequence[str],
+    embedder: Any,
+    prefix: bool = False,
+    save: Callable[[dict[str, dict[str, Any]]], None] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """:func:`run` of each of ``variants``, every user imported once (a variant patches
-    retrieval only, and no question writes: ``record_access`` is off)."""
+    retrieval only, and no question writes: ``record_access`` is off); ``save`` is given the
+    runs so far after each set (a long run under load leaves what it measured)."""
     out: dict[str, dict[str, Any]] = {v: {} for v in variants}
     for name in sets:
         data = json.loads((HERE / f"probing_{name}.json").read_text(encoding="utf-8"))
@@ -194,6 +199,8 @@ def run_many(
             }
             out[v][name] = {"summary": summary, "items": rows[v]}
             print(name, v, summary, flush=True)
+        if save is not None:
+            save(out)
     return out
 
 
@@ -239,12 +246,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     variants = args.variant.split(",")
     if unknown := set(variants) - set(VARIANTS):
         ap.error(f"unknown variants {sorted(unknown)}")
-    embedder = make_embedder(args.embedder)
-    outs = run_many(args.sets.split(","), variants, embedder, args.prefix)
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    for v, out in outs.items():  # several variants: one file each, the variant's name added
-        path = args.json if len(variants) == 1 else args.json.with_stem(f"{args.json.stem}_{v}")
-        path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def save(outs: dict[str, dict[str, Any]]) -> None:
+        for v, out in outs.items():  # several variants: one file each, the variant's name added
+            one = len(variants) == 1
+            path = args.json if one else args.json.with_stem(f"{args.json.stem}_{v}")
+            path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    run_many(args.sets.split(","), variants, make_embedder(args.embedder), args.prefix, save)
 
 
 if __name__ == "__main__":
