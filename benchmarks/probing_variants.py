@@ -35,6 +35,7 @@ from statistics import mean
 from typing import Any
 from unittest import mock
 
+from benchmarks import probing_placed
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from benchmarks.probing_continued import CAPPED, MODES, variant
@@ -59,6 +60,7 @@ SETS = (
     "blind9",
     "blind10",
     "blind11",
+    "blind12",
 )
 
 
@@ -134,6 +136,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),
     **{f"continued-{mode}": variant(mode) for mode in (*MODES, *CAPPED)},
+    **{f"placed-{r}": probing_placed.variant(r) for r in probing_placed.READINGS},
 }
 
 
@@ -157,30 +160,47 @@ def _prefix(mem: Any, user: str, task_id: str, q: dict[str, Any]) -> dict[str, f
 
 def run(sets: Sequence[str], variant: str, embedder: Any, prefix: bool = False) -> dict[str, Any]:
     """Per set: per question id its figures, and the per-language means."""
-    out: dict[str, Any] = {}
-    with VARIANTS[variant]():
-        for name in sets:
-            data = json.loads((HERE / f"probing_{name}.json").read_text(encoding="utf-8"))
-            rows: dict[str, dict[str, float]] = {}
-            for user in data["users"]:
-                users = frozenset(m["id"] for m in messages_of(user) if m["role"] == "user")
-                asked = [q for q in data["questions"] if q["user"] == user["id"]]
-                with imported(user, embedder) as (mem, task_id):
-                    for q in asked:
-                        rows[q["id"]] = _ask(mem, user["id"], task_id, q, users)
-                        if prefix:
-                            rows[q["id"]] |= _prefix(mem, user["id"], task_id, q)
-            langs = {q["id"]: q["lang"] for q in data["questions"]}
-            figures = ("frac", "hit@5", "first", *(PREFIX if prefix else ()))
+    return run_many(sets, [variant], embedder, prefix)[variant]
+
+
+def run_many(
+    sets: Sequence[str],
+    variants: Sequence[str],
+    embedder: Any,
+    prefix: bool = False,
+    save: Callable[[dict[str, dict[str, Any]]], None] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """:func:`run` of each of ``variants``, every user imported once (a variant patches
+    retrieval only, and no question writes: ``record_access`` is off); ``save`` is given the
+    runs so far after each set (a long run under load leaves what it measured)."""
+    out: dict[str, dict[str, Any]] = {v: {} for v in variants}
+    for name in sets:
+        data = json.loads((HERE / f"probing_{name}.json").read_text(encoding="utf-8"))
+        rows: dict[str, dict[str, dict[str, float]]] = {v: {} for v in variants}
+        for user in data["users"]:
+            users = frozenset(m["id"] for m in messages_of(user) if m["role"] == "user")
+            asked = [q for q in data["questions"] if q["user"] == user["id"]]
+            with imported(user, embedder) as (mem, task_id):
+                for v in variants:
+                    with VARIANTS[v]():
+                        for q in asked:
+                            rows[v][q["id"]] = _ask(mem, user["id"], task_id, q, users)
+                            if prefix:
+                                rows[v][q["id"]] |= _prefix(mem, user["id"], task_id, q)
+        langs = {q["id"]: q["lang"] for q in data["questions"]}
+        figures = ("frac", "hit@5", "first", *(PREFIX if prefix else ()))
+        for v in variants:
             summary = {
                 lang: {
-                    m: round(mean(r[m] for i, r in rows.items() if langs[i] == lang), 3)
+                    m: round(mean(r[m] for i, r in rows[v].items() if langs[i] == lang), 3)
                     for m in figures
                 }
                 for lang in sorted(set(langs.values()))
             }
-            out[name] = {"summary": summary, "items": rows}
-            print(name, variant, summary, flush=True)
+            out[v][name] = {"summary": summary, "items": rows[v]}
+            print(name, v, summary, flush=True)
+        if save is not None:
+            save(out)
     return out
 
 
@@ -210,7 +230,9 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--variant", choices=sorted(VARIANTS), default="engine")
+    ap.add_argument(
+        "--variant", default="engine", help=f"one of {sorted(VARIANTS)}, or several, commas"
+    )
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--embedder", default=None)
     ap.add_argument("--json", type=Path, required=True)
@@ -221,9 +243,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         load = lambda p: json.loads(p.read_text(encoding="utf-8"))  # noqa: E731
         print("\n".join(compare(load(args.compare), load(args.json))))
         return
-    out = run(args.sets.split(","), args.variant, make_embedder(args.embedder), args.prefix)
+    variants = args.variant.split(",")
+    if unknown := set(variants) - set(VARIANTS):
+        ap.error(f"unknown variants {sorted(unknown)}")
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def save(outs: dict[str, dict[str, Any]]) -> None:
+        for v, out in outs.items():  # several variants: one file each, the variant's name added
+            one = len(variants) == 1
+            path = args.json if one else args.json.with_stem(f"{args.json.stem}_{v}")
+            path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    run_many(args.sets.split(","), variants, make_embedder(args.embedder), args.prefix, save)
 
 
 if __name__ == "__main__":
