@@ -3,8 +3,8 @@
 Since a repeat or paraphrase merges only into a node of the same speech standing, the planner
 classifies a newcomer before the merge, but only when it found a node to merge into (and the
 reading is kept for the write when it does not merge). This loads the perf suite's mixed
-workload (distinct texts: no repeats) and the same texts said twice (each again in lower case
-under the same task: a near-exact repeat of every one) through ``add_many`` with the hash
+workload (distinct texts: no repeats) and the same texts said twice (each again at once in lower
+case under the same task: a near-exact repeat of every one) through ``add_many`` with the hash
 embedder, and prints per write the speech-act classifications and the wall time.
 
 ``python -m benchmarks.standing_merge_cost [--size 2000] [--batch 500]``, on the commit before
@@ -58,9 +58,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     classifier.classify = counted  # type: ignore[method-assign]
     w = workload(ns.size, "mixed", 0)
     twice = (
-        [*w.texts, *(t.lower() for t in w.texts)],
-        [*w.types, *w.types],
-        [*w.tasks, *w.tasks],
+        [x for t in w.texts for x in (t, t.lower())],
+        [x for k in w.types for x in (k, k)],
+        [x for t in w.tasks for x in (t, t)],
     )
     for name, (texts, types, tasks) in {
         "distinct": (w.texts, w.types, w.tasks),
