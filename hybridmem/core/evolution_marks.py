@@ -9,7 +9,7 @@ both services so that neither imports the other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -107,9 +107,15 @@ def said_in_passing(node: MemoryNode) -> bool:
     and the turns yielding to it with it (issue 38, probing dev y3). A sealed change keeps no
     clause in clear; the writer's mark (``KEPT_STANDING``) says it for it and for another
     person's taste, which the writer keeps for the same reason."""
-    if node.marks.get(KEPT_STANDING) or node.metadata.get(COMMITTED_CLAUSE):
+    return passing_marks(node.marks, node.metadata)
+
+
+def passing_marks(marks: Mapping[str, Any], metadata: Mapping[str, Any]) -> bool:
+    """:func:`said_in_passing` read from a memory's ``marks`` and ``metadata``, so that the
+    write planner reads a newcomer's plan (not yet a node) by the same definition."""
+    if marks.get(KEPT_STANDING) or metadata.get(COMMITTED_CLAUSE):
         return False  # the clause: memories written before the mark existed
-    if node.marks.get(ONE_OCCASION):
+    if marks.get(ONE_OCCASION):
         return True  # about one occasion: it yields to the habit it is an exception to
-    act = node.marks.get("speech_act")
+    act = marks.get("speech_act")
     return act is not None and str(act) not in ASSERTIVE_ACT_NAMES

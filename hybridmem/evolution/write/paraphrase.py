@@ -123,8 +123,11 @@ def pick_paraphrase(
     vectors_of: Callable[[list[str]], Mapping[str, np.ndarray]],
     cfg: EvolutionConfig,
     model: pair_embed.PairModel | None,
+    same_standing: Callable[[MemoryNode], bool] | None = None,
 ) -> MemoryNode | None:
-    """The live sibling ``request`` paraphrases, if any (the most probable restatement)."""
+    """The live sibling ``request`` paraphrases, if any: the most probable restatement that
+    ``same_standing`` accepts (asked of restatements only, most probable first: a standing
+    statement restates no mood held back, a mood no standing statement; see ``repeats``)."""
     # (``pairs.model_for`` gives a model only for the engine's own embedder and dimension)
     if model is None or request.vector is None or request.node_type not in cfg.conflict_types:
         return None
@@ -147,15 +150,18 @@ def pick_paraphrase(
     if not close:
         return None
     vectors = vectors_of([n.id for n in close])
-    best: tuple[float, MemoryNode] | None = None
-    for node in close:
+    restated: list[tuple[float, int, MemoryNode]] = []
+    for n, node in enumerate(close):
         vec = vectors.get(node.id)
         if vec is None:
             continue
         reading = pair_embed.read(model, request.vector, request.content, vec, node.content)
-        if reading.restates and (best is None or reading.same_value > best[0]):
-            best = (reading.same_value, node)
-    return None if best is None else best[1]
+        if reading.restates:
+            restated.append((-reading.same_value, n, node))  # the first of equals, as before
+    for _, _, node in sorted(restated, key=lambda r: r[:2]):
+        if same_standing is None or same_standing(node):
+            return node
+    return None
 
 
 def reinforce_paraphrase(node: MemoryNode, request: PlanRequest) -> NodeChange:

@@ -9,7 +9,7 @@ inserts the node with the plan's values, then commits what the newcomer does to 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,6 +23,8 @@ from hybridmem.core.evolution_marks import (
     ONE_OCCASION,
     current_of,
     is_unconfirmed,
+    passing_marks,
+    said_in_passing,
 )
 from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding.scripts import cjk_share, reads_cjk
@@ -157,11 +159,24 @@ class EvolutionWriter:
     def plan(self, request: PlanRequest) -> WritePlan:
         """Decide lifecycle, tier, status and conflict effects of one new node."""
         mergeable = request.may_merge and self.config.merge_repeats
+        drafted: list[_Draft] = []
+
+        def classified() -> _Draft:
+            # Read once, and before the merge only when a repeat or paraphrase is found.
+            if not drafted:
+                drafted.append(self._classify(request))
+            return drafted[0]
+
         if mergeable and not lifecycle.is_structural(request.node_type):
-            found = self._repeat_of(request)
+            # Said again only with the same standing: a standing preference after a mood held
+            # back is the user's own statement, never one more mention of the mood, and a mood
+            # after a standing preference never confirms it (nor makes it current again).
+            found = self._repeat_of(
+                request, lambda node: said_in_passing(node) == passing(classified())
+            )
             if found is not None:
                 return self._reinforcement(request, *found)
-        draft = self._classify(request)
+        draft = classified()
         self._assign_slot(draft, request)
         if draft.filtered:
             self._filter(draft)
@@ -386,8 +401,11 @@ class EvolutionWriter:
                 return node.conflict_group
         return None
 
-    def _repeat_of(self, request: PlanRequest) -> tuple[MemoryNode, NodeChange] | None:
-        """The live node this request repeats exactly or near-exactly, if any."""
+    def _repeat_of(
+        self, request: PlanRequest, same_standing: Callable[[MemoryNode], bool]
+    ) -> tuple[MemoryNode, NodeChange] | None:
+        """The live node this request repeats exactly or near-exactly, or paraphrases, if any
+        (a near-exact repeat or a paraphrase only of a node ``same_standing`` accepts)."""
         store = self.engine.store
         reads = request.batch_reads
         user, kind, parent = request.user_id, request.node_type, request.parent_id
@@ -437,14 +455,16 @@ class EvolutionWriter:
         exact = [n for n in exact if n.agent_id == request.agent_id]
         siblings = [n for n in siblings if n.agent_id == request.agent_id]
         repeat = repeats.pick_repeat(
-            request, exact, siblings, vectors_of, self.config, units=reads.derived
+            request, exact, siblings, vectors_of, self.config, reads.derived, same_standing
         )
         if repeat is not None:
             return repeat, repeats.reinforce(repeat, request)
         if not self.config.merge_paraphrases or not siblings:
             return None
         model = pair_embed.model_for(*self._embedder_shape())
-        said = paraphrase.pick_paraphrase(request, siblings, vectors_of, self.config, model)
+        said = paraphrase.pick_paraphrase(
+            request, siblings, vectors_of, self.config, model, same_standing
+        )
         return None if said is None else (said, paraphrase.reinforce_paraphrase(said, request))
 
     def _restated(
@@ -562,6 +582,12 @@ class EvolutionWriter:
         seen = {m.id: m for m in self._group_members(request, group)}
         seen.update((m.id, m) for m in self._settled(request, group) if m.id not in seen)
         return list(seen.values())
+
+
+def passing(draft: _Draft) -> bool:
+    """Whether the newcomer was said in passing (``core.evolution_marks.said_in_passing``,
+    read from its plan by the same definition as a stored node)."""
+    return passing_marks(draft.metadata.get(MARKS_KEY, {}), draft.metadata)
 
 
 def own_group(group: str, agent_id: str | None) -> str:

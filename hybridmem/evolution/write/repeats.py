@@ -67,12 +67,17 @@ def pick_repeat(
     vectors_of: Callable[[list[str]], Mapping[str, np.ndarray]],
     cfg: EvolutionConfig,
     units: dict[Hashable, Any] | None = None,
+    same_standing: Callable[[MemoryNode], bool] | None = None,
 ) -> MemoryNode | None:
     """The live node ``request`` repeats, if any: an exact hash first, then a sibling with
     the same normalised text, then one with the same terms and a vector at least
     ``duplicate_threshold`` close (vectors are fetched for those few only). ``units``: a
     batch's memo of each text's normalised form and terms (siblings are compared with every
-    item planned under their parent)."""
+    item planned under their parent). ``same_standing``: whether a sibling was said with the
+    newcomer's speech standing (asked only of a sibling found, since it may classify the
+    newcomer); a sibling said otherwise is not repeated however close ("I want a long soak
+    after that match." and "After a match I always want a long soak." have the same terms).
+    An exact repeat is the same text, which reads the same."""
     for node in exact:
         if _may_absorb(node, request, cfg):
             return node
@@ -87,7 +92,7 @@ def pick_repeat(
         # The texts first (memoised), the window (which reads the node's mentions) only for
         # the few that compare: the same answer as the window first.
         if theirs[0] == mine[0]:
-            if _may_absorb(node, request, cfg):
+            if _may_absorb(node, request, cfg) and _accepts(same_standing, node):
                 return node
         elif theirs[1] == mine[1] and _may_absorb(node, request, cfg):  # same_terms
             close.append(node)
@@ -96,9 +101,14 @@ def pick_repeat(
     vectors = vectors_of([n.id for n in close])
     for node in close:
         vec = vectors.get(node.id)
-        if vec is not None and float(vec @ request.vector) >= cfg.duplicate_threshold:
+        close_enough = vec is not None and float(vec @ request.vector) >= cfg.duplicate_threshold
+        if close_enough and _accepts(same_standing, node):
             return node
     return None
+
+
+def _accepts(same_standing: Callable[[MemoryNode], bool] | None, node: MemoryNode) -> bool:
+    return same_standing is None or same_standing(node)
 
 
 def _forms(text: str, memo: dict[Hashable, Any]) -> tuple[str, list[str]]:
