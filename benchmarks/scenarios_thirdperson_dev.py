@@ -88,7 +88,7 @@ THIRD: dict[str, list[colloquial2.Change]] = {
                 "My son goes to Little Acorns nursery.",
                 "The little one started at Bright Stars nursery in January.",
             ),
-            "Which nursery does the user's son go to?",
+            "Which nursery is the user's son at now?",
         ),
     ],
     "zh": [
