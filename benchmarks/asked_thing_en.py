@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import light_stem, terms
 from hybridmem.retrieval import sensitive
+from hybridmem.retrieval.asked_en import AUXILIARIES, DETERMINERS, HOW_DEGREE, PRONOUNS, WH_WORDS
 from hybridmem.retrieval.private_kinds import kind_spans, shares_word
 from hybridmem.retrieval.roles_zh import de_phrases
 from hybridmem.retrieval.shared_words import (
@@ -56,76 +57,9 @@ from hybridmem.retrieval.shared_words import (
     _wh_split,
 )
 
-# Closed classes: the auxiliaries and modals that invert before a question's subject, the
-# question words, the personal pronouns, the determiners that open a noun phrase.
-_AUX = frozenset(
-    [
-        "do",
-        "does",
-        "did",
-        "am",
-        "is",
-        "are",
-        "was",
-        "were",
-        "have",
-        "has",
-        "had",
-        "can",
-        "could",
-        "will",
-        "would",
-        "shall",
-        "should",
-        "may",
-        "might",
-        "must",
-    ]
-)
-_WH = frozenset(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"])
-_HOW_DEGREE = frozenset(["much", "many", "long", "often", "far", "old", "soon"])
-_PRONOUNS = frozenset(
-    [
-        "i",
-        "we",
-        "you",
-        "he",
-        "she",
-        "they",
-        "me",
-        "us",
-        "him",
-        "her",
-        "them",
-        "this",
-        "that",
-        "these",
-        "those",
-    ]
-)
+# The closed classes are the engine's (retrieval.asked_en); this reading also takes "there" as
+# an expletive subject, one of the readings compared.
 _EXPLETIVE = frozenset(["it", "there"])
-_DETERMINERS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "my",
-        "our",
-        "your",
-        "his",
-        "her",
-        "their",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "some",
-        "any",
-        "no",
-        "every",
-    ]
-)
 _NEGATION = frozenset(["not", "n't", "nt"])
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*|['’](?:s|re|ve|d|ll|m|t)\b|[^\sa-z0-9]")
 _CONTRACTED = {"'s": "is", "'re": "are", "'ve": "have", "'d": "did", "'ll": "will", "'m": "am"}
@@ -156,16 +90,16 @@ def subject(query: str) -> tuple[str, list[str]] | None:
         return None
     toks = _tokens(query)
     i = 0
-    if toks and toks[0] in _WH:
+    if toks and toks[0] in WH_WORDS:
         i = 1
-        if toks[0] == "how" and len(toks) > 1 and toks[1] in _HOW_DEGREE:
+        if toks[0] == "how" and len(toks) > 1 and toks[1] in HOW_DEGREE:
             i = 2
         # a wh-phrase ("which credit card", "how much debt"): up to the auxiliary
-        while i < len(toks) and toks[i] not in _AUX and toks[i] not in _CONTRACTED:
+        while i < len(toks) and toks[i] not in AUXILIARIES and toks[i] not in _CONTRACTED:
             if not re.match(r"[a-z0-9]", toks[i]):
                 return None
             i += 1
-    if i >= len(toks) or (toks[i] not in _AUX and toks[i] not in _CONTRACTED):
+    if i >= len(toks) or (toks[i] not in AUXILIARIES and toks[i] not in _CONTRACTED):
         return None
     j = i + 1
     while j < len(toks) and toks[j] in _NEGATION:
@@ -175,9 +109,9 @@ def subject(query: str) -> tuple[str, list[str]] | None:
     if toks[j] in _EXPLETIVE:
         pred = [t for t in toks[j + 1 :] if re.match(r"[a-z]", t)]
         return ("it", pred)
-    if toks[j] in _PRONOUNS:
+    if toks[j] in PRONOUNS:
         return ("pron", [t for t in toks[j + 1 :] if re.match(r"[a-z]", t) and _content(t)])
-    while j < len(toks) and toks[j] in _DETERMINERS:
+    while j < len(toks) and toks[j] in DETERMINERS:
         j += 1
     words: list[str] = []
     while j < len(toks):
@@ -185,7 +119,7 @@ def subject(query: str) -> tuple[str, list[str]] | None:
         if t == "'s" and words:
             j += 1
             continue
-        if not re.match(r"[a-z0-9]", t) or t in _AUX or not _content(t):
+        if not re.match(r"[a-z0-9]", t) or t in AUXILIARIES or not _content(t):
             break
         words.append(t)
         j += 1

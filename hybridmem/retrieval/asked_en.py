@@ -22,7 +22,7 @@ from typing import Literal, NamedTuple
 # The auxiliaries and modals that invert before a question's subject; the question words; the
 # degree words "how" opens a wh-phrase with; the personal and demonstrative pronouns; the
 # expletive subjects; the determiners that open a noun phrase: closed classes.
-_AUX = frozenset(
+AUXILIARIES = frozenset(
     [
         "do",
         "does",
@@ -46,9 +46,9 @@ _AUX = frozenset(
         "must",
     ]
 )
-_WH = frozenset(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"])
-_HOW_DEGREE = frozenset(["much", "many", "long", "often", "far", "old", "soon"])
-_PRONOUNS = frozenset(
+WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"])
+HOW_DEGREE = frozenset(["much", "many", "long", "often", "far", "old", "soon"])
+PRONOUNS = frozenset(
     [
         "i",
         "we",
@@ -75,7 +75,7 @@ _EXISTENTIAL = frozenset(["there"])
 _PASSIVE = frozenset(["been", "being"])
 # The auxiliary of do-support: what follows it is the subject, never the predicate.
 _DO = frozenset(["do", "does", "did"])
-_DETERMINERS = frozenset(
+DETERMINERS = frozenset(
     [
         "the",
         "a",
@@ -154,16 +154,16 @@ def subject(query: str, content: Callable[[str], bool]) -> Subject | None:
         return None
     if toks[j] in _EXPLETIVE:
         return Subject("expletive", after)
-    if toks[j] in _PRONOUNS:
+    if toks[j] in PRONOUNS:
         return Subject("pronoun", after)
     words: list[str] = []
     end = len(toks)
     for k, tok in enumerate(toks[j:], start=j):
-        if tok in _DETERMINERS and (not words or toks[k - 1] in _OF):
+        if tok in DETERMINERS and (not words or toks[k - 1] in _OF):
             continue
         if words and ((tok == "'s") or (tok in _OF and toks[k - 1] not in _OF)):
             continue  # a possessive, or a postmodifier's preposition, joins the phrase
-        if not _WORD.match(tok) or tok in _AUX or not content(tok):
+        if not _WORD.match(tok) or tok in AUXILIARIES or not content(tok):
             end = k
             break
         words.append(tok)
@@ -183,7 +183,7 @@ def wh_subject(query: str) -> bool:
     if i is None or i == 0 or toks[i] in _DO or i + 1 >= len(toks):
         return False
     nxt = toks[i + 1]
-    if nxt in _PRONOUNS or nxt in _EXPLETIVE or nxt in _EXISTENTIAL or nxt in _DETERMINERS:
+    if nxt in PRONOUNS or nxt in _EXPLETIVE or nxt in _EXISTENTIAL or nxt in DETERMINERS:
         return False
     return not _capitalised(query, nxt)
 
@@ -200,13 +200,13 @@ def _auxiliary(toks: list[str]) -> int | None:
     *do* ..."); None when there is none (the question word is the subject: "Who treats my
     teeth?")."""
     i = 0
-    if toks and toks[0] in _WH:
-        i = 2 if toks[0] == "how" and len(toks) > 1 and toks[1] in _HOW_DEGREE else 1
-        while i < len(toks) and toks[i] not in _AUX and toks[i] not in _CONTRACTED:
+    if toks and toks[0] in WH_WORDS:
+        i = 2 if toks[0] == "how" and len(toks) > 1 and toks[1] in HOW_DEGREE else 1
+        while i < len(toks) and toks[i] not in AUXILIARIES and toks[i] not in _CONTRACTED:
             if not _WORD.match(toks[i]):
                 return None
             i += 1
-    if i < len(toks) and (toks[i] in _AUX or (i > 0 and toks[i] in _CONTRACTED)):
+    if i < len(toks) and (toks[i] in AUXILIARIES or (i > 0 and toks[i] in _CONTRACTED)):
         return i
     return None
 
