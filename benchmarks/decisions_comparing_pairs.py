@@ -12,18 +12,15 @@ only one reading makes. jieba's tags are cached for the run (the same text is ta
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from benchmarks.decisions_pairs import SETS, pairs
+from benchmarks.decisions_pairs import SETS, compare
 from hybridmem import lexical
 from hybridmem.conversation import choosing, comparing
-from hybridmem.conversation.extract import RuleExtractor
 
 _BEFORE_CHOOSING = re.compile(
     r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing)\b", re.IGNORECASE
@@ -66,30 +63,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--json", type=Path, required=True)
     args = ap.parse_args(argv)
     _cache_tags()
-    extractor = RuleExtractor()
-    result: list[dict[str, Any]] = []
-    for path in args.data:
-        new = pairs(path, extractor)
-        with without_comparing():
-            old = pairs(path, extractor)
-        gained = [p for p in new if p not in old]
-        lost = [p for p in old if p not in new]
-        print(f"{path.name}: before {len(old)}, after {len(new)}", flush=True)
-        for tag, rows in (("+", gained), ("-", lost)):
-            for d, s, e, t in rows:
-                print(f"  {tag} {d} «{s}» settles {e} «{t}»")
-        result.append(
-            {
-                "data": path.name,
-                "before": len(old),
-                "after": len(new),
-                "gained": gained,
-                "lost": lost,
-                "pairs": new,
-            }
-        )
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    compare(args.data, without_comparing, args.json)
 
 
 if __name__ == "__main__":

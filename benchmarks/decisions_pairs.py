@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,20 +60,23 @@ def pairs(path: Path, extractor: RuleExtractor) -> list[tuple[str, str, str, str
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", type=Path, nargs="*", default=SETS)
-    ap.add_argument("--json", type=Path, required=True)
-    args = ap.parse_args(argv)
+def compare(
+    paths: Sequence[Path],
+    switched_off: Callable[[], AbstractContextManager[None]],
+    out: Path,
+) -> None:
+    """Each set's pairs with the reading on and inside ``switched_off``: the counts, the pairs
+    gained and lost printed, all of it written to ``out`` as JSON (this program's and
+    ``decisions_comparing_pairs``')."""
     extractor = RuleExtractor()
     result: list[dict[str, Any]] = []
-    for path in args.data:
+    for path in paths:
         new = pairs(path, extractor)
-        with without_choosing():
+        with switched_off():
             old = pairs(path, extractor)
         gained = [p for p in new if p not in old]
         lost = [p for p in old if p not in new]
-        print(f"{path.name}: before {len(old)}, after {len(new)}")
+        print(f"{path.name}: before {len(old)}, after {len(new)}", flush=True)
         for tag, rows in (("+", gained), ("-", lost)):
             for d, s, e, t in rows:
                 print(f"  {tag} {d} «{s}» settles {e} «{t}»")
@@ -87,8 +90,16 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "pairs": new,
             }
         )
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, nargs="*", default=SETS)
+    ap.add_argument("--json", type=Path, required=True)
+    args = ap.parse_args(argv)
+    compare(args.data, without_choosing, args.json)
 
 
 if __name__ == "__main__":
