@@ -52,6 +52,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq15",
         "colloq16",
         "colloq17",
+        "colloq18",
         "thirdp",
     ):
         return parts[1]
