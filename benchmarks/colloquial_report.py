@@ -54,6 +54,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq17",
         "colloq18",
         "thirdp",
+        "thirdp2",
     ):
         return parts[1]
     return "want" if sc.family == "one_offs" else "change"

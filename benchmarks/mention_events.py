@@ -69,6 +69,7 @@ DEV = frozenset(
     for n in (
         *("dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind7", "blind8"),
         "thirdperson_dev",
+        "thirdperson_dev2",
     )
 )
 COUNTED = ("stale_rate", "pollution_rate")
