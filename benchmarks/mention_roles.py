@@ -19,7 +19,12 @@ writer compares the remark with:
   Thursday ballet run", 师傅上门装了台海尔的热水器), or only its attribute (水电费的事老公包了,
   the older 家里的水电费一直是我在交): not read as a remark, the writer decides as before;
 - ``--single``: and the remark is one clause: an old holder leaving and a new one acting is two
-  events ("Mr Ellis emigrated, and Hannah Price took over the Monday lessons"), a remark is one.
+  events ("Mr Ellis emigrated, and Hannah Price took over the Monday lessons"), a remark is one;
+- ``--english``: English remarks only. English states its subject before the verb, so the
+  words before the first verb are who acts or undergoes; Chinese drops the speaker and fronts
+  the topic, so the noun before the verb may be the object of the speaker's unsaid act
+  (晚饭请了个钟点工阿姨做: the dinner is what the helper now cooks), and jieba's tags do not tell
+  an agent from a topic (stale18's finding for its widened reading).
 
 The older statements are the earlier facts and preferences of the same scenario (each
 scenario is one user). ``marked`` lists what the reading marks (ids and statements for the
@@ -51,6 +56,8 @@ _COPULA_EN = frozenset({"is", "are", "am", "was", "were", "has", "have", "had", 
 
 SINGLE = False
 """Whether the reading also asks the remark to be one clause (``--single``)."""
+ENGLISH = False
+"""Whether the reading holds for English remarks only (``--english``)."""
 
 
 def _subject_zh(clause: str) -> str:
@@ -103,9 +110,11 @@ def names_value(remark: str, older: str) -> bool:
 
 
 def role_act(remark: str, olders: Sequence[str]) -> bool:
-    """stale18's reading, and the remark's subject names an older statement's value (and,
-    with :data:`SINGLE`, the remark is one clause)."""
+    """stale18's reading, and the remark's subject names an older statement's value (with
+    :data:`SINGLE`, the remark is one clause; with :data:`ENGLISH`, it is English)."""
     if not mention_acts.others_act(remark):
+        return False
+    if ENGLISH and _CJK.search(remark):
         return False
     if SINGLE and len(clause_pieces(remark)) > 1:
         return False
@@ -141,12 +150,14 @@ def reading(files: Sequence[Path]) -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``mention_events``' command (``marked``, ``play``) with this reading; ``--fast`` plays
-    the ``evolution`` variant alone, ``--single`` asks for one clause."""
+    the ``evolution`` variant alone, ``--single`` asks for one clause, ``--english`` for an
+    English remark."""
     args = list(argv if argv is not None else sys.argv[1:])
-    global SINGLE
+    global SINGLE, ENGLISH
     SINGLE = "--single" in args
+    ENGLISH = "--english" in args
     fast = "--fast" in args
-    args = [a for a in args if a not in ("--fast", "--single")]
+    args = [a for a in args if a not in ("--fast", "--single", "--english")]
     files = [Path(a) for a in args if a.endswith(".json") and Path(a).exists()]
     with reading(files), mention_acts.evolution_only() if fast else nullcontext():
         return mention_events.main(args)

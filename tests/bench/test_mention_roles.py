@@ -90,3 +90,15 @@ def test_reading_marks_by_content_and_restores_mention_events() -> None:
         assert mention_events.others_event("Gail's opened another bakery in Clifton.")
         assert not mention_events.others_event("Megan's mum took over the Thursday ballet run.")
     assert mention_events.others_event is original
+
+
+def test_english_only_leaves_a_chinese_topic_to_the_writer() -> None:
+    """A topic fronted before the verb is the object of an unsaid act of the speaker's."""
+    older, newer = "我妈每天给我们做晚饭。", "晚饭请了个钟点工阿姨做。"
+    assert role_act(newer, [older])
+    mention_roles.ENGLISH = True
+    try:
+        assert not role_act(newer, [older])
+        assert role_act(REMARKS[0][1], [REMARKS[0][0]])
+    finally:
+        mention_roles.ENGLISH = False
