@@ -35,10 +35,14 @@ from collections.abc import Sequence
 from hybridmem import lexical
 
 # Verbs of choosing (a closed class of meaning): their stems, so 选 / 选择 / 挑选 / 挑 all count.
-ZH_CHOOSING = ("选", "挑", "纠结", "犹豫")
+# 考虑 "consider" weighs as they do (在考虑小米和比亚迪; helper decide21).
+ZH_CHOOSING = ("选", "挑", "纠结", "犹豫", "考虑")
 # Not their past: "Hannah and I picked the sage green", 她最后选了简约那件 say a choice made.
+# Considering weighs too: "consider", "thinking about / of" (not "thinking" alone: "thinking
+# the blue one" leans; helper decide21).
 EN_CHOOSING = re.compile(
-    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing|compare|comparing)\b",
+    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing|compare|comparing"
+    r"|consider|considering|thinking\s+(?:about|of))\b",
     re.IGNORECASE,
 )
 # Verbs of comparing: 比 as a verb (not the comparative preposition, jieba's ``p``: 格力比美的贵),
