@@ -24,10 +24,7 @@ from benchmarks.decisions_comparing_pairs import _cache_tags
 from benchmarks.decisions_pairs import SETS, compare
 from hybridmem.conversation import choosing, committing, comparing, options
 
-_BEFORE_EN = re.compile(
-    r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing|compare|comparing)\b",
-    re.IGNORECASE,
-)
+_NOTHING = re.compile(r"(?!)")  # matches no text
 _BEFORE_ZH = ("选", "挑", "纠结", "犹豫")
 
 
@@ -43,7 +40,7 @@ def without_committing() -> Iterator[None]:
         committing.zh_settled_on,
         comparing._en_parallel,
         options.acts_of_a_plan,
-        choosing.EN_CHOOSING,
+        choosing.EN_CONSIDERING,
         choosing.ZH_CHOOSING,
     )
     committing.en_arranged = lambda words, i: False  # type: ignore[assignment]
@@ -52,7 +49,7 @@ def without_committing() -> Iterator[None]:
     committing.zh_settled_on = lambda clauses, c, at: None  # type: ignore[assignment]
     comparing._en_parallel = lambda text: []  # type: ignore[assignment]
     options.acts_of_a_plan = lambda right: False  # type: ignore[assignment]
-    choosing.EN_CHOOSING, choosing.ZH_CHOOSING = _BEFORE_EN, _BEFORE_ZH
+    choosing.EN_CONSIDERING, choosing.ZH_CHOOSING = _NOTHING, _BEFORE_ZH
     try:
         yield
     finally:
@@ -63,7 +60,7 @@ def without_committing() -> Iterator[None]:
             committing.zh_settled_on,
             comparing._en_parallel,
             options.acts_of_a_plan,
-            choosing.EN_CHOOSING,
+            choosing.EN_CONSIDERING,
             choosing.ZH_CHOOSING,
         ) = saved
 

@@ -11,8 +11,8 @@ the grammar marks (issue 38, decisions_blind6, helper decide21):
   grammars of English describe it ("I'm seeing the dentist on Monday"). The simple present is
   a habit ("I go with the lads every year"), the progressive of a verb of choosing or weighing
   a deliberation still open ("I'm choosing between …", "I'm thinking about …":
-  :data:`hybridmem.conversation.choosing.EN_CHOOSING`), and "going to" a future of intention,
-  not an arrangement: none of them commits;
+  :data:`hybridmem.conversation.choosing.EN_CHOOSING`, ``EN_CONSIDERING``), and "going to" a
+  future of intention, not an arrangement: none of them commits;
 * **a fronted choice** (English): "Cotham it is!", "the blue one it is": a noun phrase before a
   clause-final "it is" names what the speaker settles on (the dummy subject restates it), not
   after a wh-word, a deictic or an answer particle ("whatever it is", "here it is", "yes it
@@ -78,7 +78,8 @@ def en_arranged(words: Sequence[str], i: int) -> bool:
     if words[i - 1] not in _EN_PRESENT_BE or words[i - 2] not in _EN_SPEAKER:
         return False
     # "i 'm thinking the vivaro" leans, "i 'm thinking about" / "choosing between" weigh.
-    if word == "thinking" or choosing.EN_CHOOSING.match(" ".join(words[i : i + 2])):
+    two = " ".join(words[i : i + 2])
+    if word == "thinking" or choosing.EN_CHOOSING.match(two) or choosing.EN_CONSIDERING.match(two):
         return False
     return not (word == "going" and i + 1 < len(words) and words[i + 1] == "to")
 
