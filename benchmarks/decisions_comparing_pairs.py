@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,13 +57,23 @@ def _cache_tags() -> None:
     lexical.pos_tags = lambda text: list(cached(text))  # type: ignore[assignment]
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def compare_main(
+    argv: Sequence[str] | None,
+    switched_off: Callable[[], AbstractContextManager[None]],
+    description: str,
+) -> None:
+    """The command line of a pairs comparison (this program's and ``decisions_commit_pairs``'):
+    ``--data`` the chats, ``--json`` the output; jieba's tags cached for the run."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--data", type=Path, nargs="*", default=SETS)
     ap.add_argument("--json", type=Path, required=True)
     args = ap.parse_args(argv)
     _cache_tags()
-    compare(args.data, without_comparing, args.json)
+    compare(args.data, switched_off, args.json)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    compare_main(argv, without_comparing, __doc__.split("\n")[0])
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from hybridmem.conversation.extract import RuleExtractor, sentences
 
 DATA = Path(__file__).parent / "data"
 SETS = [DATA / f"probing_{s}.json" for s in PROBING_SETS] + [
-    DATA / f"decisions_blind{s}.json" for s in ("", "2", "3", "4", "5")
+    DATA / f"decisions_blind{s}.json" for s in ("", "2", "3", "4", "5", "6")
 ]
 
 

@@ -35,12 +35,18 @@ from collections.abc import Sequence
 from hybridmem import lexical
 
 # Verbs of choosing (a closed class of meaning): their stems, so 选 / 选择 / 挑选 / 挑 all count.
-ZH_CHOOSING = ("选", "挑", "纠结", "犹豫")
+# 考虑 "consider" weighs as they do (在考虑小米和比亚迪; helper decide21).
+ZH_CHOOSING = ("选", "挑", "纠结", "犹豫", "考虑")
 # Not their past: "Hannah and I picked the sage green", 她最后选了简约那件 say a choice made.
 EN_CHOOSING = re.compile(
     r"\b(?:choose|choosing|pick|picking|decide|deciding|torn|weigh|weighing|compare|comparing)\b",
     re.IGNORECASE,
 )
+# Verbs of considering weigh the things they join as well ("thinking about a Transit and a
+# Vivaro"; not "thinking" alone: "thinking the blue one" leans; helper decide21). Alone they
+# announce no weighing ("thinking about culinary school", "sick already thinking about it"):
+# :func:`announces` reads the verbs of choosing only.
+EN_CONSIDERING = re.compile(r"\b(?:consider|considering|thinking\s+(?:about|of))\b", re.I)
 # Verbs of comparing: 比 as a verb (not the comparative preposition, jieba's ``p``: 格力比美的贵),
 # 比较 (not the degree adverb before an adjective: 比较贵), 对比, and the reduplicated 比来比去 /
 # 比一比. Weighing two things against each other is choosing between them.
@@ -159,10 +165,11 @@ def zh_chosen_between(clause: str, text: str) -> list[tuple[str, str]]:
 
 
 def en_chosen_between(clause: str, text: str) -> bool:
-    """Whether the English ``clause`` joins things by "and" under a verb of choosing in its
-    sentence of ``text``."""
+    """Whether the English ``clause`` joins things by "and" under a verb of choosing or of
+    considering in its sentence of ``text``."""
+    sentence = _sentence_of(clause, text)
     return bool(re.search(r"\band\b", clause, re.IGNORECASE)) and bool(
-        EN_CHOOSING.search(_sentence_of(clause, text))
+        EN_CHOOSING.search(sentence) or EN_CONSIDERING.search(sentence)
     )
 
 

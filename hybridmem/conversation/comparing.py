@@ -21,7 +21,11 @@ Read from the grammar, by closed classes (:func:`compared`):
   (:mod:`hybridmem.conversation.listing` reads the Chinese);
 * **parallel clauses** (Chinese): two adjacent clauses, each a noun phrase and an adjective
   predicate, whose noun phrases end in the same word (a classifier, 的) and differ before it:
-  the contrasted topics.
+  the contrasted topics; (English, helper decide21) two adjacent clauses, each a subject, a
+  present or past "be" and a comparative predicate ("the room in Bedminster is bigger, the one
+  in Cotham is closer"): their subjects. A predicate off any scale ("mum is fine and dad is
+  ok") contrasts nothing, and neither does a number ("Olly's 6 and Bea's 3" gives ages, and
+  read as options it took "Bea has destroyed ours" for a choice: probing blind2).
 
 These pairs only ever serve :func:`~hybridmem.conversation.decisions.settles`: a later decision
 naming exactly one of them settles the turn. They are not read as a weighing of the sentence
@@ -185,6 +189,40 @@ def _zh_parallel(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_EN_BE = frozenset({"is", "are", "was", "were", "'s", "'re"})
+_EN_NOT_SUBJECT = EN_PERSONAL | {"it", "that", "this", "there", "which", "what", "who"}
+# Degree words before a comparative ("a bit bigger", "much closer", "way cheaper").
+_EN_DEGREE_WORDS = frozenset({"a", "bit", "lot", "much", "way", "slightly", "even", "far"})
+_EN_CLAUSE_JOIN = re.compile(r"\b(?:and|but|while|whereas)\b")
+
+
+def _en_scaled(words: Sequence[str]) -> list[str] | None:
+    """The subject of a clause "<subject> is <a comparative> …", None otherwise."""
+    at = next((j for j, w in enumerate(words) if w in _EN_BE), None)
+    if not at or set(words[:at]) & _EN_NOT_SUBJECT:
+        return None
+    rest = [w for w in words[at + 1 :] if w not in _EN_DEGREE_WORDS]
+    if not rest:
+        return None
+    head = rest[0]
+    comparative = head in _EN_IRREGULAR or (len(head) > 4 and head.endswith("er"))
+    return list(words[:at]) if comparative else None
+
+
+def _en_parallel(text: str) -> list[tuple[str, str]]:
+    clauses = [
+        _EN_TOKEN.findall(piece.lower())
+        for clause in lexical.clause_pieces(text)
+        for piece in _EN_CLAUSE_JOIN.split(clause.lower())
+    ]
+    subjects = [_en_scaled(words) if words else None for words in clauses]
+    return [
+        (" ".join(first), " ".join(second))
+        for first, second in pairwise(subjects)
+        if first and second and first != second
+    ]
+
+
 def compared(text: str) -> list[tuple[str, str]]:
     """The pairs of things ``text`` sets side by side with no disjunction (see the module
     docstring)."""
@@ -194,7 +232,7 @@ def compared(text: str) -> list[tuple[str, str]]:
             tags = lexical.pos_tags(clause)
             out += _zh_comparison(tags) + _zh_both(tags)
         return out
-    out = []
+    out = _en_parallel(text)
     for clause in lexical.clause_pieces(text):
         words = _EN_TOKEN.findall(clause.lower())
         out += _en_comparison(words) + _en_both(words)

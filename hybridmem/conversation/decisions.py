@@ -53,9 +53,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hybridmem import lexical
-from hybridmem.conversation import alternatives, choosing, comparing, listing
+from hybridmem.conversation import alternatives, choosing, committing, comparing, listing
 from hybridmem.conversation.drafts import Draft
-from hybridmem.conversation.options import en_perfective, names_an_option
+from hybridmem.conversation.options import en_commits, names_an_option
 from hybridmem.core import Core
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
@@ -119,8 +119,13 @@ def _which_of_two(clause: str) -> bool:
 
 
 def _perfective_en(text: str) -> bool:
+    """Some verb says an act done, or arranged in the speaker's present progressive
+    (:func:`~hybridmem.conversation.options.en_commits`), or a choice is fronted ("Cotham it
+    is": :func:`~hybridmem.conversation.committing.en_fronted`)."""
     words = _EN_WORD.findall(text.lower())
-    return any(en_perfective(words, i) for i in range(len(words)))
+    if committing.en_fronted(text):  # "Cotham it is!"
+        return True
+    return any(en_commits(words, i) for i in range(len(words)))
 
 
 def _perfective_zh(text: str) -> bool:

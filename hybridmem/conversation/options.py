@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 
 from hybridmem import lexical
-from hybridmem.conversation import choosing, listing
+from hybridmem.conversation import choosing, committing, listing
 from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.speech.clauses import _EN_PRETERITE
 
@@ -146,10 +146,17 @@ def en_perfective(words: Sequence[str], i: int) -> bool:
     return word in _EN_PRETERITE or regular
 
 
+def en_commits(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]`` is a verb that says an act done or arranged: a preterite
+    (:func:`en_perfective`) or the speaker's present progressive of an arrangement
+    (:func:`~hybridmem.conversation.committing.en_arranged`: "i 'm going with the vivaro")."""
+    return en_perfective(words, i) or committing.en_arranged(words, i)
+
+
 def _en_named(sentence: str, subjects: bool = True) -> list[str]:
     words = _en_tokens(sentence)
-    out = []
-    for v in (i for i in range(len(words)) if en_perfective(words, i)):
+    out = committing.en_fronted(sentence)  # "cotham it is": what is settled on
+    for v in (i for i in range(len(words)) if en_commits(words, i)):
         start = v
         while start and words[start - 1] not in _EN_BREAK | _EN_CONJUNCTIONS | {":"}:
             start -= 1
@@ -202,11 +209,21 @@ def _zh_named(sentence: str, subjects: bool = True) -> list[str]:
     out: list[str] = []
     for c, tags in enumerate(clauses):
         for i, (word, flag) in enumerate(tags):
-            # After an adjective or a degree (宽敞多了, "much roomier", 贵了) the particle says a
-            # state reached, not an act (the tagger calls some verbs nouns: 日语班报了).
-            if word != "了" or flag != "ul" or i == 0 or tags[i - 1][1] in ("a", "ad", "m"):
+            if word != "了" or flag != "ul" or i == 0:
                 continue
-            verb = i - 1
+            referent = committing.zh_settled_on(clauses, c, i)
+            if referent is not None:  # 就它了: the sentence's topic
+                out.append(referent)
+                continue
+            # A verb closed by a result complement the tagger misreads (约好了: 约 an adverb, 好
+            # an adjective): :mod:`hybridmem.conversation.committing`.
+            verb = committing.zh_complemented(tags, i)
+            if verb is None:
+                # After an adjective or a degree (宽敞多了, "much roomier", 贵了) the particle
+                # says a state reached, not an act (the tagger calls some verbs nouns: 日语班报了).
+                if tags[i - 1][1] in ("a", "ad", "m"):
+                    continue
+                verb = i - 1
             opened = next((j for j in range(verb) if tags[j][1] == "p"), verb)
             if subjects:
                 out.append("".join(w for w, _ in tags[:opened]))
@@ -304,12 +321,22 @@ def options(clause: str, text: str = "") -> list[tuple[str, str]]:
     if pairs or not choosing.en_chosen_between(clause, text):
         return pairs
     # "and" joins the options only where nothing else does, and not the people choosing
-    # ("Priya and I are trying to decide"): a conjunct opened by a personal pronoun.
+    # ("Priya and I are trying to decide"): a conjunct opened by a personal pronoun; nor two
+    # acts of one plan ("thinking of selling it and getting a van": after "and" an -ing verb
+    # with its own object or complement; a bare "swimming" names an activity, an option).
     return [
         (left, right)
         for left, right in _en_options(clause, _EN_DISJUNCTIONS | {"and"})
         if not (_word_at(left, -1) in EN_PERSONAL or _word_at(right, 0) in EN_PERSONAL)
+        and not acts_of_a_plan(right)
     ]
+
+
+def acts_of_a_plan(right: str) -> bool:
+    """Whether the conjunct after "and" is a second act of one plan ("getting a small van"):
+    an -ing verb with its own object or complement, not a bare activity ("swimming")."""
+    words = right.split()
+    return len(words) > 1 and words[0].endswith("ing")
 
 
 def names_an_option(sentence: str, clause: str, text: str = "") -> bool:
