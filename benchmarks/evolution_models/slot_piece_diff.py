@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from benchmarks.evolution_models.slot_rule_diff import all_sources, diff_main
+from benchmarks.evolution_models.slot_rule_diff import Report, all_sources, diff_main
 from hybridmem import lexical
 from hybridmem.conversation.extract import sentences
 from hybridmem.evolution.slots.rules import infer
@@ -36,15 +36,8 @@ def read_pieces() -> dict[str, dict[str, str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return diff_main(
-        argv,
-        read_pieces,
-        prog="python -m benchmarks.evolution_models.slot_piece_diff",
-        unit="pieces",
-        item="piece",
-        indent=0,
-        every_source=False,
-    )
+    prog = "python -m benchmarks.evolution_models.slot_piece_diff"
+    return diff_main(argv, read_pieces, prog, Report("pieces", "piece", 0, every_source=False))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -73,20 +73,26 @@ def read_all() -> dict[str, dict[str, str]]:
     return out
 
 
+class Report(NamedTuple):
+    """How a reading diff names what it reads (``unit`` counted, each ``item`` listed), the
+    indent of its dump, and whether it prints every source's line or only those that differ."""
+
+    unit: str
+    item: str
+    indent: int
+    every_source: bool
+
+
 def diff_main(
     argv: Sequence[str] | None,
     read: Callable[[], dict[str, dict[str, str]]],
-    *,
     prog: str,
-    unit: str,
-    item: str,
-    indent: int,
-    every_source: bool,
+    report_as: Report,
 ) -> int:
     """The ``--dump`` / ``--old`` / ``--json`` run of a reading diff: ``read`` gives
-    ``{source: {item: reading}}``; each source's ``unit`` counted and the ``item``s read
-    differently listed (counted only for the ``BLIND`` sources), every source's line printed or
-    only those that differ."""
+    ``{source: {item: reading}}``; the items read differently are listed (counted only for the
+    ``BLIND`` sources), as ``report_as`` says."""
+    unit, item, indent, every_source = report_as
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--dump", type=Path, help="write this code's readings here")
     parser.add_argument("--old", type=Path, help="a dump of the old code to compare with")
@@ -123,15 +129,8 @@ def diff_main(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return diff_main(
-        argv,
-        read_all,
-        prog="python -m benchmarks.evolution_models.slot_rule_diff",
-        unit="strings",
-        item="text",
-        indent=1,
-        every_source=True,
-    )
+    prog = "python -m benchmarks.evolution_models.slot_rule_diff"
+    return diff_main(argv, read_all, prog, Report("strings", "text", 1, every_source=True))
 
 
 if __name__ == "__main__":
