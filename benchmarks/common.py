@@ -20,13 +20,14 @@ from benchmarks.methods import (
     RRFMethod,
 )
 from benchmarks.report import SuiteResult, write_json
+from benchmarks.wrapped_embedder import WrappedEmbedder
 from hybridmem.embedding import Embedder, Vectors, embed_query, make_embedder
 
 METHOD_SETS = ("all", "baselines", "hybrid")
 R = TypeVar("R")
 
 
-class MemoEmbedder:
+class MemoEmbedder(WrappedEmbedder):
     """Remembers every vector it computed: one run embeds each distinct text once.
 
     All methods of a quality run share one instance, so the dense baseline and every engine
@@ -41,16 +42,6 @@ class MemoEmbedder:
         self._memo: dict[str, np.ndarray] = {}
         self._query_memo: dict[str, np.ndarray] = {}
         self.multilingual = getattr(inner, "multilingual", None)
-
-    @property
-    def name(self) -> str:
-        """The wrapped model's name."""
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        """The wrapped model's dimension."""
-        return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         """Vectors for ``texts``, computing only the ones never seen before (in one batch)."""
