@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 from rich.console import Console
@@ -19,12 +20,14 @@ from benchmarks.methods import (
     RRFMethod,
 )
 from benchmarks.report import SuiteResult, write_json
+from benchmarks.wrapped_embedder import WrappedEmbedder
 from hybridmem.embedding import Embedder, Vectors, embed_query, make_embedder
 
 METHOD_SETS = ("all", "baselines", "hybrid")
+R = TypeVar("R")
 
 
-class MemoEmbedder:
+class MemoEmbedder(WrappedEmbedder):
     """Remembers every vector it computed: one run embeds each distinct text once.
 
     All methods of a quality run share one instance, so the dense baseline and every engine
@@ -39,16 +42,6 @@ class MemoEmbedder:
         self._memo: dict[str, np.ndarray] = {}
         self._query_memo: dict[str, np.ndarray] = {}
         self.multilingual = getattr(inner, "multilingual", None)
-
-    @property
-    def name(self) -> str:
-        """The wrapped model's name."""
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        """The wrapped model's dimension."""
-        return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         """Vectors for ``texts``, computing only the ones never seen before (in one batch)."""
@@ -81,6 +74,19 @@ def load_embedder(spec: str, *, memo: bool = True) -> Embedder:
     """
     inner = make_embedder(None if spec == "default" else spec)
     return MemoEmbedder(inner) if memo else inner
+
+
+def run_set_files(
+    argv: Sequence[str], default: Sequence[Path], run_file: Callable[[Path, Embedder], R]
+) -> tuple[dict[str, R], Path | None]:
+    """The command line of the programs that read set files with the default embedder: each
+    ``.json`` named in ``argv`` (else ``default``) run through ``run_file``, by file stem, and
+    the path after ``--json`` (where the caller writes the result; never read as a set)."""
+    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
+    names = [a for a in argv if a.endswith(".json") and (out_path is None or Path(a) != out_path)]
+    paths = [Path(a) for a in names] or list(default)
+    embedder = load_embedder("default")
+    return {p.stem: run_file(p, embedder) for p in paths}, out_path
 
 
 def baselines(embedder: Embedder, *, full: bool, bigram: bool) -> list[Method]:

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.common import load_embedder
+from benchmarks.common import run_set_files
 from hybridmem.embedding import Embedder
 from hybridmem.evolution.maintain.themes import (
     _distinctive,
@@ -164,11 +164,7 @@ def run_file(path: Path, embedder: Embedder) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
-    out_path = Path(argv[argv.index("--json") + 1]) if "--json" in argv else None
-    names = [a for a in argv if a.endswith(".json") and (out_path is None or Path(a) != out_path)]
-    paths = [Path(a) for a in names] or [DATA / f"{f}.json" for f in FILES]
-    embedder = load_embedder("default")
-    result = {p.stem: run_file(p, embedder) for p in paths}
+    result, out_path = run_set_files(argv, [DATA / f"{f}.json" for f in FILES], run_file)
     for name, part in result.items():
         print(name)
         for key, value in part["counts"].items():

@@ -34,6 +34,7 @@ from rich.console import Console
 from rich.progress import TaskID
 
 from benchmarks.report import ResultRow, SuiteResult, fmt, progress
+from benchmarks.wrapped_embedder import WrappedEmbedder
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder, Vectors, embed_query
 
@@ -85,7 +86,7 @@ _FACT_STEMS = ("the user said", "it is known that", "I think", "we agreed that")
 _PREF_STEMS = ("I prefer", "I like", "please always use", "I would rather have")
 
 
-class CachedEmbedder:
+class CachedEmbedder(WrappedEmbedder):
     """Wraps an embedder; query texts primed beforehand are answered from memory (no model
     call). Queries go through the model's query form (``embed_query``: e5's ``query:``
     prefix), as the engine and the bare side both ask for them."""
@@ -95,16 +96,6 @@ class CachedEmbedder:
         self._cache: dict[str, np.ndarray] = {}
         self.enabled = False
         self.multilingual = getattr(inner, "multilingual", None)
-
-    @property
-    def name(self) -> str:
-        """The wrapped model's name (the store records it)."""
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        """The wrapped model's dimension."""
-        return self.inner.dimension
 
     def prime(self, texts: Sequence[str]) -> None:
         """Embed the queries ``texts`` now so later calls for them cost nothing."""

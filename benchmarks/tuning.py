@@ -38,6 +38,7 @@ from benchmarks.paths import default_data_dir
 from benchmarks.suite_locomo import build_corpus
 from benchmarks.suite_madial import build_corpora, dialogue_query
 from benchmarks.units import Corpus
+from benchmarks.wrapped_embedder import WrappedEmbedder
 from hybridmem import HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder, embed_query, make_embedder
 from hybridmem.models import RetrievalResult
@@ -50,7 +51,7 @@ LOCOMO_TUNE = ("conv-26", "conv-30", "conv-41")
 LOCOMO_CHECK = ("conv-42", "conv-43")
 
 
-class CachedEmbedder:
+class CachedEmbedder(WrappedEmbedder):
     """Wraps an embedder and remembers every text's vector (tuning runs repeat queries)."""
 
     def __init__(self, inner: Embedder) -> None:
@@ -93,14 +94,6 @@ class CachedEmbedder:
     @property
     def multilingual(self) -> bool | None:
         return getattr(self.inner, "multilingual", None)
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Stored memories: not cached (each is embedded once, at import)."""

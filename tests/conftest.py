@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 
 from benchmarks.servers import PostgresCluster, chroma_server, postgres_cluster
+from benchmarks.wrapped_embedder import WrappedEmbedder
 from hybridmem import ChromaServer, FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import Embedder, MultilingualE5Embedder, SentenceTransformerEmbedder
 from hybridmem.embedding.base import Vectors
@@ -26,20 +27,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 pytest_plugins = ["tests.backends"]  # open_mem / locations: one fixture for both stores
 
 
-class CountingEmbedder:
+class CountingEmbedder(WrappedEmbedder):
     """Wraps an embedder and counts the texts it embedded (to prove what was re-embedded)."""
 
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self.texts: list[str] = []
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         self.texts.extend(texts)

@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -73,39 +73,64 @@ def read_all() -> dict[str, dict[str, str]]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.evolution_models.slot_rule_diff")
+class Report(NamedTuple):
+    """How a reading diff names what it reads (``unit`` counted, each ``item`` listed), the
+    indent of its dump, and whether it prints every source's line or only those that differ."""
+
+    unit: str
+    item: str
+    indent: int
+    every_source: bool
+
+
+def diff_main(
+    argv: Sequence[str] | None,
+    read: Callable[[], dict[str, dict[str, str]]],
+    prog: str,
+    report_as: Report,
+) -> int:
+    """The ``--dump`` / ``--old`` / ``--json`` run of a reading diff: ``read`` gives
+    ``{source: {item: reading}}``; the items read differently are listed (counted only for the
+    ``BLIND`` sources), as ``report_as`` says."""
+    unit, item, indent, every_source = report_as
+    parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--dump", type=Path, help="write this code's readings here")
     parser.add_argument("--old", type=Path, help="a dump of the old code to compare with")
     parser.add_argument("--json", type=Path, dest="json_out")
     args = parser.parse_args(argv)
-    now = read_all()
+    now = read()
     if args.dump:
-        args.dump.write_text(json.dumps(now, ensure_ascii=False, indent=1), "utf-8")
+        args.dump.write_text(json.dumps(now, ensure_ascii=False, indent=indent), "utf-8")
     if args.old is None:
         return 0
     old: dict[str, dict[str, str]] = json.loads(args.old.read_text(encoding="utf-8"))
-    report: dict[str, Any] = {"strings": 0, "differ": 0, "sources": {}}
+    report: dict[str, Any] = {unit: 0, "differ": 0, "sources": {}}
     for source, readings in now.items():
         before = old.get(source, {})
         changed = [
-            {"text": t, "before": before[t], "after": s}
+            {item: t, "before": before[t], "after": s}
             for t, s in readings.items()
             if t in before and before[t] != s
         ]
-        row: dict[str, Any] = {"strings": len(readings), "differ": len(changed)}
+        row: dict[str, Any] = {unit: len(readings), "differ": len(changed)}
         if source not in BLIND:
             row["changes"] = changed
         report["sources"][source] = row
-        report["strings"] += len(readings)
+        report[unit] += len(readings)
         report["differ"] += len(changed)
-        print(f"{source}: {len(readings)} strings, {len(changed)} differ")
+        if changed or every_source:
+            print(f"{source}: {len(readings)} {unit}, {len(changed)} differ")
         for c in row.get("changes", []):
-            print(f"   {c['before']} -> {c['after']}: {c['text']}")
-    print(f"total: {report['strings']} strings, {report['differ']} differ")
+            print(f"   {c['before']} -> {c['after']}: {c[item]}")
+    print(f"total: {report[unit]} {unit}, {report['differ']} differ")
     if args.json_out:
         args.json_out.write_text(json.dumps(report, ensure_ascii=False, indent=2), "utf-8")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    prog = "python -m benchmarks.evolution_models.slot_rule_diff"
+    return diff_main(argv, read_all, prog, Report("strings", "text", 1, every_source=True))
 
 
 if __name__ == "__main__":

@@ -8,12 +8,9 @@ object of 帮. The sentences here are not the sets'.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.rules import infer
 from tests.slot_asides import value_then_aside
 
@@ -67,7 +64,6 @@ def test_values_are_read_as_before(text: str, slot: str) -> None:
     ],
 )
 def test_with_e5_the_job_stays_current_after_a_denial(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, value: str, aside: str
+    e5_mem: HybridMemory, clock: FakeClock, value: str, aside: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        value_then_aside(mem, clock, value, "user.job", aside)
+    value_then_aside(e5_mem, clock, value, "user.job", aside)

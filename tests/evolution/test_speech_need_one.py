@@ -18,14 +18,10 @@ Sentences written for these tests, not taken from the labelled sets.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import HybridMemory
-from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import SpeechAct, default_classifier
-from tests.conftest import FakeClock
 
 U = "u1"
 
@@ -71,16 +67,15 @@ def test_standing_needs_and_wants_keep_their_label(text: str, act: SpeechAct | N
 
 
 def test_the_writer_holds_back_a_need_of_the_moment_and_keeps_the_standing_one(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+    e5_mem: HybridMemory,
 ) -> None:
     """Real SQLite and Chroma, the e5 model: the needs of the moment are candidates, not
     active facts, in both languages; the standing need said beside them stays active and is
     what a search for it finds first."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        moods = [mem.add(t, node_type="fact", user_id=U) for t in MOODS]
-        kept = [mem.add(t, node_type="fact", user_id=U) for t, _ in STANDING]
-        assert [n.status for n in moods] == ["candidate"] * len(moods)
-        assert [n.status for n in kept] == ["active"] * len(kept)
-        hits = mem.retrieve("What do I need on night shifts?", user_id=U, scope="user").hits
-        assert hits and hits[0].node.content == "On night shifts I always need a flask of tea."
-        assert all(h.node.status == "active" for h in hits)
+    moods = [e5_mem.add(t, node_type="fact", user_id=U) for t in MOODS]
+    kept = [e5_mem.add(t, node_type="fact", user_id=U) for t, _ in STANDING]
+    assert [n.status for n in moods] == ["candidate"] * len(moods)
+    assert [n.status for n in kept] == ["active"] * len(kept)
+    hits = e5_mem.retrieve("What do I need on night shifts?", user_id=U, scope="user").hits
+    assert hits and hits[0].node.content == "On night shifts I always need a flask of tea."
+    assert all(h.node.status == "active" for h in hits)

@@ -10,14 +10,10 @@ reads e5's vectors and the pair model fitted on them); the sentences were writte
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from hybridmem import HybridMemory
 from hybridmem.core.evolution_marks import said_in_passing
-from hybridmem.embedding import MultilingualE5Embedder
-from tests.conftest import FakeClock
 
 U = "u1"
 PAIRS = [
@@ -39,27 +35,20 @@ def _write(mem: HybridMemory, first: str, second: str, kind: str) -> tuple[str, 
 @pytest.mark.parametrize("kind", ["fact", "preference"])
 @pytest.mark.parametrize(("mood", "standing"), PAIRS)
 def test_a_mood_and_a_standing_statement_in_nearly_its_words_are_two_memories(
-    tmp_path: Path,
-    clock: FakeClock,
-    e5: MultilingualE5Embedder,
-    mood: str,
-    standing: str,
-    kind: str,
-    mood_first: bool,
+    e5_mem: HybridMemory, mood: str, standing: str, kind: str, mood_first: bool
 ) -> None:
     """Either way round: the standing statement is stored with its own text and is not a
     mood; the mood is held as one, and neither counts the other as a mention."""
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        if mood_first:
-            mood_id, standing_id = _write(mem, mood, standing, kind)
-        else:
-            standing_id, mood_id = _write(mem, standing, mood, kind)
-        assert standing_id != mood_id
-        kept, held = mem.get(standing_id), mem.get(mood_id)
-        assert kept.content == standing and kept.status == "active"
-        assert not said_in_passing(kept) and kept.metadata.get("mentions", 1) == 1
-        assert held.content == mood and said_in_passing(held)
-        assert held.metadata.get("mentions", 1) == 1
+    if mood_first:
+        mood_id, standing_id = _write(e5_mem, mood, standing, kind)
+    else:
+        standing_id, mood_id = _write(e5_mem, standing, mood, kind)
+    assert standing_id != mood_id
+    kept, held = e5_mem.get(standing_id), e5_mem.get(mood_id)
+    assert kept.content == standing and kept.status == "active"
+    assert not said_in_passing(kept) and kept.metadata.get("mentions", 1) == 1
+    assert held.content == mood and said_in_passing(held)
+    assert held.metadata.get("mentions", 1) == 1
 
 
 @pytest.mark.parametrize(
@@ -71,10 +60,9 @@ def test_a_mood_and_a_standing_statement_in_nearly_its_words_are_two_memories(
     ],
 )
 def test_the_same_thing_said_again_with_the_same_standing_still_merges(
-    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder, first: str, second: str
+    e5_mem: HybridMemory, first: str, second: str
 ) -> None:
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        first_id, second_id = _write(mem, first, second, "fact")
-        assert second_id == first_id
-        node = mem.get(first_id)
-        assert node is not None and node.metadata.get("mentions") == 2
+    first_id, second_id = _write(e5_mem, first, second, "fact")
+    assert second_id == first_id
+    node = e5_mem.get(first_id)
+    assert node is not None and node.metadata.get("mentions") == 2

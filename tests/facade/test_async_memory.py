@@ -9,12 +9,13 @@ from collections.abc import Sequence
 
 import pytest
 
+from benchmarks.wrapped_embedder import WrappedEmbedder
 from hybridmem import AsyncHybridMemory, HashEmbedder, HybridMemory
 from hybridmem.embedding.base import Vectors
 from hybridmem.errors import NodeNotFoundError
 
 
-class GatedEmbedder:
+class GatedEmbedder(WrappedEmbedder):
     """Blocks inside ``embed`` until the test opens the gate (a slow model, made visible)."""
 
     def __init__(self) -> None:
@@ -22,14 +23,6 @@ class GatedEmbedder:
         self.gate = threading.Event()
         self.entered = threading.Event()
         self.closed = False
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         if self.closed:
