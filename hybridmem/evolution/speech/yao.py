@@ -19,7 +19,9 @@ YAO = "volition:zh-yao"
 # 了 as an aspect or new-state particle, not inside a word (了解, 为了, 除了, 了不起, 算了).
 _REACHED_LE = re.compile(r"(?<![为除算])了(?![解不却结])")
 # A degree complement: 得 with at least two characters after it (渴得不行, 困得睁不开眼), not
-# a potential complement of one (坐得下, 吃得了, 买得起) nor 得 as "must" heading a clause.
+# a potential complement of one (坐得下, 吃得了, 买得起) nor 得 heading its clause. The modal
+# 得 "must" after a subject (我得早点睡) is read as one too: not excluded, unmeasured (no
+# labelled line holds it beside a 要).
 _DEGREE_DE = re.compile(r"(?<=[\u4e00-\u9fff])得[\u4e00-\u9fff]{2,}")
 # 要 alone, or after 我, which jieba glues to it (我要 | 喝): not 只要, 还要, 需要, 要是…
 _OWN = frozenset({"要", "我要"})
