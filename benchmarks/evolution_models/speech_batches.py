@@ -63,6 +63,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 24", 2989, 3068),
     ("blind 25", 3069, 3148),
     ("blind 26", 3149, 3228),
+    ("blind 27", 3229, 3308),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

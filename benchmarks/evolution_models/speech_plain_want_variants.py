@@ -78,14 +78,20 @@ def _moved(classifier: RuleBasedSpeechActClassifier, text: str) -> list[str]:
     return [name for name, reads in VARIANTS.items() if _plain(result) and reads(text)]
 
 
-def measure(data: Path) -> dict[str, Any]:
+Moved = Callable[[RuleBasedSpeechActClassifier, str], list[str]]
+"""The variants (by name) that would read a text as a want of the moment."""
+
+
+def measure(
+    data: Path, moved: Moved = _moved, names: Sequence[str] = tuple(VARIANTS)
+) -> dict[str, Any]:
     """Per variant: labelled lines fixed / lost, benchmark texts and shared sentences moved."""
     classifier = RuleBasedSpeechActClassifier()
     out: dict[str, Any] = {
-        name: {"fixed": [], "lost": [], "texts": {}, "shared": []} for name in VARIANTS
+        name: {"fixed": [], "lost": [], "texts": {}, "shared": []} for name in names
     }
     for e in load_examples():
-        for name in _moved(classifier, e.text):
+        for name in moved(classifier, e.text):
             kind = "lost" if e.act in ASSERTIVE_ACTS else "fixed"
             out[name][kind].append(f"[{e.lang}] {e.act.value}: {e.text}")
     files = [*sorted((ROOT / "data").glob("*.json")), *sorted(ROOT.glob("scenarios*.py"))]
@@ -94,7 +100,7 @@ def measure(data: Path) -> dict[str, Any]:
         stem = path.name.rsplit(".", 1)[0]
         blind = stem in BLIND_SCENARIOS or ("blind" in stem and stem not in READABLE)
         for text in sorted(_texts(path)):
-            for name in _moved(classifier, text):
+            for name in moved(classifier, text):
                 shown = out[name]["texts"].setdefault(path.name, [])
                 shown.append("(blind)" if blind else text)
     seen: set[str] = set()
@@ -104,7 +110,7 @@ def measure(data: Path) -> dict[str, Any]:
                 if sentence in seen:
                     continue
                 seen.add(sentence)
-                for name in _moved(classifier, sentence):
+                for name in moved(classifier, sentence):
                     out[name]["shared"].append(sentence)
     return out
 
@@ -116,7 +122,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=None, help="the shared data folder")
     parser.add_argument("--json", type=Path, dest="json_out", help="also write the result here")
     args = parser.parse_args(argv)
-    out = measure(args.data or default_data_dir())
+    report(measure(args.data or default_data_dir()), args.json_out)
+    return 0
+
+
+def report(out: dict[str, Any], json_out: Path | None) -> None:
+    """Print each variant's counts and moved lines; write the JSON when asked."""
     for name, found in out.items():
         texts = sum(len(v) for v in found["texts"].values())
         print(
@@ -130,9 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  text {file}: {shown}")
         for sentence in found["shared"]:
             print(f"  shared: {sentence}")
-    if args.json_out is not None:
-        args.json_out.write_text(json.dumps(out, ensure_ascii=False, indent=2), "utf-8")
-    return 0
+    if json_out is not None:
+        json_out.write_text(json.dumps(out, ensure_ascii=False, indent=2), "utf-8")
 
 
 if __name__ == "__main__":

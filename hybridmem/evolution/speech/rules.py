@@ -30,7 +30,15 @@ from dataclasses import dataclass, fields, replace
 
 import ahocorasick
 
-from hybridmem.evolution.speech import appraisal, aspect, clauses, conditions, incapacity, words
+from hybridmem.evolution.speech import (
+    appraisal,
+    aspect,
+    clauses,
+    conditions,
+    incapacity,
+    words,
+    yao,
+)
 from hybridmem.evolution.speech import discourse as disc
 from hybridmem.evolution.speech import lexicon as lex
 from hybridmem.evolution.speech import volition as vol
@@ -286,6 +294,8 @@ def _by_clause(text: str, cues: _Cues, names: tuple[str, ...]) -> tuple[_Cues, t
         and not clauses.beside_places_moment(text, _read_clause, _WANT_CUES)
     ):
         dropped.update(vol.BESIDES)
+    if yao.YAO in cues.volition and not _yao_wants(text):
+        dropped.add(yao.YAO)
     if (
         _COLLOQUIAL_WH in cues.question
         and not _OTHER_COLLOQUIAL_WH.search(text)
@@ -296,6 +306,16 @@ def _by_clause(text: str, cues: _Cues, names: tuple[str, ...]) -> tuple[_Cues, t
         return cues, names
     kept = {name: tuple(n for n in getattr(cues, name) if n not in dropped) for name in _CUE_FIELDS}
     return _Cues(**kept), tuple(n for n in names if n not in dropped)
+
+
+def _yao_wants(text: str) -> bool:
+    """要 is a want when it is a word of its own and a clause beside it, holding no want, says
+    a state reached (:mod:`.yao`)."""
+    found = [m.end() - 1 for m in _YAO_CUE.finditer(text)]
+    if not yao.own_word(text, found):
+        return False
+    beside = [c for c in clauses.clauses(text) if _WANT_CUES.isdisjoint(_read_clause(c)[1])]
+    return any(yao.state_reached(c) for c in beside)
 
 
 def _tentative(act: SpeechAct, cues: _Cues, text: str) -> bool:
@@ -319,6 +339,7 @@ _COLLOQUIAL_WH = "q:zh-colloquial-wh"
 _OTHER_COLLOQUIAL_WH = re.compile(r"啥|咋")
 """The colloquial wh-words of the same cue, which are no 还是."""
 _WANT_CUES = vol.WANTS
+_YAO_CUE = next(cue.pattern for cue in vol.VOLITION.cues if cue.name == yao.YAO)
 
 
 def _decide(c: _Cues) -> tuple[SpeechAct, str]:

@@ -57,6 +57,11 @@ Every pattern here is a closed grammatical class, not a list of wanted things:
   place a want in its moment as a now does; the serving verb 来 with its measure word heading a
   clause (来碗热汤面吧, 来个肉夹馍) is a want of one serving with no want verb.
 
+* **要 as a want** (issue 38, speech27): 要 heading the speaker's clause is "will", "must"
+  and "want"; it is read as a want only beside a clause saying a state the speaker has reached
+  (嗓子冒烟了，要喝冰水; 困得睁不开眼: :mod:`.yao`) and never with a now (今天要加班 is an
+  obligation of today); alone (我要喝奶茶！, 我要考教师编。) it is left to the other rules.
+
 A plain want of a thing ("I want a dog", "I want pizza") is read like any plain want: by its
 aspect, never by the thing wanted (issue 38, fourth want session: the appetite cue "I want
 <a thing>" of :mod:`~hybridmem.evolution.speech.discourse` hid standing wants as moods).
@@ -67,6 +72,7 @@ Written on the speech-act dev lines (batches 1-11) and on the label definitions;
 
 from __future__ import annotations
 
+from hybridmem.evolution.speech import yao
 from hybridmem.evolution.speech.labels import SpeechAct
 from hybridmem.evolution.speech.lexicon import _ADVERBS, _LEAD, _family
 
@@ -236,6 +242,15 @@ VOLITION = _family(
             r"需要(?:好好|先|赶紧)?(?:[^\s,.;!?:~]{1,2}?一(?:下|觉|会儿?|趟)"
             r"|[^\s,.;!?:~]{0,2}?(?P<v>[^\s,.;!?:~])(?P=v)(?=[\s,.;!?:~吧了]|$))",
         ),
+        # 要 heading the speaker's clause (我要喝奶茶, 要洗个热水澡): a want as often as "will"
+        # or "must" (我明天要上班); read as a want only beside another clause and with no now
+        # (YAO). Not 要 inside a word (要是, 要么, 要不, 要求…), not the prohibitive 不要 / 别要,
+        # not the imminent 要…了 ending its clause (要下雨了, 我要睡觉了: "about to").
+        (
+            "zh-yao",
+            _ZH_HEAD + r"(?<![不没别])要(?![是么不求紧点素命死好强害领闻账饭了的])"
+            r"(?![^\s,.;!?:~]*了(?=\s*[,.;!?~…]|\s*$))",
+        ),
         # A need of a thing (a numeral, a classifier), not of doing: 需要加班 is an obligation.
         ("zh-need", _ZH_HEAD + r"需要(?=[一两几个杯碗份点些张瓶块])"),
         # Not a want: the utterance holds another clause beside it (a clause break with words
@@ -281,6 +296,10 @@ NEEDS = frozenset(
 """Volitive only beside a now-marker (a need is as often a standing requirement)."""
 NEED_ONE = frozenset({"volition:en-need-one", "volition:zh-need-bout"})
 """Needs of one serving or one bout: volitive beside another clause too, as a want is."""
+YAO = yao.YAO
+"""要, will / must / want: volitive only beside another clause and with no now (今天要加班
+is an obligation of today; 嗓子冒烟了，要喝冰水 a want of the moment), and the rules keep it
+only beside a clause of a state reached (:mod:`.yao`)."""
 
 HABITUAL = _family(
     "habitual",
@@ -405,6 +424,8 @@ def volitive_act(
     beside = not BESIDES.isdisjoint(volition)
     kept_needs = NEED_ONE if beside else frozenset()
     wants = set(volition) - (set() if now else NEEDS - kept_needs) - BESIDES
+    if now or not beside:
+        wants.discard(YAO)
     if not wants:
         return None
     if future and not habitual:
