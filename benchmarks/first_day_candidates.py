@@ -381,6 +381,9 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "engine": lambda: None,
     "linked_change_own": _linked_change_own,
     "act_time": _act_time,
+    "offer_cannot": lambda: __import__(
+        "benchmarks.first_day_presupposed"
+    ).first_day_presupposed.offer_cannot(),
 }
 
 
