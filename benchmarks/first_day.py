@@ -34,6 +34,7 @@ from benchmarks.first_day_fifteenth import FIFTEENTH
 from benchmarks.first_day_fifth import FIFTH
 from benchmarks.first_day_fourteenth import FOURTEENTH
 from benchmarks.first_day_fourth import FOURTH
+from benchmarks.first_day_nineteenth import NINETEENTH
 from benchmarks.first_day_ninth import NINTH
 from benchmarks.first_day_persona import Persona
 from benchmarks.first_day_seventeenth import SEVENTEENTH
@@ -314,6 +315,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "sixteenth": SIXTEENTH,
     "seventeenth": SEVENTEENTH,
     "eighteenth": EIGHTEENTH,
+    "nineteenth": NINETEENTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

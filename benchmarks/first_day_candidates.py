@@ -20,6 +20,8 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   word match; before or after :func:`~hybridmem.retrieval.same_words.same_words`),
   ``linked_change_own`` (a change the writer linked takes no other group's statement's place)
   and ``engine`` (nothing patched: the before of a comparison, run on the same branch).
+  Helper firstday19: ``act_time`` (a day named by a question not about the past is the time of
+  an act, counted as a mention: :mod:`benchmarks.act_time`).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -350,6 +352,12 @@ def _linked_change_own() -> None:
     newer_values._other_attributes = other_attributes  # type: ignore[assignment]
 
 
+def _act_time() -> None:
+    from benchmarks.act_time import asks_about_stored
+
+    retriever.asks_about = asks_about_stored  # type: ignore[assignment]
+
+
 def _no_newer_first() -> None:
     """Not a candidate but a measurement of what the newer-first step does on these sets:
     :func:`~hybridmem.retrieval.newer_values.newer_first` left out (the hits as scored)."""
@@ -372,6 +380,10 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "other_weekday_after": lambda: _other_weekday(START.weekday(), after_groups=True),
     "engine": lambda: None,
     "linked_change_own": _linked_change_own,
+    "act_time": _act_time,
+    "offer_cannot": lambda: __import__(
+        "benchmarks.first_day_presupposed"
+    ).first_day_presupposed.offer_cannot(),
 }
 
 
