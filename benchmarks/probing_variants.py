@@ -61,6 +61,7 @@ SETS = (
     "blind10",
     "blind11",
     "blind12",
+    "blind13",
 )
 
 
