@@ -87,8 +87,14 @@ def placed_after(
     return order
 
 
-def variant(reading: str) -> Callable[[], Any]:
-    """The patch of one reading."""
+Reorder = Callable[[Sequence[Hit], Retriever, Any, Collection[str]], list[Hit]]
+"""A reading: the hits as packed, the retriever, its candidates and the conversation's turns
+among them -> the hits as the reading packs them."""
+
+
+def patched_order(reorder: Reorder) -> Callable[[], Any]:
+    """The patch that hands ``said_first``'s hits (the last ordering before ``fill``) to
+    ``reorder`` with the candidates ``Retriever.arrange`` was given."""
 
     @contextmanager
     def patched() -> Iterator[None]:
@@ -104,19 +110,7 @@ def variant(reading: str) -> Callable[[], Any]:
             retriever, cands = held
             if cands is None or not turns:
                 return out
-            matched = {i for i, v in cands.bm25.items() if v > 0}
-            if reading == "named-best":  # the user's best-matched turn among the hits only
-                users = [h.node.id for h in out if h.node.id in matched and user_said(h)]
-                matched = {max(users, key=lambda i: cands.bm25[i])} if users else set()
-            every = reading == "any"
-            asked = [h.node for h in out if h.node.id in turns and (every or h.node.id in matched)]
-            cfg = retriever.config
-            window = cfg.neighbour_window_minutes * 60.0
-            found = referents._speakers_next(
-                retriever.store, asked, cfg.include_statuses, window, cands.neighbours
-            )
-            following = {i: n.id for i, n in found.items()}
-            return placed_after(out, following, matched, reading)
+            return reorder(out, retriever, cands, turns)
 
         with (
             mock.patch.object(Retriever, "arrange", arranging),
@@ -125,6 +119,31 @@ def variant(reading: str) -> Callable[[], Any]:
             yield
 
     return patched
+
+
+def speakers_next(retriever: Retriever, cands: Any, asked: Sequence[Any]) -> dict[str, Any]:
+    """Each of ``asked``'s turns -> its speaker's next turn (``referents._speakers_next``)."""
+    cfg = retriever.config
+    window = cfg.neighbour_window_minutes * 60.0
+    return referents._speakers_next(
+        retriever.store, asked, cfg.include_statuses, window, cands.neighbours
+    )
+
+
+def variant(reading: str) -> Callable[[], Any]:
+    """The patch of one reading."""
+
+    def reorder(out: Sequence[Hit], retriever: Retriever, cands: Any, turns: Any) -> list[Hit]:
+        matched = {i for i, v in cands.bm25.items() if v > 0}
+        if reading == "named-best":  # the user's best-matched turn among the hits only
+            users = [h.node.id for h in out if h.node.id in matched and user_said(h)]
+            matched = {max(users, key=lambda i: cands.bm25[i])} if users else set()
+        every = reading == "any"
+        asked = [h.node for h in out if h.node.id in turns and (every or h.node.id in matched)]
+        following = {i: n.id for i, n in speakers_next(retriever, cands, asked).items()}
+        return placed_after(out, following, matched, reading)
+
+    return patched_order(reorder)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -35,7 +35,7 @@ from statistics import mean
 from typing import Any
 from unittest import mock
 
-from benchmarks import probing_placed
+from benchmarks import probing_joined, probing_placed
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from benchmarks.probing_continued import CAPPED, MODES, variant
@@ -61,6 +61,7 @@ SETS = (
     "blind10",
     "blind11",
     "blind12",
+    "blind13",
 )
 
 
@@ -137,6 +138,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),
     **{f"continued-{mode}": variant(mode) for mode in (*MODES, *CAPPED)},
     **{f"placed-{r}": probing_placed.variant(r) for r in probing_placed.READINGS},
+    **{f"joined-{r}": probing_joined.variant(r) for r in probing_joined.READINGS},
 }
 
 
