@@ -35,8 +35,11 @@ does, and ``before`` is the engine without them.
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from hybridmem.lexical import light_stem, stemmed_terms, terms
 from hybridmem.retrieval import sensitive, shared_words
@@ -182,3 +185,55 @@ VARIANTS: dict[str, Focus] = {
     "zh": _v(_zh_topic, _zh_modifier),
     "all": _v(_en, _zh_topic, _zh_modifier),
 }
+
+
+def _asked_pairs() -> list[tuple[str, str, str]]:
+    """Every (suite, question, sealed memory) pair of the privacy checks: each first-day set's
+    questions of every kind against its persona's sealed memories, the sealed probes' and the
+    privacy sets' near and about questions against every newcomer of their language."""
+    from benchmarks import sealed_probe
+    from benchmarks.first_day import PERSONAS, SETS
+    from benchmarks.sealed_calls import DATA, PROBES, _probe_sets
+
+    out: list[tuple[str, str, str]] = []
+    for name, personas in {"dev": PERSONAS, **SETS}.items():
+        for p in personas:
+            asked = [q for q, *_ in (*p.questions, *p.task_questions, *p.about_secret)]
+            for q in (*asked, p.changed):
+                out += [(name, q, s) for s, _ in p.secrets]
+    people = (*sealed_probe.BLIND, *sealed_probe.FOURTH, *sealed_probe.FIFTH)
+    for p in people:
+        for q in sealed_probe.EN if p.lang == "en" else sealed_probe.ZH:
+            out += [("sealed_probe", q, s) for s, _ in p.secrets]
+    for name in PROBES:
+        data = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+        for personas in _probe_sets(name).values():
+            for p in personas:
+                asked = [*data["near"][p.lang], *(a["question"] for a in data["about"])]
+                out += [(name, q, s) for q in asked for s, _ in p.secrets]
+    return out
+
+
+def main() -> None:
+    """``python -m benchmarks.asked_modifier [--json F]``: every question / sealed memory pair
+    of the privacy checks (no embedder: the focus reading is text alone) whose reading differs
+    between ``before`` and the engine. A retrieval can move only where one does, so an empty
+    list says no figure of these sets moves; a listed pair moves one only when the memory is
+    a candidate sharing a word of its own (then ``sealed_calls compare`` judges the call)."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    pairs = sorted(set(_asked_pairs()))
+    moved = []
+    for suite, q, s in pairs:
+        words = stemmed_terms(s)
+        if _before(q, words, s) != _engine(q, words, s):
+            moved.append({"suite": suite, "question": q, "memory": s})
+            print(json.dumps(moved[-1], ensure_ascii=False))
+    print(f"{len(pairs)} pairs, {len(moved)} read differently")
+    if args.json:
+        args.json.write_text(json.dumps(moved, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -334,7 +334,7 @@ def _other_holder(
 
     rest, wh = _wh_split(query)
     head = named(wh)
-    if len(head) != 1 or not holds(head[0]):
+    if len(_WORD.findall(wh)) != 1 or len(head) != 1 or not holds(head[0]):
         return None  # no wh-head, one the question modifies ("Which passport number"), or not held
     modifiers = _modifiers(memory, head[0], stem, content)
     said = [w for w in named(rest) if not _is_kind_word(w, spans)]
@@ -346,9 +346,11 @@ def _other_holder(
 def _modifiers(
     memory: str, head: str, stem: Callable[[str], str], content: Callable[[str], bool]
 ) -> list[str]:
-    """The content words (stems) before ``head`` in the memory's noun phrase holding it (:func:
-    `phrases`): "nhs" of "My NHS number is 485 777 3456."."""
-    for phrase in phrases(memory):
+    """The content words (stems) before ``head`` in the memory's noun phrase holding it, one a
+    determiner opens (:func:`_runs`): "nhs" of "My NHS number is 485 777 3456."."""
+    for phrase, nominal, _ in _runs(_POSSESSIVE.sub("", memory.lower())):
+        if not nominal:
+            continue
         stems = [stem(w) for w in phrase]
         if head in stems:
             before = phrase[: stems.index(head)]
