@@ -44,7 +44,7 @@ from pathlib import Path
 from hybridmem.lexical import light_stem, stemmed_terms, terms
 from hybridmem.retrieval import sensitive, shared_words
 from hybridmem.retrieval.private_kinds import kind_spans, shares_word
-from hybridmem.retrieval.roles_zh import de_phrases
+from hybridmem.retrieval.roles_zh import SPEAKER, _acts, _tags, de_phrases, holder
 from hybridmem.retrieval.shared_words import (
     _is_kind_word,
     _same_script,
@@ -176,14 +176,38 @@ def _en_strict(q: str, w: frozenset[str], m: str) -> bool:
     return _en_modifier(q, w, m, owners=False)
 
 
+def _zh_act(query: str, words: frozenset[str], memory: str = "") -> bool:
+    """The engine's reading, except that a Chinese question stating an act the memory states
+    (a verb of both, :func:`~hybridmem.retrieval.roles_zh._acts`, the closed classes aside) is
+    about the memory whatever its focus ("我*炒股*赔了多少？" of "我偷偷炒股亏了十五万")."""
+    if not _engine(query, words, memory):
+        return False
+    if query.isascii():
+        return True
+    verbs = {w for w, f in _tags(query) if f.startswith("v") and f != "vn"}
+    acts = {w for w in verbs & _acts(memory) if not sensitive._closed_word(w)}
+    return not acts
+
+
+def _zh_act_mine(query: str, words: frozenset[str], memory: str = "") -> bool:
+    """``zh_act`` only for a question the speaker holds (:func:`~.roles_zh.holder`: "我炒股…",
+    not "拘留和逮捕有什么区别？")."""
+    if query.isascii() or holder(query) != SPEAKER:
+        return _engine(query, words, memory)
+    return _zh_act(query, words, memory)
+
+
 VARIANTS: dict[str, Focus] = {
     "before": _before,
+    "zh_act_mine": _zh_act_mine,
+    "zh_act": _zh_act,
     "en_mod": _v(_en),
     "en_mod_strict": _v(_en_strict),
     "zh_topic": _v(_zh_topic),
     "zh_mod": _v(_zh_modifier),
     "zh": _v(_zh_topic, _zh_modifier),
     "all": _v(_en, _zh_topic, _zh_modifier),
+    "engine": _engine,
 }
 
 
@@ -222,12 +246,14 @@ def main() -> None:
     a candidate sharing a word of its own (then ``sealed_calls compare`` judges the call)."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--base", default="before")
+    parser.add_argument("--variant", default="engine")
     args = parser.parse_args()
     pairs = sorted(set(_asked_pairs()))
     moved = []
     for suite, q, s in pairs:
         words = stemmed_terms(s)
-        if _before(q, words, s) != _engine(q, words, s):
+        if VARIANTS[args.base](q, words, s) != VARIANTS[args.variant](q, words, s):
             moved.append({"suite": suite, "question": q, "memory": s})
             print(json.dumps(moved[-1], ensure_ascii=False))
     print(f"{len(pairs)} pairs, {len(moved)} read differently")

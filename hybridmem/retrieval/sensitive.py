@@ -58,9 +58,9 @@ the coach company been sent the numbers?" of a bank account number,
 thing's: an English wh-head alone ("What *number* do I ring to book a GP appointment?") whose
 modifier in the memory ("My *NHS* number") it does not name, naming other things and none of
 the user's; a Chinese question opening with a 的-phrase the memory holds nothing of ("*乐乐的
-扁桃体*要不要做手术？" of the user's own operation; benchmarks/sensitive_blind3.py). The cost is a question about the
-memory whose focus the memory words otherwise ("保险柜怎么打开？" of the safe's code, "What do
-I need to inject before I eat?" of "inject insulin before meals").
+扁桃体*要不要做手术？" of the user's own operation; benchmarks/sensitive_blind3.py). The cost
+is a question about the memory whose focus the memory words otherwise ("保险柜怎么打开？" of
+the safe's code, "What do I need to inject before I eat?" of "inject insulin before meals").
 
 Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
 Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared
