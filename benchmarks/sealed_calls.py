@@ -45,6 +45,7 @@ PROBES = (
     "sensitive_blind",
     "sensitive_blind2",
     "sensitive_blind3",
+    "sensitive_blind4",
 )
 
 
@@ -152,9 +153,9 @@ Focus = Callable[[str, frozenset[str], str], bool]
 
 
 def _variants() -> dict[str, Focus]:
-    from benchmarks import asked_thing_en
+    from benchmarks import asked_modifier, asked_thing_en
 
-    return dict(asked_thing_en.VARIANTS)
+    return {**asked_thing_en.VARIANTS, **asked_modifier.VARIANTS}
 
 
 def _judged(call: WithheldCall, focus: Focus) -> set[str]:

@@ -24,6 +24,8 @@ structure the words alone do not:
   的被子" of "钥匙放在衣柜最上层", "储藏间*里*的" of "档案里还有") places the question, it does
   not name its matter (:func:`incidental`). A word with a numeral ("五万", "十二万") is a value
   and stays.
+- **The topic**: a question opening with a 的-phrase ("乐乐的扁桃体…") says the rest of it of
+  that phrase's thing (:func:`topic`).
 """
 
 from __future__ import annotations
@@ -191,6 +193,18 @@ def de_phrases(query: str, memory: str = "") -> list[Postmodified]:
         if modifier:
             out.append((head, modifier, own))
     return out
+
+
+def topic(query: str, memory: str = "") -> Postmodified | None:
+    """The 的-phrase a Chinese question opens with, its topic (after 我 / 我的 at most), as
+    :func:`de_phrases` reads it: "乐乐的扁桃体要不要做手术？" -> (["扁桃体"], ["乐乐"], False).
+    None when the question opens otherwise ("去年做的手术…", a time word first; "保险柜怎么打
+    开？", no 的): what the rest of the question says is said of this phrase's thing."""
+    found = de_phrases(query, memory)
+    if not found:
+        return None
+    first = next((w for w, _ in _clause(query) if w not in _FIRST and w != "的"), None)
+    return found[0] if found[0][1][0] == first else None
 
 
 # The tags of a nominal (nouns, place and organization names, abbreviations, verbal nouns) and

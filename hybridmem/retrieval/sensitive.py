@@ -54,9 +54,13 @@ his debt, "我爸的生日是哪天？" 我爸 with his prison past, "What's my 
 the memory's subject and asks about another thing of it; in English, what is said of a
 wh-phrase subject, a passive's subject and an expletive it's predicate are read as well ("Has
 the coach company been sent the numbers?" of a bank account number,
-:mod:`~hybridmem.retrieval.asked_en`). The cost is a question about the
-memory whose focus the memory words otherwise ("保险柜怎么打开？" of the safe's code, "What do
-I need to inject before I eat?" of "inject insulin before meals").
+:mod:`~hybridmem.retrieval.asked_en`). So is a question saying the shared word is another
+thing's: an English wh-head alone ("What *number* do I ring to book a GP appointment?") whose
+modifier in the memory ("My *NHS* number") it does not name, naming other things and none of
+the user's; a Chinese question opening with a 的-phrase the memory holds nothing of ("*乐乐的
+扁桃体*要不要做手术？" of the user's own operation; benchmarks/sensitive_blind3.py). The cost
+is a question about the memory whose focus the memory words otherwise ("保险柜怎么打开？" of
+the safe's code, "What do I need to inject before I eat?" of "inject insulin before meals").
 
 Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
 Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared

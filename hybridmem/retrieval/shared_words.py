@@ -51,7 +51,7 @@ from collections.abc import Callable, Iterable
 from hybridmem.lexical import pos_tags, terms
 from hybridmem.retrieval.asked_en import Subject, about_words, subject, wh_subject
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
-from hybridmem.retrieval.roles_zh import Postmodified, de_phrases
+from hybridmem.retrieval.roles_zh import Postmodified, de_phrases, topic
 
 # A postmodifier names whose or which thing its head is ("the code *for* the gym", "the number
 # *of* the vet"): the two genitive-like prepositions and the determiners that may follow them,
@@ -105,6 +105,9 @@ _LOCATIVE = frozenset(["at", "in", "on", "from", "by"])
 # A relative clause whose subject is the user ("the card *I* use", "the safe that *we* keep")
 # describes the user's own thing, not another's: the first-person subject pronouns.
 _OWN = frozenset(["i", "we"])
+# The user's own possessive determiners: a thing a question names with one is the user's, which
+# a sealed memory's thing may be.
+_POSSESSORS = frozenset(["my", "our"])
 # The next word, across spaces only; a clause ends at its punctuation.
 _NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)", re.UNICODE)
 _CLAUSE_END = re.compile(r"[,;:.?!，；：。？！]")
@@ -274,9 +277,85 @@ def unheld_focus(
 
     english = subject(query, content)
     focus = _last_focus(query, mine, held, stem, closed)
+    if focus is None:
+        focus = _other_topic(query, mine, memory, holds, closed) or _other_holder(
+            query, memory, holds, stem, content
+        )
     if focus is not None or english is None:
         return focus
     return _unheld_subject(query, english, holds, stem, content)
+
+
+def _other_topic(
+    query: str,
+    mine: list[str],
+    memory: str,
+    holds: Callable[[str], bool],
+    closed: Callable[[str], bool],
+) -> str | None:
+    """The head of the 的-phrase a Chinese question opens with (:func:`~.roles_zh.topic`) when
+    the memory holds no word or morpheme of it, modifier or head: the rest of the question,
+    the memory's word among it, is said of another thing ("乐乐的扁桃体要不要做*手术*？" of "我子宫
+    里长了肌瘤，下个月要做手术。": the son's tonsils, not the user's operation;
+    benchmarks/sensitive_blind3.py). A phrase stating the memory's own act is its matter, and
+    one in a script the memory is not written in cannot be compared."""
+    found = topic(query, memory)
+    if found is None:
+        return None
+    head, modifier, own = found
+    named = [w for w in (*modifier, *head) if not closed(w)]
+    if own or not named or any(holds(w) for w in named):
+        return None
+    return head[-1] if all(any(_same_script(w, t) for t in mine) for w in named) else None
+
+
+def _other_holder(
+    query: str,
+    memory: str,
+    holds: Callable[[str], bool],
+    stem: Callable[[str], str],
+    content: Callable[[str], bool],
+) -> str | None:
+    """What an English question names when its wh-phrase is the word it shares with the memory
+    alone ("What *number* ..."), the memory's phrase modifies that word by words the question
+    does not name ("My *NHS* number is ..."), and the rest of the question names things the
+    memory holds none of and none of them the user's own (no "my", "our"): the asked word is
+    then those things' ("What number do I ring to book a GP appointment?": the surgery's
+    number; benchmarks/sensitive_blind3.py). The memory's modifier says which of the user's
+    things the word is; a question naming neither it nor a thing of the user's asks the word of
+    another. "Which number do I give the hospital for *my* cover?" names the user's own cover
+    and keeps its health-insurance policy number (benchmarks/first_day_third.py)."""
+    if not query.isascii():
+        return None
+    spans = kind_spans(query)
+
+    def named(part: str) -> list[str]:  # its content words, stemmed
+        return [stem(t) for t in terms(part) if content(t)]
+
+    rest, wh = _wh_split(query)
+    head = named(wh)
+    if len(_WORD.findall(wh)) != 1 or len(head) != 1 or not holds(head[0]):
+        return None  # no wh-head, one the question modifies ("Which passport number"), or not held
+    modifiers = _modifiers(memory, head[0], stem, content)
+    said = [w for w in named(rest) if not _is_kind_word(w, spans)]
+    if not modifiers or set(named(query)) & set(modifiers) or not said or any(map(holds, said)):
+        return None
+    return None if _POSSESSORS.intersection(_WORD.findall(rest.lower())) else said[-1]
+
+
+def _modifiers(
+    memory: str, head: str, stem: Callable[[str], str], content: Callable[[str], bool]
+) -> list[str]:
+    """The content words (stems) before ``head`` in the memory's noun phrase holding it, one a
+    determiner opens (:func:`_runs`): "nhs" of "My NHS number is 485 777 3456."."""
+    for phrase, nominal, _ in _runs(_POSSESSIVE.sub("", memory.lower())):
+        if not nominal:
+            continue
+        stems = [stem(w) for w in phrase]
+        if head in stems:
+            before = phrase[: stems.index(head)]
+            return [stem(w) for w in before if content(w)]
+    return []
 
 
 def _last_focus(
