@@ -37,6 +37,7 @@ from hybridmem.evolution.slots.allegiance import allegiance_removed
 from hybridmem.evolution.slots.asserted import unasserted_removed
 from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUTE_NOUNS_EN
 from hybridmem.evolution.slots.bystanders import others_dropped
+from hybridmem.evolution.slots.episodes import episodes_removed
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
 from hybridmem.evolution.slots.pastimes import pastimes_removed
@@ -383,6 +384,8 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     scoped = pastimes_removed(
         valueless_removed(unasserted_removed(scoped, _pos), _pos, _first_rule), _pos, _RULES
     )
+    # ...nor a booking, a bounded stay or a learning act: no standing value (episodes.py).
+    scoped = episodes_removed(scoped, _pos)
     found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
