@@ -11,8 +11,6 @@ and the sealed memories shown (leaks) before / after; the questions that moved, 
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -20,15 +18,13 @@ from typing import Any
 
 from benchmarks import act_time
 from benchmarks.act_time_probing import fires
-from benchmarks.first_day import PERSONAS, SETS, START, USER, _shown, first_day
+from benchmarks.first_day import ALL_SETS, START, USER, _shown, first_day, sets_run
 from benchmarks.first_day_persona import Persona
 from hybridmem import FakeClock, HybridMemory
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder
 from hybridmem.privacy import PrivacyConfig, generate_key
 from hybridmem.retrieval import retriever
 from hybridmem.retrieval.mentions import asks_about
-
-_ALL: dict[str, Sequence[Persona]] = {"dev": PERSONAS, **SETS}
 
 
 def _asked(p: Persona) -> Iterator[tuple[str, str, int, str | None]]:
@@ -70,18 +66,14 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder, tmp: Path) -> li
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sets", default=",".join(["dev", *SETS]))
-    parser.add_argument("--embedder", default=None)
-    parser.add_argument("--json", type=Path, default=None)
-    args = parser.parse_args(argv)
-    embedder = make_embedder(args.embedder)
+    run = sets_run(__doc__, argv)
+    embedder = run.embedder
     found: list[dict[str, Any]] = []
-    for name in args.sets.split(","):
+    for name in run.sets:
         with TemporaryDirectory() as tmp:
             rows = [
                 r
-                for i, p in enumerate(_ALL[name])
+                for i, p in enumerate(ALL_SETS[name])
                 for r in persona_rows(name, p, embedder, Path(tmp) / str(i))
             ]
         found += rows
@@ -101,9 +93,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 )
                 print(f"   {gained} {r['lang']} task {r['task']} {r['question']}", flush=True)
                 print(f"      before {r['before']['got']}\n      after  {r['after']['got']}")
-        if args.json:
-            args.json.parent.mkdir(parents=True, exist_ok=True)
-            args.json.write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
+        run.write(found)
 
 
 if __name__ == "__main__":

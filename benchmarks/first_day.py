@@ -321,6 +321,37 @@ SETS: dict[str, tuple[Persona, ...]] = {
 written, so a later set is the better estimate of users nobody has seen."""
 
 
+# The dev newcomers and every set, by name: what a program measured over first-day sets reads.
+ALL_SETS: dict[str, Sequence[Persona]] = {"dev": PERSONAS, **SETS}
+
+
+@dataclass(frozen=True)
+class SetsRun:
+    """The command line of a program measured over first-day sets: ``--sets`` (the dev
+    newcomers and every set by default, comma-separated), ``--embedder``, ``--json``."""
+
+    sets: list[str]
+    embedder: Embedder
+    json_out: Path | None
+
+    def write(self, found: object) -> None:
+        """``found`` as the ``--json`` file, when one was asked for."""
+        if self.json_out:
+            self.json_out.parent.mkdir(parents=True, exist_ok=True)
+            text = json.dumps(found, indent=1, ensure_ascii=False)
+            self.json_out.write_text(text, encoding="utf-8")
+
+
+def sets_run(description: str | None, argv: Sequence[str] | None) -> SetsRun:
+    """Parse a first-day measuring program's command line (:class:`SetsRun`)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--sets", default=",".join(ALL_SETS))
+    parser.add_argument("--embedder", default=None)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    return SetsRun(args.sets.split(","), make_embedder(args.embedder), args.json)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default=None)

@@ -23,20 +23,16 @@ whether a correction could move the misses at all before anything is wired into 
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from benchmarks.first_day import PERSONAS, SETS
+from benchmarks.first_day import ALL_SETS, sets_run
 from benchmarks.first_day_persona import Persona
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder
 from hybridmem.embedding.base import embed_query
 
-_ALL: dict[str, Sequence[Persona]] = {"dev": PERSONAS, **SETS}
 Order = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
@@ -89,15 +85,11 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sets", default=",".join(["dev", *SETS]))
-    parser.add_argument("--embedder", default=None)
-    parser.add_argument("--json", type=Path, default=None)
-    args = parser.parse_args(argv)
-    embedder = make_embedder(args.embedder)
+    run = sets_run(__doc__, argv)
+    embedder = run.embedder
     found: list[dict[str, Any]] = []
-    for name in args.sets.split(","):
-        rows = [r for p in _ALL[name] for r in persona_rows(name, p, embedder)]
+    for name in run.sets:
+        rows = [r for p in ALL_SETS[name] for r in persona_rows(name, p, embedder)]
         found += rows
         cells = []
         for order in ORDERS:
@@ -110,9 +102,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "total        "
         + "  ".join(f"{o} {sum(r['places'][o] == 0 for r in found)}/{len(found)}" for o in ORDERS)
     )
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
+    run.write(found)
 
 
 if __name__ == "__main__":

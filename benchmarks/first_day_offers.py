@@ -15,19 +15,16 @@ question's. At the similarity level only, among a newcomer's statements (as
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from benchmarks.first_day import SETS
+from benchmarks.first_day import ALL_SETS, sets_run
 from benchmarks.first_day_candidates import _WH_EN, _WH_ZH
-from benchmarks.first_day_hubs import _ALL, _statements
+from benchmarks.first_day_hubs import _statements
 from benchmarks.first_day_persona import Persona
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder
 from hybridmem.embedding.base import embed_query
 from hybridmem.lexical import terms
 from hybridmem.retrieval.function_words import function_word
@@ -72,15 +69,11 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sets", default=",".join(["dev", *SETS]))
-    parser.add_argument("--embedder", default=None)
-    parser.add_argument("--json", type=Path, default=None)
-    args = parser.parse_args(argv)
-    embedder = make_embedder(args.embedder)
+    run = sets_run(__doc__, argv)
+    embedder = run.embedder
     found: list[dict[str, Any]] = []
-    for name in args.sets.split(","):
-        rows = [r for p in _ALL[name] for r in persona_rows(name, p, embedder)]
+    for name in run.sets:
+        rows = [r for p in ALL_SETS[name] for r in persona_rows(name, p, embedder)]
         found += rows
         cells = [
             f"{o} {lang} {sum(r['places'][o] == 0 for r in rows if r['lang'] == lang)}"
@@ -98,9 +91,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         p = r["places"]
         if (p["whole"] == 0) != (p["thing"] == 0) or (p["whole"] == 0) != (p["mean"] == 0):
             print(f"  {r['set']:11} {r['lang']} {p} {r['question']} -> {r['thing']!r}")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
+    run.write(found)
 
 
 if __name__ == "__main__":

@@ -13,17 +13,15 @@ here as losses on questions that are not about a change.
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from benchmarks.first_day import PERSONAS, SETS, START, USER, first_day
+from benchmarks.first_day import ALL_SETS, START, USER, first_day, sets_run
 from benchmarks.first_day_persona import Persona
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.config.evolution import EvolutionConfig
-from hybridmem.embedding import Embedder, make_embedder
+from hybridmem.embedding import Embedder
 from hybridmem.privacy import PrivacyConfig, generate_key
 
 OFF = MemoryConfig(evolution=EvolutionConfig(newer_first_at_query=False))
@@ -71,17 +69,12 @@ def reorders(persona: Persona, embedder: Embedder, path: Path) -> list[dict[str,
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--embedder", default=None)
-    parser.add_argument("--sets", default=",".join(["dev", *SETS]))
-    parser.add_argument("--json", type=Path, default=None)
-    args = parser.parse_args(argv)
-    embedder = make_embedder(args.embedder)
-    chosen: dict[str, Sequence[Persona]] = {"dev": PERSONAS, **SETS}
+    run = sets_run(__doc__, argv)
+    embedder = run.embedder
     result: dict[str, list[dict[str, object]]] = {}
     with TemporaryDirectory() as tmp:
-        for name in args.sets.split(","):
-            for i, persona in enumerate(chosen[name]):
+        for name in run.sets:
+            for i, persona in enumerate(ALL_SETS[name]):
                 key = f"{name}#{i} {persona.lang}"
                 result[key] = reorders(persona, embedder, Path(tmp) / f"{name}-{i}")
                 for row in result[key]:
@@ -91,9 +84,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = [row for found in result.values() for row in found]
     for effect in ("win", "loss", "neither"):
         print(f"{effect:8} {sum(row['effect'] == effect for row in rows)}")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False))
+    run.write(result)
 
 
 if __name__ == "__main__":
