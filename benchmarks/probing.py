@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import tempfile
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -115,11 +116,19 @@ def _cited(hit: Any) -> frozenset[str]:
     return frozenset(ids)
 
 
+def turn_order(tid: str) -> tuple[str | int, ...]:
+    """``owen-1-11`` -> ``("owen-", 1, "-", 11, "")``: a turn id's numbers compared as numbers,
+    so a session's tenth turn comes after its ninth (string order put ``owen-1-11`` first)."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", tid))
+
+
 def _first_turns(cited: list[frozenset[str]], users: frozenset[str], n: int) -> set[str]:
-    """The first ``n`` distinct user turns the ranked hits cite, in rank order."""
+    """The first ``n`` distinct user turns the ranked hits cite, in rank order, a hit's own
+    turns in conversation order (a hit citing two turns: a raw copy folded with its memory, a
+    summary)."""
     seen: list[str] = []
     for ids in cited:
-        for tid in sorted(ids & users):
+        for tid in sorted(ids & users, key=turn_order):
             if tid not in seen:
                 seen.append(tid)
     return set(seen[:n])
