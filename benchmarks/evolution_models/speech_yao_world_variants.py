@@ -1,21 +1,34 @@
-"""Whose state the clause beside a 要 or a modal 得 reports, measured without the engine (issue
-38, helper speech28).
+"""Whose state the clause beside a modal of need reports, measured without the engine (issue
+38, helper speech28: measured negatives, the engine unchanged by them).
 
 :mod:`hybridmem.evolution.speech.yao` reads 要 as a want of the moment beside a clause of a
 state reached (a 了, a degree complement after 得). The state may be the speaker's (嗓子冒烟了,
-加了一天班, 困得睁不开眼) or the world's (房租涨了，要搬家: a plan, 要 "will"). Two readings,
-each patched into the rules for one classification and compared with the shipped rules:
+加了一天班, 困得睁不开眼: a want) or the world's (房租涨了，要搬家, 驾照到期了，要去换证: a plan, 要
+"will"). Each reading says whose, by grammar, and is compared with the shipped rules:
 
-* ``zh-world-subject``: 要 is no want when every clause of a state reached beside it has a
-  subject of its own that is not the speaker (a noun or a pronoun before the predicate,
-  ``clauses._zh_speaker_subject``) and reaches its state by 了 alone (no degree complement):
-  驾照到期了, 洗衣机坏了 say a thing's change; a dropped subject (加了一天班) is the speaker's;
-* ``zh-modal-de``: 得 right after a pronoun (我得早点睡, 我们得搬家) is the modal "must", not a
-  degree complement, so it says no state reached (``yao._DEGREE_DE`` reads it as one).
+* ``zh-world-subject`` (patched into the rules): 要 is no want when every clause of a state
+  reached beside it has a subject of its own that is not the speaker (a noun or a pronoun
+  before the predicate, ``clauses._zh_speaker_subject``) and reaches its state by 了 alone (no
+  degree complement): 洗衣机坏了 says a thing's change; a dropped subject (加了一天班) is the
+  speaker's;
+* ``en-modal-speaker``: an English modal of need ("have to", "got to", "gotta", "need to",
+  "must") beside a clause whose subject is the speaker ("I'm shaking") or dropped before a past
+  form ("Ran for the train and missed it", "Been up since five") is the need of that moment, as
+  要 beside the speaker's state is; read on the shipped act (assertive, no habitual, future,
+  stable, preference, frequency, like or generic cue), which it makes quiet;
+* ``en-modal-moment``: the same, narrowed to the modals of need ("have to", "'ve got to",
+  "gotta", "need to": not the epistemic "must", not the past "got to" of a chance) and to a
+  clause of the speaker's moment: the progressive ("I'm shaking", not "I'm diabetic") or a
+  dropped subject before a past form.
 
-``python -m benchmarks.evolution_models.speech_yao_world_variants [--json OUT]`` prints per
-reading every labelled line whose act changes sides (assertive or not: fixed, lost), benchmark
-texts that change (blind files counted) and LoCoMo / MADial sentences that change.
+The modal 得 after its subject or an adverb (我得早点睡, 还得加班), which ``yao`` read as a degree
+complement, was measured here too on e845afda (nothing moved anywhere) and then shipped
+(``yao.COMPLEMENT_DE``).
+
+``python -m benchmarks.evolution_models.speech_yao_world_variants [--reading NAME] [--json
+OUT]`` prints per reading every labelled line whose act changes sides (assertive or not:
+fixed, lost), benchmark texts that change (blind files counted) and LoCoMo / MADial sentences
+that change.
 """
 
 from __future__ import annotations
@@ -25,7 +38,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -47,8 +60,16 @@ from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
 
 _SHIPPED_YAO_WANTS = rules._yao_wants
 _SHIPPED_DEGREE = yao._DEGREE_DE
-# 得 after a pronoun is the modal "must"; a degree complement follows a predicate.
-_MODAL_FREE_DEGREE = re.compile(r"(?<=[\u4e00-\u9fff])(?<![我你他她它们咱])得[\u4e00-\u9fff]{2,}")
+_CLASSIFIER = rules.RuleBasedSpeechActClassifier()
+_EN_MODAL = re.compile(r"\b(?:(?:have|'ve|has) got to|got to|gotta|have to|need to|must)\b")
+_EN_SPEAKER_STATE = re.compile(r"^(?:i'm|i am|i've|i)\b")
+# The modals of need alone (not "must", epistemic as often: "it must be scary"; not a bare "got
+# to", the past of a chance: "at least I got to compete"), and the speaker's clause in the
+# progressive, the English grammar of a state of the moment ("I'm shaking" / "I'm diabetic").
+_EN_NEED_MODAL = re.compile(r"\b(?:(?:have|'ve|has) got to|gotta|have to|need to)\b")
+_EN_SPEAKER_PROGRESSIVE = re.compile(r"^(?:i'm|i am) (?:\w+ )?\w+ing\b")
+_CANDIDATE = re.compile(r"要|have to|got to|gotta|need to|must")
+_BLOCKING = ("habitual:", "future:", "stable:", "pref:", "frequency:", "like:", "generic:")
 
 
 def _world_only(text: str) -> bool:
@@ -74,15 +95,62 @@ def _world_yao_wants(text: str) -> bool:
     return _SHIPPED_YAO_WANTS(text) and not _world_only(text)
 
 
-READINGS: dict[str, Callable[[], AbstractContextManager[Any]]] = {
-    "zh-world-subject": lambda: mock.patch.object(rules, "_yao_wants", _world_yao_wants),
-    "zh-modal-de": lambda: mock.patch.object(yao, "_DEGREE_DE", _MODAL_FREE_DEGREE),
+def _en_modal_speaker(text: str) -> bool:
+    """Assertive under ``en-modal-speaker`` (the module docstring)."""
+    result = _CLASSIFIER.classify(text)
+    if result.act not in ASSERTIVE_ACTS:
+        return False
+    if any(cue.startswith(_BLOCKING) for cue in result.cues):
+        return True
+    parts = clauses.clauses(text.lower())
+    holding = [c for c in parts if _EN_MODAL.search(c)]
+    beside = [c for c in parts if not _EN_MODAL.search(c)]
+    return not (holding and any(_speaker_state(c) for c in beside))
+
+
+def _speaker_state(clause: str) -> bool:
+    if _EN_SPEAKER_STATE.match(clause):
+        return True
+    first = clause.split(" ", 1)[0]
+    return first in clauses._EN_PRETERITE or first in ("been", "just") or first.endswith("ed")
+
+
+def _patched(patch: Callable[[], AbstractContextManager[Any]]) -> Callable[[str], bool]:
+    def assertive(text: str) -> bool:
+        with patch():
+            return _CLASSIFIER.classify(text).act in ASSERTIVE_ACTS
+
+    return assertive
+
+
+def _en_modal_moment(text: str) -> bool:
+    """Assertive under ``en-modal-moment`` (the module docstring)."""
+    if not _shipped(text):
+        return False
+    if any(cue.startswith(_BLOCKING) for cue in _CLASSIFIER.classify(text).cues):
+        return True
+    parts = clauses.clauses(text.lower())
+    holding = [c for c in parts if _EN_NEED_MODAL.search(c)]
+    beside = [c for c in parts if not _EN_NEED_MODAL.search(c)]
+    return not (holding and any(_speaker_moment(c) for c in beside))
+
+
+def _speaker_moment(clause: str) -> bool:
+    if _EN_SPEAKER_PROGRESSIVE.match(clause):
+        return True
+    first = clause.split(" ", 1)[0]
+    return first in clauses._EN_PRETERITE or first in ("been", "just") or first.endswith("ed")
+
+
+READINGS: dict[str, Callable[[str], bool]] = {
+    "zh-world-subject": _patched(lambda: mock.patch.object(rules, "_yao_wants", _world_yao_wants)),
+    "en-modal-speaker": _en_modal_speaker,
+    "en-modal-moment": _en_modal_moment,
 }
 
 
-def _assertive(text: str, reading: Callable[[], AbstractContextManager[Any]]) -> bool:
-    with reading():
-        return rules.RuleBasedSpeechActClassifier().classify(text).act in ASSERTIVE_ACTS
+def _shipped(text: str) -> bool:
+    return _CLASSIFIER.classify(text).act in ASSERTIVE_ACTS
 
 
 def _benchmark_texts() -> Iterator[tuple[str, bool, str]]:
@@ -94,34 +162,34 @@ def _benchmark_texts() -> Iterator[tuple[str, bool, str]]:
             yield path.name, blind, text
 
 
-def measure(data: Path) -> dict[str, Any]:
+def measure(data: Path, names: Sequence[str] = tuple(READINGS)) -> dict[str, Any]:
     """Per reading: labelled lines fixed / lost, benchmark texts and shared sentences moved."""
-    shipped: Callable[[], AbstractContextManager[Any]] = nullcontext
+    readings = {name: READINGS[name] for name in names}
     out: dict[str, Any] = {
-        name: {"fixed": [], "lost": [], "texts": {}, "shared": []} for name in READINGS
+        name: {"fixed": [], "lost": [], "texts": {}, "shared": []} for name in readings
     }
     for e in load_examples():
-        before = _assertive(e.text, shipped)
-        for name, reading in READINGS.items():
-            if _assertive(e.text, reading) != before:
+        before = _shipped(e.text)
+        for name, reading in readings.items():
+            if reading(e.text) != before:
                 kind = "fixed" if (e.act in ASSERTIVE_ACTS) != before else "lost"
                 out[name][kind].append(f"[{e.lang}] {e.act.value}: {e.text}")
     for file, blind, text in _benchmark_texts():
-        before = _assertive(text, shipped)
-        for name, reading in READINGS.items():
-            if _assertive(text, reading) != before:
+        before = _shipped(text)
+        for name, reading in readings.items():
+            if reading(text) != before:
                 shown = out[name]["texts"].setdefault(file, [])
                 shown.append("(blind)" if blind else f"{'quiet' if before else 'kept'}: {text}")
     seen: set[str] = set()
     for _, document in _documents(data):
         for text in _strings(document):
             for sentence in sentences(text) if text.strip() else ():
-                if sentence in seen or not re.search(r"[要得]", sentence):
+                if sentence in seen or not _CANDIDATE.search(sentence.lower()):
                     continue
                 seen.add(sentence)
-                before = _assertive(sentence, shipped)
-                for name, reading in READINGS.items():
-                    if _assertive(sentence, reading) != before:
+                before = _shipped(sentence)
+                for name, reading in readings.items():
+                    if reading(sentence) != before:
                         out[name]["shared"].append(sentence)
     return out
 
@@ -132,8 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--data", type=Path, default=None, help="the shared data folder")
     parser.add_argument("--json", type=Path, dest="json_out", help="also write the result here")
+    parser.add_argument("--reading", action="append", choices=tuple(READINGS), help="(repeatable)")
     args = parser.parse_args(argv)
-    out = measure(args.data or default_data_dir())
+    out = measure(args.data or default_data_dir(), args.reading or tuple(READINGS))
     for name, found in out.items():
         texts = sum(len(v) for v in found["texts"].values())
         print(
