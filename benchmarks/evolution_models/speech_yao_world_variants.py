@@ -34,7 +34,6 @@ that change.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -51,6 +50,7 @@ from benchmarks.evolution_models.speech_appraisal_scan import (
     _texts,
 )
 from benchmarks.evolution_models.speech_eval import load_examples
+from benchmarks.evolution_models.speech_plain_want_variants import report
 from benchmarks.evolution_models.speech_shared_scan import _documents
 from benchmarks.paths import default_data_dir
 from hybridmem import lexical
@@ -95,21 +95,26 @@ def _world_yao_wants(text: str) -> bool:
     return _SHIPPED_YAO_WANTS(text) and not _world_only(text)
 
 
-def _en_modal_speaker(text: str) -> bool:
-    """Assertive under ``en-modal-speaker`` (the module docstring)."""
-    result = _CLASSIFIER.classify(text)
-    if result.act not in ASSERTIVE_ACTS:
-        return False
-    if any(cue.startswith(_BLOCKING) for cue in result.cues):
-        return True
-    parts = clauses.clauses(text.lower())
-    holding = [c for c in parts if _EN_MODAL.search(c)]
-    beside = [c for c in parts if not _EN_MODAL.search(c)]
-    return not (holding and any(_speaker_state(c) for c in beside))
+def _en_modal(modal: re.Pattern[str], speaker: re.Pattern[str]) -> Callable[[str], bool]:
+    """The English reading of a ``modal`` beside a clause of the speaker's (``speaker`` at its
+    head, or a dropped subject before a past form): assertive under it."""
+
+    def assertive(text: str) -> bool:
+        result = _CLASSIFIER.classify(text)
+        if result.act not in ASSERTIVE_ACTS:
+            return False
+        if any(cue.startswith(_BLOCKING) for cue in result.cues):
+            return True
+        parts = clauses.clauses(text.lower())
+        holding = [c for c in parts if modal.search(c)]
+        beside = [c for c in parts if not modal.search(c)]
+        return not (holding and any(_speaker_clause(c, speaker) for c in beside))
+
+    return assertive
 
 
-def _speaker_state(clause: str) -> bool:
-    if _EN_SPEAKER_STATE.match(clause):
+def _speaker_clause(clause: str, speaker: re.Pattern[str]) -> bool:
+    if speaker.match(clause):
         return True
     first = clause.split(" ", 1)[0]
     return first in clauses._EN_PRETERITE or first in ("been", "just") or first.endswith("ed")
@@ -123,29 +128,10 @@ def _patched(patch: Callable[[], AbstractContextManager[Any]]) -> Callable[[str]
     return assertive
 
 
-def _en_modal_moment(text: str) -> bool:
-    """Assertive under ``en-modal-moment`` (the module docstring)."""
-    if not _shipped(text):
-        return False
-    if any(cue.startswith(_BLOCKING) for cue in _CLASSIFIER.classify(text).cues):
-        return True
-    parts = clauses.clauses(text.lower())
-    holding = [c for c in parts if _EN_NEED_MODAL.search(c)]
-    beside = [c for c in parts if not _EN_NEED_MODAL.search(c)]
-    return not (holding and any(_speaker_moment(c) for c in beside))
-
-
-def _speaker_moment(clause: str) -> bool:
-    if _EN_SPEAKER_PROGRESSIVE.match(clause):
-        return True
-    first = clause.split(" ", 1)[0]
-    return first in clauses._EN_PRETERITE or first in ("been", "just") or first.endswith("ed")
-
-
 READINGS: dict[str, Callable[[str], bool]] = {
     "zh-world-subject": _patched(lambda: mock.patch.object(rules, "_yao_wants", _world_yao_wants)),
-    "en-modal-speaker": _en_modal_speaker,
-    "en-modal-moment": _en_modal_moment,
+    "en-modal-speaker": _en_modal(_EN_MODAL, _EN_SPEAKER_STATE),
+    "en-modal-moment": _en_modal(_EN_NEED_MODAL, _EN_SPEAKER_PROGRESSIVE),
 }
 
 
@@ -203,21 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reading", action="append", choices=tuple(READINGS), help="(repeatable)")
     args = parser.parse_args(argv)
     out = measure(args.data or default_data_dir(), args.reading or tuple(READINGS))
-    for name, found in out.items():
-        texts = sum(len(v) for v in found["texts"].values())
-        print(
-            f"== {name}: labelled lines fixed {len(found['fixed'])}, lost {len(found['lost'])};"
-            f" benchmark texts moved {texts}; shared sentences moved {len(found['shared'])}"
-        )
-        for kind in ("fixed", "lost"):
-            for line in found[kind]:
-                print(f"  {kind}: {line}")
-        for file, shown in found["texts"].items():
-            print(f"  text {file}: {shown}")
-        for sentence in found["shared"]:
-            print(f"  shared: {sentence}")
-    if args.json_out is not None:
-        args.json_out.write_text(json.dumps(out, ensure_ascii=False, indent=2), "utf-8")
+    report(out, args.json_out)
     return 0
 
 
