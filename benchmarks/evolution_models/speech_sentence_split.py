@@ -9,7 +9,9 @@ and the want may be filed as a fact. This counts, over the labelled lines of mor
 sentence, per gold side (quiet: question, hypothetical, emotion; assertive): the lines, those
 the whole text reads assertive, and those the extractor turns into a root draft (a fact or a
 preference, not an event of the conversation), and prints the quiet lines read quiet whole but
-filed as a root draft (blind batches counted only).
+filed as a root draft (blind batches counted only). ``in_context`` counts the same root drafts
+under one reading of the next step: a sentence holding a want cue (``volition:``, ``want:``)
+read alone as assertive takes the act of its whole message when that is quiet.
 
 ``python -m benchmarks.evolution_models.speech_sentence_split [--json OUT]``
 """
@@ -29,7 +31,27 @@ from benchmarks.evolution_models.speech_label_diff import STILL_BLIND
 from hybridmem.conversation.extract import RuleExtractor, sentences
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.evolution.speech.acts import default_classifier
-from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
+from hybridmem.evolution.speech.labels import (
+    ASSERTIVE_ACTS,
+    SpeechActClassifier,
+    SpeechActResult,
+)
+
+
+class _InContext:
+    """The classifier with a message as context (the module docstring)."""
+
+    name = "in-context"
+
+    def __init__(self, classifier: SpeechActClassifier, message: str) -> None:
+        self.classifier, self.whole = classifier, classifier.classify(message)
+
+    def classify(self, text: str) -> SpeechActResult:
+        own = self.classifier.classify(text)
+        wants = any(cue.startswith(("volition:", "want:")) for cue in own.cues)
+        if wants and own.act in ASSERTIVE_ACTS and self.whole.act not in ASSERTIVE_ACTS:
+            return self.whole
+        return own
 
 
 def measure() -> dict[str, Any]:
@@ -39,7 +61,8 @@ def measure() -> dict[str, Any]:
         n for name, first, last in BATCHES if name in STILL_BLIND for n in range(first, last + 1)
     }
     out: dict[str, Any] = {
-        side: {"lines": 0, "whole_assertive": 0, "root_draft": 0} for side in ("quiet", "assertive")
+        side: {"lines": 0, "whole_assertive": 0, "root_draft": 0, "in_context": 0}
+        for side in ("quiet", "assertive")
     }
     out["split_filed"] = []
     for n, e in enumerate(load_examples(), 1):
@@ -52,6 +75,8 @@ def measure() -> dict[str, Any]:
         tally["lines"] += 1
         tally["whole_assertive"] += whole
         tally["root_draft"] += bool(root)
+        context = RuleExtractor(_InContext(classifier, e.text)).extract([message]).drafts
+        tally["in_context"] += any(d.node_type != "event" for d in context)
         if e.act not in ASSERTIVE_ACTS and root and not whole:
             shown = "(blind)" if n in blind else f"{e.text} -> {[d.content for d in root]}"
             out["split_filed"].append(f"line {n}: {shown}")
@@ -70,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{side}: {t['lines']} lines of two or more sentences; read assertive whole "
             f"{t['whole_assertive']}; filed as a root draft by the extractor {t['root_draft']}"
+            f", in context {t['in_context']}"
         )
     for line in out["split_filed"]:
         print(f"  quiet whole, filed when split: {line}")
