@@ -64,6 +64,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 25", 3069, 3148),
     ("blind 26", 3149, 3228),
     ("blind 27", 3229, 3308),
+    ("blind 28", 3309, 3388),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

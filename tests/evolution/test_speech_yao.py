@@ -6,7 +6,9 @@ perfective or new-state 了, a degree complement after 得) it is the speaker's 
 moment: 嗓子冒烟了，要喝冰水 was kept as a standing fact. Beside a price, a place or a rule it is
 "will" or "must" (一个铝瓶一千二，要买十个; 年检站在三桥，要带行驶证), with a now it is an
 obligation of that day (今天要加班), alone it says nothing of its moment (我要考教师编), and
-inside a word (只要, 还要, 需要, 要是) it is no want at all: all of these keep their label.
+inside a word (只要, 还要, 需要, 要是) it is no want at all: all of these keep their label. The
+modal 得 after its subject or an adverb (我得早点睡, 还得加班) and 得 inside a word (觉得) head
+no degree complement, so a clause holding one says no state reached (issue 38, helper speech28).
 
 Sentences written for these tests, not taken from the labelled sets.
 """
@@ -19,6 +21,7 @@ import pytest
 
 from hybridmem import HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.evolution.speech import yao
 from hybridmem.evolution.speech.acts import SpeechAct, default_classifier
 from tests.conftest import FakeClock
 
@@ -43,6 +46,14 @@ STANDING = [
     "只要不下雨，我都骑车上班。",
     "我要换个大冰箱，一家五口的菜放得下。",
 ]
+# The modal 得 "must" after its subject or an adverb, and 得 inside a word, head no complement:
+# beside them 要 is the plan it says (issue 38, helper speech28; each was a mood before).
+PLANS = [
+    "我得早点睡，要赶明早七点的飞机。",
+    "我们得搬家，要找个离学校近的小区。",
+    "还得加班，要把报表做完。",
+    "我觉得挺好，要买这款。",
+]
 
 
 @pytest.mark.parametrize("text", MOODS)
@@ -52,10 +63,26 @@ def test_yao_beside_a_state_reached_is_a_mood(text: str) -> None:
     assert "volition:zh-yao" in result.cues
 
 
-@pytest.mark.parametrize("text", STANDING)
+@pytest.mark.parametrize("text", STANDING + PLANS)
 def test_yao_of_will_or_must_keeps_its_label(text: str) -> None:
     result = default_classifier().classify(text)
     assert result.is_assertive
+
+
+@pytest.mark.parametrize(
+    ("clause", "reached"),
+    [
+        ("渴得不行", True),
+        ("腿酸得抬不起来", True),
+        ("我得早点睡", False),
+        ("我们得搬家", False),
+        ("还得加班", False),
+        ("我觉得挺好", False),
+        ("一家五口的菜放得下", False),
+    ],
+)
+def test_only_a_degree_complement_of_de_says_a_state_reached(clause: str, reached: bool) -> None:
+    assert yao.state_reached(clause) is reached
 
 
 def test_the_writer_holds_back_a_yao_of_the_moment_and_keeps_the_standing_one(
@@ -66,7 +93,7 @@ def test_the_writer_holds_back_a_yao_of_the_moment_and_keeps_the_standing_one(
     a search for the goal finds it first."""
     with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
         moods = [mem.add(t, node_type="fact", user_id=U) for t in MOODS]
-        kept = [mem.add(t, node_type="fact", user_id=U) for t in STANDING]
+        kept = [mem.add(t, node_type="fact", user_id=U) for t in STANDING + PLANS]
         assert [n.status for n in moods] == ["candidate"] * len(moods)
         assert [n.status for n in kept] == ["active"] * len(kept)
         hits = mem.retrieve("我想考什么证？", user_id=U, scope="user").hits

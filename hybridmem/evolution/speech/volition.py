@@ -213,11 +213,7 @@ VOLITION = _family(
         # Not the modal 得 (我得想想, 还得想办法: must) nor 得 inside a word (觉得, 记得, 懒得).
         (
             "zh-de-result",
-            r"(?<![我你他她们还就也总非都又只觉记懂舍值显晓认免使懒难获])得我?(?:"
-            + _ZH_ADVERB
-            + r")*想(?!想|一想|"
-            + _ZH_NOT_WANT
-            + r")",
+            yao.COMPLEMENT_DE + r"我?(?:" + _ZH_ADVERB + r")*想(?!想|一想|" + _ZH_NOT_WANT + r")",
         ),
         # A want with a degree complement of its own, the verb copied ("想喝冰可乐想得不行",
         # "想家想得睡不着"): how strongly it is felt now, a state, as a 得-complement is.
