@@ -3,6 +3,8 @@ baseline of the same run (the full run is ``python -m benchmarks.evolution_scena
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks import evolution_scenarios, scenarios_changes
 
 
@@ -20,6 +22,7 @@ def test_new_scenario_kinds_are_bilingual_and_seeded():
     assert {sc.lang for sc in a} == {"en", "zh"}
 
 
+@pytest.mark.slow(185)
 def test_evolution_beats_the_baseline_on_the_new_kinds(tmp_path):
     result = evolution_scenarios.run(
         per_family=2,
