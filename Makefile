@@ -16,6 +16,12 @@ TORCH_SPEC ?= torch==2.13.0
 # --durations=20 lists the slowest tests in every CI log, to keep an eye on CI's time.
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
+# `make test TEST_TMPDIR=/dev/shm` puts the tests' temporary files (pytest's tmp_path, the
+# throwaway PostgreSQL cluster, the Chroma server's directory) on a RAM disk: the write-heavy
+# tests wait on SQLite's and Chroma's fsyncs, not on the CPU. Not the default yet: under a load
+# of 40 the 4-process test of tests/recovery/test_recovery_concurrency.py timed out there once
+# while passing beside it on the disk (docs/benchmarks.md, helper ci21); an idle run decides.
+TEST_TMPDIR ?=
 
 .PHONY: demo test lint bench-smoke clean system-deps
 
@@ -40,7 +46,7 @@ test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
+	$(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests
