@@ -11,11 +11,19 @@ TORCH_SPEC ?= torch==2.13.0
 # machines CI and the developers have (each worker starts its own PostgreSQL cluster, Chroma
 # server and models, so more workers than cores only cost memory). PYTEST_WORKERS=0 runs it in
 # one process; PYTEST_ARGS adds options, e.g. `make test PYTEST_ARGS='-k retrieval'`.
-# --dist worksteal: each worker starts on one half of the collection in file order (so a
-# module's fixtures are mostly set up once) and an idle worker takes tests from the other's end.
+# --dist worksteal: each worker starts on one half of the collection (the tests marked slow
+# first, longest first, then file order so a module's fixtures are mostly set up once:
+# tests/conftest.py) and an idle worker takes tests from the other's end.
 # --durations=20 lists the slowest tests in every CI log, to keep an eye on CI's time.
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
+# `make test TEST_TMPDIR=/dev/shm` puts the tests' temporary files (pytest's tmp_path, the
+# throwaway PostgreSQL cluster, the Chroma server's directory) on a RAM disk: the write-heavy
+# tests wait on SQLite's and Chroma's fsyncs, not on the CPU. Not the default yet: at a load of
+# 40 the 4-process test of tests/recovery/test_recovery_concurrency.py hit its 300-s timeout
+# there once (beside it on the disk it took 325 s and passed); an idle clean-clone run decides
+# (docs/benchmarks.md, helper ci21).
+TEST_TMPDIR ?=
 
 .PHONY: demo test lint bench-smoke clean system-deps
 
@@ -40,7 +48,7 @@ test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
+	$(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check hybridmem benchmarks tests

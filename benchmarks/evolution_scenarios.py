@@ -272,12 +272,15 @@ def run(
     pair_links: bool = False,
     given: Sequence[Scenario] | None = None,
     source: str = "generated",
+    only: Sequence[str] | None = None,
 ) -> dict[str, object]:
     """Run every variant on the same scenarios; return the figures.
 
     ``given``: run these scenarios (e.g. from :func:`benchmarks.scenario_files.load_scenarios`)
     instead of generating ``per_family`` of each family; those of a family not in ``families``
     are skipped and counted in the result's ``skipped``. ``source`` is recorded as is.
+    ``only``: the names of the variants to run (all by default), e.g. for a slice whose
+    families ``evolution+daily+confirmed`` would only replay (it differs on value changes).
     """
     if given is None:
         scenarios = generated(per_family, seed, families)
@@ -291,7 +294,10 @@ def run(
     start = min(n.created_at for sc in scenarios for n in sc.nodes)
     # One memoised model for every variant: each distinct text is embedded once.
     model = load_embedder(embedder)
-    for variant in variants(pair_links):
+    chosen = [v for v in variants(pair_links) if only is None or v.name in only]
+    if only is not None and len(chosen) != len(set(only)):
+        raise ValueError(f"unknown variant among {', '.join(only)}")
+    for variant in chosen:
         clock = SettableClock(start)
         path = workdir / variant.name
         maps: dict[str, dict[str, str]] = {}

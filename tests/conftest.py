@@ -119,3 +119,24 @@ def chroma_srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaServe
     """One real Chroma server for the whole run; tests use their own collection names."""
     with chroma_server(tmp_path_factory.mktemp("chroma-srv")) as server:
         yield server
+
+
+def slow_cost(item: pytest.Item) -> float:
+    """The seconds a ``@pytest.mark.slow(seconds)`` test declares (0 for the others): its call's
+    time in the ``--durations`` list of a CI log, which is what to copy when it changes."""
+    marker = item.get_closest_marker("slow")
+    return float(marker.args[0]) if marker and marker.args else 0.0
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow run first, longest first; every other test keeps its file order.
+
+    ``make test`` runs on two workers with ``--dist worksteal``: a worker that runs dry takes
+    the end of the other's queue, so the run ends when the last test running ends. In file
+    order a 100-s test could be the last one of a worker (tests/store/ comes late), leaving
+    the other core idle for its whole length; started first (the classic longest-first rule),
+    the long ones overlap with the short ones and both workers end on short tests together.
+    A stable sort: file order, hence module fixtures, is kept among the unmarked tests.
+    """
+    items.sort(key=lambda item: -slow_cost(item))

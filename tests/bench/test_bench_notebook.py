@@ -49,6 +49,7 @@ def test_notebook_is_committed_with_outputs_and_public_api_only(path):
     assert imported <= set(hybridmem.__all__), imported - set(hybridmem.__all__)
 
 
+@pytest.mark.slow(47)
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_executes(path, monkeypatch):
     if path.name in NEEDS_DATA:

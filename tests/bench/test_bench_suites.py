@@ -43,6 +43,7 @@ def test_every_command_has_help():
         assert result.exit_code == 0 and "--out" in result.output
 
 
+@pytest.mark.slow(30)
 @needs_locomo
 def test_locomo_smoke(tmp_path):
     out = tmp_path / "locomo"
@@ -107,6 +108,7 @@ def test_madial_smoke(tmp_path):
     assert runner.invoke(app, ["plot", str(bad)]).exit_code == 2
 
 
+@pytest.mark.slow(59)
 def test_scenarios_smoke(tmp_path):
     out = tmp_path / "scen"
     data = _invoke(
@@ -244,6 +246,7 @@ def test_scenarios_are_seeded_and_bilingual():
             assert p.gold <= ids and p.stale <= ids and p.polluters <= ids
 
 
+@pytest.mark.slow(84)
 @pytest.mark.real_model
 @needs_locomo
 def test_locomo_one_conversation_with_the_real_model(tmp_path):

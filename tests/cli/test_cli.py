@@ -186,6 +186,7 @@ def test_read_commands_never_create_a_store(tmp_path):
         assert not missing.exists(), args
 
 
+@pytest.mark.slow(106)
 def test_errors_are_one_line_with_distinct_exit_codes(store, tmp_path):
     db = store["db"]
     cases = [

@@ -457,6 +457,7 @@ def plain_store(tmp_path, monkeypatch):
     return {"db": tmp_path / "r", "nodes": {n.id: n.content for n in nodes}, "tmp": tmp_path}
 
 
+@pytest.mark.slow(74)
 @settings(CLI, max_examples=min(EXAMPLES, 300))
 @given(
     embedder=st.one_of(

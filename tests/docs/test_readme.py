@@ -24,6 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import hybridmem.opening
 from hybridmem import HybridMemory
 
@@ -54,6 +56,7 @@ def test_the_readme_has_runnable_blocks():
     assert set(kinds) <= {"python", "bash", "text", "json"}, kinds
 
 
+@pytest.mark.slow(100)
 def test_readme_blocks_run_in_order(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     # A new store's default model is the multilingual one; the README runs on the hash

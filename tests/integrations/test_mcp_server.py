@@ -164,6 +164,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.mark.slow(25)
 def test_streamable_http_server_on_loopback(tmp_path):
     db = tmp_path / "memory"
     port = free_port()

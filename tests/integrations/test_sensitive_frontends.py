@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import anyio
+import pytest
 from fastapi.testclient import TestClient
 from llama_index.core.llms import ChatMessage
 from mcp import ClientSession
@@ -108,6 +109,7 @@ def _search_over_mcp(db: Path, key: str, *flags: str) -> list[str]:
     return anyio.run(run)
 
 
+@pytest.mark.slow(26)
 def test_hybridmem_mcp_serves_them_only_with_the_flag(tmp_path, clock):
     key = generate_key()
     db = tmp_path / "m"

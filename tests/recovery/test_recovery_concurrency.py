@@ -9,6 +9,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from hybridmem import HybridMemory
 from hybridmem.errors import ConflictError
 
@@ -25,6 +27,7 @@ def spawn(*args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow(59)
 def test_four_processes_500_adds_each_give_exactly_2000_nodes(tmp_path):
     path = tmp_path / "m"
     procs = [spawn("adds", str(path), "500", f"p{i}") for i in range(4)]

@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 from hybridmem import HybridMemory
 from hybridmem.testing.faultworker import FaultHarness, per_round_quota
 
 ROUNDS = 22
 
 
+@pytest.mark.slow(31)
 def test_sigkill_at_random_moments_loses_no_acknowledged_write(tmp_path):
     # Random by default (a new interleaving each CI run); the seed is in every failure
     # message and HYBRIDMEM_FAULT_SEED replays a run.
@@ -49,6 +52,7 @@ HEAVY_ROUNDS = 8
 HEAVY_MIN_ACKS = 3  # x 8 rounds: the floor of 20 holds at any load
 
 
+@pytest.mark.slow(43)
 def test_sigkill_inside_rotate_key_erase_import_and_restore(tmp_path):
     """Kills land inside key rotations, erasures (also from a process that does not own the
     index: the controller holds the store open every other round), imports, checkpoints and

@@ -122,6 +122,7 @@ def _start(path: Path, dims: int) -> tuple[subprocess.Popen[str], float]:
     return proc, time.monotonic()
 
 
+@pytest.mark.slow(43)
 def test_sigkill_during_reindex_always_leaves_a_store_one_model_opens(tmp_path):
     path = tmp_path / "m"
     ids = fill(path, 300)

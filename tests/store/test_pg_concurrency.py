@@ -45,6 +45,7 @@ def harness(pg_where: dict[str, str]) -> FaultHarness:
     )
 
 
+@pytest.mark.slow(82)
 def test_four_processes_500_adds_each_give_exactly_2000_nodes_all_searching(pg_where):
     procs = [spawn(pg_where, "adds", pg_where["url"], "500", f"p{i}") for i in range(4)]
     outputs = [p.communicate(timeout=600) for p in procs]

@@ -64,6 +64,7 @@ def seed() -> int:
     return int(os.environ.get("HYBRIDMEM_FAULT_SEED", random.randrange(1 << 30)))
 
 
+@pytest.mark.slow(100)
 def test_sigkilled_writers_of_four_users_lose_nothing_acknowledged(pg_where):
     run_seed = seed()
     rng = random.Random(run_seed)
