@@ -72,7 +72,8 @@ _DETERMINERS = _DEFINITE | _closed("a an its these those some another every each
 _COPULAS = _closed("am is are was were be been being")
 # "I'm", "we're": a pronoun with a contracted copula is one token.
 _CONTRACTED_COPULA = ("'m", "’m", "'re", "’re")
-# Closed classes: a word of these after a category word ends its phrase, not a head noun.
+# Closed classes: a word of these after a category word ends its phrase, not a head noun (the
+# quantifiers open a phrase of their own: "a green tea most afternoons", "coffee all day").
 _FUNCTION = (
     _DETERMINERS
     | _COPULAS
@@ -88,6 +89,7 @@ _FUNCTION = (
         do does did don't doesn't didn't have has had will would can could should may might
         must shall won't can't isn't aren't wasn't weren't
         not no never now then again anymore too either already still yet ever instead also
+        most many much all both few several any half
         only just even here there today tonight yesterday tomorrow anyway
         """
     )
