@@ -16,7 +16,8 @@ with a thing a possessive gives to someone else ("I visited my brother's new fla
   card"). Not read: after a copula the phrase describes the subject ("I'm (more of) a tea
   person"); a phrase opening a clause, whose next word may be its verb ("the move went
   fine"); a word inside a longer category phrase ("a flat white"); a following word that is
-  itself a category word ("a vegan diet", "the office address"); a past form (-ed: "the
+  itself a category word ("a vegan diet", "the office address"), or a quantifier opening a
+  phrase of its own ("a green tea most afternoons"); a past form (-ed: "the
   office moved"); and the object complement of a drink ("I take my coffee black": a definite
   phrase whose second word, singular, ends its clause).
 - **English, someone else's thing**: a category word after a genitive that names a possessor
