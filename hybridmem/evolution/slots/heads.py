@@ -16,7 +16,8 @@ with a thing a possessive gives to someone else ("I visited my brother's new fla
   card"). Not read: after a copula the phrase describes the subject ("I'm (more of) a tea
   person"); a phrase opening a clause, whose next word may be its verb ("the move went
   fine"); a word inside a longer category phrase ("a flat white"); a following word that is
-  itself a category word ("a vegan diet", "the office address"); a past form (-ed: "the
+  itself a category word ("a vegan diet", "the office address"), or a quantifier opening a
+  phrase of its own ("a green tea most afternoons"); a past form (-ed: "the
   office moved"); and the object complement of a drink ("I take my coffee black": a definite
   phrase whose second word, singular, ends its clause).
 - **English, someone else's thing**: a category word after a genitive that names a possessor
@@ -72,7 +73,8 @@ _DETERMINERS = _DEFINITE | _closed("a an its these those some another every each
 _COPULAS = _closed("am is are was were be been being")
 # "I'm", "we're": a pronoun with a contracted copula is one token.
 _CONTRACTED_COPULA = ("'m", "’m", "'re", "’re")
-# Closed classes: a word of these after a category word ends its phrase, not a head noun.
+# Closed classes: a word of these after a category word ends its phrase, not a head noun (the
+# quantifiers open a phrase of their own: "a green tea most afternoons", "coffee all day").
 _FUNCTION = (
     _DETERMINERS
     | _COPULAS
@@ -88,6 +90,7 @@ _FUNCTION = (
         do does did don't doesn't didn't have has had will would can could should may might
         must shall won't can't isn't aren't wasn't weren't
         not no never now then again anymore too either already still yet ever instead also
+        most many much all both few several any half
         only just even here there today tonight yesterday tomorrow anyway
         """
     )

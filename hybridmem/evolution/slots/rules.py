@@ -37,6 +37,7 @@ from hybridmem.evolution.slots.allegiance import allegiance_removed
 from hybridmem.evolution.slots.asserted import unasserted_removed
 from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUTE_NOUNS_EN
 from hybridmem.evolution.slots.bystanders import others_dropped
+from hybridmem.evolution.slots.contrast import after_contrast
 from hybridmem.evolution.slots.episodes import episodes_removed
 from hybridmem.evolution.slots.heads import heads_only
 from hybridmem.evolution.slots.livings import lives_by
@@ -44,6 +45,7 @@ from hybridmem.evolution.slots.pastimes import pastimes_removed
 from hybridmem.evolution.slots.possessed import others_things_removed
 from hybridmem.evolution.slots.reported import reported_removed
 from hybridmem.evolution.slots.scope import as_speaker, stating_part
+from hybridmem.evolution.slots.sentence_adverbs import SENTENCE_ADVERBS_EN
 from hybridmem.evolution.slots.states import states_removed
 from hybridmem.evolution.slots.subject_zh import SELF_ZH as _SELF_ZH
 from hybridmem.evolution.slots.subject_zh import about_speaker_zh as _about_speaker_zh
@@ -254,9 +256,13 @@ _NOT_A_NAME = frozenset(
     ]
 )
 
+# Time words and sentence adverbs that open a statement before its subject (or with none:
+# "Never touched meat since uni"), stripped before the subject is read (sentence_adverbs.py).
 _LEADING_TIME_EN = re.compile(
     r"^(?:(?:these days|nowadays|now|lately|recently|today|currently|so|well|actually|ok"
-    r"|okay|since \w+|last \w+|this \w+|as of \w+|from \w+ on)[,\s]+)+",
+    r"|okay|since \w+|last \w+|this \w+|as of \w+|from \w+ on|"
+    + "|".join(SENTENCE_ADVERBS_EN)
+    + r")\b[,\s]+)+",
     re.I,
 )
 
@@ -386,7 +392,10 @@ def infer(text: str, slot_map: Mapping[str, Sequence[str]] | None = None) -> Slo
     )
     # ...nor a booking, a bounded stay or a learning act: no standing value (episodes.py).
     scoped = episodes_removed(scoped, _pos)
-    found = _first_rule(_MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped))))
+    scan = _MOVED_A_THING.sub("", _RESCHEDULED.sub("", _LANDMARK.sub("", scoped)))
+    # ...and in a contrast, the asserted clause's slot before the conceded one's (contrast.py).
+    asserted = after_contrast(scan)
+    found = (_first_rule(asserted) if asserted else None) or _first_rule(scan)
     # A living stated by its verb is read where the occupation rule stands in the order: before
     # the drinks, the vehicle and the places (卖咖啡为生 is a trade; livings.py, trades.py).
     if (found is None or found[1] not in _BEFORE_OCCUPATION) and (
@@ -423,7 +432,21 @@ def _holds(scan: str, name: str, pattern: re.Pattern[str]) -> bool:
     its cue's complement, no verb's object (title_complement.py)."""
     if name != "occupation":
         return pattern.search(scan) is not None
-    return any(_ends_a_title(scan, m) for m in title_matches(pattern, scan, _pos))
+    return any(
+        _ends_a_title(scan, m) and not _proper_head(m.group(0))
+        for m in title_matches(pattern, scan, _pos)
+    )
+
+
+def _proper_head(found: str) -> bool:
+    """An English occupation's form whose head is capitalised inside the sentence, after a
+    lower-case word or the article: a proper noun or adjective (a faith, a nation, a town's
+    people: "I'm a lapsed Catholic", "I'm a Londoner"), not a job, which is a common noun.
+    Title Case ("a Senior Software Engineer") and capitals ("I'm a GP") are read as before."""
+    words = found.split()
+    if len(words) < 3 or not words[-1][:1].isupper() or words[-1].isupper():
+        return False
+    return not words[-2][:1].isupper() or words[-2].lower() in ("a", "an")
 
 
 def _mentions(lowered: str, word: str) -> bool:

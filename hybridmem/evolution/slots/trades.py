@@ -7,8 +7,9 @@ stands in their order, so before the vehicle and the places. Grammar only, no li
 
 - **English, a role or a vehicle with the place or employer it is held at**: "I'm a/an <noun>
   in|on <a place>" ("I'm a midwife in Bristol", "I'm a nurse on a cardiac ward"), as the role
-  rule already reads "I'm a nurse at the children's hospital"; "I drive|operate a/an <noun>
-  at|for <a place or an employer>" ("I drive a bus for First"): a vehicle driven *at* a
+  rule already reads "I'm a nurse at the children's hospital"; "I drive|operate|work a/an/the
+  <noun> at|for|on <a place or an employer>" ("I drive a bus for First", "I operate the tower
+  crane on a housing site", "I work the till at a petrol station"): a vehicle driven *at* a
   workplace or *for* someone is the work done, one driven to work or owned ("I drive my old
   Volvo to work", "I drive a Corolla") stays the vehicle. Not a degree phrase ("I'm a bit in
   the dark") and not a time ("at the weekend").
@@ -32,7 +33,8 @@ stands in their order, so before the vehicle and the places. Grammar only, no li
   delivery (送了一份快递, 把快递送到) is no trade.
 - **Chinese 跑 / 在 + a place + 开, with a bare vehicle as the object** (我在舟山跑渔船,
   我在西安开网约车, 我在码头开吊车; issue 38, the twelfth first-day set: no slot before): a
-  vehicle is a compound ending in 车 or 船, the head characters of land and water vehicles, with
+  vehicle is a compound ending in 车 or 船, the head characters of land and water vehicles, or
+  吊, the head of the cranes one drives (塔吊, 龙门吊: no one's own vehicle, always work), with
   no classifier, aspect, possessive or demonstrative before it (开了辆 / 开我的车 is one's
   vehicle, the vehicle rule's), ending its clause or followed by how long (跑货车十年了). 跑 with
   a vehicle is running it for hire; 开 is that only where a 在-phrase says where it is done, as
@@ -56,10 +58,14 @@ _ROLE_SOMEWHERE_EN = re.compile(
     r"\bI(?:'m| am) (?:now |still )?(?:a|an) " + _DEGREE + r"[\w-]+ (?:in|on) "
     r"(?:a|an|the|[A-Z])",
 )
+# "on" takes a site ("on a housing site", "on my uncle's farm"), never a capitalised word ("on
+# Sundays" is a time) nor a journey ("on the school run", "on the way in": the drive is a trip).
+_JOURNEY = r"(?!(?:[\w-]+ )?(?:way|run|commute|journey|trip|drive|road|motorway)\b)"
+# "work" with a definite machine or post is operating it ("I work the till at ...").
 _DRIVEN_FOR_WORK_EN = re.compile(
-    r"\bI (?:now |still )?(?:drive|operate) (?:a|an) [\w-]+(?: [\w-]+)? (?:at|for) "
-    + _TIME
-    + r"(?:a |an |the |[A-Z])",
+    r"\bI (?:now |still )?(?:drive|operate|work) (?:a|an|the) [\w-]+(?: [\w-]+)? "
+    r"(?:(?:at|for) " + _TIME + r"(?:a |an |the |[A-Z])"
+    r"|on " + _TIME + r"(?:a|an|the|my|our) " + _JOURNEY + ")",
 )
 # The generic nouns of a business (a closed class, as 家 / 间 in Chinese; shop and store also
 # end compounds, bookshop, drugstore, but a workshop is as often an event), and -ery, the suffix
@@ -108,7 +114,7 @@ def trades_zh(text: str, pos: Callable[[str], list[tuple[str, str]]]) -> bool:
 
 # 跑 / 开 + a bare compound ending in 车 / 船, ending its clause or followed by a duration.
 _VEHICLE_OBJECT_ZH = re.compile(
-    r"(跑|开)(?:[^\s，,。；;！!？?、了过着的辆台艘条只个部这那我你他她它]){1,3}[车船]"
+    r"(跑|开)(?:[^\s，,。；;！!？?、了过着的辆台艘条只个部这那我你他她它]){1,3}[车船吊]"
     r"(?=$|[，,。；;！!？?、]|[一二三四五六七八九十几两百多半\d]+(?:年|个月|月))"
 )
 _CLAUSE_START_ZH = re.compile(r"[^，,。；;！!？?、]*$")
