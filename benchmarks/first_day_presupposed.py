@@ -19,7 +19,7 @@ passage. The answer first under each is counted.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -93,11 +93,13 @@ def _fused_order(first: dict[str, float], second: dict[str, float]) -> list[str]
     return [ids[j] for j in np.argsort(-fused, kind="stable")]
 
 
-def offer_cannot() -> None:
+def offer_cannot(offer: Callable[[str], bool] | None = None) -> None:
     """The ``rrf_cannot`` reading patched into retrieval (variant ``offer_cannot`` of
     :mod:`benchmarks.first_day_candidates`): for a yes/no question, the candidates'
     similarities are reassigned in the order fused from the question's and the ruling-out
-    statement's rankings (the same values, so the feature's scale is kept)."""
+    statement's rankings (the same values, so the feature's scale is kept). With ``offer``
+    (helper firstday20: :func:`benchmarks.offer_mood.offer`, variant ``offer_cannot_mood``),
+    only for the questions it reads as offers."""
     asked: dict[str, str] = {}
     gather, fill = retriever.Retriever.gather, retriever.Retriever._fill_similarity
 
@@ -117,6 +119,8 @@ def offer_cannot() -> None:
             return
         lang = "zh" if _CJK.search(text) else "en"
         if (_WH_ZH if lang == "zh" else _WH_EN).search(text):
+            return
+        if offer is not None and not offer(text):
             return
         embedder = self.core.engine.embedder
         vec = np.asarray(embedder.embed([_CANNOT[lang].format(thing_of(text) or text)]))[0]
