@@ -10,7 +10,7 @@ at primary?") is answered by a statement of its own topic. helper firstday19's
 ``offer_cannot`` (the ruling-out statement as a second query) read every yes/no question as an
 offer and lost one of each kind. The reading here, from closed classes only:
 
-- a yes/no question: no interrogative word and no alternative ("or", 还是);
+- a yes/no question: a question mark, no interrogative word and no alternative ("or", 还是);
 - not about the past: English shows tense on its auxiliaries, so no past or perfect one (did,
   was, were, had, have, has, 've); Chinese has no tense, so no aspect or recall marker (了, 过,
   来着, 刚, 没: :mod:`benchmarks.act_time`'s class);
@@ -40,11 +40,14 @@ _ALTERNATIVE_ZH = re.compile(r"还是")
 _PAST_ZH = re.compile(r"了|过|来着|刚|没")
 
 
-def _last_clause(query: str) -> str:
-    """The clause that asks: what follows the last comma ("Someone's left a box of Welsh cakes
-    in the van, *want a couple?*", 水果店新到了猫山王，*给你带一个？*); the clauses before it
-    set the scene and their tense is not the question's."""
-    return re.split(r"[,，;；]", query)[-1]
+def _asking_clause(query: str) -> str | None:
+    """The clause that asks: the last clause (after the last comma) of the last sentence that
+    ends with a question mark ("Someone's left a box of Welsh cakes in the van, *want a
+    couple?*", 水果店新到了猫山王，*给你带一个？*, "*Fancy the Status Quo tribute at the Corn
+    Hall?* It'll be loud."); the clauses before it set the scene and their tense is not the
+    question's. None when nothing is asked (an imperative: 给我放点我爱听的。)."""
+    asked = re.findall(r"[^?？.!。！]*[?？]", query)
+    return re.split(r"[,，;；]", asked[-1])[-1] if asked else None
 
 
 def _english_offer(clause: str) -> bool:
@@ -64,13 +67,16 @@ def offer(query: str) -> bool:
     """Whether ``query`` reads as an offer or proposal put to the speaker or the addressee.
     The tense is its first auxiliary's ("Can I *have* milk?" is present: a bare verb after a
     modal is no perfect), read in the asking clause."""
+    clause = _asking_clause(query)
+    if clause is None:
+        return False
     if _CJK.search(query):
         if _WH_ZH.search(query) or _ALTERNATIVE_ZH.search(query):
             return False
-        return not _PAST_ZH.search(_last_clause(query))
+        return not _PAST_ZH.search(clause)
     if _WH_EN.search(query) or _ALTERNATIVE_EN.search(query):
         return False
-    return _english_offer(_last_clause(query))
+    return _english_offer(clause)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
