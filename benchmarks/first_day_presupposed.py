@@ -19,7 +19,7 @@ passage. The answer first under each is counted.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ from benchmarks.first_day_candidates import _WH_EN, _WH_ZH
 from benchmarks.first_day_hubs import _statements
 from benchmarks.first_day_offers import thing_of
 from benchmarks.first_day_persona import Persona
+from benchmarks.offer_mood import offer
 from hybridmem.embedding import Embedder
 from hybridmem.embedding.base import embed_query
 from hybridmem.retrieval import retriever
@@ -37,9 +38,15 @@ K = 60
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _DEF_EN = re.compile(r"\b(?:the|that|those|these|this|our|my|your|usual)\b", re.I)
 _DEF_ZH = re.compile(r"那|这|上次|老")
-READINGS = ("whole", "thing", "rrf", "rrf_def", "rrf_passage", "rrf_cannot")
+READINGS = ("whole", "thing", "rrf", "rrf_def", "rrf_passage", "rrf_cannot", "rrf_cannot_cal")
 _CANNOT = {"en": "I can't {}", "zh": "我不能{}"}
 """One template per language: the statement that would rule the offered thing out."""
+_FRAME = {lang: template.format("").strip() for lang, template in _CANNOT.items()}
+"""The template with no thing ("I can't", 我不能): what the template alone is near, whatever
+is offered (helper firstday20: ``rrf_cannot`` put "You can't beat a ham and pease pudding
+stottie." first for "Can I take ibuprofen for this headache?"). ``rrf_cannot_cal`` ranks by
+the template's similarity less the frame's, the content-free calibration of a prompt (Zhao et
+al. 2021, "Calibrate before use")."""
 
 
 def _places(scores: np.ndarray) -> np.ndarray:
@@ -65,6 +72,7 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str
     bare = np.asarray(embed_query(embedder, things))
     passage = np.asarray(embedder.embed(things))
     cannot = np.asarray(embedder.embed([_CANNOT[p.lang].format(t) for t in things]))
+    frame = docs @ np.asarray(embedder.embed([_FRAME[p.lang]]))[0]
     rows: list[dict[str, Any]] = []
     for k, (question, needle) in enumerate(asked):
         want = next(i for i, t in enumerate(texts) if needle in t)
@@ -76,10 +84,12 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str
             "rrf_def": _fused(w, t) if definite.search(question) else w,
             "rrf_passage": _fused(w, tp),
             "rrf_cannot": _fused(w, docs @ cannot[k]),
+            "rrf_cannot_cal": _fused(w, docs @ cannot[k] - frame),
         }
         places = {name: int(_places(s)[want]) for name, s in scored.items()}
         rows.append(
             {"set": set_name, "lang": p.lang, "question": question, "thing": things[k]}
+            | {"offer": offer(question)}
             | {"places": places}
         )
     return rows
@@ -93,11 +103,13 @@ def _fused_order(first: dict[str, float], second: dict[str, float]) -> list[str]
     return [ids[j] for j in np.argsort(-fused, kind="stable")]
 
 
-def offer_cannot() -> None:
+def offer_cannot(offer: Callable[[str], bool] | None = None) -> None:
     """The ``rrf_cannot`` reading patched into retrieval (variant ``offer_cannot`` of
     :mod:`benchmarks.first_day_candidates`): for a yes/no question, the candidates'
     similarities are reassigned in the order fused from the question's and the ruling-out
-    statement's rankings (the same values, so the feature's scale is kept)."""
+    statement's rankings (the same values, so the feature's scale is kept). With ``offer``
+    (helper firstday20: :func:`benchmarks.offer_mood.offer`, variant ``offer_cannot_mood``),
+    only for the questions it reads as offers."""
     asked: dict[str, str] = {}
     gather, fill = retriever.Retriever.gather, retriever.Retriever._fill_similarity
 
@@ -117,6 +129,8 @@ def offer_cannot() -> None:
             return
         lang = "zh" if _CJK.search(text) else "en"
         if (_WH_ZH if lang == "zh" else _WH_EN).search(text):
+            return
+        if offer is not None and not offer(text):
             return
         embedder = self.core.engine.embedder
         vec = np.asarray(embedder.embed([_CANNOT[lang].format(thing_of(text) or text)]))[0]
