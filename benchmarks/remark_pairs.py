@@ -23,10 +23,14 @@ before" after "My car goes to Kwik Fit" and "The garage on Fabian Way does the c
 names the value it returns to, not the value it replaces: compared with the value it replaces,
 the reading does not hold, which a mark of the newer statement alone cannot tell.
 
-``--single``: and the remark is one clause (stale19's). ``marked FILES``: the pairs the reading
-holds for (counts and kinds for a blind file). ``play FILES --json F``: the scenarios holding
-one, played (``evolution`` variant) without and with the reading; every other scenario plays
-exactly as before::
+``--single``: and the remark is one clause (stale19's). ``--returns``: not for a newer statement
+that returns to the older one's value after a later value, told as the returned value's own act
+(:func:`benchmarks.own_act_returns.returns`: "Dr Mahmood saw the kids for their check-up"
+after "The kids see Dr Ruiz"), read beforehand from the files.
+
+``marked FILES``: the pairs the reading holds for (counts and kinds for a blind file).
+``play FILES --json F``: the scenarios holding one, played (``evolution`` variant) without and
+with the reading; every other scenario plays exactly as before::
 
     python -m benchmarks.remark_pairs marked benchmarks/data/colloquial_*.json
     python -m benchmarks.remark_pairs play --json F benchmarks/data/colloquial_blind17.json
@@ -47,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import mention_acts, mention_events, mention_roles
+from benchmarks.own_act_returns import triples
 from hybridmem.core.evolution_marks import current_of
 from hybridmem.evolution.write import conflicts, similar_group
 from hybridmem.lexical import clause_pieces
@@ -55,6 +60,10 @@ from hybridmem.retrieval import newer_values
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 SINGLE = False
 """Whether the reading also asks the remark to be one clause (``--single``)."""
+RETURNS: set[tuple[str, str]] = set()
+"""(older, newer) pairs left to the engine as before: the newer returns to the older's value
+after a later one (:func:`benchmarks.own_act_returns.returns`, ``--returns``; read beforehand
+from the scenario files, each scenario being one user)."""
 
 
 def holds(new: str, old: str) -> bool:
@@ -64,7 +73,7 @@ def holds(new: str, old: str) -> bool:
         return False
     if SINGLE and len(clause_pieces(new)) > 1:
         return False
-    return mention_roles.names_value(new, old)
+    return (old, new) not in RETURNS and mention_roles.names_value(new, old)
 
 
 def marked_pairs(path: Path) -> dict[str, list[tuple[str, str]]]:
@@ -175,9 +184,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--single", action="store_true")
+    parser.add_argument("--returns", action="store_true")
     args = parser.parse_intermixed_args(args_in)
     global SINGLE
     SINGLE = args.single
+    if args.returns:
+        RETURNS.update((a, c) for p in args.files for ts in triples(p).values() for a, _, c in ts)
     if args.mode == "marked":
         print("\n".join(marked_lines(args.files)))
         return 0
