@@ -5,6 +5,7 @@ program, not shipped). Readings without a model; ``applied()`` restores what it 
 from __future__ import annotations
 
 from benchmarks import remark_pairs
+from benchmarks.own_act_returns import returns
 from benchmarks.remark_pairs import applied, holds
 from hybridmem.evolution.write import conflicts, similar_group
 from hybridmem.retrieval import newer_values
@@ -51,3 +52,25 @@ def test_applied_restores_the_engine() -> None:
         assert similar_group._paired is not before[1]
         assert conflicts.decide is not before[2]
     assert (newer_values.newer_candidates, similar_group._paired, conflicts.decide) == before
+
+
+def test_a_return_told_as_the_value_s_own_act_is_read_and_a_remark_on_a_left_value_is_not() -> None:
+    first = "The kids' dentist is Dr Mahmood."
+    left = "The kids see Dr Ruiz at the Smile Clinic for their teeth."
+    assert returns(first, left, "Dr Mahmood saw the kids for their check-up on Monday.")
+    # The value left behind is remarked on: the predicate names nothing the later value is about.
+    salary, monzo = "My salary goes into Lloyds.", "Salary's paid into Monzo now."
+    assert not returns(salary, monzo, "Lloyds closed the branch on the high street.")
+    # Two statements of no one attribute (they share no term): no value to return to.
+    hens, lawn = "We keep two hens called Maud and Ethel.", "My brother Sam mows our lawn."
+    assert not returns(hens, lawn, "Kieran from two doors down has been doing the lawn.")
+
+
+def test_returns_leaves_the_pair_to_the_engine() -> None:
+    first, new = "My car goes to Kwik Fit for its MOT.", "Kwik Fit is doing the MOT this year."
+    assert holds(new, first)
+    remark_pairs.RETURNS.add((first, new))
+    try:
+        assert not holds(new, first)
+    finally:
+        remark_pairs.RETURNS.clear()
