@@ -17,15 +17,21 @@ The reading, of three statements said in that order (``first``, ``left``, ``new`
 
 - ``new``'s subject (:func:`benchmarks.mention_roles.remark_subject`) names ``first``'s value
   and not ``left``'s (:func:`benchmarks.mention_roles.names_value`);
-- the rest of ``new`` shares a term with ``left`` (:func:`hybridmem.lexical.stemmed_terms`),
-  or holds a first-person word;
+- the rest of ``new``'s first clause (its predicate) shares a term with ``left``
+  (:func:`hybridmem.lexical.stemmed_terms`), or holds a first-person word ("won us back"); an
+  old holder leaving ("Tony's has shut, I go to the barber's by the station now", 王姐辞工了)
+  has a predicate of no object, and the change it occasions is in a later clause;
 - ``first`` and ``left`` share a term (two values of one attribute name it alike);
 - ``new`` says no "again" (those are the writer's move backs already).
 
 ``marked FILES``: per file and kind, the scenarios holding such a triple (the statements for
-the read files). A fire on a ``third``, ``mention`` or one-off scenario is a false reading::
+the read files). A fire on a ``third``, ``mention`` or one-off scenario is a false reading.
+``play FILES --json F``: the scenarios holding one, played (``evolution`` variant) without and
+with the reading as a step of the query-time newer-first rule (:func:`applied`: when no newer
+hit takes a shown statement's place, one that returns to an older hit's value after it does)::
 
     python -m benchmarks.own_act_returns marked benchmarks/data/colloquial_*.json
+    python -m benchmarks.own_act_returns play --json F benchmarks/data/colloquial_blind18.json
 """
 
 from __future__ import annotations
@@ -33,12 +39,17 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from benchmarks import mention_events, mention_roles
+import hybridmem.retrieval.retriever as retriever_module
+from benchmarks import mention_acts, mention_events, mention_roles
+from hybridmem.core.evolution_marks import last_mentioned
 from hybridmem.evolution.slots import pairs
-from hybridmem.lexical import stemmed_terms
+from hybridmem.lexical import clause_pieces, stemmed_terms
+from hybridmem.retrieval import newer_values
 
 READ = frozenset({*mention_events.DEV, "colloquial_blind17.json", "colloquial_blind18.json"})
 """The files whose statements may be printed (the development and read sets)."""
@@ -50,8 +61,12 @@ def returns(first: str, left: str, new: str) -> bool:
         return False
     if not mention_roles.names_value(new, first) or mention_roles.names_value(new, left):
         return False
+    # The first clause's predicate: "Tony's has shut, I go to the barber's by the station now"
+    # is the old holder leaving, its verb has no object; the rest is the change it occasions.
+    pieces = clause_pieces(new)
+    clause = pieces[0] if pieces else new
     subject = mention_roles.remark_subject(new)
-    rest = new[len(subject) :] if new.startswith(subject) else new
+    rest = clause[len(subject) :] if clause.startswith(subject) else clause
     return bool(stemmed_terms(rest) & stemmed_terms(left)) or bool(
         mention_events._FIRST_PERSON.search(rest)
     )
@@ -89,12 +104,89 @@ def marked_lines(files: Sequence[Path]) -> list[str]:
     return lines
 
 
+_HITS: list[Any] = []
+"""The hits of the query newer-first is reordering (set by :func:`applied`'s wrapper)."""
+
+
+@contextmanager
+def applied() -> Iterator[None]:
+    """Newer-first with the reading: a shown statement no newer hit takes the place of yields
+    to a newer candidate (``newer_values.newer_candidates``) that returns to the value of a hit
+    said before it (:func:`returns`, the shown statement being the value left)."""
+    first = retriever_module.newer_first
+    successor = newer_values._successor
+
+    def newer_first(hits: list[Any], *args: Any, **kwargs: Any) -> list[Any]:
+        _HITS[:] = hits
+        return first(hits, *args, **kwargs)
+
+    def _successor(old: Any, after: Sequence[Any], *rest: Any) -> Any:
+        found = successor(old, after, *rest)
+        if found is not None:
+            return found
+        kinds, _model, vectors = rest[1], rest[2], rest[3]
+        since = last_mentioned(old.node)
+        earlier = [h for h in _HITS if last_mentioned(h.node) < since]
+        return next(
+            (
+                h
+                for h in newer_values.newer_candidates(old, after, kinds, vectors)
+                if any(returns(e.node.content, old.node.content, h.node.content) for e in earlier)
+            ),
+            None,
+        )
+
+    retriever_module.newer_first = newer_first  # type: ignore[assignment]
+    newer_values._successor = _successor  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        retriever_module.newer_first = first  # type: ignore[assignment]
+        newer_values._successor = successor  # type: ignore[assignment]
+
+
+def play(files: Sequence[Path]) -> dict[str, Any]:
+    """The scenarios holding a triple, played without and with :func:`applied`."""
+    from benchmarks.colloquial_report import report_split
+    from benchmarks.scenarios import Scenario
+
+    chosen = {p: set(triples(p)) for p in files}
+    played = [p for p in files if chosen[p]]
+    ids = set().union(*chosen.values()) if chosen else set()
+
+    def prepare(sc: Scenario, _i: int) -> Scenario | None:
+        return sc if sc.id in ids else None
+
+    with mention_acts.evolution_only():
+        before = mention_events.counts(report_split(played, "multilingual", prepare))
+        with applied():
+            after = mention_events.counts(report_split(played, "multilingual", prepare))
+    keys = sorted(set(before) | set(after))
+    return {
+        "scenarios": {str(p): len(chosen[p]) for p in files},
+        "rows": [
+            {"key": list(k), "before": before.get(k, 0), "after": after.get(k, 0)} for k in keys
+        ],
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.own_act_returns")
-    parser.add_argument("mode", choices=("marked",))
+    parser.add_argument("mode", choices=("marked", "play"))
     parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    print("\n".join(marked_lines(args.files)))
+    if args.mode == "marked":
+        print("\n".join(marked_lines(args.files)))
+        return 0
+    if args.json is None:
+        parser.error("--json is required for play")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    result = play(args.files)
+    for row in result["rows"]:
+        file, lang, kind, metric = row["key"]
+        print(f"{file} {lang} {kind:9} {metric:15} {row['before']} -> {row['after']}")
+    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     return 0
 
 

@@ -35,7 +35,8 @@ with the reading; every other scenario plays exactly as before::
     python -m benchmarks.remark_pairs marked benchmarks/data/colloquial_*.json
     python -m benchmarks.remark_pairs play --json F benchmarks/data/colloquial_blind17.json
 
-``first-day ARGS``: :mod:`benchmarks.first_day` with the reading (``--twelfth --json F``).
+``first-day ARGS``, ``probing ARGS``: :mod:`benchmarks.first_day` (``--twelfth --json F``) or
+:mod:`benchmarks.probing` (``--data FILE --json F``) with the reading.
 """
 
 from __future__ import annotations
@@ -178,6 +179,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         with applied():
             first_day.main(args_in[1:])
+        return 0
+    if args_in[:1] == ["probing"]:
+        # ``probing [probing's arguments]``: the probing check with the reading.
+        from benchmarks import probing
+
+        with applied():
+            probing.main(args_in[1:])
         return 0
     parser = argparse.ArgumentParser(prog="python -m benchmarks.remark_pairs")
     parser.add_argument("mode", choices=("marked", "play"))
