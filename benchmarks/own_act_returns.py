@@ -39,7 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -145,12 +145,14 @@ def applied() -> Iterator[None]:
         newer_values._successor = successor  # type: ignore[assignment]
 
 
-def play(files: Sequence[Path]) -> dict[str, Any]:
-    """The scenarios holding a triple, played without and with :func:`applied`."""
+def play_chosen(
+    files: Sequence[Path], chosen: dict[Path, set[str]], reading: Callable[[], Any]
+) -> dict[str, Any]:
+    """The ``chosen`` scenarios of ``files`` (by id), played (``evolution`` variant) without and
+    with ``reading`` (a context manager); every other scenario plays exactly as before."""
     from benchmarks.colloquial_report import report_split
     from benchmarks.scenarios import Scenario
 
-    chosen = {p: set(triples(p)) for p in files}
     played = [p for p in files if chosen[p]]
     ids = set().union(*chosen.values()) if chosen else set()
 
@@ -159,7 +161,7 @@ def play(files: Sequence[Path]) -> dict[str, Any]:
 
     with mention_acts.evolution_only():
         before = mention_events.counts(report_split(played, "multilingual", prepare))
-        with applied():
+        with reading():
             after = mention_events.counts(report_split(played, "multilingual", prepare))
     keys = sorted(set(before) | set(after))
     return {
@@ -168,6 +170,15 @@ def play(files: Sequence[Path]) -> dict[str, Any]:
             {"key": list(k), "before": before.get(k, 0), "after": after.get(k, 0)} for k in keys
         ],
     }
+
+
+def write_play(result: dict[str, Any], path: Path) -> None:
+    """Print ``result``'s rows (file, language, kind, metric: before -> after) and write it."""
+    for row in result["rows"]:
+        file, lang, kind, metric = row["key"]
+        print(f"{file} {lang} {kind:9} {metric:15} {row['before']} -> {row['after']}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -181,12 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.json is None:
         parser.error("--json is required for play")
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    result = play(args.files)
-    for row in result["rows"]:
-        file, lang, kind, metric = row["key"]
-        print(f"{file} {lang} {kind:9} {metric:15} {row['before']} -> {row['after']}")
-    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    write_play(
+        play_chosen(args.files, {p: set(triples(p)) for p in args.files}, applied), args.json
+    )
     return 0
 
 

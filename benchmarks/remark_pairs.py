@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import mention_acts, mention_events, mention_roles
-from benchmarks.own_act_returns import triples
+from benchmarks.own_act_returns import play_chosen, triples, write_play
 from hybridmem.core.evolution_marks import current_of
 from hybridmem.evolution.write import conflicts, similar_group
 from hybridmem.lexical import clause_pieces
@@ -135,31 +135,6 @@ def applied() -> Iterator[None]:
             setattr(mod, name, fn)
 
 
-def play(files: Sequence[Path]) -> dict[str, Any]:
-    """The scenarios holding a pair the reading holds for, played without and with it."""
-    from benchmarks.colloquial_report import report_split
-    from benchmarks.scenarios import Scenario
-
-    chosen = {p: set(marked_pairs(p)) for p in files}
-    played = [p for p in files if chosen[p]]
-    ids = set().union(*chosen.values()) if chosen else set()
-
-    def prepare(sc: Scenario, _i: int) -> Scenario | None:
-        return sc if sc.id in ids else None
-
-    with mention_acts.evolution_only():
-        before = mention_events.counts(report_split(played, "multilingual", prepare))
-        with applied():
-            after = mention_events.counts(report_split(played, "multilingual", prepare))
-    keys = sorted(set(before) | set(after))
-    return {
-        "scenarios": {str(p): len(chosen[p]) for p in files},
-        "rows": [
-            {"key": list(k), "before": before.get(k, 0), "after": after.get(k, 0)} for k in keys
-        ],
-    }
-
-
 def marked_lines(files: Sequence[Path]) -> list[str]:
     lines = []
     for path in files:
@@ -203,12 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.json is None:
         parser.error("--json is required for play")
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    result = play(args.files)
-    for row in result["rows"]:
-        file, lang, kind, metric = row["key"]
-        print(f"{file} {lang} {kind:9} {metric:15} {row['before']} -> {row['after']}")
-    args.json.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    chosen = {p: set(marked_pairs(p)) for p in args.files}
+    write_play(play_chosen(args.files, chosen, applied), args.json)
     return 0
 
 
