@@ -136,13 +136,13 @@ def applied() -> Iterator[None]:
             None,
         )
 
-    retriever_module.newer_first = newer_first  # type: ignore[assignment]
+    retriever_module.newer_first = newer_first
     newer_values._successor = _successor  # type: ignore[assignment]
     try:
         yield
     finally:
-        retriever_module.newer_first = first  # type: ignore[assignment]
-        newer_values._successor = successor  # type: ignore[assignment]
+        retriever_module.newer_first = first
+        newer_values._successor = successor
 
 
 def play_chosen(
