@@ -53,6 +53,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq16",
         "colloq17",
         "colloq18",
+        "colloq19",
         "thirdp",
         "thirdp2",
     ):

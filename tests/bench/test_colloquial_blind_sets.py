@@ -1,5 +1,5 @@
 """The colloquial sets written as modules (issue 38): each committed file is what its module
-writes (the fifth set too); the sixth to eighteenth blind sets and the two third-person
+writes (the fifth set too); the sixth to nineteenth blind sets and the two third-person
 development sets have the kinds and sizes their modules' docstrings promise, each kind
 labelled as it says, and use no statement or question of an earlier set.
 
@@ -30,6 +30,7 @@ from benchmarks import (
     scenarios_colloquial16,
     scenarios_colloquial17,
     scenarios_colloquial18,
+    scenarios_colloquial19,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -77,6 +78,7 @@ SETS = {
     "colloquial_thirdperson_dev": (scenarios_thirdperson_dev, ("third", "mention")),
     "colloquial_blind18": (scenarios_colloquial18, ("third", "back", "mention")),
     "colloquial_thirdperson_dev2": (scenarios_thirdperson_dev2, ("event", "mention")),
+    "colloquial_blind19": (scenarios_colloquial19, ("third", "back", "mention")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -84,6 +86,7 @@ PER_LANGUAGE = {
     "colloquial_thirdperson_dev": 10,
     "colloquial_blind18": 8,
     "colloquial_thirdperson_dev2": 10,
+    "colloquial_blind19": 8,
 }
 # The sets' modules, the fifth set's too (its kinds and sizes are its own test's).
 MODULES: dict[str, ModuleType] = {
@@ -97,6 +100,7 @@ ORDER = (
     "colloquial_thirdperson_dev",
     "colloquial_blind18",
     "colloquial_thirdperson_dev2",
+    "colloquial_blind19",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
@@ -110,6 +114,7 @@ OTHER_FACTS = (
     "colloquial_thirdperson_dev",
     "colloquial_blind18",
     "colloquial_thirdperson_dev2",
+    "colloquial_blind19",
 )
 
 
