@@ -28,6 +28,7 @@ left to the 的-phrase readings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from hybridmem.lexical import pos_tags, terms
 from hybridmem.retrieval.private_kinds import shares_word
@@ -48,16 +49,25 @@ _MODIFYING = ("n", "a", "v", "j")
 def noun_runs(query: str) -> list[Postmodified]:
     """The Chinese noun compounds of ``query`` as (head, modifiers, False): runs of two nominal
     words or more, not before 的. "买二手房过户要多久？" -> [(["过户"], ["二手房"], False)]."""
-    out: list[Postmodified] = []
+    return [([head], list(modifiers), False) for head, modifiers in _runs(query)]
+
+
+@lru_cache(maxsize=1024)
+def _runs(query: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:func:`noun_runs` as (head, modifiers), cached: the question is read against every sealed
+    candidate of its retrieval."""
+    if query.isascii():
+        return ()
+    out: list[tuple[str, tuple[str, ...]]] = []
     run: list[str] = []
     for word, flag in (*pos_tags(query), ("", "x")):
         if flag in _NOMINAL and not word.isascii():
             run.append(word)
             continue
         if len(run) > 1 and word != "的":
-            out.append(([run[-1]], run[:-1], False))
+            out.append((run[-1], tuple(run[:-1])))
         run = []
-    return out
+    return tuple(out)
 
 
 def unanswered_which(
@@ -67,6 +77,8 @@ def unanswered_which(
     ``words``, its text ``memory``) holds the phrase's head only alone and not that word: the
     question asks which of the head's things, and its predicate is what it asks of it
     ("教书" of "林琳在哪个学校教书？" against "…还没跟学校说。"). None otherwise."""
+    if query.isascii():
+        return None
     held = set(words)
     tags = pos_tags(query)
     for k, (word, _) in enumerate(tags[:-1]):
