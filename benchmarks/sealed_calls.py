@@ -46,6 +46,7 @@ PROBES = (
     "sensitive_blind2",
     "sensitive_blind3",
     "sensitive_blind4",
+    "sensitive_blind5",
 )
 
 

@@ -58,7 +58,11 @@ the coach company been sent the numbers?" of a bank account number,
 thing's: an English wh-head alone ("What *number* do I ring to book a GP appointment?") whose
 modifier in the memory ("My *NHS* number") it does not name, naming other things and none of
 the user's; a Chinese question opening with a 的-phrase the memory holds nothing of ("*乐乐的
-扁桃体*要不要做手术？" of the user's own operation; benchmarks/sensitive_blind3.py). The cost
+扁桃体*要不要做手术？" of the user's own operation; benchmarks/sensitive_blind3.py). A Chinese
+compound's head is not the compound (:mod:`~hybridmem.retrieval.compounds_zh`): a shared head
+whose modifier the memory lacks is another thing ("买二手房*过户*要多久？" of the user's secret
+transfer of a flat), and a 哪-phrase's head the memory holds alone does not say which
+("林琳在*哪个学校*教书？" of "…还没跟学校说"; benchmarks/sensitive_blind2.py, 4.py). The cost
 is a question about the memory whose focus the memory words otherwise ("保险柜怎么打开？" of
 the safe's code, "What do I need to inject before I eat?" of "inject insulin before meals").
 

@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterable
 
 from hybridmem.lexical import pos_tags, terms
 from hybridmem.retrieval.asked_en import Subject, about_words, subject, wh_subject
+from hybridmem.retrieval.compounds_zh import noun_runs, unanswered_which
 from hybridmem.retrieval.private_kinds import kind_spans, kinds_named, shares_word
 from hybridmem.retrieval.roles_zh import Postmodified, de_phrases, topic
 
@@ -278,8 +279,10 @@ def unheld_focus(
     english = subject(query, content)
     focus = _last_focus(query, mine, held, stem, closed)
     if focus is None:
-        focus = _other_topic(query, mine, memory, holds, closed) or _other_holder(
-            query, memory, holds, stem, content
+        focus = (
+            _other_topic(query, mine, memory, holds, closed)
+            or _other_holder(query, memory, holds, stem, content)
+            or unanswered_which(query, mine, memory, content)
         )
     if focus is not None or english is None:
         return focus
@@ -513,6 +516,13 @@ def qualified_otherwise(
             continue  # the user's own act: its words are the user's matter ("the amount I owe")
         if any(other(s) for s in heads) and not any(shares_word((s,), held) for s in heads):
             out |= _within(mine, mods)
+    # A Chinese noun compound's head is another thing of that name when the memory lacks one of
+    # its modifiers (二手房*过户*, :func:`~.compounds_zh.noun_runs`). Not the other way: a
+    # modifier of a head the memory words otherwise is still the memory's (身份证号码 of
+    # 身份证号: the reverse withheld that find on sensitive_blind and sealed_probe_blind).
+    for head, modifier, _ in noun_runs(query):
+        if any(other(s) for s in modifier):
+            out |= _within(mine, head)
     return out
 
 
