@@ -7,7 +7,8 @@ said by its verb followed by the perfective 了 narrates an act done (订了海�
 the clause. Parallel clauses weighing two things are read on the dictionary's own words and
 tags, not the HMM's guesses (南山那套离公司近: 套离; 进口的贵: 贵 a noun), and a topic is the
 clause's leading noun phrase, before a coverb's phrase. End to end, a choice said in such a
-sentence settles the weighing in the store.
+sentence settles the weighing in the store, though the slot readers file it as the user's
+residence (朝阳那套签了，月底搬进去: a filed fact is read by the decisions reading too).
 Real SQLite and Chroma in tmp_path, multilingual-e5 (the ``chat`` fixture), injected time.
 The examples are written for these tests, not taken from an evaluation set.
 """
