@@ -182,9 +182,13 @@ def _zh_topic(tags: Sequence[tuple[str, str]]) -> list[str] | None:
 
 
 def _zh_parallel(text: str) -> list[tuple[str, str]]:
-    # The dictionary's own words and tags: the HMM joins 套离 in 南山那套离公司近 and tags
-    # 贵 a noun in 进口的贵 (lexical.dictionary_tags).
-    topics = [_zh_topic(lexical.dictionary_tags(c)) for c in lexical.clause_pieces(text)]
+    # The tagger's reading, else the dictionary's own words and tags: the HMM joins 套离 in
+    # 南山那套离公司近 and tags 贵 a noun in 进口的贵, but only it finds a name the dictionary
+    # lacks (回龙观那套大一点: 回|龙|观 without it).
+    topics = [
+        _zh_topic(lexical.pos_tags(c)) or _zh_topic(lexical.dictionary_tags(c))
+        for c in lexical.clause_pieces(text)
+    ]
     out = []
     for first, second in pairwise(topics):
         if not first or not second or first[-1] != second[-1] or first == second:
