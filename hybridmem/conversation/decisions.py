@@ -290,7 +290,9 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
                 own += announced
             # The slot is the announcing turn's only: the options' own turn may say another
             # thing of the user's ("my dad's birthday is next month, a rod or a tea set").
-            slot = draft.slot or slot_of_own(announced) or CHOICE_SLOT.format(id=deliberation.id)
+            slot: str | None = (
+                draft.slot or slot_of_own(announced) or CHOICE_SLOT.format(id=deliberation.id)
+            )
             if draft.filed:  # the writer reads a filed fact's slot, as for any fact
                 slot = None
             settled = tuple(n.id for n in (*weighing, *own))
