@@ -274,6 +274,17 @@ def pos_tags(text: str) -> list[tuple[str, str]]:
     return [(word, flag) for word, flag in jieba.posseg.cut(text)]
 
 
+def dictionary_tags(text: str) -> list[tuple[str, str]]:
+    """jieba's words of ``text`` with their flags, cut and tagged by the dictionary alone (no
+    HMM): the HMM guesses words the dictionary lacks, joining a classifier to a verb (那套离公司:
+    套离) and tagging an adjective a noun after 的 (进口的贵: 贵/n); without it each stays the
+    dictionary's own word and tag (套 | 离, 贵/a)."""
+    _jieba()
+    import jieba.posseg
+
+    return [(word, flag) for word, flag in jieba.posseg.cut(text, HMM=False)]
+
+
 def in_dictionary(word: str) -> bool:
     """Whether ``word`` is an entry of jieba's dictionary, not a word its HMM made of
     characters the dictionary could not place (我换, 转不动)."""
@@ -328,6 +339,18 @@ def word_starts(text: str) -> frozenset[int]:
         starts.add(position)
         position += len(word)
     return frozenset(starts)
+
+
+@lru_cache(maxsize=256)
+def dictionary_bounds(text: str) -> frozenset[int]:
+    """Where the words of jieba's dictionary cut of ``text`` (no HMM: characters the
+    dictionary cannot place stay one a word) begin, and the text's end: a form found on
+    characters that starts or ends strictly inside one of these words reads part of it."""
+    bounds, position = {len(text)}, 0
+    for word in _jieba().cut(text, HMM=False):
+        bounds.add(position)
+        position += len(word)
+    return frozenset(bounds)
 
 
 def _segment_cjk(run: str) -> list[str]:

@@ -64,6 +64,10 @@ _ZH_DISTRIBUTIVE = "都"
 _ZH_COMPARATIVE = "比"
 # The tags that end a noun phrase: a noun, a classifier (那套), the attributive 的 (负一层的).
 _ZH_NOUN_END = re.compile(r"n|q|uj|eng")
+# The tags of a noun phrase's words: nouns and names, pronouns and demonstratives (那套),
+# numerals and classifiers, the attributive 的, a verbal noun (进口的), a Latin word, a
+# distinguishing adjective.
+_ZH_TOPIC_WORD = re.compile(r"n|r|m|q|uj|vn|eng|b")
 
 
 def _en_upto(words: Sequence[str], at: int) -> list[str]:
@@ -167,16 +171,24 @@ def _zh_both(tags: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def _zh_topic(tags: Sequence[tuple[str, str]]) -> list[str] | None:
-    """The words of a clause before its adjective predicate, when it is a topic and an
-    adjective (望京那套大一点); None otherwise."""
-    at = next((j for j, (_, f) in enumerate(tags) if f == "a"), None)
+    """The words of a clause's leading noun phrase when an adjective is said of it (望京那套大
+    一点, 南山那套离公司近: the predicate may open with a coverb's phrase); None otherwise."""
+    at = next((j for j, (_, f) in enumerate(tags) if not _ZH_TOPIC_WORD.match(f)), len(tags))
     if not at or not _ZH_NOUN_END.match(tags[at - 1][1]):
+        return None
+    if not any(f.startswith("a") for _, f in tags[at:]):
         return None
     return [w for w, _ in tags[:at]]
 
 
 def _zh_parallel(text: str) -> list[tuple[str, str]]:
-    topics = [_zh_topic(lexical.pos_tags(c)) for c in lexical.clause_pieces(text)]
+    # The tagger's reading, else the dictionary's own words and tags: the HMM joins 套离 in
+    # 南山那套离公司近 and tags 贵 a noun in 进口的贵, but only it finds a name the dictionary
+    # lacks (回龙观那套大一点: 回|龙|观 without it).
+    topics = [
+        _zh_topic(lexical.pos_tags(c)) or _zh_topic(lexical.dictionary_tags(c))
+        for c in lexical.clause_pieces(text)
+    ]
     out = []
     for first, second in pairwise(topics):
         if not first or not second or first[-1] != second[-1] or first == second:

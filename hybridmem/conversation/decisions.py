@@ -266,10 +266,11 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
         if not draft.decides:
             out.append(draft)
             continue
-        if not limit:
-            continue
         found = [n for n in _lexical_matches(core, user_id, draft.content) if n.id not in taken]
-        deliberation = deliberation_of(draft.content, draft.speaker, at, found)
+        deliberation = deliberation_of(draft.content, draft.speaker, at, found) if limit else None
+        if deliberation is None and draft.filed:
+            # A filed fact settling nothing stays the writer's, its slot read by the writer.
+            out.append(replace(draft, decides=False))
         if deliberation is not None:
             taken.add(deliberation.id)
             # The choice is read from both turns: "went with the grey one" names its value
@@ -289,7 +290,11 @@ def settle(core: Core, user_id: str, drafts: Sequence[Draft], at: datetime) -> l
                 own += announced
             # The slot is the announcing turn's only: the options' own turn may say another
             # thing of the user's ("my dad's birthday is next month, a rod or a tea set").
-            slot = draft.slot or slot_of_own(announced) or CHOICE_SLOT.format(id=deliberation.id)
+            slot: str | None = (
+                draft.slot or slot_of_own(announced) or CHOICE_SLOT.format(id=deliberation.id)
+            )
+            if draft.filed:  # the writer reads a filed fact's slot, as for any fact
+                slot = None
             settled = tuple(n.id for n in (*weighing, *own))
             out.append(replace(draft, slot=slot, source_ids=sources, settles=settled))
     return out

@@ -35,6 +35,10 @@ class Draft:
     .decides`) that would otherwise be only part of its message's event: the ingest keeps it
     as a fact only when it settles an earlier deliberation, and joins the two in one value
     group."""
+    filed: bool = False
+    """A fact or preference of the speaker's the extractor keeps whatever the decisions
+    reading finds: when it also ``decides``, it joins the deliberation it settles, and is
+    kept as it is when it settles none (helper decide22)."""
     settles: tuple[str, ...] = ()
     """For a decision kept: the ids of the deliberation event it settles and of that
     deliberation's own facts (filed from the same messages), which join its value group,

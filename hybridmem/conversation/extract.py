@@ -143,16 +143,18 @@ class RuleExtractor:
                 continue
             said.append(sentence)
             asides.append(kept.aside)
+            filed = kept.kind in USER_LEVEL
+            # A fact the slot readers filed can say a choice too ("I'm taking the Met Office
+            # job": user.workplace): read, it settles what was weighed, and is kept either way.
             decides = (
                 message.role == "user"
-                and kept.kind not in USER_LEVEL
                 and kept.person is None
                 and decisions.decides(sentence, result)
             )
-            if kept.kind in USER_LEVEL or decides:
+            if filed or decides:
                 concluded.append(
                     Draft(
-                        "fact" if decides else kept.kind,
+                        kept.kind if filed else "fact",
                         sentence,
                         (message.id,),
                         message.speaker,
@@ -161,6 +163,7 @@ class RuleExtractor:
                         person=kept.person,
                         relation=kept.relation,
                         decides=decides,
+                        filed=filed,
                     )
                 )
         if not said:

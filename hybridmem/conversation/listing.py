@@ -17,7 +17,11 @@ Read from the grammar, by closed classes only:
   jieba tags some nouns as verbs, 围棋), to a clause break or a word that closes one;
 * a **pair**: two consecutive clauses of one sentence, each opened by the numeral 一 with its
   classifier (jieba's ``m``: 一个, 一套, 一家) and the copula 是, the second optionally after
-  另 ("the other"); each member is its clause's words after the copula.
+  另 ("the other"); each member is its clause's words after the copula. Without the copula
+  (helper decide22), both clauses open with the same numeral and classifier and each is a
+  noun phrase, alone or before a coverb's phrase (一个字节的运营，一个本地的国企; 一套大的在
+  六楼，一套小的在二楼): each member is that noun phrase; a clause with a verb (一个人去，一个人
+  回) names none.
 
 Each form is given back as its items joined by 、 (a clause no clause reader returns, since
 :func:`hybridmem.lexical.clause_pieces` cuts at 、), and :func:`pairs` reads the options from
@@ -39,6 +43,9 @@ _SENTENCE_END = re.compile(r"[。！？!?]+")
 _CLAUSE_BREAK = frozenset("，,；;：:。！？!?")
 _COPULA = "是"
 _OTHER = "另"
+# The tags of a noun phrase's words: nouns, names and abbreviations, pronouns, numerals and
+# classifiers, the attributive 的, verbal nouns, adjectives and distinguishers modifying, Latin.
+_NOMINAL = re.compile(r"n|r|m|q|uj|vn|j|a|b|eng")
 
 
 def _noun_phrase(words: Sequence[tuple[str, str]]) -> list[str]:
@@ -83,21 +90,38 @@ def _paired(tags: Sequence[tuple[str, str]]) -> list[list[str]]:
         else:
             clauses[-1].append((word, flag))
 
-    def member(clause: list[tuple[str, str]]) -> str | None:
-        at = 1 if clause and clause[0][0] == _OTHER else 0
-        if len(clause) < at + 3:
-            return None
-        (one, flag), (copula, _) = clause[at], clause[at + 1]
-        if not (one.startswith("一") and flag == "m" and copula == _COPULA):
-            return None
-        return "".join(w for w, _ in clause[at + 2 :])
-
     out = []
     for a, b in itertools.pairwise(clauses):
-        first, second = member(a), member(b)
+        first, second = _member(a), _member(b)
         if first and second:
             out.append([first, second])
+        elif a and b and a[0] == b[0] and a[0][0].startswith("一") and a[0][1] == "m":
+            # Without the copula: the same numeral and classifier opening both clauses, each
+            # a noun phrase alone or before a coverb's phrase (一个字节的运营，一个本地的国企;
+            # 一套大的在六楼，一套小的在二楼); not a verb's clause (一个人去，一个人回).
+            first, second = _bare_member(a[1:]), _bare_member(b[1:])
+            if first and second and first != second:
+                out.append([first, second])
     return out
+
+
+def _member(clause: list[tuple[str, str]]) -> str | None:
+    """The member a clause 一X是 … (or 另一X是 …) names; None for any other clause."""
+    at = 1 if clause and clause[0][0] == _OTHER else 0
+    if len(clause) < at + 3:
+        return None
+    (one, flag), (copula, _) = clause[at], clause[at + 1]
+    if not (one.startswith("一") and flag == "m" and copula == _COPULA):
+        return None
+    return "".join(w for w, _ in clause[at + 2 :])
+
+
+def _bare_member(words: Sequence[tuple[str, str]]) -> str | None:
+    """The noun phrase ``words`` open with when nothing or a coverb's phrase follows it."""
+    at = next((j for j, (_, f) in enumerate(words) if not _NOMINAL.match(f)), len(words))
+    if not at or (at < len(words) and not words[at][1].startswith("p")):
+        return None
+    return "".join(w for w, _ in words[:at])
 
 
 def zh_listed(text: str) -> list[str]:

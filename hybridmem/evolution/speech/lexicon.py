@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hybridmem.evolution.speech import regex_factors
+from hybridmem.evolution.speech import regex_factors, words
 
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _LATIN_CHAR = re.compile(r"[a-z]")
@@ -49,7 +49,9 @@ class Cue:
             return False
         if present is not None and self.factors is not None and self.factors.isdisjoint(present):
             return False
-        return self.pattern.search(text) is not None
+        if self.pattern.search(text) is None:
+            return False
+        return not has_cjk or words.cue_found(self.pattern, text, order=is_order(self.name))
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,11 @@ class CueFamily:
             for cue in self.cues
             if cue.search(text, has_latin=has_latin, has_cjk=has_cjk, present=present)
         )
+
+
+def is_order(name: str) -> bool:
+    """Whether the cue ``name`` says an order or a request to act (its family's prefix)."""
+    return name.startswith(("ins:", "req:"))
 
 
 def _cue(name: str, rx: str) -> Cue:

@@ -162,6 +162,8 @@ def _cues_by_factor() -> tuple[
 
 
 _CUES, _ALWAYS, _BY_FACTOR = _cues_by_factor()
+_ORDERS = frozenset(n for n, (_, name, *_) in enumerate(_CUES) if lex.is_order(name))
+"""The cues that say an order by its verb (instructions, requests to act)."""
 
 
 def _present(text: str) -> frozenset[str]:
@@ -181,7 +183,10 @@ def _match(text: str) -> tuple[_Cues, tuple[str, ...]]:
     fired: list[list[str]] = [[] for _ in _SLOTS]
     for number in sorted(picked):
         f, name, pattern, latin, cjk = _CUES[number]
-        if ((latin and has_latin) or (cjk and has_cjk)) and pattern.search(text) is not None:
+        if not ((latin and has_latin) or (cjk and has_cjk)) or pattern.search(text) is None:
+            continue
+        # On Chinese text a match must stand on words (speech/words.py).
+        if not has_cjk or words.cue_found(pattern, text, order=number in _ORDERS):
             fired[f].append(name)
     names = tuple(dict.fromkeys([name for family in fired for name in family]))
     return _Cues(*[tuple(family) for family in fired]), names
