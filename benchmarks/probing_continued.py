@@ -49,7 +49,7 @@ def _next_turns(
     window: float,
     known: Mapping[str, Sequence[str]],
 ) -> tuple[dict[str, MemoryNode], set[str]]:
-    """``referents._speakers_next`` and the ids of the next turns reached over a reply that
+    """``referents.speakers_next_turn`` and the ids of the next turns reached over a reply that
     asks (the other speaker's question between)."""
     by_id = {n.id: n for n in turns}
     first = referents._next_sibling(store, turns, statuses, window, known)

@@ -13,7 +13,7 @@ cost is the pair's tokens in the budget and, for "first", a continuation that is
 cited beside an antecedent that is.
 
 A continuation: the same speaker's next turn, the next sibling or the one after the other
-speaker's reply, within the neighbour window (``referents._speakers_next``); one pair a turn,
+speaker's reply, within the neighbour window (``referents.speakers_next_turn``); one pair a turn,
 no chains, and never a continuation the ranking already put above its antecedent. Readings
 (``--variant joined-…`` of :mod:`benchmarks.probing_variants`):
 

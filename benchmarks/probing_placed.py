@@ -11,7 +11,7 @@ answer with its question, only when the antecedent is itself a hit ranked above 
 
 A continuation of a turn: the same speaker's next turn of its conversation, the next sibling or
 the one after the other speaker's reply, within the neighbour window
-(``referents._speakers_next``, which the pronoun carry reads). Readings (``--variant placed-…``
+(``referents.speakers_next_turn``, which the pronoun carry reads). Readings (``--variant placed-…``
 of :mod:`benchmarks.probing_variants`):
 
 - ``any``: every antecedent among the hits, every continuation; chains follow (a placed turn
@@ -58,7 +58,7 @@ def placed_after(
 ) -> list[Hit]:
     """``hits`` with each continuation ranked below its antecedent moved directly after it.
 
-    ``following``: a turn's id -> its speaker's next turn's id (``referents._speakers_next``);
+    ``following``: a turn's id -> its speaker's next turn's id (``referents.speakers_next_turn``);
     ``matched``: the ids with a lexical match (the ``named`` readings)."""
     rank = {h.node.id: i for i, h in enumerate(hits)}
     by_id = {h.node.id: h for h in hits}
@@ -122,10 +122,10 @@ def patched_order(reorder: Reorder) -> Callable[[], Any]:
 
 
 def speakers_next(retriever: Retriever, cands: Any, asked: Sequence[Any]) -> dict[str, Any]:
-    """Each of ``asked``'s turns -> its speaker's next turn (``referents._speakers_next``)."""
+    """Each of ``asked``'s turns -> its speaker's next turn (``referents.speakers_next_turn``)."""
     cfg = retriever.config
     window = cfg.neighbour_window_minutes * 60.0
-    return referents._speakers_next(
+    return referents.speakers_next_turn(
         retriever.store, asked, cfg.include_statuses, window, cands.neighbours
     )
 

@@ -11,6 +11,8 @@ run), so a step's share of the misses is read in one run. Variants:
 - ``answers-off``: a question turn's answer not put before it (``answers.answers_first``);
 - ``assertions-off``: no assertion put first (``groups.assertions_first``);
 - ``newer-off``: no newer value put first (``newer_values.newer_first``);
+- ``next-turns-off``: no user's next turn rides with its antecedent
+  (:mod:`hybridmem.retrieval.continuations`, the engine before probing22);
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -133,6 +135,10 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "answers-off": _off("answers_first"),
     "assertions-off": _off("assertions_first"),
     "newer-off": _off("newer_first"),
+    "next-turns-off": lambda: mock.patch(
+        "hybridmem.retrieval.retriever.with_next_turns",
+        lambda _s, packed, order, *a: (packed, order),
+    ),
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),

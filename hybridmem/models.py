@@ -255,7 +255,8 @@ class Hit:
     breakdown: ScoreBreakdown
     merged: tuple[MemoryNode, ...] = ()
     """Identical memories (same type and words) folded into this hit, ranked below it: they
-    are not packed again."""
+    are not packed again; or the user's next turn riding with this turn, its text after this
+    one's in ``node.content`` (:mod:`hybridmem.retrieval.continuations`)."""
 
     @property
     def covers(self) -> frozenset[str]:

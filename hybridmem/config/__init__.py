@@ -148,6 +148,11 @@ class RetrievalConfig:
     speaker's turn it goes on from (:mod:`hybridmem.retrieval.referents`): the question's name
     matched the turn naming the person, never the answer. False: each turn's own match only
     (the engine before issue 38's probing11 round)."""
+    join_next_turns: bool = True
+    """A user's turn among the packed hits brings the same speaker's next turn into its own
+    hit when the context lacks it and it fits in the tokens the hits left unused
+    (:mod:`hybridmem.retrieval.continuations`): the news said after the turn naming the
+    subject. False: each turn its own hit only (the engine before issue 38's probing22)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
@@ -201,7 +206,7 @@ class RetrievalConfig:
             raise InvalidArgumentError(
                 f"RetrievalConfig.refocus_names must be True or False, got {self.refocus_names!r}"
             )
-        for switch in ("expand_speakers_next", "carry_referents"):
+        for switch in ("expand_speakers_next", "carry_referents", "join_next_turns"):
             if not isinstance(getattr(self, switch), bool):
                 raise InvalidArgumentError(
                     f"RetrievalConfig.{switch} must be True or False, got {getattr(self, switch)!r}"

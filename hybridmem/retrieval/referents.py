@@ -230,7 +230,7 @@ def carried_matches(
     frontier = [n for n in matched if n.id in share]
     while frontier:
         step: list[MemoryNode] = []
-        for origin, turn in _speakers_next(
+        for origin, turn in speakers_next_turn(
             store, frontier, statuses, window_seconds, known or {}
         ).items():
             if turn.id in share or not refers_back(turn.content):
@@ -289,7 +289,7 @@ def at_antecedent(lift: dict[str, float], origins: Mapping[str, str]) -> dict[st
     return lift
 
 
-def _speakers_next(
+def speakers_next_turn(
     store: TreeStore,
     turns: Sequence[MemoryNode],
     statuses: Sequence[str],

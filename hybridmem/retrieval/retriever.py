@@ -37,6 +37,7 @@ from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.candidates import Candidates, Query, Visible
 from hybridmem.retrieval.context import Packed, pack
+from hybridmem.retrieval.continuations import with_next_turns
 from hybridmem.retrieval.days import asks_days
 from hybridmem.retrieval.entities import (
     query_words,
@@ -156,7 +157,9 @@ class Retriever:
         hits = said_first(
             query, hits, self.config.session_places, cands.turns or (), cands.neighbours
         )
-        packed = self.fill(query, path, hits, top_k, token_budget, notes)
+        packed, ordered = self.packed(
+            query, path, hits, top_k, token_budget, notes, cands, include_sensitive, min_score
+        )
         if record_access:
             self.store.touch([h.node.id for h in packed.hits], q.now)
         # Told only when this query really had no vector candidates (issue 11, defect 17).
@@ -165,7 +168,7 @@ class Retriever:
             query=query,
             user_id=user_id,
             scope_id=resolved.node.id if resolved.node else None,
-            hits=answers_first(packed.hits, cands.neighbours, cands.turns or ()),
+            hits=ordered,
             path=packed.path,
             context=packed.context,
             tokens=packed.tokens,
@@ -175,6 +178,40 @@ class Retriever:
             vector_unavailable=off is not None,
             vector_unavailable_reason=off,
             shortened=[h.node.id for h in packed.hits if h.node.id in packed.shortened],
+        )
+
+    def packed(
+        self,
+        query: str,
+        path: list[MemoryNode],
+        hits: list[Hit],
+        top_k: int,
+        budget: int | None,
+        notes: dict[str, str],
+        cands: Candidates,
+        include_sensitive: bool,
+        min_score: float | None,
+    ) -> tuple[Packed, list[Hit]]:
+        """The context (:meth:`fill`) and its hits in their final order: a question turn's
+        answer above it (:mod:`~.answers`), a user's next turn riding (:mod:`~.continuations`)."""
+        packed = self.fill(query, path, hits, top_k, budget, notes)
+        ordered = answers_first(packed.hits, cands.neighbours, cands.turns or ())
+        if not self.config.join_next_turns:
+            return packed, ordered
+        refill = lambda hs: self.fill(query, path, hs, len(hs), budget, notes)  # noqa: E731
+        counter, admits = self.core.engine.counter, (include_sensitive, min_score)
+        return with_next_turns(
+            self.store,
+            packed,
+            ordered,
+            hits,
+            cands,
+            budget,
+            self.config,
+            counter,
+            notes,
+            admits,
+            refill,
         )
 
     def fill(
