@@ -22,38 +22,33 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.decisions_pairs import DATA, SETS
-from benchmarks.probing import messages_of
+from benchmarks.decisions_pairs import DATA, SETS, user_sentences
 from hybridmem.conversation import decisions as reading
-from hybridmem.conversation.extract import USER_LEVEL, RuleExtractor, sentences
+from hybridmem.conversation.extract import USER_LEVEL, RuleExtractor
 
 
 def filed_pairs(path: Path, extractor: RuleExtractor) -> list[dict[str, str]]:
     """Each filed sentence read as a decision, with an earlier turn of its user it settles."""
-    data = json.loads(path.read_text(encoding="utf-8"))
     classify = extractor.classifier.classify
     out = []
-    for user in data["users"]:
-        said = [m for m in messages_of(user) if m["role"] == "user"]
-        for i, turn in enumerate(said):
-            for sentence in sentences(turn["content"]):
-                result = classify(sentence)
-                kept = extractor._kind("user", sentence, result)
-                if kept is None or kept.kind not in USER_LEVEL or kept.person is not None:
-                    continue
-                if not reading.decides(sentence, result):
-                    continue
-                for earlier in said[:i]:
-                    if reading.settles(sentence, earlier["content"]):
-                        out.append(
-                            {
-                                "turn": turn["id"],
-                                "sentence": sentence,
-                                "slot": kept.slot or "",
-                                "settles": earlier["id"],
-                                "earlier": earlier["content"],
-                            }
-                        )
+    for turn, sentence, before in user_sentences(path):
+        result = classify(sentence)
+        kept = extractor._kind("user", sentence, result)
+        if kept is None or kept.kind not in USER_LEVEL or kept.person is not None:
+            continue
+        if not reading.decides(sentence, result):
+            continue
+        for earlier in before:
+            if reading.settles(sentence, earlier["content"]):
+                out.append(
+                    {
+                        "turn": turn["id"],
+                        "sentence": sentence,
+                        "slot": kept.slot or "",
+                        "settles": earlier["id"],
+                        "earlier": earlier["content"],
+                    }
+                )
     return out
 
 

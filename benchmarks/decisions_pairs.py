@@ -43,20 +43,27 @@ def without_choosing() -> Iterator[None]:
         choosing.zh_chosen_between, choosing.en_chosen_between = zh, en
 
 
-def pairs(path: Path, extractor: RuleExtractor) -> list[tuple[str, str, str, str]]:
-    """(decision turn, its sentence, deliberation turn, its text) for every pair read."""
+def user_sentences(path: Path) -> Iterator[tuple[dict[str, Any], str, list[dict[str, Any]]]]:
+    """Each sentence of a user's turn in a set: (the turn, the sentence, the user's turns
+    before it)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    classify = extractor.classifier.classify
-    out = []
     for user in data["users"]:
         said = [m for m in messages_of(user) if m["role"] == "user"]
         for i, turn in enumerate(said):
             for sentence in sentences(turn["content"]):
-                if not reading.decides(sentence, classify(sentence)):
-                    continue
-                for earlier in said[:i]:
-                    if reading.settles(sentence, earlier["content"]):
-                        out.append((turn["id"], sentence, earlier["id"], earlier["content"]))
+                yield turn, sentence, said[:i]
+
+
+def pairs(path: Path, extractor: RuleExtractor) -> list[tuple[str, str, str, str]]:
+    """(decision turn, its sentence, deliberation turn, its text) for every pair read."""
+    classify = extractor.classifier.classify
+    out = []
+    for turn, sentence, before in user_sentences(path):
+        if not reading.decides(sentence, classify(sentence)):
+            continue
+        for earlier in before:
+            if reading.settles(sentence, earlier["content"]):
+                out.append((turn["id"], sentence, earlier["id"], earlier["content"]))
     return out
 
 
