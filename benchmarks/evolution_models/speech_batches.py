@@ -65,6 +65,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 26", 3149, 3228),
     ("blind 27", 3229, 3308),
     ("blind 28", 3309, 3388),
+    ("blind 29", 3389, 3468),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 
