@@ -66,9 +66,7 @@ def dump(data: Path) -> dict[str, Any]:
         *sorted(ROOT.glob("scenarios*.py")),
     ]
     texts = {
-        path.name: {
-            t: filed(extractor, t) for t in sorted(_texts(path)) if len(sentences(t)) > 1
-        }
+        path.name: {t: filed(extractor, t) for t in sorted(_texts(path)) if len(sentences(t)) > 1}
         for path in files
     }
     shared: dict[str, dict[str, list[str]]] = {}

@@ -12,7 +12,9 @@ filler or a greeting ("ok")   nothing (the message stays in the buffer until it 
 a question, a hypothetical,   an event of the conversation marked ``aside`` (its label), never
 a passing mood                a fact or a preference: "what if I moved to Berlin?" is not where
                               the user lives, yet it was said, and a later question may be
-                              about it
+                              about it; a want read with the sentence beside it that says
+                              the moment ("Ugh, this queue. I want to go home.") is a mood
+                              (:mod:`hybridmem.conversation.in_message`)
 an emotion that commits to    a fact (the write path's own test:
 a change ("switched to ...")  :func:`hybridmem.evolution.write.commitments.committed_change`)
 a statement giving a value    a fact under the user's root: it joins that slot's conflict
@@ -48,6 +50,7 @@ from dataclasses import dataclass, field
 
 from hybridmem.conversation import decisions
 from hybridmem.conversation.drafts import Draft
+from hybridmem.conversation.in_message import join, read_in_message
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
@@ -95,14 +98,6 @@ def sentences(text: str) -> list[str]:
     return [p for p in parts if p] or [text.strip()]
 
 
-def _join(parts: Sequence[str]) -> str:
-    # Chinese sentences run on without a space; Latin ones take one.
-    out = parts[0]
-    for part in parts[1:]:
-        out += part if re.search(r"[\u3000-\u9fff]$", out) else " " + part
-    return out
-
-
 class RuleExtractor:
     """The default extractor: deterministic, no model beyond the classifier's rules."""
 
@@ -129,6 +124,10 @@ class RuleExtractor:
             what = f"tool {message.tool}" + (f" ({message.name})" if message.name else "")
             return [], f"{what}: the agent's tool use, not a memory of the user"
         labelled = [(s, self.classifier.classify(s)) for s in sentences(message.content)]
+        if message.role == "user" and len(labelled) > 1:
+            # A want's sentence is read with the sentence beside it that says the moment
+            # ("Ugh, this queue. I want to go home."): :mod:`.in_message`.
+            labelled = read_in_message(labelled, self.classifier)
         # What the user concluded (facts, preferences: one memory per sentence, under the root)
         # and what was said (one event per message, in the conversation). A fact's turn stays
         # an event too: the conversation keeps its context (when, after what), the root the
@@ -171,7 +170,7 @@ class RuleExtractor:
         labels = [a for a in dict.fromkeys(asides) if a is not None]
         episode = Draft(
             "event",
-            message.content.strip() if len(said) == len(labelled) else _join(said),
+            message.content.strip() if len(said) == len(labelled) else join(said),
             (message.id,),
             message.speaker,
             str(labelled[0][1].act) if len(labelled) == 1 else "mixed",

@@ -1,0 +1,170 @@
+"""Which sentence beside a want places it in its moment: readings of
+:func:`hybridmem.conversation.in_message._says_moment` compared (issue 38, helper write22; a
+measurement, the engine keeps its own reading).
+
+``python -m benchmarks.evolution_models.speech_in_message_variants [--json OUT]`` patches each
+reading into :mod:`hybridmem.conversation.in_message` and counts, against no reading in the
+message at all (every sentence alone, as before write22):
+
+* labelled lines of two or more sentences (``data/speech_acts.jsonl``) and the one-occasion
+  sets' lines: quiet lines no longer filed under the root (fixed), assertive or standing lines
+  no longer filed (lost), each printed (batches still blind counted);
+* LoCoMo and MADial strings of two or more sentences (``$DATA``, read where they live): the
+  sentences whose act changes and the strings whose filing changes, printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from benchmarks.evolution_models.speech_appraisal_scan import _strings
+from benchmarks.evolution_models.speech_batches import BATCHES
+from benchmarks.evolution_models.speech_eval import load_examples
+from benchmarks.evolution_models.speech_label_diff import STILL_BLIND
+from benchmarks.evolution_models.speech_message_filing import filed
+from benchmarks.evolution_models.speech_shared_scan import _documents
+from benchmarks.paths import default_data_dir
+from hybridmem.conversation import in_message
+from hybridmem.conversation.extract import RuleExtractor, sentences
+from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechAct, SpeechActResult
+
+ROOT = Path(__file__).resolve().parents[1]
+Reading = Callable[[SpeechActResult], bool]
+
+
+def _family(cue: str) -> str:
+    return cue.split(":", 1)[0]
+
+
+def _never(result: SpeechActResult) -> bool:
+    return False
+
+
+def _any_moment_cue(result: SpeechActResult) -> bool:
+    """The first reading: any emotion, or any cue of an episode (a past tense too), a deictic
+    time or a now (not ``now:circumstance``)."""
+    if result.act is SpeechAct.EMOTION:
+        return True
+    return any(
+        _family(cue) in ("episode", "deixis", "now") and cue != "now:circumstance"
+        for cue in result.cues
+    )
+
+
+def _feeling_only(result: SpeechActResult) -> bool:
+    """The speaker's mood alone: an emotion with a cue of a feeling or an interjection."""
+    return result.act is SpeechAct.EMOTION and any(
+        cue.endswith(("-feeling", "-interjection")) for cue in result.cues
+    )
+
+
+READINGS: dict[str, Reading] = {
+    "alone": _never,
+    "shipped": in_message._says_moment,
+    "any-moment-cue": _any_moment_cue,
+    "feeling-only": _feeling_only,
+}
+
+
+@contextmanager
+def _reading(reading: Reading) -> Iterator[None]:
+    saved = in_message._says_moment
+    in_message._says_moment = reading
+    try:
+        yield
+    finally:
+        in_message._says_moment = saved
+
+
+def _labelled() -> list[tuple[str, str, bool]]:
+    """(where, text, quiet) for every labelled or one-occasion line of two or more sentences."""
+    names = [""] * BATCHES[-1][2]
+    for name, first, last in BATCHES:
+        names[first - 1 : last] = [name] * (last - first + 1)
+    out = [
+        (names[n], e.text, e.act not in ASSERTIVE_ACTS)
+        for n, e in enumerate(load_examples())
+        if len(sentences(e.text)) > 1
+    ]
+    for path in sorted((ROOT / "data").glob("one_occasion_*.json")):
+        for e in json.loads(path.read_text("utf-8"))["examples"]:
+            if len(sentences(e["text"])) > 1:
+                out.append((path.stem, e["text"], e["label"] == "one_off"))
+    return out
+
+
+def _shared(data: Path) -> list[tuple[str, str]]:
+    seen: dict[str, str] = {}
+    for corpus, document in _documents(data):
+        for text in _strings(document):
+            if text.strip() and text not in seen and len(sentences(text)) > 1:
+                seen[text] = corpus
+    return [(corpus, text) for text, corpus in seen.items()]
+
+
+def measure(data: Path) -> dict[str, Any]:
+    """Per reading: fixed and lost labelled lines, shared act and filing changes."""
+    extractor, classifier = RuleExtractor(), default_classifier()
+    labelled, shared = _labelled(), _shared(data)
+    with _reading(_never):
+        base = [filed(extractor, text) for _, text, _ in labelled]
+    # Read alone once; a string whose acts no reading changes is filed as before.
+    alone = [[(s, classifier.classify(s)) for s in sentences(text)] for _, text in shared]
+    out: dict[str, Any] = {}
+    for name, reading in READINGS.items():
+        if reading is _never:
+            continue
+        row: dict[str, Any] = {"fixed": [], "lost": [], "acts": [], "filing": []}
+        with _reading(reading):
+            for (where, text, quiet), old in zip(labelled, base, strict=True):
+                new = filed(extractor, text)
+                if bool(old) != bool(new):
+                    kind = "fixed" if quiet and old else "lost" if not quiet and old else "other"
+                    shown = "(blind)" if where in STILL_BLIND else text
+                    row.setdefault(kind, []).append(f"{where}: {shown}")
+            for (corpus, text), sentence_acts in zip(shared, alone, strict=True):
+                read = in_message.read_in_message(sentence_acts, classifier)
+                moved = [
+                    f"[{corpus}] {a.act} -> {b.act}: {s}"
+                    for (s, a), (_, b) in zip(sentence_acts, read, strict=True)
+                    if a.act is not b.act
+                ]
+                if not moved:
+                    continue
+                row["acts"].extend(moved)
+                now = filed(extractor, text)
+                with _reading(_never):
+                    if filed(extractor, text) != now:
+                        row["filing"].append(f"[{corpus}] {text}")
+        out[name] = row
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.evolution_models.speech_in_message_variants"
+    )
+    parser.add_argument("--data", type=Path, default=None, help="the shared data folder")
+    parser.add_argument("--json", type=Path, dest="json_out", help="also write the result here")
+    args = parser.parse_args(argv)
+    result = measure(args.data or default_data_dir())
+    for name, row in result.items():
+        counts = {k: len(v) for k, v in row.items()}
+        print(f"{name}: {counts}")
+        for kind, lines in row.items():
+            for line in lines:
+                print(f"    {kind} {line}")
+    if args.json_out is not None:
+        args.json_out.write_text(json.dumps(result, ensure_ascii=False, indent=2), "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
