@@ -12,7 +12,9 @@ message), on every benchmark text of two or more sentences (the strings of
 ``$DATA/locomo/*.json`` and ``$DATA/madial/*.jsonl`` (read where it lives, never copied), and
 writes the sentences it files under the root. ``--summary DUMP`` prints, per batch and
 language, the quiet lines (question, hypothetical, emotion) filed under the root and the
-assertive lines not filed; ``--compare BEFORE AFTER`` prints the texts whose filing changed:
+assertive lines not filed; ``--against-whole DUMP`` counts the labelled lines of two or more
+sentences by gold side, the whole text's reading and whether a sentence of them is filed;
+``--compare BEFORE AFTER`` prints the texts whose filing changed:
 labelled lines of the read batches one by one (a blind batch counted), benchmark texts printed
 for readable files and counted for blind ones, LoCoMo / MADial printed (every string is read as
 a user's message: an upper bound of what a chat files).
@@ -42,6 +44,7 @@ from benchmarks.paths import default_data_dir
 from hybridmem.conversation.extract import RuleExtractor, sentences
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
+from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
 
 _ASSERTIVE = frozenset(a.value for a in ASSERTIVE_ACTS)
 
@@ -105,6 +108,27 @@ def summary(payload: dict[str, Any], only: str | None = None) -> dict[str, dict[
     return out
 
 
+def against_whole(payload: dict[str, Any]) -> dict[str, int]:
+    """Labelled lines of two or more sentences, by gold side, the whole text's reading
+    (``HybridMemory.add`` reads the whole text) and whether the extractor files a sentence of
+    them: what the writer would keep if a sentence the extractor files kept the whole text
+    (blind batches counted with the rest, never printed)."""
+    classifier, names = RuleBasedSpeechActClassifier(), _batch_of()
+    out: dict[str, int] = {}
+    for n, (e, kept) in enumerate(zip(load_examples(), payload["lines"], strict=True)):
+        if len(sentences(e.text)) < 2:
+            continue
+        whole = classifier.classify(e.text).act.value in _ASSERTIVE
+        gold = "assertive" if e.act.value in _ASSERTIVE else "quiet"
+        group = "blind 29" if names[n] == "blind 29" else "batches 1-28"
+        key = (
+            f"{group} {gold}: whole {'assertive' if whole else 'quiet'}, "
+            f"{'filed' if kept else 'not filed'}"
+        )
+        out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def _compare_lines(before: list[Any], after: list[Any]) -> dict[str, int]:
     names = _batch_of()
     counts = {"fixed": 0, "lost": 0, "other": 0, "blind": 0}
@@ -161,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--summary", type=Path, help="per batch and language, from a dump")
     parser.add_argument("--batch", help="with --summary: this batch only")
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"))
+    parser.add_argument("--against-whole", type=Path, help="a dump against the whole reading")
     parser.add_argument("--json", type=Path, dest="json_out", help="the summary or comparison")
     args = parser.parse_args(argv)
     result: Any = None
@@ -173,6 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{key:14} quiet filed {row['quiet_filed']}/{row['quiet']}, "
                 f"assertive not filed {row['assertive_not_filed']}/{row['assertive']}"
             )
+    if args.against_whole is not None:
+        result = against_whole(json.loads(args.against_whole.read_text("utf-8")))
+        for key, count in result.items():
+            print(f"{key}: {count}")
     if args.compare is not None:
         before, after = (json.loads(p.read_text("utf-8")) for p in args.compare)
         result = compare(before, after)
