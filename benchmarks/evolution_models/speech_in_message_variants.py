@@ -3,8 +3,10 @@
 measurement, the engine keeps its own reading).
 
 ``python -m benchmarks.evolution_models.speech_in_message_variants [--json OUT]`` patches each
-reading into :mod:`hybridmem.conversation.in_message` and counts, against no reading in the
-message at all (every sentence alone, as before write22):
+reading into the extractor (the shipped one; the same with another test of the sentence beside
+the want: ``any-moment-cue``, ``feeling-only``; speech28's ``whole-message``: the want takes
+the act of its whole message when that is quiet) and counts, against no reading in the message
+at all (every sentence alone, as before write22):
 
 * labelled lines of two or more sentences (``data/speech_acts.jsonl``) and the one-occasion
   sets' lines: quiet lines no longer filed under the root (fixed), assertive or standing lines
@@ -24,27 +26,30 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.evolution_models.speech_appraisal_scan import _strings
-from benchmarks.evolution_models.speech_batches import BATCHES
 from benchmarks.evolution_models.speech_eval import load_examples
 from benchmarks.evolution_models.speech_label_diff import STILL_BLIND
-from benchmarks.evolution_models.speech_message_filing import filed
+from benchmarks.evolution_models.speech_message_filing import batch_names, filed
 from benchmarks.evolution_models.speech_shared_scan import _documents
 from benchmarks.paths import default_data_dir
-from hybridmem.conversation import in_message
+from hybridmem.conversation import extract, in_message
 from hybridmem.conversation.extract import RuleExtractor, sentences
 from hybridmem.evolution.speech.acts import default_classifier
-from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS, SpeechAct, SpeechActResult
+from hybridmem.evolution.speech.labels import (
+    ASSERTIVE_ACTS,
+    SpeechAct,
+    SpeechActClassifier,
+    SpeechActResult,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 Reading = Callable[[SpeechActResult], bool]
+Classifier = SpeechActClassifier
+Labelled = in_message.Labelled
+Read = Callable[[Sequence[Labelled], Classifier], list[Labelled]]
 
 
 def _family(cue: str) -> str:
     return cue.split(":", 1)[0]
-
-
-def _never(result: SpeechActResult) -> bool:
-    return False
 
 
 def _any_moment_cue(result: SpeechActResult) -> bool:
@@ -65,29 +70,57 @@ def _feeling_only(result: SpeechActResult) -> bool:
     )
 
 
-READINGS: dict[str, Reading] = {
-    "alone": _never,
-    "shipped": in_message._says_moment,
-    "any-moment-cue": _any_moment_cue,
-    "feeling-only": _feeling_only,
+def _whole_message(labelled: Sequence[Labelled], classifier: Classifier) -> list[Labelled]:
+    """speech28's reading (``speech_sentence_split``'s ``in_context``): a sentence holding a
+    want cue, read alone as assertive, takes the act of its whole message when that is quiet."""
+    whole = classifier.classify(in_message.join([s for s, _ in labelled]))
+    if whole.act in ASSERTIVE_ACTS:
+        return list(labelled)
+    return [
+        (s, whole) if r.act in ASSERTIVE_ACTS and in_message._holds_want(r) else (s, r)
+        for s, r in labelled
+    ]
+
+
+def _beside(says_moment: Reading) -> Read:
+    """The shipped reading with ``says_moment`` for the sentence beside the want."""
+
+    def read(labelled: Sequence[Labelled], classifier: Classifier) -> list[Labelled]:
+        saved = in_message._says_moment
+        in_message._says_moment = says_moment
+        try:
+            return in_message.read_in_message(labelled, classifier)
+        finally:
+            in_message._says_moment = saved
+
+    return read
+
+
+def _alone(labelled: Sequence[Labelled], classifier: Classifier) -> list[Labelled]:
+    return list(labelled)
+
+
+READINGS: dict[str, Read] = {
+    "shipped": in_message.read_in_message,
+    "any-moment-cue": _beside(_any_moment_cue),
+    "feeling-only": _beside(_feeling_only),
+    "whole-message": _whole_message,
 }
 
 
 @contextmanager
-def _reading(reading: Reading) -> Iterator[None]:
-    saved = in_message._says_moment
-    in_message._says_moment = reading
+def _reading(read: Read) -> Iterator[None]:
+    saved = extract.read_in_message
+    extract.read_in_message = read
     try:
         yield
     finally:
-        in_message._says_moment = saved
+        extract.read_in_message = saved
 
 
 def _labelled() -> list[tuple[str, str, bool]]:
     """(where, text, quiet) for every labelled or one-occasion line of two or more sentences."""
-    names = [""] * BATCHES[-1][2]
-    for name, first, last in BATCHES:
-        names[first - 1 : last] = [name] * (last - first + 1)
+    names = batch_names()
     out = [
         (names[n], e.text, e.act not in ASSERTIVE_ACTS)
         for n, e in enumerate(load_examples())
@@ -113,14 +146,12 @@ def measure(data: Path) -> dict[str, Any]:
     """Per reading: fixed and lost labelled lines, shared act and filing changes."""
     extractor, classifier = RuleExtractor(), default_classifier()
     labelled, shared = _labelled(), _shared(data)
-    with _reading(_never):
+    with _reading(_alone):
         base = [filed(extractor, text) for _, text, _ in labelled]
     # Read alone once; a string whose acts no reading changes is filed as before.
     alone = [[(s, classifier.classify(s)) for s in sentences(text)] for _, text in shared]
     out: dict[str, Any] = {}
     for name, reading in READINGS.items():
-        if reading is _never:
-            continue
         row: dict[str, Any] = {"fixed": [], "lost": [], "acts": [], "filing": []}
         with _reading(reading):
             for (where, text, quiet), old in zip(labelled, base, strict=True):
@@ -130,7 +161,7 @@ def measure(data: Path) -> dict[str, Any]:
                     shown = "(blind)" if where in STILL_BLIND else text
                     row.setdefault(kind, []).append(f"{where}: {shown}")
             for (corpus, text), sentence_acts in zip(shared, alone, strict=True):
-                read = in_message.read_in_message(sentence_acts, classifier)
+                read = reading(sentence_acts, classifier)
                 moved = [
                     f"[{corpus}] {a.act} -> {b.act}: {s}"
                     for (s, a), (_, b) in zip(sentence_acts, read, strict=True)
@@ -140,7 +171,7 @@ def measure(data: Path) -> dict[str, Any]:
                     continue
                 row["acts"].extend(moved)
                 now = filed(extractor, text)
-                with _reading(_never):
+                with _reading(_alone):
                     if filed(extractor, text) != now:
                         row["filing"].append(f"[{corpus}] {text}")
         out[name] = row

@@ -81,7 +81,8 @@ def dump(data: Path) -> dict[str, Any]:
     return {"lines": lines, "texts": texts, "shared": shared}
 
 
-def _batch_of() -> list[str]:
+def batch_names() -> list[str]:
+    """The batch name of each labelled line, by its index."""
     names = [""] * BATCHES[-1][2]
     for name, first, last in BATCHES:
         names[first - 1 : last] = [name] * (last - first + 1)
@@ -91,7 +92,7 @@ def _batch_of() -> list[str]:
 def summary(payload: dict[str, Any], only: str | None = None) -> dict[str, dict[str, Any]]:
     """Per batch and language: quiet lines filed under the root, assertive lines not filed."""
     out: dict[str, dict[str, Any]] = {}
-    names = _batch_of()
+    names = batch_names()
     for n, (e, kept) in enumerate(zip(load_examples(), payload["lines"], strict=True)):
         if only is not None and names[n] != only:
             continue
@@ -113,7 +114,7 @@ def against_whole(payload: dict[str, Any]) -> dict[str, int]:
     (``HybridMemory.add`` reads the whole text) and whether the extractor files a sentence of
     them: what the writer would keep if a sentence the extractor files kept the whole text
     (blind batches counted with the rest, never printed)."""
-    classifier, names = RuleBasedSpeechActClassifier(), _batch_of()
+    classifier, names = RuleBasedSpeechActClassifier(), batch_names()
     out: dict[str, int] = {}
     for n, (e, kept) in enumerate(zip(load_examples(), payload["lines"], strict=True)):
         if len(sentences(e.text)) < 2:
@@ -130,7 +131,7 @@ def against_whole(payload: dict[str, Any]) -> dict[str, int]:
 
 
 def _compare_lines(before: list[Any], after: list[Any]) -> dict[str, int]:
-    names = _batch_of()
+    names = batch_names()
     counts = {"fixed": 0, "lost": 0, "other": 0, "blind": 0}
     for n, (e, old, new) in enumerate(zip(load_examples(), before, after, strict=True)):
         if old == new:
