@@ -45,6 +45,7 @@ from hybridmem.conversation.extract import RuleExtractor, sentences
 from hybridmem.conversation.messages import ChatMessage
 from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
 from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
+from hybridmem.evolution.speech.volition import WANTS
 
 _ASSERTIVE = frozenset(a.value for a in ASSERTIVE_ACTS)
 
@@ -119,7 +120,7 @@ def against_whole(payload: dict[str, Any]) -> dict[str, int]:
     for n, (e, kept) in enumerate(zip(load_examples(), payload["lines"], strict=True)):
         if len(sentences(e.text)) < 2:
             continue
-        whole = classifier.classify(e.text).act.value in _ASSERTIVE
+        whole = _assertive(classifier, e.text)
         gold = "assertive" if e.act.value in _ASSERTIVE else "quiet"
         group = "blind 29" if names[n] == "blind 29" else "batches 1-28"
         key = (
@@ -127,7 +128,24 @@ def against_whole(payload: dict[str, Any]) -> dict[str, int]:
             f"{'filed' if kept else 'not filed'}"
         )
         out[key] = out.get(key, 0) + 1
+    # Benchmark texts (read through ``HybridMemory.add`` by first-day and colloquial, through
+    # the extractor by probing and decisions): read quiet whole with a sentence filed, and with
+    # a sentence filed that holds no want (counts only: blind files are never printed).
+    for name, found in payload["texts"].items():
+        quiet = [t for t, kept in found.items() if kept and not _assertive(classifier, t)]
+        if quiet:
+            no_want = [t for t in quiet if any(not _wants(classifier, k) for k in found[t])]
+            out[f"texts {name}: read quiet whole, a sentence filed"] = len(quiet)
+            out[f"texts {name}: read quiet whole, a sentence without a want filed"] = len(no_want)
     return dict(sorted(out.items()))
+
+
+def _assertive(classifier: RuleBasedSpeechActClassifier, text: str) -> bool:
+    return classifier.classify(text).act.value in _ASSERTIVE
+
+
+def _wants(classifier: RuleBasedSpeechActClassifier, text: str) -> bool:
+    return not WANTS.isdisjoint(classifier.classify(text).cues)
 
 
 def _compare_lines(before: list[Any], after: list[Any]) -> dict[str, int]:
