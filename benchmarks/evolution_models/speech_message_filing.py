@@ -128,6 +128,9 @@ def against_whole(payload: dict[str, Any]) -> dict[str, int]:
             f"{'filed' if kept else 'not filed'}"
         )
         out[key] = out.get(key, 0) + 1
+        if kept and not whole and any(not _wants(classifier, k) for k in kept):
+            key = f"{group} {gold}: whole quiet, a sentence without a want filed"
+            out[key] = out.get(key, 0) + 1
     # Benchmark texts (read through ``HybridMemory.add`` by first-day and colloquial, through
     # the extractor by probing and decisions): read quiet whole with a sentence filed, and with
     # a sentence filed that holds no want (counts only: blind files are never printed).
