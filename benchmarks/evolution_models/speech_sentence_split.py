@@ -8,7 +8,9 @@ message into sentences first and reads each alone, so the sentence that placed t
 and the want may be filed as a fact. This counts, over the labelled lines of more than one
 sentence, per gold side (quiet: question, hypothetical, emotion; assertive): the lines, those
 the whole text reads assertive, and those the extractor turns into a root draft (a fact or a
-preference, not an event of the conversation), and prints the quiet lines read quiet whole but
+preference ``filed``, not an event of the conversation; a draft that only ``decides`` is kept by
+the ingest only when it settles an earlier deliberation, and was counted here until write22),
+and prints the quiet lines read quiet whole but
 filed as a root draft (blind batches counted only). ``in_context`` counts the same root drafts
 under one reading of the next step: a sentence holding a want cue (``volition:``, ``want:``)
 read alone as assertive takes the act of its whole message when that is quiet.
@@ -71,12 +73,12 @@ def measure() -> dict[str, Any]:
         tally = out["assertive" if e.act in ASSERTIVE_ACTS else "quiet"]
         whole = classifier.classify(e.text).act in ASSERTIVE_ACTS
         message = ChatMessage(id="m", role="user", content=e.text)
-        root = [d for d in extractor.extract([message]).drafts if d.node_type != "event"]
+        root = [d for d in extractor.extract([message]).drafts if d.filed]
         tally["lines"] += 1
         tally["whole_assertive"] += whole
         tally["root_draft"] += bool(root)
         context = RuleExtractor(_InContext(classifier, e.text)).extract([message]).drafts
-        tally["in_context"] += any(d.node_type != "event" for d in context)
+        tally["in_context"] += any(d.filed for d in context)
         if e.act not in ASSERTIVE_ACTS and root and not whole:
             shown = "(blind)" if n in blind else f"{e.text} -> {[d.content for d in root]}"
             out["split_filed"].append(f"line {n}: {shown}")
