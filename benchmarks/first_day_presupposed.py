@@ -103,13 +103,15 @@ def _fused_order(first: dict[str, float], second: dict[str, float]) -> list[str]
     return [ids[j] for j in np.argsort(-fused, kind="stable")]
 
 
-def offer_cannot(offer: Callable[[str], bool] | None = None) -> None:
+def offer_cannot(offer: Callable[[str], bool] | None = None, other_language: bool = False) -> None:
     """The ``rrf_cannot`` reading patched into retrieval (variant ``offer_cannot`` of
     :mod:`benchmarks.first_day_candidates`): for a yes/no question, the candidates'
     similarities are reassigned in the order fused from the question's and the ruling-out
     statement's rankings (the same values, so the feature's scale is kept). With ``offer``
     (helper firstday20: :func:`benchmarks.offer_mood.offer`, variant ``offer_cannot_mood``),
-    only for the questions it reads as offers."""
+    only for the questions it reads as offers. With ``other_language`` (helper offers21,
+    variant ``offer_cannot_other_mood``), the template of the other language ("我不能
+    moussaka", "I can't 生蚝"): its meaning without a word a statement can share."""
     asked: dict[str, str] = {}
     gather, fill = retriever.Retriever.gather, retriever.Retriever._fill_similarity
 
@@ -133,7 +135,8 @@ def offer_cannot(offer: Callable[[str], bool] | None = None) -> None:
         if offer is not None and not offer(text):
             return
         embedder = self.core.engine.embedder
-        vec = np.asarray(embedder.embed([_CANNOT[lang].format(thing_of(text) or text)]))[0]
+        template = _CANNOT[("en" if lang == "zh" else "zh") if other_language else lang]
+        vec = np.asarray(embedder.embed([template.format(thing_of(text) or text)]))[0]
         stored = self._vectors(list(similarity))
         second = {i: float(np.asarray(v) @ vec) for i, v in stored.items()}
         values = sorted(similarity.values(), reverse=True)

@@ -105,6 +105,8 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str
     """One row per question of ``p`` read as an offer: the answer's place under each reading."""
     texts = _statements(p)
     docs = np.asarray(embedder.embed(texts))
+    mates = [q for q in ALL_SETS[set_name] if q.lang == p.lang]
+    half = "AB"[mates.index(p)] if len(mates) > 1 else ""
     rows: list[dict[str, Any]] = []
     for question, needle in p.questions:
         if not offer(question):
@@ -114,7 +116,8 @@ def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str
         places = {name: int(_places(s)[want]) for name, s in scored.items()}
         firsts = {name: texts[int(np.argmax(s))] for name, s in scored.items()}
         rows.append(
-            {"set": set_name, "lang": p.lang, "question": question, "answer": texts[want]}
+            {"set": set_name, "lang": p.lang, "half": half, "question": question}
+            | {"answer": texts[want]}
             | {"places": places, "first": firsts}
         )
     return rows
@@ -132,8 +135,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         found += rows
         print(f"{name:12} offers {len(rows):3}  {_cells(rows)}", flush=True)
     for lang in ("en", "zh"):
-        mine = [r for r in found if r["lang"] == lang]
-        print(f"total {lang:6} offers {len(mine):3}  {_cells(mine)}")
+        for half in ("", "A", "B"):
+            mine = [r for r in found if r["lang"] == lang and half in r["half"]]
+            print(f"total {lang} {half or 'all':3} offers {len(mine):3}  {_cells(mine)}")
     for o in READINGS[1:]:
         won = sum(r["places"][o] == 0 < r["places"]["whole"] for r in found)
         lost = sum(r["places"]["whole"] == 0 < r["places"][o] for r in found)
