@@ -101,6 +101,20 @@ def _scores(question: str, docs: np.ndarray, embedder: Embedder, lang: str) -> d
     }
 
 
+def centred_terms(
+    embedder: Embedder, text: str, lang: str, stored: dict[str, Any]
+) -> dict[str, float]:
+    """The ``rrf_terms_c`` second query in retrieval (variant ``offer_terms_mood`` of
+    :mod:`benchmarks.first_day_candidates`): each candidate's best naming word, by that
+    word's similarity less its mean over the candidates."""
+    words = naming_words(text) or [text]
+    ids = list(stored)
+    vectors = np.asarray([np.asarray(stored[i]) for i in ids])
+    per_word = vectors @ np.asarray(embed_query(embedder, words)).T
+    best = (per_word - per_word.mean(axis=0)).max(axis=1)
+    return dict(zip(ids, (float(b) for b in best), strict=True))
+
+
 def persona_rows(set_name: str, p: Persona, embedder: Embedder) -> list[dict[str, Any]]:
     """One row per question of ``p`` read as an offer: the answer's place under each reading."""
     texts = _statements(p)
