@@ -26,7 +26,9 @@ words only, each fused by reciprocal rank (k = 60) with the whole question's ran
   statement near the template's frame but not near the thing ("You can't beat a ham and pease
   pudding stottie." for ibuprofen) gains less;
 - ``rrf_cannot_other``: the template in the other language ("我不能 moussaka", "I can't 生蚝"):
-  its meaning without a word a statement in the question's language can share.
+  its meaning without a word a statement in the question's language can share;
+- ``rrf_cannot_untimed``: the template only for an offer naming no time of day or week (one
+  naming a time is often answered by the habit at that time, not by a constraint).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ READINGS = (
     "rrf_cannot",
     "rrf_cannot_thing",
     "rrf_cannot_other",
+    "rrf_cannot_untimed",
 )
 
 
@@ -98,6 +101,7 @@ def _scores(question: str, docs: np.ndarray, embedder: Embedder, lang: str) -> d
         "rrf_cannot": _fused(w, docs @ cannot),
         "rrf_cannot_thing": _fused(w, docs @ cannot, docs @ thing),
         "rrf_cannot_other": _fused(w, docs @ across),
+        "rrf_cannot_untimed": w if untimed != " ".join(words) else _fused(w, docs @ cannot),
     }
 
 
