@@ -46,6 +46,7 @@ from benchmarks.first_day_third import THIRD
 from benchmarks.first_day_thirteenth import THIRTEENTH
 from benchmarks.first_day_twelfth import TWELFTH
 from benchmarks.first_day_twentieth import TWENTIETH
+from benchmarks.first_day_twentyfirst import TWENTYFIRST
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.models import MemoryNode
@@ -318,6 +319,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "eighteenth": EIGHTEENTH,
     "nineteenth": NINETEENTH,
     "twentieth": TWENTIETH,
+    "twentyfirst": TWENTYFIRST,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

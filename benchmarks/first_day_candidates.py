@@ -23,7 +23,10 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   Helper firstday19: ``act_time`` (a day named by a question not about the past is the time of
   an act, counted as a mention: :mod:`benchmarks.act_time`). Helper firstday20:
   ``offer_cannot_mood`` (``offer_cannot`` only for the questions
-  :func:`benchmarks.offer_mood.offer` reads as offers, by tense, mood and subject).
+  :func:`benchmarks.offer_mood.offer` reads as offers, by tense, mood and subject). Helper
+  offers21: ``offer_cannot_other_mood`` (the same with the template of the other language),
+  ``offer_terms_mood`` (each naming word of an offer its own second query, centred:
+  :func:`benchmarks.offer_readings.centred_terms`).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -389,6 +392,17 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "offer_cannot_mood": lambda: __import__(
         "benchmarks.first_day_presupposed"
     ).first_day_presupposed.offer_cannot(__import__("benchmarks.offer_mood").offer_mood.offer),
+    "offer_cannot_other_mood": lambda: __import__(
+        "benchmarks.first_day_presupposed"
+    ).first_day_presupposed.offer_cannot(
+        __import__("benchmarks.offer_mood").offer_mood.offer, other_language=True
+    ),
+    "offer_terms_mood": lambda: __import__(
+        "benchmarks.first_day_presupposed"
+    ).first_day_presupposed.offer_second(
+        __import__("benchmarks.offer_readings").offer_readings.centred_terms,
+        __import__("benchmarks.offer_mood").offer_mood.offer,
+    ),
 }
 
 

@@ -103,13 +103,30 @@ def _fused_order(first: dict[str, float], second: dict[str, float]) -> list[str]
     return [ids[j] for j in np.argsort(-fused, kind="stable")]
 
 
-def offer_cannot(offer: Callable[[str], bool] | None = None) -> None:
-    """The ``rrf_cannot`` reading patched into retrieval (variant ``offer_cannot`` of
-    :mod:`benchmarks.first_day_candidates`): for a yes/no question, the candidates'
-    similarities are reassigned in the order fused from the question's and the ruling-out
-    statement's rankings (the same values, so the feature's scale is kept). With ``offer``
-    (helper firstday20: :func:`benchmarks.offer_mood.offer`, variant ``offer_cannot_mood``),
-    only for the questions it reads as offers."""
+Second = Callable[[Embedder, str, str, dict[str, Any]], dict[str, float]]
+"""A second query's scores of the candidates: (embedder, question, its language, the
+candidates' stored vectors by id) -> a score by id."""
+
+
+def _ruling_out(other_language: bool) -> Second:
+    """The ruling-out statement's similarity ("I can't {thing}", 我不能{thing}; with
+    ``other_language`` the other language's template)."""
+
+    def scores(
+        embedder: Embedder, text: str, lang: str, stored: dict[str, Any]
+    ) -> dict[str, float]:
+        template = _CANNOT[("en" if lang == "zh" else "zh") if other_language else lang]
+        vec = np.asarray(embedder.embed([template.format(thing_of(text) or text)]))[0]
+        return {i: float(np.asarray(v) @ vec) for i, v in stored.items()}
+
+    return scores
+
+
+def offer_second(second: Second, offer: Callable[[str], bool] | None = None) -> None:
+    """A second query's ranking patched into retrieval: for a yes/no question (read as an
+    offer by ``offer`` when given), the candidates' similarities are reassigned in the order
+    fused by reciprocal rank from the question's and ``second``'s rankings (the same values,
+    so the feature's scale is kept)."""
     asked: dict[str, str] = {}
     gather, fill = retriever.Retriever.gather, retriever.Retriever._fill_similarity
 
@@ -133,15 +150,23 @@ def offer_cannot(offer: Callable[[str], bool] | None = None) -> None:
         if offer is not None and not offer(text):
             return
         embedder = self.core.engine.embedder
-        vec = np.asarray(embedder.embed([_CANNOT[lang].format(thing_of(text) or text)]))[0]
-        stored = self._vectors(list(similarity))
-        second = {i: float(np.asarray(v) @ vec) for i, v in stored.items()}
+        scored = second(embedder, text, lang, self._vectors(list(similarity)))
         values = sorted(similarity.values(), reverse=True)
-        for node_id, value in zip(_fused_order(similarity, second), values, strict=True):
+        for node_id, value in zip(_fused_order(similarity, scored), values, strict=True):
             similarity[node_id] = value
 
     retriever.Retriever.gather = gathering  # type: ignore[method-assign]
     retriever.Retriever._fill_similarity = filled  # type: ignore[method-assign]
+
+
+def offer_cannot(offer: Callable[[str], bool] | None = None, other_language: bool = False) -> None:
+    """The ``rrf_cannot`` reading patched into retrieval (variant ``offer_cannot`` of
+    :mod:`benchmarks.first_day_candidates`, by :func:`offer_second`). With ``offer`` (helper
+    firstday20: :func:`benchmarks.offer_mood.offer`, variant ``offer_cannot_mood``), only for
+    the questions it reads as offers. With ``other_language`` (helper offers21, variant
+    ``offer_cannot_other_mood``), the template of the other language ("我不能 moussaka", "I
+    can't 生蚝"): its meaning without a word a statement can share."""
+    offer_second(_ruling_out(other_language), offer)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
