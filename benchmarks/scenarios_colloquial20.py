@@ -53,14 +53,14 @@ THIRD: dict[str, list[colloquial2.Change]] = {
                 "I drive a silver Honda Jazz.",
                 "Picked up the keys to a red Skoda Fabia on Saturday; the Jazz went to a dealer.",
             ),
-            "What car does the user drive?",
+            "Which car is the user driving?",
         ),
         (
             (
                 "My piano teacher is Mrs Harding.",
                 "Lessons with Mr Obi are Wednesdays at five, he's very strict about scales.",
             ),
-            "Who teaches the user piano?",
+            "Who gives the user piano lessons?",
         ),
         (
             (
@@ -71,24 +71,24 @@ THIRD: dict[str, list[colloquial2.Change]] = {
         ),
         (
             (
-                "I bank with Nationwide.",
+                "My current account is with Nationwide.",
                 "My wages land in a Monzo account since March, the Nationwide card is cut up.",
             ),
-            "Which bank does the user use?",
+            "Where does the user's salary get paid into?",
         ),
     ],
     "zh": [
         (
             ("我的牙医是口腔医院的王医生。", "牙齿归社区诊所的刘医生管，他下手轻。"),
-            "用户的牙医是谁？",
+            "用户看牙找哪位医生？",
         ),
         (
             ("我家宽带用的是电信。", "联通的师傅上周来装的光纤，一个月九十九。"),
-            "用户家的宽带是哪家的？",
+            "用户家的网是哪家运营商装的？",
         ),
         (
-            ("我每天坐地铁二号线上班。", "每天早上骑电动车去公司，二十分钟就到。"),
-            "用户怎么去上班？",
+            ("我上班坐二号线，早上挤得要命。", "每天早上骑电动车去公司，二十分钟就到。"),
+            "用户每天怎么到公司？",
         ),
         (
             ("女儿的钢琴老师是周老师。", "女儿周六跟音乐学院的林老师上钢琴课。"),
@@ -100,7 +100,7 @@ THIRD: dict[str, list[colloquial2.Change]] = {
         ),
         (
             ("我开的是一辆白色的大众朗逸。", "上个月提了辆比亚迪海豚，朗逸卖给了表弟。"),
-            "用户开什么车？",
+            "用户开的是哪款车？",
         ),
     ],
 }
@@ -109,7 +109,7 @@ BACK: dict[str, list[colloquial2.Change]] = {
     "en": [
         (
             (
-                "I play five-a-side on Monday nights.",
+                "Monday night is five-a-side football with the lads from work.",
                 "Monday nights are badminton at the sports hall.",
                 "Five-a-side on Monday night, scored twice.",
             ),
@@ -121,11 +121,11 @@ BACK: dict[str, list[colloquial2.Change]] = {
                 "Dani at Mane Street does my hair.",
                 "Becky does my hair in her kitchen, she went freelance.",
             ),
-            "Who does the user's hair?",
+            "Who cuts and styles the user's hair?",
         ),
         (
             (
-                "We holiday in Cornwall every summer.",
+                "Every summer we rent a place in Cornwall.",
                 "Summer holiday was a fortnight in Crete this year.",
                 "Cornwall for the summer, a cottage in Padstow for two weeks.",
             ),
@@ -133,11 +133,11 @@ BACK: dict[str, list[colloquial2.Change]] = {
         ),
         (
             (
-                "I read on a Kindle.",
+                "I do all my reading on a Kindle.",
                 "Paper books from the library for me, my eyes hate screens.",
                 "Kindle Paperwhite charged and loaded for the train.",
             ),
-            "What does the user read books on?",
+            "Does the user read on paper or on a screen?",
         ),
         (
             (
@@ -153,7 +153,7 @@ BACK: dict[str, list[colloquial2.Change]] = {
                 "Working from the spare bedroom full time, the company gave up its floor.",
                 "Desk at the Manchester office, Monday to Friday, on the 7:15 tram.",
             ),
-            "Where does the user work from?",
+            "Where does the user do their job from day to day?",
         ),
     ],
     "zh": [
@@ -179,7 +179,7 @@ BACK: dict[str, list[colloquial2.Change]] = {
                 "早饭是燕麦片加牛奶。",
                 "早上楼下买两个包子一杯豆浆，吃着舒服。",
             ),
-            "用户早饭吃什么？",
+            "用户早上一般吃点啥？",
         ),
         (
             (
@@ -195,15 +195,15 @@ BACK: dict[str, list[colloquial2.Change]] = {
                 "儿子的英语是一个外教在线上教。",
                 "儿子周末去新东方上英语课。",
             ),
-            "用户的儿子在哪儿学英语？",
+            "用户儿子的英语在哪儿上课？",
         ),
         (
             (
-                "我用的是华为手机。",
+                "我手机一直用华为的。",
                 "手里拿的是一部iPhone 15。",
                 "华为Mate 60到手，用着顺手。",
             ),
-            "用户用什么手机？",
+            "用户手里的手机是什么牌子？",
         ),
     ],
 }
@@ -212,7 +212,7 @@ STYLE: dict[str, list[colloquial2.Change]] = {
     "en": [
         (
             ("I take my coffee black, no sugar.", "Flat white with oat milk for me, one sugar."),
-            "How does the user take their coffee?",
+            "What coffee does the user order?",
         ),
         (
             ("I like my steak rare.", "Steak well done please, no pink at all."),
@@ -256,27 +256,27 @@ MENTION: dict[str, list[tuple[str, str, str]]] = {
         (
             "My GP is Dr Okafor at Riverside Surgery.",
             "Linda next door registered with Riverside Surgery after her doctor retired.",
-            "Who is the user's GP?",
+            "Which doctor is the user registered with?",
         ),
         (
             "I get my hair cut at Ray's barbers on the high street.",
             "My brother started going to Ray's as well, he gave up on the Turkish place.",
-            "Where does the user get their hair cut?",
+            "Which barber does the user go to?",
         ),
         (
-            "We get our milk delivered by Milk & More.",
+            "Milk & More leave two pints on our step.",
             "Mum cancelled her Milk & More order and buys from Aldi.",
-            "Who delivers the user's milk?",
+            "Which company brings the user's milk?",
         ),
         (
             "I swim at the Ponds Forge pool.",
             "Dave from work has taken out a membership at Ponds Forge.",
-            "Where does the user swim?",
+            "Which swimming pool does the user use?",
         ),
         (
-            "My car insurance is with Admiral.",
+            "Admiral insure my Corsa.",
             "Jo's gone over to Direct Line for her car insurance.",
-            "Who insures the user's car?",
+            "Which company is the user's car insured with?",
         ),
         (
             "My son plays rugby for the Old Boys under-twelves.",
@@ -290,7 +290,7 @@ MENTION: dict[str, list[tuple[str, str, str]]] = {
             "隔壁王阿姨的老伴转到市中医院去住院了。",
             "用户看病去哪家医院？",
         ),
-        ("我健身请的教练是小陈。", "同事也找小陈当教练了。", "用户的健身教练是谁？"),
+        ("我健身请的教练是小陈。", "同事也找小陈当教练了。", "用户健身跟哪个教练练？"),
         (
             "孩子在阳光幼儿园上学。",
             "表姐家的孩子也转到阳光幼儿园了。",
@@ -319,7 +319,7 @@ BACKGROUND: dict[str, tuple[str, ...]] = {
         "I'm knitting a jumper for my nephew.",
     ),
     "zh": (
-        "我老家是湖南岳阳的。",
+        "我是湖南岳阳人。",
         "我在银行做柜员。",
         "我对花粉过敏。",
         "我爱人姓陈。",
