@@ -1,0 +1,100 @@
+"""Another person's statement joining the user's similarity group, measured (issue 38, helper
+stale21; a measurement program, the engine does not use it).
+
+``benchmarks/mention_trace.py`` on the Chinese mention remarks of blind19 and blind20 found
+most still pollute by a write-time link: 我老婆把工资卡换成了工商银行的 after 我的工资卡是建设银行
+的 is read by the slot rules as not the user's (``others.infer_shared(...).about_user`` false,
+the person 老婆), yet joins the group the pair model forms with the user's value (``sim:``), and
+the newer member is shown first. ``others.may_join`` keeps another person's statement out of
+the user's *slot* groups only. The candidate: a statement about another person (no slot
+reading of the user, a person found) joins no similarity group either.
+
+``marked FILES``: per file and kind, the scenarios with such a statement among those the probe
+counts, after the first (totals; statements for the read files); every other scenario's
+counted statements join as before (the users' other facts may join otherwise: not
+measured). ``play FILES --json F``: those played (``evolution`` variant) without and with the
+candidate::
+
+    python -m benchmarks.others_join_play marked benchmarks/data/colloquial_*.json
+    python -m benchmarks.others_join_play play --json F benchmarks/data/colloquial_blind19.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from benchmarks.own_act_returns import play_chosen, write_play
+from benchmarks.value_remarks_play import READ
+from hybridmem.config import MemoryConfig
+from hybridmem.evolution.slots import others
+
+
+def anothers(text: str) -> bool:
+    """Whether the writer reads ``text`` as another person's statement (what the planner
+    records as ``draft.person`` with ``about_user`` false)."""
+    guess = others.infer_shared(text, MemoryConfig().evolution.slot_map)
+    return not guess.about_user and others.person_of(text) is not None
+
+
+def marked(path: Path) -> dict[str, list[str]]:
+    """Scenario id -> its facts after the first that the writer reads as another's."""
+    out: dict[str, list[str]] = {}
+    for sc in json.loads(path.read_text(encoding="utf-8")):
+        (probe,) = sc["probes"]
+        counted = {*probe["gold"], *probe["stale"], *probe["polluters"]}
+        said = [
+            str(n["content"])
+            for n in sorted(sc["nodes"], key=lambda n: str(n["created_at"]))
+            if n["id"] in counted
+        ]
+        found = [t for t in said[1:] if anothers(t)]
+        if found:
+            out[str(sc["id"])] = found
+    return out
+
+
+@contextmanager
+def applied() -> Iterator[None]:
+    """``others.may_join`` with the candidate: another person's statement joins no ``sim:``
+    group (a slot group as before)."""
+    original = others.may_join
+
+    def may_join(person: str | None, about_user: bool, group: str) -> bool:
+        if not group.startswith("slot:") and not about_user and person is not None:
+            return False
+        return original(person, about_user, group)
+
+    others.may_join = may_join  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        others.may_join = original  # type: ignore[assignment]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.others_join_play")
+    parser.add_argument("mode", choices=("marked", "play"))
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    if args.mode == "marked":
+        for path in args.files:
+            found = marked(path)
+            kinds = Counter(sid.split("-")[1] for sid in found)
+            print(f"{path.name}: {len(found)} scenarios {dict(sorted(kinds.items()))}")
+            if path.name in READ:
+                print("\n".join(f"  {s}\t{' | '.join(ts)}" for s, ts in found.items()))
+        return 0
+    if args.json is None:
+        parser.error("--json is required for play")
+    write_play(play_chosen(args.files, {p: set(marked(p)) for p in args.files}, applied), args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
