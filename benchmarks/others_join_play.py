@@ -13,7 +13,7 @@ reading of the user, a person found) joins no similarity group either.
 counts, after the first (totals; statements for the read files); every other scenario's
 counted statements join as before (the users' other facts may join otherwise: not
 measured). ``play FILES --json F``: those played (``evolution`` variant) without and with the
-candidate::
+candidate (``--relations``: only for a person named by a relation)::
 
     python -m benchmarks.others_join_play marked benchmarks/data/colloquial_*.json
     python -m benchmarks.others_join_play play --json F benchmarks/data/colloquial_blind19.json
@@ -32,13 +32,29 @@ from benchmarks.own_act_returns import play_chosen, write_play
 from benchmarks.value_remarks_play import READ
 from hybridmem.config import MemoryConfig
 from hybridmem.evolution.slots import others
+from hybridmem.evolution.slots.zh_names import PERSON_ZH, ROLE_ZH
+
+RELATIONS = False
+"""``--relations``: the candidate only for a person the speaker names by a relation (my wife,
+老婆, 岳母: the closed classes ``others.names_another`` exempts), not by a name."""
+
+
+def relation(key: str) -> bool:
+    """Whether a person key is a relation of the speaker's, not a name."""
+    return bool(
+        others._ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key) or ROLE_ZH.fullmatch(key)
+    )
 
 
 def anothers(text: str) -> bool:
     """Whether the writer reads ``text`` as another person's statement (what the planner
-    records as ``draft.person`` with ``about_user`` false)."""
+    records as ``draft.person`` with ``about_user`` false; with :data:`RELATIONS`, a person
+    named by a relation)."""
     guess = others.infer_shared(text, MemoryConfig().evolution.slot_map)
-    return not guess.about_user and others.person_of(text) is not None
+    found = others.person_of(text)
+    if guess.about_user or found is None:
+        return False
+    return relation(found[0]) if RELATIONS else True
 
 
 def marked(path: Path) -> dict[str, list[str]]:
@@ -65,7 +81,8 @@ def applied() -> Iterator[None]:
     original = others.may_join
 
     def may_join(person: str | None, about_user: bool, group: str) -> bool:
-        if not group.startswith("slot:") and not about_user and person is not None:
+        kept_out = person is not None and (not RELATIONS or relation(person))
+        if not group.startswith("slot:") and not about_user and kept_out:
             return False
         return original(person, about_user, group)
 
@@ -81,7 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("mode", choices=("marked", "play"))
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--relations", action="store_true")
     args = parser.parse_args(argv)
+    global RELATIONS
+    RELATIONS = args.relations
     if args.mode == "marked":
         for path in args.files:
             found = marked(path)
