@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from benchmarks.own_act_returns import play_chosen, write_play
 from benchmarks.value_remarks_play import READ
@@ -93,15 +94,48 @@ def applied() -> Iterator[None]:
         others.may_join = original  # type: ignore[assignment]
 
 
+@contextmanager
+def owned() -> Iterator[None]:
+    """``--owner``: a statement of a relation's (:func:`relation`) joins a ``sim:`` group only
+    when a member of it is that person's (by ``others.person_of``): a relation's own change
+    joins that relation's earlier value, not a value of the user's."""
+    from hybridmem.evolution.write.planner import EvolutionWriter
+
+    original = EvolutionWriter._similar_group
+
+    def _similar_group(self: Any, request: Any) -> Any:
+        found = original(self, request)
+        group = found[0]
+        if group is None or group.startswith("slot:") or not anothers(request.content):
+            return found
+        person = others.person_of(request.content)
+        assert person is not None
+        ids = {c.node_id for c in found[1]}
+        said = [self.engine.store.get(i) for i in ids]
+        said += self.engine.store.conflict_group_members(request.user_id, group)
+        if any(
+            n is not None and (p := others.person_of(n.content)) and p[0] == person[0] for n in said
+        ):
+            return found
+        return None, (), None
+
+    EvolutionWriter._similar_group = _similar_group  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        EvolutionWriter._similar_group = original  # type: ignore[method-assign]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.others_join_play")
     parser.add_argument("mode", choices=("marked", "play"))
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--relations", action="store_true")
+    parser.add_argument("--owner", action="store_true", help="--relations, by the group's owner")
     args = parser.parse_args(argv)
     global RELATIONS
-    RELATIONS = args.relations
+    RELATIONS = args.relations or args.owner
     if args.mode == "marked":
         for path in args.files:
             found = marked(path)
@@ -112,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.json is None:
         parser.error("--json is required for play")
-    write_play(play_chosen(args.files, {p: set(marked(p)) for p in args.files}, applied), args.json)
+    reading = owned if args.owner else applied
+    write_play(play_chosen(args.files, {p: set(marked(p)) for p in args.files}, reading), args.json)
     return 0
 
 

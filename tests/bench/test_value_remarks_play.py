@@ -34,3 +34,12 @@ def test_the_join_candidate_keeps_anothers_statement_out_of_similarity_groups_on
         assert not others.may_join("老婆", False, "sim:abc")
         assert others.may_join(None, True, "sim:abc")
     assert others.may_join is original
+
+
+def test_the_owner_candidate_restores_the_writer() -> None:
+    from hybridmem.evolution.write.planner import EvolutionWriter
+
+    original = EvolutionWriter._similar_group
+    with others_join_play.owned():
+        assert EvolutionWriter._similar_group is not original
+    assert EvolutionWriter._similar_group is original
