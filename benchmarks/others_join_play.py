@@ -28,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from benchmarks.own_act_returns import play_chosen, write_play
 from benchmarks.value_remarks_play import READ
@@ -87,11 +88,8 @@ def applied() -> Iterator[None]:
             return False
         return original(person, about_user, group)
 
-    others.may_join = may_join  # type: ignore[assignment]
-    try:
+    with patch.object(others, "may_join", may_join):
         yield
-    finally:
-        others.may_join = original  # type: ignore[assignment]
 
 
 @contextmanager
@@ -119,11 +117,8 @@ def owned() -> Iterator[None]:
             return found
         return None, (), None
 
-    EvolutionWriter._similar_group = _similar_group  # type: ignore[method-assign]
-    try:
+    with patch.object(EvolutionWriter, "_similar_group", _similar_group):
         yield
-    finally:
-        EvolutionWriter._similar_group = original  # type: ignore[method-assign]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from unittest.mock import patch
 
 from benchmarks.mention_events import DEV
 from benchmarks.own_act_returns import play_chosen, write_play
@@ -63,23 +64,15 @@ def marked(path: Path) -> dict[str, list[tuple[str, str]]]:
 @contextmanager
 def engine_off() -> Iterator[None]:
     """The engine without the reading: no pair is a remark."""
-    original = value_remarks.remark_about
-    value_remarks.remark_about = lambda new, old, between: False  # type: ignore[assignment]
-    try:
+    with patch.object(value_remarks, "remark_about", lambda new, old, between: False):
         yield
-    finally:
-        value_remarks.remark_about = original  # type: ignore[assignment]
 
 
 def _on(original: object) -> object:
     @contextmanager
     def on() -> Iterator[None]:
-        off = value_remarks.remark_about
-        value_remarks.remark_about = original  # type: ignore[assignment]
-        try:
+        with patch.object(value_remarks, "remark_about", original):
             yield
-        finally:
-            value_remarks.remark_about = off
 
     return on
 
