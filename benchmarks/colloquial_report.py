@@ -54,6 +54,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq17",
         "colloq18",
         "colloq19",
+        "colloq20",
         "thirdp",
         "thirdp2",
     ):

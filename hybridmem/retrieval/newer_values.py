@@ -43,7 +43,9 @@ from hybridmem.evolution.slots.pairs import (
     read,
     states_change,
 )
+from hybridmem.evolution.write.value_remarks import said_about
 from hybridmem.models import Hit, MemoryNode
+from hybridmem.store import EvolutionReads
 
 VectorsOf = Callable[[Sequence[str]], Mapping[str, np.ndarray]]
 
@@ -141,6 +143,7 @@ def newer_first(
     vectors_of: VectorsOf,
     cosine: Mapping[str, float] | None = None,
     answers: Collection[str] = (),
+    store: EvolutionReads | None = None,
 ) -> list[Hit]:
     """``hits`` with each shown standing statement preceded by the newer statement among the
     hits that the pair model reads as another value of its attribute (see the module
@@ -159,7 +162,9 @@ def newer_first(
     .answering`): one of them yields its place only to a newer one of them. The writer's slot
     is a reading of what the statement states; the pair model's is a guess, and it put "I get
     round to my jobs in a little red Fiesta" above the job for "So what is it I do for work
-    again?" (issue 38, the ninth first-day set)."""
+    again?" (issue 38, the ninth first-day set). ``store``: where the statements said between
+    two hits are read, so that someone else's event about a shown value does not take its
+    place (:func:`newer_candidates`)."""
     kinds = config.conflict_types
     if not config.newer_first_at_query or not config.pair_links or not kinds:
         return hits
@@ -185,7 +190,9 @@ def newer_first(
             later = out[at + 1 :]
             if current.node.id in answers:
                 later = [h for h in later if h.node.id in answers]
-            current = _successor(current, later, scale, kinds, model, vectors, known, nearest)
+            current = _successor(
+                current, later, scale, kinds, model, vectors, known, nearest, store
+            )
             if current is not None:
                 out = [h for h in out if h is not current]
                 out.insert(at, current)
@@ -244,13 +251,19 @@ def states_its_change(
 
 
 def newer_candidates(
-    old: Hit, after: Sequence[Hit], kinds: Sequence[str], vectors: Mapping[str, np.ndarray]
+    old: Hit,
+    after: Sequence[Hit],
+    kinds: Sequence[str],
+    vectors: Mapping[str, np.ndarray],
+    store: EvolutionReads | None = None,
 ) -> list[Hit]:
     """The hits among ``after`` that may take ``old``'s place: standing statements said after it
     (by when each was last said: a value said again, a move back merged into the node that
     first said it, 早上又喝回豆浆了 into 我早上喝豆浆, is said anew), with a vector, of no other
-    attribute, as sealed as it, about the same person."""
-    return [
+    attribute, as sealed as it, about the same person; with the ``store``, none that is someone
+    else's event about ``old``'s value (:func:`~hybridmem.evolution.write.value_remarks
+    .said_about`: "Nationwide opened a new branch on Fargate" after "I bank with Nationwide")."""
+    found = [
         h
         for h in after
         if _standing(h.node, kinds)
@@ -259,6 +272,13 @@ def newer_candidates(
         and not _other_attributes(h.node, old.node)
         and bool(h.node.sensitive) == bool(old.node.sensitive)
         and same_subject(h.node.content, old.node.content)
+    ]
+    if store is None:
+        return found
+    return [
+        h
+        for h in found
+        if not said_about(store, kinds, h.node.content, last_mentioned(h.node), old.node)
     ]
 
 
@@ -271,6 +291,7 @@ def _successor(
     vectors: Mapping[str, np.ndarray],
     cosine: Mapping[str, float],
     nearest: Mapping[str, str],
+    store: EvolutionReads | None = None,
 ) -> Hit | None:
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
@@ -279,7 +300,7 @@ def _successor(
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
-    newer = newer_candidates(old, after, kinds, vectors)
+    newer = newer_candidates(old, after, kinds, vectors, store)
     named = [
         h
         for h in newer

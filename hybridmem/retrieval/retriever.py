@@ -285,10 +285,10 @@ class Retriever:
             quotable = lambda n: not n.sensitive or n.id in shown  # noqa: E731
         hits, notes = group_values(self.store, user_id, hits, top_k, quotable, window)
         evolution = self.core.engine.config.evolution
-        cosine = None if cands is None else cands.cosine
-        answers = () if cands is None else cands.answers
+        cosine, answers = (None, ()) if cands is None else (cands.cosine, cands.answers)
+        embedder = self.core.engine.embedder
         hits = newer_first(
-            hits, top_k, evolution, self.core.engine.embedder, self._vectors, cosine, answers
+            hits, top_k, evolution, embedder, self._vectors, cosine, answers, self.store
         )
         hits = assertions_first(
             hits,

@@ -417,6 +417,14 @@ class EvolutionReads(Protocol):
         in order as its batch adds nodes)."""
         ...
 
+    def said_between(
+        self, user_id: str, node_types: Sequence[str], after: datetime, before: datetime, limit: int
+    ) -> list[str]:
+        """The content of the user's nodes of these types (any status) created strictly between
+        ``after`` and ``before``, at most the ``limit`` newest, oldest first, content
+        decrypted: what was said between two statements the engine compares."""
+        ...
+
 
 class OpLog(StoreLifecycle, Protocol):
     """The op log: the core appends, recovery replays and reads history."""

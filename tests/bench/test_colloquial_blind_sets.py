@@ -1,5 +1,5 @@
 """The colloquial sets written as modules (issue 38): each committed file is what its module
-writes (the fifth set too); the sixth to nineteenth blind sets and the two third-person
+writes (the fifth set too); the sixth to twentieth blind sets and the two third-person
 development sets have the kinds and sizes their modules' docstrings promise, each kind
 labelled as it says, and use no statement or question of an earlier set.
 
@@ -31,6 +31,7 @@ from benchmarks import (
     scenarios_colloquial17,
     scenarios_colloquial18,
     scenarios_colloquial19,
+    scenarios_colloquial20,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -79,6 +80,7 @@ SETS = {
     "colloquial_blind18": (scenarios_colloquial18, ("third", "back", "mention")),
     "colloquial_thirdperson_dev2": (scenarios_thirdperson_dev2, ("event", "mention")),
     "colloquial_blind19": (scenarios_colloquial19, ("third", "back", "mention")),
+    "colloquial_blind20": (scenarios_colloquial20, ("third", "back", "style", "mention")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -101,6 +103,7 @@ ORDER = (
     "colloquial_blind18",
     "colloquial_thirdperson_dev2",
     "colloquial_blind19",
+    "colloquial_blind20",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
@@ -115,6 +118,7 @@ OTHER_FACTS = (
     "colloquial_blind18",
     "colloquial_thirdperson_dev2",
     "colloquial_blind19",
+    "colloquial_blind20",
 )
 
 

@@ -152,6 +152,29 @@ def test_tree_queries(store):
     assert store.max_depth_below(store.get("e1")) == 2
 
 
+def test_said_between_reads_one_users_statements_strictly_between_oldest_first(store):
+    """What was said between two compared statements: of the types asked, any status, only
+    the user's, the bounds excluded."""
+    root = add(store, "root", "root of u1", node_type="root")
+    said = ["I bank with Nationwide.", "My wages go to Monzo.", "I bank with Nationwide again."]
+    for i, text in enumerate(said):
+        add(store, f"f{i}", text, parent=root, node_type="fact", at=T0 + timedelta(days=i))
+    add(store, "p", "Short answers, please.", parent=root, node_type="preference",
+        at=T0 + timedelta(hours=12))  # fmt: skip
+    add(store, "e", "Walked the dog.", parent=root, at=T0 + timedelta(hours=13))
+    other = add(store, "root2", "root of u2", node_type="root", user="u2")
+    add(store, "g", "I bank with Lloyds.", parent=other, user="u2", node_type="fact",
+        at=T0 + timedelta(hours=14))  # fmt: skip
+    with store.transaction():
+        store.update_node("f1", {"status": "superseded"})
+    between = store.said_between("u1", ["fact", "preference"], T0, T0 + timedelta(days=2), 10)
+    assert between == ["Short answers, please.", "My wages go to Monzo."]
+    assert store.said_between("u1", ["fact"], T0, T0 + timedelta(days=2), 10) == [said[1]]
+    assert store.said_between("u1", ["fact", "preference"], T0, T0 + timedelta(days=2), 1) == [
+        said[1]
+    ]
+
+
 def test_sibling_neighbours_skip_other_statuses_and_stop_at_the_family(store):
     nodes = tree(store)
     for i in range(5):

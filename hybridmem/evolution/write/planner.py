@@ -45,6 +45,7 @@ from hybridmem.evolution.write import (
     paraphrase,
     repeats,
     similar_group,
+    value_remarks,
 )
 from hybridmem.evolution.write.batch_pools import (
     group_members,
@@ -338,6 +339,7 @@ class EvolutionWriter:
         group = draft.group
         members = self._group_members(request, group)
         checked = self.engine.embedder.name in TERMS_CHECKED
+        cfg_kinds = self.config.conflict_types
         outcome = conflicts.decide(
             content=request.content,
             vector=request.vector,
@@ -350,7 +352,10 @@ class EvolutionWriter:
             at=request.created_at,
             terms_checked=checked,
             named=self._named(request, draft.group, members),
-            one_off=bool(draft.metadata.get(MARKS_KEY, {}).get(ONE_OCCASION)),
+            one_off=bool(draft.metadata.get(MARKS_KEY, {}).get(ONE_OCCASION))
+            or value_remarks.about_current(
+                self.engine.store, cfg_kinds, request.content, request.created_at, members
+            ),
         )
         if outcome.group is None:
             # Kept as a record of its occasion: no group's member (nor the group a similar
@@ -536,6 +541,7 @@ class EvolutionWriter:
             lambda ids: self._vectors(ids, request.batch_vectors),
             lambda node_id: self._node(request, node_id),
             lambda group: self._live(request, group),
+            self.config.conflict_types,
         )
         pairs = self._pair_model() if threshold is None else None
         return similar_group.similar_group(request, reads, threshold, pairs)

@@ -19,7 +19,7 @@ from hybridmem.core import NodeChange, PlanRequest
 from hybridmem.evolution.embed_models import E5_NAME
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import pairs as pair_embed
-from hybridmem.evolution.write import move_back
+from hybridmem.evolution.write import move_back, value_remarks
 from hybridmem.evolution.write.batch_pools import conflict_pool
 from hybridmem.evolution.write.pool_vectors import pool_matrix
 from hybridmem.models import MemoryNode
@@ -61,6 +61,8 @@ class WriterReads:
     """A node as the batch sees it."""
     live: Callable[[str], list[MemoryNode]]
     """A group's deciding and newest settled members."""
+    kinds: Sequence[str]
+    """The types of the statements a value is said in (``EvolutionConfig.conflict_types``)."""
 
 
 def similar_group(
@@ -141,13 +143,22 @@ def _paired(
     another value of its attribute, when the newcomer states a change and the two share
     a word naming an attribute (``slots.pairs.shares_anchor``: the model alone linked
     7-13% of blind statements with no earlier value to an unrelated fact, with the
-    shared word 0-2%)."""
+    shared word 0-2%); of those, none the newcomer is a remark about (someone else's event
+    naming its value, :func:`~hybridmem.evolution.write.value_remarks.said_about`)."""
     vector = request.vector
     if vector is None or not pair_embed.states_change(request.content):
         return None
     order = np.argsort(-sims, kind="stable")[: pair_embed.CANDIDATES]
     ids = [known[int(k)][0] for k in order]
-    nodes = {i: n for i in ids if (n := reads.node(i)) is not None}
+    # Someone else's event about an older fact's value is no new value of it (value_remarks).
+    nodes = {
+        i: n
+        for i in ids
+        if (n := reads.node(i)) is not None
+        and not value_remarks.said_about(
+            reads.store, reads.kinds, request.content, request.created_at, n
+        )
+    }
     vectors = reads.vectors(ids)
     for k in order:
         node_id, group = known[int(k)]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from hybridmem.clock import from_iso
+from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode
 from hybridmem.store.records import IndexRow
 from hybridmem.store.sql.access import SqlAccess
@@ -190,6 +190,23 @@ class ScanQueries(SqlAccess):
             (user_id, node_type, limit),
         )
         return [(str(i), g, from_iso(at), int(seq)) for i, g, at, seq in rows]
+
+    def said_between(
+        self, user_id: str, node_types: Sequence[str], after: datetime, before: datetime, limit: int
+    ) -> list[str]:
+        """The content of the user's nodes of these types (any status) created strictly between
+        ``after`` and ``before``, at most the ``limit`` newest, oldest first, content decrypted:
+        what the user said between two statements the engine compares (a value left between
+        them, ``evolution.write.value_remarks``)."""
+        among, among_params = self.D.among("node_type", node_types)
+        found = self._nodes(
+            self.D.q(
+                f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? AND {among} "
+                "AND created_at > ? AND created_at < ? ORDER BY created_at DESC, seq DESC LIMIT ?"
+            ),
+            [user_id, *among_params, to_iso(after), to_iso(before), limit],
+        )
+        return [n.content for n in reversed(found)]
 
     def index_rows(self) -> list[IndexRow]:
         """Every node's tree and index columns (no content decoded), parents before

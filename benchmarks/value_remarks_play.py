@@ -1,0 +1,125 @@
+"""The engine's reading of someone else's event about an older value
+(:mod:`hybridmem.evolution.write.value_remarks`), played on off and on (issue 38, helper
+stale21).
+
+The reading acts only where two of a user's facts or preferences make a pair it holds for
+(:func:`~hybridmem.evolution.write.value_remarks.remark_on`, either order): each colloquial
+scenario is one user, so every scenario holding no such pair plays exactly as before. ``marked
+FILES`` counts them per file and kind (the statements for the read files); ``play FILES --json
+F`` plays them (``evolution`` variant) with the reading off (before) and on (after) and prints
+each file, language, kind and metric, before -> after. A blind file's rows are its totals::
+
+    python -m benchmarks.value_remarks_play marked benchmarks/data/colloquial_*.json
+    python -m benchmarks.value_remarks_play play --json F benchmarks/data/colloquial_blind17.json
+
+``first-day NAMES``: the pairs among the statements of the first-day sets (``dev``, ``blind``,
+``third`` ... as :mod:`benchmarks.first_day`'s flags); a set holding none plays as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from unittest.mock import patch
+
+from benchmarks.mention_events import DEV
+from benchmarks.own_act_returns import play_chosen, write_play
+from hybridmem.evolution.write import value_remarks
+
+READ = frozenset({*DEV, *(f"colloquial_blind{n}.json" for n in (17, 18, 19, 20))})
+"""The files whose statements may be printed (the development and read sets)."""
+
+
+def pairs_of(said: Sequence[str]) -> list[tuple[str, str]]:
+    """(older, newer) pairs of ``said`` (in the order said) the pair reading holds for, in
+    either order: a superset of those the engine can meet (a value said again is newer)."""
+    return [
+        (o, n)
+        for i, a in enumerate(said)
+        for b in said[i + 1 :]
+        for o, n in ((a, b), (b, a))
+        if value_remarks.remark_on(n, o)
+    ]
+
+
+def marked(path: Path) -> dict[str, list[tuple[str, str]]]:
+    """Scenario id -> the pairs of its facts and preferences the reading holds for."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for sc in json.loads(path.read_text(encoding="utf-8")):
+        said = [
+            str(n["content"])
+            for n in sorted(sc["nodes"], key=lambda n: str(n["created_at"]))
+            if n["node_type"] in ("fact", "preference")
+        ]
+        found = pairs_of(said)
+        if found:
+            out[str(sc["id"])] = found
+    return out
+
+
+@contextmanager
+def engine_off() -> Iterator[None]:
+    """The engine without the reading: no pair is a remark."""
+    with patch.object(value_remarks, "remark_about", lambda new, old, between: False):
+        yield
+
+
+def _on(original: object) -> object:
+    @contextmanager
+    def on() -> Iterator[None]:
+        with patch.object(value_remarks, "remark_about", original):
+            yield
+
+    return on
+
+
+def first_day_lines(names: Sequence[str]) -> list[str]:
+    """Per first-day set, the pairs among all of its statements (each persona one user)."""
+    from benchmarks.first_day import ALL_SETS
+
+    lines = []
+    for name in names:
+        found = []
+        for p in ALL_SETS[name]:
+            notes = [note for _title, note in p.tasks]
+            said = [p.old, *(t for t, _ in p.facts), *(t for t, _ in p.secrets), *notes, p.new]
+            found += pairs_of(said)
+        lines.append(f"{name}: {len(found)} pairs")
+        lines += [f"  {o} => {n}" for o, n in found]
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.value_remarks_play")
+    parser.add_argument("mode", choices=("marked", "play", "first-day"))
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    if args.mode == "first-day":
+        print("\n".join(first_day_lines(args.files)))
+        return 0
+    files = [Path(f) for f in args.files]
+    if args.mode == "marked":
+        for path in files:
+            found = marked(path)
+            kinds = Counter(sid.split("-")[1] for sid in found)
+            print(f"{path.name}: {len(found)} scenarios {dict(sorted(kinds.items()))}")
+            if path.name in READ:
+                print("\n".join(f"  {s}\t{o} => {n}" for s, ps in found.items() for o, n in ps))
+        return 0
+    if args.json is None:
+        parser.error("--json is required for play")
+    original = value_remarks.remark_about
+    with engine_off():
+        chosen = {p: set(marked(p)) for p in files}
+        result = play_chosen(files, chosen, _on(original))  # type: ignore[arg-type]
+    write_play(result, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
