@@ -13,6 +13,8 @@ run), so a step's share of the misses is read in one run. Variants:
 - ``newer-off``: no newer value put first (``newer_values.newer_first``);
 - ``next-turns-off``: no user's next turn rides with its antecedent
   (:mod:`hybridmem.retrieval.continuations`, the engine before probing22);
+- ``replied-off``: no companion's reply brings the user's turn it replies to
+  (:mod:`hybridmem.retrieval.replied`, the engine before probing23);
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -64,6 +66,7 @@ SETS = (
     "blind11",
     "blind12",
     "blind13",
+    "blind14",
 )
 
 
@@ -138,6 +141,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "next-turns-off": lambda: mock.patch(
         "hybridmem.retrieval.retriever.with_next_turns",
         lambda _s, packed, order, *a: (packed, order),
+    ),
+    "replied-off": lambda: mock.patch(
+        "hybridmem.retrieval.continuations.replied_turns", lambda *a, **k: {}
     ),
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),

@@ -196,7 +196,7 @@ class Retriever:
         answer above it (:mod:`~.answers`), a user's next turn riding (:mod:`~.continuations`)."""
         packed = self.fill(query, path, hits, top_k, budget, notes)
         ordered = answers_first(packed.hits, cands.neighbours, cands.turns or ())
-        if not self.config.join_next_turns:
+        if not (self.config.join_next_turns or self.config.join_replied_turns):
             return packed, ordered
         refill = lambda hs: self.fill(query, path, hs, len(hs), budget, notes)  # noqa: E731
         counter, admits = self.core.engine.counter, (include_sensitive, min_score)
