@@ -8,7 +8,7 @@ weeks" / "A pulley strain and six weeks off climbing just as you were getting in
 names the subject ("am I still going bouldering?", "how much are we paying for the flat?"), so
 the reply matches it better than the user's turn, which never named it: the reply is among the
 first hits and what the user said is not (issue 38: three of probing blind14's four English hit@5
-misses, and blind13's). The reply is the companion's paraphrase; what the user said is the
+misses, three of blind13's four). The reply is the companion's paraphrase; what the user said is the
 user's turn, the one a caller should read.
 
 So a companion's turn among the packed hits brings the turn it replies to, the user's turn
