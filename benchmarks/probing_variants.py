@@ -13,6 +13,10 @@ run), so a step's share of the misses is read in one run. Variants:
 - ``newer-off``: no newer value put first (``newer_values.newer_first``);
 - ``next-turns-off``: no user's next turn rides with its antecedent
   (:mod:`hybridmem.retrieval.continuations`, the engine before probing22);
+- ``replied-off``: no companion's reply brings the user's turn it replies to
+  (:mod:`hybridmem.retrieval.replied`, the engine before probing23);
+- ``replied-asks-answer``: a companion's reply that asks brings the user's next turn (its
+  answer) instead (:mod:`benchmarks.probing_replied`, probing23, measured only);
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -41,6 +45,7 @@ from benchmarks import probing_joined, probing_placed
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from benchmarks.probing_continued import CAPPED, MODES, variant
+from benchmarks.probing_replied import asks_answer
 from hybridmem.embedding import make_embedder
 from hybridmem.models import MemoryNode, TimeWindow
 from hybridmem.retrieval import groups
@@ -64,6 +69,7 @@ SETS = (
     "blind11",
     "blind12",
     "blind13",
+    "blind14",
 )
 
 
@@ -139,6 +145,10 @@ VARIANTS: dict[str, Callable[[], Any]] = {
         "hybridmem.retrieval.retriever.with_next_turns",
         lambda _s, packed, order, *a: (packed, order),
     ),
+    "replied-off": lambda: mock.patch(
+        "hybridmem.retrieval.continuations.replied_turns", lambda *a, **k: {}
+    ),
+    "replied-asks-answer": asks_answer,
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),

@@ -153,6 +153,11 @@ class RetrievalConfig:
     hit when the context lacks it and it fits in the tokens the hits left unused
     (:mod:`hybridmem.retrieval.continuations`): the news said after the turn naming the
     subject. False: each turn its own hit only (the engine before issue 38's probing22)."""
+    join_replied_turns: bool = True
+    """A companion's reply among the packed hits brings the user's turn it replies to into its
+    own hit, under ``join_next_turns``' rules (:mod:`hybridmem.retrieval.replied`): the reply
+    says the user's news back with the subject's name, the user's turn is what was said.
+    False: the engine before issue 38's probing23."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
@@ -206,7 +211,12 @@ class RetrievalConfig:
             raise InvalidArgumentError(
                 f"RetrievalConfig.refocus_names must be True or False, got {self.refocus_names!r}"
             )
-        for switch in ("expand_speakers_next", "carry_referents", "join_next_turns"):
+        for switch in (
+            "expand_speakers_next",
+            "carry_referents",
+            "join_next_turns",
+            "join_replied_turns",
+        ):
             if not isinstance(getattr(self, switch), bool):
                 raise InvalidArgumentError(
                     f"RetrievalConfig.{switch} must be True or False, got {getattr(self, switch)!r}"

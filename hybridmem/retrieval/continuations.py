@@ -28,6 +28,8 @@ What it never does, each measured as a cost of the benchmark readings it replace
 Only the user's turns are antecedents (the companion's replies go on with a new question of
 their own, and a reply's next turn is the companion's); memories not imported as a
 conversation (no speaker) are never paired. No constant: the budget is the only limit.
+A companion's reply brings the other way, under the same rules, the user's turn it replies
+to (:mod:`~hybridmem.retrieval.replied`), printed before it.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from hybridmem.models import Hit, MemoryNode
 from hybridmem.retrieval.candidates import Candidates
 from hybridmem.retrieval.context import Packed, render_memory
 from hybridmem.retrieval.referents import speaker_role, speakers_next_turn
+from hybridmem.retrieval.replied import replied_turns
 from hybridmem.store import TreeStore
 from hybridmem.tokens import TokenCounter
 
@@ -100,8 +103,9 @@ def joined(
     room: int | None,
     cost: Cost,
 ) -> list[Hit]:
-    """``ordered`` with each antecedent's next turn (``following``) packed into its hit, best
-    ranked first, while the added tokens fit ``room`` (None: no budget)."""
+    """``ordered`` with each antecedent's next turn (``following``; a reply's: the turn it
+    replies to) packed into its hit, the two texts in the order they were said, best ranked
+    first, while the added tokens fit ``room`` (None: no budget)."""
     out: list[Hit] = []
     taken: set[str] = set()
     for hit in ordered:
@@ -109,7 +113,8 @@ def joined(
         if after is None or after.id in taken:
             out.append(hit)
             continue
-        text = f"{hit.node.content} {after.content}"
+        said = sorted((hit.node, after), key=lambda n: (n.created_at, n.seq))
+        text = f"{said[0].content} {said[1].content}"
         extra = cost(hit, text) - cost(hit, hit.node.content)
         if room is not None and extra > room:
             out.append(hit)
@@ -135,13 +140,19 @@ def with_next_turns(
     repack: Repack,
 ) -> tuple[Packed, list[Hit]]:
     """``packed`` and its hits in their final order (``ordered``) with the user's next turns
-    joined (see the module docstring); as they were when none rides, or when the exact count of
+    and the turns the companion's replies reply to joined (see the module docstring, each
+    by its switch); as they were when none rides, or when the exact count of
     the repacked context would push a hit out or print one shorter (per-line counts can differ
     slightly from the joined text's). ``admits``: whether sealed memories were asked for, and
     the caller's ``min_score``."""
     by_id = {h.node.id: h for h in ranked}
     window = config.neighbour_window_minutes * 60.0
-    found = next_turns(store, packed.hits, cands, config.include_statuses, window)
+    statuses = config.include_statuses
+    found = (
+        next_turns(store, packed.hits, cands, statuses, window) if config.join_next_turns else {}
+    )
+    if config.join_replied_turns:
+        found |= replied_turns(store, packed.hits, cands, statuses, window)
     following = {
         i: n
         for i, n in found.items()

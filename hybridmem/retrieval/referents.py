@@ -321,9 +321,11 @@ def _next_sibling(
     statuses: Sequence[str],
     window: float,
     known: Mapping[str, Sequence[str]],
+    later: bool = True,
 ) -> dict[str, MemoryNode]:
-    """Each turn's next sibling (by ``seq``) created within ``window`` seconds of it.
-    ``known``: turns' adjacent siblings already found the same way (not sought again)."""
+    """Each turn's next sibling (by ``seq``) created within ``window`` seconds of it; with
+    ``later`` False its previous one (:func:`previous_turn`). ``known``: turns' adjacent
+    siblings already found the same way (not sought again)."""
     asked = [t for t in turns if t.id not in known]
     found = store.sibling_neighbours(asked, statuses) if asked else {}
     near = {
@@ -336,14 +338,27 @@ def _next_sibling(
     siblings = store.get_many({s for ids in near.values() for s in ids})
     out: dict[str, MemoryNode] = {}
     for turn in turns:
-        later = [
+        side = [
             siblings[s]
             for s in near.get(turn.id, ())
-            if s in siblings and siblings[s].seq > turn.seq
+            if s in siblings and (siblings[s].seq > turn.seq) == later
         ]
-        if later:
-            out[turn.id] = later[0]
+        if side:
+            out[turn.id] = side[0]
     return out
+
+
+def previous_turn(
+    store: TreeStore,
+    turns: Sequence[MemoryNode],
+    statuses: Sequence[str],
+    window: float,
+    known: Mapping[str, Sequence[str]],
+) -> dict[str, MemoryNode]:
+    """For each turn (by id), the turn before it in its conversation (the previous sibling,
+    either speaker) created within ``window`` seconds of it. ``known``: as for
+    :func:`speakers_next_turn`."""
+    return _next_sibling(store, turns, statuses, window, known, later=False)
 
 
 def speaker_role(node: MemoryNode) -> object:

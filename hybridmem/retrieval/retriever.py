@@ -193,10 +193,11 @@ class Retriever:
         min_score: float | None,
     ) -> tuple[Packed, list[Hit]]:
         """The context (:meth:`fill`) and its hits in their final order: a question turn's
-        answer above it (:mod:`~.answers`), a user's next turn riding (:mod:`~.continuations`)."""
+        answer above it (:mod:`~.answers`), a user's next turn and the user's turn a reply
+        replies to riding (:mod:`~.continuations`, :mod:`~.replied`)."""
         packed = self.fill(query, path, hits, top_k, budget, notes)
         ordered = answers_first(packed.hits, cands.neighbours, cands.turns or ())
-        if not self.config.join_next_turns:
+        if not (self.config.join_next_turns or self.config.join_replied_turns):
             return packed, ordered
         refill = lambda hs: self.fill(query, path, hs, len(hs), budget, notes)  # noqa: E731
         counter, admits = self.core.engine.counter, (include_sensitive, min_score)
