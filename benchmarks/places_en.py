@@ -24,6 +24,10 @@ each the engine's rule (:func:`hybridmem.retrieval.sensitive._focus_unheld`) or 
   and a subject before an auxiliary) whose subject's content words the memory holds none of:
   the act the memory states is another subject's.
 - ``both``: ``place`` or ``rel``.
+- ``impersonal``: an English question naming no first person (I, me, my, we, us, our) and no
+  word either writes with a capital past a sentence's first word (a name: "Declan", "Vik"): it asks
+  about a kind of thing in general ("Which genetic tests do they offer pregnant women at the
+  hospital?" of "A genetic test showed I carry the BRCA1 mutation..."), not the user's own.
 - ``zh_wh_head``: a Chinese question whose wh-phrase's head (the thing asked for, after 什么,
   多少, 哪: 生二胎有什么*补贴*？) the memory holds no word or character of, the kind's own words
   aside: the answer is another thing, whatever the rest shares ("二胎" of a sealed
@@ -134,6 +138,21 @@ def _rel(query: str, words: frozenset[str], memory: str) -> bool:
     return False
 
 
+_FIRST_PERSON = frozenset(["i", "me", "my", "mine", "we", "us", "our", "ours", "myself"])
+
+
+_NAMED = re.compile(r"(?<=[a-z,] )([A-Z][a-z]+)")  # a capital past a sentence's first word
+
+
+def _impersonal(query: str, words: frozenset[str], memory: str) -> bool:
+    if not (query.isascii() and memory.isascii()):
+        return False
+    if _FIRST_PERSON.intersection(_words(query.replace("'", " "))):
+        return False
+    names = {light_stem(m.lower()) for t in (memory, query) for m in _NAMED.findall(t)}
+    return not (stemmed_terms(query) & words & names)
+
+
 def _zh_wh_head(query: str, words: frozenset[str], memory: str) -> bool:
     if query.isascii():
         return False
@@ -179,6 +198,7 @@ VARIANTS: dict[str, Focus] = {
     "places_off": _off("only_where", "said_of_another"),
     "rel": _v(_rel),
     "zh_wh_head": _v(_zh_wh_head),
+    "impersonal": _v(_impersonal),
 }
 
 
