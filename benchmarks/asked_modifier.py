@@ -249,16 +249,23 @@ def main() -> None:
     parser.add_argument("--base", default="before")
     parser.add_argument("--variant", default="engine")
     args = parser.parse_args()
+    read_differently(VARIANTS[args.base], VARIANTS[args.variant], args.json)
+
+
+def read_differently(base: Focus, variant: Focus, out: Path | None = None) -> list[dict[str, str]]:
+    """The pairs of :func:`_asked_pairs` that the focus readings ``base`` and ``variant`` read
+    differently, each printed as it is found and, with ``out``, written there as JSON."""
     pairs = sorted(set(_asked_pairs()))
     moved = []
     for suite, q, s in pairs:
         words = stemmed_terms(s)
-        if VARIANTS[args.base](q, words, s) != VARIANTS[args.variant](q, words, s):
+        if base(q, words, s) != variant(q, words, s):
             moved.append({"suite": suite, "question": q, "memory": s})
             print(json.dumps(moved[-1], ensure_ascii=False))
     print(f"{len(pairs)} pairs, {len(moved)} read differently")
-    if args.json:
-        args.json.write_text(json.dumps(moved, ensure_ascii=False, indent=1), encoding="utf-8")
+    if out:
+        out.write_text(json.dumps(moved, ensure_ascii=False, indent=1), encoding="utf-8")
+    return moved
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ PROBES = (
     "sensitive_blind3",
     "sensitive_blind4",
     "sensitive_blind5",
+    "sensitive_blind6",
 )
 
 
@@ -154,9 +155,9 @@ Focus = Callable[[str, frozenset[str], str], bool]
 
 
 def _variants() -> dict[str, Focus]:
-    from benchmarks import asked_modifier, asked_thing_en
+    from benchmarks import asked_modifier, asked_thing_en, places_en
 
-    return {**asked_thing_en.VARIANTS, **asked_modifier.VARIANTS}
+    return {**asked_thing_en.VARIANTS, **asked_modifier.VARIANTS, **places_en.VARIANTS}
 
 
 def _judged(call: WithheldCall, focus: Focus) -> set[str]:

@@ -138,6 +138,7 @@ from hybridmem.lexical import document_terms, light_stem, match_expression, stem
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.function_words import function_word
+from hybridmem.retrieval.places_en import only_where
 from hybridmem.retrieval.private_kinds import (
     asked_kind,
     beyond_kind,
@@ -145,6 +146,7 @@ from hybridmem.retrieval.private_kinds import (
     memory_kinds,
     shares_word,
 )
+from hybridmem.retrieval.relatives_en import said_of_another
 from hybridmem.retrieval.roles_zh import holders_words, incidental, swapped
 from hybridmem.retrieval.shared_words import (
     asks_else,
@@ -353,8 +355,20 @@ def _asks_other(
 def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     """Whether the question's focus, its predicate or asked head, is a word the memory does not
     hold (:func:`~hybridmem.retrieval.shared_words.unheld_focus`): then the word they share is
-    the subject or a modifier of something else ("国庆节银行放假吗？" of a bank-card number)."""
-    return unheld_focus(query, words, light_stem, _closed_word, memory) is not None
+    the subject or a modifier of something else ("国庆节银行放假吗？" of a bank-card number).
+    Or, in English, whether the memory holds the shared words only as where its matter is and
+    the question acts on that place's thing by a word the memory lacks
+    (:func:`~hybridmem.retrieval.places_en.only_where`): "When should I prune the apple tree?"
+    of ashes buried under it. Or whether the shared words are an English relative clause's act
+    said of a subject the memory does not name
+    (:func:`~hybridmem.retrieval.relatives_en.said_of_another`)."""
+    if unheld_focus(query, words, light_stem, _closed_word, memory) is not None:
+        return True
+    if said_of_another(query, words):
+        return True
+    return only_where(query, words, memory) and bool(
+        asks_else(query, stemmed_terms(query), words, _CLOSED)
+    )
 
 
 def _closed_word(term: str) -> bool:

@@ -1,0 +1,121 @@
+"""Readings of a word a question shares with a sealed memory for the focus test (issue 38,
+helper sensitive23): two shipped (:mod:`hybridmem.retrieval.places_en`,
+:mod:`hybridmem.retrieval.relatives_en`) and two measured negatives. Judged on every question /
+sealed-memory pair of the privacy checks, text alone (``python -m benchmarks.places_en
+[--base NAME] [--variant NAME] [--json F]``), and on every recorded call of the rule (``python
+-m benchmarks.sealed_calls compare --variant NAME --base NAME``). The variants:
+
+- ``engine``: the engine's rule (:func:`hybridmem.retrieval.sensitive._focus_unheld`), the two
+  readings in; ``places_off``: without both (``only_where`` and ``said_of_another`` answering
+  False), the before of this branch; ``place_off`` and ``rel_off``: without one.
+- ``impersonal`` (negative): the engine, or an English question naming no first person (I, me,
+  my, we, us, our) and no word either text writes with a capital past a sentence's first word
+  (a name: "Declan", "Vik") asks about a kind of thing in general ("Which genetic tests do they
+  offer pregnant women at the hospital?" of "A genetic test showed I carry the BRCA1
+  mutation..."). It withheld that leak and lost "What did the NMC do after that delivery went
+  wrong?"; "What did the genetic test find?" reads the same.
+- ``zh_wh_head`` (negative): the engine, or a Chinese question whose wh-phrase's head (the thing
+  asked for, after 什么, 多少, 哪: 生二胎有什么*补贴*？) the memory holds no word or character of,
+  the kind's own words aside, asks for another thing ("二胎" of a sealed "…一直怀不上二胎…"). It
+  withheld that leak and lost ten "多少钱" finds (钱 is the measure; the memory says 八万块) and
+  我乳腺检查出了什么问题？.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from hybridmem.lexical import light_stem, stemmed_terms, terms
+from hybridmem.retrieval import sensitive
+from hybridmem.retrieval.asked_en import tokens
+from hybridmem.retrieval.private_kinds import kind_spans
+from hybridmem.retrieval.shared_words import (
+    _is_kind_word,
+    _shares_morpheme,
+    _wh_split,
+)
+
+Focus = Callable[[str, frozenset[str], str], bool]
+
+_FIRST_PERSON = frozenset(["i", "me", "my", "mine", "we", "us", "our", "ours", "myself"])
+_NAMED = re.compile(r"(?<=[a-z,] )([A-Z][a-z]+)")  # a capital past a sentence's first word
+
+
+def _impersonal(query: str, words: frozenset[str], memory: str) -> bool:
+    if not (query.isascii() and memory.isascii()):
+        return False
+    if _FIRST_PERSON.intersection(tokens(query)):
+        return False
+    names = {light_stem(m.lower()) for t in (memory, query) for m in _NAMED.findall(t)}
+    return not (stemmed_terms(query) & words & names)
+
+
+def _zh_wh_head(query: str, words: frozenset[str], memory: str) -> bool:
+    if query.isascii():
+        return False
+    _, wh = _wh_split(query)
+    spans = kind_spans(query)
+    head = [t for t in terms(wh) if not _is_kind_word(t, spans)]
+    held = list(words)
+    return bool(head) and not any(t in words or _shares_morpheme(t, held) for t in head)
+
+
+def _v(*readings: Focus) -> Focus:
+    def focus(query: str, words: frozenset[str], memory: str = "") -> bool:
+        return engine(query, words, memory) or any(r(query, words, memory) for r in readings)
+
+    return focus
+
+
+engine: Focus = sensitive._focus_unheld
+
+
+def _off(*names: str) -> Focus:
+    """The engine's reading with the readings ``names`` of :mod:`~hybridmem.retrieval.sensitive`
+    (``only_where``, ``said_of_another``) answering False: the base of ``compare --base NAME
+    --variant engine``."""
+
+    def focus(query: str, words: frozenset[str], memory: str = "") -> bool:
+        saved = {n: getattr(sensitive, n) for n in names}
+        for n in names:
+            setattr(sensitive, n, lambda *_: False)
+        try:
+            return engine(query, words, memory)
+        finally:
+            for n, f in saved.items():
+                setattr(sensitive, n, f)
+
+    return focus
+
+
+VARIANTS: dict[str, Focus] = {
+    "engine": engine,
+    "place_off": _off("only_where"),
+    "rel_off": _off("said_of_another"),
+    "places_off": _off("only_where", "said_of_another"),
+    "zh_wh_head": _v(_zh_wh_head),
+    "impersonal": _v(_impersonal),
+}
+
+
+def main() -> None:
+    """``python -m benchmarks.places_en [--variant NAME] [--json F]``: every question / sealed
+    memory pair of the privacy checks (:func:`benchmarks.asked_modifier._asked_pairs`; no
+    embedder, the readings are text alone) that ``--variant`` reads differently from the
+    engine. A retrieval moves only where a pair does; ``sealed_calls compare`` judges the
+    recorded calls."""
+    from benchmarks.asked_modifier import read_differently
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--variant", default="engine", choices=sorted(VARIANTS))
+    parser.add_argument("--base", default="places_off", choices=sorted(VARIANTS))
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    read_differently(VARIANTS[args.base], VARIANTS[args.variant], args.json)
+
+
+if __name__ == "__main__":
+    main()
