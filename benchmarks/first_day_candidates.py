@@ -23,7 +23,9 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   Helper firstday19: ``act_time`` (a day named by a question not about the past is the time of
   an act, counted as a mention: :mod:`benchmarks.act_time`). Helper firstday20:
   ``offer_cannot_mood`` (``offer_cannot`` only for the questions
-  :func:`benchmarks.offer_mood.offer` reads as offers, by tense, mood and subject).
+  :func:`benchmarks.offer_mood.offer` reads as offers, by tense, mood and subject). Helper
+  hubs21: ``centre_asked``, ``asked_query`` (the similarity feature re-scored against hubs by
+  centering on the user's earlier questions: :mod:`benchmarks.dense_rescoring`).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -381,6 +383,10 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "other_weekday": lambda: _other_weekday(START.weekday()),
     "other_weekday_after": lambda: _other_weekday(START.weekday(), after_groups=True),
     "engine": lambda: None,
+    **{
+        name: __import__("benchmarks.dense_rescoring").dense_rescoring.ORDERS[name]
+        for name in ("centre_asked", "asked_query")
+    },
     "linked_change_own": _linked_change_own,
     "act_time": _act_time,
     "offer_cannot": lambda: __import__(

@@ -30,6 +30,10 @@ each question's spread of cosines over the statements (max - min, and first - se
   statements (Conneau et al. 2018 with the store as its own reference; the query's own term is
   the same for every d and moves no rank); ``csls_cv``: k chosen on one half (the A
   newcomers, every set and language) and scored on the other, both ways;
+- ``asked_query``: cos(q, d) minus d's cosine to the mean of the earlier questions (the
+  query side of ``centre_asked`` alone: the statements near what this user asks in general
+  lose that part); ``csls_asked``: 2 cos(q, d) minus the same, CSLS with the earlier
+  questions as the reference domain, as Conneau et al. use the other language's points;
 - ``mp``: mutual proximity (Schnitzer et al. 2012), Gaussian form: P(a cosine of d to the
   store < s) times P(a cosine of q to the store < s), s = cos(q, d), each normal fitted to the
   cosines of d (or q) to the store.
@@ -105,14 +109,33 @@ def _centre_store(n: Newcomer, i: int) -> np.ndarray:
 
 
 def _centre_asked(n: Newcomer, i: int) -> np.ndarray:
-    q = n.questions[i]
     # The same question asked again (from the next task) is not a question seen before: with
     # it alone as the centre, the centred query is the zero vector.
+    mean = _asked_before(n, i)
+    if mean is None:
+        return n.docs @ n.questions[i]
+    return _unit(n.docs - mean) @ _unit(n.questions[i] - mean)
+
+
+def _asked_before(n: Newcomer, i: int) -> np.ndarray | None:
+    """The mean of the questions this newcomer asked before question ``i`` (one identical to
+    it left out), or None for a first question."""
+    q = n.questions[i]
     before = [v for v in n.questions[:i] if not np.allclose(v, q)]
-    if not before:
-        return n.docs @ q
-    mean = np.mean(before, axis=0)
-    return _unit(n.docs - mean) @ _unit(q - mean)
+    return np.mean(before, axis=0) if before else None
+
+
+def _asked_side(factor: float) -> Order:
+    """``factor`` cos(q, d) minus d's cosine to the mean of the questions asked before: the
+    query side of centering alone (factor 1) or CSLS with every earlier question as d's
+    neighbourhood (factor 2, Conneau et al.'s form: the reference domain is the queries)."""
+
+    def order(n: Newcomer, i: int) -> np.ndarray:
+        cos = n.docs @ n.questions[i]
+        mean = _asked_before(n, i)
+        return cos if mean is None else factor * cos - n.docs @ mean
+
+    return order
 
 
 def _normal_cdf(x: np.ndarray) -> np.ndarray:
@@ -136,6 +159,8 @@ ORDERS: dict[str, Order] = {
     **{f"csls_{k}": _csls(k) for k in KS},
     "centre_store": _centre_store,
     "centre_asked": _centre_asked,
+    "asked_query": _asked_side(1.0),
+    "csls_asked": _asked_side(2.0),
     "mp": _mutual_proximity,
 }
 
@@ -151,9 +176,7 @@ def asked(p: Persona) -> list[tuple[str, str]]:
     return [*per_task, *((q, a) for q, a, _ in p.task_questions), (p.changed, p.new)]
 
 
-def persona_rows(
-    set_name: str, half: str, p: Persona, embedder: Embedder
-) -> list[dict[str, Any]]:
+def persona_rows(set_name: str, half: str, p: Persona, embedder: Embedder) -> list[dict[str, Any]]:
     """One row per ordinary question: the answer's place and the first statement under each
     ordering, and the spread of the raw cosines."""
     texts = _statements(p)
@@ -283,11 +306,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"  first is a hub {share:.3f}, mean skew N1 {skew:.2f}"
         )
     cv = cross_validated(found)
-    print("csls k by halves: " + ", ".join(f"{h}: k={v['k']} {v['first']}/{v['questions']} (raw {v['raw']})" for h, v in cv.items()))
+    print(
+        "csls k by halves: "
+        + ", ".join(
+            f"{h}: k={v['k']} {v['first']}/{v['questions']} (raw {v['raw']})" for h, v in cv.items()
+        )
+    )
     raw_hubs = [h for h in hubs if h["order"] == "raw"]
     misses = sum(h["misses"] for h in raw_hubs)
     print(
-        f"raw: misses whose first is a hub {sum(h['miss_first_is_hub'] for h in raw_hubs)}/{misses};"
+        f"raw: misses whose first is a hub {sum(h['miss_first_is_hub'] for h in raw_hubs)}"
+        f"/{misses};"
         f" max N1 per newcomer median {np.median([h['max_n1'] for h in raw_hubs]):.0f};"
         f" {_spread(found)}"
     )
