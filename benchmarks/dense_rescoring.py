@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -38,23 +39,34 @@ class _Asked:
     engine: Any = None
     user: str | None = None
     vector: np.ndarray | None = None
-    past: dict[str, list[np.ndarray]] = field(default_factory=dict)
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    # By engine, then user: the benchmarks open one store after another in one process, each
+    # with the same user id ("newcomer"), and one store's questions are not another's.
+    past: WeakKeyDictionary[Any, dict[str, list[np.ndarray]]] = field(
+        default_factory=WeakKeyDictionary
+    )
+    vectors: WeakKeyDictionary[Any, dict[str, np.ndarray]] = field(
+        default_factory=WeakKeyDictionary
+    )
+
+    def asked(self) -> list[np.ndarray]:
+        """This user's earlier question vectors in this engine's store."""
+        return self.past.setdefault(self.engine, {}).setdefault(self.user or "", [])
 
     def centre(self) -> np.ndarray | None:
         """The mean of this user's earlier question vectors, this question left out."""
         if self.vector is None or self.user is None:
             return None
-        before = [v for v in self.past.get(self.user, []) if not np.allclose(v, self.vector)]
+        before = [v for v in self.asked() if not np.allclose(v, self.vector)]
         return np.mean(before, axis=0) if before else None
 
     def doc_vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
-        missing = [i for i in ids if i not in self.vectors]
+        known = self.vectors.setdefault(self.engine, {})
+        missing = [i for i in ids if i not in known]
         if missing:
             name = self.engine.embedder.name
             for node_id, vec in node_vectors(self.engine, missing, name).items():
-                self.vectors[node_id] = np.asarray(vec, dtype=float)
-        return {i: self.vectors[i] for i in ids if i in self.vectors}
+                known[node_id] = np.asarray(vec, dtype=float)
+        return {i: known[i] for i in ids if i in known}
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -88,7 +100,7 @@ def _patch(rescore: Rescore) -> None:
             return retrieve(self, query, **kw)
         finally:
             if state.vector is not None:
-                state.past.setdefault(kw["user_id"], []).append(state.vector)
+                state.asked().append(state.vector)
             state.vector = None
 
     def patched_embed(self: retriever.Retriever, q: Any, text: str) -> Any:

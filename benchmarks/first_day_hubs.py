@@ -1,6 +1,7 @@
 """Is a first-day miss a hub of the embedder, and does a hubness reduction move it? (issue 38,
 helpers firstday18 and hubs21): ``python -m benchmarks.first_day_hubs [--sets dev,blind,...]
-[--embedder minilm] [--json F]``.
+[--embedder minilm] [--json F]``; ``python -m benchmarks.first_day_hubs report F`` prints a
+run's totals again from its ``--json``.
 
 The first hit of many first-day misses is one statement the embedder puts near most questions
 of its newcomer ("A proper Norfolk dumpling stew, you can't beat it." first for five of the
@@ -46,10 +47,13 @@ correction can move the misses at all before anything is wired into retrieval.
 
 from __future__ import annotations
 
+import json
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import erf, sqrt
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -274,7 +278,44 @@ def _spread(rows: Sequence[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
+def report(found: Sequence[dict[str, Any]], hubs: Sequence[dict[str, Any]]) -> None:
+    """The totals of a run: answers first under each ordering per language and half, gained
+    and lost against raw, the share of questions whose first is a hub; CSLS's k by halves;
+    the raw hubness and cosine spread per language."""
+    raw = {id(r): r["places"]["raw"] == 0 for r in found}
+    for order in ORDERS:
+        hits = sum(r["places"][order] == 0 for r in found)
+        won = sum(r["places"][order] == 0 and not raw[id(r)] for r in found)
+        lost = sum(r["places"][order] > 0 and raw[id(r)] for r in found)
+        mine = [h for h in hubs if h["order"] == order]
+        share = sum(h["first_is_hub"] for h in mine) / sum(h["questions"] for h in mine)
+        print(
+            f"{order:13} {_cells(found, order)}  total {hits}/{len(found)} (+{won} / -{lost})"
+            f"  first is a hub {share:.3f}"
+        )
+    told = (
+        f"{h}: k={v['k']} {v['first']}/{v['questions']} (raw {v['raw']})"
+        for h, v in cross_validated(found).items()
+    )
+    print("csls, k chosen on the other half: " + ", ".join(told))
+    for lang in ("en", "zh"):
+        for order in ("raw", "centre_asked"):
+            mine = [h for h in hubs if h["order"] == order and h["lang"] == lang]
+            tally = {k: sum(h[k] for h in mine) for k in ("questions", "first_is_hub", "misses")}
+            print(
+                f"{lang} {order}: first is a hub {tally['first_is_hub']}/{tally['questions']}"
+                f" questions, {sum(h['miss_first_is_hub'] for h in mine)}/{tally['misses']}"
+                f" misses; mean skew N1 {np.mean([h['skew_n1'] for h in mine]):.2f}"
+            )
+        print(f"  {lang} raw cosines: {_spread([r for r in found if r['lang'] == lang])}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["report"]:  # the totals again, from a run's --json
+        data = json.loads(Path(args[1]).read_text(encoding="utf-8"))
+        report(data["rows"], data["hubness"])
+        return
     run = sets_run(__doc__, argv)
     found: list[dict[str, Any]] = []
     hubs: list[dict[str, Any]] = []
@@ -293,36 +334,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         mine = [r for r in found if r["set"] == name]
         print(f"{name:12} raw {_cells(mine, 'raw')}")
     print()
-    raw = {id(r): r["places"]["raw"] == 0 for r in found}
-    for order in ORDERS:
-        hits = sum(r["places"][order] == 0 for r in found)
-        won = sum(r["places"][order] == 0 and not raw[id(r)] for r in found)
-        lost = sum(r["places"][order] > 0 and raw[id(r)] for r in found)
-        mine = [h for h in hubs if h["order"] == order]
-        share = sum(h["first_is_hub"] for h in mine) / sum(h["questions"] for h in mine)
-        skew = float(np.mean([h["skew_n1"] for h in mine]))
-        print(
-            f"{order:13} {_cells(found, order)}  total {hits}/{len(found)} (+{won} / -{lost})"
-            f"  first is a hub {share:.3f}, mean skew N1 {skew:.2f}"
-        )
-    cv = cross_validated(found)
-    print(
-        "csls k by halves: "
-        + ", ".join(
-            f"{h}: k={v['k']} {v['first']}/{v['questions']} (raw {v['raw']})" for h, v in cv.items()
-        )
-    )
-    raw_hubs = [h for h in hubs if h["order"] == "raw"]
-    misses = sum(h["misses"] for h in raw_hubs)
-    print(
-        f"raw: misses whose first is a hub {sum(h['miss_first_is_hub'] for h in raw_hubs)}"
-        f"/{misses};"
-        f" max N1 per newcomer median {np.median([h['max_n1'] for h in raw_hubs]):.0f};"
-        f" {_spread(found)}"
-    )
-    for lang in ("en", "zh"):
-        print(f"  {lang}: {_spread([r for r in found if r['lang'] == lang])}")
-    run.write({"rows": found, "hubness": hubs, "csls_cv": cv})
+    report(found, hubs)
+    run.write({"rows": found, "hubness": hubs, "csls_cv": cross_validated(found)})
 
 
 if __name__ == "__main__":
