@@ -283,7 +283,7 @@ def report(found: Sequence[dict[str, Any]], hubs: Sequence[dict[str, Any]]) -> N
     and lost against raw, the share of questions whose first is a hub; CSLS's k by halves;
     the raw hubness and cosine spread per language."""
     raw = {id(r): r["places"]["raw"] == 0 for r in found}
-    for order in ORDERS:
+    for order in (o for o in ORDERS if found and o in found[0]["places"]):  # an older run's
         hits = sum(r["places"][order] == 0 for r in found)
         won = sum(r["places"][order] == 0 and not raw[id(r)] for r in found)
         lost = sum(r["places"][order] > 0 and raw[id(r)] for r in found)
