@@ -1,7 +1,8 @@
 """Is a first-day miss a hub of the embedder, and does a hubness reduction move it? (issue 38,
 helpers firstday18 and hubs21): ``python -m benchmarks.first_day_hubs [--sets dev,blind,...]
 [--embedder minilm] [--json F]``; ``python -m benchmarks.first_day_hubs report F`` prints a
-run's totals again from its ``--json``.
+run's totals again from its ``--json``; ``python -m benchmarks.first_day_hubs after-score
+RUN.json ...`` lists the first-day misses whose first hit no feature put first.
 
 The first hit of many first-day misses is one statement the embedder puts near most questions
 of its newcomer ("A proper Norfolk dumpling stew, you can't beat it." first for five of the
@@ -48,6 +49,7 @@ correction can move the misses at all before anything is wired into retrieval.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -310,11 +312,41 @@ def report(found: Sequence[dict[str, Any]], hubs: Sequence[dict[str, Any]]) -> N
         print(f"  {lang} raw cosines: {_spread([r for r in found if r['lang'] == lang])}")
 
 
+_TERM = re.compile(r"score=([0-9.]+)|similarity ([0-9.]+)")
+
+
+def placed_after_score(paths: Sequence[Path]) -> None:
+    """The misses of first-day runs (``benchmarks.first_day`` JSON) whose first hit scores
+    below what the best cosine alone earns in the same runs (the largest similarity term of
+    any first hit's breakdown): a hit no feature put first, placed there by a step after the
+    score (the newer-first step, a said-first or group step). A question naming a time is
+    left out: its time feature takes a share of the weights, and its best cosine earns less."""
+    misses = [
+        (path.name, user["lang"], m)
+        for path in paths
+        for user in json.loads(path.read_text(encoding="utf-8"))["users"]
+        for m in user["misses"]
+    ]
+    terms = [_TERM.findall(m["first"]) for _, _, m in misses]
+    best = max((float(sim) for found in terms for _, sim in found if sim), default=0.0)
+    low = []
+    for (name, lang, m), found in zip(misses, terms, strict=True):
+        score = next((float(s) for s, _ in found if s), None)
+        if score is not None and score < best:
+            low.append(f"{name} {lang} {score:.3f} {m['question']} -> {m['got'][0]}")
+    print(f"{len(low)} of {len(misses)} missed question-task pairs have a first hit scoring")
+    print(f"below the best cosine's own term ({best:.3f}):")
+    print("\n".join(low))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["report"]:  # the totals again, from a run's --json
         data = json.loads(Path(args[1]).read_text(encoding="utf-8"))
         report(data["rows"], data["hubness"])
+        return
+    if args[:1] == ["after-score"]:
+        placed_after_score([Path(a) for a in args[1:]])
         return
     run = sets_run(__doc__, argv)
     found: list[dict[str, Any]] = []
