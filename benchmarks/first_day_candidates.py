@@ -27,6 +27,8 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   offers21: ``offer_cannot_other_mood`` (the same with the template of the other language),
   ``offer_terms_mood`` (each naming word of an offer its own second query, centred:
   :func:`benchmarks.offer_readings.centred_terms`).
+  Helper hubs21: ``centre_asked``, ``asked_query`` (the similarity feature re-scored against hubs by
+  centering on the user's earlier questions: :mod:`benchmarks.dense_rescoring`).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
   plain question ("What is my job?", 我的工作是什么？) and as both together.
@@ -384,6 +386,10 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "other_weekday": lambda: _other_weekday(START.weekday()),
     "other_weekday_after": lambda: _other_weekday(START.weekday(), after_groups=True),
     "engine": lambda: None,
+    **{
+        name: __import__("benchmarks.dense_rescoring").dense_rescoring.ORDERS[name]
+        for name in ("centre_asked", "asked_query")
+    },
     "linked_change_own": _linked_change_own,
     "act_time": _act_time,
     "offer_cannot": lambda: __import__(

@@ -1,0 +1,142 @@
+"""The dense channel re-scored against hubs, patched into retrieval at run time (issue 38,
+helper hubs21): ``python -m benchmarks.dense_rescoring ORDER MODULE [ARGS...]`` runs the
+benchmark ``MODULE`` (``benchmarks.probing``, ``benchmarks.fusion_paired``, ...) with its
+arguments, every retrieval's similarity feature re-scored by ``ORDER``; nothing in
+``hybridmem`` changes. ``python -m benchmarks.first_day_candidates variant ORDER`` does the
+same for the first-day sets.
+
+``centre_asked``: the query and each candidate's vector less the mean of the vectors of the
+questions the same user asked before (a question identical to this one left out: asked again
+from the next task, it would centre the query to nothing), both renormalised; the first
+question of a user is scored as is. ``asked_query``: cos(q, d) minus d's cosine to that mean
+(the query side of the centering alone). :mod:`benchmarks.first_day_hubs` measures this and the
+other reductions (store centering, CSLS, mutual proximity) at the similarity level first.
+
+The re-scoring is of the similarity feature only (:func:`hybridmem.retrieval.fusion.
+fuse_similarity`'s input): the raw cosines every other step reads (the sealed memories'
+judgement, the pronoun reading) are left as they are.
+"""
+
+from __future__ import annotations
+
+import runpy
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from hybridmem.core.vectors import node_vectors
+from hybridmem.retrieval import fusion, retriever
+
+
+@dataclass
+class _Asked:
+    """What the patch knows of the retrieval in progress and of each user's past questions."""
+
+    engine: Any = None
+    user: str | None = None
+    vector: np.ndarray | None = None
+    # By engine, then user: the benchmarks open one store after another in one process, each
+    # with the same user id ("newcomer"), and one store's questions are not another's.
+    past: WeakKeyDictionary[Any, dict[str, list[np.ndarray]]] = field(
+        default_factory=WeakKeyDictionary
+    )
+    vectors: WeakKeyDictionary[Any, dict[str, np.ndarray]] = field(
+        default_factory=WeakKeyDictionary
+    )
+
+    def asked(self) -> list[np.ndarray]:
+        """This user's earlier question vectors in this engine's store."""
+        return self.past.setdefault(self.engine, {}).setdefault(self.user or "", [])
+
+    def centre(self) -> np.ndarray | None:
+        """The mean of this user's earlier question vectors, this question left out."""
+        if self.vector is None or self.user is None:
+            return None
+        before = [v for v in self.asked() if not np.allclose(v, self.vector)]
+        return np.mean(before, axis=0) if before else None
+
+    def doc_vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        known = self.vectors.setdefault(self.engine, {})
+        missing = [i for i in ids if i not in known]
+        if missing:
+            name = self.engine.embedder.name
+            for node_id, vec in node_vectors(self.engine, missing, name).items():
+                known[node_id] = np.asarray(vec, dtype=float)
+        return {i: known[i] for i in ids if i in known}
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    norm = float(np.linalg.norm(v))
+    return v / norm if norm > 0 else v
+
+
+Rescore = Callable[[np.ndarray, np.ndarray, np.ndarray], float]
+"""(query, the centre of the earlier questions, a candidate's vector) -> its similarity."""
+
+
+def _centred(query: np.ndarray, centre: np.ndarray, doc: np.ndarray) -> float:
+    return float(_unit(doc - centre) @ _unit(query - centre))
+
+
+def _query_side(query: np.ndarray, centre: np.ndarray, doc: np.ndarray) -> float:
+    return float(doc @ query - doc @ centre)
+
+
+def _patch(rescore: Rescore) -> None:
+    state = _Asked()
+    retrieve, embed, fuse = (
+        retriever.Retriever.retrieve,
+        retriever.Retriever.embed,
+        fusion.fuse_similarity,
+    )
+
+    def patched_retrieve(self: retriever.Retriever, query: str, **kw: Any) -> Any:
+        state.engine, state.user, state.vector = self.core.engine, kw["user_id"], None
+        try:
+            return retrieve(self, query, **kw)
+        finally:
+            if state.vector is not None:
+                state.asked().append(state.vector)
+            state.vector = None
+
+    def patched_embed(self: retriever.Retriever, q: Any, text: str) -> Any:
+        out = embed(self, q, text)
+        if out.vector is not None:
+            state.vector = np.asarray(out.vector, dtype=float)
+        return out
+
+    def patched_fuse(raw: Mapping[str, float], ids: Iterable[str], method: str) -> dict[str, float]:
+        centre = state.centre()
+        if centre is None or state.vector is None:
+            return fuse(raw, ids, method)
+        ids = list(ids)
+        vectors = state.doc_vectors([i for i in ids if i in raw])
+        scored = {i: rescore(state.vector, centre, v) for i, v in vectors.items()}
+        return fuse({**raw, **scored}, ids, method)
+
+    retriever.Retriever.retrieve = patched_retrieve  # type: ignore[method-assign]
+    retriever.Retriever.embed = patched_embed  # type: ignore[method-assign]
+    fusion.fuse_similarity = patched_fuse
+
+
+ORDERS: dict[str, Callable[[], None]] = {
+    "centre_asked": lambda: _patch(_centred),
+    "asked_query": lambda: _patch(_query_side),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) < 2 or args[0] not in ORDERS:
+        raise SystemExit(f"usage: dense_rescoring {{{','.join(ORDERS)}}} MODULE [ARGS...]")
+    ORDERS[args[0]]()
+    sys.argv = [args[1], *args[2:]]
+    runpy.run_module(args[1], run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main()
