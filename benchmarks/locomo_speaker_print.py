@@ -114,6 +114,43 @@ def by_category(recs: list[budget_use.Record], items: list[budget_use.Item]) -> 
     return out
 
 
+def shares(recs: list[budget_use.Record]) -> dict[str, dict[str, int]]:
+    """Per half, over the questions naming a speaker, the engine's 1,000-token packing: packed
+    hits and characters, those of a speaker the question does not name, and the packed
+    evidence turns that are such a speaker's."""
+    out: dict[str, dict[str, int]] = {}
+    for rec in recs:
+        if not any(h.breakdown.features.get("speaker", 0.0) > 0.0 for h in rec.ranked):
+            continue
+        cell = out.setdefault(
+            rec.half,
+            dict.fromkeys(
+                (
+                    "questions",
+                    "hits",
+                    "other hits",
+                    "chars",
+                    "other chars",
+                    "evidence packed",
+                    "other evidence packed",
+                ),
+                0,
+            ),
+        )
+        cell["questions"] += 1
+        prefix = rec.conversation + ":"
+        for hit in budget_use.variant_pack(rec, 1000, budget_use.ENGINE).hits:
+            other = _other(hit)
+            cell["hits"] += 1
+            cell["other hits"] += other
+            cell["chars"] += len(hit.node.content)
+            cell["other chars"] += len(hit.node.content) * other
+            ev = sum(c.startswith(prefix) and c[len(prefix) :] in rec.evidence for c in hit.covers)
+            cell["evidence packed"] += ev
+            cell["other evidence packed"] += ev * other
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = budget_use.cached_parser(__doc__)
     parser.set_defaults(embedders="default")
@@ -122,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for spec in args.embedders.split(","):
         recs = budget_use.cached(spec, args.data or default_data_dir(), args.cache)
         base = score(recs, "engine")
-        res: dict[str, Any] = {"engine": by_category(recs, base)}
+        res: dict[str, Any] = {"engine": by_category(recs, base), "shares": shares(recs)}
+        print(spec, "shares", json.dumps(res["shares"]), flush=True)
         for variant in VARIANTS:
             items = score(recs, variant)
             res[variant] = {
