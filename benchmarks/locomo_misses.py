@@ -45,7 +45,7 @@ import math
 import re
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from benchmarks import budget_use
@@ -133,7 +133,7 @@ def question_row(
 class Bm25:
     """BM25 over one conversation's turns (their terms without labels and names)."""
 
-    def __init__(self, turns: dict[str, set[str] | Counter[str]]) -> None:
+    def __init__(self, turns: Mapping[str, Iterable[str]]) -> None:
         self.docs = {k: Counter(v) for k, v in turns.items()}
         self.avg = statistics.fmean(sum(d.values()) for d in self.docs.values())
         self.df = Counter(w for d in self.docs.values() for w in d)
