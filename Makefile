@@ -31,9 +31,29 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The rest goes in with uv (`pip install uv`: one static binary from PyPI) when it can be had:
+# it fetches in parallel and compiles no bytecode at install time (the interpreter writes a
+# module's .pyc on its first import), so the test extras take about a fifth of pip's time on a
+# cold cache (docs/benchmarks.md, helper ci22). uv reads neither pip's configuration nor the
+# local torch file, so it gets the torch pip has just installed as a constraint, exact version
+# and local tag (e.g. torch==2.13.0+cpu; no index has that file): it keeps that torch or fails,
+# never fetches another. When uv cannot be installed or fails, plain pip installs the same
+# extras; `make test INSTALLER=pip` always uses pip.
+INSTALLER ?= uv
+
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet "$(TORCH_SPEC)" || $(BIN)/pip install --quiet torch
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/python -c 'import importlib.metadata as m; print("torch==" + m.version("torch"))' \
+		> $(VENV)/torch-constraint.txt
+	if [ "$(INSTALLER)" = uv ] && $(BIN)/pip install --quiet uv \
+		&& $(BIN)/uv pip install --quiet --python $(BIN)/python \
+			--constraint $(VENV)/torch-constraint.txt -e ".[test]"; then :; \
+	else \
+		if [ "$(INSTALLER)" = uv ]; then \
+			echo "make: uv could not be installed or failed (see above): installing with pip" >&2; \
+		fi; \
+		$(BIN)/pip install --quiet -e ".[test]"; \
+	fi
 	touch $@
 
 demo: $(VENV)/.installed
