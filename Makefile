@@ -32,13 +32,14 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The rest goes in with uv (`pip install uv`: one static binary from PyPI) when it can be had:
-# it fetches in parallel and compiles no bytecode at install time (the interpreter writes a
-# module's .pyc on its first import), so the test extras take about a fifth of pip's time on a
-# cold cache (docs/benchmarks.md, helper ci22). uv reads neither pip's configuration nor the
-# local torch file, so it gets the torch pip has just installed as a constraint, exact version
-# and local tag (e.g. torch==2.13.0+cpu; no index has that file): it keeps that torch or fails,
-# never fetches another. When uv cannot be installed or fails, plain pip installs the same
-# extras; `make test INSTALLER=pip` always uses pip.
+# it fetches and unpacks in parallel and compiles the bytecode on both cores, several times
+# faster than pip on a cold cache (docs/benchmarks.md, helper ci22). --compile-bytecode as pip
+# does: where PYTHONDONTWRITEBYTECODE is set (it is on our machines) no import writes a .pyc,
+# and every process of the suite would compile the libraries again. uv reads neither pip's
+# configuration nor the local torch file, so it gets the torch pip has just installed as a
+# constraint, exact version and local tag (torch==2.13.0+cpu; no index has that file): it keeps
+# that torch or fails, never fetches another. When uv cannot be installed or fails, plain pip
+# installs the same extras; `make test INSTALLER=pip` always uses pip.
 INSTALLER ?= uv
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
@@ -46,7 +47,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -c 'import importlib.metadata as m; print("torch==" + m.version("torch"))' \
 		> $(VENV)/torch-constraint.txt
 	if [ "$(INSTALLER)" = uv ] && $(BIN)/pip install --quiet uv \
-		&& $(BIN)/uv pip install --quiet --python $(BIN)/python \
+		&& $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python \
 			--constraint $(VENV)/torch-constraint.txt -e ".[test]"; then :; \
 	else \
 		if [ "$(INSTALLER)" = uv ]; then \
