@@ -31,9 +31,30 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The rest goes in with uv (`pip install uv`: one static binary from PyPI) when it can be had:
+# it fetches and unpacks in parallel and compiles the bytecode on both cores, several times
+# faster than pip on a cold cache (docs/benchmarks.md, helper ci22). --compile-bytecode as pip
+# does: where PYTHONDONTWRITEBYTECODE is set (it is on our machines) no import writes a .pyc,
+# and every process of the suite would compile the libraries again. uv reads neither pip's
+# configuration nor the local torch file, so it gets the torch pip has just installed as a
+# constraint, exact version and local tag (torch==2.13.0+cpu; no index has that file): it keeps
+# that torch or fails, never fetches another. When uv cannot be installed or fails, plain pip
+# installs the same extras; `make test INSTALLER=pip` always uses pip.
+INSTALLER ?= uv
+
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet "$(TORCH_SPEC)" || $(BIN)/pip install --quiet torch
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/python -c 'import importlib.metadata as m; print("torch==" + m.version("torch"))' \
+		> $(VENV)/torch-constraint.txt
+	if [ "$(INSTALLER)" = uv ] && $(BIN)/pip install --quiet uv \
+		&& $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python \
+			--constraint $(VENV)/torch-constraint.txt -e ".[test]"; then :; \
+	else \
+		if [ "$(INSTALLER)" = uv ]; then \
+			echo "make: uv could not be installed or failed (see above): installing with pip" >&2; \
+		fi; \
+		$(BIN)/pip install --quiet -e ".[test]"; \
+	fi
 	touch $@
 
 demo: $(VENV)/.installed
