@@ -43,7 +43,6 @@ from hybridmem.evolution.slots.pairs import (
     read,
     states_change,
 )
-from hybridmem.evolution.write.value_remarks import said_about
 from hybridmem.models import Hit, MemoryNode
 from hybridmem.store import EvolutionReads
 
@@ -275,6 +274,10 @@ def newer_candidates(
     ]
     if store is None:
         return found
+    # Imported here: the reading pulls in the speech lexicon, which read-only commands that
+    # never compare two values (``hybridmem tree``) must not load (tests/cli/test_cli_cold_imports).
+    from hybridmem.evolution.write.value_remarks import said_about
+
     return [
         h
         for h in found

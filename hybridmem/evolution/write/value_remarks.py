@@ -189,10 +189,27 @@ def names_another(remark: str, older: str) -> bool:
     return bool(stemmed_terms(names) - stemmed_terms(older))
 
 
+def _names(text: str) -> frozenset[str]:
+    """The terms of the capitalised words of ``text`` (names; "The", "My" have no term)."""
+    return stemmed_terms(" ".join(w for w in text.split() if w[:1].isupper()))
+
+
+def names_holder(remark: str, older: str) -> bool:
+    """Whether the remark's subject names the holder the older statement names in its own
+    subject: then the event is the holder's own and changes the holder's value ("Leo and Nina
+    broke up" after "My cousin Leo is engaged to Nina"), not a remark about the value."""
+    return bool(_names(remark_subject(remark)) & _names(older_subject(older)))
+
+
 def remark_on(new: str, old: str) -> bool:
-    """Whether ``new`` is someone else's event whose subject names ``old``'s value and no
-    other name."""
-    return others_act(new) and names_value(new, old) and not names_another(new, old)
+    """Whether ``new`` is someone else's event whose subject names ``old``'s value, no other
+    name and not ``old``'s named holder."""
+    return (
+        others_act(new)
+        and names_value(new, old)
+        and not names_another(new, old)
+        and not names_holder(new, old)
+    )
 
 
 def returns(first: str, left: str, new: str) -> bool:
