@@ -26,6 +26,8 @@ Read by structure alone, jieba's part-of-speech tags and closed classes:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hybridmem.lexical import pos_tags, stemmed_terms, terms
 from hybridmem.retrieval.private_kinds import shares_word
 
@@ -39,7 +41,7 @@ _DE = "的"
 _DEMONSTRATIVES = frozenset(["那", "这"])
 _FUSED = frozenset(["那个", "这个", "那些", "这些"])
 
-Tags = list[tuple[str, str]]
+Tags = tuple[tuple[str, str], ...]
 
 
 def only_modifies(query: str, words: frozenset[str], memory: str) -> bool:
@@ -51,12 +53,13 @@ def only_modifies(query: str, words: frozenset[str], memory: str) -> bool:
     if query.isascii() or memory.isascii():
         return False
     modifiers, own = memory_modifiers(memory)
-    shared = stemmed_terms(query) & words
+    asked = stemmed_terms(query)
+    shared = asked & words
     if not shared or not shared <= modifiers or shared & own:
         return False
-    if shares_word(stemmed_terms(query) - shared, own):
+    if shares_word(asked - shared, own):
         return False  # it names the head or another word of the memory's own
-    tags = pos_tags(query)
+    tags = _tags(query)
     modifying = _modifier_positions(tags)
     # Every word of the question's cut holding a shared term is itself a word the memory holds,
     # in no modifier position: held inside a longer word ("身份证号" of 身份证) the shared word
@@ -65,11 +68,12 @@ def only_modifies(query: str, words: frozenset[str], memory: str) -> bool:
     return all(k not in modifying and w in shared for k, w in holding)
 
 
+@lru_cache(maxsize=1024)
 def memory_modifiers(memory: str) -> tuple[frozenset[str], frozenset[str]]:
     """The terms ``memory`` holds in a modifier position of its subject (before its first 是,
     which must end in a nominal head), and all its other terms. "茶厂仓库那把锁的密码是5063。"
     -> ({"茶厂", "仓库", "锁"}, {"密码", "5063"}). No subject, no modifiers."""
-    tags = pos_tags(memory)
+    tags = _tags(memory)
     cut = next((k for k, (w, _) in enumerate(tags) if w == _COPULA), None)
     if cut is None or cut == 0 or tags[cut - 1][1] not in _NOMINAL:
         return frozenset(), frozenset(t for w, _ in tags for t in terms(w))
@@ -77,6 +81,13 @@ def memory_modifiers(memory: str) -> tuple[frozenset[str], frozenset[str]]:
     modifiers = {t for k in positions for t in terms(tags[k][0])}
     own = {t for k, (w, _) in enumerate(tags) if k not in positions for t in terms(w)}
     return frozenset(modifiers), frozenset(own)
+
+
+@lru_cache(maxsize=1024)
+def _tags(text: str) -> Tags:
+    """jieba's words and tags of ``text``, cached: the question is read against every sealed
+    candidate of its retrieval, a sealed memory by every question reaching it."""
+    return tuple(pos_tags(text))
 
 
 def _modifier_positions(tags: Tags) -> set[int]:
