@@ -8,6 +8,9 @@ sealed-memory pair of the privacy checks, text alone (``python -m benchmarks.pla
 - ``engine``: the engine's rule (:func:`hybridmem.retrieval.sensitive._focus_unheld`), the two
   readings in; ``places_off``: without both (``only_where`` and ``said_of_another`` answering
   False), the before of this branch; ``place_off`` and ``rel_off``: without one.
+- ``modifier_off``: the engine without the Chinese reading of helper sealzh24
+  (:func:`hybridmem.retrieval.modifiers_zh.only_modifies` answering False), its before:
+  ``--base modifier_off --variant engine`` lists the pairs it reads differently.
 - ``impersonal`` (negative): the engine, or an English question naming no first person (I, me,
   my, we, us, our) and no word either text writes with a capital past a sentence's first word
   (a name: "Declan", "Vik") asks about a kind of thing in general ("Which genetic tests do they
@@ -96,6 +99,7 @@ VARIANTS: dict[str, Focus] = {
     "place_off": _off("only_where"),
     "rel_off": _off("said_of_another"),
     "places_off": _off("only_where", "said_of_another"),
+    "modifier_off": _off("only_modifies"),
     "zh_wh_head": _v(_zh_wh_head),
     "impersonal": _v(_impersonal),
 }

@@ -138,6 +138,7 @@ from hybridmem.lexical import document_terms, light_stem, match_expression, stem
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.function_words import function_word
+from hybridmem.retrieval.modifiers_zh import only_modifies
 from hybridmem.retrieval.places_en import only_where
 from hybridmem.retrieval.private_kinds import (
     asked_kind,
@@ -361,12 +362,15 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     (:func:`~hybridmem.retrieval.places_en.only_where`): "When should I prune the apple tree?"
     of ashes buried under it. Or whether the shared words are an English relative clause's act
     said of a subject the memory does not name
-    (:func:`~hybridmem.retrieval.relatives_en.said_of_another`)."""
+    (:func:`~hybridmem.retrieval.relatives_en.said_of_another`). Or, in Chinese, whether the
+    memory holds the shared words only as modifiers of its subject's head and the question
+    uses them otherwise, naming its own act (:func:`~.modifiers_zh.only_modifies`): "那几麻袋
+    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。"."""
     if unheld_focus(query, words, light_stem, _closed_word, memory) is not None:
         return True
     if said_of_another(query, words):
         return True
-    return only_where(query, words, memory) and bool(
+    return (only_where(query, words, memory) or only_modifies(query, words, memory)) and bool(
         asks_else(query, stemmed_terms(query), words, _CLOSED)
     )
 
