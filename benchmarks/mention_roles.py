@@ -45,14 +45,11 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from benchmarks import mention_acts, mention_events
+from hybridmem.evolution.write.value_remarks import older_subject
 from hybridmem.lexical import clause_pieces, pos_tags, stemmed_terms
 
 _WORD_EN = re.compile(r"[a-z0-9][a-z0-9'’&+-]*", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-# A subject pronoun of the user's own statement: the older statement's subject is that word.
-_SPEAKER_EN = frozenset({"i", "we", "i'm", "we're", "i've", "we've"})
-# The copula and auxiliaries that end an English subject (closed class).
-_COPULA_EN = frozenset({"is", "are", "am", "was", "were", "has", "have", "had", "'s", "do", "does"})
 
 SINGLE = False
 """Whether the reading also asks the remark to be one clause (``--single``)."""
@@ -81,25 +78,6 @@ def remark_subject(text: str) -> str:
     words = _WORD_EN.findall(clause)
     at = mention_acts._verb_at_en([w.lower() for w in words])
     return " ".join(words[: at if at is not None else 0])
-
-
-def older_subject(text: str) -> str:
-    """The subject of the user's older statement: a subject pronoun, or the words before the
-    first copula, auxiliary or present verb ("My son goes", "The kids' dentist is")."""
-    if _CJK.search(text):
-        return _subject_zh(text)
-    words = _WORD_EN.findall(text)
-    lowered = [w.lower() for w in words]
-    if lowered and lowered[0] in _SPEAKER_EN:
-        return words[0]
-    for i, word in enumerate(lowered[1:], start=1):
-        if word in _COPULA_EN:
-            return " ".join(words[:i])
-        # A present verb after a subject of one word or more: "-s" on a word after a
-        # determiner or a possessive noun phrase ("My son goes").
-        if word.endswith("s") and not word.endswith(("'s", "’s", "ss")) and i >= 2:
-            return " ".join(words[:i])
-    return " ".join(words)
 
 
 def names_value(remark: str, older: str) -> bool:
