@@ -23,11 +23,11 @@ from dataclasses import replace
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from hybridmem import lexical, scoring
+from hybridmem import scoring
 from hybridmem.config import RetrievalConfig
 from hybridmem.core import Core
 from hybridmem.core.grants import Access, not_found
-from hybridmem.core.vectors import ScopeSearch, node_vectors, search_scope
+from hybridmem.core.vectors import node_vectors
 from hybridmem.embedding import embed_query
 from hybridmem.filters import NodeFilter
 from hybridmem.index import VectorMatch
@@ -36,6 +36,7 @@ from hybridmem.retrieval import fusion
 from hybridmem.retrieval.answers import answers_first
 from hybridmem.retrieval.attributes import agreed, answering
 from hybridmem.retrieval.candidates import Candidates, Query, Visible
+from hybridmem.retrieval.channels import lexical_channel, lexical_topic, vector_channel
 from hybridmem.retrieval.context import Packed, pack
 from hybridmem.retrieval.continuations import with_next_turns
 from hybridmem.retrieval.days import asks_days
@@ -52,14 +53,13 @@ from hybridmem.retrieval.expansion import (
     parent_feature,
     speakers_next,
 )
-from hybridmem.retrieval.fillers import topic_words
 from hybridmem.retrieval.function_words import statement_words
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.own_words import said_first
-from hybridmem.retrieval.permissions import granted_subtrees, restrict
+from hybridmem.retrieval.permissions import restrict
 from hybridmem.retrieval.referents import (
     asks_about_someone,
     at_antecedent,
@@ -385,7 +385,7 @@ class Retriever:
         embedding and one vector search, not two of each."""
         cfg = self.config
         out = Candidates(returnable=limits or Returnable())
-        out.bm25 = self._lexical(q.text, resolved, out)
+        out.bm25 = lexical_channel(self.core, q.text, resolved, out)
         if q.window is not None:
             for node_id in self.store.created_between(
                 resolved.scope,
@@ -405,11 +405,11 @@ class Retriever:
             topic = self.first_topic(q, out.nodes)
             q = self.embed(q, topic or q.text)
             if topic is not None:
-                self._lexical_topic(topic, resolved, out, on_path)
+                lexical_topic(self.core, topic, resolved, out, on_path)
         if cfg.vector_candidates and q.vector is not None:
             out.vectors_from_rows = matches is not None  # narrow() ranked stored vectors
             if matches is None:
-                found = self._search_scope(q.vector, resolved)
+                found = vector_channel(self.core, q.vector, resolved)
                 matches, out.scope_cosine = found.matches, found.cosine
                 out.vectors_from_rows = found.exact
             for match in matches:
@@ -421,33 +421,6 @@ class Retriever:
         out.fuse(q.weights, cfg.fusion)
         return q, out
 
-    def _lexical(self, text: str, resolved: ResolvedScope, out: Candidates) -> dict[str, float]:
-        """BM25 of ``text``'s lexical matches in scope (top ``lexical_candidates``), each
-        added to ``out`` as a lexical candidate."""
-        cfg = self.config
-        expression = lexical.match_expression(topic_words(text)) if cfg.lexical_candidates else None
-        if not expression:
-            return {}
-        found = list(
-            self.store.lexical_search(
-                expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
-            )
-        )
-        for node_id, _ in found:
-            out.add(node_id, "lexical")
-        return dict(found)
-
-    def _lexical_topic(
-        self, topic: str, resolved: ResolvedScope, out: Candidates, on_path: set[str]
-    ) -> None:
-        """The lexical feature of a speaker-naming query reads its name-free form, as the
-        vector does: who is the speaker feature's alone. (A name is rare in the store but in
-        every line of its speaker, so the query's BM25 ranked a speaker's short lines, mostly
-        their name, above the lines on the topic.) The first matches stay candidates."""
-        out.bm25 = self._lexical(topic, resolved, out)
-        new = {i for i in out.bm25 if i not in out.nodes} - on_path
-        out.nodes.update(self.store.get_many(new))
-
     def first_topic(self, q: Query, first: dict[str, MemoryNode]) -> str | None:
         """The query without the names of the speakers among its ``first`` (non-vector)
         candidates, when it names one and refocus is on; else None (embed the query as
@@ -456,24 +429,6 @@ class Retriever:
         if not (q.wants_vector and self.config.vector_candidates and self.config.refocus_names):
             return None
         return topic_query(q.text, speaker_names(first.values()))
-
-    def _search_scope(self, vector: Any, resolved: ResolvedScope) -> ScopeSearch:
-        """The vector candidates of ``resolved``'s scope for ``vector``."""
-        cfg = self.config
-        found = search_scope(
-            self.core.engine,
-            vector,
-            cfg.vector_candidates,
-            resolved.scope,
-            cfg.include_statuses,
-            resolved.where,
-            resolved.ids,
-        )
-        if resolved.scope.readers is not None:
-            found = granted_subtrees(
-                self.core, vector, cfg.vector_candidates, resolved, cfg.include_statuses, found
-            )
-        return found
 
     def refocus(
         self, q: Query, resolved: ResolvedScope, cands: Candidates, on_path: set[str]
@@ -496,8 +451,8 @@ class Retriever:
             return q
         q = self.embed(q, topic)
         cfg = self.config
-        self._lexical_topic(topic, resolved, cands, on_path)
-        found = self._search_scope(q.vector, resolved)
+        lexical_topic(self.core, topic, resolved, cands, on_path)
+        found = vector_channel(self.core, q.vector, resolved)
         cands.cosine = {m.id: m.similarity for m in found.matches}
         cands.scope_cosine = found.cosine
         for match in found.matches:
