@@ -3,7 +3,7 @@ one-off remarks it reads as one occasion and how many standing statements (habit
 with a time word) it leaves standing.
 
 ``python -m benchmarks.one_occasion_eval [--data FILE ...] --json OUT`` prints one row per set
-and language. A blind set (``one_occasion_blind19.json`` to ``one_occasion_blind29.json``) is read
+and language. A blind set (``one_occasion_blind19.json`` to ``one_occasion_blind30.json``) is read
 through these counts, never its lines.
 """
 
@@ -31,6 +31,7 @@ SETS = (
     DATA / "one_occasion_blind27.json",
     DATA / "one_occasion_blind28.json",
     DATA / "one_occasion_blind29.json",
+    DATA / "one_occasion_blind30.json",
 )
 
 
