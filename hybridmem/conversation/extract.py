@@ -14,7 +14,7 @@ a passing mood                a fact or a preference: "what if I moved to Berlin
                               the user lives, yet it was said, and a later question may be
                               about it; a want read with the sentence beside it that says
                               the moment ("Ugh, this queue. I want to go home.") is a mood
-                              (:mod:`hybridmem.conversation.in_message`)
+                              (:mod:`hybridmem.evolution.speech.in_message`)
 an emotion that commits to    a fact (the write path's own test:
 a change ("switched to ...")  :func:`hybridmem.evolution.write.commitments.committed_change`)
 a statement giving a value    a fact under the user's root: it joins that slot's conflict
@@ -44,33 +44,19 @@ preferences a user's sentences give are written beside it, one per sentence, und
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hybridmem.conversation import decisions
 from hybridmem.conversation.drafts import Draft
-from hybridmem.conversation.in_message import join, read_in_message
 from hybridmem.conversation.messages import ChatMessage
-from hybridmem.evolution.slots import others
-from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech.acts import default_classifier
-from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
-from hybridmem.evolution.write.commitments import committed_change
+from hybridmem.evolution.speech.in_message import join, read_message, sentences
+from hybridmem.evolution.speech.labels import SpeechActClassifier, SpeechActResult
+from hybridmem.evolution.write.sentence_kinds import USER_LEVEL, Kept, sentence_kind
 
-# A sentence ends at . ! ? (followed by a space or the end) or at a CJK terminator; a newline
-# ends one too. "3.5" and "e.g." without a following space do not split.
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？；])\s*|\n+")
+__all__ = ["FILLER", "USER_LEVEL", "Extraction", "RuleExtractor", "sentences"]
 
-USER_LEVEL = frozenset({"fact", "preference"})
-"""Memory types that follow the user into every task: written under the user's root."""
-
-_ASIDE_ACTS = {
-    SpeechAct.QUESTION: "question",
-    SpeechAct.HYPOTHETICAL: "hypothetical",
-    SpeechAct.EMOTION: "passing emotion",
-}
-"""Acts kept as events, never as facts or preferences (their label says why)."""
 FILLER = "filler or greeting"
 
 
@@ -81,21 +67,6 @@ class Extraction:
 
     drafts: list[Draft] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class _Kept:
-    kind: str
-    slot: str | None = None
-    aside: str | None = None
-    person: str | None = None
-    relation: str | None = None
-
-
-def sentences(text: str) -> list[str]:
-    """``text`` cut into sentences, each stripped; never empty for non-blank text."""
-    parts = [p.strip() for p in _SENTENCE_END.split(text)]
-    return [p for p in parts if p] or [text.strip()]
 
 
 class RuleExtractor:
@@ -123,11 +94,13 @@ class RuleExtractor:
             # said: a tool's output never becomes a fact about the user.
             what = f"tool {message.tool}" + (f" ({message.name})" if message.name else "")
             return [], f"{what}: the agent's tool use, not a memory of the user"
-        labelled = [(s, self.classifier.classify(s)) for s in sentences(message.content)]
-        if message.role == "user" and len(labelled) > 1:
+        if message.role == "user":
             # A want's sentence is read with the sentence beside it that says the moment
-            # ("Ugh, this queue. I want to go home."): :mod:`.in_message`.
-            labelled = read_in_message(labelled, self.classifier)
+            # ("Ugh, this queue. I want to go home."): the reading ``HybridMemory.add`` shares
+            # (:mod:`hybridmem.evolution.speech.in_message`).
+            labelled = read_message(message.content, self.classifier)
+        else:
+            labelled = [(s, self.classifier.classify(s)) for s in sentences(message.content)]
         # What the user concluded (facts, preferences: one memory per sentence, under the root)
         # and what was said (one event per message, in the conversation). A fact's turn stays
         # an event too: the conversation keeps its context (when, after what), the root the
@@ -179,73 +152,6 @@ class RuleExtractor:
         )
         return [*concluded, episode], ""
 
-    def _kind(self, role: str, sentence: str, result: SpeechActResult) -> _Kept | None:
+    def _kind(self, role: str, sentence: str, result: SpeechActResult) -> Kept | None:
         """What a sentence becomes; None for filler (nothing to keep)."""
-        act = result.act
-        if act is SpeechAct.FILLER:
-            return None
-        if role == "user" and act not in (SpeechAct.QUESTION, SpeechAct.HYPOTHETICAL):
-            other = _about_someone_else(sentence, result)
-            if other is not None:
-                return other
-        if (
-            act is SpeechAct.EMOTION
-            and role == "user"
-            and committed_change(sentence, result, self.classifier) is not None
-        ):
-            return _Kept("fact", slots.infer(sentence).slot)
-        if act in _ASIDE_ACTS:
-            return _Kept("event", aside=_ASIDE_ACTS[act])
-        if role == "assistant":
-            # The assistant's statements are what it said or proposed: evidence of the
-            # conversation, never a fact about the user.
-            return _Kept("event")
-        cues = result.cues
-        if act is SpeechAct.PREFERENCE:
-            if any(c.startswith("now:") for c in cues):  # a passing want, not a taste
-                return _Kept("event")
-            return _Kept("preference", others.infer_shared(sentence).slot)
-        if act is SpeechAct.INSTRUCTION:
-            if any(c.startswith("stable:") for c in cues):  # a standing rule
-                return _Kept("preference", others.infer_shared(sentence).slot)
-            return _Kept("event")
-        guess = others.infer_shared(sentence)
-        if guess.slot is not None and guess.about_user:
-            return _Kept("fact", guess.slot)
-        return _Kept("event")
-
-
-def _about_someone_else(sentence: str, result: SpeechActResult) -> _Kept | None:
-    """What a user's sentence about another person becomes, or None when its subject is the
-    user (or nobody the next sentence could name: a pronoun, a thing).
-
-    A value of one of that person's attributes (the user slots' rules read with the person as
-    speaker: "my sister Mara lives in Lisbon") is a fact in that person's own group
-    (``user.residence@mara``), so "Mara moved to Porto" overturns it and the user's own home
-    is untouched. Another standing fact about them (a name, a taste, what they have: "my boss
-    is called Tom", 我老板叫汤姆) is a fact of no slot; what happened once ("my boss yelled
-    at me") is an event, and the speaker's feeling about them (gossip, venting) an aside.
-    Either way it is never the user's preference: "my sister likes hiking" is no taste of the
-    user's.
-    """
-    if slots.about_speaker(sentence):
-        return None
-    found = others.person_of(sentence)
-    if found is None:
-        return None
-    person, relation = found[0], others.relation_of(sentence)
-    act = result.act
-    if act is SpeechAct.EMOTION and not others.held_by_other(sentence, result):
-        return _Kept("event", aside=_ASIDE_ACTS[act])
-    if act is SpeechAct.PREFERENCE and any(
-        c.startswith("now:") and c != "now:circumstance" for c in result.cues
-    ):
-        # "My sister wants pizza right now": their passing want. An unchosen circumstance
-        # (the cue work-role words fire: "my boss prefers short emails") ties nothing to now.
-        return _Kept("event")
-    placed = others.slot_of(found)
-    if placed is not None:
-        return _Kept("fact", placed.group_slot, person=person, relation=relation)
-    if act is SpeechAct.INSTRUCTION or not others.standing(sentence):
-        return _Kept("event")
-    return _Kept("fact", person=person, relation=relation)
+        return sentence_kind(role, sentence, result, self.classifier)

@@ -1,8 +1,8 @@
-"""A want's sentence read in its message (conversation/in_message.py): a want beside a sentence
-that says the moment is the moment's, an aside of the conversation, never a fact or a
-preference; a standing line beside a mood, and a standing want beside a sentence of a lasting
-state, are filed as before. A real store (SQLite + Chroma in ``tmp_path``); the sentences were
-written for these tests."""
+"""A want's sentence read in its message (evolution/speech/in_message.py, the reading both
+write paths share): a want beside a sentence that says the moment is the moment's, an aside of
+the conversation, never a fact or a preference; a standing line beside a mood, and a standing
+want beside a sentence of a lasting state, are filed as before. A real store (SQLite + Chroma
+in ``tmp_path``); the sentences were written for these tests."""
 
 from __future__ import annotations
 

@@ -36,6 +36,7 @@ from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech import embed as speech_embed
 from hybridmem.evolution.write import (
+    beside_mood,
     commitments,
     conflicts,
     lifecycle,
@@ -208,6 +209,11 @@ class EvolutionWriter:
             # "My dad hates cold weather": an emotion word, but his taste, not a mood of the
             # speaker's (others.py); a fact about him is not held back as a passing feeling.
             draft.assertive = draft.assertive or others.held_by_other(request.content, result)
+            if not draft.assertive and request.node_type in cfg.speech_filter_types:
+                # "Ugh, so tired. By the way, I can't stand coriander.": a standing line in its
+                # own sentence beside a mood is not held back with it (beside_mood.py).
+                line = beside_mood.standing_line(request.content, result, self.classifier)
+                draft.assertive = line is not None
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
             if (

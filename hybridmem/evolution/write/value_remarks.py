@@ -55,7 +55,7 @@ from hybridmem.store import EvolutionReads
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # The user as subject or possessor: the first-person words of both languages (closed class).
-_FIRST_PERSON = re.compile(
+FIRST_PERSON = re.compile(
     r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b|我|咱",
     re.I,
 )
@@ -125,7 +125,7 @@ def others_act(text: str) -> bool:
     no cue of a standing state anywhere (then the event occasions a change the rest states:
     "Tony's shut down, the barber by the station does it now")."""
     pieces = clause_pieces(text)
-    if not pieces or _CJK.search(text) or _FIRST_PERSON.search(text):
+    if not pieces or _CJK.search(text) or FIRST_PERSON.search(text):
         return False
     norm = normalise(text)
     if aspect.PERSISTENT.fired(norm) or aspect.FREQUENCY.fired(norm):
@@ -225,7 +225,7 @@ def returns(first: str, left: str, new: str) -> bool:
     clause = pieces[0] if pieces else new
     subject = remark_subject(new)
     rest = clause[len(subject) :] if clause.startswith(subject) else clause
-    return bool(stemmed_terms(rest) & stemmed_terms(left)) or bool(_FIRST_PERSON.search(rest))
+    return bool(stemmed_terms(rest) & stemmed_terms(left)) or bool(FIRST_PERSON.search(rest))
 
 
 def remark_about(new: str, old: str, between: Between) -> bool:

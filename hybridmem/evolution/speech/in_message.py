@@ -1,7 +1,13 @@
-"""A want's sentence read in its message: the sentence beside it that says the moment.
+"""A message read sentence by sentence, each want's sentence with the sentence beside it that
+says the moment: the one reading both write paths share.
 
-The extractor cuts a message into sentences and labels each alone (:mod:`.extract`). The
-speech-act rules read a want with the clause beside it: "long day, I want a bath" places the
+A message of several sentences is cut at its sentence ends (:func:`sentences`) and each
+sentence labelled alone (:func:`read_message`). The conversation extractor files what each
+sentence gives (``conversation/extract.py``); the whole-text writer (``HybridMemory.add``) keeps
+a message its whole reading holds back when a sentence of it, read here, is a standing line
+(``evolution/write/beside_mood.py``). Both read the same sentences the same way.
+
+The speech-act rules read a want with the clause beside it: "long day, I want a bath" places the
 want in its moment, "I'm a nurse, I want to become a midwife" does not
 (:mod:`hybridmem.evolution.speech.clauses`). A sentence break is a clause break too, so cut
 into sentences the want lost what placed it: "Ugh, this queue. I want to go home." filed "I
@@ -45,6 +51,10 @@ from hybridmem.evolution.speech.labels import (
 Labelled = tuple[str, SpeechActResult]
 """A sentence and the classifier's reading of it."""
 
+# A sentence ends at . ! ? (followed by a space or the end) or at a CJK terminator; a newline
+# ends one too. "3.5" and "e.g." without a following space do not split.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？；])\s*|\n+")
+
 # Cue names of the speaker's own mood or complaint: a feeling, an interjection, venting.
 _MOOD_ENDINGS = ("-feeling", "-interjection")
 _VENTING = "vent:"
@@ -54,6 +64,19 @@ _VENTING = "vent:"
 # something I want to tell you"), and places nothing.
 _EPISODE = "episode:"
 _EPISODE_ENDINGS = ("-time", "-interjection")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences, each stripped; never empty for non-blank text."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    return [p for p in parts if p] or [text.strip()]
+
+
+def read_message(text: str, classifier: SpeechActClassifier) -> list[Labelled]:
+    """A speaker's message, sentence by sentence: each labelled alone, then each want's
+    sentence read with the sentence beside it that says the moment (the module docstring)."""
+    labelled = [(s, classifier.classify(s)) for s in sentences(text)]
+    return read_in_message(labelled, classifier) if len(labelled) > 1 else labelled
 
 
 def join(parts: Sequence[str]) -> str:
