@@ -18,7 +18,8 @@ extractor uses), is:
 ``python -m benchmarks.evolution_models.speech_beside_mood_variants [--data DIR] --json OUT``
 counts, per reading, the labelled lines of two or more sentences newly kept by gold side and
 batch group (the newest batch apart), the one-occasion sets' lines by label, and
-the LoCoMo / MADial strings of two or more sentences newly kept (read as a fact, an upper
+the benchmark texts of two or more sentences newly kept (per file), and the LoCoMo / MADial
+strings of two or more sentences newly kept (read as a fact, an upper
 bound: those suites write events, whose held-back weight the same test would restore); with
 ``--show`` the read lines and a sample of the shared strings are printed.
 """
@@ -33,7 +34,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.evolution_models.speech_appraisal_scan import _strings
+from benchmarks.evolution_models.speech_appraisal_scan import (
+    BLIND_SCENARIOS,
+    READABLE,
+    ROOT,
+    _strings,
+    _texts,
+)
 from benchmarks.evolution_models.speech_batches import BATCHES
 from benchmarks.evolution_models.speech_eval import load_examples
 from benchmarks.evolution_models.speech_label_diff import STILL_BLIND
@@ -125,6 +132,7 @@ def measure(data: Path, show: bool) -> dict[str, Any]:
                     count(name, f"one-occasion {e['label']} {e['lang']}")
                     if show:
                         print(f"{name}\t{path.name}\t{e['label']}\t{e['text']}")
+    _benchmark_texts(reads, classifier, count, show)
     shared: dict[str, list[str]] = {}
     for corpus, document in _documents(data):
         for text in _strings(document):
@@ -138,6 +146,34 @@ def measure(data: Path, show: bool) -> dict[str, Any]:
                 for t in random.Random(0).sample(kept, min(8, len(kept))):
                     print(f"{name}\t{corpus}\t{t}")
     return out
+
+
+def _benchmark_texts(
+    reads: dict[str, Reading],
+    classifier: RuleBasedSpeechActClassifier,
+    count: Callable[[str, str], None],
+    show: bool,
+) -> None:
+    """The benchmark texts of two or more sentences (``benchmarks/data/*.json``, the string
+    constants of ``first_day*.py`` and ``scenarios*.py``) held back whole and newly kept, per
+    file; printed for readable files, counted for blind ones."""
+    files = [
+        *sorted((ROOT / "data").glob("*.json")),
+        *sorted(ROOT.glob("first_day*.py")),
+        *sorted(ROOT.glob("scenarios*.py")),
+    ]
+    for path in files:
+        readable = path.stem in READABLE or not (
+            "blind" in path.stem or path.stem.startswith(BLIND_SCENARIOS)
+        )
+        for text in sorted(_texts(path)):
+            if len(sentences(text)) < 2 or not held_back(text, classifier):
+                continue
+            for name, read in reads.items():
+                if read(text):
+                    count(name, f"texts {path.name}")
+                    if show and readable:
+                        print(f"{name}\t{path.name}\t{text}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
