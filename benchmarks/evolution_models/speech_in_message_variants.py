@@ -1,12 +1,13 @@
 """Which sentence beside a want places it in its moment: readings of
-:func:`hybridmem.conversation.in_message._says_moment` compared (issue 38, helper write22; a
+:func:`hybridmem.evolution.speech.in_message._says_moment` compared (issue 38, helper write22; a
 measurement, the engine keeps its own reading).
 
 ``python -m benchmarks.evolution_models.speech_in_message_variants [--json OUT]`` patches each
-reading into the extractor (the shipped one; the same with another test of the sentence beside
-the want: ``any-moment-cue``, ``feeling-only``; speech28's ``whole-message``: the want takes
-the act of its whole message when that is quiet) and counts, against no reading in the message
-at all (every sentence alone, as before write22):
+reading into the extractor (``in_message.read_in_message``, which ``read_message`` calls for the
+extractor and, since addmood23, for the whole-text writer too): the shipped one; the same with
+another test of the sentence beside the want (``any-moment-cue``, ``feeling-only``); speech28's
+``whole-message`` (the want takes the act of its whole message when that is quiet). It counts,
+against no reading in the message at all (every sentence alone, as before write22):
 
 * labelled lines of two or more sentences (``data/speech_acts.jsonl``) and the one-occasion
   sets' lines: quiet lines no longer filed under the root (fixed), assertive or standing lines
@@ -31,9 +32,10 @@ from benchmarks.evolution_models.speech_label_diff import STILL_BLIND
 from benchmarks.evolution_models.speech_message_filing import batch_names, filed
 from benchmarks.evolution_models.speech_shared_scan import _documents
 from benchmarks.paths import default_data_dir
-from hybridmem.conversation import extract, in_message
-from hybridmem.conversation.extract import RuleExtractor, sentences
+from hybridmem.conversation.extract import RuleExtractor
+from hybridmem.evolution.speech import in_message
 from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.evolution.speech.in_message import sentences
 from hybridmem.evolution.speech.labels import (
     ASSERTIVE_ACTS,
     SpeechAct,
@@ -46,6 +48,8 @@ Reading = Callable[[SpeechActResult], bool]
 Classifier = SpeechActClassifier
 Labelled = in_message.Labelled
 Read = Callable[[Sequence[Labelled], Classifier], list[Labelled]]
+_SHIPPED: Read = in_message.read_in_message
+"""The engine's reading, kept before any patch (the readings below call it)."""
 
 
 def _family(cue: str) -> str:
@@ -89,7 +93,7 @@ def _beside(says_moment: Reading) -> Read:
         saved = in_message._says_moment
         in_message._says_moment = says_moment
         try:
-            return in_message.read_in_message(labelled, classifier)
+            return _SHIPPED(labelled, classifier)
         finally:
             in_message._says_moment = saved
 
@@ -101,7 +105,7 @@ def _alone(labelled: Sequence[Labelled], classifier: Classifier) -> list[Labelle
 
 
 READINGS: dict[str, Read] = {
-    "shipped": in_message.read_in_message,
+    "shipped": _SHIPPED,
     "any-moment-cue": _beside(_any_moment_cue),
     "feeling-only": _beside(_feeling_only),
     "whole-message": _whole_message,
@@ -110,12 +114,12 @@ READINGS: dict[str, Read] = {
 
 @contextmanager
 def _reading(read: Read) -> Iterator[None]:
-    saved = extract.read_in_message
-    extract.read_in_message = read
+    saved = in_message.read_in_message
+    in_message.read_in_message = read  # type: ignore[assignment]
     try:
         yield
     finally:
-        extract.read_in_message = saved
+        in_message.read_in_message = saved
 
 
 def _labelled() -> list[tuple[str, str, bool]]:
