@@ -32,6 +32,7 @@ from typing import Any
 
 from benchmarks import tuning
 from benchmarks.fusion_paired import _embedder, suite_bench
+from benchmarks.madial_english import VARIANTS as VARIANT_CONFIGS
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig
 from hybridmem.models import Hit
@@ -84,7 +85,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         }
         cells = [marks[m] or (f"{r[m]:.3f}" if m in r else "-") for m in METHODS]
         print(
-            f"| {r['cell']} | {r['half']} ({r['n']}) | " + " | ".join(cells)
+            f"| {r['cell']} | {r['half']} ({r['n']}) | "
+            + " | ".join(cells)
             + f" | {len(r['dense_wins'])} / {r['dense_losses']} |"
         )
 
@@ -128,6 +130,11 @@ def rank_of(hits: Sequence[Hit], wanted: frozenset[str]) -> int | None:
     return next((i for i, h in enumerate(hits) if h.covers & wanted), None)
 
 
+def ranks_of(hits: Sequence[Hit], wanted: frozenset[str]) -> dict[str, int | None]:
+    """Each wanted source id's 0-based place (None: no hit stands for it)."""
+    return {w: rank_of(hits, frozenset({w})) for w in sorted(wanted)}
+
+
 def beaten_by(hits: Sequence[Hit], at: int) -> list[dict[str, Any]]:
     """The hits above place ``at``: each one's text and the part by which it beats the hit
     at ``at`` most."""
@@ -137,8 +144,12 @@ def beaten_by(hits: Sequence[Hit], at: int) -> list[dict[str, Any]]:
         gaps = {k: v - own.get(k, 0.0) for k, v in h.breakdown.parts.items()}
         part = max(gaps, key=lambda k: gaps[k])
         out.append(
-            {"text": h.node.content[:90], "by": part, "gap": round(gaps[part], 3),
-             "explain": h.breakdown.explain()}
+            {
+                "text": h.node.content[:90],
+                "by": part,
+                "gap": round(gaps[part], 3),
+                "explain": h.breakdown.explain(),
+            }
         )
     return out
 
@@ -149,25 +160,34 @@ def trace(mem: Any, ask: Callable[[], Any], wanted: frozenset[str]) -> dict[str,
     with traced(log):
         res = ask()
     steps: dict[str, int | None] = {}
-    out: dict[str, Any] = {"steps": steps}
+    each: dict[str, dict[str, int | None]] = {}
+    out: dict[str, Any] = {"steps": steps, "each": each}
     for name, got in log:
         if name == "candidates":
             ids = [i for i, n in got.nodes.items() if n.covers & wanted]
             out["candidate"] = bool(ids)
             if ids:
                 by_cos = sorted(got.cosine, key=lambda i: -got.cosine[i])
-                out["cosine_rank"] = min(by_cos.index(i) for i in ids if i in got.cosine) if any(
-                    i in got.cosine for i in ids
-                ) else None
+                out["cosine_rank"] = (
+                    min(by_cos.index(i) for i in ids if i in got.cosine)
+                    if any(i in got.cosine for i in ids)
+                    else None
+                )
                 out["sources"] = sorted(got.sources.get(ids[0], ()))
             continue
         steps[name] = rank_of(got, wanted)
+        each[name] = ranks_of(got, wanted)
+        if name == "pack":
+            out["packed"] = len(got)
         if name == "score" and steps[name] is not None:
             at = steps[name]
-            out["relevant"] = {"text": got[at].node.content[:120],
-                               "explain": got[at].breakdown.explain()}
+            out["relevant"] = {
+                "text": got[at].node.content[:120],
+                "explain": got[at].breakdown.explain(),
+            }
             out["above"] = beaten_by(got, min(at, 12))
     steps["final"] = rank_of(res.hits, wanted)
+    each["final"] = ranks_of(res.hits, wanted)
     return out
 
 
@@ -179,8 +199,9 @@ def dropped_at(steps: dict[str, int | None], cut: int | None) -> str:
     return "kept"
 
 
-def run(results: dict[str, Any], embedders: Sequence[str], suites: Sequence[str],
-        data: Path) -> dict[str, Any]:
+def run(
+    results: dict[str, Any], embedders: Sequence[str], suites: Sequence[str], data: Path
+) -> dict[str, Any]:
     """Every item the dense channel wins, traced through hybridmem."""
     out: dict[str, Any] = {}
     for spec in embedders:
@@ -194,20 +215,36 @@ def run(results: dict[str, Any], embedders: Sequence[str], suites: Sequence[str]
             lost = [k for k in base if dense[k]["score"] > base[k]["score"] + 1e-9]
             bench, items, _ = suite_bench(embedder, data, suite)
             mem, clock = tuning.open_engine(bench, embedder, MemoryConfig())
+            only = VARIANT_CONFIGS["dense only"]()
+            alone, alone_clock = tuning.open_engine(bench, embedder, only)
             rows = []
             try:
                 for key in lost:
-                    rows.append(_one(mem, clock, bench, items, suite, key, base, dense))
+                    row = _one(mem, clock, bench, items, suite, key, base, dense)
+                    if suite == "locomo":  # which evidence the dense channel alone packed
+                        q = items[int(key)]
+                        got = tuning.ask_locomo(alone, alone_clock, bench, q, 1000)[1]
+                        cid = bench.corpora[q.conversation_id].id
+                        row["dense_packed"] = sorted(f"{cid}:{e}" for e in got)
+                    rows.append(row)
             finally:
                 mem.close()
-            kinds = Counter(r["dropped_at"] for r in rows)
-            print(f"{cell}: {len(rows)} items dense wins; dropped at {dict(kinds)}", flush=True)
+                alone.close()
+            print(f"{cell}: {json.dumps(by_part(rows))}", flush=True)
             out[cell] = rows
     return out
 
 
-def _one(mem: Any, clock: Any, bench: Any, items: list, suite: str, key: str,
-         base: dict[str, Any], dense: dict[str, Any]) -> dict[str, Any]:
+def _one(
+    mem: Any,
+    clock: Any,
+    bench: Any,
+    items: list,
+    suite: str,
+    key: str,
+    base: dict[str, Any],
+    dense: dict[str, Any],
+) -> dict[str, Any]:
     """One lost item traced: MADial at top 20 (cut 5), LoCoMo at 1,000 tokens (cut: packed)."""
     if suite == "locomo":
         q = items[int(key)]
@@ -221,27 +258,72 @@ def _one(mem: Any, clock: Any, bench: Any, items: list, suite: str, key: str,
         wanted = frozenset(f"{corpus.id}:{e}" for e in d.relevant)
         row = trace(mem, lambda: tuning.ask_madial(mem, clock, bench, d, 20)[0], wanted)
         row.update(cut=5)
-    row.update(key=key, half=base[key]["half"], hybridmem=base[key]["score"],
-               dense=dense[key]["score"], dense_rank=dense[key].get("rank"))
+    row.update(
+        key=key,
+        half=base[key]["half"],
+        hybridmem=base[key]["score"],
+        dense=dense[key]["score"],
+        dense_rank=dense[key].get("rank"),
+    )
     row["dropped_at"] = dropped_at(row["steps"], row["cut"])
     return row
 
 
+def by_part(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per half: the step each lost item's relevant memory fell at, the score part by which
+    each memory above it beats it most, and (LoCoMo) each evidence turn left out of the
+    context by where it stood after scoring: within the packed count (a later step or the
+    packer left it out) or past it (the score did)."""
+    out: dict[str, Any] = {}
+    for half in ("tune", "check"):
+        mine = [r for r in rows if r["half"] == half]
+        parts = Counter(a["by"] for r in mine for a in r.get("above", []))
+        evidence: Counter[str] = Counter()
+        for r in mine:
+            if r["cut"] is not None:
+                continue
+            final, scored = r["each"].get("final", {}), r["each"].get("score", {})
+            won = set(r.get("dense_packed", final))
+            for w, rank in final.items():
+                if rank is None and w in won:
+                    at = scored.get(w)
+                    evidence[
+                        "not a candidate"
+                        if at is None
+                        else "after scoring"
+                        if at < r.get("packed", 0)
+                        else "by the score"
+                    ] += 1
+        out[half] = {
+            "items": len(mine),
+            "dropped_at": dict(Counter(r["dropped_at"] for r in mine)),
+            "beaten_by": dict(parts.most_common()),
+            "evidence_left_out": dict(evidence),
+        }
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--results", type=Path, required=True)
+    parser.add_argument("--results", type=Path, default=None)
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--embedders", default="default,minilm")
     parser.add_argument("--suites", default="en,zh,locomo")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--table", action="store_true", help="only print the table")
+    parser.add_argument("--summary", type=Path, default=None, help="summarise a traced JSON")
     args = parser.parse_args(argv)
+    if args.summary is not None:
+        for cell, rows in json.loads(args.summary.read_text()).items():
+            print(f"{cell}: {json.dumps(by_part(rows))}")
+        return
     results = json.loads(args.results.read_text())
     print_table(table(results))
     if args.table:
         return
-    out = run(results, args.embedders.split(","), args.suites.split(","),
-              args.data or default_data_dir())
+    out = run(
+        results, args.embedders.split(","), args.suites.split(","), args.data or default_data_dir()
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False, default=str))
 
