@@ -25,7 +25,7 @@ import argparse
 import json
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -179,19 +179,26 @@ def trace(mem: Any, ask: Callable[[], Any], wanted: frozenset[str]) -> dict[str,
         each[name] = ranks_of(got, wanted)
         if name == "pack":
             out["packed"] = len(got)
-        if name == "score" and steps[name] is not None:
-            at = steps[name]
+        at = steps[name]
+        if name == "score" and at is not None:
             out["relevant"] = {
                 "text": got[at].node.content[:120],
                 "explain": got[at].breakdown.explain(),
             }
             out["above"] = beaten_by(got, min(at, 12))
+            # Each wanted memory's own intruders: the hits just above it (LoCoMo's lost turn
+            # is seldom the question's best-placed evidence).
+            out["above_each"] = {
+                w: [a["by"] for a in beaten_by(got, r)[-12:]]
+                for w, r in each[name].items()
+                if r is not None
+            }
     steps["final"] = rank_of(res.hits, wanted)
     each["final"] = ranks_of(res.hits, wanted)
     return out
 
 
-def dropped_at(steps: dict[str, int | None], cut: int | None) -> str:
+def dropped_at(steps: Mapping[str, int | None], cut: int | None) -> str:
     """The first step after which the relevant memory is past ``cut`` (None: not packed)."""
     for name, rank in steps.items():
         if rank is None or (cut is not None and rank >= cut):
@@ -277,7 +284,14 @@ def by_part(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for half in ("tune", "check"):
         mine = [r for r in rows if r["half"] == half]
-        parts = Counter(a["by"] for r in mine for a in r.get("above", []))
+        parts: Counter[str] = Counter()
+        for r in mine:
+            if r["cut"] is None and "above_each" in r:  # the lost evidence's own intruders
+                won = set(r.get("dense_packed", ()))
+                lost = [w for w, v in r["each"]["final"].items() if v is None and w in won]
+                parts.update(p for w in lost for p in r["above_each"].get(w, ()))
+            else:
+                parts.update(a["by"] for a in r.get("above", []))
         evidence: Counter[str] = Counter()
         for r in mine:
             if r["cut"] is not None:
