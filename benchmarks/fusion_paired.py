@@ -170,6 +170,29 @@ def fuse_max_lexical(cands: Any, weights: ScoreWeights, method: str) -> None:
     _set(cands, weights, sim, lex)
 
 
+def fuse_vector_floor(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+    """The similarity feature on the dense channel's own scale (dense23): min-max between
+    the best cosine and the worst of the vector search's own candidates, so candidates that
+    only the lexical channel, a neighbour or a session brought in (lower cosines) no longer
+    stretch the scale and shrink the dense channel's margins; below that floor, 0. Where the
+    vector search covers the whole bank (the MADial banks, 76-88 memories against 80
+    candidates) it is the shipped fusion."""
+    ORIGINAL(cands, weights, method, **kw)
+    ids = _ids(cands)
+    own = [i for i in ids if "vector" in cands.sources.get(i, ()) and i in cands.cosine]
+    known = [cands.cosine[i] for i in ids if i in cands.cosine]
+    if method != "minmax" or not own or not known:
+        return
+    low, high = min(cands.cosine[i] for i in own), max(known)
+    if high - low <= 1e-12:
+        return
+    sim = {
+        i: min(max((cands.cosine[i] - low) / (high - low), 0.0), 1.0) if i in cands.cosine else 0.0
+        for i in ids
+    }
+    _set(cands, weights, sim, cands.lexical)
+
+
 ORIGINAL: Fuse = retriever.Candidates.fuse
 ALWAYS_ASKS: Callable[[str, str], bool] = lambda query, span: True  # noqa: E731
 
@@ -185,6 +208,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "mediangate": (fuse_median_gate, MemoryConfig),
     "max": (fuse_max, MemoryConfig),
     "max lexical": (fuse_max_lexical, MemoryConfig),
+    "vector floor": (fuse_vector_floor, MemoryConfig),
     "dense": (ORIGINAL, VARIANT_CONFIGS["dense only"]),
     "lexical": (ORIGINAL, VARIANT_CONFIGS["lexical only"]),
     "similarity + lexical only": (ORIGINAL, VARIANT_CONFIGS["similarity + lexical only"]),
