@@ -3,7 +3,8 @@ helper hubs21): ``python -m benchmarks.dense_rescoring ORDER MODULE [ARGS...]`` 
 benchmark ``MODULE`` (``benchmarks.probing``, ``benchmarks.fusion_paired``, ...) with its
 arguments, every retrieval's similarity feature re-scored by ``ORDER``; nothing in
 ``hybridmem`` changes. ``python -m benchmarks.first_day_candidates variant ORDER`` does the
-same for the first-day sets.
+same for the first-day sets; ``python -m benchmarks.dense_rescoring probing-moves BEFORE.json
+AFTER.json`` compares two probing runs item by item.
 
 ``centre_asked``: the query and each candidate's vector less the mean of the vectors of the
 questions the same user asked before (a question identical to this one left out: asked again
@@ -27,10 +28,12 @@ judgement, the pronoun reading) are left as they are.
 
 from __future__ import annotations
 
+import json
 import runpy
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -178,8 +181,37 @@ ORDERS: dict[str, Callable[[], None]] = {
 }
 
 
+def probing_moves(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Two ``benchmarks.probing --json`` runs: the engine's frac / hit@5 / first per language,
+    before -> after, and every item whose figure moved, with its query."""
+    keys = ("frac", "hit@5", "first")
+    lines = []
+    for lang in ("en", "zh"):
+        a, b = before["summary"]["hybridmem"][lang], after["summary"]["hybridmem"][lang]
+        lines.append(
+            f"{lang} {' / '.join(f'{a[k]:.3f}' for k in keys)}"
+            f" -> {' / '.join(f'{b[k]:.3f}' for k in keys)}"
+        )
+    later = {(i["lang"], i["id"]): i for i in after["items"]}
+    for item in before["items"]:
+        other = later[(item["lang"], item["id"])]
+        moved = [
+            f"{k} {item[f'hybridmem:{k}']:.2f}->{other[f'hybridmem:{k}']:.2f}"
+            for k in keys
+            if abs(item[f"hybridmem:{k}"] - other[f"hybridmem:{k}"]) > 1e-9
+        ]
+        if moved:
+            lines.append(f"  {item['lang']} {item['id']} {item['type']} | {'; '.join(moved)}")
+            lines.append(f"    {item['query']}")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 3 and args[0] == "probing-moves":
+        runs = [json.loads(Path(a).read_text(encoding="utf-8")) for a in args[1:]]
+        print("\n".join(probing_moves(*runs)))
+        return
     if len(args) < 2 or args[0] not in ORDERS:
         raise SystemExit(f"usage: dense_rescoring {{{','.join(ORDERS)}}} MODULE [ARGS...]")
     ORDERS[args[0]]()
