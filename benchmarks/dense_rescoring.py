@@ -165,13 +165,18 @@ def _patch(rescore: Rescore, mode: str = "asked", by_task: bool = False) -> None
     fusion.fuse_similarity = patched_fuse
 
 
+def _by_task(mode: str) -> Callable[[], None]:
+    """The centred order of ``mode``, its centre kept per user and task."""
+    return lambda: _patch(_centred, mode, by_task=True)
+
+
 ORDERS: dict[str, Callable[[], None]] = {
     "centre_asked": lambda: _patch(_centred),
     "asked_query": lambda: _patch(_query_side),
     "centre_running": lambda: _patch(_centred, "running"),
     "centre_memories": lambda: _patch(_centred, "memories"),
     **{
-        f"{name}@task": (lambda mode=mode: _patch(_centred, mode, by_task=True))
+        f"{name}@task": _by_task(mode)
         for name, mode in (
             ("centre_asked", "asked"),
             ("centre_running", "running"),

@@ -25,10 +25,16 @@ def _ask(state: _Asked, user: str, task: str, vector: list[float]) -> np.ndarray
     return centre
 
 
+def _centre(state: _Asked, user: str, task: str, vector: list[float]) -> np.ndarray:
+    centre = _ask(state, user, task, vector)
+    assert centre is not None
+    return centre
+
+
 def test_a_first_question_has_no_centre_and_a_second_the_first():
     state = _asked("running")
     assert _ask(state, "u", "t", [1, 0, 0]) is None
-    assert np.allclose(_ask(state, "u", "t", [0, 1, 0]), [1, 0, 0])
+    assert np.allclose(_centre(state, "u", "t", [0, 1, 0]), [1, 0, 0])
 
 
 def test_asked_leaves_the_same_question_out_running_keeps_it():
@@ -36,8 +42,8 @@ def test_asked_leaves_the_same_question_out_running_keeps_it():
     for state in (asked, running):
         _ask(state, "u", "t", [1, 0, 0])
         _ask(state, "u", "t", [0, 1, 0])
-    assert np.allclose(_ask(asked, "u", "t", [1, 0, 0]), [0, 1, 0])
-    assert np.allclose(_ask(running, "u", "t", [1, 0, 0]), [0.5, 0.5, 0])
+    assert np.allclose(_centre(asked, "u", "t", [1, 0, 0]), [0, 1, 0])
+    assert np.allclose(_centre(running, "u", "t", [1, 0, 0]), [0.5, 0.5, 0])
 
 
 def test_users_and_with_by_task_tasks_do_not_share_a_centre():
@@ -45,7 +51,7 @@ def test_users_and_with_by_task_tasks_do_not_share_a_centre():
     for state in (per_user, per_task):
         _ask(state, "u", "a", [1, 0, 0])
         assert _ask(state, "v", "a", [0, 1, 0]) is None
-    assert np.allclose(_ask(per_user, "u", "b", [0, 0, 1]), [1, 0, 0])
+    assert np.allclose(_centre(per_user, "u", "b", [0, 0, 1]), [1, 0, 0])
     assert _ask(per_task, "u", "b", [0, 0, 1]) is None
 
 
