@@ -27,7 +27,8 @@ firstday15): ``python -m benchmarks.first_day_candidates {variant,work,proposals
   offers21: ``offer_cannot_other_mood`` (the same with the template of the other language),
   ``offer_terms_mood`` (each naming word of an offer its own second query, centred:
   :func:`benchmarks.offer_readings.centred_terms`).
-  Helper hubs21: ``centre_asked``, ``asked_query`` (the similarity feature re-scored against hubs by
+  Helpers hubs21, hubs22: ``centre_asked``, ``asked_query``, ``centre_running``,
+  ``centre_memories`` (the similarity feature re-scored against hubs by
   centering on the user's earlier questions: :mod:`benchmarks.dense_rescoring`).
 - ``work --json F``: the similarity rank (the embedder alone, among the newcomer's statements)
   of the answer to each question about one's own work, asked as written, as the attribute's
@@ -388,7 +389,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "engine": lambda: None,
     **{
         name: __import__("benchmarks.dense_rescoring").dense_rescoring.ORDERS[name]
-        for name in ("centre_asked", "asked_query")
+        for name in ("centre_asked", "asked_query", "centre_running", "centre_memories")
     },
     "linked_change_own": _linked_change_own,
     "act_time": _act_time,
