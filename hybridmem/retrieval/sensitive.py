@@ -138,6 +138,7 @@ from hybridmem.lexical import document_terms, light_stem, match_expression, stem
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.function_words import function_word
+from hybridmem.retrieval.generic_en import in_general
 from hybridmem.retrieval.modifiers_zh import only_modifies
 from hybridmem.retrieval.places_en import only_where
 from hybridmem.retrieval.private_kinds import (
@@ -365,14 +366,25 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     (:func:`~hybridmem.retrieval.relatives_en.said_of_another`). Or, in Chinese, whether the
     memory holds the shared words only as modifiers of its subject's head and the question
     uses them otherwise, naming its own act (:func:`~.modifiers_zh.only_modifies`): "那几麻袋
-    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。"."""
+    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。". Or whether an English question asks
+    about a kind of thing in general, naming something the memory lacks
+    (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
+    pregnant women at the hospital?" of the user's own genetic test."""
     if unheld_focus(query, words, light_stem, _closed_word, memory) is not None:
         return True
-    if said_of_another(query, words):
+    if said_of_another(query, words) or _in_general(query, words):
         return True
     return (only_where(query, words, memory) or only_modifies(query, words, memory)) and bool(
         asks_else(query, stemmed_terms(query), words, _CLOSED)
     )
+
+
+def _in_general(query: str, words: frozenset[str]) -> bool:
+    """Whether an English question about a kind in general (:func:`~.generic_en.in_general`)
+    names a content word the memory's terms ``words`` lack: what it asks of the kind."""
+    if not in_general(query, words):
+        return False
+    return any(not _closed_word(w) for w in asks_else(query, stemmed_terms(query), words, _CLOSED))
 
 
 def _closed_word(term: str) -> bool:
