@@ -81,3 +81,30 @@ def test_the_marks_of_ones_own_case() -> None:
     # Nothing shared, or Chinese: not read.
     assert not in_general("Which vaccines do they offer pregnant women?", words)
     assert not in_general("孕妇能做哪些基因检测？", words)
+
+
+def test_a_light_verbs_form_or_a_question_word_names_nothing_else(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """A question sharing only a word an ordinary memory holds too is admitted when it names
+    nothing the sealed memory lacks; "went", "got" (a light verb's form) and 哪家 (a question
+    word) are no such thing, as written. "evening" stems to "even", which is not read as
+    closed."""
+    interview = (
+        "I've had two interviews for a job at a hospital pharmacy in Nottingham and my "
+        "manager has no idea."
+    )
+    therapist = "I see a therapist for anxiety every other Thursday."
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as mem:
+        stored = mem.add("lunch with the team at noon", user_id="u1")
+
+    def judged(sealed: str, ordinary: str, question: str) -> set[str]:
+        nodes = sealed_nodes(stored, s=sealed, o=ordinary)
+        return withheld(nodes, {"s": 0.9, "o": 0.1}, question)
+
+    priya = "I'm Priya, I'm a pharmacist at a Boots in Leicester."
+    assert judged(interview, priya, "Where was that job I went for?") == set()
+    assert judged(interview, priya, "Where was that job I cycled to?") == {"s"}
+    assert judged(therapist, "I walk the dog every evening.", "What do I do every evening?") == {
+        "s"
+    }
