@@ -48,6 +48,7 @@ PROBES = (
     "sensitive_blind4",
     "sensitive_blind5",
     "sensitive_blind6",
+    "sensitive_blind7",
 )
 
 
@@ -155,9 +156,14 @@ Focus = Callable[[str, frozenset[str], str], bool]
 
 
 def _variants() -> dict[str, Focus]:
-    from benchmarks import asked_modifier, asked_thing_en, places_en
+    from benchmarks import asked_modifier, asked_thing_en, generic_questions, places_en
 
-    return {**asked_thing_en.VARIANTS, **asked_modifier.VARIANTS, **places_en.VARIANTS}
+    return {
+        **asked_thing_en.VARIANTS,
+        **asked_modifier.VARIANTS,
+        **places_en.VARIANTS,
+        **generic_questions.VARIANTS,
+    }
 
 
 def _judged(call: WithheldCall, focus: Focus) -> set[str]:

@@ -28,12 +28,20 @@ from benchmarks.first_day import PERSONAS, SETS, run
 from benchmarks.first_day_persona import Persona
 from benchmarks.sealed_trace import WithheldCall, watched
 from hybridmem.retrieval import sensitive
+from hybridmem.retrieval.shared_words import asks_else
 
 # The rules a run can compare against the rule before it: the function turned off, what it
 # answers when off, and whether an English-only newcomer can reach it.
 RULES: dict[str, tuple[str, bool]] = {
     "unread_floor": ("_named_as_much", False),  # helper sensitive18: Chinese only
     "focus": ("_focus_unheld", True),  # helper sensitive19: the question's focus, both languages
+    "generic_en": ("_in_general", True),  # helper sensitive24: a question about a kind, English
+    "names_else": ("_names_else", True),  # helper sensitive24: closed classes as written
+}
+# What a rule's function is replaced by to run the rule before it, when not False: the words a
+# question names else, read against the stems' closed classes alone (helper sensitive24).
+_BEFORE: dict[str, Any] = {
+    "_names_else": lambda q, asked, words: asks_else(q, asked, words, sensitive._CLOSED),
 }
 
 
@@ -41,7 +49,7 @@ def _comparing(moved: list[dict[str, Any]], name: str = "_named_as_much") -> Any
     rule = getattr(sensitive, name)
 
     def observe(call: WithheldCall, out: set[str]) -> None:
-        setattr(sensitive, name, lambda *a: False)
+        setattr(sensitive, name, _BEFORE.get(name, lambda *a: False))
         try:
             before = call.run()
         finally:

@@ -134,10 +134,11 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from hybridmem.core.sealed import is_masked
-from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms
+from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms, terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.function_words import function_word
+from hybridmem.retrieval.generic_en import in_general
 from hybridmem.retrieval.modifiers_zh import only_modifies
 from hybridmem.retrieval.places_en import only_where
 from hybridmem.retrieval.private_kinds import (
@@ -344,7 +345,7 @@ def _asks_other(
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
         return _focus_unheld(query, words, node.content)  # its own word, about another thing?
-    if asks_else(query, asked, words, _CLOSED):
+    if _names_else(query, asked, words):
         return True
     # Every shared word is an ordinary memory's too and the question names no kind of private
     # matter: it names the thing both hold ("我的存折是哪儿的？" of a bank book and of its
@@ -365,14 +366,34 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     (:func:`~hybridmem.retrieval.relatives_en.said_of_another`). Or, in Chinese, whether the
     memory holds the shared words only as modifiers of its subject's head and the question
     uses them otherwise, naming its own act (:func:`~.modifiers_zh.only_modifies`): "那几麻袋
-    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。"."""
+    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。". Or whether an English question asks
+    about a kind of thing in general, naming something the memory lacks
+    (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
+    pregnant women at the hospital?" of the user's own genetic test."""
     if unheld_focus(query, words, light_stem, _closed_word, memory) is not None:
         return True
-    if said_of_another(query, words):
+    if said_of_another(query, words) or _in_general(query, words):
         return True
     return (only_where(query, words, memory) or only_modifies(query, words, memory)) and bool(
         asks_else(query, stemmed_terms(query), words, _CLOSED)
     )
+
+
+def _in_general(query: str, words: frozenset[str]) -> bool:
+    """Whether an English question about a kind in general (:func:`~.generic_en.in_general`)
+    names a content word the memory's terms ``words`` lack: what it asks of the kind."""
+    return in_general(query, words) and bool(_names_else(query, stemmed_terms(query), words))
+
+
+def _names_else(query: str, asked: frozenset[str], words: frozenset[str]) -> set[str]:
+    """What the question names that the memory's terms ``words`` lack
+    (:func:`~hybridmem.retrieval.shared_words.asks_else`), the closed classes aside as the
+    question writes them: a question word ("啥", "哪家") or a light verb's form ("went", "got":
+    "Where was that job I went for?", "How much debt has Jamal got?") names nothing else, as
+    :func:`_named_beyond` reads it on the kind path. Read on the written word, not its stem:
+    "evening" is cut to "even"."""
+    closed = {light_stem(t) for t in terms(query) if _closed_word(t)}
+    return asks_else(query, asked, words, _CLOSED) - closed
 
 
 def _closed_word(term: str) -> bool:

@@ -1,0 +1,77 @@
+"""An English question about a kind of thing in general, not the user's own case (issue 38,
+helper sensitive24).
+
+"Which genetic tests do they offer pregnant women at the hospital?" shares "genetic" and
+"test" with a sealed "A genetic test showed I carry the BRCA1 mutation, and I haven't told my
+sisters.", words of the memory's own that hold its focus, and multilingual-e5 and MiniLM both
+showed the memory (benchmarks/sensitive_blind6.py, the English near leak left). Nothing in the
+question makes it the user's: English marks a question as one's own case by closed classes,
+and this one has none of them -
+
+- a first or second person (I, me, my, we, our, you, your);
+- someone named (a capitalised word past the sentence's first, "NMC" too) or a relative
+  (:func:`~hybridmem.retrieval.attributes.someone_named`);
+- a past event (the past auxiliaries did, was, were, had): a kind has no history, a case has
+  ("What did the genetic test find?");
+- a demonstrative pointing back at something said before (this, that, these, those: "after
+  that delivery went wrong");
+- a definite article opening the noun phrase of a word it shares with the memory ("*the*
+  genetic test": a known one, the user's; "genetic tests" in the bare plural is the kind).
+
+Such a question, naming a word the memory does not hold besides (what it asks of the kind:
+"offer", "pregnant women"), is not about the memory. A question naming nothing else ("Password
+for online banking?") is still read as the user's. Chinese drops its subjects and has no
+article: "楼下门禁密码多少？", "出门要带尿垫吗？" are the user's own questions with none of these
+marks (benchmarks/generic_questions.py measured the same reading there, a negative).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hybridmem.lexical import light_stem, stemmed_terms
+from hybridmem.retrieval.asked_en import tokens
+from hybridmem.retrieval.attributes import someone_named
+
+# Closed classes: the first and second persons, the past auxiliaries, the demonstratives and
+# the definite article.
+_PERSONS = frozenset(
+    ["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours"]
+)
+_PAST = frozenset(["did", "was", "were", "had"])
+_DEMONSTRATIVES = frozenset(["this", "that", "these", "those"])
+_DEFINITE = frozenset(["the", *_DEMONSTRATIVES])
+# A capitalised word past a sentence's first: a name, or an initialism ("NMC").
+_CAPITAL = re.compile(r"(?<=[\w,] )[A-Z][\w-]*")
+# How far back a shared word's determiner is looked for: the article and up to two modifiers
+# ("the genetic test", "the new safe code"), as a noun phrase before its head.
+_NP_REACH = 3
+
+
+def in_general(query: str, words: frozenset[str]) -> bool:
+    """Whether an English ``query`` sharing a word with a sealed memory (its stemmed terms
+    ``words``) asks about a kind of thing in general: it shares one, and names no person, no
+    one, no past event, no demonstrative, and no definite article before a shared word."""
+    if not query.isascii() or not stemmed_terms(query) & words:
+        return False
+    toks = tokens(query)
+    said = set(toks)
+    if said & (_PERSONS | _PAST | _DEMONSTRATIVES):
+        return False
+    if _CAPITAL.search(query) or someone_named(query) is not None:
+        return False
+    return not _definite_shared(toks, words)
+
+
+def _definite_shared(toks: list[str], words: frozenset[str]) -> bool:
+    """Whether a shared word's noun phrase opens with the definite article or a
+    demonstrative: looked for a few words back, up to a punctuation mark."""
+    for k, tok in enumerate(toks):
+        if light_stem(tok) not in words:
+            continue
+        for back in reversed(toks[max(0, k - _NP_REACH) : k]):
+            if back in _DEFINITE:
+                return True
+            if not back.isalpha():
+                break
+    return False
