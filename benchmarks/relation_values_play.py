@@ -41,6 +41,9 @@ from unittest.mock import patch
 from benchmarks import value_remarks_play
 from hybridmem.evolution.slots import pairs, relation_values
 
+_READING = relation_values.relations_own
+"""The reading itself (the play patches the engine's name off while it lists the pairs)."""
+
 
 def holds(new: str, old: str) -> bool:
     """Whether the writer can ask the reading of ``new`` and ``old`` and find it holding: the
@@ -48,7 +51,7 @@ def holds(new: str, old: str) -> bool:
     (``similar_group._paired``, e5)."""
     if not (pairs.states_change(new) and pairs.shares_anchor(new, old)):
         return False
-    return relation_values.relations_own(new, old)
+    return _READING(new, old)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
