@@ -55,6 +55,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq18",
         "colloq19",
         "colloq20",
+        "colloq21",
         "thirdp",
         "thirdp2",
     ):

@@ -21,33 +21,38 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from unittest.mock import patch
 
 from benchmarks.mention_events import DEV
 from benchmarks.own_act_returns import play_chosen, write_play
 from hybridmem.evolution.write import value_remarks
 
-READ = frozenset({*DEV, *(f"colloquial_blind{n}.json" for n in (17, 18, 19, 20))})
+READ = frozenset({*DEV, *(f"colloquial_blind{n}.json" for n in (17, 18, 19, 20, 21))})
 """The files whose statements may be printed (the development and read sets)."""
 
 
-def pairs_of(said: Sequence[str]) -> list[tuple[str, str]]:
-    """(older, newer) pairs of ``said`` (in the order said) the pair reading holds for, in
+Holds = Callable[[str, str], bool]
+"""A pair reading: whether it holds for ``(newer, older)``."""
+
+
+def pairs_of(said: Sequence[str], holds: Holds = value_remarks.remark_on) -> list[tuple[str, str]]:
+    """(older, newer) pairs of ``said`` (in the order said) the pair reading ``holds`` for, in
     either order: a superset of those the engine can meet (a value said again is newer)."""
     return [
         (o, n)
         for i, a in enumerate(said)
         for b in said[i + 1 :]
         for o, n in ((a, b), (b, a))
-        if value_remarks.remark_on(n, o)
+        if holds(n, o)
     ]
 
 
-def marked(path: Path) -> dict[str, list[tuple[str, str]]]:
-    """Scenario id -> the pairs of its facts and preferences the reading holds for."""
+def marked(path: Path, holds: Holds = value_remarks.remark_on) -> dict[str, list[tuple[str, str]]]:
+    """Scenario id -> the pairs of its facts and preferences the reading ``holds`` for."""
     out: dict[str, list[tuple[str, str]]] = {}
     for sc in json.loads(path.read_text(encoding="utf-8")):
         said = [
@@ -55,29 +60,34 @@ def marked(path: Path) -> dict[str, list[tuple[str, str]]]:
             for n in sorted(sc["nodes"], key=lambda n: str(n["created_at"]))
             if n["node_type"] in ("fact", "preference")
         ]
-        found = pairs_of(said)
+        found = pairs_of(said, holds)
         if found:
             out[str(sc["id"])] = found
     return out
 
 
+Target = tuple[ModuleType, str]
+"""The engine's module and the name of the reading it asks (patched off and back on)."""
+REMARKS: Target = (value_remarks, "remark_about")
+
+
 @contextmanager
-def engine_off() -> Iterator[None]:
-    """The engine without the reading: no pair is a remark."""
-    with patch.object(value_remarks, "remark_about", lambda new, old, between: False):
+def engine_off(target: Target = REMARKS) -> Iterator[None]:
+    """The engine without the reading: it holds for no pair."""
+    with patch.object(*target, lambda *_args: False):
         yield
 
 
-def _on(original: object) -> object:
+def _on(original: object, target: Target = REMARKS) -> object:
     @contextmanager
     def on() -> Iterator[None]:
-        with patch.object(value_remarks, "remark_about", original):
+        with patch.object(*target, original):
             yield
 
     return on
 
 
-def first_day_lines(names: Sequence[str]) -> list[str]:
+def first_day_lines(names: Sequence[str], holds: Holds = value_remarks.remark_on) -> list[str]:
     """Per first-day set, the pairs among all of its statements (each persona one user)."""
     from benchmarks.first_day import ALL_SETS
 
@@ -87,25 +97,32 @@ def first_day_lines(names: Sequence[str]) -> list[str]:
         for p in ALL_SETS[name]:
             notes = [note for _title, note in p.tasks]
             said = [p.old, *(t for t, _ in p.facts), *(t for t, _ in p.secrets), *notes, p.new]
-            found += pairs_of(said)
+            found += pairs_of(said, holds)
         lines.append(f"{name}: {len(found)} pairs")
         lines += [f"  {o} => {n}" for o, n in found]
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.value_remarks_play")
+def main(
+    argv: Sequence[str] | None = None,
+    prog: str = "value_remarks_play",
+    holds: Holds = value_remarks.remark_on,
+    target: Target = REMARKS,
+) -> int:
+    """The command line (the module docstring), of the reading ``holds`` that the engine asks
+    as ``target`` (another program of a pair reading passes its own)."""
+    parser = argparse.ArgumentParser(prog=f"python -m benchmarks.{prog}")
     parser.add_argument("mode", choices=("marked", "play", "first-day"))
     parser.add_argument("files", nargs="+")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if args.mode == "first-day":
-        print("\n".join(first_day_lines(args.files)))
+        print("\n".join(first_day_lines(args.files, holds)))
         return 0
     files = [Path(f) for f in args.files]
     if args.mode == "marked":
         for path in files:
-            found = marked(path)
+            found = marked(path, holds)
             kinds = Counter(sid.split("-")[1] for sid in found)
             print(f"{path.name}: {len(found)} scenarios {dict(sorted(kinds.items()))}")
             if path.name in READ:
@@ -113,10 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.json is None:
         parser.error("--json is required for play")
-    original = value_remarks.remark_about
-    with engine_off():
-        chosen = {p: set(marked(p)) for p in files}
-        result = play_chosen(files, chosen, _on(original))  # type: ignore[arg-type]
+    original = getattr(*target)
+    with engine_off(target):
+        chosen = {p: set(marked(p, holds)) for p in files}
+        result = play_chosen(files, chosen, _on(original, target))  # type: ignore[arg-type]
     write_play(result, args.json)
     return 0
 

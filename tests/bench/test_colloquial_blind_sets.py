@@ -32,6 +32,7 @@ from benchmarks import (
     scenarios_colloquial18,
     scenarios_colloquial19,
     scenarios_colloquial20,
+    scenarios_colloquial21,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -81,6 +82,7 @@ SETS = {
     "colloquial_thirdperson_dev2": (scenarios_thirdperson_dev2, ("event", "mention")),
     "colloquial_blind19": (scenarios_colloquial19, ("third", "back", "mention")),
     "colloquial_blind20": (scenarios_colloquial20, ("third", "back", "style", "mention")),
+    "colloquial_blind21": (scenarios_colloquial21, ("third", "back", "style", "mention")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -104,6 +106,7 @@ ORDER = (
     "colloquial_thirdperson_dev2",
     "colloquial_blind19",
     "colloquial_blind20",
+    "colloquial_blind21",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
@@ -119,6 +122,7 @@ OTHER_FACTS = (
     "colloquial_thirdperson_dev2",
     "colloquial_blind19",
     "colloquial_blind20",
+    "colloquial_blind21",
 )
 
 

@@ -26,11 +26,11 @@ dictionary cut hides (想开|车) reads as a plain statement with no subject.
 
 from __future__ import annotations
 
+from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import volition
 from hybridmem.evolution.speech.in_message import join, read_message
 from hybridmem.evolution.speech.labels import SpeechActClassifier, SpeechActResult
 from hybridmem.evolution.write.sentence_kinds import USER_LEVEL, sentence_kind
-from hybridmem.evolution.write.value_remarks import FIRST_PERSON
 
 
 def standing_line(text: str, whole: SpeechActResult, classifier: SpeechActClassifier) -> str | None:

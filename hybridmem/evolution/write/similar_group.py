@@ -17,7 +17,7 @@ import numpy as np
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import NodeChange, PlanRequest
 from hybridmem.evolution.embed_models import E5_NAME
-from hybridmem.evolution.slots import others
+from hybridmem.evolution.slots import others, relation_values
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.write import move_back, value_remarks
 from hybridmem.evolution.write.batch_pools import conflict_pool
@@ -119,6 +119,12 @@ def similar_group(
     best = reads.store.get(best_id)
     if best is None or best.agent_id != request.agent_id:
         return None, (), None  # similar to another agent's memory: no group across owners
+    if relation_values.relations_own(request.content, best.content):
+        # "我妈把她的号转到移动了" is the mother's carrier, no new value of "我手机号一直用的
+        # 联通卡": as one group, the newer was shown and the user's carrier lost. (Not the
+        # other order: "The little one started at Bright Stars" after "My son goes to Little
+        # Acorns" names the same holder by another word.)
+        return None, (), None
     if others.names_another(best.content, request.content) or others.names_another(
         request.content, best.content
     ):

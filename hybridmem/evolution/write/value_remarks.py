@@ -47,6 +47,7 @@ from itertools import pairwise
 from hybridmem.core.evolution_marks import current_of
 from hybridmem.evolution.slots.others import _ADVERBS_EN, _PAST_EN
 from hybridmem.evolution.slots.pairs import says_again
+from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
 from hybridmem.lexical import clause_pieces, pos_tags, stemmed_terms
@@ -54,11 +55,6 @@ from hybridmem.models import MemoryNode
 from hybridmem.store import EvolutionReads
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-# The user as subject or possessor: the first-person words of both languages (closed class).
-FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b|我|咱",
-    re.I,
-)
 _WORD = re.compile(r"[a-z][a-z'’+-]*", re.I)
 _TERM = re.compile(r"[a-z0-9][a-z0-9'’&+-]*", re.I)
 # English auxiliaries of the progressive and the perfect, and the copula of the past.
