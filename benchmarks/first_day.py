@@ -47,6 +47,7 @@ from benchmarks.first_day_thirteenth import THIRTEENTH
 from benchmarks.first_day_twelfth import TWELFTH
 from benchmarks.first_day_twentieth import TWENTIETH
 from benchmarks.first_day_twentyfirst import TWENTYFIRST
+from benchmarks.first_day_twentysecond import TWENTYSECOND
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.models import MemoryNode
@@ -320,6 +321,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "nineteenth": NINETEENTH,
     "twentieth": TWENTIETH,
     "twentyfirst": TWENTYFIRST,
+    "twentysecond": TWENTYSECOND,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""
