@@ -267,12 +267,53 @@ def tally(result: Mapping[str, Mapping[str, Any]], variant: str) -> Counter[tupl
     return found
 
 
+def report(paths: Sequence[Path]) -> None:
+    """The totals of one or more ``--json`` files of this program (one model each): moves of
+    the first hit by step and effect, and each variant's first hits, fails of "new above old"
+    and leaks against the engine's, with the question-task pairs gained and lost."""
+    import json
+
+    result: dict[str, Any] = {}
+    for path in paths:
+        result.update(json.loads(path.read_text(encoding="utf-8")))
+    print(f"{len(result)} newcomers; moves of the first hit by step (engine):")
+    for (step, effect), n in sorted(tally(result, "engine").items()):
+        print(f"   {step:18} {effect:8} {n}")
+    rows = [row for n in result.values() for row in n["engine"]["steps"]]
+    placed = Counter(row["moves"][-1]["step"] for row in rows if not row["hit"] and row["moves"])
+    misses = sum(not row["hit"] for row in rows)
+    print(f"missed pairs {misses} of {len(rows)}; the first hit placed by a step: {dict(placed)}")
+    variants = next(iter(result.values())).keys() if result else ()
+    for v in variants:
+        hit = sum(round(n[v]["hit_at_1"] * n[v]["questions"]) for n in result.values())
+        fails = [k for k, n in result.items() if not n[v]["new_above_old"]]
+        leaks = sum(n[v]["sensitive_leaks"] for n in result.values())
+        missed = {
+            k: {(m["question"], m["task"]) for m in n[v]["misses"]} for k, n in result.items()
+        }
+        base = {
+            k: {(m["question"], m["task"]) for m in n["engine"]["misses"]}
+            for k, n in result.items()
+        }
+        gained = sum(len(base[k] - missed[k]) for k in result)
+        lost = sum(len(missed[k] - base[k]) for k in result)
+        print(
+            f"{v:10} first hits {hit}, +{gained} / -{lost}, leaks {leaks}, "
+            f"new above old fails {fails}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     import argparse
+    import sys
 
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["report"]:
+        report([Path(a) for a in args[1:]])
+        return
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--variants", default="engine,shown,median,above_old,no_shared")
-    known, rest = parser.parse_known_args(argv)
+    known, rest = parser.parse_known_args(args)
     variants = known.variants.split(",")
     run = sets_run(__doc__, rest)
     result: dict[str, dict[str, Any]] = {}
