@@ -1,6 +1,9 @@
 """Which step after scoring put each first-day first hit where it is, and what the newer-first
 step's shared-word path costs (issue 38, helper newer22): ``python -m benchmarks.first_day_steps
-[--sets dev,blind,...] [--embedder e5] [--variants engine,shown,...] [--json F]``.
+[--sets dev,blind,...] [--embedder e5] [--variants engine,shown,...] [--json F]``;
+``python -m benchmarks.first_day_steps report F...`` prints the totals of its JSON files;
+``python -m benchmarks.first_day_steps with CONDITION MODULE ARGS`` runs another benchmark with
+a condition patched in.
 
 Each newcomer is built once, as :mod:`benchmarks.first_day` builds it, and asked every question
 of the first-day check (:func:`benchmarks.first_day.measure`) once per variant over the same
@@ -310,6 +313,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["report"]:
         report([Path(a) for a in args[1:]])
+        return
+    if args[:1] == ["with"] and len(args) > 2 and args[1] in CONDITIONS:
+        # Another benchmark run with a condition patched in (and the steps recorded, unread).
+        import runpy
+
+        with patched(CONDITIONS[args[1]]):
+            sys.argv = [args[2], *args[3:]]
+            runpy.run_module(args[2], run_name="__main__", alter_sys=True)
         return
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--variants", default="engine,shown,median,above_old,no_shared")
