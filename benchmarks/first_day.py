@@ -47,6 +47,7 @@ from benchmarks.first_day_thirteenth import THIRTEENTH
 from benchmarks.first_day_twelfth import TWELFTH
 from benchmarks.first_day_twentieth import TWENTIETH
 from benchmarks.first_day_twentyfirst import TWENTYFIRST
+from benchmarks.first_day_twentysecond import TWENTYSECOND
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.models import MemoryNode
@@ -225,62 +226,66 @@ def first_day(mem: HybridMemory, clock: FakeClock, persona: Persona) -> list[Mem
 def run_persona(persona: Persona, embedder: Embedder, path: Path) -> Outcome:
     """Build the persona's store at ``path`` and ask every question from inside a task."""
     clock = FakeClock(START)
-    out = Outcome(persona.lang)
     privacy = PrivacyConfig(key=generate_key())
     with HybridMemory(path, embedder=embedder, clock=clock, privacy=privacy) as mem:
-        tasks = first_day(mem, clock, persona)
+        return measure(mem, first_day(mem, clock, persona), persona)
 
-        first: dict[str, str] = {}
 
-        def ask(question: str, task: int) -> tuple[list[str], str]:
-            r = mem.retrieve(question, user_id=USER, task_id=tasks[task].id, record_access=False)
-            # Why the first hit came first, for the report of a miss.
-            first["why"] = r.hits[0].breakdown.explain() if r.hits else ""
-            return [h.node.content for h in r.hits], r.context
+def measure(mem: HybridMemory, tasks: Sequence[MemoryNode], persona: Persona) -> Outcome:
+    """Ask every question of ``persona`` from inside its ``tasks`` in ``mem`` (built by
+    :func:`first_day`, left as it was: no access is recorded) and count what was found."""
+    out = Outcome(persona.lang)
+    first: dict[str, str] = {}
 
-        ordinary = [
-            *((q, a, t) for q, a in persona.questions for t in range(len(tasks))),
-            *persona.task_questions,
-            *((persona.changed, persona.new, t) for t in range(len(tasks))),
-        ]
-        for question, needle, task in ordinary:
-            texts, context = ask(question, task)
-            out.questions += 1
-            if texts and needle in texts[0]:
-                out.hit1 += 1
-            else:
-                out.misses.append(
-                    {
-                        "question": question,
-                        "task": task,
-                        "expected": needle,
-                        "got": texts[:3],
-                        "first": first["why"],
-                    }
-                )
-            if _shown(persona, texts, context):
-                out.leaks.append(question)
-        texts, _ = ask(persona.changed, 0)
-        out.new_rank = _rank(texts, persona.new)
-        out.old_rank = _rank(texts, persona.old)
-        out.new_above_old = out.new_rank is not None and (
-            out.old_rank is None or out.new_rank < out.old_rank
-        )
-        for question, marker in persona.about_secret:
-            texts, context = ask(question, 0)
-            if texts and marker in texts[0]:
-                out.secret_first += 1
-            else:
-                out.secret_misses.append(
-                    {
-                        "question": question,
-                        "expected": marker,
-                        "got": texts[:3],
-                        "first": first["why"],
-                    }
-                )
-            if _shown(persona, texts, context, but=marker):
-                out.leaks.append(question)
+    def ask(question: str, task: int) -> tuple[list[str], str]:
+        r = mem.retrieve(question, user_id=USER, task_id=tasks[task].id, record_access=False)
+        # Why the first hit came first, for the report of a miss.
+        first["why"] = r.hits[0].breakdown.explain() if r.hits else ""
+        return [h.node.content for h in r.hits], r.context
+
+    ordinary = [
+        *((q, a, t) for q, a in persona.questions for t in range(len(tasks))),
+        *persona.task_questions,
+        *((persona.changed, persona.new, t) for t in range(len(tasks))),
+    ]
+    for question, needle, task in ordinary:
+        texts, context = ask(question, task)
+        out.questions += 1
+        if texts and needle in texts[0]:
+            out.hit1 += 1
+        else:
+            out.misses.append(
+                {
+                    "question": question,
+                    "task": task,
+                    "expected": needle,
+                    "got": texts[:3],
+                    "first": first["why"],
+                }
+            )
+        if _shown(persona, texts, context):
+            out.leaks.append(question)
+    texts, _ = ask(persona.changed, 0)
+    out.new_rank = _rank(texts, persona.new)
+    out.old_rank = _rank(texts, persona.old)
+    out.new_above_old = out.new_rank is not None and (
+        out.old_rank is None or out.new_rank < out.old_rank
+    )
+    for question, marker in persona.about_secret:
+        texts, context = ask(question, 0)
+        if texts and marker in texts[0]:
+            out.secret_first += 1
+        else:
+            out.secret_misses.append(
+                {
+                    "question": question,
+                    "expected": marker,
+                    "got": texts[:3],
+                    "first": first["why"],
+                }
+            )
+        if _shown(persona, texts, context, but=marker):
+            out.leaks.append(question)
     return out
 
 
@@ -320,6 +325,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "nineteenth": NINETEENTH,
     "twentieth": TWENTIETH,
     "twentyfirst": TWENTYFIRST,
+    "twentysecond": TWENTYSECOND,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

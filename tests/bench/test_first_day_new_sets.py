@@ -1,4 +1,4 @@
-"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_twentyfirst.py: four
+"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_twentysecond.py: four
 newcomers each, en A / en B / zh A / zh B) are new and well formed: a set reuses no statement or
 question of the sets written before it, and each question's answer names one memory."""
 
@@ -27,6 +27,7 @@ NEW = [
     "nineteenth",
     "twentieth",
     "twentyfirst",
+    "twentysecond",
 ]
 
 
