@@ -60,7 +60,7 @@ from typing import Any
 from benchmarks import fusion_paired
 from hybridmem import MemoryConfig, lexical
 from hybridmem.config import ScoreWeights
-from hybridmem.retrieval import fusion, mentions, retriever
+from hybridmem.retrieval import channels, fusion, mentions, retriever
 from hybridmem.store import fts
 
 Scores = dict[str, float]
@@ -164,11 +164,11 @@ def recording() -> Iterator[None]:
     memory whose slot is the attribute asked about, which the engine gives the best match's
     BM25 (:func:`hybridmem.retrieval.attributes.agreed`), gets the BM25 of a whole match
     under a norm dividing by one (else a norm would shrink that evidence with the query)."""
-    original, agreed = retriever.Retriever._lexical, retriever.agreed
+    original, agreed = channels.lexical_channel, retriever.agreed
 
-    def recorded(self: Any, text: str, resolved: Any, out: Any) -> Scores:
-        _CURRENT["q"] = query_terms(self.store, text)
-        return original(self, text, resolved, out)
+    def recorded(core: Any, text: str, resolved: Any, out: Any) -> Scores:
+        _CURRENT["q"] = query_terms(core.engine.store, text)
+        return original(core, text, resolved, out)
 
     def agreed_whole(query: str, nodes: Any, bm25: Any, slot_map: Any = None) -> Any:
         norm = getattr(retriever.Candidates.fuse, "norm", None)
@@ -181,12 +181,12 @@ def recording() -> Iterator[None]:
         out.pop(_WHOLE, None)
         return out if out != bm25 else None
 
-    retriever.Retriever._lexical = recorded  # type: ignore[method-assign]
+    channels.lexical_channel = retriever.lexical_channel = recorded
     retriever.agreed = agreed_whole
     try:
         yield
     finally:
-        retriever.Retriever._lexical = original  # type: ignore[method-assign]
+        channels.lexical_channel = retriever.lexical_channel = original
         retriever.agreed = agreed
 
 

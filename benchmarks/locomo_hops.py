@@ -55,7 +55,7 @@ from benchmarks.candidate_paired import FEEDBACK_DOCS, _add
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig
 from hybridmem.core.vectors import node_vectors
-from hybridmem.retrieval import fusion, retriever
+from hybridmem.retrieval import channels, fusion, retriever
 from hybridmem.retrieval.entities import query_words, speaker_label, speaker_names
 
 RRF_K = 60.0
@@ -79,7 +79,7 @@ def hop_scores(self: Any, resolved: Any, seeds: Sequence[str], among: set[str] |
     ``seeds``: the second hop's list (read from the exact scope search, as the first hop's)."""
     out: dict[str, float] = {}
     for vector in self._vectors(list(seeds)).values():
-        found = self._search_scope(vector, resolved)
+        found = channels.vector_channel(self.core, vector, resolved)
         for i, c in found.cosine.items():
             if among is not None and i not in among:
                 continue

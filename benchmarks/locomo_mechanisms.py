@@ -34,7 +34,7 @@ from typing import Any
 from benchmarks import fusion_paired, tuning
 from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
-from hybridmem.retrieval import retriever
+from hybridmem.retrieval import channels
 from hybridmem.retrieval.entities import query_words, speaker_label, speaker_names
 
 PAST = 50
@@ -60,18 +60,18 @@ def place(e: str, got: frozenset[str], rank: dict[str, int], last_packed: int) -
 def first_cosines(box: dict[str, Any]) -> Iterator[None]:
     """Keep the whole scope's cosines of the first exact scope search of each question (the
     query as asked; a name-free refocus searches again after it)."""
-    original = retriever.search_scope
+    original = channels.search_scope
 
     def keep(engine: Any, vector: Any, n: int, *args: Any, **kw: Any) -> Any:
         found = original(engine, vector, n, *args, **kw)
         box.setdefault("cosine", found.cosine)
         return found
 
-    retriever.search_scope = keep
+    channels.search_scope = keep
     try:
         yield
     finally:
-        retriever.search_scope = original
+        channels.search_scope = original
 
 
 def unreachable(

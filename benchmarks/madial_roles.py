@@ -41,6 +41,7 @@ from typing import Any
 from benchmarks import channel_parity, fusion_paired, madial_english, tuning
 from benchmarks.paths import default_data_dir
 from hybridmem import lexical
+from hybridmem.retrieval import channels, retriever
 from hybridmem.retrieval.entities import speaker_label
 from hybridmem.retrieval.retriever import Retriever
 
@@ -140,15 +141,15 @@ def reading(name: str) -> Iterator[None]:
     """The retriever with the reading ``name`` patched in (its lexical search and its
     embedding of the query)."""
     express, dense_read = READINGS[name]
-    lexical_search, embed = Retriever._lexical, Retriever.embed
+    lexical_search, embed = channels.lexical_channel, Retriever.embed
 
-    def patched_lexical(self: Retriever, text: str, resolved: Any, out: Any) -> Any:
-        cfg = self.config
+    def patched_lexical(core: Any, text: str, resolved: Any, out: Any) -> Any:
+        cfg = core.engine.config.retrieval
         expression = express(text) if cfg.lexical_candidates else None
         if not expression:
             return {}
         found = list(
-            self.store.lexical_search(
+            core.engine.store.lexical_search(
                 expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
             )
         )
@@ -159,12 +160,12 @@ def reading(name: str) -> Iterator[None]:
     def patched_embed(self: Retriever, q: Any, text: str) -> Any:
         return embed(self, q, dense_read(text))
 
-    Retriever._lexical = patched_lexical  # type: ignore[method-assign]
+    channels.lexical_channel = retriever.lexical_channel = patched_lexical
     Retriever.embed = patched_embed  # type: ignore[method-assign]
     try:
         yield
     finally:
-        Retriever._lexical = lexical_search  # type: ignore[method-assign]
+        channels.lexical_channel = retriever.lexical_channel = lexical_search
         Retriever.embed = embed  # type: ignore[method-assign]
 
 

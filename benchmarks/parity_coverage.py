@@ -45,7 +45,7 @@ from typing import Any
 
 from hybridmem import lexical
 from hybridmem.config import ScoreWeights
-from hybridmem.retrieval import fusion, retriever
+from hybridmem.retrieval import channels, fusion, retriever
 from hybridmem.retrieval.fillers import topic_words
 from hybridmem.store import fts
 
@@ -140,18 +140,18 @@ def memory_coverage(question: Question, ids: Sequence[str]) -> Scores:
 def question_weight() -> Iterator[None]:
     """Record each query's :class:`Question` where the lexical matches are fetched (the last
     call wins: a speaker-naming query's name-free form replaces them)."""
-    original = retriever.Retriever._lexical
+    original = channels.lexical_channel
 
-    def recorded(self: Any, text: str, resolved: Any, out: Any) -> dict[str, float]:
-        found = original(self, text, resolved, out)
-        _QUESTIONS[id(out)] = read_question(self.store, text)
+    def recorded(core: Any, text: str, resolved: Any, out: Any) -> dict[str, float]:
+        found = original(core, text, resolved, out)
+        _QUESTIONS[id(out)] = read_question(core.engine.store, text)
         return found
 
-    retriever.Retriever._lexical = recorded  # type: ignore[method-assign]
+    channels.lexical_channel = retriever.lexical_channel = recorded
     try:
         yield
     finally:
-        retriever.Retriever._lexical = original  # type: ignore[method-assign]
+        channels.lexical_channel = retriever.lexical_channel = original
         _QUESTIONS.clear()
 
 

@@ -44,7 +44,7 @@ from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig
 from hybridmem.core.vectors import ScopeSearch
 from hybridmem.index import VectorMatch
-from hybridmem.retrieval import retriever
+from hybridmem.retrieval import channels
 
 
 def sentence_texts(content: str) -> list[str]:
@@ -81,7 +81,7 @@ def sentence_vectors(bench: tuning.Bench, vectors: turn_context.TextVectors) -> 
 def nearest_sentence(extra: Mapping[str, Any]) -> Iterator[None]:
     """Exact scope searches score a memory with sentence vectors by the larger of its own
     cosine with the query and its nearest sentence's (other memories as before)."""
-    original = retriever.search_scope
+    original = channels.search_scope
 
     def best(engine: Any, vector: Any, n: int, *args: Any, **kw: Any) -> ScopeSearch:
         found = original(engine, vector, n, *args, **kw)
@@ -96,11 +96,11 @@ def nearest_sentence(extra: Mapping[str, Any]) -> Iterator[None]:
         top = sorted(cosine, key=lambda i: -cosine[i])[:n]
         return ScopeSearch([VectorMatch(i, cosine[i]) for i in top], cosine, exact=True)
 
-    retriever.search_scope = best
+    channels.search_scope = best
     try:
         yield
     finally:
-        retriever.search_scope = original
+        channels.search_scope = original
 
 
 NAN = float("nan")

@@ -64,7 +64,7 @@ from hybridmem import HybridMemory, MemoryConfig, lexical
 from hybridmem.core.indexing import IndexSync
 from hybridmem.core.vectors import ScopeSearch
 from hybridmem.index import VectorMatch
-from hybridmem.retrieval import retriever
+from hybridmem.retrieval import channels
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ def rewrite(
 def dual_cosine(extra: Mapping[str, np.ndarray]) -> Iterator[None]:
     """Exact scope searches score each turn with an ``extra`` vector by the larger of its two
     cosines with the query (the scope's other nodes as before)."""
-    original = retriever.search_scope
+    original = channels.search_scope
 
     def both(engine: Any, vector: Any, n: int, *args: Any, **kw: Any) -> ScopeSearch:
         found = original(engine, vector, n, *args, **kw)
@@ -222,11 +222,11 @@ def dual_cosine(extra: Mapping[str, np.ndarray]) -> Iterator[None]:
         top = sorted(cosine, key=lambda i: -cosine[i])[:n]
         return ScopeSearch([VectorMatch(i, cosine[i]) for i in top], cosine, exact=True)
 
-    retriever.search_scope = both
+    channels.search_scope = both
     try:
         yield
     finally:
-        retriever.search_scope = original
+        channels.search_scope = original
 
 
 def context_vectors(

@@ -21,7 +21,7 @@ import runpy
 import sys
 
 from hybridmem import lexical
-from hybridmem.retrieval import fillers, retriever
+from hybridmem.retrieval import channels, fillers
 
 _ADDRESSEE = frozenset(["你", "您", "你们"])
 """The second-person pronouns: the companion, whom the user is talking to."""
@@ -55,7 +55,7 @@ def install(variant: str) -> None:
     if "without-joints" in variant:
         lexical.glued_words = _no_joints  # type: ignore[assignment]
     if "coverb" in variant:
-        retriever.topic_words = _topic_words_coverb  # type: ignore[attr-defined]
+        channels.topic_words = _topic_words_coverb
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,7 +16,10 @@ and this one has none of them -
 - a demonstrative pointing back at something said before (this, that, these, those: "after
   that delivery went wrong");
 - a definite article opening the noun phrase of a word it shares with the memory ("*the*
-  genetic test": a known one, the user's; "genetic tests" in the bare plural is the kind).
+  genetic test": a known one, the user's; "genetic tests" in the bare plural is the kind), or
+  opening one that is not a preposition's object: a known thing as the question's subject or
+  object ("which bank account should *the* refund go to?") is the user's case, while a place
+  phrase's article ("at the hospital") says where, not whose.
 
 Such a question, naming a word the memory does not hold besides (what it asks of the kind:
 "offer", "pregnant women"), is not about the memory. A question naming nothing else ("Password
@@ -41,6 +44,39 @@ _PERSONS = frozenset(
 _PAST = frozenset(["did", "was", "were", "had"])
 _DEMONSTRATIVES = frozenset(["this", "that", "these", "those"])
 _DEFINITE = frozenset(["the", *_DEMONSTRATIVES])
+# The English prepositions that open a place, time or other adjunct phrase (a closed class).
+_PREPOSITIONS = frozenset(
+    [
+        "at",
+        "in",
+        "on",
+        "to",
+        "from",
+        "for",
+        "with",
+        "by",
+        "near",
+        "into",
+        "onto",
+        "about",
+        "of",
+        "after",
+        "before",
+        "during",
+        "around",
+        "under",
+        "over",
+        "through",
+        "across",
+        "along",
+        "behind",
+        "beside",
+        "between",
+        "inside",
+        "outside",
+        "within",
+    ]
+)
 # A capitalised word past a sentence's first: a name, or an initialism ("NMC").
 _CAPITAL = re.compile(r"(?<=[\w,] )[A-Z][\w-]*")
 # How far back a shared word's determiner is looked for: the article and up to two modifiers
@@ -60,7 +96,15 @@ def in_general(query: str, words: frozenset[str]) -> bool:
         return False
     if _CAPITAL.search(query) or someone_named(query) is not None:
         return False
-    return not _definite_shared(toks, words)
+    return not _definite_shared(toks, words) and not _definite_argument(toks)
+
+
+def _definite_argument(toks: list[str]) -> bool:
+    """Whether a definite article opens a noun phrase that is no preposition's object: a
+    known thing the question is about, as its subject or object."""
+    return any(
+        tok == "the" and (k == 0 or toks[k - 1] not in _PREPOSITIONS) for k, tok in enumerate(toks)
+    )
 
 
 def _definite_shared(toks: list[str], words: frozenset[str]) -> bool:

@@ -82,6 +82,7 @@ def test_sigkilled_writers_of_four_users_lose_nothing_acknowledged(pg_where):
         sel.register(proc.stdout, selectors.EVENT_READ, tag)  # type: ignore[arg-type]
     done: set[str] = set()
     killed = 0
+    victims: set[int] = set()
     while len(done) < len(WRITERS):
         for key, _ in sel.select(timeout=300):
             tag = key.data
@@ -101,9 +102,13 @@ def test_sigkilled_writers_of_four_users_lose_nothing_acknowledged(pg_where):
             if killed < KILLS and acks >= kill_after[killed]:
                 victim = rng.choice([t for t in WRITERS if t not in done])
                 procs[victim].kill()
+                victims.add(procs[victim].pid)
                 killed += 1
     for proc in procs.values():
-        assert proc.wait(timeout=60) == 0, f"seed {run_seed}"
+        # A victim may have written DONE (unread in its pipe) before the kill landed: every
+        # add it made was acknowledged by then, which the checks below hold it to.
+        code = proc.wait(timeout=60)
+        assert code == 0 or (code == -9 and proc.pid in victims), f"seed {run_seed}"
     assert killed == KILLS
     with checker(pg_where) as mem:
         for tag in WRITERS:
