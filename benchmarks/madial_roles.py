@@ -41,7 +41,7 @@ from typing import Any
 from benchmarks import channel_parity, fusion_paired, madial_english, tuning
 from benchmarks.paths import default_data_dir
 from hybridmem import lexical
-from hybridmem.retrieval import channels, retriever
+from hybridmem.retrieval import channels
 from hybridmem.retrieval.entities import speaker_label
 from hybridmem.retrieval.retriever import Retriever
 
@@ -141,31 +141,17 @@ def reading(name: str) -> Iterator[None]:
     """The retriever with the reading ``name`` patched in (its lexical search and its
     embedding of the query)."""
     express, dense_read = READINGS[name]
-    lexical_search, embed = channels.lexical_channel, Retriever.embed
-
-    def patched_lexical(core: Any, text: str, resolved: Any, out: Any) -> Any:
-        cfg = core.engine.config.retrieval
-        expression = express(text) if cfg.lexical_candidates else None
-        if not expression:
-            return {}
-        found = list(
-            core.engine.store.lexical_search(
-                expression, resolved.scope, cfg.include_statuses, cfg.lexical_candidates
-            )
-        )
-        for node_id, _ in found:
-            out.add(node_id, "lexical")
-        return dict(found)
+    expression, embed = channels.lexical_expression, Retriever.embed
 
     def patched_embed(self: Retriever, q: Any, text: str) -> Any:
         return embed(self, q, dense_read(text))
 
-    channels.lexical_channel = retriever.lexical_channel = patched_lexical
+    channels.lexical_expression = express
     Retriever.embed = patched_embed  # type: ignore[method-assign]
     try:
         yield
     finally:
-        channels.lexical_channel = retriever.lexical_channel = lexical_search
+        channels.lexical_expression = expression
         Retriever.embed = embed  # type: ignore[method-assign]
 
 

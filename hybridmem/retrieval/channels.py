@@ -21,7 +21,7 @@ def lexical_channel(
     """BM25 of ``text``'s lexical matches in scope (top ``lexical_candidates``), each
     added to ``out`` as a lexical candidate."""
     cfg = core.engine.config.retrieval
-    expression = lexical.match_expression(topic_words(text)) if cfg.lexical_candidates else None
+    expression = lexical_expression(text) if cfg.lexical_candidates else None
     if not expression:
         return {}
     found = list(
@@ -32,6 +32,12 @@ def lexical_channel(
     for node_id, _ in found:
         out.add(node_id, "lexical")
     return dict(found)
+
+
+def lexical_expression(text: str) -> str | None:
+    """The FTS5 expression of ``text``'s topic words (None: nothing to match). One place, so
+    a benchmark reading the query otherwise swaps this alone."""
+    return lexical.match_expression(topic_words(text))
 
 
 def lexical_topic(
