@@ -13,8 +13,10 @@ adverb ("Still haven't moved": the adverbs are excluded below and by the opening
 
 Closed classes only: the English auxiliaries and modals with their negative and contracted
 forms; the words excluded are pronouns and pro-forms (I, we, you, the wh-words, here, today...:
-"Where do I live?" stays the speaker's question), adverbs in -ly, and the nouns a speaker's own
-attribute is said with ("Home's a flat in Leeds now", "Job's at Tesco now": the speaker's).
+"Where do I live?" stays the speaker's question), negators and answers, conjunctions and
+prepositions, adverbs in -ly, and the nouns a speaker's own attribute is said with ("Home's a
+flat in Leeds now", "Job's at Tesco now": the speaker's). A body part said without "my" ("knee
+is a little sore") is read as not the speaker's: it gives no slot either way.
 """
 
 from __future__ import annotations
@@ -51,7 +53,12 @@ _PRO_FORMS = frozenset(
         *("here", "there", "this", "that", "it", "let"),
         *("today", "tonight", "tomorrow", "yesterday"),
         # negation and answers, which open a subjectless clause ("Not had a cigarette since")
-        *("not", "yes", "yeah", "yep", "nope", "no"),
+        *("not", "yes", "yeah", "yep", "nope", "no", "please"),
+        # conjunctions and prepositions opening a clause piece ("on May 4th", "and does"),
+        # and "will" first ("Will do"): no noun
+        *("and", "or", "but", "nor", "so", "yet", "if", "because", "though", "although"),
+        *("as", "than", "on", "in", "at", "by", "for", "from", "to", "with", "of", "since"),
+        *("until", "till", "after", "before", "during", "about", "over", "under", "will"),
     ]
 )
 _SPEAKERS_THING = re.compile(r"(?:" + ATTRIBUTE_NOUNS_EN + r")", re.I)
