@@ -35,6 +35,7 @@ import numpy as np
 from hybridmem.evolution.slots.adjuncts import unset
 from hybridmem.evolution.slots.allegiance import allegiance_removed
 from hybridmem.evolution.slots.asserted import unasserted_removed
+from hybridmem.evolution.slots.bare_subject import bare_subject
 from hybridmem.evolution.slots.bystanders import ATTRIBUTE_NOUNS_EN as _ATTRIBUTE_NOUNS_EN
 from hybridmem.evolution.slots.bystanders import others_dropped
 from hybridmem.evolution.slots.contrast import after_contrast
@@ -284,7 +285,9 @@ def about_speaker(text: str) -> bool:
         # "my husband works at a law firm", "my partner loves hiking": the partner's own.
         rest = lowered[partner.end() :]
         return _RELATIONSHIP_EN.search(rest) is not None or _OF_SPEAKER_EN.search(rest) is not None
-    if _THIRD_EN.match(lowered) is None:
+    # "Traffic hasn't moved", "Mum won't move": a bare noun and an auxiliary is a subject as
+    # "the traffic" is (bare_subject.py), and is read as one below.
+    if _THIRD_EN.match(lowered) is None and not bare_subject(stripped, _NOT_A_NAME):
         return True
     possessed = re.match(r"^(?:my|our|his|her|their)\b", lowered) is not None
     return not possessed and _OF_SPEAKER_EN.search(lowered) is not None
