@@ -73,10 +73,10 @@ system-deps:
 MYPY_BESIDE ?= 1
 # The project's own code is compiled to bytecode once, before the tests, as uv does for the
 # libraries: where PYTHONDONTWRITEBYTECODE is set (it is on our machines) no import writes a
-# .pyc, so each of the suite's processes (two workers, and the hundreds of CLI, writer and
-# server processes the tests start) compiled every hybridmem / benchmarks module it imported
-# (a CLI process: 0.5-0.7 s of its 1.5-3.5 s; docs/benchmarks.md, helper ci24). A .pyc is only
-# read while its source is unchanged, so a stale one is never run. Test modules are left out:
+# .pyc, so each process of the suite (the two workers, and the CLI, writer and server processes
+# the tests start) compiled every hybridmem / benchmarks module it imported (a CLI process:
+# 0.4-0.7 s of its 1.5-3.5 s of CPU; docs/benchmarks.md, helper ci24). A .pyc is only read
+# while its source is unchanged, so a stale one is never run. Test modules are left out:
 # pytest rewrites their asserts and compiles them itself.
 COMPILE_CMD = $(BIN)/python -m compileall -q -j 0 -x '(^|/)(test_[^/]*|conftest)\.py$$' hybridmem benchmarks tests
 PYTEST_CMD = $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(if $(TEST_TMPDIR),-o tmp_path_retention_policy=failed )$(PYTEST_ARGS)
