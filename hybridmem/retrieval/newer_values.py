@@ -180,9 +180,6 @@ def newer_first(
     scale = question_scale(hits, known)
     nearest = nearest_of(vectors)
     out = list(hits)
-    # The question's own finds: a newer statement may take a shown one's place by a shared
-    # naming word only when the question itself shows it (:func:`_successor`).
-    found = {h.node.id for h in hits[:window]}
     for old in shown:
         at = next(i for i, h in enumerate(out) if h is old)
         # A chain of values (a move back: 豆浆, 牛奶, 豆浆 again): the value that took the old
@@ -193,7 +190,7 @@ def newer_first(
             if current.node.id in answers:
                 later = [h for h in later if h.node.id in answers]
             current = _successor(
-                current, later, scale, kinds, model, vectors, known, nearest, found, store
+                current, later, scale, kinds, model, vectors, known, nearest, store
             )
             if current is not None:
                 out = [h for h in out if h is not current]
@@ -297,24 +294,12 @@ def _successor(
     vectors: Mapping[str, np.ndarray],
     cosine: Mapping[str, float],
     nearest: Mapping[str, str],
-    found: Collection[str],
     store: EvolutionReads | None = None,
 ) -> Hit | None:
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
     one, when the pair model reads the two as one attribute (the writer, too, asks only the
-    nearest); else the one that states ``old``'s change (:func:`states_its_change`).
-
-    A shared naming word counts only for a statement the question itself found: among the
-    hits shown (``found``, the ids within the caller's ``top_k``: no constant of its own). A
-    statement of the same person that shares a noun with the hit is often another attribute
-    ("Our old lurcher sleeps on the sofa" after "I reupholster armchairs and sofas"), and the
-    pair model read such pairs as one attribute on newcomers it never saw; one the question
-    does not show is no answer to it, yet from below the window it took the answer's place
-    (issue 38, helpers newer22 and shown24: the first-day sets +6 / -0 question-task pairs
-    with e5, no change the step is for lost). The question's own reading of the two
-    (:func:`answers_alike`) and a stated change (:func:`states_its_change`) are asked of every
-    newer hit, as before."""
+    nearest); else the one that states ``old``'s change (:func:`states_its_change`)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -322,7 +307,7 @@ def _successor(
     named = [
         h
         for h in newer
-        if (h.node.id in found and one_attribute(h.node.content, old.node.content))
+        if one_attribute(h.node.content, old.node.content)
         or answers_alike(old.node, h.node, scale, cosine)
     ]
     if named:
