@@ -48,6 +48,7 @@ from benchmarks.first_day_twelfth import TWELFTH
 from benchmarks.first_day_twentieth import TWENTIETH
 from benchmarks.first_day_twentyfirst import TWENTYFIRST
 from benchmarks.first_day_twentysecond import TWENTYSECOND
+from benchmarks.first_day_twentythird import TWENTYTHIRD
 from hybridmem import FakeClock, HybridMemory
 from hybridmem.embedding import Embedder, make_embedder
 from hybridmem.models import MemoryNode
@@ -326,6 +327,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "twentieth": TWENTIETH,
     "twentyfirst": TWENTYFIRST,
     "twentysecond": TWENTYSECOND,
+    "twentythird": TWENTYTHIRD,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""
