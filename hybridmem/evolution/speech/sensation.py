@@ -1,28 +1,32 @@
 """A bodily state of the moment: a sensation of the speaker's body said as a plain statement.
 
-"Head's pounding this afternoon", "My tooth is throbbing, can barely chew", "My throat feels
-scratchy this morning", 走了一天路，脚好疼, 嗓子有点哑, 手冻僵了, 困得眼睛都睁不开了: the rules
-find a mood through a feeling word, and a sensation has none they know, so these are read as
-assertions and memory keeps them as facts about the user (issue 38: "a tired or hungry remark
-stored as a preference"). A standing bodily fact is said differently: with a condition noun
-the speaker has or is ("I have asthma", "I'm diabetic", 我有糖尿病, 我乳糖不耐受), a habitual
-or generic aspect ("I get migraines", "I'm always cold", 我一到换季就偏头痛, 坐久了腰疼), or a
-span that outlasts the moment ("my knees are bad these days", 膝盖这两年不行了).
+"Head's pounding this afternoon", "My tooth is throbbing, can barely chew", "Feet are sore from
+all the walking", 走了一天路，脚好疼, 腰都僵了, 困得眼睛都睁不开了: the rules find a mood through a
+feeling word, and a sensation has none they know, so these are read as assertions and memory
+keeps them as facts about the user (issue 38: "a tired or hungry remark stored as a
+preference"). A standing bodily fact is said differently: with a condition noun the speaker
+has or is ("I have asthma", "I'm diabetic", 我有糖尿病, 我乳糖不耐受), a habitual or generic
+aspect ("I get migraines", "I'm always cold", 我一到换季就偏头痛, 坐久了腰疼), or a span that
+outlasts the moment ("my knees are bad these days", 膝盖这两年不行了).
 
 What marks the state of the moment is read from closed classes only:
 
 * **the body as the subject**: a body-part noun (the anatomical nouns, a closed class) heading
-  its clause, bare or with a possessive ("my back", 脚, 嗓子, 整个人): the sensation is of the
-  body, not a condition the speaker has (a condition is the object of "have" / 有, or the
-  complement of "I'm");
-* **a predicate of a state reached or ongoing**: English the progressive ("is throbbing",
-  "'s been screaming", a bare "drooping"), a verb of perception ("feels"), "won't stop" /
-  "keeps", or a copula or a verbless complement beside a cause or a time ("sore from all the
-  walking", "like jelly after spin class"); Chinese a degree adverb (好, 有点, 都…了: how much,
-  now), the perfective 了 of a state reached (哑了, 僵了), a 得-complement (干得要命);
+  its clause, bare or with "my" (my back, 脚, 嗓子, 整个人); in Chinese a word of its own in
+  jieba's cut, the speaker's and nobody else's: the sensation is of the body, not a condition
+  the speaker has (a condition is the object of "have" / 有, or the complement of "I'm");
+* **a predicate of a state ongoing or reached**: English the progressive ("is throbbing",
+  "'s been screaming", a bare "drooping"), "won't stop" / "keeps", one ache in the indefinite
+  singular ("got a splitting headache"), or a linking verb (a copula, "feels") or a verbless
+  complement beside its cause ("sore from all the walking", "like jelly after spin class");
+  Chinese an extreme reached (a 得-complement: 干得要命; 死; the scalar 都: 腰都僵了), or a degree
+  adverb or the 了 of a state reached only beside the moment's time or the event it follows;
 * **no lasting aspect anywhere in the message**: no frequency or habitual marker, no generic
-  subject (:mod:`.aspect`), no span that outlasts the moment (these days, 最近, 这两年, 从小,
-  天生); and nothing still to come.
+  subject (:mod:`.aspect`), no span that outlasts the moment (these days, years, 最近, 这两年,
+  天天, 天生); and nothing still to come.
+
+The reading is the write planner's, for facts and preferences (``HybridMemory.add``): the
+conversation extractor and events keep the rules' act (docs/benchmarks.md, mood24).
 """
 
 from __future__ import annotations
@@ -47,14 +51,16 @@ _BODY_EN = (
 )
 # The subject: a body part at the head of its clause, bare or after a possessive ("both").
 _SUBJECT_EN = re.compile(r"^(?:(?:my|both|left|right|upper)\s+)*" + _BODY_EN + r"\b")
-# What after the subject says a state reached or ongoing: the progressive (with its auxiliary,
-# contracted or not, or bare: "eyelids drooping"), a verb of perception, a continuing verb.
+# What after the subject says a state ongoing: the progressive (with its auxiliary, contracted
+# or not, or bare: "eyelids drooping"), a continuing verb.
 _ONGOING_EN = re.compile(
     r"^(?:'s|'re|is|are|has been|have been|'s been|'ve been|is still|are still)?\s*"
-    r"(?:[a-z]+ing\b|feels?\b|won't stop|keeps?\b|will not stop)"
+    r"(?:[a-z]+ing\b|won't stop|keeps?\b|will not stop)"
 )
-# A copula (or none) with its complement beside a cause or the event it follows ("sore from
-# all the walking", "like jelly after spin class", "wrecked after that hike").
+# A linking verb (a copula, "feel": a perception is a linking verb too) or none, with its
+# complement beside a cause or the event it follows ("sore from all the walking", "like jelly
+# after spin class", "wrecked after that hike"); alone ("my back feels looser", "my eyes are
+# sore") it is as often a lasting or a welcome state as a passing one.
 _COMPLEMENT_EN = re.compile(r"^(?:'s|'re|is|are|feel|feels)?\s*[a-z' -]{2,30}\b(?:from|after)\b")
 # One ache, an indefinite singular ("got a splitting headache", "I have a stomach ache"): one
 # episode of it. A standing condition is a plural or a bare noun ("I get migraines", "I have
