@@ -28,12 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.evolution_models.speech_appraisal_scan import (
-    BLIND_SCENARIOS,
-    READABLE,
-    ROOT,
     STILL_BLIND,
     _strings,
-    _texts,
+    print_counts,
+    print_tallies,
+    scan_texts,
 )
 from benchmarks.evolution_models.speech_batches import BATCHES, batch
 from benchmarks.evolution_models.speech_eval import load_examples
@@ -70,21 +69,7 @@ def labelled() -> dict[str, dict[str, dict[str, int]]]:
 
 def benchmark_texts() -> tuple[int, dict[str, int]]:
     """How many texts were read, and per file how many the reading holds back."""
-    files = [
-        *sorted((ROOT / "data").glob("*.json")),
-        *sorted(ROOT.glob("first_day*.py")),
-        *sorted(ROOT.glob("scenarios*.py")),
-    ]
-    read, changed = 0, {}
-    for path in files:
-        blind = path.stem in BLIND_SCENARIOS or ("blind" in path.stem and path.stem not in READABLE)
-        for text in sorted(_texts(path)):
-            read += 1
-            if held_back(text):
-                changed[path.name] = changed.get(path.name, 0) + 1
-                if not blind:
-                    print(f"    {path.name}: {text[:150]}")
-    return read, changed
+    return scan_texts(lambda text: "" if held_back(text) else None)
 
 
 def shared(data: Path, sample: int) -> dict[str, dict[str, int]]:
@@ -117,14 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print("labelled lines held back (quiet fixed / assertive lost):")
     lines = labelled()
-    for name, langs in lines.items():
-        for lang, t in langs.items():
-            print(f"  {name:<20}{lang:<4}{t['quiet_fixed']:>4} / {t['lost']}")
+    print_tallies(lines)
     print("benchmark texts held back:")
     read, changed = benchmark_texts()
-    for name, count in sorted(changed.items()):
-        print(f"  {name:<44}{count:>4}")
-    print(f"  ({read} texts read)")
+    print_counts(read, changed)
     print("shared strings held back if filed as facts:")
     corpora = shared(args.data or default_data_dir(), args.sample)
     for corpus, t in corpora.items():
