@@ -138,7 +138,8 @@ def scan_texts(change: Callable[[str], str | None]) -> tuple[int, dict[str, int]
         *sorted(ROOT.glob("first_day*.py")),
         *sorted(ROOT.glob("scenarios*.py")),
     ]
-    read, changed = 0, {}
+    read = 0
+    changed: dict[str, int] = {}
     for path in files:
         blind = path.stem in BLIND_SCENARIOS or ("blind" in path.stem and path.stem not in READABLE)
         for text in sorted(_texts(path)):
