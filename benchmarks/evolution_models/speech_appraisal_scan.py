@@ -21,7 +21,7 @@ import argparse
 import ast
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ READABLE = frozenset(
 BLIND_SCENARIOS = tuple(f"scenarios_colloquial{n}" for n in (6, 9, 10, 11))
 _CLASSIFIER = RuleBasedSpeechActClassifier()
 # Speech batches still blind (counted, never printed); batches 1-29 are dev since addmood23.
-STILL_BLIND = frozenset({"blind 30"})
+STILL_BLIND = frozenset({"blind 31"})
 
 
 # Each reading: its module and the name of the function the rules call.
@@ -119,24 +119,52 @@ def _texts(path: Path) -> set[str]:
 
 def benchmark_texts() -> tuple[int, dict[str, int]]:
     """How many texts were read, and per file how many change their act."""
+
+    def change(text: str) -> str | None:
+        if not _reads(text):
+            return None
+        before, after = acts(text)
+        return f"{before.value} -> {after.value}: " if before is not after else None
+
+    return scan_texts(change)
+
+
+def scan_texts(change: Callable[[str], str | None]) -> tuple[int, dict[str, int]]:
+    """Every benchmark text through ``change`` (what to print before a changed text, None when
+    unchanged): how many were read, and per file how many changed; printed for readable files,
+    counted for every file still blind."""
     files = [
         *sorted((ROOT / "data").glob("*.json")),
         *sorted(ROOT.glob("first_day*.py")),
         *sorted(ROOT.glob("scenarios*.py")),
     ]
-    read, changed = 0, {}
+    read = 0
+    changed: dict[str, int] = {}
     for path in files:
         blind = path.stem in BLIND_SCENARIOS or ("blind" in path.stem and path.stem not in READABLE)
         for text in sorted(_texts(path)):
             read += 1
-            if not _reads(text):
+            said = change(text)
+            if said is None:
                 continue
-            before, after = acts(text)
-            if before is not after:
-                changed[path.name] = changed.get(path.name, 0) + 1
-                if not blind:
-                    print(f"    {path.name}: {before.value} -> {after.value}: {text[:150]}")
+            changed[path.name] = changed.get(path.name, 0) + 1
+            if not blind:
+                print(f"    {path.name}: {said}{text[:150]}")
     return read, changed
+
+
+def print_tallies(lines: dict[str, dict[str, dict[str, int]]]) -> None:
+    """One line per batch and language: quiet lines fixed / assertive lines lost."""
+    for name, langs in lines.items():
+        for lang, t in langs.items():
+            print(f"  {name:<20}{lang:<4}{t['quiet_fixed']:>4} / {t['lost']}")
+
+
+def print_counts(read: int, changed: dict[str, int]) -> None:
+    """One line per benchmark file that changed, and how many texts were read."""
+    for name, count in sorted(changed.items()):
+        print(f"  {name:<44}{count:>4}")
+    print(f"  ({read} texts read)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,14 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _READING[0] = args.reading
     print("labelled lines whose act changes (quiet fixed / assertive lost):")
     lines = labelled(args.show_dev)
-    for name, langs in lines.items():
-        for lang, t in langs.items():
-            print(f"  {name:<20}{lang:<4}{t['quiet_fixed']:>4} / {t['lost']}")
+    print_tallies(lines)
     print("benchmark texts whose act changes:")
     read, changed = benchmark_texts()
-    for name, count in sorted(changed.items()):
-        print(f"  {name:<44}{count:>4}")
-    print(f"  ({read} texts read)")
+    print_counts(read, changed)
     if args.json_out is not None:
         payload = {"labelled": lines, "texts_read": read, "texts_changed": changed}
         args.json_out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")

@@ -67,6 +67,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 28", 3309, 3388),
     ("blind 29", 3389, 3468),
     ("blind 30", 3469, 3548),
+    ("blind 31", 3549, 3628),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

@@ -35,6 +35,7 @@ from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import pairs as pair_embed
 from hybridmem.evolution.slots import rules as slots
 from hybridmem.evolution.speech import embed as speech_embed
+from hybridmem.evolution.speech import sensation
 from hybridmem.evolution.write import (
     beside_mood,
     commitments,
@@ -201,6 +202,10 @@ class EvolutionWriter:
                 model = self._act_model()
                 if model is not None:
                     result = speech_embed.second_opinion(model, result, request.vector)
+            if request.node_type in cfg.speech_filter_types:
+                # "Head's pounding this afternoon", 嗓子都哑了: the body's state at this moment,
+                # said as a plain statement, is a passing mood, not a fact (speech/sensation.py).
+                result = sensation.passing_state(request.content, result)
             draft.assertive = bool(result.is_assertive)
             # Said with feeling is not said in passing: "sold the car, I cycle now, the
             # traffic was awful" still states the change (commitments.py).
