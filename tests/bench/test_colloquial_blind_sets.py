@@ -33,6 +33,7 @@ from benchmarks import (
     scenarios_colloquial19,
     scenarios_colloquial20,
     scenarios_colloquial21,
+    scenarios_colloquial23,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -83,6 +84,7 @@ SETS = {
     "colloquial_blind19": (scenarios_colloquial19, ("third", "back", "mention")),
     "colloquial_blind20": (scenarios_colloquial20, ("third", "back", "style", "mention")),
     "colloquial_blind21": (scenarios_colloquial21, ("third", "back", "style", "mention")),
+    "colloquial_blind23": (scenarios_colloquial23, ("back",)),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -91,6 +93,7 @@ PER_LANGUAGE = {
     "colloquial_blind18": 8,
     "colloquial_thirdperson_dev2": 10,
     "colloquial_blind19": 8,
+    "colloquial_blind23": 8,
 }
 # The sets' modules, the fifth set's too (its kinds and sizes are its own test's).
 MODULES: dict[str, ModuleType] = {
@@ -107,6 +110,7 @@ ORDER = (
     "colloquial_blind19",
     "colloquial_blind20",
     "colloquial_blind21",
+    "colloquial_blind23",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
@@ -123,6 +127,7 @@ OTHER_FACTS = (
     "colloquial_blind19",
     "colloquial_blind20",
     "colloquial_blind21",
+    "colloquial_blind23",
 )
 
 

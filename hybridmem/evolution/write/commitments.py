@@ -26,6 +26,7 @@ not the change, is what the utterance commits to (``speech.clauses.standing_besi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from hybridmem.evolution.slots.pairs import states_change
 from hybridmem.evolution.slots.rules import about_speaker
@@ -51,17 +52,22 @@ _HYPOTHETICAL_CUE = "hyp:"
 
 
 def committed_change(
-    text: str, result: SpeechActResult, classifier: SpeechActClassifier
+    text: str,
+    result: SpeechActResult,
+    classifier: SpeechActClassifier,
+    says: Callable[[str], bool] = states_change,
 ) -> str | None:
     """The clause of ``text`` (labelled ``result``) that commits the speaker to a change of
-    state, or None. Only for an EMOTION that is not venting: venting evaluates a circumstance
-    "however factual its parts" (the label definitions in ``speech.labels``), and its clauses
-    ("新来的馆长简直了") name no change of the speaker's own."""
+    state (a clause ``says`` holds for: a change word, or for a move back "again",
+    ``write.mood_move_back``), or None. Only for an EMOTION that is not venting: venting
+    evaluates a circumstance "however factual its parts" (the label definitions in
+    ``speech.labels``), and its clauses ("新来的馆长简直了") name no change of the speaker's
+    own."""
     if result.act is not SpeechAct.EMOTION or any(c.startswith("vent:") for c in result.cues):
         return None
     for clause in _CLAUSE_BREAK.split(text):
         clause = clause.strip()
-        if len(clause) < 2 or not states_change(_UNTIL_NOW.sub(" ", clause)):
+        if len(clause) < 2 or not says(_UNTIL_NOW.sub(" ", clause)):
             continue  # the cheap test first: most clauses of a mood state no change
         reading = classifier.classify(clause)
         if not (reading.is_assertive and about_speaker(clause)) or _conditional(clause, reading):

@@ -41,6 +41,7 @@ from hybridmem.evolution.write import (
     commitments,
     conflicts,
     lifecycle,
+    mood_move_back,
     move_back,
     named,
     occasion,
@@ -211,6 +212,14 @@ class EvolutionWriter:
             # traffic was awful" still states the change (commitments.py).
             clause = commitments.committed_change(request.content, result, self.classifier)
             draft.assertive = draft.assertive or clause is not None
+            if not draft.assertive and request.node_type in cfg.conflict_types:
+                # "Black coffee for me again, the oat milk upset my stomach": a move back said
+                # with its reason's feeling, kept when the value it returns to is the user's
+                # and a later one took its place (mood_move_back.py).
+                clause = mood_move_back.returned_with_feeling(
+                    request, result, self.classifier, lambda r: self._similar_group(r)[2]
+                )
+                draft.assertive = clause is not None
             # "My dad hates cold weather": an emotion word, but his taste, not a mood of the
             # speaker's (others.py); a fact about him is not held back as a passing feeling.
             draft.assertive = draft.assertive or others.held_by_other(request.content, result)
