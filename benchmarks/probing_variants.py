@@ -17,6 +17,8 @@ run), so a step's share of the misses is read in one run. Variants:
   (:mod:`hybridmem.retrieval.replied`, the engine before probing23);
 - ``replied-asks-answer``: a companion's reply that asks brings the user's next turn (its
   answer) instead (:mod:`benchmarks.probing_replied`, probing23, measured only);
+- ``dates-off``: the date readers before probing24 (:func:`benchmarks.day_windows.dates_off`);
+  ``zh-month-of``: the engine with 十月份 read as the month (measured, not shipped);
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -41,7 +43,7 @@ from statistics import mean
 from typing import Any
 from unittest import mock
 
-from benchmarks import probing_joined, probing_placed
+from benchmarks import day_windows, probing_joined, probing_placed
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from benchmarks.probing_continued import CAPPED, MODES, variant
@@ -70,6 +72,7 @@ SETS = (
     "blind12",
     "blind13",
     "blind14",
+    "blind15",
 )
 
 
@@ -149,6 +152,8 @@ VARIANTS: dict[str, Callable[[], Any]] = {
         "hybridmem.retrieval.continuations.replied_turns", lambda *a, **k: {}
     ),
     "replied-asks-answer": asks_answer,
+    "dates-off": day_windows.dates_off,
+    "zh-month-of": day_windows.month_of,
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),

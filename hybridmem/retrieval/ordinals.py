@@ -39,7 +39,10 @@ _ZH = re.compile(
     r"(?=那天|那日|当天|$|[，。？！、,.?!\s]|我|你|他|她|咱)"
 )
 _AHEAD = re.compile(r"\b(?:will|shall|gonna|going\s+to)\b|'ll\b|将|会|要|打算|准备", re.IGNORECASE)
-_BARE = re.compile(r"(?:(?:about|on|the|of)\s+)*\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
+_BARE = re.compile(
+    r"(?:(?:about|on|the|of|from|since|until|till|to|between|and)\s+)*\d{1,2}(?:st|nd|rd|th)",
+    re.IGNORECASE,
+)
 
 
 def bare_ordinal(text: str) -> bool:
@@ -52,14 +55,14 @@ def day_of_month(query: str, now: datetime) -> tuple[str, datetime, datetime] | 
     ``now``'s zone, or None."""
     found = [m for m in (_EN.search(query), _ZH.search(query)) if m is not None]
     for match in sorted(found, key=lambda m: m.start()):
-        day = _latest(_number(match.group("n")), now.date(), _AHEAD.search(query) is None)
+        day = _latest(day_number(match.group("n")), now.date(), _AHEAD.search(query) is None)
         if day is not None:
             start = datetime.combine(day, time(), tzinfo=now.tzinfo)
             return match.group(0), start, start + timedelta(days=1)
     return None
 
 
-def _number(text: str) -> int:
+def day_number(text: str) -> int:
     if text.isdigit():
         return int(text)
     digits = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}

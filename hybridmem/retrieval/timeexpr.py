@@ -34,13 +34,16 @@ from typing import Any
 from hybridmem import lexical
 from hybridmem.models import TimeWindow
 from hybridmem.retrieval.durations import is_length, trailing_span
+from hybridmem.retrieval.holiday_breaks import holiday_break
 from hybridmem.retrieval.monthparts import month_part
 from hybridmem.retrieval.named_days import named_day
 from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
+from hybridmem.retrieval.spoken_en import spoken_window
 from hybridmem.retrieval.weekday_ranges import weekday_range
 from hybridmem.retrieval.weekends import weekend_window
 from hybridmem.retrieval.weeks import calendar_week, week_before_last
+from hybridmem.retrieval.written_dates import past_date, written_date
 
 _CN_DIGITS = {
     "零": 0,
@@ -69,6 +72,8 @@ _ZH_PERIOD = re.compile(
     r"上上个?(?:周|星期|礼拜)|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
 )
 _ZH_AGO = re.compile(rf"{_NUM}(天|日|周|个星期|个礼拜|星期|个月|月|年)(?:以)?前")
+_ZH_HALF_AGO = re.compile(r"半(个月|年)(?:以)?前")
+"""半个月前 / 半年前: half the unit, as 两周前 is two weeks (probing24)."""
 
 _EN_CUE = re.compile(
     r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:yesterday|today|tonight|ago|"
@@ -83,10 +88,14 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     local_now = now.astimezone(tz)
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
     found = range_window(query, local_now) or weekday_range(query, local_now)
-    found = found or _chinese(query, local_now)
+    # The first of a written date and the Chinese forms: 上个月26号 is a day of 上个月, not
+    # the month, and 10.15 a date (.written_dates).
+    found = found or _first(query, written_date(query, local_now), _chinese(query, local_now))
     found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
     found = found or trailing_span(query, local_now) or _english(query, local_now)
-    holiday = named_day(query, local_now)
+    found = found or spoken_window(query, local_now, _en_search)  # "on Sat" (.spoken_en)
+    # A holiday's break (国庆那几天: 1-7 October) before its day (.holiday_breaks).
+    holiday = holiday_break(query, local_now) or named_day(query, local_now)
     if holiday is not None and (found is None or _before(query, holiday[0], found[0])):
         found = holiday  # "on Easter Sunday", "去年圣诞节": the holiday, not Sunday or the year
     part = month_part(query, local_now)
@@ -101,6 +110,16 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     if start > local_now:
         return None  # memories are about the past: a future date names no stored memory
     return TimeWindow(text, _utc(start), _utc(end))
+
+
+Found = tuple[str, datetime, datetime]
+
+
+def _first(query: str, one: Found | None, other: Found | None) -> Found | None:
+    """Whichever of two readings starts first in ``query`` (``one`` on a tie)."""
+    if one is None or other is None:
+        return one or other
+    return one if _before(query, one[0], other[0]) else other
 
 
 def _before(query: str, text: str, other: str) -> bool:
@@ -161,6 +180,7 @@ def _chinese(query: str, now: datetime) -> tuple[str, datetime, datetime] | None
         (_ZH_WEEKDAY, _zh_weekday),
         (_ZH_PERIOD, _zh_period),
         (_ZH_AGO, _zh_ago),
+        (_ZH_HALF_AGO, _zh_half_ago),
     ):
         for match in pattern.finditer(query):
             try:
@@ -178,7 +198,7 @@ def _zh_date(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | Non
     month, day = _cn_int(m.group(2)), _cn_int(m.group(3))
     if month is None or day is None:
         return None
-    d = _past_date(year, month, day, now)
+    d = past_date(year, month, day, now)
     return None if d is None else (_day(d, now), _day(d, now) + timedelta(days=1))
 
 
@@ -229,6 +249,11 @@ def _zh_ago(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None
         return None
     unit = m.group(2)
     days = {"天": 1, "日": 1, "年": 365}.get(unit, 30 if "月" in unit else 7) * n
+    return _around(now.date() - timedelta(days=days), days, now)
+
+
+def _zh_half_ago(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
+    days = 15 if m.group(1) == "个月" else 182
     return _around(now.date() - timedelta(days=days), days, now)
 
 
@@ -321,16 +346,6 @@ _OF_WHAT = re.compile(r"\s+of\b", re.IGNORECASE)
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def _past_date(year: int | None, month: int, day: int, now: datetime) -> date | None:
-    try:
-        if year is not None:
-            return date(year, month, day)
-        d = date(now.year, month, day)
-        return d if d <= now.date() else date(now.year - 1, month, day)
-    except ValueError:
-        return None
-
-
 def _month(year: int, month: int, now: datetime) -> tuple[datetime, datetime]:
     start = date(year, month, 1)
     end = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)

@@ -22,6 +22,7 @@ from benchmarks import (
     probing_blind12_data,
     probing_blind13_data,
     probing_blind14_data,
+    probing_blind15_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -64,6 +65,7 @@ def test_the_second_blind_set_is_its_source():
         probing_blind12_data,
         probing_blind13_data,
         probing_blind14_data,
+        probing_blind15_data,
     ],
 )
 def test_each_later_blind_set_is_its_source(module):
