@@ -194,6 +194,9 @@ def fuse_vector_floor(cands: Any, weights: ScoreWeights, method: str, **kw: Any)
 
 
 ORIGINAL: Fuse = retriever.Candidates.fuse
+IDF_BACKGROUNDS = ("min", "general", "mean", "product", "geomean", "rare")
+"""``idf:B``: the lexical channel's IDF read by :mod:`benchmarks.general_idf`'s background B
+(wordfreq's general language; ``rare``: only words rarer than the store's average word)."""
 ALWAYS_ASKS: Callable[[str, str], bool] = lambda query, span: True  # noqa: E731
 
 VARIANTS: dict[str, tuple[Fuse, Make]] = {
@@ -233,6 +236,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     **{f"parent {w}": (ORIGINAL, weights_config(parent=w)) for w in (0.5, 0.75, 1.25, 1.5)},
     "adjacent only": (ORIGINAL, weights_config(retrieval={"expand_speakers_next": False})),
     "no referents": (ORIGINAL, weights_config(retrieval={"carry_referents": False})),
+    **{f"idf:{b}": (ORIGINAL, MemoryConfig) for b in IDF_BACKGROUNDS},
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -349,6 +353,11 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
                 yield
         elif name.startswith("answer lexical"):
             with answers_matched(move=name.endswith("moved")):
+                yield
+        elif name.startswith("idf:"):
+            from benchmarks.general_idf import background_of  # wordfreq: the bench extra
+
+            with background_of(name.removeprefix("idf:")):
                 yield
         else:
             yield
