@@ -23,7 +23,7 @@ each is one way the held-out dialogues or banks can differ from ours):
 - ``distractors``: the dev query against banks holding every memory of the language (the other
   user's too, :func:`benchmarks.suite_madial.build_corpora` ``"all"``): twice the memories,
   half of them someone else's;
-- ``distractors, last turn``: both.
+- ``distractors + last turn``: both.
 
 The engine is unchanged; stores and query vectors are :mod:`benchmarks.tuning`'s caches.
 """
@@ -87,7 +87,7 @@ FORMS: dict[str, tuple[str, Form]] = {
     "last turn": ("user", lambda d, ev: tuple(_user_lines(d)[-1:])),
     "unworded": ("user", unworded),
     "distractors": ("all", lambda d, ev: d.context_lines),
-    "distractors, last turn": ("all", lambda d, ev: tuple(_user_lines(d)[-1:])),
+    "distractors + last turn": ("all", lambda d, ev: tuple(_user_lines(d)[-1:])),
 }
 """Each form: the bank it asks (``build_corpora``'s scope) and the dialogue's query lines."""
 
