@@ -137,6 +137,36 @@ def fuse_gated(cands: Any, weights: ScoreWeights, method: str) -> None:
     _set(cands, weights, sim, lex)
 
 
+def fuse_lexical_trust(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+    """The lexical part as far as the dense channel vouches for the lexical channel's best
+    match (madial24): every lexical feature times the min-max similarity of the node the
+    lexical channel ranks first. A query sharing no word of its answer still matches
+    incidental words, and the lexical feature is divided by the best match however weak, so
+    the incidental best match gets the full lexical weight; when the dense channel finds that
+    match far, the lexical evidence counts as little. Where the two agree, nothing changes."""
+    _trusted(cands, weights, fusion.fuse_similarity(cands.cosine, _ids(cands), "minmax"))
+
+
+def fuse_lexical_trust_rank(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+    """``lexical trust`` with the lexical best match's place among the candidates by cosine
+    (1 - rank / n) for its min-max similarity: e5's compressed cosines put a match the dense
+    channel ranks well at a middling min-max value."""
+    ids = _ids(cands)
+    ranked = _rank_features(cands, lambda r, n: 1.0 - r / n)[0]
+    _trusted(cands, weights, fusion.fuse_similarity(cands.cosine, ids, "minmax"), ranked)
+
+
+def _trusted(cands: Any, weights: ScoreWeights, sim: Scores, vouch: Scores | None = None) -> None:
+    """The lexical feature times ``vouch`` (default ``sim``) of the lexical best match."""
+    lex = fusion.fuse_lexical(cands.bm25, _ids(cands), "minmax")
+    vouch = sim if vouch is None else vouch
+    if weights.similarity > 0 and lex:
+        best = max(lex.values())
+        trust = max((vouch.get(i, 0.0) for i, v in lex.items() if v >= best - 1e-12), default=0.0)
+        lex = {i: v * trust for i, v in lex.items()}
+    _set(cands, weights, sim, lex)
+
+
 def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
     ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
@@ -194,6 +224,9 @@ def fuse_vector_floor(cands: Any, weights: ScoreWeights, method: str, **kw: Any)
 
 
 ORIGINAL: Fuse = retriever.Candidates.fuse
+IDF_BACKGROUNDS = ("min", "general", "mean", "product", "geomean", "rare")
+"""``idf:B``: the lexical channel's IDF read by :mod:`benchmarks.general_idf`'s background B
+(wordfreq's general language; ``rare``: only words rarer than the store's average word)."""
 ALWAYS_ASKS: Callable[[str, str], bool] = lambda query, span: True  # noqa: E731
 
 VARIANTS: dict[str, tuple[Fuse, Make]] = {
@@ -206,6 +239,8 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "zscore": (fuse_zscore, MemoryConfig),
     "gated": (fuse_gated, MemoryConfig),
     "mediangate": (fuse_median_gate, MemoryConfig),
+    "lexical trust": (fuse_lexical_trust, MemoryConfig),
+    "lexical trust rank": (fuse_lexical_trust_rank, MemoryConfig),
     "max": (fuse_max, MemoryConfig),
     "max lexical": (fuse_max_lexical, MemoryConfig),
     "vector floor": (fuse_vector_floor, MemoryConfig),
@@ -233,6 +268,7 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     **{f"parent {w}": (ORIGINAL, weights_config(parent=w)) for w in (0.5, 0.75, 1.25, 1.5)},
     "adjacent only": (ORIGINAL, weights_config(retrieval={"expand_speakers_next": False})),
     "no referents": (ORIGINAL, weights_config(retrieval={"carry_referents": False})),
+    **{f"idf:{b}": (ORIGINAL, MemoryConfig) for b in IDF_BACKGROUNDS},
 }
 """``time always``: the engine before :mod:`hybridmem.retrieval.mentions` (a time a
 passage only mentions counted in full, as one asked about). Fusions, and each channel
@@ -349,6 +385,11 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
                 yield
         elif name.startswith("answer lexical"):
             with answers_matched(move=name.endswith("moved")):
+                yield
+        elif name.startswith("idf:"):
+            from benchmarks.general_idf import background_of  # wordfreq: the bench extra
+
+            with background_of(name.removeprefix("idf:")):
                 yield
         else:
             yield

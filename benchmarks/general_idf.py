@@ -54,7 +54,7 @@ from benchmarks.paths import default_data_dir
 from hybridmem import MemoryConfig, lexical
 from hybridmem.store import fts
 
-BACKGROUNDS = ("store", "min", "general", "mean", "product", "geomean")
+BACKGROUNDS = ("store", "min", "general", "mean", "product", "geomean", "rare")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\uf9ff\ufa00-\ufaff]")
 
 
@@ -88,10 +88,17 @@ def _idf(hits: float, docs: int) -> float:
     return max(math.log((docs - hits + 0.5) / (hits + 0.5)), 1e-6)
 
 
-def word_idf(background: str, word: str, rows: int, docs: int, mean_length: float) -> float:
-    """A query word's IDF under ``background``: its store ``rows`` among ``docs``."""
+def word_idf(
+    background: str, word: str, rows: int, docs: int, mean_length: float, mean_rows: float = 0.0
+) -> float:
+    """A query word's IDF under ``background``: its store ``rows`` among ``docs``. ``rare``
+    (madial24): the store's IDF for a word in fewer rows than the store's words on average
+    (``mean_rows``: tokens over distinct terms), none for a commoner one: a word more of the
+    bank's memories say than its average word is incidental to any one of them."""
     if background == "store":
         return _idf(rows, docs)
+    if background == "rare":
+        return _idf(rows, docs) if rows <= mean_rows else 1e-6
     general = expected_rows(word, docs, mean_length)
     if background == "min":
         return _idf(max(rows, general), docs)
@@ -127,8 +134,10 @@ def rank_with(background: str) -> Callable[..., list[tuple[str, float]] | None]:
         if docs <= 0:
             return None
         avgdl = float(int(totals.get("tokens", 0)) + docs) / float(docs)
+        vocab = conn.execute("SELECT count(*) FROM lex_df WHERE df > 0").fetchone()[0]
+        mean_rows = int(totals.get("tokens", 0)) / max(int(vocab), 1)
         idf = [
-            word_idf(background, w, int(df.get(t, 0)), docs, avgdl - 1.0)
+            word_idf(background, w, int(df.get(t, 0)), docs, avgdl - 1.0, mean_rows)
             for w, t in zip(phrases, terms, strict=True)
         ]
         scored: list[tuple[float, int, str]] = []

@@ -63,3 +63,11 @@ def test_the_store_background_ranks_exactly_as_the_engine(mem) -> None:
     with general_idf.background_of("general"):
         assert fts.rank is not shipped_rank
     assert fts.rank is shipped_rank  # restored after the block
+
+
+def test_rare_keeps_the_store_idf_of_a_word_rarer_than_the_average_and_drops_a_commoner_one():
+    # madial24's ``rare`` background: a word in more rows than the store's words on average
+    # (tokens over distinct terms) is incidental to any one memory.
+    kept = general_idf.word_idf("rare", "fever", 2, 160, 8.0, mean_rows=2.9)
+    assert kept == general_idf.word_idf("store", "fever", 2, 160, 8.0) > 1.0
+    assert general_idf.word_idf("rare", "happy", 3, 160, 8.0, mean_rows=2.9) < 1e-5
