@@ -247,7 +247,7 @@ def test_the_later_sets_moves_back_say_no_again_and_name_one_value(name: str) ->
 @pytest.mark.parametrize("name", _of_kind(("mention",)))
 def test_a_mention_remark_is_a_polluter_of_the_value_and_never_stale(name: str) -> None:
     mentions = [sc for sc in _built(name) if kind_of(sc) == "mention"]
-    assert len(mentions) == 2 * PER_LANGUAGE.get(name, 6)
+    assert len(mentions) == 2 * PER_KIND.get(name, {}).get("mention", PER_LANGUAGE.get(name, 6))
     for sc in mentions:
         (probe,) = sc.probes
         assert sc.family == "one_offs"
