@@ -56,6 +56,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq19",
         "colloq20",
         "colloq21",
+        "colloq22",
         "colloq23",
         "thirdp",
         "thirdp2",

@@ -33,6 +33,7 @@ from benchmarks import (
     scenarios_colloquial19,
     scenarios_colloquial20,
     scenarios_colloquial21,
+    scenarios_colloquial22,
     scenarios_colloquial23,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
@@ -84,6 +85,7 @@ SETS = {
     "colloquial_blind19": (scenarios_colloquial19, ("third", "back", "mention")),
     "colloquial_blind20": (scenarios_colloquial20, ("third", "back", "style", "mention")),
     "colloquial_blind21": (scenarios_colloquial21, ("third", "back", "style", "mention")),
+    "colloquial_blind22": (scenarios_colloquial22, ("change", "back", "mention")),
     "colloquial_blind23": (scenarios_colloquial23, ("back",)),
 }
 # Scenarios a language of each kind where not six.
@@ -95,6 +97,8 @@ PER_LANGUAGE = {
     "colloquial_blind19": 8,
     "colloquial_blind23": 8,
 }
+# Scenarios a language of each kind where the kinds differ in size.
+PER_KIND = {"colloquial_blind22": {"mention": 8, "change": 6, "back": 4}}
 # The sets' modules, the fifth set's too (its kinds and sizes are its own test's).
 MODULES: dict[str, ModuleType] = {
     "colloquial_blind5": scenarios_colloquial5,
@@ -110,12 +114,13 @@ ORDER = (
     "colloquial_blind19",
     "colloquial_blind20",
     "colloquial_blind21",
+    "colloquial_blind22",
     "colloquial_blind23",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
 # A plain change of the value, however it is said: the value before it is stale.
-CHANGES = ("plain", "ordinary", "third", "event")
+CHANGES = ("plain", "ordinary", "third", "event", "change")
 # The sets whose users say six facts of their own before the first value counted.
 OTHER_FACTS = (
     "colloquial_blind14",
@@ -127,6 +132,7 @@ OTHER_FACTS = (
     "colloquial_blind19",
     "colloquial_blind20",
     "colloquial_blind21",
+    "colloquial_blind22",
     "colloquial_blind23",
 )
 
@@ -150,8 +156,8 @@ def test_the_committed_file_is_what_the_module_writes(name: str) -> None:
 def test_every_kind_has_its_number_a_language_and_the_report_splits_them(name: str) -> None:
     scenarios = load_scenarios(DATA / f"{name}.json")
     counts = Counter((sc.lang, kind_of(sc)) for sc in scenarios)
-    each = PER_LANGUAGE.get(name, 6)
-    assert counts == {(lang, kind): each for lang in ("en", "zh") for kind in SETS[name][1]}
+    each = PER_KIND.get(name, dict.fromkeys(SETS[name][1], PER_LANGUAGE.get(name, 6)))
+    assert counts == {(lang, kind): each[kind] for lang in ("en", "zh") for kind in SETS[name][1]}
     for sc in scenarios:
         (probe,) = sc.probes
         wrong = probe.polluters if kind_of(sc) in POLLUTED else probe.stale
@@ -246,7 +252,7 @@ def test_the_later_sets_moves_back_say_no_again_and_name_one_value(name: str) ->
 @pytest.mark.parametrize("name", _of_kind(("mention",)))
 def test_a_mention_remark_is_a_polluter_of_the_value_and_never_stale(name: str) -> None:
     mentions = [sc for sc in _built(name) if kind_of(sc) == "mention"]
-    assert len(mentions) == 2 * PER_LANGUAGE.get(name, 6)
+    assert len(mentions) == 2 * PER_KIND.get(name, {}).get("mention", PER_LANGUAGE.get(name, 6))
     for sc in mentions:
         (probe,) = sc.probes
         assert sc.family == "one_offs"

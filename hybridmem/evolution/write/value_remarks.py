@@ -18,9 +18,11 @@ link (``similar_group._paired``) and the group policy (``planner`` -> ``conflict
 first-person word, its first clause states an event of its own subject that moves nothing to a
 new holder or place (no goal preposition, no verb of beginning, no habitual "get" passive) and
 no cue of a standing state is in the statement, and that subject names the older statement's
-value. English only: Chinese drops the speaker and fronts a topic, so the noun before the verb
-may be the object of the speaker's unsaid act (晚饭请了个钟点工阿姨做), and jieba's tags do not
-tell an agent from a topic.
+value. That reading is English: Chinese drops the speaker and fronts a topic, so the noun before
+the verb may be the object of the speaker's unsaid act (晚饭请了个钟点工阿姨做), and jieba's tags
+do not tell an agent from a topic. A Chinese statement is read by
+:mod:`~hybridmem.evolution.write.value_remarks_zh` instead (the thing's own event: its opening
+noun phrase names the older statement's value, no first-person word, no standing value said).
 
 A move back told as the returned value's own act ("Kwik Fit is doing the MOT this year, like
 before" after "My car goes to Kwik Fit for its MOT" and "The garage on Fabian Way does the
@@ -50,6 +52,7 @@ from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
+from hybridmem.evolution.write import value_remarks_zh
 from hybridmem.lexical import clause_pieces, pos_tags, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.store import EvolutionReads
@@ -199,7 +202,10 @@ def names_holder(remark: str, older: str) -> bool:
 
 def remark_on(new: str, old: str) -> bool:
     """Whether ``new`` is someone else's event whose subject names ``old``'s value, no other
-    name and not ``old``'s named holder."""
+    name and not ``old``'s named holder (a Chinese ``new``: :mod:`value_remarks_zh`'s reading
+    of the thing's own event)."""
+    if _CJK.search(new):
+        return value_remarks_zh.remark_on_zh(new, old)
     return (
         others_act(new)
         and names_value(new, old)
@@ -210,7 +216,9 @@ def remark_on(new: str, old: str) -> bool:
 
 def returns(first: str, left: str, new: str) -> bool:
     """Whether ``new`` returns to ``first``'s value after ``left``, told as that value's own
-    act (the module docstring)."""
+    act (the module docstring; a Chinese ``new``: :func:`value_remarks_zh.returns`)."""
+    if _CJK.search(new):
+        return value_remarks_zh.returns(first, left, new)
     if says_again(new) or not stemmed_terms(first) & stemmed_terms(left):
         return False
     if not names_value(new, first) or names_value(new, left):
