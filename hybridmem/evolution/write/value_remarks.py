@@ -53,7 +53,7 @@ from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
 from hybridmem.evolution.write import value_remarks_zh
-from hybridmem.lexical import clause_pieces, pos_tags, stemmed_terms
+from hybridmem.lexical import clause_pieces, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.store import EvolutionReads
 
@@ -134,16 +134,6 @@ def others_act(text: str) -> bool:
     return _event(pieces[0]) and not _moves_or_stands(pieces[0])
 
 
-def _subject_zh(text: str) -> str:
-    """The tokens before the first verb or preposition (an older Chinese statement's topic)."""
-    out = []
-    for word, flag in pos_tags(text):
-        if flag.startswith(("v", "p")):
-            break
-        out.append(word)
-    return "".join(out)
-
-
 def remark_subject(text: str) -> str:
     """The subject of the first clause of an English remark: the words before its first verb."""
     pieces = clause_pieces(text)
@@ -158,7 +148,7 @@ def older_subject(text: str) -> str:
     """The subject of the user's older statement: a subject pronoun, or the words before the
     first copula, auxiliary or present verb ("My son goes", "The kids' dentist is")."""
     if _CJK.search(text):
-        return _subject_zh(text)
+        return value_remarks_zh.topic(text)
     words = _TERM.findall(text)
     lowered = [w.lower() for w in words]
     if lowered and lowered[0] in _SPEAKER:

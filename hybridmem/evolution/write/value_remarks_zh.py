@@ -67,9 +67,9 @@ def _opening_end(clause: str, value: frozenset[str]) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _subject(text: str) -> str:
+def topic(text: str) -> str:
     """The words of a Chinese statement before its first verb or preposition (its topic: 我,
-    孩子, 我家宽带)."""
+    孩子, 我家宽带; also ``value_remarks.older_subject``'s Chinese reading)."""
     out = []
     for word, flag in pos_tags(text):
         if flag.startswith(("v", "p")):
@@ -108,7 +108,7 @@ def _value_terms(old: str) -> frozenset[str]:
         or (i > 1 and tags[i - 1][1] == "q" and _definite(tags[i - 2]))
         or _modifies(tags[i + 1 : i + 3])
     ]
-    subject = stemmed_terms(_subject(old))
+    subject = stemmed_terms(topic(old))
     return frozenset(t for word in named for t in stemmed_terms(word) - subject if len(t) > 1)
 
 
@@ -127,7 +127,7 @@ def remark_on_zh(new: str, old: str) -> bool:
     first = pieces[0]
     opening = first[: _opening_end(first, value)]
     said = stemmed_terms(opening)
-    if not said & value or said & stemmed_terms(_subject(old)) or PERSON_ZH.search(opening):
+    if not said & value or said & stemmed_terms(topic(old)) or PERSON_ZH.search(opening):
         return False
     terms_old = stemmed_terms(old)
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
@@ -143,7 +143,7 @@ def returns(first: str, left: str, new: str) -> bool:
     """Whether the Chinese ``new`` returns to ``first``'s value after ``left``: ``left`` names
     ``first``'s attribute (a term of ``first`` outside its subject) and not the value ``new``
     opens with."""
-    subject = stemmed_terms(_subject(first))
+    subject = stemmed_terms(topic(first))
     shared = {t for t in stemmed_terms(first) - subject if len(t) > 1} & stemmed_terms(left)
     if not shared:
         return False
