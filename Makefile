@@ -7,15 +7,18 @@ BIN := $(VENV)/bin
 # A CPU build of torch is installed before sentence-transformers, which would otherwise pull a
 # multi-GB CUDA build. Override with e.g. `make test TORCH_SPEC='torch>=2.2'`.
 TORCH_SPEC ?= torch==2.13.0
-# `make test` runs the suite on PYTEST_WORKERS processes (pytest-xdist): 2 for the 2-core
-# machines CI and the developers have (each worker starts its own PostgreSQL cluster, Chroma
-# server and models, so more workers than cores only cost memory). PYTEST_WORKERS=0 runs it in
+# `make test` runs the suite on PYTEST_WORKERS processes (pytest-xdist): 3 on the 2-core
+# machines CI and the developers have, because a worker often waits on a process it started
+# (the CLI, writers, servers, PostgreSQL) and a third one fills that wait: a clean-clone run on
+# an idle machine, pytest 20 min 30 s with 2 workers, 18 min 53 s with 3, one run each
+# (docs/benchmarks.md, the merged main of the twenty-third session). Each worker starts its own
+# PostgreSQL cluster, Chroma server and models (about a GB). PYTEST_WORKERS=0 runs it in
 # one process; PYTEST_ARGS adds options, e.g. `make test PYTEST_ARGS='-k retrieval'`.
-# --dist worksteal: each worker starts on one half of the collection (the tests marked slow
+# --dist worksteal: each worker starts on its share of the collection (the tests marked slow
 # first, longest first, then file order so a module's fixtures are mostly set up once:
 # tests/conftest.py) and an idle worker takes tests from the other's end.
 # --durations=20 lists the slowest tests in every CI log, to keep an eye on CI's time.
-PYTEST_WORKERS ?= 2
+PYTEST_WORKERS ?= 3
 PYTEST_ARGS ?=
 # The tests' temporary files (pytest's tmp_path, the throwaway PostgreSQL cluster, the Chroma
 # server's directory) go on the RAM disk /dev/shm when it has 8 GB free: the write-heavy tests

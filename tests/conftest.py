@@ -132,11 +132,11 @@ def slow_cost(item: pytest.Item) -> float:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests marked slow run first, longest first; every other test keeps its file order.
 
-    ``make test`` runs on two workers with ``--dist worksteal``: a worker that runs dry takes
+    ``make test`` runs on three workers with ``--dist worksteal``: a worker that runs dry takes
     the end of the other's queue, so the run ends when the last test running ends. In file
     order a 100-s test could be the last one of a worker (tests/store/ comes late), leaving
     the other core idle for its whole length; started first (the classic longest-first rule),
-    the long ones overlap with the short ones and both workers end on short tests together.
+    the long ones overlap with the short ones and the workers end on short tests together.
     A stable sort: file order, hence module fixtures, is kept among the unmarked tests.
     """
     items.sort(key=lambda item: -slow_cost(item))
