@@ -21,7 +21,6 @@ on and prints each statement it kept: none, and the run is the run without it::
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -95,11 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``probing FILES``, ``log MODULE ARGS``, else :func:`value_remarks_play.main`'s modes."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["log"] and len(args) > 1:
-        program = importlib.import_module(f"benchmarks.{args[1]}")
-        with logged() as kept:
-            program.main(args[2:])
-        print(f"mood_move_back kept {len(kept)} statements", file=sys.stderr)
-        return 0
+        return value_remarks_play.run_logged(args, logged, "mood_move_back kept {} statements")
     if args[:1] == ["probing"]:
         for name in args[1:]:
             print(f"{Path(name).name}: {probing_statements(Path(name))} statements")

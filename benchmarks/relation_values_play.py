@@ -27,7 +27,6 @@ without it (where no superset of the pairs can be listed beforehand, as in conve
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import sys
@@ -128,11 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{Path(name).name}: {probing_pairs(Path(name))} pairs")
         return 0
     if args[:1] == ["log"] and len(args) > 1:
-        program = importlib.import_module(f"benchmarks.{args[1]}")
-        with logged(sys.stderr) as held:
-            program.main(args[2:])
-        print(f"relations_own held {len(held)} times", file=sys.stderr)
-        return 0
+        return value_remarks_play.run_logged(
+            args, lambda: logged(sys.stderr), "relations_own held {} times"
+        )
     return value_remarks_play.main(
         args, "relation_values_play", holds, (relation_values, "relations_own")
     )

@@ -19,10 +19,12 @@ each file, language, kind and metric, before -> after. A blind file's rows are i
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence, Sized
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from types import ModuleType
 from unittest.mock import patch
@@ -101,6 +103,19 @@ def first_day_lines(names: Sequence[str], holds: Holds = value_remarks.remark_on
         lines.append(f"{name}: {len(found)} pairs")
         lines += [f"  {o} => {n}" for o, n in found]
     return lines
+
+
+def run_logged(
+    args: Sequence[str], logged: Callable[[], AbstractContextManager[Sized]], counted: str
+) -> int:
+    """``log MODULE ARGS`` of a play program: ``benchmarks.MODULE``'s command run inside
+    ``logged`` (the engine with a reading that reports each time it holds), then ``counted``
+    with the number of holdings in place of ``{}``, on stderr."""
+    program = importlib.import_module(f"benchmarks.{args[1]}")
+    with logged() as held:
+        program.main(list(args[2:]))
+    print(counted.format(len(held)), file=sys.stderr)
+    return 0
 
 
 def main(

@@ -19,7 +19,6 @@ prints each pair it held for when the engine asked it: none, and the run is the 
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import sys
@@ -70,11 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``probing FILES`` (the count per file), else :func:`value_remarks_play.main`'s modes."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["log"] and len(args) > 1:
-        program = importlib.import_module(f"benchmarks.{args[1]}")
-        with logged() as held:
-            program.main(args[2:])
-        print(f"remark_on_zh held {len(held)} times", file=sys.stderr)
-        return 0
+        return value_remarks_play.run_logged(args, logged, "remark_on_zh held {} times")
     if args[:1] == ["probing"]:
         for name in args[1:]:
             print(f"{Path(name).name}: {len(probing_pairs(Path(name)))} pairs")
