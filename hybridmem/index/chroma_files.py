@@ -44,41 +44,62 @@ def compact_chroma_dir(chroma_dir: Path) -> tuple[bool, int]:
     return True, removed
 
 
-def zero_free_hnsw_slots(segment: Path) -> int:
-    """Zero the unused capacity slots of a segment's ``data_level0.bin``; return bytes zeroed.
+# hnswlib's per-element files in a segment directory, each written for the whole capacity
+# (header ``max_elements`` entries): the vectors and level-0 links (an entry is the header's
+# ``size_data_per_element``), and each element's upper-level link-list size (a uint32).
+HNSW_CAPACITY_FILES = ("data_level0.bin", "length.bin")
 
-    Measured (Chroma 1.5): the HNSW file is written for its whole capacity (header
-    ``max_elements`` slots) from a buffer that is not zeroed, so every slot past the header's
-    ``cur_element_count`` holds whatever the writing process's heap held, and that can be
-    erased (or decrypted!) text. A collection below Chroma's sync threshold keeps its vectors
-    in the log, so its header counts 0 elements and the *whole* file is such garbage: in 2 of
-    5 erasures the erased text was in it. (Counting the live vectors instead of reading the
-    header zeroed too little: the old flaky leak.) The slots the header counts are kept.
-    """
-    data, header = segment / "data_level0.bin", segment / "header.bin"
-    if not (data.is_file() and header.is_file()):
-        return 0
+
+def hnsw_counted_bytes(path: Path) -> int | None:
+    """Bytes at the start of an HNSW capacity file (``HNSW_CAPACITY_FILES``) that its
+    segment's header counts; ``None`` for another file, or a layout other than the one
+    measured on Chroma 1.5 (capacity x entry size), which must then be read whole."""
+    header = path.parent / "header.bin"
+    if path.name not in HNSW_CAPACITY_FILES or not header.is_file():
+        return None
     head = header.read_bytes()
     if len(head) < 36:
-        return 0
+        return None
     # hnswlib's header after Chroma's 4-byte version: offsetLevel0, max_elements,
     # cur_element_count, size_data_per_element (8 bytes each).
     max_elements = int.from_bytes(head[12:20], "little")
     used = int.from_bytes(head[20:28], "little")
-    slot = int.from_bytes(head[28:36], "little")
-    size = data.stat().st_size
-    # Only touch a file whose layout is the one measured (capacity x slot size).
-    if not slot or max_elements * slot != size or used > max_elements:
-        return 0
-    start = used * slot
-    if start == size:
-        return 0
-    with open(data, "r+b") as fh:
-        fh.seek(start)
-        fh.write(b"\x00" * (size - start))
-        fh.flush()
-        os.fsync(fh.fileno())
-    return size - start
+    entry = int.from_bytes(head[28:36], "little") if path.name == "data_level0.bin" else 4
+    if not entry or max_elements * entry != path.stat().st_size or used > max_elements:
+        return None
+    return used * entry
+
+
+def zero_free_hnsw_slots(segment: Path) -> int:
+    """Zero the capacity of a segment's HNSW files past the elements its header counts;
+    return bytes zeroed.
+
+    Measured (Chroma 1.5): ``data_level0.bin`` and ``length.bin`` are written for their whole
+    capacity (header ``max_elements`` entries) from buffers that are not zeroed, so every
+    entry past the header's ``cur_element_count`` holds whatever the writing process's heap
+    held, and that can be erased (or decrypted!) text or an erased node's id. A collection
+    below Chroma's sync threshold keeps its vectors in the log, so its header counts 0
+    elements and the *whole* files are such garbage: in 2 of 5 erasures the erased text was
+    in ``data_level0.bin``; an erased id turned up in ``length.bin`` (400 bytes) in about one
+    CI run of ten. (Counting the live vectors instead of reading the header zeroed too
+    little: the old flaky leak.) The entries the header counts are kept.
+    """
+    zeroed = 0
+    for name in HNSW_CAPACITY_FILES:
+        path = segment / name
+        if not path.is_file():
+            continue
+        start = hnsw_counted_bytes(path)
+        size = path.stat().st_size
+        if start is None or start == size:
+            continue
+        with open(path, "r+b") as fh:
+            fh.seek(start)
+            fh.write(b"\x00" * (size - start))
+            fh.flush()
+            os.fsync(fh.fileno())
+        zeroed += size - start
+    return zeroed
 
 
 def _is_uuid(name: str) -> bool:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hybridmem.index.chroma_files import hnsw_counted_bytes
+
 if TYPE_CHECKING:
     from hybridmem.memory import HybridMemory
 
@@ -56,34 +58,20 @@ def find_bytes(root: Path, needle: str, *, hnsw_counted_only: bool = False) -> l
     """Files under ``root`` (or ``root`` itself) whose raw bytes contain ``needle``, ignoring
     ASCII case, as UTF-8 and as UTF-16 (little endian).
 
-    ``hnsw_counted_only``: in a Chroma HNSW ``data_level0.bin``, look only at the slots its
-    header counts. Chroma writes the file's whole capacity from a buffer it does not zero, so
-    the slots past the count hold whatever the writing process's heap held, text it decrypted
-    included, until ``erase`` zeroes them (docs/architecture.md, "Erasure", item 5): a known,
-    documented limit that a test of the store's own writes must not mistake for them."""
+    ``hnsw_counted_only``: in a Chroma HNSW capacity file (``data_level0.bin``, ``length.bin``),
+    look only at the entries its header counts. Chroma writes those files' whole capacity from
+    buffers it does not zero, so the entries past the count hold whatever the writing
+    process's heap held, text it decrypted included, until ``erase`` zeroes them
+    (docs/architecture.md, "Erasure", item 5): a known, documented limit that a test of the
+    store's own writes must not mistake for them."""
     forms = {needle.lower().encode("utf-8"), needle.lower().encode("utf-16-le")}
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     found = []
     for path in files:
         data = path.read_bytes()
-        if hnsw_counted_only and path.name == "data_level0.bin":
-            data = data[: _hnsw_counted_bytes(path)]
+        counted = hnsw_counted_bytes(path) if hnsw_counted_only else None
+        if counted is not None:
+            data = data[:counted]
         if any(form in data.lower() for form in forms):
             found.append(path)
     return found
-
-
-def _hnsw_counted_bytes(data_file: Path) -> int:
-    """Bytes of a ``data_level0.bin`` its header counts (its whole size when the header is
-    missing or of another layout than hnswlib's, measured on Chroma 1.5)."""
-    header = data_file.parent / "header.bin"
-    size = data_file.stat().st_size
-    head = header.read_bytes() if header.is_file() else b""
-    if len(head) < 36:
-        return size
-    max_elements = int.from_bytes(head[12:20], "little")
-    used = int.from_bytes(head[20:28], "little")
-    slot = int.from_bytes(head[28:36], "little")
-    if not slot or max_elements * slot != size or used > max_elements:
-        return size
-    return used * slot

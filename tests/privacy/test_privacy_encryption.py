@@ -351,3 +351,11 @@ def test_the_leak_check_reads_the_counted_hnsw_slots_and_every_other_file(tmp_pa
     assert find_bytes(tmp_path, MARK, hnsw_counted_only=True) == [data]
     (tmp_path / "other.bin").write_bytes(MARK.encode())
     assert len(find_bytes(tmp_path, MARK, hnsw_counted_only=True)) == 2
+    # The link-list sizes (4 bytes an element) are capacity from the same heap: the entries
+    # past the count are skipped, a counted entry is not.
+    sizes = segment / "length.bin"
+    sizes.write_bytes(bytes(4 * used) + MARK.encode()[: 4 * (max_elements - used)])
+    assert sizes not in find_bytes(tmp_path, MARK[:8], hnsw_counted_only=True)
+    assert sizes in find_bytes(tmp_path, MARK[:8])
+    sizes.write_bytes(MARK.encode()[:8] + bytes(4 * (max_elements - 2)))
+    assert sizes in find_bytes(tmp_path, MARK[:8], hnsw_counted_only=True)

@@ -175,23 +175,27 @@ def test_erase_rewrites_snapshot_copies(tmp_path):
 
 
 def _poison(segment, marker: bytes, first_slot: int) -> tuple[int, int]:
-    """Fill the slots from ``first_slot`` of a segment's HNSW data file with ``marker``,
-    as a writer's unzeroed heap would; return (slot size, used slots per the header)."""
+    """Fill the entries from ``first_slot`` of a segment's HNSW capacity files (vectors, and
+    link-list sizes of 4 bytes an element) with ``marker``, as a writer's unzeroed heap would;
+    return (vector slot size, used slots per the header)."""
     head = (segment / "header.bin").read_bytes()
     used, slot = int.from_bytes(head[20:28], "little"), int.from_bytes(head[28:36], "little")
-    data = segment / "data_level0.bin"
-    size = data.stat().st_size
-    body = bytearray(data.read_bytes())
-    pattern = (marker * (size // len(marker) + 1))[: size - first_slot * slot]
-    body[first_slot * slot :] = pattern
-    data.write_bytes(bytes(body))
+    for name, entry in (("data_level0.bin", slot), ("length.bin", 4)):
+        data = segment / name
+        size = data.stat().st_size
+        body = bytearray(data.read_bytes())
+        body[first_slot * entry :] = (marker * (size // len(marker) + 1))[
+            : size - first_slot * entry
+        ]
+        data.write_bytes(bytes(body))
     return slot, used
 
 
 def test_erase_zeroes_every_hnsw_slot_the_header_does_not_count(tmp_path):
-    """Chroma writes its HNSW file for the whole capacity from an unzeroed buffer; below its
-    sync threshold the header counts no element, so the whole file is heap garbage (measured:
-    erased text in it in 2 of 5 erasures). Zeroing from the live-vector count left the first
+    """Chroma writes its HNSW files for the whole capacity from unzeroed buffers; below its
+    sync threshold the header counts no element, so the whole files are heap garbage (measured:
+    erased text in the vectors' file in 2 of 5 erasures, an erased id in the link-list sizes'
+    file in about one CI run of ten). Zeroing from the live-vector count left the first
     slots: the old flaky leak. Deterministic here: the garbage is planted."""
     from hybridmem.index.chroma_files import compact_chroma_dir
 
@@ -201,7 +205,7 @@ def test_erase_zeroes_every_hnsw_slot_the_header_does_not_count(tmp_path):
         (segment,) = [d for d in (path / "chroma").iterdir() if d.is_dir()]
         _, used = _poison(segment, MARK.encode(), 0)
         assert used == 0  # below the sync threshold: the vectors live in Chroma's log
-        assert find_bytes(path / "chroma", MARK)
+        assert len(find_bytes(path / "chroma", MARK)) == 2  # vectors and link-list sizes
         compact_chroma_dir(path / "chroma")
         assert find_bytes(path, MARK) == []
     with HybridMemory(path, embedder=HashEmbedder(64)) as mem:
@@ -229,10 +233,13 @@ def test_zeroing_keeps_the_slots_the_header_counts(tmp_path):
     slot, used = _poison(segment, MARK.encode(), 55)
     assert used == 55
     kept = (segment / "data_level0.bin").read_bytes()[: used * slot]
+    kept_sizes = (segment / "length.bin").read_bytes()[: used * 4]
     compact_chroma_dir(where)
     after_bytes = (segment / "data_level0.bin").read_bytes()
     assert after_bytes[: used * slot] == kept
     assert not any(after_bytes[used * slot :])
+    after_sizes = (segment / "length.bin").read_bytes()
+    assert after_sizes[: used * 4] == kept_sizes and not any(after_sizes[used * 4 :])
     del col, client
     again = chromadb.PersistentClient(str(where)).get_collection("nodes")
     assert again.query(query_embeddings=vectors[:5], n_results=4)["ids"] == before
