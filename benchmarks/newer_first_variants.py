@@ -50,6 +50,7 @@ from hybridmem.evolution.slots.pairs import PairModel, read
 from hybridmem.models import Hit
 from hybridmem.retrieval import newer_values as nv
 from hybridmem.retrieval import retriever
+from hybridmem.store import EvolutionReads
 
 ASKED: list[str] = [""]
 """The question being answered (set by the patched ``Retriever.retrieve``), for ``asked_word``."""
@@ -66,6 +67,7 @@ def _successor(
     vectors: Mapping[str, np.ndarray],
     cosine: Mapping[str, float],
     nearest: Mapping[str, str],
+    store: EvolutionReads | None = None,
     top_named: bool = False,
     asked_word: bool = False,
 ) -> Hit | None:
@@ -73,7 +75,7 @@ def _successor(
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
-    newer = nv.newer_candidates(old, after, kinds, vectors)
+    newer = nv.newer_candidates(old, after, kinds, vectors, store)
     top = {i for lang in scale.values() for _, i in lang}
     gates: dict[str, str] = {}
     for h in newer:

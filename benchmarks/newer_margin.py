@@ -35,6 +35,7 @@ from benchmarks.stale_causes import diagnose
 from hybridmem.evolution.slots.pairs import PairModel, read
 from hybridmem.models import Hit
 from hybridmem.retrieval import newer_values as nv
+from hybridmem.store import EvolutionReads
 
 
 def _p(model: PairModel, vectors: Mapping[str, np.ndarray], a: Hit, b: Hit) -> float:
@@ -50,14 +51,17 @@ def margin_successor(
     model: PairModel,
     vectors: Mapping[str, np.ndarray],
     cosine: Mapping[str, float],
+    nearest: Mapping[str, str],
+    store: EvolutionReads | None = None,
 ) -> Hit | None:
-    """:func:`~hybridmem.retrieval.newer_values._successor` with the relative decision."""
+    """:func:`~hybridmem.retrieval.newer_values._successor` with the relative decision
+    (``nearest`` is taken for the engine's signature; the change-statement path is left out)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
     newer = [
         h
-        for h in nv.newer_candidates(old, after, kinds, vectors)
+        for h in nv.newer_candidates(old, after, kinds, vectors, store)
         if nv.one_attribute(h.node.content, old.node.content)
         or nv.answers_alike(old.node, h.node, scale, cosine)
     ]
