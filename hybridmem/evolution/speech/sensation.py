@@ -25,6 +25,21 @@ What marks the state of the moment is read from closed classes only:
   subject (:mod:`.aspect`), no span that outlasts the moment (these days, years, 最近, 这两年,
   天天, 天生); and nothing still to come.
 
+**The speaker's whole person** (mood25) is the other subject of a state of the moment, with no
+body part: "Absolutely frazzled this afternoon", "Bushed after the wedding", "I'm totally
+wrecked after the move", 困得要命, 闷坏了. What says the moment is its grammar, not a list of
+states: in Chinese a complement of degree (程度补语: a 得-complement that is no manner
+complement and has no subject of its own, or 极了 / 死 / 坏了 / 透 / 慌 / 要命 / 不行) after a
+predicate of one or two characters with the speaker or nobody before it, or a graded state (有点冷,
+好困) said of the moment's own time; no bare part of the day (早上挤得要命: every morning). In
+English, which marks no word class, only where the form says a state: a participle (a state
+reached: "Bushed", "I'm wrecked") with no object after it, or any word a degree adverb grades
+("so peckish", "a bit light-headed"), with "I'm" or the subject left out (and only where the
+clauses before it are the speaker's: "My sister is a nurse, posted out in Dubai" is hers),
+placed in its moment by a deictic time, a past event, a demonstrative or the cause it follows
+("after the move"); never a verb with its object, a count ("scored twice"), a participle's place
+or goal ("Moved to Leeds"), an "of" of an attitude ("scared of dogs"), or a dated year.
+
 The reading is the write planner's, for facts and preferences (``HybridMemory.add``): the
 conversation extractor and events keep the rules' act (docs/benchmarks.md, mood24).
 """
@@ -40,7 +55,8 @@ from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 from hybridmem.evolution.speech.lexicon import normalise
 
 MOMENTARY = "sensation:momentary"
-"""The cue a statement read as a bodily state of the moment is marked with."""
+"""The cue a statement read as a bodily (or the whole speaker's) state of the moment is marked
+with."""
 _STATEMENTS = (SpeechAct.ASSERTION, SpeechAct.NEGATION)
 
 # Body-part nouns (the anatomical nouns: a closed class), singular and plural.
@@ -153,6 +169,9 @@ _SPEAKERS_CLAUSE_EN = re.compile(
     r"|left|ate|slept|ran|drank|woke|came|took|haven't|hasn't|didn't|shouldn't|can't)"
 )
 _PART_OF_DAY_ZH = re.compile(r"(?<![今昨明这那每])(?:早上|早晨|晚上|中午|下午|上午|夜里)")
+_DEICTIC_TIME_EN = re.compile(
+    r"\b(?:this|that|last) (?:morning|afternoon|evening|week|weekend|time)\b"
+)
 _SUBJECTS_EN = frozenset({"i", "i'm", "i've", "we", "we're", "you", "he", "she", "they"})
 # A verb's past: the regular -ed and the commonest irregular pasts (a closed class).
 _PAST_EN = re.compile(
@@ -191,7 +210,7 @@ _EPISODE_EN = re.compile(
 # an event's result on someone or something), read on characters as the aspect reading reads
 # it (jieba cuts 渴得 as one verb; not 觉得, 记得, 省得 …); or 极了 / 死 / 坏了 / 透 / 透顶 / 慌 /
 # 要命 / 不行 right after the predicate (困死了, 冻透了, 饿坏了). A graded state (有点冷, 好困)
-# says the moment only beside its time or the event it follows, as a body part's does (above).
+# says the moment only beside its own time (我有点夜盲，天黑了… is a condition beside an event).
 _DE_COMPLEMENT_ZH = re.compile(
     next(cue.pattern for cue in aspect.PARTICULAR.cues if cue.name == "particular:zh-de")
 )
@@ -306,6 +325,8 @@ def _speaker_state_en(clause: str) -> bool:
     # words a subject ("Traffic hasn't moved", "Support ticket 5521 was closed").
     if speaker is None and (_THEN_VERB_EN.match(rest) or _FINITE_EN.search(rest)):
         return False
+    # A deictic time is no object ("frazzled this afternoon").
+    rest = _DEICTIC_TIME_EN.sub("", rest).strip()
     degree = _DEGREE_EN.match(rest).end()  # type: ignore[union-attr]
     word, _, after = rest[degree:].partition(" ")
     following = after.split(" ", 1)[0]
