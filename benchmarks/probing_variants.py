@@ -73,6 +73,7 @@ SETS = (
     "blind13",
     "blind14",
     "blind15",
+    "blind16",
 )
 
 
