@@ -19,6 +19,8 @@ run), so a step's share of the misses is read in one run. Variants:
   answer) instead (:mod:`benchmarks.probing_replied`, probing23, measured only);
 - ``dates-off``: the date readers before probing24 (:func:`benchmarks.day_windows.dates_off`);
   ``zh-month-of``: the engine with 十月份 read as the month (measured, not shipped);
+- ``events-off``: no day named by the user's own event (:mod:`hybridmem.retrieval.event_days`,
+  the engine before day25);
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -155,6 +157,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "replied-asks-answer": asks_answer,
     "dates-off": day_windows.dates_off,
     "zh-month-of": day_windows.month_of,
+    "events-off": lambda: mock.patch(
+        "hybridmem.retrieval.retriever.Retriever.dated_by_event", lambda self, q, lookup: q
+    ),
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),

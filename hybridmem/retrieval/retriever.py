@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -46,6 +46,7 @@ from hybridmem.retrieval.entities import (
     speaker_names,
     topic_query,
 )
+from hybridmem.retrieval.event_days import event_phrase, event_window, named_day, shares_words
 from hybridmem.retrieval.expansion import (
     adjacent_siblings,
     conversation_turns,
@@ -65,7 +66,9 @@ from hybridmem.retrieval.referents import (
     at_antecedent,
     by_pronoun,
     carry_into,
+    speaker_role,
 )
+from hybridmem.retrieval.replied import COMPANION
 from hybridmem.retrieval.returnable import Returnable
 from hybridmem.retrieval.scoping import ResolvedScope, ScopeName, resolve_scope
 from hybridmem.retrieval.sensitive import sealed_lexical, withheld
@@ -83,6 +86,12 @@ MAX_FILTER_IDS = 500
 Fetching stored vectors costs ~0.07 ms each (benchmarks/filters.py: a 50% filter over 2000
 nodes scored 1000 of them at p50 380 ms); past this a filter keeps enough of the ordinary
 candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
+
+
+EVENT_HITS = 8
+"""Hits asked for when an event's words are looked up (``retrieve``'s own default ``top_k``,
+not chosen on data): the same whatever the question asks for, so a question's window does not
+depend on how many hits it wants."""
 
 
 class Retriever:
@@ -123,6 +132,24 @@ class Retriever:
         memories are candidates only when the question is about them
         (:mod:`~hybridmem.retrieval.sensitive`), or always with ``include_sensitive``."""
         q = self.prepare(query, user_id, agent_id, session_id)
+        if q.window is None and self.config.time_candidates:
+            # A day named by the user's own event: the event looked up in the store first.
+            def lookup(words: str) -> list[Hit]:
+                found = self.retrieve(
+                    words,
+                    user_id=user_id,
+                    task_id=task_id,
+                    top_k=EVENT_HITS,
+                    token_budget=None,
+                    agent_id=agent_id,
+                    session_id=session_id,
+                    scope=scope,
+                    record_access=False,
+                    access=access,
+                )
+                return found.hits
+
+            q = self.dated_by_event(q, lookup)
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
@@ -348,17 +375,36 @@ class Retriever:
         window = None
         if cfg.time_candidates:
             window = find_window(text, now, ZoneInfo(cfg.time_zone))
+        off = engine.index.unavailable_reason() if wants_vector else None
+        q = Query(text, user_id, None, cfg.weights, now, visible, None, off, wants_vector)
+        return self.timed(q, window)
+
+    def timed(self, q: Query, window: TimeWindow | None) -> Query:
+        """``q`` asking about ``window``: its weights, and whether it asks about the time."""
+        cfg = self.config
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
-        scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
-        asks = window is None or asks_about(text, window.text)
+        scale = similarity_scale(self.core.engine.embedder, q.text) if lexical_on else 1.0
+        asks = window is None or asks_about(q.text, window.text)
         weights = fusion.query_weights(
             cfg.weights, scale, timed=window is not None, days=asks_days(window, asks)
         )
-        off = engine.index.unavailable_reason() if wants_vector else None
-        return Query(
-            text, user_id, None, weights, now, visible, window, off, wants_vector, asks_time=asks
-        )
+        return replace(q, weights=weights, window=window, asks_time=asks)
+
+    def dated_by_event(self, q: Query, lookup: Callable[[str], list[Hit]]) -> Query:
+        """``q`` with the window of the day it names by the user's own event, when it names
+        one and ``lookup`` (a retrieval of the event's words) finds the event among the user's
+        own memories (:mod:`~hybridmem.retrieval.event_days`); else ``q`` unchanged."""
+        phrase = event_phrase(q.text)
+        if phrase is None:
+            return q
+        own = [h.node for h in lookup(phrase.event) if speaker_role(h.node) != COMPANION]
+        if not own or not shares_words(phrase.event, own[0]):
+            return q  # the event is not in the store: no day
+        tz = ZoneInfo(self.config.time_zone)
+        named = named_day(own[0].content, own[0].created_at, tz, find_window)
+        window = event_window(phrase, own[0], q.now, tz, named)
+        return q if window is None else self.timed(q, window)
 
     def embed(self, q: Query, text: str) -> Query:
         """``q`` with the vector of ``text`` (the query or its name-free form), embedded with
