@@ -28,12 +28,16 @@ after the question's time. No constant is chosen on data: the relations are the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal, Protocol
 
 from hybridmem import lexical
-from hybridmem.models import MemoryNode, TimeWindow
+from hybridmem.models import Hit, MemoryNode, TimeWindow
+from hybridmem.retrieval.referents import speaker_role
+from hybridmem.retrieval.replied import COMPANION
+from hybridmem.retrieval.timeexpr import find_window
 
 
 class Reader(Protocol):
@@ -225,3 +229,19 @@ def named_day(text: str, at: datetime, tz: tzinfo, read: Reader) -> TimeWindow |
     if not readings:
         return None
     return min(readings, key=lambda w: abs(w.start - at))
+
+
+def event_day(
+    query: str, lookup: Callable[[str], list[Hit]], now: datetime, tz: tzinfo
+) -> TimeWindow | None:
+    """The window of the day ``query`` names by the user's own event, when ``lookup`` (a
+    retrieval of the event's words) finds the event: the first of its hits that is not the
+    companion's, sharing a word with the event's words; else None."""
+    phrase = event_phrase(query)
+    if phrase is None:
+        return None
+    own = [h.node for h in lookup(phrase.event) if speaker_role(h.node) != COMPANION]
+    if not own or not shares_words(phrase.event, own[0]):
+        return None  # the event is not in the store: no day
+    named = named_day(own[0].content, own[0].created_at, tz, find_window)
+    return event_window(phrase, own[0], now, tz, named)
