@@ -395,7 +395,7 @@ class Retriever:
         """``q`` with the window of the day it names by the user's own event, when it has no
         calendar window and a retrieval of the event's words asked as it was (``asked``, see
         :meth:`event_hits`) finds the event (:func:`~.event_days.event_day`)."""
-        if q.window is not None or not self.config.time_candidates:
+        if q.window is not None or not (self.config.time_candidates and self.config.event_days):
             return q
         lookup = partial(self.event_hits, asked)
         window = event_day(q.text, lookup, q.now, ZoneInfo(self.config.time_zone))

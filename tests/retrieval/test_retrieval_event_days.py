@@ -4,12 +4,13 @@ the window placed (issue 38, day25)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
-from unittest import mock
 
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
+from hybridmem.config import MemoryConfig, RetrievalConfig
 from hybridmem.retrieval.event_days import event_phrase, named_day
 from hybridmem.retrieval.timeexpr import find_window
 from tests.companion_chats import U, tell_days
@@ -84,64 +85,57 @@ def _first_days(hits: list, n: int) -> set[date]:
     return {(START + timedelta(days=int(m[1:].split("-")[0]))).date() for m in cited[:n]}
 
 
-def _off() -> mock._patch:  # type: ignore[type-arg]
-    return mock.patch(
-        "hybridmem.retrieval.retriever.Retriever.dated_by_event", lambda self, q, lookup: q
-    )
+ON = MemoryConfig(retrieval=replace(RetrievalConfig(), event_days=True))
+"""The reading is off by default (measured, not shipped: docs/benchmarks.md, day25)."""
+
+
+def _asked(tmp_path, days, query: str, on: bool):  # type: ignore[no-untyped-def]
+    clock = FakeClock(START)
+    config = ON if on else None
+    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock, config=config) as m:
+        task = tell_days(m, clock, START, days)
+        clock.set(NOW)
+        return m.retrieve(query, user_id=U, task_id=task, top_k=4)
 
 
 def test_the_day_before_an_event_told_ahead_brings_that_days_chat(tmp_path) -> None:
     # The plan names the test's day (10 November); the evening before says "test" nowhere,
     # and other days share the question's words.
-    clock = FakeClock(START)
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        days = [
-            (26, [("user", "my driving test is booked for 10 November at the test centre")]),
-            (30, [("user", "we talked about the driving test fees at work, what a rip-off")]),
-            (39, [("user", "couldn't sleep, I kept parallel parking in my head all evening")]),
-            (45, [("user", "talked to my sister about her new flat for an hour")]),
-        ]
-        task = tell_days(mem, clock, START, days)
-        clock.set(NOW)
-        asked = "what did we talk about the day before my driving test?"
-
-        found = mem.retrieve(asked, user_id=U, task_id=task, top_k=4)
-        assert found.time_window is not None
-        assert found.time_window.start.date() == date(2026, 11, 9)
-        assert _first_days(found.hits, 1) == {date(2026, 11, 9)}
-        with _off():
-            before = mem.retrieve(asked, user_id=U, task_id=task, top_k=4)
-        assert before.time_window is None and _first_days(before.hits, 1) != {date(2026, 11, 9)}
+    days = [
+        (26, [("user", "my driving test is booked for 10 November at the test centre")]),
+        (30, [("user", "we talked about the driving test fees at work, what a rip-off")]),
+        (39, [("user", "couldn't sleep, I kept parallel parking in my head all evening")]),
+        (45, [("user", "talked to my sister about her new flat for an hour")]),
+    ]
+    asked = "what did we talk about the day before my driving test?"
+    found = _asked(tmp_path / "on", days, asked, on=True)
+    assert found.time_window is not None
+    assert found.time_window.start.date() == date(2026, 11, 9)
+    assert _first_days(found.hits, 1) == {date(2026, 11, 9)}
+    before = _asked(tmp_path / "off", days, asked, on=False)  # the default engine
+    assert before.time_window is None and _first_days(before.hits, 1) != {date(2026, 11, 9)}
 
 
 def test_the_day_after_a_chinese_event_told_on_its_day(tmp_path) -> None:
-    clock = FakeClock(START)
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        days = [
-            (5, [("user", "年糕最近胃口很好，每天都要吃两顿罐头。")]),
-            (20, [("user", "表姐的婚礼结束了，我当伴娘累坏了。")]),  # 10-21
-            (21, [("user", "年糕伤口拆线了，医生说长得很好。")]),  # 10-22
-            (30, [("user", "年糕又胖了一斤，要减肥了。")]),
-        ]
-        task = tell_days(mem, clock, START, days)
-        clock.set(NOW)
-        asked = "婚礼第二天我跟你说年糕咋了？"
-
-        found = mem.retrieve(asked, user_id=U, task_id=task, top_k=4)
-        assert found.time_window is not None
-        assert found.time_window.start.date() == date(2026, 10, 22)
-        assert _first_days(found.hits, 1) == {date(2026, 10, 22)}
-        with _off():
-            before = mem.retrieve(asked, user_id=U, task_id=task, top_k=4)
-        assert before.time_window is None and _first_days(before.hits, 1) != {date(2026, 10, 22)}
+    days = [
+        (5, [("user", "年糕最近胃口很好，每天都要吃两顿罐头。")]),
+        (20, [("user", "表姐的婚礼结束了，我当伴娘累坏了。")]),  # 10-21
+        (21, [("user", "年糕伤口拆线了，医生说长得很好。")]),  # 10-22
+        (30, [("user", "年糕又胖了一斤，要减肥了。")]),
+    ]
+    asked = "婚礼第二天我跟你说年糕咋了？"
+    found = _asked(tmp_path / "on", days, asked, on=True)
+    assert found.time_window is not None
+    assert found.time_window.start.date() == date(2026, 10, 22)
+    assert _first_days(found.hits, 1) == {date(2026, 10, 22)}
+    before = _asked(tmp_path / "off", days, asked, on=False)
+    assert before.time_window is None and _first_days(before.hits, 1) != {date(2026, 10, 22)}
 
 
 def test_an_event_not_in_the_store_names_no_day(tmp_path) -> None:
-    clock = FakeClock(START)
-    with HybridMemory(tmp_path / "m", embedder=HashEmbedder(128), clock=clock) as mem:
-        task = tell_days(mem, clock, START, [(3, [("user", "I repaired a puncture today")])])
-        clock.set(NOW)
-        found = mem.retrieve("what did I say the day before my wedding?", user_id=U, task_id=task)
-        assert found.time_window is None
-        found = mem.retrieve("搬家那个周末我们聊了啥？", user_id=U, task_id=task)
-        assert found.time_window is None
+    days = [(3, [("user", "I repaired a puncture today")])]
+    assert (
+        _asked(tmp_path / "en", days, "what did I say the day before my wedding?", True).time_window
+        is None
+    )
+    assert _asked(tmp_path / "zh", days, "搬家那个周末我们聊了啥？", True).time_window is None
