@@ -20,7 +20,9 @@ memory found:
   weekend or the calendar week holding it, the seven days before or after it, or from it to
   the question's time for "since").
 
-No window when the phrase is not read, when the best memory of the user's own for the event's
+Read only with ``RetrievalConfig.event_days``, off by default: measured on the probing sets, the
+event found by its words is at times another event (docs/benchmarks.md, day25). No window when
+the phrase is not read, when the best memory of the user's own for the event's
 words shares none of them (the event is not in the store), or when the window would start
 after the question's time. No constant is chosen on data: the relations are the calendar's.
 """
