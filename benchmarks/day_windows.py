@@ -12,6 +12,9 @@ changed). ``--dates-off``: with the readers as before probing24 (:func:`dates_of
 ``--month-of``: with M月份 read as the month (:func:`month_of`, measured, not shipped).
 ``--forms`` prints :data:`FORMS` (everyday day forms) read before and now; ``--time`` times the
 reader both ways.
+``--events`` dumps instead the questions whose day is named by the user's own event (no window
+from the calendar, a phrase :func:`hybridmem.retrieval.event_days.event_phrase` reads: the
+store is asked for the event, day25): the only questions that reading can move.
 ``--compare BEFORE`` prints the questions whose window differs from ``BEFORE``'s dump, by set:
 the only questions a change of the date readers alone can move. The colloquial sets that are
 read for totals only print counts, never the questions.
@@ -35,6 +38,7 @@ from benchmarks.locomo_data import load_locomo
 from benchmarks.madial_data import load_madial
 from benchmarks.suite_madial import dialogue_query
 from hybridmem.retrieval import ordinals, timeexpr
+from hybridmem.retrieval.event_days import event_phrase
 from hybridmem.retrieval.timeexpr import find_window
 
 HERE = Path(__file__).parent / "data"
@@ -231,6 +235,32 @@ def dump() -> dict[str, dict[str, object]]:
     return out
 
 
+def events() -> dict[str, dict[str, object]]:
+    """Set -> question id -> [query, phrase, event's words, relation] for every question with
+    no calendar window whose day an event of the user's names (the shared data's text left
+    out, as in :func:`dump`)."""
+    out: dict[str, dict[str, object]] = {}
+    for source in (_probing, _day_sets, _first_day, _colloquial, _locomo, _madial):
+        for name, qid, text, now in source():
+            phrase = None if find_window(text, now) is not None else event_phrase(text)
+            own = not name.startswith(EXTERNAL)
+            found = out.setdefault(name, {})
+            if phrase is not None:
+                said = [phrase.text, phrase.event] if own else ["", ""]
+                found[qid] = [text if own else "", *said, phrase.relation]
+    return out
+
+
+def show_events(found: dict[str, dict[str, object]]) -> None:
+    """Print :func:`events`' questions by set (counts only for totals-only sets)."""
+    for name in sorted(found):
+        print(f"{name}: {len(found[name])} questions name a day by an event")
+        if name in TOTALS_ONLY:
+            continue
+        for qid, row in found[name].items():
+            print(f"  {qid}: {row}")
+
+
 def compare(
     before: dict[str, dict[str, list[object]]], after: dict[str, dict[str, list[object]]]
 ) -> None:
@@ -328,12 +358,18 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="an earlier dump: print what moved")
     parser.add_argument("--dates-off", action="store_true", help="the readers before probing24")
     parser.add_argument("--month-of", action="store_true", help="with M月份 read as the month")
+    parser.add_argument("--events", action="store_true", help="questions dated by an event")
     args = parser.parse_args()
     if args.forms or args.time:
         show_forms() if args.forms else time_readers()
         return
     if args.json is None:
         parser.error("--json is required")
+    if args.events:
+        found = events()
+        args.json.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        show_events(found)
+        return
     with dates_off() if args.dates_off else month_of() if args.month_of else nullcontext():
         out = dump()
     args.json.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

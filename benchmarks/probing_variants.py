@@ -19,6 +19,9 @@ run), so a step's share of the misses is read in one run. Variants:
   answer) instead (:mod:`benchmarks.probing_replied`, probing23, measured only);
 - ``dates-off``: the date readers before probing24 (:func:`benchmarks.day_windows.dates_off`);
   ``zh-month-of``: the engine with 十月份 read as the month (measured, not shipped);
+- ``events-on``: a day named by the user's own event read (``RetrievalConfig.event_days``,
+  :mod:`hybridmem.retrieval.event_days`; day25, measured, off); ``events-off``: the engine with
+  that reading patched out whatever the config says;
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -38,6 +41,7 @@ import argparse
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from statistics import mean
 from typing import Any
@@ -48,6 +52,7 @@ from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from benchmarks.probing_continued import CAPPED, MODES, variant
 from benchmarks.probing_replied import asks_answer
+from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import make_embedder
 from hybridmem.models import MemoryNode, TimeWindow
 from hybridmem.retrieval import groups
@@ -73,6 +78,7 @@ SETS = (
     "blind13",
     "blind14",
     "blind15",
+    "blind16",
 )
 
 
@@ -138,6 +144,17 @@ def _window_keeps(feeling_only: bool, person_only: bool = False) -> Callable[[],
     return patched
 
 
+def events_on() -> Any:
+    """The engine with ``RetrievalConfig.event_days`` on (day25's reading, measured, off)."""
+    made: dict[int, RetrievalConfig] = {}  # by the engine's config: one copy each, not one a read
+
+    def config(self: Retriever) -> RetrievalConfig:
+        cfg = self.core.engine.config.retrieval
+        return made.setdefault(id(cfg), replace(cfg, event_days=True))
+
+    return mock.patch.object(Retriever, "config", property(config))
+
+
 VARIANTS: dict[str, Callable[[], Any]] = {
     "engine": _nothing,
     "places-off": _places_off,
@@ -154,6 +171,10 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "replied-asks-answer": asks_answer,
     "dates-off": day_windows.dates_off,
     "zh-month-of": day_windows.month_of,
+    "events-off": lambda: mock.patch(
+        "hybridmem.retrieval.retriever.Retriever.dated_by_event", lambda self, q, lookup: q
+    ),
+    "events-on": events_on,
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),

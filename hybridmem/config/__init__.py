@@ -158,6 +158,15 @@ class RetrievalConfig:
     own hit, under ``join_next_turns``' rules (:mod:`hybridmem.retrieval.replied`): the reply
     says the user's news back with the subject's name, the user's turn is what was said.
     False: the engine before issue 38's probing23."""
+    event_days: bool = False
+    """A question with no calendar time that names its day by the user's own event ("the day
+    before my interview", 搬家那个周末) gets that day's window: the event's words retrieved
+    first, the day its memory names or its own day (:mod:`hybridmem.retrieval.event_days`).
+    Off: on the probing sets it moves 11 questions up and 3 down with e5, 9 up and 2 down with
+    MiniLM, and three set-languages lose (blind7 zh hit@5: "618那天" read as the day 618 was
+    first mentioned; dev zh "first": 以来 from the wrong memory; blind15 en with MiniLM: the
+    best memory for "I moved" is "Gran's been moved"): the event found by its words is not yet
+    sure enough (docs/benchmarks.md, day25)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
@@ -216,6 +225,7 @@ class RetrievalConfig:
             "carry_referents",
             "join_next_turns",
             "join_replied_turns",
+            "event_days",
         ):
             if not isinstance(getattr(self, switch), bool):
                 raise InvalidArgumentError(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -46,6 +47,7 @@ from hybridmem.retrieval.entities import (
     speaker_names,
     topic_query,
 )
+from hybridmem.retrieval.event_days import event_day
 from hybridmem.retrieval.expansion import (
     adjacent_siblings,
     conversation_turns,
@@ -85,6 +87,14 @@ nodes scored 1000 of them at p50 380 ms); past this a filter keeps enough of the
 candidates (>= ~5% of the scope) for a post-filter to fill top_k."""
 
 
+Asked = tuple[str, str | None, str | None, str | None, ScopeName, Access | None]
+"""How a question was asked: its user, task, agent, session, scope and access."""
+EVENT_HITS = 8
+"""Hits asked for when an event's words are looked up (``retrieve``'s own default ``top_k``,
+not chosen on data): the same whatever the question asks for, so a question's window does not
+depend on how many hits it wants."""
+
+
 class Retriever:
     """Runs one retrieval against the stores. Holds no state between calls."""
 
@@ -122,7 +132,7 @@ class Retriever:
         applied before any ranking (:mod:`~hybridmem.retrieval.permissions`). Sensitive
         memories are candidates only when the question is about them
         (:mod:`~hybridmem.retrieval.sensitive`), or always with ``include_sensitive``."""
-        q = self.prepare(query, user_id, agent_id, session_id)
+        q = self.prepare(query, (user_id, task_id, agent_id, session_id, scope, access))
         active_id = self.store.get_active(user_id)
         active = self.store.get(active_id) if active_id else None
         resolved = resolve_scope(self.core, user_id, task_id, active, scope)
@@ -333,11 +343,11 @@ class Retriever:
         # ids=[]: the index is not queried again; these are the vector candidates.
         return q, replace(resolved, ids=[]), set(ids), scored[:n]
 
-    def prepare(
-        self, text: str, user_id: str, agent_id: str | None, session_id: str | None
-    ) -> Query:
-        """The query's effective weights, clock, time window and visibility (its vector is
+    def prepare(self, text: str, asked: Asked) -> Query:
+        """The query's effective weights, clock, time window (the calendar's, else a day named
+        by the user's own event: :meth:`dated_by_event`) and visibility (its vector is
         computed in :meth:`gather`, once the speakers of its first candidates are known)."""
+        user_id, _, agent_id, session_id, _, _ = asked
         engine = self.core.engine
         cfg = self.config
         visible: Visible | None = None
@@ -348,17 +358,48 @@ class Retriever:
         window = None
         if cfg.time_candidates:
             window = find_window(text, now, ZoneInfo(cfg.time_zone))
+        off = engine.index.unavailable_reason() if wants_vector else None
+        q = Query(text, user_id, None, cfg.weights, now, visible, None, off, wants_vector)
+        return self.dated_by_event(self.timed(q, window), asked)
+
+    def timed(self, q: Query, window: TimeWindow | None) -> Query:
+        """``q`` asking about ``window``: its weights, and whether it asks about the time."""
+        cfg = self.config
         # Lean on the lexical path for a script the embedder cannot read, if there is one.
         lexical_on = cfg.lexical_candidates > 0 and cfg.weights.lexical > 0
-        scale = similarity_scale(engine.embedder, text) if lexical_on else 1.0
-        asks = window is None or asks_about(text, window.text)
+        scale = similarity_scale(self.core.engine.embedder, q.text) if lexical_on else 1.0
+        asks = window is None or asks_about(q.text, window.text)
         weights = fusion.query_weights(
             cfg.weights, scale, timed=window is not None, days=asks_days(window, asks)
         )
-        off = engine.index.unavailable_reason() if wants_vector else None
-        return Query(
-            text, user_id, None, weights, now, visible, window, off, wants_vector, asks_time=asks
-        )
+        return replace(q, weights=weights, window=window, asks_time=asks)
+
+    def event_hits(self, asked: Asked, words: str) -> list[Hit]:
+        """The hits of an event's ``words`` asked as the question was (``asked``: its user,
+        task, agent, session, scope and access), access not recorded."""
+        user_id, task_id, agent_id, session_id, scope, access = asked
+        return self.retrieve(
+            words,
+            user_id=user_id,
+            task_id=task_id,
+            top_k=EVENT_HITS,
+            token_budget=None,
+            agent_id=agent_id,
+            session_id=session_id,
+            scope=scope,
+            record_access=False,
+            access=access,
+        ).hits
+
+    def dated_by_event(self, q: Query, asked: Asked) -> Query:
+        """``q`` with the window of the day it names by the user's own event, when it has no
+        calendar window and a retrieval of the event's words asked as it was (``asked``, see
+        :meth:`event_hits`) finds the event (:func:`~.event_days.event_day`)."""
+        if q.window is not None or not (self.config.time_candidates and self.config.event_days):
+            return q
+        lookup = partial(self.event_hits, asked)
+        window = event_day(q.text, lookup, q.now, ZoneInfo(self.config.time_zone))
+        return q if window is None else self.timed(q, window)
 
     def embed(self, q: Query, text: str) -> Query:
         """``q`` with the vector of ``text`` (the query or its name-free form), embedded with

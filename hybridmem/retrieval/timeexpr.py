@@ -67,6 +67,9 @@ _ZH_YEAR_MONTH = re.compile(rf"{_NUM}年{_NUM}月(?!{_NUM}[日号號])(?:份)?")
 _ZH_DAY_WORD = re.compile(r"(大前|前|昨|今)(?:天|日|晚|夜|早|晨|儿)")
 """A day by its distance from today, with the part of the day it may name: 昨晚 and 昨天 are
 the same day, as 今早 and 今天 (the window is the day; the calendar's closed class)."""
+_ZH_DAY_AHEAD = re.compile(r"(明|后)(?:天|日|晚|早)")
+"""明天 / 后天 in a memory read ``ahead`` (a plan's day); a question's 明天 names no memory."""
+_NEVER = re.compile(r"(?!)")
 _ZH_WEEKDAY = re.compile(r"(上上|上个|上|这个|这|本|下个|下)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_PERIOD = re.compile(
     r"上上个?(?:周|星期|礼拜)|上个?星期|上个?礼拜|上周|这周|本周|上个月|这个月|本月|去年|今年|前年"
@@ -82,15 +85,20 @@ _EN_CUE = re.compile(
 )
 
 
-def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | None:
+def find_window(
+    query: str, now: datetime, tz: tzinfo = UTC, *, ahead: bool = False
+) -> TimeWindow | None:
     """The window named by the query's first time expression, resolved against ``now`` in
-    the time zone ``tz`` (calendar days begin at its midnight), or None."""
+    the time zone ``tz`` (calendar days begin at its midnight), or None. ``ahead``: a memory's
+    words read at the memory's time, where a day still to come is a plan's day ("tomorrow",
+    "this Thursday", 明天; :mod:`.event_days`), not a question's past that names nothing."""
     local_now = now.astimezone(tz)
     # A range of days first: its first end alone is a date too (:mod:`.ranges`).
     found = range_window(query, local_now) or weekday_range(query, local_now)
     # The first of a written date and the Chinese forms: 上个月26号 is a day of 上个月, not
     # the month, and 10.15 a date (.written_dates).
-    found = found or _first(query, written_date(query, local_now), _chinese(query, local_now))
+    chinese = _chinese(query, local_now, ahead)
+    found = found or _first(query, written_date(query, local_now), chinese)
     found = found or day_of_month(query, local_now) or week_before_last(query, local_now)
     found = found or trailing_span(query, local_now) or _english(query, local_now)
     found = found or spoken_window(query, local_now, _en_search)  # "on Sat" (.spoken_en)
@@ -107,7 +115,7 @@ def find_window(query: str, now: datetime, tz: tzinfo = UTC) -> TimeWindow | Non
     if found is None:
         return None
     text, start, end = found
-    if start > local_now:
+    if start > local_now and not ahead:
         return None  # memories are about the past: a future date names no stored memory
     return TimeWindow(text, _utc(start), _utc(end))
 
@@ -171,9 +179,12 @@ def _day(d: date, now: datetime) -> datetime:
     return datetime.combine(d, time(), tzinfo=now.tzinfo)
 
 
-def _chinese(query: str, now: datetime) -> tuple[str, datetime, datetime] | None:
+def _chinese(
+    query: str, now: datetime, ahead: bool = False
+) -> tuple[str, datetime, datetime] | None:
     hits: list[tuple[int, tuple[str, datetime, datetime]]] = []
     for pattern, resolve in (
+        (_ZH_DAY_AHEAD if ahead else _NEVER, _zh_day_ahead),
         (_ZH_DATE, _zh_date),
         (_ZH_YEAR_MONTH, _zh_year_month),
         (_ZH_DAY_WORD, _zh_day_word),
@@ -214,6 +225,13 @@ def _zh_day_word(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] |
         return None  # 前晚 inside 之前晚上 ("evenings, before"): the day word must begin a word
     back = {"大前": 3, "前": 2, "昨": 1}.get(m.group(1), 0)
     d = now.date() - timedelta(days=back)
+    return _day(d, now), _day(d, now) + timedelta(days=1)
+
+
+def _zh_day_ahead(m: re.Match[str], now: datetime) -> tuple[datetime, datetime] | None:
+    if m.start() not in lexical.word_starts(m.string):
+        return None  # 后天 inside 然后天气 ("then the weather")
+    d = now.date() + timedelta(days=2 if m.group(1) == "后" else 1)
     return _day(d, now), _day(d, now) + timedelta(days=1)
 
 

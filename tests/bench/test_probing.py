@@ -23,6 +23,7 @@ from benchmarks import (
     probing_blind13_data,
     probing_blind14_data,
     probing_blind15_data,
+    probing_blind16_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -66,6 +67,7 @@ def test_the_second_blind_set_is_its_source():
         probing_blind13_data,
         probing_blind14_data,
         probing_blind15_data,
+        probing_blind16_data,
     ],
 )
 def test_each_later_blind_set_is_its_source(module):
