@@ -88,7 +88,7 @@ def _cache(job: tuple[str, bool]) -> bool:
     if _read_pyc(fn, pyc) is not None:
         return False
     try:
-        cache_dir.mkdir(exist_ok=True)
+        cache_dir.mkdir(parents=True, exist_ok=True)
         source_hash, co = _rewrite_test(fn, _Ini(pass_hook))  # type: ignore[arg-type]
     except (OSError, SyntaxError):
         return False  # pytest reports it when it imports the file
