@@ -82,12 +82,20 @@ MYPY_BESIDE ?= 1
 # while its source is unchanged, so a stale one is never run. Test modules are left out:
 # pytest rewrites their asserts and compiles them itself.
 COMPILE_CMD = $(BIN)/python -m compileall -q -j 0 -x '(^|/)(test_[^/]*|conftest)\.py$$' hybridmem benchmarks tests
+# The test modules' asserts are rewritten by pytest, which caches the rewritten code only when
+# bytecode may be written: under PYTHONDONTWRITEBYTECODE each worker rewrote every test module
+# and conftest, and every module of the libraries that register a pytest plugin (langsmith's
+# 400-odd among them), about 9 s of CPU per worker. tests/assert_rewrite_cache.py writes that
+# cache once, on both cores, with pytest's own rewriter; pytest checks each file's source hash
+# against it (docs/benchmarks.md, helper ci25).
+REWRITE_CMD = $(BIN)/python -m tests.assert_rewrite_cache
 PYTEST_CMD = $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR) )$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=20 $(if $(TEST_TMPDIR),-o tmp_path_retention_policy=failed )$(PYTEST_ARGS)
 
 test: $(VENV)/.installed system-deps
 	$(BIN)/ruff check hybridmem benchmarks tests
 	$(BIN)/ruff format --check hybridmem benchmarks tests
 	$(COMPILE_CMD)
+	$(REWRITE_CMD)
 ifeq ($(MYPY_BESIDE),)
 	$(BIN)/mypy
 	$(PYTEST_CMD)

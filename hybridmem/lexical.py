@@ -398,8 +398,30 @@ def glued_words(word: str) -> tuple[str, ...]:
     return tuple(w for w, _ in pieces)
 
 
+_KEPT_CUT_CHARS = 1_000
+"""The longest text whose cut :func:`terms` keeps (a memory's statement, a question; not a
+long dialogue): 8,192 kept cuts then hold at most ~16 MB of text."""
+
+
 def terms(text: str) -> list[str]:
     """Lowercased terms of ``text`` in order (duplicates kept), stop words removed."""
+    if len(text) > _KEPT_CUT_CHARS:
+        return list(_cut(text))
+    return list(_kept_cut(text))
+
+
+@lru_cache(maxsize=8_192)
+def _kept_cut(text: str) -> tuple[str, ...]:
+    """:func:`_cut` of the texts cut last, kept: the cut is a function of the text alone
+    (jieba's dictionary is loaded once and never changed), and the engine cuts the same texts
+    again and again. Maintenance reads every episode's terms on each run (themes, distillation,
+    compression): the evolution scenario slice, a run every simulated day, cut 127k texts
+    with jieba's cut_for_search called 567k times, a fifth of its time (docs/benchmarks.md,
+    helper ci25). A kept text costs a tuple copy."""
+    return _cut(text)
+
+
+def _cut(text: str) -> tuple[str, ...]:
     out: list[str] = []
     pos = 0
     for match in _CJK_RUN.finditer(text):
@@ -407,7 +429,7 @@ def terms(text: str) -> list[str]:
         out.extend(w for w in _segment_cjk(match.group()) if w not in _ZH_STOP)
         pos = match.end()
     out.extend(_latin_terms(text[pos:]))
-    return out
+    return tuple(out)
 
 
 _INFLECTIONS = ("ings", "ing", "ies", "es", "s", "ed")

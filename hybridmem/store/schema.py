@@ -214,12 +214,27 @@ def m009_fts_scope(conn: sqlite3.Connection) -> None:
     keeps the token when a subtree moves to another task. Ranking uses ``bm25`` with the scope
     column weighted 0; the one scope token per row lengthens every row by one token in BM25's
     length normalisation (lexical features move by ~0.002 median on the perf corpus).
-    Idempotent: a table that has the column already is kept."""
+    Idempotent: a table that has the column already is kept.
+
+    An index with no rows (every new store) is dropped and made again with both columns:
+    the same table, without the copy and the rename, which re-parses the schema and was
+    about half of a new store's migrations (6 of 12 ms of CPU; docs/benchmarks.md, helpers
+    ci24 and ci25)."""
     columns = {str(r[1]) for r in conn.execute("PRAGMA table_info(nodes_fts)")}
     if "scope" in columns:
         _fts_scope_trigger(conn)
         return
     conn.execute("DROP TRIGGER IF EXISTS nodes_fts_rescope")
+    if conn.execute("SELECT rowid FROM nodes_fts LIMIT 1").fetchone() is None:
+        _run(
+            conn,
+            f"""
+            DROP TABLE nodes_fts;
+            CREATE VIRTUAL TABLE nodes_fts USING fts5(terms, scope, tokenize='{FTS_TOKENIZER}')
+            """,
+        )
+        _fts_scope_trigger(conn)
+        return
     _run(
         conn,
         f"""

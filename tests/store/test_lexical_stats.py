@@ -238,3 +238,62 @@ def test_a_term_of_several_tokens_is_ranked_by_fts5(hmem):
     ours = hmem.store.lexical_search(match, scope, ["active"], 100)
     assert dict(ours) == pytest.approx(_bm25(hmem.store, match, scope), rel=1e-12)
     assert ours
+
+
+def _scoped_results(mem: HybridMemory, tasks: list[str]) -> list[list[tuple[str, float]]]:
+    """Each task's lexical matches for each query, as (content, score), best first."""
+    out = []
+    for task in tasks:
+        scope = Scope(U, task, task_ids=(task,))
+        for query in QUERIES:
+            match = lex.match_expression(query)
+            assert match is not None
+            out.append(
+                [
+                    (mem.get(i).content, s)
+                    for i, s in mem.store.lexical_search(match, scope, ["active"], 100)
+                ]
+            )
+    return out
+
+
+def _as_before_m009(conn: sqlite3.Connection) -> None:
+    """Make a store's lexical index as a store of schema version 8 has it: one column, no
+    scope, no trigger, the same rows."""
+    conn.execute("DROP TRIGGER nodes_fts_rescope")
+    conn.execute(
+        f"CREATE VIRTUAL TABLE nodes_fts_old USING fts5(terms, tokenize='{fts.FTS_TOKENIZER}')"
+    )
+    conn.execute("INSERT INTO nodes_fts_old(rowid, terms) SELECT rowid, terms FROM nodes_fts")
+    conn.execute("DROP TABLE nodes_fts")
+    conn.execute("ALTER TABLE nodes_fts_old RENAME TO nodes_fts")
+    conn.execute("PRAGMA user_version = 8")
+
+
+def test_a_new_stores_index_made_directly_ranks_as_one_migrated_with_rows(tmp_path, clock):
+    """m009 makes a new store's (empty) index with its final columns and copies an older
+    store's rows into a new table: both give the same columns, trigger and rankings."""
+    with HybridMemory(tmp_path / "new", embedder=HashEmbedder(64), clock=clock) as new:
+        columns = [r[1] for r in new.store.conn.execute("PRAGMA table_info(nodes_fts)")]
+        assert columns == ["terms", "scope"]
+        new_tasks = _fill(new, tasks=2)
+        expected = _scoped_results(new, new_tasks)
+    path = tmp_path / "old"
+    with HybridMemory(path, embedder=HashEmbedder(64), clock=clock) as old:
+        old_tasks = _fill(old, tasks=2)
+        rows = old.store.conn.execute("SELECT count(*) FROM nodes_fts").fetchone()[0]
+        _as_before_m009(old.store.conn)
+    with HybridMemory(path, embedder=HashEmbedder(64), clock=clock) as old:
+        conn = old.store.conn
+        assert [r[1] for r in conn.execute("PRAGMA table_info(nodes_fts)")] == columns
+        scoped = conn.execute(
+            "SELECT count(*) FROM nodes_fts f JOIN nodes n ON n.rid = f.rowid "
+            "JOIN nodes t ON t.id = n.task_id WHERE f.scope = 'k' || t.rid"
+        ).fetchone()[0]
+        assert rows > 20 and scoped == rows  # every row copied, with its task's token
+        assert conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'nodes_fts_rescope'"
+        ).fetchone()
+        assert _scoped_results(old, old_tasks) == expected
+        assert consistency(old).ok
+        _assert_same_as_bm25(old, old_tasks)
