@@ -140,6 +140,7 @@ from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.function_words import function_word
 from hybridmem.retrieval.generic_en import in_general
 from hybridmem.retrieval.modifiers_zh import only_modifies
+from hybridmem.retrieval.negated_zh import only_negated
 from hybridmem.retrieval.places_en import only_where
 from hybridmem.retrieval.private_kinds import (
     asked_kind,
@@ -374,9 +375,12 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
         return True
     if said_of_another(query, words) or _in_general(query, words):
         return True
-    return (only_where(query, words, memory) or only_modifies(query, words, memory)) and bool(
-        asks_else(query, stemmed_terms(query), words, _CLOSED)
+    beside = (
+        only_where(query, words, memory)
+        or only_modifies(query, words, memory)
+        or only_negated(query, words, memory)
     )
+    return beside and bool(asks_else(query, stemmed_terms(query), words, _CLOSED))
 
 
 def _in_general(query: str, words: frozenset[str]) -> bool:
