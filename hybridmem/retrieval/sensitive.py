@@ -367,7 +367,11 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     (:func:`~hybridmem.retrieval.relatives_en.said_of_another`). Or, in Chinese, whether the
     memory holds the shared words only as modifiers of its subject's head and the question
     uses them otherwise, naming its own act (:func:`~.modifiers_zh.only_modifies`): "那几麻袋
-    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。". Or whether an English question asks
+    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。". Or, in Chinese, whether the memory
+    holds the shared words only inside a negation's scope, saying the thing did not happen, and
+    the question, negating nothing and asking no kind, names something else
+    (:func:`~.negated_zh.only_negated`): "电动车出了小事故怎么报保险？" of "…没报警也没走保险。".
+    Or whether an English question asks
     about a kind of thing in general, naming something the memory lacks
     (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
     pregnant women at the hospital?" of the user's own genetic test."""
