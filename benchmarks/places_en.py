@@ -19,6 +19,9 @@ sealed-memory pair of the privacy checks, text alone (``python -m benchmarks.pla
   wrong?"; "What did the genetic test find?" reads the same.
 - ``negated_off``: the engine without the Chinese reading of helper sensitive25
   (:func:`hybridmem.retrieval.negated_zh.only_negated` answering False), its before.
+- ``modal_zh`` (not shipped): the engine, or a Chinese question whose shared verb stands after a
+  modal (最多*能*转) of a memory stating it done (转*了*). It reads only the pair it was written on
+  (微信转账一天最多能转多少？ of a sealed transfer): no evidence beyond its one example.
 - ``zh_wh_head`` (negative): the engine, or a Chinese question whose wh-phrase's head (the thing
   asked for, after 什么, 多少, 哪: 生二胎有什么*补贴*？) the memory holds no word or character of,
   the kind's own words aside, asks for another thing ("二胎" of a sealed "…一直怀不上二胎…"). It

@@ -2,9 +2,9 @@
 (issue 38, helper sensitive25).
 
 multilingual-e5 showed "我去年骑车撞了一个老人，私了赔了三万，没报警也没走保险。" for
-"电动车出了小事故怎么报保险？" and "医院查出来我是弱精症，一直怀不上二胎，…" for "生二胎有什么补贴？"
-(benchmarks/sensitive_blind6.py): each memory names the word only to deny it. Questions about the
-memory's own matter, or about the denial itself, keep finding it.
+"电动车出了小事故怎么报保险？" and "医院查出来我是弱精症，一直怀不上二胎，…" for
+"生二胎有什么补贴？" (benchmarks/sensitive_blind6.py): each memory names the word only to deny
+it. Questions about the memory's own matter, or about the denial itself, keep finding it.
 """
 
 from __future__ import annotations
