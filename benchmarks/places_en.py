@@ -17,6 +17,11 @@ sealed-memory pair of the privacy checks, text alone (``python -m benchmarks.pla
   offer pregnant women at the hospital?" of "A genetic test showed I carry the BRCA1
   mutation..."). It withheld that leak and lost "What did the NMC do after that delivery went
   wrong?"; "What did the genetic test find?" reads the same.
+- ``negated_off``: the engine without the Chinese reading of helper sensitive25
+  (:func:`hybridmem.retrieval.negated_zh.only_negated` answering False), its before.
+- ``modal_zh`` (not shipped): the engine, or a Chinese question whose shared verb stands after a
+  modal (最多*能*转) of a memory stating it done (转*了*). It reads only the pair it was written on
+  (微信转账一天最多能转多少？ of a sealed transfer): no evidence beyond its one example.
 - ``zh_wh_head`` (negative): the engine, or a Chinese question whose wh-phrase's head (the thing
   asked for, after 什么, 多少, 哪: 生二胎有什么*补贴*？) the memory holds no word or character of,
   the kind's own words aside, asks for another thing ("二胎" of a sealed "…一直怀不上二胎…"). It
@@ -31,7 +36,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from hybridmem.lexical import light_stem, stemmed_terms, terms
+from hybridmem.lexical import light_stem, pos_tags, stemmed_terms, terms
 from hybridmem.retrieval import sensitive
 from hybridmem.retrieval.asked_en import tokens
 from hybridmem.retrieval.private_kinds import kind_spans
@@ -64,6 +69,34 @@ def _zh_wh_head(query: str, words: frozenset[str], memory: str) -> bool:
     head = [t for t in terms(wh) if not _is_kind_word(t, spans)]
     held = list(words)
     return bool(head) and not any(t in words or _shares_morpheme(t, held) for t in head)
+
+
+_MODALS_ZH = frozenset(["能", "可以", "能够", "可", "会"])
+
+
+def _modal_zh(query: str, words: frozenset[str], memory: str) -> bool:
+    """A Chinese question asking whether or how much a thing *can* be done (a modal before the
+    shared verb, adverbs between) of a memory stating it done (the verb followed by 了 / 过)."""
+    if query.isascii() or memory.isascii():
+        return False
+    asked = stemmed_terms(query)
+    shared = asked & words
+    if not shared or not sensitive.asks_else(query, asked, words, sensitive._CLOSED):
+        return False
+    q, m = pos_tags(query), pos_tags(memory)
+
+    def modal(k: int) -> bool:
+        j = k - 1
+        while j >= 0 and q[j][1] == "d":
+            j -= 1
+        return j >= 0 and q[j][0] in _MODALS_ZH
+
+    in_q = [k for k, (w, _) in enumerate(q) if w in shared]
+    in_m = [k for k, (w, _) in enumerate(m) if any(t in w for t in shared)]
+    done = all(
+        m[k][1].startswith("v") and k + 1 < len(m) and m[k + 1][1] in ("ul", "ug") for k in in_m
+    )
+    return bool(in_q and in_m) and done and all(q[k][1].startswith("v") and modal(k) for k in in_q)
 
 
 def _v(*readings: Focus) -> Focus:
@@ -100,7 +133,9 @@ VARIANTS: dict[str, Focus] = {
     "rel_off": _off("said_of_another"),
     "places_off": _off("only_where", "said_of_another"),
     "modifier_off": _off("only_modifies"),
+    "negated_off": _off("only_negated"),
     "zh_wh_head": _v(_zh_wh_head),
+    "modal_zh": _v(_modal_zh),
     "impersonal": _v(_impersonal),
 }
 

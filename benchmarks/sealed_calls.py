@@ -49,6 +49,7 @@ PROBES = (
     "sensitive_blind5",
     "sensitive_blind6",
     "sensitive_blind7",
+    "sensitive_blind8",
 )
 
 

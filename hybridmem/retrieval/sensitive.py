@@ -140,6 +140,7 @@ from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
 from hybridmem.retrieval.function_words import function_word
 from hybridmem.retrieval.generic_en import in_general
 from hybridmem.retrieval.modifiers_zh import only_modifies
+from hybridmem.retrieval.negated_zh import only_negated
 from hybridmem.retrieval.places_en import only_where
 from hybridmem.retrieval.private_kinds import (
     asked_kind,
@@ -366,7 +367,11 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     (:func:`~hybridmem.retrieval.relatives_en.said_of_another`). Or, in Chinese, whether the
     memory holds the shared words only as modifiers of its subject's head and the question
     uses them otherwise, naming its own act (:func:`~.modifiers_zh.only_modifies`): "那几麻袋
-    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。". Or whether an English question asks
+    化肥帮我扛到仓库去？" of "茶厂仓库那把锁的密码是5063。". Or, in Chinese, whether the memory
+    holds the shared words only inside a negation's scope, saying the thing did not happen, and
+    the question, negating nothing and asking no kind, names something else
+    (:func:`~.negated_zh.only_negated`): "电动车出了小事故怎么报保险？" of "…没报警也没走保险。".
+    Or whether an English question asks
     about a kind of thing in general, naming something the memory lacks
     (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
     pregnant women at the hospital?" of the user's own genetic test."""
@@ -374,9 +379,12 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
         return True
     if said_of_another(query, words) or _in_general(query, words):
         return True
-    return (only_where(query, words, memory) or only_modifies(query, words, memory)) and bool(
-        asks_else(query, stemmed_terms(query), words, _CLOSED)
+    beside = (
+        only_where(query, words, memory)
+        or only_modifies(query, words, memory)
+        or only_negated(query, words, memory)
     )
+    return beside and bool(asks_else(query, stemmed_terms(query), words, _CLOSED))
 
 
 def _in_general(query: str, words: frozenset[str]) -> bool:
