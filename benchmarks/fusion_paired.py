@@ -167,6 +167,78 @@ def _trusted(cands: Any, weights: ScoreWeights, sim: Scores, vouch: Scores | Non
     _set(cands, weights, sim, lex)
 
 
+ASKED: dict[str, Any] = {}
+"""The retriever and query text of the retrieval under way (:func:`asked_by`), for the
+trust variants that read the query's lines with vectors of their own."""
+
+
+@contextmanager
+def asked_by() -> Iterable[None]:
+    """Keep the retriever and query text of each retrieval in :data:`ASKED`."""
+    prepare = retriever.Retriever.prepare
+
+    def kept(self: Any, text: str, *args: Any, **kw: Any) -> Any:
+        ASKED.update(retriever=self, text=text)
+        return prepare(self, text, *args, **kw)
+
+    retriever.Retriever.prepare = kept  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        retriever.Retriever.prepare = prepare  # type: ignore[method-assign]
+        ASKED.clear()
+
+
+_LINE_VECTORS: dict[tuple[str, str], Any] = {}
+
+
+def query_lines(text: str) -> list[str]:
+    """The query's non-empty lines (a dialogue asked as one query: one line a turn)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _line_similarities(cands: Any, ids: Sequence[str], lines: Sequence[str]) -> list[Scores]:
+    """Each of ``lines``' min-max similarity over ``ids``, from its own vector."""
+    found = ASKED.get("retriever")
+    if found is None or not lines:
+        return []
+    embedder = found.core.engine.embedder
+    missing = [line for line in lines if (embedder.name, line) not in _LINE_VECTORS]
+    if missing:
+        from hybridmem.embedding import embed_query
+
+        for line, vec in zip(missing, embed_query(embedder, missing), strict=True):
+            _LINE_VECTORS[(embedder.name, line)] = vec
+    vectors = found._vectors(list(ids))
+    out = []
+    for line in lines:
+        vec = _LINE_VECTORS[(embedder.name, line)]
+        cosine = {i: float(v @ vec) for i, v in vectors.items()}
+        out.append(fusion.fuse_similarity(cosine, ids, "minmax"))
+    return out
+
+
+def fuse_trust_lines(which: str) -> Fuse:
+    """``lexical trust`` whose vouching is the larger of the whole query's and its lines'
+    (``last``: the query's last line, what is being said now; ``lines``: every line) min-max
+    similarity of the lexical best match. A one-line query reads as ``lexical trust``."""
+
+    def fuse(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+        ids = _ids(cands)
+        sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
+        lines = query_lines(ASKED.get("text", ""))
+        if len(lines) < 2:
+            _trusted(cands, weights, sim)
+            return
+        asked = lines[-1:] if which == "last" else lines
+        vouch = dict(sim)
+        for other in _line_similarities(cands, ids, asked):
+            vouch = {i: max(vouch.get(i, 0.0), other.get(i, 0.0)) for i in ids}
+        _trusted(cands, weights, sim, vouch)
+
+    return fuse
+
+
 def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
     ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
@@ -241,6 +313,8 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "mediangate": (fuse_median_gate, MemoryConfig),
     "lexical trust": (fuse_lexical_trust, MemoryConfig),
     "lexical trust rank": (fuse_lexical_trust_rank, MemoryConfig),
+    "trust last line": (fuse_trust_lines("last"), MemoryConfig),
+    "trust lines": (fuse_trust_lines("lines"), MemoryConfig),
     "max": (fuse_max, MemoryConfig),
     "max lexical": (fuse_max_lexical, MemoryConfig),
     "vector floor": (fuse_vector_floor, MemoryConfig),
@@ -385,6 +459,9 @@ def fused_by(fuse: Fuse, name: str = "") -> Iterable[None]:
                 yield
         elif name.startswith("answer lexical"):
             with answers_matched(move=name.endswith("moved")):
+                yield
+        elif name.startswith("trust "):
+            with asked_by():
                 yield
         elif name.startswith("idf:"):
             from benchmarks.general_idf import background_of  # wordfreq: the bench extra

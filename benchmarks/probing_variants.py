@@ -27,7 +27,9 @@ run), so a step's share of the misses is read in one run. Variants:
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
   ``window-keeps-feeling-person``: a feeling only, for a question about someone
   (``referents.asks_about_someone``) only (probing17, measured and not shipped:
-  ``docs/benchmarks.md``).
+  ``docs/benchmarks.md``);
+- ``trust-last-line``: :mod:`benchmarks.fusion_paired`'s ``trust last line`` fusion (the
+  lexical part times the dense channel's vouching for the lexical best match; madial25).
 
 ``--compare BEFORE --json AFTER`` prints each figure of two runs and the questions that moved.
 ``--prefix`` also asks every question for 5 and for 40 hits (no budget) and records whether the
@@ -47,7 +49,7 @@ from statistics import mean
 from typing import Any
 from unittest import mock
 
-from benchmarks import day_windows, probing_joined, probing_placed
+from benchmarks import day_windows, fusion_paired, probing_joined, probing_placed
 from benchmarks.metrics import hit_at_k
 from benchmarks.probing import _ask, _cited, imported, messages_of
 from benchmarks.probing_continued import CAPPED, MODES, variant
@@ -178,6 +180,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),
+    "trust-last-line": lambda: fusion_paired.fused_by(
+        fusion_paired.VARIANTS["trust last line"][0], "trust last line"
+    ),
     **{f"continued-{mode}": variant(mode) for mode in (*MODES, *CAPPED)},
     **{f"placed-{r}": probing_placed.variant(r) for r in probing_placed.READINGS},
     **{f"joined-{r}": probing_joined.variant(r) for r in probing_joined.READINGS},
