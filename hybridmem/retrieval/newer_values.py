@@ -185,13 +185,19 @@ def newer_first(
         # A chain of values (a move back: 豆浆, 牛奶, 豆浆 again): the value that took the old
         # one's place is asked in turn, so the newest comes first, not the one in between.
         current: Hit | None = old
+        chain: list[Hit] = []
         while current is not None:
+            chain.append(current)
             later = out[at + 1 :]
             if current.node.id in answers:
                 later = [h for h in later if h.node.id in answers]
             current = _successor(
                 current, later, scale, kinds, model, vectors, known, nearest, store
             )
+            if current is None:
+                current = restated(
+                    chain, later, out, scale, kinds, model, vectors, known, nearest, store
+                )
             if current is not None:
                 out = [h for h in out if h is not current]
                 out.insert(at, current)
@@ -316,3 +322,49 @@ def _successor(
         if reading.linked:
             return best
     return next((h for h in newer if states_its_change(h.node, old.node, nearest, scale)), None)
+
+
+def restated(
+    chain: Sequence[Hit],
+    after: Sequence[Hit],
+    hits: Sequence[Hit],
+    scale: Scale,
+    kinds: Sequence[str],
+    model: PairModel,
+    vectors: Mapping[str, np.ndarray],
+    cosine: Mapping[str, float],
+    nearest: Mapping[str, str],
+    store: EvolutionReads | None = None,
+) -> Hit | None:
+    """A move back after a value with no successor of its own: the newer standing hit among
+    ``after``, said after the last value of ``chain`` (each a value that took the place of the
+    one before), that takes the place (:func:`_successor`) of an earlier value of the same
+    attribute: an earlier one of the chain, or an older standing hit among ``hits`` whose
+    place the last value takes (the query may rank the value in between above the one it
+    replaced), the latest first. A move back restates the value it returns to, not the one
+    it leaves ("Charged the Kobo and loaded three novels" after "I read on a Kobo" and
+    "Paperbacks from the charity shop are what I'm reading lately"; 周六爬了趟香山 after
+    我周末去爬香山 and 周末都去奥森跑步): it names one thing with the first and is read as one
+    attribute with it, while nothing it says names the value in between, so it followed the
+    first below the value in between; it is the newest value of the attribute all three are
+    of. No new reading or constant: :func:`_successor`'s pair model and naming tests, asked
+    of values the query already holds."""
+    last = chain[-1]
+    since = last_mentioned(last.node)
+    newer = [h for h in after if last_mentioned(h.node) > since]
+    if not newer:
+        return None
+    replaced = [
+        h
+        for h in hits
+        if h not in chain
+        and _standing(h.node, kinds)
+        and last_mentioned(h.node) < since
+        and _successor(h, [last], scale, kinds, model, vectors, cosine, nearest, store) is last
+    ]
+    earlier = sorted([*chain[:-1], *replaced], key=lambda h: last_mentioned(h.node), reverse=True)
+    for value in earlier:
+        found = _successor(value, newer, scale, kinds, model, vectors, cosine, nearest, store)
+        if found is not None:
+            return found
+    return None
