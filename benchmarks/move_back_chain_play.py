@@ -26,11 +26,14 @@ flags): a set with none reachable plays as before.
 counts on stderr the values it found: none, and the run is the run without it::
 
     python -m benchmarks.move_back_chain_play log first_day --embedder default
+
+``off MODULE ARGS`` runs it with the reading off: the before of a run where it found values.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import tempfile
@@ -225,6 +228,10 @@ def table(result: dict[str, Any]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["off"]:
+        with reading(False, []):
+            importlib.import_module(f"benchmarks.{argv[1]}").main(argv[2:])
+        return 0
     if argv[:1] == ["log"]:
         counted = "move_back_chain_play: the reading found a value {} times"
         return value_remarks_play.run_logged(argv, logged, counted)
