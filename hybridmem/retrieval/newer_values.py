@@ -195,6 +195,8 @@ def newer_first(
                 current, later, scale, kinds, model, vectors, known, nearest, store
             )
             if current is None:
+                # A move back names the value it returns to, not the one it leaves: the
+                # newest value said again, of the chain or of a value this one replaced.
                 current = restated(
                     chain, later, out, scale, kinds, model, vectors, known, nearest, store
                 )
