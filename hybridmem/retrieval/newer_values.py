@@ -185,13 +185,21 @@ def newer_first(
         # A chain of values (a move back: 豆浆, 牛奶, 豆浆 again): the value that took the old
         # one's place is asked in turn, so the newest comes first, not the one in between.
         current: Hit | None = old
+        chain: list[Hit] = []
         while current is not None:
+            chain.append(current)
             later = out[at + 1 :]
             if current.node.id in answers:
                 later = [h for h in later if h.node.id in answers]
             current = _successor(
                 current, later, scale, kinds, model, vectors, known, nearest, store
             )
+            if current is None:
+                # A move back names the value it returns to, not the one it leaves: the
+                # newest value said again, of the chain or of a value this one replaced.
+                current = restated(
+                    chain, later, out, scale, kinds, model, vectors, known, nearest, store
+                )
             if current is not None:
                 out = [h for h in out if h is not current]
                 out.insert(at, current)
@@ -295,11 +303,14 @@ def _successor(
     cosine: Mapping[str, float],
     nearest: Mapping[str, str],
     store: EvolutionReads | None = None,
+    again: bool = False,
 ) -> Hit | None:
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
     one, when the pair model reads the two as one attribute (the writer, too, asks only the
-    nearest); else the one that states ``old``'s change (:func:`states_its_change`)."""
+    nearest); else the one that states ``old``'s change (:func:`states_its_change`).
+    ``again``: only the one the pair model reads as ``old``'s value said again (a move back
+    to it, :func:`restated`)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -313,6 +324,61 @@ def _successor(
     if named:
         best = max(named, key=lambda h: float(vectors[h.node.id] @ vec))
         reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
-        if reading.linked:
+        if reading.restates if again else reading.linked:
             return best
+    if again:
+        return None
     return next((h for h in newer if states_its_change(h.node, old.node, nearest, scale)), None)
+
+
+def restated(
+    chain: Sequence[Hit],
+    after: Sequence[Hit],
+    hits: Sequence[Hit],
+    scale: Scale,
+    kinds: Sequence[str],
+    model: PairModel,
+    vectors: Mapping[str, np.ndarray],
+    cosine: Mapping[str, float],
+    nearest: Mapping[str, str],
+    store: EvolutionReads | None = None,
+) -> Hit | None:
+    """A move back after a value with no successor of its own: the newer standing hit among
+    ``after``, said after the last value of ``chain`` (each a value that took the place of the
+    one before), that says an earlier value of the same attribute again: an earlier one of
+    the chain, or an older standing hit among ``hits`` whose place the last value takes (the
+    query may rank the value in between above the one it replaced), the latest first. A move
+    back restates the value it returns to, not the one it leaves (周六爬了趟香山 after
+    我周末去爬香山 and 周末都去奥森跑步; "Tony on Castle Street gave me a skin fade" after "My
+    barber is Tony on Castle Street" and "A new salon in the shopping centre cuts my hair"):
+    it names one thing with the first and the pair model reads it as that value said again,
+    while nothing it says names the value in between, so it followed the first below the
+    value in between; it is the newest value of the attribute all three are of.
+
+    Said again, not only one attribute: a newer value of the attribute an earlier one holds
+    ("We've stopped going to Benidorm, it's Tenerife for us now") is no return, and read as
+    one it took the place of the value after which it was never said (first-day tenth set,
+    "What's on Wednesday morning for me?"). No new reading or constant: :func:`_successor`'s
+    naming tests and the pair model's own majority label, asked of values the query
+    already holds."""
+    last = chain[-1]
+    since = last_mentioned(last.node)
+    newer = [h for h in after if last_mentioned(h.node) > since]
+    if not newer:
+        return None
+    replaced = [
+        h
+        for h in hits
+        if h not in chain
+        and _standing(h.node, kinds)
+        and last_mentioned(h.node) < since
+        and _successor(h, [last], scale, kinds, model, vectors, cosine, nearest, store) is last
+    ]
+    earlier = sorted([*chain[:-1], *replaced], key=lambda h: last_mentioned(h.node), reverse=True)
+    for value in earlier:
+        found = _successor(
+            value, newer, scale, kinds, model, vectors, cosine, nearest, store, again=True
+        )
+        if found is not None:
+            return found
+    return None

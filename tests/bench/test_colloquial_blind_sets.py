@@ -35,6 +35,7 @@ from benchmarks import (
     scenarios_colloquial21,
     scenarios_colloquial22,
     scenarios_colloquial23,
+    scenarios_colloquial24,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -87,6 +88,7 @@ SETS = {
     "colloquial_blind21": (scenarios_colloquial21, ("third", "back", "style", "mention")),
     "colloquial_blind22": (scenarios_colloquial22, ("change", "back", "mention")),
     "colloquial_blind23": (scenarios_colloquial23, ("back",)),
+    "colloquial_blind24": (scenarios_colloquial24, ("back", "style")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -96,6 +98,7 @@ PER_LANGUAGE = {
     "colloquial_thirdperson_dev2": 10,
     "colloquial_blind19": 8,
     "colloquial_blind23": 8,
+    "colloquial_blind24": 8,
 }
 # Scenarios a language of each kind where the kinds differ in size.
 PER_KIND = {"colloquial_blind22": {"mention": 8, "change": 6, "back": 4}}
@@ -116,6 +119,7 @@ ORDER = (
     "colloquial_blind21",
     "colloquial_blind22",
     "colloquial_blind23",
+    "colloquial_blind24",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention")
@@ -134,6 +138,7 @@ OTHER_FACTS = (
     "colloquial_blind21",
     "colloquial_blind22",
     "colloquial_blind23",
+    "colloquial_blind24",
 )
 
 
