@@ -58,6 +58,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq21",
         "colloq22",
         "colloq23",
+        "colloq25",
         "thirdp",
         "thirdp2",
     ):
