@@ -59,6 +59,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq22",
         "colloq23",
         "colloq24",
+        "colloq25",
         "thirdp",
         "thirdp2",
     ):

@@ -33,9 +33,11 @@ from hybridmem.evolution.write import value_remarks_zh
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
 
 
-def probing_pairs(path: Path) -> list[tuple[str, str]]:
-    """The pairs the reading holds for among each probing user's messages and their sentences
-    (what the conversation extractor can write; a near superset: it may reword)."""
+def probing_pairs(
+    path: Path, holds: value_remarks_play.Holds = value_remarks_zh.remark_on_zh
+) -> list[tuple[str, str]]:
+    """The pairs the reading ``holds`` for among each probing user's messages and their
+    sentences (what the conversation extractor can write; a near superset: it may reword)."""
     found = []
     for user in json.loads(path.read_text(encoding="utf-8"))["users"]:
         said = []
@@ -43,7 +45,7 @@ def probing_pairs(path: Path) -> list[tuple[str, str]]:
             for turn in session["turns"]:
                 if turn["role"] == "user":
                     said += [turn["text"], *filter(str.strip, _SENTENCE_END.split(turn["text"]))]
-        found += value_remarks_play.pairs_of(said, value_remarks_zh.remark_on_zh)
+        found += value_remarks_play.pairs_of(said, holds)
     return found
 
 

@@ -36,6 +36,7 @@ from benchmarks import (
     scenarios_colloquial22,
     scenarios_colloquial23,
     scenarios_colloquial24,
+    scenarios_colloquial25,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -89,6 +90,7 @@ SETS = {
     "colloquial_blind22": (scenarios_colloquial22, ("change", "back", "mention")),
     "colloquial_blind23": (scenarios_colloquial23, ("back",)),
     "colloquial_blind24": (scenarios_colloquial24, ("back", "style")),
+    "colloquial_blind25": (scenarios_colloquial25, ("mention", "other")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -99,6 +101,7 @@ PER_LANGUAGE = {
     "colloquial_blind19": 8,
     "colloquial_blind23": 8,
     "colloquial_blind24": 8,
+    "colloquial_blind25": 8,
 }
 # Scenarios a language of each kind where the kinds differ in size.
 PER_KIND = {"colloquial_blind22": {"mention": 8, "change": 6, "back": 4}}
@@ -120,9 +123,10 @@ ORDER = (
     "colloquial_blind22",
     "colloquial_blind23",
     "colloquial_blind24",
+    "colloquial_blind25",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
-POLLUTED = ("oneoff", "mention")
+POLLUTED = ("oneoff", "mention", "other")
 # A plain change of the value, however it is said: the value before it is stale.
 CHANGES = ("plain", "ordinary", "third", "event", "change")
 # The sets whose users say six facts of their own before the first value counted.
@@ -139,6 +143,7 @@ OTHER_FACTS = (
     "colloquial_blind22",
     "colloquial_blind23",
     "colloquial_blind24",
+    "colloquial_blind25",
 )
 
 
@@ -259,6 +264,18 @@ def test_a_mention_remark_is_a_polluter_of_the_value_and_never_stale(name: str) 
     mentions = [sc for sc in _built(name) if kind_of(sc) == "mention"]
     assert len(mentions) == 2 * PER_KIND.get(name, {}).get("mention", PER_LANGUAGE.get(name, 6))
     for sc in mentions:
+        (probe,) = sc.probes
+        assert sc.family == "one_offs"
+        assert probe.gold == {f"{sc.id}.habit"}
+        assert probe.polluters == {f"{sc.id}.remark"}
+        assert not probe.stale
+
+
+@pytest.mark.parametrize("name", _of_kind(("other",)))
+def test_someone_elses_event_is_a_polluter_of_the_value_and_never_stale(name: str) -> None:
+    others = [sc for sc in _built(name) if kind_of(sc) == "other"]
+    assert len(others) == 2 * PER_LANGUAGE[name]
+    for sc in others:
         (probe,) = sc.probes
         assert sc.family == "one_offs"
         assert probe.gold == {f"{sc.id}.habit"}

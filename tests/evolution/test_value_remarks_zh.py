@@ -28,6 +28,10 @@ FILLER = ("问了一下明天会不会下雨。", "帮我算了算这个月的�
         ("小米又出了一款新的平板。", "我用的是小米的手机。"),
         # A definite common noun (楼下那家: a demonstrative and a classifier).
         ("星巴克的中杯涨价了。", "我每天上班前在楼下那家星巴克买咖啡。"),
+        # A name jieba cuts into characters (朗|逸), read as one word (remark25).
+        ("朗逸的原厂轮胎换了个牌子。", "我的车是一辆白色的大众朗逸。"),
+        # The subject's noun said as the kind of thing the value's name is (华数宽带).
+        ("华数宽带的客服态度变好了。", "我家宽带用的是华数宽带。"),
     ],
 )
 def test_a_things_own_event_is_a_remark(new: str, old: str) -> None:
@@ -48,6 +52,8 @@ def test_a_things_own_event_is_a_remark(new: str, old: str) -> None:
         ("奶茶要三分糖。", "我喝奶茶要全糖。"),
         # A word of what holds now: a standing value.
         ("沃尔玛太远了，现在日用品在社区超市买。", "我平时在沃尔玛买日用品。"),
+        # The subject's noun alone, not after the value's name: the holder's thing again.
+        ("宽带的合约到期了。", "我家宽带用的是华数宽带。"),
         # The opening names the older statement's holder: the holder's thing again.
         ("孩子的钢琴课换到了艺术中心。", "孩子在少年宫那家琴行学钢琴。"),
         # English is value_remarks' own reading.

@@ -52,7 +52,7 @@ from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
-from hybridmem.evolution.write import value_remarks_zh
+from hybridmem.evolution.write import thing_remarks, value_remarks_zh
 from hybridmem.lexical import clause_pieces, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.store import EvolutionReads
@@ -192,8 +192,9 @@ def names_holder(remark: str, older: str) -> bool:
 
 def remark_on(new: str, old: str) -> bool:
     """Whether ``new`` is someone else's event whose subject names ``old``'s value, no other
-    name and not ``old``'s named holder (a Chinese ``new``: :mod:`value_remarks_zh`'s reading
-    of the thing's own event)."""
+    name and not ``old``'s named holder, or the named thing's own news
+    (:func:`thing_remarks.thing_event_on`; a Chinese ``new``: :mod:`value_remarks_zh`'s
+    reading of the thing's own event)."""
     if _CJK.search(new):
         return value_remarks_zh.remark_on_zh(new, old)
     return (
@@ -201,7 +202,7 @@ def remark_on(new: str, old: str) -> bool:
         and names_value(new, old)
         and not names_another(new, old)
         and not names_holder(new, old)
-    )
+    ) or thing_remarks.thing_event_on(new, old)
 
 
 def returns(first: str, left: str, new: str) -> bool:

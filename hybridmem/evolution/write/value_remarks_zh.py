@@ -14,7 +14,9 @@ two statements and asks for what a topic sentence of the speaker's own lacks:
   owner of its part (网点, 门店, 分院): the words before the clause's first verb, preposition or
   adverb, read on jieba's tags;
 - that opening names nothing of the older statement's subject (孩子的英语课 after 孩子在新东方学
-  英语 is the holder's own thing again: a real change may follow);
+  英语 is the holder's own thing again: a real change may follow), but the noun right after
+  the value's name, the kind of thing the name is (长城宽带 after 我家宽带用的是长城宽带);
+- a name jieba cuts into single characters (朗|逸) is read as one word the dictionary lacks;
 - no later clause repeats a term of the older statement (联通的合约到期了，续的是电信的宽带: the
   change is said in the clause that names the attribute again), no habitual or frequency cue is
   said (a standing value: 周三周五两次, 每天) and no proper name the older statement lacks is
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.slots.zh_names import PERSON_ZH
@@ -89,14 +92,40 @@ def _modifies(after: list[tuple[str, str]]) -> bool:
     return len(after) == 2 and after[0][1] == "uj" and after[1][1].startswith("n")
 
 
+# jieba's flags of a character it leaves alone when it does not know the word around it (a
+# name cut into characters: 朗/nr 逸/vg): a noun, a name, a morpheme.
+_MORPHEME = ("n", "vg", "ng", "ag", "g", "j")
+
+
+@lru_cache(maxsize=4096)
+def _tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's words of ``text``, a run of two or more single characters of a noun, a name or a
+    morpheme joined into one word the dictionary lacks (a name: 朗|逸 -> 朗逸/nz)."""
+    out: list[tuple[str, str]] = []
+    run: list[str] = []
+    for word, flag in [*pos_tags(text), ("", "x")]:
+        if len(word) == 1 and _CJK.match(word) and flag.startswith(_MORPHEME):
+            run.append(word)
+            continue
+        if len(run) > 1:
+            out.append(("".join(run), "nz"))
+        elif run:
+            out.append((run[0], pos_tags(run[0])[0][1]))
+        run = []
+        if word:
+            out.append((word, flag))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def _value_terms(old: str) -> frozenset[str]:
     """The terms of the things the older statement names as its value, outside its subject and
     of two characters or more: a proper name (jieba's name flags, or a word its dictionary
-    lacks: 一兆韦德, 瑞尔) or the head of a noun phrase a modifier makes definite (楼下的健身房,
-    巷口那家川菜馆: after 的, a demonstrative or classifier, or a place word). A bare common noun
-    (喝奶茶, 买衣服) names the kind of thing, the attribute, not a value of its own."""
-    tags = pos_tags(old)
+    lacks: 一兆韦德, 瑞尔, 朗逸 cut into characters) or the head of a noun phrase a modifier makes
+    definite (楼下的健身房, 巷口那家川菜馆: after 的, a demonstrative or classifier, or a place
+    word). A bare common noun (喝奶茶, 买衣服) names the kind of thing, the attribute, not a
+    value of its own."""
+    tags = list(_tags(old))
     named = [
         word
         for i, (word, flag) in enumerate(tags)
@@ -109,7 +138,24 @@ def _value_terms(old: str) -> frozenset[str]:
         or _modifies(tags[i + 1 : i + 3])
     ]
     subject = stemmed_terms(topic(old))
-    return frozenset(t for word in named for t in stemmed_terms(word) - subject if len(t) > 1)
+    return frozenset(t for word in named for t in _terms(word) - subject if len(t) > 1)
+
+
+def _terms(text: str) -> frozenset[str]:
+    """``text``'s terms, with the words :func:`_tags` joins (朗逸 beside 朗, 逸)."""
+    return stemmed_terms(text) | {w for w, f in _tags(text) if f == "nz" and len(w) > 1}
+
+
+def _heads(opening: str, value: frozenset[str]) -> frozenset[str]:
+    """The terms of the nouns right after a word of ``value`` in the opening: the kind of thing
+    the name is (长城宽带, 港华燃气), said as part of the value's name."""
+    tags = _tags(opening)
+    return frozenset(
+        t
+        for (word, _), (head, flag) in pairwise(tags)
+        if _terms(word) & value and flag.startswith("n")
+        for t in stemmed_terms(head)
+    )
 
 
 def _names(text: str) -> frozenset[str]:
@@ -126,8 +172,9 @@ def remark_on_zh(new: str, old: str) -> bool:
     value = _value_terms(old)
     first = pieces[0]
     opening = first[: _opening_end(first, value)]
-    said = stemmed_terms(opening)
-    if not said & value or said & stemmed_terms(topic(old)) or PERSON_ZH.search(opening):
+    said = _terms(opening)
+    subject = stemmed_terms(topic(old)) - _heads(opening, value)
+    if not said & value or said & subject or PERSON_ZH.search(opening):
         return False
     terms_old = stemmed_terms(old)
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
