@@ -19,13 +19,8 @@ kin word ("my sister", "my dad", 我姐, 我妈), values change with and without
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind10_source.txt"
-OUT = HERE / "probing_blind10.json"
 ABOUT = (
     "A tenth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -36,7 +31,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind10", ABOUT)
 
 
 if __name__ == "__main__":

@@ -19,13 +19,8 @@ values change with and without a change word (a car, a training night, 肉丝粉
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind11_source.txt"
-OUT = HERE / "probing_blind11.json"
 ABOUT = (
     "A eleventh blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -36,7 +31,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind11", ABOUT)
 
 
 if __name__ == "__main__":

@@ -21,13 +21,8 @@ savings plan, Christmas leave, 屋里多少度, 血压, 胰岛素), filler words
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind12_source.txt"
-OUT = HERE / "probing_blind12.json"
 ABOUT = (
     "A twelfth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -38,7 +33,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind12", ABOUT)
 
 
 if __name__ == "__main__":

@@ -23,13 +23,8 @@ food, a job offer turned down), filler words ("so", "again", "like", 来着, 那
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind13_source.txt"
-OUT = HERE / "probing_blind13.json"
 ABOUT = (
     "A thirteenth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -40,7 +35,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind13", ABOUT)
 
 
 if __name__ == "__main__":

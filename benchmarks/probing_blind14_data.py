@@ -24,13 +24,8 @@ kin word, values changed with and without a change word, filler words ("so", "ag
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind14_source.txt"
-OUT = HERE / "probing_blind14.json"
 ABOUT = (
     "A fourteenth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -41,7 +36,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind14", ABOUT)
 
 
 if __name__ == "__main__":

@@ -22,13 +22,8 @@ on the user's own events ("the day before my interview", "the weekend I moved"; 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind15_source.txt"
-OUT = HERE / "probing_blind15.json"
 ABOUT = (
     "A fifteenth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -39,7 +34,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind15", ABOUT)
 
 
 if __name__ == "__main__":

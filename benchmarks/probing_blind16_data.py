@@ -20,13 +20,8 @@ driving test", "the week after the wedding", "since I passed my test"; 雅思考
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind16_source.txt"
-OUT = HERE / "probing_blind16.json"
 ABOUT = (
     "A sixteenth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -37,7 +32,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind16", ABOUT)
 
 
 if __name__ == "__main__":

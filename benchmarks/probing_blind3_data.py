@@ -96,6 +96,12 @@ def write_set(source: Path, out: Path, about: str | None = None) -> None:
     print(f"{out}: {len(data['users'])} users, {len(data['questions'])} questions")
 
 
+def write_named(name: str, about: str) -> None:
+    """The command of each later set's module: ``benchmarks/data/<name>_source.txt`` read,
+    written to ``benchmarks/data/<name>.json``."""
+    write_set(HERE / f"{name}_source.txt", HERE / f"{name}.json", about)
+
+
 def main() -> None:
     write_set(SOURCE, OUT)
 

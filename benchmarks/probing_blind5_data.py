@@ -17,13 +17,8 @@ turns that say "he" or 她 rather than the name.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind5_source.txt"
-OUT = HERE / "probing_blind5.json"
 ABOUT = (
     "A fifth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -34,7 +29,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind5", ABOUT)
 
 
 if __name__ == "__main__":

@@ -18,13 +18,8 @@ Nadia's new job?", 阿珍的婚礼在哪办？), and several carry filler words 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind6_source.txt"
-OUT = HERE / "probing_blind6.json"
 ABOUT = (
     "A sixth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -35,7 +30,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind6", ABOUT)
 
 
 if __name__ == "__main__":

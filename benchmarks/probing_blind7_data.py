@@ -18,13 +18,8 @@ several carry filler words ("again", "these days", "remind me", 来着, 最近).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind7_source.txt"
-OUT = HERE / "probing_blind7.json"
 ABOUT = (
     "A seventh blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -35,7 +30,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind7", ABOUT)
 
 
 if __name__ == "__main__":

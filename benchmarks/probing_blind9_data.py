@@ -18,13 +18,8 @@ several questions carry filler words ("erm", "these days", "again", 来着, 后�
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from benchmarks import probing_blind3_data
 
-HERE = Path(__file__).parent / "data"
-SOURCE = HERE / "probing_blind9_source.txt"
-OUT = HERE / "probing_blind9.json"
 ABOUT = (
     "An ninth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -35,7 +30,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_set(SOURCE, OUT, ABOUT)
+    probing_blind3_data.write_named("probing_blind9", ABOUT)
 
 
 if __name__ == "__main__":

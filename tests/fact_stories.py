@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hybridmem import FakeClock, HybridMemory, MemoryConfig
 from hybridmem.embedding import Embedder
+from hybridmem.models import MemoryNode
 
 U = "u"
 
@@ -91,3 +92,23 @@ def said_apart_order(
         for node_id in ids:
             assert mem.get(node_id, user_id=U).status == "active"  # nothing archived
         return [ids.index(h.node.id) if h.node.id in ids else -1 for h in hits]
+
+
+def remark_beside_value(
+    path: Path, embedder: Embedder, said: tuple[str, str], filler: Sequence[str], query: str
+) -> tuple[MemoryNode, MemoryNode, int]:
+    """The user's value, then a remark about it (``said``), each followed by ``filler`` ten
+    days apart, and ``query`` asked three days after: the value and the remark as stored, and
+    the first hit as an index into ``said`` (-1: anything else). The remark readings' story."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(path, embedder=embedder, clock=clock) as mem:
+        ids = []
+        for text in said:
+            ids.append(mem.add(text, node_type="fact", user_id=U).id)
+            for line in filler:
+                clock.advance(days=10)
+                mem.add(line, user_id=U)
+        clock.advance(days=3)
+        value, remark = (mem.get(i, user_id=U) for i in ids)
+        first = mem.retrieve(query, user_id=U, top_k=3).hits[0].node.id
+        return value, remark, ids.index(first) if first in ids else -1

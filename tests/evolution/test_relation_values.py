@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem import HybridMemory
-from hybridmem.clock import FakeClock
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.slots.relation_values import of_circle, relations_own
+from tests.fact_stories import remark_beside_value
 
 U = "u"
 FILLER = ("问了一下明天会不会下雨。", "帮我算了算这个月的电费。")
@@ -71,17 +69,7 @@ def test_the_users_value_keeps_answering_beside_a_relations_change(
 ) -> None:
     """Without the reading the pair model joined the relation's change into the user's group
     and, newer, it came first; now the two stay apart, both live, the user's value first."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            for filler in FILLER:
-                clock.advance(days=10)
-                mem.add(filler, user_id=U)
-        clock.advance(days=3)
-        value, change = (mem.get(i, user_id=U) for i in ids)
-        assert value.status == change.status == "active"
-        assert change.conflict_group is None or change.conflict_group != value.conflict_group
-        hits = mem.retrieve(query, user_id=U, top_k=3).hits
-        assert hits[0].node.id == ids[0]
+    value, change, first = remark_beside_value(tmp_path / "m", e5, said, FILLER, query)
+    assert value.status == change.status == "active"
+    assert change.conflict_group is None or change.conflict_group != value.conflict_group
+    assert first == 0

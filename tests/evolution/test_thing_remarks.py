@@ -3,16 +3,14 @@ remark25): ``hybridmem.evolution.write.thing_remarks``, read alone and in a real
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem import HybridMemory
-from hybridmem.clock import FakeClock
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.write.thing_remarks import subject, thing_event_on
 from hybridmem.evolution.write.value_remarks import remark_on
+from tests.fact_stories import remark_beside_value
 
 U = "u"
 FILLER = ("Asked whether it will rain tomorrow.", "Worked out this month's electricity bill.")
@@ -123,17 +121,7 @@ def test_the_users_value_keeps_answering_beside_the_things_own_news(
 ) -> None:
     """The remark stays live beside the user's value, in no one group with it, and the
     value is the first hit."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            for filler in FILLER:
-                clock.advance(days=10)
-                mem.add(filler, user_id=U)
-        clock.advance(days=3)
-        value, remark = (mem.get(i, user_id=U) for i in ids)
-        assert value.status == remark.status == "active"
-        assert remark.conflict_group is None or remark.conflict_group != value.conflict_group
-        hits = mem.retrieve(query, user_id=U, top_k=3).hits
-        assert hits[0].node.id == ids[0]
+    value, remark, first = remark_beside_value(tmp_path / "m", e5, said, FILLER, query)
+    assert value.status == remark.status == "active"
+    assert remark.conflict_group is None or remark.conflict_group != value.conflict_group
+    assert first == 0

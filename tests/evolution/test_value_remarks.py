@@ -7,16 +7,13 @@ read from the statement said between the two, which the store returns."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hybridmem import HybridMemory
-from hybridmem.clock import FakeClock
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.write.value_remarks import remark_about, remark_on, returns
-from tests.fact_stories import said_apart_order
+from tests.fact_stories import remark_beside_value, said_apart_order
 
 U = "u"
 FILLER = (
@@ -107,18 +104,9 @@ def test_the_value_a_remark_names_keeps_answering_and_the_remark_is_kept(
 ) -> None:
     """Without the reading the remark, newer and naming the value, came first (the pair
     model reads the two as one attribute); both stay live memories."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            for filler in FILLER:
-                clock.advance(days=10)
-                mem.add(filler, user_id=U)
-        clock.advance(days=3)
-        hits = mem.retrieve(query, user_id=U, top_k=3).hits
-        assert hits[0].node.id == ids[0]
-        assert [mem.get(i, user_id=U).status for i in ids] == ["active", "active"]
+    value, remark, first = remark_beside_value(tmp_path / "m", e5, said, FILLER, query)
+    assert first == 0
+    assert value.status == remark.status == "active"
 
 
 def test_a_move_back_told_as_the_values_own_act_leaves_the_value_left_below(
