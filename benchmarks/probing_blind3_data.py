@@ -96,10 +96,14 @@ def write_set(source: Path, out: Path, about: str | None = None) -> None:
     print(f"{out}: {len(data['users'])} users, {len(data['questions'])} questions")
 
 
+def named_paths(name: str) -> tuple[Path, Path]:
+    """A later set's source and JSON: ``benchmarks/data/<name>_source.txt``, ``<name>.json``."""
+    return HERE / f"{name}_source.txt", HERE / f"{name}.json"
+
+
 def write_named(name: str, about: str) -> None:
-    """The command of each later set's module: ``benchmarks/data/<name>_source.txt`` read,
-    written to ``benchmarks/data/<name>.json``."""
-    write_set(HERE / f"{name}_source.txt", HERE / f"{name}.json", about)
+    """The command of each later set's module (its ``NAME`` and ``ABOUT``)."""
+    write_set(*named_paths(name), about)
 
 
 def main() -> None:

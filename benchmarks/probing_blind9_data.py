@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from benchmarks import probing_blind3_data
 
+NAME = "probing_blind9"
 ABOUT = (
     "An ninth blind set of probing questions over AI-companion chat histories (issue 38), "
     "hand-written before any engine change of the session that added it (source: "
@@ -30,7 +31,7 @@ ABOUT = (
 
 
 def main() -> None:
-    probing_blind3_data.write_named("probing_blind9", ABOUT)
+    probing_blind3_data.write_named(NAME, ABOUT)
 
 
 if __name__ == "__main__":

@@ -72,8 +72,9 @@ def test_the_second_blind_set_is_its_source():
 )
 def test_each_later_blind_set_is_its_source(module):
     # A source edited without the JSON rewritten would be measured as the old set.
-    written = json.loads(module.OUT.read_text(encoding="utf-8"))
-    assert probing_blind3_data.read_set(module.SOURCE, module.ABOUT) == written
+    source, out = probing_blind3_data.named_paths(module.NAME)
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert probing_blind3_data.read_set(source, module.ABOUT) == written
     assert written["about"] == module.ABOUT and written["questions"]
 
 
