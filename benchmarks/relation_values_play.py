@@ -31,11 +31,10 @@ import json
 import re
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TextIO
-from unittest.mock import patch
 
 from benchmarks import value_remarks_play
 from hybridmem.evolution.slots import pairs, relation_values
@@ -97,22 +96,11 @@ def first_day_writes(names: Sequence[str], embedder: str) -> int:
     return held
 
 
-@contextmanager
-def logged(out: TextIO) -> Iterator[list[tuple[str, str]]]:
+def logged(out: TextIO) -> AbstractContextManager[list[tuple[str, str]]]:
     """The engine with the reading on, each pair it holds for when the writer asks it
-    written to ``out`` (and collected): a run where it never holds is the run without it."""
-    original = relation_values.relations_own
-    held: list[tuple[str, str]] = []
-
-    def relations_own(text: str, other: str) -> bool:
-        found = original(text, other)
-        if found:
-            held.append((other, text))
-            print(f"relations_own held: {other} => {text}", file=out, flush=True)
-        return found
-
-    with patch.object(relation_values, "relations_own", relations_own):
-        yield held
+    written to ``out`` (and collected): a run where it never holds is the run without it.
+    ``relations_own(text, other)``: the pair is logged as ``other => text``."""
+    return value_remarks_play.pair_reading_logged(relation_values, "relations_own", out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -19,32 +19,19 @@ prints each pair it held for when the engine asked it: none, and the run is the 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from unittest.mock import patch
 
 from benchmarks import value_remarks_play
 from benchmarks.value_remarks_zh_play import probing_pairs
 from hybridmem.evolution.write import thing_remarks
 
 
-@contextmanager
-def logged() -> Iterator[list[tuple[str, str]]]:
+def logged() -> AbstractContextManager[list[tuple[str, str]]]:
     """The engine with the reading on, each pair it holds for printed on stderr (and
     collected) when the engine asks it."""
-    original = thing_remarks.thing_event_on
-    held: list[tuple[str, str]] = []
-
-    def thing_event_on(new: str, old: str) -> bool:
-        found = original(new, old)
-        if found:
-            held.append((old, new))
-            print(f"thing_event_on held: {old} => {new}", file=sys.stderr, flush=True)
-        return found
-
-    with patch.object(thing_remarks, "thing_event_on", thing_event_on):
-        yield held
+    return value_remarks_play.pair_reading_logged(thing_remarks, "thing_event_on")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence, Sized
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import TextIO
 from unittest.mock import patch
 
 from benchmarks.mention_events import DEV
@@ -103,6 +104,27 @@ def first_day_lines(names: Sequence[str], holds: Holds = value_remarks.remark_on
         lines.append(f"{name}: {len(found)} pairs")
         lines += [f"  {o} => {n}" for o, n in found]
     return lines
+
+
+@contextmanager
+def pair_reading_logged(
+    module: ModuleType, name: str, out: TextIO | None = None
+) -> Iterator[list[tuple[str, str]]]:
+    """The engine with the pair reading ``module.name(new, old) -> bool`` on, each pair it
+    holds for written to ``out`` (stderr) as ``old => new`` when the engine asks it, and
+    collected: a run where it never holds is the run without it."""
+    original = getattr(module, name)
+    held: list[tuple[str, str]] = []
+
+    def reading(new: str, old: str) -> bool:
+        found = bool(original(new, old))
+        if found:
+            held.append((old, new))
+            print(f"{name} held: {old} => {new}", file=out or sys.stderr, flush=True)
+        return found
+
+    with patch.object(module, name, reading):
+        yield held
 
 
 def run_logged(

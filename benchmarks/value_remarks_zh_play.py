@@ -22,10 +22,9 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from unittest.mock import patch
 
 from benchmarks import value_remarks_play
 from hybridmem.evolution.write import value_remarks_zh
@@ -49,22 +48,10 @@ def probing_pairs(
     return found
 
 
-@contextmanager
-def logged() -> Iterator[list[tuple[str, str]]]:
+def logged() -> AbstractContextManager[list[tuple[str, str]]]:
     """The engine with the reading on, each pair it holds for printed on stderr (and
     collected) when the engine asks it."""
-    original = value_remarks_zh.remark_on_zh
-    held: list[tuple[str, str]] = []
-
-    def remark_on_zh(new: str, old: str) -> bool:
-        found = original(new, old)
-        if found:
-            held.append((old, new))
-            print(f"remark_on_zh held: {old} => {new}", file=sys.stderr, flush=True)
-        return found
-
-    with patch.object(value_remarks_zh, "remark_on_zh", remark_on_zh):
-        yield held
+    return value_remarks_play.pair_reading_logged(value_remarks_zh, "remark_on_zh")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
