@@ -54,6 +54,7 @@ from hybridmem.evolution.maintain.summarize import (
     Summarizer,
     SummaryLine,
 )
+from hybridmem.evolution.maintain.user_state import UserState
 from hybridmem.evolution.maintain.weights import node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -98,18 +99,17 @@ class _Compression:
     @classmethod
     def of_user(
         cls,
-        core: Core,
-        user_id: str,
+        state: UserState,
         now: datetime,
         cfg: EvolutionConfig,
         summarizer: Summarizer | None,
         dry_run: bool,
     ) -> _Compression:
         """One user's step over their nodes as stored now (compression and folding both)."""
-        store = core.engine.store
         summarizer = summarizer or ExtractiveSummarizer()
-        nodes, active = store.user_nodes(user_id), store.get_active(user_id)
-        return cls(core, user_id, now, cfg, summarizer, dry_run, nodes, active)
+        return cls(
+            state.core, state.user_id, now, cfg, summarizer, dry_run, state.nodes, state.active_id
+        )
 
     def __post_init__(self) -> None:
         self.by_id = {n.id: n for n in self.nodes}
@@ -370,17 +370,18 @@ class _Compression:
 
 
 def compress_user(
-    core: Core,
-    user_id: str,
+    state: UserState,
     now: datetime,
     cfg: EvolutionConfig,
     summarizer: Summarizer | None = None,
     dry_run: bool = False,
 ) -> list[MaintenanceAction]:
-    """Compress every eligible unit of one user (see the module docstring)."""
+    """Compress every eligible unit of the user of ``state`` (the user's nodes as stored now;
+    see the module docstring)."""
     if not cfg.compress:
         return []
-    step = _Compression.of_user(core, user_id, now, cfg, summarizer, dry_run)
+    core = state.core
+    step = _Compression.of_user(state, now, cfg, summarizer, dry_run)
     out: list[MaintenanceAction] = []
     # One write unit for the user's units (each a savepoint inside it): the vector index is
     # written once at the end instead of once per unit (the 19 sessions of one LoCoMo

@@ -39,7 +39,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from hybridmem.config.evolution import EvolutionConfig
-from hybridmem.core import Core
 from hybridmem.evolution.maintain.compression import (
     ACTIVE,
     ARCHIVED,
@@ -53,6 +52,7 @@ from hybridmem.evolution.maintain.compression import (
     summary_id,
 )
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction
+from hybridmem.evolution.maintain.user_state import UserState
 from hybridmem.models import MemoryNode
 
 SESSION = "session"
@@ -235,8 +235,7 @@ def label(sessions: list[MemoryNode]) -> str:
 
 
 def fold_user(
-    core: Core,
-    user_id: str,
+    state: UserState,
     now: datetime,
     cfg: EvolutionConfig,
     summarizer: Summarizer | None = None,
@@ -246,11 +245,11 @@ def fold_user(
     after :func:`~hybridmem.evolution.maintain.compression.compress_user`, on what it left."""
     if not cfg.compress:
         return []
-    step = _Compression.of_user(core, user_id, now, cfg, summarizer, dry_run)
+    step = _Compression.of_user(state, now, cfg, summarizer, dry_run)
     folding = _Folding(step)
     out: list[MaintenanceAction] = []
     # One write unit for all of them, as compression does (the index written once).
-    with nullcontext() if dry_run else core.engine.write():
+    with nullcontext() if dry_run else state.core.engine.write():
         for group in folding.groups():
             out.extend(folding.fold(group))
     return out

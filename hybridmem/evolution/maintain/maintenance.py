@@ -44,6 +44,7 @@ from hybridmem.evolution.maintain.fold import fold_user
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, plan_user
 from hybridmem.evolution.maintain.profiles import distil_user
 from hybridmem.evolution.maintain.summarize import Summarizer
+from hybridmem.evolution.maintain.user_state import UserState
 from hybridmem.evolution.maintain.weights import node_weight
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -107,24 +108,30 @@ def maintain(
     examined = skipped = 0
     kept: list[MaintenanceAction] = []
     for user in users:
+        # The user's nodes, read once and handed from step to step (read again only after a
+        # step that wrote: user_state.py).
+        state = UserState.read(core, user)
         if deep:
             # First: finished work folds into summaries before fading can take it piecemeal.
-            actions.extend(compress_user(core, user, now, cfg, summarizer, dry_run))
+            actions.extend(compress_user(state, now, cfg, summarizer, dry_run))
             # Then the sessions too small to be summarised alone, folded with their siblings.
-            actions.extend(fold_user(core, user, now, cfg, summarizer, dry_run))
-        nodes = core.engine.store.user_nodes(user)
+            state = state.current()
+            actions.extend(fold_user(state, now, cfg, summarizer, dry_run))
+            state = state.current()
+        nodes, active = state.nodes, state.active_id
         examined += len(nodes)
-        active = core.engine.store.get_active(user)
         planned, deletions, spared = plan_user(nodes, active, now, cfg, deep)
         actions.extend(a for a, _ in planned)
         actions.extend(deletions)
         kept.extend(spared)
         if not dry_run:
             skipped += _apply(core, user, planned, deletions, nodes, now)
+        state = state.current()
         if deep:
             chosen = distiller or ExtractiveDistiller()
-            actions.extend(distil_user(core, user, now, cfg, chosen, dry_run))
-        actions.extend(_probe_readings(core, user, now, cfg, dry_run))
+            actions.extend(distil_user(state, now, cfg, chosen, dry_run))
+            state = state.current()
+        actions.extend(_probe_readings(state, now, cfg, dry_run))
     return MaintenanceReport(
         now=now,
         dry_run=dry_run,
@@ -177,11 +184,12 @@ def _apply(
 
 
 def _probe_readings(
-    core: Core, user_id: str, now: datetime, cfg: EvolutionConfig, dry_run: bool
+    state: UserState, now: datetime, cfg: EvolutionConfig, dry_run: bool
 ) -> list[MaintenanceAction]:
+    core, user_id = state.core, state.user_id
     out: list[MaintenanceAction] = []
     stamp = to_iso(now)
-    for node in core.engine.store.user_nodes(user_id):
+    for node in state.nodes:
         if not node.metadata.get("probe"):
             continue
         log = list(node.metadata.get("probe_log", []))

@@ -32,6 +32,7 @@ from hybridmem.evolution.maintain.distill import (
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, Retention
 from hybridmem.evolution.maintain.standing import past_values
 from hybridmem.evolution.maintain.themes import episode_vectors, find_themes
+from hybridmem.evolution.maintain.user_state import UserState
 from hybridmem.models import MemoryNode, NodeStatus
 
 ACTIVE = NodeStatus.ACTIVE.value
@@ -58,6 +59,7 @@ class _Distillation:
     distiller: Distiller
     dry_run: bool
     nodes: list[MemoryNode]
+    active_id: str | None
     agent_id: str | None = None
     """Whose memories these are: an agent's episodes give that agent's profiles, never a
     shared one quoting them (issue 33)."""
@@ -78,9 +80,7 @@ class _Distillation:
             for n in self.opened.values()
             if n.node_type in ("profile", "summary") and n.status == ACTIVE
         }
-        self.guard = Retention.of(
-            self.nodes, self.core.engine.store.get_active(self.user_id), self.now, self.cfg
-        )
+        self.guard = Retention.of(self.nodes, self.active_id, self.now, self.cfg)
 
     def supporting(self, profile: MemoryNode) -> list[MemoryNode]:
         """The profile's sources that still support it (live, or merely faded/pruned)."""
@@ -322,22 +322,23 @@ class _Distillation:
 
 
 def distil_user(
-    core: Core,
-    user_id: str,
+    state: UserState,
     now: datetime,
     cfg: EvolutionConfig,
     distiller: Distiller,
     dry_run: bool,
 ) -> list[MaintenanceAction]:
-    """Create, update, revive or withdraw the user's profiles (see the module docstring)."""
-    every = core.engine.store.user_nodes(user_id)  # content as stored: ciphertext if sealed
+    """Create, update, revive or withdraw the profiles of the user of ``state`` (the user's
+    nodes as stored now, content as stored: ciphertext if sealed; see the module docstring)."""
+    core, user_id, every = state.core, state.user_id, state.nodes
     out: list[MaintenanceAction] = []
     # Each owner's memories are distilled apart: a profile quotes its sources, so one built
     # from an agent's private episodes belongs to that agent.
     owners = sorted({n.agent_id for n in every}, key=lambda a: (a is not None, a or ""))
     for owner in owners:
         nodes = [n for n in every if n.agent_id == owner]
-        step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, owner)
+        active = state.active_now()  # an owner's profiles written before may have moved it
+        step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, active, owner)
         opened_nodes = list(step.opened.values())
         vectors = episode_vectors(core, opened_nodes, cfg)
         themes = find_themes(opened_nodes, cfg, vectors)
