@@ -14,7 +14,11 @@ trace callback on the store's connection.
 After the runs the store's tables (``nodes`` with every column, ``active_nodes``, the op log,
 the vectors and the lexical terms) are hashed, so two trees (e.g. main's code and a branch)
 run on the same generated store can be compared byte for byte: ``--build DIR`` keeps the
-generated stores in DIR and ``--from DIR`` reuses them.
+generated stores in DIR and ``--from DIR`` reuses them. ``--keep-first DIR`` keeps each store
+as its first run left it, and ``--next-day DIR --repeat N`` times only the next-day run on
+fresh copies of those (the steady state, paired between two trees run alternately).
+Statement counts include the index backlog's own statements, which a background thread may
+issue on the same connection while maintenance runs: they vary by a few percent run to run.
 
 Run: ``python -m benchmarks.maintenance_cost --sizes 1000,5000,10000 --langs en,zh
 --out benchmarks/results/maint26/branch.json [--build /tmp/stores | --from /tmp/stores]``.
@@ -237,36 +241,60 @@ def digest(path: Path) -> dict[str, str]:
     return out
 
 
-def run_one(path: Path) -> dict[str, Any]:
-    """The two maintenance runs on the store at ``path``: seconds, statements, actions."""
-    now = START + timedelta(days=DAYS + 1)
-    clock = SettableClock(now)
-    out: dict[str, Any] = {}
-    with HybridMemory(path, embedder="hash", clock=clock) as mem:
-        out["nodes"] = mem.store.node_count(USER)
+def _timed(path: Path, when: datetime) -> dict[str, Any]:
+    """One deep maintenance run at ``when`` on the store at ``path`` (opened and closed)."""
+    with HybridMemory(path, embedder="hash", clock=SettableClock(when)) as mem:
         conn = mem.store.conn  # type: ignore[attr-defined]
-        for name, when in (("first", now), ("next_day", now + timedelta(days=1))):
-            clock.now = when
-            statements: list[str] = []
-            conn.set_trace_callback(statements.append)
-            started = time.perf_counter()
-            report = mem.maintain(now=when, user_id=USER)
-            seconds = time.perf_counter() - started
-            conn.set_trace_callback(None)
-            reads = sum(1 for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH")))
-            user_scans = sum(
-                1
-                for s in statements
-                if "FROM nodes WHERE user_id = " in s and "ORDER BY depth, seq" in s
-            )
-            out[name] = {
-                "seconds": round(seconds, 3),
-                "statements": len(statements),
-                "selects": reads,
-                "user_node_scans": user_scans,
-                "actions": dict(sorted(report.counts.items())),
-            }
+        statements: list[str] = []
+        conn.set_trace_callback(statements.append)
+        started, cpu = time.perf_counter(), time.process_time()
+        report = mem.maintain(now=when, user_id=USER)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        conn.set_trace_callback(None)
+    reads = sum(1 for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH")))
+    scans = sum(
+        1 for s in statements if "FROM nodes WHERE user_id = " in s and "ORDER BY depth, seq" in s
+    )
+    return {
+        "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu, 3),
+        "statements": len(statements),
+        "selects": reads,
+        "user_node_scans": scans,
+        "actions": dict(sorted(report.counts.items())),
+    }
+
+
+FIRST = START + timedelta(days=DAYS + 1)
+NEXT_DAY = FIRST + timedelta(days=1)
+
+
+def run_one(path: Path, keep: Path | None = None) -> dict[str, Any]:
+    """The two maintenance runs on the store at ``path``: seconds, statements, actions; the
+    store after the first run copied to ``keep`` when given."""
+    with HybridMemory(path, embedder="hash") as mem:
+        nodes = mem.store.node_count(USER)
+    out: dict[str, Any] = {"nodes": nodes, "first": _timed(path, FIRST)}
+    if keep is not None:
+        if keep.exists():
+            shutil.rmtree(keep)
+        shutil.copytree(path, keep)
+    out["next_day"] = _timed(path, NEXT_DAY)
     out["tables"] = digest(path)
+    return out
+
+
+def next_day_only(source: Path, repeat: int, tmp: Path) -> list[dict[str, Any]]:
+    """The next-day run alone, ``repeat`` times, each on a fresh copy of ``source`` (a store
+    kept after its first run): the steady state timed without the first run's noise."""
+    out = []
+    for i in range(repeat):
+        work = tmp / f"next-{i}"
+        shutil.copytree(source, work)
+        result = _timed(work, NEXT_DAY)
+        result["tables"] = digest(work)
+        out.append(result)
+        shutil.rmtree(work)
     return out
 
 
@@ -277,15 +305,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--build", type=Path, help="keep the generated stores here")
     parser.add_argument("--from", dest="source", type=Path, help="reuse stores built here")
+    parser.add_argument("--keep-first", type=Path, help="keep each store after its first run")
+    parser.add_argument(
+        "--next-day", type=Path, help="time only the next-day run on the stores kept here"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="next-day runs per store")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     langs = args.langs.split(",")
     results: dict[str, Any] = {}
-    rows = []
     with tempfile.TemporaryDirectory(prefix="maintcost-") as tmp:
         for lang in langs:
             for size in sizes:
                 name = f"{lang}-{size}"
+                if args.next_day is not None:
+                    runs = next_day_only(args.next_day / name, args.repeat, Path(tmp))
+                    results[name] = runs
+                    seconds = ", ".join(
+                        f"{r['seconds']:.2f} ({r['cpu_seconds']:.2f} cpu)" for r in runs
+                    )
+                    print(
+                        f"{name:9} next day {seconds} s; scans {runs[0]['user_node_scans']}; "
+                        f"statements {runs[0]['statements']}; nodes {runs[0]['tables']['nodes']}",
+                        flush=True,
+                    )
+                    continue
                 base = (args.source or args.build or Path(tmp)) / name
                 if args.source is None:
                     if base.exists():
@@ -293,9 +337,9 @@ def main(argv: list[str] | None = None) -> None:
                     build(base, lang, size)
                 work = Path(tmp) / f"run-{name}"
                 shutil.copytree(base, work)
-                result = run_one(work)
+                keep = args.keep_first / name if args.keep_first else None
+                result = run_one(work, keep)
                 results[name] = result
-                rows.append((name, result))
                 print(_row(name, result), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
