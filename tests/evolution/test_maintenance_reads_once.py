@@ -14,6 +14,7 @@ import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.evolution.maintain.user_state import UserState
+from hybridmem.models import MemoryNode
 
 EN, ZH = "u-en", "u-zh"
 _LINES = {
@@ -124,11 +125,12 @@ def test_a_run_with_nothing_to_write_scans_each_user_once(
         scans: list[str] = []
         store = mem.store
         scan = store.user_nodes
-        monkeypatch.setattr(
-            store,
-            "user_nodes",
-            lambda user, statuses=None: scans.append(user) or scan(user, statuses),
-        )
+
+        def counted(user: str, statuses: list[str] | None = None) -> list[MemoryNode]:
+            scans.append(user)
+            return scan(user, statuses)
+
+        monkeypatch.setattr(store, "user_nodes", counted)
         for _ in range(3):  # a run can leave work for the next at the same moment
             scans.clear()
             again = mem.maintain(now=clock())
