@@ -50,6 +50,7 @@ PROBES = (
     "sensitive_blind6",
     "sensitive_blind7",
     "sensitive_blind8",
+    "sensitive_blind9",
 )
 
 

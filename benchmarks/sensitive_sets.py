@@ -37,11 +37,15 @@ RULES: dict[str, tuple[str, bool]] = {
     "focus": ("_focus_unheld", True),  # helper sensitive19: the question's focus, both languages
     "generic_en": ("_in_general", True),  # helper sensitive24: a question about a kind, English
     "names_else": ("_names_else", True),  # helper sensitive24: closed classes as written
+    "number_words": ("_closed_for", True),  # helper sensitive26: number nouns of a digit memory
 }
 # What a rule's function is replaced by to run the rule before it, when not False: the words a
 # question names else, read against the stems' closed classes alone (helper sensitive24).
 _BEFORE: dict[str, Any] = {
-    "_names_else": lambda q, asked, words: asks_else(q, asked, words, sensitive._CLOSED),
+    "_names_else": lambda q, asked, words, closed=None: asks_else(
+        q, asked, words, sensitive._CLOSED
+    ),
+    "_closed_for": lambda memory: sensitive._CLOSED,
 }
 
 

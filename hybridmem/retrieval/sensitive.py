@@ -34,6 +34,9 @@ word the memory does not hold is no evidence either ("What's my library *card* n
 bank card PIN, "my bank's phone number" of it), nor one in a postmodifier of a head the memory
 does not hold ("the number of the locksmith who fixed the *key safe*", "*存折*上的利息怎么算？"),
 nor a head whose postmodifier it does not hold ("the *safe* that the hotel gives guests").
+A noun naming a number ("number", "digits", "数字", "号码", "号") is no such word for a memory
+that states a number in digits: "What's the *number* for the garage door?" asks for what "The
+code for the garage door keypad is 7731." holds (:func:`_closed_for`; sensitive_blind8).
 And a question naming one kind is not about a memory stated as another, word or no word ("Is
 my health insurance up to date?" of a national insurance number). The cost, on the blind
 probe (benchmarks/sealed_probe_blind.py): questions about the memory that name something it
@@ -342,11 +345,12 @@ def _asks_other(
     # A shared word the question qualifies otherwise ("library card"), one naming whose matter
     # it asks (someone the memory only mentions) or one saying only when ("这个月") singles out
     # nothing.
-    singles = shared - qualified_otherwise(query, shared, words, light_stem, _CLOSED, node.content)
+    closed = _closed_for(node.content)
+    singles = shared - qualified_otherwise(query, shared, words, light_stem, closed, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
     if not weak(query, singles, ordinary):
         return _focus_unheld(query, words, node.content)  # its own word, about another thing?
-    if _names_else(query, asked, words):
+    if _names_else(query, asked, words, closed):
         return True
     # Every shared word is an ordinary memory's too and the question names no kind of private
     # matter: it names the thing both hold ("我的存折是哪儿的？" of a bank book and of its
@@ -393,15 +397,18 @@ def _in_general(query: str, words: frozenset[str]) -> bool:
     return in_general(query, words) and bool(_names_else(query, stemmed_terms(query), words))
 
 
-def _names_else(query: str, asked: frozenset[str], words: frozenset[str]) -> set[str]:
+def _names_else(
+    query: str, asked: frozenset[str], words: frozenset[str], closed: frozenset[str] | None = None
+) -> set[str]:
     """What the question names that the memory's terms ``words`` lack
     (:func:`~hybridmem.retrieval.shared_words.asks_else`), the closed classes aside as the
     question writes them: a question word ("啥", "哪家") or a light verb's form ("went", "got":
     "Where was that job I went for?", "How much debt has Jamal got?") names nothing else, as
     :func:`_named_beyond` reads it on the kind path. Read on the written word, not its stem:
-    "evening" is cut to "even"."""
-    closed = {light_stem(t) for t in terms(query) if _closed_word(t)}
-    return asks_else(query, asked, words, _CLOSED) - closed
+    "evening" is cut to "even". ``closed``: the closed classes as the memory reads them
+    (:func:`_closed_for`), :data:`_CLOSED` by default."""
+    written = {light_stem(t) for t in terms(query) if _closed_word(t)}
+    return asks_else(query, asked, words, _CLOSED if closed is None else closed) - written
 
 
 def _closed_word(term: str) -> bool:
@@ -500,6 +507,22 @@ def _scripts(words: frozenset[str]) -> set[str]:
 
 
 _CLOSED = closed_words(light_stem)
+# The words naming a number itself, not what it is the number of. A memory stating one in
+# digits ("The code for the garage door keypad is 7731.", "我手机锁屏密码是739152。") holds what
+# they ask for, as it holds its kind's word: "What's the number for the garage door?" and
+# "我手机解锁的数字是多少？" name nothing it lacks by them (sensitive_blind8: both withheld, the
+# garage door read as another thing's by "number"). Closed: the number nouns of both languages.
+_NUMBER_WORDS = frozenset(light_stem(w) for w in ("number", "numbers", "digit", "digits")) | {
+    "数字",
+    "号码",
+    "号",
+}
+
+
+def _closed_for(memory: str) -> frozenset[str]:
+    """The closed classes a question's words are read against for the sealed ``memory``:
+    :data:`_CLOSED`, and the number nouns when the memory states a number in digits."""
+    return _CLOSED | _NUMBER_WORDS if any(c.isdigit() for c in memory) else _CLOSED
 
 
 def sealed_lexical(
