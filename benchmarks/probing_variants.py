@@ -81,6 +81,7 @@ SETS = (
     "blind14",
     "blind15",
     "blind16",
+    "blind17",
 )
 
 
