@@ -215,7 +215,7 @@ def memory_person(event: str, node: MemoryNode) -> Person:
     is; else no one said. "my" alone is no subject (my wee brother Declan is getting
     married)."""
     text = node.content
-    wanted = what_happened(event)
+    wanted = lexical.stemmed_terms(event)
     lowered = text.lower()
     starts = [lowered.find(term) for term in wanted if term and lowered.find(term) >= 0]
     if not starts:
@@ -240,31 +240,9 @@ def agrees(event: str, node: MemoryNode) -> bool:
 
 
 def shares_words(event: str, node: MemoryNode) -> bool:
-    """Whether ``node`` holds a content term of what the event's words say happened (as the
-    lexical channel cuts them, lightly stemmed): a memory found by meaning alone is not the
-    event, nor one that shares only the name of whose event it is ("packing up Mum's kitchen"
-    for "Mum's move", 我爸老说胃不舒服 for 我爸做手术)."""
-    return bool(what_happened(event) & lexical.stemmed_terms(node.content))
-
-
-def what_happened(event: str) -> frozenset[str]:
-    """The event's content terms without those of whose event it is (the name, kinship word or
-    "X's" before it: :func:`_owner`); all of them when that leaves none."""
-    found = lexical.stemmed_terms(event)
-    owner = _owner(event)
-    rest = found - lexical.stemmed_terms(owner) if owner else found
-    return rest or found
-
-
-def _owner(event: str) -> str | None:
-    """Who the event's words say it belongs to, when someone else: "Mum" of "Mum's move",
-    "brother" of "my brother's wedding", 爸 of 我爸做手术."""
-    if event_person(event) != "other":
-        return None
-    possessor = _POSSESSOR.search(_FUNCTION_S.sub(" ", event))
-    if possessor:
-        return possessor.group(0)
-    return someone_named(event) or named_zh(event)
+    """Whether ``node`` holds a content term of the event's words (as the lexical channel cuts
+    them, lightly stemmed): a memory found by meaning alone is not the event."""
+    return bool(lexical.stemmed_terms(event) & lexical.stemmed_terms(node.content))
 
 
 def event_window(
@@ -358,7 +336,7 @@ def event_day(
 
 def event_anchors(event: str, lookup: Callable[[str], list[Hit]]) -> list[MemoryNode]:
     """The memories that can be the event, best first: the user's (not the companion's) hits
-    of the event's words that share a word of what happened (:func:`shares_words`) and agree
+    of the event's words that share a word with them (:func:`shares_words`) and agree
     with it in grammatical person (:func:`agrees`)."""
     return [
         h.node

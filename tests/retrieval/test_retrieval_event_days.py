@@ -192,7 +192,7 @@ def test_my_event_is_not_someone_elses(tmp_path) -> None:
     days = [
         (3, [("user", "I'm moving to a flat in Canton on the 20th of October")]),
         (30, [("user", "Mum moves into her new flat on the 7th of November")]),
-        (36, [("user", "packing up Mum's kitchen tonight, she cried over the teapot")]),
+        (36, [("user", "helped her pack the kitchen tonight, she cried over the teapot")]),
     ]
     found = _asked(tmp_path, days, "what did I say the evening before Mum's move?", on=True)
     assert found.time_window is not None

@@ -6,6 +6,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 from benchmarks.embedders import make_embedder
@@ -15,8 +16,14 @@ from hybridmem.retrieval import event_days
 from hybridmem.retrieval.event_days import event_phrase
 
 HERE = Path("benchmarks/data")
-SETS = ["probing_blind15", "probing_blind16", "probing_blind17", "probing_blind7",
-        "probing_blind8", "probing_dev"]
+SETS = [
+    "probing_blind15",
+    "probing_blind16",
+    "probing_blind17",
+    "probing_blind7",
+    "probing_blind8",
+    "probing_dev",
+]
 args = [a for a in sys.argv[1:] if a != "agreeing"]
 emb = make_embedder(args[0] if args else None)
 if "agreeing" in sys.argv:  # the two best anchors' days not compared (day26's rule off)
@@ -27,7 +34,7 @@ seen: list[object] = []
 real = event_days.event_day
 
 
-def logged(query, lookup, now, tz):  # type: ignore[no-untyped-def]
+def logged(query: str, lookup: Any, now: Any, tz: Any) -> Any:
     phrase = event_phrase(query)
     if phrase is not None:
         hits = lookup(phrase.event)
@@ -43,13 +50,15 @@ for name in SETS:
         qs = [q for q in data["questions"] if q["user"] == user["id"] and event_phrase(q["query"])]
         if not qs:
             continue
-        with imported(user, emb, cfg) as (mem, task), mock.patch(
-            "hybridmem.retrieval.retriever.event_day", logged
+        with (
+            imported(user, emb, cfg) as (mem, task),
+            mock.patch("hybridmem.retrieval.retriever.event_day", logged),
         ):
             for q in qs:
                 seen.clear()
-                mem.retrieve(q["query"], user_id=user["id"], task_id=task, top_k=5,
-                             record_access=False)
+                mem.retrieve(
+                    q["query"], user_id=user["id"], task_id=task, top_k=5, record_access=False
+                )
                 print(name, q["id"], q["query"], "| asked", q.get("asked") or q.get("days"))
                 for s in seen:
                     print("   ", s)
