@@ -24,10 +24,7 @@ SETS = [
     "probing_blind8",
     "probing_dev",
 ]
-args = [a for a in sys.argv[1:] if a != "agreeing"]
-emb = make_embedder(args[0] if args else None)
-if "agreeing" in sys.argv:  # the two best anchors' days not compared (day26's rule off)
-    mock.patch.object(event_days, "_day_of", lambda node, tz: 0).start()
+emb = make_embedder(sys.argv[1] if len(sys.argv) > 1 else None)
 cfg = MemoryConfig()
 cfg = replace(cfg, retrieval=replace(cfg.retrieval, event_days=True))
 seen: list[object] = []
