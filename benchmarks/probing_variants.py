@@ -21,7 +21,8 @@ run), so a step's share of the misses is read in one run. Variants:
   ``zh-month-of``: the engine with 十月份 read as the month (measured, not shipped);
 - ``events-on``: a day named by the user's own event read (``RetrievalConfig.event_days``,
   :mod:`hybridmem.retrieval.event_days`; day25, measured, off); ``events-off``: the engine with
-  that reading patched out whatever the config says;
+  that reading patched out whatever the config says; ``events-disagree``: ``events-on``
+  with no window when the event's two best anchors name different days (day26, not shipped);
 - ``window-keeps``: when the question names a time, a remark said in passing inside that
   window keeps its place in ``groups.assertions_first`` (does not yield to the standing
   statements); ``window-keeps-feeling``: the same for a passing feeling only;
@@ -57,7 +58,7 @@ from benchmarks.probing_replied import asks_answer
 from hybridmem.config import RetrievalConfig
 from hybridmem.embedding import make_embedder
 from hybridmem.models import MemoryNode, TimeWindow
-from hybridmem.retrieval import groups
+from hybridmem.retrieval import event_days, groups
 from hybridmem.retrieval.referents import asks_about_someone
 from hybridmem.retrieval.retriever import Retriever
 from hybridmem.retrieval.spans import moment_in
@@ -81,6 +82,7 @@ SETS = (
     "blind14",
     "blind15",
     "blind16",
+    "blind17",
 )
 
 
@@ -157,6 +159,28 @@ def events_on() -> Any:
     return mock.patch.object(Retriever, "config", property(config))
 
 
+def _two_anchors_agree(query: str, lookup: Any, now: Any, tz: Any) -> Any:
+    """:func:`~hybridmem.retrieval.event_days.event_day`, and no window when the second of the
+    event's anchors names another day than the first (day26, measured, not shipped)."""
+    phrase = event_days.event_phrase(query)
+    if phrase is not None:
+        days = {
+            (named.start if named else node.created_at).astimezone(tz).date()
+            for node in event_days.event_anchors(phrase.event, lookup)[:2]
+            for named in [event_days.anchor_day(node, tz)]
+        }
+        if len(days) > 1:
+            return None
+    return event_days.event_day(query, lookup, now, tz)
+
+
+@contextmanager
+def events_disagree() -> Iterator[None]:
+    """``events-on`` with no window when the event's two best anchors name different days."""
+    with events_on(), mock.patch("hybridmem.retrieval.retriever.event_day", _two_anchors_agree):
+        yield
+
+
 VARIANTS: dict[str, Callable[[], Any]] = {
     "engine": _nothing,
     "places-off": _places_off,
@@ -177,6 +201,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
         "hybridmem.retrieval.retriever.Retriever.dated_by_event", lambda self, q, lookup: q
     ),
     "events-on": events_on,
+    "events-disagree": events_disagree,
     "window-keeps": _window_keeps(False),
     "window-keeps-feeling": _window_keeps(True),
     "window-keeps-feeling-person": _window_keeps(True, person_only=True),

@@ -161,12 +161,14 @@ class RetrievalConfig:
     event_days: bool = False
     """A question with no calendar time that names its day by the user's own event ("the day
     before my interview", 搬家那个周末) gets that day's window: the event's words retrieved
-    first, the day its memory names or its own day (:mod:`hybridmem.retrieval.event_days`).
-    Off: on the probing sets it moves 11 questions up and 3 down with e5, 9 up and 2 down with
-    MiniLM, and three set-languages lose (blind7 zh hit@5: "618那天" read as the day 618 was
-    first mentioned; dev zh "first": 以来 from the wrong memory; blind15 en with MiniLM: the
-    best memory for "I moved" is "Gran's been moved"): the event found by its words is not yet
-    sure enough (docs/benchmarks.md, day25)."""
+    first, the first of the user's memories that shares a word with them and agrees
+    with the event in grammatical person ("I moved" is not "Gran's been moved"; a number such as
+    618 or 双11 is a date, no event), the day it names or its own day
+    (:mod:`hybridmem.retrieval.event_days`). Off: on the probing sets the reading moves 19
+    questions up and 3 down with e5 (blind16 zh r1: 雅思考试 found in "跟雅思撞在一起了"; dev zh
+    z2: 学太极 in a later turn that mentions it; blind17 en e3: "my birthday on Saturday",
+    said on a Thursday, read as the Saturday before), 18 up and 2 down with MiniLM: the event
+    found by its words is not yet sure enough (docs/benchmarks.md, day25 and day26)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""

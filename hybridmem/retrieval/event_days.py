@@ -37,7 +37,8 @@ from typing import Literal, Protocol
 
 from hybridmem import lexical
 from hybridmem.models import Hit, MemoryNode, TimeWindow
-from hybridmem.retrieval.referents import speaker_role
+from hybridmem.retrieval.attributes import someone_named
+from hybridmem.retrieval.referents import named_zh, refers_back, speaker_role
 from hybridmem.retrieval.replied import COMPANION
 from hybridmem.retrieval.timeexpr import find_window
 
@@ -150,8 +151,92 @@ def _english(m: re.Match[str]) -> EventPhrase | None:
 
 
 def _is_event(words: str) -> bool:
-    """Words that can name an event: a content term, and not a time word of the calendar."""
-    return bool(lexical.terms(words)) and not _DEICTIC.match(words.strip())
+    """Words that can name an event: a content term, and not a time word of the calendar nor
+    a number (:func:`is_number`)."""
+    return bool(lexical.terms(words)) and not _DEICTIC.match(words.strip()) and not is_number(words)
+
+
+_NUMERAL = re.compile(r"[0-9〇零一二三四五六七八九十百千两]")
+
+
+def is_number(words: str) -> bool:
+    """Whether ``words`` are a number and nothing that could be done or happen: every content
+    term holds a numeral, or is a single character the segmenter cut from one (双 of 双11).
+    A number names a date (618, 双11, 初一), never an event: the store's first memory that
+    shares it is any memory that names that number (day25: 618那天 read as the day 618 was
+    first mentioned; day26: 双11那天 as 11月3号's turn)."""
+    found = lexical.terms(words)
+    rest = [t for t in found if not _NUMERAL.search(t)]
+    return bool(found) and len(rest) < len(found) and all(len(t) == 1 for t in rest)
+
+
+Person = Literal["first", "other", "none"]
+"""Whose event words tell of: the user's own (I / we / my / 我), someone else's (a name, a
+kinship word, a third-person pronoun, "X's"), or no one's in the words (the half marathon,
+考科目二)."""
+
+_I_EN = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|we|we['’](?:re|ve|d|ll))\b")
+_MY_EN = re.compile(r"^(?:my|our)\b", re.IGNORECASE)
+_I_ZH = re.compile(r"我们?")
+_FUNCTION_S = re.compile(r"\b(?i:it|that|there|here|what|who|where|how|let|he|she)['’]s\b")
+_POSSESSOR = re.compile(r"\b(?:(?-i:[A-Z][a-z]+)|the\s+[a-z]+)['’]s\b")
+"""Someone's event or action told by a name or a noun with 's ("Mum's move", "Gran's been
+moved", "the owner's cut my hours"); "it's", "that's" are not someone."""
+
+
+def _someone_else(text: str) -> bool:
+    possessor = _POSSESSOR.search(_FUNCTION_S.sub(" ", text))
+    return bool(possessor or someone_named(text) or named_zh(text) or refers_back(text))
+
+
+def event_person(event: str) -> Person:
+    """Whose event the question's words name: "I moved", "my birthday", 我搬家 are the user's
+    own; "Mum's move", "my brother's wedding", 我爸做手术, 表姐结婚 someone else's; "the half
+    marathon", 考科目二 no one's in the words. An English clause's subject I / we decides
+    before a name later in it ("I got the job at Heron")."""
+    words = event.strip()
+    if _I_EN.match(words):
+        return "first"
+    if _someone_else(words):
+        return "other"
+    if _MY_EN.match(words) or _I_ZH.match(words):
+        return "first"
+    return "none"
+
+
+_CLAUSE = re.compile(r"[,.;!?，。；！？:：\n]")
+
+
+def memory_person(event: str, node: MemoryNode) -> Person:
+    """Who does the event's word in ``node``: the subject before the first of the event's
+    content terms in the memory, within its clause ("also Gran's been | moved", "the owner's |
+    cut my hours", 我妈下周 | 搬去我姐家, 今天我28岁 | 生日): someone else when a name, a
+    kinship word, a third-person pronoun or an "X's" is there; the speaker when I / we / 我
+    is; else no one said. "my" alone is no subject (my wee brother Declan is getting
+    married)."""
+    text = node.content
+    wanted = lexical.stemmed_terms(event)
+    lowered = text.lower()
+    starts = [lowered.find(term) for term in wanted if term and lowered.find(term) >= 0]
+    if not starts:
+        return "none"
+    before = text[: min(starts)]
+    clause = _CLAUSE.split(before)[-1]
+    clause = re.sub(r"^\s*(?:user|assistant)\s*:\s*", "", clause)
+    if _someone_else(clause):
+        return "other"
+    if _I_EN.search(clause) or _I_ZH.search(clause):
+        return "first"
+    return "none"
+
+
+def agrees(event: str, node: MemoryNode) -> bool:
+    """Whether ``node`` can be the event the question names by the grammatical person of both:
+    the user's own event is not a memory of someone else doing it ("I moved" is not "Gran's
+    been moved", 我过生日 not 小雨生日), and someone else's is not the user's ("Mum's move" is
+    not "I'm moving to a flat")."""
+    asked, told = event_person(event), memory_person(event, node)
+    return {asked, told} != {"first", "other"}
 
 
 def shares_words(event: str, node: MemoryNode) -> bool:
@@ -237,13 +322,32 @@ def event_day(
     query: str, lookup: Callable[[str], list[Hit]], now: datetime, tz: tzinfo
 ) -> TimeWindow | None:
     """The window of the day ``query`` names by the user's own event, when ``lookup`` (a
-    retrieval of the event's words) finds the event: the first of its hits that is not the
-    companion's, sharing a word with the event's words; else None."""
+    retrieval of the event's words) finds the event (the first of :func:`event_anchors`); else
+    None, and None when the event's words are a date the calendar reads alone (春节, 国庆: a
+    holiday is a date, not an event)."""
     phrase = event_phrase(query)
-    if phrase is None:
+    if phrase is None or find_window(phrase.event, now, tz) is not None:
         return None
-    own = [h.node for h in lookup(phrase.event) if speaker_role(h.node) != COMPANION]
-    if not own or not shares_words(phrase.event, own[0]):
+    anchors = event_anchors(phrase.event, lookup)
+    if not anchors:
         return None  # the event is not in the store: no day
-    named = named_day(own[0].content, own[0].created_at, tz, find_window)
-    return event_window(phrase, own[0], now, tz, named)
+    return event_window(phrase, anchors[0], now, tz, anchor_day(anchors[0], tz))
+
+
+def event_anchors(event: str, lookup: Callable[[str], list[Hit]]) -> list[MemoryNode]:
+    """The memories that can be the event, best first: the user's (not the companion's) hits
+    of the event's words that share a word with them (:func:`shares_words`) and agree
+    with it in grammatical person (:func:`agrees`)."""
+    return [
+        h.node
+        for h in lookup(event)
+        if speaker_role(h.node) != COMPANION
+        and shares_words(event, h.node)
+        and agrees(event, h.node)
+    ]
+
+
+def anchor_day(node: MemoryNode, tz: tzinfo) -> TimeWindow | None:
+    """The single day a memory of an event names by the calendar (:func:`named_day`), or None
+    (its own day is the event's)."""
+    return named_day(node.content, node.created_at, tz, find_window)

@@ -11,7 +11,7 @@ import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.config import MemoryConfig, RetrievalConfig
-from hybridmem.retrieval.event_days import event_phrase, named_day
+from hybridmem.retrieval.event_days import event_person, event_phrase, named_day
 from hybridmem.retrieval.timeexpr import find_window
 from tests.companion_chats import U, tell_days
 
@@ -139,3 +139,61 @@ def test_an_event_not_in_the_store_names_no_day(tmp_path) -> None:
         is None
     )
     assert _asked(tmp_path / "zh", days, "搬家那个周末我们聊了啥？", True).time_window is None
+
+
+@pytest.mark.parametrize(
+    ("event", "person"),
+    [
+        ("I moved", "first"),
+        ("I got the job at Heron", "first"),  # the subject I decides before a name later on
+        ("my birthday", "first"),
+        ("我搬家", "first"),
+        ("我过生日", "first"),
+        ("Mum's move", "other"),
+        ("my brother's wedding", "other"),
+        ("Declan's wedding", "other"),
+        ("我爸做手术", "other"),
+        ("表姐结婚", "other"),
+        ("the half marathon", "none"),
+        ("考科目二", "none"),
+    ],
+)
+def test_whose_event_the_words_name(event: str, person: str) -> None:
+    assert event_person(event) == person
+
+
+@pytest.mark.parametrize("query", ["双11那天我们聊了什么", "618那天直播卖了多少？", "初一那天做啥"])
+def test_a_number_names_a_date_never_an_event(query: str) -> None:
+    assert event_phrase(query) is None
+
+
+def test_someone_elses_event_in_the_same_words_is_not_mine(tmp_path) -> None:
+    # "I moved": Gran's move shares the word and comes first by meaning; the user's own move,
+    # told on its day, is the event.
+    days = [
+        (5, [("user", "also Gran's been moved to a downstairs room at the care home")]),
+        (20, [("user", "moving day! the van is unloaded and the boxes are everywhere")]),
+        (33, [("user", "work was quiet, I fixed three punctures")]),
+    ]
+    found = _asked(tmp_path / "en", days, "what did I tell you the day I moved?", on=True)
+    assert found.time_window is not None
+    assert found.time_window.start.date() == (START + timedelta(days=20)).date()
+    zh = [
+        (4, [("user", "明天阿杰生日，我订了一束花寄到他公司")]),
+        (18, [("user", "今天我过生日，二十八岁了，吃了一碗长寿面")]),
+        (30, [("user", "下班路上下雨了，鞋子全湿了")]),
+    ]
+    found = _asked(tmp_path / "zh", zh, "我过生日那天跟你说了什么？", on=True)
+    assert found.time_window is not None
+    assert found.time_window.start.date() == (START + timedelta(days=18)).date()
+
+
+def test_my_event_is_not_someone_elses(tmp_path) -> None:
+    days = [
+        (3, [("user", "I'm moving to a flat in Canton on the 20th of October")]),
+        (30, [("user", "Mum moves into her new flat on the 7th of November")]),
+        (36, [("user", "helped her pack the kitchen tonight, she cried over the teapot")]),
+    ]
+    found = _asked(tmp_path, days, "what did I say the evening before Mum's move?", on=True)
+    assert found.time_window is not None
+    assert found.time_window.start.date() == date(2026, 11, 6)
