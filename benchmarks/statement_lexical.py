@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import runpy
 import sys
+from collections import Counter
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -93,12 +94,14 @@ def trust_patched() -> Iterator[None]:
     fuse = Candidates.fuse
 
     def vouched(self: Candidates, weights: ScoreWeights, method: str, **kw: Any) -> None:
+        FIRED["fusions"] += 1
         lex = fusion.fuse_lexical(self.bm25, _ids(self), method)
         best = max(lex.values(), default=0.0)
         firsts = [self.nodes.get(i) for i, v in lex.items() if v > 0 and v >= best - 1e-12]
         if not firsts or any(n is None or n.node_type not in STATED for n in firsts):
             fuse(self, weights, method, **kw)
             return
+        FIRED["statement first"] += 1
         if kw.get("similarity", True):
             _trusted(self, weights, fusion.fuse_similarity(self.cosine, _ids(self), method))
         else:  # only lexical evidence moved (a sealed memory's plaintext): the scale as it was
@@ -109,6 +112,10 @@ def trust_patched() -> Iterator[None]:
         yield
     finally:
         Candidates.fuse = fuse  # type: ignore[method-assign]
+
+
+FIRED: Counter[str] = Counter()
+"""Retrievals whose lexical best match was a statement (``trust`` read them), and fusions."""
 
 
 VARIANTS = {"coverage": coverage_patched, "trust": trust_patched}
@@ -165,9 +172,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if len(args) < 2 or args[0] not in VARIANTS:
         raise SystemExit(f"usage: statement_lexical VARIANT MODULE [ARGS...] ({sorted(VARIANTS)})")
-    with VARIANTS[args[0]]():
-        sys.argv = [args[1], *args[2:]]
-        runpy.run_module(args[1], run_name="__main__", alter_sys=True)
+    try:
+        with VARIANTS[args[0]]():
+            sys.argv = [args[1], *args[2:]]
+            runpy.run_module(args[1], run_name="__main__", alter_sys=True)
+    finally:
+        # 0 statement firsts: that benchmark's figures are the engine's under ``trust``.
+        print(f"{args[0]}: {dict(FIRED)}")
 
 
 if __name__ == "__main__":
