@@ -1,23 +1,24 @@
 """A twenty-fourth set of newcomers for the first-day check (issue 38): ``python -m
 benchmarks.first_day --twentyfourth``. Written and committed on 2026-12-07, before any engine
 change of the session that wrote it (helper firstday26), so that change is judged on people
-nobody tuned it on; written without reading the engine's readers or any earlier miss, as a user
-talks. Two newcomers per language with lives none of the first twenty-three sets has (a driving
-instructor in Bradford, a sign language interpreter on the Penarth lifeboat crew, a livestream
-seller in Hangzhou who once swam for the province, a forest ranger raising his grandson in the
-northeast) and kinds of facts the earlier sets hold few of or none: a fast, being left-handed,
-colour blind or deaf in one ear, a school governor's meetings, a season ticket, fostering, never
-having passed a driving test, being a night owl, being unable to read, a village's weddings-and-
+nobody tuned it on; written without reading the engine's readers and not from any engine miss
+(the last rounds' first-day sections were read first, as the task asked), as a user talks. Two
+newcomers per language with lives none of the first twenty-three sets has (a driving instructor
+in Bradford, a sign language interpreter on the Penarth lifeboat crew, a livestream seller in
+Hangzhou who once swam for the province, a forest ranger raising his grandson in the northeast)
+and kinds of facts the earlier sets hold few of or none: a fast, being left-handed, colour blind
+or deaf in one ear, a school governor's meetings, a season ticket, fostering, never having
+passed a driving test, being a night owl, being unable to read, a village's weddings-and-
 funerals committee, a church every Sunday, a grandmother of ninety-two at home. The changed
 values: two attributes no earlier set changes (where a grandmother's pills are filled, the card
 a pension is paid into) and two that two earlier sets changed in other words (the dentist, the
-bank one's wages go into), and the sealed
-memories are of new kinds (a miscarriage, a debt relief order, four years sober, a father jailed
-for fraud, IVF, hepatitis B, a prison term, an adopted son) beside a key lockbox, an office wifi
-password, a livestream back end's password and a passbook PIN. The questions are asked from
-inside a task in varied colloquial forms: offers and plans a standing fact bears on, fragments,
-texting English, a question about someone else's object ("Whose is the little bike in your
-hall?"), Chinese with 呗 / 不 / 咋 and northern speech; most share none of the answer's words.
+bank one's wages go into), and the sealed memories are of new kinds (a miscarriage, a debt
+relief order, four years sober, a father jailed for fraud, IVF, hepatitis B, a prison term, an
+adopted son) beside a key lockbox, an office wifi password, a livestream back end's password and
+a passbook PIN. The questions are asked from inside a task in varied colloquial forms: offers
+and plans a standing fact bears on, fragments, texting English, a question about someone else's
+object ("Whose is the little bike in your hall?"), Chinese with 呗 / 不 / 咋 and northern speech;
+most share none of the answer's words.
 """
 
 from __future__ import annotations
