@@ -143,19 +143,18 @@ def compare(variant: str, argv: Sequence[str]) -> None:
                 path = Path(tmp) / f"{name}-{i}"
                 with HybridMemory(path, embedder=run.embedder, clock=clock, privacy=privacy) as mem:
                     tasks = first_day(mem, clock, persona)
-                    engine = measure(mem, tasks, persona).as_dict()
+                    before = measure(mem, tasks, persona)
                     with VARIANTS[variant]():
-                        changed = measure(mem, tasks, persona).as_dict()
-                pairs = [
-                    {(m["question"], m["task"]) for m in r["misses"]} for r in (engine, changed)
-                ]
+                        after = measure(mem, tasks, persona)
+                pairs = [{(m["question"], m["task"]) for m in r.misses} for r in (before, after)]
+                engine, changed = before.as_dict(), after.as_dict()
                 found[key] = {"engine": engine, variant: changed}
                 print(
                     f"[{key}] hit@1 {engine['hit_at_1']:.3f} -> {changed['hit_at_1']:.3f} "
                     f"(+{len(pairs[0] - pairs[1])} / -{len(pairs[1] - pairs[0])}), new>old "
-                    f"{engine['new_above_old']} -> {changed['new_above_old']}, leaks "
-                    f"{engine['sensitive_leaks']} -> {changed['sensitive_leaks']}, sealed misses "
-                    f"{len(engine['secret_misses'])} -> {len(changed['secret_misses'])}",
+                    f"{before.new_above_old} -> {after.new_above_old}, leaks "
+                    f"{len(before.leaks)} -> {len(after.leaks)}, sealed misses "
+                    f"{len(before.secret_misses)} -> {len(after.secret_misses)}",
                     flush=True,
                 )
                 for q in sorted(pairs[0] - pairs[1]):
