@@ -47,6 +47,7 @@ from benchmarks.first_day_thirteenth import THIRTEENTH
 from benchmarks.first_day_twelfth import TWELFTH
 from benchmarks.first_day_twentieth import TWENTIETH
 from benchmarks.first_day_twentyfirst import TWENTYFIRST
+from benchmarks.first_day_twentyfourth import TWENTYFOURTH
 from benchmarks.first_day_twentysecond import TWENTYSECOND
 from benchmarks.first_day_twentythird import TWENTYTHIRD
 from hybridmem import FakeClock, HybridMemory
@@ -328,6 +329,7 @@ SETS: dict[str, tuple[Persona, ...]] = {
     "twentyfirst": TWENTYFIRST,
     "twentysecond": TWENTYSECOND,
     "twentythird": TWENTYTHIRD,
+    "twentyfourth": TWENTYFOURTH,
 }
 """The newcomer sets by their flag, in the order they were written. Each was blind when
 written, so a later set is the better estimate of users nobody has seen."""

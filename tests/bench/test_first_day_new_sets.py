@@ -1,4 +1,4 @@
-"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_twentythird.py: four
+"""The newest first-day sets (benchmarks/first_day_ninth.py .. first_day_twentyfourth.py: four
 newcomers each, en A / en B / zh A / zh B) are new and well formed: a set reuses no statement or
 question of the sets written before it, and each question's answer names one memory."""
 
@@ -29,6 +29,7 @@ NEW = [
     "twentyfirst",
     "twentysecond",
     "twentythird",
+    "twentyfourth",
 ]
 
 
