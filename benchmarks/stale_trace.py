@@ -57,7 +57,9 @@ def trace(files: Sequence[Path], kinds: Sequence[str], every: bool = False) -> l
             for h in res.hits:
                 label = name.get(h.node.id, "?")
                 out.append(f"   hit {label:6} {h.score:.3f} {h.node.content}")
-            for sid in sorted({real[n.id] for n in sc.nodes if ".v" in n.id}):
+            # The values (``.v<j>``) and a control's two statements (``.old`` / ``.new``).
+            counted = probe.gold | probe.stale
+            for sid in sorted({real[n.id] for n in sc.nodes if ".v" in n.id or n.id in counted}):
                 node = mem.get(sid, user_id=sc.id)
                 out.append(
                     f"   {name[sid]} {node.status:9} g={node.conflict_group or '-':.8}"

@@ -38,6 +38,7 @@ from hybridmem.evolution.slots import others, rules
 from hybridmem.evolution.slots.naming import one_attribute
 from hybridmem.evolution.slots.pairs import (
     PairModel,
+    adds_to,
     language,
     model_for,
     read,
@@ -267,13 +268,18 @@ def newer_candidates(
     """The hits among ``after`` that may take ``old``'s place: standing statements said after it
     (by when each was last said: a value said again, a move back merged into the node that
     first said it, 早上又喝回豆浆了 into 我早上喝豆浆, is said anew), with a vector, of no other
-    attribute, as sealed as it, about the same person; with the ``store``, none that is someone
-    else's event about ``old``'s value (:func:`~hybridmem.evolution.write.value_remarks
-    .said_about`: "Nationwide opened a new branch on Fargate" after "I bank with Nationwide")."""
+    attribute, as sealed as it, about the same person, and none that says it adds to what holds
+    (:func:`~hybridmem.evolution.slots.pairs.adds_to`: "Chuck a football podcast in on the long
+    runs as well" after "Put Radio 2 on for the long runs", 以后纪要也抄送一份给小陈 after 会议纪要
+    发到我邮箱: one attribute to the pair model, yet the older value still answers); with the
+    ``store``, none that is someone else's event about ``old``'s value
+    (:func:`~hybridmem.evolution.write.value_remarks.said_about`: "Nationwide opened a new
+    branch on Fargate" after "I bank with Nationwide")."""
     found = [
         h
         for h in after
         if _standing(h.node, kinds)
+        and not adds_to(h.node.content)
         and last_mentioned(h.node) > last_mentioned(old.node)
         and h.node.id in vectors
         and not _other_attributes(h.node, old.node)

@@ -360,6 +360,27 @@ def _again_by_word(text: str) -> bool:
     return False
 
 
+# Additive focus: the statement's value is one more beside what holds ("a summary at the top as
+# well", "I also take the 8:15 on Fridays", 会议纪要也抄送小陈, 推书顺便说评分). "too" only at a
+# clause's end: before a word it is degree ("too sweet"), which says nothing of what else holds.
+_ADDS_EN = re.compile(r"\b(?:also|as well)\b|\btoo\b(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
+_ADDS_ZH_WORDS = frozenset({"也", "顺便"})
+
+
+def adds_to(text: str) -> bool:
+    """Whether a statement says its value is in addition to another that holds: an additive
+    focus particle, a closed class of function words (also, as well, a clause-final too; 也 and
+    顺便 as jieba words of their own, so never 也许 "maybe"). An additive presupposes that
+    something else of its kind holds, so such a statement adds a value and replaces none,
+    whatever change word it says ("Copy Keith in on the plans from now on as well", 以后纪要也
+    抄送一份给小陈)."""
+    if _ADDS_EN.search(text):
+        return True
+    if not _CJK.search(text) or not any(c in text for c in "也顺"):
+        return False
+    return any(word in _ADDS_ZH_WORDS for word, _ in lexical.pos_tags(text))
+
+
 def announces_value(text: str) -> bool:
     """Whether a statement announces a value, new or returned to: it states a change
     (:func:`states_change`) or says a value holds again (:func:`says_again`). Such a statement
