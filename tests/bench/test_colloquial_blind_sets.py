@@ -37,6 +37,7 @@ from benchmarks import (
     scenarios_colloquial23,
     scenarios_colloquial24,
     scenarios_colloquial25,
+    scenarios_colloquial26,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -91,6 +92,7 @@ SETS = {
     "colloquial_blind23": (scenarios_colloquial23, ("back",)),
     "colloquial_blind24": (scenarios_colloquial24, ("back", "style")),
     "colloquial_blind25": (scenarios_colloquial25, ("mention", "other")),
+    "colloquial_blind26": (scenarios_colloquial26, ("back", "visit")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -104,7 +106,10 @@ PER_LANGUAGE = {
     "colloquial_blind25": 8,
 }
 # Scenarios a language of each kind where the kinds differ in size.
-PER_KIND = {"colloquial_blind22": {"mention": 8, "change": 6, "back": 4}}
+PER_KIND = {
+    "colloquial_blind22": {"mention": 8, "change": 6, "back": 4},
+    "colloquial_blind26": {"back": 10, "visit": 4},
+}
 # The sets' modules, the fifth set's too (its kinds and sizes are its own test's).
 MODULES: dict[str, ModuleType] = {
     "colloquial_blind5": scenarios_colloquial5,
@@ -124,6 +129,7 @@ ORDER = (
     "colloquial_blind23",
     "colloquial_blind24",
     "colloquial_blind25",
+    "colloquial_blind26",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention", "other")
@@ -144,6 +150,7 @@ OTHER_FACTS = (
     "colloquial_blind23",
     "colloquial_blind24",
     "colloquial_blind25",
+    "colloquial_blind26",
 )
 
 
