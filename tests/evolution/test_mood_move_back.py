@@ -144,6 +144,7 @@ def test_a_move_back_with_no_again_held_as_a_mood_answers_above_the_value_it_lef
         if reading:
             assert node.status == "active"
             assert node.metadata.get("moves_back_to") == first
+            assert node.conflict_group == mem.get(first, user_id=U).conflict_group
             assert mem.get(left, user_id=U).metadata.get("demoted_by") == back
             assert order[0] == back
         else:

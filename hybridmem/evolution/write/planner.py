@@ -339,9 +339,14 @@ class EvolutionWriter:
 
     def _resolve_conflict(self, draft: _Draft, request: PlanRequest) -> None:
         """Join a group (by slot, else by similarity) and apply the group policy."""
-        moved = draft.moved
-        if draft.group is None and moved is None:
-            draft.group, draft.changes, moved = self._similar_group(request)
+        moved = None
+        if draft.group is None:
+            if draft.moved is not None:
+                # A move back kept from a mood with no "again" (mood_move_back.py): the group
+                # search asks for the cue, the value it returns to was found when it was kept.
+                draft.group, moved = draft.moved.group, draft.moved
+            else:
+                draft.group, draft.changes, moved = self._similar_group(request)
             if draft.group and not others.may_join(draft.person, draft.about_user, draft.group):
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
                 # the user's residence (nor "I moved to Rome" one of the sister's).
