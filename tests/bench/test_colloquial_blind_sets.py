@@ -37,6 +37,7 @@ from benchmarks import (
     scenarios_colloquial23,
     scenarios_colloquial24,
     scenarios_colloquial25,
+    scenarios_colloquial26,
     scenarios_colloquial28,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
@@ -92,6 +93,7 @@ SETS = {
     "colloquial_blind23": (scenarios_colloquial23, ("back",)),
     "colloquial_blind24": (scenarios_colloquial24, ("back", "style")),
     "colloquial_blind25": (scenarios_colloquial25, ("mention", "other")),
+    "colloquial_blind26": (scenarios_colloquial26, ("back", "visit")),
     "colloquial_blind28": (scenarios_colloquial28, ("style", "addition")),
 }
 # Scenarios a language of each kind where not six.
@@ -107,7 +109,10 @@ PER_LANGUAGE = {
     "colloquial_blind28": 8,
 }
 # Scenarios a language of each kind where the kinds differ in size.
-PER_KIND = {"colloquial_blind22": {"mention": 8, "change": 6, "back": 4}}
+PER_KIND = {
+    "colloquial_blind22": {"mention": 8, "change": 6, "back": 4},
+    "colloquial_blind26": {"back": 10, "visit": 4},
+}
 # The sets' modules, the fifth set's too (its kinds and sizes are its own test's).
 MODULES: dict[str, ModuleType] = {
     "colloquial_blind5": scenarios_colloquial5,
@@ -127,6 +132,7 @@ ORDER = (
     "colloquial_blind23",
     "colloquial_blind24",
     "colloquial_blind25",
+    "colloquial_blind26",
     "colloquial_blind28",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
@@ -148,6 +154,7 @@ OTHER_FACTS = (
     "colloquial_blind23",
     "colloquial_blind24",
     "colloquial_blind25",
+    "colloquial_blind26",
     "colloquial_blind28",
 )
 

@@ -12,6 +12,7 @@ from hybridmem import HybridMemory
 from hybridmem.clock import FakeClock
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.evolution.speech.acts import default_classifier
+from hybridmem.evolution.write import mood_move_back
 from hybridmem.evolution.write.mood_move_back import again_clause
 
 U = "u"
@@ -95,5 +96,95 @@ def test_an_event_that_happened_again_with_no_value_to_return_to_stays_a_mood(
         value, mood = _said(
             mem, clock, ("I take the bus to work.", "Missed the bus again, so annoying.")
         )
+        assert mem.get(value, user_id=U).status == "active"
+        assert mem.get(mood, user_id=U).status == "candidate"
+
+
+UNSAID = [
+    (
+        (
+            "I play squash at the Westway centre on Mondays.",
+            "Mondays I do a pottery class now.",
+            "Squash at the Westway on Monday, the pottery teacher was so boring.",
+        ),
+        "What does the user do on Mondays?",
+    ),
+    (
+        (
+            "我每周三晚上去打羽毛球。",
+            "周三晚上去上瑜伽课了。",
+            "周三晚上打了两小时羽毛球，瑜伽老师讲得太无聊了。",
+        ),
+        "用户周三晚上做什么？",
+    ),
+]
+
+
+@pytest.mark.parametrize("reading", [True, False])
+@pytest.mark.parametrize(("said", "query"), UNSAID)
+def test_a_move_back_with_no_again_held_as_a_mood_answers_above_the_value_it_left(
+    tmp_path: Path,
+    e5: MultilingualE5Embedder,
+    said: tuple[str, ...],
+    query: str,
+    reading: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The returned value in use beside the reason for leaving the other, said with no
+    "again" (issue 38, helper back26): an emotion by its label, its own clause names the first
+    value, and the store holds that value and a later one; kept, it settles the attribute.
+    Without the reading it waits as a mood and the value it left answers."""
+    if not reading:
+        monkeypatch.setattr(mood_move_back, "named_clause", lambda *_args: None)
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        first, left, back = _said(mem, clock, said)
+        node = mem.get(back, user_id=U)
+        order = [h.node.id for h in mem.retrieve(query, user_id=U, top_k=5).hits]
+        if reading:
+            assert node.status == "active"
+            assert node.metadata.get("moves_back_to") == first
+            assert node.conflict_group == mem.get(first, user_id=U).conflict_group
+            assert mem.get(left, user_id=U).metadata.get("demoted_by") == back
+            assert order[0] == back
+        else:
+            assert node.status == "candidate"
+            assert order[0] == left
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        (
+            "我儿子在小区门口的幼儿园上学。",
+            "儿子转到一家双语幼儿园了。",
+            "小区门口那家幼儿园今天开运动会，吵得我头疼。",
+        ),
+        (
+            "I get my coffee beans from Grindsmith.",
+            "Beans come from a subscription box these days.",
+            "Grindsmith's queue was out the door this morning, what a nightmare.",
+        ),
+    ],
+)
+def test_news_of_the_value_left_said_with_feeling_stays_a_mood(
+    tmp_path: Path, e5: MultilingualE5Embedder, said: tuple[str, ...]
+) -> None:
+    """The first value as the subject of its own news, with the speaker's feeling beside it,
+    is no return: held back, the later value stays the user's."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        _first, left, remark = _said(mem, clock, said)
+        assert mem.get(remark, user_id=U).status == "candidate"
+        assert "demoted_by" not in mem.get(left, user_id=U).metadata
+
+
+def test_a_mood_naming_the_users_one_value_stays_a_mood(
+    tmp_path: Path, e5: MultilingualE5Embedder
+) -> None:
+    """With no later value the first one left, a mood naming it returns to nothing."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(tmp_path / "m", embedder=e5, clock=clock) as mem:
+        value, mood = _said(mem, clock, UNSAID[0][0][::2])
         assert mem.get(value, user_id=U).status == "active"
         assert mem.get(mood, user_id=U).status == "candidate"

@@ -29,7 +29,7 @@ from hybridmem.core import PlanRequest
 from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActClassifier, SpeechActResult
 from hybridmem.evolution.write import commitments
-from hybridmem.evolution.write.move_back import MoveBack
+from hybridmem.evolution.write.move_back import MoveBack, stems
 
 _VENTING = "vent:"
 
@@ -48,11 +48,40 @@ def returned_with_feeling(
     result: SpeechActResult,
     classifier: SpeechActClassifier,
     moved: Callable[[PlanRequest], MoveBack | None],
-) -> str | None:
-    """The clause by which ``request`` (held back as ``result``) moves back to a value, when
-    ``moved`` (the writer's search for the value a move back returns to) finds that value;
-    else None."""
-    clause = again_clause(request.content, result, classifier)
-    if not clause or moved(request) is None:
+    unsaid: Callable[[PlanRequest], MoveBack | None],
+) -> tuple[str, MoveBack | None] | None:
+    """The clause by which ``request`` (held back as ``result``) moves back to a value, and
+    the move back when it says no "again", else None. Said again: when ``moved`` (the
+    writer's search for the value a move back returns to) finds that value. Said with no
+    "again": when ``unsaid`` (the same search, asking no cue) finds one and a clause naming it
+    is committed (:func:`named_clause`); its move back is returned, for the writer's group
+    search asks for a cue the utterance does not hold."""
+    if says_again(request.content):
+        clause = again_clause(request.content, result, classifier)
+        if not clause or moved(request) is None:
+            return None
+        return clause, None
+    if result.act is not SpeechAct.EMOTION:
         return None
-    return clause
+    found = unsaid(request)
+    if found is None:
+        return None
+    clause = named_clause(request.content, result, classifier, found.returned.content)
+    return (clause, found) if clause else None
+
+
+def named_clause(
+    text: str, result: SpeechActResult, classifier: SpeechActClassifier, value: str
+) -> str | None:
+    """The clause of the emotion ``text`` that, on its own assertive, of the speaker and under
+    no condition (``commitments.committed_change``'s tests, venting included as for "again"),
+    names the value said in ``value`` by a content word of its own (``move_back.stems``): "Down at
+    the lido Saturday morning, the water was freezing" after "I swim at the lido on Saturday
+    mornings" and "Saturday mornings are parkrun". The returned value in use is the speaker's
+    own clause; news of the value ("the kindergarten by the gate had its sports day, the noise
+    gave me a headache") has the value, not the speaker, as its subject."""
+    named = stems(value)
+    unvented = replace(result, cues=tuple(c for c in result.cues if not c.startswith(_VENTING)))
+    return commitments.committed_change(
+        text, unvented, classifier, lambda clause: bool(stems(clause) & named)
+    )

@@ -68,12 +68,14 @@ def returned_to(
     content: str,
     candidates: Sequence[MemoryNode],
     members: Callable[[str], Sequence[MemoryNode]],
+    said_again: bool = True,
 ) -> MoveBack | None:
-    """The value ``content`` moves back to, if it says a value holds again: the first of
+    """The value ``content`` moves back to, if it says a value holds again (when
+    ``said_again``; else the caller has read the return another way): the first of
     ``candidates`` (most similar first) that is a live member of a group (``members(group)``:
     its live members) after whose last mention another member was written, and that
     ``content`` names against the newest of those (:func:`returns_to`)."""
-    if not pairs.says_again(content):
+    if said_again and not pairs.says_again(content):
         return None
     for node in candidates:
         group = node.conflict_group

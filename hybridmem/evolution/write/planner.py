@@ -91,6 +91,9 @@ class _Draft:
     about_user: bool = True
     person: str | None = None
     """Whom a statement about someone else is about (``others.person_of``), if named."""
+    moved: move_back.MoveBack | None = None
+    """The value a move back held back as a mood returns to, found when it was kept
+    (``mood_move_back``): it settles the attribute as a move back said plainly does."""
 
     def finish(self) -> WritePlan:
         life = self.life
@@ -216,9 +219,14 @@ class EvolutionWriter:
                 # "Black coffee for me again, the oat milk upset my stomach": a move back said
                 # with its reason's feeling, kept when the value it returns to is the user's
                 # and a later one took its place (mood_move_back.py).
-                clause = mood_move_back.returned_with_feeling(
-                    request, result, self.classifier, lambda r: self._similar_group(r)[2]
+                kept = mood_move_back.returned_with_feeling(
+                    request,
+                    result,
+                    self.classifier,
+                    lambda r: self._similar_group(r)[2],
+                    self._returned_unsaid,
                 )
+                clause, draft.moved = kept if kept is not None else (None, None)
                 draft.assertive = clause is not None
             # "My dad hates cold weather": an emotion word, but his taste, not a mood of the
             # speaker's (others.py); a fact about him is not held back as a passing feeling.
@@ -333,7 +341,12 @@ class EvolutionWriter:
         """Join a group (by slot, else by similarity) and apply the group policy."""
         moved = None
         if draft.group is None:
-            draft.group, draft.changes, moved = self._similar_group(request)
+            if draft.moved is not None:
+                # A move back kept from a mood with no "again" (mood_move_back.py): the group
+                # search asks for the cue, the value it returns to was found when it was kept.
+                draft.group, moved = draft.moved.group, draft.moved
+            else:
+                draft.group, draft.changes, moved = self._similar_group(request)
             if draft.group and not others.may_join(draft.person, draft.about_user, draft.group):
                 # "My sister moved to Paris" is close to "I live in Lyon" but is no value of
                 # the user's residence (nor "I moved to Rome" one of the sister's).
@@ -550,21 +563,37 @@ class EvolutionWriter:
 
     def _similar_group(self, request: PlanRequest) -> similar_group.Found:
         """The group of a fact no slot placed (``similar_group.similar_group``)."""
+        threshold = self._threshold(request)
+        pairs = self._pair_model() if threshold is None else None
+        return similar_group.similar_group(request, self._writer_reads(request), threshold, pairs)
+
+    def _returned_unsaid(self, request: PlanRequest) -> move_back.MoveBack | None:
+        """The value a move back that says no "again" returns to
+        (``similar_group.returned_unsaid``), searched only where the writer takes the
+        move-back path at all (no similarity threshold, a pair model shipped)."""
+        if self._threshold(request) is not None or self._pair_model() is None:
+            return None
+        return similar_group.returned_unsaid(request, self._writer_reads(request))
+
+    def _threshold(self, request: PlanRequest) -> float | None:
+        """The similarity threshold the writer groups ``request`` by, None for none."""
         threshold = similarity_threshold(self.config, self.engine.embedder.name)
         if threshold is not None and not self._reads(request.content):
             # MiniLM's cosines of Chinese texts are high whatever they say: on the labelled
             # attribute groups its 0.8 linked 66% of blind Chinese statements that had no
             # earlier value to an unrelated fact (English: none).
             threshold = None
-        reads = similar_group.WriterReads(
+        return threshold
+
+    def _writer_reads(self, request: PlanRequest) -> similar_group.WriterReads:
+        """What the similar-group search reads, as ``request``'s batch sees it."""
+        return similar_group.WriterReads(
             self.engine.store,
             lambda ids: self._vectors(ids, request.batch_vectors),
             lambda node_id: self._node(request, node_id),
             lambda group: self._live(request, group),
             self.config.conflict_types,
         )
-        pairs = self._pair_model() if threshold is None else None
-        return similar_group.similar_group(request, reads, threshold, pairs)
 
     def _named(
         self, request: PlanRequest, group: str, members: Sequence[MemoryNode]

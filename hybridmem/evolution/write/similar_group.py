@@ -87,18 +87,10 @@ def similar_group(
         # The pair model links only a stated change (and a move back its own way, below):
         # no pool to read for the rest.
         return None, (), None
-    pool = conflict_pool(reads.store, request, CONFLICT_POOL)
-    kept = pool_matrix(
-        pool,
-        request.batch_reads.derived,
-        ("pool_matrix", request.user_id, request.node_type),
-        reads.vectors,
-        request.batch_vectors,
-    )
-    known = kept.known
-    if not known:
+    read = _pool(request, reads, vector)
+    if read is None:
         return None, (), None
-    sims = kept.matrix @ vector
+    known, sims = read
     if pairs is not None:
         found = _paired(request, reads, pairs, known, sims)
         if found is None and again:
@@ -136,6 +128,44 @@ def similar_group(
         return best_group, (), None
     group = f"sim:{best_id}"
     return group, (NodeChange(best_id, "join", why, {"conflict_group": group}),), None
+
+
+def _pool(
+    request: PlanRequest, reads: WriterReads, vector: np.ndarray
+) -> tuple[list[tuple[str, str | None]], np.ndarray] | None:
+    """The conflict pool's (id, group) pairs and their similarities to ``vector``, as the
+    batch sees them; None for an empty pool."""
+    pool = conflict_pool(reads.store, request, CONFLICT_POOL)
+    kept = pool_matrix(
+        pool,
+        request.batch_reads.derived,
+        ("pool_matrix", request.user_id, request.node_type),
+        reads.vectors,
+        request.batch_vectors,
+    )
+    if not kept.known:
+        return None
+    return kept.known, kept.matrix @ vector
+
+
+def returned_unsaid(request: PlanRequest, reads: WriterReads) -> move_back.MoveBack | None:
+    """The value ``request`` returns to when it says no "again" (the caller read the return in
+    a clause of its own, ``mood_move_back``): the writer's move-back search
+    (``move_back.returned_to``) over the pool, with no cue asked, unless ``request`` is a
+    remark about that value (``value_remarks.said_about``, the reading the pair link asks)."""
+    if request.vector is None:
+        return None
+    read = _pool(request, reads, request.vector)
+    if read is None:
+        return None
+    moved = _returned(request, reads, *read, said_again=False)
+    if moved is None or value_remarks.said_about(
+        reads.store, reads.kinds, request.content, request.created_at, moved.returned
+    ):
+        # "Grindsmith's queue was out the door this morning, what a nightmare": the value's
+        # own news with the speaker's feeling names it with no "again", and returns to nothing.
+        return None
+    return moved
 
 
 def _paired(
@@ -183,9 +213,11 @@ def _returned(
     reads: WriterReads,
     known: list[tuple[str, str | None]],
     sims: np.ndarray,
+    said_again: bool = True,
 ) -> move_back.MoveBack | None:
-    """The value a move back returns to (``move_back.returned_to``) among the live facts,
-    most similar first, as the batch sees them: the writer's own, naming no one else."""
+    """The value a move back returns to (``move_back.returned_to``, its cue asked when
+    ``said_again``) among the live facts, most similar first, as the batch sees them: the
+    writer's own, naming no one else."""
     ids = [known[int(k)][0] for k in np.argsort(-sims, kind="stable")]
     stored = reads.store.get_many(ids)
     nodes = [
@@ -196,4 +228,4 @@ def _returned(
         and not others.names_another(n.content, request.content)
         and not others.names_another(request.content, n.content)
     ]
-    return move_back.returned_to(request.content, nodes, reads.live)
+    return move_back.returned_to(request.content, nodes, reads.live, said_again)
