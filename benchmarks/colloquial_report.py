@@ -60,6 +60,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq23",
         "colloq24",
         "colloq25",
+        "colloq27",
         "thirdp",
         "thirdp2",
     ):

@@ -37,6 +37,7 @@ from benchmarks import (
     scenarios_colloquial23,
     scenarios_colloquial24,
     scenarios_colloquial25,
+    scenarios_colloquial27,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -91,6 +92,7 @@ SETS = {
     "colloquial_blind23": (scenarios_colloquial23, ("back",)),
     "colloquial_blind24": (scenarios_colloquial24, ("back", "style")),
     "colloquial_blind25": (scenarios_colloquial25, ("mention", "other")),
+    "colloquial_blind27": (scenarios_colloquial27, ("change", "other", "mention")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -102,6 +104,7 @@ PER_LANGUAGE = {
     "colloquial_blind23": 8,
     "colloquial_blind24": 8,
     "colloquial_blind25": 8,
+    "colloquial_blind27": 8,
 }
 # Scenarios a language of each kind where the kinds differ in size.
 PER_KIND = {"colloquial_blind22": {"mention": 8, "change": 6, "back": 4}}
@@ -124,6 +127,7 @@ ORDER = (
     "colloquial_blind23",
     "colloquial_blind24",
     "colloquial_blind25",
+    "colloquial_blind27",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention", "other")
@@ -144,6 +148,7 @@ OTHER_FACTS = (
     "colloquial_blind23",
     "colloquial_blind24",
     "colloquial_blind25",
+    "colloquial_blind27",
 )
 
 
