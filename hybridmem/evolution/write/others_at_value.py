@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hybridmem.evolution.slots.others import _PERSONAL_EN
+from hybridmem.evolution.slots.others import _ADVERBS_EN, _PERSONAL_EN
 from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
@@ -43,6 +43,8 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _PREPOSITIONS = frozenset(
     {"at", "in", "on", "to", "from", "for", "through", "with", "by", "into", "onto", "near"}
 )
+# The present copula and "do": a state or an arrangement, not an event (a closed class).
+_PRESENT = frozenset({"is", "are", "am", "do", "does"})
 # The definite determiners: the thing the speaker knows, the user's own value (a closed class).
 _DEFINITE = frozenset({"the", "this", "that"})
 # The possessors a subject may open with ("My auntie", "Our Dave"): the speaker's relation.
@@ -141,6 +143,11 @@ def _english(new: str, old: str) -> bool:
     verb = predicate[0]
     if verb[:1].islower() and verb.endswith("s") and not thing_remarks._finite(verb, False):
         return False
+    # A present copula or "do" states what holds ("My wife Priya is an anaesthetist at York
+    # hospital", "Jess does the nails at a salon in Ipswich"), unless a progressive follows.
+    after = next((w.lower() for w in predicate[1:] if w.lower() not in _ADVERBS_EN), "")
+    if verb.lower() in _PRESENT and not after.endswith("ing"):
+        return False
     if not _placed(predicate, _value(old, holder), stemmed_terms(old)):
         return False
     terms_old = stemmed_terms(old)
@@ -160,6 +167,10 @@ def _chinese(new: str, old: str) -> bool:
     end = value_remarks_zh._opening_end(first, frozenset())
     opening, predicate = first[:end], first[end:]
     if not opening or not predicate or any(d in first for d in _DISPOSAL):
+        return False
+    # The copula 是 as the first verb states a value (我摊子上的猪肉是从宁乡进的), not an event.
+    verbs = [w for w, f in pos_tags(predicate) if f.startswith("v")]
+    if verbs[:1] == ["是"]:
         return False
     # 我 right before a noun, with no 的, is a relation's possessor (我妈, 我姐夫, 我对象: kin and
     # close relations take no 的); 我的 + a thing, 我们, 我家 say the speaker's own.
