@@ -61,6 +61,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq24",
         "colloq25",
         "colloq26",
+        "colloq27",
         "colloq28",
         "thirdp",
         "thirdp2",

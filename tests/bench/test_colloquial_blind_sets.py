@@ -38,6 +38,7 @@ from benchmarks import (
     scenarios_colloquial24,
     scenarios_colloquial25,
     scenarios_colloquial26,
+    scenarios_colloquial27,
     scenarios_colloquial28,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
@@ -94,6 +95,7 @@ SETS = {
     "colloquial_blind24": (scenarios_colloquial24, ("back", "style")),
     "colloquial_blind25": (scenarios_colloquial25, ("mention", "other")),
     "colloquial_blind26": (scenarios_colloquial26, ("back", "visit")),
+    "colloquial_blind27": (scenarios_colloquial27, ("change", "other", "mention")),
     "colloquial_blind28": (scenarios_colloquial28, ("style", "addition")),
 }
 # Scenarios a language of each kind where not six.
@@ -106,6 +108,7 @@ PER_LANGUAGE = {
     "colloquial_blind23": 8,
     "colloquial_blind24": 8,
     "colloquial_blind25": 8,
+    "colloquial_blind27": 8,
     "colloquial_blind28": 8,
 }
 # Scenarios a language of each kind where the kinds differ in size.
@@ -133,6 +136,7 @@ ORDER = (
     "colloquial_blind24",
     "colloquial_blind25",
     "colloquial_blind26",
+    "colloquial_blind27",
     "colloquial_blind28",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
@@ -155,6 +159,7 @@ OTHER_FACTS = (
     "colloquial_blind24",
     "colloquial_blind25",
     "colloquial_blind26",
+    "colloquial_blind27",
     "colloquial_blind28",
 )
 

@@ -52,7 +52,7 @@ from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
-from hybridmem.evolution.write import thing_remarks, value_remarks_zh
+from hybridmem.evolution.write import others_at_value, thing_remarks, value_remarks_zh
 from hybridmem.lexical import clause_pieces, stemmed_terms
 from hybridmem.models import MemoryNode
 from hybridmem.store import EvolutionReads
@@ -194,7 +194,10 @@ def remark_on(new: str, old: str) -> bool:
     """Whether ``new`` is someone else's event whose subject names ``old``'s value, no other
     name and not ``old``'s named holder, or the named thing's own news
     (:func:`thing_remarks.thing_event_on`; a Chinese ``new``: :mod:`value_remarks_zh`'s
-    reading of the thing's own event)."""
+    reading of the thing's own event), or someone else's act with ``old``'s value as its place
+    or thing (:func:`others_at_value.act_at_value_on`, both languages)."""
+    if others_at_value.act_at_value_on(new, old):
+        return True
     if _CJK.search(new):
         return value_remarks_zh.remark_on_zh(new, old)
     return (
