@@ -224,7 +224,7 @@ BACKGROUND: dict[str, tuple[str, ...]] = {
         "I drive an artic for a haulage firm out of Leeds.",
         "My daughter Chloe is at uni in Sheffield.",
         "Prawns and crab make my throat swell up.",
-        "I've a season ticket at Elland Road.",
+        "I've had a season ticket at Elland Road since I was a lad.",
         "We've got a rescue greyhound called Duke.",
         "My wife Dawn works on the hospital wards.",
         "I'm learning the drums in the garage.",
