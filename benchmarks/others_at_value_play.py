@@ -19,38 +19,16 @@ prints each pair it held for when the engine asked it: none, and the run is the 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
-from pathlib import Path
 
 from benchmarks import value_remarks_play
-from benchmarks.value_remarks_zh_play import probing_pairs
 from hybridmem.evolution.write import others_at_value
 
 
-def logged() -> AbstractContextManager[list[tuple[str, str]]]:
-    """The engine with the reading on, each pair it holds for printed on stderr (and
-    collected) when the engine asks it."""
-    return value_remarks_play.pair_reading_logged(others_at_value, "act_at_value_on")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """``probing FILES`` (the count per file), else :func:`value_remarks_play.main`'s modes."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["log"] and len(args) > 1:
-        return value_remarks_play.run_logged(args, logged, "act_at_value_on held {} times")
-    if args[:1] == ["probing"]:
-        for name in args[1:]:
-            found = probing_pairs(Path(name), others_at_value.act_at_value_on)
-            print(f"{Path(name).name}: {len(found)} pairs")
-            print("\n".join(f"  {o} => {n}" for o, n in found))
-        return 0
-    return value_remarks_play.main(
-        args,
-        "others_at_value_play",
-        others_at_value.act_at_value_on,
-        (others_at_value, "act_at_value_on"),
+    """The modes of :func:`value_remarks_play.play_reading` for the reading named above."""
+    return value_remarks_play.play_reading(
+        argv, "others_at_value_play", others_at_value, "act_at_value_on"
     )
 
 

@@ -27,8 +27,6 @@ without it (where no superset of the pairs can be listed beforehand, as in conve
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -50,23 +48,6 @@ def holds(new: str, old: str) -> bool:
     if not (pairs.states_change(new) and pairs.shares_anchor(new, old)):
         return False
     return _READING(new, old)
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
-
-
-def probing_pairs(path: Path) -> int:
-    """The pairs :func:`holds` holds for among each probing user's messages and their
-    sentences (what the conversation extractor can write; a near superset: it may reword)."""
-    found = 0
-    for user in json.loads(path.read_text(encoding="utf-8"))["users"]:
-        said = []
-        for session in user["sessions"]:
-            for turn in session["turns"]:
-                if turn["role"] == "user":
-                    said += [turn["text"], *filter(str.strip, _SENTENCE_END.split(turn["text"]))]
-        found += len(value_remarks_play.pairs_of(said, holds))
-    return found
 
 
 def first_day_writes(names: Sequence[str], embedder: str) -> int:
@@ -112,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args[:1] == ["probing"]:
         for name in args[1:]:
-            print(f"{Path(name).name}: {probing_pairs(Path(name))} pairs")
+            found = value_remarks_play.probing_pairs(Path(name), holds)
+            print(f"{Path(name).name}: {len(found)} pairs")
         return 0
     if args[:1] == ["log"] and len(args) > 1:
         return value_remarks_play.run_logged(

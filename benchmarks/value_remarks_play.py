@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence, Sized
@@ -125,6 +126,42 @@ def pair_reading_logged(
 
     with patch.object(module, name, reading):
         yield held
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def probing_pairs(path: Path, holds: Holds) -> list[tuple[str, str]]:
+    """The pairs the reading ``holds`` for among each probing user's messages and their
+    sentences (what the conversation extractor can write; a near superset: it may reword)."""
+    found = []
+    for user in json.loads(path.read_text(encoding="utf-8"))["users"]:
+        said = []
+        for session in user["sessions"]:
+            for turn in session["turns"]:
+                if turn["role"] == "user":
+                    said += [turn["text"], *filter(str.strip, _SENTENCE_END.split(turn["text"]))]
+        found += pairs_of(said, holds)
+    return found
+
+
+def play_reading(argv: Sequence[str] | None, prog: str, module: ModuleType, name: str) -> int:
+    """The command line of a play program for the engine's pair reading ``module.name(new,
+    old)``: ``log MODULE ARGS`` (:func:`run_logged` with :func:`pair_reading_logged`),
+    ``probing FILES`` (the pairs per file, :func:`probing_pairs`), else :func:`main`'s modes."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    reading = getattr(module, name)
+    if args[:1] == ["log"] and len(args) > 1:
+        return run_logged(
+            args, lambda: pair_reading_logged(module, name), f"{name} held {{}} times"
+        )
+    if args[:1] == ["probing"]:
+        for file in args[1:]:
+            found = probing_pairs(Path(file), reading)
+            print(f"{Path(file).name}: {len(found)} pairs")
+            print("\n".join(f"  {o} => {n}" for o, n in found))
+        return 0
+    return main(args, prog, reading, (module, name))
 
 
 def run_logged(
