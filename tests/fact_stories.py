@@ -1,8 +1,8 @@
 """A user's facts told a few minutes apart, then one question: the first hit's text.
 
 Shared by the retrieval tests of how a question picks among the user's own facts (the same
-words, another clause's attribute), and by the newer-value tests (:func:`said_apart_order`:
-values said weeks apart, the order a question puts them in).
+words, another clause's attribute), and by the newer-value tests (:func:`said_apart_order`,
+:func:`said_weekly_order`: values said weeks apart, the order a question puts them in).
 """
 
 from __future__ import annotations
@@ -92,6 +92,25 @@ def said_apart_order(
         for node_id in ids:
             assert mem.get(node_id, user_id=U).status == "active"  # nothing archived
         return [ids.index(h.node.id) if h.node.id in ids else -1 for h in hits]
+
+
+def said_weekly_order(
+    path: Path, embedder: Embedder, said: tuple[str, ...], query: str, filler: Sequence[str]
+) -> list[int]:
+    """Write ``said``, each followed by ``filler`` a week apart, and ask ``query`` two days
+    after: the positions of ``said``'s statements among the top 3 hits, in rank order (other
+    hits left out). The query-time newer-first steps' story (a reading patched around it)."""
+    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
+    with HybridMemory(path, embedder=embedder, clock=clock) as mem:
+        ids = []
+        for text in said:
+            ids.append(mem.add(text, node_type="fact", user_id=U).id)
+            for line in filler:
+                clock.advance(days=7)
+                mem.add(line, user_id=U)
+        clock.advance(days=2)
+        hits = mem.retrieve(query, user_id=U, top_k=3).hits
+    return [ids.index(h.node.id) for h in hits if h.node.id in ids]
 
 
 def remark_beside_value(

@@ -10,18 +10,15 @@ asks with the reading off too, so it shows what the reading changes."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 from unittest.mock import patch
 
 import pytest
 
-from hybridmem import HybridMemory
-from hybridmem.clock import FakeClock
 from hybridmem.embedding import MultilingualE5Embedder
 from hybridmem.retrieval import newer_values
+from tests.fact_stories import said_weekly_order
 
-U = "u"
 FILLER = ("Asked what the weather is doing tomorrow.", "问了一下这个月的电费。")
 
 
@@ -29,19 +26,9 @@ def _order(
     path: Path, e5: MultilingualE5Embedder, said: tuple[str, str], query: str, on: bool
 ) -> list[int]:
     """The positions of ``said``'s statements among the hits of ``query``, in rank order."""
-    clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
-    with HybridMemory(path, embedder=e5, clock=clock) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            for filler in FILLER:
-                clock.advance(days=7)
-                mem.add(filler, user_id=U)
-        clock.advance(days=2)
-        reading = newer_values.adds_to if on else (lambda _text: False)
-        with patch.object(newer_values, "adds_to", reading):
-            hits = mem.retrieve(query, user_id=U, top_k=3).hits
-    return [ids.index(h.node.id) for h in hits if h.node.id in ids]
+    reading = newer_values.adds_to if on else (lambda _text: False)
+    with patch.object(newer_values, "adds_to", reading):
+        return said_weekly_order(path, e5, said, query, FILLER)
 
 
 @pytest.mark.parametrize(
