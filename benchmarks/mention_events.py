@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from hybridmem.core.evolution_marks import ONE_OCCASION
-from hybridmem.evolution.slots.others import _ADVERBS_EN, _PAST_EN
+from hybridmem.evolution.slots.others import ADVERBS_EN, PAST_EN
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
 from hybridmem.evolution.write import occasion
@@ -90,7 +90,7 @@ _WORD_EN = re.compile(r"[a-z][a-z'’+-]*", re.I)
 
 
 def _past(word: str) -> bool:
-    return word.endswith("ed") or word in _PAST_EN
+    return word.endswith("ed") or word in PAST_EN
 
 
 def _event_en(clause: str) -> bool:
@@ -108,7 +108,7 @@ def _event_en(clause: str) -> bool:
                 return False
             if word in ("was", "were") or word not in _AUX_EN:
                 return True
-            after = next((w for w in words[i + 1 :] if w not in _ADVERBS_EN), "")
+            after = next((w for w in words[i + 1 :] if w not in ADVERBS_EN), "")
             if word in ("has", "have", "had"):
                 return _past(after) or after in ("been", "gone", "done")
             return after.endswith("ing")

@@ -44,7 +44,7 @@ RELATIONS = False
 def relation(key: str) -> bool:
     """Whether a person key is a relation of the speaker's, not a name."""
     return bool(
-        others._ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key) or ROLE_ZH.fullmatch(key)
+        others.ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key) or ROLE_ZH.fullmatch(key)
     )
 
 

@@ -35,7 +35,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from hybridmem.evolution.slots import rules
-from hybridmem.evolution.slots.others import _ROLES_EN
+from hybridmem.evolution.slots.others import ROLES_EN
 from hybridmem.evolution.slots.zh_names import PERSON_ZH
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.clause_attributes import states_attribute
@@ -46,9 +46,7 @@ SLOT_KEY = "slot"
 # A question names someone else by a relation ("my mother", "our landlord", 我老公) or by a
 # capitalised name after its first word ("Where does Mara live?"). A place reads as a name too
 # ("... in Lisbon?"): the question then only misses the lift, it loses nothing.
-_OTHER_EN = re.compile(
-    r"\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?i:" + _ROLES_EN + r")\b"
-)
+_OTHER_EN = re.compile(r"\b(?i:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?i:" + ROLES_EN + r")\b")
 _NAME_EN = re.compile(r"(?<=\s)(?!I\b)[A-Z][a-z]+")
 _FIRST_PERSON = re.compile(r"\b(?i:i|me|my|mine|myself)\b|我")
 # The interrogatives that ask for a person (a closed class): the answer to "谁跟我们住在一起？"

@@ -53,7 +53,7 @@ from hybridmem.evolution.slots.zh_names import (
 from hybridmem.evolution.speech.labels import SpeechAct, SpeechActResult
 
 # People the speaker calls by their relation: a closed class, as PERSON_ZH is for Chinese.
-_ROLES_EN = (
+ROLES_EN = (
     r"mother|mom|mum|father|dad|parents|brother|sister|sibling|son|daughter|kid|child|baby"
     r"|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|ex|friend|bestie|boss|manager"
     r"|colleague|co-?worker|roommate|flatmate|housemate|neighbou?r|cousin|aunt|uncle|nephew"
@@ -65,16 +65,16 @@ _ROLES_EN = (
 # possessive chain is the person; a capitalised word right after it is their name.
 _POSSESSED_EN = re.compile(
     # A plural is people of that relation ("my kids go to school in Brixton").
-    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + _ROLES_EN + r")s?))(?![\w'-])"
+    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + ROLES_EN + r")s?))(?![\w'-])"
     r"(?:,?\s+([A-Z][a-z]+)\b)?"
 )
 # "my sister's birthday", "my friend Lena's favourite band", "my sister's boyfriend's car": a
 # relation (with the name it may carry) whose 's owns something that is no relation itself (a
 # relation there is the person: "my brother's girlfriend works...", _POSSESSED_EN's chain).
 _ATTRIBUTE_OF_EN = re.compile(
-    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + _ROLES_EN + r")s?))"
+    r"^(?i:my|our)\s+(?:[\w-]+(?:'s)?\s+){0,3}?((?i:(?:" + ROLES_EN + r")s?))"
     r"(?:,?\s+([A-Z][a-z]+))?'s\s+(?!(?:[\w-]+\s+){0,2}?(?i:(?:"
-    + _ROLES_EN
+    + ROLES_EN
     + r")s?)(?:'s)?(?![\w-]))"
 )
 # What is said of the speaker once the possessor is taken out: "My <attribute> is <value>".
@@ -88,9 +88,9 @@ _IRREGULAR_EN = {
     **{"is": "am", "has": "have", "does": "do", "goes": "go", "'s": "'m"},
     **{"are": "am", "were": "was", "'re": "'m"},
 }
-_ADVERBS_EN = frozenset(["just", "now", "still", "also", "finally", "recently", "already"])
+ADVERBS_EN = frozenset(["just", "now", "still", "also", "finally", "recently", "already"])
 # Pronouns only a person is referred back to by (a thing is "it").
-_PERSONAL_EN = frozenset(["he", "she", "him", "her", "his", "hers", "himself", "herself"])
+PERSONAL_EN = frozenset(["he", "she", "him", "her", "his", "hers", "himself", "herself"])
 # Pronouns, personal and interrogative ("What is his job?" asks; it names no one).
 _PRONOUNS_EN = frozenset(
     [
@@ -167,7 +167,7 @@ def _possessed_attribute(as_speaker: str) -> str | None:
     words = own.group(1).split()
     while len(words) > 1 and words[0] in _RECENCY_EN:
         words = words[1:]
-    if re.fullmatch(r"(?:" + _ROLES_EN + r")s?", words[-1]):
+    if re.fullmatch(r"(?:" + ROLES_EN + r")s?", words[-1]):
         return None
     return "_".join(words)
 
@@ -195,12 +195,12 @@ def names_another(text: str, other: str) -> bool:
     if found is None:
         return False
     key = found[0]
-    if _ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key) or ROLE_ZH.fullmatch(key):
+    if ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key) or ROLE_ZH.fullmatch(key):
         return False
     return key.casefold() not in other.casefold()
 
 
-_ROLE_KEY_EN = re.compile(r"(?i:" + _ROLES_EN + r")s?")
+ROLE_KEY_EN = re.compile(r"(?i:" + ROLES_EN + r")s?")
 
 
 def person_of(text: str) -> tuple[str, str] | None:
@@ -296,7 +296,7 @@ def _person_en(text: str) -> _Reading | None:
         said = head + _as_speaker_en(body[len(named.group(1)) :])
         if _reads_as_name(named.group(1), body, said):
             title, *rest = named.group(1).lower().replace(".", "").split()
-            relation = title if rest and re.fullmatch(_ROLES_EN, title) else None
+            relation = title if rest and re.fullmatch(ROLES_EN, title) else None
             return _Reading(" ".join([title, *rest]), said, relation)
     return None
 
@@ -306,7 +306,7 @@ _SPEAKER_AND_EN = re.compile(r"^(?i:me|i)\s+and\s+(?=(?i:my|our)\s)")
 # "... and her husband", "... and kids", "... and I": one more of a conjoined subject.
 _AND_EN = re.compile(
     r"\s*,?\s+and\s+(?:(I|me)\b|(?:(?i:my|our|his|her|their)\s+)?((?i:(?:"
-    + _ROLES_EN
+    + ROLES_EN
     + r")s?))(?![\w'-])(?:,?\s+([A-Z][a-z]+)\b)?)"
 )
 # Words that say a predicate holds of each of several subjects; one speaker has none of them.
@@ -331,7 +331,7 @@ def _conjoined_en(body: str, at: int) -> tuple[tuple[str, ...], int, bool]:
 def _plural_en(key: str) -> bool:
     """Whether a relation key names several people ("parents", "brothers", "kids")."""
     return key == "parents" or (
-        key.endswith("s") and re.fullmatch(r"(?:" + _ROLES_EN + r")", key[:-1]) is not None
+        key.endswith("s") and re.fullmatch(r"(?:" + ROLES_EN + r")", key[:-1]) is not None
     )
 
 
@@ -358,7 +358,7 @@ def _reads_as_name(word: str, body: str, said: str) -> bool:
         title = word.split()[0].rstrip(".")
         return (
             re.search("[aeiouy]", title, re.I) is None
-            or re.fullmatch(_ROLES_EN, title.lower()) is not None
+            or re.fullmatch(ROLES_EN, title.lower()) is not None
         )
     if re.search(r"\w[ ,;:]+" + re.escape(word) + r"\b", body):
         return True
@@ -367,12 +367,12 @@ def _reads_as_name(word: str, body: str, said: str) -> bool:
     verb, *rest = body[len(word) :].lower().split()
     if verb not in ("is", "was", "has"):
         return True
-    nxt = next((w for w in rest if w not in _ADVERBS_EN and not w.endswith("ly")), "")
-    if verb == "has" and (nxt in ("been", *_PAST_EN) or nxt.endswith("ed")):
+    nxt = next((w for w in rest if w not in ADVERBS_EN and not w.endswith("ly")), "")
+    if verb == "has" and (nxt in ("been", *PAST_EN) or nxt.endswith("ed")):
         return True  # the perfect: "has been blogging", "has moved"
     if verb != "has" and _gerund(nxt) and not nxt.endswith("thing"):
         return True  # the progressive: "is looking", "was working" (not "is everything")
-    if _PERSONAL_EN.intersection(w.strip(".,;:!?") for w in rest):
+    if PERSONAL_EN.intersection(w.strip(".,;:!?") for w in rest):
         return True
     guess = slots.infer(said)
     return guess.slot is not None and guess.about_user
@@ -398,7 +398,7 @@ def _as_speaker_en(rest: str, plural: bool = False) -> str:
     verb_next = True
     for i, word in enumerate(words):
         low = word.lower()
-        if not verb_next or low in _ADVERBS_EN or low.endswith("ly"):
+        if not verb_next or low in ADVERBS_EN or low.endswith("ly"):
             verb_next = verb_next or low in ("and", "but")
             continue
         if word == low or i == 0:  # a capitalised word after "and" is a name, not a verb
@@ -566,7 +566,7 @@ def held_by_other(text: str, result: SpeechActResult) -> bool:
 
 
 # English: the irregular past forms of common verbs (a closed class; regular ones end in -ed).
-_PAST_EN = frozenset(
+PAST_EN = frozenset(
     re.findall(
         r"\w+",
         "was were went came got told said took made gave saw had left bought sold sent brought"
@@ -607,8 +607,8 @@ def standing(text: str) -> bool:
     if found is None:
         return False
     words = found[1].split()
-    verb = next((w.lower().strip(",.!") for w in words[1:] if w.lower() not in _ADVERBS_EN), "")
-    return not (verb.endswith("ed") or verb in _PAST_EN or verb in ("will", "would", "might"))
+    verb = next((w.lower().strip(",.!") for w in words[1:] if w.lower() not in ADVERBS_EN), "")
+    return not (verb.endswith("ed") or verb in PAST_EN or verb in ("will", "would", "might"))
 
 
 def _by_relation_zh(text: str) -> bool:

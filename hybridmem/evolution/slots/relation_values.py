@@ -27,7 +27,7 @@ import re
 
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.slots import rules as slots
-from hybridmem.evolution.slots.others import _ROLE_KEY_EN
+from hybridmem.evolution.slots.others import ROLE_KEY_EN
 from hybridmem.evolution.slots.rules import _CJK
 from hybridmem.evolution.slots.zh_names import PERSON_ZH
 
@@ -47,7 +47,7 @@ _SERVICE = re.compile(
 def of_circle(key: str) -> bool:
     """Whether a person key of ``others.person_of`` names someone of the speaker's circle by
     kinship or as a peer (wife, brother, colleague; 妈, 表姐, 同事), not by a name."""
-    relation = bool(_ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key))
+    relation = bool(ROLE_KEY_EN.fullmatch(key) or PERSON_ZH.fullmatch(key))
     return relation and not _SERVICE.fullmatch(key)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hybridmem.evolution.slots.others import _ADVERBS_EN, _PERSONAL_EN
+from hybridmem.evolution.slots.others import ADVERBS_EN, PERSONAL_EN
 from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
@@ -53,12 +53,12 @@ _POSSESSORS = frozenset({"my", "our"})
 _SPEAKER = frozenset({"i", "we", "i'm", "we're", "i've", "we've", "they", "they're", "you"})
 # Chinese disposal prepositions: the subject acts on the thing named after them, changes it.
 _DISPOSAL = ("把", "将")
-# jieba's flags of a noun or name that can head a subject (not a place, direction or time word:
-# 上礼拜, 周末 opening a clause of the unsaid speaker).
 # jieba's flags of a word that can name a value: a noun or name, a place word (一中), a
 # distinguishing word (二小, 附一), an abbreviation (工行), a fixed noun phrase (老年大学), a
 # Latin-script name.
 _VALUE_FLAGS = ("n", "b", "j", "l", "s", "eng")
+# jieba's flags of a noun or name that can head a subject (not a place, direction or time word:
+# 上礼拜, 周末 opening a clause of the unsaid speaker).
 _SUBJECT_FLAGS = ("n", "nr", "nz", "ng", "nrt", "nrfg", "nt")
 
 
@@ -122,14 +122,14 @@ def _zh_named_itself(before: tuple[str, str], old: str) -> bool:
 
 def _english(new: str, old: str) -> bool:
     pieces = clause_pieces(new)
-    if not pieces or _cued(new) or thing_remarks._STANDING.search(new):
+    if not pieces or _cued(new) or thing_remarks.STANDING.search(new):
         return False
-    words = thing_remarks._words(pieces[0])
+    words = thing_remarks.words_of(pieces[0])
     subject = thing_remarks.subject(pieces[0]).split()
     if not subject or len(subject) >= len(words):
         return False
     lowered = [w.lower() for w in subject]
-    if lowered[0] in _SPEAKER or all(w in _PERSONAL_EN for w in lowered):
+    if lowered[0] in _SPEAKER or all(w in PERSONAL_EN for w in lowered):
         return False
     if not _first_person_only_opening(new, lowered[0] in _POSSESSORS and len(subject) > 1):
         return False
@@ -141,11 +141,11 @@ def _english(new: str, old: str) -> bool:
     # A simple present ("A gardener comes round to do the lawn") states an arrangement: a
     # standing value, not an event.
     verb = predicate[0]
-    if verb[:1].islower() and verb.endswith("s") and not thing_remarks._finite(verb, False):
+    if verb[:1].islower() and verb.endswith("s") and not thing_remarks.is_finite(verb, False):
         return False
     # A present copula or "do" states what holds ("My wife Priya is an anaesthetist at York
     # hospital", "Jess does the nails at a salon in Ipswich"), unless a progressive follows.
-    after = next((w.lower() for w in predicate[1:] if w.lower() not in _ADVERBS_EN), "")
+    after = next((w.lower() for w in predicate[1:] if w.lower() not in ADVERBS_EN), "")
     if verb.lower() in _PRESENT and not after.endswith("ing"):
         return False
     if not _placed(predicate, _value(old, holder), stemmed_terms(old)):
@@ -154,17 +154,17 @@ def _english(new: str, old: str) -> bool:
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
         return False
     rest = " ".join([*predicate, *pieces[1:]])
-    return not stemmed_terms(" ".join(thing_remarks._capitalised(rest, skip_first=False))) - (
+    return not stemmed_terms(" ".join(thing_remarks.capitalised_words(rest, skip_first=False))) - (
         terms_old
     )
 
 
 def _chinese(new: str, old: str) -> bool:
     pieces = clause_pieces(new)
-    if not pieces or _cued(new) or value_remarks_zh._STANDING.search(new):
+    if not pieces or _cued(new) or value_remarks_zh.STANDING.search(new):
         return False
     first = pieces[0]
-    end = value_remarks_zh._opening_end(first, frozenset())
+    end = value_remarks_zh.opening_end(first, frozenset())
     opening, predicate = first[:end], first[end:]
     if not opening or not predicate or any(d in first for d in _DISPOSAL):
         return False
@@ -200,7 +200,7 @@ def _chinese(new: str, old: str) -> bool:
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
         return False
     rest = "".join([predicate, *pieces[1:]])
-    named = value_remarks_zh._names(rest) - value_remarks_zh._names(old)
+    named = value_remarks_zh.names_in(rest) - value_remarks_zh.names_in(old)
     return not {w for w in named if len(w) > 1}
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hybridmem.evolution.slots.others import _PAST_EN, _PERSONAL_EN
+from hybridmem.evolution.slots.others import PAST_EN, PERSONAL_EN
 from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
@@ -71,7 +71,7 @@ _JOINING = frozenset(
 )
 # Words that say what holds now or from now on, or one thing in another's place: a standing
 # value, the speaker's (a closed class, as value_remarks_zh's 现在, 以后, 从此, 不再).
-_STANDING = re.compile(
+STANDING = re.compile(
     r"\b(?:now|nowadays|these days|from now on|any ?more|no longer|for good|instead"
     r"|from then on|ever since)\b",
     re.I,
@@ -86,18 +86,18 @@ _CALENDAR = frozenset(
 )
 
 
-def _words(text: str) -> list[str]:
+def words_of(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def _finite(word: str, first: bool) -> bool:
+def is_finite(word: str, first: bool) -> bool:
     """Whether ``word`` is a finite verb (or a participle heading a clause): an auxiliary or
     modal, an irregular past, or an "-ed" word of five letters or more written in lower case
     (a capitalised one inside a clause is a name: "Kingswood"; "-eed" and "hundred" are no
     past forms). An "-ing" word alone is as often a noun
     ("dumpling", "building") and "gets" / "keeps" state a habit: not read."""
     low = word.lower()
-    if low in _FINITE or low in _PAST_EN or low in _EN_PRETERITE:
+    if low in _FINITE or low in PAST_EN or low in _EN_PRETERITE:
         return True
     past = low.endswith("ed") and not low.endswith(("eed", "dred")) and len(low) > 4
     return past and (first or word[:1].islower())
@@ -118,7 +118,7 @@ def _verb_at(words: list[str]) -> int | None:
     for i, word in enumerate(words):
         if word in _JOINING:
             return None
-        if _finite(word, i == 0):
+        if is_finite(word, i == 0):
             return i
         if _contracted(words, i):
             return i + 1
@@ -129,12 +129,12 @@ def subject(clause: str) -> str:
     """The words of an English clause before its first finite verb; the speaker's subject
     pronoun alone; a lower-case word before "'s" for "is"; a present verb ("goes") after a
     subject of its own ("The cat goes to Abbeydale Vets")."""
-    words = _words(clause)
+    words = words_of(clause)
     if words and words[0].lower() in ("i", "we", "i'm", "we're", "i've", "we've"):
         return words[0]
     for i, word in enumerate(words):
         low = word.lower()
-        if _finite(word, i == 0):
+        if is_finite(word, i == 0):
             return " ".join(words[:i])
         if _contracted(words, i):
             return " ".join([*words[:i], word[:-2]])
@@ -144,8 +144,8 @@ def subject(clause: str) -> str:
     return " ".join(words)
 
 
-def _capitalised(text: str, skip_first: bool) -> list[str]:
-    words = _words(text)
+def capitalised_words(text: str, skip_first: bool) -> list[str]:
+    words = words_of(text)
     return [
         w
         for i, w in enumerate(words)
@@ -161,7 +161,7 @@ def value_terms(old: str) -> frozenset[str]:
     of its own ("the observation went fine, Mr Pryce said ...")."""
     pieces = clause_pieces(old)
     first = pieces[0] if pieces else ""
-    named = _capitalised(first, skip_first=True)
+    named = capitalised_words(first, skip_first=True)
     return stemmed_terms(" ".join(named)) - stemmed_terms(subject(first))
 
 
@@ -172,12 +172,12 @@ def thing_event_on(new: str, old: str) -> bool:
     pieces = clause_pieces(new)
     if not pieces or _CJK.search(new) or FIRST_PERSON.search(new) or says_again(new):
         return False
-    if any(w.lower() in _PERSONAL_EN for w in _words(new)):
+    if any(w.lower() in PERSONAL_EN for w in words_of(new)):
         return False
     norm = normalise(new)
-    if aspect.FREQUENCY.fired(norm) or volition.HABITUAL.fired(norm) or _STANDING.search(new):
+    if aspect.FREQUENCY.fired(norm) or volition.HABITUAL.fired(norm) or STANDING.search(new):
         return False
-    words = _words(pieces[0])
+    words = words_of(pieces[0])
     at = _verb_at(words)
     if not at:
         return False
@@ -186,4 +186,4 @@ def thing_event_on(new: str, old: str) -> bool:
     terms_old = stemmed_terms(old)
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
         return False
-    return not stemmed_terms(" ".join(_capitalised(new, skip_first=True))) - terms_old
+    return not stemmed_terms(" ".join(capitalised_words(new, skip_first=True))) - terms_old

@@ -47,7 +47,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from hybridmem.core.evolution_marks import current_of
-from hybridmem.evolution.slots.others import _ADVERBS_EN, _PAST_EN
+from hybridmem.evolution.slots.others import ADVERBS_EN, PAST_EN
 from hybridmem.evolution.slots.pairs import says_again
 from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
@@ -82,7 +82,7 @@ Between = Callable[[], Sequence[str]]
 
 
 def _past(word: str) -> bool:
-    return word.endswith("ed") or word in _PAST_EN
+    return word.endswith("ed") or word in PAST_EN
 
 
 def _verb_at(words: Sequence[str]) -> int | None:
@@ -101,7 +101,7 @@ def _event(clause: str) -> bool:
     word = words[at]
     if word in ("was", "were") or word not in _AUX:
         return True
-    after = next((w for w in words[at + 1 :] if w not in _ADVERBS_EN), "")
+    after = next((w for w in words[at + 1 :] if w not in ADVERBS_EN), "")
     if word in ("has", "have", "had"):
         return _past(after) or after in ("been", "gone", "done")
     return after.endswith("ing")

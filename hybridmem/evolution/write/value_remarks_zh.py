@@ -51,10 +51,10 @@ _NAME = ("ns", "nr", "nt", "nz", "eng")
 _MODIFIER = ("uj", "s", "f")
 _DEMONSTRATIVE = ("那", "这")
 # Words that say what holds now or from now on: a standing value, the speaker's (closed class).
-_STANDING = re.compile(r"现在|如今|目前|以后|往后|今后|从此|不再|再也")
+STANDING = re.compile(r"现在|如今|目前|以后|往后|今后|从此|不再|再也")
 
 
-def _opening_end(clause: str, value: frozenset[str]) -> int:
+def opening_end(clause: str, value: frozenset[str]) -> int:
     """Where the clause's opening noun phrase ends: at its first verb, preposition, adverb or
     conjunction that is not inside a word of ``value`` (jieba tags a name it does not know as
     it may: 招行/v, 拜/v)."""
@@ -158,7 +158,7 @@ def _heads(opening: str, value: frozenset[str]) -> frozenset[str]:
     )
 
 
-def _names(text: str) -> frozenset[str]:
+def names_in(text: str) -> frozenset[str]:
     return frozenset(w for w, f in pos_tags(text) if f.startswith(_NAME))
 
 
@@ -171,7 +171,7 @@ def remark_on_zh(new: str, old: str) -> bool:
         return False
     value = _value_terms(old)
     first = pieces[0]
-    opening = first[: _opening_end(first, value)]
+    opening = first[: opening_end(first, value)]
     said = _terms(opening)
     subject = stemmed_terms(topic(old)) - _heads(opening, value)
     if not said & value or said & subject or PERSON_ZH.search(opening):
@@ -180,10 +180,10 @@ def remark_on_zh(new: str, old: str) -> bool:
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
         return False
     norm = normalise(new)
-    if aspect.FREQUENCY.fired(norm) or volition.HABITUAL.fired(norm) or _STANDING.search(new):
+    if aspect.FREQUENCY.fired(norm) or volition.HABITUAL.fired(norm) or STANDING.search(new):
         return False
     rest = new[len(opening) :]
-    return not (_names(rest) - _names(old))
+    return not (names_in(rest) - names_in(old))
 
 
 def returns(first: str, left: str, new: str) -> bool:
@@ -195,5 +195,5 @@ def returns(first: str, left: str, new: str) -> bool:
     if not shared:
         return False
     pieces = clause_pieces(new)
-    opening = pieces[0][: _opening_end(pieces[0], _value_terms(first))] if pieces else ""
+    opening = pieces[0][: opening_end(pieces[0], _value_terms(first))] if pieces else ""
     return not stemmed_terms(opening) & stemmed_terms(left)
