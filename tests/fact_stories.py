@@ -94,6 +94,20 @@ def said_apart_order(
         return [ids.index(h.node.id) if h.node.id in ids else -1 for h in hits]
 
 
+def _said_among(
+    mem: HybridMemory, clock: FakeClock, said: Sequence[str], filler: Sequence[str], days: int
+) -> list[str]:
+    """Write each of ``said`` as the user's fact, each followed by ``filler`` ``days`` apart:
+    the ids of ``said``'s nodes."""
+    ids = []
+    for text in said:
+        ids.append(mem.add(text, node_type="fact", user_id=U).id)
+        for line in filler:
+            clock.advance(days=days)
+            mem.add(line, user_id=U)
+    return ids
+
+
 def said_weekly_order(
     path: Path, embedder: Embedder, said: tuple[str, ...], query: str, filler: Sequence[str]
 ) -> list[int]:
@@ -102,12 +116,7 @@ def said_weekly_order(
     hits left out). The query-time newer-first steps' story (a reading patched around it)."""
     clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
     with HybridMemory(path, embedder=embedder, clock=clock) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            for line in filler:
-                clock.advance(days=7)
-                mem.add(line, user_id=U)
+        ids = _said_among(mem, clock, said, filler, days=7)
         clock.advance(days=2)
         hits = mem.retrieve(query, user_id=U, top_k=3).hits
     return [ids.index(h.node.id) for h in hits if h.node.id in ids]
@@ -121,12 +130,7 @@ def remark_beside_value(
     the first hit as an index into ``said`` (-1: anything else). The remark readings' story."""
     clock = FakeClock(datetime(2025, 3, 1, 9, tzinfo=UTC))
     with HybridMemory(path, embedder=embedder, clock=clock) as mem:
-        ids = []
-        for text in said:
-            ids.append(mem.add(text, node_type="fact", user_id=U).id)
-            for line in filler:
-                clock.advance(days=10)
-                mem.add(line, user_id=U)
+        ids = _said_among(mem, clock, said, filler, days=10)
         clock.advance(days=3)
         value, remark = (mem.get(i, user_id=U) for i in ids)
         first = mem.retrieve(query, user_id=U, top_k=3).hits[0].node.id
