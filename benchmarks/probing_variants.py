@@ -83,6 +83,7 @@ SETS = (
     "blind15",
     "blind16",
     "blind17",
+    "blind18",
 )
 
 

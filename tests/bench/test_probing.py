@@ -25,6 +25,7 @@ from benchmarks import (
     probing_blind15_data,
     probing_blind16_data,
     probing_blind17_data,
+    probing_blind18_data,
 )
 from benchmarks.probing import DATA, corpus_of, messages_of, summarise
 
@@ -70,6 +71,7 @@ def test_the_second_blind_set_is_its_source():
         probing_blind15_data,
         probing_blind16_data,
         probing_blind17_data,
+        probing_blind18_data,
     ],
 )
 def test_each_later_blind_set_is_its_source(module):
