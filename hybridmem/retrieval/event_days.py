@@ -40,7 +40,9 @@ from hybridmem.models import Hit, MemoryNode, TimeWindow
 from hybridmem.retrieval.attributes import someone_named
 from hybridmem.retrieval.referents import named_zh, refers_back, speaker_role
 from hybridmem.retrieval.replied import COMPANION
+from hybridmem.retrieval import weekday_tense
 from hybridmem.retrieval.timeexpr import find_window
+from hybridmem.retrieval.weekday_tense import bare_weekday
 
 
 class Reader(Protocol):
@@ -304,7 +306,8 @@ def named_day(text: str, at: datetime, tz: tzinfo, read: Reader) -> TimeWindow |
     (:func:`~hybridmem.retrieval.timeexpr.find_window`), which reads a date without a year as
     the latest not after its clock: read again a month and a year later, its readings of a
     written date are the next ones; a relative form ("tomorrow", "this Thursday", 明天) is
-    read at ``at`` alone."""
+    read at ``at`` alone, and a bare weekday in a plan is the next one
+    (:mod:`~hybridmem.retrieval.weekday_tense`)."""
     readings: list[TimeWindow] = []
     for later in (timedelta(0), timedelta(days=31), timedelta(days=366)):
         window = read(text, at + later, tz, ahead=not later)
@@ -312,10 +315,22 @@ def named_day(text: str, at: datetime, tz: tzinfo, read: Reader) -> TimeWindow |
             continue  # a day, not a range: a month named in passing names no event's day
         if later and _TIME_WORD.search(window.text):
             continue
-        readings.append(window)
+        readings.append(_planned(window, text, at, tz) if not later else window)
     if not readings:
         return None
     return min(readings, key=lambda w: abs(w.start - at))
+
+
+def _planned(window: TimeWindow, text: str, at: datetime, tz: tzinfo) -> TimeWindow:
+    """``window`` a week later when it is a bare weekday the reader placed before ``at``'s day
+    and the clause that holds it tells a plan ("it's my birthday on Saturday" said on
+    Thursday: the coming Saturday, not the last; 周四要去拔智齿)."""
+    if not bare_weekday(window.text) or not weekday_tense.ahead(text, window.text):
+        return window
+    if window.start.astimezone(tz).date() >= at.astimezone(tz).date():
+        return window
+    week = timedelta(days=7)
+    return TimeWindow(window.text, window.start + week, window.end + week)
 
 
 def event_day(

@@ -131,7 +131,8 @@ _ZH_DAYS: tuple[tuple[str, _Rule], ...] = (
     (r"教师节", _fixed(9, 10)),
     (r"国庆节?", _fixed(10, 1)),
     (r"万圣节|万圣夜", _fixed(10, 31)),
-    (r"光棍节|双十一", _fixed(11, 11)),
+    # 双11 is 双十一 in digits, as chat writes it (双11那天); not 双111 or 双11.11's start.
+    (r"光棍节|双十一|双11(?![\d.])", _fixed(11, 11)),
     (r"平安夜", _fixed(12, 24)),
     (r"圣诞节|圣诞(?=那天|当天|那晚|当晚)", _fixed(12, 25)),
     (r"跨年夜", _fixed(12, 31)),

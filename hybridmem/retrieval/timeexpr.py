@@ -18,7 +18,8 @@ Dates without a year are the latest such date not after now (questions ask about
 Vague distances ("two weeks ago", "三天前") get a window around the resolved day that widens
 with the distance; a named week ("last week", "the week before last", 上周) is the calendar
 week from Monday (:mod:`.weeks`); a part of a month ("early October", 这个月初, 上旬) is a third
-of it (:mod:`.monthparts`); a holiday named as a day ("on Halloween", 圣诞节那天) is that day
+of it (:mod:`.monthparts`); a day said vaguely ("the other day", 前几天) the past week before
+yesterday (:mod:`.vague_days`); a holiday named as a day ("on Halloween", 圣诞节那天) is that day
 (:mod:`.named_days`). A time set off by a comma ("last week, what did I say?") is
 found clause by clause when the whole query names none (dateparser's search misses it).
 """
@@ -40,6 +41,7 @@ from hybridmem.retrieval.named_days import named_day
 from hybridmem.retrieval.ordinals import bare_ordinal, day_of_month
 from hybridmem.retrieval.ranges import range_window
 from hybridmem.retrieval.spoken_en import spoken_window
+from hybridmem.retrieval.vague_days import vague_window
 from hybridmem.retrieval.weekday_ranges import weekday_range
 from hybridmem.retrieval.weekends import weekend_window
 from hybridmem.retrieval.weeks import calendar_week, week_before_last
@@ -109,6 +111,9 @@ def find_window(
     part = month_part(query, local_now)
     if part is not None and (found is None or _before(query, part[0], found[0])):
         found = part  # "这个月初", "late last month": a third of the month (.monthparts)
+    vague = vague_window(query, local_now)
+    if vague is not None and (found is None or _before(query, vague[0], found[0])):
+        found = vague  # "the other day", "a few days ago", 前几天: the past week (.vague_days)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
         found = weekend  # "上周末": 上周 is the weekend's week, not another date

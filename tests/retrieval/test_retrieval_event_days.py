@@ -197,3 +197,44 @@ def test_my_event_is_not_someone_elses(tmp_path) -> None:
     found = _asked(tmp_path, days, "what did I say the evening before Mum's move?", on=True)
     assert found.time_window is not None
     assert found.time_window.start.date() == date(2026, 11, 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # Plans: the weekday to come (day26 read each as the one before).
+        ("it's my birthday on Saturday. the big three oh", datetime(2026, 10, 1, 21), 3),
+        ("I'm moving to a flat in Canton on Saturday", datetime(2026, 9, 14, 20), 19),
+        ("Dad's 60th is on Saturday, we've hired a room", datetime(2026, 11, 9, 19), 14),
+        ("the plumber will come round on Friday", datetime(2026, 11, 9, 19), 13),
+        ("周四要去医院拔智齿，横着长的那种", datetime(2026, 11, 2, 13), 5),
+        ("礼拜六我妈要来深圳住几天", datetime(2026, 11, 18, 12), 21),
+        # Reports: the weekday gone, as before.
+        ("I went climbing with Jo on Sunday and topped a 6a", datetime(2026, 10, 13, 20), 11),
+        ("Marco has quit, walked out mid-service on Saturday", datetime(2026, 10, 6, 22), 3),
+        ("周六去喝了大学室友的喜酒，份子钱随了八百", datetime(2026, 10, 13, 13), 10),
+        # Neither tense in the clause: the latest weekday, as before.
+        ("Mum and a family dinner on Sunday", datetime(2026, 10, 7, 19), 4),
+    ],
+)
+def test_a_bare_weekday_is_the_next_in_a_plan_and_the_last_in_a_report(
+    text: str, said: datetime, day: int
+) -> None:
+    window = named_day(text, said.replace(tzinfo=UTC), UTC, find_window)
+    assert window is not None and window.start.date() == said.date().replace(day=day)
+
+
+def test_the_day_of_a_birthday_told_ahead_by_its_weekday(tmp_path) -> None:
+    # Told on Thursday 8 October as "on Saturday": the birthday is 10 October, not 3 October,
+    # when the user talked of something else.
+    days = [
+        (2, [("user", "work was quiet, I spent the afternoon sorting the walk-in fridge")]),
+        (7, [("user", "it's my birthday on Saturday, the big three oh")]),
+        (9, [("user", "the lads took me to karaoke and I sang Delilah")]),
+        (16, [("user", "work was mad, two chefs off sick")]),
+    ]
+    asked = "what did I tell you on the day of my birthday?"
+    found = _asked(tmp_path / "on", days, asked, on=True)
+    assert found.time_window is not None
+    assert found.time_window.start.date() == date(2026, 10, 10)
+    assert _first_days(found.hits, 1) == {date(2026, 10, 10)}
