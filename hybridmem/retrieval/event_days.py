@@ -37,10 +37,10 @@ from typing import Literal, Protocol
 
 from hybridmem import lexical
 from hybridmem.models import Hit, MemoryNode, TimeWindow
+from hybridmem.retrieval import weekday_tense
 from hybridmem.retrieval.attributes import someone_named
 from hybridmem.retrieval.referents import named_zh, refers_back, speaker_role
 from hybridmem.retrieval.replied import COMPANION
-from hybridmem.retrieval import weekday_tense
 from hybridmem.retrieval.timeexpr import find_window
 from hybridmem.retrieval.weekday_tense import bare_weekday
 

@@ -10,6 +10,7 @@ runs = [json.loads(Path(p).read_text(encoding="utf-8"))[name] for p in paths]
 print("id   " + "  ".join(Path(p).stem[-22:].ljust(15) for p in paths))
 for qid in runs[0]["items"]:
     cells = (r["items"][qid] for r in runs)
-    print(qid.ljust(4), "  ".join(f"{c['frac']:.2f}/{c['hit@5']:.0f}/{c['first']:.2f}".ljust(15) for c in cells))
-for r, p in zip(runs, paths):
+    shown = (f"{c['frac']:.2f}/{c['hit@5']:.0f}/{c['first']:.2f}".ljust(15) for c in cells)
+    print(qid.ljust(4), "  ".join(shown))
+for r, p in zip(runs, paths, strict=True):
     print(Path(p).stem, r["summary"])
