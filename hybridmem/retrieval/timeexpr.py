@@ -113,7 +113,7 @@ def find_window(
         found = part  # "这个月初", "late last month": a third of the month (.monthparts)
     vague = vague_window(query, local_now)
     if vague is not None and (found is None or _before(query, vague[0], found[0])):
-        found = vague  # "the other day", "a few days ago", 前几天: the past week (.vague_days)
+        found = vague  # "the other day", 前几天: the past week before yesterday (.vague_days)
     weekend = weekend_window(query, local_now)
     if weekend is not None and (found is None or found[0] in weekend[0]):
         found = weekend  # "上周末": 上周 is the weekend's week, not another date

@@ -1,19 +1,18 @@
-"""Days said vaguely ("the other day", "a few days ago", 前几天, 前两天) -> a window.
+"""Days said vaguely ("the other day", 前几天, 前两天) -> a window.
 
 "The other day, what did I say about Mum?" asks about a day the speaker does not name: not
 today or yesterday (those have their own words), and not as far back as last week (that has
-its own words too). dateparser reads none of the English forms but "a few days ago", which it
-reads as exactly three days back, and the Chinese readers of
-:mod:`~hybridmem.retrieval.timeexpr` none (前天 is a day; 前几天 is not). The window is what
+its own words too). dateparser reads no such form, nor do the Chinese readers of
+:mod:`~hybridmem.retrieval.timeexpr` (前天 is a day; 前几天 is not). The window is what
 the words say, by the calendar, with no width chosen on any question set: the seven days of
 the past week before yesterday, ``[today - 7, today - 1)``:
 
-- English: "the other day", "a few days ago", "a couple of days ago" ("a couple days ago");
+- English: "the other day" ("a few days ago" and "a couple of days ago" say a count, three and
+  two by the dictionary, and :mod:`~hybridmem.retrieval.spoken_en` reads them so);
 - Chinese: 前几天, 前两天 (said of a couple of days as vaguely as 前几天), 前些天, 前些日子
   only as a word of its own (前几天 inside 提前几天, "a few days early", is not a day).
 
-"A few days" counted forward ("in a few days") or as a length ("for a few days") names no past
-day: only the forms above are read.
+Only the forms above are read: "the other one" is no day, 提前几天 ("a few days early") none.
 """
 
 from __future__ import annotations
@@ -23,9 +22,7 @@ from datetime import datetime, time, timedelta
 
 from hybridmem import lexical
 
-_EN = re.compile(
-    r"\b(?:the\s+other\s+day|a\s+(?:few|couple(?:\s+of)?)\s+days\s+ago)\b", re.IGNORECASE
-)
+_EN = re.compile(r"\bthe\s+other\s+day\b", re.IGNORECASE)
 _ZH = re.compile(r"前(?:几|两|些)(?:天|日子)")
 _WEEK = 7
 """The calendar's week: a day further back than a week is "last week" or "a week ago"."""
