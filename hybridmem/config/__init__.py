@@ -163,12 +163,15 @@ class RetrievalConfig:
     before my interview", 搬家那个周末) gets that day's window: the event's words retrieved
     first, the first of the user's memories that shares a word with them and agrees
     with the event in grammatical person ("I moved" is not "Gran's been moved"; a number such as
-    618 or 双11 is a date, no event), the day it names or its own day
-    (:mod:`hybridmem.retrieval.event_days`). Off: on the probing sets the reading moves 19
-    questions up and 3 down with e5 (blind16 zh r1: 雅思考试 found in "跟雅思撞在一起了"; dev zh
-    z2: 学太极 in a later turn that mentions it; blind17 en e3: "my birthday on Saturday",
-    said on a Thursday, read as the Saturday before), 18 up and 2 down with MiniLM: the event
-    found by its words is not yet sure enough (docs/benchmarks.md, day25 and day26)."""
+    618 or 双11 is a date, no event), the day it names (a bare weekday the next one in a plan,
+    the last in a report: :mod:`hybridmem.retrieval.weekday_tense`) or its own day
+    (:mod:`hybridmem.retrieval.event_days`). Off: over the seven probing sets with an event
+    phrase the reading moves 27 questions up and 4 down with e5, 28 up and 3 down with MiniLM
+    (day27); what still loses is a memory that mentions the event before it happens or after
+    ("my sister's due any day now" for "the day my sister had her baby", blind16 zh r1's
+    "跟雅思撞在一起了", dev zh z2), a weekday the reader misreads ("got an interview ... on
+    Friday, a proper shop" read as January), and MADial zh dialogue 40's first place
+    (docs/benchmarks.md, day25, day26 and day27)."""
     neighbour_window_minutes: float = 60.0
     """Adjacent siblings count as neighbours only when created within this many minutes of
     each other (a conversation's turns, not memories filed weeks apart under one parent)."""
