@@ -9,7 +9,9 @@ hybridmem does not. Per item it records the step that put the relevant memory pa
 rank among the candidates, its fused features, each memory above it with the score part by which
 it beats it most, and whether the first of them holds the query's best lexical match (lexical
 feature 1) with a lower similarity than the relevant memory's: the shape "a word match the dense
-channel finds far takes the lexical weight". ``--summary OUT`` reprints the per-cell counts.
+channel finds far takes the lexical weight". ``--fusion NAME`` traces the engine under one of
+:data:`benchmarks.fusion_paired.VARIANTS` (``untrusted``: the fusion before madial27's
+conversation trust). ``--summary OUT`` reprints the per-cell counts.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def trace_cell(
             wanted = frozenset(f"{corpus.id}:{e}" for e in d.relevant)
             scored: list[Any] = []
             row = dense_losses.trace(
-                mem, lambda d=d: _asked(mem, clock, bench, d, scored), wanted
+                mem, lambda d=d, scored=scored: _asked(mem, clock, bench, d, scored), wanted
             )
             at = row["steps"].get("score")
             if scored and at is not None:
@@ -125,8 +127,9 @@ def summary(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def run(results: Mapping[str, Any], data: Path) -> dict[str, Any]:
-    """Every cell of ``results`` with ``minmax`` and ``dense`` traced, keyed as the cell."""
+def run(results: Mapping[str, Any], data: Path, fusion: str = "minmax") -> dict[str, Any]:
+    """Every cell of ``results`` with ``minmax`` and ``dense`` traced under ``fusion``, keyed
+    as the cell."""
     out: dict[str, Any] = {}
     embedders: dict[str, Any] = {}
     for cell, per in results.items():
@@ -134,7 +137,8 @@ def run(results: Mapping[str, Any], data: Path) -> dict[str, Any]:
             continue
         spec = cell.split("/", 1)[0]
         embedder = embedders.setdefault(spec, fusion_paired._embedder(spec))
-        rows = trace_cell(embedder, data, cell, per)
+        with fusion_paired.fused_by(fusion_paired.VARIANTS[fusion][0], fusion):
+            rows = trace_cell(embedder, data, cell, per)
         out[cell] = {"rows": rows, "summary": summary(rows)}
         print(f"{cell}: {json.dumps(out[cell]['summary'])}", flush=True)
     return out
@@ -145,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--results", type=Path, nargs="*", default=[])
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--fusion", default="minmax")
     parser.add_argument("--summary", type=Path, default=None, help="reprint a traced JSON")
     args = parser.parse_args(argv)
     if args.summary is not None:
@@ -154,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     results: dict[str, Any] = {}
     for path in args.results:
         results.update(json.loads(path.read_text()))
-    out = run(results, args.data or default_data_dir())
+    out = run(results, args.data or default_data_dir(), args.fusion)
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False, default=str))
