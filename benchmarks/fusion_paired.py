@@ -239,6 +239,41 @@ def fuse_trust_lines(which: str) -> Fuse:
     return fuse
 
 
+def fuse_trust_conversation(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+    """``trust last line`` for a query of several lines only (madial27); a one-line query keeps
+    the shipped fusion. Every loss madial25 measured for ``trust last line`` was on a one-line
+    question (LoCoMo MiniLM, probing blind15 en o9, blind14 en o15), where every word is the
+    asker's choice and a word match the whole query's vector finds far can still be the answer;
+    the incidental matches the trust discounts are a long conversation's: one line a turn, each
+    turn's words said about the turn, not about what is being recalled now."""
+    if len(query_lines(ASKED.get("text", ""))) < 2:
+        ORIGINAL(cands, weights, method, **kw)
+        return
+    fuse_trust_lines("last")(cands, weights, method, **kw)
+
+
+def fuse_trust_mass(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+    """The lexical part times the dense channel's agreement with the whole lexical evidence
+    (madial27): the min-max similarity of the lexical matches, each weighed by its lexical
+    feature. ``lexical trust`` reads the best match alone; this reads where the lexical mass
+    lies, so one near best match among many far ones vouches for less."""
+    ids = _ids(cands)
+    sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
+    lex = fusion.fuse_lexical(cands.bm25, ids, "minmax")
+    mass = sum(lex.values())
+    if weights.similarity > 0 and mass > 0:
+        trust = sum(v * sim.get(i, 0.0) for i, v in lex.items()) / mass
+        lex = {i: v * trust for i, v in lex.items()}
+    _set(cands, weights, sim, lex)
+
+
+def fuse_untrusted(cands: Any, weights: ScoreWeights, method: str, **kw: Any) -> None:
+    """The engine's fusion without a conversation's lexical trust (main before madial27): the
+    last line's cosines dropped, so no query's lexical part is vouched for."""
+    cands.line = None
+    ORIGINAL(cands, weights, method, **kw)
+
+
 def fuse_median_gate(cands: Any, weights: ScoreWeights, method: str) -> None:
     ids = _ids(cands)
     sim = fusion.fuse_similarity(cands.cosine, ids, "minmax")
@@ -315,6 +350,9 @@ VARIANTS: dict[str, tuple[Fuse, Make]] = {
     "lexical trust rank": (fuse_lexical_trust_rank, MemoryConfig),
     "trust last line": (fuse_trust_lines("last"), MemoryConfig),
     "trust lines": (fuse_trust_lines("lines"), MemoryConfig),
+    "trust conversation": (fuse_trust_conversation, MemoryConfig),
+    "trust mass": (fuse_trust_mass, MemoryConfig),
+    "untrusted": (fuse_untrusted, MemoryConfig),
     "max": (fuse_max, MemoryConfig),
     "max lexical": (fuse_max_lexical, MemoryConfig),
     "vector floor": (fuse_vector_floor, MemoryConfig),

@@ -16,6 +16,7 @@ from typing import Any
 from hybridmem.config import ScoreWeights
 from hybridmem.models import MemoryNode, TimeWindow
 from hybridmem.retrieval import fusion
+from hybridmem.retrieval.lexical_trust import LineCosines, vouched_lexical
 from hybridmem.retrieval.returnable import Returnable
 
 Visible = Callable[[MemoryNode], bool]
@@ -84,6 +85,10 @@ class Candidates:
     """The vector candidates came from the vectors kept beside the rows (an exact scope or
     a selective filter), not from the index: vector search worked even where the index is
     not available to this process."""
+    line: LineCosines | None = None
+    """Cosines to the query's last line, for a query of several lines (a conversation) only:
+    its lexical part counts as far as the dense channel vouches for the lexical best match,
+    by the whole query's vector or this line's (:mod:`.lexical_trust`)."""
 
     def add(self, node_id: str, source: str) -> None:
         self.sources.setdefault(node_id, set()).add(source)
@@ -93,7 +98,12 @@ class Candidates:
         ids = self.returnable.ids(self.nodes, self.unfolded)
         if similarity:
             self.similarity = fusion.fuse_similarity(self.cosine, ids, method)
-        self.lexical = fusion.fuse_lexical(self.bm25, ids, method)
+        lexical = fusion.fuse_lexical(self.bm25, ids, method)
+        if weights.similarity > 0 and self.line is not None:
+            # A conversation's word evidence counts as far as the vector vouches for its best
+            # match; a one-line question's words are all the asker's (:mod:`.lexical_trust`).
+            lexical = vouched_lexical(lexical, self.similarity, self.line, ids, method)
+        self.lexical = lexical
         self.relevance = fusion.relevance(
             self.similarity, self.lexical, weights.similarity, weights.lexical, ids
         )

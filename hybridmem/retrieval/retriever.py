@@ -58,6 +58,7 @@ from hybridmem.retrieval.expansion import (
 from hybridmem.retrieval.function_words import statement_words
 from hybridmem.retrieval.groups import assertions_first, group_values, merge_duplicates, theirs
 from hybridmem.retrieval.language import reads_cjk, similarity_scale
+from hybridmem.retrieval.lexical_trust import conversation_line
 from hybridmem.retrieval.mentions import asks_about
 from hybridmem.retrieval.newer_values import newer_first
 from hybridmem.retrieval.own_words import said_first
@@ -459,6 +460,8 @@ class Retriever:
             new = {m.id for m in matches} - set(out.nodes) - on_path
             out.nodes.update(self.store.get_many(new))
         self._fill_similarity(out.nodes, out.cosine, q.vector, out.scope_cosine)
+        if q.vector is not None and q.weights.similarity > 0:  # a conversation's trust
+            out.line = conversation_line(q.text, self.core.engine.embedder, self._vectors)
         out.fuse(q.weights, cfg.fusion)
         return q, out
 

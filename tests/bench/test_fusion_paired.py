@@ -91,3 +91,14 @@ def test_trust_last_line_vouches_by_the_larger_of_query_and_last_line(text, trus
         fusion_paired.ASKED.clear()
     assert cands.lexical["b"] == pytest.approx(trust)
     assert cands.lexical["c"] == pytest.approx(0.25 * trust)
+
+
+def test_trust_mass_scales_by_the_similarity_where_the_lexical_evidence_lies():
+    from benchmarks import fusion_paired
+    from hybridmem.config import ScoreWeights
+
+    cands = _cands()  # min-max similarity a 1, b 0.2, c 0; lexical b 1, c 0.25
+    fusion_paired.VARIANTS["trust mass"][0](cands, ScoreWeights(), "minmax")
+    trust = (1.0 * 0.2 + 0.25 * 0.0) / 1.25
+    assert cands.lexical["b"] == pytest.approx(trust)
+    assert cands.lexical["c"] == pytest.approx(0.25 * trust)
