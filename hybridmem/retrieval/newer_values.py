@@ -399,7 +399,12 @@ def restated(
 def names_return(new: MemoryNode, value: MemoryNode, left: MemoryNode) -> bool:
     """Whether ``new``, said after ``left`` took the place of ``value``, says ``value`` holds
     again by the order of the stored statements and its own words, where the pair model does
-    not read it as that value said again: it names ``value`` by a content word ``left`` does
+    not read it as that value said again: ``left`` and ``value`` name one thing
+    (:func:`~hybridmem.evolution.slots.naming.one_attribute`: the chain it ends stands on words
+    too, not only on the pair model's or the question's reading; "We've got two Shetland
+    ponies" took the place of "I deliver the post on Yell and Unst" for a question on the
+    pair model's word alone, and "I'm learning Norwegian at a night class in Mid Yell" named
+    Yell, first-day eighteenth set), it names ``value`` by a content word ``left`` does
     not hold (:func:`~hybridmem.evolution.write.move_back.returns_to`, the writer's reading of
     a move back), and states no change of its own (:func:`~hybridmem.evolution.slots.pairs
     .states_change`). A return is said as the returned value in use, with or without "again"
@@ -420,7 +425,8 @@ def names_return(new: MemoryNode, value: MemoryNode, left: MemoryNode) -> bool:
     from hybridmem.evolution.write.value_remarks import remark_on
 
     return (
-        not states_change(new.content)
+        one_attribute(left.content, value.content)
+        and not states_change(new.content)
         and returns_to(new.content, value, left)
         and not remark_on(new.content, value.content)
     )
