@@ -310,15 +310,13 @@ def _successor(
     nearest: Mapping[str, str],
     store: EvolutionReads | None = None,
     again: bool = False,
-    left: Hit | None = None,
 ) -> Hit | None:
     """The newer standing hit among ``after`` that takes ``old``'s place: of those about the
     same person that name one thing with it or answer the question alike, the most similar
     one, when the pair model reads the two as one attribute (the writer, too, asks only the
     nearest); else the one that states ``old``'s change (:func:`states_its_change`).
-    ``again``: only the one that says ``old``'s value again (a move back to it,
-    :func:`restated`): the pair model reads it so, or, after ``left`` (the value that took
-    ``old``'s place), its own words do (:func:`names_return`)."""
+    ``again``: only the one the pair model reads as ``old``'s value said again (a move back
+    to it, :func:`restated`)."""
     vec = vectors.get(old.node.id)
     if vec is None:
         return None
@@ -332,11 +330,7 @@ def _successor(
     if named:
         best = max(named, key=lambda h: float(vectors[h.node.id] @ vec))
         reading = read(model, vectors[best.node.id], best.node.content, vec, old.node.content)
-        if not again and reading.linked:
-            return best
-        if again and (
-            reading.restates or (left is not None and names_return(best.node, old.node, left.node))
-        ):
+        if reading.restates if again else reading.linked:
             return best
     if again:
         return None
@@ -389,44 +383,8 @@ def restated(
     earlier = sorted([*chain[:-1], *replaced], key=lambda h: last_mentioned(h.node), reverse=True)
     for value in earlier:
         found = _successor(
-            value, newer, scale, kinds, model, vectors, cosine, nearest, store, True, last
+            value, newer, scale, kinds, model, vectors, cosine, nearest, store, again=True
         )
         if found is not None:
             return found
     return None
-
-
-def names_return(new: MemoryNode, value: MemoryNode, left: MemoryNode) -> bool:
-    """Whether ``new``, said after ``left`` took the place of ``value``, says ``value`` holds
-    again by the order of the stored statements and its own words, where the pair model does
-    not read it as that value said again: ``left`` and ``value`` name one thing
-    (:func:`~hybridmem.evolution.slots.naming.one_attribute`: the chain it ends stands on words
-    too, not only on the pair model's or the question's reading; "We've got two Shetland
-    ponies" took the place of "I deliver the post on Yell and Unst" for a question on the
-    pair model's word alone, and "I'm learning Norwegian at a night class in Mid Yell" named
-    Yell, first-day eighteenth set), it names ``value`` by a content word ``left`` does
-    not hold (:func:`~hybridmem.evolution.write.move_back.returns_to`, the writer's reading of
-    a move back), and states no change of its own (:func:`~hybridmem.evolution.slots.pairs
-    .states_change`). A return is said as the returned value in use, with or without "again"
-    ("Back to pushing a trolley round Lidl, the Tesco driver kept swapping things" after "I do
-    the big shop at the Lidl in Canton" and "Doing the weekly shop online with Tesco now",
-    阿珍姐周三来搞卫生 after 家里的钟点工是阿珍姐 and 钟点工换成家政公司派来的人了); the pair model
-    reads most such pairs, an event beside a standing line, as two attributes (issue 38,
-    colloquial back misses of blind18..29). A line that states a change names a value of its
-    own, and names the old one as the value it leaves ("We've stopped going to Benidorm, it's
-    Tenerife for us now", 现在礼盒都在微信小程序上卖，抖音快手抽成太高): no return. Nor is a line
-    the remark reading takes, on its words, for the value's own news or someone else's act with
-    it (:func:`~hybridmem.evolution.write.value_remarks.remark_on`: 楼下便利店的农夫山泉涨价了
-    after 家里喝的是农夫山泉的桶装水 and 家里装了台净水器，不买桶装水了); the store's reading of
-    such a line as a return told as the value's own act (``value_remarks.remark_about``) is
-    left to the pair model, which reads what the words alone cannot."""
-    # Imported here for the cold imports of read-only commands (see newer_candidates).
-    from hybridmem.evolution.write.move_back import returns_to
-    from hybridmem.evolution.write.value_remarks import remark_on
-
-    return (
-        one_attribute(left.content, value.content)
-        and not states_change(new.content)
-        and returns_to(new.content, value, left)
-        and not remark_on(new.content, value.content)
-    )
