@@ -40,6 +40,7 @@ from benchmarks import (
     scenarios_colloquial26,
     scenarios_colloquial27,
     scenarios_colloquial28,
+    scenarios_colloquial29,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -97,6 +98,7 @@ SETS = {
     "colloquial_blind26": (scenarios_colloquial26, ("back", "visit")),
     "colloquial_blind27": (scenarios_colloquial27, ("change", "other", "mention")),
     "colloquial_blind28": (scenarios_colloquial28, ("style", "addition")),
+    "colloquial_blind29": (scenarios_colloquial29, ("back", "long", "visit", "onward")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -115,6 +117,7 @@ PER_LANGUAGE = {
 PER_KIND = {
     "colloquial_blind22": {"mention": 8, "change": 6, "back": 4},
     "colloquial_blind26": {"back": 10, "visit": 4},
+    "colloquial_blind29": {"back": 8, "long": 4, "visit": 4, "onward": 4},
 }
 # The sets' modules, the fifth set's too (its kinds and sizes are its own test's).
 MODULES: dict[str, ModuleType] = {
@@ -138,6 +141,7 @@ ORDER = (
     "colloquial_blind26",
     "colloquial_blind27",
     "colloquial_blind28",
+    "colloquial_blind29",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
 POLLUTED = ("oneoff", "mention", "other")
@@ -161,6 +165,7 @@ OTHER_FACTS = (
     "colloquial_blind26",
     "colloquial_blind27",
     "colloquial_blind28",
+    "colloquial_blind29",
 )
 
 
@@ -208,6 +213,19 @@ def test_a_move_back_counts_only_the_value_in_between_stale(name: str) -> None:
         (probe,) = sc.probes
         assert probe.gold == {f"{sc.id}.v2"}
         assert probe.stale == {f"{sc.id}.v1"}
+
+
+def test_the_twenty_ninth_sets_long_returns_and_onward_changes_count_both_values_left() -> None:
+    """A return after two changes (A, B, C, A) counts B and C stale; an onward change's control
+    (A, B, C) counts A and B stale; C or the return answers."""
+    for sc in scenarios_colloquial29.build():
+        (probe,) = sc.probes
+        if kind_of(sc) == "long":
+            assert probe.gold == {f"{sc.id}.v3"}
+            assert probe.stale == {f"{sc.id}.v1", f"{sc.id}.v2"}
+        elif kind_of(sc) == "onward":
+            assert probe.gold == {f"{sc.id}.v2"}
+            assert probe.stale == {f"{sc.id}.v0", f"{sc.id}.v1"}
 
 
 @pytest.mark.parametrize("name", _of_kind(("flip",)))
