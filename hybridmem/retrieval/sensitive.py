@@ -155,8 +155,10 @@ from hybridmem.retrieval.private_kinds import (
 from hybridmem.retrieval.relatives_en import said_of_another
 from hybridmem.retrieval.roles_zh import holders_words, incidental, swapped
 from hybridmem.retrieval.shared_words import (
+    amount_units,
     asks_else,
     closed_words,
+    kind_verbs,
     qualified_otherwise,
     unheld_focus,
     weak,
@@ -211,7 +213,7 @@ def withheld(
     out = {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
     if query is None:
         return out
-    asked = stemmed_terms(query)
+    asked = stemmed_terms(query) - amount_units(query)
     kind = asked_kind(query)
     other = someone_named(query) or _holder(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
@@ -348,6 +350,7 @@ def _asks_other(
     closed = _closed_for(node.content)
     singles = shared - qualified_otherwise(query, shared, words, light_stem, closed, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
+    singles -= kind_verbs(query)  # "吃什么药": the kind's own verb names no more than the kind
     if not weak(query, singles, ordinary):
         return _focus_unheld(query, words, node.content)  # its own word, about another thing?
     if _names_else(query, asked, words, closed):
