@@ -140,6 +140,7 @@ from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms, terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
+from hybridmem.retrieval.compounds_zh import modifies_other
 from hybridmem.retrieval.function_words import function_word
 from hybridmem.retrieval.generic_en import in_general
 from hybridmem.retrieval.modifiers_zh import only_modifies
@@ -390,6 +391,7 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
         only_where(query, words, memory)
         or only_modifies(query, words, memory)
         or only_negated(query, words, memory)
+        or modifies_other(query, words)
     )
     return beside and bool(asks_else(query, stemmed_terms(query), words, _CLOSED))
 

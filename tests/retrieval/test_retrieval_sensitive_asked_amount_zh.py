@@ -1,12 +1,14 @@
-"""Two Chinese question shapes whose shared word names no thing of a sealed memory (issue 38,
+"""Three Chinese question shapes whose shared word names no thing of a sealed memory (issue 38,
 helper sensitive27).
 
 multilingual-e5 showed "我偷偷把二十万养老钱借给邻居老刘搞投资，现在要不回来了。" for
 "旧手机回收能卖多少钱？" (shared 钱, the unit of 多少钱: how much) and
 "我有躁郁症，一直在吃碳酸锂。" for "失眠吃什么药好？" (shared 吃, the verb of the kind's own
-object 什么药: which medicine)
-(benchmarks/sensitive_blind9.py). Questions about the memories keep finding them, and a
-question asking how much the user owes gains the memory stating the sum.
+object 什么药: which medicine) (benchmarks/sensitive_blind9.py); it and MiniLM showed
+"我跟楼下邻居吵架，偷偷把她家的车胎扎了。" for "邻居家狗老叫，咋跟人家说？" (shared 邻居, only a
+modifier of the dog the question is about; benchmarks/sensitive_blind10.py). Questions about
+the memories keep finding them, and a question asking how much the user owes gains the memory
+stating the sum.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from pathlib import Path
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.embedding import MultilingualE5Embedder
+from hybridmem.lexical import stemmed_terms
+from hybridmem.retrieval.compounds_zh import modifies_other
 from hybridmem.retrieval.sensitive import withheld
 from hybridmem.retrieval.shared_words import amount_units, kind_verbs
 from tests.sealed_nodes import household, sealed_nodes, sealed_shown
@@ -84,3 +88,33 @@ def test_the_two_shapes_read() -> None:
     assert kind_verbs("失眠吃什么药好？") == {"吃"}
     assert kind_verbs("晚饭吃什么好？") == frozenset()  # no kind asked: 吃 is the focus
     assert kind_verbs("我天天吃的那个药是治啥的？") == frozenset()  # 吃 not before a wh-phrase
+
+
+RETIRED = [
+    "我叫孙桂兰，在济南的幼儿园教了一辈子书，前年退休了。",
+    "老伴老赵以前在铁路上开火车。",
+    "儿子赵磊在北京当律师。",
+    "我有骨质疏松，医生让我天天补钙。",
+    "我们住在千佛山附近的老楼里。",
+    "阳台上我种了几盆月季。",
+]
+TYRE = "我跟楼下邻居吵架，偷偷把她家的车胎扎了。"
+
+
+def test_a_question_about_the_neighbours_dog_shows_no_sealed_quarrel(
+    tmp_path: Path, clock: FakeClock, e5: MultilingualE5Embedder
+) -> None:
+    sealed = [TYRE, "我医保卡的密码是270419。"]
+    with household(tmp_path / "r", e5, clock, RETIRED, sealed) as mem:
+        texts, shown = sealed_shown(mem, "邻居家狗老叫，咋跟人家说？", sealed)
+        assert shown == [], texts
+        texts, shown = sealed_shown(mem, "楼下邻居的车胎是谁扎的？", sealed)
+        assert shown == [TYRE], texts
+
+
+def test_a_shared_word_only_modifying_another_head() -> None:
+    words = stemmed_terms(TYRE)
+    assert modifies_other("邻居家狗老叫，咋跟人家说？", words)
+    assert not modifies_other("楼下邻居家车胎扎了咋办？", words)  # the head 车胎 is held
+    assert not modifies_other("我跟邻居吵架了咋办？", words)  # 邻居 heads its own phrase
+    assert not modifies_other("How do I talk to my neighbour?", stemmed_terms("My neighbour"))

@@ -87,6 +87,7 @@ def _judge(query: str, ordinary: list[str], secret: str) -> bool:
 READINGS: dict[str, tuple[Any, str, Any]] = {
     "amount": (sensitive, "amount_units", lambda *_: frozenset()),
     "kind_verbs": (sensitive, "kind_verbs", lambda *_: frozenset()),
+    "modifies_other": (sensitive, "modifies_other", lambda *_: False),
 }
 
 
