@@ -68,6 +68,15 @@ transfer of a flat), and a 哪-phrase's head the memory holds alone does not say
 ("林琳在*哪个学校*教书？" of "…还没跟学校说"; benchmarks/sensitive_blind2.py, 4.py). The cost
 is a question about the memory whose focus the memory words otherwise ("保险柜怎么打开？" of
 the safe's code, "What do I need to inject before I eat?" of "inject insulin before meals").
+So is a Chinese question whose shared words only modify a compound's head the memory
+holds nothing of ("*邻居家*狗老叫，咋跟人家说？" of a sealed quarrel with the neighbour
+downstairs, :func:`~hybridmem.retrieval.compounds_zh.modifies_other`; sensitive_blind10).
+Two Chinese words name nothing by their place: 钱 of 多少钱 is how much, and shares nothing
+with a memory's "养老钱" (:func:`~hybridmem.retrieval.shared_words.amount_units`:
+"旧手机回收能卖多少钱？"); and a verb whose object is a wh-phrase headed by the kind's word
+is the kind's (:func:`~hybridmem.retrieval.shared_words.kind_verbs`): 吃 of
+"失眠吃什么药好？" names no more than 药, and the question names 失眠, which a sealed
+"我有躁郁症，一直在吃碳酸锂。" lacks (sensitive_blind9).
 
 Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
 Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared
@@ -379,6 +388,9 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     holds the shared words only inside a negation's scope, saying the thing did not happen, and
     the question, negating nothing and asking no kind, names something else
     (:func:`~.negated_zh.only_negated`): "电动车出了小事故怎么报保险？" of "…没报警也没走保险。".
+    Or, in Chinese, whether the question holds the shared words only as a compound's modifiers
+    of a head the memory lacks (:func:`~.compounds_zh.modifies_other`): "邻居家狗老叫，…" of a
+    sealed quarrel with the neighbour.
     Or whether an English question asks
     about a kind of thing in general, naming something the memory lacks
     (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
