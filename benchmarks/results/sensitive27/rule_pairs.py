@@ -106,11 +106,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("reading", choices=sorted(READINGS))
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--alone", action="store_true", help="one unrelated ordinary memory, not the persona's"
+    )
     args = parser.parse_args()
     moved = []
     pairs = 0
     for suite, p, qs in _people():
         ordinary = [t for t, _ in p.facts] + [p.old, p.new] + [n for _, n in p.tasks]
+        if args.alone:  # the sealed memory beside one ordinary memory sharing nothing
+            ordinary = ["。"]
         for q, marker in qs:
             for secret, m in p.secrets:
                 pairs += 1
