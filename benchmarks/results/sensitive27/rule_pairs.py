@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from benchmarks.sealed_calls import DATA, PROBES, _probe_sets
 from hybridmem.models import MemoryNode
