@@ -51,6 +51,7 @@ PROBES = (
     "sensitive_blind7",
     "sensitive_blind8",
     "sensitive_blind9",
+    "sensitive_blind10",
 )
 
 

@@ -113,3 +113,34 @@ def _says_which(memory: str, head: str, held: set[str]) -> bool:
         )
         for k, (word, _) in enumerate(tags)
     )
+
+
+# Tags of a word that relates or points and names no thing: a preposition, a conjunction, a
+# particle, a pronoun. A closed set of jieba's tags.
+_RELATING = ("p", "c", "u", "y", "r")
+
+
+def modifies_other(query: str, words: frozenset[str]) -> bool:
+    """Whether every word of the Chinese ``query`` holding a term of the sealed memory's
+    ``words`` stands in a noun compound's modifier (:func:`noun_runs`) whose head the memory
+    holds no word or character of, prepositions and other relating words aside: the question
+    is about that head's thing, which the shared word only says whose or which. "*邻居家*狗老叫，
+    咋跟人家说？" asks about the neighbours' dog, not the user's sealed quarrel "我跟楼下邻居吵架，
+    偷偷把她家的车胎扎了。" (sensitive_blind10, multilingual-e5 and MiniLM: a leak on 邻居 and the
+    preposition 跟). The mirror of the compound reading above (a shared head, a modifier the
+    memory lacks) and of :func:`~hybridmem.retrieval.modifiers_zh.only_modifies` (the memory's
+    modifier)."""
+    if query.isascii():
+        return False
+    held = list(words)
+    modifying = {
+        m for head, modifiers, _ in noun_runs(query) if not _holds(head[0], held) for m in modifiers
+    }
+    sharing = [(w, f) for w, f in pos_tags(query) if any(t in words for t in terms(w))]
+    named = [w for w, f in sharing if not f.startswith(_RELATING)]
+    return bool(named) and all(w in modifying for w in named)
+
+
+def _holds(word: str, held: list[str]) -> bool:
+    """Whether the memory's terms ``held`` hold ``word`` or a character of it."""
+    return shares_word((word,), held) or any(c in t for c in word for t in held)

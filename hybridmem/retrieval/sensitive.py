@@ -68,6 +68,15 @@ transfer of a flat), and a 哪-phrase's head the memory holds alone does not say
 ("林琳在*哪个学校*教书？" of "…还没跟学校说"; benchmarks/sensitive_blind2.py, 4.py). The cost
 is a question about the memory whose focus the memory words otherwise ("保险柜怎么打开？" of
 the safe's code, "What do I need to inject before I eat?" of "inject insulin before meals").
+So is a Chinese question whose shared words only modify a compound's head the memory
+holds nothing of ("*邻居家*狗老叫，咋跟人家说？" of a sealed quarrel with the neighbour
+downstairs, :func:`~hybridmem.retrieval.compounds_zh.modifies_other`; sensitive_blind10).
+Two Chinese words name nothing by their place: 钱 of 多少钱 is how much, and shares nothing
+with a memory's "养老钱" (:func:`~hybridmem.retrieval.shared_words.amount_units`:
+"旧手机回收能卖多少钱？"); and a verb whose object is a wh-phrase headed by the kind's word
+is the kind's (:func:`~hybridmem.retrieval.shared_words.kind_verbs`): 吃 of
+"失眠吃什么药好？" names no more than 药, and the question names 失眠, which a sealed
+"我有躁郁症，一直在吃碳酸锂。" lacks (sensitive_blind9).
 
 Where the embedder cannot read the question's or the memory's script (all-MiniLM-L6-v2 and
 Chinese, :mod:`~hybridmem.retrieval.language`), its cosine is not enough even beside a shared
@@ -140,6 +149,7 @@ from hybridmem.core.sealed import is_masked
 from hybridmem.lexical import document_terms, light_stem, match_expression, stemmed_terms, terms
 from hybridmem.models import MemoryNode
 from hybridmem.retrieval.attributes import SLOT_KEY, agreed, someone_named
+from hybridmem.retrieval.compounds_zh import modifies_other
 from hybridmem.retrieval.function_words import function_word
 from hybridmem.retrieval.generic_en import in_general
 from hybridmem.retrieval.modifiers_zh import only_modifies
@@ -155,8 +165,10 @@ from hybridmem.retrieval.private_kinds import (
 from hybridmem.retrieval.relatives_en import said_of_another
 from hybridmem.retrieval.roles_zh import holders_words, incidental, swapped
 from hybridmem.retrieval.shared_words import (
+    amount_units,
     asks_else,
     closed_words,
+    kind_verbs,
     qualified_otherwise,
     unheld_focus,
     weak,
@@ -211,7 +223,7 @@ def withheld(
     out = {i for i in sealed if i not in cosine or (best is not None and cosine[i] < best)}
     if query is None:
         return out
-    asked = stemmed_terms(query)
+    asked = stemmed_terms(query) - amount_units(query)
     kind = asked_kind(query)
     other = someone_named(query) or _holder(query)
     matched = {i for i, v in (lexical or {}).items() if v > 0}
@@ -348,6 +360,7 @@ def _asks_other(
     closed = _closed_for(node.content)
     singles = shared - qualified_otherwise(query, shared, words, light_stem, closed, node.content)
     singles -= holders_words(query, node.content, singles) | incidental(query, singles)
+    singles -= kind_verbs(query)  # "吃什么药": the kind's own verb names no more than the kind
     if not weak(query, singles, ordinary):
         return _focus_unheld(query, words, node.content)  # its own word, about another thing?
     if _names_else(query, asked, words, closed):
@@ -375,6 +388,9 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     holds the shared words only inside a negation's scope, saying the thing did not happen, and
     the question, negating nothing and asking no kind, names something else
     (:func:`~.negated_zh.only_negated`): "电动车出了小事故怎么报保险？" of "…没报警也没走保险。".
+    Or, in Chinese, whether the question holds the shared words only as a compound's modifiers
+    of a head the memory lacks (:func:`~.compounds_zh.modifies_other`): "邻居家狗老叫，…" of a
+    sealed quarrel with the neighbour.
     Or whether an English question asks
     about a kind of thing in general, naming something the memory lacks
     (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
@@ -387,6 +403,7 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
         only_where(query, words, memory)
         or only_modifies(query, words, memory)
         or only_negated(query, words, memory)
+        or modifies_other(query, words)
     )
     return beside and bool(asks_else(query, stemmed_terms(query), words, _CLOSED))
 

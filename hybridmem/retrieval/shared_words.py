@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 
 from hybridmem.lexical import pos_tags, terms
 from hybridmem.retrieval.asked_en import Subject, about_words, subject, wh_subject
@@ -464,6 +465,49 @@ def _wh_split(query: str) -> tuple[str, str]:
             inside = False
         (phrase if inside else kept).append(word)
     return "".join(kept), " ".join(phrase)
+
+
+def amount_units(query: str) -> frozenset[str]:
+    """The money unit of a price or sum a Chinese question asks for: 钱 of "多少钱", which is
+    how much, one question word, as "how much" is in English; 钱 there names no thing the
+    question shares with a memory. "旧手机回收能卖*多少钱*？" asks the price of an old phone and
+    shared only 钱 with a sealed "我偷偷把二十万养老钱借给邻居老刘搞投资…" (sensitive_blind9,
+    multilingual-e5: a leak). A question naming the memory's sum by another word keeps it
+    ("我跟朋友借了多少钱？" of "我欠了朋友五万块钱还没还。": 朋友)."""
+    if query.isascii():
+        return frozenset()
+    pairs = pairwise(word for word, _ in pos_tags(query))
+    return frozenset(word for before, word in pairs if before == "多少" and word == "钱")
+
+
+def kind_verbs(query: str) -> frozenset[str]:
+    """The Chinese verbs of ``query`` whose object is a wh-phrase headed by a word of the kind
+    asked for (:func:`~hybridmem.retrieval.private_kinds.kind_spans`): "*吃*什么药", "*用*哪种
+    药". The verb and its kind object are one phrase asking for a thing of the kind (take which
+    medicine), as English's light verb is ("Which medication do I *take*?"): shared with a
+    sealed memory it names no more than the kind's word does. "失眠吃什么药好？" shared 吃 with
+    a sealed "我有躁郁症，一直在吃碳酸锂。" and asks about insomnia, which the memory does not
+    hold (sensitive_blind9, multilingual-e5)."""
+    if query.isascii():
+        return frozenset()
+    spans = kind_spans(query)
+    if not spans:
+        return frozenset()
+    tags = pos_tags(query)
+    out = set()
+    for k, (word, _) in enumerate(tags[1:-1], start=1):
+        verb, flag = tags[k - 1]
+        if word not in _WH_ZH or not flag.startswith("v"):
+            continue
+        head = ""
+        for after, tag in tags[k + 1 :]:
+            if tag.startswith("v") or tag == "x":
+                break
+            if tag.startswith("n"):
+                head = after
+        if head and _is_kind_word(head, spans):
+            out.add(verb)
+    return frozenset(out)
 
 
 def _is_kind_word(term: str, spans: Iterable[str]) -> bool:
