@@ -21,6 +21,7 @@ The sentence is a standing statement with its feeling when its clauses divide th
 * **its aspect**: nothing in any clause places the sentence in a moment: no episodic cue (a
   deictic time, a past predicate, an interjection, the Chinese progressive), no demonstrative
   or 得-complement of one event (``speech.aspect``), no moment cue of the rules ("right now"),
+  no condition or supposition ("if they move the office to Croydon, I'm done"),
   no bodily or whole-person state of the moment (``speech.sensation``); and the statement is no
   stage of the speaker's: the English progressive or a place after "I'm" ("I'm starving", "I'm
   at the office"), the Chinese 在 after the speaker (我在超市, 我在吃饭) say where the speaker
@@ -40,7 +41,7 @@ from __future__ import annotations
 import re
 
 from hybridmem.evolution.slots import others
-from hybridmem.evolution.speech import clauses, sensation, volition
+from hybridmem.evolution.speech import clauses, conditions, sensation, volition
 from hybridmem.evolution.speech.labels import (
     ASSERTIVE_ACTS,
     SpeechAct,
@@ -84,6 +85,8 @@ _HAVE_GOT = re.compile(r"\b(i|we|you|they)'ve got\b|\b(i|we|you|they) have got\b
 # unchosen circumstance, not a time.
 _PLACING = ("episode:", "particular:", "deixis:", "now:", "future:")
 _CIRCUMSTANCE = "now:circumstance"
+# A hypothetical cue of the rules, fired even where another act won (as commitments reads it).
+_SUPPOSING = "hyp:"
 # Cue families of a feeling said in the clause itself.
 _FEELING = ("emo:", "vent:")
 # Cue families of a want or a need: the want's moment is the clause reading's (speech.clauses).
@@ -128,6 +131,8 @@ def _placed(clause: str, reading: SpeechActResult) -> bool:
     """Whether ``clause`` (read alone as ``reading``) places its sentence in a moment."""
     if any(c.startswith(_PLACING) and c != _CIRCUMSTANCE for c in reading.cues):
         return True
+    if conditions.CONDITION.search(clause) or any(c.startswith(_SUPPOSING) for c in reading.cues):
+        return True  # said under a condition: "if they move the office, I'm done"
     if _TOMORROW.search(clause):
         return True
     return sensation.momentary_sensation(clause)
