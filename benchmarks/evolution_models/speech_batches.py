@@ -69,6 +69,7 @@ BATCHES: tuple[tuple[str, int, int], ...] = (
     ("blind 30", 3469, 3548),
     ("blind 31", 3549, 3628),
     ("blind 32", 3629, 3708),
+    ("blind 33", 3709, 3788),
 )
 """Line ranges (1-based, inclusive) of the bundled set's batches, in commit order."""
 

@@ -40,6 +40,7 @@ from hybridmem.evolution.write import (
     beside_mood,
     commitments,
     conflicts,
+    feeling_beside,
     lifecycle,
     mood_move_back,
     move_back,
@@ -235,6 +236,11 @@ class EvolutionWriter:
                 # "Ugh, so tired. By the way, I can't stand coriander.": a standing line in its
                 # own sentence beside a mood is not held back with it (beside_mood.py).
                 line = beside_mood.standing_line(request.content, result, self.classifier)
+                # "I'm left-handed, normal scissors are useless to me": a standing statement
+                # of the speaker's with its feeling in another clause (feeling_beside.py).
+                line = line or feeling_beside.standing_clause(
+                    request.content, result, self.classifier
+                )
                 draft.assertive = line is not None
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
