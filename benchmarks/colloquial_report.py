@@ -63,6 +63,7 @@ def kind_of(sc: Scenario) -> str:
         "colloq26",
         "colloq27",
         "colloq28",
+        "colloq30",
         "thirdp",
         "thirdp2",
     ):

@@ -40,6 +40,7 @@ from benchmarks import (
     scenarios_colloquial26,
     scenarios_colloquial27,
     scenarios_colloquial28,
+    scenarios_colloquial30,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -97,6 +98,7 @@ SETS = {
     "colloquial_blind26": (scenarios_colloquial26, ("back", "visit")),
     "colloquial_blind27": (scenarios_colloquial27, ("change", "other", "mention")),
     "colloquial_blind28": (scenarios_colloquial28, ("style", "addition")),
+    "colloquial_blind30": (scenarios_colloquial30, ("change", "mention", "short")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -138,9 +140,10 @@ ORDER = (
     "colloquial_blind26",
     "colloquial_blind27",
     "colloquial_blind28",
+    "colloquial_blind30",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
-POLLUTED = ("oneoff", "mention", "other")
+POLLUTED = ("oneoff", "mention", "other", "short")
 # A plain change of the value, however it is said: the value before it is stale.
 CHANGES = ("plain", "ordinary", "third", "event", "change")
 # The sets whose users say six facts of their own before the first value counted.
@@ -161,6 +164,7 @@ OTHER_FACTS = (
     "colloquial_blind26",
     "colloquial_blind27",
     "colloquial_blind28",
+    "colloquial_blind30",
 )
 
 
