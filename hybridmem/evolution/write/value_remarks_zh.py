@@ -37,6 +37,7 @@ from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.slots.zh_names import PERSON_ZH
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
+from hybridmem.evolution.write.value_names import names_value_zh
 from hybridmem.lexical import clause_pieces, in_dictionary, pos_tags, stemmed_terms
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -173,8 +174,10 @@ def remark_on_zh(new: str, old: str) -> bool:
     first = pieces[0]
     opening = first[: opening_end(first, value)]
     said = _terms(opening)
-    subject = stemmed_terms(topic(old)) - _heads(opening, value)
-    if not said & value or said & subject or PERSON_ZH.search(opening):
+    # The value's place said again or abbreviated (体育馆, 北师大: value_names).
+    named = names_value_zh(first, old)
+    subject = stemmed_terms(topic(old)) - _heads(opening, value) - _terms(named)
+    if not (said & value or named) or said & subject or PERSON_ZH.search(opening):
         return False
     terms_old = stemmed_terms(old)
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
