@@ -1,32 +1,32 @@
-"""How a later line names an older statement's value without saying its name in full: a bare
-place noun said again as the line's subject, or a short form of the value's name.
+"""How a later line names an older statement's value without saying its name in full: an
+English bare place noun said again as the line's subject, or a short form of the value's name.
 
 "The chippy on the corner has changed hands" after "Friday tea is fish and chips from the
 chippy on the corner", "The RVI was on the local news" after "... the pharmacy at the Royal
-Victoria Infirmary", 体育馆春节期间闭馆十天 after 我每天傍晚去体育馆打羽毛球, 北师大今年的校庆 after
-我女儿在北京师范大学读研: the thing readings (:mod:`~hybridmem.evolution.write.thing_remarks`,
+Victoria Infirmary", 北师大今年的校庆 after 我女儿在北京师范大学读研: the thing readings
+(:mod:`~hybridmem.evolution.write.thing_remarks`,
 :mod:`~hybridmem.evolution.write.value_remarks_zh`) find the value by its name, a capitalised
-word or a word jieba tags as a name, so a common noun ("the gym", 体育馆) and a short name that
-shares no word with the full one (RVI, 北师大) were never read as the value, and the remark took
-its place (issue 38, mention pollution; colloquial_blind27's mention rows).
+word or a word jieba tags as a name, so a common noun ("the gym") and a short name that shares
+no word with the full one (RVI, 北师大) were never read as the value, and the remark took its
+place (issue 38, mention pollution; colloquial_blind27's and blind30's mention rows).
 
 The value is read by grammar and by the letters of its name, not by a list:
 
-- **a place said again**: in the older statement, the noun phrase after a preposition and
-  "the" (English: "at the gym on the retail park": "gym", "retail park") or after a word of
-  place or goal (Chinese: a preposition 在 / 从, a verb ending in 去 / 到 / 在 / 往: 去体育馆,
-  寄到小区的快递驿站); in the later line, the subject opening with "the" and then that phrase's
-  words with no word of its own before them ("The new gym at work" is another gym), or the
-  Chinese line opening with those characters verbatim, whole words of the line (推拿馆门口 opens
-  with 推拿馆). A noun after a plain verb (我喝奶茶) is the kind of thing, the attribute, not a
-  place: not read.
-- **a short form**: English initials of a run of capitalised words of the older statement,
-  function words inside it skipped ("BG" British Gas, "M&S" Marks and Spencer, "LGPS"), or a
-  capitalised word of three letters or more that is the start of one of its capitalised words
-  ("St Bart's", "Uni"); a Chinese word of two characters or more, not said in the older
-  statement, whose characters come in order inside one stretch of the older statement after its
-  topic, no 的 or punctuation between them, the first starting a word of it (建行 建设银行, 市一院
-  市第一人民医院, 交大 上海交通大学).
+- **an English place said again**: in the older statement, the noun phrase after a
+  preposition and "the" ("at the gym on the retail park": "gym", "retail park"); in the later
+  line, the subject opening with "the" and then that phrase's words, with no word of its own
+  before them ("The new gym at work" is another gym). A Chinese bare place noun said verbatim
+  (体育馆 after 去体育馆) was measured and is not read: it read a flip of the user's own value
+  as a remark (docs/benchmarks.md, mention27).
+- **a short form**: English initials of a name of capitalised words standing as a place or
+  thing (right after a preposition), function words inside it skipped ("BG" British Gas,
+  "M&S" Marks and Spencer, "LGPS"), or a capitalised word of three letters or more that is the
+  start of one of its words ("St Bart's", "Uni"; not the same word inflected); a Chinese word of
+  two characters or more, not said in the older statement, whose characters come in order
+  inside one stretch of it after a word of place or goal (a preposition 在 / 从, a verb ending
+  in 去 / 到 / 在 / 往), no 的 or punctuation between them, the first starting a word of it
+  (建行 建设银行, 市一院 市第一人民医院, 交大 上海交通大学), and not said before that place (the
+  statement's holder or topic).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ _JOINING = frozenset({"and", "but", "or", "so", "because", "who", "which", "whil
 _INSIDE_NAME = frozenset({"and", "of", "&", "the", "for", "de"})
 # Chinese words of place or goal: a preposition's characters and the verb endings of a
 # direction complement (去体育馆, 寄到, 放在, 开往; a closed class).
-_ZH_PLACE_PREP = ("在", "从", "于")
+_ZH_PLACE_PREP = ("在", "从")
 _ZH_PLACE_END = ("去", "到", "在", "往")
 _ZH_STOP = re.compile(r"[的，。、；：！？,.;:!?\s]")
 
@@ -151,16 +151,16 @@ def _zh_places(old: str) -> list[int]:
     return out
 
 
-def _zh_prefixes(clause: str) -> list[tuple[str, str]]:
-    """The line's openings made of whole words, each with its last word's flag: its first word,
-    its first two, its first three (推拿|馆|门口 -> 推拿, 推拿馆, 推拿馆门口)."""
-    out: list[tuple[str, str]] = []
+def _zh_prefixes(clause: str) -> list[str]:
+    """The line's openings made of whole words: its first word, its first two, its first three
+    (师大|附小|今年 -> 师大, 师大附小, 师大附小今年)."""
+    out: list[str] = []
     text = ""
-    for word, flag in pos_tags(clause)[:3]:
+    for word, _ in pos_tags(clause)[:3]:
         if _ZH_STOP.match(word):
             break
         text += word
-        out.append((text, flag))
+        out.append(text)
     return out
 
 
@@ -176,7 +176,7 @@ def _abbreviates(short: str, old: str, starts: list[int]) -> bool:
     word of ``old``."""
     if len(short) < 2 or short in old:
         return False
-    heads = {t[0] for t in stemmed_terms(old) if len(t) > 1}
+    heads = {t[0] for t in stemmed_terms(old) if len(t) > 1} | {w[0] for w, _ in pos_tags(old)}
     for start in starts:
         stretch = _ZH_STOP.split(old[start:])[0]
         at = stretch.find(short[0])
@@ -185,34 +185,22 @@ def _abbreviates(short: str, old: str, starts: list[int]) -> bool:
     return False
 
 
-def _said_at_place(text: str, old: str, starts: list[int]) -> bool:
-    """Whether ``text`` is said verbatim in ``old``'s place or goal: after one of ``starts``,
-    in the same clause, with no verb between (楼下的, 街道 may modify it; 打羽毛球 after 体育馆
-    is what the user does there) and no numeral or classifier (一家电商公司 is indefinite: "a
-    company", as English asks for "the")."""
-    for start in starts:
-        stretch = re.split(r"[，。、；：！？,.;:!?\s]", old[start:])[0]
-        at = stretch.find(text)
-        if at >= 0 and not any(f.startswith(("v", "m", "q")) for _, f in pos_tags(stretch[:at])):
-            return True
-    return False
-
-
 @lru_cache(maxsize=4096)
-def names_value_zh(clause: str, old: str) -> str:
-    """The opening of the Chinese ``clause`` that names ``old``'s place or goal (said verbatim
-    there, or as its abbreviation), the longest of its whole-word openings; "" when none does."""
+def names_value_zh(line: str, old: str) -> str:
+    """The opening of the Chinese ``line``'s first clause that abbreviates the name of ``old``'s
+    place or goal, the longest of its whole-word openings; "" when none does (a bare place noun
+    said verbatim is not read in Chinese: measured, it read a flip of the user's own value as a
+    remark; docs/benchmarks.md, mention27)."""
     starts = _zh_places(old)
-    if not starts:
+    pieces = clause_pieces(line)
+    if not starts or not pieces:
         return ""
+    clause = pieces[0]
     # A word said before the place is the statement's holder or topic (我的基金都放在天天基金上):
     # the holder's own thing again, not the place's news.
     before = old[: starts[0]]
     named = ""
-    for text, flag in _zh_prefixes(clause):
-        # Said verbatim, the opening ends in a noun (上班 after 去上班 is an act, not a place).
-        noun = not flag.startswith(("v", "a", "d", "p", "c", "u", "r", "m", "q", "t"))
-        verbatim = len(text) > 1 and noun and _said_at_place(text, old, starts)
-        if (verbatim or _abbreviates(text, old, starts)) and text not in before:
+    for text in _zh_prefixes(clause):
+        if _abbreviates(text, old, starts) and text not in before:
             named = text
     return named

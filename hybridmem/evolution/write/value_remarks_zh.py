@@ -175,7 +175,7 @@ def remark_on_zh(new: str, old: str) -> bool:
     opening = first[: opening_end(first, value)]
     said = _terms(opening)
     # The value's place said again or abbreviated (体育馆, 北师大: value_names).
-    named = names_value_zh(first, old)
+    named = names_value_zh(new, old)
     subject = stemmed_terms(topic(old)) - _heads(opening, value) - _terms(named)
     if not (said & value or named) or said & subject or PERSON_ZH.search(opening):
         return False
