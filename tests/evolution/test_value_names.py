@@ -91,8 +91,8 @@ def test_a_chinese_opening_names_the_place_by_its_abbreviation_only() -> None:
             FILLER_EN,
         ),
         (
-            ("我儿子在浙江大学读书。", "浙大的校门重新修了。"),
-            "用户的儿子在哪所大学读书？",
+            ("我看病都去市第一人民医院。", "市一院新开了夜间门诊。"),
+            "用户一般去哪家医院看病？",
             FILLER_ZH,
         ),
     ],
