@@ -23,7 +23,10 @@ statement's value names and says no other name, is that thing's own news. It hol
   subject, name the older statement's value: a term of a capitalised word of the older
   statement's first clause (a name: "Abbeydale Vets", "EE") outside that statement's own
   subject ("Leo" of "My cousin Leo is engaged to Nina" is the holder, not a value); a common
-  noun names the kind of thing, the attribute, not a value;
+  noun names the kind of thing, the attribute, not a value, unless the subject is "the" and a
+  noun phrase of place the older statement said after a preposition and "the", or a short
+  form of its name (:mod:`~hybridmem.evolution.write.value_names`: "The chippy on the
+  corner", "The RVI", "St Bart's");
 - no later clause repeats a term of the older statement ("Sky's contract ran out, the
   broadband's with Plusnet": the change is said in the clause that names the attribute again);
 - it names nothing the older statement does not: no capitalised word after its first one

@@ -16,7 +16,9 @@ two statements and asks for what a topic sentence of the speaker's own lacks:
 - that opening names nothing of the older statement's subject (孩子的英语课 after 孩子在新东方学
   英语 is the holder's own thing again: a real change may follow), but the noun right after
   the value's name, the kind of thing the name is (长城宽带 after 我家宽带用的是长城宽带);
-- a name jieba cuts into single characters (朗|逸) is read as one word the dictionary lacks;
+- a name jieba cuts into single characters (朗|逸) is read as one word the dictionary lacks, and
+  an abbreviation of the value's name opening the line (北师大, 建行, 市一院) names it
+  (:mod:`~hybridmem.evolution.write.value_names`);
 - no later clause repeats a term of the older statement (联通的合约到期了，续的是电信的宽带: the
   change is said in the clause that names the attribute again), no habitual or frequency cue is
   said (a standing value: 周三周五两次, 每天) and no proper name the older statement lacks is
