@@ -35,7 +35,9 @@ from benchmarks.mention_events import DEV
 from benchmarks.own_act_returns import play_chosen, write_play
 from hybridmem.evolution.write import value_remarks
 
-READ = frozenset({*DEV, *(f"colloquial_blind{n}.json" for n in (17, 18, 19, 20, 21, 22, 25, 27))})
+READ = frozenset(
+    {*DEV, *(f"colloquial_blind{n}.json" for n in (17, 18, 19, 20, 21, 22, 25, 27, 30))}
+)
 """The files whose statements may be printed (the development and read sets)."""
 
 

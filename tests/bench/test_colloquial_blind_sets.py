@@ -41,6 +41,8 @@ from benchmarks import (
     scenarios_colloquial27,
     scenarios_colloquial28,
     scenarios_colloquial29,
+
+    scenarios_colloquial30,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
 )
@@ -99,6 +101,8 @@ SETS = {
     "colloquial_blind27": (scenarios_colloquial27, ("change", "other", "mention")),
     "colloquial_blind28": (scenarios_colloquial28, ("style", "addition")),
     "colloquial_blind29": (scenarios_colloquial29, ("back", "long", "visit", "onward")),
+
+    "colloquial_blind30": (scenarios_colloquial30, ("change", "mention", "short")),
 }
 # Scenarios a language of each kind where not six.
 PER_LANGUAGE = {
@@ -142,9 +146,11 @@ ORDER = (
     "colloquial_blind27",
     "colloquial_blind28",
     "colloquial_blind29",
+
+    "colloquial_blind30",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
-POLLUTED = ("oneoff", "mention", "other")
+POLLUTED = ("oneoff", "mention", "other", "short")
 # A plain change of the value, however it is said: the value before it is stale.
 CHANGES = ("plain", "ordinary", "third", "event", "change")
 # The sets whose users say six facts of their own before the first value counted.
@@ -166,6 +172,8 @@ OTHER_FACTS = (
     "colloquial_blind27",
     "colloquial_blind28",
     "colloquial_blind29",
+
+    "colloquial_blind30",
 )
 
 

@@ -33,6 +33,8 @@ FILLER = ("Asked whether it will rain tomorrow.", "Worked out this month's elect
         ("Greenway Physio moved upstairs above the chemist.", "My physio is at Greenway Physio."),
         # A contracted copula after a common noun of the thing.
         ("Three's network was patchy all weekend.", "My mobile contract is with Three."),
+        # A bare common noun of place said again with "the" (mention27, value_names).
+        ("The library is shut for a fortnight.", "I borrow books from the library."),
     ],
 )
 def test_a_named_things_own_news_is_a_remark(new: str, old: str) -> None:
@@ -72,8 +74,9 @@ def test_a_named_things_own_news_is_a_remark(new: str, old: str) -> None:
             "Jenny broke her wrist at Greenway Physio's pilates class.",
             "My physio is at Greenway Physio.",
         ),
-        # A common noun names the kind of thing, the attribute, not a value.
-        ("The library is shut for a fortnight.", "I borrow books from the library."),
+        # A common noun with a modifier of the line's own: another thing of the kind (the
+        # bare "The library is shut" after "... from the library" is now a remark, mention27).
+        ("The new library in town is shut for a fortnight.", "I borrow books from the library."),
         # The opening names the older statement's holder, not its value.
         ("Leo was promoted to manager.", "My cousin Leo works at Halfords."),
         # Chinese is value_remarks_zh's reading.

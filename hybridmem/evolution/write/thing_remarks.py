@@ -23,7 +23,10 @@ statement's value names and says no other name, is that thing's own news. It hol
   subject, name the older statement's value: a term of a capitalised word of the older
   statement's first clause (a name: "Abbeydale Vets", "EE") outside that statement's own
   subject ("Leo" of "My cousin Leo is engaged to Nina" is the holder, not a value); a common
-  noun names the kind of thing, the attribute, not a value;
+  noun names the kind of thing, the attribute, not a value, unless the subject is "the" and a
+  noun phrase of place the older statement said after a preposition and "the", or a short
+  form of its name (:mod:`~hybridmem.evolution.write.value_names`: "The chippy on the
+  corner", "The RVI", "St Bart's");
 - no later clause repeats a term of the older statement ("Sky's contract ran out, the
   broadband's with Plusnet": the change is said in the clause that names the attribute again);
 - it names nothing the older statement does not: no capitalised word after its first one
@@ -47,6 +50,7 @@ from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.clauses import _EN_PRETERITE
 from hybridmem.evolution.speech.lexicon import normalise
+from hybridmem.evolution.write.value_names import names_value_en, short_form_en
 from hybridmem.lexical import clause_pieces, stemmed_terms
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -181,9 +185,12 @@ def thing_event_on(new: str, old: str) -> bool:
     at = _verb_at(words)
     if not at:
         return False
-    if not stemmed_terms(" ".join(words[:at])) & value_terms(old):
+    opening = words[:at]
+    if not (stemmed_terms(" ".join(opening)) & value_terms(old) or names_value_en(opening, old)):
         return False
     terms_old = stemmed_terms(old)
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
         return False
-    return not stemmed_terms(" ".join(capitalised_words(new, skip_first=True))) - terms_old
+    # A short form of the value's name is no new name ("St Bart's" after "St Bartholomew's").
+    named = [w for w in capitalised_words(new, skip_first=True) if not short_form_en(w, old)]
+    return not stemmed_terms(" ".join(named)) - terms_old

@@ -16,7 +16,9 @@ two statements and asks for what a topic sentence of the speaker's own lacks:
 - that opening names nothing of the older statement's subject (孩子的英语课 after 孩子在新东方学
   英语 is the holder's own thing again: a real change may follow), but the noun right after
   the value's name, the kind of thing the name is (长城宽带 after 我家宽带用的是长城宽带);
-- a name jieba cuts into single characters (朗|逸) is read as one word the dictionary lacks;
+- a name jieba cuts into single characters (朗|逸) is read as one word the dictionary lacks, and
+  an abbreviation of the value's name opening the line (北师大, 建行, 市一院) names it
+  (:mod:`~hybridmem.evolution.write.value_names`);
 - no later clause repeats a term of the older statement (联通的合约到期了，续的是电信的宽带: the
   change is said in the clause that names the attribute again), no habitual or frequency cue is
   said (a standing value: 周三周五两次, 每天) and no proper name the older statement lacks is
@@ -37,6 +39,7 @@ from hybridmem.evolution.slots.relation_values import FIRST_PERSON
 from hybridmem.evolution.slots.zh_names import PERSON_ZH
 from hybridmem.evolution.speech import aspect, volition
 from hybridmem.evolution.speech.lexicon import normalise
+from hybridmem.evolution.write.value_names import names_value_zh
 from hybridmem.lexical import clause_pieces, in_dictionary, pos_tags, stemmed_terms
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -173,8 +176,10 @@ def remark_on_zh(new: str, old: str) -> bool:
     first = pieces[0]
     opening = first[: opening_end(first, value)]
     said = _terms(opening)
-    subject = stemmed_terms(topic(old)) - _heads(opening, value)
-    if not said & value or said & subject or PERSON_ZH.search(opening):
+    # The value's place said again or abbreviated (体育馆, 北师大: value_names).
+    named = names_value_zh(new, old)
+    subject = stemmed_terms(topic(old)) - _heads(opening, value) - _terms(named)
+    if not (said & value or named) or said & subject or PERSON_ZH.search(opening):
         return False
     terms_old = stemmed_terms(old)
     if any(stemmed_terms(p) & terms_old for p in pieces[1:]):
