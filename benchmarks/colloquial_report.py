@@ -64,7 +64,6 @@ def kind_of(sc: Scenario) -> str:
         "colloq27",
         "colloq28",
         "colloq29",
-
         "colloq30",
         "thirdp",
         "thirdp2",

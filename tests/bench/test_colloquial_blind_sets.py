@@ -41,7 +41,6 @@ from benchmarks import (
     scenarios_colloquial27,
     scenarios_colloquial28,
     scenarios_colloquial29,
-
     scenarios_colloquial30,
     scenarios_thirdperson_dev,
     scenarios_thirdperson_dev2,
@@ -101,7 +100,6 @@ SETS = {
     "colloquial_blind27": (scenarios_colloquial27, ("change", "other", "mention")),
     "colloquial_blind28": (scenarios_colloquial28, ("style", "addition")),
     "colloquial_blind29": (scenarios_colloquial29, ("back", "long", "visit", "onward")),
-
     "colloquial_blind30": (scenarios_colloquial30, ("change", "mention", "short")),
 }
 # Scenarios a language of each kind where not six.
@@ -146,7 +144,6 @@ ORDER = (
     "colloquial_blind27",
     "colloquial_blind28",
     "colloquial_blind29",
-
     "colloquial_blind30",
 )
 # The controls whose wrong answer is a one-off remark, counted as pollution, not staleness.
@@ -172,7 +169,6 @@ OTHER_FACTS = (
     "colloquial_blind27",
     "colloquial_blind28",
     "colloquial_blind29",
-
     "colloquial_blind30",
 )
 
