@@ -15,7 +15,7 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode
-from hybridmem.store.records import IndexRow
+from hybridmem.store.records import IndexRow, NodeRows, values_to_node
 from hybridmem.store.sql.access import SqlAccess
 from hybridmem.store.sql.nodes import NODE_COLUMNS
 
@@ -37,6 +37,30 @@ class ScanQueries(SqlAccess):
             sql += f" AND {among}"
             params.extend(among_params)
         return self._raw_nodes(sql + " ORDER BY depth, seq", params)
+
+    def user_nodes_again(
+        self, user_id: str, known: NodeRows | None = None
+    ) -> tuple[list[MemoryNode], NodeRows]:
+        """:meth:`user_nodes` of every status, with the rows they were built from; a row equal
+        to its row in ``known`` (an earlier read's) gives that read's node instead of a new one.
+
+        The same nodes as :meth:`user_nodes` (a node is a function of its row, and the uses a
+        store deferred are added to every node as that read adds them): what a reader of the
+        same user after a few writes (maintenance's next step) pays is the fetch of the rows,
+        not the decoding of those that did not change."""
+        rows = self._tuples(
+            self.D.q(f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? ORDER BY depth, seq"),
+            [user_id],
+        )
+        old = known or {}
+        built: NodeRows = {}
+        nodes: list[MemoryNode] = []
+        for row in rows:
+            seen = old.get(row[1])  # row[1]: the id (rid comes first)
+            node = seen[1] if seen is not None and seen[0] == row else values_to_node(row)
+            built[node.id] = (row, node)
+            nodes.append(node)
+        return self._as_read(nodes), built
 
     def user_ids(self) -> list[str]:
         """Every user id in the store."""
