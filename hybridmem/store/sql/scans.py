@@ -52,14 +52,11 @@ class ScanQueries(SqlAccess):
             self.D.q(f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? ORDER BY depth, seq"),
             [user_id],
         )
-        old = known or {}
-        built: NodeRows = {}
-        nodes: list[MemoryNode] = []
-        for row in rows:
-            seen = old.get(row[1])  # row[1]: the id (rid comes first)
-            node = seen[1] if seen is not None and seen[0] == row else values_to_node(row)
-            built[node.id] = (row, node)
-            nodes.append(node)
+        if known:
+            nodes = [_reused(known.get(row[1]), row) for row in rows]  # row[1]: the id
+        else:
+            nodes = [values_to_node(row) for row in rows]
+        built: NodeRows = {node.id: (row, node) for row, node in zip(rows, nodes, strict=True)}
         return self._as_read(nodes), built
 
     def user_ids(self) -> list[str]:
@@ -284,3 +281,8 @@ class ScanQueries(SqlAccess):
             f"WHERE o.op {self.D.is_not} 'add' OR o.node_id {self.D.is_not} n.id"
         )
         return int(rows[0][0])
+
+
+def _reused(seen: tuple[tuple[Any, ...], MemoryNode] | None, row: tuple[Any, ...]) -> MemoryNode:
+    """The node an earlier read built from this very row, else one built from it."""
+    return seen[1] if seen is not None and seen[0] == row else values_to_node(row)
