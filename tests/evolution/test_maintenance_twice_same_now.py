@@ -5,7 +5,8 @@ Three ways a run used to leave work for the next one at the same moment: fading 
 of a faded subtree per run (a parent with live children is guarded, and its children faded
 after it was met); a light long-lifecycle memory was promoted by one run and demoted by the
 next, again and again; a short-term memory whose lifecycle one run extended was promoted by the
-next.
+next; an expired buffer under an expired buffer held its parent back until the next run (and
+the note it was the only child of stayed live).
 """
 
 from __future__ import annotations
@@ -96,3 +97,23 @@ def test_a_replayed_run_after_the_first_is_a_no_op_on_every_user(tmp_path: Path)
         after = _tables(tmp_path / "m")
         replay = mem.maintain(now=clock())
     assert not replay.changed and _tables(tmp_path / "m") == after
+
+
+def test_expired_buffers_free_their_parent_in_the_same_run(
+    mem: HybridMemory, clock: FakeClock
+) -> None:
+    raw = mem.add("user: can you book a table?", user_id=U, tier="buffer")
+    under = mem.add("assistant: 好的，订了两个人的位子", parent_id=raw.id, user_id=U, tier="buffer")
+    note = mem.add("Asked about a table for two", user_id=U, activate=False)
+    turn = mem.add("user: 七点可以吗", parent_id=note.id, user_id=U, tier="buffer")
+    clock.advance(days=400)
+    first = mem.maintain()
+    # Both raw buffers of the chain go, and the note whose only child expired fades with it.
+    assert {a.node_id for a in first.actions if a.action == "expire_buffer"} == {
+        raw.id,
+        under.id,
+        turn.id,
+    }
+    assert mem.get(note.id).status == "archived"
+    ops = len(mem.oplog())
+    assert not mem.maintain().changed and len(mem.oplog()) == ops
