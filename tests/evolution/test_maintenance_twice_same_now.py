@@ -1,7 +1,7 @@
 """A second maintenance run at the same ``now`` changes nothing: the tables byte for byte, the
 op log too (what a user who runs maintenance twice, or replays it after a crash, relies on).
 
-Three ways a run used to leave work for the next one at the same moment: fading took one level
+Four ways a run used to leave work for the next one at the same moment: fading took one level
 of a faded subtree per run (a parent with live children is guarded, and its children faded
 after it was met); a light long-lifecycle memory was promoted by one run and demoted by the
 next, again and again; a short-term memory whose lifecycle one run extended was promoted by the
