@@ -12,8 +12,8 @@ Every engine write appends an op (``Engine.commit``); use statistics deferred by
 not ops, but every read of the store already shows them (``NodeTable.touch``).
 
 A read after a write fetches every row of the user again but builds a node only for a row that
-differs from the one the state holds (``user_nodes_again``): building nodes from rows was three
-quarters of a scan, and a step writes a few dozen of ten thousand rows.
+differs from the one the state holds (``user_nodes_again``): building the nodes is over half
+of a scan's CPU (0.10 of 0.18 s at ten thousand rows), and a step writes a few dozen of them.
 """
 
 from __future__ import annotations
