@@ -424,6 +424,9 @@ class SQLiteBase(SqlAccess):
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
         with self.reading():
             nodes = [values_to_node(r) for r in self.conn.execute(sql, params).fetchall()]
+        return self._as_read(nodes)
+
+    def _as_read(self, nodes: list[MemoryNode]) -> list[MemoryNode]:
         return [self._with_accessed(n) for n in nodes] if self._accessed else nodes
 
     def _node(self, row: dict[str, Any]) -> MemoryNode:

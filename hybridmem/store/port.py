@@ -49,6 +49,7 @@ from hybridmem.store.records import (
     IndexRow,
     LexicalGaps,
     NodeRow,
+    NodeRows,
     OpHook,
     OpRow,
     OpsHook,
@@ -354,6 +355,13 @@ class EvolutionReads(Protocol):
 
     def user_nodes(self, user_id: str, statuses: Sequence[str] | None = None) -> list[MemoryNode]:
         """The user's nodes (optionally of some statuses), ordered by ``depth, seq``."""
+        ...
+
+    def user_nodes_again(
+        self, user_id: str, known: NodeRows | None = None
+    ) -> tuple[list[MemoryNode], NodeRows]:
+        """``user_nodes(user_id)`` and the rows they were built from; a row unchanged since
+        ``known`` (an earlier call's rows) reuses that call's node."""
         ...
 
     def user_ids(self) -> list[str]:

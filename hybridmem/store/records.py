@@ -326,6 +326,11 @@ def row_to_node(row: Mapping[str, Any]) -> MemoryNode:
     )
 
 
+NodeRows = dict[str, tuple[tuple[Any, ...], MemoryNode]]
+"""Node id -> (its row as read, in :data:`hybridmem.store.sql.nodes.NODE_COLUMNS` order; the
+node built from it before deferred uses were added): what a re-read compares its rows with."""
+
+
 def values_to_node(values: Sequence[Any]) -> MemoryNode:
     """:func:`row_to_node` of a row read as a tuple in the order of
     :data:`hybridmem.store.sql.nodes.NODE_COLUMNS` (``rid`` first, not part of the node):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from hybridmem.clock import to_iso
@@ -162,10 +162,15 @@ class _UserPlan:
     cfg: EvolutionConfig
     guard: Retention
     weights: dict[str, float]
+    folded: set[str] = field(default_factory=set)
+    """What a conversation's extraction kept (never faded): set by :meth:`fade`."""
     decided: dict[str, tuple[MaintenanceAction, NodeChange]] = field(default_factory=dict)
     deletions: list[MaintenanceAction] = field(default_factory=list)
     kept: dict[str, MaintenanceAction] = field(default_factory=dict)
     deleting: set[str] = field(default_factory=set)
+    freed: set[str] = field(default_factory=set)
+    """Parents whose live children this run archived or deleted: a rule that met them before
+    (kept for their live children) looks again (:meth:`revisit_freed`)."""
 
     def action(self, node: MemoryNode, action: str, reason: str) -> MaintenanceAction:
         return MaintenanceAction(node.id, node.user_id, action, reason, self.weights[node.id])
@@ -203,8 +208,13 @@ class _UserPlan:
         )
         self.decided[node.id] = (self.action(node, action, reason), change)
         self.kept.pop(node.id, None)
-        if node.parent_id:
+        self._leaves(node)
+
+    def _leaves(self, node: MemoryNode) -> None:
+        """``node`` stops being a live child of its parent in this run."""
+        if node.parent_id and node.status != ARCHIVED:
             self.guard.live_children[node.parent_id] -= 1
+            self.freed.add(node.parent_id)
 
     # -- the rules, in the order they run ------------------------------------------------
     def expire_buffers(self) -> None:
@@ -212,7 +222,9 @@ class _UserPlan:
         ttl = timedelta(hours=self.cfg.buffer_ttl_hours)
         has_children = Counter(n.parent_id for n in self.nodes if n.parent_id)
         reason = f"raw buffer older than {self.cfg.buffer_ttl_hours:g}h (rebuildable)"
-        for node in self.nodes:
+        # Deepest first (the nodes come parents first): a buffer whose only children expire
+        # now expires with them, as a second run at the same moment would take it.
+        for node in reversed(self.nodes):
             if node.tier != Tier.BUFFER.value or self.now - node.created_at < ttl:
                 continue
             # The raw copy of a message a memory was extracted from (archived at once by
@@ -224,17 +236,25 @@ class _UserPlan:
                 continue
             self.deletions.append(self.action(node, "expire_buffer", reason))
             self.deleting.add(node.id)
+            if node.parent_id:
+                has_children[node.parent_id] -= 1
+            self._leaves(node)
+        # Written in the store's order, parents first (as the op log always had them).
+        self.deletions.reverse()
 
     def archive_stale_candidates(self) -> None:
         """Candidates nobody confirmed (nor looked at) for ``candidate_ttl_days``."""
+        for node in self.nodes:
+            self._stale_candidate(node)
+
+    def _stale_candidate(self, node: MemoryNode) -> None:
+        if not (node.status == CANDIDATE or is_unconfirmed(node)):
+            return
         ttl = timedelta(days=self.cfg.candidate_ttl_days)
         reason = f"unconfirmed candidate for {self.cfg.candidate_ttl_days:g} days"
-        for node in self.nodes:
-            if not (node.status == CANDIDATE or is_unconfirmed(node)):
-                continue
-            seen = max(node.created_at, node.last_accessed_at or node.created_at)
-            if self.now - seen >= ttl and self.may_archive(node, "archive_candidate", reason):
-                self.archive(node, "archive_candidate", reason)
+        seen = max(node.created_at, node.last_accessed_at or node.created_at)
+        if self.now - seen >= ttl and self.may_archive(node, "archive_candidate", reason):
+            self.archive(node, "archive_candidate", reason)
 
     def settle_groups(self) -> None:
         """An older value demoted by a newer one and not used since is archived
@@ -244,23 +264,24 @@ class _UserPlan:
         twice: a move back, then a change of it); a newer value archived for any other reason
         (faded, pruned, archived by hand) leaves the older one as it is."""
         by_id = {n.id: n for n in self.nodes}
-        settle = timedelta(days=self.cfg.settle_after_days)
         for node in self.nodes:
-            newer = by_id.get(str(node.metadata.get("demoted_by", "")))
-            if node.status != ACTIVE or newer is None:
-                continue
-            if newer.status != ACTIVE and "superseded_by" not in newer.metadata:
-                continue
-            since = demoted_since(node, newer)
-            used_since = node.last_accessed_at is not None and node.last_accessed_at > since
-            if self.now - since < settle or used_since:
-                continue
-            reason = (
-                f"superseded by {newer.id}: not confirmed again in "
-                f"{self.cfg.settle_after_days:g} days"
-            )
-            if self.may_archive(node, "settle", reason):
-                self.archive(node, "settle", reason)
+            self._settle(node, by_id)
+
+    def _settle(self, node: MemoryNode, by_id: dict[str, MemoryNode]) -> None:
+        newer = by_id.get(str(node.metadata.get("demoted_by", "")))
+        if node.status != ACTIVE or newer is None:
+            return
+        if newer.status != ACTIVE and "superseded_by" not in newer.metadata:
+            return
+        since = demoted_since(node, newer)
+        used_since = node.last_accessed_at is not None and node.last_accessed_at > since
+        if self.now - since < timedelta(days=self.cfg.settle_after_days) or used_since:
+            return
+        reason = (
+            f"superseded by {newer.id}: not confirmed again in {self.cfg.settle_after_days:g} days"
+        )
+        if self.may_archive(node, "settle", reason):
+            self.archive(node, "settle", reason)
 
     def extend_used(self) -> None:
         """A short-term memory retrieved ``promote_uses`` times or more has proved useful
@@ -276,24 +297,54 @@ class _UserPlan:
             ):
                 continue
             reason = f"retrieved {node.access_count} times: lifecycle extended to long-term"
-            change = NodeChange(
-                node.id, "extend_lifecycle", reason, {"lifecycle": Lifecycle.LONG_TERM.value}
-            )
+            values: dict[str, object] = {"lifecycle": Lifecycle.LONG_TERM.value}
+            extended = replace(node, lifecycle=Lifecycle.LONG_TERM.value)
+            if node.tier == Tier.WORKING.value and self._promotable(
+                extended, node_weight(extended, self.now, cfg)
+            ):
+                # What the next run would promote (a long-lifecycle memory used this much is
+                # settled) is promoted now: one change, one op.
+                reason += "; settled: promoted to the long-term tier"
+                values["tier"] = Tier.LONG_TERM.value
+            change = NodeChange(node.id, "extend_lifecycle", reason, values)
             self.decided[node.id] = (self.action(node, "extend_lifecycle", reason), change)
 
     def fade(self) -> None:
         """Unprotected nodes whose weight fell below ``archive_below``; not what a
         conversation's extraction kept (:mod:`~hybridmem.evolution.maintain.conversation`)."""
-        folded = folded_not_faded(self.nodes, self.cfg)
+        self.folded = folded_not_faded(self.nodes, self.cfg)
         for node in self.nodes:
-            weight = self.weights[node.id]
-            if weight >= self.cfg.archive_below or node.status not in (ACTIVE, CANDIDATE):
-                continue
-            if node.id in folded:
-                continue
-            reason = f"weight {weight:.3f} < {self.cfg.archive_below:g} ({node.lifecycle})"
-            if self.may_archive(node, "fade", reason):
-                self.archive(node, "fade", reason)
+            self._fade(node)
+
+    def _fade(self, node: MemoryNode) -> None:
+        weight = self.weights[node.id]
+        if weight >= self.cfg.archive_below or node.status not in (ACTIVE, CANDIDATE):
+            return
+        if node.id in self.folded:
+            return
+        reason = f"weight {weight:.3f} < {self.cfg.archive_below:g} ({node.lifecycle})"
+        if self.may_archive(node, "fade", reason):
+            self.archive(node, "fade", reason)
+
+    def revisit_freed(self, deep: bool) -> None:
+        """The archiving rules again for every parent this run left without live children,
+        until none is left: a rule that kept a parent for its live children, then archived
+        them, takes the parent in the same run (else each run took one more level of a
+        faded subtree, and a second run at the same ``now`` found work)."""
+        by_id = {n.id: n for n in self.nodes}
+        while self.freed:
+            freed, self.freed = self.freed, set()
+            for node in self.nodes:
+                if node.id not in freed or self.guard.live_children[node.id] > 0:
+                    continue
+                # What kept it before was its children: the rules say again what keeps it.
+                before = self.kept.pop(node.id, None)
+                if deep:
+                    self._stale_candidate(node)
+                    self._settle(node, by_id)
+                self._fade(node)
+                if before is not None and node.id not in self.decided:
+                    self.kept.setdefault(node.id, before)
 
     def promote_or_demote(self) -> None:
         """Settled long-lifecycle memories go long-term; faded long-term ones go back."""
@@ -302,18 +353,22 @@ class _UserPlan:
             if not self.open(node) or node.status != ACTIVE:
                 continue
             weight = self.weights[node.id]
-            if node.tier == Tier.WORKING.value and self._settled(node):
+            if node.tier == Tier.WORKING.value and self._promotable(node, weight):
                 reason = "settled long-lifecycle memory (age, mentions or use)"
                 change = NodeChange(node.id, "promote", reason, {"tier": Tier.LONG_TERM.value})
                 self.decided[node.id] = (self.action(node, "promote", reason), change)
-            elif (
-                node.tier == Tier.LONG_TERM.value
-                and weight < cfg.demote_below
-                and not is_protected(node, cfg)
-            ):
+            elif node.tier == Tier.LONG_TERM.value and self._demotable(node, weight):
                 reason = f"weight {weight:.3f} < {cfg.demote_below:g}"
                 change = NodeChange(node.id, "demote", reason, {"tier": Tier.WORKING.value})
                 self.decided[node.id] = (self.action(node, "demote", reason), change)
+
+    def _promotable(self, node: MemoryNode, weight: float) -> bool:
+        """Settled, and not so light that the next run would demote it again (a memory
+        promoted and demoted in turn changed tier on every run, twice at the same ``now``)."""
+        return self._settled(node) and not self._demotable(node, weight)
+
+    def _demotable(self, node: MemoryNode, weight: float) -> bool:
+        return weight < self.cfg.demote_below and not is_protected(node, self.cfg)
 
     def _settled(self, node: MemoryNode) -> bool:
         return (
@@ -378,7 +433,9 @@ def plan_user(
         plan.settle_groups()
     plan.extend_used()
     plan.fade()
+    plan.revisit_freed(deep)
     plan.promote_or_demote()
     if deep:
         plan.prune_over_cap()
+        plan.revisit_freed(deep)
     return list(plan.decided.values()), plan.deletions, list(plan.kept.values())

@@ -164,11 +164,18 @@ def _apply(
             changes, user_id=user_id, now=now, op="maintain", expected_versions=versions
         )
         active = engine.store.get_active(user_id)
-        for action in deletions:
+        # Deepest first (the plan lists parents first): a child deleted in this run does not
+        # hold its parent back for the next one.
+        going: set[str] = set()
+        for action in reversed(deletions):
             current = engine.store.get(action.node_id)
             if current is None or current.version != versions.get(current.id):
                 continue
-            if action.node_id == active or engine.store.children(action.node_id):
+            children = engine.store.children(action.node_id)
+            if action.node_id != active and all(c.id in going for c in children):
+                going.add(action.node_id)
+        for action in deletions:
+            if action.node_id not in going:
                 continue
             # The 'maintain' applier drops the node for an expire_buffer action.
             engine.commit(

@@ -59,3 +59,8 @@ class SqlAccess:
     def _raw_nodes(self, sql: str, params: Sequence[Any] = ()) -> list[MemoryNode]:
         """The nodes a ``SELECT {NODE_COLUMNS}`` reads, content as stored."""
         raise NotImplementedError
+
+    def _as_read(self, nodes: list[MemoryNode]) -> list[MemoryNode]:
+        """Nodes built from their rows as a read shows them (SQLite adds the uses it
+        deferred; a store that defers nothing returns them as they are)."""
+        return nodes

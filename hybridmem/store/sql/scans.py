@@ -15,7 +15,7 @@ from typing import Any
 
 from hybridmem.clock import from_iso, to_iso
 from hybridmem.models import MemoryNode
-from hybridmem.store.records import IndexRow
+from hybridmem.store.records import IndexRow, NodeRows, values_to_node
 from hybridmem.store.sql.access import SqlAccess
 from hybridmem.store.sql.nodes import NODE_COLUMNS
 
@@ -37,6 +37,27 @@ class ScanQueries(SqlAccess):
             sql += f" AND {among}"
             params.extend(among_params)
         return self._raw_nodes(sql + " ORDER BY depth, seq", params)
+
+    def user_nodes_again(
+        self, user_id: str, known: NodeRows | None = None
+    ) -> tuple[list[MemoryNode], NodeRows]:
+        """:meth:`user_nodes` of every status, with the rows they were built from; a row equal
+        to its row in ``known`` (an earlier read's) gives that read's node instead of a new one.
+
+        The same nodes as :meth:`user_nodes` (a node is a function of its row, and the uses a
+        store deferred are added to every node as that read adds them): what a reader of the
+        same user after a few writes (maintenance's next step) pays is the fetch of the rows,
+        not the decoding of those that did not change."""
+        rows = self._tuples(
+            self.D.q(f"SELECT {NODE_COLUMNS} FROM nodes WHERE user_id = ? ORDER BY depth, seq"),
+            [user_id],
+        )
+        if known:
+            nodes = [_reused(known.get(row[1]), row) for row in rows]  # row[1]: the id
+        else:
+            nodes = [values_to_node(row) for row in rows]
+        built: NodeRows = {node.id: (row, node) for row, node in zip(rows, nodes, strict=True)}
+        return self._as_read(nodes), built
 
     def user_ids(self) -> list[str]:
         """Every user id in the store."""
@@ -260,3 +281,8 @@ class ScanQueries(SqlAccess):
             f"WHERE o.op {self.D.is_not} 'add' OR o.node_id {self.D.is_not} n.id"
         )
         return int(rows[0][0])
+
+
+def _reused(seen: tuple[tuple[Any, ...], MemoryNode] | None, row: tuple[Any, ...]) -> MemoryNode:
+    """The node an earlier read built from this very row, else one built from it."""
+    return seen[1] if seen is not None and seen[0] == row else values_to_node(row)
