@@ -79,8 +79,6 @@ _OCCASION_ZH = next(cue.pattern for cue in aspect.OCCASION.cues if cue.name == "
 _STATE_COMPLEMENT = next(
     cue.pattern for cue in aspect.PARTICULAR.cues if cue.name == "particular:zh-de"
 )
-# An occasion still to come is planned or forecast, not experienced: nothing to judge yet.
-_FUTURE = re.compile(r"\btomorrow\b|明天|明早|明晚|明儿")
 
 
 def occasion_appraisal(text: str) -> bool:
@@ -89,7 +87,7 @@ def occasion_appraisal(text: str) -> bool:
     norm = normalise(text)
     if not aspect.one_occasion(norm):
         return False
-    if _SPEAKER_EN.search(norm) or _SPEAKER_ZH.search(norm) or _FUTURE.search(norm):
+    if _SPEAKER_EN.search(norm) or _SPEAKER_ZH.search(norm) or aspect.TOMORROW.search(norm):
         return False
     # The judgement is of the occasion its own clause names: "had fish and chips tonight, the
     # Thai place was shut" records what was done that evening, with its reason beside it.

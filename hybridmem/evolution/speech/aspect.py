@@ -43,6 +43,8 @@ batch 12 into preferences.
 
 from __future__ import annotations
 
+import re
+
 from hybridmem.evolution.speech import volition
 from hybridmem.evolution.speech.lexicon import _family, normalise
 
@@ -257,6 +259,9 @@ PERSISTENT = _family(
 # The occasions that hold several days or parts of days: a plural time noun beside one of them
 # ("nights", "Saturdays": ``volition.HABITUAL``'s generic times) counts within it.
 SPAN = _family("span", (("en", r"\bthis (?:week|weekend)\b"),))
+# The coming day, named: what is said of it is of an occasion still to come, planned or
+# forecast ("Nervous about tomorrow", 明天要考试), not a state the speaker is in now.
+TOMORROW = re.compile(r"\btomorrow\b|明天|明早|明晚|明儿")
 _GENERIC_TIME = "habitual:en-generic-time"
 
 

@@ -41,15 +41,13 @@ _NEGATED_MODAL_EN = re.compile(
 )
 # The potential complement's second part: directional and result complements (a closed class).
 _POTENTIAL_ZH = re.compile(r"不(?:下|着|动|了|进|起|来|去|过|上|完|住|开|到|出|清|懂|惯)")
-# An occasion still to come: planned or forecast, not a state the speaker is in.
-_FUTURE = re.compile(r"\btomorrow\b|明天|明早|明晚|明儿")
 
 
 def occasion_incapacity(text: str) -> bool:
     """Whether ``text`` denies the speaker's ability or wish on one experienced occasion (the
     module docstring): read by the rules as a negation, it is a passing state."""
     norm = normalise(text)
-    if _FUTURE.search(norm) or not aspect.one_occasion(norm):
+    if aspect.TOMORROW.search(norm) or not aspect.one_occasion(norm):
         return False
     # The denial is of the occasion its own clause names: in 今天打车去的医院，腿伤了走不了路
     # the day holds an event and the clause beside it its reason, an injury.

@@ -120,7 +120,6 @@ _LASTING = re.compile(
     r"|childhood|birth)|all my life|any ?more|no longer|years|decades)\b"
     r"|最近|近来|这阵子|这段时间|这(?:几|两|些)年|多年|如今|目前|从小|天生|长期|不再|天天|常年"
 )
-_FUTURE = re.compile(r"\btomorrow\b|明天|明早|明晚|明儿")
 # A year names a dated event or a span, not the moment of speaking ("retired in 2019").
 _DATED = re.compile(r"\b(?:19|20)\d\d\b")
 
@@ -269,7 +268,7 @@ def _lasting(norm: str) -> bool:
     return bool(
         _LASTING.search(norm)
         or _DATED.search(norm)
-        or _FUTURE.search(norm)
+        or aspect.TOMORROW.search(norm)
         or aspect.FREQUENCY.fired(norm)
         or volition.HABITUAL.fired(norm)
         or aspect.CHARACTERIZING.fired(norm)

@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 
 from hybridmem.evolution.slots import others
-from hybridmem.evolution.speech import clauses, conditions, sensation, volition
+from hybridmem.evolution.speech import aspect, clauses, conditions, sensation, volition
 from hybridmem.evolution.speech.labels import (
     ASSERTIVE_ACTS,
     SpeechAct,
@@ -76,8 +76,6 @@ _NEEDING = re.compile(
 # The speaker's verb in the simple past ("I missed the last bus"): an event of one occasion;
 # the perfect ("I've moved my wages") states its result now. An adverb may come between.
 _PAST_VERB = re.compile(r"^(?:i|we) (?:just |only |finally |already |never )?([a-z]+)\b(?!')")
-# The coming day, named: a feeling of an occasion to come ("Nervous about tomorrow").
-_TOMORROW = re.compile(r"\btomorrow\b|明天|明早|明晚|明儿")
 # The perfect of "get" is the present "have" ("I've got tinnitus"), not a past event.
 _HAVE_GOT = re.compile(r"\b(i|we|you|they)'ve got\b|\b(i|we|you|they) have got\b")
 # Cue families of the rules that place a clause in a moment (aspect.EPISODIC, PARTICULAR and the
@@ -133,7 +131,7 @@ def _placed(clause: str, reading: SpeechActResult) -> bool:
         return True
     if conditions.CONDITION.search(clause) or any(c.startswith(_SUPPOSING) for c in reading.cues):
         return True  # said under a condition: "if they move the office, I'm done"
-    if _TOMORROW.search(clause):
+    if aspect.TOMORROW.search(clause):
         return True
     return sensation.momentary_sensation(clause)
 
