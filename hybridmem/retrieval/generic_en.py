@@ -41,6 +41,13 @@ from hybridmem.retrieval.attributes import someone_named
 _PERSONS = frozenset(
     ["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours"]
 )
+# The subject pronouns of a question asking how anyone does a thing: the generic "you", and
+# "I" / "we" as the subject of "how do I ..." (closed classes), with the present and modal
+# auxiliaries that put them in no moment of the user's.
+_GENERIC_YOU = frozenset(["you"])
+_PROCEDURE_SUBJECTS = frozenset(["i", "we", "you"])
+_PRESENT = frozenset(["do", "does", "can", "could", "should", "would", "will", "may", "must"])
+_INDEFINITE = frozenset(["a", "an"])
 _PAST = frozenset(["did", "was", "were", "had"])
 _DEMONSTRATIVES = frozenset(["this", "that", "these", "those"])
 _DEFINITE = frozenset(["the", *_DEMONSTRATIVES])
@@ -92,11 +99,43 @@ def in_general(query: str, words: frozenset[str]) -> bool:
         return False
     toks = tokens(query)
     said = set(toks)
-    if said & (_PERSONS | _PAST | _DEMONSTRATIVES):
+    procedure = _procedure(toks)
+    if said & (_PERSONS - _impersonal(toks, procedure)) or said & (_PAST | _DEMONSTRATIVES):
         return False
-    if _CAPITAL.search(query) or someone_named(query) is not None:
+    if _named(query) or someone_named(query) is not None:
         return False
-    return not _definite_shared(toks, words) and not _definite_argument(toks)
+    return not _definite_shared(toks, words, procedure) and not _definite_argument(toks)
+
+
+def _named(query: str) -> bool:
+    """Whether a capitalised word past the sentence's first names someone or something; the
+    pronoun "I" is no name (a procedure's subject, :func:`_procedure`)."""
+    return any(m.group() != "I" for m in _CAPITAL.finditer(query))
+
+
+def _procedure(toks: list[str]) -> bool:
+    """Whether the question asks how anyone does an act to a thing of a kind: "how", a present
+    or modal auxiliary, a subject pronoun, its verb and an indefinite object ("How do I report
+    *a* pothole to the council?"). The user's own thing is definite or theirs ("How do I
+    change *my* email password?")."""
+    return (
+        len(toks) > 4
+        and toks[0] == "how"
+        and toks[1] in _PRESENT
+        and toks[2] in _PROCEDURE_SUBJECTS
+        and toks[4] in _INDEFINITE
+    )
+
+
+def _impersonal(toks: list[str], procedure: bool) -> frozenset[str]:
+    """The person words that name no one's own case: a procedure's subject, and "you" when
+    no first person is said ("Can you take paracetamol if you can't sleep?": anyone, or the
+    assistant; neither is the user)."""
+    if procedure:
+        return frozenset([toks[2]])
+    said = set(toks)
+    first = _PERSONS - _GENERIC_YOU - {"your", "yours"}
+    return _GENERIC_YOU if not said & first else frozenset()
 
 
 def _definite_argument(toks: list[str]) -> bool:
@@ -107,15 +146,18 @@ def _definite_argument(toks: list[str]) -> bool:
     )
 
 
-def _definite_shared(toks: list[str], words: frozenset[str]) -> bool:
+def _definite_shared(toks: list[str], words: frozenset[str], procedure: bool = False) -> bool:
     """Whether a shared word's noun phrase opens with the definite article or a
-    demonstrative: looked for a few words back, up to a punctuation mark."""
+    demonstrative: looked for a few words back, up to a punctuation mark. In a
+    ``procedure`` (:func:`_procedure`) a preposition's definite object says where the act
+    goes ("to *the* council"), not whose thing it is: the thing is the indefinite object."""
     for k, tok in enumerate(toks):
         if light_stem(tok) not in words:
             continue
-        for back in reversed(toks[max(0, k - _NP_REACH) : k]):
+        for j in range(k - 1, max(0, k - _NP_REACH) - 1, -1):
+            back = toks[j]
             if back in _DEFINITE:
-                return True
+                return not (procedure and j > 0 and toks[j - 1] in _PREPOSITIONS)
             if not back.isalpha():
                 break
     return False
