@@ -21,6 +21,18 @@ and this one has none of them -
   object ("which bank account should *the* refund go to?") is the user's case, while a place
   phrase's article ("at the hospital") says where, not whose.
 
+Two person words mark no one's own case (helper sensitive28, sensitive_blind10's English leaks
+with both models): "you" in a question saying no first person is anyone, or the assistant ("Can
+you take paracetamol if you can't sleep?" of a sealed "I took diazepam ... when I couldn't
+sleep."), and the subject of a procedure, "how", a present or modal auxiliary, the pronoun, its
+verb and an indefinite object ("How do I report *a* pothole to the council?" of a sealed "I'm
+the one who reported our neighbour's extension to the council, anonymously."): an act done to
+any thing of a kind. There a preposition's definite object ("to *the* council") says where the
+act goes, not whose thing it is. A procedure on a definite or owned thing stays the user's case:
+"How do I open *the* gun cabinet?" and "How do I log in to Nationwide?" ask for sealed codes
+(first_day_sixth, fourth), so "How do I change *my* email password?" (sensitive_blind10, near
+by its label) cannot be told from them by grammar and still shows the password.
+
 Such a question, naming a word the memory does not hold besides (what it asks of the kind:
 "offer", "pregnant women"), is not about the memory. A question naming nothing else ("Password
 for online banking?") is still read as the user's. Chinese drops its subjects and has no

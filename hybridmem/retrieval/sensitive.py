@@ -394,7 +394,9 @@ def _focus_unheld(query: str, words: frozenset[str], memory: str = "") -> bool:
     Or whether an English question asks
     about a kind of thing in general, naming something the memory lacks
     (:func:`~hybridmem.retrieval.generic_en.in_general`): "Which genetic tests do they offer
-    pregnant women at the hospital?" of the user's own genetic test."""
+    pregnant women at the hospital?" of the user's own genetic test, "How do I report a
+    pothole to the council?" of the user's own report, "Can you take paracetamol if you can't
+    sleep?" of the user's own diazepam."""
     if unheld_focus(query, words, light_stem, _closed_word, memory) is not None:
         return True
     if said_of_another(query, words) or _in_general(query, words):
