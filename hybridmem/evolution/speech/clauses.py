@@ -289,7 +289,8 @@ def haishi_asks(text: str) -> bool:
 
     False only when every 还是 is the adverb: no verb before it in its clause, and a verb, a
     preposition or an adverb right after it (its predicate) or a time phrase
-    (:func:`_time_predicate`)."""
+    (:func:`_time_predicate`), or a word no "A or B" could join to the time word or localizer
+    before it (:func:`_unlike_conjuncts`)."""
     for clause in lexical.clause_pieces(text):
         if _HAISHI not in clause:
             continue
