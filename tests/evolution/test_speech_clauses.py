@@ -35,6 +35,10 @@ HAISHI_STILL = [
     "周末聚会还是在小王家",
     "婚礼还是在老家办。",
     "早饭还是吃包子",
+    # A time word or localizer before 还是 and a word of another class after it: no "A or B".
+    "晚上还是面馆的牛肉面实在",
+    "周末还是老地方吃火锅",
+    "下午还是美式提神",
 ]
 
 
@@ -92,6 +96,11 @@ def test_haishi_after_a_bare_topic_states(text: str) -> None:
         "七点的还是八点的电影",
         "坐高铁还是坐飞机快",
         "我们还是去吃火锅吗",
+        # Like with like after a time word: two times, two places, with or without a predicate.
+        "早上还是晚上",
+        "中午还是晚上去健身房",
+        "周六还是周日方便",
+        "晚上在家吃还是出去吃",
     ],
 )
 def test_haishi_joining_two_alternatives_still_asks(text: str) -> None:

@@ -34,7 +34,12 @@ its parts say different things (issue 38, blind speech batch 16):
   (桌游局还是去老周家, 婚礼还是在老家办). Read on jieba's part-of-speech tags, and only for
   utterances holding the colloquial 还是 cue: 还是 asks unless no verb precedes it in its
   clause and a verb, a preposition or an adverb follows it, or a time phrase said of a topic
-  that holds no time of its own (我们组的周会还是每周二下午; 周五还是周六 still asks).
+  that holds no time of its own (我们组的周会还是每周二下午; 周五还是周六 still asks). "A 还是
+  B" joins like with like, so a time word or localizer right before 还是 (the topic's
+  adverbial: 早上, 最后) and a word of another class right after it is the adverb too
+  (早上还是茶楼一盅两件舒服; 早上还是晚上, 周六还是周日方便 still ask). A verb before 还是 still
+  makes it ask: 去店里还是骑电动车方便 (a purpose, then the adverb) and 去杭州坐高铁还是开车快
+  (a purpose, then two means) have the same tags.
 
 Closed classes, disclosed: English subject possessives, copulas, determiners and numerals (the
 predicate nominal) and the degree phrases that are none ("a bit"); the -wise ending and "as"
@@ -137,6 +142,10 @@ _PREDICATE_HEAD = ("v", "p", "d")
 # against another time), and with them localizers and measure words (下周三, 每周二).
 _TIME_FLAGS = ("t", "m")
 _TIME_PHRASE_FLAGS = ("t", "m", "f", "q")
+# jieba's flags of a word that can stand before the adverb 还是 as the topic's adverbial (a time
+# word, a localizer: 早上, 最后), and of the particles skipped to find the word before it.
+_ADVERBIAL_FLAGS = ("t", "f")
+_PARTICLE_FLAGS = ("u", "y", "x", "w")
 
 
 def clauses(text: str) -> list[str]:
@@ -280,7 +289,8 @@ def haishi_asks(text: str) -> bool:
 
     False only when every 还是 is the adverb: no verb before it in its clause, and a verb, a
     preposition or an adverb right after it (its predicate) or a time phrase
-    (:func:`_time_predicate`)."""
+    (:func:`_time_predicate`), or a word no "A or B" could join to the time word or localizer
+    before it (:func:`_unlike_conjuncts`)."""
     for clause in lexical.clause_pieces(text):
         if _HAISHI not in clause:
             continue
@@ -296,8 +306,30 @@ def haishi_asks(text: str) -> bool:
                 return True
             if after.startswith(_PREDICATE_HEAD) or _time_predicate(tags[:i], tags[i + 1 :]):
                 continue
+            if _unlike_conjuncts(tags[:i], tags[i + 1 :]):
+                continue
             return True
     return False
+
+
+def _word_class(flag: str) -> str:
+    """The coarse class of a jieba flag that coordination matches: nominals (nouns, names, place
+    words) as one, the rest by their first letter (t time, m numeral, v verb, a adjective…)."""
+    return "n" if flag.startswith(("n", "s")) else flag[:1]
+
+
+def _unlike_conjuncts(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> bool:
+    """Whether 还是 stands between words that no "A or B" could join: "A 还是 B" coordinates
+    like with like (北京还是上海, 周五还是周六, 八点的还是九点的), so a time word or localizer
+    before it (the topic's adverbial: 早上, 最后) set against a word of another class after it
+    (早上还是茶楼一盅两件舒服: "in the morning it's still the teahouse") is the adverb heading a
+    predicate. The last content word before 还是 (particles skipped) is read against the first
+    after it."""
+    content = [flag for _, flag in before if not flag.startswith(_PARTICLE_FLAGS)]
+    if not content or not after:
+        return False
+    last, first = content[-1], after[0][1]
+    return last.startswith(_ADVERBIAL_FLAGS) and _word_class(last) != _word_class(first)
 
 
 def _time_predicate(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> bool:
