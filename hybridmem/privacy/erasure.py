@@ -43,6 +43,7 @@ from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
 from hybridmem.core.directory import PREVIOUS_PREFIX, scrubbing
 from hybridmem.core.duties import PENDING_ERASURE
 from hybridmem.core.ops import scrub_payload
+from hybridmem.core.themes_found import themes_found_prefix
 from hybridmem.errors import (
     IndexUnavailableError,
     InvalidArgumentError,
@@ -368,6 +369,8 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
         ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
         ctx.store.delete_user_grants(rec.user_id)  # who could read what goes with the user
     ctx.store.delete_nodes(doomed)
+    # Distillation's kept theme search holds the user's words: searched again from what is left.
+    ctx.store.delete_meta_prefix(themes_found_prefix(rec.user_id))
     ctx.store.scrub_op_payloads(rec.user_id, doomed, whole_user, scrub_payload)
 
 
