@@ -15,6 +15,7 @@ import pytest
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.core.themes_found import themes_found_key, themes_found_prefix
 from hybridmem.evolution.maintain import found_themes
+from hybridmem.index import InMemoryIndex
 
 EN, ZH = "u-en", "u-zh"
 SAID = [
@@ -83,12 +84,16 @@ def _profiles(mem: HybridMemory) -> dict[str, Any]:
 def _distilled(path: Path, clock: FakeClock) -> dict[str, Any]:
     """Each user's episodes a day apart, ten days, one maintenance: a profile per language."""
     with _open(path, clock) as mem:
-        for text in SAID:
-            mem.add(text, user_id=_user(text))
-            clock.advance(days=1)
-        clock.advance(days=10)
-        report = mem.maintain()
-        profiles = _profiles(mem)
+        return _distil(mem, clock)
+
+
+def _distil(mem: HybridMemory, clock: FakeClock) -> dict[str, Any]:
+    for text in SAID:
+        mem.add(text, user_id=_user(text))
+        clock.advance(days=1)
+    clock.advance(days=10)
+    report = mem.maintain()
+    profiles = _profiles(mem)
     assert sum(a.action == "distil_create" for a in report.actions) == 2
     assert {"pottery", "钓鱼"} <= set(profiles)
     return profiles
@@ -158,3 +163,22 @@ def test_an_erasure_drops_the_users_kept_themes(tmp_path: Path, searches: list[i
         mem.erase(episode.id)
         assert not mem.store.meta_items(themes_found_prefix(ZH))
         assert mem.store.get_meta(themes_found_key(EN, None)) is not None
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_kept_themes_are_taken_and_an_edit_is_read_again(
+    pg_url: str, searches: list[int]
+) -> None:
+    clock = FakeClock(datetime(2024, 7, 1, 9, 0, tzinfo=UTC))
+    with HybridMemory(pg_url, embedder=HashEmbedder(64), clock=clock, index=InMemoryIndex()) as mem:
+        _distil(mem, clock)
+        assert len(searches) == 2
+        assert not mem.maintain().changed
+        assert len(searches) == 2
+        start, text = EDITED["钓鱼"]
+        node = next(n for n in mem.store.user_nodes(ZH) if n.content.startswith(start))
+        mem.update(node.id, content=text, user_id=ZH)
+        clock.advance(days=1)
+        mem.maintain()
+        assert len(searches) == 3  # zh searched again, en taken as kept
+        assert any(node.id in p.metadata["derived_from"] for p in _profiles(mem).values())
