@@ -20,10 +20,10 @@ the user's memories drops the user's entries (:mod:`hybridmem.core.themes_found`
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -44,7 +44,8 @@ def _search_code() -> str:
     """A digest of the search's code and word lists: a new version searches again."""
     digest = hashlib.sha256()
     for module in (distill, themes, agreed):
-        digest.update(inspect.getsource(module).encode())
+        # The file as loaded (source, or bytecode where only that ships).
+        digest.update(Path(str(module.__file__)).read_bytes())
     digest.update("\x00".join(sorted(everyday_terms())).encode())
     return digest.hexdigest()
 
