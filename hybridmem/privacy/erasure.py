@@ -43,7 +43,6 @@ from hybridmem.core import ApplyContext, Core, get_scoped, reattach_children
 from hybridmem.core.directory import PREVIOUS_PREFIX, scrubbing
 from hybridmem.core.duties import PENDING_ERASURE
 from hybridmem.core.ops import scrub_payload
-from hybridmem.core.themes_found import themes_found_prefix
 from hybridmem.errors import (
     IndexUnavailableError,
     InvalidArgumentError,
@@ -53,6 +52,7 @@ from hybridmem.errors import (
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
 from hybridmem.store import SnapshotKeeper, encode_path, read_copy, scrub_copy
+from hybridmem.store.themes_found import themes_found_prefix
 from hybridmem.validation import check_node_id, check_user_id
 
 log = logging.getLogger(__name__)

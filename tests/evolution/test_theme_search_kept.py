@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
-from hybridmem.core.themes_found import themes_found_key, themes_found_prefix
 from hybridmem.evolution.maintain import found_themes
 from hybridmem.index import InMemoryIndex
+from hybridmem.store.themes_found import themes_found_key, themes_found_prefix
 
 EN, ZH = "u-en", "u-zh"
 SAID = [
@@ -151,7 +151,9 @@ def test_an_edited_episode_is_read_again_as_a_fresh_search_reads_it(
         assert any(node_id in p.metadata["derived_from"] for p in left.values()), theme
 
 
-def test_an_erasure_drops_the_users_kept_themes(tmp_path: Path, searches: list[int]) -> None:
+def test_an_erasure_drops_the_users_kept_themes_live_and_in_snapshots(
+    tmp_path: Path, searches: list[int]
+) -> None:
     clock = FakeClock(datetime(2024, 7, 1, 9, 0, tzinfo=UTC))
     _distilled(tmp_path / "m", clock)
     with _open(tmp_path / "m", clock) as mem:
@@ -159,10 +161,18 @@ def test_an_erasure_drops_the_users_kept_themes(tmp_path: Path, searches: list[i
         other = mem.add("我也喜欢钓鱼", user_id=f"{ZH}0")  # its id extends ZH's
         mem.erase(other.id)
         assert mem.store.get_meta(themes_found_key(ZH, None)) is not None  # another user's
+        snapshot = mem.checkpoint().path
         episode = next(n for n in mem.store.user_nodes(ZH) if n.content == SAID[-1])
         mem.erase(episode.id)
         assert not mem.store.meta_items(themes_found_prefix(ZH))
         assert mem.store.get_meta(themes_found_key(EN, None)) is not None
+    assert snapshot is not None  # a snapshot taken before the erasure is scrubbed of it too
+    con = sqlite3.connect(snapshot)
+    try:
+        keys = [r[0] for r in con.execute("SELECT key FROM meta")]
+    finally:
+        con.close()
+    assert themes_found_key(EN, None) in keys and themes_found_key(ZH, None) not in keys
 
 
 @pytest.mark.postgres
@@ -182,3 +192,9 @@ def test_on_postgresql_the_kept_themes_are_taken_and_an_edit_is_read_again(
         mem.maintain()
         assert len(searches) == 3  # zh searched again, en taken as kept
         assert any(node.id in p.metadata["derived_from"] for p in _profiles(mem).values())
+        mem.checkpoint()
+        mem.erase(node.id)  # live and in the snapshot: zh's kept search goes, en's stays
+        assert not mem.store.meta_items(themes_found_prefix(ZH))
+        conn = mem.store.conn  # type: ignore[attr-defined]
+        snap = {r[0] for r in conn.execute("SELECT key FROM snap_meta").fetchall()}
+        assert themes_found_key(EN, None) in snap and themes_found_key(ZH, None) not in snap

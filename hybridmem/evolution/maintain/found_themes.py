@@ -14,7 +14,7 @@ searches again. Never a guess about what a change could move: the digest holds e
 Kept in SQLite (or PostgreSQL) beside the nodes, so a crash or replay finds it as written: it
 records a search's result, never that a step was done. A dry run reads it and writes nothing.
 Themes with a sensitive source are never kept (their words are the secret's); an erasure of
-the user's memories drops the user's entries (:mod:`hybridmem.core.themes_found`).
+the user's memories drops the user's entries (:mod:`hybridmem.store.themes_found`).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ import numpy as np
 from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig
 from hybridmem.core import Core
-from hybridmem.core.themes_found import themes_found_key
 from hybridmem.evolution.maintain import agreed, distill, themes
 from hybridmem.evolution.maintain.agreed import agreed_themes
 from hybridmem.evolution.maintain.distill import Theme, _quotable, everyday_terms, mentions
 from hybridmem.evolution.maintain.themes import candidates, episode_vectors, find_themes
 from hybridmem.models import MemoryNode
+from hybridmem.store.themes_found import themes_found_key
 
 
 @lru_cache(maxsize=1)

@@ -1,9 +1,10 @@
-"""Where distillation keeps the themes it last found for a user, named in the core.
+"""Where distillation keeps the themes it last found for a user, named in the store.
 
 Distillation's theme search (``hybridmem.evolution.maintain.found_themes``) keeps its result in
 the store's ``meta`` table under a key per user and owner, beside a digest of the inputs it
 read; the words of a theme are the user's. An erasure of any of the user's memories drops the
-user's entries (``hybridmem.privacy.erasure``), so the name lives here, below both services.
+user's entries, live (``hybridmem.privacy.erasure``) and in every snapshot (``copies.
+scrub_copy``, PostgreSQL's ``snapshots.scrub``), so the name lives here, below both.
 """
 
 from __future__ import annotations
