@@ -52,6 +52,7 @@ from hybridmem.errors import (
 from hybridmem.index.chroma_files import compact_chroma_dir
 from hybridmem.models import IndexState, OpRecord
 from hybridmem.store import SnapshotKeeper, encode_path, read_copy, scrub_copy
+from hybridmem.store.themes_found import themes_found_prefix
 from hybridmem.validation import check_node_id, check_user_id
 
 log = logging.getLogger(__name__)
@@ -368,6 +369,8 @@ def apply_erase(ctx: ApplyContext, rec: OpRecord) -> None:
         ctx.store.set_active(rec.user_id, None, rec.at, rec.seq)
         ctx.store.delete_user_grants(rec.user_id)  # who could read what goes with the user
     ctx.store.delete_nodes(doomed)
+    # Distillation's kept theme search holds the user's words: searched again from what is left.
+    ctx.store.delete_meta_prefix(themes_found_prefix(rec.user_id))
     ctx.store.scrub_op_payloads(rec.user_id, doomed, whole_user, scrub_payload)
 
 

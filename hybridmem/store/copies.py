@@ -24,6 +24,7 @@ from hybridmem.store.oplog import op_digest_on, scrub_payloads_on
 from hybridmem.store.records import PayloadScrubber, Resealer
 from hybridmem.store.schema import SEALED
 from hybridmem.store.sql.logs import LAST_SEQ
+from hybridmem.store.themes_found import themes_found_prefix
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,9 @@ def scrub_copy(
                 )
         if "oplog" in tables:
             scrub_payloads_on(conn, user_id, ids, whole_user, scrub)
+        if "meta" in tables:  # the user's kept theme searches hold their words
+            prefix = themes_found_prefix(user_id)
+            conn.execute("DELETE FROM meta WHERE key >= ? AND key < ?", (prefix, prefix + "\uffff"))
         conn.execute("COMMIT")
         if "nodes_fts" in tables:
             conn.execute("INSERT INTO nodes_fts(nodes_fts) VALUES ('optimize')")

@@ -22,7 +22,6 @@ from hybridmem.clock import to_iso
 from hybridmem.config.evolution import EvolutionConfig, Lifecycle, Tier
 from hybridmem.core import Core, NodeChange, NodeInput, content_hash
 from hybridmem.errors import KeyUnavailableError
-from hybridmem.evolution.maintain.agreed import agreed_themes
 from hybridmem.evolution.maintain.distill import (
     FOLDED,
     DistilledTrait,
@@ -30,8 +29,8 @@ from hybridmem.evolution.maintain.distill import (
     Theme,
 )
 from hybridmem.evolution.maintain.forgetting import MaintenanceAction, Retention
+from hybridmem.evolution.maintain.found_themes import user_themes
 from hybridmem.evolution.maintain.standing import past_values
-from hybridmem.evolution.maintain.themes import episode_vectors, find_themes
 from hybridmem.evolution.maintain.user_state import UserState
 from hybridmem.models import MemoryNode, NodeStatus
 
@@ -340,9 +339,8 @@ def distil_user(
         active = state.active_now()  # an owner's profiles written before may have moved it
         step = _Distillation(core, user_id, now, cfg, distiller, dry_run, nodes, active, owner)
         opened_nodes = list(step.opened.values())
-        vectors = episode_vectors(core, opened_nodes, cfg)
-        themes = find_themes(opened_nodes, cfg, vectors)
-        themes += agreed_themes(opened_nodes, cfg, vectors, themes, core.engine.embedder)
+        # Searched again only when an input of the search changed (found_themes).
+        themes = user_themes(core, user_id, owner, opened_nodes, step.by_id, cfg, dry_run)
         found = [(t, theme_key(core, user_id, t)) for t in themes]
         keys = {key for _, key in found}
         sealed_terms = {t.term for t, key in found if key != t.term}

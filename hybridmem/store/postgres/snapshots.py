@@ -33,6 +33,7 @@ from hybridmem.store.postgres.logs import scrub_payloads_on
 from hybridmem.store.postgres.schema import OPLOG_NUMBERS, recount
 from hybridmem.store.records import PayloadScrubber, Resealer, StoredSnapshot, op_digest_of
 from hybridmem.store.sql.logs import LAST_SEQ
+from hybridmem.store.themes_found import themes_found_prefix
 
 # Every table that holds state (snapshotted and restored together), and their twins.
 TABLES = (
@@ -192,6 +193,9 @@ def scrub(
     ).fetchall()}  # fmt: skip
     if scrub_payloads_on(conn, "snap_oplog", op_filter, op_key, scrub_payload):
         touched |= before
+    # The user's kept theme searches hold their words (store/themes_found.py).
+    prefix = themes_found_prefix(user_id)
+    conn.execute("DELETE FROM snap_meta WHERE key >= %s AND key < %s", [prefix, prefix + "\uffff"])
     for snap in sorted(touched):
         _recount_terms(conn, snap)
     return len(touched)
