@@ -6,7 +6,6 @@ ops one by one, as replay applies them."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from hybridmem.core.ops import (
 from hybridmem.index import InMemoryIndex
 from hybridmem.models import NodeStatus, OpRecord
 from hybridmem.store import row_to_node
+from tests.store_tables import store_tables
 
 TABLES = {
     "nodes": "rid",
@@ -111,17 +111,6 @@ def _script(rng: random.Random, older: list[str]) -> list[tuple[str, str, str, d
     return entries
 
 
-def _tables(path: Path) -> dict[str, list[Any]]:
-    conn = sqlite3.connect(path / "memory.sqlite3")
-    try:
-        return {
-            t: conn.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall()
-            for t, order in TABLES.items()
-        }
-    finally:
-        conn.close()
-
-
 @pytest.fixture(autouse=True)
 def _same_root_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(core_tree, "new_node_id", lambda: "7" * 32)
@@ -147,7 +136,10 @@ def test_a_run_commits_as_the_ops_one_by_one(tmp_path: Path, seed: int) -> None:
     assert order != sorted(order)
     batched.close()
     single.close()
-    got, want = _tables(tmp_path / "batched"), _tables(tmp_path / "single")
+    got, want = (
+        store_tables(tmp_path / "batched", TABLES),
+        store_tables(tmp_path / "single", TABLES),
+    )
     for table in TABLES:
         assert got[table] == want[table], table
 
@@ -218,7 +210,7 @@ def test_rows_built_beforehand_are_taken_only_for_their_record_and_parent(
     assert got == want
     taken.close()
     fresh.close()
-    assert _tables(tmp_path / "taken") == _tables(tmp_path / "fresh")
+    assert store_tables(tmp_path / "taken", TABLES) == store_tables(tmp_path / "fresh", TABLES)
 
 
 def test_a_queued_change_shows_the_node_the_store_reads_back(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ them itself (``evolution/maintain/user_state.py``)."""
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -16,6 +15,7 @@ from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.evolution.maintain.user_state import UserState
 from hybridmem.models import MemoryNode
 from hybridmem.store.records import NodeRows
+from tests.store_tables import store_tables
 
 EN, ZH = "u-en", "u-zh"
 _LINES = {
@@ -61,18 +61,6 @@ def _build(path: Path, clock: FakeClock) -> None:
             mem.add_probe(user_id=user)
 
 
-def _tables(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    con = sqlite3.connect(path / "memory.sqlite3")
-    try:
-        return {
-            "nodes": con.execute("SELECT * FROM nodes ORDER BY id").fetchall(),
-            "active_nodes": con.execute("SELECT * FROM active_nodes ORDER BY user_id").fetchall(),
-            "oplog": con.execute("SELECT * FROM oplog ORDER BY seq").fetchall(),
-        }
-    finally:
-        con.close()
-
-
 @contextmanager
 def _every_step_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Maintenance as before the shared state: each step reads the user's nodes itself."""
@@ -111,7 +99,7 @@ def test_maintenance_writes_the_same_tables_as_when_every_step_reads(
     kinds = set(counts[0])
     assert {"compress_create", "compress", "settle", "probe_reading"} <= kinds
     assert any(k.startswith("distil_") for k in kinds)
-    before, after = _tables(alone), _tables(shared)
+    before, after = store_tables(alone), store_tables(shared)
     assert before["nodes"] and before == after
 
 

@@ -11,24 +11,13 @@ the note it was the only child of stayed live).
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from tests.evolution.test_maintenance_reads_once import _build
+from tests.store_tables import store_tables
 
 U = "u1"
-
-
-def _tables(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    con = sqlite3.connect(path / "memory.sqlite3")
-    try:
-        return {
-            table: con.execute(f"SELECT * FROM {table} ORDER BY {key}").fetchall()
-            for table, key in (("nodes", "id"), ("active_nodes", "user_id"), ("oplog", "seq"))
-        }
-    finally:
-        con.close()
 
 
 def test_a_second_run_at_the_same_now_writes_nothing(tmp_path: Path) -> None:
@@ -38,12 +27,12 @@ def test_a_second_run_at_the_same_now_writes_nothing(tmp_path: Path) -> None:
         clock.advance(days=days)
         with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as mem:
             first = mem.maintain(now=clock())
-        after = _tables(tmp_path / "m")
+        after = store_tables(tmp_path / "m")
         with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as mem:
             dry = mem.maintain(now=clock(), dry_run=True)
             again = mem.maintain(now=clock())
         assert not dry.changed and not again.changed, (days, dry.counts, again.counts)
-        assert _tables(tmp_path / "m") == after
+        assert store_tables(tmp_path / "m") == after
         if days == 30:
             # The first run faded sessions whose last live turns it faded (both languages).
             faded = {a.node_id for a in first.actions if a.action == "fade"}
@@ -94,9 +83,9 @@ def test_a_replayed_run_after_the_first_is_a_no_op_on_every_user(tmp_path: Path)
     with HybridMemory(tmp_path / "m", embedder=HashEmbedder(64), clock=clock) as mem:
         for user in ("u-en", "u-zh"):
             assert mem.maintain(now=clock(), user_id=user).changed
-        after = _tables(tmp_path / "m")
+        after = store_tables(tmp_path / "m")
         replay = mem.maintain(now=clock())
-    assert not replay.changed and _tables(tmp_path / "m") == after
+    assert not replay.changed and store_tables(tmp_path / "m") == after
 
 
 def test_expired_buffers_free_their_parent_in_the_same_run(

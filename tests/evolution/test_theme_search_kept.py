@@ -16,6 +16,7 @@ from hybridmem import FakeClock, HashEmbedder, HybridMemory
 from hybridmem.evolution.maintain import found_themes
 from hybridmem.index import InMemoryIndex
 from hybridmem.store.themes_found import themes_found_key, themes_found_prefix
+from tests.store_tables import store_tables
 
 EN, ZH = "u-en", "u-zh"
 SAID = [
@@ -41,17 +42,6 @@ EDITED = {
 
 def _open(path: Path, clock: FakeClock) -> HybridMemory:
     return HybridMemory(path, embedder=HashEmbedder(64), clock=clock)
-
-
-def _tables(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    con = sqlite3.connect(path / "memory.sqlite3")
-    try:
-        return {
-            table: con.execute(f"SELECT * FROM {table} ORDER BY {key}").fetchall()
-            for table, key in (("nodes", "id"), ("active_nodes", "user_id"), ("oplog", "seq"))
-        }
-    finally:
-        con.close()
 
 
 @pytest.fixture
@@ -105,14 +95,14 @@ def test_a_second_run_takes_the_kept_themes_and_writes_nothing(
     clock = FakeClock(datetime(2024, 7, 1, 9, 0, tzinfo=UTC))
     _distilled(tmp_path / "m", clock)
     assert len(searches) == 2  # one per user
-    after = _tables(tmp_path / "m")
+    after = store_tables(tmp_path / "m")
     for _ in range(2):
         with _open(tmp_path / "m", clock) as mem:
             dry = mem.maintain(dry_run=True)
             again = mem.maintain()
         assert not dry.changed and not again.changed
     assert len(searches) == 2  # four runs, no search: the inputs are the ones kept
-    assert _tables(tmp_path / "m") == after
+    assert store_tables(tmp_path / "m") == after
 
 
 def test_an_edited_episode_is_read_again_as_a_fresh_search_reads_it(
@@ -145,7 +135,7 @@ def test_an_edited_episode_is_read_again_as_a_fresh_search_reads_it(
     assert [(a.node_id, a.action) for a in kept.actions] == [
         (a.node_id, a.action) for a in fresh.actions
     ]
-    assert _tables(tmp_path / "kept") == _tables(tmp_path / "fresh")
+    assert store_tables(tmp_path / "kept") == store_tables(tmp_path / "fresh")
     for theme, node_id in edited.items():
         # (the theme may be named by another of its words now that it grew)
         assert any(node_id in p.metadata["derived_from"] for p in left.values()), theme
