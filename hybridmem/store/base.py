@@ -215,12 +215,14 @@ class SQLiteBase(SqlAccess):
         """Uses recorded by ``touch`` and not yet written: id -> (count, latest ISO time)."""
         self._deferred_touches = 0
         existed = self.path.exists() and self.path.stat().st_size > 0
+        if not existed:
+            # A lost file beside its WAL is refused; one another process created since the
+            # look above is an existing store (integrity.check_missing).
+            existed = check_missing(self.path)
         if existed:
             # Read-only checks first: a damaged or foreign file must not be written to.
             preflight(self.path)
             forget_clean(self.path)  # open from here on: the next open checks unless we close
-        else:
-            check_missing(self.path)
         try:
             conn = sqlite3.connect(
                 str(self.path),

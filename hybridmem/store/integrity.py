@@ -303,15 +303,24 @@ def preflight(path: Path) -> None:
         quick_check(path)
 
 
-def check_missing(path: Path) -> None:
-    """A missing or empty SQLite file beside its own WAL is a lost file, not a new store."""
+def check_missing(path: Path) -> bool:
+    """A missing or empty SQLite file beside its own WAL is a lost file, not a new store.
+
+    True when the file has content after all: another process created the store since the
+    caller found it missing or empty (a creator writes the file's header before its first WAL
+    frame, so the WAL read first and the file read after it tell the two apart), and the
+    caller opens it as an existing store. False: a new store to create here.
+    """
     wal = path.with_name(path.name + "-wal")
     if wal.exists() and wal.stat().st_size > 0:
+        if path.exists() and path.stat().st_size > 0:
+            return True
         raise corrupt(
             path,
             f"the file is missing or empty but its write-ahead log {wal.name} is not "
             "(the main file was lost or truncated)",
         )
+    return False
 
 
 __all__ = [
