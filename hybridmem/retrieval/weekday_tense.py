@@ -48,7 +48,9 @@ _POSSESSIVE_EN = frozenset({"my", "our", "your", "his", "her", "their"})
 _PLAN_ZH = frozenset({"要", "会", "将", "打算", "准备", "计划", "就要", "快要", "将要"})
 _PAST_ZH = frozenset({"了", "过"})
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
+_CLAUSE = re.compile(r"[,.;!?，。；！？\n]|:\s")
+"""Clause ends; a colon before a space too, as after a speaker's label ("user: got my test"),
+not in a time ("10:30")."""
 
 
 def bare_weekday(text: str) -> bool:
