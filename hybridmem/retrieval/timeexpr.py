@@ -330,6 +330,7 @@ def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | No
             return None
         parser = parser_cls(languages=["en"], settings=settings)
         for text, _ in found:
+            text = _date_phrase(text, parser)
             if not _EN_CUE.search(text) or bare_ordinal(text) or is_length(text):
                 # No cue, an ordinal alone dateparser reads as a month (.ordinals), or a
                 # duration or rate it reads as that long ago (.durations).
@@ -346,6 +347,34 @@ def _en_search(query: str, now: datetime) -> tuple[str, datetime, datetime] | No
             if window is not None:
                 return (text.strip(), *window)
     return None
+
+
+def _date_phrase(text: str, parser: Any) -> str:
+    """``text`` up to its first comma when the words after the comma make its reading coarser.
+
+    dateparser's search runs a phrase on over a comma into the next clause and reads the whole
+    ("on Friday, a proper shop" as "on Friday, a": "a" is one, January, so a month). A date's
+    own comma adds a part that keeps or sharpens the reading ("May 4, 2023" and "Friday, 3 May"
+    are days as "May 4" and "Friday" are); a next clause's first word can only blur it. So the
+    phrase is the part before the comma when that part alone names a finer period than the whole.
+    """
+    head, comma, _ = text.partition(",")
+    if not comma or not head.strip():
+        return text
+    alone = parser.get_date_data(head)
+    if alone.date_obj is None:
+        return text
+    whole = parser.get_date_data(text)
+    if (
+        whole.date_obj is None
+        or _FINENESS[alone.period or "day"] < _FINENESS[whole.period or "day"]
+    ):
+        return head
+    return text
+
+
+_FINENESS = {"time": 0, "day": 1, "week": 2, "month": 3, "year": 4}
+"""dateparser's periods, finest first."""
 
 
 def _en_window(text: str, d: date, period: str, now: datetime) -> tuple[datetime, datetime] | None:

@@ -11,7 +11,11 @@ clause's first finite form, closed classes only:
   "am" / "is" / "are" and their contractions after a pronoun - "I'm moving on Saturday",
   "it's my birthday on Saturday" -, "have to", "have got"); a past form a report ("was",
   "were", "did", "had", a regular -ed or an irregular past, :data:`PAST_EN`). A name's "'s" is
-  a possessive as often as "is" ("Dad's 60th is on Saturday"): read as neither.
+  a possessive as often as "is" ("Dad's 60th is on Saturday"): read as neither. A clause
+  opening with "got" and no subject, then a possessive ("got my theory test on Thursday"), is
+  chat's "I've got" with the "I've" dropped: what one holds, on a day to come, a plan. "got"
+  after a subject or before an article ("I got a parking ticket on Friday", "got a ticket on
+  Friday") stays a past form.
 - Chinese (jieba's words): a modal of the future (要, 会, 将, 打算, 准备, 计划, 就要, 快要)
   says a plan (周四要去拔智齿, 礼拜六我妈要来); the aspect 了 or 过 a report (周六去喝了喜酒).
 
@@ -39,10 +43,14 @@ _PLAN_EN = frozenset(
 )
 _PLAN_PAIRS_EN = frozenset({("going", "to"), ("have", "to"), ("has", "to"), ("have", "got")})
 _PAST_EN = frozenset({"was", "were", "did", "didn't", "had", "wasn't", "weren't"}) | PAST_EN
+_POSSESSIVE_EN = frozenset({"my", "our", "your", "his", "her", "their"})
+"""The possessive determiners: "got" with no subject before one holds a thing of one's own."""
 _PLAN_ZH = frozenset({"要", "会", "将", "打算", "准备", "计划", "就要", "快要", "将要"})
 _PAST_ZH = frozenset({"了", "过"})
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
+_CLAUSE = re.compile(r"[,.;!?，。；！？\n]|:\s")
+"""Clause ends; a colon before a space too, as after a speaker's label ("user: got my test"),
+not in a time ("10:30")."""
 
 
 def bare_weekday(text: str) -> bool:
@@ -67,6 +75,8 @@ def ahead(content: str, weekday: str) -> bool:
                 return word in _PLAN_ZH
         return False
     words = [w.lower().replace("’", "'") for w in _WORD_EN.findall(clause)]
+    if words[:1] == ["got"] and words[1:2] and words[1] in _POSSESSIVE_EN:
+        return True  # "got my theory test on Thursday": chat's "I've got", held (docstring)
     for i, word in enumerate(words):
         if (word, words[i + 1] if i + 1 < len(words) else "") in _PLAN_PAIRS_EN:
             return True

@@ -209,10 +209,19 @@ def test_my_event_is_not_someone_elses(tmp_path) -> None:
         ("the plumber will come round on Friday", datetime(2026, 11, 9, 19), 13),
         ("周四要去医院拔智齿，横着长的那种", datetime(2026, 11, 2, 13), 5),
         ("礼拜六我妈要来深圳住几天", datetime(2026, 11, 18, 12), 21),
+        # Chat's "I've got" with the "I've" dropped: a subjectless "got" and a thing of one's own.
+        (
+            "got my driving theory test on Thursday, been doing the clips",
+            datetime(2026, 11, 16),
+            19,
+        ),
+        ("Got our scan on Wednesday!", datetime(2026, 11, 16, 9), 18),
         # Reports: the weekday gone, as before.
         ("I went climbing with Jo on Sunday and topped a 6a", datetime(2026, 10, 13, 20), 11),
         ("Marco has quit, walked out mid-service on Saturday", datetime(2026, 10, 6, 22), 3),
         ("周六去喝了大学室友的喜酒，份子钱随了八百", datetime(2026, 10, 13, 13), 10),
+        ("got a parking ticket on Friday outside the shop", datetime(2026, 11, 16, 20), 13),
+        ("I got my results on Friday, all passed", datetime(2026, 11, 16, 20), 13),
         # Neither tense in the clause: the latest weekday, as before.
         ("Mum and a family dinner on Sunday", datetime(2026, 10, 7, 19), 4),
     ],

@@ -53,6 +53,23 @@ def test_what_the_whole_question_named_is_kept(query: str, day: date) -> None:
     assert window.end.date() == day + timedelta(days=1)
 
 
+@pytest.mark.parametrize(
+    ("query", "day"),
+    [
+        # dateparser ran "on Friday" on into ", a" and read the whole as January (day27).
+        ("what did I say on Friday, a while after work?", date(2025, 10, 24)),
+        ("got an interview at Clifton Cycles on Friday, a proper shop", date(2025, 10, 24)),
+        ("I met Jo on Monday, a good day", date(2025, 10, 20)),  # asked on a Monday
+        ("what did I tell you on Friday, 3 October?", date(2025, 10, 3)),  # a date's own comma
+        ("What did I say on Sunday, October 5, 2025?", date(2025, 10, 5)),
+    ],
+)
+def test_the_words_after_a_dates_comma_do_not_blur_its_day(query: str, day: date) -> None:
+    window = find_window(query, NOW)
+    assert window is not None, query
+    assert (window.start.date(), window.end.date()) == (day, day + timedelta(days=1))
+
+
 def test_no_clause_makes_a_window_of_words_that_are_no_time() -> None:
     assert find_window("well, we should talk, shouldn't we?", NOW) is None
 
