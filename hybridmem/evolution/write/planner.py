@@ -241,6 +241,11 @@ class EvolutionWriter:
                 line = line or feeling_beside.standing_clause(
                     request.content, result, self.classifier
                 )
+                # "I'm learning to fly drones, want to get my licence": the speaker's ongoing
+                # activity beside the want that is its goal (feeling_beside.py).
+                line = line or feeling_beside.activity_beside_goal(
+                    request.content, result, self.classifier
+                )
                 draft.assertive = line is not None
             # Recorded where it decides something (facts, preferences, non-assertions); a plain
             # assertive episode keeps exactly the metadata its writer gave it.
