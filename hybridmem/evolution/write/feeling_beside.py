@@ -163,7 +163,8 @@ def _feeling(reading: SpeechActResult) -> bool:
 _EN_ACTIVITY = re.compile(r"^(?:i'm|i am|we're|we are) (?:(?:still|currently|now) )?([a-z]+ing)\b")
 _ZH_ACTIVITY = re.compile(r"^我(?:们)?(?:最近|这阵子|这段时间|近来|一直|正|还|也)*在(?!家|这|那)")
 _SPAN = re.compile(
-    r"\b(?:lately|these days|this year|for (?:a|some|two|three|\d+) \w+)\b|最近|这阵子|这段时间|近来|一直|今年"
+    r"\b(?:lately|these days|this year|for (?:a|some|two|three|\d+) \w+)\b"
+    r"|最近|这阵子|这段时间|近来|一直|今年"
 )
 _LEARNING = re.compile(
     r"^(?:i'm|i am|we're|we are) (?:(?:still|currently|now) )?"
