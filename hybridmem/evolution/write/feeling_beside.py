@@ -92,6 +92,14 @@ _FEELING = ("emo:", "vent:")
 _WANTING = ("volition:", "want:")
 
 
+def standing_statement(
+    text: str, whole: SpeechActResult, classifier: SpeechActClassifier
+) -> str | None:
+    """The standing clause of ``text`` beside its feeling (:func:`standing_clause`) or beside
+    the want that is its goal (:func:`activity_beside_goal`), or None."""
+    return standing_clause(text, whole, classifier) or activity_beside_goal(text, whole, classifier)
+
+
 def standing_clause(
     text: str, whole: SpeechActResult, classifier: SpeechActClassifier
 ) -> str | None:

@@ -238,12 +238,8 @@ class EvolutionWriter:
                 line = beside_mood.standing_line(request.content, result, self.classifier)
                 # "I'm left-handed, normal scissors are useless to me": a standing statement
                 # of the speaker's with its feeling in another clause (feeling_beside.py).
-                line = line or feeling_beside.standing_clause(
-                    request.content, result, self.classifier
-                )
-                # "I'm learning to fly drones, want to get my licence": the speaker's ongoing
-                # activity beside the want that is its goal (feeling_beside.py).
-                line = line or feeling_beside.activity_beside_goal(
+                # "I'm learning to fly drones, want to get my licence": an ongoing activity.
+                line = line or feeling_beside.standing_statement(
                     request.content, result, self.classifier
                 )
                 draft.assertive = line is not None
