@@ -40,11 +40,9 @@ from hybridmem.evolution.write import beside_mood, commitments, feeling_beside
 _CLASSIFIER = RuleBasedSpeechActClassifier()
 
 
-def kept_now(text: str, *, activity: bool = False) -> str | None:
+def kept_now(text: str) -> str | None:
     """The standing clause the reading finds in ``text`` when the other readings of the writer
-    hold it back (None: the writer's decision is as before). With ``activity``, only what
-    :func:`~hybridmem.evolution.write.feeling_beside.activity_beside_goal` (helper held28) keeps
-    that the clause reading does not."""
+    hold it back (None: the writer's decision is as before)."""
     result = passing_state(text, _CLASSIFIER.classify(text))
     if result.is_assertive or commitments.committed_change(text, result, _CLASSIFIER):
         return None
@@ -52,20 +50,17 @@ def kept_now(text: str, *, activity: bool = False) -> str | None:
         return None
     if beside_mood.standing_line(text, result, _CLASSIFIER) is not None:
         return None
-    clause = feeling_beside.standing_clause(text, result, _CLASSIFIER)
-    if not activity:
-        return clause
-    return None if clause else feeling_beside.activity_beside_goal(text, result, _CLASSIFIER)
+    return feeling_beside.standing_clause(text, result, _CLASSIFIER)
 
 
-def labelled(*, activity: bool = False) -> dict[str, dict[str, dict[str, int]]]:
+def labelled() -> dict[str, dict[str, dict[str, int]]]:
     """Per batch and language: quiet lines now kept ("quiet_fixed" is the leak here), assertive
     lines now kept ("lost" is the gain: the shared tally's names)."""
     examples = load_examples()
     out: dict[str, dict[str, dict[str, int]]] = {}
     for name, _first, _last in BATCHES:
         for e in batch(examples, name):
-            clause = kept_now(e.text, activity=activity)
+            clause = kept_now(e.text)
             if clause is None:
                 continue
             quiet = e.act not in ASSERTIVE_ACTS
@@ -81,13 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m benchmarks.evolution_models.speech_feeling_scan"
     )
     parser.add_argument("--json", type=Path, dest="json_out")
-    parser.add_argument("--activity", action="store_true", help="only the activity reading")
     args = parser.parse_args(argv)
     print("labelled lines now kept (quiet leaked / assertive gained):")
-    lines = labelled(activity=args.activity)
+    lines = labelled()
     print_tallies(lines)
     print("benchmark texts now kept:")
-    read, changed = scan_texts(lambda text: "" if kept_now(text, activity=args.activity) else None)
+    read, changed = scan_texts(lambda text: "" if kept_now(text) else None)
     print_counts(read, changed)
     if args.json_out is not None:
         payload: dict[str, Any] = {"labelled": lines, "texts_read": read, "texts_changed": changed}

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import re
 
-from hybridmem import lexical
 from hybridmem.evolution.slots import others
 from hybridmem.evolution.speech import aspect, clauses, conditions, sensation, volition
 from hybridmem.evolution.speech.labels import (
@@ -90,14 +89,6 @@ _SUPPOSING = "hyp:"
 _FEELING = ("emo:", "vent:")
 # Cue families of a want or a need: the want's moment is the clause reading's (speech.clauses).
 _WANTING = ("volition:", "want:")
-
-
-def standing_statement(
-    text: str, whole: SpeechActResult, classifier: SpeechActClassifier
-) -> str | None:
-    """The standing clause of ``text`` beside its feeling (:func:`standing_clause`) or beside
-    the want that is its goal (:func:`activity_beside_goal`), or None."""
-    return standing_clause(text, whole, classifier) or activity_beside_goal(text, whole, classifier)
 
 
 def standing_clause(
@@ -157,79 +148,3 @@ def _past(clause: str) -> bool:
 def _feeling(reading: SpeechActResult) -> bool:
     """Whether a clause's reading holds a feeling or venting cue of its own."""
     return any(c.startswith(_FEELING) for c in reading.cues)
-
-
-# The speaker's ongoing activity (issue 38, helper held28): "I'm learning to fly drones, want to
-# get my licence for work", 我在学开挖掘机，想考个证, 我最近在考无人机驾照，想以后自己打药. The
-# want beside the progressive made the whole a want of the moment (我在超市，想买点水果 has the
-# same form). What tells an activity that lasts from the moment's stage, closed classes only:
-# a span adverb in the progressive clause (lately, these days, 最近, 这阵子: the activity spans
-# the time up to now), a later time in the want clause (one day, 以后: the goal is not the
-# moment's, so neither is the activity it is the goal of; the rules' own future cues), or a
-# verb of learning heading the progressive (learn, study, train, practise; 学, 自学, 练, 考,
-# 备考: acquiring a skill or a qualification takes weeks, never one moment).
-_EN_ACTIVITY = re.compile(r"^(?:i'm|i am|we're|we are) (?:(?:still|currently|now) )?([a-z]+ing)\b")
-_ZH_ACTIVITY = re.compile(r"^我(?:们)?(?:最近|这阵子|这段时间|近来|一直|正|还|也)*在(?!家|这|那)")
-_SPAN = re.compile(
-    r"\b(?:lately|these days|this year|for (?:a|some|two|three|\d+) \w+)\b"
-    r"|最近|这阵子|这段时间|近来|一直|今年"
-)
-_LEARNING = re.compile(
-    r"^(?:i'm|i am|we're|we are) (?:(?:still|currently|now) )?"
-    r"(?:learning|studying|training|practising|practicing|revising)\b"
-)
-_ZH_LEARNING = ("自学", "学", "练", "考", "备考", "复习")
-_LATER = "future:"
-
-
-def activity_beside_goal(
-    text: str, whole: SpeechActResult, classifier: SpeechActClassifier
-) -> str | None:
-    """The clause of ``text`` (read whole as ``whole``) stating the speaker's ongoing activity
-    beside a want clause that is its goal, or None. The want may be held back; the activity is
-    a standing statement of the speaker's."""
-    if whole.act not in (SpeechAct.EMOTION, SpeechAct.HYPOTHETICAL):
-        return None
-    if sensation.MOMENTARY in whole.cues or volition.WANTS.isdisjoint(whole.cues):
-        return None
-    parts = clauses.clauses(normalise(text))
-    if len(parts) != 2:
-        return None
-    readings = [classifier.classify(part) for part in parts]
-    (doing, done), (goal, wanted) = zip(parts, readings, strict=True)
-    if volition.WANTS.isdisjoint(wanted.cues) or not volition.WANTS.isdisjoint(done.cues):
-        return None
-    if done.act not in ASSERTIVE_ACTS or done.cues or others.person_of(doing) is not None:
-        return None  # a plain statement of the speaker's own, with no cue of its own
-    learning = bool(_LEARNING.match(doing)) or _zh_doing(doing, learning=True)
-    if not (_EN_ACTIVITY.match(doing) or _zh_doing(doing, learning=False)):
-        return None
-    if sensation.momentary_sensation(doing) or sensation.momentary_sensation(goal):
-        return None
-    if conditions.CONDITION.search(goal) or any(
-        c.startswith(_PLACING) and not c.startswith(_LATER) for c in wanted.cues
-    ):
-        return None  # the goal said of the moment, a condition or a day ("now", "today")
-    if any(c.startswith(_SUPPOSING) or c.startswith(_FEELING) for c in wanted.cues):
-        return None
-    later = any(c.startswith(_LATER) for c in wanted.cues)
-    if _SPAN.search(doing) or later or learning:
-        return doing
-    return None
-
-
-def _zh_doing(clause: str, *, learning: bool) -> bool:
-    """The Chinese progressive of the speaker's: 在 after the speaker followed by a verb
-    (我在学开挖掘机), not by a place (我在学校: where the speaker is); with ``learning``, a verb
-    of learning (:data:`_ZH_LEARNING`) heading it, a word of its own or the head of jieba's
-    verb (学开, 学做), never of a noun (学校, 考场)."""
-    found = _ZH_ACTIVITY.match(clause)
-    if found is None:
-        return False
-    tags = lexical.pos_tags(clause[found.end() :])
-    if not tags:
-        return False
-    word, flag = tags[0]
-    if learning:
-        return word in _ZH_LEARNING or (flag.startswith("v") and word.startswith(_ZH_LEARNING))
-    return flag.startswith("v") or word in _ZH_LEARNING

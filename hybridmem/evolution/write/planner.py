@@ -238,8 +238,7 @@ class EvolutionWriter:
                 line = beside_mood.standing_line(request.content, result, self.classifier)
                 # "I'm left-handed, normal scissors are useless to me": a standing statement
                 # of the speaker's with its feeling in another clause (feeling_beside.py).
-                # "I'm learning to fly drones, want to get my licence": an ongoing activity.
-                line = line or feeling_beside.standing_statement(
+                line = line or feeling_beside.standing_clause(
                     request.content, result, self.classifier
                 )
                 draft.assertive = line is not None
