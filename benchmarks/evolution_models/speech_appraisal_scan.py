@@ -75,22 +75,35 @@ def acts(text: str) -> tuple[SpeechAct, SpeechAct]:
     return before, _CLASSIFIER.classify(text).act
 
 
-def labelled(show_dev: bool) -> dict[str, dict[str, dict[str, int]]]:
-    """Per batch and language: quiet lines fixed, assertive lines lost."""
+def tally_moved(
+    moved: Callable[[str], str | None], show: bool = True
+) -> dict[str, dict[str, dict[str, int]]]:
+    """Per batch and language, the labelled lines a reading moves (``moved`` gives a note to
+    print, None for a line it leaves): quiet lines ("quiet_fixed") and assertive lines ("lost").
+    A blind batch's lines are counted, never printed; ``show`` prints the read ones."""
     examples = load_examples()
     out: dict[str, dict[str, dict[str, int]]] = {}
     for name, _first, _last in BATCHES:
         for e in batch(examples, name):
-            before, after = acts(e.text)
-            if before is after:
+            note = moved(e.text)
+            if note is None:
                 continue
             quiet = e.act not in ASSERTIVE_ACTS
             tally = out.setdefault(name, {}).setdefault(e.lang, {"quiet_fixed": 0, "lost": 0})
             tally["quiet_fixed" if quiet else "lost"] += 1
-            if show_dev and name not in STILL_BLIND:
-                change = f"{e.act.value}: {before.value} -> {after.value}"
-                print(f"    {name} [{e.lang}] {change}: {e.text}")
+            if show and name not in STILL_BLIND:
+                print(f"    {name} [{e.lang}] {e.act.value}: {note}")
     return out
+
+
+def labelled(show_dev: bool) -> dict[str, dict[str, dict[str, int]]]:
+    """Per batch and language: quiet lines fixed, assertive lines lost."""
+
+    def change(text: str) -> str | None:
+        before, after = acts(text)
+        return None if before is after else f"{before.value} -> {after.value}: {text}"
+
+    return tally_moved(change, show_dev)
 
 
 def _strings(node: Any) -> Iterator[str]:

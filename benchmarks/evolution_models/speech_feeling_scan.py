@@ -24,15 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.evolution_models.speech_appraisal_scan import (
-    STILL_BLIND,
     print_counts,
     print_tallies,
     scan_texts,
+    tally_moved,
 )
-from benchmarks.evolution_models.speech_batches import BATCHES, batch
-from benchmarks.evolution_models.speech_eval import load_examples
 from hybridmem.evolution.slots import others
-from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
 from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
 from hybridmem.evolution.speech.sensation import passing_state
 from hybridmem.evolution.write import beside_mood, commitments, feeling_beside
@@ -56,19 +53,12 @@ def kept_now(text: str) -> str | None:
 def labelled() -> dict[str, dict[str, dict[str, int]]]:
     """Per batch and language: quiet lines now kept ("quiet_fixed" is the leak here), assertive
     lines now kept ("lost" is the gain: the shared tally's names)."""
-    examples = load_examples()
-    out: dict[str, dict[str, dict[str, int]]] = {}
-    for name, _first, _last in BATCHES:
-        for e in batch(examples, name):
-            clause = kept_now(e.text)
-            if clause is None:
-                continue
-            quiet = e.act not in ASSERTIVE_ACTS
-            tally = out.setdefault(name, {}).setdefault(e.lang, {"quiet_fixed": 0, "lost": 0})
-            tally["quiet_fixed" if quiet else "lost"] += 1
-            if name not in STILL_BLIND:
-                print(f"    {name} [{e.lang}] {e.act.value}: {e.text} | {clause}")
-    return out
+
+    def kept(text: str) -> str | None:
+        clause = kept_now(text)
+        return None if clause is None else f"{text} | {clause}"
+
+    return tally_moved(kept)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,17 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.evolution_models.speech_appraisal_scan import (
-    STILL_BLIND,
     _strings,
     print_counts,
     print_tallies,
     scan_texts,
+    tally_moved,
 )
-from benchmarks.evolution_models.speech_batches import BATCHES, batch
-from benchmarks.evolution_models.speech_eval import load_examples
 from benchmarks.evolution_models.speech_shared_scan import _documents
 from benchmarks.paths import default_data_dir
-from hybridmem.evolution.speech.labels import ASSERTIVE_ACTS
 from hybridmem.evolution.speech.rules import RuleBasedSpeechActClassifier
 from hybridmem.evolution.speech.sensation import passing_state
 
@@ -53,18 +50,7 @@ def held_back(text: str) -> bool:
 
 def labelled() -> dict[str, dict[str, dict[str, int]]]:
     """Per batch and language: quiet lines fixed, assertive lines lost."""
-    examples = load_examples()
-    out: dict[str, dict[str, dict[str, int]]] = {}
-    for name, _first, _last in BATCHES:
-        for e in batch(examples, name):
-            if not held_back(e.text):
-                continue
-            quiet = e.act not in ASSERTIVE_ACTS
-            tally = out.setdefault(name, {}).setdefault(e.lang, {"quiet_fixed": 0, "lost": 0})
-            tally["quiet_fixed" if quiet else "lost"] += 1
-            if name not in STILL_BLIND:
-                print(f"    {name} [{e.lang}] {e.act.value}: {e.text}")
-    return out
+    return tally_moved(lambda text: text if held_back(text) else None)
 
 
 def benchmark_texts() -> tuple[int, dict[str, int]]:
