@@ -1,6 +1,6 @@
-"""The event memory each event-named question anchors on (day26): the user's own hits of the
-event's words, and the window read. ``python benchmarks/results/day26/anchors.py [minilm]``
-(PYTHONPATH=the worktree)."""
+"""The event memory each event-named question anchors on (day26; day27 added the sets
+argument): the user's own hits of the event's words, and the window read.
+``PYTHONPATH=. python benchmarks/results/day26/anchors.py [e5|minilm] [SET,SET]``."""
 
 import json
 import sys
@@ -16,14 +16,18 @@ from hybridmem.retrieval import event_days
 from hybridmem.retrieval.event_days import event_phrase
 
 HERE = Path("benchmarks/data")
-SETS = [
-    "probing_blind15",
-    "probing_blind16",
-    "probing_blind17",
-    "probing_blind7",
-    "probing_blind8",
-    "probing_dev",
-]
+SETS = (
+    sys.argv[2].split(",")
+    if len(sys.argv) > 2
+    else [
+        "probing_blind15",
+        "probing_blind16",
+        "probing_blind17",
+        "probing_blind7",
+        "probing_blind8",
+        "probing_dev",
+    ]
+)
 emb = make_embedder(sys.argv[1] if len(sys.argv) > 1 else None)
 cfg = MemoryConfig()
 cfg = replace(cfg, retrieval=replace(cfg.retrieval, event_days=True))
